@@ -1,0 +1,31 @@
+// One documented object for every search default (DESIGN §4). OpenClaw's values, its bugs fixed.
+
+export const SEARCH_DEFAULTS = {
+  /** memory_search's defaults for an agent; the UI may ask for more. */
+  maxResults: 6,
+  minScore: 0.35,
+  /** The seeds' hybrid split: semantic similarity carries most of the weight. */
+  vectorWeight: 0.7,
+  textWeight: 0.3,
+  /** Candidates per side: maxResults × 4, never fewer than 50, so fusion has room to reorder. */
+  candidateMultiplier: 4,
+  minCandidates: 50,
+  /** Off by default, as in OpenClaw; 30 days halves a memory's weight each month. */
+  decayEnabled: false,
+  halfLifeDays: 30,
+  /** Off by default; 0.7 favours relevance over diversity. */
+  mmrEnabled: false,
+  mmrLambda: 0.7,
+} as const;
+
+export const CHUNKING_DEFAULTS = {
+  /** OpenClaw's 400/80: about 1,600 Latin characters, or 400 CJK characters, per chunk. */
+  tokens: 400,
+  overlap: 80,
+  /** ≈4 Latin characters per token; a CJK character counts as one token. */
+  charsPerToken: 4,
+} as const;
+
+export function candidateCount(maxResults: number): number {
+  return Math.max(SEARCH_DEFAULTS.minCandidates, maxResults * SEARCH_DEFAULTS.candidateMultiplier);
+}
