@@ -1,0 +1,161 @@
+// Line-based chunking (DESIGN §4): 400 tokens with 80 of overlap by default, ≈4 Latin characters
+// per token and one token per CJK character. Unlike OpenClaw's classic chunker a chunk never
+// exceeds the limit: an over-long line is cut into pieces that keep its line number.
+import { CHUNKING_DEFAULTS } from '../../../shared/search-defaults.js';
+import { parseFrontmatter } from '../parse/frontmatter.js';
+import type { ParsedSession } from '../parse/session-jsonl.js';
+import { sha256 } from '../files/hash.js';
+
+/** Bump whenever chunk boundaries or texts change: the index rebuilds on a new version. */
+export const CHUNKER_VERSION = 1;
+
+export interface ChunkInput {
+  text: string;
+  /** 1-based line that results cite (the file's line, or the JSONL line for sessions). */
+  line: number;
+}
+
+export interface Chunk {
+  startLine: number;
+  endLine: number;
+  text: string;
+  /** sha256 hex of `text`. */
+  hash: string;
+}
+
+export interface ChunkOptions {
+  tokens: number;
+  overlap: number;
+}
+
+/** Costs in quarter tokens so sums are exact integers: a CJK char is 4, anything else 1. */
+const UNITS_PER_TOKEN = CHUNKING_DEFAULTS.charsPerToken;
+const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc\u3000-\u303f\uff00-\uffef]/u;
+const HEADING = /^ {0,3}#{1,6}(?:\s|$)/;
+
+export function estimateTokens(text: string): number {
+  return Math.ceil(textUnits(text) / UNITS_PER_TOKEN);
+}
+
+function charUnits(char: string): number {
+  return CJK_CHAR.test(char) ? UNITS_PER_TOKEN : 1;
+}
+
+function textUnits(text: string): number {
+  let units = 0;
+  for (const char of text) units += charUnits(char);
+  return units;
+}
+
+interface Piece {
+  text: string;
+  line: number;
+  /** Cost in units, separator before it included. */
+  units: number;
+  /** True for the second and later pieces of a cut line: joined to the previous piece without a newline. */
+  continuation: boolean;
+  heading: boolean;
+}
+
+export function chunkLines(lines: ChunkInput[], opts?: Partial<ChunkOptions>): Chunk[] {
+  const tokens = Math.max(1, Math.floor(opts?.tokens ?? CHUNKING_DEFAULTS.tokens));
+  const overlap = Math.max(0, Math.min(Math.floor(opts?.overlap ?? CHUNKING_DEFAULTS.overlap), tokens - 1));
+  const limit = tokens * UNITS_PER_TOKEN;
+  const overlapLimit = overlap * UNITS_PER_TOKEN;
+  const pieces = lines.flatMap((line) => cutLine(line, limit));
+
+  const chunks: Chunk[] = [];
+  let current: Piece[] = [];
+  let currentUnits = 0;
+  const unitsOf = (piece: Piece, first: boolean): number => piece.units + (first || piece.continuation ? 0 : 1);
+  const recount = (list: Piece[]): number => list.reduce((sum, piece, i) => sum + unitsOf(piece, i === 0), 0);
+
+  for (const piece of pieces) {
+    if (current.length > 0 && currentUnits + unitsOf(piece, false) > limit) {
+      // Keep a heading with what follows: move trailing headings into the next chunk.
+      let carried: Piece[] = [];
+      let cut = current.length;
+      while (cut > 0 && current[cut - 1]!.heading && !current[cut - 1]!.continuation) cut -= 1;
+      if (cut > 0 && cut < current.length && recount([...current.slice(cut), piece]) <= limit) {
+        carried = current.slice(cut);
+        current = current.slice(0, cut);
+      }
+      pushChunk(chunks, current);
+      // Overlap: trailing pieces of the finished chunk worth at most `overlap` tokens.
+      const tail: Piece[] = [];
+      for (let i = current.length - 1; i >= 0; i--) {
+        const candidate = [current[i]!, ...tail];
+        if (recount(candidate) > overlapLimit) break;
+        tail.unshift(current[i]!);
+      }
+      let next = [...tail, ...carried];
+      // Overlap gives way first; the carried headings were checked to fit with `piece`.
+      while (next.length > carried.length && recount([...next, piece]) > limit) next = next.slice(1);
+      current = next;
+      currentUnits = recount(current);
+    }
+    current.push(piece);
+    currentUnits += unitsOf(piece, current.length === 1);
+  }
+  pushChunk(chunks, current);
+  return chunks;
+}
+
+/** Adds a chunk unless it holds nothing but blank lines; trims blank edge lines so citations point at text. */
+function pushChunk(chunks: Chunk[], pieces: Piece[]): void {
+  let start = 0;
+  let end = pieces.length;
+  while (start < end && pieces[start]!.text.trim() === '') start += 1;
+  while (end > start && pieces[end - 1]!.text.trim() === '') end -= 1;
+  if (start === end) return;
+  let text = '';
+  for (let i = start; i < end; i++) {
+    const piece = pieces[i]!;
+    text += i === start || piece.continuation ? piece.text : `\n${piece.text}`;
+  }
+  chunks.push({ startLine: pieces[start]!.line, endLine: pieces[end - 1]!.line, text, hash: sha256(text) });
+}
+
+/** One piece per line, or several (same line number) when the line alone exceeds the limit. */
+function cutLine(input: ChunkInput, limit: number): Piece[] {
+  const text = input.text.replace(/\r$/, '');
+  const heading = HEADING.test(text);
+  const units = textUnits(text);
+  if (units <= limit) return [{ text, line: input.line, units, continuation: false, heading }];
+  const pieces: Piece[] = [];
+  const chars = Array.from(text);
+  let start = 0;
+  while (start < chars.length) {
+    let end = start;
+    let used = 0;
+    while (end < chars.length && used + charUnits(chars[end]!) <= limit) used += charUnits(chars[end++]!);
+    if (end < chars.length) {
+      // Prefer to cut after whitespace if that keeps at least half the piece.
+      let soft = end;
+      while (soft > start && !/\s/.test(chars[soft - 1]!)) soft -= 1;
+      if (soft - start >= (end - start) / 2) end = soft;
+    }
+    const pieceText = chars.slice(start, end).join('');
+    pieces.push({ text: pieceText, line: input.line, units: textUnits(pieceText), continuation: start > 0, heading: heading && start === 0 });
+    start = end;
+  }
+  return pieces;
+}
+
+/** Markdown: frontmatter excluded from chunk text; line numbers stay the file's. */
+export function chunkMarkdown(text: string, opts?: Partial<ChunkOptions>): Chunk[] {
+  const { endLine } = parseFrontmatter(text);
+  const lines = text.split('\n');
+  const inputs: ChunkInput[] = [];
+  for (let i = endLine; i < lines.length; i++) {
+    let line = lines[i]!;
+    if (i === 0) line = line.replace(/^\uFEFF/, '');
+    inputs.push({ text: line, line: i + 1 });
+  }
+  return chunkLines(inputs, opts);
+}
+
+/** Sessions: the `User:`/`Assistant:` lines, each citing its JSONL line. */
+export function chunkSession(parsed: Pick<ParsedSession, 'lines' | 'lineMap'>, opts?: Partial<ChunkOptions>): Chunk[] {
+  return chunkLines(parsed.lines.map((text, i) => ({ text, line: parsed.lineMap[i] ?? i + 1 })), opts);
+}

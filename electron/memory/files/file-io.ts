@@ -1,0 +1,124 @@
+// Reading and writing memory files byte-exactly: the editor sees the text, the hash of the exact
+// bytes (so a save can detect a concurrent change), the BOM and line-ending style; the engine
+// writes back exactly the text it receives.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { MemoryGetResult } from '../../../shared/domain.js';
+import { MemoryLensError } from '../../../shared/errors.js';
+import type { FileContent } from '../engine-types.js';
+import { atomicWrite } from './atomic-write.js';
+import { sha256 } from './hash.js';
+import { assertMemoryGetPath, normalizeRelPath, resolveInWorkspace } from './safe-path.js';
+
+export { sha256 } from './hash.js';
+
+/** Larger files open read-only: the editor stays responsive and nobody saves a truncated view. */
+export const DEFAULT_MAX_EDITABLE_BYTES = 5 * 1024 * 1024;
+
+const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+export type TextFileContent = Omit<FileContent, 'path'>;
+
+export async function readTextFile(absPath: string, opts?: { maxBytes?: number }): Promise<TextFileContent> {
+  const buffer = await fs.readFile(absPath);
+  const stat = await fs.stat(absPath);
+  return decodeTextFile(buffer, stat.mtimeMs, opts?.maxBytes ?? DEFAULT_MAX_EDITABLE_BYTES);
+}
+
+export function decodeTextFile(buffer: Buffer, mtimeMs: number, maxBytes = DEFAULT_MAX_EDITABLE_BYTES): TextFileContent {
+  const bom = buffer.subarray(0, 3).equals(UTF8_BOM);
+  const body = bom ? buffer.subarray(3) : buffer;
+  let text: string;
+  let invalid = false;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(body);
+  } catch {
+    invalid = true;
+    text = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true }).decode(body);
+  }
+  const readOnly = buffer.length > maxBytes ? 'too-large' : invalid ? 'invalid-utf8' : null;
+  return { text, hash: sha256(buffer), size: buffer.length, mtimeMs, bom, eol: detectEol(text), readOnly };
+}
+
+export function detectEol(text: string): TextFileContent['eol'] {
+  const crlf = (text.match(/\r\n/g) ?? []).length;
+  const lf = (text.match(/\n/g) ?? []).length - crlf;
+  if (crlf === 0 && lf === 0) return 'none';
+  if (crlf > 0 && lf > 0) return 'mixed';
+  return crlf > 0 ? 'crlf' : 'lf';
+}
+
+/** The bytes to write for `text`: UTF-8, exactly as given, with the file's BOM re-added if it had one. */
+export function encodeForSave(text: string, opts: { bom: boolean }): Buffer {
+  const encoded = Buffer.from(text, 'utf8');
+  return opts.bom && !text.startsWith('\uFEFF') ? Buffer.concat([UTF8_BOM, encoded]) : encoded;
+}
+
+/** Atomically writes `text` and returns what the editor needs to recognise its own save. */
+export async function writeTextFile(absPath: string, text: string, opts: { bom: boolean }): Promise<{ hash: string; size: number; mtimeMs: number }> {
+  const bytes = encodeForSave(text, opts);
+  await atomicWrite(absPath, bytes);
+  const stat = await fs.stat(absPath);
+  return { hash: sha256(bytes), size: bytes.length, mtimeMs: stat.mtimeMs };
+}
+
+/**
+ * memory_get (DESIGN §5): lines `from` (1-based, default 1) .. `from + lines - 1` (default: to the
+ * end) of MEMORY.md / memory.md / USER.md / memory/**\/*.md / a configured extra path, clamped to
+ * the file. Refuses other paths (NOT_ALLOWED) and escapes (OUT_OF_ROOT).
+ */
+export async function memoryGet(workspaceDir: string, relPath: string, from?: number, lines?: number, extraPaths: string[] = []): Promise<MemoryGetResult> {
+  if (from !== undefined && !Number.isFinite(from)) throw new MemoryLensError('INVALID_ARGUMENT', '`from` must be a line number.');
+  if (lines !== undefined && !Number.isFinite(lines)) throw new MemoryLensError('INVALID_ARGUMENT', '`lines` must be a number of lines.');
+  const clean = normalizeRelPath(relPath);
+  const absPath = (await resolveOutsideExtra(workspaceDir, clean, extraPaths)) ?? (await resolveWorkspaceMemory(workspaceDir, clean, extraPaths));
+  let content: TextFileContent;
+  try {
+    content = await readTextFile(absPath);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') throw new MemoryLensError('NOT_FOUND', `No such memory file: ${clean}`);
+    if (code === 'EISDIR') throw new MemoryLensError('NOT_ALLOWED', `Not a file: ${clean}`);
+    throw error;
+  }
+  const all = content.text === '' ? [] : content.text.replace(/\r?\n$/, '').split(/\r?\n/);
+  const totalLines = all.length;
+  const start = Math.min(Math.max(1, Math.floor(from ?? 1)), Math.max(1, totalLines));
+  const available = Math.max(0, totalLines - start + 1);
+  const count = lines === undefined ? available : Math.min(Math.max(0, Math.floor(lines)), available);
+  const text = all.slice(start - 1, start - 1 + count).join('\n');
+  return { path: clean, text, from: start, lines: count, totalLines };
+}
+
+async function resolveWorkspaceMemory(workspaceDir: string, clean: string, extraPaths: string[]): Promise<string> {
+  const root = path.resolve(workspaceDir);
+  // Extra paths inside the workspace are allowed by their workspace-relative form.
+  const relativeExtras = extraPaths
+    .map((extra) => path.relative(root, path.resolve(root, extra)).split(path.sep).join('/'))
+    .filter((rel) => rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel));
+  assertMemoryGetPath(clean, relativeExtras);
+  return resolveInWorkspace(workspaceDir, clean);
+}
+
+/** `extra/<name>/…`: a configured extra path outside the workspace (the user's explicit choice). */
+async function resolveOutsideExtra(workspaceDir: string, clean: string, extraPaths: string[]): Promise<string | null> {
+  const segments = clean.split('/');
+  if (segments[0] !== 'extra' || segments.length < 2) return null;
+  if (!clean.toLowerCase().endsWith('.md')) throw new MemoryLensError('NOT_ALLOWED', `memory_get reads Markdown memory files only (.md): ${clean}`);
+  const root = path.resolve(workspaceDir);
+  for (const extra of extraPaths) {
+    const abs = path.resolve(root, extra);
+    const rel = path.relative(root, abs);
+    if (!rel.startsWith('..') && !path.isAbsolute(rel)) continue;
+    if (path.basename(abs) !== segments[1]) continue;
+    const realExtra = await fs.realpath(abs).catch(() => null);
+    if (!realExtra) continue;
+    if (segments.length === 2) return realExtra;
+    const target = await fs.realpath(path.join(realExtra, ...segments.slice(2))).catch(() => null);
+    if (!target) throw new MemoryLensError('NOT_FOUND', `No such memory file: ${clean}`);
+    const inside = path.relative(realExtra, target);
+    if (inside.startsWith('..') || path.isAbsolute(inside)) throw new MemoryLensError('OUT_OF_ROOT', `Path resolves outside the configured extra path: ${clean}`);
+    return target;
+  }
+  return null;
+}

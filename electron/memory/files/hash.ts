@@ -1,0 +1,6 @@
+// One hash everywhere (file contents, chunk texts, frontmatter checksums): sha256, lowercase hex.
+import { createHash } from 'node:crypto';
+
+export function sha256(data: string | Uint8Array): string {
+  return createHash('sha256').update(data).digest('hex');
+}

@@ -1,0 +1,85 @@
+// OpenClaw session transcripts (DESIGN §1): one JSON record a line. Only user/assistant `message`
+// records carry conversation; of their content only `text` parts. Each message becomes one output
+// line, so every indexed line cites exactly one real JSONL line.
+import type { TranscriptMessage } from '../../../shared/domain.js';
+
+export interface ParsedSession {
+  /** `User: …` / `Assistant: …`, newlines inside a message collapsed to spaces. */
+  lines: string[];
+  /** 1-based JSONL line of each output line. */
+  lineMap: number[];
+  messages: TranscriptMessage[];
+  /** Lines that are not JSON objects (blank lines are not counted). */
+  malformed: number;
+  /** Timestamp of the first record that has one (ISO), for the session's date. */
+  firstTimestamp: string | null;
+}
+
+const ROLE_LABEL = { user: 'User', assistant: 'Assistant' } as const;
+
+export function parseSessionJsonl(text: string): ParsedSession {
+  const result: ParsedSession = { lines: [], lineMap: [], messages: [], malformed: 0, firstTimestamp: null };
+  const rawLines = text.split('\n');
+  for (let i = 0; i < rawLines.length; i++) {
+    const raw = rawLines[i]!.trim();
+    if (raw === '') continue;
+    let record: unknown;
+    try {
+      record = JSON.parse(raw);
+    } catch {
+      result.malformed += 1;
+      continue;
+    }
+    if (!isObject(record)) {
+      result.malformed += 1;
+      continue;
+    }
+    const timestamp = recordTimestamp(record);
+    if (result.firstTimestamp === null && timestamp !== null) result.firstTimestamp = timestamp;
+    if (record.type !== 'message' || !isObject(record.message)) continue;
+    const role = record.message.role;
+    if (role !== 'user' && role !== 'assistant') continue;
+    const messageText = contentText(record.message.content);
+    if (messageText === '') continue;
+    const lineNo = i + 1;
+    result.lines.push(`${ROLE_LABEL[role]}: ${messageText}`);
+    result.lineMap.push(lineNo);
+    result.messages.push({ line: lineNo, role, text: messageText, timestamp });
+  }
+  return result;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** String content, or the `text` parts of a parts array (thinking, toolCall, image are not conversation). */
+function contentText(content: unknown): string {
+  let parts: string[] = [];
+  if (typeof content === 'string') parts = [content];
+  else if (Array.isArray(content)) {
+    for (const part of content) {
+      if (isObject(part) && part.type === 'text' && typeof part.text === 'string') parts.push(part.text);
+    }
+  }
+  return parts.join(' ').replace(/\s*[\r\n]+\s*/g, ' ').trim();
+}
+
+/** The record's ISO `timestamp`, else `message.timestamp` in epoch milliseconds. */
+function recordTimestamp(record: Record<string, unknown>): string | null {
+  const iso = record.timestamp;
+  if (typeof iso === 'string' && !Number.isNaN(Date.parse(iso))) return new Date(Date.parse(iso)).toISOString();
+  if (typeof iso === 'number' && Number.isFinite(iso)) return epochToIso(iso);
+  const message = record.message;
+  if (isObject(message)) {
+    const ts = message.timestamp;
+    if (typeof ts === 'number' && Number.isFinite(ts)) return epochToIso(ts);
+    if (typeof ts === 'string' && !Number.isNaN(Date.parse(ts))) return new Date(Date.parse(ts)).toISOString();
+  }
+  return null;
+}
+
+function epochToIso(ms: number): string | null {
+  const date = new Date(ms);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
