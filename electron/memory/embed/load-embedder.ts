@@ -1,0 +1,75 @@
+// Turns the user's embedder settings into a running provider, or into a plain-language reason why
+// there is none — never an exception: without a model the engine runs keyword-only (fts-only).
+import path from 'node:path';
+import type { EmbedderConfig } from '../engine-types.js';
+import type { EmbedTransport, ModelLoadProgress } from './embed-protocol.js';
+import type { EmbeddingProvider } from './embedding-provider.js';
+import { findLocalModel, isValidModelId, providerKeyFor } from './model-files.js';
+import { presetFor } from './model-presets.js';
+import { WorkerEmbeddingProvider } from './worker-embedding-provider.js';
+import { workerThreadTransport } from './worker-thread-transport.js';
+
+export type LoadEmbedderResult = { ok: true; provider: EmbeddingProvider } | { ok: false; reason: string };
+
+export interface LoadEmbedderOptions {
+  /** Model file loading and download progress (transformers.js progress_callback). */
+  onProgress?: (progress: ModelLoadProgress) => void;
+  /** Another transport (an Electron utility process) or worker script; default: worker_threads. */
+  transport?: () => EmbedTransport;
+  workerUrl?: URL;
+  batchSize?: number;
+}
+
+export async function loadEmbedder(config: EmbedderConfig, options: LoadEmbedderOptions = {}): Promise<LoadEmbedderResult> {
+  const modelId = config.model.trim();
+  if (!isValidModelId(modelId)) return { ok: false, reason: `invalid model id "${config.model}"` };
+  const preset = presetFor(modelId);
+  const modelsDir = path.resolve(config.modelsDir);
+
+  let local;
+  try {
+    local = await findLocalModel(modelsDir, preset);
+  } catch (error) {
+    return { ok: false, reason: `model ${modelId} could not be read from ${modelsDir}: ${messageOf(error)}` };
+  }
+  if (!local.found && !config.allowDownload) {
+    return {
+      ok: false,
+      reason:
+        `model ${modelId} not found in ${modelsDir} and downloads are not allowed (run with --allow-download)` +
+        ` — missing ${local.missing.join(', ')} in ${local.dir}`,
+    };
+  }
+
+  const quantized = local.found ? local.model.quantized : preset.quantized !== false;
+  try {
+    const transport = options.transport?.() ?? workerThreadTransport(options.workerUrl);
+    const provider = await WorkerEmbeddingProvider.start({
+      modelId,
+      modelsDir,
+      allowDownload: config.allowDownload,
+      preset,
+      quantized,
+      batchSize: options.batchSize,
+      transport,
+      onLoadProgress: options.onProgress,
+      providerKey: async () => {
+        const loaded = local.found ? local : await findLocalModel(modelsDir, { ...preset, quantized });
+        // A download we cannot see on disk afterwards still has a stable identity: preset + file choice.
+        return providerKeyFor(preset, loaded.found ? loaded.model : { quantized, fingerprint: 'downloaded' });
+      },
+    });
+    if (preset.dims !== null && provider.dims !== preset.dims) {
+      await provider.close();
+      return { ok: false, reason: `model ${modelId} returned ${provider.dims}-dimensional vectors, expected ${preset.dims}` };
+    }
+    return { ok: true, provider };
+  } catch (error) {
+    const action = local.found ? 'could not be loaded' : 'could not be downloaded';
+    return { ok: false, reason: `model ${modelId} ${action}: ${messageOf(error)}` };
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
