@@ -1,0 +1,33 @@
+// Where the CLI reads and writes. Commands never touch process.* directly, so tests run the
+// whole CLI in-process and capture exactly what a user would see.
+
+export interface CliIo {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  /** True when stderr is a terminal (progress lines are drawn only then). */
+  stderrIsTty: boolean;
+  /** Resolves when the user asks a long-running command (watch, serve) to stop. */
+  waitForInterrupt(): Promise<void>;
+}
+
+export function processIo(): CliIo {
+  return {
+    stdout: (text) => void process.stdout.write(text),
+    stderr: (text) => void process.stderr.write(text),
+    env: process.env,
+    cwd: process.cwd(),
+    stderrIsTty: Boolean(process.stderr.isTTY),
+    waitForInterrupt: () =>
+      new Promise<void>((resolve) => {
+        const stop = (): void => {
+          process.off('SIGINT', stop);
+          process.off('SIGTERM', stop);
+          resolve();
+        };
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      }),
+  };
+}

@@ -1,0 +1,35 @@
+// What a subcommand is. Adding one (H5's `serve`, a future `mcp`) is one entry in commands.ts.
+import type { MemoryEngineApi } from '../memory/engine-types.js';
+import type { CliIo } from './cli-io.js';
+import type { CommonSettings, OptionSpecs } from './common-options.js';
+
+export interface CommandRun {
+  /** Parsed values: COMMON_OPTIONS plus the command's own options. */
+  values: Record<string, unknown>;
+  positionals: string[];
+  io: CliIo;
+  /** --json was given: print JSON, errors included. */
+  json: boolean;
+  /** Workspace, sessions, db, data dir and embedder, resolved from the common options. */
+  settings(): CommonSettings;
+  /** Opens the engine on settings(); the command must close it. */
+  openEngine(): Promise<MemoryEngineApi>;
+}
+
+export interface CliCommand {
+  name: string;
+  /** One line for `memlens help`. */
+  summary: string;
+  /** Usage and the command's own options, for `memlens help NAME` / `NAME --help`. */
+  usage: string;
+  options: OptionSpecs;
+  /** Flags whose value is optional (`--decay` or `--decay=14`). */
+  optionalValueFlags?: readonly string[];
+  /** Exit code: 0 ok, 1 runtime failure, 2 usage. */
+  run(run: CommandRun): Promise<number>;
+}
+
+/** JSON on one line (batch output) or pretty (single responses). */
+export function writeJson(io: CliIo, value: unknown, pretty = true): void {
+  io.stdout(`${pretty ? JSON.stringify(value, null, 2) : JSON.stringify(value)}\n`);
+}

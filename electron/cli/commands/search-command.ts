@@ -1,0 +1,161 @@
+// memlens search QUERY — the agent's memory_search from the shell, one query or a JSONL batch.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { MemorySource, SearchOptions } from '../../../shared/domain.js';
+import { toErrorValue } from '../../../shared/errors.js';
+import { SEARCH_DEFAULTS } from '../../../shared/search-defaults.js';
+import type { MemoryEngineApi } from '../../memory/engine-types.js';
+import type { CliCommand } from '../command.js';
+import { writeJson } from '../command.js';
+import { intOption, numberOption, UsageError } from '../common-options.js';
+import { formatSearchResponse } from '../format-search.js';
+
+const SOURCES: readonly MemorySource[] = ['memory', 'sessions'];
+
+/** SearchOptions from the flags (everything but the query). */
+export function searchOptionsFromFlags(values: Record<string, unknown>): Omit<SearchOptions, 'query'> {
+  const options: Omit<SearchOptions, 'query'> = {};
+  const maxResults = intOption(values['max-results'], '--max-results');
+  if (maxResults !== undefined) options.maxResults = maxResults;
+  const minScore = numberOption(values['min-score'], '--min-score', 0, 1);
+  if (minScore !== undefined) options.minScore = minScore;
+  if (typeof values.sources === 'string') {
+    const sources = values.sources.split(',').map((s) => s.trim()).filter(Boolean);
+    for (const s of sources) if (!SOURCES.includes(s as MemorySource)) throw new UsageError(`--sources accepts memory,sessions (got "${s}")`);
+    if (sources.length === 0) throw new UsageError('--sources needs at least one of memory,sessions');
+    options.sources = sources as MemorySource[];
+  }
+  if (typeof values.decay === 'string') {
+    const halfLifeDays = values.decay === '' ? SEARCH_DEFAULTS.halfLifeDays : numberOption(values.decay, '--decay (half-life days)', Number.MIN_VALUE, 1e6)!;
+    options.decay = { enabled: true, halfLifeDays };
+  }
+  if (typeof values.mmr === 'string') {
+    const lambda = values.mmr === '' ? SEARCH_DEFAULTS.mmrLambda : numberOption(values.mmr, '--mmr (lambda)', 0, 1)!;
+    options.mmr = { enabled: true, lambda };
+  }
+  for (const flag of ['from', 'to'] as const) {
+    const value = values[flag];
+    if (typeof value === 'string') {
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) {
+        throw new UsageError(`--${flag} expects a date YYYY-MM-DD (got "${value}")`);
+      }
+      options[flag] = value;
+    }
+  }
+  return options;
+}
+
+interface BatchLine {
+  id: unknown;
+  query: string;
+  maxResults?: number;
+  minScore?: number;
+}
+
+/** A usage error on one batch line that still knows the line's id. */
+class BatchLineError extends UsageError {
+  constructor(readonly id: unknown, message: string) {
+    super(message);
+  }
+}
+
+function parseBatchLine(line: string, lineNo: number): BatchLine {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(line);
+  } catch {
+    throw new UsageError(`line ${lineNo} is not JSON`);
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new UsageError(`line ${lineNo} needs {"id": …, "query": "…"}`);
+  const p = parsed as Record<string, unknown>;
+  if (typeof p.query !== 'string') throw new BatchLineError(p.id ?? lineNo, `line ${lineNo} needs a "query" string`);
+  const out: BatchLine = { id: p.id ?? lineNo, query: p.query };
+  if (typeof p.maxResults === 'number') out.maxResults = p.maxResults;
+  if (typeof p.minScore === 'number') out.minScore = p.minScore;
+  return out;
+}
+
+/** One JSON line per query; a bad line gets an error line and the batch goes on (exit 1 at the end). */
+async function runBatch(engine: MemoryEngineApi, file: string, base: Omit<SearchOptions, 'query'>, write: (line: unknown) => void): Promise<number> {
+  const text = await fs.readFile(file, 'utf8');
+  let failures = 0;
+  const lines = text.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i]!.trim();
+    if (!raw) continue;
+    let id: unknown = i + 1;
+    try {
+      const line = parseBatchLine(raw, i + 1);
+      id = line.id;
+      const options: SearchOptions = { ...base, query: line.query };
+      if (line.maxResults !== undefined) options.maxResults = line.maxResults;
+      if (line.minScore !== undefined) options.minScore = line.minScore;
+      const response = await engine.search(options);
+      write({ id, results: response.results });
+    } catch (error) {
+      failures += 1;
+      if (error instanceof BatchLineError) id = error.id;
+      const value = error instanceof UsageError ? { code: 'INVALID_ARGUMENT', message: error.message } : toErrorValue(error);
+      write({ id, error: value });
+    }
+  }
+  return failures > 0 ? 1 : 0;
+}
+
+export const searchCommand: CliCommand = {
+  name: 'search',
+  summary: 'search memory like the agent does: memlens search QUERY [--explain] [--json]',
+  usage: `Usage: memlens search QUERY [options]
+       memlens search --queries FILE.jsonl [options]
+
+Searches the workspace (indexing changed files first) and prints the results with their scores.
+
+  --json                 OpenClaw memory_search JSON, plus a score breakdown per result
+  --explain              show how each score was built (keyword, vector, weights, decay, MMR)
+  --max-results N        results to return (default ${SEARCH_DEFAULTS.maxResults})
+  --min-score S          drop results scoring below S, 0..1 (default ${SEARCH_DEFAULTS.minScore})
+  --sources LIST         memory, sessions or memory,sessions (default both)
+  --decay[=DAYS]         temporal decay with this half-life (default ${SEARCH_DEFAULTS.halfLifeDays} days); evergreen files never decay
+  --mmr[=LAMBDA]         diversify with MMR (default λ ${SEARCH_DEFAULTS.mmrLambda})
+  --from DATE, --to DATE only files dated in this inclusive range (YYYY-MM-DD); undated evergreen files are excluded
+  --queries FILE         batch: one {"id","query"} JSON object a line in (optionally "maxResults",
+                         "minScore"); one {"id","results"} line out, or {"id","error"} for a bad line`,
+  options: {
+    explain: { type: 'boolean' },
+    'max-results': { type: 'string' },
+    'min-score': { type: 'string' },
+    sources: { type: 'string' },
+    decay: { type: 'string' },
+    mmr: { type: 'string' },
+    from: { type: 'string' },
+    to: { type: 'string' },
+    queries: { type: 'string' },
+  },
+  optionalValueFlags: ['decay', 'mmr'],
+  async run({ values, positionals, io, json, openEngine }) {
+    const base = searchOptionsFromFlags(values);
+    const batchFile = typeof values.queries === 'string' ? path.resolve(io.cwd, values.queries) : null;
+    const query = positionals.join(' ').trim();
+    if (batchFile && query) throw new UsageError('give either a QUERY or --queries FILE, not both');
+    if (!batchFile && !query) throw new UsageError('search needs a QUERY (or --queries FILE.jsonl)');
+    if (batchFile) {
+      try {
+        await fs.access(batchFile);
+      } catch {
+        throw new UsageError(`cannot read --queries file ${values.queries as string}`);
+      }
+    }
+    const engine = await openEngine();
+    try {
+      // Search what is on disk now: a quiet incremental sync first (no-op when nothing changed).
+      await engine.sync();
+      if (batchFile) return await runBatch(engine, batchFile, base, (line) => writeJson(io, line, false));
+      const response = await engine.search({ ...base, query });
+      if (json) writeJson(io, response);
+      else io.stdout(formatSearchResponse(response, { explain: values.explain === true, query }));
+      return 0;
+    } finally {
+      await engine.close();
+    }
+  },
+};

@@ -1,0 +1,146 @@
+// Options every command shares (--workspace, --sessions, --db, --data-dir, embedder flags) and
+// how they become EngineOptions. Defaults: ~/.openclaw/workspace if it exists, else the sample
+// workspace bundled with the package.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ParseArgsConfig } from 'node:util';
+import { MemoryLensError } from '../../shared/errors.js';
+import { defaultDataDir } from '../memory/data-dir.js';
+import type { EmbedderConfig, EngineOptions } from '../memory/engine-types.js';
+import type { CliIo } from './cli-io.js';
+
+export type OptionSpecs = NonNullable<ParseArgsConfig['options']>;
+
+/** A mistake in how the command was called: exit code 2 and the usage line. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+export const COMMON_OPTIONS = {
+  workspace: { type: 'string' },
+  sessions: { type: 'string', multiple: true },
+  db: { type: 'string' },
+  'data-dir': { type: 'string' },
+  model: { type: 'string' },
+  models: { type: 'string' },
+  'allow-download': { type: 'boolean' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const satisfies OptionSpecs;
+
+export const COMMON_USAGE = `Common options:
+  --workspace DIR      workspace folder (default ~/.openclaw/workspace if it exists, else the sample workspace)
+  --sessions DIR       extra session transcript folder (repeatable)
+  --db FILE            index file (default: in the data directory, keyed by workspace)
+  --data-dir DIR       app data directory (default $MEMLENS_DATA_DIR or the XDG data dir)
+  --model ID           embedding model (or $MEMLENS_MODEL); without one, search is keyword-only
+  --models DIR         folder holding local models (default <data-dir>/models)
+  --allow-download     let the embedder download a missing model
+  --json               machine-readable output (errors too)`;
+
+/** The package root (folder of package.json), from source (electron/cli) or from dist/electron/cli. */
+export function packageRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    if (fs.existsSync(path.join(dir, 'package.json')) && fs.existsSync(path.join(dir, 'resources'))) return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new MemoryLensError('INTERNAL', 'cannot find the memlens package folder');
+    dir = parent;
+  }
+}
+
+export function sampleWorkspaceDir(): string {
+  return path.join(packageRoot(), 'resources', 'sample-workspace');
+}
+
+export interface CommonSettings {
+  workspaceDir: string;
+  /** True when no --workspace was given and the bundled sample is used. */
+  isSample: boolean;
+  engineOptions: EngineOptions;
+}
+
+function isDirectory(p: string): boolean {
+  try {
+    return fs.statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+type CommonValues = { [K in keyof typeof COMMON_OPTIONS]?: unknown };
+
+export function resolveCommonSettings(values: CommonValues, io: CliIo): CommonSettings {
+  const home = io.env.HOME || os.homedir();
+  const openclawHome = path.join(home, '.openclaw');
+  let workspaceDir: string;
+  let isSample = false;
+  if (typeof values.workspace === 'string') {
+    workspaceDir = path.resolve(io.cwd, values.workspace);
+    if (!isDirectory(workspaceDir)) throw new UsageError(`workspace ${values.workspace} is not a folder`);
+  } else if (isDirectory(path.join(openclawHome, 'workspace'))) {
+    workspaceDir = path.join(openclawHome, 'workspace');
+  } else {
+    workspaceDir = sampleWorkspaceDir();
+    isSample = true;
+  }
+  const sessionDirs = ((values.sessions as string[] | undefined) ?? []).map((dir) => {
+    const resolved = path.resolve(io.cwd, dir);
+    if (!isDirectory(resolved)) throw new UsageError(`sessions folder ${dir} is not a folder`);
+    return resolved;
+  });
+  const dataDir = typeof values['data-dir'] === 'string' ? path.resolve(io.cwd, values['data-dir']) : defaultDataDir(io.env);
+  const engineOptions: EngineOptions = { workspaceDir, sessionDirs, dataDir, openclawHome };
+  if (typeof values.db === 'string') engineOptions.dbPath = path.resolve(io.cwd, values.db);
+  engineOptions.embedder = embedderConfig(values, io, dataDir);
+  return { workspaceDir, isSample, engineOptions };
+}
+
+/** Vectors only when a model is named (--model or MEMLENS_MODEL); keyword-only otherwise. */
+export function embedderConfig(values: CommonValues, io: CliIo, dataDir: string): EmbedderConfig | null {
+  const model = typeof values.model === 'string' && values.model ? values.model : io.env.MEMLENS_MODEL || null;
+  if (!model) return null;
+  const modelsDir = typeof values.models === 'string'
+    ? path.resolve(io.cwd, values.models)
+    : io.env.MEMLENS_MODELS_DIR
+      ? path.resolve(io.cwd, io.env.MEMLENS_MODELS_DIR)
+      : path.join(dataDir, 'models');
+  return { model, modelsDir, allowDownload: values['allow-download'] === true };
+}
+
+/** A positive integer option, or a UsageError naming the flag. */
+export function intOption(value: unknown, flag: string, min = 1): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (typeof value !== 'string' || value.trim() === '' || !Number.isInteger(n) || n < min) {
+    throw new UsageError(`${flag} expects an integer ≥ ${min} (got "${String(value)}")`);
+  }
+  return n;
+}
+
+export function numberOption(value: unknown, flag: string, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (typeof value !== 'string' || value.trim() === '' || !Number.isFinite(n) || n < min || n > max) {
+    throw new UsageError(`${flag} expects a number from ${min} to ${max} (got "${String(value)}")`);
+  }
+  return n;
+}
+
+/**
+ * parseArgs has no optional values: `--decay` alone would swallow the next word (the query).
+ * Rewrite a bare `--decay` to `--decay=` so it parses as the empty string ("on, default value").
+ */
+export function normalizeOptionalValueFlags(argv: readonly string[], flags: readonly string[]): string[] {
+  let afterTerminator = false;
+  return argv.map((arg) => {
+    if (arg === '--') afterTerminator = true;
+    if (!afterTerminator && flags.some((flag) => arg === `--${flag}`)) return `${arg}=`;
+    return arg;
+  });
+}

@@ -1,0 +1,79 @@
+// Human-readable search output. It only displays what the engine computed — scores come from the
+// breakdown, never recomputed here.
+import type { ScoreBreakdown, SearchResponse, SearchResult } from '../../shared/domain.js';
+import { highlightRanges } from '../memory/search/snippet.js';
+
+/** The terminal shows the top of each snippet; --json carries all of it. */
+const SNIPPET_LINES = 8;
+
+/** Up to `max` lines of the snippet, starting just above the first line with a matched term. */
+export function clipSnippet(text: string, terms: readonly string[], max: number): string {
+  const lines = text.split('\n');
+  if (lines.length <= max) return text;
+  const firstHit = highlightRanges(text, terms)[0]?.start ?? 0;
+  const hitLine = text.slice(0, firstHit).split('\n').length - 1;
+  const start = Math.max(0, Math.min(hitLine - 1, lines.length - max));
+  const end = start + max;
+  return `${start > 0 ? '…\n' : ''}${lines.slice(start, end).join('\n')}${end < lines.length ? '\n…' : ''}`;
+}
+
+const f3 = (n: number): string => n.toFixed(3);
+const indent = (text: string, prefix: string): string => text.split('\n').map((line) => prefix + line).join('\n');
+
+export function formatSearchResponse(response: SearchResponse, options: { explain: boolean; query: string }): string {
+  const out: string[] = [];
+  const mode = response.mode === 'hybrid' ? `hybrid (${response.provider} ${response.model})` : `keyword-only${response.modeReason ? ` (${response.modeReason})` : ''}`;
+  out.push(`${response.results.length} result${response.results.length === 1 ? '' : 's'} for "${options.query}" · ${response.candidates} candidates · ${mode} · ${response.tookMs.toFixed(1)} ms`);
+  for (const notice of response.notices) {
+    // The mode line already says keyword-only.
+    if (notice.code !== 'keyword-only') out.push(`note: ${notice.message}`);
+  }
+  response.results.forEach((result, i) => {
+    out.push('');
+    out.push(formatResultHeader(result, i + 1));
+    out.push(indent(clipSnippet(result.snippet, result.breakdown.keyword?.matchedTerms ?? [], SNIPPET_LINES), '    '));
+    if (options.explain) out.push(indent(formatBreakdown(result.breakdown), '    | '));
+  });
+  if (response.results.length === 0) out.push('No results. Try fewer words, --min-score 0, or memlens status to check the index.');
+  return `${out.join('\n')}\n`;
+}
+
+export function formatResultHeader(result: SearchResult, rank: number): string {
+  return `${String(rank).padStart(2)}. ${f3(result.score)}  ${result.path}:${result.startLine}-${result.endLine}  [${result.source}]${result.date ? `  ${result.date}` : ''}`;
+}
+
+/** Every part of the breakdown, in the order the score was built. */
+export function formatBreakdown(b: ScoreBreakdown): string {
+  const lines: string[] = [];
+  if (b.keyword) {
+    const k = b.keyword;
+    lines.push(
+      `keyword  bm25 ${k.bm25.toFixed(4)} · rank ${k.rank} · score ${f3(k.score)} · terms ${k.matchedTerms.join(', ') || '—'}` +
+        ` · ${k.relaxed ? 'relaxed (any term)' : 'all terms'} · match ${k.query}`,
+    );
+  } else {
+    lines.push('keyword  no keyword match');
+  }
+  if (b.vector === null) lines.push('vector   not among the vector candidates');
+  else if ('unavailable' in b.vector) lines.push(`vector   unavailable: ${b.vector.reason}`);
+  else lines.push(`vector   cosine ${f3(b.vector.cosine)} · score ${f3(b.vector.score)} · rank ${b.vector.rank}`);
+  lines.push(
+    `weights  vector ${b.weights.vector.toFixed(2)} · text ${b.weights.text.toFixed(2)}` +
+      ` (configured ${b.weights.configured.vector}/${b.weights.configured.text})`,
+  );
+  lines.push(`hybrid   ${f3(b.hybrid)}`);
+  const d = b.decay;
+  const when = d.date ? `date ${d.date} (${d.dateSource})${d.ageDays !== null ? ` · age ${d.ageDays.toFixed(1)} d` : ''}` : 'no date';
+  if (d.evergreen) lines.push(`decay    ×${f3(d.multiplier)} · evergreen, never decays · ${when}`);
+  else if (!d.enabled) lines.push(`decay    off · ${when}`);
+  else lines.push(`decay    ×${f3(d.multiplier)} · ${when} · half-life ${d.halfLifeDays} d`);
+  if (b.mmr) {
+    const m = b.mmr;
+    lines.push(
+      `mmr      rank ${m.rankBefore} → ${m.rankAfter} · penalty ${f3(m.penalty)} · max similarity ${f3(m.maxSimilarity)}` +
+        `${m.similarTo ? ` to ${m.similarTo}` : ''} · λ ${m.lambda} · mmr score ${f3(m.mmrScore)}`,
+    );
+  }
+  lines.push(`final    ${f3(b.final)}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,276 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SearchResponse, SearchResult } from '../../shared/domain.js';
+import { computeFinalScore } from '../../shared/score.js';
+import type { CliIo } from './cli-io.js';
+import { normalizeOptionalValueFlags, resolveCommonSettings, sampleWorkspaceDir } from './common-options.js';
+import { TINY_MODEL_ID, writeTinyModel } from '../memory/embed/tiny-model.js';
+import { runCli } from './main.js';
+
+const run = promisify(execFile);
+const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+
+interface Captured {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+let tmp: string;
+let workspace: string;
+let dataDir: string;
+
+function write(rel: string, text: string): void {
+  const abs = path.join(workspace, rel);
+  fs.mkdirSync(path.dirname(abs), { recursive: true });
+  fs.writeFileSync(abs, text);
+}
+
+function captureIo(env: NodeJS.ProcessEnv = {}, interrupt?: Promise<void>): { io: CliIo; out: string[]; err: string[] } {
+  const out: string[] = [];
+  const err: string[] = [];
+  return {
+    out,
+    err,
+    io: {
+      stdout: (t) => void out.push(t),
+      stderr: (t) => void err.push(t),
+      env: { HOME: tmp, ...env },
+      cwd: tmp,
+      stderrIsTty: false,
+      waitForInterrupt: () => interrupt ?? Promise.resolve(),
+    },
+  };
+}
+
+async function cli(...argv: string[]): Promise<Captured> {
+  const { io, out, err } = captureIo();
+  const defaults = argv.includes('--data-dir') ? ['--workspace', workspace] : ['--workspace', workspace, '--data-dir', dataDir];
+  const code = await runCli([...argv, ...defaults], io);
+  return { code, stdout: out.join(''), stderr: err.join('') };
+}
+
+beforeAll(() => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-cli-'));
+  workspace = path.join(tmp, 'workspace');
+  dataDir = path.join(tmp, 'data');
+  write('MEMORY.md', '# Memory\n\nPrefers green tea.\nThe home router admin page is 192.168.1.1.\n');
+  write('memory/2026-05-04.md', '# 2026-05-04\n\n下午和客户开会。\n合同金额是12,345万元，下周签字。\n');
+  write('memory/2026-05-05.md', '# 2026-05-05\n\nReplaced the router firmware; the network is stable again.\n');
+  write('memory/notes.txt', 'not markdown\n');
+  for (let i = 0; i < 12; i++) write(`memory/topics/filler-${i}.md`, `# Filler ${i}\n\nLunch, weather and books, note ${i}.\n`);
+  write(
+    'sessions/chat.jsonl',
+    [
+      JSON.stringify({ type: 'session', id: 's1', timestamp: '2026-05-06T10:00:00Z' }),
+      JSON.stringify({ type: 'message', timestamp: '2026-05-06T10:00:01Z', message: { role: 'user', content: 'Is the router fixed?' } }),
+      JSON.stringify({ type: 'message', timestamp: '2026-05-06T10:00:02Z', message: { role: 'assistant', content: [{ type: 'text', text: 'Yes, the firmware was updated.' }] } }),
+    ].join('\n') + '\n',
+  );
+});
+
+afterAll(() => {
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('memlens search', () => {
+  it('prints memory_search JSON with a breakdown that accounts for every score (auto-indexes first)', async () => {
+    const { code, stdout } = await cli('search', '昨天那个合同金额', '--json', '--min-score', '0');
+    expect(code).toBe(0);
+    const response = JSON.parse(stdout) as SearchResponse;
+    expect(Object.keys(response)).toEqual(expect.arrayContaining(['results', 'provider', 'model', 'fallback', 'mode', 'notices', 'candidates', 'tookMs']));
+    expect(response.mode).toBe('fts-only');
+    expect(response.results[0]).toMatchObject({ path: 'memory/2026-05-04.md', source: 'memory', startLine: expect.any(Number), citation: expect.stringMatching(/^memory\/2026-05-04\.md#L/) });
+    expect(response.results[0]!.snippet).toContain('合同金额是12,345万元');
+    for (const r of response.results) expect(computeFinalScore(r.breakdown)).toBe(r.score);
+  });
+
+  it('finds session transcripts and cites their JSONL lines', async () => {
+    const { code, stdout } = await cli('search', 'router fixed', '--json', '--min-score', '0', '--sources', 'sessions');
+    expect(code).toBe(0);
+    const results = (JSON.parse(stdout) as SearchResponse).results;
+    expect(results.map((r) => r.path)).toEqual(['sessions/chat.jsonl']);
+    expect(results[0]).toMatchObject({ source: 'sessions', startLine: 2 });
+  });
+
+  it('prints ranked results for people, and the breakdown with --explain', async () => {
+    const plain = await cli('search', 'router firmware', '--min-score', '0');
+    expect(plain.code).toBe(0);
+    expect(plain.stdout).toMatch(/ \d\. \d\.\d{3} {2}memory\/2026-05-05\.md:\d+-\d+ {2}\[memory\] {2}2026-05-05/);
+    expect(plain.stdout).not.toContain('keyword  bm25');
+    const explained = await cli('search', 'router firmware', '--min-score', '0', '--explain', '--decay=10', '--mmr');
+    expect(explained.stdout).toContain('keyword  bm25');
+    expect(explained.stdout).toContain('vector   unavailable');
+    expect(explained.stdout).toContain('weights  vector 0.00 · text 1.00');
+    expect(explained.stdout).toMatch(/decay {4}×0\.\d{3} · date 2026-05-05 \(path\)/);
+    expect(explained.stdout).toContain('mmr      rank 1 → 1');
+    expect(explained.stdout).toMatch(/final {4}\d\.\d{3}/);
+  });
+
+  it('treats a bare --decay as "on" without swallowing the query', async () => {
+    expect(normalizeOptionalValueFlags(['--decay', 'router', '--mmr', '--', '--decay'], ['decay', 'mmr'])).toEqual(['--decay=', 'router', '--mmr=', '--', '--decay']);
+    const { code, stdout } = await cli('search', '--decay', 'router', '--json', '--min-score', '0');
+    expect(code).toBe(0);
+    const results = (JSON.parse(stdout) as SearchResponse).results;
+    expect(results.length).toBeGreaterThan(0);
+    expect(results.every((r) => r.breakdown.decay.enabled && r.breakdown.decay.halfLifeDays === 30)).toBe(true);
+  });
+
+  it('runs a JSONL batch with the engine opened once: one line per query, same result shape', async () => {
+    const queries = path.join(tmp, 'queries.jsonl');
+    fs.writeFileSync(queries, `${JSON.stringify({ id: 'q1', query: '合同金额' })}\n\n${JSON.stringify({ id: 7, query: 'router' })}\n`);
+    const { code, stdout } = await cli('search', '--queries', queries, '--min-score', '0');
+    expect(code).toBe(0);
+    const lines = stdout.trim().split('\n').map((l) => JSON.parse(l) as { id: unknown; results: SearchResult[] });
+    expect(lines.map((l) => l.id)).toEqual(['q1', 7]);
+    expect(lines[0]!.results[0]!.path).toBe('memory/2026-05-04.md');
+    for (const line of lines) for (const r of line.results) expect(computeFinalScore(r.breakdown)).toBe(r.score);
+
+    fs.writeFileSync(queries, `{"id":"ok","query":"router"}\nnot json\n{"id":"x"}\n`);
+    const bad = await cli('search', '--queries', queries);
+    expect(bad.code).toBe(1);
+    const out = bad.stdout.trim().split('\n').map((l) => JSON.parse(l) as { id: unknown; error?: { code: string } });
+    expect(out.map((l) => l.id)).toEqual(['ok', 2, 'x']);
+    expect(out[1]!.error!.code).toBe('INVALID_ARGUMENT');
+  });
+
+  it('refuses bad usage with exit 2 and a one-line message, or a JSON error under --json', async () => {
+    const noQuery = await cli('search');
+    expect(noQuery.code).toBe(2);
+    expect(noQuery.stderr.split('\n')[0]).toBe('memlens search: search needs a QUERY (or --queries FILE.jsonl)');
+    const badFlag = await cli('search', 'x', '--max-results', 'lots', '--json');
+    expect(badFlag.code).toBe(2);
+    expect(JSON.parse(badFlag.stdout)).toEqual({ error: { code: 'INVALID_ARGUMENT', message: expect.stringContaining('--max-results') } });
+    const unknown = await cli('search', 'x', '--frobnicate');
+    expect(unknown.code).toBe(2);
+    expect((await cli('frobnicate')).code).toBe(2);
+    const badDate = await cli('search', 'x', '--from', '2026-02-30', '--json');
+    expect(badDate.code).toBe(2);
+  });
+});
+
+describe('memlens search with an embedding model', () => {
+  it('runs hybrid with --model/--models, and keyword-only with the reason when the model is missing', async () => {
+    const modelsDir = path.join(tmp, 'models');
+    await writeTinyModel({ modelsDir });
+    const hybrid = await cli('search', 'router firmware', '--json', '--min-score', '0', '--model', TINY_MODEL_ID, '--models', modelsDir, '--data-dir', path.join(tmp, 'data-hybrid'));
+    expect(hybrid.code).toBe(0);
+    const response = JSON.parse(hybrid.stdout) as SearchResponse;
+    expect(response.mode).toBe('hybrid');
+    expect(response.results.some((r) => r.breakdown.vector && !('unavailable' in r.breakdown.vector))).toBe(true);
+    for (const r of response.results) expect(computeFinalScore(r.breakdown)).toBe(r.score);
+
+    const missing = await cli('search', 'router', '--json', '--min-score', '0', '--model', 'test/absent-model', '--models', modelsDir, '--data-dir', path.join(tmp, 'data-missing'));
+    expect(missing.code).toBe(0);
+    const fallback = JSON.parse(missing.stdout) as SearchResponse;
+    expect(fallback.mode).toBe('fts-only');
+    expect(fallback.modeReason).toEqual(expect.any(String));
+    expect(fallback.results.length).toBeGreaterThan(0);
+  });
+});
+
+describe('memlens get', () => {
+  it('prints the requested lines of a memory file', async () => {
+    const { code, stdout } = await cli('get', 'MEMORY.md', '--from', '3', '--lines', '2');
+    expect(code).toBe(0);
+    expect(stdout).toBe('Prefers green tea.\nThe home router admin page is 192.168.1.1.\n');
+    const json = await cli('get', 'memory/2026-05-04.md', '--json');
+    expect(JSON.parse(json.stdout)).toMatchObject({ path: 'memory/2026-05-04.md', text: expect.stringContaining('合同金额') });
+  });
+
+  it('refuses ../x, absolute paths and non-.md files with a non-zero exit', async () => {
+    for (const bad of ['../x.md', '../x', path.join(workspace, 'MEMORY.md'), 'memory/notes.txt', 'sessions/chat.jsonl']) {
+      const r = await cli('get', bad);
+      expect(r.code, bad).not.toBe(0);
+      expect(r.stderr, bad).toMatch(/^memlens get: .+\n/);
+      expect(r.stdout, bad).toBe('');
+    }
+    const json = await cli('get', '../x', '--json');
+    expect(json.code).not.toBe(0);
+    expect(JSON.parse(json.stdout).error.code).toBe('OUT_OF_ROOT');
+  });
+});
+
+describe('memlens index / status / watch / help', () => {
+  it('indexes, then reports status as JSON', async () => {
+    const indexed = await cli('index', '--json');
+    expect(indexed.code).toBe(0);
+    expect(JSON.parse(indexed.stdout)).toMatchObject({ filesScanned: expect.any(Number), filesFailed: 0 });
+    const status = await cli('status', '--json');
+    expect(status.code).toBe(0);
+    const s = JSON.parse(status.stdout);
+    expect(s).toMatchObject({ mode: 'fts-only', vectorBackend: expect.any(String) });
+    expect(s.bySource.sessions.files).toBe(1);
+    expect(s.files).toBeGreaterThanOrEqual(15);
+    const human = await cli('status');
+    expect(human.stdout).toMatch(/^workspace {3}/);
+  });
+
+  it('watch prints a change to a file, then stops on interrupt', async () => {
+    let stop!: () => void;
+    const interrupted = new Promise<void>((resolve) => (stop = resolve));
+    const { io, out } = captureIo({}, interrupted);
+    const running = runCli(['watch', '--json', '--workspace', workspace, '--data-dir', dataDir], io);
+    const deadline = Date.now() + 20_000;
+    while (!out.join('').includes('"watching"') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    write('memory/2026-05-07.md', '# 2026-05-07\n\nBought a zeppelin model.\n');
+    while (!out.join('').includes('memory/2026-05-07.md') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    stop();
+    expect(await running).toBe(0);
+    const events = out.join('').trim().split('\n').map((l) => JSON.parse(l) as { event: string; path?: string; change?: string });
+    expect(events[0]!.event).toBe('watching');
+    expect(events.some((e) => e.event === 'file' && e.path === 'memory/2026-05-07.md' && e.change === 'added')).toBe(true);
+    const found = await cli('search', 'zeppelin', '--json', '--min-score', '0');
+    expect((JSON.parse(found.stdout) as SearchResponse).results[0]!.path).toBe('memory/2026-05-07.md');
+  });
+
+  it('prints help for memlens, help COMMAND and COMMAND --help', async () => {
+    const { io, out } = captureIo();
+    expect(await runCli(['help'], io)).toBe(0);
+    expect(out.join('')).toMatch(/Commands:\n {2}index/);
+    const sub = await cli('search', '--help');
+    expect(sub.code).toBe(0);
+    expect(sub.stdout).toContain('--decay[=DAYS]');
+    const { io: io2, out: out2 } = captureIo();
+    expect(await runCli(['help', 'get'], io2)).toBe(0);
+    expect(out2.join('')).toContain('Usage: memlens get PATH');
+  });
+});
+
+describe('workspace default', () => {
+  it('uses ~/.openclaw/workspace when it exists, else the bundled sample workspace', () => {
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-home-'));
+    const io = { ...captureIo().io, env: { HOME: home } };
+    const sample = resolveCommonSettings({}, io);
+    expect(sample).toMatchObject({ isSample: true, workspaceDir: sampleWorkspaceDir() });
+    expect(fs.existsSync(path.join(sample.workspaceDir, 'MEMORY.md'))).toBe(true);
+    fs.mkdirSync(path.join(home, '.openclaw', 'workspace'), { recursive: true });
+    const openclaw = resolveCommonSettings({}, io);
+    expect(openclaw).toMatchObject({ isSample: false, workspaceDir: path.join(home, '.openclaw', 'workspace') });
+    expect(openclaw.engineOptions.embedder).toBeNull();
+    const withModel = resolveCommonSettings({ model: 'Xenova/multilingual-e5-small', 'allow-download': true }, io);
+    expect(withModel.engineOptions.embedder).toMatchObject({ model: 'Xenova/multilingual-e5-small', allowDownload: true });
+    fs.rmSync(home, { recursive: true, force: true });
+  });
+});
+
+describe('bin/memlens.js', () => {
+  it('runs as a real process: search --json and a refused get', async () => {
+    // Build as `npm install` does (prepare). A type error elsewhere in the tree must not hide the CLI: tsc still emits.
+    await run('npx', ['tsc', '-p', 'tsconfig.node.json'], { cwd: repoRoot }).catch(() => undefined);
+    expect(fs.existsSync(path.join(repoRoot, 'dist', 'electron', 'cli', 'main.js'))).toBe(true);
+    const env = { ...process.env, HOME: tmp, MEMLENS_DATA_DIR: dataDir, MEMLENS_MODEL: '' };
+    const { stdout } = await run(process.execPath, ['bin/memlens.js', 'search', '合同金额', '--json', '--workspace', workspace], { cwd: repoRoot, env });
+    expect((JSON.parse(stdout) as SearchResponse).results[0]!.path).toBe('memory/2026-05-04.md');
+    const refused = await run(process.execPath, ['bin/memlens.js', 'get', '../x', '--workspace', workspace], { cwd: repoRoot, env }).then(
+      () => null,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(refused?.code).toBe(1);
+    expect(refused?.stderr).toContain('memlens get:');
+  }, 120_000);
+});

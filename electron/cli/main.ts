@@ -1,0 +1,107 @@
+// `memlens` entry point (bin/memlens.js calls runCli). Parses the command line with
+// node:util parseArgs, dispatches to the command table, and turns every failure into a one-line
+// message (or a JSON error object under --json) and an exit code: 2 for usage, 1 for runtime.
+import { parseArgs } from 'node:util';
+import { toErrorValue, type ErrorValue } from '../../shared/errors.js';
+import type { CliIo } from './cli-io.js';
+import { processIo } from './cli-io.js';
+import type { CliCommand } from './command.js';
+import { writeJson } from './command.js';
+import { COMMANDS } from './commands.js';
+import { COMMON_OPTIONS, COMMON_USAGE, normalizeOptionalValueFlags, resolveCommonSettings, UsageError, type CommonSettings } from './common-options.js';
+import { openEngine } from './open-engine.js';
+
+export const EXIT_OK = 0;
+export const EXIT_FAILURE = 1;
+export const EXIT_USAGE = 2;
+
+function findCommand(name: string, commands: readonly CliCommand[]): CliCommand | undefined {
+  return commands.find((c) => c.name === name);
+}
+
+export function generalHelp(commands: readonly CliCommand[] = COMMANDS): string {
+  const width = Math.max(...commands.map((c) => c.name.length), 4);
+  return `memlens — browse, search and explain an agent's Markdown memory (OpenClaw layout)
+
+Usage: memlens COMMAND [options]
+
+Commands:
+${commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join('\n')}
+  ${'help'.padEnd(width)}  show help for a command: memlens help search
+
+${COMMON_USAGE}
+`;
+}
+
+function commandHelp(command: CliCommand): string {
+  return `${command.usage}\n\n${COMMON_USAGE}\n`;
+}
+
+/** Exit code for an error: usage mistakes and invalid arguments are 2, everything else 1. */
+export function exitCodeFor(error: unknown): number {
+  if (error instanceof UsageError) return EXIT_USAGE;
+  return toErrorValue(error).code === 'INVALID_ARGUMENT' ? EXIT_USAGE : EXIT_FAILURE;
+}
+
+function errorValueOf(error: unknown): ErrorValue {
+  if (error instanceof UsageError) return { code: 'INVALID_ARGUMENT', message: error.message };
+  // parseArgs errors carry Node's own codes (ERR_PARSE_ARGS_*): they are usage errors.
+  return toErrorValue(error);
+}
+
+function isParseArgsError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS');
+}
+
+function report(io: CliIo, json: boolean, error: unknown, command: CliCommand | null): number {
+  const usage = isParseArgsError(error) ? new UsageError((error as Error).message) : error;
+  const value = errorValueOf(usage);
+  const code = exitCodeFor(usage);
+  if (json) {
+    writeJson(io, { error: { code: value.code, message: value.message } });
+  } else {
+    io.stderr(`memlens${command ? ` ${command.name}` : ''}: ${value.message}\n`);
+    if (code === EXIT_USAGE && usage instanceof UsageError) io.stderr(`Run "memlens help${command ? ` ${command.name}` : ''}" for usage.\n`);
+  }
+  return code;
+}
+
+export async function runCli(argv: string[], io: CliIo = processIo(), commands: readonly CliCommand[] = COMMANDS): Promise<number> {
+  const json = argv.includes('--json');
+  const [name, ...rest] = argv;
+  if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
+    const topic = name === 'help' && rest[0] ? findCommand(rest[0], commands) : undefined;
+    if (name === 'help' && rest[0] && !topic) return report(io, json, new UsageError(`unknown command "${rest[0]}"`), null);
+    io.stdout(topic ? commandHelp(topic) : generalHelp(commands));
+    return name === undefined ? EXIT_USAGE : EXIT_OK;
+  }
+  const command = findCommand(name, commands);
+  if (!command) return report(io, json, new UsageError(`unknown command "${name}"`), null);
+
+  try {
+    const parsed = parseArgs({
+      args: normalizeOptionalValueFlags(rest, command.optionalValueFlags ?? []),
+      options: { ...COMMON_OPTIONS, ...command.options },
+      allowPositionals: true,
+      strict: true,
+    });
+    const values = parsed.values as Record<string, unknown>;
+    if (values.help === true) {
+      io.stdout(commandHelp(command));
+      return EXIT_OK;
+    }
+    let settings: CommonSettings | null = null;
+    const getSettings = (): CommonSettings => (settings ??= resolveCommonSettings(values, io));
+    return await command.run({
+      values,
+      positionals: parsed.positionals,
+      io,
+      json,
+      settings: getSettings,
+      openEngine: () => openEngine(getSettings().engineOptions),
+    });
+  } catch (error) {
+    return report(io, json, error, command);
+  }
+}

@@ -1,0 +1,111 @@
+// Which candidates a search may return: source and date filters, then minScore and maxResults.
+// Also the one place SearchOptions get their defaults and are validated.
+import type { FileDate, MemorySource, SearchOptions } from '../../../shared/domain.js';
+import { MemoryLensError } from '../../../shared/errors.js';
+import { SEARCH_DEFAULTS } from '../../../shared/search-defaults.js';
+
+export interface ResolvedSearchOptions {
+  query: string;
+  maxResults: number;
+  minScore: number;
+  /** Null: every source. */
+  sources: MemorySource[] | null;
+  weights: { vector: number; text: number };
+  decay: { enabled: boolean; halfLifeDays: number };
+  mmr: { enabled: boolean; lambda: number };
+  from: string | null;
+  to: string | null;
+  nowMs: number;
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const SOURCES: readonly MemorySource[] = ['memory', 'sessions'];
+
+function invalid(message: string): never {
+  throw new MemoryLensError('INVALID_ARGUMENT', message);
+}
+
+function isValidIsoDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
+}
+
+/** Defaults from SEARCH_DEFAULTS; anything out of range is an INVALID_ARGUMENT, never clamped silently. */
+export function resolveSearchOptions(options: SearchOptions): ResolvedSearchOptions {
+  if (typeof options.query !== 'string') invalid('query must be a string');
+  const maxResults = options.maxResults ?? SEARCH_DEFAULTS.maxResults;
+  if (!Number.isInteger(maxResults) || maxResults < 1) invalid(`maxResults must be a positive integer (got ${String(options.maxResults)})`);
+  const minScore = options.minScore ?? SEARCH_DEFAULTS.minScore;
+  if (!Number.isFinite(minScore) || minScore < 0 || minScore > 1) invalid(`minScore must be between 0 and 1 (got ${String(options.minScore)})`);
+  const sources = options.sources && options.sources.length > 0 ? [...new Set(options.sources)] : null;
+  for (const source of sources ?? []) {
+    if (!SOURCES.includes(source)) invalid(`unknown source "${String(source)}" (expected memory or sessions)`);
+  }
+  const vector = options.vectorWeight ?? SEARCH_DEFAULTS.vectorWeight;
+  const text = options.textWeight ?? SEARCH_DEFAULTS.textWeight;
+  if (!(vector >= 0) || !(text >= 0)) invalid('weights must be non-negative numbers');
+  const halfLifeDays = options.decay?.halfLifeDays ?? SEARCH_DEFAULTS.halfLifeDays;
+  if (!Number.isFinite(halfLifeDays) || halfLifeDays <= 0) invalid(`decay half-life must be a positive number of days (got ${String(halfLifeDays)})`);
+  const lambda = options.mmr?.lambda ?? SEARCH_DEFAULTS.mmrLambda;
+  if (!Number.isFinite(lambda) || lambda < 0 || lambda > 1) invalid(`MMR lambda must be between 0 and 1 (got ${String(lambda)})`);
+  const from = options.from ?? null;
+  const to = options.to ?? null;
+  if (from !== null && !isValidIsoDate(from)) invalid(`from must be a date YYYY-MM-DD (got "${from}")`);
+  if (to !== null && !isValidIsoDate(to)) invalid(`to must be a date YYYY-MM-DD (got "${to}")`);
+  if (from !== null && to !== null && from > to) invalid(`from (${from}) is after to (${to})`);
+  const nowMs = options.now ?? Date.now();
+  if (!Number.isFinite(nowMs)) invalid('now must be epoch milliseconds');
+  return {
+    query: options.query,
+    maxResults,
+    minScore,
+    sources,
+    weights: { vector, text },
+    decay: { enabled: options.decay?.enabled ?? SEARCH_DEFAULTS.decayEnabled, halfLifeDays },
+    mmr: { enabled: options.mmr?.enabled ?? SEARCH_DEFAULTS.mmrEnabled, lambda },
+    from,
+    to,
+    nowMs,
+  };
+}
+
+export function matchesSource(source: MemorySource, sources: readonly MemorySource[] | null): boolean {
+  return sources === null || sources.includes(source);
+}
+
+/** Last ISO day covered by a file's date: a week runs 7 days, a month to its last day. */
+export function periodEnd(date: FileDate): string {
+  const start = new Date(`${date.date}T00:00:00Z`);
+  if (date.granularity === 'week') start.setUTCDate(start.getUTCDate() + 6);
+  else if (date.granularity === 'month') start.setUTCMonth(start.getUTCMonth() + 1, 0);
+  return start.toISOString().slice(0, 10);
+}
+
+/**
+ * Inclusive date range. A file matches when the period its date covers (a day, a week, a month)
+ * overlaps [from, to], so a monthly summary of April shows up for 2026-04-15..2026-04-20.
+ * Files without a date — evergreen memory like MEMORY.md — are excluded whenever a range is set:
+ * a range asks "what happened then", and evergreen memory has no "then".
+ */
+export function matchesDateRange(date: FileDate | null, from: string | null, to: string | null): boolean {
+  if (from === null && to === null) return true;
+  if (!date) return false;
+  if (to !== null && date.date > to) return false;
+  if (from !== null && periodEnd(date) < from) return false;
+  return true;
+}
+
+/** Evergreen files are excluded from a date range even if they carry a display date. */
+export function matchesDateFilter(
+  file: { kind: string; date: FileDate | null },
+  from: string | null,
+  to: string | null,
+): boolean {
+  if (from === null && to === null) return true;
+  return file.kind !== 'evergreen' && matchesDateRange(file.date, from, to);
+}
+
+export function meetsMinScore(score: number, minScore: number): boolean {
+  return score >= minScore;
+}

@@ -1,0 +1,119 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type Database from 'better-sqlite3';
+import { buildMatchQuery, fillMatchedTerms, keywordHitsForPath, keywordSearch, quoteFtsTerm } from './keyword-search.js';
+import { buildTestIndex, isoDay } from './test-support/test-index.js';
+
+let db: Database.Database | null = null;
+afterEach(() => {
+  db?.close();
+  db = null;
+});
+
+describe('keyword search', () => {
+  it('finds 合同金额是12,345万元 for 昨天那个合同金额 (CJK segmented at index and query time)', () => {
+    ({ db } = buildTestIndex([
+      { path: 'memory/2026-05-04.md', text: '下午和客户开会。\n合同金额是12,345万元，下周签字。' },
+      { path: 'memory/2026-05-05.md', text: '今天天气不错，去公园散步。' },
+      { path: 'MEMORY.md', text: 'Prefers tea over coffee.' },
+    ]));
+    const result = keywordSearch(db, '昨天那个合同金额', { limit: 10 });
+    expect(result.candidates.length).toBeGreaterThan(0);
+    expect(result.candidates[0]!.chunkRowid).toBe(1);
+    fillMatchedTerms(db, result.candidates, result.terms);
+    expect(result.candidates[0]!.keyword.matchedTerms).toEqual(expect.arrayContaining(['合同', '金额']));
+    expect(result.candidates.map((c) => c.chunkRowid)).not.toContain(3);
+  });
+
+  it('finds 12,345 whether typed with or without the separator', () => {
+    ({ db } = buildTestIndex([{ path: 'memory/a.md', text: '合同金额是12,345万元' }, { path: 'memory/b.md', text: 'nothing here' }]));
+    expect(keywordSearch(db, '12345', { limit: 10 }).candidates.map((c) => c.chunkRowid)).toEqual([1]);
+    expect(keywordSearch(db, '12,345', { limit: 10 }).candidates.map((c) => c.chunkRowid)).toEqual([1]);
+  });
+
+  it('relaxes to any-term when one term is absent, and says so', () => {
+    ({ db } = buildTestIndex([
+      { path: 'memory/a.md', text: 'The router firmware was upgraded on Friday.' },
+      { path: 'memory/b.md', text: 'Firmware notes for the printer.' },
+      { path: 'memory/c.md', text: 'Lunch with Alice.' },
+    ]));
+    const strict = keywordSearch(db, 'router firmware', { limit: 10 });
+    expect(strict.relaxed).toBe(false);
+    expect(strict.candidates.map((c) => c.chunkRowid)).toEqual([1]);
+    expect(strict.matchQuery).toBe('"router" AND "firmware"');
+
+    const relaxed = keywordSearch(db, 'router firmware zeppelin', { limit: 10 });
+    expect(relaxed.relaxed).toBe(true);
+    expect(relaxed.matchQuery).toBe('"router" OR "firmware" OR "zeppelin"');
+    expect(relaxed.candidates.map((c) => c.chunkRowid)).toEqual([1, 2]);
+    expect(relaxed.candidates.every((c) => c.keyword.relaxed)).toBe(true);
+    fillMatchedTerms(db, relaxed.candidates, relaxed.terms);
+    expect(relaxed.candidates[0]!.keyword.matchedTerms).toEqual(['router', 'firmware']);
+    expect(relaxed.candidates[1]!.keyword.matchedTerms).toEqual(['firmware']);
+  });
+
+  it('keeps BM25 order: scores strictly follow the raw bm25 values', () => {
+    ({ db } = buildTestIndex([
+      { path: 'memory/a.md', text: 'budget budget budget budget review' },
+      { path: 'memory/b.md', text: 'budget review of the whole quarter with many other words around it to dilute the term' },
+      { path: 'memory/c.md', text: 'budget budget meeting' },
+      { path: 'memory/d.md', text: 'unrelated' },
+    ]));
+    const { candidates } = keywordSearch(db, 'budget', { limit: 10 });
+    expect(candidates).toHaveLength(3);
+    for (let i = 1; i < candidates.length; i++) {
+      const [prev, cur] = [candidates[i - 1]!.keyword, candidates[i]!.keyword];
+      expect(prev.bm25).toBeLessThanOrEqual(cur.bm25);
+      expect(prev.score).toBeGreaterThanOrEqual(cur.score);
+      expect(cur.rank).toBe(i + 1);
+    }
+    // Distinct BM25 values give distinct scores (OpenClaw's mapping gave every hit 1.0).
+    expect(new Set(candidates.map((c) => c.keyword.score)).size).toBe(3);
+    expect(candidates.every((c) => c.keyword.score > 0 && c.keyword.score < 1)).toBe(true);
+  });
+
+  it('never lets FTS syntax in a query throw', () => {
+    ({ db } = buildTestIndex([{ path: 'memory/a.md', text: 'alpha beta gamma "quoted" near things' }]));
+    for (const q of ['"', '""', 'alpha*', 'NEAR(alpha beta)', '-alpha', 'text_seg:alpha', 'alpha AND', 'OR', '(', '^alpha', '{a b}: c', "al'pha", '*', 'a"b']) {
+      expect(() => keywordSearch(db!, q, { limit: 10 }), q).not.toThrow();
+    }
+    expect(keywordSearch(db, 'NEAR(alpha beta)', { limit: 10 }).candidates).toHaveLength(1);
+    expect(quoteFtsTerm('a"b')).toBe('"a""b"');
+    expect(buildMatchQuery(['x', 'y'], 'OR')).toBe('"x" OR "y"');
+  });
+
+  it('uses stop words only when the query has nothing else', () => {
+    ({ db } = buildTestIndex([{ path: 'memory/a.md', text: 'what is this' }, { path: 'memory/b.md', text: 'the cat' }]));
+    const onlyStop = keywordSearch(db, 'what', { limit: 10 });
+    expect(onlyStop.terms).toEqual(['what']);
+    expect(onlyStop.candidates.map((c) => c.chunkRowid)).toEqual([1]);
+    const mixed = keywordSearch(db, 'the cat', { limit: 10 });
+    expect(mixed.terms).toEqual(['cat']);
+    expect(mixed.stopwords).toEqual(['the']);
+    expect(mixed.candidates.map((c) => c.chunkRowid)).toEqual([2]);
+  });
+
+  it('applies the source filter and the date pre-filter in SQL, and respects the limit', () => {
+    ({ db } = buildTestIndex([
+      { path: 'memory/2026-05-01.md', text: 'deploy notes', date: isoDay('2026-05-01') },
+      { path: 'sessions/s1.jsonl', text: 'User: deploy now', kind: 'session', date: isoDay('2026-05-02') },
+      { path: 'MEMORY.md', text: 'deploy policy' },
+      { path: 'memory/2026-01-01.md', text: 'deploy old', date: isoDay('2026-01-01') },
+    ]));
+    expect(keywordSearch(db, 'deploy', { limit: 10, sources: ['sessions'] }).candidates.map((c) => c.chunkRowid)).toEqual([2]);
+    const ranged = keywordSearch(db, 'deploy', { limit: 10, dateRange: { from: '2026-04-15', to: null } }).candidates.map((c) => c.chunkRowid);
+    expect(ranged.sort()).toEqual([1, 2]);
+    expect(keywordSearch(db, 'deploy', { limit: 2 }).candidates).toHaveLength(2);
+  });
+
+  it('reports a file\'s hits with their rank in the unlimited list (explain-file)', () => {
+    ({ db } = buildTestIndex([
+      { path: 'memory/a.md', text: 'cat cat cat' },
+      { path: 'memory/b.md', text: 'cat cat and a dog' },
+      { path: 'memory/c.md', text: 'one cat among many many many other words here' },
+    ]));
+    const search = keywordSearch(db, 'cat', { limit: 1 });
+    const hits = keywordHitsForPath(db, search.matchQuery!, 'memory/c.md', search.terms, search.relaxed, {});
+    expect(hits).toHaveLength(1);
+    expect(hits[0]!.keyword.rank).toBe(3);
+  });
+});

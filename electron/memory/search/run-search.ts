@@ -1,0 +1,289 @@
+// One search, start to finish: keyword side + vector side → fuse → decay → sort by final →
+// source/date filters → minScore → MMR (if on) → maxResults. The breakdown is assembled once per
+// candidate and its final score comes from shared/score.ts's computeFinalScore, nothing else.
+import type Database from 'better-sqlite3';
+import type {
+  FileDate,
+  FileKind,
+  MemorySource,
+  ScoreBreakdown,
+  SearchMode,
+  SearchNotice,
+  SearchOptions,
+  SearchResponse,
+  SearchResult,
+} from '../../../shared/domain.js';
+import { computeFinalScore } from '../../../shared/score.js';
+import { candidateCount } from '../../../shared/search-defaults.js';
+import { tokenSet } from '../text/segment.js';
+import { resolveSearchOptions, matchesDateFilter, matchesSource, meetsMinScore, type ResolvedSearchOptions } from './filters.js';
+import { fuseCandidates, type FusedCandidate, type VectorSide } from './fuse.js';
+import { fillMatchedTerms, keywordSearch, type KeywordSearchResult } from './keyword-search.js';
+import { mmrRerank } from './mmr.js';
+import { makeSnippet } from './snippet.js';
+import { computeDecay } from './temporal-decay.js';
+import { DEFAULT_QUERY_TIMEOUT_MS, runVectorSide, type QueryEmbedder, type VectorSearchFn } from './vector-side.js';
+
+export type { QueryEmbedder, VectorSearchFn } from './vector-side.js';
+
+/** What a search needs to know about a file (the engine answers from its `files` table). */
+export interface SearchFileMeta {
+  kind: FileKind;
+  date: FileDate | null;
+  source: MemorySource;
+}
+
+export interface SearchContext {
+  db: Database.Database;
+  fileMeta(path: string): SearchFileMeta | null;
+  /** Null/absent: keyword-only. */
+  embedder?: QueryEmbedder | null;
+  /** Override for tests; default vector-search.ts's `vectorSearch`. */
+  vectorSearch?: VectorSearchFn;
+  vectorBackend: 'sqlite-vec' | 'js-scan' | 'none';
+  mode: SearchMode;
+  /** Why the engine is fts-only, when it is. */
+  modeReason?: string;
+  provider: string;
+  model: string;
+  /** Per-query embedding timeout (EmbedderConfig.queryTimeoutMs). */
+  queryTimeoutMs?: number;
+}
+
+/** Why a candidate did or did not make it into the results. */
+export type CandidateFate =
+  | 'returned'
+  | 'filtered-source'
+  | 'filtered-date'
+  | 'below-min-score'
+  | 'mmr-suppressed'
+  | 'beyond-max-results';
+
+export interface TracedCandidate {
+  chunkRowid: number;
+  path: string;
+  source: MemorySource;
+  startLine: number;
+  endLine: number;
+  text: string;
+  date: string | null;
+  breakdown: ScoreBreakdown;
+  fate: CandidateFate;
+  /** 1-based position in the results, when returned. */
+  resultRank: number | null;
+}
+
+/** Everything a search decided, for runSearch's response and explain-file's account. */
+export interface SearchTrace {
+  options: ResolvedSearchOptions;
+  keyword: KeywordSearchResult;
+  vector: VectorSide;
+  /** Every fused candidate, best final score first (MMR order does not apply here). */
+  candidates: TracedCandidate[];
+  /** Returned candidates, in result order. */
+  results: TracedCandidate[];
+  notices: SearchNotice[];
+  mode: SearchMode;
+  modeReason?: string;
+  fallback: string | null;
+}
+
+interface ChunkRow {
+  rowid: number;
+  path: string;
+  source: MemorySource;
+  start_line: number;
+  end_line: number;
+  text: string;
+}
+
+function loadChunks(db: Database.Database, rowids: number[]): Map<number, ChunkRow> {
+  if (rowids.length === 0) return new Map();
+  const rows = db
+    .prepare('SELECT rowid, path, source, start_line, end_line, text FROM chunks WHERE rowid IN (SELECT value FROM json_each(?))')
+    .all(JSON.stringify(rowids)) as ChunkRow[];
+  return new Map(rows.map((row) => [row.rowid, row]));
+}
+
+/** Best final first; ties broken by keyword rank, vector rank, then position in the file. */
+export function compareCandidates(a: TracedCandidate, b: TracedCandidate): number {
+  return (
+    b.breakdown.final - a.breakdown.final ||
+    rankOrInf(a.breakdown.keyword?.rank) - rankOrInf(b.breakdown.keyword?.rank) ||
+    rankOrInf(vectorRank(a.breakdown)) - rankOrInf(vectorRank(b.breakdown)) ||
+    a.path.localeCompare(b.path) ||
+    a.startLine - b.startLine
+  );
+}
+
+function rankOrInf(rank: number | null | undefined): number {
+  return rank ?? Number.POSITIVE_INFINITY;
+}
+
+export function vectorRank(b: ScoreBreakdown): number | null {
+  return b.vector && !('unavailable' in b.vector) ? b.vector.rank : null;
+}
+
+/** Score one fused candidate and decide whether the filters let it through (fate before max results). */
+export function scoreCandidate(fused: FusedCandidate, row: ChunkRow, meta: SearchFileMeta | null, options: ResolvedSearchOptions): TracedCandidate {
+  const file = meta ?? { kind: 'evergreen' as const, date: null, source: row.source };
+  const partial = {
+    keyword: fused.keyword,
+    vector: fused.vector,
+    weights: fused.weights,
+    hybrid: fused.hybrid,
+    decay: computeDecay(file, { enabled: options.decay.enabled, halfLifeDays: options.decay.halfLifeDays, nowMs: options.nowMs }),
+    mmr: null,
+  };
+  const breakdown: ScoreBreakdown = { ...partial, final: computeFinalScore(partial) };
+  let fate: CandidateFate = 'beyond-max-results';
+  if (!matchesSource(row.source, options.sources)) fate = 'filtered-source';
+  else if (!matchesDateFilter(file, options.from, options.to)) fate = 'filtered-date';
+  else if (!meetsMinScore(breakdown.final, options.minScore)) fate = 'below-min-score';
+  return {
+    chunkRowid: row.rowid,
+    path: row.path,
+    source: row.source,
+    startLine: row.start_line,
+    endLine: row.end_line,
+    text: row.text,
+    date: file.date?.date ?? null,
+    breakdown,
+    fate,
+    resultRank: null,
+  };
+}
+
+/** Pick the returned results among candidates (sorted) that passed filters and minScore. */
+function selectResults(candidates: TracedCandidate[], options: ResolvedSearchOptions): TracedCandidate[] {
+  const eligible = candidates.filter((c) => c.fate === 'beyond-max-results');
+  let ordered = eligible;
+  if (options.mmr.enabled && eligible.length > 1) {
+    const picks = mmrRerank(
+      eligible.map((c) => ({ label: `${c.path}:${c.startLine}-${c.endLine}`, relevance: c.breakdown.final, tokens: tokenSet(c.text) })),
+      options.mmr.lambda,
+    );
+    ordered = picks.map(({ index, mmr }) => {
+      const candidate = eligible[index]!;
+      candidate.breakdown = { ...candidate.breakdown, mmr };
+      return candidate;
+    });
+  } else if (options.mmr.enabled && eligible.length === 1) {
+    const only = eligible[0]!;
+    only.breakdown = {
+      ...only.breakdown,
+      mmr: { lambda: options.mmr.lambda, maxSimilarity: 0, similarTo: null, penalty: 0, mmrScore: options.mmr.lambda * only.breakdown.final, rankBefore: 1, rankAfter: 1 },
+    };
+  }
+  const results = ordered.slice(0, options.maxResults);
+  results.forEach((c, i) => {
+    c.fate = 'returned';
+    c.resultRank = i + 1;
+  });
+  if (options.mmr.enabled) {
+    // Would have been returned without MMR, pushed out by it: MMR's doing, not the threshold's.
+    for (const c of eligible.slice(0, options.maxResults)) if (c.fate !== 'returned') c.fate = 'mmr-suppressed';
+  }
+  return results;
+}
+
+export interface TraceOptions {
+  /** Candidates per side; default candidateCount(maxResults). explain-file casts a wider net. */
+  candidateLimit?: number;
+}
+
+export async function traceSearch(ctx: SearchContext, searchOptions: SearchOptions, traceOptions: TraceOptions = {}): Promise<SearchTrace> {
+  const options = resolveSearchOptions(searchOptions);
+  const limit = traceOptions.candidateLimit ?? candidateCount(options.maxResults);
+  const dateRange = options.from !== null || options.to !== null ? { from: options.from, to: options.to } : null;
+  const keyword = keywordSearch(ctx.db, options.query, { limit, sources: options.sources, dateRange });
+
+  const vectorResult = await runVectorSide({
+    db: ctx.db,
+    embedder: ctx.embedder,
+    vectorSearch: ctx.vectorSearch,
+    unavailableReason: ctx.mode === 'fts-only' || ctx.vectorBackend === 'none' ? (ctx.modeReason ?? 'vector search is off') : null,
+    query: options.query,
+    limit,
+    sources: options.sources,
+    timeoutMs: ctx.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS,
+  });
+
+  const notices: SearchNotice[] = [];
+  if (keyword.terms.length === 0) {
+    notices.push({ code: 'no-terms', message: 'The query has no searchable words.' });
+  }
+  if (keyword.relaxed) {
+    notices.push({ code: 'relaxed-query', message: 'No memory contains every query term; showing results that contain some of them.' });
+  }
+  if (vectorResult.notice) notices.push(vectorResult.notice);
+
+  const fused = fuseCandidates(keyword.candidates, vectorResult.side, options.weights, keyword.terms.length > 0);
+  const rows = loadChunks(ctx.db, fused.map((f) => f.chunkRowid));
+  const metaCache = new Map<string, SearchFileMeta | null>();
+  const metaOf = (path: string): SearchFileMeta | null => {
+    if (!metaCache.has(path)) metaCache.set(path, ctx.fileMeta(path));
+    return metaCache.get(path) ?? null;
+  };
+  const candidates: TracedCandidate[] = [];
+  for (const f of fused) {
+    const row = rows.get(f.chunkRowid);
+    // A vector row whose chunk is gone (index mid-update) is not a result.
+    if (row) candidates.push(scoreCandidate(f, row, metaOf(row.path), options));
+  }
+  candidates.sort(compareCandidates);
+  const results = selectResults(candidates, options);
+  fillMatchedTerms(ctx.db, results.map((r) => ({ chunkRowid: r.chunkRowid, keyword: r.breakdown.keyword })), keyword.terms);
+
+  const fellBack = vectorResult.fellBack;
+  return {
+    options,
+    keyword,
+    vector: vectorResult.side,
+    candidates,
+    results,
+    notices,
+    mode: fellBack ? 'fts-only' : ctx.mode,
+    modeReason: fellBack && !vectorResult.side.available ? vectorResult.side.reason : ctx.modeReason,
+    fallback: fellBack ? 'fts-only' : null,
+  };
+}
+
+/** OpenClaw-style citation: `path#L3` or `path#L3-L9`. */
+export function citationFor(path: string, startLine: number, endLine: number): string {
+  return startLine === endLine ? `${path}#L${startLine}` : `${path}#L${startLine}-L${endLine}`;
+}
+
+export function toSearchResult(c: TracedCandidate): SearchResult {
+  const snippet = makeSnippet(c.text, c.breakdown.keyword?.matchedTerms ?? []);
+  return {
+    path: c.path,
+    startLine: c.startLine,
+    endLine: c.endLine,
+    score: c.breakdown.final,
+    snippet: snippet.text,
+    source: c.source,
+    citation: citationFor(c.path, c.startLine, c.endLine),
+    date: c.date,
+    breakdown: c.breakdown,
+  };
+}
+
+/** memory_search: OpenClaw's response shape plus a breakdown per result. */
+export async function runSearch(ctx: SearchContext, options: SearchOptions): Promise<SearchResponse> {
+  const started = performance.now();
+  const trace = await traceSearch(ctx, options);
+  const response: SearchResponse = {
+    results: trace.results.map(toSearchResult),
+    provider: ctx.provider,
+    model: ctx.model,
+    fallback: trace.fallback,
+    mode: trace.mode,
+    notices: trace.notices,
+    candidates: trace.candidates.filter((c) => c.fate !== 'filtered-source' && c.fate !== 'filtered-date').length,
+    tookMs: 0,
+  };
+  if (trace.modeReason !== undefined && trace.mode === 'fts-only') response.modeReason = trace.modeReason;
+  response.tookMs = Math.round((performance.now() - started) * 100) / 100;
+  return response;
+}
