@@ -100,7 +100,9 @@ export interface KeywordBreakdown {
   bm25: number;
   /** 1-based position in the keyword candidate list. */
   rank: number;
-  /** Order-preserving mapping of bm25 into [0, 1): s / (1 + s) with s = -bm25. */
+  /** The query's IDF mass: Σ FTS5 IDF over its terms that occur in the index (shared/score.ts). */
+  idfMass: number;
+  /** bm25ToScore(bm25, idfMass): x / (1 + x) with x = -bm25 / idfMass; keeps BM25 order. */
   score: number;
   matchedTerms: string[];
   /** The FTS5 MATCH expression that produced this hit. */

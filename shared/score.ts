@@ -2,11 +2,33 @@
 // display `breakdown.final`, and tests call it to check that a breakdown accounts for its score.
 import type { ScoreBreakdown } from './domain.js';
 
-/** Order-preserving map of FTS5's bm25() (lower is better, negative for matches) into [0, 1). */
-export function bm25ToScore(bm25: number): number {
-  if (!Number.isFinite(bm25)) return 0;
-  const relevance = Math.max(0, -bm25);
-  return relevance / (1 + relevance);
+/** FTS5's BM25 saturation constant (fts5_aux.c), needed to read its scores. */
+export const FTS5_BM25_K1 = 1.2;
+
+/**
+ * FTS5's IDF for one term: ln((N − n + 0.5) / (n + 0.5)), floored at 1e-6 as FTS5 floors it.
+ * n = 0 (the term is nowhere in the index) returns 0: such a term can match nothing, so it must
+ * not count towards what a chunk could have scored.
+ */
+export function fts5Idf(totalRows: number, docsWithTerm: number): number {
+  if (docsWithTerm <= 0 || totalRows <= 0) return 0;
+  const idf = Math.log((totalRows - docsWithTerm + 0.5) / (docsWithTerm + 0.5));
+  return idf <= 0 ? 1e-6 : idf;
+}
+
+/**
+ * Order-preserving map of FTS5's bm25() (negative for matches, lower is better) into [0, 1).
+ * The raw value is divided by the query's IDF mass (Σ IDF over its terms present in the index):
+ * x = 1 means "every term once, in a chunk of average length". That makes the score mean the
+ * same in a 3-file workspace as in a 10,000-file one — raw BM25 does not (in a tiny index FTS5
+ * floors IDF and every raw score is ≈ 0, so a fixed minScore would hide every hit). Then
+ * x / (1 + x), so 0.5 is that reference match. Within one query the divisor is shared, so the
+ * score keeps BM25's order exactly.
+ */
+export function bm25ToScore(bm25: number, idfMass: number): number {
+  if (!Number.isFinite(bm25) || !(idfMass > 0)) return 0;
+  const x = Math.max(0, -bm25) / idfMass;
+  return x / (1 + x);
 }
 
 /** The vector side's contribution: cosine clamped at 0 (opposite directions add nothing). */

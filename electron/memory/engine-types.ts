@@ -31,6 +31,11 @@ export interface EngineOptions {
    */
   openclawHome?: string;
   chunking?: { tokens: number; overlap: number };
+  /**
+   * Absolute path of better-sqlite3's compiled addon (`better_sqlite3.node`) when it is not where
+   * Node would find it — the Electron shell passes the one rebuilt for Electron's ABI.
+   */
+  nativeBinding?: string;
   /** Embedding configuration; null or absent means keyword-only (mode fts-only). */
   embedder?: EmbedderConfig | null;
 }

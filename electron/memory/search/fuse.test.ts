@@ -4,7 +4,7 @@ import { computeHybrid } from '../../../shared/score.js';
 import { fuseCandidates, resolveWeights, type KeywordCandidate } from './fuse.js';
 
 function kw(chunkRowid: number, score: number, rank: number): KeywordCandidate {
-  const keyword: KeywordBreakdown = { bm25: -score / (1 - score), rank, score, matchedTerms: ['x'], query: '"x"', relaxed: false };
+  const keyword: KeywordBreakdown = { bm25: -score / (1 - score), rank, idfMass: 1, score, matchedTerms: ['x'], query: '"x"', relaxed: false };
   return { chunkRowid, keyword };
 }
 

@@ -3,7 +3,7 @@
 // whose terms are not all present relaxes from all-terms to any-term instead of finding nothing.
 import type Database from 'better-sqlite3';
 import type { KeywordBreakdown, MemorySource } from '../../../shared/domain.js';
-import { bm25ToScore } from '../../../shared/score.js';
+import { bm25ToScore, fts5Idf } from '../../../shared/score.js';
 import { queryTerms } from '../text/segment.js';
 import type { KeywordCandidate } from './fuse.js';
 
@@ -28,6 +28,8 @@ export interface KeywordSearchResult {
   /** The MATCH expression that produced the candidates; null when the query has no terms. */
   matchQuery: string | null;
   relaxed: boolean;
+  /** Σ FTS5 IDF of the terms (bm25ToScore's divisor); 0 when no term occurs in the index. */
+  idfMass: number;
 }
 
 /** One FTS5 string literal: the token in double quotes, internal quotes doubled. */
@@ -118,13 +120,28 @@ export function fillMatchedTerms(db: Database.Database, hits: readonly { chunkRo
   }
 }
 
+/**
+ * The query's IDF mass as FTS5 computes IDF (N = rows in the FTS table, n = rows holding the
+ * term), read from an fts5vocab view. A TEMP table: it is a per-connection view, not index schema.
+ */
+export function queryIdfMass(db: Database.Database, terms: readonly string[]): number {
+  if (terms.length === 0) return 0;
+  db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.chunks_fts_vocab USING fts5vocab(main, 'chunks_fts', 'row')");
+  const totalRows = db.prepare('SELECT count(*) FROM chunks').pluck().get() as number;
+  const docsWith = db.prepare('SELECT doc FROM temp.chunks_fts_vocab WHERE term = ?').pluck();
+  let mass = 0;
+  for (const term of terms) mass += fts5Idf(totalRows, (docsWith.get(term) as number | undefined) ?? 0);
+  return mass;
+}
+
 /** matchedTerms start empty; fillMatchedTerms completes them for what is shown. */
-function toCandidates(hits: FtsHit[], match: string, relaxed: boolean): KeywordCandidate[] {
+function toCandidates(hits: FtsHit[], match: string, relaxed: boolean, idfMass: number): KeywordCandidate[] {
   return hits.map((hit, i) => {
     const keyword: KeywordBreakdown = {
       bm25: hit.bm25,
       rank: i + 1,
-      score: bm25ToScore(hit.bm25),
+      idfMass,
+      score: bm25ToScore(hit.bm25, idfMass),
       matchedTerms: [],
       query: match,
       relaxed,
@@ -140,16 +157,18 @@ function toCandidates(hits: FtsHit[], match: string, relaxed: boolean): KeywordC
 export function keywordSearch(db: Database.Database, query: string, options: KeywordSearchOptions): KeywordSearchResult {
   const { terms, stopwords } = searchTerms(query);
   if (terms.length === 0 || options.limit <= 0) {
-    return { candidates: [], terms, stopwords, matchQuery: null, relaxed: false };
+    return { candidates: [], terms, stopwords, matchQuery: null, relaxed: false, idfMass: 0 };
   }
   const strict = buildMatchQuery(terms, 'AND');
   const strictRows = runMatch(db, strict, options);
   if (strictRows.length > 0 || terms.length === 1) {
-    return { candidates: toCandidates(strictRows, strict, false), terms, stopwords, matchQuery: strict, relaxed: false };
+    const idfMass = strictRows.length > 0 ? queryIdfMass(db, terms) : 0;
+    return { candidates: toCandidates(strictRows, strict, false, idfMass), terms, stopwords, matchQuery: strict, relaxed: false, idfMass };
   }
   const relaxed = buildMatchQuery(terms, 'OR');
   const relaxedRows = runMatch(db, relaxed, options);
-  return { candidates: toCandidates(relaxedRows, relaxed, true), terms, stopwords, matchQuery: relaxed, relaxed: true };
+  const idfMass = relaxedRows.length > 0 ? queryIdfMass(db, terms) : 0;
+  return { candidates: toCandidates(relaxedRows, relaxed, true, idfMass), terms, stopwords, matchQuery: relaxed, relaxed: true, idfMass };
 }
 
 /**
@@ -169,7 +188,7 @@ export function keywordHitsForPath(
   // LIMIT -1: every match, so the rank is the one the hit would have with an unlimited net.
   const all = runMatch(db, matchQuery, { ...options, limit: -1 });
   const ranked = all.map((hit, i) => ({ hit, rank: i + 1 })).filter(({ hit }) => fileRowids.has(hit.rowid));
-  const candidates = toCandidates(ranked.map((r) => r.hit), matchQuery, relaxed);
+  const candidates = toCandidates(ranked.map((r) => r.hit), matchQuery, relaxed, queryIdfMass(db, terms));
   candidates.forEach((c, i) => (c.keyword.rank = ranked[i]!.rank));
   fillMatchedTerms(db, candidates, terms);
   return candidates;

@@ -207,7 +207,7 @@ describe('pinned breakdowns for a fixed corpus', () => {
           "at": "memory/2026-05-30.md:1-1",
           "bm25": -3.241441,
           "decay": 0.97716,
-          "final": 0.746776,
+          "final": 0.46889,
           "rank": 1,
           "terms": [
             "router",
@@ -218,7 +218,7 @@ describe('pinned breakdowns for a fixed corpus', () => {
           "at": "sessions/main/s1.jsonl:2-3",
           "bm25": -2.868624,
           "decay": 0.954842,
-          "final": 0.708025,
+          "final": 0.429168,
           "rank": 3,
           "terms": [
             "router",
@@ -229,7 +229,7 @@ describe('pinned breakdowns for a fixed corpus', () => {
           "at": "memory/2026-01-30.md:1-1",
           "bm25": -3.241441,
           "decay": 0.061072,
-          "final": 0.046674,
+          "final": 0.029306,
           "rank": 2,
           "terms": [
             "router",

@@ -1,0 +1,85 @@
+// A Playwright fixture that starts the real `memlens serve` (bin/memlens.js, as a user runs it) on
+// a temp copy of the sample workspace with a temp data dir, and stops it after the test.
+// Use: `import { test, expect } from './support/serve-fixture';` then `async ({ page, served }) => …`.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { test as base, expect } from '@playwright/test';
+
+export interface ServedWorkspace {
+  /** `http://127.0.0.1:PORT/?token=…` as printed by memlens serve. */
+  url: string;
+  origin: string;
+  token: string;
+  /** The temp workspace folder (a copy of resources/sample-workspace). */
+  workspace: string;
+  dataDir: string;
+  /** Everything memlens printed so far (stdout + stderr). */
+  output(): string;
+}
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+
+/** Starts `memlens serve --port 0` and resolves once it printed its URL. */
+export async function startServe(extraArgs: string[] = []): Promise<ServedWorkspace & { stop(): Promise<void> }> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-e2e-'));
+  const workspace = path.join(tmp, 'workspace');
+  fs.cpSync(path.join(root, 'resources', 'sample-workspace'), workspace, { recursive: true });
+  const dataDir = path.join(tmp, 'data');
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [path.join(root, 'bin', 'memlens.js'), 'serve', '--workspace', workspace, '--data-dir', dataDir, '--port', '0', ...extraArgs],
+    { cwd: root, env: { ...process.env, HOME: tmp, MEMLENS_MODEL: '' }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`memlens serve printed no URL within 30 s:\n${output}`)), 30_000);
+    const check = () => {
+      const match = /Open: (http:\/\/\S+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout?.on('data', check);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`memlens serve exited with ${code}:\n${output}`));
+    });
+  });
+  const parsed = new URL(url);
+  return {
+    url,
+    origin: parsed.origin,
+    token: parsed.searchParams.get('token') ?? '',
+    workspace,
+    dataDir,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      fs.rmSync(tmp, { recursive: true, force: true });
+    },
+  };
+}
+
+export const test = base.extend<{ served: ServedWorkspace }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring pattern.
+  served: async ({}, use) => {
+    const served = await startServe();
+    try {
+      await use(served);
+    } finally {
+      await served.stop();
+    }
+  },
+});
+
+export { expect };

@@ -1,0 +1,215 @@
+// The desktop app's start-up: the app:// protocol, the engine host, IPC generated from the
+// contract, the window, the menu. Thin by design: everything that decides something (sender
+// guard, app:// answers, OS trash checks, workspace choice, menu template, the engine host) is a
+// module with its own tests.
+//
+// Where heavy work runs: the engine (SQLite indexing, the watcher, search) runs in a
+// utilityProcess (engine-host-entry.ts), and embedding in a worker thread inside it, so neither
+// blocks this process, which owns the windows and answers IPC. MEMLENS_ENGINE_IN_MAIN=1 runs the
+// same host in this process instead (for debugging with one process).
+import fs from 'node:fs';
+import path from 'node:path';
+import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session as electronSession, shell, utilityProcess, type WebContents } from 'electron';
+import { ipcEventChannelFor } from '../../shared/contract.js';
+import type { IndexStatus } from '../../shared/domain.js';
+import { toErrorValue } from '../../shared/errors.js';
+import { defaultDataDir } from '../memory/data-dir.js';
+import { findLocalModel } from '../memory/embed/model-files.js';
+import { presetFor } from '../memory/embed/model-presets.js';
+import { SettingsStore, settingsPathFor } from '../memory/settings-store.js';
+import { buildMenuTemplate } from './app-menu.js';
+import { APP_INDEX_URL, APP_SCHEME } from './app-origin.js';
+import { answerAppRequest } from './app-request.js';
+import { EngineHostClient } from './engine-host-client.js';
+import { createPortPair, type EngineHostInit, type HostToMain, type MainToHost, type PortLike } from './engine-host-protocol.js';
+import { isAllowedExternalUrl } from './external-links.js';
+import { registerIpcHandlers } from './ipc-registration.js';
+import { mainWindowWebPreferences } from './window-security.js';
+
+export interface DesktopPaths {
+  /** Built renderer (out/renderer). */
+  rendererDir: string;
+  /** Built preload (out/preload/index.cjs). */
+  preloadPath: string;
+  /** Built engine host entry (out/main/engine-host.js). */
+  engineHostPath: string;
+  /** resources/sample-workspace, or null. */
+  sampleSource: string | null;
+  /** better-sqlite3 built for Electron's ABI (scripts/start-electron.js), or undefined. */
+  nativeBinding: string | undefined;
+}
+
+/** Must run before `app` is ready: app:// behaves like https (secure, standard, fetch-able). */
+export function registerAppScheme(): void {
+  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } }]);
+}
+
+export async function startDesktopApp(paths: DesktopPaths): Promise<void> {
+  const isDev = !app.isPackaged;
+  const dataDir = defaultDataDir();
+  const trustedWebContents = new Set<number>();
+  const windows = new Set<BrowserWindow>();
+
+  hardenSessions();
+  protocol.handle(APP_SCHEME, async (request) => {
+    const answer = await answerAppRequest(paths.rendererDir, request.url);
+    return new Response(answer.body ? new Blob([new Uint8Array(answer.body)]) : null, { status: answer.status, headers: answer.headers });
+  });
+
+  // Asked here, before the engine host opens the settings, so only one process writes them at a time.
+  const downloadAnswer = await askForModelDownload(dataDir);
+  const init: EngineHostInit = {
+    dataDir,
+    sampleSource: paths.sampleSource,
+    ...(paths.nativeBinding ? { nativeBinding: paths.nativeBinding } : {}),
+    ...(downloadAnswer === undefined ? {} : { downloadAnswer }),
+    validateResults: isDev,
+  };
+  const engine = new EngineHostClient(startEngineHost(paths.engineHostPath, init, (reason) => engine.markGone(reason)), {
+    chooseFolder: async () => {
+      const parent = BrowserWindow.getFocusedWindow();
+      const options = { title: 'Open workspace', properties: ['openDirectory' as const] };
+      const result = parent ? await dialog.showOpenDialog(parent, options) : await dialog.showOpenDialog(options);
+      return result.canceled ? null : (result.filePaths[0] ?? null);
+    },
+    trashItem: (absPath) => shell.trashItem(absPath),
+    log: (message) => console.error('[memlens engine]', message),
+  });
+  registerIpcHandlers(ipcMain, engine, () => trustedWebContents, (channel, reason) => console.warn(`[memlens] refused ${channel}: ${reason}`));
+  engine.onDidEvent((event) => {
+    for (const window of windows) {
+      if (!window.isDestroyed()) window.webContents.send(ipcEventChannelFor(event.name), event.payload);
+    }
+  });
+
+  const showError = (title: string) => (error: unknown) => dialog.showErrorBox(title, toErrorValue(error).message);
+  const callOrThrow = async (method: string, args: unknown): Promise<unknown> => {
+    const outcome = await engine.handle(method, args);
+    if (!outcome.ok) throw outcome.error;
+    return outcome.result;
+  };
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      buildMenuTemplate({
+        isDev,
+        isMac: process.platform === 'darwin',
+        actions: {
+          openWorkspace: () => void callOrThrow('openWorkspace', { path: null }).catch(showError('Open workspace')),
+          reindex: () => void callOrThrow('reindex', { full: true }).catch(showError('Reindex')),
+          revealIndexFolder: () =>
+            void callOrThrow('status', {}).then((status) => shell.showItemInFolder((status as IndexStatus).dbPath), showError('Reveal index folder')),
+        },
+      }),
+    ),
+  );
+
+  const createWindow = () => {
+    const window = new BrowserWindow({
+      width: 1360,
+      height: 860,
+      minWidth: 720,
+      minHeight: 480,
+      show: false,
+      title: 'Memory Lens',
+      webPreferences: mainWindowWebPreferences(paths.preloadPath),
+    });
+    const id = window.webContents.id;
+    // The Electron e2e specs read back what the window was created with (Electron has no public getter).
+    if (process.env.MEMLENS_E2E === '1') (globalThis as { memlensWebPreferences?: unknown }).memlensWebPreferences = mainWindowWebPreferences(paths.preloadPath);
+    trustedWebContents.add(id);
+    windows.add(window);
+    window.on('closed', () => {
+      trustedWebContents.delete(id);
+      windows.delete(window);
+    });
+    window.once('ready-to-show', () => window.show());
+    void window.loadURL(APP_INDEX_URL);
+  };
+  // The window opens at once; calls made before the engine is ready wait in the host's queue.
+  createWindow();
+  engine.ready.catch((error: unknown) => dialog.showErrorBox('Memory Lens could not open a workspace', toErrorValue(error).message));
+
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) createWindow();
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  let quitting = false;
+  app.on('before-quit', (event) => {
+    if (quitting) return;
+    // Let the engine close the index cleanly (WAL checkpoint) before the process goes.
+    quitting = true;
+    event.preventDefault();
+    void engine.shutdown().finally(() => app.quit());
+  });
+}
+
+function startEngineHost(entry: string, init: EngineHostInit, onGone: (reason: string) => void): PortLike<HostToMain, MainToHost> {
+  if (process.env.MEMLENS_ENGINE_IN_MAIN === '1') {
+    const pair = createPortPair();
+    // Loaded only on this path, so the main process does not load the engine in the normal case.
+    void import('./engine-host.js').then(({ runEngineHost }) => runEngineHost(pair.host, init));
+    return pair.main;
+  }
+  const child = utilityProcess.fork(entry, [], { serviceName: 'Memory Lens engine', stdio: 'inherit' });
+  const listeners: ((message: HostToMain) => void)[] = [];
+  child.on('message', (message: HostToMain) => listeners.forEach((listener) => listener(message)));
+  child.on('exit', (code) => onGone(`exit code ${code}`));
+  const port: PortLike<HostToMain, MainToHost> = {
+    post: (message) => child.postMessage(message),
+    onMessage: (listener) => void listeners.push(listener),
+  };
+  port.post({ type: 'init', init });
+  return port;
+}
+
+/** allowDownload 'ask' and no local model: ask once, remember the answer in the settings. */
+async function askForModelDownload(dataDir: string): Promise<boolean | undefined> {
+  const settings = await SettingsStore.open(settingsPathFor(dataDir));
+  const model = settings.get().model;
+  if (model.allowDownload !== 'ask' || model.id === null) return undefined;
+  const lookup = await findLocalModel(model.modelsDir ?? path.join(dataDir, 'models'), presetFor(model.id)).catch(() => null);
+  if (lookup?.found) return undefined;
+  const { response } = await dialog.showMessageBox({
+    type: 'question',
+    buttons: ['Download', 'Keyword search only'],
+    defaultId: 0,
+    cancelId: 1,
+    title: 'Semantic search model',
+    message: `Download the embedding model ${model.id} for semantic search?`,
+    detail: 'It is downloaded once from the Hugging Face hub (about 120 MB) and runs locally. Without it, search is keyword-only. You can change this in the settings.',
+  });
+  const yes = response === 0;
+  await settings.update({ model: { allowDownload: yes ? 'yes' : 'no' } });
+  return yes;
+}
+
+/**
+ * Every web contents, present and future: no navigation away from app://, no new windows (links go
+ * to the OS browser for https/mailto only), no <webview>, no permissions, no remote requests.
+ */
+function hardenSessions(): void {
+  app.on('web-contents-created', (_event, contents: WebContents) => {
+    contents.on('will-navigate', (event) => event.preventDefault());
+    contents.on('will-redirect', (event) => event.preventDefault());
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+    contents.setWindowOpenHandler(({ url }) => {
+      if (isAllowedExternalUrl(url)) void shell.openExternal(url);
+      return { action: 'deny' };
+    });
+  });
+  const session = electronSession.defaultSession;
+  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  session.setPermissionCheckHandler(() => false);
+  // Memory Lens loads nothing from the network; the CSP says so too (defence in depth).
+  session.webRequest.onBeforeRequest({ urls: ['http://*/*', 'https://*/*', 'ws://*/*', 'wss://*/*'] }, (_details, callback) => callback({ cancel: true }));
+}
+
+/** better-sqlite3 for Electron's ABI, as built by scripts/start-electron.js. */
+export function findNativeBinding(appRoot: string): string | undefined {
+  const fromEnv = process.env.MEMLENS_NATIVE_BINDING;
+  if (fromEnv && fs.existsSync(fromEnv)) return fromEnv;
+  const built = path.join(appRoot, '.cache', 'electron-native', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node');
+  return fs.existsSync(built) ? built : undefined;
+}

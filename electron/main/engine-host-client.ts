@@ -1,0 +1,104 @@
+// Main's handle on the engine host: an ApiDispatcher (so registerIpcHandlers does not care where
+// the engine runs) that forwards calls over the port, answers the host's requests (folder dialog,
+// OS trash) and relays the contract's events.
+import { CALL_NAMES, type WorkspaceInfo } from '../../shared/contract.js';
+import { toErrorValue, type ErrorValue } from '../../shared/errors.js';
+import type { ApiDispatcher, DispatchOutcome } from '../server/api-dispatcher.js';
+import type { ContractEventListener } from '../server/workspace-session.js';
+import type { HostRequest, HostToMain, MainToHost, PortLike } from './engine-host-protocol.js';
+
+export interface EngineHostServices {
+  chooseFolder(): Promise<string | null>;
+  trashItem(absPath: string): Promise<void>;
+  log(message: string): void;
+}
+
+export class EngineHostClient implements ApiDispatcher {
+  readonly methods = CALL_NAMES;
+  /** Resolves with the first workspace once the host opened it; rejects if it could not. */
+  readonly ready: Promise<WorkspaceInfo>;
+  private nextId = 1;
+  private readonly pending = new Map<number, (outcome: DispatchOutcome) => void>();
+  private readonly listeners = new Set<ContractEventListener>();
+  private gone: ErrorValue | null = null;
+  private onClosed: (() => void) | null = null;
+
+  constructor(
+    private readonly port: PortLike<HostToMain, MainToHost>,
+    private readonly services: EngineHostServices,
+  ) {
+    let resolveReady!: (workspace: WorkspaceInfo) => void;
+    let rejectReady!: (error: ErrorValue) => void;
+    this.ready = new Promise((resolve, reject) => {
+      resolveReady = resolve;
+      rejectReady = reject;
+    });
+    port.onMessage((message) => {
+      switch (message.type) {
+        case 'ready':
+          resolveReady(message.workspace);
+          break;
+        case 'fatal':
+          rejectReady(message.error);
+          break;
+        case 'result':
+          this.pending.get(message.id)?.(message.outcome);
+          this.pending.delete(message.id);
+          break;
+        case 'event':
+          for (const listener of [...this.listeners]) listener(message.event);
+          break;
+        case 'request':
+          void this.answer(message.id, message);
+          break;
+        case 'log':
+          services.log(message.message);
+          break;
+        case 'closed':
+          this.onClosed?.();
+          break;
+      }
+    });
+  }
+
+  handle(method: string, rawArgs: unknown): Promise<DispatchOutcome> {
+    if (this.gone) return Promise.resolve({ ok: false, error: this.gone });
+    return new Promise((resolve) => {
+      const id = this.nextId++;
+      this.pending.set(id, resolve);
+      this.port.post({ type: 'call', id, method, args: rawArgs ?? {} });
+    });
+  }
+
+  onDidEvent(listener: ContractEventListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The host process died: every waiting and future call fails with UNAVAILABLE. */
+  markGone(reason: string): void {
+    this.gone = { code: 'UNAVAILABLE', message: `The engine stopped (${reason}). Restart Memory Lens.` };
+    for (const resolve of this.pending.values()) resolve({ ok: false, error: this.gone });
+    this.pending.clear();
+  }
+
+  shutdown(timeoutMs = 5000): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, timeoutMs);
+      this.onClosed = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      this.port.post({ type: 'shutdown' });
+    });
+  }
+
+  private async answer(id: number, request: HostRequest): Promise<void> {
+    try {
+      const value = request.kind === 'chooseFolder' ? await this.services.chooseFolder() : await this.services.trashItem(request.absPath);
+      this.port.post({ type: 'reply', id, ok: true, value: value ?? null });
+    } catch (error) {
+      this.port.post({ type: 'reply', id, ok: false, error: toErrorValue(error) });
+    }
+  }
+}

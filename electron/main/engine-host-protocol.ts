@@ -1,0 +1,60 @@
+// Messages between Electron main and the engine host (a utilityProcess, so SQLite indexing never
+// runs on the main process's thread). Main forwards the renderer's already sender-checked calls;
+// the host validates and runs them with the same dispatcher as serve mode, streams the contract's
+// events back, and asks main for the two things only main can do: the folder dialog and the OS trash.
+import type { WorkspaceInfo } from '../../shared/contract.js';
+import type { ErrorValue } from '../../shared/errors.js';
+import type { DispatchOutcome } from '../server/api-dispatcher.js';
+import type { ContractEvent } from '../server/workspace-session.js';
+
+export interface EngineHostInit {
+  dataDir: string;
+  /** resources/sample-workspace, or null. */
+  sampleSource: string | null;
+  /** better-sqlite3 built for Electron's ABI. */
+  nativeBinding?: string;
+  /** The user's answer to "download the model?", when main asked. */
+  downloadAnswer?: boolean;
+  /** Check results against the contract (development builds). */
+  validateResults: boolean;
+}
+
+export type MainToHost =
+  | { type: 'init'; init: EngineHostInit }
+  | { type: 'call'; id: number; method: string; args: unknown }
+  | { type: 'reply'; id: number; ok: true; value: unknown }
+  | { type: 'reply'; id: number; ok: false; error: ErrorValue }
+  | { type: 'shutdown' };
+
+export type HostRequest = { kind: 'chooseFolder' } | { kind: 'trashItem'; absPath: string };
+
+export type HostToMain =
+  | { type: 'ready'; workspace: WorkspaceInfo }
+  | { type: 'fatal'; error: ErrorValue }
+  | { type: 'result'; id: number; outcome: DispatchOutcome }
+  | { type: 'event'; event: ContractEvent }
+  | ({ type: 'request'; id: number } & HostRequest)
+  | { type: 'log'; message: string }
+  | { type: 'closed' };
+
+/** One end of a message channel: Electron's parentPort/UtilityProcess, or an in-memory pair. */
+export interface PortLike<In, Out> {
+  post(message: Out): void;
+  onMessage(listener: (message: In) => void): void;
+}
+
+/** Two connected in-process ends (structured-cloned like a real port): tests and the in-main fallback. */
+export function createPortPair(): { main: PortLike<HostToMain, MainToHost>; host: PortLike<MainToHost, HostToMain> } {
+  const toMain: ((message: HostToMain) => void)[] = [];
+  const toHost: ((message: MainToHost) => void)[] = [];
+  return {
+    main: {
+      post: (message) => queueMicrotask(() => toHost.forEach((l) => l(structuredClone(message)))),
+      onMessage: (listener) => void toMain.push(listener),
+    },
+    host: {
+      post: (message) => queueMicrotask(() => toMain.forEach((l) => l(structuredClone(message)))),
+      onMessage: (listener) => void toHost.push(listener),
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { toErrorValue } from '../../shared/errors.js';
+import { createOsTrash } from './os-trash.js';
+
+let root: string;
+let workspace: string;
+let trashDir: string;
+let trash: (relPath: string) => Promise<void>;
+
+beforeEach(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-trash-'));
+  workspace = path.join(root, 'workspace');
+  trashDir = path.join(root, 'os-trash');
+  fs.mkdirSync(path.join(workspace, 'memory'), { recursive: true });
+  fs.mkdirSync(path.join(workspace, 'sessions'));
+  fs.mkdirSync(trashDir);
+  fs.writeFileSync(path.join(workspace, 'memory', 'note.md'), 'note');
+  fs.writeFileSync(path.join(workspace, 'sessions', 's.jsonl'), '{}');
+  fs.writeFileSync(path.join(root, 'outside.md'), 'outside');
+  fs.symlinkSync(path.join(root, 'outside.md'), path.join(workspace, 'memory', 'escape.md'));
+  // A real "trash": moves the file, as shell.trashItem does.
+  trash = createOsTrash(() => workspace, async (abs) => fs.renameSync(abs, path.join(trashDir, path.basename(abs))));
+});
+afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+const codeOf = (promise: Promise<unknown>) => promise.then(() => 'ok', (error: unknown) => toErrorValue(error).code);
+
+describe('desktop delete to the OS trash', () => {
+  it('moves a memory file to the trash', async () => {
+    await trash('memory/note.md');
+    expect(fs.existsSync(path.join(workspace, 'memory', 'note.md'))).toBe(false);
+    expect(fs.readFileSync(path.join(trashDir, 'note.md'), 'utf8')).toBe('note');
+  });
+
+  it.each(['../outside.md', '<absolute>', '%2e%2e/outside.md', 'memory/escape.md', 'memory/a\0.md'])('refuses %j with OUT_OF_ROOT and touches nothing', async (attack) => {
+    expect(await codeOf(trash(attack === '<absolute>' ? path.join(root, 'outside.md') : attack))).toBe('OUT_OF_ROOT');
+    expect(fs.readFileSync(path.join(root, 'outside.md'), 'utf8')).toBe('outside');
+    expect(fs.readdirSync(trashDir)).toEqual([]);
+  });
+
+  it('refuses transcripts and missing files', async () => {
+    expect(await codeOf(trash('sessions/s.jsonl'))).toBe('NOT_ALLOWED');
+    expect(await codeOf(trash('memory/missing.md'))).toBe('NOT_FOUND');
+    expect(fs.existsSync(path.join(workspace, 'sessions', 's.jsonl'))).toBe(true);
+  });
+});

@@ -1,0 +1,82 @@
+// Where the app keeps what it derives (indexes, trash): the user's data directory, never the
+// workspace — users sync workspaces with git/Dropbox and an index there would churn and conflict.
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { MemoryLensError } from '../../shared/errors.js';
+
+/** `MEMLENS_DATA_DIR` overrides the platform default (tests and portable setups use it). */
+export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
+  if (env.MEMLENS_DATA_DIR) return path.resolve(env.MEMLENS_DATA_DIR);
+  const home = os.homedir();
+  if (platform === 'darwin') return path.join(home, 'Library', 'Application Support', 'Memory Lens');
+  if (platform === 'win32') return path.join(env.APPDATA || path.join(home, 'AppData', 'Roaming'), 'Memory Lens');
+  // XDG says a relative XDG_DATA_HOME is invalid and must be ignored.
+  const xdg = env.XDG_DATA_HOME && path.isAbsolute(env.XDG_DATA_HOME) ? env.XDG_DATA_HOME : path.join(home, '.local', 'share');
+  return path.join(xdg, 'memory-lens');
+}
+
+/**
+ * `indexes/<slug-of-basename>-<sha256(realpath) first 12>/index.sqlite`: readable in a file
+ * manager, yet two workspaces with the same folder name never share an index.
+ */
+export function indexPathFor(dataDir: string, workspaceDir: string): string {
+  const real = realpathOrResolved(workspaceDir);
+  const key = createHash('sha256').update(real).digest('hex').slice(0, 12);
+  return path.join(dataDir, 'indexes', `${slugOf(path.basename(real))}-${key}`, 'index.sqlite');
+}
+
+/** Refuses an index location inside the workspace (e.g. `--db ./index.sqlite` run from the workspace). */
+export function assertIndexOutsideWorkspace(dbPath: string, workspaceDir: string): void {
+  const workspace = realpathOrResolved(workspaceDir);
+  const db = realpathOfNearestAncestor(path.resolve(dbPath));
+  const relative = path.relative(workspace, db);
+  if (relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative))) {
+    throw new MemoryLensError('INVALID_ARGUMENT', `The index file ${dbPath} would lie inside the workspace ${workspaceDir}; choose a location outside it.`);
+  }
+}
+
+/** Trash folder for one delete: `<dataDir>/trash/<timestamp>-<random>` (two deletes in one millisecond stay apart). */
+export function trashDirFor(dataDir: string, now: Date = new Date()): string {
+  return path.join(dataDir, 'trash', `${fileTimestamp(now)}-${randomBytes(3).toString('hex')}`);
+}
+
+/** An ISO timestamp that is a valid file name everywhere (no colons). */
+export function fileTimestamp(now: Date = new Date()): string {
+  return now.toISOString().replace(/[:.]/g, '-');
+}
+
+function slugOf(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40);
+  return slug || 'workspace';
+}
+
+function realpathOrResolved(p: string): string {
+  try {
+    return fs.realpathSync.native(p);
+  } catch {
+    return path.resolve(p);
+  }
+}
+
+/** realpath of a path that may not exist yet: resolve its closest existing ancestor. */
+function realpathOfNearestAncestor(p: string): string {
+  const missing: string[] = [];
+  let current = p;
+  for (;;) {
+    try {
+      return path.join(fs.realpathSync.native(current), ...missing.reverse());
+    } catch {
+      const parent = path.dirname(current);
+      if (parent === current) return p;
+      missing.push(path.basename(current));
+      current = parent;
+    }
+  }
+}

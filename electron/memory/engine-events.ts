@@ -1,0 +1,60 @@
+// A minimal typed listener list for the engine's onDidX events. A throwing listener is isolated:
+// one broken subscriber (a closed window) must not stop indexing or the other subscribers.
+import type { Unsubscribe } from './engine-types.js';
+
+export class Listeners<T> {
+  private readonly listeners = new Set<(value: T) => void>();
+
+  add(listener: (value: T) => void): Unsubscribe {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  emit(value: T): void {
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(value);
+      } catch {
+        // Isolated on purpose (see above).
+      }
+    }
+  }
+
+  get size(): number {
+    return this.listeners.size;
+  }
+
+  clear(): void {
+    this.listeners.clear();
+  }
+}
+
+/** Runs jobs one at a time, in order: index writes (sync, reindex, rebuild) never interleave. */
+export class SerialQueue {
+  private tail: Promise<unknown> = Promise.resolve();
+  private pending = 0;
+
+  run<T>(job: () => Promise<T>): Promise<T> {
+    this.pending += 1;
+    const result = this.tail.then(job, job);
+    this.tail = result.then(
+      () => undefined,
+      () => undefined,
+    ).finally(() => {
+      this.pending -= 1;
+    });
+    return result;
+  }
+
+  /** Jobs queued or running. */
+  get size(): number {
+    return this.pending;
+  }
+
+  /** Resolves once everything queued so far has finished. */
+  idle(): Promise<void> {
+    return this.tail.then(() => undefined);
+  }
+}

@@ -1,0 +1,137 @@
+// Writes one source file into the index in one transaction — chunks, FTS rows, vectors and the
+// files row — so a crash or a throw leaves every file either fully old or fully new (DESIGN §3).
+import type Database from 'better-sqlite3';
+import type { FileIndexState, WorkspaceFile } from '../../../shared/domain.js';
+import type { Chunk } from '../chunk/chunker.js';
+import { hasTable } from './schema.js';
+import { ChunkSegmenter } from './segment-chunks.js';
+
+export interface FileRecord {
+  file: WorkspaceFile;
+  absPath: string;
+  /** sha256 of the bytes indexed; null when they could not be read. */
+  hash: string | null;
+  indexState: FileIndexState;
+  indexError?: string | null;
+  malformedLines?: number | null;
+  /** Shown by the timeline; not part of WorkspaceFile. */
+  title?: string | null;
+}
+
+/** The WorkspaceFile fields without their own column, kept as JSON in `files.metadata`. */
+type FileMetadata = Pick<WorkspaceFile, 'layer' | 'archived' | 'agentId' | 'date' | 'checksum' | 'type' | 'tags'> & { title?: string };
+
+export class FileWriter {
+  private readonly hasVectors: boolean;
+  private readonly selectRowids: Database.Statement<[string], number>;
+  private readonly deleteFts: Database.Statement<[number]>;
+  private readonly deleteVec: Database.Statement<[bigint]> | null;
+  private readonly deleteChunks: Database.Statement<[string]>;
+  private readonly deleteFile: Database.Statement<[string]>;
+  private readonly insertChunk: Database.Statement<unknown[]>;
+  private readonly insertFts: Database.Statement<[number | bigint, string]>;
+  private readonly insertVec: Database.Statement<[bigint, Buffer]> | null;
+  private readonly upsertFile: Database.Statement<unknown[]>;
+  private readonly touch: Database.Statement<[number, number, string]>;
+  private readonly writeTx: (record: FileRecord, chunks: readonly Chunk[], vectors: readonly Float32Array[] | null, at: number) => void;
+  private readonly removeTx: (paths: readonly string[]) => void;
+  private readonly touchTx: (entries: readonly { path: string; mtimeMs: number; size: number }[]) => void;
+
+  constructor(db: Database.Database) {
+    this.hasVectors = hasTable(db, 'chunks_vec');
+    this.selectRowids = db.prepare<[string], number>('SELECT rowid FROM chunks WHERE path = ?').pluck();
+    this.deleteFts = db.prepare('DELETE FROM chunks_fts WHERE rowid = ?');
+    this.deleteVec = this.hasVectors ? db.prepare('DELETE FROM chunks_vec WHERE rowid = ?') : null;
+    this.deleteChunks = db.prepare('DELETE FROM chunks WHERE path = ?');
+    this.deleteFile = db.prepare('DELETE FROM files WHERE path = ?');
+    this.insertChunk = db.prepare(
+      'INSERT INTO chunks(id, path, source, start_line, end_line, hash, text, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    this.insertFts = db.prepare('INSERT INTO chunks_fts(rowid, text_seg) VALUES (?, ?)');
+    this.insertVec = this.hasVectors ? db.prepare('INSERT INTO chunks_vec(rowid, embedding) VALUES (?, ?)') : null;
+    this.upsertFile = db.prepare(`
+      INSERT INTO files(path, source, abs_path, hash, mtime_ms, size, kind, date, date_source, date_epoch_ms,
+                        index_state, index_error, malformed_lines, chunk_count, embedded, metadata, indexed_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT(path) DO UPDATE SET
+        source = excluded.source, abs_path = excluded.abs_path, hash = excluded.hash, mtime_ms = excluded.mtime_ms,
+        size = excluded.size, kind = excluded.kind, date = excluded.date, date_source = excluded.date_source,
+        date_epoch_ms = excluded.date_epoch_ms, index_state = excluded.index_state, index_error = excluded.index_error,
+        malformed_lines = excluded.malformed_lines, chunk_count = excluded.chunk_count, embedded = excluded.embedded,
+        metadata = excluded.metadata, indexed_at = excluded.indexed_at`);
+    this.touch = db.prepare('UPDATE files SET mtime_ms = ?, size = ? WHERE path = ?');
+
+    this.writeTx = db.transaction((record, chunks, vectors, at) => {
+      const { file } = record;
+      const segmenter = new ChunkSegmenter();
+      this.deleteRows(file.path);
+      for (let i = 0; i < chunks.length; i++) {
+        const chunk = chunks[i]!;
+        const { lastInsertRowid } = this.insertChunk.run(
+          `${file.path}#${i}`, file.path, file.source, chunk.startLine, chunk.endLine, chunk.hash, chunk.text, at,
+        );
+        this.insertFts.run(lastInsertRowid, segmenter.segment(chunk.text));
+        const vector = vectors?.[i];
+        if (vector && this.insertVec) {
+          // vec0 accepts only integer rowids bound as BigInt.
+          this.insertVec.run(BigInt(lastInsertRowid), Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength));
+        }
+      }
+      const embedded = vectors !== null && this.hasVectors && vectors.length === chunks.length ? 1 : 0;
+      const date = file.date;
+      const metadata: FileMetadata = {
+        layer: file.layer, archived: file.archived, agentId: file.agentId, date, checksum: file.checksum, type: file.type, tags: file.tags,
+      };
+      if (record.title) metadata.title = record.title;
+      this.upsertFile.run(
+        file.path, file.source, record.absPath, record.hash, file.mtimeMs, file.size, file.kind,
+        date?.date ?? null, date?.source ?? null, date?.epochMs ?? null,
+        record.indexState, record.indexError ?? null, record.malformedLines ?? null, chunks.length, embedded,
+        JSON.stringify(metadata), at,
+      );
+    });
+    this.removeTx = db.transaction((paths) => {
+      for (const p of paths) {
+        this.deleteRows(p);
+        this.deleteFile.run(p);
+      }
+    });
+    this.touchTx = db.transaction((entries) => {
+      for (const entry of entries) this.touch.run(entry.mtimeMs, entry.size, entry.path);
+    });
+  }
+
+  get vectorsEnabled(): boolean {
+    return this.hasVectors;
+  }
+
+  /**
+   * Replaces everything the index holds for `record.file.path`. `vectors`, when given, is aligned
+   * with `chunks`. Throws (and changes nothing) if any row cannot be written.
+   */
+  writeFile(record: FileRecord, chunks: readonly Chunk[], vectors: readonly Float32Array[] | null = null, at = Date.now()): void {
+    this.writeTx(record, chunks, vectors, at);
+  }
+
+  /** Records a file that could not be read or parsed (or is skipped): its old chunks leave, the reason stays visible. */
+  writeFailure(record: FileRecord, at = Date.now()): void {
+    this.writeTx({ ...record, indexState: record.indexState === 'skipped' ? 'skipped' : 'failed' }, [], null, at);
+  }
+
+  removeFiles(paths: readonly string[]): void {
+    if (paths.length > 0) this.removeTx(paths);
+  }
+
+  /** Same bytes, new mtime (e.g. `touch`, git checkout): keep the rows, remember the new stat. */
+  touchFiles(entries: readonly { path: string; mtimeMs: number; size: number }[]): void {
+    if (entries.length > 0) this.touchTx(entries);
+  }
+
+  private deleteRows(filePath: string): void {
+    for (const rowid of this.selectRowids.all(filePath)) {
+      this.deleteFts.run(rowid);
+      this.deleteVec?.run(BigInt(rowid));
+    }
+    this.deleteChunks.run(filePath);
+  }
+}

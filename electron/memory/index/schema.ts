@@ -1,0 +1,111 @@
+// The index's tables (DESIGN §3). The index is derived from the files and disposable: a schema
+// change bumps SCHEMA_VERSION and the engine rebuilds into a new file instead of migrating.
+import type Database from 'better-sqlite3';
+
+/** Bump on any change to the DDL below or to what a column means. */
+export const SCHEMA_VERSION = 1;
+
+/** `PRAGMA application_id` of a Memory Lens index ("MLix"), so a foreign SQLite file is never mistaken for one. */
+export const APPLICATION_ID = 0x4d4c6978;
+
+export const META_KEYS = {
+  schemaVersion: 'schema_version',
+  chunkerVersion: 'chunker_version',
+  /** `<tokens>/<overlap>`: chunk settings are part of what the index is. */
+  chunking: 'chunking',
+  provider: 'provider',
+  model: 'model',
+  providerKey: 'provider_key',
+  dims: 'dims',
+  /** 'vec0' (sqlite-vec virtual table) or 'plain' (rowid + BLOB, scanned in JS). */
+  vectorTable: 'vector_table',
+  cacheHits: 'embedding_cache_hits',
+  cacheMisses: 'embedding_cache_misses',
+  lastSyncAt: 'last_sync_at',
+  createdAt: 'created_at',
+} as const;
+
+const BASE_DDL = `
+CREATE TABLE IF NOT EXISTS meta (
+  key   TEXT PRIMARY KEY,
+  value TEXT
+);
+
+CREATE TABLE IF NOT EXISTS files (
+  path            TEXT PRIMARY KEY,
+  source          TEXT NOT NULL,
+  abs_path        TEXT NOT NULL,
+  hash            TEXT,
+  mtime_ms        REAL NOT NULL,
+  size            INTEGER NOT NULL,
+  kind            TEXT NOT NULL,
+  date            TEXT,
+  date_source     TEXT,
+  date_epoch_ms   REAL,
+  index_state     TEXT NOT NULL,
+  index_error     TEXT,
+  malformed_lines INTEGER,
+  chunk_count     INTEGER NOT NULL DEFAULT 0,
+  -- 1 when every chunk of the file has a vector from the index's embedding model.
+  embedded        INTEGER NOT NULL DEFAULT 0,
+  -- The WorkspaceFile fields (layer, archived, agentId, date, checksum, type, tags) as JSON.
+  metadata        TEXT NOT NULL,
+  indexed_at      INTEGER NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS chunks (
+  rowid      INTEGER PRIMARY KEY,
+  id         TEXT NOT NULL UNIQUE,
+  path       TEXT NOT NULL,
+  source     TEXT NOT NULL,
+  start_line INTEGER NOT NULL,
+  end_line   INTEGER NOT NULL,
+  hash       TEXT NOT NULL,
+  text       TEXT NOT NULL,
+  updated_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS chunks_path ON chunks(path);
+
+-- Segmented text (text/segment.ts) so FTS5's unicode61 tokens are exactly our tokens, CJK included.
+-- rowid = chunks.rowid, set explicitly by the writer.
+CREATE VIRTUAL TABLE IF NOT EXISTS chunks_fts USING fts5(
+  text_seg,
+  tokenize = 'unicode61 remove_diacritics 2'
+);
+
+CREATE TABLE IF NOT EXISTS embedding_cache (
+  provider     TEXT NOT NULL,
+  model        TEXT NOT NULL,
+  provider_key TEXT NOT NULL,
+  hash         TEXT NOT NULL,
+  embedding    BLOB NOT NULL,
+  dims         INTEGER NOT NULL,
+  updated_at   INTEGER NOT NULL,
+  PRIMARY KEY (provider, model, provider_key, hash)
+) WITHOUT ROWID;
+`;
+
+export function createBaseSchema(db: Database.Database): void {
+  db.exec(BASE_DDL);
+  db.pragma(`application_id = ${APPLICATION_ID}`);
+}
+
+export type VectorTableKind = 'vec0' | 'plain';
+
+/**
+ * `chunks_vec`, once the embedding dimensions are known. With sqlite-vec it is a vec0 KNN table
+ * (rowid = chunks.rowid, passed as BigInt); without it a plain table of the same shape that
+ * vector-search scans in JS, so both backends read `SELECT rowid, embedding FROM chunks_vec`.
+ */
+export function createVectorTable(db: Database.Database, dims: number, kind: VectorTableKind): void {
+  if (!Number.isInteger(dims) || dims <= 0 || dims > 8192) throw new Error(`invalid embedding dimensions: ${dims}`);
+  if (kind === 'vec0') {
+    db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS chunks_vec USING vec0(embedding float[${dims}] distance_metric=cosine)`);
+  } else {
+    db.exec('CREATE TABLE IF NOT EXISTS chunks_vec (rowid INTEGER PRIMARY KEY, embedding BLOB NOT NULL)');
+  }
+}
+
+export function hasTable(db: Database.Database, name: string): boolean {
+  return db.prepare("SELECT 1 FROM sqlite_schema WHERE name = ? AND type IN ('table', 'view')").get(name) !== undefined;
+}

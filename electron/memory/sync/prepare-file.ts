@@ -1,0 +1,64 @@
+// Bytes of one discovered file → what the index stores for it: its WorkspaceFile (kind, date,
+// frontmatter facts) and its chunks. Pure apart from the inputs; no I/O, no database.
+import type { WorkspaceFile } from '../../../shared/domain.js';
+import { chunkLines, chunkSession } from '../chunk/chunker.js';
+import type { Chunk, ChunkOptions } from '../chunk/chunker.js';
+import { parseFrontmatter } from '../parse/frontmatter.js';
+import { parseSessionJsonl } from '../parse/session-jsonl.js';
+import { classifyFile } from '../workspace/classify.js';
+import type { DiscoveredFile } from '../workspace/discover.js';
+
+export interface PreparedFile {
+  file: WorkspaceFile;
+  chunks: Chunk[];
+  /** Sessions: JSONL lines skipped as malformed. */
+  malformedLines: number | null;
+  /** Frontmatter `title`, else the first heading: what the timeline shows. */
+  title: string | null;
+}
+
+/** Non-fatal decoder: invalid UTF-8 becomes U+FFFD rather than failing the file; a BOM is dropped. */
+const decoder = new TextDecoder('utf-8');
+
+export function prepareFile(discovered: DiscoveredFile, bytes: Uint8Array, chunking?: Partial<ChunkOptions>): PreparedFile {
+  const text = decoder.decode(bytes);
+  const stat = { size: discovered.size, mtimeMs: discovered.mtimeMs };
+  if (discovered.source === 'sessions') {
+    const parsed = parseSessionJsonl(text);
+    const { evergreen: _evergreen, ...classified } = classifyFile(discovered, { frontmatter: null, firstRecordTimestamp: parsed.firstTimestamp });
+    return { file: { ...classified, ...stat }, chunks: chunkSession(parsed, chunking), malformedLines: parsed.malformed, title: null };
+  }
+  const frontmatter = parseFrontmatter(text);
+  const { evergreen: _evergreen, ...classified } = classifyFile(discovered, { frontmatter: frontmatter.data });
+  const file: WorkspaceFile = { ...classified, ...stat };
+  if (frontmatter.checksum) file.checksum = frontmatter.checksum;
+  const title = typeof frontmatter.data?.title === 'string' ? frontmatter.data.title.trim() : firstHeading(frontmatter.body);
+  return { file, chunks: chunkMarkdownBody(text, frontmatter.endLine, chunking), malformedLines: null, title: title || null };
+}
+
+/**
+ * chunk/chunker.ts's chunkMarkdown, given the frontmatter end we already have: chunkMarkdown
+ * parses the YAML again, and YAML parsing was a fifth of cold-index time. prepare-file.test.ts
+ * checks that both give the same chunks.
+ */
+function chunkMarkdownBody(text: string, frontmatterEndLine: number, chunking?: Partial<ChunkOptions>): Chunk[] {
+  const lines = text.split('\n');
+  const inputs = [];
+  for (let i = frontmatterEndLine; i < lines.length; i++) {
+    inputs.push({ text: i === 0 ? lines[i]!.replace(/^\uFEFF/, '') : lines[i]!, line: i + 1 });
+  }
+  return chunkLines(inputs, chunking);
+}
+
+const HEADING = /^ {0,3}#{1,6}[ \t]+(.+?)[ \t#]*$/m;
+
+/** The first ATX heading within the first few KB (a title sits at the top, if anywhere). */
+function firstHeading(body: string): string | null {
+  return HEADING.exec(body.slice(0, 4096))?.[1]?.trim() ?? null;
+}
+
+/** What the file list shows for a file that could not be read: discovery's facts only. */
+export function unreadableFile(discovered: DiscoveredFile): WorkspaceFile {
+  const { evergreen: _evergreen, ...classified } = classifyFile(discovered, { frontmatter: null });
+  return { ...classified, size: discovered.size, mtimeMs: discovered.mtimeMs };
+}

@@ -1,0 +1,76 @@
+// Reindexes one path right away — after the engine's own save, or a watcher hint — without
+// walking the workspace: stat-confirmed (a missing file leaves the index), hash-checked.
+import type Database from 'better-sqlite3';
+import type { ChunkOptions } from '../chunk/chunker.js';
+import type { FileIndexState } from '../../../shared/domain.js';
+import type { DiscoverOptions } from '../workspace/discover.js';
+import { embedChunks } from './embed-chunks.js';
+import { discoverOne } from './indexable-path.js';
+import { prepareFile, unreadableFile } from './prepare-file.js';
+import { MAX_INDEXED_FILE_BYTES, messageOf, readCandidate, unchangedContent } from './sync.js';
+import type { SyncTarget } from './sync.js';
+import type { IndexedFileState } from '../index/index-queries.js';
+
+export interface FileSyncResult {
+  path: string;
+  change: 'added' | 'changed' | 'deleted' | 'unchanged' | 'failed';
+  /** sha256 of the bytes now on disk; null when gone or unreadable. */
+  hash: string | null;
+  error?: string;
+}
+
+export interface FileSyncOptions {
+  discover: DiscoverOptions;
+  chunking?: Partial<ChunkOptions>;
+  maxFileBytes?: number;
+}
+
+export async function syncFile(target: SyncTarget, relPath: string, options: FileSyncOptions): Promise<FileSyncResult> {
+  const state = loadFileState(target.db, relPath);
+  const discovered = await discoverOne(options.discover, relPath);
+  if (!discovered) {
+    if (!state) return { path: relPath, change: 'unchanged', hash: null };
+    target.writer.removeFiles([relPath]);
+    return { path: relPath, change: 'deleted', hash: null };
+  }
+  const read = await readCandidate(discovered, options.maxFileBytes ?? MAX_INDEXED_FILE_BYTES);
+  if ('error' in read) {
+    target.writer.writeFailure({ file: unreadableFile(discovered), absPath: discovered.absPath, hash: null, indexState: read.state, indexError: read.error });
+    return { path: relPath, change: 'failed', hash: null, error: read.error };
+  }
+  const needsVectors = Boolean(target.embedding && target.writer.vectorsEnabled);
+  if (state && unchangedContent(state, read.hash, needsVectors)) {
+    target.writer.touchFiles([{ path: relPath, mtimeMs: discovered.mtimeMs, size: discovered.size }]);
+    return { path: relPath, change: 'unchanged', hash: read.hash };
+  }
+  let prepared;
+  try {
+    prepared = prepareFile(discovered, read.bytes, options.chunking);
+  } catch (error) {
+    const message = `could not parse: ${messageOf(error)}`;
+    target.writer.writeFailure({ file: unreadableFile(discovered), absPath: discovered.absPath, hash: null, indexState: 'failed', indexError: message });
+    return { path: relPath, change: 'failed', hash: read.hash, error: message };
+  }
+  let vectors: Float32Array[] | null = null;
+  if (target.embedding && needsVectors) {
+    try {
+      vectors = (await embedChunks(target.embedding, [prepared.chunks])).vectors[0] ?? null;
+    } catch {
+      vectors = null; // keyword index first; the next sync retries the vectors (files.embedded = 0)
+    }
+  }
+  target.writer.writeFile(
+    { file: prepared.file, absPath: discovered.absPath, hash: read.hash, indexState: 'indexed', malformedLines: prepared.malformedLines, title: prepared.title },
+    prepared.chunks,
+    vectors,
+  );
+  return { path: relPath, change: state ? 'changed' : 'added', hash: read.hash };
+}
+
+function loadFileState(db: Database.Database, relPath: string): IndexedFileState | null {
+  const row = db.prepare('SELECT size, mtime_ms, hash, index_state, embedded FROM files WHERE path = ?').get(relPath) as
+    | { size: number; mtime_ms: number; hash: string | null; index_state: FileIndexState; embedded: number }
+    | undefined;
+  if (!row) return null;
+  return { size: row.size, mtimeMs: row.mtime_ms, hash: row.hash, failed: row.index_state === 'failed', embedded: row.embedded === 1 };
+}

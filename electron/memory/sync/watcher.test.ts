@@ -1,0 +1,115 @@
+// Real chokidar on real temp folders, through the engine: what a user sees when they edit
+// memory in another editor while the app is open.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MemoryEngine } from '../engine.js';
+import type { FileChangeEvent } from '../engine-types.js';
+
+const engines: MemoryEngine[] = [];
+afterEach(async () => {
+  for (const engine of engines.splice(0)) await engine.close();
+});
+
+async function openWatched(files: Record<string, string>): Promise<{ engine: MemoryEngine; workspace: string; events: FileChangeEvent[] }> {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-watch-'));
+  const workspace = path.join(root, 'workspace');
+  for (const [rel, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(workspace, rel)), { recursive: true });
+    fs.writeFileSync(path.join(workspace, rel), text);
+  }
+  const engine = await MemoryEngine.open({ workspaceDir: workspace, dbPath: path.join(root, 'data', 'index.sqlite'), openclawHome: path.join(root, 'oc') });
+  engines.push(engine);
+  await engine.sync();
+  const events: FileChangeEvent[] = [];
+  engine.onDidChangeFile((event) => events.push(event));
+  await engine.startWatching();
+  expect(engine.status().watcher).toBe('watching');
+  return { engine, workspace, events };
+}
+
+async function paths(engine: MemoryEngine, query: string): Promise<string[]> {
+  return (await engine.search({ query, minScore: 0, maxResults: 20 })).results.map((r) => r.path);
+}
+
+/** Polls until `check` passes; generous, because CI file systems can be slow (the speed is benchmarked). */
+async function eventually(check: () => Promise<void>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
+describe('watcher', () => {
+  it('makes an edit made outside the app searchable', async () => {
+    const { engine, workspace, events } = await openWatched({ 'MEMORY.md': '# Memory\n\nThe boat is blue.\n' });
+    fs.writeFileSync(path.join(workspace, 'MEMORY.md'), '# Memory\n\nThe boat is now painted crimson.\n');
+    await eventually(async () => expect(await paths(engine, 'crimson')).toEqual(['MEMORY.md']));
+    expect(await paths(engine, 'blue')).toEqual([]);
+    expect(events.at(-1)).toMatchObject({ path: 'MEMORY.md', change: 'changed' });
+    expect(events.at(-1)?.hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('drops a deleted file and finds a new one, including in a new folder', async () => {
+    const { engine, workspace, events } = await openWatched({
+      'MEMORY.md': '# Memory\n',
+      'memory/old.md': 'Penguins migrate in winter.\n',
+    });
+    fs.rmSync(path.join(workspace, 'memory', 'old.md'));
+    await eventually(async () => expect(await paths(engine, 'penguins')).toEqual([]));
+    expect(events).toContainEqual({ path: 'memory/old.md', change: 'deleted', hash: null });
+
+    fs.mkdirSync(path.join(workspace, 'memory', 'topics'));
+    fs.writeFileSync(path.join(workspace, 'memory', 'topics', 'new.md'), 'Albatross wingspan is huge.\n');
+    await eventually(async () => expect(await paths(engine, 'albatross')).toEqual(['memory/topics/new.md']));
+    expect(events.some((e) => e.path === 'memory/topics/new.md' && e.change === 'added')).toBe(true);
+  });
+
+  it('follows an editor-style atomic save (temp file renamed over the original)', async () => {
+    const { engine, workspace } = await openWatched({ 'memory/notes.md': 'Original kestrel notes.\n' });
+    const tmp = path.join(workspace, 'memory', '.notes.md.swp');
+    fs.writeFileSync(tmp, 'Rewritten osprey notes.\n');
+    fs.renameSync(tmp, path.join(workspace, 'memory', 'notes.md'));
+    await eventually(async () => expect(await paths(engine, 'osprey')).toEqual(['memory/notes.md']));
+    expect(await paths(engine, 'kestrel')).toEqual([]);
+  });
+
+  it('ignores files that are not memory and editor temp files', async () => {
+    const { engine, workspace } = await openWatched({ 'MEMORY.md': '# Memory\n' });
+    fs.mkdirSync(path.join(workspace, 'notes'));
+    fs.writeFileSync(path.join(workspace, 'notes', 'x.md'), 'Narwhal.\n');
+    fs.writeFileSync(path.join(workspace, 'MEMORY.md.tmp'), 'Narwhal.\n');
+    fs.writeFileSync(path.join(workspace, 'MEMORY.md'), '# Memory\n\nMarker walrus.\n');
+    await eventually(async () => expect(await paths(engine, 'walrus')).toEqual(['MEMORY.md']));
+    expect(await paths(engine, 'narwhal')).toEqual([]);
+  });
+
+  it('picks up a new OpenClaw session transcript under agents/<id>/sessions', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-watch-oc-'));
+    const home = path.join(root, 'openclaw');
+    const workspace = path.join(home, 'workspace');
+    fs.mkdirSync(path.join(workspace, 'memory'), { recursive: true });
+    fs.mkdirSync(path.join(home, 'agents', 'main', 'sessions'), { recursive: true });
+    fs.writeFileSync(path.join(workspace, 'MEMORY.md'), '# Memory\n');
+    const engine = await MemoryEngine.open({ workspaceDir: workspace, dbPath: path.join(root, 'data', 'index.sqlite'), openclawHome: home });
+    engines.push(engine);
+    await engine.sync();
+    await engine.startWatching();
+    const line = JSON.stringify({ type: 'message', timestamp: '2026-05-04T10:00:00Z', message: { role: 'user', content: 'Remind me about the quokka photos' } });
+    fs.writeFileSync(path.join(home, 'agents', 'main', 'sessions', 's1.jsonl'), `${line}\n`);
+    await eventually(async () => expect(await paths(engine, 'quokka')).toEqual(['sessions/main/s1.jsonl']));
+  });
+
+  it('stops cleanly', async () => {
+    const { engine } = await openWatched({ 'MEMORY.md': '# Memory\n' });
+    await engine.stopWatching();
+    expect(engine.status().watcher).toBe('off');
+  });
+});

@@ -1,0 +1,123 @@
+// The contract's calls over the engine, independent of transport: serve mode's HTTP routes and
+// Electron's IPC handlers both end here. Every call is size-checked and validated against the
+// contract's zod schema before anything runs; every failure leaves as a typed ErrorValue.
+// Plain Node: never imports electron (the desktop shell injects what differs, e.g. the OS trash).
+import type { z } from 'zod';
+import { CALLS, CALL_NAMES, isCallName, type CallName, type CallResult, type ParsedCallArgs, type WorkspaceInfo } from '../../shared/contract.js';
+import { MemoryLensError, toErrorValue, type ErrorValue } from '../../shared/errors.js';
+import { normalizeRelPath } from '../memory/files/safe-path.js';
+import type { SettingsStore } from '../memory/settings-store.js';
+import type { WorkspaceSession } from './workspace-session.js';
+
+export interface DispatcherDeps {
+  session: WorkspaceSession;
+  settings: SettingsStore;
+  /** null = ask the user. Serve mode refuses (NOT_ALLOWED); the desktop app shows a dialog. */
+  openWorkspace: (path: string | null) => Promise<{ opened: boolean; workspace: WorkspaceInfo }>;
+  /** The desktop app moves deletions to the OS trash; without it the engine's app trash is used. */
+  trashFile?: (relPath: string) => Promise<void>;
+  /** Called after settingsSet changed the model settings (the shell reopens the engine). */
+  onModelSettingsChanged?: () => void;
+  /** Check every result against the contract too (tests, development); a mismatch is INTERNAL. */
+  validateResults?: boolean;
+}
+
+export type DispatchOutcome = { ok: true; result: unknown } | { ok: false; error: ErrorValue };
+
+export interface ApiDispatcher {
+  /** The calls this dispatcher serves: exactly the contract's. */
+  readonly methods: readonly CallName[];
+  /**
+   * Runs one call. `argBytes` is the size of the arguments as received (HTTP body length); when
+   * absent the JSON encoding of `rawArgs` is measured (IPC).
+   */
+  handle(method: string, rawArgs: unknown, argBytes?: number): Promise<DispatchOutcome>;
+}
+
+type Handlers = { [K in CallName]: (args: ParsedCallArgs<K>) => Promise<CallResult<K>> | CallResult<K> };
+
+export function createApiDispatcher(deps: DispatcherDeps): ApiDispatcher {
+  const engine = () => deps.session.current();
+  const handlers: Handlers = {
+    listFiles: () => engine().listFiles(),
+    readFile: ({ path }) => engine().readFile(path),
+    saveFile: ({ path, text, expectedHash }) => engine().saveFile(path, text, expectedHash),
+    createFile: ({ path, text }) => engine().createFile(path, text),
+    renameFile: ({ from, to }) => engine().renameFile(from, to),
+    deleteFile: async ({ path }) => {
+      if (deps.trashFile) {
+        await deps.trashFile(path);
+        return { path, trash: 'os' as const };
+      }
+      await engine().deleteFile(path);
+      return { path, trash: 'app' as const };
+    },
+    search: (options) => engine().search(options),
+    // explainFile only looks the path up in the index, so nothing would leak; still, a path from
+    // outside that names somewhere else is refused the same way as everywhere (OUT_OF_ROOT).
+    explainFile: ({ path, options }) => engine().explainFile(normalizeRelPath(path), options),
+    timeline: (query) => engine().timeline(query),
+    status: () => engine().status(),
+    reindex: ({ full }) => engine().sync({ full: full ?? false }),
+    settingsGet: () => deps.settings.get(),
+    settingsSet: async ({ patch }) => {
+      const before = JSON.stringify(deps.settings.get().model);
+      const after = await deps.settings.update(patch);
+      if (JSON.stringify(after.model) !== before) deps.onModelSettingsChanged?.();
+      return after;
+    },
+    openWorkspace: ({ path }) => deps.openWorkspace(path),
+    readTranscript: ({ path }) => engine().readTranscript(path),
+    get: ({ path, from, lines }) => engine().get(path, from, lines),
+  };
+
+  return {
+    methods: CALL_NAMES,
+    async handle(method, rawArgs, argBytes) {
+      try {
+        if (!isCallName(method)) throw new MemoryLensError('NOT_FOUND', `Unknown call: ${method}`);
+        const spec = CALLS[method];
+        const size = argBytes ?? jsonByteLength(rawArgs);
+        if (size > spec.maxArgBytes) {
+          throw new MemoryLensError('TOO_LARGE', `${method}: arguments are ${size} bytes; the limit is ${spec.maxArgBytes}.`, {
+            bytes: size,
+            limit: spec.maxArgBytes,
+          });
+        }
+        const parsed = (spec.args as z.ZodType).safeParse(rawArgs ?? {});
+        if (!parsed.success) {
+          throw new MemoryLensError('INVALID_ARGUMENT', `${method}: ${summarizeIssues(parsed.error)}`);
+        }
+        const run = handlers[method] as (args: unknown) => Promise<unknown> | unknown;
+        const result = await run(parsed.data);
+        if (deps.validateResults) {
+          const checked = (spec.result as z.ZodType).safeParse(result);
+          if (!checked.success) {
+            throw new MemoryLensError('INTERNAL', `${method} returned a value outside the contract: ${summarizeIssues(checked.error)}`);
+          }
+        }
+        return { ok: true, result };
+      } catch (error) {
+        return { ok: false, error: toErrorValue(error) };
+      }
+    },
+  };
+}
+
+/** `path: Too small…; expectedHash: expected a sha256 hex hash` — short enough for a toast. */
+export function summarizeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((issue) => `${issue.path.length ? issue.path.join('.') : 'arguments'}: ${issue.message}`)
+    .join('; ');
+}
+
+function jsonByteLength(value: unknown): number {
+  if (value === undefined) return 0;
+  try {
+    return Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8');
+  } catch {
+    // Cyclic or BigInt arguments cannot have come from a JSON transport; validation will refuse them.
+    return 0;
+  }
+}

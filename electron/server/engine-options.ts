@@ -1,0 +1,34 @@
+// EngineOptions from the persisted settings, the same way for serve mode and the desktop app.
+import path from 'node:path';
+import type { Settings } from '../../shared/settings-schema.js';
+import type { EngineOptions } from '../memory/engine-types.js';
+
+export interface EngineOptionsContext {
+  dataDir: string;
+  sessionDirs?: string[];
+  openclawHome?: string;
+  /** better-sqlite3 built for Electron's ABI (desktop only). */
+  nativeBinding?: string;
+  /**
+   * How to treat allowDownload 'ask': the desktop app asks (and passes the answer here); serve mode
+   * and the CLI cannot ask, so for them 'ask' means no.
+   */
+  downloadAnswer?: boolean;
+  /** `--keyword-only`: no embedder at all. */
+  keywordOnly?: boolean;
+}
+
+export function engineOptionsFromSettings(settings: Settings, context: EngineOptionsContext): Omit<EngineOptions, 'workspaceDir'> {
+  const model = settings.model;
+  const allowDownload = model.allowDownload === 'yes' || (model.allowDownload === 'ask' && context.downloadAnswer === true);
+  return {
+    dataDir: context.dataDir,
+    ...(context.sessionDirs?.length ? { sessionDirs: context.sessionDirs } : {}),
+    ...(context.openclawHome ? { openclawHome: context.openclawHome } : {}),
+    ...(context.nativeBinding ? { nativeBinding: context.nativeBinding } : {}),
+    embedder:
+      context.keywordOnly || model.id === null
+        ? null
+        : { model: model.id, modelsDir: model.modelsDir ?? path.join(context.dataDir, 'models'), allowDownload },
+  };
+}

@@ -1,0 +1,247 @@
+// Serve mode's HTTP server: the built renderer, `POST /api/<call>` for every call of the contract
+// (and nothing else), and the contract's events as server-sent events on `GET /api/events`.
+// Every request passes request-guard.ts first (Host, Origin, token).
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { CALLS, HTTP_API_PREFIX, HTTP_EVENTS_PATH, httpPathFor, isCallName } from '../../shared/contract.js';
+import type { ErrorCode, ErrorValue } from '../../shared/errors.js';
+import type { ApiDispatcher, DispatchOutcome } from './api-dispatcher.js';
+import { SECURITY_HEADERS } from './content-security-policy.js';
+import { allowedHostsFor, checkRequest, cookieNameFor, type GuardConfig } from './request-guard.js';
+import { contentTypeFor, resolveStaticFile } from './static-files.js';
+import type { WorkspaceSession } from './workspace-session.js';
+
+export interface HttpServerOptions {
+  dispatcher: ApiDispatcher;
+  session: WorkspaceSession;
+  /** The built renderer (renderer-dist/); null serves the API only and explains on `/`. */
+  rendererDir: string | null;
+  host: string;
+  /** 0 picks a free port. */
+  port: number;
+  /** Fixed token for tests; default 24 random bytes, base64url. */
+  token?: string;
+}
+
+export interface RunningServer {
+  /** `http://host:port/?token=…`: what the user opens. */
+  url: string;
+  origin: string;
+  port: number;
+  token: string;
+  close(): Promise<void>;
+}
+
+/** Keeps proxies and idle-timeouts from closing a quiet event stream. */
+const SSE_HEARTBEAT_MS = 15_000;
+
+const STATUS_FOR_CODE: Record<ErrorCode, number> = {
+  INVALID_ARGUMENT: 400,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  ALREADY_EXISTS: 409,
+  OUT_OF_ROOT: 403,
+  NOT_ALLOWED: 403,
+  TOO_LARGE: 413,
+  UNAVAILABLE: 503,
+  INDEX_CORRUPT: 500,
+  INTERNAL: 500,
+};
+
+/** The API paths this server answers, derived from the dispatcher (which serves exactly the contract). */
+export function apiRoutesOf(dispatcher: ApiDispatcher): string[] {
+  return dispatcher.methods.map(httpPathFor);
+}
+
+export function createSessionToken(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+export async function startHttpServer(options: HttpServerOptions): Promise<RunningServer> {
+  const token = options.token ?? createSessionToken();
+  const streams = new Set<http.ServerResponse>();
+  let guard: GuardConfig | null = null;
+
+  const server = http.createServer((req, res) => {
+    if (!guard) return sendText(res, 503, 'Starting.');
+    handleRequest(req, res, guard, options, streams).catch((error: unknown) => {
+      if (!res.headersSent) sendJson(res, 500, { ok: false, error: { code: 'INTERNAL', message: String(error) } });
+      else res.destroy();
+    });
+  });
+  // Slow-loris bodies must not hold a worker forever.
+  server.requestTimeout = 120_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  guard = { token, allowedHosts: allowedHostsFor(options.host, port), cookieName: cookieNameFor(port) };
+  const urlHost = options.host.includes(':') ? `[${options.host}]` : options.host;
+  const displayHost = urlHost === '0.0.0.0' || urlHost === '[::]' ? '127.0.0.1' : urlHost;
+  const origin = `http://${displayHost}:${port}`;
+
+  return {
+    url: `${origin}/?token=${token}`,
+    origin,
+    port,
+    token,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const stream of streams) stream.end();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+async function handleRequest(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  guard: GuardConfig,
+  options: HttpServerOptions,
+  streams: Set<http.ServerResponse>,
+): Promise<void> {
+  const verdict = checkRequest(req, guard);
+  if (!verdict.ok) return sendText(res, verdict.status, verdict.reason);
+  const url = new URL(req.url ?? '/', 'http://placeholder');
+  const method = req.method ?? 'GET';
+
+  if (url.pathname === HTTP_EVENTS_PATH) {
+    if (method !== 'GET') return sendText(res, 405, 'Use GET for the event stream.', { Allow: 'GET' });
+    return openEventStream(req, res, options.session, streams);
+  }
+
+  if (url.pathname.startsWith(HTTP_API_PREFIX)) {
+    const name = url.pathname.slice(HTTP_API_PREFIX.length);
+    if (!isCallName(name)) return sendOutcome(res, { ok: false, error: { code: 'NOT_FOUND', message: `Unknown call: ${name}` } });
+    if (method !== 'POST') return sendText(res, 405, 'Calls are POST with a JSON body.', { Allow: 'POST' });
+    // JSON only: an HTML form (text/plain, urlencoded) cannot produce it, one more wall against CSRF.
+    if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
+      return sendOutcome(res, { ok: false, error: { code: 'INVALID_ARGUMENT', message: 'Content-Type must be application/json.' } });
+    }
+    const body = await readBody(req, CALLS[name].maxArgBytes);
+    if (body.tooLarge) {
+      res.setHeader('Connection', 'close');
+      return sendOutcome(res, {
+        ok: false,
+        error: { code: 'TOO_LARGE', message: `${name}: the request is larger than ${CALLS[name].maxArgBytes} bytes.`, details: { limit: CALLS[name].maxArgBytes } },
+      });
+    }
+    let args: unknown;
+    try {
+      args = body.bytes.length === 0 ? {} : JSON.parse(body.bytes.toString('utf8'));
+    } catch {
+      return sendOutcome(res, { ok: false, error: { code: 'INVALID_ARGUMENT', message: `${name}: the body is not valid JSON.` } });
+    }
+    return sendOutcome(res, await options.dispatcher.handle(name, args, body.bytes.length));
+  }
+
+  if (method !== 'GET' && method !== 'HEAD') return sendText(res, 405, 'Method not allowed.', { Allow: 'GET, HEAD' });
+
+  if (verdict.via === 'query') {
+    // First page load from the printed URL: keep the token in an HttpOnly cookie (script cannot
+    // read it, other sites cannot send it) and drop it from the address bar and history.
+    url.searchParams.delete('token');
+    res.writeHead(303, {
+      Location: `${url.pathname}${url.search}`,
+      'Set-Cookie': `${guard.cookieName}=${encodeURIComponent(guard.token)}; HttpOnly; SameSite=Strict; Path=/`,
+      'Cache-Control': 'no-store',
+      ...SECURITY_HEADERS,
+    });
+    res.end();
+    return;
+  }
+
+  if (!options.rendererDir) {
+    return sendText(res, 503, 'The renderer is not built. Run `npm run build:renderer` (or `npm run serve`), then reload.');
+  }
+  const file = await resolveStaticFile(options.rendererDir, url.pathname);
+  if (!file) return sendText(res, 404, 'Not found.');
+  const stat = await fs.promises.stat(file);
+  res.writeHead(200, {
+    'Content-Type': contentTypeFor(file),
+    'Content-Length': stat.size,
+    // Hashed asset names change with every build; index.html must always be fresh.
+    'Cache-Control': file.endsWith('.html') ? 'no-cache' : 'private, max-age=3600',
+    ...SECURITY_HEADERS,
+  });
+  if (method === 'HEAD') return void res.end();
+  fs.createReadStream(file).pipe(res);
+}
+
+function openEventStream(req: http.IncomingMessage, res: http.ServerResponse, session: WorkspaceSession, streams: Set<http.ServerResponse>): void {
+  res.writeHead(200, {
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-store',
+    Connection: 'keep-alive',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  res.write('retry: 2000\n: connected\n\n');
+  streams.add(res);
+  const unsubscribe = session.onDidEvent((event) => {
+    res.write(`event: ${event.name}\ndata: ${JSON.stringify(event.payload)}\n\n`);
+  });
+  const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), SSE_HEARTBEAT_MS);
+  const stop = () => {
+    clearInterval(heartbeat);
+    unsubscribe();
+    streams.delete(res);
+  };
+  req.on('close', stop);
+  res.on('close', stop);
+}
+
+async function readBody(req: http.IncomingMessage, limit: number): Promise<{ bytes: Buffer; tooLarge: boolean }> {
+  const declared = Number(req.headers['content-length'] ?? NaN);
+  if (Number.isFinite(declared) && declared > limit) {
+    req.resume();
+    return { bytes: Buffer.alloc(0), tooLarge: true };
+  }
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of req) {
+    total += (chunk as Buffer).length;
+    if (total > limit) {
+      req.resume();
+      return { bytes: Buffer.alloc(0), tooLarge: true };
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return { bytes: Buffer.concat(chunks), tooLarge: false };
+}
+
+function sendOutcome(res: http.ServerResponse, outcome: DispatchOutcome): void {
+  sendJson(res, outcome.ok ? 200 : statusForError(outcome.error), outcome);
+}
+
+export function statusForError(error: ErrorValue): number {
+  return STATUS_FOR_CODE[error.code] ?? 500;
+}
+
+function sendJson(res: http.ServerResponse, status: number, value: unknown): void {
+  const body = JSON.stringify(value);
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  res.end(body);
+}
+
+function sendText(res: http.ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Cache-Control': 'no-store',
+    ...SECURITY_HEADERS,
+    ...headers,
+  });
+  res.end(`${text}\n`);
+}

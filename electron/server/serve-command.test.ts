@@ -1,0 +1,86 @@
+// `memlens serve` through the real CLI entry point, in-process: it prints a token URL, answers
+// with that token, refuses without it, warns for a non-loopback --host, and stops on interrupt.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CliIo } from '../cli/cli-io.js';
+import { runCli } from '../cli/main.js';
+import { bundledSampleWorkspace, findPackageRoot } from './package-root.js';
+import { isLoopbackHost } from './request-guard.js';
+
+let tmp: string;
+let workspace: string;
+
+beforeAll(() => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-serve-cmd-'));
+  workspace = path.join(tmp, 'workspace');
+  fs.cpSync(bundledSampleWorkspace(findPackageRoot()) ?? '', workspace, { recursive: true });
+});
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+/** Runs `memlens serve …` until `stop` is called; resolves the printed output as it arrives. */
+function startCli(argv: string[]) {
+  let output = '';
+  let stop!: () => void;
+  const interrupted = new Promise<void>((resolve) => (stop = resolve));
+  const io: CliIo = {
+    stdout: (t) => void (output += t),
+    stderr: (t) => void (output += t),
+    env: { HOME: tmp, MEMLENS_DATA_DIR: path.join(tmp, 'data') },
+    cwd: tmp,
+    stderrIsTty: false,
+    waitForInterrupt: () => interrupted,
+  };
+  const exit = runCli(['serve', '--workspace', workspace, '--data-dir', path.join(tmp, 'data'), '--port', '0', ...argv], io);
+  const url = async (): Promise<string> => {
+    for (let i = 0; i < 300; i++) {
+      const match = /Open: (\S+)/.exec(output);
+      if (match?.[1]) return match[1];
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`no URL printed:\n${output}`);
+  };
+  return { url, stop, exit, output: () => output };
+}
+
+describe('memlens serve', () => {
+  it('prints a token URL on 127.0.0.1 that works, refuses without the token, and stops on Ctrl-C', async () => {
+    const run = startCli([]);
+    const url = new URL(await run.url());
+    expect(url.hostname).toBe('127.0.0.1');
+    expect(url.searchParams.get('token')).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(run.output()).not.toContain('WARNING');
+    const withToken = await fetch(`${url.origin}/api/status`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-memlens-token': url.searchParams.get('token') ?? '' },
+      body: '{}',
+    });
+    expect(withToken.status).toBe(200);
+    expect(((await withToken.json()) as { result: { workspace: string } }).result.workspace).toBe(fs.realpathSync(workspace));
+    const without = await fetch(`${url.origin}/api/status`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(without.status).toBe(401);
+    run.stop();
+    expect(await run.exit).toBe(0);
+    await expect(fetch(`${url.origin}/api/status`, { method: 'POST', body: '{}' })).rejects.toThrow();
+  });
+
+  it('warns when --host is not a loopback address', async () => {
+    const run = startCli(['--host', '0.0.0.0']);
+    await run.url();
+    expect(run.output()).toMatch(/WARNING: --host 0\.0\.0\.0 is not a loopback address/);
+    run.stop();
+    expect(await run.exit).toBe(0);
+  });
+
+  it('rejects a bad port as a usage error', async () => {
+    const run = startCli(['--port', 'eighty']);
+    expect(await run.exit).toBe(2);
+    expect(run.output()).toContain('--port');
+  });
+
+  it('knows which hosts are loopback', () => {
+    for (const host of ['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]']) expect(isLoopbackHost(host), host).toBe(true);
+    for (const host of ['0.0.0.0', '::', '192.168.1.10', 'example.com']) expect(isLoopbackHost(host), host).toBe(false);
+  });
+});

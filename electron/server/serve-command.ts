@@ -1,0 +1,147 @@
+// `memlens serve`: the engine plus the built renderer over HTTP on 127.0.0.1, for a browser.
+// Prints the URL with the session token; runs until Ctrl+C (SIGINT) or SIGTERM.
+// Registered in the CLI's command table (electron/cli/commands.ts) like every other subcommand.
+import path from 'node:path';
+import type { CliIo } from '../cli/cli-io.js';
+import type { CliCommand } from '../cli/command.js';
+import { UsageError, intOption } from '../cli/common-options.js';
+import { MemoryLensError, toErrorValue } from '../../shared/errors.js';
+import { MemoryEngine } from '../memory/engine.js';
+import type { EngineOptions } from '../memory/engine-types.js';
+import { SettingsStore, settingsPathFor } from '../memory/settings-store.js';
+import { createApiDispatcher } from './api-dispatcher.js';
+import { ensureSampleCopy } from './default-workspace.js';
+import { engineOptionsFromSettings } from './engine-options.js';
+import { startHttpServer, type RunningServer } from './http-server.js';
+import { builtRendererDir, findPackageRoot } from './package-root.js';
+import { isLoopbackHost } from './request-guard.js';
+import { WorkspaceSession } from './workspace-session.js';
+
+/** A fixed default so a bookmark keeps working; --port 0 for a free one. */
+export const DEFAULT_SERVE_PORT = 4848;
+
+export interface ServeOptions {
+  /** The CLI's resolved engine options (workspace, sessions, db, data dir, embedder). */
+  engineOptions: EngineOptions;
+  /** The workspace is the bundled sample: serve a private copy so edits never touch the package. */
+  isSample: boolean;
+  port: number;
+  host: string;
+  /** Built renderer; null serves the API only. */
+  rendererDir: string | null;
+  /** An embedder from --model / MEMLENS_MODEL wins; otherwise the persisted model settings apply. */
+  embedderFromFlags: boolean;
+}
+
+export interface ServeHandle {
+  server: RunningServer;
+  session: WorkspaceSession;
+  close(): Promise<void>;
+}
+
+export async function startServe(options: ServeOptions, io: Pick<CliIo, 'stdout' | 'stderr'>): Promise<ServeHandle> {
+  const dataDir = options.engineOptions.dataDir;
+  if (!dataDir) throw new MemoryLensError('INTERNAL', 'serve needs a data directory');
+  const settings = await SettingsStore.open(settingsPathFor(dataDir));
+  const workspaceDir = options.isSample ? await ensureSampleCopy(options.engineOptions.workspaceDir, dataDir) : options.engineOptions.workspaceDir;
+  const { workspaceDir: _ignored, ...fixed } = options.engineOptions;
+  const session = new WorkspaceSession({
+    openEngine: (engineOptions) => MemoryEngine.open(engineOptions),
+    engineOptions: () => {
+      if (options.embedderFromFlags) return fixed;
+      // No prompt is possible in a terminal-started server: allowDownload 'ask' counts as no.
+      const fromSettings = engineOptionsFromSettings(settings.get(), { dataDir, downloadAnswer: false });
+      return { ...fixed, embedder: fromSettings.embedder ?? null };
+    },
+    watch: true,
+    onBackgroundError: (error) => io.stderr(`memlens serve: ${toErrorValue(error).message}\n`),
+  });
+  await session.open(workspaceDir, { isSample: options.isSample });
+  const dispatcher = createApiDispatcher({
+    session,
+    settings,
+    // The browser gets the workspace chosen on the command line; switching needs a restart, so a
+    // page (or anyone holding the token) cannot point the server at another folder.
+    openWorkspace: async () => {
+      throw new MemoryLensError('NOT_ALLOWED', 'Serve mode serves the workspace it was started with; restart `memlens serve --workspace DIR` to switch.');
+    },
+    onModelSettingsChanged: () => {
+      if (options.embedderFromFlags) return;
+      const info = session.info();
+      void session.open(info.workspaceDir, { isSample: info.isSample }).catch((error: unknown) => {
+        io.stderr(`memlens serve: reopening with the new model settings failed: ${toErrorValue(error).message}\n`);
+      });
+    },
+  });
+  let server: RunningServer;
+  try {
+    server = await startHttpServer({ dispatcher, session, rendererDir: options.rendererDir, host: options.host, port: options.port });
+  } catch (error) {
+    await session.close();
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new MemoryLensError('UNAVAILABLE', `port ${options.port} is in use; pick another with --port N (0 = any free port)`);
+    }
+    throw error;
+  }
+
+  if (!isLoopbackHost(options.host)) {
+    io.stderr(
+      `WARNING: --host ${options.host} is not a loopback address. Anyone who can reach this machine and learns the ` +
+        'token can read and edit your memory files, and the traffic is not encrypted. Prefer an SSH tunnel to 127.0.0.1.\n',
+    );
+  }
+  if (!options.rendererDir) io.stderr('memlens serve: the UI is not built (renderer-dist/ is missing); run `npm run build:renderer`. The API is served anyway.\n');
+  io.stdout(
+    `Memory Lens is serving ${session.info().workspaceDir}${options.isSample ? ' (a copy of the bundled sample workspace)' : ''}\n` +
+      `  Open: ${server.url}\n` +
+      `  Index: ${session.current().dbPath}\n` +
+      'Press Ctrl+C to stop.\n',
+  );
+  return {
+    server,
+    session,
+    close: async () => {
+      await server.close();
+      await session.close();
+    },
+  };
+}
+
+export const serveCommand: CliCommand = {
+  name: 'serve',
+  summary: 'serve the Memory Lens UI to a browser on this machine (127.0.0.1, token-protected)',
+  usage: `Usage: memlens serve [--workspace DIR] [--port N] [--host 127.0.0.1]
+
+Starts the engine (with the watcher) and serves the UI and its API over HTTP. Prints a URL with a
+random token; open it in a browser. Stops on Ctrl-C.
+  --port N             port (default ${DEFAULT_SERVE_PORT}; 0 picks a free one)
+  --host ADDR          address to bind (default 127.0.0.1). A non-loopback address exposes your
+                       memory to the network (token-protected, unencrypted): prefer an SSH tunnel.
+  --renderer-dir DIR   serve this built UI instead of the package's renderer-dist/`,
+  options: {
+    port: { type: 'string' },
+    host: { type: 'string' },
+    'renderer-dir': { type: 'string' },
+  },
+  async run({ values, io, settings }) {
+    const port = values.port === undefined ? DEFAULT_SERVE_PORT : intOption(values.port, '--port', 0);
+    if (port === undefined || port > 65_535) throw new UsageError(`--port expects 0–65535 (got "${String(values.port)}")`);
+    const host = typeof values.host === 'string' && values.host ? values.host : '127.0.0.1';
+    const resolved = settings();
+    const handle = await startServe(
+      {
+        engineOptions: resolved.engineOptions,
+        isSample: resolved.isSample,
+        port,
+        host,
+        rendererDir: typeof values['renderer-dir'] === 'string' ? path.resolve(io.cwd, values['renderer-dir']) : builtRendererDir(findPackageRoot()),
+        embedderFromFlags: Boolean(resolved.engineOptions.embedder),
+      },
+      io,
+    );
+    await io.waitForInterrupt();
+    io.stderr('memlens serve: stopping.\n');
+    await handle.close();
+    return 0;
+  },
+};

@@ -1,0 +1,75 @@
+// Test fixture: a temp copy of the sample workspace with an "outside" folder next to it and
+// symlinks that point out of the workspace, served by a real engine (no mocks).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { MemoryEngine } from '../../memory/engine.js';
+import { SettingsStore, settingsPathFor } from '../../memory/settings-store.js';
+import { bundledSampleWorkspace, findPackageRoot } from '../package-root.js';
+import { WorkspaceSession } from '../workspace-session.js';
+
+export interface TempWorkspace {
+  root: string;
+  workspace: string;
+  /** A folder beside the workspace that no call may read or touch. */
+  outside: string;
+  dataDir: string;
+  settings: SettingsStore;
+  session: WorkspaceSession;
+  /** Every file under root (workspace + outside), path → contents, for "nothing touched" checks. */
+  snapshot(): Map<string, string>;
+  cleanup(): Promise<void>;
+}
+
+export async function openTempWorkspace(options: { watch?: boolean } = {}): Promise<TempWorkspace> {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-shell-'));
+  const sample = bundledSampleWorkspace(findPackageRoot());
+  if (!sample) throw new Error('resources/sample-workspace is missing');
+  const workspace = path.join(root, 'workspace');
+  fs.cpSync(sample, workspace, { recursive: true });
+  const outside = path.join(root, 'outside');
+  fs.mkdirSync(outside);
+  fs.writeFileSync(path.join(outside, 'secret.md'), '# secret outside the workspace\n');
+  fs.symlinkSync(outside, path.join(workspace, 'memory', 'link'), 'dir');
+  fs.writeFileSync(path.join(outside, 'secret.jsonl'), '{"type":"message","message":{"role":"user","content":"secret"}}\n');
+  fs.symlinkSync(path.join(outside, 'secret.md'), path.join(workspace, 'memory', 'escape.md'));
+  fs.symlinkSync(path.join(outside, 'secret.jsonl'), path.join(workspace, 'sessions', 'escape.jsonl'));
+  fs.symlinkSync(outside, path.join(workspace, 'sessions', 'link'), 'dir');
+  const dataDir = path.join(root, 'data');
+  const settings = await SettingsStore.open(settingsPathFor(dataDir));
+  const session = new WorkspaceSession({
+    openEngine: (engineOptions) => MemoryEngine.open(engineOptions),
+    engineOptions: () => ({ dataDir, embedder: null, openclawHome: path.join(root, 'openclaw-home') }),
+    watch: options.watch ?? false,
+  });
+  await session.open(workspace, { isSample: false });
+  await session.whenSynced();
+  return {
+    root,
+    workspace,
+    outside,
+    dataDir,
+    settings,
+    session,
+    snapshot: () => snapshotTree(root, [dataDir]),
+    cleanup: async () => {
+      await session.close();
+      fs.rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+function snapshotTree(root: string, skip: string[]): Map<string, string> {
+  const files = new Map<string, string>();
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (skip.includes(full)) continue;
+      if (entry.isSymbolicLink()) files.set(full, `-> ${fs.readlinkSync(full)}`);
+      else if (entry.isDirectory()) walk(full);
+      else files.set(full, fs.readFileSync(full, 'utf8'));
+    }
+  };
+  walk(root);
+  return files;
+}

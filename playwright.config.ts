@@ -1,0 +1,23 @@
+// Playwright: the real UI in Debian's Chromium against serve mode (e2e/*.spec.ts), plus the
+// Electron specs, which skip with a printed reason where no Electron binary exists.
+import { defineConfig } from '@playwright/test';
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  globalSetup: './e2e/support/global-setup.ts',
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  // Each spec starts its own `memlens serve`; a couple in parallel keeps CI quick and ports free.
+  workers: 2,
+  reporter: [['list']],
+  use: {
+    browserName: 'chromium',
+    screenshot: 'on',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+});

@@ -1,0 +1,125 @@
+// The client over serve mode: `POST /api/<call>` with JSON, events over one shared EventSource.
+// Authentication is the HttpOnly cookie serve mode sets on the first page load; a token still in
+// the address bar (cookie refused, or the redirect skipped) is taken from it, removed from the
+// history with replaceState, and sent as a header instead.
+import {
+  CALL_NAMES,
+  EVENT_NAMES,
+  EVENTS,
+  HTTP_EVENTS_PATH,
+  TOKEN_HEADER,
+  httpPathFor,
+  isEventName,
+  type CallName,
+  type CallOutcome,
+  type EventName,
+  type MemlensApi,
+} from '../../../shared/contract';
+import { ApiError } from './api-error';
+
+export interface HttpClientOptions {
+  /** Origin of the serve-mode server; '' = the page's own. */
+  baseUrl?: string;
+  token?: string | null;
+  fetch?: typeof fetch;
+  EventSource?: typeof EventSource;
+  /** Called after the event stream reconnected: events may have been missed meanwhile. */
+  onReconnect?: () => void;
+}
+
+type Listener = (payload: unknown) => void;
+
+export function createHttpClient(options: HttpClientOptions = {}): MemlensApi {
+  const baseUrl = options.baseUrl ?? '';
+  const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const token = options.token ?? null;
+  const listeners = new Map<EventName, Set<Listener>>();
+  let source: EventSource | null = null;
+  let hadError = false;
+
+  async function call(name: CallName, args: unknown): Promise<unknown> {
+    let response: Response;
+    try {
+      response = await doFetch(`${baseUrl}${httpPathFor(name)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { [TOKEN_HEADER]: token } : {}) },
+        body: JSON.stringify(args ?? {}),
+        credentials: 'same-origin',
+      });
+    } catch (error) {
+      throw new ApiError({ code: 'UNAVAILABLE', message: `Memory Lens server unreachable: ${error instanceof Error ? error.message : String(error)}` });
+    }
+    let outcome: CallOutcome<CallName>;
+    try {
+      outcome = (await response.json()) as CallOutcome<CallName>;
+    } catch {
+      throw new ApiError({ code: response.status === 401 ? 'NOT_ALLOWED' : 'INTERNAL', message: `${name}: HTTP ${response.status} without a JSON answer` });
+    }
+    if (!outcome || typeof outcome !== 'object' || !('ok' in outcome)) {
+      throw new ApiError({ code: 'INTERNAL', message: `${name}: malformed answer (HTTP ${response.status})` });
+    }
+    if (!outcome.ok) throw new ApiError(outcome.error);
+    return outcome.result;
+  }
+
+  function ensureSource(): void {
+    if (source || typeof (options.EventSource ?? globalThis.EventSource) !== 'function') return;
+    const EventSourceImpl = options.EventSource ?? globalThis.EventSource;
+    const url = `${baseUrl}${HTTP_EVENTS_PATH}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
+    source = new EventSourceImpl(url, { withCredentials: false });
+    for (const name of EVENT_NAMES) {
+      source.addEventListener(name, (message) => {
+        let payload: unknown;
+        try {
+          payload = JSON.parse((message as MessageEvent<string>).data);
+        } catch {
+          return;
+        }
+        for (const listener of [...(listeners.get(name) ?? [])]) listener(payload);
+      });
+    }
+    source.addEventListener('error', () => {
+      hadError = true;
+    });
+    source.addEventListener('open', () => {
+      if (hadError) options.onReconnect?.();
+      hadError = false;
+    });
+  }
+
+  function subscribe(name: EventName, listener: Listener): () => void {
+    if (!isEventName(name)) throw new Error(`Unknown event ${String(name)}`);
+    let set = listeners.get(name);
+    if (!set) listeners.set(name, (set = new Set()));
+    set.add(listener);
+    ensureSource();
+    return () => {
+      set.delete(listener);
+      const remaining = [...listeners.values()].reduce((n, s) => n + s.size, 0);
+      if (remaining === 0 && source) {
+        source.close();
+        source = null;
+      }
+    };
+  }
+
+  const client: Record<string, unknown> = {};
+  for (const name of CALL_NAMES) client[name] = (args?: unknown) => call(name, args);
+  for (const event of EVENT_NAMES) {
+    client[EVENTS[event].subscribe] = (listener: Listener) => subscribe(event, listener);
+  }
+  return Object.freeze(client) as MemlensApi;
+}
+
+/**
+ * Removes `?token=` from the address bar (so it is not bookmarked, shared or kept in history) and
+ * returns it; null when the page URL carries none.
+ */
+export function takeTokenFromLocation(location: Location, history: History): string | null {
+  const url = new URL(location.href);
+  const token = url.searchParams.get('token');
+  if (token === null) return null;
+  url.searchParams.delete('token');
+  history.replaceState(history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  return token;
+}

@@ -1,0 +1,101 @@
+#!/usr/bin/env node
+// `npm start`: the desktop app. Steps:
+//  1. Find the Electron binary (Electron 45 downloads it on first start, not at npm install). If it
+//     is missing and cannot be downloaded, say so plainly and point to serve mode — no stack trace.
+//  2. Build main, preload and renderer (electron-vite build).
+//  3. Build better-sqlite3 for Electron's ABI into .cache/electron-native/ (a copy of the package,
+//     so node_modules keeps the Node build that `npm test` and the CLI use). @electron/rebuild
+//     offline silently builds for Node's ABI, so node-gyp is called directly with Electron's headers.
+//  4. Launch Electron with MEMLENS_NATIVE_BINDING pointing at that build (the engine passes it to
+//     better-sqlite3's nativeBinding option).
+// Set MEMLENS_NO_ELECTRON_DOWNLOAD=1 to skip the download attempt (offline machines, tests).
+// `--prepare-only` stops after step 3 and prints the native binding's path (the Electron e2e
+// specs launch the app themselves through Playwright).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const electronDir = path.join(root, 'node_modules', 'electron');
+
+function fail(message) {
+  process.stderr.write(`\nmemlens: ${message}\n\n`);
+  process.exit(1);
+}
+
+function electronBinary() {
+  const pathFile = path.join(electronDir, 'path.txt');
+  if (!fs.existsSync(pathFile)) return null;
+  const binary = path.join(electronDir, 'dist', fs.readFileSync(pathFile, 'utf8').trim());
+  return fs.existsSync(binary) ? binary : null;
+}
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  return result.status === 0;
+}
+
+const NO_ELECTRON = `The Electron binary is not available on this machine, so the desktop app cannot start.
+  Use the same UI in your browser instead:
+    npm run serve                 (development: builds, then serves this checkout)
+    npx memlens serve [--workspace DIR]
+  It prints a http://127.0.0.1:PORT/?token=… address to open.
+  To get the desktop app, run \`npm start\` where github.com is reachable (Electron downloads its
+  binary on first start), or install it with \`node node_modules/electron/install.js\`.`;
+
+if (!fs.existsSync(path.join(electronDir, 'package.json'))) fail(NO_ELECTRON);
+let binary = electronBinary();
+if (!binary && process.env.MEMLENS_NO_ELECTRON_DOWNLOAD !== '1') {
+  process.stderr.write('memlens: downloading the Electron binary (once)…\n');
+  run(process.execPath, [path.join(electronDir, 'install.js')], { stdio: ['ignore', 'inherit', 'pipe'], timeout: 10 * 60_000 });
+  binary = electronBinary();
+}
+if (!binary) fail(NO_ELECTRON);
+
+const electronVersion = JSON.parse(fs.readFileSync(path.join(electronDir, 'package.json'), 'utf8')).version;
+
+// 2. Build.
+if (!run(process.execPath, [path.join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build'])) {
+  fail('electron-vite build failed (see above).');
+}
+
+// 3. better-sqlite3 for Electron's ABI, rebuilt only when Electron or better-sqlite3 changed.
+const sqliteSource = path.join(root, 'node_modules', 'better-sqlite3');
+const sqliteVersion = JSON.parse(fs.readFileSync(path.join(sqliteSource, 'package.json'), 'utf8')).version;
+const nativeDir = path.join(root, '.cache', 'electron-native', 'better-sqlite3');
+const binding = path.join(nativeDir, 'build', 'Release', 'better_sqlite3.node');
+const stampFile = path.join(nativeDir, '.built-for');
+const stamp = `electron ${electronVersion} / better-sqlite3 ${sqliteVersion} / ${process.platform}-${process.arch}`;
+const built = fs.existsSync(binding) && fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8') === stamp;
+if (!built) {
+  process.stderr.write(`memlens: building better-sqlite3 ${sqliteVersion} for Electron ${electronVersion} (once, about a minute)…\n`);
+  fs.rmSync(nativeDir, { recursive: true, force: true });
+  fs.mkdirSync(nativeDir, { recursive: true });
+  for (const entry of ['binding.gyp', 'deps', 'src', 'lib', 'package.json']) {
+    fs.cpSync(path.join(sqliteSource, entry), path.join(nativeDir, entry), { recursive: true });
+  }
+  const npmGyp = path.join(path.dirname(process.execPath), '..', 'lib', 'node_modules', 'npm', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js');
+  const gypArgs = ['rebuild', '--release', `--target=${electronVersion}`, '--dist-url=https://electronjs.org/headers', '--runtime=electron', `--arch=${process.arch}`];
+  const ok = fs.existsSync(npmGyp)
+    ? run(process.execPath, [npmGyp, ...gypArgs], { cwd: nativeDir })
+    : run(process.platform === 'win32' ? 'npx.cmd' : 'npx', ['--yes', 'node-gyp', ...gypArgs], { cwd: nativeDir });
+  if (!ok || !fs.existsSync(binding)) {
+    fail(`building better-sqlite3 for Electron ${electronVersion} failed (see above). It needs a C++ toolchain and
+  access to https://electronjs.org/headers. Meanwhile the browser UI works: npm run serve`);
+  }
+  fs.writeFileSync(stampFile, stamp);
+}
+
+if (process.argv.includes('--prepare-only')) {
+  process.stdout.write(`${JSON.stringify({ electron: binary, nativeBinding: binding })}\n`);
+  process.exit(0);
+}
+
+// 4. Launch.
+const result = spawnSync(binary, [root, ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, MEMLENS_NATIVE_BINDING: binding },
+});
+process.exit(result.status ?? 1);

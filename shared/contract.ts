@@ -1,0 +1,264 @@
+// THE contract: every call the UI may make and every event it may receive, declared once.
+// Electron's IPC handlers, the preload's window.memlens, serve mode's HTTP routes and SSE stream,
+// and the renderer's client are all generated from CALLS and EVENTS. A call not listed here does
+// not exist (e2e and unit tests compare every transport's routes against these keys).
+import { z } from 'zod';
+import type { ErrorCode, ErrorValue } from './errors.js';
+import {
+  DeleteResultSchema,
+  ExplainFileResultSchema,
+  FileChangeEventSchema,
+  FileContentSchema,
+  FileListEntrySchema,
+  HashSchema,
+  IndexProgressSchema,
+  IndexStatusSchema,
+  MemoryGetResultSchema,
+  RelPathSchema,
+  SaveResultSchema,
+  SearchOptionsSchema,
+  SearchResponseSchema,
+  SyncReportSchema,
+  TimelineEntrySchema,
+  TimelineQuerySchema,
+  TranscriptSchema,
+  WorkspaceInfoSchema,
+} from './contract-schemas.js';
+import { SettingsPatchSchema, SettingsSchema } from './settings-schema.js';
+
+/** Arguments of a call are small JSON objects: 64 KB is far above any legitimate one. */
+export const MAX_ARG_BYTES = 64 * 1024;
+/** Saves carry a whole file; 10 MB is above the editor's read-only threshold, so no real edit is refused. */
+export const MAX_SAVE_BYTES = 10 * 1024 * 1024;
+/** Text inside a save may be up to this many UTF-16 units (the byte limit above is checked on the JSON). */
+const MAX_TEXT_CHARS = MAX_SAVE_BYTES;
+
+/** Every call may also fail with these (validation, payload size, an unexpected bug). */
+export const COMMON_ERRORS = ['INVALID_ARGUMENT', 'TOO_LARGE', 'INTERNAL'] as const satisfies readonly ErrorCode[];
+
+export interface CallSpec<A extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
+  /** Validated on the receiving side of every transport before anything runs. */
+  args: A;
+  /** Validated in tests (and by the client in development) so the engine cannot drift from the contract. */
+  result: R;
+  /** Largest accepted JSON encoding of the arguments, in bytes. */
+  maxArgBytes: number;
+  /** Error codes the call may return besides COMMON_ERRORS, for the UI to handle. */
+  errors: readonly ErrorCode[];
+  /** One line for docs and for the dev console. */
+  summary: string;
+}
+
+function call<A extends z.ZodType, R extends z.ZodType>(spec: CallSpec<A, R>): CallSpec<A, R> {
+  return spec;
+}
+
+const NoArgs = z.strictObject({});
+const PathArgs = z.strictObject({ path: RelPathSchema });
+
+export const CALLS = {
+  listFiles: call({
+    args: NoArgs,
+    result: z.array(FileListEntrySchema),
+    maxArgBytes: MAX_ARG_BYTES,
+    errors: ['UNAVAILABLE'],
+    summary: 'Every file the engine knows, with its index state.',
+  }),
+  readFile: call({
+    args: PathArgs,
+    result: FileContentSchema,
+    maxArgBytes: MAX_ARG_BYTES,
+    errors: ['NOT_FOUND', 'OUT_OF_ROOT'],
+    summary: 'One text file as the editor opens it, with the hash a save must present.',
+  }),
+  saveFile: call({
+    args: z.strictObject({ path: RelPathSchema, text: z.string().max(MAX_TEXT_CHARS), expectedHash: HashSchema.nullable() }),
+    result: SaveResultSchema,
+    maxArgBytes: MAX_SAVE_BYTES,
+    errors: ['NOT_FOUND', 'OUT_OF_ROOT', 'CONFLICT', 'NOT_ALLOWED'],
+    summary: 'Atomic save; CONFLICT (details.currentHash) when the file changed since it was read.',
+  }),
+  createFile: call({
+    args: z.strictObject({ path: RelPathSchema, text: z.string().max(MAX_TEXT_CHARS) }),
+    result: SaveResultSchema,
+    maxArgBytes: MAX_SAVE_BYTES,
+    errors: ['OUT_OF_ROOT', 'ALREADY_EXISTS', 'NOT_ALLOWED'],
+    summary: 'Creates a new memory file (parent folders included); never overwrites.',
+  }),
+  renameFile: call({
+    args: z.strictObject({ from: RelPathSchema, to: RelPathSchema }),
+    result: SaveResultSchema,
+    maxArgBytes: MAX_ARG_BYTES,
+    errors: ['NOT_FOUND', 'OUT_OF_ROOT', 'ALREADY_EXISTS', 'NOT_ALLOWED'],
+    summary: 'Renames or moves a memory file inside the workspace.',
+  }),
+  deleteFile: call({
+    args: PathArgs,
+    result: DeleteResultSchema,
+    maxArgBytes: MAX_ARG_BYTES,
+    errors: ['NOT_FOUND', 'OUT_OF_ROOT', 'NOT_ALLOWED'],
+    summary: 'Moves a file to the trash (the OS trash in the desktop app, the app trash folder in serve mode).',
+  }),
+  search: call({
+    args: SearchOptionsSchema,
+    result: SearchResponseSchema,
+    maxArgBytes: MAX_ARG_BYTES,
+    errors: ['UNAVAILABLE', 'INDEX_CORRUPT'],
+    summary: 'Hybrid search with a full ScoreBreakdown per result.',
+  }),
+  explainFile: call({
+    args: z.strictObject({ path: RelPathSchema, options: SearchOptionsSchema }),
+    result: ExplainFileResultSchema,
+    maxArgBytes: MAX_ARG_BYTES,
+    errors: ['OUT_OF_ROOT', 'UNAVAILABLE'],
+    summary: 'Why a pinned file is or is not in the results of a search.',
+  }),
+  timeline: call({
+    args: TimelineQuerySchema,
+    result: z.array(TimelineEntrySchema),
+    maxArgBytes: MAX_ARG_BYTES,
+    errors: ['UNAVAILABLE'],
+    summary: 'Dated memories and sessions on one time axis.',
+  }),
+  status: call({
+    args: NoArgs,
+    result: IndexStatusSchema,
+    maxArgBytes: MAX_ARG_BYTES,
+    errors: [],
+    summary: 'Index counts, mode, embedder, watcher state, progress and errors.',
+  }),
+  reindex: call({
+    args: z.strictObject({ full: z.boolean().optional() }),
+    result: SyncReportSchema,
+    maxArgBytes: MAX_ARG_BYTES,
+    errors: ['UNAVAILABLE', 'INDEX_CORRUPT'],
+    summary: 'Brings the index in line with disk (incremental unless full).',
+  }),
+  settingsGet: call({
+    args: NoArgs,
+    result: SettingsSchema,
+    maxArgBytes: MAX_ARG_BYTES,
+    errors: [],
+    summary: 'The persisted settings, defaults filled in.',
+  }),
+  settingsSet: call({
+    args: z.strictObject({ patch: SettingsPatchSchema }),
+    result: SettingsSchema,
+    maxArgBytes: MAX_ARG_BYTES,
+    errors: [],
+    summary: 'Merges a patch into the settings, persists them, returns the result.',
+  }),
+  openWorkspace: call({
+    // null: ask the user (OS folder dialog). A path: only one of settings.recentWorkspaces, so a
+    // compromised page cannot open an arbitrary folder. Serve mode serves its --workspace only.
+    args: z.strictObject({ path: z.string().min(1).max(4096).nullable() }),
+    result: z.object({ opened: z.boolean(), workspace: WorkspaceInfoSchema }),
+    maxArgBytes: MAX_ARG_BYTES,
+    errors: ['NOT_FOUND', 'NOT_ALLOWED'],
+    summary: 'Switches the workspace; opened=false when the user cancelled the dialog.',
+  }),
+  readTranscript: call({
+    args: PathArgs,
+    result: TranscriptSchema,
+    maxArgBytes: MAX_ARG_BYTES,
+    errors: ['NOT_FOUND', 'OUT_OF_ROOT'],
+    summary: 'A session JSONL as chat messages citing their JSONL lines.',
+  }),
+  get: call({
+    args: z.strictObject({
+      path: RelPathSchema,
+      from: z.number().int().min(1).optional(),
+      lines: z.number().int().min(1).max(1_000_000).optional(),
+    }),
+    result: MemoryGetResultSchema,
+    maxArgBytes: MAX_ARG_BYTES,
+    errors: ['NOT_FOUND', 'OUT_OF_ROOT', 'NOT_ALLOWED'],
+    summary: "OpenClaw's memory_get: MEMORY.md / memory.md / USER.md / memory/**/*.md only.",
+  }),
+} as const;
+
+export const EVENTS = {
+  indexProgress: { payload: IndexProgressSchema, subscribe: 'onDidIndexProgress' },
+  fileChanged: { payload: FileChangeEventSchema, subscribe: 'onDidChangeFile' },
+  statusChanged: { payload: IndexStatusSchema, subscribe: 'onDidChangeStatus' },
+  /** The shell switched workspaces (menu, dialog): everything the UI holds is stale. */
+  workspaceChanged: { payload: WorkspaceInfoSchema, subscribe: 'onDidChangeWorkspace' },
+} as const;
+
+export type CallName = keyof typeof CALLS;
+export type EventName = keyof typeof EVENTS;
+export const CALL_NAMES = Object.keys(CALLS) as CallName[];
+export const EVENT_NAMES = Object.keys(EVENTS) as EventName[];
+
+/** What a caller passes (defaults not yet applied). */
+export type CallArgs<K extends CallName> = z.input<(typeof CALLS)[K]['args']>;
+/** What a handler receives after validation. */
+export type ParsedCallArgs<K extends CallName> = z.output<(typeof CALLS)[K]['args']>;
+export type CallResult<K extends CallName> = z.output<(typeof CALLS)[K]['result']>;
+export type EventPayload<E extends EventName> = z.output<(typeof EVENTS)[E]['payload']>;
+export type SubscribeName<E extends EventName> = (typeof EVENTS)[E]['subscribe'];
+
+export type Unsubscribe = () => void;
+
+/** Calls whose arguments are all optional may be called with none: `api.listFiles()`. */
+type CallParams<K extends CallName> = Record<never, never> extends CallArgs<K> ? [args?: CallArgs<K>] : [args: CallArgs<K>];
+
+export type MemlensCalls = { [K in CallName]: (...args: CallParams<K>) => Promise<CallResult<K>> };
+export type MemlensEvents = {
+  [E in EventName as SubscribeName<E>]: (listener: (payload: EventPayload<E>) => void) => Unsubscribe;
+};
+
+/** The renderer's typed API (renderer/src/api/client.ts): calls resolve or throw an ApiError. */
+export type MemlensApi = MemlensCalls & MemlensEvents;
+
+/**
+ * A call's answer as it crosses a transport: Electron's invoke and contextBridge drop an Error's
+ * fields, so errors travel as values and the client turns them back into exceptions.
+ */
+export type CallOutcome<K extends CallName> = { ok: true; result: CallResult<K> } | { ok: false; error: ErrorValue };
+
+/** What the preload exposes as the frozen `window.memlens`: one method per call, one subscribe per event. */
+export type MemlensBridge = { [K in CallName]: (...args: CallParams<K>) => Promise<CallOutcome<K>> } & MemlensEvents;
+
+export function isCallName(name: string): name is CallName {
+  return Object.prototype.hasOwnProperty.call(CALLS, name);
+}
+
+export function isEventName(name: string): name is EventName {
+  return Object.prototype.hasOwnProperty.call(EVENTS, name);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Transport names, derived from the table so no transport spells a channel by hand.
+
+/** Electron: one ipcMain.handle channel per call. */
+export function ipcChannelFor(name: CallName): string {
+  return `memlens:call:${name}`;
+}
+
+/** Electron: one webContents.send channel per event. */
+export function ipcEventChannelFor(name: EventName): string {
+  return `memlens:event:${name}`;
+}
+
+/** Serve mode: `POST /api/<name>` with the arguments as the JSON body. */
+export const HTTP_API_PREFIX = '/api/';
+/** Serve mode: server-sent events; each SSE `event:` field is an EventName. */
+export const HTTP_EVENTS_PATH = '/api/events';
+/** Serve mode: header carrying the session token on API calls (a cookie works too). */
+export const TOKEN_HEADER = 'x-memlens-token';
+
+export function httpPathFor(name: CallName): string {
+  return `${HTTP_API_PREFIX}${name}`;
+}
+
+// Re-exported so callers need one import for the value types that cross the contract.
+export type FileContent = z.output<typeof FileContentSchema>;
+export type SaveResult = z.output<typeof SaveResultSchema>;
+export type DeleteResult = z.output<typeof DeleteResultSchema>;
+export type SyncReport = z.output<typeof SyncReportSchema>;
+export type FileChangeEvent = z.output<typeof FileChangeEventSchema>;
+export type WorkspaceInfo = z.output<typeof WorkspaceInfoSchema>;
+export type Transcript = z.output<typeof TranscriptSchema>;
+export type TimelineQuery = z.output<typeof TimelineQuerySchema>;
+export type { Settings, SettingsPatch, SearchSettings, ModelSettings, Theme } from './settings-schema.js';
