@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type Database from 'better-sqlite3';
 import { buildMatchQuery, fillMatchedTerms, keywordHitsForPath, keywordSearch, quoteFtsTerm } from './keyword-search.js';
 import { buildTestIndex, isoDay } from './test-support/test-index.js';
+import { bm25ToScore } from '../../../shared/score.js';
 
 let db: Database.Database | null = null;
 afterEach(() => {
@@ -115,5 +116,38 @@ describe('keyword search', () => {
     const hits = keywordHitsForPath(db, search.matchQuery!, 'memory/c.md', search.terms, search.relaxed, {});
     expect(hits).toHaveLength(1);
     expect(hits[0]!.keyword.rank).toBe(3);
+  });
+  it('scores a match in a one-file workspace like the same match in a large one (no IDF-floor collapse)', () => {
+    // FTS5 floors IDF at 1e-6 when a term is in half the rows or more, so in a tiny index every raw
+    // bm25 is ≈ 0; dividing by the query's IDF mass keeps the score meaningful there.
+    const text = '合同金额是12,345万元，下周签字。';
+    ({ db } = buildTestIndex([{ path: 'MEMORY.md', text }]));
+    const tiny = keywordSearch(db, '合同金额', { limit: 10 });
+    expect(tiny.candidates).toHaveLength(1);
+    expect(Math.abs(tiny.candidates[0]!.keyword.bm25)).toBeLessThan(1e-3);
+    expect(tiny.candidates[0]!.keyword.score).toBeGreaterThan(0.35);
+    db.close();
+
+    const filler = Array.from({ length: 200 }, (_, i) => ({ path: `memory/n${i}.md`, text: `周${i}的会议记录，讨论了路线图和招聘计划。` }));
+    ({ db } = buildTestIndex([{ path: 'MEMORY.md', text }, ...filler]));
+    const large = keywordSearch(db, '合同金额', { limit: 10 });
+    expect(large.candidates[0]!.chunkRowid).toBe(1);
+    expect(large.candidates[0]!.keyword.score).toBeGreaterThan(0.35);
+    expect(large.candidates[0]!.keyword.score).toBeCloseTo(tiny.candidates[0]!.keyword.score, 1);
+  });
+
+  it('keeps BM25 order in its scores, and each score is bm25ToScore(bm25, idfMass)', () => {
+    ({ db } = buildTestIndex([
+      { path: 'memory/a.md', text: 'router router router firmware' },
+      { path: 'memory/b.md', text: 'router firmware notes with many other words about the office and lunch plans' },
+      { path: 'memory/c.md', text: 'router only' },
+      { path: 'memory/d.md', text: 'lunch with Alice' },
+    ]));
+    const result = keywordSearch(db, 'router firmware', { limit: 10 });
+    const bm25s = result.candidates.map((c) => c.keyword.bm25);
+    const scores = result.candidates.map((c) => c.keyword.score);
+    expect(bm25s).toEqual([...bm25s].sort((x, y) => x - y));
+    expect(scores).toEqual([...scores].sort((x, y) => y - x));
+    for (const c of result.candidates) expect(c.keyword.score).toBe(bm25ToScore(c.keyword.bm25, c.keyword.idfMass));
   });
 });
