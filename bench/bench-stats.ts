@@ -1,0 +1,38 @@
+// Small measurement helpers shared by the benchmark sections.
+import { performance } from 'node:perf_hooks';
+
+/** Nearest-rank percentile (p in 0–100) of unsorted samples; null for none. */
+export function percentile(samples: readonly number[], p: number): number | null {
+  if (samples.length === 0) return null;
+  const sorted = [...samples].sort((a, b) => a - b);
+  const rank = Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length)));
+  return sorted[rank - 1]!;
+}
+
+export function round(value: number | null, digits = 2): number | null {
+  if (value === null || !Number.isFinite(value)) return null;
+  const f = 10 ** digits;
+  return Math.round(value * f) / f;
+}
+
+/**
+ * Wall time and this process's CPU time (all threads) of `fn`. On a shared 2-core machine wall time
+ * also counts time other processes held the CPU; CPU time does not, so reports carry both.
+ */
+export async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number; cpuMs: number }> {
+  const cpuStart = process.cpuUsage();
+  const start = performance.now();
+  const value = await fn();
+  const ms = performance.now() - start;
+  const cpu = process.cpuUsage(cpuStart);
+  return { value, ms, cpuMs: (cpu.user + cpu.system) / 1000 };
+}
+
+/** Peak resident set size of this process so far, in MB (maxRSS is reported in KB). */
+export function peakRssMb(): number {
+  return Math.round(process.resourceUsage().maxRSS / 1024);
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

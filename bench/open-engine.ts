@@ -1,0 +1,15 @@
+// The real engine, opened keyword-only for benchmarks and the CMRC evaluation: index and data
+// folder in a scratch directory, an empty OpenClaw home so ~/.openclaw is never read.
+import path from 'node:path';
+import { MemoryEngine } from '../electron/memory/engine.js';
+import type { MemoryEngineApi } from '../electron/memory/engine-types.js';
+
+export async function openKeywordEngine(workspaceDir: string, stateDir: string): Promise<MemoryEngineApi> {
+  return MemoryEngine.open({
+    workspaceDir,
+    dbPath: path.join(stateDir, 'index.sqlite'),
+    dataDir: stateDir,
+    openclawHome: path.join(stateDir, 'openclaw-home'),
+    embedder: null,
+  });
+}
