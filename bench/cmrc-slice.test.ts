@@ -1,18 +1,25 @@
-// Regression floor for Chinese retrieval: the first 80 CMRC 2018 dev paragraphs and their questions,
-// through the real engine, keyword-only. The data (CC BY-SA 4.0) is read from ../shared at test
-// time, never copied into the repo. Floors sit a few points under what the slice measured on
-// 2026-11-29 (Hit@1 0.960, Hit@5 1.000, MRR@10 0.980 over 301 questions).
+// Regression floor for Chinese retrieval through the real engine, keyword-only: the committed
+// CMRC 2018 slice (every 10th dev paragraph with its questions, CC BY-SA 4.0, noted in the file),
+// so the test needs nothing outside the repository. `npm run eval:cmrc` runs the whole dev set.
+// Floors sit a few points under what the slice measures.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemoryEngineApi } from '../electron/memory/engine-types.js';
-import { evaluateCmrc, loadCmrcParagraphs, writeCmrcWorkspace } from './cmrc-dataset.js';
-import type { CmrcQuery } from './cmrc-dataset.js';
+import { evaluateCmrc, writeCmrcWorkspace } from './cmrc-dataset.js';
+import type { CmrcParagraph, CmrcQuery } from './cmrc-dataset.js';
 import { openKeywordEngine } from './open-engine.js';
-import { defaultCmrcPath } from './repo-paths.js';
 
-const SLICE_PARAGRAPHS = 80;
+const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'electron', 'memory', 'text', 'fixtures', 'cmrc2018-slice.json');
+
+function loadSlice(): CmrcParagraph[] {
+  const slice = JSON.parse(fs.readFileSync(FIXTURE, 'utf8')) as { paragraphs: string[]; questions: [string, number][] };
+  const paragraphs: CmrcParagraph[] = slice.paragraphs.map((context, i) => ({ id: `p${i}`, context, questions: [] }));
+  slice.questions.forEach(([question, index], i) => paragraphs[index]!.questions.push({ id: `q${i}`, question }));
+  return paragraphs;
+}
 
 describe('CMRC 2018 slice (keyword-only)', () => {
   let tmp: string;
@@ -21,7 +28,7 @@ describe('CMRC 2018 slice (keyword-only)', () => {
 
   beforeAll(async () => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-cmrc-'));
-    const paragraphs = loadCmrcParagraphs(defaultCmrcPath()).slice(0, SLICE_PARAGRAPHS);
+    const paragraphs = loadSlice();
     queries = writeCmrcWorkspace(path.join(tmp, 'workspace'), paragraphs);
     fs.mkdirSync(path.join(tmp, 'state'));
     engine = await openKeywordEngine(path.join(tmp, 'workspace'), path.join(tmp, 'state'));
@@ -37,8 +44,9 @@ describe('CMRC 2018 slice (keyword-only)', () => {
   it('puts the question’s own paragraph first for most questions', async () => {
     expect(queries.length).toBeGreaterThan(250);
     const { metrics } = await evaluateCmrc(engine, queries);
-    expect(metrics.hitAt1).toBeGreaterThanOrEqual(0.92);
-    expect(metrics.hitAt5).toBeGreaterThanOrEqual(0.97);
-    expect(metrics.mrrAt10).toBeGreaterThanOrEqual(0.94);
+    console.log(`CMRC slice: ${queries.length} questions, Hit@1 ${metrics.hitAt1.toFixed(4)}, Hit@5 ${metrics.hitAt5.toFixed(4)}, MRR@10 ${metrics.mrrAt10.toFixed(4)}`);
+    expect(metrics.hitAt1).toBeGreaterThanOrEqual(0.97);
+    expect(metrics.hitAt5).toBeGreaterThanOrEqual(0.99);
+    expect(metrics.mrrAt10).toBeGreaterThanOrEqual(0.98);
   });
 });
