@@ -1,0 +1,38 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import { useStore } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
+import { editorStore } from '../features/editor/stores/editor-store-context';
+import { filesStore } from '../features/files/stores/files-store-context';
+import { searchStore } from '../features/search/stores/search-store-context';
+import { statusStore } from '../features/status/stores/status-store-context';
+import { timelineStore } from '../features/timeline/stores/timeline-store-context';
+import type { AppState, AppStore } from './create-app-store';
+
+const AppStoreContext = createContext<AppStore | null>(null);
+
+/** Hands the one store to app/ and to every feature's slice context. */
+export function AppStoreProvider({ store, children }: { store: AppStore; children: ReactNode }) {
+  return (
+    <AppStoreContext.Provider value={store}>
+      <filesStore.Provider value={store}>
+        <editorStore.Provider value={store}>
+          <searchStore.Provider value={store}>
+            <timelineStore.Provider value={store}>
+              <statusStore.Provider value={store}>{children}</statusStore.Provider>
+            </timelineStore.Provider>
+          </searchStore.Provider>
+        </editorStore.Provider>
+      </filesStore.Provider>
+    </AppStoreContext.Provider>
+  );
+}
+
+export function useAppStoreApi(): AppStore {
+  const store = useContext(AppStoreContext);
+  if (!store) throw new Error('AppStoreProvider is missing');
+  return store;
+}
+
+export function useApp<T>(selector: (state: AppState) => T): T {
+  return useStore(useAppStoreApi(), useShallow(selector));
+}

@@ -1,0 +1,73 @@
+// Engine events → store. File changes refresh the file list and timeline (coalesced: a sync can
+// touch hundreds of files) and go straight to the editor, which decides reload vs conflict.
+import type { MemlensApi } from '../../../shared/contract';
+import { applyTheme } from './apply-theme';
+import type { AppStore } from './create-app-store';
+
+/** Coalesce bursts of file events into one list refresh. */
+const REFRESH_DELAY_MS = 300;
+/** No progress event for this long: the sync probably ended without saying so. */
+const PROGRESS_QUIET_MS = 1000;
+
+export function connectApiEvents(api: MemlensApi, store: AppStore): () => void {
+  let refreshTimer: ReturnType<typeof setTimeout> | null = null;
+  const scheduleRefresh = () => {
+    if (refreshTimer) clearTimeout(refreshTimer);
+    refreshTimer = setTimeout(() => {
+      refreshTimer = null;
+      const s = store.getState();
+      void s.loadFiles();
+      void s.loadTimeline();
+    }, REFRESH_DELAY_MS);
+  };
+
+  // The engine does not always end a sync with a 'done' event; when progress goes quiet, ask for
+  // the status, whose `progress` is the truth (null when nothing runs).
+  let quietTimer: ReturnType<typeof setTimeout> | null = null;
+  const afterQuiet = () => {
+    if (quietTimer) clearTimeout(quietTimer);
+    quietTimer = setTimeout(() => {
+      quietTimer = null;
+      void store.getState().loadStatus();
+    }, PROGRESS_QUIET_MS);
+  };
+
+  const unsubscribers = [
+    api.onDidChangeFile((event) => {
+      void store.getState().applyDiskChange(event);
+      scheduleRefresh();
+    }),
+    api.onDidChangeStatus((status) => {
+      store.getState().applyStatus(status);
+      store.getState().setConnected(true);
+    }),
+    api.onDidIndexProgress((progress) => {
+      store.getState().applyProgress(progress);
+      if (progress.phase === 'done') scheduleRefresh();
+      afterQuiet();
+    }),
+    api.onDidChangeWorkspace(() => {
+      const s = store.getState();
+      s.closeDocument();
+      s.setActivePath(null);
+      void s.loadFiles();
+      void s.loadTimeline();
+      void s.loadStatus();
+    }),
+  ];
+  return () => {
+    if (refreshTimer) clearTimeout(refreshTimer);
+    if (quietTimer) clearTimeout(quietTimer);
+    unsubscribers.forEach((u) => u());
+  };
+}
+
+/** First load: everything the window shows at start. */
+export async function loadInitialData(api: MemlensApi, store: AppStore): Promise<void> {
+  const s = store.getState();
+  const theme = api.settingsGet().then(
+    (settings) => applyTheme(settings.theme),
+    () => undefined, // the OS theme applies
+  );
+  await Promise.all([s.loadFiles(), s.loadStatus(), s.loadTimeline(), s.loadSearchSettings(), theme]);
+}

@@ -1,0 +1,24 @@
+// The one store: every feature's slice combined once. Features see it through their own slice
+// type (see lib/slice-store.ts); only app/ sees the whole.
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { MemlensApi } from '../../../shared/contract';
+import { createEditorSlice, type EditorSlice } from '../features/editor/stores/editor-slice';
+import { createFilesSlice, type FilesSlice } from '../features/files/stores/files-slice';
+import { createSearchSlice, type SearchSlice } from '../features/search/stores/search-slice';
+import { createStatusSlice, type StatusSlice } from '../features/status/stores/status-slice';
+import { createTimelineSlice, type TimelineSlice } from '../features/timeline/stores/timeline-slice';
+import { createLayoutSlice, type LayoutSlice } from './layout-slice';
+
+export type AppState = FilesSlice & EditorSlice & SearchSlice & TimelineSlice & StatusSlice & LayoutSlice;
+export type AppStore = StoreApi<AppState>;
+
+export function createAppStore(api: MemlensApi): AppStore {
+  return createStore<AppState>()((...a) => ({
+    ...createFilesSlice(api)(...a),
+    ...createEditorSlice(api)(...a),
+    ...createSearchSlice(api)(...a),
+    ...createTimelineSlice(api)(...a),
+    ...createStatusSlice(api)(...a),
+    ...createLayoutSlice(...a),
+  }));
+}

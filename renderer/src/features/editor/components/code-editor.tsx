@@ -1,0 +1,96 @@
+import { useEffect, useRef } from 'react';
+import { EditorState, Transaction, type Text } from '@codemirror/state';
+import { EditorView } from '@codemirror/view';
+import { editorExtensions, jumpToLines, lineSeparatorFor } from './codemirror-extensions';
+import { editorStore, useEditor } from '../stores/editor-store-context';
+
+/**
+ * The CodeMirror view for the open text document. It owns the live text; the store learns only
+ * whether it differs from what was loaded or saved (`baseDoc`), and reads it through the bridge.
+ */
+export function CodeEditor() {
+  const store = editorStore.useSliceStore();
+  const hostRef = useRef<HTMLDivElement>(null);
+  const viewRef = useRef<EditorView | null>(null);
+  const baseDoc = useRef<Text | null>(null);
+  const shown = useRef<{ path: string; revision: number } | null>(null);
+  const { path, revision, readOnly, eol } = useEditor((s) => ({
+    path: s.editor.doc?.path ?? null,
+    revision: s.editor.doc?.revision ?? 0,
+    readOnly: s.editor.doc?.readOnly ?? null,
+    eol: s.editor.doc?.eol ?? 'lf',
+  }));
+  const highlight = useEditor((s) => s.editor.highlight);
+
+  // One EditorView for the component's life; documents swap its state.
+  useEffect(() => {
+    const view = new EditorView({ parent: hostRef.current! });
+    viewRef.current = view;
+    const { registerEditorBridge } = store.getState();
+    registerEditorBridge({
+      // sliceDoc joins lines with the file's own separator; Text.toString() would always use \n.
+      snapshot: () => ({ text: view.state.sliceDoc(), token: view.state.doc }),
+      markSaved: (token) => {
+        if (token && typeof token === 'object') baseDoc.current = token as Text;
+        store.getState().setEditorDirty(!!baseDoc.current && !view.state.doc.eq(baseDoc.current));
+      },
+    });
+    return () => {
+      registerEditorBridge(null);
+      view.destroy();
+      viewRef.current = null;
+      shown.current = null;
+    };
+  }, [store]);
+
+  // Load a new document (new state, fresh history) or replace the content of the same one.
+  useEffect(() => {
+    const view = viewRef.current;
+    const state = store.getState();
+    const doc = state.editor.doc;
+    if (!view || !doc || !path || revision === 0 || doc.view !== 'text') return;
+    if (shown.current && shown.current.path === path && shown.current.revision === revision) return;
+    const draft = state.takeRestoredDraft(path);
+    const samePath = shown.current?.path === path;
+    shown.current = { path, revision };
+
+    if (samePath && !draft) {
+      // Silent reload or conflict resolution: keep the cursor and scroll where they were.
+      const head = view.state.selection.main.head;
+      view.dispatch({
+        changes: { from: 0, to: view.state.doc.length, insert: doc.text },
+        selection: { anchor: Math.min(head, doc.text.length) },
+        annotations: Transaction.addToHistory.of(false),
+      });
+      baseDoc.current = view.state.doc;
+      store.getState().setEditorDirty(false);
+      return;
+    }
+    const extensions = editorExtensions({
+      readOnly: readOnly !== null,
+      lineSeparator: lineSeparatorFor(eol),
+      onSave: () => void store.getState().saveDocument(),
+      onDocChanged: (update) => {
+        if (!baseDoc.current) return;
+        store.getState().setEditorDirty(!update.state.doc.eq(baseDoc.current));
+      },
+    });
+    const base = EditorState.create({ doc: doc.text, extensions });
+    baseDoc.current = base.doc;
+    view.setState(draft === null ? base : EditorState.create({ doc: draft, extensions }));
+    if (draft !== null) store.getState().setEditorDirty(!view.state.doc.eq(base.doc));
+    const hl = store.getState().editor.highlight;
+    if (hl) jumpToLines(view, hl.startLine, hl.endLine);
+    else view.scrollDOM.scrollTop = 0;
+    if (readOnly === null) view.focus();
+  }, [store, path, revision, readOnly, eol]);
+
+  // Jump to a search/timeline hit in the file that is already open.
+  useEffect(() => {
+    const view = viewRef.current;
+    if (!view || !highlight || !shown.current) return;
+    jumpToLines(view, highlight.startLine, highlight.endLine);
+  }, [highlight]);
+
+  return <div className="code-editor" data-testid="editor" data-path={path ?? undefined} data-revision={revision} ref={hostRef} />;
+}

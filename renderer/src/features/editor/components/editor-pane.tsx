@@ -1,0 +1,91 @@
+import { CodeEditor } from './code-editor';
+import { CompareView } from './compare-view';
+import { TranscriptView } from './transcript-view';
+import { useEditor } from '../stores/editor-store-context';
+import type { OpenDocument } from '../stores/editor-slice';
+import { formatBytes } from '../../../lib/format-number';
+
+const READ_ONLY_NOTICES: Record<NonNullable<OpenDocument['readOnly']>, string> = {
+  'too-large': 'This file is larger than the editor\'s limit, so it opens read-only.',
+  'invalid-utf8': 'This file is not valid UTF-8; saving it would change its bytes, so it opens read-only.',
+  session: 'Session transcripts are read-only.',
+};
+
+const PHASE_LABELS: Record<OpenDocument['phase'], string> = {
+  loading: 'Loading…',
+  clean: 'Saved',
+  dirty: 'Unsaved changes',
+  saving: 'Saving…',
+  conflict: 'Changed on disk',
+  error: 'Could not open',
+};
+
+export function EditorPane() {
+  const doc = useEditor((s) => s.editor.doc);
+  const compareOpen = useEditor((s) => s.editor.compareOpen);
+  const { saveDocument, overwriteOnDisk, reloadFromDisk, setCompareOpen } = useEditor((s) => ({
+    saveDocument: s.saveDocument,
+    overwriteOnDisk: s.overwriteOnDisk,
+    reloadFromDisk: s.reloadFromDisk,
+    setCompareOpen: s.setCompareOpen,
+  }));
+
+  if (!doc) {
+    return (
+      <div className="editor-pane editor-pane--empty" data-testid="editor-empty">
+        <p>Open a memory file from the sidebar, press <kbd>Ctrl</kbd>+<kbd>P</kbd> to find one, or search with <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>F</kbd>.</p>
+      </div>
+    );
+  }
+
+  const canSave = doc.view === 'text' && !doc.readOnly && (doc.phase === 'dirty' || doc.deleted);
+  return (
+    <div className="editor-pane" data-testid="editor-pane" data-phase={doc.phase} data-path={doc.path}>
+      <header className="editor-pane__head">
+        <span className="editor-pane__path" data-testid="editor-path">{doc.path}</span>
+        <span className="editor-pane__meta">
+          {formatBytes(doc.size)}
+          {doc.view === 'text' && ` · ${doc.eol.toUpperCase()}${doc.bom ? ' · BOM' : ''}`}
+        </span>
+        <span className={`editor-pane__phase phase--${doc.phase}`} data-testid="editor-phase" data-value={doc.phase}>{PHASE_LABELS[doc.phase]}</span>
+        {doc.view === 'text' && !doc.readOnly && (
+          <button type="button" className="button button--primary" data-testid="save-button" disabled={!canSave} onClick={() => void saveDocument()} title="Save (Ctrl/Cmd+S)">
+            Save
+          </button>
+        )}
+      </header>
+
+      {doc.phase === 'conflict' && doc.conflict && (
+        <div className="banner banner--warning" role="alert" data-testid="conflict-banner">
+          <span>This file changed on disk while you were editing it. Your changes are not saved.</span>
+          <button type="button" className="button" data-testid="conflict-compare" onClick={() => setCompareOpen(true)}>Compare</button>
+          <button type="button" className="button button--danger" data-testid="conflict-overwrite" onClick={() => void overwriteOnDisk()}>Overwrite</button>
+          <button type="button" className="button" data-testid="conflict-reload" onClick={() => void reloadFromDisk()}>Reload</button>
+        </div>
+      )}
+      {doc.deleted && (
+        <div className="banner banner--warning" role="alert" data-testid="deleted-banner">
+          <span>This file was deleted on disk. The text below is kept; saving re-creates the file.</span>
+        </div>
+      )}
+      {doc.readOnly && (
+        <div className="banner banner--info" data-testid="readonly-notice" data-value={doc.readOnly}>
+          {READ_ONLY_NOTICES[doc.readOnly]}
+        </div>
+      )}
+      {doc.error && <div className="banner banner--error" role="alert" data-testid="editor-error">{doc.error}</div>}
+
+      {doc.view === 'text' ? <CodeEditor /> : <TranscriptView />}
+      {compareOpen && doc.conflict && (
+        <CompareView
+          path={doc.path}
+          diskText={doc.conflict.diskText}
+          eol={doc.eol}
+          onClose={() => setCompareOpen(false)}
+          onOverwrite={(text) => void overwriteOnDisk(text)}
+          onTakeDisk={() => void reloadFromDisk()}
+        />
+      )}
+    </div>
+  );
+}

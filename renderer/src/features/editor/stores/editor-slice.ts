@@ -1,0 +1,297 @@
+// The open document and the safe-save state machine. The editor's live text stays in CodeMirror
+// (a 5 MB file must not be copied into the store on every keystroke); the store keeps what was
+// loaded or saved, the hash a save must present, and the phase:
+//
+//   loading → clean ⇄ dirty → saving → clean | dirty (typed during the save) | conflict
+//   clean  + changed on disk → silent reload        dirty + changed on disk → conflict
+//   conflict → overwrite (save against the disk hash) | reload (take disk) | compare first
+//   any    + deleted on disk → banner, text kept; the next save re-creates the file
+import type { StateCreator } from 'zustand';
+import type { FileChangeEvent, FileContent, MemlensApi, Transcript } from '../../../../../shared/contract';
+import { errorInfo } from '../../../lib/error-message';
+
+export type EditorPort = Pick<MemlensApi, 'readFile' | 'saveFile' | 'readTranscript'>;
+
+export type EditorPhase = 'loading' | 'clean' | 'dirty' | 'saving' | 'conflict' | 'error';
+
+export interface LineRange {
+  startLine: number;
+  endLine: number;
+  /** Matched search terms: a transcript scrolls to the message in the range that holds one. */
+  terms?: string[];
+  /** Bumped on every jump so jumping to the same range twice scrolls again. */
+  seq: number;
+}
+
+export interface OpenDocument {
+  path: string;
+  view: 'text' | 'transcript';
+  /** What the editor was last loaded with or saved as: the base for "dirty". */
+  text: string;
+  /** sha256 of the bytes on disk that `text` came from; null for a file that no longer exists. */
+  hash: string | null;
+  /** Bumped whenever CodeMirror must replace its content with `text`. */
+  revision: number;
+  readOnly: FileContent['readOnly'];
+  bom: boolean;
+  eol: FileContent['eol'];
+  size: number;
+  phase: EditorPhase;
+  deleted: boolean;
+  conflict: { diskText: string; diskHash: string } | null;
+  /** A change event that arrived while our own save was in flight. */
+  pendingDisk: FileChangeEvent | null;
+  transcript: Transcript | null;
+  error: string | null;
+  savedAt: number | null;
+}
+
+/** CodeMirror registers this so the store can read the live text without holding it. */
+export interface EditorBridge {
+  /** The current text and an opaque token for "this exact content". */
+  snapshot(): { text: string; token: unknown };
+  /** Content `token` is now what is on disk (a save finished). */
+  markSaved(token: unknown): void;
+}
+
+export interface EditorSlice {
+  editor: {
+    doc: OpenDocument | null;
+    highlight: LineRange | null;
+    compareOpen: boolean;
+    /** Unsaved text of files the user switched away from, restored when they come back. */
+    drafts: Record<string, { doc: OpenDocument; text: string }>;
+  };
+  openDocument(path: string, range?: { startLine: number; endLine: number; terms?: string[] }): Promise<void>;
+  setEditorDirty(dirty: boolean): void;
+  saveDocument(): Promise<void>;
+  /** Save the given text (default: the editor's) over whatever is on disk now. */
+  overwriteOnDisk(text?: string): Promise<void>;
+  reloadFromDisk(): Promise<void>;
+  setCompareOpen(open: boolean): void;
+  applyDiskChange(event: FileChangeEvent): Promise<void>;
+  closeDocument(): void;
+  registerEditorBridge(bridge: EditorBridge | null): void;
+  /** The live editor text (null when no editor is mounted). */
+  readEditorText(): string | null;
+  /** Text of a draft restored into the editor (consumed once by CodeMirror). */
+  takeRestoredDraft(path: string): string | null;
+}
+
+export function isTranscriptPath(path: string): boolean {
+  return /\.jsonl(\.(reset|deleted)\..*)?$/.test(path);
+}
+
+export const initialEditorState: EditorSlice['editor'] = { doc: null, highlight: null, compareOpen: false, drafts: {} };
+
+export function createEditorSlice(port: EditorPort): StateCreator<EditorSlice, [], [], EditorSlice> {
+  let bridge: EditorBridge | null = null;
+  let openSeq = 0;
+  let highlightSeq = 0;
+  const restored = new Map<string, string>();
+
+  return (set, get) => {
+    const current = () => get().editor.doc;
+    /** Patch the open document only if it is still `path` (async results may arrive late). */
+    const patchDoc = (path: string, patch: Partial<OpenDocument> | ((doc: OpenDocument) => Partial<OpenDocument>)) =>
+      set((s) => {
+        const doc = s.editor.doc;
+        if (!doc || doc.path !== path) return s;
+        const p = typeof patch === 'function' ? patch(doc) : patch;
+        return { editor: { ...s.editor, doc: { ...doc, ...p } } };
+      });
+
+    async function loadConflict(path: string) {
+      try {
+        const disk = await port.readFile({ path });
+        patchDoc(path, { phase: 'conflict', conflict: { diskText: disk.text, diskHash: disk.hash }, deleted: false });
+      } catch (error) {
+        const info = errorInfo(error);
+        if (info.code === 'NOT_FOUND') patchDoc(path, { deleted: true, phase: 'dirty', hash: null });
+        else patchDoc(path, { error: info.message, phase: 'dirty' });
+      }
+    }
+
+    async function reloadSilently(path: string) {
+      const doc = current();
+      if (!doc) return;
+      if (doc.view === 'transcript') {
+        const transcript = await port.readTranscript({ path });
+        patchDoc(path, { transcript, deleted: false });
+        return;
+      }
+      const content = await port.readFile({ path });
+      patchDoc(path, (d) => {
+        // The user may have typed while we read: then this is a conflict, not a reload.
+        if (d.phase !== 'clean') return { conflict: { diskText: content.text, diskHash: content.hash }, phase: 'conflict' };
+        return { text: content.text, hash: content.hash, size: content.size, bom: content.bom, eol: content.eol, readOnly: content.readOnly, revision: d.revision + 1, deleted: false };
+      });
+    }
+
+    async function saveText(path: string, snapshot: { text: string; token: unknown }, expectedHash: string | null) {
+      patchDoc(path, { phase: 'saving', error: null });
+      try {
+        const result = await port.saveFile({ path, text: snapshot.text, expectedHash });
+        bridge?.markSaved(snapshot.token);
+        const after = bridge?.snapshot().text;
+        patchDoc(path, (d) => ({
+          text: snapshot.text,
+          hash: result.hash,
+          size: result.size,
+          phase: after !== undefined && after !== snapshot.text ? 'dirty' : 'clean',
+          conflict: null,
+          deleted: false,
+          savedAt: Date.now(),
+          pendingDisk: null,
+          // The editor already shows this text; do not bump revision.
+          revision: d.revision,
+        }));
+        const pending = current()?.pendingDisk;
+        if (pending && pending.hash !== result.hash) await get().applyDiskChange(pending);
+      } catch (error) {
+        const info = errorInfo(error);
+        if (info.code === 'CONFLICT') {
+          patchDoc(path, { phase: 'dirty', pendingDisk: null });
+          await loadConflict(path);
+        } else {
+          patchDoc(path, { phase: 'dirty', error: `Save failed: ${info.message}`, pendingDisk: null });
+        }
+      }
+    }
+
+    return {
+      editor: initialEditorState,
+
+      async openDocument(path, range) {
+        const highlight = range ? { ...range, seq: ++highlightSeq } : null;
+        const doc = current();
+        if (doc && doc.path === path && doc.phase !== 'error') {
+          set((s) => ({ editor: { ...s.editor, highlight: highlight ?? s.editor.highlight } }));
+          return;
+        }
+        // Keep unsaved work of the file we are leaving.
+        if (doc && (doc.phase === 'dirty' || doc.phase === 'conflict') && bridge) {
+          const text = bridge.snapshot().text;
+          set((s) => ({ editor: { ...s.editor, drafts: { ...s.editor.drafts, [doc.path]: { doc, text } } } }));
+        }
+        const draft = get().editor.drafts[path];
+        if (draft) {
+          restored.set(path, draft.text);
+          set((s) => {
+            const drafts = { ...s.editor.drafts };
+            delete drafts[path];
+            return { editor: { ...s.editor, drafts, highlight, compareOpen: false, doc: { ...draft.doc, revision: draft.doc.revision + 1 } } };
+          });
+          return;
+        }
+        const seq = ++openSeq;
+        const view = isTranscriptPath(path) ? 'transcript' : 'text';
+        const loading: OpenDocument = {
+          path, view, text: '', hash: null, revision: 0, readOnly: view === 'transcript' ? 'session' : null, bom: false, eol: 'lf', size: 0,
+          phase: 'loading', deleted: false, conflict: null, pendingDisk: null, transcript: null, error: null, savedAt: null,
+        };
+        set((s) => ({ editor: { ...s.editor, doc: loading, highlight, compareOpen: false } }));
+        try {
+          if (view === 'transcript') {
+            const transcript = await port.readTranscript({ path });
+            if (seq !== openSeq) return;
+            patchDoc(path, { transcript, phase: 'clean', revision: 1 });
+          } else {
+            const content = await port.readFile({ path });
+            if (seq !== openSeq) return;
+            patchDoc(path, {
+              text: content.text, hash: content.hash, size: content.size, bom: content.bom, eol: content.eol,
+              readOnly: content.readOnly, phase: 'clean', revision: 1,
+            });
+          }
+        } catch (error) {
+          if (seq === openSeq) patchDoc(path, { phase: 'error', error: errorInfo(error).message });
+        }
+      },
+
+      setEditorDirty(dirty) {
+        const doc = current();
+        if (!doc) return;
+        if (doc.phase === 'clean' && dirty) patchDoc(doc.path, { phase: 'dirty' });
+        else if (doc.phase === 'dirty' && !dirty) patchDoc(doc.path, { phase: 'clean' });
+      },
+
+      async saveDocument() {
+        const doc = current();
+        if (!doc || doc.view !== 'text' || doc.readOnly || !bridge) return;
+        if (doc.phase === 'saving' || doc.phase === 'loading' || doc.phase === 'error') return;
+        if (doc.phase === 'conflict') return; // the banner decides: overwrite, reload or compare
+        if (doc.phase === 'clean' && !doc.deleted) return;
+        await saveText(doc.path, bridge.snapshot(), doc.deleted ? null : doc.hash);
+      },
+
+      async overwriteOnDisk(text) {
+        const doc = current();
+        if (!doc || !bridge) return;
+        const snapshot = text === undefined ? bridge.snapshot() : { text, token: null };
+        const expected = doc.conflict ? doc.conflict.diskHash : doc.deleted ? null : doc.hash;
+        set((s) => ({ editor: { ...s.editor, compareOpen: false } }));
+        if (text !== undefined) {
+          // The merged text replaces the editor's content first, so what is saved is what is shown.
+          patchDoc(doc.path, (d) => ({ text, revision: d.revision + 1 }));
+        }
+        await saveText(doc.path, snapshot, expected);
+      },
+
+      async reloadFromDisk() {
+        const doc = current();
+        if (!doc) return;
+        set((s) => ({ editor: { ...s.editor, compareOpen: false } }));
+        try {
+          const content = await port.readFile({ path: doc.path });
+          patchDoc(doc.path, (d) => ({
+            text: content.text, hash: content.hash, size: content.size, bom: content.bom, eol: content.eol, readOnly: content.readOnly,
+            revision: d.revision + 1, phase: 'clean', conflict: null, deleted: false, error: null,
+          }));
+        } catch (error) {
+          patchDoc(doc.path, { error: errorInfo(error).message });
+        }
+      },
+
+      setCompareOpen: (compareOpen) => set((s) => ({ editor: { ...s.editor, compareOpen } })),
+
+      async applyDiskChange(event) {
+        const doc = current();
+        if (!doc || doc.path !== event.path) {
+          // A drafted file changed on disk: its next save will meet CONFLICT and show the banner.
+          return;
+        }
+        if (doc.phase === 'saving') {
+          patchDoc(doc.path, { pendingDisk: event });
+          return;
+        }
+        if (doc.phase === 'loading') return;
+        if (event.change === 'deleted') {
+          patchDoc(doc.path, { deleted: true });
+          return;
+        }
+        if (event.hash && event.hash === doc.hash && !doc.deleted) return; // our own save, or no real change
+        try {
+          if (doc.phase === 'clean' || doc.view === 'transcript') await reloadSilently(doc.path);
+          else await loadConflict(doc.path);
+        } catch (error) {
+          patchDoc(doc.path, { error: errorInfo(error).message });
+        }
+      },
+
+      closeDocument: () => set((s) => ({ editor: { ...s.editor, doc: null, highlight: null, compareOpen: false } })),
+
+      registerEditorBridge(next) {
+        bridge = next;
+      },
+
+      readEditorText: () => bridge?.snapshot().text ?? null,
+
+      takeRestoredDraft(path) {
+        const text = restored.get(path) ?? null;
+        restored.delete(path);
+        return text;
+      },
+    };
+  };
+}

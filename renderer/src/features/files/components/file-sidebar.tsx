@@ -1,0 +1,149 @@
+import { useMemo } from 'react';
+import type { FileListEntry } from '../../../../../shared/domain';
+import { fileBadges, fileName, groupFiles, type SidebarGroup } from '../stores/group-files';
+import { FILTER_OPENS_ALL_UP_TO, isGroupOpen, MAX_ROWS_PER_GROUP } from '../stores/files-slice';
+import { useFiles } from '../stores/files-store-context';
+import { FileDialogs } from './file-dialogs';
+
+interface FileSidebarProps {
+  onOpen(path: string): void;
+  /** Paths of the current search's hits, marked in the list. */
+  hitPaths?: ReadonlySet<string>;
+}
+
+export function FileSidebar({ onOpen, hitPaths }: FileSidebarProps) {
+  const { entries, filter, toggled, showAll, activePath, loaded, error } = useFiles((s) => ({
+    entries: s.files.entries,
+    filter: s.files.filter,
+    toggled: s.files.toggled,
+    showAll: s.files.showAll,
+    activePath: s.files.activePath,
+    loaded: s.files.loaded,
+    error: s.files.error,
+  }));
+  const { setFileFilter, toggleGroup, openFileDialog, showAllInGroup } = useFiles((s) => ({
+    setFileFilter: s.setFileFilter,
+    toggleGroup: s.toggleGroup,
+    showAllInGroup: s.showAllInGroup,
+    openFileDialog: s.openFileDialog,
+  }));
+  const groups = useMemo(() => groupFiles(entries, filter), [entries, filter]);
+  const filtering = filter.trim().length > 0;
+  const shown = groups.reduce((n, g) => n + g.count, 0);
+
+  return (
+    <nav className="file-sidebar" data-testid="file-sidebar" aria-label="Memory files">
+      <div className="file-sidebar__head">
+        <input
+          className="file-sidebar__filter"
+          data-testid="file-filter"
+          type="search"
+          placeholder="Filter files"
+          value={filter}
+          onChange={(e) => setFileFilter(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') setFileFilter('');
+          }}
+        />
+        <button type="button" className="button" data-testid="new-file" title="New memory file" onClick={() => openFileDialog({ kind: 'new' })}>
+          + New
+        </button>
+      </div>
+      <div className="file-sidebar__count" data-testid="file-count" data-value={shown}>
+        {filtering ? `${shown} of ${entries.length} files` : `${entries.length} files`}
+      </div>
+      {error && <div className="notice notice--error">{error}</div>}
+      {!loaded && !error && <div className="muted pad">Loading files…</div>}
+      <div className="file-sidebar__groups">
+        {groups.map((g) => (
+          <GroupNode
+            key={g.id}
+            group={g}
+            depth={0}
+            topLevelCount={g.count}
+            toggled={toggled}
+            showAll={showAll}
+            onShowAll={showAllInGroup}
+            filtering={filtering && shown <= FILTER_OPENS_ALL_UP_TO}
+            activePath={activePath}
+            hitPaths={hitPaths}
+            onToggle={toggleGroup}
+            onOpen={onOpen}
+            onRename={(path) => openFileDialog({ kind: 'rename', path })}
+            onDelete={(path) => openFileDialog({ kind: 'delete', path })}
+          />
+        ))}
+      </div>
+      <FileDialogs onOpen={onOpen} />
+    </nav>
+  );
+}
+
+interface GroupNodeProps {
+  group: SidebarGroup;
+  depth: number;
+  topLevelCount: number;
+  toggled: Record<string, boolean>;
+  showAll: Record<string, boolean>;
+  onShowAll(id: string): void;
+  filtering: boolean;
+  activePath: string | null;
+  hitPaths: ReadonlySet<string> | undefined;
+  onToggle(id: string): void;
+  onOpen(path: string): void;
+  onRename(path: string): void;
+  onDelete(path: string): void;
+}
+
+function GroupNode(props: GroupNodeProps) {
+  const { group, depth, toggled, filtering, onToggle, topLevelCount } = props;
+  const open = isGroupOpen(group.id, toggled, filtering, topLevelCount);
+  return (
+    <section className={`file-group file-group--depth${Math.min(depth, 3)}`} data-testid="file-group" data-group={group.id}>
+      <button type="button" className="file-group__head" aria-expanded={open} onClick={() => onToggle(group.id)}>
+        <span className="file-group__caret">{open ? '▾' : '▸'}</span>
+        <span className="file-group__label">{group.label}</span>
+        <span className="file-group__count" data-testid="group-count">{group.count}</span>
+      </button>
+      {open && (
+        <div className="file-group__body">
+          {group.groups.map((g) => <GroupNode key={g.id} {...props} group={g} depth={depth + 1} />)}
+          {(props.showAll[group.id] ? group.files : group.files.slice(0, MAX_ROWS_PER_GROUP)).map((f) => <FileRow key={f.path} file={f} {...props} />)}
+          {!props.showAll[group.id] && group.files.length > MAX_ROWS_PER_GROUP && (
+            <button type="button" className="link-button file-group__more" data-testid="group-show-all" onClick={() => props.onShowAll(group.id)}>
+              Show all {group.files.length}
+            </button>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function FileRow({ file, activePath, hitPaths, onOpen, onRename, onDelete }: GroupNodeProps & { file: FileListEntry }) {
+  const badges = fileBadges(file);
+  const active = file.path === activePath;
+  const editable = file.source === 'memory';
+  return (
+    <div
+      className={`file-item${active ? ' file-item--active' : ''}${file.archived ? ' file-item--archived' : ''}`}
+      data-testid="file-item"
+      data-path={file.path}
+      data-active={active || undefined}
+    >
+      <button type="button" className="file-item__open" title={file.path} onClick={() => onOpen(file.path)}>
+        {hitPaths?.has(file.path) && <span className="hit-dot" title="In the current search results" />}
+        <span className="file-item__name">{fileName(file.path)}</span>
+        {badges.map((b) => (
+          <span key={b.kind} className={`badge badge--${b.kind}`} data-testid={`badge-${b.kind}`} title={b.title}>{b.label}</span>
+        ))}
+      </button>
+      {editable && (
+        <span className="file-item__actions">
+          <button type="button" className="icon-button" data-testid="rename-file" title="Rename" onClick={() => onRename(file.path)}>✎</button>
+          <button type="button" className="icon-button" data-testid="delete-file" title="Move to trash" onClick={() => onDelete(file.path)}>✕</button>
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,173 @@
+// How the sidebar groups a workspace: the way a user thinks about their agent's memory, not the
+// folder tree. Pure, so the grouping is unit-tested without a DOM.
+import type { FileListEntry, MemoryLayer } from '../../../../../shared/domain';
+
+export interface SidebarGroup {
+  id: string;
+  label: string;
+  /** Files in this group and all of its subgroups (after filtering). */
+  count: number;
+  files: FileListEntry[];
+  groups: SidebarGroup[];
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+const LAYER_GROUPS: { id: string; label: string; layers: MemoryLayer[] }[] = [
+  { id: 'conversations', label: 'Conversations', layers: ['conversations'] },
+  { id: 'summaries', label: 'Summaries', layers: ['summaries-daily', 'summaries-weekly', 'summaries-monthly'] },
+  { id: 'tasks', label: 'Tasks', layers: ['tasks'] },
+  { id: 'facts', label: 'Facts', layers: ['facts'] },
+];
+
+const SUMMARY_LABELS: Partial<Record<MemoryLayer, string>> = {
+  'summaries-daily': 'Daily',
+  'summaries-weekly': 'Weekly',
+  'summaries-monthly': 'Monthly',
+};
+
+/** Root-level evergreen files users know by name come first, in this order. */
+const EVERGREEN_ORDER = ['MEMORY.md', 'memory.md', 'USER.md'];
+
+export function matchesFilter(file: FileListEntry, filter: string): boolean {
+  const needle = filter.trim().toLowerCase();
+  if (!needle) return true;
+  const haystack = `${file.path} ${file.type ?? ''} ${(file.tags ?? []).join(' ')} ${file.agentId ?? ''}`.toLowerCase();
+  return needle.split(/\s+/).every((word) => haystack.includes(word));
+}
+
+function byDateDesc(a: FileListEntry, b: FileListEntry): number {
+  const da = a.date?.epochMs ?? a.mtimeMs;
+  const db = b.date?.epochMs ?? b.mtimeMs;
+  return db - da || a.path.localeCompare(b.path);
+}
+
+function byPath(a: FileListEntry, b: FileListEntry): number {
+  return a.path.localeCompare(b.path);
+}
+
+function evergreenOrder(a: FileListEntry, b: FileListEntry): number {
+  const ia = EVERGREEN_ORDER.indexOf(a.path);
+  const ib = EVERGREEN_ORDER.indexOf(b.path);
+  if (ia !== ib) return (ia === -1 ? 99 : ia) - (ib === -1 ? 99 : ib);
+  return byPath(a, b);
+}
+
+function push<K>(map: Map<K, FileListEntry[]>, key: K, file: FileListEntry): void {
+  const list = map.get(key);
+  if (list) list.push(file);
+  else map.set(key, [file]);
+}
+
+function group(id: string, label: string, files: FileListEntry[], groups: SidebarGroup[] = []): SidebarGroup {
+  return { id, label, files, groups, count: files.length + groups.reduce((n, g) => n + g.count, 0) };
+}
+
+/** The date key of a file: its own date, else its modification day. */
+function dateOf(file: FileListEntry): string {
+  return file.date?.date ?? new Date(file.mtimeMs).toISOString().slice(0, 10);
+}
+
+function datedByYearMonth(idPrefix: string, files: FileListEntry[]): SidebarGroup[] {
+  const years = new Map<string, Map<string, FileListEntry[]>>();
+  for (const file of files) {
+    const date = dateOf(file);
+    const year = date.slice(0, 4);
+    const month = date.slice(5, 7);
+    let months = years.get(year);
+    if (!months) years.set(year, (months = new Map()));
+    const list = months.get(month) ?? [];
+    list.push(file);
+    months.set(month, list);
+  }
+  return [...years.keys()].sort().reverse().map((year) => {
+    const months = years.get(year)!;
+    const monthGroups = [...months.keys()].sort().reverse().map((month) =>
+      group(`${idPrefix}/${year}-${month}`, `${MONTHS[Number(month) - 1] ?? month} ${year}`, months.get(month)!.sort(byDateDesc)));
+    return group(`${idPrefix}/${year}`, year, [], monthGroups);
+  });
+}
+
+function sessionGroups(files: FileListEntry[]): SidebarGroup[] {
+  const agents = new Map<string, FileListEntry[]>();
+  for (const file of files) {
+    push(agents, file.agentId ?? 'workspace', file);
+  }
+  return [...agents.keys()].sort().map((agent) => {
+    const days = new Map<string, FileListEntry[]>();
+    for (const file of agents.get(agent)!) {
+      push(days, dateOf(file), file);
+    }
+    const dayGroups = [...days.keys()].sort().reverse().map((day) => group(`sessions/${agent}/${day}`, day, days.get(day)!.sort(byDateDesc)));
+    return group(`sessions/${agent}`, agent === 'workspace' ? 'Workspace sessions' : `Agent ${agent}`, [], dayGroups);
+  });
+}
+
+/** Sidebar groups, in display order; empty groups are left out. */
+export function groupFiles(entries: readonly FileListEntry[], filter = ''): SidebarGroup[] {
+  const files = entries.filter((f) => matchesFilter(f, filter));
+  const evergreen: FileListEntry[] = [];
+  const topics: FileListEntry[] = [];
+  const dated: FileListEntry[] = [];
+  const sessions: FileListEntry[] = [];
+  const layered = new Map<MemoryLayer, FileListEntry[]>();
+
+  for (const file of files) {
+    if (file.source === 'sessions' || file.kind === 'session') sessions.push(file);
+    else if (file.layer) push(layered, file.layer, file);
+    else if (file.kind === 'dated') dated.push(file);
+    else if (!file.path.includes('/')) evergreen.push(file);
+    else topics.push(file);
+  }
+
+  const result: SidebarGroup[] = [
+    group('evergreen', 'Evergreen', evergreen.sort(evergreenOrder)),
+    group('topics', 'Topics', topics.sort(byPath)),
+    group('dated', 'Dated', [], datedByYearMonth('dated', dated)),
+  ];
+  for (const layer of LAYER_GROUPS) {
+    if (layer.id === 'summaries') {
+      const sub = layer.layers
+        .filter((l) => layered.has(l))
+        .map((l) => group(`summaries/${l}`, SUMMARY_LABELS[l] ?? l, layered.get(l)!.sort(byDateDesc)));
+      result.push(group(layer.id, layer.label, [], sub));
+    } else {
+      const list = layer.layers.flatMap((l) => layered.get(l) ?? []);
+      const hasDates = list.some((f) => f.kind === 'dated');
+      result.push(hasDates && list.length > 12
+        ? group(layer.id, layer.label, [], datedByYearMonth(layer.id, list))
+        : group(layer.id, layer.label, list.sort(byDateDesc)));
+    }
+  }
+  result.push(group('sessions', 'Sessions', [], sessionGroups(sessions)));
+  return result.filter((g) => g.count > 0);
+}
+
+/** Badges for a file's row: checksum mismatch, index failures, pending or skipped files. */
+export interface FileBadge {
+  kind: 'checksum' | 'failed' | 'pending' | 'skipped' | 'malformed' | 'archived';
+  label: string;
+  title: string;
+}
+
+export function fileBadges(file: FileListEntry): FileBadge[] {
+  const badges: FileBadge[] = [];
+  if (file.checksum && !file.checksum.ok) {
+    badges.push({ kind: 'checksum', label: 'checksum', title: `Checksum mismatch: declared ${file.checksum.declared.slice(0, 12)}…, body is ${file.checksum.actual.slice(0, 12)}…` });
+  }
+  if (file.indexState === 'failed') badges.push({ kind: 'failed', label: 'failed', title: file.indexError ?? 'Indexing failed' });
+  if (file.indexState === 'pending') badges.push({ kind: 'pending', label: 'unindexed', title: 'Not indexed yet' });
+  if (file.indexState === 'skipped') badges.push({ kind: 'skipped', label: 'skipped', title: file.indexError ?? 'Not indexed (skipped)' });
+  if (file.malformedLines) badges.push({ kind: 'malformed', label: `${file.malformedLines} bad lines`, title: `${file.malformedLines} malformed JSONL lines were skipped` });
+  if (file.archived) badges.push({ kind: 'archived', label: 'archived', title: 'Archived session (reset or deleted)' });
+  return badges;
+}
+
+/** Every group id, so "expand all" while filtering can open them. */
+export function allGroupIds(groups: SidebarGroup[]): string[] {
+  return groups.flatMap((g) => [g.id, ...allGroupIds(g.groups)]);
+}
+
+export function fileName(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
+}

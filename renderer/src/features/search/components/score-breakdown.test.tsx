@@ -1,0 +1,73 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import type { ScoreBreakdown } from '../../../../../shared/domain';
+import { computeFinalScore } from '../../../../../shared/score';
+import { ScoreBreakdownView } from './score-breakdown';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const breakdown: ScoreBreakdown = {
+  keyword: { bm25: -3.1234567, rank: 2, idfMass: 1, score: 0.7574692, matchedTerms: ['合同', '金额'], query: '"合同" AND "金额"', relaxed: true },
+  vector: { cosine: 0.81234, score: 0.81234, rank: 1 },
+  weights: { configured: { vector: 0.7, text: 0.3 }, vector: 0.7, text: 0.3 },
+  hybrid: 0.7 * 0.81234 + 0.3 * 0.7574692,
+  decay: { enabled: true, date: '2026-03-28', dateSource: 'path', ageDays: 37.25, halfLifeDays: 30, multiplier: 0.4227, evergreen: false },
+  mmr: { lambda: 0.7, maxSimilarity: 0.5, similarTo: 'memory/a.md:1-9', penalty: 0.15, mmrScore: 0.1, rankBefore: 1, rankAfter: 3 },
+  final: 0,
+};
+breakdown.final = computeFinalScore(breakdown);
+
+let root: Root | null = null;
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+  document.body.innerHTML = '';
+});
+
+function render() {
+  const host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+  act(() => root!.render(<ScoreBreakdownView breakdown={breakdown} />));
+  const value = (id: string) => host.querySelector(`[data-testid="${id}"]`)?.getAttribute('data-value');
+  const text = (id: string) => host.querySelector(`[data-testid="${id}"]`)?.textContent;
+  return { host, value, text };
+}
+
+describe('ScoreBreakdownView', () => {
+  it('shows rounded numbers and carries the exact values', () => {
+    const { value, text } = render();
+    expect(value('bd-final')).toBe(String(breakdown.final));
+    expect(text('bd-final')).toBe(breakdown.final.toFixed(4));
+    expect(value('bd-bm25')).toBe('-3.1234567');
+    expect(value('bd-keyword-score')).toBe('0.7574692');
+    expect(value('bd-cosine')).toBe('0.81234');
+    expect(value('bd-hybrid')).toBe(String(breakdown.hybrid));
+    expect(value('bd-decay')).toBe('0.4227');
+    expect(value('bd-age-days')).toBe('37.25');
+    expect(value('bd-date-source')).toBe('path');
+    expect(value('bd-mmr-penalty')).toBe('0.15');
+    expect(text('bd-mmr-similar-to')).toBe('memory/a.md:1-9');
+  });
+
+  it('stacks weight × score for each side; the two add up to hybrid', () => {
+    const { value } = render();
+    const keyword = Number(value('bd-bar-keyword'));
+    const vector = Number(value('bd-bar-vector'));
+    expect(keyword).toBeCloseTo(0.3 * 0.7574692, 12);
+    expect(vector).toBeCloseTo(0.7 * 0.81234, 12);
+    expect(keyword + vector).toBeCloseTo(breakdown.hybrid, 12);
+  });
+
+  it('says when vectors were unavailable and the side was not a candidate', () => {
+    const host = document.createElement('div');
+    document.body.append(host);
+    root = createRoot(host);
+    act(() => root!.render(<ScoreBreakdownView breakdown={{ ...breakdown, keyword: null, vector: { unavailable: true, reason: 'no model' }, mmr: null }} />));
+    expect(host.querySelector('[data-testid="bd-vector-unavailable"]')?.textContent).toContain('no model');
+    expect(host.querySelector('[data-testid="bd-keyword-none"]')).not.toBeNull();
+    expect(host.querySelector('[data-testid="bd-mmr"]')).toBeNull();
+  });
+});

@@ -1,0 +1,150 @@
+import type { ScoreBreakdown } from '../../../../../shared/domain';
+import { keywordScoreOf, vectorScoreOf } from '../../../../../shared/score';
+import { exactValue, formatScore } from '../../../lib/format-number';
+
+/** A number shown rounded, with the exact value in data-value. */
+export function Num({ testId, value, digits }: { testId: string; value: number | null | undefined; digits?: number }) {
+  return (
+    <span className="num" data-testid={testId} data-value={exactValue(value)} title={value === null || value === undefined ? undefined : String(value)}>
+      {formatScore(value, digits)}
+    </span>
+  );
+}
+
+const DATE_SOURCE_LABELS: Record<string, string> = {
+  path: 'from the file name',
+  frontmatter: 'from frontmatter',
+  'first-record': 'from the first session record',
+  mtime: 'from the modification time',
+};
+
+/**
+ * Everything that went into one score, drawn only from the engine's breakdown: nothing here is
+ * recomputed except the two products the stacked bar shows (weight × side score), which are the
+ * terms `hybrid` is the sum of.
+ */
+export function ScoreBreakdownView({ breakdown, testPrefix = 'bd' }: { breakdown: ScoreBreakdown; testPrefix?: string }) {
+  const b = breakdown;
+  const keywordContribution = b.weights.text * keywordScoreOf(b);
+  const vectorContribution = b.weights.vector * vectorScoreOf(b);
+  const vectorUnavailable = b.vector && 'unavailable' in b.vector ? b.vector : null;
+  const vector = b.vector && !('unavailable' in b.vector) ? b.vector : null;
+  const t = (name: string) => `${testPrefix}-${name}`;
+
+  return (
+    <div className="breakdown" data-testid={t('breakdown')}>
+      <StackedBar keyword={keywordContribution} vector={vectorContribution} hybrid={b.hybrid} final={b.final} testPrefix={testPrefix} />
+      <dl className="breakdown__grid">
+        <dt>Keyword (BM25)</dt>
+        <dd>
+          {b.keyword ? (
+            <>
+              raw bm25 <Num testId={t('bm25')} value={b.keyword.bm25} /> → score <Num testId={t('keyword-score')} value={b.keyword.score} />
+              {' '}· rank <span data-testid={t('keyword-rank')} data-value={b.keyword.rank}>#{b.keyword.rank}</span>
+              {b.keyword.relaxed && <span className="badge badge--pending" data-testid={t('relaxed')}>any-term</span>}
+              <div className="breakdown__sub">
+                matched <span data-testid={t('matched-terms')} data-value={b.keyword.matchedTerms.join(' ')}>{b.keyword.matchedTerms.join(', ') || '—'}</span>
+                {' '}· <code className="breakdown__query" data-testid={t('fts-query')}>{b.keyword.query}</code>
+              </div>
+            </>
+          ) : (
+            <span className="muted" data-testid={t('keyword-none')}>not in the keyword candidates</span>
+          )}
+        </dd>
+
+        <dt>Vector (cosine)</dt>
+        <dd>
+          {vector ? (
+            <>
+              cosine <Num testId={t('cosine')} value={vector.cosine} /> → score <Num testId={t('vector-score')} value={vector.score} />
+              {' '}· rank <span data-testid={t('vector-rank')} data-value={vector.rank}>#{vector.rank}</span>
+            </>
+          ) : vectorUnavailable ? (
+            <span className="muted" data-testid={t('vector-unavailable')}>unavailable: {vectorUnavailable.reason}</span>
+          ) : (
+            <span className="muted" data-testid={t('vector-none')}>not in the vector candidates</span>
+          )}
+        </dd>
+
+        <dt>Weights</dt>
+        <dd>
+          text <Num testId={t('weight-text')} value={b.weights.text} digits={3} /> · vector <Num testId={t('weight-vector')} value={b.weights.vector} digits={3} />
+          {(b.weights.configured.text !== b.weights.text || b.weights.configured.vector !== b.weights.vector) && (
+            <span className="breakdown__sub" data-testid={t('weights-renormalised')}>
+              {' '}(configured {b.weights.configured.text} / {b.weights.configured.vector}, renormalised)
+            </span>
+          )}
+        </dd>
+
+        <dt>Hybrid</dt>
+        <dd>
+          <Num testId={t('hybrid')} value={b.hybrid} /> <span className="muted">= {formatScore(b.weights.text, 3)}×{formatScore(keywordScoreOf(b))} + {formatScore(b.weights.vector, 3)}×{formatScore(vectorScoreOf(b))}</span>
+        </dd>
+
+        <dt>Decay</dt>
+        <dd>
+          ×<Num testId={t('decay')} value={b.decay.multiplier} />
+          {' '}
+          {b.decay.evergreen ? (
+            <span className="muted" data-testid={t('decay-evergreen')}>evergreen: never decays</span>
+          ) : !b.decay.enabled ? (
+            <span className="muted">decay off</span>
+          ) : null}
+          <div className="breakdown__sub">
+            {b.decay.date ? (
+              <>
+                dated <span data-testid={t('decay-date')} data-value={b.decay.date}>{b.decay.date}</span>
+                {' '}<span data-testid={t('date-source')} data-value={b.decay.dateSource ?? ''}>({DATE_SOURCE_LABELS[b.decay.dateSource ?? ''] ?? b.decay.dateSource})</span>
+                {b.decay.ageDays !== null && <> · age <Num testId={t('age-days')} value={b.decay.ageDays} digits={1} /> days</>}
+              </>
+            ) : (
+              <span className="muted">no date</span>
+            )}
+            {' '}· half-life <span data-testid={t('half-life')} data-value={b.decay.halfLifeDays}>{b.decay.halfLifeDays} days</span>
+          </div>
+        </dd>
+
+        {b.mmr && (
+          <>
+            <dt>MMR (λ {b.mmr.lambda})</dt>
+            <dd data-testid={t('mmr')}>
+              penalty <Num testId={t('mmr-penalty')} value={b.mmr.penalty} /> (similarity <Num testId={t('mmr-similarity')} value={b.mmr.maxSimilarity} />
+              {b.mmr.similarTo ? <> to <code data-testid={t('mmr-similar-to')}>{b.mmr.similarTo}</code></> : <span className="muted"> — first pick</span>})
+              <div className="breakdown__sub">
+                MMR score <Num testId={t('mmr-score')} value={b.mmr.mmrScore} /> · rank{' '}
+                <span data-testid={t('mmr-rank-change')} data-before={b.mmr.rankBefore} data-after={b.mmr.rankAfter}>
+                  {b.mmr.rankBefore} → {b.mmr.rankAfter}
+                </span>
+                <span className="muted"> (reorders only; final is unchanged)</span>
+              </div>
+            </dd>
+          </>
+        )}
+
+        <dt>Final</dt>
+        <dd>
+          <strong><Num testId={t('final')} value={b.final} /></strong> <span className="muted">= hybrid × decay</span>
+        </dd>
+      </dl>
+    </div>
+  );
+}
+
+/** Keyword and vector contributions stacked; their sum is `hybrid`, the tick is `final`. */
+function StackedBar({ keyword, vector, hybrid, final, testPrefix }: { keyword: number; vector: number; hybrid: number; final: number; testPrefix: string }) {
+  const scale = (v: number) => `${Math.max(0, Math.min(1, v)) * 100}%`;
+  return (
+    <svg className="stacked-bar" data-testid={`${testPrefix}-bar`} viewBox="0 0 100 10" preserveAspectRatio="none" role="img" aria-label={`keyword ${formatScore(keyword)}, vector ${formatScore(vector)}, hybrid ${formatScore(hybrid)}`}>
+      <rect className="stacked-bar__track" x="0" y="0" width="100%" height="10" />
+      <rect className="stacked-bar__keyword" data-testid={`${testPrefix}-bar-keyword`} data-value={keyword} x="0" y="0" width={scale(keyword)} height="10">
+        <title>keyword: text weight × keyword score = {formatScore(keyword)}</title>
+      </rect>
+      <rect className="stacked-bar__vector" data-testid={`${testPrefix}-bar-vector`} data-value={vector} x={scale(keyword)} y="0" width={scale(vector)} height="10">
+        <title>vector: vector weight × vector score = {formatScore(vector)}</title>
+      </rect>
+      <rect className="stacked-bar__final" x={scale(final)} y="0" width="0.6" height="10">
+        <title>final (after decay) = {formatScore(final)}</title>
+      </rect>
+    </svg>
+  );
+}

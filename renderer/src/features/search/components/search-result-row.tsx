@@ -1,0 +1,48 @@
+import type { SearchResult } from '../../../../../shared/domain';
+import { focusSnippet, highlightTerms } from '../stores/highlight-terms';
+import { formatRankMove, type RankMove } from '../stores/rank-movement';
+import { Num, ScoreBreakdownView } from './score-breakdown';
+
+interface SearchResultRowProps {
+  result: SearchResult;
+  rank: number;
+  move: RankMove | undefined;
+  expanded: boolean;
+  onToggle(): void;
+  onOpen(): void;
+  onPin(): void;
+}
+
+export function SearchResultRow({ result, rank, move, expanded, onToggle, onOpen, onPin }: SearchResultRowProps) {
+  const terms = result.breakdown.keyword?.matchedTerms ?? [];
+  const parts = highlightTerms(focusSnippet(result.snippet, terms), terms);
+  const lines = result.startLine === result.endLine ? `${result.startLine}` : `${result.startLine}-${result.endLine}`;
+  return (
+    <li className={`search-result${expanded ? ' is-expanded' : ''}`} data-testid="search-result" data-rank={rank} data-path={result.path} data-lines={lines}>
+      <div className="search-result__head">
+        <span className="search-result__rank">{rank}</span>
+        {move && move.kind !== 'same' && (
+          <span className={`rank-move rank-move--${move.kind}`} data-testid="rank-move" data-value={formatRankMove(move)}>{formatRankMove(move)}</span>
+        )}
+        <button type="button" className="search-result__path link-button" data-testid="search-result-open" title="Open at these lines" onClick={onOpen}>
+          {result.path}:{lines}
+        </button>
+        <span className={`badge badge--source-${result.source}`} data-testid="source-badge">{result.source}</span>
+        {result.date && <span className="search-result__date muted">{result.date}</span>}
+        <span className="search-result__score">
+          <Num testId="result-score" value={result.score} />
+        </span>
+      </div>
+      <p className="search-result__snippet" data-testid="search-snippet">
+        {parts.map((p, i) => (p.hit ? <mark key={i}>{p.text}</mark> : <span key={i}>{p.text}</span>))}
+      </p>
+      <div className="search-result__actions">
+        <button type="button" className="link-button" data-testid="breakdown-toggle" aria-expanded={expanded} onClick={onToggle}>
+          {expanded ? 'Hide' : 'Why this score?'}
+        </button>
+        <button type="button" className="link-button" data-testid="pin-result" onClick={onPin}>Explain file</button>
+      </div>
+      {expanded && <ScoreBreakdownView breakdown={result.breakdown} />}
+    </li>
+  );
+}

@@ -1,0 +1,127 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createStore } from 'zustand/vanilla';
+import type { SearchOptions, SearchResponse, SearchResult } from '../../../../../shared/domain';
+import { createSearchSlice, DEFAULT_SEARCH_SETTINGS, type SearchPort, type SearchSlice } from './search-slice';
+import { defaultSettings } from '../../../../../shared/settings-schema';
+
+function result(path: string): SearchResult {
+  return {
+    path, startLine: 1, endLine: 3, score: 0.5, snippet: path, source: 'memory',
+    breakdown: {
+      keyword: null, vector: null, weights: { configured: { vector: 0.7, text: 0.3 }, vector: 0.7, text: 0.3 }, hybrid: 0.5,
+      decay: { enabled: false, date: null, dateSource: null, ageDays: null, halfLifeDays: 30, multiplier: 1, evergreen: true }, mmr: null, final: 0.5,
+    },
+  };
+}
+
+/** Ranks depend on the text weight so a settings change visibly reorders. */
+function fakePort() {
+  const calls: SearchOptions[] = [];
+  const settingsPatches: unknown[] = [];
+  const port: SearchPort = {
+    search: async (o) => {
+      calls.push(o);
+      const paths = (o.textWeight ?? 0.3) > 0.5 ? ['b.md', 'a.md', 'c.md'] : ['a.md', 'b.md'];
+      return { results: paths.map(result), provider: 'none', model: '', fallback: null, mode: 'fts-only', notices: [], candidates: 3, tookMs: 1 } satisfies SearchResponse;
+    },
+    explainFile: async ({ path }) => ({ path, inResults: false, resultRank: null, bestChunk: null, reasons: ['below min score'], code: 'below-min-score' }),
+    settingsGet: async () => defaultSettings(),
+    settingsSet: async ({ patch }) => {
+      settingsPatches.push(patch);
+      return defaultSettings();
+    },
+  };
+  return { port, calls, settingsPatches };
+}
+
+describe('search slice', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('debounces typing: one search for the final query', async () => {
+    const { port, calls } = fakePort();
+    const store = createStore<SearchSlice>()(createSearchSlice(port, 250));
+    store.getState().setQuery('a');
+    store.getState().setQuery('ap');
+    store.getState().setQuery('api');
+    expect(store.getState().search.status).toBe('pending');
+    await vi.advanceTimersByTimeAsync(249);
+    expect(calls).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls.map((c) => c.query)).toEqual(['api']);
+    expect(store.getState().search.status).toBe('done');
+    expect(store.getState().search.movement).toBeNull();
+  });
+
+  it('sends the defaults the CLI uses', async () => {
+    const { port, calls } = fakePort();
+    const store = createStore<SearchSlice>()(createSearchSlice(port, 0));
+    store.getState().setQuery('api');
+    await vi.runAllTimersAsync();
+    expect(calls[0]).toMatchObject({ query: 'api', maxResults: 6, minScore: 0.35, vectorWeight: 0.7, textWeight: 0.3, decay: { enabled: false, halfLifeDays: 30 }, mmr: { enabled: false, lambda: 0.7 } });
+    expect(calls[0]).not.toHaveProperty('from');
+  });
+
+  it('re-runs on a settings change, shows rank movement, and persists the setting', async () => {
+    const { port, settingsPatches } = fakePort();
+    const store = createStore<SearchSlice>()(createSearchSlice(port, 0));
+    store.getState().setQuery('api');
+    await vi.runAllTimersAsync();
+    store.getState().updateSearchSettings({ textWeight: 0.9 });
+    await vi.runAllTimersAsync();
+    const { movement, response } = store.getState().search;
+    expect(response?.results.map((r) => r.path)).toEqual(['b.md', 'a.md', 'c.md']);
+    expect(movement?.moves['b.md:1-3']).toEqual({ kind: 'up', by: 1 });
+    expect(movement?.moves['a.md:1-3']).toEqual({ kind: 'down', by: 1 });
+    expect(movement?.moves['c.md:1-3']).toEqual({ kind: 'new' });
+    expect(settingsPatches).toEqual([{ search: { textWeight: 0.9 } }]);
+  });
+
+  it('does not persist the date range', async () => {
+    const { port, settingsPatches } = fakePort();
+    const store = createStore<SearchSlice>()(createSearchSlice(port, 0));
+    store.getState().updateSearchSettings({ from: '2026-01-01' });
+    expect(store.getState().search.settings.from).toBe('2026-01-01');
+    expect(settingsPatches).toEqual([]);
+  });
+
+  it('drops a slow answer to an older query', async () => {
+    const { port } = fakePort();
+    let releaseFirst: () => void = () => undefined;
+    const slow: SearchPort = {
+      ...port,
+      search: async (o) => {
+        if (o.query === 'first') await new Promise<void>((r) => (releaseFirst = r));
+        return port.search(o);
+      },
+    };
+    const store = createStore<SearchSlice>()(createSearchSlice(slow, 0));
+    store.getState().setQuery('first');
+    await vi.runAllTimersAsync();
+    store.getState().setQuery('second');
+    await vi.runAllTimersAsync();
+    releaseFirst();
+    await vi.runAllTimersAsync();
+    expect(store.getState().search.responseQuery).toBe('second');
+  });
+
+  it('clearing the query clears the results at once', async () => {
+    const { port } = fakePort();
+    const store = createStore<SearchSlice>()(createSearchSlice(port, 0));
+    store.getState().setQuery('api');
+    await vi.runAllTimersAsync();
+    store.getState().setQuery('');
+    expect(store.getState().search.response).toBeNull();
+    expect(store.getState().search.status).toBe('idle');
+  });
+
+  it('explains a pinned file for the current query and settings', async () => {
+    const { port } = fakePort();
+    const store = createStore<SearchSlice>()(createSearchSlice(port, 0));
+    store.getState().setQuery('api');
+    await vi.runAllTimersAsync();
+    await store.getState().pinFile('memory/x.md');
+    expect(store.getState().search.explain).toMatchObject({ path: 'memory/x.md', code: 'below-min-score' });
+    expect(DEFAULT_SEARCH_SETTINGS.maxResults).toBe(6);
+  });
+});

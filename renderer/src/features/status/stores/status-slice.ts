@@ -1,0 +1,88 @@
+import type { StateCreator } from 'zustand';
+import type { MemlensApi } from '../../../../../shared/contract';
+import type { IndexProgress, IndexStatus } from '../../../../../shared/domain';
+import { errorInfo } from '../../../lib/error-message';
+
+export type StatusPort = Pick<MemlensApi, 'status' | 'reindex'>;
+
+export interface UiError {
+  id: number;
+  message: string;
+  at: number;
+}
+
+export interface StatusSlice {
+  status: {
+    index: IndexStatus | null;
+    progress: IndexProgress | null;
+    /** Errors the UI met (a call failed, the event stream dropped), besides the index's own. */
+    uiErrors: UiError[];
+    errorsOpen: boolean;
+    reindexing: boolean;
+    connected: boolean;
+  };
+  loadStatus(): Promise<void>;
+  applyStatus(status: IndexStatus): void;
+  applyProgress(progress: IndexProgress): void;
+  reportUiError(message: string): void;
+  dismissUiErrors(): void;
+  setErrorsOpen(open: boolean): void;
+  reindex(full?: boolean): Promise<void>;
+  setConnected(connected: boolean): void;
+}
+
+export const initialStatusState: StatusSlice['status'] = {
+  index: null,
+  progress: null,
+  uiErrors: [],
+  errorsOpen: false,
+  reindexing: false,
+  connected: true,
+};
+
+/** Keep the list readable: the newest errors matter, and the index keeps its own. */
+const MAX_UI_ERRORS = 50;
+
+export function createStatusSlice(port: StatusPort): StateCreator<StatusSlice, [], [], StatusSlice> {
+  let errorId = 0;
+  return (set, get) => {
+    const patch = (p: Partial<StatusSlice['status']>) => set((s) => ({ status: { ...s.status, ...p } }));
+    return {
+      status: initialStatusState,
+      async loadStatus() {
+        try {
+          const index = await port.status();
+          patch({ index, progress: index.progress, connected: true });
+        } catch (error) {
+          get().reportUiError(`Status: ${errorInfo(error).message}`);
+        }
+      },
+      applyStatus: (index) => patch({ index, progress: index.progress }),
+      applyProgress: (progress) => patch({ progress: progress.phase === 'done' || progress.phase === 'idle' ? null : progress }),
+      reportUiError: (message) =>
+        set((s) => ({ status: { ...s.status, uiErrors: [...s.status.uiErrors, { id: ++errorId, message, at: Date.now() }].slice(-MAX_UI_ERRORS) } })),
+      dismissUiErrors: () => patch({ uiErrors: [] }),
+      setErrorsOpen: (errorsOpen) => patch({ errorsOpen }),
+      async reindex(full) {
+        patch({ reindexing: true });
+        try {
+          await port.reindex({ full });
+        } catch (error) {
+          get().reportUiError(`Reindex: ${errorInfo(error).message}`);
+        } finally {
+          patch({ reindexing: false });
+          await get().loadStatus();
+        }
+      },
+      setConnected: (connected) => patch({ connected }),
+    };
+  };
+}
+
+/** 0..1 progress of the current phase, or null when it cannot be known. */
+export function progressFraction(p: IndexProgress | null): number | null {
+  if (!p) return null;
+  if (p.phase === 'embedding' && p.chunksTotal) return Math.min(1, (p.chunksDone ?? 0) / p.chunksTotal);
+  if (p.filesTotal > 0) return Math.min(1, p.filesDone / p.filesTotal);
+  return null;
+}

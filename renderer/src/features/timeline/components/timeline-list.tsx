@@ -1,0 +1,90 @@
+import { memo, useEffect, useRef } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { TimelineEntry } from '../../../../../shared/domain';
+import type { TimelineRow } from '../stores/bucket-timeline';
+
+const DATE_SOURCE_LABELS: Record<string, string> = {
+  path: 'date from the file name',
+  frontmatter: 'date from frontmatter',
+  'first-record': 'date from the first session record',
+  mtime: 'date from the modification time',
+};
+
+/** Row heights are fixed so the virtualiser never has to measure 10k rows. */
+const HEADER_HEIGHT = 34;
+const ENTRY_HEIGHT = 38;
+
+interface TimelineListProps {
+  rows: TimelineRow[];
+  hitPaths: ReadonlySet<string>;
+  selectedPath: string | null;
+  onOpen(entry: TimelineEntry): void;
+  /** Scroll to the first entry on or before this day (from the heatmap). */
+  scrollRequest: { day: string; seq: number } | null;
+}
+
+/** The virtualised list: only the rows on screen (plus a few) exist in the DOM. Memoised so that
+ * scrolling re-renders this list alone, not the toolbar and the heatmap's 371 cells. */
+export const TimelineList = memo(function TimelineList({ rows, hitPaths, selectedPath, onOpen, scrollRequest }: TimelineListProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (i) => (rows[i]?.kind === 'header' ? HEADER_HEIGHT : ENTRY_HEIGHT),
+    overscan: 12,
+    getItemKey: (i) => rows[i]?.key ?? i,
+  });
+
+  useEffect(() => {
+    if (!scrollRequest) return;
+    // Rows are newest first: the first entry on or before the picked day, with its header.
+    const index = rows.findIndex((r) => r.kind === 'entry' && r.entry.date.date.slice(0, 10) <= scrollRequest.day);
+    if (index >= 0) virtualizer.scrollToIndex(Math.max(0, index - 1), { align: 'start' });
+  }, [scrollRequest]);
+
+  return (
+    <div className="timeline__scroll" ref={scrollRef} data-testid="timeline-scroll">
+      <div className="timeline__inner" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const row = rows[item.index]!;
+          const style = { transform: `translateY(${item.start}px)`, height: item.size };
+          if (row.kind === 'header') {
+            return (
+              <div key={item.key} className="timeline__header" style={style} data-testid="timeline-bucket" data-bucket={row.key}>
+                <span>{row.label}</span>
+                <span className="muted">{row.count}</span>
+              </div>
+            );
+          }
+          const e = row.entry;
+          const hit = hitPaths.has(e.path);
+          return (
+            <button
+              type="button"
+              key={item.key}
+              className={`timeline__entry type--${e.type}${hit ? ' is-hit' : ''}${e.path === selectedPath ? ' is-selected' : ''}${e.archived ? ' is-archived' : ''}`}
+              style={style}
+              data-testid="timeline-item"
+              data-path={e.path}
+              data-date={e.date.date}
+              data-epoch={e.date.epochMs}
+              data-type={e.type}
+              data-hit={hit || undefined}
+              title={`${e.path}\n${e.date.date} — ${DATE_SOURCE_LABELS[e.date.source] ?? e.date.source}`}
+              onClick={() => onOpen(e)}
+            >
+              <span className="timeline__date" data-testid="timeline-date-source" data-value={e.date.source}>
+                {e.date.granularity === 'instant' ? new Date(e.date.epochMs).toISOString().slice(0, 16).replace('T', ' ') : e.date.date}
+              </span>
+              <span className={`chip chip--${e.type} chip--static`}>{e.type}</span>
+              <span className="timeline__title">{e.title}</span>
+              {e.agentId && <span className="muted">agent {e.agentId}</span>}
+              {e.archived && <span className="badge badge--archived">archived</span>}
+              {hit && <span className="hit-dot" title="In the current search results" />}
+            </button>
+          );
+        })}
+      </div>
+    </div>
+  );
+});

@@ -1,0 +1,73 @@
+import { useCallback, useMemo, useState } from 'react';
+import type { TimelineEntry } from '../../../../../shared/domain';
+import { buildTimelineRows, countByType, TIMELINE_TYPES, type TimelineGrouping } from '../stores/bucket-timeline';
+import { useTimeline } from '../stores/timeline-store-context';
+import { CalendarHeatmap } from './calendar-heatmap';
+import { TimelineList } from './timeline-list';
+
+interface TimelineViewProps {
+  onOpen(path: string): void;
+  /** Paths of the current search's hits, marked on the timeline. */
+  hitPaths: ReadonlySet<string>;
+}
+
+export function TimelineView({ onOpen, hitPaths }: TimelineViewProps) {
+  const { entries, grouping, types, loaded, error, selectedPath } = useTimeline((s) => ({
+    entries: s.timeline.entries,
+    grouping: s.timeline.grouping,
+    types: s.timeline.types,
+    loaded: s.timeline.loaded,
+    error: s.timeline.error,
+    selectedPath: s.timeline.selectedPath,
+  }));
+  const { setTimelineGrouping, toggleTimelineType, selectTimelineEntry } = useTimeline((s) => ({
+    setTimelineGrouping: s.setTimelineGrouping,
+    toggleTimelineType: s.toggleTimelineType,
+    selectTimelineEntry: s.selectTimelineEntry,
+  }));
+  const typeSet = useMemo(() => new Set(types), [types]);
+  const rows = useMemo(() => buildTimelineRows(entries, grouping, typeSet), [entries, grouping, typeSet]);
+  const counts = useMemo(() => countByType(entries), [entries]);
+  const visibleEntries = useMemo(() => entries.filter((e) => typeSet.has(e.type)), [entries, typeSet]);
+  const [scrollRequest, setScrollRequest] = useState<{ day: string; seq: number } | null>(null);
+  const pickDay = useCallback((day: string) => setScrollRequest((r) => ({ day, seq: (r?.seq ?? 0) + 1 })), []);
+  const open = useCallback((entry: TimelineEntry) => {
+    selectTimelineEntry(entry.path);
+    onOpen(entry.path);
+  }, [selectTimelineEntry, onOpen]);
+
+  return (
+    <div className="timeline" data-testid="timeline-view">
+      <div className="timeline__toolbar">
+        <div className="segmented" role="group" aria-label="Group by">
+          {(['day', 'week', 'month'] as TimelineGrouping[]).map((g) => (
+            <button key={g} type="button" className={g === grouping ? 'is-on' : ''} aria-pressed={g === grouping} data-testid={`timeline-group-${g}`} onClick={() => setTimelineGrouping(g)}>
+              {g[0]!.toUpperCase() + g.slice(1)}
+            </button>
+          ))}
+        </div>
+        <div className="chips" role="group" aria-label="Types">
+          {TIMELINE_TYPES.map((t) => (
+            <button
+              key={t.type}
+              type="button"
+              className={`chip chip--${t.type}${typeSet.has(t.type) ? ' is-on' : ''}`}
+              aria-pressed={typeSet.has(t.type)}
+              data-testid={`timeline-type-${t.type}`}
+              onClick={() => toggleTimelineType(t.type)}
+              disabled={counts[t.type] === 0}
+            >
+              {t.label} <span className="chip__count">{counts[t.type]}</span>
+            </button>
+          ))}
+        </div>
+        <span className="muted" data-testid="timeline-count" data-value={visibleEntries.length}>{visibleEntries.length} entries</span>
+      </div>
+      <CalendarHeatmap entries={visibleEntries} onPickDay={pickDay} />
+      {error && <div className="notice notice--error">{error}</div>}
+      {!loaded && <div className="muted pad">Loading timeline…</div>}
+      {loaded && rows.length === 0 && <div className="muted pad" data-testid="timeline-empty">No dated memories or sessions.</div>}
+      <TimelineList rows={rows} hitPaths={hitPaths} selectedPath={selectedPath} onOpen={open} scrollRequest={scrollRequest} />
+    </div>
+  );
+}

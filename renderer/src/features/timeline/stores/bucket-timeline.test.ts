@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import type { TimelineEntry, TimelineEntryType } from '../../../../../shared/domain';
+import { bucketOf, buildTimelineRows, isoWeek, TIMELINE_TYPES } from './bucket-timeline';
+import { buildHeatmap, latestDay, levelOf } from './heatmap';
+import { dated } from '../../../test-support/fake-workspace-api';
+
+const entry = (path: string, date: string, type: TimelineEntryType = 'daily'): TimelineEntry => ({ path, type, date: dated(date), title: path, archived: false, size: 1 });
+const all = new Set(TIMELINE_TYPES.map((t) => t.type));
+
+describe('timeline buckets', () => {
+  it('computes ISO weeks across year boundaries', () => {
+    expect(isoWeek('2026-01-01')).toMatchObject({ year: 2026, week: 1, monday: '2025-12-29' });
+    expect(isoWeek('2027-01-01')).toMatchObject({ year: 2026, week: 53 });
+    expect(isoWeek('2026-05-04')).toMatchObject({ year: 2026, week: 19, monday: '2026-05-04' });
+    expect(isoWeek('2026-05-10').week).toBe(19);
+  });
+
+  it('labels day, week and month buckets', () => {
+    expect(bucketOf('2026-05-04', 'day')).toEqual({ key: '2026-05-04', label: 'Mon 4 May 2026' });
+    expect(bucketOf('2026-05-06', 'week').key).toBe('2026-W19');
+    expect(bucketOf('2026-05-06', 'month')).toEqual({ key: '2026-05', label: 'May 2026' });
+  });
+
+  it('lists entries newest first under one header per bucket', () => {
+    const rows = buildTimelineRows([entry('a', '2026-05-01'), entry('c', '2026-05-20'), entry('b', '2026-04-30')], 'month', all);
+    expect(rows.map((r) => (r.kind === 'header' ? `#${r.key}:${r.count}` : r.entry.path))).toEqual(['#2026-05:2', 'c', 'a', '#2026-04:1', 'b']);
+  });
+
+  it('filters by type', () => {
+    const rows = buildTimelineRows([entry('a', '2026-05-01'), entry('s', '2026-05-01', 'session')], 'day', new Set<TimelineEntryType>(['session']));
+    expect(rows.filter((r) => r.kind === 'entry').map((r) => (r.kind === 'entry' ? r.entry.path : ''))).toEqual(['s']);
+  });
+
+  it('keeps every one of 10k entries', () => {
+    const many = Array.from({ length: 10_000 }, (_, i) => entry(`m${i}`, new Date(Date.UTC(2020, 0, 1) + i * 3_600_000 * 7).toISOString().slice(0, 10)));
+    const rows = buildTimelineRows(many, 'week', all);
+    expect(rows.filter((r) => r.kind === 'entry')).toHaveLength(10_000);
+  });
+});
+
+describe('heatmap', () => {
+  it('covers whole weeks ending on the newest day and counts entries per day', () => {
+    const entries = [entry('a', '2026-05-04'), entry('b', '2026-05-04'), entry('c', '2026-05-01')];
+    const map = buildHeatmap(entries, latestDay(entries, '2000-01-01'), 2);
+    expect(map.end).toBe('2026-05-04');
+    expect(map.start).toBe('2026-04-27'); // a Monday, one week before
+    expect(map.cells).toHaveLength(8);
+    expect(map.cells.find((c) => c.date === '2026-05-04')).toMatchObject({ count: 2, level: 4 });
+    expect(map.cells.find((c) => c.date === '2026-05-01')).toMatchObject({ count: 1, level: 2 });
+    expect(map.max).toBe(2);
+  });
+
+  it('levels are relative to the busiest day', () => {
+    expect(levelOf(0, 10)).toBe(0);
+    expect(levelOf(1, 10)).toBe(1);
+    expect(levelOf(10, 10)).toBe(4);
+  });
+});

@@ -1,0 +1,86 @@
+// Timeline rows: entries newest first, grouped into day / week / month buckets, flattened into one
+// list of header and entry rows so a virtual list can render 10k entries.
+import type { TimelineEntry, TimelineEntryType } from '../../../../../shared/domain';
+
+export type TimelineGrouping = 'day' | 'week' | 'month';
+
+export const TIMELINE_TYPES: { type: TimelineEntryType; label: string }[] = [
+  { type: 'daily', label: 'Daily' },
+  { type: 'weekly', label: 'Weekly' },
+  { type: 'monthly', label: 'Monthly' },
+  { type: 'conversation', label: 'Conversations' },
+  { type: 'session', label: 'Sessions' },
+  { type: 'dated-topic', label: 'Dated topics' },
+];
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+function utcDate(iso: string): Date {
+  return new Date(`${iso.slice(0, 10)}T00:00:00Z`);
+}
+
+/** ISO-8601 week: weeks start on Monday; week 1 holds the year's first Thursday. */
+export function isoWeek(iso: string): { year: number; week: number; monday: string } {
+  const d = utcDate(iso);
+  const day = (d.getUTCDay() + 6) % 7; // Monday = 0
+  const monday = new Date(d.getTime() - day * 86_400_000);
+  const thursday = new Date(monday.getTime() + 3 * 86_400_000);
+  const year = thursday.getUTCFullYear();
+  const jan4 = new Date(Date.UTC(year, 0, 4));
+  const week1Monday = new Date(jan4.getTime() - ((jan4.getUTCDay() + 6) % 7) * 86_400_000);
+  const week = 1 + Math.round((monday.getTime() - week1Monday.getTime()) / (7 * 86_400_000));
+  return { year, week, monday: monday.toISOString().slice(0, 10) };
+}
+
+export function bucketOf(iso: string, grouping: TimelineGrouping): { key: string; label: string } {
+  const d = utcDate(iso);
+  if (grouping === 'day') {
+    return { key: iso.slice(0, 10), label: `${WEEKDAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}` };
+  }
+  if (grouping === 'week') {
+    const w = isoWeek(iso);
+    const m = utcDate(w.monday);
+    const sunday = new Date(m.getTime() + 6 * 86_400_000);
+    return {
+      key: `${w.year}-W${String(w.week).padStart(2, '0')}`,
+      label: `Week ${w.week}, ${w.year} · ${m.getUTCDate()} ${MONTHS[m.getUTCMonth()]} – ${sunday.getUTCDate()} ${MONTHS[sunday.getUTCMonth()]}`,
+    };
+  }
+  return { key: iso.slice(0, 7), label: `${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}` };
+}
+
+export type TimelineRow =
+  | { kind: 'header'; key: string; label: string; count: number }
+  | { kind: 'entry'; key: string; entry: TimelineEntry; bucket: string };
+
+export function sortEntries(entries: readonly TimelineEntry[]): TimelineEntry[] {
+  return [...entries].sort((a, b) => b.date.epochMs - a.date.epochMs || a.path.localeCompare(b.path));
+}
+
+export function buildTimelineRows(entries: readonly TimelineEntry[], grouping: TimelineGrouping, types: ReadonlySet<TimelineEntryType>): TimelineRow[] {
+  const rows: TimelineRow[] = [];
+  let header: Extract<TimelineRow, { kind: 'header' }> | null = null;
+  // 10k entries share a few hundred days: label each day once.
+  const buckets = new Map<string, { key: string; label: string }>();
+  for (const entry of sortEntries(entries)) {
+    if (!types.has(entry.type)) continue;
+    const day = entry.date.date.slice(0, 10);
+    let bucket = buckets.get(day);
+    if (!bucket) buckets.set(day, (bucket = bucketOf(day, grouping)));
+    if (!header || header.key !== bucket.key) {
+      header = { kind: 'header', key: bucket.key, label: bucket.label, count: 0 };
+      rows.push(header);
+    }
+    header.count++;
+    rows.push({ kind: 'entry', key: `${entry.path}@${entry.date.epochMs}`, entry, bucket: bucket.key });
+  }
+  return rows;
+}
+
+/** Counts per type, for the filter chips. */
+export function countByType(entries: readonly TimelineEntry[]): Record<TimelineEntryType, number> {
+  const counts = Object.fromEntries(TIMELINE_TYPES.map((t) => [t.type, 0])) as Record<TimelineEntryType, number>;
+  for (const e of entries) counts[e.type] = (counts[e.type] ?? 0) + 1;
+  return counts;
+}

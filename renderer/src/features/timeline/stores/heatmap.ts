@@ -1,0 +1,43 @@
+// The calendar heatmap: one cell per day for the year up to the newest entry, shaded by how many
+// dated memories and sessions fall on that day.
+import type { TimelineEntry } from '../../../../../shared/domain';
+
+export interface HeatmapCell {
+  /** ISO day, or null for padding before the first Monday column starts. */
+  date: string | null;
+  count: number;
+  /** 0 (none) to 4 (busiest), relative to the busiest day shown. */
+  level: 0 | 1 | 2 | 3 | 4;
+}
+
+const DAY_MS = 86_400_000;
+
+export function buildHeatmap(entries: readonly TimelineEntry[], endIso: string, weeks = 53): { cells: HeatmapCell[]; max: number; start: string; end: string } {
+  const end = new Date(`${endIso.slice(0, 10)}T00:00:00Z`);
+  // Columns are weeks starting on Monday; the last column holds `end`.
+  const endWeekday = (end.getUTCDay() + 6) % 7;
+  const lastMonday = end.getTime() - endWeekday * DAY_MS;
+  const start = lastMonday - (weeks - 1) * 7 * DAY_MS;
+  const counts = new Map<string, number>();
+  for (const e of entries) counts.set(e.date.date.slice(0, 10), (counts.get(e.date.date.slice(0, 10)) ?? 0) + 1);
+  const days: { date: string; count: number }[] = [];
+  for (let t = start; t <= end.getTime(); t += DAY_MS) {
+    const date = new Date(t).toISOString().slice(0, 10);
+    days.push({ date, count: counts.get(date) ?? 0 });
+  }
+  const max = days.reduce((m, d) => Math.max(m, d.count), 0);
+  const cells = days.map((d): HeatmapCell => ({ date: d.date, count: d.count, level: levelOf(d.count, max) }));
+  return { cells, max, start: new Date(start).toISOString().slice(0, 10), end: end.toISOString().slice(0, 10) };
+}
+
+export function levelOf(count: number, max: number): HeatmapCell['level'] {
+  if (count <= 0 || max <= 0) return 0;
+  return Math.max(1, Math.min(4, Math.ceil((count / max) * 4))) as HeatmapCell['level'];
+}
+
+/** The newest entry's day (the heatmap ends there, so old archives still show activity). */
+export function latestDay(entries: readonly TimelineEntry[], fallback: string): string {
+  let best: TimelineEntry | null = null;
+  for (const e of entries) if (!best || e.date.epochMs > best.date.epochMs) best = e;
+  return best ? best.date.date.slice(0, 10) : fallback;
+}

@@ -1,0 +1,63 @@
+import type { StateCreator } from 'zustand';
+import type { MemlensApi } from '../../../../../shared/contract';
+import type { TimelineEntry, TimelineEntryType } from '../../../../../shared/domain';
+import { errorInfo } from '../../../lib/error-message';
+import { TIMELINE_TYPES, type TimelineGrouping } from './bucket-timeline';
+
+export type TimelinePort = Pick<MemlensApi, 'timeline'>;
+
+export interface TimelineSlice {
+  timeline: {
+    entries: TimelineEntry[];
+    loaded: boolean;
+    error: string | null;
+    grouping: TimelineGrouping;
+    types: TimelineEntryType[];
+    selectedPath: string | null;
+  };
+  loadTimeline(): Promise<void>;
+  setTimelineGrouping(grouping: TimelineGrouping): void;
+  toggleTimelineType(type: TimelineEntryType): void;
+  selectTimelineEntry(path: string | null): void;
+  /** For benchmarks and tests: show these entries without asking the engine. */
+  setTimelineEntries(entries: TimelineEntry[]): void;
+}
+
+export const initialTimelineState: TimelineSlice['timeline'] = {
+  entries: [],
+  loaded: false,
+  error: null,
+  grouping: 'day',
+  types: TIMELINE_TYPES.map((t) => t.type),
+  selectedPath: null,
+};
+
+export function createTimelineSlice(port: TimelinePort): StateCreator<TimelineSlice, [], [], TimelineSlice> {
+  let seq = 0;
+  return (set) => {
+    const patch = (p: Partial<TimelineSlice['timeline']>) => set((s) => ({ timeline: { ...s.timeline, ...p } }));
+    return {
+      timeline: initialTimelineState,
+      async loadTimeline() {
+        const mine = ++seq;
+        try {
+          const entries = await port.timeline({});
+          if (mine === seq) patch({ entries, loaded: true, error: null });
+        } catch (error) {
+          if (mine === seq) patch({ error: errorInfo(error).message, loaded: true });
+        }
+      },
+      setTimelineGrouping: (grouping) => patch({ grouping }),
+      toggleTimelineType: (type) =>
+        set((s) => {
+          const on = s.timeline.types.includes(type);
+          return { timeline: { ...s.timeline, types: on ? s.timeline.types.filter((t) => t !== type) : [...s.timeline.types, type] } };
+        }),
+      selectTimelineEntry: (selectedPath) => patch({ selectedPath }),
+      setTimelineEntries: (entries) => {
+        seq++;
+        patch({ entries, loaded: true, error: null });
+      },
+    };
+  };
+}

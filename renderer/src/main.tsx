@@ -1,0 +1,25 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { getApiClient } from './api/client';
+import { App } from './app/app';
+import { AppStoreProvider } from './app/app-store-provider';
+import { connectApiEvents, loadInitialData } from './app/connect-api-events';
+import { createAppStore } from './app/create-app-store';
+import { exposeBenchHooks } from './app/bench-hooks';
+import './app/styles/theme.css';
+import './app/styles/layout.css';
+import './app/styles/features.css';
+
+const api = getApiClient();
+const store = createAppStore(api);
+connectApiEvents(api, store);
+void loadInitialData(api, store);
+exposeBenchHooks(store);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <AppStoreProvider store={store}>
+      <App />
+    </AppStoreProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,19 @@
+// Builds the React renderer into renderer-dist/, which both the Electron shell (app:// protocol)
+// and serve mode load. base './' because app:// and the serve-mode token URL are not site roots.
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  root: 'renderer',
+  base: './',
+  plugins: [react()],
+  build: {
+    outDir: '../renderer-dist',
+    emptyOutDir: true,
+    // The CSP is `script-src 'self'`: never inline the module preload polyfill as a script.
+    modulePreload: { polyfill: false },
+    // CodeMirror, React and the merge view together pass Vite's 500 kB warning; that is expected
+    // for a desktop app loaded from disk.
+    chunkSizeWarningLimit: 2000,
+  },
+});
