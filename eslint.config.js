@@ -42,6 +42,19 @@ export default tseslint.config(
     },
   },
   {
+    // The preload runs sandboxed: it may bridge IPC with electron and the contract, nothing else.
+    files: ['electron/preload/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: [...nodeBuiltins, 'better-sqlite3', 'chokidar', 'ws', 'zod'], message: 'The sandboxed preload imports only electron and shared/.' },
+          { group: ['**/memory/**', '**/main/**', '**/server/**', '**/cli/**', '**/renderer/**'], message: 'The preload imports only electron and shared/.' },
+        ],
+      }],
+    },
+  },
+  {
     files: ['renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {

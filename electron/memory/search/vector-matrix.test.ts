@@ -102,6 +102,42 @@ describe('vector matrix scan', () => {
       }
     }
     expect(vectorSearch(db, vectors[123]!, 1)[0]!.chunkRowid).toBe(124);
+    expect(vectorMatrixFor(db).kernel).not.toBeNull();
+    db.close();
+  });
+
+  it("reads vec0's storage directly and gets what the virtual table returns, deleted slots included", () => {
+    const random = seeded(18);
+    const vectors = Array.from({ length: 2500 }, () => randomUnit(random, 24));
+    const db = openDb(24, 'vec0');
+    const rowids = fill(db, vectors, (i) => (i % 5 === 0 ? 'sessions' : 'memory'));
+    // Holes in sqlite-vec's 1,024-slot chunks, and a chunk row without a vector.
+    for (const rowid of rowids.filter((_, i) => i % 9 === 4)) db.prepare('DELETE FROM chunks_vec WHERE rowid = ?').run(BigInt(rowid));
+    db.prepare("INSERT INTO chunks(id, path, source, start_line, end_line, hash, text, updated_at) VALUES ('z#0', 'z.md', 'memory', 1, 1, 'h', 't', 0)").run();
+    const direct = loadVectorMatrix(db);
+    const viaTable = loadVectorMatrix(db, { throughVirtualTable: true });
+    expect(direct.loadedFrom).toBe('vec0-storage');
+    expect(viaTable.loadedFrom).toBe('table');
+    expect(direct.count).toBe(2500 - rowids.filter((_, i) => i % 9 === 4).length);
+    const rows = (m: typeof direct) =>
+      Array.from(m.rowids, (rowid, row) => ({ rowid, source: m.sourceNames[m.sources[row]!], vector: Array.from(m.vectors.subarray(row * m.dims, (row + 1) * m.dims)) }))
+        .sort((a, b) => a.rowid - b.rowid);
+    expect(rows(direct)).toEqual(rows(viaTable));
+    db.close();
+  });
+
+  it('the JS loop (dimensions the SIMD kernel cannot stride over) gives the same results too', () => {
+    const random = seeded(19);
+    const vectors = Array.from({ length: 1200 }, () => randomUnit(random, 36));
+    const db = openDb(36, 'vec0');
+    fill(db, vectors, (i) => (i % 4 === 0 ? 'sessions' : 'memory'));
+    expect(vectorMatrixFor(db).kernel).toBeNull();
+    expect(vectorMatrixFor(db).vectors.length).toBe(1200 * 36);
+    for (let q = 0; q < 10; q++) {
+      const query = randomUnit(random, 36);
+      const filter = q % 2 === 0 ? undefined : { sources: ['sessions' as MemorySource] };
+      expect(vectorSearch(db, query, 60, filter)).toEqual(vectorSearchKnn(db, query, 60, filter));
+    }
     db.close();
   });
 

@@ -1,16 +1,21 @@
-// Every stored vector in one contiguous Float32Array, scanned in JS. sqlite-vec 0.1.9's KNN is a
-// scalar loop over its own chunk layout (~110–160 ms CPU per query at 100k × 384 here); a tight
-// float64 dot-product scan over contiguous memory does the same work several times faster.
+// Every stored vector in one contiguous Float32Array, scanned with a WebAssembly SIMD kernel
+// (dot-kernel.ts; a JS loop when that is unavailable). sqlite-vec 0.1.9's KNN is a scalar loop
+// over its own chunk layout (~110–160 ms CPU per query at 100k × 384 here).
 // sqlite-vec stays the store: the matrix is read from `chunks_vec` on the first vector query and
 // read again whenever this connection or another one has written the index since.
 //
 // Results are sqlite-vec's, bit for bit: the fast scan only picks candidates (with a margin that
-// covers the gap between float64 and sqlite-vec's float32 arithmetic), and the candidates' cosines
-// are then computed exactly as sqlite-vec computes them and ranked by (cosine, rowid).
-import { performance } from 'node:perf_hooks';
+// covers the gap between its arithmetic and sqlite-vec's), and the candidates' cosines are then
+// computed exactly as sqlite-vec computes them and ranked by (cosine, rowid). The one difference:
+// when equal cosines straddle the cut-off, the lower rowids are kept (sqlite-vec keeps whichever
+// its chunked scan meets last).
 import type Database from 'better-sqlite3';
 import type { MemorySource } from '../../../shared/domain.js';
 import { MemoryLensError } from '../../../shared/errors.js';
+import type { ScanMemory } from './dot-kernel.js';
+import { loadVectorMatrix } from './vector-matrix-load.js';
+
+export { loadVectorMatrix };
 
 export interface VectorHit {
   chunkRowid: number;
@@ -35,69 +40,10 @@ export interface VectorMatrix {
   readonly inverseNorms: Float64Array;
   /** How long reading it from the index took. */
   readonly loadMs: number;
-}
-
-/**
- * Reads `chunks_vec` (vec0 — which needs sqlite-vec loaded — or the plain fallback table) into a
- * matrix. Vectors without a chunk row are left out, as the KNN's join with `chunks` leaves them out.
- */
-export function loadVectorMatrix(db: Database.Database): VectorMatrix {
-  const started = performance.now();
-  const sourceNames: string[] = [];
-  const sourceCodeOf = new Map<string, number>();
-  const chunkSource = new Map<number, number>();
-  for (const [rowid, source] of db.prepare('SELECT rowid, source FROM chunks').raw().iterate() as IterableIterator<[number, string]>) {
-    let code = sourceCodeOf.get(source);
-    if (code === undefined) {
-      if (sourceNames.length === 255) throw new MemoryLensError('INTERNAL', 'more than 255 distinct chunk sources');
-      code = sourceNames.length;
-      sourceNames.push(source);
-      sourceCodeOf.set(source, code);
-    }
-    chunkSource.set(rowid, code);
-  }
-
-  // vec0 enforces one dimension; the plain table does not, so rows of another length are skipped.
-  let dims = 0;
-  const capacity = chunkSource.size;
-  let vectors = new Float32Array(0);
-  let bytes = new Uint8Array(0);
-  const rowids = new Float64Array(capacity);
-  const sources = new Uint8Array(capacity);
-  let count = 0;
-  for (const [rowid, blob] of db.prepare('SELECT rowid, embedding FROM chunks_vec').raw().iterate() as IterableIterator<[number, Buffer]>) {
-    const source = chunkSource.get(rowid);
-    if (source === undefined || !(blob instanceof Uint8Array) || blob.byteLength === 0 || blob.byteLength % 4 !== 0) continue;
-    if (dims === 0) {
-      dims = blob.byteLength / 4;
-      vectors = new Float32Array(capacity * dims);
-      bytes = new Uint8Array(vectors.buffer);
-    }
-    if (blob.byteLength !== dims * 4 || count === capacity) continue;
-    // Byte copy: SQLite's BLOBs can sit at any offset, a Float32Array view could not.
-    bytes.set(blob, count * dims * 4);
-    rowids[count] = rowid;
-    sources[count] = source;
-    count++;
-  }
-
-  const inverseNorms = new Float64Array(count);
-  for (let row = 0, base = 0; row < count; row++, base += dims) {
-    let sum = 0;
-    for (let i = 0; i < dims; i++) sum += vectors[base + i]! * vectors[base + i]!;
-    inverseNorms[row] = sum > 0 ? 1 / Math.sqrt(sum) : 0;
-  }
-  return {
-    dims,
-    count,
-    // Rows were allocated per chunk; when many chunks have no vector, give the unused tail back.
-    vectors: count < capacity * 0.9 ? vectors.slice(0, count * dims) : vectors.subarray(0, count * dims),
-    rowids: rowids.subarray(0, count),
-    sources: sources.subarray(0, count),
-    sourceNames,
-    inverseNorms,
-    loadMs: performance.now() - started,
-  };
+  /** The SIMD kernel whose memory holds `vectors`, or null (then a JS loop scans them). */
+  readonly kernel: ScanMemory | null;
+  /** 'vec0-storage' when read from sqlite-vec's storage tables, else 'table' (through `chunks_vec`). */
+  readonly loadedFrom: 'vec0-storage' | 'table';
 }
 
 /**
@@ -118,31 +64,38 @@ interface VersionStatements {
 interface CachedMatrix {
   matrix: VectorMatrix;
   version: string;
-  statements: VersionStatements;
 }
 
 const cache = new WeakMap<Database.Database, CachedMatrix>();
+const versionStatements = new WeakMap<Database.Database, VersionStatements>();
+
+function statementsFor(db: Database.Database): VersionStatements {
+  let statements = versionStatements.get(db);
+  if (!statements) {
+    statements = {
+      changes: db.prepare('SELECT total_changes()').pluck(),
+      dataVersion: db.prepare('PRAGMA data_version').pluck(),
+      schemaVersion: db.prepare('PRAGMA schema_version').pluck(),
+    };
+    versionStatements.set(db, statements);
+  }
+  return statements;
+}
 
 /**
  * The matrix for `db`, read on first use and read again when the index has been written since.
- * Any write reloads (a few hundred ms at 100k vectors) — writes come in bursts (a sync, a saved
+ * Any write reloads it (~0.7–1 s CPU at 100k × 384 here) — writes come in bursts (a sync, a saved
  * file), searches in between.
  */
 export function vectorMatrixFor(db: Database.Database): VectorMatrix {
-  let cached = cache.get(db);
-  const statements = cached?.statements ?? {
-    changes: db.prepare('SELECT total_changes()').pluck(),
-    dataVersion: db.prepare('PRAGMA data_version').pluck(),
-    schemaVersion: db.prepare('PRAGMA schema_version').pluck(),
-  };
+  const statements = statementsFor(db);
   const version = indexVersion(db, statements);
-  if (cached?.version !== version) {
-    // Drop the old matrix before reading the new one, so both never take memory at once.
-    cache.delete(db);
-    cached = { matrix: loadVectorMatrix(db), version, statements };
-    cache.set(db, cached);
-  }
-  return cached.matrix;
+  if (cache.get(db)?.version === version) return cache.get(db)!.matrix;
+  // Drop the old matrix before reading the new one, so both never take memory at once.
+  cache.delete(db);
+  const matrix = loadVectorMatrix(db);
+  cache.set(db, { matrix, version });
+  return matrix;
 }
 
 /** Whether `db` has a matrix in memory right now. */
@@ -153,11 +106,12 @@ export function hasVectorMatrix(db: Database.Database): boolean {
 /** Frees the matrix of `db` (the index is being closed). */
 export function releaseVectorMatrix(db: Database.Database): void {
   cache.delete(db);
+  versionStatements.delete(db);
 }
 
 /**
  * The `limit` rows nearest to `queryVec` by cosine similarity, best first, ties by lower rowid —
- * exactly what sqlite-vec's KNN with `ORDER BY distance, rowid` returns.
+ * what sqlite-vec's KNN with `ORDER BY distance, rowid` returns, with the same cosines.
  */
 export function scanVectorMatrix(matrix: VectorMatrix, queryVec: Float32Array, limit: number, filter?: VectorFilter): VectorHit[] {
   const { dims, count, vectors, inverseNorms, sources } = matrix;
@@ -174,7 +128,7 @@ export function scanVectorMatrix(matrix: VectorMatrix, queryVec: Float32Array, l
   if (!(queryNorm > 0)) return [];
   const inverseQueryNorm = 1 / Math.sqrt(queryNorm);
 
-  // Fast pass: float64 cosines. A min-heap holds the best `limit` scores; every row within
+  // Fast pass: approximate cosines (SIMD float32 dot products, or a float64 JS loop). A min-heap holds the best `limit` scores; every row within
   // `margin` of the heap's floor at the time it is seen is kept as a candidate. The floor only
   // rises, so at the end the candidates include every row within `margin` of the final floor.
   const margin = 2 * cosineErrorBound(dims);
@@ -184,24 +138,36 @@ export function scanVectorMatrix(matrix: VectorMatrix, queryVec: Float32Array, l
   let candidateScores = new Float64Array(candidateRows.length);
   let candidates = 0;
   const unrolled = dims - (dims % 8);
+  const kernel = matrix.kernel;
+  if (kernel) {
+    kernel.query.set(queryVec);
+    kernel.dotAll(count);
+  }
+  const dots = kernel?.scores;
   for (let row = 0, base = 0; row < count; row++, base += dims) {
     if (allowed !== null && allowed[sources[row]!] === 0) continue;
     const inverseNorm = inverseNorms[row]!;
     if (inverseNorm === 0) continue;
-    let s0 = 0;
-    let s1 = 0;
-    let s2 = 0;
-    let s3 = 0;
-    let i = 0;
-    for (; i < unrolled; i += 8) {
-      const b = base + i;
-      s0 += query[i]! * vectors[b]! + query[i + 4]! * vectors[b + 4]!;
-      s1 += query[i + 1]! * vectors[b + 1]! + query[i + 5]! * vectors[b + 5]!;
-      s2 += query[i + 2]! * vectors[b + 2]! + query[i + 6]! * vectors[b + 6]!;
-      s3 += query[i + 3]! * vectors[b + 3]! + query[i + 7]! * vectors[b + 7]!;
+    let dot: number;
+    if (dots) {
+      dot = dots[row]!;
+    } else {
+      let s0 = 0;
+      let s1 = 0;
+      let s2 = 0;
+      let s3 = 0;
+      let i = 0;
+      for (; i < unrolled; i += 8) {
+        const b = base + i;
+        s0 += query[i]! * vectors[b]! + query[i + 4]! * vectors[b + 4]!;
+        s1 += query[i + 1]! * vectors[b + 1]! + query[i + 5]! * vectors[b + 5]!;
+        s2 += query[i + 2]! * vectors[b + 2]! + query[i + 6]! * vectors[b + 6]!;
+        s3 += query[i + 3]! * vectors[b + 3]! + query[i + 7]! * vectors[b + 7]!;
+      }
+      for (; i < dims; i++) s0 += query[i]! * vectors[base + i]!;
+      dot = s0 + s1 + (s2 + s3);
     }
-    for (; i < dims; i++) s0 += query[i]! * vectors[base + i]!;
-    const score = (s0 + s1 + (s2 + s3)) * inverseNorm * inverseQueryNorm;
+    const score = dot * inverseNorm * inverseQueryNorm;
 
     if (heapSize === limit ? !(score >= heap[0]! - margin) : Number.isNaN(score)) continue;
     if (candidates === candidateRows.length) {
@@ -233,14 +199,16 @@ export function scanVectorMatrix(matrix: VectorMatrix, queryVec: Float32Array, l
 }
 
 /**
- * Largest difference between the float64 cosine and sqlite-vec's: float32 accumulation of n
- * products errs by at most γₙ = n·2⁻²⁴/(1 - n·2⁻²⁴) relative to Σ|aᵢbᵢ| ≤ ‖a‖‖b‖ (any summation
- * order), the two float32 magnitudes by as much again, and the float32 distance rounds once.
+ * Largest difference between the fast pass's cosine and sqlite-vec's. Float32 accumulation of n
+ * products, in any order, errs by at most γₙ = n·2⁻²⁴/(1 - n·2⁻²⁴) relative to Σ|aᵢbᵢ| ≤ ‖a‖‖b‖:
+ * sqlite-vec's dot product by γₙ and its two float32 magnitudes by γₙ (γₙ/2 each after sqrt), the
+ * SIMD kernel's dot product by γₙ (the JS loop's float64 sum by far less), and the float32 results
+ * round once or twice more.
  */
 export function cosineErrorBound(dims: number): number {
   const u = 2 ** -24;
   const gamma = (dims * u) / (1 - dims * u);
-  return 2.5 * gamma + 4 * u;
+  return 3.5 * gamma + 8 * u;
 }
 
 function allowedSources(matrix: VectorMatrix, filter: VectorFilter | undefined): Uint8Array | null | 'none' {
