@@ -169,6 +169,7 @@ plainTest.describe('search, explain and timeline (hybrid, tiny model)', () => {
       expect(await value('bd-weight-vector')).toBe(String(b.weights.vector));
       if (b.keyword) {
         expect(await value('bd-bm25')).toBe(String(b.keyword.bm25));
+        expect(await value('bd-idf-mass')).toBe(String(b.keyword.idfMass));
         expect(await value('bd-keyword-score')).toBe(String(b.keyword.score));
         expect(await value('bd-keyword-rank')).toBe(String(b.keyword.rank));
       } else {

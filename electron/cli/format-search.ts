@@ -48,7 +48,7 @@ export function formatBreakdown(b: ScoreBreakdown): string {
   if (b.keyword) {
     const k = b.keyword;
     lines.push(
-      `keyword  bm25 ${k.bm25.toFixed(4)} · rank ${k.rank} · score ${f3(k.score)} · terms ${k.matchedTerms.join(', ') || '—'}` +
+      `keyword  bm25 ${k.bm25.toFixed(4)} ÷ idf mass ${k.idfMass.toFixed(4)} → score ${f3(k.score)} · rank ${k.rank} · terms ${k.matchedTerms.join(', ') || '—'}` +
         ` · ${k.relaxed ? 'relaxed (any term)' : 'all terms'} · match ${k.query}`,
     );
   } else {

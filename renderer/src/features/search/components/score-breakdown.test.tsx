@@ -9,7 +9,7 @@ import { ScoreBreakdownView } from './score-breakdown';
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const breakdown: ScoreBreakdown = {
-  keyword: { bm25: -3.1234567, rank: 2, idfMass: 1, score: 0.7574692, matchedTerms: ['合同', '金额'], query: '"合同" AND "金额"', relaxed: true },
+  keyword: { bm25: -3.1234567, rank: 2, idfMass: 2.75, score: 0.7574692, matchedTerms: ['合同', '金额'], query: '"合同" AND "金额"', relaxed: true },
   vector: { cosine: 0.81234, score: 0.81234, rank: 1 },
   weights: { configured: { vector: 0.7, text: 0.3 }, vector: 0.7, text: 0.3 },
   hybrid: 0.7 * 0.81234 + 0.3 * 0.7574692,
@@ -42,6 +42,7 @@ describe('ScoreBreakdownView', () => {
     expect(value('bd-final')).toBe(String(breakdown.final));
     expect(text('bd-final')).toBe(breakdown.final.toFixed(4));
     expect(value('bd-bm25')).toBe('-3.1234567');
+    expect(value('bd-idf-mass')).toBe('2.75');
     expect(value('bd-keyword-score')).toBe('0.7574692');
     expect(value('bd-cosine')).toBe('0.81234');
     expect(value('bd-hybrid')).toBe(String(breakdown.hybrid));

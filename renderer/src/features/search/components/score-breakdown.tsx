@@ -39,7 +39,11 @@ export function ScoreBreakdownView({ breakdown, testPrefix = 'bd' }: { breakdown
         <dd>
           {b.keyword ? (
             <>
-              raw bm25 <Num testId={t('bm25')} value={b.keyword.bm25} /> → score <Num testId={t('keyword-score')} value={b.keyword.score} />
+              raw bm25 <Num testId={t('bm25')} value={b.keyword.bm25} />{' '}
+              <span title="The query's IDF mass: what a chunk holding every term once, at average length, would score. Score = x / (1 + x) with x = −bm25 ÷ mass.">
+                ÷ IDF mass <Num testId={t('idf-mass')} value={b.keyword.idfMass} />
+              </span>
+              {' '}→ score <Num testId={t('keyword-score')} value={b.keyword.score} />
               {' '}· rank <span data-testid={t('keyword-rank')} data-value={b.keyword.rank}>#{b.keyword.rank}</span>
               {b.keyword.relaxed && <span className="badge badge--pending" data-testid={t('relaxed')}>any-term</span>}
               <div className="breakdown__sub">
