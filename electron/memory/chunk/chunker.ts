@@ -41,9 +41,33 @@ function charUnits(char: string): number {
   return CJK_CHAR.test(char) ? UNITS_PER_TOKEN : 1;
 }
 
+/** charUnits of each BMP code unit, filled in on first sight (0 = not yet known): no regex per character. */
+const bmpUnits = new Uint8Array(0x10000);
+
+/** Sum of charUnits over the text's code points. */
 function textUnits(text: string): number {
   let units = 0;
-  for (const char of text) units += charUnits(char);
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x80) {
+      units += 1;
+      continue;
+    }
+    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+      const low = text.charCodeAt(i + 1);
+      if (low >= 0xdc00 && low <= 0xdfff) {
+        units += charUnits(text.slice(i, i + 2));
+        i += 1;
+        continue;
+      }
+    }
+    let cost = bmpUnits[unit]!;
+    if (cost === 0) {
+      cost = charUnits(String.fromCharCode(unit));
+      bmpUnits[unit] = cost;
+    }
+    units += cost;
+  }
   return units;
 }
 

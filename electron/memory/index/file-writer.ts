@@ -4,7 +4,7 @@ import type Database from 'better-sqlite3';
 import type { FileIndexState, WorkspaceFile } from '../../../shared/domain.js';
 import type { Chunk } from '../chunk/chunker.js';
 import { hasTable } from './schema.js';
-import { ChunkSegmenter } from './segment-chunks.js';
+import { segmentChunkTexts } from './segment-chunks.js';
 
 export interface FileRecord {
   file: WorkspaceFile;
@@ -63,14 +63,14 @@ export class FileWriter {
 
     this.writeTx = db.transaction((record, chunks, vectors, at) => {
       const { file } = record;
-      const segmenter = new ChunkSegmenter();
+      const ftsTexts = segmentChunkTexts(chunks.map((chunk: Chunk) => chunk.text));
       this.deleteRows(file.path);
       for (let i = 0; i < chunks.length; i++) {
         const chunk = chunks[i]!;
         const { lastInsertRowid } = this.insertChunk.run(
           `${file.path}#${i}`, file.path, file.source, chunk.startLine, chunk.endLine, chunk.hash, chunk.text, at,
         );
-        this.insertFts.run(lastInsertRowid, segmenter.segment(chunk.text));
+        this.insertFts.run(lastInsertRowid, ftsTexts[i]!);
         const vector = vectors?.[i];
         if (vector && this.insertVec) {
           // vec0 accepts only integer rowids bound as BigInt.

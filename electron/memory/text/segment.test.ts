@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { queryTerms, segmentForIndex, setSegmenterEnabledForTests, tokenSet } from './segment.js';
+import { queryTerms, segmentForIndex, segmentManyForIndex, setSegmenterEnabledForTests, tokenSet } from './segment.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -63,6 +63,16 @@ describe('segmentForIndex', () => {
     expect(tokens).toContain('检索');
     // Every adjacent pair is covered by a bigram, even across piece boundaries.
     expect(tokens.filter((t) => t === '索记').length).toBe(1499);
+  });
+
+  it('segments many texts at once exactly as one by one (shared segmenter calls)', () => {
+    const texts = [
+      '合同金额是12,345万元。', '', '中', '𠀀', '𠀀𠀁中文', 'ーー', 'Naïve CAFÉ déjà-vu ǅ ﬁ ①', '東京タワーに行きました。오늘 회의는',
+      '记忆检索'.repeat(700), 'x1,234,567y 12,3456 ,123', 'ΟΔΟΣ straße ٣٤ ไทย', '我们讨论了向量数据库\n第二行',
+    ];
+    expect(segmentManyForIndex(texts)).toEqual(texts.map((text) => segmentForIndex(text)));
+    const tokens = segmentForIndex('𠀀𠀁中 Café').split(' ');
+    expect(tokens).toEqual(expect.arrayContaining(['𠀀𠀁', '𠀁中', 'cafe']));
   });
 
   it('handles empty and punctuation-only text', () => {

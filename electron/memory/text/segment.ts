@@ -5,18 +5,26 @@
 // segmenter disagreements. Measured on CMRC 2018 (3,219 questions, FTS5 BM25, any-term query without
 // stop words), Hit@1: bigrams 0.970, segmenter words 0.967, words ≥ 2 chars + bigrams 0.965,
 // all words + bigrams 0.974 (this module).
+//
+// Segmentation is the costliest step of indexing, so the hot paths avoid regexes per word and
+// share Intl.Segmenter calls (see segmentRuns); segment.test.ts pins the tokens.
 import { STOPWORDS } from './stopwords.js';
+import { scanLatinWords } from './latin-words.js';
 
 /** Han, kana (with the prolonged sound mark) and Hangul: scripts written without spaces. */
 const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc]/u;
 const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc]+/gu;
-/** A Latin/number word: letters, digits and the combining marks that belong to them. */
-const WORD = /[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu;
-/** 12,345 and 1,234,567 are one number; index them without separators so "12,345" and "12345" both find them. */
-const GROUPED_NUMBER = /(?<![\p{N},])\d{1,3}(?:,\d{3})+(?![\p{N}]|,\d)/gu;
 
 /** Intl.Segmenter is superlinear on long input (DESIGN §7): segment pieces of at most this many chars. */
 const MAX_SEGMENT_PIECE = 2000;
+/**
+ * CJK runs are short (punctuation ends them), and each Intl.Segmenter call costs several µs before
+ * its first word: runs are joined with line breaks, which always end a word (UAX #29 WB3a/b), into
+ * calls of about this many chars — where the cost per char is lowest. On 190k runs (CMRC 2018,
+ * synthetic notes, kana/Hangul/astral Han fuzz) every run came out exactly as segmented alone.
+ */
+const SEGMENT_BATCH_CHARS = 500;
+const RUN_SEPARATOR = '\n';
 
 const segmenter: Intl.Segmenter | null = typeof Intl !== 'undefined' && typeof Intl.Segmenter === 'function'
   ? new Intl.Segmenter('zh', { granularity: 'word' })
@@ -31,6 +39,11 @@ export function setSegmenterEnabledForTests(enabled: boolean): void {
 /** Lowercased tokens joined by single spaces: what goes into the FTS5 text column. */
 export function segmentForIndex(text: string): string {
   return tokenize(text).join(' ');
+}
+
+/** segmentForIndex of each text, sharing segmenter calls across them (a file's lines, say). */
+export function segmentManyForIndex(texts: readonly string[]): string[] {
+  return tokenizeMany(texts).map((tokens) => tokens.join(' '));
 }
 
 /** The same segmentation applied to a query, deduplicated, with zh/en stop words separated out. */
@@ -57,47 +70,185 @@ export function hasCjk(text: string): boolean {
 }
 
 export function tokenize(text: string): string[] {
-  const normalized = text.normalize('NFKC').toLowerCase();
-  const tokens: string[] = [];
-  let last = 0;
-  for (const match of normalized.matchAll(CJK_RUN)) {
-    const start = match.index ?? 0;
-    if (start > last) pushLatin(normalized.slice(last, start), tokens);
-    pushCjk(match[0], tokens);
-    last = start + match[0].length;
-  }
-  if (last < normalized.length) pushLatin(normalized.slice(last), tokens);
-  return tokens;
+  return tokenizeMany([text])[0]!;
 }
 
-function pushLatin(text: string, out: string[]): void {
-  const joined = text.replace(GROUPED_NUMBER, (n) => n.replace(/,/g, ''));
-  for (const match of joined.matchAll(WORD)) {
-    // unicode61 folds Latin diacritics (remove_diacritics); do the same so tokenSet matches FTS.
-    const word = match[0].normalize('NFD').replace(/\p{M}+/gu, '').normalize('NFC');
-    if (word) out.push(word);
+/**
+ * Tokens of each text. Per text, in order: Latin/number words of the stretches between CJK runs,
+ * and for each CJK run its segmenter words, then its character bigrams.
+ */
+export function tokenizeMany(texts: readonly string[]): string[][] {
+  // Pass 1: cut each text into Latin stretches (strings) and CJK runs (indices into `runs`).
+  const runs: string[] = [];
+  const parts: (string | number)[][] = [];
+  for (const text of texts) {
+    const normalized = text.normalize('NFKC').toLowerCase();
+    const textParts: (string | number)[] = [];
+    let last = 0;
+    CJK_RUN.lastIndex = 0;
+    for (let match = CJK_RUN.exec(normalized); match !== null; match = CJK_RUN.exec(normalized)) {
+      if (match.index > last) textParts.push(normalized.slice(last, match.index));
+      textParts.push(runs.length);
+      runs.push(match[0]);
+      last = match.index + match[0].length;
+    }
+    if (last < normalized.length) textParts.push(last === 0 ? normalized : normalized.slice(last));
+    parts.push(textParts);
   }
+  // Pass 2: the words of every run, in few segmenter calls.
+  const words: string[] = [];
+  const wordEnds = segmentRuns(runs, words);
+  // Pass 3: assemble.
+  return parts.map((textParts) => {
+    const out: string[] = [];
+    for (const part of textParts) {
+      if (typeof part === 'string') {
+        scanLatinWords(part, out);
+        continue;
+      }
+      for (let i = part === 0 ? 0 : wordEnds[part - 1]!; i < wordEnds[part]!; i++) out.push(words[i]!);
+      pushBigrams(runs[part]!, out);
+    }
+    return out;
+  });
 }
 
-function pushCjk(run: string, out: string[]): void {
-  const chars = Array.from(run);
-  if (chars.length === 1) {
-    out.push(run);
+/** Overlapping pairs of code points (a run's characters outside the BMP are surrogate pairs). */
+function pushBigrams(run: string, out: string[]): void {
+  if (!hasSurrogate(run)) {
+    for (let i = 0; i + 1 < run.length; i++) out.push(run.slice(i, i + 2));
     return;
   }
+  const chars = Array.from(run);
+  for (let i = 0; i + 1 < chars.length; i++) out.push(chars[i]! + chars[i + 1]!);
+}
+
+function hasSurrogate(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdfff) return true;
+  }
+  return false;
+}
+
+function isSingleCodePoint(run: string): boolean {
+  return run.length === 1 || (run.length === 2 && hasSurrogate(run));
+}
+
+/**
+ * Appends the words of each run to `words`, in run order; returns, per run, the end index of its
+ * words. A one-character run is its own word. Without a segmenter a run's characters stand in for
+ * its words (CMRC 2018 Hit@1: bigrams alone 0.970, bigrams + characters 0.973).
+ */
+function segmentRuns(runs: readonly string[], words: string[]): number[] {
+  const ends = new Array<number>(runs.length);
   if (!segmenter || segmenterDisabled) {
-    // Fallback without word segmentation: single characters stand in for the one-character words
-    // (CMRC 2018 Hit@1: bigrams alone 0.970, bigrams + characters 0.973).
-    for (const char of chars) out.push(char);
-  } else {
+    for (let r = 0; r < runs.length; r++) {
+      const run = runs[r]!;
+      if (isSingleCodePoint(run)) words.push(run);
+      else for (const char of run) words.push(char);
+      ends[r] = words.length;
+    }
+    return ends;
+  }
+  const batch = new SegmentBatch(segmenter, words, ends);
+  for (let r = 0; r < runs.length; r++) {
+    const run = runs[r]!;
+    if (isSingleCodePoint(run)) {
+      batch.addWord(r, run);
+      continue;
+    }
     for (const piece of splitPieces(run)) {
-      for (const seg of segmenter.segment(piece)) {
-        // Single-character words are kept too: on CMRC 2018 they lift Hit@1 from 0.965 to 0.974.
-        if (seg.isWordLike !== false) out.push(seg.segment);
-      }
+      if (batch.chars > 0 && batch.chars + piece.length > SEGMENT_BATCH_CHARS) batch.flush();
+      batch.addText(r, piece);
     }
   }
-  for (let i = 0; i + 1 < chars.length; i++) out.push(chars[i]! + chars[i + 1]!);
+  batch.flush();
+  return ends;
+}
+
+interface BatchItem {
+  run: number;
+  /** Text to segment, or (when `word`) a one-character run that is its own word. */
+  text: string;
+  word: boolean;
+}
+
+/** Runs (or ≤ MAX_SEGMENT_PIECE pieces of long runs) waiting for one segmenter call, in run order. */
+class SegmentBatch {
+  /** Length of the joined text so far. */
+  chars = 0;
+  private items: BatchItem[] = [];
+
+  constructor(
+    private readonly segmenter: Intl.Segmenter,
+    private readonly words: string[],
+    private readonly ends: number[],
+  ) {}
+
+  addWord(run: number, word: string): void {
+    if (this.items.length === 0) {
+      this.words.push(word);
+      this.ends[run] = this.words.length;
+    } else {
+      this.items.push({ run, text: word, word: true });
+    }
+  }
+
+  addText(run: number, text: string): void {
+    this.items.push({ run, text, word: false });
+    this.chars += text.length + RUN_SEPARATOR.length;
+  }
+
+  flush(): void {
+    const items = this.items;
+    if (items.length === 0) return;
+    this.items = [];
+    this.chars = 0;
+    const mark = this.words.length;
+    if (this.segmentJoined(items)) return;
+    // A word ran across a separator (never seen; the guard keeps tokens exact): one call per item.
+    this.words.length = mark;
+    for (const item of items) {
+      if (item.word) this.words.push(item.text);
+      else for (const seg of this.segmenter.segment(item.text)) if (seg.isWordLike !== false) this.words.push(seg.segment);
+      this.ends[item.run] = this.words.length;
+    }
+  }
+
+  /** One segmenter call over the items' texts; false if a word crossed from one item into the next. */
+  private segmentJoined(items: readonly BatchItem[]): boolean {
+    const texts: string[] = [];
+    const starts: number[] = [];
+    let offset = 0;
+    for (const item of items) {
+      starts.push(item.word ? -1 : offset);
+      if (!item.word) {
+        texts.push(item.text);
+        offset += item.text.length + RUN_SEPARATOR.length;
+      }
+    }
+    let next = 0;
+    // Closes the items that end before `index`, in order: a one-character run adds its word here.
+    const closeUntil = (index: number): void => {
+      while (next < items.length) {
+        const item = items[next]!;
+        const start = starts[next]!;
+        if (start >= 0 && index < start + item.text.length) return;
+        if (item.word) this.words.push(item.text);
+        this.ends[item.run] = this.words.length;
+        next += 1;
+      }
+    };
+    for (const seg of this.segmenter.segment(texts.join(RUN_SEPARATOR))) {
+      closeUntil(seg.index);
+      if (next === items.length || seg.index < starts[next]!) continue; // a separator
+      if (seg.index + seg.segment.length > starts[next]! + items[next]!.text.length) return false;
+      if (seg.isWordLike !== false) this.words.push(seg.segment);
+    }
+    closeUntil(Number.POSITIVE_INFINITY);
+    return true;
+  }
 }
 
 /** Cut a long run into pieces of at most MAX_SEGMENT_PIECE chars (CJK runs contain no punctuation). */

@@ -2,12 +2,13 @@
 // four-layer folders, configured extra paths, and session transcripts from the workspace, from
 // OpenClaw's agents folder (for an OpenClaw workspace) and from each `--sessions DIR`.
 // Symlinks are followed only while they stay inside the folder being walked.
-import type { Dirent } from 'node:fs';
+import { statSync } from 'node:fs';
+import type { Dirent, Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { MemorySource } from '../../../shared/domain.js';
-import { isIgnoredPath, isMarkdownName, isSessionFileName } from './ignore-rules.js';
+import { hasIgnoredFolder, isIgnoredPath, isMarkdownName, isSessionFileName } from './ignore-rules.js';
 
 export { isIgnoredPath } from './ignore-rules.js';
 
@@ -130,53 +131,99 @@ export function resolveVirtualPath(opts: DiscoverOptions, virtualPath: string): 
 
 export async function discoverFiles(opts: DiscoverOptions): Promise<DiscoveredFile[]> {
   const root = await fs.realpath(opts.workspaceDir);
-  const found: DiscoveredFile[] = [];
-  const seen = new Set<string>();
-  const add = async (absPath: string, relPath: string, source: MemorySource, agentId?: string): Promise<void> => {
-    const real = await fs.realpath(absPath).catch(() => null);
-    if (!real || seen.has(real)) return;
-    const stat = await fs.stat(real).catch(() => null);
-    if (!stat?.isFile()) return;
-    seen.add(real);
-    const file: DiscoveredFile = { path: relPath, absPath: real, source, size: stat.size, mtimeMs: stat.mtimeMs };
-    if (agentId !== undefined) file.agentId = agentId;
-    found.push(file);
+  const candidates: Candidate[] = [];
+  const add = (files: FoundFile[], source: MemorySource, relPrefix = '', agentId?: string): void => {
+    for (const file of files) candidates.push({ rel: relPrefix + file.rel, real: file.real, source, agentId });
   };
 
+  // One listing of the root serves the root files and the layer folders. It also keeps the names
+  // as listed on disk: a case-insensitive file system would otherwise report MEMORY.md for memory.md.
+  const rootEntries = new Map((await readDirSafe(root)).map((entry) => [entry.name, entry]));
   for (const name of ROOT_MEMORY_FILES) {
-    const abs = path.join(root, name);
-    // Case-insensitive file systems report MEMORY.md for memory.md: keep the name as listed on disk.
-    if (await existsInside(root, abs, name)) await add(abs, name, 'memory');
+    const entry = rootEntries.get(name);
+    if (!entry) continue;
+    const abs = joinName(root, name);
+    const real = entry.isSymbolicLink() ? await realInside(root, abs) : abs;
+    if (real) add([{ rel: name, real }], 'memory');
   }
   for (const dir of ROOT_LAYER_DIRS) {
-    for (const file of await walkMarkdown(root, path.join(root, dir), dir)) await add(file.abs, file.rel, 'memory');
+    const entry = rootEntries.get(dir);
+    if (!entry || (!entry.isDirectory() && !entry.isSymbolicLink())) continue;
+    const abs = joinName(root, dir);
+    add(await walkMarkdown(root, abs, dir, entry.isSymbolicLink() ? undefined : abs), 'memory');
   }
-  for (const extra of opts.extraPaths ?? []) {
-    for (const file of await discoverExtraPath(root, extra)) await add(file.abs, file.rel, 'memory');
-  }
+  for (const extra of opts.extraPaths ?? []) add(await discoverExtraPath(root, extra), 'memory');
 
-  for (const file of await listSessionFiles(root, path.join(root, 'sessions'))) await add(file, `sessions/${path.basename(file)}`, 'sessions');
+  add(await listSessionFiles(root, path.join(root, 'sessions')), 'sessions', 'sessions/');
   if (isOpenclawWorkspace(opts)) {
     const agentsDir = path.join(opts.openclawHome ?? defaultOpenclawHome(), 'agents');
     for (const agent of await readDirSafe(agentsDir)) {
       if (!agent.isDirectory() || agent.name.startsWith('.')) continue;
       const sessionsDir = path.join(agentsDir, agent.name, 'sessions');
-      for (const file of await listSessionFiles(sessionsDir, sessionsDir)) {
-        await add(file, `sessions/${agent.name}/${path.basename(file)}`, 'sessions', agent.name);
-      }
+      add(await listSessionFiles(sessionsDir, sessionsDir), 'sessions', `sessions/${agent.name}/`, agent.name);
     }
   }
   for (const dir of opts.sessionDirs ?? []) {
     const abs = path.resolve(root, dir);
     const name = sessionDirName(abs);
-    for (const file of await listSessionFiles(abs, abs)) await add(file, `sessions/${name}/${path.basename(file)}`, 'sessions', name);
+    add(await listSessionFiles(abs, abs), 'sessions', `sessions/${name}/`, name);
+  }
+  return statCandidates(candidates);
+}
+
+interface FoundFile {
+  /** Workspace-relative path (or, for session folders, the file name). */
+  rel: string;
+  /**
+   * Resolved path, contained. For an entry that is not a symlink, listed in a resolved folder, it
+   * is the folder's path plus the name: no realpath per file, only per symlink.
+   */
+  real: string;
+}
+
+interface Candidate {
+  rel: string;
+  real: string;
+  source: MemorySource;
+  agentId: string | undefined;
+}
+
+/** Longest run of synchronous stats before yielding: the engine may share its thread with IPC. */
+const STAT_SLICE_MS = 10;
+
+/**
+ * Candidates → discovered files: listed once per real file (the first path wins), stat'ed for
+ * size and mtime. The stats are synchronous, in time slices: a local stat costs a few µs of CPU,
+ * fs.promises.stat ~25 µs (promise, thread-pool hop), which made up most of a no-op resync.
+ */
+async function statCandidates(candidates: Candidate[]): Promise<DiscoveredFile[]> {
+  const found: DiscoveredFile[] = [];
+  const seen = new Set<string>();
+  let sliceStart = performance.now();
+  for (let i = 0; i < candidates.length; i++) {
+    if (i % 64 === 63 && performance.now() - sliceStart > STAT_SLICE_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      sliceStart = performance.now();
+    }
+    const candidate = candidates[i]!;
+    const { real } = candidate;
+    if (seen.has(real)) continue;
+    const stat = statOrNull(real);
+    if (!stat?.isFile()) continue;
+    seen.add(real);
+    const file: DiscoveredFile = { path: candidate.rel, absPath: real, source: candidate.source, size: stat.size, mtimeMs: stat.mtimeMs };
+    if (candidate.agentId !== undefined) file.agentId = candidate.agentId;
+    found.push(file);
   }
   return found;
 }
 
-interface FoundFile {
-  abs: string;
-  rel: string;
+function statOrNull(absPath: string): Stats | null {
+  try {
+    return statSync(absPath, { throwIfNoEntry: false }) ?? null;
+  } catch {
+    return null; // EACCES, ELOOP, ENOTDIR: not a file we can index
+  }
 }
 
 async function readDirSafe(dir: string): Promise<Dirent[]> {
@@ -185,6 +232,11 @@ async function readDirSafe(dir: string): Promise<Dirent[]> {
   } catch {
     return [];
   }
+}
+
+/** `dir` + separator + `name` for a resolved folder and a bare entry name (path.join without normalising). */
+function joinName(dir: string, name: string): string {
+  return dir.endsWith(path.sep) ? dir + name : dir + path.sep + name;
 }
 
 function isLexicallyInside(root: string, candidate: string): boolean {
@@ -198,53 +250,58 @@ async function realInside(boundary: string, abs: string): Promise<string | null>
   return real && isLexicallyInside(boundary, real) ? real : null;
 }
 
-async function existsInside(root: string, abs: string, name: string): Promise<boolean> {
-  if (!(await realInside(root, abs))) return false;
-  const names = await fs.readdir(root).catch(() => [] as string[]);
-  return names.includes(name);
-}
-
-/** Markdown files under `dir` (recursively); symlinks only while they stay inside `boundary`. */
-async function walkMarkdown(boundary: string, dir: string, relDir: string, visited = new Set<string>()): Promise<FoundFile[]> {
-  const realDir = await realInside(boundary, dir);
-  if (!realDir || visited.has(realDir)) return [];
-  visited.add(realDir);
+/**
+ * Markdown files under `dir` (recursively); symlinks only while they stay inside `boundary`.
+ * `knownReal` is `dir`'s resolved path when the caller already knows it (a plain sub-folder of a
+ * resolved folder), which saves a realpath per folder. Folders are walked one after another, in
+ * name order, so which path of a folder reachable twice (through a symlink) is listed is stable.
+ */
+async function walkMarkdown(boundary: string, dir: string, relDir: string, knownReal?: string): Promise<FoundFile[]> {
+  if (hasIgnoredFolder(relDir)) return [];
   const out: FoundFile[] = [];
-  const entries = await readDirSafe(realDir);
-  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  for (const entry of entries) {
-    const rel = `${relDir}/${entry.name}`;
-    if (isIgnoredPath(rel)) continue;
-    const abs = path.join(realDir, entry.name);
-    let isDir = entry.isDirectory();
-    let isFile = entry.isFile();
-    if (entry.isSymbolicLink()) {
-      const real = await realInside(boundary, abs);
-      if (!real) continue;
-      const stat = await fs.stat(real).catch(() => null);
-      isDir = stat?.isDirectory() ?? false;
-      isFile = stat?.isFile() ?? false;
+  const visited = new Set<string>();
+  const walk = async (folder: string, rel: string, real: string | undefined): Promise<void> => {
+    const realDir = real ?? (await realInside(boundary, folder));
+    if (!realDir || visited.has(realDir)) return;
+    visited.add(realDir);
+    const entries = await readDirSafe(realDir);
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      // The folders above were checked on the way down: only this entry's name is new.
+      if (isIgnoredPath(entry.name)) continue;
+      const entryRel = `${rel}/${entry.name}`;
+      const abs = joinName(realDir, entry.name);
+      if (entry.isSymbolicLink()) {
+        const target = await realInside(boundary, abs);
+        if (!target) continue;
+        const stat = statOrNull(target);
+        if (stat?.isDirectory()) await walk(abs, entryRel, target);
+        else if (stat?.isFile() && isMarkdownName(entry.name)) out.push({ rel: entryRel, real: target });
+      } else if (entry.isDirectory()) {
+        await walk(abs, entryRel, abs);
+      } else if (entry.isFile() && isMarkdownName(entry.name)) {
+        out.push({ rel: entryRel, real: abs });
+      }
     }
-    if (isDir) out.push(...(await walkMarkdown(boundary, abs, rel, visited)));
-    else if (isFile && isMarkdownName(entry.name)) out.push({ abs, rel });
-  }
+  };
+  await walk(dir, relDir, knownReal);
   return out;
 }
 
 /** Session transcripts directly in `dir` (not recursive), contained in `boundary`. */
-async function listSessionFiles(boundary: string, dir: string): Promise<string[]> {
+async function listSessionFiles(boundary: string, dir: string): Promise<FoundFile[]> {
   const realBoundary = await fs.realpath(boundary).catch(() => null);
   if (!realBoundary) return [];
   const realDir = await realInside(realBoundary, dir);
   if (!realDir) return [];
-  const out: string[] = [];
+  const out: FoundFile[] = [];
   const entries = await readDirSafe(realDir);
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const entry of entries) {
     if (!isSessionFileName(entry.name)) continue;
-    const abs = path.join(realDir, entry.name);
-    if (entry.isSymbolicLink() && !(await realInside(realBoundary, abs))) continue;
-    out.push(abs);
+    const abs = joinName(realDir, entry.name);
+    const real = entry.isSymbolicLink() ? await realInside(realBoundary, abs) : abs;
+    if (real) out.push({ rel: entry.name, real });
   }
   return out;
 }
@@ -255,12 +312,11 @@ async function discoverExtraPath(root: string, extra: string): Promise<FoundFile
   const real = await fs.realpath(abs).catch(() => null);
   if (!real) return [];
   const inside = isLexicallyInside(root, real);
-  // Inside the workspace the workspace is the boundary; outside, the configured folder itself is.
-  const boundary = inside ? root : (await fs.stat(real).catch(() => null))?.isDirectory() ? real : path.dirname(real);
   const relBase = inside ? path.relative(root, real).split(path.sep).join('/') : `extra/${path.basename(abs)}`;
-  const stat = await fs.stat(real).catch(() => null);
+  const stat = statOrNull(real);
   if (!stat) return [];
-  if (stat.isFile()) return isMarkdownName(path.basename(real)) ? [{ abs: real, rel: relBase || path.basename(real) }] : [];
+  if (stat.isFile()) return isMarkdownName(path.basename(real)) ? [{ rel: relBase || path.basename(real), real }] : [];
   if (!stat.isDirectory()) return [];
-  return walkMarkdown(boundary, real, relBase);
+  // Inside the workspace the workspace is the boundary; outside, the configured folder itself is.
+  return walkMarkdown(inside ? root : real, real, relBase, real);
 }

@@ -6,12 +6,23 @@ const IGNORED_DIRS = new Set(['node_modules', '.git']);
 /** True for a workspace-relative path (forward slashes) that discovery and the watcher must skip. */
 export function isIgnoredPath(relPath: string): boolean {
   const segments = relPath.split('/').filter((s) => s !== '' && s !== '.');
-  for (const segment of segments) {
-    // Hidden files and folders cover .git, .obsidian, emacs `.#file`, vim `.file.swp`, LibreOffice `.~lock`.
-    if (segment.startsWith('.') || IGNORED_DIRS.has(segment)) return true;
-  }
+  if (segments.some(isIgnoredSegment)) return true;
   const base = segments[segments.length - 1] ?? '';
   return isIgnoredBasename(base);
+}
+
+/**
+ * True when a folder path (forward slashes) has a hidden or vendored segment, so nothing below it
+ * is memory. Unlike isIgnoredPath it leaves the last segment's file-name rules (`x.bak`) alone: a
+ * walk checks each entry's own name with isIgnoredPath and needs this only for where it starts.
+ */
+export function hasIgnoredFolder(relDir: string): boolean {
+  return relDir.split('/').some((s) => s !== '' && s !== '.' && isIgnoredSegment(s));
+}
+
+/** Hidden files and folders cover .git, .obsidian, emacs `.#file`, vim `.file.swp`, LibreOffice `.~lock`. */
+function isIgnoredSegment(segment: string): boolean {
+  return segment.startsWith('.') || IGNORED_DIRS.has(segment);
 }
 
 function isIgnoredBasename(base: string): boolean {
