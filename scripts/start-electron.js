@@ -39,7 +39,7 @@ function run(command, args, options = {}) {
 const NO_ELECTRON = `The Electron binary is not available on this machine, so the desktop app cannot start.
   Use the same UI in your browser instead:
     npm run serve                 (development: builds, then serves this checkout)
-    npx memlens serve [--workspace DIR]
+    node bin/memlens.js serve [--workspace DIR]
   It prints a http://127.0.0.1:PORT/?token=… address to open.
   To get the desktop app, run \`npm start\` where github.com is reachable (Electron downloads its
   binary on first start), or install it with \`node node_modules/electron/install.js\`.`;
