@@ -19,6 +19,8 @@ export default defineConfig({
           'engine-host': path.resolve('electron/main/engine-host-entry.ts'),
           // The embedder's worker thread is loaded from `./embed-worker.js` beside the engine code.
           'embed-worker': path.resolve('electron/memory/embed/embed-worker.ts'),
+          // Bulk sync prepares files (parse, chunk, segment) in a worker loaded as `./prepare-worker.js`.
+          'prepare-worker': path.resolve('electron/memory/sync/prepare-worker.ts'),
         },
         // Shared chunks beside the entries: the engine finds its worker as `./embed-worker.js`
         // relative to its own module, wherever the bundler put that code.

@@ -16,6 +16,8 @@ export interface FileRecord {
   malformedLines?: number | null;
   /** Shown by the timeline; not part of WorkspaceFile. */
   title?: string | null;
+  /** segmentChunkTexts of the chunks' texts, when already computed (off-thread); else computed here. */
+  ftsTexts?: readonly string[] | null;
 }
 
 /** The WorkspaceFile fields without their own column, kept as JSON in `files.metadata`. */
@@ -63,7 +65,9 @@ export class FileWriter {
 
     this.writeTx = db.transaction((record, chunks, vectors, at) => {
       const { file } = record;
-      const ftsTexts = segmentChunkTexts(chunks.map((chunk: Chunk) => chunk.text));
+      const ftsTexts = record.ftsTexts && record.ftsTexts.length === chunks.length
+        ? record.ftsTexts
+        : segmentChunkTexts(chunks.map((chunk: Chunk) => chunk.text));
       this.deleteRows(file.path);
       for (let i = 0; i < chunks.length; i++) {
         const chunk = chunks[i]!;

@@ -3,6 +3,7 @@
 import type { WorkspaceFile } from '../../../shared/domain.js';
 import { chunkLines, chunkSession } from '../chunk/chunker.js';
 import type { Chunk, ChunkOptions } from '../chunk/chunker.js';
+import { segmentChunkTexts } from '../index/segment-chunks.js';
 import { parseFrontmatter } from '../parse/frontmatter.js';
 import { parseSessionJsonl } from '../parse/session-jsonl.js';
 import { classifyFile } from '../workspace/classify.js';
@@ -15,6 +16,11 @@ export interface PreparedFile {
   malformedLines: number | null;
   /** Frontmatter `title`, else the first heading: what the timeline shows. */
   title: string | null;
+  /**
+   * FTS text of each chunk, when segmented ahead of the write (the bulk-sync worker does); else the
+   * file writer segments the chunks itself, with the same function.
+   */
+  ftsTexts?: string[];
 }
 
 /** Non-fatal decoder: invalid UTF-8 becomes U+FFFD rather than failing the file; a BOM is dropped. */
@@ -34,6 +40,13 @@ export function prepareFile(discovered: DiscoveredFile, bytes: Uint8Array, chunk
   if (frontmatter.checksum) file.checksum = frontmatter.checksum;
   const title = typeof frontmatter.data?.title === 'string' ? frontmatter.data.title.trim() : firstHeading(frontmatter.body);
   return { file, chunks: chunkMarkdownBody(text, frontmatter.endLine, chunking), malformedLines: null, title: title || null };
+}
+
+/** prepareFile plus the FTS segmentation of its chunks: everything but the write, for the worker. */
+export function prepareForIndex(discovered: DiscoveredFile, bytes: Uint8Array, chunking?: Partial<ChunkOptions>): PreparedFile {
+  const prepared = prepareFile(discovered, bytes, chunking);
+  prepared.ftsTexts = segmentChunkTexts(prepared.chunks.map((chunk) => chunk.text));
+  return prepared;
 }
 
 /**

@@ -1,7 +1,9 @@
 // Brings an index in line with the files on disk (DESIGN §3): a stat fast path (size + mtime),
 // then a content hash, then parse → chunk → embed (cache first) → one transaction per file.
 // Removed files leave the index; a file that cannot be read is recorded as failed, never fatal.
-// A plain async function over (target, options), so it can move into a worker unchanged.
+// A bulk sync hands parsing, chunking and FTS segmentation to a worker thread (prepare-pool.ts)
+// and writes batch N while the worker prepares batch N+1; small syncs stay in-thread. Both paths
+// run the same functions, so they write the same rows (prepare-pool.test.ts compares them).
 import fs from 'node:fs';
 import { promisify } from 'node:util';
 import type Database from 'better-sqlite3';
@@ -21,6 +23,8 @@ import { embedChunks } from './embed-chunks.js';
 import type { EmbeddingTarget } from './embed-chunks.js';
 import { prepareFile, unreadableFile } from './prepare-file.js';
 import type { PreparedFile } from './prepare-file.js';
+import { PreparePool } from './prepare-pool.js';
+import type { PrepareOutcome } from './prepare-pool.js';
 import { createProgressThrottle } from './progress-throttle.js';
 
 export interface SyncTarget {
@@ -39,6 +43,9 @@ export interface SyncOptions {
   signal?: AbortSignal;
   /** Files larger than this are listed as skipped, not indexed. */
   maxFileBytes?: number;
+  /** Worker threads preparing files when at least `workerMinFiles` need it; 0 prepares in-thread. */
+  prepareWorkers?: number;
+  workerMinFiles?: number;
 }
 
 export interface SyncResult extends SyncReport {
@@ -58,6 +65,24 @@ export const MAX_INDEXED_FILE_BYTES = 64 * 1024 * 1024;
 export const READ_WINDOW = 32;
 
 /**
+ * One worker: on 2 cores the main thread (reads, SQLite) and one worker (parsing, chunking,
+ * segmenting) keep both busy; a second worker only competes with the writer.
+ */
+export const PREPARE_WORKERS = 1;
+
+/**
+ * Below this many files to prepare, the worker's start-up (~50 ms) and round trips cost more than
+ * they save: watcher hints and saves stay in-thread.
+ */
+export const WORKER_MIN_FILES = 50;
+
+/**
+ * Files read and handed to the pool beyond the window being written. Two windows: the worker
+ * must never wait for the main thread to finish a write before it gets more work.
+ */
+const PREPARE_AHEAD = 2 * READ_WINDOW;
+
+/**
  * Longest stretch of synchronous work (parsing, or one commit's writes) before yielding to the
  * event loop: the engine may share its thread with IPC (Electron main) or a server.
  */
@@ -65,6 +90,25 @@ const SLICE_MS = 20;
 
 function yieldToEventLoop(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
+ * The time since the sync last yielded. One clock for the whole sync: when the worker has the
+ * next batch ready, its `await` resolves without visiting the event loop, so per-batch clocks
+ * would chain one batch's last slice onto the next batch's first.
+ */
+class SliceClock {
+  private start = performance.now();
+
+  get spent(): boolean {
+    return performance.now() - this.start > SLICE_MS;
+  }
+
+  async yieldIfSpent(): Promise<void> {
+    if (!this.spent) return;
+    await yieldToEventLoop();
+    this.start = performance.now();
+  }
 }
 
 /** The callback API: fs.promises.readFile goes through a FileHandle and costs ~3× more per small file. */
@@ -108,21 +152,70 @@ export async function syncIndex(target: SyncTarget, options: SyncOptions): Promi
   }
 
   const total = candidates.length;
+  const workers = options.prepareWorkers ?? PREPARE_WORKERS;
+  const pool = total >= (options.workerMinFiles ?? WORKER_MIN_FILES) ? PreparePool.start(workers) : null;
+  try {
+    await indexCandidates(target, options, candidates, states, report, progress, pool);
+  } finally {
+    await pool?.close();
+  }
+
+  addCacheCounters(target.db, report.embeddingCacheHits, report.chunksEmbedded);
+  writeMeta(target.db, { [META_KEYS.lastSyncAt]: Date.now() });
+  report.tookMs = Math.round(performance.now() - started);
+  progress.update({ phase: 'done', filesDone: total, filesTotal: total }, true);
+  return report;
+}
+
+/** A candidate read (and, with a pool, prepared) ahead of its write. */
+interface CandidateJob {
+  read: ReadResult;
+  /** Absent when the file was not sent to a worker: prepared in-thread at write time. */
+  outcome?: PrepareOutcome;
+}
+
+async function indexCandidates(
+  target: SyncTarget,
+  options: SyncOptions,
+  candidates: readonly DiscoveredFile[],
+  states: Map<string, IndexedFileState>,
+  report: SyncResult,
+  progress: ReturnType<typeof createProgressThrottle>,
+  pool: PreparePool | null,
+): Promise<void> {
+  const needsVectors = Boolean(target.embedding);
+  const maxBytes = options.maxFileBytes ?? MAX_INDEXED_FILE_BYTES;
+  const total = candidates.length;
+  const startJob = async (file: DiscoveredFile): Promise<CandidateJob> => {
+    const read = await readCandidate(file, maxBytes);
+    const state = states.get(file.path);
+    if (!pool || 'error' in read || (!options.full && state && unchangedContent(state, read.hash, needsVectors))) return { read };
+    try {
+      return { read, outcome: await pool.prepare(file, read.bytes, options.chunking) };
+    } catch {
+      // The worker died: this file is prepared in-thread, like the rest after it. (A closed pool
+      // means the sync ended early; nobody reads this job.)
+      return { read };
+    }
+  };
+  // With a pool, the next window is read and prepared while this one is written.
+  const ahead = pool ? PREPARE_AHEAD : 0;
+  const jobs: (Promise<CandidateJob> | undefined)[] = new Array(total);
+  let started = 0;
   let done = 0;
+  const clock = new SliceClock();
   const touched: { path: string; mtimeMs: number; size: number }[] = [];
   for (let start = 0; start < total; start += READ_WINDOW) {
     options.signal?.throwIfAborted();
     const window = candidates.slice(start, start + READ_WINDOW);
-    const reads = await Promise.all(window.map((file) => readCandidate(file, options.maxFileBytes ?? MAX_INDEXED_FILE_BYTES)));
+    for (const end = Math.min(total, start + READ_WINDOW + ahead); started < end; started++) jobs[started] = startJob(candidates[started]!);
+    const reads = await Promise.all(jobs.slice(start, start + window.length) as Promise<CandidateJob>[]);
+    jobs.fill(undefined, start, start + window.length);
     const toWrite: { discovered: DiscoveredFile; hash: string; prepared: PreparedFile; existed: boolean }[] = [];
-    let sliceStart = performance.now();
     for (let i = 0; i < window.length; i++) {
-      if (performance.now() - sliceStart > SLICE_MS) {
-        await yieldToEventLoop();
-        sliceStart = performance.now();
-      }
+      await clock.yieldIfSpent();
       const file = window[i]!;
-      const read = reads[i]!;
+      const { read, outcome } = reads[i]!;
       const state = states.get(file.path);
       progress.update({ phase: 'indexing', filesDone: done, filesTotal: total, currentPath: file.path });
       if ('error' in read) {
@@ -131,25 +224,26 @@ export async function syncIndex(target: SyncTarget, options: SyncOptions): Promi
         touched.push({ path: file.path, mtimeMs: file.mtimeMs, size: file.size });
         report.filesSkipped += 1;
       } else {
-        try {
-          toWrite.push({ discovered: file, hash: read.hash, prepared: prepareFile(file, read.bytes, options.chunking), existed: state !== undefined });
-        } catch (error) {
-          recordFailure(target, report, file, `could not parse: ${messageOf(error)}`, 'failed');
-        }
+        const prepared = outcome ?? prepareInThread(file, read.bytes, options);
+        if ('error' in prepared) recordFailure(target, report, file, `could not parse: ${prepared.error}`, 'failed');
+        else toWrite.push({ discovered: file, hash: read.hash, prepared: prepared.prepared, existed: state !== undefined });
       }
       done += 1;
     }
-    await writeBatch(target, toWrite, report, (chunksDone, chunksTotal) =>
+    await writeBatch(target, toWrite, report, clock, (chunksDone, chunksTotal) =>
       progress.update({ phase: 'embedding', filesDone: done, filesTotal: total, chunksDone, chunksTotal }),
     );
   }
 
   target.writer.touchFiles(touched);
-  addCacheCounters(target.db, report.embeddingCacheHits, report.chunksEmbedded);
-  writeMeta(target.db, { [META_KEYS.lastSyncAt]: Date.now() });
-  report.tookMs = Math.round(performance.now() - started);
-  progress.update({ phase: 'done', filesDone: total, filesTotal: total }, true);
-  return report;
+}
+
+function prepareInThread(file: DiscoveredFile, bytes: Uint8Array, options: SyncOptions): PrepareOutcome {
+  try {
+    return { prepared: prepareFile(file, bytes, options.chunking) };
+  } catch (error) {
+    return { error: messageOf(error) };
+  }
 }
 
 export function unchangedContent(state: IndexedFileState, hash: string, needsVectors: boolean): boolean {
@@ -188,6 +282,7 @@ async function writeBatch(
   target: SyncTarget,
   batch: { discovered: DiscoveredFile; hash: string; prepared: PreparedFile; existed: boolean }[],
   report: SyncResult,
+  clock: SliceClock,
   onEmbedProgress: (done: number, total: number) => void,
 ): Promise<void> {
   if (batch.length === 0) return;
@@ -205,24 +300,24 @@ async function writeBatch(
   // One commit per time slice; writeFile's own transaction nests as a savepoint per file.
   let next = 0;
   const writeSlice = target.db.transaction(() => {
-    const sliceStart = performance.now();
-    while (next < batch.length) {
+    do {
       writeOne(batch[next]!, next);
       next += 1;
-      if (performance.now() - sliceStart > SLICE_MS) break;
-    }
+    } while (next < batch.length && !clock.spent);
   });
-  for (;;) {
+  while (next < batch.length) {
+    await clock.yieldIfSpent();
     writeSlice();
-    if (next >= batch.length) break;
-    await yieldToEventLoop();
   }
 
   function writeOne(item: (typeof batch)[number], i: number): void {
     const { discovered, hash, prepared, existed } = item;
     try {
       target.writer.writeFile(
-        { file: prepared.file, absPath: discovered.absPath, hash, indexState: 'indexed', malformedLines: prepared.malformedLines, title: prepared.title },
+        {
+          file: prepared.file, absPath: discovered.absPath, hash, indexState: 'indexed', malformedLines: prepared.malformedLines, title: prepared.title,
+          ftsTexts: prepared.ftsTexts ?? null,
+        },
         prepared.chunks,
         vectors?.[i] ?? null,
       );
