@@ -22,7 +22,7 @@ describe('scripts/start-electron.js', () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('The Electron binary is not available');
     expect(result.stderr).toContain('npm run serve');
-    expect(result.stderr).toContain('memlens serve');
+    expect(result.stderr).toContain('bin/memlens.js serve');
     expect(result.stderr).not.toMatch(/^\s+at /m);
     expect(result.stderr).not.toMatch(/Error:/);
   });
