@@ -3,20 +3,14 @@
 // drawn Zipf-like) and a long tail (Chinese dictionary words, English pseudo-words standing in for
 // names and jargon), so 100k chunks have realistic posting lists: a few terms in a large share of
 // chunks, most terms in few. A 200-word vocabulary alone would put every word in ~20% of chunks.
+import { seededRandom } from '../electron/memory/embed/tiny-model.js';
 import { CHINESE_FILLERS, CHINESE_TAIL_CHARS, CHINESE_WORDS, ENGLISH_FILLERS, ENGLISH_WORDS, PEOPLE } from './synthetic-words.js';
 
 export type Rng = () => number;
 
-/** mulberry32: tiny, fast, and good enough for benchmark text; same seed → same workspace. */
+/** Same seed → same workspace (mulberry32, shared with the embedder's fixture model). */
 export function createRng(seed: number): Rng {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return seededRandom(seed);
 }
 
 export function randomInt(rng: Rng, min: number, max: number): number {

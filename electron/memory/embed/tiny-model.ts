@@ -146,8 +146,8 @@ function tokenizerConfig(): Record<string, unknown> {
   };
 }
 
-/** mulberry32: tiny, seedable, good enough for fixture vectors. */
-function seededRandom(seed: number): () => number {
+/** mulberry32: tiny, seedable, good enough for fixture vectors and benchmark text. */
+export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
