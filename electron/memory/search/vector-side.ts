@@ -28,26 +28,16 @@ export type VectorSearchFn = (
   filter?: { sources?: MemorySource[] },
 ) => VectorHit[] | Promise<VectorHit[]>;
 
-export class QueryTimeoutError extends Error {
-  constructor(readonly timeoutMs: number) {
-    super(`query embedding timed out after ${timeoutMs} ms`);
-    this.name = 'QueryTimeoutError';
-  }
-}
-
-/** Rejects with QueryTimeoutError if `promise` has not settled within `ms`. */
+/**
+ * The provider contract already rejects a late query with EmbeddingTimeoutError; this bound is for
+ * embedders that do not honour `timeoutMs` (a hung worker must never hang a search).
+ */
 export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new QueryTimeoutError(ms)), ms);
+    timer = setTimeout(() => reject(new EmbeddingTimeoutError(ms)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-function isTimeout(error: unknown): boolean {
-  if (error instanceof QueryTimeoutError || error instanceof EmbeddingTimeoutError) return true;
-  const text = error instanceof Error ? `${error.name} ${error.message}` : String(error);
-  return /time(d)?\s*out|timeout/i.test(text);
 }
 
 export interface VectorSideInput {
@@ -91,7 +81,7 @@ export async function runVectorSide(input: VectorSideInput): Promise<VectorSideR
     };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    if (isTimeout(error)) {
+    if (error instanceof EmbeddingTimeoutError) {
       const reason = `query embedding timed out after ${input.timeoutMs} ms`;
       return { side: { available: false, reason }, notice: { code: 'vector-timeout', message: `Vector search skipped for this query: ${reason}; results are keyword-only.` }, fellBack: true };
     }
