@@ -5,12 +5,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { MemorySource } from '../../../shared/domain.js';
 import type { DiscoverOptions, DiscoveredFile, WatchRoot } from '../workspace/discover.js';
-import { isOpenclawWorkspace, resolveVirtualPath, sessionDirName } from '../workspace/discover.js';
+import { ROOT_LAYER_DIRS, ROOT_MEMORY_FILES, isOpenclawWorkspace, resolveVirtualPath, sessionDirName } from '../workspace/discover.js';
 import { isIgnoredPath, isMarkdownName, isSessionFileName } from '../workspace/ignore-rules.js';
-
-/** Must match discover.ts: root memory files and the folders walked for Markdown. */
-const ROOT_MEMORY_FILES = new Set(['MEMORY.md', 'memory.md', 'USER.md']);
-const ROOT_LAYER_DIRS = new Set(['memory', 'conversations', 'facts', 'tasks', 'summaries']);
 
 /** The source a (virtual) path is indexed as, or null when discovery would not pick it up. */
 export function indexableSource(opts: DiscoverOptions, relPath: string): MemorySource | null {
@@ -26,8 +22,8 @@ export function indexableSource(opts: DiscoverOptions, relPath: string): MemoryS
     return known ? 'sessions' : null;
   }
   if (isIgnoredPath(relPath) || !isMarkdownName(base)) return null;
-  if (segments.length === 1 && ROOT_MEMORY_FILES.has(base)) return 'memory';
-  if (segments.length > 1 && ROOT_LAYER_DIRS.has(segments[0]!)) return 'memory';
+  if (segments.length === 1 && ROOT_MEMORY_FILES.includes(base)) return 'memory';
+  if (segments.length > 1 && ROOT_LAYER_DIRS.includes(segments[0]!)) return 'memory';
   const workspace = path.resolve(opts.workspaceDir);
   for (const extra of opts.extraPaths ?? []) {
     const abs = path.resolve(workspace, extra);
@@ -73,7 +69,7 @@ export function isWatchIrrelevant(opts: DiscoverOptions, roots: readonly WatchRo
         const r = path.relative(root.dir, path.resolve(root.dir, extra)).split(path.sep).join('/');
         return !r.startsWith('..') && !path.isAbsolute(r) && (r === rel || r.startsWith(`${rel}/`) || rel.startsWith(`${r}/`));
       });
-      if (ROOT_MEMORY_FILES.has(first) || ROOT_LAYER_DIRS.has(first) || extraInside) relevant = true;
+      if (ROOT_MEMORY_FILES.includes(first) || ROOT_LAYER_DIRS.includes(first) || extraInside) relevant = true;
       else if (first === 'sessions' && parts.length <= 2) relevant = true;
     } else if (root.source === 'sessions' && root.virtualPrefix === 'sessions/') {
       if (parts.length === 1 || (parts.length >= 2 && parts[1] === 'sessions' && parts.length <= 3)) relevant = true;

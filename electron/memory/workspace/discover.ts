@@ -41,9 +41,10 @@ export interface WatchRoot {
   agentId?: string;
 }
 
-const ROOT_MEMORY_FILES = ['MEMORY.md', 'memory.md', 'USER.md'];
+/** Evergreen files at the workspace root. */
+export const ROOT_MEMORY_FILES: readonly string[] = ['MEMORY.md', 'memory.md', 'USER.md'];
 /** Seed 001's layer folders, also recognised at the root of a workspace that is itself a memory folder. */
-const ROOT_LAYER_DIRS = ['memory', 'conversations', 'facts', 'tasks', 'summaries'];
+export const ROOT_LAYER_DIRS: readonly string[] = ['memory', 'conversations', 'facts', 'tasks', 'summaries'];
 
 export function defaultOpenclawHome(): string {
   return path.join(os.homedir(), '.openclaw');
