@@ -16,7 +16,7 @@ export default defineConfig({
         input: {
           index: path.resolve('electron/main/index.ts'),
           // The engine's utilityProcess (desktop-app.ts forks out/main/engine-host.js).
-          'engine-host': path.resolve('electron/main/engine-host-entry.ts'),
+          'engine-host': path.resolve('electron/engine-host/engine-host-entry.ts'),
           // The embedder's worker thread is loaded from `./embed-worker.js` beside the engine code.
           'embed-worker': path.resolve('electron/memory/embed/embed-worker.ts'),
           // Bulk sync prepares files (parse, chunk, segment) in a worker loaded as `./prepare-worker.js`.

@@ -1,13 +1,66 @@
-// Lint enforces the layering of ../shared/STYLE.md: shared/ is pure, the engine never imports
-// electron, the renderer never imports Node or the electron/ tree, features never import each other.
+// Lint enforces the layering of docs/ARCHITECTURE.md. Each folder says where its code runs and
+// what it may import; an arrow not listed in LAYER_IMPORTS is an error, whether the import is
+// written `../x` or `../../electron/x` (import-x resolves it to a file before checking).
+// Package imports are fenced separately: shared/ is pure, the engine never imports electron, the
+// renderer never imports Node. Tests and test-support wire real parts across layers and are exempt
+// from the folder arrows (not from the package rules).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'crypto', 'url', 'worker_threads', 'http', 'net'];
 
+/** Every layer, by folder. */
+export const LAYERS = {
+  shared: 'shared',
+  memory: 'electron/memory',
+  app: 'electron/app',
+  web: 'electron/web',
+  server: 'electron/server',
+  cli: 'electron/cli',
+  'engine-host': 'electron/engine-host',
+  main: 'electron/main',
+  preload: 'electron/preload',
+  renderer: 'renderer',
+};
+
+/**
+ * The allowed arrows: a layer may import itself and the layers listed here, nothing else. A
+ * `layer/file.ts` entry allows that one file of a layer (its public face to that importer).
+ */
+export const LAYER_IMPORTS = {
+  shared: [],
+  memory: ['shared'],
+  app: ['memory', 'shared'],
+  web: ['shared'],
+  server: ['app', 'web', 'shared'],
+  // The CLI turns flags into engine options, so it may name the engine's public types.
+  cli: ['app', 'server', 'shared', 'memory/engine-types.ts'],
+  'engine-host': ['app', 'memory', 'shared'],
+  // Main talks to the engine host only through its message protocol.
+  main: ['engine-host/engine-host-protocol.ts', 'web', 'shared'],
+  preload: ['shared'],
+  renderer: ['shared'],
+};
+
+function layerZones() {
+  const zones = [];
+  for (const [layer, target] of Object.entries(LAYERS)) {
+    const allowed = LAYER_IMPORTS[layer];
+    for (const [other, from] of Object.entries(LAYERS)) {
+      if (other === layer || allowed.includes(other)) continue;
+      const except = allowed.filter((a) => a.startsWith(`${other}/`)).map((a) => `./${a.slice(other.length + 1)}`);
+      const arrows = allowed.length ? allowed.join(', ') : 'nothing outside itself';
+      zones.push({ target: `./${target}`, from: `./${from}`, except, message: `${target}/ may import ${arrows}; not ${from}/ (docs/ARCHITECTURE.md).` });
+    }
+  }
+  return zones;
+}
+
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'dist/**', 'out/**', 'renderer-dist/**', 'test-results/**', 'playwright-report/**', 'resources/**', 'bench-output/**'] },
+  { ignores: ['node_modules/**', 'dist/**', 'dist-bench/**', 'out/**', 'renderer-dist/**', 'renderer-dist-bench/**', 'test-results/**', 'playwright-report/**', 'resources/**', 'bench-output/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -22,22 +75,27 @@ export default tseslint.config(
     },
   },
   {
+    files: ['shared/**/*.ts', 'electron/**/*.ts', 'renderer/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/test-support/**'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true })] },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: layerZones() }] },
+  },
+  {
     files: ['shared/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [
-          { group: ['../electron/*', '../../electron/*', '../renderer/*', '../../renderer/*', '**/electron/**', '**/renderer/**'], message: 'shared/ imports only shared/.' },
           { group: [...nodeBuiltins, 'electron', 'react', 'better-sqlite3', 'chokidar'], message: 'shared/ is pure TypeScript: no Node, Electron or UI imports.' },
         ],
       }],
     },
   },
   {
-    files: ['electron/memory/**/*.ts', 'electron/cli/**/*.ts', 'electron/server/**/*.ts'],
+    files: ['electron/memory/**/*.ts', 'electron/app/**/*.ts', 'electron/web/**/*.ts', 'electron/server/**/*.ts', 'electron/cli/**/*.ts', 'electron/engine-host/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {
-        paths: [{ name: 'electron', message: 'The engine, CLI and server run under plain Node: never import electron here.' }],
-        patterns: [{ group: ['**/renderer/**', '**/electron/main/**', '**/electron/preload/**'], message: 'Engine code may not depend on the Electron shell or the renderer.' }],
+        paths: [{ name: 'electron', message: 'Only electron/main and electron/preload run inside Electron: never import electron here.' }],
       }],
     },
   },
@@ -49,7 +107,6 @@ export default tseslint.config(
       'no-restricted-imports': ['error', {
         patterns: [
           { group: [...nodeBuiltins, 'better-sqlite3', 'chokidar', 'ws', 'zod'], message: 'The sandboxed preload imports only electron and shared/.' },
-          { group: ['**/memory/**', '**/main/**', '**/server/**', '**/cli/**', '**/renderer/**'], message: 'The preload imports only electron and shared/.' },
         ],
       }],
     },
@@ -61,7 +118,6 @@ export default tseslint.config(
       'no-restricted-imports': ['error', {
         patterns: [
           { group: [...nodeBuiltins, 'electron', 'better-sqlite3', 'chokidar', 'ws'], message: 'The renderer runs in a sandboxed page: no Node or Electron imports.' },
-          { group: ['**/electron/**'], message: 'The renderer talks to the engine only through the contract in shared/.' },
         ],
       }],
     },
@@ -73,7 +129,6 @@ export default tseslint.config(
       'no-restricted-imports': ['error', {
         patterns: [
           { group: [...nodeBuiltins, 'electron', 'better-sqlite3', 'chokidar', 'ws'], message: 'The renderer runs in a sandboxed page: no Node or Electron imports.' },
-          { group: ['**/electron/**'], message: 'The renderer talks to the engine only through the contract in shared/.' },
           {
             group: ['files', 'editor', 'timeline', 'search', 'status'].filter((f) => f !== feature).map((f) => `**/features/${f}/**`),
             message: 'Features do not import each other; compose them in renderer/src/app.',

@@ -1,6 +1,6 @@
-// Runtime schemas (zod 4) for every value that crosses the contract. Each mirrors a type of
-// shared/domain.ts (or of the engine's FileContent/SaveResult/…), and contract-type-checks.ts
-// fails the type-check if the two ever drift apart.
+// Runtime schemas (zod 4) for every value that crosses the contract — and, through z.output, the
+// TypeScript types the engine, the shells and the renderer use (shared/domain.ts). One
+// declaration per shape: a field added here is validated on every transport and typed everywhere.
 import { z } from 'zod';
 import { ERROR_CODES } from './errors.js';
 
@@ -13,10 +13,15 @@ export const RelPathSchema = z.string().min(1, 'path is empty').max(4096, 'path 
 export const HashSchema = z.string().regex(/^[0-9a-f]{64}$/, 'expected a sha256 hex hash');
 export const IsoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected an ISO date YYYY-MM-DD');
 
+/** Where a memory came from, as OpenClaw's memory_search reports it. */
 export const MemorySourceSchema = z.enum(['memory', 'sessions']);
+/** How a file behaves over time. Evergreen files never decay. */
 export const FileKindSchema = z.enum(['evergreen', 'dated', 'session']);
+/** Granularity of a file's date: a day file, a weekly/monthly summary, or a timestamp. */
 export const DateGranularitySchema = z.enum(['day', 'week', 'month', 'instant']);
+/** Where a date came from; every consumer (timeline, decay, breakdown) shows it. */
 export const DateSourceSchema = z.enum(['path', 'frontmatter', 'first-record', 'mtime']);
+/** Seed 001's four-layer layout, recognised under memory/ (or at the workspace root). */
 export const MemoryLayerSchema = z.enum([
   'conversations',
   'facts',
@@ -27,7 +32,9 @@ export const MemoryLayerSchema = z.enum([
 ]);
 
 export const FileDateSchema = z.object({
+  /** ISO date `YYYY-MM-DD` (for week/month granularity: the first day of that period). */
   date: z.string(),
+  /** Epoch milliseconds of `date` at 00:00 UTC, or the exact instant for `instant`. */
   epochMs: z.number(),
   granularity: DateGranularitySchema,
   source: DateSourceSchema,
@@ -35,27 +42,39 @@ export const FileDateSchema = z.object({
 
 export const ChecksumStatusSchema = z.object({ declared: z.string(), actual: z.string(), ok: z.boolean() });
 
+/**
+ * One file the engine knows about. `path` is workspace-relative with forward slashes.
+ * Session transcripts from outside the workspace get a virtual path `sessions/<agentId>/<file>`.
+ */
 export const WorkspaceFileSchema = z.object({
   path: z.string(),
   source: MemorySourceSchema,
   kind: FileKindSchema,
+  /** Four-layer layout membership, if any. */
   layer: MemoryLayerSchema.optional(),
+  /** `*.jsonl.reset.*` / `*.jsonl.deleted.*` archives. */
   archived: z.boolean(),
+  /** OpenClaw agent id for sessions found under ~/.openclaw/agents/<id>/sessions. */
   agentId: z.string().optional(),
+  /** The date used by the timeline and by decay; evergreen files may still carry one for display. */
   date: FileDateSchema.nullable(),
   size: z.number(),
   mtimeMs: z.number(),
+  /** Present when the frontmatter declares a checksum. */
   checksum: ChecksumStatusSchema.optional(),
+  /** Frontmatter `type` / `tags`, when present. */
   type: z.string().optional(),
   tags: z.array(z.string()).optional(),
 });
 
+/** Index state of one file, as the file browser badges it. */
 export const FileIndexStateSchema = z.enum(['indexed', 'pending', 'failed', 'skipped']);
 
 export const FileListEntrySchema = WorkspaceFileSchema.extend({
   indexState: FileIndexStateSchema,
   indexError: z.string().optional(),
   chunks: z.number(),
+  /** Session files: messages skipped because their JSONL line was malformed. */
   malformedLines: z.number().optional(),
 });
 
@@ -65,33 +84,52 @@ export const FileListEntrySchema = WorkspaceFileSchema.extend({
 /** Sensible bounds: the UI's sliders stay inside them; anything outside is a bug or an attack. */
 export const SearchOptionsSchema = z.strictObject({
   query: z.string().max(10_000, 'query is longer than 10,000 characters'),
+  /** Default 6 (OpenClaw's memory_search default). */
   maxResults: z.number().int().min(1).max(1000).optional(),
+  /** Default 0.35. */
   minScore: z.number().min(0).max(1).optional(),
   sources: z.array(MemorySourceSchema).optional(),
+  /** Weights before renormalisation; default vector 0.7, text 0.3. */
   vectorWeight: z.number().min(0).max(1000).optional(),
   textWeight: z.number().min(0).max(1000).optional(),
   decay: z.strictObject({ enabled: z.boolean(), halfLifeDays: z.number().positive().max(100_000).optional() }).optional(),
   mmr: z.strictObject({ enabled: z.boolean(), lambda: z.number().min(0).max(1).optional() }).optional(),
+  /** Inclusive ISO dates `YYYY-MM-DD`; evergreen files have no date and are excluded by a range. */
   from: IsoDateSchema.optional(),
   to: IsoDateSchema.optional(),
+  /** "Now" for decay, as epoch ms; defaults to the current time. Tests pin it. */
   now: z.number().optional(),
 });
 
 export const KeywordBreakdownSchema = z.object({
+  /** Raw FTS5 bm25() value (lower is better; negative for matches). */
   bm25: z.number(),
+  /** 1-based position in the keyword candidate list. */
   rank: z.number(),
+  /** The query's IDF mass: Σ FTS5 IDF over its terms that occur in the index (shared/score.ts). */
   idfMass: z.number(),
+  /** bm25ToScore(bm25, idfMass): x / (1 + x) with x = -bm25 / idfMass; keeps BM25 order. */
   score: z.number(),
   matchedTerms: z.array(z.string()),
+  /** The FTS5 MATCH expression that produced this hit. */
   query: z.string(),
+  /** True when the all-terms query found nothing and the any-term query was used. */
   relaxed: z.boolean(),
 });
 
-export const VectorBreakdownSchema = z.object({ cosine: z.number(), score: z.number(), rank: z.number() });
+export const VectorBreakdownSchema = z.object({
+  cosine: z.number(),
+  /** Vector score as fused; equals max(0, cosine). */
+  score: z.number(),
+  /** 1-based position in the vector candidate list. */
+  rank: z.number(),
+});
 export const VectorUnavailableSchema = z.object({ unavailable: z.literal(true), reason: z.string() });
 
 export const WeightsBreakdownSchema = z.object({
+  /** As configured. */
   configured: z.object({ vector: z.number(), text: z.number() }),
+  /** As applied: renormalised to sum to 1 when one side is unavailable. */
   vector: z.number(),
   text: z.number(),
 });
@@ -108,23 +146,39 @@ export const DecayBreakdownSchema = z.object({
 
 export const MmrBreakdownSchema = z.object({
   lambda: z.number(),
+  /** Highest similarity (Jaccard over tokens) to a result already selected above this one. */
   maxSimilarity: z.number(),
+  /** Path:lines of that result, or null for the first pick. */
   similarTo: z.string().nullable(),
+  /** (1 - lambda) * maxSimilarity. */
   penalty: z.number(),
+  /** lambda * relevance - penalty: the value MMR selected by. */
   mmrScore: z.number(),
   rankBefore: z.number(),
   rankAfter: z.number(),
 });
 
+/**
+ * Everything that went into a result's score. `final` is computed from this object by
+ * `computeFinalScore` (shared/score.ts) and by nothing else.
+ */
 export const ScoreBreakdownSchema = z.object({
+  /** Null when the chunk was not in the keyword candidate list. */
   keyword: KeywordBreakdownSchema.nullable(),
+  /** Null when the chunk was not in the vector list; `unavailable` when vectors were off. */
   vector: z.union([VectorBreakdownSchema, VectorUnavailableSchema]).nullable(),
   weights: WeightsBreakdownSchema,
+  /** weights.vector * vectorScore + weights.text * keywordScore. */
   hybrid: z.number(),
   decay: DecayBreakdownSchema,
+  /** Present only when MMR is enabled. MMR reorders; it never changes `final`. */
   mmr: MmrBreakdownSchema.nullable(),
+  /** hybrid * decay.multiplier. */
   final: z.number(),
 });
+
+/** Where a matched word sits in a snippet: UTF-16 offsets, end exclusive. The engine finds them; UIs draw them. */
+export const HighlightRangeSchema = z.object({ start: z.number().int().min(0), end: z.number().int().min(0) });
 
 export const SearchResultSchema = z.object({
   path: z.string(),
@@ -132,8 +186,11 @@ export const SearchResultSchema = z.object({
   endLine: z.number(),
   score: z.number(),
   snippet: z.string(),
+  /** The matched words in `snippet`, sorted and non-overlapping (numbers as written: 12345 marks "12,345"). */
+  highlights: z.array(HighlightRangeSchema),
   source: MemorySourceSchema,
   citation: z.string().optional(),
+  /** Date shown next to the result (file date), if any. */
   date: z.string().nullable().optional(),
   breakdown: ScoreBreakdownSchema,
 });
@@ -145,21 +202,28 @@ export const SearchNoticeSchema = z.object({
   message: z.string(),
 });
 
+/** OpenClaw's memory_search shape plus our additions. */
 export const SearchResponseSchema = z.object({
   results: z.array(SearchResultSchema),
   provider: z.string(),
   model: z.string(),
   fallback: z.string().nullable(),
   mode: SearchModeSchema,
+  /** Why the mode is fts-only, when it is. */
   modeReason: z.string().optional(),
   notices: z.array(SearchNoticeSchema),
+  /** Candidates considered before thresholds (for the UI's "N more below minScore"). */
   candidates: z.number(),
   tookMs: z.number(),
 });
 
+// ---------------------------------------------------------------------------------------------
+// Explain a file
+
 export const ExplainFileResultSchema = z.object({
   path: z.string(),
   inResults: z.boolean(),
+  /** Final position in the returned results, 1-based, if returned. */
   resultRank: z.number().nullable(),
   bestChunk: z
     .object({
@@ -170,6 +234,7 @@ export const ExplainFileResultSchema = z.object({
       breakdown: ScoreBreakdownSchema.nullable(),
     })
     .nullable(),
+  /** Human-readable reasons, most decisive first. */
   reasons: z.array(z.string()),
   code: z.enum([
     'returned',
@@ -195,6 +260,7 @@ export const IndexProgressSchema = z.object({
   filesDone: z.number(),
   filesTotal: z.number(),
   currentPath: z.string().optional(),
+  /** Embedding progress, when the embedder runs. */
   chunksDone: z.number().optional(),
   chunksTotal: z.number().optional(),
 });
@@ -255,7 +321,9 @@ export const MemoryGetResultSchema = z.object({
   totalLines: z.number(),
 });
 
+/** A parsed session message, for the read-only transcript view. */
 export const TranscriptMessageSchema = z.object({
+  /** 1-based JSONL line number. */
   line: z.number(),
   role: z.enum(['user', 'assistant']),
   text: z.string(),
@@ -268,16 +336,19 @@ export const TranscriptSchema = z.object({
 });
 
 // ---------------------------------------------------------------------------------------------
-// Files as the editor sees them (engine-types.ts FileContent / SaveResult / SyncReport / FileChangeEvent)
+// Files as the editor sees them
 
+/** One text file as the editor opens it. */
 export const FileContentSchema = z.object({
   path: z.string(),
   text: z.string(),
+  /** sha256 hex of the exact bytes on disk; saves must present it. */
   hash: z.string(),
   size: z.number(),
   mtimeMs: z.number(),
   bom: z.boolean(),
   eol: z.enum(['lf', 'crlf', 'mixed', 'none']),
+  /** Why the file must open read-only (too large, invalid UTF-8, session transcript), if so. */
   readOnly: z.enum(['too-large', 'invalid-utf8', 'session']).nullable(),
 });
 
@@ -309,6 +380,7 @@ export const SyncReportSchema = z.object({
 export const FileChangeEventSchema = z.object({
   path: z.string(),
   change: z.enum(['added', 'changed', 'deleted']),
+  /** sha256 of the new bytes, for the editor to decide whether it is its own save. */
   hash: z.string().nullable(),
 });
 

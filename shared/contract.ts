@@ -220,6 +220,27 @@ export type CallOutcome<K extends CallName> = { ok: true; result: CallResult<K> 
 /** What the preload exposes as the frozen `window.memlens`: one method per call, one subscribe per event. */
 export type MemlensBridge = { [K in CallName]: (...args: CallParams<K>) => Promise<CallOutcome<K>> } & MemlensEvents;
 
+/** A call's answer before it is typed by its name: what a dispatcher returns for any method string. */
+export type DispatchOutcome = { ok: true; result: unknown } | { ok: false; error: ErrorValue };
+
+/**
+ * Anything that answers the contract's calls: the app core's dispatcher (serve mode, the engine
+ * host) and the desktop main process's proxy to the engine host. IPC and HTTP are built on this.
+ */
+export interface ApiDispatcher {
+  /** The calls this dispatcher serves: exactly the contract's. */
+  readonly methods: readonly CallName[];
+  /**
+   * Runs one call. `argBytes` is the size of the arguments as received (HTTP body length); when
+   * absent the JSON encoding of `rawArgs` is measured (IPC).
+   */
+  handle(method: string, rawArgs: unknown, argBytes?: number): Promise<DispatchOutcome>;
+}
+
+/** One of the contract's events with its payload, as hosts relay them to windows and streams. */
+export type ContractEvent = { [E in EventName]: { name: E; payload: EventPayload<E> } }[EventName];
+export type ContractEventListener = (event: ContractEvent) => void;
+
 export function isCallName(name: string): name is CallName {
   return Object.prototype.hasOwnProperty.call(CALLS, name);
 }
@@ -253,12 +274,5 @@ export function httpPathFor(name: CallName): string {
 }
 
 // Re-exported so callers need one import for the value types that cross the contract.
-export type FileContent = z.output<typeof FileContentSchema>;
-export type SaveResult = z.output<typeof SaveResultSchema>;
-export type DeleteResult = z.output<typeof DeleteResultSchema>;
-export type SyncReport = z.output<typeof SyncReportSchema>;
-export type FileChangeEvent = z.output<typeof FileChangeEventSchema>;
-export type WorkspaceInfo = z.output<typeof WorkspaceInfoSchema>;
-export type Transcript = z.output<typeof TranscriptSchema>;
-export type TimelineQuery = z.output<typeof TimelineQuerySchema>;
+export type { FileContent, SaveResult, DeleteResult, SyncReport, FileChangeEvent, WorkspaceInfo, Transcript, TimelineQuery } from './domain.js';
 export type { Settings, SettingsPatch, SearchSettings, ModelSettings, Theme } from './settings-schema.js';

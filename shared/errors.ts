@@ -50,3 +50,8 @@ export function toErrorValue(error: unknown): ErrorValue {
   const message = error instanceof Error ? error.message : String(error);
   return { code: 'INTERNAL', message };
 }
+
+/** The message of anything thrown, for logs and status lines (never a stack trace). */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

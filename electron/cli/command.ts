@@ -1,4 +1,4 @@
-// What a subcommand is. Adding one (H5's `serve`, a future `mcp`) is one entry in commands.ts.
+// What a subcommand is. Adding one is one entry in commands.ts.
 import type { MemoryEngineApi } from '../memory/engine-types.js';
 import type { CliIo } from './cli-io.js';
 import type { CommonSettings, OptionSpecs } from './common-options.js';
@@ -11,7 +11,7 @@ export interface CommandRun {
   /** --json was given: print JSON, errors included. */
   json: boolean;
   /** Workspace, sessions, db, data dir and embedder, resolved from the common options. */
-  settings(): CommonSettings;
+  settings(): Promise<CommonSettings>;
   /** Opens the engine on settings(); the command must close it. */
   openEngine(): Promise<MemoryEngineApi>;
 }

@@ -1,12 +1,11 @@
-// The subcommand table. A new subcommand is one line here (H5: `serveCommand` from
-// ../server/…); `help` lists them in this order.
+// The subcommand table. A new subcommand is one line here; `help` lists them in this order.
 import type { CliCommand } from './command.js';
 import { getCommand } from './commands/get-command.js';
 import { indexCommand } from './commands/index-command.js';
 import { searchCommand } from './commands/search-command.js';
+import { serveCommand } from './commands/serve-command.js';
 import { statusCommand } from './commands/status-command.js';
 import { watchCommand } from './commands/watch-command.js';
-import { serveCommand } from '../server/serve-command.js';
 
 export const COMMANDS: readonly CliCommand[] = [
   indexCommand,

@@ -1,13 +1,13 @@
 // Options every command shares (--workspace, --sessions, --db, --data-dir, embedder flags) and
-// how they become EngineOptions. Defaults: ~/.openclaw/workspace if it exists, else the sample
-// workspace bundled with the package.
+// how they become EngineOptions. The workspace, when none is given, is chosen by the same rule as
+// the desktop app (app/default-workspace.ts): ~/.openclaw/workspace if it exists, else the app's
+// private copy of the bundled sample workspace.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { ParseArgsConfig } from 'node:util';
-import { MemoryLensError } from '../../shared/errors.js';
-import { defaultDataDir } from '../memory/data-dir.js';
+import { bundledSampleWorkspace, defaultDataDir, findPackageRoot } from '../app/app-paths.js';
+import { chooseWorkspace } from '../app/default-workspace.js';
 import type { EmbedderConfig, EngineOptions } from '../memory/engine-types.js';
 import type { CliIo } from './cli-io.js';
 
@@ -43,24 +43,9 @@ export const COMMON_USAGE = `Common options:
   --allow-download     let the embedder download a missing model
   --json               machine-readable output (errors too)`;
 
-/** The package root (folder of package.json), from source (electron/cli) or from dist/electron/cli. */
-export function packageRoot(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    if (fs.existsSync(path.join(dir, 'package.json')) && fs.existsSync(path.join(dir, 'resources'))) return dir;
-    const parent = path.dirname(dir);
-    if (parent === dir) throw new MemoryLensError('INTERNAL', 'cannot find the memlens package folder');
-    dir = parent;
-  }
-}
-
-export function sampleWorkspaceDir(): string {
-  return path.join(packageRoot(), 'resources', 'sample-workspace');
-}
-
 export interface CommonSettings {
   workspaceDir: string;
-  /** True when no --workspace was given and the bundled sample is used. */
+  /** True when no --workspace was given and the app's copy of the bundled sample is used. */
   isSample: boolean;
   engineOptions: EngineOptions;
 }
@@ -75,19 +60,11 @@ function isDirectory(p: string): boolean {
 
 type CommonValues = { [K in keyof typeof COMMON_OPTIONS]?: unknown };
 
-export function resolveCommonSettings(values: CommonValues, io: CliIo): CommonSettings {
+export async function resolveCommonSettings(values: CommonValues, io: CliIo): Promise<CommonSettings> {
   const home = io.env.HOME || os.homedir();
   const openclawHome = path.join(home, '.openclaw');
-  let workspaceDir: string;
-  let isSample = false;
-  if (typeof values.workspace === 'string') {
-    workspaceDir = path.resolve(io.cwd, values.workspace);
-    if (!isDirectory(workspaceDir)) throw new UsageError(`workspace ${values.workspace} is not a folder`);
-  } else if (isDirectory(path.join(openclawHome, 'workspace'))) {
-    workspaceDir = path.join(openclawHome, 'workspace');
-  } else {
-    workspaceDir = sampleWorkspaceDir();
-    isSample = true;
+  if (typeof values.workspace === 'string' && !isDirectory(path.resolve(io.cwd, values.workspace))) {
+    throw new UsageError(`workspace ${values.workspace} is not a folder`);
   }
   const sessionDirs = ((values.sessions as string[] | undefined) ?? []).map((dir) => {
     const resolved = path.resolve(io.cwd, dir);
@@ -95,10 +72,16 @@ export function resolveCommonSettings(values: CommonValues, io: CliIo): CommonSe
     return resolved;
   });
   const dataDir = typeof values['data-dir'] === 'string' ? path.resolve(io.cwd, values['data-dir']) : defaultDataDir(io.env);
-  const engineOptions: EngineOptions = { workspaceDir, sessionDirs, dataDir, openclawHome };
+  const choice = await chooseWorkspace({
+    explicit: typeof values.workspace === 'string' ? path.resolve(io.cwd, values.workspace) : null,
+    openclawHome,
+    sampleSource: bundledSampleWorkspace(findPackageRoot()),
+    dataDir,
+  });
+  const engineOptions: EngineOptions = { workspaceDir: choice.dir, sessionDirs, dataDir, openclawHome };
   if (typeof values.db === 'string') engineOptions.dbPath = path.resolve(io.cwd, values.db);
   engineOptions.embedder = embedderConfig(values, io, dataDir);
-  return { workspaceDir, isSample, engineOptions };
+  return { workspaceDir: choice.dir, isSample: choice.isSample, engineOptions };
 }
 
 /** Vectors only when a model is named (--model or MEMLENS_MODEL); keyword-only otherwise. */

@@ -1,16 +1,15 @@
 // Human-readable search output. It only displays what the engine computed — scores come from the
 // breakdown, never recomputed here.
-import type { ScoreBreakdown, SearchResponse, SearchResult } from '../../shared/domain.js';
-import { highlightRanges } from '../memory/search/snippet.js';
+import type { HighlightRange, ScoreBreakdown, SearchResponse, SearchResult } from '../../shared/domain.js';
 
 /** The terminal shows the top of each snippet; --json carries all of it. */
 const SNIPPET_LINES = 8;
 
-/** Up to `max` lines of the snippet, starting just above the first line with a matched term. */
-export function clipSnippet(text: string, terms: readonly string[], max: number): string {
+/** Up to `max` lines of the snippet, starting just above the line of the first highlight the engine marked. */
+export function clipSnippet(text: string, highlights: readonly HighlightRange[], max: number): string {
   const lines = text.split('\n');
   if (lines.length <= max) return text;
-  const firstHit = highlightRanges(text, terms)[0]?.start ?? 0;
+  const firstHit = highlights[0]?.start ?? 0;
   const hitLine = text.slice(0, firstHit).split('\n').length - 1;
   const start = Math.max(0, Math.min(hitLine - 1, lines.length - max));
   const end = start + max;
@@ -31,7 +30,7 @@ export function formatSearchResponse(response: SearchResponse, options: { explai
   response.results.forEach((result, i) => {
     out.push('');
     out.push(formatResultHeader(result, i + 1));
-    out.push(indent(clipSnippet(result.snippet, result.breakdown.keyword?.matchedTerms ?? [], SNIPPET_LINES), '    '));
+    out.push(indent(clipSnippet(result.snippet, result.highlights, SNIPPET_LINES), '    '));
     if (options.explain) out.push(indent(formatBreakdown(result.breakdown), '    | '));
   });
   if (response.results.length === 0) out.push('No results. Try fewer words, --min-score 0, or memlens status to check the index.');

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResponse, SearchResult } from '../../shared/domain.js';
 import { computeFinalScore } from '../../shared/score.js';
 import type { CliIo } from './cli-io.js';
-import { normalizeOptionalValueFlags, resolveCommonSettings, sampleWorkspaceDir } from './common-options.js';
+import { normalizeOptionalValueFlags, resolveCommonSettings } from './common-options.js';
 import { TINY_MODEL_ID, writeTinyModel } from '../memory/embed/tiny-model.js';
 import { runCli } from './main.js';
 
@@ -242,17 +242,17 @@ describe('memlens index / status / watch / help', () => {
 });
 
 describe('workspace default', () => {
-  it('uses ~/.openclaw/workspace when it exists, else the bundled sample workspace', () => {
+  it('uses ~/.openclaw/workspace when it exists, else a private copy of the bundled sample workspace', async () => {
     const home = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-home-'));
-    const io = { ...captureIo().io, env: { HOME: home } };
-    const sample = resolveCommonSettings({}, io);
-    expect(sample).toMatchObject({ isSample: true, workspaceDir: sampleWorkspaceDir() });
+    const io = { ...captureIo().io, env: { HOME: home, MEMLENS_DATA_DIR: path.join(home, 'data') } };
+    const sample = await resolveCommonSettings({}, io);
+    expect(sample).toMatchObject({ isSample: true, workspaceDir: path.join(home, 'data', 'sample-workspace') });
     expect(fs.existsSync(path.join(sample.workspaceDir, 'MEMORY.md'))).toBe(true);
     fs.mkdirSync(path.join(home, '.openclaw', 'workspace'), { recursive: true });
-    const openclaw = resolveCommonSettings({}, io);
+    const openclaw = await resolveCommonSettings({}, io);
     expect(openclaw).toMatchObject({ isSample: false, workspaceDir: path.join(home, '.openclaw', 'workspace') });
     expect(openclaw.engineOptions.embedder).toBeNull();
-    const withModel = resolveCommonSettings({ model: 'Xenova/multilingual-e5-small', 'allow-download': true }, io);
+    const withModel = await resolveCommonSettings({ model: 'Xenova/multilingual-e5-small', 'allow-download': true }, io);
     expect(withModel.engineOptions.embedder).toMatchObject({ model: 'Xenova/multilingual-e5-small', allowDownload: true });
     fs.rmSync(home, { recursive: true, force: true });
   });

@@ -8,8 +8,15 @@ import { processIo } from './cli-io.js';
 import type { CliCommand } from './command.js';
 import { writeJson } from './command.js';
 import { COMMANDS } from './commands.js';
-import { COMMON_OPTIONS, COMMON_USAGE, normalizeOptionalValueFlags, resolveCommonSettings, UsageError, type CommonSettings } from './common-options.js';
-import { openEngine } from './open-engine.js';
+import {
+  COMMON_OPTIONS,
+  COMMON_USAGE,
+  normalizeOptionalValueFlags,
+  resolveCommonSettings,
+  UsageError,
+  type CommonSettings,
+} from './common-options.js';
+import { openEngine } from '../app/open-engine.js';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
@@ -91,15 +98,15 @@ export async function runCli(argv: string[], io: CliIo = processIo(), commands: 
       io.stdout(commandHelp(command));
       return EXIT_OK;
     }
-    let settings: CommonSettings | null = null;
-    const getSettings = (): CommonSettings => (settings ??= resolveCommonSettings(values, io));
+    let settings: Promise<CommonSettings> | null = null;
+    const getSettings = (): Promise<CommonSettings> => (settings ??= resolveCommonSettings(values, io));
     return await command.run({
       values,
       positionals: parsed.positionals,
       io,
       json,
       settings: getSettings,
-      openEngine: () => openEngine(getSettings().engineOptions),
+      openEngine: async () => openEngine((await getSettings()).engineOptions),
     });
   } catch (error) {
     return report(io, json, error, command);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY } from '../server/content-security-policy.js';
+import { CONTENT_SECURITY_POLICY } from '../web/content-security-policy.js';
 import { answerAppRequest } from './app-request.js';
 
 let root: string;

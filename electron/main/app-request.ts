@@ -2,8 +2,8 @@
 // encoded dots or symlinks out of it) with the strict CSP, or a 404. No electron import, so it is
 // unit-tested with real files.
 import fs from 'node:fs/promises';
-import { SECURITY_HEADERS } from '../server/content-security-policy.js';
-import { contentTypeFor, resolveStaticFile } from '../server/static-files.js';
+import { SECURITY_HEADERS } from '../web/content-security-policy.js';
+import { contentTypeFor, resolveStaticFile } from '../web/static-files.js';
 import { APP_HOST, APP_SCHEME } from './app-origin.js';
 
 export interface AppResponse {

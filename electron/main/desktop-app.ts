@@ -5,23 +5,19 @@
 //
 // Where heavy work runs: the engine (SQLite indexing, the watcher, search) runs in a
 // utilityProcess (engine-host-entry.ts), and embedding in a worker thread inside it, so neither
-// blocks this process, which owns the windows and answers IPC. MEMLENS_ENGINE_IN_MAIN=1 runs the
-// same host in this process instead (for debugging with one process).
+// blocks this process, which owns the windows and answers IPC. Main reaches the host only through
+// its message protocol (engine-host/engine-host-protocol.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session as electronSession, shell, utilityProcess, type WebContents } from 'electron';
 import { ipcEventChannelFor } from '../../shared/contract.js';
 import type { IndexStatus } from '../../shared/domain.js';
 import { toErrorValue } from '../../shared/errors.js';
-import { defaultDataDir } from '../memory/data-dir.js';
-import { findLocalModel } from '../memory/embed/model-files.js';
-import { presetFor } from '../memory/embed/model-presets.js';
-import { SettingsStore, settingsPathFor } from '../memory/settings-store.js';
 import { buildMenuTemplate } from './app-menu.js';
 import { APP_INDEX_URL, APP_SCHEME } from './app-origin.js';
 import { answerAppRequest } from './app-request.js';
 import { EngineHostClient } from './engine-host-client.js';
-import { createPortPair, type EngineHostInit, type HostToMain, type MainToHost, type PortLike } from './engine-host-protocol.js';
+import type { EngineHostInit, HostToMain, MainToHost, PortLike } from '../engine-host/engine-host-protocol.js';
 import { isAllowedExternalUrl } from './external-links.js';
 import { registerIpcHandlers } from './ipc-registration.js';
 import { mainWindowWebPreferences } from './window-security.js';
@@ -46,7 +42,6 @@ export function registerAppScheme(): void {
 
 export async function startDesktopApp(paths: DesktopPaths): Promise<void> {
   const isDev = !app.isPackaged;
-  const dataDir = defaultDataDir();
   const trustedWebContents = new Set<number>();
   const windows = new Set<BrowserWindow>();
 
@@ -56,13 +51,10 @@ export async function startDesktopApp(paths: DesktopPaths): Promise<void> {
     return new Response(answer.body ? new Blob([new Uint8Array(answer.body)]) : null, { status: answer.status, headers: answer.headers });
   });
 
-  // Asked here, before the engine host opens the settings, so only one process writes them at a time.
-  const downloadAnswer = await askForModelDownload(dataDir);
+  // The engine host picks the data folder (app-paths.ts defaultDataDir) and owns the settings.
   const init: EngineHostInit = {
-    dataDir,
     sampleSource: paths.sampleSource,
     ...(paths.nativeBinding ? { nativeBinding: paths.nativeBinding } : {}),
-    ...(downloadAnswer === undefined ? {} : { downloadAnswer }),
     validateResults: isDev,
   };
   const engine = new EngineHostClient(startEngineHost(paths.engineHostPath, init, (reason) => engine.markGone(reason)), {
@@ -73,6 +65,7 @@ export async function startDesktopApp(paths: DesktopPaths): Promise<void> {
       return result.canceled ? null : (result.filePaths[0] ?? null);
     },
     trashItem: (absPath) => shell.trashItem(absPath),
+    confirmModelDownload: (modelId) => confirmModelDownload(modelId),
     log: (message) => console.error('[memlens engine]', message),
   });
   registerIpcHandlers(ipcMain, engine, () => trustedWebContents, (channel, reason) => console.warn(`[memlens] refused ${channel}: ${reason}`));
@@ -146,12 +139,6 @@ export async function startDesktopApp(paths: DesktopPaths): Promise<void> {
 }
 
 function startEngineHost(entry: string, init: EngineHostInit, onGone: (reason: string) => void): PortLike<HostToMain, MainToHost> {
-  if (process.env.MEMLENS_ENGINE_IN_MAIN === '1') {
-    const pair = createPortPair();
-    // Loaded only on this path, so the main process does not load the engine in the normal case.
-    void import('./engine-host.js').then(({ runEngineHost }) => runEngineHost(pair.host, init));
-    return pair.main;
-  }
   const child = utilityProcess.fork(entry, [], { serviceName: 'Memory Lens engine', stdio: 'inherit' });
   const listeners: ((message: HostToMain) => void)[] = [];
   child.on('message', (message: HostToMain) => listeners.forEach((listener) => listener(message)));
@@ -164,25 +151,18 @@ function startEngineHost(entry: string, init: EngineHostInit, onGone: (reason: s
   return port;
 }
 
-/** allowDownload 'ask' and no local model: ask once, remember the answer in the settings. */
-async function askForModelDownload(dataDir: string): Promise<boolean | undefined> {
-  const settings = await SettingsStore.open(settingsPathFor(dataDir));
-  const model = settings.get().model;
-  if (model.allowDownload !== 'ask' || model.id === null) return undefined;
-  const lookup = await findLocalModel(model.modelsDir ?? path.join(dataDir, 'models'), presetFor(model.id)).catch(() => null);
-  if (lookup?.found) return undefined;
+/** The engine host found no local copy of the model and the settings say 'ask'. */
+async function confirmModelDownload(modelId: string): Promise<boolean> {
   const { response } = await dialog.showMessageBox({
     type: 'question',
     buttons: ['Download', 'Keyword search only'],
     defaultId: 0,
     cancelId: 1,
     title: 'Semantic search model',
-    message: `Download the embedding model ${model.id} for semantic search?`,
+    message: `Download the embedding model ${modelId} for semantic search?`,
     detail: 'It is downloaded once from the Hugging Face hub (about 120 MB) and runs locally. Without it, search is keyword-only. You can change this in the settings.',
   });
-  const yes = response === 0;
-  await settings.update({ model: { allowDownload: yes ? 'yes' : 'no' } });
-  return yes;
+  return response === 0;
 }
 
 /**

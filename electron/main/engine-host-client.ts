@@ -1,15 +1,14 @@
 // Main's handle on the engine host: an ApiDispatcher (so registerIpcHandlers does not care where
 // the engine runs) that forwards calls over the port, answers the host's requests (folder dialog,
-// OS trash) and relays the contract's events.
-import { CALL_NAMES, type WorkspaceInfo } from '../../shared/contract.js';
+// OS trash, model download question) and relays the contract's events.
+import { CALL_NAMES, type ApiDispatcher, type ContractEventListener, type DispatchOutcome, type WorkspaceInfo } from '../../shared/contract.js';
 import { toErrorValue, type ErrorValue } from '../../shared/errors.js';
-import type { ApiDispatcher, DispatchOutcome } from '../server/api-dispatcher.js';
-import type { ContractEventListener } from '../server/workspace-session.js';
-import type { HostRequest, HostToMain, MainToHost, PortLike } from './engine-host-protocol.js';
+import type { HostRequest, HostToMain, MainToHost, PortLike } from '../engine-host/engine-host-protocol.js';
 
 export interface EngineHostServices {
   chooseFolder(): Promise<string | null>;
   trashItem(absPath: string): Promise<void>;
+  confirmModelDownload(modelId: string): Promise<boolean>;
   log(message: string): void;
 }
 
@@ -93,9 +92,20 @@ export class EngineHostClient implements ApiDispatcher {
     });
   }
 
+  private async answerValue(request: HostRequest): Promise<unknown> {
+    switch (request.kind) {
+      case 'chooseFolder':
+        return this.services.chooseFolder();
+      case 'trashItem':
+        return this.services.trashItem(request.absPath);
+      case 'confirmModelDownload':
+        return this.services.confirmModelDownload(request.modelId);
+    }
+  }
+
   private async answer(id: number, request: HostRequest): Promise<void> {
     try {
-      const value = request.kind === 'chooseFolder' ? await this.services.chooseFolder() : await this.services.trashItem(request.absPath);
+      const value = await this.answerValue(request);
       this.port.post({ type: 'reply', id, ok: true, value: value ?? null });
     } catch (error) {
       this.port.post({ type: 'reply', id, ok: false, error: toErrorValue(error) });

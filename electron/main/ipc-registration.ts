@@ -5,7 +5,7 @@
 // Takes ipcMain as a parameter (type-only electron import) so tests can list the channels.
 import type { IpcMainInvokeEvent } from 'electron';
 import { ipcChannelFor, type CallName } from '../../shared/contract.js';
-import type { ApiDispatcher, DispatchOutcome } from '../server/api-dispatcher.js';
+import type { ApiDispatcher, DispatchOutcome } from '../../shared/contract.js';
 import { checkIpcSender } from './sender-guard.js';
 
 export interface IpcMainLike {

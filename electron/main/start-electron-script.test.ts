@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findPackageRoot } from '../server/package-root.js';
+import { findPackageRoot } from '../app/app-paths.js';
 
 const root = findPackageRoot() ?? process.cwd();
 const electronPresent = (() => {

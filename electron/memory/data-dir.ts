@@ -1,21 +1,9 @@
-// Where the app keeps what it derives (indexes, trash): the user's data directory, never the
-// workspace — users sync workspaces with git/Dropbox and an index there would churn and conflict.
+// The engine's layout inside the app's data directory (which the app chooses: app/app-paths.ts):
+// one index per workspace, the trash. Never inside the workspace itself.
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { MemoryLensError } from '../../shared/errors.js';
-
-/** `MEMLENS_DATA_DIR` overrides the platform default (tests and portable setups use it). */
-export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
-  if (env.MEMLENS_DATA_DIR) return path.resolve(env.MEMLENS_DATA_DIR);
-  const home = os.homedir();
-  if (platform === 'darwin') return path.join(home, 'Library', 'Application Support', 'Memory Lens');
-  if (platform === 'win32') return path.join(env.APPDATA || path.join(home, 'AppData', 'Roaming'), 'Memory Lens');
-  // XDG says a relative XDG_DATA_HOME is invalid and must be ignored.
-  const xdg = env.XDG_DATA_HOME && path.isAbsolute(env.XDG_DATA_HOME) ? env.XDG_DATA_HOME : path.join(home, '.local', 'share');
-  return path.join(xdg, 'memory-lens');
-}
 
 /**
  * `indexes/<slug-of-basename>-<sha256(realpath) first 12>/index.sqlite`: readable in a file

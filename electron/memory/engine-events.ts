@@ -1,6 +1,6 @@
 // A minimal typed listener list for the engine's onDidX events. A throwing listener is isolated:
 // one broken subscriber (a closed window) must not stop indexing or the other subscribers.
-import type { Unsubscribe } from './engine-types.js';
+import type { Unsubscribe } from '../../shared/contract.js';
 
 export class Listeners<T> {
   private readonly listeners = new Set<(value: T) => void>();

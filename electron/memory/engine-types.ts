@@ -1,16 +1,21 @@
 // The engine's public surface: what the CLI, serve mode and the Electron main process use.
 // Implemented by `MemoryEngine` in engine.ts. Plain Node; never imports electron.
+import type { Unsubscribe } from '../../shared/contract.js';
 import type {
   ExplainFileResult,
+  FileChangeEvent,
+  FileContent,
   FileListEntry,
   IndexProgress,
   IndexStatus,
   MemoryGetResult,
+  SaveResult,
   SearchOptions,
   SearchResponse,
+  SyncReport,
   TimelineEntry,
-  TimelineEntryType,
-  TranscriptMessage,
+  TimelineQuery,
+  Transcript,
 } from '../../shared/domain.js';
 
 export interface EngineOptions {
@@ -22,8 +27,8 @@ export interface EngineOptions {
   extraPaths?: string[];
   /** Index file; default `<dataDir>/indexes/<workspace-key>/index.sqlite`. */
   dbPath?: string;
-  /** App data folder; default XDG_DATA_HOME/memory-lens (Linux), ~/Library/Application Support/Memory Lens (macOS), %APPDATA%\Memory Lens (Windows). */
-  dataDir?: string;
+  /** App data folder (indexes, trash); the app picks it (app/app-paths.ts defaultDataDir). */
+  dataDir: string;
   /**
    * Where OpenClaw keeps agents (`~/.openclaw/agents`); sessions under `<agentsDir>/<id>/sessions`
    * are included when the workspace is an OpenClaw workspace (`<openclawHome>/workspace`).
@@ -51,54 +56,6 @@ export interface EmbedderConfig {
   queryTimeoutMs?: number;
 }
 
-/** One text file as the editor sees it. */
-export interface FileContent {
-  path: string;
-  text: string;
-  /** sha256 hex of the exact bytes on disk; saves must present it. */
-  hash: string;
-  size: number;
-  mtimeMs: number;
-  bom: boolean;
-  eol: 'lf' | 'crlf' | 'mixed' | 'none';
-  /** Why the file must open read-only (too large, invalid UTF-8, session transcript), if so. */
-  readOnly: null | 'too-large' | 'invalid-utf8' | 'session';
-}
-
-export interface SaveResult {
-  path: string;
-  hash: string;
-  size: number;
-  mtimeMs: number;
-}
-
-export interface SyncReport {
-  filesScanned: number;
-  filesIndexed: number;
-  filesSkipped: number;
-  filesRemoved: number;
-  filesFailed: number;
-  chunksWritten: number;
-  chunksEmbedded: number;
-  embeddingCacheHits: number;
-  tookMs: number;
-}
-
-export interface FileChangeEvent {
-  path: string;
-  change: 'added' | 'changed' | 'deleted';
-  /** sha256 of the new bytes, for the editor to decide whether it is its own save. */
-  hash: string | null;
-}
-
-export type Unsubscribe = () => void;
-
-export interface TimelineQuery {
-  from?: string;
-  to?: string;
-  types?: TimelineEntryType[];
-}
-
 export interface MemoryEngineApi {
   readonly workspaceDir: string;
   readonly dbPath: string;
@@ -112,7 +69,7 @@ export interface MemoryEngineApi {
   /** memory_get: MEMORY.md / memory.md / USER.md / memory/**\/*.md / extra paths only. */
   get(path: string, from?: number, lines?: number): Promise<MemoryGetResult>;
   readFile(path: string): Promise<FileContent>;
-  readTranscript(path: string): Promise<{ messages: TranscriptMessage[]; malformedLines: number }>;
+  readTranscript(path: string): Promise<Transcript>;
   /** Atomic write; throws CONFLICT when the file's hash is no longer `expectedHash`. */
   saveFile(path: string, text: string, expectedHash: string | null): Promise<SaveResult>;
   createFile(path: string, text: string): Promise<SaveResult>;

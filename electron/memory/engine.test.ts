@@ -3,10 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { IndexProgress } from '../../shared/domain.js';
+import type { FileChangeEvent, IndexProgress } from '../../shared/domain.js';
 import { MemoryLensError } from '../../shared/errors.js';
 import { MemoryEngine } from './engine.js';
-import type { FileChangeEvent } from './engine-types.js';
 import { sha256 } from './files/hash.js';
 import { SCHEMA_VERSION } from './index/schema.js';
 import { READ_WINDOW } from './sync/sync.js';
@@ -155,7 +154,7 @@ describe('MemoryEngine index and search', () => {
 
   it('refuses an index path inside the workspace', async () => {
     const s = setup(BASE_FILES);
-    await expect(MemoryEngine.open({ workspaceDir: s.workspace, dbPath: path.join(s.workspace, 'memory', 'index.sqlite') })).rejects.toMatchObject({
+    await expect(MemoryEngine.open({ workspaceDir: s.workspace, dataDir: path.join(s.root, 'data'), dbPath: path.join(s.workspace, 'memory', 'index.sqlite') })).rejects.toMatchObject({
       code: 'INVALID_ARGUMENT',
     });
   });

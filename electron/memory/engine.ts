@@ -5,32 +5,29 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type {
   ExplainFileResult,
+  FileChangeEvent,
+  FileContent,
   FileListEntry,
   IndexError,
   IndexProgress,
   IndexStatus,
   MemoryGetResult,
+  SaveResult,
   SearchOptions,
   SearchResponse,
+  SyncReport,
   TimelineEntry,
+  TimelineQuery,
   TranscriptMessage,
 } from '../../shared/domain.js';
-import { MemoryLensError } from '../../shared/errors.js';
+import { MemoryLensError, messageOf } from '../../shared/errors.js';
 import { CHUNKER_VERSION } from './chunk/chunker.js';
-import { assertIndexOutsideWorkspace, defaultDataDir, indexPathFor } from './data-dir.js';
+import { assertIndexOutsideWorkspace, indexPathFor } from './data-dir.js';
 import type { EmbeddingProvider } from './embed/embedding-provider.js';
 import { loadEmbedder } from './embed/load-embedder.js';
 import { Listeners, SerialQueue } from './engine-events.js';
-import type {
-  EngineOptions,
-  FileChangeEvent,
-  FileContent,
-  MemoryEngineApi,
-  SaveResult,
-  SyncReport,
-  TimelineQuery,
-  Unsubscribe,
-} from './engine-types.js';
+import type { EngineOptions, MemoryEngineApi } from './engine-types.js';
+import type { Unsubscribe } from '../../shared/contract.js';
 import { FileOperations } from './file-operations.js';
 import { LiveIndex } from './live-index.js';
 import { createSearchContext, emptySearchResponse } from './search-context.js';
@@ -114,7 +111,7 @@ export class MemoryEngine implements MemoryEngineApi {
     const workspaceDir = path.resolve(options.workspaceDir);
     const stat = fs.statSync(workspaceDir, { throwIfNoEntry: false });
     if (!stat?.isDirectory()) throw new MemoryLensError('NOT_FOUND', `Workspace folder not found: ${workspaceDir}`);
-    const dataDir = path.resolve(options.dataDir ?? defaultDataDir());
+    const dataDir = path.resolve(options.dataDir);
     const dbPath = path.resolve(options.dbPath ?? indexPathFor(dataDir, workspaceDir));
     assertIndexOutsideWorkspace(dbPath, workspaceDir);
 
@@ -540,6 +537,3 @@ function toReport(result: SyncResult): SyncReport {
   };
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

@@ -4,10 +4,9 @@
 import { randomBytes } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import type { MemoryGetResult, TranscriptMessage } from '../../shared/domain.js';
+import type { FileContent, MemoryGetResult, SaveResult, TranscriptMessage } from '../../shared/domain.js';
 import { MemoryLensError } from '../../shared/errors.js';
 import { trashDirFor } from './data-dir.js';
-import type { FileContent, SaveResult } from './engine-types.js';
 import { sha256 } from './files/hash.js';
 import { decodeTextFile, encodeForSave, memoryGet, writeTextFile } from './files/file-io.js';
 import { normalizeRelPath, resolveInWorkspace } from './files/safe-path.js';

@@ -3,10 +3,10 @@ import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALL_NAMES, TOKEN_HEADER, httpPathFor } from '../../shared/contract.js';
-import { createApiDispatcher } from './api-dispatcher.js';
-import { CONTENT_SECURITY_POLICY } from './content-security-policy.js';
+import { createApiDispatcher } from '../app/api-dispatcher.js';
+import { CONTENT_SECURITY_POLICY } from '../web/content-security-policy.js';
 import { apiRoutesOf, startHttpServer, type RunningServer } from './http-server.js';
-import { openTempWorkspace, type TempWorkspace } from './test-support/temp-workspace.js';
+import { openTempWorkspace, type TempWorkspace } from '../app/test-support/temp-workspace.js';
 import { MemoryLensError } from '../../shared/errors.js';
 
 let fx: TempWorkspace;

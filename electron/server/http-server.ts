@@ -7,11 +7,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CALLS, HTTP_API_PREFIX, HTTP_EVENTS_PATH, httpPathFor, isCallName } from '../../shared/contract.js';
 import type { ErrorCode, ErrorValue } from '../../shared/errors.js';
-import type { ApiDispatcher, DispatchOutcome } from './api-dispatcher.js';
-import { SECURITY_HEADERS } from './content-security-policy.js';
+import type { ApiDispatcher, DispatchOutcome } from '../../shared/contract.js';
+import { SECURITY_HEADERS } from '../web/content-security-policy.js';
 import { allowedHostsFor, checkRequest, cookieNameFor, type GuardConfig } from './request-guard.js';
-import { contentTypeFor, resolveStaticFile } from './static-files.js';
-import type { WorkspaceSession } from './workspace-session.js';
+import { contentTypeFor, resolveStaticFile } from '../web/static-files.js';
+import type { WorkspaceSession } from '../app/workspace-session.js';
 
 export interface HttpServerOptions {
   dispatcher: ApiDispatcher;

@@ -27,7 +27,7 @@ Indexes the workspace's memory files and session transcripts. Unchanged files ar
       if (json) {
         writeJson(io, { ...report, workspace: engine.workspaceDir, dbPath: engine.dbPath, mode: status.mode, modeReason: status.modeReason ?? null });
       } else {
-        const ws = settings().isSample ? `${engine.workspaceDir} (sample workspace)` : engine.workspaceDir;
+        const ws = (await settings()).isSample ? `${engine.workspaceDir} (sample workspace)` : engine.workspaceDir;
         io.stdout(
           `Indexed ${ws}\n` +
             `  files: ${report.filesScanned} scanned, ${report.filesIndexed} indexed, ${report.filesSkipped} unchanged, ` +

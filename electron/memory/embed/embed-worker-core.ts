@@ -4,6 +4,7 @@
 import type { EmbedInit, EmbedRequest, EmbedWorkerPort, HostMessage, ModelLoadProgress } from './embed-protocol.js';
 import type { Pooling } from './model-presets.js';
 import { poolEmbeddings } from './pooling.js';
+import { messageOf } from '../../../shared/errors.js';
 
 interface Job {
   request: EmbedRequest;
@@ -183,6 +184,3 @@ function toLoadProgress(info: Record<string, unknown>): ModelLoadProgress | null
   return progress;
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

@@ -8,6 +8,7 @@ import { findLocalModel, isValidModelId, providerKeyFor } from './model-files.js
 import { presetFor } from './model-presets.js';
 import { WorkerEmbeddingProvider } from './worker-embedding-provider.js';
 import { workerThreadTransport } from './worker-thread-transport.js';
+import { messageOf } from '../../../shared/errors.js';
 
 export type LoadEmbedderResult = { ok: true; provider: EmbeddingProvider } | { ok: false; reason: string };
 
@@ -70,6 +71,3 @@ export async function loadEmbedder(config: EmbedderConfig, options: LoadEmbedder
   }
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

@@ -3,9 +3,8 @@
 // writes back exactly the text it receives.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { MemoryGetResult } from '../../../shared/domain.js';
+import type { FileContent, MemoryGetResult } from '../../../shared/domain.js';
 import { MemoryLensError } from '../../../shared/errors.js';
-import type { FileContent } from '../engine-types.js';
 import { atomicWrite } from './atomic-write.js';
 import { sha256 } from './hash.js';
 import { assertMemoryGetPath, normalizeRelPath, resolveInWorkspace } from './safe-path.js';

@@ -11,6 +11,7 @@ import { releaseVectorMatrix } from '../search/vector-matrix.js';
 import { readMeta, metaNumber, writeMeta } from './meta.js';
 import { APPLICATION_ID, META_KEYS, createBaseSchema, createVectorTable, hasTable } from './schema.js';
 import type { VectorTableKind } from './schema.js';
+import { messageOf } from '../../../shared/errors.js';
 
 export interface EmbeddingIdentity {
   provider: string;
@@ -306,6 +307,3 @@ function fileSize(p: string): number {
   }
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

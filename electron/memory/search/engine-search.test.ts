@@ -46,6 +46,14 @@ afterAll(async () => {
 });
 
 describe('search through the engine', () => {
+  it('marks the matched words in each snippet, as the text is written (12345 marks "12,345")', async () => {
+    const engine = await open();
+    const response = await engine.search({ query: '12345', minScore: 0 });
+    const hit = response.results.find((r) => r.path === 'memory/2026-05-04.md');
+    expect(hit).toBeDefined();
+    expect(hit!.highlights.map((r) => hit!.snippet.slice(r.start, r.end))).toEqual(['12,345']);
+  });
+
   it('index → search round trip: 昨天那个合同金额 finds the contract line, and every breakdown accounts for its score', async () => {
     const engine = await open();
     const response = await engine.search({ query: '昨天那个合同金额' });

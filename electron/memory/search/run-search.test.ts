@@ -64,7 +64,7 @@ describe('runSearch', () => {
     expect(response.notices.map((n) => n.code)).toContain('keyword-only');
     expect(response.results.length).toBeGreaterThan(0);
     for (const r of response.results) {
-      expect(Object.keys(r).sort()).toEqual(['breakdown', 'citation', 'date', 'endLine', 'path', 'score', 'snippet', 'source', 'startLine']);
+      expect(Object.keys(r).sort()).toEqual(['breakdown', 'citation', 'date', 'endLine', 'highlights', 'path', 'score', 'snippet', 'source', 'startLine']);
       expect(computeFinalScore(r.breakdown)).toBe(r.score);
       expect(r.breakdown.final).toBe(r.score);
       expect(r.breakdown.weights).toEqual({ configured: { vector: 0.7, text: 0.3 }, vector: 0, text: 1 });

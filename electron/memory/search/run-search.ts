@@ -262,6 +262,7 @@ export function toSearchResult(c: TracedCandidate): SearchResult {
     endLine: c.endLine,
     score: c.breakdown.final,
     snippet: snippet.text,
+    highlights: snippet.highlights,
     source: c.source,
     citation: citationFor(c.path, c.startLine, c.endLine),
     date: c.date,

@@ -1,16 +1,13 @@
 // The text shown for a result: up to 700 characters (OpenClaw's snippet size) of the chunk,
-// positioned so the first matched term is visible, plus the ranges to highlight.
+// positioned so the first matched term is visible, plus the ranges to highlight. The ranges travel
+// with every result (SearchResult.highlights); the UI and the CLI draw them and find nothing again.
+import type { HighlightRange } from '../../../shared/domain.js';
 
 export const SNIPPET_MAX_CHARS = 700;
 /** How much context to keep before the first match when the chunk has to be cut. */
 const LEAD_CHARS = 120;
 const ELLIPSIS = '…';
 
-export interface HighlightRange {
-  /** UTF-16 offsets into the snippet, end exclusive. */
-  start: number;
-  end: number;
-}
 
 export interface Snippet {
   text: string;

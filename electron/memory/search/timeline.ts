@@ -1,7 +1,6 @@
 // The timeline: every dated memory, session and summary on one axis. Evergreen memory has no
 // place in time and is left out.
-import type { TimelineEntry, TimelineEntryType, WorkspaceFile } from '../../../shared/domain.js';
-import type { TimelineQuery } from '../engine-types.js';
+import type { TimelineEntry, TimelineEntryType, TimelineQuery, WorkspaceFile } from '../../../shared/domain.js';
 import { matchesDateRange } from './filters.js';
 
 /** `2026-05-04.md` — a day file. */

@@ -7,7 +7,8 @@ import type { DiscoverOptions } from '../workspace/discover.js';
 import { embedChunks } from './embed-chunks.js';
 import { discoverOne } from './indexable-path.js';
 import { prepareFile, unreadableFile } from './prepare-file.js';
-import { MAX_INDEXED_FILE_BYTES, messageOf, readCandidate, unchangedContent } from './sync.js';
+import { messageOf } from '../../../shared/errors.js';
+import { MAX_INDEXED_FILE_BYTES, readCandidate, unchangedContent } from './sync.js';
 import type { SyncTarget } from './sync.js';
 import type { IndexedFileState } from '../index/index-queries.js';
 

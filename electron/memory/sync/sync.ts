@@ -7,8 +7,7 @@
 import fs from 'node:fs';
 import { promisify } from 'node:util';
 import type Database from 'better-sqlite3';
-import type { IndexError, IndexProgress } from '../../../shared/domain.js';
-import type { FileChangeEvent, SyncReport } from '../engine-types.js';
+import type { FileChangeEvent, IndexError, IndexProgress, SyncReport } from '../../../shared/domain.js';
 import type { ChunkOptions } from '../chunk/chunker.js';
 import { sha256 } from '../files/hash.js';
 import type { FileWriter } from '../index/file-writer.js';
@@ -26,6 +25,7 @@ import type { PreparedFile } from './prepare-file.js';
 import { PreparePool } from './prepare-pool.js';
 import type { PrepareOutcome } from './prepare-pool.js';
 import { createProgressThrottle } from './progress-throttle.js';
+import { messageOf } from '../../../shared/errors.js';
 
 export interface SyncTarget {
   db: Database.Database;
@@ -332,6 +332,3 @@ async function writeBatch(
   }
 }
 
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryEngine } from '../engine.js';
-import type { FileChangeEvent } from '../engine-types.js';
+import type { FileChangeEvent } from '../../../shared/domain.js';
 
 const engines: MemoryEngine[] = [];
 afterEach(async () => {
@@ -19,7 +19,7 @@ async function openWatched(files: Record<string, string>): Promise<{ engine: Mem
     fs.mkdirSync(path.dirname(path.join(workspace, rel)), { recursive: true });
     fs.writeFileSync(path.join(workspace, rel), text);
   }
-  const engine = await MemoryEngine.open({ workspaceDir: workspace, dbPath: path.join(root, 'data', 'index.sqlite'), openclawHome: path.join(root, 'oc') });
+  const engine = await MemoryEngine.open({ workspaceDir: workspace, dbPath: path.join(root, 'data', 'index.sqlite'), dataDir: path.join(root, 'data'), openclawHome: path.join(root, 'oc') });
   engines.push(engine);
   await engine.sync();
   const events: FileChangeEvent[] = [];
@@ -98,7 +98,7 @@ describe('watcher', () => {
     fs.mkdirSync(path.join(workspace, 'memory'), { recursive: true });
     fs.mkdirSync(path.join(home, 'agents', 'main', 'sessions'), { recursive: true });
     fs.writeFileSync(path.join(workspace, 'MEMORY.md'), '# Memory\n');
-    const engine = await MemoryEngine.open({ workspaceDir: workspace, dbPath: path.join(root, 'data', 'index.sqlite'), openclawHome: home });
+    const engine = await MemoryEngine.open({ workspaceDir: workspace, dbPath: path.join(root, 'data', 'index.sqlite'), dataDir: path.join(root, 'data'), openclawHome: home });
     engines.push(engine);
     await engine.sync();
     await engine.startWatching();

@@ -1,5 +1,5 @@
 import type { SearchResult } from '../../../../../shared/domain';
-import { focusSnippet, highlightTerms } from '../stores/highlight-terms';
+import { focusSnippet, snippetParts } from '../stores/snippet-parts';
 import { formatRankMove, type RankMove } from '../stores/rank-movement';
 import { Num, ScoreBreakdownView } from './score-breakdown';
 
@@ -14,8 +14,8 @@ interface SearchResultRowProps {
 }
 
 export function SearchResultRow({ result, rank, move, expanded, onToggle, onOpen, onPin }: SearchResultRowProps) {
-  const terms = result.breakdown.keyword?.matchedTerms ?? [];
-  const parts = highlightTerms(focusSnippet(result.snippet, terms), terms);
+  const focused = focusSnippet(result.snippet, result.highlights);
+  const parts = snippetParts(focused.text, focused.highlights);
   const lines = result.startLine === result.endLine ? `${result.startLine}` : `${result.startLine}-${result.endLine}`;
   return (
     <li className={`search-result${expanded ? ' is-expanded' : ''}`} data-testid="search-result" data-rank={rank} data-path={result.path} data-lines={lines}>

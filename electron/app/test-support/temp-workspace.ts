@@ -3,9 +3,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { MemoryEngine } from '../../memory/engine.js';
-import { SettingsStore, settingsPathFor } from '../../memory/settings-store.js';
-import { bundledSampleWorkspace, findPackageRoot } from '../package-root.js';
+import { SettingsStore, settingsPathFor } from '../settings-store.js';
+import { bundledSampleWorkspace, findPackageRoot } from '../app-paths.js';
+import { openEngine } from '../open-engine.js';
 import { WorkspaceSession } from '../workspace-session.js';
 
 export interface TempWorkspace {
@@ -38,7 +38,7 @@ export async function openTempWorkspace(options: { watch?: boolean } = {}): Prom
   const dataDir = path.join(root, 'data');
   const settings = await SettingsStore.open(settingsPathFor(dataDir));
   const session = new WorkspaceSession({
-    openEngine: (engineOptions) => MemoryEngine.open(engineOptions),
+    openEngine,
     engineOptions: () => ({ dataDir, embedder: null, openclawHome: path.join(root, 'openclaw-home') }),
     watch: options.watch ?? false,
   });

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALL_NAMES, CALLS, MAX_ARG_BYTES, MAX_SAVE_BYTES, type CallArgs, type CallName } from '../../shared/contract.js';
 import { MemoryLensError } from '../../shared/errors.js';
-import { createApiDispatcher, type ApiDispatcher } from './api-dispatcher.js';
+import type { ApiDispatcher } from '../../shared/contract.js';
+import { createApiDispatcher } from './api-dispatcher.js';
 import { openTempWorkspace, type TempWorkspace } from './test-support/temp-workspace.js';
 
 let fx: TempWorkspace;

@@ -3,10 +3,19 @@
 // contract's zod schema before anything runs; every failure leaves as a typed ErrorValue.
 // Plain Node: never imports electron (the desktop shell injects what differs, e.g. the OS trash).
 import type { z } from 'zod';
-import { CALLS, CALL_NAMES, isCallName, type CallName, type CallResult, type ParsedCallArgs, type WorkspaceInfo } from '../../shared/contract.js';
-import { MemoryLensError, toErrorValue, type ErrorValue } from '../../shared/errors.js';
+import {
+  CALLS,
+  CALL_NAMES,
+  isCallName,
+  type ApiDispatcher,
+  type CallName,
+  type CallResult,
+  type ParsedCallArgs,
+  type WorkspaceInfo,
+} from '../../shared/contract.js';
+import { MemoryLensError, toErrorValue } from '../../shared/errors.js';
 import { normalizeRelPath } from '../memory/files/safe-path.js';
-import type { SettingsStore } from '../memory/settings-store.js';
+import type { SettingsStore } from './settings-store.js';
 import type { WorkspaceSession } from './workspace-session.js';
 
 export interface DispatcherDeps {
@@ -20,18 +29,6 @@ export interface DispatcherDeps {
   onModelSettingsChanged?: () => void;
   /** Check every result against the contract too (tests, development); a mismatch is INTERNAL. */
   validateResults?: boolean;
-}
-
-export type DispatchOutcome = { ok: true; result: unknown } | { ok: false; error: ErrorValue };
-
-export interface ApiDispatcher {
-  /** The calls this dispatcher serves: exactly the contract's. */
-  readonly methods: readonly CallName[];
-  /**
-   * Runs one call. `argBytes` is the size of the arguments as received (HTTP body length); when
-   * absent the JSON encoding of `rawArgs` is measured (IPC).
-   */
-  handle(method: string, rawArgs: unknown, argBytes?: number): Promise<DispatchOutcome>;
 }
 
 type Handlers = { [K in CallName]: (args: ParsedCallArgs<K>) => Promise<CallResult<K>> | CallResult<K> };

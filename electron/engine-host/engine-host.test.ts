@@ -5,9 +5,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ContractEvent } from '../server/workspace-session.js';
-import { bundledSampleWorkspace, findPackageRoot } from '../server/package-root.js';
-import { EngineHostClient } from './engine-host-client.js';
+import type { ContractEvent } from '../../shared/contract.js';
+import { bundledSampleWorkspace, findPackageRoot } from '../app/app-paths.js';
+import { EngineHostClient } from '../main/engine-host-client.js';
 import { createPortPair } from './engine-host-protocol.js';
 import { runEngineHost } from './engine-host.js';
 
@@ -24,6 +24,7 @@ beforeAll(async () => {
   const pair = createPortPair();
   client = new EngineHostClient(pair.main, {
     chooseFolder: async () => chosenFolder,
+    confirmModelDownload: async () => false,
     trashItem: async (absPath) => {
       trashed.push(absPath);
       fs.renameSync(absPath, path.join(root, `trashed-${path.basename(absPath)}`));
@@ -84,7 +85,7 @@ describe('engine host (desktop engine off the main process)', () => {
 
   it('fails every call with UNAVAILABLE once the host process is gone', async () => {
     const pair = createPortPair();
-    const orphan = new EngineHostClient(pair.main, { chooseFolder: async () => null, trashItem: async () => undefined, log: () => undefined });
+    const orphan = new EngineHostClient(pair.main, { chooseFolder: async () => null, trashItem: async () => undefined, confirmModelDownload: async () => false, log: () => undefined });
     const waiting = orphan.handle('status', {});
     orphan.markGone('exit code 1');
     expect(await waiting).toMatchObject({ ok: false, error: { code: 'UNAVAILABLE' } });

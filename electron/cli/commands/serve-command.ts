@@ -1,21 +1,16 @@
 // `memlens serve`: the engine plus the built renderer over HTTP on 127.0.0.1, for a browser.
 // Prints the URL with the session token; runs until Ctrl+C (SIGINT) or SIGTERM.
-// Registered in the CLI's command table (electron/cli/commands.ts) like every other subcommand.
+// The app core (app/app-service.ts) answers the calls; server/ carries them over HTTP.
 import path from 'node:path';
-import type { CliIo } from '../cli/cli-io.js';
-import type { CliCommand } from '../cli/command.js';
-import { UsageError, intOption } from '../cli/common-options.js';
-import { MemoryLensError, toErrorValue } from '../../shared/errors.js';
-import { MemoryEngine } from '../memory/engine.js';
-import type { EngineOptions } from '../memory/engine-types.js';
-import { SettingsStore, settingsPathFor } from '../memory/settings-store.js';
-import { createApiDispatcher } from './api-dispatcher.js';
-import { ensureSampleCopy } from './default-workspace.js';
-import { engineOptionsFromSettings } from './engine-options.js';
-import { startHttpServer, type RunningServer } from './http-server.js';
-import { builtRendererDir, findPackageRoot } from './package-root.js';
-import { isLoopbackHost } from './request-guard.js';
-import { WorkspaceSession } from './workspace-session.js';
+import { MemoryLensError } from '../../../shared/errors.js';
+import { builtRendererDir, findPackageRoot } from '../../app/app-paths.js';
+import { createAppService, type AppService } from '../../app/app-service.js';
+import type { EngineOptions } from '../../memory/engine-types.js';
+import { startHttpServer, type RunningServer } from '../../server/http-server.js';
+import { isLoopbackHost } from '../../server/request-guard.js';
+import type { CliIo } from '../cli-io.js';
+import type { CliCommand } from '../command.js';
+import { UsageError, intOption } from '../common-options.js';
 
 /** A fixed default so a bookmark keeps working; --port 0 for a free one. */
 export const DEFAULT_SERVE_PORT = 4848;
@@ -23,7 +18,7 @@ export const DEFAULT_SERVE_PORT = 4848;
 export interface ServeOptions {
   /** The CLI's resolved engine options (workspace, sessions, db, data dir, embedder). */
   engineOptions: EngineOptions;
-  /** The workspace is the bundled sample: serve a private copy so edits never touch the package. */
+  /** The workspace is the app's private copy of the bundled sample. */
   isSample: boolean;
   port: number;
   host: string;
@@ -35,55 +30,31 @@ export interface ServeOptions {
 
 export interface ServeHandle {
   server: RunningServer;
-  session: WorkspaceSession;
+  service: AppService;
   close(): Promise<void>;
 }
 
 export async function startServe(options: ServeOptions, io: Pick<CliIo, 'stdout' | 'stderr'>): Promise<ServeHandle> {
-  const dataDir = options.engineOptions.dataDir;
-  if (!dataDir) throw new MemoryLensError('INTERNAL', 'serve needs a data directory');
-  const settings = await SettingsStore.open(settingsPathFor(dataDir));
-  const workspaceDir = options.isSample ? await ensureSampleCopy(options.engineOptions.workspaceDir, dataDir) : options.engineOptions.workspaceDir;
-  const { workspaceDir: _ignored, ...fixed } = options.engineOptions;
-  const session = new WorkspaceSession({
-    openEngine: (engineOptions) => MemoryEngine.open(engineOptions),
-    engineOptions: () => {
-      if (options.embedderFromFlags) return fixed;
-      // No prompt is possible in a terminal-started server: allowDownload 'ask' counts as no.
-      const fromSettings = engineOptionsFromSettings(settings.get(), { dataDir, downloadAnswer: false });
-      return { ...fixed, embedder: fromSettings.embedder ?? null };
-    },
-    watch: true,
-    onBackgroundError: (error) => io.stderr(`memlens serve: ${toErrorValue(error).message}\n`),
+  const { workspaceDir, dataDir, sessionDirs, openclawHome, dbPath, embedder } = options.engineOptions;
+  const service = await createAppService({
+    dataDir,
+    // No prompt is possible in a terminal-started server: allowDownload 'ask' counts as no.
+    context: { downloadAnswer: false, ...(sessionDirs?.length ? { sessionDirs } : {}), ...(openclawHome ? { openclawHome } : {}) },
+    overrides: { ...(dbPath ? { dbPath } : {}), ...(options.embedderFromFlags ? { embedder: embedder ?? null } : {}) },
+    log: (message) => io.stderr(`memlens serve: ${message}\n`),
   });
-  await session.open(workspaceDir, { isSample: options.isSample });
-  const dispatcher = createApiDispatcher({
-    session,
-    settings,
-    // The browser gets the workspace chosen on the command line; switching needs a restart, so a
-    // page (or anyone holding the token) cannot point the server at another folder.
-    openWorkspace: async () => {
-      throw new MemoryLensError('NOT_ALLOWED', 'Serve mode serves the workspace it was started with; restart `memlens serve --workspace DIR` to switch.');
-    },
-    onModelSettingsChanged: () => {
-      if (options.embedderFromFlags) return;
-      const info = session.info();
-      void session.open(info.workspaceDir, { isSample: info.isSample }).catch((error: unknown) => {
-        io.stderr(`memlens serve: reopening with the new model settings failed: ${toErrorValue(error).message}\n`);
-      });
-    },
-  });
+  await service.open(workspaceDir, { isSample: options.isSample });
+
   let server: RunningServer;
   try {
-    server = await startHttpServer({ dispatcher, session, rendererDir: options.rendererDir, host: options.host, port: options.port });
+    server = await startHttpServer({ dispatcher: service.dispatcher, session: service.session, rendererDir: options.rendererDir, host: options.host, port: options.port });
   } catch (error) {
-    await session.close();
+    await service.close();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
       throw new MemoryLensError('UNAVAILABLE', `port ${options.port} is in use; pick another with --port N (0 = any free port)`);
     }
     throw error;
   }
-
   if (!isLoopbackHost(options.host)) {
     io.stderr(
       `WARNING: --host ${options.host} is not a loopback address. Anyone who can reach this machine and learns the ` +
@@ -92,17 +63,17 @@ export async function startServe(options: ServeOptions, io: Pick<CliIo, 'stdout'
   }
   if (!options.rendererDir) io.stderr('memlens serve: the UI is not built (renderer-dist/ is missing); run `npm run build:renderer`. The API is served anyway.\n');
   io.stdout(
-    `Memory Lens is serving ${session.info().workspaceDir}${options.isSample ? ' (a copy of the bundled sample workspace)' : ''}\n` +
+    `Memory Lens is serving ${service.session.info().workspaceDir}${options.isSample ? ' (a copy of the bundled sample workspace)' : ''}\n` +
       `  Open: ${server.url}\n` +
-      `  Index: ${session.current().dbPath}\n` +
+      `  Index: ${service.session.current().dbPath}\n` +
       'Press Ctrl+C to stop.\n',
   );
   return {
     server,
-    session,
+    service,
     close: async () => {
       await server.close();
-      await session.close();
+      await service.close();
     },
   };
 }
@@ -127,7 +98,7 @@ random token; open it in a browser. Stops on Ctrl-C.
     const port = values.port === undefined ? DEFAULT_SERVE_PORT : intOption(values.port, '--port', 0);
     if (port === undefined || port > 65_535) throw new UsageError(`--port expects 0–65535 (got "${String(values.port)}")`);
     const host = typeof values.host === 'string' && values.host ? values.host : '127.0.0.1';
-    const resolved = settings();
+    const resolved = await settings();
     const handle = await startServe(
       {
         engineOptions: resolved.engineOptions,

@@ -2,9 +2,9 @@
 // private copy of the bundled sample — and the sample again if the last one cannot be opened now
 // (an unplugged drive must not keep the app from starting).
 import { toErrorValue } from '../../shared/errors.js';
-import type { SettingsStore } from '../memory/settings-store.js';
-import { chooseWorkspace, ensureSampleCopy } from '../server/default-workspace.js';
-import type { WorkspaceSession } from '../server/workspace-session.js';
+import type { SettingsStore } from './settings-store.js';
+import { chooseWorkspace, ensureSampleCopy } from './default-workspace.js';
+import type { WorkspaceSession } from './workspace-session.js';
 
 export async function openStartupWorkspace(
   session: WorkspaceSession,

@@ -2,11 +2,9 @@
 // Electron main process both hold one; switching workspaces opens the new engine before closing
 // the old one, so a failed open leaves the user where they were.
 import { MemoryLensError } from '../../shared/errors.js';
-import type { EventName, EventPayload, Unsubscribe, WorkspaceInfo } from '../../shared/contract.js';
+import type { ContractEvent, ContractEventListener, Unsubscribe, WorkspaceInfo } from '../../shared/contract.js';
 import type { EngineOptions, MemoryEngineApi } from '../memory/engine-types.js';
 
-export type ContractEvent = { [E in EventName]: { name: E; payload: EventPayload<E> } }[EventName];
-export type ContractEventListener = (event: ContractEvent) => void;
 
 export interface WorkspaceSessionOptions {
   /** `MemoryEngine.open` in the app; injected so this file does not pick the engine's options. */

@@ -1,20 +1,17 @@
 // Messages between Electron main and the engine host (a utilityProcess, so SQLite indexing never
 // runs on the main process's thread). Main forwards the renderer's already sender-checked calls;
 // the host validates and runs them with the same dispatcher as serve mode, streams the contract's
-// events back, and asks main for the two things only main can do: the folder dialog and the OS trash.
-import type { WorkspaceInfo } from '../../shared/contract.js';
+// events back, and asks main for what only main can do: the folder dialog, the OS trash, the download question.
+import type { ContractEvent, DispatchOutcome, WorkspaceInfo } from '../../shared/contract.js';
 import type { ErrorValue } from '../../shared/errors.js';
-import type { DispatchOutcome } from '../server/api-dispatcher.js';
-import type { ContractEvent } from '../server/workspace-session.js';
 
 export interface EngineHostInit {
-  dataDir: string;
+  /** The app's data folder; default app-paths.ts defaultDataDir(). */
+  dataDir?: string;
   /** resources/sample-workspace, or null. */
   sampleSource: string | null;
   /** better-sqlite3 built for Electron's ABI. */
   nativeBinding?: string;
-  /** The user's answer to "download the model?", when main asked. */
-  downloadAnswer?: boolean;
   /** Check results against the contract (development builds). */
   validateResults: boolean;
 }
@@ -26,7 +23,11 @@ export type MainToHost =
   | { type: 'reply'; id: number; ok: false; error: ErrorValue }
   | { type: 'shutdown' };
 
-export type HostRequest = { kind: 'chooseFolder' } | { kind: 'trashItem'; absPath: string };
+export type HostRequest =
+  | { kind: 'chooseFolder' }
+  | { kind: 'trashItem'; absPath: string }
+  /** The model is not on disk and the settings say 'ask': may it be downloaded? Answered true/false. */
+  | { kind: 'confirmModelDownload'; modelId: string };
 
 export type HostToMain =
   | { type: 'ready'; workspace: WorkspaceInfo }

@@ -4,8 +4,8 @@
 // injected.
 import { MemoryLensError } from '../../shared/errors.js';
 import type { WorkspaceInfo } from '../../shared/contract.js';
-import type { SettingsStore } from '../memory/settings-store.js';
-import type { WorkspaceSession } from '../server/workspace-session.js';
+import type { SettingsStore } from './settings-store.js';
+import type { WorkspaceSession } from './workspace-session.js';
 
 export interface WorkspaceOpenerDeps {
   session: WorkspaceSession;

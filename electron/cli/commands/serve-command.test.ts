@@ -4,10 +4,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CliIo } from '../cli/cli-io.js';
-import { runCli } from '../cli/main.js';
-import { bundledSampleWorkspace, findPackageRoot } from './package-root.js';
-import { isLoopbackHost } from './request-guard.js';
+import type { CliIo } from '../cli-io.js';
+import { runCli } from '../main.js';
+import { bundledSampleWorkspace, findPackageRoot } from '../../app/app-paths.js';
+import { isLoopbackHost } from '../../server/request-guard.js';
 
 let tmp: string;
 let workspace: string;

@@ -1,0 +1,84 @@
+// The one app core both hosts run: serve mode (cli/commands/serve-command.ts) and the desktop
+// app's engine host (engine-host/engine-host.ts). It composes the settings, the workspace session
+// (engine + watcher + events) and the contract dispatcher, and reopens the engine when the model
+// settings change. What differs between hosts is injected: how a workspace is opened (fixed, or
+// the OS folder dialog), where deleted files go (app trash, or the OS trash).
+import { MemoryLensError, messageOf } from '../../shared/errors.js';
+import type { ApiDispatcher, WorkspaceInfo } from '../../shared/contract.js';
+import type { EngineOptions } from '../memory/engine-types.js';
+import { createApiDispatcher } from './api-dispatcher.js';
+import { sampleCopyDir } from './default-workspace.js';
+import { engineOptionsFromSettings, type EngineOptionsContext } from './engine-options.js';
+import { openEngine } from './open-engine.js';
+import { createOsTrash } from './os-trash.js';
+import { SettingsStore, settingsPathFor } from './settings-store.js';
+import { WorkspaceSession } from './workspace-session.js';
+import { createWorkspaceOpener } from './workspace-opener.js';
+
+export interface AppServiceOptions {
+  dataDir: string;
+  /** How the settings become engine options (sessions, OpenClaw home, native binding, download answer). */
+  context?: Omit<EngineOptionsContext, 'dataDir'>;
+  /**
+   * Engine options that win over the settings: the CLI's --db, and its --model when given (a
+   * model named on the command line is not reopened when the model settings change).
+   */
+  overrides?: Partial<Omit<EngineOptions, 'workspaceDir' | 'dataDir'>>;
+  /** The desktop app: "Open workspace…" shows this dialog. Without it the workspace is fixed (serve mode). */
+  showFolderDialog?: () => Promise<string | null>;
+  /** The desktop app: deletions go to the OS trash. Without it they go to the app's trash folder. */
+  trashItem?: (absPath: string) => Promise<void>;
+  /** Check every result against the contract (tests, development builds). */
+  validateResults?: boolean;
+  /** Background failures (initial sync, watcher start, reopen after a model change). */
+  log: (message: string) => void;
+}
+
+export interface AppService {
+  readonly settings: SettingsStore;
+  readonly session: WorkspaceSession;
+  readonly dispatcher: ApiDispatcher;
+  /** Opens a workspace (the first one, or a switch) and starts indexing it in the background. */
+  open(workspaceDir: string, options: { isSample: boolean }): Promise<WorkspaceInfo>;
+  close(): Promise<void>;
+}
+
+export async function createAppService(options: AppServiceOptions): Promise<AppService> {
+  const settings = await SettingsStore.open(settingsPathFor(options.dataDir));
+  const overrides = options.overrides ?? {};
+  const session = new WorkspaceSession({
+    openEngine,
+    engineOptions: () => ({
+      ...engineOptionsFromSettings(settings.get(), { ...options.context, dataDir: options.dataDir }),
+      ...overrides,
+    }),
+    watch: true,
+    onBackgroundError: (error) => options.log(messageOf(error)),
+  });
+  const dispatcher = createApiDispatcher({
+    session,
+    settings,
+    openWorkspace: options.showFolderDialog
+      ? createWorkspaceOpener({ session, settings, sampleDir: sampleCopyDir(options.dataDir), showFolderDialog: options.showFolderDialog })
+      : async () => {
+          // A page (or anyone holding serve mode's token) must not point the server at another folder.
+          throw new MemoryLensError('NOT_ALLOWED', 'Serve mode serves the workspace it was started with; restart `memlens serve --workspace DIR` to switch.');
+        },
+    ...(options.trashItem ? { trashFile: createOsTrash(() => session.current().workspaceDir, options.trashItem) } : {}),
+    onModelSettingsChanged: () => {
+      if (overrides.embedder !== undefined) return;
+      const info = session.info();
+      void session.open(info.workspaceDir, { isSample: info.isSample }).catch((error: unknown) => {
+        options.log(`reopening with the new model settings failed: ${messageOf(error)}`);
+      });
+    },
+    ...(options.validateResults ? { validateResults: true } : {}),
+  });
+  return {
+    settings,
+    session,
+    dispatcher,
+    open: (workspaceDir, openOptions) => session.open(workspaceDir, openOptions),
+    close: () => session.close(),
+  };
+}

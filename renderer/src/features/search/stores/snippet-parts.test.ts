@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { focusSnippet, snippetParts } from './snippet-parts';
+
+describe('snippetParts', () => {
+  it('cuts the snippet exactly at the ranges the engine marked', () => {
+    // The engine marks "12,345" for the query 12345: the UI must show that mark, not look for "12345".
+    const text = '合同金额是12,345万元 (c++)';
+    const parts = snippetParts(text, [{ start: 0, end: 2 }, { start: 5, end: 11 }]);
+    expect(parts.filter((p) => p.hit).map((p) => p.text)).toEqual(['合同', '12,345']);
+    expect(parts.map((p) => p.text).join('')).toBe(text);
+  });
+
+  it('returns the snippet whole when nothing is marked, and ignores ranges beyond the text', () => {
+    expect(snippetParts('plain', [])).toEqual([{ text: 'plain', hit: false }]);
+    expect(snippetParts('plain', [{ start: 3, end: 40 }]).map((p) => [p.text, p.hit])).toEqual([['pla', false], ['in', true]]);
+  });
+});
+
+describe('focusSnippet', () => {
+  it('starts at the line of the first mark when it is far in, moving the marks with the cut', () => {
+    const snippet = `# Title\n\n${'intro line\n'.repeat(20)}- 合同金额是12,345万元\nmore`;
+    const at = snippet.indexOf('合同');
+    const focused = focusSnippet(snippet, [{ start: at, end: at + 2 }]);
+    expect(focused.text).toBe('…- 合同金额是12,345万元\nmore');
+    expect(snippetParts(focused.text, focused.highlights).filter((p) => p.hit).map((p) => p.text)).toEqual(['合同']);
+  });
+
+  it('leaves a snippet alone when the mark is near the start or absent', () => {
+    expect(focusSnippet('# 合同\ntext', [{ start: 2, end: 4 }]).text).toBe('# 合同\ntext');
+    expect(focusSnippet('no match here', []).text).toBe('no match here');
+  });
+});
