@@ -1,7 +1,7 @@
 // Issue 5's benchmarks: embedding throughput and main-thread event-loop delay during a full index
-// with the fixture model (electron/memory/embed/tiny-model.ts), and vector + fusion query latency
-// at 100k × 384 vectors (in-memory matrix scan over the sqlite-vec store, with sqlite-vec's own KNN
-// for comparison, the matrix load time, and the query-embedding round trip).
+// with the fixture model (electron/memory/embed/test-support/tiny-model.ts), and vector + fusion
+// query latency at 100k × 384 vectors (in-memory matrix scan over the sqlite-vec store, with
+// sqlite-vec's own KNN for comparison, the matrix load time, and the query-embedding round trip).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,7 +12,7 @@ import { CHUNKER_VERSION } from '../electron/memory/chunk/chunker.js';
 import { loadEmbedder } from '../electron/memory/embed/load-embedder.js';
 import { measureEventLoopDelay } from '../electron/memory/embed/test-support/event-loop-delay.js';
 import type { EventLoopDelay } from '../electron/memory/embed/test-support/event-loop-delay.js';
-import { TINY_MODEL_ID, writeTinyModel } from '../electron/memory/embed/tiny-model.js';
+import { TINY_MODEL_ID, writeTinyModel } from '../electron/memory/embed/test-support/tiny-model.js';
 import { openIndexDb } from '../electron/memory/index/index-db.js';
 import { SCHEMA_VERSION } from '../electron/memory/index/schema.js';
 import { runSearch } from '../electron/memory/search/run-search.js';

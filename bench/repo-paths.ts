@@ -1,5 +1,5 @@
 // Locating the repository and the read-only shared data beside it (../shared), both from source
-// (vitest runs bench/*.ts) and from the compiled dist/bench/*.js.
+// (vitest runs bench/*.ts) and from the compiled dist-bench/bench/*.js (tsconfig.bench.json).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

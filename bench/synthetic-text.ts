@@ -3,7 +3,7 @@
 // drawn Zipf-like) and a long tail (Chinese dictionary words, English pseudo-words standing in for
 // names and jargon), so 100k chunks have realistic posting lists: a few terms in a large share of
 // chunks, most terms in few. A 200-word vocabulary alone would put every word in ~20% of chunks.
-import { seededRandom } from '../electron/memory/embed/tiny-model.js';
+import { seededRandom } from '../electron/memory/embed/test-support/tiny-model.js';
 import { CHINESE_FILLERS, CHINESE_TAIL_CHARS, CHINESE_WORDS, ENGLISH_FILLERS, ENGLISH_WORDS, PEOPLE } from './synthetic-words.js';
 
 export type Rng = () => number;

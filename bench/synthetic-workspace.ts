@@ -260,11 +260,11 @@ function syntheticUuid(rng: Rng): string {
   return `${hex(8)}-${hex(4)}-4${hex(3)}-a${hex(3)}-${hex(12)}`;
 }
 
-/** `node dist/bench/synthetic-workspace.js DIR FILES [SEED] [MEAN_TOKENS]` — generate a workspace by hand. */
+/** `node dist-bench/bench/synthetic-workspace.js DIR FILES [SEED] [MEAN_TOKENS]` — generate a workspace by hand. */
 async function main(argv: string[]): Promise<void> {
   const [dir, files, seed, meanTokens] = argv;
   if (!dir || !files) {
-    process.stderr.write('usage: node dist/bench/synthetic-workspace.js DIR FILES [SEED] [MEAN_TOKENS]\n');
+    process.stderr.write('usage: node dist-bench/bench/synthetic-workspace.js DIR FILES [SEED] [MEAN_TOKENS]\n');
     process.exitCode = 2;
     return;
   }

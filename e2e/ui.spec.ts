@@ -8,7 +8,7 @@ import { test as plainTest } from '@playwright/test';
 import {
   cliSearch, editorText, fileItem, mod, openApp, openFile, snap, startHybridServe, typeAtEnd,
 } from './support/ui-helpers.js';
-import { TINY_MODEL_ID } from '../electron/memory/embed/tiny-model.js';
+import { TINY_MODEL_ID } from '../electron/memory/embed/test-support/tiny-model.js';
 import { SEARCH_DEFAULTS } from '../shared/search-defaults.js';
 
 test.describe('editing', () => {

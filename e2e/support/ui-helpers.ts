@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { writeTinyModel, TINY_MODEL_ID } from '../../electron/memory/embed/tiny-model.js';
+import { writeTinyModel, TINY_MODEL_ID } from '../../electron/memory/embed/test-support/tiny-model.js';
 import type { SearchResponse } from '../../shared/domain.js';
 import { startServe } from './serve-fixture.js';
 

@@ -8,7 +8,7 @@ import type { SearchResponse, SearchResult } from '../../shared/domain.js';
 import { computeFinalScore } from '../../shared/score.js';
 import type { CliIo } from './cli-io.js';
 import { normalizeOptionalValueFlags, resolveCommonSettings } from './common-options.js';
-import { TINY_MODEL_ID, writeTinyModel } from '../memory/embed/tiny-model.js';
+import { TINY_MODEL_ID, writeTinyModel } from '../memory/embed/test-support/tiny-model.js';
 import { runCli } from './main.js';
 
 const run = promisify(execFile);

@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryEngine } from './engine.js';
 import type { EmbedderConfig } from './engine-types.js';
-import { TINY_MODEL_ID, writeTinyModel } from './embed/tiny-model.js';
+import { TINY_MODEL_ID, writeTinyModel } from './embed/test-support/tiny-model.js';
 
 let modelsDir: string;
 const engines: MemoryEngine[] = [];

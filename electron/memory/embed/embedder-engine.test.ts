@@ -12,7 +12,7 @@ import { MemoryEngine } from '../engine.js';
 import type { EmbedderConfig } from '../engine-types.js';
 import { DEFAULT_MODEL_ID } from './model-presets.js';
 import { measureEventLoopDelay } from './test-support/event-loop-delay.js';
-import { TINY_MODEL_ID, tinyWords, writeTinyModel } from './tiny-model.js';
+import { TINY_MODEL_ID, tinyWords, writeTinyModel } from './test-support/tiny-model.js';
 
 const OTHER_MODEL_ID = 'test/tiny-bert-b';
 let modelsDir: string;

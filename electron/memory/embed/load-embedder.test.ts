@@ -8,7 +8,7 @@ import type { EmbeddingProvider } from './embedding-provider.js';
 import { loadEmbedder } from './load-embedder.js';
 import { DEFAULT_MODEL_ID } from './model-presets.js';
 import { measureEventLoopDelay } from './test-support/event-loop-delay.js';
-import { TINY_MODEL_ID, writeTinyModel } from './tiny-model.js';
+import { TINY_MODEL_ID, writeTinyModel } from './test-support/tiny-model.js';
 import { workerThreadTransport } from './worker-thread-transport.js';
 
 let modelsDir: string;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeFinalScore } from '../../../shared/score.js';
 import { MemoryEngine } from '../engine.js';
-import { TINY_MODEL_ID, writeTinyModel } from '../embed/tiny-model.js';
+import { TINY_MODEL_ID, writeTinyModel } from '../embed/test-support/tiny-model.js';
 
 let root: string;
 let workspace: string;

@@ -6,7 +6,7 @@ import * as sqliteVec from 'sqlite-vec';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MemorySource } from '../../../shared/domain.js';
 import { MemoryEngine } from '../engine.js';
-import { TINY_MODEL_ID, writeTinyModel } from '../embed/tiny-model.js';
+import { TINY_MODEL_ID, writeTinyModel } from '../embed/test-support/tiny-model.js';
 import { CHUNKER_VERSION } from '../chunk/chunker.js';
 import { openIndexDb } from '../index/index-db.js';
 import { createBaseSchema, createVectorTable, SCHEMA_VERSION } from '../index/schema.js';
