@@ -7,7 +7,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    // Worker threads run JavaScript only: compile the embedding and sync workers into dist/ before any test.
-    globalSetup: ['electron/memory/embed/test-support/build-embed-worker.ts', 'electron/memory/sync/test-support/build-prepare-worker.ts'],
+    // Worker threads run JavaScript only: compile the embedding and sync workers (and what they
+    // import) into dist/ before any test.
+    globalSetup: ['electron/memory/test-support/build-workers.ts'],
   },
 });

@@ -7,9 +7,10 @@ import { Worker } from 'node:worker_threads';
 import type { EmbedTransport, HostMessage, SessionEnvelope, WorkerMessage } from './embed-protocol.js';
 
 /**
- * Where the compiled worker lives. Built code runs dist/…/embed-worker.js beside this file; under
- * vitest this file is the .ts source and a Worker cannot run TypeScript, so the test global setup
- * (embed/test-support/build-embed-worker.ts) compiles the worker into dist/ first.
+ * Where the compiled worker lives. Built code runs embed-worker.js beside this file (dist/ for the
+ * CLI, dist-bench/ for the benchmarks, the Electron bundle); under vitest this file is the .ts
+ * source and a Worker cannot run TypeScript, so the test global setup
+ * (memory/test-support/build-workers.ts) compiles the worker into dist/ first.
  */
 export function embedWorkerUrl(): URL {
   const here = new URL(import.meta.url);

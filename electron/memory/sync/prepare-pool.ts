@@ -22,9 +22,10 @@ export type PrepareReply = { id: number; prepared: PreparedFile } | { id: number
 export type PrepareOutcome = { prepared: PreparedFile } | { error: string };
 
 /**
- * Where the compiled worker lives: beside this module once built (dist/, or the Electron bundle if
- * it ships the entry). Under vitest this module is TypeScript and a Worker runs JavaScript only, so
- * the test global setup (sync/test-support/build-prepare-worker.ts) compiles the worker into dist/.
+ * Where the compiled worker lives: beside this module once built (dist/ for the CLI, dist-bench/
+ * for the benchmarks, or the Electron bundle, which ships the entry). Under vitest this module is
+ * TypeScript and a Worker runs JavaScript only, so the test global setup
+ * (memory/test-support/build-workers.ts) compiles the worker into dist/.
  */
 export function prepareWorkerUrl(): URL {
   const here = new URL(import.meta.url);
