@@ -98,6 +98,8 @@ test('timeline with 10,000 entries: frame times while scrolling', async ({ page,
     const type = types[i % types.length]!;
     return { path: `memory/gen/${date}-${i}.md`, type, date: { date, epochMs, granularity: type === 'session' ? 'instant' : 'day', source: 'path' }, title: `Generated entry ${i}`, archived: false, size: 100 };
   });
+  // Only the bench build (renderer-dist-bench/, served by this config) exposes the hooks.
+  expect(await page.evaluate(() => '__memlensBench' in window), 'window.__memlensBench: is the bench build served?').toBe(true);
   const setup = await page.evaluate((list) => {
     const t0 = performance.now();
     (window as unknown as { __memlensBench: { setTimelineEntries(e: unknown[]): void } }).__memlensBench.setTimelineEntries(list);

@@ -70,10 +70,15 @@ export async function startServe(extraArgs: string[] = []): Promise<ServedWorksp
   };
 }
 
-export const test = base.extend<{ served: ServedWorkspace }>({
-  // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring pattern.
-  served: async ({}, use) => {
-    const served = await startServe();
+export interface ServeOptions {
+  /** Extra `memlens serve` flags for every test of a project, e.g. `--renderer-dir` (set in `use`). */
+  serveArgs: string[];
+}
+
+export const test = base.extend<{ served: ServedWorkspace } & ServeOptions>({
+  serveArgs: [[], { option: true }],
+  served: async ({ serveArgs }, use) => {
+    const served = await startServe(serveArgs);
     try {
       await use(served);
     } finally {

@@ -14,7 +14,9 @@ const api = getApiClient();
 const store = createAppStore(api);
 connectApiEvents(api, store);
 void loadInitialData(api, store);
-exposeBenchHooks(store);
+// Only a bench build (`vite build --mode bench`) carries the hooks: Vite replaces MODE with a
+// constant, so a production bundle drops this branch and the whole bench-hooks module.
+if (import.meta.env.MODE === 'bench') exposeBenchHooks(store);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
