@@ -83,7 +83,7 @@ export function openIndexDb(dbPath: string, options: OpenIndexOptions): IndexDb 
   let quarantined: QuarantineReport | null = null;
   let db = tryOpen(dbPath, options);
   if (!(db instanceof Database)) {
-    quarantined = { movedTo: quarantineIndexFile(dbPath, now()), reason: db.reason };
+    quarantined = { movedTo: quarantineIndexFile(dbPath, now()) ?? dbPath, reason: db.reason };
     db = tryOpen(dbPath, options);
     if (!(db instanceof Database)) throw new Error(`cannot create index at ${dbPath}: ${db.reason}`);
   }
@@ -265,13 +265,20 @@ function tryOpen(dbPath: string, options: OpenIndexOptions): Database.Database |
   }
 }
 
-/** Moves `<path>` (and its -wal/-shm) to `<path>.corrupt-<timestamp>`; returns the new path. */
-export function quarantineIndexFile(dbPath: string, now: Date): string {
+/**
+ * Moves `<path>` (and its -wal/-shm) to `<path>.corrupt-<timestamp>`; returns the new path, or
+ * null when there was nothing to move (the file was deleted).
+ */
+export function quarantineIndexFile(dbPath: string, now: Date): string | null {
   const target = `${dbPath}.corrupt-${fileTimestamp(now)}`;
+  let moved = false;
   for (const suffix of ['', '-wal', '-shm']) {
-    if (fs.existsSync(dbPath + suffix)) fs.renameSync(dbPath + suffix, target + suffix);
+    if (fs.existsSync(dbPath + suffix)) {
+      fs.renameSync(dbPath + suffix, target + suffix);
+      moved = true;
+    }
   }
-  return target;
+  return moved ? target : null;
 }
 
 export function removeIndexFiles(dbPath: string): void {
