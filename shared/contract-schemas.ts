@@ -269,6 +269,21 @@ export const IndexErrorSchema = z.object({ path: z.string(), message: z.string()
 
 const SourceCountsSchema = z.object({ files: z.number(), chunks: z.number() });
 
+/**
+ * Where the index is in its life: `serving` (answers and takes writes), `stale` (must be rebuilt;
+ * the old one keeps answering), `rebuilding` (a new one is being built beside it, by this process
+ * or another), `damaged` (found unreadable, deleted or overwritten; recovery is queued),
+ * `recovering` (moved aside; a fresh one is being filled from the files, so results are
+ * incomplete), `closed`.
+ */
+export const IndexLifecycleStateSchema = z.enum(['serving', 'stale', 'rebuilding', 'damaged', 'recovering', 'closed']);
+
+export const IndexLifecycleSchema = z.object({
+  state: IndexLifecycleStateSchema,
+  /** Why, in words for the user: the rebuild's cause, the damage found, or why a serving index lives in a side file. Null when there is nothing to say. */
+  reason: z.string().nullable(),
+});
+
 export const IndexStatusSchema = z.object({
   workspace: z.string(),
   dbPath: z.string(),
@@ -288,8 +303,10 @@ export const IndexStatusSchema = z.object({
   schemaVersion: z.number(),
   chunkerVersion: z.number(),
   lastSyncAt: z.number().nullable(),
+  /** Engine errors (latest 50, oldest first), then files that failed to index. */
   errors: z.array(IndexErrorSchema),
   progress: IndexProgressSchema.nullable(),
+  lifecycle: IndexLifecycleSchema,
 });
 
 // ---------------------------------------------------------------------------------------------

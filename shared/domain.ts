@@ -37,6 +37,8 @@ export type IndexPhase = z.output<typeof S.IndexPhaseSchema>;
 export type IndexProgress = z.output<typeof S.IndexProgressSchema>;
 export type IndexError = z.output<typeof S.IndexErrorSchema>;
 export type IndexStatus = z.output<typeof S.IndexStatusSchema>;
+export type IndexLifecycleState = z.output<typeof S.IndexLifecycleStateSchema>;
+export type IndexLifecycle = z.output<typeof S.IndexLifecycleSchema>;
 
 // Timeline, memory_get, transcripts, files
 export type TimelineEntryType = z.output<typeof S.TimelineEntryTypeSchema>;

@@ -203,11 +203,12 @@ describe('memlens index / status / watch / help', () => {
     const status = await cli('status', '--json');
     expect(status.code).toBe(0);
     const s = JSON.parse(status.stdout);
-    expect(s).toMatchObject({ mode: 'fts-only', vectorBackend: expect.any(String) });
+    expect(s).toMatchObject({ mode: 'fts-only', vectorBackend: expect.any(String), lifecycle: { state: 'serving', reason: null } });
     expect(s.bySource.sessions.files).toBe(1);
     expect(s.files).toBeGreaterThanOrEqual(15);
     const human = await cli('status');
     expect(human.stdout).toMatch(/^workspace {3}/);
+    expect(human.stdout).toMatch(/^state {7}serving$/m);
   });
 
   it('watch prints a change to a file, then stops on interrupt', async () => {

@@ -30,31 +30,3 @@ export class Listeners<T> {
     this.listeners.clear();
   }
 }
-
-/** Runs jobs one at a time, in order: index writes (sync, reindex, rebuild) never interleave. */
-export class SerialQueue {
-  private tail: Promise<unknown> = Promise.resolve();
-  private pending = 0;
-
-  run<T>(job: () => Promise<T>): Promise<T> {
-    this.pending += 1;
-    const result = this.tail.then(job, job);
-    this.tail = result.then(
-      () => undefined,
-      () => undefined,
-    ).finally(() => {
-      this.pending -= 1;
-    });
-    return result;
-  }
-
-  /** Jobs queued or running. */
-  get size(): number {
-    return this.pending;
-  }
-
-  /** Resolves once everything queued so far has finished. */
-  idle(): Promise<void> {
-    return this.tail.then(() => undefined);
-  }
-}

@@ -1,6 +1,7 @@
 // The engine façade (MemoryEngineApi): one index per workspace, kept in line with the files by
-// sync and the watcher, searched by search/run-search.ts. Index writes run one at a time through
-// a queue; searches never wait for them — during a rebuild they read the previous index.
+// sync and the watcher, searched by search/run-search.ts. The index's lifecycle — the write
+// queue, rebuilds, damage and recovery — is index-lifecycle/'s; this file wires it to the file
+// operations, search and the watcher, and turns what they report into the contract's events.
 import fs from 'node:fs';
 import path from 'node:path';
 import type {
@@ -8,7 +9,6 @@ import type {
   FileChangeEvent,
   FileContent,
   FileListEntry,
-  IndexError,
   IndexProgress,
   IndexStatus,
   MemoryGetResult,
@@ -25,27 +25,21 @@ import { CHUNKER_VERSION } from './chunk/chunker.js';
 import { assertIndexOutsideWorkspace, indexPathFor } from './data-dir.js';
 import type { EmbeddingProvider } from './embed/embedding-provider.js';
 import { loadEmbedder } from './embed/load-embedder.js';
-import { Listeners, SerialQueue } from './engine-events.js';
+import { Listeners } from './engine-events.js';
 import type { EngineOptions, MemoryEngineApi } from './engine-types.js';
 import type { Unsubscribe } from '../../shared/contract.js';
 import { FileOperations } from './file-operations.js';
-import { LiveIndex } from './live-index.js';
+import { IndexLifecycle } from './index-lifecycle/index-lifecycle.js';
 import { createSearchContext, emptySearchResponse } from './search-context.js';
 import type { SearchContextInput } from './search-context.js';
-import { copyEmbeddingCache } from './index/embedding-cache.js';
-import { isCorruptionError, removeIndexFiles } from './index/index-db.js';
-import type { ExpectedIndexMeta } from './index/index-db.js';
+import type { ExpectedIndexMeta, IndexDb } from './index/index-db.js';
 import { listFileEntries, listFileTitles } from './index/index-queries.js';
-import type { IndexCounts } from './index/index-queries.js';
 import { SCHEMA_VERSION } from './index/schema.js';
 import { explainFile } from './search/explain-file.js';
 import { runSearch } from './search/run-search.js';
 import type { SearchContext } from './search/run-search.js';
 import { buildTimeline } from './search/timeline.js';
-import { syncFile } from './sync/sync-file.js';
-import type { FileSyncResult } from './sync/sync-file.js';
-import { syncIndex } from './sync/sync.js';
-import type { SyncResult, SyncTarget } from './sync/sync.js';
+import type { SyncResult } from './sync/sync.js';
 import { WorkspaceWatcher } from './sync/watcher.js';
 import type { DiscoverOptions } from './workspace/discover.js';
 
@@ -54,22 +48,16 @@ const MAX_FILE_EVENTS_PER_SYNC = 500;
 
 export class MemoryEngine implements MemoryEngineApi {
   readonly workspaceDir: string;
-  readonly dbPath: string;
 
-  private readonly live: LiveIndex;
-  private readonly queue = new SerialQueue();
+  private readonly lifecycle: IndexLifecycle;
   private readonly progressListeners = new Listeners<IndexProgress>();
   private readonly fileListeners = new Listeners<FileChangeEvent>();
   private readonly statusListeners = new Listeners<IndexStatus>();
-  private readonly engineErrors: IndexError[] = [];
   private readonly discover: DiscoverOptions;
   private readonly files: FileOperations;
-  private readonly abort = new AbortController();
   private watcher: WorkspaceWatcher | null = null;
   private watcherState: IndexStatus['watcher'] = 'off';
   private progress: IndexProgress | null = null;
-  private rebuilding = false;
-  private recovering: Promise<void> | null = null;
   private closed = false;
 
   private constructor(
@@ -79,31 +67,41 @@ export class MemoryEngine implements MemoryEngineApi {
     dataDir: string,
     private readonly embedder: EmbeddingProvider | null,
     private readonly modeReason: string | null,
-    live: LiveIndex,
   ) {
     this.workspaceDir = workspaceDir;
-    this.dbPath = dbPath;
-    this.live = live;
     this.discover = {
       workspaceDir,
       sessionDirs: options.sessionDirs ?? [],
       extraPaths: options.extraPaths ?? [],
       ...(options.openclawHome ? { openclawHome: options.openclawHome } : {}),
     };
+    const expected: ExpectedIndexMeta = {
+      schemaVersion: SCHEMA_VERSION,
+      chunkerVersion: CHUNKER_VERSION,
+      ...(options.chunking ? { chunking: options.chunking } : {}),
+      embedding: embedder ? { provider: embedder.provider, model: embedder.model, providerKey: embedder.providerKey, dims: embedder.dims } : null,
+    };
+    this.lifecycle = IndexLifecycle.open({
+      dbPath,
+      expected,
+      embedder,
+      ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+      discover: this.discover,
+      ...(options.chunking ? { chunking: options.chunking } : {}),
+      hooks: {
+        onProgress: (progress) => this.setProgress(progress),
+        onDidWrite: (changes) => {
+          if (changes.length <= MAX_FILE_EVENTS_PER_SYNC) for (const change of changes) this.fileListeners.emit(change);
+        },
+        onDidChangeStatus: () => this.emitStatus(),
+      },
+    });
     this.files = new FileOperations({
       workspaceDir,
       dataDir,
       discover: this.discover,
-      reindex: (relPath) => this.reindexAfterWrite(relPath),
+      reindex: (relPath) => this.lifecycle.reindexAfterWrite(relPath),
     });
-    const { quarantined } = live.index;
-    if (quarantined) {
-      this.engineErrors.push({
-        path: dbPath,
-        message: `The index could not be read (${quarantined.reason}); it was moved to ${quarantined.movedTo} and is being rebuilt from the files.`,
-        at: Date.now(),
-      });
-    }
   }
 
   /** Opens (creating, quarantining or marking for rebuild as needed) the index of a workspace. */
@@ -126,148 +124,25 @@ export class MemoryEngine implements MemoryEngineApi {
         modeReason = loaded.reason;
       }
     }
-    const expected: ExpectedIndexMeta = {
-      schemaVersion: SCHEMA_VERSION,
-      chunkerVersion: CHUNKER_VERSION,
-      ...(options.chunking ? { chunking: options.chunking } : {}),
-      embedding: embedder ? { provider: embedder.provider, model: embedder.model, providerKey: embedder.providerKey, dims: embedder.dims } : null,
-    };
-    let live: LiveIndex;
     try {
-      live = new LiveIndex(dbPath, expected, embedder, options.nativeBinding);
+      return new MemoryEngine(options, workspaceDir, dbPath, dataDir, embedder, modeReason);
     } catch (error) {
       await embedder?.close();
-      throw new MemoryLensError('INDEX_CORRUPT', `Cannot open the index at ${dbPath}: ${messageOf(error)}`);
+      throw error;
     }
-    // A rebuild that a crash interrupted left its half-built file; the next rebuild would start over anyway.
-    if (!live.staleReason) removeIndexFiles(`${dbPath}.next`);
-    return new MemoryEngine(options, workspaceDir, dbPath, dataDir, embedder, modeReason, live);
+  }
+
+  /** The index file served from (beside the requested one when a newer version owns that). */
+  get dbPath(): string {
+    return this.lifecycle.dbPath;
   }
 
   // -------------------------------------------------------------------------------------------
   // Index
 
-  sync(options: { full?: boolean } = {}): Promise<SyncReport> {
+  async sync(options: { full?: boolean } = {}): Promise<SyncReport> {
     this.assertOpen();
-    // Marked before the job starts so a search issued right after this call knows a rebuild is on.
-    if (this.live.staleReason) this.rebuilding = true;
-    return this.queue.run(async () => {
-      let result: SyncResult;
-      try {
-        const stale = this.live.staleReason;
-        result = stale ? await this.rebuildAndSwap(stale) : await this.runSync(this.live.target, options.full ?? false, false);
-      } catch (error) {
-        if (!isCorruptionError(error)) throw error;
-        this.quarantineOpenIndex(messageOf(error));
-        result = await this.runSync(this.live.target, true, false);
-      }
-      this.afterSync(result);
-      return toReport(result);
-    });
-  }
-
-  /** The open index turned out damaged: move it aside and start an empty one (the caller refills it). */
-  private quarantineOpenIndex(reason: string): void {
-    const movedTo = this.live.quarantine();
-    this.engineErrors.push({
-      path: this.dbPath,
-      message: `The index was damaged (${reason}); it was moved to ${movedTo} and is being rebuilt from the files.`,
-      at: Date.now(),
-    });
-  }
-
-  private async runSync(target: SyncTarget, full: boolean, rebuilding: boolean): Promise<SyncResult> {
-    try {
-      return await syncIndex(target, {
-        discover: this.discover,
-        ...(this.options.chunking ? { chunking: this.options.chunking } : {}),
-        full,
-        signal: this.abort.signal,
-        onProgress: (progress) => this.setProgress(rebuilding && progress.phase === 'indexing' ? { ...progress, phase: 'rebuilding' } : progress),
-      });
-    } finally {
-      this.setProgress(null);
-    }
-  }
-
-  /**
-   * Builds a complete new index next to the old one (`index.sqlite.next`) while the old one keeps
-   * answering searches, then swaps: close old, rename new over old, reopen.
-   */
-  private async rebuildAndSwap(reason: string): Promise<SyncResult> {
-    this.rebuilding = true;
-    this.emitStatus();
-    const next = this.live.openReplacement();
-    try {
-      try {
-        copyEmbeddingCache(this.dbPath, next.db);
-      } catch {
-        // An old index too old or too damaged to share its cache: everything gets embedded again.
-      }
-      const result = await this.runSync(this.live.targetFor(next), true, true);
-      this.live.swapIn(next);
-      // Files edited while the rebuild ran: the rebuild may have read them before the edit.
-      const catchUp = await this.runSync(this.live.target, false, false);
-      return { ...result, filesIndexed: result.filesIndexed + catchUp.filesIndexed, filesRemoved: result.filesRemoved + catchUp.filesRemoved };
-    } catch (error) {
-      this.live.discardReplacement(next);
-      this.engineErrors.push({ path: this.dbPath, message: `Rebuilding the index (${reason}) failed: ${messageOf(error)}`, at: Date.now() });
-      throw error;
-    } finally {
-      this.rebuilding = false;
-    }
-  }
-
-  private afterSync(result: SyncResult): void {
-    this.live.invalidate();
-    if (result.changes.length <= MAX_FILE_EVENTS_PER_SYNC) for (const change of result.changes) this.fileListeners.emit(change);
-    this.emitStatus();
-  }
-
-  /** Reindexes one path now (own writes, watcher hints); emits the change when there was one. */
-  private reindexPath(relPath: string): Promise<FileSyncResult> {
-    return this.queue.run(async () => {
-      if (this.closed) return { path: relPath, change: 'unchanged', hash: null } satisfies FileSyncResult;
-      const result = await syncFile(this.live.target, relPath, {
-        discover: this.discover,
-        ...(this.options.chunking ? { chunking: this.options.chunking } : {}),
-      });
-      if (result.change !== 'unchanged') {
-        this.live.invalidate();
-        if (result.change !== 'failed') this.fileListeners.emit({ path: result.path, change: result.change, hash: result.hash });
-        this.emitStatus();
-      }
-      return result;
-    });
-  }
-
-  /**
-   * After the engine's own write: searchable before the call returns — unless a rebuild holds the
-   * queue, then the write does not wait for it. The file is on disk either way, so an index error
-   * goes to status instead of failing the save.
-   */
-  private async reindexAfterWrite(relPath: string): Promise<void> {
-    const job = this.reindexPath(relPath).catch((error: unknown) => {
-      this.engineErrors.push({ path: relPath, message: `Saved, but indexing failed: ${messageOf(error)}`, at: Date.now() });
-    });
-    if (!this.rebuilding) await job;
-  }
-
-  private recoverFromCorruption(reason: string): Promise<void> {
-    if (this.recovering) return this.recovering;
-    this.recovering = this.queue
-      .run(async () => {
-        if (this.closed) return;
-        this.quarantineOpenIndex(reason);
-        this.afterSync(await this.runSync(this.live.target, true, false));
-      })
-      .catch((error: unknown) => {
-        if (!this.closed) this.engineErrors.push({ path: this.dbPath, message: `Rebuilding the damaged index failed: ${messageOf(error)}`, at: Date.now() });
-      })
-      .finally(() => {
-        this.recovering = null;
-      });
-    return this.recovering;
+    return toReport(await this.lifecycle.sync(options.full ?? false));
   }
 
   /** A full incremental pass (watcher start, watcher error, periodic): errors go to status, not up. */
@@ -275,7 +150,7 @@ export class MemoryEngine implements MemoryEngineApi {
     try {
       await this.sync();
     } catch (error) {
-      if (!this.closed) this.engineErrors.push({ path: this.workspaceDir, message: `Reconciling with the files failed: ${messageOf(error)}`, at: Date.now() });
+      if (!this.closed) this.lifecycle.recordError(this.workspaceDir, `Reconciling with the files failed: ${messageOf(error)}`);
     }
   }
 
@@ -284,63 +159,28 @@ export class MemoryEngine implements MemoryEngineApi {
 
   async search(options: SearchOptions): Promise<SearchResponse> {
     this.assertOpen();
-    const rebuilding = this.rebuilding || this.live.staleReason !== null;
-    let response: SearchResponse;
-    const ctx = this.searchContext();
-    try {
-      response = await runSearch(ctx, options);
-    } catch (error) {
-      if (ctx.db !== this.live.index.db && !this.closed) {
-        // The index was swapped (rebuild finished) while this query waited for its embedding.
-        return this.search(options);
-      }
-      if (isCorruptionError(error)) {
-        void this.recoverFromCorruption(messageOf(error));
-        response = this.emptyResponse();
-        response.notices.push({ code: 'index-building', message: 'The index was damaged and is being rebuilt from the files.' });
-        return response;
-      }
-      // A stale index from an older schema may not answer the current queries; say why instead of failing.
-      if (!rebuilding) throw error;
-      response = this.emptyResponse();
-    }
-    if (rebuilding) response.notices.push(this.rebuildNotice());
-    return response;
+    return this.lifecycle.reads.search(
+      (index) => runSearch(this.searchContext(index), options),
+      () => emptySearchResponse(this.embedder, this.currentModeReason()),
+    );
   }
 
   async explainFile(filePath: string, options: SearchOptions): Promise<ExplainFileResult> {
     this.assertOpen();
-    try {
-      return await explainFile(this.searchContext(), filePath, options);
-    } catch (error) {
-      return this.readIndex(() => {
-        throw error;
-      });
-    }
+    return this.lifecycle.reads.readAsync((index) => explainFile(this.searchContext(index), filePath, options));
   }
 
-  private searchContext(): SearchContext {
-    const input: SearchContextInput = { index: this.live.index, embedder: this.embedder, modeReason: this.currentModeReason() };
+  private searchContext(index: IndexDb): SearchContext {
+    const input: SearchContextInput = { index, embedder: this.embedder, modeReason: this.currentModeReason() };
     if (this.options.embedder?.queryTimeoutMs !== undefined) input.queryTimeoutMs = this.options.embedder.queryTimeoutMs;
     return createSearchContext(input);
   }
 
   private currentModeReason(): string {
     if (this.modeReason) return this.modeReason;
-    const stale = this.live.staleReason;
+    const stale = this.lifecycle.staleReason;
     if (stale) return `the index is being rebuilt (${stale})`;
     return 'vector search is unavailable';
-  }
-
-  private rebuildNotice(): SearchResponse['notices'][number] {
-    return {
-      code: 'index-building',
-      message: `The index is being rebuilt (${this.live.staleReason ?? 'update'}); results come from the previous index until it is done.`,
-    };
-  }
-
-  private emptyResponse(): SearchResponse {
-    return emptySearchResponse(this.embedder, this.currentModeReason());
   }
 
   // -------------------------------------------------------------------------------------------
@@ -348,12 +188,12 @@ export class MemoryEngine implements MemoryEngineApi {
 
   async listFiles(): Promise<FileListEntry[]> {
     this.assertOpen();
-    return this.readIndex(() => listFileEntries(this.live.index.db));
+    return this.lifecycle.reads.read((index) => listFileEntries(index.db));
   }
 
   async timeline(query: TimelineQuery = {}): Promise<TimelineEntry[]> {
     this.assertOpen();
-    const titles = this.readIndex(() => listFileTitles(this.live.index.db));
+    const titles = this.lifecycle.reads.read((index) => listFileTitles(index.db));
     return buildTimeline(await this.listFiles(), query, (p) => titles.get(p));
   }
 
@@ -396,63 +236,32 @@ export class MemoryEngine implements MemoryEngineApi {
   // Status and events
 
   status(): IndexStatus {
-    const counts = this.readCounts();
+    const counts = this.lifecycle.reads.readCounts();
+    const index = this.lifecycle.index;
     const status: IndexStatus = {
       workspace: this.workspaceDir,
-      dbPath: this.dbPath,
+      dbPath: this.lifecycle.dbPath,
       files: counts?.files ?? 0,
       chunks: counts?.chunks ?? 0,
       bySource: counts?.bySource ?? { memory: { files: 0, chunks: 0 }, sessions: { files: 0, chunks: 0 } },
-      mode: this.embedder && !this.live.staleReason ? 'hybrid' : 'fts-only',
+      mode: this.embedder && !this.lifecycle.staleReason ? 'hybrid' : 'fts-only',
       provider: this.embedder?.provider ?? 'none',
       model: this.embedder?.model ?? 'none',
-      dims: this.embedder?.dims ?? this.live.index.embedding?.dims ?? null,
+      dims: this.embedder?.dims ?? index.embedding?.dims ?? null,
       vectorsStored: counts?.vectorsStored ?? 0,
       embeddingCacheEntries: counts?.embeddingCacheEntries ?? 0,
       embeddingCacheHitRate: counts?.embeddingCacheHitRate ?? null,
-      vectorBackend: this.embedder ? this.live.index.vectorBackend : 'none',
+      vectorBackend: this.embedder ? index.vectorBackend : 'none',
       watcher: this.watcherState,
       schemaVersion: SCHEMA_VERSION,
       chunkerVersion: CHUNKER_VERSION,
       lastSyncAt: counts?.lastSyncAt ?? null,
-      errors: [...this.engineErrors, ...this.fileErrors()],
+      errors: [...this.lifecycle.errorList(), ...this.lifecycle.reads.failedFiles()],
       progress: this.progress,
+      lifecycle: this.lifecycle.status,
     };
     if (status.mode === 'fts-only') status.modeReason = this.currentModeReason();
     return status;
-  }
-
-  private readCounts(): IndexCounts | null {
-    if (this.closed) return null;
-    try {
-      return this.live.readCounts();
-    } catch (error) {
-      if (!isCorruptionError(error)) throw error;
-      void this.recoverFromCorruption(messageOf(error));
-      return null;
-    }
-  }
-
-  private fileErrors(): IndexError[] {
-    if (this.closed) return [];
-    try {
-      return this.live.readFailedFiles();
-    } catch (error) {
-      if (!isCorruptionError(error)) throw error;
-      void this.recoverFromCorruption(messageOf(error));
-      return [];
-    }
-  }
-
-  /** Reads that meet a damaged index start the recovery and fail with INDEX_CORRUPT instead of a raw SQLite error. */
-  private readIndex<T>(read: () => T): T {
-    try {
-      return read();
-    } catch (error) {
-      if (!isCorruptionError(error)) throw error;
-      void this.recoverFromCorruption(messageOf(error));
-      throw new MemoryLensError('INDEX_CORRUPT', 'The index is damaged and is being rebuilt from the files; try again shortly.');
-    }
   }
 
   onDidProgress(listener: (progress: IndexProgress) => void): Unsubscribe {
@@ -484,7 +293,7 @@ export class MemoryEngine implements MemoryEngineApi {
     if (this.watcher) return;
     this.watcher = new WorkspaceWatcher(this.discover, {
       onPathChanged: async (relPath) => {
-        await this.reindexPath(relPath);
+        await this.lifecycle.reindexPath(relPath);
       },
       onReconcile: () => this.reconcile(),
       onStateChange: (state) => {
@@ -506,10 +315,8 @@ export class MemoryEngine implements MemoryEngineApi {
   async close(): Promise<void> {
     if (this.closed) return;
     await this.stopWatching();
-    this.abort.abort();
-    await this.queue.idle();
     this.closed = true;
-    this.live.close();
+    await this.lifecycle.close();
     await this.embedder?.close();
     this.progressListeners.clear();
     this.fileListeners.clear();

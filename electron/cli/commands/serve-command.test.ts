@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CliIo } from '../cli-io.js';
 import { runCli } from '../main.js';
@@ -20,19 +21,19 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 /** Runs `memlens serve …` until `stop` is called; resolves the printed output as it arrives. */
-function startCli(argv: string[]) {
+function startCli(argv: string[], dataDir = path.join(tmp, 'data')) {
   let output = '';
   let stop!: () => void;
   const interrupted = new Promise<void>((resolve) => (stop = resolve));
   const io: CliIo = {
     stdout: (t) => void (output += t),
     stderr: (t) => void (output += t),
-    env: { HOME: tmp, MEMLENS_DATA_DIR: path.join(tmp, 'data') },
+    env: { HOME: tmp, MEMLENS_DATA_DIR: dataDir },
     cwd: tmp,
     stderrIsTty: false,
     waitForInterrupt: () => interrupted,
   };
-  const exit = runCli(['serve', '--workspace', workspace, '--data-dir', path.join(tmp, 'data'), '--port', '0', ...argv], io);
+  const exit = runCli(['serve', '--workspace', workspace, '--data-dir', dataDir, '--port', '0', ...argv], io);
   const url = async (): Promise<string> => {
     for (let i = 0; i < 300; i++) {
       const match = /Open: (\S+)/.exec(output);
@@ -77,6 +78,39 @@ describe('memlens serve', () => {
     const run = startCli(['--port', 'eighty']);
     expect(await run.exit).toBe(2);
     expect(run.output()).toContain('--port');
+  });
+
+  it('starts and answers searches when the index has lost a table behind valid meta, rebuilding it', async () => {
+    const dataDir = path.join(tmp, 'data-dropped-table');
+    const quiet: CliIo = { stdout: () => undefined, stderr: () => undefined, env: { HOME: tmp }, cwd: tmp, stderrIsTty: false, waitForInterrupt: async () => undefined };
+    expect(await runCli(['index', '--workspace', workspace, '--data-dir', dataDir], quiet)).toBe(0);
+    let dbPath = '';
+    await runCli(['status', '--json', '--workspace', workspace, '--data-dir', dataDir], { ...quiet, stdout: (t) => void (dbPath = (JSON.parse(t) as { dbPath: string }).dbPath) });
+    const db = new Database(dbPath);
+    db.exec('DROP TABLE chunks_fts');
+    db.close();
+
+    const run = startCli([], dataDir);
+    const url = new URL(await run.url());
+    const call = async (name: string, body: unknown) => {
+      const response = await fetch(`${url.origin}/api/${name}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-memlens-token': url.searchParams.get('token') ?? '' },
+        body: JSON.stringify(body),
+      });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { result: unknown }).result;
+    };
+    for (let i = 0; i < 300; i++) {
+      const result = (await call('search', { query: 'Harbor gateway', minScore: 0 })) as { results: unknown[]; notices: { code: string }[] };
+      if (result.results.length > 0 && !result.notices.some((n) => n.code === 'index-building')) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const status = (await call('status', {})) as { lifecycle: { state: string } };
+    expect(status.lifecycle.state).toBe('serving');
+    expect(((await call('search', { query: 'Harbor gateway', minScore: 0 })) as { results: unknown[] }).results.length).toBeGreaterThan(0);
+    run.stop();
+    expect(await run.exit).toBe(0);
   });
 
   it('knows which hosts are loopback', () => {

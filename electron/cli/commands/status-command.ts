@@ -12,6 +12,7 @@ export function formatStatus(s: IndexStatus): string {
   const lines = [
     `workspace   ${s.workspace}`,
     `index       ${s.dbPath}`,
+    `state       ${s.lifecycle.state}${s.lifecycle.reason ? ` — ${s.lifecycle.reason}` : ''}`,
     `files       ${s.files} (memory ${s.bySource.memory.files}, sessions ${s.bySource.sessions.files})`,
     `chunks      ${s.chunks} (memory ${s.bySource.memory.chunks}, sessions ${s.bySource.sessions.chunks})`,
     `mode        ${s.mode}${s.modeReason ? ` — ${s.modeReason}` : ''}`,

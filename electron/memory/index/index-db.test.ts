@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import * as sqliteVec from 'sqlite-vec';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openIndexDb } from './index-db.js';
 import type { ExpectedIndexMeta, IndexDb } from './index-db.js';
@@ -118,5 +119,39 @@ describe('openIndexDb', () => {
     const reopened = open(dbPath);
     expect(reopened.quarantined).not.toBeNull();
     expect(reopened.created).toBe(true);
+  });
+});
+
+describe('openIndexDb: schema damage and versions', () => {
+  it('marks an index with valid meta but a dropped table as stale, naming the table', () => {
+    const dbPath = tempDbPath();
+    open(dbPath).close();
+    const db = new Database(dbPath);
+    db.exec('DROP TABLE chunks_fts');
+    db.close();
+    const reopened = open(dbPath);
+    expect(reopened.quarantined).toBeNull();
+    expect(reopened.staleReason).toMatch(/missing tables chunks_fts, chunks_fts_data/);
+  });
+
+  it('expects the vector table once the index records a model', () => {
+    const dbPath = tempDbPath();
+    open(dbPath, withModel('m')).close();
+    const db = new Database(dbPath);
+    sqliteVec.load(db);
+    db.exec('DROP TABLE chunks_vec');
+    db.close();
+    expect(open(dbPath, withModel('m')).staleReason).toMatch(/missing table chunks_vec/);
+  });
+
+  it('reports an index written by a newer schema version (and keeps it stale, never current)', () => {
+    const dbPath = tempDbPath();
+    const first = open(dbPath);
+    writeMeta(first.db, { [META_KEYS.schemaVersion]: SCHEMA_VERSION + 1 });
+    first.close();
+    const again = open(dbPath);
+    expect(again.newerSchemaVersion).toBe(SCHEMA_VERSION + 1);
+    expect(again.staleReason).toMatch(/newer Memory Lens/);
+    expect(open(tempDbPath()).newerSchemaVersion).toBeNull();
   });
 });

@@ -1,6 +1,8 @@
 // Opens (or creates) one index file: pragmas, sqlite-vec, schema, and the two ways an existing
 // file can be unusable — unreadable (quarantined and replaced) or built by another version or
-// model (reported as stale; the engine rebuilds it into a new file while this one keeps serving).
+// model, or missing tables (reported as stale; the engine rebuilds it into a new file while this
+// one keeps serving). An index from a newer schema is reported too: it is not this version's to
+// replace (index-lifecycle/ serves from a side file instead).
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -9,7 +11,7 @@ import { CHUNKING_DEFAULTS } from '../../../shared/search-defaults.js';
 import { fileTimestamp } from '../data-dir.js';
 import { releaseVectorMatrix } from '../search/vector-matrix.js';
 import { readMeta, metaNumber, writeMeta } from './meta.js';
-import { APPLICATION_ID, META_KEYS, createBaseSchema, createVectorTable, hasTable } from './schema.js';
+import { APPLICATION_ID, META_KEYS, createBaseSchema, createVectorTable, hasTable, missingTables } from './schema.js';
 import type { VectorTableKind } from './schema.js';
 import { messageOf } from '../../../shared/errors.js';
 
@@ -59,6 +61,8 @@ export interface IndexDb {
   readonly staleReason: string | null;
   /** Set when the file at `path` could not be used and was moved aside. */
   readonly quarantined: QuarantineReport | null;
+  /** The schema version recorded in the file when it is newer than this version's (a newer app wrote it), else null. */
+  readonly newerSchemaVersion: number | null;
   /** True when this open created the schema (an empty index). */
   readonly created: boolean;
   close(): void;
@@ -79,7 +83,7 @@ export function openIndexDb(dbPath: string, options: OpenIndexOptions): IndexDb 
   let quarantined: QuarantineReport | null = null;
   let db = tryOpen(dbPath, options);
   if (!(db instanceof Database)) {
-    quarantined = { movedTo: quarantineIndexFile(dbPath, now()), reason: db.reason };
+    quarantined = { movedTo: quarantineIndexFile(dbPath, now()) ?? dbPath, reason: db.reason };
     db = tryOpen(dbPath, options);
     if (!(db instanceof Database)) throw new Error(`cannot create index at ${dbPath}: ${db.reason}`);
   }
@@ -129,7 +133,9 @@ function initialise(
 
   const meta = readMeta(db);
   let embedding = storedEmbedding(meta);
-  const staleReason = findStaleReason(meta, expected, embedding, vectorBackend, hasTable(db, 'chunks_vec'));
+  const staleReason = findStaleReason(meta, expected, embedding, vectorBackend, hasTable(db, 'chunks_vec')) ?? schemaDamage(db, embedding !== null);
+  const storedVersion = metaNumber(meta, META_KEYS.schemaVersion);
+  const newerSchemaVersion = storedVersion !== null && storedVersion > expected.schemaVersion ? storedVersion : null;
 
   // A keyword-only index meets its first model (or a fresh index its model): record it and make room for vectors.
   if (!staleReason && expected.embedding && !embedding) {
@@ -157,6 +163,7 @@ function initialise(
     embedding,
     staleReason,
     quarantined,
+    newerSchemaVersion,
     created,
     close: () => {
       // The in-memory copy of the vectors (up to ~150 MB) goes with the index.
@@ -187,6 +194,9 @@ function findStaleReason(
   hasVectorTable: boolean,
 ): string | null {
   const schemaVersion = metaNumber(meta, META_KEYS.schemaVersion);
+  if (schemaVersion !== null && schemaVersion > expected.schemaVersion) {
+    return `the index was written by a newer Memory Lens (schema version ${schemaVersion}; this version knows ${expected.schemaVersion})`;
+  }
   if (schemaVersion !== expected.schemaVersion) {
     return `index schema version ${schemaVersion ?? 'unknown'} differs from this version's ${expected.schemaVersion}`;
   }
@@ -209,6 +219,12 @@ function findStaleReason(
     if (stored.dims !== wanted.dims) return `embedding dimensions changed from ${stored.dims} to ${wanted.dims}`;
   }
   return null;
+}
+
+function schemaDamage(db: Database.Database, expectVectors: boolean): string | null {
+  const missing = missingTables(db, expectVectors);
+  if (missing.length === 0) return null;
+  return `the index is missing ${missing.length === 1 ? 'table' : 'tables'} ${missing.join(', ')}`;
 }
 
 /** Opens and sanity-checks a file; returns why it is unusable instead of throwing. */
@@ -249,13 +265,20 @@ function tryOpen(dbPath: string, options: OpenIndexOptions): Database.Database |
   }
 }
 
-/** Moves `<path>` (and its -wal/-shm) to `<path>.corrupt-<timestamp>`; returns the new path. */
-export function quarantineIndexFile(dbPath: string, now: Date): string {
+/**
+ * Moves `<path>` (and its -wal/-shm) to `<path>.corrupt-<timestamp>`; returns the new path, or
+ * null when there was nothing to move (the file was deleted).
+ */
+export function quarantineIndexFile(dbPath: string, now: Date): string | null {
   const target = `${dbPath}.corrupt-${fileTimestamp(now)}`;
+  let moved = false;
   for (const suffix of ['', '-wal', '-shm']) {
-    if (fs.existsSync(dbPath + suffix)) fs.renameSync(dbPath + suffix, target + suffix);
+    if (fs.existsSync(dbPath + suffix)) {
+      fs.renameSync(dbPath + suffix, target + suffix);
+      moved = true;
+    }
   }
-  return target;
+  return moved ? target : null;
 }
 
 export function removeIndexFiles(dbPath: string): void {

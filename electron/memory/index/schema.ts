@@ -106,6 +106,26 @@ export function createVectorTable(db: Database.Database, dims: number, kind: Vec
   }
 }
 
+/** Every table and FTS5 shadow table the base schema creates; a query needs all of them. */
+const BASE_TABLES = [
+  'meta', 'files', 'chunks', 'embedding_cache',
+  'chunks_fts', 'chunks_fts_data', 'chunks_fts_idx', 'chunks_fts_content', 'chunks_fts_docsize', 'chunks_fts_config',
+] as const;
+
+/**
+ * Tables this version's schema needs but the index lacks (`chunks_vec` when it records vectors).
+ * Valid meta does not prove a usable schema: a dropped table turns every search or write into
+ * "no such table", which no amount of retrying fixes — only a rebuild does.
+ */
+export function missingTables(db: Database.Database, expectVectors: boolean): string[] {
+  const present = new Set(
+    (db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").pluck().all() as string[]),
+  );
+  const wanted: string[] = [...BASE_TABLES];
+  if (expectVectors) wanted.push('chunks_vec');
+  return wanted.filter((name) => !present.has(name));
+}
+
 export function hasTable(db: Database.Database, name: string): boolean {
   return db.prepare("SELECT 1 FROM sqlite_schema WHERE name = ? AND type IN ('table', 'view')").get(name) !== undefined;
 }

@@ -1,0 +1,380 @@
+// The index's lifecycle in one place: the served index, the state machine of lifecycle-state.ts,
+// the serial write queue, the one place SQLite damage is classified and turned into recovery,
+// and the bounded ring of engine errors status() shows. Reads live in index-reads.ts, the
+// rebuild under its cross-process lock in rebuild-index.ts.
+//
+// Writes (sync, single-file reindex, rebuild, recovery) run one at a time through the queue, and
+// each looks at the file first: deleted, replaced or overwritten since the last look is handled
+// before anything is written. Searches never wait for the queue — during a rebuild they read the
+// previous index. A timer looks at the file between writes too, so damage shows up within
+// seconds even when nothing is being written.
+import type { FileChangeEvent, IndexError, IndexLifecycle as LifecycleStatus, IndexLifecycleState, IndexProgress } from '../../../shared/domain.js';
+import { MemoryLensError, messageOf } from '../../../shared/errors.js';
+import type { ChunkOptions } from '../chunk/chunker.js';
+import type { EmbeddingProvider } from '../embed/embedding-provider.js';
+import { isCorruptionError, removeIndexFiles } from '../index/index-db.js';
+import type { ExpectedIndexMeta, IndexDb } from '../index/index-db.js';
+import { syncFile } from '../sync/sync-file.js';
+import type { FileSyncResult } from '../sync/sync-file.js';
+import { syncIndex } from '../sync/sync.js';
+import type { SyncResult, SyncTarget } from '../sync/sync.js';
+import type { DiscoverOptions } from '../workspace/discover.js';
+import { ErrorRing } from './error-ring.js';
+import { checkIndexFile } from './index-file-check.js';
+import { IndexFileWatch, damageReason } from './index-file-watch.js';
+import { nextLifecycle, openedLifecycle } from './lifecycle-state.js';
+import type { LifecycleEvent } from './lifecycle-state.js';
+import { IndexReads } from './index-reads.js';
+import { LiveIndex } from './live-index.js';
+import { liveRebuildLock } from './rebuild-lock.js';
+import type { LockTiming } from './rebuild-lock.js';
+import { rebuildIndex } from './rebuild-index.js';
+import type { RebuildContext } from './rebuild-index.js';
+import { SerialQueue } from './serial-queue.js';
+
+export interface LifecycleHooks {
+  onProgress(progress: IndexProgress | null): void;
+  /** The index was written; `changes` lists the files whose entries changed. */
+  onDidWrite(changes: readonly FileChangeEvent[]): void;
+  /** State, counts or errors changed: time for a fresh status. */
+  onDidChangeStatus(): void;
+}
+
+export interface IndexLifecycleOptions {
+  dbPath: string;
+  expected: ExpectedIndexMeta;
+  embedder: EmbeddingProvider | null;
+  nativeBinding?: string;
+  /** What a sync reads and how it chunks. */
+  discover: DiscoverOptions;
+  chunking?: Partial<ChunkOptions>;
+  hooks: LifecycleHooks;
+  /** How often the file under the index is looked at between writes (default 2 s). */
+  fileCheckIntervalMs?: number;
+  errorRingSize?: number;
+  lockTiming?: LockTiming;
+  lockPollMs?: number;
+}
+
+/** Thrown into a running write when the file it writes to turned out damaged: stop, then recover. */
+class IndexDamageFound extends Error {}
+
+const UNCHANGED = (path: string): FileSyncResult => ({ path, change: 'unchanged', hash: null });
+
+export class IndexLifecycle {
+  private readonly queue = new SerialQueue();
+  private readonly errors: ErrorRing;
+  private readonly closing = new AbortController();
+  private current: LifecycleStatus;
+  /** The running write's own abort, pulled when the file it writes to is found damaged. */
+  private writeAbort: AbortController | null = null;
+  private pendingRecovery: Promise<void> | null = null;
+  private readonly fileWatch: IndexFileWatch;
+  /** Searches and reads of the served index (they never wait for the queue). */
+  readonly reads: IndexReads;
+
+  /** Opens the index; throws INDEX_CORRUPT only when not even a fresh index can be created. */
+  static open(options: IndexLifecycleOptions): IndexLifecycle {
+    let live: LiveIndex;
+    try {
+      live = new LiveIndex(options.dbPath, options.expected, options.embedder, options.nativeBinding);
+    } catch (error) {
+      throw new MemoryLensError('INDEX_CORRUPT', `Cannot open the index at ${options.dbPath}: ${messageOf(error)}`);
+    }
+    return new IndexLifecycle(options, live);
+  }
+
+  private constructor(
+    private readonly options: IndexLifecycleOptions,
+    private readonly live: LiveIndex,
+  ) {
+    this.errors = new ErrorRing(options.errorRingSize);
+    this.reads = new IndexReads({ live, lifecycle: () => this.current, reportDamage: (reason) => this.reportDamage(reason), closing: this.closing.signal });
+    const { quarantined, staleReason } = live.index;
+    this.current = openedLifecycle(staleReason, quarantined?.reason ?? null);
+    if (quarantined) {
+      this.recordError(options.dbPath, `The index could not be read (${quarantined.reason}); it was moved to ${quarantined.movedTo} and is being rebuilt from the files.`);
+    }
+    if (live.sideFileNote) this.recordError(options.dbPath, live.sideFileNote);
+    // A rebuild that a crash interrupted left its half-built file — unless another process is building it right now.
+    if (!staleReason && !liveRebuildLock(live.dbPath, options.lockTiming)) removeIndexFiles(`${live.dbPath}.next`);
+    this.fileWatch = new IndexFileWatch(
+      live,
+      {
+        onDamage: (reason) => this.markDamaged(reason),
+        onChange: () => this.scheduleRecovery(),
+        onError: (message) => {
+          // Once, not every two seconds.
+          if (this.errors.list().at(-1)?.message !== message) this.recordError(live.dbPath, message);
+        },
+      },
+      options.fileCheckIntervalMs,
+    );
+  }
+
+  /** The file served from (a side file when a newer version owns the requested one). */
+  get dbPath(): string {
+    return this.live.dbPath;
+  }
+
+  get index(): IndexDb {
+    return this.live.index;
+  }
+
+  get state(): IndexLifecycleState {
+    return this.current.state;
+  }
+
+  /** The state and why, for status(); a serving index in a side file says so. */
+  get status(): LifecycleStatus {
+    if (this.current.state === 'serving' && this.live.sideFileNote) return { state: 'serving', reason: this.live.sideFileNote };
+    return { ...this.current };
+  }
+
+  /** Why the served index must be rebuilt, or null. */
+  get staleReason(): string | null {
+    return this.live.staleReason;
+  }
+
+  /** Engine errors, latest first kept, listed oldest first. */
+  errorList(): IndexError[] {
+    return this.errors.list();
+  }
+
+  recordError(path: string, message: string): void {
+    this.errors.push({ path, message, at: Date.now() });
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Writes
+
+  /** Brings the index in line with the files — rebuilding, recovering or adopting a new file first as the state requires. */
+  sync(full: boolean): Promise<SyncResult> {
+    return this.write(async () => {
+      const result = await this.bringUpToDate(full);
+      this.afterWrite(result.changes);
+      return result;
+    });
+  }
+
+  /** Reindexes one path now (own writes, watcher hints). */
+  reindexPath(relPath: string): Promise<FileSyncResult> {
+    return this.write(async () => {
+      if (this.closing.signal.aborted) return UNCHANGED(relPath);
+      this.followFile();
+      if (this.current.state === 'damaged' || this.current.state === 'recovering') {
+        // The recovery reads every file, this one included.
+        this.afterWrite((await this.bringUpToDate(false)).changes);
+        return UNCHANGED(relPath);
+      }
+      // A stale index without the tables to take writes: the rebuild that must come picks the file up.
+      const target = this.live.writableTarget();
+      if (!target) return UNCHANGED(relPath);
+      let result: FileSyncResult;
+      try {
+        result = await syncFile(target, relPath, { discover: this.options.discover, ...this.chunkingOption() });
+      } catch (error) {
+        // Not taken up (a rebuild underway replaces the file anyway): the write simply failed.
+        if (!isCorruptionError(error) || !this.markDamaged(messageOf(error))) throw error;
+        this.afterWrite((await this.bringUpToDate(false)).changes);
+        return UNCHANGED(relPath);
+      }
+      if (result.change !== 'unchanged') this.afterWrite(result.change === 'failed' ? [] : [{ path: result.path, change: result.change, hash: result.hash }]);
+      return result;
+    });
+  }
+
+  /**
+   * After the engine's own save: searchable before the call returns — unless a rebuild or a
+   * recovery holds the queue, then the save does not wait for it. The file is on disk either
+   * way, so an index error goes to status instead of failing the save.
+   */
+  async reindexAfterWrite(relPath: string): Promise<void> {
+    const job = this.reindexPath(relPath).catch((error: unknown) => {
+      this.recordError(relPath, `Saved, but indexing failed: ${messageOf(error)}`);
+    });
+    if (this.current.state === 'serving') await job;
+  }
+
+  private write<T>(job: () => Promise<T>): Promise<T> {
+    return this.queue.run(async () => {
+      this.writeAbort = new AbortController();
+      try {
+        return await job();
+      } finally {
+        this.writeAbort = null;
+      }
+    });
+  }
+
+  /**
+   * What the running write checks between batches: aborted on close, or when the file it writes
+   * to is found damaged — then renewed, because the same write goes on to recover.
+   */
+  private writeSignal(): AbortSignal {
+    if (!this.writeAbort || this.writeAbort.signal.aborted) this.writeAbort = new AbortController();
+    return AbortSignal.any([this.closing.signal, this.writeAbort.signal]);
+  }
+
+  /** One write pass doing what the state asks for; damage met on the way turns into recovery. */
+  private async bringUpToDate(full: boolean): Promise<SyncResult> {
+    this.followFile();
+    try {
+      for (;;) {
+        switch (this.current.state) {
+          case 'damaged':
+            return await this.recover();
+          case 'recovering':
+            return await this.refill();
+          case 'stale':
+          case 'rebuilding': {
+            const rebuilt = await rebuildIndex(this.rebuildContext());
+            if (rebuilt) return rebuilt;
+            break; // waited for another process's rebuild: the state says what is left to do
+          }
+          default:
+            return await this.runSync(this.live.target, full, false);
+        }
+      }
+    } catch (error) {
+      if (!isCorruptionError(error) && !(error instanceof IndexDamageFound)) throw error;
+      // Not taken up (e.g. while waiting for another process's rebuild, which replaces the file): the write failed.
+      if (!this.markDamaged(messageOf(error)) && this.state !== 'damaged') throw error;
+      return this.recover();
+    }
+  }
+
+  private rebuildContext(): RebuildContext {
+    const { lockTiming, lockPollMs } = this.options;
+    return {
+      live: this.live,
+      signal: () => this.writeSignal(),
+      apply: (event) => this.apply(event),
+      recordError: (message) => this.recordError(this.live.dbPath, message),
+      runSync: (target, mode) => this.runSync(target, mode === 'rebuild', mode === 'rebuild'),
+      followFile: () => this.followFile(),
+      ...(lockTiming ? { lockTiming } : {}),
+      ...(lockPollMs ? { lockPollMs } : {}),
+    };
+  }
+
+  /** Moves the damaged file aside and fills a fresh index from the files. */
+  private async recover(): Promise<SyncResult> {
+    // Only the file found damaged goes aside: if another process already put a new one there, serve that.
+    if (checkIndexFile(this.live.dbPath, this.live.handle).kind === 'replaced') {
+      this.adoptFile();
+      return this.bringUpToDate(false);
+    }
+    const reason = this.current.reason ?? 'damaged';
+    const movedTo = this.live.quarantine();
+    this.recordError(
+      this.live.dbPath,
+      `The index was damaged (${reason}); ${movedTo ? `it was moved to ${movedTo} and ` : ''}it is being rebuilt from the files.`,
+    );
+    this.apply({ type: 'quarantined', reason });
+    return this.refill();
+  }
+
+  private async refill(): Promise<SyncResult> {
+    const result = await this.runSync(this.live.target, true, false);
+    this.apply({ type: 'recovery-finished' });
+    return result;
+  }
+
+  private async runSync(target: SyncTarget, full: boolean, rebuilding: boolean): Promise<SyncResult> {
+    try {
+      return await syncIndex(target, {
+        discover: this.options.discover,
+        ...this.chunkingOption(),
+        full,
+        signal: this.writeSignal(),
+        onProgress: (progress) => this.options.hooks.onProgress(rebuilding && progress.phase === 'indexing' ? { ...progress, phase: 'rebuilding' } : progress),
+      });
+    } finally {
+      this.options.hooks.onProgress(null);
+    }
+  }
+
+  private afterWrite(changes: readonly FileChangeEvent[]): void {
+    this.live.invalidate();
+    this.options.hooks.onDidWrite(changes);
+    this.options.hooks.onDidChangeStatus();
+  }
+
+  private chunkingOption(): { chunking?: Partial<ChunkOptions> } {
+    return this.options.chunking ? { chunking: this.options.chunking } : {};
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The file under the index
+
+  /** Before a write: act on the file having been deleted, replaced or overwritten since the last look. */
+  private followFile(): void {
+    const check = checkIndexFile(this.live.dbPath, this.live.handle);
+    if (check.kind === 'replaced') this.adoptFile();
+    else if (check.kind !== 'same') this.markDamaged(damageReason(check));
+  }
+
+  /** Another file sits at the served path now (e.g. another process swapped its rebuild in): serve it, as what it turns out to be. */
+  private adoptFile(): void {
+    const index = this.live.reopen();
+    let quarantinedReason: string | null = null;
+    if (index.quarantined) {
+      quarantinedReason = `the index file was replaced by one that could not be read: ${index.quarantined.reason}`;
+      this.recordError(this.live.dbPath, `The index file was replaced by one that could not be read (${index.quarantined.reason}); it was moved to ${index.quarantined.movedTo} and is being rebuilt from the files.`);
+    } else if (index.created) {
+      quarantinedReason = 'the index file was deleted';
+    }
+    this.apply({ type: 'opened', staleReason: index.staleReason, quarantinedReason });
+  }
+
+  /** Damage found: searches stop reading the file and the write in progress stops writing to it. */
+  private markDamaged(reason: string): boolean {
+    if (!this.apply({ type: 'damage-found', reason })) return false;
+    this.writeAbort?.abort(new IndexDamageFound(reason));
+    return true;
+  }
+
+  /** Damage found outside the queue (a search, a read, the timer): mark it and queue the recovery. */
+  private reportDamage(reason: string): void {
+    this.markDamaged(reason);
+    this.scheduleRecovery();
+  }
+
+  /** One queued pass that recovers or adopts as needed; repeated requests share it. */
+  private scheduleRecovery(): void {
+    if (this.pendingRecovery || this.closing.signal.aborted) return;
+    this.pendingRecovery = this.sync(false)
+      .then(
+        () => undefined,
+        (error: unknown) => {
+          if (!this.closing.signal.aborted) this.recordError(this.live.dbPath, `Rebuilding the damaged index failed: ${messageOf(error)}`);
+        },
+      )
+      .finally(() => {
+        this.pendingRecovery = null;
+      });
+  }
+
+  // -------------------------------------------------------------------------------------------
+
+  /** Feeds the state machine; true when the event applied. */
+  private apply(event: LifecycleEvent): boolean {
+    const next = nextLifecycle(this.current, event);
+    if (!next) return false;
+    const changed = next.state !== this.current.state || next.reason !== this.current.reason;
+    this.current = next;
+    if (changed && next.state !== 'closed') this.options.hooks.onDidChangeStatus();
+    return true;
+  }
+
+  /** Lets the write in progress finish its step (a sync stops at its next batch), then closes the index. */
+  async close(): Promise<void> {
+    if (this.current.state === 'closed') return;
+    this.fileWatch.stop();
+    this.closing.abort();
+    await this.queue.idle();
+    this.apply({ type: 'closed' });
+    this.live.close();
+  }
+}

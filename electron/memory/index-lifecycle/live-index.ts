@@ -1,0 +1,210 @@
+// The index file the engine currently serves from, and the primitives that replace it: moved
+// aside when damaged (quarantine), swapped for a complete rebuild (`<index>.next`), or opened
+// again when the file changed underneath. Also caches the counts status() reports, since they
+// only change when the index is written. index-lifecycle.ts decides when each one runs.
+import type { IndexError } from '../../../shared/domain.js';
+import type { EmbeddingProvider } from '../embed/embedding-provider.js';
+import { EmbeddingCache } from '../index/embedding-cache.js';
+import { FileWriter } from '../index/file-writer.js';
+import { openIndexDb, quarantineIndexFile, removeIndexFiles, replaceIndexFile } from '../index/index-db.js';
+import type { ExpectedIndexMeta, IndexDb } from '../index/index-db.js';
+import { readIndexCounts } from '../index/index-queries.js';
+import type { IndexCounts } from '../index/index-queries.js';
+import type { SyncTarget } from '../sync/sync.js';
+import { holdIndexFile } from './index-file-check.js';
+import type { IndexFileHandle } from './index-file-check.js';
+
+export class LiveIndex {
+  private current: IndexDb;
+  private currentTarget: SyncTarget | null = null;
+  private servedPath: string;
+  private sideNote: string | null = null;
+  private fileHandle: IndexFileHandle | null = null;
+  private served = 0;
+  private counts: IndexCounts | null = null;
+  private failedFiles: IndexError[] | null = null;
+
+  /** Opens the index at `requestedPath` — or its side file when a newer version owns that one. */
+  constructor(
+    readonly requestedPath: string,
+    private readonly expected: ExpectedIndexMeta,
+    private readonly embedder: EmbeddingProvider | null,
+    private readonly nativeBinding: string | undefined,
+  ) {
+    this.servedPath = requestedPath;
+    this.current = this.openServed();
+  }
+
+  get index(): IndexDb {
+    return this.current;
+  }
+
+  /** The file served from: the requested path, or its side file (see sideFileNote). */
+  get dbPath(): string {
+    return this.servedPath;
+  }
+
+  /** Why the index lives in a side file, when it does. */
+  get sideFileNote(): string | null {
+    return this.sideNote;
+  }
+
+  /** The file the open connection reads (null if it vanished right after SQLite opened it). */
+  get handle(): IndexFileHandle | null {
+    return this.fileHandle;
+  }
+
+  /** Bumped whenever another file starts being served: a check begun before it compares against the wrong file. */
+  get generation(): number {
+    return this.served;
+  }
+
+  /** Why the served index must be rebuilt (version, chunking, model mismatch or missing tables), or null. */
+  get staleReason(): string | null {
+    return this.current.staleReason;
+  }
+
+  /** Where writes go. Throws when the index cannot take them (a table is missing): see writableTarget. */
+  get target(): SyncTarget {
+    this.currentTarget ??= this.targetFor(this.current);
+    return this.currentTarget;
+  }
+
+  /** The write target, or null while a stale index lacks the tables to take writes (its rebuild will). */
+  writableTarget(): SyncTarget | null {
+    try {
+      return this.target;
+    } catch (error) {
+      if (this.current.staleReason === null) throw error;
+      return null;
+    }
+  }
+
+  /** Sync target for an index: vectors only when it holds the loaded model's vectors. */
+  targetFor(index: IndexDb): SyncTarget {
+    const writer = new FileWriter(index.db);
+    const vectorsMatch = this.embedder !== null && index.embedding !== null && index.staleReason === null && writer.vectorsEnabled;
+    return {
+      db: index.db,
+      writer,
+      embedding: vectorsMatch ? { provider: this.embedder!, cache: new EmbeddingCache(index.db, index.embedding!) } : null,
+    };
+  }
+
+  /**
+   * Moves whatever is at the served path aside (the damaged file, or the -wal/-shm a deleted
+   * file left) and serves a fresh, empty index; returns where it went, or null if nothing was there.
+   */
+  quarantine(): string | null {
+    let movedTo: string | null;
+    try {
+      // Moved while still open, so closing cannot checkpoint the WAL into it: what goes aside is exactly what was found.
+      movedTo = quarantineIndexFile(this.servedPath, new Date());
+      this.closeCurrent();
+    } catch {
+      // Windows refuses to rename a file that is open: close first.
+      this.closeCurrent();
+      movedTo = quarantineIndexFile(this.servedPath, new Date());
+    }
+    this.replaceCurrent(this.openAt(this.servedPath));
+    return movedTo;
+  }
+
+  /** Serves whatever is at the served path now (the file was replaced, or a rebuild elsewhere finished). */
+  reopen(): IndexDb {
+    this.closeCurrent();
+    this.replaceCurrent(this.openServed());
+    return this.current;
+  }
+
+  /** An empty index at `<dbPath>.next` to rebuild into while the current one keeps serving. */
+  openReplacement(): IndexDb {
+    return openIndexDb(`${this.servedPath}.next`, { expected: this.expected, fresh: true, ...this.bindingOption() });
+  }
+
+  /** Close both, rename the finished replacement over the served file, serve it. */
+  swapIn(replacement: IndexDb): void {
+    replacement.close();
+    this.closeCurrent();
+    try {
+      replaceIndexFile(replacement.path, this.servedPath);
+    } finally {
+      // Swapped or not, serve whatever is now at the path (the old index if the rename failed).
+      this.replaceCurrent(this.openAt(this.servedPath));
+    }
+  }
+
+  discardReplacement(replacement: IndexDb): void {
+    replacement.close();
+    removeIndexFiles(replacement.path);
+  }
+
+  /** Counts for status(); throws SQLite's error when the index is damaged. */
+  readCounts(): IndexCounts {
+    this.counts ??= readIndexCounts(this.current.db);
+    return this.counts;
+  }
+
+  /** Failed files, from the index (so they survive restarts). */
+  readFailedFiles(): IndexError[] {
+    if (!this.failedFiles) {
+      const rows = this.current.db
+        .prepare("SELECT path, index_error, indexed_at FROM files WHERE index_state = 'failed' ORDER BY path LIMIT 1000")
+        .all() as { path: string; index_error: string | null; indexed_at: number }[];
+      this.failedFiles = rows.map((row) => ({ path: row.path, message: row.index_error ?? 'failed', at: row.indexed_at }));
+    }
+    return this.failedFiles;
+  }
+
+  /** The index was written: counts and failures are read again on the next status(). */
+  invalidate(): void {
+    this.counts = null;
+    this.failedFiles = null;
+  }
+
+  close(): void {
+    this.closeCurrent();
+  }
+
+  /**
+   * An index written by a newer version is not ours to rebuild over: that version would have to
+   * rebuild in turn, and a downgrade-then-upgrade would cost two rebuilds. This version keeps
+   * its own index beside it (`<index>.schema-<N>`) and leaves the newer one untouched.
+   */
+  private openServed(): IndexDb {
+    const index = this.openAt(this.servedPath);
+    if (index.newerSchemaVersion === null || this.servedPath !== this.requestedPath) return index;
+    this.current = index;
+    this.closeCurrent();
+    const newer = index.newerSchemaVersion;
+    this.servedPath = `${this.requestedPath}.schema-${this.expected.schemaVersion}`;
+    this.sideNote =
+      `The index at ${this.requestedPath} was written by a newer Memory Lens (schema version ${newer}; this version knows ` +
+      `${this.expected.schemaVersion}). It is left untouched; this version keeps its own index at ${this.servedPath}.`;
+    return this.openAt(this.servedPath);
+  }
+
+  private replaceCurrent(index: IndexDb): void {
+    this.current = index;
+    this.currentTarget = null;
+    this.invalidate();
+  }
+
+  private openAt(dbPath: string): IndexDb {
+    const index = openIndexDb(dbPath, { expected: this.expected, ...this.bindingOption() });
+    this.fileHandle = holdIndexFile(dbPath);
+    this.served += 1;
+    return index;
+  }
+
+  /** The connection first, then the held file: in that order SQLite's locks on it are never dropped early. */
+  private closeCurrent(): void {
+    this.current.close();
+    this.fileHandle?.release();
+    this.fileHandle = null;
+  }
+
+  private bindingOption(): { nativeBinding?: string } {
+    return this.nativeBinding ? { nativeBinding: this.nativeBinding } : {};
+  }
+}
