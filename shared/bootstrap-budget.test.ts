@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { buildInput, generateLetters, type VectorInputSpec } from '../scripts/openclaw-vectors/vector-inputs.mjs';
 import { bootstrapProfile, isOpenclawVersion } from './bootstrap-profiles.js';
 import { budgetOneFile, injectedText, runBootstrapBudget, type BudgetInput } from './bootstrap-budget.js';
-import fixture from './fixtures/openclaw-bootstrap-vectors.json';
+import fixture from './fixtures/openclaw-bootstrap-vectors.json' with { type: 'json' };
 import { hasLoneSurrogate } from './utf16-safe-slice.js';
 
 interface Vector {
