@@ -22,10 +22,12 @@ export function capWords(cap: ContextFile['cap']): string {
   return cap ? `${formatChars(cap.value)} (${CAP_WORDS[cap.kind]})` : '—';
 }
 
-type FileFacts = Pick<ContextFile, 'name' | 'status' | 'measuredChars' | 'injectedChars' | 'cap' | 'dropped' | 'remainingBefore'>;
+type FileFacts = Pick<ContextFile, 'name' | 'status' | 'measuredChars' | 'injectedChars' | 'cap' | 'remainingBefore'> & {
+  dropped: readonly { startLine: number; endLine: number }[];
+};
 
 /** How full the file's cap is: 'over' when cut or left out, 'near' from 85%. */
-export function budgetLevel(file: FileFacts): BudgetLevel {
+export function budgetLevel(file: Pick<FileFacts, 'status' | 'measuredChars' | 'cap'>): BudgetLevel {
   if (file.status === 'truncated' || file.status === 'over-budget') return 'over';
   if (!file.cap || file.status !== 'full') return 'none';
   return file.measuredChars >= NEAR_LIMIT_RATIO * file.cap.value ? 'near' : 'ok';
