@@ -24,6 +24,7 @@ import {
   TranscriptSchema,
   WorkspaceInfoSchema,
 } from './contract-schemas.js';
+import { ContextArgsSchema, ContextReportSchema } from './context-schemas.js';
 import { SettingsPatchSchema, SettingsSchema } from './settings-schema.js';
 
 /** Arguments of a call are small JSON objects: 64 KB is far above any legitimate one. */
@@ -174,6 +175,13 @@ export const CALLS = {
     maxArgBytes: MAX_ARG_BYTES,
     errors: ['NOT_FOUND', 'OUT_OF_ROOT', 'NOT_ALLOWED'],
     summary: "OpenClaw's memory_get: MEMORY.md / memory.md / USER.md / memory/**/*.md only.",
+  }),
+  context: call({
+    args: ContextArgsSchema,
+    result: ContextReportSchema,
+    maxArgBytes: MAX_ARG_BYTES,
+    errors: [],
+    summary: "What the agent sees at session start: each bootstrap file's size, cap, cut and dropped lines under OpenClaw's prompt budget.",
   }),
 } as const;
 

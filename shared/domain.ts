@@ -3,6 +3,7 @@
 // field documentation lives with the schema). Pure TypeScript: nothing here may import Node,
 // Electron or React.
 import type { z } from 'zod';
+import type * as C from './context-schemas.js';
 import type * as S from './contract-schemas.js';
 
 export type MemorySource = z.output<typeof S.MemorySourceSchema>;
@@ -53,3 +54,14 @@ export type DeleteResult = z.output<typeof S.DeleteResultSchema>;
 export type SyncReport = z.output<typeof S.SyncReportSchema>;
 export type FileChangeEvent = z.output<typeof S.FileChangeEventSchema>;
 export type WorkspaceInfo = z.output<typeof S.WorkspaceInfoSchema>;
+
+// What the agent sees at session start (the bootstrap budget)
+export type OpenclawVersionName = z.output<typeof C.OpenclawVersionSchema>;
+export type ContextArgs = z.output<typeof C.ContextArgsSchema>;
+export type ResolvedLimit = z.output<typeof C.ResolvedLimitSchema>;
+export type LimitSource = z.output<typeof C.LimitSourceSchema>;
+export type ContextFileStatus = z.output<typeof C.ContextFileStatusSchema>;
+export type ContextFile = z.output<typeof C.ContextFileSchema>;
+export type MemorySection = z.output<typeof C.MemorySectionSchema>;
+export type PromotedSection = z.output<typeof C.PromotedSectionSchema>;
+export type ContextReport = z.output<typeof C.ContextReportSchema>;

@@ -57,6 +57,7 @@ const VALID_CALLS: { [K in CallName]: () => CallArgs<K> } = {
   openWorkspace: () => ({ path: null }),
   readTranscript: () => ({ path: 'sessions/3f6c1a2e-9d41-4b7a-8e25-6a0d2c9f1b37.jsonl' }),
   get: () => ({ path: 'MEMORY.md', from: 1, lines: 3 }),
+  context: () => ({ openclawVersion: '2026.9.6', limits: { perFile: 500 }, includeText: true }),
 };
 
 describe('api dispatcher: every contract call', () => {
@@ -112,6 +113,10 @@ describe('api dispatcher: malformed arguments get INVALID_ARGUMENT', () => {
     ['settingsSet', { patch: { theme: 'neon' } }],
     ['openWorkspace', {}],
     ['listFiles', [1, 2]],
+    ['context', { openclawVersion: '2027.1.1' }],
+    ['context', { limits: { perFile: 0 } }],
+    // A page must not name a config file to read: the explicit path is the CLI's alone.
+    ['context', { openclawConfig: '/etc/passwd' }],
   ];
   it.each(malformed)('%s(%j)', async (method, args) => {
     const outcome = await dispatcher.handle(method, args);

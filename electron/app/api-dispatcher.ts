@@ -66,6 +66,7 @@ export function createApiDispatcher(deps: DispatcherDeps): ApiDispatcher {
     openWorkspace: ({ path }) => deps.openWorkspace(path),
     readTranscript: ({ path }) => engine().readTranscript(path),
     get: ({ path, from, lines }) => engine().get(path, from, lines),
+    context: (args) => engine().context(args),
   };
 
   return {

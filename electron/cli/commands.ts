@@ -1,5 +1,6 @@
 // The subcommand table. A new subcommand is one line here; `help` lists them in this order.
 import type { CliCommand } from './command.js';
+import { contextCommand } from './commands/context-command.js';
 import { getCommand } from './commands/get-command.js';
 import { indexCommand } from './commands/index-command.js';
 import { searchCommand } from './commands/search-command.js';
@@ -12,6 +13,7 @@ export const COMMANDS: readonly CliCommand[] = [
   searchCommand,
   getCommand,
   statusCommand,
+  contextCommand,
   watchCommand,
   serveCommand,
 ];

@@ -2,6 +2,8 @@
 // Implemented by `MemoryEngine` in engine.ts. Plain Node; never imports electron.
 import type { Unsubscribe } from '../../shared/contract.js';
 import type {
+  ContextArgs,
+  ContextReport,
   ExplainFileResult,
   FileChangeEvent,
   FileContent,
@@ -77,6 +79,13 @@ export interface MemoryEngineApi {
   /** Moves the file to the app's trash folder (the Electron shell uses the OS trash instead). */
   deleteFile(path: string): Promise<void>;
   status(): IndexStatus;
+  /**
+   * What the agent sees at session start: the bootstrap files under OpenClaw's prompt budget, with
+   * the limits from openclaw.json. Read afresh on every call (a few small files). `openclawConfig`
+   * names the config file explicitly (the CLI's --openclaw-config; never from a page); `env` is the
+   * environment OpenClaw's variables are read from (default this process's).
+   */
+  context(args: ContextArgs, options?: { openclawConfig?: string; env?: Readonly<Record<string, string | undefined>> }): Promise<ContextReport>;
 
   startWatching(): Promise<void>;
   stopWatching(): Promise<void>;

@@ -5,6 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type {
+  ContextArgs,
+  ContextReport,
   ExplainFileResult,
   FileChangeEvent,
   FileContent,
@@ -28,6 +30,7 @@ import { loadEmbedder } from './embed/load-embedder.js';
 import { Listeners } from './engine-events.js';
 import type { EngineOptions, MemoryEngineApi } from './engine-types.js';
 import type { Unsubscribe } from '../../shared/contract.js';
+import { buildContextReport } from './context/context-report.js';
 import { FileOperations } from './file-operations.js';
 import { IndexLifecycle } from './index-lifecycle/index-lifecycle.js';
 import { createSearchContext, emptySearchResponse } from './search-context.js';
@@ -230,6 +233,12 @@ export class MemoryEngine implements MemoryEngineApi {
   deleteFile(relPath: string): Promise<void> {
     this.assertOpen();
     return this.files.deleteFile(relPath);
+  }
+
+  context(args: ContextArgs, options: { openclawConfig?: string; env?: Readonly<Record<string, string | undefined>> } = {}): Promise<ContextReport> {
+    this.assertOpen();
+    const config = { env: options.env ?? process.env, ...(this.discover.openclawHome ? { openclawHome: this.discover.openclawHome } : {}), ...(options.openclawConfig ? { explicitPath: options.openclawConfig } : {}) };
+    return buildContextReport({ ...args, workspaceDir: this.workspaceDir, config });
   }
 
   // -------------------------------------------------------------------------------------------

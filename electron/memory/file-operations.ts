@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { isBootstrapFileName } from '../../shared/bootstrap-profiles.js';
 import type { FileContent, MemoryGetResult, SaveResult, TranscriptMessage } from '../../shared/domain.js';
 import { MemoryLensError } from '../../shared/errors.js';
 import { trashDirFor } from './data-dir.js';
@@ -54,7 +55,7 @@ export class FileOperations {
    * means the editor believes there is no file (re-creating a file deleted on disk).
    */
   async saveFile(relPath: string, text: string, expectedHash: string | null): Promise<SaveResult> {
-    const clean = this.assertEditable(relPath);
+    const clean = this.assertWritable(relPath);
     const abs = await resolveInWorkspace(this.options.workspaceDir, clean);
     const current = await fsp.readFile(abs).catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT') return null;
@@ -83,7 +84,7 @@ export class FileOperations {
 
   /** Creates a new Markdown memory file; never overwrites (ALREADY_EXISTS). */
   async createFile(relPath: string, text: string): Promise<SaveResult> {
-    const clean = this.assertEditable(relPath);
+    const clean = this.assertWritable(relPath);
     const abs = await resolveInWorkspace(this.options.workspaceDir, clean);
     await fsp.mkdir(path.dirname(abs), { recursive: true });
     const bytes = encodeForSave(text, { bom: false });
@@ -127,6 +128,16 @@ export class FileOperations {
     await this.options.reindex(clean);
   }
 
+  /**
+   * Saving and creating also reach OpenClaw's bootstrap files at the workspace root (AGENTS.md,
+   * SOUL.md, …): the agent reads them at every start under the same budget as MEMORY.md, so they
+   * are edited with the same safe save. Renaming and deleting stay with memory files.
+   */
+  private assertWritable(relPath: string): string {
+    const clean = normalizeRelPath(relPath);
+    return isBootstrapFileName(clean) ? clean : this.assertEditable(clean);
+  }
+
   /** Editable = a Markdown memory file inside the workspace; transcripts and other files are read-only. */
   private assertEditable(relPath: string): string {
     const clean = normalizeRelPath(relPath);
@@ -135,7 +146,7 @@ export class FileOperations {
     if (source !== 'memory' || clean.startsWith('extra/') || !clean.toLowerCase().endsWith('.md')) {
       throw new MemoryLensError(
         'NOT_ALLOWED',
-        `Only Markdown memory files can be written (MEMORY.md, memory.md, USER.md, memory/**/*.md and the layer folders): ${clean}`,
+        `Only Markdown memory files can be written (MEMORY.md, memory.md, USER.md, memory/**/*.md and the layer folders; saving also reaches AGENTS.md, SOUL.md and the other bootstrap files): ${clean}`,
       );
     }
     return clean;

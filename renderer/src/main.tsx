@@ -4,15 +4,18 @@ import { getApiClient } from './api/client';
 import { App } from './app/app';
 import { AppStoreProvider } from './app/app-store-provider';
 import { connectApiEvents, loadInitialData } from './app/connect-api-events';
+import { connectBootstrapBudget } from './app/connect-bootstrap-budget';
 import { createAppStore } from './app/create-app-store';
 import { exposeBenchHooks } from './app/bench-hooks';
 import './app/styles/theme.css';
 import './app/styles/layout.css';
 import './app/styles/features.css';
+import './app/styles/budget.css';
 
 const api = getApiClient();
 const store = createAppStore(api);
 connectApiEvents(api, store);
+connectBootstrapBudget(api, store);
 void loadInitialData(api, store);
 // Only a bench build (`vite build --mode bench`) carries the hooks: Vite replaces MODE with a
 // constant, so a production bundle drops this branch and the whole bench-hooks module.

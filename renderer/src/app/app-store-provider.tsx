@@ -1,6 +1,8 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
+import { contextStore } from '../features/context/stores/context-store-context';
+import { budgetStore } from '../features/editor/stores/budget-store-context';
 import { editorStore } from '../features/editor/stores/editor-store-context';
 import { filesStore } from '../features/files/stores/files-store-context';
 import { searchStore } from '../features/search/stores/search-store-context';
@@ -18,7 +20,11 @@ export function AppStoreProvider({ store, children }: { store: AppStore; childre
         <editorStore.Provider value={store}>
           <searchStore.Provider value={store}>
             <timelineStore.Provider value={store}>
-              <statusStore.Provider value={store}>{children}</statusStore.Provider>
+              <statusStore.Provider value={store}>
+                <budgetStore.Provider value={store}>
+                  <contextStore.Provider value={store}>{children}</contextStore.Provider>
+                </budgetStore.Provider>
+              </statusStore.Provider>
             </timelineStore.Provider>
           </searchStore.Provider>
         </editorStore.Provider>

@@ -1,4 +1,5 @@
 import { useCallback, useMemo } from 'react';
+import { ContextView } from '../features/context/components/context-view';
 import { EditorPane } from '../features/editor/components/editor-pane';
 import { FileSidebar } from '../features/files/components/file-sidebar';
 import { QuickOpen } from '../features/files/components/quick-open';
@@ -37,6 +38,9 @@ export function App() {
           <button type="button" className={view === 'timeline' ? 'is-on' : ''} aria-pressed={view === 'timeline'} data-testid="view-timeline" onClick={() => setView('timeline')}>
             Timeline
           </button>
+          <button type="button" className={view === 'context' ? 'is-on' : ''} aria-pressed={view === 'context'} data-testid="view-context" onClick={() => setView('context')} title="What the agent sees at session start">
+            Context
+          </button>
         </nav>
         <span className="app__spacer" />
         <button type="button" className={`button${searchOpen ? ' is-on' : ''}`} data-testid="toggle-search" aria-pressed={searchOpen} onClick={() => setSearchOpen(!searchOpen)} title="Search (Ctrl/Cmd+Shift+F)">
@@ -45,7 +49,7 @@ export function App() {
       </header>
       {sidebarOpen && <FileSidebar onOpen={openPath} hitPaths={hitPaths} />}
       <main className="app__main">
-        {view === 'editor' ? <EditorPane /> : <TimelineView onOpen={openPath} hitPaths={hitPaths} />}
+        {view === 'editor' ? <EditorPane /> : view === 'context' ? <ContextView onOpen={(p, line) => openFileAt(store, p, line ? { startLine: line, endLine: line } : undefined)} /> : <TimelineView onOpen={openPath} hitPaths={hitPaths} />}
       </main>
       {searchOpen && <SearchPanel onOpenResult={(p, startLine, endLine, terms) => open(p, { startLine, endLine, terms })} filePaths={filePaths} currentPath={currentPath} />}
       <StatusBar />

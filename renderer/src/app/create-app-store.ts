@@ -2,6 +2,8 @@
 // type (see lib/slice-store.ts); only app/ sees the whole.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { MemlensApi } from '../../../shared/contract';
+import { createContextSlice, type ContextSlice } from '../features/context/stores/context-slice';
+import { createBudgetSlice, type BudgetSlice } from '../features/editor/stores/budget-slice';
 import { createEditorSlice, type EditorSlice } from '../features/editor/stores/editor-slice';
 import { createFilesSlice, type FilesSlice } from '../features/files/stores/files-slice';
 import { createSearchSlice, type SearchSlice } from '../features/search/stores/search-slice';
@@ -9,16 +11,18 @@ import { createStatusSlice, type StatusSlice } from '../features/status/stores/s
 import { createTimelineSlice, type TimelineSlice } from '../features/timeline/stores/timeline-slice';
 import { createLayoutSlice, type LayoutSlice } from './layout-slice';
 
-export type AppState = FilesSlice & EditorSlice & SearchSlice & TimelineSlice & StatusSlice & LayoutSlice;
+export type AppState = FilesSlice & EditorSlice & BudgetSlice & SearchSlice & TimelineSlice & StatusSlice & ContextSlice & LayoutSlice;
 export type AppStore = StoreApi<AppState>;
 
 export function createAppStore(api: MemlensApi): AppStore {
   return createStore<AppState>()((...a) => ({
     ...createFilesSlice(api)(...a),
     ...createEditorSlice(api)(...a),
+    ...createBudgetSlice(api)(...a),
     ...createSearchSlice(api)(...a),
     ...createTimelineSlice(api)(...a),
     ...createStatusSlice(api)(...a),
+    ...createContextSlice(api)(...a),
     ...createLayoutSlice(...a),
   }));
 }

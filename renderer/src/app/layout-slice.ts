@@ -2,7 +2,7 @@
 // panel is open.
 import type { StateCreator } from 'zustand';
 
-export type MainView = 'editor' | 'timeline';
+export type MainView = 'editor' | 'timeline' | 'context';
 
 export interface LayoutSlice {
   layout: { view: MainView; searchOpen: boolean; sidebarOpen: boolean };

@@ -2,6 +2,9 @@ import { useEffect, useRef } from 'react';
 import { EditorState, Transaction, type Text } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { editorExtensions, jumpToLines, lineSeparatorFor } from './codemirror-extensions';
+import { budgetExtension, setEditorBudgetParams } from './budget-extension';
+import { registerBudgetBridge } from './budget-editor-bridge';
+import { budgetStore, useBudget } from '../stores/budget-store-context';
 import { editorStore, useEditor } from '../stores/editor-store-context';
 
 /**
@@ -14,6 +17,8 @@ export function CodeEditor() {
   const viewRef = useRef<EditorView | null>(null);
   const baseDoc = useRef<Text | null>(null);
   const shown = useRef<{ path: string; revision: number } | null>(null);
+  /** The budget parameters last handed to the current editor state. */
+  const shownBudget = useRef<string | null>(null);
   const { path, revision, readOnly, eol } = useEditor((s) => ({
     path: s.editor.doc?.path ?? null,
     revision: s.editor.doc?.revision ?? 0,
@@ -21,6 +26,9 @@ export function CodeEditor() {
     eol: s.editor.doc?.eol ?? 'lf',
   }));
   const highlight = useEditor((s) => s.editor.highlight);
+  const budget = budgetStore.useSliceStore();
+  const budgetParams = useBudget((s) => s.budget.params);
+  const bom = useEditor((s) => s.editor.doc?.bom ?? false);
 
   // One EditorView for the component's life; documents swap its state.
   useEffect(() => {
@@ -35,13 +43,15 @@ export function CodeEditor() {
         store.getState().setEditorDirty(!!baseDoc.current && !view.state.doc.eq(baseDoc.current));
       },
     });
+    const unregisterBudget = registerBudgetBridge(view, budget.getState());
     return () => {
+      unregisterBudget();
       registerEditorBridge(null);
       view.destroy();
       viewRef.current = null;
       shown.current = null;
     };
-  }, [store]);
+  }, [store, budget]);
 
   // Load a new document (new state, fresh history) or replace the content of the same one.
   useEffect(() => {
@@ -75,6 +85,7 @@ export function CodeEditor() {
         store.getState().setEditorDirty(!update.state.doc.eq(baseDoc.current));
       },
     });
+    extensions.push(budgetExtension((live) => budget.getState().setLiveBudget(live)));
     const base = EditorState.create({ doc: doc.text, extensions });
     baseDoc.current = base.doc;
     view.setState(draft === null ? base : EditorState.create({ doc: draft, extensions }));
@@ -83,7 +94,21 @@ export function CodeEditor() {
     if (hl) jumpToLines(view, hl.startLine, hl.endLine);
     else view.scrollDOM.scrollTop = 0;
     if (readOnly === null) view.focus();
-  }, [store, path, revision, readOnly, eol]);
+    // A new state starts without budget parameters; the effect below hands them over again.
+    shownBudget.current = null;
+  }, [store, budget, path, revision, readOnly, eol]);
+
+  // The bootstrap budget for this file (from the engine's report): shade what the agent will not see.
+  useEffect(() => {
+    const view = viewRef.current;
+    if (!view || !shown.current) return;
+    const params = budgetParams && budgetParams.path === path ? { ...budgetParams, bom } : null;
+    const key = JSON.stringify([params, revision]);
+    if (shownBudget.current === key) return;
+    shownBudget.current = key;
+    view.dispatch({ effects: setEditorBudgetParams.of(params) });
+    if (!params) budget.getState().setLiveBudget(null);
+  }, [budget, budgetParams, path, revision, bom]);
 
   // Jump to a search/timeline hit in the file that is already open.
   useEffect(() => {

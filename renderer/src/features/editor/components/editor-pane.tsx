@@ -1,3 +1,4 @@
+import { BudgetBar } from './budget-bar';
 import { CodeEditor } from './code-editor';
 import { CompareView } from './compare-view';
 import { TranscriptView } from './transcript-view';
@@ -54,6 +55,7 @@ export function EditorPane() {
           </button>
         )}
       </header>
+      {doc.view === 'text' && <BudgetBar />}
 
       {doc.phase === 'conflict' && doc.conflict && (
         <div className="banner banner--warning" role="alert" data-testid="conflict-banner">

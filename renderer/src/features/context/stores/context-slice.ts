@@ -1,0 +1,77 @@
+// The Context view's state: the engine's report of what the agent sees at session start, for the
+// OpenClaw release and agent the user picked. Refreshed on demand, after saves and file changes.
+import type { StateCreator } from 'zustand';
+import { DEFAULT_OPENCLAW_VERSION, type OpenclawVersion } from '../../../../../shared/bootstrap-profiles';
+import type { MemlensApi } from '../../../../../shared/contract';
+import type { ContextReport } from '../../../../../shared/domain';
+import { errorInfo } from '../../../lib/error-message';
+
+export type ContextPort = Pick<MemlensApi, 'context' | 'createFile'>;
+
+export interface ContextSlice {
+  context: {
+    report: ContextReport | null;
+    loading: boolean;
+    error: string | null;
+    version: OpenclawVersion;
+    /** Agent whose limits apply; null = let the engine choose (the default agent, else agents.defaults). */
+    agent: string | null;
+    /** File whose injected text is shown in a dialog. */
+    textFor: string | null;
+  };
+  loadContext(): Promise<void>;
+  setContextVersion(version: OpenclawVersion): void;
+  setContextAgent(agent: string | null): void;
+  showContextText(name: string | null): void;
+  /** Creates an absent bootstrap file (empty) so it can be opened and written. */
+  createBootstrapFile(name: string): Promise<boolean>;
+}
+
+export const initialContextState: ContextSlice['context'] = {
+  report: null,
+  loading: false,
+  error: null,
+  version: DEFAULT_OPENCLAW_VERSION,
+  agent: null,
+  textFor: null,
+};
+
+export function createContextSlice(port: ContextPort): StateCreator<ContextSlice, [], [], ContextSlice> {
+  let seq = 0;
+  return (set, get) => {
+    const patch = (p: Partial<ContextSlice['context']>) => set((s) => ({ context: { ...s.context, ...p } }));
+    return {
+      context: initialContextState,
+      async loadContext() {
+        const mine = ++seq;
+        const { version, agent } = get().context;
+        patch({ loading: true });
+        try {
+          const report = await port.context({ openclawVersion: version, includeText: true, ...(agent ? { agent } : {}) });
+          if (mine === seq) patch({ report, error: null, loading: false });
+        } catch (error) {
+          if (mine === seq) patch({ error: errorInfo(error).message, loading: false });
+        }
+      },
+      setContextVersion(version) {
+        patch({ version });
+        void get().loadContext();
+      },
+      setContextAgent(agent) {
+        patch({ agent });
+        void get().loadContext();
+      },
+      showContextText: (textFor) => patch({ textFor }),
+      async createBootstrapFile(name) {
+        try {
+          await port.createFile({ path: name, text: '' });
+          await get().loadContext();
+          return true;
+        } catch (error) {
+          patch({ error: errorInfo(error).message });
+          return false;
+        }
+      },
+    };
+  };
+}
