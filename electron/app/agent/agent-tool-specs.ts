@@ -79,9 +79,13 @@ function jsonSchemaOf(schema: z.ZodType): AgentToolSpec['inputSchema'] {
 
 /** One sentence per problem, naming the argument and what was given: `lines must be at most 1000000 (got 1e+21)`. */
 export function describeArgIssues(tool: string, error: z.ZodError, input: unknown): string {
-  const given = (pathParts: PropertyKey[]): string => {
+  const valueAt = (pathParts: PropertyKey[]): unknown => {
     let value: unknown = input;
     for (const part of pathParts) value = value && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[part] : undefined;
+    return value;
+  };
+  const given = (pathParts: PropertyKey[]): string => {
+    const value = valueAt(pathParts);
     const shown = JSON.stringify(value);
     return shown === undefined ? String(value) : shown.length > 60 ? `${shown.slice(0, 57)}...` : shown;
   };
@@ -91,9 +95,9 @@ export function describeArgIssues(tool: string, error: z.ZodError, input: unknow
       case 'unrecognized_keys':
         return `unknown argument${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
       case 'invalid_type':
-        return issue.input === undefined ? `${name} is required` : `${name} must be ${issue.expected === 'int' ? 'an integer' : `a ${issue.expected}`} (got ${given(issue.path)})`;
+        return valueAt(issue.path) === undefined ? `${name} is required` : `${name} must be ${issue.expected === 'int' ? 'an integer' : `a ${issue.expected}`} (got ${given(issue.path)})`;
       case 'too_big':
-        return `${name} must be at most ${String(issue.maximum)} (got ${given(issue.path)})`;
+        return `${name} must be at most ${String(issue.maximum)}${issue.origin === 'string' ? ' characters long' : ''} (got ${issue.origin === 'string' ? `${String((valueAt(issue.path) as string).length)} characters` : given(issue.path)})`;
       case 'too_small':
         return `${name} must be at least ${String(issue.minimum)} (got ${given(issue.path)})`;
       case 'invalid_value':
