@@ -89,10 +89,11 @@ export class WorkspaceActivity {
     if (!this.db || chunks.length === 0) return chunks.map(() => none);
     try {
       const rows = this.db
+        // CROSS JOIN keeps this order: walk the keys, probe the primary key once per key (the
+        // other order scans every counted chunk of the workspace for each key).
         .prepare(
-          `SELECT a.path, a.hash, a.count, a.last_at FROM chunk_access a
-           JOIN json_each(?) k ON a.path = json_extract(k.value, '$[0]') AND a.hash = json_extract(k.value, '$[1]')
-           WHERE a.workspace = ?`,
+          `SELECT a.path, a.hash, a.count, a.last_at FROM json_each(?) k
+           CROSS JOIN chunk_access a ON a.workspace = ? AND a.path = k.value ->> '$[0]' AND a.hash = k.value ->> '$[1]'`,
         )
         .all(JSON.stringify(chunks.map((c) => [c.path, c.hash])), this.key) as { path: string; hash: string; count: number; last_at: number }[];
       const byKey = new Map(rows.map((r) => [`${r.path}\u0000${r.hash}`, { count: r.count, lastAccessAt: r.last_at }]));

@@ -132,6 +132,15 @@ export function vectorRank(b: ScoreBreakdown): number | null {
   return b.vector && !('unavailable' in b.vector) ? b.vector.rank : null;
 }
 
+/** The counts of returned results when the boost is off: shown, multiplier 1, order unchanged. */
+function attachAccess(ctx: Pick<SearchContext, 'accessStats'>, results: TracedCandidate[], options: ResolvedSearchOptions): void {
+  const stats = ctx.accessStats?.(results.map((r) => ({ path: r.path, hash: r.chunkHash })));
+  if (!stats) return;
+  results.forEach((r, i) => {
+    r.breakdown = { ...r.breakdown, access: accessBreakdown(stats[i] ?? null, options.accessBoost) };
+  });
+}
+
 /** Access stats for rows, in order; undefined when the host keeps none. */
 export function lookupAccess(ctx: Pick<SearchContext, 'accessStats'>, rows: readonly ChunkRow[]): (ChunkAccessStats | null)[] | undefined {
   return ctx.accessStats?.(rows.map((row) => ({ path: row.path, hash: row.hash })));
@@ -250,16 +259,19 @@ export async function traceSearch(ctx: SearchContext, searchOptions: SearchOptio
     if (!metaCache.has(path)) metaCache.set(path, ctx.fileMeta(path));
     return metaCache.get(path) ?? null;
   };
-  const present = fused.filter((f) => rows.has(f.chunkRowid));
-  const access = lookupAccess(ctx, present.map((f) => rows.get(f.chunkRowid)!));
-  const candidates: TracedCandidate[] = [];
   // A vector row whose chunk is gone (index mid-update) is not a result.
+  const present = fused.filter((f) => rows.has(f.chunkRowid));
+  // With the boost on, counts can change the order, so every candidate needs its count; with it
+  // off (the default) only the returned results show theirs, so only they are looked up.
+  const access = options.accessBoost.enabled ? lookupAccess(ctx, present.map((f) => rows.get(f.chunkRowid)!)) : undefined;
+  const candidates: TracedCandidate[] = [];
   present.forEach((f, i) => {
     const row = rows.get(f.chunkRowid)!;
     candidates.push(scoreCandidate(f, row, metaOf(row.path), options, access ? access[i] : undefined));
   });
   candidates.sort(compareCandidates);
   const results = selectResults(candidates, options);
+  if (!access) attachAccess(ctx, results, options);
   fillMatchedTerms(ctx.db, results.map((r) => ({ chunkRowid: r.chunkRowid, keyword: r.breakdown.keyword })), keyword.terms);
 
   const fellBack = vectorResult.fellBack;
