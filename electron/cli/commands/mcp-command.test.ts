@@ -22,6 +22,7 @@ let tmp: string;
 let workspace: string;
 let dataDir: string;
 let launcher: string;
+let removeBuild = (): void => undefined;
 let client: Client;
 let transport: StdioClientTransport;
 let serverStderr = '';
@@ -35,7 +36,7 @@ beforeAll(async () => {
   dataDir = path.join(tmp, 'data');
   fs.cpSync(path.join(repoRoot, 'resources', 'sample-workspace'), workspace, { recursive: true });
   fs.writeFileSync(path.join(workspace, 'memory', 'notes.txt'), 'not markdown\n');
-  launcher = await buildPrivateCli('mcp');
+  ({ launcher, remove: removeBuild } = await buildPrivateCli());
   transport = new StdioClientTransport({
     command: process.execPath,
     args: [launcher, 'mcp', '--workspace', workspace, '--data-dir', dataDir],
@@ -54,6 +55,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await client?.close().catch(() => undefined);
   fs.rmSync(tmp, { recursive: true, force: true });
+  removeBuild();
 });
 
 function payloadOf(result: Awaited<ReturnType<Client['callTool']>>): Record<string, unknown> {
