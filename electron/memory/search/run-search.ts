@@ -137,7 +137,8 @@ function attachAccess(ctx: Pick<SearchContext, 'accessStats'>, results: TracedCa
   const stats = ctx.accessStats?.(results.map((r) => ({ path: r.path, hash: r.chunkHash })));
   if (!stats) return;
   results.forEach((r, i) => {
-    r.breakdown = { ...r.breakdown, access: accessBreakdown(stats[i] ?? null, options.accessBoost) };
+    const { final, ...parts } = r.breakdown;
+    r.breakdown = { ...parts, access: accessBreakdown(stats[i] ?? null, options.accessBoost), final };
   });
 }
 
