@@ -31,6 +31,8 @@ export function createMcpServer(options: McpServerOptions): Server {
     { name: 'memory-lens', title: 'Memory Lens', version: options.version },
     { capabilities: { tools: {} }, instructions: MEMORY_RECALL_INSTRUCTIONS },
   );
+  // A line that is not JSON-RPC is skipped by the transport; say so on stderr, keep serving.
+  server.onerror = (error) => options.log?.(`protocol: ${messageOf(error)}`);
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: options.specs.map((spec) => ({
       name: spec.name,
