@@ -99,6 +99,8 @@ export const SearchOptionsSchema = z.strictObject({
   to: IsoDateSchema.optional(),
   /** "Now" for decay, as epoch ms; defaults to the current time. Tests pin it. */
   now: z.number().optional(),
+  /** Lift chunks the agent keeps retrieving (seed 002's access_count boost); off by default. */
+  accessBoost: z.strictObject({ enabled: z.boolean(), factor: z.number().min(0).max(10).optional() }).optional(),
 });
 
 export const KeywordBreakdownSchema = z.object({
@@ -159,6 +161,21 @@ export const MmrBreakdownSchema = z.object({
 });
 
 /**
+ * How often agents retrieved this chunk (results of memory_search, lines read by memory_get),
+ * counted outside the index so a rebuild keeps it, and the optional boost it earns.
+ */
+export const AccessBreakdownSchema = z.object({
+  /** Agent accesses of this chunk (same file, same text) before this search. */
+  count: z.number(),
+  /** Epoch ms of the latest access, or null when never accessed. */
+  lastAccessAt: z.number().nullable(),
+  enabled: z.boolean(),
+  /** multiplier = 1 + factor × ln(1 + count) when enabled, else 1 (shared/score.ts). */
+  factor: z.number(),
+  multiplier: z.number(),
+});
+
+/**
  * Everything that went into a result's score. `final` is computed from this object by
  * `computeFinalScore` (shared/score.ts) and by nothing else.
  */
@@ -173,7 +190,9 @@ export const ScoreBreakdownSchema = z.object({
   decay: DecayBreakdownSchema,
   /** Present only when MMR is enabled. MMR reorders; it never changes `final`. */
   mmr: MmrBreakdownSchema.nullable(),
-  /** hybrid * decay.multiplier. */
+  /** Present when the host keeps access counts (the app, the CLI, the MCP server). */
+  access: AccessBreakdownSchema.optional(),
+  /** hybrid * decay.multiplier * (access?.multiplier ?? 1). */
   final: z.number(),
 });
 
@@ -181,6 +200,10 @@ export const ScoreBreakdownSchema = z.object({
 export const HighlightRangeSchema = z.object({ start: z.number().int().min(0), end: z.number().int().min(0) });
 
 export const SearchResultSchema = z.object({
+  /** The index's id of the chunk (`path#ordinal`): unique within a search, stable across rebuilds of unchanged files. */
+  chunkId: z.string(),
+  /** sha256 of the chunk's text: the same text keeps it across edits elsewhere in the file and across rebuilds. */
+  chunkHash: z.string(),
   path: z.string(),
   startLine: z.number(),
   endLine: z.number(),

@@ -26,6 +26,7 @@ import {
 } from './contract-schemas.js';
 import { ContextArgsSchema, ContextReportSchema } from './context-schemas.js';
 import { SettingsPatchSchema, SettingsSchema } from './settings-schema.js';
+import { AgentSearchEntrySchema, AgentSearchListSchema, FileAccessSchema, SavedSessionMemorySchema } from './agent-schemas.js';
 
 /** Arguments of a call are small JSON objects: 64 KB is far above any legitimate one. */
 export const MAX_ARG_BYTES = 64 * 1024;
@@ -182,6 +183,34 @@ export const CALLS = {
     maxArgBytes: MAX_ARG_BYTES,
     errors: [],
     summary: "What the agent sees at session start: each bootstrap file's size, cap, cut and dropped lines under OpenClaw's prompt budget.",
+  }),
+  agentSearches: call({
+    args: z.strictObject({ limit: z.number().int().min(1).max(1000).optional() }),
+    result: AgentSearchListSchema,
+    maxArgBytes: MAX_ARG_BYTES,
+    errors: ['UNAVAILABLE'],
+    summary: 'The searches agents ran (MCP memory_search, memlens search) in this workspace, newest first.',
+  }),
+  agentSearch: call({
+    args: z.strictObject({ id: z.number().int().min(1) }),
+    result: AgentSearchEntrySchema,
+    maxArgBytes: MAX_ARG_BYTES,
+    errors: ['NOT_FOUND', 'UNAVAILABLE'],
+    summary: 'One logged agent search: its options and exactly the results (with breakdowns) the agent got.',
+  }),
+  fileAccess: call({
+    args: PathArgs,
+    result: FileAccessSchema,
+    maxArgBytes: MAX_ARG_BYTES,
+    errors: ['OUT_OF_ROOT', 'UNAVAILABLE'],
+    summary: "How often agents retrieved each chunk of a file, and when last.",
+  }),
+  saveSessionMemory: call({
+    args: z.strictObject({ path: RelPathSchema, messages: z.number().int().min(1).max(500).optional() }),
+    result: SavedSessionMemorySchema,
+    maxArgBytes: MAX_ARG_BYTES,
+    errors: ['NOT_FOUND', 'OUT_OF_ROOT', 'NOT_ALLOWED'],
+    summary: "Writes a session's last messages as memory/YYYY-MM-DD-<slug>.md (OpenClaw's session-memory format); never overwrites.",
   }),
 } as const;
 

@@ -3,6 +3,7 @@
 // field documentation lives with the schema). Pure TypeScript: nothing here may import Node,
 // Electron or React.
 import type { z } from 'zod';
+import type * as A from './agent-schemas.js';
 import type * as C from './context-schemas.js';
 import type * as S from './contract-schemas.js';
 
@@ -24,6 +25,7 @@ export type VectorBreakdown = z.output<typeof S.VectorBreakdownSchema>;
 export type VectorUnavailable = z.output<typeof S.VectorUnavailableSchema>;
 export type WeightsBreakdown = z.output<typeof S.WeightsBreakdownSchema>;
 export type DecayBreakdown = z.output<typeof S.DecayBreakdownSchema>;
+export type AccessBreakdown = z.output<typeof S.AccessBreakdownSchema>;
 export type MmrBreakdown = z.output<typeof S.MmrBreakdownSchema>;
 export type ScoreBreakdown = z.output<typeof S.ScoreBreakdownSchema>;
 export type HighlightRange = z.output<typeof S.HighlightRangeSchema>;
@@ -65,3 +67,12 @@ export type ContextFile = z.output<typeof C.ContextFileSchema>;
 export type MemorySection = z.output<typeof C.MemorySectionSchema>;
 export type PromotedSection = z.output<typeof C.PromotedSectionSchema>;
 export type ContextReport = z.output<typeof C.ContextReportSchema>;
+
+// What agents did: the replay log, access counts, saved sessions
+export type AgentCaller = z.output<typeof A.AgentCallerSchema>;
+export type AgentSearchSummary = z.output<typeof A.AgentSearchSummarySchema>;
+export type AgentSearchEntry = z.output<typeof A.AgentSearchEntrySchema>;
+export type AgentSearchList = z.output<typeof A.AgentSearchListSchema>;
+export type FileAccessRange = z.output<typeof A.FileAccessRangeSchema>;
+export type FileAccess = z.output<typeof A.FileAccessSchema>;
+export type SavedSessionMemory = z.output<typeof A.SavedSessionMemorySchema>;

@@ -48,7 +48,19 @@ export function computeHybrid(b: Pick<ScoreBreakdown, 'keyword' | 'vector' | 'we
   return b.weights.vector * vectorScoreOf(b) + b.weights.text * keywordScoreOf(b);
 }
 
-/** final = (vector weight × vector score + text weight × keyword score) × decay multiplier. */
-export function computeFinalScore(b: Pick<ScoreBreakdown, 'keyword' | 'vector' | 'weights' | 'decay'>): number {
-  return computeHybrid(b) * b.decay.multiplier;
+/**
+ * Seed 002's access boost: 1 + factor × ln(1 + count). Logarithmic so the first accesses matter
+ * most and a chunk read a thousand times cannot outrank a relevant one by sheer habit.
+ */
+export function accessMultiplier(count: number, factor: number): number {
+  if (!(count > 0) || !(factor > 0)) return 1;
+  return 1 + factor * Math.log1p(count);
+}
+
+/**
+ * final = (vector weight × vector score + text weight × keyword score) × decay multiplier
+ *         × access multiplier (1 when access counts are not kept or the boost is off).
+ */
+export function computeFinalScore(b: Pick<ScoreBreakdown, 'keyword' | 'vector' | 'weights' | 'decay'> & Partial<Pick<ScoreBreakdown, 'access'>>): number {
+  return computeHybrid(b) * b.decay.multiplier * (b.access?.multiplier ?? 1);
 }

@@ -23,6 +23,12 @@ export const SearchSettingsSchema = z.object({
     })
     .prefault({}),
   sources: z.array(MemorySourceSchema).default(['memory', 'sessions']),
+  accessBoost: z
+    .object({
+      enabled: z.boolean().default(SEARCH_DEFAULTS.accessBoostEnabled),
+      factor: z.number().min(0).max(10).default(SEARCH_DEFAULTS.accessBoostFactor),
+    })
+    .prefault({}),
 });
 
 export const ThemeSchema = z.enum(['system', 'light', 'dark']);
@@ -69,6 +75,7 @@ export const SettingsPatchSchema = z.strictObject({
       decay: z.strictObject({ enabled: z.boolean().optional(), halfLifeDays: z.number().positive().max(100_000).optional() }).optional(),
       mmr: z.strictObject({ enabled: z.boolean().optional(), lambda: z.number().min(0).max(1).optional() }).optional(),
       sources: z.array(MemorySourceSchema).optional(),
+      accessBoost: z.strictObject({ enabled: z.boolean().optional(), factor: z.number().min(0).max(10).optional() }).optional(),
     })
     .optional(),
   theme: ThemeSchema.optional(),
@@ -95,6 +102,7 @@ export function applySettingsPatch(settings: Settings, patch: SettingsPatch): Se
         ...stripUndefined(patch.search),
         decay: { ...settings.search.decay, ...stripUndefined(patch.search.decay ?? {}) },
         mmr: { ...settings.search.mmr, ...stripUndefined(patch.search.mmr ?? {}) },
+        accessBoost: { ...settings.search.accessBoost, ...stripUndefined(patch.search.accessBoost ?? {}) },
       }
     : settings.search;
   const model = patch.model ? { ...settings.model, ...stripUndefined(patch.model) } : settings.model;

@@ -4,23 +4,30 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALL_NAMES, CALLS, MAX_ARG_BYTES, MAX_SAVE_BYTES, type CallArgs, type CallName } from '../../shared/contract.js';
 import { MemoryLensError } from '../../shared/errors.js';
 import type { ApiDispatcher } from '../../shared/contract.js';
+import { loggedResponse } from './agent/agent-memory-tools.js';
 import { createApiDispatcher } from './api-dispatcher.js';
 import { openTempWorkspace, type TempWorkspace } from './test-support/temp-workspace.js';
 
 let fx: TempWorkspace;
 let dispatcher: ApiDispatcher;
+/** A search an agent ran, in the log before the calls below read it. */
+let loggedSearchId = 0;
 
 beforeAll(async () => {
   fx = await openTempWorkspace();
   dispatcher = createApiDispatcher({
     session: fx.session,
     settings: fx.settings,
+    activity: fx.activity,
     openWorkspace: async (requested) => {
       if (requested === null) return { opened: false, workspace: fx.session.info() };
       throw new MemoryLensError('NOT_ALLOWED', 'not a recent workspace');
     },
     validateResults: true,
   });
+  const options = { query: 'gateway dns', minScore: 0 };
+  const response = await fx.session.current().search(options);
+  loggedSearchId = fx.activity().logSearch({ at: Date.now(), caller: { kind: 'mcp', client: 'test 1.0' }, query: options.query, mode: response.mode, options, response: loggedResponse(response) }) ?? 0;
 });
 
 afterAll(async () => {
@@ -58,6 +65,10 @@ const VALID_CALLS: { [K in CallName]: () => CallArgs<K> } = {
   readTranscript: () => ({ path: 'sessions/3f6c1a2e-9d41-4b7a-8e25-6a0d2c9f1b37.jsonl' }),
   get: () => ({ path: 'MEMORY.md', from: 1, lines: 3 }),
   context: () => ({ openclawVersion: '2026.9.6', limits: { perFile: 500 }, includeText: true }),
+  agentSearches: () => ({ limit: 10 }),
+  agentSearch: () => ({ id: loggedSearchId }),
+  fileAccess: () => ({ path: 'memory/projects/home-network.md' }),
+  saveSessionMemory: () => ({ path: 'sessions/3f6c1a2e-9d41-4b7a-8e25-6a0d2c9f1b37.jsonl', messages: 4 }),
 };
 
 describe('api dispatcher: every contract call', () => {

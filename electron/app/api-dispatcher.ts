@@ -15,12 +15,17 @@ import {
 } from '../../shared/contract.js';
 import { MemoryLensError, toErrorValue } from '../../shared/errors.js';
 import { normalizeRelPath } from '../memory/files/safe-path.js';
+import type { WorkspaceActivity } from './agent/agent-activity-store.js';
+import { fileAccessOf } from './agent/file-access.js';
+import { saveWorkspaceSession } from './agent/save-session-memory.js';
 import type { SettingsStore } from './settings-store.js';
 import type { WorkspaceSession } from './workspace-session.js';
 
 export interface DispatcherDeps {
   session: WorkspaceSession;
   settings: SettingsStore;
+  /** Access counts and the agent search log of the open workspace. */
+  activity: () => WorkspaceActivity;
   /** null = ask the user. Serve mode refuses (NOT_ALLOWED); the desktop app shows a dialog. */
   openWorkspace: (path: string | null) => Promise<{ opened: boolean; workspace: WorkspaceInfo }>;
   /** The desktop app moves deletions to the OS trash; without it the engine's app trash is used. */
@@ -67,6 +72,14 @@ export function createApiDispatcher(deps: DispatcherDeps): ApiDispatcher {
     readTranscript: ({ path }) => engine().readTranscript(path),
     get: ({ path, from, lines }) => engine().get(path, from, lines),
     context: (args) => engine().context(args),
+    agentSearches: ({ limit }) => deps.activity().listSearches(limit ?? 200),
+    agentSearch: ({ id }) => {
+      const entry = deps.activity().getSearch(id);
+      if (!entry) throw new MemoryLensError('NOT_FOUND', `No logged agent search #${id} in this workspace (the log keeps the newest ${deps.activity().listSearches(1).cap}).`);
+      return entry;
+    },
+    fileAccess: ({ path }) => fileAccessOf(engine(), deps.activity(), normalizeRelPath(path)),
+    saveSessionMemory: ({ path, messages }) => saveWorkspaceSession(engine(), path, messages !== undefined ? { count: messages } : {}),
   };
 
   return {

@@ -49,3 +49,13 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform: N
   const xdg = env.XDG_DATA_HOME && path.isAbsolute(env.XDG_DATA_HOME) ? env.XDG_DATA_HOME : path.join(home, '.local', 'share');
   return path.join(xdg, 'memory-lens');
 }
+
+/** The app's version from its package.json ("0.0.0" outside the package). */
+export function appVersion(root: string | null = findPackageRoot()): string {
+  if (!root) return '0.0.0';
+  try {
+    return (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { version?: string }).version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}

@@ -6,6 +6,7 @@
 import { MemoryLensError, messageOf } from '../../shared/errors.js';
 import type { ApiDispatcher, WorkspaceInfo } from '../../shared/contract.js';
 import type { EngineOptions } from '../memory/engine-types.js';
+import { AgentActivityStore } from './agent/agent-activity-store.js';
 import { createApiDispatcher } from './api-dispatcher.js';
 import { sampleCopyDir } from './default-workspace.js';
 import { engineOptionsFromSettings, type EngineOptionsContext } from './engine-options.js';
@@ -37,6 +38,8 @@ export interface AppServiceOptions {
 export interface AppService {
   readonly settings: SettingsStore;
   readonly session: WorkspaceSession;
+  /** Agent access counts and the search log (shared with the MCP server and the CLI through the data dir). */
+  readonly activity: AgentActivityStore;
   readonly dispatcher: ApiDispatcher;
   /** Opens a workspace (the first one, or a switch) and starts indexing it in the background. */
   open(workspaceDir: string, options: { isSample: boolean }): Promise<WorkspaceInfo>;
@@ -46,8 +49,13 @@ export interface AppService {
 export async function createAppService(options: AppServiceOptions): Promise<AppService> {
   const settings = await SettingsStore.open(settingsPathFor(options.dataDir));
   const overrides = options.overrides ?? {};
+  const activity = AgentActivityStore.open({
+    dataDir: options.dataDir,
+    log: options.log,
+    ...(options.context?.nativeBinding ? { nativeBinding: options.context.nativeBinding } : {}),
+  });
   const session = new WorkspaceSession({
-    openEngine,
+    openEngine: (engineOptions) => openEngine(engineOptions, activity),
     engineOptions: () => ({
       ...engineOptionsFromSettings(settings.get(), { ...options.context, dataDir: options.dataDir }),
       ...overrides,
@@ -58,6 +66,7 @@ export async function createAppService(options: AppServiceOptions): Promise<AppS
   const dispatcher = createApiDispatcher({
     session,
     settings,
+    activity: () => activity.workspace(session.current().workspaceDir),
     openWorkspace: options.showFolderDialog
       ? createWorkspaceOpener({ session, settings, sampleDir: sampleCopyDir(options.dataDir), showFolderDialog: options.showFolderDialog })
       : async () => {
@@ -77,8 +86,12 @@ export async function createAppService(options: AppServiceOptions): Promise<AppS
   return {
     settings,
     session,
+    activity,
     dispatcher,
     open: (workspaceDir, openOptions) => session.open(workspaceDir, openOptions),
-    close: () => session.close(),
+    close: async () => {
+      await session.close();
+      activity.close();
+    },
   };
 }

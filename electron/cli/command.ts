@@ -1,4 +1,5 @@
 // What a subcommand is. Adding one is one entry in commands.ts.
+import type { AgentActivityStore } from '../app/agent/agent-activity-store.js';
 import type { MemoryEngineApi } from '../memory/engine-types.js';
 import type { CliIo } from './cli-io.js';
 import type { CommonSettings, OptionSpecs } from './common-options.js';
@@ -12,8 +13,10 @@ export interface CommandRun {
   json: boolean;
   /** Workspace, sessions, db, data dir and embedder, resolved from the common options. */
   settings(): Promise<CommonSettings>;
-  /** Opens the engine on settings(); the command must close it. */
+  /** Opens the engine on settings(), its breakdowns carrying access counts; the command must close it. */
   openEngine(): Promise<MemoryEngineApi>;
+  /** Access counts and the agent search log in the data dir (opened once per run, closed by runCli). */
+  activity(): Promise<AgentActivityStore>;
 }
 
 export interface CliCommand {

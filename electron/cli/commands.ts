@@ -3,6 +3,8 @@ import type { CliCommand } from './command.js';
 import { contextCommand } from './commands/context-command.js';
 import { getCommand } from './commands/get-command.js';
 import { indexCommand } from './commands/index-command.js';
+import { mcpCommand } from './commands/mcp-command.js';
+import { saveSessionCommand } from './commands/save-session-command.js';
 import { searchCommand } from './commands/search-command.js';
 import { serveCommand } from './commands/serve-command.js';
 import { statusCommand } from './commands/status-command.js';
@@ -16,4 +18,6 @@ export const COMMANDS: readonly CliCommand[] = [
   contextCommand,
   watchCommand,
   serveCommand,
+  mcpCommand,
+  saveSessionCommand,
 ];

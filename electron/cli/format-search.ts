@@ -66,6 +66,11 @@ export function formatBreakdown(b: ScoreBreakdown): string {
   if (d.evergreen) lines.push(`decay    ×${f3(d.multiplier)} · evergreen, never decays · ${when}`);
   else if (!d.enabled) lines.push(`decay    off · ${when}`);
   else lines.push(`decay    ×${f3(d.multiplier)} · ${when} · half-life ${d.halfLifeDays} d`);
+  if (b.access) {
+    const a = b.access;
+    const seen = a.count === 0 ? 'never retrieved by an agent' : `${a.count} agent access${a.count === 1 ? '' : 'es'}, last ${new Date(a.lastAccessAt ?? 0).toISOString()}`;
+    lines.push(`access   ${a.enabled ? `×${f3(a.multiplier)} · boost factor ${a.factor}` : 'boost off'} · ${seen}`);
+  }
   if (b.mmr) {
     const m = b.mmr;
     lines.push(

@@ -16,6 +16,7 @@ import {
   UsageError,
   type CommonSettings,
 } from './common-options.js';
+import { AgentActivityStore } from '../app/agent/agent-activity-store.js';
 import { openEngine } from '../app/open-engine.js';
 
 export const EXIT_OK = 0;
@@ -86,6 +87,7 @@ export async function runCli(argv: string[], io: CliIo = processIo(), commands: 
   const command = findCommand(name, commands);
   if (!command) return report(io, json, new UsageError(`unknown command "${name}"`), null);
 
+  const opened: { activity: AgentActivityStore | null } = { activity: null };
   try {
     const parsed = parseArgs({
       args: normalizeOptionalValueFlags(rest, command.optionalValueFlags ?? []),
@@ -100,15 +102,23 @@ export async function runCli(argv: string[], io: CliIo = processIo(), commands: 
     }
     let settings: Promise<CommonSettings> | null = null;
     const getSettings = (): Promise<CommonSettings> => (settings ??= resolveCommonSettings(values, io));
+    const getActivity = async (): Promise<AgentActivityStore> => {
+      const { dataDir } = (await getSettings()).engineOptions;
+      opened.activity ??= AgentActivityStore.open({ dataDir, log: (message) => io.stderr(`memlens ${command.name}: ${message}\n`) });
+      return opened.activity;
+    };
     return await command.run({
       values,
       positionals: parsed.positionals,
       io,
       json,
       settings: getSettings,
-      openEngine: async () => openEngine((await getSettings()).engineOptions),
+      openEngine: async () => openEngine((await getSettings()).engineOptions, await getActivity()),
+      activity: getActivity,
     });
   } catch (error) {
     return report(io, json, error, command);
+  } finally {
+    opened.activity?.close();
   }
 }

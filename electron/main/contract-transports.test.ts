@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { IpcMainInvokeEvent } from 'electron';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLS, CALL_NAMES, EVENTS, httpPathFor, ipcChannelFor } from '../../shared/contract.js';
+import { AgentActivityStore } from '../app/agent/agent-activity-store.js';
 import { SettingsStore, settingsPathFor } from '../app/settings-store.js';
 import { MemoryEngine } from '../memory/engine.js';
 import type { ApiDispatcher } from '../../shared/contract.js';
@@ -44,7 +45,8 @@ beforeAll(async () => {
     watch: false,
   });
   await session.open(path.join(root, 'workspace'), { isSample: false });
-  dispatcher = createApiDispatcher({ session, settings, openWorkspace: async () => ({ opened: false, workspace: session.info() }) });
+  const activity = AgentActivityStore.open({ dataDir: path.join(root, 'data') });
+  dispatcher = createApiDispatcher({ session, settings, activity: () => activity.workspace(session.current().workspaceDir), openWorkspace: async () => ({ opened: false, workspace: session.info() }) });
   registerIpcHandlers(recordingIpcMain, dispatcher, () => new Set([1]), (channel, reason) => refused.push(`${channel}: ${reason}`));
 });
 

@@ -45,6 +45,29 @@ export interface EngineOptions {
   nativeBinding?: string;
   /** Embedding configuration; null or absent means keyword-only (mode fts-only). */
   embedder?: EmbedderConfig | null;
+  /**
+   * Agent access counts of chunks, kept by the host outside the (disposable) index. When given,
+   * every breakdown shows them and `accessBoost` can use them; absent, breakdowns have no `access`.
+   */
+  accessStats?: AccessStatsLookup;
+}
+
+/** How often agents retrieved one chunk (same file, same text), and when last. */
+export interface ChunkAccessStats {
+  count: number;
+  lastAccessAt: number | null;
+}
+
+/** Access stats for chunks identified by path and content hash, in the order asked. */
+export type AccessStatsLookup = (chunks: readonly { path: string; hash: string }[]) => ChunkAccessStats[];
+
+/** One indexed chunk of a file, as hosts need it to attribute accesses to lines. */
+export interface ChunkRef {
+  chunkId: string;
+  startLine: number;
+  endLine: number;
+  /** sha256 of the chunk text. */
+  hash: string;
 }
 
 export interface EmbedderConfig {
@@ -72,6 +95,8 @@ export interface MemoryEngineApi {
   get(path: string, from?: number, lines?: number): Promise<MemoryGetResult>;
   readFile(path: string): Promise<FileContent>;
   readTranscript(path: string): Promise<Transcript>;
+  /** The indexed chunks of one file, in file order (empty when it is not indexed). */
+  chunksOf(path: string): Promise<ChunkRef[]>;
   /** Atomic write; throws CONFLICT when the file's hash is no longer `expectedHash`. */
   saveFile(path: string, text: string, expectedHash: string | null): Promise<SaveResult>;
   createFile(path: string, text: string): Promise<SaveResult>;

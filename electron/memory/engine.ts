@@ -28,7 +28,8 @@ import { assertIndexOutsideWorkspace, indexPathFor } from './data-dir.js';
 import type { EmbeddingProvider } from './embed/embedding-provider.js';
 import { loadEmbedder } from './embed/load-embedder.js';
 import { Listeners } from './engine-events.js';
-import type { EngineOptions, MemoryEngineApi } from './engine-types.js';
+import type { ChunkRef, EngineOptions, MemoryEngineApi } from './engine-types.js';
+import { normalizeRelPath } from './files/safe-path.js';
 import type { Unsubscribe } from '../../shared/contract.js';
 import { buildContextReport } from './context/context-report.js';
 import { FileOperations } from './file-operations.js';
@@ -36,7 +37,7 @@ import { IndexLifecycle } from './index-lifecycle/index-lifecycle.js';
 import { createSearchContext, emptySearchResponse } from './search-context.js';
 import type { SearchContextInput } from './search-context.js';
 import type { ExpectedIndexMeta, IndexDb } from './index/index-db.js';
-import { listFileEntries, listFileTitles } from './index/index-queries.js';
+import { listChunkRefs, listFileEntries, listFileTitles } from './index/index-queries.js';
 import { SCHEMA_VERSION } from './index/schema.js';
 import { explainFile } from './search/explain-file.js';
 import { runSearch } from './search/run-search.js';
@@ -176,6 +177,7 @@ export class MemoryEngine implements MemoryEngineApi {
   private searchContext(index: IndexDb): SearchContext {
     const input: SearchContextInput = { index, embedder: this.embedder, modeReason: this.currentModeReason() };
     if (this.options.embedder?.queryTimeoutMs !== undefined) input.queryTimeoutMs = this.options.embedder.queryTimeoutMs;
+    if (this.options.accessStats) input.accessStats = this.options.accessStats;
     return createSearchContext(input);
   }
 
@@ -213,6 +215,11 @@ export class MemoryEngine implements MemoryEngineApi {
   readTranscript(relPath: string): Promise<{ messages: TranscriptMessage[]; malformedLines: number }> {
     this.assertOpen();
     return this.files.readTranscript(relPath);
+  }
+
+  async chunksOf(relPath: string): Promise<ChunkRef[]> {
+    this.assertOpen();
+    return this.lifecycle.reads.read((index) => listChunkRefs(index.db, normalizeRelPath(relPath)));
   }
 
   saveFile(relPath: string, text: string, expectedHash: string | null): Promise<SaveResult> {

@@ -2,6 +2,7 @@
 // its `files` table, and the embedder — but vectors only when the index holds that model's vectors.
 import type { SearchResponse } from '../../shared/domain.js';
 import type { EmbeddingProvider } from './embed/embedding-provider.js';
+import type { AccessStatsLookup } from './engine-types.js';
 import type { IndexDb } from './index/index-db.js';
 import type { SearchContext, SearchFileMeta } from './search/run-search.js';
 import { vectorSearch } from './search/vector-search.js';
@@ -12,9 +13,10 @@ export interface SearchContextInput {
   /** Why the engine is keyword-only, used when vectors cannot answer. */
   modeReason: string;
   queryTimeoutMs?: number;
+  accessStats?: AccessStatsLookup;
 }
 
-export function createSearchContext({ index, embedder, modeReason, queryTimeoutMs }: SearchContextInput): SearchContext {
+export function createSearchContext({ index, embedder, modeReason, queryTimeoutMs, accessStats }: SearchContextInput): SearchContext {
   const fileMeta = index.db.prepare('SELECT kind, source, metadata FROM files WHERE path = ?');
   // Not during a model-change rebuild: the served index still holds the previous model's vectors.
   const vectorsUsable = embedder !== null && index.staleReason === null && index.embedding !== null;
@@ -35,6 +37,7 @@ export function createSearchContext({ index, embedder, modeReason, queryTimeoutM
   };
   if (!vectorsUsable) ctx.modeReason = modeReason;
   if (queryTimeoutMs !== undefined) ctx.queryTimeoutMs = queryTimeoutMs;
+  if (accessStats) ctx.accessStats = accessStats;
   return ctx;
 }
 

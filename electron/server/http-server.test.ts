@@ -49,6 +49,7 @@ beforeAll(async () => {
   const dispatcher = createApiDispatcher({
     session: fx.session,
     settings: fx.settings,
+    activity: fx.activity,
     openWorkspace: async () => {
       throw new MemoryLensError('NOT_ALLOWED', 'serve mode');
     },
@@ -123,7 +124,7 @@ describe('serve mode: who may talk to it', () => {
 
 describe('serve mode: the contract over HTTP', () => {
   it('routes exactly the contract', () => {
-    expect(apiRoutesOf(createApiDispatcher({ session: fx.session, settings: fx.settings, openWorkspace: async () => ({ opened: false, workspace: fx.session.info() }) })).sort()).toEqual(
+    expect(apiRoutesOf(createApiDispatcher({ session: fx.session, settings: fx.settings, activity: fx.activity, openWorkspace: async () => ({ opened: false, workspace: fx.session.info() }) })).sort()).toEqual(
       CALL_NAMES.map(httpPathFor).sort(),
     );
   });

@@ -11,6 +11,7 @@ import './app/styles/theme.css';
 import './app/styles/layout.css';
 import './app/styles/features.css';
 import './app/styles/budget.css';
+import './app/styles/agent.css';
 
 const api = getApiClient();
 const store = createAppStore(api);

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { AgentActivityStore, type WorkspaceActivity } from '../agent/agent-activity-store.js';
 import { SettingsStore, settingsPathFor } from '../settings-store.js';
 import { bundledSampleWorkspace, findPackageRoot } from '../app-paths.js';
 import { openEngine } from '../open-engine.js';
@@ -16,6 +17,9 @@ export interface TempWorkspace {
   dataDir: string;
   settings: SettingsStore;
   session: WorkspaceSession;
+  /** Access counts and the agent search log, as the app keeps them (engine breakdowns carry the counts). */
+  activityStore: AgentActivityStore;
+  activity(): WorkspaceActivity;
   /** Every file under root (workspace + outside), path → contents, for "nothing touched" checks. */
   snapshot(): Map<string, string>;
   cleanup(): Promise<void>;
@@ -37,8 +41,9 @@ export async function openTempWorkspace(options: { watch?: boolean } = {}): Prom
   fs.symlinkSync(outside, path.join(workspace, 'sessions', 'link'), 'dir');
   const dataDir = path.join(root, 'data');
   const settings = await SettingsStore.open(settingsPathFor(dataDir));
+  const activityStore = AgentActivityStore.open({ dataDir });
   const session = new WorkspaceSession({
-    openEngine,
+    openEngine: (engineOptions) => openEngine(engineOptions, activityStore),
     engineOptions: () => ({ dataDir, embedder: null, openclawHome: path.join(root, 'openclaw-home') }),
     watch: options.watch ?? false,
   });
@@ -51,9 +56,12 @@ export async function openTempWorkspace(options: { watch?: boolean } = {}): Prom
     dataDir,
     settings,
     session,
+    activityStore,
+    activity: () => activityStore.workspace(session.current().workspaceDir),
     snapshot: () => snapshotTree(root, [dataDir]),
     cleanup: async () => {
       await session.close();
+      activityStore.close();
       fs.rmSync(root, { recursive: true, force: true });
     },
   };

@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { MemorySource, SearchOptions } from '../../../shared/domain.js';
 import { toErrorValue } from '../../../shared/errors.js';
 import { SEARCH_DEFAULTS } from '../../../shared/search-defaults.js';
+import type { WorkspaceActivity } from '../../app/agent/agent-activity-store.js';
+import { loggedResponse } from '../../app/agent/agent-memory-tools.js';
 import type { MemoryEngineApi } from '../../memory/engine-types.js';
 import type { CliCommand } from '../command.js';
 import { writeJson } from '../command.js';
@@ -32,6 +34,10 @@ export function searchOptionsFromFlags(values: Record<string, unknown>): Omit<Se
   if (typeof values.mmr === 'string') {
     const lambda = values.mmr === '' ? SEARCH_DEFAULTS.mmrLambda : numberOption(values.mmr, '--mmr (lambda)', 0, 1)!;
     options.mmr = { enabled: true, lambda };
+  }
+  if (typeof values['access-boost'] === 'string') {
+    const factor = values['access-boost'] === '' ? SEARCH_DEFAULTS.accessBoostFactor : numberOption(values['access-boost'], '--access-boost (factor)', 0, 10)!;
+    options.accessBoost = { enabled: true, factor };
   }
   for (const flag of ['from', 'to'] as const) {
     const value = values[flag];
@@ -75,8 +81,21 @@ function parseBatchLine(line: string, lineNo: number): BatchLine {
   return out;
 }
 
+/** Runs one search and appends it to the agent search log (agents call the CLI too). */
+async function searchAndLog(engine: MemoryEngineApi, activity: WorkspaceActivity, options: SearchOptions) {
+  const response = await engine.search(options);
+  activity.logSearch({ at: Date.now(), caller: { kind: 'cli', client: null }, query: options.query, mode: response.mode, options, response: loggedResponse(response) });
+  return response;
+}
+
 /** One JSON line per query; a bad line gets an error line and the batch goes on (exit 1 at the end). */
-async function runBatch(engine: MemoryEngineApi, file: string, base: Omit<SearchOptions, 'query'>, write: (line: unknown) => void): Promise<number> {
+async function runBatch(
+  engine: MemoryEngineApi,
+  activity: WorkspaceActivity,
+  file: string,
+  base: Omit<SearchOptions, 'query'>,
+  write: (line: unknown) => void,
+): Promise<number> {
   const text = await fs.readFile(file, 'utf8');
   let failures = 0;
   const lines = text.split(/\r?\n/);
@@ -90,7 +109,7 @@ async function runBatch(engine: MemoryEngineApi, file: string, base: Omit<Search
       const options: SearchOptions = { ...base, query: line.query };
       if (line.maxResults !== undefined) options.maxResults = line.maxResults;
       if (line.minScore !== undefined) options.minScore = line.minScore;
-      const response = await engine.search(options);
+      const response = await searchAndLog(engine, activity, options);
       write({ id, results: response.results });
     } catch (error) {
       failures += 1;
@@ -109,6 +128,8 @@ export const searchCommand: CliCommand = {
        memlens search --queries FILE.jsonl [options]
 
 Searches the workspace (indexing changed files first) and prints the results with their scores.
+Every search is kept in the agent search log (the app's "Agent searches"); it does not count as
+an access (only the MCP server's answers do).
 
   --json                 OpenClaw memory_search JSON, plus a score breakdown per result
   --explain              show how each score was built (keyword, vector, weights, decay, MMR)
@@ -117,6 +138,7 @@ Searches the workspace (indexing changed files first) and prints the results wit
   --sources LIST         memory, sessions or memory,sessions (default both)
   --decay[=DAYS]         temporal decay with this half-life (default ${SEARCH_DEFAULTS.halfLifeDays} days); evergreen files never decay
   --mmr[=LAMBDA]         diversify with MMR (default λ ${SEARCH_DEFAULTS.mmrLambda})
+  --access-boost[=F]     lift chunks agents keep retrieving: × (1 + F·ln(1 + accesses)) (default F ${SEARCH_DEFAULTS.accessBoostFactor})
   --from DATE, --to DATE only files dated in this inclusive range (YYYY-MM-DD); undated evergreen files are excluded
   --queries FILE         batch: one {"id","query"} JSON object a line in (optionally "maxResults",
                          "minScore"); one {"id","results"} line out, or {"id","error"} for a bad line`,
@@ -127,12 +149,13 @@ Searches the workspace (indexing changed files first) and prints the results wit
     sources: { type: 'string' },
     decay: { type: 'string' },
     mmr: { type: 'string' },
+    'access-boost': { type: 'string' },
     from: { type: 'string' },
     to: { type: 'string' },
     queries: { type: 'string' },
   },
-  optionalValueFlags: ['decay', 'mmr'],
-  async run({ values, positionals, io, json, openEngine }) {
+  optionalValueFlags: ['decay', 'mmr', 'access-boost'],
+  async run({ values, positionals, io, json, openEngine, activity }) {
     const base = searchOptionsFromFlags(values);
     const batchFile = typeof values.queries === 'string' ? path.resolve(io.cwd, values.queries) : null;
     const query = positionals.join(' ').trim();
@@ -147,10 +170,11 @@ Searches the workspace (indexing changed files first) and prints the results wit
     }
     const engine = await openEngine();
     try {
+      const log = (await activity()).workspace(engine.workspaceDir);
       // Search what is on disk now: a quiet incremental sync first (no-op when nothing changed).
       await engine.sync();
-      if (batchFile) return await runBatch(engine, batchFile, base, (line) => writeJson(io, line, false));
-      const response = await engine.search({ ...base, query });
+      if (batchFile) return await runBatch(engine, log, batchFile, base, (line) => writeJson(io, line, false));
+      const response = await searchAndLog(engine, log, { ...base, query });
       if (json) writeJson(io, response);
       else io.stdout(formatSearchResponse(response, { explain: values.explain === true, query }));
       return 0;

@@ -118,3 +118,10 @@ export function listFileTitles(db: Database.Database): Map<string, string> {
   }[];
   return new Map(rows.map((row) => [row.path, row.title]));
 }
+
+/** A file's chunks in file order: where each sits and its content hash (hosts key access counts by it). */
+export function listChunkRefs(db: Database.Database, filePath: string): { chunkId: string; startLine: number; endLine: number; hash: string }[] {
+  return db
+    .prepare('SELECT id AS chunkId, start_line AS startLine, end_line AS endLine, hash FROM chunks WHERE path = ? ORDER BY start_line, rowid')
+    .all(filePath) as { chunkId: string; startLine: number; endLine: number; hash: string }[];
+}

@@ -6,7 +6,7 @@ import { candidateCount } from '../../../shared/search-defaults.js';
 import { matchesDateFilter, matchesSource } from './filters.js';
 import { fuseCandidates, type VectorSide } from './fuse.js';
 import { fillMatchedTerms, keywordHitsForPath } from './keyword-search.js';
-import { scoreCandidate, traceSearch, vectorRank, type SearchContext, type TracedCandidate } from './run-search.js';
+import { lookupAccess, scoreCandidate, traceSearch, vectorRank, type ChunkRow, type SearchContext, type TracedCandidate } from './run-search.js';
 import { DEFAULT_QUERY_TIMEOUT_MS, runVectorSide } from './vector-side.js';
 // sqlite-vec caps k at 4096: that is as wide as the vector net can be cast.
 import { MAX_KNN_K } from './vector-search.js';
@@ -110,11 +110,12 @@ export async function explainFile(ctx: SearchContext, path: string, options: Sea
   }
   const fused = fuseCandidates(keywordHits, vectorSide, resolved.weights, trace.keyword.terms.length > 0);
   const rows = ctx.db
-    .prepare('SELECT rowid, path, source, start_line, end_line, text FROM chunks WHERE path = ?')
-    .all(path) as Parameters<typeof scoreCandidate>[1][];
+    .prepare('SELECT rowid, id, hash, path, source, start_line, end_line, text FROM chunks WHERE path = ?')
+    .all(path) as ChunkRow[];
   const rowById = new Map(rows.map((r) => [r.rowid, r]));
+  const access = lookupAccess(ctx, fused.map((f) => rowById.get(f.chunkRowid)!));
   const scored = fused
-    .map((f) => scoreCandidate(f, rowById.get(f.chunkRowid)!, meta, resolved))
+    .map((f, i) => scoreCandidate(f, rowById.get(f.chunkRowid)!, meta, resolved, access ? access[i] : undefined))
     .sort((a, b) => b.breakdown.final - a.breakdown.final || a.startLine - b.startLine);
   const best = scored[0] ?? null;
   const bestChunk = best ? bestChunkOf(best) : null;

@@ -16,6 +16,7 @@ export interface ResolvedSearchOptions {
   from: string | null;
   to: string | null;
   nowMs: number;
+  accessBoost: { enabled: boolean; factor: number };
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -56,6 +57,8 @@ export function resolveSearchOptions(options: SearchOptions): ResolvedSearchOpti
   if (from !== null && to !== null && from > to) invalid(`from (${from}) is after to (${to})`);
   const nowMs = options.now ?? Date.now();
   if (!Number.isFinite(nowMs)) invalid('now must be epoch milliseconds');
+  const accessFactor = options.accessBoost?.factor ?? SEARCH_DEFAULTS.accessBoostFactor;
+  if (!Number.isFinite(accessFactor) || accessFactor < 0) invalid(`access boost factor must be a non-negative number (got ${String(accessFactor)})`);
   return {
     query: options.query,
     maxResults,
@@ -67,6 +70,7 @@ export function resolveSearchOptions(options: SearchOptions): ResolvedSearchOpti
     from,
     to,
     nowMs,
+    accessBoost: { enabled: options.accessBoost?.enabled ?? SEARCH_DEFAULTS.accessBoostEnabled, factor: accessFactor },
   };
 }
 

@@ -64,13 +64,15 @@ describe('runSearch', () => {
     expect(response.notices.map((n) => n.code)).toContain('keyword-only');
     expect(response.results.length).toBeGreaterThan(0);
     for (const r of response.results) {
-      expect(Object.keys(r).sort()).toEqual(['breakdown', 'citation', 'date', 'endLine', 'highlights', 'path', 'score', 'snippet', 'source', 'startLine']);
+      expect(Object.keys(r).sort()).toEqual(['breakdown', 'chunkHash', 'chunkId', 'citation', 'date', 'endLine', 'highlights', 'path', 'score', 'snippet', 'source', 'startLine']);
       expect(computeFinalScore(r.breakdown)).toBe(r.score);
       expect(r.breakdown.final).toBe(r.score);
       expect(r.breakdown.weights).toEqual({ configured: { vector: 0.7, text: 0.3 }, vector: 0, text: 1 });
       expect(r.breakdown.vector).toEqual({ unavailable: true, reason: 'no embedding model configured' });
       expect(r.breakdown.mmr).toBeNull();
     }
+    // Each result names its chunk, and no two results name the same one.
+    expect(new Set(response.results.map((r) => r.chunkId)).size).toBe(response.results.length);
     const session = response.results.find((r) => r.source === 'sessions')!;
     expect(session).toMatchObject({ path: 'sessions/main/s1.jsonl', startLine: 2, endLine: 3, citation: 'sessions/main/s1.jsonl#L2-L3', date: '2026-05-29' });
     // Sorted by final score.

@@ -15,7 +15,9 @@ import type {
 } from '../../../shared/domain.js';
 import { computeFinalScore } from '../../../shared/score.js';
 import { candidateCount } from '../../../shared/search-defaults.js';
+import type { AccessStatsLookup, ChunkAccessStats } from '../engine-types.js';
 import { tokenSet } from '../text/segment.js';
+import { accessBreakdown } from './access-boost.js';
 import { resolveSearchOptions, matchesDateFilter, matchesSource, meetsMinScore, type ResolvedSearchOptions } from './filters.js';
 import { fuseCandidates, type FusedCandidate, type VectorSide } from './fuse.js';
 import { fillMatchedTerms, keywordSearch, type KeywordSearchResult } from './keyword-search.js';
@@ -48,6 +50,8 @@ export interface SearchContext {
   model: string;
   /** Per-query embedding timeout (EmbedderConfig.queryTimeoutMs). */
   queryTimeoutMs?: number;
+  /** Agent access counts (EngineOptions.accessStats); absent, breakdowns carry no `access`. */
+  accessStats?: AccessStatsLookup;
 }
 
 /** Why a candidate did or did not make it into the results. */
@@ -61,6 +65,8 @@ export type CandidateFate =
 
 export interface TracedCandidate {
   chunkRowid: number;
+  chunkId: string;
+  chunkHash: string;
   path: string;
   source: MemorySource;
   startLine: number;
@@ -88,8 +94,10 @@ export interface SearchTrace {
   fallback: string | null;
 }
 
-interface ChunkRow {
+export interface ChunkRow {
   rowid: number;
+  id: string;
+  hash: string;
   path: string;
   source: MemorySource;
   start_line: number;
@@ -100,7 +108,7 @@ interface ChunkRow {
 function loadChunks(db: Database.Database, rowids: number[]): Map<number, ChunkRow> {
   if (rowids.length === 0) return new Map();
   const rows = db
-    .prepare('SELECT rowid, path, source, start_line, end_line, text FROM chunks WHERE rowid IN (SELECT value FROM json_each(?))')
+    .prepare('SELECT rowid, id, hash, path, source, start_line, end_line, text FROM chunks WHERE rowid IN (SELECT value FROM json_each(?))')
     .all(JSON.stringify(rowids)) as ChunkRow[];
   return new Map(rows.map((row) => [row.rowid, row]));
 }
@@ -124,8 +132,32 @@ export function vectorRank(b: ScoreBreakdown): number | null {
   return b.vector && !('unavailable' in b.vector) ? b.vector.rank : null;
 }
 
-/** Score one fused candidate and decide whether the filters let it through (fate before max results). */
-export function scoreCandidate(fused: FusedCandidate, row: ChunkRow, meta: SearchFileMeta | null, options: ResolvedSearchOptions): TracedCandidate {
+/** The counts of returned results when the boost is off: shown, multiplier 1, order unchanged. */
+function attachAccess(ctx: Pick<SearchContext, 'accessStats'>, results: TracedCandidate[], options: ResolvedSearchOptions): void {
+  const stats = ctx.accessStats?.(results.map((r) => ({ path: r.path, hash: r.chunkHash })));
+  if (!stats) return;
+  results.forEach((r, i) => {
+    const { final, ...parts } = r.breakdown;
+    r.breakdown = { ...parts, access: accessBreakdown(stats[i] ?? null, options.accessBoost), final };
+  });
+}
+
+/** Access stats for rows, in order; undefined when the host keeps none. */
+export function lookupAccess(ctx: Pick<SearchContext, 'accessStats'>, rows: readonly ChunkRow[]): (ChunkAccessStats | null)[] | undefined {
+  return ctx.accessStats?.(rows.map((row) => ({ path: row.path, hash: row.hash })));
+}
+
+/**
+ * Score one fused candidate and decide whether the filters let it through (fate before max results).
+ * `access` undefined: the host keeps no access counts, so the breakdown has no `access` part.
+ */
+export function scoreCandidate(
+  fused: FusedCandidate,
+  row: ChunkRow,
+  meta: SearchFileMeta | null,
+  options: ResolvedSearchOptions,
+  access?: ChunkAccessStats | null,
+): TracedCandidate {
   const file = meta ?? { kind: 'evergreen' as const, date: null, source: row.source };
   const partial = {
     keyword: fused.keyword,
@@ -134,6 +166,7 @@ export function scoreCandidate(fused: FusedCandidate, row: ChunkRow, meta: Searc
     hybrid: fused.hybrid,
     decay: computeDecay(file, { enabled: options.decay.enabled, halfLifeDays: options.decay.halfLifeDays, nowMs: options.nowMs }),
     mmr: null,
+    ...(access !== undefined ? { access: accessBreakdown(access, options.accessBoost) } : {}),
   };
   const breakdown: ScoreBreakdown = { ...partial, final: computeFinalScore(partial) };
   let fate: CandidateFate = 'beyond-max-results';
@@ -142,6 +175,8 @@ export function scoreCandidate(fused: FusedCandidate, row: ChunkRow, meta: Searc
   else if (!meetsMinScore(breakdown.final, options.minScore)) fate = 'below-min-score';
   return {
     chunkRowid: row.rowid,
+    chunkId: row.id,
+    chunkHash: row.hash,
     path: row.path,
     source: row.source,
     startLine: row.start_line,
@@ -225,14 +260,19 @@ export async function traceSearch(ctx: SearchContext, searchOptions: SearchOptio
     if (!metaCache.has(path)) metaCache.set(path, ctx.fileMeta(path));
     return metaCache.get(path) ?? null;
   };
+  // A vector row whose chunk is gone (index mid-update) is not a result.
+  const present = fused.filter((f) => rows.has(f.chunkRowid));
+  // With the boost on, counts can change the order, so every candidate needs its count; with it
+  // off (the default) only the returned results show theirs, so only they are looked up.
+  const access = options.accessBoost.enabled ? lookupAccess(ctx, present.map((f) => rows.get(f.chunkRowid)!)) : undefined;
   const candidates: TracedCandidate[] = [];
-  for (const f of fused) {
-    const row = rows.get(f.chunkRowid);
-    // A vector row whose chunk is gone (index mid-update) is not a result.
-    if (row) candidates.push(scoreCandidate(f, row, metaOf(row.path), options));
-  }
+  present.forEach((f, i) => {
+    const row = rows.get(f.chunkRowid)!;
+    candidates.push(scoreCandidate(f, row, metaOf(row.path), options, access ? access[i] : undefined));
+  });
   candidates.sort(compareCandidates);
   const results = selectResults(candidates, options);
+  if (!access) attachAccess(ctx, results, options);
   fillMatchedTerms(ctx.db, results.map((r) => ({ chunkRowid: r.chunkRowid, keyword: r.breakdown.keyword })), keyword.terms);
 
   const fellBack = vectorResult.fellBack;
@@ -257,6 +297,8 @@ export function citationFor(path: string, startLine: number, endLine: number): s
 export function toSearchResult(c: TracedCandidate): SearchResult {
   const snippet = makeSnippet(c.text, c.breakdown.keyword?.matchedTerms ?? []);
   return {
+    chunkId: c.chunkId,
+    chunkHash: c.chunkHash,
     path: c.path,
     startLine: c.startLine,
     endLine: c.endLine,

@@ -5,6 +5,8 @@ import { contextStore } from '../features/context/stores/context-store-context';
 import { budgetStore } from '../features/editor/stores/budget-store-context';
 import { editorStore } from '../features/editor/stores/editor-store-context';
 import { filesStore } from '../features/files/stores/files-store-context';
+import { agentAccessStore } from '../features/editor/stores/agent-access-store-context';
+import { agentSearchesStore } from '../features/search/stores/agent-searches-store-context';
 import { searchStore } from '../features/search/stores/search-store-context';
 import { statusStore } from '../features/status/stores/status-store-context';
 import { timelineStore } from '../features/timeline/stores/timeline-store-context';
@@ -22,7 +24,11 @@ export function AppStoreProvider({ store, children }: { store: AppStore; childre
             <timelineStore.Provider value={store}>
               <statusStore.Provider value={store}>
                 <budgetStore.Provider value={store}>
-                  <contextStore.Provider value={store}>{children}</contextStore.Provider>
+                  <contextStore.Provider value={store}>
+                    <agentSearchesStore.Provider value={store}>
+                      <agentAccessStore.Provider value={store}>{children}</agentAccessStore.Provider>
+                    </agentSearchesStore.Provider>
+                  </contextStore.Provider>
                 </budgetStore.Provider>
               </statusStore.Provider>
             </timelineStore.Provider>

@@ -49,7 +49,7 @@ export function App() {
       </header>
       {sidebarOpen && <FileSidebar onOpen={openPath} hitPaths={hitPaths} />}
       <main className="app__main">
-        {view === 'editor' ? <EditorPane /> : view === 'context' ? <ContextView onOpen={(p, line) => openFileAt(store, p, line ? { startLine: line, endLine: line } : undefined)} /> : <TimelineView onOpen={openPath} hitPaths={hitPaths} />}
+        {view === 'editor' ? <EditorPane onOpenPath={openPath} /> : view === 'context' ? <ContextView onOpen={(p, line) => openFileAt(store, p, line ? { startLine: line, endLine: line } : undefined)} /> : <TimelineView onOpen={openPath} hitPaths={hitPaths} />}
       </main>
       {searchOpen && <SearchPanel onOpenResult={(p, startLine, endLine, terms) => open(p, { startLine, endLine, terms })} filePaths={filePaths} currentPath={currentPath} />}
       <StatusBar />

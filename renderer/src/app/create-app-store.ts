@@ -4,14 +4,16 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { MemlensApi } from '../../../shared/contract';
 import { createContextSlice, type ContextSlice } from '../features/context/stores/context-slice';
 import { createBudgetSlice, type BudgetSlice } from '../features/editor/stores/budget-slice';
+import { createAgentAccessSlice, type AgentAccessSlice } from '../features/editor/stores/agent-access-slice';
 import { createEditorSlice, type EditorSlice } from '../features/editor/stores/editor-slice';
 import { createFilesSlice, type FilesSlice } from '../features/files/stores/files-slice';
+import { createAgentSearchesSlice, type AgentSearchesSlice } from '../features/search/stores/agent-searches-slice';
 import { createSearchSlice, type SearchSlice } from '../features/search/stores/search-slice';
 import { createStatusSlice, type StatusSlice } from '../features/status/stores/status-slice';
 import { createTimelineSlice, type TimelineSlice } from '../features/timeline/stores/timeline-slice';
 import { createLayoutSlice, type LayoutSlice } from './layout-slice';
 
-export type AppState = FilesSlice & EditorSlice & BudgetSlice & SearchSlice & TimelineSlice & StatusSlice & ContextSlice & LayoutSlice;
+export type AppState = FilesSlice & EditorSlice & BudgetSlice & SearchSlice & AgentSearchesSlice & AgentAccessSlice & TimelineSlice & StatusSlice & ContextSlice & LayoutSlice;
 export type AppStore = StoreApi<AppState>;
 
 export function createAppStore(api: MemlensApi): AppStore {
@@ -20,6 +22,8 @@ export function createAppStore(api: MemlensApi): AppStore {
     ...createEditorSlice(api)(...a),
     ...createBudgetSlice(api)(...a),
     ...createSearchSlice(api)(...a),
+    ...createAgentSearchesSlice(api)(...a),
+    ...createAgentAccessSlice(api)(...a),
     ...createTimelineSlice(api)(...a),
     ...createStatusSlice(api)(...a),
     ...createContextSlice(api)(...a),

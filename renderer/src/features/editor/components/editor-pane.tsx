@@ -5,6 +5,8 @@ import { TranscriptView } from './transcript-view';
 import { useEditor } from '../stores/editor-store-context';
 import type { OpenDocument } from '../stores/editor-slice';
 import { formatBytes } from '../../../lib/format-number';
+import { AgentAccessStrip } from './agent-access-strip';
+import { SaveSessionButton, SessionSavedNotice } from './save-session-button';
 
 const READ_ONLY_NOTICES: Record<NonNullable<OpenDocument['readOnly']>, string> = {
   'too-large': 'This file is larger than the editor\'s limit, so it opens read-only.',
@@ -21,10 +23,12 @@ const PHASE_LABELS: Record<OpenDocument['phase'], string> = {
   error: 'Could not open',
 };
 
-export function EditorPane() {
+/** `onOpenPath` opens another file the way the rest of the window does (sidebar selection included). */
+export function EditorPane({ onOpenPath }: { onOpenPath?: (path: string) => void } = {}) {
   const doc = useEditor((s) => s.editor.doc);
   const compareOpen = useEditor((s) => s.editor.compareOpen);
-  const { saveDocument, overwriteOnDisk, reloadFromDisk, setCompareOpen } = useEditor((s) => ({
+  const { saveDocument, overwriteOnDisk, reloadFromDisk, setCompareOpen, openDocument } = useEditor((s) => ({
+    openDocument: s.openDocument,
     saveDocument: s.saveDocument,
     overwriteOnDisk: s.overwriteOnDisk,
     reloadFromDisk: s.reloadFromDisk,
@@ -54,8 +58,11 @@ export function EditorPane() {
             Save
           </button>
         )}
+        {doc.view === 'transcript' && doc.phase !== 'loading' && <SaveSessionButton path={doc.path} />}
       </header>
       {doc.view === 'text' && <BudgetBar />}
+      {doc.phase !== 'loading' && doc.phase !== 'error' && <AgentAccessStrip path={doc.path} />}
+      {doc.view === 'transcript' && <SessionSavedNotice path={doc.path} onOpenPath={onOpenPath ?? ((p) => void openDocument(p))} />}
 
       {doc.phase === 'conflict' && doc.conflict && (
         <div className="banner banner--warning" role="alert" data-testid="conflict-banner">

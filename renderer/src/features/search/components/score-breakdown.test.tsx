@@ -72,3 +72,26 @@ describe('ScoreBreakdownView', () => {
     expect(host.querySelector('[data-testid="bd-mmr"]')).toBeNull();
   });
 });
+
+describe('ScoreBreakdownView: agent access', () => {
+  it('shows the access count and the boost multiplier the final score includes', () => {
+    const access = { count: 4, lastAccessAt: Date.UTC(2026, 10, 6, 2), enabled: true, factor: 0.1, multiplier: 1 + 0.1 * Math.log1p(4) };
+    const boosted: ScoreBreakdown = { ...breakdown, access, final: 0 };
+    boosted.final = computeFinalScore(boosted);
+    const host = document.createElement('div');
+    document.body.append(host);
+    root = createRoot(host);
+    act(() => root!.render(<ScoreBreakdownView breakdown={boosted} />));
+    const q = (id: string) => host.querySelector(`[data-testid="${id}"]`);
+    expect(q('bd-access-count')?.getAttribute('data-value')).toBe('4');
+    expect(q('bd-access-multiplier')?.getAttribute('data-value')).toBe(String(access.multiplier));
+    expect(q('bd-access-factor')?.getAttribute('data-value')).toBe('0.1');
+    expect(Number(q('bd-final')?.getAttribute('data-value'))).toBeCloseTo(breakdown.final * access.multiplier, 12);
+    expect(host.textContent).toContain('= hybrid × decay × access');
+  });
+
+  it('has no access row when the host keeps no counts', () => {
+    const { host } = render();
+    expect(host.querySelector('[data-testid="bd-access"]')).toBeNull();
+  });
+});

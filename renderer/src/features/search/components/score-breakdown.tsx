@@ -1,4 +1,4 @@
-import type { ScoreBreakdown } from '../../../../../shared/domain';
+import type { AccessBreakdown, ScoreBreakdown } from '../../../../../shared/domain';
 import { keywordScoreOf, vectorScoreOf } from '../../../../../shared/score';
 import { exactValue, formatScore } from '../../../lib/format-number';
 
@@ -108,6 +108,8 @@ export function ScoreBreakdownView({ breakdown, testPrefix = 'bd' }: { breakdown
           </div>
         </dd>
 
+        {b.access && <AccessRow access={b.access} t={t} />}
+
         {b.mmr && (
           <>
             <dt>MMR (λ {b.mmr.lambda})</dt>
@@ -127,10 +129,38 @@ export function ScoreBreakdownView({ breakdown, testPrefix = 'bd' }: { breakdown
 
         <dt>Final</dt>
         <dd>
-          <strong><Num testId={t('final')} value={b.final} /></strong> <span className="muted">= hybrid × decay</span>
+          <strong><Num testId={t('final')} value={b.final} /></strong> <span className="muted">= hybrid × decay{b.access ? ' × access' : ''}</span>
         </dd>
       </dl>
     </div>
+  );
+}
+
+/** How often agents retrieved this chunk, and the boost that earns when it is on (like decay, a multiplier). */
+function AccessRow({ access, t }: { access: AccessBreakdown; t: (name: string) => string }) {
+  return (
+    <>
+      <dt>Access</dt>
+      <dd data-testid={t('access')} data-count={access.count}>
+        ×<Num testId={t('access-multiplier')} value={access.multiplier} />{' '}
+        {access.enabled ? (
+          <span className="muted">boost on, factor <span data-testid={t('access-factor')} data-value={access.factor}>{access.factor}</span></span>
+        ) : (
+          <span className="muted">boost off</span>
+        )}
+        <div className="breakdown__sub">
+          {access.count === 0 ? (
+            <span data-testid={t('access-count')} data-value={0}>never retrieved by an agent</span>
+          ) : (
+            <>
+              retrieved by agents <span data-testid={t('access-count')} data-value={access.count}>{access.count}×</span>
+              {access.lastAccessAt !== null && <> · last {new Date(access.lastAccessAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}</>}
+            </>
+          )}
+          {access.enabled && <> · × (1 + {access.factor} · ln(1 + {access.count}))</>}
+        </div>
+      </dd>
+    </>
   );
 }
 

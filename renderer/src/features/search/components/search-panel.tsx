@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { resultKey } from '../stores/rank-movement';
 import { useSearch } from '../stores/search-store-context';
+import { AgentSearches } from './agent-searches';
 import { ExplainPanel } from './explain-panel';
 import { SearchResultRow } from './search-result-row';
 import { SearchSettingsDrawer } from './search-settings';
@@ -116,6 +117,7 @@ export function SearchPanel({ onOpenResult, filePaths, currentPath }: SearchPane
       {response && results.length === 0 && s.status === 'done' && <p className="muted pad" data-testid="search-empty">Nothing scored above the min score.</p>}
 
       <ExplainPanel filePaths={filePaths} currentPath={currentPath} />
+      <AgentSearches onOpenResult={onOpenResult} />
     </aside>
   );
 }

@@ -61,6 +61,17 @@ export function SearchSettingsDrawer() {
         </label>
       </fieldset>
       <fieldset className="field-group">
+        <label className="field field--check">
+          <input type="checkbox" checked={settings.accessBoost.enabled} data-testid="setting-access-boost" onChange={(e) => updateSearchSettings({ accessBoost: { enabled: e.target.checked } })} />
+          <span title="Multiply a chunk's score by 1 + factor × ln(1 + agent accesses)">Boost what agents retrieve often</span>
+        </label>
+        <label className="field">
+          <span>Factor</span>
+          <input type="number" min="0" max="10" step="0.05" value={settings.accessBoost.factor} disabled={!settings.accessBoost.enabled} data-testid="setting-access-factor"
+            onChange={(e) => updateSearchSettings({ accessBoost: { factor: Math.min(10, Math.max(0, num(e.target.value, settings.accessBoost.factor))) } })} />
+        </label>
+      </fieldset>
+      <fieldset className="field-group">
         <span>Sources</span>
         {(['memory', 'sessions'] as const).map((source) => (
           <label key={source} className="field field--check">

@@ -14,11 +14,16 @@ export interface RankMovement {
   dropped: string[];
 }
 
-export function computeRankMovement(previous: readonly SearchResult[], next: readonly SearchResult[]): RankMovement {
-  const before = new Map(previous.map((r, i) => [resultKey(r), i + 1]));
+/** `keyOf` says when two results are "the same" (default: same path and lines). */
+export function computeRankMovement(
+  previous: readonly SearchResult[],
+  next: readonly SearchResult[],
+  keyOf: (r: SearchResult) => string = resultKey,
+): RankMovement {
+  const before = new Map(previous.map((r, i) => [keyOf(r), i + 1]));
   const moves: Record<string, RankMove> = {};
   next.forEach((r, i) => {
-    const key = resultKey(r);
+    const key = keyOf(r);
     const old = before.get(key);
     const rank = i + 1;
     if (old === undefined) moves[key] = { kind: 'new' };
@@ -26,8 +31,8 @@ export function computeRankMovement(previous: readonly SearchResult[], next: rea
     else if (old > rank) moves[key] = { kind: 'up', by: old - rank };
     else moves[key] = { kind: 'down', by: rank - old };
   });
-  const nextKeys = new Set(next.map(resultKey));
-  const dropped = previous.map(resultKey).filter((k) => !nextKeys.has(k));
+  const nextKeys = new Set(next.map(keyOf));
+  const dropped = previous.map(keyOf).filter((k) => !nextKeys.has(k));
   return { moves, dropped };
 }
 

@@ -6,7 +6,7 @@ import { defaultSettings } from '../../../../../shared/settings-schema';
 
 function result(path: string): SearchResult {
   return {
-    path, startLine: 1, endLine: 3, score: 0.5, snippet: path, highlights: [], source: 'memory',
+    chunkId: `${path}#0`, chunkHash: path, path, startLine: 1, endLine: 3, score: 0.5, snippet: path, highlights: [], source: 'memory',
     breakdown: {
       keyword: null, vector: null, weights: { configured: { vector: 0.7, text: 0.3 }, vector: 0.7, text: 0.3 }, hybrid: 0.5,
       decay: { enabled: false, date: null, dateSource: null, ageDays: null, halfLifeDays: 30, multiplier: 1, evergreen: true }, mmr: null, final: 0.5,

@@ -20,6 +20,8 @@ export interface SearchSettingsState {
   decay: { enabled: boolean; halfLifeDays: number };
   mmr: { enabled: boolean; lambda: number };
   sources: MemorySource[];
+  /** Lift chunks agents keep retrieving (off by default). */
+  accessBoost: { enabled: boolean; factor: number };
   /** Not persisted: a date range is about one investigation, not a preference. */
   from: string | null;
   to: string | null;
@@ -33,13 +35,15 @@ export const DEFAULT_SEARCH_SETTINGS: SearchSettingsState = {
   decay: { enabled: SEARCH_DEFAULTS.decayEnabled, halfLifeDays: SEARCH_DEFAULTS.halfLifeDays },
   mmr: { enabled: SEARCH_DEFAULTS.mmrEnabled, lambda: SEARCH_DEFAULTS.mmrLambda },
   sources: ['memory', 'sessions'],
+  accessBoost: { enabled: SEARCH_DEFAULTS.accessBoostEnabled, factor: SEARCH_DEFAULTS.accessBoostFactor },
   from: null,
   to: null,
 };
 
-export type SettingsPatch = Partial<Omit<SearchSettingsState, 'decay' | 'mmr'>> & {
+export type SettingsPatch = Partial<Omit<SearchSettingsState, 'decay' | 'mmr' | 'accessBoost'>> & {
   decay?: Partial<SearchSettingsState['decay']>;
   mmr?: Partial<SearchSettingsState['mmr']>;
+  accessBoost?: Partial<SearchSettingsState['accessBoost']>;
 };
 
 export function applySearchPatch(settings: SearchSettingsState, patch: SettingsPatch): SearchSettingsState {
@@ -48,6 +52,7 @@ export function applySearchPatch(settings: SearchSettingsState, patch: SettingsP
     ...patch,
     decay: { ...settings.decay, ...patch.decay },
     mmr: { ...settings.mmr, ...patch.mmr },
+    accessBoost: { ...settings.accessBoost, ...patch.accessBoost },
   };
 }
 
@@ -63,6 +68,7 @@ export function toSearchOptions(query: string, s: SearchSettingsState): SearchOp
     mmr: { enabled: s.mmr.enabled, lambda: s.mmr.lambda },
     sources: s.sources,
   };
+  if (s.accessBoost.enabled) options.accessBoost = { enabled: true, factor: s.accessBoost.factor };
   if (s.from) options.from = s.from;
   if (s.to) options.to = s.to;
   return options;

@@ -1,0 +1,193 @@
+// memory_search and memory_get for agents, independent of transport (the MCP server carries them).
+// OpenClaw 2026.9.6's result shapes plus a `breakdown` per result; every call counts the accesses
+// it hands out, and every search lands in the replay log. A bad argument or path comes back as a
+// typed error outcome, never a throw: an agent must always get an answer it can read.
+import type { AgentCaller, AgentSearchEntry, SearchOptions, SearchResponse, SearchResult } from '../../../shared/domain.js';
+import { toErrorValue, type ErrorCode } from '../../../shared/errors.js';
+import type { MemoryEngineApi } from '../../memory/engine-types.js';
+import type { WorkspaceActivity } from './agent-activity-store.js';
+import { MEMORY_GET_MAX_LINES, boundedExcerpt, type BoundedExcerpt } from './bounded-excerpt.js';
+import { describeArgIssues, MemoryGetArgsSchema, MemorySearchArgsSchema } from './agent-tool-specs.js';
+
+/** What a tool call returns: the payload (serialised for the agent) and whether it failed. */
+export interface ToolOutcome<T = Record<string, unknown>> {
+  isError: boolean;
+  payload: T;
+}
+
+/** One memory_search hit as the agent sees it (OpenClaw's fields, plus `breakdown`). */
+export interface AgentSearchHit {
+  path: string;
+  startLine: number;
+  endLine: number;
+  score: number;
+  snippet: string;
+  source: SearchResult['source'];
+  corpus: SearchResult['source'];
+  citation: string;
+  breakdown: SearchResult['breakdown'];
+}
+
+export interface AgentMemoryToolsDeps {
+  /** The engine currently serving the workspace. */
+  engine(): MemoryEngineApi;
+  /** Access counts and the search log of that workspace. */
+  activity(): WorkspaceActivity;
+  /**
+   * Resolves true once the first index of the workspace is complete, false if it is still running
+   * when the caller stops waiting (then results come from what is indexed so far, marked stale).
+   */
+  ready(): Promise<boolean>;
+  /** Search options from the server's command line (decay, MMR, sources, boost, weights, defaults). */
+  defaults: Omit<SearchOptions, 'query'>;
+  now?: () => number;
+}
+
+export interface AgentMemoryTools {
+  memorySearch(rawArgs: unknown, caller: AgentCaller): Promise<ToolOutcome>;
+  memoryGet(rawArgs: unknown): Promise<ToolOutcome>;
+}
+
+export function createAgentMemoryTools(deps: AgentMemoryToolsDeps): AgentMemoryTools {
+  const now = deps.now ?? Date.now;
+  return {
+    async memorySearch(rawArgs, caller) {
+      const parsed = MemorySearchArgsSchema.safeParse(rawArgs ?? {});
+      if (!parsed.success) return searchFailure('INVALID_ARGUMENT', describeArgIssues('memory_search', parsed.error, rawArgs));
+      const args = parsed.data;
+      const options: SearchOptions = { ...deps.defaults, query: args.query };
+      if (args.maxResults !== undefined) options.maxResults = args.maxResults;
+      if (args.minScore !== undefined) options.minScore = args.minScore;
+      if (args.corpus === 'memory' || args.corpus === 'sessions') options.sources = [args.corpus];
+      else if (args.corpus === 'all') delete options.sources;
+
+      const complete = await deps.ready();
+      let response: SearchResponse;
+      try {
+        response = await deps.engine().search(options);
+      } catch (error) {
+        const value = toErrorValue(error);
+        return searchFailure(value.code, value.message);
+      }
+      const at = now();
+      const activity = deps.activity();
+      // The breakdowns above show the counts before this access; the next search sees it.
+      activity.recordAccess(response.results.map((r) => ({ path: r.path, hash: r.chunkHash, startLine: r.startLine, endLine: r.endLine })), at);
+      activity.logSearch({ at, caller, query: args.query, mode: response.mode, options, response: loggedResponse(response) });
+
+      const payload: Record<string, unknown> = {
+        results: response.results.map(toAgentHit),
+        provider: response.provider,
+        model: response.model,
+        fallback: response.fallback,
+        // OpenClaw's "auto": citations unless the session is a group or channel; an MCP client is neither.
+        citations: 'auto',
+        mode: response.mode,
+      };
+      if (response.modeReason) payload.modeReason = response.modeReason;
+      if (response.notices.length > 0) payload.notices = response.notices;
+      if (!complete) {
+        const progress = deps.engine().status().progress;
+        payload.stale = true;
+        payload.warning = `The memory index is still being built${progress ? ` (${progress.filesDone} of ${progress.filesTotal} files)` : ''}; results may be incomplete.`;
+        payload.action = 'Tell the user memory search results may be incomplete, and retry memory_search shortly.';
+      }
+      return { isError: false, payload };
+    },
+
+    async memoryGet(rawArgs) {
+      const rawPath = typeof (rawArgs as { path?: unknown } | null)?.path === 'string' ? (rawArgs as { path: string }).path : '';
+      const parsed = MemoryGetArgsSchema.safeParse(rawArgs ?? {});
+      if (!parsed.success) return getFailure(rawPath, 'INVALID_ARGUMENT', describeArgIssues('memory_get', parsed.error, rawArgs));
+      const args = parsed.data;
+      const from = args.from ?? 1;
+      const wanted = Math.min(args.lines ?? MEMORY_GET_MAX_LINES, MEMORY_GET_MAX_LINES);
+      const engine = deps.engine();
+      let read;
+      try {
+        read = await engine.get(args.path, from, wanted);
+      } catch (error) {
+        const value = toErrorValue(error);
+        if (value.code === 'NOT_FOUND') return { isError: true, payload: { status: 'not_found', text: '', path: args.path, error: value.message } };
+        return getFailure(args.path, value.code, value.message);
+      }
+      // The engine clamps `from` to the last line; OpenClaw answers past the end with nothing.
+      if (from > read.totalLines) {
+        return { isError: false, payload: { status: 'ok', text: '', path: read.path, from, lines: 0 } satisfies BoundedExcerpt };
+      }
+      const selected = read.text === '' && read.lines === 0 ? [] : read.text.split('\n');
+      const excerpt = boundedExcerpt({ path: read.path, from: read.from, selected, moreLinesAfter: read.from - 1 + read.lines < read.totalLines });
+      if (excerpt.lines > 0) await recordLinesRead(engine, deps.activity(), read.path, excerpt.from, excerpt.from + excerpt.lines - 1, now());
+      return { isError: false, payload: { ...excerpt } };
+    },
+  };
+}
+
+/** What the replay log keeps of a response: everything the agent was shown and why. */
+export function loggedResponse(response: SearchResponse): AgentSearchEntry['response'] {
+  const logged: AgentSearchEntry['response'] = {
+    results: response.results,
+    provider: response.provider,
+    model: response.model,
+    fallback: response.fallback,
+    notices: response.notices,
+  };
+  if (response.modeReason !== undefined) logged.modeReason = response.modeReason;
+  return logged;
+}
+
+/** Counts one access of every indexed chunk that overlaps the lines read. */
+async function recordLinesRead(engine: MemoryEngineApi, activity: WorkspaceActivity, path: string, first: number, last: number, at: number): Promise<void> {
+  try {
+    const chunks = await engine.chunksOf(path);
+    const touched = chunks.filter((c) => c.startLine <= last && c.endLine >= first);
+    activity.recordAccess(touched.map((c) => ({ path, hash: c.hash, startLine: c.startLine, endLine: c.endLine })), at);
+  } catch {
+    // The index is being rebuilt or repaired: the read succeeded, the count is what is lost.
+  }
+}
+
+/** OpenClaw appends the citation to the snippet (`Source: path#L3-L9`) when citations are on. */
+export function toAgentHit(result: SearchResult): AgentSearchHit {
+  const citation = result.citation ?? `${result.path}#L${result.startLine}-L${result.endLine}`;
+  return {
+    path: result.path,
+    startLine: result.startLine,
+    endLine: result.endLine,
+    score: result.score,
+    snippet: `${result.snippet.trimEnd()}\n\nSource: ${citation}`,
+    source: result.source,
+    corpus: result.source,
+    citation,
+    breakdown: result.breakdown,
+  };
+}
+
+/** OpenClaw's "unavailable" shape, so an agent prompted for it tells the user. */
+function searchFailure(code: ErrorCode, message: string): ToolOutcome {
+  const invalid = code === 'INVALID_ARGUMENT';
+  return {
+    isError: true,
+    payload: {
+      results: [],
+      ...(invalid ? {} : { disabled: true, unavailable: true }),
+      error: message,
+      code,
+      warning: invalid ? 'The memory_search call was not valid; nothing was searched.' : 'Memory search is unavailable right now.',
+      action: invalid ? 'Fix the arguments and call memory_search again.' : actionFor(code),
+    },
+  };
+}
+
+/** Refused paths also say what memory_get does read, so the agent can correct itself. */
+const ALLOWED_PATHS_HINT = 'memory_get reads MEMORY.md, memory.md, USER.md and memory/**/*.md, given relative to the workspace (e.g. memory/projects/home-network.md).';
+
+function getFailure(path: string, code: ErrorCode, message: string): ToolOutcome {
+  const error = code === 'OUT_OF_ROOT' || code === 'NOT_ALLOWED' ? `${message} ${ALLOWED_PATHS_HINT}` : message;
+  return { isError: true, payload: { path, text: '', status: 'error', code, error } };
+}
+
+function actionFor(code: ErrorCode): string {
+  if (code === 'INDEX_CORRUPT') return 'The index is being rebuilt from the files; retry memory_search in a minute.';
+  return 'Retry memory_search; if it keeps failing, tell the user to check `memlens status`.';
+}

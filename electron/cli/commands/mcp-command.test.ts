@@ -1,0 +1,277 @@
+// `memlens mcp` as an agent meets it: the real launcher in its own process, a real MCP client from
+// the SDK on stdio. Lists the tools, searches the sample workspace (the same results as
+// `memlens search --json`), reads lines in bounded excerpts, gets clear errors for bad paths and
+// arguments (and the server lives on), finds an edit made while it runs, keeps stdout clean, logs
+// every search and counts every access where the app can read them.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ScoreBreakdown, SearchResponse } from '../../../shared/domain.js';
+import { AgentActivityStore } from '../../app/agent/agent-activity-store.js';
+import { buildPrivateCli, repoRoot } from '../test-support/private-cli-build.js';
+
+const run = promisify(execFile);
+
+let tmp: string;
+let workspace: string;
+let dataDir: string;
+let launcher: string;
+let removeBuild = (): void => undefined;
+let client: Client;
+let transport: StdioClientTransport;
+let serverStderr = '';
+const protocolErrors: Error[] = [];
+
+const env = (): Record<string, string> => ({ ...(process.env as Record<string, string>), HOME: tmp, MEMLENS_MODEL: '', MEMLENS_DATA_DIR: dataDir });
+
+beforeAll(async () => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-mcp-'));
+  workspace = path.join(tmp, 'workspace');
+  dataDir = path.join(tmp, 'data');
+  fs.cpSync(path.join(repoRoot, 'resources', 'sample-workspace'), workspace, { recursive: true });
+  fs.writeFileSync(path.join(workspace, 'memory', 'notes.txt'), 'not markdown\n');
+  ({ launcher, remove: removeBuild } = await buildPrivateCli());
+  transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [launcher, 'mcp', '--workspace', workspace, '--data-dir', dataDir],
+    env: env(),
+    cwd: tmp,
+    stderr: 'pipe',
+  });
+  transport.stderr?.on('data', (chunk: Buffer) => (serverStderr += chunk.toString()));
+  // A stray line on stdout (anything but a JSON-RPC message) surfaces here.
+  transport.onerror = (error) => protocolErrors.push(error);
+  client = new Client({ name: 'memlens-test', version: '1.0' });
+  client.onerror = (error) => protocolErrors.push(error);
+  await client.connect(transport);
+}, 180_000);
+
+afterAll(async () => {
+  await client?.close().catch(() => undefined);
+  fs.rmSync(tmp, { recursive: true, force: true });
+  removeBuild();
+});
+
+function payloadOf(result: Awaited<ReturnType<Client['callTool']>>): Record<string, unknown> {
+  const content = (result as CallToolResult).content;
+  const first = content[0];
+  if (!first || first.type !== 'text') throw new Error(`expected a text result, got ${JSON.stringify(content)}`);
+  const parsed = JSON.parse(first.text) as Record<string, unknown>;
+  // The structured copy is the same payload.
+  expect((result as CallToolResult).structuredContent).toEqual(parsed);
+  return parsed;
+}
+
+async function call(name: string, args: Record<string, unknown>): Promise<{ isError: boolean; payload: Record<string, unknown> }> {
+  const result = await client.callTool({ name, arguments: args });
+  return { isError: result.isError === true, payload: payloadOf(result) };
+}
+
+async function cliSearchJson(query: string): Promise<SearchResponse> {
+  const { stdout } = await run(process.execPath, [launcher, 'search', query, '--json', '--workspace', workspace, '--data-dir', dataDir], { cwd: tmp, env: env() });
+  return JSON.parse(stdout) as SearchResponse;
+}
+
+interface Hit {
+  path: string;
+  startLine: number;
+  endLine: number;
+  score: number;
+  snippet: string;
+  source: string;
+  corpus: string;
+  citation: string;
+  breakdown: ScoreBreakdown;
+}
+
+/** The breakdown minus the one field that moves with the clock (age of a file, even with decay off). */
+function stable(b: ScoreBreakdown): unknown {
+  return { ...b, decay: { ...b.decay, ageDays: null } };
+}
+
+async function stillAlive(): Promise<void> {
+  await client.ping();
+  const read = await call('memory_get', { path: 'MEMORY.md', lines: 1 });
+  expect(read.isError).toBe(false);
+}
+
+describe('memlens mcp over stdio', () => {
+  it('lists memory_search and memory_get with OpenClaw-shaped schemas, read-only', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(['memory_search', 'memory_get']);
+    const [search, get] = tools;
+    expect(search!.title).toBe('Memory Search');
+    expect(search!.description).toMatch(/^Mandatory recall step: semantically search MEMORY\.md, USER\.md, Markdown files recursively under memory\//);
+    expect(search!.description).toContain('breakdown');
+    expect(search!.inputSchema).toMatchObject({ type: 'object', required: ['query'], additionalProperties: false });
+    expect(Object.keys(search!.inputSchema.properties ?? {})).toEqual(['query', 'maxResults', 'minScore', 'corpus']);
+    expect(search!.inputSchema.properties?.maxResults).toMatchObject({ type: 'integer', minimum: 1 });
+    expect(get!.title).toBe('Memory Get');
+    expect(get!.description).toMatch(/^Safe exact excerpt read from MEMORY\.md, USER\.md, Markdown files recursively under memory\//);
+    expect(get!.inputSchema).toMatchObject({ type: 'object', required: ['path'], additionalProperties: false });
+    expect(Object.keys(get!.inputSchema.properties ?? {})).toEqual(['path', 'from', 'lines', 'corpus']);
+    for (const tool of tools) expect(tool.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false });
+    expect(client.getInstructions()).toContain('run memory_search');
+  });
+
+  it('memory_search returns what `memlens search --json` returns, with a breakdown per result', async () => {
+    const query = 'HG-2 DNS';
+    const cli = await cliSearchJson(query);
+    expect(cli.results.length).toBeGreaterThanOrEqual(3);
+    const { isError, payload } = await call('memory_search', { query });
+    expect(isError).toBe(false);
+    expect(payload).toMatchObject({ provider: cli.provider, model: cli.model, fallback: cli.fallback, mode: cli.mode, citations: 'auto' });
+    const hits = payload.results as Hit[];
+    expect(hits.map((h) => `${h.path}:${h.startLine}-${h.endLine}`)).toEqual(cli.results.map((r) => `${r.path}:${r.startLine}-${r.endLine}`));
+    hits.forEach((hit, i) => {
+      const r = cli.results[i]!;
+      expect(hit.score).toBe(r.score);
+      expect(hit.source).toBe(r.source);
+      expect(hit.corpus).toBe(r.source);
+      expect(hit.citation).toBe(r.citation);
+      // OpenClaw appends the citation to the snippet when citations are on.
+      expect(hit.snippet).toBe(`${r.snippet.trimEnd()}\n\nSource: ${r.citation}`);
+      expect(stable(hit.breakdown)).toEqual(stable(r.breakdown));
+      expect(hit.breakdown.final).toBe(hit.score);
+      expect(hit.breakdown.access).toMatchObject({ count: 0, lastAccessAt: null, enabled: false, multiplier: 1 });
+    });
+  });
+
+  it('counts each returned result as an access: the next search shows it in the breakdown', async () => {
+    const first = await call('memory_search', { query: 'dnsmasq IPv6', maxResults: 3 });
+    const before = Date.now();
+    const again = await call('memory_search', { query: 'dnsmasq IPv6', maxResults: 3 });
+    const hits = again.payload.results as Hit[];
+    expect(hits.map((h) => h.path)).toEqual((first.payload.results as Hit[]).map((h) => h.path));
+    for (const hit of hits) {
+      expect(hit.breakdown.access!.count).toBeGreaterThanOrEqual(1);
+      expect(hit.breakdown.access!.lastAccessAt).toBeLessThanOrEqual(before);
+    }
+  });
+
+  it('memory_get reads lines, at most 120 / 12,000 characters a call, and says how to continue', async () => {
+    const memoryLines = fs.readFileSync(path.join(workspace, 'MEMORY.md'), 'utf8').split('\n');
+    const some = await call('memory_get', { path: 'MEMORY.md', from: 2, lines: 3 });
+    expect(some.isError).toBe(false);
+    expect(some.payload).toMatchObject({ status: 'ok', path: 'MEMORY.md', from: 2, lines: 3, truncated: true, nextFrom: 5 });
+    expect(some.payload.text).toBe(`${memoryLines.slice(1, 4).join('\n')}\n\n[More content available. Use from=5 to continue.]`);
+
+    const long = Array.from({ length: 300 }, (_, i) => `line ${i + 1} of the long memory`);
+    fs.writeFileSync(path.join(workspace, 'memory', 'long.md'), `${long.join('\n')}\n`);
+    const pages: string[] = [];
+    let from: number | undefined = 1;
+    while (from !== undefined) {
+      const page = await call('memory_get', { path: 'memory/long.md', from, lines: 500 });
+      expect(page.payload.lines as number).toBeLessThanOrEqual(120);
+      pages.push(String(page.payload.text).replace(/\n\n\[More content available\. Use from=\d+ to continue\.\]$/, ''));
+      from = page.payload.nextFrom as number | undefined;
+    }
+    expect(pages).toHaveLength(3);
+    expect(pages.join('\n')).toBe(long.join('\n'));
+
+    fs.writeFileSync(path.join(workspace, 'memory', 'wide.md'), `${Array.from({ length: 50 }, (_, i) => String(i % 10).repeat(499)).join('\n')}\n`);
+    const wide = await call('memory_get', { path: 'memory/wide.md' });
+    expect(wide.payload).toMatchObject({ lines: 24, nextFrom: 25, truncated: true });
+    expect(String(wide.payload.text).length).toBeLessThanOrEqual(12_000 + 60);
+
+    fs.writeFileSync(path.join(workspace, 'memory', 'one-line.md'), `${'x'.repeat(13_000)}\n`);
+    const cut = await call('memory_get', { path: 'memory/one-line.md' });
+    expect(cut.payload).toMatchObject({ lines: 1, truncated: true });
+    expect(cut.payload.nextFrom).toBeUndefined();
+    expect(String(cut.payload.text)).toMatch(/^x{12000}\n\n\[More content available\. Requested excerpt exceeded the default maxChars budget\./);
+  });
+
+  it('refuses bad paths and arguments with clear tool errors, and keeps serving', async () => {
+    const cases: { args: Record<string, unknown>; code: string; says: RegExp }[] = [
+      { args: { path: '../../etc/passwd' }, code: 'OUT_OF_ROOT', says: /leaves the workspace.*memory_get reads MEMORY\.md/ },
+      { args: { path: '/etc/passwd' }, code: 'OUT_OF_ROOT', says: /Absolute paths are not allowed/ },
+      { args: { path: 'memory/notes.txt' }, code: 'NOT_ALLOWED', says: /Markdown memory files only \(\.md\)/ },
+      { args: { path: 'sessions/3f6c1a2e-9d41-4b7a-8e25-6a0d2c9f1b37.jsonl' }, code: 'NOT_ALLOWED', says: /\.md/ },
+      { args: { path: 'MEMORY.md', lines: 1e12 }, code: 'INVALID_ARGUMENT', says: /lines must be at most 1000000 \(got 1000000000000\)/ },
+      { args: { path: 'MEMORY.md', from: 0 }, code: 'INVALID_ARGUMENT', says: /from must be at least 1/ },
+      { args: { path: 'MEMORY.md', lines: 'all' }, code: 'INVALID_ARGUMENT', says: /lines must be a number/ },
+    ];
+    for (const { args, code, says } of cases) {
+      const { isError, payload } = await call('memory_get', args);
+      expect(isError, JSON.stringify(args)).toBe(true);
+      expect(payload).toMatchObject({ status: 'error', code, text: '' });
+      expect(String(payload.error), JSON.stringify(args)).toMatch(says);
+      await stillAlive();
+    }
+    const missing = await call('memory_get', { path: 'memory/never-written.md' });
+    expect(missing).toMatchObject({ isError: true, payload: { status: 'not_found', path: 'memory/never-written.md' } });
+
+    const badSearches: { args: Record<string, unknown>; says: RegExp }[] = [
+      { args: {}, says: /query is required/ },
+      { args: { query: 'x', maxResults: 0 }, says: /maxResults must be at least 1/ },
+      { args: { query: 'x', minScore: 7 }, says: /minScore must be at most 1/ },
+      { args: { query: 'x', corpus: 'wiki' }, says: /corpus must be one of: memory, sessions, all/ },
+      { args: { query: 'x', limit: 3 }, says: /unknown argument "limit"/ },
+    ];
+    for (const { args, says } of badSearches) {
+      const { isError, payload } = await call('memory_search', args);
+      expect(isError, JSON.stringify(args)).toBe(true);
+      expect(payload.results).toEqual([]);
+      expect(String(payload.error), JSON.stringify(args)).toMatch(says);
+      await stillAlive();
+    }
+    const unknown = await call('memory_delete', { path: 'MEMORY.md' });
+    expect(unknown.isError).toBe(true);
+    expect(String(unknown.payload.error)).toContain('memory_search, memory_get');
+    await stillAlive();
+  });
+
+  it('finds an edit made in the workspace while it runs', async () => {
+    fs.writeFileSync(path.join(workspace, 'memory', '2026-12-01-quokka.md'), '# Quokka ledger\n\nThe quokkaplatypus budget is 42.\n');
+    let paths: string[] = [];
+    for (let i = 0; i < 100 && !paths.includes('memory/2026-12-01-quokka.md'); i++) {
+      if (i > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+      paths = ((await call('memory_search', { query: 'quokkaplatypus', minScore: 0 })).payload.results as Hit[]).map((h) => h.path);
+    }
+    expect(paths).toContain('memory/2026-12-01-quokka.md');
+  });
+
+  it('logs every search (MCP and CLI) where the app reads it, and writes nothing but protocol to stdout', async () => {
+    const store = AgentActivityStore.open({ dataDir });
+    try {
+      const log = store.workspace(workspace);
+      const { entries } = log.listSearches();
+      const mcp = entries.find((e) => e.query === 'HG-2 DNS' && e.caller.kind === 'mcp');
+      const cli = entries.find((e) => e.query === 'HG-2 DNS' && e.caller.kind === 'cli');
+      expect(mcp?.caller.client).toBe('memlens-test 1.0');
+      expect(cli).toBeDefined();
+      const stored = log.getSearch(mcp!.id)!;
+      expect(stored.options).toMatchObject({ query: 'HG-2 DNS' });
+      expect(stored.response.results.length).toBe(mcp!.resultCount);
+      expect(stored.response.results[0]!.chunkId).toMatch(/#\d+$/);
+      // A refused search is not a search that ran: it is not in the log.
+      expect(entries.some((e) => e.query === 'x')).toBe(false);
+    } finally {
+      store.close();
+    }
+    expect(protocolErrors).toEqual([]);
+    expect(serverStderr).toContain('memlens mcp: serving');
+  });
+
+  it('exits when the client goes away', async () => {
+    const pid = transport.pid;
+    expect(pid).not.toBeNull();
+    await client.close();
+    let alive = true;
+    for (let i = 0; i < 100 && alive; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      try {
+        process.kill(pid!, 0);
+      } catch {
+        alive = false;
+      }
+    }
+    expect(alive).toBe(false);
+  });
+});

@@ -1,0 +1,117 @@
+// `memlens mcp`: the agent's memory_search / memory_get over MCP on stdio, for Claude Desktop,
+// Claude Code, OpenClaw (through an MCP bridge) or any other client. The app core answers (the
+// same engine, watcher and access counts as the app); server/mcp-server.ts speaks the protocol.
+import { Writable } from 'node:stream';
+import { appVersion } from '../../app/app-paths.js';
+import { createAgentMemoryTools } from '../../app/agent/agent-memory-tools.js';
+import { agentToolSpecs } from '../../app/agent/agent-tool-specs.js';
+import { createAppService } from '../../app/app-service.js';
+import { createMcpServer, serveMcpOverStdio } from '../../server/mcp-server.js';
+import type { CliCommand } from '../command.js';
+import { searchOptionsFromFlags } from './search-command.js';
+
+/**
+ * How long a search waits for the first index of the workspace. Past it the search answers from
+ * what is indexed so far and says `stale: true` — better than an MCP client timing out (most give
+ * a tool call about a minute).
+ */
+const FIRST_INDEX_WAIT_MS = 15_000;
+
+export const mcpCommand: CliCommand = {
+  name: 'mcp',
+  summary: 'serve memory_search and memory_get to an AI agent over MCP (stdio)',
+  usage: `Usage: memlens mcp [--workspace DIR] [search options]
+
+Runs a Model Context Protocol server on stdin/stdout with OpenClaw's two memory tools:
+  memory_search {query, maxResults?, minScore?, corpus?}   results with a score breakdown each
+  memory_get    {path, from?, lines?}                     at most 120 lines / 12,000 characters a call
+The workspace is indexed and watched: edits (in the app or anywhere) are searchable within a second.
+Every search is kept in the agent search log and every result or read counts as an access; both
+show in the app. Logs go to stderr; stdout carries only protocol messages.
+
+Search options (defaults for every memory_search; the agent's maxResults/minScore win):
+  --max-results N, --min-score S, --sources memory,sessions, --decay[=DAYS], --mmr[=LAMBDA],
+  --access-boost[=F]   as for memlens search
+
+Register it with a client, e.g. Claude Desktop's claude_desktop_config.json:
+  {"mcpServers": {"memory": {"command": "memlens", "args": ["mcp", "--workspace", "/home/me/.openclaw/workspace"]}}}`,
+  options: {
+    'max-results': { type: 'string' },
+    'min-score': { type: 'string' },
+    sources: { type: 'string' },
+    decay: { type: 'string' },
+    mmr: { type: 'string' },
+    'access-boost': { type: 'string' },
+  },
+  optionalValueFlags: ['decay', 'mmr', 'access-boost'],
+  async run({ values, io, settings }) {
+    const defaults = searchOptionsFromFlags(values);
+    const resolved = await settings();
+    const { workspaceDir, dataDir, sessionDirs, openclawHome, dbPath, embedder } = resolved.engineOptions;
+    const log = (message: string): void => io.stderr(`memlens mcp: ${message}\n`);
+    const stdout = reserveStdoutForProtocol();
+    try {
+      const service = await createAppService({
+        dataDir,
+        context: { downloadAnswer: false, ...(sessionDirs?.length ? { sessionDirs } : {}), ...(openclawHome ? { openclawHome } : {}) },
+        // As for `memlens search`: vectors only with --model / MEMLENS_MODEL, so both rank alike.
+        overrides: { ...(dbPath ? { dbPath } : {}), embedder: embedder ?? null },
+        log,
+      });
+      try {
+        await service.open(workspaceDir, { isSample: resolved.isSample });
+        const tools = createAgentMemoryTools({
+          engine: () => service.session.current(),
+          activity: () => service.activity.workspace(service.session.current().workspaceDir),
+          ready: () => settledWithin(service.session.whenSynced(), FIRST_INDEX_WAIT_MS),
+          defaults,
+        });
+        const specs = agentToolSpecs({ extraPaths: false, sessions: !defaults.sources || defaults.sources.includes('sessions') });
+        const server = createMcpServer({ tools, specs, version: appVersion(), log });
+        log(`serving ${service.session.info().workspaceDir}${resolved.isSample ? ' (a copy of the bundled sample workspace)' : ''} over stdio; index ${service.session.current().dbPath}`);
+        await serveMcpOverStdio(server, { stdin: process.stdin, stdout: stdout.protocol }, io.waitForInterrupt());
+        log('stopping.');
+      } finally {
+        await service.close();
+      }
+      return 0;
+    } finally {
+      stdout.restore();
+    }
+  },
+};
+
+/** True when `promise` settles within `ms`; false (without rejecting) otherwise. */
+async function settledWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await Promise.race([promise.then(() => true, () => true), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * stdout belongs to the protocol: one stray line (a library's console.log, a worker thread's
+ * output, which Node forwards through process.stdout) would corrupt the client's stream. The
+ * transport gets a private handle on the real stdout; everything else written to process.stdout
+ * goes to stderr until the server stops.
+ */
+function reserveStdoutForProtocol(): { protocol: Writable; restore(): void } {
+  const out = process.stdout;
+  const realWrite = out.write;
+  const protocol = new Writable({
+    write(chunk: Buffer | string, _encoding, callback) {
+      if (realWrite.call(out, chunk)) callback();
+      else out.once('drain', () => callback());
+    },
+  });
+  out.write = ((chunk: Uint8Array | string, ...rest: unknown[]) => (process.stderr.write as (...args: unknown[]) => boolean)(chunk, ...rest)) as typeof out.write;
+  return {
+    protocol,
+    restore: () => {
+      out.write = realWrite;
+    },
+  };
+}

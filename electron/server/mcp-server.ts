@@ -1,0 +1,95 @@
+// The agent tools over the Model Context Protocol: `tools/list` answers memory_search and memory_get
+// (OpenClaw's names, schemas and descriptions), `tools/call` runs them through the app core. Every
+// failure — a bad argument, a refused path, a missing file, a bug — is a tool result with
+// `isError: true` and a message the model can act on; the server itself never throws or exits
+// because of a call. Uses the SDK's low-level Server so the published schemas are exactly ours.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Readable, Writable } from 'node:stream';
+import type { AgentCaller } from '../../shared/domain.js';
+import { messageOf } from '../../shared/errors.js';
+import type { AgentMemoryTools, ToolOutcome } from '../app/agent/agent-memory-tools.js';
+import type { AgentToolSpec } from '../app/agent/agent-tool-specs.js';
+
+/** OpenClaw's memory prompt section (buildMemoryPromptSection), given to clients as server instructions. */
+export const MEMORY_RECALL_INSTRUCTIONS =
+  'Before answering anything about prior work, decisions, dates, people, preferences, or todos: run memory_search; ' +
+  'for memory-file hits, use memory_get to pull only the needed lines. If low confidence after search, say you checked. ' +
+  'Citations: include Source: <path#line> when it helps the user verify memory snippets.';
+
+export interface McpServerOptions {
+  tools: AgentMemoryTools;
+  specs: readonly AgentToolSpec[];
+  version: string;
+  /** Failures worth a line on stderr (the tool result carries them to the client too). */
+  log?: (message: string) => void;
+}
+
+export function createMcpServer(options: McpServerOptions): Server {
+  const server = new Server(
+    { name: 'memory-lens', title: 'Memory Lens', version: options.version },
+    { capabilities: { tools: {} }, instructions: MEMORY_RECALL_INSTRUCTIONS },
+  );
+  // A line that is not JSON-RPC is skipped by the transport; say so on stderr, keep serving.
+  server.onerror = (error) => options.log?.(`protocol: ${messageOf(error)}`);
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: options.specs.map((spec) => ({
+      name: spec.name,
+      title: spec.title,
+      description: spec.description,
+      inputSchema: spec.inputSchema,
+      // Reading memory changes nothing in the workspace (access counts live in the app's data dir).
+      annotations: { title: spec.title, readOnlyHint: true, openWorldHint: false },
+    })),
+  }));
+  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
+    const { name, arguments: args } = request.params;
+    let outcome: ToolOutcome;
+    try {
+      if (name === 'memory_search') outcome = await options.tools.memorySearch(args, callerOf(server));
+      else if (name === 'memory_get') outcome = await options.tools.memoryGet(args);
+      else {
+        const known = options.specs.map((s) => s.name).join(', ');
+        outcome = { isError: true, payload: { error: `Unknown tool "${name}". This server has: ${known}.` } };
+      }
+    } catch (error) {
+      // A bug, not a bad call: still an answer, and the server lives on.
+      options.log?.(`${name} failed unexpectedly: ${messageOf(error)}`);
+      outcome = { isError: true, payload: { error: `${name} failed inside Memory Lens: ${messageOf(error)}`, code: 'INTERNAL' } };
+    }
+    if (outcome.isError) options.log?.(`${name}: ${String((outcome.payload as { error?: unknown }).error ?? 'failed')}`);
+    return toCallToolResult(outcome);
+  });
+  return server;
+}
+
+/** OpenClaw's jsonResult: the payload as pretty JSON text, and as structured content for clients that read it. */
+export function toCallToolResult(outcome: ToolOutcome): CallToolResult {
+  return {
+    content: [{ type: 'text', text: JSON.stringify(outcome.payload, null, 2) }],
+    structuredContent: outcome.payload,
+    ...(outcome.isError ? { isError: true } : {}),
+  };
+}
+
+function callerOf(server: Server): AgentCaller {
+  const client = server.getClientVersion();
+  return { kind: 'mcp', client: client ? `${client.name}${client.version ? ` ${client.version}` : ''}` : null };
+}
+
+/**
+ * Serves over stdin/stdout until stdin ends (the client went away) or `stop` resolves; resolves
+ * then. Nothing else may write to `stdout`: it carries only protocol messages.
+ */
+export async function serveMcpOverStdio(server: Server, streams: { stdin: Readable; stdout: Writable }, stop: Promise<void>): Promise<void> {
+  const transport = new StdioServerTransport(streams.stdin, streams.stdout);
+  const ended = new Promise<void>((resolve) => {
+    streams.stdin.once('end', resolve);
+    streams.stdin.once('close', resolve);
+    transport.onclose = resolve;
+  });
+  await server.connect(transport);
+  await Promise.race([ended, stop]);
+  await server.close().catch(() => undefined);
+}
