@@ -1,5 +1,5 @@
 // The agent tools over the Model Context Protocol: `tools/list` answers memory_search and memory_get
-// (OpenClaw's names, schemas and descriptions), `tools/call` runs them through the app core. Every
+// (OpenClaw's names, schemas and descriptions) and memory_context (the bootstrap budget), `tools/call` runs them through the app core. Every
 // failure — a bad argument, a refused path, a missing file, a bug — is a tool result with
 // `isError: true` and a message the model can act on; the server itself never throws or exits
 // because of a call. Uses the SDK's low-level Server so the published schemas are exactly ours.
@@ -49,6 +49,7 @@ export function createMcpServer(options: McpServerOptions): Server {
     try {
       if (name === 'memory_search') outcome = await options.tools.memorySearch(args, callerOf(server));
       else if (name === 'memory_get') outcome = await options.tools.memoryGet(args);
+      else if (name === 'memory_context') outcome = await options.tools.memoryContext(args);
       else {
         const known = options.specs.map((s) => s.name).join(', ');
         outcome = { isError: true, payload: { error: `Unknown tool "${name}". This server has: ${known}.` } };

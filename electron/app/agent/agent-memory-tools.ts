@@ -7,7 +7,7 @@ import { toErrorValue, type ErrorCode } from '../../../shared/errors.js';
 import type { MemoryEngineApi } from '../../memory/engine-types.js';
 import type { WorkspaceActivity } from './agent-activity-store.js';
 import { MEMORY_GET_MAX_LINES, boundedExcerpt, type BoundedExcerpt } from './bounded-excerpt.js';
-import { describeArgIssues, MemoryGetArgsSchema, MemorySearchArgsSchema } from './agent-tool-specs.js';
+import { describeArgIssues, MemoryContextArgsSchema, MemoryGetArgsSchema, MemorySearchArgsSchema } from './agent-tool-specs.js';
 
 /** What a tool call returns: the payload (serialised for the agent) and whether it failed. */
 export interface ToolOutcome<T = Record<string, unknown>> {
@@ -46,6 +46,8 @@ export interface AgentMemoryToolsDeps {
 export interface AgentMemoryTools {
   memorySearch(rawArgs: unknown, caller: AgentCaller): Promise<ToolOutcome>;
   memoryGet(rawArgs: unknown): Promise<ToolOutcome>;
+  /** The bootstrap budget (the `context` call) for the workspace, numbers only. */
+  memoryContext(rawArgs: unknown): Promise<ToolOutcome>;
 }
 
 export function createAgentMemoryTools(deps: AgentMemoryToolsDeps): AgentMemoryTools {
@@ -119,6 +121,18 @@ export function createAgentMemoryTools(deps: AgentMemoryToolsDeps): AgentMemoryT
       const excerpt = boundedExcerpt({ path: read.path, from: read.from, selected, moreLinesAfter: read.from - 1 + read.lines < read.totalLines });
       if (excerpt.lines > 0) await recordLinesRead(engine, deps.activity(), read.path, excerpt.from, excerpt.from + excerpt.lines - 1, now());
       return { isError: false, payload: { ...excerpt } };
+    },
+
+    async memoryContext(rawArgs) {
+      const parsed = MemoryContextArgsSchema.safeParse(rawArgs ?? {});
+      if (!parsed.success) return { isError: true, payload: { error: describeArgIssues('memory_context', parsed.error, rawArgs), code: 'INVALID_ARGUMENT' } };
+      try {
+        const report = await deps.engine().context(parsed.data);
+        return { isError: false, payload: { ...report } };
+      } catch (error) {
+        const value = toErrorValue(error);
+        return { isError: true, payload: { error: value.message, code: value.code } };
+      }
     },
   };
 }

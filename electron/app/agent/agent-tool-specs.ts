@@ -3,6 +3,7 @@
 // Lens differs (no compiled wiki, so no `corpus=wiki`; a `breakdown` per result; a hard 120-line
 // cap). Each schema is declared once, in zod; the JSON Schema agents see is derived from it.
 import { z } from 'zod';
+import { ContextArgsSchema } from '../../../shared/context-schemas.js';
 import { MEMORY_GET_MAX_CHARS, MEMORY_GET_MAX_LINES } from './bounded-excerpt.js';
 
 /** Results one memory_search may ask for: beyond this the breakdowns alone would flood a context. */
@@ -24,11 +25,14 @@ export const MemoryGetArgsSchema = z.strictObject({
   corpus: z.enum(['memory', 'all']).optional(),
 });
 
+/** memory_context takes the `context` call's arguments minus the text (an agent asks for numbers; the text is its own prompt). */
+export const MemoryContextArgsSchema = ContextArgsSchema.omit({ includeText: true });
+
 export type MemorySearchArgs = z.output<typeof MemorySearchArgsSchema>;
 export type MemoryGetArgs = z.output<typeof MemoryGetArgsSchema>;
 
 export interface AgentToolSpec {
-  name: 'memory_search' | 'memory_get';
+  name: 'memory_search' | 'memory_get' | 'memory_context';
   /** OpenClaw's tool label. */
   title: string;
   description: string;
@@ -67,6 +71,16 @@ export function agentToolSpecs(sources: AgentToolSources): AgentToolSpec[] {
         `Defaults to a bounded excerpt when lines are omitted and includes truncation/continuation info when more content exists; one call returns at most ${MEMORY_GET_MAX_LINES} lines and ${MEMORY_GET_MAX_CHARS.toLocaleString('en-US')} characters (continue with from=nextFrom). ` +
         'status=ok means the requested excerpt was read; status=not_found means the file does not exist; status=error means the requested read failed, not that memory is disabled.',
       inputSchema: jsonSchemaOf(MemoryGetArgsSchema),
+    },
+    {
+      name: 'memory_context',
+      title: 'Memory Context Budget',
+      description:
+        'What of the bootstrap files (AGENTS.md, SOUL.md, IDENTITY.md, USER.md, BOOTSTRAP.md, MEMORY.md …) OpenClaw injects at session start: ' +
+        'per file in injection order its size, the cap that applied (per-file, USER.md\'s own, or what was left of the total), whether it was cut ' +
+        'and which line ranges the agent does not see; totals against the total cap; and where each limit came from (openclaw.json or the defaults). ' +
+        'Use it before relying on MEMORY.md content being in your prompt, or to decide what to move into memory/ topic files. Read-only.',
+      inputSchema: jsonSchemaOf(MemoryContextArgsSchema),
     },
   ];
 }

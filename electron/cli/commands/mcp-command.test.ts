@@ -102,9 +102,9 @@ async function stillAlive(): Promise<void> {
 }
 
 describe('memlens mcp over stdio', () => {
-  it('lists memory_search and memory_get with OpenClaw-shaped schemas, read-only', async () => {
+  it('lists memory_search and memory_get with OpenClaw-shaped schemas, and memory_context, all read-only', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(['memory_search', 'memory_get']);
+    expect(tools.map((t) => t.name)).toEqual(['memory_search', 'memory_get', 'memory_context']);
     const [search, get] = tools;
     expect(search!.title).toBe('Memory Search');
     expect(search!.description).toMatch(/^Mandatory recall step: semantically search MEMORY\.md, USER\.md, Markdown files recursively under memory\//);
@@ -118,6 +118,24 @@ describe('memlens mcp over stdio', () => {
     expect(Object.keys(get!.inputSchema.properties ?? {})).toEqual(['path', 'from', 'lines', 'corpus']);
     for (const tool of tools) expect(tool.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false });
     expect(client.getInstructions()).toContain('run memory_search');
+  });
+
+  it('memory_context gives the bootstrap budget the agent starts with, and refuses unknown arguments', async () => {
+    const { isError, payload } = await call('memory_context', {});
+    expect(isError).toBe(false);
+    const files = payload.files as { name: string; chars: number; injectedChars: number; status: string; dropped: unknown[] }[];
+    const memory = files.find((f) => f.name === 'MEMORY.md');
+    expect(memory).toBeDefined();
+    expect(memory!.chars).toBe(fs.readFileSync(path.join(workspace, 'MEMORY.md'), 'utf8').length);
+    expect(memory!.dropped).toEqual([]);
+    const tiny = await call('memory_context', { limits: { perFile: 500 } });
+    const cut = (tiny.payload.files as typeof files).find((f) => f.name === 'MEMORY.md')!;
+    expect(cut.dropped.length).toBeGreaterThan(0);
+    expect(cut.injectedChars).toBeLessThanOrEqual(500);
+    const bad = await call('memory_context', { includeText: true });
+    expect(bad.isError).toBe(true);
+    expect(String(bad.payload.error)).toContain('includeText');
+    await stillAlive();
   });
 
   it('memory_search returns what `memlens search --json` returns, with a breakdown per result', async () => {
