@@ -71,6 +71,8 @@ export const WorkspaceFileSchema = z.object({
 export const FileIndexStateSchema = z.enum(['indexed', 'pending', 'failed', 'skipped']);
 
 export const FileListEntrySchema = WorkspaceFileSchema.extend({
+  /** Frontmatter `title` or first heading; for sessions the first user message. */
+  title: z.string().optional(),
   indexState: FileIndexStateSchema,
   indexError: z.string().optional(),
   chunks: z.number(),
@@ -181,6 +183,11 @@ export const ScoreBreakdownSchema = z.object({
 export const HighlightRangeSchema = z.object({ start: z.number().int().min(0), end: z.number().int().min(0) });
 
 export const SearchResultSchema = z.object({
+  /**
+   * The chunk's id in the index (`<path>#<n>`): what identifies a result. Path and lines do not —
+   * a long line cut into two chunks gives two results with the same path and line range.
+   */
+  id: z.string(),
   path: z.string(),
   startLine: z.number(),
   endLine: z.number(),
@@ -190,7 +197,7 @@ export const SearchResultSchema = z.object({
   highlights: z.array(HighlightRangeSchema),
   source: MemorySourceSchema,
   citation: z.string().optional(),
-  /** Date shown next to the result (file date), if any. */
+  /** The file's date for dated files and sessions; null for evergreen files (their mtime is not a memory's date). */
   date: z.string().nullable().optional(),
   breakdown: ScoreBreakdownSchema,
 });
@@ -343,6 +350,7 @@ export const TranscriptMessageSchema = z.object({
   /** 1-based JSONL line number. */
   line: z.number(),
   role: z.enum(['user', 'assistant']),
+  /** The message's text parts as written, line breaks kept (the index folds them into one line). */
   text: z.string(),
   timestamp: z.string().nullable(),
 });
@@ -350,6 +358,9 @@ export const TranscriptMessageSchema = z.object({
 export const TranscriptSchema = z.object({
   messages: z.array(TranscriptMessageSchema),
   malformedLines: z.number(),
+  /** Bytes of the JSONL file. */
+  size: z.number(),
+  mtimeMs: z.number(),
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import type * as C from './context-schemas.js';
 import type * as S from './contract-schemas.js';
+import type * as A from './app-data-schemas.js';
 
 export type MemorySource = z.output<typeof S.MemorySourceSchema>;
 export type FileKind = z.output<typeof S.FileKindSchema>;
@@ -65,3 +66,16 @@ export type ContextFile = z.output<typeof C.ContextFileSchema>;
 export type MemorySection = z.output<typeof C.MemorySectionSchema>;
 export type PromotedSection = z.output<typeof C.PromotedSectionSchema>;
 export type ContextReport = z.output<typeof C.ContextReportSchema>;
+
+// Drafts, judgments, transcript sources, matches, models (app-data-schemas.ts)
+export type Draft = z.output<typeof A.DraftSchema>;
+export type Verdict = z.output<typeof A.VerdictSchema>;
+export type Judgment = z.output<typeof A.JudgmentSchema>;
+export type EvalQuery = z.output<typeof A.EvalQuerySchema>;
+export type JudgmentExport = z.output<typeof A.JudgmentExportSchema>;
+export type SessionSourceLocation = z.output<typeof A.SessionSourceLocationSchema>;
+export type SessionSource = z.output<typeof A.SessionSourceSchema>;
+export type LineMatch = z.output<typeof A.LineMatchSchema>;
+export type ModelOption = z.output<typeof A.ModelOptionSchema>;
+export type ModelCatalog = z.output<typeof A.ModelCatalogSchema>;
+export type ModelProgress = z.output<typeof A.ModelProgressSchema>;

@@ -5,6 +5,9 @@ import { CALL_NAMES, CALLS, MAX_ARG_BYTES, MAX_SAVE_BYTES, type CallArgs, type C
 import { MemoryLensError } from '../../shared/errors.js';
 import type { ApiDispatcher } from '../../shared/contract.js';
 import { createApiDispatcher } from './api-dispatcher.js';
+import { DraftStore } from './draft-store.js';
+import { JudgmentStore } from './judgment-store.js';
+import { buildModelCatalog } from './model-catalog.js';
 import { openTempWorkspace, type TempWorkspace } from './test-support/temp-workspace.js';
 
 let fx: TempWorkspace;
@@ -19,6 +22,9 @@ beforeAll(async () => {
       if (requested === null) return { opened: false, workspace: fx.session.info() };
       throw new MemoryLensError('NOT_ALLOWED', 'not a recent workspace');
     },
+    drafts: new DraftStore(fx.dataDir),
+    judgments: new JudgmentStore(fx.dataDir),
+    modelCatalog: () => buildModelCatalog(fx.settings.get(), fx.dataDir, fx.session.current().status(), { canAsk: false, fixedByCommandLine: false }),
     validateResults: true,
   });
 });
@@ -58,6 +64,16 @@ const VALID_CALLS: { [K in CallName]: () => CallArgs<K> } = {
   readTranscript: () => ({ path: 'sessions/3f6c1a2e-9d41-4b7a-8e25-6a0d2c9f1b37.jsonl' }),
   get: () => ({ path: 'MEMORY.md', from: 1, lines: 3 }),
   context: () => ({ openclawVersion: '2026.9.6', limits: { perFile: 500 }, includeText: true }),
+  workspaceInfo: () => ({}),
+  listSessionSources: () => ({}),
+  findMatches: () => ({ path: 'memory/finance.md', startLine: 1, endLine: 40, terms: ['budget'] }),
+  draftPut: () => ({ path: 'USER.md', text: 'draft text', baseHash: null }),
+  draftList: () => ({}),
+  draftDelete: () => ({ path: 'USER.md' }),
+  judgmentSet: () => ({ query: 'gateway dns', chunkId: 'MEMORY.md#0', path: 'MEMORY.md', startLine: 1, endLine: 9, verdict: 'relevant' }),
+  judgmentList: () => ({}),
+  judgmentExport: () => ({}),
+  modelCatalog: () => ({}),
 };
 
 describe('api dispatcher: every contract call', () => {

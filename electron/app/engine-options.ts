@@ -24,6 +24,7 @@ export function engineOptionsFromSettings(settings: Settings, context: EngineOpt
   return {
     dataDir: context.dataDir,
     ...(context.sessionDirs?.length ? { sessionDirs: context.sessionDirs } : {}),
+    ...(settings.sessions.excludedAgents.length ? { excludedAgents: settings.sessions.excludedAgents } : {}),
     ...(context.openclawHome ? { openclawHome: context.openclawHome } : {}),
     ...(context.nativeBinding ? { nativeBinding: context.nativeBinding } : {}),
     embedder:

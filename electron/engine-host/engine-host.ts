@@ -39,6 +39,7 @@ export async function runEngineHost(port: PortLike<MainToHost, HostToMain>, init
     },
     trashItem: async (absPath) => void (await ask({ kind: 'trashItem', absPath })),
     validateResults: init.validateResults,
+    canAskBeforeDownload: true,
     log,
   });
   service.session.onDidEvent((event) => port.post({ type: 'event', event }));

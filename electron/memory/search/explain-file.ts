@@ -110,7 +110,7 @@ export async function explainFile(ctx: SearchContext, path: string, options: Sea
   }
   const fused = fuseCandidates(keywordHits, vectorSide, resolved.weights, trace.keyword.terms.length > 0);
   const rows = ctx.db
-    .prepare('SELECT rowid, path, source, start_line, end_line, text FROM chunks WHERE path = ?')
+    .prepare('SELECT rowid, id, path, source, start_line, end_line, text FROM chunks WHERE path = ?')
     .all(path) as Parameters<typeof scoreCandidate>[1][];
   const rowById = new Map(rows.map((r) => [r.rowid, r]));
   const scored = fused

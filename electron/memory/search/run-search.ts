@@ -61,6 +61,8 @@ export type CandidateFate =
 
 export interface TracedCandidate {
   chunkRowid: number;
+  /** chunks.id: unique, unlike path + lines. */
+  chunkId: string;
   path: string;
   source: MemorySource;
   startLine: number;
@@ -90,6 +92,7 @@ export interface SearchTrace {
 
 interface ChunkRow {
   rowid: number;
+  id: string;
   path: string;
   source: MemorySource;
   start_line: number;
@@ -100,7 +103,7 @@ interface ChunkRow {
 function loadChunks(db: Database.Database, rowids: number[]): Map<number, ChunkRow> {
   if (rowids.length === 0) return new Map();
   const rows = db
-    .prepare('SELECT rowid, path, source, start_line, end_line, text FROM chunks WHERE rowid IN (SELECT value FROM json_each(?))')
+    .prepare('SELECT rowid, id, path, source, start_line, end_line, text FROM chunks WHERE rowid IN (SELECT value FROM json_each(?))')
     .all(JSON.stringify(rowids)) as ChunkRow[];
   return new Map(rows.map((row) => [row.rowid, row]));
 }
@@ -142,12 +145,14 @@ export function scoreCandidate(fused: FusedCandidate, row: ChunkRow, meta: Searc
   else if (!meetsMinScore(breakdown.final, options.minScore)) fate = 'below-min-score';
   return {
     chunkRowid: row.rowid,
+    chunkId: row.id,
     path: row.path,
     source: row.source,
     startLine: row.start_line,
     endLine: row.end_line,
     text: row.text,
-    date: file.date?.date ?? null,
+    // An evergreen file's date is its modification time: not when the memory happened.
+    date: file.kind === 'evergreen' ? null : (file.date?.date ?? null),
     breakdown,
     fate,
     resultRank: null,
@@ -257,6 +262,7 @@ export function citationFor(path: string, startLine: number, endLine: number): s
 export function toSearchResult(c: TracedCandidate): SearchResult {
   const snippet = makeSnippet(c.text, c.breakdown.keyword?.matchedTerms ?? []);
   return {
+    id: c.chunkId,
     path: c.path,
     startLine: c.startLine,
     endLine: c.endLine,
