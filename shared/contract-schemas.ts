@@ -216,7 +216,7 @@ export const SearchResponseSchema = z.object({
   model: z.string(),
   fallback: z.string().nullable(),
   mode: SearchModeSchema,
-  /** Why the mode is fts-only, when it is. */
+  /** Why the mode is fts-only, when it is: a short clause, then ` — ` and details (paths) if any. */
   modeReason: z.string().optional(),
   notices: z.array(SearchNoticeSchema),
   /** Candidates considered before thresholds (for the UI's "N more below minScore"). */

@@ -1,7 +1,8 @@
 // Engine events → store. File changes refresh the file list and timeline (coalesced: a sync can
 // touch hundreds of files) and go straight to the editor, which decides reload vs conflict.
 import type { MemlensApi } from '../../../shared/contract';
-import { applyTheme } from './apply-theme';
+import { applyTheme } from '../lib/apply-theme';
+import { requestOpenWorkspace } from './app-actions';
 import type { AppStore } from './create-app-store';
 
 /** Coalesce bursts of file events into one list refresh. */
@@ -38,21 +39,39 @@ export function connectApiEvents(api: MemlensApi, store: AppStore): () => void {
       scheduleRefresh();
     }),
     api.onDidChangeStatus((status) => {
+      const before = store.getState().status.index;
       store.getState().applyStatus(status);
       store.getState().setConnected(true);
+      // The mode or model changed (a model finished loading, an index rebuilt): the Settings view says so.
+      if (before && (before.mode !== status.mode || before.model !== status.model)) void store.getState().refreshSettingsView();
     }),
     api.onDidIndexProgress((progress) => {
       store.getState().applyProgress(progress);
       if (progress.phase === 'done') scheduleRefresh();
       afterQuiet();
     }),
-    api.onDidChangeWorkspace(() => {
+    api.onDidModelProgress((progress) => {
+      store.getState().applyModelProgress(progress);
+      store.getState().applyModelProgressToView(progress);
+    }),
+    api.onDidRequestOpenWorkspace(() => {
+      void requestOpenWorkspace(api, store);
+    }),
+    api.onDidChangeWorkspace((info) => {
       const s = store.getState();
-      s.closeDocument();
-      s.setActivePath(null);
+      const previous = s.workspace.info;
+      s.setWorkspaceInfo(info);
+      if (!previous || previous.workspaceDir !== info.workspaceDir) {
+        // Another folder: its own files, drafts and judgments. (The same folder reopened after a
+        // settings change keeps the open document and its unsaved text.)
+        s.resetForWorkspace();
+        s.setActivePath(null);
+        void s.loadRecoveredDrafts();
+      }
       void s.loadFiles();
       void s.loadTimeline();
       void s.loadStatus();
+      void s.refreshSettingsView();
     }),
   ];
   return () => {
@@ -69,5 +88,18 @@ export async function loadInitialData(api: MemlensApi, store: AppStore): Promise
     (settings) => applyTheme(settings.theme),
     () => undefined, // the OS theme applies
   );
-  await Promise.all([s.loadFiles(), s.loadStatus(), s.loadTimeline(), s.loadSearchSettings(), theme]);
+  const workspace = api.workspaceInfo().then(
+    (info) => store.getState().setWorkspaceInfo(info),
+    () => undefined, // the header then names no workspace until one opens
+  );
+  await Promise.all([
+    s.loadFiles(),
+    s.loadStatus(),
+    s.loadTimeline(),
+    s.loadSearchSettings(),
+    s.loadRecoveredDrafts(),
+    s.loadSessionSources(),
+    theme,
+    workspace,
+  ]);
 }

@@ -1,6 +1,6 @@
-import type { SearchResult } from '../../../../../shared/domain';
+import type { SearchResult, Verdict } from '../../../../../shared/domain';
 import { focusSnippet, snippetParts } from '../stores/snippet-parts';
-import { formatRankMove, type RankMove } from '../stores/rank-movement';
+import { formatRankMove, lineLabel, type RankMove } from '../stores/rank-movement';
 import { Num, ScoreBreakdownView } from './score-breakdown';
 
 interface SearchResultRowProps {
@@ -8,17 +8,26 @@ interface SearchResultRowProps {
   rank: number;
   move: RankMove | undefined;
   expanded: boolean;
+  verdict: Verdict | undefined;
   onToggle(): void;
   onOpen(): void;
   onPin(): void;
+  onJudge(verdict: Verdict): void;
 }
 
-export function SearchResultRow({ result, rank, move, expanded, onToggle, onOpen, onPin }: SearchResultRowProps) {
+export function SearchResultRow({ result, rank, move, expanded, verdict, onToggle, onOpen, onPin, onJudge }: SearchResultRowProps) {
   const focused = focusSnippet(result.snippet, result.highlights);
   const parts = snippetParts(focused.text, focused.highlights);
-  const lines = result.startLine === result.endLine ? `${result.startLine}` : `${result.startLine}-${result.endLine}`;
+  const lines = lineLabel(result);
   return (
-    <li className={`search-result${expanded ? ' is-expanded' : ''}`} data-testid="search-result" data-rank={rank} data-path={result.path} data-lines={lines}>
+    <li
+      className={`search-result${expanded ? ' is-expanded' : ''}`}
+      data-testid="search-result"
+      data-id={result.id}
+      data-rank={rank}
+      data-path={result.path}
+      data-lines={lines}
+    >
       <div className="search-result__head">
         <span className="search-result__rank">{rank}</span>
         {move && move.kind !== 'same' && (
@@ -28,7 +37,7 @@ export function SearchResultRow({ result, rank, move, expanded, onToggle, onOpen
           {result.path}:{lines}
         </button>
         <span className={`badge badge--source-${result.source}`} data-testid="source-badge">{result.source}</span>
-        {result.date && <span className="search-result__date muted">{result.date}</span>}
+        {result.date && <span className="search-result__date muted" title="The memory's date">{result.date}</span>}
         <span className="search-result__score">
           <Num testId="result-score" value={result.score} />
         </span>
@@ -41,6 +50,28 @@ export function SearchResultRow({ result, rank, move, expanded, onToggle, onOpen
           {expanded ? 'Hide' : 'Why this score?'}
         </button>
         <button type="button" className="link-button" data-testid="pin-result" onClick={onPin}>Explain file</button>
+        <span className="search-result__judge" role="group" aria-label="Is this result relevant?">
+          <button
+            type="button"
+            className={`judge-button${verdict === 'relevant' ? ' is-on' : ''}`}
+            data-testid="judge-relevant"
+            aria-pressed={verdict === 'relevant'}
+            title="Relevant to this query (kept for evaluation)"
+            onClick={() => onJudge('relevant')}
+          >
+            👍
+          </button>
+          <button
+            type="button"
+            className={`judge-button${verdict === 'irrelevant' ? ' is-on' : ''}`}
+            data-testid="judge-irrelevant"
+            aria-pressed={verdict === 'irrelevant'}
+            title="Not relevant to this query (kept for evaluation)"
+            onClick={() => onJudge('irrelevant')}
+          >
+            👎
+          </button>
+        </span>
       </div>
       {expanded && <ScoreBreakdownView breakdown={result.breakdown} />}
     </li>

@@ -1,33 +1,48 @@
-// How each result moved when a setting changed and the same query ran again.
+// How each result moved when a setting changed and the same query ran again. A result is a chunk,
+// identified by its chunk id: the same file can appear more than once, and two chunks of one long
+// line even share their lines — path and lines are a label, not an identity.
 import type { SearchResult } from '../../../../../shared/domain';
 
 export type RankMove = { kind: 'new' } | { kind: 'same' } | { kind: 'up'; by: number } | { kind: 'down'; by: number };
 
-/** A result is a chunk: the same file can appear more than once with different lines. */
-export function resultKey(r: Pick<SearchResult, 'path' | 'startLine' | 'endLine'>): string {
-  return `${r.path}:${r.startLine}-${r.endLine}`;
+/** A result that the previous run returned and this one does not. */
+export interface DroppedResult {
+  id: string;
+  path: string;
+  startLine: number;
+  endLine: number;
+  /** Its score before the change. */
+  score: number;
+  /** Its rank before the change. */
+  rank: number;
 }
 
 export interface RankMovement {
+  /** By result id. */
   moves: Record<string, RankMove>;
-  /** Keys of results that were returned before and no longer are. */
-  dropped: string[];
+  dropped: DroppedResult[];
+}
+
+export function lineLabel(r: Pick<SearchResult, 'startLine' | 'endLine'>): string {
+  return r.startLine === r.endLine ? `${r.startLine}` : `${r.startLine}-${r.endLine}`;
 }
 
 export function computeRankMovement(previous: readonly SearchResult[], next: readonly SearchResult[]): RankMovement {
-  const before = new Map(previous.map((r, i) => [resultKey(r), i + 1]));
+  const before = new Map(previous.map((r, i) => [r.id, i + 1]));
   const moves: Record<string, RankMove> = {};
   next.forEach((r, i) => {
-    const key = resultKey(r);
-    const old = before.get(key);
+    const old = before.get(r.id);
     const rank = i + 1;
-    if (old === undefined) moves[key] = { kind: 'new' };
-    else if (old === rank) moves[key] = { kind: 'same' };
-    else if (old > rank) moves[key] = { kind: 'up', by: old - rank };
-    else moves[key] = { kind: 'down', by: rank - old };
+    if (old === undefined) moves[r.id] = { kind: 'new' };
+    else if (old === rank) moves[r.id] = { kind: 'same' };
+    else if (old > rank) moves[r.id] = { kind: 'up', by: old - rank };
+    else moves[r.id] = { kind: 'down', by: rank - old };
   });
-  const nextKeys = new Set(next.map(resultKey));
-  const dropped = previous.map(resultKey).filter((k) => !nextKeys.has(k));
+  const nextIds = new Set(next.map((r) => r.id));
+  const dropped = previous
+    .map((r, i) => ({ r, rank: i + 1 }))
+    .filter(({ r }) => !nextIds.has(r.id))
+    .map(({ r, rank }) => ({ id: r.id, path: r.path, startLine: r.startLine, endLine: r.endLine, score: r.score, rank }));
   return { moves, dropped };
 }
 
