@@ -21,16 +21,26 @@ export interface ServedWorkspace {
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
+export interface StartServeOptions {
+  /** A folder under e2e/fixtures/ to serve instead of the sample workspace. */
+  fixture?: string;
+  /** Reuse this data dir (drafts, settings, judgments survive a restart). */
+  dataDir?: string;
+  /** Extra environment for the server (e.g. MEMLENS_MODEL_HOST). */
+  env?: Record<string, string>;
+}
+
 /** Starts `memlens serve --port 0` and resolves once it printed its URL. */
-export async function startServe(extraArgs: string[] = []): Promise<ServedWorkspace & { stop(): Promise<void> }> {
+export async function startServe(extraArgs: string[] = [], options: StartServeOptions = {}): Promise<ServedWorkspace & { stop(): Promise<void> }> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-e2e-'));
   const workspace = path.join(tmp, 'workspace');
-  fs.cpSync(path.join(root, 'resources', 'sample-workspace'), workspace, { recursive: true });
-  const dataDir = path.join(tmp, 'data');
+  const source = options.fixture ? path.join(root, 'e2e', 'fixtures', options.fixture) : path.join(root, 'resources', 'sample-workspace');
+  fs.cpSync(source, workspace, { recursive: true });
+  const dataDir = options.dataDir ?? path.join(tmp, 'data');
   const child: ChildProcess = spawn(
     process.execPath,
     [path.join(root, 'bin', 'memlens.js'), 'serve', '--workspace', workspace, '--data-dir', dataDir, '--port', '0', ...extraArgs],
-    { cwd: root, env: { ...process.env, HOME: tmp, MEMLENS_MODEL: '' }, stdio: ['ignore', 'pipe', 'pipe'] },
+    { cwd: root, env: { ...process.env, HOME: tmp, MEMLENS_MODEL: '', ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));

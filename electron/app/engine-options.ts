@@ -16,6 +16,8 @@ export interface EngineOptionsContext {
   downloadAnswer?: boolean;
   /** `--keyword-only`: no embedder at all. */
   keywordOnly?: boolean;
+  /** MEMLENS_MODEL_HOST: a mirror of the Hugging Face hub for downloads. */
+  modelHost?: string;
 }
 
 export function engineOptionsFromSettings(settings: Settings, context: EngineOptionsContext): Omit<EngineOptions, 'workspaceDir'> {
@@ -30,6 +32,11 @@ export function engineOptionsFromSettings(settings: Settings, context: EngineOpt
     embedder:
       context.keywordOnly || model.id === null
         ? null
-        : { model: model.id, modelsDir: model.modelsDir ?? path.join(context.dataDir, 'models'), allowDownload },
+        : {
+            model: model.id,
+            modelsDir: model.modelsDir ?? path.join(context.dataDir, 'models'),
+            allowDownload,
+            ...(context.modelHost ? { modelHost: context.modelHost } : {}),
+          },
   };
 }

@@ -31,6 +31,7 @@ export async function runEngineHost(port: PortLike<MainToHost, HostToMain>, init
     dataDir,
     context: {
       ...(init.nativeBinding ? { nativeBinding: init.nativeBinding } : {}),
+      ...(process.env.MEMLENS_MODEL_HOST ? { modelHost: process.env.MEMLENS_MODEL_HOST } : {}),
       ...(hostOptions.openclawHome ? { openclawHome: hostOptions.openclawHome } : {}),
     },
     showFolderDialog: async () => {

@@ -58,6 +58,11 @@ export interface EmbedderConfig {
   modelsDir: string;
   /** Allow downloading a missing model (CLI `--allow-download`, desktop: the user's answer). */
   allowDownload: boolean;
+  /**
+   * Where downloads come from instead of https://huggingface.co/ (MEMLENS_MODEL_HOST): a mirror
+   * such as https://hf-mirror.com/ where the hub is blocked or slow, or a server in the same network.
+   */
+  modelHost?: string;
   /** Model files being read or downloaded (transformers.js progress), for a progress bar. */
   onLoadProgress?: (progress: ModelLoadProgress) => void;
   /** Per-query embedding timeout; on timeout that query runs keyword-only. */

@@ -26,6 +26,8 @@ export interface ServeOptions {
   rendererDir: string | null;
   /** An embedder from --model / MEMLENS_MODEL wins; otherwise the persisted model settings apply. */
   embedderFromFlags: boolean;
+  /** MEMLENS_MODEL_HOST: where model downloads come from instead of the Hugging Face hub. */
+  modelHost?: string;
 }
 
 export interface ServeHandle {
@@ -39,7 +41,12 @@ export async function startServe(options: ServeOptions, io: Pick<CliIo, 'stdout'
   const service = await createAppService({
     dataDir,
     // No prompt is possible in a terminal-started server: allowDownload 'ask' counts as no.
-    context: { downloadAnswer: false, ...(sessionDirs?.length ? { sessionDirs } : {}), ...(openclawHome ? { openclawHome } : {}) },
+    context: {
+      downloadAnswer: false,
+      ...(sessionDirs?.length ? { sessionDirs } : {}),
+      ...(openclawHome ? { openclawHome } : {}),
+      ...(options.modelHost ? { modelHost: options.modelHost } : {}),
+    },
     overrides: { ...(dbPath ? { dbPath } : {}), ...(options.embedderFromFlags ? { embedder: embedder ?? null } : {}) },
     log: (message) => io.stderr(`memlens serve: ${message}\n`),
   });
@@ -107,6 +114,7 @@ random token; open it in a browser. Stops on Ctrl-C.
         host,
         rendererDir: typeof values['renderer-dir'] === 'string' ? path.resolve(io.cwd, values['renderer-dir']) : builtRendererDir(findPackageRoot()),
         embedderFromFlags: Boolean(resolved.engineOptions.embedder),
+        ...(io.env.MEMLENS_MODEL_HOST ? { modelHost: io.env.MEMLENS_MODEL_HOST } : {}),
       },
       io,
     );

@@ -51,6 +51,7 @@ export async function loadEmbedder(config: EmbedderConfig, options: LoadEmbedder
       modelId,
       modelsDir,
       allowDownload: config.allowDownload,
+      ...(config.modelHost ? { remoteHost: config.modelHost.endsWith('/') ? config.modelHost : `${config.modelHost}/` } : {}),
       preset,
       quantized,
       batchSize: options.batchSize,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parseSessionJsonl, sessionTitle } from './session-jsonl.js';
+import { parseSessionJsonl } from './session-jsonl.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const example = fs.readFileSync(path.join(here, 'fixtures/openclaw-session.jsonl'), 'utf8');
@@ -62,24 +62,5 @@ describe('parseSessionJsonl', () => {
     const parsed = parseSessionJsonl(text);
     expect(parsed.messages[0]!.text).toBe('## Plan\n\n- first\n- second\n\nDone.');
     expect(parsed.lines[0]).toBe('Assistant: ## Plan - first - second Done.');
-  });
-});
-
-describe('sessionTitle', () => {
-  const msg = (role: 'user' | 'assistant', text: string) => ({ line: 1, role, text, timestamp: null });
-
-  it('is the first user message on one line', () => {
-    expect(sessionTitle([msg('assistant', 'Hello!'), msg('user', 'Plan the\ntrip to Chengdu'), msg('user', 'later')])).toBe('Plan the trip to Chengdu');
-  });
-
-  it('cuts a long message at a word, with an ellipsis', () => {
-    const title = sessionTitle([msg('user', 'word '.repeat(40))])!;
-    expect(title.length).toBeLessThanOrEqual(80);
-    expect(title.endsWith('word…')).toBe(true);
-  });
-
-  it('falls back to the first message, and to null for an empty session', () => {
-    expect(sessionTitle([msg('assistant', 'Only me')])).toBe('Only me');
-    expect(sessionTitle([])).toBeNull();
   });
 });

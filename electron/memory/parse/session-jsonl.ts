@@ -76,20 +76,6 @@ function oneLine(text: string): string {
   return text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
 }
 
-/** How long a session's title may be: a sidebar row, not a paragraph. */
-const TITLE_MAX_CHARS = 80;
-
-/** The first user message, on one line and cut at a word: what a person recognises a session by. */
-export function sessionTitle(messages: readonly TranscriptMessage[]): string | null {
-  const first = messages.find((m) => m.role === 'user') ?? messages[0];
-  if (!first) return null;
-  const text = oneLine(first.text).trim();
-  if (text.length <= TITLE_MAX_CHARS) return text || null;
-  const cut = text.slice(0, TITLE_MAX_CHARS - 1);
-  const space = cut.lastIndexOf(' ');
-  return `${space > TITLE_MAX_CHARS / 2 ? cut.slice(0, space) : cut}…`;
-}
-
 /** The record's ISO `timestamp`, else `message.timestamp` in epoch milliseconds. */
 function recordTimestamp(record: Record<string, unknown>): string | null {
   const iso = record.timestamp;

@@ -5,7 +5,8 @@ import { chunkLines, chunkSession } from '../chunk/chunker.js';
 import type { Chunk, ChunkOptions } from '../chunk/chunker.js';
 import { segmentChunkTexts } from '../index/segment-chunks.js';
 import { parseFrontmatter } from '../parse/frontmatter.js';
-import { parseSessionJsonl, sessionTitle } from '../parse/session-jsonl.js';
+import { parseSessionJsonl } from '../parse/session-jsonl.js';
+import { sessionTitle } from '../parse/session-title.js';
 import { classifyFile } from '../workspace/classify.js';
 import type { DiscoveredFile } from '../workspace/discover.js';
 

@@ -124,7 +124,7 @@ export function App() {
               notices={excluded.length > 0 && (
                 <div className="notice notice--info notice--row" data-testid="transcripts-excluded">
                   <span>
-                    {excluded.reduce((n, s) => n + s.files, 0)} transcripts left out ({excluded.map((s) => `agent ${s.agentId}`).join(', ')}).
+                    {plural(excluded.reduce((n, s) => n + s.files, 0), 'transcript')} left out ({excluded.map((s) => `agent ${s.agentId}`).join(', ')}).
                   </span>
                   <button type="button" className="link-button" onClick={toSettings}>Settings</button>
                 </div>
@@ -160,4 +160,8 @@ export function App() {
       <QuickOpen onOpen={openPath} />
     </div>
   );
+}
+
+function plural(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }

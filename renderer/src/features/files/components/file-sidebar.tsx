@@ -33,7 +33,9 @@ export function FileSidebar({ onOpen, hitPaths, unsavedPaths, notices }: FileSid
     openFileDialog: s.openFileDialog,
   }));
   const groups = useMemo(() => groupFiles(entries, filter), [entries, filter]);
-  const folderHints = useMemo(() => disambiguatePaths(entries.map((e) => e.path)), [entries]);
+  // Same-named files are told apart within the group they are listed in (four `2026-04-17.md`
+  // under Dated), not across groups whose names already say which is which.
+  const folderHints = useMemo(() => new Map(groupFiles(entries).flatMap((g) => [...disambiguatePaths(filesOf(g))])), [entries]);
   const filtering = filter.trim().length > 0;
   const shown = groups.reduce((n, g) => n + g.count, 0);
 
@@ -178,4 +180,8 @@ function FileRow({ file, activePath, hitPaths, unsavedPaths, folderHints, onOpen
 function sessionTime(epochMs: number, granularity: string): string {
   if (granularity !== 'instant') return '';
   return new Date(epochMs).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+}
+
+function filesOf(group: SidebarGroup): string[] {
+  return [...group.files.map((f) => f.path), ...group.groups.flatMap(filesOf)];
 }

@@ -56,24 +56,33 @@ export function SearchResultRow({ result, rank, move, expanded, verdict, onToggl
             className={`judge-button${verdict === 'relevant' ? ' is-on' : ''}`}
             data-testid="judge-relevant"
             aria-pressed={verdict === 'relevant'}
-            title="Relevant to this query (kept for evaluation)"
+            title="👍 Relevant to this query (kept for evaluation)"
             onClick={() => onJudge('relevant')}
           >
-            👍
+            <ThumbIcon up />
           </button>
           <button
             type="button"
             className={`judge-button${verdict === 'irrelevant' ? ' is-on' : ''}`}
             data-testid="judge-irrelevant"
             aria-pressed={verdict === 'irrelevant'}
-            title="Not relevant to this query (kept for evaluation)"
+            title="👎 Not relevant to this query (kept for evaluation)"
             onClick={() => onJudge('irrelevant')}
           >
-            👎
+            <ThumbIcon up={false} />
           </button>
         </span>
       </div>
       {expanded && <ScoreBreakdownView breakdown={result.breakdown} />}
     </li>
+  );
+}
+
+/** 👍/👎 drawn as SVG: emoji fonts are missing on many Linux desktops and in CI. */
+function ThumbIcon({ up }: { up: boolean }) {
+  return (
+    <svg className="thumb-icon" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" style={up ? undefined : { transform: 'rotate(180deg)' }}>
+      <path d="M2 7h2.5v7H2zM6 14h5.6a1.5 1.5 0 0 0 1.46-1.16l1-4.3A1.5 1.5 0 0 0 12.6 6.7H9.6l.5-2.6A1.4 1.4 0 0 0 8.75 2.5L6 6.8z" fill="currentColor" />
+    </svg>
   );
 }

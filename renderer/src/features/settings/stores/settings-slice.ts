@@ -99,7 +99,10 @@ export function createSettingsViewSlice(port: SettingsPort): StateCreator<Settin
       },
 
       async setTheme(theme) {
+        // Shown at once; saved meanwhile (a failure says so and the next load shows the saved one).
         applyTheme(theme);
+        const settings = get().settingsView.settings;
+        if (settings) patch({ settings: { ...settings, theme } });
         await save({ theme });
       },
 
@@ -114,15 +117,15 @@ export function createSettingsViewSlice(port: SettingsPort): StateCreator<Settin
       async setAgentIncluded(agentId, included) {
         const current = get().settingsView.settings?.sessions.excludedAgents ?? [];
         const excludedAgents = included ? current.filter((a) => a !== agentId) : [...new Set([...current, agentId])];
-        if (await save({ sessions: { excludedAgents } })) {
-          // The engine reopens in the background; the sources list says what it will read.
-          const mark = (source: SessionSource): SessionSource => {
-            if (source.agentId !== agentId || source.excludedBecause === 'duplicate-agent') return source;
-            const { excludedBecause: _was, ...rest } = source;
-            return included ? { ...rest, included: true } : { ...rest, included: false, excludedBecause: 'settings' };
-          };
-          patch({ sources: (get().settingsView.sources ?? []).map(mark) });
-        }
+        // The list shows the choice at once; the engine reopens in the background with it.
+        const mark = (source: SessionSource): SessionSource => {
+          if (source.agentId !== agentId || source.excludedBecause === 'duplicate-agent') return source;
+          const { excludedBecause: _was, ...rest } = source;
+          return included ? { ...rest, included: true } : { ...rest, included: false, excludedBecause: 'settings' };
+        };
+        const before = get().settingsView.sources;
+        patch({ sources: (before ?? []).map(mark) });
+        if (!(await save({ sessions: { excludedAgents } }))) patch({ sources: before });
       },
 
       async exportJudgments() {
