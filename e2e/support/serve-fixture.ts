@@ -12,7 +12,7 @@ export interface ServedWorkspace {
   url: string;
   origin: string;
   token: string;
-  /** The temp workspace folder (a copy of resources/sample-workspace). */
+  /** The temp workspace folder, `<tmp home>/.openclaw/workspace` (a copy of resources/sample-workspace or a fixture). */
   workspace: string;
   dataDir: string;
   /** Everything memlens printed so far (stdout + stderr). */
@@ -33,7 +33,8 @@ export interface StartServeOptions {
 /** Starts `memlens serve --port 0` and resolves once it printed its URL. */
 export async function startServe(extraArgs: string[] = [], options: StartServeOptions = {}): Promise<ServedWorkspace & { stop(): Promise<void> }> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-e2e-'));
-  const workspace = path.join(tmp, 'workspace');
+  // Where OpenClaw keeps it (HOME is tmp): the window names it as a user's would be named.
+  const workspace = path.join(tmp, '.openclaw', 'workspace');
   const source = options.fixture ? path.join(root, 'e2e', 'fixtures', options.fixture) : path.join(root, 'resources', 'sample-workspace');
   fs.cpSync(source, workspace, { recursive: true });
   const dataDir = options.dataDir ?? path.join(tmp, 'data');
