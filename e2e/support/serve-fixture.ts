@@ -24,6 +24,8 @@ const root = path.resolve(import.meta.dirname, '..', '..');
 export interface StartServeOptions {
   /** A folder under e2e/fixtures/ to serve instead of the sample workspace. */
   fixture?: string;
+  /** Or any folder (absolute path), e.g. a generated one; it is moved, not copied. */
+  moveFrom?: string;
   /** Reuse this data dir (drafts, settings, judgments survive a restart). */
   dataDir?: string;
   /** Extra environment for the server (e.g. MEMLENS_MODEL_HOST). */
@@ -36,7 +38,12 @@ export async function startServe(extraArgs: string[] = [], options: StartServeOp
   // Where OpenClaw keeps it (HOME is tmp): the window names it as a user's would be named.
   const workspace = path.join(tmp, '.openclaw', 'workspace');
   const source = options.fixture ? path.join(root, 'e2e', 'fixtures', options.fixture) : path.join(root, 'resources', 'sample-workspace');
-  fs.cpSync(source, workspace, { recursive: true });
+  if (options.moveFrom) {
+    fs.mkdirSync(path.dirname(workspace), { recursive: true });
+    fs.renameSync(options.moveFrom, workspace);
+  } else {
+    fs.cpSync(source, workspace, { recursive: true });
+  }
   const dataDir = options.dataDir ?? path.join(tmp, 'data');
   const child: ChildProcess = spawn(
     process.execPath,

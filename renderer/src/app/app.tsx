@@ -121,6 +121,7 @@ export function App() {
               onOpen={openPath}
               hitPaths={hitPaths}
               unsavedPaths={unsavedSet}
+              indexing={!!indexProgress && indexProgress.phase !== 'embedding'}
               notices={excluded.length > 0 && (
                 <div className="notice notice--info notice--row" data-testid="transcripts-excluded">
                   <span>

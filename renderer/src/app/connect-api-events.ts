@@ -9,6 +9,8 @@ import type { AppStore } from './create-app-store';
 const REFRESH_DELAY_MS = 300;
 /** No progress event for this long: the sync probably ended without saying so. */
 const PROGRESS_QUIET_MS = 1000;
+/** While a long index runs, the file list catches up this often (files appear as they are indexed). */
+const LIST_DURING_INDEX_MS = 2000;
 
 export function connectApiEvents(api: MemlensApi, store: AppStore): () => void {
   let refreshTimer: ReturnType<typeof setTimeout> | null = null;
@@ -33,6 +35,14 @@ export function connectApiEvents(api: MemlensApi, store: AppStore): () => void {
     }, PROGRESS_QUIET_MS);
   };
 
+  let lastListRefresh = 0;
+  const refreshDuringIndex = () => {
+    const now = Date.now();
+    if (now - lastListRefresh < LIST_DURING_INDEX_MS) return;
+    lastListRefresh = now;
+    void store.getState().loadFiles();
+  };
+
   const unsubscribers = [
     api.onDidChangeFile((event) => {
       void store.getState().applyDiskChange(event);
@@ -48,6 +58,7 @@ export function connectApiEvents(api: MemlensApi, store: AppStore): () => void {
     api.onDidIndexProgress((progress) => {
       store.getState().applyProgress(progress);
       if (progress.phase === 'done') scheduleRefresh();
+      else if (progress.phase === 'indexing' || progress.phase === 'rebuilding') refreshDuringIndex();
       afterQuiet();
     }),
     api.onDidModelProgress((progress) => {

@@ -14,9 +14,11 @@ interface FileSidebarProps {
   unsavedPaths?: ReadonlySet<string>;
   /** Notices under the file count (composed in app/: transcripts left out, and the like). */
   notices?: ReactNode;
+  /** The index is being built: files appear as they are indexed. */
+  indexing?: boolean;
 }
 
-export function FileSidebar({ onOpen, hitPaths, unsavedPaths, notices }: FileSidebarProps) {
+export function FileSidebar({ onOpen, hitPaths, unsavedPaths, notices, indexing = false }: FileSidebarProps) {
   const { entries, filter, toggled, showAll, activePath, loaded, error } = useFiles((s) => ({
     entries: s.files.entries,
     filter: s.files.filter,
@@ -58,7 +60,7 @@ export function FileSidebar({ onOpen, hitPaths, unsavedPaths, notices }: FileSid
         </button>
       </div>
       <div className="file-sidebar__count" data-testid="file-count" data-value={shown}>
-        {filtering ? `${shown} of ${entries.length} files` : `${entries.length} files`}
+        {filtering ? `${shown} of ${entries.length} files` : indexing ? `${entries.length} files so far — indexing…` : `${entries.length} files`}
       </div>
       {notices}
       {error && <div className="notice notice--error">{error}</div>}
