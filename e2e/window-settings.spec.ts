@@ -11,7 +11,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { test as base } from '@playwright/test';
 import type { Settings } from '../shared/settings-schema.js';
 import { EvalQuerySchema } from '../shared/app-data-schemas.js';
-import { TINY_MODEL_ID } from '../electron/memory/embed/tiny-model.js';
+import { TINY_MODEL_ID } from '../electron/memory/embed/test-support/tiny-model.js';
 import { startServe, test, type ServedWorkspace } from './support/serve-fixture.js';
 import { fileItem, openApp, tinyModelsDir } from './support/ui-helpers.js';
 
