@@ -14,6 +14,8 @@ export interface ServedWorkspace {
   token: string;
   /** The temp workspace folder, `<tmp home>/.openclaw/workspace` (a copy of resources/sample-workspace or a fixture). */
   workspace: string;
+  /** HOME of the server: OpenClaw's state folder is `<home>/.openclaw` (the workspace's parent). */
+  home: string;
   dataDir: string;
   /** Everything memlens printed so far (stdout + stderr). */
   output(): string;
@@ -74,6 +76,7 @@ export async function startServe(extraArgs: string[] = [], options: StartServeOp
     origin: parsed.origin,
     token: parsed.searchParams.get('token') ?? '',
     workspace,
+    home: tmp,
     dataDir,
     output: () => output,
     stop: async () => {
