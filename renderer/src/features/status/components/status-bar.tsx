@@ -5,6 +5,14 @@ import { useStatus } from '../stores/status-store-context';
 
 const WATCHER_LABELS = { off: 'watcher off', starting: 'watcher starting', watching: 'watching', error: 'watcher error' } as const;
 
+/** The index's lifecycle when it is not simply serving: what a person should know about results now. */
+const LIFECYCLE_LABELS = {
+  stale: 'index outdated — rebuild queued',
+  rebuilding: 'rebuilding the index (results from the old one meanwhile)',
+  damaged: 'index damaged — rebuilding from the files',
+  recovering: 'rebuilding the damaged index — results are incomplete',
+} as const;
+
 export function StatusBar({ onOpenSettings }: { onOpenSettings?(): void }) {
   const { index, progress, uiErrors, errorsOpen, reindexing, connected, model } = useStatus((s) => ({
     index: s.status.index,
@@ -39,6 +47,16 @@ export function StatusBar({ onOpenSettings }: { onOpenSettings?(): void }) {
               <span className="status-bar__item" data-testid="status-files" data-value={index.files}>{index.files.toLocaleString('en-US')} files</span>
               <span className="status-bar__item" data-testid="status-chunks" data-value={index.chunks}>{index.chunks.toLocaleString('en-US')} chunks</span>
             </>
+          )}
+          {index.lifecycle.state in LIFECYCLE_LABELS && (
+            <span
+              className="status-bar__item status--warn"
+              data-testid="status-lifecycle"
+              data-value={index.lifecycle.state}
+              title={index.lifecycle.reason ?? ''}
+            >
+              {LIFECYCLE_LABELS[index.lifecycle.state as keyof typeof LIFECYCLE_LABELS]}
+            </span>
           )}
           <span className={`status-mode mode--${index.mode}`} data-testid="status-mode" data-value={index.mode} title={index.modeReason ?? ''}>
             {index.mode === 'hybrid' ? 'hybrid' : 'keyword-only'}
