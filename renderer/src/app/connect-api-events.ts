@@ -26,12 +26,16 @@ export function connectApiEvents(api: MemlensApi, store: AppStore): () => void {
 
   // The engine does not always end a sync with a 'done' event; when progress goes quiet, ask for
   // the status, whose `progress` is the truth (null when nothing runs).
+  // A sync cut short (aborted, or its last event lost with a dropped stream) ends without one, so
+  // keep asking while the status still shows progress.
   let quietTimer: ReturnType<typeof setTimeout> | null = null;
   const afterQuiet = () => {
     if (quietTimer) clearTimeout(quietTimer);
     quietTimer = setTimeout(() => {
       quietTimer = null;
-      void store.getState().loadStatus();
+      void store.getState().loadStatus().then(() => {
+        if (store.getState().status.progress && !quietTimer) afterQuiet();
+      });
     }, PROGRESS_QUIET_MS);
   };
 

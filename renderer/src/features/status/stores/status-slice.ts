@@ -49,20 +49,30 @@ const MAX_UI_ERRORS = 50;
 
 export function createStatusSlice(port: StatusPort): StateCreator<StatusSlice, [], [], StatusSlice> {
   let errorId = 0;
+  /** Bumped by every event: a status answer requested before a newer event must not undo it. */
+  let eventSeq = 0;
   return (set, get) => {
     const patch = (p: Partial<StatusSlice['status']>) => set((s) => ({ status: { ...s.status, ...p } }));
     return {
       status: initialStatusState,
       async loadStatus() {
         try {
+          const asked = eventSeq;
           const index = await port.status();
-          patch({ index, progress: index.progress, connected: true });
+          if (asked === eventSeq) patch({ index, progress: index.progress, connected: true });
+          else patch({ connected: true });
         } catch (error) {
           get().reportUiError(`Status: ${errorInfo(error).message}`);
         }
       },
-      applyStatus: (index) => patch({ index, progress: index.progress }),
-      applyProgress: (progress) => patch({ progress: progress.phase === 'done' || progress.phase === 'idle' ? null : progress }),
+      applyStatus: (index) => {
+        eventSeq++;
+        patch({ index, progress: index.progress });
+      },
+      applyProgress: (progress) => {
+        eventSeq++;
+        patch({ progress: progress.phase === 'done' || progress.phase === 'idle' ? null : progress });
+      },
       reportUiError: (message) =>
         set((s) => ({ status: { ...s.status, uiErrors: [...s.status.uiErrors, { id: ++errorId, message, at: Date.now() }].slice(-MAX_UI_ERRORS) } })),
       dismissUiErrors: () => patch({ uiErrors: [] }),
