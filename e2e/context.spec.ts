@@ -9,9 +9,9 @@ import { test, expect, type ServedWorkspace } from './support/serve-fixture.js';
 import { mod, openApp, openFile, root, snap } from './support/ui-helpers.js';
 import type { ContextReport } from '../shared/domain.js';
 
-/** serve-fixture runs memlens with HOME = the folder above the workspace: OpenClaw's config goes there. */
+/** serve-fixture runs memlens with its own HOME (the workspace is `<home>/.openclaw/workspace`): OpenClaw's config goes there. */
 function writeOpenclawConfig(served: ServedWorkspace, json5: string): void {
-  const dir = path.join(path.dirname(served.workspace), '.openclaw');
+  const dir = path.join(served.home, '.openclaw');
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, 'openclaw.json'), json5);
 }
@@ -19,8 +19,8 @@ function writeOpenclawConfig(served: ServedWorkspace, json5: string): void {
 function cliContext(served: ServedWorkspace): ContextReport {
   const out = execFileSync(
     process.execPath,
-    [path.join(root, 'bin', 'memlens.js'), 'context', '--json', '--workspace', served.workspace, '--data-dir', path.join(path.dirname(served.workspace), 'cli-data')],
-    { cwd: root, env: { ...process.env, HOME: path.dirname(served.workspace), MEMLENS_MODEL: '' }, encoding: 'utf8' },
+    [path.join(root, 'bin', 'memlens.js'), 'context', '--json', '--workspace', served.workspace, '--data-dir', path.join(served.home, 'cli-data')],
+    { cwd: root, env: { ...process.env, HOME: served.home, MEMLENS_MODEL: '' }, encoding: 'utf8' },
   );
   return JSON.parse(out) as ContextReport;
 }

@@ -329,13 +329,15 @@ plainTest.describe('search, explain and timeline (hybrid, tiny model)', () => {
     await expect(page.locator('.cm-frontmatter').first()).toBeVisible();
     await snap(page, testInfo.outputPath('readme-editor.png'), 'editor');
 
-    // Search: the first result's breakdown open, the result opened at its lines.
+    // Search: the first result's breakdown open, the result opened at its lines with its words marked.
     await page.getByTestId('search-input').fill(QUERY);
     await expect(page.getByTestId('search-status')).toHaveAttribute('data-value', 'done');
     const first = page.getByTestId('search-result').first();
     await first.getByTestId('breakdown-toggle').click();
+    await first.getByTestId('judge-relevant').click();
     await first.getByTestId('search-result-open').click();
     await expect(page.locator('.cm-hit-line').first()).toBeVisible();
+    await expect(page.getByTestId('editor-match').first()).toBeVisible();
     await page.getByTestId('search-panel').evaluate((el) => el.scrollTo(0, 0));
     await snap(page, testInfo.outputPath('readme-search.png'), 'search');
 
@@ -344,13 +346,40 @@ plainTest.describe('search, explain and timeline (hybrid, tiny model)', () => {
     await expect(page.getByTestId('timeline-item').first()).toBeVisible();
     await snap(page, testInfo.outputPath('readme-timeline.png'), 'timeline');
 
+    // A transcript: messages as written, the cited one tinted, its matched words marked.
+    await page.getByTestId('search-input').fill('Hakone ryokan');
+    await expect(page.getByTestId('search-summary')).toContainText('Hakone ryokan');
+    await page.locator('[data-testid="search-result"][data-path^="sessions/"]').first().getByTestId('search-result-open').click();
+    await expect(page.getByTestId('transcript-match').first()).toBeVisible();
+    await snap(page, testInfo.outputPath('readme-transcript.png'), 'transcript');
+
+    // A small window: both panels still fit beside the editor.
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await page.getByTestId('search-input').fill(QUERY);
+    await expect(page.getByTestId('search-summary')).toContainText(QUERY);
+    await page.getByTestId('search-result').first().getByTestId('search-result-open').click();
+    await expect(page.getByTestId('editor-match').first()).toBeVisible();
+    await snap(page, testInfo.outputPath('readme-small-window.png'), 'small-window');
+
     // The same views follow a dark OS theme.
+    await page.setViewportSize({ width: 1440, height: 900 });
     await page.emulateMedia({ colorScheme: 'dark' });
     await expect(page.locator('body')).toHaveCSS('background-color', 'rgb(22, 24, 29)');
+    await page.getByTestId('view-timeline').click();
     await snap(page, testInfo.outputPath('dark-timeline.png'));
     await page.getByTestId('view-editor').click();
     await snap(page, testInfo.outputPath('dark-editor-search.png'));
   });
+});
+
+test('the Settings view for the README: a new user, keyword-only, choosing a model', async ({ page, served }, testInfo) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openApp(page, served.url);
+  await page.getByTestId('setup-model').click();
+  await expect(page.getByTestId('model-option').first()).toBeVisible();
+  await page.locator('[data-testid="model-option"][data-id="Xenova/multilingual-e5-small"] input').check();
+  await page.getByTestId('allow-download-yes').check();
+  await snap(page, testInfo.outputPath('readme-settings.png'), 'settings');
 });
 
 test('keyboard: Ctrl/Cmd+P quick open, Ctrl/Cmd+Shift+F search, Esc closes, Ctrl/Cmd+S saves', async ({ page, served }, testInfo) => {

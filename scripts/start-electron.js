@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: the desktop app. Steps:
 //  1. Find the Electron binary (Electron 45 downloads it on first start, not at npm install). If it
-//     is missing and cannot be downloaded, say so plainly and point to serve mode — no stack trace.
+//     is missing and cannot be downloaded, say so in one line and run the same app in the browser
+//     (scripts/browser-fallback.js: build, `memlens serve` on the default workspace, open the URL).
 //  2. Build main, preload and renderer (electron-vite build).
 //  3. Build better-sqlite3 for Electron's ABI into .cache/electron-native/ (a copy of the package,
 //     so node_modules keeps the Node build that `npm test` and the CLI use). @electron/rebuild
@@ -15,6 +16,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runInBrowser } from './browser-fallback.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const electronDir = path.join(root, 'node_modules', 'electron');
@@ -36,22 +38,19 @@ function run(command, args, options = {}) {
   return result.status === 0;
 }
 
-const NO_ELECTRON = `The Electron binary is not available on this machine, so the desktop app cannot start.
-  Use the same UI in your browser instead:
-    npm run serve                 (development: builds, then serves this checkout)
-    node bin/memlens.js serve [--workspace DIR]
-  It prints a http://127.0.0.1:PORT/?token=… address to open.
-  To get the desktop app, run \`npm start\` where github.com is reachable (Electron downloads its
-  binary on first start), or install it with \`node node_modules/electron/install.js\`.`;
+/** Why there is no desktop window, in one line; the browser takes over (same app, serve mode). */
+const NO_ELECTRON =
+  'the Electron binary is not on this machine and could not be downloaded (for the desktop app, run ' +
+  '`node node_modules/electron/install.js` where github.com is reachable)';
 
-if (!fs.existsSync(path.join(electronDir, 'package.json'))) fail(NO_ELECTRON);
-let binary = electronBinary();
-if (!binary && process.env.MEMLENS_NO_ELECTRON_DOWNLOAD !== '1') {
+let binary = fs.existsSync(path.join(electronDir, 'package.json')) ? electronBinary() : null;
+if (!binary && fs.existsSync(path.join(electronDir, 'package.json')) && process.env.MEMLENS_NO_ELECTRON_DOWNLOAD !== '1') {
   process.stderr.write('memlens: downloading the Electron binary (once)…\n');
   run(process.execPath, [path.join(electronDir, 'install.js')], { stdio: ['ignore', 'inherit', 'pipe'], timeout: 10 * 60_000 });
   binary = electronBinary();
 }
-if (!binary) fail(NO_ELECTRON);
+if (!binary && process.argv.includes('--prepare-only')) fail(`${NO_ELECTRON}.`);
+if (!binary) process.exit(await runInBrowser(root, process.argv.slice(2), NO_ELECTRON));
 
 const electronVersion = JSON.parse(fs.readFileSync(path.join(electronDir, 'package.json'), 'utf8')).version;
 

@@ -71,6 +71,8 @@ export const WorkspaceFileSchema = z.object({
 export const FileIndexStateSchema = z.enum(['indexed', 'pending', 'failed', 'skipped']);
 
 export const FileListEntrySchema = WorkspaceFileSchema.extend({
+  /** Frontmatter `title` or first heading; for sessions the first user message. */
+  title: z.string().optional(),
   indexState: FileIndexStateSchema,
   indexError: z.string().optional(),
   chunks: z.number(),
@@ -200,8 +202,11 @@ export const ScoreBreakdownSchema = z.object({
 export const HighlightRangeSchema = z.object({ start: z.number().int().min(0), end: z.number().int().min(0) });
 
 export const SearchResultSchema = z.object({
-  /** The index's id of the chunk (`path#ordinal`): unique within a search, stable across rebuilds of unchanged files. */
-  chunkId: z.string(),
+  /**
+   * The chunk's id in the index (`<path>#<n>`): what identifies a result. Path and lines do not —
+   * a long line cut into two chunks gives two results with the same path and line range.
+   */
+  id: z.string(),
   /** sha256 of the chunk's text: the same text keeps it across edits elsewhere in the file and across rebuilds. */
   chunkHash: z.string(),
   path: z.string(),
@@ -213,7 +218,7 @@ export const SearchResultSchema = z.object({
   highlights: z.array(HighlightRangeSchema),
   source: MemorySourceSchema,
   citation: z.string().optional(),
-  /** Date shown next to the result (file date), if any. */
+  /** The file's date for dated files and sessions; null for evergreen files (their mtime is not a memory's date). */
   date: z.string().nullable().optional(),
   breakdown: ScoreBreakdownSchema,
 });
@@ -232,7 +237,7 @@ export const SearchResponseSchema = z.object({
   model: z.string(),
   fallback: z.string().nullable(),
   mode: SearchModeSchema,
-  /** Why the mode is fts-only, when it is. */
+  /** Why the mode is fts-only, when it is: a short clause, then ` — ` and details (paths) if any. */
   modeReason: z.string().optional(),
   notices: z.array(SearchNoticeSchema),
   /** Candidates considered before thresholds (for the UI's "N more below minScore"). */
@@ -366,6 +371,7 @@ export const TranscriptMessageSchema = z.object({
   /** 1-based JSONL line number. */
   line: z.number(),
   role: z.enum(['user', 'assistant']),
+  /** The message's text parts as written, line breaks kept (the index folds them into one line). */
   text: z.string(),
   timestamp: z.string().nullable(),
 });
@@ -373,6 +379,9 @@ export const TranscriptMessageSchema = z.object({
 export const TranscriptSchema = z.object({
   messages: z.array(TranscriptMessageSchema),
   malformedLines: z.number(),
+  /** Bytes of the JSONL file. */
+  size: z.number(),
+  mtimeMs: z.number(),
 });
 
 // ---------------------------------------------------------------------------------------------

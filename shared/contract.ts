@@ -27,6 +27,18 @@ import {
 import { ContextArgsSchema, ContextReportSchema } from './context-schemas.js';
 import { SettingsPatchSchema, SettingsSchema } from './settings-schema.js';
 import { AgentSearchEntrySchema, AgentSearchListSchema, FileAccessSchema, SavedSessionMemorySchema } from './agent-schemas.js';
+import {
+  DraftPutArgsSchema,
+  DraftSchema,
+  FindMatchesArgsSchema,
+  JudgmentExportSchema,
+  JudgmentSchema,
+  JudgmentSetArgsSchema,
+  LineMatchSchema,
+  ModelCatalogSchema,
+  ModelProgressSchema,
+  SessionSourceSchema,
+} from './app-data-schemas.js';
 
 /** Arguments of a call are small JSON objects: 64 KB is far above any legitimate one. */
 export const MAX_ARG_BYTES = 64 * 1024;
@@ -212,6 +224,76 @@ export const CALLS = {
     errors: ['NOT_FOUND', 'OUT_OF_ROOT', 'NOT_ALLOWED'],
     summary: "Writes a session's last messages as memory/YYYY-MM-DD-<slug>.md (OpenClaw's session-memory format); never overwrites.",
   }),
+  workspaceInfo: call({
+    args: NoArgs,
+    result: WorkspaceInfoSchema,
+    maxArgBytes: MAX_ARG_BYTES,
+    errors: ['UNAVAILABLE'],
+    summary: 'The open workspace: its folder and whether it is the bundled sample.',
+  }),
+  listSessionSources: call({
+    args: NoArgs,
+    result: z.array(SessionSourceSchema),
+    maxArgBytes: MAX_ARG_BYTES,
+    errors: ['UNAVAILABLE'],
+    summary: 'Every folder of transcripts found for the workspace (agents inside and beside it), included or not.',
+  }),
+  findMatches: call({
+    args: FindMatchesArgsSchema,
+    result: z.array(LineMatchSchema),
+    maxArgBytes: MAX_ARG_BYTES,
+    errors: ['NOT_FOUND', 'OUT_OF_ROOT'],
+    summary: "Where a result's matched terms occur in its cited lines of the file as it is now.",
+  }),
+  draftList: call({
+    args: NoArgs,
+    result: z.array(DraftSchema),
+    maxArgBytes: MAX_ARG_BYTES,
+    errors: ['UNAVAILABLE'],
+    summary: "The workspace's unsaved drafts kept in the data dir (offered back after a crash or a closed window).",
+  }),
+  draftPut: call({
+    args: DraftPutArgsSchema,
+    result: DraftSchema,
+    maxArgBytes: MAX_SAVE_BYTES,
+    errors: ['UNAVAILABLE'],
+    summary: 'Keeps (replaces) the unsaved draft of one file.',
+  }),
+  draftDelete: call({
+    args: PathArgs,
+    result: z.object({ deleted: z.boolean() }),
+    maxArgBytes: MAX_ARG_BYTES,
+    errors: ['UNAVAILABLE'],
+    summary: 'Forgets the draft of one file (saved, reloaded or discarded).',
+  }),
+  judgmentSet: call({
+    args: JudgmentSetArgsSchema,
+    result: z.array(JudgmentSchema),
+    maxArgBytes: MAX_ARG_BYTES,
+    errors: ['UNAVAILABLE'],
+    summary: "Records (or, with verdict null, withdraws) a 👍/👎 on one result; returns that query's judgments.",
+  }),
+  judgmentList: call({
+    args: z.strictObject({ query: z.string().max(10_000).optional() }),
+    result: z.array(JudgmentSchema),
+    maxArgBytes: MAX_ARG_BYTES,
+    errors: ['UNAVAILABLE'],
+    summary: "The workspace's judgments (of one query, when given).",
+  }),
+  judgmentExport: call({
+    args: NoArgs,
+    result: JudgmentExportSchema,
+    maxArgBytes: MAX_ARG_BYTES,
+    errors: ['UNAVAILABLE'],
+    summary: 'The judgments as an eval queries file (`memlens eval --queries` JSONL).',
+  }),
+  modelCatalog: call({
+    args: NoArgs,
+    result: ModelCatalogSchema,
+    maxArgBytes: MAX_ARG_BYTES,
+    errors: [],
+    summary: 'Embedding model presets, which are installed, and what runs now (or why nothing does).',
+  }),
 } as const;
 
 export const EVENTS = {
@@ -220,6 +302,13 @@ export const EVENTS = {
   statusChanged: { payload: IndexStatusSchema, subscribe: 'onDidChangeStatus' },
   /** The shell switched workspaces (menu, dialog): everything the UI holds is stale. */
   workspaceChanged: { payload: WorkspaceInfoSchema, subscribe: 'onDidChangeWorkspace' },
+  /** An embedding model is being read or downloaded (after a settings change), or finished. */
+  modelProgress: { payload: ModelProgressSchema, subscribe: 'onDidModelProgress' },
+  /**
+   * The desktop menu's "Open Workspace…": the window decides (it asks first when drafts are
+   * unsaved), then calls openWorkspace. Sent by Electron main, never by serve mode.
+   */
+  openWorkspaceRequested: { payload: z.object({}), subscribe: 'onDidRequestOpenWorkspace' },
 } as const;
 
 export type CallName = keyof typeof CALLS;
@@ -312,4 +401,4 @@ export function httpPathFor(name: CallName): string {
 
 // Re-exported so callers need one import for the value types that cross the contract.
 export type { FileContent, SaveResult, DeleteResult, SyncReport, FileChangeEvent, WorkspaceInfo, Transcript, TimelineQuery } from './domain.js';
-export type { Settings, SettingsPatch, SearchSettings, ModelSettings, Theme } from './settings-schema.js';
+export type { Settings, SettingsPatch, SearchSettings, ModelSettings, SessionSettings, Theme } from './settings-schema.js';

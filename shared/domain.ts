@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type * as A from './agent-schemas.js';
 import type * as C from './context-schemas.js';
 import type * as S from './contract-schemas.js';
+import type * as D from './app-data-schemas.js';
 
 export type MemorySource = z.output<typeof S.MemorySourceSchema>;
 export type FileKind = z.output<typeof S.FileKindSchema>;
@@ -76,3 +77,16 @@ export type AgentSearchList = z.output<typeof A.AgentSearchListSchema>;
 export type FileAccessRange = z.output<typeof A.FileAccessRangeSchema>;
 export type FileAccess = z.output<typeof A.FileAccessSchema>;
 export type SavedSessionMemory = z.output<typeof A.SavedSessionMemorySchema>;
+
+// Drafts, judgments, transcript sources, matches, models (app-data-schemas.ts)
+export type Draft = z.output<typeof D.DraftSchema>;
+export type Verdict = z.output<typeof D.VerdictSchema>;
+export type Judgment = z.output<typeof D.JudgmentSchema>;
+export type EvalQuery = z.output<typeof D.EvalQuerySchema>;
+export type JudgmentExport = z.output<typeof D.JudgmentExportSchema>;
+export type SessionSourceLocation = z.output<typeof D.SessionSourceLocationSchema>;
+export type SessionSource = z.output<typeof D.SessionSourceSchema>;
+export type LineMatch = z.output<typeof D.LineMatchSchema>;
+export type ModelOption = z.output<typeof D.ModelOptionSchema>;
+export type ModelCatalog = z.output<typeof D.ModelCatalogSchema>;
+export type ModelProgress = z.output<typeof D.ModelProgressSchema>;

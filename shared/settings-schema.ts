@@ -46,8 +46,15 @@ export const ModelSettingsSchema = z.object({
   allowDownload: AllowDownloadSchema.default('ask'),
 });
 
+/** Where transcripts come from: agents found beside or inside the workspace can be left out. */
+export const SessionSettingsSchema = z.object({
+  /** Agent ids (as SessionSource.agentId) whose transcripts are neither indexed nor shown. */
+  excludedAgents: z.array(z.string().min(1).max(200)).max(200).default([]),
+});
+
 export const SettingsSchema = z.object({
   search: SearchSettingsSchema.prefault({}),
+  sessions: SessionSettingsSchema.prefault({}),
   theme: ThemeSchema.default('system'),
   /** Written by the shell when a workspace opens; the renderer cannot set it (see SettingsPatchSchema). */
   lastWorkspace: z.string().nullable().default(null),
@@ -58,6 +65,7 @@ export const SettingsSchema = z.object({
 
 export type SearchSettings = z.output<typeof SearchSettingsSchema>;
 export type ModelSettings = z.output<typeof ModelSettingsSchema>;
+export type SessionSettings = z.output<typeof SessionSettingsSchema>;
 export type Theme = z.output<typeof ThemeSchema>;
 export type Settings = z.output<typeof SettingsSchema>;
 
@@ -79,6 +87,7 @@ export const SettingsPatchSchema = z.strictObject({
     })
     .optional(),
   theme: ThemeSchema.optional(),
+  sessions: z.strictObject({ excludedAgents: z.array(z.string().min(1).max(200)).max(200).optional() }).optional(),
   model: z
     .strictObject({
       id: z.string().min(1).max(200).nullable().optional(),
@@ -106,7 +115,8 @@ export function applySettingsPatch(settings: Settings, patch: SettingsPatch): Se
       }
     : settings.search;
   const model = patch.model ? { ...settings.model, ...stripUndefined(patch.model) } : settings.model;
-  return SettingsSchema.parse({ ...settings, search, model, theme: patch.theme ?? settings.theme });
+  const sessions = patch.sessions ? { ...settings.sessions, ...stripUndefined(patch.sessions) } : settings.sessions;
+  return SettingsSchema.parse({ ...settings, search, sessions, model, theme: patch.theme ?? settings.theme });
 }
 
 function stripUndefined<T extends object>(value: T): Partial<T> {

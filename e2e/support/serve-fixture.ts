@@ -12,8 +12,10 @@ export interface ServedWorkspace {
   url: string;
   origin: string;
   token: string;
-  /** The temp workspace folder (a copy of resources/sample-workspace). */
+  /** The temp workspace folder, `<tmp home>/.openclaw/workspace` (a copy of resources/sample-workspace or a fixture). */
   workspace: string;
+  /** HOME of the server: OpenClaw's state folder is `<home>/.openclaw` (the workspace's parent). */
+  home: string;
   dataDir: string;
   /** Everything memlens printed so far (stdout + stderr). */
   output(): string;
@@ -21,16 +23,34 @@ export interface ServedWorkspace {
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
+export interface StartServeOptions {
+  /** A folder under e2e/fixtures/ to serve instead of the sample workspace. */
+  fixture?: string;
+  /** Or any folder (absolute path), e.g. a generated one; it is moved, not copied. */
+  moveFrom?: string;
+  /** Reuse this data dir (drafts, settings, judgments survive a restart). */
+  dataDir?: string;
+  /** Extra environment for the server (e.g. MEMLENS_MODEL_HOST). */
+  env?: Record<string, string>;
+}
+
 /** Starts `memlens serve --port 0` and resolves once it printed its URL. */
-export async function startServe(extraArgs: string[] = []): Promise<ServedWorkspace & { stop(): Promise<void> }> {
+export async function startServe(extraArgs: string[] = [], options: StartServeOptions = {}): Promise<ServedWorkspace & { stop(): Promise<void> }> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-e2e-'));
-  const workspace = path.join(tmp, 'workspace');
-  fs.cpSync(path.join(root, 'resources', 'sample-workspace'), workspace, { recursive: true });
-  const dataDir = path.join(tmp, 'data');
+  // Where OpenClaw keeps it (HOME is tmp): the window names it as a user's would be named.
+  const workspace = path.join(tmp, '.openclaw', 'workspace');
+  const source = options.fixture ? path.join(root, 'e2e', 'fixtures', options.fixture) : path.join(root, 'resources', 'sample-workspace');
+  if (options.moveFrom) {
+    fs.mkdirSync(path.dirname(workspace), { recursive: true });
+    fs.renameSync(options.moveFrom, workspace);
+  } else {
+    fs.cpSync(source, workspace, { recursive: true });
+  }
+  const dataDir = options.dataDir ?? path.join(tmp, 'data');
   const child: ChildProcess = spawn(
     process.execPath,
     [path.join(root, 'bin', 'memlens.js'), 'serve', '--workspace', workspace, '--data-dir', dataDir, '--port', '0', ...extraArgs],
-    { cwd: root, env: { ...process.env, HOME: tmp, MEMLENS_MODEL: '' }, stdio: ['ignore', 'pipe', 'pipe'] },
+    { cwd: root, env: { ...process.env, HOME: tmp, MEMLENS_MODEL: '', ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -56,6 +76,7 @@ export async function startServe(extraArgs: string[] = []): Promise<ServedWorksp
     origin: parsed.origin,
     token: parsed.searchParams.get('token') ?? '',
     workspace,
+    home: tmp,
     dataDir,
     output: () => output,
     stop: async () => {

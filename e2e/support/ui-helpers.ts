@@ -84,7 +84,9 @@ export function cliSearch(workspace: string, query: string, extraArgs: string[] 
 }
 
 /** Saves a screenshot as a test artifact, and optionally as the README's picture of a view. */
-export async function snap(page: Page, outputPath: string, readmeName?: 'editor' | 'timeline' | 'search' | 'context' | 'budget'): Promise<void> {
+export type ReadmeScreenshot = 'editor' | 'timeline' | 'search' | 'transcript' | 'settings' | 'small-window' | 'context' | 'budget';
+
+export async function snap(page: Page, outputPath: string, readmeName?: ReadmeScreenshot): Promise<void> {
   await page.screenshot({ path: outputPath });
   // The README's copies change only on request, so a test run never dirties the checkout.
   if (readmeName && process.env.MEMLENS_UPDATE_SCREENSHOTS === '1') {

@@ -6,6 +6,9 @@ import { MemoryLensError } from '../../shared/errors.js';
 import type { ApiDispatcher } from '../../shared/contract.js';
 import { loggedResponse } from './agent/agent-memory-tools.js';
 import { createApiDispatcher } from './api-dispatcher.js';
+import { DraftStore } from './draft-store.js';
+import { JudgmentStore } from './judgment-store.js';
+import { buildModelCatalog } from './model-catalog.js';
 import { openTempWorkspace, type TempWorkspace } from './test-support/temp-workspace.js';
 
 let fx: TempWorkspace;
@@ -23,6 +26,9 @@ beforeAll(async () => {
       if (requested === null) return { opened: false, workspace: fx.session.info() };
       throw new MemoryLensError('NOT_ALLOWED', 'not a recent workspace');
     },
+    drafts: new DraftStore(fx.dataDir),
+    judgments: new JudgmentStore(fx.dataDir),
+    modelCatalog: () => buildModelCatalog(fx.settings.get(), fx.dataDir, fx.session.current().status(), { canAsk: false, fixedByCommandLine: false }),
     validateResults: true,
   });
   const options = { query: 'gateway dns', minScore: 0 };
@@ -69,6 +75,16 @@ const VALID_CALLS: { [K in CallName]: () => CallArgs<K> } = {
   agentSearch: () => ({ id: loggedSearchId }),
   fileAccess: () => ({ path: 'memory/projects/home-network.md' }),
   saveSessionMemory: () => ({ path: 'sessions/3f6c1a2e-9d41-4b7a-8e25-6a0d2c9f1b37.jsonl', messages: 4 }),
+  workspaceInfo: () => ({}),
+  listSessionSources: () => ({}),
+  findMatches: () => ({ path: 'memory/finance.md', startLine: 1, endLine: 40, terms: ['budget'] }),
+  draftPut: () => ({ path: 'USER.md', text: 'draft text', baseHash: null }),
+  draftList: () => ({}),
+  draftDelete: () => ({ path: 'USER.md' }),
+  judgmentSet: () => ({ query: 'gateway dns', chunkId: 'MEMORY.md#0', path: 'MEMORY.md', startLine: 1, endLine: 9, verdict: 'relevant' }),
+  judgmentList: () => ({}),
+  judgmentExport: () => ({}),
+  modelCatalog: () => ({}),
 };
 
 describe('api dispatcher: every contract call', () => {

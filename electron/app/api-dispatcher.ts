@@ -14,10 +14,15 @@ import {
   type WorkspaceInfo,
 } from '../../shared/contract.js';
 import { MemoryLensError, toErrorValue } from '../../shared/errors.js';
+import type { ModelCatalog } from '../../shared/domain.js';
 import { normalizeRelPath } from '../memory/files/safe-path.js';
 import type { WorkspaceActivity } from './agent/agent-activity-store.js';
 import { fileAccessOf } from './agent/file-access.js';
 import { saveWorkspaceSession } from './agent/save-session-memory.js';
+import { listSessionSources } from '../memory/workspace/session-sources.js';
+import type { DraftStore } from './draft-store.js';
+import { findMatches } from './find-matches.js';
+import type { JudgmentStore } from './judgment-store.js';
 import type { SettingsStore } from './settings-store.js';
 import type { WorkspaceSession } from './workspace-session.js';
 
@@ -30,8 +35,14 @@ export interface DispatcherDeps {
   openWorkspace: (path: string | null) => Promise<{ opened: boolean; workspace: WorkspaceInfo }>;
   /** The desktop app moves deletions to the OS trash; without it the engine's app trash is used. */
   trashFile?: (relPath: string) => Promise<void>;
-  /** Called after settingsSet changed the model settings (the shell reopens the engine). */
-  onModelSettingsChanged?: () => void;
+  /** Called after settingsSet changed what the engine is opened with: the model or the excluded agents (the shell reopens it). */
+  onEngineSettingsChanged?: (changed: { model: boolean; sessions: boolean }) => void;
+  /** Unsaved drafts in the data dir; without it the draft calls answer UNAVAILABLE. */
+  drafts?: DraftStore;
+  /** 👍/👎 judgments in the data dir; without it the judgment calls answer UNAVAILABLE. */
+  judgments?: JudgmentStore;
+  /** The settings view's model list (it needs the data dir); without it modelCatalog answers UNAVAILABLE. */
+  modelCatalog?: () => Promise<ModelCatalog>;
   /** Check every result against the contract too (tests, development); a mismatch is INTERNAL. */
   validateResults?: boolean;
 }
@@ -40,6 +51,11 @@ type Handlers = { [K in CallName]: (args: ParsedCallArgs<K>) => Promise<CallResu
 
 export function createApiDispatcher(deps: DispatcherDeps): ApiDispatcher {
   const engine = () => deps.session.current();
+  const workspaceDir = () => engine().workspaceDir;
+  const need = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new MemoryLensError('UNAVAILABLE', `${what} are not kept by this host.`);
+    return value;
+  };
   const handlers: Handlers = {
     listFiles: () => engine().listFiles(),
     readFile: ({ path }) => engine().readFile(path),
@@ -63,9 +79,13 @@ export function createApiDispatcher(deps: DispatcherDeps): ApiDispatcher {
     reindex: ({ full }) => engine().sync({ full: full ?? false }),
     settingsGet: () => deps.settings.get(),
     settingsSet: async ({ patch }) => {
-      const before = JSON.stringify(deps.settings.get().model);
+      const before = deps.settings.get();
       const after = await deps.settings.update(patch);
-      if (JSON.stringify(after.model) !== before) deps.onModelSettingsChanged?.();
+      const changed = {
+        model: JSON.stringify(after.model) !== JSON.stringify(before.model),
+        sessions: JSON.stringify(after.sessions) !== JSON.stringify(before.sessions),
+      };
+      if (changed.model || changed.sessions) deps.onEngineSettingsChanged?.(changed);
       return after;
     },
     openWorkspace: ({ path }) => deps.openWorkspace(path),
@@ -80,6 +100,24 @@ export function createApiDispatcher(deps: DispatcherDeps): ApiDispatcher {
     },
     fileAccess: ({ path }) => fileAccessOf(engine(), deps.activity(), normalizeRelPath(path)),
     saveSessionMemory: ({ path, messages }) => saveWorkspaceSession(engine(), path, messages !== undefined ? { count: messages } : {}),
+    workspaceInfo: () => deps.session.info(),
+    listSessionSources: () => {
+      const { workspaceDir: dir, sessionDirs, openclawHome, excludedAgents } = deps.session.currentOptions();
+      return listSessionSources({
+        workspaceDir: dir,
+        ...(sessionDirs ? { sessionDirs } : {}),
+        ...(openclawHome ? { openclawHome } : {}),
+        ...(excludedAgents ? { excludedAgents } : {}),
+      });
+    },
+    findMatches: (args) => findMatches(engine(), { ...args, path: normalizeRelPath(args.path) }),
+    draftList: () => need(deps.drafts, 'Drafts').list(workspaceDir()),
+    draftPut: ({ path, text, baseHash }) => need(deps.drafts, 'Drafts').put(workspaceDir(), path, text, baseHash),
+    draftDelete: async ({ path }) => ({ deleted: await need(deps.drafts, 'Drafts').delete(workspaceDir(), path) }),
+    judgmentSet: (input) => need(deps.judgments, 'Judgments').set(workspaceDir(), input),
+    judgmentList: ({ query }) => need(deps.judgments, 'Judgments').list(workspaceDir(), query),
+    judgmentExport: () => need(deps.judgments, 'Judgments').export(workspaceDir()),
+    modelCatalog: () => need(deps.modelCatalog, 'Model lists')(),
   };
 
   return {

@@ -9,7 +9,11 @@ import type { EngineOptions } from '../memory/engine-types.js';
 import { AgentActivityStore } from './agent/agent-activity-store.js';
 import { createApiDispatcher } from './api-dispatcher.js';
 import { sampleCopyDir } from './default-workspace.js';
+import { DraftStore } from './draft-store.js';
 import { engineOptionsFromSettings, type EngineOptionsContext } from './engine-options.js';
+import { JudgmentStore } from './judgment-store.js';
+import { buildModelCatalog } from './model-catalog.js';
+import { createModelProgressReporter } from './model-progress.js';
 import { openEngine } from './open-engine.js';
 import { createOsTrash } from './os-trash.js';
 import { SettingsStore, settingsPathFor } from './settings-store.js';
@@ -31,6 +35,8 @@ export interface AppServiceOptions {
   trashItem?: (absPath: string) => Promise<void>;
   /** Check every result against the contract (tests, development builds). */
   validateResults?: boolean;
+  /** The desktop app can ask before a download ('ask'); serve mode and the CLI cannot. */
+  canAskBeforeDownload?: boolean;
   /** Background failures (initial sync, watcher start, reopen after a model change). */
   log: (message: string) => void;
 }
@@ -54,12 +60,33 @@ export async function createAppService(options: AppServiceOptions): Promise<AppS
     log: options.log,
     ...(options.context?.nativeBinding ? { nativeBinding: options.context.nativeBinding } : {}),
   });
-  const session = new WorkspaceSession({
-    openEngine: (engineOptions) => openEngine(engineOptions, activity),
-    engineOptions: () => ({
-      ...engineOptionsFromSettings(settings.get(), { ...options.context, dataDir: options.dataDir }),
-      ...overrides,
-    }),
+  // Each open reads (or downloads) the model afresh; the window shows that as one progress bar.
+  let reporter: ReturnType<typeof createModelProgressReporter> | null = null;
+  const session: WorkspaceSession = new WorkspaceSession({
+    openEngine: async (engineOptions) => {
+      try {
+        const engine = await openEngine(engineOptions, activity);
+        const status = engine.status();
+        reporter?.finish(status.mode === 'hybrid', status.modeReason);
+        return engine;
+      } catch (error) {
+        reporter?.finish(false, messageOf(error));
+        throw error;
+      } finally {
+        reporter = null;
+      }
+    },
+    engineOptions: () => {
+      const engineOptions = {
+        ...engineOptionsFromSettings(settings.get(), { ...options.context, dataDir: options.dataDir }),
+        ...overrides,
+      };
+      const embedder = engineOptions.embedder;
+      if (!embedder) return engineOptions;
+      const modelReporter = createModelProgressReporter(embedder.model, (payload) => session.emitEvent({ name: 'modelProgress', payload }));
+      reporter = modelReporter;
+      return { ...engineOptions, embedder: { ...embedder, onLoadProgress: (progress) => modelReporter.update(progress) } };
+    },
     watch: true,
     onBackgroundError: (error) => options.log(messageOf(error)),
   });
@@ -74,11 +101,26 @@ export async function createAppService(options: AppServiceOptions): Promise<AppS
           throw new MemoryLensError('NOT_ALLOWED', 'Serve mode serves the workspace it was started with; restart `memlens serve --workspace DIR` to switch.');
         },
     ...(options.trashItem ? { trashFile: createOsTrash(() => session.current().workspaceDir, options.trashItem) } : {}),
-    onModelSettingsChanged: () => {
-      if (overrides.embedder !== undefined) return;
+    drafts: new DraftStore(options.dataDir),
+    judgments: new JudgmentStore(options.dataDir),
+    modelCatalog: async () => {
+      let status = null;
+      try {
+        status = session.current().status();
+      } catch {
+        // No workspace open yet: the list still shows what is installed.
+      }
+      return buildModelCatalog(settings.get(), options.dataDir, status, {
+        canAsk: options.canAskBeforeDownload ?? false,
+        fixedByCommandLine: overrides.embedder !== undefined,
+      });
+    },
+    onEngineSettingsChanged: (changed) => {
+      // A model named on the command line wins over the settings: nothing to reload for it.
+      if (!changed.sessions && overrides.embedder !== undefined) return;
       const info = session.info();
       void session.open(info.workspaceDir, { isSample: info.isSample }).catch((error: unknown) => {
-        options.log(`reopening with the new model settings failed: ${messageOf(error)}`);
+        options.log(`reopening with the new settings failed: ${messageOf(error)}`);
       });
     },
     ...(options.validateResults ? { validateResults: true } : {}),

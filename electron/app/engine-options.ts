@@ -16,6 +16,8 @@ export interface EngineOptionsContext {
   downloadAnswer?: boolean;
   /** `--keyword-only`: no embedder at all. */
   keywordOnly?: boolean;
+  /** MEMLENS_MODEL_HOST: a mirror of the Hugging Face hub for downloads. */
+  modelHost?: string;
 }
 
 export function engineOptionsFromSettings(settings: Settings, context: EngineOptionsContext): Omit<EngineOptions, 'workspaceDir'> {
@@ -24,11 +26,17 @@ export function engineOptionsFromSettings(settings: Settings, context: EngineOpt
   return {
     dataDir: context.dataDir,
     ...(context.sessionDirs?.length ? { sessionDirs: context.sessionDirs } : {}),
+    ...(settings.sessions.excludedAgents.length ? { excludedAgents: settings.sessions.excludedAgents } : {}),
     ...(context.openclawHome ? { openclawHome: context.openclawHome } : {}),
     ...(context.nativeBinding ? { nativeBinding: context.nativeBinding } : {}),
     embedder:
       context.keywordOnly || model.id === null
         ? null
-        : { model: model.id, modelsDir: model.modelsDir ?? path.join(context.dataDir, 'models'), allowDownload },
+        : {
+            model: model.id,
+            modelsDir: model.modelsDir ?? path.join(context.dataDir, 'models'),
+            allowDownload,
+            ...(context.modelHost ? { modelHost: context.modelHost } : {}),
+          },
   };
 }

@@ -19,6 +19,7 @@ export interface WorkspaceSessionOptions {
 
 export class WorkspaceSession {
   private engine: MemoryEngineApi | null = null;
+  private engineOptions: EngineOptions | null = null;
   private workspace: WorkspaceInfo | null = null;
   private engineSubscriptions: Unsubscribe[] = [];
   private readonly listeners = new Set<ContractEventListener>();
@@ -32,6 +33,12 @@ export class WorkspaceSession {
   current(): MemoryEngineApi {
     if (!this.engine) throw new MemoryLensError('UNAVAILABLE', 'No workspace is open yet.');
     return this.engine;
+  }
+
+  /** The options the serving engine was opened with (where its transcripts come from, among others). */
+  currentOptions(): EngineOptions {
+    if (!this.engineOptions) throw new MemoryLensError('UNAVAILABLE', 'No workspace is open yet.');
+    return this.engineOptions;
   }
 
   info(): WorkspaceInfo {
@@ -63,9 +70,11 @@ export class WorkspaceSession {
   }
 
   private async openNow(workspaceDir: string, options: { isSample: boolean }): Promise<WorkspaceInfo> {
-    const next = await this.options.openEngine({ ...this.options.engineOptions(), workspaceDir });
+    const engineOptions: EngineOptions = { ...this.options.engineOptions(), workspaceDir };
+    const next = await this.options.openEngine(engineOptions);
     const previous = this.detach();
     this.engine = next;
+    this.engineOptions = engineOptions;
     this.workspace = { workspaceDir: next.workspaceDir, isSample: options.isSample };
     this.engineSubscriptions = [
       next.onDidProgress((payload) => this.emit({ name: 'indexProgress', payload })),
@@ -95,6 +104,11 @@ export class WorkspaceSession {
     const engine = this.engine;
     this.engine = null;
     return engine;
+  }
+
+  /** Events the app core adds to the engine's (a model's loading progress): same listeners, same order. */
+  emitEvent(event: ContractEvent): void {
+    this.emit(event);
   }
 
   private emit(event: ContractEvent): void {

@@ -93,7 +93,9 @@ export function embedderConfig(values: CommonValues, io: CliIo, dataDir: string)
     : io.env.MEMLENS_MODELS_DIR
       ? path.resolve(io.cwd, io.env.MEMLENS_MODELS_DIR)
       : path.join(dataDir, 'models');
-  return { model, modelsDir, allowDownload: values['allow-download'] === true };
+  const config: EmbedderConfig = { model, modelsDir, allowDownload: values['allow-download'] === true };
+  if (io.env.MEMLENS_MODEL_HOST) config.modelHost = io.env.MEMLENS_MODEL_HOST;
+  return config;
 }
 
 /** A positive integer option, or a UsageError naming the flag. */

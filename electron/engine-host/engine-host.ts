@@ -31,6 +31,7 @@ export async function runEngineHost(port: PortLike<MainToHost, HostToMain>, init
     dataDir,
     context: {
       ...(init.nativeBinding ? { nativeBinding: init.nativeBinding } : {}),
+      ...(process.env.MEMLENS_MODEL_HOST ? { modelHost: process.env.MEMLENS_MODEL_HOST } : {}),
       ...(hostOptions.openclawHome ? { openclawHome: hostOptions.openclawHome } : {}),
     },
     showFolderDialog: async () => {
@@ -39,6 +40,7 @@ export async function runEngineHost(port: PortLike<MainToHost, HostToMain>, init
     },
     trashItem: async (absPath) => void (await ask({ kind: 'trashItem', absPath })),
     validateResults: init.validateResults,
+    canAskBeforeDownload: true,
     log,
   });
   service.session.onDidEvent((event) => port.post({ type: 'event', event }));

@@ -13,6 +13,9 @@ import { SettingsStore, settingsPathFor } from '../app/settings-store.js';
 import { MemoryEngine } from '../memory/engine.js';
 import type { ApiDispatcher } from '../../shared/contract.js';
 import { createApiDispatcher } from '../app/api-dispatcher.js';
+import { DraftStore } from '../app/draft-store.js';
+import { JudgmentStore } from '../app/judgment-store.js';
+import { buildModelCatalog } from '../app/model-catalog.js';
 import { apiRoutesOf } from '../server/http-server.js';
 import { WorkspaceSession } from '../app/workspace-session.js';
 import { createMemlensBridge } from '../preload/memlens-bridge.js';
@@ -45,8 +48,17 @@ beforeAll(async () => {
     watch: false,
   });
   await session.open(path.join(root, 'workspace'), { isSample: false });
-  const activity = AgentActivityStore.open({ dataDir: path.join(root, 'data') });
-  dispatcher = createApiDispatcher({ session, settings, activity: () => activity.workspace(session.current().workspaceDir), openWorkspace: async () => ({ opened: false, workspace: session.info() }) });
+  const dataDir = path.join(root, 'data');
+  const activity = AgentActivityStore.open({ dataDir });
+  dispatcher = createApiDispatcher({
+    session,
+    settings,
+    activity: () => activity.workspace(session.current().workspaceDir),
+    openWorkspace: async () => ({ opened: false, workspace: session.info() }),
+    drafts: new DraftStore(dataDir),
+    judgments: new JudgmentStore(dataDir),
+    modelCatalog: () => buildModelCatalog(settings.get(), dataDir, session.current().status(), { canAsk: true, fixedByCommandLine: false }),
+  });
   registerIpcHandlers(recordingIpcMain, dispatcher, () => new Set([1]), (channel, reason) => refused.push(`${channel}: ${reason}`));
 });
 

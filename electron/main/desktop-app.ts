@@ -20,6 +20,7 @@ import { EngineHostClient } from './engine-host-client.js';
 import type { EngineHostInit, HostToMain, MainToHost, PortLike } from '../engine-host/engine-host-protocol.js';
 import { isAllowedExternalUrl } from './external-links.js';
 import { registerIpcHandlers } from './ipc-registration.js';
+import { guardUnsavedClose } from './unsaved-close-guard.js';
 import { mainWindowWebPreferences } from './window-security.js';
 
 export interface DesktopPaths {
@@ -87,7 +88,12 @@ export async function startDesktopApp(paths: DesktopPaths): Promise<void> {
         isDev,
         isMac: process.platform === 'darwin',
         actions: {
-          openWorkspace: () => void callOrThrow('openWorkspace', { path: null }).catch(showError('Open workspace')),
+          // The window decides: it asks first when it holds unsaved text, then calls openWorkspace.
+          openWorkspace: () => {
+            const target = BrowserWindow.getFocusedWindow() ?? [...windows][0];
+            if (target && !target.isDestroyed()) target.webContents.send(ipcEventChannelFor('openWorkspaceRequested'), {});
+            else void callOrThrow('openWorkspace', { path: null }).catch(showError('Open workspace'));
+          },
           reindex: () => void callOrThrow('reindex', { full: true }).catch(showError('Reindex')),
           revealIndexFolder: () =>
             void callOrThrow('status', {}).then((status) => shell.showItemInFolder((status as IndexStatus).dbPath), showError('Reveal index folder')),
@@ -111,6 +117,8 @@ export async function startDesktopApp(paths: DesktopPaths): Promise<void> {
     if (process.env.MEMLENS_E2E === '1') (globalThis as { memlensWebPreferences?: unknown }).memlensWebPreferences = mainWindowWebPreferences(paths.preloadPath);
     trustedWebContents.add(id);
     windows.add(window);
+    // Close, reload or quit with unsaved text: ask instead of Electron's silent refusal.
+    guardUnsavedClose(window, (w, options) => dialog.showMessageBoxSync(w, options));
     window.on('closed', () => {
       trustedWebContents.delete(id);
       windows.delete(window);
@@ -128,13 +136,18 @@ export async function startDesktopApp(paths: DesktopPaths): Promise<void> {
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
-  let quitting = false;
-  app.on('before-quit', (event) => {
-    if (quitting) return;
+  // The engine closes only once every window has closed: a window that stays (unsaved text, the
+  // user chose "Stay") cancels the quit, and must find its engine still running. 'will-quit'
+  // comes after the windows are gone; 'before-quit' comes before they are asked.
+  let engineClosed = false;
+  app.on('will-quit', (event) => {
+    if (engineClosed) return;
     // Let the engine close the index cleanly (WAL checkpoint) before the process goes.
-    quitting = true;
     event.preventDefault();
-    void engine.shutdown().finally(() => app.quit());
+    void engine.shutdown().finally(() => {
+      engineClosed = true;
+      app.quit();
+    });
   });
 }
 

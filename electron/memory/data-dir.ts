@@ -10,9 +10,14 @@ import { MemoryLensError } from '../../shared/errors.js';
  * manager, yet two workspaces with the same folder name never share an index.
  */
 export function indexPathFor(dataDir: string, workspaceDir: string): string {
+  return path.join(dataDir, 'indexes', workspaceKey(workspaceDir), 'index.sqlite');
+}
+
+/** `<slug-of-basename>-<sha256(realpath) first 12>`: names a workspace's files in the data dir (index, drafts, judgments). */
+export function workspaceKey(workspaceDir: string): string {
   const real = realpathOrResolved(workspaceDir);
   const key = createHash('sha256').update(real).digest('hex').slice(0, 12);
-  return path.join(dataDir, 'indexes', `${slugOf(path.basename(real))}-${key}`, 'index.sqlite');
+  return `${slugOf(path.basename(real))}-${key}`;
 }
 
 /** Refuses an index location inside the workspace (e.g. `--db ./index.sqlite` run from the workspace). */

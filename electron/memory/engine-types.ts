@@ -1,6 +1,7 @@
 // The engine's public surface: what the CLI, serve mode and the Electron main process use.
 // Implemented by `MemoryEngine` in engine.ts. Plain Node; never imports electron.
 import type { Unsubscribe } from '../../shared/contract.js';
+import type { ModelLoadProgress } from './embed/embed-protocol.js';
 import type {
   ContextArgs,
   ContextReport,
@@ -25,6 +26,8 @@ export interface EngineOptions {
   workspaceDir: string;
   /** Extra session folders (`--sessions DIR`, repeatable). */
   sessionDirs?: string[];
+  /** Agent ids whose transcripts are neither indexed nor listed (settings.sessions.excludedAgents). */
+  excludedAgents?: string[];
   /** Extra Markdown files or folders to index as memory (OpenClaw's memorySearch.extraPaths). */
   extraPaths?: string[];
   /** Index file; default `<dataDir>/indexes/<workspace-key>/index.sqlite`. */
@@ -33,7 +36,8 @@ export interface EngineOptions {
   dataDir: string;
   /**
    * Where OpenClaw keeps agents (`~/.openclaw/agents`); sessions under `<agentsDir>/<id>/sessions`
-   * are included when the workspace is an OpenClaw workspace (`<openclawHome>/workspace`).
+   * are included when the workspace is an OpenClaw workspace (`<openclawHome>/workspace`), besides
+   * the agents folders found inside and beside any workspace (workspace/session-sources.ts).
    * Default `~/.openclaw`. Tests point it at a temp folder.
    */
   openclawHome?: string;
@@ -77,6 +81,13 @@ export interface EmbedderConfig {
   modelsDir: string;
   /** Allow downloading a missing model (CLI `--allow-download`, desktop: the user's answer). */
   allowDownload: boolean;
+  /**
+   * Where downloads come from instead of https://huggingface.co/ (MEMLENS_MODEL_HOST): a mirror
+   * such as https://hf-mirror.com/ where the hub is blocked or slow, or a server in the same network.
+   */
+  modelHost?: string;
+  /** Model files being read or downloaded (transformers.js progress), for a progress bar. */
+  onLoadProgress?: (progress: ModelLoadProgress) => void;
   /** Per-query embedding timeout; on timeout that query runs keyword-only. */
   queryTimeoutMs?: number;
 }

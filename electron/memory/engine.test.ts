@@ -330,7 +330,8 @@ describe('MemoryEngine file operations', () => {
     const timeline = await engine.timeline();
     expect(timeline.map((e) => [e.path, e.type, e.title])).toEqual([
       ['memory/2026-05-04.md', 'daily', '2026-05-04'],
-      ['sessions/chat.jsonl', 'session', 'chat'],
+      // A session goes by its first user message, not its file name (a UUID in OpenClaw).
+      ['sessions/chat.jsonl', 'session', 'What was the gateway timeout?'],
     ]);
   });
 });

@@ -20,7 +20,7 @@ import type {
   SyncReport,
   TimelineEntry,
   TimelineQuery,
-  TranscriptMessage,
+  Transcript,
 } from '../../shared/domain.js';
 import { MemoryLensError, messageOf } from '../../shared/errors.js';
 import { CHUNKER_VERSION } from './chunk/chunker.js';
@@ -77,6 +77,7 @@ export class MemoryEngine implements MemoryEngineApi {
       workspaceDir,
       sessionDirs: options.sessionDirs ?? [],
       extraPaths: options.extraPaths ?? [],
+      excludedAgents: options.excludedAgents ?? [],
       ...(options.openclawHome ? { openclawHome: options.openclawHome } : {}),
     };
     const expected: ExpectedIndexMeta = {
@@ -120,7 +121,8 @@ export class MemoryEngine implements MemoryEngineApi {
     let embedder: EmbeddingProvider | null = null;
     let modeReason: string | null = 'no embedding model configured';
     if (options.embedder) {
-      const loaded = await loadEmbedder(options.embedder);
+      const onProgress = options.embedder.onLoadProgress;
+      const loaded = await loadEmbedder(options.embedder, onProgress ? { onProgress } : {});
       if (loaded.ok) {
         embedder = loaded.provider;
         modeReason = null;
@@ -212,7 +214,7 @@ export class MemoryEngine implements MemoryEngineApi {
     return this.files.readFile(relPath);
   }
 
-  readTranscript(relPath: string): Promise<{ messages: TranscriptMessage[]; malformedLines: number }> {
+  readTranscript(relPath: string): Promise<Transcript> {
     this.assertOpen();
     return this.files.readTranscript(relPath);
   }

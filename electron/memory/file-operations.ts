@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { isBootstrapFileName } from '../../shared/bootstrap-profiles.js';
-import type { FileContent, MemoryGetResult, SaveResult, TranscriptMessage } from '../../shared/domain.js';
+import type { FileContent, MemoryGetResult, SaveResult, Transcript } from '../../shared/domain.js';
 import { MemoryLensError } from '../../shared/errors.js';
 import { trashDirFor } from './data-dir.js';
 import { sha256 } from './files/hash.js';
@@ -40,14 +40,16 @@ export class FileOperations {
     return { path: clean, ...content, readOnly: content.readOnly ?? (isSession ? 'session' : null) };
   }
 
-  async readTranscript(relPath: string): Promise<{ messages: TranscriptMessage[]; malformedLines: number }> {
+  async readTranscript(relPath: string): Promise<Transcript> {
     const clean = normalizeRelPath(relPath);
     if (indexableSource(this.options.discover, clean) !== 'sessions') {
       throw new MemoryLensError('NOT_ALLOWED', `Not a session transcript: ${clean}`);
     }
     const abs = await this.resolveExisting(clean);
-    const parsed = parseSessionJsonl(new TextDecoder('utf-8').decode(await readOrNotFound(abs, clean)));
-    return { messages: parsed.messages, malformedLines: parsed.malformed };
+    const bytes = await readOrNotFound(abs, clean);
+    const stat = await fsp.stat(abs);
+    const parsed = parseSessionJsonl(new TextDecoder('utf-8').decode(bytes));
+    return { messages: parsed.messages, malformedLines: parsed.malformed, size: bytes.length, mtimeMs: stat.mtimeMs };
   }
 
   /**

@@ -24,7 +24,7 @@ if (import.meta.env.MODE === 'bench') exposeBenchHooks(store);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <AppStoreProvider store={store}>
+    <AppStoreProvider store={store} api={api}>
       <App />
     </AppStoreProvider>
   </StrictMode>,

@@ -267,7 +267,7 @@ describe('memlens mcp over stdio', () => {
       const stored = log.getSearch(mcp!.id)!;
       expect(stored.options).toMatchObject({ query: 'HG-2 DNS' });
       expect(stored.response.results.length).toBe(mcp!.resultCount);
-      expect(stored.response.results[0]!.chunkId).toMatch(/#\d+$/);
+      expect(stored.response.results[0]!.id).toMatch(/#\d+$/);
       // A refused search is not a search that ran: it is not in the log.
       expect(entries.some((e) => e.query === 'x')).toBe(false);
     } finally {

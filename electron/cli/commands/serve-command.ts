@@ -3,7 +3,7 @@
 // The app core (app/app-service.ts) answers the calls; server/ carries them over HTTP.
 import path from 'node:path';
 import { MemoryLensError } from '../../../shared/errors.js';
-import { builtRendererDir, findPackageRoot } from '../../app/app-paths.js';
+import { findPackageRoot } from '../../app/app-paths.js';
 import { createAppService, type AppService } from '../../app/app-service.js';
 import type { EngineOptions } from '../../memory/engine-types.js';
 import { startHttpServer, type RunningServer } from '../../server/http-server.js';
@@ -11,6 +11,7 @@ import { isLoopbackHost } from '../../server/request-guard.js';
 import type { CliIo } from '../cli-io.js';
 import type { CliCommand } from '../command.js';
 import { UsageError, intOption } from '../common-options.js';
+import { ensureBuiltRenderer } from './ensure-renderer.js';
 
 /** A fixed default so a bookmark keeps working; --port 0 for a free one. */
 export const DEFAULT_SERVE_PORT = 4848;
@@ -26,6 +27,8 @@ export interface ServeOptions {
   rendererDir: string | null;
   /** An embedder from --model / MEMLENS_MODEL wins; otherwise the persisted model settings apply. */
   embedderFromFlags: boolean;
+  /** MEMLENS_MODEL_HOST: where model downloads come from instead of the Hugging Face hub. */
+  modelHost?: string;
 }
 
 export interface ServeHandle {
@@ -39,7 +42,12 @@ export async function startServe(options: ServeOptions, io: Pick<CliIo, 'stdout'
   const service = await createAppService({
     dataDir,
     // No prompt is possible in a terminal-started server: allowDownload 'ask' counts as no.
-    context: { downloadAnswer: false, ...(sessionDirs?.length ? { sessionDirs } : {}), ...(openclawHome ? { openclawHome } : {}) },
+    context: {
+      downloadAnswer: false,
+      ...(sessionDirs?.length ? { sessionDirs } : {}),
+      ...(openclawHome ? { openclawHome } : {}),
+      ...(options.modelHost ? { modelHost: options.modelHost } : {}),
+    },
     overrides: { ...(dbPath ? { dbPath } : {}), ...(options.embedderFromFlags ? { embedder: embedder ?? null } : {}) },
     log: (message) => io.stderr(`memlens serve: ${message}\n`),
   });
@@ -105,8 +113,9 @@ random token; open it in a browser. Stops on Ctrl-C.
         isSample: resolved.isSample,
         port,
         host,
-        rendererDir: typeof values['renderer-dir'] === 'string' ? path.resolve(io.cwd, values['renderer-dir']) : builtRendererDir(findPackageRoot()),
+        rendererDir: typeof values['renderer-dir'] === 'string' ? path.resolve(io.cwd, values['renderer-dir']) : ensureBuiltRenderer(findPackageRoot(), io),
         embedderFromFlags: Boolean(resolved.engineOptions.embedder),
+        ...(io.env.MEMLENS_MODEL_HOST ? { modelHost: io.env.MEMLENS_MODEL_HOST } : {}),
       },
       io,
     );

@@ -8,6 +8,8 @@ export interface EmbedInit {
   /** transformers.js env.localModelPath; downloads are cached here too. */
   modelsDir: string;
   allowDownload: boolean;
+  /** transformers.js env.remoteHost when downloads come from a mirror (ends with a slash). */
+  remoteHost?: string;
   quantized: boolean;
   pooling: Pooling;
   normalize: boolean;

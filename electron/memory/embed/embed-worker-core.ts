@@ -107,6 +107,7 @@ export function runEmbedWorker(port: EmbedWorkerPort): void {
     env.cacheDir = config.modelsDir;
     env.allowLocalModels = true;
     env.allowRemoteModels = config.allowDownload;
+    if (config.remoteHost) env.remoteHost = config.remoteHost;
     const pipe = await pipeline('feature-extraction', config.modelId, {
       quantized: config.quantized,
       progress_callback: (info: Record<string, unknown>) => {

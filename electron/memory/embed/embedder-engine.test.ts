@@ -231,7 +231,8 @@ describe('MemoryEngine with the local embedder', () => {
     expect(report.chunksEmbedded).toBe(0);
     const status = engine.status();
     expect(status.mode).toBe('fts-only');
-    expect(status.modeReason).toContain(`model ${DEFAULT_MODEL_ID} not found in ${modelsDir} and downloads are not allowed (run with --allow-download)`);
+    expect(status.modeReason).toContain(`model ${DEFAULT_MODEL_ID} is not installed and downloads are off — not found in ${modelsDir}`);
+    expect(status.modeReason).toContain('--allow-download');
     expect(status).toMatchObject({ provider: 'none', vectorBackend: 'none', vectorsStored: 0 });
 
     for (const query of ['router', '合同']) {

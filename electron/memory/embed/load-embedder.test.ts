@@ -42,7 +42,9 @@ describe('loadEmbedder', () => {
     const result = await loadEmbedder({ model: DEFAULT_MODEL_ID, modelsDir, allowDownload: false });
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.reason).toContain(`model ${DEFAULT_MODEL_ID} not found in ${modelsDir}`);
+    // A short clause a window can show, then the details (folders) after the dash.
+    expect(result.reason.split(' — ')[0]).toBe(`model ${DEFAULT_MODEL_ID} is not installed and downloads are off`);
+    expect(result.reason).toContain(`not found in ${modelsDir}`);
     expect(result.reason).toContain('--allow-download');
     expect(result.reason).toContain('onnx/model_quantized.onnx');
   });

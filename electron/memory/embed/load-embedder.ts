@@ -1,5 +1,7 @@
 // Turns the user's embedder settings into a running provider, or into a plain-language reason why
 // there is none — never an exception: without a model the engine runs keyword-only (fts-only).
+// A reason is a short clause, then ` — ` and the details (folders, missing files, what to do), so a
+// window can show the clause and keep the paths for where the user sets the model up.
 import path from 'node:path';
 import type { EmbedderConfig } from '../engine-types.js';
 import type { EmbedTransport, ModelLoadProgress } from './embed-protocol.js';
@@ -31,14 +33,14 @@ export async function loadEmbedder(config: EmbedderConfig, options: LoadEmbedder
   try {
     local = await findLocalModel(modelsDir, preset);
   } catch (error) {
-    return { ok: false, reason: `model ${modelId} could not be read from ${modelsDir}: ${messageOf(error)}` };
+    return { ok: false, reason: `model ${modelId} could not be read — ${modelsDir}: ${messageOf(error)}` };
   }
   if (!local.found && !config.allowDownload) {
     return {
       ok: false,
       reason:
-        `model ${modelId} not found in ${modelsDir} and downloads are not allowed (run with --allow-download)` +
-        ` — missing ${local.missing.join(', ')} in ${local.dir}`,
+        `model ${modelId} is not installed and downloads are off — not found in ${modelsDir}` +
+        ` (missing ${local.missing.join(', ')} in ${local.dir}); allow downloads in the settings or run with --allow-download`,
     };
   }
 
@@ -49,6 +51,7 @@ export async function loadEmbedder(config: EmbedderConfig, options: LoadEmbedder
       modelId,
       modelsDir,
       allowDownload: config.allowDownload,
+      ...(config.modelHost ? { remoteHost: config.modelHost.endsWith('/') ? config.modelHost : `${config.modelHost}/` } : {}),
       preset,
       quantized,
       batchSize: options.batchSize,
@@ -62,12 +65,12 @@ export async function loadEmbedder(config: EmbedderConfig, options: LoadEmbedder
     });
     if (preset.dims !== null && provider.dims !== preset.dims) {
       await provider.close();
-      return { ok: false, reason: `model ${modelId} returned ${provider.dims}-dimensional vectors, expected ${preset.dims}` };
+      return { ok: false, reason: `model ${modelId} returned ${provider.dims}-dimensional vectors — expected ${preset.dims}` };
     }
     return { ok: true, provider };
   } catch (error) {
     const action = local.found ? 'could not be loaded' : 'could not be downloaded';
-    return { ok: false, reason: `model ${modelId} ${action}: ${messageOf(error)}` };
+    return { ok: false, reason: `model ${modelId} ${action} — ${messageOf(error)}` };
   }
 }
 

@@ -21,6 +21,8 @@ export interface ModelPreset {
   quantized: boolean | 'auto';
   languages: string;
   notes: string;
+  /** About how much a download fetches (int8 ONNX + tokenizer files), for the settings view; null when unknown. */
+  downloadBytes: number | null;
 }
 
 /**
@@ -43,6 +45,7 @@ export const MODEL_PRESETS: readonly ModelPreset[] = [
       'Default. intfloat/multilingual-e5-small (12 layers, 384 dims, ~118M parameters, most of them the 250k-token ' +
       'multilingual vocabulary); int8 ONNX ≈118 MB. Trained contrastively for retrieval with query:/passage: prefixes; ' +
       'handles Chinese, English and mixed notes in one vector space. 512-token input limit.',
+    downloadBytes: 135_000_000,
   },
   {
     id: 'Xenova/bge-small-zh-v1.5',
@@ -54,6 +57,7 @@ export const MODEL_PRESETS: readonly ModelPreset[] = [
     quantized: true,
     languages: 'zh (English only passably)',
     notes: 'BAAI bge-small-zh-v1.5: strong for Chinese-only memory, ~24M parameters, CLS pooling, instruction prefix on short queries.',
+    downloadBytes: 25_000_000,
   },
   {
     id: 'Xenova/all-MiniLM-L6-v2',
@@ -65,6 +69,7 @@ export const MODEL_PRESETS: readonly ModelPreset[] = [
     quantized: true,
     languages: 'en only',
     notes: 'sentence-transformers all-MiniLM-L6-v2: fastest (6 layers, ~23M parameters) but English only; CJK text maps to [UNK].',
+    downloadBytes: 24_000_000,
   },
   {
     id: 'Xenova/paraphrase-multilingual-MiniLM-L12-v2',
@@ -76,6 +81,7 @@ export const MODEL_PRESETS: readonly ModelPreset[] = [
     quantized: true,
     languages: 'multilingual (50+ languages incl. zh, en)',
     notes: 'Paraphrase (symmetric similarity) model, not retrieval-tuned; a fallback when e5 is unavailable.',
+    downloadBytes: 128_000_000,
   },
 ];
 
@@ -92,6 +98,7 @@ export function presetFor(modelId: string): ModelPreset {
       quantized: 'auto',
       languages: 'unknown',
       notes: 'Not a known preset: no prefixes, mean pooling, normalised; dimensions read from config.json.',
+      downloadBytes: null,
     }
   );
 }

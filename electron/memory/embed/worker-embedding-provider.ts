@@ -14,6 +14,8 @@ export interface WorkerProviderOptions {
   modelId: string;
   modelsDir: string;
   allowDownload: boolean;
+  /** A mirror of the Hugging Face hub for downloads. */
+  remoteHost?: string;
   preset: ModelPreset;
   quantized: boolean;
   /** Called once the model has loaded (a download may only then have put its files in place). */
@@ -69,6 +71,7 @@ export class WorkerEmbeddingProvider implements EmbeddingProvider {
       modelId: options.modelId,
       modelsDir: options.modelsDir,
       allowDownload: options.allowDownload,
+      ...(options.remoteHost ? { remoteHost: options.remoteHost } : {}),
       quantized: options.quantized,
       pooling: options.preset.pooling,
       normalize: options.preset.normalize,

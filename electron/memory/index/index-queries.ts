@@ -33,7 +33,7 @@ export function getFileEntry(db: Database.Database, filePath: string): FileListE
 }
 
 function toFileListEntry(row: FileRow): FileListEntry {
-  const metadata = JSON.parse(row.metadata) as Partial<WorkspaceFile>;
+  const metadata = JSON.parse(row.metadata) as Partial<WorkspaceFile> & { title?: string };
   const entry: FileListEntry = {
     path: row.path,
     source: row.source,
@@ -45,6 +45,7 @@ function toFileListEntry(row: FileRow): FileListEntry {
     indexState: row.index_state,
     chunks: row.chunk_count,
   };
+  if (metadata.title) entry.title = metadata.title;
   if (metadata.layer) entry.layer = metadata.layer;
   if (metadata.agentId) entry.agentId = metadata.agentId;
   if (metadata.checksum) entry.checksum = metadata.checksum;

@@ -56,4 +56,11 @@ describe('parseSessionJsonl', () => {
     expect(parsed.lineMap).toEqual([3]);
     expect(parsed.malformed).toBe(0);
   });
+
+  it('keeps line breaks in the messages the transcript view shows, while the index folds them', () => {
+    const text = JSON.stringify({ type: 'message', message: { role: 'assistant', content: [{ type: 'text', text: '## Plan\r\n\n- first\n- second' }, { type: 'text', text: 'Done.' }] } });
+    const parsed = parseSessionJsonl(text);
+    expect(parsed.messages[0]!.text).toBe('## Plan\n\n- first\n- second\n\nDone.');
+    expect(parsed.lines[0]).toBe('Assistant: ## Plan - first - second Done.');
+  });
 });

@@ -4,7 +4,7 @@
 import type { TranscriptMessage } from '../../../shared/domain.js';
 
 export interface ParsedSession {
-  /** `User: …` / `Assistant: …`, newlines inside a message collapsed to spaces. */
+  /** `User: …` / `Assistant: …`, newlines inside a message collapsed to spaces (what is indexed). */
   lines: string[];
   /** 1-based JSONL line of each output line. */
   lineMap: number[];
@@ -39,10 +39,12 @@ export function parseSessionJsonl(text: string): ParsedSession {
     if (record.type !== 'message' || !isObject(record.message)) continue;
     const role = record.message.role;
     if (role !== 'user' && role !== 'assistant') continue;
-    const messageText = contentText(record.message.content);
-    if (messageText === '') continue;
+    const parts = textParts(record.message.content);
+    const indexed = oneLine(parts.join(' '));
+    if (indexed === '') continue;
+    const messageText = parts.join('\n\n').replace(/\r\n?/g, '\n').trim();
     const lineNo = i + 1;
-    result.lines.push(`${ROLE_LABEL[role]}: ${messageText}`);
+    result.lines.push(`${ROLE_LABEL[role]}: ${indexed}`);
     result.lineMap.push(lineNo);
     result.messages.push({ line: lineNo, role, text: messageText, timestamp });
   }
@@ -53,16 +55,25 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** String content, or the `text` parts of a parts array (thinking, toolCall, image are not conversation). */
-function contentText(content: unknown): string {
-  let parts: string[] = [];
-  if (typeof content === 'string') parts = [content];
-  else if (Array.isArray(content)) {
+/**
+ * String content, or the `text` parts of a parts array (thinking, toolCall, image are not
+ * conversation). The transcript view shows them as written (headings and lists keep their line
+ * breaks); the index folds each message into one line (oneLine).
+ */
+function textParts(content: unknown): string[] {
+  if (typeof content === 'string') return [content];
+  const parts: string[] = [];
+  if (Array.isArray(content)) {
     for (const part of content) {
       if (isObject(part) && part.type === 'text' && typeof part.text === 'string') parts.push(part.text);
     }
   }
-  return parts.join(' ').replace(/\s*[\r\n]+\s*/g, ' ').trim();
+  return parts;
+}
+
+/** The indexed form: one output line per message, so every indexed line cites one JSONL line. */
+function oneLine(text: string): string {
+  return text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
 }
 
 /** The record's ISO `timestamp`, else `message.timestamp` in epoch milliseconds. */

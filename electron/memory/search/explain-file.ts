@@ -1,6 +1,7 @@
 // "Why isn't this file in my results?" Runs the same search, then follows one file through every
 // stage — keyword list, vector list, filters, minScore, MMR, maxResults — and names the stage that
 // decided, with the numbers that decided it.
+import { reasonHeadline } from '../../../shared/reason-text.js';
 import type { ExplainFileResult, ScoreBreakdown, SearchOptions } from '../../../shared/domain.js';
 import { candidateCount } from '../../../shared/search-defaults.js';
 import { matchesDateFilter, matchesSource } from './filters.js';
@@ -42,7 +43,7 @@ function bestChunkOf(c: TracedCandidate): NonNullable<ExplainFileResult['bestChu
 function describeScore(b: ScoreBreakdown): string {
   const parts: string[] = [];
   parts.push(b.keyword ? `keyword ${fmt(b.keyword.score)} (BM25 rank ${b.keyword.rank})` : 'no keyword match');
-  if (b.vector && 'unavailable' in b.vector) parts.push(`vector unavailable (${b.vector.reason})`);
+  if (b.vector && 'unavailable' in b.vector) parts.push(`vector unavailable (${reasonHeadline(b.vector.reason)})`);
   else if (b.vector) parts.push(`vector ${fmt(b.vector.score)} (cosine ${fmt(b.vector.cosine)}, rank ${b.vector.rank})`);
   else parts.push('not among the vector hits');
   if (b.decay.multiplier !== 1) parts.push(`decay ×${fmt(b.decay.multiplier)}`);
@@ -146,7 +147,7 @@ export async function explainFile(ctx: SearchContext, path: string, options: Sea
       return { ...base, bestChunk: null, code: 'missing-embeddings', reasons };
     }
     reasons.push(`None of the query terms (${terms}) occur in ${path}${trace.keyword.relaxed ? ' (even with the relaxed any-term query)' : ''}.`);
-    if (!trace.vector.available) reasons.push(`Vector search was unavailable (${trace.vector.reason}), so only keywords could find it.`);
+    if (!trace.vector.available) reasons.push(`Vector search was unavailable (${reasonHeadline(trace.vector.reason)}), so only keywords could find it.`);
     else reasons.push('Its chunks are not similar enough to the query to be among the vector hits.');
     return { ...base, bestChunk: null, code: 'no-keyword-match', reasons };
   }

@@ -64,7 +64,7 @@ describe('runSearch', () => {
     expect(response.notices.map((n) => n.code)).toContain('keyword-only');
     expect(response.results.length).toBeGreaterThan(0);
     for (const r of response.results) {
-      expect(Object.keys(r).sort()).toEqual(['breakdown', 'chunkHash', 'chunkId', 'citation', 'date', 'endLine', 'highlights', 'path', 'score', 'snippet', 'source', 'startLine']);
+      expect(Object.keys(r).sort()).toEqual(['breakdown', 'chunkHash', 'citation', 'date', 'endLine', 'highlights', 'id', 'path', 'score', 'snippet', 'source', 'startLine']);
       expect(computeFinalScore(r.breakdown)).toBe(r.score);
       expect(r.breakdown.final).toBe(r.score);
       expect(r.breakdown.weights).toEqual({ configured: { vector: 0.7, text: 0.3 }, vector: 0, text: 1 });
@@ -72,7 +72,7 @@ describe('runSearch', () => {
       expect(r.breakdown.mmr).toBeNull();
     }
     // Each result names its chunk, and no two results name the same one.
-    expect(new Set(response.results.map((r) => r.chunkId)).size).toBe(response.results.length);
+    expect(new Set(response.results.map((r) => r.id)).size).toBe(response.results.length);
     const session = response.results.find((r) => r.source === 'sessions')!;
     expect(session).toMatchObject({ path: 'sessions/main/s1.jsonl', startLine: 2, endLine: 3, citation: 'sessions/main/s1.jsonl#L2-L3', date: '2026-05-29' });
     // Sorted by final score.
@@ -240,5 +240,29 @@ describe('pinned breakdowns for a fixed corpus', () => {
         },
       ]
     `);
+  });
+});
+
+describe('result identity and dates', () => {
+  it('gives the two chunks of one long line distinct ids although they share path and lines', async () => {
+    const ctx = open([
+      { path: 'sessions/long.jsonl', text: 'User: drinking less helped the weight loss, first half', startLine: 12, endLine: 12 },
+      { path: 'sessions/long.jsonl', text: 'and the weight loss continued after drinking stopped, second half', startLine: 12, endLine: 12 },
+    ]);
+    const response = await runSearch(ctx, { query: 'drinking weight loss', minScore: 0, now: NOW });
+    expect(response.results).toHaveLength(2);
+    const [a, b] = response.results;
+    expect([a!.path, a!.startLine, a!.endLine]).toEqual([b!.path, b!.startLine, b!.endLine]);
+    expect(a!.id).not.toBe(b!.id);
+  });
+
+  it('shows a date for dated files only: an evergreen file has no date, however recently it was touched', async () => {
+    const ctx = open([
+      { path: 'memory/topic.md', text: 'router notes', kind: 'evergreen', date: { ...isoDay('2026-05-30'), source: 'mtime' } },
+      { path: 'memory/2026-05-02.md', text: 'router day', date: isoDay('2026-05-02') },
+    ]);
+    const response = await runSearch(ctx, { query: 'router', minScore: 0, now: NOW });
+    const byPath = Object.fromEntries(response.results.map((r) => [r.path, r.date]));
+    expect(byPath).toEqual({ 'memory/topic.md': null, 'memory/2026-05-02.md': '2026-05-02' });
   });
 });

@@ -65,6 +65,7 @@ export type CandidateFate =
 
 export interface TracedCandidate {
   chunkRowid: number;
+  /** chunks.id: unique, unlike path + lines. */
   chunkId: string;
   chunkHash: string;
   path: string;
@@ -182,7 +183,8 @@ export function scoreCandidate(
     startLine: row.start_line,
     endLine: row.end_line,
     text: row.text,
-    date: file.date?.date ?? null,
+    // An evergreen file's date is its modification time: not when the memory happened.
+    date: file.kind === 'evergreen' ? null : (file.date?.date ?? null),
     breakdown,
     fate,
     resultRank: null,
@@ -297,7 +299,7 @@ export function citationFor(path: string, startLine: number, endLine: number): s
 export function toSearchResult(c: TracedCandidate): SearchResult {
   const snippet = makeSnippet(c.text, c.breakdown.keyword?.matchedTerms ?? []);
   return {
-    chunkId: c.chunkId,
+    id: c.chunkId,
     chunkHash: c.chunkHash,
     path: c.path,
     startLine: c.startLine,

@@ -5,7 +5,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { MemorySource } from '../../../shared/domain.js';
 import type { DiscoverOptions, DiscoveredFile, WatchRoot } from '../workspace/discover.js';
-import { ROOT_LAYER_DIRS, ROOT_MEMORY_FILES, isOpenclawWorkspace, resolveVirtualPath, sessionDirName } from '../workspace/discover.js';
+import { ROOT_LAYER_DIRS, ROOT_MEMORY_FILES, resolveVirtualPath } from '../workspace/discover.js';
+import { isExcludedAgent, sessionFolderFor } from '../workspace/session-sources.js';
 import { isIgnoredPath, isMarkdownName, isSessionFileName } from '../workspace/ignore-rules.js';
 
 /** The source a (virtual) path is indexed as, or null when discovery would not pick it up. */
@@ -18,8 +19,7 @@ export function indexableSource(opts: DiscoverOptions, relPath: string): MemoryS
     if (segments.length === 2) return 'sessions';
     if (segments.length !== 3) return null;
     const name = segments[1]!;
-    const known = isOpenclawWorkspace(opts) || (opts.sessionDirs ?? []).some((dir) => sessionDirName(dir) === name);
-    return known ? 'sessions' : null;
+    return !isExcludedAgent(opts, name) && sessionFolderFor(opts, name) !== null ? 'sessions' : null;
   }
   if (isIgnoredPath(relPath) || !isMarkdownName(base)) return null;
   if (segments.length === 1 && ROOT_MEMORY_FILES.includes(base)) return 'memory';

@@ -6,6 +6,7 @@ import type { Chunk, ChunkOptions } from '../chunk/chunker.js';
 import { segmentChunkTexts } from '../index/segment-chunks.js';
 import { parseFrontmatter } from '../parse/frontmatter.js';
 import { parseSessionJsonl } from '../parse/session-jsonl.js';
+import { sessionTitle } from '../parse/session-title.js';
 import { classifyFile } from '../workspace/classify.js';
 import type { DiscoveredFile } from '../workspace/discover.js';
 
@@ -14,7 +15,7 @@ export interface PreparedFile {
   chunks: Chunk[];
   /** Sessions: JSONL lines skipped as malformed. */
   malformedLines: number | null;
-  /** Frontmatter `title`, else the first heading: what the timeline shows. */
+  /** Frontmatter `title`, else the first heading (sessions: the first user message): what the timeline and sidebar show. */
   title: string | null;
   /**
    * FTS text of each chunk, when segmented ahead of the write (the bulk-sync worker does); else the
@@ -32,7 +33,7 @@ export function prepareFile(discovered: DiscoveredFile, bytes: Uint8Array, chunk
   if (discovered.source === 'sessions') {
     const parsed = parseSessionJsonl(text);
     const { evergreen: _evergreen, ...classified } = classifyFile(discovered, { frontmatter: null, firstRecordTimestamp: parsed.firstTimestamp });
-    return { file: { ...classified, ...stat }, chunks: chunkSession(parsed, chunking), malformedLines: parsed.malformed, title: null };
+    return { file: { ...classified, ...stat }, chunks: chunkSession(parsed, chunking), malformedLines: parsed.malformed, title: sessionTitle(parsed.messages) };
   }
   const frontmatter = parseFrontmatter(text);
   const { evergreen: _evergreen, ...classified } = classifyFile(discovered, { frontmatter: frontmatter.data });

@@ -112,4 +112,18 @@ describe('watcher', () => {
     await engine.stopWatching();
     expect(engine.status().watcher).toBe('off');
   });
+
+  it('follows transcripts in agents/<id>/sessions and .openclaw/agents/<id>/sessions inside the workspace', async () => {
+    const line = (text: string) => `${JSON.stringify({ type: 'message', message: { role: 'user', content: text } })}\n`;
+    const { engine, workspace } = await openWatched({
+      'MEMORY.md': '# Memory\n',
+      'agents/main/sessions/old.jsonl': line('nothing new here'),
+      '.openclaw/agents/coder/sessions/a.jsonl': line('compile errors again'),
+    });
+    expect((await engine.listFiles()).map((f) => f.path).sort()).toEqual(['MEMORY.md', 'sessions/coder/a.jsonl', 'sessions/main/old.jsonl']);
+    fs.writeFileSync(path.join(workspace, 'agents/main/sessions/new.jsonl'), line('the quokka enclosure budget'));
+    await eventually(async () => expect(await paths(engine, 'quokka')).toEqual(['sessions/main/new.jsonl']));
+    fs.appendFileSync(path.join(workspace, '.openclaw/agents/coder/sessions/a.jsonl'), line('the linker wants wombats'));
+    await eventually(async () => expect(await paths(engine, 'wombats')).toEqual(['sessions/coder/a.jsonl']));
+  });
 });

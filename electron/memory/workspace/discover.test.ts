@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { discoverFiles, isCandidatePath, isIgnoredPath, resolveVirtualPath, watchRoots } from './discover.js';
+import { listSessionSources } from './session-sources.js';
 
 let base: string;
 let home: string;
@@ -169,8 +170,51 @@ describe('virtual paths', () => {
     const roots = watchRoots({ workspaceDir: workspace, openclawHome: home, sessionDirs: [path.join(base, 'exported')] });
     expect(roots.map((r) => [r.dir, r.virtualPrefix])).toEqual([
       [workspace, ''],
+      // Agents folders inside the workspace and beside it (the watcher skips those that do not exist).
+      [path.join(workspace, 'agents'), 'sessions/'],
+      [path.join(workspace, '.openclaw/agents'), 'sessions/'],
       [path.join(home, 'agents'), 'sessions/'],
       [path.join(base, 'exported'), 'sessions/exported/'],
     ]);
+  });
+});
+
+describe('agents inside and beside an opened folder', () => {
+  it('finds agents/<id>/sessions and .openclaw/agents/<id>/sessions under the folder, and agents/ beside it', async () => {
+    const state = path.join(base, 'state');
+    const opened = path.join(state, 'my-workspace');
+    write(path.join(opened, 'MEMORY.md'));
+    write(path.join(opened, 'agents/main/sessions/a.jsonl'));
+    write(path.join(opened, 'agents/main/sessions/a.jsonl.lock'));
+    write(path.join(opened, '.openclaw/agents/coder/sessions/b.jsonl'));
+    write(path.join(state, 'agents/ops/sessions/c.jsonl'));
+    // The same agent id beside the workspace: the folder inside it wins, nothing is listed twice.
+    write(path.join(state, 'agents/main/sessions/shadowed.jsonl'));
+    const files = await discoverFiles({ workspaceDir: opened, openclawHome: home });
+    expect(files.map((f) => f.path).sort()).toEqual(['MEMORY.md', 'sessions/coder/b.jsonl', 'sessions/main/a.jsonl', 'sessions/ops/c.jsonl']);
+    expect(files.find((f) => f.path === 'sessions/coder/b.jsonl')).toMatchObject({ agentId: 'coder', absPath: path.join(opened, '.openclaw/agents/coder/sessions/b.jsonl') });
+    expect(resolveVirtualPath({ workspaceDir: opened }, 'sessions/ops/c.jsonl')).toBe(path.join(state, 'agents/ops/sessions/c.jsonl'));
+    expect(resolveVirtualPath({ workspaceDir: opened }, 'sessions/main/a.jsonl')).toBe(path.join(opened, 'agents/main/sessions/a.jsonl'));
+
+    const sources = await listSessionSources({ workspaceDir: opened });
+    expect(sources.map((s) => [s.agentId, s.location, s.files, s.included, s.excludedBecause])).toEqual([
+      ['main', 'agents', 1, true, undefined],
+      ['coder', 'hidden-agents', 1, true, undefined],
+      ['main', 'beside', 1, false, 'duplicate-agent'],
+      ['ops', 'beside', 1, true, undefined],
+    ]);
+  });
+
+  it('leaves out agents the settings exclude, and says so in the sources', async () => {
+    const opened = path.join(base, 'ws');
+    write(path.join(opened, 'MEMORY.md'));
+    write(path.join(opened, 'sessions/own.jsonl'));
+    write(path.join(opened, 'agents/main/sessions/a.jsonl'));
+    write(path.join(opened, 'agents/ops/sessions/b.jsonl'));
+    const opts = { workspaceDir: opened, excludedAgents: ['ops'] };
+    expect(await paths(opts)).toEqual(['MEMORY.md', 'sessions/main/a.jsonl', 'sessions/own.jsonl']);
+    const sources = await listSessionSources(opts);
+    expect(sources.find((s) => s.agentId === 'ops')).toMatchObject({ included: false, excludedBecause: 'settings', files: 1 });
+    expect(sources[0]).toMatchObject({ agentId: null, location: 'workspace', files: 1, included: true });
   });
 });

@@ -1,23 +1,19 @@
 // Finds every file Memory Lens indexes (DESIGN §1): root memory files, memory/**/*.md, the
 // four-layer folders, configured extra paths, and session transcripts from the workspace, from
-// OpenClaw's agents folder (for an OpenClaw workspace) and from each `--sessions DIR`.
+// OpenClaw agents folders inside and beside it, and from each `--sessions DIR` (session-sources.ts).
 // Symlinks are followed only while they stay inside the folder being walked.
 import { statSync } from 'node:fs';
 import type { Dirent, Stats } from 'node:fs';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import type { MemorySource } from '../../../shared/domain.js';
 import { hasIgnoredFolder, isIgnoredPath, isMarkdownName, isSessionFileName } from './ignore-rules.js';
+import { agentsFolders, listAgentSessionFolders, sessionDirName, sessionFolderFor, type SessionSourceOptions } from './session-sources.js';
 
 export { isIgnoredPath } from './ignore-rules.js';
 
-export interface DiscoverOptions {
-  workspaceDir: string;
-  sessionDirs?: string[];
+export interface DiscoverOptions extends SessionSourceOptions {
   extraPaths?: string[];
-  /** Default `~/.openclaw`. */
-  openclawHome?: string;
 }
 
 export interface DiscoveredFile {
@@ -46,23 +42,6 @@ export const ROOT_MEMORY_FILES: readonly string[] = ['MEMORY.md', 'memory.md', '
 /** Seed 001's layer folders, also recognised at the root of a workspace that is itself a memory folder. */
 export const ROOT_LAYER_DIRS: readonly string[] = ['memory', 'conversations', 'facts', 'tasks', 'summaries'];
 
-export function defaultOpenclawHome(): string {
-  return path.join(os.homedir(), '.openclaw');
-}
-
-/** True when the workspace is `<openclawHome>/workspace` (compared lexically, so it stays synchronous). */
-export function isOpenclawWorkspace(opts: DiscoverOptions): boolean {
-  const home = opts.openclawHome ?? defaultOpenclawHome();
-  return path.resolve(opts.workspaceDir) === path.resolve(home, 'workspace');
-}
-
-/** Name used in `sessions/<name>/…` for a session folder: its agent id for `agents/<id>/sessions`. */
-export function sessionDirName(dir: string): string {
-  const resolved = path.resolve(dir);
-  const base = path.basename(resolved);
-  return base === 'sessions' ? path.basename(path.dirname(resolved)) : base;
-}
-
 /**
  * Whether a workspace-relative path (forward slashes) is one discovery would list, by name alone:
  * lets the watcher drop events for README.md, images, lock files and the like without a rescan.
@@ -86,9 +65,8 @@ export function isCandidatePath(relPath: string, extraPaths: string[] = []): boo
 export function watchRoots(opts: DiscoverOptions): WatchRoot[] {
   const workspace = path.resolve(opts.workspaceDir);
   const roots: WatchRoot[] = [{ dir: workspace, recursive: true, source: 'workspace', virtualPrefix: '' }];
-  if (isOpenclawWorkspace(opts)) {
-    const agentsDir = path.join(path.resolve(opts.openclawHome ?? defaultOpenclawHome()), 'agents');
-    roots.push({ dir: agentsDir, recursive: true, source: 'sessions', virtualPrefix: 'sessions/' });
+  for (const folder of agentsFolders(opts)) {
+    roots.push({ dir: folder.dir, recursive: true, source: 'sessions', virtualPrefix: 'sessions/' });
   }
   for (const dir of opts.sessionDirs ?? []) {
     const name = sessionDirName(dir);
@@ -103,8 +81,9 @@ export function watchRoots(opts: DiscoverOptions): WatchRoot[] {
 }
 
 /**
- * Virtual or workspace-relative path → absolute path, or null when it maps nowhere. Lexical only
- * (no I/O): callers that open the file still resolve it with realpath containment.
+ * Virtual or workspace-relative path → absolute path, or null when it maps nowhere. Lexical but
+ * for one stat per agents folder (which folder has an agent); callers that open the file still
+ * resolve it with realpath containment.
  */
 export function resolveVirtualPath(opts: DiscoverOptions, virtualPath: string): string | null {
   const segments = virtualPath.replace(/\\/g, '/').split('/').filter((s) => s !== '' && s !== '.');
@@ -112,12 +91,8 @@ export function resolveVirtualPath(opts: DiscoverOptions, virtualPath: string): 
   const workspace = path.resolve(opts.workspaceDir);
   if (segments[0] === 'sessions' && segments.length === 3) {
     const [, name, file] = segments as [string, string, string];
-    for (const dir of opts.sessionDirs ?? []) {
-      if (sessionDirName(dir) === name) return path.join(path.resolve(workspace, dir), file);
-    }
-    if (isOpenclawWorkspace(opts)) {
-      return path.join(path.resolve(opts.openclawHome ?? defaultOpenclawHome()), 'agents', name, 'sessions', file);
-    }
+    const folder = sessionFolderFor(opts, name);
+    if (folder) return path.join(folder, file);
   }
   if (segments[0] === 'extra' && segments.length >= 2) {
     for (const extra of opts.extraPaths ?? []) {
@@ -156,18 +131,10 @@ export async function discoverFiles(opts: DiscoverOptions): Promise<DiscoveredFi
   for (const extra of opts.extraPaths ?? []) add(await discoverExtraPath(root, extra), 'memory');
 
   add(await listSessionFiles(root, path.join(root, 'sessions')), 'sessions', 'sessions/');
-  if (isOpenclawWorkspace(opts)) {
-    const agentsDir = path.join(opts.openclawHome ?? defaultOpenclawHome(), 'agents');
-    for (const agent of await readDirSafe(agentsDir)) {
-      if (!agent.isDirectory() || agent.name.startsWith('.')) continue;
-      const sessionsDir = path.join(agentsDir, agent.name, 'sessions');
-      add(await listSessionFiles(sessionsDir, sessionsDir), 'sessions', `sessions/${agent.name}/`, agent.name);
-    }
-  }
-  for (const dir of opts.sessionDirs ?? []) {
-    const abs = path.resolve(root, dir);
-    const name = sessionDirName(abs);
-    add(await listSessionFiles(abs, abs), 'sessions', `sessions/${name}/`, name);
+  // --sessions folders, then agents inside and beside the workspace; each agent id once.
+  for (const source of await listAgentSessionFolders(opts)) {
+    if (!source.included) continue;
+    add(await listSessionFiles(source.dir, source.dir), 'sessions', `sessions/${source.agentId}/`, source.agentId);
   }
   return statCandidates(candidates);
 }

@@ -1,4 +1,7 @@
 // Actions that span features. Features never call each other; these compose them.
+import type { MemlensApi } from '../../../shared/contract';
+import type { SearchResult } from '../../../shared/domain';
+import { unsavedPaths } from '../features/editor/stores/editor-slice';
 import type { AppStore } from './create-app-store';
 
 export function openFileAt(store: AppStore, path: string, range?: { startLine: number; endLine: number; terms?: string[] }): void {
@@ -6,6 +9,15 @@ export function openFileAt(store: AppStore, path: string, range?: { startLine: n
   s.setActivePath(path);
   s.setView('editor');
   void s.openDocument(path, range);
+}
+
+/** A search hit: its file at its lines, with the words the engine matched marked. */
+export function openSearchResult(store: AppStore, result: SearchResult): void {
+  openFileAt(store, result.path, { startLine: result.startLine, endLine: result.endLine, terms: result.breakdown.keyword?.matchedTerms ?? [] });
+}
+
+export function openSettings(store: AppStore): void {
+  store.getState().setView('settings');
 }
 
 /** Esc: close the topmost overlay, in the order the user would expect. */
@@ -17,4 +29,26 @@ export function closeTopmost(store: AppStore): boolean {
   if (s.status.errorsOpen) return (s.setErrorsOpen(false), true);
   if (s.search.settingsOpen) return (s.setSettingsOpen(false), true);
   return false;
+}
+
+/** The message a window shows before it lets unsaved text go out of sight. */
+export function unsavedWarning(paths: readonly string[]): string {
+  const names = paths.length <= 3 ? paths.join(', ') : `${paths.slice(0, 3).join(', ')} and ${paths.length - 3} more`;
+  return `${paths.length} file${paths.length === 1 ? ' has' : 's have'} unsaved changes (${names}). They are kept as drafts and offered back when you reopen this workspace.`;
+}
+
+/**
+ * "Open Workspace…" (header button or the desktop menu): with unsaved text, ask first; write the
+ * drafts to the data dir while this workspace is still the open one; then let the shell switch.
+ */
+export async function requestOpenWorkspace(api: MemlensApi, store: AppStore, confirm: (message: string) => boolean = (m) => window.confirm(m)): Promise<void> {
+  const s = store.getState();
+  const unsaved = unsavedPaths(s.editor);
+  if (unsaved.length > 0 && !confirm(`${unsavedWarning(unsaved)}\n\nOpen another workspace?`)) return;
+  await s.flushDrafts();
+  try {
+    await api.openWorkspace({ path: null });
+  } catch (error) {
+    s.reportUiError(`Open workspace: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }

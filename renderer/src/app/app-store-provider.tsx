@@ -8,35 +8,49 @@ import { filesStore } from '../features/files/stores/files-store-context';
 import { agentAccessStore } from '../features/editor/stores/agent-access-store-context';
 import { agentSearchesStore } from '../features/search/stores/agent-searches-store-context';
 import { searchStore } from '../features/search/stores/search-store-context';
+import { settingsStore } from '../features/settings/stores/settings-store-context';
 import { statusStore } from '../features/status/stores/status-store-context';
 import { timelineStore } from '../features/timeline/stores/timeline-store-context';
+import type { MemlensApi } from '../../../shared/contract';
 import type { AppState, AppStore } from './create-app-store';
 
 const AppStoreContext = createContext<AppStore | null>(null);
+const ApiContext = createContext<MemlensApi | null>(null);
 
-/** Hands the one store to app/ and to every feature's slice context. */
-export function AppStoreProvider({ store, children }: { store: AppStore; children: ReactNode }) {
+/** Hands the one store to app/ and to every feature's slice context; app/ also gets the API client. */
+export function AppStoreProvider({ store, api, children }: { store: AppStore; api: MemlensApi; children: ReactNode }) {
   return (
-    <AppStoreContext.Provider value={store}>
-      <filesStore.Provider value={store}>
-        <editorStore.Provider value={store}>
-          <searchStore.Provider value={store}>
-            <timelineStore.Provider value={store}>
-              <statusStore.Provider value={store}>
-                <budgetStore.Provider value={store}>
-                  <contextStore.Provider value={store}>
-                    <agentSearchesStore.Provider value={store}>
-                      <agentAccessStore.Provider value={store}>{children}</agentAccessStore.Provider>
-                    </agentSearchesStore.Provider>
-                  </contextStore.Provider>
-                </budgetStore.Provider>
-              </statusStore.Provider>
-            </timelineStore.Provider>
-          </searchStore.Provider>
-        </editorStore.Provider>
-      </filesStore.Provider>
-    </AppStoreContext.Provider>
+    <ApiContext.Provider value={api}>
+      <AppStoreContext.Provider value={store}>
+        <filesStore.Provider value={store}>
+          <editorStore.Provider value={store}>
+            <searchStore.Provider value={store}>
+              <timelineStore.Provider value={store}>
+                <statusStore.Provider value={store}>
+                  <budgetStore.Provider value={store}>
+                    <contextStore.Provider value={store}>
+                      <settingsStore.Provider value={store}>
+                        <agentSearchesStore.Provider value={store}>
+                          <agentAccessStore.Provider value={store}>{children}</agentAccessStore.Provider>
+                        </agentSearchesStore.Provider>
+                      </settingsStore.Provider>
+                    </contextStore.Provider>
+                  </budgetStore.Provider>
+                </statusStore.Provider>
+              </timelineStore.Provider>
+            </searchStore.Provider>
+          </editorStore.Provider>
+        </filesStore.Provider>
+      </AppStoreContext.Provider>
+    </ApiContext.Provider>
   );
+}
+
+/** The API client, for app-level actions (opening a workspace); features get theirs through their slice. */
+export function useApi(): MemlensApi {
+  const api = useContext(ApiContext);
+  if (!api) throw new Error('AppStoreProvider is missing');
+  return api;
 }
 
 export function useAppStoreApi(): AppStore {

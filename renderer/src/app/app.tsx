@@ -1,59 +1,168 @@
-import { useCallback, useMemo } from 'react';
-import { ContextView } from '../features/context/components/context-view';
-import { EditorPane } from '../features/editor/components/editor-pane';
+import { useCallback, useEffect, useMemo } from 'react';
+import type { SearchResult } from '../../../shared/domain';
+import { apiTransport } from '../api/client';
+import { RecoveredDraftsBanner } from '../features/editor/components/recovered-drafts-banner';
+import { unsavedPaths } from '../features/editor/stores/editor-slice';
 import { FileSidebar } from '../features/files/components/file-sidebar';
 import { QuickOpen } from '../features/files/components/quick-open';
 import { SearchPanel } from '../features/search/components/search-panel';
 import { StatusBar } from '../features/status/components/status-bar';
-import { TimelineView } from '../features/timeline/components/timeline-view';
-import { openFileAt } from './app-actions';
-import { useApp, useAppStoreApi } from './app-store-provider';
+import { baseName, workspaceLabel } from '../lib/path-labels';
+import { openFileAt, openSearchResult, openSettings, requestOpenWorkspace } from './app-actions';
+import { useApi, useApp, useAppStoreApi } from './app-store-provider';
+import { clampWidth, PANEL_LIMITS } from './layout-slice';
+import { MAIN_VIEWS, type MainViewContext } from './main-views';
+import { fitPanels, maxDockedWidth } from './panel-fit';
+import { PanelResizer } from './panel-resizer';
 import { useKeyboardShortcuts } from './use-keyboard-shortcuts';
+import { useUnsavedGuard } from './use-unsaved-guard';
+import { useViewportWidth } from './use-viewport-width';
 
-/** The window: file sidebar | editor or timeline | search panel, status bar below. */
+/** The window: header, file sidebar | main view | search panel (resizable, collapsible), status bar. */
 export function App() {
   const store = useAppStoreApi();
+  const api = useApi();
   useKeyboardShortcuts(store);
-  const { view, searchOpen, sidebarOpen } = useApp((s) => s.layout);
-  const { setView, setSearchOpen, setSidebarOpen } = useApp((s) => ({ setView: s.setView, setSearchOpen: s.setSearchOpen, setSidebarOpen: s.setSidebarOpen }));
+  useUnsavedGuard(store);
+  const viewport = useViewportWidth();
+  const layout = useApp((s) => s.layout);
+  const { setView, setSearchOpen, setSidebarOpen, setPanelWidth } = useApp((s) => ({
+    setView: s.setView, setSearchOpen: s.setSearchOpen, setSidebarOpen: s.setSidebarOpen, setPanelWidth: s.setPanelWidth,
+  }));
   const results = useApp((s) => s.search.response?.results);
   const entries = useApp((s) => s.files.entries);
   const currentPath = useApp((s) => s.editor.doc?.path ?? null);
-  const dirty = useApp((s) => s.editor.doc?.phase === 'dirty' || s.editor.doc?.phase === 'conflict');
+  const unsaved = useApp((s) => unsavedPaths(s.editor));
+  const workspace = useApp((s) => s.workspace.info);
+  const index = useApp((s) => s.status.index);
+  const indexProgress = useApp((s) => s.status.progress);
+  const sources = useApp((s) => s.settingsView.sources);
 
   const hitPaths = useMemo(() => new Set((results ?? []).map((r) => r.path)), [results]);
+  const unsavedSet = useMemo(() => new Set(unsaved), [unsaved]);
   const filePaths = useMemo(() => entries.map((e) => e.path), [entries]);
-  const open = useCallback((path: string, range?: { startLine: number; endLine: number; terms?: string[] }) => openFileAt(store, path, range), [store]);
-  const openPath = useCallback((path: string) => openFileAt(store, path), [store]);
+  const fit = fitPanels(viewport, layout);
+  const keywordOnly = index?.mode === 'fts-only';
+  const excluded = (sources ?? []).filter((s) => !s.included && s.excludedBecause === 'settings' && s.files > 0);
+
+  const closeOverlays = useCallback(() => {
+    if (fit.sidebar === 'overlay') setSidebarOpen(false);
+    if (fit.search === 'overlay') setSearchOpen(false);
+  }, [fit.sidebar, fit.search, setSidebarOpen, setSearchOpen]);
+  const openPath = useCallback((path: string) => {
+    openFileAt(store, path);
+    if (fit.sidebar === 'overlay') setSidebarOpen(false);
+  }, [store, fit.sidebar, setSidebarOpen]);
+  const openResult = useCallback((result: SearchResult) => {
+    openSearchResult(store, result);
+    if (fit.search === 'overlay') setSearchOpen(false);
+  }, [store, fit.search, setSearchOpen]);
+  const toSettings = useCallback(() => {
+    openSettings(store);
+    closeOverlays();
+  }, [store, closeOverlays]);
+
+  // The window's title says which file has unsaved text, as editors do.
+  useEffect(() => {
+    const name = workspace ? workspaceLabel(workspace.workspaceDir) : '';
+    const file = currentPath ? `${unsavedSet.has(currentPath) ? '● ' : ''}${baseName(currentPath)} — ` : '';
+    document.title = `${file}${name ? `${name} — ` : ''}Memory Lens`;
+  }, [currentPath, unsavedSet, workspace]);
+
+  const view = MAIN_VIEWS.find((v) => v.id === layout.view) ?? MAIN_VIEWS[0]!;
+  const openAt = useCallback((path: string, line?: number) => openFileAt(store, path, line ? { startLine: line, endLine: line } : undefined), [store]);
+  const ctx: MainViewContext = { openPath, openAt, openResult, hitPaths, keywordOnly, indexProgress };
+  const sidebarMax = Math.min(PANEL_LIMITS.sidebar.max, maxDockedWidth(viewport, fit.search === 'docked' ? layout.searchWidth : 0));
+  const searchMax = Math.min(PANEL_LIMITS.search.max, maxDockedWidth(viewport, fit.sidebar === 'docked' ? layout.sidebarWidth : 0));
 
   return (
-    <div className={`app${sidebarOpen ? '' : ' app--no-sidebar'}${searchOpen ? '' : ' app--no-search'}`} data-testid="app">
+    <div className="app" data-testid="app" data-sidebar={fit.sidebar} data-search={fit.search}>
       <header className="app__bar">
-        <button type="button" className="icon-button" title="Toggle file list" aria-pressed={sidebarOpen} onClick={() => setSidebarOpen(!sidebarOpen)}>☰</button>
+        <button type="button" className="icon-button" data-testid="toggle-sidebar" title="Show or hide the file list" aria-pressed={layout.sidebarOpen} onClick={() => setSidebarOpen(!layout.sidebarOpen)}>☰</button>
         <span className="app__title">Memory Lens</span>
+        {workspace && (
+          <span className="app__workspace" data-testid="workspace-name" title={workspace.workspaceDir}>
+            {workspaceLabel(workspace.workspaceDir)}
+            {workspace.isSample && <span className="badge" data-testid="workspace-sample">sample</span>}
+          </span>
+        )}
+        {apiTransport() === 'electron' && (
+          <button type="button" className="link-button" data-testid="open-workspace" onClick={() => void requestOpenWorkspace(api, store)}>Open…</button>
+        )}
         <nav className="segmented" aria-label="View">
-          <button type="button" className={view === 'editor' ? 'is-on' : ''} aria-pressed={view === 'editor'} data-testid="view-editor" onClick={() => setView('editor')}>
-            Editor{dirty ? ' •' : ''}
-          </button>
-          <button type="button" className={view === 'timeline' ? 'is-on' : ''} aria-pressed={view === 'timeline'} data-testid="view-timeline" onClick={() => setView('timeline')}>
-            Timeline
-          </button>
-          <button type="button" className={view === 'context' ? 'is-on' : ''} aria-pressed={view === 'context'} data-testid="view-context" onClick={() => setView('context')} title="What the agent sees at session start">
-            Context
-          </button>
+          {MAIN_VIEWS.map((v) => (
+            <button key={v.id} type="button" className={view.id === v.id ? 'is-on' : ''} aria-pressed={view.id === v.id} data-testid={`view-${v.id}`} title={v.title} onClick={() => setView(v.id)}>
+              {v.label}
+            </button>
+          ))}
         </nav>
+        {unsaved.length > 0 && (
+          <button
+            type="button"
+            className="unsaved-chip"
+            data-testid="unsaved-count"
+            data-value={unsaved.length}
+            title={`Unsaved: ${unsaved.join(', ')}`}
+            onClick={() => openPath(unsaved.includes(currentPath ?? '') ? currentPath! : unsaved[0]!)}
+          >
+            ● {unsaved.length} unsaved
+          </button>
+        )}
         <span className="app__spacer" />
-        <button type="button" className={`button${searchOpen ? ' is-on' : ''}`} data-testid="toggle-search" aria-pressed={searchOpen} onClick={() => setSearchOpen(!searchOpen)} title="Search (Ctrl/Cmd+Shift+F)">
+        <button type="button" className={`button${layout.searchOpen ? ' is-on' : ''}`} data-testid="toggle-search" aria-pressed={layout.searchOpen} onClick={() => setSearchOpen(!layout.searchOpen)} title="Search (Ctrl/Cmd+Shift+F)">
           Search
         </button>
       </header>
-      {sidebarOpen && <FileSidebar onOpen={openPath} hitPaths={hitPaths} />}
-      <main className="app__main">
-        {view === 'editor' ? <EditorPane onOpenPath={openPath} /> : view === 'context' ? <ContextView onOpen={(p, line) => openFileAt(store, p, line ? { startLine: line, endLine: line } : undefined)} /> : <TimelineView onOpen={openPath} hitPaths={hitPaths} />}
-      </main>
-      {searchOpen && <SearchPanel onOpenResult={(p, startLine, endLine, terms) => open(p, { startLine, endLine, terms })} filePaths={filePaths} currentPath={currentPath} />}
-      <StatusBar />
+      <RecoveredDraftsBanner />
+      <div className="app__body">
+        {fit.sidebar !== 'closed' && (
+          <div className={`app__side app__side--${fit.sidebar}`} style={{ width: layout.sidebarWidth }} data-testid="sidebar-panel">
+            <FileSidebar
+              onOpen={openPath}
+              hitPaths={hitPaths}
+              unsavedPaths={unsavedSet}
+              indexing={!!indexProgress && indexProgress.phase !== 'embedding'}
+              notices={excluded.length > 0 && (
+                <div className="notice notice--info notice--row" data-testid="transcripts-excluded">
+                  <span>
+                    {plural(excluded.reduce((n, s) => n + s.files, 0), 'transcript')} left out ({excluded.map((s) => `agent ${s.agentId}`).join(', ')}).
+                  </span>
+                  <button type="button" className="link-button" onClick={toSettings}>Settings</button>
+                </div>
+              )}
+            />
+          </div>
+        )}
+        {fit.sidebar === 'docked' && (
+          <PanelResizer
+            side="left" width={layout.sidebarWidth} min={PANEL_LIMITS.sidebar.min} max={sidebarMax} label="Resize the file list" testId="resize-sidebar"
+            onResize={(w) => setPanelWidth('sidebar', Math.min(w, sidebarMax))}
+            onReset={() => setPanelWidth('sidebar', clampWidth('sidebar', PANEL_LIMITS.sidebar.initial))}
+          />
+        )}
+        <main className="app__main" data-testid="main-view" data-view={view.id}>
+          {view.render(ctx)}
+        </main>
+        {fit.search === 'docked' && (
+          <PanelResizer
+            side="right" width={layout.searchWidth} min={PANEL_LIMITS.search.min} max={searchMax} label="Resize the search panel" testId="resize-search"
+            onResize={(w) => setPanelWidth('search', Math.min(w, searchMax))}
+            onReset={() => setPanelWidth('search', clampWidth('search', PANEL_LIMITS.search.initial))}
+          />
+        )}
+        {fit.search !== 'closed' && (
+          <div className={`app__search app__search--${fit.search}`} style={{ width: fit.search === 'overlay' ? Math.min(layout.searchWidth, viewport - 24) : layout.searchWidth }} data-testid="search-panel-frame">
+            <SearchPanel onOpenResult={openResult} filePaths={filePaths} currentPath={currentPath} keywordOnly={keywordOnly} onOpenSettings={toSettings} />
+          </div>
+        )}
+        {(fit.sidebar === 'overlay' || fit.search === 'overlay') && <div className="app__scrim" data-testid="overlay-scrim" onClick={closeOverlays} />}
+      </div>
+      <StatusBar onOpenSettings={toSettings} />
       <QuickOpen onOpen={openPath} />
     </div>
   );
+}
+
+function plural(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }

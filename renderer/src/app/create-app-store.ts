@@ -9,14 +9,16 @@ import { createEditorSlice, type EditorSlice } from '../features/editor/stores/e
 import { createFilesSlice, type FilesSlice } from '../features/files/stores/files-slice';
 import { createAgentSearchesSlice, type AgentSearchesSlice } from '../features/search/stores/agent-searches-slice';
 import { createSearchSlice, type SearchSlice } from '../features/search/stores/search-slice';
+import { createSettingsViewSlice, type SettingsViewSlice } from '../features/settings/stores/settings-slice';
 import { createStatusSlice, type StatusSlice } from '../features/status/stores/status-slice';
 import { createTimelineSlice, type TimelineSlice } from '../features/timeline/stores/timeline-slice';
 import { createLayoutSlice, type LayoutSlice } from './layout-slice';
+import { createWorkspaceSlice, type WorkspaceSlice } from './workspace-slice';
 
-export type AppState = FilesSlice & EditorSlice & BudgetSlice & SearchSlice & AgentSearchesSlice & AgentAccessSlice & TimelineSlice & StatusSlice & ContextSlice & LayoutSlice;
+export type AppState = FilesSlice & EditorSlice & BudgetSlice & SearchSlice & AgentSearchesSlice & AgentAccessSlice & TimelineSlice & StatusSlice & ContextSlice & SettingsViewSlice & LayoutSlice & WorkspaceSlice;
 export type AppStore = StoreApi<AppState>;
 
-export function createAppStore(api: MemlensApi): AppStore {
+export function createAppStore(api: MemlensApi, options: { storage?: Storage | null } = {}): AppStore {
   return createStore<AppState>()((...a) => ({
     ...createFilesSlice(api)(...a),
     ...createEditorSlice(api)(...a),
@@ -27,6 +29,8 @@ export function createAppStore(api: MemlensApi): AppStore {
     ...createTimelineSlice(api)(...a),
     ...createStatusSlice(api)(...a),
     ...createContextSlice(api)(...a),
-    ...createLayoutSlice(...a),
+    ...createSettingsViewSlice(api)(...a),
+    ...createLayoutSlice(options.storage)(...a),
+    ...createWorkspaceSlice(...a),
   }));
 }

@@ -1,7 +1,7 @@
 // An in-memory stand-in for the engine behind the contract, for store tests: files with hashes
 // that change on every write, CONFLICT on a stale hash, and a way to change files "on disk".
 import type { FileContent, SaveResult } from '../../../shared/contract';
-import type { FileListEntry } from '../../../shared/domain';
+import type { Draft, FileListEntry, LineMatch } from '../../../shared/domain';
 import { MemoryLensError } from '../../../shared/errors';
 
 let hashCounter = 0;
@@ -13,6 +13,10 @@ function nextHash(): string {
 export class FakeWorkspace {
   files = new Map<string, { text: string; hash: string }>();
   saves: { path: string; text: string; expectedHash: string | null }[] = [];
+  /** The data dir's drafts, by path. */
+  drafts = new Map<string, Draft>();
+  /** What findMatches answers, by path. */
+  matches = new Map<string, LineMatch[]>();
   /** Resolves pending saves manually when set (to test events arriving mid-save). */
   holdSaves = false;
   private held: (() => void)[] = [];
@@ -53,8 +57,16 @@ export class FakeWorkspace {
     },
     readTranscript: async ({ path }: { path: string }) => {
       if (!this.files.has(path)) throw new MemoryLensError('NOT_FOUND', path);
-      return { messages: [{ line: 2, role: 'user' as const, text: 'hi', timestamp: null }], malformedLines: 0 };
+      return { messages: [{ line: 2, role: 'user' as const, text: 'hi', timestamp: null }], malformedLines: 0, size: 2, mtimeMs: 1 };
     },
+    draftPut: async ({ path, text, baseHash }: { path: string; text: string; baseHash: string | null }): Promise<Draft> => {
+      const draft = { path, text, baseHash, savedAt: Date.now() };
+      this.drafts.set(path, draft);
+      return draft;
+    },
+    draftDelete: async ({ path }: { path: string }) => ({ deleted: this.drafts.delete(path) }),
+    draftList: async (): Promise<Draft[]> => [...this.drafts.values()],
+    findMatches: async ({ path }: { path: string }): Promise<LineMatch[]> => this.matches.get(path) ?? [],
   };
 }
 

@@ -28,7 +28,7 @@ export function registerBudgetBridge(view: EditorView, slice: Pick<BudgetSlice, 
       return view.state.sliceDoc(doc.line(startLine).from, doc.line(endLine).to);
     },
     jumpToLine(line) {
-      if (inRange(line)) jumpToLines(view, line, line);
+      if (inRange(line)) jumpToLines(view, { startLine: line, endLine: line });
     },
   });
   return () => slice.registerBudgetBridge(null);

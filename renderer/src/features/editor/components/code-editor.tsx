@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { EditorState, Transaction, type Text } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
-import { editorExtensions, jumpToLines, lineSeparatorFor } from './codemirror-extensions';
+import { editorExtensions, jumpToLines, lineSeparatorFor, markCitedRange } from './codemirror-extensions';
 import { budgetExtension, setEditorBudgetParams } from './budget-extension';
 import { registerBudgetBridge } from './budget-editor-bridge';
 import { budgetStore, useBudget } from '../stores/budget-store-context';
@@ -19,6 +19,8 @@ export function CodeEditor() {
   const shown = useRef<{ path: string; revision: number } | null>(null);
   /** The budget parameters last handed to the current editor state. */
   const shownBudget = useRef<string | null>(null);
+  /** The highlight seq last jumped to. */
+  const jumped = useRef<number | null>(null);
   const { path, revision, readOnly, eol } = useEditor((s) => ({
     path: s.editor.doc?.path ?? null,
     revision: s.editor.doc?.revision ?? 0,
@@ -91,7 +93,8 @@ export function CodeEditor() {
     view.setState(draft === null ? base : EditorState.create({ doc: draft, extensions }));
     if (draft !== null) store.getState().setEditorDirty(!view.state.doc.eq(base.doc));
     const hl = store.getState().editor.highlight;
-    if (hl) jumpToLines(view, hl.startLine, hl.endLine);
+    jumped.current = hl?.seq ?? null;
+    if (hl) jumpToLines(view, hl);
     else view.scrollDOM.scrollTop = 0;
     if (readOnly === null) view.focus();
     // A new state starts without budget parameters; the effect below hands them over again.
@@ -110,11 +113,14 @@ export function CodeEditor() {
     if (!params) budget.getState().setLiveBudget(null);
   }, [budget, budgetParams, path, revision, bom]);
 
-  // Jump to a search/timeline hit in the file that is already open.
+  // Jump to a search/timeline hit in the file that is already open; when only its matched words
+  // arrive (the same jump), mark them without moving the view the user may have scrolled.
   useEffect(() => {
     const view = viewRef.current;
     if (!view || !highlight || !shown.current) return;
-    jumpToLines(view, highlight.startLine, highlight.endLine);
+    if (jumped.current === highlight.seq) markCitedRange(view, highlight);
+    else jumpToLines(view, highlight);
+    jumped.current = highlight.seq;
   }, [highlight]);
 
   return <div className="code-editor" data-testid="editor" data-path={path ?? undefined} data-revision={revision} ref={hostRef} />;

@@ -5,12 +5,13 @@ import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirro
 import { markdown } from '@codemirror/lang-markdown';
 import { HighlightStyle, syntaxHighlighting, bracketMatching } from '@codemirror/language';
 import { highlightSelectionMatches, search, searchKeymap } from '@codemirror/search';
-import { EditorState, RangeSetBuilder, StateEffect, StateField, type Extension, type Text } from '@codemirror/state';
+import { EditorState, RangeSet, RangeSetBuilder, StateEffect, StateField, type Extension, type Text } from '@codemirror/state';
 import {
-  Decoration, type DecorationSet, drawSelection, EditorView, highlightActiveLine, highlightActiveLineGutter,
+  Decoration, type DecorationSet, drawSelection, EditorView, gutter, GutterMarker, highlightActiveLine, highlightActiveLineGutter,
   highlightSpecialChars, keymap, lineNumbers, type ViewUpdate,
 } from '@codemirror/view';
 import { tags } from '@lezer/highlight';
+import type { LineMatch } from '../../../../../shared/domain';
 
 /** Frontmatter is only looked for in the first lines; YAML blocks are never that long. */
 const FRONTMATTER_MAX_LINES = 200;
@@ -71,42 +72,109 @@ const frontmatterField = StateField.define<DecorationSet>({
   provide: (f) => EditorView.decorations.from(f),
 });
 
-/** Jump-to-lines: highlight a 1-based line range (from a search or timeline hit). */
-export const setHighlightedLines = StateEffect.define<{ startLine: number; endLine: number } | null>();
+/**
+ * Jump-to-lines: a 1-based cited range (from a search or timeline hit), tinted and marked in the
+ * gutter, with the matched words the engine found (findMatches) marked inside it.
+ */
+export interface CitedRange {
+  startLine: number;
+  endLine: number;
+  matches?: readonly LineMatch[];
+}
+
+export const setHighlightedLines = StateEffect.define<CitedRange | null>();
 
 const hitLine = Decoration.line({ class: 'cm-hit-line' });
+const matchMark = Decoration.mark({ class: 'cm-match', attributes: { 'data-testid': 'editor-match' } });
 
-const highlightField = StateField.define<DecorationSet>({
-  create: () => Decoration.none,
-  update(deco, tr) {
+class CitedMarker extends GutterMarker {
+  override elementClass = 'cm-cited-marker';
+  override toDOM(): Node {
+    const el = document.createElement('span');
+    el.title = 'Cited by the search result';
+    return el;
+  }
+}
+const citedMarker = new CitedMarker();
+
+function clampRange(doc: Text, range: CitedRange): [number, number] {
+  const start = Math.max(1, Math.min(range.startLine, doc.lines));
+  return [start, Math.max(start, Math.min(range.endLine, doc.lines))];
+}
+
+function citedDecorations(doc: Text, range: CitedRange): DecorationSet {
+  const [start, end] = clampRange(doc, range);
+  const byLine = new Map<number, LineMatch[]>();
+  for (const m of range.matches ?? []) {
+    if (m.line < start || m.line > end) continue;
+    const list = byLine.get(m.line) ?? [];
+    list.push(m);
+    byLine.set(m.line, list);
+  }
+  const builder = new RangeSetBuilder<Decoration>();
+  for (let n = start; n <= end; n++) {
+    const line = doc.line(n);
+    builder.add(line.from, line.from, hitLine);
+    const marks = (byLine.get(n) ?? []).sort((a, b) => a.start - b.start);
+    let last = line.from;
+    for (const m of marks) {
+      // Ranges are the engine's, for the text it read; clamp in case the line was edited since.
+      const from = Math.max(last, line.from + Math.min(m.start, line.length));
+      const to = line.from + Math.min(m.end, line.length);
+      if (to <= from) continue;
+      builder.add(from, to, matchMark);
+      last = to;
+    }
+  }
+  return builder.finish();
+}
+
+const highlightField = StateField.define<{ deco: DecorationSet; gutter: RangeSet<GutterMarker> }>({
+  create: () => ({ deco: Decoration.none, gutter: RangeSet.empty }),
+  update(value, tr) {
+    let { deco, gutter: markers } = value;
     deco = deco.map(tr.changes);
+    markers = markers.map(tr.changes);
     for (const effect of tr.effects) {
       if (!effect.is(setHighlightedLines)) continue;
       if (!effect.value) {
         deco = Decoration.none;
+        markers = RangeSet.empty;
         continue;
       }
       const doc = tr.state.doc;
-      const start = Math.max(1, Math.min(effect.value.startLine, doc.lines));
-      const end = Math.max(start, Math.min(effect.value.endLine, doc.lines));
-      const builder = new RangeSetBuilder<Decoration>();
-      for (let n = start; n <= end; n++) builder.add(doc.line(n).from, doc.line(n).from, hitLine);
-      deco = builder.finish();
+      deco = citedDecorations(doc, effect.value);
+      const [start, end] = clampRange(doc, effect.value);
+      const builder = new RangeSetBuilder<GutterMarker>();
+      for (let n = start; n <= end; n++) builder.add(doc.line(n).from, doc.line(n).from, citedMarker);
+      markers = builder.finish();
     }
-    return deco;
+    return { deco, gutter: markers };
   },
-  provide: (f) => EditorView.decorations.from(f),
+  provide: (f) => EditorView.decorations.from(f, (v) => v.deco),
 });
 
-/** Scroll a line range into view (centred) and highlight it. */
-export function jumpToLines(view: EditorView, startLine: number, endLine: number): void {
+/** The gutter bar beside the cited lines. */
+const citedGutter = gutter({
+  class: 'cm-cited-gutter',
+  markers: (view) => view.state.field(highlightField).gutter,
+});
+
+/** Scroll a cited range into view (centred on its first matched word, else its first line) and mark it. */
+export function jumpToLines(view: EditorView, range: CitedRange): void {
   const doc = view.state.doc;
-  const start = Math.max(1, Math.min(startLine, doc.lines));
-  const line = doc.line(start);
+  const [start] = clampRange(doc, range);
+  const firstMatch = range.matches?.find((m) => m.line >= start);
+  const line = doc.line(firstMatch && firstMatch.line <= doc.lines ? firstMatch.line : start);
   view.dispatch({
-    effects: [setHighlightedLines.of({ startLine, endLine }), EditorView.scrollIntoView(line.from, { y: 'center' })],
+    effects: [setHighlightedLines.of(range), EditorView.scrollIntoView(line.from, { y: 'center' })],
     selection: { anchor: line.from },
   });
+}
+
+/** Marks the matched words of the range already shown, without moving the view. */
+export function markCitedRange(view: EditorView, range: CitedRange): void {
+  view.dispatch({ effects: setHighlightedLines.of(range) });
 }
 
 export interface EditorExtensionOptions {
@@ -120,6 +188,7 @@ export interface EditorExtensionOptions {
 export function editorExtensions(options: EditorExtensionOptions): Extension[] {
   return [
     EditorState.lineSeparator.of(options.lineSeparator),
+    citedGutter,
     lineNumbers(),
     highlightActiveLineGutter(),
     highlightSpecialChars(),

@@ -1,4 +1,5 @@
 import { BudgetBar } from './budget-bar';
+import type { ReactNode } from 'react';
 import { CodeEditor } from './code-editor';
 import { CompareView } from './compare-view';
 import { TranscriptView } from './transcript-view';
@@ -23,8 +24,14 @@ const PHASE_LABELS: Record<OpenDocument['phase'], string> = {
   error: 'Could not open',
 };
 
-/** `onOpenPath` opens another file the way the rest of the window does (sidebar selection included). */
-export function EditorPane({ onOpenPath }: { onOpenPath?: (path: string) => void } = {}) {
+interface EditorPaneProps {
+  /** Extras for the header (other features' indicators, composed in app/), after the file's facts. */
+  headerExtras?: ReactNode;
+  /** Opens another file the way the rest of the window does (sidebar selection included). */
+  onOpenPath?: (path: string) => void;
+}
+
+export function EditorPane({ headerExtras, onOpenPath }: EditorPaneProps) {
   const doc = useEditor((s) => s.editor.doc);
   const compareOpen = useEditor((s) => s.editor.compareOpen);
   const { saveDocument, overwriteOnDisk, reloadFromDisk, setCompareOpen, openDocument } = useEditor((s) => ({
@@ -44,15 +51,25 @@ export function EditorPane({ onOpenPath }: { onOpenPath?: (path: string) => void
   }
 
   const canSave = doc.view === 'text' && !doc.readOnly && (doc.phase === 'dirty' || doc.deleted);
+  const unsaved = doc.view === 'text' && (doc.phase === 'dirty' || doc.phase === 'conflict' || doc.deleted);
+  const transcript = doc.view === 'transcript' ? doc.transcript : null;
   return (
     <div className="editor-pane" data-testid="editor-pane" data-phase={doc.phase} data-path={doc.path}>
       <header className="editor-pane__head">
-        <span className="editor-pane__path" data-testid="editor-path">{doc.path}</span>
-        <span className="editor-pane__meta">
-          {formatBytes(doc.size)}
-          {doc.view === 'text' && ` · ${doc.eol.toUpperCase()}${doc.bom ? ' · BOM' : ''}`}
+        <span className="editor-pane__path" data-testid="editor-path" title={doc.path}>
+          {unsaved && <span className="dirty-dot" data-testid="editor-dirty" title="Unsaved changes">●</span>}
+          {doc.path}
         </span>
-        <span className={`editor-pane__phase phase--${doc.phase}`} data-testid="editor-phase" data-value={doc.phase}>{PHASE_LABELS[doc.phase]}</span>
+        <span className="editor-pane__meta" data-testid="editor-meta">
+          {transcript
+            ? `${transcript.messages.length} message${transcript.messages.length === 1 ? '' : 's'} · ${formatBytes(doc.size)}`
+            : doc.phase === 'loading' ? '' : formatBytes(doc.size)}
+          {doc.view === 'text' && doc.phase !== 'loading' && ` · ${doc.eol.toUpperCase()}${doc.bom ? ' · BOM' : ''}`}
+        </span>
+        {headerExtras}
+        <span className={`editor-pane__phase phase--${doc.phase}`} data-testid="editor-phase" data-value={doc.phase}>
+          {doc.view === 'transcript' && doc.phase === 'clean' ? 'Read-only transcript' : PHASE_LABELS[doc.phase]}
+        </span>
         {doc.view === 'text' && !doc.readOnly && (
           <button type="button" className="button button--primary" data-testid="save-button" disabled={!canSave} onClick={() => void saveDocument()} title="Save (Ctrl/Cmd+S)">
             Save

@@ -1,8 +1,11 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useEditor } from '../stores/editor-store-context';
-import type { TranscriptMessage } from '../../../../../shared/domain';
+import type { LineMatch, TranscriptMessage } from '../../../../../shared/domain';
 
-/** A session JSONL as a chat: speaker, time, text; the cited JSONL lines are highlighted. */
+/**
+ * A session JSONL as a chat: speaker, time, the message as written (line breaks kept). The cited
+ * JSONL lines are tinted, and the words the engine matched there (findMatches) are marked.
+ */
 export function TranscriptView() {
   const { transcript, path, phase } = useEditor((s) => ({
     transcript: s.editor.doc?.transcript ?? null,
@@ -11,23 +14,28 @@ export function TranscriptView() {
   }));
   const highlight = useEditor((s) => s.editor.highlight);
   const listRef = useRef<HTMLOListElement>(null);
+  const matchesByLine = useMemo(() => {
+    const byLine = new Map<number, LineMatch[]>();
+    for (const m of highlight?.matches ?? []) {
+      const list = byLine.get(m.line) ?? [];
+      list.push(m);
+      byLine.set(m.line, list);
+    }
+    return byLine;
+  }, [highlight]);
 
   const isHit = (m: TranscriptMessage) => !!highlight && m.line >= highlight.startLine && m.line <= highlight.endLine;
 
   useEffect(() => {
     if (!highlight || !transcript || !listRef.current) return;
-    // A cited range is a whole chunk: land on the message in it that holds a matched term, else on
-    // the first message at or after the range start (which may be a compaction or tool record).
-    const terms = (highlight.terms ?? []).map((t) => t.toLowerCase()).filter(Boolean);
+    // A cited range is a whole chunk: land on the first message in it where the engine found a
+    // matched word, else on the first message at or after the range start.
     const inRange = transcript.messages.filter((m) => m.line >= highlight.startLine && m.line <= highlight.endLine);
-    const target =
-      inRange.find((m) => terms.some((t) => m.text.toLowerCase().includes(t))) ??
-      transcript.messages.find((m) => m.line >= highlight.startLine) ??
-      transcript.messages.at(-1);
+    const target = inRange.find((m) => matchesByLine.has(m.line)) ?? transcript.messages.find((m) => m.line >= highlight.startLine) ?? transcript.messages.at(-1);
     if (!target) return;
     const el = listRef.current.querySelector<HTMLElement>(`[data-line="${target.line}"]`);
     el?.scrollIntoView({ block: 'center' });
-  }, [highlight, transcript]);
+  }, [highlight, transcript, matchesByLine]);
 
   if (phase === 'loading' || !transcript) return <div className="transcript muted pad">Loading transcript…</div>;
   return (
@@ -51,13 +59,32 @@ export function TranscriptView() {
               {m.timestamp && <time dateTime={m.timestamp}>{formatTimestamp(m.timestamp)}</time>}
               <span className="message__line" title="JSONL line">L{m.line}</span>
             </div>
-            <div className="message__text">{m.text}</div>
+            <div className="message__text" data-testid="message-text">
+              <MarkedText text={m.text} matches={matchesByLine.get(m.line)} />
+            </div>
           </li>
         ))}
       </ol>
       {transcript.messages.length === 0 && <p className="muted pad">No user or assistant messages in this session.</p>}
     </div>
   );
+}
+
+/** The text cut at the engine's match offsets; nothing is searched here. */
+function MarkedText({ text, matches }: { text: string; matches: LineMatch[] | undefined }) {
+  if (!matches?.length) return <>{text}</>;
+  const parts: React.ReactNode[] = [];
+  let last = 0;
+  for (const m of [...matches].sort((a, b) => a.start - b.start)) {
+    const start = Math.max(m.start, last);
+    const end = Math.min(m.end, text.length);
+    if (end <= start) continue;
+    if (start > last) parts.push(text.slice(last, start));
+    parts.push(<mark key={start} data-testid="transcript-match">{text.slice(start, end)}</mark>);
+    last = end;
+  }
+  parts.push(text.slice(last));
+  return <>{parts}</>;
 }
 
 function formatTimestamp(iso: string): string {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { Text } from '@codemirror/state';
-import { createEditorSlice, type EditorBridge, type EditorSlice } from './editor-slice';
+import { createEditorSlice, unsavedPaths, type EditorBridge, type EditorSlice } from './editor-slice';
 import { FakeWorkspace } from '../../../test-support/fake-workspace-api';
 
 /** Plays CodeMirror's part: holds the live text and reports dirtiness like the real component. */
@@ -25,9 +25,8 @@ class FakeEditor implements EditorBridge {
   }
 }
 
-function setup(files: Record<string, string>) {
-  const ws = new FakeWorkspace(files);
-  const store = createStore<EditorSlice>()(createEditorSlice(ws.api));
+function setup(files: Record<string, string>, ws = new FakeWorkspace(files)) {
+  const store = createStore<EditorSlice>()(createEditorSlice(ws.api, { draftDelayMs: 0 }));
   const editor = new FakeEditor(store);
   store.getState().registerEditorBridge(editor);
   return { ws, store, editor, doc: () => store.getState().editor.doc! };
@@ -187,5 +186,90 @@ describe('editor save state machine', () => {
     await t.store.getState().openDocument('missing.md');
     expect(t.doc().phase).toBe('error');
     expect(t.doc().error).toContain('not found');
+  });
+});
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+
+describe('drafts that survive the window', () => {
+  it('writes unsaved text to the data dir soon after an edit, and forgets it once saved', async () => {
+    const t = setup({ 'USER.md': 'me\n' });
+    await open(t, 'USER.md');
+    t.editor.type('me\nand my draft\n');
+    await settle();
+    expect(t.ws.drafts.get('USER.md')).toMatchObject({ text: 'me\nand my draft\n', baseHash: t.doc().hash });
+    await t.store.getState().saveDocument();
+    await settle();
+    expect(t.ws.drafts.has('USER.md')).toBe(false);
+  });
+
+  it('typing back to the disk version forgets the draft', async () => {
+    const t = setup({ 'a.md': 'x' });
+    await open(t, 'a.md');
+    t.editor.type('xy');
+    await settle();
+    expect(t.ws.drafts.has('a.md')).toBe(true);
+    t.editor.type('x');
+    await settle();
+    expect(t.ws.drafts.has('a.md')).toBe(false);
+  });
+
+  it('lists every unsaved file: the open one and those switched away from', async () => {
+    const t = setup({ 'USER.md': 'u', 'MEMORY.md': 'm' });
+    await open(t, 'USER.md');
+    t.editor.type('u2');
+    await open(t, 'MEMORY.md');
+    expect(unsavedPaths(t.store.getState().editor)).toEqual(['USER.md']);
+    t.editor.type('m2');
+    expect(unsavedPaths(t.store.getState().editor)).toEqual(['MEMORY.md', 'USER.md']);
+  });
+
+  it('offers drafts left by an earlier window and restores them over the file as it is', async () => {
+    const first = setup({ 'USER.md': 'base\n', 'MEMORY.md': 'mem\n' });
+    await open(first, 'USER.md');
+    first.editor.type('base\nunsaved line\n');
+    await settle();
+    // The window is gone (crash, closed tab); a new one starts on the same data dir.
+    const second = setup({}, first.ws);
+    await second.store.getState().loadRecoveredDrafts();
+    expect(second.store.getState().editor.recovered.map((d) => d.path)).toEqual(['USER.md']);
+    await second.store.getState().restoreRecoveredDrafts();
+    expect(second.doc()).toMatchObject({ path: 'USER.md', phase: 'dirty', text: 'base\n' });
+    expect(second.store.getState().takeRestoredDraft('USER.md')).toBe('base\nunsaved line\n');
+    expect(second.store.getState().editor.recovered).toEqual([]);
+  });
+
+  it('a restored draft whose file changed on disk meanwhile opens as a conflict', async () => {
+    const first = setup({ 'USER.md': 'base\n' });
+    await open(first, 'USER.md');
+    first.editor.type('mine\n');
+    await settle();
+    first.ws.writeExternally('USER.md', 'theirs\n');
+    const second = setup({}, first.ws);
+    await second.store.getState().loadRecoveredDrafts();
+    await second.store.getState().restoreRecoveredDrafts(['USER.md']);
+    expect(second.doc()).toMatchObject({ phase: 'conflict', conflict: { diskText: 'theirs\n' } });
+  });
+
+  it('discarding recovered drafts deletes them from the data dir', async () => {
+    const first = setup({ 'USER.md': 'base' });
+    await open(first, 'USER.md');
+    first.editor.type('draft');
+    await settle();
+    const second = setup({}, first.ws);
+    await second.store.getState().loadRecoveredDrafts();
+    await second.store.getState().discardRecoveredDrafts();
+    await settle();
+    expect(first.ws.drafts.size).toBe(0);
+  });
+});
+
+describe('matched words of a search hit', () => {
+  it('asks the engine where the terms are and keeps them with the highlighted range', async () => {
+    const t = setup({ 'memory/a.md': 'one\nbudget two\n' });
+    t.ws.matches.set('memory/a.md', [{ line: 2, start: 0, end: 6 }]);
+    await t.store.getState().openDocument('memory/a.md', { startLine: 1, endLine: 2, terms: ['budget'] });
+    await settle();
+    expect(t.store.getState().editor.highlight).toMatchObject({ startLine: 1, endLine: 2, matches: [{ line: 2, start: 0, end: 6 }] });
   });
 });

@@ -6,21 +6,39 @@
 //   clean  + changed on disk → silent reload        dirty + changed on disk → conflict
 //   conflict → overwrite (save against the disk hash) | reload (take disk) | compare first
 //   any    + deleted on disk → banner, text kept; the next save re-creates the file
+//
+// Unsaved text never lives only in memory: files the user switched away from are kept in `drafts`,
+// and every unsaved text is also written to the data dir (draft-persistence.ts), so after a crash
+// or a closed window `recovered` offers it back. A restored draft whose file changed on disk
+// meanwhile opens in `conflict`, with Compare.
 import type { StateCreator } from 'zustand';
 import type { FileChangeEvent, FileContent, MemlensApi, Transcript } from '../../../../../shared/contract';
+import type { Draft, LineMatch } from '../../../../../shared/domain';
 import { errorInfo } from '../../../lib/error-message';
+import { createDraftPersistence, type DraftPersistence } from './draft-persistence';
+import { createRecoveredDraftActions } from './recovered-drafts';
 
-export type EditorPort = Pick<MemlensApi, 'readFile' | 'saveFile' | 'readTranscript'>;
+export type EditorPort = Pick<MemlensApi, 'readFile' | 'saveFile' | 'readTranscript'> &
+  Partial<Pick<MemlensApi, 'draftPut' | 'draftDelete' | 'draftList' | 'findMatches'>>;
 
 export type EditorPhase = 'loading' | 'clean' | 'dirty' | 'saving' | 'conflict' | 'error';
 
 export interface LineRange {
   startLine: number;
   endLine: number;
-  /** Matched search terms: a transcript scrolls to the message in the range that holds one. */
+  /** Matched search terms (the engine's, from the result's breakdown). */
   terms?: string[];
+  /** Where those terms occur in the range, found by the engine (findMatches); drawn as marks. */
+  matches?: LineMatch[];
   /** Bumped on every jump so jumping to the same range twice scrolls again. */
   seq: number;
+}
+
+/** Unsaved text of a file that is not open; `doc` is null for a draft restored from a previous session. */
+export interface DraftEntry {
+  doc: OpenDocument | null;
+  text: string;
+  baseHash: string | null;
 }
 
 export interface OpenDocument {
@@ -60,7 +78,11 @@ export interface EditorSlice {
     highlight: LineRange | null;
     compareOpen: boolean;
     /** Unsaved text of files the user switched away from, restored when they come back. */
-    drafts: Record<string, { doc: OpenDocument; text: string }>;
+    drafts: Record<string, DraftEntry>;
+    /** Drafts kept in the data dir by an earlier window (a crash, a closed tab), offered back. */
+    recovered: Draft[];
+    /** Writing a draft to the data dir failed (the text is still in the window). */
+    draftError: string | null;
   };
   openDocument(path: string, range?: { startLine: number; endLine: number; terms?: string[] }): Promise<void>;
   setEditorDirty(dirty: boolean): void;
@@ -76,15 +98,33 @@ export interface EditorSlice {
   readEditorText(): string | null;
   /** Text of a draft restored into the editor (consumed once by CodeMirror). */
   takeRestoredDraft(path: string): string | null;
+  /** Asks the data dir for drafts an earlier window left (call once at start). */
+  loadRecoveredDrafts(): Promise<void>;
+  /** Takes recovered drafts back (all, or the given paths) and opens the first. */
+  restoreRecoveredDrafts(paths?: string[]): Promise<void>;
+  /** Deletes recovered drafts (all, or the given paths) from the data dir. */
+  discardRecoveredDrafts(paths?: string[]): Promise<void>;
+  /** Writes pending drafts to the data dir now (before the window goes). */
+  flushDrafts(): Promise<void>;
+  /** Another workspace opened: forget this one's document and drafts (they are kept in its data dir). */
+  resetForWorkspace(): void;
+}
+
+/** Every file with unsaved text: the open one when dirty, and the drafts of the others. */
+export function unsavedPaths(editor: EditorSlice['editor']): string[] {
+  const paths = new Set(Object.keys(editor.drafts));
+  const doc = editor.doc;
+  if (doc && (doc.phase === 'dirty' || doc.phase === 'conflict' || doc.phase === 'saving' || (doc.deleted && doc.view === 'text'))) paths.add(doc.path);
+  return [...paths].sort();
 }
 
 export function isTranscriptPath(path: string): boolean {
   return /\.jsonl(\.(reset|deleted)\..*)?$/.test(path);
 }
 
-export const initialEditorState: EditorSlice['editor'] = { doc: null, highlight: null, compareOpen: false, drafts: {} };
+export const initialEditorState: EditorSlice['editor'] = { doc: null, highlight: null, compareOpen: false, drafts: {}, recovered: [], draftError: null };
 
-export function createEditorSlice(port: EditorPort): StateCreator<EditorSlice, [], [], EditorSlice> {
+export function createEditorSlice(port: EditorPort, options: { draftDelayMs?: number } = {}): StateCreator<EditorSlice, [], [], EditorSlice> {
   let bridge: EditorBridge | null = null;
   let openSeq = 0;
   let highlightSeq = 0;
@@ -92,6 +132,34 @@ export function createEditorSlice(port: EditorPort): StateCreator<EditorSlice, [
 
   return (set, get) => {
     const current = () => get().editor.doc;
+    const persistence: DraftPersistence = createDraftPersistence(
+      port,
+      (message) => set((s) => ({ editor: { ...s.editor, draftError: message } })),
+      options.draftDelayMs,
+    );
+    /** Keep the open document's live text in the data dir soon. */
+    const persistOpen = () => {
+      const doc = current();
+      if (!doc || doc.view !== 'text') return;
+      const path = doc.path;
+      persistence.schedule(path, () => {
+        const d = current();
+        if (!d || d.path !== path || !bridge) return null;
+        return { text: bridge.snapshot().text, baseHash: d.deleted ? null : (d.conflict?.diskHash ?? d.hash) };
+      });
+    };
+
+    /** Asks the engine where the result's words are, and adds them to the highlight if it is still current. */
+    async function loadMatches(path: string, highlight: LineRange) {
+      if (!port.findMatches || !highlight.terms?.length) return;
+      try {
+        const matches = await port.findMatches({ path, startLine: highlight.startLine, endLine: highlight.endLine, terms: highlight.terms.slice(0, 64) });
+        set((s) => (s.editor.highlight?.seq === highlight.seq && s.editor.doc?.path === path ? { editor: { ...s.editor, highlight: { ...highlight, matches } } } : s));
+      } catch {
+        // Marks are a help; the cited lines are highlighted anyway.
+      }
+    }
+
     /** Patch the open document only if it is still `path` (async results may arrive late). */
     const patchDoc = (path: string, patch: Partial<OpenDocument> | ((doc: OpenDocument) => Partial<OpenDocument>)) =>
       set((s) => {
@@ -100,6 +168,7 @@ export function createEditorSlice(port: EditorPort): StateCreator<EditorSlice, [
         const p = typeof patch === 'function' ? patch(doc) : patch;
         return { editor: { ...s.editor, doc: { ...doc, ...p } } };
       });
+    const recoveredActions = createRecoveredDraftActions({ port, set, get, patchDoc, restored, persistence, unsavedPaths });
 
     async function loadConflict(path: string) {
       try {
@@ -117,7 +186,7 @@ export function createEditorSlice(port: EditorPort): StateCreator<EditorSlice, [
       if (!doc) return;
       if (doc.view === 'transcript') {
         const transcript = await port.readTranscript({ path });
-        patchDoc(path, { transcript, deleted: false });
+        patchDoc(path, { transcript, size: transcript.size, deleted: false });
         return;
       }
       const content = await port.readFile({ path });
@@ -146,6 +215,8 @@ export function createEditorSlice(port: EditorPort): StateCreator<EditorSlice, [
           // The editor already shows this text; do not bump revision.
           revision: d.revision,
         }));
+        if (current()?.path === path && current()?.phase === 'clean') persistence.forget(path);
+        else persistOpen();
         const pending = current()?.pendingDisk;
         if (pending && pending.hash !== result.hash) await get().applyDiskChange(pending);
       } catch (error) {
@@ -163,26 +234,19 @@ export function createEditorSlice(port: EditorPort): StateCreator<EditorSlice, [
       editor: initialEditorState,
 
       async openDocument(path, range) {
-        const highlight = range ? { ...range, seq: ++highlightSeq } : null;
+        const highlight: LineRange | null = range ? { ...range, seq: ++highlightSeq } : null;
         const doc = current();
         if (doc && doc.path === path && doc.phase !== 'error') {
           set((s) => ({ editor: { ...s.editor, highlight: highlight ?? s.editor.highlight } }));
+          if (highlight) void loadMatches(path, highlight);
           return;
         }
-        // Keep unsaved work of the file we are leaving.
-        if (doc && (doc.phase === 'dirty' || doc.phase === 'conflict') && bridge) {
+        // Keep unsaved work of the file we are leaving (in memory, and in the data dir now).
+        if (doc && (doc.phase === 'dirty' || doc.phase === 'conflict' || doc.phase === 'saving') && bridge) {
           const text = bridge.snapshot().text;
-          set((s) => ({ editor: { ...s.editor, drafts: { ...s.editor.drafts, [doc.path]: { doc, text } } } }));
-        }
-        const draft = get().editor.drafts[path];
-        if (draft) {
-          restored.set(path, draft.text);
-          set((s) => {
-            const drafts = { ...s.editor.drafts };
-            delete drafts[path];
-            return { editor: { ...s.editor, drafts, highlight, compareOpen: false, doc: { ...draft.doc, revision: draft.doc.revision + 1 } } };
-          });
-          return;
+          const baseHash = doc.deleted ? null : (doc.conflict?.diskHash ?? doc.hash);
+          set((s) => ({ editor: { ...s.editor, drafts: { ...s.editor.drafts, [doc.path]: { doc, text, baseHash } } } }));
+          void persistence.flush();
         }
         const seq = ++openSeq;
         const view = isTranscriptPath(path) ? 'transcript' : 'text';
@@ -190,12 +254,30 @@ export function createEditorSlice(port: EditorPort): StateCreator<EditorSlice, [
           path, view, text: '', hash: null, revision: 0, readOnly: view === 'transcript' ? 'session' : null, bom: false, eol: 'lf', size: 0,
           phase: 'loading', deleted: false, conflict: null, pendingDisk: null, transcript: null, error: null, savedAt: null,
         };
+        const draft = get().editor.drafts[path];
+        if (draft?.doc) {
+          const kept = draft.doc;
+          restored.set(path, draft.text);
+          set((s) => {
+            const drafts = { ...s.editor.drafts };
+            delete drafts[path];
+            return { editor: { ...s.editor, drafts, highlight, compareOpen: false, doc: { ...kept, revision: kept.revision + 1 } } };
+          });
+          if (highlight) void loadMatches(path, highlight);
+          return;
+        }
         set((s) => ({ editor: { ...s.editor, doc: loading, highlight, compareOpen: false } }));
+        if (draft) {
+          await recoveredActions.openRecovered(path, draft, () => seq === openSeq);
+          if (highlight) void loadMatches(path, highlight);
+          return;
+        }
+        if (highlight) void loadMatches(path, highlight);
         try {
           if (view === 'transcript') {
             const transcript = await port.readTranscript({ path });
             if (seq !== openSeq) return;
-            patchDoc(path, { transcript, phase: 'clean', revision: 1 });
+            patchDoc(path, { transcript, size: transcript.size, phase: 'clean', revision: 1 });
           } else {
             const content = await port.readFile({ path });
             if (seq !== openSeq) return;
@@ -214,6 +296,9 @@ export function createEditorSlice(port: EditorPort): StateCreator<EditorSlice, [
         if (!doc) return;
         if (doc.phase === 'clean' && dirty) patchDoc(doc.path, { phase: 'dirty' });
         else if (doc.phase === 'dirty' && !dirty) patchDoc(doc.path, { phase: 'clean' });
+        // Every edit: keep the text in the data dir; typed back to the disk version: nothing to keep.
+        if (dirty || doc.phase === 'conflict' || doc.deleted) persistOpen();
+        else if (doc.phase === 'dirty' || doc.phase === 'clean') persistence.forget(doc.path);
       },
 
       async saveDocument() {
@@ -248,6 +333,7 @@ export function createEditorSlice(port: EditorPort): StateCreator<EditorSlice, [
             text: content.text, hash: content.hash, size: content.size, bom: content.bom, eol: content.eol, readOnly: content.readOnly,
             revision: d.revision + 1, phase: 'clean', conflict: null, deleted: false, error: null,
           }));
+          persistence.forget(doc.path);
         } catch (error) {
           patchDoc(doc.path, { error: errorInfo(error).message });
         }
@@ -292,6 +378,12 @@ export function createEditorSlice(port: EditorPort): StateCreator<EditorSlice, [
         restored.delete(path);
         return text;
       },
+
+      ...recoveredActions,
+
+      flushDrafts: () => persistence.flush(),
+
+      resetForWorkspace: () => set((s) => ({ editor: { ...s.editor, doc: null, highlight: null, compareOpen: false, drafts: {}, recovered: [], draftError: null } })),
     };
   };
 }

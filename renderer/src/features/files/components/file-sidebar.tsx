@@ -1,5 +1,6 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { FileListEntry } from '../../../../../shared/domain';
+import { disambiguatePaths } from '../../../lib/path-labels';
 import { fileBadges, fileName, groupFiles, type SidebarGroup } from '../stores/group-files';
 import { FILTER_OPENS_ALL_UP_TO, isGroupOpen, MAX_ROWS_PER_GROUP } from '../stores/files-slice';
 import { useFiles } from '../stores/files-store-context';
@@ -9,9 +10,15 @@ interface FileSidebarProps {
   onOpen(path: string): void;
   /** Paths of the current search's hits, marked in the list. */
   hitPaths?: ReadonlySet<string>;
+  /** Files with unsaved text (the editor's), marked with a dot. */
+  unsavedPaths?: ReadonlySet<string>;
+  /** Notices under the file count (composed in app/: transcripts left out, and the like). */
+  notices?: ReactNode;
+  /** The index is being built: files appear as they are indexed. */
+  indexing?: boolean;
 }
 
-export function FileSidebar({ onOpen, hitPaths }: FileSidebarProps) {
+export function FileSidebar({ onOpen, hitPaths, unsavedPaths, notices, indexing = false }: FileSidebarProps) {
   const { entries, filter, toggled, showAll, activePath, loaded, error } = useFiles((s) => ({
     entries: s.files.entries,
     filter: s.files.filter,
@@ -28,6 +35,9 @@ export function FileSidebar({ onOpen, hitPaths }: FileSidebarProps) {
     openFileDialog: s.openFileDialog,
   }));
   const groups = useMemo(() => groupFiles(entries, filter), [entries, filter]);
+  // Same-named files are told apart within the group they are listed in (four `2026-04-17.md`
+  // under Dated), not across groups whose names already say which is which.
+  const folderHints = useMemo(() => new Map(groupFiles(entries).flatMap((g) => [...disambiguatePaths(filesOf(g))])), [entries]);
   const filtering = filter.trim().length > 0;
   const shown = groups.reduce((n, g) => n + g.count, 0);
 
@@ -50,8 +60,9 @@ export function FileSidebar({ onOpen, hitPaths }: FileSidebarProps) {
         </button>
       </div>
       <div className="file-sidebar__count" data-testid="file-count" data-value={shown}>
-        {filtering ? `${shown} of ${entries.length} files` : `${entries.length} files`}
+        {filtering ? `${shown} of ${entries.length} files` : indexing ? `${entries.length} files so far — indexing…` : `${entries.length} files`}
       </div>
+      {notices}
       {error && <div className="notice notice--error">{error}</div>}
       {!loaded && !error && <div className="muted pad">Loading files…</div>}
       <div className="file-sidebar__groups">
@@ -67,6 +78,8 @@ export function FileSidebar({ onOpen, hitPaths }: FileSidebarProps) {
             filtering={filtering && shown <= FILTER_OPENS_ALL_UP_TO}
             activePath={activePath}
             hitPaths={hitPaths}
+            unsavedPaths={unsavedPaths}
+            folderHints={folderHints}
             onToggle={toggleGroup}
             onOpen={onOpen}
             onRename={(path) => openFileDialog({ kind: 'rename', path })}
@@ -89,6 +102,8 @@ interface GroupNodeProps {
   filtering: boolean;
   activePath: string | null;
   hitPaths: ReadonlySet<string> | undefined;
+  unsavedPaths: ReadonlySet<string> | undefined;
+  folderHints: ReadonlyMap<string, string>;
   onToggle(id: string): void;
   onOpen(path: string): void;
   onRename(path: string): void;
@@ -120,20 +135,35 @@ function GroupNode(props: GroupNodeProps) {
   );
 }
 
-function FileRow({ file, activePath, hitPaths, onOpen, onRename, onDelete }: GroupNodeProps & { file: FileListEntry }) {
+function FileRow({ file, activePath, hitPaths, unsavedPaths, folderHints, onOpen, onRename, onDelete }: GroupNodeProps & { file: FileListEntry }) {
   const badges = fileBadges(file);
   const active = file.path === activePath;
   const editable = file.source === 'memory';
+  const unsaved = unsavedPaths?.has(file.path) ?? false;
+  const hint = folderHints.get(file.path);
+  const session = file.source === 'sessions';
   return (
     <div
       className={`file-item${active ? ' file-item--active' : ''}${file.archived ? ' file-item--archived' : ''}`}
       data-testid="file-item"
       data-path={file.path}
       data-active={active || undefined}
+      data-unsaved={unsaved || undefined}
     >
-      <button type="button" className="file-item__open" title={file.path} onClick={() => onOpen(file.path)}>
+      <button type="button" className="file-item__open" title={session && file.title ? `${file.title}\n${file.path}` : file.path} onClick={() => onOpen(file.path)}>
         {hitPaths?.has(file.path) && <span className="hit-dot" title="In the current search results" />}
-        <span className="file-item__name">{fileName(file.path)}</span>
+        {session ? (
+          <>
+            {file.date && <span className="file-item__time" data-testid="session-time">{sessionTime(file.date.epochMs, file.date.granularity)}</span>}
+            <span className="file-item__name" data-testid="file-name">{file.title ?? fileName(file.path)}</span>
+          </>
+        ) : (
+          <>
+            <span className="file-item__name" data-testid="file-name">{fileName(file.path)}</span>
+            {hint && <span className="folder-chip" data-testid="folder-hint" title={file.path}>{hint}</span>}
+          </>
+        )}
+        {unsaved && <span className="dirty-dot" data-testid="unsaved-marker" title="Unsaved changes">●</span>}
         {badges.map((b) => (
           <span key={b.kind} className={`badge badge--${b.kind}`} data-testid={`badge-${b.kind}`} title={b.title}>{b.label}</span>
         ))}
@@ -146,4 +176,14 @@ function FileRow({ file, activePath, hitPaths, onOpen, onRename, onDelete }: Gro
       )}
     </div>
   );
+}
+
+/** A session's start, in the viewer's time zone: its day is the group it sits in. */
+function sessionTime(epochMs: number, granularity: string): string {
+  if (granularity !== 'instant') return '';
+  return new Date(epochMs).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+}
+
+function filesOf(group: SidebarGroup): string[] {
+  return [...group.files.map((f) => f.path), ...group.groups.flatMap(filesOf)];
 }

@@ -32,7 +32,7 @@ const EVERGREEN_ORDER = ['MEMORY.md', 'memory.md', 'USER.md'];
 export function matchesFilter(file: FileListEntry, filter: string): boolean {
   const needle = filter.trim().toLowerCase();
   if (!needle) return true;
-  const haystack = `${file.path} ${file.type ?? ''} ${(file.tags ?? []).join(' ')} ${file.agentId ?? ''}`.toLowerCase();
+  const haystack = `${file.path} ${file.title ?? ''} ${file.type ?? ''} ${(file.tags ?? []).join(' ')} ${file.agentId ?? ''}`.toLowerCase();
   return needle.split(/\s+/).every((word) => haystack.includes(word));
 }
 

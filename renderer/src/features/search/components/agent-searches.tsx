@@ -10,7 +10,7 @@ import { SearchResultRow } from './search-result-row';
 const LIST_REFRESH_MS = 5_000;
 
 interface AgentSearchesProps {
-  onOpenResult(path: string, startLine: number, endLine: number, terms: string[]): void;
+  onOpenResult(result: SearchResult): void;
 }
 
 /** What agents searched for, what they got and why, and what the same search gives today. */
@@ -98,7 +98,7 @@ function AgentSearchDetail({ entry, status, error, replay, replayStatus, replayE
   const [expanded, setExpanded] = useState<Record<string, boolean>>({});
   const toggle = (key: string) => setExpanded((e) => ({ ...e, [key]: !e[key] }));
   const row = (r: SearchResult, i: number, list: 'agent' | 'today', move?: AgentReplay['movement']['moves'][string]) => {
-    const key = `${list}:${r.chunkId}`;
+    const key = `${list}:${r.id}`;
     return (
       <SearchResultRow
         key={key}
@@ -107,7 +107,7 @@ function AgentSearchDetail({ entry, status, error, replay, replayStatus, replayE
         move={move}
         expanded={!!expanded[key]}
         onToggle={() => toggle(key)}
-        onOpen={() => onOpenResult(r.path, r.startLine, r.endLine, r.breakdown.keyword?.matchedTerms ?? [])}
+        onOpen={() => onOpenResult(r)}
         onPin={() => void pinFile(r.path)}
       />
     );
@@ -149,7 +149,7 @@ function AgentSearchDetail({ entry, status, error, replay, replayStatus, replayE
 function Replay({ entry, replay, row }: { entry: AgentSearchEntry; replay: AgentReplay; row: (r: SearchResult, i: number, list: 'today', move?: AgentReplay['movement']['moves'][string]) => ReactElement }) {
   const moves = Object.values(replay.movement.moves);
   const count = (kind: string) => moves.filter((m) => m.kind === kind).length;
-  const dropped = entry.response.results.filter((r) => replay.movement.dropped.includes(replayKey(r)));
+  const dropped = entry.response.results.filter((r) => replay.movement.dropped.some((d) => d.id === replayKey(r)));
   const summary = [
     `${count('same')} same`,
     count('up') ? `${count('up')} up` : '',

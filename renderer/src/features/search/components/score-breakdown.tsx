@@ -1,4 +1,5 @@
 import type { AccessBreakdown, ScoreBreakdown } from '../../../../../shared/domain';
+import { reasonHeadline } from '../../../../../shared/reason-text';
 import { keywordScoreOf, vectorScoreOf } from '../../../../../shared/score';
 import { exactValue, formatScore } from '../../../lib/format-number';
 
@@ -64,7 +65,7 @@ export function ScoreBreakdownView({ breakdown, testPrefix = 'bd' }: { breakdown
               {' '}· rank <span data-testid={t('vector-rank')} data-value={vector.rank}>#{vector.rank}</span>
             </>
           ) : vectorUnavailable ? (
-            <span className="muted" data-testid={t('vector-unavailable')}>unavailable: {vectorUnavailable.reason}</span>
+            <span className="muted" data-testid={t('vector-unavailable')} title={vectorUnavailable.reason}>unavailable: {reasonHeadline(vectorUnavailable.reason)}</span>
           ) : (
             <span className="muted" data-testid={t('vector-none')}>not in the vector candidates</span>
           )}

@@ -1,5 +1,6 @@
-import { useEffect, useRef } from 'react';
-import { resultKey } from '../stores/rank-movement';
+import { useEffect, useRef, type ReactNode } from 'react';
+import type { SearchResult } from '../../../../../shared/domain';
+import { lineLabel } from '../stores/rank-movement';
 import { useSearch } from '../stores/search-store-context';
 import { AgentSearches } from './agent-searches';
 import { ExplainPanel } from './explain-panel';
@@ -7,22 +8,32 @@ import { SearchResultRow } from './search-result-row';
 import { SearchSettingsDrawer } from './search-settings';
 
 interface SearchPanelProps {
-  onOpenResult(path: string, startLine: number, endLine: number, terms: string[]): void;
+  onOpenResult(result: SearchResult): void;
   filePaths: readonly string[];
   currentPath: string | null;
+  /** The engine runs without an embedding model (status mode fts-only). */
+  keywordOnly: boolean;
+  /** "Set up a model": the Settings view. */
+  onOpenSettings(): void;
+  /** Sections other features add below the results (composed in app/). */
+  children?: ReactNode;
 }
 
-export function SearchPanel({ onOpenResult, filePaths, currentPath }: SearchPanelProps) {
+export function SearchPanel({ onOpenResult, filePaths, currentPath, keywordOnly, onOpenSettings, children }: SearchPanelProps) {
   const s = useSearch((st) => ({
     query: st.search.query,
     response: st.search.response,
     responseQuery: st.search.responseQuery,
     movement: st.search.movement,
+    droppedWhy: st.search.droppedWhy,
     status: st.search.status,
     error: st.search.error,
     expanded: st.search.expanded,
+    judgments: st.search.judgments,
+    judgmentError: st.search.judgmentError,
     settingsOpen: st.search.settingsOpen,
     focusSeq: st.search.focusSeq,
+    sources: st.search.settings.sources,
   }));
   const actions = useSearch((st) => ({
     setQuery: st.setQuery,
@@ -30,6 +41,8 @@ export function SearchPanel({ onOpenResult, filePaths, currentPath }: SearchPane
     toggleResultExpanded: st.toggleResultExpanded,
     setSettingsOpen: st.setSettingsOpen,
     pinFile: st.pinFile,
+    judgeResult: st.judgeResult,
+    updateSearchSettings: st.updateSearchSettings,
   }));
   const inputRef = useRef<HTMLInputElement>(null);
 
@@ -43,6 +56,8 @@ export function SearchPanel({ onOpenResult, filePaths, currentPath }: SearchPane
   const response = s.response;
   const results = response?.results ?? [];
   const hidden = response ? Math.max(0, response.candidates - results.length) : 0;
+  const ftsOnly = response ? response.mode === 'fts-only' : keywordOnly;
+  const notices = response?.notices.filter((n) => n.code !== 'keyword-only') ?? [];
 
   return (
     <aside className="search-panel" data-testid="search-panel" aria-label="Search">
@@ -64,60 +79,87 @@ export function SearchPanel({ onOpenResult, filePaths, currentPath }: SearchPane
           className={`icon-button${s.settingsOpen ? ' is-on' : ''}`}
           data-testid="search-settings-toggle"
           aria-expanded={s.settingsOpen}
-          title="Search settings"
+          title="What-if settings"
           onClick={() => actions.setSettingsOpen(!s.settingsOpen)}
         >
           ⚙
         </button>
       </div>
-      {s.settingsOpen && <SearchSettingsDrawer />}
+      {s.settingsOpen && <SearchSettingsDrawer keywordOnly={ftsOnly} />}
+
+      {ftsOnly && (
+        <div className="notice notice--info notice--row" data-testid="notice-keyword-only">
+          <span>Keyword-only — add a model for meaning-based search.</span>
+          <button type="button" className="link-button" data-testid="setup-model" onClick={onOpenSettings}>Set up a model</button>
+        </div>
+      )}
+      {!s.sources.includes('sessions') && (
+        <div className="notice notice--info notice--row" data-testid="notice-sessions-excluded">
+          <span>Session transcripts are left out of this search.</span>
+          <button type="button" className="link-button" onClick={() => actions.updateSearchSettings({ sources: [...s.sources, 'sessions'] })}>Include them</button>
+        </div>
+      )}
 
       <div className="search-panel__status" data-testid="search-status" data-value={s.status}>
         {(s.status === 'pending' || s.status === 'loading') && <span className="muted">Searching…</span>}
         {s.status === 'error' && <span className="notice notice--error">{s.error}</span>}
         {response && s.status === 'done' && (
-          <span className="muted" data-testid="search-summary">
+          <span className="muted" data-testid="search-summary" data-count={results.length}>
             {results.length} result{results.length === 1 ? '' : 's'} for “{s.responseQuery}” · {response.mode === 'hybrid' ? 'hybrid' : 'keyword-only'} · {Math.round(response.tookMs)} ms
             {hidden > 0 && <> · {hidden} more candidates below the thresholds</>}
           </span>
         )}
       </div>
 
-      {response && response.mode === 'fts-only' && (
-        <div className="notice notice--info" data-testid="notice-keyword-only">
-          Keyword-only search{response.modeReason ? `: ${response.modeReason}` : ''}.
-        </div>
-      )}
-      {response?.notices.filter((n) => !(n.code === 'keyword-only' && response.mode === 'fts-only')).map((n) => (
+      {notices.map((n) => (
         <div key={n.code} className="notice notice--info" data-testid={`notice-${n.code}`}>{n.message}</div>
       ))}
       {s.movement && s.movement.dropped.length > 0 && (
-        <div className="notice notice--info" data-testid="dropped-results">
-          No longer returned: {s.movement.dropped.join(', ')}
+        <div className="notice notice--info dropped" data-testid="dropped-results">
+          <p className="dropped__title">No longer returned after the change:</p>
+          <ul>
+            {s.movement.dropped.map((d) => {
+              const why = s.droppedWhy[d.id];
+              return (
+                <li key={d.id} data-testid="dropped-result" data-id={d.id}>
+                  <button type="button" className="link-button" title="Explain this file" onClick={() => void actions.pinFile(d.path)}>
+                    {d.path}:{lineLabel(d)}
+                  </button>
+                  <span className="muted"> (was #{d.rank}, {d.score.toFixed(3)})</span>
+                  {why ? (
+                    <span className="dropped__why" data-testid="dropped-why" data-code={why.code ?? ''}> — {why.status === 'loading' ? 'checking…' : why.text}</span>
+                  ) : (
+                    <span className="muted"> — checking…</span>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
         </div>
       )}
+      {s.judgmentError && <div className="notice notice--error">Judgment not saved: {s.judgmentError}</div>}
 
       <ol className="search-results" data-testid="search-results">
-        {results.map((r, i) => {
-          const key = resultKey(r);
-          return (
-            <SearchResultRow
-              key={key}
-              result={r}
-              rank={i + 1}
-              move={s.movement?.moves[key]}
-              expanded={!!s.expanded[key]}
-              onToggle={() => actions.toggleResultExpanded(key)}
-              onOpen={() => onOpenResult(r.path, r.startLine, r.endLine, r.breakdown.keyword?.matchedTerms ?? [])}
-              onPin={() => void actions.pinFile(r.path)}
-            />
-          );
-        })}
+        {results.map((r, i) => (
+          <SearchResultRow
+            key={r.id}
+            result={r}
+            rank={i + 1}
+            move={s.movement?.moves[r.id]}
+            expanded={!!s.expanded[r.id]}
+            verdict={s.judgments[r.id]}
+            onToggle={() => actions.toggleResultExpanded(r.id)}
+            onOpen={() => onOpenResult(r)}
+            onPin={() => void actions.pinFile(r.path)}
+            onJudge={(verdict) => void actions.judgeResult(r, verdict)}
+          />
+        ))}
       </ol>
       {response && results.length === 0 && s.status === 'done' && <p className="muted pad" data-testid="search-empty">Nothing scored above the min score.</p>}
 
       <ExplainPanel filePaths={filePaths} currentPath={currentPath} />
       <AgentSearches onOpenResult={onOpenResult} />
+      {children}
     </aside>
   );
 }

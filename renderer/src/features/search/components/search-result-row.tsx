@@ -1,6 +1,6 @@
-import type { SearchResult } from '../../../../../shared/domain';
+import type { SearchResult, Verdict } from '../../../../../shared/domain';
 import { focusSnippet, snippetParts } from '../stores/snippet-parts';
-import { formatRankMove, type RankMove } from '../stores/rank-movement';
+import { formatRankMove, lineLabel, type RankMove } from '../stores/rank-movement';
 import { Num, ScoreBreakdownView } from './score-breakdown';
 
 interface SearchResultRowProps {
@@ -8,17 +8,27 @@ interface SearchResultRowProps {
   rank: number;
   move: RankMove | undefined;
   expanded: boolean;
+  verdict?: Verdict | undefined;
   onToggle(): void;
   onOpen(): void;
   onPin(): void;
+  /** Without it the row offers no 👍/👎 (an agent's logged results are not the user's search). */
+  onJudge?: (verdict: Verdict) => void;
 }
 
-export function SearchResultRow({ result, rank, move, expanded, onToggle, onOpen, onPin }: SearchResultRowProps) {
+export function SearchResultRow({ result, rank, move, expanded, verdict, onToggle, onOpen, onPin, onJudge }: SearchResultRowProps) {
   const focused = focusSnippet(result.snippet, result.highlights);
   const parts = snippetParts(focused.text, focused.highlights);
-  const lines = result.startLine === result.endLine ? `${result.startLine}` : `${result.startLine}-${result.endLine}`;
+  const lines = lineLabel(result);
   return (
-    <li className={`search-result${expanded ? ' is-expanded' : ''}`} data-testid="search-result" data-rank={rank} data-path={result.path} data-lines={lines}>
+    <li
+      className={`search-result${expanded ? ' is-expanded' : ''}`}
+      data-testid="search-result"
+      data-id={result.id}
+      data-rank={rank}
+      data-path={result.path}
+      data-lines={lines}
+    >
       <div className="search-result__head">
         <span className="search-result__rank">{rank}</span>
         {move && move.kind !== 'same' && (
@@ -28,7 +38,7 @@ export function SearchResultRow({ result, rank, move, expanded, onToggle, onOpen
           {result.path}:{lines}
         </button>
         <span className={`badge badge--source-${result.source}`} data-testid="source-badge">{result.source}</span>
-        {result.date && <span className="search-result__date muted">{result.date}</span>}
+        {result.date && <span className="search-result__date muted" title="The memory's date">{result.date}</span>}
         <span className="search-result__score">
           <Num testId="result-score" value={result.score} />
         </span>
@@ -41,8 +51,41 @@ export function SearchResultRow({ result, rank, move, expanded, onToggle, onOpen
           {expanded ? 'Hide' : 'Why this score?'}
         </button>
         <button type="button" className="link-button" data-testid="pin-result" onClick={onPin}>Explain file</button>
+        {onJudge && (
+          <span className="search-result__judge" role="group" aria-label="Is this result relevant?">
+            <button
+              type="button"
+              className={`judge-button${verdict === 'relevant' ? ' is-on' : ''}`}
+              data-testid="judge-relevant"
+              aria-pressed={verdict === 'relevant'}
+              title="👍 Relevant to this query (kept for evaluation)"
+              onClick={() => onJudge('relevant')}
+            >
+              <ThumbIcon up />
+            </button>
+            <button
+              type="button"
+              className={`judge-button${verdict === 'irrelevant' ? ' is-on' : ''}`}
+              data-testid="judge-irrelevant"
+              aria-pressed={verdict === 'irrelevant'}
+              title="👎 Not relevant to this query (kept for evaluation)"
+              onClick={() => onJudge('irrelevant')}
+            >
+              <ThumbIcon up={false} />
+            </button>
+          </span>
+        )}
       </div>
       {expanded && <ScoreBreakdownView breakdown={result.breakdown} />}
     </li>
+  );
+}
+
+/** 👍/👎 drawn as SVG: emoji fonts are missing on many Linux desktops and in CI. */
+function ThumbIcon({ up }: { up: boolean }) {
+  return (
+    <svg className="thumb-icon" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" style={up ? undefined : { transform: 'rotate(180deg)' }}>
+      <path d="M2 7h2.5v7H2zM6 14h5.6a1.5 1.5 0 0 0 1.46-1.16l1-4.3A1.5 1.5 0 0 0 12.6 6.7H9.6l.5-2.6A1.4 1.4 0 0 0 8.75 2.5L6 6.8z" fill="currentColor" />
+    </svg>
   );
 }

@@ -5,7 +5,7 @@ import { createAgentSearchesSlice, replayKey, type AgentSearchesPort, type Agent
 
 function result(path: string, chunkHash = `${path}-text`, startLine = 1): SearchResult {
   return {
-    chunkId: `${path}#0`, chunkHash, path, startLine, endLine: startLine + 2, score: 0.5, snippet: path, highlights: [], source: 'memory',
+    id: `${path}#0`, chunkHash, path, startLine, endLine: startLine + 2, score: 0.5, snippet: path, highlights: [], source: 'memory',
     breakdown: {
       keyword: null, vector: null, weights: { configured: { vector: 0.7, text: 0.3 }, vector: 0.7, text: 0.3 }, hybrid: 0.5,
       decay: { enabled: false, date: null, dateSource: null, ageDays: null, halfLifeDays: 30, multiplier: 1, evergreen: true }, mmr: null, final: 0.5,
@@ -52,7 +52,7 @@ describe('agent searches', () => {
       [replayKey(result('a.md'))]: { kind: 'down', by: 2 },
       [replayKey(result('c.md', 'edited text'))]: { kind: 'new' },
     });
-    expect(replay?.movement.dropped).toEqual([replayKey(result('c.md'))]);
+    expect(replay?.movement.dropped.map((d) => d.id)).toEqual([replayKey(result('c.md'))]);
   });
 
   it('says when a logged search is gone, and going back clears the re-run', async () => {

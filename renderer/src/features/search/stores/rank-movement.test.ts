@@ -1,24 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { computeRankMovement, formatRankMove, resultKey } from './rank-movement';
+import { computeRankMovement, formatRankMove } from './rank-movement';
 import type { SearchResult } from '../../../../../shared/domain';
 
-const r = (path: string, startLine = 1, endLine = 5) => ({ path, startLine, endLine }) as SearchResult;
+const r = (id: string, path = id.split('#')[0]!, startLine = 1, endLine = 5) => ({ id, path, startLine, endLine, score: 0.5 }) as SearchResult;
 
 describe('computeRankMovement', () => {
   it('reports up, down, new, unchanged and dropped results', () => {
-    const before = [r('a.md'), r('b.md'), r('c.md'), r('d.md')];
-    const after = [r('c.md'), r('a.md'), r('e.md'), r('d.md')];
+    const before = [r('a.md#0'), r('b.md#0'), r('c.md#0'), r('d.md#0')];
+    const after = [r('c.md#0'), r('a.md#0'), r('e.md#0'), r('d.md#0')];
     const { moves, dropped } = computeRankMovement(before, after);
-    expect(formatRankMove(moves[resultKey(r('c.md'))])).toBe('↑2');
-    expect(formatRankMove(moves[resultKey(r('a.md'))])).toBe('↓1');
-    expect(formatRankMove(moves[resultKey(r('e.md'))])).toBe('new');
-    expect(moves[resultKey(r('d.md'))]).toEqual({ kind: 'same' });
-    expect(dropped).toEqual([resultKey(r('b.md'))]);
+    expect(formatRankMove(moves['c.md#0'])).toBe('↑2');
+    expect(formatRankMove(moves['a.md#0'])).toBe('↓1');
+    expect(formatRankMove(moves['e.md#0'])).toBe('new');
+    expect(moves['d.md#0']).toEqual({ kind: 'same' });
+    expect(dropped).toEqual([{ id: 'b.md#0', path: 'b.md', startLine: 1, endLine: 5, score: 0.5, rank: 2 }]);
   });
 
-  it('tells chunks of the same file apart by their lines', () => {
-    const { moves } = computeRankMovement([r('a.md', 1, 5), r('a.md', 6, 9)], [r('a.md', 6, 9), r('a.md', 1, 5)]);
-    expect(moves['a.md:6-9']).toEqual({ kind: 'up', by: 1 });
-    expect(moves['a.md:1-5']).toEqual({ kind: 'down', by: 1 });
+  it('tells apart two chunks with the same path and lines (a long line cut in two)', () => {
+    const first = r('s.jsonl#4', 's.jsonl', 12, 12);
+    const second = r('s.jsonl#5', 's.jsonl', 12, 12);
+    const { moves, dropped } = computeRankMovement([first, second], [second]);
+    expect(moves['s.jsonl#5']).toEqual({ kind: 'up', by: 1 });
+    expect(dropped.map((d) => d.id)).toEqual(['s.jsonl#4']);
   });
 });

@@ -1,24 +1,37 @@
-// How each result moved when a setting changed and the same query ran again.
+// How each result moved when a setting changed and the same query ran again. A result is a chunk,
+// identified by its chunk id: the same file can appear more than once, and two chunks of one long
+// line even share their lines — path and lines are a label, not an identity.
 import type { SearchResult } from '../../../../../shared/domain';
 
 export type RankMove = { kind: 'new' } | { kind: 'same' } | { kind: 'up'; by: number } | { kind: 'down'; by: number };
 
-/** A result is a chunk: the same file can appear more than once with different lines. */
-export function resultKey(r: Pick<SearchResult, 'path' | 'startLine' | 'endLine'>): string {
-  return `${r.path}:${r.startLine}-${r.endLine}`;
+/** A result that the previous run returned and this one does not. */
+export interface DroppedResult {
+  id: string;
+  path: string;
+  startLine: number;
+  endLine: number;
+  /** Its score before the change. */
+  score: number;
+  /** Its rank before the change. */
+  rank: number;
 }
 
 export interface RankMovement {
+  /** By result key (the result id unless the caller keyed otherwise). */
   moves: Record<string, RankMove>;
-  /** Keys of results that were returned before and no longer are. */
-  dropped: string[];
+  dropped: DroppedResult[];
 }
 
-/** `keyOf` says when two results are "the same" (default: same path and lines). */
+export function lineLabel(r: Pick<SearchResult, 'startLine' | 'endLine'>): string {
+  return r.startLine === r.endLine ? `${r.startLine}` : `${r.startLine}-${r.endLine}`;
+}
+
+/** `keyOf` says when two results are "the same" (default: the same chunk, by id). */
 export function computeRankMovement(
   previous: readonly SearchResult[],
   next: readonly SearchResult[],
-  keyOf: (r: SearchResult) => string = resultKey,
+  keyOf: (r: SearchResult) => string = (r) => r.id,
 ): RankMovement {
   const before = new Map(previous.map((r, i) => [keyOf(r), i + 1]));
   const moves: Record<string, RankMove> = {};
@@ -32,7 +45,10 @@ export function computeRankMovement(
     else moves[key] = { kind: 'down', by: rank - old };
   });
   const nextKeys = new Set(next.map(keyOf));
-  const dropped = previous.map(keyOf).filter((k) => !nextKeys.has(k));
+  const dropped = previous
+    .map((r, i) => ({ r, rank: i + 1 }))
+    .filter(({ r }) => !nextKeys.has(keyOf(r)))
+    .map(({ r, rank }) => ({ id: keyOf(r), path: r.path, startLine: r.startLine, endLine: r.endLine, score: r.score, rank }));
   return { moves, dropped };
 }
 

@@ -6,7 +6,7 @@ import { defaultSettings } from '../../../../../shared/settings-schema';
 
 function result(path: string): SearchResult {
   return {
-    chunkId: `${path}#0`, chunkHash: path, path, startLine: 1, endLine: 3, score: 0.5, snippet: path, highlights: [], source: 'memory',
+    id: `${path}#0`, chunkHash: path, path, startLine: 1, endLine: 3, score: 0.5, snippet: path, highlights: [], source: 'memory',
     breakdown: {
       keyword: null, vector: null, weights: { configured: { vector: 0.7, text: 0.3 }, vector: 0.7, text: 0.3 }, hybrid: 0.5,
       decay: { enabled: false, date: null, dateSource: null, ageDays: null, halfLifeDays: 30, multiplier: 1, evergreen: true }, mmr: null, final: 0.5,
@@ -18,6 +18,7 @@ function result(path: string): SearchResult {
 function fakePort() {
   const calls: SearchOptions[] = [];
   const settingsPatches: unknown[] = [];
+  const judgments = new Map<string, Parameters<SearchPort['judgmentSet']>[0]>();
   const port: SearchPort = {
     search: async (o) => {
       calls.push(o);
@@ -28,8 +29,15 @@ function fakePort() {
     settingsGet: async () => defaultSettings(),
     settingsSet: async ({ patch }) => {
       settingsPatches.push(patch);
-      return defaultSettings();
+      const settings = defaultSettings();
+      return { ...settings, search: { ...settings.search, ...(patch.search as object) } };
     },
+    judgmentSet: async (j) => {
+      judgments.set(j.chunkId, j);
+      if (j.verdict === null) judgments.delete(j.chunkId);
+      return [...judgments.values()].map((x) => ({ ...x, verdict: x.verdict!, at: 1 }));
+    },
+    judgmentList: async () => [...judgments.values()].map((x) => ({ ...x, verdict: x.verdict!, at: 1 })),
   };
   return { port, calls, settingsPatches };
 }
@@ -62,7 +70,7 @@ describe('search slice', () => {
     expect(calls[0]).not.toHaveProperty('from');
   });
 
-  it('re-runs on a settings change, shows rank movement, and persists the setting', async () => {
+  it('re-runs on a what-if change and shows rank movement, without saving the change', async () => {
     const { port, settingsPatches } = fakePort();
     const store = createStore<SearchSlice>()(createSearchSlice(port, 0));
     store.getState().setQuery('api');
@@ -71,13 +79,53 @@ describe('search slice', () => {
     await vi.runAllTimersAsync();
     const { movement, response } = store.getState().search;
     expect(response?.results.map((r) => r.path)).toEqual(['b.md', 'a.md', 'c.md']);
-    expect(movement?.moves['b.md:1-3']).toEqual({ kind: 'up', by: 1 });
-    expect(movement?.moves['a.md:1-3']).toEqual({ kind: 'down', by: 1 });
-    expect(movement?.moves['c.md:1-3']).toEqual({ kind: 'new' });
-    expect(settingsPatches).toEqual([{ search: { textWeight: 0.9 } }]);
+    expect(movement?.moves['b.md#0']).toEqual({ kind: 'up', by: 1 });
+    expect(movement?.moves['a.md#0']).toEqual({ kind: 'down', by: 1 });
+    expect(movement?.moves['c.md#0']).toEqual({ kind: 'new' });
+    expect(settingsPatches).toEqual([]);
   });
 
-  it('does not persist the date range', async () => {
+  it('saves the what-if as defaults only when asked, and can go back to the saved defaults', async () => {
+    const { port, settingsPatches } = fakePort();
+    const store = createStore<SearchSlice>()(createSearchSlice(port, 0));
+    store.getState().updateSearchSettings({ textWeight: 0.9 });
+    store.getState().revertSearchSettings();
+    expect(store.getState().search.settings.textWeight).toBe(0.3);
+    store.getState().updateSearchSettings({ minScore: 0.1, from: '2026-01-01' });
+    expect(await store.getState().saveSearchDefaults()).toBe(true);
+    expect(settingsPatches).toHaveLength(1);
+    expect(settingsPatches[0]).toMatchObject({ search: { minScore: 0.1, textWeight: 0.3 } });
+    expect(settingsPatches[0]).not.toHaveProperty('search.from');
+    expect(store.getState().search.saved.minScore).toBe(0.1);
+    expect(store.getState().search.settings.from).toBe('2026-01-01');
+  });
+
+  it('asks the engine why results dropped out after a settings change', async () => {
+    const { port } = fakePort();
+    const store = createStore<SearchSlice>()(createSearchSlice(port, 0));
+    store.getState().updateSearchSettings({ textWeight: 0.9 });
+    store.getState().setQuery('api');
+    await vi.runAllTimersAsync();
+    store.getState().updateSearchSettings({ textWeight: 0.3 });
+    await vi.runAllTimersAsync();
+    const { movement, droppedWhy } = store.getState().search;
+    expect(movement?.dropped.map((d) => d.id)).toEqual(['c.md#0']);
+    expect(droppedWhy['c.md#0']).toEqual({ status: 'done', code: 'below-min-score', text: 'below min score' });
+  });
+
+  it('keeps 👍/👎 per chunk of the query, and the same verdict again withdraws it', async () => {
+    const { port } = fakePort();
+    const store = createStore<SearchSlice>()(createSearchSlice(port, 0));
+    store.getState().setQuery('api');
+    await vi.runAllTimersAsync();
+    const [first] = store.getState().search.response!.results;
+    await store.getState().judgeResult(first!, 'relevant');
+    expect(store.getState().search.judgments).toEqual({ 'a.md#0': 'relevant' });
+    await store.getState().judgeResult(first!, 'relevant');
+    expect(store.getState().search.judgments).toEqual({});
+  });
+
+  it('never saves the date range', async () => {
     const { port, settingsPatches } = fakePort();
     const store = createStore<SearchSlice>()(createSearchSlice(port, 0));
     store.getState().updateSearchSettings({ from: '2026-01-01' });

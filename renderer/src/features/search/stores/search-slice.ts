@@ -1,93 +1,64 @@
-// The search panel: query (debounced), settings, the engine's response, rank movement between
-// runs of the same query, and the pinned "explain this file" result.
+// The search panel: query (debounced), what-if settings and the saved defaults, the engine's
+// response, rank movement between runs of the same query (with why results dropped out), 👍/👎
+// judgments, and the pinned "explain this file" result. Results are identified by chunk id.
 import type { StateCreator } from 'zustand';
 import type { MemlensApi } from '../../../../../shared/contract';
-import type { ExplainFileResult, MemorySource, SearchOptions, SearchResponse } from '../../../../../shared/domain';
-import { SEARCH_DEFAULTS } from '../../../../../shared/search-defaults';
+import type { ExplainFileResult, SearchResponse, SearchResult, Verdict } from '../../../../../shared/domain';
 import { errorInfo } from '../../../lib/error-message';
 import { computeRankMovement, type RankMovement } from './rank-movement';
+import {
+  applySearchPatch,
+  DEFAULT_SEARCH_SETTINGS,
+  fromSettingsFile,
+  savedPart,
+  toSearchOptions,
+  type SavedSearchSettings,
+  type SearchSettingsPatch,
+  type SearchSettingsState,
+} from './search-settings-state';
 
-export type SearchPort = Pick<MemlensApi, 'search' | 'explainFile' | 'settingsGet' | 'settingsSet'>;
+export { DEFAULT_SEARCH_SETTINGS, toSearchOptions, applySearchPatch } from './search-settings-state';
+export type { SearchSettingsState, SearchSettingsPatch } from './search-settings-state';
+
+export type SearchPort = Pick<MemlensApi, 'search' | 'explainFile' | 'settingsGet' | 'settingsSet' | 'judgmentSet' | 'judgmentList'>;
 
 /** Long enough to skip the keystrokes of a word being typed, short enough to feel live. */
 export const SEARCH_DEBOUNCE_MS = 250;
 
-export interface SearchSettingsState {
-  maxResults: number;
-  minScore: number;
-  vectorWeight: number;
-  textWeight: number;
-  decay: { enabled: boolean; halfLifeDays: number };
-  mmr: { enabled: boolean; lambda: number };
-  sources: MemorySource[];
-  /** Lift chunks agents keep retrieving (off by default). */
-  accessBoost: { enabled: boolean; factor: number };
-  /** Not persisted: a date range is about one investigation, not a preference. */
-  from: string | null;
-  to: string | null;
-}
-
-export const DEFAULT_SEARCH_SETTINGS: SearchSettingsState = {
-  maxResults: SEARCH_DEFAULTS.maxResults,
-  minScore: SEARCH_DEFAULTS.minScore,
-  vectorWeight: SEARCH_DEFAULTS.vectorWeight,
-  textWeight: SEARCH_DEFAULTS.textWeight,
-  decay: { enabled: SEARCH_DEFAULTS.decayEnabled, halfLifeDays: SEARCH_DEFAULTS.halfLifeDays },
-  mmr: { enabled: SEARCH_DEFAULTS.mmrEnabled, lambda: SEARCH_DEFAULTS.mmrLambda },
-  sources: ['memory', 'sessions'],
-  accessBoost: { enabled: SEARCH_DEFAULTS.accessBoostEnabled, factor: SEARCH_DEFAULTS.accessBoostFactor },
-  from: null,
-  to: null,
-};
-
-export type SettingsPatch = Partial<Omit<SearchSettingsState, 'decay' | 'mmr' | 'accessBoost'>> & {
-  decay?: Partial<SearchSettingsState['decay']>;
-  mmr?: Partial<SearchSettingsState['mmr']>;
-  accessBoost?: Partial<SearchSettingsState['accessBoost']>;
-};
-
-export function applySearchPatch(settings: SearchSettingsState, patch: SettingsPatch): SearchSettingsState {
-  return {
-    ...settings,
-    ...patch,
-    decay: { ...settings.decay, ...patch.decay },
-    mmr: { ...settings.mmr, ...patch.mmr },
-    accessBoost: { ...settings.accessBoost, ...patch.accessBoost },
-  };
-}
-
-/** The options sent to the engine: exactly what the CLI would use for the same settings. */
-export function toSearchOptions(query: string, s: SearchSettingsState): SearchOptions {
-  const options: SearchOptions = {
-    query,
-    maxResults: s.maxResults,
-    minScore: s.minScore,
-    vectorWeight: s.vectorWeight,
-    textWeight: s.textWeight,
-    decay: { enabled: s.decay.enabled, halfLifeDays: s.decay.halfLifeDays },
-    mmr: { enabled: s.mmr.enabled, lambda: s.mmr.lambda },
-    sources: s.sources,
-  };
-  if (s.accessBoost.enabled) options.accessBoost = { enabled: true, factor: s.accessBoost.factor };
-  if (s.from) options.from = s.from;
-  if (s.to) options.to = s.to;
-  return options;
-}
+/** Dropped results explained one by one; more than this and the list says "and N more". */
+const EXPLAIN_DROPPED_MAX = 5;
 
 export type SearchStatus = 'idle' | 'pending' | 'loading' | 'done' | 'error';
+
+export interface DroppedWhy {
+  status: 'loading' | 'done' | 'error';
+  code?: ExplainFileResult['code'];
+  text?: string;
+}
 
 export interface SearchSlice {
   search: {
     query: string;
+    /** What the panel searches with: the saved defaults plus this window's what-if changes. */
     settings: SearchSettingsState;
+    /** The defaults in settings.json. */
+    saved: SavedSearchSettings;
+    savingDefaults: boolean;
+    defaultsError: string | null;
     response: SearchResponse | null;
     /** The query `response` answers (the box may already hold a newer one). */
     responseQuery: string;
     /** Movement relative to the previous run of the same query; null after a new query. */
     movement: RankMovement | null;
+    /** Why each dropped result (by id) is no longer returned, from explainFile with the new settings. */
+    droppedWhy: Record<string, DroppedWhy>;
     status: SearchStatus;
     error: string | null;
+    /** By result id. */
     expanded: Record<string, boolean>;
+    /** 👍/👎 on the results of `responseQuery`, by chunk id. */
+    judgments: Record<string, Verdict>;
+    judgmentError: string | null;
     settingsOpen: boolean;
     pinned: string | null;
     explain: ExplainFileResult | null;
@@ -98,24 +69,36 @@ export interface SearchSlice {
   };
   setQuery(query: string): void;
   runSearch(): Promise<void>;
-  updateSearchSettings(patch: SettingsPatch): void;
-  resetSearchSettings(): void;
+  /** A what-if change: the search runs again; nothing is saved. */
+  updateSearchSettings(patch: SearchSettingsPatch): void;
+  /** Back to the saved defaults (the date range stays). */
+  revertSearchSettings(): void;
+  /** Saves `values` (default: what the panel runs with) as the defaults, and runs with them. */
+  saveSearchDefaults(values?: SavedSearchSettings): Promise<boolean>;
   loadSearchSettings(): Promise<void>;
-  toggleResultExpanded(key: string): void;
+  toggleResultExpanded(id: string): void;
   setSettingsOpen(open: boolean): void;
   pinFile(path: string | null): Promise<void>;
+  /** 👍/👎 a result; the same verdict again withdraws it. */
+  judgeResult(result: SearchResult, verdict: Verdict): Promise<void>;
   focusSearch(): void;
 }
 
 export const initialSearchState: SearchSlice['search'] = {
   query: '',
   settings: DEFAULT_SEARCH_SETTINGS,
+  saved: savedPart(DEFAULT_SEARCH_SETTINGS),
+  savingDefaults: false,
+  defaultsError: null,
   response: null,
   responseQuery: '',
   movement: null,
+  droppedWhy: {},
   status: 'idle',
   error: null,
   expanded: {},
+  judgments: {},
+  judgmentError: null,
   settingsOpen: false,
   pinned: null,
   explain: null,
@@ -135,6 +118,9 @@ export function createSearchSlice(port: SearchPort, debounceMs = SEARCH_DEBOUNCE
       if (timer !== null) clearTimeout(timer);
       timer = null;
     };
+    const rerun = () => {
+      if (get().search.query.trim()) void get().runSearch();
+    };
 
     async function explain() {
       const { pinned, query, settings } = get().search;
@@ -153,6 +139,35 @@ export function createSearchSlice(port: SearchPort, debounceMs = SEARCH_DEBOUNCE
       }
     }
 
+    /** Asks the engine why each dropped result is out now: its own account, not a guess here. */
+    async function explainDropped(seq: number, query: string, movement: RankMovement) {
+      const options = toSearchOptions(query, get().search.settings);
+      const byPath = new Map<string, Promise<DroppedWhy>>();
+      for (const dropped of movement.dropped.slice(0, EXPLAIN_DROPPED_MAX)) {
+        let answer = byPath.get(dropped.path);
+        if (!answer) {
+          answer = port.explainFile({ path: dropped.path, options }).then(
+            (result): DroppedWhy => ({ status: 'done', code: result.code, text: result.reasons[0] ?? '' }),
+            (error: unknown): DroppedWhy => ({ status: 'error', text: errorInfo(error).message }),
+          );
+          byPath.set(dropped.path, answer);
+        }
+        const why = await answer;
+        if (seq !== searchSeq) return;
+        set((s) => ({ search: { ...s.search, droppedWhy: { ...s.search.droppedWhy, [dropped.id]: why } } }));
+      }
+    }
+
+    async function loadJudgments(query: string) {
+      try {
+        const list = await port.judgmentList({ query });
+        if (get().search.responseQuery !== query) return;
+        patch({ judgments: Object.fromEntries(list.map((j) => [j.chunkId, j.verdict])), judgmentError: null });
+      } catch (error) {
+        patch({ judgmentError: errorInfo(error).message });
+      }
+    }
+
     return {
       search: initialSearchState,
 
@@ -160,7 +175,7 @@ export function createSearchSlice(port: SearchPort, debounceMs = SEARCH_DEBOUNCE
         cancelTimer();
         if (!query.trim()) {
           searchSeq++;
-          patch({ query, response: null, responseQuery: '', movement: null, status: 'idle', error: null, expanded: {}, explain: null, explainStatus: 'idle' });
+          patch({ query, response: null, responseQuery: '', movement: null, droppedWhy: {}, status: 'idle', error: null, expanded: {}, judgments: {}, explain: null, explainStatus: 'idle' });
           return;
         }
         patch({ query, status: 'pending' });
@@ -181,9 +196,15 @@ export function createSearchSlice(port: SearchPort, debounceMs = SEARCH_DEBOUNCE
         try {
           const response = await port.search(toSearchOptions(q, settings));
           if (seq !== searchSeq) return;
-          const { response: previous, responseQuery } = get().search;
-          const movement = previous && responseQuery === q ? computeRankMovement(previous.results, response.results) : null;
-          patch({ response, responseQuery: q, movement, status: 'done', error: null });
+          const { response: previous, responseQuery, expanded } = get().search;
+          const sameQuery = previous !== null && responseQuery === q;
+          const movement = sameQuery ? computeRankMovement(previous.results, response.results) : null;
+          // Expanded breakdowns stay open for results that are still there, by id; the rest are forgotten.
+          const ids = new Set(response.results.map((r) => r.id));
+          const keptExpanded = sameQuery ? Object.fromEntries(Object.entries(expanded).filter(([id, on]) => on && ids.has(id))) : {};
+          patch({ response, responseQuery: q, movement, droppedWhy: {}, status: 'done', error: null, expanded: keptExpanded, ...(sameQuery ? {} : { judgments: {} }) });
+          if (!sameQuery) void loadJudgments(q);
+          if (movement && movement.dropped.length > 0) void explainDropped(seq, q, movement);
         } catch (error) {
           if (seq === searchSeq) patch({ status: 'error', error: errorInfo(error).message });
         }
@@ -191,40 +212,62 @@ export function createSearchSlice(port: SearchPort, debounceMs = SEARCH_DEBOUNCE
       },
 
       updateSearchSettings(p) {
-        const settings = applySearchPatch(get().search.settings, p);
-        patch({ settings });
-        if (get().search.query.trim()) void get().runSearch();
-        const { from: _from, to: _to, ...persisted } = p;
-        if (Object.keys(persisted).length > 0) {
-          port.settingsSet({ patch: { search: persisted } }).catch(() => {
-            // Persisting is a convenience; the search already ran with the new value.
-          });
-        }
+        patch({ settings: applySearchPatch(get().search.settings, p) });
+        rerun();
       },
 
-      resetSearchSettings() {
-        const { from: _f, to: _t, ...persisted } = DEFAULT_SEARCH_SETTINGS;
-        patch({ settings: DEFAULT_SEARCH_SETTINGS });
-        if (get().search.query.trim()) void get().runSearch();
-        port.settingsSet({ patch: { search: persisted } }).catch(() => undefined);
+      revertSearchSettings() {
+        const { saved, settings } = get().search;
+        patch({ settings: { ...saved, from: settings.from, to: settings.to } });
+        rerun();
+      },
+
+      async saveSearchDefaults(values) {
+        const toSave = savedPart(values ?? get().search.settings);
+        patch({ savingDefaults: true, defaultsError: null });
+        try {
+          const result = await port.settingsSet({ patch: { search: toSave } });
+          const saved = fromSettingsFile(result.search);
+          const { settings } = get().search;
+          patch({ saved, settings: { ...saved, from: settings.from, to: settings.to }, savingDefaults: false });
+          rerun();
+          return true;
+        } catch (error) {
+          patch({ savingDefaults: false, defaultsError: errorInfo(error).message });
+          return false;
+        }
       },
 
       async loadSearchSettings() {
         try {
-          const saved = await port.settingsGet();
-          patch({ settings: { ...get().search.settings, ...saved.search, from: get().search.settings.from, to: get().search.settings.to } });
+          const file = await port.settingsGet();
+          const saved = fromSettingsFile(file.search);
+          const { settings } = get().search;
+          patch({ saved, settings: { ...saved, from: settings.from, to: settings.to } });
         } catch {
           // Defaults stay; the status bar reports a broken connection separately.
         }
       },
 
-      toggleResultExpanded: (key) => set((s) => ({ search: { ...s.search, expanded: { ...s.search.expanded, [key]: !s.search.expanded[key] } } })),
+      toggleResultExpanded: (id) => set((s) => ({ search: { ...s.search, expanded: { ...s.search.expanded, [id]: !s.search.expanded[id] } } })),
       setSettingsOpen: (settingsOpen) => patch({ settingsOpen }),
 
       async pinFile(path) {
         explainSeq++;
         patch({ pinned: path, explain: null, explainStatus: 'idle', explainError: null });
         if (path) await explain();
+      },
+
+      async judgeResult(result, verdict) {
+        const query = get().search.responseQuery;
+        if (!query) return;
+        const next = get().search.judgments[result.id] === verdict ? null : verdict;
+        try {
+          const list = await port.judgmentSet({ query, chunkId: result.id, path: result.path, startLine: result.startLine, endLine: result.endLine, verdict: next });
+          if (get().search.responseQuery === query) patch({ judgments: Object.fromEntries(list.map((j) => [j.chunkId, j.verdict])), judgmentError: null });
+        } catch (error) {
+          patch({ judgmentError: errorInfo(error).message });
+        }
       },
 
       focusSearch: () => patch({ focusSeq: get().search.focusSeq + 1 }),

@@ -1,48 +1,89 @@
-import { progressFraction } from '../stores/status-slice';
+import { reasonHeadline } from '../../../../../shared/reason-text';
+import { formatBytes } from '../../../lib/format-number';
+import { modelFraction, progressFraction, progressLabel } from '../stores/status-slice';
 import { useStatus } from '../stores/status-store-context';
 
 const WATCHER_LABELS = { off: 'watcher off', starting: 'watcher starting', watching: 'watching', error: 'watcher error' } as const;
 
-export function StatusBar() {
-  const { index, progress, uiErrors, errorsOpen, reindexing, connected } = useStatus((s) => ({
+/** The index's lifecycle when it is not simply serving: what a person should know about results now. */
+const LIFECYCLE_LABELS = {
+  stale: 'index outdated — rebuild queued',
+  rebuilding: 'rebuilding the index (results from the old one meanwhile)',
+  damaged: 'index damaged — rebuilding from the files',
+  recovering: 'rebuilding the damaged index — results are incomplete',
+} as const;
+
+export function StatusBar({ onOpenSettings }: { onOpenSettings?(): void }) {
+  const { index, progress, uiErrors, errorsOpen, reindexing, connected, model } = useStatus((s) => ({
     index: s.status.index,
     progress: s.status.progress,
     uiErrors: s.status.uiErrors,
     errorsOpen: s.status.errorsOpen,
     reindexing: s.status.reindexing,
     connected: s.status.connected,
+    model: s.status.model,
   }));
   const { setErrorsOpen, reindex, dismissUiErrors } = useStatus((s) => ({ setErrorsOpen: s.setErrorsOpen, reindex: s.reindex, dismissUiErrors: s.dismissUiErrors }));
   const fraction = progressFraction(progress);
   const errorCount = (index?.errors.length ?? 0) + uiErrors.length;
+  // A first index that has not written anything yet: say it is running rather than "0 files".
+  const firstIndex = !!index && index.lastSyncAt === null && index.files === 0;
 
   return (
     <footer className="status-bar" data-testid="status-bar">
       {!connected && <span className="status-bar__item status--bad" data-testid="status-disconnected">disconnected</span>}
       {index ? (
         <>
-          <span className="status-bar__item" data-testid="status-files" data-value={index.files}>{index.files} files</span>
-          <span className="status-bar__item" data-testid="status-chunks" data-value={index.chunks}>{index.chunks} chunks</span>
+          {progress ? (
+            <span className="status-bar__item status-bar__progress" data-testid="status-progress" data-phase={progress.phase} data-done={progress.filesDone} data-total={progress.filesTotal}>
+              {progressLabel(progress)}
+              <progress max={1} value={fraction ?? undefined} />
+            </span>
+          ) : firstIndex ? (
+            <span className="status-bar__item" data-testid="status-first-index">Indexing…</span>
+          ) : null}
+          {!firstIndex && (
+            <>
+              <span className="status-bar__item" data-testid="status-files" data-value={index.files}>{index.files.toLocaleString('en-US')} files</span>
+              <span className="status-bar__item" data-testid="status-chunks" data-value={index.chunks}>{index.chunks.toLocaleString('en-US')} chunks</span>
+            </>
+          )}
+          {index.lifecycle.state in LIFECYCLE_LABELS && (
+            <span
+              className="status-bar__item status--warn"
+              data-testid="status-lifecycle"
+              data-value={index.lifecycle.state}
+              title={index.lifecycle.reason ?? ''}
+            >
+              {LIFECYCLE_LABELS[index.lifecycle.state as keyof typeof LIFECYCLE_LABELS]}
+            </span>
+          )}
           <span className={`status-mode mode--${index.mode}`} data-testid="status-mode" data-value={index.mode} title={index.modeReason ?? ''}>
             {index.mode === 'hybrid' ? 'hybrid' : 'keyword-only'}
-            {index.mode === 'fts-only' && index.modeReason && <span className="muted"> — {index.modeReason}</span>}
           </span>
-          <span className="status-bar__item" data-testid="status-model" title={`${index.provider} · ${index.vectorBackend}`}>
-            {index.model || 'no embedder'}{index.dims ? ` (${index.dims}d)` : ''}
-          </span>
+          {model ? (
+            <span className="status-bar__item status-bar__progress" data-testid="status-model-progress" data-phase={model.phase}>
+              {model.phase === 'downloading' ? 'Downloading' : 'Loading'} {model.modelId}
+              {model.total ? ` ${formatBytes(model.loaded ?? 0)} of ${formatBytes(model.total)}` : '…'}
+              <progress max={1} value={modelFraction(model) ?? undefined} />
+            </span>
+          ) : (
+            <button
+              type="button"
+              className="status-bar__button status-bar__model"
+              data-testid="status-model"
+              title={index.mode === 'hybrid' ? `${index.provider} · ${index.vectorBackend}` : reasonHeadline(index.modeReason ?? 'no embedding model')}
+              onClick={onOpenSettings}
+            >
+              {index.mode === 'hybrid' ? `${index.model}${index.dims ? ` (${index.dims}d)` : ''}` : 'no model'}
+            </button>
+          )}
           <span className={`status-bar__item watcher--${index.watcher}`} data-testid="status-watcher" data-value={index.watcher}>{WATCHER_LABELS[index.watcher]}</span>
         </>
       ) : (
         <span className="status-bar__item muted">Connecting…</span>
       )}
-      {progress && (
-        <span className="status-bar__item status-bar__progress" data-testid="status-progress" data-phase={progress.phase}>
-          {progress.phase}
-          {progress.phase === 'embedding' && progress.chunksTotal ? ` ${progress.chunksDone ?? 0}/${progress.chunksTotal} chunks` : ` ${progress.filesDone}/${progress.filesTotal}`}
-          <progress max={1} value={fraction ?? undefined} />
-        </span>
-      )}
-      
+
       <span className="status-bar__spacer" />
       <button type="button" className="status-bar__button" data-testid="reindex" disabled={reindexing} onClick={() => void reindex()}>
         {reindexing ? 'Reindexing…' : 'Reindex'}

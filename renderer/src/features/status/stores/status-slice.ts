@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { MemlensApi } from '../../../../../shared/contract';
-import type { IndexProgress, IndexStatus } from '../../../../../shared/domain';
+import type { IndexProgress, IndexStatus, ModelProgress } from '../../../../../shared/domain';
 import { errorInfo } from '../../../lib/error-message';
 
 export type StatusPort = Pick<MemlensApi, 'status' | 'reindex'>;
@@ -20,6 +20,8 @@ export interface StatusSlice {
     errorsOpen: boolean;
     reindexing: boolean;
     connected: boolean;
+    /** An embedding model being read or downloaded (null when none is, or it finished). */
+    model: ModelProgress | null;
   };
   loadStatus(): Promise<void>;
   applyStatus(status: IndexStatus): void;
@@ -29,6 +31,7 @@ export interface StatusSlice {
   setErrorsOpen(open: boolean): void;
   reindex(full?: boolean): Promise<void>;
   setConnected(connected: boolean): void;
+  applyModelProgress(progress: ModelProgress): void;
 }
 
 export const initialStatusState: StatusSlice['status'] = {
@@ -38,6 +41,7 @@ export const initialStatusState: StatusSlice['status'] = {
   errorsOpen: false,
   reindexing: false,
   connected: true,
+  model: null,
 };
 
 /** Keep the list readable: the newest errors matter, and the index keeps its own. */
@@ -45,20 +49,30 @@ const MAX_UI_ERRORS = 50;
 
 export function createStatusSlice(port: StatusPort): StateCreator<StatusSlice, [], [], StatusSlice> {
   let errorId = 0;
+  /** Bumped by every event: a status answer requested before a newer event must not undo it. */
+  let eventSeq = 0;
   return (set, get) => {
     const patch = (p: Partial<StatusSlice['status']>) => set((s) => ({ status: { ...s.status, ...p } }));
     return {
       status: initialStatusState,
       async loadStatus() {
         try {
+          const asked = eventSeq;
           const index = await port.status();
-          patch({ index, progress: index.progress, connected: true });
+          if (asked === eventSeq) patch({ index, progress: index.progress, connected: true });
+          else patch({ connected: true });
         } catch (error) {
           get().reportUiError(`Status: ${errorInfo(error).message}`);
         }
       },
-      applyStatus: (index) => patch({ index, progress: index.progress }),
-      applyProgress: (progress) => patch({ progress: progress.phase === 'done' || progress.phase === 'idle' ? null : progress }),
+      applyStatus: (index) => {
+        eventSeq++;
+        patch({ index, progress: index.progress });
+      },
+      applyProgress: (progress) => {
+        eventSeq++;
+        patch({ progress: progress.phase === 'done' || progress.phase === 'idle' ? null : progress });
+      },
       reportUiError: (message) =>
         set((s) => ({ status: { ...s.status, uiErrors: [...s.status.uiErrors, { id: ++errorId, message, at: Date.now() }].slice(-MAX_UI_ERRORS) } })),
       dismissUiErrors: () => patch({ uiErrors: [] }),
@@ -75,6 +89,7 @@ export function createStatusSlice(port: StatusPort): StateCreator<StatusSlice, [
         }
       },
       setConnected: (connected) => patch({ connected }),
+      applyModelProgress: (model) => patch({ model: model.phase === 'loading' || model.phase === 'downloading' ? model : null }),
     };
   };
 }
@@ -85,4 +100,23 @@ export function progressFraction(p: IndexProgress | null): number | null {
   if (p.phase === 'embedding' && p.chunksTotal) return Math.min(1, (p.chunksDone ?? 0) / p.chunksTotal);
   if (p.filesTotal > 0) return Math.min(1, p.filesDone / p.filesTotal);
   return null;
+}
+
+/** 0..1 of a model's bytes, or null when the total is not known yet. */
+export function modelFraction(p: ModelProgress | null): number | null {
+  if (!p || !p.total) return null;
+  return Math.min(1, (p.loaded ?? 0) / p.total);
+}
+
+/** What the status bar says about indexing: "Indexing 120 of 4,000 files", "Scanning files…". */
+export function progressLabel(p: IndexProgress): string {
+  const n = (x: number) => x.toLocaleString('en-US');
+  switch (p.phase) {
+    case 'scanning': return 'Scanning files…';
+    case 'embedding': return p.chunksTotal ? `Embedding ${n(p.chunksDone ?? 0)} of ${n(p.chunksTotal)} chunks` : 'Embedding…';
+    case 'rebuilding': return `Rebuilding the index: ${n(p.filesDone)} of ${n(p.filesTotal)} files`;
+    case 'removing': return `Removing ${n(p.filesTotal)} deleted files`;
+    case 'indexing': return p.filesTotal ? `Indexing ${n(p.filesDone)} of ${n(p.filesTotal)} files` : 'Indexing…';
+    default: return p.phase;
+  }
 }

@@ -1,27 +1,56 @@
-import { memo, useMemo } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import type { TimelineEntry } from '../../../../../shared/domain';
-import { buildHeatmap, latestDay } from '../stores/heatmap';
+import { buildHeatmap, latestDay, monthLabels, weeksThatFit } from '../stores/heatmap';
 
-/** A year of activity, one square per day (Monday at the top), darker for busier days. */
+const WEEKDAY_LABELS = ['Mon', '', 'Wed', '', 'Fri', '', ''];
+
+/**
+ * Activity up to the newest entry, one square per day (Monday at the top), darker for busier days,
+ * with month and weekday labels. As many weeks as the width holds, so the recent ones are always
+ * on screen rather than clipped off the right edge.
+ */
 export const CalendarHeatmap = memo(function CalendarHeatmap({ entries, onPickDay }: { entries: readonly TimelineEntry[]; onPickDay(day: string): void }) {
+  const hostRef = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const el = hostRef.current;
+    if (!el) return;
+    const observer = new ResizeObserver(([entry]) => setWidth(entry?.contentRect.width ?? 0));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
   const today = new Date().toISOString().slice(0, 10);
-  const map = useMemo(() => buildHeatmap(entries, latestDay(entries, today)), [entries, today]);
+  const weeks = weeksThatFit(width);
+  const map = useMemo(() => buildHeatmap(entries, latestDay(entries, today), weeks), [entries, today, weeks]);
+  const months = useMemo(() => monthLabels(map.start, weeks), [map.start, weeks]);
   return (
-    <div className="heatmap" data-testid="timeline-heatmap" data-start={map.start} data-end={map.end} aria-label={`Activity from ${map.start} to ${map.end}`}>
-      <div className="heatmap__grid">
-        {map.cells.map((c) => (
-          <button
-            type="button"
-            key={c.date ?? ''}
-            className={`heatmap__cell heatmap__cell--l${c.level}`}
-            data-testid={c.count > 0 ? 'heatmap-day' : undefined}
-            data-date={c.date ?? undefined}
-            data-count={c.count}
-            title={`${c.date}: ${c.count} entr${c.count === 1 ? 'y' : 'ies'}`}
-            disabled={c.count === 0}
-            onClick={() => c.date && onPickDay(c.date)}
-          />
-        ))}
+    <div className="heatmap" ref={hostRef} data-testid="timeline-heatmap" data-start={map.start} data-end={map.end} data-weeks={weeks} aria-label={`Activity from ${map.start} to ${map.end}`}>
+      <div className="heatmap__frame">
+        <div className="heatmap__weekdays" aria-hidden="true">
+          {WEEKDAY_LABELS.map((label, i) => <span key={i}>{label}</span>)}
+        </div>
+        <div>
+          <div className="heatmap__months" aria-hidden="true" style={{ width: weeks * 12 }}>
+            {months.map((m) => (
+              <span key={m.column} data-testid="heatmap-month" style={{ left: m.column * 12 }}>{m.label}</span>
+            ))}
+          </div>
+          <div className="heatmap__grid">
+            {map.cells.map((c) => (
+              <button
+                type="button"
+                key={c.date ?? ''}
+                className={`heatmap__cell heatmap__cell--l${c.level}`}
+                data-testid={c.count > 0 ? 'heatmap-day' : undefined}
+                data-date={c.date ?? undefined}
+                data-count={c.count}
+                title={`${c.date}: ${c.count} entr${c.count === 1 ? 'y' : 'ies'}`}
+                disabled={c.count === 0}
+                onClick={() => c.date && onPickDay(c.date)}
+              />
+            ))}
+          </div>
+        </div>
       </div>
       <div className="heatmap__legend muted">
         {map.start} – {map.end} · busiest day {map.max}

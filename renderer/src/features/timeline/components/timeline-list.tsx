@@ -17,6 +17,8 @@ const ENTRY_HEIGHT = 38;
 interface TimelineListProps {
   rows: TimelineRow[];
   hitPaths: ReadonlySet<string>;
+  /** Folder hints for entries whose file name another entry shares (lib/path-labels.ts). */
+  folderHints: ReadonlyMap<string, string>;
   selectedPath: string | null;
   onOpen(entry: TimelineEntry): void;
   /** Scroll to the first entry on or before this day (from the heatmap). */
@@ -25,7 +27,7 @@ interface TimelineListProps {
 
 /** The virtualised list: only the rows on screen (plus a few) exist in the DOM. Memoised so that
  * scrolling re-renders this list alone, not the toolbar and the heatmap's 371 cells. */
-export const TimelineList = memo(function TimelineList({ rows, hitPaths, selectedPath, onOpen, scrollRequest }: TimelineListProps) {
+export const TimelineList = memo(function TimelineList({ rows, hitPaths, folderHints, selectedPath, onOpen, scrollRequest }: TimelineListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -74,10 +76,11 @@ export const TimelineList = memo(function TimelineList({ rows, hitPaths, selecte
               onClick={() => onOpen(e)}
             >
               <span className="timeline__date" data-testid="timeline-date-source" data-value={e.date.source}>
-                {e.date.granularity === 'instant' ? new Date(e.date.epochMs).toISOString().slice(0, 16).replace('T', ' ') : e.date.date}
+                {e.date.granularity === 'instant' ? localDateTime(e.date.epochMs) : e.date.date}
               </span>
               <span className={`chip chip--${e.type} chip--static`}>{e.type}</span>
-              <span className="timeline__title">{e.title}</span>
+              <span className="timeline__title" data-testid="timeline-title">{e.title}</span>
+              {folderHints.has(e.path) && <span className="folder-chip" data-testid="timeline-folder" title={e.path}>{folderHints.get(e.path)}</span>}
               {e.agentId && <span className="muted">agent {e.agentId}</span>}
               {e.archived && <span className="badge badge--archived">archived</span>}
               {hit && <span className="hit-dot" title="In the current search results" />}
@@ -88,3 +91,10 @@ export const TimelineList = memo(function TimelineList({ rows, hitPaths, selecte
     </div>
   );
 });
+
+/** `2026-11-05 14:03` in the viewer's time zone. */
+function localDateTime(epochMs: number): string {
+  const d = new Date(epochMs);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}

@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { TimelineEntry } from '../../../../../shared/domain';
+import { disambiguatePaths } from '../../../lib/path-labels';
 import { buildTimelineRows, countByType, TIMELINE_TYPES, type TimelineGrouping } from '../stores/bucket-timeline';
 import { useTimeline } from '../stores/timeline-store-context';
 import { CalendarHeatmap } from './calendar-heatmap';
@@ -29,6 +30,7 @@ export function TimelineView({ onOpen, hitPaths }: TimelineViewProps) {
   const rows = useMemo(() => buildTimelineRows(entries, grouping, typeSet), [entries, grouping, typeSet]);
   const counts = useMemo(() => countByType(entries), [entries]);
   const visibleEntries = useMemo(() => entries.filter((e) => typeSet.has(e.type)), [entries, typeSet]);
+  const folderHints = useMemo(() => disambiguatePaths(entries.map((e) => e.path)), [entries]);
   const [scrollRequest, setScrollRequest] = useState<{ day: string; seq: number } | null>(null);
   const pickDay = useCallback((day: string) => setScrollRequest((r) => ({ day, seq: (r?.seq ?? 0) + 1 })), []);
   const open = useCallback((entry: TimelineEntry) => {
@@ -67,7 +69,7 @@ export function TimelineView({ onOpen, hitPaths }: TimelineViewProps) {
       {error && <div className="notice notice--error">{error}</div>}
       {!loaded && <div className="muted pad">Loading timeline…</div>}
       {loaded && rows.length === 0 && <div className="muted pad" data-testid="timeline-empty">No dated memories or sessions.</div>}
-      <TimelineList rows={rows} hitPaths={hitPaths} selectedPath={selectedPath} onOpen={open} scrollRequest={scrollRequest} />
+      <TimelineList rows={rows} hitPaths={hitPaths} folderHints={folderHints} selectedPath={selectedPath} onOpen={open} scrollRequest={scrollRequest} />
     </div>
   );
 }

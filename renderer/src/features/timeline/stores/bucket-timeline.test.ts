@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TimelineEntry, TimelineEntryType } from '../../../../../shared/domain';
 import { bucketOf, buildTimelineRows, isoWeek, TIMELINE_TYPES } from './bucket-timeline';
-import { buildHeatmap, latestDay, levelOf } from './heatmap';
+import { buildHeatmap, latestDay, levelOf, monthLabels, weeksThatFit } from './heatmap';
 import { dated } from '../../../test-support/fake-workspace-api';
 
 const entry = (path: string, date: string, type: TimelineEntryType = 'daily'): TimelineEntry => ({ path, type, date: dated(date), title: path, archived: false, size: 1 });
@@ -54,5 +54,24 @@ describe('heatmap', () => {
     expect(levelOf(0, 10)).toBe(0);
     expect(levelOf(1, 10)).toBe(1);
     expect(levelOf(10, 10)).toBe(4);
+  });
+});
+
+describe('heatmap labels and width', () => {
+  it('labels the columns where a month starts', () => {
+    // 2026-03-30 is a Monday: its column is still March; April starts in the next column.
+    expect(monthLabels('2026-03-30', 10)).toEqual([
+      { column: 1, label: 'Apr' },
+      { column: 5, label: 'May' },
+      { column: 9, label: 'Jun' },
+    ]);
+    expect(monthLabels('2026-03-02', 6)).toEqual([{ column: 0, label: 'Mar' }, { column: 5, label: 'Apr' }]);
+  });
+
+  it('fits as many weeks as the width holds, between 4 and 53', () => {
+    expect(weeksThatFit(0)).toBe(53);
+    expect(weeksThatFit(400)).toBe(30);
+    expect(weeksThatFit(100)).toBe(5);
+    expect(weeksThatFit(5000)).toBe(53);
   });
 });

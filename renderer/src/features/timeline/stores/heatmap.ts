@@ -41,3 +41,30 @@ export function latestDay(entries: readonly TimelineEntry[], fallback: string): 
   for (const e of entries) if (!best || e.date.epochMs > best.date.epochMs) best = e;
   return best ? best.date.date.slice(0, 10) : fallback;
 }
+
+/** One column is 10 px + 2 px gap; the weekday labels take 30 px. */
+const COLUMN_PX = 12;
+const LABELS_PX = 30;
+
+/** Weeks that fit a width, at least 4 and at most a year (53); a year before the width is known. */
+export function weeksThatFit(widthPx: number): number {
+  if (widthPx <= 0) return 53;
+  return Math.max(4, Math.min(53, Math.floor((widthPx - LABELS_PX) / COLUMN_PX)));
+}
+
+const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** A month label over each week column whose Monday starts a new month (and the first column, when there is room). */
+export function monthLabels(startIso: string, weeks: number): { column: number; label: string }[] {
+  const start = Date.parse(`${startIso}T00:00:00Z`);
+  const labels: { column: number; label: string }[] = [];
+  let previous = -1;
+  for (let column = 0; column < weeks; column++) {
+    const month = new Date(start + column * 7 * DAY_MS).getUTCMonth();
+    if (month !== previous) labels.push({ column, label: MONTH_NAMES[month]! });
+    previous = month;
+  }
+  // A label squeezed against the next one would overlap it.
+  if (labels.length > 1 && labels[1]!.column - labels[0]!.column < 3) labels.shift();
+  return labels;
+}

@@ -1,0 +1,56 @@
+// What a person recognises a session by: its first user message, on one line, without the
+// envelope OpenClaw wraps around inbound messages (`System: [time] Feishu[acct] DM | …`,
+// `[Channel sender time]` headers, `[message_id: …]`, "Conversation info (untrusted metadata):"
+// JSON blocks — formats in notes/openclaw-research.md §D). Only the title is cleaned; the
+// transcript and the index keep the text as written.
+import type { TranscriptMessage } from '../../../shared/domain.js';
+
+/** A sidebar row, not a paragraph. */
+const TITLE_MAX_CHARS = 80;
+
+const METADATA_LABEL = /^(Conversation info|Sender|Thread starter|Replied message|Forwarded message context|Chat history since last reply|Untrusted context)\b[^:\n]*:\s*(⟦openclaw:ctx⟧)?\s*$/;
+const SYSTEM_PREFIX = /^System(?: \(untrusted\))?: \[[^\]]+\]\s*/;
+const CHANNEL_PREFIX = /^[\w.-]+(?:\[[^\]]*\])? (?:DM|message in group \S+)(?: from [^:|]+)?\s*[:|]\s*/;
+const ENVELOPE_HEADER = /^\[[^\]]*(?:\d{4}-\d{2}-\d{2}|GMT|UTC)[^\]]*\]\s*/;
+const MESSAGE_ID = /\[message_id:[^\]]*\]\s*/g;
+
+/** The first line of real text in a message, envelope removed. */
+export function titleLine(text: string): string {
+  let inFence = false;
+  let skipFence = false;
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    if (line.startsWith('```')) {
+      inFence = !inFence;
+      if (!inFence) skipFence = false;
+      continue;
+    }
+    if (inFence) {
+      if (skipFence) continue;
+    }
+    if (METADATA_LABEL.test(line)) {
+      skipFence = true;
+      continue;
+    }
+    let rest = line.replace(SYSTEM_PREFIX, '');
+    rest = rest.replace(CHANNEL_PREFIX, '');
+    while (ENVELOPE_HEADER.test(rest)) rest = rest.replace(ENVELOPE_HEADER, '');
+    rest = rest.replace(MESSAGE_ID, '').trim();
+    if (rest) return rest;
+  }
+  return '';
+}
+
+/** The first user message (else the first message), cleaned, on one line, cut at a word. */
+export function sessionTitle(messages: readonly TranscriptMessage[]): string | null {
+  const ordered = [...messages.filter((m) => m.role === 'user'), ...messages.filter((m) => m.role !== 'user')];
+  for (const message of ordered) {
+    const text = titleLine(message.text).replace(/\s+/g, ' ');
+    if (!text) continue;
+    if (text.length <= TITLE_MAX_CHARS) return text;
+    const cut = text.slice(0, TITLE_MAX_CHARS - 1);
+    const space = cut.lastIndexOf(' ');
+    return `${space > TITLE_MAX_CHARS / 2 ? cut.slice(0, space) : cut}…`;
+  }
+  return null;
+}

@@ -1,0 +1,41 @@
+// The views the main area can show, in switcher order. A feature's new view is one entry here
+// (an id, a label, how to render it with what app/ composes); the header's switcher, the keyboard
+// and the layout pick it up.
+import type { ReactNode } from 'react';
+import type { IndexProgress, SearchResult } from '../../../shared/domain';
+import { ContextView } from '../features/context/components/context-view';
+import { EditorPane } from '../features/editor/components/editor-pane';
+import { SearchDefaultsForm } from '../features/search/components/search-defaults-form';
+import { SettingsView } from '../features/settings/components/settings-view';
+import { TimelineView } from '../features/timeline/components/timeline-view';
+import { EditorHeaderExtras } from './editor-header-extras';
+
+/** What app/ hands every view: navigation and the facts views share. */
+export interface MainViewContext {
+  openPath(path: string): void;
+  /** A file at one line (the Context view's dropped lines). */
+  openAt(path: string, line?: number): void;
+  openResult(result: SearchResult): void;
+  hitPaths: ReadonlySet<string>;
+  keywordOnly: boolean;
+  indexProgress: IndexProgress | null;
+}
+
+export interface MainViewSpec {
+  id: string;
+  label: string;
+  /** Tooltip of the view's switcher button. */
+  title?: string;
+  render(ctx: MainViewContext): ReactNode;
+}
+
+export const MAIN_VIEWS: readonly MainViewSpec[] = [
+  { id: 'editor', label: 'Editor', render: (ctx) => <EditorPane headerExtras={<EditorHeaderExtras />} onOpenPath={ctx.openPath} /> },
+  { id: 'timeline', label: 'Timeline', render: (ctx) => <TimelineView onOpen={ctx.openPath} hitPaths={ctx.hitPaths} /> },
+  { id: 'context', label: 'Context', title: 'What the agent sees at session start', render: (ctx) => <ContextView onOpen={ctx.openAt} /> },
+  {
+    id: 'settings',
+    label: 'Settings',
+    render: (ctx) => <SettingsView searchDefaults={<SearchDefaultsForm keywordOnly={ctx.keywordOnly} />} indexProgress={ctx.indexProgress} />,
+  },
+];

@@ -1,0 +1,102 @@
+// The search settings the panel runs with, and the defaults saved in settings.json. They are two
+// things on purpose: the panel's sliders are a what-if for this window, and only "Save as
+// defaults" (here or in the Settings view) writes them — so exploring never changes the saved defaults.
+import type { MemorySource, SearchOptions } from '../../../../../shared/domain';
+import type { SearchSettings } from '../../../../../shared/settings-schema';
+import { SEARCH_DEFAULTS } from '../../../../../shared/search-defaults';
+
+export interface SearchSettingsState {
+  maxResults: number;
+  minScore: number;
+  vectorWeight: number;
+  textWeight: number;
+  decay: { enabled: boolean; halfLifeDays: number };
+  mmr: { enabled: boolean; lambda: number };
+  sources: MemorySource[];
+  /** Lift chunks agents keep retrieving (off by default). */
+  accessBoost: { enabled: boolean; factor: number };
+  /** Never saved: a date range is about one investigation, not a preference. */
+  from: string | null;
+  to: string | null;
+}
+
+/** What settings.json keeps. */
+export type SavedSearchSettings = Omit<SearchSettingsState, 'from' | 'to'>;
+
+export const DEFAULT_SEARCH_SETTINGS: SearchSettingsState = {
+  maxResults: SEARCH_DEFAULTS.maxResults,
+  minScore: SEARCH_DEFAULTS.minScore,
+  vectorWeight: SEARCH_DEFAULTS.vectorWeight,
+  textWeight: SEARCH_DEFAULTS.textWeight,
+  decay: { enabled: SEARCH_DEFAULTS.decayEnabled, halfLifeDays: SEARCH_DEFAULTS.halfLifeDays },
+  mmr: { enabled: SEARCH_DEFAULTS.mmrEnabled, lambda: SEARCH_DEFAULTS.mmrLambda },
+  sources: ['memory', 'sessions'],
+  accessBoost: { enabled: SEARCH_DEFAULTS.accessBoostEnabled, factor: SEARCH_DEFAULTS.accessBoostFactor },
+  from: null,
+  to: null,
+};
+
+export type SearchSettingsPatch = Partial<Omit<SearchSettingsState, 'decay' | 'mmr' | 'accessBoost'>> & {
+  decay?: Partial<SearchSettingsState['decay']>;
+  mmr?: Partial<SearchSettingsState['mmr']>;
+  accessBoost?: Partial<SearchSettingsState['accessBoost']>;
+};
+
+export function applySearchPatch(settings: SearchSettingsState, patch: SearchSettingsPatch): SearchSettingsState {
+  return {
+    ...settings,
+    ...patch,
+    decay: { ...settings.decay, ...patch.decay },
+    mmr: { ...settings.mmr, ...patch.mmr },
+    accessBoost: { ...settings.accessBoost, ...patch.accessBoost },
+  };
+}
+
+export function savedPart(s: SearchSettingsState | SavedSearchSettings): SavedSearchSettings {
+  return {
+    maxResults: s.maxResults,
+    minScore: s.minScore,
+    vectorWeight: s.vectorWeight,
+    textWeight: s.textWeight,
+    decay: { ...s.decay },
+    mmr: { ...s.mmr },
+    sources: [...s.sources],
+    accessBoost: { ...s.accessBoost },
+  };
+}
+
+export function fromSettingsFile(search: SearchSettings): SavedSearchSettings {
+  return savedPart(search);
+}
+
+/** The settings that differ from the saved defaults, by name (the panel marks them "what-if"). */
+export function whatIfChanges(current: SearchSettingsState, saved: SavedSearchSettings): string[] {
+  const a = savedPart(current);
+  const changed: string[] = [];
+  if (a.maxResults !== saved.maxResults) changed.push('max results');
+  if (a.minScore !== saved.minScore) changed.push('min score');
+  if (a.vectorWeight !== saved.vectorWeight || a.textWeight !== saved.textWeight) changed.push('weights');
+  if (JSON.stringify(a.decay) !== JSON.stringify(saved.decay)) changed.push('decay');
+  if (JSON.stringify(a.mmr) !== JSON.stringify(saved.mmr)) changed.push('MMR');
+  if ([...a.sources].sort().join() !== [...saved.sources].sort().join()) changed.push('sources');
+  if (JSON.stringify(a.accessBoost) !== JSON.stringify(saved.accessBoost)) changed.push('access boost');
+  return changed;
+}
+
+/** The options sent to the engine: exactly what the CLI would use for the same settings. */
+export function toSearchOptions(query: string, s: SearchSettingsState): SearchOptions {
+  const options: SearchOptions = {
+    query,
+    maxResults: s.maxResults,
+    minScore: s.minScore,
+    vectorWeight: s.vectorWeight,
+    textWeight: s.textWeight,
+    decay: { enabled: s.decay.enabled, halfLifeDays: s.decay.halfLifeDays },
+    mmr: { enabled: s.mmr.enabled, lambda: s.mmr.lambda },
+    sources: s.sources,
+  };
+  if (s.accessBoost.enabled) options.accessBoost = { enabled: true, factor: s.accessBoost.factor };
+  if (s.from) options.from = s.from;
+  if (s.to) options.to = s.to;
+  return options;
+}

@@ -1,0 +1,149 @@
+// The Settings view: the persisted settings, the embedding models on offer (and the progress of the
+// one being loaded or downloaded), where transcripts come from, and exporting judgments. Every
+// change here is saved explicitly, by the view's own buttons — never as a side effect of exploring.
+import type { StateCreator } from 'zustand';
+import type { MemlensApi } from '../../../../../shared/contract';
+import type { JudgmentExport, ModelCatalog, ModelProgress, SessionSource } from '../../../../../shared/domain';
+import type { ModelSettings, Settings, Theme } from '../../../../../shared/settings-schema';
+import { applyTheme } from '../../../lib/apply-theme';
+import { errorInfo } from '../../../lib/error-message';
+
+export type SettingsPort = Pick<MemlensApi, 'settingsGet' | 'settingsSet' | 'modelCatalog' | 'listSessionSources' | 'judgmentExport' | 'judgmentList'>;
+
+export interface SettingsViewSlice {
+  settingsView: {
+    settings: Settings | null;
+    catalog: ModelCatalog | null;
+    sources: SessionSource[] | null;
+    /** The last progress of a model being read or downloaded, including how it ended. */
+    modelProgress: ModelProgress | null;
+    /** A model change was saved and the engine is reopening with it. */
+    applyingModel: boolean;
+    judgedQueries: number | null;
+    lastExport: JudgmentExport | null;
+    error: string | null;
+  };
+  loadSettingsView(): Promise<void>;
+  setTheme(theme: Theme): Promise<void>;
+  /** Saves the model settings; the engine reopens with them (progress arrives as events). */
+  applyModelSettings(model: Partial<ModelSettings>): Promise<void>;
+  setAgentIncluded(agentId: string, included: boolean): Promise<void>;
+  exportJudgments(): Promise<JudgmentExport | null>;
+  applyModelProgressToView(progress: ModelProgress): void;
+  /** The engine reopened or its status changed: refresh what the view shows about models and sources. */
+  refreshSettingsView(): Promise<void>;
+  /** Where transcripts come from (the sidebar hints at transcripts left out). */
+  loadSessionSources(): Promise<void>;
+}
+
+export const initialSettingsViewState: SettingsViewSlice['settingsView'] = {
+  settings: null,
+  catalog: null,
+  sources: null,
+  modelProgress: null,
+  applyingModel: false,
+  judgedQueries: null,
+  lastExport: null,
+  error: null,
+};
+
+export function createSettingsViewSlice(port: SettingsPort): StateCreator<SettingsViewSlice, [], [], SettingsViewSlice> {
+  return (set, get) => {
+    const patch = (p: Partial<SettingsViewSlice['settingsView']>) => set((s) => ({ settingsView: { ...s.settingsView, ...p } }));
+    const fail = (error: unknown) => patch({ error: errorInfo(error).message });
+
+    async function save(settingsPatch: Parameters<SettingsPort['settingsSet']>[0]['patch']): Promise<Settings | null> {
+      try {
+        const settings = await port.settingsSet({ patch: settingsPatch });
+        patch({ settings, error: null });
+        return settings;
+      } catch (error) {
+        fail(error);
+        return null;
+      }
+    }
+
+    return {
+      settingsView: initialSettingsViewState,
+
+      async loadSettingsView() {
+        try {
+          const [settings, catalog, sources, judgments] = await Promise.all([
+            port.settingsGet(),
+            port.modelCatalog(),
+            port.listSessionSources(),
+            port.judgmentList({}),
+          ]);
+          patch({ settings, catalog, sources, judgedQueries: new Set(judgments.map((j) => j.query)).size, error: null });
+        } catch (error) {
+          fail(error);
+        }
+      },
+
+      async loadSessionSources() {
+        try {
+          patch({ sources: await port.listSessionSources() });
+        } catch {
+          // Only a hint; the Settings view shows the error when opened.
+        }
+      },
+
+      async refreshSettingsView() {
+        if (!get().settingsView.settings) return get().loadSessionSources(); // never opened: only the sources matter
+        try {
+          const [catalog, sources] = await Promise.all([port.modelCatalog(), port.listSessionSources()]);
+          patch({ catalog, sources });
+        } catch {
+          // The next open of the view loads it again.
+        }
+      },
+
+      async setTheme(theme) {
+        // Shown at once; saved meanwhile (a failure says so and the next load shows the saved one).
+        applyTheme(theme);
+        const settings = get().settingsView.settings;
+        if (settings) patch({ settings: { ...settings, theme } });
+        await save({ theme });
+      },
+
+      async applyModelSettings(model) {
+        // No model to read (keyword-only), or one fixed by --model: nothing will report progress.
+        const quiet = model.id === null || get().settingsView.catalog?.fixedByCommandLine === true;
+        patch({ applyingModel: !quiet, modelProgress: null });
+        const saved = await save({ model });
+        if (!saved || quiet) patch({ applyingModel: false });
+      },
+
+      async setAgentIncluded(agentId, included) {
+        const current = get().settingsView.settings?.sessions.excludedAgents ?? [];
+        const excludedAgents = included ? current.filter((a) => a !== agentId) : [...new Set([...current, agentId])];
+        // The list shows the choice at once; the engine reopens in the background with it.
+        const mark = (source: SessionSource): SessionSource => {
+          if (source.agentId !== agentId || source.excludedBecause === 'duplicate-agent') return source;
+          const { excludedBecause: _was, ...rest } = source;
+          return included ? { ...rest, included: true } : { ...rest, included: false, excludedBecause: 'settings' };
+        };
+        const before = get().settingsView.sources;
+        patch({ sources: (before ?? []).map(mark) });
+        if (!(await save({ sessions: { excludedAgents } }))) patch({ sources: before });
+      },
+
+      async exportJudgments() {
+        try {
+          const result = await port.judgmentExport();
+          patch({ lastExport: result, error: null });
+          return result;
+        } catch (error) {
+          fail(error);
+          return null;
+        }
+      },
+
+      applyModelProgressToView(progress) {
+        const done = progress.phase === 'ready' || progress.phase === 'failed';
+        patch({ modelProgress: progress, ...(done ? { applyingModel: false } : {}) });
+        if (done) void get().refreshSettingsView();
+      },
+    };
+  };
+}

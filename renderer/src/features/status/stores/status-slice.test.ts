@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { createStore } from 'zustand/vanilla';
+import type { IndexStatus } from '../../../../../shared/domain';
+import { createStatusSlice, progressLabel, type StatusPort, type StatusSlice } from './status-slice';
+
+function status(progress: IndexStatus['progress']): IndexStatus {
+  return {
+    workspace: '/w', dbPath: '/d', files: 3, chunks: 4, bySource: { memory: { files: 3, chunks: 4 }, sessions: { files: 0, chunks: 0 } },
+    mode: 'fts-only', provider: 'none', model: 'none', dims: null, vectorsStored: 0, embeddingCacheEntries: 0, embeddingCacheHitRate: null,
+    vectorBackend: 'none', watcher: 'watching', schemaVersion: 1, chunkerVersion: 1, lastSyncAt: 1, errors: [], progress,
+    lifecycle: { state: 'serving', reason: null },
+  };
+}
+
+describe('status slice', () => {
+  it('an answer to a status request made before a newer event does not bring back old progress', async () => {
+    let answer: (s: IndexStatus) => void = () => undefined;
+    const port: StatusPort = { status: () => new Promise((resolve) => (answer = resolve)), reindex: async () => { throw new Error('unused'); } };
+    const store = createStore<StatusSlice>()(createStatusSlice(port));
+    const asked = store.getState().loadStatus();
+    // While the request is out, the sync ends.
+    store.getState().applyProgress({ phase: 'done', filesDone: 3, filesTotal: 3 });
+    answer(status({ phase: 'scanning', filesDone: 0, filesTotal: 0 }));
+    await asked;
+    expect(store.getState().status.progress).toBeNull();
+  });
+
+  it('says how far an index got, in files', () => {
+    expect(progressLabel({ phase: 'indexing', filesDone: 1200, filesTotal: 6000 })).toBe('Indexing 1,200 of 6,000 files');
+    expect(progressLabel({ phase: 'scanning', filesDone: 0, filesTotal: 0 })).toBe('Scanning files…');
+    expect(progressLabel({ phase: 'embedding', filesDone: 1, filesTotal: 2, chunksDone: 5, chunksTotal: 10 })).toBe('Embedding 5 of 10 chunks');
+  });
+});
