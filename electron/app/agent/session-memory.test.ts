@@ -26,7 +26,7 @@ const EXPECTED = `# Session: 2026-06-12 09:05:09 Asia/Shanghai
 assistant: "Status: all good."
 user: "Remember that the staging DB moved to db2.internal"
 assistant: "Noted — the staging DB is now db2.internal."
-user: "Also: \\"quotes\\" and a newline second line about the staging DB"
+user: "Also: \\"quotes\\" and a newline\\nsecond line about the staging DB"
 assistant: "Done."
 `;
 
@@ -80,7 +80,7 @@ describe('save a session as memory', () => {
     const text = fs.readFileSync(path.join(workspace, saved.path), 'utf8');
     expect(text).toContain('# Session: 2026-06-12 01:05:09 UTC\n');
     expect(text).toContain('- **Session Key**: agent:main:main\n');
-    expect(text.split('## Conversation Summary\n\n')[1]).toBe('user: "Also: \\"quotes\\" and a newline second line about the staging DB"\nassistant: "Done."\n');
+    expect(text.split('## Conversation Summary\n\n')[1]).toBe('user: "Also: \\"quotes\\" and a newline\\nsecond line about the staging DB"\nassistant: "Done."\n');
   });
 
   it('saves a transcript the workspace holds (the transcript view button) and refuses other files', async () => {
