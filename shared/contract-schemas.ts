@@ -328,6 +328,8 @@ export const IndexStatusSchema = z.object({
   embeddingCacheHitRate: z.number().nullable(),
   vectorBackend: z.enum(['sqlite-vec', 'js-scan', 'none']),
   watcher: z.enum(['off', 'starting', 'watching', 'error']),
+  /** Why the watcher is in 'error', and what stands in for it (e.g. a rescan every 10 s). */
+  watcherReason: z.string().optional(),
   schemaVersion: z.number(),
   chunkerVersion: z.number(),
   lastSyncAt: z.number().nullable(),

@@ -61,6 +61,7 @@ export class MemoryEngine implements MemoryEngineApi {
   private readonly files: FileOperations;
   private watcher: WorkspaceWatcher | null = null;
   private watcherState: IndexStatus['watcher'] = 'off';
+  private watcherReason: string | null = null;
   private progress: IndexProgress | null = null;
   private closed = false;
 
@@ -271,6 +272,7 @@ export class MemoryEngine implements MemoryEngineApi {
       embeddingCacheHitRate: counts?.embeddingCacheHitRate ?? null,
       vectorBackend: this.embedder ? index.vectorBackend : 'none',
       watcher: this.watcherState,
+      ...(this.watcherReason ? { watcherReason: this.watcherReason } : {}),
       schemaVersion: SCHEMA_VERSION,
       chunkerVersion: CHUNKER_VERSION,
       lastSyncAt: counts?.lastSyncAt ?? null,
@@ -314,8 +316,9 @@ export class MemoryEngine implements MemoryEngineApi {
         await this.lifecycle.reindexPath(relPath);
       },
       onReconcile: () => this.reconcile(),
-      onStateChange: (state) => {
+      onStateChange: (state, reason) => {
         this.watcherState = state;
+        this.watcherReason = reason;
         this.emitStatus();
       },
     });
@@ -327,6 +330,7 @@ export class MemoryEngine implements MemoryEngineApi {
     this.watcher = null;
     await watcher?.stop();
     this.watcherState = 'off';
+    this.watcherReason = null;
     this.emitStatus();
   }
 

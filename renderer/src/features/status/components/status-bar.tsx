@@ -2,8 +2,7 @@ import { reasonHeadline } from '../../../../../shared/reason-text';
 import { formatBytes } from '../../../lib/format-number';
 import { modelFraction, progressFraction, progressLabel } from '../stores/status-slice';
 import { useStatus } from '../stores/status-store-context';
-
-const WATCHER_LABELS = { off: 'watcher off', starting: 'watcher starting', watching: 'watching', error: 'watcher error' } as const;
+import { WatcherStatus } from './watcher-status';
 
 /** The index's lifecycle when it is not simply serving: what a person should know about results now. */
 const LIFECYCLE_LABELS = {
@@ -78,7 +77,7 @@ export function StatusBar({ onOpenSettings }: { onOpenSettings?(): void }) {
               {index.mode === 'hybrid' ? `${index.model}${index.dims ? ` (${index.dims}d)` : ''}` : 'no model'}
             </button>
           )}
-          <span className={`status-bar__item watcher--${index.watcher}`} data-testid="status-watcher" data-value={index.watcher}>{WATCHER_LABELS[index.watcher]}</span>
+          <WatcherStatus watcher={index.watcher} reason={index.watcherReason} />
         </>
       ) : (
         <span className="status-bar__item muted">Connecting…</span>
