@@ -143,3 +143,46 @@ export function maxRssMb(output: string): number | null {
   const match = /maxRSS (\d+)/.exec(output);
   return match ? Number(match[1]) / 1024 : null;
 }
+
+export interface ServeChild extends Child {
+  origin: string;
+  token: string;
+  /** POST /api/<name> with the token header; the parsed `{ok, result | error}` and the HTTP status. */
+  call<T = unknown>(name: string, args?: unknown): Promise<{ status: number; ok: boolean; result?: T; error?: { code: string; message: string } }>;
+}
+
+/** `memlens serve --port 0` on a workspace; resolves once it printed its URL. */
+export async function startServeChild(dir: TempDirs, options: { launcher?: string[]; workspace?: string; dataDir?: string } = {}): Promise<ServeChild> {
+  const child = spawnMemlens(
+    ['serve', '--port', '0', '--workspace', options.workspace ?? dir.workspace, '--data-dir', options.dataDir ?? dir.dataDir],
+    { home: dir.root, ...(options.launcher ? { launcher: options.launcher } : {}) },
+  );
+  const [, url] = await child.waitFor(/Open: (http:\/\/\S+)/);
+  const parsed = new URL(url!);
+  const token = parsed.searchParams.get('token') ?? '';
+  return {
+    ...child,
+    origin: parsed.origin,
+    token,
+    call: async (name, args = {}) => {
+      const response = await fetch(`${parsed.origin}/api/${name}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-memlens-token': token },
+        body: JSON.stringify(args),
+      });
+      const body = (await response.json()) as { ok: boolean; result?: never; error?: { code: string; message: string } };
+      return { status: response.status, ...body };
+    },
+  };
+}
+
+/** Resident memory of a running process in MB (Linux /proc), or null. */
+export function rssMb(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
