@@ -210,9 +210,14 @@ export class MemoryEngine implements MemoryEngineApi {
     return this.files.get(relPath, from, lines, this.options.extraPaths ?? []);
   }
 
-  readFile(relPath: string): Promise<FileContent> {
+  readFile(relPath: string, offset?: number): Promise<FileContent> {
     this.assertOpen();
-    return this.files.readFile(relPath);
+    return this.files.readFile(relPath, offset);
+  }
+
+  acceptChecksum(relPath: string, expectedHash: string): Promise<SaveResult> {
+    this.assertOpen();
+    return this.files.acceptChecksum(relPath, expectedHash);
   }
 
   readTranscript(relPath: string): Promise<Transcript> {
