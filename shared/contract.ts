@@ -79,9 +79,10 @@ export const CALLS = {
     summary: 'Every file the engine knows, with its index state.',
   }),
   readFile: call({
-    // `offset`: for a file too large to open whole, the byte where the window should start
-    // (moved forward to the next line start); ignored for files the editor opens whole.
-    args: z.strictObject({ path: RelPathSchema, offset: z.number().int().min(0).optional() }),
+    // For a file too large to open whole: `offset` is the byte where the window starts (moved
+    // forward to the next line start), or with `backward` where it ends (the page before).
+    // Ignored for files the editor opens whole.
+    args: z.strictObject({ path: RelPathSchema, offset: z.number().int().min(0).optional(), backward: z.boolean().optional() }),
     result: FileContentSchema,
     maxArgBytes: MAX_ARG_BYTES,
     errors: ['NOT_FOUND', 'OUT_OF_ROOT', 'NOT_ALLOWED'],

@@ -58,7 +58,7 @@ export function createApiDispatcher(deps: DispatcherDeps): ApiDispatcher {
   };
   const handlers: Handlers = {
     listFiles: () => engine().listFiles(),
-    readFile: ({ path, offset }) => engine().readFile(path, offset),
+    readFile: ({ path, offset, backward }) => engine().readFile(path, { ...(offset !== undefined ? { offset } : {}), ...(backward ? { backward } : {}) }),
     saveFile: ({ path, text, expectedHash }) => engine().saveFile(path, text, expectedHash),
     acceptChecksum: ({ path, expectedHash }) => engine().acceptChecksum(path, expectedHash),
     createFile: ({ path, text }) => engine().createFile(path, text),

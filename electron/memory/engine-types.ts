@@ -104,8 +104,11 @@ export interface MemoryEngineApi {
   timeline(query?: TimelineQuery): Promise<TimelineEntry[]>;
   /** memory_get: MEMORY.md / memory.md / USER.md / memory/**\/*.md / extra paths only. */
   get(path: string, from?: number, lines?: number): Promise<MemoryGetResult>;
-  /** A file too large to open whole comes back as a window starting at the line at/after byte `offset`. */
-  readFile(path: string, offset?: number): Promise<FileContent>;
+  /**
+   * A file too large to open whole comes back as a window starting at the line at/after byte
+   * `window.offset` (with `backward`, the whole lines ending there).
+   */
+  readFile(path: string, window?: { offset?: number; backward?: boolean }): Promise<FileContent>;
   readTranscript(path: string): Promise<Transcript>;
   /** The indexed chunks of one file, in file order (empty when it is not indexed). */
   chunksOf(path: string): Promise<ChunkRef[]>;

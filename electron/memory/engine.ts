@@ -210,9 +210,9 @@ export class MemoryEngine implements MemoryEngineApi {
     return this.files.get(relPath, from, lines, this.options.extraPaths ?? []);
   }
 
-  readFile(relPath: string, offset?: number): Promise<FileContent> {
+  readFile(relPath: string, window?: { offset?: number; backward?: boolean }): Promise<FileContent> {
     this.assertOpen();
-    return this.files.readFile(relPath, offset);
+    return this.files.readFile(relPath, window);
   }
 
   acceptChecksum(relPath: string, expectedHash: string): Promise<SaveResult> {

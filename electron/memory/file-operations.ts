@@ -45,9 +45,10 @@ export class FileOperations {
   /**
    * A memory file or transcript as the editor opens it. Anything else in the workspace (`.env`,
    * `.git/…`, temp files of interrupted saves, notes outside the memory folders) is not memory and
-   * is refused. Files over the editor's limit come back as a read-only window starting at `offset`.
+   * is refused. Files over the editor's limit come back as a read-only window starting at
+   * `window.offset` (or, `backward`, ending there).
    */
-  async readFile(relPath: string, offset = 0): Promise<FileContent> {
+  async readFile(relPath: string, window: { offset?: number; backward?: boolean } = {}): Promise<FileContent> {
     const clean = this.assertReadable(relPath);
     const abs = await this.resolveExisting(clean);
     const isSession = indexableSource(this.options.discover, clean) === 'sessions';
@@ -55,7 +56,7 @@ export class FileOperations {
       const stat = await fsp.stat(abs);
       if (!stat.isFile()) throw new MemoryLensError('NOT_ALLOWED', `Not a file: ${clean}`);
       if (stat.size > DEFAULT_MAX_EDITABLE_BYTES) {
-        const windowed = await readFileWindow(abs, offset);
+        const windowed = await readFileWindow(abs, window.offset ?? 0, { backward: window.backward === true });
         return { path: clean, ...windowed, readOnly: 'too-large' as const };
       }
       const bytes = await fsp.readFile(abs);

@@ -25,20 +25,28 @@ export interface WindowedText {
 
 /**
  * The window starting at the first line start at or after `offset` (0 = the top), up to
- * WINDOW_BYTES of whole lines. A single line longer than that is cut at a character boundary.
+ * `windowBytes` of whole lines; with `backward`, the window of whole lines that ends at `offset`
+ * (the page before one that starts there). A single line longer than the window is cut at a
+ * character boundary.
  */
-export async function readFileWindow(absPath: string, offset: number, windowBytes = WINDOW_BYTES): Promise<WindowedText> {
+export async function readFileWindow(absPath: string, offset: number, options: { backward?: boolean; windowBytes?: number } = {}): Promise<WindowedText> {
+  const windowBytes = options.windowBytes ?? WINDOW_BYTES;
   const handle = await fs.promises.open(absPath, 'r');
   try {
     const stat = await handle.stat();
     const size = stat.size;
-    const want = Math.min(Math.max(0, Math.floor(offset)), size);
+    const at = Math.min(Math.max(0, Math.floor(offset)), size);
+    const limit = options.backward ? at : size;
+    const want = options.backward ? Math.max(0, at - windowBytes) : at;
     const hash = createHash('sha256');
     const chunk = Buffer.allocUnsafe(READ_CHUNK_BYTES);
     let position = 0;
     let newlines = 0;
-    let start = want === 0 ? 0 : -1;
-    let newlinesBeforeStart = 0;
+    // Line starts around `want`: the first at or after it, and the last at or before it.
+    let after = want === 0 ? 0 : -1;
+    let newlinesBeforeAfter = 0;
+    let before = 0;
+    let newlinesBeforeBefore = 0;
     let head: Buffer | null = null;
     while (position < size) {
       const { bytesRead } = await handle.read(chunk, 0, Math.min(READ_CHUNK_BYTES, size - position), position);
@@ -47,21 +55,32 @@ export async function readFileWindow(absPath: string, offset: number, windowByte
       hash.update(bytes);
       if (head === null) head = Buffer.from(bytes.subarray(0, 3));
       for (let i = bytes.indexOf(NEWLINE); i !== -1; i = bytes.indexOf(NEWLINE, i + 1)) {
-        // A line starts right after a newline: the first one at or after `want` begins the window.
-        if (start === -1 && position + i + 1 >= want) {
-          start = position + i + 1;
-          newlinesBeforeStart = newlines + 1;
+        // A line starts right after a newline.
+        const lineStart = position + i + 1;
+        if (after === -1 && lineStart >= want) {
+          after = lineStart;
+          newlinesBeforeAfter = newlines + 1;
+        }
+        if (lineStart <= want) {
+          before = lineStart;
+          newlinesBeforeBefore = newlines + 1;
         }
         newlines += 1;
       }
       position += bytesRead;
     }
-    if (start === -1) start = size; // no line starts after `want`: an empty window at the end
+    if (after === -1) after = size; // no line starts after `want`: an empty window at the end
+    // Backward, when no whole line fits before `at` (one line longer than the window): start at that line.
+    const useBefore = options.backward === true && after >= limit && limit > 0;
+    const start = useBefore ? before : after;
+    const newlinesBeforeStart = useBefore ? newlinesBeforeBefore : newlinesBeforeAfter;
     const bom = head !== null && head.length === 3 && UTF8_BOM.every((b, i) => head![i] === b);
-    const raw = Buffer.alloc(Math.min(windowBytes, size - start));
+    const stop = useBefore ? size : limit;
+    const raw = Buffer.alloc(Math.max(0, Math.min(windowBytes, stop - start)));
     if (raw.length > 0) await handle.read(raw, 0, raw.length, start);
     const end = start + raw.length;
-    const cut = end < size ? wholeLinesEnd(raw) : raw.length;
+    // Ending exactly at `limit` (a line start, or the end of the file) already ends on a whole line.
+    const cut = end < stop || (end < size && !options.backward) ? wholeLinesEnd(raw) : raw.length;
     let body = raw.subarray(0, cut);
     if (start === 0 && bom) body = body.subarray(3);
     const text = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true }).decode(body);

@@ -9,7 +9,6 @@ export function FileWindowBar() {
   const window = useEditor((s) => s.editor.doc?.window ?? null);
   const showWindow = useEditor((s) => s.showWindow);
   if (!window) return null;
-  const length = Math.max(1, window.endByte - window.startByte);
   const atStart = window.startByte === 0;
   const atEnd = window.endByte >= window.totalBytes;
   const lines = window.endLine >= window.startLine ? `lines ${fmt(window.startLine)}–${fmt(window.endLine)}` : 'no lines';
@@ -21,7 +20,7 @@ export function FileWindowBar() {
       <button type="button" className="button" data-testid="file-window-first" disabled={atStart} onClick={() => void showWindow(0)}>
         First
       </button>
-      <button type="button" className="button" data-testid="file-window-previous" disabled={atStart} onClick={() => void showWindow(Math.max(0, window.startByte - length))}>
+      <button type="button" className="button" data-testid="file-window-previous" disabled={atStart} onClick={() => void showWindow(window.startByte, true)}>
         Previous
       </button>
       <button type="button" className="button" data-testid="file-window-next" disabled={atEnd} onClick={() => void showWindow(window.endByte)}>
