@@ -1,13 +1,14 @@
 // Watcher failure, for real: `memlens watch` in a user namespace whose inotify limits are lowered
 // (the machine's own limits are untouched). The watcher must say why it cannot watch, keep
 // running (it used to exit 13 without a word), and find edits anyway by rescanning.
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, it, type TestContext } from 'vitest';
 import { inUserNamespace, spawnMemlens, tempWorkspace, userNamespaceUnavailable, type Child, type TempDirs } from './support/fault-kit.js';
 
 const unavailable = userNamespaceUnavailable();
 if (unavailable) console.warn(`watcher-failure: skipped, ${unavailable}`);
 
-function workspace(): TempDirs {
+// Tests here run concurrently: clean-ups go through each test's own context.
+function workspace({ onTestFinished }: TestContext): TempDirs {
   const dir = tempWorkspace('watch', {
     'MEMORY.md': '# Memory\n\nThe kettle is green.\n',
     'memory/projects/alpha.md': '# Alpha\n\nLaunch in spring.\n',
@@ -18,7 +19,7 @@ function workspace(): TempDirs {
   return dir;
 }
 
-function watch(dir: TempDirs, limits: string): Child {
+function watch({ onTestFinished }: TestContext, dir: TempDirs, limits: string): Child {
   const child = spawnMemlens(['watch', '--json', '--workspace', dir.workspace, '--data-dir', dir.dataDir], {
     home: dir.root,
     launcher: inUserNamespace(limits),
@@ -41,10 +42,11 @@ function pastStartupRescan(): Promise<void> {
 
 // Concurrent: each test mostly waits for the 10 s fallback rescan.
 describe.skipIf(unavailable !== null).concurrent('watcher failure (inotify limits lowered in a user namespace)', () => {
-  it('says the watch limit is reached, keeps running, and a rescan indexes an edit in an unwatched folder', async () => {
-    const dir = workspace();
+  it('says the watch limit is reached, keeps running, and a rescan indexes an edit in an unwatched folder', async (context) => {
+    const { expect } = context;
+    const dir = workspace(context);
     // Four watches: the workspace root and a few files at most; memory/projects/beta is not watched.
-    const child = watch(dir, 'echo 4 > /proc/sys/user/max_inotify_watches');
+    const child = watch(context, dir, 'echo 4 > /proc/sys/user/max_inotify_watches');
     const [line] = await child.waitFor(/\{"event":"watcher".*\}\n/);
     const event = JSON.parse(line) as { state: string; reason: string };
     expect(event.state).toBe('error');
@@ -61,9 +63,10 @@ describe.skipIf(unavailable !== null).concurrent('watcher failure (inotify limit
     expect(await child.exited()).toBe(0);
   });
 
-  it('with no inotify instance at all, says why instead of exiting 13, and still picks up edits', async () => {
-    const dir = workspace();
-    const child = watch(dir, 'echo 0 > /proc/sys/user/max_inotify_instances');
+  it('with no inotify instance at all, says why instead of exiting 13, and still picks up edits', async (context) => {
+    const { expect } = context;
+    const dir = workspace(context);
+    const child = watch(context, dir, 'echo 0 > /proc/sys/user/max_inotify_instances');
     const [line] = await child.waitFor(/\{"event":"watcher".*\}\n/);
     expect((JSON.parse(line) as { reason: string }).reason).toMatch(/refused another file watcher \(EMFILE/);
     await child.waitFor(/"event":"watching"/);

@@ -148,3 +148,17 @@ describe('paths a file system would refuse', () => {
     expect(fs.readdirSync(path.join(workspace))).toEqual(['MEMORY.md']);
   });
 });
+
+describe('invalid UTF-8', () => {
+  it('opens read-only, refuses a save (it would change bytes nobody can see), keeps the bytes, and is still searchable', async () => {
+    const bytes = Buffer.concat([Buffer.from('# Notes\n\nThe albatross '), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from(' returned.\n')]);
+    const { engine, abs } = await open({ 'memory/broken.md': bytes });
+    await engine.sync();
+    const file = await engine.readFile('memory/broken.md');
+    expect(file.readOnly).toBe('invalid-utf8');
+    expect(file.text).toContain('albatross \uFFFD');
+    await expect(engine.saveFile('memory/broken.md', 'fixed\n', file.hash)).rejects.toMatchObject({ code: 'NOT_ALLOWED' });
+    expect(fs.readFileSync(abs('memory/broken.md')).equals(bytes)).toBe(true);
+    expect((await engine.search({ query: 'albatross', minScore: 0 })).results.map((r) => r.path)).toEqual(['memory/broken.md']);
+  });
+});
