@@ -73,7 +73,7 @@ describe.skipIf(unavailable !== null)('disk full (a 1 MB tmpfs in a user namespa
     const dir = tempWorkspace('index-full', files);
     onTestFinished(() => dir.cleanup());
     fs.mkdirSync(dir.dataDir);
-    const run = (args: string) => `'${process.execPath}' '${memlensBin}' ${args} --workspace '${dir.workspace}' --data-dir '${dir.dataDir}' --json; echo "exit=$?"`;
+    const run = (args: string) => `'${process.execPath}' '${memlensBin()}' ${args} --workspace '${dir.workspace}' --data-dir '${dir.dataDir}' --json; echo "exit=$?"`;
     // One shell in one namespace: index on a 300 kB tmpfs, grow it, index again, search.
     const script = [
       `mount -t tmpfs -o size=300k tmpfs '${dir.dataDir}'`,

@@ -5,9 +5,13 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
-export const memlensBin = path.join(repoRoot, 'bin', 'memlens.js');
+/** The `memlens` launcher of the tests' private build (support/build-cli.ts). */
+export function memlensBin(): string {
+  return inject('memlensBin');
+}
 /** A preload that prints the process's peak RSS (kB) on exit: `maxRSS <n>` on stderr. */
 export const printMaxRss = path.join(import.meta.dirname, 'print-max-rss.cjs');
 
@@ -54,7 +58,7 @@ export interface Child {
  * the command to run is passed to it as "$@").
  */
 export function spawnMemlens(args: string[], options: { home: string; launcher?: string[]; preload?: string } = { home: os.tmpdir() }): Child {
-  const node = [process.execPath, ...(options.preload ? ['--require', options.preload] : []), memlensBin, ...args];
+  const node = [process.execPath, ...(options.preload ? ['--require', options.preload] : []), memlensBin(), ...args];
   const [command, ...rest] = options.launcher ? [...options.launcher, ...node] : node;
   const child = spawn(command!, rest, { cwd: repoRoot, env: childEnv(options.home), stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
