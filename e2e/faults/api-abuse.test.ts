@@ -100,8 +100,9 @@ describe('floods', () => {
     expect(mine.ok).toBe(true);
     expect(mine.result!.results.length).toBe(1);
     const counts = statuses.reduce<Record<string, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
-    expect(Object.keys(counts).sort()).toEqual(['200', '429']);
-    // How many get through depends on how fast this machine drains them; the rest are refused.
+    // Answered or refused, nothing else (no 5xx, no reset). How many get through before the
+    // connection limit bites depends on how fast this machine accepts them: some or none.
+    expect(Object.keys(counts).filter((status) => status !== '200' && status !== '429')).toEqual([]);
     expect(counts[429]).toBeGreaterThan(0);
     // Before: 22–35 s behind the flood. A generous bound that still catches that.
     expect(waited).toBeLessThan(10_000);
