@@ -37,7 +37,7 @@ describe('model missing, corrupt, or of a new width', () => {
 
     const missing = await memlens('search', 'router', '--model', 'test/not-there');
     expect(missing.code).toBe(0);
-    expect(missing.json).toMatchObject({ mode: 'fts-only', modeReason: expect.stringMatching(/test\/not-there not found/) });
+    expect(missing.json).toMatchObject({ mode: 'fts-only', modeReason: expect.stringMatching(/test\/not-there is not installed/) });
     expect((missing.json as Search).results[0]?.path).toBe('MEMORY.md');
 
     // Garble the model file the index was built with.
