@@ -4,6 +4,8 @@ import { defineConfig } from '@playwright/test';
 
 export default defineConfig({
   testDir: 'e2e',
+  // e2e/faults/*.test.ts are vitest's (fault injection through child processes).
+  testMatch: '**/*.spec.ts',
   outputDir: 'test-results',
   globalSetup: './e2e/support/global-setup.ts',
   timeout: 60_000,

@@ -2,13 +2,16 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['shared/**/*.test.ts', 'electron/**/*.test.ts', 'renderer/src/**/*.test.{ts,tsx}', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'],
+    // e2e/faults: fault injection against the real CLI in child processes (kills, a full disk,
+    // refused watches); browser specs (e2e/*.spec.ts) are Playwright's.
+    include: ['shared/**/*.test.ts', 'electron/**/*.test.ts', 'renderer/src/**/*.test.{ts,tsx}', 'bench/**/*.test.ts', 'scripts/**/*.test.ts', 'e2e/faults/**/*.test.ts'],
     // Real SQLite, real chokidar, real ONNX runtime: give I/O-heavy tests room, but still catch hangs.
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
     // Worker threads run JavaScript only: compile the embedding and sync workers (and what they
-    // import) into dist/ before any test.
-    globalSetup: ['electron/memory/test-support/build-workers.ts'],
+    // import) into dist/ before any test. Child processes run bin/memlens.js: compile the CLI too
+    // (e2e/faults).
+    globalSetup: ['electron/memory/test-support/build-workers.ts', 'e2e/faults/support/build-cli.ts'],
   },
 });

@@ -328,6 +328,8 @@ export const IndexStatusSchema = z.object({
   embeddingCacheHitRate: z.number().nullable(),
   vectorBackend: z.enum(['sqlite-vec', 'js-scan', 'none']),
   watcher: z.enum(['off', 'starting', 'watching', 'error']),
+  /** Why the watcher is in 'error', and what stands in for it (e.g. a rescan every 10 s). */
+  watcherReason: z.string().optional(),
   schemaVersion: z.number(),
   chunkerVersion: z.number(),
   lastSyncAt: z.number().nullable(),
@@ -374,6 +376,8 @@ export const TranscriptMessageSchema = z.object({
   /** The message's text parts as written, line breaks kept (the index folds them into one line). */
   text: z.string(),
   timestamp: z.string().nullable(),
+  /** Set when the message was too long to show or index whole: its full length in characters (`text` holds the start). */
+  truncatedFrom: z.number().optional(),
 });
 
 export const TranscriptSchema = z.object({
@@ -387,11 +391,26 @@ export const TranscriptSchema = z.object({
 // ---------------------------------------------------------------------------------------------
 // Files as the editor sees them
 
+/**
+ * The part of a file too large to open whole that `text` holds: whole lines (a single line longer
+ * than the window is cut at a character boundary), byte offsets into the file, 1-based lines.
+ */
+export const FileWindowSchema = z.object({
+  startByte: z.number().int().min(0),
+  /** Exclusive; pass it as readFile's `offset` for the next window. */
+  endByte: z.number().int().min(0),
+  totalBytes: z.number().int().min(0),
+  startLine: z.number().int().min(1),
+  endLine: z.number().int().min(0),
+  totalLines: z.number().int().min(0),
+});
+
 /** One text file as the editor opens it. */
 export const FileContentSchema = z.object({
   path: z.string(),
+  /** The whole text, or for files over the editor's limit only `window`'s part of it. */
   text: z.string(),
-  /** sha256 hex of the exact bytes on disk; saves must present it. */
+  /** sha256 hex of the exact bytes on disk (the whole file); saves must present it. */
   hash: z.string(),
   size: z.number(),
   mtimeMs: z.number(),
@@ -399,6 +418,10 @@ export const FileContentSchema = z.object({
   eol: z.enum(['lf', 'crlf', 'mixed', 'none']),
   /** Why the file must open read-only (too large, invalid UTF-8, session transcript), if so. */
   readOnly: z.enum(['too-large', 'invalid-utf8', 'session']).nullable(),
+  /** Present for files over the editor's limit: which slice of the file `text` is. */
+  window: FileWindowSchema.optional(),
+  /** Present when the frontmatter declares a `checksum` (sha256 of the body). */
+  checksum: ChecksumStatusSchema.optional(),
 });
 
 export const SaveResultSchema = z.object({
@@ -406,6 +429,11 @@ export const SaveResultSchema = z.object({
   hash: z.string(),
   size: z.number(),
   mtimeMs: z.number(),
+  /**
+   * The text as written, when it differs from the text sent: a file that keeps a frontmatter
+   * `checksum` gets its `checksum` and `updated` values refreshed by the save (nothing else changes).
+   */
+  text: z.string().optional(),
 });
 
 export const DeleteResultSchema = z.object({

@@ -79,11 +79,14 @@ export const CALLS = {
     summary: 'Every file the engine knows, with its index state.',
   }),
   readFile: call({
-    args: PathArgs,
+    // For a file too large to open whole: `offset` is the byte where the window starts (moved
+    // forward to the next line start), or with `backward` where it ends (the page before).
+    // Ignored for files the editor opens whole.
+    args: z.strictObject({ path: RelPathSchema, offset: z.number().int().min(0).optional(), backward: z.boolean().optional() }),
     result: FileContentSchema,
     maxArgBytes: MAX_ARG_BYTES,
-    errors: ['NOT_FOUND', 'OUT_OF_ROOT'],
-    summary: 'One text file as the editor opens it, with the hash a save must present.',
+    errors: ['NOT_FOUND', 'OUT_OF_ROOT', 'NOT_ALLOWED'],
+    summary: 'One memory file or transcript as the editor opens it (a window of it when too large), with the hash a save must present.',
   }),
   saveFile: call({
     args: z.strictObject({ path: RelPathSchema, text: z.string().max(MAX_TEXT_CHARS), expectedHash: HashSchema.nullable() }),
@@ -91,6 +94,13 @@ export const CALLS = {
     maxArgBytes: MAX_SAVE_BYTES,
     errors: ['NOT_FOUND', 'OUT_OF_ROOT', 'CONFLICT', 'NOT_ALLOWED'],
     summary: 'Atomic save; CONFLICT (details.currentHash) when the file changed since it was read.',
+  }),
+  acceptChecksum: call({
+    args: z.strictObject({ path: RelPathSchema, expectedHash: HashSchema }),
+    result: SaveResultSchema,
+    maxArgBytes: MAX_ARG_BYTES,
+    errors: ['NOT_FOUND', 'OUT_OF_ROOT', 'CONFLICT', 'NOT_ALLOWED'],
+    summary: "Accepts a file's body as intended: rewrites only its frontmatter `checksum` (and `updated`) to match; CONFLICT when it changed since read.",
   }),
   createFile: call({
     args: z.strictObject({ path: RelPathSchema, text: z.string().max(MAX_TEXT_CHARS) }),

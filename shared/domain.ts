@@ -52,6 +52,7 @@ export type MemoryGetResult = z.output<typeof S.MemoryGetResultSchema>;
 export type TranscriptMessage = z.output<typeof S.TranscriptMessageSchema>;
 export type Transcript = z.output<typeof S.TranscriptSchema>;
 export type FileContent = z.output<typeof S.FileContentSchema>;
+export type FileWindow = z.output<typeof S.FileWindowSchema>;
 export type SaveResult = z.output<typeof S.SaveResultSchema>;
 export type DeleteResult = z.output<typeof S.DeleteResultSchema>;
 export type SyncReport = z.output<typeof S.SyncReportSchema>;

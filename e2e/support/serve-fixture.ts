@@ -32,6 +32,8 @@ export interface StartServeOptions {
   dataDir?: string;
   /** Extra environment for the server (e.g. MEMLENS_MODEL_HOST). */
   env?: Record<string, string>;
+  /** Wraps the command, e.g. `unshare … sh -c '…; exec "$@"' name` to run it with lowered limits. */
+  launcher?: string[];
 }
 
 /** Starts `memlens serve --port 0` and resolves once it printed its URL. */
@@ -47,11 +49,9 @@ export async function startServe(extraArgs: string[] = [], options: StartServeOp
     fs.cpSync(source, workspace, { recursive: true });
   }
   const dataDir = options.dataDir ?? path.join(tmp, 'data');
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [path.join(root, 'bin', 'memlens.js'), 'serve', '--workspace', workspace, '--data-dir', dataDir, '--port', '0', ...extraArgs],
-    { cwd: root, env: { ...process.env, HOME: tmp, MEMLENS_MODEL: '', ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const command = [process.execPath, path.join(root, 'bin', 'memlens.js'), 'serve', '--workspace', workspace, '--data-dir', dataDir, '--port', '0', ...extraArgs];
+  const [program, ...args] = options.launcher ? [...options.launcher, ...command] : command;
+  const child: ChildProcess = spawn(program!, args, { cwd: root, env: { ...process.env, HOME: tmp, MEMLENS_MODEL: '', ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -5,6 +5,7 @@ import { CALL_NAMES, CALLS, MAX_ARG_BYTES, MAX_SAVE_BYTES, type CallArgs, type C
 import { MemoryLensError } from '../../shared/errors.js';
 import type { ApiDispatcher } from '../../shared/contract.js';
 import { loggedResponse } from './agent/agent-memory-tools.js';
+import { sha256 } from '../memory/files/hash.js';
 import { createApiDispatcher } from './api-dispatcher.js';
 import { DraftStore } from './draft-store.js';
 import { JudgmentStore } from './judgment-store.js';
@@ -57,6 +58,7 @@ const VALID_CALLS: { [K in CallName]: () => CallArgs<K> } = {
   listFiles: () => ({}),
   readFile: () => ({ path: 'MEMORY.md' }),
   saveFile: () => ({ path: 'memory/dispatch-save.md', text: 'saved through the contract\n', expectedHash: null }),
+  acceptChecksum: () => ({ path: 'memory/facts/preferences.md', expectedHash: sha256(fs.readFileSync(path.join(fx.workspace, 'memory/facts/preferences.md'))) }),
   createFile: () => ({ path: 'memory/2026-11-29-dispatch-created.md', text: '# created\n' }),
   renameFile: () => ({ from: 'memory/2026-11-29-dispatch-created.md', to: 'memory/2026-11-29-dispatch-renamed.md' }),
   deleteFile: () => ({ path: 'memory/2026-11-29-dispatch-renamed.md' }),
@@ -190,7 +192,7 @@ describe('api dispatcher: paths that leave the workspace get OUT_OF_ROOT and tou
         const outcome = await dispatcher.handle(method, build(attack));
         // `sessions/<x>/<file>.jsonl` is also the shape of a virtual agent-session path, which the
         // engine refuses as "not a session transcript" before it resolves anything on disk.
-        const virtualSession = method === 'readTranscript' && /^sessions\/link\//.test(attack);
+        const virtualSession = (method === 'readTranscript' || method === 'readFile') && /^sessions\/link\//.test(attack);
         const accepted = virtualSession ? ['OUT_OF_ROOT', 'NOT_ALLOWED'] : ['OUT_OF_ROOT'];
         if (outcome.ok || !accepted.includes(outcome.error.code)) {
           failures.push(`${label}(${JSON.stringify(attack)}) → ${outcome.ok ? 'ok' : `${outcome.error.code}: ${outcome.error.message}`}`);

@@ -58,8 +58,9 @@ export function createApiDispatcher(deps: DispatcherDeps): ApiDispatcher {
   };
   const handlers: Handlers = {
     listFiles: () => engine().listFiles(),
-    readFile: ({ path }) => engine().readFile(path),
+    readFile: ({ path, offset, backward }) => engine().readFile(path, { ...(offset !== undefined ? { offset } : {}), ...(backward ? { backward } : {}) }),
     saveFile: ({ path, text, expectedHash }) => engine().saveFile(path, text, expectedHash),
+    acceptChecksum: ({ path, expectedHash }) => engine().acceptChecksum(path, expectedHash),
     createFile: ({ path, text }) => engine().createFile(path, text),
     renameFile: ({ from, to }) => engine().renameFile(from, to),
     deleteFile: async ({ path }) => {

@@ -90,8 +90,9 @@ export class WorkspaceSession {
 
   private async startBackgroundWork(engine: MemoryEngineApi): Promise<void> {
     try {
-      if (this.options.watch) await engine.startWatching();
-      await engine.sync();
+      // Side by side: a watcher that is slow to start (a huge tree) or fails must not hold up the
+      // index. Nothing falls between the two: the watcher rescans once it is ready.
+      await Promise.all([engine.sync(), this.options.watch ? engine.startWatching() : null]);
     } catch (error) {
       // A closed engine (workspace switched meanwhile) is not worth reporting.
       if (this.engine === engine) this.options.onBackgroundError?.(error);

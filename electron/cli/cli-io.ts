@@ -21,9 +21,18 @@ export function processIo(): CliIo {
     stderrIsTty: Boolean(process.stderr.isTTY),
     waitForInterrupt: () =>
       new Promise<void>((resolve) => {
+        // Holds the process open while the command waits: without it a watcher that could not
+        // watch anything (no fs handles) let Node exit with code 13 ("unsettled top-level await").
+        const keepAlive = setInterval(() => undefined, 1 << 30);
         const stop = (): void => {
           process.off('SIGINT', stop);
           process.off('SIGTERM', stop);
+          clearInterval(keepAlive);
+          // A second Ctrl-C while shutting down means "now": never leave the user with a process that ignores them.
+          process.once('SIGINT', () => {
+            process.stderr.write('memlens: interrupted again, exiting without waiting.\n');
+            process.exit(130);
+          });
           resolve();
         };
         process.once('SIGINT', stop);

@@ -104,12 +104,18 @@ export interface MemoryEngineApi {
   timeline(query?: TimelineQuery): Promise<TimelineEntry[]>;
   /** memory_get: MEMORY.md / memory.md / USER.md / memory/**\/*.md / extra paths only. */
   get(path: string, from?: number, lines?: number): Promise<MemoryGetResult>;
-  readFile(path: string): Promise<FileContent>;
+  /**
+   * A file too large to open whole comes back as a window starting at the line at/after byte
+   * `window.offset` (with `backward`, the whole lines ending there).
+   */
+  readFile(path: string, window?: { offset?: number; backward?: boolean }): Promise<FileContent>;
   readTranscript(path: string): Promise<Transcript>;
   /** The indexed chunks of one file, in file order (empty when it is not indexed). */
   chunksOf(path: string): Promise<ChunkRef[]>;
   /** Atomic write; throws CONFLICT when the file's hash is no longer `expectedHash`. */
   saveFile(path: string, text: string, expectedHash: string | null): Promise<SaveResult>;
+  /** Rewrites only the frontmatter `checksum` (and `updated`) to match the body; CONFLICT when the file changed. */
+  acceptChecksum(path: string, expectedHash: string): Promise<SaveResult>;
   createFile(path: string, text: string): Promise<SaveResult>;
   renameFile(from: string, to: string): Promise<SaveResult>;
   /** Moves the file to the app's trash folder (the Electron shell uses the OS trash instead). */

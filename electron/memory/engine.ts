@@ -61,6 +61,7 @@ export class MemoryEngine implements MemoryEngineApi {
   private readonly files: FileOperations;
   private watcher: WorkspaceWatcher | null = null;
   private watcherState: IndexStatus['watcher'] = 'off';
+  private watcherReason: string | null = null;
   private progress: IndexProgress | null = null;
   private closed = false;
 
@@ -209,9 +210,14 @@ export class MemoryEngine implements MemoryEngineApi {
     return this.files.get(relPath, from, lines, this.options.extraPaths ?? []);
   }
 
-  readFile(relPath: string): Promise<FileContent> {
+  readFile(relPath: string, window?: { offset?: number; backward?: boolean }): Promise<FileContent> {
     this.assertOpen();
-    return this.files.readFile(relPath);
+    return this.files.readFile(relPath, window);
+  }
+
+  acceptChecksum(relPath: string, expectedHash: string): Promise<SaveResult> {
+    this.assertOpen();
+    return this.files.acceptChecksum(relPath, expectedHash);
   }
 
   readTranscript(relPath: string): Promise<Transcript> {
@@ -271,6 +277,7 @@ export class MemoryEngine implements MemoryEngineApi {
       embeddingCacheHitRate: counts?.embeddingCacheHitRate ?? null,
       vectorBackend: this.embedder ? index.vectorBackend : 'none',
       watcher: this.watcherState,
+      ...(this.watcherReason ? { watcherReason: this.watcherReason } : {}),
       schemaVersion: SCHEMA_VERSION,
       chunkerVersion: CHUNKER_VERSION,
       lastSyncAt: counts?.lastSyncAt ?? null,
@@ -314,8 +321,9 @@ export class MemoryEngine implements MemoryEngineApi {
         await this.lifecycle.reindexPath(relPath);
       },
       onReconcile: () => this.reconcile(),
-      onStateChange: (state) => {
+      onStateChange: (state, reason) => {
         this.watcherState = state;
+        this.watcherReason = reason;
         this.emitStatus();
       },
     });
@@ -327,6 +335,7 @@ export class MemoryEngine implements MemoryEngineApi {
     this.watcher = null;
     await watcher?.stop();
     this.watcherState = 'off';
+    this.watcherReason = null;
     this.emitStatus();
   }
 

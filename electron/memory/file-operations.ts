@@ -1,16 +1,26 @@
 // The editor's file operations: every path resolved inside its root (realpath + containment),
-// saves guarded by the hash the editor read, writes atomic and byte-exact, and each change
-// reindexed at once so it is searchable without waiting for the watcher.
-import { randomBytes } from 'node:crypto';
+// saves guarded by the hash the editor read and serialised per path (two saves presenting the
+// same hash cannot both pass), writes atomic and byte-exact, failed writes leaving no temp file or
+// empty folder, and each change reindexed at once so it is searchable without waiting for the
+// watcher. Files that keep a frontmatter `checksum` keep it true (parse/integrity-fields.ts).
+import { constants as fsConstants } from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { isBootstrapFileName } from '../../shared/bootstrap-profiles.js';
 import type { FileContent, MemoryGetResult, SaveResult, Transcript } from '../../shared/domain.js';
 import { MemoryLensError } from '../../shared/errors.js';
 import { trashDirFor } from './data-dir.js';
+import { tempPathFor } from './files/atomic-write.js';
+import { decodeTextFile, DEFAULT_MAX_EDITABLE_BYTES, encodeForSave, memoryGet, writeTextFile } from './files/file-io.js';
+import { readFileWindow } from './files/file-window.js';
+import { toFileSystemError } from './files/fs-errors.js';
+import type { FileAction } from './files/fs-errors.js';
 import { sha256 } from './files/hash.js';
-import { decodeTextFile, encodeForSave, memoryGet, writeTextFile } from './files/file-io.js';
+import { createParentFolders } from './files/parent-folders.js';
+import { PathLocks } from './files/path-lock.js';
 import { normalizeRelPath, resolveInWorkspace } from './files/safe-path.js';
+import { parseFrontmatter } from './parse/frontmatter.js';
+import { refreshIntegrityFields } from './parse/integrity-fields.js';
 import { parseSessionJsonl } from './parse/session-jsonl.js';
 import { discoverOne, indexableSource } from './sync/indexable-path.js';
 import type { DiscoverOptions } from './workspace/discover.js';
@@ -24,20 +34,40 @@ export interface FileOperationsOptions {
 }
 
 export class FileOperations {
+  private readonly locks = new PathLocks();
+
   constructor(private readonly options: FileOperationsOptions) {}
 
   get(relPath: string, from: number | undefined, lines: number | undefined, extraPaths: string[]): Promise<MemoryGetResult> {
     return memoryGet(this.options.workspaceDir, relPath, from, lines, extraPaths);
   }
 
-  async readFile(relPath: string): Promise<FileContent> {
-    const clean = normalizeRelPath(relPath);
+  /**
+   * A memory file or transcript as the editor opens it. Anything else in the workspace (`.env`,
+   * `.git/…`, temp files of interrupted saves, notes outside the memory folders) is not memory and
+   * is refused. Files over the editor's limit come back as a read-only window starting at
+   * `window.offset` (or, `backward`, ending there).
+   */
+  async readFile(relPath: string, window: { offset?: number; backward?: boolean } = {}): Promise<FileContent> {
+    const clean = this.assertReadable(relPath);
     const abs = await this.resolveExisting(clean);
-    const bytes = await readOrNotFound(abs, clean);
-    const stat = await fsp.stat(abs);
-    const content = decodeTextFile(bytes, stat.mtimeMs);
     const isSession = indexableSource(this.options.discover, clean) === 'sessions';
-    return { path: clean, ...content, readOnly: content.readOnly ?? (isSession ? 'session' : null) };
+    return this.withFsErrors(clean, 'read', async () => {
+      const stat = await fsp.stat(abs);
+      if (!stat.isFile()) throw new MemoryLensError('NOT_ALLOWED', `Not a file: ${clean}`);
+      if (stat.size > DEFAULT_MAX_EDITABLE_BYTES) {
+        const windowed = await readFileWindow(abs, window.offset ?? 0, { backward: window.backward === true });
+        return { path: clean, ...windowed, readOnly: 'too-large' as const };
+      }
+      const bytes = await fsp.readFile(abs);
+      const content = decodeTextFile(bytes, stat.mtimeMs);
+      const file: FileContent = { path: clean, ...content, readOnly: content.readOnly ?? (isSession ? 'session' : null) };
+      if (!isSession) {
+        const checksum = parseFrontmatter(content.text).checksum;
+        if (checksum) file.checksum = checksum;
+      }
+      return file;
+    });
   }
 
   async readTranscript(relPath: string): Promise<Transcript> {
@@ -46,8 +76,8 @@ export class FileOperations {
       throw new MemoryLensError('NOT_ALLOWED', `Not a session transcript: ${clean}`);
     }
     const abs = await this.resolveExisting(clean);
-    const bytes = await readOrNotFound(abs, clean);
-    const stat = await fsp.stat(abs);
+    const bytes = await this.withFsErrors(clean, 'read', () => fsp.readFile(abs));
+    const stat = await this.withFsErrors(clean, 'read', () => fsp.stat(abs));
     const parsed = parseSessionJsonl(new TextDecoder('utf-8').decode(bytes));
     return { messages: parsed.messages, malformedLines: parsed.malformed, size: bytes.length, mtimeMs: stat.mtimeMs };
   }
@@ -59,74 +89,127 @@ export class FileOperations {
   async saveFile(relPath: string, text: string, expectedHash: string | null): Promise<SaveResult> {
     const clean = this.assertWritable(relPath);
     const abs = await resolveInWorkspace(this.options.workspaceDir, clean);
-    const current = await fsp.readFile(abs).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return null;
-      throw error;
-    });
-    const currentHash = current ? sha256(current) : null;
-    if (currentHash !== expectedHash) {
-      throw new MemoryLensError(
-        'CONFLICT',
-        current ? `${clean} changed on disk since it was opened.` : `${clean} was deleted on disk since it was opened.`,
-        { currentHash },
-      );
-    }
-    let bom = false;
-    if (current) {
-      const decoded = decodeTextFile(current, 0);
-      if (decoded.readOnly) throw new MemoryLensError('NOT_ALLOWED', `${clean} is read-only (${decoded.readOnly}).`);
-      bom = decoded.bom;
-    } else {
-      await fsp.mkdir(path.dirname(abs), { recursive: true });
-    }
-    const written = await writeTextFile(abs, text, { bom });
+    const saved = await this.locks.run([abs], () =>
+      this.withFsErrors(clean, 'save', async () => {
+        const current = await readIfExists(abs);
+        const currentHash = current ? sha256(current) : null;
+        if (currentHash !== expectedHash) {
+          throw new MemoryLensError(
+            'CONFLICT',
+            current ? `${clean} changed on disk since it was opened.` : `${clean} was deleted on disk since it was opened.`,
+            { currentHash },
+          );
+        }
+        const decoded = current ? decodeTextFile(current, 0) : null;
+        if (decoded?.readOnly) throw new MemoryLensError('NOT_ALLOWED', `${clean} is read-only (${decoded.readOnly}).`);
+        const finalText = this.keepIntegrity(decoded?.text ?? null, text);
+        const folders = current ? null : await createParentFolders(abs);
+        try {
+          return { ...(await writeTextFile(abs, finalText, { bom: decoded?.bom ?? false })), finalText };
+        } catch (error) {
+          await folders?.undo();
+          throw error;
+        }
+      }),
+    );
     await this.options.reindex(clean);
-    return { path: clean, ...written };
+    return savedResult(clean, saved, text);
   }
 
   /** Creates a new Markdown memory file; never overwrites (ALREADY_EXISTS). */
   async createFile(relPath: string, text: string): Promise<SaveResult> {
     const clean = this.assertWritable(relPath);
     const abs = await resolveInWorkspace(this.options.workspaceDir, clean);
-    await fsp.mkdir(path.dirname(abs), { recursive: true });
-    const bytes = encodeForSave(text, { bom: false });
-    await createExclusive(abs, bytes, clean);
-    const stat = await fsp.stat(abs);
+    const saved = await this.locks.run([abs], () =>
+      this.withFsErrors(clean, 'create', async () => {
+        const finalText = this.keepIntegrity(null, text);
+        const bytes = encodeForSave(finalText, { bom: false });
+        const folders = await createParentFolders(abs);
+        try {
+          await createExclusive(abs, bytes, clean);
+        } catch (error) {
+          await folders.undo();
+          throw error;
+        }
+        const stat = await fsp.stat(abs);
+        return { hash: sha256(bytes), size: bytes.length, mtimeMs: stat.mtimeMs, finalText };
+      }),
+    );
     await this.options.reindex(clean);
-    return { path: clean, hash: sha256(bytes), size: bytes.length, mtimeMs: stat.mtimeMs };
+    return savedResult(clean, saved, text);
+  }
+
+  /**
+   * "Accept as intended": the body was edited outside the app and the frontmatter `checksum` no
+   * longer matches; rewrite only `checksum` (and `updated`) so it does. Refused when the file
+   * changed since the editor read it (CONFLICT) or declares no checksum (NOT_ALLOWED).
+   */
+  async acceptChecksum(relPath: string, expectedHash: string): Promise<SaveResult> {
+    const clean = this.assertEditable(relPath);
+    const abs = await resolveInWorkspace(this.options.workspaceDir, clean);
+    const saved = await this.locks.run([abs], () =>
+      this.withFsErrors(clean, 'save', async () => {
+        const current = await readIfExists(abs);
+        if (!current) throw new MemoryLensError('NOT_FOUND', `No such file: ${clean}`);
+        if (sha256(current) !== expectedHash) {
+          throw new MemoryLensError('CONFLICT', `${clean} changed on disk since it was opened.`, { currentHash: sha256(current) });
+        }
+        const decoded = decodeTextFile(current, 0);
+        if (decoded.readOnly) throw new MemoryLensError('NOT_ALLOWED', `${clean} is read-only (${decoded.readOnly}).`);
+        const refreshed = refreshIntegrityFields(decoded.text, new Date());
+        if (!refreshed.applied) throw new MemoryLensError('NOT_ALLOWED', `${clean} declares no frontmatter checksum.`);
+        return { ...(await writeTextFile(abs, refreshed.text, { bom: decoded.bom })), finalText: refreshed.text };
+      }),
+    );
+    await this.options.reindex(clean);
+    return { path: clean, hash: saved.hash, size: saved.size, mtimeMs: saved.mtimeMs, text: saved.finalText };
   }
 
   async renameFile(fromPath: string, toPath: string): Promise<SaveResult> {
     const from = this.assertEditable(fromPath);
     const to = this.assertEditable(toPath);
+    if (from === to) throw new MemoryLensError('INVALID_ARGUMENT', 'The new name is the same as the old one.');
     const fromAbs = await resolveInWorkspace(this.options.workspaceDir, from);
     const toAbs = await resolveInWorkspace(this.options.workspaceDir, to);
-    const bytes = await readOrNotFound(fromAbs, from);
-    if (from === to) throw new MemoryLensError('INVALID_ARGUMENT', 'The new name is the same as the old one.');
-    await fsp.mkdir(path.dirname(toAbs), { recursive: true });
-    await moveExclusive(fromAbs, toAbs, to);
-    const stat = await fsp.stat(toAbs);
+    const moved = await this.locks.run([fromAbs, toAbs], async () => {
+      const bytes = await this.withFsErrors(from, 'rename', () => fsp.readFile(fromAbs));
+      return this.withFsErrors(to, 'rename', async () => {
+        const folders = await createParentFolders(toAbs);
+        try {
+          await moveExclusive(fromAbs, toAbs, to);
+        } catch (error) {
+          await folders.undo();
+          throw error;
+        }
+        const stat = await fsp.stat(toAbs);
+        return { hash: sha256(bytes), size: bytes.length, mtimeMs: stat.mtimeMs };
+      });
+    });
     await this.options.reindex(from);
     await this.options.reindex(to);
-    return { path: to, hash: sha256(bytes), size: bytes.length, mtimeMs: stat.mtimeMs };
+    return { path: to, ...moved };
   }
 
   /** Moves the file to `<dataDir>/trash/<timestamp>/<path>`, so a delete can be undone by hand. */
   async deleteFile(relPath: string): Promise<void> {
     const clean = this.assertEditable(relPath);
     const abs = await resolveInWorkspace(this.options.workspaceDir, clean);
-    const stat = await fsp.stat(abs).catch(() => null);
-    if (!stat?.isFile()) throw new MemoryLensError('NOT_FOUND', `No such file: ${clean}`);
-    const trashed = path.join(trashDirFor(this.options.dataDir), ...clean.split('/'));
-    await fsp.mkdir(path.dirname(trashed), { recursive: true });
-    try {
-      await fsp.rename(abs, trashed);
-    } catch (error) {
-      // The data folder may live on another file system: copy, then remove.
-      if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-      await fsp.copyFile(abs, trashed);
-      await fsp.unlink(abs);
-    }
+    await this.locks.run([abs], () =>
+      this.withFsErrors(clean, 'delete', async () => {
+        const stat = await fsp.stat(abs).catch(() => null);
+        if (!stat?.isFile()) throw new MemoryLensError('NOT_FOUND', `No such file: ${clean}`);
+        const trashed = path.join(trashDirFor(this.options.dataDir), ...clean.split('/'));
+        await fsp.mkdir(path.dirname(trashed), { recursive: true });
+        try {
+          await fsp.rename(abs, trashed);
+        } catch (error) {
+          // The data folder may live on another file system: copy, then remove.
+          if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+          await fsp.copyFile(abs, trashed);
+          await fsp.unlink(abs);
+        }
+      }),
+    );
     await this.options.reindex(clean);
   }
 
@@ -138,6 +221,30 @@ export class FileOperations {
   private assertWritable(relPath: string): string {
     const clean = normalizeRelPath(relPath);
     return isBootstrapFileName(clean) ? clean : this.assertEditable(clean);
+  }
+
+  /**
+   * The text to write for `text`: with `checksum` and `updated` refreshed when the file keeps a
+   * checksum the app can vouch for — a new file, or one whose checksum matched before this save.
+   * A checksum that was already wrong stays wrong: the mismatch is the user's to see and accept
+   * ("accept as intended"), never silently fixed by an unrelated edit.
+   */
+  private keepIntegrity(previousText: string | null, text: string): string {
+    const before = previousText === null ? null : parseFrontmatter(previousText).checksum;
+    if (before && !before.ok) return text;
+    return refreshIntegrityFields(text, new Date()).text;
+  }
+
+  /**
+   * Readable = a memory file or a transcript, as discovery would list it, or a bootstrap file the
+   * agent reads (AGENTS.md, SOUL.md, …). Hidden files and temp files of saves are none of these.
+   */
+  private assertReadable(relPath: string): string {
+    const clean = normalizeRelPath(relPath);
+    if (!isBootstrapFileName(clean) && indexableSource(this.options.discover, clean) === null) {
+      throw new MemoryLensError('NOT_ALLOWED', `Memory Lens opens memory files, bootstrap files and session transcripts only: ${clean}`);
+    }
+    return clean;
   }
 
   /** Editable = a Markdown memory file inside the workspace; transcripts and other files are read-only. */
@@ -164,33 +271,46 @@ export class FileOperations {
     }
     return resolveInWorkspace(this.options.workspaceDir, clean);
   }
+
+  private async withFsErrors<T>(clean: string, action: FileAction, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      throw toFileSystemError(error, clean, action);
+    }
+  }
 }
 
-async function readOrNotFound(abs: string, clean: string): Promise<Buffer> {
+function savedResult(clean: string, saved: { hash: string; size: number; mtimeMs: number; finalText: string }, sent: string): SaveResult {
+  const result: SaveResult = { path: clean, hash: saved.hash, size: saved.size, mtimeMs: saved.mtimeMs };
+  if (saved.finalText !== sent) result.text = saved.finalText;
+  return result;
+}
+
+async function readIfExists(abs: string): Promise<Buffer | null> {
   try {
     return await fsp.readFile(abs);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') throw new MemoryLensError('NOT_FOUND', `No such file: ${clean}`);
-    if (code === 'EISDIR') throw new MemoryLensError('NOT_ALLOWED', `Not a file: ${clean}`);
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
   }
 }
 
 /** Temp file + hard link: the new name appears atomically, complete, and only if it was free. */
 async function createExclusive(abs: string, bytes: Buffer, clean: string): Promise<void> {
-  const tmp = path.join(path.dirname(abs), `.${path.basename(abs)}.${randomBytes(6).toString('hex')}.tmp`);
-  const handle = await fsp.open(tmp, 'wx', 0o644);
+  const tmp = tempPathFor(abs);
   try {
-    await handle.writeFile(bytes);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
+    const handle = await fsp.open(tmp, 'wx', 0o644);
+    try {
+      await handle.writeFile(bytes);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
     await linkOrFallback(tmp, abs, clean);
   } finally {
-    await fsp.rm(tmp, { force: true });
+    // Linked (the name now holds the bytes) or failed (disk full, name taken): the temp goes either way.
+    await fsp.rm(tmp, { force: true }).catch(() => undefined);
   }
 }
 
@@ -209,6 +329,13 @@ async function linkOrFallback(source: string, target: string, clean: string): Pr
     // File systems without hard links (some network and FAT volumes): check, then copy.
     if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EXDEV' && code !== 'ENOSYS') throw error;
     if (await fsp.stat(target).then(() => true, () => false)) throw new MemoryLensError('ALREADY_EXISTS', `A file already exists at ${clean}.`);
-    await fsp.copyFile(source, target, (await import('node:fs')).constants.COPYFILE_EXCL);
+    try {
+      await fsp.copyFile(source, target, fsConstants.COPYFILE_EXCL);
+    } catch (copyError) {
+      if ((copyError as NodeJS.ErrnoException).code === 'EEXIST') throw new MemoryLensError('ALREADY_EXISTS', `A file already exists at ${clean}.`);
+      // The copy made the file (EXCL): a half-copied one (disk full) must not stay behind.
+      await fsp.rm(target, { force: true }).catch(() => undefined);
+      throw copyError;
+    }
   }
 }

@@ -9,6 +9,7 @@ import { CALLS, HTTP_API_PREFIX, HTTP_EVENTS_PATH, httpPathFor, isCallName } fro
 import type { ErrorCode, ErrorValue } from '../../shared/errors.js';
 import type { ApiDispatcher, DispatchOutcome } from '../../shared/contract.js';
 import { SECURITY_HEADERS } from '../web/content-security-policy.js';
+import { ClientGate, DEFAULT_CLIENT_GATE, type ClientGateOptions } from './client-gate.js';
 import { allowedHostsFor, checkRequest, cookieNameFor, type GuardConfig } from './request-guard.js';
 import { contentTypeFor, resolveStaticFile } from '../web/static-files.js';
 import type { WorkspaceSession } from '../app/workspace-session.js';
@@ -23,6 +24,8 @@ export interface HttpServerOptions {
   port: number;
   /** Fixed token for tests; default 24 random bytes, base64url. */
   token?: string;
+  /** Requests one client may have running and waiting (default DEFAULT_CLIENT_GATE). */
+  clientGate?: ClientGateOptions;
 }
 
 export interface RunningServer {
@@ -36,6 +39,8 @@ export interface RunningServer {
 
 /** Keeps proxies and idle-timeouts from closing a quiet event stream. */
 const SSE_HEARTBEAT_MS = 15_000;
+/** Event streams one client may hold open: one per tab is what the page uses. */
+const MAX_STREAMS_PER_CLIENT = 16;
 
 const STATUS_FOR_CODE: Record<ErrorCode, number> = {
   INVALID_ARGUMENT: 400,
@@ -62,21 +67,30 @@ export function createSessionToken(): string {
 export async function startHttpServer(options: HttpServerOptions): Promise<RunningServer> {
   const token = options.token ?? createSessionToken();
   const streams = new Set<http.ServerResponse>();
+  const gates: Gates = {
+    requests: new ClientGate(options.clientGate ?? DEFAULT_CLIENT_GATE),
+    streams: new ClientGate({ maxConnections: Infinity, maxActive: MAX_STREAMS_PER_CLIENT, maxQueued: 0 }),
+  };
   let guard: GuardConfig | null = null;
 
   const server = http.createServer((req, res) => {
     if (!guard) return sendText(res, 503, 'Starting.');
-    handleRequest(req, res, guard, options, streams).catch((error: unknown) => {
+    handleRequest(req, res, guard, options, streams, gates).catch((error: unknown) => {
       if (!res.headersSent) sendJson(res, 500, { ok: false, error: { code: 'INTERNAL', message: String(error) } });
       else res.destroy();
     });
   });
   // Slow-loris bodies must not hold a worker forever.
   server.requestTimeout = 120_000;
+  server.on('connection', (socket) => {
+    socket.once('close', gates.requests.connect(clientOf(socket)));
+  });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port, options.host, () => {
+    // A deep accept queue: a burst of connections (a script, a reconnecting page) waits to be
+    // answered — with a 429 if need be — instead of having its SYNs dropped (511 is Node's default).
+    server.listen({ port: options.port, host: options.host, backlog: 4096 }, () => {
       server.off('error', reject);
       resolve();
     });
@@ -101,23 +115,65 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   };
 }
 
+function clientOf(socket: { remoteAddress?: string | undefined }): string {
+  return socket.remoteAddress ?? 'unknown';
+}
+
+interface Gates {
+  requests: ClientGate;
+  streams: ClientGate;
+}
+
 async function handleRequest(
   req: http.IncomingMessage,
   res: http.ServerResponse,
   guard: GuardConfig,
   options: HttpServerOptions,
   streams: Set<http.ServerResponse>,
+  gates: Gates,
 ): Promise<void> {
   const verdict = checkRequest(req, guard);
   if (!verdict.ok) return sendText(res, verdict.status, verdict.reason);
   const url = new URL(req.url ?? '/', 'http://placeholder');
   const method = req.method ?? 'GET';
+  // The printed URL's `?token=` exists to open the page (and the event stream, which cannot send
+  // headers). A token in a URL ends up in logs and history; calls must send the header or cookie.
+  if (verdict.via === 'query' && method !== 'GET' && method !== 'HEAD') {
+    return sendText(res, 401, 'The token in the URL only opens the page; API calls send it in the X-Memlens-Token header or the cookie.');
+  }
+  const client = clientOf(req.socket);
+  if (gates.requests.isFlooding(client)) {
+    res.setHeader('Connection', 'close');
+    return sendTooMany(res, 'Too many connections from this client; try again shortly.');
+  }
 
   if (url.pathname === HTTP_EVENTS_PATH) {
     if (method !== 'GET') return sendText(res, 405, 'Use GET for the event stream.', { Allow: 'GET' });
+    const release = await gates.streams.enter(client);
+    if (!release) return sendTooMany(res, `More than ${MAX_STREAMS_PER_CLIENT} event streams are open from this client.`);
+    res.on('close', release);
     return openEventStream(req, res, options.session, streams);
   }
 
+  const release = await gates.requests.enter(client);
+  if (!release) return sendTooMany(res, 'Too many requests at once from this client; try again shortly.');
+  res.on('close', release);
+  try {
+    await handleGated(req, res, guard, options, url, method, verdict.via);
+  } finally {
+    release();
+  }
+}
+
+async function handleGated(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  guard: GuardConfig,
+  options: HttpServerOptions,
+  url: URL,
+  method: string,
+  via: 'cookie' | 'header' | 'query',
+): Promise<void> {
   if (url.pathname.startsWith(HTTP_API_PREFIX)) {
     const name = url.pathname.slice(HTTP_API_PREFIX.length);
     if (!isCallName(name)) return sendOutcome(res, { ok: false, error: { code: 'NOT_FOUND', message: `Unknown call: ${name}` } });
@@ -145,7 +201,7 @@ async function handleRequest(
 
   if (method !== 'GET' && method !== 'HEAD') return sendText(res, 405, 'Method not allowed.', { Allow: 'GET, HEAD' });
 
-  if (verdict.via === 'query') {
+  if (via === 'query') {
     // First page load from the printed URL: keep the token in an HttpOnly cookie (script cannot
     // read it, other sites cannot send it) and drop it from the address bar and history.
     url.searchParams.delete('token');
@@ -215,6 +271,12 @@ async function readBody(req: http.IncomingMessage, limit: number): Promise<{ byt
     chunks.push(chunk as Buffer);
   }
   return { bytes: Buffer.concat(chunks), tooLarge: false };
+}
+
+/** 429 with the contract's error shape, so the page's client can tell it from other failures and retry. */
+function sendTooMany(res: http.ServerResponse, message: string): void {
+  res.setHeader('Retry-After', '1');
+  sendJson(res, 429, { ok: false, error: { code: 'UNAVAILABLE', message } });
 }
 
 function sendOutcome(res: http.ServerResponse, outcome: DispatchOutcome): void {

@@ -18,11 +18,23 @@ printed (one JSON object a line with --json). Stops on Ctrl-C.`,
         if (json) io.stdout(`${JSON.stringify({ event: 'file', ...event, at: new Date().toISOString() })}\n`);
         else io.stdout(`${new Date().toISOString()}  ${event.change.padEnd(7)}  ${event.path}\n`);
       });
+      // Say it when the watcher cannot do its job, and what stands in for it; once per reason.
+      let toldReason: string | null = null;
+      const tellWatcher = (state: string, reason: string | undefined): void => {
+        if (state !== 'error' || !reason || reason === toldReason) return;
+        toldReason = reason;
+        if (json) io.stdout(`${JSON.stringify({ event: 'watcher', state, reason, at: new Date().toISOString() })}\n`);
+        else io.stderr(`memlens watch: the file watcher is not working fully. ${reason}\n`);
+      };
+      const unsubscribeStatus = engine.onDidChangeStatus((status) => tellWatcher(status.watcher, status.watcherReason));
       await engine.startWatching();
-      if (json) io.stdout(`${JSON.stringify({ event: 'watching', workspace: engine.workspaceDir, files: report.filesScanned })}\n`);
+      const started = engine.status();
+      tellWatcher(started.watcher, started.watcherReason);
+      if (json) io.stdout(`${JSON.stringify({ event: 'watching', workspace: engine.workspaceDir, files: report.filesScanned, watcher: started.watcher })}\n`);
       else io.stderr(`Watching ${engine.workspaceDir} (${report.filesScanned} files). Press Ctrl-C to stop.\n`);
       await io.waitForInterrupt();
       unsubscribe();
+      unsubscribeStatus();
       await engine.stopWatching();
       return 0;
     } finally {

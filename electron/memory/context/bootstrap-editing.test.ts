@@ -50,7 +50,9 @@ describe('editing bootstrap files', () => {
 
   it('refuses other root files, and never deletes or renames a bootstrap file', async () => {
     const { engine, workspace } = await open();
-    const readme = await engine.readFile('README.md');
+    // Not memory, not a bootstrap file: not even readable through the engine. A save presenting its true hash is refused too.
+    expect(await codeOf(engine.readFile('README.md'))).toBe('NOT_ALLOWED');
+    const readme = { hash: sha256(fs.readFileSync(path.join(workspace, 'README.md'))) };
     expect(await codeOf(engine.saveFile('README.md', 'changed\n', readme.hash))).toBe('NOT_ALLOWED');
     expect(await codeOf(engine.saveFile('sub/AGENTS.md', 'x\n', null))).toBe('NOT_ALLOWED');
     expect(await codeOf(engine.deleteFile('AGENTS.md'))).toBe('NOT_ALLOWED');

@@ -6,7 +6,9 @@ import path from 'node:path';
 import type { FileContent, MemoryGetResult } from '../../../shared/domain.js';
 import { MemoryLensError } from '../../../shared/errors.js';
 import { atomicWrite } from './atomic-write.js';
+import { toFileSystemError } from './fs-errors.js';
 import { sha256 } from './hash.js';
+import { readLineRange } from './line-range.js';
 import { assertMemoryGetPath, normalizeRelPath, resolveInWorkspace } from './safe-path.js';
 
 export { sha256 } from './hash.js';
@@ -71,22 +73,16 @@ export async function memoryGet(workspaceDir: string, relPath: string, from?: nu
   if (lines !== undefined && !Number.isFinite(lines)) throw new MemoryLensError('INVALID_ARGUMENT', '`lines` must be a number of lines.');
   const clean = normalizeRelPath(relPath);
   const absPath = (await resolveOutsideExtra(workspaceDir, clean, extraPaths)) ?? (await resolveWorkspaceMemory(workspaceDir, clean, extraPaths));
-  let content: TextFileContent;
   try {
-    content = await readTextFile(absPath);
+    // Streamed: three lines of a 50 MB file cost three lines of decoding, not the whole file.
+    const range = await readLineRange(absPath, from, lines);
+    return { path: clean, text: range.text, from: range.from, lines: range.lines, totalLines: range.totalLines };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') throw new MemoryLensError('NOT_FOUND', `No such memory file: ${clean}`);
     if (code === 'EISDIR') throw new MemoryLensError('NOT_ALLOWED', `Not a file: ${clean}`);
-    throw error;
+    throw toFileSystemError(error, clean, 'read');
   }
-  const all = content.text === '' ? [] : content.text.replace(/\r?\n$/, '').split(/\r?\n/);
-  const totalLines = all.length;
-  const start = Math.min(Math.max(1, Math.floor(from ?? 1)), Math.max(1, totalLines));
-  const available = Math.max(0, totalLines - start + 1);
-  const count = lines === undefined ? available : Math.min(Math.max(0, Math.floor(lines)), available);
-  const text = all.slice(start - 1, start - 1 + count).join('\n');
-  return { path: clean, text, from: start, lines: count, totalLines };
 }
 
 async function resolveWorkspaceMemory(workspaceDir: string, clean: string, extraPaths: string[]): Promise<string> {

@@ -3,6 +3,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { MemoryLensError } from '../../../shared/errors.js';
+import { assertPathWithinLimits } from './path-limits.js';
 
 /** Percent-decoded, forward-slash form of a relative path; throws for anything that could escape. */
 export function normalizeRelPath(relPath: string): string {
@@ -25,6 +26,7 @@ export function normalizeRelPath(relPath: string): string {
   if (segments.includes('..')) throw new MemoryLensError('OUT_OF_ROOT', `Path leaves the workspace: ${relPath}`);
   const clean = segments.filter((s) => s !== '' && s !== '.').join('/');
   if (clean === '') throw new MemoryLensError('INVALID_ARGUMENT', 'A path is required.');
+  assertPathWithinLimits(clean);
   return clean;
 }
 

@@ -17,6 +17,13 @@ export interface ParsedSession {
 
 const ROLE_LABEL = { user: 'User', assistant: 'Assistant' } as const;
 
+/**
+ * Characters of one message that are shown and indexed. A long answer is 10–50k characters; a
+ * message far beyond (a pasted 10 MB log) would cost the index thousands of chunks and the
+ * transcript view its responsiveness, so only its start is kept and the cut is reported.
+ */
+export const MAX_MESSAGE_CHARS = 100_000;
+
 export function parseSessionJsonl(text: string): ParsedSession {
   const result: ParsedSession = { lines: [], lineMap: [], messages: [], malformed: 0, firstTimestamp: null };
   const rawLines = text.split('\n');
@@ -40,15 +47,25 @@ export function parseSessionJsonl(text: string): ParsedSession {
     const role = record.message.role;
     if (role !== 'user' && role !== 'assistant') continue;
     const parts = textParts(record.message.content);
-    const indexed = oneLine(parts.join(' '));
+    const fullText = parts.join('\n\n').replace(/\r\n?/g, '\n').trim();
+    const cut = fullText.length > MAX_MESSAGE_CHARS;
+    const messageText = cut ? cutAt(fullText, MAX_MESSAGE_CHARS) : fullText;
+    const indexed = oneLine(cut ? messageText : parts.join(' '));
     if (indexed === '') continue;
-    const messageText = parts.join('\n\n').replace(/\r\n?/g, '\n').trim();
     const lineNo = i + 1;
     result.lines.push(`${ROLE_LABEL[role]}: ${indexed}`);
     result.lineMap.push(lineNo);
-    result.messages.push({ line: lineNo, role, text: messageText, timestamp });
+    const message: TranscriptMessage = { line: lineNo, role, text: messageText, timestamp };
+    if (messageText !== fullText) message.truncatedFrom = fullText.length;
+    result.messages.push(message);
   }
   return result;
+}
+
+/** The first `max` UTF-16 units of `text`, one fewer when that would split a surrogate pair. */
+function cutAt(text: string, max: number): string {
+  const last = text.charCodeAt(max - 1);
+  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? max - 1 : max);
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -11,6 +11,14 @@ export interface MmrItem {
   tokens: ReadonlySet<string>;
 }
 
+/**
+ * MMR compares every remaining item with every pick: quadratic. Over 4,000 candidates
+ * (maxResults 1000) that took 45 s of one thread; over 256 it is ~30k comparisons, tens of ms.
+ * Diversity matters at the top of a list: callers rerank the 256 most relevant and keep the rest
+ * in relevance order after them.
+ */
+export const MMR_POOL_SIZE = 256;
+
 /** |A ∩ B| / |A ∪ B|; two empty sets are identical (1). */
 export function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   if (a.size === 0 && b.size === 0) return 1;

@@ -21,7 +21,7 @@ import { accessBreakdown } from './access-boost.js';
 import { resolveSearchOptions, matchesDateFilter, matchesSource, meetsMinScore, type ResolvedSearchOptions } from './filters.js';
 import { fuseCandidates, type FusedCandidate, type VectorSide } from './fuse.js';
 import { fillMatchedTerms, keywordSearch, type KeywordSearchResult } from './keyword-search.js';
-import { mmrRerank } from './mmr.js';
+import { MMR_POOL_SIZE, mmrRerank } from './mmr.js';
 import { makeSnippet } from './snippet.js';
 import { computeDecay } from './temporal-decay.js';
 import { DEFAULT_QUERY_TIMEOUT_MS, runVectorSide, type QueryEmbedder, type VectorSearchFn } from './vector-side.js';
@@ -196,15 +196,18 @@ function selectResults(candidates: TracedCandidate[], options: ResolvedSearchOpt
   const eligible = candidates.filter((c) => c.fate === 'beyond-max-results');
   let ordered = eligible;
   if (options.mmr.enabled && eligible.length > 1) {
+    const pool = eligible.slice(0, MMR_POOL_SIZE);
     const picks = mmrRerank(
-      eligible.map((c) => ({ label: `${c.path}:${c.startLine}-${c.endLine}`, relevance: c.breakdown.final, tokens: tokenSet(c.text) })),
+      pool.map((c) => ({ label: `${c.path}:${c.startLine}-${c.endLine}`, relevance: c.breakdown.final, tokens: tokenSet(c.text) })),
       options.mmr.lambda,
     );
     ordered = picks.map(({ index, mmr }) => {
-      const candidate = eligible[index]!;
+      const candidate = pool[index]!;
       candidate.breakdown = { ...candidate.breakdown, mmr };
       return candidate;
     });
+    // Beyond the pool: relevance order, no MMR breakdown (bounded cost; see MMR_POOL_SIZE).
+    ordered.push(...eligible.slice(MMR_POOL_SIZE));
   } else if (options.mmr.enabled && eligible.length === 1) {
     const only = eligible[0]!;
     only.breakdown = {

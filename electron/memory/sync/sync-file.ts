@@ -8,7 +8,8 @@ import { embedChunks } from './embed-chunks.js';
 import { discoverOne } from './indexable-path.js';
 import { prepareFile, unreadableFile } from './prepare-file.js';
 import { messageOf } from '../../../shared/errors.js';
-import { MAX_INDEXED_FILE_BYTES, readCandidate, unchangedContent } from './sync.js';
+import { isDiskFullError } from '../files/fs-errors.js';
+import { indexDiskFullError, readCandidate, unchangedContent } from './sync.js';
 import type { SyncTarget } from './sync.js';
 import type { IndexedFileState } from '../index/index-queries.js';
 
@@ -27,6 +28,14 @@ export interface FileSyncOptions {
 }
 
 export async function syncFile(target: SyncTarget, relPath: string, options: FileSyncOptions): Promise<FileSyncResult> {
+  try {
+    return await syncFileNow(target, relPath, options);
+  } catch (error) {
+    throw isDiskFullError(error) ? indexDiskFullError(error) : error;
+  }
+}
+
+async function syncFileNow(target: SyncTarget, relPath: string, options: FileSyncOptions): Promise<FileSyncResult> {
   const state = loadFileState(target.db, relPath);
   const discovered = await discoverOne(options.discover, relPath);
   if (!discovered) {
@@ -34,7 +43,7 @@ export async function syncFile(target: SyncTarget, relPath: string, options: Fil
     target.writer.removeFiles([relPath]);
     return { path: relPath, change: 'deleted', hash: null };
   }
-  const read = await readCandidate(discovered, options.maxFileBytes ?? MAX_INDEXED_FILE_BYTES);
+  const read = await readCandidate(discovered, options.maxFileBytes);
   if ('error' in read) {
     target.writer.writeFailure({ file: unreadableFile(discovered), absPath: discovered.absPath, hash: null, indexState: read.state, indexError: read.error });
     return { path: relPath, change: 'failed', hash: null, error: read.error };

@@ -35,7 +35,7 @@ describe('syncIndex', () => {
     expect(report).toMatchObject({ filesIndexed: 1, filesSkipped: 1, filesFailed: 0 });
     const huge = listFileEntries(target.db).find((f) => f.path === 'memory/huge.md');
     expect(huge).toMatchObject({ indexState: 'skipped', chunks: 0 });
-    expect(huge?.indexError).toMatch(/too large to index \(5000 bytes; limit 1000\)/);
+    expect(huge?.indexError).toMatch(/too large to index \(5000 bytes; Markdown files over 1000 bytes are not indexed\)/);
   });
 
   it('sends throttled progress: first and last always, not one event per file', async () => {

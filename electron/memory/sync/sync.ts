@@ -9,6 +9,8 @@ import { promisify } from 'node:util';
 import type Database from 'better-sqlite3';
 import type { FileChangeEvent, IndexError, IndexProgress, SyncReport } from '../../../shared/domain.js';
 import type { ChunkOptions } from '../chunk/chunker.js';
+import { removeLeftoverTempFiles } from '../files/atomic-write.js';
+import { isDiskFullError } from '../files/fs-errors.js';
 import { sha256 } from '../files/hash.js';
 import type { FileWriter } from '../index/file-writer.js';
 import { isCorruptionError } from '../index/index-db.js';
@@ -25,7 +27,7 @@ import type { PreparedFile } from './prepare-file.js';
 import { PreparePool } from './prepare-pool.js';
 import type { PrepareOutcome } from './prepare-pool.js';
 import { createProgressThrottle } from './progress-throttle.js';
-import { messageOf } from '../../../shared/errors.js';
+import { MemoryLensError, messageOf } from '../../../shared/errors.js';
 
 export interface SyncTarget {
   db: Database.Database;
@@ -41,7 +43,7 @@ export interface SyncOptions {
   full?: boolean;
   onProgress?: (progress: IndexProgress) => void;
   signal?: AbortSignal;
-  /** Files larger than this are listed as skipped, not indexed. */
+  /** Files larger than this are listed as skipped, not indexed (default: maxIndexedBytes). */
   maxFileBytes?: number;
   /** Worker threads preparing files when at least `workerMinFiles` need it; 0 prepares in-thread. */
   prepareWorkers?: number;
@@ -54,8 +56,31 @@ export interface SyncResult extends SyncReport {
   changes: FileChangeEvent[];
 }
 
-/** Far above any hand-written memory; big enough for months of one session's transcript. */
-export const MAX_INDEXED_FILE_BYTES = 64 * 1024 * 1024;
+/** Big enough for months of one session's transcript (tool output makes most of its bytes). */
+export const MAX_INDEXED_SESSION_BYTES = 64 * 1024 * 1024;
+/**
+ * Far above any hand-written memory, and the editor's own limit: a 50 MB Markdown file (a log
+ * pasted into memory/) became 43k chunks and 1.3 GB of memory while indexing. Larger files are
+ * listed, marked skipped with the reason, and open in the editor as a read-only window.
+ */
+export const MAX_INDEXED_MARKDOWN_BYTES = 5 * 1024 * 1024;
+
+/** Largest file of this kind that is indexed. */
+export function maxIndexedBytes(file: Pick<DiscoveredFile, 'source'>): number {
+  return file.source === 'sessions' ? MAX_INDEXED_SESSION_BYTES : MAX_INDEXED_MARKDOWN_BYTES;
+}
+
+/**
+ * SQLite could not write because the disk holding the index is full. Nothing is half-written (each
+ * file is one transaction), so the sync stops with this instead of marking every file failed.
+ */
+export function indexDiskFullError(error: unknown): MemoryLensError {
+  return new MemoryLensError(
+    'UNAVAILABLE',
+    `The disk holding the index is full (${messageOf(error)}). Indexing stopped; what was indexed before still answers searches. Free some space, then reindex.`,
+    { errno: 'ENOSPC' },
+  );
+}
 
 /**
  * Files read concurrently and written in one commit. Each file still gets its own savepoint, so
@@ -115,6 +140,14 @@ class SliceClock {
 const readFileAsync = promisify(fs.readFile);
 
 export async function syncIndex(target: SyncTarget, options: SyncOptions): Promise<SyncResult> {
+  try {
+    return await syncIndexNow(target, options);
+  } catch (error) {
+    throw isDiskFullError(error) ? indexDiskFullError(error) : error;
+  }
+}
+
+async function syncIndexNow(target: SyncTarget, options: SyncOptions): Promise<SyncResult> {
   const started = performance.now();
   const progress = createProgressThrottle(options.onProgress);
   const report: SyncResult = {
@@ -124,8 +157,11 @@ export async function syncIndex(target: SyncTarget, options: SyncOptions): Promi
   };
 
   progress.update({ phase: 'scanning', filesDone: 0, filesTotal: 0 }, true);
-  const discovered = await discoverFiles(options.discover);
+  const leftovers = { tempFiles: [] as string[] };
+  const discovered = await discoverFiles(options.discover, leftovers);
   options.signal?.throwIfAborted();
+  // Temp files of saves that a crash interrupted: nobody will rename them now.
+  if (leftovers.tempFiles.length > 0) await removeLeftoverTempFiles(leftovers.tempFiles);
   report.filesScanned = discovered.length;
 
   const states = loadFileStates(target.db);
@@ -184,10 +220,9 @@ async function indexCandidates(
   pool: PreparePool | null,
 ): Promise<void> {
   const needsVectors = Boolean(target.embedding);
-  const maxBytes = options.maxFileBytes ?? MAX_INDEXED_FILE_BYTES;
   const total = candidates.length;
   const startJob = async (file: DiscoveredFile): Promise<CandidateJob> => {
-    const read = await readCandidate(file, maxBytes);
+    const read = await readCandidate(file, options.maxFileBytes);
     const state = states.get(file.path);
     if (!pool || 'error' in read || (!options.full && state && unchangedContent(state, read.hash, needsVectors))) return { read };
     try {
@@ -252,9 +287,11 @@ export function unchangedContent(state: IndexedFileState, hash: string, needsVec
 
 export type ReadResult = { bytes: Buffer; hash: string } | { error: string; state: 'failed' | 'skipped' };
 
-export async function readCandidate(file: DiscoveredFile, maxBytes: number): Promise<ReadResult> {
+export async function readCandidate(file: DiscoveredFile, maxBytesOverride?: number): Promise<ReadResult> {
+  const maxBytes = maxBytesOverride ?? maxIndexedBytes(file);
   if (file.size > maxBytes) {
-    return { error: `too large to index (${file.size} bytes; limit ${maxBytes})`, state: 'skipped' };
+    const kind = file.source === 'sessions' ? 'transcripts' : 'Markdown files';
+    return { error: `too large to index (${formatMegabytes(file.size)}; ${kind} over ${formatMegabytes(maxBytes)} are not indexed)`, state: 'skipped' };
   }
   try {
     const bytes = await readFileAsync(file.absPath);
@@ -262,6 +299,11 @@ export async function readCandidate(file: DiscoveredFile, maxBytes: number): Pro
   } catch (error) {
     return { error: `could not read: ${messageOf(error)}`, state: 'failed' };
   }
+}
+
+function formatMegabytes(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  return mb >= 1 ? `${mb.toFixed(mb < 10 ? 1 : 0)} MB` : `${bytes} bytes`;
 }
 
 function recordFailure(target: SyncTarget, report: SyncResult, file: DiscoveredFile, message: string, state: 'failed' | 'skipped'): void {
@@ -325,8 +367,9 @@ async function writeBatch(
       report.chunksWritten += prepared.chunks.length;
       report.changes.push({ path: discovered.path, change: existed ? 'changed' : 'added', hash });
     } catch (error) {
-      // A damaged index is the engine's to handle (quarantine + rebuild), not this file's failure.
-      if (isCorruptionError(error)) throw error;
+      // A damaged index is the engine's to handle (quarantine + rebuild), and a full disk stops the
+      // sync: neither is this file's failure.
+      if (isCorruptionError(error) || isDiskFullError(error)) throw error;
       recordFailure(target, report, discovered, `could not write to the index: ${messageOf(error)}`, 'failed');
     }
   }

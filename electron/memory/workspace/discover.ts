@@ -7,6 +7,8 @@ import type { Dirent, Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { MemorySource } from '../../../shared/domain.js';
+import { isTempFileName } from '../files/atomic-write.js';
+import { MAX_PATH_DEPTH } from '../files/path-limits.js';
 import { hasIgnoredFolder, isIgnoredPath, isMarkdownName, isSessionFileName } from './ignore-rules.js';
 import { agentsFolders, listAgentSessionFolders, sessionDirName, sessionFolderFor, type SessionSourceOptions } from './session-sources.js';
 
@@ -105,7 +107,13 @@ export function resolveVirtualPath(opts: DiscoverOptions, virtualPath: string): 
   return path.join(workspace, ...segments);
 }
 
-export async function discoverFiles(opts: DiscoverOptions): Promise<DiscoveredFile[]> {
+/** What a walk noticed besides memory files. */
+export interface DiscoverySink {
+  /** Absolute paths of temp files of interrupted saves (files/atomic-write.ts), for clean-up. */
+  tempFiles: string[];
+}
+
+export async function discoverFiles(opts: DiscoverOptions, sink?: DiscoverySink): Promise<DiscoveredFile[]> {
   const root = await fs.realpath(opts.workspaceDir);
   const candidates: Candidate[] = [];
   const add = (files: FoundFile[], source: MemorySource, relPrefix = '', agentId?: string): void => {
@@ -115,6 +123,7 @@ export async function discoverFiles(opts: DiscoverOptions): Promise<DiscoveredFi
   // One listing of the root serves the root files and the layer folders. It also keeps the names
   // as listed on disk: a case-insensitive file system would otherwise report MEMORY.md for memory.md.
   const rootEntries = new Map((await readDirSafe(root)).map((entry) => [entry.name, entry]));
+  if (sink) for (const [name, entry] of rootEntries) if (entry.isFile() && isTempFileName(name)) sink.tempFiles.push(joinName(root, name));
   for (const name of ROOT_MEMORY_FILES) {
     const entry = rootEntries.get(name);
     if (!entry) continue;
@@ -126,7 +135,7 @@ export async function discoverFiles(opts: DiscoverOptions): Promise<DiscoveredFi
     const entry = rootEntries.get(dir);
     if (!entry || (!entry.isDirectory() && !entry.isSymbolicLink())) continue;
     const abs = joinName(root, dir);
-    add(await walkMarkdown(root, abs, dir, entry.isSymbolicLink() ? undefined : abs), 'memory');
+    add(await walkMarkdown(root, abs, dir, entry.isSymbolicLink() ? undefined : abs, sink), 'memory');
   }
   for (const extra of opts.extraPaths ?? []) add(await discoverExtraPath(root, extra), 'memory');
 
@@ -219,40 +228,47 @@ async function realInside(boundary: string, abs: string): Promise<string | null>
 }
 
 /**
- * Markdown files under `dir` (recursively); symlinks only while they stay inside `boundary`.
+ * Markdown files under `dir` (recursively); symlinks only while they stay inside `boundary`, each
+ * real folder once (a symlink loop ends where it began), and no deeper than MAX_PATH_DEPTH.
  * `knownReal` is `dir`'s resolved path when the caller already knows it (a plain sub-folder of a
  * resolved folder), which saves a realpath per folder. Folders are walked one after another, in
  * name order, so which path of a folder reachable twice (through a symlink) is listed is stable.
  */
-async function walkMarkdown(boundary: string, dir: string, relDir: string, knownReal?: string): Promise<FoundFile[]> {
+async function walkMarkdown(boundary: string, dir: string, relDir: string, knownReal?: string, sink?: DiscoverySink): Promise<FoundFile[]> {
   if (hasIgnoredFolder(relDir)) return [];
   const out: FoundFile[] = [];
   const visited = new Set<string>();
-  const walk = async (folder: string, rel: string, real: string | undefined): Promise<void> => {
+  const walk = async (folder: string, rel: string, real: string | undefined, depth: number): Promise<void> => {
     const realDir = real ?? (await realInside(boundary, folder));
     if (!realDir || visited.has(realDir)) return;
     visited.add(realDir);
     const entries = await readDirSafe(realDir);
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    // Entries of this folder sit `depth + 1` segments below the walk's root path.
+    const canDescend = depth + 1 < MAX_PATH_DEPTH;
     for (const entry of entries) {
       // The folders above were checked on the way down: only this entry's name is new.
-      if (isIgnoredPath(entry.name)) continue;
+      if (isIgnoredPath(entry.name)) {
+        if (sink && entry.isFile() && isTempFileName(entry.name)) sink.tempFiles.push(joinName(realDir, entry.name));
+        continue;
+      }
       const entryRel = `${rel}/${entry.name}`;
       const abs = joinName(realDir, entry.name);
       if (entry.isSymbolicLink()) {
         const target = await realInside(boundary, abs);
         if (!target) continue;
         const stat = statOrNull(target);
-        if (stat?.isDirectory()) await walk(abs, entryRel, target);
-        else if (stat?.isFile() && isMarkdownName(entry.name)) out.push({ rel: entryRel, real: target });
+        if (stat?.isDirectory()) {
+          if (canDescend) await walk(abs, entryRel, target, depth + 1);
+        } else if (stat?.isFile() && isMarkdownName(entry.name)) out.push({ rel: entryRel, real: target });
       } else if (entry.isDirectory()) {
-        await walk(abs, entryRel, abs);
+        if (canDescend) await walk(abs, entryRel, abs, depth + 1);
       } else if (entry.isFile() && isMarkdownName(entry.name)) {
         out.push({ rel: entryRel, real: abs });
       }
     }
   };
-  await walk(dir, relDir, knownReal);
+  await walk(dir, relDir, knownReal, relDir.split('/').length);
   return out;
 }
 

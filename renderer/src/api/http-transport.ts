@@ -29,6 +29,9 @@ export interface HttpClientOptions {
 
 type Listener = (payload: unknown) => void;
 
+/** Retries of a call the server refused as busy (429) before the error reaches the UI. */
+const MAX_BUSY_RETRIES = 3;
+
 export function createHttpClient(options: HttpClientOptions = {}): MemlensApi {
   const baseUrl = options.baseUrl ?? '';
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
@@ -38,16 +41,24 @@ export function createHttpClient(options: HttpClientOptions = {}): MemlensApi {
   let hadError = false;
 
   async function call(name: CallName, args: unknown): Promise<unknown> {
+    const body = JSON.stringify(args ?? {});
     let response: Response;
-    try {
-      response = await doFetch(`${baseUrl}${httpPathFor(name)}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(token ? { [TOKEN_HEADER]: token } : {}) },
-        body: JSON.stringify(args ?? {}),
-        credentials: 'same-origin',
-      });
-    } catch (error) {
-      throw new ApiError({ code: 'UNAVAILABLE', message: `Memory Lens server unreachable: ${error instanceof Error ? error.message : String(error)}` });
+    for (let attempt = 0; ; attempt++) {
+      try {
+        response = await doFetch(`${baseUrl}${httpPathFor(name)}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(token ? { [TOKEN_HEADER]: token } : {}) },
+          body,
+          credentials: 'same-origin',
+        });
+      } catch (error) {
+        throw new ApiError({ code: 'UNAVAILABLE', message: `Memory Lens server unreachable: ${error instanceof Error ? error.message : String(error)}` });
+      }
+      // 429: this client has too many requests in flight (another tab, a script). Wait as asked and
+      // try again a few times before reporting it.
+      if (response.status !== 429 || attempt >= MAX_BUSY_RETRIES) break;
+      const seconds = Number(response.headers.get('retry-after'));
+      await new Promise((resolve) => setTimeout(resolve, (Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 5) : 1) * 1000));
     }
     let outcome: CallOutcome<CallName>;
     try {

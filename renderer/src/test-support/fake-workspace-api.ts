@@ -42,7 +42,20 @@ export class FakeWorkspace {
     readFile: async ({ path }: { path: string }): Promise<FileContent> => {
       const f = this.files.get(path);
       if (!f) throw new MemoryLensError('NOT_FOUND', `${path} not found`);
-      return { path, text: f.text, hash: f.hash, size: f.text.length, mtimeMs: 1, bom: false, eol: 'lf', readOnly: null };
+      const content: FileContent = { path, text: f.text, hash: f.hash, size: f.text.length, mtimeMs: 1, bom: false, eol: 'lf', readOnly: null };
+      // A stand-in for frontmatter checksums: `checksum: ok` verifies, any other value does not.
+      const declared = /^checksum: (\S+)$/m.exec(f.text)?.[1];
+      if (declared) content.checksum = { declared, actual: 'ok', ok: declared === 'ok' };
+      return content;
+    },
+    acceptChecksum: async ({ path, expectedHash }: { path: string; expectedHash: string }): Promise<SaveResult> => {
+      const f = this.files.get(path);
+      if (!f) throw new MemoryLensError('NOT_FOUND', `${path} not found`);
+      if (f.hash !== expectedHash) throw new MemoryLensError('CONFLICT', `${path} changed on disk`, { currentHash: f.hash });
+      const text = f.text.replace(/^checksum: \S+$/m, 'checksum: ok');
+      const hash = nextHash();
+      this.files.set(path, { text, hash });
+      return { path, hash, size: text.length, mtimeMs: 3, text };
     },
     saveFile: async ({ path, text, expectedHash }: { path: string; text: string; expectedHash: string | null }): Promise<SaveResult> => {
       this.saves.push({ path, text, expectedHash });

@@ -21,11 +21,13 @@ export function CodeEditor() {
   const shownBudget = useRef<string | null>(null);
   /** The highlight seq last jumped to. */
   const jumped = useRef<number | null>(null);
-  const { path, revision, readOnly, eol } = useEditor((s) => ({
+  const { path, revision, readOnly, eol, firstLine } = useEditor((s) => ({
     path: s.editor.doc?.path ?? null,
     revision: s.editor.doc?.revision ?? 0,
     readOnly: s.editor.doc?.readOnly ?? null,
     eol: s.editor.doc?.eol ?? 'lf',
+    // A window of a large file numbers its lines as the file does.
+    firstLine: s.editor.doc?.window?.startLine ?? 1,
   }));
   const highlight = useEditor((s) => s.editor.highlight);
   const budget = budgetStore.useSliceStore();
@@ -66,7 +68,8 @@ export function CodeEditor() {
     const samePath = shown.current?.path === path;
     shown.current = { path, revision };
 
-    if (samePath && !draft) {
+    // Windows of a large file get a fresh state: their line numbers start elsewhere.
+    if (samePath && !draft && !doc.window) {
       // Silent reload or conflict resolution: keep the cursor and scroll where they were.
       const head = view.state.selection.main.head;
       view.dispatch({
@@ -81,6 +84,7 @@ export function CodeEditor() {
     const extensions = editorExtensions({
       readOnly: readOnly !== null,
       lineSeparator: lineSeparatorFor(eol),
+      firstLine,
       onSave: () => void store.getState().saveDocument(),
       onDocChanged: (update) => {
         if (!baseDoc.current) return;
@@ -99,7 +103,7 @@ export function CodeEditor() {
     if (readOnly === null) view.focus();
     // A new state starts without budget parameters; the effect below hands them over again.
     shownBudget.current = null;
-  }, [store, budget, path, revision, readOnly, eol]);
+  }, [store, budget, path, revision, readOnly, eol, firstLine]);
 
   // The bootstrap budget for this file (from the engine's report): shade what the agent will not see.
   useEffect(() => {

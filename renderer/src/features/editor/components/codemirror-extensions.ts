@@ -181,6 +181,8 @@ export interface EditorExtensionOptions {
   readOnly: boolean;
   /** CodeMirror splits lines on any break but joins with this one: keep the file's own. */
   lineSeparator: string;
+  /** Number shown for the first line (a window of a large file starts further down). */
+  firstLine?: number;
   onSave(): void;
   onDocChanged(update: ViewUpdate): void;
 }
@@ -189,7 +191,7 @@ export function editorExtensions(options: EditorExtensionOptions): Extension[] {
   return [
     EditorState.lineSeparator.of(options.lineSeparator),
     citedGutter,
-    lineNumbers(),
+    lineNumbers(options.firstLine && options.firstLine > 1 ? { formatNumber: (n) => String(n + options.firstLine! - 1) } : {}),
     highlightActiveLineGutter(),
     highlightSpecialChars(),
     history(),

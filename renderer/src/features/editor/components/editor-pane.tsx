@@ -1,7 +1,9 @@
 import { BudgetBar } from './budget-bar';
 import type { ReactNode } from 'react';
+import { ChecksumBanner } from './checksum-banner';
 import { CodeEditor } from './code-editor';
 import { CompareView } from './compare-view';
+import { FileWindowBar } from './file-window-bar';
 import { TranscriptView } from './transcript-view';
 import { useEditor } from '../stores/editor-store-context';
 import type { OpenDocument } from '../stores/editor-slice';
@@ -94,7 +96,9 @@ export function EditorPane({ headerExtras, onOpenPath }: EditorPaneProps) {
           <span>This file was deleted on disk. The text below is kept; saving re-creates the file.</span>
         </div>
       )}
-      {doc.readOnly && (
+      <ChecksumBanner />
+      <FileWindowBar />
+      {doc.readOnly && !doc.window && (
         <div className="banner banner--info" data-testid="readonly-notice" data-value={doc.readOnly}>
           {READ_ONLY_NOTICES[doc.readOnly]}
         </div>

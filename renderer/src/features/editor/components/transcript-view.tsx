@@ -62,6 +62,11 @@ export function TranscriptView() {
             <div className="message__text" data-testid="message-text">
               <MarkedText text={m.text} matches={matchesByLine.get(m.line)} />
             </div>
+            {m.truncatedFrom !== undefined && (
+              <div className="message__cut muted" data-testid="transcript-message-cut">
+                Showing the first {m.text.length.toLocaleString('en-US')} of {m.truncatedFrom.toLocaleString('en-US')} characters of this message; the rest is not shown or searched.
+              </div>
+            )}
           </li>
         ))}
       </ol>

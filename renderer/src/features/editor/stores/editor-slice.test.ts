@@ -273,3 +273,38 @@ describe('matched words of a search hit', () => {
     expect(t.store.getState().editor.highlight).toMatchObject({ startLine: 1, endLine: 2, matches: [{ line: 2, start: 0, end: 6 }] });
   });
 });
+
+describe('editor: frontmatter checksum', () => {
+  it('shows a mismatch, and "accept as intended" reloads what the engine rewrote', async () => {
+    const t = setup({ 'memory/f.md': '---\nchecksum: stale\n---\nbody\n' });
+    await open(t, 'memory/f.md');
+    expect(t.doc().checksum).toMatchObject({ ok: false });
+    const revision = t.doc().revision;
+    await t.store.getState().acceptChecksum();
+    expect(t.doc()).toMatchObject({ text: '---\nchecksum: ok\n---\nbody\n', checksum: null, phase: 'clean', revision: revision + 1 });
+    expect(t.doc().hash).toBe(t.ws.files.get('memory/f.md')!.hash);
+  });
+
+  it('does not accept over unsaved edits (they were made against the old bytes)', async () => {
+    const t = setup({ 'memory/f.md': '---\nchecksum: stale\n---\nbody\n' });
+    await open(t, 'memory/f.md');
+    t.editor.type('---\nchecksum: stale\n---\nbody edited\n');
+    await t.store.getState().acceptChecksum();
+    expect(t.ws.files.get('memory/f.md')!.text).toBe('---\nchecksum: stale\n---\nbody\n');
+    expect(t.doc().phase).toBe('dirty');
+  });
+});
+
+describe('editor: a save the engine rewrote', () => {
+  it('shows the text as written (refreshed checksum) when nothing was typed during the save', async () => {
+    const t = setup({ 'memory/f.md': 'x' });
+    await open(t, 'memory/f.md');
+    const api = t.ws.api;
+    const save = api.saveFile;
+    api.saveFile = async (args) => ({ ...(await save(args)), text: `${args.text}\nrefreshed` });
+    t.editor.type('mine');
+    const revision = t.doc().revision;
+    await t.store.getState().saveDocument();
+    expect(t.doc()).toMatchObject({ text: 'mine\nrefreshed', phase: 'clean', revision: revision + 1 });
+  });
+});

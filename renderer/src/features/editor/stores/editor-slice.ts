@@ -6,6 +6,8 @@
 //   clean  + changed on disk → silent reload        dirty + changed on disk → conflict
 //   conflict → overwrite (save against the disk hash) | reload (take disk) | compare first
 //   any    + deleted on disk → banner, text kept; the next save re-creates the file
+//   clean  + checksum mismatch → banner; "accept as intended" rewrites checksum/updated on disk
+//   too large → a read-only window of the file; paging loads the next or previous window
 //
 // Unsaved text never lives only in memory: files the user switched away from are kept in `drafts`,
 // and every unsaved text is also written to the data dir (draft-persistence.ts), so after a crash
@@ -13,12 +15,12 @@
 // meanwhile opens in `conflict`, with Compare.
 import type { StateCreator } from 'zustand';
 import type { FileChangeEvent, FileContent, MemlensApi, Transcript } from '../../../../../shared/contract';
-import type { Draft, LineMatch } from '../../../../../shared/domain';
+import type { ChecksumStatus, Draft, FileWindow, LineMatch } from '../../../../../shared/domain';
 import { errorInfo } from '../../../lib/error-message';
 import { createDraftPersistence, type DraftPersistence } from './draft-persistence';
 import { createRecoveredDraftActions } from './recovered-drafts';
 
-export type EditorPort = Pick<MemlensApi, 'readFile' | 'saveFile' | 'readTranscript'> &
+export type EditorPort = Pick<MemlensApi, 'readFile' | 'saveFile' | 'readTranscript' | 'acceptChecksum'> &
   Partial<Pick<MemlensApi, 'draftPut' | 'draftDelete' | 'draftList' | 'findMatches'>>;
 
 export type EditorPhase = 'loading' | 'clean' | 'dirty' | 'saving' | 'conflict' | 'error';
@@ -62,6 +64,18 @@ export interface OpenDocument {
   transcript: Transcript | null;
   error: string | null;
   savedAt: number | null;
+  /** The slice of a file too large to open whole that `text` holds; null for whole files. */
+  window: FileWindow | null;
+  /** The frontmatter checksum as last read (null when the file declares none). */
+  checksum: ChecksumStatus | null;
+}
+
+/** What a read from disk sets on the open document. */
+export function fromDisk(content: FileContent): Partial<OpenDocument> {
+  return {
+    text: content.text, hash: content.hash, size: content.size, bom: content.bom, eol: content.eol, readOnly: content.readOnly,
+    window: content.window ?? null, checksum: content.checksum ?? null,
+  };
 }
 
 /** CodeMirror registers this so the store can read the live text without holding it. */
@@ -108,6 +122,10 @@ export interface EditorSlice {
   flushDrafts(): Promise<void>;
   /** Another workspace opened: forget this one's document and drafts (they are kept in its data dir). */
   resetForWorkspace(): void;
+  /** The file's body was changed on purpose: make its frontmatter checksum (and `updated`) match it. */
+  acceptChecksum(): Promise<void>;
+  /** A file too large to open whole: show the window starting at byte `offset` (`backward`: ending there). */
+  showWindow(offset: number, backward?: boolean): Promise<void>;
 }
 
 /** Every file with unsaved text: the open one when dirty, and the drafts of the others. */
@@ -193,7 +211,7 @@ export function createEditorSlice(port: EditorPort, options: { draftDelayMs?: nu
       patchDoc(path, (d) => {
         // The user may have typed while we read: then this is a conflict, not a reload.
         if (d.phase !== 'clean') return { conflict: { diskText: content.text, diskHash: content.hash }, phase: 'conflict' };
-        return { text: content.text, hash: content.hash, size: content.size, bom: content.bom, eol: content.eol, readOnly: content.readOnly, revision: d.revision + 1, deleted: false };
+        return { ...fromDisk(content), revision: d.revision + 1, deleted: false };
       });
     }
 
@@ -203,17 +221,22 @@ export function createEditorSlice(port: EditorPort, options: { draftDelayMs?: nu
         const result = await port.saveFile({ path, text: snapshot.text, expectedHash });
         bridge?.markSaved(snapshot.token);
         const after = bridge?.snapshot().text;
+        const typedMeanwhile = after !== undefined && after !== snapshot.text;
+        // The engine refreshed the frontmatter checksum/updated: show what is on disk, unless the
+        // user typed during the save (then their text stays; the next save refreshes again).
+        const rewritten = result.text !== undefined && !typedMeanwhile;
         patchDoc(path, (d) => ({
-          text: snapshot.text,
+          text: rewritten ? result.text! : snapshot.text,
           hash: result.hash,
           size: result.size,
-          phase: after !== undefined && after !== snapshot.text ? 'dirty' : 'clean',
+          phase: typedMeanwhile ? 'dirty' : 'clean',
           conflict: null,
           deleted: false,
           savedAt: Date.now(),
           pendingDisk: null,
-          // The editor already shows this text; do not bump revision.
-          revision: d.revision,
+          checksum: result.text !== undefined ? null : d.checksum,
+          // The editor already shows this text unless the engine rewrote it.
+          revision: rewritten ? d.revision + 1 : d.revision,
         }));
         if (current()?.path === path && current()?.phase === 'clean') persistence.forget(path);
         else persistOpen();
@@ -253,6 +276,7 @@ export function createEditorSlice(port: EditorPort, options: { draftDelayMs?: nu
         const loading: OpenDocument = {
           path, view, text: '', hash: null, revision: 0, readOnly: view === 'transcript' ? 'session' : null, bom: false, eol: 'lf', size: 0,
           phase: 'loading', deleted: false, conflict: null, pendingDisk: null, transcript: null, error: null, savedAt: null,
+          window: null, checksum: null,
         };
         const draft = get().editor.drafts[path];
         if (draft?.doc) {
@@ -281,10 +305,7 @@ export function createEditorSlice(port: EditorPort, options: { draftDelayMs?: nu
           } else {
             const content = await port.readFile({ path });
             if (seq !== openSeq) return;
-            patchDoc(path, {
-              text: content.text, hash: content.hash, size: content.size, bom: content.bom, eol: content.eol,
-              readOnly: content.readOnly, phase: 'clean', revision: 1,
-            });
+            patchDoc(path, { ...fromDisk(content), phase: 'clean', revision: 1 });
           }
         } catch (error) {
           if (seq === openSeq) patchDoc(path, { phase: 'error', error: errorInfo(error).message });
@@ -329,10 +350,7 @@ export function createEditorSlice(port: EditorPort, options: { draftDelayMs?: nu
         set((s) => ({ editor: { ...s.editor, compareOpen: false } }));
         try {
           const content = await port.readFile({ path: doc.path });
-          patchDoc(doc.path, (d) => ({
-            text: content.text, hash: content.hash, size: content.size, bom: content.bom, eol: content.eol, readOnly: content.readOnly,
-            revision: d.revision + 1, phase: 'clean', conflict: null, deleted: false, error: null,
-          }));
+          patchDoc(doc.path, (d) => ({ ...fromDisk(content), revision: d.revision + 1, phase: 'clean', conflict: null, deleted: false, error: null }));
           persistence.forget(doc.path);
         } catch (error) {
           patchDoc(doc.path, { error: errorInfo(error).message });
@@ -384,6 +402,34 @@ export function createEditorSlice(port: EditorPort, options: { draftDelayMs?: nu
       flushDrafts: () => persistence.flush(),
 
       resetForWorkspace: () => set((s) => ({ editor: { ...s.editor, doc: null, highlight: null, compareOpen: false, drafts: {}, recovered: [], draftError: null } })),
+
+      async acceptChecksum() {
+        const doc = current();
+        // Only over a clean buffer: the rewrite changes the bytes an unsaved edit was based on.
+        if (!doc || doc.phase !== 'clean' || !doc.hash || !doc.checksum || doc.checksum.ok) return;
+        try {
+          const result = await port.acceptChecksum({ path: doc.path, expectedHash: doc.hash });
+          patchDoc(doc.path, (d) => ({
+            text: result.text ?? d.text, hash: result.hash, size: result.size, checksum: null, error: null,
+            revision: d.phase === 'clean' ? d.revision + 1 : d.revision,
+          }));
+        } catch (error) {
+          const info = errorInfo(error);
+          if (info.code === 'CONFLICT') await get().applyDiskChange({ path: doc.path, change: 'changed', hash: null });
+          else patchDoc(doc.path, { error: `Could not accept the checksum: ${info.message}` });
+        }
+      },
+
+      async showWindow(offset, backward = false) {
+        const doc = current();
+        if (!doc?.window) return;
+        try {
+          const content = await port.readFile({ path: doc.path, offset, ...(backward ? { backward } : {}) });
+          patchDoc(doc.path, (d) => ({ ...fromDisk(content), revision: d.revision + 1, error: null }));
+        } catch (error) {
+          patchDoc(doc.path, { error: errorInfo(error).message });
+        }
+      },
     };
   };
 }

@@ -2,8 +2,7 @@ import { reasonHeadline } from '../../../../../shared/reason-text';
 import { formatBytes } from '../../../lib/format-number';
 import { modelFraction, progressFraction, progressLabel } from '../stores/status-slice';
 import { useStatus } from '../stores/status-store-context';
-
-const WATCHER_LABELS = { off: 'watcher off', starting: 'watcher starting', watching: 'watching', error: 'watcher error' } as const;
+import { WatcherStatus } from './watcher-status';
 
 /** The index's lifecycle when it is not simply serving: what a person should know about results now. */
 const LIFECYCLE_LABELS = {
@@ -25,7 +24,9 @@ export function StatusBar({ onOpenSettings }: { onOpenSettings?(): void }) {
   }));
   const { setErrorsOpen, reindex, dismissUiErrors } = useStatus((s) => ({ setErrorsOpen: s.setErrorsOpen, reindex: s.reindex, dismissUiErrors: s.dismissUiErrors }));
   const fraction = progressFraction(progress);
-  const errorCount = (index?.errors.length ?? 0) + uiErrors.length;
+  // A failed watcher counts as an error too, so its reason can be read in full in the list.
+  const watcherReason = index?.watcher === 'error' ? index.watcherReason : undefined;
+  const errorCount = (index?.errors.length ?? 0) + uiErrors.length + (watcherReason ? 1 : 0);
   // A first index that has not written anything yet: say it is running rather than "0 files".
   const firstIndex = !!index && index.lastSyncAt === null && index.files === 0;
 
@@ -78,7 +79,7 @@ export function StatusBar({ onOpenSettings }: { onOpenSettings?(): void }) {
               {index.mode === 'hybrid' ? `${index.model}${index.dims ? ` (${index.dims}d)` : ''}` : 'no model'}
             </button>
           )}
-          <span className={`status-bar__item watcher--${index.watcher}`} data-testid="status-watcher" data-value={index.watcher}>{WATCHER_LABELS[index.watcher]}</span>
+          <WatcherStatus watcher={index.watcher} reason={index.watcherReason} />
         </>
       ) : (
         <span className="status-bar__item muted">Connecting…</span>
@@ -95,6 +96,7 @@ export function StatusBar({ onOpenSettings }: { onOpenSettings?(): void }) {
         <div className="status-errors" data-testid="status-error-list" role="dialog" aria-label="Errors">
           {errorCount === 0 && <p className="muted">No errors.</p>}
           <ul>
+            {watcherReason && <li data-testid="status-error-watcher">File watcher: {watcherReason}</li>}
             {index?.errors.map((e, i) => (
               <li key={`i${i}`}><code>{e.path}</code> {e.message} <span className="muted">{new Date(e.at).toLocaleTimeString()}</span></li>
             ))}

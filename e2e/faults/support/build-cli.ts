@@ -1,0 +1,31 @@
+// vitest global setup for the fault-injection tests: they run the real `memlens` in child
+// processes they can kill, starve or confine. The CLI (and the worker threads it starts) is
+// compiled once into a private temp folder laid out like the installed package — bin/memlens.js
+// beside dist/ — not into dist/, which another test rewrites with `tsc` while these run (a child
+// starting then could import a half-written module). Packages resolve through a link to
+// node_modules. Tests get the launcher with inject('memlensBin').
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { buildWorkers, WORKER_ENTRIES } from '../../../electron/memory/test-support/build-workers.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** bin/memlens.js of the private build. */
+    memlensBin: string;
+  }
+}
+
+export default function setup(project: TestProject): () => void {
+  const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-fault-cli-'));
+  const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { name: string; version: string };
+  fs.writeFileSync(path.join(root, 'package.json'), JSON.stringify({ name: manifest.name, version: manifest.version, type: 'module' }));
+  fs.symlinkSync(path.join(repoRoot, 'node_modules'), path.join(root, 'node_modules'), 'dir');
+  buildWorkers(path.join(root, 'dist'), [path.join(repoRoot, 'electron', 'cli', 'main.ts'), ...WORKER_ENTRIES]);
+  fs.mkdirSync(path.join(root, 'bin'));
+  fs.copyFileSync(path.join(repoRoot, 'bin', 'memlens.js'), path.join(root, 'bin', 'memlens.js'));
+  project.provide('memlensBin', path.join(root, 'bin', 'memlens.js'));
+  return () => fs.rmSync(root, { recursive: true, force: true });
+}

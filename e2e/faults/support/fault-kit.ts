@@ -1,0 +1,192 @@
+// What the fault-injection tests share: temp workspaces, the real `memlens` in a child process
+// (which a test may kill, confine to a user namespace with lowered limits, or put on a tiny
+// tmpfs), and polling instead of sleeping.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
+
+export const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
+/** The `memlens` launcher of the tests' private build (support/build-cli.ts). */
+export function memlensBin(): string {
+  return inject('memlensBin');
+}
+/** A preload that prints the process's peak RSS (kB) on exit: `maxRSS <n>` on stderr. */
+export const printMaxRss = path.join(import.meta.dirname, 'print-max-rss.cjs');
+
+export interface TempDirs {
+  root: string;
+  workspace: string;
+  dataDir: string;
+  write(rel: string, content: string | Buffer): string;
+  cleanup(): void;
+}
+
+export function tempWorkspace(prefix: string, files: Record<string, string | Buffer> = {}): TempDirs {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), `ml-fault-${prefix}-`));
+  const workspace = path.join(root, 'workspace');
+  const dataDir = path.join(root, 'data');
+  fs.mkdirSync(workspace, { recursive: true });
+  const write = (rel: string, content: string | Buffer): string => {
+    const abs = path.join(workspace, rel);
+    fs.mkdirSync(path.dirname(abs), { recursive: true });
+    fs.writeFileSync(abs, content);
+    return abs;
+  };
+  for (const [rel, content] of Object.entries(files)) write(rel, content);
+  return { root, workspace, dataDir, write, cleanup: () => fs.rmSync(root, { recursive: true, force: true }) };
+}
+
+/** Environment for a child: no model (keyword-only, fast), HOME inside the temp folder. */
+export function childEnv(home: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return { ...process.env, HOME: home, MEMLENS_MODEL: '', MEMLENS_DATA_DIR: '', ...extra };
+}
+
+export interface Child {
+  process: ChildProcess;
+  output(): string;
+  /** Resolves with the first match of `pattern` in the output (stdout + stderr). */
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+  /** Resolves with the exit code (or the signal's name). */
+  exited(): Promise<number | string>;
+  kill(signal?: NodeJS.Signals): void;
+}
+
+/**
+ * Starts `memlens <args>`; `launcher` wraps it (e.g. unshare + a shell that lowers limits first:
+ * the command to run is passed to it as "$@").
+ */
+export function spawnMemlens(args: string[], options: { home: string; launcher?: string[]; preload?: string } = { home: os.tmpdir() }): Child {
+  const node = [process.execPath, ...(options.preload ? ['--require', options.preload] : []), memlensBin(), ...args];
+  const [command, ...rest] = options.launcher ? [...options.launcher, ...node] : node;
+  const child = spawn(command!, rest, { cwd: repoRoot, env: childEnv(options.home), stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const listeners = new Set<() => void>();
+  const onData = (chunk: Buffer) => {
+    output += chunk.toString();
+    for (const listener of [...listeners]) listener();
+  };
+  child.stdout!.on('data', onData);
+  child.stderr!.on('data', onData);
+  const exit = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)));
+  return {
+    process: child,
+    output: () => output,
+    waitFor: (pattern, timeoutMs = 30_000) =>
+      new Promise((resolve, reject) => {
+        const check = () => {
+          const match = pattern.exec(output);
+          if (!match) return;
+          cleanup();
+          resolve(match);
+        };
+        const timer = setTimeout(() => {
+          cleanup();
+          reject(new Error(`no ${pattern} within ${timeoutMs} ms; output:\n${output}`));
+        }, timeoutMs);
+        const cleanup = () => {
+          clearTimeout(timer);
+          listeners.delete(check);
+        };
+        listeners.add(check);
+        void exit.then(() => {
+          if (!listeners.has(check)) return;
+          cleanup();
+          reject(new Error(`memlens exited before printing ${pattern}; output:\n${output}`));
+        });
+        check();
+      }),
+    exited: () => exit,
+    kill: (signal = 'SIGTERM') => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    },
+  };
+}
+
+/** Runs `memlens <args>` to completion. */
+export async function runMemlens(args: string[], options: { home: string; launcher?: string[]; preload?: string }): Promise<{ code: number | string; output: string }> {
+  const child = spawnMemlens(args, options);
+  const code = await child.exited();
+  return { code, output: child.output() };
+}
+
+/** Polls until `check` passes (generous: CI machines are slow and shared). */
+export async function eventually(check: () => void | Promise<void>, timeoutMs = 15_000, everyMs = 50): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
+    }
+  }
+}
+
+/**
+ * Whether this machine lets an unprivileged process make a user namespace with its own mounts
+ * (`unshare -U -r -m`): that is how the tests lower inotify limits and mount a tiny tmpfs without
+ * touching the machine. Null when possible, else the reason it is not.
+ */
+export function userNamespaceUnavailable(): string | null {
+  const probe = spawnSync('unshare', ['-U', '-r', '-m', 'sh', '-c', 'mount -t tmpfs -o size=64k tmpfs /mnt 2>/dev/null || mount -t tmpfs -o size=64k tmpfs /tmp; echo ok'], { encoding: 'utf8' });
+  if (probe.error) return `unshare is not available (${probe.error.message})`;
+  if (probe.status !== 0 || !probe.stdout.includes('ok')) return `unshare -U -r -m failed: ${probe.stderr.trim() || `exit ${probe.status}`}`;
+  return null;
+}
+
+/** `launcher` for spawnMemlens: a user namespace where `setup` (shell) runs first, then the command. */
+export function inUserNamespace(setup: string): string[] {
+  return ['unshare', '-U', '-r', '-m', 'sh', '-c', `${setup}\nexec "$@"`, 'memlens-fault'];
+}
+
+/** Peak RSS in MB printed by the print-max-rss preload, or null. */
+export function maxRssMb(output: string): number | null {
+  const match = /maxRSS (\d+)/.exec(output);
+  return match ? Number(match[1]) / 1024 : null;
+}
+
+export interface ServeChild extends Child {
+  origin: string;
+  token: string;
+  /** POST /api/<name> with the token header; the parsed `{ok, result | error}` and the HTTP status. */
+  call<T = unknown>(name: string, args?: unknown): Promise<{ status: number; ok: boolean; result?: T; error?: { code: string; message: string } }>;
+}
+
+/** `memlens serve --port 0` on a workspace; resolves once it printed its URL. */
+export async function startServeChild(dir: TempDirs, options: { launcher?: string[]; workspace?: string; dataDir?: string } = {}): Promise<ServeChild> {
+  const child = spawnMemlens(
+    ['serve', '--port', '0', '--workspace', options.workspace ?? dir.workspace, '--data-dir', options.dataDir ?? dir.dataDir],
+    { home: dir.root, ...(options.launcher ? { launcher: options.launcher } : {}) },
+  );
+  const [, url] = await child.waitFor(/Open: (http:\/\/\S+)/);
+  const parsed = new URL(url!);
+  const token = parsed.searchParams.get('token') ?? '';
+  return {
+    ...child,
+    origin: parsed.origin,
+    token,
+    call: async (name, args = {}) => {
+      const response = await fetch(`${parsed.origin}/api/${name}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-memlens-token': token },
+        body: JSON.stringify(args),
+      });
+      const body = (await response.json()) as { ok: boolean; result?: never; error?: { code: string; message: string } };
+      return { status: response.status, ...body };
+    },
+  };
+}
+
+/** Resident memory of a running process in MB (Linux /proc), or null. */
+export function rssMb(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}

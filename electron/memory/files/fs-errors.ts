@@ -1,0 +1,51 @@
+// File-system failures as typed errors a person can act on. Node's own messages name the absolute
+// path and an errno ("ENOSPC: no space left on device, open '/home/…/.x.md.1a2b.tmp'"); callers
+// outside the engine get the workspace-relative path and what happened instead, and `details.errno`
+// keeps the code for programs.
+import { MemoryLensError } from '../../../shared/errors.js';
+
+export type FileAction = 'read' | 'save' | 'create' | 'rename' | 'delete';
+
+/** True for "the disk (or the user's quota) is full": ENOSPC, EDQUOT, and SQLite's SQLITE_FULL. */
+export function isDiskFullError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT' || code === 'SQLITE_FULL';
+}
+
+/**
+ * `error` as a MemoryLensError about `relPath`, or `error` itself when it is not a file-system
+ * error we know (those stay INTERNAL: a bug, not a condition to explain).
+ */
+export function toFileSystemError(error: unknown, relPath: string, action: FileAction): unknown {
+  if (error instanceof MemoryLensError) return error;
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (typeof code !== 'string') return error;
+  const details = { errno: code };
+  const verb = action;
+  switch (code) {
+    case 'ENOSPC':
+    case 'EDQUOT':
+      return new MemoryLensError('UNAVAILABLE', `Not enough disk space to ${verb} ${relPath}; nothing was changed. Free some space and try again.`, details);
+    case 'EROFS':
+      return new MemoryLensError('NOT_ALLOWED', `Cannot ${verb} ${relPath}: the file system is read-only.`, details);
+    case 'EACCES':
+    case 'EPERM':
+      return new MemoryLensError('NOT_ALLOWED', `Cannot ${verb} ${relPath}: permission denied.`, details);
+    case 'ENAMETOOLONG':
+      return new MemoryLensError('INVALID_ARGUMENT', `Cannot ${verb} ${relPath}: the name or path is too long for this file system.`, details);
+    case 'ELOOP':
+      return new MemoryLensError('OUT_OF_ROOT', `Cannot ${verb} ${relPath}: it goes through a symlink loop.`, details);
+    case 'EMFILE':
+    case 'ENFILE':
+      return new MemoryLensError('UNAVAILABLE', `Cannot ${verb} ${relPath} right now: too many files are open. Try again shortly.`, details);
+    case 'EIO':
+      return new MemoryLensError('UNAVAILABLE', `Cannot ${verb} ${relPath}: the disk reported an I/O error.`, details);
+    case 'EISDIR':
+      return new MemoryLensError('NOT_ALLOWED', `Not a file: ${relPath}`, details);
+    case 'ENOENT':
+    case 'ENOTDIR':
+      return new MemoryLensError('NOT_FOUND', `No such file: ${relPath}`, details);
+    default:
+      return error;
+  }
+}
