@@ -7,7 +7,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { loadBenchSections } from './bench-registry.js';
 import type { BenchContext, BenchTarget } from './bench-registry.js';
-import { peakRssMb, round } from './bench-stats.js';
+import { loadAverage1m, peakRssMb, round } from './bench-stats.js';
 
 interface RunOptions {
   quick: boolean;
@@ -63,13 +63,24 @@ async function main(): Promise<void> {
       fs.mkdirSync(sectionDir, { recursive: true });
       ctx.log(`section ${section.name} (issue ${section.issue})`);
       const sectionStart = performance.now();
+      // Other engineers' work on the same cores inflates wall times: every section says how busy it was.
+      const loadAtStart = loadAverage1m();
       try {
         const result = await section.run({ ...ctx, tmpDir: sectionDir });
         for (const target of result.targets ?? []) targets.push({ section: section.name, ...target });
-        sections[section.name] = { issue: section.issue, ...result, sectionMs: round(performance.now() - sectionStart, 0) };
+        sections[section.name] = {
+          issue: section.issue,
+          loadAverage1m: { start: loadAtStart, end: loadAverage1m() },
+          ...result,
+          sectionMs: round(performance.now() - sectionStart, 0),
+        };
       } catch (error) {
         // One failing section must not hide the others' numbers.
-        sections[section.name] = { issue: section.issue, error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+        sections[section.name] = {
+          issue: section.issue,
+          loadAverage1m: { start: loadAtStart, end: loadAverage1m() },
+          error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+        };
         ctx.log(`section ${section.name} failed: ${error instanceof Error ? error.message : String(error)}`);
       }
     }

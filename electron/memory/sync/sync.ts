@@ -341,7 +341,7 @@ async function writeBatch(
   }
   // One commit per time slice; writeFile's own transaction nests as a savepoint per file.
   let next = 0;
-  const writeSlice = target.db.transaction(() => {
+  const writeSlice = target.writer.transaction(() => {
     do {
       writeOne(batch[next]!, next);
       next += 1;
