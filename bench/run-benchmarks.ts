@@ -1,6 +1,7 @@
 // `npm run bench`: runs every benchmark section (see bench-registry.ts) and prints ONE JSON object
-// on stdout; progress goes to stderr. Options: --quick (small sizes), --only a,b (section names),
-// --keep (leave the scratch folder), --tmp DIR (where scratch folders go; default the OS temp dir).
+// on stdout; progress goes to stderr. Options: --quick (small sizes), --only a,b (section names;
+// opt-in sections such as `scale` run only when named), --keep (leave the scratch folder), --tmp DIR
+// (where scratch folders go; default the OS temp dir).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -57,7 +58,7 @@ async function main(): Promise<void> {
   const targets: (BenchTarget & { section: string })[] = [];
   try {
     const all = await loadBenchSections();
-    const selected = options.only ? all.filter((s) => options.only!.includes(s.name)) : all;
+    const selected = options.only ? all.filter((s) => options.only!.includes(s.name)) : all.filter((s) => !s.optIn);
     for (const section of selected) {
       const sectionDir = path.join(tmpDir, section.name);
       fs.mkdirSync(sectionDir, { recursive: true });
