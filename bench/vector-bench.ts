@@ -272,7 +272,7 @@ const querySection: BenchSection = {
           // Wall time on a shared machine includes waiting for a core; CPU time is what the query costs.
           targetBelow(`vector + fusion query CPU p95 at ${count} × ${DIMS} vectors (ms)`, cpuP95, 8),
           targetAtLeast(`vector recall@10 against exact on ${queryVectors.length} queries`, recallAt10, 1),
-          targetBelow('bench peak RSS after the vector section (MB)', peakRssMb(), 500),
+          targetBelow('peak RSS of the vector section (MB)', peakRssMb(), 500),
         ],
       };
     } finally {
