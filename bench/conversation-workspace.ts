@@ -51,8 +51,8 @@ function turnText(rng: Rng, sentences: [number, number]): string {
 
 export function generateConversationWorkspace(options: ConversationWorkspaceOptions): ConversationWorkspace {
   const rng = createRng(options.seed ?? 7);
-  const sessions = options.sessions ?? 55;
-  const days = options.days ?? 60;
+  const sessions = options.sessions ?? 62;
+  const days = options.days ?? 80;
   const { dir } = options;
   fs.mkdirSync(path.join(dir, 'sessions'), { recursive: true });
   fs.mkdirSync(path.join(dir, 'memory', 'conversations'), { recursive: true });

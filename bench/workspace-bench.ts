@@ -11,6 +11,7 @@ import type { MemoryEngineApi } from '../electron/memory/engine-types.js';
 import { FileWriter } from '../electron/memory/index/file-writer.js';
 import { openIndexDb } from '../electron/memory/index/index-db.js';
 import { SCHEMA_VERSION } from '../electron/memory/index/schema.js';
+import { idleCores, PreparePool } from '../electron/memory/sync/prepare-pool.js';
 import { syncIndex } from '../electron/memory/sync/sync.js';
 import { targetAtLeast, targetBelow } from './bench-registry.js';
 import type { BenchContext, BenchSection, BenchTarget } from './bench-registry.js';
@@ -177,11 +178,14 @@ const workerStepSection: BenchSection = {
       const dir = path.join(ctx.tmpDir, `ws-${files}`);
       const workspace = generateSyntheticWorkspace({ dir, files, seed: SEED });
       const row: Record<string, unknown> = { megabytes: round(workspace.bytes / 1_048_576, 3) };
-      const samples = { default: { wall: [] as number[], cpu: [] as number[], offThread: 0 }, inThread: { wall: [] as number[], cpu: [] as number[], offThread: 0 } };
+      const modes = ['default', 'inThread', 'worker'] as const;
+      const samples = Object.fromEntries(modes.map((m) => [m, { wall: [] as number[], cpu: [] as number[], offThread: 0 }])) as Record<(typeof modes)[number], { wall: number[]; cpu: number[]; offThread: number }>;
       // One discarded warm-up (page cache, the generator's writes still being flushed), then the
-      // two modes alternate so that neither gets the quieter moments.
-      for (let i = -1; i < 2 * runs; i++) {
-        const mode = i % 2 === 0 ? 'default' : 'inThread';
+      // modes take turns so that none gets the quieter moments.
+      for (let i = -1; i < modes.length * runs; i++) {
+        const mode = modes[(i + modes.length) % modes.length]!;
+        // 'worker': a worker started with the sync whatever the size and load (the old policy's cost).
+        const pool = mode === 'worker' ? PreparePool.start(1) : undefined;
         const stateDir = path.join(ctx.tmpDir, `state-${files}-${i + 1}`);
         const index = openIndexDb(path.join(stateDir, 'index.sqlite'), { expected: { schemaVersion: SCHEMA_VERSION, chunkerVersion: CHUNKER_VERSION, embedding: null } });
         try {
@@ -189,6 +193,7 @@ const workerStepSection: BenchSection = {
             syncIndex({ db: index.db, writer: new FileWriter(index.db) }, {
               discover: { workspaceDir: dir, openclawHome: path.join(stateDir, 'openclaw-home') },
               ...(mode === 'inThread' ? { prepareWorkers: 0 } : {}),
+              ...(pool !== undefined ? { pool } : {}),
             }),
           );
           if (i >= 0) {
@@ -198,9 +203,10 @@ const workerStepSection: BenchSection = {
           }
         } finally {
           index.close();
+          await pool?.close();
         }
       }
-      for (const mode of ['default', 'inThread'] as const) {
+      for (const mode of modes) {
         const { wall, cpu, offThread } = samples[mode];
         row[mode] = { medianMs: round(percentile(wall, 50), 1), minMs: round(Math.min(...wall), 1), medianCpuMs: round(percentile(cpu, 50), 1), filesPreparedOffThread: offThread };
       }
@@ -210,7 +216,8 @@ const workerStepSection: BenchSection = {
     const median = (key: string) => (rows[key] as { default: { medianMs: number } }).default.medianMs;
     const step = round(median('files50') - median('files49'), 1);
     return {
-      note: 'cold keyword-only sync; default = a worker only above WORKER_MIN_BYTES, never waited for; inThread = prepareWorkers 0',
+      note: 'cold keyword-only sync; default = a worker only above WORKER_MIN_BYTES with a core free, never waited for; inThread = prepareWorkers 0; worker = one started with every sync',
+      idleCoresAtStart: round(idleCores()),
       sizes: rows,
       step49to50Ms: step,
       targets: [targetBelow('cold index: 50 files minus 49 files (median ms)', step, 50)],

@@ -63,12 +63,14 @@ export class QuantizedMatrix {
   private readonly sourceCodes = new Map<string, number>();
   private readonly pages: Float32Array[] | null;
   private rowOf: Map<number, number> | null = null;
+  private readonly simdAllowed: boolean;
 
   constructor(init: QuantizedMatrixInit) {
     if (!Number.isInteger(init.dims) || init.dims <= 0) throw new MemoryLensError('INTERNAL', `invalid vector dimensions ${init.dims}`);
     this.dims = init.dims;
     const capacity = Math.max(16, init.capacity);
-    this.codes = createCodeMemory(capacity, init.dims, init.allowSimd === false ? { allowSimd: false } : {});
+    this.simdAllowed = init.allowSimd !== false;
+    this.codes = createCodeMemory(capacity, init.dims, this.simdAllowed ? {} : { allowSimd: false });
     this.rowids = new Float64Array(capacity);
     this.sources = new Uint8Array(capacity);
     this.inverseNorms = new Float64Array(capacity);
@@ -198,7 +200,7 @@ export class QuantizedMatrix {
 
   /** Whether a reload with these settings can reuse this matrix's memory. */
   fits(init: QuantizedMatrixInit): boolean {
-    return init.dims === this.dims && init.keepFloats === this.keepsFloats && (init.allowSimd === false) === !this.codes.simd;
+    return init.dims === this.dims && init.keepFloats === this.keepsFloats && (init.allowSimd !== false) === this.simdAllowed;
   }
 
   /** rowid → row, built on the first patch (loading never needs it). */

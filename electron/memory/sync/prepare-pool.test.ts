@@ -89,8 +89,7 @@ describe('bulk sync in a worker thread', () => {
     const abort = new AbortController();
     const run = syncIndex({ db: index.db, writer: new FileWriter(index.db) }, {
       discover: { workspaceDir: workspace, openclawHome: path.join(root, 'oc') },
-      prepareWorkers: 1,
-      workerMinBytes: 0,
+      pool: await readyPool(),
       signal: abort.signal,
       onProgress: (progress) => {
         if (progress.phase === 'indexing' && progress.filesDone >= 40) abort.abort();
@@ -120,9 +119,11 @@ describe('bulk sync in a worker thread', () => {
   });
 
   it('starts a worker only for work worth its start-up', async () => {
-    expect(PreparePool.forSync(WORKER_MIN_BYTES - 1, 1)).toBeNull();
-    expect(PreparePool.forSync(10 * WORKER_MIN_BYTES, 0)).toBeNull();
-    const pool = PreparePool.forSync(WORKER_MIN_BYTES, 1);
+    expect(PreparePool.forSync(WORKER_MIN_BYTES - 1, 1, undefined, 2)).toBeNull();
+    expect(PreparePool.forSync(10 * WORKER_MIN_BYTES, 0, undefined, 2)).toBeNull();
+    // Every core busy (load average ≥ cores): a worker could not get one.
+    expect(PreparePool.forSync(10 * WORKER_MIN_BYTES, 1, undefined, -0.5)).toBeNull();
+    const pool = PreparePool.forSync(WORKER_MIN_BYTES, 1, undefined, 1.5);
     expect(pool).not.toBeNull();
     pools.push(pool!);
     // 50 small files, the size at which a worker used to cost ~200 ms: no worker now.
