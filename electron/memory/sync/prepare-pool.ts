@@ -214,9 +214,8 @@ export class PreparePool {
         if (!offered) return;
         offered.state = 'sent';
         offered.outcome = new Promise<PrepareOutcome>((resolve, reject) => worker.post(offered!.request, { resolve, reject }));
-        offered.outcome.then(() => this.preparedOffThread++, () => undefined);
         // Claimed later or never: a rejection (the worker died) is handled by whoever claims it.
-        offered.outcome.catch(() => undefined);
+        offered.outcome.then(() => this.preparedOffThread++, () => undefined);
       }
     }
   }
