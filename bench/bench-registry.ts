@@ -34,6 +34,8 @@ export interface BenchSection {
   order: number;
   /** The issue whose Benchmark section this answers. */
   issue: number;
+  /** Runs only when named with --only (it takes many minutes, e.g. the 1M-chunk scale run). */
+  optIn?: boolean;
   /** Returns plain JSON; put compared-to-target numbers in `targets`. */
   run(ctx: BenchContext): Promise<Record<string, unknown> & { targets?: BenchTarget[] }>;
 }

@@ -1,4 +1,5 @@
 // Small measurement helpers shared by the benchmark sections.
+import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 
 /** Nearest-rank percentile (p in 0–100) of unsorted samples; null for none. */
@@ -35,4 +36,16 @@ export function peakRssMb(): number {
 
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Where this process's memory is right now, in MB (RSS, JS heap, and buffers outside the heap). */
+export function memorySnapshot(): { rssMb: number; heapUsedMb: number; externalMb: number; arrayBuffersMb: number } {
+  const m = process.memoryUsage();
+  const mb = (bytes: number) => Math.round(bytes / 1_048_576);
+  return { rssMb: mb(m.rss), heapUsedMb: mb(m.heapUsed), externalMb: mb(m.external), arrayBuffersMb: mb(m.arrayBuffers) };
+}
+
+/** The 1-minute load average: how many runnable processes competed for this machine's cores. */
+export function loadAverage1m(): number | null {
+  return round(os.loadavg()[0] ?? null);
 }

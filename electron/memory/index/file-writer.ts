@@ -1,8 +1,12 @@
 // Writes one source file into the index in one transaction — chunks, FTS rows, vectors and the
 // files row — so a crash or a throw leaves every file either fully old or fully new (DESIGN §3).
+// The vectors it writes and removes reach the in-memory vector matrix once they are committed
+// (search/vector-matrix.ts), so a write never makes the next query reload every vector.
 import type Database from 'better-sqlite3';
 import type { FileIndexState, WorkspaceFile } from '../../../shared/domain.js';
 import type { Chunk } from '../chunk/chunker.js';
+import { hasVectorMatrix, invalidateVectorMatrix, patchVectorMatrix } from '../search/vector-matrix.js';
+import type { VectorRowChange } from '../search/vector-matrix.js';
 import { hasTable } from './schema.js';
 import { segmentChunkTexts } from './segment-chunks.js';
 
@@ -38,8 +42,12 @@ export class FileWriter {
   private readonly writeTx: (record: FileRecord, chunks: readonly Chunk[], vectors: readonly Float32Array[] | null, at: number) => void;
   private readonly removeTx: (paths: readonly string[]) => void;
   private readonly touchTx: (entries: readonly { path: string; mtimeMs: number; size: number }[]) => void;
+  /** Vector rows written or removed by transactions that have not committed yet. */
+  private pendingVectors: VectorRowChange[] = [];
+  /** How many of this writer's own transaction() batches are running (see run()). */
+  private batchDepth = 0;
 
-  constructor(db: Database.Database) {
+  constructor(private readonly db: Database.Database) {
     this.hasVectors = hasTable(db, 'chunks_vec');
     this.selectRowids = db.prepare<[string], number>('SELECT rowid FROM chunks WHERE path = ?').pluck();
     this.deleteFts = db.prepare('DELETE FROM chunks_fts WHERE rowid = ?');
@@ -79,6 +87,7 @@ export class FileWriter {
         if (vector && this.insertVec) {
           // vec0 accepts only integer rowids bound as BigInt.
           this.insertVec.run(BigInt(lastInsertRowid), Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength));
+          if (hasVectorMatrix(this.db)) this.pendingVectors.push({ rowid: Number(lastInsertRowid), source: file.source, vector });
         }
       }
       const embedded = vectors !== null && this.hasVectors && vectors.length === chunks.length ? 1 : 0;
@@ -114,16 +123,26 @@ export class FileWriter {
    * with `chunks`. Throws (and changes nothing) if any row cannot be written.
    */
   writeFile(record: FileRecord, chunks: readonly Chunk[], vectors: readonly Float32Array[] | null = null, at = Date.now()): void {
-    this.writeTx(record, chunks, vectors, at);
+    this.run(() => this.writeTx(record, chunks, vectors, at));
   }
 
   /** Records a file that could not be read or parsed (or is skipped): its old chunks leave, the reason stays visible. */
   writeFailure(record: FileRecord, at = Date.now()): void {
-    this.writeTx({ ...record, indexState: record.indexState === 'skipped' ? 'skipped' : 'failed' }, [], null, at);
+    this.run(() => this.writeTx({ ...record, indexState: record.indexState === 'skipped' ? 'skipped' : 'failed' }, [], null, at));
   }
 
   removeFiles(paths: readonly string[]): void {
-    if (paths.length > 0) this.removeTx(paths);
+    if (paths.length > 0) this.run(() => this.removeTx(paths));
+  }
+
+  /**
+   * `fn` as one transaction (db.transaction) whose writes through this writer reach the vector
+   * matrix when it commits. Batch writes with this, not with db.transaction: inside a transaction
+   * the writer cannot know about, a write makes the next vector query reload the matrix.
+   */
+  transaction<A extends unknown[]>(fn: (...args: A) => void): (...args: A) => void {
+    const tx = this.db.transaction(fn);
+    return (...args: A) => this.run(() => tx(...args), true);
   }
 
   /** Same bytes, new mtime (e.g. `touch`, git checkout): keep the rows, remember the new stat. */
@@ -132,10 +151,40 @@ export class FileWriter {
   }
 
   private deleteRows(filePath: string): void {
+    const track = this.deleteVec !== null && hasVectorMatrix(this.db);
     for (const rowid of this.selectRowids.all(filePath)) {
       this.deleteFts.run(rowid);
       this.deleteVec?.run(BigInt(rowid));
+      if (track) this.pendingVectors.push({ rowid, source: '', vector: null });
     }
     this.deleteChunks.run(filePath);
+  }
+
+  /**
+   * Runs a write and passes its vector rows on when they are committed: at once when it was the
+   * outermost transaction, at the end of the enclosing transaction() batch otherwise. Rolled-back
+   * rows are dropped. Inside someone else's transaction the outcome is unknown, so the matrix is
+   * dropped instead (read again by the next vector query).
+   */
+  private run(write: () => void, batch = false): void {
+    const outermost = !this.db.inTransaction;
+    const mark = this.pendingVectors.length;
+    if (batch) this.batchDepth++;
+    try {
+      write();
+    } catch (error) {
+      this.pendingVectors.length = mark;
+      throw error;
+    } finally {
+      if (batch) this.batchDepth--;
+    }
+    if (outermost) {
+      const committed = this.pendingVectors;
+      this.pendingVectors = [];
+      patchVectorMatrix(this.db, committed);
+    } else if (this.batchDepth === 0 && this.pendingVectors.length > mark) {
+      this.pendingVectors.length = mark;
+      invalidateVectorMatrix(this.db);
+    }
   }
 }

@@ -4,13 +4,20 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { MemorySource } from '../../../shared/domain.js';
+import type { MemorySource, WorkspaceFile } from '../../../shared/domain.js';
+import type { Chunk } from '../chunk/chunker.js';
+import type { FileRecord } from '../index/file-writer.js';
 import { MemoryEngine } from '../engine.js';
 import { TINY_MODEL_ID, writeTinyModel } from '../embed/test-support/tiny-model.js';
 import { CHUNKER_VERSION } from '../chunk/chunker.js';
+import { FileWriter } from '../index/file-writer.js';
 import { openIndexDb } from '../index/index-db.js';
+import type { IndexDb } from '../index/index-db.js';
 import { createBaseSchema, createVectorTable, SCHEMA_VERSION } from '../index/schema.js';
-import { cosineErrorBound, hasVectorMatrix, loadVectorMatrix, releaseVectorMatrix, scanVectorMatrix, vectorMatrixFor } from './vector-matrix.js';
+import { cosineErrorBound, scanVectorMatrix } from './quantized-scan.js';
+import type { QuantizedMatrix } from './quantized-matrix.js';
+import { hasVectorMatrix, invalidateVectorMatrix, releaseVectorMatrix, vectorMatrixFor } from './vector-matrix.js';
+import { loadVectorMatrix } from './vector-matrix-load.js';
 import { vectorSearch, vectorSearchKnn } from './vector-search.js';
 
 const dirs: string[] = [];
@@ -74,6 +81,28 @@ function fill(db: Database.Database, vectors: Float32Array[], sourceOf: (i: numb
   return rowids;
 }
 
+const indexes: IndexDb[] = [];
+afterEach(() => {
+  for (const index of indexes.splice(0)) index.close();
+});
+
+function openIndex(dims: number): IndexDb {
+  const index = openIndexDb(path.join(tempDir(), 'index.sqlite'), {
+    expected: { schemaVersion: SCHEMA_VERSION, chunkerVersion: CHUNKER_VERSION, embedding: { provider: 't', model: 'm', providerKey: 'k', dims } },
+  });
+  indexes.push(index);
+  return index;
+}
+
+function fileRecord(p: string): FileRecord {
+  const file: WorkspaceFile = { path: p, source: 'memory', kind: 'evergreen', archived: false, size: 10, mtimeMs: 1, date: null, tags: [] };
+  return { file, absPath: `/ws/${p}`, hash: 'h', indexState: 'indexed' };
+}
+
+function chunks(n: number): Chunk[] {
+  return Array.from({ length: n }, (_, i) => ({ startLine: i + 1, endLine: i + 1, text: `chunk ${i}`, hash: `h${i}` }));
+}
+
 function expectSameHits(actual: { chunkRowid: number; cosine: number }[], expected: { chunkRowid: number; cosine: number }[]): void {
   expect(actual.map((h) => h.chunkRowid)).toEqual(expected.map((h) => h.chunkRowid));
   actual.forEach((hit, i) => expect(Math.abs(hit.cosine - expected[i]!.cosine)).toBeLessThanOrEqual(1e-6));
@@ -102,7 +131,7 @@ describe('vector matrix scan', () => {
       }
     }
     expect(vectorSearch(db, vectors[123]!, 1)[0]!.chunkRowid).toBe(124);
-    expect(vectorMatrixFor(db).kernel).not.toBeNull();
+    expect(vectorMatrixFor(db)!.codes.simd).toBe(true);
     db.close();
   });
 
@@ -114,25 +143,25 @@ describe('vector matrix scan', () => {
     // Holes in sqlite-vec's 1,024-slot chunks, and a chunk row without a vector.
     for (const rowid of rowids.filter((_, i) => i % 9 === 4)) db.prepare('DELETE FROM chunks_vec WHERE rowid = ?').run(BigInt(rowid));
     db.prepare("INSERT INTO chunks(id, path, source, start_line, end_line, hash, text, updated_at) VALUES ('z#0', 'z.md', 'memory', 1, 1, 'h', 't', 0)").run();
-    const direct = loadVectorMatrix(db);
-    const viaTable = loadVectorMatrix(db, { throughVirtualTable: true });
+    const direct = loadVectorMatrix(db)!;
+    const viaTable = loadVectorMatrix(db, { throughVirtualTable: true })!;
     expect(direct.loadedFrom).toBe('vec0-storage');
     expect(viaTable.loadedFrom).toBe('table');
     expect(direct.count).toBe(2500 - rowids.filter((_, i) => i % 9 === 4).length);
-    const rows = (m: typeof direct) =>
-      Array.from(m.rowids, (rowid, row) => ({ rowid, source: m.sourceNames[m.sources[row]!], vector: Array.from(m.vectors.subarray(row * m.dims, (row + 1) * m.dims)) }))
+    const rows = (m: QuantizedMatrix) =>
+      Array.from(m.rowids.subarray(0, m.count), (rowid, row) => ({ rowid, source: m.sourceNames[m.sources[row]!], vector: Array.from(m.floatRow(row)!) }))
         .sort((a, b) => a.rowid - b.rowid);
     expect(rows(direct)).toEqual(rows(viaTable));
     db.close();
   });
 
-  it('the JS loop (dimensions the SIMD kernel cannot stride over) gives the same results too', () => {
+  it('dimensions that are not a multiple of the kernel step (36, padded to 48) give the same results too', () => {
     const random = seeded(19);
     const vectors = Array.from({ length: 1200 }, () => randomUnit(random, 36));
     const db = openDb(36, 'vec0');
     fill(db, vectors, (i) => (i % 4 === 0 ? 'sessions' : 'memory'));
-    expect(vectorMatrixFor(db).kernel).toBeNull();
-    expect(vectorMatrixFor(db).vectors.length).toBe(1200 * 36);
+    expect(vectorMatrixFor(db)!.codes.stride).toBe(48);
+    expect(vectorMatrixFor(db)!.count).toBe(1200);
     for (let q = 0; q < 10; q++) {
       const query = randomUnit(random, 36);
       const filter = q % 2 === 0 ? undefined : { sources: ['sessions' as MemorySource] };
@@ -178,40 +207,77 @@ describe('vector matrix scan', () => {
     plain.close();
   });
 
-  it('sees vectors written, replaced and deleted after it was loaded', () => {
+  it('is patched in place by the rows FileWriter commits, and read again after another connection commits', () => {
     const random = seeded(14);
-    const vectors = Array.from({ length: 200 }, () => randomUnit(random, 32));
-    const db = openDb(32, 'vec0');
-    const rowids = fill(db, vectors, () => 'memory');
+    const index = openIndex(32);
+    const writer = new FileWriter(index.db);
+    for (let f = 0; f < 20; f++) writer.writeFile(fileRecord(`memory/f${f}.md`), chunks(10), Array.from({ length: 10 }, () => randomUnit(random, 32)));
     const target = randomUnit(random, 32);
-    expect(vectorSearch(db, target, 1)[0]!.cosine).toBeLessThan(0.99);
-    expect(hasVectorMatrix(db)).toBe(true);
+    expect(vectorSearch(index.db, target, 1)[0]!.cosine).toBeLessThan(0.99);
+    const loaded = vectorMatrixFor(index.db)!;
+    expect(loaded.count).toBe(200);
+    expect(loaded.loads).toBe(1);
 
-    // The last chunk is rewritten in place (same rowid, new vector), as re-indexing the last file does.
-    const last = rowids[rowids.length - 1]!;
-    db.transaction(() => {
-      db.prepare('DELETE FROM chunks_vec WHERE rowid = ?').run(BigInt(last));
-      db.prepare('INSERT INTO chunks_vec(rowid, embedding) VALUES (?, ?)').run(BigInt(last), blob(target));
-    })();
-    expect(vectorSearch(db, target, 1)[0]).toEqual({ chunkRowid: last, cosine: expect.closeTo(1, 6) as number });
+    // The last file is rewritten (new rowids, or the old ones reused), one of its vectors is the target.
+    writer.writeFile(fileRecord('memory/f19.md'), chunks(3), [randomUnit(random, 32), target, randomUnit(random, 32)]);
+    const [hit] = vectorSearch(index.db, target, 1);
+    const rowidOf = (p: string, i: number) => index.db.prepare('SELECT rowid FROM chunks WHERE id = ?').pluck().get(`${p}#${i}`) as number;
+    expect(hit).toEqual({ chunkRowid: rowidOf('memory/f19.md', 1), cosine: expect.closeTo(1, 6) as number });
+    // Patched, not read again; and it agrees with a fresh read of the index.
+    expect(vectorMatrixFor(index.db)).toBe(loaded);
+    expect(loaded.loads).toBe(1);
+    expect(loaded.count).toBe(193);
+    const probe = randomUnit(random, 32);
+    expect(vectorSearch(index.db, probe, 40)).toEqual(vectorSearchKnn(index.db, probe, 40));
 
-    // A chunk deleted (its vector left behind) is no longer returned.
-    db.prepare('DELETE FROM chunks WHERE rowid = ?').run(last);
-    expect(vectorSearch(db, target, 5).map((h) => h.chunkRowid)).not.toContain(last);
+    // A removed file's vectors leave the matrix; a batch that rolls back changes nothing.
+    writer.removeFiles(['memory/f19.md']);
+    expect(vectorSearch(index.db, target, 5).map((h) => h.chunkRowid)).not.toContain(hit!.chunkRowid);
+    expect(loaded.count).toBe(190);
+    const failing = writer.transaction(() => {
+      writer.writeFile(fileRecord('memory/new.md'), chunks(1), [target]);
+      throw new Error('disk full');
+    });
+    expect(() => failing()).toThrow('disk full');
+    expect(vectorSearch(index.db, target, 1)[0]!.cosine).toBeLessThan(0.99);
+    expect(loaded.loads).toBe(1);
+    expect(vectorSearch(index.db, probe, 40)).toEqual(vectorSearchKnn(index.db, probe, 40));
 
-    // Another connection's commit is seen too.
-    const other = new Database(db.name);
+    // Another connection's commit is seen: the matrix is read again.
+    const other = new Database(index.path);
     sqliteVec.load(other);
     other
       .prepare("INSERT INTO chunks(rowid, id, path, source, start_line, end_line, hash, text, updated_at) VALUES (1000, 'x#0', 'x.md', 'sessions', 1, 1, 'h', 't', 0)")
       .run();
     other.prepare('INSERT INTO chunks_vec(rowid, embedding) VALUES (?, ?)').run(1000n, blob(target));
     other.close();
-    expect(vectorSearch(db, target, 1, { sources: ['sessions'] })[0]!.chunkRowid).toBe(1000);
+    expect(vectorSearch(index.db, target, 1, { sources: ['sessions'] })[0]!.chunkRowid).toBe(1000);
+    // Read again — into the same memory.
+    expect(vectorMatrixFor(index.db)).toBe(loaded);
+    expect(loaded.loads).toBe(2);
+    expect(loaded.count).toBe(191);
 
-    releaseVectorMatrix(db);
-    expect(hasVectorMatrix(db)).toBe(false);
-    db.close();
+    releaseVectorMatrix(index.db);
+    expect(hasVectorMatrix(index.db)).toBe(false);
+  });
+
+  it('a write inside a transaction the writer does not own drops the matrix instead of guessing', () => {
+    const random = seeded(21);
+    const index = openIndex(16);
+    const writer = new FileWriter(index.db);
+    writer.writeFile(fileRecord('memory/a.md'), chunks(5), Array.from({ length: 5 }, () => randomUnit(random, 16)));
+    const target = randomUnit(random, 16);
+    vectorSearch(index.db, target, 1);
+    const loaded = vectorMatrixFor(index.db)!;
+    index.db.transaction(() => writer.writeFile(fileRecord('memory/b.md'), chunks(1), [target]))();
+    expect(hasVectorMatrix(index.db)).toBe(false);
+    expect(vectorSearch(index.db, target, 1)[0]!.cosine).toBeCloseTo(1, 6);
+    expect(loaded.loads).toBe(2);
+    // Written behind the writer's back: invalidateVectorMatrix makes the next query see it.
+    const rowid = index.db.prepare("SELECT rowid FROM chunks WHERE id = 'memory/a.md#0'").pluck().get() as number;
+    index.db.prepare('DELETE FROM chunks_vec WHERE rowid = ?').run(BigInt(rowid));
+    invalidateVectorMatrix(index.db);
+    expect(vectorSearch(index.db, target, 10).map((h) => h.chunkRowid)).not.toContain(rowid);
   });
 
   it('is read once and reused while nothing is written', () => {
@@ -221,7 +287,7 @@ describe('vector matrix scan', () => {
     const first = vectorMatrixFor(db);
     vectorSearch(db, randomUnit(random, 16), 5);
     expect(vectorMatrixFor(db)).toBe(first);
-    expect(first.count).toBe(50);
+    expect(first!.count).toBe(50);
     db.close();
   });
 
@@ -231,7 +297,7 @@ describe('vector matrix scan', () => {
     const rowids = fill(db, [randomUnit(random, 8), new Float32Array(8), randomUnit(random, 8)], () => 'memory');
     db.prepare("INSERT INTO chunks(id, path, source, start_line, end_line, hash, text, updated_at) VALUES ('y#0', 'y.md', 'memory', 1, 1, 'h', 't', 0)").run();
     db.prepare('INSERT INTO chunks_vec(rowid, embedding) VALUES (?, ?)').run(4, blob(randomUnit(random, 4)));
-    const matrix = loadVectorMatrix(db);
+    const matrix = loadVectorMatrix(db)!;
     expect(matrix.count).toBe(3);
     const hits = scanVectorMatrix(matrix, randomUnit(random, 8), 10);
     expect(hits.map((h) => h.chunkRowid).sort()).toEqual([rowids[0], rowids[2]].sort());

@@ -5,8 +5,9 @@
 import type Database from 'better-sqlite3';
 import type { MemorySource } from '../../../shared/domain.js';
 import { MemoryLensError } from '../../../shared/errors.js';
-import { scanVectorMatrix, vectorMatrixFor } from './vector-matrix.js';
-import type { VectorFilter, VectorHit } from './vector-matrix.js';
+import { scanVectorMatrix } from './quantized-scan.js';
+import type { ScanStats, VectorFilter, VectorHit } from './quantized-scan.js';
+import { vectorMatrixFor } from './vector-matrix.js';
 
 export type { VectorFilter, VectorHit };
 
@@ -15,14 +16,18 @@ export type VectorTableKind = 'vec0' | 'plain' | 'none';
 /** sqlite-vec refuses k above 4096; more candidates than that never reach fusion anyway. */
 export const MAX_KNN_K = 4096;
 
-/** Cosine similarity = 1 - sqlite-vec's cosine distance, best first, ties by lower rowid. */
-export function vectorSearch(db: Database.Database, queryVec: Float32Array, limit: number, filter?: VectorFilter): VectorHit[] {
+/**
+ * Cosine similarity = 1 - sqlite-vec's cosine distance, best first, ties by lower rowid: the
+ * in-memory matrix's exact scan (quantized-scan.ts), the same list and numbers as the KNN.
+ */
+export function vectorSearch(db: Database.Database, queryVec: Float32Array, limit: number, filter?: VectorFilter, stats?: ScanStats): VectorHit[] {
   const kind = vectorTableKind(db);
   if (kind === 'none' || limit <= 0) return [];
   if (kind === 'vec0' && !sqliteVecLoaded(db)) {
     throw new MemoryLensError('UNAVAILABLE', 'the index stores vectors in sqlite-vec, which is not loaded');
   }
-  return scanVectorMatrix(vectorMatrixFor(db), queryVec, limit, filter);
+  const matrix = vectorMatrixFor(db);
+  return matrix ? scanVectorMatrix(matrix, queryVec, limit, filter, stats) : [];
 }
 
 /** How `chunks_vec` is stored in this index (H2's schema.ts creates it once the dims are known). */

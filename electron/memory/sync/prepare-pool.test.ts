@@ -10,7 +10,7 @@ import type { IndexDb } from '../index/index-db.js';
 import { SCHEMA_VERSION } from '../index/schema.js';
 import type { DiscoveredFile } from '../workspace/discover.js';
 import { prepareForIndex } from './prepare-file.js';
-import { PreparePool } from './prepare-pool.js';
+import { PreparePool, WORKER_MIN_BYTES } from './prepare-pool.js';
 import { syncIndex } from './sync.js';
 
 const opened: IndexDb[] = [];
@@ -35,15 +35,24 @@ function workspaceWithEdgeCases(): string {
   return dir;
 }
 
-function indexWith(workspace: string, prepareWorkers: number): Promise<{ index: IndexDb; report: Awaited<ReturnType<typeof syncIndex>> }> {
+/** Indexes `workspace` in-thread (pool null) or with `pool`, into a fresh index. */
+function indexWith(workspace: string, pool: PreparePool | null): Promise<{ index: IndexDb; report: Awaited<ReturnType<typeof syncIndex>> }> {
   const root = tempDir();
   const index = openIndexDb(path.join(root, 'index.sqlite'), { expected: { schemaVersion: SCHEMA_VERSION, chunkerVersion: 1, embedding: null } });
   opened.push(index);
   return syncIndex({ db: index.db, writer: new FileWriter(index.db) }, {
     discover: { workspaceDir: workspace, openclawHome: path.join(root, 'oc') },
-    prepareWorkers,
-    workerMinFiles: 0,
+    pool,
   }).then((report) => ({ index, report }));
+}
+
+/** A pool whose worker is up, so the sync really hands it files. */
+async function readyPool(): Promise<PreparePool> {
+  const pool = PreparePool.start(1);
+  expect(pool).not.toBeNull(); // the compiled worker is there
+  pools.push(pool!);
+  await pool!.whenReady();
+  return pool!;
 }
 
 /** Every row the index holds for the files, minus write timestamps. */
@@ -59,14 +68,13 @@ function tables(index: IndexDb): unknown {
 
 describe('bulk sync in a worker thread', () => {
   it('indexes a workspace into exactly the same rows as the in-thread path', async () => {
-    const probe = PreparePool.start(1);
-    expect(probe).not.toBeNull(); // the compiled worker is there, so syncIndex really uses it
-    pools.push(probe!);
     const workspace = workspaceWithEdgeCases();
-    const inThread = await indexWith(workspace, 0);
-    const inWorker = await indexWith(workspace, 1);
+    const inThread = await indexWith(workspace, null);
+    const inWorker = await indexWith(workspace, await readyPool());
     expect(inWorker.report).toMatchObject({ filesIndexed: inThread.report.filesIndexed, filesFailed: 0, chunksWritten: inThread.report.chunksWritten });
     expect(inThread.report.filesIndexed).toBeGreaterThan(90);
+    expect(inThread.report.filesPreparedOffThread).toBe(0);
+    expect(inWorker.report.filesPreparedOffThread).toBeGreaterThan(0);
     const expected = tables(inThread.index) as { chunks: { text_seg: string }[] };
     expect(expected.chunks.some((chunk) => /[\u4e00-\u9fff]/.test(chunk.text_seg))).toBe(true);
     expect(tables(inWorker.index)).toEqual(expected);
@@ -81,8 +89,7 @@ describe('bulk sync in a worker thread', () => {
     const abort = new AbortController();
     const run = syncIndex({ db: index.db, writer: new FileWriter(index.db) }, {
       discover: { workspaceDir: workspace, openclawHome: path.join(root, 'oc') },
-      prepareWorkers: 1,
-      workerMinFiles: 0,
+      pool: await readyPool(),
       signal: abort.signal,
       onProgress: (progress) => {
         if (progress.phase === 'indexing' && progress.filesDone >= 40) abort.abort();
@@ -94,6 +101,40 @@ describe('bulk sync in a worker thread', () => {
     expect(indexed).toBeLessThan(200);
     const mismatched = index.db.prepare('SELECT count(*) FROM files f WHERE chunk_count != (SELECT count(*) FROM chunks c WHERE c.path = f.path)').pluck().get();
     expect(mismatched).toBe(0);
+  });
+
+  it('never waits for a worker that has not started: the sync prepares everything itself', async () => {
+    const workspace = path.join(tempDir(), 'ws');
+    generateSyntheticWorkspace({ dir: workspace, files: 120, seed: 9 });
+    // A worker that loads but never says it is ready (a start-up slower than the whole sync).
+    const silent = path.join(tempDir(), 'silent-worker.mjs');
+    fs.writeFileSync(silent, "import { parentPort } from 'node:worker_threads';\nparentPort.on('message', () => {});\n");
+    const pool = PreparePool.start(1, pathToFileURL(silent))!;
+    pools.push(pool);
+    const inThread = await indexWith(workspace, null);
+    const waited = await indexWith(workspace, pool);
+    expect(waited.report.filesPreparedOffThread).toBe(0);
+    expect(waited.report.filesIndexed).toBe(inThread.report.filesIndexed);
+    expect(tables(waited.index)).toEqual(tables(inThread.index));
+  });
+
+  it('starts a worker only for work worth its start-up', async () => {
+    expect(PreparePool.forSync(WORKER_MIN_BYTES - 1, 1, undefined, 2)).toBeNull();
+    expect(PreparePool.forSync(10 * WORKER_MIN_BYTES, 0, undefined, 2)).toBeNull();
+    // Every core busy (load average ≥ cores): a worker could not get one.
+    expect(PreparePool.forSync(10 * WORKER_MIN_BYTES, 1, undefined, -0.5)).toBeNull();
+    const pool = PreparePool.forSync(WORKER_MIN_BYTES, 1, undefined, 1.5);
+    expect(pool).not.toBeNull();
+    pools.push(pool!);
+    // 50 small files, the size at which a worker used to cost ~200 ms: no worker now.
+    const workspace = path.join(tempDir(), 'ws');
+    generateSyntheticWorkspace({ dir: workspace, files: 50, seed: 4 });
+    const root = tempDir();
+    const index = openIndexDb(path.join(root, 'index.sqlite'), { expected: { schemaVersion: SCHEMA_VERSION, chunkerVersion: 1, embedding: null } });
+    opened.push(index);
+    const report = await syncIndex({ db: index.db, writer: new FileWriter(index.db) }, { discover: { workspaceDir: workspace, openclawHome: path.join(root, 'oc') } });
+    expect(report.filesIndexed).toBe(50);
+    expect(report.filesPreparedOffThread).toBe(0);
   });
 
   it('gives the same prepared file as the main thread, FTS text included', async () => {

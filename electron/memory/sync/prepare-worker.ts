@@ -2,7 +2,7 @@
 // FTS-segmented file, so a cold sync's main thread only reads, hashes and writes SQLite. The
 // worker runs exactly the functions the main thread runs for small syncs, so both give the same rows.
 import { parentPort } from 'node:worker_threads';
-import type { PrepareReply, PrepareRequest } from './prepare-pool.js';
+import type { PrepareReady, PrepareReply, PrepareRequest } from './prepare-pool.js';
 import { prepareForIndex } from './prepare-file.js';
 
 const port = parentPort;
@@ -17,3 +17,6 @@ port.on('message', (request: PrepareRequest) => {
   }
   port.postMessage(reply);
 });
+
+// Modules loaded: the pool starts handing over files now (until then the main thread prepares them).
+port.postMessage({ ready: true } satisfies PrepareReady);

@@ -25,7 +25,7 @@ import type { EmbeddingTarget } from './embed-chunks.js';
 import { prepareFile, unreadableFile } from './prepare-file.js';
 import type { PreparedFile } from './prepare-file.js';
 import { PreparePool } from './prepare-pool.js';
-import type { PrepareOutcome } from './prepare-pool.js';
+import type { PrepareOutcome, PrepareTicket } from './prepare-pool.js';
 import { createProgressThrottle } from './progress-throttle.js';
 import { MemoryLensError, messageOf } from '../../../shared/errors.js';
 
@@ -45,12 +45,17 @@ export interface SyncOptions {
   signal?: AbortSignal;
   /** Files larger than this are listed as skipped, not indexed (default: maxIndexedBytes). */
   maxFileBytes?: number;
-  /** Worker threads preparing files when at least `workerMinFiles` need it; 0 prepares in-thread. */
+  /** Worker threads preparing files when at least `workerMinBytes` need it; 0 prepares in-thread. */
   prepareWorkers?: number;
-  workerMinFiles?: number;
+  /** Default WORKER_MIN_BYTES (prepare-pool.ts). */
+  workerMinBytes?: number;
+  /** A pool the caller started (and closes) instead of one started for this sync. */
+  pool?: PreparePool | null;
 }
 
 export interface SyncResult extends SyncReport {
+  /** Files a prepare worker parsed and chunked (the rest were prepared on the sync's thread). */
+  filesPreparedOffThread: number;
   failures: IndexError[];
   /** Files added, changed or removed (failed files are in `failures`). */
   changes: FileChangeEvent[];
@@ -94,12 +99,6 @@ export const READ_WINDOW = 32;
  * segmenting) keep both busy; a second worker only competes with the writer.
  */
 export const PREPARE_WORKERS = 1;
-
-/**
- * Below this many files to prepare, the worker's start-up (~50 ms) and round trips cost more than
- * they save: watcher hints and saves stay in-thread.
- */
-export const WORKER_MIN_FILES = 50;
 
 /**
  * Files read and handed to the pool beyond the window being written. Two windows: the worker
@@ -152,7 +151,7 @@ async function syncIndexNow(target: SyncTarget, options: SyncOptions): Promise<S
   const progress = createProgressThrottle(options.onProgress);
   const report: SyncResult = {
     filesScanned: 0, filesIndexed: 0, filesSkipped: 0, filesRemoved: 0, filesFailed: 0,
-    chunksWritten: 0, chunksEmbedded: 0, embeddingCacheHits: 0, tookMs: 0,
+    chunksWritten: 0, chunksEmbedded: 0, embeddingCacheHits: 0, tookMs: 0, filesPreparedOffThread: 0,
     failures: [], changes: [],
   };
 
@@ -188,12 +187,17 @@ async function syncIndexNow(target: SyncTarget, options: SyncOptions): Promise<S
   }
 
   const total = candidates.length;
-  const workers = options.prepareWorkers ?? PREPARE_WORKERS;
-  const pool = total >= (options.workerMinFiles ?? WORKER_MIN_FILES) ? PreparePool.start(workers) : null;
+  const bytes = candidates.reduce((sum, file) => sum + file.size, 0);
+  const ownPool = options.pool === undefined ? PreparePool.forSync(bytes, options.prepareWorkers ?? PREPARE_WORKERS, options.workerMinBytes) : null;
+  const pool = options.pool ?? ownPool;
+  const preparedBefore = pool?.preparedOffThread ?? 0;
   try {
     await indexCandidates(target, options, candidates, states, report, progress, pool);
   } finally {
-    await pool?.close();
+    report.filesPreparedOffThread = (pool?.preparedOffThread ?? 0) - preparedBefore;
+    // Not awaited: stopping a worker that is still starting up can take a while on a busy machine,
+    // and nothing depends on it (the worker holds no reference that keeps the process alive).
+    if (ownPool) void ownPool.close().catch(() => undefined);
   }
 
   addCacheCounters(target.db, report.embeddingCacheHits, report.chunksEmbedded);
@@ -203,11 +207,11 @@ async function syncIndexNow(target: SyncTarget, options: SyncOptions): Promise<S
   return report;
 }
 
-/** A candidate read (and, with a pool, prepared) ahead of its write. */
+/** A candidate read (and, with a pool, offered to a worker) ahead of its write. */
 interface CandidateJob {
   read: ReadResult;
-  /** Absent when the file was not sent to a worker: prepared in-thread at write time. */
-  outcome?: PrepareOutcome;
+  /** Absent when the file was not offered: prepared in-thread at write time. */
+  ticket?: PrepareTicket;
 }
 
 async function indexCandidates(
@@ -225,15 +229,20 @@ async function indexCandidates(
     const read = await readCandidate(file, options.maxFileBytes);
     const state = states.get(file.path);
     if (!pool || 'error' in read || (!options.full && state && unchangedContent(state, read.hash, needsVectors))) return { read };
+    return { read, ticket: pool.offer(file, read.bytes, options.chunking) };
+  };
+  /** The worker's outcome when one took the file; undefined: prepare it in this thread. */
+  const claim = async (ticket: PrepareTicket | undefined): Promise<PrepareOutcome | undefined> => {
+    const outcome = ticket?.claim();
+    if (!outcome) return undefined;
     try {
-      return { read, outcome: await pool.prepare(file, read.bytes, options.chunking) };
+      return await outcome;
     } catch {
-      // The worker died: this file is prepared in-thread, like the rest after it. (A closed pool
-      // means the sync ended early; nobody reads this job.)
-      return { read };
+      // The worker died: this file is prepared in-thread, like the rest after it.
+      return undefined;
     }
   };
-  // With a pool, the next window is read and prepared while this one is written.
+  // With a pool, the next window is read and offered while this one is written.
   const ahead = pool ? PREPARE_AHEAD : 0;
   const jobs: (Promise<CandidateJob> | undefined)[] = new Array(total);
   let started = 0;
@@ -250,7 +259,7 @@ async function indexCandidates(
     for (let i = 0; i < window.length; i++) {
       await clock.yieldIfSpent();
       const file = window[i]!;
-      const { read, outcome } = reads[i]!;
+      const { read, ticket } = reads[i]!;
       const state = states.get(file.path);
       progress.update({ phase: 'indexing', filesDone: done, filesTotal: total, currentPath: file.path });
       if ('error' in read) {
@@ -259,7 +268,7 @@ async function indexCandidates(
         touched.push({ path: file.path, mtimeMs: file.mtimeMs, size: file.size });
         report.filesSkipped += 1;
       } else {
-        const prepared = outcome ?? prepareInThread(file, read.bytes, options);
+        const prepared = (ticket ? await claim(ticket) : undefined) ?? prepareInThread(file, read.bytes, options);
         if ('error' in prepared) recordFailure(target, report, file, `could not parse: ${prepared.error}`, 'failed');
         else toWrite.push({ discovered: file, hash: read.hash, prepared: prepared.prepared, existed: state !== undefined });
       }
@@ -341,7 +350,7 @@ async function writeBatch(
   }
   // One commit per time slice; writeFile's own transaction nests as a savepoint per file.
   let next = 0;
-  const writeSlice = target.db.transaction(() => {
+  const writeSlice = target.writer.transaction(() => {
     do {
       writeOne(batch[next]!, next);
       next += 1;
