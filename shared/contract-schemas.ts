@@ -99,10 +99,17 @@ export const SearchOptionsSchema = z.strictObject({
   /** Inclusive ISO dates `YYYY-MM-DD`; evergreen files have no date and are excluded by a range. */
   from: IsoDateSchema.optional(),
   to: IsoDateSchema.optional(),
-  /** "Now" for decay, as epoch ms; defaults to the current time. Tests pin it. */
+  /** "Now" for decay and for dates in the query, as epoch ms; defaults to the current time. Tests pin it. */
   now: z.number().optional(),
   /** Lift chunks the agent keeps retrieving (seed 002's access_count boost); off by default. */
   accessBoost: z.strictObject({ enabled: z.boolean(), factor: z.number().min(0).max(10).optional() }).optional(),
+  /**
+   * The asker's time zone, in minutes east of UTC (480 for UTC+8): what "yesterday" and a file's
+   * day mean. Default: the engine's local time zone.
+   */
+  timeZoneOffsetMinutes: z.number().int().min(-840).max(840).optional(),
+  /** Dates in the query ("昨天", "Feb 5th", "2026-04-16"): boost memories from then. Default on, ×1.5. */
+  dates: z.strictObject({ enabled: z.boolean(), boost: z.number().min(1).max(10).optional() }).optional(),
 });
 
 export const KeywordBreakdownSchema = z.object({
@@ -220,6 +227,8 @@ export const SearchResultSchema = z.object({
   citation: z.string().optional(),
   /** The file's date for dated files and sessions; null for evergreen files (their mtime is not a memory's date). */
   date: z.string().nullable().optional(),
+  /** Other places holding exactly this chunk's text, folded into this result ("also in …"). */
+  alsoIn: z.array(z.object({ path: z.string(), startLine: z.number(), endLine: z.number(), citation: z.string() })).optional(),
   breakdown: ScoreBreakdownSchema,
 });
 
