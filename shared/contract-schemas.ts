@@ -112,6 +112,25 @@ export const SearchOptionsSchema = z.strictObject({
   dates: z.strictObject({ enabled: z.boolean(), boost: z.number().min(1).max(10).optional() }).optional(),
 });
 
+/**
+ * One query term's part of a chunk's BM25 (FTS5's formula, k1 1.2, b 0.75). The contributions of
+ * a chunk's terms add up to −bm25 exactly as FTS5 computed it.
+ */
+export const TermBreakdownSchema = z.object({
+  /** The term as indexed (lowercased; Latin words stemmed). */
+  term: z.string(),
+  /** The words, as written in the query and in this chunk, that this term stands for. */
+  asWritten: z.array(z.string()),
+  /** How often the term occurs in this chunk. */
+  occurrences: z.number(),
+  /** How many chunks of the index contain it (of `totalChunks`). */
+  chunksWithTerm: z.number(),
+  /** Its inverse document frequency: ln((N − n + 0.5) / (n + 0.5)); rarer terms weigh more. */
+  idf: z.number(),
+  /** Its share of −bm25 for this chunk. */
+  contribution: z.number(),
+});
+
 export const KeywordBreakdownSchema = z.object({
   /** Raw FTS5 bm25() value (lower is better; negative for matches). */
   bm25: z.number(),
@@ -121,11 +140,21 @@ export const KeywordBreakdownSchema = z.object({
   idfMass: z.number(),
   /** bm25ToScore(bm25, idfMass): x / (1 + x) with x = -bm25 / idfMass; keeps BM25 order. */
   score: z.number(),
+  /** Query terms this chunk contains ("matched k of n": k = matchedTerms.length, n = termCount). */
   matchedTerms: z.array(z.string()),
-  /** The FTS5 MATCH expression that produced this hit. */
+  /** How many terms the query searched for. */
+  termCount: z.number().optional(),
+  /** The FTS5 MATCH expression that produced this hit (any query term). */
   query: z.string(),
-  /** True when the all-terms query found nothing and the any-term query was used. */
+  /** True when no chunk contains every query term (results match some of them). */
   relaxed: z.boolean(),
+  /** Term by term, for results that are shown (not computed for every candidate). */
+  terms: z.array(TermBreakdownSchema).optional(),
+  /** This chunk's length in indexed tokens, and the index's average, as BM25 weighs them. */
+  chunkTokens: z.number().optional(),
+  avgChunkTokens: z.number().optional(),
+  /** Chunks in the index (N in the IDF). */
+  totalChunks: z.number().optional(),
 });
 
 export const VectorBreakdownSchema = z.object({

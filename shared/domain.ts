@@ -21,6 +21,7 @@ export type FileListEntry = z.output<typeof S.FileListEntrySchema>;
 
 // Search
 export type SearchOptions = z.output<typeof S.SearchOptionsSchema>;
+export type TermBreakdown = z.output<typeof S.TermBreakdownSchema>;
 export type KeywordBreakdown = z.output<typeof S.KeywordBreakdownSchema>;
 export type VectorBreakdown = z.output<typeof S.VectorBreakdownSchema>;
 export type VectorUnavailable = z.output<typeof S.VectorUnavailableSchema>;

@@ -4,6 +4,8 @@ import type { ScoreBreakdown } from './domain.js';
 
 /** FTS5's BM25 saturation constant (fts5_aux.c), needed to read its scores. */
 export const FTS5_BM25_K1 = 1.2;
+/** FTS5's BM25 length normalisation (fts5_aux.c): 0.75 of the way from "length ignored" to "fully normalised". */
+export const FTS5_BM25_B = 0.75;
 
 /**
  * FTS5's IDF for one term: ln((N − n + 0.5) / (n + 0.5)), floored at 1e-6 as FTS5 floors it.

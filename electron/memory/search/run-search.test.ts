@@ -88,6 +88,22 @@ describe('runSearch', () => {
     expect(response.results.every((r) => r.breakdown.keyword?.relaxed)).toBe(true);
   });
 
+  it('says no memory holds every term when the terms exist but never together', async () => {
+    const ctx = open([
+      { path: 'memory/a.md', text: 'router notes' },
+      { path: 'memory/b.md', text: 'firmware notes' },
+      { path: 'memory/c.md', text: 'lunch' },
+    ]);
+    const apart = await runSearch(ctx, { query: 'router firmware', minScore: 0, now: NOW });
+    expect(apart.results.map((r) => r.path).sort()).toEqual(['memory/a.md', 'memory/b.md']);
+    expect(apart.notices.find((n) => n.code === 'relaxed-query')?.message).toMatch(/^No memory contains every query term; /);
+    const missing = await runSearch(ctx, { query: 'router zeppelin', minScore: 0, now: NOW });
+    expect(missing.notices.find((n) => n.code === 'relaxed-query')?.message).toContain('“zeppelin” occurs nowhere');
+    const together = await runSearch(ctx, { query: 'router notes', minScore: 0, now: NOW });
+    expect(together.notices.map((n) => n.code)).not.toContain('relaxed-query');
+    expect(together.results.every((r) => r.breakdown.keyword?.relaxed === false)).toBe(true);
+  });
+
   it('applies minScore and maxResults, and counts the candidates it considered', async () => {
     const ctx = open(CORPUS);
     const all = await runSearch(ctx, { query: 'router', minScore: 0, maxResults: 10, now: NOW });
@@ -134,7 +150,10 @@ describe('runSearch', () => {
       ...Array.from({ length: 12 }, (_, i) => ({ path: `memory/other-${i}.md`, text: `note ${i} about lunch, weather and books` })),
     ]);
     const plain = await runSearch(ctx, { query: 'router firmware', minScore: 0, now: NOW });
-    expect(plain.results).toHaveLength(2); // AND: c lacks "firmware"
+    // Union of the terms: c lacks "firmware" but still ranks, after the two that hold both.
+    expect(plain.results.map((r) => r.path)).toEqual(['memory/a.md', 'memory/b.md', 'memory/c.md']);
+    expect(plain.results[2]!.breakdown.keyword).toMatchObject({ matchedTerms: ['router'], termCount: 2 });
+    expect(plain.notices.map((n) => n.code)).not.toContain('relaxed-query');
     const query = 'router firmware upgrade receipt';
     const relaxedOrder = await runSearch(ctx, { query, minScore: 0, now: NOW });
     const withMmr = await runSearch(ctx, { query, minScore: 0, now: NOW, mmr: { enabled: true } });
@@ -225,6 +244,16 @@ describe('pinned breakdowns for a fixed corpus', () => {
           "terms": [
             "router",
             "firmware",
+          ],
+        },
+        {
+          "at": "MEMORY.md:3-4",
+          "bm25": -1.068242,
+          "decay": 1,
+          "final": 0.233143,
+          "rank": 4,
+          "terms": [
+            "router",
           ],
         },
         {

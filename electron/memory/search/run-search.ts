@@ -20,7 +20,7 @@ import { tokenSet } from '../text/segment.js';
 import { accessBreakdown } from './access-boost.js';
 import { resolveSearchOptions, matchesDateFilter, matchesSource, meetsMinScore, type ResolvedSearchOptions } from './filters.js';
 import { fuseCandidates, type FusedCandidate, type VectorSide } from './fuse.js';
-import { fillMatchedTerms, keywordSearch, type KeywordSearchResult } from './keyword-search.js';
+import { describeShownHits, keywordSearch, someChunkHasEveryTerm, type KeywordSearchResult } from './keyword-search.js';
 import { MMR_POOL_SIZE, mmrRerank } from './mmr.js';
 import { makeSnippet } from './snippet.js';
 import { computeDecay } from './temporal-decay.js';
@@ -253,9 +253,6 @@ export async function traceSearch(ctx: SearchContext, searchOptions: SearchOptio
   if (keyword.terms.length === 0) {
     notices.push({ code: 'no-terms', message: 'The query has no searchable words.' });
   }
-  if (keyword.relaxed) {
-    notices.push({ code: 'relaxed-query', message: 'No memory contains every query term; showing results that contain some of them.' });
-  }
   if (vectorResult.notice) notices.push(vectorResult.notice);
 
   const fused = fuseCandidates(keyword.candidates, vectorResult.side, options.weights, keyword.terms.length > 0);
@@ -278,7 +275,9 @@ export async function traceSearch(ctx: SearchContext, searchOptions: SearchOptio
   candidates.sort(compareCandidates);
   const results = selectResults(candidates, options);
   if (!access) attachAccess(ctx, results, options);
-  fillMatchedTerms(ctx.db, results.map((r) => ({ chunkRowid: r.chunkRowid, keyword: r.breakdown.keyword })), keyword.terms);
+  describeShownHits(ctx.db, results.map((r) => ({ chunkRowid: r.chunkRowid, keyword: r.breakdown.keyword })), keyword.terms, keyword.written);
+  const relaxedNotice = noticeWhenNoChunkHasEveryTerm(ctx.db, keyword, results, { sources: options.sources, dateRange });
+  if (relaxedNotice) notices.unshift(relaxedNotice);
 
   const fellBack = vectorResult.fellBack;
   return {
@@ -292,6 +291,31 @@ export async function traceSearch(ctx: SearchContext, searchOptions: SearchOptio
     modeReason: fellBack && !vectorResult.side.available ? vectorResult.side.reason : ctx.modeReason,
     fallback: fellBack ? 'fts-only' : null,
   };
+}
+
+/**
+ * "No memory contains every query term" — true when a term occurs nowhere, or when none of the
+ * shown results holds them all and an any-match AND probe finds no chunk that does. Marks every
+ * keyword breakdown of the search as relaxed, so each result says it matched only some terms.
+ */
+function noticeWhenNoChunkHasEveryTerm(
+  db: Database.Database,
+  keyword: KeywordSearchResult,
+  results: readonly TracedCandidate[],
+  filters: Parameters<typeof someChunkHasEveryTerm>[2],
+): SearchNotice | null {
+  if (keyword.terms.length <= 1 || keyword.candidates.length === 0) return null;
+  let relaxed = keyword.termMissing;
+  if (!relaxed) {
+    const shownHasAll = results.some((r) => r.breakdown.keyword !== null && r.breakdown.keyword.matchedTerms.length === keyword.terms.length);
+    relaxed = !shownHasAll && !someChunkHasEveryTerm(db, keyword.terms, filters);
+  }
+  if (!relaxed) return null;
+  keyword.relaxed = true;
+  for (const c of keyword.candidates) c.keyword.relaxed = true;
+  const missing = keyword.missingTerms.map((t) => `“${(keyword.written.get(t) ?? [t])[0]}”`);
+  const detail = missing.length > 0 ? ` (${missing.join(', ')} ${missing.length === 1 ? 'occurs' : 'occur'} nowhere)` : '';
+  return { code: 'relaxed-query', message: `No memory contains every query term${detail}; showing the memories that match the most, ranked by BM25.` };
 }
 
 /** OpenClaw-style citation: `path#L3` or `path#L3-L9`. */
