@@ -6,8 +6,12 @@ import { parseFrontmatter } from '../parse/frontmatter.js';
 import type { ParsedSession } from '../parse/session-jsonl.js';
 import { sha256 } from '../files/hash.js';
 
-/** Bump whenever chunk boundaries or texts change: the index rebuilds on a new version. */
-export const CHUNKER_VERSION = 1;
+/**
+ * Bump whenever chunk boundaries, chunk texts or their FTS tokens (text/segment.ts, text/stem.ts)
+ * change: an index built by another version is rebuilt into a new file and swapped in.
+ * 2: English stemming of Latin words.
+ */
+export const CHUNKER_VERSION = 2;
 
 export interface ChunkInput {
   text: string;

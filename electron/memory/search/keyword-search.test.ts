@@ -38,7 +38,7 @@ describe('keyword search', () => {
       { path: 'memory/c.md', text: 'Lunch with Alice.' },
     ]));
     const both = keywordSearch(db, 'router firmware', { limit: 10 });
-    expect(both.matchQuery).toBe('"router" OR "firmware"');
+    expect(both.matchQuery).toBe('"router" OR "firmwar"');
     expect(both.candidates.map((c) => c.chunkRowid)).toEqual([1, 2]);
     expect(both.termMissing).toBe(false);
   });
@@ -51,14 +51,16 @@ describe('keyword search', () => {
       { path: 'memory/d.md', text: 'A router in the hallway, a long note about many other things entirely.' },
     ]));
     const result = keywordSearch(db, 'router firmware zeppelin', { limit: 10 });
-    expect(result.matchQuery).toBe('"router" OR "firmware" OR "zeppelin"');
+    expect(result.matchQuery).toBe('"router" OR "firmwar" OR "zeppelin"');
     expect(result.missingTerms).toEqual(['zeppelin']);
     expect(result.relaxed).toBe(true);
     expect(result.candidates.map((c) => c.chunkRowid)).toEqual([1, 2, 4]);
     const bm25 = result.candidates.map((c) => c.keyword.bm25);
     expect([...bm25].sort((x, y) => x - y)).toEqual(bm25);
-    describeShownHits(db, result.candidates, result.terms);
-    expect(result.candidates.map((c) => c.keyword.matchedTerms)).toEqual([['router', 'firmware'], ['firmware'], ['router']]);
+    describeShownHits(db, result.candidates, result.terms, result.written);
+    expect(result.candidates.map((c) => c.keyword.matchedTerms)).toEqual([['router', 'firmwar'], ['firmwar'], ['router']]);
+    // The breakdown names the words as written, not the stems.
+    expect(result.candidates[1]!.keyword.terms!.find((t) => t.term === 'firmwar')!.asWritten).toEqual(['firmware']);
     expect(result.candidates.every((c) => c.keyword.termCount === 3 && c.keyword.relaxed)).toBe(true);
   });
 
@@ -68,8 +70,8 @@ describe('keyword search', () => {
       { path: 'memory/b.md', text: 'firmware only' },
       { path: 'memory/c.md', text: 'router and firmware' },
     ]));
-    expect(someChunkHasEveryTerm(db, ['router', 'firmware'], {})).toBe(true);
-    expect(someChunkHasEveryTerm(db, ['router', 'firmware'], { path: 'memory/a.md' })).toBe(false);
+    expect(someChunkHasEveryTerm(db, ['router', 'firmwar'], {})).toBe(true);
+    expect(someChunkHasEveryTerm(db, ['router', 'firmwar'], { path: 'memory/a.md' })).toBe(false);
   });
 
   it('keeps BM25 order: scores strictly follow the raw bm25 values', () => {

@@ -5,7 +5,8 @@
 import type Database from 'better-sqlite3';
 import type { KeywordBreakdown, MemorySource } from '../../../shared/domain.js';
 import { bm25ToScore } from '../../../shared/score.js';
-import { queryTerms } from '../text/segment.js';
+import { queryTerms, stemToken } from '../text/segment.js';
+import { surfaceForms } from '../text/surface-forms.js';
 import { chunkIndexReader, chunkTermBreakdown, queryTermStats } from './bm25-terms.js';
 import type { KeywordCandidate } from './fuse.js';
 
@@ -53,8 +54,11 @@ export function buildMatchQuery(terms: readonly string[], operator: 'AND' | 'OR'
 /** Terms the keyword side searches for: non-stop-words, or the stop words if that is all there is. */
 export function searchTerms(query: string): { terms: string[]; stopwords: string[]; written: Map<string, string[]> } {
   const parsed = queryTerms(query);
-  const chosen = parsed.terms.length > 0 ? parsed : { terms: parsed.stopwords, stopwords: [] };
-  return { ...chosen, written: new Map(chosen.terms.map((t) => [t, [t]])) };
+  if (parsed.terms.length > 0) return parsed;
+  const terms = [...new Set(parsed.stopwords.map(stemToken))];
+  const written = new Map<string, string[]>();
+  for (const word of parsed.stopwords) written.set(stemToken(word), [...(written.get(stemToken(word)) ?? []), word]);
+  return { terms, stopwords: [], written };
 }
 
 interface FtsHit {
@@ -116,6 +120,20 @@ function runMatch(db: Database.Database, match: string, options: KeywordSearchOp
 export interface ShownHit {
   chunkRowid: number;
   keyword: KeywordBreakdown | null;
+  /** The chunk's text, to name the words behind each stemmed term as written there. */
+  text?: string;
+}
+
+/** The query's words for a term, then the chunk's own spellings of it (case-insensitively new ones). */
+function wordsAsWritten(term: string, queryWords: readonly string[] | undefined, chunkWords: readonly string[] | undefined): string[] {
+  const words = [...(queryWords ?? [term])];
+  const seen = new Set(words.map((w) => w.toLowerCase()));
+  for (const w of chunkWords ?? []) {
+    if (seen.has(w.toLowerCase())) continue;
+    seen.add(w.toLowerCase());
+    words.push(w);
+  }
+  return words;
 }
 
 /**
@@ -133,7 +151,8 @@ export function describeShownHits(db: Database.Database, hits: readonly ShownHit
     if (!indexed) continue;
     const account = chunkTermBreakdown(indexed.textSeg, indexed.docTokens, terms, stats);
     const keyword = hit.keyword!;
-    keyword.terms = account.terms.map((t) => ({ ...t, asWritten: [...(written.get(t.term) ?? [t.term])] }));
+    const inChunk = hit.text !== undefined ? surfaceForms(hit.text, account.terms.filter((t) => t.occurrences > 0).map((t) => t.term)) : new Map<string, string[]>();
+    keyword.terms = account.terms.map((t) => ({ ...t, asWritten: wordsAsWritten(t.term, written.get(t.term), inChunk.get(t.term)) }));
     keyword.matchedTerms = account.terms.filter((t) => t.occurrences > 0).map((t) => t.term);
     keyword.chunkTokens = account.chunkTokens;
     keyword.avgChunkTokens = stats.avgTokens;

@@ -232,7 +232,7 @@ describe('pinned breakdowns for a fixed corpus', () => {
           "rank": 1,
           "terms": [
             "router",
-            "firmware",
+            "firmwar",
           ],
         },
         {
@@ -243,7 +243,7 @@ describe('pinned breakdowns for a fixed corpus', () => {
           "rank": 3,
           "terms": [
             "router",
-            "firmware",
+            "firmwar",
           ],
         },
         {
@@ -264,7 +264,7 @@ describe('pinned breakdowns for a fixed corpus', () => {
           "rank": 2,
           "terms": [
             "router",
-            "firmware",
+            "firmwar",
           ],
         },
       ]

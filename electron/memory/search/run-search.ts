@@ -275,7 +275,7 @@ export async function traceSearch(ctx: SearchContext, searchOptions: SearchOptio
   candidates.sort(compareCandidates);
   const results = selectResults(candidates, options);
   if (!access) attachAccess(ctx, results, options);
-  describeShownHits(ctx.db, results.map((r) => ({ chunkRowid: r.chunkRowid, keyword: r.breakdown.keyword })), keyword.terms, keyword.written);
+  describeShownHits(ctx.db, results.map((r) => ({ chunkRowid: r.chunkRowid, keyword: r.breakdown.keyword, text: r.text })), keyword.terms, keyword.written);
   const relaxedNotice = noticeWhenNoChunkHasEveryTerm(ctx.db, keyword, results, { sources: options.sources, dateRange });
   if (relaxedNotice) notices.unshift(relaxedNotice);
 
@@ -318,13 +318,22 @@ function noticeWhenNoChunkHasEveryTerm(
   return { code: 'relaxed-query', message: `No memory contains every query term${detail}; showing the memories that match the most, ranked by BM25.` };
 }
 
+/** The words to light up: every spelling, as written, of the terms this chunk holds. */
+function highlightWords(keyword: ScoreBreakdown['keyword']): string[] {
+  if (!keyword) return [];
+  if (!keyword.terms) return keyword.matchedTerms;
+  // A Latin stem ("meet") is not itself a word to look for: "meetup" must not light up. Other terms
+  // (Chinese, numbers) are their own written form.
+  return keyword.terms.filter((t) => t.occurrences > 0).flatMap((t) => (/^[a-z]+$/.test(t.term) ? t.asWritten : [t.term, ...t.asWritten]));
+}
+
 /** OpenClaw-style citation: `path#L3` or `path#L3-L9`. */
 export function citationFor(path: string, startLine: number, endLine: number): string {
   return startLine === endLine ? `${path}#L${startLine}` : `${path}#L${startLine}-L${endLine}`;
 }
 
 export function toSearchResult(c: TracedCandidate): SearchResult {
-  const snippet = makeSnippet(c.text, c.breakdown.keyword?.matchedTerms ?? []);
+  const snippet = makeSnippet(c.text, highlightWords(c.breakdown.keyword));
   return {
     id: c.chunkId,
     chunkHash: c.chunkHash,
