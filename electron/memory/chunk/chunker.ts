@@ -9,9 +9,9 @@ import { sha256 } from '../files/hash.js';
 /**
  * Bump whenever chunk boundaries, chunk texts or their FTS tokens (text/segment.ts, text/stem.ts)
  * change: an index built by another version is rebuilt into a new file and swapped in.
- * 2: English stemming of Latin words.
+ * 2: English stemming of Latin words. 3: OpenClaw envelope metadata left out of session text.
  */
-export const CHUNKER_VERSION = 2;
+export const CHUNKER_VERSION = 3;
 
 export interface ChunkInput {
   text: string;
