@@ -129,6 +129,8 @@ export const TermBreakdownSchema = z.object({
   idf: z.number(),
   /** Its share of −bm25 for this chunk. */
   contribution: z.number(),
+  /** Part of a date written in the query ("2026-04-16"): searched, but not one of the terms a memory should hold. */
+  dateWord: z.boolean().optional(),
 });
 
 export const KeywordBreakdownSchema = z.object({
@@ -140,9 +142,9 @@ export const KeywordBreakdownSchema = z.object({
   idfMass: z.number(),
   /** bm25ToScore(bm25, idfMass): x / (1 + x) with x = -bm25 / idfMass; keeps BM25 order. */
   score: z.number(),
-  /** Query terms this chunk contains ("matched k of n": k = matchedTerms.length, n = termCount). */
+  /** Query terms this chunk contains, date words aside ("matched k of n": k = matchedTerms.length, n = termCount). */
   matchedTerms: z.array(z.string()),
-  /** How many terms the query searched for. */
+  /** How many terms (date words aside) the query searched for. */
   termCount: z.number().optional(),
   /** The FTS5 MATCH expression that produced this hit (any query term). */
   query: z.string(),
@@ -198,6 +200,37 @@ export const MmrBreakdownSchema = z.object({
   rankAfter: z.number(),
 });
 
+/** A date the query mentions, as written and as the days it means (the asker's time zone). */
+export const QueryDateSchema = z.object({ text: z.string(), from: z.string(), to: z.string() });
+
+/**
+ * Dates in the query: a memory from then is boosted. Present only when the query mentions a date.
+ * `match` says why this chunk is from then: its file's date, when its session messages were
+ * written, or a date written in its text.
+ */
+export const DateBoostBreakdownSchema = z.object({
+  enabled: z.boolean(),
+  mentions: z.array(QueryDateSchema),
+  /** The configured factor for a memory from the mentioned dates. */
+  boost: z.number(),
+  match: z
+    .object({
+      evidence: z.enum(['file-date', 'session-messages', 'text']),
+      /** The days of the evidence (a file's day, week or month; the messages' days; the date written). */
+      from: z.string(),
+      to: z.string(),
+      /** For `text`: the date as written in the chunk. */
+      written: z.string().nullable(),
+      /** Which query date it matched (its words). */
+      mention: z.string(),
+      /** True when the evidence covers more than the query asked (a weekly summary for one day): half the boost. */
+      broader: z.boolean(),
+    })
+    .nullable(),
+  /** The factor applied to this chunk: `boost`, half of it for broader evidence, or 1. */
+  multiplier: z.number(),
+});
+
 /**
  * How often agents retrieved this chunk (results of memory_search, lines read by memory_get),
  * counted outside the index so a rebuild keeps it, and the optional boost it earns.
@@ -228,9 +261,11 @@ export const ScoreBreakdownSchema = z.object({
   decay: DecayBreakdownSchema,
   /** Present only when MMR is enabled. MMR reorders; it never changes `final`. */
   mmr: MmrBreakdownSchema.nullable(),
+  /** Present when the query mentions dates (and date boosting is on). */
+  dates: DateBoostBreakdownSchema.nullable().optional(),
   /** Present when the host keeps access counts (the app, the CLI, the MCP server). */
   access: AccessBreakdownSchema.optional(),
-  /** hybrid * decay.multiplier * (access?.multiplier ?? 1). */
+  /** hybrid × every multiplier (decay, dates, access): shared/score.ts's scoreMultipliers. */
   final: z.number(),
 });
 
@@ -264,7 +299,7 @@ export const SearchResultSchema = z.object({
 export const SearchModeSchema = z.enum(['hybrid', 'fts-only']);
 
 export const SearchNoticeSchema = z.object({
-  code: z.enum(['relaxed-query', 'keyword-only', 'vector-timeout', 'no-terms', 'index-building']),
+  code: z.enum(['relaxed-query', 'keyword-only', 'vector-timeout', 'no-terms', 'index-building', 'query-dates']),
   message: z.string(),
 });
 

@@ -59,10 +59,28 @@ export function accessMultiplier(count: number, factor: number): number {
   return 1 + factor * Math.log1p(count);
 }
 
+/** One factor applied to the hybrid score, named as the breakdown shows it. */
+export interface ScoreMultiplier {
+  name: 'decay' | 'dates' | 'access';
+  value: number;
+}
+
 /**
- * final = (vector weight × vector score + text weight × keyword score) × decay multiplier
- *         × access multiplier (1 when access counts are not kept or the boost is off).
+ * Every factor applied after fusion, in the order they are shown. A new factor is one more entry
+ * here (and its part of the breakdown); computeFinalScore multiplies them all. Absent parts
+ * (no date in the query, no access counts kept) count 1.
  */
-export function computeFinalScore(b: Pick<ScoreBreakdown, 'keyword' | 'vector' | 'weights' | 'decay'> & Partial<Pick<ScoreBreakdown, 'access'>>): number {
-  return computeHybrid(b) * b.decay.multiplier * (b.access?.multiplier ?? 1);
+export function scoreMultipliers(b: Pick<ScoreBreakdown, 'decay'> & Partial<Pick<ScoreBreakdown, 'dates' | 'access'>>): ScoreMultiplier[] {
+  return [
+    { name: 'decay', value: b.decay.multiplier },
+    { name: 'dates', value: b.dates?.multiplier ?? 1 },
+    { name: 'access', value: b.access?.multiplier ?? 1 },
+  ];
+}
+
+/** final = (vector weight × vector score + text weight × keyword score) × decay × date boost × access boost. */
+export function computeFinalScore(b: Pick<ScoreBreakdown, 'keyword' | 'vector' | 'weights' | 'decay'> & Partial<Pick<ScoreBreakdown, 'dates' | 'access'>>): number {
+  let final = computeHybrid(b);
+  for (const m of scoreMultipliers(b)) final *= m.value;
+  return final;
 }

@@ -25,6 +25,8 @@ export const SEARCH_FLAG_OPTIONS = {
   from: { type: 'string' },
   to: { type: 'string' },
   now: { type: 'string' },
+  dates: { type: 'string' },
+  'date-boost': { type: 'string' },
 } as const satisfies OptionSpecs;
 
 export const SEARCH_FLAG_USAGE = `  --min-score S          drop results scoring below S, 0..1 (default ${SEARCH_DEFAULTS.minScore})
@@ -34,7 +36,9 @@ export const SEARCH_FLAG_USAGE = `  --min-score S          drop results scoring 
   --access-boost[=F]     lift chunks agents keep retrieving: × (1 + F·ln(1 + accesses)) (default F ${SEARCH_DEFAULTS.accessBoostFactor})
   --from DATE, --to DATE only files dated in this inclusive range (YYYY-MM-DD); undated evergreen files are excluded
   --now DATETIME         read dates in the query against this moment, e.g. 2026-11-06T10:00:00+08:00
-                         (the offset sets the time zone; default: now, local time)`;
+                         (the offset sets the time zone; default: now, local time)
+  --dates on|off         boost memories from the dates the query mentions ("昨天", "Feb 5th"; default on)
+  --date-boost X         the factor for a memory from then, 1..10 (default ${SEARCH_DEFAULTS.dateBoost})`;
 
 /** SearchOptions from the flags (everything but the query). */
 export function searchOptionsFromFlags(values: Record<string, unknown>): Omit<SearchOptions, 'query'> {
@@ -62,6 +66,11 @@ export function searchOptionsFromFlags(values: Record<string, unknown>): Omit<Se
     options.accessBoost = { enabled: true, factor };
   }
   if (typeof values.now === 'string') Object.assign(options, parseNowOption(values.now));
+  if (typeof values.dates === 'string' || typeof values['date-boost'] === 'string') {
+    if (values.dates !== undefined && values.dates !== 'on' && values.dates !== 'off') throw new UsageError(`--dates expects on or off (got "${String(values.dates)}")`);
+    const boost = numberOption(values['date-boost'], '--date-boost', 1, 10);
+    options.dates = { enabled: values.dates !== 'off', ...(boost !== undefined ? { boost } : {}) };
+  }
   for (const flag of ['from', 'to'] as const) {
     const value = values[flag];
     if (typeof value === 'string') {

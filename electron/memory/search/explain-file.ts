@@ -7,7 +7,7 @@ import { candidateCount } from '../../../shared/search-defaults.js';
 import { matchesDateFilter, matchesSource } from './filters.js';
 import { fuseCandidates, type VectorSide } from './fuse.js';
 import { fillMatchedTerms, keywordHitsForPath } from './keyword-search.js';
-import { lookupAccess, scoreCandidate, traceSearch, vectorRank, type ChunkRow, type SearchContext, type TracedCandidate } from './run-search.js';
+import { CHUNK_COLUMNS, lookupAccess, scoreCandidate, traceSearch, vectorRank, type ChunkRow, type SearchContext, type TracedCandidate } from './run-search.js';
 import { DEFAULT_QUERY_TIMEOUT_MS, runVectorSide } from './vector-side.js';
 // sqlite-vec caps k at 4096: that is as wide as the vector net can be cast.
 import { MAX_KNN_K } from './vector-search.js';
@@ -111,7 +111,7 @@ export async function explainFile(ctx: SearchContext, path: string, options: Sea
   }
   const fused = fuseCandidates(keywordHits, vectorSide, resolved.weights, trace.keyword.terms.length > 0);
   const rows = ctx.db
-    .prepare('SELECT rowid, id, hash, path, source, start_line, end_line, text FROM chunks WHERE path = ?')
+    .prepare(`SELECT ${CHUNK_COLUMNS} FROM chunks WHERE path = ?`)
     .all(path) as ChunkRow[];
   const rowById = new Map(rows.map((r) => [r.rowid, r]));
   const access = lookupAccess(ctx, fused.map((f) => rowById.get(f.chunkRowid)!));

@@ -21,12 +21,16 @@ export interface KeywordSearchOptions {
   dateRange?: { from: string | null; to: string | null } | null;
   /** Restrict to one file (explain-file). */
   path?: string;
+  /** Terms that come from a date in the query: searched, but not counted as required ("matched k of n"). */
+  dateTerms?: ReadonlySet<string>;
 }
 
 export interface KeywordSearchResult {
   candidates: KeywordCandidate[];
   /** Tokens searched for (stop words only when the query has nothing else). */
   terms: string[];
+  /** The terms a memory should hold them all of: `terms` without the words of dates. */
+  requiredTerms: string[];
   stopwords: string[];
   /** The MATCH expression that produced the candidates; null when the query has no terms. */
   matchQuery: string | null;
@@ -141,7 +145,13 @@ function wordsAsWritten(term: string, queryWords: readonly string[] | undefined,
  * the returned results, an explained chunk — because reading every candidate's tokens cost more
  * than the FTS5 query itself (measured on CMRC 2018).
  */
-export function describeShownHits(db: Database.Database, hits: readonly ShownHit[], terms: readonly string[], written: ReadonlyMap<string, readonly string[]> = new Map()): void {
+export function describeShownHits(
+  db: Database.Database,
+  hits: readonly ShownHit[],
+  terms: readonly string[],
+  written: ReadonlyMap<string, readonly string[]> = new Map(),
+  dateTerms: ReadonlySet<string> = new Set(),
+): void {
   const shown = hits.filter((h) => h.keyword !== null);
   if (shown.length === 0 || terms.length === 0) return;
   const stats = queryTermStats(db, terms);
@@ -152,8 +162,12 @@ export function describeShownHits(db: Database.Database, hits: readonly ShownHit
     const account = chunkTermBreakdown(indexed.textSeg, indexed.docTokens, terms, stats);
     const keyword = hit.keyword!;
     const inChunk = hit.text !== undefined ? surfaceForms(hit.text, account.terms.filter((t) => t.occurrences > 0).map((t) => t.term)) : new Map<string, string[]>();
-    keyword.terms = account.terms.map((t) => ({ ...t, asWritten: wordsAsWritten(t.term, written.get(t.term), inChunk.get(t.term)) }));
-    keyword.matchedTerms = account.terms.filter((t) => t.occurrences > 0).map((t) => t.term);
+    keyword.terms = account.terms.map((t) => ({
+      ...t,
+      asWritten: wordsAsWritten(t.term, written.get(t.term), inChunk.get(t.term)),
+      ...(dateTerms.has(t.term) ? { dateWord: true } : {}),
+    }));
+    keyword.matchedTerms = account.terms.filter((t) => t.occurrences > 0 && !dateTerms.has(t.term)).map((t) => t.term);
     keyword.chunkTokens = account.chunkTokens;
     keyword.avgChunkTokens = stats.avgTokens;
     keyword.totalChunks = stats.totals.rows;
@@ -199,19 +213,22 @@ function toCandidates(hits: FtsHit[], match: string, relaxed: boolean, idfMass: 
  */
 export function keywordSearch(db: Database.Database, query: string, options: KeywordSearchOptions): KeywordSearchResult {
   const { terms, stopwords, written } = searchTerms(query);
+  const dateTerms = options.dateTerms ?? new Set<string>();
+  const requiredTerms = terms.filter((t) => !dateTerms.has(t));
   if (terms.length === 0 || options.limit <= 0) {
-    return { candidates: [], terms, stopwords, written, matchQuery: null, missingTerms: [], termMissing: false, relaxed: false, idfMass: 0 };
+    return { candidates: [], terms, requiredTerms, stopwords, written, matchQuery: null, missingTerms: [], termMissing: false, relaxed: false, idfMass: 0 };
   }
   const match = buildMatchQuery(terms, 'OR');
   const rows = runMatch(db, match, options);
   const stats = queryTermStats(db, terms);
-  const missingTerms = terms.filter((t) => (stats.docs.get(t) ?? 0) === 0);
-  const termMissing = terms.length > 1 && missingTerms.length > 0;
+  const missingTerms = requiredTerms.filter((t) => (stats.docs.get(t) ?? 0) === 0);
+  const termMissing = requiredTerms.length > 1 && missingTerms.length > 0;
   let idfMass = 0;
   if (rows.length > 0) for (const idf of stats.idf.values()) idfMass += idf;
   return {
-    candidates: toCandidates(rows, match, termMissing, idfMass, terms.length),
+    candidates: toCandidates(rows, match, termMissing, idfMass, requiredTerms.length),
     terms,
+    requiredTerms,
     stopwords,
     written,
     matchQuery: match,

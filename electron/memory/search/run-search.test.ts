@@ -104,6 +104,38 @@ describe('runSearch', () => {
     expect(together.results.every((r) => r.breakdown.keyword?.relaxed === false)).toBe(true);
   });
 
+  it('boosts the memory from the day the query names, with the reason in the breakdown; off switch restores keyword order', async () => {
+    const ctx = open([
+      { path: 'memory/2026-04-16.md', text: 'Dashboard 故障：连接池满了，重启后恢复。', date: isoDay('2026-04-16') },
+      { path: 'memory/2026-04-20.md', text: 'Dashboard 故障复盘：Dashboard 故障原因是连接池，故障已关闭。', date: isoDay('2026-04-20') },
+      ...Array.from({ length: 8 }, (_, i) => ({ path: `memory/other-${i}.md`, text: `午饭 ${i} 吃了面` })),
+    ]);
+    const now = Date.parse('2026-11-06T10:00:00+08:00');
+    const query = '4月16号 Dashboard 出了什么故障？';
+    const on = await runSearch(ctx, { query, minScore: 0, now, timeZoneOffsetMinutes: 480 });
+    const off = await runSearch(ctx, { query, minScore: 0, now, timeZoneOffsetMinutes: 480, dates: { enabled: false } });
+    expect(off.results[0]!.path).toBe('memory/2026-04-20.md');
+    expect(on.results[0]!.path).toBe('memory/2026-04-16.md');
+    const top = on.results[0]!.breakdown;
+    expect(top.dates).toMatchObject({ multiplier: 2, mentions: [{ text: '4月16号', from: '2026-04-16', to: '2026-04-16' }], match: { evidence: 'file-date', from: '2026-04-16' } });
+    expect(top.final).toBe(computeFinalScore(top));
+    expect(top.final).toBeCloseTo(top.hybrid * top.decay.multiplier * 2, 12);
+    expect(on.notices.find((n) => n.code === 'query-dates')?.message).toContain('“4月16号” (16 Apr 2026)');
+    // The date's words are searched but are not among the terms a memory must hold.
+    expect(top.keyword!.terms!.filter((t) => t.dateWord).map((t) => t.term)).toEqual(expect.arrayContaining(['4', '16']));
+    expect(top.keyword!.termCount).toBe(top.keyword!.terms!.filter((t) => !t.dateWord).length);
+  });
+
+  it('leaves relative date words out of the keywords: "yesterday" in a memory is about another day', async () => {
+    const ctx = open([
+      { path: 'memory/2026-11-05.md', text: 'IPv6 stays on by default.', date: isoDay('2026-11-05') },
+      { path: 'memory/2026-08-01.md', text: 'Yesterday we argued about IPv6 again, yesterday and today.', date: isoDay('2026-08-01') },
+    ]);
+    const response = await runSearch(ctx, { query: 'what did we decide about IPv6 yesterday', minScore: 0, now: Date.parse('2026-11-06T10:00:00+08:00'), timeZoneOffsetMinutes: 480 });
+    expect(response.results[0]!.path).toBe('memory/2026-11-05.md');
+    expect(response.results[0]!.breakdown.keyword!.query).not.toContain('yesterday');
+  });
+
   it('applies minScore and maxResults, and counts the candidates it considered', async () => {
     const ctx = open(CORPUS);
     const all = await runSearch(ctx, { query: 'router', minScore: 0, maxResults: 10, now: NOW });

@@ -20,7 +20,7 @@ import { tokenSet } from '../text/segment.js';
 import { accessBreakdown } from './access-boost.js';
 import { resolveSearchOptions, matchesDateFilter, matchesSource, meetsMinScore, type ResolvedSearchOptions } from './filters.js';
 import { fuseCandidates, type FusedCandidate, type VectorSide } from './fuse.js';
-import { describeShownHits, keywordSearch, someChunkHasEveryTerm, type KeywordSearchResult } from './keyword-search.js';
+import { describeShownHits, keywordSearch, searchTerms, someChunkHasEveryTerm, type KeywordSearchResult } from './keyword-search.js';
 import { MMR_POOL_SIZE, mmrRerank } from './mmr.js';
 import { makeSnippet } from './snippet.js';
 import { computeDecay } from './temporal-decay.js';
@@ -104,14 +104,56 @@ export interface ChunkRow {
   start_line: number;
   end_line: number;
   text: string;
+  first_ms: number | null;
+  last_ms: number | null;
 }
+
+/** The chunk columns a search reads (CHUNK_COLUMNS of `chunks`). */
+export const CHUNK_COLUMNS = 'rowid, id, hash, path, source, start_line, end_line, text, first_ms, last_ms';
 
 function loadChunks(db: Database.Database, rowids: number[]): Map<number, ChunkRow> {
   if (rowids.length === 0) return new Map();
   const rows = db
-    .prepare('SELECT rowid, id, hash, path, source, start_line, end_line, text FROM chunks WHERE rowid IN (SELECT value FROM json_each(?))')
+    .prepare(`SELECT ${CHUNK_COLUMNS} FROM chunks WHERE rowid IN (SELECT value FROM json_each(?))`)
     .all(JSON.stringify(rowids)) as ChunkRow[];
   return new Map(rows.map((row) => [row.rowid, row]));
+}
+
+/**
+ * The keyword side of a search. Date words are left out of the keywords; when the query mentions
+ * dates (and no date filter narrows the search already), the best keyword hits from files dated
+ * around then join the candidates, so a memory from that day is considered even when its BM25 alone
+ * would not reach the candidate list. Both lists come from the same terms, so their bm25 values
+ * compare, and the merged list is ranked by them.
+ */
+function searchKeywords(db: Database.Database, options: ResolvedSearchOptions, limit: number, dateRange: { from: string | null; to: string | null } | null): KeywordSearchResult {
+  let query = options.keywordQuery;
+  if (query !== options.query && searchTerms(query).terms.length === 0) query = options.query; // only date words: search them
+  const dateTerms = query === options.query && options.keywordQuery !== options.query ? new Set<string>() : options.dateTerms;
+  const keyword = keywordSearch(db, query, { limit, sources: options.sources, dateRange, dateTerms });
+  const booster = options.dateBooster;
+  if (!booster || !options.dates.enabled || dateRange || keyword.candidates.length < limit) return keyword;
+  const from = booster.mentions.reduce((min, m) => (m.from < min ? m.from : min), booster.mentions[0]!.from);
+  const to = booster.mentions.reduce((max, m) => (m.to > max ? m.to : max), booster.mentions[0]!.to);
+  const dated = keywordSearch(db, query, { limit, sources: options.sources, dateRange: { from, to }, dateTerms });
+  const seen = new Set(keyword.candidates.map((c) => c.chunkRowid));
+  const merged = [...keyword.candidates, ...dated.candidates.filter((c) => !seen.has(c.chunkRowid))];
+  merged.sort((a, b) => a.keyword.bm25 - b.keyword.bm25 || a.chunkRowid - b.chunkRowid);
+  merged.forEach((c, i) => (c.keyword.rank = i + 1));
+  return { ...keyword, candidates: merged };
+}
+
+const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** "16 Apr 2026", "26 Oct – 1 Nov 2026" for a query date. */
+export function describeDays(from: string, to: string): string {
+  const f = (iso: string, withYear: boolean): string => `${Number(iso.slice(8, 10))} ${MONTH_NAMES[Number(iso.slice(5, 7)) - 1]}${withYear ? ` ${iso.slice(0, 4)}` : ''}`;
+  if (from === to) return f(from, true);
+  return `${f(from, from.slice(0, 4) !== to.slice(0, 4))} – ${f(to, true)}`;
+}
+
+function describeQueryDate(d: { text: string; from: string; to: string }): string {
+  return `“${d.text}” (${describeDays(d.from, d.to)})`;
 }
 
 /** Best final first; ties broken by keyword rank, vector rank, then position in the file. */
@@ -167,6 +209,7 @@ export function scoreCandidate(
     hybrid: fused.hybrid,
     decay: computeDecay(file, { enabled: options.decay.enabled, halfLifeDays: options.decay.halfLifeDays, nowMs: options.nowMs }),
     mmr: null,
+    dates: options.dateBooster ? options.dateBooster.boostFor({ text: row.text, firstMs: row.first_ms, lastMs: row.last_ms }, file) : null,
     ...(access !== undefined ? { access: accessBreakdown(access, options.accessBoost) } : {}),
   };
   const breakdown: ScoreBreakdown = { ...partial, final: computeFinalScore(partial) };
@@ -236,7 +279,7 @@ export async function traceSearch(ctx: SearchContext, searchOptions: SearchOptio
   const options = resolveSearchOptions(searchOptions);
   const limit = traceOptions.candidateLimit ?? candidateCount(options.maxResults);
   const dateRange = options.from !== null || options.to !== null ? { from: options.from, to: options.to } : null;
-  const keyword = keywordSearch(ctx.db, options.query, { limit, sources: options.sources, dateRange });
+  const keyword = searchKeywords(ctx.db, options, limit, dateRange);
 
   const vectorResult = await runVectorSide({
     db: ctx.db,
@@ -252,6 +295,10 @@ export async function traceSearch(ctx: SearchContext, searchOptions: SearchOptio
   const notices: SearchNotice[] = [];
   if (keyword.terms.length === 0) {
     notices.push({ code: 'no-terms', message: 'The query has no searchable words.' });
+  }
+  const booster = options.dateBooster;
+  if (booster && options.dates.enabled) {
+    notices.push({ code: 'query-dates', message: `The query mentions ${booster.mentions.map(describeQueryDate).join(', ')}; memories from then are boosted ×${options.dates.boost}.` });
   }
   if (vectorResult.notice) notices.push(vectorResult.notice);
 
@@ -275,7 +322,7 @@ export async function traceSearch(ctx: SearchContext, searchOptions: SearchOptio
   candidates.sort(compareCandidates);
   const results = selectResults(candidates, options);
   if (!access) attachAccess(ctx, results, options);
-  describeShownHits(ctx.db, results.map((r) => ({ chunkRowid: r.chunkRowid, keyword: r.breakdown.keyword, text: r.text })), keyword.terms, keyword.written);
+  describeShownHits(ctx.db, results.map((r) => ({ chunkRowid: r.chunkRowid, keyword: r.breakdown.keyword, text: r.text })), keyword.terms, keyword.written, options.dateTerms);
   const relaxedNotice = noticeWhenNoChunkHasEveryTerm(ctx.db, keyword, results, { sources: options.sources, dateRange });
   if (relaxedNotice) notices.unshift(relaxedNotice);
 
@@ -304,11 +351,12 @@ function noticeWhenNoChunkHasEveryTerm(
   results: readonly TracedCandidate[],
   filters: Parameters<typeof someChunkHasEveryTerm>[2],
 ): SearchNotice | null {
-  if (keyword.terms.length <= 1 || keyword.candidates.length === 0) return null;
+  const required = keyword.requiredTerms;
+  if (required.length <= 1 || keyword.candidates.length === 0) return null;
   let relaxed = keyword.termMissing;
   if (!relaxed) {
-    const shownHasAll = results.some((r) => r.breakdown.keyword !== null && r.breakdown.keyword.matchedTerms.length === keyword.terms.length);
-    relaxed = !shownHasAll && !someChunkHasEveryTerm(db, keyword.terms, filters);
+    const shownHasAll = results.some((r) => r.breakdown.keyword !== null && r.breakdown.keyword.matchedTerms.length === required.length);
+    relaxed = !shownHasAll && !someChunkHasEveryTerm(db, required, filters);
   }
   if (!relaxed) return null;
   keyword.relaxed = true;
