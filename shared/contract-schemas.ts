@@ -346,6 +346,7 @@ export const ExplainFileResultSchema = z.object({
     'filtered-source',
     'filtered-date',
     'mmr-suppressed',
+    'duplicate-shown-elsewhere',
     'missing-embeddings',
     'not-found',
   ]),

@@ -158,6 +158,14 @@ export async function explainFile(ctx: SearchContext, path: string, options: Sea
     return { ...base, bestChunk, code: 'below-min-score', reasons };
   }
   const inTrace = trace.candidates.filter((c) => c.path === path);
+  const folded = inTrace.find((c) => c.fate === 'folded-duplicate' && c.foldedInto?.fate === 'returned');
+  if (folded?.foldedInto) {
+    const into = folded.foldedInto;
+    reasons.push(
+      `Lines ${folded.startLine}-${folded.endLine} hold exactly the text of ${into.path}:${into.startLine}-${into.endLine}, returned at rank ${into.resultRank}; identical text is shown once, with this file listed as "also in".`,
+    );
+    return { ...base, bestChunk: bestChunkOf(folded), code: 'duplicate-shown-elsewhere', reasons };
+  }
   const suppressed = inTrace.find((c) => c.fate === 'mmr-suppressed');
   if (suppressed) {
     fillMatchedTerms(ctx.db, [{ chunkRowid: suppressed.chunkRowid, keyword: suppressed.breakdown.keyword }], trace.keyword.terms);

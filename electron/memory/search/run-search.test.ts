@@ -136,6 +136,24 @@ describe('runSearch', () => {
     expect(response.results[0]!.breakdown.keyword!.query).not.toContain('yesterday');
   });
 
+  it('shows identical text in several files once, with "also in", without using up result slots', async () => {
+    const note = 'Backup NAS: Synology DS923+, nightly at 02:00 to the cloud.';
+    const ctx = open([
+      { path: 'memory/2026-05-04.md', text: note, date: isoDay('2026-05-04') },
+      { path: 'memory/summaries/daily/2026-05-04.md', text: note, date: isoDay('2026-05-04') },
+      { path: 'memory/home.md', text: note },
+      { path: 'memory/other.md', text: 'The NAS fan is loud; backup drive replaced in March.' },
+      ...Array.from({ length: 8 }, (_, i) => ({ path: `memory/filler-${i}.md`, text: `lunch ${i}` })),
+    ]);
+    const response = await runSearch(ctx, { query: 'NAS backup', minScore: 0, maxResults: 2, now: NOW });
+    expect(response.results.map((r) => r.path)).toHaveLength(2);
+    const other = response.results.find((r) => r.path === 'memory/other.md')!;
+    const copy = response.results.find((r) => r !== other)!;
+    expect(other.alsoIn).toBeUndefined();
+    expect([copy.path, ...copy.alsoIn!.map((d) => d.path)].sort()).toEqual(['memory/2026-05-04.md', 'memory/home.md', 'memory/summaries/daily/2026-05-04.md']);
+    expect(copy.alsoIn![0]!.citation).toMatch(/^memory\/.+#L1$/);
+  });
+
   it('applies minScore and maxResults, and counts the candidates it considered', async () => {
     const ctx = open(CORPUS);
     const all = await runSearch(ctx, { query: 'router', minScore: 0, maxResults: 10, now: NOW });

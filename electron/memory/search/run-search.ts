@@ -61,6 +61,7 @@ export type CandidateFate =
   | 'filtered-date'
   | 'below-min-score'
   | 'mmr-suppressed'
+  | 'folded-duplicate'
   | 'beyond-max-results';
 
 export interface TracedCandidate {
@@ -78,6 +79,10 @@ export interface TracedCandidate {
   fate: CandidateFate;
   /** 1-based position in the results, when returned. */
   resultRank: number | null;
+  /** Identical chunks (same chunkHash) folded into this one ("also in …"), best first. */
+  alsoIn: TracedCandidate[];
+  /** For a folded duplicate: the candidate it was folded into. */
+  foldedInto: TracedCandidate | null;
 }
 
 /** Everything a search decided, for runSearch's response and explain-file's account. */
@@ -108,7 +113,7 @@ export interface ChunkRow {
   last_ms: number | null;
 }
 
-/** The chunk columns a search reads (CHUNK_COLUMNS of `chunks`). */
+/** The chunk columns a search reads. */
 export const CHUNK_COLUMNS = 'rowid, id, hash, path, source, start_line, end_line, text, first_ms, last_ms';
 
 function loadChunks(db: Database.Database, rowids: number[]): Map<number, ChunkRow> {
@@ -231,12 +236,36 @@ export function scoreCandidate(
     breakdown,
     fate,
     resultRank: null,
+    alsoIn: [],
+    foldedInto: null,
   };
+}
+
+/**
+ * Identical chunk texts in several places (a note copied into a summary, a file saved twice) take
+ * one result slot: the best-scoring copy stands for the others, which it lists as "also in".
+ * `candidates` are sorted best first and have passed the filters.
+ */
+export function foldDuplicates(candidates: readonly TracedCandidate[]): TracedCandidate[] {
+  const byHash = new Map<string, TracedCandidate>();
+  const kept: TracedCandidate[] = [];
+  for (const c of candidates) {
+    const first = byHash.get(c.chunkHash);
+    if (first) {
+      first.alsoIn.push(c);
+      c.foldedInto = first;
+      c.fate = 'folded-duplicate';
+      continue;
+    }
+    byHash.set(c.chunkHash, c);
+    kept.push(c);
+  }
+  return kept;
 }
 
 /** Pick the returned results among candidates (sorted) that passed filters and minScore. */
 function selectResults(candidates: TracedCandidate[], options: ResolvedSearchOptions): TracedCandidate[] {
-  const eligible = candidates.filter((c) => c.fate === 'beyond-max-results');
+  const eligible = foldDuplicates(candidates.filter((c) => c.fate === 'beyond-max-results'));
   let ordered = eligible;
   if (options.mmr.enabled && eligible.length > 1) {
     const pool = eligible.slice(0, MMR_POOL_SIZE);
@@ -382,7 +411,7 @@ export function citationFor(path: string, startLine: number, endLine: number): s
 
 export function toSearchResult(c: TracedCandidate): SearchResult {
   const snippet = makeSnippet(c.text, highlightWords(c.breakdown.keyword));
-  return {
+  const result: SearchResult = {
     id: c.chunkId,
     chunkHash: c.chunkHash,
     path: c.path,
@@ -396,6 +425,10 @@ export function toSearchResult(c: TracedCandidate): SearchResult {
     date: c.date,
     breakdown: c.breakdown,
   };
+  if (c.alsoIn.length > 0) {
+    result.alsoIn = c.alsoIn.map((d) => ({ path: d.path, startLine: d.startLine, endLine: d.endLine, citation: citationFor(d.path, d.startLine, d.endLine) }));
+  }
+  return result;
 }
 
 /** memory_search: OpenClaw's response shape plus a breakdown per result. */
