@@ -131,6 +131,11 @@ export const TermBreakdownSchema = z.object({
   contribution: z.number(),
   /** Part of a date written in the query ("2026-04-16"): searched, but not one of the terms a memory should hold. */
   dateWord: z.boolean().optional(),
+  /**
+   * A Chinese/Japanese/Korean character pair that straddles two words of the query ("密报" in
+   * 华联精密报价): searched to catch partial matches and other segmentations, not a word itself.
+   */
+  fragment: z.boolean().optional(),
 });
 
 export const KeywordBreakdownSchema = z.object({

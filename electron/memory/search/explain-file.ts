@@ -87,10 +87,19 @@ export async function explainFile(ctx: SearchContext, path: string, options: Sea
   // Score the file's chunks as the search would, without the filters that exclude it, so the
   // account can still show what it would have scored.
   const keywordHits = trace.keyword.matchQuery
-    ? keywordHitsForPath(ctx.db, trace.keyword.matchQuery, path, trace.keyword.terms, trace.keyword.relaxed, {
-        sources: sourceExcluded ? null : resolved.sources,
-        dateRange: dateExcluded || (resolved.from === null && resolved.to === null) ? null : { from: resolved.from, to: resolved.to },
-      })
+    ? keywordHitsForPath(
+        ctx.db,
+        trace.keyword.matchQuery,
+        path,
+        trace.keyword.terms,
+        trace.keyword.relaxed,
+        {
+          sources: sourceExcluded ? null : resolved.sources,
+          dateRange: dateExcluded || (resolved.from === null && resolved.to === null) ? null : { from: resolved.from, to: resolved.to },
+          dateTerms: resolved.dateTerms,
+        },
+        { written: trace.keyword.written, fragments: trace.keyword.fragments },
+      )
     : [];
   let vectorSide: VectorSide = trace.vector;
   if (trace.vector.available) {

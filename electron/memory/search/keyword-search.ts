@@ -5,7 +5,7 @@
 import type Database from 'better-sqlite3';
 import type { KeywordBreakdown, MemorySource } from '../../../shared/domain.js';
 import { bm25ToScore } from '../../../shared/score.js';
-import { queryTerms, stemToken } from '../text/segment.js';
+import { cjkWords, hasCjk, queryTerms, stemToken } from '../text/segment.js';
 import { surfaceForms } from '../text/surface-forms.js';
 import { chunkIndexReader, chunkTermBreakdown, queryTermStats } from './bm25-terms.js';
 import type { KeywordCandidate } from './fuse.js';
@@ -29,13 +29,15 @@ export interface KeywordSearchResult {
   candidates: KeywordCandidate[];
   /** Tokens searched for (stop words only when the query has nothing else). */
   terms: string[];
-  /** The terms a memory should hold them all of: `terms` without the words of dates. */
+  /** The terms a memory should hold all of: `terms` without date words and character-pair fragments. */
   requiredTerms: string[];
   stopwords: string[];
   /** The MATCH expression that produced the candidates; null when the query has no terms. */
   matchQuery: string | null;
   /** The words of the query each term stands for, as the person wrote them. */
   written: Map<string, string[]>;
+  /** Character pairs searched to catch partial matches, not words of the query. */
+  fragments: Set<string>;
   /** Query terms no chunk holds. */
   missingTerms: string[];
   /** A query term occurs in no chunk at all, so no chunk can hold every term. */
@@ -55,14 +57,25 @@ export function buildMatchQuery(terms: readonly string[], operator: 'AND' | 'OR'
   return terms.map(quoteFtsTerm).join(` ${operator} `);
 }
 
+export interface SearchTerms {
+  terms: string[];
+  stopwords: string[];
+  /** Per term, the query's words it came from. */
+  written: Map<string, string[]>;
+  /** Chinese/Japanese/Korean character pairs that are not words of the query (they straddle two). */
+  fragments: Set<string>;
+}
+
 /** Terms the keyword side searches for: non-stop-words, or the stop words if that is all there is. */
-export function searchTerms(query: string): { terms: string[]; stopwords: string[]; written: Map<string, string[]> } {
+export function searchTerms(query: string): SearchTerms {
   const parsed = queryTerms(query);
-  if (parsed.terms.length > 0) return parsed;
+  const words = cjkWords(query);
+  const fragmentsOf = (terms: readonly string[]): Set<string> => new Set(terms.filter((t) => hasCjk(t) && !words.has(t)));
+  if (parsed.terms.length > 0) return { ...parsed, fragments: fragmentsOf(parsed.terms) };
   const terms = [...new Set(parsed.stopwords.map(stemToken))];
   const written = new Map<string, string[]>();
   for (const word of parsed.stopwords) written.set(stemToken(word), [...(written.get(stemToken(word)) ?? []), word]);
-  return { terms, stopwords: [], written };
+  return { terms, stopwords: [], written, fragments: fragmentsOf(terms) };
 }
 
 interface FtsHit {
@@ -151,6 +164,7 @@ export function describeShownHits(
   terms: readonly string[],
   written: ReadonlyMap<string, readonly string[]> = new Map(),
   dateTerms: ReadonlySet<string> = new Set(),
+  fragments: ReadonlySet<string> = new Set(),
 ): void {
   const shown = hits.filter((h) => h.keyword !== null);
   if (shown.length === 0 || terms.length === 0) return;
@@ -166,8 +180,9 @@ export function describeShownHits(
       ...t,
       asWritten: wordsAsWritten(t.term, written.get(t.term), inChunk.get(t.term)),
       ...(dateTerms.has(t.term) ? { dateWord: true } : {}),
+      ...(fragments.has(t.term) ? { fragment: true } : {}),
     }));
-    keyword.matchedTerms = account.terms.filter((t) => t.occurrences > 0 && !dateTerms.has(t.term)).map((t) => t.term);
+    keyword.matchedTerms = account.terms.filter((t) => t.occurrences > 0 && !dateTerms.has(t.term) && !fragments.has(t.term)).map((t) => t.term);
     keyword.chunkTokens = account.chunkTokens;
     keyword.avgChunkTokens = stats.avgTokens;
     keyword.totalChunks = stats.totals.rows;
@@ -212,11 +227,12 @@ function toCandidates(hits: FtsHit[], match: string, relaxed: boolean, idfMass: 
  * FTS5's bm25() sums over the query's terms, so chunks with more (and rarer) terms come first.
  */
 export function keywordSearch(db: Database.Database, query: string, options: KeywordSearchOptions): KeywordSearchResult {
-  const { terms, stopwords, written } = searchTerms(query);
+  const { terms, stopwords, written, fragments } = searchTerms(query);
   const dateTerms = options.dateTerms ?? new Set<string>();
-  const requiredTerms = terms.filter((t) => !dateTerms.has(t));
+  // Date words and character pairs across word boundaries are searched, but a memory need not hold them.
+  const requiredTerms = terms.filter((t) => !dateTerms.has(t) && !fragments.has(t));
   if (terms.length === 0 || options.limit <= 0) {
-    return { candidates: [], terms, requiredTerms, stopwords, written, matchQuery: null, missingTerms: [], termMissing: false, relaxed: false, idfMass: 0 };
+    return { candidates: [], terms, requiredTerms, stopwords, written, fragments, matchQuery: null, missingTerms: [], termMissing: false, relaxed: false, idfMass: 0 };
   }
   const match = buildMatchQuery(terms, 'OR');
   const rows = runMatch(db, match, options);
@@ -231,6 +247,7 @@ export function keywordSearch(db: Database.Database, query: string, options: Key
     requiredTerms,
     stopwords,
     written,
+    fragments,
     matchQuery: match,
     missingTerms,
     termMissing,
@@ -259,14 +276,18 @@ export function keywordHitsForPath(
   terms: readonly string[],
   relaxed: boolean,
   options: Omit<KeywordSearchOptions, 'path' | 'limit'>,
+  words: { written?: ReadonlyMap<string, readonly string[]>; fragments?: ReadonlySet<string> } = {},
 ): KeywordCandidate[] {
   const fileRowids = new Set(db.prepare('SELECT rowid FROM chunks WHERE path = ?').pluck().all(path) as number[]);
   if (fileRowids.size === 0) return [];
   // LIMIT -1: every match, so the rank is the one the hit would have with an unlimited net.
   const all = runMatch(db, matchQuery, { ...options, limit: -1 });
   const ranked = all.map((hit, i) => ({ hit, rank: i + 1 })).filter(({ hit }) => fileRowids.has(hit.rowid));
-  const candidates = toCandidates(ranked.map((r) => r.hit), matchQuery, relaxed, queryIdfMass(db, terms), terms.length);
+  const dateTerms = options.dateTerms ?? new Set<string>();
+  const required = terms.filter((t) => !dateTerms.has(t) && !(words.fragments?.has(t) ?? false));
+  const candidates = toCandidates(ranked.map((r) => r.hit), matchQuery, relaxed, queryIdfMass(db, terms), required.length);
   candidates.forEach((c, i) => (c.keyword.rank = ranked[i]!.rank));
-  describeShownHits(db, candidates, terms);
+  const texts = new Map((db.prepare('SELECT rowid, text FROM chunks WHERE path = ?').all(path) as { rowid: number; text: string }[]).map((r) => [r.rowid, r.text]));
+  describeShownHits(db, candidates.map((c) => ({ ...c, text: texts.get(c.chunkRowid) })), terms, words.written, dateTerms, words.fragments);
   return candidates;
 }

@@ -13,6 +13,7 @@ import type {
   SearchResponse,
   SearchResult,
 } from '../../../shared/domain.js';
+import { describeDays } from '../../../shared/explain-words.js';
 import { computeFinalScore } from '../../../shared/score.js';
 import { candidateCount } from '../../../shared/search-defaults.js';
 import type { AccessStatsLookup, ChunkAccessStats } from '../engine-types.js';
@@ -146,15 +147,6 @@ function searchKeywords(db: Database.Database, options: ResolvedSearchOptions, l
   merged.sort((a, b) => a.keyword.bm25 - b.keyword.bm25 || a.chunkRowid - b.chunkRowid);
   merged.forEach((c, i) => (c.keyword.rank = i + 1));
   return { ...keyword, candidates: merged };
-}
-
-const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** "16 Apr 2026", "26 Oct – 1 Nov 2026" for a query date. */
-export function describeDays(from: string, to: string): string {
-  const f = (iso: string, withYear: boolean): string => `${Number(iso.slice(8, 10))} ${MONTH_NAMES[Number(iso.slice(5, 7)) - 1]}${withYear ? ` ${iso.slice(0, 4)}` : ''}`;
-  if (from === to) return f(from, true);
-  return `${f(from, from.slice(0, 4) !== to.slice(0, 4))} – ${f(to, true)}`;
 }
 
 function describeQueryDate(d: { text: string; from: string; to: string }): string {
@@ -351,7 +343,7 @@ export async function traceSearch(ctx: SearchContext, searchOptions: SearchOptio
   candidates.sort(compareCandidates);
   const results = selectResults(candidates, options);
   if (!access) attachAccess(ctx, results, options);
-  describeShownHits(ctx.db, results.map((r) => ({ chunkRowid: r.chunkRowid, keyword: r.breakdown.keyword, text: r.text })), keyword.terms, keyword.written, options.dateTerms);
+  describeShownHits(ctx.db, results.map((r) => ({ chunkRowid: r.chunkRowid, keyword: r.breakdown.keyword, text: r.text })), keyword.terms, keyword.written, options.dateTerms, keyword.fragments);
   const relaxedNotice = noticeWhenNoChunkHasEveryTerm(ctx.db, keyword, results, { sources: options.sources, dateRange });
   if (relaxedNotice) notices.unshift(relaxedNotice);
 

@@ -89,6 +89,17 @@ export function queryTerms(query: string): QueryTerms {
 /** The index form of each word a person might type: for matching query words to text (highlights). */
 export { stemToken };
 
+/**
+ * The segmenter's words of a text's Chinese/Japanese/Korean runs (no bigrams): what tells a word
+ * of the query ("报价") from a character pair that only straddles two words ("密报").
+ */
+export function cjkWords(text: string): Set<string> {
+  const runs = text.normalize('NFKC').toLowerCase().match(CJK_RUN) ?? [];
+  const words: string[] = [];
+  segmentRuns(runs, words);
+  return new Set(words);
+}
+
 /** Distinct tokens of a text, for Jaccard similarity (MMR) and matched-term reporting. */
 export function tokenSet(text: string): Set<string> {
   return new Set(tokenize(text));
