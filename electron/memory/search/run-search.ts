@@ -13,7 +13,6 @@ import type {
   SearchResponse,
   SearchResult,
 } from '../../../shared/domain.js';
-import { describeDays } from '../../../shared/explain-words.js';
 import { computeFinalScore } from '../../../shared/score.js';
 import { candidateCount } from '../../../shared/search-defaults.js';
 import type { AccessStatsLookup, ChunkAccessStats } from '../engine-types.js';
@@ -21,7 +20,8 @@ import { tokenSet } from '../text/segment.js';
 import { accessBreakdown } from './access-boost.js';
 import { resolveSearchOptions, matchesDateFilter, matchesSource, meetsMinScore, type ResolvedSearchOptions } from './filters.js';
 import { fuseCandidates, type FusedCandidate, type VectorSide } from './fuse.js';
-import { describeShownHits, keywordSearch, searchTerms, someChunkHasEveryTerm, type KeywordSearchResult } from './keyword-search.js';
+import { describeShownHits, type KeywordSearchResult } from './keyword-search.js';
+import { datesNotice, noticeWhenNoChunkHasEveryTerm, searchKeywords } from './keyword-side.js';
 import { MMR_POOL_SIZE, mmrRerank } from './mmr.js';
 import { makeSnippet } from './snippet.js';
 import { computeDecay } from './temporal-decay.js';
@@ -123,34 +123,6 @@ function loadChunks(db: Database.Database, rowids: number[]): Map<number, ChunkR
     .prepare(`SELECT ${CHUNK_COLUMNS} FROM chunks WHERE rowid IN (SELECT value FROM json_each(?))`)
     .all(JSON.stringify(rowids)) as ChunkRow[];
   return new Map(rows.map((row) => [row.rowid, row]));
-}
-
-/**
- * The keyword side of a search. Date words are left out of the keywords; when the query mentions
- * dates (and no date filter narrows the search already), the best keyword hits from files dated
- * around then join the candidates, so a memory from that day is considered even when its BM25 alone
- * would not reach the candidate list. Both lists come from the same terms, so their bm25 values
- * compare, and the merged list is ranked by them.
- */
-function searchKeywords(db: Database.Database, options: ResolvedSearchOptions, limit: number, dateRange: { from: string | null; to: string | null } | null): KeywordSearchResult {
-  let query = options.keywordQuery;
-  if (query !== options.query && searchTerms(query).terms.length === 0) query = options.query; // only date words: search them
-  const dateTerms = query === options.query && options.keywordQuery !== options.query ? new Set<string>() : options.dateTerms;
-  const keyword = keywordSearch(db, query, { limit, sources: options.sources, dateRange, dateTerms });
-  const booster = options.dateBooster;
-  if (!booster || !options.dates.enabled || dateRange || keyword.candidates.length < limit) return keyword;
-  const from = booster.mentions.reduce((min, m) => (m.from < min ? m.from : min), booster.mentions[0]!.from);
-  const to = booster.mentions.reduce((max, m) => (m.to > max ? m.to : max), booster.mentions[0]!.to);
-  const dated = keywordSearch(db, query, { limit, sources: options.sources, dateRange: { from, to }, dateTerms });
-  const seen = new Set(keyword.candidates.map((c) => c.chunkRowid));
-  const merged = [...keyword.candidates, ...dated.candidates.filter((c) => !seen.has(c.chunkRowid))];
-  merged.sort((a, b) => a.keyword.bm25 - b.keyword.bm25 || a.chunkRowid - b.chunkRowid);
-  merged.forEach((c, i) => (c.keyword.rank = i + 1));
-  return { ...keyword, candidates: merged };
-}
-
-function describeQueryDate(d: { text: string; from: string; to: string }): string {
-  return `“${d.text}” (${describeDays(d.from, d.to)})`;
 }
 
 /** Best final first; ties broken by keyword rank, vector rank, then position in the file. */
@@ -317,10 +289,8 @@ export async function traceSearch(ctx: SearchContext, searchOptions: SearchOptio
   if (keyword.terms.length === 0) {
     notices.push({ code: 'no-terms', message: 'The query has no searchable words.' });
   }
-  const booster = options.dateBooster;
-  if (booster && options.dates.enabled) {
-    notices.push({ code: 'query-dates', message: `The query mentions ${booster.mentions.map(describeQueryDate).join(', ')}; memories from then are boosted ×${options.dates.boost}.` });
-  }
+  const dates = datesNotice(options);
+  if (dates) notices.push(dates);
   if (vectorResult.notice) notices.push(vectorResult.notice);
 
   const fused = fuseCandidates(keyword.candidates, vectorResult.side, options.weights, keyword.terms.length > 0);
@@ -359,32 +329,6 @@ export async function traceSearch(ctx: SearchContext, searchOptions: SearchOptio
     modeReason: fellBack && !vectorResult.side.available ? vectorResult.side.reason : ctx.modeReason,
     fallback: fellBack ? 'fts-only' : null,
   };
-}
-
-/**
- * "No memory contains every query term" — true when a term occurs nowhere, or when none of the
- * shown results holds them all and an any-match AND probe finds no chunk that does. Marks every
- * keyword breakdown of the search as relaxed, so each result says it matched only some terms.
- */
-function noticeWhenNoChunkHasEveryTerm(
-  db: Database.Database,
-  keyword: KeywordSearchResult,
-  results: readonly TracedCandidate[],
-  filters: Parameters<typeof someChunkHasEveryTerm>[2],
-): SearchNotice | null {
-  const required = keyword.requiredTerms;
-  if (required.length <= 1 || keyword.candidates.length === 0) return null;
-  let relaxed = keyword.termMissing;
-  if (!relaxed) {
-    const shownHasAll = results.some((r) => r.breakdown.keyword !== null && r.breakdown.keyword.matchedTerms.length === required.length);
-    relaxed = !shownHasAll && !someChunkHasEveryTerm(db, required, filters);
-  }
-  if (!relaxed) return null;
-  keyword.relaxed = true;
-  for (const c of keyword.candidates) c.keyword.relaxed = true;
-  const missing = keyword.missingTerms.map((t) => `“${(keyword.written.get(t) ?? [t])[0]}”`);
-  const detail = missing.length > 0 ? ` (${missing.join(', ')} ${missing.length === 1 ? 'occurs' : 'occur'} nowhere)` : '';
-  return { code: 'relaxed-query', message: `No memory contains every query term${detail}; showing the memories that match the most, ranked by BM25.` };
 }
 
 /** The words to light up: every spelling, as written, of the terms this chunk holds. */
