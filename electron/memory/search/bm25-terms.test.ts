@@ -84,6 +84,25 @@ describe('per-term BM25 account', () => {
     });
   }
 
+  it('follows the index as it changes (counts are cached until a write)', () => {
+    ({ db } = buildTestIndex([
+      { path: 'memory/a.md', text: 'backup nas' },
+      { path: 'memory/b.md', text: 'photos' },
+    ]));
+    const account = () => {
+      const result = keywordSearch(db!, 'backup', { limit: 10 });
+      describeShownHits(db!, result.candidates, result.terms);
+      const top = result.candidates[0]!.keyword;
+      expect(Math.abs(top.terms![0]!.contribution + top.bm25)).toBeLessThan(1e-9);
+      return [top.terms![0]!.chunksWithTerm, top.totalChunks];
+    };
+    expect(account()).toEqual([1, 2]);
+    db.prepare('INSERT INTO chunks_fts(rowid, text_seg) VALUES (?, ?)').run(50, segmentForIndex('backup again backup'));
+    expect(account()).toEqual([2, 3]);
+    db.prepare('DELETE FROM chunks_fts WHERE rowid = ?').run(50);
+    expect(account()).toEqual([1, 2]);
+  });
+
   it('reports occurrences, chunks holding the term, and the chunk length against the average', () => {
     ({ db } = buildTestIndex([
       { path: 'memory/a.md', text: 'backup backup backup nas' },

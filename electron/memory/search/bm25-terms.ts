@@ -76,9 +76,38 @@ export interface QueryTermStats {
   idf: Map<string, number>;
 }
 
+/**
+ * Chunk counts per term for the index as it is now. Counting one term walks its whole list of
+ * chunks in FTS5, so counts are kept per connection until the index changes: this connection's
+ * writes move total_changes(), another connection's commit moves data_version.
+ */
+interface TermStatsCache {
+  key: string;
+  totals: FtsTotals;
+  docs: Map<string, number>;
+  changes: Database.Statement;
+}
+const statsCaches = new WeakMap<Database.Database, TermStatsCache>();
+/** Plenty for the terms of recent queries; cleared, not evicted one by one. */
+const MAX_CACHED_TERMS = 20_000;
+
+function cachedStats(db: Database.Database): TermStatsCache {
+  let cache = statsCaches.get(db);
+  const changes = cache?.changes ?? db.prepare('SELECT total_changes()').pluck();
+  const key = `${String(db.pragma('data_version', { simple: true }))}:${String(changes.get())}`;
+  if (!cache || cache.key !== key || cache.docs.size > MAX_CACHED_TERMS) {
+    cache = { key, totals: readFtsTotals(db), docs: new Map(), changes };
+    statsCaches.set(db, cache);
+  }
+  return cache;
+}
+
 export function queryTermStats(db: Database.Database, terms: readonly string[]): QueryTermStats {
-  const totals = readFtsTotals(db);
-  const docs = docsWithTerms(db, terms);
+  const cache = cachedStats(db);
+  const totals = cache.totals;
+  const unknown = terms.filter((t) => !cache.docs.has(t));
+  if (unknown.length > 0) for (const [term, n] of docsWithTerms(db, unknown)) cache.docs.set(term, n);
+  const docs = new Map(terms.map((t) => [t, cache.docs.get(t) ?? 0]));
   const idf = new Map<string, number>();
   // FTS5 computes IDF for every phrase of the query, present in the index or not; a term no
   // chunk holds matches nothing, so its IDF never adds to a score (and fts5Idf reports it as 0).
@@ -107,11 +136,14 @@ export function chunkTermBreakdown(
   terms: readonly string[],
   stats: QueryTermStats,
 ): ChunkTermBreakdown {
+  // A handful of terms against a long token string: native substring search beats splitting it.
+  const padded = ` ${textSeg} `;
   const counts = new Map<string, number>();
-  for (const term of terms) counts.set(term, 0);
-  for (const token of textSeg.split(' ')) {
-    const n = counts.get(token);
-    if (n !== undefined) counts.set(token, n + 1);
+  for (const term of terms) {
+    const needle = ` ${term} `;
+    let n = 0;
+    for (let at = padded.indexOf(needle); at >= 0; at = padded.indexOf(needle, at + needle.length - 1)) n += 1;
+    counts.set(term, n);
   }
   let total = 0;
   const breakdown = terms.map((term) => {

@@ -161,6 +161,11 @@ function fromChrono(result: chrono.ParsedResult, today: string): [string, string
   return day(iso);
 }
 
+/** Characters without which chrono's zh parser finds nothing (digits, 日/月/年, 今/昨/前/明, 周/星期…). */
+const MAY_HOLD_ZH_DATE = /[\d０-９一二三四五六七八九十日月年号號天周週星期礼拜今昨前明后後晚早午夜]/;
+/** Likewise for the en parser: digits, or a word for a day, month or relative time. */
+const MAY_HOLD_EN_DATE = /\d|\b(?:yesterday|today|tonight|tomorrow|now|ago|last|next|this|past|week|month|year|day|weekend|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|noon|midnight|morning|evening|afternoon|night|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth)/i;
+
 /** Between two date mentions, words that make them one range ("10-01 到 10-07", "Oct 1 to Oct 7"). */
 const RANGE_JOINER = /^\s*(?:到|至|~|～|–|—|-|to|through|until|till)\s*$/i;
 
@@ -180,7 +185,11 @@ export function findQueryDates(query: string, now: number, offsetMinutes: number
     }
   }
   const reference = { instant: new Date(now), timezone: offsetMinutes };
-  const parsed = [...chrono.zh.parse(query, reference), ...chrono.en.parse(query, reference)].sort((a, b) => b.text.length - a.text.length);
+  // chrono tries dozens of patterns per call: ask it only when the query could hold a date.
+  const parsed = [
+    ...(MAY_HOLD_ZH_DATE.test(query) ? chrono.zh.parse(query, reference) : []),
+    ...(MAY_HOLD_EN_DATE.test(query) ? chrono.en.parse(query, reference) : []),
+  ].sort((a, b) => b.text.length - a.text.length);
   for (const result of parsed) {
     const text = result.text.trim();
     const start = result.index + result.text.indexOf(text);
