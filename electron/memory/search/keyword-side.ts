@@ -19,8 +19,14 @@ import type { TracedCandidate } from './run-search.js';
 export function searchKeywords(db: Database.Database, options: ResolvedSearchOptions, limit: number, dateRange: { from: string | null; to: string | null } | null): KeywordSearchResult {
   let query = options.keywordQuery;
   if (query !== options.query && searchTerms(query).terms.length === 0) query = options.query; // only date words: search them
-  const dateTerms = query === options.query && options.keywordQuery !== options.query ? new Set<string>() : options.dateTerms;
-  const keyword = keywordSearch(db, query, { limit, sources: options.sources, dateRange, dateTerms });
+  let dateTerms = query === options.query && options.keywordQuery !== options.query ? new Set<string>() : options.dateTerms;
+  let keyword = keywordSearch(db, query, { limit, sources: options.sources, dateRange, dateTerms });
+  if (keyword.candidates.length === 0 && query !== options.query) {
+    // "friday zqx": without its date word the query finds nothing; the date word is better than nothing.
+    query = options.query;
+    dateTerms = new Set<string>();
+    keyword = keywordSearch(db, query, { limit, sources: options.sources, dateRange, dateTerms });
+  }
   const booster = options.dateBooster;
   if (!booster || !options.dates.enabled || dateRange || keyword.candidates.length < limit) return keyword;
   const from = booster.mentions.reduce((min, m) => (m.from < min ? m.from : min), booster.mentions[0]!.from);
