@@ -108,7 +108,7 @@ export const SearchOptionsSchema = z.strictObject({
    * day mean. Default: the engine's local time zone.
    */
   timeZoneOffsetMinutes: z.number().int().min(-840).max(840).optional(),
-  /** Dates in the query ("昨天", "Feb 5th", "2026-04-16"): boost memories from then. Default on, ×1.5. */
+  /** Dates in the query ("昨天", "Feb 5th", "2026-04-16"): boost memories from then. Default on, ×2. */
   dates: z.strictObject({ enabled: z.boolean(), boost: z.number().min(1).max(10).optional() }).optional(),
 });
 
