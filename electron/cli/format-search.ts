@@ -66,7 +66,7 @@ export function formatBreakdown(b: ScoreBreakdown): string {
   lines.push(`hybrid   ${f3(b.hybrid)}`);
   const d = b.decay;
   const when = d.date ? `date ${d.date} (${d.dateSource})${d.ageDays !== null ? ` · age ${d.ageDays.toFixed(1)} d` : ''}` : 'no date';
-  if (d.evergreen) lines.push(`decay    ×${f3(d.multiplier)} · evergreen, never decays · ${when}`);
+  if (d.evergreen) lines.push(`decay    ×${f3(d.multiplier)} · evergreen, never decays${d.date ? ` · last edited ${d.date}` : ''}`);
   else if (!d.enabled) lines.push(`decay    off · ${when}`);
   else lines.push(`decay    ×${f3(d.multiplier)} · ${when} · half-life ${d.halfLifeDays} d`);
   if (b.dates) lines.push(`dates    ×${f3(b.dates.multiplier)} · ${describeDates(b.dates)}`);

@@ -26,11 +26,11 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-function render() {
+function render(b: ScoreBreakdown = breakdown) {
   const host = document.createElement('div');
   document.body.append(host);
   root = createRoot(host);
-  act(() => root!.render(<ScoreBreakdownView breakdown={breakdown} />));
+  act(() => root!.render(<ScoreBreakdownView breakdown={b} />));
   const value = (id: string) => host.querySelector(`[data-testid="${id}"]`)?.getAttribute('data-value');
   const text = (id: string) => host.querySelector(`[data-testid="${id}"]`)?.textContent;
   return { host, value, text };
@@ -51,6 +51,19 @@ describe('ScoreBreakdownView', () => {
     expect(value('bd-date-source')).toBe('path');
     expect(value('bd-mmr-penalty')).toBe('0.15');
     expect(text('bd-mmr-similar-to')).toBe('memory/a.md:1-9');
+  });
+
+  it('never shows an evergreen file as dated or ageing: only when it was last edited', () => {
+    const evergreen: ScoreBreakdown = {
+      ...breakdown,
+      decay: { enabled: true, date: '2026-12-01', dateSource: 'mtime', ageDays: 0.2, halfLifeDays: 30, multiplier: 1, evergreen: true },
+    };
+    const { host, value } = render(evergreen);
+    const decay = host.textContent ?? '';
+    expect(decay).toContain('evergreen: never decays');
+    expect(decay).toContain('last edited 2026-12-01');
+    expect(value('bd-age-days')).toBeUndefined();
+    expect(decay).not.toContain('half-life');
   });
 
   it('stacks weight × score for each side; the two add up to hybrid', () => {

@@ -79,16 +79,27 @@ export function ScoreBreakdownView({ breakdown, testPrefix = 'bd' }: { breakdown
             <span className="muted">decay off</span>
           ) : null}
           <div className="breakdown__sub">
-            {b.decay.date ? (
-              <>
-                dated <span data-testid={t('decay-date')} data-value={b.decay.date}>{b.decay.date}</span>
-                {' '}<span data-testid={t('date-source')} data-value={b.decay.dateSource ?? ''}>({DATE_SOURCE_LABELS[b.decay.dateSource ?? ''] ?? b.decay.dateSource})</span>
-                {b.decay.ageDays !== null && <> · age <Num testId={t('age-days')} value={b.decay.ageDays} digits={1} /> days</>}
-              </>
+            {b.decay.evergreen ? (
+              // An evergreen file's only date is when it was last edited: not when the memory happened, and it never ages.
+              b.decay.date && (
+                <span className="muted">
+                  last edited <span data-testid={t('decay-date')} data-value={b.decay.date}>{b.decay.date}</span>
+                </span>
+              )
             ) : (
-              <span className="muted">no date</span>
+              <>
+                {b.decay.date ? (
+                  <>
+                    dated <span data-testid={t('decay-date')} data-value={b.decay.date}>{b.decay.date}</span>
+                    {' '}<span data-testid={t('date-source')} data-value={b.decay.dateSource ?? ''}>({DATE_SOURCE_LABELS[b.decay.dateSource ?? ''] ?? b.decay.dateSource})</span>
+                    {b.decay.ageDays !== null && <> · age <Num testId={t('age-days')} value={b.decay.ageDays} digits={1} /> days</>}
+                  </>
+                ) : (
+                  <span className="muted">no date</span>
+                )}
+                {' '}· half-life <span data-testid={t('half-life')} data-value={b.decay.halfLifeDays}>{b.decay.halfLifeDays} days</span>
+              </>
             )}
-            {' '}· half-life <span data-testid={t('half-life')} data-value={b.decay.halfLifeDays}>{b.decay.halfLifeDays} days</span>
           </div>
         </dd>
 
