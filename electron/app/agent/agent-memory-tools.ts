@@ -197,7 +197,7 @@ function searchFailure(code: ErrorCode, message: string): ToolOutcome {
 const ALLOWED_PATHS_HINT = 'memory_get reads MEMORY.md, memory.md, USER.md and memory/**/*.md, given relative to the workspace (e.g. memory/projects/home-network.md).';
 
 function getFailure(path: string, code: ErrorCode, message: string): ToolOutcome {
-  const error = code === 'OUT_OF_ROOT' || code === 'NOT_ALLOWED' ? `${message} ${ALLOWED_PATHS_HINT}` : message;
+  const error = code === 'OUT_OF_ROOT' || code === 'NOT_ALLOWED' ? `${message.replace(/\.?$/, '.')} ${ALLOWED_PATHS_HINT}` : message;
   return { isError: true, payload: { path, text: '', status: 'error', code, error } };
 }
 

@@ -19,12 +19,13 @@ const FIRST_INDEX_WAIT_MS = 15_000;
 
 export const mcpCommand: CliCommand = {
   name: 'mcp',
-  summary: 'serve memory_search and memory_get to an AI agent over MCP (stdio)',
+  summary: 'serve memory_search, memory_get and memory_context to an AI agent over MCP (stdio)',
   usage: `Usage: memlens mcp [--workspace DIR] [search options]
 
-Runs a Model Context Protocol server on stdin/stdout with OpenClaw's two memory tools:
-  memory_search {query, maxResults?, minScore?, corpus?}   results with a score breakdown each
-  memory_get    {path, from?, lines?}                     at most 120 lines / 12,000 characters a call
+Runs a Model Context Protocol server on stdin/stdout with OpenClaw's two memory tools and one more:
+  memory_search  {query, maxResults?, minScore?, corpus?}   results with a score breakdown each
+  memory_get     {path, from?, lines?}                     at most 120 lines / 12,000 characters a call
+  memory_context {agent?, openclawVersion?, limits?}       what the agent's prompt holds of each bootstrap file
 The workspace is indexed and watched: edits (in the app or anywhere) are searchable within a second.
 Every search is kept in the agent search log and every result or read counts as an access; both
 show in the app. Logs go to stderr; stdout carries only protocol messages.
