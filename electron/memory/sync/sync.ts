@@ -26,6 +26,7 @@ import { prepareFile, unreadableFile } from './prepare-file.js';
 import type { PreparedFile } from './prepare-file.js';
 import { PreparePool } from './prepare-pool.js';
 import type { PrepareOutcome, PrepareTicket } from './prepare-pool.js';
+import type { ForegroundSignal } from './foreground-work.js';
 import { createProgressThrottle } from './progress-throttle.js';
 import { MemoryLensError, messageOf } from '../../../shared/errors.js';
 
@@ -51,6 +52,8 @@ export interface SyncOptions {
   workerMinBytes?: number;
   /** A pool the caller started (and closes) instead of one started for this sync. */
   pool?: PreparePool | null;
+  /** Someone is waiting on this thread (a file being opened): slice the work finer meanwhile. */
+  foreground?: ForegroundSignal;
 }
 
 export interface SyncResult extends SyncReport {
@@ -115,6 +118,11 @@ const PREPARE_AHEAD_BYTES = 16 * 1024 * 1024;
  * event loop: the engine may share its thread with IPC (Electron main) or a server.
  */
 const SLICE_MS = 20;
+/**
+ * The slice while foreground work waits (foreground-work.ts): each of its file-system steps then
+ * waits a few ms for its turn instead of up to a whole slice.
+ */
+const FOREGROUND_SLICE_MS = 2;
 
 function yieldToEventLoop(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
@@ -128,8 +136,10 @@ function yieldToEventLoop(): Promise<void> {
 class SliceClock {
   private start = performance.now();
 
+  constructor(private readonly foreground?: ForegroundSignal) {}
+
   get spent(): boolean {
-    return performance.now() - this.start > SLICE_MS;
+    return performance.now() - this.start > (this.foreground?.pending ? FOREGROUND_SLICE_MS : SLICE_MS);
   }
 
   async yieldIfSpent(): Promise<void> {
@@ -253,7 +263,7 @@ async function indexCandidates(
   /** Bytes of the files started (read, offered) and not yet written. */
   let aheadBytes = 0;
   let done = 0;
-  const clock = new SliceClock();
+  const clock = new SliceClock(options.foreground);
   const touched: { path: string; mtimeMs: number; size: number }[] = [];
   for (let start = 0; start < total; start += READ_WINDOW) {
     options.signal?.throwIfAborted();
