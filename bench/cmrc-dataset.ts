@@ -5,8 +5,8 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { MemoryEngineApi } from '../electron/memory/engine-types.js';
 import { percentile, round } from './bench-stats.js';
-import { firstRelevantRank, summarizeRanks } from './retrieval-metrics.js';
-import type { RetrievalMetrics } from './retrieval-metrics.js';
+import { firstRelevantRank, summarizeRanks } from '../electron/cli/eval/retrieval-metrics.js';
+import type { RetrievalMetrics } from '../electron/cli/eval/retrieval-metrics.js';
 
 export interface CmrcParagraph {
   id: string;

@@ -1,7 +1,7 @@
 // Regression floor for Chinese retrieval through the real engine, keyword-only: the committed
 // CMRC 2018 slice (every 10th dev paragraph with its questions, CC BY-SA 4.0, noted in the file),
 // so the test needs nothing outside the repository. `npm run eval:cmrc` runs the whole dev set.
-// Floors sit a few points under what the slice measures.
+// Floors sit just under what the slice measures.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -45,8 +45,9 @@ describe('CMRC 2018 slice (keyword-only)', () => {
     expect(queries.length).toBeGreaterThan(250);
     const { metrics } = await evaluateCmrc(engine, queries);
     console.log(`CMRC slice: ${queries.length} questions, Hit@1 ${metrics.hitAt1.toFixed(4)}, Hit@5 ${metrics.hitAt5.toFixed(4)}, MRR@10 ${metrics.mrrAt10.toFixed(4)}`);
-    expect(metrics.hitAt1).toBeGreaterThanOrEqual(0.97);
+    // The slice measures Hit@1 1.000 (Hit@5 1.000, MRR@10 1.000); one miss in a hundred fails this.
+    expect(metrics.hitAt1).toBeGreaterThanOrEqual(0.99);
     expect(metrics.hitAt5).toBeGreaterThanOrEqual(0.99);
-    expect(metrics.mrrAt10).toBeGreaterThanOrEqual(0.98);
+    expect(metrics.mrrAt10).toBeGreaterThanOrEqual(0.99);
   });
 });

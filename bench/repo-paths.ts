@@ -19,3 +19,8 @@ export function repoRoot(): string {
 export function defaultCmrcPath(): string {
   return process.env.MEMLENS_CMRC_PATH ?? path.resolve(repoRoot(), '..', 'shared', 'data', 'cmrc2018', 'cmrc2018_dev.squad.json');
 }
+
+/** The bundled sample workspace the labeled eval set (bench/eval) is written for. */
+export function sampleWorkspaceDir(): string {
+  return path.join(repoRoot(), 'resources', 'sample-workspace');
+}

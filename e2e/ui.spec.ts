@@ -172,6 +172,15 @@ plainTest.describe('search, explain and timeline (hybrid, tiny model)', () => {
         expect(await value('bd-idf-mass')).toBe(String(b.keyword.idfMass));
         expect(await value('bd-keyword-score')).toBe(String(b.keyword.score));
         expect(await value('bd-keyword-rank')).toBe(String(b.keyword.rank));
+        // In words, term by term, with the same contributions as the CLI; the FTS5 query folded away.
+        const terms = row.getByTestId('bd-term');
+        const words = (b.keyword.terms ?? []).filter((t) => !t.fragment);
+        await expect(terms).toHaveCount(words.length);
+        for (const t of words) {
+          await expect(row.locator(`[data-testid="bd-term"][data-term="${t.term}"]`)).toHaveAttribute('data-contribution', String(t.contribution));
+        }
+        await expect(row.getByTestId('bd-matched-summary')).toHaveText(new RegExp(`^Matched ${b.keyword.matchedTerms.length} of ${b.keyword.termCount} term`));
+        await expect(row.getByTestId('bd-fts-query')).toBeHidden();
       } else {
         await expect(row.getByTestId('bd-keyword-none')).toBeVisible();
       }

@@ -99,10 +99,43 @@ export const SearchOptionsSchema = z.strictObject({
   /** Inclusive ISO dates `YYYY-MM-DD`; evergreen files have no date and are excluded by a range. */
   from: IsoDateSchema.optional(),
   to: IsoDateSchema.optional(),
-  /** "Now" for decay, as epoch ms; defaults to the current time. Tests pin it. */
+  /** "Now" for decay and for dates in the query, as epoch ms; defaults to the current time. Tests pin it. */
   now: z.number().optional(),
   /** Lift chunks the agent keeps retrieving (seed 002's access_count boost); off by default. */
   accessBoost: z.strictObject({ enabled: z.boolean(), factor: z.number().min(0).max(10).optional() }).optional(),
+  /**
+   * The asker's time zone, in minutes east of UTC (480 for UTC+8): what "yesterday" and a file's
+   * day mean. Default: the engine's local time zone.
+   */
+  timeZoneOffsetMinutes: z.number().int().min(-840).max(840).optional(),
+  /** Dates in the query ("昨天", "Feb 5th", "2026-04-16"): boost memories from then. Default on, ×2. */
+  dates: z.strictObject({ enabled: z.boolean(), boost: z.number().min(1).max(10).optional() }).optional(),
+});
+
+/**
+ * One query term's part of a chunk's BM25 (FTS5's formula, k1 1.2, b 0.75). The contributions of
+ * a chunk's terms add up to −bm25 exactly as FTS5 computed it.
+ */
+export const TermBreakdownSchema = z.object({
+  /** The term as indexed (lowercased; Latin words stemmed). */
+  term: z.string(),
+  /** The words, as written in the query and in this chunk, that this term stands for. */
+  asWritten: z.array(z.string()),
+  /** How often the term occurs in this chunk. */
+  occurrences: z.number(),
+  /** How many chunks of the index contain it (of `totalChunks`). */
+  chunksWithTerm: z.number(),
+  /** Its inverse document frequency: ln((N − n + 0.5) / (n + 0.5)); rarer terms weigh more. */
+  idf: z.number(),
+  /** Its share of −bm25 for this chunk. */
+  contribution: z.number(),
+  /** Part of a date written in the query ("2026-04-16"): searched, but not one of the terms a memory should hold. */
+  dateWord: z.boolean().optional(),
+  /**
+   * A Chinese/Japanese/Korean character pair that straddles two words of the query ("密报" in
+   * 华联精密报价): searched to catch partial matches and other segmentations, not a word itself.
+   */
+  fragment: z.boolean().optional(),
 });
 
 export const KeywordBreakdownSchema = z.object({
@@ -114,11 +147,21 @@ export const KeywordBreakdownSchema = z.object({
   idfMass: z.number(),
   /** bm25ToScore(bm25, idfMass): x / (1 + x) with x = -bm25 / idfMass; keeps BM25 order. */
   score: z.number(),
+  /** Query terms this chunk contains, date words aside ("matched k of n": k = matchedTerms.length, n = termCount). */
   matchedTerms: z.array(z.string()),
-  /** The FTS5 MATCH expression that produced this hit. */
+  /** How many terms (date words aside) the query searched for. */
+  termCount: z.number().optional(),
+  /** The FTS5 MATCH expression that produced this hit (any query term). */
   query: z.string(),
-  /** True when the all-terms query found nothing and the any-term query was used. */
+  /** True when no chunk contains every query term (results match some of them). */
   relaxed: z.boolean(),
+  /** Term by term, for results that are shown (not computed for every candidate). */
+  terms: z.array(TermBreakdownSchema).optional(),
+  /** This chunk's length in indexed tokens, and the index's average, as BM25 weighs them. */
+  chunkTokens: z.number().optional(),
+  avgChunkTokens: z.number().optional(),
+  /** Chunks in the index (N in the IDF). */
+  totalChunks: z.number().optional(),
 });
 
 export const VectorBreakdownSchema = z.object({
@@ -162,6 +205,37 @@ export const MmrBreakdownSchema = z.object({
   rankAfter: z.number(),
 });
 
+/** A date the query mentions, as written and as the days it means (the asker's time zone). */
+export const QueryDateSchema = z.object({ text: z.string(), from: z.string(), to: z.string() });
+
+/**
+ * Dates in the query: a memory from then is boosted. Present only when the query mentions a date.
+ * `match` says why this chunk is from then: its file's date, when its session messages were
+ * written, or a date written in its text.
+ */
+export const DateBoostBreakdownSchema = z.object({
+  enabled: z.boolean(),
+  mentions: z.array(QueryDateSchema),
+  /** The configured factor for a memory from the mentioned dates. */
+  boost: z.number(),
+  match: z
+    .object({
+      evidence: z.enum(['file-date', 'session-messages', 'text']),
+      /** The days of the evidence (a file's day, week or month; the messages' days; the date written). */
+      from: z.string(),
+      to: z.string(),
+      /** For `text`: the date as written in the chunk. */
+      written: z.string().nullable(),
+      /** Which query date it matched (its words). */
+      mention: z.string(),
+      /** True when the evidence covers more than the query asked (a weekly summary for one day): half the boost. */
+      broader: z.boolean(),
+    })
+    .nullable(),
+  /** The factor applied to this chunk: `boost`, half of it for broader evidence, or 1. */
+  multiplier: z.number(),
+});
+
 /**
  * How often agents retrieved this chunk (results of memory_search, lines read by memory_get),
  * counted outside the index so a rebuild keeps it, and the optional boost it earns.
@@ -192,9 +266,11 @@ export const ScoreBreakdownSchema = z.object({
   decay: DecayBreakdownSchema,
   /** Present only when MMR is enabled. MMR reorders; it never changes `final`. */
   mmr: MmrBreakdownSchema.nullable(),
+  /** Present when the query mentions dates (and date boosting is on). */
+  dates: DateBoostBreakdownSchema.nullable().optional(),
   /** Present when the host keeps access counts (the app, the CLI, the MCP server). */
   access: AccessBreakdownSchema.optional(),
-  /** hybrid * decay.multiplier * (access?.multiplier ?? 1). */
+  /** hybrid × every multiplier (decay, dates, access): shared/score.ts's scoreMultipliers. */
   final: z.number(),
 });
 
@@ -220,13 +296,15 @@ export const SearchResultSchema = z.object({
   citation: z.string().optional(),
   /** The file's date for dated files and sessions; null for evergreen files (their mtime is not a memory's date). */
   date: z.string().nullable().optional(),
+  /** Other places holding exactly this chunk's text, folded into this result ("also in …"). */
+  alsoIn: z.array(z.object({ path: z.string(), startLine: z.number(), endLine: z.number(), citation: z.string() })).optional(),
   breakdown: ScoreBreakdownSchema,
 });
 
 export const SearchModeSchema = z.enum(['hybrid', 'fts-only']);
 
 export const SearchNoticeSchema = z.object({
-  code: z.enum(['relaxed-query', 'keyword-only', 'vector-timeout', 'no-terms', 'index-building']),
+  code: z.enum(['relaxed-query', 'keyword-only', 'vector-timeout', 'no-terms', 'index-building', 'query-dates']),
   message: z.string(),
 });
 
@@ -273,6 +351,7 @@ export const ExplainFileResultSchema = z.object({
     'filtered-source',
     'filtered-date',
     'mmr-suppressed',
+    'duplicate-shown-elsewhere',
     'missing-embeddings',
     'not-found',
   ]),

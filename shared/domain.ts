@@ -21,6 +21,7 @@ export type FileListEntry = z.output<typeof S.FileListEntrySchema>;
 
 // Search
 export type SearchOptions = z.output<typeof S.SearchOptionsSchema>;
+export type TermBreakdown = z.output<typeof S.TermBreakdownSchema>;
 export type KeywordBreakdown = z.output<typeof S.KeywordBreakdownSchema>;
 export type VectorBreakdown = z.output<typeof S.VectorBreakdownSchema>;
 export type VectorUnavailable = z.output<typeof S.VectorUnavailableSchema>;
@@ -28,6 +29,8 @@ export type WeightsBreakdown = z.output<typeof S.WeightsBreakdownSchema>;
 export type DecayBreakdown = z.output<typeof S.DecayBreakdownSchema>;
 export type AccessBreakdown = z.output<typeof S.AccessBreakdownSchema>;
 export type MmrBreakdown = z.output<typeof S.MmrBreakdownSchema>;
+export type QueryDate = z.output<typeof S.QueryDateSchema>;
+export type DateBoostBreakdown = z.output<typeof S.DateBoostBreakdownSchema>;
 export type ScoreBreakdown = z.output<typeof S.ScoreBreakdownSchema>;
 export type HighlightRange = z.output<typeof S.HighlightRangeSchema>;
 export type SearchResult = z.output<typeof S.SearchResultSchema>;

@@ -4,6 +4,8 @@ import type { ScoreBreakdown } from './domain.js';
 
 /** FTS5's BM25 saturation constant (fts5_aux.c), needed to read its scores. */
 export const FTS5_BM25_K1 = 1.2;
+/** FTS5's BM25 length normalisation (fts5_aux.c): 0.75 of the way from "length ignored" to "fully normalised". */
+export const FTS5_BM25_B = 0.75;
 
 /**
  * FTS5's IDF for one term: ln((N − n + 0.5) / (n + 0.5)), floored at 1e-6 as FTS5 floors it.
@@ -57,10 +59,28 @@ export function accessMultiplier(count: number, factor: number): number {
   return 1 + factor * Math.log1p(count);
 }
 
+/** One factor applied to the hybrid score, named as the breakdown shows it. */
+export interface ScoreMultiplier {
+  name: 'decay' | 'dates' | 'access';
+  value: number;
+}
+
 /**
- * final = (vector weight × vector score + text weight × keyword score) × decay multiplier
- *         × access multiplier (1 when access counts are not kept or the boost is off).
+ * Every factor applied after fusion, in the order they are shown. A new factor is one more entry
+ * here (and its part of the breakdown); computeFinalScore multiplies them all. Absent parts
+ * (no date in the query, no access counts kept) count 1.
  */
-export function computeFinalScore(b: Pick<ScoreBreakdown, 'keyword' | 'vector' | 'weights' | 'decay'> & Partial<Pick<ScoreBreakdown, 'access'>>): number {
-  return computeHybrid(b) * b.decay.multiplier * (b.access?.multiplier ?? 1);
+export function scoreMultipliers(b: Pick<ScoreBreakdown, 'decay'> & Partial<Pick<ScoreBreakdown, 'dates' | 'access'>>): ScoreMultiplier[] {
+  return [
+    { name: 'decay', value: b.decay.multiplier },
+    { name: 'dates', value: b.dates?.multiplier ?? 1 },
+    { name: 'access', value: b.access?.multiplier ?? 1 },
+  ];
+}
+
+/** final = (vector weight × vector score + text weight × keyword score) × decay × date boost × access boost. */
+export function computeFinalScore(b: Pick<ScoreBreakdown, 'keyword' | 'vector' | 'weights' | 'decay'> & Partial<Pick<ScoreBreakdown, 'dates' | 'access'>>): number {
+  let final = computeHybrid(b);
+  for (const m of scoreMultipliers(b)) final *= m.value;
+  return final;
 }

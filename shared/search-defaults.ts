@@ -23,6 +23,14 @@ export const SEARCH_DEFAULTS = {
    */
   accessBoostEnabled: false,
   accessBoostFactor: 0.1,
+  /**
+   * Dates in the query ("yesterday", "4月16号") boost memories from then: a memory of that day
+   * counts double, enough to lift it over a somewhat better keyword match from another day, not
+   * over one that matches twice as well. (Labeled set, MRR@10: ×1.25 0.786, ×1.5 0.791, ×2 0.797,
+   * ×3 0.803; ×2 keeps keywords in charge.)
+   */
+  datesEnabled: true,
+  dateBoost: 2,
 } as const;
 
 export const CHUNKING_DEFAULTS = {

@@ -22,6 +22,13 @@ export const SearchSettingsSchema = z.object({
       lambda: z.number().min(0).max(1).default(SEARCH_DEFAULTS.mmrLambda),
     })
     .prefault({}),
+  /** Dates in the query boost memories from then; off switch and factor. */
+  dates: z
+    .object({
+      enabled: z.boolean().default(SEARCH_DEFAULTS.datesEnabled),
+      boost: z.number().min(1).max(10).default(SEARCH_DEFAULTS.dateBoost),
+    })
+    .prefault({}),
   sources: z.array(MemorySourceSchema).default(['memory', 'sessions']),
   accessBoost: z
     .object({
@@ -82,6 +89,7 @@ export const SettingsPatchSchema = z.strictObject({
       textWeight: z.number().min(0).max(1000).optional(),
       decay: z.strictObject({ enabled: z.boolean().optional(), halfLifeDays: z.number().positive().max(100_000).optional() }).optional(),
       mmr: z.strictObject({ enabled: z.boolean().optional(), lambda: z.number().min(0).max(1).optional() }).optional(),
+      dates: z.strictObject({ enabled: z.boolean().optional(), boost: z.number().min(1).max(10).optional() }).optional(),
       sources: z.array(MemorySourceSchema).optional(),
       accessBoost: z.strictObject({ enabled: z.boolean().optional(), factor: z.number().min(0).max(10).optional() }).optional(),
     })
@@ -112,6 +120,7 @@ export function applySettingsPatch(settings: Settings, patch: SettingsPatch): Se
         decay: { ...settings.search.decay, ...stripUndefined(patch.search.decay ?? {}) },
         mmr: { ...settings.search.mmr, ...stripUndefined(patch.search.mmr ?? {}) },
         accessBoost: { ...settings.search.accessBoost, ...stripUndefined(patch.search.accessBoost ?? {}) },
+        dates: { ...settings.search.dates, ...stripUndefined(patch.search.dates ?? {}) },
       }
     : settings.search;
   const model = patch.model ? { ...settings.model, ...stripUndefined(patch.model) } : settings.model;

@@ -1,6 +1,7 @@
 // The subcommand table. A new subcommand is one line here; `help` lists them in this order.
 import type { CliCommand } from './command.js';
 import { contextCommand } from './commands/context-command.js';
+import { evalCommand } from './commands/eval-command.js';
 import { getCommand } from './commands/get-command.js';
 import { indexCommand } from './commands/index-command.js';
 import { mcpCommand } from './commands/mcp-command.js';
@@ -13,6 +14,7 @@ import { watchCommand } from './commands/watch-command.js';
 export const COMMANDS: readonly CliCommand[] = [
   indexCommand,
   searchCommand,
+  evalCommand,
   getCommand,
   statusCommand,
   contextCommand,

@@ -1,6 +1,8 @@
 // Human-readable search output. It only displays what the engine computed — scores come from the
 // breakdown, never recomputed here.
 import type { HighlightRange, ScoreBreakdown, SearchResponse, SearchResult } from '../../shared/domain.js';
+import { describeDates, describeKeyword } from '../../shared/explain-words.js';
+import { scoreMultipliers } from '../../shared/score.js';
 
 /** The terminal shows the top of each snippet; --json carries all of it. */
 const SNIPPET_LINES = 8;
@@ -30,6 +32,7 @@ export function formatSearchResponse(response: SearchResponse, options: { explai
   response.results.forEach((result, i) => {
     out.push('');
     out.push(formatResultHeader(result, i + 1));
+    if (result.alsoIn && result.alsoIn.length > 0) out.push(`    also in ${result.alsoIn.map((d) => d.citation).join(', ')}`);
     out.push(indent(clipSnippet(result.snippet, result.highlights, SNIPPET_LINES), '    '));
     if (options.explain) out.push(indent(formatBreakdown(result.breakdown), '    | '));
   });
@@ -41,15 +44,15 @@ export function formatResultHeader(result: SearchResult, rank: number): string {
   return `${String(rank).padStart(2)}. ${f3(result.score)}  ${result.path}:${result.startLine}-${result.endLine}  [${result.source}]${result.date ? `  ${result.date}` : ''}`;
 }
 
-/** Every part of the breakdown, in the order the score was built. */
+/** Every part of the breakdown, in the order the score was built, said in words; the FTS5 query last, as a detail. */
 export function formatBreakdown(b: ScoreBreakdown): string {
   const lines: string[] = [];
+  const more = (text: string): void => void lines.push(`         ${text}`);
   if (b.keyword) {
     const k = b.keyword;
-    lines.push(
-      `keyword  bm25 ${k.bm25.toFixed(4)} ÷ idf mass ${k.idfMass.toFixed(4)} → score ${f3(k.score)} · rank ${k.rank} · terms ${k.matchedTerms.join(', ') || '—'}` +
-        ` · ${k.relaxed ? 'relaxed (any term)' : 'all terms'} · match ${k.query}`,
-    );
+    const [matched, ...rest] = describeKeyword(k);
+    lines.push(`keyword  ${f3(k.score)} · BM25 rank ${k.rank} · ${matched}`);
+    for (const line of rest) more(line);
   } else {
     lines.push('keyword  no keyword match');
   }
@@ -63,9 +66,10 @@ export function formatBreakdown(b: ScoreBreakdown): string {
   lines.push(`hybrid   ${f3(b.hybrid)}`);
   const d = b.decay;
   const when = d.date ? `date ${d.date} (${d.dateSource})${d.ageDays !== null ? ` · age ${d.ageDays.toFixed(1)} d` : ''}` : 'no date';
-  if (d.evergreen) lines.push(`decay    ×${f3(d.multiplier)} · evergreen, never decays · ${when}`);
+  if (d.evergreen) lines.push(`decay    ×${f3(d.multiplier)} · evergreen, never decays${d.date ? ` · last edited ${d.date}` : ''}`);
   else if (!d.enabled) lines.push(`decay    off · ${when}`);
   else lines.push(`decay    ×${f3(d.multiplier)} · ${when} · half-life ${d.halfLifeDays} d`);
+  if (b.dates) lines.push(`dates    ×${f3(b.dates.multiplier)} · ${describeDates(b.dates)}`);
   if (b.access) {
     const a = b.access;
     const seen = a.count === 0 ? 'never retrieved by an agent' : `${a.count} agent access${a.count === 1 ? '' : 'es'}, last ${new Date(a.lastAccessAt ?? 0).toISOString()}`;
@@ -78,6 +82,8 @@ export function formatBreakdown(b: ScoreBreakdown): string {
         `${m.similarTo ? ` to ${m.similarTo}` : ''} · λ ${m.lambda} · mmr score ${f3(m.mmrScore)}`,
     );
   }
-  lines.push(`final    ${f3(b.final)}`);
+  const factors = scoreMultipliers(b).filter((m) => m.value !== 1).map((m) => ` × ${m.name} ${f3(m.value)}`).join('');
+  lines.push(`final    ${f3(b.final)}${factors ? ` = hybrid ${f3(b.hybrid)}${factors}` : ''}`);
+  if (b.keyword) lines.push(`details  FTS5 MATCH ${b.keyword.query} · raw bm25() ${b.keyword.bm25.toFixed(6)}`);
   return lines.join('\n');
 }

@@ -101,9 +101,13 @@ describe('memlens search', () => {
     const plain = await cli('search', 'router firmware', '--min-score', '0');
     expect(plain.code).toBe(0);
     expect(plain.stdout).toMatch(/ \d\. \d\.\d{3} {2}memory\/2026-05-05\.md:\d+-\d+ {2}\[memory\] {2}2026-05-05/);
-    expect(plain.stdout).not.toContain('keyword  bm25');
+    expect(plain.stdout).not.toContain('keyword  ');
     const explained = await cli('search', 'router firmware', '--min-score', '0', '--explain', '--decay=10', '--mmr');
-    expect(explained.stdout).toContain('keyword  bm25');
+    // Said in words: what matched, each term's share, the chunk's length; the FTS5 query as a detail.
+    expect(explained.stdout).toMatch(/keyword {2}\d\.\d{3} · BM25 rank 1 · Matched 2 of 2 terms\./);
+    expect(explained.stdout).toMatch(/“firmware” occurs 1× here; \d+ of \d+ chunks contain it — [a-z ]+, weight \d\.\d\d → adds \d\.\d\d\./);
+    expect(explained.stdout).toMatch(/This chunk is \d+ tokens, \d\.\d× the average of \d+/);
+    expect(explained.stdout).toContain('details  FTS5 MATCH "router" OR "firmwar"');
     expect(explained.stdout).toContain('vector   unavailable');
     expect(explained.stdout).toContain('weights  vector 0.00 · text 1.00');
     expect(explained.stdout).toMatch(/decay {4}×0\.\d{3} · date 2026-05-05 \(path\)/);

@@ -10,9 +10,35 @@ import type { MemoryEngineApi } from '../../memory/engine-types.js';
 import type { CliCommand } from '../command.js';
 import { writeJson } from '../command.js';
 import { intOption, numberOption, UsageError } from '../common-options.js';
+import type { OptionSpecs } from '../common-options.js';
 import { formatSearchResponse } from '../format-search.js';
 
 const SOURCES: readonly MemorySource[] = ['memory', 'sessions'];
+
+/** The flags that shape how a search ranks and filters, shared with `memlens eval`. */
+export const SEARCH_FLAG_OPTIONS = {
+  'min-score': { type: 'string' },
+  sources: { type: 'string' },
+  decay: { type: 'string' },
+  mmr: { type: 'string' },
+  'access-boost': { type: 'string' },
+  from: { type: 'string' },
+  to: { type: 'string' },
+  now: { type: 'string' },
+  dates: { type: 'string' },
+  'date-boost': { type: 'string' },
+} as const satisfies OptionSpecs;
+
+export const SEARCH_FLAG_USAGE = `  --min-score S          drop results scoring below S, 0..1 (default ${SEARCH_DEFAULTS.minScore})
+  --sources LIST         memory, sessions or memory,sessions (default both)
+  --decay[=DAYS]         temporal decay with this half-life (default ${SEARCH_DEFAULTS.halfLifeDays} days); evergreen files never decay
+  --mmr[=LAMBDA]         diversify with MMR (default λ ${SEARCH_DEFAULTS.mmrLambda})
+  --access-boost[=F]     lift chunks agents keep retrieving: × (1 + F·ln(1 + accesses)) (default F ${SEARCH_DEFAULTS.accessBoostFactor})
+  --from DATE, --to DATE only files dated in this inclusive range (YYYY-MM-DD); undated evergreen files are excluded
+  --now DATETIME         read dates in the query against this moment, e.g. 2026-11-06T10:00:00+08:00
+                         (the offset sets the time zone; default: now, local time)
+  --dates on|off         boost memories from the dates the query mentions ("昨天", "Feb 5th"; default on)
+  --date-boost X         the factor for a memory from then, 1..10 (default ${SEARCH_DEFAULTS.dateBoost})`;
 
 /** SearchOptions from the flags (everything but the query). */
 export function searchOptionsFromFlags(values: Record<string, unknown>): Omit<SearchOptions, 'query'> {
@@ -39,6 +65,12 @@ export function searchOptionsFromFlags(values: Record<string, unknown>): Omit<Se
     const factor = values['access-boost'] === '' ? SEARCH_DEFAULTS.accessBoostFactor : numberOption(values['access-boost'], '--access-boost (factor)', 0, 10)!;
     options.accessBoost = { enabled: true, factor };
   }
+  if (typeof values.now === 'string') Object.assign(options, parseNowOption(values.now));
+  if (typeof values.dates === 'string' || typeof values['date-boost'] === 'string') {
+    if (values.dates !== undefined && values.dates !== 'on' && values.dates !== 'off') throw new UsageError(`--dates expects on or off (got "${String(values.dates)}")`);
+    const boost = numberOption(values['date-boost'], '--date-boost', 1, 10);
+    options.dates = { enabled: values.dates !== 'off', ...(boost !== undefined ? { boost } : {}) };
+  }
   for (const flag of ['from', 'to'] as const) {
     const value = values[flag];
     if (typeof value === 'string') {
@@ -49,6 +81,22 @@ export function searchOptionsFromFlags(values: Record<string, unknown>): Omit<Se
     }
   }
   return options;
+}
+
+/**
+ * `--now 2026-11-06T10:00:00+08:00` (or a date, or epoch ms): the moment relative dates in the
+ * query are read against. An explicit offset (or Z) also sets the time zone those dates are days
+ * in; without one the engine's local zone applies.
+ */
+export function parseNowOption(value: string): Pick<SearchOptions, 'now' | 'timeZoneOffsetMinutes'> {
+  const trimmed = value.trim();
+  const ms = /^\d{10,}$/.test(trimmed) ? Number(trimmed) : Date.parse(trimmed);
+  if (!Number.isFinite(ms)) throw new UsageError(`--now expects an ISO date-time such as 2026-11-06T10:00:00+08:00 (got "${value}")`);
+  const zone = /(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)(Z|([+-])(\d{2}):?(\d{2}))$/i.exec(trimmed);
+  if (!zone) return { now: ms };
+  if (zone[1]!.toUpperCase() === 'Z') return { now: ms, timeZoneOffsetMinutes: 0 };
+  const offset = (Number(zone[3]) * 60 + Number(zone[4])) * (zone[2] === '-' ? -1 : 1);
+  return { now: ms, timeZoneOffsetMinutes: offset };
 }
 
 interface BatchLine {
@@ -134,24 +182,13 @@ an access (only the MCP server's answers do).
   --json                 OpenClaw memory_search JSON, plus a score breakdown per result
   --explain              show how each score was built (keyword, vector, weights, decay, MMR)
   --max-results N        results to return (default ${SEARCH_DEFAULTS.maxResults})
-  --min-score S          drop results scoring below S, 0..1 (default ${SEARCH_DEFAULTS.minScore})
-  --sources LIST         memory, sessions or memory,sessions (default both)
-  --decay[=DAYS]         temporal decay with this half-life (default ${SEARCH_DEFAULTS.halfLifeDays} days); evergreen files never decay
-  --mmr[=LAMBDA]         diversify with MMR (default λ ${SEARCH_DEFAULTS.mmrLambda})
-  --access-boost[=F]     lift chunks agents keep retrieving: × (1 + F·ln(1 + accesses)) (default F ${SEARCH_DEFAULTS.accessBoostFactor})
-  --from DATE, --to DATE only files dated in this inclusive range (YYYY-MM-DD); undated evergreen files are excluded
+${SEARCH_FLAG_USAGE}
   --queries FILE         batch: one {"id","query"} JSON object a line in (optionally "maxResults",
                          "minScore"); one {"id","results"} line out, or {"id","error"} for a bad line`,
   options: {
+    ...SEARCH_FLAG_OPTIONS,
     explain: { type: 'boolean' },
     'max-results': { type: 'string' },
-    'min-score': { type: 'string' },
-    sources: { type: 'string' },
-    decay: { type: 'string' },
-    mmr: { type: 'string' },
-    'access-boost': { type: 'string' },
-    from: { type: 'string' },
-    to: { type: 'string' },
     queries: { type: 'string' },
   },
   optionalValueFlags: ['decay', 'mmr', 'access-boost'],

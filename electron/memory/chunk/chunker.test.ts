@@ -143,3 +143,20 @@ describe('chunkSession', () => {
     expect(chunks[0]).toMatchObject({ startLine: 2, endLine: 4, text: 'User: 合同金额是多少\nAssistant: 12,345万元' });
   });
 });
+
+describe('chunkSession times', () => {
+  it('records when each chunk’s first and last messages were written', () => {
+    const parsed = {
+      lines: ['User: a', 'Assistant: b', 'User: c'],
+      lineMap: [2, 3, 5],
+      messages: [
+        { line: 2, role: 'user' as const, text: 'a', timestamp: '2026-11-05T01:00:00.000Z' },
+        { line: 3, role: 'assistant' as const, text: 'b', timestamp: null },
+        { line: 5, role: 'user' as const, text: 'c', timestamp: '2026-11-05T03:00:00.000Z' },
+      ],
+    };
+    const [chunk] = chunkSession(parsed);
+    expect(chunk).toMatchObject({ startLine: 2, endLine: 5, firstMs: Date.parse('2026-11-05T01:00:00Z'), lastMs: Date.parse('2026-11-05T03:00:00Z') });
+    expect(chunkSession({ lines: parsed.lines, lineMap: parsed.lineMap })[0]!.firstMs).toBeUndefined();
+  });
+});

@@ -6,8 +6,12 @@ import { parseFrontmatter } from '../parse/frontmatter.js';
 import type { ParsedSession } from '../parse/session-jsonl.js';
 import { sha256 } from '../files/hash.js';
 
-/** Bump whenever chunk boundaries or texts change: the index rebuilds on a new version. */
-export const CHUNKER_VERSION = 1;
+/**
+ * Bump whenever chunk boundaries, chunk texts or their FTS tokens (text/segment.ts, text/stem.ts)
+ * change: an index built by another version is rebuilt into a new file and swapped in.
+ * 2: English stemming of Latin words. 3: OpenClaw envelope metadata left out of session text.
+ */
+export const CHUNKER_VERSION = 3;
 
 export interface ChunkInput {
   text: string;
@@ -21,6 +25,9 @@ export interface Chunk {
   text: string;
   /** sha256 hex of `text`. */
   hash: string;
+  /** Sessions: when the chunk's first and last timestamped messages were written (epoch ms). */
+  firstMs?: number;
+  lastMs?: number;
 }
 
 export interface ChunkOptions {
@@ -180,6 +187,25 @@ export function chunkMarkdown(text: string, opts?: Partial<ChunkOptions>): Chunk
 }
 
 /** Sessions: the `User:`/`Assistant:` lines, each citing its JSONL line. */
-export function chunkSession(parsed: Pick<ParsedSession, 'lines' | 'lineMap'>, opts?: Partial<ChunkOptions>): Chunk[] {
-  return chunkLines(parsed.lines.map((text, i) => ({ text, line: parsed.lineMap[i] ?? i + 1 })), opts);
+export function chunkSession(parsed: Pick<ParsedSession, 'lines' | 'lineMap'> & Partial<Pick<ParsedSession, 'messages'>>, opts?: Partial<ChunkOptions>): Chunk[] {
+  const chunks = chunkLines(parsed.lines.map((text, i) => ({ text, line: parsed.lineMap[i] ?? i + 1 })), opts);
+  // When its messages were written: what "yesterday" in a query is matched against.
+  const times = (parsed.messages ?? [])
+    .map((m) => ({ line: m.line, ms: m.timestamp === null ? Number.NaN : Date.parse(m.timestamp) }))
+    .filter((m) => Number.isFinite(m.ms));
+  if (times.length === 0) return chunks;
+  for (const chunk of chunks) {
+    let first = Number.POSITIVE_INFINITY;
+    let last = Number.NEGATIVE_INFINITY;
+    for (const t of times) {
+      if (t.line < chunk.startLine || t.line > chunk.endLine) continue;
+      first = Math.min(first, t.ms);
+      last = Math.max(last, t.ms);
+    }
+    if (Number.isFinite(first)) {
+      chunk.firstMs = first;
+      chunk.lastMs = last;
+    }
+  }
+  return chunks;
 }

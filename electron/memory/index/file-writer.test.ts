@@ -11,6 +11,7 @@ import { openIndexDb } from './index-db.js';
 import type { IndexDb } from './index-db.js';
 import { listFileEntries, loadFileStates } from './index-queries.js';
 import { SCHEMA_VERSION } from './schema.js';
+import { segmentForIndex } from '../text/segment.js';
 
 const opened: IndexDb[] = [];
 afterEach(() => {
@@ -38,7 +39,9 @@ function chunk(text: string, line: number): Chunk {
   return { startLine: line, endLine: line, text, hash: sha256(text) };
 }
 
-function match(index: IndexDb, term: string): string[] {
+/** Chunks whose FTS row holds `word` (as the index stores it: stemmed). */
+function match(index: IndexDb, word: string): string[] {
+  const term = segmentForIndex(word);
   return index.db
     .prepare('SELECT c.path || \':\' || c.start_line AS hit FROM chunks_fts f JOIN chunks c ON c.rowid = f.rowid WHERE chunks_fts MATCH ? ORDER BY hit')
     .pluck()

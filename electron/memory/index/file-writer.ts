@@ -56,7 +56,7 @@ export class FileWriter {
     this.deleteChunks = db.prepare('DELETE FROM chunks WHERE path = ?');
     this.deleteFile = db.prepare('DELETE FROM files WHERE path = ?');
     this.insertChunk = db.prepare(
-      'INSERT INTO chunks(id, path, source, start_line, end_line, hash, text, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO chunks(id, path, source, start_line, end_line, hash, text, updated_at, first_ms, last_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
     this.insertFts = db.prepare('INSERT INTO chunks_fts(rowid, text_seg) VALUES (?, ?)');
     this.insertVec = this.hasVectors ? db.prepare('INSERT INTO chunks_vec(rowid, embedding) VALUES (?, ?)') : null;
@@ -82,6 +82,7 @@ export class FileWriter {
         const chunk = chunks[i]!;
         const { lastInsertRowid } = this.insertChunk.run(
           `${file.path}#${i}`, file.path, file.source, chunk.startLine, chunk.endLine, chunk.hash, chunk.text, at,
+          chunk.firstMs ?? null, chunk.lastMs ?? null,
         );
         this.insertFts.run(lastInsertRowid, ftsTexts[i]!);
         const vector = vectors?.[i];

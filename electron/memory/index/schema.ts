@@ -2,8 +2,11 @@
 // change bumps SCHEMA_VERSION and the engine rebuilds into a new file instead of migrating.
 import type Database from 'better-sqlite3';
 
-/** Bump on any change to the DDL below or to what a column means. */
-export const SCHEMA_VERSION = 1;
+/**
+ * Bump on any change to the DDL below or to what a column means.
+ * 2: chunks.first_ms / last_ms (when a session chunk's messages were written).
+ */
+export const SCHEMA_VERSION = 2;
 
 /** `PRAGMA application_id` of a Memory Lens index ("MLix"), so a foreign SQLite file is never mistaken for one. */
 export const APPLICATION_ID = 0x4d4c6978;
@@ -62,7 +65,10 @@ CREATE TABLE IF NOT EXISTS chunks (
   end_line   INTEGER NOT NULL,
   hash       TEXT NOT NULL,
   text       TEXT NOT NULL,
-  updated_at INTEGER NOT NULL
+  updated_at INTEGER NOT NULL,
+  -- Sessions: epoch ms of the chunk's first and last timestamped message (dates in queries).
+  first_ms   REAL,
+  last_ms    REAL
 );
 CREATE INDEX IF NOT EXISTS chunks_path ON chunks(path);
 

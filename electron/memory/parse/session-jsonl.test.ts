@@ -12,7 +12,9 @@ describe('parseSessionJsonl', () => {
     const parsed = parseSessionJsonl(example);
     expect(parsed.lineMap).toEqual([4, 7, 9, 10]);
     expect(parsed.malformed).toBe(0);
-    expect(parsed.lines[0]).toBe('User: System: [2026-03-30 17:41:10 GMT+8] Feishu[default] DM | 帮我查一下历年的合同金额，2023 到 2025 年的');
+    // The channel envelope is not indexed; the transcript view keeps it.
+    expect(parsed.lines[0]).toBe('User: 帮我查一下历年的合同金额，2023 到 2025 年的');
+    expect(parsed.messages[0]!.text).toBe('System: [2026-03-30 17:41:10 GMT+8] Feishu[default] DM | 帮我查一下历年的合同金额，2023 到 2025 年的');
     // Newlines inside a message collapse so one output line is one JSONL line.
     expect(parsed.lines[1]).toBe('Assistant: 历年合同金额如下： - 2023年：12,345 万元 - 2024年：15,678 万元 - 2025年：18,234 万元');
     expect(parsed.lines[2]).toBe('User: Also add 2022 — and remember I prefer totals in 万元.');

@@ -2,9 +2,13 @@
 // records carry conversation; of their content only `text` parts. Each message becomes one output
 // line, so every indexed line cites exactly one real JSONL line.
 import type { TranscriptMessage } from '../../../shared/domain.js';
+import { stripEnvelopeMetadata } from './openclaw-envelope.js';
 
 export interface ParsedSession {
-  /** `User: …` / `Assistant: …`, newlines inside a message collapsed to spaces (what is indexed). */
+  /**
+   * What is indexed and snippeted: `User: …` / `Assistant: …`, OpenClaw's envelope metadata taken
+   * off (parse/openclaw-envelope.ts), newlines inside a message collapsed to spaces.
+   */
   lines: string[];
   /** 1-based JSONL line of each output line. */
   lineMap: number[];
@@ -50,11 +54,14 @@ export function parseSessionJsonl(text: string): ParsedSession {
     const fullText = parts.join('\n\n').replace(/\r\n?/g, '\n').trim();
     const cut = fullText.length > MAX_MESSAGE_CHARS;
     const messageText = cut ? cutAt(fullText, MAX_MESSAGE_CHARS) : fullText;
-    const indexed = oneLine(cut ? messageText : parts.join(' '));
-    if (indexed === '') continue;
+    if (oneLine(cut ? messageText : parts.join(' ')) === '') continue;
     const lineNo = i + 1;
-    result.lines.push(`${ROLE_LABEL[role]}: ${indexed}`);
-    result.lineMap.push(lineNo);
+    // Only the indexed text loses the envelope; the message as shown in the transcript keeps it.
+    const indexed = oneLine(stripEnvelopeMetadata(cut ? messageText : parts.join('\n'), role));
+    if (indexed !== '') {
+      result.lines.push(`${ROLE_LABEL[role]}: ${indexed}`);
+      result.lineMap.push(lineNo);
+    }
     const message: TranscriptMessage = { line: lineNo, role, text: messageText, timestamp };
     if (messageText !== fullText) message.truncatedFrom = fullText.length;
     result.messages.push(message);

@@ -29,6 +29,19 @@ describe('explainFile', () => {
     expect(computeFinalScore(result.bestChunk!.breakdown!)).toBe(result.bestChunk!.breakdown!.final);
   });
 
+  it('says a file whose text is shown under another file’s result was folded into it', async () => {
+    const ctx = open([
+      { path: 'memory/2026-05-04.md', text: 'NAS backup runs nightly', date: isoDay('2026-05-04') },
+      { path: 'memory/home.md', text: 'NAS backup runs nightly' },
+    ]);
+    const a = await explainFile(ctx, 'memory/2026-05-04.md', { query: 'NAS backup', minScore: 0 });
+    const b = await explainFile(ctx, 'memory/home.md', { query: 'NAS backup', minScore: 0 });
+    const [shown, folded] = a.code === 'returned' ? [a, b] : [b, a];
+    expect(shown.code).toBe('returned');
+    expect(folded.code).toBe('duplicate-shown-elsewhere');
+    expect(folded.reasons[0]).toMatch(/hold exactly the text of memory\/.+, returned at rank 1/);
+  });
+
   it('names the file that is not indexed', async () => {
     const ctx = open([]);
     expect((await explainFile(ctx, 'memory/nope.md', { query: 'x' })).code).toBe('not-indexed');

@@ -7,7 +7,7 @@ import { candidateCount } from '../../../shared/search-defaults.js';
 import { matchesDateFilter, matchesSource } from './filters.js';
 import { fuseCandidates, type VectorSide } from './fuse.js';
 import { fillMatchedTerms, keywordHitsForPath } from './keyword-search.js';
-import { lookupAccess, scoreCandidate, traceSearch, vectorRank, type ChunkRow, type SearchContext, type TracedCandidate } from './run-search.js';
+import { CHUNK_COLUMNS, lookupAccess, scoreCandidate, traceSearch, vectorRank, type ChunkRow, type SearchContext, type TracedCandidate } from './run-search.js';
 import { DEFAULT_QUERY_TIMEOUT_MS, runVectorSide } from './vector-side.js';
 // sqlite-vec caps k at 4096: that is as wide as the vector net can be cast.
 import { MAX_KNN_K } from './vector-search.js';
@@ -87,10 +87,19 @@ export async function explainFile(ctx: SearchContext, path: string, options: Sea
   // Score the file's chunks as the search would, without the filters that exclude it, so the
   // account can still show what it would have scored.
   const keywordHits = trace.keyword.matchQuery
-    ? keywordHitsForPath(ctx.db, trace.keyword.matchQuery, path, trace.keyword.terms, trace.keyword.relaxed, {
-        sources: sourceExcluded ? null : resolved.sources,
-        dateRange: dateExcluded || (resolved.from === null && resolved.to === null) ? null : { from: resolved.from, to: resolved.to },
-      })
+    ? keywordHitsForPath(
+        ctx.db,
+        trace.keyword.matchQuery,
+        path,
+        trace.keyword.terms,
+        trace.keyword.relaxed,
+        {
+          sources: sourceExcluded ? null : resolved.sources,
+          dateRange: dateExcluded || (resolved.from === null && resolved.to === null) ? null : { from: resolved.from, to: resolved.to },
+          dateTerms: resolved.dateTerms,
+        },
+        { written: trace.keyword.written, fragments: trace.keyword.fragments },
+      )
     : [];
   let vectorSide: VectorSide = trace.vector;
   if (trace.vector.available) {
@@ -111,7 +120,7 @@ export async function explainFile(ctx: SearchContext, path: string, options: Sea
   }
   const fused = fuseCandidates(keywordHits, vectorSide, resolved.weights, trace.keyword.terms.length > 0);
   const rows = ctx.db
-    .prepare('SELECT rowid, id, hash, path, source, start_line, end_line, text FROM chunks WHERE path = ?')
+    .prepare(`SELECT ${CHUNK_COLUMNS} FROM chunks WHERE path = ?`)
     .all(path) as ChunkRow[];
   const rowById = new Map(rows.map((r) => [r.rowid, r]));
   const access = lookupAccess(ctx, fused.map((f) => rowById.get(f.chunkRowid)!));
@@ -158,6 +167,14 @@ export async function explainFile(ctx: SearchContext, path: string, options: Sea
     return { ...base, bestChunk, code: 'below-min-score', reasons };
   }
   const inTrace = trace.candidates.filter((c) => c.path === path);
+  const folded = inTrace.find((c) => c.fate === 'folded-duplicate' && c.foldedInto?.fate === 'returned');
+  if (folded?.foldedInto) {
+    const into = folded.foldedInto;
+    reasons.push(
+      `Lines ${folded.startLine}-${folded.endLine} hold exactly the text of ${into.path}:${into.startLine}-${into.endLine}, returned at rank ${into.resultRank}; identical text is shown once, with this file listed as "also in".`,
+    );
+    return { ...base, bestChunk: bestChunkOf(folded), code: 'duplicate-shown-elsewhere', reasons };
+  }
   const suppressed = inTrace.find((c) => c.fate === 'mmr-suppressed');
   if (suppressed) {
     fillMatchedTerms(ctx.db, [{ chunkRowid: suppressed.chunkRowid, keyword: suppressed.breakdown.keyword }], trace.keyword.terms);

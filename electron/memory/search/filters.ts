@@ -3,6 +3,9 @@
 import type { FileDate, MemorySource, SearchOptions } from '../../../shared/domain.js';
 import { MemoryLensError } from '../../../shared/errors.js';
 import { SEARCH_DEFAULTS } from '../../../shared/search-defaults.js';
+import { createDateBooster, type DateBooster } from './date-boost.js';
+import { findQueryDates, withoutDateWords } from './query-dates.js';
+import { queryTerms } from '../text/segment.js';
 
 export interface ResolvedSearchOptions {
   query: string;
@@ -17,6 +20,15 @@ export interface ResolvedSearchOptions {
   to: string | null;
   nowMs: number;
   accessBoost: { enabled: boolean; factor: number };
+  /** The asker's time zone, minutes east of UTC: what a day is, for dates in the query. */
+  timeZoneOffsetMinutes: number;
+  dates: { enabled: boolean; boost: number };
+  /** Dates the query mentions and the boost they give; null when it mentions none or dates are off. */
+  dateBooster: DateBooster | null;
+  /** The query the keyword side searches: relative date words blanked out. */
+  keywordQuery: string;
+  /** Index terms of the dates written as dates: searched, but not required. */
+  dateTerms: Set<string>;
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -59,6 +71,18 @@ export function resolveSearchOptions(options: SearchOptions): ResolvedSearchOpti
   if (!Number.isFinite(nowMs)) invalid('now must be epoch milliseconds');
   const accessFactor = options.accessBoost?.factor ?? SEARCH_DEFAULTS.accessBoostFactor;
   if (!Number.isFinite(accessFactor) || accessFactor < 0) invalid(`access boost factor must be a non-negative number (got ${String(accessFactor)})`);
+  const timeZoneOffsetMinutes = options.timeZoneOffsetMinutes ?? -new Date(nowMs).getTimezoneOffset();
+  if (!Number.isInteger(timeZoneOffsetMinutes) || Math.abs(timeZoneOffsetMinutes) > 840) invalid(`timeZoneOffsetMinutes must be whole minutes within ±14 h (got ${String(options.timeZoneOffsetMinutes)})`);
+  const dateBoost = options.dates?.boost ?? SEARCH_DEFAULTS.dateBoost;
+  if (!Number.isFinite(dateBoost) || dateBoost < 1 || dateBoost > 10) invalid(`the date boost must be between 1 and 10 (got ${String(options.dates?.boost)})`);
+  const datesEnabled = options.dates?.enabled ?? SEARCH_DEFAULTS.datesEnabled;
+  const mentions = datesEnabled ? findQueryDates(options.query, nowMs, timeZoneOffsetMinutes) : [];
+  const dateBooster = createDateBooster(mentions, { enabled: datesEnabled, boost: dateBoost, timeZoneOffsetMinutes });
+  // A day written as a date is also searched the way memory writes days (2026-10-21: "2026 10 21"),
+  // so "Oct 21st" finds "10-15 → 10-21". Those words are searched but never required.
+  const isoDays = mentions.filter((m) => m.absolute && m.from === m.to).map((m) => m.from);
+  const keywordQuery = mentions.length > 0 ? [withoutDateWords(options.query, mentions), ...isoDays].join(' ') : options.query;
+  const dateTerms = new Set(mentions.filter((m) => m.absolute).flatMap((m) => queryTerms(m.text).terms).concat(isoDays.flatMap((d) => queryTerms(d).terms)));
   return {
     query: options.query,
     maxResults,
@@ -71,6 +95,11 @@ export function resolveSearchOptions(options: SearchOptions): ResolvedSearchOpti
     to,
     nowMs,
     accessBoost: { enabled: options.accessBoost?.enabled ?? SEARCH_DEFAULTS.accessBoostEnabled, factor: accessFactor },
+    timeZoneOffsetMinutes,
+    dates: { enabled: datesEnabled, boost: dateBoost },
+    dateBooster,
+    keywordQuery,
+    dateTerms,
   };
 }
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type Database from 'better-sqlite3';
-import { buildMatchQuery, fillMatchedTerms, keywordHitsForPath, keywordSearch, quoteFtsTerm } from './keyword-search.js';
+import { buildMatchQuery, describeShownHits, fillMatchedTerms, keywordHitsForPath, keywordSearch, quoteFtsTerm, someChunkHasEveryTerm } from './keyword-search.js';
 import { buildTestIndex, isoDay } from './test-support/test-index.js';
 import { bm25ToScore } from '../../../shared/score.js';
 
@@ -31,25 +31,47 @@ describe('keyword search', () => {
     expect(keywordSearch(db, '12,345', { limit: 10 }).candidates.map((c) => c.chunkRowid)).toEqual([1]);
   });
 
-  it('relaxes to any-term when one term is absent, and says so', () => {
+  it('ranks every chunk holding any term by BM25: chunks with both terms first, then the rest', () => {
     ({ db } = buildTestIndex([
       { path: 'memory/a.md', text: 'The router firmware was upgraded on Friday.' },
       { path: 'memory/b.md', text: 'Firmware notes for the printer.' },
       { path: 'memory/c.md', text: 'Lunch with Alice.' },
     ]));
-    const strict = keywordSearch(db, 'router firmware', { limit: 10 });
-    expect(strict.relaxed).toBe(false);
-    expect(strict.candidates.map((c) => c.chunkRowid)).toEqual([1]);
-    expect(strict.matchQuery).toBe('"router" AND "firmware"');
+    const both = keywordSearch(db, 'router firmware', { limit: 10 });
+    expect(both.matchQuery).toBe('"router" OR "firmwar"');
+    expect(both.candidates.map((c) => c.chunkRowid)).toEqual([1, 2]);
+    expect(both.termMissing).toBe(false);
+  });
 
-    const relaxed = keywordSearch(db, 'router firmware zeppelin', { limit: 10 });
-    expect(relaxed.relaxed).toBe(true);
-    expect(relaxed.matchQuery).toBe('"router" OR "firmware" OR "zeppelin"');
-    expect(relaxed.candidates.map((c) => c.chunkRowid)).toEqual([1, 2]);
-    expect(relaxed.candidates.every((c) => c.keyword.relaxed)).toBe(true);
-    fillMatchedTerms(db, relaxed.candidates, relaxed.terms);
-    expect(relaxed.candidates[0]!.keyword.matchedTerms).toEqual(['router', 'firmware']);
-    expect(relaxed.candidates[1]!.keyword.matchedTerms).toEqual(['firmware']);
+  it('no AND cliff: with one term absent from every chunk, the chunks matching the others still come back in BM25 order', () => {
+    ({ db } = buildTestIndex([
+      { path: 'memory/a.md', text: 'The router firmware was upgraded on Friday.' },
+      { path: 'memory/b.md', text: 'Firmware notes for the printer, and more firmware.' },
+      { path: 'memory/c.md', text: 'Lunch with Alice.' },
+      { path: 'memory/d.md', text: 'A router in the hallway, a long note about many other things entirely.' },
+    ]));
+    const result = keywordSearch(db, 'router firmware zeppelin', { limit: 10 });
+    expect(result.matchQuery).toBe('"router" OR "firmwar" OR "zeppelin"');
+    expect(result.missingTerms).toEqual(['zeppelin']);
+    expect(result.relaxed).toBe(true);
+    expect(result.candidates.map((c) => c.chunkRowid)).toEqual([1, 2, 4]);
+    const bm25 = result.candidates.map((c) => c.keyword.bm25);
+    expect([...bm25].sort((x, y) => x - y)).toEqual(bm25);
+    describeShownHits(db, result.candidates, result.terms, result.written);
+    expect(result.candidates.map((c) => c.keyword.matchedTerms)).toEqual([['router', 'firmwar'], ['firmwar'], ['router']]);
+    // The breakdown names the words as written, not the stems.
+    expect(result.candidates[1]!.keyword.terms!.find((t) => t.term === 'firmwar')!.asWritten).toEqual(['firmware']);
+    expect(result.candidates.every((c) => c.keyword.termCount === 3 && c.keyword.relaxed)).toBe(true);
+  });
+
+  it('knows whether some chunk holds every term without ranking twice', () => {
+    ({ db } = buildTestIndex([
+      { path: 'memory/a.md', text: 'router only' },
+      { path: 'memory/b.md', text: 'firmware only' },
+      { path: 'memory/c.md', text: 'router and firmware' },
+    ]));
+    expect(someChunkHasEveryTerm(db, ['router', 'firmwar'], {})).toBe(true);
+    expect(someChunkHasEveryTerm(db, ['router', 'firmwar'], { path: 'memory/a.md' })).toBe(false);
   });
 
   it('keeps BM25 order: scores strictly follow the raw bm25 values', () => {

@@ -1,10 +1,13 @@
 // Keyword side: FTS5 BM25 over the segmented text column. The MATCH expression is built only from
-// quoted tokens of text/segment.ts, so user input can never reach FTS5 as syntax, and a query
-// whose terms are not all present relaxes from all-terms to any-term instead of finding nothing.
+// quoted tokens of text/segment.ts, so user input can never reach FTS5 as syntax. Every chunk that
+// holds any query term is ranked by BM25 (the union of the terms): a chunk with every term ranks
+// first by itself, and one missing term no longer hides the chunks that hold the others.
 import type Database from 'better-sqlite3';
 import type { KeywordBreakdown, MemorySource } from '../../../shared/domain.js';
-import { bm25ToScore, fts5Idf } from '../../../shared/score.js';
-import { queryTerms } from '../text/segment.js';
+import { bm25ToScore } from '../../../shared/score.js';
+import { cjkWords, hasCjk, queryTerms, stemToken } from '../text/segment.js';
+import { surfaceForms } from '../text/surface-forms.js';
+import { chunkIndexReader, chunkTermBreakdown, queryTermStats } from './bm25-terms.js';
 import type { KeywordCandidate } from './fuse.js';
 
 export interface KeywordSearchOptions {
@@ -18,15 +21,28 @@ export interface KeywordSearchOptions {
   dateRange?: { from: string | null; to: string | null } | null;
   /** Restrict to one file (explain-file). */
   path?: string;
+  /** Terms that come from a date in the query: searched, but not counted as required ("matched k of n"). */
+  dateTerms?: ReadonlySet<string>;
 }
 
 export interface KeywordSearchResult {
   candidates: KeywordCandidate[];
   /** Tokens searched for (stop words only when the query has nothing else). */
   terms: string[];
+  /** The terms a memory should hold all of: `terms` without date words and character-pair fragments. */
+  requiredTerms: string[];
   stopwords: string[];
   /** The MATCH expression that produced the candidates; null when the query has no terms. */
   matchQuery: string | null;
+  /** The words of the query each term stands for, as the person wrote them. */
+  written: Map<string, string[]>;
+  /** Character pairs searched to catch partial matches, not words of the query. */
+  fragments: Set<string>;
+  /** Query terms no chunk holds. */
+  missingTerms: string[];
+  /** A query term occurs in no chunk at all, so no chunk can hold every term. */
+  termMissing: boolean;
+  /** Set by describeShownHits once it knows whether any chunk holds every term. */
   relaxed: boolean;
   /** Σ FTS5 IDF of the terms (bm25ToScore's divisor); 0 when no term occurs in the index. */
   idfMass: number;
@@ -41,10 +57,25 @@ export function buildMatchQuery(terms: readonly string[], operator: 'AND' | 'OR'
   return terms.map(quoteFtsTerm).join(` ${operator} `);
 }
 
+export interface SearchTerms {
+  terms: string[];
+  stopwords: string[];
+  /** Per term, the query's words it came from. */
+  written: Map<string, string[]>;
+  /** Chinese/Japanese/Korean character pairs that are not words of the query (they straddle two). */
+  fragments: Set<string>;
+}
+
 /** Terms the keyword side searches for: non-stop-words, or the stop words if that is all there is. */
-export function searchTerms(query: string): { terms: string[]; stopwords: string[] } {
+export function searchTerms(query: string): SearchTerms {
   const parsed = queryTerms(query);
-  return parsed.terms.length > 0 ? parsed : { terms: parsed.stopwords, stopwords: [] };
+  const words = cjkWords(query);
+  const fragmentsOf = (terms: readonly string[]): Set<string> => new Set(terms.filter((t) => hasCjk(t) && !words.has(t)));
+  if (parsed.terms.length > 0) return { ...parsed, fragments: fragmentsOf(parsed.terms) };
+  const terms = [...new Set(parsed.stopwords.map(stemToken))];
+  const written = new Map<string, string[]>();
+  for (const word of parsed.stopwords) written.set(stemToken(word), [...(written.get(stemToken(word)) ?? []), word]);
+  return { terms, stopwords: [], written, fragments: fragmentsOf(terms) };
 }
 
 interface FtsHit {
@@ -64,7 +95,7 @@ function shiftIsoDate(iso: string, days: number): string {
  * would make SQLite carry every matching row's text into the sorter (measured 2-3× slower).
  * Ties are broken by rowid afterwards so the order is deterministic.
  */
-function runMatch(db: Database.Database, match: string, options: KeywordSearchOptions): FtsHit[] {
+function runMatch(db: Database.Database, match: string, options: KeywordSearchOptions, ordered = true): FtsHit[] {
   const where: string[] = ['chunks_fts MATCH @match'];
   const params: Record<string, unknown> = { match, limit: options.limit };
   const joins: string[] = [];
@@ -96,46 +127,86 @@ function runMatch(db: Database.Database, match: string, options: KeywordSearchOp
   const sql = `SELECT chunks_fts.rowid AS rowid, bm25(chunks_fts) AS bm25
     FROM chunks_fts ${joins.join(' ')}
     WHERE ${where.join(' AND ')}
-    ORDER BY bm25(chunks_fts)
+    ${ordered ? 'ORDER BY bm25(chunks_fts)' : ''}
     LIMIT @limit`;
   const hits = db.prepare(sql).all(params) as FtsHit[];
   return hits.sort((a, b) => a.bm25 - b.bm25 || a.rowid - b.rowid);
 }
 
-/**
- * Fill `matchedTerms` (query terms present in the chunk's indexed tokens) for the given hits.
- * Done only for what is shown — the returned results, an explained chunk — because walking
- * every candidate's tokens cost more than the FTS5 query itself (measured on CMRC 2018).
- */
-export function fillMatchedTerms(db: Database.Database, hits: readonly { chunkRowid: number; keyword: KeywordBreakdown | null }[], terms: readonly string[]): void {
-  const lookup = db.prepare('SELECT text_seg FROM chunks_fts WHERE rowid = ?').pluck();
-  const wanted = new Set(terms);
-  for (const hit of hits) {
-    if (!hit.keyword) continue;
-    const textSeg = lookup.get(hit.chunkRowid) as string | undefined;
-    if (textSeg === undefined) continue;
-    const found = new Set<string>();
-    for (const token of textSeg.split(' ')) if (wanted.has(token)) found.add(token);
-    hit.keyword.matchedTerms = terms.filter((t) => found.has(t));
+/** A keyword hit whose breakdown is about to be shown. */
+export interface ShownHit {
+  chunkRowid: number;
+  keyword: KeywordBreakdown | null;
+  /** The chunk's text, to name the words behind each stemmed term as written there. */
+  text?: string;
+}
+
+/** The query's words for a term, then the chunk's own spellings of it (case-insensitively new ones). */
+function wordsAsWritten(term: string, queryWords: readonly string[] | undefined, chunkWords: readonly string[] | undefined): string[] {
+  const words = [...(queryWords ?? [term])];
+  const seen = new Set(words.map((w) => w.toLowerCase()));
+  for (const w of chunkWords ?? []) {
+    if (seen.has(w.toLowerCase())) continue;
+    seen.add(w.toLowerCase());
+    words.push(w);
   }
+  return words;
+}
+
+/**
+ * The term-by-term BM25 account (bm25-terms.ts) and the matched terms, for the given hits only —
+ * the returned results, an explained chunk — because reading every candidate's tokens cost more
+ * than the FTS5 query itself (measured on CMRC 2018).
+ */
+export function describeShownHits(
+  db: Database.Database,
+  hits: readonly ShownHit[],
+  terms: readonly string[],
+  written: ReadonlyMap<string, readonly string[]> = new Map(),
+  dateTerms: ReadonlySet<string> = new Set(),
+  fragments: ReadonlySet<string> = new Set(),
+): void {
+  const shown = hits.filter((h) => h.keyword !== null);
+  if (shown.length === 0 || terms.length === 0) return;
+  const stats = queryTermStats(db, terms);
+  const read = chunkIndexReader(db);
+  for (const hit of shown) {
+    const indexed = read(hit.chunkRowid);
+    if (!indexed) continue;
+    const account = chunkTermBreakdown(indexed.textSeg, indexed.docTokens, terms, stats);
+    const keyword = hit.keyword!;
+    const inChunk = hit.text !== undefined ? surfaceForms(hit.text, account.terms.filter((t) => t.occurrences > 0).map((t) => t.term)) : new Map<string, string[]>();
+    keyword.terms = account.terms.map((t) => ({
+      ...t,
+      asWritten: wordsAsWritten(t.term, written.get(t.term), inChunk.get(t.term)),
+      ...(dateTerms.has(t.term) ? { dateWord: true } : {}),
+      ...(fragments.has(t.term) ? { fragment: true } : {}),
+    }));
+    keyword.matchedTerms = account.terms.filter((t) => t.occurrences > 0 && !dateTerms.has(t.term) && !fragments.has(t.term)).map((t) => t.term);
+    keyword.chunkTokens = account.chunkTokens;
+    keyword.avgChunkTokens = stats.avgTokens;
+    keyword.totalChunks = stats.totals.rows;
+  }
+}
+
+/** Kept for callers that only need the matched terms (explain-file); the same account. */
+export function fillMatchedTerms(db: Database.Database, hits: readonly ShownHit[], terms: readonly string[]): void {
+  describeShownHits(db, hits, terms);
 }
 
 /**
  * The query's IDF mass as FTS5 computes IDF (N = rows in the FTS table, n = rows holding the
- * term), read from an fts5vocab view. A TEMP table: it is a per-connection view, not index schema.
+ * term): bm25ToScore's divisor. Terms no chunk holds add nothing.
  */
 export function queryIdfMass(db: Database.Database, terms: readonly string[]): number {
   if (terms.length === 0) return 0;
-  db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.chunks_fts_vocab USING fts5vocab(main, 'chunks_fts', 'row')");
-  const totalRows = db.prepare('SELECT count(*) FROM chunks').pluck().get() as number;
-  const docsWith = db.prepare('SELECT doc FROM temp.chunks_fts_vocab WHERE term = ?').pluck();
   let mass = 0;
-  for (const term of terms) mass += fts5Idf(totalRows, (docsWith.get(term) as number | undefined) ?? 0);
+  for (const idf of queryTermStats(db, terms).idf.values()) mass += idf;
   return mass;
 }
 
-/** matchedTerms start empty; fillMatchedTerms completes them for what is shown. */
-function toCandidates(hits: FtsHit[], match: string, relaxed: boolean, idfMass: number): KeywordCandidate[] {
+/** matchedTerms start empty; describeShownHits completes them for what is shown. */
+function toCandidates(hits: FtsHit[], match: string, relaxed: boolean, idfMass: number, termCount: number): KeywordCandidate[] {
   return hits.map((hit, i) => {
     const keyword: KeywordBreakdown = {
       bm25: hit.bm25,
@@ -143,6 +214,7 @@ function toCandidates(hits: FtsHit[], match: string, relaxed: boolean, idfMass: 
       idfMass,
       score: bm25ToScore(hit.bm25, idfMass),
       matchedTerms: [],
+      termCount,
       query: match,
       relaxed,
     };
@@ -151,24 +223,46 @@ function toCandidates(hits: FtsHit[], match: string, relaxed: boolean, idfMass: 
 }
 
 /**
- * All terms first (AND); if that finds nothing and there is more than one term, any term (OR),
- * marked relaxed. Candidates come in BM25 order, best first, with the raw bm25 kept.
+ * Every chunk holding any term, in BM25 order, best first, with the raw bm25 kept. One query:
+ * FTS5's bm25() sums over the query's terms, so chunks with more (and rarer) terms come first.
  */
 export function keywordSearch(db: Database.Database, query: string, options: KeywordSearchOptions): KeywordSearchResult {
-  const { terms, stopwords } = searchTerms(query);
+  const { terms, stopwords, written, fragments } = searchTerms(query);
+  const dateTerms = options.dateTerms ?? new Set<string>();
+  // Date words and character pairs across word boundaries are searched, but a memory need not hold them.
+  const requiredTerms = terms.filter((t) => !dateTerms.has(t) && !fragments.has(t));
   if (terms.length === 0 || options.limit <= 0) {
-    return { candidates: [], terms, stopwords, matchQuery: null, relaxed: false, idfMass: 0 };
+    return { candidates: [], terms, requiredTerms, stopwords, written, fragments, matchQuery: null, missingTerms: [], termMissing: false, relaxed: false, idfMass: 0 };
   }
-  const strict = buildMatchQuery(terms, 'AND');
-  const strictRows = runMatch(db, strict, options);
-  if (strictRows.length > 0 || terms.length === 1) {
-    const idfMass = strictRows.length > 0 ? queryIdfMass(db, terms) : 0;
-    return { candidates: toCandidates(strictRows, strict, false, idfMass), terms, stopwords, matchQuery: strict, relaxed: false, idfMass };
-  }
-  const relaxed = buildMatchQuery(terms, 'OR');
-  const relaxedRows = runMatch(db, relaxed, options);
-  const idfMass = relaxedRows.length > 0 ? queryIdfMass(db, terms) : 0;
-  return { candidates: toCandidates(relaxedRows, relaxed, true, idfMass), terms, stopwords, matchQuery: relaxed, relaxed: true, idfMass };
+  const match = buildMatchQuery(terms, 'OR');
+  const rows = runMatch(db, match, options);
+  const stats = queryTermStats(db, terms);
+  const missingTerms = requiredTerms.filter((t) => (stats.docs.get(t) ?? 0) === 0);
+  const termMissing = requiredTerms.length > 1 && missingTerms.length > 0;
+  let idfMass = 0;
+  if (rows.length > 0) for (const idf of stats.idf.values()) idfMass += idf;
+  return {
+    candidates: toCandidates(rows, match, termMissing, idfMass, requiredTerms.length),
+    terms,
+    requiredTerms,
+    stopwords,
+    written,
+    fragments,
+    matchQuery: match,
+    missingTerms,
+    termMissing,
+    relaxed: termMissing,
+    idfMass,
+  };
+}
+
+/**
+ * Does some chunk (under the same filters) hold every term? Asked only when none of the shown
+ * results does, to say so truthfully; an AND query stops at its first match.
+ */
+export function someChunkHasEveryTerm(db: Database.Database, terms: readonly string[], options: Omit<KeywordSearchOptions, 'limit'>): boolean {
+  if (terms.length <= 1) return true;
+  return runMatch(db, buildMatchQuery(terms, 'AND'), { ...options, limit: 1 }, false).length > 0;
 }
 
 /**
@@ -182,14 +276,18 @@ export function keywordHitsForPath(
   terms: readonly string[],
   relaxed: boolean,
   options: Omit<KeywordSearchOptions, 'path' | 'limit'>,
+  words: { written?: ReadonlyMap<string, readonly string[]>; fragments?: ReadonlySet<string> } = {},
 ): KeywordCandidate[] {
   const fileRowids = new Set(db.prepare('SELECT rowid FROM chunks WHERE path = ?').pluck().all(path) as number[]);
   if (fileRowids.size === 0) return [];
   // LIMIT -1: every match, so the rank is the one the hit would have with an unlimited net.
   const all = runMatch(db, matchQuery, { ...options, limit: -1 });
   const ranked = all.map((hit, i) => ({ hit, rank: i + 1 })).filter(({ hit }) => fileRowids.has(hit.rowid));
-  const candidates = toCandidates(ranked.map((r) => r.hit), matchQuery, relaxed, queryIdfMass(db, terms));
+  const dateTerms = options.dateTerms ?? new Set<string>();
+  const required = terms.filter((t) => !dateTerms.has(t) && !(words.fragments?.has(t) ?? false));
+  const candidates = toCandidates(ranked.map((r) => r.hit), matchQuery, relaxed, queryIdfMass(db, terms), required.length);
   candidates.forEach((c, i) => (c.keyword.rank = ranked[i]!.rank));
-  fillMatchedTerms(db, candidates, terms);
+  const texts = new Map((db.prepare('SELECT rowid, text FROM chunks WHERE path = ?').all(path) as { rowid: number; text: string }[]).map((r) => [r.rowid, r.text]));
+  describeShownHits(db, candidates.map((c) => ({ ...c, text: texts.get(c.chunkRowid) })), terms, words.written, dateTerms, words.fragments);
   return candidates;
 }

@@ -88,6 +88,81 @@ describe('runSearch', () => {
     expect(response.results.every((r) => r.breakdown.keyword?.relaxed)).toBe(true);
   });
 
+  it('says no memory holds every term when the terms exist but never together', async () => {
+    const ctx = open([
+      { path: 'memory/a.md', text: 'router notes' },
+      { path: 'memory/b.md', text: 'firmware notes' },
+      { path: 'memory/c.md', text: 'lunch' },
+    ]);
+    const apart = await runSearch(ctx, { query: 'router firmware', minScore: 0, now: NOW });
+    expect(apart.results.map((r) => r.path).sort()).toEqual(['memory/a.md', 'memory/b.md']);
+    expect(apart.notices.find((n) => n.code === 'relaxed-query')?.message).toMatch(/^No memory contains every query term; /);
+    const missing = await runSearch(ctx, { query: 'router zeppelin', minScore: 0, now: NOW });
+    expect(missing.notices.find((n) => n.code === 'relaxed-query')?.message).toContain('“zeppelin” occurs nowhere');
+    const together = await runSearch(ctx, { query: 'router notes', minScore: 0, now: NOW });
+    expect(together.notices.map((n) => n.code)).not.toContain('relaxed-query');
+    expect(together.results.every((r) => r.breakdown.keyword?.relaxed === false)).toBe(true);
+  });
+
+  it('boosts the memory from the day the query names, with the reason in the breakdown; off switch restores keyword order', async () => {
+    const ctx = open([
+      { path: 'memory/2026-04-16.md', text: 'Dashboard 故障：连接池满了，重启后恢复。', date: isoDay('2026-04-16') },
+      { path: 'memory/2026-04-20.md', text: 'Dashboard 故障复盘：Dashboard 故障原因是连接池，故障已关闭。', date: isoDay('2026-04-20') },
+      ...Array.from({ length: 8 }, (_, i) => ({ path: `memory/other-${i}.md`, text: `午饭 ${i} 吃了面` })),
+    ]);
+    const now = Date.parse('2026-11-06T10:00:00+08:00');
+    const query = '4月16号 Dashboard 出了什么故障？';
+    const on = await runSearch(ctx, { query, minScore: 0, now, timeZoneOffsetMinutes: 480 });
+    const off = await runSearch(ctx, { query, minScore: 0, now, timeZoneOffsetMinutes: 480, dates: { enabled: false } });
+    expect(off.results[0]!.path).toBe('memory/2026-04-20.md');
+    expect(on.results[0]!.path).toBe('memory/2026-04-16.md');
+    const top = on.results[0]!.breakdown;
+    expect(top.dates).toMatchObject({ multiplier: 2, mentions: [{ text: '4月16号', from: '2026-04-16', to: '2026-04-16' }], match: { evidence: 'file-date', from: '2026-04-16' } });
+    expect(top.final).toBe(computeFinalScore(top));
+    expect(top.final).toBeCloseTo(top.hybrid * top.decay.multiplier * 2, 12);
+    expect(on.notices.find((n) => n.code === 'query-dates')?.message).toContain('“4月16号” (16 Apr 2026)');
+    // The date's words are searched but are not among the terms a memory must hold.
+    expect(top.keyword!.terms!.filter((t) => t.dateWord).map((t) => t.term)).toEqual(expect.arrayContaining(['4', '16']));
+    expect(top.keyword!.termCount).toBe(top.keyword!.terms!.filter((t) => !t.dateWord && !t.fragment).length);
+  });
+
+  it('leaves relative date words out of the keywords: "yesterday" in a memory is about another day', async () => {
+    const ctx = open([
+      { path: 'memory/2026-11-05.md', text: 'IPv6 stays on by default.', date: isoDay('2026-11-05') },
+      { path: 'memory/2026-08-01.md', text: 'Yesterday we argued about IPv6 again, yesterday and today.', date: isoDay('2026-08-01') },
+    ]);
+    const response = await runSearch(ctx, { query: 'what did we decide about IPv6 yesterday', minScore: 0, now: Date.parse('2026-11-06T10:00:00+08:00'), timeZoneOffsetMinutes: 480 });
+    expect(response.results[0]!.path).toBe('memory/2026-11-05.md');
+    expect(response.results[0]!.breakdown.keyword!.query).not.toContain('yesterday');
+  });
+
+  it('shows identical text in several files once, with "also in", without using up result slots', async () => {
+    const note = 'Backup NAS: Synology DS923+, nightly at 02:00 to the cloud.';
+    const ctx = open([
+      { path: 'memory/2026-05-04.md', text: note, date: isoDay('2026-05-04') },
+      { path: 'memory/summaries/daily/2026-05-04.md', text: note, date: isoDay('2026-05-04') },
+      { path: 'memory/home.md', text: note },
+      { path: 'memory/other.md', text: 'The NAS fan is loud; backup drive replaced in March.' },
+      ...Array.from({ length: 8 }, (_, i) => ({ path: `memory/filler-${i}.md`, text: `lunch ${i}` })),
+    ]);
+    const response = await runSearch(ctx, { query: 'NAS backup', minScore: 0, maxResults: 2, now: NOW });
+    expect(response.results.map((r) => r.path)).toHaveLength(2);
+    const other = response.results.find((r) => r.path === 'memory/other.md')!;
+    const copy = response.results.find((r) => r !== other)!;
+    expect(other.alsoIn).toBeUndefined();
+    expect([copy.path, ...copy.alsoIn!.map((d) => d.path)].sort()).toEqual(['memory/2026-05-04.md', 'memory/home.md', 'memory/summaries/daily/2026-05-04.md']);
+    expect(copy.alsoIn![0]!.citation).toMatch(/^memory\/.+#L1$/);
+  });
+
+  it('searches a relative date word after all when nothing else of the query matches', async () => {
+    const ctx = open([
+      { path: 'memory/a.md', text: 'Friday: team lunch at the noodle place.' },
+      { path: 'memory/b.md', text: 'Budget review.' },
+    ]);
+    const response = await runSearch(ctx, { query: 'friday zqwxv', minScore: 0, now: Date.parse('2026-11-06T10:00:00+08:00'), timeZoneOffsetMinutes: 480 });
+    expect(response.results.map((r) => r.path)).toEqual(['memory/a.md']);
+  });
+
   it('applies minScore and maxResults, and counts the candidates it considered', async () => {
     const ctx = open(CORPUS);
     const all = await runSearch(ctx, { query: 'router', minScore: 0, maxResults: 10, now: NOW });
@@ -134,7 +209,10 @@ describe('runSearch', () => {
       ...Array.from({ length: 12 }, (_, i) => ({ path: `memory/other-${i}.md`, text: `note ${i} about lunch, weather and books` })),
     ]);
     const plain = await runSearch(ctx, { query: 'router firmware', minScore: 0, now: NOW });
-    expect(plain.results).toHaveLength(2); // AND: c lacks "firmware"
+    // Union of the terms: c lacks "firmware" but still ranks, after the two that hold both.
+    expect(plain.results.map((r) => r.path)).toEqual(['memory/a.md', 'memory/b.md', 'memory/c.md']);
+    expect(plain.results[2]!.breakdown.keyword).toMatchObject({ matchedTerms: ['router'], termCount: 2 });
+    expect(plain.notices.map((n) => n.code)).not.toContain('relaxed-query');
     const query = 'router firmware upgrade receipt';
     const relaxedOrder = await runSearch(ctx, { query, minScore: 0, now: NOW });
     const withMmr = await runSearch(ctx, { query, minScore: 0, now: NOW, mmr: { enabled: true } });
@@ -213,7 +291,7 @@ describe('pinned breakdowns for a fixed corpus', () => {
           "rank": 1,
           "terms": [
             "router",
-            "firmware",
+            "firmwar",
           ],
         },
         {
@@ -224,7 +302,17 @@ describe('pinned breakdowns for a fixed corpus', () => {
           "rank": 3,
           "terms": [
             "router",
-            "firmware",
+            "firmwar",
+          ],
+        },
+        {
+          "at": "MEMORY.md:3-4",
+          "bm25": -1.068242,
+          "decay": 1,
+          "final": 0.233143,
+          "rank": 4,
+          "terms": [
+            "router",
           ],
         },
         {
@@ -235,7 +323,7 @@ describe('pinned breakdowns for a fixed corpus', () => {
           "rank": 2,
           "terms": [
             "router",
-            "firmware",
+            "firmwar",
           ],
         },
       ]

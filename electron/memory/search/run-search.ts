@@ -20,7 +20,8 @@ import { tokenSet } from '../text/segment.js';
 import { accessBreakdown } from './access-boost.js';
 import { resolveSearchOptions, matchesDateFilter, matchesSource, meetsMinScore, type ResolvedSearchOptions } from './filters.js';
 import { fuseCandidates, type FusedCandidate, type VectorSide } from './fuse.js';
-import { fillMatchedTerms, keywordSearch, type KeywordSearchResult } from './keyword-search.js';
+import { describeShownHits, type KeywordSearchResult } from './keyword-search.js';
+import { datesNotice, noticeWhenNoChunkHasEveryTerm, searchKeywords } from './keyword-side.js';
 import { MMR_POOL_SIZE, mmrRerank } from './mmr.js';
 import { makeSnippet } from './snippet.js';
 import { computeDecay } from './temporal-decay.js';
@@ -61,6 +62,7 @@ export type CandidateFate =
   | 'filtered-date'
   | 'below-min-score'
   | 'mmr-suppressed'
+  | 'folded-duplicate'
   | 'beyond-max-results';
 
 export interface TracedCandidate {
@@ -78,6 +80,10 @@ export interface TracedCandidate {
   fate: CandidateFate;
   /** 1-based position in the results, when returned. */
   resultRank: number | null;
+  /** Identical chunks (same chunkHash) folded into this one ("also in …"), best first. */
+  alsoIn: TracedCandidate[];
+  /** For a folded duplicate: the candidate it was folded into. */
+  foldedInto: TracedCandidate | null;
 }
 
 /** Everything a search decided, for runSearch's response and explain-file's account. */
@@ -104,12 +110,17 @@ export interface ChunkRow {
   start_line: number;
   end_line: number;
   text: string;
+  first_ms: number | null;
+  last_ms: number | null;
 }
+
+/** The chunk columns a search reads. */
+export const CHUNK_COLUMNS = 'rowid, id, hash, path, source, start_line, end_line, text, first_ms, last_ms';
 
 function loadChunks(db: Database.Database, rowids: number[]): Map<number, ChunkRow> {
   if (rowids.length === 0) return new Map();
   const rows = db
-    .prepare('SELECT rowid, id, hash, path, source, start_line, end_line, text FROM chunks WHERE rowid IN (SELECT value FROM json_each(?))')
+    .prepare(`SELECT ${CHUNK_COLUMNS} FROM chunks WHERE rowid IN (SELECT value FROM json_each(?))`)
     .all(JSON.stringify(rowids)) as ChunkRow[];
   return new Map(rows.map((row) => [row.rowid, row]));
 }
@@ -167,6 +178,7 @@ export function scoreCandidate(
     hybrid: fused.hybrid,
     decay: computeDecay(file, { enabled: options.decay.enabled, halfLifeDays: options.decay.halfLifeDays, nowMs: options.nowMs }),
     mmr: null,
+    dates: options.dateBooster ? options.dateBooster.boostFor({ text: row.text, firstMs: row.first_ms, lastMs: row.last_ms }, file) : null,
     ...(access !== undefined ? { access: accessBreakdown(access, options.accessBoost) } : {}),
   };
   const breakdown: ScoreBreakdown = { ...partial, final: computeFinalScore(partial) };
@@ -188,12 +200,36 @@ export function scoreCandidate(
     breakdown,
     fate,
     resultRank: null,
+    alsoIn: [],
+    foldedInto: null,
   };
+}
+
+/**
+ * Identical chunk texts in several places (a note copied into a summary, a file saved twice) take
+ * one result slot: the best-scoring copy stands for the others, which it lists as "also in".
+ * `candidates` are sorted best first and have passed the filters.
+ */
+export function foldDuplicates(candidates: readonly TracedCandidate[]): TracedCandidate[] {
+  const byHash = new Map<string, TracedCandidate>();
+  const kept: TracedCandidate[] = [];
+  for (const c of candidates) {
+    const first = byHash.get(c.chunkHash);
+    if (first) {
+      first.alsoIn.push(c);
+      c.foldedInto = first;
+      c.fate = 'folded-duplicate';
+      continue;
+    }
+    byHash.set(c.chunkHash, c);
+    kept.push(c);
+  }
+  return kept;
 }
 
 /** Pick the returned results among candidates (sorted) that passed filters and minScore. */
 function selectResults(candidates: TracedCandidate[], options: ResolvedSearchOptions): TracedCandidate[] {
-  const eligible = candidates.filter((c) => c.fate === 'beyond-max-results');
+  const eligible = foldDuplicates(candidates.filter((c) => c.fate === 'beyond-max-results'));
   let ordered = eligible;
   if (options.mmr.enabled && eligible.length > 1) {
     const pool = eligible.slice(0, MMR_POOL_SIZE);
@@ -236,7 +272,7 @@ export async function traceSearch(ctx: SearchContext, searchOptions: SearchOptio
   const options = resolveSearchOptions(searchOptions);
   const limit = traceOptions.candidateLimit ?? candidateCount(options.maxResults);
   const dateRange = options.from !== null || options.to !== null ? { from: options.from, to: options.to } : null;
-  const keyword = keywordSearch(ctx.db, options.query, { limit, sources: options.sources, dateRange });
+  const keyword = searchKeywords(ctx.db, options, limit, dateRange);
 
   const vectorResult = await runVectorSide({
     db: ctx.db,
@@ -253,9 +289,8 @@ export async function traceSearch(ctx: SearchContext, searchOptions: SearchOptio
   if (keyword.terms.length === 0) {
     notices.push({ code: 'no-terms', message: 'The query has no searchable words.' });
   }
-  if (keyword.relaxed) {
-    notices.push({ code: 'relaxed-query', message: 'No memory contains every query term; showing results that contain some of them.' });
-  }
+  const dates = datesNotice(options);
+  if (dates) notices.push(dates);
   if (vectorResult.notice) notices.push(vectorResult.notice);
 
   const fused = fuseCandidates(keyword.candidates, vectorResult.side, options.weights, keyword.terms.length > 0);
@@ -278,7 +313,9 @@ export async function traceSearch(ctx: SearchContext, searchOptions: SearchOptio
   candidates.sort(compareCandidates);
   const results = selectResults(candidates, options);
   if (!access) attachAccess(ctx, results, options);
-  fillMatchedTerms(ctx.db, results.map((r) => ({ chunkRowid: r.chunkRowid, keyword: r.breakdown.keyword })), keyword.terms);
+  describeShownHits(ctx.db, results.map((r) => ({ chunkRowid: r.chunkRowid, keyword: r.breakdown.keyword, text: r.text })), keyword.terms, keyword.written, options.dateTerms, keyword.fragments);
+  const relaxedNotice = noticeWhenNoChunkHasEveryTerm(ctx.db, keyword, results, { sources: options.sources, dateRange });
+  if (relaxedNotice) notices.unshift(relaxedNotice);
 
   const fellBack = vectorResult.fellBack;
   return {
@@ -294,14 +331,23 @@ export async function traceSearch(ctx: SearchContext, searchOptions: SearchOptio
   };
 }
 
+/** The words to light up: every spelling, as written, of the terms this chunk holds. */
+function highlightWords(keyword: ScoreBreakdown['keyword']): string[] {
+  if (!keyword) return [];
+  if (!keyword.terms) return keyword.matchedTerms;
+  // A Latin stem ("meet") is not itself a word to look for: "meetup" must not light up. Other terms
+  // (Chinese, numbers) are their own written form.
+  return keyword.terms.filter((t) => t.occurrences > 0).flatMap((t) => (/^[a-z]+$/.test(t.term) ? t.asWritten : [t.term, ...t.asWritten]));
+}
+
 /** OpenClaw-style citation: `path#L3` or `path#L3-L9`. */
 export function citationFor(path: string, startLine: number, endLine: number): string {
   return startLine === endLine ? `${path}#L${startLine}` : `${path}#L${startLine}-L${endLine}`;
 }
 
 export function toSearchResult(c: TracedCandidate): SearchResult {
-  const snippet = makeSnippet(c.text, c.breakdown.keyword?.matchedTerms ?? []);
-  return {
+  const snippet = makeSnippet(c.text, highlightWords(c.breakdown.keyword));
+  const result: SearchResult = {
     id: c.chunkId,
     chunkHash: c.chunkHash,
     path: c.path,
@@ -315,6 +361,10 @@ export function toSearchResult(c: TracedCandidate): SearchResult {
     date: c.date,
     breakdown: c.breakdown,
   };
+  if (c.alsoIn.length > 0) {
+    result.alsoIn = c.alsoIn.map((d) => ({ path: d.path, startLine: d.startLine, endLine: d.endLine, citation: citationFor(d.path, d.startLine, d.endLine) }));
+  }
+  return result;
 }
 
 /** memory_search: OpenClaw's response shape plus a breakdown per result. */

@@ -10,6 +10,7 @@
 // share Intl.Segmenter calls (see segmentRuns); segment.test.ts pins the tokens.
 import { STOPWORDS } from './stopwords.js';
 import { scanLatinWords } from './latin-words.js';
+import { stemToken } from './stem.js';
 
 /** Han, kana (with the prolonged sound mark) and Hangul: scripts written without spaces. */
 const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc]/u;
@@ -36,27 +37,67 @@ export function setSegmenterEnabledForTests(enabled: boolean): void {
   segmenterDisabled = !enabled;
 }
 
-/** Lowercased tokens joined by single spaces: what goes into the FTS5 text column. */
+/** Lowercased, stemmed tokens joined by single spaces: what goes into the FTS5 text column. */
 export function segmentForIndex(text: string): string {
-  return tokenize(text).join(' ');
+  return indexTokens(tokenize(text)).join(' ');
 }
 
 /** segmentForIndex of each text, sharing segmenter calls across them (a file's lines, say). */
 export function segmentManyForIndex(texts: readonly string[]): string[] {
-  return tokenizeMany(texts).map((tokens) => tokens.join(' '));
+  return tokenizeMany(texts).map((tokens) => indexTokens(tokens).join(' '));
 }
 
-/** The same segmentation applied to a query, deduplicated, with zh/en stop words separated out. */
-export function queryTerms(query: string): { terms: string[]; stopwords: string[] } {
+function indexTokens(tokens: string[]): string[] {
+  for (let i = 0; i < tokens.length; i++) tokens[i] = stemToken(tokens[i]!);
+  return tokens;
+}
+
+export interface QueryTerms {
+  /** Index forms (stems) to search for, deduplicated, in query order. */
+  terms: string[];
+  /** Stop words, as written (lowercased). */
+  stopwords: string[];
+  /** Per index form, the query's words it came from (lowercased, unstemmed). */
+  written: Map<string, string[]>;
+}
+
+/**
+ * The same segmentation applied to a query, deduplicated by index form, with zh/en stop words
+ * separated out. Stop words are judged before stemming ("does" is one; its stem "doe" is not).
+ */
+export function queryTerms(query: string): QueryTerms {
   const terms: string[] = [];
   const stopwords: string[] = [];
-  const seen = new Set<string>();
+  const written = new Map<string, string[]>();
   for (const token of tokenize(query)) {
-    if (seen.has(token)) continue;
-    seen.add(token);
-    (STOPWORDS.has(token) ? stopwords : terms).push(token);
+    if (STOPWORDS.has(token)) {
+      if (!stopwords.includes(token)) stopwords.push(token);
+      continue;
+    }
+    const term = stemToken(token);
+    const forms = written.get(term);
+    if (forms) {
+      if (!forms.includes(token)) forms.push(token);
+      continue;
+    }
+    written.set(term, [token]);
+    terms.push(term);
   }
-  return { terms, stopwords };
+  return { terms, stopwords, written };
+}
+
+/** The index form of each word a person might type: for matching query words to text (highlights). */
+export { stemToken };
+
+/**
+ * The segmenter's words of a text's Chinese/Japanese/Korean runs (no bigrams): what tells a word
+ * of the query ("报价") from a character pair that only straddles two words ("密报").
+ */
+export function cjkWords(text: string): Set<string> {
+  const runs = text.normalize('NFKC').toLowerCase().match(CJK_RUN) ?? [];
+  const words: string[] = [];
+  segmentRuns(runs, words);
+  return new Set(words);
 }
 
 /** Distinct tokens of a text, for Jaccard similarity (MMR) and matched-term reporting. */

@@ -2,6 +2,7 @@
 // so the search modules can be tested without the sync pipeline.
 import Database from 'better-sqlite3';
 import type { FileDate, FileKind, MemorySource } from '../../../../shared/domain.js';
+import { sha256 } from '../../files/hash.js';
 import { createBaseSchema } from '../../index/schema.js';
 import { segmentForIndex } from '../../text/segment.js';
 import type { SearchContext, SearchFileMeta } from '../run-search.js';
@@ -39,7 +40,8 @@ export function buildTestIndex(docs: TestDoc[]): { db: Database.Database; meta: 
     const date = doc.date ?? null;
     const startLine = doc.startLine ?? 1;
     const endLine = doc.endLine ?? startLine + doc.text.split('\n').length - 1;
-    const info = insertChunk.run(`${doc.path}:${startLine}:${i}`, doc.path, source, startLine, endLine, `h${i}`, doc.text);
+    // The content hash, as the writer stores it: identical texts are identical chunks (folded in results).
+    const info = insertChunk.run(`${doc.path}:${startLine}:${i}`, doc.path, source, startLine, endLine, sha256(doc.text), doc.text);
     const rowid = Number(info.lastInsertRowid);
     insertFts.run(rowid, segmentForIndex(doc.text));
     insertFile.run(doc.path, source, `/ws/${doc.path}`, kind, date?.date ?? null, date?.source ?? null, date?.epochMs ?? null);

@@ -11,6 +11,7 @@ const CODE_LABELS: Record<string, string> = {
   'filtered-source': 'Source filtered out',
   'filtered-date': 'Outside the date range',
   'mmr-suppressed': 'Suppressed by MMR',
+  'duplicate-shown-elsewhere': 'Shown under another file (identical text)',
   'missing-embeddings': 'Missing embeddings',
   'not-found': 'Not found',
 };

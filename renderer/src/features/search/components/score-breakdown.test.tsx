@@ -26,11 +26,11 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-function render() {
+function render(b: ScoreBreakdown = breakdown) {
   const host = document.createElement('div');
   document.body.append(host);
   root = createRoot(host);
-  act(() => root!.render(<ScoreBreakdownView breakdown={breakdown} />));
+  act(() => root!.render(<ScoreBreakdownView breakdown={b} />));
   const value = (id: string) => host.querySelector(`[data-testid="${id}"]`)?.getAttribute('data-value');
   const text = (id: string) => host.querySelector(`[data-testid="${id}"]`)?.textContent;
   return { host, value, text };
@@ -53,6 +53,19 @@ describe('ScoreBreakdownView', () => {
     expect(text('bd-mmr-similar-to')).toBe('memory/a.md:1-9');
   });
 
+  it('never shows an evergreen file as dated or ageing: only when it was last edited', () => {
+    const evergreen: ScoreBreakdown = {
+      ...breakdown,
+      decay: { enabled: true, date: '2026-12-01', dateSource: 'mtime', ageDays: 0.2, halfLifeDays: 30, multiplier: 1, evergreen: true },
+    };
+    const { host, value } = render(evergreen);
+    const decay = host.textContent ?? '';
+    expect(decay).toContain('evergreen: never decays');
+    expect(decay).toContain('last edited 2026-12-01');
+    expect(value('bd-age-days')).toBeUndefined();
+    expect(decay).not.toContain('half-life');
+  });
+
   it('stacks weight × score for each side; the two add up to hybrid', () => {
     const { value } = render();
     const keyword = Number(value('bd-bar-keyword'));
@@ -60,6 +73,44 @@ describe('ScoreBreakdownView', () => {
     expect(keyword).toBeCloseTo(0.3 * 0.7574692, 12);
     expect(vector).toBeCloseTo(0.7 * 0.81234, 12);
     expect(keyword + vector).toBeCloseTo(breakdown.hybrid, 12);
+  });
+
+  it('says the keyword part in words, term by term, with the FTS5 query behind a toggle', () => {
+    const host = document.createElement('div');
+    document.body.append(host);
+    root = createRoot(host);
+    const keyword = {
+      ...breakdown.keyword!,
+      relaxed: false,
+      matchedTerms: ['备份'],
+      termCount: 2,
+      query: '"备份" OR "云端"',
+      totalChunks: 110,
+      chunkTokens: 300,
+      avgChunkTokens: 200,
+      terms: [
+        { term: '云端', asWritten: ['云端'], occurrences: 0, chunksWithTerm: 2, idf: 3.8, contribution: 0 },
+        { term: '备份', asWritten: ['备份'], occurrences: 3, chunksWithTerm: 12, idf: 2.1, contribution: 3.1234567 },
+      ],
+    };
+    const dates = { enabled: true, mentions: [{ text: '昨天', from: '2026-11-05', to: '2026-11-05' }], boost: 2, multiplier: 2, match: { evidence: 'file-date' as const, from: '2026-11-05', to: '2026-11-05', written: null, mention: '昨天', broader: false } };
+    const withTerms = { ...breakdown, keyword, dates, final: 0 };
+    withTerms.final = computeFinalScore(withTerms);
+    act(() => root!.render(<ScoreBreakdownView breakdown={withTerms} />));
+    const q = (id: string) => host.querySelector(`[data-testid="${id}"]`);
+    expect(q('bd-matched-summary')?.textContent).toBe('Matched 1 of 2 terms (not here: “云端”).');
+    const terms = [...host.querySelectorAll('[data-testid="bd-term"]')];
+    expect(terms.map((li) => li.getAttribute('data-term'))).toEqual(['备份', '云端']);
+    expect(terms[0]!.textContent).toBe('“备份” occurs 3× here; 12 of 110 chunks contain it — fairly common, weight 2.10 → adds 3.12.');
+    expect(terms[0]!.getAttribute('data-contribution')).toBe('3.1234567');
+    expect(host.textContent).toContain('This chunk is 300 tokens, 1.5× the average of 200');
+    // The MATCH string is there for the curious, folded away.
+    const details = q('bd-fts-details') as HTMLDetailsElement;
+    expect(details.open).toBe(false);
+    expect(details.querySelector('code')?.textContent).toBe('"备份" OR "云端"');
+    expect(q('bd-dates-words')?.textContent).toBe('The query mentions 5 Nov 2026 (“昨天”); this file is dated 5 Nov 2026: ×2.');
+    expect(q('bd-date-multiplier')?.getAttribute('data-value')).toBe('2');
+    expect(host.textContent).toContain('= hybrid × decay × dates');
   });
 
   it('says when vectors were unavailable and the side was not a candidate', () => {

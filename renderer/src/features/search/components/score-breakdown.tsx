@@ -1,6 +1,7 @@
-import type { AccessBreakdown, ScoreBreakdown } from '../../../../../shared/domain';
+import type { AccessBreakdown, KeywordBreakdown, ScoreBreakdown } from '../../../../../shared/domain';
+import { describeDates, describeKeyword, describeTerm } from '../../../../../shared/explain-words';
 import { reasonHeadline } from '../../../../../shared/reason-text';
-import { keywordScoreOf, vectorScoreOf } from '../../../../../shared/score';
+import { keywordScoreOf, scoreMultipliers, vectorScoreOf } from '../../../../../shared/score';
 import { exactValue, formatScore } from '../../../lib/format-number';
 
 /** A number shown rounded, with the exact value in data-value. */
@@ -37,25 +38,7 @@ export function ScoreBreakdownView({ breakdown, testPrefix = 'bd' }: { breakdown
       <StackedBar keyword={keywordContribution} vector={vectorContribution} hybrid={b.hybrid} final={b.final} testPrefix={testPrefix} />
       <dl className="breakdown__grid">
         <dt>Keyword (BM25)</dt>
-        <dd>
-          {b.keyword ? (
-            <>
-              raw bm25 <Num testId={t('bm25')} value={b.keyword.bm25} />{' '}
-              <span title="The query's IDF mass: what a chunk holding every term once, at average length, would score. Score = x / (1 + x) with x = −bm25 ÷ mass.">
-                ÷ IDF mass <Num testId={t('idf-mass')} value={b.keyword.idfMass} />
-              </span>
-              {' '}→ score <Num testId={t('keyword-score')} value={b.keyword.score} />
-              {' '}· rank <span data-testid={t('keyword-rank')} data-value={b.keyword.rank}>#{b.keyword.rank}</span>
-              {b.keyword.relaxed && <span className="badge badge--pending" data-testid={t('relaxed')}>any-term</span>}
-              <div className="breakdown__sub">
-                matched <span data-testid={t('matched-terms')} data-value={b.keyword.matchedTerms.join(' ')}>{b.keyword.matchedTerms.join(', ') || '—'}</span>
-                {' '}· <code className="breakdown__query" data-testid={t('fts-query')}>{b.keyword.query}</code>
-              </div>
-            </>
-          ) : (
-            <span className="muted" data-testid={t('keyword-none')}>not in the keyword candidates</span>
-          )}
-        </dd>
+        <dd>{b.keyword ? <KeywordPart k={b.keyword} t={t} /> : <span className="muted" data-testid={t('keyword-none')}>not in the keyword candidates</span>}</dd>
 
         <dt>Vector (cosine)</dt>
         <dd>
@@ -96,16 +79,27 @@ export function ScoreBreakdownView({ breakdown, testPrefix = 'bd' }: { breakdown
             <span className="muted">decay off</span>
           ) : null}
           <div className="breakdown__sub">
-            {b.decay.date ? (
-              <>
-                dated <span data-testid={t('decay-date')} data-value={b.decay.date}>{b.decay.date}</span>
-                {' '}<span data-testid={t('date-source')} data-value={b.decay.dateSource ?? ''}>({DATE_SOURCE_LABELS[b.decay.dateSource ?? ''] ?? b.decay.dateSource})</span>
-                {b.decay.ageDays !== null && <> · age <Num testId={t('age-days')} value={b.decay.ageDays} digits={1} /> days</>}
-              </>
+            {b.decay.evergreen ? (
+              // An evergreen file's only date is when it was last edited: not when the memory happened, and it never ages.
+              b.decay.date && (
+                <span className="muted">
+                  last edited <span data-testid={t('decay-date')} data-value={b.decay.date}>{b.decay.date}</span>
+                </span>
+              )
             ) : (
-              <span className="muted">no date</span>
+              <>
+                {b.decay.date ? (
+                  <>
+                    dated <span data-testid={t('decay-date')} data-value={b.decay.date}>{b.decay.date}</span>
+                    {' '}<span data-testid={t('date-source')} data-value={b.decay.dateSource ?? ''}>({DATE_SOURCE_LABELS[b.decay.dateSource ?? ''] ?? b.decay.dateSource})</span>
+                    {b.decay.ageDays !== null && <> · age <Num testId={t('age-days')} value={b.decay.ageDays} digits={1} /> days</>}
+                  </>
+                ) : (
+                  <span className="muted">no date</span>
+                )}
+                {' '}· half-life <span data-testid={t('half-life')} data-value={b.decay.halfLifeDays}>{b.decay.halfLifeDays} days</span>
+              </>
             )}
-            {' '}· half-life <span data-testid={t('half-life')} data-value={b.decay.halfLifeDays}>{b.decay.halfLifeDays} days</span>
           </div>
         </dd>
 
@@ -128,9 +122,20 @@ export function ScoreBreakdownView({ breakdown, testPrefix = 'bd' }: { breakdown
           </>
         )}
 
+        {b.dates && (
+          <>
+            <dt>Dates</dt>
+            <dd data-testid={t('dates')}>
+              ×<Num testId={t('date-multiplier')} value={b.dates.multiplier} digits={2} />{' '}
+              <span data-testid={t('dates-words')}>{describeDates(b.dates)}</span>
+            </dd>
+          </>
+        )}
+
         <dt>Final</dt>
         <dd>
-          <strong><Num testId={t('final')} value={b.final} /></strong> <span className="muted">= hybrid × decay{b.access ? ' × access' : ''}</span>
+          <strong><Num testId={t('final')} value={b.final} /></strong>{' '}
+          <span className="muted">= hybrid{scoreMultipliers(b).filter((m) => m.name === 'decay' || (m.name === 'dates' && b.dates) || (m.name === 'access' && b.access)).map((m) => ` × ${m.name}`).join('')}</span>
         </dd>
       </dl>
     </div>
@@ -161,6 +166,46 @@ function AccessRow({ access, t }: { access: AccessBreakdown; t: (name: string) =
           {access.enabled && <> · × (1 + {access.factor} · ln(1 + {access.count}))</>}
         </div>
       </dd>
+    </>
+  );
+}
+
+/**
+ * The keyword part in words: what matched, each term's occurrences, rarity, weight and share (the
+ * shares add up to the raw BM25), the chunk's length against the average, and how BM25 became the
+ * score. The FTS5 MATCH expression sits behind a details toggle: it is for the curious.
+ */
+function KeywordPart({ k, t }: { k: KeywordBreakdown; t: (name: string) => string }) {
+  const [headline, ...sentences] = describeKeyword(k);
+  const terms = (k.terms ?? []).filter((term) => !term.fragment).sort((a, b) => b.contribution - a.contribution);
+  return (
+    <>
+      <div>
+        score <Num testId={t('keyword-score')} value={k.score} /> · rank <span data-testid={t('keyword-rank')} data-value={k.rank}>#{k.rank}</span>{' '}
+        · <span data-testid={t('matched-summary')} data-matched={k.matchedTerms.length} data-total={k.termCount ?? ''}>{headline}</span>
+        {k.relaxed && <span className="badge badge--pending" data-testid={t('relaxed')}>some terms</span>}
+      </div>
+      {terms.length > 0 && (
+        <ul className="breakdown__terms" data-testid={t('terms')}>
+          {terms.map((term) => (
+            <li key={term.term} data-testid={t('term')} data-term={term.term} data-occurrences={term.occurrences} data-contribution={term.contribution} className={term.occurrences === 0 ? 'muted' : undefined}>
+              {describeTerm(term, k.totalChunks ?? 0)}
+            </li>
+          ))}
+        </ul>
+      )}
+      {sentences.slice(terms.length).map((line, i) => (
+        <div key={i} className="breakdown__sub">{line}</div>
+      ))}
+      <div className="breakdown__sub">
+        matched <span data-testid={t('matched-terms')} data-value={k.matchedTerms.join(' ')}>{k.matchedTerms.join(', ') || '—'}</span> · raw bm25{' '}
+        <Num testId={t('bm25')} value={k.bm25} /> · <span title="What a chunk holding every term once, at average length, would score">IDF mass</span>{' '}
+        <Num testId={t('idf-mass')} value={k.idfMass} />
+      </div>
+      <details className="breakdown__details" data-testid={t('fts-details')}>
+        <summary>FTS5 query</summary>
+        <code className="breakdown__query" data-testid={t('fts-query')}>{k.query}</code>
+      </details>
     </>
   );
 }

@@ -46,6 +46,11 @@ export function SearchResultRow({ result, rank, move, expanded, verdict, onToggl
       <p className="search-result__snippet" data-testid="search-snippet">
         {parts.map((p, i) => (p.hit ? <mark key={i}>{p.text}</mark> : <span key={i}>{p.text}</span>))}
       </p>
+      {result.alsoIn && result.alsoIn.length > 0 && (
+        <p className="search-result__also muted" data-testid="also-in">
+          also in {result.alsoIn.map((d) => d.citation).join(', ')}
+        </p>
+      )}
       <div className="search-result__actions">
         <button type="button" className="link-button" data-testid="breakdown-toggle" aria-expanded={expanded} onClick={onToggle}>
           {expanded ? 'Hide' : 'Why this score?'}

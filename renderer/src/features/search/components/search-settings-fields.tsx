@@ -96,6 +96,17 @@ export function SearchSettingsFields({ value: s, onChange, keywordOnly, idPrefix
         </label>
       </fieldset>
       <fieldset className="field-group">
+        <label className="field field--check">
+          <input type="checkbox" checked={s.dates.enabled} data-testid={id('dates')} onChange={(e) => onChange({ dates: { enabled: e.target.checked } })} />
+          <span title="“yesterday”, “4月16号”, “last week” in the query: memories from then are multiplied by the boost">Dates in the query</span>
+        </label>
+        <label className="field">
+          <span>Boost ×</span>
+          <input type="number" min="1" max="10" step="0.25" value={s.dates.boost} disabled={!s.dates.enabled} data-testid={id('date-boost')}
+            onChange={(e) => onChange({ dates: { boost: Math.min(10, Math.max(1, num(e.target.value, s.dates.boost))) } })} />
+        </label>
+      </fieldset>
+      <fieldset className="field-group">
         <span>Sources</span>
         {(['memory', 'sessions'] as const).map((source) => (
           <label key={source} className="field field--check">

@@ -15,6 +15,8 @@ export interface SearchSettingsState {
   sources: MemorySource[];
   /** Lift chunks agents keep retrieving (off by default). */
   accessBoost: { enabled: boolean; factor: number };
+  /** Dates in the query ("yesterday", "4月16号") boost memories from then (on by default). */
+  dates: { enabled: boolean; boost: number };
   /** Never saved: a date range is about one investigation, not a preference. */
   from: string | null;
   to: string | null;
@@ -32,14 +34,16 @@ export const DEFAULT_SEARCH_SETTINGS: SearchSettingsState = {
   mmr: { enabled: SEARCH_DEFAULTS.mmrEnabled, lambda: SEARCH_DEFAULTS.mmrLambda },
   sources: ['memory', 'sessions'],
   accessBoost: { enabled: SEARCH_DEFAULTS.accessBoostEnabled, factor: SEARCH_DEFAULTS.accessBoostFactor },
+  dates: { enabled: SEARCH_DEFAULTS.datesEnabled, boost: SEARCH_DEFAULTS.dateBoost },
   from: null,
   to: null,
 };
 
-export type SearchSettingsPatch = Partial<Omit<SearchSettingsState, 'decay' | 'mmr' | 'accessBoost'>> & {
+export type SearchSettingsPatch = Partial<Omit<SearchSettingsState, 'decay' | 'mmr' | 'accessBoost' | 'dates'>> & {
   decay?: Partial<SearchSettingsState['decay']>;
   mmr?: Partial<SearchSettingsState['mmr']>;
   accessBoost?: Partial<SearchSettingsState['accessBoost']>;
+  dates?: Partial<SearchSettingsState['dates']>;
 };
 
 export function applySearchPatch(settings: SearchSettingsState, patch: SearchSettingsPatch): SearchSettingsState {
@@ -49,6 +53,7 @@ export function applySearchPatch(settings: SearchSettingsState, patch: SearchSet
     decay: { ...settings.decay, ...patch.decay },
     mmr: { ...settings.mmr, ...patch.mmr },
     accessBoost: { ...settings.accessBoost, ...patch.accessBoost },
+    dates: { ...settings.dates, ...patch.dates },
   };
 }
 
@@ -62,6 +67,7 @@ export function savedPart(s: SearchSettingsState | SavedSearchSettings): SavedSe
     mmr: { ...s.mmr },
     sources: [...s.sources],
     accessBoost: { ...s.accessBoost },
+    dates: { ...s.dates },
   };
 }
 
@@ -80,6 +86,7 @@ export function whatIfChanges(current: SearchSettingsState, saved: SavedSearchSe
   if (JSON.stringify(a.mmr) !== JSON.stringify(saved.mmr)) changed.push('MMR');
   if ([...a.sources].sort().join() !== [...saved.sources].sort().join()) changed.push('sources');
   if (JSON.stringify(a.accessBoost) !== JSON.stringify(saved.accessBoost)) changed.push('access boost');
+  if (JSON.stringify(a.dates) !== JSON.stringify(saved.dates)) changed.push('dates');
   return changed;
 }
 
@@ -93,6 +100,9 @@ export function toSearchOptions(query: string, s: SearchSettingsState): SearchOp
     textWeight: s.textWeight,
     decay: { enabled: s.decay.enabled, halfLifeDays: s.decay.halfLifeDays },
     mmr: { enabled: s.mmr.enabled, lambda: s.mmr.lambda },
+    dates: { enabled: s.dates.enabled, boost: s.dates.boost },
+    // "Yesterday" is the asker's yesterday, wherever the engine runs.
+    timeZoneOffsetMinutes: -new Date().getTimezoneOffset(),
     sources: s.sources,
   };
   if (s.accessBoost.enabled) options.accessBoost = { enabled: true, factor: s.accessBoost.factor };

@@ -68,6 +68,21 @@ describe('search slice', () => {
     await vi.runAllTimersAsync();
     expect(calls[0]).toMatchObject({ query: 'api', maxResults: 6, minScore: 0.35, vectorWeight: 0.7, textWeight: 0.3, decay: { enabled: false, halfLifeDays: 30 }, mmr: { enabled: false, lambda: 0.7 } });
     expect(calls[0]).not.toHaveProperty('from');
+    // Dates in the query on, read in the browser's time zone.
+    expect(calls[0]).toMatchObject({ dates: { enabled: true, boost: 2 }, timeZoneOffsetMinutes: -new Date().getTimezoneOffset() });
+  });
+
+  it('switches dates in the query off as a what-if, and saves the switch as a default when asked', async () => {
+    const { port, calls, settingsPatches } = fakePort();
+    const store = createStore<SearchSlice>()(createSearchSlice(port, 0));
+    store.getState().setQuery('what happened yesterday');
+    await vi.runAllTimersAsync();
+    store.getState().updateSearchSettings({ dates: { enabled: false } });
+    await vi.runAllTimersAsync();
+    expect(calls[calls.length - 1]).toMatchObject({ dates: { enabled: false, boost: 2 } });
+    expect(settingsPatches).toHaveLength(0);
+    expect(await store.getState().saveSearchDefaults()).toBe(true);
+    expect(settingsPatches[0]).toMatchObject({ search: { dates: { enabled: false, boost: 2 } } });
   });
 
   it('re-runs on a what-if change and shows rank movement, without saving the change', async () => {

@@ -1,0 +1,119 @@
+// memlens eval --queries FILE.jsonl — retrieval quality of this workspace's search on a labeled
+// query set: Hit@1/5/10, MRR@10, nDCG@10 and evidence recall@10, overall and per tag, the failed
+// queries with where their evidence ranked, and (--compare) two settings side by side.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { CliCommand } from '../command.js';
+import { writeJson } from '../command.js';
+import { intOption, normalizeOptionalValueFlags, UsageError } from '../common-options.js';
+import { parseEvalQueries } from '../eval/eval-queries.js';
+import { formatComparison, formatEvalReport } from '../eval/format-eval.js';
+import { rankChanges, runEval } from '../eval/run-eval.js';
+import type { EvalSearchOptions } from '../eval/run-eval.js';
+import { SEARCH_FLAG_OPTIONS, SEARCH_FLAG_USAGE, searchOptionsFromFlags } from './search-command.js';
+
+const OPTIONAL_VALUE_FLAGS = ['decay', 'mmr', 'access-boost'];
+
+/** Flags → options for an evaluation run: like search, but nothing is dropped by minScore unless asked. */
+function evalOptions(values: Record<string, unknown>): EvalSearchOptions {
+  const { maxResults: _maxResults, ...options } = searchOptionsFromFlags(values);
+  return { minScore: 0, ...options };
+}
+
+/**
+ * `--compare "decay=14 sources=memory"` (or `--compare="--decay 14"`): the second setting is the
+ * first with these flags on top. Leading dashes are optional, because parseArgs refuses an option
+ * value that starts with one unless it is glued on with `=`.
+ */
+function compareValues(spec: string, base: Record<string, unknown>): Record<string, unknown> {
+  const words = spec.trim().split(/\s+/).filter(Boolean);
+  const args = normalizeOptionalValueFlags(
+    words.map((word, i) => (word.startsWith('-') || (i > 0 && !words[i - 1]!.includes('=') && isValueFlag(words[i - 1]!)) ? word : `--${word}`)),
+    OPTIONAL_VALUE_FLAGS,
+  );
+  if (args.length === 0) throw new UsageError('--compare needs search flags, e.g. --compare "decay=14"');
+  let parsed;
+  try {
+    parsed = parseArgs({ args, options: SEARCH_FLAG_OPTIONS, allowPositionals: false, strict: true });
+  } catch (error) {
+    throw new UsageError(`--compare: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return { ...base, ...parsed.values };
+}
+
+/** A flag word (`--sources`, `sources`) that takes its value as the next word. */
+function isValueFlag(word: string): boolean {
+  const name = word.replace(/^-+/, '');
+  return name in SEARCH_FLAG_OPTIONS && !OPTIONAL_VALUE_FLAGS.includes(name);
+}
+
+function describeFlags(values: Record<string, unknown>): string {
+  const flags = Object.keys(SEARCH_FLAG_OPTIONS)
+    .filter((name) => typeof values[name] === 'string')
+    .map((name) => (values[name] === '' ? `--${name}` : `--${name} ${String(values[name])}`));
+  return flags.length > 0 ? flags.join(' ') : 'defaults';
+}
+
+export const evalCommand: CliCommand = {
+  name: 'eval',
+  summary: 'measure search on labeled queries: memlens eval --queries FILE.jsonl [--compare FLAGS]',
+  usage: `Usage: memlens eval --queries FILE.jsonl [options]
+
+Runs every labeled query through search (indexing changed files first) and reports Hit@1/5/10,
+MRR@10, nDCG@10 and evidence recall@10, overall and per tag, plus the queries with no relevant
+result in the top 10 and where their evidence ranked. A result is relevant when its lines overlap
+a labeled range of the same file. Results are taken with --min-score 0 unless given.
+
+Each line of FILE: {"id","query","relevant":[{"path","line"} | {"path","startLine","endLine"}],"tags"?}
+(paths workspace-relative, lines 1-based and inclusive; other fields are ignored).
+
+  --queries FILE         the labeled queries (required)
+  --compare "FLAGS"      a second run with these search flags on top of the first, side by side,
+                         with per-query rank changes, e.g. --compare "decay=30" (dashes optional)
+  --failures N           failed queries to list (default 20; --json has all)
+${SEARCH_FLAG_USAGE}
+  --json                 the whole report as JSON`,
+  options: {
+    ...SEARCH_FLAG_OPTIONS,
+    queries: { type: 'string' },
+    compare: { type: 'string' },
+    failures: { type: 'string' },
+  },
+  optionalValueFlags: OPTIONAL_VALUE_FLAGS,
+  async run({ values, positionals, io, json, openEngine }) {
+    if (positionals.length > 0) throw new UsageError(`eval takes no positional arguments (got "${positionals.join(' ')}")`);
+    if (typeof values.queries !== 'string') throw new UsageError('eval needs --queries FILE.jsonl');
+    const file = path.resolve(io.cwd, values.queries);
+    let text: string;
+    try {
+      text = await fs.readFile(file, 'utf8');
+    } catch {
+      throw new UsageError(`cannot read --queries file ${values.queries}`);
+    }
+    const queries = parseEvalQueries(text, values.queries);
+    const maxFailures = intOption(values.failures, '--failures', 0) ?? 20;
+    const optionsA = evalOptions(values);
+    const compare = typeof values.compare === 'string' ? compareValues(values.compare, values) : null;
+    const optionsB = compare ? evalOptions(compare) : null;
+
+    const engine = await openEngine();
+    try {
+      await engine.sync();
+      const a = await runEval(engine, queries, optionsA);
+      if (!optionsB || !compare) {
+        if (json) writeJson(io, { queries: queries.length, ...a });
+        else io.stdout(formatEvalReport(a, { maxFailures }));
+        return 0;
+      }
+      const b = await runEval(engine, queries, optionsB);
+      const changes = rankChanges(a, b);
+      const labels: [string, string] = [describeFlags(values), describeFlags(compare)];
+      if (json) writeJson(io, { queries: queries.length, a: { flags: labels[0], ...a }, b: { flags: labels[1], ...b }, rankChanges: changes });
+      else io.stdout(formatComparison(a, b, labels, changes, { maxChanges: maxFailures }));
+      return 0;
+    } finally {
+      await engine.close();
+    }
+  },
+};

@@ -1,0 +1,169 @@
+// FTS5's bm25() taken apart, term by term, for the results a person looks at. bm25() only
+// returns one number; this recomputes it from the same inputs FTS5 uses (fts5_aux.c,
+// fts5Bm25Function) so each query term's share can be shown and the shares add up to bm25():
+//
+//   bm25 = −Σ_terms IDF(t) · f(t)·(k1 + 1) / (f(t) + k1·(1 − b + b·|D| / avgdl)),   k1 1.2, b 0.75
+//   IDF(t) = ln((N − n(t) + 0.5) / (n(t) + 0.5)), floored at 1e-6
+//
+// N and avgdl come from FTS5's own totals record, |D| from its per-row size record, n(t) from an
+// fts5vocab view and f(t) from the chunk's indexed tokens. bm25-terms.test.ts checks the sum
+// against bm25() to 1e-9 on generated corpora.
+import type Database from 'better-sqlite3';
+import type { TermBreakdown } from '../../../shared/domain.js';
+import { FTS5_BM25_B, FTS5_BM25_K1, fts5Idf } from '../../../shared/score.js';
+
+/** One term's share of −bm25 for a chunk of `docTokens` tokens (see the formula above). */
+export function bm25TermContribution(idf: number, occurrences: number, docTokens: number, avgTokens: number): number {
+  if (occurrences <= 0 || !(avgTokens > 0)) return 0;
+  const num = occurrences * (FTS5_BM25_K1 + 1);
+  const denom = occurrences + FTS5_BM25_K1 * (1 - FTS5_BM25_B + (FTS5_BM25_B * docTokens) / avgTokens);
+  return idf * (num / denom);
+}
+
+/**
+ * An SQLite varint as FTS5 writes it (sqlite3Fts5GetVarint): big-endian groups of 7 bits with the
+ * high bit as "more follows"; a ninth byte carries a full 8 bits. Returns [value, next offset].
+ */
+export function readFts5Varint(bytes: Uint8Array, offset: number): [number, number] {
+  let value = 0;
+  for (let i = 0; i < 8; i++) {
+    const byte = bytes[offset + i];
+    if (byte === undefined) throw new Error('truncated varint in the FTS5 index');
+    value = value * 128 + (byte & 0x7f);
+    if ((byte & 0x80) === 0) return [value, offset + i + 1];
+  }
+  const last = bytes[offset + 8];
+  if (last === undefined) throw new Error('truncated varint in the FTS5 index');
+  return [value * 256 + last, offset + 9];
+}
+
+export interface FtsTotals {
+  /** Rows in the FTS table (N). */
+  rows: number;
+  /** Tokens in all rows; avgdl = tokens / rows. */
+  tokens: number;
+}
+
+/** FTS5's averages record (rowid 1 of the %_data table): the row count, then tokens per column. */
+export function readFtsTotals(db: Database.Database, table = 'chunks_fts'): FtsTotals {
+  const block = db.prepare(`SELECT block FROM ${table}_data WHERE id = 1`).pluck().get() as Uint8Array | undefined;
+  if (!block || block.length === 0) return { rows: 0, tokens: 0 };
+  const [rows, next] = readFts5Varint(block, 0);
+  const [tokens] = next < block.length ? readFts5Varint(block, next) : [0];
+  return { rows, tokens };
+}
+
+/** A chunk's size in tokens as FTS5 recorded it (the %_docsize row), or null when absent. */
+function docTokensOf(stmt: Database.Statement, rowid: number): number | null {
+  const sz = stmt.get(rowid) as Uint8Array | undefined;
+  return sz && sz.length > 0 ? readFts5Varint(sz, 0)[0] : null;
+}
+
+/** Per term: how many chunks hold it, through a per-connection fts5vocab view (a TEMP table, not index schema). */
+export function docsWithTerms(db: Database.Database, terms: readonly string[]): Map<string, number> {
+  db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.chunks_fts_vocab USING fts5vocab(main, 'chunks_fts', 'row')");
+  const lookup = db.prepare('SELECT doc FROM temp.chunks_fts_vocab WHERE term = ?').pluck();
+  const out = new Map<string, number>();
+  for (const term of terms) out.set(term, (lookup.get(term) as number | undefined) ?? 0);
+  return out;
+}
+
+/** Everything a term breakdown needs that is the same for every chunk of one query. */
+export interface QueryTermStats {
+  totals: FtsTotals;
+  avgTokens: number;
+  docs: Map<string, number>;
+  idf: Map<string, number>;
+}
+
+/**
+ * Chunk counts per term for the index as it is now. Counting one term walks its whole list of
+ * chunks in FTS5, so counts are kept per connection until the index changes: this connection's
+ * writes move total_changes(), another connection's commit moves data_version.
+ */
+interface TermStatsCache {
+  key: string;
+  totals: FtsTotals;
+  docs: Map<string, number>;
+  changes: Database.Statement;
+}
+const statsCaches = new WeakMap<Database.Database, TermStatsCache>();
+/** Plenty for the terms of recent queries; cleared, not evicted one by one. */
+const MAX_CACHED_TERMS = 20_000;
+
+function cachedStats(db: Database.Database): TermStatsCache {
+  let cache = statsCaches.get(db);
+  const changes = cache?.changes ?? db.prepare('SELECT total_changes()').pluck();
+  const key = `${String(db.pragma('data_version', { simple: true }))}:${String(changes.get())}`;
+  if (!cache || cache.key !== key || cache.docs.size > MAX_CACHED_TERMS) {
+    cache = { key, totals: readFtsTotals(db), docs: new Map(), changes };
+    statsCaches.set(db, cache);
+  }
+  return cache;
+}
+
+export function queryTermStats(db: Database.Database, terms: readonly string[]): QueryTermStats {
+  const cache = cachedStats(db);
+  const totals = cache.totals;
+  const unknown = terms.filter((t) => !cache.docs.has(t));
+  if (unknown.length > 0) for (const [term, n] of docsWithTerms(db, unknown)) cache.docs.set(term, n);
+  const docs = new Map(terms.map((t) => [t, cache.docs.get(t) ?? 0]));
+  const idf = new Map<string, number>();
+  // FTS5 computes IDF for every phrase of the query, present in the index or not; a term no
+  // chunk holds matches nothing, so its IDF never adds to a score (and fts5Idf reports it as 0).
+  for (const term of terms) idf.set(term, fts5Idf(totals.rows, docs.get(term) ?? 0));
+  return { totals, avgTokens: totals.rows > 0 ? totals.tokens / totals.rows : 0, docs, idf };
+}
+
+/** A TermBreakdown before the words as written are known. */
+export type IndexedTermBreakdown = Omit<TermBreakdown, 'asWritten'>;
+
+export interface ChunkTermBreakdown {
+  terms: IndexedTermBreakdown[];
+  chunkTokens: number;
+  /** Σ contributions: equals −bm25() of the chunk for a MATCH over these terms. */
+  total: number;
+}
+
+/**
+ * The term-by-term account of one chunk: occurrences of each query term among the chunk's
+ * indexed tokens, and its contribution. `asWritten` maps an indexed term to the words that
+ * produced it (query words; the chunk's own are added by the caller that has its text).
+ */
+export function chunkTermBreakdown(
+  textSeg: string,
+  docTokens: number,
+  terms: readonly string[],
+  stats: QueryTermStats,
+): ChunkTermBreakdown {
+  // A handful of terms against a long token string: native substring search beats splitting it.
+  const padded = ` ${textSeg} `;
+  const counts = new Map<string, number>();
+  for (const term of terms) {
+    const needle = ` ${term} `;
+    let n = 0;
+    for (let at = padded.indexOf(needle); at >= 0; at = padded.indexOf(needle, at + needle.length - 1)) n += 1;
+    counts.set(term, n);
+  }
+  let total = 0;
+  const breakdown = terms.map((term) => {
+    const occurrences = counts.get(term) ?? 0;
+    const idf = stats.idf.get(term) ?? 0;
+    const contribution = bm25TermContribution(idf, occurrences, docTokens, stats.avgTokens);
+    total += contribution;
+    return { term, occurrences, chunksWithTerm: stats.docs.get(term) ?? 0, idf, contribution };
+  });
+  return { terms: breakdown, chunkTokens: docTokens, total };
+}
+
+/** Reads a chunk's indexed text and recorded size, for chunkTermBreakdown. */
+export function chunkIndexReader(db: Database.Database): (rowid: number) => { textSeg: string; docTokens: number } | null {
+  const text = db.prepare('SELECT text_seg FROM chunks_fts WHERE rowid = ?').pluck();
+  const size = db.prepare('SELECT sz FROM chunks_fts_docsize WHERE id = ?').pluck();
+  return (rowid) => {
+    const textSeg = text.get(rowid) as string | undefined;
+    if (textSeg === undefined) return null;
+    const docTokens = docTokensOf(size, rowid) ?? (textSeg === '' ? 0 : textSeg.split(' ').length);
+    return { textSeg, docTokens };
+  };
+}

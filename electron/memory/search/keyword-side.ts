@@ -1,0 +1,77 @@
+// The keyword side of one search, and what it tells the person: the query the keywords come from
+// (date words handled), the candidates, and the notices "no memory holds every term" and "the
+// query mentions a date".
+import type Database from 'better-sqlite3';
+import type { SearchNotice } from '../../../shared/domain.js';
+import { describeDays } from '../../../shared/explain-words.js';
+import type { ResolvedSearchOptions } from './filters.js';
+import { keywordSearch, searchTerms, someChunkHasEveryTerm, type KeywordSearchResult } from './keyword-search.js';
+import type { TracedCandidate } from './run-search.js';
+
+/**
+ * The keyword side of a search. Relative date words are left out of the keywords (filters.ts
+ * resolved them, and days written as dates join as optional words); when the query mentions
+ * dates (and no date filter narrows the search already), the best keyword hits from files dated
+ * around then join the candidates, so a memory from that day is considered even when its BM25 alone
+ * would not reach the candidate list. Both lists come from the same terms, so their bm25 values
+ * compare, and the merged list is ranked by them.
+ */
+export function searchKeywords(db: Database.Database, options: ResolvedSearchOptions, limit: number, dateRange: { from: string | null; to: string | null } | null): KeywordSearchResult {
+  let query = options.keywordQuery;
+  if (query !== options.query && searchTerms(query).terms.length === 0) query = options.query; // only date words: search them
+  let dateTerms = query === options.query && options.keywordQuery !== options.query ? new Set<string>() : options.dateTerms;
+  let keyword = keywordSearch(db, query, { limit, sources: options.sources, dateRange, dateTerms });
+  if (keyword.candidates.length === 0 && query !== options.query) {
+    // "friday zqx": without its date word the query finds nothing; the date word is better than nothing.
+    query = options.query;
+    dateTerms = new Set<string>();
+    keyword = keywordSearch(db, query, { limit, sources: options.sources, dateRange, dateTerms });
+  }
+  const booster = options.dateBooster;
+  if (!booster || !options.dates.enabled || dateRange || keyword.candidates.length < limit) return keyword;
+  const from = booster.mentions.reduce((min, m) => (m.from < min ? m.from : min), booster.mentions[0]!.from);
+  const to = booster.mentions.reduce((max, m) => (m.to > max ? m.to : max), booster.mentions[0]!.to);
+  const dated = keywordSearch(db, query, { limit, sources: options.sources, dateRange: { from, to }, dateTerms });
+  const seen = new Set(keyword.candidates.map((c) => c.chunkRowid));
+  const merged = [...keyword.candidates, ...dated.candidates.filter((c) => !seen.has(c.chunkRowid))];
+  merged.sort((a, b) => a.keyword.bm25 - b.keyword.bm25 || a.chunkRowid - b.chunkRowid);
+  merged.forEach((c, i) => (c.keyword.rank = i + 1));
+  return { ...keyword, candidates: merged };
+}
+
+function describeQueryDate(d: { text: string; from: string; to: string }): string {
+  return `“${d.text}” (${describeDays(d.from, d.to)})`;
+}
+
+/**
+ * "No memory contains every query term" — true when a term occurs nowhere, or when none of the
+ * shown results holds them all and an any-match AND probe finds no chunk that does. Marks every
+ * keyword breakdown of the search as relaxed, so each result says it matched only some terms.
+ */
+export function noticeWhenNoChunkHasEveryTerm(
+  db: Database.Database,
+  keyword: KeywordSearchResult,
+  results: readonly TracedCandidate[],
+  filters: Parameters<typeof someChunkHasEveryTerm>[2],
+): SearchNotice | null {
+  const required = keyword.requiredTerms;
+  if (required.length <= 1 || keyword.candidates.length === 0) return null;
+  let relaxed = keyword.termMissing;
+  if (!relaxed) {
+    const shownHasAll = results.some((r) => r.breakdown.keyword !== null && r.breakdown.keyword.matchedTerms.length === required.length);
+    relaxed = !shownHasAll && !someChunkHasEveryTerm(db, required, filters);
+  }
+  if (!relaxed) return null;
+  keyword.relaxed = true;
+  for (const c of keyword.candidates) c.keyword.relaxed = true;
+  const missing = keyword.missingTerms.map((t) => `“${(keyword.written.get(t) ?? [t])[0]}”`);
+  const detail = missing.length > 0 ? ` (${missing.join(', ')} ${missing.length === 1 ? 'occurs' : 'occur'} nowhere)` : '';
+  return { code: 'relaxed-query', message: `No memory contains every query term${detail}; showing the memories that match the most, ranked by BM25.` };
+}
+
+/** "The query mentions “昨天” (5 Nov 2026); memories from then are boosted ×2." */
+export function datesNotice(options: ResolvedSearchOptions): SearchNotice | null {
+  const booster = options.dateBooster;
+  if (!booster || !options.dates.enabled) return null;
+  return { code: 'query-dates', message: `The query mentions ${booster.mentions.map(describeQueryDate).join(', ')}; memories from then are boosted ×${options.dates.boost}.` };
+}

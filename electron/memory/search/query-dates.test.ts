@@ -1,0 +1,69 @@
+// Dates in queries, Chinese and English, resolved against a pinned now: 2026-11-06 10:00 in
+// UTC+8 (a Friday, ISO week 45) — the labeled set's NOW.
+import { describe, expect, it } from 'vitest';
+import { findQueryDates, localDay, withoutDateWords } from './query-dates.js';
+
+const NOW = Date.parse('2026-11-06T10:00:00+08:00');
+const ranges = (query: string, offset = 480): [string, string, string][] => findQueryDates(query, NOW, offset).map((d) => [d.text, d.from, d.to]);
+
+describe('findQueryDates', () => {
+  it('reads absolute dates in both languages, a missing year meaning the last one that has passed', () => {
+    expect(ranges('2026-04-16 Dashboard 出了什么故障')).toEqual([['2026-04-16', '2026-04-16', '2026-04-16']]);
+    expect(ranges('4月16号 Dashboard 出了什么故障？')).toEqual([['4月16号', '2026-04-16', '2026-04-16']]);
+    expect(ranges('Feb 5th standup')).toEqual([['Feb 5th', '2026-02-05', '2026-02-05']]);
+    expect(ranges('Which meetings did I have on Thursday, February 5th?')).toEqual([['on Thursday, February 5th', '2026-02-05', '2026-02-05']]);
+    expect(ranges('7月10号要提醒我确认什么')).toEqual([['7月10号', '2026-07-10', '2026-07-10']]);
+    expect(ranges('what happened on 11-05')).toEqual([['11-05', '2026-11-05', '2026-11-05']]);
+    expect(ranges('12-20 的安排')).toEqual([['12-20', '2025-12-20', '2025-12-20']]);
+  });
+
+  it('reads relative days and weekdays', () => {
+    expect(ranges('昨天那个合同金额')).toEqual([['昨天', '2026-11-05', '2026-11-05']]);
+    expect(ranges('what did we decide yesterday')).toEqual([['yesterday', '2026-11-05', '2026-11-05']]);
+    expect(ranges('前天家里网络出了什么问题')).toEqual([['前天', '2026-11-04', '2026-11-04']]);
+    expect(ranges('三天前')).toEqual([['三天前', '2026-11-03', '2026-11-03']]);
+    expect(ranges('two days ago')).toEqual([['two days ago', '2026-11-04', '2026-11-04']]);
+    expect(ranges('这周三')).toEqual([['这周三', '2026-11-04', '2026-11-04']]);
+    expect(ranges('this Wednesday')).toEqual([['this Wednesday', '2026-11-04', '2026-11-04']]);
+    expect(ranges('上上周三')).toEqual([['上上周三', '2026-10-21', '2026-10-21']]);
+    expect(ranges('on Monday')).toEqual([['on Monday', '2026-11-02', '2026-11-02']]);
+  });
+
+  it('reads weeks and months as ranges', () => {
+    expect(ranges('上周')).toEqual([['上周', '2026-10-26', '2026-11-01']]);
+    expect(ranges('last week')).toEqual([['last week', '2026-10-26', '2026-11-01']]);
+    expect(ranges('本周的事故总结')).toEqual([['本周', '2026-11-02', '2026-11-08']]);
+    expect(ranges('this week')).toEqual([['this week', '2026-11-02', '2026-11-08']]);
+    expect(ranges('上上周')).toEqual([['上上周', '2026-10-19', '2026-10-25']]);
+    expect(ranges('two weeks ago')).toEqual([['two weeks ago', '2026-10-19', '2026-10-25']]);
+    expect(ranges('this month')).toEqual([['this month', '2026-11-01', '2026-11-30']]);
+    expect(ranges('这个月')).toEqual([['这个月', '2026-11-01', '2026-11-30']]);
+    expect(ranges('上个月')).toEqual([['上个月', '2026-10-01', '2026-10-31']]);
+    expect(ranges('two months ago')).toEqual([['two months ago', '2026-09-01', '2026-09-30']]);
+    expect(ranges('五个月前签合同那天')).toEqual([['五个月前', '2026-06-01', '2026-06-30']]);
+    expect(ranges('七月定的跑步计划')).toEqual([['七月', '2026-07-01', '2026-07-31']]);
+    expect(ranges('10-01 到 10-07 去东京')).toEqual([['10-01 到 10-07', '2026-10-01', '2026-10-07']]);
+  });
+
+  it('resolves "yesterday" in the asker’s time zone', () => {
+    // 10:00 in UTC+8 is 02:00 UTC the same day, but 21:00 the previous day in UTC−5.
+    expect(localDay(NOW, -300)).toBe('2026-11-05');
+    expect(ranges('yesterday', -300)).toEqual([['yesterday', '2026-11-04', '2026-11-04']]);
+  });
+
+  it('does not read ordinary words and times as dates', () => {
+    for (const q of ['may I ask about the budget', 'march on', 'the sun was out', 'second draft', 'HG-2 OTA 0.9.4', '30/40/30 付款', 'weekly 1:1 at 4pm', '晚上月亮很圆', 'what is the plan now']) {
+      expect(ranges(q), q).toEqual([]);
+    }
+  });
+
+  it('blanks relative date words out of the query and keeps dates written as dates', () => {
+    const relative = '昨天 Dashboard 出了什么故障';
+    expect(withoutDateWords(relative, findQueryDates(relative, NOW, 480)).trim()).toBe('Dashboard 出了什么故障');
+    const absolute = '4月16号 Dashboard 出了什么故障';
+    expect(findQueryDates(absolute, NOW, 480)[0]!.absolute).toBe(true);
+    expect(withoutDateWords(absolute, findQueryDates(absolute, NOW, 480))).toBe(absolute);
+    expect(findQueryDates('上个月 and last week', NOW, 480).map((d) => d.absolute)).toEqual([false, false]);
+    expect(findQueryDates('七月 and Feb 5th', NOW, 480).map((d) => d.absolute)).toEqual([true, true]);
+  });
+});

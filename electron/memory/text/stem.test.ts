@@ -1,0 +1,42 @@
+// Stemming round trips: what a person types finds the other forms of the word, at index and query
+// time alike; Chinese and numbers pass through; the words shown are the words written.
+import { describe, expect, it } from 'vitest';
+import { queryTerms, segmentForIndex, stemToken } from './segment.js';
+import { surfaceForms } from './surface-forms.js';
+
+/** True when some term of `query` is among the index tokens of `text`. */
+function finds(query: string, text: string): boolean {
+  const indexed = new Set(segmentForIndex(text).split(' '));
+  return queryTerms(query).terms.some((t) => indexed.has(t));
+}
+
+describe('English stemming (Porter2)', () => {
+  it('lets inflected forms find each other in both directions', () => {
+    for (const [a, b] of <[string, string][]>[['researched', 'research'], ['meetings', 'meeting'], ['installs', 'installed'], ['routers', 'router'], ['deadlines', 'deadline'], ['running', 'runs']]) {
+      expect(finds(a, `notes: ${b} today`), `${a} → ${b}`).toBe(true);
+      expect(finds(b, `notes: ${a} today`), `${b} → ${a}`).toBe(true);
+    }
+    expect(finds('meeting', 'the meat was good')).toBe(false);
+  });
+
+  it('leaves Chinese, numbers and words with digits as they are', () => {
+    expect(segmentForIndex('合同金额 12,345 ipv6 HG-2 v0')).toBe(segmentForIndex('合同金额 12,345 ipv6 HG-2 v0').split(' ').map(stemToken).join(' '));
+    expect(segmentForIndex('合同金额')).toContain('合同');
+    expect(stemToken('ipv6')).toBe('ipv6');
+    expect(stemToken('12345')).toBe('12345');
+    expect(stemToken('合同')).toBe('合同');
+  });
+
+  it('judges stop words before stemming, and groups a query’s spellings of one stem', () => {
+    const parsed = queryTerms('Does the meeting list all meetings?');
+    expect(parsed.stopwords).toEqual(expect.arrayContaining(['does', 'the', 'all']));
+    expect(parsed.terms).toEqual(['meet', 'list']);
+    expect(parsed.written.get('meet')).toEqual(['meeting', 'meetings']);
+  });
+
+  it('names the words of a text behind a stem, as written', () => {
+    const forms = surfaceForms('Meetings moved. The meeting on Thursday; meetup later. 会议 Naïve', ['meet', 'naiv']);
+    expect(forms.get('meet')).toEqual(['Meetings', 'meeting']);
+    expect(forms.get('naiv')).toEqual(['Naïve']);
+  });
+});

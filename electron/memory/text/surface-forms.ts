@@ -1,0 +1,43 @@
+// From index forms back to the words a person wrote: which words of a text (as written, case and
+// accents kept) stand for given index terms. The index stores stems ("meet"); a snippet should
+// light up "Meetings" and the breakdown should name it.
+import { stemToken, tokenize } from './segment.js';
+
+/** Only stemmed Latin terms have other spellings; everything else is written as indexed. */
+const LATIN_TERM = /^[a-z]+$/;
+const ASCII_WORD = /^[A-Za-z0-9]+$/;
+
+/** Runs of letters, digits and marks; the parts in scripts written without spaces are cut out below. */
+const WORD = /[\p{L}\p{N}\p{M}]+/gu;
+const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc]+/u;
+
+/**
+ * Per index term, the distinct words of `text` that produce it. Chinese, Japanese and Korean
+ * terms are their own written form and are not looked up here.
+ */
+export function surfaceForms(text: string, terms: Iterable<string>): Map<string, string[]> {
+  const wanted = new Set([...terms].filter((t) => LATIN_TERM.test(t)));
+  const out = new Map<string, string[]>();
+  if (wanted.size === 0) return out;
+  const record = (word: string, token: string): void => {
+    const term = stemToken(token);
+    if (!wanted.has(term)) return;
+    const forms = out.get(term);
+    if (!forms) out.set(term, [word]);
+    else if (!forms.includes(word)) forms.push(word);
+  };
+  for (const match of text.matchAll(WORD)) {
+    const word = match[0];
+    // Plain ASCII words (nearly all) need no Unicode normalisation: lowercase is their token.
+    if (ASCII_WORD.test(word)) {
+      record(word, word.toLowerCase());
+      continue;
+    }
+    for (const piece of CJK_RUN.test(word) ? word.split(new RegExp(CJK_RUN.source, 'u')) : [word]) {
+      if (!piece) continue;
+      const tokens = tokenize(piece);
+      if (tokens.length === 1) record(piece, tokens[0]!);
+    }
+  }
+  return out;
+}
