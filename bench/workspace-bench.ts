@@ -11,7 +11,7 @@ import type { MemoryEngineApi } from '../electron/memory/engine-types.js';
 import { FileWriter } from '../electron/memory/index/file-writer.js';
 import { openIndexDb } from '../electron/memory/index/index-db.js';
 import { SCHEMA_VERSION } from '../electron/memory/index/schema.js';
-import { idleCores, PreparePool } from '../electron/memory/sync/prepare-pool.js';
+import { PreparePool } from '../electron/memory/sync/prepare-pool.js';
 import { syncIndex } from '../electron/memory/sync/sync.js';
 import { targetAtLeast, targetBelow } from './bench-registry.js';
 import type { BenchContext, BenchSection, BenchTarget } from './bench-registry.js';
@@ -171,6 +171,7 @@ const workerStepSection: BenchSection = {
   order: 105,
   issue: 13,
   async run(ctx) {
+    const loadAtStart = loadAverage1m();
     const sizes = ctx.quick ? [49, 50, 300] : [49, 50, 200, 1000, 3000];
     const runs = ctx.quick ? 2 : 5;
     const rows: Record<string, unknown> = {};
@@ -216,8 +217,8 @@ const workerStepSection: BenchSection = {
     const median = (key: string) => (rows[key] as { default: { medianMs: number } }).default.medianMs;
     const step = round(median('files50') - median('files49'), 1);
     return {
-      note: 'cold keyword-only sync; default = a worker only above WORKER_MIN_BYTES with a core free, never waited for; inThread = prepareWorkers 0; worker = one started with every sync',
-      idleCoresAtStart: round(idleCores()),
+      note: 'cold keyword-only sync; default = a worker only above WORKER_MIN_BYTES on 2+ cores, never waited for; inThread = prepareWorkers 0; worker = one started with every sync',
+      loadAverage1mAtStart: loadAtStart,
       sizes: rows,
       step49to50Ms: step,
       targets: [targetBelow('cold index: 50 files minus 49 files (median ms)', step, 50)],

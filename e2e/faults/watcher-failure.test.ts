@@ -45,7 +45,8 @@ describe.skipIf(unavailable !== null).concurrent('watcher failure (inotify limit
   it('says the watch limit is reached, keeps running, and a rescan indexes an edit in an unwatched folder', async (context) => {
     const { expect } = context;
     const dir = workspace(context);
-    // Four watches: the workspace root and a few files at most; memory/projects/beta is not watched.
+    // Four watches for five folders (the workspace, memory, memory/projects, memory/projects/beta,
+    // memory/daily): one of them cannot be watched.
     const child = watch(context, dir, 'echo 4 > /proc/sys/user/max_inotify_watches');
     const [line] = await child.waitFor(/\{"event":"watcher".*\}\n/);
     const event = JSON.parse(line) as { state: string; reason: string };
@@ -75,6 +76,27 @@ describe.skipIf(unavailable !== null).concurrent('watcher failure (inotify limit
     dir.write('MEMORY.md', '# Memory\n\nThe kettle is blue now.\n');
     await child.waitFor(/"event":"file","path":"MEMORY\.md","change":"changed"/, 40_000);
     expect(child.process.exitCode).toBeNull();
+
+    child.kill('SIGINT');
+    expect(await child.exited()).toBe(0);
+  });
+
+  it('watches a workspace with far more files than the watch limit in full (one watch per folder, not per file)', async (context) => {
+    const { expect } = context;
+    const files: Record<string, string> = { 'MEMORY.md': '# Memory\n' };
+    for (let f = 0; f < 4; f++) for (let n = 0; n < 100; n++) files[`memory/topic-${f}/note-${n}.md`] = `# Note ${n}\n\nTopic ${f}.\n`;
+    const dir = tempWorkspace('watch-many', files);
+    context.onTestFinished(() => dir.cleanup());
+    // 401 files, 6 folders (workspace, memory, four topics), 16 watches allowed.
+    const child = watch(context, dir, 'echo 16 > /proc/sys/user/max_inotify_watches');
+    const [line] = await child.waitFor(/\{"event":"watching".*\}\n/, 60_000);
+    expect(JSON.parse(line)).toMatchObject({ files: 401, watcher: 'watching' });
+    expect(child.output()).not.toMatch(/"event":"watcher"/);
+    await pastStartupRescan();
+
+    dir.write('memory/topic-3/note-99.md', '# Edited\n\nThe ibis is back.\n');
+    // No fallback rescan runs while watching: only the folder's watch can report this.
+    await child.waitFor(/"event":"file","path":"memory\/topic-3\/note-99\.md","change":"changed"/, 30_000);
 
     child.kill('SIGINT');
     expect(await child.exited()).toBe(0);

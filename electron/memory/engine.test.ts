@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FileChangeEvent, IndexProgress } from '../../shared/domain.js';
 import { MemoryLensError } from '../../shared/errors.js';
 import { MemoryEngine } from './engine.js';
@@ -273,6 +273,24 @@ describe('MemoryEngine file operations', () => {
     expect(conflict).toBeInstanceOf(MemoryLensError);
     expect(conflict).toMatchObject({ code: 'CONFLICT', details: { currentHash: sha256('edited elsewhere\n') } });
     expect(fs.readFileSync(path.join(s.workspace, 'memory/crlf.md'), 'utf8')).toBe('edited elsewhere\n');
+  });
+
+  it('a save during a long sync returns without waiting for the sync, and is searchable once it ends', async () => {
+    const files: Record<string, string> = { 'MEMORY.md': '# Memory\n\nThe kettle is green.\n' };
+    for (let i = 0; i < 3000; i++) files[`memory/bulk/n${i}.md`] = `# Note ${i}\n\nSomething about item ${i}.\n`;
+    const ws = setup(files);
+    const engine = await ws.open();
+    const opened = await engine.readFile('MEMORY.md');
+    let syncEnded = false;
+    const sync = engine.sync({ full: true }).then((report) => {
+      syncEnded = true;
+      return report;
+    });
+    // Saving while the 3,000 files are being written.
+    await engine.saveFile('MEMORY.md', '# Memory\n\nThe kettle is now vermilion.\n', opened.hash);
+    expect(syncEnded).toBe(false);
+    await sync;
+    await vi.waitFor(async () => expect((await engine.search({ query: 'vermilion', minScore: 0 })).results.map((r) => r.path)).toEqual(['MEMORY.md']));
   });
 
   it('reads sessions read-only and refuses to write them or paths outside the workspace', async () => {

@@ -44,6 +44,7 @@ import { runSearch } from './search/run-search.js';
 import type { SearchContext } from './search/run-search.js';
 import { buildTimeline } from './search/timeline.js';
 import type { SyncResult } from './sync/sync.js';
+import { ForegroundWork } from './sync/foreground-work.js';
 import { WorkspaceWatcher } from './sync/watcher.js';
 import type { DiscoverOptions } from './workspace/discover.js';
 
@@ -59,6 +60,8 @@ export class MemoryEngine implements MemoryEngineApi {
   private readonly statusListeners = new Listeners<IndexStatus>();
   private readonly discover: DiscoverOptions;
   private readonly files: FileOperations;
+  /** File operations someone waits for: a sync running meanwhile yields to them sooner. */
+  private readonly foreground = new ForegroundWork();
   private watcher: WorkspaceWatcher | null = null;
   private watcherState: IndexStatus['watcher'] = 'off';
   private watcherReason: string | null = null;
@@ -94,6 +97,7 @@ export class MemoryEngine implements MemoryEngineApi {
       ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
       discover: this.discover,
       ...(options.chunking ? { chunking: options.chunking } : {}),
+      foreground: this.foreground,
       hooks: {
         onProgress: (progress) => this.setProgress(progress),
         onDidWrite: (changes) => {
@@ -207,22 +211,22 @@ export class MemoryEngine implements MemoryEngineApi {
 
   get(relPath: string, from?: number, lines?: number): Promise<MemoryGetResult> {
     this.assertOpen();
-    return this.files.get(relPath, from, lines, this.options.extraPaths ?? []);
+    return this.foreground.run(() => this.files.get(relPath, from, lines, this.options.extraPaths ?? []));
   }
 
   readFile(relPath: string, window?: { offset?: number; backward?: boolean }): Promise<FileContent> {
     this.assertOpen();
-    return this.files.readFile(relPath, window);
+    return this.foreground.run(() => this.files.readFile(relPath, window));
   }
 
   acceptChecksum(relPath: string, expectedHash: string): Promise<SaveResult> {
     this.assertOpen();
-    return this.files.acceptChecksum(relPath, expectedHash);
+    return this.foreground.run(() => this.files.acceptChecksum(relPath, expectedHash));
   }
 
   readTranscript(relPath: string): Promise<Transcript> {
     this.assertOpen();
-    return this.files.readTranscript(relPath);
+    return this.foreground.run(() => this.files.readTranscript(relPath));
   }
 
   async chunksOf(relPath: string): Promise<ChunkRef[]> {
@@ -232,22 +236,22 @@ export class MemoryEngine implements MemoryEngineApi {
 
   saveFile(relPath: string, text: string, expectedHash: string | null): Promise<SaveResult> {
     this.assertOpen();
-    return this.files.saveFile(relPath, text, expectedHash);
+    return this.foreground.run(() => this.files.saveFile(relPath, text, expectedHash));
   }
 
   createFile(relPath: string, text: string): Promise<SaveResult> {
     this.assertOpen();
-    return this.files.createFile(relPath, text);
+    return this.foreground.run(() => this.files.createFile(relPath, text));
   }
 
   renameFile(from: string, to: string): Promise<SaveResult> {
     this.assertOpen();
-    return this.files.renameFile(from, to);
+    return this.foreground.run(() => this.files.renameFile(from, to));
   }
 
   deleteFile(relPath: string): Promise<void> {
     this.assertOpen();
-    return this.files.deleteFile(relPath);
+    return this.foreground.run(() => this.files.deleteFile(relPath));
   }
 
   context(args: ContextArgs, options: { openclawConfig?: string; env?: Readonly<Record<string, string | undefined>> } = {}): Promise<ContextReport> {

@@ -11,7 +11,7 @@ import type { FileContent, MemoryGetResult, SaveResult, Transcript } from '../..
 import { MemoryLensError } from '../../shared/errors.js';
 import { trashDirFor } from './data-dir.js';
 import { tempPathFor } from './files/atomic-write.js';
-import { decodeTextFile, DEFAULT_MAX_EDITABLE_BYTES, encodeForSave, memoryGet, writeTextFile } from './files/file-io.js';
+import { decodeTextFile, DEFAULT_MAX_EDITABLE_BYTES, encodeForSave, memoryGet, readWholeFile, writeTextFile } from './files/file-io.js';
 import { readFileWindow } from './files/file-window.js';
 import { toFileSystemError } from './files/fs-errors.js';
 import type { FileAction } from './files/fs-errors.js';
@@ -53,13 +53,12 @@ export class FileOperations {
     const abs = await this.resolveExisting(clean);
     const isSession = indexableSource(this.options.discover, clean) === 'sessions';
     return this.withFsErrors(clean, 'read', async () => {
-      const stat = await fsp.stat(abs);
+      const { stat, bytes } = await readWholeFile(abs, DEFAULT_MAX_EDITABLE_BYTES);
       if (!stat.isFile()) throw new MemoryLensError('NOT_ALLOWED', `Not a file: ${clean}`);
-      if (stat.size > DEFAULT_MAX_EDITABLE_BYTES) {
+      if (!bytes) {
         const windowed = await readFileWindow(abs, window.offset ?? 0, { backward: window.backward === true });
         return { path: clean, ...windowed, readOnly: 'too-large' as const };
       }
-      const bytes = await fsp.readFile(abs);
       const content = decodeTextFile(bytes, stat.mtimeMs);
       const file: FileContent = { path: clean, ...content, readOnly: content.readOnly ?? (isSession ? 'session' : null) };
       if (!isSession) {
@@ -76,8 +75,8 @@ export class FileOperations {
       throw new MemoryLensError('NOT_ALLOWED', `Not a session transcript: ${clean}`);
     }
     const abs = await this.resolveExisting(clean);
-    const bytes = await this.withFsErrors(clean, 'read', () => fsp.readFile(abs));
-    const stat = await this.withFsErrors(clean, 'read', () => fsp.stat(abs));
+    const { stat, bytes } = await this.withFsErrors(clean, 'read', () => readWholeFile(abs));
+    if (!bytes) throw new MemoryLensError('NOT_ALLOWED', `Not a file: ${clean}`);
     const parsed = parseSessionJsonl(new TextDecoder('utf-8').decode(bytes));
     return { messages: parsed.messages, malformedLines: parsed.malformed, size: bytes.length, mtimeMs: stat.mtimeMs };
   }

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MemoryLensError } from '../../../shared/errors.js';
-import { encodeForSave, memoryGet, readTextFile, writeTextFile } from './file-io.js';
+import { encodeForSave, memoryGet, readTextFile, readWholeFile, writeTextFile } from './file-io.js';
 
 let base: string;
 let workspace: string;
@@ -51,6 +51,27 @@ describe('readTextFile', () => {
     expect(content.readOnly).toBe('too-large');
     expect(content.text.length).toBe(2000);
     expect((await readTextFile(file)).readOnly).toBeNull();
+  });
+});
+
+describe('readWholeFile', () => {
+  it('returns the exact bytes and the stat, for empty, small and multi-megabyte files', async () => {
+    for (const bytes of [Buffer.alloc(0), Buffer.from('# 笔记\n'), Buffer.from('合同 budget\n'.repeat(400_000))]) {
+      const file = path.join(workspace, 'memory', 'f.md');
+      fs.writeFileSync(file, bytes);
+      const { stat, bytes: read } = await readWholeFile(file);
+      expect(read && sha(read)).toBe(sha(bytes));
+      expect(stat.size).toBe(bytes.length);
+    }
+  });
+
+  it('gives no bytes for a file over the limit or a folder, and fails for a missing file', async () => {
+    const file = path.join(workspace, 'memory', 'big.md');
+    fs.writeFileSync(file, 'x'.repeat(2000));
+    expect((await readWholeFile(file, 1000)).bytes).toBeNull();
+    expect((await readWholeFile(file, 2000)).bytes).toHaveLength(2000);
+    expect((await readWholeFile(path.join(workspace, 'memory'))).bytes).toBeNull();
+    await expect(readWholeFile(path.join(workspace, 'nope.md'))).rejects.toMatchObject({ code: 'ENOENT' });
   });
 });
 

@@ -1,6 +1,7 @@
 // Reading and writing memory files byte-exactly: the editor sees the text, the hash of the exact
 // bytes (so a save can detect a concurrent change), the BOM and line-ending style; the engine
 // writes back exactly the text it receives.
+import type { Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FileContent, MemoryGetResult } from '../../../shared/domain.js';
@@ -19,6 +20,36 @@ export const DEFAULT_MAX_EDITABLE_BYTES = 5 * 1024 * 1024;
 const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 export type TextFileContent = Omit<FileContent, 'path'>;
+
+/**
+ * A file's bytes and stat in four file-system calls (open, fstat, one read, close) where
+ * fs.promises.readFile takes one per 512 KiB plus a stat of its own. Each call waits for a turn of
+ * the event loop, and while a bulk sync runs a turn can take a time slice of the sync: a 5 MB file
+ * took ~16 calls and 350–600 ms to open during a full index. `bytes` is null for a file over
+ * `maxBytes` (read it in windows instead) or anything that is not a regular file.
+ */
+export async function readWholeFile(absPath: string, maxBytes = Number.POSITIVE_INFINITY): Promise<{ stat: Stats; bytes: Buffer | null }> {
+  const handle = await fs.open(absPath, 'r');
+  try {
+    const stat = await handle.stat();
+    if (!stat.isFile() || stat.size > maxBytes) return { stat, bytes: null };
+    // One byte more than its size: a file that grew since the fstat is noticed, and read on.
+    let buffer = Buffer.allocUnsafe(stat.size + 1);
+    let length = 0;
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+      length += bytesRead;
+      if (bytesRead === 0 || length < buffer.length) break;
+      if (length > maxBytes) return { stat, bytes: null };
+      const grown = Buffer.allocUnsafe(buffer.length * 2);
+      buffer.copy(grown, 0, 0, length);
+      buffer = grown;
+    }
+    return { stat, bytes: buffer.subarray(0, length) };
+  } finally {
+    await handle.close();
+  }
+}
 
 export async function readTextFile(absPath: string, opts?: { maxBytes?: number }): Promise<TextFileContent> {
   const buffer = await fs.readFile(absPath);

@@ -14,6 +14,7 @@ import type { ChunkOptions } from '../chunk/chunker.js';
 import type { EmbeddingProvider } from '../embed/embedding-provider.js';
 import { isCorruptionError, removeIndexFiles } from '../index/index-db.js';
 import type { ExpectedIndexMeta, IndexDb } from '../index/index-db.js';
+import type { ForegroundSignal } from '../sync/foreground-work.js';
 import { syncFile } from '../sync/sync-file.js';
 import type { FileSyncResult } from '../sync/sync-file.js';
 import { syncIndex } from '../sync/sync.js';
@@ -48,6 +49,8 @@ export interface IndexLifecycleOptions {
   /** What a sync reads and how it chunks. */
   discover: DiscoverOptions;
   chunking?: Partial<ChunkOptions>;
+  /** Someone waiting on this thread (a file being opened): syncs slice their work finer meanwhile. */
+  foreground?: ForegroundSignal;
   hooks: LifecycleHooks;
   /** How often the file under the index is looked at between writes (default 2 s). */
   fileCheckIntervalMs?: number;
@@ -69,6 +72,8 @@ export class IndexLifecycle {
   /** The running write's own abort, pulled when the file it writes to is found damaged. */
   private writeAbort: AbortController | null = null;
   private pendingRecovery: Promise<void> | null = null;
+  /** Whole-workspace syncs queued or running (a save does not wait behind one). */
+  private syncsQueued = 0;
   private readonly fileWatch: IndexFileWatch;
   /** Searches and reads of the served index (they never wait for the queue). */
   readonly reads: IndexReads;
@@ -150,10 +155,13 @@ export class IndexLifecycle {
 
   /** Brings the index in line with the files — rebuilding, recovering or adopting a new file first as the state requires. */
   sync(full: boolean): Promise<SyncResult> {
+    this.syncsQueued += 1;
     return this.write(async () => {
       const result = await this.bringUpToDate(full);
       this.afterWrite(result.changes);
       return result;
+    }).finally(() => {
+      this.syncsQueued -= 1;
     });
   }
 
@@ -185,15 +193,17 @@ export class IndexLifecycle {
   }
 
   /**
-   * After the engine's own save: searchable before the call returns — unless a rebuild or a
-   * recovery holds the queue, then the save does not wait for it. The file is on disk either
-   * way, so an index error goes to status instead of failing the save.
+   * After the engine's own save: searchable before the call returns — unless a sync, a rebuild
+   * or a recovery holds the queue, then the save does not wait for it (a cold index of 10k files
+   * would keep "Saving…" up for seconds). The file is on disk either way, so an index error goes
+   * to status instead of failing the save.
    */
   async reindexAfterWrite(relPath: string): Promise<void> {
+    const waitFor = this.current.state === 'serving' && this.syncsQueued === 0;
     const job = this.reindexPath(relPath).catch((error: unknown) => {
       this.recordError(relPath, `Saved, but indexing failed: ${messageOf(error)}`);
     });
-    if (this.current.state === 'serving') await job;
+    if (waitFor) await job;
   }
 
   private write<T>(job: () => Promise<T>): Promise<T> {
@@ -288,6 +298,7 @@ export class IndexLifecycle {
         ...this.chunkingOption(),
         full,
         signal: this.writeSignal(),
+        ...(this.options.foreground ? { foreground: this.options.foreground } : {}),
         onProgress: (progress) => this.options.hooks.onProgress(rebuilding && progress.phase === 'indexing' ? { ...progress, phase: 'rebuilding' } : progress),
       });
     } finally {

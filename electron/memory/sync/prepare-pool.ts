@@ -1,16 +1,20 @@
 // Worker threads that prepare files for a bulk sync (DESIGN §2: long work runs off the main
-// thread). Parsing, chunking and Intl.Segmenter are half of a cold index's CPU; SQLite writes must
-// stay on the thread that owns the connection, so the sync pipelines: it writes one batch while
-// the pool prepares the next. A pool lives for one sync and is terminated when the sync ends.
+// thread). Parsing, chunking and FTS segmentation are half of a cold index's CPU; SQLite writes
+// must stay on the thread that owns the connection, so the sync pipelines: it writes one batch
+// while the worker prepares the next. A pool lives for one sync and is terminated when the sync
+// ends.
 //
-// The worker costs ~50–70 ms of start-up (a new isolate loading the parser, chunker and
-// segmenter, then running them cold) and only pays where a core is free. So the sync never waits
-// for it: files are *offered* (offer()), a worker takes them only once it has said it is ready
-// and only a couple at a time, newest first, and the main thread prepares every offered file it
-// reaches that no worker has taken. A slow worker thus costs the sync nothing but its start-up on
-// the other core. Below WORKER_MIN_BYTES, or when every core already has a runnable process (the
-// 1-minute load average), no worker is started at all: measured here at load 9–17 on 2 cores, a
-// worker made 1k–3k-file syncs 0–30% slower and cost 25–40% more CPU (it runs cold, JIT-wise).
+// Files are *offered*: each is posted to the worker at once, and whoever gets to it first takes
+// it, decided by one compare-and-swap on a shared slot — the worker takes the newest offers, the
+// main thread claims from the oldest, so they meet in the middle. The main thread therefore never
+// waits for a worker that is slow, busy elsewhere or still starting (it prepares the file
+// itself), and the worker never idles waiting for the main thread to hand it more: it holds every
+// offer, not a couple at a time. (Handing over two at a time from the main thread's event loop
+// starved it: the main thread yields every 20 ms, so the worker prepared 13% of a 10k-file sync.)
+//
+// Whether a worker pays depends on this sync, not on how busy the machine is: one costs ~50–70 ms
+// of start-up on another core, and below WORKER_MIN_BYTES that is not earned back. On a busy
+// machine an unneeded worker costs only that start-up, because the main thread never waits for it.
 import fs from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +25,8 @@ import type { PreparedFile } from './prepare-file.js';
 
 export interface PrepareRequest {
   id: number;
+  /** Index into the shared slots: holds `id` while offered, `-id` once the worker took it, 0 once the main thread did. */
+  slot: number;
   file: DiscoveredFile;
   bytes: Uint8Array;
   chunking?: Partial<ChunkOptions>;
@@ -29,9 +35,14 @@ export interface PrepareRequest {
 /** A file the worker could not prepare is an `error` reply (the sync records it as failed), not a crash. */
 export type PrepareReply = { id: number; prepared: PreparedFile } | { id: number; error: string };
 
-/** The worker's first message: its modules are loaded and it takes files now. */
+/** The worker's first message: its modules are loaded. */
 export interface PrepareReady {
   ready: true;
+}
+
+/** What the worker gets at start: the slots it takes offers through. */
+export interface PrepareWorkerData {
+  slots: SharedArrayBuffer;
 }
 
 /**
@@ -42,16 +53,10 @@ export interface PrepareReady {
 export const WORKER_MIN_BYTES = 2 * 1024 * 1024;
 
 /**
- * Cores with nothing to run, by the 1-minute load average; null where the OS keeps none (Windows
- * reports zeros). The sync's own thread will take one of them.
+ * Offers outstanding at once. A sync offers at most a few windows ahead of what it writes (well
+ * under this); past it, files are simply not offered and the main thread prepares them.
  */
-export function idleCores(): number | null {
-  if (os.platform() === 'win32') return null;
-  return os.availableParallelism() - (os.loadavg()[0] ?? 0);
-}
-
-/** Files a worker holds at once: one it works on, one waiting, so it never idles between messages. */
-const WORKER_IN_FLIGHT = 2;
+const SLOTS = 1024;
 
 /** What offer() hands back: the sync claims it when it is about to write the file. */
 export interface PrepareTicket {
@@ -74,31 +79,35 @@ export function prepareWorkerUrl(): URL {
 }
 
 interface Pending {
+  slot: number;
   resolve: (outcome: PrepareOutcome) => void;
   reject: (error: Error) => void;
 }
 
 class PrepareWorker {
+  /** Requests posted to this worker that it may still answer. */
   readonly pending = new Map<number, Pending>();
   /** True once the worker has loaded its modules (its first message). */
   ready = false;
   private failure: Error | null = null;
 
-  constructor(private readonly worker: Worker, onReady: () => void) {
+  constructor(
+    private readonly worker: Worker,
+    private readonly events: { onReady(): void; onReply(pending: Pending): void; onFail(pending: Pending[]): void },
+  ) {
     // Referenced only while it owes replies: an idle worker never keeps a CLI run alive.
     worker.unref();
     worker.on('message', (reply: PrepareReply | PrepareReady) => {
       if ('ready' in reply) {
         this.ready = true;
-        onReady();
+        events.onReady();
         return;
       }
       const waiting = this.pending.get(reply.id);
       if (!waiting) return;
-      this.pending.delete(reply.id);
-      if (this.pending.size === 0) worker.unref();
+      this.forget(reply.id);
+      events.onReply(waiting);
       waiting.resolve('error' in reply ? { error: reply.error } : { prepared: reply.prepared });
-      onReady();
     });
     worker.on('error', (error) => this.fail(new Error(`prepare worker failed: ${error.message}`)));
     worker.on('exit', (code) => this.fail(new Error(`prepare worker exited with code ${code}`)));
@@ -119,6 +128,12 @@ class PrepareWorker {
     this.worker.postMessage(request);
   }
 
+  /** No reply is owed any more for `id` (answered, or the main thread claimed it). */
+  forget(id: number): void {
+    this.pending.delete(id);
+    if (this.pending.size === 0) this.worker.unref();
+  }
+
   async terminate(): Promise<void> {
     this.fail(new Error('prepare worker closed'));
     await this.worker.terminate();
@@ -127,31 +142,27 @@ class PrepareWorker {
   private fail(error: Error): void {
     if (this.failure) return;
     this.failure = error;
-    for (const waiting of this.pending.values()) waiting.reject(error);
+    const owed = [...this.pending.values()];
     this.pending.clear();
     this.worker.unref();
+    this.events.onFail(owed);
+    for (const waiting of owed) waiting.reject(error);
   }
-}
-
-interface Offered {
-  request: PrepareRequest;
-  state: 'queued' | 'sent' | 'claimed';
-  outcome: Promise<PrepareOutcome> | null;
 }
 
 export class PreparePool {
   private nextId = 1;
   private closedFlag = false;
   private workers: PrepareWorker[] = [];
-  /** Offered files no worker has taken yet, oldest first. */
-  private queue: Offered[] = [];
+  private readonly slots = new Int32Array(new SharedArrayBuffer(SLOTS * Int32Array.BYTES_PER_ELEMENT));
+  private readonly freeSlots: number[] = Array.from({ length: SLOTS }, (_, i) => SLOTS - 1 - i);
   private readyWaiters: (() => void)[] = [];
   /** Offered files a worker prepared (successfully or with an error reply). */
   preparedOffThread = 0;
 
   private constructor() {}
 
-  /** Resolves once a worker is ready (tests and benchmarks that want the worker in play). */
+  /** Resolves once a worker has loaded (tests and benchmarks that want the worker in play). */
   whenReady(): Promise<void> {
     if (this.workers.some((worker) => worker.ready)) return Promise.resolve();
     return new Promise((resolve) => this.readyWaiters.push(resolve));
@@ -161,8 +172,21 @@ export class PreparePool {
   static start(size: number, url: URL = prepareWorkerUrl()): PreparePool | null {
     if (size < 1 || !fs.existsSync(fileURLToPath(url))) return null;
     const pool = new PreparePool();
+    const workerData: PrepareWorkerData = { slots: pool.slots.buffer as SharedArrayBuffer };
+    const events = {
+      onReady: () => {
+        for (const resolve of pool.readyWaiters.splice(0)) resolve();
+      },
+      onReply: (pending: Pending) => {
+        pool.preparedOffThread++;
+        pool.release(pending.slot);
+      },
+      onFail: (owed: Pending[]) => {
+        for (const pending of owed) pool.release(pending.slot);
+      },
+    };
     try {
-      pool.workers = Array.from({ length: size }, () => new PrepareWorker(new Worker(url), () => pool.dispatch()));
+      pool.workers = Array.from({ length: size }, () => new PrepareWorker(new Worker(url, { workerData }), events));
       return pool;
     } catch {
       void pool.close();
@@ -172,84 +196,85 @@ export class PreparePool {
 
   /**
    * A pool for a sync that has `bytes` to prepare, or null when a worker would not pay: too little
-   * work for its start-up, no core for it (the load average says every core already has work), or
-   * `workers` is 0. `minBytes` and `idle` are for tests.
+   * work for its start-up, one core only, or `workers` is 0. `minBytes` and `cores` are for tests.
    */
-  static forSync(bytes: number, workers: number, minBytes: number = WORKER_MIN_BYTES, idle: number | null = idleCores()): PreparePool | null {
-    if (workers <= 0 || bytes < minBytes) return null;
-    if (idle !== null && idle <= 0) return null;
+  static forSync(bytes: number, workers: number, minBytes: number = WORKER_MIN_BYTES, cores: number = os.availableParallelism()): PreparePool | null {
+    if (workers <= 0 || bytes < minBytes || cores < 2) return null;
     return PreparePool.start(workers);
   }
 
   /**
-   * Offers a file to the workers. A ready worker with room takes the newest offers first (the
-   * main thread claims from the oldest end), so the two meet in the middle and neither waits.
+   * Offers a file to the workers: posted now, taken by a worker or claimed back by the main
+   * thread, whichever comes first (the worker starts from the newest offers).
    */
   offer(file: DiscoveredFile, bytes: Uint8Array, chunking?: Partial<ChunkOptions>): PrepareTicket {
-    const request: PrepareRequest = { id: this.nextId++, file, bytes };
-    if (chunking) request.chunking = chunking;
-    const offered: Offered = { request, state: 'queued', outcome: null };
-    this.queue.push(offered);
-    this.dispatch();
+    const worker = this.closedFlag ? undefined : this.leastBusy();
+    const slot = worker ? this.freeSlots.pop() : undefined;
+    if (!worker || slot === undefined) return { claim: () => null };
+    const id = this.newId();
+    Atomics.store(this.slots, slot, id);
+    const outcome = new Promise<PrepareOutcome>((resolve, reject) => worker.post(this.request(id, slot, file, bytes, chunking), { slot, resolve, reject }));
+    // Claimed later or never: a rejection (the worker died) is handled by whoever claims it.
+    outcome.catch(() => undefined);
     return {
       claim: () => {
-        if (offered.state === 'sent') return offered.outcome;
-        offered.state = 'claimed';
-        this.dropClaimed();
-        return null;
+        if (Atomics.compareExchange(this.slots, slot, id, 0) === id) {
+          // Ours: the worker will skip it.
+          worker.forget(id);
+          this.release(slot);
+          return null;
+        }
+        return outcome;
       },
     };
-  }
-
-  /** Hands queued offers to ready workers with room, newest first. */
-  private dispatch(): void {
-    if (this.closedFlag) return;
-    if (this.readyWaiters.length > 0 && this.workers.some((worker) => worker.ready)) {
-      for (const resolve of this.readyWaiters.splice(0)) resolve();
-    }
-    for (const worker of this.workers) {
-      while (worker.alive && worker.ready && worker.pending.size < WORKER_IN_FLIGHT) {
-        let offered: Offered | undefined;
-        while ((offered = this.queue.pop()) && offered.state !== 'queued');
-        if (!offered) return;
-        offered.state = 'sent';
-        offered.outcome = new Promise<PrepareOutcome>((resolve, reject) => worker.post(offered!.request, { resolve, reject }));
-        // Claimed later or never: a rejection (the worker died) is handled by whoever claims it.
-        offered.outcome.then(() => this.preparedOffThread++, () => undefined);
-      }
-    }
-  }
-
-  private dropClaimed(): void {
-    let start = 0;
-    while (start < this.queue.length && this.queue[start]!.state !== 'queued') start++;
-    if (start > 0) this.queue.splice(0, start);
   }
 
   get closed(): boolean {
     return this.closedFlag;
   }
 
-  /** Rejects only when no worker can take the file (all died, or the pool closed). */
+  /** Has a worker prepare the file; rejects only when no worker can take it (all died, or the pool closed). */
   prepare(file: DiscoveredFile, bytes: Uint8Array, chunking?: Partial<ChunkOptions>): Promise<PrepareOutcome> {
     return new Promise((resolve, reject) => {
-      let target: PrepareWorker | null = null;
-      for (const worker of this.workers) {
-        if (worker.alive && (!target || worker.pending.size < target.pending.size)) target = worker;
-      }
-      if (this.closedFlag || !target) {
+      const worker = this.closedFlag ? undefined : this.leastBusy();
+      const slot = worker ? this.freeSlots.pop() : undefined;
+      if (!worker || slot === undefined) {
         reject(new Error('no prepare worker available'));
         return;
       }
-      const request: PrepareRequest = { id: this.nextId++, file, bytes };
-      if (chunking) request.chunking = chunking;
-      target.post(request, { resolve, reject });
+      const id = this.newId();
+      Atomics.store(this.slots, slot, id);
+      worker.post(this.request(id, slot, file, bytes, chunking), { slot, resolve, reject });
     });
   }
 
   async close(): Promise<void> {
     this.closedFlag = true;
-    this.queue = [];
     await Promise.all(this.workers.map((worker) => worker.terminate()));
+  }
+
+  private leastBusy(): PrepareWorker | undefined {
+    let target: PrepareWorker | undefined;
+    for (const worker of this.workers) {
+      if (worker.alive && (!target || worker.pending.size < target.pending.size)) target = worker;
+    }
+    return target;
+  }
+
+  private newId(): number {
+    const id = this.nextId;
+    this.nextId = id >= 0x7fffffff ? 1 : id + 1;
+    return id;
+  }
+
+  private request(id: number, slot: number, file: DiscoveredFile, bytes: Uint8Array, chunking?: Partial<ChunkOptions>): PrepareRequest {
+    const request: PrepareRequest = { id, slot, file, bytes };
+    if (chunking) request.chunking = chunking;
+    return request;
+  }
+
+  private release(slot: number): void {
+    Atomics.store(this.slots, slot, 0);
+    this.freeSlots.push(slot);
   }
 }

@@ -69,4 +69,24 @@ describe('syncIndex', () => {
     expect(indexed.length).toBeLessThan(200);
     expect(indexed.every((f) => f.indexState === 'indexed' && f.chunks === 1)).toBe(true);
   });
+
+  it('a file whose rows SQLite refuses fails alone: the rest of its batch is indexed, nothing half-written', async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 40; i++) files[`memory/n${i}.md`] = `note ${i} about otters\n`;
+    const { target, workspace, root } = setup(files);
+    // A real SQLite refusal for one file's chunk rows, after some of its batch went in.
+    target.db.exec("CREATE TRIGGER refuse_one BEFORE INSERT ON chunks WHEN NEW.path = 'memory/n17.md' BEGIN SELECT RAISE(ABORT, 'refused for the test'); END");
+    const report = await syncIndex(target, { discover: { workspaceDir: workspace, openclawHome: path.join(root, 'oc') } });
+    expect(report).toMatchObject({ filesIndexed: 39, filesFailed: 1 });
+    expect(report.changes).toHaveLength(39);
+    expect(report.changes.some((c) => c.path === 'memory/n17.md')).toBe(false);
+    const entries = listFileEntries(target.db);
+    expect(entries.find((f) => f.path === 'memory/n17.md')).toMatchObject({ indexState: 'failed', chunks: 0 });
+    expect(entries.find((f) => f.path === 'memory/n17.md')?.indexError).toMatch(/could not write to the index: refused for the test/);
+    expect(entries.filter((f) => f.indexState === 'indexed')).toHaveLength(39);
+    const orphans = target.db.prepare("SELECT count(*) FROM chunks WHERE path = 'memory/n17.md'").pluck().get();
+    expect(orphans).toBe(0);
+    const fts = target.db.prepare('SELECT count(*) FROM chunks_fts').pluck().get();
+    expect(fts).toBe(39);
+  });
 });

@@ -26,6 +26,7 @@ import { prepareFile, unreadableFile } from './prepare-file.js';
 import type { PreparedFile } from './prepare-file.js';
 import { PreparePool } from './prepare-pool.js';
 import type { PrepareOutcome, PrepareTicket } from './prepare-pool.js';
+import type { ForegroundSignal } from './foreground-work.js';
 import { createProgressThrottle } from './progress-throttle.js';
 import { MemoryLensError, messageOf } from '../../../shared/errors.js';
 
@@ -51,6 +52,8 @@ export interface SyncOptions {
   workerMinBytes?: number;
   /** A pool the caller started (and closes) instead of one started for this sync. */
   pool?: PreparePool | null;
+  /** Someone is waiting on this thread (a file being opened): slice the work finer meanwhile. */
+  foreground?: ForegroundSignal;
 }
 
 export interface SyncResult extends SyncReport {
@@ -101,16 +104,25 @@ export const READ_WINDOW = 32;
 export const PREPARE_WORKERS = 1;
 
 /**
- * Files read and handed to the pool beyond the window being written. Two windows: the worker
- * must never wait for the main thread to finish a write before it gets more work.
+ * Files read and offered to the pool beyond the window being written. The worker takes offers
+ * from the far end while the main thread writes; with two windows it ran dry during every write
+ * and the main thread prepared ~45% of a 10k-file sync itself. Eight keep both threads busy (the
+ * worker then prepares ~75%, and the main thread's CPU per file falls by a quarter).
  */
-const PREPARE_AHEAD = 2 * READ_WINDOW;
+const PREPARE_AHEAD = 8 * READ_WINDOW;
+/** …but never more than this many bytes read ahead: transcripts can be tens of MB each. */
+const PREPARE_AHEAD_BYTES = 16 * 1024 * 1024;
 
 /**
  * Longest stretch of synchronous work (parsing, or one commit's writes) before yielding to the
  * event loop: the engine may share its thread with IPC (Electron main) or a server.
  */
 const SLICE_MS = 20;
+/**
+ * The slice while foreground work waits (foreground-work.ts): each of its file-system steps then
+ * waits a few ms for its turn instead of up to a whole slice.
+ */
+const FOREGROUND_SLICE_MS = 2;
 
 function yieldToEventLoop(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
@@ -124,8 +136,10 @@ function yieldToEventLoop(): Promise<void> {
 class SliceClock {
   private start = performance.now();
 
+  constructor(private readonly foreground?: ForegroundSignal) {}
+
   get spent(): boolean {
-    return performance.now() - this.start > SLICE_MS;
+    return performance.now() - this.start > (this.foreground?.pending ? FOREGROUND_SLICE_MS : SLICE_MS);
   }
 
   async yieldIfSpent(): Promise<void> {
@@ -246,15 +260,25 @@ async function indexCandidates(
   const ahead = pool ? PREPARE_AHEAD : 0;
   const jobs: (Promise<CandidateJob> | undefined)[] = new Array(total);
   let started = 0;
+  /** Bytes of the files started (read, offered) and not yet written. */
+  let aheadBytes = 0;
   let done = 0;
-  const clock = new SliceClock();
+  const clock = new SliceClock(options.foreground);
   const touched: { path: string; mtimeMs: number; size: number }[] = [];
   for (let start = 0; start < total; start += READ_WINDOW) {
     options.signal?.throwIfAborted();
     const window = candidates.slice(start, start + READ_WINDOW);
-    for (const end = Math.min(total, start + READ_WINDOW + ahead); started < end; started++) jobs[started] = startJob(candidates[started]!);
-    const reads = await Promise.all(jobs.slice(start, start + window.length) as Promise<CandidateJob>[]);
-    jobs.fill(undefined, start, start + window.length);
+    // This window in any case; then ahead, within the limits.
+    const windowEnd = start + window.length;
+    const aheadEnd = Math.min(total, windowEnd + ahead);
+    while (started < windowEnd || (started < aheadEnd && aheadBytes < PREPARE_AHEAD_BYTES)) {
+      const file = candidates[started]!;
+      aheadBytes += file.size;
+      jobs[started++] = startJob(file);
+    }
+    const reads = await Promise.all(jobs.slice(start, windowEnd) as Promise<CandidateJob>[]);
+    jobs.fill(undefined, start, windowEnd);
+    for (const file of window) aheadBytes -= file.size;
     const toWrite: { discovered: DiscoveredFile; hash: string; prepared: PreparedFile; existed: boolean }[] = [];
     for (let i = 0; i < window.length; i++) {
       await clock.yieldIfSpent();
@@ -348,38 +372,62 @@ async function writeBatch(
       report.failures.push({ path: batch[0]!.discovered.path, message: `embedding failed, indexed keyword-only: ${messageOf(error)}`, at: Date.now() });
     }
   }
-  // One commit per time slice; writeFile's own transaction nests as a savepoint per file.
+  // One commit per time slice. The files go in without a savepoint each (FileWriter.writeFileInBatch):
+  // should one fail, its slice is rolled back and written again file by file, each in a savepoint
+  // of its own, so a bad file costs only itself and every file is either fully old or fully new.
   let next = 0;
-  const writeSlice = target.writer.transaction(() => {
+  let end = 0;
+  const fastSlice = target.writer.transaction(() => {
     do {
-      writeOne(batch[next]!, next);
-      next += 1;
-    } while (next < batch.length && !clock.spent);
+      target.writer.writeFileInBatch(...writeArgs(end));
+      end += 1;
+    } while (end < batch.length && !clock.spent);
+  });
+  const guardedSlice = target.writer.transaction((upTo: number) => {
+    for (let i = next; i < upTo; i++) writeGuarded(i);
   });
   while (next < batch.length) {
     await clock.yieldIfSpent();
-    writeSlice();
-  }
-
-  function writeOne(item: (typeof batch)[number], i: number): void {
-    const { discovered, hash, prepared, existed } = item;
+    end = next;
     try {
-      target.writer.writeFile(
-        {
-          file: prepared.file, absPath: discovered.absPath, hash, indexState: 'indexed', malformedLines: prepared.malformedLines, title: prepared.title,
-          ftsTexts: prepared.ftsTexts ?? null,
-        },
-        prepared.chunks,
-        vectors?.[i] ?? null,
-      );
-      report.filesIndexed += 1;
-      report.chunksWritten += prepared.chunks.length;
-      report.changes.push({ path: discovered.path, change: existed ? 'changed' : 'added', hash });
+      fastSlice();
+      for (let i = next; i < end; i++) counted(i);
     } catch (error) {
       // A damaged index is the engine's to handle (quarantine + rebuild), and a full disk stops the
-      // sync: neither is this file's failure.
+      // sync: neither is one file's failure.
       if (isCorruptionError(error) || isDiskFullError(error)) throw error;
-      recordFailure(target, report, discovered, `could not write to the index: ${messageOf(error)}`, 'failed');
+      end = Math.min(batch.length, end + 1); // the file that threw is in this slice too
+      guardedSlice(end);
+    }
+    next = end;
+  }
+
+  function writeArgs(i: number): Parameters<FileWriter['writeFile']> {
+    const { discovered, hash, prepared } = batch[i]!;
+    return [
+      {
+        file: prepared.file, absPath: discovered.absPath, hash, indexState: 'indexed', malformedLines: prepared.malformedLines, title: prepared.title,
+        ftsTexts: prepared.ftsTexts ?? null,
+      },
+      prepared.chunks,
+      vectors?.[i] ?? null,
+    ];
+  }
+
+  function counted(i: number): void {
+    const { discovered, hash, prepared, existed } = batch[i]!;
+    report.filesIndexed += 1;
+    report.chunksWritten += prepared.chunks.length;
+    report.changes.push({ path: discovered.path, change: existed ? 'changed' : 'added', hash });
+  }
+
+  function writeGuarded(i: number): void {
+    try {
+      target.writer.writeFile(...writeArgs(i));
+      counted(i);
+    } catch (error) {
+      if (isCorruptionError(error) || isDiskFullError(error)) throw error;
+      recordFailure(target, report, batch[i]!.discovered, `could not write to the index: ${messageOf(error)}`, 'failed');
     }
   }
 }

@@ -1,5 +1,6 @@
 // Real chokidar on real temp folders, through the engine: what a user sees when they edit
 // memory in another editor while the app is open.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -126,4 +127,69 @@ describe('watcher', () => {
     fs.appendFileSync(path.join(workspace, '.openclaw/agents/coder/sessions/a.jsonl'), line('the linker wants wombats'));
     await eventually(async () => expect(await paths(engine, 'wombats')).toEqual(['sessions/coder/a.jsonl']));
   });
+
+  it('a burst of writes to one file ends indexed with its last write', async () => {
+    const { engine, workspace, events } = await openWatched({ 'memory/log.md': '# Log\n' });
+    const file = path.join(workspace, 'memory', 'log.md');
+    for (let i = 0; i < 30; i++) {
+      fs.appendFileSync(file, `- entry${i}\n`);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    fs.appendFileSync(file, '- final heron\n');
+    await eventually(async () => expect(await paths(engine, 'heron')).toEqual(['memory/log.md']));
+    const last = events.filter((e) => e.path === 'memory/log.md').at(-1);
+    expect(last?.hash).toBe(sha256Hex(fs.readFileSync(file)));
+  });
+
+  it('a save that moves the old file away before writing the new one is a change, not a delete', async () => {
+    const { engine, workspace, events } = await openWatched({ 'memory/plan.md': 'The plan mentions a pelican.\n' });
+    const file = path.join(workspace, 'memory', 'plan.md');
+    await engine.sync(); // the watcher's start-up rescan is done (writes run in order)
+    // Like vim without backupcopy: rename to a backup, then write the file anew a moment later.
+    fs.renameSync(file, `${file}~`);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    fs.writeFileSync(file, 'The plan now mentions a cormorant.\n');
+    await eventually(async () => expect(await paths(engine, 'cormorant')).toEqual(['memory/plan.md']));
+    expect(events.filter((e) => e.path === 'memory/plan.md').map((e) => e.change)).toEqual(['changed']);
+  });
+
+  it('indexes a folder of files copied in at once', async () => {
+    const { engine, workspace } = await openWatched({ 'MEMORY.md': '# Memory\n' });
+    const dir = path.join(workspace, 'memory', 'imported');
+    fs.mkdirSync(dir, { recursive: true });
+    for (let i = 0; i < 150; i++) fs.writeFileSync(path.join(dir, `note-${i}.md`), `Imported note ${i} about a gannet.\n`);
+    await eventually(async () => expect((await engine.listFiles()).length).toBe(151));
+    expect((await engine.search({ query: 'gannet', minScore: 0, maxResults: 200 })).results).toHaveLength(150);
+  });
+
+  it.skipIf(process.platform !== 'linux')('watches folders, not every file (the system allows only so many watches)', async () => {
+    const files: Record<string, string> = { 'MEMORY.md': '# Memory\n' };
+    for (let f = 0; f < 4; f++) for (let n = 0; n < 25; n++) files[`memory/topic-${f}/note-${n}.md`] = `Note ${n} of topic ${f}.\n`;
+    const before = inotifyWatches();
+    const { engine, workspace } = await openWatched(files);
+    // The workspace, memory/ and its four folders; not the 101 files.
+    expect(inotifyWatches() - before).toBeLessThanOrEqual(6);
+    fs.writeFileSync(path.join(workspace, 'memory', 'topic-3', 'note-24.md'), 'Note about a puffin.\n');
+    await eventually(async () => expect(await paths(engine, 'puffin')).toEqual(['memory/topic-3/note-24.md']));
+  });
 });
+
+/** inotify watches this process holds (Linux): one line per watch in its inotify descriptors' fdinfo. */
+function inotifyWatches(): number {
+  let count = 0;
+  for (const fd of fs.readdirSync('/proc/self/fd')) {
+    let target: string;
+    try {
+      target = fs.readlinkSync(`/proc/self/fd/${fd}`);
+    } catch {
+      continue; // closed meanwhile
+    }
+    if (!target.includes('inotify')) continue;
+    count += fs.readFileSync(`/proc/self/fdinfo/${fd}`, 'utf8').split('\n').filter((line) => line.startsWith('inotify wd:')).length;
+  }
+  return count;
+}
+
+function sha256Hex(bytes: Buffer): string {
+  return crypto.createHash('sha256').update(bytes).digest('hex');
+}

@@ -35,7 +35,9 @@ export function App() {
   const unsaved = useApp((s) => unsavedPaths(s.editor));
   const workspace = useApp((s) => s.workspace.info);
   const index = useApp((s) => s.status.index);
-  const indexProgress = useApp((s) => s.status.progress);
+  // A yes/no, not the progress itself: progress changes ten times a second during an index, and
+  // the whole window re-rendered with it.
+  const indexing = useApp((s) => !!s.status.progress && s.status.progress.phase !== 'embedding');
   const sources = useApp((s) => s.settingsView.sources);
 
   const hitPaths = useMemo(() => new Set((results ?? []).map((r) => r.path)), [results]);
@@ -62,6 +64,18 @@ export function App() {
     closeOverlays();
   }, [store, closeOverlays]);
 
+  const excludedFiles = excluded.reduce((n, s) => n + s.files, 0);
+  const excludedAgents = excluded.map((s) => `agent ${s.agentId}`).join(', ');
+  // Stable unless it changes, so the memoized file list is not re-rendered for it.
+  const excludedNotice = useMemo(() => excludedFiles > 0 && (
+    <div className="notice notice--info notice--row" data-testid="transcripts-excluded">
+      <span>
+        {plural(excludedFiles, 'transcript')} left out ({excludedAgents}).
+      </span>
+      <button type="button" className="link-button" onClick={toSettings}>Settings</button>
+    </div>
+  ), [excludedFiles, excludedAgents, toSettings]);
+
   // The window's title says which file has unsaved text, as editors do.
   useEffect(() => {
     const name = workspace ? workspaceLabel(workspace.workspaceDir) : '';
@@ -71,7 +85,7 @@ export function App() {
 
   const view = MAIN_VIEWS.find((v) => v.id === layout.view) ?? MAIN_VIEWS[0]!;
   const openAt = useCallback((path: string, line?: number) => openFileAt(store, path, line ? { startLine: line, endLine: line } : undefined), [store]);
-  const ctx: MainViewContext = { openPath, openAt, openResult, hitPaths, keywordOnly, indexProgress };
+  const ctx: MainViewContext = { openPath, openAt, openResult, hitPaths, keywordOnly };
   const sidebarMax = Math.min(PANEL_LIMITS.sidebar.max, maxDockedWidth(viewport, fit.search === 'docked' ? layout.searchWidth : 0));
   const searchMax = Math.min(PANEL_LIMITS.search.max, maxDockedWidth(viewport, fit.sidebar === 'docked' ? layout.sidebarWidth : 0));
 
@@ -121,15 +135,8 @@ export function App() {
               onOpen={openPath}
               hitPaths={hitPaths}
               unsavedPaths={unsavedSet}
-              indexing={!!indexProgress && indexProgress.phase !== 'embedding'}
-              notices={excluded.length > 0 && (
-                <div className="notice notice--info notice--row" data-testid="transcripts-excluded">
-                  <span>
-                    {plural(excluded.reduce((n, s) => n + s.files, 0), 'transcript')} left out ({excluded.map((s) => `agent ${s.agentId}`).join(', ')}).
-                  </span>
-                  <button type="button" className="link-button" onClick={toSettings}>Settings</button>
-                </div>
-              )}
+              indexing={indexing}
+              notices={excludedNotice}
             />
           </div>
         )}

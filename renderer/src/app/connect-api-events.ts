@@ -1,6 +1,12 @@
-// Engine events → store. File changes refresh the file list and timeline (coalesced: a sync can
-// touch hundreds of files) and go straight to the editor, which decides reload vs conflict.
+// Engine events → store. Events are queued and applied together at most every EVENT_BATCH_MS:
+// during an index the engine sends progress 20 times a second plus file and status events, and
+// each store update re-runs every subscribed selector and re-renders what changed — applied one
+// by one they kept the window's main thread busy for 0.2–1.5 s at a time. A batch keeps the latest
+// status and progress and each path's latest change, then refreshes the file list and timeline
+// once (coalesced again: a sync can touch hundreds of files). File changes go to the editor,
+// which decides reload vs conflict.
 import type { MemlensApi } from '../../../shared/contract';
+import type { FileChangeEvent, IndexProgress, IndexStatus } from '../../../shared/domain';
 import { applyTheme } from '../lib/apply-theme';
 import { requestOpenWorkspace } from './app-actions';
 import type { AppStore } from './create-app-store';
@@ -9,8 +15,22 @@ import type { AppStore } from './create-app-store';
 const REFRESH_DELAY_MS = 300;
 /** No progress event for this long: the sync probably ended without saying so. */
 const PROGRESS_QUIET_MS = 1000;
-/** While a long index runs, the file list catches up this often (files appear as they are indexed). */
+/**
+ * While a long index runs, the file list catches up this often (files appear as they are
+ * indexed); a longer list, whose reload costs more, less often.
+ */
 const LIST_DURING_INDEX_MS = 2000;
+const LIST_DURING_INDEX_MS_PER_1000_FILES = 500;
+/** Engine events are applied in batches at most this often: 10 updates a second reads as live. */
+export const EVENT_BATCH_MS = 100;
+
+/** What arrived since the last batch was applied. */
+interface PendingEvents {
+  status: IndexStatus | null;
+  progress: IndexProgress[];
+  /** Latest change per path, in arrival order of the paths. */
+  files: Map<string, FileChangeEvent>;
+}
 
 export function connectApiEvents(api: MemlensApi, store: AppStore): () => void {
   let refreshTimer: ReturnType<typeof setTimeout> | null = null;
@@ -42,29 +62,52 @@ export function connectApiEvents(api: MemlensApi, store: AppStore): () => void {
   let lastListRefresh = 0;
   const refreshDuringIndex = () => {
     const now = Date.now();
-    if (now - lastListRefresh < LIST_DURING_INDEX_MS) return;
+    const every = LIST_DURING_INDEX_MS + (store.getState().files.entries.length / 1000) * LIST_DURING_INDEX_MS_PER_1000_FILES;
+    if (now - lastListRefresh < every) return;
     lastListRefresh = now;
     void store.getState().loadFiles();
   };
 
-  const unsubscribers = [
-    api.onDidChangeFile((event) => {
-      void store.getState().applyDiskChange(event);
-      scheduleRefresh();
-    }),
-    api.onDidChangeStatus((status) => {
-      const before = store.getState().status.index;
-      store.getState().applyStatus(status);
-      store.getState().setConnected(true);
+  let pending: PendingEvents = { status: null, progress: [], files: new Map() };
+  let batchTimer: ReturnType<typeof setTimeout> | null = null;
+  const enqueue = (add: (events: PendingEvents) => void) => {
+    add(pending);
+    batchTimer ??= setTimeout(applyBatch, EVENT_BATCH_MS);
+  };
+  const applyBatch = () => {
+    batchTimer = null;
+    const { status, progress, files } = pending;
+    pending = { status: null, progress: [], files: new Map() };
+    const s = store.getState();
+    if (status) {
+      const before = s.status.index;
+      s.applyStatus(status);
+      s.setConnected(true);
       // The mode or model changed (a model finished loading, an index rebuilt): the Settings view says so.
-      if (before && (before.mode !== status.mode || before.model !== status.model)) void store.getState().refreshSettingsView();
-    }),
-    api.onDidIndexProgress((progress) => {
-      store.getState().applyProgress(progress);
-      if (progress.phase === 'done') scheduleRefresh();
-      else if (progress.phase === 'indexing' || progress.phase === 'rebuilding') refreshDuringIndex();
+      if (before && (before.mode !== status.mode || before.model !== status.model)) void s.refreshSettingsView();
+    }
+    const latest = progress.at(-1);
+    if (latest) {
+      s.applyProgress(latest);
+      if (progress.some((p) => p.phase === 'done')) scheduleRefresh();
+      if (latest.phase === 'indexing' || latest.phase === 'rebuilding') refreshDuringIndex();
       afterQuiet();
-    }),
+    }
+    for (const event of files.values()) void s.applyDiskChange(event);
+    if (files.size > 0) scheduleRefresh();
+  };
+
+  const unsubscribers = [
+    api.onDidChangeFile((event) => enqueue((p) => {
+      p.files.delete(event.path);
+      p.files.set(event.path, event);
+    })),
+    api.onDidChangeStatus((status) => enqueue((p) => {
+      p.status = status;
+    })),
+    api.onDidIndexProgress((progress) => enqueue((p) => {
+      p.progress.push(progress);
+    })),
     api.onDidModelProgress((progress) => {
       store.getState().applyModelProgress(progress);
       store.getState().applyModelProgressToView(progress);
@@ -73,6 +116,8 @@ export function connectApiEvents(api: MemlensApi, store: AppStore): () => void {
       void requestOpenWorkspace(api, store);
     }),
     api.onDidChangeWorkspace((info) => {
+      // Whatever the previous folder's engine still had to say is moot now.
+      pending = { status: null, progress: [], files: new Map() };
       const s = store.getState();
       const previous = s.workspace.info;
       s.setWorkspaceInfo(info);
@@ -92,6 +137,7 @@ export function connectApiEvents(api: MemlensApi, store: AppStore): () => void {
   return () => {
     if (refreshTimer) clearTimeout(refreshTimer);
     if (quietTimer) clearTimeout(quietTimer);
+    if (batchTimer) clearTimeout(batchTimer);
     unsubscribers.forEach((u) => u());
   };
 }

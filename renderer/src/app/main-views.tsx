@@ -2,12 +2,13 @@
 // (an id, a label, how to render it with what app/ composes); the header's switcher, the keyboard
 // and the layout pick it up.
 import type { ReactNode } from 'react';
-import type { IndexProgress, SearchResult } from '../../../shared/domain';
+import type { SearchResult } from '../../../shared/domain';
 import { ContextView } from '../features/context/components/context-view';
 import { EditorPane } from '../features/editor/components/editor-pane';
 import { SearchDefaultsForm } from '../features/search/components/search-defaults-form';
 import { SettingsView } from '../features/settings/components/settings-view';
 import { TimelineView } from '../features/timeline/components/timeline-view';
+import { useApp } from './app-store-provider';
 import { EditorHeaderExtras } from './editor-header-extras';
 
 /** What app/ hands every view: navigation and the facts views share. */
@@ -18,7 +19,6 @@ export interface MainViewContext {
   openResult(result: SearchResult): void;
   hitPaths: ReadonlySet<string>;
   keywordOnly: boolean;
-  indexProgress: IndexProgress | null;
 }
 
 export interface MainViewSpec {
@@ -36,6 +36,12 @@ export const MAIN_VIEWS: readonly MainViewSpec[] = [
   {
     id: 'settings',
     label: 'Settings',
-    render: (ctx) => <SettingsView searchDefaults={<SearchDefaultsForm keywordOnly={ctx.keywordOnly} />} indexProgress={ctx.indexProgress} />,
+    render: (ctx) => <SettingsMainView keywordOnly={ctx.keywordOnly} />,
   },
 ];
+
+/** The Settings view follows index progress itself, so progress re-renders it alone, not the window. */
+function SettingsMainView({ keywordOnly }: { keywordOnly: boolean }) {
+  const indexProgress = useApp((s) => s.status.progress);
+  return <SettingsView searchDefaults={<SearchDefaultsForm keywordOnly={keywordOnly} />} indexProgress={indexProgress} />;
+}

@@ -100,7 +100,9 @@ export function CodeEditor() {
     jumped.current = hl?.seq ?? null;
     if (hl) jumpToLines(view, hl);
     else view.scrollDOM.scrollTop = 0;
-    if (readOnly === null) view.focus();
+    // Not when the person went on typing elsewhere while the file loaded (the file filter, say):
+    // their next keys would land in the file.
+    if (readOnly === null && !typingElsewhere(view)) view.focus();
     // A new state starts without budget parameters; the effect below hands them over again.
     shownBudget.current = null;
   }, [store, budget, path, revision, readOnly, eol, firstLine]);
@@ -128,4 +130,11 @@ export function CodeEditor() {
   }, [highlight]);
 
   return <div className="code-editor" data-testid="editor" data-path={path ?? undefined} data-revision={revision} ref={hostRef} />;
+}
+
+/** Focus is in a text field outside this editor. */
+function typingElsewhere(view: EditorView): boolean {
+  const active = view.dom.ownerDocument.activeElement;
+  if (!active || view.dom.contains(active)) return false;
+  return active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement || (active instanceof HTMLElement && active.isContentEditable);
 }

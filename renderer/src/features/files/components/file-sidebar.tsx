@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { memo, useDeferredValue, useMemo, type ReactNode } from 'react';
 import type { FileListEntry } from '../../../../../shared/domain';
 import { disambiguatePaths } from '../../../lib/path-labels';
 import { fileBadges, fileName, groupFiles, type SidebarGroup } from '../stores/group-files';
@@ -18,7 +18,8 @@ interface FileSidebarProps {
   indexing?: boolean;
 }
 
-export function FileSidebar({ onOpen, hitPaths, unsavedPaths, notices, indexing = false }: FileSidebarProps) {
+/** Memoized: the window re-renders for reasons of its own, and the list is the costliest part of it. */
+export const FileSidebar = memo(function FileSidebar({ onOpen, hitPaths, unsavedPaths, notices, indexing = false }: FileSidebarProps) {
   const { entries, filter, toggled, showAll, activePath, loaded, error } = useFiles((s) => ({
     entries: s.files.entries,
     filter: s.files.filter,
@@ -34,11 +35,18 @@ export function FileSidebar({ onOpen, hitPaths, unsavedPaths, notices, indexing 
     showAllInGroup: s.showAllInGroup,
     openFileDialog: s.openFileDialog,
   }));
-  const groups = useMemo(() => groupFiles(entries, filter), [entries, filter]);
+  // The list follows the typed filter and a reloaded file list as a deferred render React can
+  // interrupt: the filter box answers every keystroke at once, and a 10k-file list arriving
+  // during an index does not block the window in one long task.
+  const listEntries = useDeferredValue(entries);
+  const listFilter = useDeferredValue(filter);
+  const filtering = listFilter.trim().length > 0;
+  // Grouped once per list (10k files: tens of ms), and again only while a filter is typed.
+  const allGroups = useMemo(() => groupFiles(listEntries), [listEntries]);
+  const groups = useMemo(() => (filtering ? groupFiles(listEntries, listFilter) : allGroups), [filtering, listEntries, listFilter, allGroups]);
   // Same-named files are told apart within the group they are listed in (four `2026-04-17.md`
   // under Dated), not across groups whose names already say which is which.
-  const folderHints = useMemo(() => new Map(groupFiles(entries).flatMap((g) => [...disambiguatePaths(filesOf(g))])), [entries]);
-  const filtering = filter.trim().length > 0;
+  const folderHints = useMemo(() => new Map(allGroups.flatMap((g) => [...disambiguatePaths(filesOf(g))])), [allGroups]);
   const shown = groups.reduce((n, g) => n + g.count, 0);
 
   return (
@@ -60,7 +68,7 @@ export function FileSidebar({ onOpen, hitPaths, unsavedPaths, notices, indexing 
         </button>
       </div>
       <div className="file-sidebar__count" data-testid="file-count" data-value={shown}>
-        {filtering ? `${shown} of ${entries.length} files` : indexing ? `${entries.length} files so far — indexing…` : `${entries.length} files`}
+        {filtering ? `${shown} of ${listEntries.length} files` : indexing ? `${listEntries.length} files so far — indexing…` : `${listEntries.length} files`}
       </div>
       {notices}
       {error && <div className="notice notice--error">{error}</div>}
@@ -90,7 +98,7 @@ export function FileSidebar({ onOpen, hitPaths, unsavedPaths, notices, indexing 
       <FileDialogs onOpen={onOpen} />
     </nav>
   );
-}
+});
 
 interface GroupNodeProps {
   group: SidebarGroup;

@@ -88,7 +88,10 @@ export function createStatusSlice(port: StatusPort): StateCreator<StatusSlice, [
           await get().loadStatus();
         }
       },
-      setConnected: (connected) => patch({ connected }),
+      // Every status event says "connected": no store update (and re-render) when nothing changed.
+      setConnected: (connected) => {
+        if (get().status.connected !== connected) patch({ connected });
+      },
       applyModelProgress: (model) => patch({ model: model.phase === 'loading' || model.phase === 'downloading' ? model : null }),
     };
   };
