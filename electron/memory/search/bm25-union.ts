@@ -29,12 +29,29 @@ export interface UnionResult {
   docs: Map<string, number>;
   /** indexChangeKey of the snapshot read (its first statement fixes the snapshot). */
   key: string;
-  /** Some chunk holds every one of the `required` terms (true when none are required). */
-  someChunkHasAll: boolean;
+  /**
+   * Some chunk (that the filter lets through) holds every `required` term; true when none are
+   * required; null when a filter leaves it open (only the best passing chunks were looked at).
+   */
+  someChunkHasAll: boolean | null;
+}
+
+/**
+ * A filter on the ranked chunks (a date range, sources). Chunks are checked best first, one by
+ * one, until `limit` pass; when few chunks pass (`fewPass`, or few of the best checked),
+ * `passing` names all that do at once.
+ */
+export interface UnionFilter {
+  passes(rowid: number): boolean;
+  passing(): Iterable<number>;
+  /** A cheap guess that few chunks pass, so that checking the best one by one would not pay. */
+  fewPass(): boolean;
 }
 
 const K1_PLUS_1 = FTS5_BM25_K1 + 1;
 const ONE_MINUS_B = 1 - FTS5_BM25_B;
+/** Chunks checked one by one (a few µs each) before asking for every passing chunk instead. */
+const FILTER_CHECK_BUDGET = 800;
 
 interface UnionState {
   reader: Fts5DoclistReader;
@@ -47,6 +64,8 @@ interface UnionState {
   stamp: Int32Array;
   query: number;
   touched: Int32Array;
+  /** What the arrays hold now: a second ranking of the same query (say, within dates) reuses it. */
+  last: { key: string; terms: string; touchedCount: number; mostHeld: number; docs: Map<string, number> } | null;
   snapshot: (run: () => UnionResult | null) => UnionResult | null;
 }
 
@@ -54,6 +73,9 @@ const states = new WeakMap<Database.Database, UnionState>();
 
 /** A chunk in a doclist has no recorded length: the lengths fell behind the index. */
 class StaleLengthsError extends Fts5FormatError {}
+
+/** How filtered rankings went (tests check that both ways are exercised). */
+export const filterStrategyCounts = { oneByOne: 0, allPassing: 0 };
 
 /** Tests compare this path with FTS5's own union; setting it off makes keyword search ask FTS5. */
 let enabled = true;
@@ -87,6 +109,7 @@ function stateOf(db: Database.Database): UnionState {
       stamp: new Int32Array(1024),
       query: 0,
       touched: new Int32Array(1024),
+      last: null,
       // One read transaction: structure, pages and lengths from the same snapshot even while
       // another process commits.
       snapshot: db.transaction((run: () => UnionResult | null) => run()),
@@ -97,16 +120,24 @@ function stateOf(db: Database.Database): UnionState {
 }
 
 /**
- * The `limit` best chunks holding any of `terms` (all of them for a negative limit), or null when
- * this index cannot be read directly (the caller asks FTS5). `required` (a subset of `terms`):
- * whether some chunk holds them all is answered on the way, for the "matched k of n" notice.
+ * The `limit` best chunks holding any of `terms` (all of them for a negative limit) that pass
+ * `filter`, or null when this index cannot be read directly (the caller asks FTS5). `required` (a
+ * subset of `terms`): whether some chunk holds them all is answered on the way, for the "matched
+ * k of n" notice.
  */
-export function bm25UnionTopK(db: Database.Database, terms: readonly string[], limit: number, required: ReadonlySet<string> = new Set()): UnionResult | null {
+export function bm25UnionTopK(
+  db: Database.Database,
+  terms: readonly string[],
+  limit: number,
+  required: ReadonlySet<string> = new Set(),
+  filter: UnionFilter | null = null,
+): UnionResult | null {
   if (!enabled || db.inTransaction || terms.length === 0) return null;
   const state = stateOf(db);
   try {
-    return state.snapshot(() => scoreUnion(db, state, terms, limit, required));
+    return state.snapshot(() => scoreUnion(db, state, terms, limit, required, filter));
   } catch (error) {
+    state.last = null;
     if (!(error instanceof Fts5FormatError)) throw error;
     // A length missing for a row in a doclist means the lengths fell behind: read them again
     // next time. Either way FTS5 answers this query.
@@ -115,8 +146,45 @@ export function bm25UnionTopK(db: Database.Database, terms: readonly string[], l
   }
 }
 
-function scoreUnion(db: Database.Database, state: UnionState, terms: readonly string[], limit: number, required: ReadonlySet<string>): UnionResult | null {
+function scoreUnion(
+  db: Database.Database,
+  state: UnionState,
+  terms: readonly string[],
+  limit: number,
+  required: ReadonlySet<string>,
+  filter: UnionFilter | null,
+): UnionResult | null {
   const key = indexChangeKey(db);
+  const termsKey = `${terms.join('\u0000')}\u0001${[...required].join('\u0000')}`;
+  let scored = state.last;
+  if (scored === null || scored.key !== key || scored.terms !== termsKey) {
+    state.last = null;
+    const fresh = scoreTerms(db, state, terms, required);
+    if (fresh === null) return null;
+    scored = { ...fresh, key, terms: termsKey };
+    state.last = scored;
+  }
+  const { touchedCount, mostHeld, docs } = scored;
+  const all = mostHeld === required.size;
+  if (!filter) {
+    return { hits: toHits(state, bestOf(state.scores, state.touched, touchedCount, limit)), docs, key, someChunkHasAll: all };
+  }
+  const passing = bestPassing(state, touchedCount, limit, filter, all ? required.size : -1);
+  const someChunkHasAll = required.size === 0 || (all && passing.someHasAll);
+  return { hits: toHits(state, passing.rowids), docs, key, someChunkHasAll };
+}
+
+function toHits(state: UnionState, rowids: readonly number[]): UnionHit[] {
+  return rowids.map((rowid) => ({ rowid, bm25: -state.scores[rowid]! }));
+}
+
+/** Scores every chunk holding a term into `state`; null for an index format this reader does not know. */
+function scoreTerms(
+  db: Database.Database,
+  state: UnionState,
+  terms: readonly string[],
+  required: ReadonlySet<string>,
+): { touchedCount: number; mostHeld: number; docs: Map<string, number> } | null {
   const structure = state.reader.structureRecord();
   const segments = structure ? parseStructure(structure) : [];
   if (segments === null) return null;
@@ -124,7 +192,7 @@ function scoreUnion(db: Database.Database, state: UnionState, terms: readonly st
   const docs = new Map<string, number>();
   if (totals.rows <= 0) {
     for (const term of terms) docs.set(term, 0);
-    return { hits: [], docs, key, someChunkHasAll: required.size === 0 };
+    return { touchedCount: 0, mostHeld: 0, docs };
   }
   const nRow = totals.rows;
   const avgdl = totals.tokens / nRow;
@@ -170,8 +238,7 @@ function scoreUnion(db: Database.Database, state: UnionState, terms: readonly st
       }
     }
   }
-  const best = bestOf(state.scores, state.touched, touchedCount, limit);
-  return { hits: best.map((rowid) => ({ rowid, bm25: -state.scores[rowid]! })), docs, key, someChunkHasAll: mostHeld === required.size };
+  return { touchedCount, mostHeld, docs };
 }
 
 function growScores(state: UnionState, rowid: number): void {
@@ -185,6 +252,44 @@ function growScores(state: UnionState, rowid: number): void {
   const stamp = new Int32Array(size);
   stamp.set(state.stamp);
   state.stamp = stamp;
+}
+
+/**
+ * The best `limit` chunks that pass `filter`, best first, and whether a passing chunk holds
+ * `wanted` required terms (null when only some of them were looked at; false for wanted < 0).
+ * Checks the best few hundred one by one (the best that pass are then exactly the first that
+ * pass); if too few of them pass, or the filter expects few to, ranks every passing chunk.
+ */
+function bestPassing(state: UnionState, touchedCount: number, limit: number, filter: UnionFilter, wanted: number): { rowids: number[]; someHasAll: boolean | null } {
+  let found = false;
+  if (limit > 0 && !filter.fewPass()) {
+    filterStrategyCounts.oneByOne++;
+    const out: number[] = [];
+    let checked = 0;
+    for (let window = Math.max(4 * limit, 200); ; window *= 4) {
+      const best = bestOf(state.scores, state.touched, touchedCount, window);
+      for (; checked < best.length; checked++) {
+        const rowid = best[checked]!;
+        if (!filter.passes(rowid)) continue;
+        if (state.held[rowid] === wanted) found = true;
+        if (out.push(rowid) === limit) return { rowids: out, someHasAll: found || null };
+      }
+      // Every chunk holding a term was checked.
+      if (best.length === touchedCount) return { rowids: out, someHasAll: found };
+      if (checked >= FILTER_CHECK_BUDGET) break;
+    }
+  }
+  filterStrategyCounts.allPassing++;
+  const passing = new Set(filter.passing());
+  const kept = new Int32Array(touchedCount);
+  let count = 0;
+  for (let i = 0; i < touchedCount; i++) {
+    const rowid = state.touched[i]!;
+    if (!passing.has(rowid)) continue;
+    kept[count++] = rowid;
+    if (state.held[rowid] === wanted) found = true;
+  }
+  return { rowids: bestOf(state.scores, kept, count, limit), someHasAll: found };
 }
 
 /**

@@ -3,25 +3,17 @@
 // holds any query term is ranked by BM25 (the union of the terms): a chunk with every term ranks
 // first by itself, and one missing term no longer hides the chunks that hold the others.
 import type Database from 'better-sqlite3';
-import type { KeywordBreakdown, MemorySource } from '../../../shared/domain.js';
+import type { KeywordBreakdown } from '../../../shared/domain.js';
 import { bm25ToScore } from '../../../shared/score.js';
 import { cjkWords, hasCjk, queryTerms, stemToken } from '../text/segment.js';
 import { surfaceForms } from '../text/surface-forms.js';
 import { chunkIndexReader, chunkTermBreakdown, queryTermStats, rememberDocCounts } from './bm25-terms.js';
 import { bm25UnionTopK } from './bm25-union.js';
+import { filterSql, unionFilter, type KeywordFilters } from './keyword-filters.js';
 import type { KeywordCandidate } from './fuse.js';
 
-export interface KeywordSearchOptions {
+export interface KeywordSearchOptions extends KeywordFilters {
   limit: number;
-  sources?: readonly MemorySource[] | null;
-  /**
-   * Date pre-filter (inclusive ISO dates). Applied in SQL as a superset — dated, non-evergreen
-   * files whose date could overlap the range — so the candidate limit is spent inside the range;
-   * the exact check is filters.ts's.
-   */
-  dateRange?: { from: string | null; to: string | null } | null;
-  /** Restrict to one file (explain-file). */
-  path?: string;
   /** Terms that come from a date in the query: searched, but not counted as required ("matched k of n"). */
   dateTerms?: ReadonlySet<string>;
 }
@@ -89,34 +81,18 @@ interface FtsHit {
   bm25: number;
 }
 
-/** A month is the longest period a dated file covers, so `from - 31 days` never drops a match. */
-function shiftIsoDate(iso: string, days: number): string {
-  const d = new Date(`${iso}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-function hasFilters(options: KeywordSearchOptions): boolean {
-  const range = options.dateRange;
-  return (options.sources !== undefined && options.sources !== null && options.sources.length > 0)
-    || options.path !== undefined
-    || (range !== undefined && range !== null && (range.from !== null || range.to !== null));
-}
-
 /**
- * Ranked hits, best first (bm25, then rowid). Without filters, the OR of single terms is scored
- * from FTS5's doclists by bm25-union.ts (the same numbers, without FTS5's cost per matching row);
- * otherwise, and wherever the index cannot be read that way, FTS5 ranks them. Only rowid and bm25
- * go through FTS5's sort: selecting the text there would make SQLite carry every matching row's
- * text into the sorter (measured 2-3× slower).
+ * Ranked hits, best first (bm25, then rowid). The OR of single terms is scored from FTS5's
+ * doclists by bm25-union.ts (the same numbers, without FTS5's cost per matching row), filters
+ * applied to the ranked chunks; wherever the index cannot be read that way, FTS5 ranks them. Only
+ * rowid and bm25 go through FTS5's sort: selecting the text there would make SQLite carry every
+ * matching row's text into the sorter (measured 2-3× slower).
  */
 function runMatch(db: Database.Database, terms: readonly string[], options: KeywordSearchOptions, required: readonly string[] = []): { hits: FtsHit[]; everyTermSomewhere: boolean | null } {
-  if (!hasFilters(options)) {
-    const union = bm25UnionTopK(db, terms, options.limit, new Set(required));
-    if (union) {
-      rememberDocCounts(db, union.docs, union.key);
-      return { hits: union.hits, everyTermSomewhere: union.someChunkHasAll };
-    }
+  const union = bm25UnionTopK(db, terms, options.limit, new Set(required), unionFilter(db, options));
+  if (union) {
+    rememberDocCounts(db, union.docs, union.key);
+    return { hits: union.hits, everyTermSomewhere: union.someChunkHasAll };
   }
   return { hits: runFts5Match(db, buildMatchQuery(terms, 'OR'), options, true) as FtsHit[], everyTermSomewhere: null };
 }
@@ -144,41 +120,16 @@ function cachedStatement(db: Database.Database, sql: string): Database.Statement
  * otherwise rowids only, in no order — without bm25() FTS5 skips counting every term's rows.
  */
 function runFts5Match(db: Database.Database, match: string, options: KeywordSearchOptions, ranked: boolean): FtsHit[] | { rowid: number }[] {
-  const where: string[] = ['chunks_fts MATCH @match'];
-  const params: Record<string, unknown> = { match, limit: options.limit };
-  const joins: string[] = [];
-  if ((options.sources && options.sources.length > 0) || options.path !== undefined || options.dateRange) {
-    joins.push('JOIN chunks c ON c.rowid = chunks_fts.rowid');
-  }
-  if (options.sources && options.sources.length > 0) {
-    const names = options.sources.map((_, i) => `@source${i}`);
-    options.sources.forEach((source, i) => (params[`source${i}`] = source));
-    where.push(`c.source IN (${names.join(', ')})`);
-  }
-  if (options.path !== undefined) {
-    where.push('c.path = @path');
-    params.path = options.path;
-  }
-  const range = options.dateRange;
-  if (range && (range.from !== null || range.to !== null)) {
-    joins.push('JOIN files f ON f.path = c.path');
-    where.push("f.kind <> 'evergreen'", 'f.date IS NOT NULL');
-    if (range.to !== null) {
-      where.push('f.date <= @to');
-      params.to = range.to;
-    }
-    if (range.from !== null) {
-      where.push('f.date >= @fromEarliest');
-      params.fromEarliest = shiftIsoDate(range.from, -31);
-    }
-  }
+  const { joins, where, params } = filterSql(options);
+  Object.assign(params, { match, limit: options.limit });
+  const conditions = ['chunks_fts MATCH @match', ...where].join(' AND ');
   const sql = ranked
     ? `SELECT chunks_fts.rowid AS rowid, bm25(chunks_fts) AS bm25
     FROM chunks_fts ${joins.join(' ')}
-    WHERE ${where.join(' AND ')}
+    WHERE ${conditions}
     ORDER BY bm25(chunks_fts), chunks_fts.rowid
     LIMIT @limit`
-    : `SELECT chunks_fts.rowid AS rowid FROM chunks_fts ${joins.join(' ')} WHERE ${where.join(' AND ')} LIMIT @limit`;
+    : `SELECT chunks_fts.rowid AS rowid FROM chunks_fts ${joins.join(' ')} WHERE ${conditions} LIMIT @limit`;
   return cachedStatement(db, sql).all(params) as FtsHit[] | { rowid: number }[];
 }
 
