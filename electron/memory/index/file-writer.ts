@@ -1,10 +1,12 @@
 // Writes one source file into the index in one transaction — chunks, FTS rows, vectors and the
 // files row — so a crash or a throw leaves every file either fully old or fully new (DESIGN §3).
 // The vectors it writes and removes reach the in-memory vector matrix once they are committed
-// (search/vector-matrix.ts), so a write never makes the next query reload every vector.
+// (search/vector-matrix.ts), and the chunks it inserts reach the in-memory chunk lengths
+// (search/chunk-lengths.ts), so a write never makes the next query reload either.
 import type Database from 'better-sqlite3';
 import type { FileIndexState, WorkspaceFile } from '../../../shared/domain.js';
 import type { Chunk } from '../chunk/chunker.js';
+import { chunkLengthsPatchBase, invalidateChunkLengths, patchChunkLengths } from '../search/chunk-lengths.js';
 import { hasVectorMatrix, invalidateVectorMatrix, patchVectorMatrix } from '../search/vector-matrix.js';
 import type { VectorRowChange } from '../search/vector-matrix.js';
 import { hasTable } from './schema.js';
@@ -45,6 +47,10 @@ export class FileWriter {
   private readonly touchTx: (entries: readonly { path: string; mtimeMs: number; size: number }[]) => void;
   /** Vector rows written or removed by transactions that have not committed yet. */
   private pendingVectors: VectorRowChange[] = [];
+  /** Chunk rowids inserted by transactions that have not committed yet (for the chunk lengths). */
+  private pendingChunks: number[] = [];
+  /** chunkLengthsPatchBase when the outermost transaction began. */
+  private lengthsKeyBefore: string | null = null;
   /** How many of this writer's own transaction() batches are running (see run()). */
   private batchDepth = 0;
 
@@ -85,6 +91,7 @@ export class FileWriter {
           chunk.firstMs ?? null, chunk.lastMs ?? null,
         );
         this.insertFts.run(lastInsertRowid, ftsTexts[i]!);
+        if (this.lengthsKeyBefore !== null) this.pendingChunks.push(Number(lastInsertRowid));
         const vector = vectors?.[i];
         if (vector && this.insertVec) {
           // vec0 accepts only integer rowids bound as BigInt.
@@ -161,7 +168,7 @@ export class FileWriter {
 
   /** Same bytes, new mtime (e.g. `touch`, git checkout): keep the rows, remember the new stat. */
   touchFiles(entries: readonly { path: string; mtimeMs: number; size: number }[]): void {
-    if (entries.length > 0) this.touchTx(entries);
+    if (entries.length > 0) this.run(() => this.touchTx(entries));
   }
 
   private deleteRows(filePath: string): void {
@@ -183,11 +190,15 @@ export class FileWriter {
   private run(write: () => void, batch = false): void {
     const outermost = !this.db.inTransaction;
     const mark = this.pendingVectors.length;
+    const chunkMark = this.pendingChunks.length;
+    if (outermost) this.lengthsKeyBefore = chunkLengthsPatchBase(this.db);
     if (batch) this.batchDepth++;
     try {
       write();
     } catch (error) {
       this.pendingVectors.length = mark;
+      this.pendingChunks.length = chunkMark;
+      if (outermost) this.lengthsKeyBefore = null;
       throw error;
     } finally {
       if (batch) this.batchDepth--;
@@ -196,9 +207,17 @@ export class FileWriter {
       const committed = this.pendingVectors;
       this.pendingVectors = [];
       patchVectorMatrix(this.db, committed);
-    } else if (this.batchDepth === 0 && this.pendingVectors.length > mark) {
-      this.pendingVectors.length = mark;
-      invalidateVectorMatrix(this.db);
+      const chunks = this.pendingChunks;
+      this.pendingChunks = [];
+      patchChunkLengths(this.db, chunks, this.lengthsKeyBefore);
+      this.lengthsKeyBefore = null;
+    } else if (this.batchDepth === 0) {
+      if (this.pendingVectors.length > mark) {
+        this.pendingVectors.length = mark;
+        invalidateVectorMatrix(this.db);
+      }
+      // Inside a transaction this writer does not own, whether the rows commit is unknown.
+      invalidateChunkLengths(this.db);
     }
   }
 }

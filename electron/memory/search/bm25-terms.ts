@@ -11,6 +11,7 @@
 import type Database from 'better-sqlite3';
 import type { TermBreakdown } from '../../../shared/domain.js';
 import { FTS5_BM25_B, FTS5_BM25_K1, fts5Idf } from '../../../shared/score.js';
+import { indexChangeKey } from './index-change-key.js';
 
 /** One term's share of −bm25 for a chunk of `docTokens` tokens (see the formula above). */
 export function bm25TermContribution(idf: number, occurrences: number, docTokens: number, avgTokens: number): number {
@@ -54,17 +55,23 @@ export function readFtsTotals(db: Database.Database, table = 'chunks_fts'): FtsT
 }
 
 /** A chunk's size in tokens as FTS5 recorded it (the %_docsize row), or null when absent. */
-function docTokensOf(stmt: Database.Statement, rowid: number): number | null {
-  const sz = stmt.get(rowid) as Uint8Array | undefined;
+function docTokensOf(stmt: Database.Statement<[number], Uint8Array | undefined>, rowid: number): number | null {
+  const sz = stmt.get(rowid);
   return sz && sz.length > 0 ? readFts5Varint(sz, 0)[0] : null;
 }
 
 /** Per term: how many chunks hold it, through a per-connection fts5vocab view (a TEMP table, not index schema). */
+const vocabLookups = new WeakMap<Database.Database, Database.Statement<[string], number | undefined>>();
+
 export function docsWithTerms(db: Database.Database, terms: readonly string[]): Map<string, number> {
-  db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.chunks_fts_vocab USING fts5vocab(main, 'chunks_fts', 'row')");
-  const lookup = db.prepare('SELECT doc FROM temp.chunks_fts_vocab WHERE term = ?').pluck();
+  let lookup = vocabLookups.get(db);
+  if (!lookup) {
+    db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.chunks_fts_vocab USING fts5vocab(main, 'chunks_fts', 'row')");
+    lookup = db.prepare<[string], number | undefined>('SELECT doc FROM temp.chunks_fts_vocab WHERE term = ?').pluck();
+    vocabLookups.set(db, lookup);
+  }
   const out = new Map<string, number>();
-  for (const term of terms) out.set(term, (lookup.get(term) as number | undefined) ?? 0);
+  for (const term of terms) out.set(term, lookup.get(term) ?? 0);
   return out;
 }
 
@@ -78,14 +85,12 @@ export interface QueryTermStats {
 
 /**
  * Chunk counts per term for the index as it is now. Counting one term walks its whole list of
- * chunks in FTS5, so counts are kept per connection until the index changes: this connection's
- * writes move total_changes(), another connection's commit moves data_version.
+ * chunks in FTS5, so counts are kept per connection until the index changes (indexChangeKey).
  */
 interface TermStatsCache {
   key: string;
   totals: FtsTotals;
   docs: Map<string, number>;
-  changes: Database.Statement;
 }
 const statsCaches = new WeakMap<Database.Database, TermStatsCache>();
 /** Plenty for the terms of recent queries; cleared, not evicted one by one. */
@@ -93,13 +98,22 @@ const MAX_CACHED_TERMS = 20_000;
 
 function cachedStats(db: Database.Database): TermStatsCache {
   let cache = statsCaches.get(db);
-  const changes = cache?.changes ?? db.prepare('SELECT total_changes()').pluck();
-  const key = `${String(db.pragma('data_version', { simple: true }))}:${String(changes.get())}`;
+  const key = indexChangeKey(db);
   if (!cache || cache.key !== key || cache.docs.size > MAX_CACHED_TERMS) {
-    cache = { key, totals: readFtsTotals(db), docs: new Map(), changes };
+    cache = { key, totals: readFtsTotals(db), docs: new Map() };
     statsCaches.set(db, cache);
   }
   return cache;
+}
+
+/**
+ * Counts a query learnt anyway (bm25-union.ts reads every term's doclist), so the breakdown need
+ * not ask the vocabulary again. Kept only while the index is as it was when they were counted.
+ */
+export function rememberDocCounts(db: Database.Database, docs: ReadonlyMap<string, number>, countedAt: string): void {
+  const cache = cachedStats(db);
+  if (cache.key !== countedAt) return;
+  for (const [term, n] of docs) cache.docs.set(term, n);
 }
 
 export function queryTermStats(db: Database.Database, terms: readonly string[]): QueryTermStats {
@@ -156,12 +170,21 @@ export function chunkTermBreakdown(
   return { terms: breakdown, chunkTokens: docTokens, total };
 }
 
+const indexReads = new WeakMap<Database.Database, { text: Database.Statement<[number], string | undefined>; size: Database.Statement<[number], Uint8Array | undefined> }>();
+
 /** Reads a chunk's indexed text and recorded size, for chunkTermBreakdown. */
 export function chunkIndexReader(db: Database.Database): (rowid: number) => { textSeg: string; docTokens: number } | null {
-  const text = db.prepare('SELECT text_seg FROM chunks_fts WHERE rowid = ?').pluck();
-  const size = db.prepare('SELECT sz FROM chunks_fts_docsize WHERE id = ?').pluck();
+  let reads = indexReads.get(db);
+  if (!reads) {
+    reads = {
+      text: db.prepare<[number], string | undefined>('SELECT text_seg FROM chunks_fts WHERE rowid = ?').pluck(),
+      size: db.prepare<[number], Uint8Array | undefined>('SELECT sz FROM chunks_fts_docsize WHERE id = ?').pluck(),
+    };
+    indexReads.set(db, reads);
+  }
+  const { text, size } = reads;
   return (rowid) => {
-    const textSeg = text.get(rowid) as string | undefined;
+    const textSeg = text.get(rowid);
     if (textSeg === undefined) return null;
     const docTokens = docTokensOf(size, rowid) ?? (textSeg === '' ? 0 : textSeg.split(' ').length);
     return { textSeg, docTokens };

@@ -3,24 +3,17 @@
 // holds any query term is ranked by BM25 (the union of the terms): a chunk with every term ranks
 // first by itself, and one missing term no longer hides the chunks that hold the others.
 import type Database from 'better-sqlite3';
-import type { KeywordBreakdown, MemorySource } from '../../../shared/domain.js';
+import type { KeywordBreakdown } from '../../../shared/domain.js';
 import { bm25ToScore } from '../../../shared/score.js';
 import { cjkWords, hasCjk, queryTerms, stemToken } from '../text/segment.js';
 import { surfaceForms } from '../text/surface-forms.js';
-import { chunkIndexReader, chunkTermBreakdown, queryTermStats } from './bm25-terms.js';
+import { chunkIndexReader, chunkTermBreakdown, queryTermStats, rememberDocCounts } from './bm25-terms.js';
+import { bm25UnionTopK } from './bm25-union.js';
+import { filterSql, unionFilter, type KeywordFilters } from './keyword-filters.js';
 import type { KeywordCandidate } from './fuse.js';
 
-export interface KeywordSearchOptions {
+export interface KeywordSearchOptions extends KeywordFilters {
   limit: number;
-  sources?: readonly MemorySource[] | null;
-  /**
-   * Date pre-filter (inclusive ISO dates). Applied in SQL as a superset — dated, non-evergreen
-   * files whose date could overlap the range — so the candidate limit is spent inside the range;
-   * the exact check is filters.ts's.
-   */
-  dateRange?: { from: string | null; to: string | null } | null;
-  /** Restrict to one file (explain-file). */
-  path?: string;
   /** Terms that come from a date in the query: searched, but not counted as required ("matched k of n"). */
   dateTerms?: ReadonlySet<string>;
 }
@@ -44,6 +37,11 @@ export interface KeywordSearchResult {
   termMissing: boolean;
   /** Set by describeShownHits once it knows whether any chunk holds every term. */
   relaxed: boolean;
+  /**
+   * Whether some chunk (under the search's filters) holds every required term, when the ranking
+   * learnt it on the way; null when it did not (someChunkHasEveryTerm asks).
+   */
+  everyTermSomewhere: boolean | null;
   /** Σ FTS5 IDF of the terms (bm25ToScore's divisor); 0 when no term occurs in the index. */
   idfMass: number;
 }
@@ -83,54 +81,56 @@ interface FtsHit {
   bm25: number;
 }
 
-/** A month is the longest period a dated file covers, so `from - 31 days` never drops a match. */
-function shiftIsoDate(iso: string, days: number): string {
-  const d = new Date(`${iso}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
+/**
+ * Ranked hits, best first (bm25, then rowid). The OR of single terms is scored from FTS5's
+ * doclists by bm25-union.ts (the same numbers, without FTS5's cost per matching row), filters
+ * applied to the ranked chunks; wherever the index cannot be read that way, FTS5 ranks them. Only
+ * rowid and bm25 go through FTS5's sort: selecting the text there would make SQLite carry every
+ * matching row's text into the sorter (measured 2-3× slower).
+ */
+function runMatch(db: Database.Database, terms: readonly string[], options: KeywordSearchOptions, required: readonly string[] = []): { hits: FtsHit[]; everyTermSomewhere: boolean | null } {
+  const union = bm25UnionTopK(db, terms, options.limit, new Set(required), unionFilter(db, options));
+  if (union) {
+    rememberDocCounts(db, union.docs, union.key);
+    return { hits: union.hits, everyTermSomewhere: union.someChunkHasAll };
+  }
+  return { hits: runFts5Match(db, buildMatchQuery(terms, 'OR'), options, true) as FtsHit[], everyTermSomewhere: null };
+}
+
+/** Statements by SQL text, per connection: preparing one costs about as much as a small query. */
+const statementCache = new WeakMap<Database.Database, Map<string, Database.Statement>>();
+
+function cachedStatement(db: Database.Database, sql: string): Database.Statement {
+  let cache = statementCache.get(db);
+  if (!cache) {
+    cache = new Map();
+    statementCache.set(db, cache);
+  }
+  let statement = cache.get(sql);
+  if (!statement) {
+    statement = db.prepare(sql);
+    if (cache.size > 64) cache.clear();
+    cache.set(sql, statement);
+  }
+  return statement;
 }
 
 /**
- * Ranked hits, best first. Only rowid and bm25 go through the sort: selecting the text here
- * would make SQLite carry every matching row's text into the sorter (measured 2-3× slower).
- * Ties are broken by rowid afterwards so the order is deterministic.
+ * The MATCH through FTS5 with the filters joined in. `ranked`: rowid and bm25 in rank order;
+ * otherwise rowids only, in no order — without bm25() FTS5 skips counting every term's rows.
  */
-function runMatch(db: Database.Database, match: string, options: KeywordSearchOptions, ordered = true): FtsHit[] {
-  const where: string[] = ['chunks_fts MATCH @match'];
-  const params: Record<string, unknown> = { match, limit: options.limit };
-  const joins: string[] = [];
-  if ((options.sources && options.sources.length > 0) || options.path !== undefined || options.dateRange) {
-    joins.push('JOIN chunks c ON c.rowid = chunks_fts.rowid');
-  }
-  if (options.sources && options.sources.length > 0) {
-    const names = options.sources.map((_, i) => `@source${i}`);
-    options.sources.forEach((source, i) => (params[`source${i}`] = source));
-    where.push(`c.source IN (${names.join(', ')})`);
-  }
-  if (options.path !== undefined) {
-    where.push('c.path = @path');
-    params.path = options.path;
-  }
-  const range = options.dateRange;
-  if (range && (range.from !== null || range.to !== null)) {
-    joins.push('JOIN files f ON f.path = c.path');
-    where.push("f.kind <> 'evergreen'", 'f.date IS NOT NULL');
-    if (range.to !== null) {
-      where.push('f.date <= @to');
-      params.to = range.to;
-    }
-    if (range.from !== null) {
-      where.push('f.date >= @fromEarliest');
-      params.fromEarliest = shiftIsoDate(range.from, -31);
-    }
-  }
-  const sql = `SELECT chunks_fts.rowid AS rowid, bm25(chunks_fts) AS bm25
+function runFts5Match(db: Database.Database, match: string, options: KeywordSearchOptions, ranked: boolean): FtsHit[] | { rowid: number }[] {
+  const { joins, where, params } = filterSql(options);
+  Object.assign(params, { match, limit: options.limit });
+  const conditions = ['chunks_fts MATCH @match', ...where].join(' AND ');
+  const sql = ranked
+    ? `SELECT chunks_fts.rowid AS rowid, bm25(chunks_fts) AS bm25
     FROM chunks_fts ${joins.join(' ')}
-    WHERE ${where.join(' AND ')}
-    ${ordered ? 'ORDER BY bm25(chunks_fts)' : ''}
-    LIMIT @limit`;
-  const hits = db.prepare(sql).all(params) as FtsHit[];
-  return hits.sort((a, b) => a.bm25 - b.bm25 || a.rowid - b.rowid);
+    WHERE ${conditions}
+    ORDER BY bm25(chunks_fts), chunks_fts.rowid
+    LIMIT @limit`
+    : `SELECT chunks_fts.rowid AS rowid FROM chunks_fts ${joins.join(' ')} WHERE ${conditions} LIMIT @limit`;
+  return cachedStatement(db, sql).all(params) as FtsHit[] | { rowid: number }[];
 }
 
 /** A keyword hit whose breakdown is about to be shown. */
@@ -232,10 +232,10 @@ export function keywordSearch(db: Database.Database, query: string, options: Key
   // Date words and character pairs across word boundaries are searched, but a memory need not hold them.
   const requiredTerms = terms.filter((t) => !dateTerms.has(t) && !fragments.has(t));
   if (terms.length === 0 || options.limit <= 0) {
-    return { candidates: [], terms, requiredTerms, stopwords, written, fragments, matchQuery: null, missingTerms: [], termMissing: false, relaxed: false, idfMass: 0 };
+    return { candidates: [], terms, requiredTerms, stopwords, written, fragments, matchQuery: null, missingTerms: [], termMissing: false, relaxed: false, idfMass: 0, everyTermSomewhere: null };
   }
   const match = buildMatchQuery(terms, 'OR');
-  const rows = runMatch(db, match, options);
+  const { hits: rows, everyTermSomewhere } = runMatch(db, terms, options, requiredTerms);
   const stats = queryTermStats(db, terms);
   const missingTerms = requiredTerms.filter((t) => (stats.docs.get(t) ?? 0) === 0);
   const termMissing = requiredTerms.length > 1 && missingTerms.length > 0;
@@ -253,6 +253,7 @@ export function keywordSearch(db: Database.Database, query: string, options: Key
     termMissing,
     relaxed: termMissing,
     idfMass,
+    everyTermSomewhere,
   };
 }
 
@@ -262,7 +263,7 @@ export function keywordSearch(db: Database.Database, query: string, options: Key
  */
 export function someChunkHasEveryTerm(db: Database.Database, terms: readonly string[], options: Omit<KeywordSearchOptions, 'limit'>): boolean {
   if (terms.length <= 1) return true;
-  return runMatch(db, buildMatchQuery(terms, 'AND'), { ...options, limit: 1 }, false).length > 0;
+  return runFts5Match(db, buildMatchQuery(terms, 'AND'), { ...options, limit: 1 }, false).length > 0;
 }
 
 /**
@@ -281,7 +282,7 @@ export function keywordHitsForPath(
   const fileRowids = new Set(db.prepare('SELECT rowid FROM chunks WHERE path = ?').pluck().all(path) as number[]);
   if (fileRowids.size === 0) return [];
   // LIMIT -1: every match, so the rank is the one the hit would have with an unlimited net.
-  const all = runMatch(db, matchQuery, { ...options, limit: -1 });
+  const all = runMatch(db, terms, { ...options, limit: -1 }).hits;
   const ranked = all.map((hit, i) => ({ hit, rank: i + 1 })).filter(({ hit }) => fileRowids.has(hit.rowid));
   const dateTerms = options.dateTerms ?? new Set<string>();
   const required = terms.filter((t) => !dateTerms.has(t) && !(words.fragments?.has(t) ?? false));

@@ -59,7 +59,7 @@ export function noticeWhenNoChunkHasEveryTerm(
   let relaxed = keyword.termMissing;
   if (!relaxed) {
     const shownHasAll = results.some((r) => r.breakdown.keyword !== null && r.breakdown.keyword.matchedTerms.length === required.length);
-    relaxed = !shownHasAll && !someChunkHasEveryTerm(db, required, filters);
+    relaxed = !shownHasAll && !(keyword.everyTermSomewhere ?? someChunkHasEveryTerm(db, required, filters));
   }
   if (!relaxed) return null;
   keyword.relaxed = true;

@@ -74,6 +74,11 @@ export interface TracedCandidate {
   source: MemorySource;
   startLine: number;
   endLine: number;
+  /**
+   * The chunk's text: read for the returned results, and for every candidate when the date boost
+   * or MMR looks at it; '' for the others (reading every candidate's text cost up to a tenth of a
+   * query, for text nobody looked at).
+   */
   text: string;
   date: string | null;
   breakdown: ScoreBreakdown;
@@ -117,12 +122,40 @@ export interface ChunkRow {
 /** The chunk columns a search reads. */
 export const CHUNK_COLUMNS = 'rowid, id, hash, path, source, start_line, end_line, text, first_ms, last_ms';
 
-function loadChunks(db: Database.Database, rowids: number[]): Map<number, ChunkRow> {
+interface ChunkReads {
+  rows: Database.Statement<[string], ChunkRow>;
+  rowsWithoutText: Database.Statement<[string], ChunkRow>;
+  texts: Database.Statement<[string], { rowid: number; text: string }>;
+}
+const chunkReads = new WeakMap<Database.Database, ChunkReads>();
+
+function chunkReadsOf(db: Database.Database): ChunkReads {
+  let reads = chunkReads.get(db);
+  if (!reads) {
+    const inList = 'WHERE rowid IN (SELECT value FROM json_each(?))';
+    reads = {
+      rows: db.prepare<[string], ChunkRow>(`SELECT ${CHUNK_COLUMNS} FROM chunks ${inList}`),
+      rowsWithoutText: db.prepare<[string], ChunkRow>(`SELECT rowid, id, hash, path, source, start_line, end_line, '' AS text, first_ms, last_ms FROM chunks ${inList}`),
+      texts: db.prepare<[string], { rowid: number; text: string }>(`SELECT rowid, text FROM chunks ${inList}`),
+    };
+    chunkReads.set(db, reads);
+  }
+  return reads;
+}
+
+function loadChunks(db: Database.Database, rowids: number[], withText: boolean): Map<number, ChunkRow> {
   if (rowids.length === 0) return new Map();
-  const rows = db
-    .prepare(`SELECT ${CHUNK_COLUMNS} FROM chunks WHERE rowid IN (SELECT value FROM json_each(?))`)
-    .all(JSON.stringify(rowids)) as ChunkRow[];
+  const reads = chunkReadsOf(db);
+  const rows = (withText ? reads.rows : reads.rowsWithoutText).all(JSON.stringify(rowids));
   return new Map(rows.map((row) => [row.rowid, row]));
+}
+
+/** Reads the text of candidates loaded without it. */
+function loadTexts(db: Database.Database, candidates: readonly TracedCandidate[]): void {
+  const missing = candidates.filter((c) => c.text === '');
+  if (missing.length === 0) return;
+  const texts = new Map(chunkReadsOf(db).texts.all(JSON.stringify(missing.map((c) => c.chunkRowid))).map((r) => [r.rowid, r.text]));
+  for (const c of missing) c.text = texts.get(c.chunkRowid) ?? '';
 }
 
 /** Best final first; ties broken by keyword rank, vector rank, then position in the file. */
@@ -294,7 +327,9 @@ export async function traceSearch(ctx: SearchContext, searchOptions: SearchOptio
   if (vectorResult.notice) notices.push(vectorResult.notice);
 
   const fused = fuseCandidates(keyword.candidates, vectorResult.side, options.weights, keyword.terms.length > 0);
-  const rows = loadChunks(ctx.db, fused.map((f) => f.chunkRowid));
+  // The date boost and MMR read every candidate's text; otherwise only the results need theirs.
+  const everyText = options.dateBooster !== null || options.mmr.enabled;
+  const rows = loadChunks(ctx.db, fused.map((f) => f.chunkRowid), everyText);
   const metaCache = new Map<string, SearchFileMeta | null>();
   const metaOf = (path: string): SearchFileMeta | null => {
     if (!metaCache.has(path)) metaCache.set(path, ctx.fileMeta(path));
@@ -312,6 +347,7 @@ export async function traceSearch(ctx: SearchContext, searchOptions: SearchOptio
   });
   candidates.sort(compareCandidates);
   const results = selectResults(candidates, options);
+  if (!everyText) loadTexts(ctx.db, results);
   if (!access) attachAccess(ctx, results, options);
   describeShownHits(ctx.db, results.map((r) => ({ chunkRowid: r.chunkRowid, keyword: r.breakdown.keyword, text: r.text })), keyword.terms, keyword.written, options.dateTerms, keyword.fragments);
   const relaxedNotice = noticeWhenNoChunkHasEveryTerm(ctx.db, keyword, results, { sources: options.sources, dateRange });

@@ -1,6 +1,9 @@
 // Stemming round trips: what a person types finds the other forms of the word, at index and query
 // time alike; Chinese and numbers pass through; the words shown are the words written.
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sampleWorkspaceDir } from '../../../bench/repo-paths.js';
 import { queryTerms, segmentForIndex, stemToken } from './segment.js';
 import { surfaceForms } from './surface-forms.js';
 
@@ -32,6 +35,18 @@ describe('English stemming (Porter2)', () => {
     expect(parsed.stopwords).toEqual(expect.arrayContaining(['does', 'the', 'all']));
     expect(parsed.terms).toEqual(['meet', 'list']);
     expect(parsed.written.get('meet')).toEqual(['meeting', 'meetings']);
+  });
+
+  it('never changes a word’s first letter (surfaceForms skips words by it), irregular forms included', () => {
+    const sample = fs.readFileSync(path.join(sampleWorkspaceDir(), 'MEMORY.md'), 'utf8');
+    const words = new Set(sample.toLowerCase().match(/[a-z]{3,}/g) ?? []);
+    for (const word of [...words]) for (const suffix of ['s', 'es', 'ed', 'ing', 'ly', 'ies', 'ness', 'ational', 'ization']) words.add(word + suffix);
+    for (const word of ['skies', 'dying', 'lying', 'tying', 'idly', 'gently', 'ugly', 'early', 'only', 'news', 'yelling', 'ies', 'eed']) words.add(word);
+    expect(words.size).toBeGreaterThan(2000);
+    for (const word of words) expect(stemToken(word)[0], word).toBe(word[0]);
+    // So a word is looked at only when its first letter starts a wanted stem, whatever its case.
+    expect(surfaceForms('Dying dogs, dyed DYES; lying', ['die', 'dye', 'lie']).get('die')).toEqual(['Dying']);
+    expect(surfaceForms('Dying dogs, dyes DYES; lying', ['dye']).get('dye')).toEqual(['dyes', 'DYES']);
   });
 
   it('names the words of a text behind a stem, as written', () => {

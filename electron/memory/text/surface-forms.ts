@@ -19,6 +19,9 @@ export function surfaceForms(text: string, terms: Iterable<string>): Map<string,
   const wanted = new Set([...terms].filter((t) => LATIN_TERM.test(t)));
   const out = new Map<string, string[]>();
   if (wanted.size === 0) return out;
+  // Porter2 changes only a word's ending, never its first letter (checked on ~240k words), so a
+  // plain ASCII word whose first letter starts no wanted term needs no stemming at all.
+  const firstLetters = new Set([...wanted].map((t) => t.charCodeAt(0)));
   const record = (word: string, token: string): void => {
     const term = stemToken(token);
     if (!wanted.has(term)) return;
@@ -30,7 +33,7 @@ export function surfaceForms(text: string, terms: Iterable<string>): Map<string,
     const word = match[0];
     // Plain ASCII words (nearly all) need no Unicode normalisation: lowercase is their token.
     if (ASCII_WORD.test(word)) {
-      record(word, word.toLowerCase());
+      if (firstLetters.has(word.charCodeAt(0) | 0x20)) record(word, word.toLowerCase());
       continue;
     }
     for (const piece of CJK_RUN.test(word) ? word.split(new RegExp(CJK_RUN.source, 'u')) : [word]) {

@@ -1,0 +1,241 @@
+// The keyword side's filters — sources, a date range, one file — said once and applied two ways:
+// as SQL joined to an FTS5 query, and as a UnionFilter for the union ranked from doclists
+// (bm25-union.ts). Both keep exactly the same chunks: a chunk row must exist; a date range also
+// needs the file's row, dated and not evergreen.
+import type Database from 'better-sqlite3';
+import type { MemorySource } from '../../../shared/domain.js';
+import type { UnionFilter } from './bm25-union.js';
+import { indexChangeKey } from './index-change-key.js';
+
+export interface KeywordFilters {
+  sources?: readonly MemorySource[] | null;
+  /**
+   * Date pre-filter (inclusive ISO dates). Applied as a superset — dated, non-evergreen files
+   * whose date could overlap the range — so the candidate limit is spent inside the range; the
+   * exact check is filters.ts's.
+   */
+  dateRange?: { from: string | null; to: string | null } | null;
+  /** Restrict to one file (explain-file). */
+  path?: string;
+}
+
+/** A month is the longest period a dated file covers, so `from - 31 days` never drops a match. */
+function shiftIsoDate(iso: string, days: number): string {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+interface ResolvedFilters {
+  sources: readonly MemorySource[] | null;
+  /** Inclusive bounds on files.date, when a date range applies. */
+  dates: { to: string | null; fromEarliest: string | null } | null;
+  path: string | null;
+}
+
+function resolve(filters: KeywordFilters): ResolvedFilters | null {
+  const sources = filters.sources && filters.sources.length > 0 ? filters.sources : null;
+  const range = filters.dateRange;
+  const dates = range && (range.from !== null || range.to !== null)
+    ? { to: range.to, fromEarliest: range.from === null ? null : shiftIsoDate(range.from, -31) }
+    : null;
+  const path = filters.path ?? null;
+  return sources === null && dates === null && path === null ? null : { sources, dates, path };
+}
+
+export function hasKeywordFilters(filters: KeywordFilters): boolean {
+  return resolve(filters) !== null;
+}
+
+/** Joins, conditions and parameters that add the filters to a query over `chunks_fts`. */
+export function filterSql(filters: KeywordFilters): { joins: string[]; where: string[]; params: Record<string, unknown> } {
+  const f = resolve(filters);
+  const out = { joins: [] as string[], where: [] as string[], params: {} as Record<string, unknown> };
+  if (!f) return out;
+  out.joins.push('JOIN chunks c ON c.rowid = chunks_fts.rowid');
+  if (f.sources) out.where.push(sourceCondition('c.source', f.sources, out.params));
+  if (f.path !== null) {
+    out.where.push('c.path = @path');
+    out.params.path = f.path;
+  }
+  if (f.dates) {
+    out.joins.push('JOIN files f ON f.path = c.path');
+    out.where.push(...dateConditions(f.dates, out.params));
+  }
+  return out;
+}
+
+function dateConditions(dates: NonNullable<ResolvedFilters['dates']>, params: Record<string, unknown>): string[] {
+  const where = ["f.kind <> 'evergreen'", 'f.date IS NOT NULL'];
+  if (dates.to !== null) {
+    where.push('f.date <= @to');
+    params.to = dates.to;
+  }
+  if (dates.fromEarliest !== null) {
+    where.push('f.date >= @fromEarliest');
+    params.fromEarliest = dates.fromEarliest;
+  }
+  return where;
+}
+
+interface ChunkFacts {
+  source: string;
+  path: string;
+  kind: string | null;
+  date: string | null;
+}
+
+/**
+ * Few enough chunks to rank them all rather than check the best one by one (a guess from
+ * files.chunk_count): with an eighth of all chunks passing, ~8 checks find each of the `limit`.
+ */
+const FEW_SHARE = 1 / 8;
+
+/** Statements by SQL text, per connection (the filters' SQL differs only in which bounds apply). */
+const statementCache = new WeakMap<Database.Database, Map<string, Database.Statement>>();
+
+function cached<R>(db: Database.Database, sql: string): Database.Statement<Record<string, unknown>, R> {
+  let cache = statementCache.get(db);
+  if (!cache) {
+    cache = new Map();
+    statementCache.set(db, cache);
+  }
+  let statement = cache.get(sql);
+  if (!statement) {
+    statement = db.prepare(sql);
+    if (cache.size > 32) cache.clear();
+    cache.set(sql, statement);
+  }
+  return statement as Database.Statement<Record<string, unknown>, R>;
+}
+
+function sourceCondition(column: string, sources: readonly MemorySource[], params: Record<string, unknown>): string {
+  sources.forEach((source, i) => (params[`source${i}`] = source));
+  return `${column} IN (${sources.map((_, i) => `@source${i}`).join(', ')})`;
+}
+
+const FACTS_SQL = 'SELECT c.source AS source, c.path AS path, f.kind AS kind, f.date AS date FROM chunks c LEFT JOIN files f ON f.path = c.path WHERE c.rowid = ?';
+
+/**
+ * The files a date range can let through (dated, not evergreen), sorted by date, and every
+ * source's chunk count: the date-range and sources estimates in memory, where a scan of the files
+ * table cost ~1 ms at 10k files on every filtered query. Kept per index until it changes.
+ */
+interface FileDates {
+  key: string;
+  dates: string[];
+  paths: string[];
+  sources: string[];
+  chunks: number[];
+  chunksBySource: Map<string, number>;
+  allChunks: number;
+}
+
+const fileDateCaches = new WeakMap<Database.Database, FileDates>();
+
+function fileDates(db: Database.Database): FileDates {
+  const key = indexChangeKey(db);
+  const cached = fileDateCaches.get(db);
+  if (cached?.key === key) return cached;
+  const rows = db
+    .prepare<[], { path: string; source: string; date: string; chunks: number }>(
+      "SELECT path, source, date, chunk_count AS chunks FROM files WHERE kind <> 'evergreen' AND date IS NOT NULL",
+    )
+    .all()
+    // Compared as passes() compares them (ISO dates: as SQLite does).
+    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  const chunksBySource = new Map(
+    db.prepare<[], [string, number]>('SELECT source, total(chunk_count) FROM files GROUP BY source').raw().all(),
+  );
+  let allChunks = 0;
+  for (const count of chunksBySource.values()) allChunks += count;
+  const built: FileDates = {
+    key,
+    dates: rows.map((r) => r.date),
+    paths: rows.map((r) => r.path),
+    sources: rows.map((r) => r.source),
+    chunks: rows.map((r) => r.chunks),
+    chunksBySource,
+    allChunks,
+  };
+  fileDateCaches.set(db, built);
+  return built;
+}
+
+/** The first index in sorted `dates` at or after `date` (after it, with `after`). */
+function firstFrom(dates: readonly string[], date: string, after: boolean): number {
+  let lo = 0;
+  let hi = dates.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (dates[mid]! < date || (after && dates[mid] === date)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The files whose date lies within `dates`: [from, to) in FileDates' order. */
+function inRange(files: FileDates, dates: NonNullable<ResolvedFilters['dates']>): { from: number; to: number } {
+  return {
+    from: dates.fromEarliest === null ? 0 : firstFrom(files.dates, dates.fromEarliest, false),
+    to: dates.to === null ? files.dates.length : firstFrom(files.dates, dates.to, true),
+  };
+}
+
+/**
+ * The filters as a UnionFilter; null without filters. A chunk is checked through its row and its
+ * file's (a few µs); the whole passing set is read from the chunks table (for a date range, the
+ * chunks of the files in range). One file's chunks are always few; for sources and dates the
+ * files' chunk counts say whether the best few hundred chunks would hold enough that pass:
+ * "yesterday" in a workspace of years holds a handful.
+ */
+export function unionFilter(db: Database.Database, filters: KeywordFilters): UnionFilter | null {
+  const f = resolve(filters);
+  if (!f) return null;
+  const facts = cached<ChunkFacts>(db, FACTS_SQL) as unknown as Database.Statement<[number], ChunkFacts>;
+  const sources = f.sources ? new Set<string>(f.sources) : null;
+  const dates = f.dates;
+  return {
+    passes(rowid) {
+      const chunk = facts.get(rowid);
+      if (!chunk) return false;
+      if (sources && !sources.has(chunk.source)) return false;
+      if (f.path !== null && chunk.path !== f.path) return false;
+      if (dates) {
+        // SQLite compares TEXT byte-wise; ISO dates are ASCII, where JS compares alike.
+        if (chunk.kind === null || chunk.kind === 'evergreen' || chunk.date === null) return false;
+        if (dates.to !== null && !(chunk.date <= dates.to)) return false;
+        if (dates.fromEarliest !== null && !(chunk.date >= dates.fromEarliest)) return false;
+      }
+      return true;
+    },
+    fewPass() {
+      if (f.path !== null) return true;
+      const files = fileDates(db);
+      let passing = 0;
+      if (dates) {
+        const range = inRange(files, dates);
+        for (let i = range.from; i < range.to; i++) if (!sources || sources.has(files.sources[i]!)) passing += files.chunks[i]!;
+      } else {
+        for (const source of sources ?? []) passing += files.chunksBySource.get(source) ?? 0;
+      }
+      return passing <= files.allChunks * FEW_SHARE;
+    },
+    passing() {
+      const params: Record<string, unknown> = {};
+      const where: string[] = [];
+      if (dates) {
+        const files = fileDates(db);
+        const range = inRange(files, dates);
+        params.paths = JSON.stringify(files.paths.slice(range.from, range.to));
+        where.push('c.path IN (SELECT value FROM json_each(@paths))');
+      }
+      if (f.sources) where.push(sourceCondition('c.source', f.sources, params));
+      if (f.path !== null) {
+        where.push('c.path = @path');
+        params.path = f.path;
+      }
+      return cached<number>(db, `SELECT c.rowid FROM chunks c WHERE ${where.join(' AND ')}`).pluck().all(params);
+    },
+  };
+}
