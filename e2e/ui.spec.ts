@@ -233,6 +233,9 @@ plainTest.describe('search, explain and timeline (hybrid, tiny model)', () => {
     const returned = await page.getByTestId('search-result').evaluateAll((els) => els.map((e) => e.getAttribute('data-path')));
     const candidate = 'memory/travel.md';
     expect(returned).not.toContain(candidate);
+    // Typing part of a path offers the file as a suggestion.
+    await page.getByTestId('explain-input').fill('travel');
+    await expect(page.locator(`#explain-paths option[value="${candidate}"]`)).toHaveCount(1);
     await page.getByTestId('explain-input').fill(candidate);
     await page.getByTestId('explain-pin').click();
     const panel = page.getByTestId('explain-panel');

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { pathSuggestions } from '../stores/path-suggestions';
 import { useSearch } from '../stores/search-store-context';
 import { ScoreBreakdownView } from './score-breakdown';
 
@@ -27,6 +28,7 @@ export function ExplainPanel({ filePaths, currentPath }: { filePaths: readonly s
   }));
   const pinFile = useSearch((s) => s.pinFile);
   const [draft, setDraft] = useState('');
+  const suggestions = useMemo(() => pathSuggestions(filePaths, draft), [filePaths, draft]);
 
   return (
     <section className="explain-panel" data-testid="explain-panel" data-pinned={pinned ?? undefined}>
@@ -40,7 +42,7 @@ export function ExplainPanel({ filePaths, currentPath }: { filePaths: readonly s
       >
         <input list="explain-paths" data-testid="explain-input" placeholder="memory/… path" value={draft} onChange={(e) => setDraft(e.target.value)} />
         <datalist id="explain-paths">
-          {filePaths.map((p) => <option key={p} value={p} />)}
+          {suggestions.map((p) => <option key={p} value={p} />)}
         </datalist>
         <button type="submit" className="button" data-testid="explain-pin">Pin</button>
         {currentPath && (
