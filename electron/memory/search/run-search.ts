@@ -24,6 +24,7 @@ import { describeShownHits, type KeywordSearchResult } from './keyword-search.js
 import { datesNotice, noticeWhenNoChunkHasEveryTerm, searchKeywords } from './keyword-side.js';
 import { MMR_POOL_SIZE, mmrRerank } from './mmr.js';
 import { makeSnippet } from './snippet.js';
+import { highlightWords } from '../../../shared/highlight-words.js';
 import { computeDecay } from './temporal-decay.js';
 import { DEFAULT_QUERY_TIMEOUT_MS, runVectorSide, type QueryEmbedder, type VectorSearchFn } from './vector-side.js';
 
@@ -368,14 +369,6 @@ export async function traceSearch(ctx: SearchContext, searchOptions: SearchOptio
 }
 
 /** The words to light up: every spelling, as written, of the terms this chunk holds. */
-function highlightWords(keyword: ScoreBreakdown['keyword']): string[] {
-  if (!keyword) return [];
-  if (!keyword.terms) return keyword.matchedTerms;
-  // A Latin stem ("meet") is not itself a word to look for: "meetup" must not light up. Other terms
-  // (Chinese, numbers) are their own written form.
-  return keyword.terms.filter((t) => t.occurrences > 0).flatMap((t) => (/^[a-z]+$/.test(t.term) ? t.asWritten : [t.term, ...t.asWritten]));
-}
-
 /** OpenClaw-style citation: `path#L3` or `path#L3-L9`. */
 export function citationFor(path: string, startLine: number, endLine: number): string {
   return startLine === endLine ? `${path}#L${startLine}` : `${path}#L${startLine}-L${endLine}`;

@@ -1,6 +1,7 @@
 // Actions that span features. Features never call each other; these compose them.
 import type { MemlensApi } from '../../../shared/contract';
 import type { SearchResult } from '../../../shared/domain';
+import { highlightWords } from '../../../shared/highlight-words';
 import { unsavedPaths } from '../features/editor/stores/editor-slice';
 import type { AppStore } from './create-app-store';
 
@@ -13,7 +14,7 @@ export function openFileAt(store: AppStore, path: string, range?: { startLine: n
 
 /** A search hit: its file at its lines, with the words the engine matched marked. */
 export function openSearchResult(store: AppStore, result: SearchResult): void {
-  openFileAt(store, result.path, { startLine: result.startLine, endLine: result.endLine, terms: result.breakdown.keyword?.matchedTerms ?? [] });
+  openFileAt(store, result.path, { startLine: result.startLine, endLine: result.endLine, terms: highlightWords(result.breakdown.keyword) });
 }
 
 export function openSettings(store: AppStore): void {
