@@ -148,6 +148,10 @@ test('same-named files are told apart in the sidebar and the timeline; sessions 
   await expect(session.getByTestId('file-name')).toHaveText(/^Here is my health log for the last weeks/);
   await expect(session.getByTestId('file-name')).not.toContainText('System:');
   await expect(session.getByTestId('session-time')).toHaveText(/\d{2}:\d{2}/);
+  // Opened, the transcript goes by the same title (its path in the tooltip).
+  await session.locator('.file-item__open').click();
+  await expect(page.getByTestId('editor-path')).toHaveText(/^Here is my health log for the last weeks/);
+  expect(await page.getByTestId('editor-path').getAttribute('title')).toContain(HEALTH_SESSION);
 
   await page.getByTestId('view-timeline').click();
   const rows = page.locator('[data-testid="timeline-item"][data-date="2026-04-17"]');

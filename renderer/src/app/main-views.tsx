@@ -30,7 +30,7 @@ export interface MainViewSpec {
 }
 
 export const MAIN_VIEWS: readonly MainViewSpec[] = [
-  { id: 'editor', label: 'Editor', render: (ctx) => <EditorPane headerExtras={<EditorHeaderExtras />} onOpenPath={ctx.openPath} /> },
+  { id: 'editor', label: 'Editor', render: (ctx) => <EditorMainView openPath={ctx.openPath} /> },
   { id: 'timeline', label: 'Timeline', render: (ctx) => <TimelineView onOpen={ctx.openPath} hitPaths={ctx.hitPaths} /> },
   { id: 'context', label: 'Context', title: 'What the agent sees at session start', render: (ctx) => <ContextView onOpen={ctx.openAt} /> },
   {
@@ -44,4 +44,13 @@ export const MAIN_VIEWS: readonly MainViewSpec[] = [
 function SettingsMainView({ keywordOnly }: { keywordOnly: boolean }) {
   const indexProgress = useApp((s) => s.status.progress);
   return <SettingsView searchDefaults={<SearchDefaultsForm keywordOnly={keywordOnly} />} indexProgress={indexProgress} />;
+}
+
+/** The editor, with a transcript titled as the sidebar titles it. */
+function EditorMainView({ openPath }: { openPath: (path: string) => void }) {
+  const transcriptTitle = useApp((s) => {
+    const doc = s.editor.doc;
+    return doc?.view === 'transcript' ? s.files.entries.find((e) => e.path === doc.path)?.title : undefined;
+  });
+  return <EditorPane headerExtras={<EditorHeaderExtras />} onOpenPath={openPath} {...(transcriptTitle ? { transcriptTitle } : {})} />;
 }

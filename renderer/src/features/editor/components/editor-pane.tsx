@@ -31,9 +31,11 @@ interface EditorPaneProps {
   headerExtras?: ReactNode;
   /** Opens another file the way the rest of the window does (sidebar selection included). */
   onOpenPath?: (path: string) => void;
+  /** A transcript's title (its first user message), shown instead of its path as the sidebar does. */
+  transcriptTitle?: string;
 }
 
-export function EditorPane({ headerExtras, onOpenPath }: EditorPaneProps) {
+export function EditorPane({ headerExtras, onOpenPath, transcriptTitle }: EditorPaneProps) {
   const doc = useEditor((s) => s.editor.doc);
   const compareOpen = useEditor((s) => s.editor.compareOpen);
   const { saveDocument, overwriteOnDisk, reloadFromDisk, setCompareOpen, openDocument } = useEditor((s) => ({
@@ -58,9 +60,13 @@ export function EditorPane({ headerExtras, onOpenPath }: EditorPaneProps) {
   return (
     <div className="editor-pane" data-testid="editor-pane" data-phase={doc.phase} data-path={doc.path}>
       <header className="editor-pane__head">
-        <span className="editor-pane__path" data-testid="editor-path" title={doc.path}>
+        <span
+          className={transcript && transcriptTitle ? 'editor-pane__path editor-pane__path--title' : 'editor-pane__path'}
+          data-testid="editor-path"
+          title={transcript && transcriptTitle ? `${transcriptTitle}\n${doc.path}` : doc.path}
+        >
           {unsaved && <span className="dirty-dot" data-testid="editor-dirty" title="Unsaved changes">●</span>}
-          {doc.path}
+          {transcript && transcriptTitle ? transcriptTitle : doc.path}
         </span>
         <span className="editor-pane__meta" data-testid="editor-meta">
           {transcript
