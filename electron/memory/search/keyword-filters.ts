@@ -6,6 +6,7 @@ import type Database from 'better-sqlite3';
 import type { MemorySource } from '../../../shared/domain.js';
 import type { UnionFilter } from './bm25-union.js';
 import { indexChangeKey } from './index-change-key.js';
+import { cachedStatement } from './statement-cache.js';
 
 export interface KeywordFilters {
   sources?: readonly MemorySource[] | null;
@@ -91,24 +92,6 @@ interface ChunkFacts {
  */
 const FEW_SHARE = 1 / 8;
 
-/** Statements by SQL text, per connection (the filters' SQL differs only in which bounds apply). */
-const statementCache = new WeakMap<Database.Database, Map<string, Database.Statement>>();
-
-function cached<R>(db: Database.Database, sql: string): Database.Statement<Record<string, unknown>, R> {
-  let cache = statementCache.get(db);
-  if (!cache) {
-    cache = new Map();
-    statementCache.set(db, cache);
-  }
-  let statement = cache.get(sql);
-  if (!statement) {
-    statement = db.prepare(sql);
-    if (cache.size > 32) cache.clear();
-    cache.set(sql, statement);
-  }
-  return statement as Database.Statement<Record<string, unknown>, R>;
-}
-
 function sourceCondition(column: string, sources: readonly MemorySource[], params: Record<string, unknown>): string {
   sources.forEach((source, i) => (params[`source${i}`] = source));
   return `${column} IN (${sources.map((_, i) => `@source${i}`).join(', ')})`;
@@ -192,7 +175,7 @@ function inRange(files: FileDates, dates: NonNullable<ResolvedFilters['dates']>)
 export function unionFilter(db: Database.Database, filters: KeywordFilters): UnionFilter | null {
   const f = resolve(filters);
   if (!f) return null;
-  const facts = cached<ChunkFacts>(db, FACTS_SQL) as unknown as Database.Statement<[number], ChunkFacts>;
+  const facts = cachedStatement<ChunkFacts>(db, FACTS_SQL) as unknown as Database.Statement<[number], ChunkFacts>;
   const sources = f.sources ? new Set<string>(f.sources) : null;
   const dates = f.dates;
   return {
@@ -235,7 +218,7 @@ export function unionFilter(db: Database.Database, filters: KeywordFilters): Uni
         where.push('c.path = @path');
         params.path = f.path;
       }
-      return cached<number>(db, `SELECT c.rowid FROM chunks c WHERE ${where.join(' AND ')}`).pluck().all(params);
+      return cachedStatement<number>(db, `SELECT c.rowid FROM chunks c WHERE ${where.join(' AND ')}`).pluck().all(params);
     },
   };
 }

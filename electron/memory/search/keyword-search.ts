@@ -11,6 +11,7 @@ import { chunkIndexReader, chunkTermBreakdown, queryTermStats, rememberDocCounts
 import { bm25UnionTopK } from './bm25-union.js';
 import { filterSql, unionFilter, type KeywordFilters } from './keyword-filters.js';
 import type { KeywordCandidate } from './fuse.js';
+import { cachedStatement } from './statement-cache.js';
 
 export interface KeywordSearchOptions extends KeywordFilters {
   limit: number;
@@ -95,24 +96,6 @@ function runMatch(db: Database.Database, terms: readonly string[], options: Keyw
     return { hits: union.hits, everyTermSomewhere: union.someChunkHasAll };
   }
   return { hits: runFts5Match(db, buildMatchQuery(terms, 'OR'), options, true) as FtsHit[], everyTermSomewhere: null };
-}
-
-/** Statements by SQL text, per connection: preparing one costs about as much as a small query. */
-const statementCache = new WeakMap<Database.Database, Map<string, Database.Statement>>();
-
-function cachedStatement(db: Database.Database, sql: string): Database.Statement {
-  let cache = statementCache.get(db);
-  if (!cache) {
-    cache = new Map();
-    statementCache.set(db, cache);
-  }
-  let statement = cache.get(sql);
-  if (!statement) {
-    statement = db.prepare(sql);
-    if (cache.size > 64) cache.clear();
-    cache.set(sql, statement);
-  }
-  return statement;
 }
 
 /**
