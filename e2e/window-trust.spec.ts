@@ -165,6 +165,9 @@ test('a transcript keeps its line breaks, says what it is, and marks the matched
   await openApp(page, served.url);
   await search(page, 'Disco Elysium');
   const hit = page.locator(`[data-testid="search-result"][data-path="${HEALTH_SESSION}"]`).first();
+  // The card names the transcript as the sidebar does, by its first message; the path is in the tooltip.
+  await expect(hit.getByTestId('search-result-open')).toHaveText(/^Here is my health log for the last weeks.* · lines \d+(-\d+)?$/);
+  expect(await hit.getByTestId('search-result-open').getAttribute('title')).toContain(HEALTH_SESSION);
   await hit.getByTestId('search-result-open').click();
   await expect(page.getByTestId('transcript')).toBeVisible();
   // Headings and lists arrive as lines, not one paragraph.

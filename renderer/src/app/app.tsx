@@ -43,6 +43,7 @@ export function App() {
   const hitPaths = useMemo(() => new Set((results ?? []).map((r) => r.path)), [results]);
   const unsavedSet = useMemo(() => new Set(unsaved), [unsaved]);
   const filePaths = useMemo(() => entries.map((e) => e.path), [entries]);
+  const sessionTitles = useMemo(() => new Map(entries.flatMap((e) => (e.source === 'sessions' && e.title ? [[e.path, e.title] as const] : []))), [entries]);
   const fit = fitPanels(viewport, layout);
   const keywordOnly = index?.mode === 'fts-only';
   const excluded = (sources ?? []).filter((s) => !s.included && s.excludedBecause === 'settings' && s.files > 0);
@@ -159,7 +160,7 @@ export function App() {
         )}
         {fit.search !== 'closed' && (
           <div className={`app__search app__search--${fit.search}`} style={{ width: fit.search === 'overlay' ? Math.min(layout.searchWidth, viewport - 24) : layout.searchWidth }} data-testid="search-panel-frame">
-            <SearchPanel onOpenResult={openResult} filePaths={filePaths} currentPath={currentPath} keywordOnly={keywordOnly} onOpenSettings={toSettings} />
+            <SearchPanel onOpenResult={openResult} filePaths={filePaths} currentPath={currentPath} keywordOnly={keywordOnly} onOpenSettings={toSettings} sessionTitles={sessionTitles} />
           </div>
         )}
         {(fit.sidebar === 'overlay' || fit.search === 'overlay') && <div className="app__scrim" data-testid="overlay-scrim" onClick={closeOverlays} />}

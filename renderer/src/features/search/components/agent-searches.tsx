@@ -11,10 +11,12 @@ const LIST_REFRESH_MS = 5_000;
 
 interface AgentSearchesProps {
   onOpenResult(result: SearchResult): void;
+  /** Transcripts' titles by path, to name session results as the sidebar does. */
+  sessionTitles?: ReadonlyMap<string, string>;
 }
 
 /** What agents searched for, what they got and why, and what the same search gives today. */
-export function AgentSearches({ onOpenResult }: AgentSearchesProps) {
+export function AgentSearches({ onOpenResult, sessionTitles }: AgentSearchesProps) {
   const s = useAgentSearches((st) => st.agentSearches);
   const actions = useAgentSearches((st) => ({
     setOpen: st.setAgentSearchesOpen,
@@ -76,6 +78,7 @@ export function AgentSearches({ onOpenResult }: AgentSearchesProps) {
           onBack={() => void actions.select(null)}
           onRerun={() => void actions.rerun()}
           onOpenResult={onOpenResult}
+          {...(sessionTitles ? { sessionTitles } : {})}
         />
       )}
     </section>
@@ -93,7 +96,7 @@ interface DetailProps extends AgentSearchesProps {
   onRerun(): void;
 }
 
-function AgentSearchDetail({ entry, status, error, replay, replayStatus, replayError, onBack, onRerun, onOpenResult }: DetailProps) {
+function AgentSearchDetail({ entry, status, error, replay, replayStatus, replayError, onBack, onRerun, onOpenResult, sessionTitles }: DetailProps) {
   const pinFile = useSearch((st) => st.pinFile);
   const [expanded, setExpanded] = useState<Record<string, boolean>>({});
   const toggle = (key: string) => setExpanded((e) => ({ ...e, [key]: !e[key] }));
@@ -109,6 +112,7 @@ function AgentSearchDetail({ entry, status, error, replay, replayStatus, replayE
         onToggle={() => toggle(key)}
         onOpen={() => onOpenResult(r)}
         onPin={() => void pinFile(r.path)}
+        title={r.source === 'sessions' ? sessionTitles?.get(r.path) : undefined}
       />
     );
   };

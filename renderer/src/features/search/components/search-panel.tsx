@@ -17,9 +17,11 @@ interface SearchPanelProps {
   onOpenSettings(): void;
   /** Sections other features add below the results (composed in app/). */
   children?: ReactNode;
+  /** Transcripts' titles by path (their first user message), to name session results as the sidebar does. */
+  sessionTitles?: ReadonlyMap<string, string>;
 }
 
-export function SearchPanel({ onOpenResult, filePaths, currentPath, keywordOnly, onOpenSettings, children }: SearchPanelProps) {
+export function SearchPanel({ onOpenResult, filePaths, currentPath, keywordOnly, onOpenSettings, children, sessionTitles }: SearchPanelProps) {
   const s = useSearch((st) => ({
     query: st.search.query,
     response: st.search.response,
@@ -152,13 +154,14 @@ export function SearchPanel({ onOpenResult, filePaths, currentPath, keywordOnly,
             onOpen={() => onOpenResult(r)}
             onPin={() => void actions.pinFile(r.path)}
             onJudge={(verdict) => void actions.judgeResult(r, verdict)}
+            title={r.source === 'sessions' ? sessionTitles?.get(r.path) : undefined}
           />
         ))}
       </ol>
       {response && results.length === 0 && s.status === 'done' && <p className="muted pad" data-testid="search-empty">Nothing scored above the min score.</p>}
 
       <ExplainPanel filePaths={filePaths} currentPath={currentPath} />
-      <AgentSearches onOpenResult={onOpenResult} />
+      <AgentSearches onOpenResult={onOpenResult} {...(sessionTitles ? { sessionTitles } : {})} />
       {children}
     </aside>
   );

@@ -14,9 +14,26 @@ interface SearchResultRowProps {
   onPin(): void;
   /** Without it the row offers no 👍/👎 (an agent's logged results are not the user's search). */
   onJudge?: (verdict: Verdict) => void;
+  /** A transcript's title (its first user message): shown instead of its path, as the sidebar does. */
+  title?: string | undefined;
 }
 
-export function SearchResultRow({ result, rank, move, expanded, verdict, onToggle, onOpen, onPin, onJudge }: SearchResultRowProps) {
+/** A transcript's title is its whole first message: the card shows its start (the tooltip has the path). */
+const TITLE_WIDTH = 48;
+
+/** `text` cut to about `width` columns, a wide (CJK) character counting two. */
+function shorten(text: string, width: number): string {
+  let used = 0;
+  let out = '';
+  for (const char of text) {
+    used += char.codePointAt(0)! >= 0x2e80 ? 2 : 1;
+    if (used > width - 1) return `${out.trimEnd()}…`;
+    out += char;
+  }
+  return text;
+}
+
+export function SearchResultRow({ result, rank, move, expanded, verdict, onToggle, onOpen, onPin, onJudge, title }: SearchResultRowProps) {
   const focused = focusSnippet(result.snippet, result.highlights);
   const parts = snippetParts(focused.text, focused.highlights);
   const lines = lineLabel(result);
@@ -34,8 +51,14 @@ export function SearchResultRow({ result, rank, move, expanded, verdict, onToggl
         {move && move.kind !== 'same' && (
           <span className={`rank-move rank-move--${move.kind}`} data-testid="rank-move" data-value={formatRankMove(move)}>{formatRankMove(move)}</span>
         )}
-        <button type="button" className="search-result__path link-button" data-testid="search-result-open" title="Open at these lines" onClick={onOpen}>
-          {result.path}:{lines}
+        <button
+          type="button"
+          className={title ? 'search-result__path search-result__path--title link-button' : 'search-result__path link-button'}
+          data-testid="search-result-open"
+          title={title ? `${result.path}:${lines}\nOpen at these lines` : 'Open at these lines'}
+          onClick={onOpen}
+        >
+          {title ? `${shorten(title, TITLE_WIDTH)} · lines ${lines}` : `${result.path}:${lines}`}
         </button>
         <span className={`badge badge--source-${result.source}`} data-testid="source-badge">{result.source}</span>
         {result.date && <span className="search-result__date muted" title="The memory's date">{result.date}</span>}
