@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fileBadges, groupFiles, type SidebarGroup } from './group-files';
 import { dated, fileEntry } from '../../../test-support/fake-workspace-api';
 import { COLLAPSE_ABOVE, isGroupOpen } from './files-slice';
@@ -100,5 +100,20 @@ describe('isGroupOpen', () => {
     const groups = groupFiles(many);
     expect(groups[0]!.count).toBe(10_000);
     expect(groups[0]!.groups[0]!.groups).toHaveLength(28);
+  });
+});
+
+describe('groupFiles in the user\'s time zone', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it('lists a session under the day it began where the user is, not the UTC day', () => {
+    vi.stubEnv('TZ', 'Asia/Shanghai');
+    // 01:30 on 24 September in Shanghai is still 23 September in UTC.
+    const lateNight = { date: '2026-09-23', epochMs: Date.parse('2026-09-23T17:30:00Z'), granularity: 'instant' as const, source: 'first-record' as const };
+    const groups = groupFiles([fileEntry('sessions/main/late.jsonl', { agentId: 'main', date: lateNight })]);
+    const agent = groups.find((g) => g.id === 'sessions')!.groups.find((g) => g.id === 'sessions/main')!;
+    expect(agent.groups.map((g) => g.label)).toEqual(['2026-09-24']);
   });
 });

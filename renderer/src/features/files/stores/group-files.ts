@@ -63,9 +63,19 @@ function group(id: string, label: string, files: FileListEntry[], groups: Sideba
   return { id, label, files, groups, count: files.length + groups.reduce((n, g) => n + g.count, 0) };
 }
 
-/** The date key of a file: its own date, else its modification day. */
+/**
+ * The day a file is listed under: its own date; for a moment in time (a session's first message,
+ * a modification) the day it was where the user is — the day the sidebar's time belongs to.
+ */
 function dateOf(file: FileListEntry): string {
-  return file.date?.date ?? new Date(file.mtimeMs).toISOString().slice(0, 10);
+  const date = file.date;
+  if (date && date.granularity !== 'instant') return date.date;
+  return localDay(date ? date.epochMs : file.mtimeMs);
+}
+
+function localDay(epochMs: number): string {
+  const d = new Date(epochMs);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
 function datedByYearMonth(idPrefix: string, files: FileListEntry[]): SidebarGroup[] {
