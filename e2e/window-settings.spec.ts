@@ -125,59 +125,51 @@ test('the theme is chosen in Settings and kept', async ({ page, served }) => {
   await expect(page.locator('body')).toHaveCSS('background-color', 'rgb(22, 24, 29)');
 });
 
-const teamTest = base.extend<{ served: ServedWorkspace }>({
-  // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring pattern.
-  served: async ({}, use) => {
-    const served = await startServe([], { fixture: 'team-workspace' });
-    try {
-      await use(served);
-    } finally {
-      await served.stop();
-    }
-  },
-});
+test.describe('on the team workspace', () => {
+  test.use({ serveFixture: 'team-workspace' });
 
-teamTest('agents found inside the workspace are listed, and one can be left out (with a hint that it is)', async ({ page, served }, testInfo) => {
-  await openApp(page, served.url);
-  await page.getByTestId('view-settings').click();
-  const sources = page.getByTestId('session-source');
-  await expect(sources).toHaveCount(2);
-  await expect(page.locator('[data-testid="session-source"][data-agent="main"]')).toContainText('2 transcripts · agents/ inside the workspace');
-  const coder = page.locator('[data-testid="session-source"][data-agent="coder"]');
-  await coder.getByTestId('session-source-toggle').uncheck();
-  await expect(coder).toHaveAttribute('data-included', 'false');
-  // The engine reopens without that agent: its transcripts leave the list, and the sidebar says so.
-  await expect(page.locator('[data-testid="file-group"][data-group="sessions/coder"]')).toHaveCount(0, { timeout: 20_000 });
-  await expect(page.getByTestId('transcripts-excluded')).toContainText('1 transcript left out (agent coder)');
-  await expect(fileItem(page, 'sessions/main/9e8d7c6b-5a49-4382-9170-a1b2c3d4e5f6.jsonl')).toHaveCount(1);
-  await page.screenshot({ path: testInfo.outputPath('agents-excluded.png') });
-  await coder.getByTestId('session-source-toggle').check();
-  await expect(page.locator('[data-testid="file-group"][data-group="sessions/coder"]')).toHaveCount(1, { timeout: 20_000 });
-  await expect(page.getByTestId('transcripts-excluded')).toHaveCount(0);
-});
-
-teamTest('a model switched in Settings loads with progress, and search becomes hybrid', async ({ page, served }, testInfo) => {
-  const models = await tinyModelsDir();
-  try {
+  test('agents found inside the workspace are listed, and one can be left out (with a hint that it is)', async ({ page, served }, testInfo) => {
     await openApp(page, served.url);
-    await expect(page.getByTestId('status-mode')).toHaveAttribute('data-value', 'fts-only');
-    await page.getByTestId('status-model').click();
-    await expect(page.getByTestId('settings-view')).toBeVisible();
-    await page.getByTestId('model-custom-id').fill(TINY_MODEL_ID);
-    await page.getByTestId('models-dir').fill(models);
-    await page.getByTestId('model-apply').click();
-    await expect(page.getByTestId('model-progress')).toBeVisible();
-    await expect(page.getByTestId('model-ready')).toContainText(TINY_MODEL_ID, { timeout: 30_000 });
-    await expect(page.getByTestId('status-mode')).toHaveAttribute('data-value', 'hybrid', { timeout: 30_000 });
-    await expect(page.getByTestId('model-now')).toHaveAttribute('data-value', TINY_MODEL_ID);
-    await expect(page.locator(`[data-testid="model-option"][data-id="${TINY_MODEL_ID}"]`)).toHaveAttribute('data-installed', 'true');
-    await page.screenshot({ path: testInfo.outputPath('settings-hybrid.png') });
-    await search(page, 'Disco Elysium');
-    await expect(page.getByTestId('search-summary')).toContainText('hybrid');
-    await expect(page.getByTestId('notice-keyword-only')).toHaveCount(0);
-  } finally {
-    fs.rmSync(models, { recursive: true, force: true });
-  }
+    await page.getByTestId('view-settings').click();
+    const sources = page.getByTestId('session-source');
+    await expect(sources).toHaveCount(2);
+    await expect(page.locator('[data-testid="session-source"][data-agent="main"]')).toContainText('2 transcripts · agents/ inside the workspace');
+    const coder = page.locator('[data-testid="session-source"][data-agent="coder"]');
+    await coder.getByTestId('session-source-toggle').uncheck();
+    await expect(coder).toHaveAttribute('data-included', 'false');
+    // The engine reopens without that agent: its transcripts leave the list, and the sidebar says so.
+    await expect(page.locator('[data-testid="file-group"][data-group="sessions/coder"]')).toHaveCount(0, { timeout: 20_000 });
+    await expect(page.getByTestId('transcripts-excluded')).toContainText('1 transcript left out (agent coder)');
+    await expect(fileItem(page, 'sessions/main/9e8d7c6b-5a49-4382-9170-a1b2c3d4e5f6.jsonl')).toHaveCount(1);
+    await page.screenshot({ path: testInfo.outputPath('agents-excluded.png') });
+    await coder.getByTestId('session-source-toggle').check();
+    await expect(page.locator('[data-testid="file-group"][data-group="sessions/coder"]')).toHaveCount(1, { timeout: 20_000 });
+    await expect(page.getByTestId('transcripts-excluded')).toHaveCount(0);
+  });
+
+  test('a model switched in Settings loads with progress, and search becomes hybrid', async ({ page, served }, testInfo) => {
+    const models = await tinyModelsDir();
+    try {
+      await openApp(page, served.url);
+      await expect(page.getByTestId('status-mode')).toHaveAttribute('data-value', 'fts-only');
+      await page.getByTestId('status-model').click();
+      await expect(page.getByTestId('settings-view')).toBeVisible();
+      await page.getByTestId('model-custom-id').fill(TINY_MODEL_ID);
+      await page.getByTestId('models-dir').fill(models);
+      await page.getByTestId('model-apply').click();
+      await expect(page.getByTestId('model-progress')).toBeVisible();
+      await expect(page.getByTestId('model-ready')).toContainText(TINY_MODEL_ID, { timeout: 30_000 });
+      await expect(page.getByTestId('status-mode')).toHaveAttribute('data-value', 'hybrid', { timeout: 30_000 });
+      await expect(page.getByTestId('model-now')).toHaveAttribute('data-value', TINY_MODEL_ID);
+      await expect(page.locator(`[data-testid="model-option"][data-id="${TINY_MODEL_ID}"]`)).toHaveAttribute('data-installed', 'true');
+      await page.screenshot({ path: testInfo.outputPath('settings-hybrid.png') });
+      await search(page, 'Disco Elysium');
+      await expect(page.getByTestId('search-summary')).toContainText('hybrid');
+      await expect(page.getByTestId('notice-keyword-only')).toHaveCount(0);
+    } finally {
+      fs.rmSync(models, { recursive: true, force: true });
+    }
+  });
 });
 
 base('a model downloads with a progress bar in bytes when downloads are allowed (from a hub mirror)', async ({ page }, testInfo) => {

@@ -4,21 +4,11 @@
 // same-named files told apart; transcripts found inside the workspace, shown with their line breaks.
 import fs from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
-import { startServe, type ServedWorkspace } from './support/serve-fixture.js';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/serve-fixture.js';
 import { cliSearch, editorText, fileItem, mod, openApp, typeAtEnd } from './support/ui-helpers.js';
 
-const test = base.extend<{ served: ServedWorkspace }>({
-  // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring pattern.
-  served: async ({}, use) => {
-    const served = await startServe([], { fixture: 'team-workspace' });
-    try {
-      await use(served);
-    } finally {
-      await served.stop();
-    }
-  },
-});
+test.use({ serveFixture: 'team-workspace' });
 
 const HEALTH_SESSION = 'sessions/main/5b1c2d3e-8f90-4a12-b345-6c7d8e9f0a1b.jsonl';
 

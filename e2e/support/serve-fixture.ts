@@ -94,12 +94,15 @@ export async function startServe(extraArgs: string[] = [], options: StartServeOp
 export interface ServeOptions {
   /** Extra `memlens serve` flags for every test of a project, e.g. `--renderer-dir` (set in `use`). */
   serveArgs: string[];
+  /** A folder under e2e/fixtures/ to serve instead of the sample workspace (`test.use({ serveFixture })`). */
+  serveFixture: string | null;
 }
 
 export const test = base.extend<{ served: ServedWorkspace } & ServeOptions>({
   serveArgs: [[], { option: true }],
-  served: async ({ serveArgs }, use) => {
-    const served = await startServe(serveArgs);
+  serveFixture: [null, { option: true }],
+  served: async ({ serveArgs, serveFixture }, use) => {
+    const served = await startServe(serveArgs, serveFixture ? { fixture: serveFixture } : {});
     try {
       await use(served);
     } finally {
