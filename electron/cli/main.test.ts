@@ -6,19 +6,13 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResponse, SearchResult } from '../../shared/domain.js';
 import { computeFinalScore } from '../../shared/score.js';
-import type { CliIo } from './cli-io.js';
 import { normalizeOptionalValueFlags, resolveCommonSettings } from './common-options.js';
 import { TINY_MODEL_ID, writeTinyModel } from '../memory/embed/test-support/tiny-model.js';
 import { runCli } from './main.js';
+import { captureIo, runCaptured, type Captured } from './test-support/capture-io.js';
 
 const run = promisify(execFile);
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
-
-interface Captured {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
 
 let tmp: string;
 let workspace: string;
@@ -30,28 +24,9 @@ function write(rel: string, text: string): void {
   fs.writeFileSync(abs, text);
 }
 
-function captureIo(env: NodeJS.ProcessEnv = {}, interrupt?: Promise<void>): { io: CliIo; out: string[]; err: string[] } {
-  const out: string[] = [];
-  const err: string[] = [];
-  return {
-    out,
-    err,
-    io: {
-      stdout: (t) => void out.push(t),
-      stderr: (t) => void err.push(t),
-      env: { HOME: tmp, ...env },
-      cwd: tmp,
-      stderrIsTty: false,
-      waitForInterrupt: () => interrupt ?? Promise.resolve(),
-    },
-  };
-}
-
-async function cli(...argv: string[]): Promise<Captured> {
-  const { io, out, err } = captureIo();
+function cli(...argv: string[]): Promise<Captured> {
   const defaults = argv.includes('--data-dir') ? ['--workspace', workspace] : ['--workspace', workspace, '--data-dir', dataDir];
-  const code = await runCli([...argv, ...defaults], io);
-  return { code, stdout: out.join(''), stderr: err.join('') };
+  return runCaptured(tmp, [...argv, ...defaults]);
 }
 
 beforeAll(() => {
@@ -218,7 +193,7 @@ describe('memlens index / status / watch / help', () => {
   it('watch prints a change to a file, then stops on interrupt', async () => {
     let stop!: () => void;
     const interrupted = new Promise<void>((resolve) => (stop = resolve));
-    const { io, out } = captureIo({}, interrupted);
+    const { io, out } = captureIo(tmp, {}, interrupted);
     const running = runCli(['watch', '--json', '--workspace', workspace, '--data-dir', dataDir], io);
     const deadline = Date.now() + 20_000;
     while (!out.join('').includes('"watching"') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
@@ -234,13 +209,13 @@ describe('memlens index / status / watch / help', () => {
   });
 
   it('prints help for memlens, help COMMAND and COMMAND --help', async () => {
-    const { io, out } = captureIo();
+    const { io, out } = captureIo(tmp);
     expect(await runCli(['help'], io)).toBe(0);
     expect(out.join('')).toMatch(/Commands:\n {2}index/);
     const sub = await cli('search', '--help');
     expect(sub.code).toBe(0);
     expect(sub.stdout).toContain('--decay[=DAYS]');
-    const { io: io2, out: out2 } = captureIo();
+    const { io: io2, out: out2 } = captureIo(tmp);
     expect(await runCli(['help', 'get'], io2)).toBe(0);
     expect(out2.join('')).toContain('Usage: memlens get PATH');
   });
@@ -249,7 +224,7 @@ describe('memlens index / status / watch / help', () => {
 describe('workspace default', () => {
   it('uses ~/.openclaw/workspace when it exists, else a private copy of the bundled sample workspace', async () => {
     const home = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-home-'));
-    const io = { ...captureIo().io, env: { HOME: home, MEMLENS_DATA_DIR: path.join(home, 'data') } };
+    const io = { ...captureIo(tmp).io, env: { HOME: home, MEMLENS_DATA_DIR: path.join(home, 'data') } };
     const sample = await resolveCommonSettings({}, io);
     expect(sample).toMatchObject({ isSample: true, workspaceDir: path.join(home, 'data', 'sample-workspace') });
     expect(fs.existsSync(path.join(sample.workspaceDir, 'MEMORY.md'))).toBe(true);

@@ -4,25 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContextReportSchema } from '../../../shared/context-schemas.js';
-import type { CliIo } from '../cli-io.js';
-import { runCli } from '../main.js';
+import { runCaptured, type Captured } from '../test-support/capture-io.js';
 
 let tmp: string;
 let workspace: string;
 
-async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIo = {
-    stdout: (t) => void out.push(t),
-    stderr: (t) => void err.push(t),
-    env: { HOME: tmp },
-    cwd: tmp,
-    stderrIsTty: false,
-    waitForInterrupt: () => Promise.resolve(),
-  };
-  const code = await runCli([...argv, '--workspace', workspace, '--data-dir', path.join(tmp, 'data')], io);
-  return { code, stdout: out.join(''), stderr: err.join('') };
+function cli(...argv: string[]): Promise<Captured> {
+  return runCaptured(tmp, [...argv, '--workspace', workspace, '--data-dir', path.join(tmp, 'data')]);
 }
 
 beforeAll(() => {
