@@ -5,7 +5,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { inject } from 'vitest';
+import { inject, vi } from 'vitest';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 /** The `memlens` launcher of the tests' private build (support/build-cli.ts). */
@@ -113,16 +113,7 @@ export async function runMemlens(args: string[], options: { home: string; launch
 
 /** Polls until `check` passes (generous: CI machines are slow and shared). */
 export async function eventually(check: () => void | Promise<void>, timeoutMs = 15_000, everyMs = 50): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, everyMs));
-    }
-  }
+  await vi.waitFor(check, { timeout: timeoutMs, interval: everyMs });
 }
 
 /**

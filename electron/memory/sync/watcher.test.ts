@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryEngine } from '../engine.js';
 import type { FileChangeEvent } from '../../../shared/domain.js';
 
@@ -36,16 +36,7 @@ async function paths(engine: MemoryEngine, query: string): Promise<string[]> {
 
 /** Polls until `check` passes; generous, because CI file systems can be slow (the speed is benchmarked). */
 async function eventually(check: () => Promise<void>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
+  await vi.waitFor(check, { timeout: timeoutMs, interval: 50 });
 }
 
 describe('watcher', () => {
