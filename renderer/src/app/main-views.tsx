@@ -19,6 +19,8 @@ export interface MainViewContext {
   openResult(result: SearchResult): void;
   hitPaths: ReadonlySet<string>;
   keywordOnly: boolean;
+  /** Transcripts' titles by path (their first user message), as the sidebar names them. */
+  sessionTitles: ReadonlyMap<string, string>;
 }
 
 export interface MainViewSpec {
@@ -30,7 +32,7 @@ export interface MainViewSpec {
 }
 
 export const MAIN_VIEWS: readonly MainViewSpec[] = [
-  { id: 'editor', label: 'Editor', render: (ctx) => <EditorMainView openPath={ctx.openPath} /> },
+  { id: 'editor', label: 'Editor', render: (ctx) => <EditorMainView openPath={ctx.openPath} sessionTitles={ctx.sessionTitles} /> },
   { id: 'timeline', label: 'Timeline', render: (ctx) => <TimelineView onOpen={ctx.openPath} hitPaths={ctx.hitPaths} /> },
   { id: 'context', label: 'Context', title: 'What the agent sees at session start', render: (ctx) => <ContextView onOpen={ctx.openAt} /> },
   {
@@ -47,10 +49,8 @@ function SettingsMainView({ keywordOnly }: { keywordOnly: boolean }) {
 }
 
 /** The editor, with a transcript titled as the sidebar titles it. */
-function EditorMainView({ openPath }: { openPath: (path: string) => void }) {
-  const transcriptTitle = useApp((s) => {
-    const doc = s.editor.doc;
-    return doc?.view === 'transcript' ? s.files.entries.find((e) => e.path === doc.path)?.title : undefined;
-  });
+function EditorMainView({ openPath, sessionTitles }: { openPath: (path: string) => void; sessionTitles: ReadonlyMap<string, string> }) {
+  const transcriptPath = useApp((s) => (s.editor.doc?.view === 'transcript' ? s.editor.doc.path : null));
+  const transcriptTitle = transcriptPath === null ? undefined : sessionTitles.get(transcriptPath);
   return <EditorPane headerExtras={<EditorHeaderExtras />} onOpenPath={openPath} {...(transcriptTitle ? { transcriptTitle } : {})} />;
 }
