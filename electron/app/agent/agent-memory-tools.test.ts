@@ -9,7 +9,8 @@ import { MemoryLensError } from '../../../shared/errors.js';
 import type { MemoryEngineApi } from '../../memory/engine-types.js';
 import { openTempWorkspace, type TempWorkspace } from '../test-support/temp-workspace.js';
 import { createAgentMemoryTools, type AgentMemoryToolsDeps } from './agent-memory-tools.js';
-import { boundedExcerpt, truncateUtf16Safe } from './bounded-excerpt.js';
+import { truncateUtf16Safe } from '../../../shared/utf16-safe-slice.js';
+import { boundedExcerpt } from './bounded-excerpt.js';
 
 let fx: TempWorkspace;
 

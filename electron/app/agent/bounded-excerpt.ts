@@ -1,6 +1,7 @@
 // memory_get's bounded excerpt, as OpenClaw 2026.9.6 shapes it: at most 120 lines and 12,000
 // characters per call, whole lines kept while they fit, a single over-long line cut (never in the
 // middle of a surrogate pair), and a notice telling the agent how to continue. Pure.
+import { truncateUtf16Safe } from '../../../shared/utf16-safe-slice.js';
 
 /** OpenClaw's DEFAULT_MEMORY_READ_LINES; here also the most one call returns (the issue's cap). */
 export const MEMORY_GET_MAX_LINES = 120;
@@ -54,11 +55,4 @@ export function continuationNotice(nextFrom: number | undefined): string {
   return nextFrom !== undefined
     ? `\n\n[More content available. Use from=${nextFrom} to continue.]`
     : '\n\n[More content available. Requested excerpt exceeded the default maxChars budget. If you need the full raw line, use read on the source file.]';
-}
-
-/** The first `max` UTF-16 units, one less if that would split a surrogate pair. */
-export function truncateUtf16Safe(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const code = text.charCodeAt(max - 1);
-  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max);
 }
