@@ -6,6 +6,7 @@ import type Database from 'better-sqlite3';
 import type { MemorySource } from '../../../shared/domain.js';
 import type { UnionFilter } from './bm25-union.js';
 import { indexChangeKey } from './index-change-key.js';
+import { addDays } from './query-dates.js';
 import { cachedStatement } from './statement-cache.js';
 
 export interface KeywordFilters {
@@ -21,11 +22,7 @@ export interface KeywordFilters {
 }
 
 /** A month is the longest period a dated file covers, so `from - 31 days` never drops a match. */
-function shiftIsoDate(iso: string, days: number): string {
-  const d = new Date(`${iso}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
+const MONTH_SLACK_DAYS = 31;
 
 interface ResolvedFilters {
   sources: readonly MemorySource[] | null;
@@ -38,7 +35,7 @@ function resolve(filters: KeywordFilters): ResolvedFilters | null {
   const sources = filters.sources && filters.sources.length > 0 ? filters.sources : null;
   const range = filters.dateRange;
   const dates = range && (range.from !== null || range.to !== null)
-    ? { to: range.to, fromEarliest: range.from === null ? null : shiftIsoDate(range.from, -31) }
+    ? { to: range.to, fromEarliest: range.from === null ? null : addDays(range.from, -MONTH_SLACK_DAYS) }
     : null;
   const path = filters.path ?? null;
   return sources === null && dates === null && path === null ? null : { sources, dates, path };

@@ -35,7 +35,8 @@ export function localDay(ms: number, offsetMinutes: number): string {
   return new Date(ms + offsetMinutes * 60_000).toISOString().slice(0, 10);
 }
 
-function addDays(iso: string, days: number): string {
+/** An ISO day `days` later (earlier when negative). */
+export function addDays(iso: string, days: number): string {
   return new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
