@@ -4,6 +4,7 @@ import { apiTransport } from '../api/client';
 import { RecoveredDraftsBanner } from '../features/editor/components/recovered-drafts-banner';
 import { unsavedPaths } from '../features/editor/stores/editor-slice';
 import { FileSidebar } from '../features/files/components/file-sidebar';
+import { indexBuilding } from '../features/status/stores/status-slice';
 import { QuickOpen } from '../features/files/components/quick-open';
 import { SearchPanel } from '../features/search/components/search-panel';
 import { StatusBar } from '../features/status/components/status-bar';
@@ -37,7 +38,9 @@ export function App() {
   const index = useApp((s) => s.status.index);
   // A yes/no, not the progress itself: progress changes ten times a second during an index, and
   // the whole window re-rendered with it.
-  const indexing = useApp((s) => !!s.status.progress && s.status.progress.phase !== 'embedding');
+  const indexing = useApp((s) => indexBuilding(s.status));
+  // Before the first status arrives an empty list means "not known yet", not "no files".
+  const statusUnknown = useApp((s) => s.status.index === null && s.status.progress === null);
   const sources = useApp((s) => s.settingsView.sources);
 
   const hitPaths = useMemo(() => new Set((results ?? []).map((r) => r.path)), [results]);
@@ -137,6 +140,7 @@ export function App() {
               hitPaths={hitPaths}
               unsavedPaths={unsavedSet}
               indexing={indexing}
+              statusUnknown={statusUnknown}
               notices={excludedNotice}
             />
           </div>

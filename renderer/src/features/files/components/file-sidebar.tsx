@@ -16,10 +16,12 @@ interface FileSidebarProps {
   notices?: ReactNode;
   /** The index is being built: files appear as they are indexed. */
   indexing?: boolean;
+  /** Nothing is known of the index yet (connecting): an empty list is not "0 files". */
+  statusUnknown?: boolean;
 }
 
 /** Memoized: the window re-renders for reasons of its own, and the list is the costliest part of it. */
-export const FileSidebar = memo(function FileSidebar({ onOpen, hitPaths, unsavedPaths, notices, indexing = false }: FileSidebarProps) {
+export const FileSidebar = memo(function FileSidebar({ onOpen, hitPaths, unsavedPaths, notices, indexing = false, statusUnknown = false }: FileSidebarProps) {
   const { entries, filter, toggled, showAll, activePath, loaded, error } = useFiles((s) => ({
     entries: s.files.entries,
     filter: s.files.filter,
@@ -68,7 +70,11 @@ export const FileSidebar = memo(function FileSidebar({ onOpen, hitPaths, unsaved
         </button>
       </div>
       <div className="file-sidebar__count" data-testid="file-count" data-value={shown}>
-        {filtering ? `${shown} of ${listEntries.length} files` : indexing ? `${listEntries.length} files so far — indexing…` : `${listEntries.length} files`}
+        {filtering
+          ? `${shown} of ${listEntries.length} files`
+          : indexing
+            ? `${listEntries.length} files so far — indexing…`
+            : statusUnknown && listEntries.length === 0 ? 'Loading files…' : `${listEntries.length} files`}
       </div>
       {notices}
       {error && <div className="notice notice--error">{error}</div>}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createStore } from 'zustand/vanilla';
 import type { IndexStatus } from '../../../../../shared/domain';
-import { createStatusSlice, progressLabel, type StatusPort, type StatusSlice } from './status-slice';
+import { createStatusSlice, indexBuilding, progressLabel, type StatusPort, type StatusSlice } from './status-slice';
 
 function status(progress: IndexStatus['progress']): IndexStatus {
   return {
@@ -29,5 +29,19 @@ describe('status slice', () => {
     expect(progressLabel({ phase: 'indexing', filesDone: 1200, filesTotal: 6000 })).toBe('Indexing 1,200 of 6,000 files');
     expect(progressLabel({ phase: 'scanning', filesDone: 0, filesTotal: 0 })).toBe('Scanning files…');
     expect(progressLabel({ phase: 'embedding', filesDone: 1, filesTotal: 2, chunksDone: 5, chunksTotal: 10 })).toBe('Embedding 5 of 10 chunks');
+  });
+});
+
+describe('indexBuilding', () => {
+  it('is true while a sync reports progress, and for an empty index whose first sync has not finished', () => {
+    const indexing = { phase: 'indexing' as const, filesDone: 1, filesTotal: 9 };
+    expect(indexBuilding({ index: status(indexing), progress: indexing })).toBe(true);
+    expect(indexBuilding({ index: status(null), progress: { phase: 'embedding', filesDone: 9, filesTotal: 9 } })).toBe(false);
+    // The first sync has started, its first progress event not yet applied: the empty list is partial.
+    expect(indexBuilding({ index: { ...status(null), files: 0, lastSyncAt: null }, progress: null })).toBe(true);
+    // A workspace that is empty after a finished sync really has no files.
+    expect(indexBuilding({ index: { ...status(null), files: 0, lastSyncAt: 1 }, progress: null })).toBe(false);
+    expect(indexBuilding({ index: status(null), progress: null })).toBe(false);
+    expect(indexBuilding({ index: null, progress: null })).toBe(false);
   });
 });

@@ -97,6 +97,16 @@ export function createStatusSlice(port: StatusPort): StateCreator<StatusSlice, [
   };
 }
 
+/**
+ * The index is being built or brought up to date, so the file list is partial: a sync reports
+ * progress (embedding aside: files are all listed by then), or an empty index has never finished
+ * a sync (the first one is starting; its first progress event may still be on its way).
+ */
+export function indexBuilding(status: Pick<StatusSlice['status'], 'index' | 'progress'>): boolean {
+  if (status.progress) return status.progress.phase !== 'embedding';
+  return status.index !== null && status.index.lastSyncAt === null && status.index.files === 0;
+}
+
 /** 0..1 progress of the current phase, or null when it cannot be known. */
 export function progressFraction(p: IndexProgress | null): number | null {
   if (!p) return null;
