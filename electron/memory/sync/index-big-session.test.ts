@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MemoryEngine } from '../engine.js';
 import { discoverFiles } from '../workspace/discover.js';
 import { BIG_SESSION_BYTES } from './index-big-session.js';
@@ -94,6 +94,21 @@ describe('a big transcript', () => {
       expect((JSON.parse(file.metadata) as { title?: string }).title).toBe(oracle.title);
     } finally {
       db.close();
+    }
+  });
+
+  it('a live session the watcher sees growing is streamed again, and the new line is found', { timeout: 180_000 }, async () => {
+    const dataDir = path.join(root, 'data');
+    const engine = await MemoryEngine.open({ workspaceDir: workspace, dbPath: path.join(dataDir, 'index.sqlite'), dataDir, openclawHome: path.join(root, 'oc') });
+    try {
+      await engine.sync();
+      await engine.startWatching();
+      fs.appendFileSync(path.join(workspace, SESSION), `${JSON.stringify({ type: 'message', message: { role: 'assistant', content: 'wombatnarwhal appended live' } })}\n`);
+      await vi.waitFor(async () => {
+        expect((await engine.search({ query: 'wombatnarwhal', minScore: 0 })).results[0]?.path).toBe(SESSION);
+      }, { timeout: 60_000, interval: 200 });
+    } finally {
+      await engine.close();
     }
   });
 });
