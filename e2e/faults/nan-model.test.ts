@@ -26,7 +26,7 @@ beforeAll(async () => {
 
 afterAll(() => dir?.cleanup());
 
-type Search = { mode: string; modeReason?: string; results: { path: string }[] };
+type Search = { mode: string; modeReason?: string; results: { path: string; breakdown: { weights: { vector: number; text: number } } }[] };
 type Status = { mode: string; modeReason?: string; dbPath: string; vectorsStored: number };
 
 async function memlens(model: string, ...args: string[]): Promise<{ code: number | string; json: unknown; output: string }> {
@@ -58,6 +58,8 @@ describe('a model that outputs NaN', () => {
     expect(found.mode).toBe('fts-only');
     expect(found.modeReason).toMatch(/non-finite/);
     expect(found.results[0]?.path).toBe('MEMORY.md');
+    // The 0.7 vector weight is given back to the keyword side.
+    expect(found.results[0]?.breakdown.weights).toMatchObject({ configured: { vector: 0.7, text: 0.3 }, vector: 0, text: 1 });
   });
 
   it('one word NaN: the first bad vector marks the model broken, none is stored, and search finds the text', { timeout: 120_000 }, async () => {
