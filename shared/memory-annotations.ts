@@ -162,3 +162,22 @@ export function annotationProblem(annotation: MemoryAnnotation, lineText: string
   if (annotation.kind === 'trigger' && !annotation.value.split(/[,;]/u).some((p) => p.trim())) return 'no trigger phrase';
   return null;
 }
+
+/**
+ * The importance of one chunk of Memory Lens's own index (its lines as written), for our ranking's
+ * importance line: the highest valid `<!-- importance: N -->` on a line ending in `-->`, as OpenClaw
+ * reads an entry. Null for files whose annotations OpenClaw does not read.
+ */
+export function chunkImportance(relPath: string, text: string, startLine: number): { importance: number | null; multiplier: number; line: number | null } | null {
+  if (!isCuratedRootPath(relPath)) return null;
+  let importance: number | null = null;
+  let line: number | null = null;
+  text.split('\n').forEach((lineText, i) => {
+    const { importance: here } = entryRecallMetadata([lineText], { curatedRoot: true, projectScopeEligible: false });
+    if (here !== null && (importance === null || here > importance)) {
+      importance = here;
+      line = startLine + i;
+    }
+  });
+  return { importance, multiplier: importanceMultiplier(importance), line };
+}

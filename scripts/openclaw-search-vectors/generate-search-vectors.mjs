@@ -4,13 +4,16 @@
 // re-run through the CLI itself to check). Needs OpenClaw (not part of this repository) and a Node it runs on:
 //   OPENCLAW_DIR=/path/to/node_modules/openclaw OPENCLAW_NODE=/path/to/node24 \
 //     node scripts/openclaw-search-vectors/generate-search-vectors.mjs
+// With ONLY_BOOTSTRAP=1 it writes shared/fixtures/openclaw-annotated-bootstrap-vectors.json instead
+// (run-openclaw-bootstrap.mjs: the prompt budget of annotated MEMORY.md / USER.md).
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { commonPrefix, commonSuffix } from '../openclaw-vectors/vector-inputs.mjs';
 import { promisify } from 'node:util';
-import { MTIME, NOW, WORKSPACES } from './search-workspaces.mjs';
+import { annotatedBootstrapFiles, BOOTSTRAP_SIZES, MTIME, NOW, WORKSPACES } from './search-workspaces.mjs';
 
 const run = promisify(execFile);
 const ocDir = process.env.OPENCLAW_DIR;
@@ -68,6 +71,40 @@ async function runWorkspace(ws) {
   fs.rmSync(home, { recursive: true, force: true });
   console.log(`${ws.name}: ${vectors.length} queries (${Math.min(cliChecks, vectors.length)} checked through the CLI)`);
   return vectors;
+}
+
+/** What OpenClaw injects for annotated MEMORY.md / USER.md (do annotations count in the budget?). */
+async function runBootstrap(size) {
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'oc-bootstrap-'));
+  const dir = path.join(home, 'workspace');
+  writeWorkspace(dir, annotatedBootstrapFiles(size));
+  const { stdout } = await run(nodeBin, [path.join(here, 'run-openclaw-bootstrap.mjs'), dir], { env: openclawEnv(home), cwd: home, maxBuffer: 64 << 20 });
+  fs.rmSync(home, { recursive: true, force: true });
+  const { injected, warnings } = JSON.parse(stdout);
+  const files = annotatedBootstrapFiles(size);
+  return {
+    size,
+    outputs: injected.map(({ name, content }) => {
+      const base = files[name].trimEnd();
+      const head = commonPrefix(base, content);
+      const tail = Math.min(commonSuffix(base, content), content.length - head, base.length - head);
+      return { name, length: content.length, head, tail, mid: content.slice(head, content.length - tail) };
+    }),
+    warnings,
+  };
+}
+
+if (process.env.ONLY_BOOTSTRAP) {
+  const bootstrap = [];
+  for (const size of BOOTSTRAP_SIZES) bootstrap.push(await runBootstrap(size));
+  const target = path.resolve(here, '../../shared/fixtures/openclaw-annotated-bootstrap-vectors.json');
+  fs.writeFileSync(target, `${JSON.stringify({
+    about: `What OpenClaw ${version} injects into the prompt for annotated MEMORY.md / USER.md (search-workspaces.mjs annotatedBootstrapFiles), by its own loadWorkspaceBootstrapFiles + buildBootstrapContextFiles with the default limits; each output is file.trimEnd().slice(0, head) + mid + file.trimEnd().slice(-tail).`,
+    openclawVersion: version,
+    vectors: bootstrap,
+  }, null, 1)}\n`);
+  console.log(`${bootstrap.length} bootstrap vectors -> ${target}`);
+  process.exit(0);
 }
 
 const workspaces = WORKSPACES.filter((w) => !only || w.name === only);

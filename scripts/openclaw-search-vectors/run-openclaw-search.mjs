@@ -6,25 +6,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const dist = path.join(process.env.OPENCLAW_DIR ?? '', 'dist');
-const bundles = fs.readdirSync(dist).filter((f) => f.endsWith('.mjs'));
-
-/** OpenClaw's bundle names carry content hashes: find the chunk that defines a function, by name. */
-async function load(fnName) {
-  for (const file of bundles) {
-    const text = fs.readFileSync(path.join(dist, file), 'utf8');
-    if (!text.includes(`function ${fnName}(`)) continue;
-    const m = new RegExp(`export \\{[^}]*\\b${fnName} as (\\w+)`).exec(text) ?? new RegExp(`export \\{[^}]*\\b(${fnName})\\b`).exec(text);
-    if (m) return (await import(pathToFileURL(path.join(dist, file)).href))[m[1]];
-  }
-  throw new Error(`OpenClaw's dist has no exported ${fnName}`);
-}
+import { load } from './openclaw-dist.mjs';
 
 const runMemorySearch = await load('runMemorySearch');
 const runMemoryIndex = await load('runMemoryIndex');
 const createPluginStateKeyedStore = await load('createPluginStateKeyedStore');
 // What the memory-core plugin's register() does when the CLI loads it.
-const memoryCoreApi = await import(pathToFileURL(path.join(dist, 'extensions/memory-core/api.js')).href);
+const memoryCoreApi = await import(pathToFileURL(path.join(process.env.OPENCLAW_DIR ?? '', 'dist', 'extensions/memory-core/api.js')).href);
 memoryCoreApi.configureMemoryCoreDreamingState((options) => createPluginStateKeyedStore('memory-core', options));
 
 const realWrite = process.stdout.write.bind(process.stdout);

@@ -146,3 +146,25 @@ const mixed = {
 };
 
 export const WORKSPACES = [en, zh, mixed];
+
+/**
+ * MEMORY.md and USER.md for the prompt-budget vectors: annotated entries repeated past OpenClaw's
+ * caps (20,000 chars; USER.md 4,000), so whether annotations count shows in where it cuts.
+ */
+export function annotatedBootstrapFiles(size) {
+  const entry = (i) => `- Fact ${i}: the invoice service runs on host-${i % 5}. <!-- importance: ${1 + (i % 10)} --> <!-- trigger: invoice ${i} -->\n`;
+  const user = (i) => `- Preference ${i}: short answers. <!-- importance: ${1 + (i % 10)} -->\n`;
+  const fill = (make, n) => {
+    let text = '# Memory\n\n';
+    for (let i = 0; text.length + make(i).length <= n; i++) text += make(i);
+    return text;
+  };
+  return { 'MEMORY.md': fill(entry, size.memory), 'USER.md': fill(user, size.user) };
+}
+/** At most this many chars: under the caps, just under, over only because of the annotations, far over. */
+export const BOOTSTRAP_SIZES = [
+  { memory: 12000, user: 2000 },
+  { memory: 20000, user: 4000 },
+  { memory: 20500, user: 4100 },
+  { memory: 26000, user: 6000 },
+];
