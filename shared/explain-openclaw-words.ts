@@ -3,6 +3,8 @@
 import type { ImportanceBreakdown, OpenClawBreakdown } from './domain.js';
 
 const f3 = (n: number): string => n.toFixed(3);
+/** Small BM25 values (a tiny index) stay readable: 3 decimals, or 3 significant digits below 0.001. */
+const small = (n: number): string => (Math.abs(n) >= 0.001 || n === 0 ? n.toFixed(3) : n.toPrecision(3));
 
 /** "importance 9 (line 3) → ×1.200", or that no annotation applies. */
 export function describeImportance(i: ImportanceBreakdown): string {
@@ -18,7 +20,7 @@ export function describeOpenClawSteps(o: OpenClawBreakdown): string[] {
     lines.push(`The query is ${what}: OpenClaw lists such files first, with score 1.`);
   }
   if (o.bm25 !== null) {
-    lines.push(`Text match: bm25 ${o.bm25.toExponential(3)} → text score ${o.textScore.toExponential(3)} (r / (1 + r)).`);
+    lines.push(`Text match: bm25 ${small(o.bm25)} → text score ${small(o.textScore)} (r / (1 + r), r = −bm25).`);
   } else if (o.tier === 'path-only') {
     lines.push(`Only the path matched: path score ${f3(o.pathScore)}.`);
   }

@@ -79,7 +79,7 @@ function toSearchResult(hit: RankedHit, rank: number, outcome: OpenClawSearchOut
   const parts: Omit<ScoreBreakdown, 'final' | 'hybrid'> = {
     keyword: { bm25: hit.bm25 ?? 0, rank, idfMass: 0, score: exact ? 1 : hit.relevance, matchedTerms: matched, query: outcome.strictQuery ?? query, relaxed: outcome.usedFallback },
     vector: { unavailable: true, reason: 'OpenClaw with provider "none" ranks by keywords only' },
-    weights: { configured: { vector: 0.7, text: 0.3 }, vector: 0, text: 1 },
+    weights: { configured: { vector: 0, text: 1 }, vector: 0, text: 1 },
     decay: { enabled: !exact, date: hit.decay.date, dateSource: hit.decay.date ? 'path' : null, ageDays: hit.decay.ageDays, halfLifeDays: OPENCLAW_DEFAULTS.halfLifeDays, multiplier: exact ? 1 : hit.decay.multiplier, evergreen: hit.decay.date === null },
     mmr: null,
     importance: { importance: hit.importance, multiplier: exact ? 1 : hit.importanceMultiplier, line: importanceLine(chunk) },
