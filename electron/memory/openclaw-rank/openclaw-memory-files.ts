@@ -4,14 +4,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
-export interface MemoryFileText {
-  /** Workspace-relative, forward slashes. */
-  path: string;
-  text: string;
-  size: number;
-  mtimeMs: number;
-}
-
 async function regularFile(abs: string): Promise<{ size: number; mtimeMs: number } | null> {
   try {
     const stat = await fs.lstat(abs);
@@ -51,14 +43,24 @@ async function listPaths(workspaceDir: string): Promise<string[]> {
   return out;
 }
 
-export async function readMemoryFilesLikeOpenClaw(workspaceDir: string): Promise<MemoryFileText[]> {
-  const out: MemoryFileText[] = [];
+export interface MemoryFileStat {
+  path: string;
+  absPath: string;
+  size: number;
+  mtimeMs: number;
+}
+
+/** The files with their size and mtime, without reading them: a cheap "did anything change". */
+export async function statMemoryFilesLikeOpenClaw(workspaceDir: string): Promise<MemoryFileStat[]> {
+  const out: MemoryFileStat[] = [];
   for (const abs of await listPaths(workspaceDir)) {
     const stat = await regularFile(abs);
-    if (!stat) continue;
-    const text = await fs.readFile(abs, 'utf8').catch(() => null);
-    if (text === null) continue;
-    out.push({ path: path.relative(workspaceDir, abs).split(path.sep).join('/'), text, ...stat });
+    if (stat) out.push({ path: path.relative(workspaceDir, abs).split(path.sep).join('/'), absPath: abs, ...stat });
   }
   return out;
+}
+
+/** The file's text as OpenClaw reads it (UTF-8), or null when it vanished meanwhile. */
+export async function readMemoryFileText(file: MemoryFileStat): Promise<string | null> {
+  return fs.readFile(file.absPath, 'utf8').catch(() => null);
 }

@@ -9,7 +9,7 @@ import { computeFinalScore } from '../../../shared/score.js';
 import { prepareOpenClawChunks } from './openclaw-chunker.js';
 import type { IndexedOpenClawChunk } from './openclaw-chunker.js';
 import { OpenClawKeywordIndex } from './openclaw-keyword-index.js';
-import { readMemoryFilesLikeOpenClaw } from './openclaw-memory-files.js';
+import { readMemoryFileText, statMemoryFilesLikeOpenClaw } from './openclaw-memory-files.js';
 import { searchTokens } from './openclaw-query-terms.js';
 import { OPENCLAW_DEFAULTS, searchLikeOpenClaw } from './openclaw-search.js';
 import type { OpenClawSearchOutcome, RankedHit } from './openclaw-search.js';
@@ -17,15 +17,31 @@ import type { OpenClawSearchOutcome, RankedHit } from './openclaw-search.js';
 export class OpenClawRanker {
   private index: OpenClawKeywordIndex | null = null;
   private signature = '';
+  /** Chunks per file, reused while its size and mtime stay the same. */
+  private readonly chunksByFile = new Map<string, { key: string; chunks: IndexedOpenClawChunk[] }>();
 
   constructor(private readonly workspaceDir: string) {}
 
   private async currentIndex(): Promise<OpenClawKeywordIndex> {
-    const files = await readMemoryFilesLikeOpenClaw(this.workspaceDir);
+    const files = await statMemoryFilesLikeOpenClaw(this.workspaceDir);
     const signature = files.map((f) => `${f.path}\0${f.size}\0${f.mtimeMs}`).join('\n');
     if (this.index && signature === this.signature) return this.index;
+    const indexed: Array<{ path: string; chunks: IndexedOpenClawChunk[] }> = [];
+    for (const file of files) {
+      const key = `${file.size}\0${file.mtimeMs}`;
+      let cached = this.chunksByFile.get(file.path);
+      if (cached?.key !== key) {
+        const text = await readMemoryFileText(file);
+        if (text === null) continue;
+        cached = { key, chunks: prepareOpenClawChunks(file.path, text) };
+        this.chunksByFile.set(file.path, cached);
+      }
+      indexed.push({ path: file.path, chunks: cached.chunks });
+    }
+    const present = new Set(files.map((f) => f.path));
+    for (const p of [...this.chunksByFile.keys()]) if (!present.has(p)) this.chunksByFile.delete(p);
     this.index?.close();
-    this.index = new OpenClawKeywordIndex(files.map((f) => ({ path: f.path, chunks: prepareOpenClawChunks(f.path, f.text) })));
+    this.index = new OpenClawKeywordIndex(indexed);
     this.signature = signature;
     return this.index;
   }
