@@ -103,28 +103,55 @@ function pathPlans(query: string): PathPlan[] {
 export class OpenClawKeywordIndex {
   private readonly db: Database.Database;
   private readonly firstChunkOfPath = new Map<string, IndexedOpenClawChunk>();
-  readonly chunks: ReadonlyMap<string, IndexedOpenClawChunk>;
+  private readonly chunkIdsOfPath = new Map<string, string[]>();
+  private readonly chunkMap = new Map<string, IndexedOpenClawChunk>();
 
-  constructor(files: ReadonlyArray<{ path: string; chunks: readonly IndexedOpenClawChunk[] }>) {
+  constructor(files: ReadonlyArray<{ path: string; chunks: readonly IndexedOpenClawChunk[] }> = []) {
     this.db = new Database(':memory:');
     this.db.exec(`CREATE VIRTUAL TABLE chunks_fts USING fts5(text, id UNINDEXED, path UNINDEXED, source UNINDEXED, model UNINDEXED, start_line UNINDEXED, end_line UNINDEXED);
       CREATE VIRTUAL TABLE paths_fts USING fts5(path, source UNINDEXED);`);
-    const insertChunk = this.db.prepare("INSERT INTO chunks_fts (text, id, path, source, model, start_line, end_line) VALUES (?, ?, ?, 'memory', 'fts-only', ?, ?)");
-    const insertPath = this.db.prepare("INSERT INTO paths_fts (path, source) VALUES (?, 'memory')");
-    const chunks = new Map<string, IndexedOpenClawChunk>();
     this.db.transaction(() => {
-      for (const file of files) {
-        if (file.chunks.length === 0) continue;
-        insertPath.run(file.path);
-        const first = [...file.chunks].sort((a, b) => a.startLine - b.startLine || a.endLine - b.endLine)[0];
-        if (first) this.firstChunkOfPath.set(file.path, first);
-        for (const chunk of file.chunks) {
-          insertChunk.run(chunk.text, chunk.id, chunk.path, chunk.startLine, chunk.endLine);
-          chunks.set(chunk.id, chunk);
-        }
-      }
+      for (const file of files) this.insertFile(file.path, file.chunks);
     })();
-    this.chunks = chunks;
+  }
+
+  get chunks(): ReadonlyMap<string, IndexedOpenClawChunk> {
+    return this.chunkMap;
+  }
+
+  /** Replaces one file's chunks (FTS5 keeps its BM25 statistics exact across deletes). */
+  replaceFile(relPath: string, chunks: readonly IndexedOpenClawChunk[]): void {
+    this.db.transaction(() => {
+      this.deleteFile(relPath);
+      this.insertFile(relPath, chunks);
+    })();
+  }
+
+  removeFile(relPath: string): void {
+    this.db.transaction(() => this.deleteFile(relPath))();
+  }
+
+  private insertFile(relPath: string, chunks: readonly IndexedOpenClawChunk[]): void {
+    if (chunks.length === 0) return;
+    this.db.prepare("INSERT INTO paths_fts (path, source) VALUES (?, 'memory')").run(relPath);
+    const insert = this.db.prepare("INSERT INTO chunks_fts (text, id, path, source, model, start_line, end_line) VALUES (?, ?, ?, 'memory', 'fts-only', ?, ?)");
+    const first = [...chunks].sort((a, b) => a.startLine - b.startLine || a.endLine - b.endLine)[0];
+    if (first) this.firstChunkOfPath.set(relPath, first);
+    for (const chunk of chunks) {
+      insert.run(chunk.text, chunk.id, chunk.path, chunk.startLine, chunk.endLine);
+      this.chunkMap.set(chunk.id, chunk);
+    }
+    this.chunkIdsOfPath.set(relPath, chunks.map((c) => c.id));
+  }
+
+  private deleteFile(relPath: string): void {
+    const ids = this.chunkIdsOfPath.get(relPath);
+    if (!ids) return;
+    this.db.prepare('DELETE FROM chunks_fts WHERE path = ?').run(relPath);
+    this.db.prepare('DELETE FROM paths_fts WHERE path = ?').run(relPath);
+    for (const id of ids) this.chunkMap.delete(id);
+    this.chunkIdsOfPath.delete(relPath);
+    this.firstChunkOfPath.delete(relPath);
   }
 
   close(): void {

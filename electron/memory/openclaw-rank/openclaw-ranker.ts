@@ -15,34 +15,29 @@ import { OPENCLAW_DEFAULTS, searchLikeOpenClaw } from './openclaw-search.js';
 import type { OpenClawSearchOutcome, RankedHit } from './openclaw-search.js';
 
 export class OpenClawRanker {
-  private index: OpenClawKeywordIndex | null = null;
-  private signature = '';
-  /** Chunks per file, reused while its size and mtime stay the same. */
-  private readonly chunksByFile = new Map<string, { key: string; chunks: IndexedOpenClawChunk[] }>();
+  private readonly index = new OpenClawKeywordIndex();
+  /** Size and mtime of each indexed file: a file is re-read and re-chunked only when they change. */
+  private readonly indexedKeys = new Map<string, string>();
 
   constructor(private readonly workspaceDir: string) {}
 
   private async currentIndex(): Promise<OpenClawKeywordIndex> {
     const files = await statMemoryFilesLikeOpenClaw(this.workspaceDir);
-    const signature = files.map((f) => `${f.path}\0${f.size}\0${f.mtimeMs}`).join('\n');
-    if (this.index && signature === this.signature) return this.index;
-    const indexed: Array<{ path: string; chunks: IndexedOpenClawChunk[] }> = [];
+    const present = new Set<string>();
     for (const file of files) {
+      present.add(file.path);
       const key = `${file.size}\0${file.mtimeMs}`;
-      let cached = this.chunksByFile.get(file.path);
-      if (cached?.key !== key) {
-        const text = await readMemoryFileText(file);
-        if (text === null) continue;
-        cached = { key, chunks: prepareOpenClawChunks(file.path, text) };
-        this.chunksByFile.set(file.path, cached);
-      }
-      indexed.push({ path: file.path, chunks: cached.chunks });
+      if (this.indexedKeys.get(file.path) === key) continue;
+      const text = await readMemoryFileText(file);
+      if (text === null) continue;
+      this.index.replaceFile(file.path, prepareOpenClawChunks(file.path, text));
+      this.indexedKeys.set(file.path, key);
     }
-    const present = new Set(files.map((f) => f.path));
-    for (const p of [...this.chunksByFile.keys()]) if (!present.has(p)) this.chunksByFile.delete(p);
-    this.index?.close();
-    this.index = new OpenClawKeywordIndex(indexed);
-    this.signature = signature;
+    for (const p of [...this.indexedKeys.keys()]) {
+      if (present.has(p)) continue;
+      this.index.removeFile(p);
+      this.indexedKeys.delete(p);
+    }
     return this.index;
   }
 
@@ -69,8 +64,7 @@ export class OpenClawRanker {
   }
 
   close(): void {
-    this.index?.close();
-    this.index = null;
+    this.index.close();
   }
 }
 

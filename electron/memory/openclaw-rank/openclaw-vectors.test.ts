@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeFinalScore } from '../../../shared/score.js';
 import { MTIME, NOW, WORKSPACES } from '../../../scripts/openclaw-search-vectors/search-workspaces.mjs';
 import { MemoryEngine } from '../engine.js';
+import { OpenClawRanker } from './openclaw-ranker.js';
 
 interface VectorResult {
   path: string;
@@ -88,7 +89,7 @@ describe('the openclaw profile reproduces OpenClaw 2026.9.6 memory_search', () =
     expect(top.breakdown.openclaw).toMatchObject({ fallback: true, fallbackTerms: ['contract', 'zebra'], foundBy: 'contract' });
   });
 
-  it('follows an edit: the next search sees the file as changed on disk', async () => {
+  it('follows edits: the next search sees the files as they are on disk, as a fresh index would', async () => {
     const engine = engines.get('english')!;
     const before = await engine.search({ query: 'walrus', profile: 'openclaw', now: Date.parse(NOW) });
     expect(before.results).toEqual([]);
@@ -96,6 +97,21 @@ describe('the openclaw profile reproduces OpenClaw 2026.9.6 memory_search', () =
     fs.writeFileSync(file, 'The walrus sleeps on the ice.\n');
     const after = await engine.search({ query: 'walrus', profile: 'openclaw', now: Date.parse(NOW) });
     expect(after.results.map((r) => r.path)).toEqual(['memory/topics/walrus.md']);
+    // An edit and a deletion later, the kept index answers exactly as one built afresh.
+    const tea = path.join(root, 'english', 'memory', 'topics', 'tea.md');
+    const teaText = fs.readFileSync(tea, 'utf8');
+    fs.writeFileSync(tea, `${teaText}The walrus drinks green tea too.\n`);
+    fs.utimesSync(tea, new Date(MTIME), new Date(Date.parse(MTIME) + 1000));
     fs.rmSync(file);
+    const fresh = new OpenClawRanker(path.join(root, 'english'));
+    for (const query of ['walrus', 'green tea', 'tea', 'router', 'alpha.md']) {
+      const kept = await engine.search({ query, profile: 'openclaw', now: Date.parse(NOW) });
+      const rebuilt = await fresh.search({ query, profile: 'openclaw', now: Date.parse(NOW) });
+      expect(kept.results.map((r) => [r.path, r.startLine, r.endLine, r.score])).toEqual(rebuilt.results.map((r) => [r.path, r.startLine, r.endLine, r.score]));
+    }
+    expect((await engine.search({ query: 'walrus', profile: 'openclaw', now: Date.parse(NOW) })).results.map((r) => r.path)).toEqual(['memory/topics/tea.md']);
+    fresh.close();
+    fs.writeFileSync(tea, teaText);
+    fs.utimesSync(tea, new Date(MTIME), new Date(MTIME));
   });
 });
