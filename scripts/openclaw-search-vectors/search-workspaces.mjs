@@ -68,6 +68,10 @@ const en = {
     'alpha', 'alpha.md', 'memory/projects/alpha.md', 'runbook', 'tea.md', 'MEMORY.md', 'USER.md', '2026-06-14.md',
     'memory/2026-06-01-api-design.md', 'api-design', 'router.md', 'projects',
     'Deploy', 'ROUTER', 'Tea Notes', 'operations router', 'operations kernel review', 'upgrade backup deploy cache',
+    // Edge cases: quotes and punctuation, the memory/ folder word, stems of root files, ./ paths, very long and stop-word-only queries.
+    '"router"', 'router?!', '???', 'memory', 'MEMORY', 'user', './memory/topics/tea.md', 'memory/ops/', 'ops/runbook.md',
+    'TEA.MD', 'host_2', 'host 2', 'importance', 'trigger', 'the and or but', 'what is the thing',
+    'router backup deploy staging invoice budget latency cache schema review kernel upgrade',
   ],
 };
 
@@ -108,6 +112,7 @@ const zh = {
     '12345', '12345 元', '小李', '时区', '简短 回答', '新 版本', '两盒', '日期 推迟', '签署',
     '合同 备份 部署 预算', '不存在的词', 'alpha',
     '今天 讨论', '什么 合同', '请 告诉 我 备份',
+    '合同，发票', '“合同”', '我们的合同', '主题', '项目/阿尔法.md', '第1行', '正常。', '记录 服务器 备份 情况',
   ],
 };
 
@@ -142,6 +147,7 @@ const mixed = {
     'journal', 'archive',
     'host-3', 'line 30', 'budget analytics review', 'operations', 'kernel cache schema',
     'API', 'KEY', 'travel', 'region', 'menu cached', 'prose bullet router', 'Shinjuku 酒店',
+    'Cafe\u0301', 'CAFÉ', 'naïve approach', '王总 合同 signed', 'tokyo 东京', '2026-06-13-trip', 'memory/journal/2026-06-08.md', '🙂 router',
   ],
 };
 
