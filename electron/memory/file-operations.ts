@@ -86,7 +86,7 @@ export class FileOperations {
    */
   async saveFile(relPath: string, text: string, expectedHash: string | null): Promise<SaveResult> {
     const { path: clean, abs } = await this.resolve(relPath, 'write');
-    const saved = await this.locks.run([abs], () =>
+    const saved = await this.locks.runForFiles([abs], () =>
       this.withFsErrors(clean, 'save', async () => {
         const current = await readIfExists(abs);
         const currentHash = current ? sha256(current) : null;
@@ -116,7 +116,7 @@ export class FileOperations {
   /** Creates a new Markdown memory file; never overwrites (ALREADY_EXISTS). */
   async createFile(relPath: string, text: string): Promise<SaveResult> {
     const { path: clean, abs } = await this.resolve(relPath, 'write');
-    const saved = await this.locks.run([abs], () =>
+    const saved = await this.locks.runForFiles([abs], () =>
       this.withFsErrors(clean, 'create', async () => {
         const finalText = this.keepIntegrity(null, text);
         const bytes = encodeForSave(finalText, { bom: false });
@@ -142,7 +142,7 @@ export class FileOperations {
    */
   async acceptChecksum(relPath: string, expectedHash: string): Promise<SaveResult> {
     const { path: clean, abs } = await this.resolve(relPath, 'edit');
-    const saved = await this.locks.run([abs], () =>
+    const saved = await this.locks.runForFiles([abs], () =>
       this.withFsErrors(clean, 'save', async () => {
         const current = await readIfExists(abs);
         if (!current) throw new MemoryLensError('NOT_FOUND', `No such file: ${clean}`);
@@ -166,7 +166,7 @@ export class FileOperations {
     if (from === to) throw new MemoryLensError('INVALID_ARGUMENT', 'The new name is the same as the old one.');
     const { abs: fromAbs } = await this.resolve(from, 'edit');
     const { abs: toAbs } = await this.resolve(to, 'edit');
-    const moved = await this.locks.run([fromAbs, toAbs], async () => {
+    const moved = await this.locks.runForFiles([fromAbs, toAbs], async () => {
       const bytes = await this.withFsErrors(from, 'rename', () => fsp.readFile(fromAbs));
       return this.withFsErrors(to, 'rename', async () => {
         const folders = await createParentFolders(toAbs);
@@ -188,7 +188,7 @@ export class FileOperations {
   /** Moves the file to `<dataDir>/trash/<timestamp>/<path>`, so a delete can be undone by hand. */
   async deleteFile(relPath: string): Promise<void> {
     const { path: clean, abs } = await this.resolve(relPath, 'edit');
-    await this.locks.run([abs], () =>
+    await this.locks.runForFiles([abs], () =>
       this.withFsErrors(clean, 'delete', async () => {
         const stat = await fsp.stat(abs).catch(() => null);
         if (!stat?.isFile()) throw new MemoryLensError('NOT_FOUND', `No such file: ${clean}`);

@@ -5,7 +5,7 @@ import type { Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import type { FileContent, MemoryGetResult } from '../../../shared/domain.js';
 import { MemoryLensError } from '../../../shared/errors.js';
-import { atomicWrite } from './atomic-write.js';
+import { atomicWrite, writeInPlace } from './atomic-write.js';
 import { toFileSystemError } from './fs-errors.js';
 import { sha256 } from './hash.js';
 import { readLineRange } from './line-range.js';
@@ -89,7 +89,10 @@ export function encodeForSave(text: string, opts: { bom: boolean }): Buffer {
 /** Atomically writes `text` and returns what the editor needs to recognise its own save. */
 export async function writeTextFile(absPath: string, text: string, opts: { bom: boolean }): Promise<{ hash: string; size: number; mtimeMs: number }> {
   const bytes = encodeForSave(text, opts);
-  await atomicWrite(absPath, bytes);
+  const links = await fs.stat(absPath).then((s) => s.nlink, () => 1);
+  // Hard-linked: all names are one file and must stay so (a rename would split them).
+  if (links > 1) await writeInPlace(absPath, bytes);
+  else await atomicWrite(absPath, bytes);
   const stat = await fs.stat(absPath);
   return { hash: sha256(bytes), size: bytes.length, mtimeMs: stat.mtimeMs };
 }
