@@ -7,6 +7,7 @@ import { constants as fsConstants } from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { FileContent, MemoryGetResult, SaveResult, Transcript } from '../../shared/domain.js';
+import { findBidiControl, showBidiControls } from '../../shared/bidi-controls.js';
 import { MemoryLensError } from '../../shared/errors.js';
 import { trashDirFor } from './data-dir.js';
 import { tempPathFor } from './files/atomic-write.js';
@@ -85,7 +86,8 @@ export class FileOperations {
    * means the editor believes there is no file (re-creating a file deleted on disk).
    */
   async saveFile(relPath: string, text: string, expectedHash: string | null): Promise<SaveResult> {
-    const { path: clean, abs } = await this.resolve(relPath, 'write');
+    const { path: clean, abs, exists } = await this.resolve(relPath, 'write');
+    if (!exists) assertNewName(clean);
     const saved = await this.locks.runForFiles([abs], () =>
       this.withFsErrors(clean, 'save', async () => {
         const current = await readIfExists(abs);
@@ -116,6 +118,7 @@ export class FileOperations {
   /** Creates a new Markdown memory file; never overwrites (ALREADY_EXISTS). */
   async createFile(relPath: string, text: string): Promise<SaveResult> {
     const { path: clean, abs } = await this.resolve(relPath, 'write');
+    assertNewName(clean);
     const saved = await this.locks.runForFiles([abs], () =>
       this.withFsErrors(clean, 'create', async () => {
         const finalText = this.keepIntegrity(null, text);
@@ -165,6 +168,7 @@ export class FileOperations {
     const to = normalizeRelPath(toPath);
     if (from === to) throw new MemoryLensError('INVALID_ARGUMENT', 'The new name is the same as the old one.');
     const { abs: fromAbs } = await this.resolve(from, 'edit');
+    assertNewName(to);
     const { abs: toAbs } = await this.resolve(to, 'edit');
     const moved = await this.locks.runForFiles([fromAbs, toAbs], async () => {
       const bytes = await this.withFsErrors(from, 'rename', () => fsp.readFile(fromAbs));
@@ -235,6 +239,19 @@ export class FileOperations {
     } catch (error) {
       throw toFileSystemError(error, clean, action);
     }
+  }
+}
+
+/**
+ * A name the app gives a file must read as what it is: invisible text-direction controls
+ * (shared/bidi-controls.ts) can make `x\u202Edm.exe.md` draw as another name. Old names keep working.
+ */
+function assertNewName(clean: string): void {
+  const control = findBidiControl(clean);
+  if (control) {
+    throw new MemoryLensError('INVALID_ARGUMENT', `The name contains an invisible text-direction character (${control}), which can make it read as another name: ${showBidiControls(clean)}`, {
+      reason: 'bidi-control',
+    });
   }
 }
 
