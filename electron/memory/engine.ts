@@ -40,6 +40,7 @@ import type { SearchContextInput } from './search-context.js';
 import type { ExpectedIndexMeta, IndexDb } from './index/index-db.js';
 import { listChunkRefs, listFileEntries, listFileTitles } from './index/index-queries.js';
 import { SCHEMA_VERSION } from './index/schema.js';
+import { OpenClawRanker } from './openclaw-rank/openclaw-ranker.js';
 import { explainFile } from './search/explain-file.js';
 import { runSearch } from './search/run-search.js';
 import type { SearchContext } from './search/run-search.js';
@@ -61,6 +62,8 @@ export class MemoryEngine implements MemoryEngineApi {
   private readonly statusListeners = new Listeners<IndexStatus>();
   private readonly discover: DiscoverOptions;
   private readonly files: FileOperations;
+  /** The `openclaw` search profile: OpenClaw's chunks of the same files, kept beside our index. */
+  private readonly openclawRanker: OpenClawRanker;
   /** File operations someone waits for: a sync running meanwhile yields to them sooner. */
   private readonly foreground = new ForegroundWork();
   private watcher: WorkspaceWatcher | null = null;
@@ -109,6 +112,7 @@ export class MemoryEngine implements MemoryEngineApi {
       },
     });
     health.onDidBreak(() => this.emitStatus());
+    this.openclawRanker = new OpenClawRanker(workspaceDir);
     this.files = new FileOperations({
       workspaceDir,
       dataDir,
@@ -176,6 +180,7 @@ export class MemoryEngine implements MemoryEngineApi {
 
   async search(options: SearchOptions): Promise<SearchResponse> {
     this.assertOpen();
+    if (options.profile === 'openclaw') return this.openclawRanker.search(options);
     return this.lifecycle.reads.search(
       (index) => runSearch(this.searchContext(index), options),
       () => emptySearchResponse(this.embedder, this.currentModeReason()),
@@ -223,7 +228,7 @@ export class MemoryEngine implements MemoryEngineApi {
 
   get(relPath: string, from?: number, lines?: number): Promise<MemoryGetResult> {
     this.assertOpen();
-    return this.foreground.run(() => this.files.get(relPath, from, lines, this.options.extraPaths ?? []));
+    return this.foreground.run(() => this.files.get(relPath, from, lines));
   }
 
   readFile(relPath: string, window?: { offset?: number; backward?: boolean }): Promise<FileContent> {
@@ -359,6 +364,7 @@ export class MemoryEngine implements MemoryEngineApi {
     if (this.closed) return;
     await this.stopWatching();
     this.closed = true;
+    this.openclawRanker.close();
     await this.lifecycle.close();
     await this.embedder?.close();
     await this.health.settled();
