@@ -77,13 +77,11 @@ export interface BigSessionResult {
 export interface BigSessionOptions {
   chunking?: Partial<ChunkOptions>;
   signal?: AbortSignal;
-  /** Opens another connection to the index (Electron passes its native binding); default better-sqlite3's. */
-  openConnection?: (path: string) => Database.Database;
 }
 
 /** Streams `file` into the index in one transaction of many slices. Throws (and changes nothing) on failure. */
 export async function indexBigSession(target: SyncTarget, file: DiscoveredFile, options: BigSessionOptions = {}): Promise<BigSessionResult> {
-  const side = (options.openConnection ?? ((p) => new Database(p)))(target.db.name);
+  const side = (target.openConnection ?? ((p: string) => new Database(p)))(target.db.name);
   try {
     side.pragma('busy_timeout = 5000');
     if (hasTable(side, 'chunks_vec')) sqliteVec.load(side);

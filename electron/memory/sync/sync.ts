@@ -37,6 +37,8 @@ export interface SyncTarget {
   writer: FileWriter;
   /** Present when an embedding model is loaded and the index has a vector table. */
   embedding?: EmbeddingTarget | null;
+  /** Opens another connection to the index file (with the host's native binding); default better-sqlite3's own. */
+  openConnection?: (path: string) => Database.Database;
 }
 
 export interface SyncOptions {
