@@ -1,6 +1,7 @@
 // The engine's public surface: what the CLI, serve mode and the Electron main process use.
 // Implemented by `MemoryEngine` in engine.ts. Plain Node; never imports electron.
 import type { Unsubscribe } from '../../shared/contract.js';
+import type { AgentDatabasesOptions } from './agent-db/agent-databases.js';
 import type { ModelLoadProgress } from './embed/embed-protocol.js';
 import type {
   ContextArgs,
@@ -54,6 +55,10 @@ export interface EngineOptions {
    * every breakdown shows them and `accessBoost` can use them; absent, breakdowns have no `access`.
    */
   accessStats?: AccessStatsLookup;
+  /** How OpenClaw's agent databases are opened (which agents; a statement trace for tests). */
+  agentDatabases?: AgentDatabasesOptions;
+  /** How often the agent databases are probed for new events while watching (default 1 s). */
+  agentDbPollMs?: number;
 }
 
 /** How often agents retrieved one chunk (same file, same text), and when last. */

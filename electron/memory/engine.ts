@@ -47,6 +47,7 @@ import type { SyncResult } from './sync/sync.js';
 import { ForegroundWork } from './sync/foreground-work.js';
 import { WorkspaceWatcher } from './sync/watcher.js';
 import type { DiscoverOptions } from './workspace/discover.js';
+import { AgentDatabases } from './agent-db/agent-databases.js';
 
 /** More per-file events than this from one sync: send only the status change (the UI reloads its list). */
 const MAX_FILE_EVENTS_PER_SYNC = 500;
@@ -59,6 +60,9 @@ export class MemoryEngine implements MemoryEngineApi {
   private readonly fileListeners = new Listeners<FileChangeEvent>();
   private readonly statusListeners = new Listeners<IndexStatus>();
   private readonly discover: DiscoverOptions;
+  /** OpenClaw's agent databases beside this workspace: their transcripts and the agent's own index. */
+  readonly agentDatabases: AgentDatabases;
+  private agentDbPoll: NodeJS.Timeout | null = null;
   private readonly files: FileOperations;
   /** File operations someone waits for: a sync running meanwhile yields to them sooner. */
   private readonly foreground = new ForegroundWork();
@@ -84,6 +88,11 @@ export class MemoryEngine implements MemoryEngineApi {
       excludedAgents: options.excludedAgents ?? [],
       ...(options.openclawHome ? { openclawHome: options.openclawHome } : {}),
     };
+    this.agentDatabases = new AgentDatabases(this.discover, {
+      ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+      ...(options.agentDatabases ?? {}),
+    });
+    this.discover.agentDatabases = this.agentDatabases;
     const expected: ExpectedIndexMeta = {
       schemaVersion: SCHEMA_VERSION,
       chunkerVersion: CHUNKER_VERSION,
@@ -332,11 +341,37 @@ export class MemoryEngine implements MemoryEngineApi {
       },
     });
     await this.watcher.start();
+    this.followAgentDatabases();
+  }
+
+  /**
+   * The gateway appends events to its database, which no file event announces usefully (the WAL
+   * grows): poll its cheap data_version probe and reindex the sessions whose listing changed.
+   */
+  private followAgentDatabases(): void {
+    if (this.agentDbPoll) return;
+    let busy = false;
+    this.agentDbPoll = setInterval(() => {
+      if (busy || this.closed) return;
+      busy = true;
+      void (async () => {
+        try {
+          for (const relPath of this.agentDatabases.poll()) await this.lifecycle.reindexPath(relPath);
+        } catch {
+          // The lifecycle records index errors in status; the next tick tries again.
+        } finally {
+          busy = false;
+        }
+      })();
+    }, this.options.agentDbPollMs ?? AGENT_DB_POLL_MS);
+    this.agentDbPoll.unref();
   }
 
   async stopWatching(): Promise<void> {
     const watcher = this.watcher;
     this.watcher = null;
+    if (this.agentDbPoll) clearInterval(this.agentDbPoll);
+    this.agentDbPoll = null;
     await watcher?.stop();
     this.watcherState = 'off';
     this.watcherReason = null;
@@ -348,6 +383,7 @@ export class MemoryEngine implements MemoryEngineApi {
     await this.stopWatching();
     this.closed = true;
     await this.lifecycle.close();
+    this.agentDatabases.close();
     await this.embedder?.close();
     this.progressListeners.clear();
     this.fileListeners.clear();
@@ -375,3 +411,6 @@ function toReport(result: SyncResult): SyncReport {
   };
 }
 
+
+/** How often the agent databases' data_version is looked at while watching: one PRAGMA per database. */
+export const AGENT_DB_POLL_MS = 1000;

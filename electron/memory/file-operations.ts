@@ -50,6 +50,8 @@ export class FileOperations {
    */
   async readFile(relPath: string, window: { offset?: number; backward?: boolean } = {}): Promise<FileContent> {
     const clean = this.assertReadable(relPath);
+    const fromDb = this.readFromAgentDb(clean);
+    if (fromDb) return { path: clean, ...decodeTextFile(fromDb.bytes, fromDb.mtimeMs), readOnly: 'session' };
     const abs = await this.resolveExisting(clean);
     const isSession = indexableSource(this.options.discover, clean) === 'sessions';
     return this.withFsErrors(clean, 'read', async () => {
@@ -73,6 +75,11 @@ export class FileOperations {
     const clean = normalizeRelPath(relPath);
     if (indexableSource(this.options.discover, clean) !== 'sessions') {
       throw new MemoryLensError('NOT_ALLOWED', `Not a session transcript: ${clean}`);
+    }
+    const fromDb = this.readFromAgentDb(clean);
+    if (fromDb) {
+      const parsed = parseSessionJsonl(new TextDecoder('utf-8').decode(fromDb.bytes));
+      return { messages: parsed.messages, malformedLines: parsed.malformed, size: fromDb.bytes.length, mtimeMs: fromDb.mtimeMs };
     }
     const abs = await this.resolveExisting(clean);
     const { stat, bytes } = await this.withFsErrors(clean, 'read', () => readWholeFile(abs));
@@ -261,6 +268,16 @@ export class FileOperations {
   }
 
   /** Workspace paths via safe-path; virtual session/extra paths via discovery's containment rules. */
+  /** A transcript kept in an agent database (read-only by nature), or null for a file on disk. */
+  private readFromAgentDb(clean: string): { bytes: Buffer; mtimeMs: number } | null {
+    const databases = this.options.discover.agentDatabases;
+    const found = databases?.lookup(clean);
+    if (!databases || !found) return null;
+    const bytes = databases.read(found.agentDb);
+    if (!bytes) throw new MemoryLensError('UNAVAILABLE', `${clean} could not be read from ${found.agentDb.dbPath} just now; see the agent database's notice.`);
+    return { bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), mtimeMs: found.mtimeMs };
+  }
+
   private async resolveExisting(clean: string): Promise<string> {
     const segments = clean.split('/');
     const virtual = (segments[0] === 'sessions' && segments.length === 3) || segments[0] === 'extra';

@@ -5,7 +5,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { MemorySource } from '../../../shared/domain.js';
 import type { DiscoverOptions, DiscoveredFile, WatchRoot } from '../workspace/discover.js';
-import { ROOT_LAYER_DIRS, ROOT_MEMORY_FILES, resolveVirtualPath } from '../workspace/discover.js';
+import { agentDbDiscovered, ROOT_LAYER_DIRS, ROOT_MEMORY_FILES, resolveVirtualPath } from '../workspace/discover.js';
 import { isExcludedAgent, sessionFolderFor } from '../workspace/session-sources.js';
 import { isIgnoredPath, isMarkdownName, isSessionFileName } from '../workspace/ignore-rules.js';
 
@@ -19,7 +19,8 @@ export function indexableSource(opts: DiscoverOptions, relPath: string): MemoryS
     if (segments.length === 2) return 'sessions';
     if (segments.length !== 3) return null;
     const name = segments[1]!;
-    return !isExcludedAgent(opts, name) && sessionFolderFor(opts, name) !== null ? 'sessions' : null;
+    if (isExcludedAgent(opts, name)) return null;
+    return sessionFolderFor(opts, name) !== null || opts.agentDatabases?.lookup(relPath) ? 'sessions' : null;
   }
   if (isIgnoredPath(relPath) || !isMarkdownName(base)) return null;
   if (segments.length === 1 && ROOT_MEMORY_FILES.includes(base)) return 'memory';
@@ -90,6 +91,8 @@ export function isWatchIrrelevant(opts: DiscoverOptions, roots: readonly WatchRo
 export async function discoverOne(opts: DiscoverOptions, relPath: string): Promise<DiscoveredFile | null> {
   const source = indexableSource(opts, relPath);
   if (!source) return null;
+  const inDatabase = source === 'sessions' ? opts.agentDatabases?.lookup(relPath) : null;
+  if (inDatabase) return agentDbDiscovered(inDatabase);
   const abs = resolveVirtualPath(opts, relPath);
   if (!abs) return null;
   const real = await fs.realpath(abs).catch(() => null);

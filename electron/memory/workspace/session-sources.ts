@@ -10,6 +10,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { SessionSource, SessionSourceLocation } from '../../../shared/domain.js';
+import type { AgentDatabases } from '../agent-db/agent-databases.js';
 import { isSessionFileName } from './ignore-rules.js';
 
 /** The part of DiscoverOptions (discover.ts) that decides where transcripts come from. */
@@ -20,6 +21,8 @@ export interface SessionSourceOptions {
   openclawHome?: string;
   /** Agent ids whose transcripts are left out (settings.sessions.excludedAgents). */
   excludedAgents?: string[];
+  /** The engine's agent databases (agent-db/agent-databases.ts): transcripts OpenClaw keeps in SQLite. */
+  agentDatabases?: AgentDatabases;
 }
 
 /** A folder holding `<agent id>/sessions/` folders. */
