@@ -25,6 +25,7 @@ import {
   WorkspaceInfoSchema,
 } from './contract-schemas.js';
 import { ContextArgsSchema, ContextReportSchema } from './context-schemas.js';
+import { AgentDatabasesReportSchema, AgentIndexChunkSchema } from './agent-db-schemas.js';
 import { SettingsPatchSchema, SettingsSchema } from './settings-schema.js';
 import { AgentSearchEntrySchema, AgentSearchListSchema, FileAccessSchema, SavedSessionMemorySchema } from './agent-schemas.js';
 import {
@@ -303,6 +304,21 @@ export const CALLS = {
     maxArgBytes: MAX_ARG_BYTES,
     errors: [],
     summary: 'Embedding model presets, which are installed, and what runs now (or why nothing does).',
+  }),
+  // OpenClaw's agent databases (openclaw-agent.sqlite), read-only: shared/agent-db-schemas.ts.
+  agentDatabases: call({
+    args: NoArgs,
+    result: AgentDatabasesReportSchema,
+    maxArgBytes: MAX_ARG_BYTES,
+    errors: ['UNAVAILABLE'],
+    summary: "The agent databases of the workspace: notices, their sessions, and the agent's own index against the memory files (current / stale / missing / extra).",
+  }),
+  agentIndexChunks: call({
+    args: PathArgs,
+    result: z.array(AgentIndexChunkSchema),
+    maxArgBytes: MAX_ARG_BYTES,
+    errors: ['UNAVAILABLE'],
+    summary: "The agent's own chunks of one memory file, with OpenClaw's importance, triggers, project and origin.",
   }),
 } as const;
 

@@ -87,6 +87,8 @@ const VALID_CALLS: { [K in CallName]: () => CallArgs<K> } = {
   judgmentList: () => ({}),
   judgmentExport: () => ({}),
   modelCatalog: () => ({}),
+  agentDatabases: () => ({}),
+  agentIndexChunks: () => ({ path: 'MEMORY.md' }),
 };
 
 describe('api dispatcher: every contract call', () => {

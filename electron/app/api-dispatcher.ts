@@ -91,6 +91,8 @@ export function createApiDispatcher(deps: DispatcherDeps): ApiDispatcher {
     },
     openWorkspace: ({ path }) => deps.openWorkspace(path),
     readTranscript: ({ path }) => engine().readTranscript(path),
+    agentDatabases: () => engine().agentDatabases(),
+    agentIndexChunks: ({ path }) => engine().agentIndexChunks(path),
     get: ({ path, from, lines }) => engine().get(path, from, lines),
     context: (args) => engine().context(args),
     agentSearches: ({ limit }) => deps.activity().listSearches(limit ?? 200),

@@ -2,6 +2,7 @@
 // Implemented by `MemoryEngine` in engine.ts. Plain Node; never imports electron.
 import type { Unsubscribe } from '../../shared/contract.js';
 import type { AgentDatabasesOptions } from './agent-db/agent-databases.js';
+import type { AgentDatabasesReport, AgentIndexChunk } from '../../shared/agent-db-schemas.js';
 import type { ModelLoadProgress } from './embed/embed-protocol.js';
 import type {
   ContextArgs,
@@ -133,6 +134,11 @@ export interface MemoryEngineApi {
    * environment OpenClaw's variables are read from (default this process's).
    */
   context(args: ContextArgs, options?: { openclawConfig?: string; env?: Readonly<Record<string, string | undefined>> }): Promise<ContextReport>;
+
+  /** OpenClaw's agent databases of this workspace: notices, sessions, the agent's index vs the files. Read-only. */
+  agentDatabases(): Promise<AgentDatabasesReport>;
+  /** The agent's own chunks of one memory file, with importance, triggers, project and origin. */
+  agentIndexChunks(path: string): Promise<AgentIndexChunk[]>;
 
   startWatching(): Promise<void>;
   stopWatching(): Promise<void>;

@@ -48,6 +48,9 @@ import { ForegroundWork } from './sync/foreground-work.js';
 import { WorkspaceWatcher } from './sync/watcher.js';
 import type { DiscoverOptions } from './workspace/discover.js';
 import { AgentDatabases } from './agent-db/agent-databases.js';
+import { agentChunksOf, agentDatabasesReport } from './agent-db/agent-db-report.js';
+import { loadFileStates } from './index/index-queries.js';
+import type { AgentDatabasesReport, AgentIndexChunk } from '../../shared/agent-db-schemas.js';
 
 /** More per-file events than this from one sync: send only the status change (the UI reloads its list). */
 const MAX_FILE_EVENTS_PER_SYNC = 500;
@@ -61,7 +64,7 @@ export class MemoryEngine implements MemoryEngineApi {
   private readonly statusListeners = new Listeners<IndexStatus>();
   private readonly discover: DiscoverOptions;
   /** OpenClaw's agent databases beside this workspace: their transcripts and the agent's own index. */
-  readonly agentDatabases: AgentDatabases;
+  private readonly agentDbs: AgentDatabases;
   private agentDbPoll: NodeJS.Timeout | null = null;
   private readonly files: FileOperations;
   /** File operations someone waits for: a sync running meanwhile yields to them sooner. */
@@ -88,11 +91,11 @@ export class MemoryEngine implements MemoryEngineApi {
       excludedAgents: options.excludedAgents ?? [],
       ...(options.openclawHome ? { openclawHome: options.openclawHome } : {}),
     };
-    this.agentDatabases = new AgentDatabases(this.discover, {
+    this.agentDbs = new AgentDatabases(this.discover, {
       ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
       ...(options.agentDatabases ?? {}),
     });
-    this.discover.agentDatabases = this.agentDatabases;
+    this.discover.agentDatabases = this.agentDbs;
     const expected: ExpectedIndexMeta = {
       schemaVersion: SCHEMA_VERSION,
       chunkerVersion: CHUNKER_VERSION,
@@ -243,6 +246,19 @@ export class MemoryEngine implements MemoryEngineApi {
     return this.lifecycle.reads.read((index) => listChunkRefs(index.db, normalizeRelPath(relPath)));
   }
 
+  async agentDatabases(): Promise<AgentDatabasesReport> {
+    this.assertOpen();
+    const states = this.lifecycle.reads.read((index) => loadFileStates(index.db));
+    const memory = new Map<string, string | null>();
+    for (const [p, state] of states) if (!p.startsWith('sessions/') && !p.startsWith('extra/')) memory.set(p, state.hash);
+    return agentDatabasesReport(this.agentDbs, this.discover, memory);
+  }
+
+  async agentIndexChunks(relPath: string): Promise<AgentIndexChunk[]> {
+    this.assertOpen();
+    return agentChunksOf(this.agentDbs, normalizeRelPath(relPath));
+  }
+
   saveFile(relPath: string, text: string, expectedHash: string | null): Promise<SaveResult> {
     this.assertOpen();
     return this.foreground.run(() => this.files.saveFile(relPath, text, expectedHash));
@@ -356,7 +372,7 @@ export class MemoryEngine implements MemoryEngineApi {
       busy = true;
       void (async () => {
         try {
-          for (const relPath of this.agentDatabases.poll()) await this.lifecycle.reindexPath(relPath);
+          for (const relPath of this.agentDbs.poll()) await this.lifecycle.reindexPath(relPath);
         } catch {
           // The lifecycle records index errors in status; the next tick tries again.
         } finally {
@@ -383,7 +399,7 @@ export class MemoryEngine implements MemoryEngineApi {
     await this.stopWatching();
     this.closed = true;
     await this.lifecycle.close();
-    this.agentDatabases.close();
+    this.agentDbs.close();
     await this.embedder?.close();
     this.progressListeners.clear();
     this.fileListeners.clear();
