@@ -19,7 +19,8 @@ import { normalizeRelPath } from '../memory/files/safe-path.js';
 import type { WorkspaceActivity } from './agent/agent-activity-store.js';
 import { fileAccessOf } from './agent/file-access.js';
 import { saveWorkspaceSession } from './agent/save-session-memory.js';
-import { listSessionSources } from '../memory/workspace/session-sources.js';
+import { defaultOpenclawHome, listSessionSources } from '../memory/workspace/session-sources.js';
+import { agentIdsForWorkspace } from '../memory/agent-db/agent-roster.js';
 import type { DraftStore } from './draft-store.js';
 import { findMatches } from './find-matches.js';
 import type { JudgmentStore } from './judgment-store.js';
@@ -106,8 +107,10 @@ export function createApiDispatcher(deps: DispatcherDeps): ApiDispatcher {
     workspaceInfo: () => deps.session.info(),
     listSessionSources: () => {
       const { workspaceDir: dir, sessionDirs, openclawHome, excludedAgents } = deps.session.currentOptions();
+      const agentScope = agentIdsForWorkspace(dir, openclawHome ?? defaultOpenclawHome());
       return listSessionSources({
         workspaceDir: dir,
+        ...(agentScope ? { agentScope } : {}),
         ...(sessionDirs ? { sessionDirs } : {}),
         ...(openclawHome ? { openclawHome } : {}),
         ...(excludedAgents ? { excludedAgents } : {}),

@@ -48,6 +48,8 @@ import { ForegroundWork } from './sync/foreground-work.js';
 import { WorkspaceWatcher } from './sync/watcher.js';
 import type { DiscoverOptions } from './workspace/discover.js';
 import { AgentDatabases } from './agent-db/agent-databases.js';
+import { agentIdsForWorkspace } from './agent-db/agent-roster.js';
+import { defaultOpenclawHome } from './workspace/session-sources.js';
 import { agentChunksOf, agentDatabasesReport } from './agent-db/agent-db-report.js';
 import { loadFileStates } from './index/index-queries.js';
 import type { AgentDatabasesReport, AgentIndexChunk } from '../../shared/agent-db-schemas.js';
@@ -91,6 +93,8 @@ export class MemoryEngine implements MemoryEngineApi {
       excludedAgents: options.excludedAgents ?? [],
       ...(options.openclawHome ? { openclawHome: options.openclawHome } : {}),
     };
+    const scope = agentIdsForWorkspace(workspaceDir, options.openclawHome ?? defaultOpenclawHome());
+    if (scope) this.discover.agentScope = scope;
     this.agentDbs = new AgentDatabases(this.discover, {
       ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
       ...(options.agentDatabases ?? {}),
@@ -366,15 +370,21 @@ export class MemoryEngine implements MemoryEngineApi {
    */
   private followAgentDatabases(): void {
     if (this.agentDbPoll) return;
+    // What is there now was indexed by the sync (or is by the watcher's reconcile): only changes from here on.
+    this.agentDbs.poll();
     let busy = false;
     this.agentDbPoll = setInterval(() => {
       if (busy || this.closed) return;
       busy = true;
       void (async () => {
         try {
-          for (const relPath of this.agentDbs.poll()) await this.lifecycle.reindexPath(relPath);
-        } catch {
-          // The lifecycle records index errors in status; the next tick tries again.
+          for (const relPath of this.agentDbs.poll()) {
+            try {
+              await this.lifecycle.reindexPath(relPath);
+            } catch {
+              this.agentDbs.retryLater(relPath); // the lifecycle records the error in status
+            }
+          }
         } finally {
           busy = false;
         }

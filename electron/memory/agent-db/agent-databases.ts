@@ -5,10 +5,9 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { AgentDbNotice } from '../../../shared/agent-db-schemas.js';
-import { agentsFolders, defaultOpenclawHome, isExcludedAgent, type SessionSourceOptions } from '../workspace/session-sources.js';
+import { agentsFolders, isExcludedAgent, type SessionSourceOptions } from '../workspace/session-sources.js';
 import { AgentDbConnection, noticeFor, type AgentDbConnectionOptions } from './agent-db-connection.js';
 import { AGENT_DB_FILE } from './agent-db-paths.js';
-import { agentsOfWorkspace } from './agent-roster.js';
 import { listDbSessions, readDbArchive, readDbSession, type DbSessionRow } from './agent-db-transcripts.js';
 
 export { AGENT_DB_FILE };
@@ -37,23 +36,13 @@ export interface AgentDbEntry {
   /** data_version at the last listing; the listing is redone only when it moved. */
   listedAt: number | null;
   sessions: DbSessionRow[];
+  /** (size, mtime) of each session as the last poll() reported it; lookups and reads never move it. */
+  polled: Map<string, string>;
 }
 
 export interface AgentDatabasesOptions extends AgentDbConnectionOptions {
-  /** Only these agents' databases (an agent's workspace shows its own agent); default by folder name, else all found. */
+  /** Only these agents' databases; default the workspace's agent scope (SessionSourceOptions.agentScope), else all found. */
   agentIds?: string[];
-}
-
-/**
- * Agent ids whose database belongs to this workspace: those openclaw.json gives this workspace;
- * else by OpenClaw's folder names (`workspace-<id>`); else every agent found beside it, as the
- * JSONL discovery does.
- */
-export function agentIdsForWorkspace(workspaceDir: string, openclawHome: string): string[] | null {
-  const configured = agentsOfWorkspace(workspaceDir, openclawHome);
-  if (configured) return configured;
-  const match = /^workspace-([a-z0-9][a-z0-9_-]{0,63})$/i.exec(path.basename(path.resolve(workspaceDir)));
-  return match ? [match[1]!.toLowerCase()] : null;
 }
 
 /** The agent databases of a workspace, most specific agents folder first, each agent id once. */
@@ -91,12 +80,12 @@ export class AgentDatabases {
   /** Finds databases (new ones appear, vanished ones close) and re-lists those that changed. */
   refresh(): void {
     if (this.closed) return;
-    const only = this.options.agentIds ?? agentIdsForWorkspace(this.discover.workspaceDir, this.discover.openclawHome ?? defaultOpenclawHome());
+    const only = this.options.agentIds ?? this.discover.agentScope ?? null;
     const wanted = findAgentDatabases(this.discover, only);
     const next: AgentDbEntry[] = [];
     for (const { agentId, dbPath } of wanted) {
       const existing = this.entries.find((e) => e.dbPath === dbPath && e.agentId === agentId);
-      next.push(existing ?? { agentId, dbPath, connection: null, notices: [], listedAt: null, sessions: [] });
+      next.push(existing ?? { agentId, dbPath, connection: null, notices: [], listedAt: null, sessions: [], polled: new Map() });
     }
     for (const old of this.entries) if (!next.includes(old)) old.connection?.close();
     this.entries = next;
@@ -137,20 +126,27 @@ export class AgentDatabases {
   }
 
   /**
-   * Virtual paths whose listing changed since the last poll (added, grown, removed): the cheap
-   * probe is PRAGMA data_version, which moves only when another connection commits.
+   * Virtual paths whose listing changed since the last poll (added, grown, removed). The cheap
+   * probe is PRAGMA data_version, which moves only when another connection commits; the first
+   * poll only records what the sync already indexed.
    */
   poll(): string[] {
     if (this.closed) return [];
     const changed: string[] = [];
     for (const entry of this.entries) {
-      const before = new Map(entry.sessions.map((s) => [s.virtualName, `${s.size}:${s.mtimeMs}`]));
-      if (!this.relist(entry)) continue;
-      const after = new Map(entry.sessions.map((s) => [s.virtualName, `${s.size}:${s.mtimeMs}`]));
-      for (const [name, sig] of after) if (before.get(name) !== sig) changed.push(`sessions/${entry.agentId}/${name}`);
-      for (const name of before.keys()) if (!after.has(name)) changed.push(`sessions/${entry.agentId}/${name}`);
+      this.relist(entry);
+      const now = new Map(entry.sessions.map((s) => [s.virtualName, `${s.size}:${s.mtimeMs}`]));
+      for (const [name, sig] of now) if (entry.polled.get(name) !== sig) changed.push(`sessions/${entry.agentId}/${name}`);
+      for (const name of entry.polled.keys()) if (!now.has(name)) changed.push(`sessions/${entry.agentId}/${name}`);
+      entry.polled = now;
     }
     return changed;
+  }
+
+  /** The reindex of `virtualPath` failed: report it as changed again on the next poll. */
+  retryLater(virtualPath: string): void {
+    const [, agentId, name] = virtualPath.split('/');
+    this.entries.find((e) => e.agentId === agentId)?.polled.delete(name ?? '');
   }
 
   connectionFor(agentId: string): AgentDbConnection | null {

@@ -104,3 +104,16 @@ export function agentsOfWorkspace(workspaceDir: string, openclawHome: string): s
   }
   return null;
 }
+
+/**
+ * Agent ids whose database belongs to this workspace: those openclaw.json gives this workspace;
+ * else by OpenClaw's folder names (`workspace-<id>`); else every agent found beside it, as the
+ * JSONL discovery does.
+ */
+export function agentIdsForWorkspace(workspaceDir: string, openclawHome: string): string[] | null {
+  const configured = agentsOfWorkspace(workspaceDir, openclawHome);
+  if (configured) return configured;
+  const match = /^workspace-([a-z0-9][a-z0-9_-]{0,63})$/i.exec(path.basename(path.resolve(workspaceDir)));
+  return match ? [match[1]!.toLowerCase()] : null;
+}
+

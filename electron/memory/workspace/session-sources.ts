@@ -21,6 +21,11 @@ export interface SessionSourceOptions {
   openclawHome?: string;
   /** Agent ids whose transcripts are left out (settings.sessions.excludedAgents). */
   excludedAgents?: string[];
+  /**
+   * The agents this workspace belongs to (agent-db/agent-roster.ts agentIdsForWorkspace): other
+   * agents' transcripts beside it are left out. Absent: every agent found.
+   */
+  agentScope?: string[];
   /** The engine's agent databases (agent-db/agent-databases.ts): transcripts OpenClaw keeps in SQLite. */
   agentDatabases?: AgentDatabases;
 }
@@ -63,7 +68,11 @@ export function agentsFolders(opts: SessionSourceOptions): AgentsFolder[] {
 }
 
 export function isExcludedAgent(opts: SessionSourceOptions, agentId: string): boolean {
-  return (opts.excludedAgents ?? []).includes(agentId);
+  return (opts.excludedAgents ?? []).includes(agentId) || isOtherAgent(opts, agentId);
+}
+
+function isOtherAgent(opts: SessionSourceOptions, agentId: string): boolean {
+  return opts.agentScope !== undefined && !opts.agentScope.includes(agentId);
 }
 
 /**
@@ -92,6 +101,7 @@ export async function listAgentSessionFolders(opts: SessionSourceOptions): Promi
     const files = await countSessionFiles(dir);
     const source: SessionSource & { agentId: string } = { agentId, location, dir, files, included: true };
     if (taken.has(agentId)) Object.assign(source, { included: false, excludedBecause: 'duplicate-agent' });
+    else if (isOtherAgent(opts, agentId)) Object.assign(source, { included: false, excludedBecause: 'other-agent' });
     else if (isExcludedAgent(opts, agentId)) Object.assign(source, { included: false, excludedBecause: 'settings' });
     taken.add(agentId);
     out.push(source);
