@@ -51,7 +51,9 @@ import { AgentDatabases } from './agent-db/agent-databases.js';
 import { agentIdsForWorkspace } from './agent-db/agent-roster.js';
 import { defaultOpenclawHome } from './workspace/session-sources.js';
 import { agentChunksOf, agentDatabasesReport } from './agent-db/agent-db-report.js';
-import { loadFileStates } from './index/index-queries.js';
+import { inAgentIndexScope } from './agent-db/agent-index.js';
+import { discoverFiles } from './workspace/discover.js';
+import { sha256 } from './files/hash.js';
 import type { AgentDatabasesReport, AgentIndexChunk } from '../../shared/agent-db-schemas.js';
 
 /** More per-file events than this from one sync: send only the status change (the UI reloads its list). */
@@ -252,9 +254,13 @@ export class MemoryEngine implements MemoryEngineApi {
 
   async agentDatabases(): Promise<AgentDatabasesReport> {
     this.assertOpen();
-    const states = this.lifecycle.reads.read((index) => loadFileStates(index.db));
+    // The files' bytes now, not our index's idea of them: `memlens status` runs without a sync.
     const memory = new Map<string, string | null>();
-    for (const [p, state] of states) if (!p.startsWith('sessions/') && !p.startsWith('extra/')) memory.set(p, state.hash);
+    const { agentDatabases: _transcripts, ...filesOnly } = this.discover;
+    for (const file of await discoverFiles(filesOnly)) {
+      if (file.source !== 'memory' || !inAgentIndexScope(file.path)) continue;
+      memory.set(file.path, await fs.promises.readFile(file.absPath).then(sha256, () => null));
+    }
     return agentDatabasesReport(this.agentDbs, this.discover, memory);
   }
 
