@@ -82,3 +82,18 @@ export const AgentIndexChunkSchema = z.object({
 export type AgentIndexChunk = z.infer<typeof AgentIndexChunkSchema>;
 
 export const AgentIndexChunksSchema = z.object({ path: z.string(), chunks: z.array(AgentIndexChunkSchema) });
+
+/** One agent's workspace the switcher offers: from openclaw.json, or a `workspace-<id>` folder found. */
+export const AgentWorkspaceSchema = z.object({
+  agentId: z.string(),
+  workspace: z.string(),
+  /** The OpenClaw state folder it belongs to (`~/.openclaw`, or the folder the open workspace sits in). */
+  stateDir: z.string(),
+  from: z.enum(['config', 'defaults', 'convention', 'found']),
+  isDefault: z.boolean(),
+  hasDatabase: z.boolean(),
+  /** The workspace open now. */
+  current: z.boolean(),
+});
+export type AgentWorkspace = z.infer<typeof AgentWorkspaceSchema>;
+export const AgentWorkspacesSchema = z.object({ agents: z.array(AgentWorkspaceSchema) });

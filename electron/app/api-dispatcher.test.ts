@@ -89,6 +89,7 @@ const VALID_CALLS: { [K in CallName]: () => CallArgs<K> } = {
   modelCatalog: () => ({}),
   agentDatabases: () => ({}),
   agentIndexChunks: () => ({ path: 'MEMORY.md' }),
+  agentWorkspaces: () => ({}),
 };
 
 describe('api dispatcher: every contract call', () => {

@@ -21,6 +21,7 @@ import { fileAccessOf } from './agent/file-access.js';
 import { saveWorkspaceSession } from './agent/save-session-memory.js';
 import { defaultOpenclawHome, listSessionSources } from '../memory/workspace/session-sources.js';
 import { agentIdsForWorkspace } from '../memory/agent-db/agent-roster.js';
+import { listAgentWorkspaces } from './agent-workspaces.js';
 import type { DraftStore } from './draft-store.js';
 import { findMatches } from './find-matches.js';
 import type { JudgmentStore } from './judgment-store.js';
@@ -93,6 +94,10 @@ export function createApiDispatcher(deps: DispatcherDeps): ApiDispatcher {
     openWorkspace: ({ path }) => deps.openWorkspace(path),
     readTranscript: ({ path }) => engine().readTranscript(path),
     agentDatabases: () => engine().agentDatabases(),
+    agentWorkspaces: () => {
+      const { workspaceDir: dir, openclawHome } = deps.session.currentOptions();
+      return { agents: listAgentWorkspaces(dir, openclawHome ?? defaultOpenclawHome()) };
+    },
     agentIndexChunks: ({ path }) => engine().agentIndexChunks(path),
     get: ({ path, from, lines }) => engine().get(path, from, lines),
     context: (args) => engine().context(args),
