@@ -11,6 +11,8 @@ import { startServe, type ServedWorkspace } from './support/serve-fixture.js';
 import { fileItem, openApp, openFile, snap } from './support/ui-helpers.js';
 
 const test = base.extend<{ served: ServedWorkspace }>({
+  // Playwright reads a fixture's dependencies from its destructuring: this one has none.
+  // eslint-disable-next-line no-empty-pattern
   served: async ({}, use) => {
     const served = await startServe([], { stateFolder: 'openclaw-2026.9' });
     try {
