@@ -106,7 +106,7 @@ export async function createAppService(options: AppServiceOptions): Promise<AppS
         return isAgentWorkspace(requested, workspaceDir, openclawHome ?? defaultOpenclawHome());
       },
     }),
-    ...(options.trashItem ? { trashFile: createOsTrash(() => session.current().workspaceDir, options.trashItem) } : {}),
+    ...(options.trashItem ? { trashFile: createOsTrash(() => session.currentOptions(), options.trashItem) } : {}),
     drafts: new DraftStore(options.dataDir),
     judgments: new JudgmentStore(options.dataDir),
     modelCatalog: async () => {

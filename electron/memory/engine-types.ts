@@ -57,7 +57,7 @@ export interface EngineOptions {
    */
   accessStats?: AccessStatsLookup;
   /** How OpenClaw's agent databases are opened (which agents; a statement trace for tests). */
-  agentDatabases?: AgentDatabasesOptions;
+  agentDbOptions?: AgentDatabasesOptions;
   /** How often the agent databases are probed for new events while watching (default 1 s). */
   agentDbPollMs?: number;
 }

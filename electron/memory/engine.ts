@@ -39,6 +39,7 @@ import type { SearchContextInput } from './search-context.js';
 import type { ExpectedIndexMeta, IndexDb } from './index/index-db.js';
 import { listChunkRefs, listFileEntries, listFileTitles } from './index/index-queries.js';
 import { SCHEMA_VERSION } from './index/schema.js';
+import { OpenClawRanker } from './openclaw-rank/openclaw-ranker.js';
 import { explainFile } from './search/explain-file.js';
 import { runSearch } from './search/run-search.js';
 import type { SearchContext } from './search/run-search.js';
@@ -71,6 +72,8 @@ export class MemoryEngine implements MemoryEngineApi {
   private readonly agentDbs: AgentDatabases;
   private agentDbPoll: NodeJS.Timeout | null = null;
   private readonly files: FileOperations;
+  /** The `openclaw` search profile: OpenClaw's chunks of the same files, kept beside our index. */
+  private readonly openclawRanker: OpenClawRanker;
   /** File operations someone waits for: a sync running meanwhile yields to them sooner. */
   private readonly foreground = new ForegroundWork();
   private watcher: WorkspaceWatcher | null = null;
@@ -99,7 +102,7 @@ export class MemoryEngine implements MemoryEngineApi {
     if (scope) this.discover.agentScope = scope;
     this.agentDbs = new AgentDatabases(this.discover, {
       ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
-      ...(options.agentDatabases ?? {}),
+      ...(options.agentDbOptions ?? {}),
     });
     this.discover.agentDatabases = this.agentDbs;
     const expected: ExpectedIndexMeta = {
@@ -124,6 +127,7 @@ export class MemoryEngine implements MemoryEngineApi {
         onDidChangeStatus: () => this.emitStatus(),
       },
     });
+    this.openclawRanker = new OpenClawRanker(workspaceDir);
     this.files = new FileOperations({
       workspaceDir,
       dataDir,
@@ -188,6 +192,7 @@ export class MemoryEngine implements MemoryEngineApi {
 
   async search(options: SearchOptions): Promise<SearchResponse> {
     this.assertOpen();
+    if (options.profile === 'openclaw') return this.openclawRanker.search(options);
     return this.lifecycle.reads.search(
       (index) => runSearch(this.searchContext(index), options),
       () => emptySearchResponse(this.embedder, this.currentModeReason()),
@@ -229,7 +234,7 @@ export class MemoryEngine implements MemoryEngineApi {
 
   get(relPath: string, from?: number, lines?: number): Promise<MemoryGetResult> {
     this.assertOpen();
-    return this.foreground.run(() => this.files.get(relPath, from, lines, this.options.extraPaths ?? []));
+    return this.foreground.run(() => this.files.get(relPath, from, lines));
   }
 
   readFile(relPath: string, window?: { offset?: number; backward?: boolean }): Promise<FileContent> {
@@ -414,6 +419,7 @@ export class MemoryEngine implements MemoryEngineApi {
     if (this.closed) return;
     await this.stopWatching();
     this.closed = true;
+    this.openclawRanker.close();
     await this.lifecycle.close();
     this.agentDbs.close();
     await this.embedder?.close();

@@ -27,7 +27,7 @@ function prepare(agentId: string, change: (db: Database.Database) => void): void
 async function open(trace?: (sql: string) => void): Promise<MemoryEngine> {
   const engine = await MemoryEngine.open({
     workspaceDir: copy.workspace, dataDir: copy.dataDir, openclawHome: copy.home,
-    ...(trace ? { agentDatabases: { trace } } : {}),
+    ...(trace ? { agentDbOptions: { trace } } : {}),
   });
   engines.push(engine);
   await engine.sync();
