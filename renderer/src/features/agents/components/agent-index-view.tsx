@@ -5,6 +5,8 @@ import { useEffect } from 'react';
 import type { AgentDatabase, AgentIndexFile } from '../../../../../shared/agent-db-schemas';
 import { agentsStore, useAgentsView } from '../stores/agents-store-context';
 
+const AGENT_VIEW_REFRESH_MS = 5000;
+
 const STATUS_WORDS: Record<AgentIndexFile['status'], string> = {
   current: 'current',
   stale: 'stale — changed since the agent indexed it',
@@ -15,8 +17,12 @@ const STATUS_WORDS: Record<AgentIndexFile['status'], string> = {
 export function AgentIndexView({ onOpen }: { onOpen(path: string): void }) {
   const store = agentsStore.useSliceStore();
   const { report, error } = useAgentsView((s) => ({ report: s.agents.report, error: s.agents.error }));
+  // The gateway re-indexes on its own schedule and announces nothing: while this view is open,
+  // read the databases again now and then (a few small queries and the memory files' hashes).
   useEffect(() => {
     void store.getState().loadAgents();
+    const timer = setInterval(() => void store.getState().loadAgents(), AGENT_VIEW_REFRESH_MS);
+    return () => clearInterval(timer);
   }, [store]);
   if (error) return <div className="notice notice--error" data-testid="agent-view-error">{error}</div>;
   if (!report) return <div className="agent-view" data-testid="agent-view" data-loading>Reading the agent databases…</div>;
