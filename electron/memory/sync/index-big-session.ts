@@ -19,10 +19,18 @@ import { sessionTitle } from '../parse/session-title.js';
 import { classifyFile } from '../workspace/classify.js';
 import type { DiscoveredFile } from '../workspace/discover.js';
 import { embedChunks } from './embed-chunks.js';
-import type { SyncTarget } from './sync.js';
+import { maxIndexedBytes, type SyncTarget } from './sync.js';
 
 /** Transcripts from this size on are streamed; smaller ones are prepared whole (faster, same rows but for chunk ids). */
 export const BIG_SESSION_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Streamed: a transcript file from BIG_SESSION_BYTES up to the indexing limit. Not one kept in an
+ * agent database (its bytes come from the database, sync.ts's readCandidate).
+ */
+export function isBigSessionFile(file: DiscoveredFile, maxFileBytes?: number): boolean {
+  return file.source === 'sessions' && !file.agentDb && file.size >= BIG_SESSION_BYTES && file.size <= (maxFileBytes ?? maxIndexedBytes(file));
+}
 
 /** Chunks per slice written: small enough that a slice (segment, insert, maybe embed) stays a few ms. */
 const CHUNKS_PER_SLICE = 64;

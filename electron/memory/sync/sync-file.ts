@@ -10,8 +10,8 @@ import { prepareFile, unreadableFile } from './prepare-file.js';
 import { messageOf } from '../../../shared/errors.js';
 import { isDiskFullError } from '../files/fs-errors.js';
 import { isCorruptionError } from '../index/index-db.js';
-import { BIG_SESSION_BYTES, hashFileStreamed, indexBigSession } from './index-big-session.js';
-import { indexDiskFullError, maxIndexedBytes, readCandidate, unchangedContent } from './sync.js';
+import { hashFileStreamed, indexBigSession, isBigSessionFile } from './index-big-session.js';
+import { indexDiskFullError, readCandidate, unchangedContent } from './sync.js';
 import type { SyncTarget } from './sync.js';
 import type { IndexedFileState } from '../index/index-queries.js';
 
@@ -46,7 +46,7 @@ async function syncFileNow(target: SyncTarget, relPath: string, options: FileSyn
     return { path: relPath, change: 'deleted', hash: null };
   }
   // A big transcript (a live session the watcher reports on every append) is streamed, never read whole.
-  if (discovered.source === 'sessions' && discovered.size >= BIG_SESSION_BYTES && discovered.size <= (options.maxFileBytes ?? maxIndexedBytes(discovered))) {
+  if (isBigSessionFile(discovered, options.maxFileBytes)) {
     const needs = Boolean(target.embedding && target.writer.vectorsEnabled);
     if (state && unchangedContent(state, await hashFileStreamed(discovered.absPath), needs)) {
       target.writer.touchFiles([{ path: relPath, mtimeMs: discovered.mtimeMs, size: discovered.size }]);
@@ -62,7 +62,7 @@ async function syncFileNow(target: SyncTarget, relPath: string, options: FileSyn
       return { path: relPath, change: 'failed', hash: null, error: message };
     }
   }
-  const read = await readCandidate(discovered, options.maxFileBytes);
+  const read = await readCandidate(discovered, options.maxFileBytes, options.discover);
   if ('error' in read) {
     target.writer.writeFailure({ file: unreadableFile(discovered), absPath: discovered.absPath, hash: null, indexState: read.state, indexError: read.error });
     return { path: relPath, change: 'failed', hash: null, error: read.error };

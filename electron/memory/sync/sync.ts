@@ -21,7 +21,7 @@ import { META_KEYS } from '../index/schema.js';
 import { discoverFiles } from '../workspace/discover.js';
 import type { DiscoverOptions, DiscoveredFile } from '../workspace/discover.js';
 import { embedChunks } from './embed-chunks.js';
-import { BIG_SESSION_BYTES, hashFileStreamed, indexBigSession } from './index-big-session.js';
+import { hashFileStreamed, indexBigSession, isBigSessionFile } from './index-big-session.js';
 import type { EmbeddingTarget } from './embed-chunks.js';
 import { prepareFile, unreadableFile } from './prepare-file.js';
 import type { PreparedFile } from './prepare-file.js';
@@ -205,7 +205,7 @@ async function syncIndexNow(target: SyncTarget, options: SyncOptions): Promise<S
   }
 
   // Big transcripts are streamed, one at a time, after the rest (index-big-session.ts).
-  const isBig = (file: DiscoveredFile) => file.source === 'sessions' && file.size >= BIG_SESSION_BYTES && file.size <= (options.maxFileBytes ?? maxIndexedBytes(file));
+  const isBig = (file: DiscoveredFile) => isBigSessionFile(file, options.maxFileBytes);
   const big = candidates.filter(isBig);
   const regular = big.length > 0 ? candidates.filter((file) => !isBig(file)) : candidates;
   const total = regular.length;
@@ -252,7 +252,7 @@ async function indexCandidates(
   const needsVectors = Boolean(target.embedding);
   const total = candidates.length;
   const startJob = async (file: DiscoveredFile): Promise<CandidateJob> => {
-    const read = await readCandidate(file, options.maxFileBytes);
+    const read = await readCandidate(file, options.maxFileBytes, options.discover);
     const state = states.get(file.path);
     if (!pool || 'error' in read || (!options.full && state && unchangedContent(state, read.hash, needsVectors))) return { read };
     return { read, ticket: pool.offer(file, read.bytes, options.chunking) };
@@ -350,13 +350,19 @@ export function unchangedContent(state: IndexedFileState, hash: string, needsVec
 
 export type ReadResult = { bytes: Buffer; hash: string } | { error: string; state: 'failed' | 'skipped' };
 
-export async function readCandidate(file: DiscoveredFile, maxBytesOverride?: number): Promise<ReadResult> {
+export async function readCandidate(file: DiscoveredFile, maxBytesOverride?: number, discover?: DiscoverOptions): Promise<ReadResult> {
   const maxBytes = maxBytesOverride ?? maxIndexedBytes(file);
   if (file.size > maxBytes) {
     const kind = file.source === 'sessions' ? 'transcripts' : 'Markdown files';
     return { error: `too large to index (${formatMegabytes(file.size)}; ${kind} over ${formatMegabytes(maxBytes)} are not indexed)`, state: 'skipped' };
   }
   try {
+    if (file.agentDb) {
+      const fromDb = discover?.agentDatabases?.read(file.agentDb);
+      if (!fromDb) return { error: 'could not read it from the agent database (see its notice)', state: 'failed' };
+      const bytes = Buffer.from(fromDb.buffer, fromDb.byteOffset, fromDb.byteLength);
+      return { bytes, hash: sha256(bytes) };
+    }
     const bytes = await readFileAsync(file.absPath);
     const binary = binaryContentReason(bytes);
     if (binary) return { error: binary, state: 'skipped' };
