@@ -4,7 +4,7 @@ import { lineLabel } from '../stores/rank-movement';
 import { useSearch } from '../stores/search-store-context';
 import { AgentSearches } from './agent-searches';
 import { ExplainPanel } from './explain-panel';
-import { SearchResultRow } from './search-result-row';
+import { SearchResultGroups } from './search-result-groups';
 import { SearchSettingsDrawer } from './search-settings';
 
 interface SearchPanelProps {
@@ -141,23 +141,17 @@ export function SearchPanel({ onOpenResult, filePaths, currentPath, keywordOnly,
       )}
       {s.judgmentError && <div className="notice notice--error">Judgment not saved: {s.judgmentError}</div>}
 
-      <ol className="search-results" data-testid="search-results">
-        {results.map((r, i) => (
-          <SearchResultRow
-            key={r.id}
-            result={r}
-            rank={i + 1}
-            move={s.movement?.moves[r.id]}
-            expanded={!!s.expanded[r.id]}
-            verdict={s.judgments[r.id]}
-            onToggle={() => actions.toggleResultExpanded(r.id)}
-            onOpen={() => onOpenResult(r)}
-            onPin={() => void actions.pinFile(r.path)}
-            onJudge={(verdict) => void actions.judgeResult(r, verdict)}
-            title={r.source === 'sessions' ? sessionTitles?.get(r.path) : undefined}
-          />
-        ))}
-      </ol>
+      <SearchResultGroups
+        results={results}
+        moves={s.movement?.moves}
+        expanded={s.expanded}
+        judgments={s.judgments}
+        sessionTitles={sessionTitles}
+        onToggle={actions.toggleResultExpanded}
+        onOpen={onOpenResult}
+        onPin={(path) => void actions.pinFile(path)}
+        onJudge={(r, verdict) => void actions.judgeResult(r, verdict)}
+      />
       {response && results.length === 0 && s.status === 'done' && <p className="muted pad" data-testid="search-empty">Nothing scored above the min score.</p>}
 
       <ExplainPanel filePaths={filePaths} currentPath={currentPath} />

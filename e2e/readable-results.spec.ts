@@ -1,0 +1,89 @@
+// Results a person can read on a workspace with cron and heartbeat sessions: each file once, no two
+// hits of one file with overlapping lines, no two snippets with the same text, and a folded hit says
+// how many it stands for.
+import { expect, test, type Page } from '@playwright/test';
+import { sameTextKey } from '../shared/result-groups.js';
+import { buildAutomatedWorkspace } from './support/automated-workspace.js';
+import { startServe, type ServedWorkspace } from './support/serve-fixture.js';
+import { openApp } from './support/ui-helpers.js';
+
+let served: ServedWorkspace & { stop(): Promise<void> };
+test.beforeAll(async () => {
+  served = await startServe([], { moveFrom: buildAutomatedWorkspace() });
+});
+test.afterAll(async () => {
+  await served.stop();
+});
+
+async function search(page: Page, query: string): Promise<void> {
+  await page.getByTestId('search-input').fill(query);
+  await expect(page.getByTestId('search-summary')).toContainText(query);
+  await expect(page.getByTestId('search-status')).toHaveAttribute('data-value', 'done');
+}
+
+interface ShownHit {
+  path: string;
+  lines: string;
+  snippet: string;
+}
+
+async function shownHits(page: Page): Promise<ShownHit[]> {
+  return page.getByTestId('search-result').evaluateAll((rows) =>
+    rows
+      .filter((row) => !row.closest('[data-testid="agent-searches"]'))
+      .map((row) => ({
+        path: row.getAttribute('data-path')!,
+        lines: row.getAttribute('data-lines')!,
+        snippet: row.querySelector('[data-testid="search-snippet"]')!.textContent ?? '',
+      })),
+  );
+}
+
+function span(lines: string): [number, number] {
+  const [a, b] = lines.split('-').map(Number);
+  return [a!, b ?? a!];
+}
+
+for (const query of ['3月5日', 'February 5th wise support', 'HEARTBEAT', '轻笔记项目定稿', 'Wise support inbox']) {
+  test(`“${query}”: no two hits of one file overlap or touch, no two snippets say the same`, async ({ page }) => {
+    await openApp(page, served.url);
+    await search(page, query);
+    const hits = await shownHits(page);
+    expect(hits.length).toBeGreaterThan(0);
+    for (const [i, a] of hits.entries()) {
+      for (const b of hits.slice(i + 1)) {
+        if (a.path === b.path) {
+          const [as, ae] = span(a.lines);
+          const [bs, be] = span(b.lines);
+          expect(as > be + 1 || bs > ae + 1, `${a.path}: ${a.lines} and ${b.lines}`).toBe(true);
+        }
+        expect(sameTextKey(a.snippet), `${a.path} and ${b.path} show the same text`).not.toBe(sameTextKey(b.snippet));
+      }
+    }
+    // Each file is listed once.
+    const groups = await page.locator('[data-testid="search-results"] > [data-testid="result-group"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-path')));
+    expect(new Set(groups).size).toBe(groups.length);
+  });
+}
+
+test('the same cron prompt in six sessions is one hit “and N more like it”, and the merged chunks of a long note one hit spanning them', async ({ page }) => {
+  await openApp(page, served.url);
+  await search(page, 'February 5th wise support');
+  const alike = page.getByTestId('result-alike').first();
+  await expect(alike).toBeVisible();
+  const n = Number(await alike.getAttribute('data-count'));
+  expect(n).toBeGreaterThanOrEqual(3);
+  await expect(alike).toContainText(`and ${n} more like it`);
+  await alike.getByRole('button').click();
+  await expect(alike.getByTestId('result-alike-open')).toHaveCount(n);
+
+  await search(page, '3月5日');
+  const log = page.locator('[data-testid="result-group"][data-path="memory/2026-11-05-work-log.md"]');
+  await expect(log).toHaveCount(1);
+  const row = log.getByTestId('search-result').first();
+  const [start, end] = span((await row.getAttribute('data-lines'))!);
+  const [cs, ce] = span((await row.getAttribute('data-chunk-lines'))!);
+  // The hit spans more than its best chunk, and says whose numbers it shows.
+  expect(start <= cs && end >= ce && end - start > ce - cs).toBe(true);
+  await expect(row.getByTestId('merged-note')).toContainText('overlapping chunks');
+});

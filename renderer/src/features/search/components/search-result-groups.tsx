@@ -1,0 +1,95 @@
+// The result list as files, like VS Code's search: each file once with its hits inside, chunks of
+// one file merged by lines and same-text chunks folded ("and N more like it"). The grouping is
+// shared/result-groups.ts; every hit's numbers are its best chunk's, as the engine returned them.
+import { useMemo, useState } from 'react';
+import type { SearchResult, Verdict } from '../../../../../shared/domain';
+import { groupResults, hitLines, type ResultHit } from '../../../../../shared/result-groups';
+import type { RankMove } from '../stores/rank-movement';
+import { SearchResultRow } from './search-result-row';
+
+interface SearchResultGroupsProps {
+  results: readonly SearchResult[];
+  moves: Record<string, RankMove> | undefined;
+  expanded: Record<string, boolean>;
+  judgments: Record<string, Verdict>;
+  sessionTitles?: ReadonlyMap<string, string> | undefined;
+  onToggle(id: string): void;
+  onOpen(result: SearchResult): void;
+  onPin(path: string): void;
+  onJudge(result: SearchResult, verdict: Verdict): void;
+}
+
+/** The result a hit opens: its best chunk, widened to every line it merged. */
+function hitTarget(hit: ResultHit): SearchResult {
+  return { ...hit.primary.result, startLine: hit.startLine, endLine: hit.endLine };
+}
+
+function AlikeList({ hit, titles, onOpen }: { hit: ResultHit; titles: ReadonlyMap<string, string> | undefined; onOpen(result: SearchResult): void }) {
+  const [open, setOpen] = useState(false);
+  if (hit.alike.length === 0) return null;
+  const n = hit.alike.length;
+  return (
+    <div className="result-alike" data-testid="result-alike" data-count={n}>
+      <button type="button" className="link-button" aria-expanded={open} onClick={() => setOpen(!open)}>
+        and {n} more like it{open ? '' : '…'}
+      </button>
+      {open && (
+        <ul className="result-alike__list">
+          {hit.alike.map((a) => (
+            <li key={a.result.id}>
+              <button type="button" className="link-button" data-testid="result-alike-open" onClick={() => onOpen(a.result)}>
+                {titles?.get(a.result.path) ?? a.result.path}:{a.result.startLine}
+              </button>
+              <span className="muted"> #{a.rank} · {a.result.score.toFixed(3)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export function SearchResultGroups(props: SearchResultGroupsProps) {
+  const groups = useMemo(() => groupResults(props.results), [props.results]);
+  return (
+    <ol className="search-results" data-testid="search-results">
+      {groups.map((group) => {
+        const title = group.source === 'sessions' ? props.sessionTitles?.get(group.path) : undefined;
+        return (
+          <li key={group.path} className="result-group" data-testid="result-group" data-path={group.path} data-hits={group.hits.length}>
+            <div className="result-group__head" title={group.path}>
+              <span className="result-group__name">{title ?? group.path}</span>
+              <span className={`badge badge--source-${group.source}`} data-testid="source-badge">{group.source}</span>
+              {group.hits.length > 1 && <span className="result-group__count muted">{group.hits.length} hits</span>}
+            </div>
+            <ol className="result-group__hits">
+              {group.hits.map((hit) => {
+                const r = hit.primary.result;
+                return (
+                  <SearchResultRow
+                    key={r.id}
+                    result={r}
+                    rank={hit.primary.rank}
+                    lines={hitLines(hit)}
+                    inGroup
+                    members={[...hit.merged, ...hit.alike].map((m) => `${m.result.id}=${m.rank}`).join(' ')}
+                    mergedNote={hit.merged.length > 0 ? `merges ${hit.merged.length + 1} overlapping chunks; score and breakdown are lines ${r.startLine === r.endLine ? r.startLine : `${r.startLine}-${r.endLine}`} (#${hit.primary.rank})` : undefined}
+                    move={props.moves?.[r.id]}
+                    expanded={!!props.expanded[r.id]}
+                    verdict={props.judgments[r.id]}
+                    onToggle={() => props.onToggle(r.id)}
+                    onOpen={() => props.onOpen(hitTarget(hit))}
+                    onPin={() => props.onPin(r.path)}
+                    onJudge={(verdict) => props.onJudge(r, verdict)}
+                  >
+                    <AlikeList hit={hit} titles={props.sessionTitles} onOpen={props.onOpen} />
+                  </SearchResultRow>
+                );
+              })}
+            </ol>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
