@@ -3,7 +3,7 @@
 // how many it stands for.
 import { expect, test, type Page } from '@playwright/test';
 import { sameTextKey } from '../shared/result-groups.js';
-import { buildAutomatedWorkspace } from './support/automated-workspace.js';
+import { buildAutomatedWorkspace, CRON_JOB, FEISHU_FIRST_WORDS } from './support/automated-workspace.js';
 import { startServe, type ServedWorkspace } from './support/serve-fixture.js';
 import { openApp } from './support/ui-helpers.js';
 
@@ -86,4 +86,47 @@ test('the same cron prompt in six sessions is one hit “and N more like it”, 
   // The hit spans more than its best chunk, and says whose numbers it shows.
   expect(start <= cs && end >= ce && end - start > ce - cs).toBe(true);
   await expect(row.getByTestId('merged-note')).toContainText('overlapping chunks');
+});
+
+test('automated sessions are named by job, listed apart in the sidebar and timeline, and come after the conversations in search', async ({ page }) => {
+  await openApp(page, served.url);
+  // Sidebar: the Feishu DM by its first real words; the runs under "Automated sessions", closed.
+  await expect(page.locator('[data-testid="file-group"][data-group="sessions"]').getByTestId('file-name').filter({ hasText: FEISHU_FIRST_WORDS })).toHaveCount(1);
+  await expect(page.getByTestId('file-name').filter({ hasText: '用户248287' })).toHaveCount(0);
+  const automated = page.locator('[data-testid="file-group"][data-group="automated"]');
+  await expect(automated.getByTestId('group-count').first()).toHaveText('15');
+  await expect(automated.getByTestId('file-item')).toHaveCount(0);
+  await automated.locator('.file-group__head').first().click();
+  const cron = page.locator(`[data-testid="file-group"][data-group="automated/cron/${CRON_JOB.name}"]`);
+  await expect(cron.locator('.file-group__label')).toHaveText(`Cron job: ${CRON_JOB.name}`);
+  await expect(cron.getByTestId('file-name')).toHaveText(Array(6).fill(CRON_JOB.name));
+  await expect(cron.getByTestId('session-time')).toHaveCount(6);
+  await expect(page.locator('[data-testid="file-group"][data-group="automated/heartbeat"]').getByTestId('file-item')).toHaveCount(8);
+  await expect(page.getByTestId('file-name').filter({ hasText: CRON_JOB.id })).toHaveCount(0);
+
+  // Timeline: hidden by default, counted, and listed after the day's other entries when shown.
+  await page.getByTestId('view-timeline').click();
+  await expect(page.getByTestId('timeline-automated')).toHaveAttribute('data-count', '15');
+  await expect(page.getByTestId('timeline-count')).toContainText('15 automated hidden');
+  await expect(page.locator('[data-testid="timeline-item"][data-kind="cron"]')).toHaveCount(0);
+  await page.getByTestId('timeline-automated').click();
+  await expect(page.locator('[data-testid="timeline-item"][data-kind="cron"]').first()).toBeVisible();
+
+  // Search: the conversations and notes first, then the runs, saying how many; hidden on request.
+  await search(page, '周报');
+  const note = page.getByTestId('result-automated');
+  const n = Number(await note.getAttribute('data-count'));
+  expect(n).toBeGreaterThanOrEqual(1);
+  await expect(note).toContainText(`${n} hit${n === 1 ? '' : 's'} from automated sessions`);
+  const people = page.getByTestId('search-results').locator('[data-testid="result-group"]');
+  expect(await people.count()).toBeGreaterThan(0);
+  const automatedPaths = await page.getByTestId('search-results-automated').getByTestId('result-group').evaluateAll((els) => els.map((e) => e.getAttribute('data-path')!));
+  expect(automatedPaths.length).toBeGreaterThan(0);
+  for (const p of await people.evaluateAll((els) => els.map((e) => e.getAttribute('data-path')!))) expect(automatedPaths).not.toContain(p);
+  // Below the list, not above it.
+  const [listBox, runsBox] = [await page.getByTestId('search-results').boundingBox(), await page.getByTestId('search-results-automated').boundingBox()];
+  expect(runsBox!.y).toBeGreaterThan(listBox!.y + listBox!.height - 1);
+  await page.getByTestId('result-automated-filter').selectOption('hidden');
+  await expect(note).toContainText(`from automated sessions (cron, heartbeat, sub-agents) hidden`);
+  await expect(page.getByTestId('search-results-automated')).toHaveCount(0);
 });

@@ -3,6 +3,7 @@
 // declaration per shape: a field added here is validated on every transport and typed everywhere.
 import { z } from 'zod';
 import { ERROR_CODES } from './errors.js';
+import { SessionKindSchema } from './session-kind.js';
 
 // ---------------------------------------------------------------------------------------------
 // Small building blocks
@@ -56,6 +57,8 @@ export const WorkspaceFileSchema = z.object({
   archived: z.boolean(),
   /** OpenClaw agent id for sessions found under ~/.openclaw/agents/<id>/sessions. */
   agentId: z.string().optional(),
+  /** Transcripts: who started the run (shared/session-kind.ts); absent for Markdown files. */
+  sessionKind: SessionKindSchema.optional(),
   /** The date used by the timeline and by decay; evergreen files may still carry one for display. */
   date: FileDateSchema.nullable(),
   size: z.number(),
@@ -431,6 +434,8 @@ export const TimelineEntrySchema = z.object({
   archived: z.boolean(),
   agentId: z.string().optional(),
   size: z.number(),
+  /** Transcripts started by the scheduler (cron, heartbeat, sub-agent): the timeline lists them apart. */
+  sessionKind: SessionKindSchema.optional(),
 });
 
 export const TimelineQuerySchema = z.strictObject({

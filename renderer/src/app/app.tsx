@@ -18,6 +18,7 @@ import { PanelResizer } from './panel-resizer';
 import { useKeyboardShortcuts } from './use-keyboard-shortcuts';
 import { useUnsavedGuard } from './use-unsaved-guard';
 import { useViewportWidth } from './use-viewport-width';
+import { isAutomatedKind } from '../../../shared/session-kind';
 
 /** The window: header, file sidebar | main view | search panel (resizable, collapsible), status bar. */
 export function App() {
@@ -46,6 +47,7 @@ export function App() {
   const hitPaths = useMemo(() => new Set((results ?? []).map((r) => r.path)), [results]);
   const unsavedSet = useMemo(() => new Set(unsaved), [unsaved]);
   const filePaths = useMemo(() => entries.map((e) => e.path), [entries]);
+  const automatedPaths = useMemo(() => new Set(entries.flatMap((e) => (isAutomatedKind(e.sessionKind) ? [e.path] : []))), [entries]);
   const sessionTitles = useMemo(() => new Map(entries.flatMap((e) => (e.source === 'sessions' && e.title ? [[e.path, e.title] as const] : []))), [entries]);
   const fit = fitPanels(viewport, layout);
   const keywordOnly = index?.mode === 'fts-only';
@@ -164,7 +166,7 @@ export function App() {
         )}
         {fit.search !== 'closed' && (
           <div className={`app__search app__search--${fit.search}`} style={{ width: fit.search === 'overlay' ? Math.min(layout.searchWidth, viewport - 24) : layout.searchWidth }} data-testid="search-panel-frame">
-            <SearchPanel onOpenResult={openResult} filePaths={filePaths} currentPath={currentPath} keywordOnly={keywordOnly} onOpenSettings={toSettings} sessionTitles={sessionTitles} />
+            <SearchPanel onOpenResult={openResult} filePaths={filePaths} currentPath={currentPath} keywordOnly={keywordOnly} onOpenSettings={toSettings} sessionTitles={sessionTitles} automatedPaths={automatedPaths} />
           </div>
         )}
         {(fit.sidebar === 'overlay' || fit.search === 'overlay') && <div className="app__scrim" data-testid="overlay-scrim" onClick={closeOverlays} />}

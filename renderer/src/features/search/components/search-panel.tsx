@@ -19,9 +19,11 @@ interface SearchPanelProps {
   children?: ReactNode;
   /** Transcripts' titles by path (their first user message), to name session results as the sidebar does. */
   sessionTitles?: ReadonlyMap<string, string>;
+  /** Transcripts the scheduler started: their hits are listed after the conversations (or hidden). */
+  automatedPaths?: ReadonlySet<string>;
 }
 
-export function SearchPanel({ onOpenResult, filePaths, currentPath, keywordOnly, onOpenSettings, children, sessionTitles }: SearchPanelProps) {
+export function SearchPanel({ onOpenResult, filePaths, currentPath, keywordOnly, onOpenSettings, children, sessionTitles, automatedPaths }: SearchPanelProps) {
   const s = useSearch((st) => ({
     query: st.search.query,
     response: st.search.response,
@@ -147,6 +149,7 @@ export function SearchPanel({ onOpenResult, filePaths, currentPath, keywordOnly,
         expanded={s.expanded}
         judgments={s.judgments}
         sessionTitles={sessionTitles}
+        automatedPaths={automatedPaths}
         onToggle={actions.toggleResultExpanded}
         onOpen={onOpenResult}
         onPin={(path) => void actions.pinFile(path)}

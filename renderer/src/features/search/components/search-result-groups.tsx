@@ -3,7 +3,7 @@
 // shared/result-groups.ts; every hit's numbers are its best chunk's, as the engine returned them.
 import { useMemo, useState } from 'react';
 import type { SearchResult, Verdict } from '../../../../../shared/domain';
-import { groupResults, hitLines, type ResultHit } from '../../../../../shared/result-groups';
+import { groupResults, hitLines, type ResultGroup, type ResultHit } from '../../../../../shared/result-groups';
 import type { RankMove } from '../stores/rank-movement';
 import { SearchResultRow } from './search-result-row';
 
@@ -13,6 +13,8 @@ interface SearchResultGroupsProps {
   expanded: Record<string, boolean>;
   judgments: Record<string, Verdict>;
   sessionTitles?: ReadonlyMap<string, string> | undefined;
+  /** Transcripts the scheduler started (cron, heartbeat, sub-agent), by path. */
+  automatedPaths?: ReadonlySet<string> | undefined;
   onToggle(id: string): void;
   onOpen(result: SearchResult): void;
   onPin(path: string): void;
@@ -49,47 +51,76 @@ function AlikeList({ hit, titles, onOpen }: { hit: ResultHit; titles: ReadonlyMa
   );
 }
 
+/** Where hits from automated sessions go: after the conversations (default), hidden, or in rank order. */
+type AutomatedPlacement = 'after' | 'hidden' | 'mixed';
+
 export function SearchResultGroups(props: SearchResultGroupsProps) {
   const groups = useMemo(() => groupResults(props.results), [props.results]);
+  const [placement, setPlacement] = useState<AutomatedPlacement>('after');
+  const isAutomated = (path: string) => props.automatedPaths?.has(path) ?? false;
+  const people = placement === 'mixed' ? groups : groups.filter((g) => !isAutomated(g.path));
+  const automated = placement === 'mixed' ? [] : groups.filter((g) => isAutomated(g.path));
+  const automatedHits = groups.filter((g) => isAutomated(g.path)).reduce((n, g) => n + g.hits.reduce((m, h) => m + 1 + h.alike.length, 0), 0);
   return (
-    <ol className="search-results" data-testid="search-results">
-      {groups.map((group) => {
-        const title = group.source === 'sessions' ? props.sessionTitles?.get(group.path) : undefined;
-        return (
-          <li key={group.path} className="result-group" data-testid="result-group" data-path={group.path} data-hits={group.hits.length}>
-            <div className="result-group__head" title={group.path}>
-              <span className="result-group__name">{title ?? group.path}</span>
-              <span className={`badge badge--source-${group.source}`} data-testid="source-badge">{group.source}</span>
-              {group.hits.length > 1 && <span className="result-group__count muted">{group.hits.length} hits</span>}
-            </div>
-            <ol className="result-group__hits">
-              {group.hits.map((hit) => {
-                const r = hit.primary.result;
-                return (
-                  <SearchResultRow
-                    key={r.id}
-                    result={r}
-                    rank={hit.primary.rank}
-                    lines={hitLines(hit)}
-                    inGroup
-                    members={[...hit.merged, ...hit.alike].map((m) => `${m.result.id}=${m.rank}`).join(' ')}
-                    mergedNote={hit.merged.length > 0 ? `merges ${hit.merged.length + 1} overlapping chunks; score and breakdown are lines ${r.startLine === r.endLine ? r.startLine : `${r.startLine}-${r.endLine}`} (#${hit.primary.rank})` : undefined}
-                    move={props.moves?.[r.id]}
-                    expanded={!!props.expanded[r.id]}
-                    verdict={props.judgments[r.id]}
-                    onToggle={() => props.onToggle(r.id)}
-                    onOpen={() => props.onOpen(hitTarget(hit))}
-                    onPin={() => props.onPin(r.path)}
-                    onJudge={(verdict) => props.onJudge(r, verdict)}
-                  >
-                    <AlikeList hit={hit} titles={props.sessionTitles} onOpen={props.onOpen} />
-                  </SearchResultRow>
-                );
-              })}
-            </ol>
-          </li>
-        );
-      })}
-    </ol>
+    <>
+      <ol className="search-results" data-testid="search-results">
+        {people.map((group) => <GroupItem key={group.path} group={group} {...props} />)}
+      </ol>
+      {automatedHits > 0 && (
+        <div className="result-automated" data-testid="result-automated" data-placement={placement} data-count={automatedHits}>
+          <span className="muted">
+            {automatedHits} hit{automatedHits === 1 ? '' : 's'} from automated sessions (cron, heartbeat, sub-agents){placement === 'hidden' ? ' hidden' : placement === 'after' ? ', listed after the conversations' : ', in rank order'}
+          </span>
+          <select className="result-automated__select" data-testid="result-automated-filter" aria-label="Automated sessions in results" value={placement} onChange={(e) => setPlacement(e.target.value as AutomatedPlacement)}>
+            <option value="after">Show after conversations</option>
+            <option value="hidden">Hide</option>
+            <option value="mixed">Mix in by score</option>
+          </select>
+        </div>
+      )}
+      {placement === 'after' && automated.length > 0 && (
+        <ol className="search-results search-results--automated" data-testid="search-results-automated">
+          {automated.map((group) => <GroupItem key={group.path} group={group} {...props} />)}
+        </ol>
+      )}
+    </>
+  );
+}
+
+function GroupItem({ group, ...props }: SearchResultGroupsProps & { group: ResultGroup }) {
+  const title = group.source === 'sessions' ? props.sessionTitles?.get(group.path) : undefined;
+  return (
+    <li className="result-group" data-testid="result-group" data-path={group.path} data-hits={group.hits.length}>
+      <div className="result-group__head" title={group.path}>
+        <span className="result-group__name">{title ?? group.path}</span>
+        <span className={`badge badge--source-${group.source}`} data-testid="source-badge">{group.source}</span>
+        {group.hits.length > 1 && <span className="result-group__count muted">{group.hits.length} hits</span>}
+      </div>
+      <ol className="result-group__hits">
+        {group.hits.map((hit) => {
+          const r = hit.primary.result;
+          return (
+            <SearchResultRow
+              key={r.id}
+              result={r}
+              rank={hit.primary.rank}
+              lines={hitLines(hit)}
+              inGroup
+              members={[...hit.merged, ...hit.alike].map((m) => `${m.result.id}=${m.rank}`).join(' ')}
+              mergedNote={hit.merged.length > 0 ? `merges ${hit.merged.length + 1} overlapping chunks; score and breakdown are lines ${r.startLine === r.endLine ? r.startLine : `${r.startLine}-${r.endLine}`} (#${hit.primary.rank})` : undefined}
+              move={props.moves?.[r.id]}
+              expanded={!!props.expanded[r.id]}
+              verdict={props.judgments[r.id]}
+              onToggle={() => props.onToggle(r.id)}
+              onOpen={() => props.onOpen(hitTarget(hit))}
+              onPin={() => props.onPin(r.path)}
+              onJudge={(verdict) => props.onJudge(r, verdict)}
+            >
+              <AlikeList hit={hit} titles={props.sessionTitles} onOpen={props.onOpen} />
+            </SearchResultRow>
+          );
+        })}
+      </ol>
+    </li>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TimelineEntry, TimelineEntryType } from '../../../../../shared/domain';
-import { bucketOf, buildTimelineRows, isoWeek, TIMELINE_TYPES } from './bucket-timeline';
+import { bucketOf, buildTimelineRows, countAutomated, isoWeek, TIMELINE_TYPES } from './bucket-timeline';
 import { buildHeatmap, latestDay, levelOf, monthLabels, weeksThatFit } from './heatmap';
 import { dated } from '../../../test-support/fake-workspace-api';
 
@@ -73,5 +73,20 @@ describe('heatmap labels and width', () => {
     expect(weeksThatFit(400)).toBe(30);
     expect(weeksThatFit(100)).toBe(5);
     expect(weeksThatFit(5000)).toBe(53);
+  });
+});
+
+describe('automated sessions on the timeline', () => {
+  const entry = (path: string, iso: string, sessionKind?: 'cron' | 'conversation'): TimelineEntry => ({
+    path, type: 'session', title: path, archived: false, size: 1, ...(sessionKind ? { sessionKind } : {}),
+    date: { date: iso.slice(0, 10), source: 'first-record', granularity: 'instant', epochMs: Date.parse(iso) },
+  });
+  const entries = [entry('cron-late', '2026-11-05T20:00:00Z', 'cron'), entry('talk', '2026-11-05T09:00:00Z', 'conversation'), entry('old', '2026-11-04T09:00:00Z')];
+  const types = new Set<TimelineEntryType>(['session']);
+
+  it('leaves them out unless asked, and then lists them after the day\'s other entries', () => {
+    expect(buildTimelineRows(entries, 'day', types).flatMap((r) => (r.kind === 'entry' ? [r.entry.path] : []))).toEqual(['talk', 'old']);
+    expect(buildTimelineRows(entries, 'day', types, true).flatMap((r) => (r.kind === 'entry' ? [r.entry.path] : [r.key]))).toEqual(['2026-11-05', 'talk', 'cron-late', '2026-11-04', 'old']);
+    expect(countAutomated(entries, types)).toBe(1);
   });
 });
