@@ -130,3 +130,17 @@ test('automated sessions are named by job, listed apart in the sidebar and timel
   await expect(note).toContainText(`from automated sessions (cron, heartbeat, sub-agents) hidden`);
   await expect(page.getByTestId('search-results-automated')).toHaveCount(0);
 });
+
+test('a snippet starts near its match, marks it on screen, and numbers its lines as the file does', async ({ page }) => {
+  await openApp(page, served.url);
+  await search(page, '轻笔记项目定稿');
+  const card = page.locator('[data-testid="search-result"][data-path="memory/2026-11-05-work-log.md"]');
+  const snippet = card.getByTestId('search-snippet');
+  const mark = snippet.locator('mark').first();
+  const [box, markBox] = [await snippet.boundingBox(), await mark.boundingBox()];
+  // Inside the clamped card, not cut off below it.
+  expect(markBox!.y + markBox!.height).toBeLessThanOrEqual(box!.y + box!.height + 1);
+  // Line 6 of the file holds the words; the snippet's line there is numbered 6.
+  await expect(snippet.locator('.snippet-line[data-line="6"]')).toContainText('轻笔记项目定稿');
+  await expect(snippet.locator('.snippet-line[data-line="6"] .snippet-line__no')).toHaveText('6');
+});

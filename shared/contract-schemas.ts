@@ -295,6 +295,8 @@ export const SearchResultSchema = z.object({
   snippet: z.string(),
   /** The matched words in `snippet`, sorted and non-overlapping (numbers as written: 12345 marks "12,345"). */
   highlights: z.array(HighlightRangeSchema),
+  /** The file line the snippet's first line is (Markdown files; transcripts' chunks skip records). */
+  snippetLine: z.number().int().optional(),
   source: MemorySourceSchema,
   citation: z.string().optional(),
   /** The file's date for dated files and sessions; null for evergreen files (their mtime is not a memory's date). */

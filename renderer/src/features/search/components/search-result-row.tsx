@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { SearchResult, Verdict } from '../../../../../shared/domain';
-import { focusSnippet, snippetParts } from '../stores/snippet-parts';
+import { focusSnippet, snippetLines, snippetParts } from '../stores/snippet-parts';
 import { formatRankMove, lineLabel, type RankMove } from '../stores/rank-movement';
 import { Num, ScoreBreakdownView } from './score-breakdown';
 
@@ -46,6 +46,7 @@ function shorten(text: string, width: number): string {
 export function SearchResultRow({ result, rank, move, expanded, verdict, onToggle, onOpen, onPin, onJudge, title, inGroup, mergedNote, members, children, ...rest }: SearchResultRowProps) {
   const focused = focusSnippet(result.snippet, result.highlights);
   const parts = snippetParts(focused.text, focused.highlights);
+  const numbered = result.snippetLine !== undefined ? snippetLines(parts, result.snippetLine + focused.linesCut) : null;
   const lines = rest.lines ?? lineLabel(result);
   const label = inGroup ? `lines ${lines}` : title ? `${shorten(title, TITLE_WIDTH)} · lines ${lines}` : `${result.path}:${lines}`;
   return (
@@ -79,9 +80,20 @@ export function SearchResultRow({ result, rank, move, expanded, verdict, onToggl
           <Num testId="result-score" value={result.score} />
         </span>
       </div>
-      <p className="search-result__snippet" data-testid="search-snippet">
-        {parts.map((p, i) => (p.hit ? <mark key={i}>{p.text}</mark> : <span key={i}>{p.text}</span>))}
-      </p>
+      {numbered ? (
+        <div className="search-result__snippet search-result__snippet--numbered" data-testid="search-snippet">
+          {numbered.map((l, i) => (
+            <div key={i} className="snippet-line" data-line={l.line ?? undefined}>
+              <span className="snippet-line__no" aria-hidden="true">{l.line}</span>
+              <span className="snippet-line__text">{l.parts.length === 0 ? ' ' : l.parts.map((p, j) => (p.hit ? <mark key={j}>{p.text}</mark> : <span key={j}>{p.text}</span>))}</span>
+            </div>
+          ))}
+        </div>
+      ) : (
+        <p className="search-result__snippet" data-testid="search-snippet">
+          {parts.map((p, i) => (p.hit ? <mark key={i}>{p.text}</mark> : <span key={i}>{p.text}</span>))}
+        </p>
+      )}
       {mergedNote && <p className="search-result__also muted" data-testid="merged-note">{mergedNote}</p>}
       {children}
       {result.alsoIn && result.alsoIn.length > 0 && (
