@@ -144,3 +144,26 @@ test('a snippet starts near its match, marks it on screen, and numbers its lines
   await expect(snippet.locator('.snippet-line[data-line="6"]')).toContainText('轻笔记项目定稿');
   await expect(snippet.locator('.snippet-line[data-line="6"] .snippet-line__no')).toHaveText('6');
 });
+
+test('a transcript shows tool calls as collapsed rows, renders Markdown, hides message ids, and still marks the cited words', async ({ page }) => {
+  await openApp(page, served.url);
+  await search(page, '轻笔记项目定稿');
+  await page.locator('[data-testid="search-result"][data-path^="sessions/"]').first().getByTestId('search-result-open').click();
+  const transcript = page.getByTestId('transcript');
+  await expect(transcript).toBeVisible();
+  // The cited message is tinted and its words marked, inside rendered Markdown.
+  await expect(transcript.locator('[data-testid="transcript-message"][data-hit]').first()).toBeVisible();
+  await expect(transcript.getByTestId('transcript-match').first()).toBeVisible();
+  await expect(transcript.locator('.message__text strong', { hasText: 'sunny' })).toBeVisible();
+  await expect(transcript.locator('.message__text pre code')).toContainText('回复：她是sunny');
+  await expect(transcript).not.toContainText('**');
+  await expect(transcript).not.toContainText('message_id');
+  // The agent's memory_search: one row, closed, named with what it searched for; opened, what came back.
+  const tool = transcript.locator('[data-testid="transcript-tool"][data-tool="memory_search"]');
+  await expect(tool).toHaveCount(1);
+  await expect(tool.locator('summary')).toContainText('memory_search');
+  await expect(tool.locator('summary')).toContainText('轻笔记项目定稿');
+  await expect(tool.getByTestId('transcript-tool-result')).toBeHidden();
+  await tool.locator('summary').click();
+  await expect(tool.getByTestId('transcript-tool-result')).toContainText('2026-11-05-work-log.md');
+});

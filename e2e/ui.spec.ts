@@ -285,7 +285,7 @@ plainTest.describe('search, explain and timeline (hybrid, tiny model)', () => {
     await page.getByTestId('search-input').fill('quokkafruit');
     const row = page.locator('[data-testid="search-result"][data-path="sessions/e2e-session.jsonl"]').first();
     await expect(row).toBeVisible({ timeout: 15_000 });
-    await expect(row.getByTestId('source-badge')).toHaveText('sessions');
+    await expect(page.locator('[data-testid="result-group"][data-path="sessions/e2e-session.jsonl"]').getByTestId('source-badge').first()).toHaveText('sessions');
     const [from, to] = (await row.getAttribute('data-lines'))!.split('-').map(Number);
     await row.getByTestId('search-result-open').click();
     await expect(page.getByTestId('transcript')).toBeVisible();

@@ -160,16 +160,19 @@ test('a transcript keeps its line breaks, says what it is, and marks the matched
   await openApp(page, served.url);
   await search(page, 'Disco Elysium');
   const hit = page.locator(`[data-testid="search-result"][data-path="${HEALTH_SESSION}"]`).first();
-  // The card names the transcript as the sidebar does, by its first message; the path is in the tooltip.
-  await expect(hit.getByTestId('search-result-open')).toHaveText(/^Here is my health log for the last weeks.* · lines \d+(-\d+)?$/);
-  expect(await hit.getByTestId('search-result-open').getAttribute('title')).toContain(HEALTH_SESSION);
+  // The file's group names the transcript as the sidebar does, by its first message; the path is in the tooltip.
+  const group = page.locator(`[data-testid="result-group"][data-path="${HEALTH_SESSION}"]`);
+  await expect(group.locator('.result-group__name')).toHaveText(/^Here is my health log for the last weeks/);
+  expect(await group.locator('.result-group__head').getAttribute('title')).toContain(HEALTH_SESSION);
+  await expect(hit.getByTestId('search-result-open')).toHaveText(/^lines \d+(-\d+)?$/);
   await hit.getByTestId('search-result-open').click();
   await expect(page.getByTestId('transcript')).toBeVisible();
-  // Headings and lists arrive as lines, not one paragraph.
+  // Headings and lists arrive as Markdown rendered, not one paragraph of raw marks.
   const plan = page.locator('[data-testid="transcript-message"][data-line="3"] [data-testid="message-text"]');
-  const text = await plan.innerText();
-  expect(text).toContain('## Pattern\n\n- **Drinking nights**');
-  expect(text.split('\n').length).toBeGreaterThan(6);
+  await expect(plan.locator('h2', { hasText: 'Pattern' })).toBeVisible();
+  await expect(plan.locator('li strong', { hasText: 'Drinking nights' })).toBeVisible();
+  expect((await plan.innerText()).split('\n').length).toBeGreaterThan(6);
+  await expect(plan).not.toContainText('**');
   // The header counts messages and bytes; a read-only transcript is not "Saved".
   await expect(page.getByTestId('editor-meta')).toHaveText(/^4 messages · \d+(\.\d)? kB$/);
   await expect(page.getByTestId('editor-phase')).toHaveText('Read-only transcript');

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { ERROR_CODES } from './errors.js';
 import { SessionKindSchema } from './session-kind.js';
+import { TranscriptToolSchema } from './transcript-tool-schema.js';
 
 // ---------------------------------------------------------------------------------------------
 // Small building blocks
@@ -468,6 +469,8 @@ export const TranscriptMessageSchema = z.object({
 
 export const TranscriptSchema = z.object({
   messages: z.array(TranscriptMessageSchema),
+  /** Tool calls and their results, by line, for the viewer's collapsed rows (not indexed). */
+  tools: z.array(TranscriptToolSchema).optional(),
   malformedLines: z.number(),
   /** Bytes of the JSONL file. */
   size: z.number(),
