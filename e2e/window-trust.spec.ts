@@ -200,3 +200,16 @@ function listFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
   return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
 }
+
+test('“why this score?” says in one sentence why a result is below the one above it, and its length line agrees with the numbers', async ({ page, served }) => {
+  await openApp(page, served.url);
+  await search(page, 'Disco Elysium');
+  const cli = cliSearch(served.workspace, 'Disco Elysium');
+  // #3 has the words more often than #2 but is longer: length decided, and the sentence says so.
+  const third = page.locator(`[data-testid="search-result"][data-id="${cli.results[2]!.id}"]`);
+  await third.getByTestId('breakdown-toggle').click();
+  await expect(third.getByTestId('why-above')).toHaveText(/^Although #3 has the words more often \(4 vs 2\), #2 is shorter \(\d+ vs \d+ tokens\)/);
+  await expect(third.getByTestId('why-above')).toContainText(`${cli.results[1]!.score.toFixed(3)} vs ${cli.results[2]!.score.toFixed(3)}`);
+  await expect(third).not.toContainText('barely matters');
+  await expect(third).toContainText(/one occurrence counts \d+% less than in an average-length chunk/);
+});

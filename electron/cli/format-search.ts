@@ -2,6 +2,7 @@
 // breakdown, never recomputed here.
 import type { HighlightRange, ScoreBreakdown, SearchResponse, SearchResult } from '../../shared/domain.js';
 import { describeDates, describeKeyword } from '../../shared/explain-words.js';
+import { whyAbove } from '../../shared/why-above.js';
 import { scoreMultipliers } from '../../shared/score.js';
 
 /** The terminal shows the top of each snippet; --json carries all of it. */
@@ -34,7 +35,11 @@ export function formatSearchResponse(response: SearchResponse, options: { explai
     out.push(formatResultHeader(result, i + 1));
     if (result.alsoIn && result.alsoIn.length > 0) out.push(`    also in ${result.alsoIn.map((d) => d.citation).join(', ')}`);
     out.push(indent(clipSnippet(result.snippet, result.highlights, SNIPPET_LINES), '    '));
-    if (options.explain) out.push(indent(formatBreakdown(result.breakdown), '    | '));
+    if (options.explain) {
+      const other = response.results[i === 0 ? 1 : i - 1];
+      if (other) out.push(`    why: ${whyAbove({ rank: i + 1, breakdown: result.breakdown }, { rank: i === 0 ? 2 : i, breakdown: other.breakdown })}`);
+      out.push(indent(formatBreakdown(result.breakdown), '    | '));
+    }
   });
   if (response.results.length === 0) out.push('No results. Try fewer words, --min-score 0, or memlens status to check the index.');
   return `${out.join('\n')}\n`;

@@ -4,6 +4,7 @@
 import { useMemo, useState } from 'react';
 import type { SearchResult, Verdict } from '../../../../../shared/domain';
 import { groupResults, hitLines, type ResultGroup, type ResultHit } from '../../../../../shared/result-groups';
+import { whyAbove } from '../../../../../shared/why-above';
 import type { RankMove } from '../stores/rank-movement';
 import { SearchResultRow } from './search-result-row';
 
@@ -19,6 +20,14 @@ interface SearchResultGroupsProps {
   onOpen(result: SearchResult): void;
   onPin(path: string): void;
   onJudge(result: SearchResult, verdict: Verdict): void;
+}
+
+/** "Why #1 beat #2" against the result just above (for #1, the one just below), engine order. */
+function neighbourSentence(results: readonly SearchResult[], rank: number): string | undefined {
+  const other = rank === 1 ? 2 : rank - 1;
+  const self = results[rank - 1];
+  const them = results[other - 1];
+  return self && them ? whyAbove({ rank, breakdown: self.breakdown }, { rank: other, breakdown: them.breakdown }) : undefined;
 }
 
 /** The result a hit opens: its best chunk, widened to every line it merged. */
@@ -115,6 +124,7 @@ function GroupItem({ group, ...props }: SearchResultGroupsProps & { group: Resul
               onOpen={() => props.onOpen(hitTarget(hit))}
               onPin={() => props.onPin(r.path)}
               onJudge={(verdict) => props.onJudge(r, verdict)}
+              whyAbove={neighbourSentence(props.results, hit.primary.rank)}
             >
               <AlikeList hit={hit} titles={props.sessionTitles} onOpen={props.onOpen} />
             </SearchResultRow>

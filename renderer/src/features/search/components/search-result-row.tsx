@@ -23,6 +23,8 @@ interface SearchResultRowProps {
   inGroup?: boolean;
   /** Said under the snippet when the row merged chunks, so its numbers are read as the best chunk's. */
   mergedNote?: string | undefined;
+  /** One sentence on why this result and its neighbour are in this order (shown with the breakdown). */
+  whyAbove?: string | undefined;
   /** The chunks the row stands for besides its own, as `id=rank` words (merged and folded ones). */
   members?: string | undefined;
   children?: ReactNode;
@@ -43,7 +45,7 @@ function shorten(text: string, width: number): string {
   return text;
 }
 
-export function SearchResultRow({ result, rank, move, expanded, verdict, onToggle, onOpen, onPin, onJudge, title, inGroup, mergedNote, members, children, ...rest }: SearchResultRowProps) {
+export function SearchResultRow({ result, rank, move, expanded, verdict, onToggle, onOpen, onPin, onJudge, title, inGroup, mergedNote, members, whyAbove, children, ...rest }: SearchResultRowProps) {
   const focused = focusSnippet(result.snippet, result.highlights);
   const parts = snippetParts(focused.text, focused.highlights);
   const numbered = result.snippetLine !== undefined ? snippetLines(parts, result.snippetLine + focused.linesCut) : null;
@@ -131,6 +133,7 @@ export function SearchResultRow({ result, rank, move, expanded, verdict, onToggl
           </span>
         )}
       </div>
+      {expanded && whyAbove && <p className="search-result__why" data-testid="why-above">{whyAbove}</p>}
       {expanded && <ScoreBreakdownView breakdown={result.breakdown} />}
     </li>
   );
