@@ -62,6 +62,8 @@ describe('memlens search', () => {
     expect(response.results[0]).toMatchObject({ path: 'memory/2026-05-04.md', source: 'memory', startLine: expect.any(Number), citation: expect.stringMatching(/^memory\/2026-05-04\.md#L/) });
     expect(response.results[0]!.snippet).toContain('合同金额是12,345万元');
     for (const r of response.results) expect(computeFinalScore(r.breakdown)).toBe(r.score);
+    // The snippet ends as the MCP memory_search's does, with its Source line.
+    for (const r of response.results) expect(r.snippet.endsWith(`\n\nSource: ${r.citation}`)).toBe(true);
   });
 
   it('finds session transcripts and cites their JSONL lines', async () => {
