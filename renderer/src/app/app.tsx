@@ -166,7 +166,7 @@ export function App() {
         )}
         {fit.search !== 'closed' && (
           <div className={`app__search app__search--${fit.search}`} style={{ width: fit.search === 'overlay' ? Math.min(layout.searchWidth, viewport - 24) : layout.searchWidth }} data-testid="search-panel-frame">
-            <SearchPanel onOpenResult={openResult} filePaths={filePaths} currentPath={currentPath} keywordOnly={keywordOnly} onOpenSettings={toSettings} sessionTitles={sessionTitles} automatedPaths={automatedPaths} />
+            <SearchPanel onOpenResult={openResult} filePaths={filePaths} currentPath={currentPath} keywordOnly={keywordOnly} keywordOnlyReason={index?.modeReason} onOpenSettings={toSettings} sessionTitles={sessionTitles} automatedPaths={automatedPaths} />
           </div>
         )}
         {(fit.sidebar === 'overlay' || fit.search === 'overlay') && <div className="app__scrim" data-testid="overlay-scrim" onClick={closeOverlays} />}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { SearchResult } from '../../../../../shared/domain';
+import { keywordOnlyText } from '../../../../../shared/search-wording';
 import { lineLabel } from '../stores/rank-movement';
 import { useSearch } from '../stores/search-store-context';
 import { AgentSearches } from './agent-searches';
@@ -13,6 +14,8 @@ interface SearchPanelProps {
   currentPath: string | null;
   /** The engine runs without an embedding model (status mode fts-only). */
   keywordOnly: boolean;
+  /** Why (the status's modeReason), worded as the CLI words it. */
+  keywordOnlyReason?: string | undefined;
   /** "Set up a model": the Settings view. */
   onOpenSettings(): void;
   /** Sections other features add below the results (composed in app/). */
@@ -23,7 +26,7 @@ interface SearchPanelProps {
   automatedPaths?: ReadonlySet<string>;
 }
 
-export function SearchPanel({ onOpenResult, filePaths, currentPath, keywordOnly, onOpenSettings, children, sessionTitles, automatedPaths }: SearchPanelProps) {
+export function SearchPanel({ onOpenResult, filePaths, currentPath, keywordOnly, keywordOnlyReason, onOpenSettings, children, sessionTitles, automatedPaths }: SearchPanelProps) {
   const s = useSearch((st) => ({
     query: st.search.query,
     response: st.search.response,
@@ -93,7 +96,7 @@ export function SearchPanel({ onOpenResult, filePaths, currentPath, keywordOnly,
 
       {ftsOnly && (
         <div className="notice notice--info notice--row" data-testid="notice-keyword-only">
-          <span>Keyword-only — add a model for meaning-based search.</span>
+          <span>{keywordOnlyText(response?.modeReason ?? keywordOnlyReason)}.</span>
           <button type="button" className="link-button" data-testid="setup-model" onClick={onOpenSettings}>Set up a model</button>
         </div>
       )}
