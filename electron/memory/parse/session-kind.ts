@@ -26,7 +26,7 @@ export function cronEnvelope(text: string): { jobId: string; jobName: string } |
   return match ? { jobId: match[1]!, jobName: (match[2] ?? '').trim() } : null;
 }
 
-export function sessionAutomation(messages: readonly TranscriptMessage[]): SessionAutomation {
+export function sessionAutomation(messages: readonly Pick<TranscriptMessage, 'role' | 'text'>[]): SessionAutomation {
   const users = messages.filter((m) => m.role === 'user' && m.text.trim() !== '');
   if (users.length === 0) return { kind: 'conversation' };
   const first = users[0]!.text;
