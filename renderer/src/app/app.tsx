@@ -16,6 +16,7 @@ import { MAIN_VIEWS, type MainViewContext } from './main-views';
 import { fitPanels, maxDockedWidth } from './panel-fit';
 import { PanelResizer } from './panel-resizer';
 import { useKeyboardShortcuts } from './use-keyboard-shortcuts';
+import { useReopenLastFile } from './use-reopen-last-file';
 import { useUnsavedGuard } from './use-unsaved-guard';
 import { useViewportWidth } from './use-viewport-width';
 import { isAutomatedKind } from '../../../shared/session-kind';
@@ -37,6 +38,7 @@ export function App() {
   const unsaved = useApp((s) => unsavedPaths(s.editor));
   const workspace = useApp((s) => s.workspace.info);
   const index = useApp((s) => s.status.index);
+  useReopenLastFile(store, workspace?.workspaceDir ?? null, entries, currentPath);
   // A yes/no, not the progress itself: progress changes ten times a second during an index, and
   // the whole window re-rendered with it.
   const indexing = useApp((s) => indexBuilding(s.status));

@@ -1,0 +1,41 @@
+// Editor and window basics a new user expects: typing in a new file lands after its frontmatter,
+// the open file is open again after a reload, and "in results" and "unsaved" look different.
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from './support/serve-fixture.js';
+import { mod, openApp, openFile, typeAtEnd } from './support/ui-helpers.js';
+
+test('a new file takes the first words typed after its frontmatter, and keeps the frontmatter intact on disk', async ({ page, served }) => {
+  await openApp(page, served.url);
+  await page.getByTestId('new-file').click();
+  await page.getByTestId('new-file-title').fill('Walkthrough');
+  await page.getByTestId('new-file-create').click();
+  const rel = (await page.getByTestId('editor-pane').getAttribute('data-path'))!;
+  expect(rel).toMatch(/^memory\/.*walkthrough\.md$/);
+  await expect(page.getByTestId('editor-phase')).toHaveAttribute('data-value', 'clean');
+  // No click first: where the editor put the cursor is where the words go.
+  await page.keyboard.type('hello from walkthrough');
+  await page.keyboard.press(`${mod}+s`);
+  await expect(page.getByTestId('editor-phase')).toHaveAttribute('data-value', 'clean');
+  const onDisk = fs.readFileSync(path.join(served.workspace, rel), 'utf8');
+  expect(onDisk).toMatch(/^---\n[\s\S]*\n---\n\n# Walkthrough\n\nhello from walkthrough$/);
+});
+
+test('the open file is open again after a reload', async ({ page, served }) => {
+  await openApp(page, served.url);
+  await openFile(page, 'memory/travel.md');
+  await page.reload();
+  await expect(page.getByTestId('editor-pane')).toHaveAttribute('data-path', 'memory/travel.md', { timeout: 30_000 });
+});
+
+test('the "in results" dot and the unsaved ● are different colours', async ({ page, served }) => {
+  await openApp(page, served.url);
+  await openFile(page, 'memory/travel.md');
+  await typeAtEnd(page, ' edited');
+  await page.getByTestId('search-input').fill('travel');
+  await expect(page.getByTestId('search-status')).toHaveAttribute('data-value', 'done');
+  const row = page.locator('[data-testid="file-item"][data-path="memory/travel.md"]');
+  const hit = await row.locator('.hit-dot').evaluate((el) => getComputedStyle(el).backgroundColor);
+  const unsaved = await row.getByTestId('unsaved-marker').evaluate((el) => getComputedStyle(el).color);
+  expect(hit).not.toBe(unsaved);
+});
