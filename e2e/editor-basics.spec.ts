@@ -39,3 +39,24 @@ test('the "in results" dot and the unsaved ● are different colours', async ({ 
   const unsaved = await row.getByTestId('unsaved-marker').evaluate((el) => getComputedStyle(el).color);
   expect(hit).not.toBe(unsaved);
 });
+
+test('Ctrl/Cmd+K lists the app\'s commands and runs the one picked; quick open finds a session by its title and a note by its date', async ({ page, served }) => {
+  await openApp(page, served.url);
+  await page.keyboard.press(`${mod}+k`);
+  await expect(page.getByTestId('command-palette')).toBeVisible();
+  expect(await page.getByTestId('command-item').count()).toBeGreaterThanOrEqual(8);
+  await page.keyboard.type('timeline');
+  await expect(page.getByTestId('command-item').first()).toHaveAttribute('data-id', 'view-timeline');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('command-palette')).toHaveCount(0);
+  await expect(page.getByTestId('main-view')).toHaveAttribute('data-view', 'timeline');
+
+  await page.keyboard.press(`${mod}+p`);
+  await page.keyboard.type('Priya');
+  await expect(page.getByTestId('quick-open-item').first()).toHaveAttribute('data-path', /^sessions\/.*\.jsonl$/);
+  await expect(page.getByTestId('quick-open-item').first()).toContainText('Priya');
+  await page.getByTestId('quick-open-input').fill('2026-09-16');
+  await expect(page.getByTestId('quick-open-item').first()).toContainText('2026-09-16');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('editor-pane')).toHaveAttribute('data-path', /2026-09-16/);
+});

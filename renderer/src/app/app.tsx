@@ -6,6 +6,7 @@ import { unsavedPaths } from '../features/editor/stores/editor-slice';
 import { FileSidebar } from '../features/files/components/file-sidebar';
 import { indexBuilding } from '../features/status/stores/status-slice';
 import { QuickOpen } from '../features/files/components/quick-open';
+import { CommandPalette } from './command-palette';
 import { SearchPanel } from '../features/search/components/search-panel';
 import { StatusBar } from '../features/status/components/status-bar';
 import { baseName, workspaceLabel } from '../lib/path-labels';
@@ -175,6 +176,7 @@ export function App() {
       </div>
       <StatusBar onOpenSettings={toSettings} />
       <QuickOpen onOpen={openPath} />
+      <CommandPalette store={store} />
     </div>
   );
 }
