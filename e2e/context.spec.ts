@@ -101,6 +101,10 @@ test('the Context view lists every bootstrap file with its bar, per release, and
   await expect(page.locator('[data-testid="context-file"][data-name="MEMORY.md"]')).toHaveAttribute('data-status', 'truncated');
   await expect(page.locator('[data-testid="context-file"][data-name="TOOLS.md"]')).toHaveAttribute('data-status', 'not-loaded');
   await expect(page.locator('[data-testid="context-file"][data-name="IDENTITY.md"]')).toHaveAttribute('data-status', 'missing');
+  // "missing" says what the agent gets instead, so it is not read as "absent" (nothing injected).
+  const missing = page.locator('[data-testid="context-file"][data-name="IDENTITY.md"]');
+  await expect(missing.getByTestId('context-status')).toHaveAttribute('title', /\[MISSING\] Expected at/);
+  await expect(missing).toContainText('the agent sees a "[MISSING] Expected at: …" line in its place');
   await expect(page.getByTestId('context-promoted')).toContainText('Promoted 2026-05-30');
   await expect(page.getByTestId('context-limits')).toContainText('20,000');
   await page.setViewportSize({ width: 1280, height: 860 });

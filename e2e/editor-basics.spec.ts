@@ -60,3 +60,9 @@ test('Ctrl/Cmd+K lists the app\'s commands and runs the one picked; quick open f
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('editor-pane')).toHaveAttribute('data-path', /2026-09-16/);
 });
+
+test('Reindex says what it did', async ({ page, served }) => {
+  await openApp(page, served.url);
+  await page.getByTestId('reindex').click();
+  await expect(page.getByTestId('reindex-result')).toHaveText(/^Reindex: up to date \(\d+ files checked\)$/);
+});
