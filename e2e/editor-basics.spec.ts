@@ -66,3 +66,28 @@ test('Reindex says what it did', async ({ page, served }) => {
   await page.getByTestId('reindex').click();
   await expect(page.getByTestId('reindex-result')).toHaveText(/^Reindex: up to date \(\d+ files checked\)$/);
 });
+
+test('the find panel is styled as the app, and Compare marks folded lines with a glyph every font has (no tofu for ⦚)', async ({ page, served }) => {
+  const file = path.join(served.workspace, 'memory', 'long-note.md');
+  const lines = Array.from({ length: 40 }, (_, i) => `- line ${i + 1} of a long note`);
+  fs.writeFileSync(file, `# Long note\n\n${lines.join('\n')}\n`);
+  await openApp(page, served.url);
+  await openFile(page, 'memory/long-note.md');
+  await page.locator('.cm-content').click();
+  await page.keyboard.press(`${mod}+f`);
+  const field = page.locator('.cm-panel.cm-search input.cm-textfield').first();
+  await expect(field).toBeVisible();
+  expect(await field.evaluate((el) => getComputedStyle(el).borderRadius)).toBe('6px');
+  expect(await page.locator('.cm-panel.cm-search .cm-button').first().evaluate((el) => getComputedStyle(el).backgroundImage)).toBe('none');
+  await page.keyboard.press('Escape');
+
+  // A conflict: my line at the end, theirs at the top, 40 unchanged lines folded between.
+  await typeAtEnd(page, 'MY LINE');
+  fs.writeFileSync(file, `# Long note (THEIRS)\n\n${lines.join('\n')}\n`);
+  await expect(page.getByTestId('conflict-banner')).toBeVisible({ timeout: 10_000 });
+  await page.getByTestId('conflict-compare').click();
+  const folded = page.getByTestId('compare-view').locator('.cm-collapsedLines').first();
+  await expect(folded).toBeVisible();
+  const marks = await folded.evaluate((el) => [getComputedStyle(el, '::before').content, getComputedStyle(el, '::after').content]);
+  expect(marks).toEqual(['"···"', '"···"']);
+});
