@@ -59,6 +59,14 @@ test('typing past the cap shades what the agent will not see, live, and matches 
   await expect(page.getByTestId('budget-headline')).toContainText(/the agent will not see lines? \d+/);
   await expect(page.locator('.cm-budget-dropped').first()).toBeVisible();
   await snap(page, testInfo.outputPath('budget-typing.png'), 'budget');
+  // "the agent will not see lines N–M" goes to line N, not to a dialog.
+  const firstCut = Number(/will not see lines? (\d+)/.exec(await page.getByTestId('budget-headline').innerText())![1]);
+  await page.getByTestId('budget-headline').click();
+  await expect(page.getByTestId('injected-text-dialog')).toHaveCount(0);
+  await expect(page.locator('.cm-hit-line').first()).toBeVisible();
+  // The small file is drawn whole, so the marked line's place among the lines is its number.
+  const marked = await page.locator('.cm-content').evaluate((el) => Array.from(el.querySelectorAll('.cm-line')).findIndex((l) => l.classList.contains('cm-hit-line')) + 1);
+  expect(marked).toBe(firstCut);
 
   // The exact text the agent receives, marker included.
   await page.getByTestId('budget-show-text').click();
