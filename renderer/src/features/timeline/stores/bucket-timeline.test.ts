@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TimelineEntry, TimelineEntryType } from '../../../../../shared/domain';
 import { bucketOf, buildTimelineRows, countAutomated, isoWeek, TIMELINE_TYPES } from './bucket-timeline';
-import { buildHeatmap, latestDay, levelOf, monthLabels, weeksThatFit } from './heatmap';
+import { buildHeatmap, latestDay, levelOf, monthLabels, weeksThatFit, weeksToCover } from './heatmap';
 import { dated } from '../../../test-support/fake-workspace-api';
 
 const entry = (path: string, date: string, type: TimelineEntryType = 'daily'): TimelineEntry => ({ path, type, date: dated(date), title: path, archived: false, size: 1 });
@@ -60,12 +60,23 @@ describe('heatmap', () => {
 describe('heatmap labels and width', () => {
   it('labels the columns where a month starts', () => {
     // 2026-03-30 is a Monday: its column is still March; April starts in the next column.
+    // The first label carries the year; so does every January.
     expect(monthLabels('2026-03-30', 10)).toEqual([
-      { column: 1, label: 'Apr' },
+      { column: 1, label: 'Apr 2026' },
       { column: 5, label: 'May' },
       { column: 9, label: 'Jun' },
     ]);
-    expect(monthLabels('2026-03-02', 6)).toEqual([{ column: 0, label: 'Mar' }, { column: 5, label: 'Apr' }]);
+    expect(monthLabels('2026-03-02', 6)).toEqual([{ column: 0, label: 'Mar 2026' }, { column: 5, label: 'Apr' }]);
+    expect(monthLabels('2025-12-01', 10).map((l) => l.label)).toEqual(['Dec 2025', 'Jan 2026', 'Feb']);
+  });
+
+  it('covers every week back to the oldest entry, so older years are not silently left out', () => {
+    const at = (iso: string): TimelineEntry => ({ path: iso, type: 'daily', title: iso, archived: false, size: 1, date: { date: iso, source: 'path', granularity: 'day', epochMs: Date.parse(iso) } });
+    const entries = [at('2024-02-05'), at('2026-11-05')];
+    const weeks = weeksToCover(entries, '2026-11-05');
+    expect(weeks).toBeGreaterThan(53 * 2);
+    expect(buildHeatmap(entries, '2026-11-05', weeks).start <= '2024-02-05').toBe(true);
+    expect(buildHeatmap(entries, '2026-11-05', weeks).cells.some((c) => c.date === '2024-02-05' && c.count === 1)).toBe(true);
   });
 
   it('fits as many weeks as the width holds, between 4 and 53', () => {
