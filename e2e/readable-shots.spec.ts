@@ -1,5 +1,6 @@
 // Pictures of the app on a workspace with cron and heartbeat sessions, at the two window sizes
-// people use most: search results, the sidebar and timeline, and a Feishu transcript.
+// people use most: search results, the sidebar and timeline, and a Feishu transcript (the
+// README's search, timeline and transcript pictures come from here).
 // MEMLENS_SHOTS_DIR puts them in a folder of your choice (the "before" pictures of a change);
 // otherwise they are test artifacts, and MEMLENS_UPDATE_SCREENSHOTS=1 refreshes the README's.
 import fs from 'node:fs';

@@ -365,19 +365,19 @@ plainTest.describe('search, explain and timeline (hybrid, tiny model)', () => {
     await expect(page.locator('.cm-hit-line').first()).toBeVisible();
     await expect(page.getByTestId('editor-match').first()).toBeVisible();
     await page.getByTestId('search-panel').evaluate((el) => el.scrollTo(0, 0));
-    await snap(page, testInfo.outputPath('readme-search.png'), 'search');
+    await snap(page, testInfo.outputPath('readme-search.png'));
 
     // Timeline, with the search hits marked.
     await page.getByTestId('view-timeline').click();
     await expect(page.getByTestId('timeline-item').first()).toBeVisible();
-    await snap(page, testInfo.outputPath('readme-timeline.png'), 'timeline');
+    await snap(page, testInfo.outputPath('readme-timeline.png'));
 
     // A transcript: messages as written, the cited one tinted, its matched words marked.
     await page.getByTestId('search-input').fill('Hakone ryokan');
     await expect(page.getByTestId('search-summary')).toContainText('Hakone ryokan');
     await page.locator('[data-testid="search-result"][data-path^="sessions/"]').first().getByTestId('search-result-open').click();
     await expect(page.getByTestId('transcript-match').first()).toBeVisible();
-    await snap(page, testInfo.outputPath('readme-transcript.png'), 'transcript');
+    await snap(page, testInfo.outputPath('readme-transcript.png'));
 
     // A small window: both panels still fit beside the editor.
     await page.setViewportSize({ width: 1024, height: 700 });
