@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { rankQuickOpenEntries, type QuickOpenEntry } from '../stores/quick-open-match';
 import { useFiles } from '../stores/files-store-context';
 import { Modal } from './modal';
+import { showBidiControls } from '../../../../../shared/bidi-controls';
 
 /** Ctrl/Cmd+P: type part of a path, a title or a date, Enter opens the top match. */
 export function QuickOpen({ onOpen }: { onOpen(path: string): void }) {
@@ -36,8 +37,8 @@ function QuickOpenDialog({ items, onClose, onOpen }: { items: QuickOpenEntry[]; 
       <ul className="quick-open__list" role="listbox">
         {matches.map((m, i) => (
           <li key={m.path} role="option" aria-selected={i === selected} data-testid="quick-open-item" data-path={m.path} className={i === selected ? 'is-selected' : ''} onMouseDown={() => onOpen(m.path)}>
-            {m.title ? <span className="quick-open__title">{m.title}</span> : null}
-            <span className="quick-open__path muted">{m.day && !m.path.includes(m.day) ? `${m.day} · ` : ''}{m.path}</span>
+            {m.title ? <span className="quick-open__title">{showBidiControls(m.title)}</span> : null}
+            <span className="quick-open__path muted">{m.day && !m.path.includes(m.day) ? `${m.day} · ` : ''}{showBidiControls(m.path)}</span>
           </li>
         ))}
         {matches.length === 0 && <li className="muted">No file matches</li>}

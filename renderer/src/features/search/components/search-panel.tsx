@@ -5,6 +5,7 @@ import { lineLabel } from '../stores/rank-movement';
 import { useSearch } from '../stores/search-store-context';
 import { AgentSearches } from './agent-searches';
 import { ExplainPanel } from './explain-panel';
+import { ProfileCompare, RankingProfileSwitch } from './profile-compare';
 import { SearchResultGroups } from './search-result-groups';
 import { SearchSettingsDrawer } from './search-settings';
 
@@ -41,6 +42,9 @@ export function SearchPanel({ onOpenResult, filePaths, currentPath, keywordOnly,
     settingsOpen: st.search.settingsOpen,
     focusSeq: st.search.focusSeq,
     sources: st.search.settings.sources,
+    profile: st.search.profile,
+    compare: st.search.compare,
+    compareResponse: st.search.compareResponse,
   }));
   const actions = useSearch((st) => ({
     setQuery: st.setQuery,
@@ -50,6 +54,8 @@ export function SearchPanel({ onOpenResult, filePaths, currentPath, keywordOnly,
     pinFile: st.pinFile,
     judgeResult: st.judgeResult,
     updateSearchSettings: st.updateSearchSettings,
+    setProfile: st.setProfile,
+    setCompare: st.setCompare,
   }));
   const inputRef = useRef<HTMLInputElement>(null);
 
@@ -92,9 +98,10 @@ export function SearchPanel({ onOpenResult, filePaths, currentPath, keywordOnly,
           ⚙
         </button>
       </div>
+      <RankingProfileSwitch profile={s.profile} compare={s.compare} onProfile={actions.setProfile} onCompare={actions.setCompare} />
       {s.settingsOpen && <SearchSettingsDrawer keywordOnly={ftsOnly} />}
 
-      {ftsOnly && (
+      {ftsOnly && s.profile === 'memory-lens' && (
         <div className="notice notice--info notice--row" data-testid="notice-keyword-only">
           <span>{keywordOnlyText(response?.modeReason ?? keywordOnlyReason)}.</span>
           <button type="button" className="link-button" data-testid="setup-model" onClick={onOpenSettings}>Set up a model</button>
@@ -146,6 +153,19 @@ export function SearchPanel({ onOpenResult, filePaths, currentPath, keywordOnly,
       )}
       {s.judgmentError && <div className="notice notice--error">Judgment not saved: {s.judgmentError}</div>}
 
+      {s.compare && s.responseQuery && (
+        <ProfileCompare
+          query={s.responseQuery}
+          profile={s.profile}
+          response={response}
+          compareResponse={s.compareResponse}
+          onOpen={(r) => {
+            actions.setCompare(false);
+            onOpenResult(r);
+          }}
+          onClose={() => actions.setCompare(false)}
+        />
+      )}
       <SearchResultGroups
         results={results}
         moves={s.movement?.moves}
