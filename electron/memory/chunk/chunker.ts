@@ -10,8 +10,9 @@ import { sha256 } from '../files/hash.js';
  * Bump whenever chunk boundaries, chunk texts or their FTS tokens (text/segment.ts, text/stem.ts)
  * change: an index built by another version is rebuilt into a new file and swapped in.
  * 2: English stemming of Latin words. 3: OpenClaw envelope metadata left out of session text.
+ * 4: transcripts record their session kind (cron, heartbeat, sub-agent) and cleaner titles.
  */
-export const CHUNKER_VERSION = 3;
+export const CHUNKER_VERSION = 4;
 
 export interface ChunkInput {
   text: string;

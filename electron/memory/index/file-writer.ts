@@ -27,7 +27,7 @@ export interface FileRecord {
 }
 
 /** The WorkspaceFile fields without their own column, kept as JSON in `files.metadata`. */
-type FileMetadata = Pick<WorkspaceFile, 'layer' | 'archived' | 'agentId' | 'date' | 'checksum' | 'type' | 'tags'> & { title?: string };
+type FileMetadata = Pick<WorkspaceFile, 'layer' | 'archived' | 'agentId' | 'date' | 'checksum' | 'type' | 'tags' | 'sessionKind'> & { title?: string };
 
 /** See FileWriter.streamedFile. */
 export interface StreamedFileWrite {
@@ -190,6 +190,7 @@ export class FileWriter {
     const date = file.date;
     const metadata: FileMetadata = {
       layer: file.layer, archived: file.archived, agentId: file.agentId, date, checksum: file.checksum, type: file.type, tags: file.tags,
+      sessionKind: file.sessionKind,
     };
     if (record.title) metadata.title = record.title;
     this.upsertFile.run(
