@@ -1,5 +1,6 @@
 // The engine's public surface: what the CLI, serve mode and the Electron main process use.
 // Implemented by `MemoryEngine` in engine.ts. Plain Node; never imports electron.
+import type { IndexSessionOptions } from './search/index-session.js';
 import type { Unsubscribe } from '../../shared/contract.js';
 import type { ModelLoadProgress } from './embed/embed-protocol.js';
 import type {
@@ -54,6 +55,8 @@ export interface EngineOptions {
    * every breakdown shows them and `accessBoost` can use them; absent, breakdowns have no `access`.
    */
   accessStats?: AccessStatsLookup;
+  /** How the index session is made: tests and benchmarks force the accelerators on or off. */
+  indexSession?: IndexSessionOptions;
 }
 
 /** How often agents retrieved one chunk (same file, same text), and when last. */

@@ -35,6 +35,7 @@ import { buildContextReport } from './context/context-report.js';
 import { FileOperations } from './file-operations.js';
 import { IndexLifecycle } from './index-lifecycle/index-lifecycle.js';
 import { createSearchContext, emptySearchResponse } from './search-context.js';
+import type { IndexSession } from './search/index-session.js';
 import type { SearchContextInput } from './search-context.js';
 import type { ExpectedIndexMeta, IndexDb } from './index/index-db.js';
 import { listChunkRefs, listFileEntries, listFileTitles } from './index/index-queries.js';
@@ -95,6 +96,7 @@ export class MemoryEngine implements MemoryEngineApi {
       expected,
       embedder,
       ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+      ...(options.indexSession ? { session: options.indexSession } : {}),
       discover: this.discover,
       ...(options.chunking ? { chunking: options.chunking } : {}),
       foreground: this.foreground,
@@ -171,18 +173,18 @@ export class MemoryEngine implements MemoryEngineApi {
   async search(options: SearchOptions): Promise<SearchResponse> {
     this.assertOpen();
     return this.lifecycle.reads.search(
-      (index) => runSearch(this.searchContext(index), options),
+      (index, session) => runSearch(this.searchContext(index, session), options),
       () => emptySearchResponse(this.embedder, this.currentModeReason()),
     );
   }
 
   async explainFile(filePath: string, options: SearchOptions): Promise<ExplainFileResult> {
     this.assertOpen();
-    return this.lifecycle.reads.readAsync((index) => explainFile(this.searchContext(index), filePath, options));
+    return this.lifecycle.reads.readAsync((index, session) => explainFile(this.searchContext(index, session), filePath, options));
   }
 
-  private searchContext(index: IndexDb): SearchContext {
-    const input: SearchContextInput = { index, embedder: this.embedder, modeReason: this.currentModeReason() };
+  private searchContext(index: IndexDb, session: IndexSession): SearchContext {
+    const input: SearchContextInput = { index, session, embedder: this.embedder, modeReason: this.currentModeReason() };
     if (this.options.embedder?.queryTimeoutMs !== undefined) input.queryTimeoutMs = this.options.embedder.queryTimeoutMs;
     if (this.options.accessStats) input.accessStats = this.options.accessStats;
     return createSearchContext(input);

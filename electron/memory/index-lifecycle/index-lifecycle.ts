@@ -8,6 +8,7 @@
 // before anything is written. Searches never wait for the queue — during a rebuild they read the
 // previous index. A timer looks at the file between writes too, so damage shows up within
 // seconds even when nothing is being written.
+import type { IndexSessionOptions } from '../search/index-session.js';
 import type { FileChangeEvent, IndexError, IndexLifecycle as LifecycleStatus, IndexLifecycleState, IndexProgress } from '../../../shared/domain.js';
 import { MemoryLensError, messageOf } from '../../../shared/errors.js';
 import type { ChunkOptions } from '../chunk/chunker.js';
@@ -46,6 +47,8 @@ export interface IndexLifecycleOptions {
   expected: ExpectedIndexMeta;
   embedder: EmbeddingProvider | null;
   nativeBinding?: string;
+  /** How the served connection's IndexSession is made (tests and benchmarks force accelerators). */
+  session?: IndexSessionOptions;
   /** What a sync reads and how it chunks. */
   discover: DiscoverOptions;
   chunking?: Partial<ChunkOptions>;
@@ -82,7 +85,7 @@ export class IndexLifecycle {
   static open(options: IndexLifecycleOptions): IndexLifecycle {
     let live: LiveIndex;
     try {
-      live = new LiveIndex(options.dbPath, options.expected, options.embedder, options.nativeBinding);
+      live = new LiveIndex(options.dbPath, options.expected, options.embedder, options.nativeBinding, options.session);
     } catch (error) {
       throw new MemoryLensError('INDEX_CORRUPT', `Cannot open the index at ${options.dbPath}: ${messageOf(error)}`);
     }

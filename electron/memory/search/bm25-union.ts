@@ -13,9 +13,9 @@
 import type Database from 'better-sqlite3';
 import { FTS5_BM25_B, FTS5_BM25_K1 } from '../../../shared/score.js';
 import { readFtsTotals } from './bm25-terms.js';
-import { chunkLengths, invalidateChunkLengths } from './chunk-lengths.js';
-import { Fts5DoclistReader, Fts5FormatError, parseStructure } from './fts5-doclists.js';
-import { indexChangeKey } from './index-change-key.js';
+import { Fts5DoclistReader, parseStructure } from './fts5-doclists.js';
+import { Fts5FormatError } from './fts5-varint.js';
+import type { IndexSession } from './index-session.js';
 
 export interface UnionHit {
   rowid: number;
@@ -53,7 +53,7 @@ const ONE_MINUS_B = 1 - FTS5_BM25_B;
 /** Chunks checked one by one (a few µs each) before asking for every passing chunk instead. */
 const FILTER_CHECK_BUDGET = 800;
 
-interface UnionState {
+export interface UnionState {
   reader: Fts5DoclistReader;
   /** Natural log as fts5_aux.c takes it (SQLite's ln() is the C library's log()). */
   ln: (x: number) => number;
@@ -69,20 +69,8 @@ interface UnionState {
   snapshot: (run: () => UnionResult | null) => UnionResult | null;
 }
 
-const states = new WeakMap<Database.Database, UnionState>();
-
 /** A chunk in a doclist has no recorded length: the lengths fell behind the index. */
 class StaleLengthsError extends Fts5FormatError {}
-
-/** How filtered rankings went (tests check that both ways are exercised). */
-export const filterStrategyCounts = { oneByOne: 0, allPassing: 0 };
-
-/** Tests compare this path with FTS5's own union; setting it off makes keyword search ask FTS5. */
-let enabled = true;
-
-export function setBm25UnionEnabledForTests(on: boolean): void {
-  enabled = on;
-}
 
 /**
  * The C library's log() through SQLite's ln(), which is what fts5_aux.c calls: V8's Math.log
@@ -98,9 +86,10 @@ function cLog(db: Database.Database): (x: number) => number {
   }
 }
 
-function stateOf(db: Database.Database): UnionState {
-  let state = states.get(db);
+function stateOf(session: IndexSession): UnionState {
+  let state = session.union;
   if (!state) {
+    const db = session.db;
     state = {
       reader: new Fts5DoclistReader(db),
       ln: cLog(db),
@@ -114,7 +103,7 @@ function stateOf(db: Database.Database): UnionState {
       // another process commits.
       snapshot: db.transaction((run: () => UnionResult | null) => run()),
     };
-    states.set(db, state);
+    session.union = state;
   }
   return state;
 }
@@ -126,40 +115,40 @@ function stateOf(db: Database.Database): UnionState {
  * k of n" notice.
  */
 export function bm25UnionTopK(
-  db: Database.Database,
+  session: IndexSession,
   terms: readonly string[],
   limit: number,
   required: ReadonlySet<string> = new Set(),
   filter: UnionFilter | null = null,
 ): UnionResult | null {
-  if (!enabled || db.inTransaction || terms.length === 0) return null;
-  const state = stateOf(db);
+  if (!session.accelerators.keyword || session.db.inTransaction || terms.length === 0) return null;
+  const state = stateOf(session);
   try {
-    return state.snapshot(() => scoreUnion(db, state, terms, limit, required, filter));
+    return state.snapshot(() => scoreUnion(session, state, terms, limit, required, filter));
   } catch (error) {
     state.last = null;
     if (!(error instanceof Fts5FormatError)) throw error;
     // A length missing for a row in a doclist means the lengths fell behind: read them again
     // next time. Either way FTS5 answers this query.
-    if (error instanceof StaleLengthsError) invalidateChunkLengths(db);
+    if (error instanceof StaleLengthsError) session.chunkLengths.invalidate();
     return null;
   }
 }
 
 function scoreUnion(
-  db: Database.Database,
+  session: IndexSession,
   state: UnionState,
   terms: readonly string[],
   limit: number,
   required: ReadonlySet<string>,
   filter: UnionFilter | null,
 ): UnionResult | null {
-  const key = indexChangeKey(db);
+  const key = session.changeKey();
   const termsKey = `${terms.join('\u0000')}\u0001${[...required].join('\u0000')}`;
   let scored = state.last;
   if (scored === null || scored.key !== key || scored.terms !== termsKey) {
     state.last = null;
-    const fresh = scoreTerms(db, state, terms, required);
+    const fresh = scoreTerms(session, state, terms, required);
     if (fresh === null) return null;
     scored = { ...fresh, key, terms: termsKey };
     state.last = scored;
@@ -169,7 +158,7 @@ function scoreUnion(
   if (!filter) {
     return { hits: toHits(state, bestOf(state.scores, state.touched, touchedCount, limit)), docs, key, someChunkHasAll: all };
   }
-  const passing = bestPassing(state, touchedCount, limit, filter, all ? required.size : -1);
+  const passing = bestPassing(session, state, touchedCount, limit, filter, all ? required.size : -1);
   const someChunkHasAll = required.size === 0 || (all && passing.someHasAll);
   return { hits: toHits(state, passing.rowids), docs, key, someChunkHasAll };
 }
@@ -180,7 +169,7 @@ function toHits(state: UnionState, rowids: readonly number[]): UnionHit[] {
 
 /** Scores every chunk holding a term into `state`; null for an index format this reader does not know. */
 function scoreTerms(
-  db: Database.Database,
+  session: IndexSession,
   state: UnionState,
   terms: readonly string[],
   required: ReadonlySet<string>,
@@ -188,7 +177,7 @@ function scoreTerms(
   const structure = state.reader.structureRecord();
   const segments = structure ? parseStructure(structure) : [];
   if (segments === null) return null;
-  const totals = readFtsTotals(db);
+  const totals = readFtsTotals(session.db);
   const docs = new Map<string, number>();
   if (totals.rows <= 0) {
     for (const term of terms) docs.set(term, 0);
@@ -196,7 +185,7 @@ function scoreTerms(
   }
   const nRow = totals.rows;
   const avgdl = totals.tokens / nRow;
-  const lengths = chunkLengths(db, structure ? structure.toString('latin1') : '');
+  const lengths = session.chunkLengths.for(structure ? structure.toString('latin1') : '');
   if (state.stamp.length < lengths.length) growScores(state, lengths.length - 1);
   state.query = state.query === 0x7fffffff ? 1 : state.query + 1;
   if (state.query === 1) state.stamp.fill(0);
@@ -260,10 +249,10 @@ function growScores(state: UnionState, rowid: number): void {
  * Checks the best few hundred one by one (the best that pass are then exactly the first that
  * pass); if too few of them pass, or the filter expects few to, ranks every passing chunk.
  */
-function bestPassing(state: UnionState, touchedCount: number, limit: number, filter: UnionFilter, wanted: number): { rowids: number[]; someHasAll: boolean | null } {
+function bestPassing(session: IndexSession, state: UnionState, touchedCount: number, limit: number, filter: UnionFilter, wanted: number): { rowids: number[]; someHasAll: boolean | null } {
   let found = false;
   if (limit > 0 && !filter.fewPass()) {
-    filterStrategyCounts.oneByOne++;
+    session.observer?.filterStrategy?.('one-by-one');
     const out: number[] = [];
     let checked = 0;
     for (let window = Math.max(4 * limit, 200); ; window *= 4) {
@@ -279,7 +268,7 @@ function bestPassing(state: UnionState, touchedCount: number, limit: number, fil
       if (checked >= FILTER_CHECK_BUDGET) break;
     }
   }
-  filterStrategyCounts.allPassing++;
+  session.observer?.filterStrategy?.('all-passing');
   const passing = new Set(filter.passing());
   const kept = new Int32Array(touchedCount);
   let count = 0;

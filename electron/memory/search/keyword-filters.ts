@@ -5,9 +5,8 @@
 import type Database from 'better-sqlite3';
 import type { MemorySource } from '../../../shared/domain.js';
 import type { UnionFilter } from './bm25-union.js';
-import { indexChangeKey } from './index-change-key.js';
+import type { IndexSession } from './index-session.js';
 import { addDays } from './query-dates.js';
-import { cachedStatement } from './statement-cache.js';
 
 export interface KeywordFilters {
   sources?: readonly MemorySource[] | null;
@@ -101,7 +100,7 @@ const FACTS_SQL = 'SELECT c.source AS source, c.path AS path, f.kind AS kind, f.
  * source's chunk count: the date-range and sources estimates in memory, where a scan of the files
  * table cost ~1 ms at 10k files on every filtered query. Kept per index until it changes.
  */
-interface FileDates {
+export interface FileDates {
   key: string;
   dates: string[];
   paths: string[];
@@ -111,12 +110,11 @@ interface FileDates {
   allChunks: number;
 }
 
-const fileDateCaches = new WeakMap<Database.Database, FileDates>();
-
-function fileDates(db: Database.Database): FileDates {
-  const key = indexChangeKey(db);
-  const cached = fileDateCaches.get(db);
+function fileDates(session: IndexSession): FileDates {
+  const key = session.changeKey();
+  const cached = session.fileDates;
   if (cached?.key === key) return cached;
+  const db = session.db;
   const rows = db
     .prepare<[], { path: string; source: string; date: string; chunks: number }>(
       "SELECT path, source, date, chunk_count AS chunks FROM files WHERE kind <> 'evergreen' AND date IS NOT NULL",
@@ -138,7 +136,7 @@ function fileDates(db: Database.Database): FileDates {
     chunksBySource,
     allChunks,
   };
-  fileDateCaches.set(db, built);
+  session.fileDates = built;
   return built;
 }
 
@@ -169,10 +167,10 @@ function inRange(files: FileDates, dates: NonNullable<ResolvedFilters['dates']>)
  * files' chunk counts say whether the best few hundred chunks would hold enough that pass:
  * "yesterday" in a workspace of years holds a handful.
  */
-export function unionFilter(db: Database.Database, filters: KeywordFilters): UnionFilter | null {
+export function unionFilter(session: IndexSession, filters: KeywordFilters): UnionFilter | null {
   const f = resolve(filters);
   if (!f) return null;
-  const facts = cachedStatement<ChunkFacts>(db, FACTS_SQL) as unknown as Database.Statement<[number], ChunkFacts>;
+  const facts = session.statement<ChunkFacts>(FACTS_SQL) as unknown as Database.Statement<[number], ChunkFacts>;
   const sources = f.sources ? new Set<string>(f.sources) : null;
   const dates = f.dates;
   return {
@@ -191,7 +189,7 @@ export function unionFilter(db: Database.Database, filters: KeywordFilters): Uni
     },
     fewPass() {
       if (f.path !== null) return true;
-      const files = fileDates(db);
+      const files = fileDates(session);
       let passing = 0;
       if (dates) {
         const range = inRange(files, dates);
@@ -205,7 +203,7 @@ export function unionFilter(db: Database.Database, filters: KeywordFilters): Uni
       const params: Record<string, unknown> = {};
       const where: string[] = [];
       if (dates) {
-        const files = fileDates(db);
+        const files = fileDates(session);
         const range = inRange(files, dates);
         params.paths = JSON.stringify(files.paths.slice(range.from, range.to));
         where.push('c.path IN (SELECT value FROM json_each(@paths))');
@@ -215,7 +213,7 @@ export function unionFilter(db: Database.Database, filters: KeywordFilters): Uni
         where.push('c.path = @path');
         params.path = f.path;
       }
-      return cachedStatement<number>(db, `SELECT c.rowid FROM chunks c WHERE ${where.join(' AND ')}`).pluck().all(params);
+      return session.statement<number>(`SELECT c.rowid FROM chunks c WHERE ${where.join(' AND ')}`).pluck().all(params);
     },
   };
 }
