@@ -30,7 +30,7 @@ describe('keyword union from doclists on the labeled sample set', () => {
 
   beforeAll(async () => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-union-sample-'));
-    engine = await openKeywordEngine(sampleWorkspaceDir(), tmp);
+    engine = await openKeywordEngine(sampleWorkspaceDir(), tmp, { accelerators: { keyword: true } });
     await engine.sync();
     baseline = await openKeywordEngine(sampleWorkspaceDir(), path.join(tmp, 'baseline'), { accelerators: { keyword: false } });
     await baseline.sync();

@@ -35,7 +35,7 @@ import { buildContextReport } from './context/context-report.js';
 import { FileOperations } from './file-operations.js';
 import { IndexLifecycle } from './index-lifecycle/index-lifecycle.js';
 import { createSearchContext, emptySearchResponse } from './search-context.js';
-import type { IndexSession } from './search/index-session.js';
+import type { IndexSession, SearchBackends } from './search/index-session.js';
 import type { SearchContextInput } from './search-context.js';
 import type { ExpectedIndexMeta, IndexDb } from './index/index-db.js';
 import { listChunkRefs, listFileEntries, listFileTitles } from './index/index-queries.js';
@@ -292,7 +292,20 @@ export class MemoryEngine implements MemoryEngineApi {
       lifecycle: this.lifecycle.status,
     };
     if (status.mode === 'fts-only') status.modeReason = this.currentModeReason();
+    const backends = this.searchBackends();
+    if (backends) status.searchBackends = backends;
     return status;
+  }
+
+  /** What searches run on; null while the index cannot say (damaged, closed). */
+  private searchBackends(): SearchBackends | null {
+    const state = this.lifecycle.status.state;
+    if (state === 'damaged' || state === 'closed') return null;
+    try {
+      return this.lifecycle.session.backends();
+    } catch {
+      return null;
+    }
   }
 
   onDidProgress(listener: (progress: IndexProgress) => void): Unsubscribe {

@@ -8,7 +8,7 @@
 // before anything is written. Searches never wait for the queue — during a rebuild they read the
 // previous index. A timer looks at the file between writes too, so damage shows up within
 // seconds even when nothing is being written.
-import type { IndexSessionOptions } from '../search/index-session.js';
+import type { IndexSession, IndexSessionOptions } from '../search/index-session.js';
 import type { FileChangeEvent, IndexError, IndexLifecycle as LifecycleStatus, IndexLifecycleState, IndexProgress } from '../../../shared/domain.js';
 import { MemoryLensError, messageOf } from '../../../shared/errors.js';
 import type { ChunkOptions } from '../chunk/chunker.js';
@@ -131,6 +131,11 @@ export class IndexLifecycle {
 
   get state(): IndexLifecycleState {
     return this.current.state;
+  }
+
+  /** The served connection's search caches and accelerators. */
+  get session(): IndexSession {
+    return this.live.session;
   }
 
   /** The state and why, for status(); a serving index in a side file says so. */

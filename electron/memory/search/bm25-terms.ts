@@ -104,7 +104,8 @@ export function queryTermStats(session: IndexSession, terms: readonly string[]):
   const idf = new Map<string, number>();
   // FTS5 computes IDF for every phrase of the query, present in the index or not; a term no
   // chunk holds matches nothing, so its IDF never adds to a score (and fts5Idf reports it as 0).
-  for (const term of terms) idf.set(term, fts5Idf(totals.rows, docs.get(term) ?? 0));
+  const ln = (x: number): number => session.ln(x);
+  for (const term of terms) idf.set(term, fts5Idf(totals.rows, docs.get(term) ?? 0, ln));
   return { totals, avgTokens: totals.rows > 0 ? totals.tokens / totals.rows : 0, docs, idf };
 }
 

@@ -11,7 +11,7 @@
 // its IDF; this spends ~20–30 ns a row and keeps the best `limit` in a heap. Order: bm25, then
 // rowid (keyword-search.ts asks FTS5 for the same order when it falls back).
 import type Database from 'better-sqlite3';
-import { FTS5_BM25_B, FTS5_BM25_K1 } from '../../../shared/score.js';
+import { FTS5_BM25_B, FTS5_BM25_K1, fts5Idf } from '../../../shared/score.js';
 import { readFtsTotals } from './bm25-terms.js';
 import { Fts5DoclistReader, parseStructure } from './fts5-doclists.js';
 import { Fts5FormatError } from './fts5-varint.js';
@@ -55,8 +55,6 @@ const FILTER_CHECK_BUDGET = 800;
 
 export interface UnionState {
   reader: Fts5DoclistReader;
-  /** Natural log as fts5_aux.c takes it (SQLite's ln() is the C library's log()). */
-  ln: (x: number) => number;
   /** Per rowid: the score so far in this query, valid where `stamp[rowid] === query`. */
   scores: Float64Array;
   /** Per rowid: how many required terms it holds, valid like `scores`. */
@@ -72,27 +70,12 @@ export interface UnionState {
 /** A chunk in a doclist has no recorded length: the lengths fell behind the index. */
 class StaleLengthsError extends Fts5FormatError {}
 
-/**
- * The C library's log() through SQLite's ln(), which is what fts5_aux.c calls: V8's Math.log
- * differs from it in the last bit now and then (75 of ~2,000 IDFs tried), and bm25() is matched
- * bit for bit. A build of SQLite without math functions gets Math.log (then within ~1e-15).
- */
-function cLog(db: Database.Database): (x: number) => number {
-  try {
-    const ln = db.prepare<[number], number>('SELECT ln(?)').pluck();
-    return (x) => ln.get(x)!;
-  } catch {
-    return Math.log;
-  }
-}
-
 function stateOf(session: IndexSession): UnionState {
   let state = session.union;
   if (!state) {
     const db = session.db;
     state = {
       reader: new Fts5DoclistReader(db),
-      ln: cLog(db),
       scores: new Float64Array(1024),
       held: new Int32Array(1024),
       stamp: new Int32Array(1024),
@@ -121,7 +104,7 @@ export function bm25UnionTopK(
   required: ReadonlySet<string> = new Set(),
   filter: UnionFilter | null = null,
 ): UnionResult | null {
-  if (!session.accelerators.keyword || session.db.inTransaction || terms.length === 0) return null;
+  if (session.db.inTransaction || terms.length === 0) return null;
   const state = stateOf(session);
   try {
     return state.snapshot(() => scoreUnion(session, state, terms, limit, required, filter));
@@ -190,6 +173,7 @@ function scoreTerms(
   state.query = state.query === 0x7fffffff ? 1 : state.query + 1;
   if (state.query === 1) state.stamp.fill(0);
   const query = state.query;
+  const ln = (x: number): number => session.ln(x);
   let touchedCount = 0;
   let mostHeld = 0;
   for (const term of terms) {
@@ -198,8 +182,7 @@ function scoreTerms(
     const n = postings.count;
     docs.set(term, n);
     if (n === 0) continue;
-    let idf = state.ln((nRow - n + 0.5) / (n + 0.5));
-    if (idf <= 0) idf = 1e-6;
+    const idf = fts5Idf(nRow, n, ln);
     const { rowids, occurrences } = postings;
     for (let i = 0; i < n; i++) {
       const rowid = rowids[i]!;

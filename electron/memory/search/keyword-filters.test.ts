@@ -24,6 +24,7 @@ const filterStrategyCounts = { oneByOne: 0, allPassing: 0 };
 
 function sessionOf(database: Database.Database): IndexSession {
   return new IndexSession(database, {
+    accelerators: { keyword: true },
     observer: { filterStrategy: (way) => (way === 'one-by-one' ? filterStrategyCounts.oneByOne++ : filterStrategyCounts.allPassing++) },
   });
 }

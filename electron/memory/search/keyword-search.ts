@@ -89,7 +89,7 @@ interface FtsHit {
  * matching row's text into the sorter (measured 2-3× slower).
  */
 function runMatch(session: IndexSession, terms: readonly string[], options: KeywordSearchOptions, required: readonly string[] = []): { hits: FtsHit[]; everyTermSomewhere: boolean | null } {
-  const union = bm25UnionTopK(session, terms, options.limit, new Set(required), unionFilter(session, options));
+  const union = session.keywordAccelerated() ? bm25UnionTopK(session, terms, options.limit, new Set(required), unionFilter(session, options)) : null;
   if (union) {
     rememberDocCounts(session, union.docs, union.key);
     return { hits: union.hits, everyTermSomewhere: union.someChunkHasAll };

@@ -18,8 +18,12 @@ import { cosineErrorBound, scanVectorMatrix } from './quantized-scan.js';
 import type { QuantizedMatrix } from './quantized-matrix.js';
 import { LiveIndex } from '../index-lifecycle/live-index.js';
 import { IndexSession } from './index-session.js';
+
 import { loadVectorMatrix } from './vector-matrix-load.js';
 import { vectorSearch, vectorSearchKnn } from './vector-search.js';
+
+/** The int8 scan forced on at any size: these tests hold it against sqlite-vec's KNN. */
+const ACCELERATED = { accelerators: { vector: true } };
 
 const dirs: string[] = [];
 
@@ -114,7 +118,7 @@ describe('vector matrix scan', () => {
     const random = seeded(11);
     const vectors = Array.from({ length: 5000 }, () => randomUnit(random, 384));
     const db = openDb(384, 'vec0');
-    const session = new IndexSession(db);
+    const session = new IndexSession(db, ACCELERATED);
     const sourceOf = (i: number): MemorySource => (i % 7 === 0 ? 'sessions' : 'memory');
     fill(db, vectors, sourceOf);
     const filters = [undefined, { sources: ['sessions' as MemorySource] }, { sources: ['memory' as MemorySource, 'sessions' as MemorySource] }];
@@ -161,7 +165,7 @@ describe('vector matrix scan', () => {
     const random = seeded(19);
     const vectors = Array.from({ length: 1200 }, () => randomUnit(random, 36));
     const db = openDb(36, 'vec0');
-    const session = new IndexSession(db);
+    const session = new IndexSession(db, ACCELERATED);
     fill(db, vectors, (i) => (i % 4 === 0 ? 'sessions' : 'memory'));
     expect(session.vectors.matrix()!.codes.stride).toBe(48);
     expect(session.vectors.matrix()!.count).toBe(1200);
@@ -179,7 +183,7 @@ describe('vector matrix scan', () => {
     // Duplicated chunk text embeds to the same vector: 40 identical rows among 400.
     const vectors = Array.from({ length: 400 }, (_, i) => (i % 10 === 3 ? shared : randomUnit(random, 64)));
     const db = openDb(64, 'vec0');
-    const session = new IndexSession(db);
+    const session = new IndexSession(db, ACCELERATED);
     const rowids = fill(db, vectors, () => 'memory');
     const tied = rowids.filter((_, i) => i % 10 === 3);
     const query = shared.map((x, i) => x + (i % 2 === 0 ? 0.02 : -0.02));
@@ -204,7 +208,7 @@ describe('vector matrix scan', () => {
     for (let q = 0; q < 5; q++) {
       const query = randomUnit(random, 384);
       for (const filter of [undefined, { sources: ['sessions' as MemorySource] }]) {
-        expect(vectorSearch(new IndexSession(plain), query, 50, filter)).toEqual(vectorSearchKnn(new IndexSession(vec), query, 50, filter));
+        expect(vectorSearch(new IndexSession(plain, ACCELERATED), query, 50, filter)).toEqual(vectorSearchKnn(new IndexSession(vec, ACCELERATED), query, 50, filter));
       }
     }
     vec.close();
@@ -214,7 +218,7 @@ describe('vector matrix scan', () => {
   it('is patched in place by the rows FileWriter commits, and read again after another connection commits', () => {
     const random = seeded(14);
     const index = openIndex(32);
-    const session = new IndexSession(index.db);
+    const session = new IndexSession(index.db, ACCELERATED);
     const writer = new FileWriter(index.db);
     writer.onDidCommit(session);
     for (let f = 0; f < 20; f++) writer.writeFile(fileRecord(`memory/f${f}.md`), chunks(10), Array.from({ length: 10 }, () => randomUnit(random, 32)));
@@ -270,7 +274,7 @@ describe('vector matrix scan', () => {
   it('a write inside a transaction the writer does not own drops the matrix instead of guessing', () => {
     const random = seeded(21);
     const index = openIndex(16);
-    const session = new IndexSession(index.db);
+    const session = new IndexSession(index.db, ACCELERATED);
     const writer = new FileWriter(index.db);
     writer.onDidCommit(session);
     writer.writeFile(fileRecord('memory/a.md'), chunks(5), Array.from({ length: 5 }, () => randomUnit(random, 16)));
@@ -291,7 +295,7 @@ describe('vector matrix scan', () => {
   it('is read once and reused while nothing is written', () => {
     const random = seeded(15);
     const db = openDb(16, 'plain');
-    const session = new IndexSession(db);
+    const session = new IndexSession(db, ACCELERATED);
     fill(db, Array.from({ length: 50 }, () => randomUnit(random, 16)), () => 'memory');
     const first = session.vectors.matrix();
     vectorSearch(session, randomUnit(random, 16), 5);
@@ -318,7 +322,7 @@ describe('vector matrix scan', () => {
 
   it('is freed when the live index closes its connection', () => {
     const random = seeded(17);
-    const live = new LiveIndex(path.join(tempDir(), 'index.sqlite'), { schemaVersion: SCHEMA_VERSION, chunkerVersion: CHUNKER_VERSION, embedding: { provider: 't', model: 'm', providerKey: 'k', dims: 16 } }, null, undefined);
+    const live = new LiveIndex(path.join(tempDir(), 'index.sqlite'), { schemaVersion: SCHEMA_VERSION, chunkerVersion: CHUNKER_VERSION, embedding: { provider: 't', model: 'm', providerKey: 'k', dims: 16 } }, null, undefined, ACCELERATED);
     fill(live.index.db, Array.from({ length: 20 }, () => randomUnit(random, 16)), () => 'memory');
     const session = live.session;
     expect(vectorSearch(session, randomUnit(random, 16), 3)).toHaveLength(3);
@@ -357,6 +361,7 @@ describe('vector matrix through MemoryEngine', () => {
       dbPath: path.join(root, 'data', 'index.sqlite'),
       openclawHome: path.join(root, 'openclaw'),
       embedder: { model: TINY_MODEL_ID, modelsDir, allowDownload: false },
+      indexSession: ACCELERATED,
     });
     try {
       await engine.sync();

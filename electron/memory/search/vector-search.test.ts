@@ -9,6 +9,10 @@ import type { MemorySource } from '../../../shared/domain.js';
 import { vectorSearch, vectorSearchKnn, vectorTableKind } from './vector-search.js';
 import { IndexSession } from './index-session.js';
 
+/** The int8 scan forced on at any size: these tests hold it against sqlite-vec's KNN. */
+const ACCELERATED = { accelerators: { vector: true } };
+
+
 const DIMS = 32;
 const dirs: string[] = [];
 
@@ -73,7 +77,7 @@ describe('vectorSearch', () => {
     const random = seeded(1);
     const vectors = Array.from({ length: 300 }, () => randomUnit(random));
     const db = openDb('vec0');
-    const session = new IndexSession(db);
+    const session = new IndexSession(db, ACCELERATED);
     const rowids = fill(db, vectors);
     const query = randomUnit(random);
 
@@ -96,8 +100,8 @@ describe('vectorSearch', () => {
     expect(fill(plainDb, vectors, (i) => (i % 3 === 0 ? 'sessions' : 'memory'))).toEqual(rowids);
     expect(vectorTableKind(vecDb)).toBe('vec0');
     expect(vectorTableKind(plainDb)).toBe('plain');
-    const vecSession = new IndexSession(vecDb);
-    const plainSession = new IndexSession(plainDb);
+    const vecSession = new IndexSession(vecDb, ACCELERATED);
+    const plainSession = new IndexSession(plainDb, ACCELERATED);
 
     for (let q = 0; q < 20; q++) {
       const query = randomUnit(random);
@@ -118,7 +122,7 @@ describe('vectorSearch', () => {
     const random = seeded(3);
     const vectors = Array.from({ length: 400 }, () => randomUnit(random));
     const db = openDb('vec0');
-    const session = new IndexSession(db);
+    const session = new IndexSession(db, ACCELERATED);
     // Only 1 chunk in 20 is a session: a KNN of k = limit would return almost none of them.
     const rowids = fill(db, vectors, (i) => (i % 20 === 0 ? 'sessions' : 'memory'));
     const query = randomUnit(random);
@@ -148,7 +152,7 @@ describe('vectorSearch', () => {
     // 4,200 memory chunks close to the query, 10 session chunks pointing the other way.
     const vectors = [...Array.from({ length: 4200 }, () => near(1)), ...Array.from({ length: 10 }, () => near(-1))];
     const db = openDb('vec0');
-    const session = new IndexSession(db);
+    const session = new IndexSession(db, ACCELERATED);
     const rowids = fill(db, vectors, (i) => (i >= 4200 ? 'sessions' : 'memory'));
     const hits = vectorSearch(session, query, 5, { sources: ['sessions'] });
     const expected = bruteForce(vectors.slice(4200), rowids.slice(4200), query, 5);
@@ -156,7 +160,7 @@ describe('vectorSearch', () => {
     expect(hits.every((h) => h.cosine < 0)).toBe(true);
     const plain = openDb('plain', false);
     fill(plain, vectors, (i) => (i >= 4200 ? 'sessions' : 'memory'));
-    expect(vectorSearch(new IndexSession(plain), query, 5, { sources: ['sessions'] })).toEqual(hits);
+    expect(vectorSearch(new IndexSession(plain, ACCELERATED), query, 5, { sources: ['sessions'] })).toEqual(hits);
     db.close();
     plain.close();
   });
@@ -167,13 +171,13 @@ describe('vectorSearch', () => {
     const bare = new Database(path.join(dir, 'bare.sqlite'));
     createBaseSchema(bare);
     expect(vectorTableKind(bare)).toBe('none');
-    expect(vectorSearch(new IndexSession(bare), new Float32Array(DIMS).fill(0.1), 5)).toEqual([]);
+    expect(vectorSearch(new IndexSession(bare, ACCELERATED), new Float32Array(DIMS).fill(0.1), 5)).toEqual([]);
     bare.close();
 
     const random = seeded(4);
     const vectors = Array.from({ length: 5 }, () => randomUnit(random));
     const db = openDb('vec0');
-    const session = new IndexSession(db);
+    const session = new IndexSession(db, ACCELERATED);
     const rowids = fill(db, vectors);
     db.prepare('DELETE FROM chunks WHERE rowid = ?').run(rowids[0]);
     expect(vectorSearch(session, vectors[0]!, 5).map((h) => h.chunkRowid)).not.toContain(rowids[0]);
@@ -191,7 +195,7 @@ describe('vectorSearch', () => {
     createVectorTable(db, DIMS, 'vec0');
     db.close();
     const without = new Database(file);
-    expect(() => vectorSearch(new IndexSession(without), new Float32Array(DIMS).fill(0.1), 5)).toThrow(/sqlite-vec/);
+    expect(() => vectorSearch(new IndexSession(without, ACCELERATED), new Float32Array(DIMS).fill(0.1), 5)).toThrow(/sqlite-vec/);
     without.close();
   });
 });

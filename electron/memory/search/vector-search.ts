@@ -26,6 +26,8 @@ export function vectorSearch(session: IndexSession, queryVec: Float32Array, limi
   if (kind === 'vec0' && !session.sqliteVecLoaded) {
     throw new MemoryLensError('UNAVAILABLE', 'the index stores vectors in sqlite-vec, which is not loaded');
   }
+  // sqlite-vec's KNN is the baseline; the int8 scan runs where it pays and agreed with it.
+  if (kind === 'vec0' && !session.vectorAccelerated((query, k) => vectorSearchKnn(session, query, k))) return vectorSearchKnn(session, queryVec, limit, filter);
   const matrix = session.vectors.matrix();
   return matrix ? scanVectorMatrix(matrix, queryVec, limit, filter, stats) : [];
 }
