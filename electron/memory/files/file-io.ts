@@ -95,7 +95,7 @@ export async function writeTextFile(absPath: string, text: string, opts: { bom: 
 }
 
 /**
- * memory_get (DESIGN §5): lines `from` (1-based, default 1) .. `from + lines - 1` (default: to the
+ * memory_get: lines `from` (1-based, default 1) .. `from + lines - 1` (default: to the
  * end) of MEMORY.md / memory.md / USER.md / memory/**\/*.md / a configured extra path, clamped to
  * the file. Refuses other paths (NOT_ALLOWED) and escapes (OUT_OF_ROOT).
  */

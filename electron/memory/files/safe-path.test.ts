@@ -76,7 +76,7 @@ describe('resolveInWorkspace', () => {
 });
 
 describe('assertMemoryGetPath', () => {
-  it('allows the memory files of DESIGN §5', () => {
+  it('allows the memory files memory_get may read', () => {
     for (const p of ['MEMORY.md', 'memory.md', 'USER.md', 'memory/topic.md', 'memory/daily/2026-05-04.md']) {
       expect(() => assertMemoryGetPath(p)).not.toThrow();
     }

@@ -1,5 +1,5 @@
 // Every path from outside (renderer, CLI, MCP, HTTP) is resolved inside the workspace with
-// realpath + containment, or refused with a typed error (STYLE §4, DESIGN §6).
+// realpath + containment, or refused with a typed error.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { MemoryLensError } from '../../../shared/errors.js';
@@ -69,7 +69,7 @@ export async function resolveInWorkspace(workspaceDir: string, relPath: string):
 const MEMORY_GET_ROOT_FILES = new Set(['MEMORY.md', 'memory.md', 'USER.md']);
 
 /**
- * memory_get's rules (DESIGN §5): MEMORY.md, memory.md, USER.md, memory/**\/*.md and configured
+ * memory_get's rules: MEMORY.md, memory.md, USER.md, memory/**\/*.md and configured
  * extra paths (workspace-relative files or folders); `.md` only. Containment is checked separately
  * by resolveInWorkspace.
  */

@@ -16,7 +16,7 @@ import { stemToken } from './stem.js';
 const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc]/u;
 const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc]+/gu;
 
-/** Intl.Segmenter is superlinear on long input (DESIGN §7): segment pieces of at most this many chars. */
+/** Intl.Segmenter is superlinear on long input: segment pieces of at most this many chars. */
 const MAX_SEGMENT_PIECE = 2000;
 /**
  * CJK runs are short (punctuation ends them), and each Intl.Segmenter call costs several µs before
@@ -30,12 +30,6 @@ const RUN_SEPARATOR = '\n';
 const segmenter: Intl.Segmenter | null = typeof Intl !== 'undefined' && typeof Intl.Segmenter === 'function'
   ? new Intl.Segmenter('zh', { granularity: 'word' })
   : null;
-
-/** Test hook: simulate a runtime without Intl.Segmenter (the character-bigram fallback). */
-let segmenterDisabled = false;
-export function setSegmenterEnabledForTests(enabled: boolean): void {
-  segmenterDisabled = !enabled;
-}
 
 /** Lowercased, stemmed tokens joined by single spaces: what goes into the FTS5 text column. */
 export function segmentForIndex(text: string): string {
@@ -183,7 +177,7 @@ function isSingleCodePoint(run: string): boolean {
  */
 function segmentRuns(runs: readonly string[], words: string[]): number[] {
   const ends = new Array<number>(runs.length);
-  if (!segmenter || segmenterDisabled) {
+  if (!segmenter) {
     for (let r = 0; r < runs.length; r++) {
       const run = runs[r]!;
       if (isSingleCodePoint(run)) words.push(run);

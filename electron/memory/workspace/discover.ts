@@ -1,4 +1,4 @@
-// Finds every file Memory Lens indexes (DESIGN §1): root memory files, memory/**/*.md, the
+// Finds every file Memory Lens indexes: root memory files, memory/**/*.md, the
 // four-layer folders, configured extra paths, and session transcripts from the workspace, from
 // OpenClaw agents folders inside and beside it, and from each `--sessions DIR` (session-sources.ts).
 // Symlinks are followed only while they stay inside the folder being walked.
@@ -41,7 +41,7 @@ export interface WatchRoot {
 
 /** Evergreen files at the workspace root. */
 export const ROOT_MEMORY_FILES: readonly string[] = ['MEMORY.md', 'memory.md', 'USER.md'];
-/** Seed 001's layer folders, also recognised at the root of a workspace that is itself a memory folder. */
+/** The four-layer folders (daily, conversations, summaries/weekly, summaries/monthly), also recognised at the root of a workspace that is itself a memory folder. */
 export const ROOT_LAYER_DIRS: readonly string[] = ['memory', 'conversations', 'facts', 'tasks', 'summaries'];
 
 /**

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { rankQuickOpen } from '../stores/quick-open-match';
 import { useFiles } from '../stores/files-store-context';
-import { Modal } from './modal';
+import { Dialog } from '../../../lib/dialog';
 
 /** Ctrl/Cmd+P: type part of a path, Enter opens the top match. */
 export function QuickOpen({ onOpen }: { onOpen(path: string): void }) {
@@ -16,7 +16,7 @@ function QuickOpenDialog({ paths, onClose, onOpen }: { paths: string[]; onClose(
   const matches = useMemo(() => rankQuickOpen(paths, query).slice(0, 50), [paths, query]);
   const selected = Math.min(cursor, Math.max(0, matches.length - 1));
   return (
-    <Modal title="Open file" testId="quick-open" onClose={onClose}>
+    <Dialog title="Open file" testId="quick-open" onClose={onClose}>
       <input
         className="quick-open__input"
         data-testid="quick-open-input"
@@ -40,6 +40,6 @@ function QuickOpenDialog({ paths, onClose, onOpen }: { paths: string[]; onClose(
         ))}
         {matches.length === 0 && <li className="muted">No file matches</li>}
       </ul>
-    </Modal>
+    </Dialog>
   );
 }
