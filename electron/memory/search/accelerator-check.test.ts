@@ -75,7 +75,7 @@ function vectorIndex(rows: number): Database.Database {
 }
 
 describe('the keyword accelerator (FTS5 doclists)', () => {
-  const db = keywordIndex(KEYWORD_ACCELERATOR_MIN_CHUNKS + 500);
+  const db = keywordIndex(KEYWORD_ACCELERATOR_MIN_CHUNKS + 1500);
   const baseline = ranked(new IndexSession(db, { accelerators: { keyword: false } }));
 
   it('switches on above its size threshold once its self-check agrees, with the same ranking', () => {
@@ -94,7 +94,7 @@ describe('the keyword accelerator (FTS5 doclists)', () => {
   });
 
   it('is not used on a small index, and says nothing about it', () => {
-    const small = new IndexSession(keywordIndex(2_000));
+    const small = new IndexSession(keywordIndex(KEYWORD_ACCELERATOR_MIN_CHUNKS - 100));
     keywordSearch(small, 'router budget', { limit: 6 });
     expect(small.backends()).toEqual({ keyword: 'fts5-bm25', vector: 'none', notices: [] });
   });

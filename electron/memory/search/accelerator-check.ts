@@ -13,10 +13,11 @@ export const VERIFIED_SQLITE_LINES: readonly string[] = ['3.53'];
 /** FTS5's on-disk format (`%_config` key `version`) the doclist reader knows. */
 export const VERIFIED_FTS5_FORMAT = 4;
 /**
- * Below these sizes SQLite's own ranking costs about a millisecond a query and the fast paths do
- * not pay for their memory and their self-check (docs/performance.md has the measurements).
+ * Where the fast paths start to pay (docs/performance.md): the doclist ranking already saves ~30%
+ * of a query's CPU at 700 chunks; the int8 matrix costs memory and a load, and sqlite-vec's KNN
+ * is a few milliseconds up to about ten thousand vectors.
  */
-export const KEYWORD_ACCELERATOR_MIN_CHUNKS = 20_000;
+export const KEYWORD_ACCELERATOR_MIN_CHUNKS = 500;
 export const VECTOR_ACCELERATOR_MIN_ROWS = 10_000;
 /** How many results of each sampled query must agree. */
 const CHECKED_TOP = 10;

@@ -7,9 +7,9 @@
 //   score = Σ_i idf_i · (f_i · (k1 + 1)) / (f_i + k1 · (1 − b + b · |D| / avgdl)),  bm25 = −score
 //
 // summed over the query's phrases in query order (an absent term adds exactly 0). What changes is
-// the cost: FTS5 spends ~300 ns on every matching row, and counts every term's rows once more for
-// its IDF; this spends ~20–30 ns a row and keeps the best `limit` in a heap. Order: bm25, then
-// rowid (keyword-search.ts asks FTS5 for the same order when it falls back).
+// the cost per matching row, and the best `limit` are kept in a heap. Order: bm25, then rowid, as
+// FTS5's own ranking (keyword-search.ts) orders them. The index session switches it on
+// (accelerator-check.ts).
 import type Database from 'better-sqlite3';
 import { FTS5_BM25_B, FTS5_BM25_K1, fts5Idf } from '../../../shared/score.js';
 import { readFtsTotals } from './bm25-terms.js';

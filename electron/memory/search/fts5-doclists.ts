@@ -1,8 +1,7 @@
 // FTS5's term index read directly: for one term, every chunk that holds it and how many times —
-// the two inputs of bm25() that only the index has. FTS5's own bm25() costs ~300 ns per matching
-// row (a %_docsize lookup and an auxiliary-function call for each) plus a full count of every
-// term's rows per query; the same doclists decoded here cost ~20 ns a row, so a query over a
-// common word no longer pays FTS5 for scoring rows it will not return (bm25-union.ts).
+// the two inputs of bm25() that only the index has. FTS5's bm25() pays a %_docsize lookup and an
+// auxiliary-function call for every matching row; decoded here, a query over a common word does
+// not pay FTS5 for scoring rows it will not return (bm25-union.ts).
 //
 // The layout is fts5_index.c's (SQLite 3.53; stable since FTS5's on-disk format 4): the structure
 // record (%_data rowid 10) lists the segments level by level; %_idx maps (segment, first term of a

@@ -93,7 +93,7 @@ function sourceCondition(column: string, sources: readonly MemorySource[], param
 /**
  * The files a date range can let through (dated, not evergreen), sorted by date, and every
  * source's chunk count: the date-range and sources estimates in memory, where a scan of the files
- * table cost ~1 ms at 10k files on every filtered query. Kept per index until it changes.
+ * table on every filtered query cost more than the ranking. Kept per index until it changes.
  */
 export interface FileDates {
   key: string;

@@ -86,7 +86,7 @@ interface FtsHit {
  * doclists by bm25-union.ts (the same numbers, without FTS5's cost per matching row), filters
  * applied to the ranked chunks; wherever the index cannot be read that way, FTS5 ranks them. Only
  * rowid and bm25 go through FTS5's sort: selecting the text there would make SQLite carry every
- * matching row's text into the sorter (measured 2-3× slower).
+ * matching row's text into the sorter.
  */
 function runMatch(session: IndexSession, terms: readonly string[], options: KeywordSearchOptions, required: readonly string[] = []): { hits: FtsHit[]; everyTermSomewhere: boolean | null } {
   const union = session.keywordAccelerated() ? bm25UnionTopK(session, terms, options.limit, new Set(required), unionFilter(session, options)) : null;
@@ -138,7 +138,7 @@ function wordsAsWritten(term: string, queryWords: readonly string[] | undefined,
 /**
  * The term-by-term BM25 account (bm25-terms.ts) and the matched terms, for the given hits only —
  * the returned results, an explained chunk — because reading every candidate's tokens cost more
- * than the FTS5 query itself (measured on CMRC 2018).
+ * than the FTS5 query itself.
  */
 export function describeShownHits(
   session: IndexSession,
