@@ -147,8 +147,8 @@ export class FileWriter {
 
   /**
    * writeFile for bulk writes inside a transaction() batch: without the savepoint of its own that
-   * writeFile takes. FTS5 flushes its pending terms into a new segment at every savepoint, which
-   * made savepoints 30% of a cold index's SQLite time. If this throws, the file's rows are undone
+   * writeFile takes. FTS5 flushes its pending terms into a new segment at every savepoint, the
+   * largest cost of a cold index before bulk writes went without them. If this throws, the file's rows are undone
    * only with the whole batch: roll the batch back and write its files with writeFile instead.
    */
   writeFileInBatch(record: FileRecord, chunks: readonly Chunk[], vectors: readonly Float32Array[] | null = null, at = Date.now()): void {

@@ -2,9 +2,8 @@
 // agree token for token. Latin/number words split on anything that is not a letter or a digit;
 // Chinese/Japanese/Korean runs have no spaces, so they are cut by Intl.Segmenter AND into
 // overlapping character bigrams: words give precise matches, bigrams catch partial overlaps and
-// segmenter disagreements. Measured on CMRC 2018 (3,219 questions, FTS5 BM25, any-term query without
-// stop words), Hit@1: bigrams 0.970, segmenter words 0.967, words ≥ 2 chars + bigrams 0.965,
-// all words + bigrams 0.974 (this module).
+// segmenter disagreements. Of the token sets tried on CMRC 2018 this one ranked best
+// (docs/performance.md, "Choices the code makes").
 //
 // Segmentation is the costliest step of indexing, so the hot paths avoid regexes per word and
 // share Intl.Segmenter calls (see segmentRuns); segment.test.ts pins the tokens.
