@@ -10,7 +10,6 @@
 // the cost per matching row, and the best `limit` are kept in a heap. Order: bm25, then rowid, as
 // FTS5's own ranking (keyword-search.ts) orders them. The index session switches it on
 // (accelerator-check.ts).
-import type Database from 'better-sqlite3';
 import { FTS5_BM25_B, FTS5_BM25_K1, fts5Idf } from '../../../shared/score.js';
 import { readFtsTotals } from './bm25-terms.js';
 import { Fts5DoclistReader, parseStructure } from './fts5-doclists.js';

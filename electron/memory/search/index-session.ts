@@ -70,6 +70,9 @@ export class IndexSession implements IndexCommitListener {
 
   private keywordDecision: Gate | null = null;
   private vectorDecision: Gate | null = null;
+  /** changeKey at which a size gate last kept an accelerator off: asked again only once the index changed. */
+  private keywordSizeCheckedAt: string | null = null;
+  private vectorSizeCheckedAt: string | null = null;
   private readonly notices: string[] = [];
   private readonly tamper: SelfCheckTamper;
   private lnStatement: Database.Statement<[number], number> | null | undefined;
@@ -132,6 +135,11 @@ export class IndexSession implements IndexCommitListener {
   keywordAccelerated(): boolean {
     if (this.accelerators.keyword !== undefined) return this.accelerators.keyword;
     if (this.keywordDecision && (this.keywordDecision.on || this.keywordDecision.final)) return this.keywordDecision.on;
+    // Inside a write the doclists cannot be read in one snapshot: decide on the next query.
+    if (this.db.inTransaction) return false;
+    const key = this.changeKey();
+    if (this.keywordDecision && this.keywordSizeCheckedAt === key) return false;
+    this.keywordSizeCheckedAt = key;
     let gate = keywordGate(this.db);
     if (gate.on) {
       const mismatch = checkKeywordAccelerator(this, this.tamper.keyword);
@@ -148,6 +156,9 @@ export class IndexSession implements IndexCommitListener {
   vectorAccelerated(knn: (query: Float32Array, limit: number) => { chunkRowid: number; cosine: number }[]): boolean {
     if (this.accelerators.vector !== undefined) return this.accelerators.vector;
     if (this.vectorDecision && (this.vectorDecision.on || this.vectorDecision.final)) return this.vectorDecision.on;
+    const key = this.changeKey();
+    if (this.vectorDecision && this.vectorSizeCheckedAt === key) return false;
+    this.vectorSizeCheckedAt = key;
     let gate = vectorGate(this.db);
     if (gate.on) {
       const matrix = this.vectors.matrix();
