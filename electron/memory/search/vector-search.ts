@@ -1,7 +1,6 @@
 // Nearest chunks to a query vector. The vectors live in `chunks_vec` (a sqlite-vec vec0 table, or
-// a plain rowid + BLOB table when sqlite-vec cannot load); queries scan an in-memory copy of them
-// (vector-matrix.ts), which returns sqlite-vec's KNN results exactly, several times faster.
-// The KNN itself stays available (`vectorSearchKnn`) for the tests and the benchmark to compare.
+// a plain rowid + BLOB table when sqlite-vec cannot load). sqlite-vec's KNN answers, unless the
+// session's int8 scan (vector-matrix.ts) passed its self-check; a plain table is always scanned.
 import type Database from 'better-sqlite3';
 import type { MemorySource } from '../../../shared/domain.js';
 import { MemoryLensError } from '../../../shared/errors.js';
@@ -17,8 +16,8 @@ export type VectorTableKind = 'vec0' | 'plain' | 'none';
 export const MAX_KNN_K = 4096;
 
 /**
- * Cosine similarity = 1 - sqlite-vec's cosine distance, best first, ties by lower rowid: the
- * in-memory matrix's exact scan (quantized-scan.ts), the same list and numbers as the KNN.
+ * Cosine similarity = 1 - sqlite-vec's cosine distance, best first, ties by lower rowid: by the
+ * KNN, or by the in-memory matrix's exact scan (quantized-scan.ts), the same list as the KNN.
  */
 export function vectorSearch(session: IndexSession, queryVec: Float32Array, limit: number, filter?: VectorFilter, stats?: ScanStats): VectorHit[] {
   const kind = vectorTableKind(session.db);
