@@ -2,6 +2,8 @@
 // Implemented by `MemoryEngine` in engine.ts. Plain Node; never imports electron.
 import type { IndexSessionOptions } from './search/index-session.js';
 import type { Unsubscribe } from '../../shared/contract.js';
+import type { AgentDatabasesOptions } from './agent-db/agent-databases.js';
+import type { AgentDatabasesReport, AgentIndexChunk } from '../../shared/agent-db-schemas.js';
 import type { ModelLoadProgress } from './embed/embed-protocol.js';
 import type {
   ContextArgs,
@@ -57,6 +59,10 @@ export interface EngineOptions {
   accessStats?: AccessStatsLookup;
   /** How the index session is made: tests and benchmarks force the accelerators on or off. */
   indexSession?: IndexSessionOptions;
+  /** How OpenClaw's agent databases are opened (which agents; a statement trace for tests). */
+  agentDbOptions?: AgentDatabasesOptions;
+  /** How often the agent databases are probed for new events while watching (default 1 s). */
+  agentDbPollMs?: number;
 }
 
 /** How often agents retrieved one chunk (same file, same text), and when last. */
@@ -131,6 +137,11 @@ export interface MemoryEngineApi {
    * environment OpenClaw's variables are read from (default this process's).
    */
   context(args: ContextArgs, options?: { openclawConfig?: string; env?: Readonly<Record<string, string | undefined>> }): Promise<ContextReport>;
+
+  /** OpenClaw's agent databases of this workspace: notices, sessions, the agent's index vs the files. Read-only. */
+  agentDatabases(): Promise<AgentDatabasesReport>;
+  /** The agent's own chunks of one memory file, with importance, triggers, project and origin. */
+  agentIndexChunks(path: string): Promise<AgentIndexChunk[]>;
 
   startWatching(): Promise<void>;
   stopWatching(): Promise<void>;
