@@ -3,9 +3,11 @@
 import path from 'node:path';
 import { MemoryEngine } from '../electron/memory/engine.js';
 import type { MemoryEngineApi } from '../electron/memory/engine-types.js';
+import type { IndexSessionOptions } from '../electron/memory/search/index-session.js';
 
-export async function openKeywordEngine(workspaceDir: string, stateDir: string): Promise<MemoryEngineApi> {
+export async function openKeywordEngine(workspaceDir: string, stateDir: string, indexSession?: IndexSessionOptions): Promise<MemoryEngineApi> {
   return MemoryEngine.open({
+    ...(indexSession ? { indexSession } : {}),
     workspaceDir,
     dbPath: path.join(stateDir, 'index.sqlite'),
     dataDir: stateDir,

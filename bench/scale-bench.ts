@@ -13,7 +13,7 @@ import { scanVectorMatrix } from '../electron/memory/search/quantized-scan.js';
 import type { ScanStats } from '../electron/memory/search/quantized-scan.js';
 import { runSearch } from '../electron/memory/search/run-search.js';
 import type { QueryEmbedder } from '../electron/memory/search/run-search.js';
-import { vectorMatrixFor } from '../electron/memory/search/vector-matrix.js';
+import { IndexSession } from '../electron/memory/search/index-session.js';
 import { loadVectorMatrix } from '../electron/memory/search/vector-matrix-load.js';
 import { vectorSearch } from '../electron/memory/search/vector-search.js';
 import { candidateCount, SEARCH_DEFAULTS } from '../shared/search-defaults.js';
@@ -124,14 +124,15 @@ const scaleSection: BenchSection = {
       const queryVectors = Array.from({ length: ctx.quick ? 50 : 200 }, () => randomUnitVector(rng, DIMS));
 
       // As the engine runs it: over the float budget, so codes in memory and finalists from the index.
-      const load = await sampledRss(() => timed(async () => vectorMatrixFor(db.db)!));
+      const session = new IndexSession(db.db);
+      const load = await sampledRss(() => timed(async () => session.vectors.matrix()!));
       const matrix = load.value.value;
       const stats: ScanStats = { candidates: 0, exact: 0, floatsRead: 0 };
-      for (const vector of queryVectors.slice(0, 10)) vectorSearch(db.db, vector, k);
+      for (const vector of queryVectors.slice(0, 10)) vectorSearch(session, vector, k);
       const scan: number[] = [];
       const reads: number[] = [];
       for (const vector of queryVectors) {
-        const t = await timed(async () => vectorSearch(db.db, vector, k, undefined, stats));
+        const t = await timed(async () => vectorSearch(session, vector, k, undefined, stats));
         scan.push(t.ms);
         reads.push(stats.floatsRead);
       }
@@ -139,7 +140,7 @@ const scaleSection: BenchSection = {
       let next = 0;
       const embedder: QueryEmbedder = { provider: 'bench', model: 'random-unit-vectors', embedQuery: async () => queryVectors[next++ % queryVectors.length]! };
       const searchCtx = {
-        db: db.db,
+        session,
         fileMeta: () => ({ kind: 'evergreen' as const, source: 'memory' as const, date: null }),
         embedder,
         vectorBackend: db.vectorBackend,

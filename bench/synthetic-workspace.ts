@@ -1,5 +1,5 @@
 // Deterministic generator of synthetic OpenClaw workspaces for benchmarks (issue 2): MEMORY.md,
-// USER.md, topic files, session-memory-hook files (memory/YYYY-MM-DD-slug.md), seed 001's
+// USER.md, topic files, session-memory-hook files (memory/YYYY-MM-DD-slug.md), the four-layer layout's
 // four-layer folders with frontmatter, and session JSONL transcripts in the real format (with a few
 // `.jsonl.reset.*` archives). Same options → byte-identical workspace.
 import fs from 'node:fs';

@@ -15,7 +15,7 @@ import { scanVectorMatrix } from '../electron/memory/search/quantized-scan.js';
 import type { ScanStats } from '../electron/memory/search/quantized-scan.js';
 import { runSearch } from '../electron/memory/search/run-search.js';
 import type { QueryEmbedder, SearchContext } from '../electron/memory/search/run-search.js';
-import { invalidateVectorMatrix, releaseVectorMatrix, vectorMatrixFor } from '../electron/memory/search/vector-matrix.js';
+import { IndexSession } from '../electron/memory/search/index-session.js';
 import { loadVectorMatrix } from '../electron/memory/search/vector-matrix-load.js';
 import { vectorSearch, vectorSearchKnn } from '../electron/memory/search/vector-search.js';
 import type { VectorSearchFn } from '../electron/memory/search/vector-side.js';
@@ -82,16 +82,17 @@ const querySection: BenchSection = {
 
       // The first vector query reads every vector into memory; later ones reuse it (writes patch
       // it). Reads after that (another connection committed) go into the same memory.
+      const session = new IndexSession(index.db);
       const loads: { ms: number; cpuMs: number }[] = [];
       for (let i = 0; i < (ctx.quick ? 2 : 3); i++) {
-        invalidateVectorMatrix(index.db);
-        loads.push(await timed(async () => vectorMatrixFor(index.db)));
+        session.vectors.invalidate();
+        loads.push(await timed(async () => session.vectors.matrix()));
       }
-      const matrix = vectorMatrixFor(index.db)!;
+      const matrix = session.vectors.matrix()!;
       // The generic path (one vec0 lookup per row), used when sqlite-vec's storage layout is not the expected one.
       const viaTable = await timed(async () => loadVectorMatrix(index.db, { throughVirtualTable: true, reuse: matrix }));
-      invalidateVectorMatrix(index.db);
-      if (vectorMatrixFor(index.db) !== matrix) throw new Error('the matrix was not read into the same memory');
+      session.vectors.invalidate();
+      if (session.vectors.matrix() !== matrix) throw new Error('the matrix was not read into the same memory');
       memory.afterLoad = memorySnapshot();
       const bytes = matrix.memoryBytes();
       ctx.log(`vector matrix: ${matrix.count} rows loaded in ${round(loads[0]!.ms, 0)} ms from ${matrix.loadedFrom}; ${round(viaTable.ms, 0)} ms through the virtual table`);
@@ -106,7 +107,7 @@ const querySection: BenchSection = {
         embedQuery: async () => queryVectors[next++ % queryVectors.length]!,
       };
       const searchCtx = (search: VectorSearchFn): SearchContext => ({
-        db: index.db,
+        session,
         fileMeta: () => ({ kind: 'evergreen', source: 'memory', date: null }),
         embedder,
         vectorSearch: search,
@@ -127,7 +128,7 @@ const querySection: BenchSection = {
       const stats: ScanStats = { candidates: 0, exact: 0, floatsRead: 0 };
       const candidates: number[] = [];
       const scan = await measure(queryVectors, async (vector) => {
-        vectorSearch(index.db, vector, k, undefined, stats);
+        vectorSearch(session, vector, k, undefined, stats);
         candidates.push(stats.candidates);
       });
       memory.afterQueries = memorySnapshot();
@@ -138,8 +139,8 @@ const querySection: BenchSection = {
       let maxCosineDiff = 0;
       for (const [i, vector] of queryVectors.entries()) {
         const filter = i % 2 === 0 ? undefined : { sources: ['sessions' as MemorySource] };
-        const a = vectorSearch(index.db, vector, k, filter);
-        const b = vectorSearchKnn(index.db, vector, k, filter);
+        const a = vectorSearch(session, vector, k, filter);
+        const b = vectorSearchKnn(session, vector, k, filter);
         if (a.map((h) => h.chunkRowid).join() === b.map((h) => h.chunkRowid).join()) identical++;
         const top10 = new Set(b.slice(0, 10).map((h) => h.chunkRowid));
         recallHits += a.slice(0, 10).filter((h) => top10.has(h.chunkRowid)).length / Math.max(1, top10.size);
@@ -152,10 +153,11 @@ const querySection: BenchSection = {
       for (const query of knnQueries.slice(0, 5)) await runSearch(knnCtx, { query });
       next = 0;
       const knnHybrid = await measure(knnQueries, (query) => runSearch(knnCtx, { query }));
-      const knn = await measure(queryVectors.slice(0, knnQueries.length), async (vector) => vectorSearchKnn(index.db, vector, k));
+      const knn = await measure(queryVectors.slice(0, knnQueries.length), async (vector) => vectorSearchKnn(session, vector, k));
 
       // A write, then a query: the write patches the matrix (before: the next query re-read every vector).
       const writer = new FileWriter(index.db);
+      writer.onDidCommit(session);
       const writeThenQuery: number[] = [];
       const writeMs: number[] = [];
       for (let trial = 0; trial < 20; trial++) {
@@ -168,17 +170,17 @@ const querySection: BenchSection = {
             vectors,
           ),
         );
-        const query = await timed(async () => vectorSearch(index.db, vectors[3]!, k));
+        const query = await timed(async () => vectorSearch(session, vectors[3]!, k));
         if (query.value[0]?.cosine === undefined || query.value[0].cosine < 0.999) throw new Error('a written vector was not found by the next query');
         writeMs.push(write.ms);
         writeThenQuery.push(query.ms);
       }
-      const stillLoaded = vectorMatrixFor(index.db) === matrix;
-      invalidateVectorMatrix(index.db);
-      const reload = await timed(async () => vectorSearch(index.db, queryVectors[0]!, k));
+      const stillLoaded = session.vectors.matrix() === matrix;
+      session.vectors.invalidate();
+      const reload = await timed(async () => vectorSearch(session, queryVectors[0]!, k));
 
       // The same scan with the finalists' vectors read from the index: a matrix over its float budget.
-      releaseVectorMatrix(index.db);
+      session.vectors.release();
       const codesOnlyLoad = await timed(async () => loadVectorMatrix(index.db, { floatBudgetBytes: 0 })!);
       const codesOnly = codesOnlyLoad.value;
       const fromIndexStats: number[] = [];

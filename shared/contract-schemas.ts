@@ -24,7 +24,7 @@ export const FileKindSchema = z.enum(['evergreen', 'dated', 'session']);
 export const DateGranularitySchema = z.enum(['day', 'week', 'month', 'instant']);
 /** Where a date came from; every consumer (timeline, decay, breakdown) shows it. */
 export const DateSourceSchema = z.enum(['path', 'frontmatter', 'first-record', 'mtime']);
-/** Seed 001's four-layer layout, recognised under memory/ (or at the workspace root). */
+/** The four-layer layout (daily notes, conversations, weekly and monthly summaries), recognised under memory/ (or at the workspace root). */
 export const MemoryLayerSchema = z.enum([
   'conversations',
   'facts',
@@ -106,7 +106,7 @@ export const SearchOptionsSchema = z.strictObject({
   to: IsoDateSchema.optional(),
   /** "Now" for decay and for dates in the query, as epoch ms; defaults to the current time. Tests pin it. */
   now: z.number().optional(),
-  /** Lift chunks the agent keeps retrieving (seed 002's access_count boost); off by default. */
+  /** Lift chunks the agent keeps retrieving (an access-count boost); off by default. */
   accessBoost: z.strictObject({ enabled: z.boolean(), factor: z.number().min(0).max(10).optional() }).optional(),
   /**
    * The asker's time zone, in minutes east of UTC (480 for UTC+8): what "yesterday" and a file's
@@ -406,6 +406,14 @@ export const IndexLifecycleSchema = z.object({
   reason: z.string().nullable(),
 });
 
+/** What searches really run on: SQLite's own ranking, or an accelerator that passed its self-check. */
+export const SearchBackendsSchema = z.object({
+  keyword: z.enum(['fts5-bm25', 'fts5-doclists']),
+  vector: z.enum(['sqlite-vec-knn', 'int8-scan', 'js-scan', 'none']),
+  /** Why an accelerator that could run does not (its self-check disagreed with SQLite). */
+  notices: z.array(z.string()),
+});
+
 export const IndexStatusSchema = z.object({
   workspace: z.string(),
   dbPath: z.string(),
@@ -421,6 +429,8 @@ export const IndexStatusSchema = z.object({
   embeddingCacheEntries: z.number(),
   embeddingCacheHitRate: z.number().nullable(),
   vectorBackend: z.enum(['sqlite-vec', 'js-scan', 'none']),
+  /** Absent while the index cannot be read. */
+  searchBackends: SearchBackendsSchema.optional(),
   watcher: z.enum(['off', 'starting', 'watching', 'error']),
   /** Why the watcher is in 'error', and what stands in for it (e.g. a rescan every 10 s). */
   watcherReason: z.string().optional(),

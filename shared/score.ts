@@ -12,9 +12,9 @@ export const FTS5_BM25_B = 0.75;
  * n = 0 (the term is nowhere in the index) returns 0: such a term can match nothing, so it must
  * not count towards what a chunk could have scored.
  */
-export function fts5Idf(totalRows: number, docsWithTerm: number): number {
+export function fts5Idf(totalRows: number, docsWithTerm: number, ln: (x: number) => number = Math.log): number {
   if (docsWithTerm <= 0 || totalRows <= 0) return 0;
-  const idf = Math.log((totalRows - docsWithTerm + 0.5) / (docsWithTerm + 0.5));
+  const idf = ln((totalRows - docsWithTerm + 0.5) / (docsWithTerm + 0.5));
   return idf <= 0 ? 1e-6 : idf;
 }
 
@@ -51,7 +51,7 @@ export function computeHybrid(b: Pick<ScoreBreakdown, 'keyword' | 'vector' | 'we
 }
 
 /**
- * Seed 002's access boost: 1 + factor × ln(1 + count). Logarithmic so the first accesses matter
+ * The access boost: 1 + factor × ln(1 + count). Logarithmic so the first accesses matter
  * most and a chunk read a thousand times cannot outrank a relevant one by sheer habit.
  */
 export function accessMultiplier(count: number, factor: number): number {

@@ -1,4 +1,4 @@
-// One documented object for every search default (DESIGN §4). OpenClaw's values, its bugs fixed.
+// One documented object for every search default. OpenClaw's values, its bugs fixed.
 
 export const SEARCH_DEFAULTS = {
   /** memory_search's defaults for an agent; the UI may ask for more. */

@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResponse } from '../../shared/domain.js';
 import { parseEvalQueries } from '../../electron/cli/eval/eval-queries.js';
 import type { MemoryEngineApi } from '../../electron/memory/engine-types.js';
-import { bm25UnionTopK, setBm25UnionEnabledForTests } from '../../electron/memory/search/bm25-union.js';
+import { bm25UnionTopK } from '../../electron/memory/search/bm25-union.js';
+import { IndexSession } from '../../electron/memory/search/index-session.js';
 import { buildMatchQuery, searchTerms } from '../../electron/memory/search/keyword-search.js';
 import { openKeywordEngine } from '../open-engine.js';
 import { sampleWorkspaceDir } from '../repo-paths.js';
@@ -23,24 +24,29 @@ const NOW = { now: Date.parse('2026-11-06T10:00:00+08:00'), timeZoneOffsetMinute
 describe('keyword union from doclists on the labeled sample set', () => {
   let tmp: string;
   let engine: MemoryEngineApi;
+  /** The same workspace served by FTS5's own bm25() (the doclist accelerator off). */
+  let baseline: MemoryEngineApi;
   let queries: string[];
 
   beforeAll(async () => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-union-sample-'));
-    engine = await openKeywordEngine(sampleWorkspaceDir(), tmp);
+    engine = await openKeywordEngine(sampleWorkspaceDir(), tmp, { accelerators: { keyword: true } });
     await engine.sync();
+    baseline = await openKeywordEngine(sampleWorkspaceDir(), path.join(tmp, 'baseline'), { accelerators: { keyword: false } });
+    await baseline.sync();
     queries = parseEvalQueries(fs.readFileSync(QUERIES, 'utf8'), 'sample-queries.jsonl').map((q) => q.query);
   });
 
   afterAll(async () => {
-    setBm25UnionEnabledForTests(true);
     await engine?.close();
+    await baseline?.close();
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 
   it('ranks every question\'s terms exactly as FTS5 does (chunks, order, bm25 bits)', () => {
     expect(queries.length).toBe(339);
     const db = new Database(engine.dbPath, { readonly: true });
+    const session = new IndexSession(db);
     try {
       const ranked = db.prepare('SELECT rowid, bm25(chunks_fts) AS bm25 FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY bm25(chunks_fts), rowid LIMIT ?');
       let hits = 0;
@@ -48,7 +54,7 @@ describe('keyword union from doclists on the labeled sample set', () => {
         const { terms } = searchTerms(query);
         if (terms.length === 0) continue;
         for (const limit of [50, -1]) {
-          const union = bm25UnionTopK(db, terms, limit);
+          const union = bm25UnionTopK(session, terms, limit);
           expect(union?.hits, query).toEqual(ranked.all(buildMatchQuery(terms, 'OR'), limit));
           hits += union!.hits.length;
         }
@@ -60,17 +66,14 @@ describe('keyword union from doclists on the labeled sample set', () => {
   });
 
   it('gives the same responses with the doclist path on and off', async () => {
-    const run = async (options: { maxResults?: number; minScore?: number }): Promise<SearchResponse[]> => {
+    const run = async (on: MemoryEngineApi, options: { maxResults?: number; minScore?: number }): Promise<SearchResponse[]> => {
       const out: SearchResponse[] = [];
-      for (const query of queries) out.push({ ...(await engine.search({ query, ...options, ...NOW })), tookMs: 0 });
+      for (const query of queries) out.push({ ...(await on.search({ query, ...options, ...NOW })), tookMs: 0 });
       return out;
     };
     for (const options of [{}, { maxResults: 50, minScore: 0 }]) {
-      setBm25UnionEnabledForTests(true);
-      const fast = await run(options);
-      setBm25UnionEnabledForTests(false);
-      const fts5 = await run(options);
-      setBm25UnionEnabledForTests(true);
+      const fast = await run(engine, options);
+      const fts5 = await run(baseline, options);
       expect(fast.reduce((n, r) => n + r.results.length, 0)).toBeGreaterThan(options.maxResults ? 5000 : 1000);
       for (let i = 0; i < queries.length; i++) expect(fast[i], queries[i]).toEqual(fts5[i]);
     }

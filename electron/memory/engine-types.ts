@@ -1,5 +1,6 @@
 // The engine's public surface: what the CLI, serve mode and the Electron main process use.
 // Implemented by `MemoryEngine` in engine.ts. Plain Node; never imports electron.
+import type { IndexSessionOptions } from './search/index-session.js';
 import type { Unsubscribe } from '../../shared/contract.js';
 import type { AgentDatabasesOptions } from './agent-db/agent-databases.js';
 import type { AgentDatabasesReport, AgentIndexChunk } from '../../shared/agent-db-schemas.js';
@@ -56,6 +57,8 @@ export interface EngineOptions {
    * every breakdown shows them and `accessBoost` can use them; absent, breakdowns have no `access`.
    */
   accessStats?: AccessStatsLookup;
+  /** How the index session is made: tests and benchmarks force the accelerators on or off. */
+  indexSession?: IndexSessionOptions;
   /** How OpenClaw's agent databases are opened (which agents; a statement trace for tests). */
   agentDbOptions?: AgentDatabasesOptions;
   /** How often the agent databases are probed for new events while watching (default 1 s). */

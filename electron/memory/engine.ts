@@ -36,6 +36,7 @@ import { buildContextReport } from './context/context-report.js';
 import { FileOperations } from './file-operations.js';
 import { IndexLifecycle } from './index-lifecycle/index-lifecycle.js';
 import { createSearchContext, emptySearchResponse } from './search-context.js';
+import type { IndexSession, SearchBackends } from './search/index-session.js';
 import type { SearchContextInput } from './search-context.js';
 import type { ExpectedIndexMeta, IndexDb } from './index/index-db.js';
 import { listChunkRefs, listFileEntries, listFileTitles } from './index/index-queries.js';
@@ -118,6 +119,7 @@ export class MemoryEngine implements MemoryEngineApi {
       expected,
       embedder,
       ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+      ...(options.indexSession ? { session: options.indexSession } : {}),
       discover: this.discover,
       ...(options.chunking ? { chunking: options.chunking } : {}),
       foreground: this.foreground,
@@ -200,18 +202,18 @@ export class MemoryEngine implements MemoryEngineApi {
     this.assertOpen();
     if (options.profile === 'openclaw') return this.openclawRanker.search(options);
     return this.lifecycle.reads.search(
-      (index) => runSearch(this.searchContext(index), options),
+      (index, session) => runSearch(this.searchContext(index, session), options),
       () => emptySearchResponse(this.embedder, this.currentModeReason()),
     );
   }
 
   async explainFile(filePath: string, options: SearchOptions): Promise<ExplainFileResult> {
     this.assertOpen();
-    return this.lifecycle.reads.readAsync((index) => explainFile(this.searchContext(index), filePath, options));
+    return this.lifecycle.reads.readAsync((index, session) => explainFile(this.searchContext(index, session), filePath, options));
   }
 
-  private searchContext(index: IndexDb): SearchContext {
-    const input: SearchContextInput = { index, embedder: this.usableEmbedder, modeReason: this.currentModeReason() };
+  private searchContext(index: IndexDb, session: IndexSession): SearchContext {
+    const input: SearchContextInput = { index, session, embedder: this.usableEmbedder, modeReason: this.currentModeReason() };
     if (this.options.embedder?.queryTimeoutMs !== undefined) input.queryTimeoutMs = this.options.embedder.queryTimeoutMs;
     if (this.options.accessStats) input.accessStats = this.options.accessStats;
     return createSearchContext(input);
@@ -342,7 +344,20 @@ export class MemoryEngine implements MemoryEngineApi {
       lifecycle: this.lifecycle.status,
     };
     if (status.mode === 'fts-only') status.modeReason = this.currentModeReason();
+    const backends = this.searchBackends();
+    if (backends) status.searchBackends = backends;
     return status;
+  }
+
+  /** What searches run on; null while the index cannot say (damaged, closed). */
+  private searchBackends(): SearchBackends | null {
+    const state = this.lifecycle.status.state;
+    if (state === 'damaged' || state === 'closed') return null;
+    try {
+      return this.lifecycle.session.backends();
+    } catch {
+      return null;
+    }
   }
 
   onDidProgress(listener: (progress: IndexProgress) => void): Unsubscribe {

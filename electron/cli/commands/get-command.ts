@@ -1,4 +1,4 @@
-// memlens get PATH [--from N] [--lines M]: memory_get (DESIGN §5). The engine enforces the rules
+// memlens get PATH [--from N] [--lines M]: memory_get. The engine enforces the rules
 // (MEMORY.md / memory.md / USER.md / memory/**/*.md, .md only, no escapes).
 import type { CliCommand } from '../command.js';
 import { writeJson } from '../command.js';

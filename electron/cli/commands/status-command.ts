@@ -18,8 +18,9 @@ export function formatStatus(s: IndexStatus): string {
     `chunks      ${s.chunks} (memory ${s.bySource.memory.chunks}, sessions ${s.bySource.sessions.chunks})`,
     `mode        ${s.mode}${s.modeReason ? ` — ${s.modeReason}` : ''}`,
     `embedder    ${embedderLine(s)}`,
-    `vectors     ${s.vectorsStored} stored, backend ${s.vectorBackend}; cache ${s.embeddingCacheEntries} entries` +
+    `vectors     ${s.vectorsStored} stored in ${s.vectorBackend}; cache ${s.embeddingCacheEntries} entries` +
       (s.embeddingCacheHitRate === null ? '' : `, hit rate ${(s.embeddingCacheHitRate * 100).toFixed(1)}%`),
+    ...(s.searchBackends ? [`search      keyword ${s.searchBackends.keyword}, vector ${s.searchBackends.vector}`, ...s.searchBackends.notices.map((n) => `  ${n}`)] : []),
     `versions    schema ${s.schemaVersion}, chunker ${s.chunkerVersion}`,
     `last sync   ${s.lastSyncAt ? new Date(s.lastSyncAt).toISOString() : 'never'}`,
   ];

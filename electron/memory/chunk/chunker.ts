@@ -1,4 +1,4 @@
-// Line-based chunking (DESIGN §4): 400 tokens with 80 of overlap by default, ≈4 Latin characters
+// Line-based chunking: 400 tokens with 80 of overlap by default, ≈4 Latin characters
 // per token and one token per CJK character. Unlike OpenClaw's classic chunker a chunk never
 // exceeds the limit: an over-long line is cut into pieces that keep its line number.
 import { CHUNKING_DEFAULTS } from '../../../shared/search-defaults.js';

@@ -101,7 +101,7 @@ export function runEmbedWorker(port: EmbedWorkerPort): void {
   });
 
   async function load(config: EmbedInit): Promise<{ extractor: Extractor; dims: number }> {
-    const { env, pipeline } = await import('@xenova/transformers');
+    const { env, pipeline } = await import('@huggingface/transformers');
     env.localModelPath = config.modelsDir;
     // Downloads land in the models folder too, so the next start finds them locally.
     env.cacheDir = config.modelsDir;
@@ -109,7 +109,8 @@ export function runEmbedWorker(port: EmbedWorkerPort): void {
     env.allowRemoteModels = config.allowDownload;
     if (config.remoteHost) env.remoteHost = config.remoteHost;
     const pipe = await pipeline('feature-extraction', config.modelId, {
-      quantized: config.quantized,
+      // onnx/model_quantized.onnx or onnx/model.onnx, the file names model-files.ts looks for.
+      dtype: config.quantized ? 'q8' : 'fp32',
       progress_callback: (info: Record<string, unknown>) => {
         const progress = toLoadProgress(info);
         if (progress) port.postMessage({ type: 'load-progress', progress });

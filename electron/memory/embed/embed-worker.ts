@@ -1,6 +1,5 @@
 // worker_threads entry of the embedder. One worker per process serves every provider session
-// (onnxruntime-node's addon can be loaded by one thread per process only — a second worker fails
-// with "Module did not self-register"), so messages arrive in session envelopes. An Electron
+// (worker-thread-transport.ts), so messages arrive in session envelopes. An Electron
 // utility process would host a single session and wire `process.parentPort` to runEmbedWorker.
 import { parentPort } from 'node:worker_threads';
 import type { HostMessage, SessionEnvelope, WorkerMessage } from './embed-protocol.js';

@@ -1,7 +1,6 @@
-// The worker_threads transport of the embedder. onnxruntime-node 1.14's addon registers itself
-// once per process: after one thread has loaded it, any other thread (even after the first has
-// exited) fails with "Module did not self-register". So every provider in a process shares one
-// long-lived worker, each as a session; the worker is unref'd whenever no session is busy, so
+// The worker_threads transport of the embedder. Every provider in a process shares one
+// long-lived worker, each as a session (onnxruntime-node 1.14 could be loaded by one thread per
+// process only; 1.30 loads in any thread, so this is now a choice, not a necessity); the worker is unref'd whenever no session is busy, so
 // it never keeps a CLI run alive, and a closed provider only releases its model.
 import { Worker } from 'node:worker_threads';
 import type { EmbedTransport, HostMessage, SessionEnvelope, WorkerMessage } from './embed-protocol.js';

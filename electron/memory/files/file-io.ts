@@ -98,7 +98,7 @@ export async function writeTextFile(absPath: string, text: string, opts: { bom: 
 }
 
 /**
- * memory_get (DESIGN §5): lines `from` (1-based, default 1) .. `from + lines - 1` (default: to the
+ * memory_get: lines `from` (1-based, default 1) .. `from + lines - 1` (default: to the
  * end) of MEMORY.md / memory.md / USER.md / memory/**\/*.md / a configured extra path, clamped to
  * the file. Paths are held to the same rule as readFile's (workspace/memory-path.ts): hidden files
  * and links to anything that is not such a file are refused (NOT_ALLOWED), escapes too (OUT_OF_ROOT).

@@ -1,5 +1,5 @@
 // Every path from outside (renderer, CLI, MCP, HTTP) is resolved inside the workspace with
-// realpath + containment, or refused with a typed error (STYLE §4, DESIGN §6).
+// realpath + containment, or refused with a typed error.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { MemoryLensError } from '../../../shared/errors.js';

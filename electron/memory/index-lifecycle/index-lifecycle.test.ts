@@ -78,7 +78,7 @@ function openLifecycle(ws: { workspace: string; dbPath: string; root: string }, 
 
 function search(lifecycle: IndexLifecycle, query: string): Promise<SearchResponse> {
   return lifecycle.reads.search(
-    (index) => runSearch(createSearchContext({ index, embedder: null, modeReason: 'keyword-only' }), { query, minScore: 0 }),
+    (index, session) => runSearch(createSearchContext({ index, session, embedder: null, modeReason: 'keyword-only' }), { query, minScore: 0 }),
     () => emptySearchResponse(null, 'keyword-only'),
   );
 }

@@ -9,6 +9,7 @@
 // previous index. A timer looks at the file between writes too, so damage shows up within
 // seconds even when nothing is being written.
 import path from 'node:path';
+import type { IndexSession, IndexSessionOptions } from '../search/index-session.js';
 import type { FileChangeEvent, IndexError, IndexLifecycle as LifecycleStatus, IndexLifecycleState, IndexProgress } from '../../../shared/domain.js';
 import { MemoryLensError, messageOf } from '../../../shared/errors.js';
 import type { ChunkOptions } from '../chunk/chunker.js';
@@ -48,6 +49,8 @@ export interface IndexLifecycleOptions {
   expected: ExpectedIndexMeta;
   embedder: EmbeddingProvider | null;
   nativeBinding?: string;
+  /** How the served connection's IndexSession is made (tests and benchmarks force accelerators). */
+  session?: IndexSessionOptions;
   /** What a sync reads and how it chunks. */
   discover: DiscoverOptions;
   chunking?: Partial<ChunkOptions>;
@@ -86,7 +89,7 @@ export class IndexLifecycle {
     // A folder we cannot write is not a damaged index: say so, and move nothing aside.
     assertWritableFolder(path.dirname(options.dbPath), 'The search index');
     try {
-      live = new LiveIndex(options.dbPath, options.expected, options.embedder, options.nativeBinding);
+      live = new LiveIndex(options.dbPath, options.expected, options.embedder, options.nativeBinding, options.session);
     } catch (error) {
       throw new MemoryLensError('INDEX_CORRUPT', `Cannot open the index at ${options.dbPath}: ${messageOf(error)}`);
     }
@@ -132,6 +135,11 @@ export class IndexLifecycle {
 
   get state(): IndexLifecycleState {
     return this.current.state;
+  }
+
+  /** The served connection's search caches and accelerators. */
+  get session(): IndexSession {
+    return this.live.session;
   }
 
   /** The state and why, for status(); a serving index in a side file says so. */

@@ -7,6 +7,7 @@ import { MemoryLensError, messageOf } from '../../../shared/errors.js';
 import { isCorruptionError } from '../index/index-db.js';
 import type { IndexDb } from '../index/index-db.js';
 import type { IndexCounts } from '../index/index-queries.js';
+import type { IndexSession } from '../search/index-session.js';
 import { searchNoticeFor } from './lifecycle-state.js';
 import type { LiveIndex } from './live-index.js';
 
@@ -26,13 +27,13 @@ export class IndexReads {
    * not answer this version's queries (that is why it is rebuilt): then it answers nothing, with
    * the notice, instead of failing. Damage met here starts the recovery.
    */
-  async search(run: (index: IndexDb) => Promise<SearchResponse>, empty: () => SearchResponse): Promise<SearchResponse> {
+  async search(run: (index: IndexDb, session: IndexSession) => Promise<SearchResponse>, empty: () => SearchResponse): Promise<SearchResponse> {
     const at = this.side.lifecycle();
     if (at.state === 'damaged') return withNotice(empty(), at);
     const index = this.side.live.index;
     let response: SearchResponse;
     try {
-      response = await run(index);
+      response = await run(index, this.side.live.session);
     } catch (error) {
       // The index was swapped (rebuild finished) while this query waited for its embedding.
       if (index !== this.side.live.index && !this.side.closing.aborted) return this.search(run, empty);
@@ -56,10 +57,10 @@ export class IndexReads {
     }
   }
 
-  async readAsync<T>(read: (index: IndexDb) => Promise<T>): Promise<T> {
+  async readAsync<T>(read: (index: IndexDb, session: IndexSession) => Promise<T>): Promise<T> {
     this.assertReadable();
     try {
-      return await read(this.side.live.index);
+      return await read(this.side.live.index, this.side.live.session);
     } catch (error) {
       throw this.readFailure(error);
     }

@@ -1,7 +1,8 @@
 // The index file the engine currently serves from, and the primitives that replace it: moved
 // aside when damaged (quarantine), swapped for a complete rebuild (`<index>.next`), or opened
 // again when the file changed underneath. Also caches the counts status() reports, since they
-// only change when the index is written. index-lifecycle.ts decides when each one runs.
+// only change when the index is written, and the served connection's IndexSession (the search
+// caches), which hears every commit of the served index's writer. index-lifecycle.ts decides when each one runs.
 import Database from 'better-sqlite3';
 import type { IndexError } from '../../../shared/domain.js';
 import type { EmbeddingProvider } from '../embed/embedding-provider.js';
@@ -11,12 +12,15 @@ import { openIndexDb, quarantineIndexFile, removeIndexFiles, replaceIndexFile } 
 import type { ExpectedIndexMeta, IndexDb } from '../index/index-db.js';
 import { readIndexCounts } from '../index/index-queries.js';
 import type { IndexCounts } from '../index/index-queries.js';
+import { IndexSession } from '../search/index-session.js';
+import type { IndexSessionOptions } from '../search/index-session.js';
 import type { SyncTarget } from '../sync/sync.js';
 import { holdIndexFile } from './index-file-check.js';
 import type { IndexFileHandle } from './index-file-check.js';
 
 export class LiveIndex {
   private current: IndexDb;
+  private currentSession: IndexSession | null = null;
   private currentTarget: SyncTarget | null = null;
   private servedPath: string;
   private sideNote: string | null = null;
@@ -31,6 +35,7 @@ export class LiveIndex {
     private readonly expected: ExpectedIndexMeta,
     private readonly embedder: EmbeddingProvider | null,
     private readonly nativeBinding: string | undefined,
+    private readonly sessionOptions: IndexSessionOptions = {},
   ) {
     this.servedPath = requestedPath;
     this.current = this.openServed();
@@ -38,6 +43,12 @@ export class LiveIndex {
 
   get index(): IndexDb {
     return this.current;
+  }
+
+  /** The search caches of the served connection; replaced with the connection. */
+  get session(): IndexSession {
+    this.currentSession ??= new IndexSession(this.current.db, this.sessionOptions);
+    return this.currentSession;
   }
 
   /** The file served from: the requested path, or its side file (see sideFileNote). */
@@ -84,6 +95,8 @@ export class LiveIndex {
   /** Sync target for an index: vectors only when it holds the loaded model's vectors. */
   targetFor(index: IndexDb): SyncTarget {
     const writer = new FileWriter(index.db);
+    // Only the served connection has caches to keep in step; a rebuild's file gets a session when swapped in.
+    if (index === this.current) writer.onDidCommit(this.session);
     const vectorsMatch = this.embedder !== null && index.embedding !== null && index.staleReason === null && writer.vectorsEnabled;
     return {
       db: index.db,
@@ -202,6 +215,8 @@ export class LiveIndex {
 
   /** The connection first, then the held file: in that order SQLite's locks on it are never dropped early. */
   private closeCurrent(): void {
+    this.currentSession?.close();
+    this.currentSession = null;
     this.current.close();
     this.fileHandle?.release();
     this.fileHandle = null;

@@ -1,14 +1,11 @@
 // Writes one source file into the index in one transaction — chunks, FTS rows, vectors and the
-// files row — so a crash or a throw leaves every file either fully old or fully new (DESIGN §3).
-// The vectors it writes and removes reach the in-memory vector matrix once they are committed
-// (search/vector-matrix.ts), and the chunks it inserts reach the in-memory chunk lengths
-// (search/chunk-lengths.ts), so a write never makes the next query reload either.
+// files row — so a crash or a throw leaves every file either fully old or fully new. Once a write
+// commits, its listeners hear what changed (index-commit.ts), so caches patch instead of reloading.
 import type Database from 'better-sqlite3';
 import type { FileIndexState, WorkspaceFile } from '../../../shared/domain.js';
 import type { Chunk } from '../chunk/chunker.js';
-import { chunkLengthsPatchBase, invalidateChunkLengths, patchChunkLengths } from '../search/chunk-lengths.js';
-import { hasVectorMatrix, invalidateVectorMatrix, patchVectorMatrix } from '../search/vector-matrix.js';
-import type { VectorRowChange } from '../search/vector-matrix.js';
+import { FTS_STRUCTURE_SQL } from './index-commit.js';
+import type { IndexCommitListener, VectorRowChange } from './index-commit.js';
 import { hasTable } from './schema.js';
 import { segmentChunkTexts } from './segment-chunks.js';
 
@@ -56,10 +53,15 @@ export class FileWriter {
   private pendingVectors: VectorRowChange[] = [];
   /** Chunk rowids inserted by transactions that have not committed yet (for the chunk lengths). */
   private pendingChunks: number[] = [];
-  /** chunkLengthsPatchBase when the outermost transaction began. */
-  private lengthsKeyBefore: string | null = null;
+  /** FTS5's structure record when the outermost transaction began, if a listener wants chunk rows. */
+  private ftsBefore: string | null = null;
+  private tracking = { vectors: false, chunks: false };
   /** How many of this writer's own transaction() batches are running (see run()). */
   private batchDepth = 0;
+  private readonly listeners = new Set<IndexCommitListener>();
+  /** Vector rows written or removed so far, tracked or not (for a write in a foreign transaction). */
+  private vectorRowWrites = 0;
+  private readStructure: Database.Statement<[], Buffer | undefined> | null = null;
 
   constructor(private readonly db: Database.Database) {
     this.hasVectors = hasTable(db, 'chunks_vec');
@@ -111,6 +113,12 @@ export class FileWriter {
     return this.hasVectors;
   }
 
+  /** `listener` hears every commit of this writer from now on; returns the unsubscribe. */
+  onDidCommit(listener: IndexCommitListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
   /**
    * Replaces everything the index holds for `record.file.path`. `vectors`, when given, is aligned
    * with `chunks`. Throws (and changes nothing) if any row cannot be written.
@@ -121,8 +129,8 @@ export class FileWriter {
 
   /**
    * writeFile for bulk writes inside a transaction() batch: without the savepoint of its own that
-   * writeFile takes. FTS5 flushes its pending terms into a new segment at every savepoint, which
-   * made savepoints 30% of a cold index's SQLite time. If this throws, the file's rows are undone
+   * writeFile takes. FTS5 flushes its pending terms into a new segment at every savepoint, the
+   * largest cost of a cold index before bulk writes went without them. If this throws, the file's rows are undone
    * only with the whole batch: roll the batch back and write its files with writeFile instead.
    */
   writeFileInBatch(record: FileRecord, chunks: readonly Chunk[], vectors: readonly Float32Array[] | null = null, at = Date.now()): void {
@@ -175,12 +183,13 @@ export class FileWriter {
         chunk.firstMs ?? null, chunk.lastMs ?? null,
       );
       this.insertFts.run(lastInsertRowid, ftsTexts[i]!);
-      if (this.lengthsKeyBefore !== null) this.pendingChunks.push(Number(lastInsertRowid));
+      if (this.tracking.chunks) this.pendingChunks.push(Number(lastInsertRowid));
       const vector = vectors?.[i];
       if (vector && this.insertVec) {
         // vec0 accepts only integer rowids bound as BigInt.
         this.insertVec.run(BigInt(lastInsertRowid), Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength));
-        if (hasVectorMatrix(this.db)) this.pendingVectors.push({ rowid: Number(lastInsertRowid), source: file.source, vector });
+        this.vectorRowWrites++;
+        if (this.tracking.vectors) this.pendingVectors.push({ rowid: Number(lastInsertRowid), source: file.source, vector });
       }
     }
   }
@@ -202,52 +211,68 @@ export class FileWriter {
   }
 
   private deleteRows(filePath: string): void {
-    const track = this.deleteVec !== null && hasVectorMatrix(this.db);
+    const track = this.deleteVec !== null && this.tracking.vectors;
     for (const rowid of this.selectRowids.all(filePath)) {
       this.deleteFts.run(rowid);
-      this.deleteVec?.run(BigInt(rowid));
+      if (this.deleteVec) {
+        this.deleteVec.run(BigInt(rowid));
+        this.vectorRowWrites++;
+      }
       if (track) this.pendingVectors.push({ rowid, source: '', vector: null });
     }
     this.deleteChunks.run(filePath);
   }
 
   /**
-   * Runs a write and passes its vector rows on when they are committed: at once when it was the
-   * outermost transaction, at the end of the enclosing transaction() batch otherwise. Rolled-back
-   * rows are dropped. Inside someone else's transaction the outcome is unknown, so the matrix is
-   * dropped instead (read again by the next vector query).
+   * Runs a write and tells the listeners once it is committed: at once when it was the outermost
+   * transaction, at the end of the enclosing transaction() batch otherwise. Rolled-back rows are
+   * dropped. Inside someone else's transaction the outcome is unknown, and the listeners hear that.
    */
   private run(write: () => void, batch = false): void {
     const outermost = !this.db.inTransaction;
     const mark = this.pendingVectors.length;
     const chunkMark = this.pendingChunks.length;
-    if (outermost) this.lengthsKeyBefore = chunkLengthsPatchBase(this.db);
+    const vectorWritesBefore = this.vectorRowWrites;
+    if (outermost) this.beginTracking();
     if (batch) this.batchDepth++;
     try {
       write();
     } catch (error) {
       this.pendingVectors.length = mark;
       this.pendingChunks.length = chunkMark;
-      if (outermost) this.lengthsKeyBefore = null;
+      if (outermost) this.endTracking();
       throw error;
     } finally {
       if (batch) this.batchDepth--;
     }
     if (outermost) {
-      const committed = this.pendingVectors;
-      this.pendingVectors = [];
-      patchVectorMatrix(this.db, committed);
-      const chunks = this.pendingChunks;
-      this.pendingChunks = [];
-      patchChunkLengths(this.db, chunks, this.lengthsKeyBefore);
-      this.lengthsKeyBefore = null;
+      const commit = { vectors: this.pendingVectors, insertedChunks: this.pendingChunks, ftsStructureBefore: this.ftsBefore };
+      this.endTracking();
+      for (const listener of this.listeners) listener.didCommit(commit);
     } else if (this.batchDepth === 0) {
-      if (this.pendingVectors.length > mark) {
-        this.pendingVectors.length = mark;
-        invalidateVectorMatrix(this.db);
-      }
-      // Inside a transaction this writer does not own, whether the rows commit is unknown.
-      invalidateChunkLengths(this.db);
+      this.pendingVectors.length = mark;
+      this.pendingChunks.length = chunkMark;
+      const vectorsTouched = this.vectorRowWrites > vectorWritesBefore;
+      for (const listener of this.listeners) listener.didWriteUnknown(vectorsTouched);
     }
+  }
+
+  private beginTracking(): void {
+    let vectors = false;
+    let chunks = false;
+    for (const listener of this.listeners) {
+      vectors ||= listener.wantsVectorRows();
+      chunks ||= listener.wantsChunkRows();
+    }
+    this.tracking = { vectors, chunks };
+    if (chunks) this.readStructure ??= this.db.prepare<[], Buffer | undefined>(FTS_STRUCTURE_SQL).pluck();
+    this.ftsBefore = this.readStructure && chunks ? (this.readStructure.get()?.toString('latin1') ?? '') : null;
+  }
+
+  private endTracking(): void {
+    this.pendingVectors = [];
+    this.pendingChunks = [];
+    this.ftsBefore = null;
+    this.tracking = { vectors: false, chunks: false };
   }
 }

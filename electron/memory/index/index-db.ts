@@ -9,7 +9,6 @@ import Database from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import { CHUNKING_DEFAULTS } from '../../../shared/search-defaults.js';
 import { fileTimestamp } from '../data-dir.js';
-import { releaseVectorMatrix } from '../search/vector-matrix.js';
 import { readMeta, metaNumber, writeMeta } from './meta.js';
 import { APPLICATION_ID, META_KEYS, createBaseSchema, createVectorTable, hasTable, missingTables } from './schema.js';
 import type { VectorTableKind } from './schema.js';
@@ -167,7 +166,6 @@ function initialise(
     created,
     close: () => {
       // The in-memory copy of the vectors (up to ~150 MB) goes with the index.
-      releaseVectorMatrix(db);
       if (db.open) db.close();
     },
   };

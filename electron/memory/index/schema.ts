@@ -1,4 +1,4 @@
-// The index's tables (DESIGN §3). The index is derived from the files and disposable: a schema
+// The index's tables. The index is derived from the files and disposable: a schema
 // change bumps SCHEMA_VERSION and the engine rebuilds into a new file instead of migrating.
 import type Database from 'better-sqlite3';
 

@@ -1,4 +1,4 @@
-// The seeds' integrity contract (seed 001 §4.3, §7.1): a memory file's frontmatter may carry
+// The integrity contract of OpenClaw memory files: a memory file's frontmatter may carry
 // `checksum` (sha256 of the body) and `updated`. Whoever writes the file keeps both true. This
 // rewrites exactly those two values — the key, the quotes, a `sha256:` prefix, comments and every
 // other byte of the file stay as they were — so an app save does not leave a stale checksum that

@@ -1,4 +1,4 @@
-// OpenClaw session transcripts (DESIGN §1): one JSON record a line. Only user/assistant `message`
+// OpenClaw session transcripts: one JSON record a line. Only user/assistant `message`
 // records carry conversation; of their content only `text` parts. Each message becomes one output
 // line, so every indexed line cites exactly one real JSONL line.
 import type { TranscriptMessage } from '../../../shared/domain.js';

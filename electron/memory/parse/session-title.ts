@@ -1,7 +1,7 @@
 // What a person recognises a session by: its first user message, on one line, without the
 // envelope OpenClaw wraps around inbound messages (`System: [time] Feishu[acct] DM | …`,
 // `[Channel sender time]` headers, `[message_id: …]`, "Conversation info (untrusted metadata):"
-// JSON blocks — formats in notes/openclaw-research.md §D). Only the title is cleaned; the
+// JSON blocks). Only the title is cleaned; the
 // transcript and the index keep the text as written.
 import type { TranscriptMessage } from '../../../shared/domain.js';
 import { isHeartbeatPrompt, sessionAutomation } from './session-kind.js';

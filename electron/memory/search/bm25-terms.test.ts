@@ -5,9 +5,11 @@ import type Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { seededRandom } from '../embed/test-support/tiny-model.js';
 import { segmentForIndex } from '../text/segment.js';
-import { bm25TermContribution, readFts5Varint, readFtsTotals } from './bm25-terms.js';
+import { bm25TermContribution, readFtsTotals } from './bm25-terms.js';
+import { readFts5Varint } from './fts5-varint.js';
 import { describeShownHits, keywordSearch, quoteFtsTerm } from './keyword-search.js';
 import { buildTestIndex } from './test-support/test-index.js';
+import type { IndexSession } from './index-session.js';
 
 const EN = ['router', 'firmware', 'meeting', 'budget', 'contract', 'review', 'priya', 'gateway', 'dns', 'release', 'café', 'naïve', 'tokyo', 'backup'];
 const ZH = ['合同', '金额', '备份', '路由器', '会议', '预算', '东京', '膝盖', '故障', '试点'];
@@ -25,9 +27,11 @@ function randomDoc(rand: () => number): string {
 }
 
 let db: Database.Database | null = null;
+let session: IndexSession | null = null;
 afterEach(() => {
   db?.close();
   db = null;
+  session = null;
 });
 
 describe('per-term BM25 account', () => {
@@ -49,7 +53,7 @@ describe('per-term BM25 account', () => {
     it(`adds up to FTS5's bm25() within 1e-9 on generated corpus #${seed}`, () => {
       const rand = seededRandom(seed);
       const docs = Array.from({ length: 120 + Math.floor(rand() * 200) }, (_, i) => ({ path: `memory/d${i}.md`, text: randomDoc(rand) }));
-      ({ db } = buildTestIndex(docs));
+      ({ db, session } = buildTestIndex(docs));
       // Deletions and re-inserts change FTS5's totals record; the account must follow them.
       for (let i = 0; i < 20; i++) db.prepare('DELETE FROM chunks_fts WHERE rowid = ?').run(1 + Math.floor(rand() * docs.length));
       db.prepare('INSERT INTO chunks_fts(rowid, text_seg) VALUES (?, ?)').run(100_000, segmentForIndex(randomDoc(rand)));
@@ -60,9 +64,9 @@ describe('per-term BM25 account', () => {
       for (let q = 0; q < 40; q++) {
         const words = Array.from({ length: 1 + Math.floor(rand() * 4) }, () => (rand() < 0.6 ? EN : ZH)[Math.floor(rand() * 10)]!);
         if (rand() < 0.3) words.push('zeppelin');
-        const result = keywordSearch(db, words.join(' '), { limit: 1000 });
+        const result = keywordSearch(session, words.join(' '), { limit: 1000 });
         const alone = new Map<string, Map<number, number>>();
-        describeShownHits(db, result.candidates, result.terms);
+        describeShownHits(session, result.candidates, result.terms);
         for (const c of result.candidates) {
           const sum = c.keyword.terms!.reduce((s, t) => s + t.contribution, 0);
           expect(Math.abs(sum + c.keyword.bm25)).toBeLessThan(1e-9);
@@ -85,13 +89,13 @@ describe('per-term BM25 account', () => {
   }
 
   it('follows the index as it changes (counts are cached until a write)', () => {
-    ({ db } = buildTestIndex([
+    ({ db, session } = buildTestIndex([
       { path: 'memory/a.md', text: 'backup nas' },
       { path: 'memory/b.md', text: 'photos' },
     ]));
     const account = () => {
-      const result = keywordSearch(db!, 'backup', { limit: 10 });
-      describeShownHits(db!, result.candidates, result.terms);
+      const result = keywordSearch(session!, 'backup', { limit: 10 });
+      describeShownHits(session!, result.candidates, result.terms);
       const top = result.candidates[0]!.keyword;
       expect(Math.abs(top.terms![0]!.contribution + top.bm25)).toBeLessThan(1e-9);
       return [top.terms![0]!.chunksWithTerm, top.totalChunks];
@@ -104,13 +108,13 @@ describe('per-term BM25 account', () => {
   });
 
   it('reports occurrences, chunks holding the term, and the chunk length against the average', () => {
-    ({ db } = buildTestIndex([
+    ({ db, session } = buildTestIndex([
       { path: 'memory/a.md', text: 'backup backup backup nas' },
       { path: 'memory/b.md', text: 'backup of the photos' },
       { path: 'memory/c.md', text: 'nothing relevant here at all' },
     ]));
-    const result = keywordSearch(db, 'backup zeppelin', { limit: 10 });
-    describeShownHits(db, result.candidates, result.terms);
+    const result = keywordSearch(session, 'backup zeppelin', { limit: 10 });
+    describeShownHits(session, result.candidates, result.terms);
     const top = result.candidates[0]!.keyword;
     expect(top.terms!.map((t) => [t.term, t.occurrences, t.chunksWithTerm])).toEqual([['backup', 3, 2], ['zeppelin', 0, 0]]);
     expect(top.matchedTerms).toEqual(['backup']);

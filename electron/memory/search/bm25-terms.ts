@@ -11,7 +11,8 @@
 import type Database from 'better-sqlite3';
 import type { TermBreakdown } from '../../../shared/domain.js';
 import { FTS5_BM25_B, FTS5_BM25_K1, fts5Idf } from '../../../shared/score.js';
-import { indexChangeKey } from './index-change-key.js';
+import { readFts5Varint } from './fts5-varint.js';
+import type { IndexSession } from './index-session.js';
 
 /** One term's share of −bm25 for a chunk of `docTokens` tokens (see the formula above). */
 export function bm25TermContribution(idf: number, occurrences: number, docTokens: number, avgTokens: number): number {
@@ -19,23 +20,6 @@ export function bm25TermContribution(idf: number, occurrences: number, docTokens
   const num = occurrences * (FTS5_BM25_K1 + 1);
   const denom = occurrences + FTS5_BM25_K1 * (1 - FTS5_BM25_B + (FTS5_BM25_B * docTokens) / avgTokens);
   return idf * (num / denom);
-}
-
-/**
- * An SQLite varint as FTS5 writes it (sqlite3Fts5GetVarint): big-endian groups of 7 bits with the
- * high bit as "more follows"; a ninth byte carries a full 8 bits. Returns [value, next offset].
- */
-export function readFts5Varint(bytes: Uint8Array, offset: number): [number, number] {
-  let value = 0;
-  for (let i = 0; i < 8; i++) {
-    const byte = bytes[offset + i];
-    if (byte === undefined) throw new Error('truncated varint in the FTS5 index');
-    value = value * 128 + (byte & 0x7f);
-    if ((byte & 0x80) === 0) return [value, offset + i + 1];
-  }
-  const last = bytes[offset + 8];
-  if (last === undefined) throw new Error('truncated varint in the FTS5 index');
-  return [value * 256 + last, offset + 9];
 }
 
 export interface FtsTotals {
@@ -61,17 +45,13 @@ function docTokensOf(stmt: Database.Statement<[number], Uint8Array | undefined>,
 }
 
 /** Per term: how many chunks hold it, through a per-connection fts5vocab view (a TEMP table, not index schema). */
-const vocabLookups = new WeakMap<Database.Database, Database.Statement<[string], number | undefined>>();
-
-export function docsWithTerms(db: Database.Database, terms: readonly string[]): Map<string, number> {
-  let lookup = vocabLookups.get(db);
-  if (!lookup) {
-    db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.chunks_fts_vocab USING fts5vocab(main, 'chunks_fts', 'row')");
-    lookup = db.prepare<[string], number | undefined>('SELECT doc FROM temp.chunks_fts_vocab WHERE term = ?').pluck();
-    vocabLookups.set(db, lookup);
-  }
+export function docsWithTerms(session: IndexSession, terms: readonly string[]): Map<string, number> {
+  const lookup = session
+    .statement<number | undefined>('SELECT doc FROM temp.chunks_fts_vocab WHERE term = @term', () =>
+      session.db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.chunks_fts_vocab USING fts5vocab(main, 'chunks_fts', 'row')"))
+    .pluck();
   const out = new Map<string, number>();
-  for (const term of terms) out.set(term, lookup.get(term) ?? 0);
+  for (const term of terms) out.set(term, lookup.get({ term }) ?? 0);
   return out;
 }
 
@@ -87,21 +67,20 @@ export interface QueryTermStats {
  * Chunk counts per term for the index as it is now. Counting one term walks its whole list of
  * chunks in FTS5, so counts are kept per connection until the index changes (indexChangeKey).
  */
-interface TermStatsCache {
+export interface TermStatsCache {
   key: string;
   totals: FtsTotals;
   docs: Map<string, number>;
 }
-const statsCaches = new WeakMap<Database.Database, TermStatsCache>();
 /** Plenty for the terms of recent queries; cleared, not evicted one by one. */
 const MAX_CACHED_TERMS = 20_000;
 
-function cachedStats(db: Database.Database): TermStatsCache {
-  let cache = statsCaches.get(db);
-  const key = indexChangeKey(db);
+function cachedStats(session: IndexSession): TermStatsCache {
+  let cache = session.termStats;
+  const key = session.changeKey();
   if (!cache || cache.key !== key || cache.docs.size > MAX_CACHED_TERMS) {
-    cache = { key, totals: readFtsTotals(db), docs: new Map() };
-    statsCaches.set(db, cache);
+    cache = { key, totals: readFtsTotals(session.db), docs: new Map() };
+    session.termStats = cache;
   }
   return cache;
 }
@@ -110,22 +89,23 @@ function cachedStats(db: Database.Database): TermStatsCache {
  * Counts a query learnt anyway (bm25-union.ts reads every term's doclist), so the breakdown need
  * not ask the vocabulary again. Kept only while the index is as it was when they were counted.
  */
-export function rememberDocCounts(db: Database.Database, docs: ReadonlyMap<string, number>, countedAt: string): void {
-  const cache = cachedStats(db);
+export function rememberDocCounts(session: IndexSession, docs: ReadonlyMap<string, number>, countedAt: string): void {
+  const cache = cachedStats(session);
   if (cache.key !== countedAt) return;
   for (const [term, n] of docs) cache.docs.set(term, n);
 }
 
-export function queryTermStats(db: Database.Database, terms: readonly string[]): QueryTermStats {
-  const cache = cachedStats(db);
+export function queryTermStats(session: IndexSession, terms: readonly string[]): QueryTermStats {
+  const cache = cachedStats(session);
   const totals = cache.totals;
   const unknown = terms.filter((t) => !cache.docs.has(t));
-  if (unknown.length > 0) for (const [term, n] of docsWithTerms(db, unknown)) cache.docs.set(term, n);
+  if (unknown.length > 0) for (const [term, n] of docsWithTerms(session, unknown)) cache.docs.set(term, n);
   const docs = new Map(terms.map((t) => [t, cache.docs.get(t) ?? 0]));
   const idf = new Map<string, number>();
   // FTS5 computes IDF for every phrase of the query, present in the index or not; a term no
   // chunk holds matches nothing, so its IDF never adds to a score (and fts5Idf reports it as 0).
-  for (const term of terms) idf.set(term, fts5Idf(totals.rows, docs.get(term) ?? 0));
+  const ln = (x: number): number => session.ln(x);
+  for (const term of terms) idf.set(term, fts5Idf(totals.rows, docs.get(term) ?? 0, ln));
   return { totals, avgTokens: totals.rows > 0 ? totals.tokens / totals.rows : 0, docs, idf };
 }
 
@@ -170,19 +150,10 @@ export function chunkTermBreakdown(
   return { terms: breakdown, chunkTokens: docTokens, total };
 }
 
-const indexReads = new WeakMap<Database.Database, { text: Database.Statement<[number], string | undefined>; size: Database.Statement<[number], Uint8Array | undefined> }>();
-
 /** Reads a chunk's indexed text and recorded size, for chunkTermBreakdown. */
-export function chunkIndexReader(db: Database.Database): (rowid: number) => { textSeg: string; docTokens: number } | null {
-  let reads = indexReads.get(db);
-  if (!reads) {
-    reads = {
-      text: db.prepare<[number], string | undefined>('SELECT text_seg FROM chunks_fts WHERE rowid = ?').pluck(),
-      size: db.prepare<[number], Uint8Array | undefined>('SELECT sz FROM chunks_fts_docsize WHERE id = ?').pluck(),
-    };
-    indexReads.set(db, reads);
-  }
-  const { text, size } = reads;
+export function chunkIndexReader(session: IndexSession): (rowid: number) => { textSeg: string; docTokens: number } | null {
+  const text = session.statement<string | undefined>('SELECT text_seg FROM chunks_fts WHERE rowid = ?').pluck() as unknown as Database.Statement<[number], string | undefined>;
+  const size = session.statement<Uint8Array | undefined>('SELECT sz FROM chunks_fts_docsize WHERE id = ?').pluck() as unknown as Database.Statement<[number], Uint8Array | undefined>;
   return (rowid) => {
     const textSeg = text.get(rowid);
     if (textSeg === undefined) return null;

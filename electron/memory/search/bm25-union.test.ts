@@ -19,7 +19,7 @@ import type { IndexDb } from '../index/index-db.js';
 import { createBaseSchema, SCHEMA_VERSION } from '../index/schema.js';
 import { segmentForIndex } from '../text/segment.js';
 import { bm25UnionTopK } from './bm25-union.js';
-import { chunkLengthLoads } from './chunk-lengths.js';
+import { IndexSession } from './index-session.js';
 import { buildMatchQuery, searchTerms } from './keyword-search.js';
 
 const EN = ['router', 'routers', 'firmware', 'meeting', 'meetings', 'budget', 'contract', 'review', 'priya', 'gateway', 'dns', 'release', 'café', 'backup'];
@@ -56,19 +56,20 @@ function docCount(db: Database.Database, term: string): number {
 }
 
 /** Compares every limit for `queries`; returns how many hits were compared. */
-function expectSameAsFts5(db: Database.Database, queries: readonly string[]): number {
+function expectSameAsFts5(session: IndexSession, queries: readonly string[]): number {
+  const db = session.db;
   let compared = 0;
   for (const query of queries) {
     const { terms } = searchTerms(query);
     if (terms.length === 0) continue;
     for (const limit of [1, 6, 50, -1]) {
-      const union = bm25UnionTopK(db, terms, limit);
+      const union = bm25UnionTopK(session, terms, limit);
       expect(union, query).not.toBeNull();
       // toEqual on numbers is exact: the same bits as bm25().
       expect(union!.hits, `${query} (limit ${limit})`).toEqual(fts5Union(db, terms, limit));
       compared += union!.hits.length;
     }
-    const union = bm25UnionTopK(db, terms, 6)!;
+    const union = bm25UnionTopK(session, terms, 6)!;
     for (const term of terms) expect(union.docs.get(term), term).toBe(docCount(db, term));
   }
   return compared;
@@ -105,16 +106,17 @@ describe('BM25 union from the doclists', () => {
         insert.run(rowid, segmentForIndex(randomText(rand)));
       }
       const queries = Array.from({ length: 40 }, () => randomQuery(rand));
-      expect(expectSameAsFts5(memoryDb, queries)).toBeGreaterThan(2000);
+      expect(expectSameAsFts5(new IndexSession(memoryDb), queries)).toBeGreaterThan(2000);
     });
   }
 
   it('an empty index, and terms no chunk holds, give nothing', () => {
     memoryDb = new Database(':memory:');
     createBaseSchema(memoryDb);
-    expect(bm25UnionTopK(memoryDb, ['router'], 6)!.hits).toEqual([]);
+    const session = new IndexSession(memoryDb);
+    expect(bm25UnionTopK(session, ['router'], 6)!.hits).toEqual([]);
     memoryDb.prepare('INSERT INTO chunks_fts(rowid, text_seg) VALUES (1, ?)').run('router firmwar');
-    expect(bm25UnionTopK(memoryDb, ['zeppelin', 'dns'], 6)).toMatchObject({ hits: [], docs: new Map([['zeppelin', 0], ['dns', 0]]) });
+    expect(bm25UnionTopK(session, ['zeppelin', 'dns'], 6)).toMatchObject({ hits: [], docs: new Map([['zeppelin', 0], ['dns', 0]]) });
   });
 
   it('follows FileWriter writes with the lengths patched in place (rowids reused too), and reads again after another connection commits', () => {
@@ -123,12 +125,14 @@ describe('BM25 union from the doclists', () => {
     dirs.push(dir);
     const index = openIndexDb(path.join(dir, 'index.sqlite'), { expected: { schemaVersion: SCHEMA_VERSION, chunkerVersion: CHUNKER_VERSION, embedding: null } });
     indexes.push(index);
+    const session = new IndexSession(index.db);
     const writer = new FileWriter(index.db);
+    writer.onDidCommit(session);
     const write = (p: string, n: number) => writer.writeFile(fileRecord(p), Array.from({ length: n }, () => chunk(randomText(rand))));
     for (let f = 0; f < 30; f++) write(`memory/f${f}.md`, 1 + Math.floor(rand() * 6));
     const queries = Array.from({ length: 15 }, () => randomQuery(rand));
-    expectSameAsFts5(index.db, queries);
-    expect(chunkLengthLoads(index.db)).toBe(1);
+    expectSameAsFts5(session, queries);
+    expect(session.chunkLengths.loads).toBe(1);
 
     // The last file rewritten: its rowids are the highest, so SQLite hands them out again.
     const lastRowids = index.db.prepare("SELECT rowid FROM chunks WHERE path = 'memory/f29.md'").pluck().all();
@@ -146,19 +150,19 @@ describe('BM25 union from the doclists', () => {
         throw new Error('disk full');
       })(),
     ).toThrow('disk full');
-    expectSameAsFts5(index.db, queries);
+    expectSameAsFts5(session, queries);
     // Patched, never read again (a rolled-back batch leaves the term index as it was).
-    expect(chunkLengthLoads(index.db)).toBe(1);
+    expect(session.chunkLengths.loads).toBe(1);
 
     // Written behind the writer's back on the same connection, then by another connection: read again.
     index.db.prepare('INSERT INTO chunks_fts(rowid, text_seg) VALUES (5000, ?)').run(segmentForIndex('router router budget'));
-    expectSameAsFts5(index.db, queries);
-    expect(chunkLengthLoads(index.db)).toBe(2);
+    expectSameAsFts5(session, queries);
+    expect(session.chunkLengths.loads).toBe(2);
     const other = new Database(index.path);
     other.prepare('INSERT INTO chunks_fts(rowid, text_seg) VALUES (6000, ?)').run(segmentForIndex('合同 合同 金额 router'));
     other.close();
-    expectSameAsFts5(index.db, [...queries, '合同 router']);
-    expect(chunkLengthLoads(index.db)).toBe(3);
+    expectSameAsFts5(session, [...queries, '合同 router']);
+    expect(session.chunkLengths.loads).toBe(3);
   });
 });
 

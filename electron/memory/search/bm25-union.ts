@@ -7,15 +7,14 @@
 //   score = Σ_i idf_i · (f_i · (k1 + 1)) / (f_i + k1 · (1 − b + b · |D| / avgdl)),  bm25 = −score
 //
 // summed over the query's phrases in query order (an absent term adds exactly 0). What changes is
-// the cost: FTS5 spends ~300 ns on every matching row, and counts every term's rows once more for
-// its IDF; this spends ~20–30 ns a row and keeps the best `limit` in a heap. Order: bm25, then
-// rowid (keyword-search.ts asks FTS5 for the same order when it falls back).
-import type Database from 'better-sqlite3';
-import { FTS5_BM25_B, FTS5_BM25_K1 } from '../../../shared/score.js';
+// the cost per matching row, and the best `limit` are kept in a heap. Order: bm25, then rowid, as
+// FTS5's own ranking (keyword-search.ts) orders them. The index session switches it on
+// (accelerator-check.ts).
+import { FTS5_BM25_B, FTS5_BM25_K1, fts5Idf } from '../../../shared/score.js';
 import { readFtsTotals } from './bm25-terms.js';
-import { chunkLengths, invalidateChunkLengths } from './chunk-lengths.js';
-import { Fts5DoclistReader, Fts5FormatError, parseStructure } from './fts5-doclists.js';
-import { indexChangeKey } from './index-change-key.js';
+import { Fts5DoclistReader, parseStructure } from './fts5-doclists.js';
+import { Fts5FormatError } from './fts5-varint.js';
+import type { IndexSession } from './index-session.js';
 
 export interface UnionHit {
   rowid: number;
@@ -53,10 +52,8 @@ const ONE_MINUS_B = 1 - FTS5_BM25_B;
 /** Chunks checked one by one (a few µs each) before asking for every passing chunk instead. */
 const FILTER_CHECK_BUDGET = 800;
 
-interface UnionState {
+export interface UnionState {
   reader: Fts5DoclistReader;
-  /** Natural log as fts5_aux.c takes it (SQLite's ln() is the C library's log()). */
-  ln: (x: number) => number;
   /** Per rowid: the score so far in this query, valid where `stamp[rowid] === query`. */
   scores: Float64Array;
   /** Per rowid: how many required terms it holds, valid like `scores`. */
@@ -69,41 +66,15 @@ interface UnionState {
   snapshot: (run: () => UnionResult | null) => UnionResult | null;
 }
 
-const states = new WeakMap<Database.Database, UnionState>();
-
 /** A chunk in a doclist has no recorded length: the lengths fell behind the index. */
 class StaleLengthsError extends Fts5FormatError {}
 
-/** How filtered rankings went (tests check that both ways are exercised). */
-export const filterStrategyCounts = { oneByOne: 0, allPassing: 0 };
-
-/** Tests compare this path with FTS5's own union; setting it off makes keyword search ask FTS5. */
-let enabled = true;
-
-export function setBm25UnionEnabledForTests(on: boolean): void {
-  enabled = on;
-}
-
-/**
- * The C library's log() through SQLite's ln(), which is what fts5_aux.c calls: V8's Math.log
- * differs from it in the last bit now and then (75 of ~2,000 IDFs tried), and bm25() is matched
- * bit for bit. A build of SQLite without math functions gets Math.log (then within ~1e-15).
- */
-function cLog(db: Database.Database): (x: number) => number {
-  try {
-    const ln = db.prepare<[number], number>('SELECT ln(?)').pluck();
-    return (x) => ln.get(x)!;
-  } catch {
-    return Math.log;
-  }
-}
-
-function stateOf(db: Database.Database): UnionState {
-  let state = states.get(db);
+function stateOf(session: IndexSession): UnionState {
+  let state = session.union;
   if (!state) {
+    const db = session.db;
     state = {
       reader: new Fts5DoclistReader(db),
-      ln: cLog(db),
       scores: new Float64Array(1024),
       held: new Int32Array(1024),
       stamp: new Int32Array(1024),
@@ -114,7 +85,7 @@ function stateOf(db: Database.Database): UnionState {
       // another process commits.
       snapshot: db.transaction((run: () => UnionResult | null) => run()),
     };
-    states.set(db, state);
+    session.union = state;
   }
   return state;
 }
@@ -126,40 +97,40 @@ function stateOf(db: Database.Database): UnionState {
  * k of n" notice.
  */
 export function bm25UnionTopK(
-  db: Database.Database,
+  session: IndexSession,
   terms: readonly string[],
   limit: number,
   required: ReadonlySet<string> = new Set(),
   filter: UnionFilter | null = null,
 ): UnionResult | null {
-  if (!enabled || db.inTransaction || terms.length === 0) return null;
-  const state = stateOf(db);
+  if (session.db.inTransaction || terms.length === 0) return null;
+  const state = stateOf(session);
   try {
-    return state.snapshot(() => scoreUnion(db, state, terms, limit, required, filter));
+    return state.snapshot(() => scoreUnion(session, state, terms, limit, required, filter));
   } catch (error) {
     state.last = null;
     if (!(error instanceof Fts5FormatError)) throw error;
     // A length missing for a row in a doclist means the lengths fell behind: read them again
     // next time. Either way FTS5 answers this query.
-    if (error instanceof StaleLengthsError) invalidateChunkLengths(db);
+    if (error instanceof StaleLengthsError) session.chunkLengths.invalidate();
     return null;
   }
 }
 
 function scoreUnion(
-  db: Database.Database,
+  session: IndexSession,
   state: UnionState,
   terms: readonly string[],
   limit: number,
   required: ReadonlySet<string>,
   filter: UnionFilter | null,
 ): UnionResult | null {
-  const key = indexChangeKey(db);
+  const key = session.changeKey();
   const termsKey = `${terms.join('\u0000')}\u0001${[...required].join('\u0000')}`;
   let scored = state.last;
   if (scored === null || scored.key !== key || scored.terms !== termsKey) {
     state.last = null;
-    const fresh = scoreTerms(db, state, terms, required);
+    const fresh = scoreTerms(session, state, terms, required);
     if (fresh === null) return null;
     scored = { ...fresh, key, terms: termsKey };
     state.last = scored;
@@ -169,7 +140,7 @@ function scoreUnion(
   if (!filter) {
     return { hits: toHits(state, bestOf(state.scores, state.touched, touchedCount, limit)), docs, key, someChunkHasAll: all };
   }
-  const passing = bestPassing(state, touchedCount, limit, filter, all ? required.size : -1);
+  const passing = bestPassing(session, state, touchedCount, limit, filter, all ? required.size : -1);
   const someChunkHasAll = required.size === 0 || (all && passing.someHasAll);
   return { hits: toHits(state, passing.rowids), docs, key, someChunkHasAll };
 }
@@ -180,7 +151,7 @@ function toHits(state: UnionState, rowids: readonly number[]): UnionHit[] {
 
 /** Scores every chunk holding a term into `state`; null for an index format this reader does not know. */
 function scoreTerms(
-  db: Database.Database,
+  session: IndexSession,
   state: UnionState,
   terms: readonly string[],
   required: ReadonlySet<string>,
@@ -188,7 +159,7 @@ function scoreTerms(
   const structure = state.reader.structureRecord();
   const segments = structure ? parseStructure(structure) : [];
   if (segments === null) return null;
-  const totals = readFtsTotals(db);
+  const totals = readFtsTotals(session.db);
   const docs = new Map<string, number>();
   if (totals.rows <= 0) {
     for (const term of terms) docs.set(term, 0);
@@ -196,11 +167,12 @@ function scoreTerms(
   }
   const nRow = totals.rows;
   const avgdl = totals.tokens / nRow;
-  const lengths = chunkLengths(db, structure ? structure.toString('latin1') : '');
+  const lengths = session.chunkLengths.for(structure ? structure.toString('latin1') : '');
   if (state.stamp.length < lengths.length) growScores(state, lengths.length - 1);
   state.query = state.query === 0x7fffffff ? 1 : state.query + 1;
   if (state.query === 1) state.stamp.fill(0);
   const query = state.query;
+  const ln = (x: number): number => session.ln(x);
   let touchedCount = 0;
   let mostHeld = 0;
   for (const term of terms) {
@@ -209,8 +181,7 @@ function scoreTerms(
     const n = postings.count;
     docs.set(term, n);
     if (n === 0) continue;
-    let idf = state.ln((nRow - n + 0.5) / (n + 0.5));
-    if (idf <= 0) idf = 1e-6;
+    const idf = fts5Idf(nRow, n, ln);
     const { rowids, occurrences } = postings;
     for (let i = 0; i < n; i++) {
       const rowid = rowids[i]!;
@@ -260,10 +231,10 @@ function growScores(state: UnionState, rowid: number): void {
  * Checks the best few hundred one by one (the best that pass are then exactly the first that
  * pass); if too few of them pass, or the filter expects few to, ranks every passing chunk.
  */
-function bestPassing(state: UnionState, touchedCount: number, limit: number, filter: UnionFilter, wanted: number): { rowids: number[]; someHasAll: boolean | null } {
+function bestPassing(session: IndexSession, state: UnionState, touchedCount: number, limit: number, filter: UnionFilter, wanted: number): { rowids: number[]; someHasAll: boolean | null } {
   let found = false;
   if (limit > 0 && !filter.fewPass()) {
-    filterStrategyCounts.oneByOne++;
+    session.observer?.filterStrategy?.('one-by-one');
     const out: number[] = [];
     let checked = 0;
     for (let window = Math.max(4 * limit, 200); ; window *= 4) {
@@ -279,7 +250,7 @@ function bestPassing(state: UnionState, touchedCount: number, limit: number, fil
       if (checked >= FILTER_CHECK_BUDGET) break;
     }
   }
-  filterStrategyCounts.allPassing++;
+  session.observer?.filterStrategy?.('all-passing');
   const passing = new Set(filter.passing());
   const kept = new Int32Array(touchedCount);
   let count = 0;

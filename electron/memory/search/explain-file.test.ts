@@ -16,7 +16,7 @@ const filler: TestDoc[] = Array.from({ length: 20 }, (_, i) => ({ path: `memory/
 function open(docs: TestDoc[]): SearchContext {
   const built = buildTestIndex([...docs, ...filler]);
   db = built.db;
-  return keywordOnlyContext(built.db, built.meta);
+  return keywordOnlyContext(built.session, built.meta);
 }
 
 describe('explainFile', () => {

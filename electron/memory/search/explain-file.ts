@@ -6,7 +6,7 @@ import type { ExplainFileResult, ScoreBreakdown, SearchOptions } from '../../../
 import { candidateCount } from '../../../shared/search-defaults.js';
 import { matchesDateFilter, matchesSource } from './filters.js';
 import { fuseCandidates, type VectorSide } from './fuse.js';
-import { fillMatchedTerms, keywordHitsForPath } from './keyword-search.js';
+import { describeShownHits, keywordHitsForPath } from './keyword-search.js';
 import { CHUNK_COLUMNS, lookupAccess, scoreCandidate, traceSearch, vectorRank, type ChunkRow, type SearchContext, type TracedCandidate } from './run-search.js';
 import { DEFAULT_QUERY_TIMEOUT_MS, runVectorSide } from './vector-side.js';
 // sqlite-vec caps k at 4096: that is as wide as the vector net can be cast.
@@ -23,7 +23,7 @@ const fmt = (n: number): string => n.toFixed(3);
 
 function fileHasEmbeddings(ctx: SearchContext, path: string): boolean | null {
   try {
-    const row = ctx.db.prepare('SELECT embedded FROM files WHERE path = ?').get(path) as { embedded: number } | undefined;
+    const row = ctx.session.db.prepare('SELECT embedded FROM files WHERE path = ?').get(path) as { embedded: number } | undefined;
     return row ? row.embedded === 1 : null;
   } catch {
     return null;
@@ -68,7 +68,7 @@ export async function explainFile(ctx: SearchContext, path: string, options: Sea
   }
 
   const meta = ctx.fileMeta(path);
-  const chunks = ctx.db.prepare('SELECT rowid, start_line, end_line FROM chunks WHERE path = ? ORDER BY start_line').all(path) as ChunkRef[];
+  const chunks = ctx.session.db.prepare('SELECT rowid, start_line, end_line FROM chunks WHERE path = ? ORDER BY start_line').all(path) as ChunkRef[];
   if (!meta || chunks.length === 0) {
     return {
       ...base,
@@ -88,7 +88,7 @@ export async function explainFile(ctx: SearchContext, path: string, options: Sea
   // account can still show what it would have scored.
   const keywordHits = trace.keyword.matchQuery
     ? keywordHitsForPath(
-        ctx.db,
+        ctx.session,
         trace.keyword.matchQuery,
         path,
         trace.keyword.terms,
@@ -104,7 +104,7 @@ export async function explainFile(ctx: SearchContext, path: string, options: Sea
   let vectorSide: VectorSide = trace.vector;
   if (trace.vector.available) {
     const wide = await runVectorSide({
-      db: ctx.db,
+      session: ctx.session,
       embedder: ctx.embedder,
       vectorSearch: ctx.vectorSearch,
       unavailableReason: null,
@@ -119,7 +119,7 @@ export async function explainFile(ctx: SearchContext, path: string, options: Sea
       : wide.side;
   }
   const fused = fuseCandidates(keywordHits, vectorSide, resolved.weights, trace.keyword.terms.length > 0);
-  const rows = ctx.db
+  const rows = ctx.session.db
     .prepare(`SELECT ${CHUNK_COLUMNS} FROM chunks WHERE path = ?`)
     .all(path) as ChunkRow[];
   const rowById = new Map(rows.map((r) => [r.rowid, r]));
@@ -177,7 +177,7 @@ export async function explainFile(ctx: SearchContext, path: string, options: Sea
   }
   const suppressed = inTrace.find((c) => c.fate === 'mmr-suppressed');
   if (suppressed) {
-    fillMatchedTerms(ctx.db, [{ chunkRowid: suppressed.chunkRowid, keyword: suppressed.breakdown.keyword }], trace.keyword.terms);
+    describeShownHits(ctx.session, [{ chunkRowid: suppressed.chunkRowid, keyword: suppressed.breakdown.keyword }], trace.keyword.terms);
     const mmr = suppressed.breakdown.mmr;
     reasons.push(
       mmr

@@ -1,8 +1,7 @@
 // FTS5's term index read directly: for one term, every chunk that holds it and how many times —
-// the two inputs of bm25() that only the index has. FTS5's own bm25() costs ~300 ns per matching
-// row (a %_docsize lookup and an auxiliary-function call for each) plus a full count of every
-// term's rows per query; the same doclists decoded here cost ~20 ns a row, so a query over a
-// common word no longer pays FTS5 for scoring rows it will not return (bm25-union.ts).
+// the two inputs of bm25() that only the index has. FTS5's bm25() pays a %_docsize lookup and an
+// auxiliary-function call for every matching row; decoded here, a query over a common word does
+// not pay FTS5 for scoring rows it will not return (bm25-union.ts).
 //
 // The layout is fts5_index.c's (SQLite 3.53; stable since FTS5's on-disk format 4): the structure
 // record (%_data rowid 10) lists the segments level by level; %_idx maps (segment, first term of a
@@ -13,6 +12,7 @@
 // with no positions is a deletion. Anything this reader does not know (a structure record of the
 // contentless_delete kind, a damaged page) throws, and the caller asks FTS5 instead.
 import type Database from 'better-sqlite3';
+import { Fts5FormatError, readVarint, varintEnd } from './fts5-varint.js';
 
 /** FTS5 keeps the main index's terms behind this byte ('0'); prefix indexes use '1', '2', … */
 const MAIN_INDEX_PREFIX = 0x30;
@@ -27,28 +27,6 @@ export interface Fts5Segment {
   id: number;
   firstPage: number;
   lastPage: number;
-}
-
-/** The reader met bytes it does not understand: the caller falls back to FTS5 itself. */
-export class Fts5FormatError extends Error {}
-
-/** An SQLite varint at `offset` of `bytes`; the offset after it is left in `varintEnd`. */
-let varintEnd = 0;
-function readVarint(bytes: Uint8Array, offset: number): number {
-  let value = 0;
-  for (let i = 0; i < 8; i++) {
-    const byte = bytes[offset + i];
-    if (byte === undefined) throw new Fts5FormatError('truncated varint');
-    value = value * 128 + (byte & 0x7f);
-    if (byte < 0x80) {
-      varintEnd = offset + i + 1;
-      return value;
-    }
-  }
-  const last = bytes[offset + 8];
-  if (last === undefined) throw new Fts5FormatError('truncated varint');
-  varintEnd = offset + 9;
-  return value * 256 + last;
 }
 
 function readU16(bytes: Uint8Array, offset: number): number {

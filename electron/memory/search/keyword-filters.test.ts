@@ -5,19 +5,29 @@
 import type Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { seededRandom } from '../embed/test-support/tiny-model.js';
-import { bm25UnionTopK, filterStrategyCounts, setBm25UnionEnabledForTests } from './bm25-union.js';
+import { bm25UnionTopK } from './bm25-union.js';
 import { unionFilter } from './keyword-filters.js';
 import { buildMatchQuery, keywordSearch, searchTerms, someChunkHasEveryTerm, type KeywordSearchOptions } from './keyword-search.js';
 import { buildTestIndex, isoDay, type TestDoc } from './test-support/test-index.js';
+import { IndexSession } from './index-session.js';
 
 const WORDS = ['router', 'firmware', 'meeting', 'budget', 'contract', 'review', 'gateway', 'backup', '合同', '金额', '会议', '预算'];
 
 let db: Database.Database | null = null;
 afterEach(() => {
-  setBm25UnionEnabledForTests(true);
   db?.close();
   db = null;
 });
+
+/** How filtered union rankings went, counted by the session's observer. */
+const filterStrategyCounts = { oneByOne: 0, allPassing: 0 };
+
+function sessionOf(database: Database.Database): IndexSession {
+  return new IndexSession(database, {
+    accelerators: { keyword: true },
+    observer: { filterStrategy: (way) => (way === 'one-by-one' ? filterStrategyCounts.oneByOne++ : filterStrategyCounts.allPassing++) },
+  });
+}
 
 function randomDay(rand: () => number): string {
   return `2026-${String(1 + Math.floor(rand() * 11)).padStart(2, '0')}-${String(1 + Math.floor(rand() * 28)).padStart(2, '0')}`;
@@ -107,6 +117,9 @@ describe('keyword filters on the union ranked from doclists', () => {
   for (const seed of [3, 9]) {
     it(`keep FTS5's chunks, order and bm25 bits, checked one by one or all at once (seed ${seed})`, () => {
       db = buildCorpus(seed);
+      const session = sessionOf(db);
+      // FTS5's own bm25() ranks on a session without the doclist accelerator.
+      const baseline = new IndexSession(db, { accelerators: { keyword: false } });
       // Hits compared per way the filter was applied: one by one, one by one then all, all at once.
       const compared = { oneByOne: 0, fellBack: 0, allPassing: 0 };
       for (const query of QUERIES) {
@@ -117,7 +130,7 @@ describe('keyword filters on the union ranked from doclists', () => {
             const options = { ...filter, limit } as KeywordSearchOptions;
             const label = `${query} ${JSON.stringify(options)}`;
             const before = { ...filterStrategyCounts };
-            const union = bm25UnionTopK(db, terms, limit, required, unionFilter(db, options));
+            const union = bm25UnionTopK(session, terms, limit, required, unionFilter(session, options));
             expect(union, label).not.toBeNull();
             const reference = fts5Filtered(db, terms, options);
             // toEqual on numbers is exact: the same bits as bm25().
@@ -127,13 +140,11 @@ describe('keyword filters on the union ranked from doclists', () => {
             compared[oneByOne && allPassing ? 'fellBack' : oneByOne ? 'oneByOne' : 'allPassing'] += reference.length;
             // Whether a chunk within the filters holds every term (asked for two or more): said
             // exactly, or left to the probe.
-            if (terms.length > 1 && union!.someChunkHasAll !== null) expect(union!.someChunkHasAll, label).toBe(someChunkHasEveryTerm(db, terms, options));
+            if (terms.length > 1 && union!.someChunkHasAll !== null) expect(union!.someChunkHasAll, label).toBe(someChunkHasEveryTerm(session, terms, options));
 
             // Through keyword search, the doclist path against FTS5's.
-            const fast = keywordSearch(db, query, options);
-            setBm25UnionEnabledForTests(false);
-            const fts5 = keywordSearch(db, query, options);
-            setBm25UnionEnabledForTests(true);
+            const fast = keywordSearch(session, query, options);
+            const fts5 = keywordSearch(baseline, query, options);
             expect(fast.candidates.map((c) => [c.chunkRowid, c.keyword.bm25]), label).toEqual(fts5.candidates.map((c) => [c.chunkRowid, c.keyword.bm25]));
             expect(fast.idfMass, label).toBe(fts5.idfMass);
           }
@@ -147,17 +158,18 @@ describe('keyword filters on the union ranked from doclists', () => {
 
   it('a second ranking of the same terms (the date booster) reuses the scores, and a write is seen', () => {
     db = buildCorpus(5);
+    const session = sessionOf(db);
     const terms = ['router', 'budget'];
     const march = { limit: 6, dateRange: { from: '2026-03-01', to: '2026-03-31' } } as KeywordSearchOptions;
-    expect(bm25UnionTopK(db, terms, 6)!.hits).toEqual(fts5Filtered(db, terms, { limit: 6, sources: ['memory', 'sessions'] }));
-    expect(bm25UnionTopK(db, terms, 6, new Set(), unionFilter(db, march))!.hits).toEqual(fts5Filtered(db, terms, march));
+    expect(bm25UnionTopK(session, terms, 6)!.hits).toEqual(fts5Filtered(db, terms, { limit: 6, sources: ['memory', 'sessions'] }));
+    expect(bm25UnionTopK(session, terms, 6, new Set(), unionFilter(session, march))!.hits).toEqual(fts5Filtered(db, terms, march));
     // The best March chunk leaves the range: the next ranking must not reuse what it knew.
-    const best = bm25UnionTopK(db, terms, 1, new Set(), unionFilter(db, march))!.hits[0]!;
+    const best = bm25UnionTopK(session, terms, 1, new Set(), unionFilter(session, march))!.hits[0]!;
     const path = db.prepare('SELECT path FROM chunks WHERE rowid = ?').pluck().get(best.rowid) as string;
     db.prepare("UPDATE files SET date = '2026-06-01' WHERE path = ?").run(path);
     db.prepare('DELETE FROM chunks_fts WHERE rowid = ?').run(best.rowid);
     db.prepare("INSERT INTO chunks_fts(rowid, text_seg) VALUES (?, 'router router router budget')").run(best.rowid);
-    const after = bm25UnionTopK(db, terms, 6, new Set(), unionFilter(db, march))!.hits;
+    const after = bm25UnionTopK(session, terms, 6, new Set(), unionFilter(session, march))!.hits;
     expect(after.map((h) => h.rowid)).not.toContain(best.rowid);
     expect(after).toEqual(fts5Filtered(db, terms, march));
   });
@@ -170,17 +182,18 @@ describe('keyword filters on the union ranked from doclists', () => {
         { path: 'sessions/a.jsonl', text: 'budget only', source: 'sessions', kind: 'session', date: isoDay('2026-03-06') },
         { path: 'memory/2026-03-20.md', text: 'router firmware budget', date: isoDay('2026-03-20') },
       ]).db;
-      expect(keywordSearch(db, 'router budget', { limit: 10 }).everyTermSomewhere).toBe(true);
+      const session = sessionOf(db);
+      expect(keywordSearch(session, 'router budget', { limit: 10 }).everyTermSomewhere).toBe(true);
       // Sessions hold "budget" but never "router".
-      expect(keywordSearch(db, 'router budget', { limit: 10, sources: ['sessions'] }).everyTermSomewhere).toBe(false);
-      expect(keywordSearch(db, 'router budget', { limit: 10, path: 'memory/2026-03-05.md' }).everyTermSomewhere).toBe(false);
-      expect(keywordSearch(db, 'router budget', { limit: 10, path: 'memory/2026-03-20.md' }).everyTermSomewhere).toBe(true);
+      expect(keywordSearch(session, 'router budget', { limit: 10, sources: ['sessions'] }).everyTermSomewhere).toBe(false);
+      expect(keywordSearch(session, 'router budget', { limit: 10, path: 'memory/2026-03-05.md' }).everyTermSomewhere).toBe(false);
+      expect(keywordSearch(session, 'router budget', { limit: 10, path: 'memory/2026-03-20.md' }).everyTermSomewhere).toBe(true);
       // "From 5 Mar" reaches back a month (a monthly summary may cover it): 5 Jan stays out, 20 Mar is in.
-      expect(keywordSearch(db, 'router budget', { limit: 1, dateRange: { from: '2026-03-05', to: null } }).everyTermSomewhere).toBe(true);
-      expect(keywordSearch(db, 'router budget', { limit: 10, dateRange: { from: null, to: '2026-03-10' } }).everyTermSomewhere).toBe(true);
-      expect(keywordSearch(db, 'router budget', { limit: 10, dateRange: { from: '2026-03-06', to: '2026-03-19' } }).everyTermSomewhere).toBe(false);
+      expect(keywordSearch(session, 'router budget', { limit: 1, dateRange: { from: '2026-03-05', to: null } }).everyTermSomewhere).toBe(true);
+      expect(keywordSearch(session, 'router budget', { limit: 10, dateRange: { from: null, to: '2026-03-10' } }).everyTermSomewhere).toBe(true);
+      expect(keywordSearch(session, 'router budget', { limit: 10, dateRange: { from: '2026-03-06', to: '2026-03-19' } }).everyTermSomewhere).toBe(false);
       // A term no chunk holds: nothing anywhere holds both.
-      expect(keywordSearch(db, 'router zeppelin', { limit: 10, sources: ['memory'] }).everyTermSomewhere).toBe(false);
+      expect(keywordSearch(session, 'router zeppelin', { limit: 10, sources: ['memory'] }).everyTermSomewhere).toBe(false);
     });
 
     it('is left to the AND probe when only the best chunks were looked at, and the probe finds the one further down', () => {
@@ -189,11 +202,12 @@ describe('keyword filters on the union ranked from doclists', () => {
       docs.push({ path: 'memory/long.md', text: `router budget ${'filler '.repeat(300)}` });
       docs.push(...Array.from({ length: 300 }, (_, i) => ({ path: `memory/b${i}.md`, text: `budget ${'filler '.repeat(20)}` })));
       db = buildTestIndex(docs).db;
+      const session = sessionOf(db);
       const options = { limit: 6, sources: ['memory'] } as KeywordSearchOptions;
-      const result = keywordSearch(db, 'router budget', options);
+      const result = keywordSearch(session, 'router budget', options);
       expect(result.candidates.map((c) => c.chunkRowid)).not.toContain(201);
       expect(result.everyTermSomewhere).toBeNull();
-      expect(someChunkHasEveryTerm(db, result.requiredTerms, options)).toBe(true);
+      expect(someChunkHasEveryTerm(session, result.requiredTerms, options)).toBe(true);
     });
   });
 });

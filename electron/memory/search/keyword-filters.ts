@@ -1,13 +1,11 @@
-// The keyword side's filters — sources, a date range, one file — said once and applied two ways:
-// as SQL joined to an FTS5 query, and as a UnionFilter for the union ranked from doclists
-// (bm25-union.ts). Both keep exactly the same chunks: a chunk row must exist; a date range also
-// needs the file's row, dated and not evergreen.
-import type Database from 'better-sqlite3';
+// The keyword side's filters — sources, a date range, one file — written once, as SQL conditions on
+// a chunk (`c`) and its file (`f`), and applied in three shapes: joined to FTS5's MATCH, checked for
+// one ranked chunk, and listing every passing chunk (the UnionFilter of bm25-union.ts). A chunk row
+// must exist; a date range also needs the file's row, dated and not evergreen.
 import type { MemorySource } from '../../../shared/domain.js';
 import type { UnionFilter } from './bm25-union.js';
-import { indexChangeKey } from './index-change-key.js';
+import type { IndexSession } from './index-session.js';
 import { addDays } from './query-dates.js';
-import { cachedStatement } from './statement-cache.js';
 
 export interface KeywordFilters {
   sources?: readonly MemorySource[] | null;
@@ -45,24 +43,19 @@ export function hasKeywordFilters(filters: KeywordFilters): boolean {
   return resolve(filters) !== null;
 }
 
-/** Joins, conditions and parameters that add the filters to a query over `chunks_fts`. */
-export function filterSql(filters: KeywordFilters): { joins: string[]; where: string[]; params: Record<string, unknown> } {
-  const f = resolve(filters);
-  const out = { joins: [] as string[], where: [] as string[], params: {} as Record<string, unknown> };
-  if (!f) return out;
-  out.joins.push('JOIN chunks c ON c.rowid = chunks_fts.rowid');
+/** The filters as conditions on `chunks c` and, when `files` is true, `files f` joined on the path. */
+function conditions(f: ResolvedFilters): { files: boolean; where: string[]; params: Record<string, unknown> } {
+  const out = { files: f.dates !== null, where: [] as string[], params: {} as Record<string, unknown> };
   if (f.sources) out.where.push(sourceCondition('c.source', f.sources, out.params));
   if (f.path !== null) {
     out.where.push('c.path = @path');
     out.params.path = f.path;
   }
-  if (f.dates) {
-    out.joins.push('JOIN files f ON f.path = c.path');
-    out.where.push(...dateConditions(f.dates, out.params));
-  }
+  if (f.dates) out.where.push(...dateConditions(f.dates, out.params));
   return out;
 }
 
+/** The date rule: a dated, non-evergreen file whose date could overlap the range (ISO dates compare as text). */
 function dateConditions(dates: NonNullable<ResolvedFilters['dates']>, params: Record<string, unknown>): string[] {
   const where = ["f.kind <> 'evergreen'", 'f.date IS NOT NULL'];
   if (dates.to !== null) {
@@ -76,11 +69,14 @@ function dateConditions(dates: NonNullable<ResolvedFilters['dates']>, params: Re
   return where;
 }
 
-interface ChunkFacts {
-  source: string;
-  path: string;
-  kind: string | null;
-  date: string | null;
+/** Joins, conditions and parameters that add the filters to a query over `chunks_fts`. */
+export function filterSql(filters: KeywordFilters): { joins: string[]; where: string[]; params: Record<string, unknown> } {
+  const f = resolve(filters);
+  if (!f) return { joins: [], where: [], params: {} };
+  const { files, where, params } = conditions(f);
+  const joins = ['JOIN chunks c ON c.rowid = chunks_fts.rowid'];
+  if (files) joins.push('JOIN files f ON f.path = c.path');
+  return { joins, where, params };
 }
 
 /**
@@ -94,14 +90,12 @@ function sourceCondition(column: string, sources: readonly MemorySource[], param
   return `${column} IN (${sources.map((_, i) => `@source${i}`).join(', ')})`;
 }
 
-const FACTS_SQL = 'SELECT c.source AS source, c.path AS path, f.kind AS kind, f.date AS date FROM chunks c LEFT JOIN files f ON f.path = c.path WHERE c.rowid = ?';
-
 /**
  * The files a date range can let through (dated, not evergreen), sorted by date, and every
  * source's chunk count: the date-range and sources estimates in memory, where a scan of the files
- * table cost ~1 ms at 10k files on every filtered query. Kept per index until it changes.
+ * table on every filtered query cost more than the ranking. Kept per index until it changes.
  */
-interface FileDates {
+export interface FileDates {
   key: string;
   dates: string[];
   paths: string[];
@@ -111,12 +105,11 @@ interface FileDates {
   allChunks: number;
 }
 
-const fileDateCaches = new WeakMap<Database.Database, FileDates>();
-
-function fileDates(db: Database.Database): FileDates {
-  const key = indexChangeKey(db);
-  const cached = fileDateCaches.get(db);
+function fileDates(session: IndexSession): FileDates {
+  const key = session.changeKey();
+  const cached = session.fileDates;
   if (cached?.key === key) return cached;
+  const db = session.db;
   const rows = db
     .prepare<[], { path: string; source: string; date: string; chunks: number }>(
       "SELECT path, source, date, chunk_count AS chunks FROM files WHERE kind <> 'evergreen' AND date IS NOT NULL",
@@ -138,7 +131,7 @@ function fileDates(db: Database.Database): FileDates {
     chunksBySource,
     allChunks,
   };
-  fileDateCaches.set(db, built);
+  session.fileDates = built;
   return built;
 }
 
@@ -169,53 +162,32 @@ function inRange(files: FileDates, dates: NonNullable<ResolvedFilters['dates']>)
  * files' chunk counts say whether the best few hundred chunks would hold enough that pass:
  * "yesterday" in a workspace of years holds a handful.
  */
-export function unionFilter(db: Database.Database, filters: KeywordFilters): UnionFilter | null {
+export function unionFilter(session: IndexSession, filters: KeywordFilters): UnionFilter | null {
   const f = resolve(filters);
   if (!f) return null;
-  const facts = cachedStatement<ChunkFacts>(db, FACTS_SQL) as unknown as Database.Statement<[number], ChunkFacts>;
+  const { files, where, params } = conditions(f);
+  const conditionsSql = where.join(' AND ');
+  const one = session.statement(`SELECT 1 FROM chunks c ${files ? 'JOIN files f ON f.path = c.path' : ''} WHERE c.rowid = @rowid AND ${conditionsSql}`).pluck();
   const sources = f.sources ? new Set<string>(f.sources) : null;
   const dates = f.dates;
   return {
-    passes(rowid) {
-      const chunk = facts.get(rowid);
-      if (!chunk) return false;
-      if (sources && !sources.has(chunk.source)) return false;
-      if (f.path !== null && chunk.path !== f.path) return false;
-      if (dates) {
-        // SQLite compares TEXT byte-wise; ISO dates are ASCII, where JS compares alike.
-        if (chunk.kind === null || chunk.kind === 'evergreen' || chunk.date === null) return false;
-        if (dates.to !== null && !(chunk.date <= dates.to)) return false;
-        if (dates.fromEarliest !== null && !(chunk.date >= dates.fromEarliest)) return false;
-      }
-      return true;
-    },
+    passes: (rowid) => one.get({ ...params, rowid }) !== undefined,
     fewPass() {
       if (f.path !== null) return true;
-      const files = fileDates(db);
+      const known = fileDates(session);
       let passing = 0;
       if (dates) {
-        const range = inRange(files, dates);
-        for (let i = range.from; i < range.to; i++) if (!sources || sources.has(files.sources[i]!)) passing += files.chunks[i]!;
+        const range = inRange(known, dates);
+        for (let i = range.from; i < range.to; i++) if (!sources || sources.has(known.sources[i]!)) passing += known.chunks[i]!;
       } else {
-        for (const source of sources ?? []) passing += files.chunksBySource.get(source) ?? 0;
+        for (const source of sources ?? []) passing += known.chunksBySource.get(source) ?? 0;
       }
-      return passing <= files.allChunks * FEW_SHARE;
+      return passing <= known.allChunks * FEW_SHARE;
     },
     passing() {
-      const params: Record<string, unknown> = {};
-      const where: string[] = [];
-      if (dates) {
-        const files = fileDates(db);
-        const range = inRange(files, dates);
-        params.paths = JSON.stringify(files.paths.slice(range.from, range.to));
-        where.push('c.path IN (SELECT value FROM json_each(@paths))');
-      }
-      if (f.sources) where.push(sourceCondition('c.source', f.sources, params));
-      if (f.path !== null) {
-        where.push('c.path = @path');
-        params.path = f.path;
-      }
-      return cachedStatement<number>(db, `SELECT c.rowid FROM chunks c WHERE ${where.join(' AND ')}`).pluck().all(params);
+      // CROSS JOIN keeps files the outer loop: the dated files are few, their chunks found by path.
+      const from = files ? 'files f CROSS JOIN chunks c ON c.path = f.path' : 'chunks c';
+      return session.statement<number>(`SELECT c.rowid FROM ${from} WHERE ${conditionsSql}`).pluck().all(params);
     },
   };
 }

@@ -2,7 +2,6 @@
 // quoted tokens of text/segment.ts, so user input can never reach FTS5 as syntax. Every chunk that
 // holds any query term is ranked by BM25 (the union of the terms): a chunk with every term ranks
 // first by itself, and one missing term no longer hides the chunks that hold the others.
-import type Database from 'better-sqlite3';
 import type { KeywordBreakdown } from '../../../shared/domain.js';
 import { bm25ToScore } from '../../../shared/score.js';
 import { cjkWords, hasCjk, queryTerms, stemToken } from '../text/segment.js';
@@ -11,7 +10,7 @@ import { chunkIndexReader, chunkTermBreakdown, queryTermStats, rememberDocCounts
 import { bm25UnionTopK } from './bm25-union.js';
 import { filterSql, unionFilter, type KeywordFilters } from './keyword-filters.js';
 import type { KeywordCandidate } from './fuse.js';
-import { cachedStatement } from './statement-cache.js';
+import type { IndexSession } from './index-session.js';
 
 export interface KeywordSearchOptions extends KeywordFilters {
   limit: number;
@@ -87,22 +86,22 @@ interface FtsHit {
  * doclists by bm25-union.ts (the same numbers, without FTS5's cost per matching row), filters
  * applied to the ranked chunks; wherever the index cannot be read that way, FTS5 ranks them. Only
  * rowid and bm25 go through FTS5's sort: selecting the text there would make SQLite carry every
- * matching row's text into the sorter (measured 2-3× slower).
+ * matching row's text into the sorter.
  */
-function runMatch(db: Database.Database, terms: readonly string[], options: KeywordSearchOptions, required: readonly string[] = []): { hits: FtsHit[]; everyTermSomewhere: boolean | null } {
-  const union = bm25UnionTopK(db, terms, options.limit, new Set(required), unionFilter(db, options));
+function runMatch(session: IndexSession, terms: readonly string[], options: KeywordSearchOptions, required: readonly string[] = []): { hits: FtsHit[]; everyTermSomewhere: boolean | null } {
+  const union = session.keywordAccelerated() ? bm25UnionTopK(session, terms, options.limit, new Set(required), unionFilter(session, options)) : null;
   if (union) {
-    rememberDocCounts(db, union.docs, union.key);
+    rememberDocCounts(session, union.docs, union.key);
     return { hits: union.hits, everyTermSomewhere: union.someChunkHasAll };
   }
-  return { hits: runFts5Match(db, buildMatchQuery(terms, 'OR'), options, true) as FtsHit[], everyTermSomewhere: null };
+  return { hits: runFts5Match(session, buildMatchQuery(terms, 'OR'), options, true) as FtsHit[], everyTermSomewhere: null };
 }
 
 /**
  * The MATCH through FTS5 with the filters joined in. `ranked`: rowid and bm25 in rank order;
  * otherwise rowids only, in no order — without bm25() FTS5 skips counting every term's rows.
  */
-function runFts5Match(db: Database.Database, match: string, options: KeywordSearchOptions, ranked: boolean): FtsHit[] | { rowid: number }[] {
+function runFts5Match(session: IndexSession, match: string, options: KeywordSearchOptions, ranked: boolean): FtsHit[] | { rowid: number }[] {
   const { joins, where, params } = filterSql(options);
   Object.assign(params, { match, limit: options.limit });
   const conditions = ['chunks_fts MATCH @match', ...where].join(' AND ');
@@ -113,7 +112,7 @@ function runFts5Match(db: Database.Database, match: string, options: KeywordSear
     ORDER BY bm25(chunks_fts), chunks_fts.rowid
     LIMIT @limit`
     : `SELECT chunks_fts.rowid AS rowid FROM chunks_fts ${joins.join(' ')} WHERE ${conditions} LIMIT @limit`;
-  return cachedStatement(db, sql).all(params) as FtsHit[] | { rowid: number }[];
+  return session.statement(sql).all(params) as FtsHit[] | { rowid: number }[];
 }
 
 /** A keyword hit whose breakdown is about to be shown. */
@@ -139,10 +138,10 @@ function wordsAsWritten(term: string, queryWords: readonly string[] | undefined,
 /**
  * The term-by-term BM25 account (bm25-terms.ts) and the matched terms, for the given hits only —
  * the returned results, an explained chunk — because reading every candidate's tokens cost more
- * than the FTS5 query itself (measured on CMRC 2018).
+ * than the FTS5 query itself.
  */
 export function describeShownHits(
-  db: Database.Database,
+  session: IndexSession,
   hits: readonly ShownHit[],
   terms: readonly string[],
   written: ReadonlyMap<string, readonly string[]> = new Map(),
@@ -151,8 +150,8 @@ export function describeShownHits(
 ): void {
   const shown = hits.filter((h) => h.keyword !== null);
   if (shown.length === 0 || terms.length === 0) return;
-  const stats = queryTermStats(db, terms);
-  const read = chunkIndexReader(db);
+  const stats = queryTermStats(session, terms);
+  const read = chunkIndexReader(session);
   for (const hit of shown) {
     const indexed = read(hit.chunkRowid);
     if (!indexed) continue;
@@ -172,19 +171,14 @@ export function describeShownHits(
   }
 }
 
-/** Kept for callers that only need the matched terms (explain-file); the same account. */
-export function fillMatchedTerms(db: Database.Database, hits: readonly ShownHit[], terms: readonly string[]): void {
-  describeShownHits(db, hits, terms);
-}
-
 /**
  * The query's IDF mass as FTS5 computes IDF (N = rows in the FTS table, n = rows holding the
  * term): bm25ToScore's divisor. Terms no chunk holds add nothing.
  */
-export function queryIdfMass(db: Database.Database, terms: readonly string[]): number {
+export function queryIdfMass(session: IndexSession, terms: readonly string[]): number {
   if (terms.length === 0) return 0;
   let mass = 0;
-  for (const idf of queryTermStats(db, terms).idf.values()) mass += idf;
+  for (const idf of queryTermStats(session, terms).idf.values()) mass += idf;
   return mass;
 }
 
@@ -209,7 +203,7 @@ function toCandidates(hits: FtsHit[], match: string, relaxed: boolean, idfMass: 
  * Every chunk holding any term, in BM25 order, best first, with the raw bm25 kept. One query:
  * FTS5's bm25() sums over the query's terms, so chunks with more (and rarer) terms come first.
  */
-export function keywordSearch(db: Database.Database, query: string, options: KeywordSearchOptions): KeywordSearchResult {
+export function keywordSearch(session: IndexSession, query: string, options: KeywordSearchOptions): KeywordSearchResult {
   const { terms, stopwords, written, fragments } = searchTerms(query);
   const dateTerms = options.dateTerms ?? new Set<string>();
   // Date words and character pairs across word boundaries are searched, but a memory need not hold them.
@@ -218,8 +212,8 @@ export function keywordSearch(db: Database.Database, query: string, options: Key
     return { candidates: [], terms, requiredTerms, stopwords, written, fragments, matchQuery: null, missingTerms: [], termMissing: false, relaxed: false, idfMass: 0, everyTermSomewhere: null };
   }
   const match = buildMatchQuery(terms, 'OR');
-  const { hits: rows, everyTermSomewhere } = runMatch(db, terms, options, requiredTerms);
-  const stats = queryTermStats(db, terms);
+  const { hits: rows, everyTermSomewhere } = runMatch(session, terms, options, requiredTerms);
+  const stats = queryTermStats(session, terms);
   const missingTerms = requiredTerms.filter((t) => (stats.docs.get(t) ?? 0) === 0);
   const termMissing = requiredTerms.length > 1 && missingTerms.length > 0;
   let idfMass = 0;
@@ -244,9 +238,9 @@ export function keywordSearch(db: Database.Database, query: string, options: Key
  * Does some chunk (under the same filters) hold every term? Asked only when none of the shown
  * results does, to say so truthfully; an AND query stops at its first match.
  */
-export function someChunkHasEveryTerm(db: Database.Database, terms: readonly string[], options: Omit<KeywordSearchOptions, 'limit'>): boolean {
+export function someChunkHasEveryTerm(session: IndexSession, terms: readonly string[], options: Omit<KeywordSearchOptions, 'limit'>): boolean {
   if (terms.length <= 1) return true;
-  return runFts5Match(db, buildMatchQuery(terms, 'AND'), { ...options, limit: 1 }, false).length > 0;
+  return runFts5Match(session, buildMatchQuery(terms, 'AND'), { ...options, limit: 1 }, false).length > 0;
 }
 
 /**
@@ -254,7 +248,7 @@ export function someChunkHasEveryTerm(db: Database.Database, terms: readonly str
  * with the rank it has in the full, unlimited candidate list under the same filters.
  */
 export function keywordHitsForPath(
-  db: Database.Database,
+  session: IndexSession,
   matchQuery: string,
   path: string,
   terms: readonly string[],
@@ -262,16 +256,17 @@ export function keywordHitsForPath(
   options: Omit<KeywordSearchOptions, 'path' | 'limit'>,
   words: { written?: ReadonlyMap<string, readonly string[]>; fragments?: ReadonlySet<string> } = {},
 ): KeywordCandidate[] {
+  const db = session.db;
   const fileRowids = new Set(db.prepare('SELECT rowid FROM chunks WHERE path = ?').pluck().all(path) as number[]);
   if (fileRowids.size === 0) return [];
   // LIMIT -1: every match, so the rank is the one the hit would have with an unlimited net.
-  const all = runMatch(db, terms, { ...options, limit: -1 }).hits;
+  const all = runMatch(session, terms, { ...options, limit: -1 }).hits;
   const ranked = all.map((hit, i) => ({ hit, rank: i + 1 })).filter(({ hit }) => fileRowids.has(hit.rowid));
   const dateTerms = options.dateTerms ?? new Set<string>();
   const required = terms.filter((t) => !dateTerms.has(t) && !(words.fragments?.has(t) ?? false));
-  const candidates = toCandidates(ranked.map((r) => r.hit), matchQuery, relaxed, queryIdfMass(db, terms), required.length);
+  const candidates = toCandidates(ranked.map((r) => r.hit), matchQuery, relaxed, queryIdfMass(session, terms), required.length);
   candidates.forEach((c, i) => (c.keyword.rank = ranked[i]!.rank));
   const texts = new Map((db.prepare('SELECT rowid, text FROM chunks WHERE path = ?').all(path) as { rowid: number; text: string }[]).map((r) => [r.rowid, r.text]));
-  describeShownHits(db, candidates.map((c) => ({ ...c, text: texts.get(c.chunkRowid) })), terms, words.written, dateTerms, words.fragments);
+  describeShownHits(session, candidates.map((c) => ({ ...c, text: texts.get(c.chunkRowid) })), terms, words.written, dateTerms, words.fragments);
   return candidates;
 }

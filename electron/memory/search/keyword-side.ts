@@ -1,10 +1,10 @@
 // The keyword side of one search, and what it tells the person: the query the keywords come from
 // (date words handled), the candidates, and the notices "no memory holds every term" and "the
 // query mentions a date".
-import type Database from 'better-sqlite3';
 import type { SearchNotice } from '../../../shared/domain.js';
 import { describeDays } from '../../../shared/explain-words.js';
 import type { ResolvedSearchOptions } from './filters.js';
+import type { IndexSession } from './index-session.js';
 import { keywordSearch, searchTerms, someChunkHasEveryTerm, type KeywordSearchResult } from './keyword-search.js';
 import type { TracedCandidate } from './run-search.js';
 
@@ -16,22 +16,22 @@ import type { TracedCandidate } from './run-search.js';
  * would not reach the candidate list. Both lists come from the same terms, so their bm25 values
  * compare, and the merged list is ranked by them.
  */
-export function searchKeywords(db: Database.Database, options: ResolvedSearchOptions, limit: number, dateRange: { from: string | null; to: string | null } | null): KeywordSearchResult {
+export function searchKeywords(session: IndexSession, options: ResolvedSearchOptions, limit: number, dateRange: { from: string | null; to: string | null } | null): KeywordSearchResult {
   let query = options.keywordQuery;
   if (query !== options.query && searchTerms(query).terms.length === 0) query = options.query; // only date words: search them
   let dateTerms = query === options.query && options.keywordQuery !== options.query ? new Set<string>() : options.dateTerms;
-  let keyword = keywordSearch(db, query, { limit, sources: options.sources, dateRange, dateTerms });
+  let keyword = keywordSearch(session, query, { limit, sources: options.sources, dateRange, dateTerms });
   if (keyword.candidates.length === 0 && query !== options.query) {
     // "friday zqx": without its date word the query finds nothing; the date word is better than nothing.
     query = options.query;
     dateTerms = new Set<string>();
-    keyword = keywordSearch(db, query, { limit, sources: options.sources, dateRange, dateTerms });
+    keyword = keywordSearch(session, query, { limit, sources: options.sources, dateRange, dateTerms });
   }
   const booster = options.dateBooster;
   if (!booster || !options.dates.enabled || dateRange || keyword.candidates.length < limit) return keyword;
   const from = booster.mentions.reduce((min, m) => (m.from < min ? m.from : min), booster.mentions[0]!.from);
   const to = booster.mentions.reduce((max, m) => (m.to > max ? m.to : max), booster.mentions[0]!.to);
-  const dated = keywordSearch(db, query, { limit, sources: options.sources, dateRange: { from, to }, dateTerms });
+  const dated = keywordSearch(session, query, { limit, sources: options.sources, dateRange: { from, to }, dateTerms });
   const seen = new Set(keyword.candidates.map((c) => c.chunkRowid));
   const merged = [...keyword.candidates, ...dated.candidates.filter((c) => !seen.has(c.chunkRowid))];
   merged.sort((a, b) => a.keyword.bm25 - b.keyword.bm25 || a.chunkRowid - b.chunkRowid);
@@ -49,7 +49,7 @@ function describeQueryDate(d: { text: string; from: string; to: string }): strin
  * keyword breakdown of the search as relaxed, so each result says it matched only some terms.
  */
 export function noticeWhenNoChunkHasEveryTerm(
-  db: Database.Database,
+  session: IndexSession,
   keyword: KeywordSearchResult,
   results: readonly TracedCandidate[],
   filters: Parameters<typeof someChunkHasEveryTerm>[2],
@@ -59,7 +59,7 @@ export function noticeWhenNoChunkHasEveryTerm(
   let relaxed = keyword.termMissing;
   if (!relaxed) {
     const shownHasAll = results.some((r) => r.breakdown.keyword !== null && r.breakdown.keyword.matchedTerms.length === required.length);
-    relaxed = !shownHasAll && !(keyword.everyTermSomewhere ?? someChunkHasEveryTerm(db, required, filters));
+    relaxed = !shownHasAll && !(keyword.everyTermSomewhere ?? someChunkHasEveryTerm(session, required, filters));
   }
   if (!relaxed) return null;
   keyword.relaxed = true;

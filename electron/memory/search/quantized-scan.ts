@@ -6,8 +6,7 @@
 //     rounding margin of the k-th best.
 //  3. exact: the survivors' cosines computed exactly as sqlite-vec computes them, ranked by
 //     (cosine, rowid) — the same list and the same numbers as sqlite-vec's KNN.
-// The scan costs ~1.5 ms at 100k × 384 here (the float32 scan it replaces ~5 ms); passes 2 and 3
-// see a few hundred rows.
+// Passes 2 and 3 see a few hundred rows, so the cost is pass 1's (docs/performance.md).
 import type { MemorySource } from '../../../shared/domain.js';
 import { MemoryLensError } from '../../../shared/errors.js';
 import { queryCodeLimit } from './dot-kernel.js';

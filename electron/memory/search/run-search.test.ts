@@ -17,7 +17,7 @@ const NOW = Date.UTC(2026, 4, 31);
 function open(docs: TestDoc[]): SearchContext {
   const built = buildTestIndex(docs);
   db = built.db;
-  return keywordOnlyContext(built.db, built.meta);
+  return keywordOnlyContext(built.session, built.meta);
 }
 
 /**

@@ -1,7 +1,6 @@
 // One search, start to finish: keyword side + vector side → fuse → decay → sort by final →
 // source/date filters → minScore → MMR (if on) → maxResults. The breakdown is assembled once per
 // candidate and its final score comes from shared/score.ts's computeFinalScore, nothing else.
-import type Database from 'better-sqlite3';
 import type {
   FileDate,
   FileKind,
@@ -19,6 +18,7 @@ import { candidateCount } from '../../../shared/search-defaults.js';
 import type { AccessStatsLookup, ChunkAccessStats } from '../engine-types.js';
 import { tokenSet } from '../text/segment.js';
 import { accessBreakdown } from './access-boost.js';
+import type { IndexSession } from './index-session.js';
 import { resolveSearchOptions, matchesDateFilter, matchesSource, meetsMinScore, type ResolvedSearchOptions } from './filters.js';
 import { fuseCandidates, type FusedCandidate, type VectorSide } from './fuse.js';
 import { describeShownHits, type KeywordSearchResult } from './keyword-search.js';
@@ -39,7 +39,7 @@ export interface SearchFileMeta {
 }
 
 export interface SearchContext {
-  db: Database.Database;
+  session: IndexSession;
   fileMeta(path: string): SearchFileMeta | null;
   /** Null/absent: keyword-only. */
   embedder?: QueryEmbedder | null;
@@ -124,39 +124,21 @@ export interface ChunkRow {
 /** The chunk columns a search reads. */
 export const CHUNK_COLUMNS = 'rowid, id, hash, path, source, start_line, end_line, text, first_ms, last_ms';
 
-interface ChunkReads {
-  rows: Database.Statement<[string], ChunkRow>;
-  rowsWithoutText: Database.Statement<[string], ChunkRow>;
-  texts: Database.Statement<[string], { rowid: number; text: string }>;
-}
-const chunkReads = new WeakMap<Database.Database, ChunkReads>();
+const IN_LIST = 'WHERE rowid IN (SELECT value FROM json_each(?))';
 
-function chunkReadsOf(db: Database.Database): ChunkReads {
-  let reads = chunkReads.get(db);
-  if (!reads) {
-    const inList = 'WHERE rowid IN (SELECT value FROM json_each(?))';
-    reads = {
-      rows: db.prepare<[string], ChunkRow>(`SELECT ${CHUNK_COLUMNS} FROM chunks ${inList}`),
-      rowsWithoutText: db.prepare<[string], ChunkRow>(`SELECT rowid, id, hash, path, source, start_line, end_line, '' AS text, first_ms, last_ms FROM chunks ${inList}`),
-      texts: db.prepare<[string], { rowid: number; text: string }>(`SELECT rowid, text FROM chunks ${inList}`),
-    };
-    chunkReads.set(db, reads);
-  }
-  return reads;
-}
-
-function loadChunks(db: Database.Database, rowids: number[], withText: boolean): Map<number, ChunkRow> {
+function loadChunks(session: IndexSession, rowids: number[], withText: boolean): Map<number, ChunkRow> {
   if (rowids.length === 0) return new Map();
-  const reads = chunkReadsOf(db);
-  const rows = (withText ? reads.rows : reads.rowsWithoutText).all(JSON.stringify(rowids));
+  const columns = withText ? CHUNK_COLUMNS : "rowid, id, hash, path, source, start_line, end_line, '' AS text, first_ms, last_ms";
+  const rows = session.statement<ChunkRow>(`SELECT ${columns} FROM chunks ${IN_LIST}`).all(JSON.stringify(rowids) as never);
   return new Map(rows.map((row) => [row.rowid, row]));
 }
 
 /** Reads the text of candidates loaded without it. */
-function loadTexts(db: Database.Database, candidates: readonly TracedCandidate[]): void {
+function loadTexts(session: IndexSession, candidates: readonly TracedCandidate[]): void {
   const missing = candidates.filter((c) => c.text === '');
   if (missing.length === 0) return;
-  const texts = new Map(chunkReadsOf(db).texts.all(JSON.stringify(missing.map((c) => c.chunkRowid))).map((r) => [r.rowid, r.text]));
+  const read = session.statement<{ rowid: number; text: string }>(`SELECT rowid, text FROM chunks ${IN_LIST}`);
+  const texts = new Map(read.all(JSON.stringify(missing.map((c) => c.chunkRowid)) as never).map((r) => [r.rowid, r.text]));
   for (const c of missing) c.text = texts.get(c.chunkRowid) ?? '';
 }
 
@@ -314,10 +296,10 @@ export async function traceSearch(ctx: SearchContext, searchOptions: SearchOptio
   const options = resolveSearchOptions(searchOptions);
   const limit = traceOptions.candidateLimit ?? candidateCount(options.maxResults);
   const dateRange = options.from !== null || options.to !== null ? { from: options.from, to: options.to } : null;
-  const keyword = searchKeywords(ctx.db, options, limit, dateRange);
+  const keyword = searchKeywords(ctx.session, options, limit, dateRange);
 
   const vectorResult = await runVectorSide({
-    db: ctx.db,
+    session: ctx.session,
     embedder: ctx.embedder,
     vectorSearch: ctx.vectorSearch,
     unavailableReason: ctx.mode === 'fts-only' || ctx.vectorBackend === 'none' ? (ctx.modeReason ?? 'vector search is off') : null,
@@ -338,7 +320,7 @@ export async function traceSearch(ctx: SearchContext, searchOptions: SearchOptio
   const fused = fuseCandidates(keyword.candidates, vectorResult.side, options.weights, keyword.terms.length > 0);
   // The date boost and MMR read every candidate's text; otherwise only the results need theirs.
   const everyText = options.dateBooster !== null || options.mmr.enabled;
-  const rows = loadChunks(ctx.db, fused.map((f) => f.chunkRowid), everyText);
+  const rows = loadChunks(ctx.session, fused.map((f) => f.chunkRowid), everyText);
   const metaCache = new Map<string, SearchFileMeta | null>();
   const metaOf = (path: string): SearchFileMeta | null => {
     if (!metaCache.has(path)) metaCache.set(path, ctx.fileMeta(path));
@@ -356,10 +338,10 @@ export async function traceSearch(ctx: SearchContext, searchOptions: SearchOptio
   });
   candidates.sort(compareCandidates);
   const results = selectResults(candidates, options);
-  if (!everyText) loadTexts(ctx.db, results);
+  if (!everyText) loadTexts(ctx.session, results);
   if (!access) attachAccess(ctx, results, options);
-  describeShownHits(ctx.db, results.map((r) => ({ chunkRowid: r.chunkRowid, keyword: r.breakdown.keyword, text: r.text })), keyword.terms, keyword.written, options.dateTerms, keyword.fragments);
-  const relaxedNotice = noticeWhenNoChunkHasEveryTerm(ctx.db, keyword, results, { sources: options.sources, dateRange });
+  describeShownHits(ctx.session, results.map((r) => ({ chunkRowid: r.chunkRowid, keyword: r.breakdown.keyword, text: r.text })), keyword.terms, keyword.written, options.dateTerms, keyword.fragments);
+  const relaxedNotice = noticeWhenNoChunkHasEveryTerm(ctx.session, keyword, results, { sources: options.sources, dateRange });
   if (relaxedNotice) notices.unshift(relaxedNotice);
 
   const fellBack = vectorResult.fellBack;
@@ -376,7 +358,6 @@ export async function traceSearch(ctx: SearchContext, searchOptions: SearchOptio
   };
 }
 
-/** The words to light up: every spelling, as written, of the terms this chunk holds. */
 /** OpenClaw-style citation: `path#L3` or `path#L3-L9`. */
 export function citationFor(path: string, startLine: number, endLine: number): string {
   return startLine === endLine ? `${path}#L${startLine}` : `${path}#L${startLine}-L${endLine}`;

@@ -16,9 +16,14 @@ import type { IndexDb } from '../index/index-db.js';
 import { createBaseSchema, createVectorTable, SCHEMA_VERSION } from '../index/schema.js';
 import { cosineErrorBound, scanVectorMatrix } from './quantized-scan.js';
 import type { QuantizedMatrix } from './quantized-matrix.js';
-import { hasVectorMatrix, invalidateVectorMatrix, releaseVectorMatrix, vectorMatrixFor } from './vector-matrix.js';
+import { LiveIndex } from '../index-lifecycle/live-index.js';
+import { IndexSession } from './index-session.js';
+
 import { loadVectorMatrix } from './vector-matrix-load.js';
 import { vectorSearch, vectorSearchKnn } from './vector-search.js';
+
+/** The int8 scan forced on at any size: these tests hold it against sqlite-vec's KNN. */
+const ACCELERATED = { accelerators: { vector: true } };
 
 const dirs: string[] = [];
 
@@ -113,6 +118,7 @@ describe('vector matrix scan', () => {
     const random = seeded(11);
     const vectors = Array.from({ length: 5000 }, () => randomUnit(random, 384));
     const db = openDb(384, 'vec0');
+    const session = new IndexSession(db, ACCELERATED);
     const sourceOf = (i: number): MemorySource => (i % 7 === 0 ? 'sessions' : 'memory');
     fill(db, vectors, sourceOf);
     const filters = [undefined, { sources: ['sessions' as MemorySource] }, { sources: ['memory' as MemorySource, 'sessions' as MemorySource] }];
@@ -121,8 +127,8 @@ describe('vector matrix scan', () => {
       const query = q % 2 === 0 ? randomUnit(random, 384) : vectors[q * 97]!.map((x) => x + (random() - 0.5) * 0.01);
       for (const filter of filters) {
         for (const limit of [1, 56, 300]) {
-          const knn = vectorSearchKnn(db, query, limit, filter);
-          const scan = vectorSearch(db, query, limit, filter);
+          const knn = vectorSearchKnn(session, query, limit, filter);
+          const scan = vectorSearch(session, query, limit, filter);
           expect(scan).toHaveLength(limit);
           expectSameHits(scan, knn);
           // Not only within 1e-6: the exact pass reproduces sqlite-vec's float32 arithmetic.
@@ -130,8 +136,8 @@ describe('vector matrix scan', () => {
         }
       }
     }
-    expect(vectorSearch(db, vectors[123]!, 1)[0]!.chunkRowid).toBe(124);
-    expect(vectorMatrixFor(db)!.codes.simd).toBe(true);
+    expect(vectorSearch(session, vectors[123]!, 1)[0]!.chunkRowid).toBe(124);
+    expect(session.vectors.matrix()!.codes.simd).toBe(true);
     db.close();
   });
 
@@ -159,13 +165,14 @@ describe('vector matrix scan', () => {
     const random = seeded(19);
     const vectors = Array.from({ length: 1200 }, () => randomUnit(random, 36));
     const db = openDb(36, 'vec0');
+    const session = new IndexSession(db, ACCELERATED);
     fill(db, vectors, (i) => (i % 4 === 0 ? 'sessions' : 'memory'));
-    expect(vectorMatrixFor(db)!.codes.stride).toBe(48);
-    expect(vectorMatrixFor(db)!.count).toBe(1200);
+    expect(session.vectors.matrix()!.codes.stride).toBe(48);
+    expect(session.vectors.matrix()!.count).toBe(1200);
     for (let q = 0; q < 10; q++) {
       const query = randomUnit(random, 36);
       const filter = q % 2 === 0 ? undefined : { sources: ['sessions' as MemorySource] };
-      expect(vectorSearch(db, query, 60, filter)).toEqual(vectorSearchKnn(db, query, 60, filter));
+      expect(vectorSearch(session, query, 60, filter)).toEqual(vectorSearchKnn(session, query, 60, filter));
     }
     db.close();
   });
@@ -176,16 +183,17 @@ describe('vector matrix scan', () => {
     // Duplicated chunk text embeds to the same vector: 40 identical rows among 400.
     const vectors = Array.from({ length: 400 }, (_, i) => (i % 10 === 3 ? shared : randomUnit(random, 64)));
     const db = openDb(64, 'vec0');
+    const session = new IndexSession(db, ACCELERATED);
     const rowids = fill(db, vectors, () => 'memory');
     const tied = rowids.filter((_, i) => i % 10 === 3);
     const query = shared.map((x, i) => x + (i % 2 === 0 ? 0.02 : -0.02));
     // All tied rows fit: exactly the KNN's answer.
-    expect(vectorSearch(db, query, 45)).toEqual(vectorSearchKnn(db, query, 45));
+    expect(vectorSearch(session, query, 45)).toEqual(vectorSearchKnn(session, query, 45));
     // A cut through the tie: sqlite-vec keeps whichever tied rows its chunked scan meets last;
     // the matrix keeps the lowest rowids. Same cosines either way.
-    const cut = vectorSearch(db, query, 5);
+    const cut = vectorSearch(session, query, 5);
     expect(cut.map((h) => h.chunkRowid)).toEqual(tied.slice(0, 5));
-    expect(cut.map((h) => h.cosine)).toEqual(vectorSearchKnn(db, query, 5).map((h) => h.cosine));
+    expect(cut.map((h) => h.cosine)).toEqual(vectorSearchKnn(session, query, 5).map((h) => h.cosine));
     db.close();
   });
 
@@ -200,7 +208,7 @@ describe('vector matrix scan', () => {
     for (let q = 0; q < 5; q++) {
       const query = randomUnit(random, 384);
       for (const filter of [undefined, { sources: ['sessions' as MemorySource] }]) {
-        expect(vectorSearch(plain, query, 50, filter)).toEqual(vectorSearchKnn(vec, query, 50, filter));
+        expect(vectorSearch(new IndexSession(plain, ACCELERATED), query, 50, filter)).toEqual(vectorSearchKnn(new IndexSession(vec, ACCELERATED), query, 50, filter));
       }
     }
     vec.close();
@@ -210,38 +218,40 @@ describe('vector matrix scan', () => {
   it('is patched in place by the rows FileWriter commits, and read again after another connection commits', () => {
     const random = seeded(14);
     const index = openIndex(32);
+    const session = new IndexSession(index.db, ACCELERATED);
     const writer = new FileWriter(index.db);
+    writer.onDidCommit(session);
     for (let f = 0; f < 20; f++) writer.writeFile(fileRecord(`memory/f${f}.md`), chunks(10), Array.from({ length: 10 }, () => randomUnit(random, 32)));
     const target = randomUnit(random, 32);
-    expect(vectorSearch(index.db, target, 1)[0]!.cosine).toBeLessThan(0.99);
-    const loaded = vectorMatrixFor(index.db)!;
+    expect(vectorSearch(session, target, 1)[0]!.cosine).toBeLessThan(0.99);
+    const loaded = session.vectors.matrix()!;
     expect(loaded.count).toBe(200);
     expect(loaded.loads).toBe(1);
 
     // The last file is rewritten (new rowids, or the old ones reused), one of its vectors is the target.
     writer.writeFile(fileRecord('memory/f19.md'), chunks(3), [randomUnit(random, 32), target, randomUnit(random, 32)]);
-    const [hit] = vectorSearch(index.db, target, 1);
+    const [hit] = vectorSearch(session, target, 1);
     const rowidOf = (p: string, i: number) => index.db.prepare('SELECT rowid FROM chunks WHERE id = ?').pluck().get(`${p}#${i}`) as number;
     expect(hit).toEqual({ chunkRowid: rowidOf('memory/f19.md', 1), cosine: expect.closeTo(1, 6) as number });
     // Patched, not read again; and it agrees with a fresh read of the index.
-    expect(vectorMatrixFor(index.db)).toBe(loaded);
+    expect(session.vectors.matrix()).toBe(loaded);
     expect(loaded.loads).toBe(1);
     expect(loaded.count).toBe(193);
     const probe = randomUnit(random, 32);
-    expect(vectorSearch(index.db, probe, 40)).toEqual(vectorSearchKnn(index.db, probe, 40));
+    expect(vectorSearch(session, probe, 40)).toEqual(vectorSearchKnn(session, probe, 40));
 
     // A removed file's vectors leave the matrix; a batch that rolls back changes nothing.
     writer.removeFiles(['memory/f19.md']);
-    expect(vectorSearch(index.db, target, 5).map((h) => h.chunkRowid)).not.toContain(hit!.chunkRowid);
+    expect(vectorSearch(session, target, 5).map((h) => h.chunkRowid)).not.toContain(hit!.chunkRowid);
     expect(loaded.count).toBe(190);
     const failing = writer.transaction(() => {
       writer.writeFile(fileRecord('memory/new.md'), chunks(1), [target]);
       throw new Error('disk full');
     });
     expect(() => failing()).toThrow('disk full');
-    expect(vectorSearch(index.db, target, 1)[0]!.cosine).toBeLessThan(0.99);
+    expect(vectorSearch(session, target, 1)[0]!.cosine).toBeLessThan(0.99);
     expect(loaded.loads).toBe(1);
-    expect(vectorSearch(index.db, probe, 40)).toEqual(vectorSearchKnn(index.db, probe, 40));
+    expect(vectorSearch(session, probe, 40)).toEqual(vectorSearchKnn(session, probe, 40));
 
     // Another connection's commit is seen: the matrix is read again.
     const other = new Database(index.path);
@@ -251,42 +261,45 @@ describe('vector matrix scan', () => {
       .run();
     other.prepare('INSERT INTO chunks_vec(rowid, embedding) VALUES (?, ?)').run(1000n, blob(target));
     other.close();
-    expect(vectorSearch(index.db, target, 1, { sources: ['sessions'] })[0]!.chunkRowid).toBe(1000);
+    expect(vectorSearch(session, target, 1, { sources: ['sessions'] })[0]!.chunkRowid).toBe(1000);
     // Read again — into the same memory.
-    expect(vectorMatrixFor(index.db)).toBe(loaded);
+    expect(session.vectors.matrix()).toBe(loaded);
     expect(loaded.loads).toBe(2);
     expect(loaded.count).toBe(191);
 
-    releaseVectorMatrix(index.db);
-    expect(hasVectorMatrix(index.db)).toBe(false);
+    session.vectors.release();
+    expect(session.vectors.loaded).toBe(false);
   });
 
   it('a write inside a transaction the writer does not own drops the matrix instead of guessing', () => {
     const random = seeded(21);
     const index = openIndex(16);
+    const session = new IndexSession(index.db, ACCELERATED);
     const writer = new FileWriter(index.db);
+    writer.onDidCommit(session);
     writer.writeFile(fileRecord('memory/a.md'), chunks(5), Array.from({ length: 5 }, () => randomUnit(random, 16)));
     const target = randomUnit(random, 16);
-    vectorSearch(index.db, target, 1);
-    const loaded = vectorMatrixFor(index.db)!;
+    vectorSearch(session, target, 1);
+    const loaded = session.vectors.matrix()!;
     index.db.transaction(() => writer.writeFile(fileRecord('memory/b.md'), chunks(1), [target]))();
-    expect(hasVectorMatrix(index.db)).toBe(false);
-    expect(vectorSearch(index.db, target, 1)[0]!.cosine).toBeCloseTo(1, 6);
+    expect(session.vectors.loaded).toBe(false);
+    expect(vectorSearch(session, target, 1)[0]!.cosine).toBeCloseTo(1, 6);
     expect(loaded.loads).toBe(2);
     // Written behind the writer's back: invalidateVectorMatrix makes the next query see it.
     const rowid = index.db.prepare("SELECT rowid FROM chunks WHERE id = 'memory/a.md#0'").pluck().get() as number;
     index.db.prepare('DELETE FROM chunks_vec WHERE rowid = ?').run(BigInt(rowid));
-    invalidateVectorMatrix(index.db);
-    expect(vectorSearch(index.db, target, 10).map((h) => h.chunkRowid)).not.toContain(rowid);
+    session.vectors.invalidate();
+    expect(vectorSearch(session, target, 10).map((h) => h.chunkRowid)).not.toContain(rowid);
   });
 
   it('is read once and reused while nothing is written', () => {
     const random = seeded(15);
     const db = openDb(16, 'plain');
+    const session = new IndexSession(db, ACCELERATED);
     fill(db, Array.from({ length: 50 }, () => randomUnit(random, 16)), () => 'memory');
-    const first = vectorMatrixFor(db);
-    vectorSearch(db, randomUnit(random, 16), 5);
-    expect(vectorMatrixFor(db)).toBe(first);
+    const first = session.vectors.matrix();
+    vectorSearch(session, randomUnit(random, 16), 5);
+    expect(session.vectors.matrix()).toBe(first);
     expect(first!.count).toBe(50);
     db.close();
   });
@@ -307,16 +320,15 @@ describe('vector matrix scan', () => {
     db.close();
   });
 
-  it('is freed when the index is closed', () => {
+  it('is freed when the live index closes its connection', () => {
     const random = seeded(17);
-    const index = openIndexDb(path.join(tempDir(), 'index.sqlite'), {
-      expected: { schemaVersion: SCHEMA_VERSION, chunkerVersion: CHUNKER_VERSION, embedding: { provider: 't', model: 'm', providerKey: 'k', dims: 16 } },
-    });
-    fill(index.db, Array.from({ length: 20 }, () => randomUnit(random, 16)), () => 'memory');
-    expect(vectorSearch(index.db, randomUnit(random, 16), 3)).toHaveLength(3);
-    expect(hasVectorMatrix(index.db)).toBe(true);
-    index.close();
-    expect(hasVectorMatrix(index.db)).toBe(false);
+    const live = new LiveIndex(path.join(tempDir(), 'index.sqlite'), { schemaVersion: SCHEMA_VERSION, chunkerVersion: CHUNKER_VERSION, embedding: { provider: 't', model: 'm', providerKey: 'k', dims: 16 } }, null, undefined, ACCELERATED);
+    fill(live.index.db, Array.from({ length: 20 }, () => randomUnit(random, 16)), () => 'memory');
+    const session = live.session;
+    expect(vectorSearch(session, randomUnit(random, 16), 3)).toHaveLength(3);
+    expect(session.vectors.loaded).toBe(true);
+    live.close();
+    expect(session.vectors.loaded).toBe(false);
   });
 
   it('bounds the float32/float64 gap tightly enough to keep the candidate set small', () => {
@@ -349,6 +361,7 @@ describe('vector matrix through MemoryEngine', () => {
       dbPath: path.join(root, 'data', 'index.sqlite'),
       openclawHome: path.join(root, 'openclaw'),
       embedder: { model: TINY_MODEL_ID, modelsDir, allowDownload: false },
+      indexSession: ACCELERATED,
     });
     try {
       await engine.sync();

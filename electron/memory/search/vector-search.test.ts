@@ -7,6 +7,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createBaseSchema, createVectorTable } from '../index/schema.js';
 import type { MemorySource } from '../../../shared/domain.js';
 import { vectorSearch, vectorSearchKnn, vectorTableKind } from './vector-search.js';
+import { IndexSession } from './index-session.js';
+
+/** The int8 scan forced on at any size: these tests hold it against sqlite-vec's KNN. */
+const ACCELERATED = { accelerators: { vector: true } };
+
 
 const DIMS = 32;
 const dirs: string[] = [];
@@ -72,16 +77,17 @@ describe('vectorSearch', () => {
     const random = seeded(1);
     const vectors = Array.from({ length: 300 }, () => randomUnit(random));
     const db = openDb('vec0');
+    const session = new IndexSession(db, ACCELERATED);
     const rowids = fill(db, vectors);
     const query = randomUnit(random);
 
-    const hits = vectorSearch(db, query, 10);
+    const hits = vectorSearch(session, query, 10);
     const expected = bruteForce(vectors, rowids, query, 10);
     expect(hits.map((h) => h.chunkRowid)).toEqual(expected.map((h) => h.chunkRowid));
     hits.forEach((hit, i) => expect(hit.cosine).toBeCloseTo(expected[i]!.cosine, 5));
     // A stored vector finds itself with cosine 1.
-    expect(vectorSearch(db, vectors[7]!, 1)[0]).toMatchObject({ chunkRowid: rowids[7] });
-    expect(vectorSearch(db, vectors[7]!, 1)[0]!.cosine).toBeCloseTo(1, 5);
+    expect(vectorSearch(session, vectors[7]!, 1)[0]).toMatchObject({ chunkRowid: rowids[7] });
+    expect(vectorSearch(session, vectors[7]!, 1)[0]!.cosine).toBeCloseTo(1, 5);
     db.close();
   });
 
@@ -94,16 +100,18 @@ describe('vectorSearch', () => {
     expect(fill(plainDb, vectors, (i) => (i % 3 === 0 ? 'sessions' : 'memory'))).toEqual(rowids);
     expect(vectorTableKind(vecDb)).toBe('vec0');
     expect(vectorTableKind(plainDb)).toBe('plain');
+    const vecSession = new IndexSession(vecDb, ACCELERATED);
+    const plainSession = new IndexSession(plainDb, ACCELERATED);
 
     for (let q = 0; q < 20; q++) {
       const query = randomUnit(random);
       for (const filter of [undefined, { sources: ['sessions' as MemorySource] }]) {
-        const knn = vectorSearchKnn(vecDb, query, 50, filter);
-        const scan = vectorSearch(plainDb, query, 50, filter);
+        const knn = vectorSearchKnn(vecSession, query, 50, filter);
+        const scan = vectorSearch(plainSession, query, 50, filter);
         expect(scan.map((h) => h.chunkRowid)).toEqual(knn.map((h) => h.chunkRowid));
         expect(scan.map((h) => h.cosine)).toEqual(knn.map((h) => h.cosine));
         // With sqlite-vec loaded, vectorSearch scans the same in-memory matrix, read from the vec0 table.
-        expect(vectorSearch(vecDb, query, 50, filter)).toEqual(knn);
+        expect(vectorSearch(vecSession, query, 50, filter)).toEqual(knn);
       }
     }
     vecDb.close();
@@ -114,10 +122,11 @@ describe('vectorSearch', () => {
     const random = seeded(3);
     const vectors = Array.from({ length: 400 }, () => randomUnit(random));
     const db = openDb('vec0');
+    const session = new IndexSession(db, ACCELERATED);
     // Only 1 chunk in 20 is a session: a KNN of k = limit would return almost none of them.
     const rowids = fill(db, vectors, (i) => (i % 20 === 0 ? 'sessions' : 'memory'));
     const query = randomUnit(random);
-    const hits = vectorSearchKnn(db, query, 15, { sources: ['sessions'] });
+    const hits = vectorSearchKnn(session, query, 15, { sources: ['sessions'] });
     const sessionRowids = new Set(rowids.filter((_, i) => i % 20 === 0));
     expect(hits).toHaveLength(15);
     expect(hits.every((h) => sessionRowids.has(h.chunkRowid))).toBe(true);
@@ -143,14 +152,15 @@ describe('vectorSearch', () => {
     // 4,200 memory chunks close to the query, 10 session chunks pointing the other way.
     const vectors = [...Array.from({ length: 4200 }, () => near(1)), ...Array.from({ length: 10 }, () => near(-1))];
     const db = openDb('vec0');
+    const session = new IndexSession(db, ACCELERATED);
     const rowids = fill(db, vectors, (i) => (i >= 4200 ? 'sessions' : 'memory'));
-    const hits = vectorSearch(db, query, 5, { sources: ['sessions'] });
+    const hits = vectorSearch(session, query, 5, { sources: ['sessions'] });
     const expected = bruteForce(vectors.slice(4200), rowids.slice(4200), query, 5);
     expect(hits.map((h) => h.chunkRowid)).toEqual(expected.map((h) => h.chunkRowid));
     expect(hits.every((h) => h.cosine < 0)).toBe(true);
     const plain = openDb('plain', false);
     fill(plain, vectors, (i) => (i >= 4200 ? 'sessions' : 'memory'));
-    expect(vectorSearch(plain, query, 5, { sources: ['sessions'] })).toEqual(hits);
+    expect(vectorSearch(new IndexSession(plain, ACCELERATED), query, 5, { sources: ['sessions'] })).toEqual(hits);
     db.close();
     plain.close();
   });
@@ -161,16 +171,17 @@ describe('vectorSearch', () => {
     const bare = new Database(path.join(dir, 'bare.sqlite'));
     createBaseSchema(bare);
     expect(vectorTableKind(bare)).toBe('none');
-    expect(vectorSearch(bare, new Float32Array(DIMS).fill(0.1), 5)).toEqual([]);
+    expect(vectorSearch(new IndexSession(bare, ACCELERATED), new Float32Array(DIMS).fill(0.1), 5)).toEqual([]);
     bare.close();
 
     const random = seeded(4);
     const vectors = Array.from({ length: 5 }, () => randomUnit(random));
     const db = openDb('vec0');
+    const session = new IndexSession(db, ACCELERATED);
     const rowids = fill(db, vectors);
     db.prepare('DELETE FROM chunks WHERE rowid = ?').run(rowids[0]);
-    expect(vectorSearch(db, vectors[0]!, 5).map((h) => h.chunkRowid)).not.toContain(rowids[0]);
-    expect(vectorSearch(db, vectors[0]!, 5)).toHaveLength(4);
+    expect(vectorSearch(session, vectors[0]!, 5).map((h) => h.chunkRowid)).not.toContain(rowids[0]);
+    expect(vectorSearch(session, vectors[0]!, 5)).toHaveLength(4);
     db.close();
   });
 
@@ -184,7 +195,7 @@ describe('vectorSearch', () => {
     createVectorTable(db, DIMS, 'vec0');
     db.close();
     const without = new Database(file);
-    expect(() => vectorSearch(without, new Float32Array(DIMS).fill(0.1), 5)).toThrow(/sqlite-vec/);
+    expect(() => vectorSearch(new IndexSession(without, ACCELERATED), new Float32Array(DIMS).fill(0.1), 5)).toThrow(/sqlite-vec/);
     without.close();
   });
 });

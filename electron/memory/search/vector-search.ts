@@ -1,13 +1,12 @@
 // Nearest chunks to a query vector. The vectors live in `chunks_vec` (a sqlite-vec vec0 table, or
-// a plain rowid + BLOB table when sqlite-vec cannot load); queries scan an in-memory copy of them
-// (vector-matrix.ts), which returns sqlite-vec's KNN results exactly, several times faster.
-// The KNN itself stays available (`vectorSearchKnn`) for the tests and the benchmark to compare.
+// a plain rowid + BLOB table when sqlite-vec cannot load). sqlite-vec's KNN answers, unless the
+// session's int8 scan (vector-matrix.ts) passed its self-check; a plain table is always scanned.
 import type Database from 'better-sqlite3';
 import type { MemorySource } from '../../../shared/domain.js';
 import { MemoryLensError } from '../../../shared/errors.js';
+import type { IndexSession } from './index-session.js';
 import { scanVectorMatrix } from './quantized-scan.js';
 import type { ScanStats, VectorFilter, VectorHit } from './quantized-scan.js';
-import { vectorMatrixFor } from './vector-matrix.js';
 
 export type { VectorFilter, VectorHit };
 
@@ -17,16 +16,18 @@ export type VectorTableKind = 'vec0' | 'plain' | 'none';
 export const MAX_KNN_K = 4096;
 
 /**
- * Cosine similarity = 1 - sqlite-vec's cosine distance, best first, ties by lower rowid: the
- * in-memory matrix's exact scan (quantized-scan.ts), the same list and numbers as the KNN.
+ * Cosine similarity = 1 - sqlite-vec's cosine distance, best first, ties by lower rowid: by the
+ * KNN, or by the in-memory matrix's exact scan (quantized-scan.ts), the same list as the KNN.
  */
-export function vectorSearch(db: Database.Database, queryVec: Float32Array, limit: number, filter?: VectorFilter, stats?: ScanStats): VectorHit[] {
-  const kind = vectorTableKind(db);
+export function vectorSearch(session: IndexSession, queryVec: Float32Array, limit: number, filter?: VectorFilter, stats?: ScanStats): VectorHit[] {
+  const kind = vectorTableKind(session.db);
   if (kind === 'none' || limit <= 0) return [];
-  if (kind === 'vec0' && !sqliteVecLoaded(db)) {
+  if (kind === 'vec0' && !session.sqliteVecLoaded) {
     throw new MemoryLensError('UNAVAILABLE', 'the index stores vectors in sqlite-vec, which is not loaded');
   }
-  const matrix = vectorMatrixFor(db);
+  // sqlite-vec's KNN is the baseline; the int8 scan runs where it pays and agreed with it.
+  if (kind === 'vec0' && !session.vectorAccelerated((query, k) => vectorSearchKnn(session, query, k))) return vectorSearchKnn(session, queryVec, limit, filter);
+  const matrix = session.vectors.matrix();
   return matrix ? scanVectorMatrix(matrix, queryVec, limit, filter, stats) : [];
 }
 
@@ -37,29 +38,14 @@ export function vectorTableKind(db: Database.Database): VectorTableKind {
   return /using\s+vec0/i.test(row.sql ?? '') ? 'vec0' : 'plain';
 }
 
-const vecLoaded = new WeakMap<Database.Database, boolean>();
-
-export function sqliteVecLoaded(db: Database.Database): boolean {
-  let loaded = vecLoaded.get(db);
-  if (loaded === undefined) {
-    try {
-      db.prepare('SELECT vec_version()').get();
-      loaded = true;
-    } catch {
-      loaded = false;
-    }
-    vecLoaded.set(db, loaded);
-  }
-  return loaded;
-}
-
 /**
  * sqlite-vec KNN. A source filter is applied after the KNN (vec0 has no source column), so k
  * grows until `limit` matching chunks are found, every vector has been considered, or k reaches
  * sqlite-vec's cap — then the matching chunks are ranked exactly instead.
  */
-export function vectorSearchKnn(db: Database.Database, queryVec: Float32Array, limit: number, filter?: VectorFilter): VectorHit[] {
+export function vectorSearchKnn(session: IndexSession, queryVec: Float32Array, limit: number, filter?: VectorFilter): VectorHit[] {
   if (limit <= 0) return [];
+  const db = session.db;
   const sources = activeSources(filter);
   const total = sources ? countVectors(db) : Infinity;
   const sourceClause = sources ? `AND c.source IN (${sources.map(() => '?').join(', ')})` : '';

@@ -1,9 +1,9 @@
 // The vector half of a query: embed the query (bounded by a timeout), then KNN. Any failure makes
 // this one query keyword-only and says why; it never fails the search.
-import type Database from 'better-sqlite3';
 import type { MemorySource, SearchNotice } from '../../../shared/domain.js';
 import { DEFAULT_QUERY_TIMEOUT_MS, EmbeddingTimeoutError } from '../embed/embedding-provider.js';
 import type { VectorSide } from './fuse.js';
+import type { IndexSession } from './index-session.js';
 import { vectorSearch as defaultVectorSearch } from './vector-search.js';
 
 export { DEFAULT_QUERY_TIMEOUT_MS };
@@ -22,7 +22,7 @@ export interface VectorHit {
 
 /** Shape of vector-search.ts's `vectorSearch`; sqlite-vec KNN or a JS scan. */
 export type VectorSearchFn = (
-  db: Database.Database,
+  session: IndexSession,
   queryVec: Float32Array,
   limit: number,
   filter?: { sources?: MemorySource[] },
@@ -41,7 +41,7 @@ export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 export interface VectorSideInput {
-  db: Database.Database;
+  session: IndexSession;
   embedder: QueryEmbedder | null | undefined;
   /** Default: vector-search.ts's vectorSearch (sqlite-vec KNN or JS scan). */
   vectorSearch?: VectorSearchFn;
@@ -73,7 +73,7 @@ export async function runVectorSide(input: VectorSideInput): Promise<VectorSideR
     const queryVec = await withTimeout(input.embedder.embedQuery(input.query, input.timeoutMs), input.timeoutMs);
     const filter = input.sources ? { sources: input.sources } : undefined;
     const search = input.vectorSearch ?? defaultVectorSearch;
-    const hits = await search(input.db, queryVec, input.limit, filter);
+    const hits = await search(input.session, queryVec, input.limit, filter);
     return {
       side: { available: true, candidates: hits.map((hit, i) => ({ chunkRowid: hit.chunkRowid, cosine: hit.cosine, rank: i + 1 })) },
       notice: null,

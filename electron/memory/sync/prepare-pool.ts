@@ -1,4 +1,4 @@
-// Worker threads that prepare files for a bulk sync (DESIGN §2: long work runs off the main
+// Worker threads that prepare files for a bulk sync (long work runs off the main
 // thread). Parsing, chunking and FTS segmentation are half of a cold index's CPU; SQLite writes
 // must stay on the thread that owns the connection, so the sync pipelines: it writes one batch
 // while the worker prepares the next. A pool lives for one sync and is terminated when the sync

@@ -1,4 +1,4 @@
-// Brings an index in line with the files on disk (DESIGN §3): a stat fast path (size + mtime),
+// Brings an index in line with the files on disk: a stat fast path (size + mtime),
 // then a content hash, then parse → chunk → embed (cache first) → one transaction per file.
 // Removed files leave the index; a file that cannot be read is recorded as failed, never fatal.
 // A bulk sync hands parsing, chunking and FTS segmentation to a worker thread (prepare-pool.ts)

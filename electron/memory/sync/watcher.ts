@@ -1,7 +1,7 @@
 // Watches the workspace (and session folders) with chokidar 5. Events are hints, never facts:
 // the engine stats the path, then reindexes or removes it. A full reconcile runs on start, after
 // any watcher error and periodically, so a missed event costs minutes at worst, never a stale
-// index forever (DESIGN §3).
+// index forever.
 //
 // Only folders are watched. A folder's inotify watch already reports every create, write, rename
 // and delete of the files in it (the raw event names the file), so a watch per file only spent

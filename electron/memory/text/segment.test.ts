@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
-import { queryTerms, segmentForIndex, segmentManyForIndex, setSegmenterEnabledForTests } from './segment.js';
+import { describe, expect, it, vi } from 'vitest';
+import { queryTerms, segmentForIndex, segmentManyForIndex } from './segment.js';
+import type * as SegmentModule from './segment.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-afterEach(() => setSegmenterEnabledForTests(true));
 
 function ftsVocabulary(text: string): Set<string> {
   const db = new Database(':memory:');
@@ -48,11 +48,22 @@ describe('segmentForIndex', () => {
     expect(tokens).toEqual(expect.arrayContaining(['讨论', '数据', '库', '向量', '量数', '据库']));
   });
 
-  it('falls back to characters and bigrams without Intl.Segmenter and still matches', () => {
-    setSegmenterEnabledForTests(false);
-    const tokens = segmentForIndex('合同金额是12,345万元').split(' ');
+  it('falls back to characters and bigrams without Intl.Segmenter and still matches', async () => {
+    // A runtime without Intl.Segmenter: the module is loaded afresh while it is absent.
+    const intl = Intl as { Segmenter?: unknown };
+    const saved = intl.Segmenter;
+    delete intl.Segmenter;
+    let fallback: typeof SegmentModule;
+    try {
+      vi.resetModules();
+      fallback = await import('./segment.js');
+    } finally {
+      intl.Segmenter = saved;
+      vi.resetModules();
+    }
+    const tokens = fallback.segmentForIndex('合同金额是12,345万元').split(' ');
     expect(tokens).toEqual(['合', '同', '金', '额', '是', '合同', '同金', '金额', '额是', '12345', '万', '元', '万元']);
-    const { terms } = queryTerms('昨天那个合同金额');
+    const { terms } = fallback.queryTerms('昨天那个合同金额');
     expect(terms).toEqual(expect.arrayContaining(['合同', '金额']));
   });
 

@@ -2,9 +2,8 @@
 // agree token for token. Latin/number words split on anything that is not a letter or a digit;
 // Chinese/Japanese/Korean runs have no spaces, so they are cut by Intl.Segmenter AND into
 // overlapping character bigrams: words give precise matches, bigrams catch partial overlaps and
-// segmenter disagreements. Measured on CMRC 2018 (3,219 questions, FTS5 BM25, any-term query without
-// stop words), Hit@1: bigrams 0.970, segmenter words 0.967, words ≥ 2 chars + bigrams 0.965,
-// all words + bigrams 0.974 (this module).
+// segmenter disagreements. Of the token sets tried on CMRC 2018 this one ranked best
+// (docs/performance.md, "Choices the code makes").
 //
 // Segmentation is the costliest step of indexing, so the hot paths avoid regexes per word and
 // share Intl.Segmenter calls (see segmentRuns); segment.test.ts pins the tokens.
@@ -16,7 +15,7 @@ import { stemToken } from './stem.js';
 const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc]/u;
 const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc]+/gu;
 
-/** Intl.Segmenter is superlinear on long input (DESIGN §7): segment pieces of at most this many chars. */
+/** Intl.Segmenter is superlinear on long input: segment pieces of at most this many chars. */
 const MAX_SEGMENT_PIECE = 2000;
 /**
  * CJK runs are short (punctuation ends them), and each Intl.Segmenter call costs several µs before
@@ -30,12 +29,6 @@ const RUN_SEPARATOR = '\n';
 const segmenter: Intl.Segmenter | null = typeof Intl !== 'undefined' && typeof Intl.Segmenter === 'function'
   ? new Intl.Segmenter('zh', { granularity: 'word' })
   : null;
-
-/** Test hook: simulate a runtime without Intl.Segmenter (the character-bigram fallback). */
-let segmenterDisabled = false;
-export function setSegmenterEnabledForTests(enabled: boolean): void {
-  segmenterDisabled = !enabled;
-}
 
 /** Lowercased, stemmed tokens joined by single spaces: what goes into the FTS5 text column. */
 export function segmentForIndex(text: string): string {
@@ -183,7 +176,7 @@ function isSingleCodePoint(run: string): boolean {
  */
 function segmentRuns(runs: readonly string[], words: string[]): number[] {
   const ends = new Array<number>(runs.length);
-  if (!segmenter || segmenterDisabled) {
+  if (!segmenter) {
     for (let r = 0; r < runs.length; r++) {
       const run = runs[r]!;
       if (isSingleCodePoint(run)) words.push(run);

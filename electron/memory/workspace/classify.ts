@@ -1,4 +1,4 @@
-// What a file is over time (DESIGN §1): evergreen memory never decays; dated files carry the date
+// What a file is over time: evergreen memory never decays; dated files carry the date
 // of their name (day, ISO week or month); sessions are dated by their first record. Every date
 // records where it came from so the timeline, decay and the breakdown can show it.
 //
@@ -95,7 +95,7 @@ export function isEvergreenPath(relPath: string): boolean {
   return datedFromPath(relPath) === null;
 }
 
-/** Seed 001's layers, under memory/<layer>/ or at the workspace root. */
+/** The four memory layers, under memory/<layer>/ or at the workspace root. */
 export function layerFromPath(relPath: string): MemoryLayer | undefined {
   const segments = relPath.split('/');
   const start = segments[0] === 'memory' ? 1 : 0;

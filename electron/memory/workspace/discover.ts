@@ -1,4 +1,4 @@
-// Finds every file Memory Lens indexes (DESIGN §1): root memory files, memory/**/*.md, the
+// Finds every file Memory Lens indexes: root memory files, memory/**/*.md, the
 // four-layer folders, configured extra paths, and session transcripts from the workspace, from
 // OpenClaw agents folders inside and beside it, and from each `--sessions DIR` (session-sources.ts).
 // Symlinks are followed only while they stay inside the folder being walked.

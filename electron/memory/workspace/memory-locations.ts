@@ -1,4 +1,4 @@
-// Which paths are memory, by name and place (DESIGN §1, §5): one set of rules for the scan, the
+// Which paths are memory, by name and place: one set of rules for the scan, the
 // watcher and every call that takes a path. A path from outside is checked twice with them: as
 // asked for, and as where it really leads (memory-path.ts), so a symlink cannot turn `.env` into
 // `memory/envlink.md`.
@@ -11,7 +11,7 @@ import { isExcludedAgent, sessionFolderFor } from './session-sources.js';
 
 /** Evergreen files at the workspace root. */
 export const ROOT_MEMORY_FILES: readonly string[] = ['MEMORY.md', 'memory.md', 'USER.md'];
-/** Seed 001's layer folders, also recognised at the root of a workspace that is itself a memory folder. */
+/** The four-layer folders (daily, conversations, summaries/weekly, summaries/monthly), also recognised at the root of a workspace that is itself a memory folder. */
 export const ROOT_LAYER_DIRS: readonly string[] = ['memory', 'conversations', 'facts', 'tasks', 'summaries'];
 
 /** What a path is wanted for; each use allows a little more or less than the next. */

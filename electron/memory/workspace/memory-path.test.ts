@@ -1,5 +1,5 @@
 // The one rule for paths on real folders with real symlinks: what each use allows by name, and
-// that where a link really leads is held to the same rule (DESIGN §5, issue 17 item 1).
+// that where a link really leads is held to the same rule (issue 17 item 1).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -45,7 +45,7 @@ async function outcome(rel: string, use: PathUse): Promise<string> {
 }
 
 describe('pathRefusal: what each use allows by name', () => {
-  it("memory_get: DESIGN §5's files only, Markdown only, never hidden", () => {
+  it("memory_get: its memory files only, Markdown only, never hidden", () => {
     const o = { workspaceDir: '/w', extraPaths: ['notes', 'journal.md'] };
     for (const p of ['MEMORY.md', 'memory.md', 'USER.md', 'memory/topic.md', 'memory/daily/2026-05-04.md', 'notes/a.md', 'notes/deep/b.md', 'journal.md']) {
       expect([p, pathRefusal(o, p, 'get')]).toEqual([p, null]);

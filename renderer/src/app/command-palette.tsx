@@ -1,6 +1,6 @@
 // Ctrl/Cmd+K: every command of the app by name, filtered as you type, Enter runs the top one.
 import { useEffect, useMemo, useState } from 'react';
-import { Modal } from '../features/files/components/modal';
+import { Dialog } from '../lib/dialog';
 import { quickOpenScore } from '../features/files/stores/quick-open-match';
 import { appCommands } from './app-commands';
 import type { AppStore } from './create-app-store';
@@ -46,7 +46,7 @@ function PaletteDialog({ store, onClose }: { store: AppStore; onClose(): void })
     command.run();
   };
   return (
-    <Modal title="Commands" testId="command-palette" onClose={onClose}>
+    <Dialog title="Commands" testId="command-palette" onClose={onClose}>
       <input
         className="quick-open__input"
         data-testid="command-input"
@@ -71,6 +71,6 @@ function PaletteDialog({ store, onClose }: { store: AppStore; onClose(): void })
         ))}
         {matches.length === 0 && <li className="muted">No command matches</li>}
       </ul>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,5 +1,5 @@
-// A dialog for features that need one (the files feature has its own): Esc and the backdrop close
-// it, focus starts on its first field or primary button.
+// The one dialog of the app: Esc and the backdrop close it, focus starts on its first field or
+// primary button.
 import { useEffect, useRef, type ReactNode } from 'react';
 
 interface DialogProps {

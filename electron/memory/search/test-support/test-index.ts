@@ -5,6 +5,7 @@ import type { FileDate, FileKind, MemorySource } from '../../../../shared/domain
 import { sha256 } from '../../files/hash.js';
 import { createBaseSchema } from '../../index/schema.js';
 import { segmentForIndex } from '../../text/segment.js';
+import { IndexSession } from '../index-session.js';
 import type { SearchContext, SearchFileMeta } from '../run-search.js';
 
 export interface TestDoc {
@@ -21,7 +22,7 @@ export function isoDay(date: string, granularity: FileDate['granularity'] = 'day
   return { date, epochMs: Date.parse(`${date}T00:00:00Z`), granularity, source: 'path' };
 }
 
-export function buildTestIndex(docs: TestDoc[]): { db: Database.Database; meta: Map<string, SearchFileMeta>; rowids: Map<string, number> } {
+export function buildTestIndex(docs: TestDoc[]): { db: Database.Database; session: IndexSession; meta: Map<string, SearchFileMeta>; rowids: Map<string, number> } {
   const db = new Database(':memory:');
   createBaseSchema(db);
   const meta = new Map<string, SearchFileMeta>();
@@ -48,12 +49,12 @@ export function buildTestIndex(docs: TestDoc[]): { db: Database.Database; meta: 
     meta.set(doc.path, { kind, date, source });
     rowids.set(`${doc.path}:${startLine}`, rowid);
   });
-  return { db, meta, rowids };
+  return { db, session: new IndexSession(db), meta, rowids };
 }
 
-export function keywordOnlyContext(db: Database.Database, meta: Map<string, SearchFileMeta>): SearchContext {
+export function keywordOnlyContext(session: IndexSession, meta: Map<string, SearchFileMeta>): SearchContext {
   return {
-    db,
+    session,
     fileMeta: (path) => meta.get(path) ?? null,
     embedder: null,
     vectorBackend: 'none',

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { newMemoryFile, validateRenameTarget, type NewFileKind } from '../stores/new-file-template';
 import { useFiles } from '../stores/files-store-context';
-import { Modal } from './modal';
+import { Dialog } from '../../../lib/dialog';
 
 /** New / rename / delete dialogs, driven by `files.dialog`. */
 export function FileDialogs({ onOpen }: { onOpen(path: string): void }) {
@@ -27,7 +27,7 @@ function NewFileDialog({ error, onClose, onOpen }: { error: string | null; onClo
     if (path) onOpen(path);
   };
   return (
-    <Modal title="New memory file" testId="new-file-dialog" onClose={onClose}>
+    <Dialog title="New memory file" testId="new-file-dialog" onClose={onClose}>
       <form
         className="form"
         onSubmit={(e) => {
@@ -50,7 +50,7 @@ function NewFileDialog({ error, onClose, onOpen }: { error: string | null; onClo
           <button type="submit" className="button button--primary" data-testid="new-file-create">Create</button>
         </div>
       </form>
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -59,7 +59,7 @@ function RenameDialog({ path, error, onClose, onOpen }: { path: string; error: s
   const [target, setTarget] = useState(path);
   const invalid = validateRenameTarget(target);
   return (
-    <Modal title={`Rename ${path}`} testId="rename-dialog" onClose={onClose}>
+    <Dialog title={`Rename ${path}`} testId="rename-dialog" onClose={onClose}>
       <form
         className="form"
         onSubmit={(e) => {
@@ -78,20 +78,20 @@ function RenameDialog({ path, error, onClose, onOpen }: { path: string; error: s
           <button type="submit" className="button button--primary" data-testid="rename-confirm" disabled={!!invalid || target === path}>Rename</button>
         </div>
       </form>
-    </Modal>
+    </Dialog>
   );
 }
 
 function DeleteDialog({ path, error, onClose }: { path: string; error: string | null; onClose(): void }) {
   const deleteMemoryFile = useFiles((s) => s.deleteMemoryFile);
   return (
-    <Modal title="Move to trash?" testId="delete-dialog" onClose={onClose}>
+    <Dialog title="Move to trash?" testId="delete-dialog" onClose={onClose}>
       <p><code>{path}</code> will be moved to the trash. The index forgets it; you can restore it from the trash.</p>
       {error && <div className="notice notice--error" role="alert">{error}</div>}
       <div className="form__actions">
         <button type="button" className="button" onClick={onClose}>Cancel</button>
         <button type="button" className="button button--danger button--primary" data-testid="delete-confirm" onClick={() => void deleteMemoryFile(path)}>Move to trash</button>
       </div>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { rankQuickOpenEntries, type QuickOpenEntry } from '../stores/quick-open-match';
 import { useFiles } from '../stores/files-store-context';
-import { Modal } from './modal';
+import { Dialog } from '../../../lib/dialog';
 import { showBidiControls } from '../../../../../shared/bidi-controls';
 
 /** Ctrl/Cmd+P: type part of a path, a title or a date, Enter opens the top match. */
@@ -18,7 +18,7 @@ function QuickOpenDialog({ items, onClose, onOpen }: { items: QuickOpenEntry[]; 
   const matches = useMemo(() => rankQuickOpenEntries(items, query).slice(0, 50), [items, query]);
   const selected = Math.min(cursor, Math.max(0, matches.length - 1));
   return (
-    <Modal title="Open file" testId="quick-open" onClose={onClose}>
+    <Dialog title="Open file" testId="quick-open" onClose={onClose}>
       <input
         className="quick-open__input"
         data-testid="quick-open-input"
@@ -43,6 +43,6 @@ function QuickOpenDialog({ items, onClose, onOpen }: { items: QuickOpenEntry[]; 
         ))}
         {matches.length === 0 && <li className="muted">No file matches</li>}
       </ul>
-    </Modal>
+    </Dialog>
   );
 }
