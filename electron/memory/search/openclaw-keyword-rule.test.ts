@@ -1,7 +1,7 @@
-// Differential: our reading of OpenClaw's AND query against SQLite's own FTS5 unicode61 MATCH.
+// Differential: our reading of OpenClaw's AND query (shared/openclaw-keyword-rule.ts) against SQLite's own FTS5 unicode61 MATCH.
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { holdsEveryWord, openclawQueryWords } from './openclaw-keyword-rule.js';
+import { holdsEveryWord, openclawQueryWords } from '../../../shared/openclaw-keyword-rule.js';
 
 /** OpenClaw 2026.9.6's buildFtsQuery, as its dist has it. */
 function buildFtsQuery(raw: string): string | null {
