@@ -119,16 +119,31 @@ function firstSentence(text: string): string {
   return (cut ? cut[1]! : text.trim()).replace(/[.。]$/, '');
 }
 
-/** The most frequent diagnosis code with its text, for the health summary. */
+/** What a cause means across calls (their texts name different files). */
+const CAUSE_SUMMARY: Partial<Record<CallDiagnosis['code'], string>> = {
+  'keyword-all-words': 'keyword-only search: no chunk holds every word of the query (OpenClaw requires all of them)',
+  'outside-memory': 'the answers are in files outside memory/, which OpenClaw does not search',
+  'not-indexed-yet': 'the answers were written after the calls',
+  'below-min-score': 'the answers scored below minScore',
+  'found-now': 'Memory Lens finds answers the agent did not',
+  'nothing-answers': 'nothing in memory answers these',
+};
+
+/** The most frequent diagnosis, in words that hold for every call it counts (for the health summary). */
 export function mainCause(diagnoses: readonly (CallDiagnosis | null)[]): { code: CallDiagnosis['code']; text: string; count: number } | null {
-  const counts = new Map<CallDiagnosis['code'], { text: string; count: number }>();
+  const counts = new Map<CallDiagnosis['code'], { texts: Map<string, number>; count: number }>();
   for (const d of diagnoses) {
     if (!d) continue;
-    const seen = counts.get(d.code);
-    if (seen) seen.count += 1;
-    else counts.set(d.code, { text: d.text, count: 1 });
+    const seen = counts.get(d.code) ?? { texts: new Map<string, number>(), count: 0 };
+    seen.count += 1;
+    seen.texts.set(d.text, (seen.texts.get(d.text) ?? 0) + 1);
+    counts.set(d.code, seen);
   }
   let best: { code: CallDiagnosis['code']; text: string; count: number } | null = null;
-  for (const [code, v] of counts) if (!best || v.count > best.count) best = { code, ...v };
+  for (const [code, v] of counts) {
+    if (best && v.count <= best.count) continue;
+    const commonest = [...v.texts].sort((a, b) => b[1] - a[1])[0]![0];
+    best = { code, text: CAUSE_SUMMARY[code] ?? commonest, count: v.count };
+  }
   return best;
 }

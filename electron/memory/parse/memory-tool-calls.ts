@@ -14,6 +14,12 @@ import type { CallHit, CallNextStep, CallOutcome } from '../../../shared/agent-c
  */
 export const MEMORY_TOOL_NAMES = ['memory_search', 'memory_get', 'memory_recall', 'memory_store', 'memory_forget', 'wiki_search', 'wiki_get'] as const;
 const MEMORY_TOOLS = new Set<string>(MEMORY_TOOL_NAMES);
+
+/** OpenClaw names an MCP server's tools `<server>__<tool>` (Memory Lens: `memory-lens__memory_search`). */
+export function baseToolName(name: string): string {
+  const cut = name.lastIndexOf('__');
+  return cut >= 0 ? name.slice(cut + 2) : name;
+}
 const SEARCH_TOOLS = new Set(['memory_search', 'memory_recall', 'wiki_search']);
 const READ_TOOLS = new Set(['memory_get', 'wiki_get']);
 
@@ -65,8 +71,8 @@ export function extractMemoryCalls(records: Iterable<TranscriptRecord>): Extract
         if (part.type === 'text' && typeof part.text === 'string' && part.text.trim() !== '') hasText = true;
         const call = toolCallOf(part);
         if (!call) continue;
-        steps.push({ kind: 'call', line, tool: call.name, args: call.args });
-        if (!MEMORY_TOOLS.has(call.name)) continue;
+        steps.push({ kind: 'call', line, tool: baseToolName(call.name), args: call.args });
+        if (!MEMORY_TOOLS.has(baseToolName(call.name))) continue;
         const extracted: ExtractedMemoryCall = {
           tool: call.name,
           toolCallId: call.id,
@@ -92,7 +98,7 @@ export function extractMemoryCalls(records: Iterable<TranscriptRecord>): Extract
       if (!call) continue;
       pending.delete(id!);
       call.resultLine = line;
-      call.outcome = outcomeOf(call.tool, message);
+      call.outcome = outcomeOf(baseToolName(call.tool), message);
       stepOfResult.set(call, steps.length - 1);
     }
   }
