@@ -61,10 +61,12 @@ export class AgentCallsService {
     }
     if (args.agent === undefined) for (const s of this.deps.activity().listSearches().entries) calls.push(fromLog(s));
 
-    const kept = calls.filter((c) => since === null || Date.parse(c.time) >= since).sort((a, b) => Date.parse(b.time) - Date.parse(a.time) || (b.line ?? 0) - (a.line ?? 0));
-    await this.replayAndDiagnose(engine, kept, byPath);
+    calls.sort((a, b) => Date.parse(b.time) - Date.parse(a.time) || (b.line ?? 0) - (a.line ?? 0));
+    // Every call is diagnosed: the health summary covers the last 30 days whatever `since` shows.
+    await this.replayAndDiagnose(engine, calls, byPath);
+    const kept = calls.filter((c) => since === null || Date.parse(c.time) >= since);
     const limited = args.limit === undefined ? kept : kept.slice(0, args.limit);
-    return { calls: limited, health: summarizeHealth(kept, now), sessionsRead: sessions.length, malformedRecords: malformed };
+    return { calls: limited, health: summarizeHealth(calls, now), sessionsRead: sessions.length, malformedRecords: malformed };
   }
 
   private async transcript(engine: MemoryEngineApi, file: FileListEntry): Promise<ParsedTranscript> {

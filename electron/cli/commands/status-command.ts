@@ -1,5 +1,8 @@
 // memlens status: what the index holds and how search will run.
+import type { AgentCallHealth } from '../../../shared/agent-call-types.js';
 import type { IndexStatus } from '../../../shared/domain.js';
+import { healthLines } from '../../app/agent/agent-calls-health.js';
+import { AgentCallsService } from '../../app/agent/agent-calls-service.js';
 import type { CliCommand } from '../command.js';
 import { writeJson } from '../command.js';
 
@@ -29,19 +32,36 @@ export function formatStatus(s: IndexStatus): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** The health summary; a failure to read transcripts must not cost the index status. */
+async function agentCallsHealth(list: () => Promise<{ health: AgentCallHealth }>): Promise<AgentCallHealth | { error: string }> {
+  try {
+    return (await list()).health;
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+function formatHealth(h: AgentCallHealth | { error: string }): string {
+  if ('error' in h) return `agent       calls not read: ${h.error}\n`;
+  return `${healthLines(h).map((line, i) => `${i === 0 ? 'agent       ' : '            '}${line}`).join('\n')}\n            the calls: memlens agent-searches\n`;
+}
+
 export const statusCommand: CliCommand = {
   name: 'status',
   summary: 'show the index: files, chunks, mode, embedder, vectors',
   usage: `Usage: memlens status [--json]
 
-Shows what the index holds (it does not index; run memlens index for that).`,
+Shows what the index holds (it does not index; run memlens index for that), and how the agent's
+own memory searches went (from its transcripts; the calls: memlens agent-searches).`,
   options: {},
-  async run({ io, json, openEngine }) {
+  async run({ io, json, openEngine, activity }) {
     const engine = await openEngine();
     try {
       const status = engine.status();
-      if (json) writeJson(io, status);
-      else io.stdout(formatStatus(status));
+      const log = (await activity()).workspace(engine.workspaceDir);
+      const agentCalls = await agentCallsHealth(() => new AgentCallsService({ engine: () => engine, activity: () => log }).list());
+      if (json) writeJson(io, { ...status, agentCalls });
+      else io.stdout(formatStatus(status) + formatHealth(agentCalls));
       return 0;
     } finally {
       await engine.close();
