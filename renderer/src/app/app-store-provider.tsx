@@ -1,6 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
+import { agentCallsStore } from '../features/agent/stores/agent-calls-store-context';
 import { contextStore } from '../features/context/stores/context-store-context';
 import { budgetStore } from '../features/editor/stores/budget-store-context';
 import { editorStore } from '../features/editor/stores/editor-store-context';
@@ -31,7 +32,9 @@ export function AppStoreProvider({ store, api, children }: { store: AppStore; ap
                     <contextStore.Provider value={store}>
                       <settingsStore.Provider value={store}>
                         <agentSearchesStore.Provider value={store}>
-                          <agentAccessStore.Provider value={store}>{children}</agentAccessStore.Provider>
+                          <agentAccessStore.Provider value={store}>
+                            <agentCallsStore.Provider value={store}>{children}</agentCallsStore.Provider>
+                          </agentAccessStore.Provider>
                         </agentSearchesStore.Provider>
                       </settingsStore.Provider>
                     </contextStore.Provider>

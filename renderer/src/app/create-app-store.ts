@@ -2,6 +2,7 @@
 // type (see lib/slice-store.ts); only app/ sees the whole.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { MemlensApi } from '../../../shared/contract';
+import { createAgentCallsSlice, type AgentCallsSlice } from '../features/agent/stores/agent-calls-slice';
 import { createContextSlice, type ContextSlice } from '../features/context/stores/context-slice';
 import { createBudgetSlice, type BudgetSlice } from '../features/editor/stores/budget-slice';
 import { createAgentAccessSlice, type AgentAccessSlice } from '../features/editor/stores/agent-access-slice';
@@ -15,7 +16,7 @@ import { createTimelineSlice, type TimelineSlice } from '../features/timeline/st
 import { createLayoutSlice, type LayoutSlice } from './layout-slice';
 import { createWorkspaceSlice, type WorkspaceSlice } from './workspace-slice';
 
-export type AppState = FilesSlice & EditorSlice & BudgetSlice & SearchSlice & AgentSearchesSlice & AgentAccessSlice & TimelineSlice & StatusSlice & ContextSlice & SettingsViewSlice & LayoutSlice & WorkspaceSlice;
+export type AppState = FilesSlice & EditorSlice & BudgetSlice & SearchSlice & AgentSearchesSlice & AgentAccessSlice & TimelineSlice & StatusSlice & ContextSlice & AgentCallsSlice & SettingsViewSlice & LayoutSlice & WorkspaceSlice;
 export type AppStore = StoreApi<AppState>;
 
 export function createAppStore(api: MemlensApi, options: { storage?: Storage | null } = {}): AppStore {
@@ -29,6 +30,7 @@ export function createAppStore(api: MemlensApi, options: { storage?: Storage | n
     ...createTimelineSlice(api)(...a),
     ...createStatusSlice(api)(...a),
     ...createContextSlice(api)(...a),
+    ...createAgentCallsSlice(api)(...a),
     ...createSettingsViewSlice(api)(...a),
     ...createLayoutSlice(options.storage)(...a),
     ...createWorkspaceSlice(...a),

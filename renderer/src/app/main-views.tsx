@@ -3,12 +3,14 @@
 // and the layout pick it up.
 import type { ReactNode } from 'react';
 import type { SearchResult } from '../../../shared/domain';
+import { AgentCallsView } from '../features/agent/components/agent-calls-view';
 import { ContextView } from '../features/context/components/context-view';
 import { EditorPane } from '../features/editor/components/editor-pane';
 import { SearchDefaultsForm } from '../features/search/components/search-defaults-form';
 import { SettingsView } from '../features/settings/components/settings-view';
 import { TimelineView } from '../features/timeline/components/timeline-view';
 import { useApp } from './app-store-provider';
+import { AgentReplayResult } from './agent-replay-result';
 import { EditorHeaderExtras } from './editor-header-extras';
 
 /** What app/ hands every view: navigation and the facts views share. */
@@ -16,6 +18,8 @@ export interface MainViewContext {
   openPath(path: string): void;
   /** A file at one line (the Context view's dropped lines). */
   openAt(path: string, line?: number): void;
+  /** A file or transcript at a range of lines (the Agent view's cited lines). */
+  openRange(path: string, startLine?: number, endLine?: number): void;
   openResult(result: SearchResult): void;
   hitPaths: ReadonlySet<string>;
   keywordOnly: boolean;
@@ -35,6 +39,17 @@ export const MAIN_VIEWS: readonly MainViewSpec[] = [
   { id: 'editor', label: 'Editor', render: (ctx) => <EditorMainView openPath={ctx.openPath} sessionTitles={ctx.sessionTitles} /> },
   { id: 'timeline', label: 'Timeline', render: (ctx) => <TimelineView onOpen={ctx.openPath} hitPaths={ctx.hitPaths} /> },
   { id: 'context', label: 'Context', title: 'What the agent sees at session start', render: (ctx) => <ContextView onOpen={ctx.openAt} /> },
+  {
+    id: 'agent',
+    label: 'Agent',
+    title: 'What the agent searched in its memory, what it got, and why',
+    render: (ctx) => (
+      <AgentCallsView
+        onOpen={ctx.openRange}
+        renderResult={(result, rank) => <AgentReplayResult key={result.id} result={result} rank={rank} onOpen={ctx.openResult} sessionTitles={ctx.sessionTitles} />}
+      />
+    ),
+  },
   {
     id: 'settings',
     label: 'Settings',
