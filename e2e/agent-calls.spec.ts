@@ -3,9 +3,12 @@
 // top, every call with its true outcome, a disabled call's reason, a keyword-only empty call's
 // diagnosis and its replay in Memory Lens (with breakdowns), "Explain file", result cards that open
 // the cited lines, and the session link that opens the transcript there.
+import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { expect, test } from './support/serve-fixture.js';
-import { openApp, snap } from './support/ui-helpers.js';
+import { openApp, root, snap } from './support/ui-helpers.js';
 
 test.use({ serveFixture: 'agent-calls-workspace' });
 
@@ -90,4 +93,31 @@ test('the agent view at 1024×700: health summary and the list stay readable', a
   await snap(page, testInfo.outputPath('agent-view-1024x700.png'));
   await page.getByTestId('agent-call-back').click();
   await expect(call(page, '车牌号')).toBeInViewport();
+});
+
+test("an MCP client's search is in the same list, by client name, with the results it was given", async ({ page, served }) => {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [path.join(root, 'bin', 'memlens.js'), 'mcp', '--workspace', served.workspace, '--data-dir', served.dataDir],
+    env: { ...(process.env as Record<string, string>), HOME: path.dirname(path.dirname(served.workspace)), MEMLENS_MODEL: '' },
+    stderr: 'pipe',
+  });
+  const client = new Client({ name: 'claude-code', version: '2.1.0' });
+  await client.connect(transport);
+  try {
+    await client.callTool({ name: 'memory_search', arguments: { query: '日报 格式' } });
+  } finally {
+    await client.close();
+  }
+  await openApp(page, served.url);
+  await page.getByTestId('view-agent').click();
+  const mcp = page.locator('[data-testid="agent-call"][data-source="mcp"]');
+  await expect(mcp).toHaveCount(1);
+  await expect(mcp).toContainText('MCP · claude-code 2.1.0');
+  await expect(page.getByTestId('agent-call')).toHaveCount(16);
+  await mcp.click();
+  const got = page.getByTestId('agent-call-logged-results').getByTestId('search-result');
+  await expect(got.first()).toHaveAttribute('data-path', 'memory/daily-report.md');
+  // The same query the agent's keyword-only search missed: MCP got it.
+  await expect(page.getByTestId('agent-call-outcome')).toHaveAttribute('data-kind', 'results');
 });

@@ -149,6 +149,7 @@ function Span({ label, calls, ok, testId }: { label: string; calls: number; ok: 
 function CallDetail({ call, onOpen, renderResult }: { call: AgentCall } & AgentCallsViewProps) {
   const store = agentCallsStore.useSliceStore();
   const s = useAgentCalls((st) => ({
+    logged: st.agentCalls.logged,
     replay: st.agentCalls.replay,
     replayStatus: st.agentCalls.replayStatus,
     replayError: st.agentCalls.replayError,
@@ -184,7 +185,10 @@ function CallDetail({ call, onOpen, renderResult }: { call: AgentCall } & AgentC
         {call.next && call.next.kind !== 'nothing' && <span className="muted"> · then {NEXT_LABEL[call.next.kind]}{call.next.path ? ` (${call.next.path})` : call.next.query ? ` (“${call.next.query}”)` : ''}</span>}
       </div>
       {call.outcome.reason && call.outcome.kind !== 'results' && <p className="agent-call-detail__reason" data-testid="agent-call-reason">{call.outcome.reason}</p>}
-      {call.outcome.hits.length > 0 && (
+      {s.logged && s.logged.id === call.logId && (
+        <ol className="search-results" data-testid="agent-call-logged-results">{s.logged.response.results.map((r, i) => renderResult(r, i + 1))}</ol>
+      )}
+      {call.outcome.hits.length > 0 && call.logId === null && (
         <ol className="agent-hit-cards" data-testid="agent-call-hits">
           {call.outcome.hits.map((h, i) => (
             <li key={`${h.path}:${h.startLine}:${i}`}>

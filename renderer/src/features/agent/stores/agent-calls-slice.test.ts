@@ -25,6 +25,7 @@ function setup() {
   const pending: ((r: SearchResponse) => void)[] = [];
   const port: AgentCallsPort = {
     agentCalls: async () => list,
+    agentSearch: async () => { throw new Error('not logged'); },
     search: (options) => {
       searched.push(options);
       return new Promise((resolve) => pending.push(resolve));

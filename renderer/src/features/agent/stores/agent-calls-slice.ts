@@ -8,11 +8,11 @@
 import type { StateCreator } from 'zustand';
 import type { AgentCall, AgentCallList } from '../../../../../shared/agent-call-types';
 import type { MemlensApi } from '../../../../../shared/contract';
-import type { ExplainFileResult, SearchOptions, SearchResponse } from '../../../../../shared/domain';
+import type { AgentSearchEntry, ExplainFileResult, SearchOptions, SearchResponse } from '../../../../../shared/domain';
 import { SEARCH_DEFAULTS } from '../../../../../shared/search-defaults';
 import { errorInfo } from '../../../lib/error-message';
 
-export type AgentCallsPort = Pick<MemlensApi, 'agentCalls' | 'search' | 'explainFile'>;
+export type AgentCallsPort = Pick<MemlensApi, 'agentCalls' | 'agentSearch' | 'search' | 'explainFile'>;
 
 type LoadStatus = 'idle' | 'loading' | 'done' | 'error';
 export type CallFilter = 'all' | 'failed';
@@ -24,6 +24,8 @@ export interface AgentCallsSlice {
     error: string | null;
     filter: CallFilter;
     selectedId: string | null;
+    /** For a search Memory Lens logged (MCP, a person's): exactly the results it returned, with breakdowns. */
+    logged: AgentSearchEntry | null;
     replay: SearchResponse | null;
     replayStatus: LoadStatus;
     replayError: string | null;
@@ -44,6 +46,7 @@ export const initialAgentCallsState: AgentCallsSlice['agentCalls'] = {
   error: null,
   filter: 'all',
   selectedId: null,
+  logged: null,
   replay: null,
   replayStatus: 'idle',
   replayError: null,
@@ -96,8 +99,12 @@ export function createAgentCallsSlice(port: AgentCallsPort): StateCreator<AgentC
       },
 
       selectAgentCall(id) {
-        callSeq += 1;
-        patch({ selectedId: id, replay: null, replayStatus: 'idle', replayError: null, explain: null, explainStatus: 'idle', explainError: null });
+        const seq = ++callSeq;
+        patch({ selectedId: id, logged: null, replay: null, replayStatus: 'idle', replayError: null, explain: null, explainStatus: 'idle', explainError: null });
+        const logId = selectedCall(get().agentCalls)?.logId ?? null;
+        if (logId === null) return;
+        // Older than the log keeps: the list still shows the summary.
+        port.agentSearch({ id: logId }).then((logged) => seq === callSeq && patch({ logged }), () => undefined);
       },
 
       async replayAgentCall() {
