@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentCallList } from '../../../shared/agent-call-types.js';
 import { openTempWorkspace, type TempWorkspace } from '../test-support/temp-workspace.js';
-import { AgentCallsService } from './agent-calls-service.js';
+import { AgentCallsService, withoutEchoes } from './agent-calls-service.js';
 import { createAgentMemoryTools } from './agent-memory-tools.js';
 
 const FIXTURE = path.resolve(__dirname, '../../../e2e/fixtures/agent-calls-workspace');
@@ -85,5 +85,16 @@ describe('AgentCallsService.list', () => {
     const main = await service.list({ agent: 'main' });
     expect(main.calls.every((c) => c.source === 'transcript')).toBe(true);
     expect((await service.list({ agent: 'coder' })).calls).toEqual([]);
+  });
+});
+
+describe('withoutEchoes', () => {
+  it("drops a logged MCP search that is the transcript's own memory-lens__memory_search, keeps the others", () => {
+    const t = list.calls.find((c) => c.query === '日报 格式')!;
+    const viaMcp = { ...t, tool: 'memory-lens__memory_search' };
+    const echo = { ...list.calls[0]!, source: 'mcp' as const, query: '日报 格式', time: new Date(Date.parse(t.time) + 2_000).toISOString() };
+    const later = { ...echo, time: new Date(Date.parse(t.time) + 3_600_000).toISOString() };
+    expect(withoutEchoes([echo, later], [viaMcp])).toEqual([later]);
+    expect(withoutEchoes([echo], [t])).toEqual([echo]);
   });
 });

@@ -59,7 +59,7 @@ export class AgentCallsService {
       malformed += parsed.malformed;
       for (const c of parsed.calls) calls.push(fromTranscript(file, c, now));
     }
-    if (args.agent === undefined) for (const s of this.deps.activity().listSearches().entries) calls.push(fromLog(s));
+    if (args.agent === undefined) calls.push(...withoutEchoes(this.deps.activity().listSearches().entries.map(fromLog), calls));
 
     calls.sort((a, b) => Date.parse(b.time) - Date.parse(a.time) || (b.line ?? 0) - (a.line ?? 0));
     // Every call is diagnosed: the health summary covers the last 30 days whatever `since` shows.
@@ -229,6 +229,18 @@ function fromLog(s: AgentSearchSummary): AgentCall {
     replay: null,
     logId: s.id,
   };
+}
+
+/** An OpenClaw agent calling Memory Lens over MCP leaves the call in its transcript too. */
+const ECHO_WINDOW_MS = 60_000;
+
+/**
+ * Logged MCP searches that are the same call as a transcript's `<server>__memory_search` (same
+ * query, within a minute) are left out: the transcript's entry already shows it, as the agent saw it.
+ */
+export function withoutEchoes(logged: readonly AgentCall[], transcript: readonly AgentCall[]): AgentCall[] {
+  const viaMcp = transcript.filter((c) => c.tool !== baseToolName(c.tool) && c.query !== null);
+  return logged.filter((l) => l.source !== 'mcp' || !viaMcp.some((t) => t.query === l.query && Math.abs(Date.parse(t.time) - Date.parse(l.time)) <= ECHO_WINDOW_MS));
 }
 
 function toHit(r: SearchResult): CallHit {
