@@ -77,4 +77,16 @@ describe('extractMemoryCalls', () => {
     ];
     expect(extractMemoryCalls(records)[0]!.outcome).toMatchObject({ kind: 'error', reason: 'path escapes the workspace' });
   });
+
+  it("recognises an MCP server's memory tools as OpenClaw names them (memory-lens__memory_search)", () => {
+    const records = [
+      { line: 1, record: { type: 'message', message: { role: 'assistant', content: [{ type: 'toolCall', id: 'm1', name: 'memory-lens__memory_search', arguments: { query: '日报' } }] } } },
+      { line: 2, record: { type: 'message', message: { role: 'toolResult', toolCallId: 'm1', toolName: 'memory-lens__memory_search', content: [{ type: 'text', text: JSON.stringify({ results: [{ path: 'memory/daily-report.md', startLine: 1, endLine: 7, score: 0.63 }], mode: 'fts-only' }) }] } } },
+      { line: 3, record: { type: 'message', message: { role: 'assistant', content: [{ type: 'toolCall', id: 'm2', name: 'memory-lens__memory_get', arguments: { path: 'memory/daily-report.md' } }] } } },
+      { line: 4, record: { type: 'message', message: { role: 'assistant', content: [{ type: 'toolCall', id: 'x', name: 'web_search', arguments: { query: 'n' } }] } } },
+    ];
+    const calls = extractMemoryCalls(records);
+    expect(calls.map((c) => c.tool)).toEqual(['memory-lens__memory_search', 'memory-lens__memory_get']);
+    expect(calls[0]).toMatchObject({ outcome: { kind: 'results', count: 1, mode: 'fts-only' }, next: { kind: 'read-result', path: 'memory/daily-report.md', line: 3 } });
+  });
 });
