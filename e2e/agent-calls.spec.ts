@@ -49,6 +49,9 @@ test('the agent view: health, every call, why it found nothing, and what Memory 
   await expect(replayed.first()).toHaveAttribute('data-path', 'memory/daily-report.md');
   await replayed.first().getByTestId('breakdown-toggle').click();
   await expect(replayed.first()).toHaveClass(/is-expanded/);
+  // As the agent ranks, the same query still finds nothing: OpenClaw keeps 日报格式 as one word.
+  await page.getByTestId('agent-call-replay-as-agent').click();
+  await expect(page.getByTestId('agent-call-replay-as-agent-results')).toContainText('As your agent ranks (0)');
   await page.getByTestId('agent-call-explain').click();
   await expect(page.getByTestId('agent-call-explain-result')).toHaveAttribute('data-code', 'returned');
   await expect(page.getByTestId('agent-call-explain-result')).toContainText('returned at rank 1');

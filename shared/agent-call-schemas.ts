@@ -73,7 +73,7 @@ export const CallDiagnosisSchema = z.object({
 
 /** The same query run in Memory Lens now, summarised (the UI re-runs `search` for the breakdowns). */
 export const CallReplaySchema = z.object({
-  /** Ranking profile the replay ran with (`memlens`: our ranking at the caller's maxResults/minScore). */
+  /** Ranking it ran with: `memory-lens` (ours) or `openclaw` (as the agent ranks: OpenClaw 2026.9.6's keyword-only search reproduced). */
   profile: z.string(),
   count: z.number().int(),
   mode: z.string(),
@@ -106,6 +106,8 @@ export const AgentCallSchema = z.object({
   next: CallNextStepSchema.nullable(),
   diagnosis: CallDiagnosisSchema.nullable(),
   replay: CallReplaySchema.nullable(),
+  /** The same query as the agent's own search ranks it now (the `openclaw` search profile). */
+  replayAsAgent: CallReplaySchema.nullable(),
   /** For logged searches: the id `agentSearch` opens. */
   logId: z.number().int().nullable(),
 });

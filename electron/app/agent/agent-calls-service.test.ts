@@ -61,6 +61,15 @@ describe('AgentCallsService.list', () => {
     expect(byQuery('sunny 用户名字').next!.kind).toBe('answered-without-memory');
   });
 
+  it("replays as the agent ranks (OpenClaw 2026.9.6 reproduced), agreeing with what 2026.9.6 itself answered", () => {
+    // 2026.9.6's own answers for these queries (e2e/fixtures/agent-calls-tool-results/results-keyword-only.json):
+    // "日报 格式" nothing; "Tavily 配置 web_search" and "sunny 用户名字" found by its fallback keywords.
+    expect(byQuery('日报 格式').replayAsAgent).toMatchObject({ profile: 'openclaw', count: 0 });
+    expect(byQuery('Tavily 配置 web_search').replayAsAgent!.hits.map((h) => h.path)).toEqual(['memory/tools/web-search.md']);
+    expect(byQuery('sunny 用户名字').replayAsAgent!.hits.map((h) => h.path)).toContain('USER.md');
+    expect(byQuery('日报 格式').replay!.profile).toBe('memory-lens');
+  });
+
   it('not indexed yet, outside memory/, and nothing answers', () => {
     expect(byQuery('路由器 型号').diagnosis).toMatchObject({ code: 'not-indexed-yet', path: 'memory/2026-11-20-home-network.md' });
     expect(byQuery('车牌号').diagnosis).toMatchObject({ code: 'outside-memory', path: 'facts/car.md' });

@@ -34,6 +34,7 @@ interface ParsedTranscript {
 
 interface Replayed {
   replay: CallReplay;
+  asAgent: CallReplay | null;
   evidence: ReplayEvidence[];
   allWordsChunks: number;
 }
@@ -105,6 +106,7 @@ export class AgentCallsService {
         replayed = (await replays.get(key)) ?? null;
       }
       call.replay = replayed?.replay ?? null;
+      call.replayAsAgent = replayed?.asAgent ?? null;
       call.diagnosis = diagnoseMemoryCall({
         tool: baseToolName(call.tool),
         path: typeof call.arguments.path === 'string' ? call.arguments.path : null,
@@ -132,6 +134,7 @@ async function replay(
     // Memory files only, as OpenClaw's memory_search: a transcript would find the question itself.
     const ours = await engine.search({ query, minScore, maxResults, sources: ['memory'] });
     const wide = await engine.search({ query, minScore: 0, maxResults: EVIDENCE_RESULTS, sources: ['memory'] });
+    const asAgent = await engine.search({ query, minScore, maxResults, profile: 'openclaw' }).catch(() => null);
     let allWordsChunks = 0;
     for (const r of wide.results) {
       const lines = await linesOf(r.path);
@@ -139,11 +142,19 @@ async function replay(
     }
     return {
       replay: {
-        profile: 'memlens',
+        profile: 'memory-lens',
         count: ours.results.length,
         mode: ours.mode,
         hits: ours.results.map(toHit),
         keptBelowMinScore: ours.results.some((r) => r.score < minScore),
+        allWordsChunks,
+      },
+      asAgent: asAgent && {
+        profile: 'openclaw',
+        count: asAgent.results.length,
+        mode: asAgent.mode,
+        hits: asAgent.results.map(toHit),
+        keptBelowMinScore: asAgent.results.some((r) => r.score < minScore),
         allWordsChunks,
       },
       evidence: wide.results.map((r) => ({
@@ -196,6 +207,7 @@ function fromTranscript(file: FileListEntry, c: ExtractedMemoryCall, now: number
     next: c.next,
     diagnosis: null,
     replay: null,
+    replayAsAgent: null,
     logId: null,
   };
 }
@@ -227,6 +239,7 @@ function fromLog(s: AgentSearchSummary): AgentCall {
     next: null,
     diagnosis: null,
     replay: null,
+    replayAsAgent: null,
     logId: s.id,
   };
 }

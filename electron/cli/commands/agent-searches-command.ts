@@ -20,6 +20,7 @@ export function callJson(c: AgentCall): Record<string, unknown> {
     outcome: { kind: c.outcome.kind, count: c.outcome.count, reason: c.outcome.reason, mode: c.outcome.mode, provider: c.outcome.provider, hits: c.outcome.hits },
     diagnosis: c.diagnosis,
     replay: c.replay,
+    replayAsAgent: c.replayAsAgent,
     tool: c.tool,
     client: c.client,
     agentId: c.agentId,
@@ -63,6 +64,7 @@ export function formatAgentCalls(list: AgentCallList): string {
     else if (c.outcome.reason && c.outcome.kind !== 'results') out.push(`    reason    ${c.outcome.reason.length > 160 ? `${c.outcome.reason.slice(0, 157)}…` : c.outcome.reason}`);
     if (c.diagnosis) out.push(`    why       ${c.diagnosis.text}`);
     if (c.replay) out.push(`    now       Memory Lens finds ${c.replay.count}${c.replay.hits.length ? `: ${c.replay.hits.slice(0, 3).map(hitText).join(', ')}` : ''}${c.replay.keptBelowMinScore ? ' (kept below minScore: keyword matches)' : ''}`);
+    if (c.replayAsAgent) out.push(`    as agent  OpenClaw's ranking finds ${c.replayAsAgent.count}${c.replayAsAgent.hits.length ? `: ${c.replayAsAgent.hits.slice(0, 3).map(hitText).join(', ')}` : ''}`);
     if (c.next && c.next.kind !== 'nothing') out.push(`    then      ${nextWords(c)}`);
   }
   if (list.malformedRecords > 0) out.push('', `${list.malformedRecords} transcript line(s) were not JSON and were skipped.`);

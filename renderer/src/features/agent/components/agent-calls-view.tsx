@@ -151,6 +151,7 @@ function CallDetail({ call, onOpen, renderResult }: { call: AgentCall } & AgentC
   const s = useAgentCalls((st) => ({
     logged: st.agentCalls.logged,
     replay: st.agentCalls.replay,
+    replayAsAgent: st.agentCalls.replayAsAgent,
     replayStatus: st.agentCalls.replayStatus,
     replayError: st.agentCalls.replayError,
     explain: st.agentCalls.explain,
@@ -211,10 +212,15 @@ function CallDetail({ call, onOpen, renderResult }: { call: AgentCall } & AgentC
           <p className="muted agent-call-detail__replay-note">
             Our ranking, max {options.maxResults} · min score {options.minScore} · memory files (as OpenClaw searches)
             {call.replay && <> — {call.replay.count} result{call.replay.count === 1 ? '' : 's'}{call.replay.allWordsChunks !== null && <>; {call.replay.allWordsChunks} chunk{call.replay.allWordsChunks === 1 ? '' : 's'} hold every word</>}</>}
+            {call.replayAsAgent && <>; as your agent ranks now: {call.replayAsAgent.count}</>}
           </p>
           <div className="agent-call-detail__actions">
             <button type="button" className="button" data-testid="agent-call-replay" disabled={s.replayStatus === 'loading'} onClick={() => void replayAgentCall()}>
               {s.replay ? 'Replay again' : 'Replay with breakdowns'}
+            </button>
+            <button type="button" className="button" data-testid="agent-call-replay-as-agent" disabled={s.replayStatus === 'loading'} onClick={() => void replayAgentCall('openclaw')}
+              title="OpenClaw 2026.9.6's keyword-only memory_search, reproduced">
+              As your agent ranks
             </button>
             {explainPath && (
               <button type="button" className="button" data-testid="agent-call-explain" disabled={s.explainStatus === 'loading'} onClick={() => void explainAgentCallFile(explainPath)}>
@@ -228,6 +234,14 @@ function CallDetail({ call, onOpen, renderResult }: { call: AgentCall } & AgentC
               {s.replay.notices.map((n) => <p key={n.code} className="notice notice--info" data-code={n.code}>{n.message}</p>)}
               <ol className="search-results">{s.replay.results.map((r, i) => renderResult(r, i + 1))}</ol>
               {s.replay.results.length === 0 && <p className="muted pad">Memory Lens finds nothing for this query either.</p>}
+            </div>
+          )}
+          {s.replayAsAgent && (
+            <div data-testid="agent-call-replay-as-agent-results">
+              <h5 className="agent-call-detail__heading">As your agent ranks ({s.replayAsAgent.results.length})</h5>
+              {s.replayAsAgent.notices.map((n) => <p key={n.code} className="notice notice--info" data-code={n.code}>{n.message}</p>)}
+              <ol className="search-results">{s.replayAsAgent.results.map((r, i) => renderResult(r, i + 1))}</ol>
+              {s.replayAsAgent.results.length === 0 && <p className="muted pad">The agent's own ranking finds nothing for this query.</p>}
             </div>
           )}
           {s.explainError && <p className="notice notice--error">{s.explainError}</p>}

@@ -9,7 +9,7 @@ function call(id: string, query: string, kind: AgentCall['outcome']['kind'], arg
     id, source: 'transcript', client: null, agentId: 'main', tool: 'memory_search', time: '2026-11-12T02:01:04.000Z',
     session: { path: 'sessions/main/s.jsonl', title: 't' }, line: 4, resultLine: 5, query, arguments: { query, ...args },
     outcome: { kind, count: kind === 'results' ? 1 : 0, reason: null, mode: null, provider: 'none', action: null, hits: [] },
-    next: null, diagnosis: null, replay: null, logId: null,
+    next: null, diagnosis: null, replay: null, replayAsAgent: null, logId: null,
   };
 }
 

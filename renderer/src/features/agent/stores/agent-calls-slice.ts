@@ -27,6 +27,8 @@ export interface AgentCallsSlice {
     /** For a search Memory Lens logged (MCP, a person's): exactly the results it returned, with breakdowns. */
     logged: AgentSearchEntry | null;
     replay: SearchResponse | null;
+    /** The same query as the agent's own search ranks it (the `openclaw` profile). */
+    replayAsAgent: SearchResponse | null;
     replayStatus: LoadStatus;
     replayError: string | null;
     explain: ExplainFileResult | null;
@@ -36,7 +38,8 @@ export interface AgentCallsSlice {
   loadAgentCalls(): Promise<void>;
   setAgentCallFilter(filter: CallFilter): void;
   selectAgentCall(id: string | null): void;
-  replayAgentCall(): Promise<void>;
+  /** `openclaw`: as the agent ranks; default Memory Lens's own ranking. */
+  replayAgentCall(profile?: 'openclaw'): Promise<void>;
   explainAgentCallFile(path: string): Promise<void>;
 }
 
@@ -48,6 +51,7 @@ export const initialAgentCallsState: AgentCallsSlice['agentCalls'] = {
   selectedId: null,
   logged: null,
   replay: null,
+  replayAsAgent: null,
   replayStatus: 'idle',
   replayError: null,
   explain: null,
@@ -100,21 +104,23 @@ export function createAgentCallsSlice(port: AgentCallsPort): StateCreator<AgentC
 
       selectAgentCall(id) {
         const seq = ++callSeq;
-        patch({ selectedId: id, logged: null, replay: null, replayStatus: 'idle', replayError: null, explain: null, explainStatus: 'idle', explainError: null });
+        patch({ selectedId: id, logged: null, replay: null, replayAsAgent: null, replayStatus: 'idle', replayError: null, explain: null, explainStatus: 'idle', explainError: null });
         const logId = selectedCall(get().agentCalls)?.logId ?? null;
         if (logId === null) return;
         // Older than the log keeps: the list still shows the summary.
         port.agentSearch({ id: logId }).then((logged) => seq === callSeq && patch({ logged }), () => undefined);
       },
 
-      async replayAgentCall() {
+      async replayAgentCall(profile) {
         const call = selectedCall(get().agentCalls);
         if (!call?.query) return;
         const seq = callSeq;
         patch({ replayStatus: 'loading', replayError: null });
         try {
-          const replay = await port.search(replayOptions(call));
-          if (seq === callSeq) patch({ replay, replayStatus: 'done' });
+          // The agent's ranking searches memory files its own way: only the query and its limits.
+          const { sources: _sources, ...limits } = replayOptions(call);
+          const response = await port.search(profile ? { ...limits, profile } : replayOptions(call));
+          if (seq === callSeq) patch({ ...(profile ? { replayAsAgent: response } : { replay: response }), replayStatus: 'done' });
         } catch (error) {
           if (seq === callSeq) patch({ replayStatus: 'error', replayError: errorInfo(error).message });
         }
