@@ -88,6 +88,9 @@ const VALID_CALLS: { [K in CallName]: () => CallArgs<K> } = {
   judgmentList: () => ({}),
   judgmentExport: () => ({}),
   modelCatalog: () => ({}),
+  agentDatabases: () => ({}),
+  agentIndexChunks: () => ({ path: 'MEMORY.md' }),
+  agentWorkspaces: () => ({}),
 };
 
 describe('api dispatcher: every contract call', () => {

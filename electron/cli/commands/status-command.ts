@@ -1,5 +1,6 @@
 // memlens status: what the index holds and how search will run.
 import type { AgentCallHealth } from '../../../shared/agent-call-types.js';
+import type { AgentDatabasesReport } from '../../../shared/agent-db-schemas.js';
 import type { IndexStatus } from '../../../shared/domain.js';
 import { healthLines } from '../../app/agent/agent-calls-health.js';
 import { AgentCallsService } from '../../app/agent/agent-calls-service.js';
@@ -46,22 +47,42 @@ function formatHealth(h: AgentCallHealth | { error: string }): string {
   return `${healthLines(h).map((line, i) => `${i === 0 ? 'agent       ' : '            '}${line}`).join('\n')}\n            the calls: memlens agent-searches\n`;
 }
 
+/** One block per OpenClaw agent database: its notices, sessions, and the agent's index against the files. */
+export function formatAgentDatabases(report: AgentDatabasesReport): string {
+  const lines: string[] = [];
+  for (const db of report.databases) {
+    lines.push(`agent db    ${db.agentId}: ${db.path} (${db.state})`);
+    for (const n of db.notices) lines.push(`  notice ${n.code}: ${n.message}`);
+    const archived = db.sessions.filter((s) => s.archived).length;
+    lines.push(`  sessions  ${db.sessions.length}${archived ? ` (${archived} archived)` : ''}`);
+    for (const s of db.sessions) lines.push(`    ${s.path}  ${s.kind}${s.archived ? ` ${s.archived} archive` : `  ${s.events} events`}  ${s.sessionKey ?? ''}`.trimEnd());
+    if (!db.index) continue;
+    const c = db.index.counts;
+    lines.push(`  agent index revision ${db.index.revision ?? '?'}: ${c.current} current, ${c.stale} stale, ${c.missing} missing, ${c.extra} extra`);
+    for (const f of db.index.files) if (f.status !== 'current') lines.push(`    ${f.status.padEnd(8)} ${f.path} (${f.chunks} chunks)`);
+  }
+  return lines.length > 0 ? `${lines.join('\n')}\n` : '';
+}
+
 export const statusCommand: CliCommand = {
   name: 'status',
   summary: 'show the index: files, chunks, mode, embedder, vectors',
   usage: `Usage: memlens status [--json]
 
-Shows what the index holds (it does not index; run memlens index for that), and how the agent's
-own memory searches went (from its transcripts; the calls: memlens agent-searches).`,
+Shows what the index holds (it does not index; run memlens index for that), each OpenClaw
+agent database found for the workspace (read-only): its sessions, and the agent's own memory
+index against the files — current, stale (the file changed since), missing, extra; and how the
+agent's own memory searches went (from its transcripts; the calls: memlens agent-searches).`,
   options: {},
   async run({ io, json, openEngine, activity }) {
     const engine = await openEngine();
     try {
       const status = engine.status();
+      const agentDatabases = await engine.agentDatabases();
       const log = (await activity()).workspace(engine.workspaceDir);
       const agentCalls = await agentCallsHealth(() => new AgentCallsService({ engine: () => engine, activity: () => log }).list());
-      if (json) writeJson(io, { ...status, agentCalls });
-      else io.stdout(formatStatus(status) + formatHealth(agentCalls));
+      if (json) writeJson(io, { ...status, agentDatabases, agentCalls });
+      else io.stdout(formatStatus(status) + formatAgentDatabases(agentDatabases) + formatHealth(agentCalls));
       return 0;
     } finally {
       await engine.close();

@@ -1,7 +1,9 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
-import { agentCallsStore } from '../features/agent/stores/agent-calls-store-context';
+import { agentCallsStore } from '../features/agents/stores/agent-calls-store-context';
+import { agentsStore } from '../features/agents/stores/agents-store-context';
+import { lineNotesStore } from '../features/editor/stores/line-notes-store-context';
 import { contextStore } from '../features/context/stores/context-store-context';
 import { budgetStore } from '../features/editor/stores/budget-store-context';
 import { editorStore } from '../features/editor/stores/editor-store-context';
@@ -33,7 +35,11 @@ export function AppStoreProvider({ store, api, children }: { store: AppStore; ap
                       <settingsStore.Provider value={store}>
                         <agentSearchesStore.Provider value={store}>
                           <agentAccessStore.Provider value={store}>
-                            <agentCallsStore.Provider value={store}>{children}</agentCallsStore.Provider>
+                            <agentsStore.Provider value={store}>
+                              <lineNotesStore.Provider value={store}>
+                                <agentCallsStore.Provider value={store}>{children}</agentCallsStore.Provider>
+                              </lineNotesStore.Provider>
+                            </agentsStore.Provider>
                           </agentAccessStore.Provider>
                         </agentSearchesStore.Provider>
                       </settingsStore.Provider>

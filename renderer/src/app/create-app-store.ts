@@ -2,7 +2,7 @@
 // type (see lib/slice-store.ts); only app/ sees the whole.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { MemlensApi } from '../../../shared/contract';
-import { createAgentCallsSlice, type AgentCallsSlice } from '../features/agent/stores/agent-calls-slice';
+import { createAgentCallsSlice, type AgentCallsSlice } from '../features/agents/stores/agent-calls-slice';
 import { createContextSlice, type ContextSlice } from '../features/context/stores/context-slice';
 import { createBudgetSlice, type BudgetSlice } from '../features/editor/stores/budget-slice';
 import { createAgentAccessSlice, type AgentAccessSlice } from '../features/editor/stores/agent-access-slice';
@@ -13,10 +13,12 @@ import { createSearchSlice, type SearchSlice } from '../features/search/stores/s
 import { createSettingsViewSlice, type SettingsViewSlice } from '../features/settings/stores/settings-slice';
 import { createStatusSlice, type StatusSlice } from '../features/status/stores/status-slice';
 import { createTimelineSlice, type TimelineSlice } from '../features/timeline/stores/timeline-slice';
+import { createAgentsSlice, type AgentsSlice } from '../features/agents/stores/agents-slice';
+import { createLineNotesSlice, type LineNotesSlice } from '../features/editor/stores/line-notes-slice';
 import { createLayoutSlice, type LayoutSlice } from './layout-slice';
 import { createWorkspaceSlice, type WorkspaceSlice } from './workspace-slice';
 
-export type AppState = FilesSlice & EditorSlice & BudgetSlice & SearchSlice & AgentSearchesSlice & AgentAccessSlice & TimelineSlice & StatusSlice & ContextSlice & AgentCallsSlice & SettingsViewSlice & LayoutSlice & WorkspaceSlice;
+export type AppState = FilesSlice & EditorSlice & BudgetSlice & SearchSlice & AgentSearchesSlice & AgentAccessSlice & TimelineSlice & StatusSlice & ContextSlice & SettingsViewSlice & AgentsSlice & AgentCallsSlice & LineNotesSlice & LayoutSlice & WorkspaceSlice;
 export type AppStore = StoreApi<AppState>;
 
 export function createAppStore(api: MemlensApi, options: { storage?: Storage | null } = {}): AppStore {
@@ -32,6 +34,8 @@ export function createAppStore(api: MemlensApi, options: { storage?: Storage | n
     ...createContextSlice(api)(...a),
     ...createAgentCallsSlice(api)(...a),
     ...createSettingsViewSlice(api)(...a),
+    ...createAgentsSlice(api)(...a),
+    ...createLineNotesSlice()(...a),
     ...createLayoutSlice(options.storage)(...a),
     ...createWorkspaceSlice(...a),
   }));

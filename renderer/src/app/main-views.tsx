@@ -3,7 +3,8 @@
 // and the layout pick it up.
 import type { ReactNode } from 'react';
 import type { SearchResult } from '../../../shared/domain';
-import { AgentCallsView } from '../features/agent/components/agent-calls-view';
+import { AgentCallsView } from '../features/agents/components/agent-calls-view';
+import { AgentIndexView } from '../features/agents/components/agent-index-view';
 import { ContextView } from '../features/context/components/context-view';
 import { EditorPane } from '../features/editor/components/editor-pane';
 import { SearchDefaultsForm } from '../features/search/components/search-defaults-form';
@@ -42,13 +43,8 @@ export const MAIN_VIEWS: readonly MainViewSpec[] = [
   {
     id: 'agent',
     label: 'Agent',
-    title: 'What the agent searched in its memory, what it got, and why',
-    render: (ctx) => (
-      <AgentCallsView
-        onOpen={ctx.openRange}
-        renderResult={(result, rank) => <AgentReplayResult key={result.id} result={result} rank={rank} onOpen={ctx.openResult} sessionTitles={ctx.sessionTitles} />}
-      />
-    ),
+    title: "What your agent searched in its memory and why; its own index and transcripts (OpenClaw's agent database, read-only)",
+    render: (ctx) => <AgentMainView ctx={ctx} />,
   },
   {
     id: 'settings',
@@ -56,6 +52,19 @@ export const MAIN_VIEWS: readonly MainViewSpec[] = [
     render: (ctx) => <SettingsMainView keywordOnly={ctx.keywordOnly} />,
   },
 ];
+
+/** The Agent view: the agent's memory calls (health on top), then its own index and transcripts. */
+function AgentMainView({ ctx }: { ctx: MainViewContext }) {
+  return (
+    <div className="agent-main" data-testid="agent-main">
+      <AgentCallsView
+        onOpen={ctx.openRange}
+        renderResult={(result, rank) => <AgentReplayResult key={result.id} result={result} rank={rank} onOpen={ctx.openResult} sessionTitles={ctx.sessionTitles} />}
+      />
+      <AgentIndexView onOpen={ctx.openPath} />
+    </div>
+  );
+}
 
 /** The Settings view follows index progress itself, so progress re-renders it alone, not the window. */
 function SettingsMainView({ keywordOnly }: { keywordOnly: boolean }) {

@@ -46,16 +46,16 @@ export function AgentCallsView({ onOpen, renderResult }: AgentCallsViewProps) {
   const selected = selectedCall(s);
 
   return (
-    <div className="agent-view" data-testid="agent-view">
-      <header className="agent-view__head">
-        <h2 className="agent-view__title">What the agent searched in its memory</h2>
+    <div className="agent-calls-view" data-testid="agent-calls-view">
+      <header className="agent-calls-view__head">
+        <h2 className="agent-calls-view__title">What the agent searched in its memory</h2>
         <button type="button" className="button" data-testid="agent-calls-refresh" onClick={() => void loadAgentCalls()} disabled={s.status === 'loading'}>Refresh</button>
       </header>
       {s.status === 'loading' && !s.list && <p className="muted pad">Reading the transcripts…</p>}
       {s.error && <p className="notice notice--error" role="alert">{s.error}</p>}
       {s.list && <HealthSummary health={s.list.health} onShowFailed={() => setAgentCallFilter('failed')} />}
       {s.list && (
-        <div className={`agent-view__body${selected ? ' has-selection' : ''}`}>
+        <div className={`agent-calls-view__body${selected ? ' has-selection' : ''}`}>
           <section className="agent-calls" aria-label="Memory calls">
             <div className="agent-calls__filters" role="group" aria-label="Show">
               <button type="button" className={s.filter === 'all' ? 'is-on' : ''} aria-pressed={s.filter === 'all'} data-testid="agent-calls-filter-all" onClick={() => setAgentCallFilter('all')}>
