@@ -27,6 +27,7 @@ import {
 import { ContextArgsSchema, ContextReportSchema } from './context-schemas.js';
 import { AgentDatabasesReportSchema, AgentIndexChunkSchema, AgentWorkspacesSchema } from './agent-db-schemas.js';
 import { SettingsPatchSchema, SettingsSchema } from './settings-schema.js';
+import { AgentCallListSchema, AgentCallsArgsSchema } from './agent-call-schemas.js';
 import { AgentSearchEntrySchema, AgentSearchListSchema, FileAccessSchema, SavedSessionMemorySchema } from './agent-schemas.js';
 import {
   DraftPutArgsSchema,
@@ -221,6 +222,13 @@ export const CALLS = {
     maxArgBytes: MAX_ARG_BYTES,
     errors: ['NOT_FOUND', 'UNAVAILABLE'],
     summary: 'One logged agent search: its options and exactly the results (with breakdowns) the agent got.',
+  }),
+  agentCalls: call({
+    args: AgentCallsArgsSchema,
+    result: AgentCallListSchema,
+    maxArgBytes: MAX_ARG_BYTES,
+    errors: ['UNAVAILABLE'],
+    summary: "Every memory call: the agent's own (from its transcripts), MCP clients' and people's, with outcome, diagnosis, replay and a health summary.",
   }),
   fileAccess: call({
     args: PathArgs,

@@ -65,6 +65,7 @@ const VALID_CALLS: { [K in CallName]: () => CallArgs<K> } = {
   search: () => ({ query: 'gateway dns', maxResults: 5, minScore: 0 }),
   explainFile: () => ({ path: 'MEMORY.md', options: { query: 'gateway dns', minScore: 0 } }),
   timeline: () => ({}),
+  agentCalls: () => ({ since: '2026-01-01' }),
   status: () => ({}),
   reindex: () => ({ full: false }),
   settingsGet: () => ({}),

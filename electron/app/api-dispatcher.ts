@@ -17,6 +17,7 @@ import { MemoryLensError, toErrorValue } from '../../shared/errors.js';
 import type { ModelCatalog } from '../../shared/domain.js';
 import { normalizeRelPath } from '../memory/files/safe-path.js';
 import type { WorkspaceActivity } from './agent/agent-activity-store.js';
+import { AgentCallsService } from './agent/agent-calls-service.js';
 import { fileAccessOf } from './agent/file-access.js';
 import { saveWorkspaceSession } from './agent/save-session-memory.js';
 import { defaultOpenclawHome, listSessionSources } from '../memory/workspace/session-sources.js';
@@ -58,6 +59,8 @@ export function createApiDispatcher(deps: DispatcherDeps): ApiDispatcher {
     if (value === undefined) throw new MemoryLensError('UNAVAILABLE', `${what} are not kept by this host.`);
     return value;
   };
+  // Keeps parsed transcripts between calls (the view refreshes while open).
+  const agentCalls = new AgentCallsService({ engine, activity: () => deps.activity() });
   const handlers: Handlers = {
     listFiles: () => engine().listFiles(),
     readFile: ({ path, offset, backward }) => engine().readFile(path, { ...(offset !== undefined ? { offset } : {}), ...(backward ? { backward } : {}) }),
@@ -107,6 +110,7 @@ export function createApiDispatcher(deps: DispatcherDeps): ApiDispatcher {
       if (!entry) throw new MemoryLensError('NOT_FOUND', `No logged agent search #${id} in this workspace (the log keeps the newest ${deps.activity().listSearches(1).cap}).`);
       return entry;
     },
+    agentCalls: (args) => agentCalls.list(args),
     fileAccess: ({ path }) => fileAccessOf(engine(), deps.activity(), normalizeRelPath(path)),
     saveSessionMemory: ({ path, messages }) => saveWorkspaceSession(engine(), path, messages !== undefined ? { count: messages } : {}),
     workspaceInfo: () => deps.session.info(),

@@ -1,5 +1,6 @@
 // The subcommand table. A new subcommand is one line here; `help` lists them in this order.
 import type { CliCommand } from './command.js';
+import { agentSearchesCommand } from './commands/agent-searches-command.js';
 import { contextCommand } from './commands/context-command.js';
 import { evalCommand } from './commands/eval-command.js';
 import { getCommand } from './commands/get-command.js';
@@ -17,6 +18,7 @@ export const COMMANDS: readonly CliCommand[] = [
   evalCommand,
   getCommand,
   statusCommand,
+  agentSearchesCommand,
   contextCommand,
   watchCommand,
   serveCommand,

@@ -13,6 +13,7 @@ import './app/styles/layout.css';
 import './app/styles/features.css';
 import './app/styles/budget.css';
 import './app/styles/agent.css';
+import './app/styles/agent-calls.css';
 
 const api = getApiClient();
 const store = createAppStore(api);

@@ -25,9 +25,10 @@ export interface TempWorkspace {
   cleanup(): Promise<void>;
 }
 
-export async function openTempWorkspace(options: { watch?: boolean } = {}): Promise<TempWorkspace> {
+/** `from`: a fixture workspace to copy instead of the bundled sample. */
+export async function openTempWorkspace(options: { watch?: boolean; from?: string } = {}): Promise<TempWorkspace> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-shell-'));
-  const sample = bundledSampleWorkspace(findPackageRoot());
+  const sample = options.from ?? bundledSampleWorkspace(findPackageRoot());
   if (!sample) throw new Error('resources/sample-workspace is missing');
   const workspace = path.join(root, 'workspace');
   fs.cpSync(sample, workspace, { recursive: true });
@@ -37,6 +38,7 @@ export async function openTempWorkspace(options: { watch?: boolean } = {}): Prom
   fs.symlinkSync(outside, path.join(workspace, 'memory', 'link'), 'dir');
   fs.writeFileSync(path.join(outside, 'secret.jsonl'), '{"type":"message","message":{"role":"user","content":"secret"}}\n');
   fs.symlinkSync(path.join(outside, 'secret.md'), path.join(workspace, 'memory', 'escape.md'));
+  fs.mkdirSync(path.join(workspace, 'sessions'), { recursive: true });
   fs.symlinkSync(path.join(outside, 'secret.jsonl'), path.join(workspace, 'sessions', 'escape.jsonl'));
   fs.symlinkSync(outside, path.join(workspace, 'sessions', 'link'), 'dir');
   const dataDir = path.join(root, 'data');

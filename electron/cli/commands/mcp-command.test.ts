@@ -74,7 +74,7 @@ async function call(name: string, args: Record<string, unknown>): Promise<{ isEr
 }
 
 async function cliSearchJson(query: string): Promise<SearchResponse> {
-  const { stdout } = await run(process.execPath, [launcher, 'search', query, '--json', '--workspace', workspace, '--data-dir', dataDir], { cwd: tmp, env: env() });
+  const { stdout } = await run(process.execPath, [launcher, 'search', query, '--json', '--log', '--workspace', workspace, '--data-dir', dataDir], { cwd: tmp, env: env() });
   return JSON.parse(stdout) as SearchResponse;
 }
 
@@ -256,7 +256,7 @@ describe('memlens mcp over stdio', () => {
     expect(paths).toContain('memory/2026-12-01-quokka.md');
   });
 
-  it('logs every search (MCP and CLI) where the app reads it, and writes nothing but protocol to stdout', async () => {
+  it('logs every MCP search, and a CLI search given --log, where the app reads it, and writes nothing but protocol to stdout', async () => {
     const store = AgentActivityStore.open({ dataDir });
     try {
       const log = store.workspace(workspace);

@@ -140,17 +140,17 @@ function parseBatchLine(line: string, lineNo: number): BatchLine {
   return out;
 }
 
-/** Runs one search and appends it to the agent search log (agents call the CLI too). */
-async function searchAndLog(engine: MemoryEngineApi, activity: WorkspaceActivity, options: SearchOptions) {
+/** Runs one search; with --log it goes into the search log as a person's search (never an agent's). */
+async function searchAndLog(engine: MemoryEngineApi, activity: WorkspaceActivity | null, options: SearchOptions) {
   const response = await engine.search(options);
-  activity.logSearch({ at: Date.now(), caller: { kind: 'cli', client: null }, query: options.query, mode: response.mode, options, response: loggedResponse(response) });
+  activity?.logSearch({ at: Date.now(), caller: { kind: 'cli', client: null }, query: options.query, mode: response.mode, options, response: loggedResponse(response) });
   return response;
 }
 
 /** One JSON line per query; a bad line gets an error line and the batch goes on (exit 1 at the end). */
 async function runBatch(
   engine: MemoryEngineApi,
-  activity: WorkspaceActivity,
+  activity: WorkspaceActivity | null,
   file: string,
   base: Omit<SearchOptions, 'query'>,
   write: (line: unknown) => void,
@@ -187,11 +187,12 @@ export const searchCommand: CliCommand = {
        memlens search --queries FILE.jsonl [options]
 
 Searches the workspace (indexing changed files first) and prints the results with their scores.
-Every search is kept in the agent search log (the app's "Agent searches"); it does not count as
-an access (only the MCP server's answers do).
+A person's searches are not agent searches: they are not logged unless --log is given (then they
+show in the app's Agent view as a person's); they never count as accesses.
 
   --json                 OpenClaw memory_search JSON, plus a score breakdown per result
   --explain              show how each score was built (keyword, vector, weights, decay, MMR)
+  --log                  keep this search in the search log (shown as a person's search)
   --max-results N        results to return (default ${SEARCH_DEFAULTS.maxResults})
 ${SEARCH_FLAG_USAGE}
   --queries FILE         batch: one {"id","query"} JSON object a line in (optionally "maxResults",
@@ -199,6 +200,7 @@ ${SEARCH_FLAG_USAGE}
   options: {
     ...SEARCH_FLAG_OPTIONS,
     explain: { type: 'boolean' },
+    log: { type: 'boolean' },
     'max-results': { type: 'string' },
     queries: { type: 'string' },
   },
@@ -218,7 +220,7 @@ ${SEARCH_FLAG_USAGE}
     }
     const engine = await openEngine();
     try {
-      const log = (await activity()).workspace(engine.workspaceDir);
+      const log = values.log === true ? (await activity()).workspace(engine.workspaceDir) : null;
       // Search what is on disk now: a quiet incremental sync first (no-op when nothing changed).
       await engine.sync();
       if (batchFile) return await runBatch(engine, log, batchFile, base, (line) => writeJson(io, line, false));

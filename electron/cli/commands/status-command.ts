@@ -1,6 +1,9 @@
 // memlens status: what the index holds and how search will run.
+import type { AgentCallHealth } from '../../../shared/agent-call-types.js';
 import type { AgentDatabasesReport } from '../../../shared/agent-db-schemas.js';
 import type { IndexStatus } from '../../../shared/domain.js';
+import { healthLines } from '../../app/agent/agent-calls-health.js';
+import { AgentCallsService } from '../../app/agent/agent-calls-service.js';
 import type { CliCommand } from '../command.js';
 import { writeJson } from '../command.js';
 
@@ -31,6 +34,20 @@ export function formatStatus(s: IndexStatus): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** The health summary; a failure to read transcripts must not cost the index status. */
+async function agentCallsHealth(list: () => Promise<{ health: AgentCallHealth }>): Promise<AgentCallHealth | { error: string }> {
+  try {
+    return (await list()).health;
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+function formatHealth(h: AgentCallHealth | { error: string }): string {
+  if ('error' in h) return `agent       calls not read: ${h.error}\n`;
+  return `${healthLines(h).map((line, i) => `${i === 0 ? 'agent       ' : '            '}${line}`).join('\n')}\n            the calls: memlens agent-searches\n`;
+}
+
 /** One block per OpenClaw agent database: its notices, sessions, and the agent's index against the files. */
 export function formatAgentDatabases(report: AgentDatabasesReport): string {
   const lines: string[] = [];
@@ -53,17 +70,20 @@ export const statusCommand: CliCommand = {
   summary: 'show the index: files, chunks, mode, embedder, vectors',
   usage: `Usage: memlens status [--json]
 
-Shows what the index holds (it does not index; run memlens index for that), and each OpenClaw
+Shows what the index holds (it does not index; run memlens index for that), each OpenClaw
 agent database found for the workspace (read-only): its sessions, and the agent's own memory
-index against the files — current, stale (the file changed since), missing, extra.`,
+index against the files — current, stale (the file changed since), missing, extra; and how the
+agent's own memory searches went (from its transcripts; the calls: memlens agent-searches).`,
   options: {},
-  async run({ io, json, openEngine }) {
+  async run({ io, json, openEngine, activity }) {
     const engine = await openEngine();
     try {
       const status = engine.status();
       const agentDatabases = await engine.agentDatabases();
-      if (json) writeJson(io, { ...status, agentDatabases });
-      else io.stdout(formatStatus(status) + formatAgentDatabases(agentDatabases));
+      const log = (await activity()).workspace(engine.workspaceDir);
+      const agentCalls = await agentCallsHealth(() => new AgentCallsService({ engine: () => engine, activity: () => log }).list());
+      if (json) writeJson(io, { ...status, agentDatabases, agentCalls });
+      else io.stdout(formatStatus(status) + formatAgentDatabases(agentDatabases) + formatHealth(agentCalls));
       return 0;
     } finally {
       await engine.close();

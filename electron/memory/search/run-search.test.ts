@@ -177,6 +177,34 @@ describe('runSearch', () => {
     expect(high.results.length).toBeLessThan(4);
   });
 
+  it('keeps the keyword matches, and says so, when every one falls below minScore (as OpenClaw 2026.9 does)', async () => {
+    // One mention of two of three words in a long note: a real match that scores under 0.35.
+    const filler = 'We walked along the lake, had tea at the pavilion and talked about work, books and the weather for a long while. ';
+    const ctx = open([
+      { path: 'MEMORY.md', text: `${filler.repeat(12)}Jenny will stay with Ali for a week in December.` },
+      ...['Router firmware notes.', 'Tea: green, no sugar.', 'Lunch with the team.', 'Budget review on Friday.', 'Backups run nightly.', 'The cat is called Mochi.'].map((text, i) => ({ path: `memory/note-${i}.md`, text })),
+    ]);
+    const wide = await runSearch(ctx, { query: 'Jenny visiting Ali', minScore: 0, now: NOW });
+    expect(wide.results[0]!.path).toBe('MEMORY.md');
+    const best = wide.results[0]!.score;
+    expect(best).toBeLessThan(0.35);
+    const atDefaults = await runSearch(ctx, { query: 'Jenny visiting Ali', now: NOW });
+    expect(atDefaults.results.map((r) => [r.path, r.score])).toEqual(wide.results.map((r) => [r.path, r.score]));
+    expect(atDefaults.notices[0]).toEqual({
+      code: 'below-min-score',
+      message: `No result reached minScore 0.35; the keyword matches are shown anyway (best ${best.toFixed(3)}), as OpenClaw does.`,
+    });
+    // When one result does reach minScore, the threshold holds for the others.
+    db?.close();
+    const corpus = open(CORPUS);
+    const all = await runSearch(corpus, { query: 'router', minScore: 0, maxResults: 10, now: NOW });
+    const cut = all.results[1]!.score;
+    const some = await runSearch(corpus, { query: 'router', minScore: cut, maxResults: 10, now: NOW });
+    expect(some.results.length).toBeLessThan(all.results.length);
+    expect(some.results.every((r) => r.score >= cut)).toBe(true);
+    expect(some.notices.map((n) => n.code)).not.toContain('below-min-score');
+  });
+
   it('filters by source and by date range (evergreen excluded by a range)', async () => {
     const ctx = open(CORPUS);
     const sessions = await runSearch(ctx, { query: 'router', minScore: 0, sources: ['sessions'], now: NOW });

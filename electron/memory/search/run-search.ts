@@ -287,6 +287,21 @@ function selectResults(candidates: TracedCandidate[], options: ResolvedSearchOpt
   return results;
 }
 
+/**
+ * OpenClaw 2026.9 (memory-core selectHybridSearchResults / selectScoredResults): when nothing
+ * reaches minScore, the keyword matches are returned anyway rather than nothing. Marks them
+ * eligible again; returns how many.
+ */
+function keepKeywordMatchesBelowMinScore(candidates: TracedCandidate[]): number {
+  let kept = 0;
+  for (const c of candidates) {
+    if (c.fate !== 'below-min-score' || c.breakdown.keyword === null || c.breakdown.keyword === undefined) continue;
+    c.fate = 'beyond-max-results';
+    kept += 1;
+  }
+  return kept;
+}
+
 export interface TraceOptions {
   /** Candidates per side; default candidateCount(maxResults). explain-file casts a wider net. */
   candidateLimit?: number;
@@ -337,12 +352,20 @@ export async function traceSearch(ctx: SearchContext, searchOptions: SearchOptio
     candidates.push(scoreCandidate(f, row, metaOf(row.path), options, access ? access[i] : undefined));
   });
   candidates.sort(compareCandidates);
-  const results = selectResults(candidates, options);
+  let results = selectResults(candidates, options);
+  const kept = results.length === 0 ? keepKeywordMatchesBelowMinScore(candidates) : 0;
+  if (kept > 0) results = selectResults(candidates, options);
   if (!everyText) loadTexts(ctx.session, results);
   if (!access) attachAccess(ctx, results, options);
   describeShownHits(ctx.session, results.map((r) => ({ chunkRowid: r.chunkRowid, keyword: r.breakdown.keyword, text: r.text })), keyword.terms, keyword.written, options.dateTerms, keyword.fragments);
   const relaxedNotice = noticeWhenNoChunkHasEveryTerm(ctx.session, keyword, results, { sources: options.sources, dateRange });
   if (relaxedNotice) notices.unshift(relaxedNotice);
+  if (kept > 0) {
+    notices.unshift({
+      code: 'below-min-score',
+      message: `No result reached minScore ${options.minScore}; the keyword matches are shown anyway (best ${results[0]!.breakdown.final.toFixed(3)}), as OpenClaw does.`,
+    });
+  }
 
   const fellBack = vectorResult.fellBack;
   return {

@@ -1,6 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
+import { agentCallsStore } from '../features/agents/stores/agent-calls-store-context';
 import { agentsStore } from '../features/agents/stores/agents-store-context';
 import { lineNotesStore } from '../features/editor/stores/line-notes-store-context';
 import { contextStore } from '../features/context/stores/context-store-context';
@@ -35,7 +36,9 @@ export function AppStoreProvider({ store, api, children }: { store: AppStore; ap
                         <agentSearchesStore.Provider value={store}>
                           <agentAccessStore.Provider value={store}>
                             <agentsStore.Provider value={store}>
-                              <lineNotesStore.Provider value={store}>{children}</lineNotesStore.Provider>
+                              <lineNotesStore.Provider value={store}>
+                                <agentCallsStore.Provider value={store}>{children}</agentCallsStore.Provider>
+                              </lineNotesStore.Provider>
                             </agentsStore.Provider>
                           </agentAccessStore.Provider>
                         </agentSearchesStore.Provider>

@@ -96,7 +96,8 @@ export function App() {
 
   const view = MAIN_VIEWS.find((v) => v.id === layout.view) ?? MAIN_VIEWS[0]!;
   const openAt = useCallback((path: string, line?: number) => openFileAt(store, path, line ? { startLine: line, endLine: line } : undefined), [store]);
-  const ctx: MainViewContext = { openPath, openAt, openResult, hitPaths, keywordOnly, sessionTitles };
+  const openRange = useCallback((path: string, startLine?: number, endLine?: number) => openFileAt(store, path, startLine ? { startLine, endLine: endLine ?? startLine } : undefined), [store]);
+  const ctx: MainViewContext = { openPath, openAt, openRange, openResult, hitPaths, keywordOnly, sessionTitles };
   const sidebarMax = Math.min(PANEL_LIMITS.sidebar.max, maxDockedWidth(viewport, fit.search === 'docked' ? layout.searchWidth : 0));
   const searchMax = Math.min(PANEL_LIMITS.search.max, maxDockedWidth(viewport, fit.sidebar === 'docked' ? layout.sidebarWidth : 0));
 

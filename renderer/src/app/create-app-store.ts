@@ -2,6 +2,7 @@
 // type (see lib/slice-store.ts); only app/ sees the whole.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { MemlensApi } from '../../../shared/contract';
+import { createAgentCallsSlice, type AgentCallsSlice } from '../features/agents/stores/agent-calls-slice';
 import { createContextSlice, type ContextSlice } from '../features/context/stores/context-slice';
 import { createBudgetSlice, type BudgetSlice } from '../features/editor/stores/budget-slice';
 import { createAgentAccessSlice, type AgentAccessSlice } from '../features/editor/stores/agent-access-slice';
@@ -17,7 +18,7 @@ import { createLineNotesSlice, type LineNotesSlice } from '../features/editor/st
 import { createLayoutSlice, type LayoutSlice } from './layout-slice';
 import { createWorkspaceSlice, type WorkspaceSlice } from './workspace-slice';
 
-export type AppState = FilesSlice & EditorSlice & BudgetSlice & SearchSlice & AgentSearchesSlice & AgentAccessSlice & TimelineSlice & StatusSlice & ContextSlice & SettingsViewSlice & AgentsSlice & LineNotesSlice & LayoutSlice & WorkspaceSlice;
+export type AppState = FilesSlice & EditorSlice & BudgetSlice & SearchSlice & AgentSearchesSlice & AgentAccessSlice & TimelineSlice & StatusSlice & ContextSlice & SettingsViewSlice & AgentsSlice & AgentCallsSlice & LineNotesSlice & LayoutSlice & WorkspaceSlice;
 export type AppStore = StoreApi<AppState>;
 
 export function createAppStore(api: MemlensApi, options: { storage?: Storage | null } = {}): AppStore {
@@ -31,6 +32,7 @@ export function createAppStore(api: MemlensApi, options: { storage?: Storage | n
     ...createTimelineSlice(api)(...a),
     ...createStatusSlice(api)(...a),
     ...createContextSlice(api)(...a),
+    ...createAgentCallsSlice(api)(...a),
     ...createSettingsViewSlice(api)(...a),
     ...createAgentsSlice(api)(...a),
     ...createLineNotesSlice()(...a),

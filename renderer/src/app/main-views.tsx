@@ -3,6 +3,7 @@
 // and the layout pick it up.
 import type { ReactNode } from 'react';
 import type { SearchResult } from '../../../shared/domain';
+import { AgentCallsView } from '../features/agents/components/agent-calls-view';
 import { AgentIndexView } from '../features/agents/components/agent-index-view';
 import { ContextView } from '../features/context/components/context-view';
 import { EditorPane } from '../features/editor/components/editor-pane';
@@ -10,6 +11,7 @@ import { SearchDefaultsForm } from '../features/search/components/search-default
 import { SettingsView } from '../features/settings/components/settings-view';
 import { TimelineView } from '../features/timeline/components/timeline-view';
 import { useApp } from './app-store-provider';
+import { AgentReplayResult } from './agent-replay-result';
 import { EditorHeaderExtras } from './editor-header-extras';
 
 /** What app/ hands every view: navigation and the facts views share. */
@@ -17,6 +19,8 @@ export interface MainViewContext {
   openPath(path: string): void;
   /** A file at one line (the Context view's dropped lines). */
   openAt(path: string, line?: number): void;
+  /** A file or transcript at a range of lines (the Agent view's cited lines). */
+  openRange(path: string, startLine?: number, endLine?: number): void;
   openResult(result: SearchResult): void;
   hitPaths: ReadonlySet<string>;
   keywordOnly: boolean;
@@ -36,13 +40,31 @@ export const MAIN_VIEWS: readonly MainViewSpec[] = [
   { id: 'editor', label: 'Editor', render: (ctx) => <EditorMainView openPath={ctx.openPath} sessionTitles={ctx.sessionTitles} /> },
   { id: 'timeline', label: 'Timeline', render: (ctx) => <TimelineView onOpen={ctx.openPath} hitPaths={ctx.hitPaths} /> },
   { id: 'context', label: 'Context', title: 'What the agent sees at session start', render: (ctx) => <ContextView onOpen={ctx.openAt} /> },
-  { id: 'agent', label: 'Agent', title: "Your agent's own index and transcripts (OpenClaw's agent database, read-only)", render: (ctx) => <AgentIndexView onOpen={ctx.openPath} /> },
+  {
+    id: 'agent',
+    label: 'Agent',
+    title: "What your agent searched in its memory and why; its own index and transcripts (OpenClaw's agent database, read-only)",
+    render: (ctx) => <AgentMainView ctx={ctx} />,
+  },
   {
     id: 'settings',
     label: 'Settings',
     render: (ctx) => <SettingsMainView keywordOnly={ctx.keywordOnly} />,
   },
 ];
+
+/** The Agent view: the agent's memory calls (health on top), then its own index and transcripts. */
+function AgentMainView({ ctx }: { ctx: MainViewContext }) {
+  return (
+    <div className="agent-main" data-testid="agent-main">
+      <AgentCallsView
+        onOpen={ctx.openRange}
+        renderResult={(result, rank) => <AgentReplayResult key={result.id} result={result} rank={rank} onOpen={ctx.openResult} sessionTitles={ctx.sessionTitles} />}
+      />
+      <AgentIndexView onOpen={ctx.openPath} />
+    </div>
+  );
+}
 
 /** The Settings view follows index progress itself, so progress re-renders it alone, not the window. */
 function SettingsMainView({ keywordOnly }: { keywordOnly: boolean }) {

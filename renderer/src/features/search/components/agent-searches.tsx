@@ -44,7 +44,7 @@ export function AgentSearches({ onOpenResult, sessionTitles }: AgentSearchesProp
           {s.list && s.list.entries.length === 0 && (
             <p className="muted pad" data-testid="agent-searches-empty">
               No agent has searched this workspace yet. Connect one with <code>memlens mcp</code>; its searches (and those run with{' '}
-              <code>memlens search</code>) appear here.
+              <code>memlens search --log</code>) appear here. The agent's own memory calls, from its transcripts, are in the Agent view.
             </p>
           )}
           {s.list && s.list.entries.length > 0 && (
@@ -179,7 +179,7 @@ function Replay({ entry, replay, row }: { entry: AgentSearchEntry; replay: Agent
 }
 
 function callerLabel(caller: AgentCaller): string {
-  return caller.kind === 'mcp' ? `MCP · ${caller.client ?? 'unnamed client'}` : 'CLI';
+  return caller.kind === 'mcp' ? `MCP · ${caller.client ?? 'unnamed client'}` : 'person (CLI)';
 }
 
 function formatTime(ms: number): string {
