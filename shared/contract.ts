@@ -39,6 +39,7 @@ import {
   ModelProgressSchema,
   SessionSourceSchema,
 } from './app-data-schemas.js';
+import { HISTORY_CALLS } from './history-calls.js';
 
 /** Arguments of a call are small JSON objects: 64 KB is far above any legitimate one. */
 export const MAX_ARG_BYTES = 64 * 1024;
@@ -304,6 +305,7 @@ export const CALLS = {
     errors: [],
     summary: 'Embedding model presets, which are installed, and what runs now (or why nothing does).',
   }),
+  ...HISTORY_CALLS,
 } as const;
 
 export const EVENTS = {

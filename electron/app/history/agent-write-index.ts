@@ -1,0 +1,119 @@
+// Where the agent's memory writes are found: its transcripts, read as records. A source lists the
+// transcripts (with a stamp that changes when one grows) and yields one's records; the JSONL
+// source is here, and the agent database's transcripts plug in as another source. Writes are
+// extracted once per transcript stamp and kept, so asking "who made this change" is cheap.
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs/promises';
+import { agentWritesIn, recordTime, type AgentWrite, type TranscriptRecord } from './agent-writes.js';
+
+export interface TranscriptEntry {
+  session: string;
+  title: string;
+  /** Changes whenever the transcript does (mtime + size, or the database's revision). */
+  stamp: string;
+}
+
+export interface TranscriptSource {
+  list(): Promise<TranscriptEntry[]>;
+  records(session: string): Promise<TranscriptRecord[]>;
+}
+
+/** One JSONL transcript as records; lines that are not JSON objects are skipped. */
+export function jsonlRecords(session: string, text: string): TranscriptRecord[] {
+  const records: TranscriptRecord[] = [];
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i]!.trim();
+    if (!raw.startsWith('{')) continue;
+    try {
+      const json = JSON.parse(raw) as unknown;
+      if (typeof json === 'object' && json !== null && !Array.isArray(json)) {
+        records.push({ session, line: i + 1, time: recordTime(json as Record<string, unknown>), json: json as Record<string, unknown> });
+      }
+    } catch {
+      // A malformed line is skipped, as the indexer does.
+    }
+  }
+  return records;
+}
+
+/** A path as the agent wrote it → workspace-relative, or null when it is not in the workspace. */
+export function workspacePathResolver(workspaceDirs: readonly string[]): (raw: string) => string | null {
+  const roots = [...new Set(workspaceDirs.map((d) => path.resolve(d)))];
+  return (raw) => {
+    let p = raw.trim().replace(/^["']|["']$/g, '');
+    if (p.startsWith('~/')) p = path.join(os.homedir(), p.slice(2));
+    if (!path.isAbsolute(p)) {
+      const clean = path.posix.normalize(p.replace(/\\/g, '/')).replace(/^\.\//, '');
+      return clean.startsWith('../') || clean === '..' ? null : clean;
+    }
+    for (const root of roots) {
+      const rel = path.relative(root, path.resolve(p));
+      if (rel && !rel.startsWith('..') && !path.isAbsolute(rel)) return rel.split(path.sep).join('/');
+    }
+    return null;
+  };
+}
+
+export class AgentWriteIndex {
+  private readonly cache = new Map<string, { stamp: string; title: string; writes: AgentWrite[] }>();
+
+  constructor(
+    private readonly sources: readonly TranscriptSource[],
+    private readonly resolvePath: (raw: string) => string | null,
+    private readonly log: (message: string) => void,
+  ) {}
+
+  /** Every write to `relPath` found in any transcript, with the transcript's title. */
+  async writesTo(relPath: string): Promise<(AgentWrite & { title: string })[]> {
+    await this.refresh();
+    const found: (AgentWrite & { title: string })[] = [];
+    for (const entry of this.cache.values()) {
+      for (const write of entry.writes) if (write.path === relPath) found.push({ ...write, title: entry.title });
+    }
+    return found.sort((a, b) => a.time - b.time);
+  }
+
+  private async refresh(): Promise<void> {
+    const live = new Set<string>();
+    for (const source of this.sources) {
+      let entries: TranscriptEntry[];
+      try {
+        entries = await source.list();
+      } catch (error) {
+        this.log(`history: transcripts could not be listed: ${String(error)}`);
+        continue;
+      }
+      for (const entry of entries) {
+        live.add(entry.session);
+        if (this.cache.get(entry.session)?.stamp === entry.stamp) continue;
+        try {
+          const writes = agentWritesIn(await source.records(entry.session), this.resolvePath);
+          this.cache.set(entry.session, { stamp: entry.stamp, title: entry.title, writes });
+        } catch (error) {
+          this.log(`history: ${entry.session} could not be read: ${String(error)}`);
+        }
+      }
+    }
+    for (const session of [...this.cache.keys()]) if (!live.has(session)) this.cache.delete(session);
+  }
+}
+
+/** The JSONL transcripts the engine lists, read from wherever their virtual path maps. */
+export function jsonlTranscriptSource(deps: {
+  list: () => Promise<{ path: string; title?: string; mtimeMs: number; size: number; source: string }[]>;
+  resolve: (virtualPath: string) => string | null;
+}): TranscriptSource {
+  return {
+    list: async () =>
+      (await deps.list())
+        .filter((f) => f.source === 'sessions')
+        .map((f) => ({ session: f.path, title: f.title ?? path.basename(f.path), stamp: `${f.mtimeMs}:${f.size}` })),
+    records: async (session) => {
+      const abs = deps.resolve(session);
+      if (!abs) return [];
+      return jsonlRecords(session, await fs.readFile(abs, 'utf8'));
+    },
+  };
+}
