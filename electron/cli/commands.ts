@@ -3,6 +3,7 @@ import type { CliCommand } from './command.js';
 import { contextCommand } from './commands/context-command.js';
 import { evalCommand } from './commands/eval-command.js';
 import { getCommand } from './commands/get-command.js';
+import { changesCommand, diffCommand, historyCommand, restoreCommand } from './commands/history-commands.js';
 import { indexCommand } from './commands/index-command.js';
 import { mcpCommand } from './commands/mcp-command.js';
 import { saveSessionCommand } from './commands/save-session-command.js';
@@ -22,4 +23,8 @@ export const COMMANDS: readonly CliCommand[] = [
   serveCommand,
   mcpCommand,
   saveSessionCommand,
+  historyCommand,
+  diffCommand,
+  restoreCommand,
+  changesCommand,
 ];
