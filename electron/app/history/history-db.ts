@@ -138,7 +138,7 @@ function rebuildFromDamaged(dbPath: string, options: { nativeBinding?: string; n
     }
     if (lastSeen) db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('lastSeenAt', ?)").run(lastSeen);
   })();
-  const notice = `The history store was damaged (${reason}); it was moved aside to ${path.basename(aside)} and rebuilt with the ${kept} version${kept === 1 ? '' : 's'} that could be read.`;
+  const notice = `The history store was damaged (${reason.replace(/\s+/g, ' ').slice(0, 200)}); it was moved aside to ${path.basename(aside)} and rebuilt with the ${kept} version${kept === 1 ? '' : 's'} that could be read.`;
   db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('notice', ?)").run(notice);
   return { db, notice };
 }

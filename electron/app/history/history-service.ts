@@ -26,6 +26,8 @@ const MAX_LISTED = 500;
 /** Versions walked to find where each line came from. */
 const MAX_ORIGIN_VERSIONS = 300;
 const DEFAULT_CHANGES_WINDOW_MS = 24 * 3_600_000;
+/** What every dreaming managed block starts with (dreaming-evidence.ts looks for the whole marker). */
+const DREAMING_MARKER = '<!-- openclaw:dreaming:';
 
 export interface HistoryServiceOptions {
   dataDir: string;
@@ -45,6 +47,8 @@ interface Attached {
   sources: AuthorSources;
   watcher: FSWatcher | null;
   ready: Promise<void>;
+  /** Versions never change, so what one added over another is computed once. */
+  addedLines: Map<string, string[]>;
 }
 
 export class HistoryService {
@@ -265,7 +269,7 @@ export class HistoryService {
       const paths = [...files.filter((f) => f.source === 'memory').map((f) => f.path), ...present.filter((n) => isBootstrapFileName(n))];
       await recorder.rescan([...new Set(paths)]);
     });
-    this.attached = { workspaceDir, store, recorder, sources, watcher, ready };
+    this.attached = { workspaceDir, store, recorder, sources, watcher, ready, addedLines: new Map() };
   }
 
   /** Bootstrap files (AGENTS.md, SOUL.md, …) are not indexed, so the engine reports no change to them: watch the root for them. */
@@ -306,10 +310,22 @@ export class HistoryService {
     const bytes = version.hash && !version.skipped ? await a.store.bytesOf(version).catch(() => null) : null;
     const text = bytes ? bytes.toString('utf8') : null;
     const previousText = previous ? await this.textOrNull(a, previous) : null;
-    const addedLines = text !== null ? lineHunks(previousText ?? '', text).flatMap((h) => h.added) : [];
+    const addedLines = this.addedLines(a, version, previous, text, previousText);
     const evidence = await authorsOf({ version, previous, bytes, text, previousText, addedLines }, a.sources);
     const { recordedAuthor: _recorded, ...rest } = version;
     return { ...rest, author: evidence[0]!, evidence };
+  }
+
+  /** Lines a version added over the one before: only dreaming's block markers are looked for in them, so only then is the diff run (and kept). */
+  private addedLines(a: Attached, version: StoredVersion, previous: StoredVersion | null, text: string | null, previousText: string | null): readonly string[] {
+    if (text === null || !text.includes(DREAMING_MARKER)) return [];
+    const key = `${version.id}:${previous?.id ?? 0}`;
+    let lines = a.addedLines.get(key);
+    if (!lines) {
+      lines = lineHunks(previousText ?? '', text).flatMap((h) => h.added);
+      a.addedLines.set(key, lines);
+    }
+    return lines;
   }
 
   private async textOrNull(a: Attached, version: StoredVersion): Promise<string | null> {

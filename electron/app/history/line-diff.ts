@@ -32,6 +32,12 @@ function encode(a: readonly string[], b: readonly string[]): [string, string] | 
   return codes.size > MAX_DISTINCT ? null : [ea, eb];
 }
 
+/**
+ * Two very different long versions would cost the exact diff quadratic time; past these limits
+ * it settles for a coarser (still correct) set of changed ranges.
+ */
+const DIFF_LIMITS = { scanLimit: 20_000, timeout: 300 };
+
 interface LineChange {
   fromA: number;
   toA: number;
@@ -43,7 +49,7 @@ function lineChanges(a: readonly string[], b: readonly string[]): LineChange[] {
   const encoded = encode(a, b);
   // More distinct lines than codes: say everything changed rather than guess.
   if (!encoded) return a.length === 0 && b.length === 0 ? [] : [{ fromA: 0, toA: a.length, fromB: 0, toB: b.length }];
-  return diff(encoded[0], encoded[1]).map((c) => ({ fromA: c.fromA, toA: c.toA, fromB: c.fromB, toB: c.toB }));
+  return diff(encoded[0], encoded[1], DIFF_LIMITS).map((c) => ({ fromA: c.fromA, toA: c.toA, fromB: c.fromB, toB: c.toB }));
 }
 
 export function lineHunks(fromText: string, toText: string): DiffHunk[] {
