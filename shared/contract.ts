@@ -40,6 +40,7 @@ import {
   SessionSourceSchema,
 } from './app-data-schemas.js';
 import { HISTORY_CALLS } from './history-calls.js';
+import { HistoryChangedSchema } from './history-schemas.js';
 
 /** Arguments of a call are small JSON objects: 64 KB is far above any legitimate one. */
 export const MAX_ARG_BYTES = 64 * 1024;
@@ -321,6 +322,8 @@ export const EVENTS = {
    * unsaved), then calls openWorkspace. Sent by Electron main, never by serve mode.
    */
   openWorkspaceRequested: { payload: z.object({}), subscribe: 'onDidRequestOpenWorkspace' },
+  /** The memory history kept a new version of a file (after the fileChanged that caused it). */
+  historyChanged: { payload: HistoryChangedSchema, subscribe: 'onDidChangeHistory' },
 } as const;
 
 export type CallName = keyof typeof CALLS;

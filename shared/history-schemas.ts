@@ -37,6 +37,8 @@ export const AuthorSchema = z.object({
   how: z.string(),
   agent: AgentTurnSchema.optional(),
   commit: GitCommitSchema.optional(),
+  /** A restore from the app: the version it brought back (its lines keep their origin there). */
+  restoredFrom: z.number().int().optional(),
 });
 
 export const VersionSchema = z.object({
@@ -156,6 +158,8 @@ export const HistorySettingsPatchSchema = z.strictObject({
   maxMegabytes: z.number().int().min(1).max(100_000).optional(),
   maxFileMegabytes: z.number().int().min(1).max(100).optional(),
 });
+
+export const HistoryChangedSchema = z.object({ path: z.string(), version: z.number().int() });
 
 export type VersionKind = z.output<typeof VersionKindSchema>;
 export type AuthorKind = z.output<typeof AuthorKindSchema>;

@@ -12,6 +12,7 @@ import './app/styles/layout.css';
 import './app/styles/features.css';
 import './app/styles/budget.css';
 import './app/styles/agent.css';
+import './app/styles/history.css';
 
 const api = getApiClient();
 const store = createAppStore(api);

@@ -10,8 +10,10 @@ import { dreamingEvidence, type DreamsFile } from './dreaming-evidence.js';
 import type { GitEvidence } from './git-evidence.js';
 import type { StoredVersion } from './history-store.js';
 
-/** A tool call this long after the file changed is not its cause (clocks of one machine agree to well within it). */
+/** A call whose content is in the version may be stamped this long after the change was seen (the record is written after the tool ran). */
 const AFTER_SLACK_MS = 5_000;
+/** File systems stamp mtimes coarsely (1–2 s on some); a call this close to a version's mtime may belong to either side. */
+const MTIME_GRANULARITY_MS = 1_000;
 /** A file first seen by the app: how far back its change may lie (the app was closed meanwhile). */
 const FIRST_SEEN_LOOKBACK_MS = 24 * 3_600_000;
 /** A write call whose content is exactly the version counts this far from the window. */
@@ -90,13 +92,15 @@ function agentAuthor(write: AgentWrite & { title: string }, how: string): Author
 export function bestAgentWrite(change: ChangeContext, writes: readonly (AgentWrite & { title: string })[]): { write: AgentWrite & { title: string }; how: string } | null {
   const { version, previous } = change;
   const at = version.mtimeMs ?? version.time;
-  const from = previous ? Math.min(previous.time, previous.mtimeMs ?? previous.time) - AFTER_SLACK_MS : at - FIRST_SEEN_LOOKBACK_MS;
+  const from = previous ? Math.min(previous.time, previous.mtimeMs ?? previous.time) - MTIME_GRANULARITY_MS : at - FIRST_SEEN_LOOKBACK_MS;
   // The change happened no later than both its mtime and the moment it was seen.
   const to = Math.min(version.time, at) + AFTER_SLACK_MS;
   let best: { write: AgentWrite & { title: string }; score: number; how: string } | null = null;
   for (const write of writes) {
     const inWindow = write.time >= from && write.time <= to;
     const { score, how } = matchScore(write, change);
+    // A call that only names the file cannot have caused a change made before it.
+    if (score === 1 && write.time > at) continue;
     if (!(inWindow ? score > 0 : score === 3 && Math.abs(write.time - at) <= EXACT_MATCH_REACH_MS)) continue;
     if (!best || score > best.score || (score === best.score && Math.abs(write.time - at) < Math.abs(best.write.time - at))) best = { write, score, how };
   }

@@ -35,6 +35,8 @@ export interface HistoryRecorderOptions {
   settings: () => HistorySettings;
   log: (message: string) => void;
   now?: () => number;
+  /** A new version was kept (the UI refreshes on it). */
+  onRecorded?: (version: StoredVersion) => void;
 }
 
 export class HistoryRecorder {
@@ -103,6 +105,7 @@ export class HistoryRecorder {
         });
         if (added) this.recentDeletes.set(latest.hash, { id: version.id, path: relPath, at: this.now() });
         if (added && appWrite?.kind === 'rename' && appWrite.toPath) store.markRenamed(version.id, appWrite.toPath);
+        if (added) this.counted(version);
         return;
       }
       const read = await readForHistory(abs, stat, this.options.settings().maxFileMegabytes * 1024 * 1024);
@@ -139,7 +142,8 @@ export class HistoryRecorder {
     return recent;
   }
 
-  private counted(_version: StoredVersion): void {
+  private counted(version: StoredVersion): void {
+    this.options.onRecorded?.(version);
     this.sinceRetention += 1;
     if (this.sinceRetention >= RETENTION_EVERY) void this.retention();
   }

@@ -134,7 +134,7 @@ export class HistoryService {
     const version = this.versionOf(a, clean, id);
     if (version.hash === null) throw new MemoryLensError('NOT_ALLOWED', `Version ${id} of ${clean} is its deletion; restore the version before it.`);
     const text = (await a.store.bytesOf(version)).toString('utf8');
-    const author: Author = { kind: 'you', label: 'you, in Memory Lens', how: `restored version ${id} from Memory Lens` };
+    const author: Author = { kind: 'you', label: 'you, in Memory Lens', how: `restored version ${id} from Memory Lens`, restoredFrom: id };
     return this.appWrite([{ path: clean, write: { kind: 'save', author } }], () => this.options.session.current().saveFile(clean, text, expectedHash));
   }
 
@@ -182,10 +182,11 @@ export class HistoryService {
     const a = await this.ready();
     const clean = normalizeRelPath(relPath);
     const stored = a.store.versionsOf(clean).slice(0, MAX_ORIGIN_VERSIONS).reverse();
-    const texts: { id: number; text: string }[] = [];
+    const texts: { id: number; text: string; restoredFrom?: number }[] = [];
     for (const v of stored) {
       if (v.skipped) continue;
-      texts.push({ id: v.id, text: v.hash === null ? '' : await this.textOrEmpty(a, v) });
+      const restoredFrom = v.recordedAuthor?.restoredFrom;
+      texts.push({ id: v.id, text: v.hash === null ? '' : await this.textOrEmpty(a, v), ...(restoredFrom !== undefined ? { restoredFrom } : {}) });
     }
     const current = await this.currentBytes(a, clean);
     const latest = stored[stored.length - 1];
@@ -248,6 +249,7 @@ export class HistoryService {
       settings: () => this.options.settings.get().history,
       log: this.options.log,
       ...(this.options.now ? { now: this.options.now } : {}),
+      onRecorded: (version) => this.options.session.emitEvent({ name: 'historyChanged', payload: { path: version.path, version: version.id } }),
     });
     const session = this.options.session;
     const engine = session.current();

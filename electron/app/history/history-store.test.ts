@@ -164,3 +164,17 @@ describe('history store', () => {
     b.close();
   });
 });
+
+describe('line origins', () => {
+  it('carry each line back to the version that introduced it, through edits and restores', async () => {
+    const { lineOrigins } = await import('./line-diff.js');
+    const origins = lineOrigins([
+      { id: 1, text: 'a\nb\n' },
+      { id: 2, text: 'a\nx\nb\n' },
+      { id: 3, text: 'a\nb\n' },
+      { id: 4, text: 'a\nx\nb\ny\n', restoredFrom: 2 },
+    ]);
+    // x came back with the restore of v2: its origin is v2; y is new in v4.
+    expect(origins).toEqual([1, 2, 1, 4]);
+  });
+});

@@ -85,24 +85,40 @@ export function unifiedDiff(fromText: string, toText: string, labels: { from: st
 
 /**
  * For each line of the last text, the id of the version that introduced it: walk the versions
- * oldest first, carrying each unchanged line's origin across every diff.
+ * oldest first, carrying each unchanged line's origin across every diff. A restore of an earlier
+ * version gives the lines it brings back their origin in that version, not the restore.
  */
-export function lineOrigins(versions: readonly { id: number; text: string }[]): (number | null)[] {
+export function lineOrigins(versions: readonly { id: number; text: string; restoredFrom?: number }[]): (number | null)[] {
   let lines: string[] = [];
   let origins: (number | null)[] = [];
+  const snapshots = new Map<number, { lines: string[]; origins: (number | null)[] }>();
   for (const version of versions) {
     const next = splitLines(version.text);
     const nextOrigins: (number | null)[] = new Array<number | null>(next.length).fill(version.id);
+    const source = version.restoredFrom === undefined ? undefined : snapshots.get(version.restoredFrom);
+    const used = new Set<number>();
+    const fromSource = (line: string): number | null | undefined => {
+      if (!source) return undefined;
+      const at = source.lines.findIndex((l, i) => l === line && !used.has(i));
+      if (at < 0) return undefined;
+      used.add(at);
+      return source.origins[at] ?? null;
+    };
     let ia = 0;
     let ib = 0;
     for (const c of lineChanges(lines, next)) {
       while (ia < c.fromA && ib < c.fromB) nextOrigins[ib++] = origins[ia++] ?? null;
+      for (let j = c.fromB; j < c.toB; j++) {
+        const restored = fromSource(next[j]!);
+        if (restored !== undefined) nextOrigins[j] = restored;
+      }
       ia = c.toA;
       ib = c.toB;
     }
     while (ia < lines.length && ib < next.length) nextOrigins[ib++] = origins[ia++] ?? null;
     lines = next;
     origins = nextOrigins;
+    snapshots.set(version.id, { lines, origins });
   }
   return origins;
 }
