@@ -5,10 +5,9 @@
 // editor says where each line came from; the timeline and Settings show the history.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { test as base, expect } from '@playwright/test';
-import { startServe, type ServedWorkspace } from './support/serve-fixture.js';
+import type { Page } from '@playwright/test';
+import { test, expect } from './support/serve-fixture.js';
 import { mod, openApp, openFile, root, snap } from './support/ui-helpers.js';
 
 const FIXTURE = path.join(root, 'electron', 'app', 'history', 'fixtures', 'agent-writes-memory.jsonl');
@@ -37,24 +36,9 @@ function replaceFile(abs: string, text: string): void {
   fs.renameSync(temp, abs);
 }
 
-const test = base.extend<{ served: ServedWorkspace }>({
-  served: async ({}, use) => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-e2e-history-'));
-    fs.mkdirSync(path.join(dir, 'memory'), { recursive: true });
-    fs.mkdirSync(path.join(dir, 'sessions'), { recursive: true });
-    fs.writeFileSync(path.join(dir, 'MEMORY.md'), '# Memory\n\n- Prefers totals in 万元.\n');
-    fs.writeFileSync(path.join(dir, 'memory', 'trips.md'), '# Trips\n\n- Ryokan: TBD\n');
-    fs.writeFileSync(path.join(dir, 'memory', '2026-03-29.md'), '# 2026-03-29\n\n- Asked about contract totals.\n');
-    const served = await startServe([], { moveFrom: dir });
-    try {
-      await use(served);
-    } finally {
-      await served.stop();
-    }
-  },
-});
+test.use({ serveFixture: 'history-workspace' });
 
-async function versionKinds(page: import('@playwright/test').Page): Promise<string[]> {
+async function versionKinds(page: Page): Promise<string[]> {
   return page.getByTestId('version-row').evaluateAll((rows) => rows.map((r) => `${r.getAttribute('data-kind')}:${r.querySelector('[data-testid=author]')?.getAttribute('data-kind')}`));
 }
 
