@@ -2,6 +2,7 @@
 // path, and `exec` / `bash` commands that write to one. A function over records — parsed JSON
 // objects with their session, line (or seq) and time — so JSONL lines and the agent database's
 // `transcript_events` rows (the same shape) go through the same code.
+import { stripEnvelopeMetadata } from '../../memory/parse/openclaw-envelope.js';
 
 export interface TranscriptRecord {
   /** Virtual path of the transcript the record belongs to. */
@@ -60,7 +61,8 @@ export function agentWritesIn(records: Iterable<TranscriptRecord>, resolvePath: 
     if (json.type !== 'message' || !isObject(json.message)) continue;
     const message = json.message;
     if (message.role === 'user') {
-      const text = textOf(message.content);
+      // The words the user typed, without the channel envelope OpenClaw wraps inbound messages in.
+      const text = stripEnvelopeMetadata(textOf(message.content), 'user').trim();
       if (text) lastUser.set(record.session, { line: record.line, text: text.length > USER_TEXT_MAX ? `${text.slice(0, USER_TEXT_MAX - 1)}…` : text });
       continue;
     }
