@@ -116,7 +116,7 @@ export async function createAppService(options: AppServiceOptions): Promise<AppS
           // A page (or anyone holding serve mode's token) must not point the server at another folder.
           throw new MemoryLensError('NOT_ALLOWED', 'Serve mode serves the workspace it was started with; restart `memlens serve --workspace DIR` to switch.');
         },
-    ...(options.trashItem ? { trashFile: createOsTrash(() => session.current().workspaceDir, options.trashItem) } : {}),
+    ...(options.trashItem ? { trashFile: createOsTrash(() => session.currentOptions(), options.trashItem) } : {}),
     drafts: new DraftStore(options.dataDir),
     judgments: new JudgmentStore(options.dataDir),
     modelCatalog: async () => {

@@ -22,7 +22,7 @@ beforeEach(() => {
   fs.writeFileSync(path.join(root, 'outside.md'), 'outside');
   fs.symlinkSync(path.join(root, 'outside.md'), path.join(workspace, 'memory', 'escape.md'));
   // A real "trash": moves the file, as shell.trashItem does.
-  trash = createOsTrash(() => workspace, async (abs) => fs.renameSync(abs, path.join(trashDir, path.basename(abs))));
+  trash = createOsTrash(() => ({ workspaceDir: workspace }), async (abs) => fs.renameSync(abs, path.join(trashDir, path.basename(abs))));
 });
 afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
@@ -38,6 +38,19 @@ describe('desktop delete to the OS trash', () => {
   it.each(['../outside.md', '<absolute>', '%2e%2e/outside.md', 'memory/escape.md', 'memory/a\0.md'])('refuses %j with OUT_OF_ROOT and touches nothing', async (attack) => {
     expect(await codeOf(trash(attack === '<absolute>' ? path.join(root, 'outside.md') : attack))).toBe('OUT_OF_ROOT');
     expect(fs.readFileSync(path.join(root, 'outside.md'), 'utf8')).toBe('outside');
+    expect(fs.readdirSync(trashDir)).toEqual([]);
+  });
+
+  it('refuses a link inside the workspace to a file that is not memory, and trashes nothing through it', async () => {
+    fs.writeFileSync(path.join(workspace, '.env'), 'SECRET=1\n');
+    fs.symlinkSync('../.env', path.join(workspace, 'memory', 'envlink.md'));
+    fs.symlinkSync('..', path.join(workspace, 'memory', 'loop'));
+    fs.writeFileSync(path.join(workspace, 'notes.md'), 'root notes\n');
+    for (const p of ['memory/envlink.md', 'memory/loop/notes.md']) {
+      expect([p, await codeOf(trash(p))]).toEqual([p, 'NOT_ALLOWED']);
+    }
+    expect(fs.readFileSync(path.join(workspace, '.env'), 'utf8')).toBe('SECRET=1\n');
+    expect(fs.readFileSync(path.join(workspace, 'notes.md'), 'utf8')).toBe('root notes\n');
     expect(fs.readdirSync(trashDir)).toEqual([]);
   });
 

@@ -211,7 +211,7 @@ export class MemoryEngine implements MemoryEngineApi {
 
   get(relPath: string, from?: number, lines?: number): Promise<MemoryGetResult> {
     this.assertOpen();
-    return this.foreground.run(() => this.files.get(relPath, from, lines, this.options.extraPaths ?? []));
+    return this.foreground.run(() => this.files.get(relPath, from, lines));
   }
 
   readFile(relPath: string, window?: { offset?: number; backward?: boolean }): Promise<FileContent> {

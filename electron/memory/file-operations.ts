@@ -6,8 +6,8 @@
 import { constants as fsConstants } from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { isBootstrapFileName } from '../../shared/bootstrap-profiles.js';
 import type { FileContent, MemoryGetResult, SaveResult, Transcript } from '../../shared/domain.js';
+import { findBidiControl, showBidiControls } from '../../shared/bidi-controls.js';
 import { MemoryLensError } from '../../shared/errors.js';
 import { trashDirFor } from './data-dir.js';
 import { tempPathFor } from './files/atomic-write.js';
@@ -18,12 +18,13 @@ import type { FileAction } from './files/fs-errors.js';
 import { sha256 } from './files/hash.js';
 import { createParentFolders } from './files/parent-folders.js';
 import { PathLocks } from './files/path-lock.js';
-import { normalizeRelPath, resolveInWorkspace } from './files/safe-path.js';
+import { normalizeRelPath } from './files/safe-path.js';
 import { parseFrontmatter } from './parse/frontmatter.js';
 import { refreshIntegrityFields } from './parse/integrity-fields.js';
 import { parseSessionJsonl } from './parse/session-jsonl.js';
-import { discoverOne, indexableSource } from './sync/indexable-path.js';
 import type { DiscoverOptions } from './workspace/discover.js';
+import { indexableSource, type PathUse } from './workspace/memory-locations.js';
+import { resolveMemoryPath, type ResolvedMemoryPath } from './workspace/memory-path.js';
 
 export interface FileOperationsOptions {
   workspaceDir: string;
@@ -38,8 +39,8 @@ export class FileOperations {
 
   constructor(private readonly options: FileOperationsOptions) {}
 
-  get(relPath: string, from: number | undefined, lines: number | undefined, extraPaths: string[]): Promise<MemoryGetResult> {
-    return memoryGet(this.options.workspaceDir, relPath, from, lines, extraPaths);
+  get(relPath: string, from: number | undefined, lines: number | undefined): Promise<MemoryGetResult> {
+    return memoryGet(this.options.discover, relPath, from, lines);
   }
 
   /**
@@ -49,8 +50,7 @@ export class FileOperations {
    * `window.offset` (or, `backward`, ending there).
    */
   async readFile(relPath: string, window: { offset?: number; backward?: boolean } = {}): Promise<FileContent> {
-    const clean = this.assertReadable(relPath);
-    const abs = await this.resolveExisting(clean);
+    const { path: clean, abs } = await this.resolve(relPath, 'read');
     const isSession = indexableSource(this.options.discover, clean) === 'sessions';
     return this.withFsErrors(clean, 'read', async () => {
       const { stat, bytes } = await readWholeFile(abs, DEFAULT_MAX_EDITABLE_BYTES);
@@ -74,7 +74,7 @@ export class FileOperations {
     if (indexableSource(this.options.discover, clean) !== 'sessions') {
       throw new MemoryLensError('NOT_ALLOWED', `Not a session transcript: ${clean}`);
     }
-    const abs = await this.resolveExisting(clean);
+    const { abs } = await this.resolve(clean, 'read');
     const { stat, bytes } = await this.withFsErrors(clean, 'read', () => readWholeFile(abs));
     if (!bytes) throw new MemoryLensError('NOT_ALLOWED', `Not a file: ${clean}`);
     const parsed = parseSessionJsonl(new TextDecoder('utf-8').decode(bytes));
@@ -86,9 +86,9 @@ export class FileOperations {
    * means the editor believes there is no file (re-creating a file deleted on disk).
    */
   async saveFile(relPath: string, text: string, expectedHash: string | null): Promise<SaveResult> {
-    const clean = this.assertWritable(relPath);
-    const abs = await resolveInWorkspace(this.options.workspaceDir, clean);
-    const saved = await this.locks.run([abs], () =>
+    const { path: clean, abs, exists } = await this.resolve(relPath, 'write');
+    if (!exists) assertNewName(clean);
+    const saved = await this.locks.runForFiles([abs], () =>
       this.withFsErrors(clean, 'save', async () => {
         const current = await readIfExists(abs);
         const currentHash = current ? sha256(current) : null;
@@ -117,9 +117,9 @@ export class FileOperations {
 
   /** Creates a new Markdown memory file; never overwrites (ALREADY_EXISTS). */
   async createFile(relPath: string, text: string): Promise<SaveResult> {
-    const clean = this.assertWritable(relPath);
-    const abs = await resolveInWorkspace(this.options.workspaceDir, clean);
-    const saved = await this.locks.run([abs], () =>
+    const { path: clean, abs } = await this.resolve(relPath, 'write');
+    assertNewName(clean);
+    const saved = await this.locks.runForFiles([abs], () =>
       this.withFsErrors(clean, 'create', async () => {
         const finalText = this.keepIntegrity(null, text);
         const bytes = encodeForSave(finalText, { bom: false });
@@ -144,9 +144,8 @@ export class FileOperations {
    * changed since the editor read it (CONFLICT) or declares no checksum (NOT_ALLOWED).
    */
   async acceptChecksum(relPath: string, expectedHash: string): Promise<SaveResult> {
-    const clean = this.assertEditable(relPath);
-    const abs = await resolveInWorkspace(this.options.workspaceDir, clean);
-    const saved = await this.locks.run([abs], () =>
+    const { path: clean, abs } = await this.resolve(relPath, 'edit');
+    const saved = await this.locks.runForFiles([abs], () =>
       this.withFsErrors(clean, 'save', async () => {
         const current = await readIfExists(abs);
         if (!current) throw new MemoryLensError('NOT_FOUND', `No such file: ${clean}`);
@@ -165,12 +164,13 @@ export class FileOperations {
   }
 
   async renameFile(fromPath: string, toPath: string): Promise<SaveResult> {
-    const from = this.assertEditable(fromPath);
-    const to = this.assertEditable(toPath);
+    const from = normalizeRelPath(fromPath);
+    const to = normalizeRelPath(toPath);
     if (from === to) throw new MemoryLensError('INVALID_ARGUMENT', 'The new name is the same as the old one.');
-    const fromAbs = await resolveInWorkspace(this.options.workspaceDir, from);
-    const toAbs = await resolveInWorkspace(this.options.workspaceDir, to);
-    const moved = await this.locks.run([fromAbs, toAbs], async () => {
+    const { abs: fromAbs } = await this.resolve(from, 'edit');
+    assertNewName(to);
+    const { abs: toAbs } = await this.resolve(to, 'edit');
+    const moved = await this.locks.runForFiles([fromAbs, toAbs], async () => {
       const bytes = await this.withFsErrors(from, 'rename', () => fsp.readFile(fromAbs));
       return this.withFsErrors(to, 'rename', async () => {
         const folders = await createParentFolders(toAbs);
@@ -191,9 +191,8 @@ export class FileOperations {
 
   /** Moves the file to `<dataDir>/trash/<timestamp>/<path>`, so a delete can be undone by hand. */
   async deleteFile(relPath: string): Promise<void> {
-    const clean = this.assertEditable(relPath);
-    const abs = await resolveInWorkspace(this.options.workspaceDir, clean);
-    await this.locks.run([abs], () =>
+    const { path: clean, abs } = await this.resolve(relPath, 'edit');
+    await this.locks.runForFiles([abs], () =>
       this.withFsErrors(clean, 'delete', async () => {
         const stat = await fsp.stat(abs).catch(() => null);
         if (!stat?.isFile()) throw new MemoryLensError('NOT_FOUND', `No such file: ${clean}`);
@@ -213,13 +212,13 @@ export class FileOperations {
   }
 
   /**
-   * Saving and creating also reach OpenClaw's bootstrap files at the workspace root (AGENTS.md,
-   * SOUL.md, …): the agent reads them at every start under the same budget as MEMORY.md, so they
-   * are edited with the same safe save. Renaming and deleting stay with memory files.
+   * The one rule for paths (workspace/memory-path.ts): reading reaches memory files, transcripts
+   * and OpenClaw's bootstrap files (AGENTS.md, SOUL.md, …: the agent reads them at every start, so
+   * saving reaches them too); renaming and deleting stay with Markdown memory files. Where a
+   * symlink leads is held to the same rule as the name asked for.
    */
-  private assertWritable(relPath: string): string {
-    const clean = normalizeRelPath(relPath);
-    return isBootstrapFileName(clean) ? clean : this.assertEditable(clean);
+  private resolve(relPath: string, use: PathUse): Promise<ResolvedMemoryPath> {
+    return resolveMemoryPath(this.options.discover, relPath, use);
   }
 
   /**
@@ -234,49 +233,25 @@ export class FileOperations {
     return refreshIntegrityFields(text, new Date()).text;
   }
 
-  /**
-   * Readable = a memory file or a transcript, as discovery would list it, or a bootstrap file the
-   * agent reads (AGENTS.md, SOUL.md, …). Hidden files and temp files of saves are none of these.
-   */
-  private assertReadable(relPath: string): string {
-    const clean = normalizeRelPath(relPath);
-    if (!isBootstrapFileName(clean) && indexableSource(this.options.discover, clean) === null) {
-      throw new MemoryLensError('NOT_ALLOWED', `Memory Lens opens memory files, bootstrap files and session transcripts only: ${clean}`);
-    }
-    return clean;
-  }
-
-  /** Editable = a Markdown memory file inside the workspace; transcripts and other files are read-only. */
-  private assertEditable(relPath: string): string {
-    const clean = normalizeRelPath(relPath);
-    const source = indexableSource(this.options.discover, clean);
-    if (source === 'sessions') throw new MemoryLensError('NOT_ALLOWED', `Session transcripts are read-only: ${clean}`);
-    if (source !== 'memory' || clean.startsWith('extra/') || !clean.toLowerCase().endsWith('.md')) {
-      throw new MemoryLensError(
-        'NOT_ALLOWED',
-        `Only Markdown memory files can be written (MEMORY.md, memory.md, USER.md, memory/**/*.md and the layer folders; saving also reaches AGENTS.md, SOUL.md and the other bootstrap files): ${clean}`,
-      );
-    }
-    return clean;
-  }
-
-  /** Workspace paths via safe-path; virtual session/extra paths via discovery's containment rules. */
-  private async resolveExisting(clean: string): Promise<string> {
-    const segments = clean.split('/');
-    const virtual = (segments[0] === 'sessions' && segments.length === 3) || segments[0] === 'extra';
-    if (virtual) {
-      const found = await discoverOne(this.options.discover, clean);
-      if (found) return found.absPath;
-    }
-    return resolveInWorkspace(this.options.workspaceDir, clean);
-  }
-
   private async withFsErrors<T>(clean: string, action: FileAction, run: () => Promise<T>): Promise<T> {
     try {
       return await run();
     } catch (error) {
       throw toFileSystemError(error, clean, action);
     }
+  }
+}
+
+/**
+ * A name the app gives a file must read as what it is: invisible text-direction controls
+ * (shared/bidi-controls.ts) can make `x\u202Edm.exe.md` draw as another name. Old names keep working.
+ */
+function assertNewName(clean: string): void {
+  const control = findBidiControl(clean);
+  if (control) {
+    throw new MemoryLensError('INVALID_ARGUMENT', `The name contains an invisible text-direction character (${control}), which can make it read as another name: ${showBidiControls(clean)}`, {
+      reason: 'bidi-control',
+    });
   }
 }
 

@@ -115,6 +115,19 @@ describe('serve mode: who may talk to it', () => {
     expect((JSON.parse(files.body) as { result: { path: string }[] }).result.map((f) => f.path)).toContain('MEMORY.md');
   });
 
+  it('the token redirect stays on this server: a path that starts with // is not another site', async () => {
+    for (const [asked, location] of [
+      [`/.//evil.com/?token=${server.token}`, '/evil.com/'],
+      [`//evil.com/?token=${server.token}`, '/'],
+      [`/%2F%2Fevil.com/?token=${server.token}`, '/%2F%2Fevil.com/'],
+      [`/./\\evil.com/?token=${server.token}`, '/evil.com/'],
+      [`/search?q=x&token=${server.token}`, '/search?q=x'],
+    ]) {
+      const reply = await request('GET', asked!);
+      expect([asked, reply.status, reply.headers.location]).toEqual([asked, 303, location]);
+    }
+  });
+
   it('refuses a form-encoded POST (CSRF) even with a valid token', async () => {
     const reply = await request('POST', '/api/deleteFile', { ...auth(), 'content-type': 'application/x-www-form-urlencoded' }, 'path=MEMORY.md');
     expect(reply.status).toBe(400);

@@ -205,8 +205,10 @@ async function handleGated(
     // First page load from the printed URL: keep the token in an HttpOnly cookie (script cannot
     // read it, other sites cannot send it) and drop it from the address bar and history.
     url.searchParams.delete('token');
+    // One leading slash only: `GET /.//evil.com/?token=…` has the pathname `//evil.com/`, which as a
+    // Location is another site (an open redirect that would also carry the user away from the app).
     res.writeHead(303, {
-      Location: `${url.pathname}${url.search}`,
+      Location: `/${url.pathname.replace(/^[/\\]+/, '')}${url.search}`,
       'Set-Cookie': `${guard.cookieName}=${encodeURIComponent(guard.token)}; HttpOnly; SameSite=Strict; Path=/`,
       'Cache-Control': 'no-store',
       ...SECURITY_HEADERS,

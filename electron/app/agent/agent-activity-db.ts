@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { messageOf } from '../../../shared/errors.js';
+import { assertWritableFolder } from '../../memory/writable-folder.js';
 
 /** `PRAGMA application_id` ("MLag"), so a foreign SQLite file is never taken for ours. */
 const APPLICATION_ID = 0x4d4c6167;
@@ -62,6 +63,8 @@ export interface OpenActivityDbOptions {
  * `*.corrupt-<time>` and a fresh one started: losing old counts beats an agent tool that fails.
  */
 export function openActivityDb(dbPath: string, options: OpenActivityDbOptions = {}): Database.Database {
+  // A folder we cannot write is not a damaged file: say so, and move nothing.
+  assertWritableFolder(path.dirname(dbPath), 'Agent activity (access counts, search log)');
   fs.mkdirSync(path.dirname(dbPath), { recursive: true });
   try {
     return initialise(dbPath, options);
@@ -69,9 +72,13 @@ export function openActivityDb(dbPath: string, options: OpenActivityDbOptions = 
     // A newer app's file is fine, just not ours to read: keep it for that version.
     if (error instanceof NewerActivityFileError) throw error;
     const aside = `${dbPath}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+    let moved = false;
     for (const suffix of ['', '-wal', '-shm']) {
-      if (fs.existsSync(dbPath + suffix)) fs.renameSync(dbPath + suffix, aside + suffix);
+      if (!fs.existsSync(dbPath + suffix)) continue;
+      fs.renameSync(dbPath + suffix, aside + suffix);
+      moved = true;
     }
+    if (!moved) throw error;
     options.log?.(`the agent activity file could not be read (${messageOf(error)}); it was moved to ${aside} and a new one started`);
     return initialise(dbPath, options);
   }

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import type { AgentCaller, AgentSearchEntry, AgentSearchList, AgentSearchSummary, SearchMode } from '../../../shared/domain.js';
-import { messageOf } from '../../../shared/errors.js';
+import { MemoryLensError, messageOf } from '../../../shared/errors.js';
 import type { AccessStatsLookup, ChunkAccessStats } from '../../memory/engine-types.js';
 import { activityDbPathFor, openActivityDb } from './agent-activity-db.js';
 
@@ -60,7 +60,9 @@ export class AgentActivityStore {
       const db = openActivityDb(activityDbPathFor(options.dataDir), { log, ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}) });
       return new AgentActivityStore(db, maxSearches, log);
     } catch (error) {
-      log(`agent activity (access counts, search log) is not kept: ${messageOf(error)}`);
+      // A read-only data folder says so itself (memory/writable-folder.ts); anything else gets the context here.
+      const readOnly = error instanceof MemoryLensError && error.details?.reason === 'read-only';
+      log(readOnly ? error.message : `agent activity (access counts, search log) is not kept: ${messageOf(error)}`);
       return new AgentActivityStore(null, maxSearches, log);
     }
   }

@@ -59,6 +59,36 @@ export async function atomicWrite(absPath: string, data: Buffer | string): Promi
   await syncDir(dir);
 }
 
+/**
+ * Replaces the bytes of a file that has other hard links, keeping its inode: a rename would give
+ * this name a new file and leave the other names with the old bytes (a split the user never
+ * asked for). The new bytes are staged in a temp file first, so a full disk fails before the
+ * file is touched; the in-place write itself is not atomic (a crash during it can leave a mix).
+ */
+export async function writeInPlace(absPath: string, data: Buffer): Promise<void> {
+  const tmpPath = tempPathFor(absPath);
+  try {
+    const staged = await fs.open(tmpPath, 'wx', 0o600);
+    try {
+      await staged.writeFile(data);
+      await staged.sync();
+    } finally {
+      await staged.close();
+    }
+  } finally {
+    // Removed before the in-place write: the blocks it held are what that write may need.
+    await fs.rm(tmpPath, { force: true }).catch(() => undefined);
+  }
+  const handle = await fs.open(absPath, 'r+');
+  try {
+    await handle.write(data, 0, data.length, 0);
+    await handle.truncate(data.length);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
 async function syncDir(dir: string): Promise<void> {
   let handle: fs.FileHandle | null = null;
   try {

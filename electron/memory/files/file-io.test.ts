@@ -106,12 +106,12 @@ describe('memoryGet', () => {
   });
 
   it('returns exact lines with from/lines clamped to the file', async () => {
-    expect(await memoryGet(workspace, 'MEMORY.md')).toEqual({ path: 'MEMORY.md', text: 'one\ntwo\nthree\nfour', from: 1, lines: 4, totalLines: 4 });
-    expect(await memoryGet(workspace, 'MEMORY.md', 2, 2)).toMatchObject({ text: 'two\nthree', from: 2, lines: 2 });
-    expect(await memoryGet(workspace, 'MEMORY.md', 3, 100)).toMatchObject({ text: 'three\nfour', from: 3, lines: 2 });
-    expect(await memoryGet(workspace, 'MEMORY.md', 99)).toMatchObject({ text: 'four', from: 4, lines: 1 });
-    expect(await memoryGet(workspace, 'MEMORY.md', 0, 1)).toMatchObject({ text: 'one', from: 1 });
-    expect(await memoryGet(workspace, 'memory/crlf.md')).toMatchObject({ text: 'a\nb', totalLines: 2 });
+    expect(await memoryGet({ workspaceDir: workspace }, 'MEMORY.md')).toEqual({ path: 'MEMORY.md', text: 'one\ntwo\nthree\nfour', from: 1, lines: 4, totalLines: 4 });
+    expect(await memoryGet({ workspaceDir: workspace }, 'MEMORY.md', 2, 2)).toMatchObject({ text: 'two\nthree', from: 2, lines: 2 });
+    expect(await memoryGet({ workspaceDir: workspace }, 'MEMORY.md', 3, 100)).toMatchObject({ text: 'three\nfour', from: 3, lines: 2 });
+    expect(await memoryGet({ workspaceDir: workspace }, 'MEMORY.md', 99)).toMatchObject({ text: 'four', from: 4, lines: 1 });
+    expect(await memoryGet({ workspaceDir: workspace }, 'MEMORY.md', 0, 1)).toMatchObject({ text: 'one', from: 1 });
+    expect(await memoryGet({ workspaceDir: workspace }, 'memory/crlf.md')).toMatchObject({ text: 'a\nb', totalLines: 2 });
   });
 
   it('refuses paths outside the memory_get rules with clear errors', async () => {
@@ -126,7 +126,7 @@ describe('memoryGet', () => {
       ['', 'INVALID_ARGUMENT'],
     ];
     for (const [input, code] of cases) {
-      const error = await memoryGet(workspace, input).catch((e: unknown) => e);
+      const error = await memoryGet({ workspaceDir: workspace }, input).catch((e: unknown) => e);
       expect(error, input).toBeInstanceOf(MemoryLensError);
       expect((error as MemoryLensError).code, input).toBe(code);
     }
@@ -137,8 +137,8 @@ describe('memoryGet', () => {
     fs.writeFileSync(path.join(workspace, 'notes', 'a.md'), 'note\n');
     fs.mkdirSync(path.join(base, 'vault'));
     fs.writeFileSync(path.join(base, 'vault', 'v.md'), 'vault\n');
-    expect((await memoryGet(workspace, 'notes/a.md', undefined, undefined, ['notes'])).text).toBe('note');
-    expect((await memoryGet(workspace, 'extra/vault/v.md', undefined, undefined, [path.join(base, 'vault')])).text).toBe('vault');
-    await expect(memoryGet(workspace, 'notes/a.md')).rejects.toMatchObject({ code: 'NOT_ALLOWED' });
+    expect((await memoryGet({ workspaceDir: workspace, extraPaths: ['notes'] }, 'notes/a.md')).text).toBe('note');
+    expect((await memoryGet({ workspaceDir: workspace, extraPaths: [path.join(base, 'vault')] }, 'extra/vault/v.md')).text).toBe('vault');
+    await expect(memoryGet({ workspaceDir: workspace }, 'notes/a.md')).rejects.toMatchObject({ code: 'NOT_ALLOWED' });
   });
 });

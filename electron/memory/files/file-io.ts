@@ -3,14 +3,14 @@
 // writes back exactly the text it receives.
 import type { Stats } from 'node:fs';
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { FileContent, MemoryGetResult } from '../../../shared/domain.js';
 import { MemoryLensError } from '../../../shared/errors.js';
-import { atomicWrite } from './atomic-write.js';
+import { atomicWrite, writeInPlace } from './atomic-write.js';
 import { toFileSystemError } from './fs-errors.js';
 import { sha256 } from './hash.js';
 import { readLineRange } from './line-range.js';
-import { assertMemoryGetPath, normalizeRelPath, resolveInWorkspace } from './safe-path.js';
+import type { DiscoverOptions } from '../workspace/discover.js';
+import { resolveMemoryPath } from '../workspace/memory-path.js';
 
 export { sha256 } from './hash.js';
 
@@ -89,7 +89,10 @@ export function encodeForSave(text: string, opts: { bom: boolean }): Buffer {
 /** Atomically writes `text` and returns what the editor needs to recognise its own save. */
 export async function writeTextFile(absPath: string, text: string, opts: { bom: boolean }): Promise<{ hash: string; size: number; mtimeMs: number }> {
   const bytes = encodeForSave(text, opts);
-  await atomicWrite(absPath, bytes);
+  const links = await fs.stat(absPath).then((s) => s.nlink, () => 1);
+  // Hard-linked: all names are one file and must stay so (a rename would split them).
+  if (links > 1) await writeInPlace(absPath, bytes);
+  else await atomicWrite(absPath, bytes);
   const stat = await fs.stat(absPath);
   return { hash: sha256(bytes), size: bytes.length, mtimeMs: stat.mtimeMs };
 }
@@ -97,16 +100,16 @@ export async function writeTextFile(absPath: string, text: string, opts: { bom: 
 /**
  * memory_get (DESIGN §5): lines `from` (1-based, default 1) .. `from + lines - 1` (default: to the
  * end) of MEMORY.md / memory.md / USER.md / memory/**\/*.md / a configured extra path, clamped to
- * the file. Refuses other paths (NOT_ALLOWED) and escapes (OUT_OF_ROOT).
+ * the file. Paths are held to the same rule as readFile's (workspace/memory-path.ts): hidden files
+ * and links to anything that is not such a file are refused (NOT_ALLOWED), escapes too (OUT_OF_ROOT).
  */
-export async function memoryGet(workspaceDir: string, relPath: string, from?: number, lines?: number, extraPaths: string[] = []): Promise<MemoryGetResult> {
+export async function memoryGet(opts: DiscoverOptions, relPath: string, from?: number, lines?: number): Promise<MemoryGetResult> {
   if (from !== undefined && !Number.isFinite(from)) throw new MemoryLensError('INVALID_ARGUMENT', '`from` must be a line number.');
   if (lines !== undefined && !Number.isFinite(lines)) throw new MemoryLensError('INVALID_ARGUMENT', '`lines` must be a number of lines.');
-  const clean = normalizeRelPath(relPath);
-  const absPath = (await resolveOutsideExtra(workspaceDir, clean, extraPaths)) ?? (await resolveWorkspaceMemory(workspaceDir, clean, extraPaths));
+  const { path: clean, abs } = await resolveMemoryPath(opts, relPath, 'get');
   try {
     // Streamed: three lines of a 50 MB file cost three lines of decoding, not the whole file.
-    const range = await readLineRange(absPath, from, lines);
+    const range = await readLineRange(abs, from, lines);
     return { path: clean, text: range.text, from: range.from, lines: range.lines, totalLines: range.totalLines };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
@@ -114,37 +117,4 @@ export async function memoryGet(workspaceDir: string, relPath: string, from?: nu
     if (code === 'EISDIR') throw new MemoryLensError('NOT_ALLOWED', `Not a file: ${clean}`);
     throw toFileSystemError(error, clean, 'read');
   }
-}
-
-async function resolveWorkspaceMemory(workspaceDir: string, clean: string, extraPaths: string[]): Promise<string> {
-  const root = path.resolve(workspaceDir);
-  // Extra paths inside the workspace are allowed by their workspace-relative form.
-  const relativeExtras = extraPaths
-    .map((extra) => path.relative(root, path.resolve(root, extra)).split(path.sep).join('/'))
-    .filter((rel) => rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel));
-  assertMemoryGetPath(clean, relativeExtras);
-  return resolveInWorkspace(workspaceDir, clean);
-}
-
-/** `extra/<name>/…`: a configured extra path outside the workspace (the user's explicit choice). */
-async function resolveOutsideExtra(workspaceDir: string, clean: string, extraPaths: string[]): Promise<string | null> {
-  const segments = clean.split('/');
-  if (segments[0] !== 'extra' || segments.length < 2) return null;
-  if (!clean.toLowerCase().endsWith('.md')) throw new MemoryLensError('NOT_ALLOWED', `memory_get reads Markdown memory files only (.md): ${clean}`);
-  const root = path.resolve(workspaceDir);
-  for (const extra of extraPaths) {
-    const abs = path.resolve(root, extra);
-    const rel = path.relative(root, abs);
-    if (!rel.startsWith('..') && !path.isAbsolute(rel)) continue;
-    if (path.basename(abs) !== segments[1]) continue;
-    const realExtra = await fs.realpath(abs).catch(() => null);
-    if (!realExtra) continue;
-    if (segments.length === 2) return realExtra;
-    const target = await fs.realpath(path.join(realExtra, ...segments.slice(2))).catch(() => null);
-    if (!target) throw new MemoryLensError('NOT_FOUND', `No such memory file: ${clean}`);
-    const inside = path.relative(realExtra, target);
-    if (inside.startsWith('..') || path.isAbsolute(inside)) throw new MemoryLensError('OUT_OF_ROOT', `Path resolves outside the configured extra path: ${clean}`);
-    return target;
-  }
-  return null;
 }

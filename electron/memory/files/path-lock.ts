@@ -1,8 +1,13 @@
-// One file operation at a time per path. A save reads the file, compares its hash with the one
+// One file operation at a time per file. A save reads the file, compares its hash with the one
 // the editor presents, then writes: two saves of one file with the same expected hash must not
 // both pass the check before either writes, or the second silently replaces the first (a lost
 // update). Within one process this lock closes that window; the hash check still guards against
-// other programs.
+// other programs. A file is held by its name and by its identity (device + inode), so two names
+// of one file (hard links) wait for each other too.
+import fs from 'node:fs/promises';
+
+/** Identity looked up again after the locks are taken; if it moved meanwhile, the locks are taken anew. */
+const MAX_IDENTITY_RETRIES = 5;
 
 export class PathLocks {
   private readonly tails = new Map<string, Promise<void>>();
@@ -20,6 +25,19 @@ export class PathLocks {
     }
   }
 
+  /** Runs `job` holding each of `absPaths` by name and by the identity of the file there now. */
+  async runForFiles<T>(absPaths: readonly string[], job: () => Promise<T>): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      const keys = await identityKeys(absPaths);
+      const outcome = await this.run(keys, async () => {
+        // A file replaced between the look-up and the lock has a new identity: hold that one instead.
+        if (attempt < MAX_IDENTITY_RETRIES && (await identityKeys(absPaths)).join('\n') !== keys.join('\n')) return null;
+        return { value: await job() };
+      });
+      if (outcome) return outcome.value;
+    }
+  }
+
   private async acquire(key: string): Promise<() => void> {
     const previous = this.tails.get(key) ?? Promise.resolve();
     let release!: () => void;
@@ -34,7 +52,18 @@ export class PathLocks {
   }
 }
 
+/** Each path, and `inode:<dev>:<ino>` of the file at it when there is one. */
+async function identityKeys(absPaths: readonly string[]): Promise<string[]> {
+  const keys: string[] = [];
+  for (const absPath of absPaths) {
+    keys.push(absPath);
+    const stat = await fs.stat(absPath, { bigint: true }).catch(() => null);
+    if (stat) keys.push(`inode:${stat.dev}:${stat.ino}`);
+  }
+  return keys;
+}
+
 /** macOS and Windows file systems usually ignore case: `Memory.md` and `memory.md` are one file there. */
-function lockKey(absPath: string): string {
-  return process.platform === 'darwin' || process.platform === 'win32' ? absPath.toLowerCase() : absPath;
+function lockKey(key: string): string {
+  return !key.startsWith('inode:') && (process.platform === 'darwin' || process.platform === 'win32') ? key.toLowerCase() : key;
 }

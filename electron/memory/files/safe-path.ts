@@ -41,56 +41,36 @@ function isInside(root: string, candidate: string): boolean {
  */
 export async function resolveInWorkspace(workspaceDir: string, relPath: string): Promise<string> {
   const clean = normalizeRelPath(relPath);
-  const root = await fs.realpath(workspaceDir);
-  const target = path.join(root, ...clean.split('/'));
-  if (!isInside(root, target)) throw new MemoryLensError('OUT_OF_ROOT', `Path leaves the workspace: ${relPath}`);
+  return (await resolveInside(workspaceDir, clean.split('/'), clean)).real;
+}
+
+/**
+ * The real path of `boundary/inner…`, which must stay inside `boundary` once resolved: the target
+ * itself when it exists, else its nearest existing ancestor plus the rest. `shown` names the path
+ * in errors. `exists` says whether the target itself was there; `root` is the resolved boundary.
+ */
+export async function resolveInside(boundary: string, inner: readonly string[], shown: string): Promise<{ real: string; exists: boolean; root: string }> {
+  const root = await fs.realpath(boundary);
+  const target = path.join(root, ...inner);
+  if (!isInside(root, target)) throw new MemoryLensError('OUT_OF_ROOT', `Path leaves the workspace: ${shown}`);
   // Walk up to the nearest existing ancestor (the target itself for existing files).
   let existing = target;
   let rest: string[] = [];
   for (;;) {
     try {
       const real = await fs.realpath(existing);
-      if (!isInside(root, real)) throw new MemoryLensError('OUT_OF_ROOT', `Path resolves outside the workspace through a symlink: ${relPath}`);
-      return rest.length === 0 ? real : path.join(real, ...rest);
+      if (!isInside(root, real)) throw new MemoryLensError('OUT_OF_ROOT', `Path resolves outside the workspace through a symlink: ${shown}`);
+      return { real: rest.length === 0 ? real : path.join(real, ...rest), exists: rest.length === 0, root };
     } catch (error) {
       if (error instanceof MemoryLensError) throw error;
       const code = (error as NodeJS.ErrnoException).code;
       if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error;
       // A dangling symlink must not be created through: refuse when the link itself exists.
       const link = await fs.lstat(existing).catch(() => null);
-      if (link?.isSymbolicLink()) throw new MemoryLensError('OUT_OF_ROOT', `Path goes through a dangling symlink: ${relPath}`);
-      if (existing === root) return target;
+      if (link?.isSymbolicLink()) throw new MemoryLensError('OUT_OF_ROOT', `Path goes through a dangling symlink: ${shown}`);
+      if (existing === root) return { real: target, exists: false, root };
       rest = [path.basename(existing), ...rest];
       existing = path.dirname(existing);
     }
   }
-}
-
-const MEMORY_GET_ROOT_FILES = new Set(['MEMORY.md', 'memory.md', 'USER.md']);
-
-/**
- * memory_get's rules (DESIGN §5): MEMORY.md, memory.md, USER.md, memory/**\/*.md and configured
- * extra paths (workspace-relative files or folders); `.md` only. Containment is checked separately
- * by resolveInWorkspace.
- */
-export function assertMemoryGetPath(relPath: string, extraPaths: string[] = []): void {
-  const clean = normalizeRelPath(relPath);
-  if (!clean.toLowerCase().endsWith('.md')) {
-    throw new MemoryLensError('NOT_ALLOWED', `memory_get reads Markdown memory files only (.md): ${relPath}`);
-  }
-  if (MEMORY_GET_ROOT_FILES.has(clean) || clean.startsWith('memory/')) return;
-  for (const extra of extraPaths) {
-    if (path.isAbsolute(extra)) continue;
-    let extraClean: string;
-    try {
-      extraClean = normalizeRelPath(extra.replace(/\\/g, '/'));
-    } catch {
-      continue;
-    }
-    if (clean === extraClean || clean.startsWith(`${extraClean.replace(/\/$/, '')}/`)) return;
-  }
-  throw new MemoryLensError(
-    'NOT_ALLOWED',
-    `memory_get only reads MEMORY.md, memory.md, USER.md, memory/**/*.md and configured extra paths: ${relPath}`,
-  );
 }

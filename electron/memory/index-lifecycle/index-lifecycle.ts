@@ -8,6 +8,7 @@
 // before anything is written. Searches never wait for the queue — during a rebuild they read the
 // previous index. A timer looks at the file between writes too, so damage shows up within
 // seconds even when nothing is being written.
+import path from 'node:path';
 import type { FileChangeEvent, IndexError, IndexLifecycle as LifecycleStatus, IndexLifecycleState, IndexProgress } from '../../../shared/domain.js';
 import { MemoryLensError, messageOf } from '../../../shared/errors.js';
 import type { ChunkOptions } from '../chunk/chunker.js';
@@ -32,6 +33,7 @@ import type { LockTiming } from './rebuild-lock.js';
 import { rebuildIndex } from './rebuild-index.js';
 import type { RebuildContext } from './rebuild-index.js';
 import { SerialQueue } from './serial-queue.js';
+import { assertWritableFolder } from '../writable-folder.js';
 
 export interface LifecycleHooks {
   onProgress(progress: IndexProgress | null): void;
@@ -81,6 +83,8 @@ export class IndexLifecycle {
   /** Opens the index; throws INDEX_CORRUPT only when not even a fresh index can be created. */
   static open(options: IndexLifecycleOptions): IndexLifecycle {
     let live: LiveIndex;
+    // A folder we cannot write is not a damaged index: say so, and move nothing aside.
+    assertWritableFolder(path.dirname(options.dbPath), 'The search index');
     try {
       live = new LiveIndex(options.dbPath, options.expected, options.embedder, options.nativeBinding);
     } catch (error) {

@@ -3,36 +3,12 @@
 // and the mapping from an absolute path under a watch root to its (virtual) index path.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { MemorySource } from '../../../shared/domain.js';
 import type { DiscoverOptions, DiscoveredFile, WatchRoot } from '../workspace/discover.js';
-import { ROOT_LAYER_DIRS, ROOT_MEMORY_FILES, resolveVirtualPath } from '../workspace/discover.js';
-import { isExcludedAgent, sessionFolderFor } from '../workspace/session-sources.js';
-import { isIgnoredPath, isMarkdownName, isSessionFileName } from '../workspace/ignore-rules.js';
+import { ROOT_LAYER_DIRS, ROOT_MEMORY_FILES, indexableSource } from '../workspace/memory-locations.js';
+import { resolveMemoryPath } from '../workspace/memory-path.js';
+import { isIgnoredPath } from '../workspace/ignore-rules.js';
 
-/** The source a (virtual) path is indexed as, or null when discovery would not pick it up. */
-export function indexableSource(opts: DiscoverOptions, relPath: string): MemorySource | null {
-  const segments = relPath.split('/');
-  const base = segments[segments.length - 1] ?? '';
-  if (segments.some((s) => s === '' || s === '.' || s === '..')) return null;
-  if (segments[0] === 'sessions') {
-    if (!isSessionFileName(base)) return null;
-    if (segments.length === 2) return 'sessions';
-    if (segments.length !== 3) return null;
-    const name = segments[1]!;
-    return !isExcludedAgent(opts, name) && sessionFolderFor(opts, name) !== null ? 'sessions' : null;
-  }
-  if (isIgnoredPath(relPath) || !isMarkdownName(base)) return null;
-  if (segments.length === 1 && ROOT_MEMORY_FILES.includes(base)) return 'memory';
-  if (segments.length > 1 && ROOT_LAYER_DIRS.includes(segments[0]!)) return 'memory';
-  const workspace = path.resolve(opts.workspaceDir);
-  for (const extra of opts.extraPaths ?? []) {
-    const abs = path.resolve(workspace, extra);
-    const inside = path.relative(workspace, abs);
-    const prefix = inside.startsWith('..') || path.isAbsolute(inside) ? `extra/${path.basename(abs)}` : inside.split(path.sep).join('/');
-    if (relPath === prefix || relPath.startsWith(`${prefix}/`)) return 'memory';
-  }
-  return null;
-}
+export { indexableSource } from '../workspace/memory-locations.js';
 
 /** Virtual index path of an absolute path under a watch root, or null when it is not memory. */
 export function virtualPathFor(opts: DiscoverOptions, root: WatchRoot, absPath: string): string | null {
@@ -84,37 +60,18 @@ export function isWatchIrrelevant(opts: DiscoverOptions, roots: readonly WatchRo
 }
 
 /**
- * Stat one (virtual) path as discovery would have found it: resolved, contained (a symlink may
- * not lead out of its folder), a regular file. Null when it is gone or not memory.
+ * Stat one (virtual) path as discovery would have found it: by the one rule for paths
+ * (workspace/memory-path.ts), so a symlink is followed only to a memory file in its folder, and a
+ * regular file. Null when it is gone or not memory.
  */
 export async function discoverOne(opts: DiscoverOptions, relPath: string): Promise<DiscoveredFile | null> {
-  const source = indexableSource(opts, relPath);
-  if (!source) return null;
-  const abs = resolveVirtualPath(opts, relPath);
-  if (!abs) return null;
-  const real = await fs.realpath(abs).catch(() => null);
-  if (!real) return null;
-  const boundary = await fs.realpath(containmentRoot(opts, relPath, abs)).catch(() => null);
-  if (!boundary) return null;
-  const inside = path.relative(boundary, real);
-  if (inside.startsWith('..') || path.isAbsolute(inside)) return null;
-  const stat = await fs.stat(real).catch(() => null);
+  const resolved = await resolveMemoryPath(opts, relPath, 'index', 'disk').catch(() => null);
+  if (!resolved?.exists) return null;
+  const source = indexableSource(opts, resolved.path)!;
+  const stat = await fs.stat(resolved.abs).catch(() => null);
   if (!stat?.isFile()) return null;
-  const file: DiscoveredFile = { path: relPath, absPath: real, source, size: stat.size, mtimeMs: stat.mtimeMs };
-  const parts = relPath.split('/');
+  const file: DiscoveredFile = { path: resolved.path, absPath: resolved.abs, source, size: stat.size, mtimeMs: stat.mtimeMs };
+  const parts = resolved.path.split('/');
   if (source === 'sessions' && parts.length === 3) file.agentId = parts[1]!;
   return file;
-}
-
-/** The folder a path must stay inside: the workspace, its session folder, or its extra path. */
-function containmentRoot(opts: DiscoverOptions, relPath: string, abs: string): string {
-  const parts = relPath.split('/');
-  if (parts[0] === 'sessions' && parts.length === 3) return path.dirname(abs);
-  if (parts[0] === 'extra') {
-    for (const extra of opts.extraPaths ?? []) {
-      const extraAbs = path.resolve(opts.workspaceDir, extra);
-      if (path.basename(extraAbs) === parts[1]) return parts.length === 2 ? path.dirname(extraAbs) : extraAbs;
-    }
-  }
-  return opts.workspaceDir;
 }

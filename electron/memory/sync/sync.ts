@@ -29,6 +29,7 @@ import type { PrepareOutcome, PrepareTicket } from './prepare-pool.js';
 import type { ForegroundSignal } from './foreground-work.js';
 import { createProgressThrottle } from './progress-throttle.js';
 import { MemoryLensError, messageOf } from '../../../shared/errors.js';
+import { binaryContentReason } from './binary-content.js';
 
 export interface SyncTarget {
   db: Database.Database;
@@ -328,6 +329,8 @@ export async function readCandidate(file: DiscoveredFile, maxBytesOverride?: num
   }
   try {
     const bytes = await readFileAsync(file.absPath);
+    const binary = binaryContentReason(bytes);
+    if (binary) return { error: binary, state: 'skipped' };
     return { bytes, hash: sha256(bytes) };
   } catch (error) {
     return { error: `could not read: ${messageOf(error)}`, state: 'failed' };

@@ -116,9 +116,15 @@ export class WorkspaceWatcher {
   async start(): Promise<void> {
     this.handlers.onStateChange('starting', null);
     // Most specific first: a session folder inside the workspace maps to its own virtual prefix.
-    this.roots = watchRoots(this.discover)
-      .filter((root) => fs.existsSync(root.dir))
-      .reverse();
+    // Real paths: chokidar does not follow symlinks (followSymlinks: false), so a workspace opened
+    // through a link would be watched as a link and report nothing.
+    const roots: WatchRoot[] = [];
+    for (const root of watchRoots(this.discover)) {
+      const real = await fs.promises.realpath(root.dir).catch(() => null);
+      if (real) roots.push({ ...root, dir: real });
+    }
+    this.roots = roots.reverse();
+    if (this.stopped) return;
     this.fileRoots = new Set(this.roots.filter((root) => fs.statSync(root.dir, { throwIfNoEntry: false })?.isFile()).map((root) => root.dir));
     let watcher: FSWatcher;
     try {

@@ -102,9 +102,13 @@ describe('discoverFiles', () => {
     write(path.join(workspace, 'archive/old.md'));
     fs.symlinkSync(path.join(workspace, 'archive'), path.join(workspace, 'memory/archive'));
     const found = await paths({ workspaceDir: workspace });
-    expect(found).toContain('memory/archive/old.md');
     expect(found.filter((p) => p.endsWith('topic.md'))).toHaveLength(1);
     expect(found).not.toContain('memory/alias.md'); // same file as MEMORY.md, listed once
+    // archive/ is not a memory folder: a link into it does not make its files memory (issue 17)…
+    expect(found.filter((p) => p.includes('old.md'))).toEqual([]);
+    // …unless the user names it as an extra path; then it is listed once, under the first name found.
+    const withExtra = await paths({ workspaceDir: workspace, extraPaths: ['archive'] });
+    expect(withExtra.filter((p) => p.includes('old.md'))).toEqual(['memory/archive/old.md']);
   });
 
   it('ignores editor temp files, hidden folders and node_modules', async () => {

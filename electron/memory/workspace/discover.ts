@@ -10,6 +10,7 @@ import type { MemorySource } from '../../../shared/domain.js';
 import { isTempFileName } from '../files/atomic-write.js';
 import { MAX_PATH_DEPTH } from '../files/path-limits.js';
 import { hasIgnoredFolder, isIgnoredPath, isMarkdownName, isSessionFileName } from './ignore-rules.js';
+import { pathRefusal, ROOT_LAYER_DIRS, ROOT_MEMORY_FILES } from './memory-locations.js';
 import { agentsFolders, listAgentSessionFolders, sessionDirName, sessionFolderFor, type SessionSourceOptions } from './session-sources.js';
 
 export { isIgnoredPath } from './ignore-rules.js';
@@ -39,10 +40,7 @@ export interface WatchRoot {
   agentId?: string;
 }
 
-/** Evergreen files at the workspace root. */
-export const ROOT_MEMORY_FILES: readonly string[] = ['MEMORY.md', 'memory.md', 'USER.md'];
-/** Seed 001's layer folders, also recognised at the root of a workspace that is itself a memory folder. */
-export const ROOT_LAYER_DIRS: readonly string[] = ['memory', 'conversations', 'facts', 'tasks', 'summaries'];
+export { ROOT_LAYER_DIRS, ROOT_MEMORY_FILES } from './memory-locations.js';
 
 /**
  * Whether a workspace-relative path (forward slashes) is one discovery would list, by name alone:
@@ -115,6 +113,8 @@ export interface DiscoverySink {
 
 export async function discoverFiles(opts: DiscoverOptions, sink?: DiscoverySink): Promise<DiscoveredFile[]> {
   const root = await fs.realpath(opts.workspaceDir);
+  // Where a symlink really leads must be memory by the same rules as a path asked for (memory-locations.ts).
+  const accepts: RealPathCheck = (realPath) => pathRefusal(opts, realPath, 'index') === null;
   const candidates: Candidate[] = [];
   const add = (files: FoundFile[], source: MemorySource, relPrefix = '', agentId?: string): void => {
     for (const file of files) candidates.push({ rel: relPrefix + file.rel, real: file.real, source, agentId });
@@ -129,21 +129,21 @@ export async function discoverFiles(opts: DiscoverOptions, sink?: DiscoverySink)
     if (!entry) continue;
     const abs = joinName(root, name);
     const real = entry.isSymbolicLink() ? await realInside(root, abs) : abs;
-    if (real) add([{ rel: name, real }], 'memory');
+    if (real && (real === abs || accepts(relativeTo(root, real)))) add([{ rel: name, real }], 'memory');
   }
   for (const dir of ROOT_LAYER_DIRS) {
     const entry = rootEntries.get(dir);
     if (!entry || (!entry.isDirectory() && !entry.isSymbolicLink())) continue;
     const abs = joinName(root, dir);
-    add(await walkMarkdown(root, abs, dir, entry.isSymbolicLink() ? undefined : abs, sink), 'memory');
+    add(await walkMarkdown({ dir: root, prefix: '', accepts }, abs, dir, entry.isSymbolicLink() ? undefined : abs, sink), 'memory');
   }
-  for (const extra of opts.extraPaths ?? []) add(await discoverExtraPath(root, extra), 'memory');
+  for (const extra of opts.extraPaths ?? []) add(await discoverExtraPath(root, extra, accepts), 'memory');
 
-  add(await listSessionFiles(root, path.join(root, 'sessions')), 'sessions', 'sessions/');
+  add(await listSessionFiles({ dir: root, prefix: '', accepts }, path.join(root, 'sessions')), 'sessions', 'sessions/');
   // --sessions folders, then agents inside and beside the workspace; each agent id once.
   for (const source of await listAgentSessionFolders(opts)) {
     if (!source.included) continue;
-    add(await listSessionFiles(source.dir, source.dir), 'sessions', `sessions/${source.agentId}/`, source.agentId);
+    add(await listSessionFiles({ dir: source.dir, prefix: `sessions/${source.agentId}/`, accepts }, source.dir), 'sessions', `sessions/${source.agentId}/`, source.agentId);
   }
   return statCandidates(candidates);
 }
@@ -227,20 +227,39 @@ async function realInside(boundary: string, abs: string): Promise<string | null>
   return real && isLexicallyInside(boundary, real) ? real : null;
 }
 
+/** Whether a real location, as a path of its boundary's kind (`prefix` + relative path), is memory. */
+type RealPathCheck = (realPath: string) => boolean;
+
+/** The folder a walk must stay inside, the path prefix of its files, and the rule for where links lead. */
+interface Boundary {
+  dir: string;
+  prefix: string;
+  accepts: RealPathCheck;
+}
+
+function relativeTo(dir: string, real: string): string {
+  return path.relative(dir, real).split(path.sep).join('/');
+}
+
 /**
- * Markdown files under `dir` (recursively); symlinks only while they stay inside `boundary`, each
- * real folder once (a symlink loop ends where it began), and no deeper than MAX_PATH_DEPTH.
- * `knownReal` is `dir`'s resolved path when the caller already knows it (a plain sub-folder of a
- * resolved folder), which saves a realpath per folder. Folders are walked one after another, in
- * name order, so which path of a folder reachable twice (through a symlink) is listed is stable.
+ * Markdown files under `dir` (recursively); symlinks only while they stay inside the boundary and
+ * lead to memory by their real location (the boundary's rule), each real folder once (a symlink
+ * loop ends where it began), and no deeper than MAX_PATH_DEPTH. `knownReal` is `dir`'s resolved
+ * path when the caller already knows it (a plain sub-folder of a resolved folder), which saves a
+ * realpath per folder. Folders are walked one after another, in name order, so which path of a
+ * folder reachable twice (through a symlink) is listed is stable.
  */
-async function walkMarkdown(boundary: string, dir: string, relDir: string, knownReal?: string, sink?: DiscoverySink): Promise<FoundFile[]> {
+async function walkMarkdown(bound: Boundary, dir: string, relDir: string, knownReal?: string, sink?: DiscoverySink): Promise<FoundFile[]> {
   if (hasIgnoredFolder(relDir)) return [];
+  const boundary = bound.dir;
   const out: FoundFile[] = [];
   const visited = new Set<string>();
-  const walk = async (folder: string, rel: string, real: string | undefined, depth: number): Promise<void> => {
+  // `linked`: this folder was reached through a symlink, so its files' real paths differ from their names.
+  const walk = async (folder: string, rel: string, real: string | undefined, depth: number, linked: boolean): Promise<void> => {
     const realDir = real ?? (await realInside(boundary, folder));
     if (!realDir || visited.has(realDir)) return;
+    // A link into a hidden or vendored folder (`.git`, node_modules) leads to nothing that is memory.
+    if (linked && hasIgnoredFolder(bound.prefix + relativeTo(boundary, realDir))) return;
     visited.add(realDir);
     const entries = await readDirSafe(realDir);
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -259,22 +278,24 @@ async function walkMarkdown(boundary: string, dir: string, relDir: string, known
         if (!target) continue;
         const stat = statOrNull(target);
         if (stat?.isDirectory()) {
-          if (canDescend) await walk(abs, entryRel, target, depth + 1);
-        } else if (stat?.isFile() && isMarkdownName(entry.name)) out.push({ rel: entryRel, real: target });
+          if (canDescend) await walk(abs, entryRel, target, depth + 1, true);
+        } else if (stat?.isFile() && isMarkdownName(entry.name) && bound.accepts(bound.prefix + relativeTo(boundary, target))) {
+          out.push({ rel: entryRel, real: target });
+        }
       } else if (entry.isDirectory()) {
-        if (canDescend) await walk(abs, entryRel, abs, depth + 1);
-      } else if (entry.isFile() && isMarkdownName(entry.name)) {
+        if (canDescend) await walk(abs, entryRel, abs, depth + 1, linked);
+      } else if (entry.isFile() && isMarkdownName(entry.name) && (!linked || bound.accepts(bound.prefix + relativeTo(boundary, abs)))) {
         out.push({ rel: entryRel, real: abs });
       }
     }
   };
-  await walk(dir, relDir, knownReal, relDir.split('/').length);
+  await walk(dir, relDir, knownReal, relDir.split('/').length, knownReal === undefined);
   return out;
 }
 
-/** Session transcripts directly in `dir` (not recursive), contained in `boundary`. */
-async function listSessionFiles(boundary: string, dir: string): Promise<FoundFile[]> {
-  const realBoundary = await fs.realpath(boundary).catch(() => null);
+/** Session transcripts directly in `dir` (not recursive), contained in the boundary. */
+async function listSessionFiles(bound: Boundary, dir: string): Promise<FoundFile[]> {
+  const realBoundary = await fs.realpath(bound.dir).catch(() => null);
   if (!realBoundary) return [];
   const realDir = await realInside(realBoundary, dir);
   if (!realDir) return [];
@@ -285,13 +306,13 @@ async function listSessionFiles(boundary: string, dir: string): Promise<FoundFil
     if (!isSessionFileName(entry.name)) continue;
     const abs = joinName(realDir, entry.name);
     const real = entry.isSymbolicLink() ? await realInside(realBoundary, abs) : abs;
-    if (real) out.push({ rel: entry.name, real });
+    if (real && (real === abs || bound.accepts(bound.prefix + relativeTo(realBoundary, real)))) out.push({ rel: entry.name, real });
   }
   return out;
 }
 
 /** A configured extra path: a .md file or a folder of them; may lie outside the workspace by the user's choice. */
-async function discoverExtraPath(root: string, extra: string): Promise<FoundFile[]> {
+async function discoverExtraPath(root: string, extra: string, accepts: RealPathCheck): Promise<FoundFile[]> {
   const abs = path.resolve(root, extra);
   const real = await fs.realpath(abs).catch(() => null);
   if (!real) return [];
@@ -302,5 +323,6 @@ async function discoverExtraPath(root: string, extra: string): Promise<FoundFile
   if (stat.isFile()) return isMarkdownName(path.basename(real)) ? [{ rel: relBase || path.basename(real), real }] : [];
   if (!stat.isDirectory()) return [];
   // Inside the workspace the workspace is the boundary; outside, the configured folder itself is.
-  return walkMarkdown(inside ? root : real, real, relBase, real);
+  const bound: Boundary = inside ? { dir: root, prefix: '', accepts } : { dir: real, prefix: `${relBase}/`, accepts };
+  return walkMarkdown(bound, real, relBase, real);
 }

@@ -1,5 +1,6 @@
 import { BudgetBar } from './budget-bar';
 import type { ReactNode } from 'react';
+import { showBidiControls } from '../../../../../shared/bidi-controls';
 import { ChecksumBanner } from './checksum-banner';
 import { CodeEditor } from './code-editor';
 import { CompareView } from './compare-view';
@@ -63,10 +64,10 @@ export function EditorPane({ headerExtras, onOpenPath, transcriptTitle }: Editor
         <span
           className={transcript && transcriptTitle ? 'editor-pane__path editor-pane__path--title' : 'editor-pane__path'}
           data-testid="editor-path"
-          title={transcript && transcriptTitle ? `${transcriptTitle}\n${doc.path}` : doc.path}
+          title={showBidiControls(transcript && transcriptTitle ? `${transcriptTitle}\n${doc.path}` : doc.path)}
         >
           {unsaved && <span className="dirty-dot" data-testid="editor-dirty" title="Unsaved changes">●</span>}
-          {transcript && transcriptTitle ? transcriptTitle : doc.path}
+          {showBidiControls(transcript && transcriptTitle ? transcriptTitle : doc.path)}
         </span>
         <span className="editor-pane__meta" data-testid="editor-meta">
           {transcript

@@ -1,5 +1,6 @@
 import { memo, useDeferredValue, useMemo, type ReactNode } from 'react';
 import type { FileListEntry } from '../../../../../shared/domain';
+import { showBidiControls } from '../../../../../shared/bidi-controls';
 import { disambiguatePaths } from '../../../lib/path-labels';
 import { fileBadges, fileName, groupFiles, type SidebarGroup } from '../stores/group-files';
 import { FILTER_OPENS_ALL_UP_TO, isGroupOpen, MAX_ROWS_PER_GROUP } from '../stores/files-slice';
@@ -164,16 +165,16 @@ function FileRow({ file, activePath, hitPaths, unsavedPaths, folderHints, onOpen
       data-active={active || undefined}
       data-unsaved={unsaved || undefined}
     >
-      <button type="button" className="file-item__open" title={session && file.title ? `${file.title}\n${file.path}` : file.path} onClick={() => onOpen(file.path)}>
+      <button type="button" className="file-item__open" title={showBidiControls(session && file.title ? `${file.title}\n${file.path}` : file.path)} onClick={() => onOpen(file.path)}>
         {hitPaths?.has(file.path) && <span className="hit-dot" title="In the current search results" />}
         {session ? (
           <>
             {file.date && <span className="file-item__time" data-testid="session-time">{sessionTime(file.date.epochMs, file.date.granularity)}</span>}
-            <span className="file-item__name" data-testid="file-name">{file.title ?? fileName(file.path)}</span>
+            <span className="file-item__name" data-testid="file-name">{showBidiControls(file.title ?? fileName(file.path))}</span>
           </>
         ) : (
           <>
-            <span className="file-item__name" data-testid="file-name">{fileName(file.path)}</span>
+            <span className="file-item__name" data-testid="file-name">{showBidiControls(fileName(file.path))}</span>
             {hint && <span className="folder-chip" data-testid="folder-hint" title={file.path}>{hint}</span>}
           </>
         )}

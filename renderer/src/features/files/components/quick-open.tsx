@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { rankQuickOpen } from '../stores/quick-open-match';
 import { useFiles } from '../stores/files-store-context';
 import { Modal } from './modal';
+import { showBidiControls } from '../../../../../shared/bidi-controls';
 
 /** Ctrl/Cmd+P: type part of a path, Enter opens the top match. */
 export function QuickOpen({ onOpen }: { onOpen(path: string): void }) {
@@ -35,7 +36,7 @@ function QuickOpenDialog({ paths, onClose, onOpen }: { paths: string[]; onClose(
       <ul className="quick-open__list" role="listbox">
         {matches.map((p, i) => (
           <li key={p} role="option" aria-selected={i === selected} data-testid="quick-open-item" data-path={p} className={i === selected ? 'is-selected' : ''} onMouseDown={() => onOpen(p)}>
-            {p}
+            {showBidiControls(p)}
           </li>
         ))}
         {matches.length === 0 && <li className="muted">No file matches</li>}

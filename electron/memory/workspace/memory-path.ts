@@ -1,0 +1,86 @@
+// The one rule for a path from outside (HTTP, IPC, CLI, MCP, the watcher): normalise it, check it
+// as asked for, resolve it (realpath, contained in its folder), then check where it really leads
+// with the same rules (memory-locations.ts). A link whose target fails is neither read, indexed,
+// written, renamed nor deleted through, and the refusal names the real file and why.
+import path from 'node:path';
+import { MemoryLensError } from '../../../shared/errors.js';
+import { normalizeRelPath, resolveInside } from '../files/safe-path.js';
+import type { DiscoverOptions } from './discover.js';
+import { isMarkdownName } from './ignore-rules.js';
+import { pathRefusal, type PathRefusal, type PathUse } from './memory-locations.js';
+import { sessionFolderFor } from './session-sources.js';
+
+export interface ResolvedMemoryPath {
+  /** The clean path asked for (virtual for transcripts and outside extra paths). */
+  path: string;
+  /** Real absolute path; for a file not yet there, its real folder plus the rest of the name. */
+  abs: string;
+  /** Where it really leads, as a path of the same kind; differs from `path` through a symlink. */
+  realPath: string;
+  /** Whether the target itself exists. */
+  exists: boolean;
+}
+
+/**
+ * Resolves `relPath` for `use`, or throws a typed error (INVALID_ARGUMENT, OUT_OF_ROOT,
+ * NOT_ALLOWED, NOT_FOUND). A path named by the file system itself (the watcher's, the index's) is
+ * taken as it is: only paths from outside are percent-decoded.
+ */
+export async function resolveMemoryPath(opts: DiscoverOptions, relPath: string, use: PathUse, origin: 'outside' | 'disk' = 'outside'): Promise<ResolvedMemoryPath> {
+  const clean = origin === 'outside' ? normalizeRelPath(relPath) : relPath;
+  const asked = pathRefusal(opts, clean, use);
+  if (asked) throw new MemoryLensError('NOT_ALLOWED', `${asked.allowed}: ${clean}`, { reason: asked.kind });
+  const place = locate(opts, clean);
+  let resolved: { real: string; exists: boolean; root: string };
+  try {
+    resolved = await resolveInside(place.boundary, place.inner, clean);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') throw new MemoryLensError('NOT_FOUND', `No such file: ${clean}`);
+    throw error;
+  }
+  if (place.inner.length === 0) {
+    // A configured extra file is its own boundary: what it leads to must still be Markdown.
+    if (!isMarkdownName(path.basename(resolved.real))) throw linkRefusal(clean, 'a file', { kind: 'not-markdown', allowed: '' }, clean);
+    return { path: clean, abs: resolved.real, realPath: clean, exists: resolved.exists };
+  }
+  const inner = path.relative(resolved.root, resolved.real).split(path.sep).join('/');
+  const realPath = place.prefix + inner;
+  if (realPath !== clean) {
+    const refusal = inner === '' ? { kind: 'not-memory' as const, allowed: '' } : pathRefusal(opts, realPath, use);
+    if (refusal) throw linkRefusal(clean, inner === '' ? 'a folder' : realPath, refusal, realPath);
+  }
+  return { path: clean, abs: resolved.real, realPath, exists: resolved.exists };
+}
+
+function linkRefusal(clean: string, shown: string, refusal: PathRefusal, target: string): MemoryLensError {
+  const allowed = refusal.allowed ? ` ${refusal.allowed}.` : '';
+  return new MemoryLensError('NOT_ALLOWED', `${clean} leads through a symlink to ${shown}, which ${WHAT[refusal.kind]}.${allowed}`, { reason: 'symlink-target', target });
+}
+
+const WHAT: Record<PathRefusal['kind'], string> = {
+  hidden: 'is hidden (hidden files and folders are never memory)',
+  'not-memory': 'is not a memory file',
+  'read-only': 'is a session transcript (read-only)',
+  'not-markdown': 'is not a Markdown file',
+};
+
+/** The folder a path must stay inside, its parts below that folder, and the path prefix of that folder. */
+function locate(opts: DiscoverOptions, clean: string): { boundary: string; inner: string[]; prefix: string } {
+  const workspace = path.resolve(opts.workspaceDir);
+  const segments = clean.split('/');
+  if (segments[0] === 'sessions' && segments.length === 3) {
+    const folder = sessionFolderFor(opts, segments[1]!);
+    if (folder) return { boundary: folder, inner: [segments[2]!], prefix: `sessions/${segments[1]}/` };
+  }
+  if (segments[0] === 'extra' && segments.length >= 2) {
+    for (const extra of opts.extraPaths ?? []) {
+      const abs = path.resolve(workspace, extra);
+      const rel = path.relative(workspace, abs);
+      if ((!rel.startsWith('..') && !path.isAbsolute(rel)) || path.basename(abs) !== segments[1]) continue;
+      // A configured file is its own boundary; a folder contains the files below it.
+      return { boundary: abs, inner: segments.slice(2), prefix: `extra/${segments[1]}/` };
+    }
+  }
+  return { boundary: workspace, inner: segments, prefix: '' };
+}
