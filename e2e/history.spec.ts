@@ -124,4 +124,12 @@ test('each change to MEMORY.md shows who made it; versions and hunks restore as 
   await page.getByTestId('view-settings').click();
   await expect(page.getByTestId('history-usage')).toContainText(/\d+ versions/);
   await expect(page.getByTestId('history-keep-days')).toHaveValue('30');
+
+  // One click reverts a change: the newest (the restore) goes back to the version before it.
+  await page.getByTestId('view-changes').click();
+  await page.getByTestId('changes-range').selectOption('day');
+  const yours = page.getByTestId('change-group').filter({ has: page.locator('h3', { hasText: /you, in memory lens/i }) });
+  await yours.getByTestId('revert-change').last().click();
+  await expect(page.getByTestId('changes-message')).toHaveText(/^Reverted MEMORY\.md to v\d+\.$/);
+  expect(fs.readFileSync(memory, 'utf8')).toBe('# Memory\n\n- Prefers totals in 万元.\n');
 });

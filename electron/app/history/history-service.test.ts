@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sha256 } from '../../memory/files/hash.js';
+import { createAppService } from '../app-service.js';
 import { openHistoryWorkspace, type HistoryWorkspace } from './test-support/history-workspace.js';
 
 const T0 = Date.parse('2026-03-30T09:40:00Z');
@@ -129,6 +130,34 @@ describe('memory history', () => {
     for (const rel of ['MEMORY.md', 'AGENTS.md']) {
       const versions = (await w.call('historyList', { path: rel })).versions;
       expect(versions.map((v) => v.kind)).toEqual(['external', 'baseline']);
+    }
+  });
+
+  it('two app instances on one workspace: a change both see is one version; a stale restore is a typed CONFLICT and writes nothing', { timeout: 60_000 }, async () => {
+    fx = await openHistoryWorkspace({ 'MEMORY.md': '# Memory\n' });
+    const w = fx;
+    const second = await createAppService({ dataDir: w.dataDir, overrides: { embedder: null, openclawHome: path.join(w.root, 'openclaw-home') }, log: () => undefined });
+    try {
+      await second.open(w.workspace, { isSample: false });
+      await second.session.whenSynced();
+      await second.history.whenIdle();
+      w.write('MEMORY.md', '# Memory\n\n- seen by both windows\n');
+      // Each instance brings its index up to date (its watcher may have already) and records what it saw.
+      await Promise.all([w.service.session.current().sync(), second.session.current().sync()]);
+      await Promise.all([w.service.history.whenIdle(), second.history.whenIdle()]);
+      const seen = await w.call('historyList', { path: 'MEMORY.md' });
+      expect(seen.versions.map((v) => v.kind)).toEqual(['external', 'baseline']);
+      const other = await second.dispatcher.handle('historyList', { path: 'MEMORY.md' });
+      expect(other.ok && other.result.versions.map((v) => v.id)).toEqual(seen.versions.map((v) => v.id));
+
+      // The second window restores the first version with the hash it read before the first window saved.
+      const staleHash = hashOf(w, 'MEMORY.md');
+      await w.call('saveFile', { path: 'MEMORY.md', text: '# Memory\n\n- saved in window one\n', expectedHash: staleHash });
+      const outcome = await second.dispatcher.handle('historyRestore', { path: 'MEMORY.md', version: seen.versions[1]!.id, expectedHash: staleHash });
+      expect(outcome).toMatchObject({ ok: false, error: { code: 'CONFLICT' } });
+      expect(fs.readFileSync(path.join(w.workspace, 'MEMORY.md'), 'utf8')).toBe('# Memory\n\n- saved in window one\n');
+    } finally {
+      await second.close();
     }
   });
 });
