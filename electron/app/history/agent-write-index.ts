@@ -56,8 +56,12 @@ export function workspacePathResolver(workspaceDirs: readonly string[]): (raw: s
   };
 }
 
+/** Listing transcripts once per this long is enough: one History view asks for every version at once. */
+const REFRESH_EVERY_MS = 1_000;
+
 export class AgentWriteIndex {
   private readonly cache = new Map<string, { stamp: string; title: string; writes: AgentWrite[] }>();
+  private refreshed: { at: number; run: Promise<void> } | null = null;
 
   constructor(
     private readonly sources: readonly TranscriptSource[],
@@ -75,7 +79,13 @@ export class AgentWriteIndex {
     return found.sort((a, b) => a.time - b.time);
   }
 
-  private async refresh(): Promise<void> {
+  private refresh(): Promise<void> {
+    if (this.refreshed && Date.now() - this.refreshed.at < REFRESH_EVERY_MS) return this.refreshed.run;
+    this.refreshed = { at: Date.now(), run: this.refreshNow() };
+    return this.refreshed.run;
+  }
+
+  private async refreshNow(): Promise<void> {
     const live = new Set<string>();
     for (const source of this.sources) {
       let entries: TranscriptEntry[];

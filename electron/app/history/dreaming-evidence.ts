@@ -20,6 +20,15 @@ export interface DreamsFile {
   diaryTimes: number[];
 }
 
+/** DREAMS.md read at most once a second (a History view asks for every version at once). */
+export function cachedDreamsReader(workspaceDir: string): () => Promise<DreamsFile | null> {
+  let last: { at: number; read: Promise<DreamsFile | null> } | null = null;
+  return () => {
+    if (!last || Date.now() - last.at >= 1_000) last = { at: Date.now(), read: readDreamsFile(workspaceDir) };
+    return last.read;
+  };
+}
+
 export async function readDreamsFile(workspaceDir: string): Promise<DreamsFile | null> {
   for (const name of DREAMS_NAMES) {
     const abs = path.join(workspaceDir, name);

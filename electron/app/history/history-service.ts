@@ -15,7 +15,7 @@ import type { SettingsStore } from '../settings-store.js';
 import type { WorkspaceSession } from '../workspace-session.js';
 import { AgentWriteIndex, jsonlTranscriptSource, workspacePathResolver, type TranscriptSource } from './agent-write-index.js';
 import { authorsOf, type AuthorSources } from './author-evidence.js';
-import { readDreamsFile } from './dreaming-evidence.js';
+import { cachedDreamsReader } from './dreaming-evidence.js';
 import { GitEvidence } from './git-evidence.js';
 import { HistoryRecorder, isHistoryPath, type AppWrite } from './history-recorder.js';
 import { HistoryStore, type StoredVersion } from './history-store.js';
@@ -261,7 +261,7 @@ export class HistoryService {
     const real = await fs.realpath(workspaceDir).catch(() => workspaceDir);
     const sources: AuthorSources = {
       agentWrites: new AgentWriteIndex([jsonl, ...(this.options.extraTranscriptSources?.(workspaceDir) ?? [])], workspacePathResolver([workspaceDir, real]), this.options.log),
-      dreams: () => readDreamsFile(workspaceDir),
+      dreams: cachedDreamsReader(workspaceDir),
       git: new GitEvidence(workspaceDir),
     };
     const watcher = this.watchBootstrapFiles(workspaceDir, recorder);

@@ -25,6 +25,12 @@ export function ChangesView({ api, onOpenPath, onOpenTranscript }: ChangesViewPr
   const [changes, setChanges] = useState<WorkspaceChanges | null>(null);
   const [message, setMessage] = useState<{ kind: 'info' | 'error'; text: string } | null>(null);
 
+  // Leaving the view counts as having looked: next time "Since I last looked" starts where this visit began.
+  useEffect(() => {
+    const openedAt = Date.now();
+    return () => void api.historyMarkSeen({ at: openedAt }).catch(() => undefined);
+  }, [api]);
+
   const load = useCallback(async () => {
     const since = RANGES.find((r) => r.id === range)!.since(Date.now());
     setChanges(await api.historyChanges(since === undefined ? {} : { since }));
