@@ -159,7 +159,11 @@ export const HistorySettingsPatchSchema = z.strictObject({
   maxFileMegabytes: z.number().int().min(1).max(100).optional(),
 });
 
-export const HistoryChangedSchema = z.object({ path: z.string(), version: z.number().int() });
+/**
+ * `version`: a new version of `path` was kept. `evidence`: a transcript (`path`) changed, so who
+ * made earlier changes may now be known better.
+ */
+export const HistoryChangedSchema = z.object({ path: z.string(), reason: z.enum(['version', 'evidence']), version: z.number().int().nullable() });
 
 export type VersionKind = z.output<typeof VersionKindSchema>;
 export type AuthorKind = z.output<typeof AuthorKindSchema>;

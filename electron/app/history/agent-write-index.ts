@@ -79,6 +79,11 @@ export class AgentWriteIndex {
     return found.sort((a, b) => a.time - b.time);
   }
 
+  /** A transcript changed: the next question lists them again. */
+  invalidate(): void {
+    this.refreshed = null;
+  }
+
   private refresh(): Promise<void> {
     if (this.refreshed && Date.now() - this.refreshed.at < REFRESH_EVERY_MS) return this.refreshed.run;
     this.refreshed = { at: Date.now(), run: this.refreshNow() };

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sha256 } from '../../memory/files/hash.js';
+import type { FileHistory } from '../../../shared/history-schemas.js';
 import { createAppService } from '../app-service.js';
 import { openHistoryWorkspace, type HistoryWorkspace } from './test-support/history-workspace.js';
 
@@ -148,7 +149,7 @@ describe('memory history', () => {
       const seen = await w.call('historyList', { path: 'MEMORY.md' });
       expect(seen.versions.map((v) => v.kind)).toEqual(['external', 'baseline']);
       const other = await second.dispatcher.handle('historyList', { path: 'MEMORY.md' });
-      expect(other.ok && other.result.versions.map((v) => v.id)).toEqual(seen.versions.map((v) => v.id));
+      expect(other.ok && (other.result as FileHistory).versions.map((v) => v.id)).toEqual(seen.versions.map((v) => v.id));
 
       // The second window restores the first version with the hash it read before the first window saved.
       const staleHash = hashOf(w, 'MEMORY.md');

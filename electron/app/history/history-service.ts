@@ -61,7 +61,13 @@ export class HistoryService {
       if (event.name === 'workspaceChanged') this.attaching = this.attaching.then(() => this.attach(event.payload.workspaceDir));
       else if (event.name === 'fileChanged') {
         const changed = event.payload.path;
-        void this.attaching.then(() => this.attached?.recorder.changed(changed));
+        void this.attaching.then(() => {
+          if (!changed.startsWith('sessions/')) return this.attached?.recorder.changed(changed);
+          // A transcript grew: an agent's write may now explain a change already listed.
+          this.attached?.sources.agentWrites.invalidate();
+          this.options.session.emitEvent({ name: 'historyChanged', payload: { path: changed, reason: 'evidence', version: null } });
+          return undefined;
+        });
       }
     });
     // Created beside a session that already serves a workspace (tests, hosts that open first).
@@ -249,7 +255,7 @@ export class HistoryService {
       settings: () => this.options.settings.get().history,
       log: this.options.log,
       ...(this.options.now ? { now: this.options.now } : {}),
-      onRecorded: (version) => this.options.session.emitEvent({ name: 'historyChanged', payload: { path: version.path, version: version.id } }),
+      onRecorded: (version) => this.options.session.emitEvent({ name: 'historyChanged', payload: { path: version.path, reason: 'version', version: version.id } }),
     });
     const session = this.options.session;
     const engine = session.current();

@@ -48,8 +48,8 @@ export function FileHistoryView({ api, path, onOpenTranscript }: FileHistoryView
     load(true).catch((e: unknown) => setMessage({ kind: 'error', text: errorInfo(e).message }));
   }, [load]);
 
-  // A new version of this file (the watcher, the agent, a save elsewhere) shows up without a reload click.
-  useEffect(() => (path ? api.onDidChangeHistory((e) => { if (e.path === path) void load().catch(() => undefined); }) : undefined), [api, path, load]);
+  // A new version of this file, or a transcript that may name its author, shows up without a reload click.
+  useEffect(() => (path ? api.onDidChangeHistory((e) => { if (e.path === path || e.reason === 'evidence') void load().catch(() => undefined); }) : undefined), [api, path, load]);
 
   useEffect(() => {
     if (!path || !history) return;
