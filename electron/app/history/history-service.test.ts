@@ -161,4 +161,22 @@ describe('memory history', () => {
       await second.close();
     }
   });
+
+  it('a binary file and one over the size limit are listed as changed with the reason their bytes were not kept', { timeout: 60_000 }, async () => {
+    fx = await openHistoryWorkspace({ 'MEMORY.md': '# Memory\n' });
+    const w = fx;
+    await w.call('settingsSet', { patch: { history: { maxFileMegabytes: 1 } } });
+    fs.mkdirSync(path.join(w.workspace, 'memory'));
+    fs.writeFileSync(path.join(w.workspace, 'memory', 'photo.md'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00]));
+    fs.writeFileSync(path.join(w.workspace, 'memory', 'dump.md'), `# dump\n${'x'.repeat(1_200_000)}\n`);
+    await w.service.session.current().sync();
+    await w.service.history.whenIdle();
+    await w.reopen(); // the rescan at open finds what no event reported
+    const photo = await w.call('historyList', { path: 'memory/photo.md' });
+    expect(photo.versions[0]).toMatchObject({ skipped: 'a binary file (it contains NUL bytes)', size: 10 });
+    const dump = await w.call('historyList', { path: 'memory/dump.md' });
+    expect(dump.versions[0]!.skipped).toMatch(/^too large to keep \(1\.1 MB; history keeps files up to 1\.0 MB\)$/);
+    expect((await w.failure('historyVersion', { path: 'memory/dump.md', version: dump.versions[0]!.id })).code).toBe('NOT_FOUND');
+    expect((await w.call('historyUsage', {})).bytes).toBe(Buffer.byteLength('# Memory\n'));
+  });
 });
