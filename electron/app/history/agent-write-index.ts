@@ -5,7 +5,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs/promises';
-import { agentWritesIn, recordTime, type AgentWrite, type TranscriptRecord } from './agent-writes.js';
+import { agentWritesIn, dreamingRunsIn, recordTime, type AgentWrite, type DreamingRun, type TranscriptRecord } from './agent-writes.js';
 
 export interface TranscriptEntry {
   session: string;
@@ -60,7 +60,7 @@ export function workspacePathResolver(workspaceDirs: readonly string[]): (raw: s
 const REFRESH_EVERY_MS = 1_000;
 
 export class AgentWriteIndex {
-  private readonly cache = new Map<string, { stamp: string; title: string; writes: AgentWrite[] }>();
+  private readonly cache = new Map<string, { stamp: string; title: string; writes: AgentWrite[]; dreams: DreamingRun[] }>();
   private refreshed: { at: number; run: Promise<void> } | null = null;
 
   constructor(
@@ -77,6 +77,12 @@ export class AgentWriteIndex {
       for (const write of entry.writes) if (write.path === relPath) found.push({ ...write, title: entry.title });
     }
     return found.sort((a, b) => a.time - b.time);
+  }
+
+  /** Every time memory-core's dreaming job ran, as its transcripts record it. */
+  async dreamingRuns(): Promise<(DreamingRun & { title: string })[]> {
+    await this.refresh();
+    return [...this.cache.values()].flatMap((e) => e.dreams.map((d) => ({ ...d, title: e.title }))).sort((a, b) => a.time - b.time);
   }
 
   /** A transcript changed: the next question lists them again. */
@@ -104,8 +110,8 @@ export class AgentWriteIndex {
         live.add(entry.session);
         if (this.cache.get(entry.session)?.stamp === entry.stamp) continue;
         try {
-          const writes = agentWritesIn(await source.records(entry.session), this.resolvePath);
-          this.cache.set(entry.session, { stamp: entry.stamp, title: entry.title, writes });
+          const records = await source.records(entry.session);
+          this.cache.set(entry.session, { stamp: entry.stamp, title: entry.title, writes: agentWritesIn(records, this.resolvePath), dreams: dreamingRunsIn(records) });
         } catch (error) {
           this.log(`history: ${entry.session} could not be read: ${String(error)}`);
         }

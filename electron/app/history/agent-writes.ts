@@ -93,6 +93,31 @@ export function agentWritesIn(records: Iterable<TranscriptRecord>, resolvePath: 
   return writes;
 }
 
+/**
+ * How memory-core's dreaming job shows in a transcript: the cron job ("Memory Dreaming Promotion",
+ * tagged `[managed-by=memory-core.short-term-promotion]`) wakes the agent with this system event
+ * (OpenClaw 2026.9.6, dist/doctor-*.mjs and dreaming-*.mjs).
+ */
+const DREAMING_JOB_MARKERS = ['__openclaw_memory_core_short_term_promotion_dream__', '[managed-by=memory-core.short-term-promotion]'];
+
+export interface DreamingRun {
+  session: string;
+  line: number;
+  time: number;
+}
+
+/** Every record in which the dreaming job ran (its wake-up event), in order. */
+export function dreamingRunsIn(records: Iterable<TranscriptRecord>): DreamingRun[] {
+  const runs: DreamingRun[] = [];
+  for (const record of records) {
+    const time = record.time ?? recordTime(record.json);
+    if (time === null) continue;
+    const raw = JSON.stringify(record.json);
+    if (DREAMING_JOB_MARKERS.some((m) => raw.includes(m))) runs.push({ session: record.session, line: record.line, time });
+  }
+  return runs;
+}
+
 function contentOf(args: Record<string, unknown>): Pick<AgentWrite, 'content' | 'edits'> {
   if (typeof args.content === 'string') return { content: args.content };
   if (Array.isArray(args.edits)) {

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { agentWritesIn, type TranscriptRecord } from './agent-writes.js';
+import { agentWritesIn, dreamingRunsIn, type TranscriptRecord } from './agent-writes.js';
 import { jsonlRecords, workspacePathResolver } from './agent-write-index.js';
 import { diaryTimes, dreamingEvidence } from './dreaming-evidence.js';
 import { GitEvidence, gitBlobId } from './git-evidence.js';
@@ -60,6 +60,18 @@ describe('dreaming evidence', () => {
     expect(dreamingEvidence({ mtimeMs: at! + 5 * 60_000, time: at! + 6 * 60_000, addedLines: ['- something'] }, { mtimeMs: 0, diaryTimes: [at!] })).toMatch(/^a Dream Diary entry in DREAMS\.md is dated/);
     expect(dreamingEvidence({ mtimeMs: at! + 5 * 3_600_000, time: at! + 5 * 3_600_000, addedLines: ['- something'] }, { mtimeMs: 0, diaryTimes: [at!] })).toBeNull();
     expect(dreamingEvidence({ mtimeMs: 0, time: 0, addedLines: ['<!-- openclaw:dreaming:light:start -->'] }, null)).toBe("the change is inside one of dreaming's managed blocks");
+  });
+
+  it("finds memory-core's dreaming job in a cron transcript and credits a change made during its sweep", () => {
+    const runs = dreamingRunsIn([
+      record(1, { type: 'message', timestamp: '2026-03-31T03:00:00.000Z', message: { role: 'user', content: '[cron:Memory Dreaming Promotion] __openclaw_memory_core_short_term_promotion_dream__' } }),
+      record(2, { type: 'message', timestamp: '2026-03-31T03:00:02.000Z', message: { role: 'user', content: 'hello' } }),
+    ]);
+    expect(runs).toEqual([{ session: 'sessions/s.jsonl', line: 1, time: 1_001 }]);
+    const at = Date.parse('2026-03-31T03:04:00Z');
+    const job = [{ session: 'sessions/cron.jsonl', line: 1, time: Date.parse('2026-03-31T03:00:00Z') }];
+    expect(dreamingEvidence({ mtimeMs: at, time: at, addedLines: [] }, null, job)).toMatch(/^memory-core's dreaming job ran at \d\d:\d\d \(sessions\/cron\.jsonl, line 1\)$/);
+    expect(dreamingEvidence({ mtimeMs: at + 3_600_000, time: at + 3_600_000, addedLines: [] }, null, job)).toBeNull();
   });
 
   it('a MEMORY.md change made in the same sweep as DREAMS.md is credited to dreaming', { timeout: 30_000 }, async () => {

@@ -43,7 +43,7 @@ export async function authorsOf(change: ChangeContext, sources: AuthorSources): 
   const agent = bestAgentWrite(change, await sources.agentWrites.writesTo(version.path));
   if (agent) found.push(agentAuthor(agent.write, agent.how));
   if (version.kind !== 'save') {
-    const dreaming = dreamingEvidence({ mtimeMs: version.mtimeMs, time: version.time, addedLines: change.addedLines }, await sources.dreams());
+    const dreaming = dreamingEvidence({ mtimeMs: version.mtimeMs, time: version.time, addedLines: change.addedLines }, await sources.dreams(), await sources.agentWrites.dreamingRuns());
     if (dreaming) found.push({ kind: 'dreaming', label: 'dreaming', how: dreaming });
   }
   if (change.bytes) {

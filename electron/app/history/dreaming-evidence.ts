@@ -49,10 +49,19 @@ export function diaryTimes(text: string): number[] {
   return times;
 }
 
+/** A sweep (light → REM → deep, then the diary) takes minutes; a change this long after its job's start is its write. */
+const SWEEP_MS = 30 * 60_000;
+
 /** A sentence saying how dreaming is known to have made the change, or null. */
-export function dreamingEvidence(change: { mtimeMs: number | null; time: number; addedLines: readonly string[] }, dreams: DreamsFile | null): string | null {
+export function dreamingEvidence(
+  change: { mtimeMs: number | null; time: number; addedLines: readonly string[] },
+  dreams: DreamsFile | null,
+  jobRuns: readonly { session: string; line: number; time: number }[] = [],
+): string | null {
   const at = change.mtimeMs ?? change.time;
   if (change.addedLines.some((line) => MANAGED_MARKER.test(line))) return "the change is inside one of dreaming's managed blocks";
+  const run = [...jobRuns].reverse().find((r) => r.time <= at + 1_000 && at - r.time <= SWEEP_MS);
+  if (run) return `memory-core's dreaming job ran at ${clock(run.time)} (${run.session}, line ${run.line})`;
   if (!dreams) return null;
   const entry = dreams.diaryTimes.find((t) => Math.abs(t - at) <= DIARY_NEAR_MS);
   if (entry !== undefined) return `a Dream Diary entry in DREAMS.md is dated ${clock(entry)}`;
