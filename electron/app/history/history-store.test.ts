@@ -160,6 +160,17 @@ describe('history store', () => {
     expect(new Set(shared).size).toBe(shared.length);
     expect(shared).toHaveLength(30);
     for (const v of b.versionsOf('memory/a3.md')) expect((await b.bytesOf(v)).toString()).toMatch(/^a \d+\n$/);
+    // One instance holding the store's write lock past the busy timeout: the other gets a typed error, nothing half-written.
+    const holder = new Database(path.join(a.dir, 'history.sqlite'));
+    holder.pragma('busy_timeout = 0');
+    holder.exec('BEGIN IMMEDIATE');
+    try {
+      await expect(record(b, 'MEMORY.md', 'while locked\n')).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+    } finally {
+      holder.exec('ROLLBACK');
+      holder.close();
+    }
+    expect(b.latest('MEMORY.md')!.hash).toBe(sha256('shared 29\n'));
     a.close();
     b.close();
   });

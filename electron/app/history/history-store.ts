@@ -115,7 +115,7 @@ export class HistoryStore {
         );
       return { version: toStored(this.row(Number(info.lastInsertRowid))!), added: true };
     });
-    return run.immediate();
+    return busyAsUnavailable(() => run.immediate());
   }
 
   /** Marks a delete as the first half of a rename (seen as delete + add by the watcher). */
@@ -196,7 +196,7 @@ export class HistoryStore {
     const now = this.now();
     const cutoff = now - settings.keepAllDays * 86_400_000;
     const cap = settings.maxMegabytes * 1024 * 1024;
-    const removed = this.db.transaction(() => {
+    const removed = busyAsUnavailable(() => this.db.transaction(() => {
       const newest = new Set((this.db.prepare('SELECT max(id) AS id FROM versions GROUP BY path').all() as { id: number }[]).map((r) => r.id));
       const drop = this.db.prepare('DELETE FROM versions WHERE id = ?');
       let count = 0;
@@ -230,7 +230,7 @@ export class HistoryStore {
         }
       }
       return count;
-    }).immediate();
+    }).immediate());
     const referenced = new Set((this.db.prepare('SELECT DISTINCT hash FROM versions WHERE hash IS NOT NULL').all() as { hash: string }[]).map((r) => r.hash));
     await this.blobs.collect(referenced, now);
     return removed;
@@ -246,6 +246,18 @@ export class HistoryStore {
 
   private row(id: number): VersionRow | undefined {
     return this.db.prepare('SELECT * FROM versions WHERE id = ?').get(id) as VersionRow | undefined;
+  }
+}
+
+/** Another process held the store past the busy timeout: a typed, retryable error, not INTERNAL. */
+function busyAsUnavailable<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'SQLITE_BUSY') {
+      throw new MemoryLensError('UNAVAILABLE', 'The history store is busy (another Memory Lens is writing to it); try again.');
+    }
+    throw error;
   }
 }
 

@@ -122,7 +122,7 @@ export function FileHistoryView({ api, path, onOpenTranscript }: FileHistoryView
           </label>
           {typeof to === 'number' && <button type="button" className="button" data-testid="compare-now" onClick={() => { setFrom(to); setTo('now'); }}>Compare with now</button>}
           <span className="app__spacer" />
-          {target && target.hash !== null && !target.skipped && (
+          {target && target.hash !== null && !target.skipped && target.hash !== current?.hash && (
             <button type="button" className="button button--primary" data-testid="restore-version" onClick={() => void restoreVersion(target.id)}>Restore v{target.id}</button>
           )}
           {to === 'now' && <button type="button" className="button" data-testid="save-hunks" disabled={restored === null} onClick={() => void saveHunks()}>Save restored lines</button>}
