@@ -3,6 +3,7 @@
 // declaration per shape: a field added here is validated on every transport and typed everywhere.
 import { z } from 'zod';
 import { ERROR_CODES } from './errors.js';
+import { ImportanceBreakdownSchema, OpenClawBreakdownSchema, SearchProfileSchema } from './openclaw-rank-schemas.js';
 
 // ---------------------------------------------------------------------------------------------
 // Small building blocks
@@ -110,6 +111,8 @@ export const SearchOptionsSchema = z.strictObject({
   timeZoneOffsetMinutes: z.number().int().min(-840).max(840).optional(),
   /** Dates in the query ("昨天", "Feb 5th", "2026-04-16"): boost memories from then. Default on, ×2. */
   dates: z.strictObject({ enabled: z.boolean(), boost: z.number().min(1).max(10).optional() }).optional(),
+  /** `openclaw`: rank as OpenClaw 2026.9.6's keyword-only memory_search does (its chunks, its scores). Default: Memory Lens's own. */
+  profile: SearchProfileSchema.optional(),
 });
 
 /**
@@ -270,7 +273,11 @@ export const ScoreBreakdownSchema = z.object({
   dates: DateBoostBreakdownSchema.nullable().optional(),
   /** Present when the host keeps access counts (the app, the CLI, the MCP server). */
   access: AccessBreakdownSchema.optional(),
-  /** hybrid × every multiplier (decay, dates, access): shared/score.ts's scoreMultipliers. */
+  /** Present when the chunk's file carries line annotations OpenClaw reads (MEMORY.md, USER.md). */
+  importance: ImportanceBreakdownSchema.optional(),
+  /** The `openclaw` profile: OpenClaw's own steps; `final` still comes from the parts above. */
+  openclaw: OpenClawBreakdownSchema.optional(),
+  /** hybrid × every multiplier (decay, importance, dates, access): shared/score.ts's scoreMultipliers. */
   final: z.number(),
 });
 
@@ -321,6 +328,8 @@ export const SearchResponseSchema = z.object({
   /** Candidates considered before thresholds (for the UI's "N more below minScore"). */
   candidates: z.number(),
   tookMs: z.number(),
+  /** The ranking that answered (absent: Memory Lens's own). */
+  profile: SearchProfileSchema.optional(),
 });
 
 // ---------------------------------------------------------------------------------------------

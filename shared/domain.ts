@@ -7,6 +7,7 @@ import type * as A from './agent-schemas.js';
 import type * as C from './context-schemas.js';
 import type * as S from './contract-schemas.js';
 import type * as D from './app-data-schemas.js';
+import type * as O from './openclaw-rank-schemas.js';
 
 export type MemorySource = z.output<typeof S.MemorySourceSchema>;
 export type FileKind = z.output<typeof S.FileKindSchema>;
@@ -94,3 +95,8 @@ export type LineMatch = z.output<typeof D.LineMatchSchema>;
 export type ModelOption = z.output<typeof D.ModelOptionSchema>;
 export type ModelCatalog = z.output<typeof D.ModelCatalogSchema>;
 export type ModelProgress = z.output<typeof D.ModelProgressSchema>;
+
+// Search profiles and annotations (openclaw-rank-schemas.ts)
+export type SearchProfile = z.output<typeof O.SearchProfileSchema>;
+export type ImportanceBreakdown = z.output<typeof O.ImportanceBreakdownSchema>;
+export type OpenClawBreakdown = z.output<typeof O.OpenClawBreakdownSchema>;

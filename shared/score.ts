@@ -61,7 +61,7 @@ export function accessMultiplier(count: number, factor: number): number {
 
 /** One factor applied to the hybrid score, named as the breakdown shows it. */
 export interface ScoreMultiplier {
-  name: 'decay' | 'dates' | 'access';
+  name: 'decay' | 'importance' | 'dates' | 'access';
   value: number;
 }
 
@@ -70,16 +70,17 @@ export interface ScoreMultiplier {
  * here (and its part of the breakdown); computeFinalScore multiplies them all. Absent parts
  * (no date in the query, no access counts kept) count 1.
  */
-export function scoreMultipliers(b: Pick<ScoreBreakdown, 'decay'> & Partial<Pick<ScoreBreakdown, 'dates' | 'access'>>): ScoreMultiplier[] {
+export function scoreMultipliers(b: Pick<ScoreBreakdown, 'decay'> & Partial<Pick<ScoreBreakdown, 'importance' | 'dates' | 'access'>>): ScoreMultiplier[] {
   return [
     { name: 'decay', value: b.decay.multiplier },
+    { name: 'importance', value: b.importance?.multiplier ?? 1 },
     { name: 'dates', value: b.dates?.multiplier ?? 1 },
     { name: 'access', value: b.access?.multiplier ?? 1 },
   ];
 }
 
-/** final = (vector weight × vector score + text weight × keyword score) × decay × date boost × access boost. */
-export function computeFinalScore(b: Pick<ScoreBreakdown, 'keyword' | 'vector' | 'weights' | 'decay'> & Partial<Pick<ScoreBreakdown, 'dates' | 'access'>>): number {
+/** final = (vector weight × vector score + text weight × keyword score) × decay × importance × date boost × access boost. */
+export function computeFinalScore(b: Pick<ScoreBreakdown, 'keyword' | 'vector' | 'weights' | 'decay'> & Partial<Pick<ScoreBreakdown, 'importance' | 'dates' | 'access'>>): number {
   let final = computeHybrid(b);
   for (const m of scoreMultipliers(b)) final *= m.value;
   return final;

@@ -1,6 +1,7 @@
 // Human-readable search output. It only displays what the engine computed — scores come from the
 // breakdown, never recomputed here.
 import type { HighlightRange, ScoreBreakdown, SearchResponse, SearchResult } from '../../shared/domain.js';
+import { describeImportance, describeOpenClawSteps } from '../../shared/explain-openclaw-words.js';
 import { describeDates, describeKeyword } from '../../shared/explain-words.js';
 import { scoreMultipliers } from '../../shared/score.js';
 
@@ -48,7 +49,9 @@ export function formatResultHeader(result: SearchResult, rank: number): string {
 export function formatBreakdown(b: ScoreBreakdown): string {
   const lines: string[] = [];
   const more = (text: string): void => void lines.push(`         ${text}`);
-  if (b.keyword) {
+  if (b.keyword && b.openclaw) {
+    lines.push(`keyword  ${f3(b.keyword.score)} · rank ${b.keyword.rank} · OpenClaw's relevance (its steps below)${b.keyword.matchedTerms.length ? ` · matched ${b.keyword.matchedTerms.join(', ')}` : ''}`);
+  } else if (b.keyword) {
     const k = b.keyword;
     const [matched, ...rest] = describeKeyword(k);
     lines.push(`keyword  ${f3(k.score)} · BM25 rank ${k.rank} · ${matched}`);
@@ -69,6 +72,7 @@ export function formatBreakdown(b: ScoreBreakdown): string {
   if (d.evergreen) lines.push(`decay    ×${f3(d.multiplier)} · evergreen, never decays${d.date ? ` · last edited ${d.date}` : ''}`);
   else if (!d.enabled) lines.push(`decay    off · ${when}`);
   else lines.push(`decay    ×${f3(d.multiplier)} · ${when} · half-life ${d.halfLifeDays} d`);
+  if (b.importance) lines.push(`import.  ×${f3(b.importance.multiplier)} · ${describeImportance(b.importance)}`);
   if (b.dates) lines.push(`dates    ×${f3(b.dates.multiplier)} · ${describeDates(b.dates)}`);
   if (b.access) {
     const a = b.access;
@@ -84,6 +88,11 @@ export function formatBreakdown(b: ScoreBreakdown): string {
   }
   const factors = scoreMultipliers(b).filter((m) => m.value !== 1).map((m) => ` × ${m.name} ${f3(m.value)}`).join('');
   lines.push(`final    ${f3(b.final)}${factors ? ` = hybrid ${f3(b.hybrid)}${factors}` : ''}`);
-  if (b.keyword) lines.push(`details  FTS5 MATCH ${b.keyword.query} · raw bm25() ${b.keyword.bm25.toFixed(6)}`);
+  if (b.openclaw) {
+    const [first, ...rest] = describeOpenClawSteps(b.openclaw);
+    lines.push(`openclaw ${b.openclaw.release}: ${first ?? ''}`);
+    for (const line of rest) more(line);
+  }
+  if (b.keyword && !b.openclaw) lines.push(`details  FTS5 MATCH ${b.keyword.query} · raw bm25() ${b.keyword.bm25.toFixed(6)}`);
   return lines.join('\n');
 }

@@ -39,6 +39,7 @@ import type { SearchContextInput } from './search-context.js';
 import type { ExpectedIndexMeta, IndexDb } from './index/index-db.js';
 import { listChunkRefs, listFileEntries, listFileTitles } from './index/index-queries.js';
 import { SCHEMA_VERSION } from './index/schema.js';
+import { OpenClawRanker } from './openclaw-rank/openclaw-ranker.js';
 import { explainFile } from './search/explain-file.js';
 import { runSearch } from './search/run-search.js';
 import type { SearchContext } from './search/run-search.js';
@@ -60,6 +61,8 @@ export class MemoryEngine implements MemoryEngineApi {
   private readonly statusListeners = new Listeners<IndexStatus>();
   private readonly discover: DiscoverOptions;
   private readonly files: FileOperations;
+  /** The `openclaw` search profile: OpenClaw's chunks of the same files, kept beside our index. */
+  private readonly openclawRanker: OpenClawRanker;
   /** File operations someone waits for: a sync running meanwhile yields to them sooner. */
   private readonly foreground = new ForegroundWork();
   private watcher: WorkspaceWatcher | null = null;
@@ -106,6 +109,7 @@ export class MemoryEngine implements MemoryEngineApi {
         onDidChangeStatus: () => this.emitStatus(),
       },
     });
+    this.openclawRanker = new OpenClawRanker(workspaceDir);
     this.files = new FileOperations({
       workspaceDir,
       dataDir,
@@ -170,6 +174,7 @@ export class MemoryEngine implements MemoryEngineApi {
 
   async search(options: SearchOptions): Promise<SearchResponse> {
     this.assertOpen();
+    if (options.profile === 'openclaw') return this.openclawRanker.search(options);
     return this.lifecycle.reads.search(
       (index) => runSearch(this.searchContext(index), options),
       () => emptySearchResponse(this.embedder, this.currentModeReason()),
@@ -347,6 +352,7 @@ export class MemoryEngine implements MemoryEngineApi {
     if (this.closed) return;
     await this.stopWatching();
     this.closed = true;
+    this.openclawRanker.close();
     await this.lifecycle.close();
     await this.embedder?.close();
     this.progressListeners.clear();

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { MemorySource, SearchOptions } from '../../../shared/domain.js';
 import { toErrorValue } from '../../../shared/errors.js';
+import { OPENCLAW_RANKING_RELEASE, SearchProfileSchema } from '../../../shared/openclaw-rank-schemas.js';
 import { SEARCH_DEFAULTS } from '../../../shared/search-defaults.js';
 import type { WorkspaceActivity } from '../../app/agent/agent-activity-store.js';
 import { loggedResponse } from '../../app/agent/agent-memory-tools.js';
@@ -27,6 +28,7 @@ export const SEARCH_FLAG_OPTIONS = {
   now: { type: 'string' },
   dates: { type: 'string' },
   'date-boost': { type: 'string' },
+  profile: { type: 'string' },
 } as const satisfies OptionSpecs;
 
 export const SEARCH_FLAG_USAGE = `  --min-score S          drop results scoring below S, 0..1 (default ${SEARCH_DEFAULTS.minScore})
@@ -38,7 +40,10 @@ export const SEARCH_FLAG_USAGE = `  --min-score S          drop results scoring 
   --now DATETIME         read dates in the query against this moment, e.g. 2026-11-06T10:00:00+08:00
                          (the offset sets the time zone; default: now, local time)
   --dates on|off         boost memories from the dates the query mentions ("昨天", "Feb 5th"; default on)
-  --date-boost X         the factor for a memory from then, 1..10 (default ${SEARCH_DEFAULTS.dateBoost})`;
+  --date-boost X         the factor for a memory from then, 1..10 (default ${SEARCH_DEFAULTS.dateBoost})
+  --profile NAME         memory-lens (default): Memory Lens's ranking; openclaw: rank as your agent does,
+                         OpenClaw ${OPENCLAW_RANKING_RELEASE}'s keyword-only memory_search (its chunks, fallback keywords,
+                         filename tier, decay on, importance; the ranking flags above do not apply)`;
 
 /** SearchOptions from the flags (everything but the query). */
 export function searchOptionsFromFlags(values: Record<string, unknown>): Omit<SearchOptions, 'query'> {
@@ -70,6 +75,11 @@ export function searchOptionsFromFlags(values: Record<string, unknown>): Omit<Se
     if (values.dates !== undefined && values.dates !== 'on' && values.dates !== 'off') throw new UsageError(`--dates expects on or off (got "${String(values.dates)}")`);
     const boost = numberOption(values['date-boost'], '--date-boost', 1, 10);
     options.dates = { enabled: values.dates !== 'off', ...(boost !== undefined ? { boost } : {}) };
+  }
+  if (typeof values.profile === 'string') {
+    const parsed = SearchProfileSchema.safeParse(values.profile);
+    if (!parsed.success) throw new UsageError(`--profile accepts ${SearchProfileSchema.options.join(' or ')} (got "${values.profile}")`);
+    if (parsed.data === 'openclaw') options.profile = 'openclaw';
   }
   for (const flag of ['from', 'to'] as const) {
     const value = values[flag];

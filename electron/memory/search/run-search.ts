@@ -13,6 +13,7 @@ import type {
   SearchResponse,
   SearchResult,
 } from '../../../shared/domain.js';
+import { chunkImportance } from '../../../shared/memory-annotations.js';
 import { computeFinalScore } from '../../../shared/score.js';
 import { candidateCount } from '../../../shared/search-defaults.js';
 import type { AccessStatsLookup, ChunkAccessStats } from '../engine-types.js';
@@ -193,6 +194,12 @@ export function lookupAccess(ctx: Pick<SearchContext, 'accessStats'>, rows: read
   return ctx.accessStats?.(rows.map((row) => ({ path: row.path, hash: row.hash })));
 }
 
+/** MEMORY.md / USER.md chunks carry an importance line: × 0.75 + 0.05 N for `<!-- importance: N -->`, × 1 without. */
+function importancePart(relPath: string, text: string, startLine: number): { importance?: NonNullable<ScoreBreakdown['importance']> } {
+  const importance = chunkImportance(relPath, text, startLine);
+  return importance ? { importance } : {};
+}
+
 /**
  * Score one fused candidate and decide whether the filters let it through (fate before max results).
  * `access` undefined: the host keeps no access counts, so the breakdown has no `access` part.
@@ -214,6 +221,7 @@ export function scoreCandidate(
     mmr: null,
     dates: options.dateBooster ? options.dateBooster.boostFor({ text: row.text, firstMs: row.first_ms, lastMs: row.last_ms }, file) : null,
     ...(access !== undefined ? { access: accessBreakdown(access, options.accessBoost) } : {}),
+    ...importancePart(row.path, row.text, row.start_line),
   };
   const breakdown: ScoreBreakdown = { ...partial, final: computeFinalScore(partial) };
   let fate: CandidateFate = 'beyond-max-results';

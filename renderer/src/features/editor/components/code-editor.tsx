@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { EditorState, Transaction, type Text } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
+import { annotationChips } from './annotation-chips';
 import { editorExtensions, jumpToLines, lineSeparatorFor, markCitedRange } from './codemirror-extensions';
 import { budgetExtension, setEditorBudgetParams } from './budget-extension';
 import { registerBudgetBridge } from './budget-editor-bridge';
@@ -92,6 +93,7 @@ export function CodeEditor() {
       },
     });
     extensions.push(budgetExtension((live) => budget.getState().setLiveBudget(live)));
+    if (path) extensions.push(annotationChips(path));
     const base = EditorState.create({ doc: doc.text, extensions });
     baseDoc.current = base.doc;
     view.setState(draft === null ? base : EditorState.create({ doc: draft, extensions }));

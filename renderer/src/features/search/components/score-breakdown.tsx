@@ -3,6 +3,7 @@ import { describeDates, describeKeyword, describeTerm } from '../../../../../sha
 import { reasonHeadline } from '../../../../../shared/reason-text';
 import { keywordScoreOf, scoreMultipliers, vectorScoreOf } from '../../../../../shared/score';
 import { exactValue, formatScore } from '../../../lib/format-number';
+import { ImportanceRow, OpenClawSteps } from './openclaw-breakdown';
 
 /** A number shown rounded, with the exact value in data-value. */
 export function Num({ testId, value, digits }: { testId: string; value: number | null | undefined; digits?: number }) {
@@ -37,8 +38,14 @@ export function ScoreBreakdownView({ breakdown, testPrefix = 'bd' }: { breakdown
     <div className="breakdown" data-testid={t('breakdown')}>
       <StackedBar keyword={keywordContribution} vector={vectorContribution} hybrid={b.hybrid} final={b.final} testPrefix={testPrefix} />
       <dl className="breakdown__grid">
-        <dt>Keyword (BM25)</dt>
-        <dd>{b.keyword ? <KeywordPart k={b.keyword} t={t} /> : <span className="muted" data-testid={t('keyword-none')}>not in the keyword candidates</span>}</dd>
+        {b.openclaw ? (
+          <OpenClawSteps openclaw={b.openclaw} t={t} />
+        ) : (
+          <>
+            <dt>Keyword (BM25)</dt>
+            <dd>{b.keyword ? <KeywordPart k={b.keyword} t={t} /> : <span className="muted" data-testid={t('keyword-none')}>not in the keyword candidates</span>}</dd>
+          </>
+        )}
 
         <dt>Vector (cosine)</dt>
         <dd>
@@ -103,6 +110,8 @@ export function ScoreBreakdownView({ breakdown, testPrefix = 'bd' }: { breakdown
           </div>
         </dd>
 
+        {b.importance && <ImportanceRow importance={b.importance} t={t} />}
+
         {b.access && <AccessRow access={b.access} t={t} />}
 
         {b.mmr && (
@@ -135,7 +144,7 @@ export function ScoreBreakdownView({ breakdown, testPrefix = 'bd' }: { breakdown
         <dt>Final</dt>
         <dd>
           <strong><Num testId={t('final')} value={b.final} /></strong>{' '}
-          <span className="muted">= hybrid{scoreMultipliers(b).filter((m) => m.name === 'decay' || (m.name === 'dates' && b.dates) || (m.name === 'access' && b.access)).map((m) => ` × ${m.name}`).join('')}</span>
+          <span className="muted">= hybrid{scoreMultipliers(b).filter((m) => m.name === 'decay' || (m.name === 'importance' && b.importance) || (m.name === 'dates' && b.dates) || (m.name === 'access' && b.access)).map((m) => ` × ${m.name}`).join('')}</span>
         </dd>
       </dl>
     </div>

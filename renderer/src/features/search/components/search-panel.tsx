@@ -4,6 +4,7 @@ import { lineLabel } from '../stores/rank-movement';
 import { useSearch } from '../stores/search-store-context';
 import { AgentSearches } from './agent-searches';
 import { ExplainPanel } from './explain-panel';
+import { ProfileCompare, RankingProfileSwitch } from './profile-compare';
 import { SearchResultRow } from './search-result-row';
 import { SearchSettingsDrawer } from './search-settings';
 
@@ -36,6 +37,9 @@ export function SearchPanel({ onOpenResult, filePaths, currentPath, keywordOnly,
     settingsOpen: st.search.settingsOpen,
     focusSeq: st.search.focusSeq,
     sources: st.search.settings.sources,
+    profile: st.search.profile,
+    compare: st.search.compare,
+    compareResponse: st.search.compareResponse,
   }));
   const actions = useSearch((st) => ({
     setQuery: st.setQuery,
@@ -45,6 +49,8 @@ export function SearchPanel({ onOpenResult, filePaths, currentPath, keywordOnly,
     pinFile: st.pinFile,
     judgeResult: st.judgeResult,
     updateSearchSettings: st.updateSearchSettings,
+    setProfile: st.setProfile,
+    setCompare: st.setCompare,
   }));
   const inputRef = useRef<HTMLInputElement>(null);
 
@@ -87,9 +93,10 @@ export function SearchPanel({ onOpenResult, filePaths, currentPath, keywordOnly,
           ⚙
         </button>
       </div>
+      <RankingProfileSwitch profile={s.profile} compare={s.compare} onProfile={actions.setProfile} onCompare={actions.setCompare} />
       {s.settingsOpen && <SearchSettingsDrawer keywordOnly={ftsOnly} />}
 
-      {ftsOnly && (
+      {ftsOnly && s.profile === 'memory-lens' && (
         <div className="notice notice--info notice--row" data-testid="notice-keyword-only">
           <span>Keyword-only — add a model for meaning-based search.</span>
           <button type="button" className="link-button" data-testid="setup-model" onClick={onOpenSettings}>Set up a model</button>
@@ -141,6 +148,19 @@ export function SearchPanel({ onOpenResult, filePaths, currentPath, keywordOnly,
       )}
       {s.judgmentError && <div className="notice notice--error">Judgment not saved: {s.judgmentError}</div>}
 
+      {s.compare && s.responseQuery && (
+        <ProfileCompare
+          query={s.responseQuery}
+          profile={s.profile}
+          response={response}
+          compareResponse={s.compareResponse}
+          onOpen={(r) => {
+            actions.setCompare(false);
+            onOpenResult(r);
+          }}
+          onClose={() => actions.setCompare(false)}
+        />
+      )}
       <ol className="search-results" data-testid="search-results">
         {results.map((r, i) => (
           <SearchResultRow

@@ -3,7 +3,7 @@
 // judgments, and the pinned "explain this file" result. Results are identified by chunk id.
 import type { StateCreator } from 'zustand';
 import type { MemlensApi } from '../../../../../shared/contract';
-import type { ExplainFileResult, SearchResponse, SearchResult, Verdict } from '../../../../../shared/domain';
+import type { ExplainFileResult, SearchOptions, SearchProfile, SearchResponse, SearchResult, Verdict } from '../../../../../shared/domain';
 import { errorInfo } from '../../../lib/error-message';
 import { computeRankMovement, type RankMovement } from './rank-movement';
 import {
@@ -66,6 +66,12 @@ export interface SearchSlice {
     explainError: string | null;
     /** Bumped by Ctrl/Cmd+Shift+F so the input focuses even when already open. */
     focusSeq: number;
+    /** Whose ranking answers: Memory Lens's own, or OpenClaw 2026.9.6's as the agent runs it. */
+    profile: SearchProfile;
+    /** Side by side: the same query under the other profile too. */
+    compare: boolean;
+    /** The other profile's answer to `responseQuery`, while `compare` is on. */
+    compareResponse: SearchResponse | null;
   };
   setQuery(query: string): void;
   runSearch(): Promise<void>;
@@ -82,7 +88,17 @@ export interface SearchSlice {
   /** 👍/👎 a result; the same verdict again withdraws it. */
   judgeResult(result: SearchResult, verdict: Verdict): Promise<void>;
   focusSearch(): void;
+  setProfile(profile: SearchProfile): void;
+  setCompare(on: boolean): void;
 }
+
+/** The search options for a profile: the openclaw profile takes only the query (and the clock). */
+export function optionsForProfile(options: SearchOptions, profile: SearchProfile): SearchOptions {
+  if (profile === 'memory-lens') return options;
+  return { query: options.query, profile, ...(options.now !== undefined ? { now: options.now } : {}) };
+}
+
+export const otherProfile = (profile: SearchProfile): SearchProfile => (profile === 'openclaw' ? 'memory-lens' : 'openclaw');
 
 export const initialSearchState: SearchSlice['search'] = {
   query: '',
@@ -105,6 +121,9 @@ export const initialSearchState: SearchSlice['search'] = {
   explainStatus: 'idle',
   explainError: null,
   focusSeq: 0,
+  profile: 'memory-lens',
+  compare: false,
+  compareResponse: null,
 };
 
 export function createSearchSlice(port: SearchPort, debounceMs = SEARCH_DEBOUNCE_MS): StateCreator<SearchSlice, [], [], SearchSlice> {
@@ -194,8 +213,14 @@ export function createSearchSlice(port: SearchPort, debounceMs = SEARCH_DEBOUNCE
         patch({ status: 'loading', error: null });
         const explaining = explain();
         try {
-          const response = await port.search(toSearchOptions(q, settings));
+          const { profile, compare } = get().search;
+          const options = toSearchOptions(q, settings);
+          const [response, compareResponse] = await Promise.all([
+            port.search(optionsForProfile(options, profile)),
+            compare ? port.search(optionsForProfile(options, otherProfile(profile))) : Promise.resolve(null),
+          ]);
           if (seq !== searchSeq) return;
+          patch({ compareResponse });
           const { response: previous, responseQuery, expanded } = get().search;
           const sameQuery = previous !== null && responseQuery === q;
           const movement = sameQuery ? computeRankMovement(previous.results, response.results) : null;
@@ -271,6 +296,18 @@ export function createSearchSlice(port: SearchPort, debounceMs = SEARCH_DEBOUNCE
       },
 
       focusSearch: () => patch({ focusSeq: get().search.focusSeq + 1 }),
+
+      setProfile(profile) {
+        if (profile === get().search.profile) return;
+        // A different ranking is a different list: no rank movement against the other one.
+        patch({ profile, response: null, responseQuery: '', movement: null, expanded: {} });
+        rerun();
+      },
+
+      setCompare(on) {
+        patch({ compare: on, compareResponse: null });
+        rerun();
+      },
     };
   };
 }
