@@ -114,6 +114,9 @@ test('each change to MEMORY.md shows who made it; versions and hunks restore as 
   const agentLine = page.getByTestId('line-origin').filter({ has: page.locator('[data-kind=agent]') }).first();
   await expect(agentLine).toContainText('Also add 2022');
   await snap(page, testInfo.outputPath('line-origins-1440.png'));
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await snap(page, testInfo.outputPath('line-origins-1024.png'));
+  await page.setViewportSize({ width: 1440, height: 900 });
   await agentLine.getByTestId('open-turn').click();
   await expect(page.getByTestId('editor-pane')).toHaveAttribute('data-path', 'sessions/5e0c9a41.jsonl');
 
@@ -121,9 +124,14 @@ test('each change to MEMORY.md shows who made it; versions and hunks restore as 
   await page.getByTestId('view-timeline').click();
   await expect(page.getByTestId('timeline-change').first()).toContainText('MEMORY.md');
   await snap(page, testInfo.outputPath('timeline-changes-1440.png'));
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await snap(page, testInfo.outputPath('timeline-changes-1024.png'));
+  await page.setViewportSize({ width: 1440, height: 900 });
   await page.getByTestId('view-settings').click();
   await expect(page.getByTestId('history-usage')).toContainText(/\d+ versions/);
   await expect(page.getByTestId('history-keep-days')).toHaveValue('30');
+  await page.getByTestId('history-settings').scrollIntoViewIfNeeded();
+  await snap(page, testInfo.outputPath('settings-history-1440.png'));
 
   // One click reverts a change: the newest (the restore) goes back to the version before it.
   await page.getByTestId('view-changes').click();

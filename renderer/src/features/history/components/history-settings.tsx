@@ -23,7 +23,7 @@ export function HistorySettingsSection({ api }: { api: MemlensApi }) {
   const num = (value: string, fallback: number) => (Number.isInteger(Number(value)) && Number(value) > 0 ? Number(value) : fallback);
   return (
     <section className="settings-section" data-testid="history-settings">
-      <h2>Memory history</h2>
+      <h3>Memory history</h3>
       <p className="muted">Every version of MEMORY.md, USER.md, memory/** and the bootstrap files is kept in the app's data folder, never in the workspace.</p>
       {error && <div className="notice notice--error">{error}</div>}
       {settings && (
@@ -43,7 +43,7 @@ export function HistorySettingsSection({ api }: { api: MemlensApi }) {
       )}
       {usage && (
         <p className="muted" data-testid="history-usage" title={usage.dir}>
-          Now: {usage.versions} version{usage.versions === 1 ? '' : 's'}, {(usage.bytes / (1024 * 1024)).toFixed(2)} MB in {usage.blobs} distinct file contents.
+          Now: {usage.versions} version{usage.versions === 1 ? '' : 's'}, {usage.bytes < 1024 * 1024 ? `${(usage.bytes / 1024).toFixed(1)} KB` : `${(usage.bytes / (1024 * 1024)).toFixed(1)} MB`} in {usage.blobs} distinct file contents.
         </p>
       )}
       {usage?.notices.map((n) => <div key={n} className="notice notice--warn">{n}</div>)}
