@@ -3,6 +3,7 @@
 // and the layout pick it up.
 import type { ReactNode } from 'react';
 import type { SearchResult } from '../../../shared/domain';
+import { AgentIndexView } from '../features/agents/components/agent-index-view';
 import { ContextView } from '../features/context/components/context-view';
 import { EditorPane } from '../features/editor/components/editor-pane';
 import { ChangeEventsColumn } from '../features/history/components/change-events-column';
@@ -41,6 +42,7 @@ export const MAIN_VIEWS: readonly MainViewSpec[] = [
   { id: 'history', label: 'History', title: "The open file's versions and who made each change", render: (ctx) => <HistoryMainView ctx={ctx} /> },
   { id: 'changes', label: 'What changed', title: 'Every change to memory since a time, by who made it', render: (ctx) => <ChangesMainView ctx={ctx} /> },
   { id: 'context', label: 'Context', title: 'What the agent sees at session start', render: (ctx) => <ContextView onOpen={ctx.openAt} /> },
+  { id: 'agent', label: 'Agent', title: "Your agent's own index and transcripts (OpenClaw's agent database, read-only)", render: (ctx) => <AgentIndexView onOpen={ctx.openPath} /> },
   {
     id: 'settings',
     label: 'Settings',
