@@ -4,7 +4,6 @@
 // extracted once per transcript stamp and kept, so asking "who made this change" is cheap.
 import os from 'node:os';
 import path from 'node:path';
-import fs from 'node:fs/promises';
 import { agentWritesIn, dreamingRunsIn, recordTime, type AgentWrite, type DreamingRun, type TranscriptRecord } from './agent-writes.js';
 
 export interface TranscriptEntry {
@@ -121,20 +120,19 @@ export class AgentWriteIndex {
   }
 }
 
-/** The JSONL transcripts the engine lists, read from wherever their virtual path maps. */
-export function jsonlTranscriptSource(deps: {
+/**
+ * Every transcript the engine lists — JSONL files and the agent databases' sessions alike (the
+ * engine hands both over as JSONL records, a database event's line being its seq + 1).
+ */
+export function engineTranscriptSource(deps: {
   list: () => Promise<{ path: string; title?: string; mtimeMs: number; size: number; source: string }[]>;
-  resolve: (virtualPath: string) => string | null;
+  readJsonl: (virtualPath: string) => Promise<string>;
 }): TranscriptSource {
   return {
     list: async () =>
       (await deps.list())
         .filter((f) => f.source === 'sessions')
         .map((f) => ({ session: f.path, title: f.title ?? path.basename(f.path), stamp: `${f.mtimeMs}:${f.size}` })),
-    records: async (session) => {
-      const abs = deps.resolve(session);
-      if (!abs) return [];
-      return jsonlRecords(session, await fs.readFile(abs, 'utf8'));
-    },
+    records: async (session) => jsonlRecords(session, await deps.readJsonl(session)),
   };
 }

@@ -106,3 +106,45 @@ describe('git evidence (the git binary, read-only)', () => {
     expect(top.author.label).toBe(`a git commit ${sha.slice(0, 7)} by Ada Lovelace`);
   });
 });
+
+describe("the agent's writes in OpenClaw's agent database", () => {
+  it('a write call recorded as transcript_events (not a JSONL file) names the agent and its session', { timeout: 60_000 }, async () => {
+    const { copyOpenclawFixture } = await import('../../memory/agent-db/test-support/openclaw-fixture.js');
+    const { createAppService } = await import('../app-service.js');
+    const Database = (await import('better-sqlite3')).default;
+    const copy = copyOpenclawFixture();
+    const service = await createAppService({ dataDir: copy.dataDir, overrides: { embedder: null, openclawHome: copy.home }, log: () => undefined });
+    try {
+      await service.open(copy.workspace, { isSample: false });
+      await service.session.whenSynced();
+      await service.history.whenIdle();
+      const memory = path.join(copy.workspace, 'MEMORY.md');
+      const next = `${fs.readFileSync(memory, 'utf8')}\n- Written by the agent through its database-kept session.\n`;
+      // What the gateway appends for a turn: the user's message, then the assistant's write call.
+      const sessionId = '7c1d2e4a-0b9f-4c55-9a1e-2f1d3c4b5a69';
+      const gateway = new Database(copy.dbPath('main'));
+      const add = gateway.prepare('INSERT INTO transcript_events (session_id, seq, event_json, created_at, event_utf8_bytes) VALUES (?, (SELECT max(seq) + 1 FROM transcript_events WHERE session_id = ?), ?, ?, ?)');
+      const now = Date.now();
+      for (const event of [
+        { type: 'message', id: 'db-u', parentId: null, timestamp: new Date(now - 2000).toISOString(), message: { role: 'user', content: 'Remember that in MEMORY.md, please.', timestamp: now - 2000 } },
+        { type: 'message', id: 'db-a', parentId: 'db-u', timestamp: new Date(now - 1000).toISOString(), message: { role: 'assistant', content: [{ type: 'toolCall', id: 'tw', name: 'write', arguments: { path: memory, content: next } }], timestamp: now - 1000 } },
+      ]) {
+        const json = JSON.stringify(event);
+        add.run(sessionId, sessionId, json, event.message.timestamp, Buffer.byteLength(json));
+      }
+      gateway.close();
+      fs.writeFileSync(`${memory}.tmp-swap`, next);
+      fs.renameSync(`${memory}.tmp-swap`, memory);
+      await service.session.current().sync();
+      await service.history.whenIdle();
+      await vi.waitFor(async () => {
+        const outcome = await service.dispatcher.handle('historyList', { path: 'MEMORY.md' });
+        const top = outcome.ok ? (outcome.result as { versions: { author: { kind: string; how: string; agent?: { session: string; userText: string | null } } }[] }).versions[0] : undefined;
+        expect(top?.author).toMatchObject({ kind: 'agent', how: expect.stringContaining('wrote exactly these bytes'), agent: { session: expect.stringMatching(/^sessions\/main\//), userText: 'Remember that in MEMORY.md, please.' } });
+      }, { timeout: 30_000 });
+    } finally {
+      await service.close();
+      copy.remove();
+    }
+  });
+});

@@ -9,11 +9,10 @@ import type { Author, FileHistory, HistoryUsage, LineOrigins, Version, VersionDi
 import type { SaveResult } from '../../../shared/domain.js';
 import { sha256 } from '../../memory/files/hash.js';
 import { normalizeRelPath, resolveInWorkspace } from '../../memory/files/safe-path.js';
-import { resolveVirtualPath } from '../../memory/workspace/discover.js';
 import fs from 'node:fs/promises';
 import type { SettingsStore } from '../settings-store.js';
 import type { WorkspaceSession } from '../workspace-session.js';
-import { AgentWriteIndex, jsonlTranscriptSource, workspacePathResolver, type TranscriptSource } from './agent-write-index.js';
+import { AgentWriteIndex, engineTranscriptSource, workspacePathResolver, type TranscriptSource } from './agent-write-index.js';
 import { authorsOf, type AuthorSources } from './author-evidence.js';
 import { cachedDreamsReader } from './dreaming-evidence.js';
 import { GitEvidence } from './git-evidence.js';
@@ -36,7 +35,7 @@ export interface HistoryServiceOptions {
   nativeBinding?: string;
   log: (message: string) => void;
   now?: () => number;
-  /** More transcript sources (the agent database's); JSONL transcripts the engine lists are always read. */
+  /** More transcript sources; every transcript the engine lists (JSONL files, agent databases) is always read. */
   extraTranscriptSources?: (workspaceDir: string) => TranscriptSource[];
 }
 
@@ -259,14 +258,10 @@ export class HistoryService {
     });
     const session = this.options.session;
     const engine = session.current();
-    const discover = session.currentOptions();
-    const jsonl = jsonlTranscriptSource({
-      list: () => engine.listFiles(),
-      resolve: (virtualPath) => resolveVirtualPath({ ...discover, workspaceDir }, virtualPath),
-    });
+    const transcripts = engineTranscriptSource({ list: () => engine.listFiles(), readJsonl: (virtualPath) => engine.readTranscriptJsonl(virtualPath) });
     const real = await fs.realpath(workspaceDir).catch(() => workspaceDir);
     const sources: AuthorSources = {
-      agentWrites: new AgentWriteIndex([jsonl, ...(this.options.extraTranscriptSources?.(workspaceDir) ?? [])], workspacePathResolver([workspaceDir, real]), this.options.log),
+      agentWrites: new AgentWriteIndex([transcripts, ...(this.options.extraTranscriptSources?.(workspaceDir) ?? [])], workspacePathResolver([workspaceDir, real]), this.options.log),
       dreams: cachedDreamsReader(workspaceDir),
       git: new GitEvidence(workspaceDir),
     };
