@@ -41,6 +41,8 @@ import {
   ModelProgressSchema,
   SessionSourceSchema,
 } from './app-data-schemas.js';
+import { HISTORY_CALLS } from './history-calls.js';
+import { HistoryChangedSchema } from './history-schemas.js';
 
 /** Arguments of a call are small JSON objects: 64 KB is far above any legitimate one. */
 export const MAX_ARG_BYTES = 64 * 1024;
@@ -336,6 +338,7 @@ export const CALLS = {
     errors: ['UNAVAILABLE'],
     summary: "Every OpenClaw agent's workspace beside the open one (openclaw.json, workspace-<id> folders): what the agent switcher offers; openWorkspace accepts these paths.",
   }),
+  ...HISTORY_CALLS,
 } as const;
 
 export const EVENTS = {
@@ -351,6 +354,8 @@ export const EVENTS = {
    * unsaved), then calls openWorkspace. Sent by Electron main, never by serve mode.
    */
   openWorkspaceRequested: { payload: z.object({}), subscribe: 'onDidRequestOpenWorkspace' },
+  /** The memory history kept a new version of a file (after the fileChanged that caused it). */
+  historyChanged: { payload: HistoryChangedSchema, subscribe: 'onDidChangeHistory' },
 } as const;
 
 export type CallName = keyof typeof CALLS;

@@ -2,6 +2,7 @@
 // the defaults, and the contract's settingsGet/settingsSet value.
 import { z } from 'zod';
 import { MemorySourceSchema } from './contract-schemas.js';
+import { HistorySettingsPatchSchema, HistorySettingsSchema } from './history-schemas.js';
 import { SEARCH_DEFAULTS } from './search-defaults.js';
 
 /** The search panel's persisted defaults; the same bounds as SearchOptionsSchema. */
@@ -68,6 +69,8 @@ export const SettingsSchema = z.object({
   /** Workspaces the user chose through the OS dialog, newest first; openWorkspace accepts only these. */
   recentWorkspaces: z.array(z.string()).max(20).default([]),
   model: ModelSettingsSchema.prefault({}),
+  /** Memory history retention (per workspace). */
+  history: HistorySettingsSchema.prefault({}),
 });
 
 export type SearchSettings = z.output<typeof SearchSettingsSchema>;
@@ -103,6 +106,7 @@ export const SettingsPatchSchema = z.strictObject({
       allowDownload: AllowDownloadSchema.optional(),
     })
     .optional(),
+  history: HistorySettingsPatchSchema.optional(),
 });
 
 export type SettingsPatch = z.output<typeof SettingsPatchSchema>;
@@ -125,7 +129,8 @@ export function applySettingsPatch(settings: Settings, patch: SettingsPatch): Se
     : settings.search;
   const model = patch.model ? { ...settings.model, ...stripUndefined(patch.model) } : settings.model;
   const sessions = patch.sessions ? { ...settings.sessions, ...stripUndefined(patch.sessions) } : settings.sessions;
-  return SettingsSchema.parse({ ...settings, search, sessions, model, theme: patch.theme ?? settings.theme });
+  const history = patch.history ? { ...settings.history, ...stripUndefined(patch.history) } : settings.history;
+  return SettingsSchema.parse({ ...settings, search, sessions, model, history, theme: patch.theme ?? settings.theme });
 }
 
 function stripUndefined<T extends object>(value: T): Partial<T> {

@@ -8,6 +8,7 @@ import { loggedResponse } from './agent/agent-memory-tools.js';
 import { sha256 } from '../memory/files/hash.js';
 import { createApiDispatcher } from './api-dispatcher.js';
 import { DraftStore } from './draft-store.js';
+import { HistoryService } from './history/history-service.js';
 import { JudgmentStore } from './judgment-store.js';
 import { buildModelCatalog } from './model-catalog.js';
 import { openTempWorkspace, type TempWorkspace } from './test-support/temp-workspace.js';
@@ -16,12 +17,19 @@ let fx: TempWorkspace;
 let dispatcher: ApiDispatcher;
 /** A search an agent ran, in the log before the calls below read it. */
 let loggedSearchId = 0;
+let history: HistoryService;
+/** MEMORY.md's first kept version, for the history calls. */
+let memoryVersionId = 0;
 
 beforeAll(async () => {
   fx = await openTempWorkspace();
+  history = new HistoryService({ dataDir: fx.dataDir, session: fx.session, settings: fx.settings, log: () => undefined });
+  await history.whenIdle();
+  memoryVersionId = (await history.list('MEMORY.md')).versions[0]!.id;
   dispatcher = createApiDispatcher({
     session: fx.session,
     settings: fx.settings,
+    history,
     activity: fx.activity,
     openWorkspace: async (requested) => {
       if (requested === null) return { opened: false, workspace: fx.session.info() };
@@ -38,6 +46,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await history.close();
   await fx.cleanup();
 });
 
@@ -91,6 +100,14 @@ const VALID_CALLS: { [K in CallName]: () => CallArgs<K> } = {
   agentDatabases: () => ({}),
   agentIndexChunks: () => ({ path: 'MEMORY.md' }),
   agentWorkspaces: () => ({}),
+  historyList: () => ({ path: 'MEMORY.md' }),
+  historyVersion: () => ({ path: 'MEMORY.md', version: memoryVersionId }),
+  historyDiff: () => ({ path: 'MEMORY.md', from: memoryVersionId, to: null }),
+  historyRestore: () => ({ path: 'MEMORY.md', version: memoryVersionId, expectedHash: sha256(fs.readFileSync(path.join(fx.workspace, 'MEMORY.md'))) }),
+  historyChanges: () => ({}),
+  historyMarkSeen: () => ({}),
+  lineOrigins: () => ({ path: 'MEMORY.md' }),
+  historyUsage: () => ({}),
 };
 
 describe('api dispatcher: every contract call', () => {

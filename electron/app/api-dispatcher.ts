@@ -24,6 +24,8 @@ import { defaultOpenclawHome, listSessionSources } from '../memory/workspace/ses
 import { agentIdsForWorkspace } from '../memory/agent-db/agent-roster.js';
 import { listAgentWorkspaces } from './agent-workspaces.js';
 import type { DraftStore } from './draft-store.js';
+import type { HistoryService } from './history/history-service.js';
+import { YOU_IN_APP } from './history/author-evidence.js';
 import { findMatches } from './find-matches.js';
 import type { JudgmentStore } from './judgment-store.js';
 import type { SettingsStore } from './settings-store.js';
@@ -46,6 +48,8 @@ export interface DispatcherDeps {
   judgments?: JudgmentStore;
   /** The settings view's model list (it needs the data dir); without it modelCatalog answers UNAVAILABLE. */
   modelCatalog?: () => Promise<ModelCatalog>;
+  /** Memory history of the open workspace; without it the history calls answer UNAVAILABLE and writes are not recorded as the app's. */
+  history?: HistoryService;
   /** Check every result against the contract too (tests, development); a mismatch is INTERNAL. */
   validateResults?: boolean;
 }
@@ -61,21 +65,33 @@ export function createApiDispatcher(deps: DispatcherDeps): ApiDispatcher {
   };
   // Keeps parsed transcripts between calls (the view refreshes while open).
   const agentCalls = new AgentCallsService({ engine, activity: () => deps.activity() });
+  // The app's own writes go through the history so the versions they make say "you, in Memory Lens".
+  const asApp = <T>(writes: Parameters<HistoryService['appWrite']>[0], run: () => Promise<T>): Promise<T> => (deps.history ? deps.history.appWrite(writes, run) : run());
+  const saved = (path: string) => [{ path, write: { kind: 'save' as const, author: YOU_IN_APP } }];
+  const history = () => need(deps.history, 'Memory histories');
   const handlers: Handlers = {
     listFiles: () => engine().listFiles(),
     readFile: ({ path, offset, backward }) => engine().readFile(path, { ...(offset !== undefined ? { offset } : {}), ...(backward ? { backward } : {}) }),
-    saveFile: ({ path, text, expectedHash }) => engine().saveFile(path, text, expectedHash),
-    acceptChecksum: ({ path, expectedHash }) => engine().acceptChecksum(path, expectedHash),
-    createFile: ({ path, text }) => engine().createFile(path, text),
-    renameFile: ({ from, to }) => engine().renameFile(from, to),
-    deleteFile: async ({ path }) => {
-      if (deps.trashFile) {
-        await deps.trashFile(path);
-        return { path, trash: 'os' as const };
-      }
-      await engine().deleteFile(path);
-      return { path, trash: 'app' as const };
-    },
+    saveFile: ({ path, text, expectedHash }) => asApp(saved(path), () => engine().saveFile(path, text, expectedHash)),
+    acceptChecksum: ({ path, expectedHash }) => asApp(saved(path), () => engine().acceptChecksum(path, expectedHash)),
+    createFile: ({ path, text }) => asApp(saved(path), () => engine().createFile(path, text)),
+    renameFile: ({ from, to }) =>
+      asApp(
+        [
+          { path: from, write: { kind: 'rename', author: YOU_IN_APP, toPath: to } },
+          { path: to, write: { kind: 'rename', author: YOU_IN_APP, fromPath: from } },
+        ],
+        () => engine().renameFile(from, to),
+      ),
+    deleteFile: ({ path }) =>
+      asApp([{ path, write: { kind: 'delete', author: YOU_IN_APP } }], async () => {
+        if (deps.trashFile) {
+          await deps.trashFile(path);
+          return { path, trash: 'os' as const };
+        }
+        await engine().deleteFile(path);
+        return { path, trash: 'app' as const };
+      }),
     search: (options) => engine().search(options),
     // explainFile only looks the path up in the index, so nothing would leak; still, a path from
     // outside that names somewhere else is refused the same way as everywhere (OUT_OF_ROOT).
@@ -133,6 +149,14 @@ export function createApiDispatcher(deps: DispatcherDeps): ApiDispatcher {
     judgmentList: ({ query }) => need(deps.judgments, 'Judgments').list(workspaceDir(), query),
     judgmentExport: () => need(deps.judgments, 'Judgments').export(workspaceDir()),
     modelCatalog: () => need(deps.modelCatalog, 'Model lists')(),
+    historyList: ({ path }) => history().list(path),
+    historyVersion: ({ path, version }) => history().versionText(path, version),
+    historyDiff: ({ path, from, to }) => history().diff(path, from, to),
+    historyRestore: ({ path, version, expectedHash }) => history().restore(path, version, expectedHash),
+    historyChanges: ({ since }) => history().changes(since),
+    historyMarkSeen: ({ at }) => history().markSeen(at),
+    lineOrigins: ({ path }) => history().lineOrigins(path),
+    historyUsage: () => history().usage(),
   };
 
   return {

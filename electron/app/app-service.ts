@@ -13,6 +13,7 @@ import { createApiDispatcher } from './api-dispatcher.js';
 import { sampleCopyDir } from './default-workspace.js';
 import { DraftStore } from './draft-store.js';
 import { engineOptionsFromSettings, type EngineOptionsContext } from './engine-options.js';
+import { HistoryService } from './history/history-service.js';
 import { JudgmentStore } from './judgment-store.js';
 import { buildModelCatalog } from './model-catalog.js';
 import { createModelProgressReporter } from './model-progress.js';
@@ -41,6 +42,10 @@ export interface AppServiceOptions {
   canAskBeforeDownload?: boolean;
   /** Background failures (initial sync, watcher start, reopen after a model change). */
   log: (message: string) => void;
+  /** Watch the workspace (the app, serve mode, mcp); one-shot CLI commands do not. Default true. */
+  watch?: boolean;
+  /** The clock the memory history stamps versions with (tests turn it back). */
+  now?: () => number;
 }
 
 export interface AppService {
@@ -49,6 +54,8 @@ export interface AppService {
   /** Agent access counts and the search log (shared with the MCP server and the CLI through the data dir). */
   readonly activity: AgentActivityStore;
   readonly dispatcher: ApiDispatcher;
+  /** Every version of every memory file, who made each change (kept in the data dir). */
+  readonly history: HistoryService;
   /** Opens a workspace (the first one, or a switch) and starts indexing it in the background. */
   open(workspaceDir: string, options: { isSample: boolean }): Promise<WorkspaceInfo>;
   close(): Promise<void>;
@@ -89,12 +96,21 @@ export async function createAppService(options: AppServiceOptions): Promise<AppS
       reporter = modelReporter;
       return { ...engineOptions, embedder: { ...embedder, onLoadProgress: (progress) => modelReporter.update(progress) } };
     },
-    watch: true,
+    watch: options.watch ?? true,
     onBackgroundError: (error) => options.log(messageOf(error)),
+  });
+  const history = new HistoryService({
+    dataDir: options.dataDir,
+    session,
+    settings,
+    log: options.log,
+    ...(options.context?.nativeBinding ? { nativeBinding: options.context.nativeBinding } : {}),
+    ...(options.now ? { now: options.now } : {}),
   });
   const dispatcher = createApiDispatcher({
     session,
     settings,
+    history,
     activity: () => activity.workspace(session.current().workspaceDir),
     // Serve mode has no dialog: a page (or anyone holding its token) may switch only to an agent's
     // workspace beside the open one, or a recent one (agent-workspaces.ts).
@@ -136,8 +152,10 @@ export async function createAppService(options: AppServiceOptions): Promise<AppS
     session,
     activity,
     dispatcher,
+    history,
     open: (workspaceDir, openOptions) => session.open(workspaceDir, openOptions),
     close: async () => {
+      await history.close();
       await session.close();
       activity.close();
     },

@@ -4,6 +4,7 @@ import { agentSearchesCommand } from './commands/agent-searches-command.js';
 import { contextCommand } from './commands/context-command.js';
 import { evalCommand } from './commands/eval-command.js';
 import { getCommand } from './commands/get-command.js';
+import { changesCommand, diffCommand, historyCommand, restoreCommand } from './commands/history-commands.js';
 import { indexCommand } from './commands/index-command.js';
 import { mcpCommand } from './commands/mcp-command.js';
 import { saveSessionCommand } from './commands/save-session-command.js';
@@ -24,4 +25,8 @@ export const COMMANDS: readonly CliCommand[] = [
   serveCommand,
   mcpCommand,
   saveSessionCommand,
+  historyCommand,
+  diffCommand,
+  restoreCommand,
+  changesCommand,
 ];

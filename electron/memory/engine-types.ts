@@ -119,6 +119,8 @@ export interface MemoryEngineApi {
    */
   readFile(path: string, window?: { offset?: number; backward?: boolean }): Promise<FileContent>;
   readTranscript(path: string): Promise<Transcript>;
+  /** The transcript's records as JSONL text (a file, or an agent database's events): the memory history reads the agent's tool calls from them. */
+  readTranscriptJsonl(path: string): Promise<string>;
   /** The indexed chunks of one file, in file order (empty when it is not indexed). */
   chunksOf(path: string): Promise<ChunkRef[]>;
   /** Atomic write; throws CONFLICT when the file's hash is no longer `expectedHash`. */

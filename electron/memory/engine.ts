@@ -266,6 +266,11 @@ export class MemoryEngine implements MemoryEngineApi {
     return this.foreground.run(() => this.files.readTranscript(relPath));
   }
 
+  readTranscriptJsonl(relPath: string): Promise<string> {
+    this.assertOpen();
+    return this.foreground.run(async () => new TextDecoder('utf-8').decode((await this.files.readTranscriptBytes(relPath)).bytes));
+  }
+
   async chunksOf(relPath: string): Promise<ChunkRef[]> {
     this.assertOpen();
     return this.lifecycle.reads.read((index) => listChunkRefs(index.db, normalizeRelPath(relPath)));

@@ -73,21 +73,24 @@ export class FileOperations {
   }
 
   async readTranscript(relPath: string): Promise<Transcript> {
+    const { bytes, mtimeMs } = await this.readTranscriptBytes(relPath);
+    const text = new TextDecoder('utf-8').decode(bytes);
+    const parsed = parseSessionJsonl(text);
+    return { messages: parsed.messages, tools: transcriptTools(text), malformedLines: parsed.malformed, size: bytes.length, mtimeMs };
+  }
+
+  /** A transcript's records as JSONL (a file, or an agent database's events, line = seq + 1): the memory history reads tool calls from them. */
+  async readTranscriptBytes(relPath: string): Promise<{ bytes: Buffer; mtimeMs: number }> {
     const clean = normalizeRelPath(relPath);
     if (indexableSource(this.options.discover, clean) !== 'sessions') {
       throw new MemoryLensError('NOT_ALLOWED', `Not a session transcript: ${clean}`);
     }
     const fromDb = this.readFromAgentDb(clean);
-    if (fromDb) {
-      const parsed = parseSessionJsonl(new TextDecoder('utf-8').decode(fromDb.bytes));
-      return { messages: parsed.messages, malformedLines: parsed.malformed, size: fromDb.bytes.length, mtimeMs: fromDb.mtimeMs };
-    }
+    if (fromDb) return { bytes: fromDb.bytes, mtimeMs: fromDb.mtimeMs };
     const { abs } = await this.resolve(clean, 'read');
     const { stat, bytes } = await this.withFsErrors(clean, 'read', () => readWholeFile(abs));
     if (!bytes) throw new MemoryLensError('NOT_ALLOWED', `Not a file: ${clean}`);
-    const text = new TextDecoder('utf-8').decode(bytes);
-    const parsed = parseSessionJsonl(text);
-    return { messages: parsed.messages, tools: transcriptTools(text), malformedLines: parsed.malformed, size: bytes.length, mtimeMs: stat.mtimeMs };
+    return { bytes, mtimeMs: stat.mtimeMs };
   }
 
   /**

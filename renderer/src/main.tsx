@@ -14,6 +14,7 @@ import './app/styles/features.css';
 import './app/styles/budget.css';
 import './app/styles/agent.css';
 import './app/styles/agent-calls.css';
+import './app/styles/history.css';
 
 const api = getApiClient();
 const store = createAppStore(api);

@@ -7,10 +7,14 @@ import { AgentCallsView } from '../features/agents/components/agent-calls-view';
 import { AgentIndexView } from '../features/agents/components/agent-index-view';
 import { ContextView } from '../features/context/components/context-view';
 import { EditorPane } from '../features/editor/components/editor-pane';
+import { ChangeEventsColumn } from '../features/history/components/change-events-column';
+import { ChangesView } from '../features/history/components/changes-view';
+import { FileHistoryView } from '../features/history/components/file-history-view';
+import { HistorySettingsSection } from '../features/history/components/history-settings';
 import { SearchDefaultsForm } from '../features/search/components/search-defaults-form';
 import { SettingsView } from '../features/settings/components/settings-view';
 import { TimelineView } from '../features/timeline/components/timeline-view';
-import { useApp } from './app-store-provider';
+import { useApi, useApp, useAppStoreApi } from './app-store-provider';
 import { AgentReplayResult } from './agent-replay-result';
 import { EditorHeaderExtras } from './editor-header-extras';
 
@@ -38,7 +42,9 @@ export interface MainViewSpec {
 
 export const MAIN_VIEWS: readonly MainViewSpec[] = [
   { id: 'editor', label: 'Editor', render: (ctx) => <EditorMainView openPath={ctx.openPath} sessionTitles={ctx.sessionTitles} /> },
-  { id: 'timeline', label: 'Timeline', render: (ctx) => <TimelineView onOpen={ctx.openPath} hitPaths={ctx.hitPaths} /> },
+  { id: 'timeline', label: 'Timeline', render: (ctx) => <TimelineWithChanges ctx={ctx} /> },
+  { id: 'history', label: 'History', title: "The open file's versions and who made each change", render: (ctx) => <HistoryMainView ctx={ctx} /> },
+  { id: 'changes', label: 'What changed', title: 'Every change to memory since a time, by who made it', render: (ctx) => <ChangesMainView ctx={ctx} /> },
   { id: 'context', label: 'Context', title: 'What the agent sees at session start', render: (ctx) => <ContextView onOpen={ctx.openAt} /> },
   {
     id: 'agent',
@@ -69,7 +75,36 @@ function AgentMainView({ ctx }: { ctx: MainViewContext }) {
 /** The Settings view follows index progress itself, so progress re-renders it alone, not the window. */
 function SettingsMainView({ keywordOnly }: { keywordOnly: boolean }) {
   const indexProgress = useApp((s) => s.status.progress);
-  return <SettingsView searchDefaults={<SearchDefaultsForm keywordOnly={keywordOnly} />} indexProgress={indexProgress} />;
+  const api = useApi();
+  return (
+    <SettingsView searchDefaults={<SearchDefaultsForm keywordOnly={keywordOnly} />} indexProgress={indexProgress}>
+      <HistorySettingsSection api={api} />
+    </SettingsView>
+  );
+}
+
+/** The history of the file the editor has open (a transcript has none). */
+function HistoryMainView({ ctx }: { ctx: MainViewContext }) {
+  const api = useApi();
+  const path = useApp((s) => (s.editor.doc && s.editor.doc.view === 'text' ? s.editor.doc.path : (s.files.activePath ?? null)));
+  return <FileHistoryView api={api} path={path && !path.startsWith('sessions/') ? path : null} onOpenTranscript={ctx.openAt} />;
+}
+
+function ChangesMainView({ ctx }: { ctx: MainViewContext }) {
+  const api = useApi();
+  return <ChangesView api={api} onOpenPath={ctx.openPath} onOpenTranscript={ctx.openAt} />;
+}
+
+function TimelineWithChanges({ ctx }: { ctx: MainViewContext }) {
+  const api = useApi();
+  const store = useAppStoreApi();
+  const openHistory = (path: string) => {
+    const s = store.getState();
+    s.setActivePath(path);
+    void s.openDocument(path);
+    s.setView('history');
+  };
+  return <TimelineView onOpen={ctx.openPath} hitPaths={ctx.hitPaths} beside={<ChangeEventsColumn api={api} onOpenHistory={openHistory} />} />;
 }
 
 /** The editor, with a transcript titled as the sidebar titles it. */

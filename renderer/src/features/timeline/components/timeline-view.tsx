@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { TimelineEntry } from '../../../../../shared/domain';
 import { disambiguatePaths } from '../../../lib/path-labels';
 import { isAutomatedKind } from '../../../../../shared/session-kind';
@@ -11,9 +11,11 @@ interface TimelineViewProps {
   onOpen(path: string): void;
   /** Paths of the current search's hits, marked on the timeline. */
   hitPaths: ReadonlySet<string>;
+  /** Shown beside the list (composed in app/: the changes made to memory). */
+  beside?: ReactNode;
 }
 
-export function TimelineView({ onOpen, hitPaths }: TimelineViewProps) {
+export function TimelineView({ onOpen, hitPaths, beside }: TimelineViewProps) {
   const { entries, grouping, types, loaded, error, selectedPath } = useTimeline((s) => ({
     entries: s.timeline.entries,
     grouping: s.timeline.grouping,
@@ -88,7 +90,10 @@ export function TimelineView({ onOpen, hitPaths }: TimelineViewProps) {
       {error && <div className="notice notice--error">{error}</div>}
       {!loaded && <div className="muted pad">Loading timeline…</div>}
       {loaded && rows.length === 0 && <div className="muted pad" data-testid="timeline-empty">No dated memories or sessions.</div>}
-      <TimelineList rows={rows} hitPaths={hitPaths} folderHints={folderHints} selectedPath={selectedPath} onOpen={open} scrollRequest={scrollRequest} />
+      <div className="timeline__columns">
+        <TimelineList rows={rows} hitPaths={hitPaths} folderHints={folderHints} selectedPath={selectedPath} onOpen={open} scrollRequest={scrollRequest} />
+        {beside}
+      </div>
     </div>
   );
 }

@@ -1,0 +1,159 @@
+// Turns what the app sees into versions: the engine's fileChanged events (the watcher, a sync, a
+// rescan), the app's own writes (announced before they happen, so the event they cause is
+// recorded as "you, in Memory Lens"), and a rescan of every tracked file. Records run one at a
+// time, reading the bytes as they are when the record runs.
+import fs from 'node:fs/promises';
+import type { Author, HistorySettings, VersionKind } from '../../../shared/history-schemas.js';
+import { isBootstrapFileName } from '../../../shared/bootstrap-profiles.js';
+import { messageOf } from '../../../shared/errors.js';
+import { resolveInWorkspace } from '../../memory/files/safe-path.js';
+import { SerialQueue } from '../../memory/index-lifecycle/serial-queue.js';
+import { readForHistory } from './history-file-read.js';
+import type { HistoryStore, StoredVersion } from './history-store.js';
+
+/** A delete and an add of the same bytes this close together are one rename (the watcher sees two events). */
+const RENAME_WINDOW_MS = 5_000;
+/** Retention runs after this many new versions (and at every open). */
+const RETENTION_EVERY = 50;
+
+/** Memory files (MEMORY.md, USER.md, memory/** and the other layer folders) and bootstrap files; never transcripts. */
+export function isHistoryPath(relPath: string): boolean {
+  if (relPath.startsWith('sessions/') || relPath.startsWith('extra/')) return false;
+  return isBootstrapFileName(relPath) || /\.md$/i.test(relPath);
+}
+
+export interface AppWrite {
+  kind: Extract<VersionKind, 'save' | 'rename' | 'delete'>;
+  author: Author;
+  fromPath?: string;
+  toPath?: string;
+}
+
+export interface HistoryRecorderOptions {
+  store: HistoryStore;
+  workspaceDir: string;
+  settings: () => HistorySettings;
+  log: (message: string) => void;
+  now?: () => number;
+  /** A new version was kept (the UI refreshes on it). */
+  onRecorded?: (version: StoredVersion) => void;
+}
+
+export class HistoryRecorder {
+  private readonly queue = new SerialQueue();
+  private readonly appWrites = new Map<string, AppWrite>();
+  private readonly recentDeletes = new Map<string, { id: number; path: string; at: number }>();
+  private sinceRetention = 0;
+  private readonly now: () => number;
+
+  constructor(private readonly options: HistoryRecorderOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /** A change the engine reported (or a rescan found). */
+  changed(relPath: string): Promise<void> {
+    if (!isHistoryPath(relPath)) return Promise.resolve();
+    return this.queue.run(() => this.recordNow(relPath, this.appWrites.get(relPath) ?? null));
+  }
+
+  /** Call before the app writes `relPath`; the returned function, after (with the outcome). */
+  beginAppWrite(relPath: string, write: AppWrite): (ok: boolean) => Promise<void> {
+    this.appWrites.set(relPath, write);
+    return (ok) =>
+      this.queue.run(async () => {
+        try {
+          // The write's own event may have been dropped or never sent (bootstrap files are not indexed).
+          if (ok) await this.recordNow(relPath, write);
+        } finally {
+          if (this.appWrites.get(relPath) === write) this.appWrites.delete(relPath);
+        }
+      });
+  }
+
+  /** Records every tracked path whose bytes differ from its latest version (open, reindex). */
+  rescan(relPaths: readonly string[]): Promise<void> {
+    return this.queue.run(async () => {
+      const seen = new Set(relPaths.filter(isHistoryPath));
+      for (const relPath of seen) await this.recordNow(relPath, null);
+      // Files with history that are gone now: a delete nobody reported (the app was closed).
+      for (const latest of this.options.store.latestByPath()) {
+        if (!seen.has(latest.path) && latest.hash !== null && latest.kind !== 'delete') await this.recordNow(latest.path, null);
+      }
+      await this.retention();
+    });
+  }
+
+  idle(): Promise<void> {
+    return this.queue.idle();
+  }
+
+  private async recordNow(relPath: string, appWrite: AppWrite | null): Promise<void> {
+    try {
+      const abs = await resolveInWorkspace(this.options.workspaceDir, relPath);
+      const stat = await fs.stat(abs).catch(() => null);
+      const store = this.options.store;
+      if (!stat?.isFile()) {
+        const latest = store.latest(relPath);
+        if (!latest || latest.hash === null) return;
+        const { version, added } = await store.record({
+          path: relPath,
+          kind: 'delete',
+          bytes: null,
+          mtimeMs: null,
+          ...(appWrite?.toPath ? { toPath: appWrite.toPath } : {}),
+          author: appWrite?.author ?? null,
+        });
+        if (added) this.recentDeletes.set(latest.hash, { id: version.id, path: relPath, at: this.now() });
+        if (added && appWrite?.kind === 'rename' && appWrite.toPath) store.markRenamed(version.id, appWrite.toPath);
+        if (added) this.counted(version);
+        return;
+      }
+      const read = await readForHistory(abs, stat, this.options.settings().maxFileMegabytes * 1024 * 1024);
+      const latest = store.latest(relPath);
+      const first = !latest || (latest.kind === 'delete' && latest.hash === null);
+      const renamedFrom = first ? this.renameSource(read.hash, appWrite) : null;
+      const kind: VersionKind = appWrite?.kind === 'save' ? 'save' : renamedFrom ? 'rename' : !latest ? 'baseline' : 'external';
+      const { version, added } = await store.record({
+        path: relPath,
+        kind,
+        bytes: read.bytes,
+        hash: read.hash,
+        size: read.size,
+        mtimeMs: stat.mtimeMs,
+        skipped: read.skipped,
+        ...(renamedFrom ? { fromPath: renamedFrom.path } : {}),
+        author: appWrite?.author ?? null,
+      });
+      if (added && renamedFrom && renamedFrom.id > 0) store.markRenamed(renamedFrom.id, relPath);
+      if (added) this.counted(version);
+    } catch (error) {
+      this.options.log(`history: ${relPath} was not recorded: ${messageOf(error)}`);
+    }
+  }
+
+  private renameSource(hash: string, appWrite: AppWrite | null): { id: number; path: string } | null {
+    if (appWrite?.kind === 'rename' && appWrite.fromPath) {
+      const recent = this.recentDeletes.get(hash);
+      return { id: recent && recent.path === appWrite.fromPath ? recent.id : 0, path: appWrite.fromPath };
+    }
+    const recent = this.recentDeletes.get(hash);
+    if (!recent || this.now() - recent.at > RENAME_WINDOW_MS) return null;
+    this.recentDeletes.delete(hash);
+    return recent;
+  }
+
+  private counted(version: StoredVersion): void {
+    this.options.onRecorded?.(version);
+    this.sinceRetention += 1;
+    if (this.sinceRetention >= RETENTION_EVERY) void this.retention();
+  }
+
+  private async retention(): Promise<void> {
+    this.sinceRetention = 0;
+    try {
+      await this.options.store.applyRetention(this.options.settings());
+    } catch (error) {
+      this.options.log(`history: retention failed: ${messageOf(error)}`);
+    }
+  }
+}

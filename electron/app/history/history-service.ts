@@ -1,0 +1,379 @@
+// Memory history for the open workspace: owned by the app service, it listens to the workspace
+// session (a workspace opened → open its store and rescan; a file changed → record it), wraps the
+// app's own writes so they are recorded as "you", and answers the contract's history calls.
+import path from 'node:path';
+import { watch, type FSWatcher } from 'chokidar';
+import { BOOTSTRAP_FILE_NAMES, isBootstrapFileName } from '../../../shared/bootstrap-profiles.js';
+import { MemoryLensError, messageOf } from '../../../shared/errors.js';
+import type { Author, FileHistory, HistoryUsage, LineOrigins, Version, VersionDiff, VersionText, WorkspaceChanges } from '../../../shared/history-schemas.js';
+import type { SaveResult } from '../../../shared/domain.js';
+import { sha256 } from '../../memory/files/hash.js';
+import { normalizeRelPath, resolveInWorkspace } from '../../memory/files/safe-path.js';
+import fs from 'node:fs/promises';
+import type { SettingsStore } from '../settings-store.js';
+import type { WorkspaceSession } from '../workspace-session.js';
+import { AgentWriteIndex, engineTranscriptSource, workspacePathResolver, type TranscriptSource } from './agent-write-index.js';
+import { authorsOf, type AuthorSources } from './author-evidence.js';
+import { cachedDreamsReader } from './dreaming-evidence.js';
+import { GitEvidence } from './git-evidence.js';
+import { HistoryRecorder, isHistoryPath, type AppWrite } from './history-recorder.js';
+import { HistoryStore, type StoredVersion } from './history-store.js';
+import { lineHunks, lineOrigins } from './line-diff.js';
+
+/** Versions listed per file; older ones stay in the store and in diffs. */
+const MAX_LISTED = 500;
+/** Versions walked to find where each line came from. */
+const MAX_ORIGIN_VERSIONS = 300;
+const DEFAULT_CHANGES_WINDOW_MS = 24 * 3_600_000;
+/** What every dreaming managed block starts with (dreaming-evidence.ts looks for the whole marker). */
+const DREAMING_MARKER = '<!-- openclaw:dreaming:';
+
+export interface HistoryServiceOptions {
+  dataDir: string;
+  session: WorkspaceSession;
+  settings: SettingsStore;
+  nativeBinding?: string;
+  log: (message: string) => void;
+  now?: () => number;
+  /** More transcript sources; every transcript the engine lists (JSONL files, agent databases) is always read. */
+  extraTranscriptSources?: (workspaceDir: string) => TranscriptSource[];
+}
+
+interface Attached {
+  workspaceDir: string;
+  store: HistoryStore;
+  recorder: HistoryRecorder;
+  sources: AuthorSources;
+  watcher: FSWatcher | null;
+  ready: Promise<void>;
+  /** Versions never change, so what one added over another is computed once. */
+  addedLines: Map<string, string[]>;
+}
+
+export class HistoryService {
+  private attached: Attached | null = null;
+  private attaching: Promise<void> = Promise.resolve();
+  private readonly unsubscribe: () => void;
+
+  constructor(private readonly options: HistoryServiceOptions) {
+    this.unsubscribe = options.session.onDidEvent((event) => {
+      if (event.name === 'workspaceChanged') this.attaching = this.attaching.then(() => this.attach(event.payload.workspaceDir));
+      else if (event.name === 'fileChanged') {
+        const changed = event.payload.path;
+        void this.attaching.then(() => {
+          if (!changed.startsWith('sessions/')) return this.attached?.recorder.changed(changed);
+          // A transcript grew: an agent's write may now explain a change already listed.
+          this.attached?.sources.agentWrites.invalidate();
+          this.options.session.emitEvent({ name: 'historyChanged', payload: { path: changed, reason: 'evidence', version: null } });
+          return undefined;
+        });
+      }
+    });
+    // Created beside a session that already serves a workspace (tests, hosts that open first).
+    const open = openWorkspaceOf(options.session);
+    if (open) this.attaching = this.attach(open);
+  }
+
+  /** Resolves once the open workspace's first rescan and every record queued so far are done. */
+  async whenIdle(): Promise<void> {
+    await this.attaching;
+    const a = this.attached;
+    if (!a) return;
+    await a.ready;
+    await a.recorder.idle();
+  }
+
+  /** Runs one of the app's own writes so the versions it makes are recorded as "you, in Memory Lens". */
+  async appWrite<T>(writes: readonly { path: string; write: AppWrite }[], run: () => Promise<T>): Promise<T> {
+    await this.attaching;
+    const a = this.attached;
+    if (!a) return run();
+    const finish = writes.map((w) => a.recorder.beginAppWrite(safeRel(w.path), w.write));
+    let ok = false;
+    try {
+      const result = await run();
+      ok = true;
+      return result;
+    } finally {
+      await Promise.all(finish.map((f) => f(ok)));
+    }
+  }
+
+  async list(relPath: string): Promise<FileHistory> {
+    const a = await this.ready();
+    const clean = normalizeRelPath(relPath);
+    const stored = a.store.versionsOf(clean).slice(0, MAX_LISTED);
+    const versions: Version[] = [];
+    for (let i = 0; i < stored.length; i++) versions.push(await this.describe(a, stored[i]!, stored[i + 1] ?? a.store.previousOf(stored[i]!)));
+    return { path: clean, versions, notices: a.store.notice ? [a.store.notice] : [] };
+  }
+
+  async versionText(relPath: string, id: number): Promise<VersionText> {
+    const a = await this.ready();
+    const version = this.versionOf(a, relPath, id);
+    const text = (await a.store.bytesOf(version)).toString('utf8');
+    return { version: await this.describe(a, version, a.store.previousOf(version)), text };
+  }
+
+  async diff(relPath: string, from: number | null, to: number | null): Promise<VersionDiff> {
+    const a = await this.ready();
+    const clean = normalizeRelPath(relPath);
+    const fromVersion = from === null ? null : this.versionOf(a, clean, from);
+    const toVersion = to === null ? null : this.versionOf(a, clean, to);
+    const fromText = fromVersion ? (await a.store.bytesOf(fromVersion)).toString('utf8') : '';
+    const toText = toVersion ? (await a.store.bytesOf(toVersion)).toString('utf8') : await this.currentText(a, clean);
+    return {
+      path: clean,
+      from: fromVersion ? await this.describe(a, fromVersion, a.store.previousOf(fromVersion)) : null,
+      to: toVersion ? await this.describe(a, toVersion, a.store.previousOf(toVersion)) : null,
+      fromText,
+      toText,
+      hunks: lineHunks(fromText, toText),
+    };
+  }
+
+  /** A kept version written back as a normal save: hash-checked against `expectedHash` (CONFLICT when the file moved on). */
+  async restore(relPath: string, id: number, expectedHash: string | null): Promise<SaveResult> {
+    const a = await this.ready();
+    const clean = normalizeRelPath(relPath);
+    const version = this.versionOf(a, clean, id);
+    if (version.hash === null) throw new MemoryLensError('NOT_ALLOWED', `Version ${id} of ${clean} is its deletion; restore the version before it.`);
+    const text = (await a.store.bytesOf(version)).toString('utf8');
+    const author: Author = { kind: 'you', label: 'you, in Memory Lens', how: `restored version ${id} from Memory Lens`, restoredFrom: id };
+    return this.appWrite([{ path: clean, write: { kind: 'save', author } }], () => this.options.session.current().saveFile(clean, text, expectedHash));
+  }
+
+  async changes(since?: number): Promise<WorkspaceChanges> {
+    const a = await this.ready();
+    const lastSeen = a.store.getMeta('lastSeenAt');
+    const lastSeenAt = lastSeen === null ? null : Number(lastSeen);
+    const start = since ?? lastSeenAt ?? this.now() - DEFAULT_CHANGES_WINDOW_MS;
+    const groups = new Map<string, WorkspaceChanges['groups'][number]>();
+    for (const version of a.store.since(start)) {
+      if (version.kind === 'baseline') continue;
+      const previous = a.store.previousOf(version);
+      const described = await this.describe(a, version, previous);
+      const fromText = previous ? await this.textOrEmpty(a, previous) : '';
+      const toText = await this.textOrEmpty(a, version);
+      const hunks = lineHunks(fromText, toText);
+      const kind = described.author.kind;
+      const group = groups.get(kind) ?? { kind, label: GROUP_LABELS[kind], changes: [] };
+      group.changes.push({
+        version: described,
+        previous: previous ? await this.describe(a, previous, a.store.previousOf(previous)) : null,
+        added: hunks.reduce((n, h) => n + h.toCount, 0),
+        removed: hunks.reduce((n, h) => n + h.fromCount, 0),
+        hunks,
+      });
+      groups.set(kind, group);
+    }
+    const order = ['agent', 'dreaming', 'outside', 'git', 'you'];
+    return {
+      since: start,
+      lastSeenAt,
+      groups: [...groups.values()].sort((x, y) => order.indexOf(x.kind) - order.indexOf(y.kind)),
+      notices: a.store.notice ? [a.store.notice] : [],
+    };
+  }
+
+  async markSeen(at?: number): Promise<{ lastSeenAt: number }> {
+    const a = await this.ready();
+    const lastSeenAt = at ?? this.now();
+    a.store.setMeta('lastSeenAt', String(lastSeenAt));
+    return { lastSeenAt };
+  }
+
+  async lineOrigins(relPath: string): Promise<LineOrigins> {
+    const a = await this.ready();
+    const clean = normalizeRelPath(relPath);
+    const stored = a.store.versionsOf(clean).slice(0, MAX_ORIGIN_VERSIONS).reverse();
+    const texts: { id: number; text: string; restoredFrom?: number }[] = [];
+    for (const v of stored) {
+      if (v.skipped) continue;
+      const restoredFrom = v.recordedAuthor?.restoredFrom;
+      texts.push({ id: v.id, text: v.hash === null ? '' : await this.textOrEmpty(a, v), ...(restoredFrom !== undefined ? { restoredFrom } : {}) });
+    }
+    const current = await this.currentBytes(a, clean);
+    const latest = stored[stored.length - 1];
+    // Lines typed since the last kept version (an unrecorded change) come from no version yet.
+    if (current && (!latest || latest.hash !== current.hash)) texts.push({ id: -1, text: current.bytes.toString('utf8') });
+    const origins = lineOrigins(texts);
+    const ids = new Set(origins.filter((id): id is number => id !== null && id > 0));
+    const versions: Version[] = [];
+    for (const v of stored) if (ids.has(v.id)) versions.push(await this.describe(a, v, a.store.previousOf(v)));
+    return {
+      path: clean,
+      hash: current?.hash ?? null,
+      lines: origins.map((id, i) => ({ line: i + 1, versionId: id !== null && id > 0 ? id : null })),
+      versions,
+    };
+  }
+
+  async usage(): Promise<HistoryUsage> {
+    const a = await this.ready();
+    return { ...a.store.usage(), dir: a.store.dir, notices: a.store.notice ? [a.store.notice] : [] };
+  }
+
+  async close(): Promise<void> {
+    this.unsubscribe();
+    await this.attaching;
+    await this.detach();
+  }
+
+  // -------------------------------------------------------------------------------------------
+
+  private now(): number {
+    return this.options.now?.() ?? Date.now();
+  }
+
+  private async ready(): Promise<Attached> {
+    await this.attaching;
+    const a = this.attached;
+    if (!a) throw new MemoryLensError('UNAVAILABLE', 'Memory history is not open (no workspace, or its store could not be opened).');
+    return a;
+  }
+
+  private async attach(workspaceDir: string): Promise<void> {
+    await this.detach();
+    let store: HistoryStore;
+    try {
+      store = HistoryStore.open({
+        dataDir: this.options.dataDir,
+        workspaceDir,
+        ...(this.options.nativeBinding ? { nativeBinding: this.options.nativeBinding } : {}),
+        ...(this.options.now ? { now: this.options.now } : {}),
+      });
+    } catch (error) {
+      this.options.log(`history is not kept for ${workspaceDir}: ${messageOf(error)}`);
+      return;
+    }
+    if (store.notice) this.options.log(store.notice);
+    const recorder = new HistoryRecorder({
+      store,
+      workspaceDir,
+      settings: () => this.options.settings.get().history,
+      log: this.options.log,
+      ...(this.options.now ? { now: this.options.now } : {}),
+      onRecorded: (version) => this.options.session.emitEvent({ name: 'historyChanged', payload: { path: version.path, reason: 'version', version: version.id } }),
+    });
+    const session = this.options.session;
+    const engine = session.current();
+    const transcripts = engineTranscriptSource({ list: () => engine.listFiles(), readJsonl: (virtualPath) => engine.readTranscriptJsonl(virtualPath) });
+    const real = await fs.realpath(workspaceDir).catch(() => workspaceDir);
+    const sources: AuthorSources = {
+      agentWrites: new AgentWriteIndex([transcripts, ...(this.options.extraTranscriptSources?.(workspaceDir) ?? [])], workspacePathResolver([workspaceDir, real]), this.options.log),
+      dreams: cachedDreamsReader(workspaceDir),
+      git: new GitEvidence(workspaceDir),
+    };
+    const watcher = this.watchBootstrapFiles(workspaceDir, recorder);
+    const ready = session.whenSynced().then(async () => {
+      const files = await engine.listFiles().catch(() => []);
+      const present = await fs.readdir(workspaceDir).catch(() => [] as string[]);
+      const paths = [...files.filter((f) => f.source === 'memory').map((f) => f.path), ...present.filter((n) => isBootstrapFileName(n))];
+      await recorder.rescan([...new Set(paths)]);
+    });
+    this.attached = { workspaceDir, store, recorder, sources, watcher, ready, addedLines: new Map() };
+  }
+
+  /** Bootstrap files (AGENTS.md, SOUL.md, …) are not indexed, so the engine reports no change to them: watch the root for them. */
+  private watchBootstrapFiles(workspaceDir: string, recorder: HistoryRecorder): FSWatcher | null {
+    try {
+      const watcher = watch(workspaceDir, {
+        depth: 0,
+        ignoreInitial: true,
+        ignored: (p: string) => p !== workspaceDir && !BOOTSTRAP_FILE_NAMES.includes(path.basename(p)),
+      });
+      const onChange = (p: string) => void recorder.changed(path.basename(p));
+      watcher.on('add', onChange).on('change', onChange).on('unlink', onChange).on('error', (error) => this.options.log(`history watcher: ${messageOf(error)}`));
+      return watcher;
+    } catch (error) {
+      this.options.log(`history: bootstrap files are not watched: ${messageOf(error)}`);
+      return null;
+    }
+  }
+
+  private async detach(): Promise<void> {
+    const a = this.attached;
+    this.attached = null;
+    if (!a) return;
+    await a.watcher?.close().catch(() => undefined);
+    await a.ready.catch(() => undefined);
+    await a.recorder.idle();
+    a.store.close();
+  }
+
+  private versionOf(a: Attached, relPath: string, id: number): StoredVersion {
+    const clean = normalizeRelPath(relPath);
+    const version = a.store.version(id);
+    if (!version || version.path !== clean) throw new MemoryLensError('NOT_FOUND', `${clean} has no version ${id}.`);
+    return version;
+  }
+
+  private async describe(a: Attached, version: StoredVersion, previous: StoredVersion | null): Promise<Version> {
+    const bytes = version.hash && !version.skipped ? await a.store.bytesOf(version).catch(() => null) : null;
+    const text = bytes ? bytes.toString('utf8') : null;
+    const previousText = previous ? await this.textOrNull(a, previous) : null;
+    const addedLines = this.addedLines(a, version, previous, text, previousText);
+    const evidence = await authorsOf({ version, previous, bytes, text, previousText, addedLines }, a.sources);
+    const { recordedAuthor: _recorded, ...rest } = version;
+    return { ...rest, author: evidence[0]!, evidence };
+  }
+
+  /** Lines a version added over the one before: only dreaming's block markers are looked for in them, so only then is the diff run (and kept). */
+  private addedLines(a: Attached, version: StoredVersion, previous: StoredVersion | null, text: string | null, previousText: string | null): readonly string[] {
+    if (text === null || !text.includes(DREAMING_MARKER)) return [];
+    const key = `${version.id}:${previous?.id ?? 0}`;
+    let lines = a.addedLines.get(key);
+    if (!lines) {
+      lines = lineHunks(previousText ?? '', text).flatMap((h) => h.added);
+      a.addedLines.set(key, lines);
+    }
+    return lines;
+  }
+
+  private async textOrNull(a: Attached, version: StoredVersion): Promise<string | null> {
+    if (version.hash === null) return '';
+    if (version.skipped) return null;
+    return (await a.store.bytesOf(version).catch(() => null))?.toString('utf8') ?? null;
+  }
+
+  private async textOrEmpty(a: Attached, version: StoredVersion): Promise<string> {
+    return (await this.textOrNull(a, version)) ?? '';
+  }
+
+  private async currentBytes(a: Attached, relPath: string): Promise<{ bytes: Buffer; hash: string } | null> {
+    if (!isHistoryPath(relPath)) return null;
+    const abs = await resolveInWorkspace(a.workspaceDir, relPath);
+    const bytes = await fs.readFile(abs).catch(() => null);
+    if (!bytes) return null;
+    return { bytes, hash: sha256(bytes) };
+  }
+
+  private async currentText(a: Attached, relPath: string): Promise<string> {
+    return (await this.currentBytes(a, relPath))?.bytes.toString('utf8') ?? '';
+  }
+}
+
+const GROUP_LABELS: Record<Author['kind'], string> = {
+  you: 'you, in Memory Lens',
+  agent: 'your agent',
+  dreaming: 'dreaming',
+  git: 'git commits',
+  outside: 'outside the app',
+};
+
+function openWorkspaceOf(session: WorkspaceSession): string | null {
+  try {
+    return session.info().workspaceDir;
+  } catch {
+    return null;
+  }
+}
+
+function safeRel(relPath: string): string {
+  try {
+    return normalizeRelPath(relPath);
+  } catch {
+    return relPath;
+  }
+}

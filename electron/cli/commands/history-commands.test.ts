@@ -1,0 +1,75 @@
+// memlens history / diff / restore / changes, run in-process as a user would: a workspace whose
+// MEMORY.md is changed between runs — by hand, and by the agent (a transcript in OpenClaw's shape).
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WorkspaceChangesSchema } from '../../../shared/history-schemas.js';
+import { runCaptured, type Captured } from '../test-support/capture-io.js';
+import { FIXTURE_DIR } from '../../app/history/test-support/history-workspace.js';
+import { parseSince } from './history-commands.js';
+
+let tmp: string;
+let workspace: string;
+const AGENT_TEXT = "# Memory\n\n- Prefers totals in 万元.\n- Trip to Hakone booked for 2026-04-12.\n- Contract totals: 2022 10,120 万元.\n";
+
+function cli(...argv: string[]): Promise<Captured> {
+  return runCaptured(tmp, [...argv, '--workspace', workspace, '--data-dir', path.join(tmp, 'data')]);
+}
+
+beforeAll(() => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-cli-history-'));
+  workspace = path.join(tmp, 'workspace');
+  fs.mkdirSync(path.join(workspace, 'sessions'), { recursive: true });
+  fs.writeFileSync(path.join(workspace, 'MEMORY.md'), '# Memory\n\n- Prefers totals in 万元.\n');
+});
+
+afterAll(() => {
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('memlens history commands', () => {
+  it('history, changes, diff and restore over changes made between runs', { timeout: 60_000 }, async () => {
+    expect((await cli('history', 'MEMORY.md')).stdout).toMatch(/v1 .* first seen .* outside the app \(before history began\)/);
+
+    // The agent writes MEMORY.md (its transcript records the write call); the next run sees it.
+    const transcript = fs.readFileSync(path.join(FIXTURE_DIR, 'agent-writes-memory.jsonl'), 'utf8').replaceAll('{{WORKSPACE}}', workspace);
+    // The fixture's call is at 09:52:09 on 2026-03-30: date the change then, as if seen then.
+    fs.writeFileSync(path.join(workspace, 'sessions', '5e0c9a41.jsonl'), transcript);
+    fs.writeFileSync(path.join(workspace, 'MEMORY.md'), AGENT_TEXT);
+    const changes = await cli('changes', '--since', '2020-01-01', '--json');
+    expect(changes.code).toBe(0);
+    const parsed = WorkspaceChangesSchema.parse(JSON.parse(changes.stdout));
+    // Seen now, long after the call: only the exact bytes of the write call can still name the agent — and they do not reach a day back.
+    expect(parsed.groups.map((g) => g.kind)).toEqual(['outside']);
+
+    const text = await cli('changes', '--since', '2020-01-01');
+    expect(text.stdout).toContain('outside the app — 1 change');
+    expect(text.stdout).toContain('+ - Contract totals: 2022 10,120 万元.');
+    expect(text.stdout).toContain('revert: memlens restore MEMORY.md --version 1');
+
+    const diff = await cli('diff', 'MEMORY.md', '--from', '1', '--to', '2');
+    expect(diff.stdout).toMatch(/^--- MEMORY\.md v1 .*\n\+\+\+ MEMORY\.md v2 /);
+    expect(diff.stdout).toContain('\n+- Trip to Hakone booked for 2026-04-12.\n+- Contract totals: 2022 10,120 万元.\n');
+
+    const stale = await cli('restore', 'MEMORY.md', '--version', '1', '--expected-hash', crypto.createHash('sha256').update('other').digest('hex'), '--json');
+    expect(stale.code).toBe(1);
+    expect(JSON.parse(stale.stdout).error.code).toBe('CONFLICT');
+    expect(fs.readFileSync(path.join(workspace, 'MEMORY.md'), 'utf8')).toBe(AGENT_TEXT);
+
+    const restored = await cli('restore', 'MEMORY.md', '--version', '1');
+    expect(restored.code).toBe(0);
+    expect(fs.readFileSync(path.join(workspace, 'MEMORY.md'), 'utf8')).toBe('# Memory\n\n- Prefers totals in 万元.\n');
+    const history = await cli('history', 'MEMORY.md');
+    expect(history.stdout).toMatch(/v3 .* saved .* you, in Memory Lens\n {8}how: restored version 1 from Memory Lens/);
+  });
+
+  it('refuses a version that is not a number and a --since it cannot read, as usage errors', async () => {
+    expect((await cli('diff', 'MEMORY.md', '--from', 'yesterday')).code).toBe(2);
+    expect((await cli('changes', '--since', 'the day the music died')).code).toBe(2);
+    const now = new Date('2026-03-30T12:00:00');
+    expect(parseSince('yesterday', now)).toBe(new Date('2026-03-29T12:00:00').getTime());
+    expect(parseSince('2026-03-28', now)).toBe(new Date('2026-03-28T00:00:00').getTime());
+  });
+});

@@ -1,0 +1,158 @@
+// memlens history / diff / restore / changes: the memory history from the command line. Each
+// opens the app core on the workspace (the same data dir, so the same history as the app),
+// rescans it — a change made since the app last looked becomes a version first — and answers
+// through the contract's calls, so the CLI and the app cannot disagree.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import * as chrono from 'chrono-node';
+import type { CallArgs, CallName, CallResult } from '../../../shared/contract.js';
+import { MemoryLensError } from '../../../shared/errors.js';
+import { createAppService } from '../../app/app-service.js';
+import { unifiedDiff } from '../../app/history/line-diff.js';
+import type { CliCommand, CommandRun } from '../command.js';
+import { writeJson } from '../command.js';
+import { UsageError } from '../common-options.js';
+import { formatChanges, formatHistory, stamp } from '../format-history.js';
+
+type Caller = <K extends CallName>(name: K, args: CallArgs<K>) => Promise<CallResult<K>>;
+
+async function withHistory<T>(run: CommandRun, use: (call: Caller, workspaceDir: string) => Promise<T>): Promise<T> {
+  const resolved = await run.settings();
+  const { workspaceDir, dataDir, sessionDirs, openclawHome, dbPath } = resolved.engineOptions;
+  const service = await createAppService({
+    dataDir,
+    context: { downloadAnswer: false, keywordOnly: true, ...(sessionDirs?.length ? { sessionDirs } : {}), ...(openclawHome ? { openclawHome } : {}) },
+    overrides: { ...(dbPath ? { dbPath } : {}), embedder: null },
+    watch: false,
+    log: (message) => run.io.stderr(`memlens: ${message}\n`),
+  });
+  try {
+    await service.open(workspaceDir, { isSample: resolved.isSample });
+    await service.session.whenSynced();
+    await service.history.whenIdle();
+    const call: Caller = async (name, args) => {
+      const outcome = await service.dispatcher.handle(name, args);
+      if (!outcome.ok) throw new MemoryLensError(outcome.error.code, outcome.error.message, outcome.error.details);
+      return outcome.result as never;
+    };
+    return await use(call, service.session.info().workspaceDir);
+  } finally {
+    await service.close();
+  }
+}
+
+function relPathArg(run: CommandRun, workspaceDir: string): string {
+  const given = run.positionals[0];
+  if (!given) throw new UsageError('a file path is required');
+  // An absolute path, or one typed from inside the workspace, is made workspace-relative.
+  const inside = (p: string) => {
+    const rel = path.relative(workspaceDir, p);
+    return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel.split(path.sep).join('/') : null;
+  };
+  if (path.isAbsolute(given)) return inside(given) ?? given;
+  return inside(run.io.cwd) !== null ? (inside(path.resolve(run.io.cwd, given)) ?? given) : given;
+}
+
+function sha256(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+function versionArg(value: unknown, flag: string, allowCurrent: boolean): number | null {
+  if (typeof value !== 'string') throw new UsageError(`--${flag} V is required`);
+  if (allowCurrent && (value === 'current' || value === 'now')) return null;
+  if (allowCurrent && value === 'none') return null;
+  const n = Number(value.replace(/^v/i, ''));
+  if (!Number.isInteger(n) || n < 1) throw new UsageError(`--${flag} must be a version number (as memlens history lists them)${allowCurrent ? ', or current' : ''}`);
+  return n;
+}
+
+/** `--since yesterday`, `--since "2 hours ago"`, `--since 2026-03-30` (chrono-node, local time). */
+export function parseSince(text: string, now = new Date()): number {
+  const iso = /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T00:00:00`).getTime() : NaN;
+  if (Number.isFinite(iso)) return iso;
+  const parsed = chrono.parseDate(text, now);
+  if (!parsed) throw new UsageError(`--since: cannot read "${text}" as a date or time (try 2026-03-30, yesterday, "3 hours ago")`);
+  return parsed.getTime();
+}
+
+export const historyCommand: CliCommand = {
+  name: 'history',
+  summary: "list a memory file's kept versions and who made each change",
+  usage: `Usage: memlens history PATH [--json]
+
+Every version of PATH the app has kept (saves from the app, changes seen by the watcher or a rescan,
+deletes and renames), newest first, each with who made it and how that is known.`,
+  options: {},
+  run: (run) =>
+    withHistory(run, async (call, workspaceDir) => {
+      const history = await call('historyList', { path: relPathArg(run, workspaceDir) });
+      if (run.json) writeJson(run.io, history);
+      else run.io.stdout(formatHistory(history));
+      return 0;
+    }),
+};
+
+export const diffCommand: CliCommand = {
+  name: 'diff',
+  summary: 'show what changed in a memory file between two versions',
+  usage: `Usage: memlens diff PATH --from V --to V [--json]
+
+V is a version number from memlens history; --to current (the default) is the file as it is now,
+--from none the empty file.`,
+  options: { from: { type: 'string' }, to: { type: 'string' } },
+  run: (run) =>
+    withHistory(run, async (call, workspaceDir) => {
+      const rel = relPathArg(run, workspaceDir);
+      const from = versionArg(run.values.from, 'from', true);
+      const to = run.values.to === undefined ? null : versionArg(run.values.to, 'to', true);
+      const diff = await call('historyDiff', { path: rel, from, to });
+      if (run.json) writeJson(run.io, diff);
+      else {
+        const label = (v: typeof diff.from, fallback: string) => (v ? `${rel} v${v.id} ${stamp(v.time)} (${v.author.label})` : `${rel} ${fallback}`);
+        run.io.stdout(unifiedDiff(diff.fromText, diff.toText, { from: label(diff.from, '(empty)'), to: label(diff.to, '(now)') }) || 'No differences.\n');
+      }
+      return 0;
+    }),
+};
+
+export const restoreCommand: CliCommand = {
+  name: 'restore',
+  summary: 'write a kept version of a memory file back (a normal, hash-checked save)',
+  usage: `Usage: memlens restore PATH --version V [--expected-hash H] [--json]
+
+Writes version V back as a save from Memory Lens. It is checked against the file's hash (by default
+the hash of the file as this command read it; --expected-hash to give the one you saw): if the file
+changed in between, nothing is written and the command fails with CONFLICT.`,
+  options: { version: { type: 'string' }, 'expected-hash': { type: 'string' } },
+  run: (run) =>
+    withHistory(run, async (call, workspaceDir) => {
+      const rel = relPathArg(run, workspaceDir);
+      const version = versionArg(run.values.version, 'version', false)!;
+      const given = run.values['expected-hash'];
+      const current = fs.existsSync(path.join(workspaceDir, rel)) ? sha256(fs.readFileSync(path.join(workspaceDir, rel))) : null;
+      const result = await call('historyRestore', { path: rel, version, expectedHash: typeof given === 'string' ? given : current });
+      if (run.json) writeJson(run.io, result);
+      else run.io.stdout(`Restored ${rel} to version ${version} (${result.size} bytes, sha256 ${result.hash.slice(0, 12)}…).\n`);
+      return 0;
+    }),
+};
+
+export const changesCommand: CliCommand = {
+  name: 'changes',
+  summary: 'every change to memory since a time, grouped by who made it',
+  usage: `Usage: memlens changes [--since DATE] [--json]
+
+Lists every change to the workspace's memory files since DATE (2026-03-30, yesterday, "3 hours ago";
+default: since the app's "What changed" view was last marked seen, else the last 24 hours),
+grouped by who made it, each with its lines and the command that reverts it.`,
+  options: { since: { type: 'string' } },
+  run: (run) =>
+    withHistory(run, async (call) => {
+      const since = typeof run.values.since === 'string' ? parseSince(run.values.since) : undefined;
+      const changes = await call('historyChanges', since === undefined ? {} : { since });
+      if (run.json) writeJson(run.io, changes);
+      else run.io.stdout(formatChanges(changes));
+      return 0;
+    }),
+};
