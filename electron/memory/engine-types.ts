@@ -2,6 +2,7 @@
 // Implemented by `MemoryEngine` in engine.ts. Plain Node; never imports electron.
 import type { Unsubscribe } from '../../shared/contract.js';
 import type { ModelLoadProgress } from './embed/embed-protocol.js';
+import type { EmbeddingEndpointConfig } from './embed/endpoint/endpoint-config.js';
 import type {
   ContextArgs,
   ContextReport,
@@ -90,6 +91,11 @@ export interface EmbedderConfig {
   onLoadProgress?: (progress: ModelLoadProgress) => void;
   /** Per-query embedding timeout; on timeout that query runs keyword-only. */
   queryTimeoutMs?: number;
+  /**
+   * Embed through an OpenAI-compatible `/v1/embeddings` endpoint instead of a local model; then
+   * `model` names the endpoint's model and `modelsDir`/`allowDownload` are unused.
+   */
+  endpoint?: EmbeddingEndpointConfig;
 }
 
 export interface MemoryEngineApi {
