@@ -2,7 +2,7 @@
 // Implemented by `MemoryEngine` in engine.ts. Plain Node; never imports electron.
 import type { Unsubscribe } from '../../shared/contract.js';
 import type { ModelLoadProgress } from './embed/embed-protocol.js';
-import type { EmbeddingEndpointConfig } from './embed/endpoint/endpoint-config.js';
+import type { EmbeddingEndpointConfig } from '../../shared/embedding-endpoint.js';
 import type {
   ContextArgs,
   ContextReport,

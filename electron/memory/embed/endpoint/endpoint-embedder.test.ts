@@ -11,8 +11,8 @@ import { loadEmbedder } from '../load-embedder.js';
 import { startEmbeddingsServer } from '../test-support/openai-embeddings-server.js';
 import type { EmbeddingsServer } from '../test-support/openai-embeddings-server.js';
 import { TINY_MODEL_ID, writeTinyModel } from '../test-support/tiny-model.js';
-import { isLoopbackHost, parseEndpointUrl } from './endpoint-config.js';
-import type { EmbeddingEndpointConfig } from './endpoint-config.js';
+import { isLoopbackHost, parseEndpointUrl } from '../../../../shared/embedding-endpoint.js';
+import type { EmbeddingEndpointConfig } from '../../../../shared/embedding-endpoint.js';
 import { parseRetryAfter } from './endpoint-embedding-provider.js';
 
 let modelsDir: string;

@@ -3,8 +3,9 @@
 // every request, and a vector check — a NaN/Infinity or wrong-width vector fails like a broken model.
 import { DEFAULT_QUERY_TIMEOUT_MS, EmbedderClosedError, EmbeddingTimeoutError } from '../embedding-provider.js';
 import type { EmbeddingProvider } from '../embedding-provider.js';
-import { ENDPOINT_PROVIDER, embeddingsUrl, endpointProviderKey } from './endpoint-config.js';
-import type { EmbeddingEndpointConfig, EndpointInputTypes } from './endpoint-config.js';
+import { ENDPOINT_PROVIDER, embeddingsUrl } from '../../../../shared/embedding-endpoint.js';
+import type { EmbeddingEndpointConfig, EndpointInputTypes } from '../../../../shared/embedding-endpoint.js';
+import { endpointProviderKey } from './endpoint-config.js';
 
 const DEFAULTS = { batchSize: 32, requestTimeoutMs: 60_000, maxRetries: 3, retryBaseMs: 500, maxRetryAfterMs: 30_000 };
 

@@ -2,8 +2,8 @@
 // A reason is a short clause, ` — `, then details, like load-embedder.ts.
 import { messageOf } from '../../../../shared/errors.js';
 import type { EmbeddingProvider } from '../embedding-provider.js';
-import { describeEndpointTraffic, parseEndpointUrl } from './endpoint-config.js';
-import type { EmbeddingEndpointConfig } from './endpoint-config.js';
+import { describeEndpointTraffic, parseEndpointUrl } from '../../../../shared/embedding-endpoint.js';
+import type { EmbeddingEndpointConfig } from '../../../../shared/embedding-endpoint.js';
 import { EndpointEmbeddingProvider } from './endpoint-embedding-provider.js';
 
 export type LoadEndpointResult = { ok: true; provider: EmbeddingProvider } | { ok: false; reason: string };
