@@ -2,6 +2,7 @@
 // the defaults, and the contract's settingsGet/settingsSet value.
 import { z } from 'zod';
 import { MemorySourceSchema } from './contract-schemas.js';
+import { EmbedderEndpointPatchSchema, EmbedderEndpointSettingsSchema } from './embedding-endpoint-settings.js';
 import { SEARCH_DEFAULTS } from './search-defaults.js';
 
 /** The search panel's persisted defaults; the same bounds as SearchOptionsSchema. */
@@ -68,6 +69,8 @@ export const SettingsSchema = z.object({
   /** Workspaces the user chose through the OS dialog, newest first; openWorkspace accepts only these. */
   recentWorkspaces: z.array(z.string()).max(20).default([]),
   model: ModelSettingsSchema.prefault({}),
+  /** An OpenAI-compatible embedding endpoint used instead of the local model when enabled. */
+  embedderEndpoint: EmbedderEndpointSettingsSchema.prefault({}),
 });
 
 export type SearchSettings = z.output<typeof SearchSettingsSchema>;
@@ -103,6 +106,7 @@ export const SettingsPatchSchema = z.strictObject({
       allowDownload: AllowDownloadSchema.optional(),
     })
     .optional(),
+  embedderEndpoint: EmbedderEndpointPatchSchema.optional(),
 });
 
 export type SettingsPatch = z.output<typeof SettingsPatchSchema>;
@@ -125,7 +129,8 @@ export function applySettingsPatch(settings: Settings, patch: SettingsPatch): Se
     : settings.search;
   const model = patch.model ? { ...settings.model, ...stripUndefined(patch.model) } : settings.model;
   const sessions = patch.sessions ? { ...settings.sessions, ...stripUndefined(patch.sessions) } : settings.sessions;
-  return SettingsSchema.parse({ ...settings, search, sessions, model, theme: patch.theme ?? settings.theme });
+  const embedderEndpoint = patch.embedderEndpoint ? { ...settings.embedderEndpoint, ...stripUndefined(patch.embedderEndpoint) } : settings.embedderEndpoint;
+  return SettingsSchema.parse({ ...settings, search, sessions, model, embedderEndpoint, theme: patch.theme ?? settings.theme });
 }
 
 function stripUndefined<T extends object>(value: T): Partial<T> {
