@@ -39,6 +39,7 @@ import {
   ModelProgressSchema,
   SessionSourceSchema,
 } from './app-data-schemas.js';
+import { AgentEmbedderOfferSchema } from './embedding-endpoint-settings.js';
 
 /** Arguments of a call are small JSON objects: 64 KB is far above any legitimate one. */
 export const MAX_ARG_BYTES = 64 * 1024;
@@ -303,6 +304,13 @@ export const CALLS = {
     maxArgBytes: MAX_ARG_BYTES,
     errors: [],
     summary: 'Embedding model presets, which are installed, and what runs now (or why nothing does).',
+  }),
+  agentEmbedderOffer: call({
+    args: NoArgs,
+    result: AgentEmbedderOfferSchema,
+    maxArgBytes: MAX_ARG_BYTES,
+    errors: [],
+    summary: "The embedding endpoint on this computer that the agent's openclaw.json names (model included), or why there is none.",
   }),
 } as const;
 

@@ -34,3 +34,11 @@ export const EmbedderEndpointPatchSchema = z.strictObject({
 });
 
 export type EmbedderEndpointSettings = z.output<typeof EmbedderEndpointSettingsSchema>;
+
+/** "Found in your agent's config": an endpoint on this computer that openclaw.json names, or why none. */
+export const AgentEmbedderOfferSchema = z.discriminatedUnion('found', [
+  z.object({ found: z.literal(true), provider: z.string(), settings: EmbedderEndpointPatchSchema, from: z.string() }),
+  z.object({ found: z.literal(false), reason: z.string() }),
+]);
+
+export type AgentEmbedderOffer = z.output<typeof AgentEmbedderOfferSchema>;

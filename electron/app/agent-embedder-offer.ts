@@ -2,17 +2,13 @@
 // computer (ollama, lmstudio, openai-compatible on localhost), the endpoint settings that use it,
 // model included. Keys are never read from it: the user gives Memory Lens its own.
 import { isLoopbackHost, parseEndpointUrl } from '../../shared/embedding-endpoint.js';
-import type { EmbedderEndpointSettings } from '../../shared/embedding-endpoint-settings.js';
+import type { AgentEmbedderOffer, EmbedderEndpointSettings } from '../../shared/embedding-endpoint-settings.js';
 
 /** OpenClaw 2026.9.6 defaults (its dist: OLLAMA_DEFAULT_BASE_URL, LMSTUDIO_DEFAULT_*). */
 const KNOWN = {
   ollama: { baseUrl: 'http://127.0.0.1:11434/v1', model: 'nomic-embed-text' },
   lmstudio: { baseUrl: 'http://127.0.0.1:1234/v1', model: 'text-embedding-nomic-embed-text-v1.5' },
 } as const;
-
-export type AgentEmbedderOffer =
-  | { found: true; provider: string; settings: Partial<EmbedderEndpointSettings>; from: string }
-  | { found: false; reason: string };
 
 const record = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value.trim() : undefined);

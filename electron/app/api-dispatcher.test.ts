@@ -11,6 +11,7 @@ import { DraftStore } from './draft-store.js';
 import { JudgmentStore } from './judgment-store.js';
 import { buildModelCatalog } from './model-catalog.js';
 import { openTempWorkspace, type TempWorkspace } from './test-support/temp-workspace.js';
+import { agentEmbedderOffer } from './agent-embedder-offer.js';
 
 let fx: TempWorkspace;
 let dispatcher: ApiDispatcher;
@@ -30,6 +31,7 @@ beforeAll(async () => {
     drafts: new DraftStore(fx.dataDir),
     judgments: new JudgmentStore(fx.dataDir),
     modelCatalog: () => buildModelCatalog(fx.settings.get(), fx.dataDir, fx.session.current().status(), { canAsk: false, fixedByCommandLine: false }),
+    agentEmbedderOffer: async () => agentEmbedderOffer({ memory: { search: { provider: 'ollama' } } }, 'openclaw.json'),
     validateResults: true,
   });
   const options = { query: 'gateway dns', minScore: 0 };
@@ -87,6 +89,7 @@ const VALID_CALLS: { [K in CallName]: () => CallArgs<K> } = {
   judgmentList: () => ({}),
   judgmentExport: () => ({}),
   modelCatalog: () => ({}),
+  agentEmbedderOffer: () => ({}),
 };
 
 describe('api dispatcher: every contract call', () => {

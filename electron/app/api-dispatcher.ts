@@ -25,6 +25,7 @@ import { findMatches } from './find-matches.js';
 import type { JudgmentStore } from './judgment-store.js';
 import type { SettingsStore } from './settings-store.js';
 import type { WorkspaceSession } from './workspace-session.js';
+import type { AgentEmbedderOffer } from '../../shared/embedding-endpoint-settings.js';
 
 export interface DispatcherDeps {
   session: WorkspaceSession;
@@ -43,6 +44,8 @@ export interface DispatcherDeps {
   judgments?: JudgmentStore;
   /** The settings view's model list (it needs the data dir); without it modelCatalog answers UNAVAILABLE. */
   modelCatalog?: () => Promise<ModelCatalog>;
+  /** The endpoint openclaw.json names on this computer; without it agentEmbedderOffer answers UNAVAILABLE. */
+  agentEmbedderOffer?: () => Promise<AgentEmbedderOffer>;
   /** Check every result against the contract too (tests, development); a mismatch is INTERNAL. */
   validateResults?: boolean;
 }
@@ -83,7 +86,9 @@ export function createApiDispatcher(deps: DispatcherDeps): ApiDispatcher {
       const before = deps.settings.get();
       const after = await deps.settings.update(patch);
       const changed = {
-        model: JSON.stringify(after.model) !== JSON.stringify(before.model),
+        model:
+          JSON.stringify(after.model) !== JSON.stringify(before.model) ||
+          JSON.stringify(after.embedderEndpoint) !== JSON.stringify(before.embedderEndpoint),
         sessions: JSON.stringify(after.sessions) !== JSON.stringify(before.sessions),
       };
       if (changed.model || changed.sessions) deps.onEngineSettingsChanged?.(changed);
@@ -119,6 +124,7 @@ export function createApiDispatcher(deps: DispatcherDeps): ApiDispatcher {
     judgmentList: ({ query }) => need(deps.judgments, 'Judgments').list(workspaceDir(), query),
     judgmentExport: () => need(deps.judgments, 'Judgments').export(workspaceDir()),
     modelCatalog: () => need(deps.modelCatalog, 'Model lists')(),
+    agentEmbedderOffer: () => need(deps.agentEmbedderOffer, "The agent's embedder")(),
   };
 
   return {
