@@ -34,6 +34,7 @@ export const EmbedderEndpointPatchSchema = z.strictObject({
 });
 
 export type EmbedderEndpointSettings = z.output<typeof EmbedderEndpointSettingsSchema>;
+export type EmbedderEndpointPatch = z.output<typeof EmbedderEndpointPatchSchema>;
 
 /** "Found in your agent's config": an endpoint on this computer that openclaw.json names, or why none. */
 export const AgentEmbedderOfferSchema = z.discriminatedUnion('found', [
