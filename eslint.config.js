@@ -123,14 +123,14 @@ export default tseslint.config(
     },
   },
   // Feature folders: a feature may import shared/, renderer/src/api, app-level store types, but not another feature.
-  ...['files', 'editor', 'timeline', 'search', 'status', 'context', 'settings'].map((feature) => ({
+  ...['files', 'editor', 'timeline', 'search', 'status', 'context', 'settings', 'agents'].map((feature) => ({
     files: [`renderer/src/features/${feature}/**/*.{ts,tsx}`],
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [
           { group: [...nodeBuiltins, 'electron', 'better-sqlite3', 'chokidar', 'ws'], message: 'The renderer runs in a sandboxed page: no Node or Electron imports.' },
           {
-            group: ['files', 'editor', 'timeline', 'search', 'status', 'context', 'settings'].filter((f) => f !== feature).map((f) => `**/features/${f}/**`),
+            group: ['files', 'editor', 'timeline', 'search', 'status', 'context', 'settings', 'agents'].filter((f) => f !== feature).map((f) => `**/features/${f}/**`),
             message: 'Features do not import each other; compose them in renderer/src/app.',
           },
         ],

@@ -90,7 +90,7 @@ export const SessionSourceSchema = z.object({
   /** False when the settings exclude this agent, or another folder already provides the same agent id. */
   included: z.boolean(),
   /** Why it is not included, when it is not. */
-  excludedBecause: z.enum(['settings', 'duplicate-agent']).optional(),
+  excludedBecause: z.enum(['settings', 'duplicate-agent', 'other-agent']).optional(),
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -25,6 +25,7 @@ import {
   WorkspaceInfoSchema,
 } from './contract-schemas.js';
 import { ContextArgsSchema, ContextReportSchema } from './context-schemas.js';
+import { AgentDatabasesReportSchema, AgentIndexChunkSchema, AgentWorkspacesSchema } from './agent-db-schemas.js';
 import { SettingsPatchSchema, SettingsSchema } from './settings-schema.js';
 import { AgentSearchEntrySchema, AgentSearchListSchema, FileAccessSchema, SavedSessionMemorySchema } from './agent-schemas.js';
 import {
@@ -174,8 +175,9 @@ export const CALLS = {
     summary: 'Merges a patch into the settings, persists them, returns the result.',
   }),
   openWorkspace: call({
-    // null: ask the user (OS folder dialog). A path: only one of settings.recentWorkspaces, so a
-    // compromised page cannot open an arbitrary folder. Serve mode serves its --workspace only.
+    // null: ask the user (OS folder dialog). A path: only one of settings.recentWorkspaces or an
+    // agent's workspace agentWorkspaces lists now, so a compromised page cannot open an arbitrary
+    // folder. Serve mode has no dialog: agents' workspaces only.
     args: z.strictObject({ path: z.string().min(1).max(4096).nullable() }),
     result: z.object({ opened: z.boolean(), workspace: WorkspaceInfoSchema }),
     maxArgBytes: MAX_ARG_BYTES,
@@ -311,6 +313,28 @@ export const CALLS = {
     maxArgBytes: MAX_ARG_BYTES,
     errors: [],
     summary: "The embedding endpoint on this computer that the agent's openclaw.json names (model included), or why there is none.",
+  }),
+  // OpenClaw's agent databases (openclaw-agent.sqlite), read-only: shared/agent-db-schemas.ts.
+  agentDatabases: call({
+    args: NoArgs,
+    result: AgentDatabasesReportSchema,
+    maxArgBytes: MAX_ARG_BYTES,
+    errors: ['UNAVAILABLE'],
+    summary: "The agent databases of the workspace: notices, their sessions, and the agent's own index against the memory files (current / stale / missing / extra).",
+  }),
+  agentIndexChunks: call({
+    args: PathArgs,
+    result: z.array(AgentIndexChunkSchema),
+    maxArgBytes: MAX_ARG_BYTES,
+    errors: ['UNAVAILABLE'],
+    summary: "The agent's own chunks of one memory file, with OpenClaw's importance, triggers, project and origin.",
+  }),
+  agentWorkspaces: call({
+    args: NoArgs,
+    result: AgentWorkspacesSchema,
+    maxArgBytes: MAX_ARG_BYTES,
+    errors: ['UNAVAILABLE'],
+    summary: "Every OpenClaw agent's workspace beside the open one (openclaw.json, workspace-<id> folders): what the agent switcher offers; openWorkspace accepts these paths.",
   }),
 } as const;
 

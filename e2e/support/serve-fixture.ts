@@ -28,6 +28,8 @@ export interface StartServeOptions {
   fixture?: string;
   /** Or any folder (absolute path), e.g. a generated one; it is moved, not copied. */
   moveFrom?: string;
+  /** Or a whole OpenClaw state folder under e2e/fixtures/ (openclaw.json, agents/, workspace*), copied to `<home>/.openclaw`. */
+  stateFolder?: string;
   /** Reuse this data dir (drafts, settings, judgments survive a restart). */
   dataDir?: string;
   /** Extra environment for the server (e.g. MEMLENS_MODEL_HOST). */
@@ -42,7 +44,9 @@ export async function startServe(extraArgs: string[] = [], options: StartServeOp
   // Where OpenClaw keeps it (HOME is tmp): the window names it as a user's would be named.
   const workspace = path.join(tmp, '.openclaw', 'workspace');
   const source = options.fixture ? path.join(root, 'e2e', 'fixtures', options.fixture) : path.join(root, 'resources', 'sample-workspace');
-  if (options.moveFrom) {
+  if (options.stateFolder) {
+    fs.cpSync(path.join(root, 'e2e', 'fixtures', options.stateFolder), path.dirname(workspace), { recursive: true });
+  } else if (options.moveFrom) {
     fs.mkdirSync(path.dirname(workspace), { recursive: true });
     fs.renameSync(options.moveFrom, workspace);
   } else {

@@ -90,6 +90,9 @@ const VALID_CALLS: { [K in CallName]: () => CallArgs<K> } = {
   judgmentExport: () => ({}),
   modelCatalog: () => ({}),
   agentEmbedderOffer: () => ({}),
+  agentDatabases: () => ({}),
+  agentIndexChunks: () => ({ path: 'MEMORY.md' }),
+  agentWorkspaces: () => ({}),
 };
 
 describe('api dispatcher: every contract call', () => {

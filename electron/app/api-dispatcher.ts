@@ -19,7 +19,9 @@ import { normalizeRelPath } from '../memory/files/safe-path.js';
 import type { WorkspaceActivity } from './agent/agent-activity-store.js';
 import { fileAccessOf } from './agent/file-access.js';
 import { saveWorkspaceSession } from './agent/save-session-memory.js';
-import { listSessionSources } from '../memory/workspace/session-sources.js';
+import { defaultOpenclawHome, listSessionSources } from '../memory/workspace/session-sources.js';
+import { agentIdsForWorkspace } from '../memory/agent-db/agent-roster.js';
+import { listAgentWorkspaces } from './agent-workspaces.js';
 import type { DraftStore } from './draft-store.js';
 import { findMatches } from './find-matches.js';
 import type { JudgmentStore } from './judgment-store.js';
@@ -96,6 +98,12 @@ export function createApiDispatcher(deps: DispatcherDeps): ApiDispatcher {
     },
     openWorkspace: ({ path }) => deps.openWorkspace(path),
     readTranscript: ({ path }) => engine().readTranscript(path),
+    agentDatabases: () => engine().agentDatabases(),
+    agentWorkspaces: () => {
+      const { workspaceDir: dir, openclawHome } = deps.session.currentOptions();
+      return { agents: listAgentWorkspaces(dir, openclawHome ?? defaultOpenclawHome()) };
+    },
+    agentIndexChunks: ({ path }) => engine().agentIndexChunks(path),
     get: ({ path, from, lines }) => engine().get(path, from, lines),
     context: (args) => engine().context(args),
     agentSearches: ({ limit }) => deps.activity().listSearches(limit ?? 200),
@@ -109,8 +117,10 @@ export function createApiDispatcher(deps: DispatcherDeps): ApiDispatcher {
     workspaceInfo: () => deps.session.info(),
     listSessionSources: () => {
       const { workspaceDir: dir, sessionDirs, openclawHome, excludedAgents } = deps.session.currentOptions();
+      const agentScope = agentIdsForWorkspace(dir, openclawHome ?? defaultOpenclawHome());
       return listSessionSources({
         workspaceDir: dir,
+        ...(agentScope ? { agentScope } : {}),
         ...(sessionDirs ? { sessionDirs } : {}),
         ...(openclawHome ? { openclawHome } : {}),
         ...(excludedAgents ? { excludedAgents } : {}),

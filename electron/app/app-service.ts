@@ -3,7 +3,9 @@
 // (engine + watcher + events) and the contract dispatcher, and reopens the engine when the model
 // settings change. What differs between hosts is injected: how a workspace is opened (fixed, or
 // the OS folder dialog), where deleted files go (app trash, or the OS trash).
-import { MemoryLensError, messageOf } from '../../shared/errors.js';
+import { isAgentWorkspace } from './agent-workspaces.js';
+import { defaultOpenclawHome } from '../memory/workspace/session-sources.js';
+import { messageOf } from '../../shared/errors.js';
 import type { ApiDispatcher, WorkspaceInfo } from '../../shared/contract.js';
 import type { EngineOptions } from '../memory/engine-types.js';
 import { AgentActivityStore } from './agent/agent-activity-store.js';
@@ -96,12 +98,16 @@ export async function createAppService(options: AppServiceOptions): Promise<AppS
     session,
     settings,
     activity: () => activity.workspace(session.current().workspaceDir),
-    openWorkspace: options.showFolderDialog
-      ? createWorkspaceOpener({ session, settings, sampleDir: sampleCopyDir(options.dataDir), showFolderDialog: options.showFolderDialog })
-      : async () => {
-          // A page (or anyone holding serve mode's token) must not point the server at another folder.
-          throw new MemoryLensError('NOT_ALLOWED', 'Serve mode serves the workspace it was started with; restart `memlens serve --workspace DIR` to switch.');
-        },
+    // Serve mode has no dialog: a page (or anyone holding its token) may switch only to an agent's
+    // workspace beside the open one, or a recent one (agent-workspaces.ts).
+    openWorkspace: createWorkspaceOpener({
+      session, settings, sampleDir: sampleCopyDir(options.dataDir),
+      ...(options.showFolderDialog ? { showFolderDialog: options.showFolderDialog } : {}),
+      isAgentWorkspace: (requested) => {
+        const { workspaceDir, openclawHome } = session.currentOptions();
+        return isAgentWorkspace(requested, workspaceDir, openclawHome ?? defaultOpenclawHome());
+      },
+    }),
     ...(options.trashItem ? { trashFile: createOsTrash(() => session.currentOptions(), options.trashItem) } : {}),
     drafts: new DraftStore(options.dataDir),
     judgments: new JudgmentStore(options.dataDir),

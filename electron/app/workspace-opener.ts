@@ -10,21 +10,27 @@ import type { WorkspaceSession } from './workspace-session.js';
 export interface WorkspaceOpenerDeps {
   session: WorkspaceSession;
   settings: SettingsStore;
-  showFolderDialog: () => Promise<string | null>;
+  /** Absent in serve mode: only agents' workspaces (and recent ones) can be opened there. */
+  showFolderDialog?: () => Promise<string | null>;
   /** The private sample copy, so reopening it keeps its "sample" label. */
   sampleDir: string;
+  /** Paths that may be opened without the dialog besides the recent ones (the agents' workspaces). */
+  isAgentWorkspace?: (path: string) => boolean;
 }
 
 export function createWorkspaceOpener(deps: WorkspaceOpenerDeps): (requested: string | null) => Promise<{ opened: boolean; workspace: WorkspaceInfo }> {
   return async (requested) => {
     let dir: string;
+    if (requested === null && !deps.showFolderDialog) throw new MemoryLensError('NOT_ALLOWED', 'Serve mode has no folder dialog: pick an agent\'s workspace, or restart `memlens serve --workspace DIR`.');
     if (requested === null) {
-      const chosen = await deps.showFolderDialog();
+      const chosen = await deps.showFolderDialog!();
       if (!chosen) return { opened: false, workspace: deps.session.info() };
       dir = chosen;
     } else {
-      if (!deps.settings.get().recentWorkspaces.includes(requested)) {
-        throw new MemoryLensError('NOT_ALLOWED', 'Only a workspace chosen before with "Open workspace…" can be reopened by path.');
+      // Recent folders were chosen in a dialog; serve mode (no dialog) offers the agents' workspaces only.
+      const recent = deps.showFolderDialog !== undefined && deps.settings.get().recentWorkspaces.includes(requested);
+      if (!recent && !deps.isAgentWorkspace?.(requested)) {
+        throw new MemoryLensError('NOT_ALLOWED', 'Only a workspace chosen before with "Open workspace…", or an OpenClaw agent\'s workspace, can be opened by path.');
       }
       dir = requested;
     }

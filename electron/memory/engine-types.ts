@@ -1,6 +1,8 @@
 // The engine's public surface: what the CLI, serve mode and the Electron main process use.
 // Implemented by `MemoryEngine` in engine.ts. Plain Node; never imports electron.
 import type { Unsubscribe } from '../../shared/contract.js';
+import type { AgentDatabasesOptions } from './agent-db/agent-databases.js';
+import type { AgentDatabasesReport, AgentIndexChunk } from '../../shared/agent-db-schemas.js';
 import type { ModelLoadProgress } from './embed/embed-protocol.js';
 import type { EmbeddingEndpointConfig } from '../../shared/embedding-endpoint.js';
 import type {
@@ -55,6 +57,10 @@ export interface EngineOptions {
    * every breakdown shows them and `accessBoost` can use them; absent, breakdowns have no `access`.
    */
   accessStats?: AccessStatsLookup;
+  /** How OpenClaw's agent databases are opened (which agents; a statement trace for tests). */
+  agentDbOptions?: AgentDatabasesOptions;
+  /** How often the agent databases are probed for new events while watching (default 1 s). */
+  agentDbPollMs?: number;
 }
 
 /** How often agents retrieved one chunk (same file, same text), and when last. */
@@ -134,6 +140,11 @@ export interface MemoryEngineApi {
    * environment OpenClaw's variables are read from (default this process's).
    */
   context(args: ContextArgs, options?: { openclawConfig?: string; env?: Readonly<Record<string, string | undefined>> }): Promise<ContextReport>;
+
+  /** OpenClaw's agent databases of this workspace: notices, sessions, the agent's index vs the files. Read-only. */
+  agentDatabases(): Promise<AgentDatabasesReport>;
+  /** The agent's own chunks of one memory file, with importance, triggers, project and origin. */
+  agentIndexChunks(path: string): Promise<AgentIndexChunk[]>;
 
   startWatching(): Promise<void>;
   stopWatching(): Promise<void>;

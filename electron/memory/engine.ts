@@ -48,6 +48,14 @@ import type { SyncResult } from './sync/sync.js';
 import { ForegroundWork } from './sync/foreground-work.js';
 import { WorkspaceWatcher } from './sync/watcher.js';
 import type { DiscoverOptions } from './workspace/discover.js';
+import { AgentDatabases } from './agent-db/agent-databases.js';
+import { agentIdsForWorkspace } from './agent-db/agent-roster.js';
+import { defaultOpenclawHome } from './workspace/session-sources.js';
+import { agentChunksOf, agentDatabasesReport } from './agent-db/agent-db-report.js';
+import { inAgentIndexScope } from './agent-db/agent-index.js';
+import { discoverFiles } from './workspace/discover.js';
+import { sha256 } from './files/hash.js';
+import type { AgentDatabasesReport, AgentIndexChunk } from '../../shared/agent-db-schemas.js';
 
 /** More per-file events than this from one sync: send only the status change (the UI reloads its list). */
 const MAX_FILE_EVENTS_PER_SYNC = 500;
@@ -60,6 +68,9 @@ export class MemoryEngine implements MemoryEngineApi {
   private readonly fileListeners = new Listeners<FileChangeEvent>();
   private readonly statusListeners = new Listeners<IndexStatus>();
   private readonly discover: DiscoverOptions;
+  /** OpenClaw's agent databases beside this workspace: their transcripts and the agent's own index. */
+  private readonly agentDbs: AgentDatabases;
+  private agentDbPoll: NodeJS.Timeout | null = null;
   private readonly files: FileOperations;
   /** The `openclaw` search profile: OpenClaw's chunks of the same files, kept beside our index. */
   private readonly openclawRanker: OpenClawRanker;
@@ -87,6 +98,13 @@ export class MemoryEngine implements MemoryEngineApi {
       excludedAgents: options.excludedAgents ?? [],
       ...(options.openclawHome ? { openclawHome: options.openclawHome } : {}),
     };
+    const scope = agentIdsForWorkspace(workspaceDir, options.openclawHome ?? defaultOpenclawHome());
+    if (scope) this.discover.agentScope = scope;
+    this.agentDbs = new AgentDatabases(this.discover, {
+      ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+      ...(options.agentDbOptions ?? {}),
+    });
+    this.discover.agentDatabases = this.agentDbs;
     const expected: ExpectedIndexMeta = {
       schemaVersion: SCHEMA_VERSION,
       chunkerVersion: CHUNKER_VERSION,
@@ -239,6 +257,23 @@ export class MemoryEngine implements MemoryEngineApi {
     return this.lifecycle.reads.read((index) => listChunkRefs(index.db, normalizeRelPath(relPath)));
   }
 
+  async agentDatabases(): Promise<AgentDatabasesReport> {
+    this.assertOpen();
+    // The files' bytes now, not our index's idea of them: `memlens status` runs without a sync.
+    const memory = new Map<string, string | null>();
+    const { agentDatabases: _transcripts, ...filesOnly } = this.discover;
+    for (const file of await discoverFiles(filesOnly)) {
+      if (file.source !== 'memory' || !inAgentIndexScope(file.path)) continue;
+      memory.set(file.path, await fs.promises.readFile(file.absPath).then(sha256, () => null));
+    }
+    return agentDatabasesReport(this.agentDbs, this.discover, memory);
+  }
+
+  async agentIndexChunks(relPath: string): Promise<AgentIndexChunk[]> {
+    this.assertOpen();
+    return agentChunksOf(this.agentDbs, normalizeRelPath(relPath));
+  }
+
   saveFile(relPath: string, text: string, expectedHash: string | null): Promise<SaveResult> {
     this.assertOpen();
     return this.foreground.run(() => this.files.saveFile(relPath, text, expectedHash));
@@ -337,11 +372,43 @@ export class MemoryEngine implements MemoryEngineApi {
       },
     });
     await this.watcher.start();
+    this.followAgentDatabases();
+  }
+
+  /**
+   * The gateway appends events to its database, which no file event announces usefully (the WAL
+   * grows): poll its cheap data_version probe and reindex the sessions whose listing changed.
+   */
+  private followAgentDatabases(): void {
+    if (this.agentDbPoll) return;
+    // What is there now was indexed by the sync (or is by the watcher's reconcile): only changes from here on.
+    this.agentDbs.poll();
+    let busy = false;
+    this.agentDbPoll = setInterval(() => {
+      if (busy || this.closed) return;
+      busy = true;
+      void (async () => {
+        try {
+          for (const relPath of this.agentDbs.poll()) {
+            try {
+              await this.lifecycle.reindexPath(relPath);
+            } catch {
+              this.agentDbs.retryLater(relPath); // the lifecycle records the error in status
+            }
+          }
+        } finally {
+          busy = false;
+        }
+      })();
+    }, this.options.agentDbPollMs ?? AGENT_DB_POLL_MS);
+    this.agentDbPoll.unref();
   }
 
   async stopWatching(): Promise<void> {
     const watcher = this.watcher;
     this.watcher = null;
+    if (this.agentDbPoll) clearInterval(this.agentDbPoll);
+    this.agentDbPoll = null;
     await watcher?.stop();
     this.watcherState = 'off';
     this.watcherReason = null;
@@ -354,6 +421,7 @@ export class MemoryEngine implements MemoryEngineApi {
     this.closed = true;
     this.openclawRanker.close();
     await this.lifecycle.close();
+    this.agentDbs.close();
     await this.embedder?.close();
     this.progressListeners.clear();
     this.fileListeners.clear();
@@ -381,3 +449,6 @@ function toReport(result: SyncResult): SyncReport {
   };
 }
 
+
+/** How often the agent databases' data_version is looked at while watching: one PRAGMA per database. */
+export const AGENT_DB_POLL_MS = 1000;

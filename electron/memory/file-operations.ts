@@ -50,6 +50,8 @@ export class FileOperations {
    * `window.offset` (or, `backward`, ending there).
    */
   async readFile(relPath: string, window: { offset?: number; backward?: boolean } = {}): Promise<FileContent> {
+    const fromDb = this.readFromAgentDb(normalizeRelPath(relPath));
+    if (fromDb) return { path: fromDb.path, ...decodeTextFile(fromDb.bytes, fromDb.mtimeMs), readOnly: 'session' };
     const { path: clean, abs } = await this.resolve(relPath, 'read');
     const isSession = indexableSource(this.options.discover, clean) === 'sessions';
     return this.withFsErrors(clean, 'read', async () => {
@@ -73,6 +75,11 @@ export class FileOperations {
     const clean = normalizeRelPath(relPath);
     if (indexableSource(this.options.discover, clean) !== 'sessions') {
       throw new MemoryLensError('NOT_ALLOWED', `Not a session transcript: ${clean}`);
+    }
+    const fromDb = this.readFromAgentDb(clean);
+    if (fromDb) {
+      const parsed = parseSessionJsonl(new TextDecoder('utf-8').decode(fromDb.bytes));
+      return { messages: parsed.messages, malformedLines: parsed.malformed, size: fromDb.bytes.length, mtimeMs: fromDb.mtimeMs };
     }
     const { abs } = await this.resolve(clean, 'read');
     const { stat, bytes } = await this.withFsErrors(clean, 'read', () => readWholeFile(abs));
@@ -217,6 +224,16 @@ export class FileOperations {
    * saving reaches them too); renaming and deleting stay with Markdown memory files. Where a
    * symlink leads is held to the same rule as the name asked for.
    */
+  /** A transcript kept in an agent database (read-only by nature), or null for a file on disk. */
+  private readFromAgentDb(clean: string): { path: string; bytes: Buffer; mtimeMs: number } | null {
+    const databases = this.options.discover.agentDatabases;
+    const found = databases?.lookup(clean);
+    if (!databases || !found) return null;
+    const bytes = databases.read(found.agentDb);
+    if (!bytes) throw new MemoryLensError('UNAVAILABLE', `${clean} could not be read from ${found.agentDb.dbPath} just now; see the agent database's notice.`);
+    return { path: found.path, bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), mtimeMs: found.mtimeMs };
+  }
+
   private resolve(relPath: string, use: PathUse): Promise<ResolvedMemoryPath> {
     return resolveMemoryPath(this.options.discover, relPath, use);
   }

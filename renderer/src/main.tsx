@@ -5,6 +5,7 @@ import { App } from './app/app';
 import { AppStoreProvider } from './app/app-store-provider';
 import { connectApiEvents, loadInitialData } from './app/connect-api-events';
 import { connectBootstrapBudget } from './app/connect-bootstrap-budget';
+import { connectAgentGutter } from './app/connect-agent-gutter';
 import { createAppStore } from './app/create-app-store';
 import { exposeBenchHooks } from './app/bench-hooks';
 import './app/styles/theme.css';
@@ -17,6 +18,7 @@ const api = getApiClient();
 const store = createAppStore(api);
 connectApiEvents(api, store);
 connectBootstrapBudget(api, store);
+connectAgentGutter(store);
 void loadInitialData(api, store);
 // Only a bench build (`vite build --mode bench`) carries the hooks: Vite replaces MODE with a
 // constant, so a production bundle drops this branch and the whole bench-hooks module.

@@ -1,4 +1,5 @@
 // memlens status: what the index holds and how search will run.
+import type { AgentDatabasesReport } from '../../../shared/agent-db-schemas.js';
 import type { IndexStatus } from '../../../shared/domain.js';
 import type { CliCommand } from '../command.js';
 import { writeJson } from '../command.js';
@@ -29,19 +30,39 @@ export function formatStatus(s: IndexStatus): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** One block per OpenClaw agent database: its notices, sessions, and the agent's index against the files. */
+export function formatAgentDatabases(report: AgentDatabasesReport): string {
+  const lines: string[] = [];
+  for (const db of report.databases) {
+    lines.push(`agent db    ${db.agentId}: ${db.path} (${db.state})`);
+    for (const n of db.notices) lines.push(`  notice ${n.code}: ${n.message}`);
+    const archived = db.sessions.filter((s) => s.archived).length;
+    lines.push(`  sessions  ${db.sessions.length}${archived ? ` (${archived} archived)` : ''}`);
+    for (const s of db.sessions) lines.push(`    ${s.path}  ${s.kind}${s.archived ? ` ${s.archived} archive` : `  ${s.events} events`}  ${s.sessionKey ?? ''}`.trimEnd());
+    if (!db.index) continue;
+    const c = db.index.counts;
+    lines.push(`  agent index revision ${db.index.revision ?? '?'}: ${c.current} current, ${c.stale} stale, ${c.missing} missing, ${c.extra} extra`);
+    for (const f of db.index.files) if (f.status !== 'current') lines.push(`    ${f.status.padEnd(8)} ${f.path} (${f.chunks} chunks)`);
+  }
+  return lines.length > 0 ? `${lines.join('\n')}\n` : '';
+}
+
 export const statusCommand: CliCommand = {
   name: 'status',
   summary: 'show the index: files, chunks, mode, embedder, vectors',
   usage: `Usage: memlens status [--json]
 
-Shows what the index holds (it does not index; run memlens index for that).`,
+Shows what the index holds (it does not index; run memlens index for that), and each OpenClaw
+agent database found for the workspace (read-only): its sessions, and the agent's own memory
+index against the files — current, stale (the file changed since), missing, extra.`,
   options: {},
   async run({ io, json, openEngine }) {
     const engine = await openEngine();
     try {
       const status = engine.status();
-      if (json) writeJson(io, status);
-      else io.stdout(formatStatus(status));
+      const agentDatabases = await engine.agentDatabases();
+      if (json) writeJson(io, { ...status, agentDatabases });
+      else io.stdout(formatStatus(status) + formatAgentDatabases(agentDatabases));
       return 0;
     } finally {
       await engine.close();

@@ -4,6 +4,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { DiscoverOptions, DiscoveredFile, WatchRoot } from '../workspace/discover.js';
+import { agentDbDiscovered } from '../workspace/discover.js';
 import { ROOT_LAYER_DIRS, ROOT_MEMORY_FILES, indexableSource } from '../workspace/memory-locations.js';
 import { resolveMemoryPath } from '../workspace/memory-path.js';
 import { isIgnoredPath } from '../workspace/ignore-rules.js';
@@ -65,6 +66,9 @@ export function isWatchIrrelevant(opts: DiscoverOptions, roots: readonly WatchRo
  * regular file. Null when it is gone or not memory.
  */
 export async function discoverOne(opts: DiscoverOptions, relPath: string): Promise<DiscoveredFile | null> {
+  // A transcript in an agent database has no file: the database listing is its discovery.
+  const inDatabase = opts.agentDatabases?.lookup(relPath);
+  if (inDatabase) return agentDbDiscovered(inDatabase);
   const resolved = await resolveMemoryPath(opts, relPath, 'index', 'disk').catch(() => null);
   if (!resolved?.exists) return null;
   const source = indexableSource(opts, resolved.path)!;

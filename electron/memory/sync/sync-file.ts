@@ -43,7 +43,7 @@ async function syncFileNow(target: SyncTarget, relPath: string, options: FileSyn
     target.writer.removeFiles([relPath]);
     return { path: relPath, change: 'deleted', hash: null };
   }
-  const read = await readCandidate(discovered, options.maxFileBytes);
+  const read = await readCandidate(discovered, options.maxFileBytes, options.discover);
   if ('error' in read) {
     target.writer.writeFailure({ file: unreadableFile(discovered), absPath: discovered.absPath, hash: null, indexState: read.state, indexError: read.error });
     return { path: relPath, change: 'failed', hash: null, error: read.error };

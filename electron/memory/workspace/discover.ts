@@ -7,6 +7,7 @@ import type { Dirent, Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { MemorySource } from '../../../shared/domain.js';
+import type { AgentDbFile, AgentDbRef } from '../agent-db/agent-databases.js';
 import { isTempFileName } from '../files/atomic-write.js';
 import { MAX_PATH_DEPTH } from '../files/path-limits.js';
 import { hasIgnoredFolder, isIgnoredPath, isMarkdownName, isSessionFileName } from './ignore-rules.js';
@@ -28,6 +29,8 @@ export interface DiscoveredFile {
   mtimeMs: number;
   /** Agent id (or session folder name) for sessions found outside the workspace. */
   agentId?: string;
+  /** Set for a transcript read from an agent database; absPath is then the database file. */
+  agentDb?: AgentDbRef;
 }
 
 export interface WatchRoot {
@@ -145,7 +148,18 @@ export async function discoverFiles(opts: DiscoverOptions, sink?: DiscoverySink)
     if (!source.included) continue;
     add(await listSessionFiles({ dir: source.dir, prefix: `sessions/${source.agentId}/`, accepts }, source.dir), 'sessions', `sessions/${source.agentId}/`, source.agentId);
   }
-  return statCandidates(candidates);
+  const found = await statCandidates(candidates);
+  const databases = opts.agentDatabases;
+  if (!databases) return found;
+  // A session in an agent database and as a legacy JSONL file is listed once: the database's is live.
+  databases.refresh();
+  const fromDatabases = databases.files();
+  const inDatabases = new Set(fromDatabases.map((f) => f.path));
+  return [...found.filter((f) => !inDatabases.has(f.path)), ...fromDatabases.map(agentDbDiscovered)];
+}
+
+export function agentDbDiscovered(file: AgentDbFile): DiscoveredFile {
+  return { path: file.path, absPath: file.agentDb.dbPath, source: 'sessions', size: file.size, mtimeMs: file.mtimeMs, agentId: file.agentId, agentDb: file.agentDb };
 }
 
 interface FoundFile {

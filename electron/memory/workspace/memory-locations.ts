@@ -76,7 +76,8 @@ export function indexableSource(opts: DiscoverOptions, relPath: string): MemoryS
     if (segments.length === 2) return 'sessions';
     if (segments.length !== 3) return null;
     const name = segments[1]!;
-    return !isExcludedAgent(opts, name) && sessionFolderFor(opts, name) !== null ? 'sessions' : null;
+    if (isExcludedAgent(opts, name)) return null;
+    return sessionFolderFor(opts, name) !== null || opts.agentDatabases?.lookup(relPath) ? 'sessions' : null;
   }
   if (isIgnoredPath(relPath) || !isMarkdownName(base)) return null;
   if (segments.length === 1 && ROOT_MEMORY_FILES.includes(base)) return 'memory';

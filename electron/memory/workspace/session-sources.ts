@@ -10,6 +10,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { SessionSource, SessionSourceLocation } from '../../../shared/domain.js';
+import type { AgentDatabases } from '../agent-db/agent-databases.js';
 import { isSessionFileName } from './ignore-rules.js';
 
 /** The part of DiscoverOptions (discover.ts) that decides where transcripts come from. */
@@ -20,6 +21,13 @@ export interface SessionSourceOptions {
   openclawHome?: string;
   /** Agent ids whose transcripts are left out (settings.sessions.excludedAgents). */
   excludedAgents?: string[];
+  /**
+   * The agents this workspace belongs to (agent-db/agent-roster.ts agentIdsForWorkspace): other
+   * agents' transcripts beside it are left out. Absent: every agent found.
+   */
+  agentScope?: string[];
+  /** The engine's agent databases (agent-db/agent-databases.ts): transcripts OpenClaw keeps in SQLite. */
+  agentDatabases?: AgentDatabases;
 }
 
 /** A folder holding `<agent id>/sessions/` folders. */
@@ -60,7 +68,11 @@ export function agentsFolders(opts: SessionSourceOptions): AgentsFolder[] {
 }
 
 export function isExcludedAgent(opts: SessionSourceOptions, agentId: string): boolean {
-  return (opts.excludedAgents ?? []).includes(agentId);
+  return (opts.excludedAgents ?? []).includes(agentId) || isOtherAgent(opts, agentId);
+}
+
+function isOtherAgent(opts: SessionSourceOptions, agentId: string): boolean {
+  return opts.agentScope !== undefined && !opts.agentScope.includes(agentId);
 }
 
 /**
@@ -89,6 +101,7 @@ export async function listAgentSessionFolders(opts: SessionSourceOptions): Promi
     const files = await countSessionFiles(dir);
     const source: SessionSource & { agentId: string } = { agentId, location, dir, files, included: true };
     if (taken.has(agentId)) Object.assign(source, { included: false, excludedBecause: 'duplicate-agent' });
+    else if (isOtherAgent(opts, agentId)) Object.assign(source, { included: false, excludedBecause: 'other-agent' });
     else if (isExcludedAgent(opts, agentId)) Object.assign(source, { included: false, excludedBecause: 'settings' });
     taken.add(agentId);
     out.push(source);

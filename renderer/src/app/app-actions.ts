@@ -38,6 +38,15 @@ export function unsavedWarning(paths: readonly string[]): string {
   return `${paths.length} file${paths.length === 1 ? ' has' : 's have'} unsaved changes (${names}). They are kept as drafts and offered back when you reopen this workspace.`;
 }
 
+/** Before switching to another agent's workspace: ask when text is unsaved, then keep the drafts. */
+export async function confirmLeave(store: AppStore, confirm: (message: string) => boolean = (m) => window.confirm(m)): Promise<boolean> {
+  const s = store.getState();
+  const unsaved = unsavedPaths(s.editor);
+  if (unsaved.length > 0 && !confirm(`${unsavedWarning(unsaved)}\n\nSwitch to another agent?`)) return false;
+  await s.flushDrafts();
+  return true;
+}
+
 /**
  * "Open Workspace…" (header button or the desktop menu): with unsaved text, ask first; write the
  * drafts to the data dir while this workspace is still the open one; then let the shell switch.

@@ -1,6 +1,8 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
+import { agentsStore } from '../features/agents/stores/agents-store-context';
+import { lineNotesStore } from '../features/editor/stores/line-notes-store-context';
 import { contextStore } from '../features/context/stores/context-store-context';
 import { budgetStore } from '../features/editor/stores/budget-store-context';
 import { editorStore } from '../features/editor/stores/editor-store-context';
@@ -31,7 +33,11 @@ export function AppStoreProvider({ store, api, children }: { store: AppStore; ap
                     <contextStore.Provider value={store}>
                       <settingsStore.Provider value={store}>
                         <agentSearchesStore.Provider value={store}>
-                          <agentAccessStore.Provider value={store}>{children}</agentAccessStore.Provider>
+                          <agentAccessStore.Provider value={store}>
+                            <agentsStore.Provider value={store}>
+                              <lineNotesStore.Provider value={store}>{children}</lineNotesStore.Provider>
+                            </agentsStore.Provider>
+                          </agentAccessStore.Provider>
                         </agentSearchesStore.Provider>
                       </settingsStore.Provider>
                     </contextStore.Provider>

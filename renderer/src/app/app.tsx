@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import type { SearchResult } from '../../../shared/domain';
 import { apiTransport } from '../api/client';
+import { AgentSwitcher } from '../features/agents/components/agent-switcher';
+import { StaleIndexBanner } from '../features/agents/components/stale-index-banner';
 import { RecoveredDraftsBanner } from '../features/editor/components/recovered-drafts-banner';
 import { unsavedPaths } from '../features/editor/stores/editor-slice';
 import { FileSidebar } from '../features/files/components/file-sidebar';
@@ -9,7 +11,7 @@ import { QuickOpen } from '../features/files/components/quick-open';
 import { SearchPanel } from '../features/search/components/search-panel';
 import { StatusBar } from '../features/status/components/status-bar';
 import { baseName, workspaceLabel } from '../lib/path-labels';
-import { openFileAt, openSearchResult, openSettings, requestOpenWorkspace } from './app-actions';
+import { confirmLeave, openFileAt, openSearchResult, openSettings, requestOpenWorkspace } from './app-actions';
 import { useApi, useApp, useAppStoreApi } from './app-store-provider';
 import { clampWidth, PANEL_LIMITS } from './layout-slice';
 import { MAIN_VIEWS, type MainViewContext } from './main-views';
@@ -107,6 +109,7 @@ export function App() {
         {apiTransport() === 'electron' && (
           <button type="button" className="link-button" data-testid="open-workspace" onClick={() => void requestOpenWorkspace(api, store)}>Open…</button>
         )}
+        <AgentSwitcher beforeSwitch={() => confirmLeave(store)} />
         <nav className="segmented" aria-label="View">
           {MAIN_VIEWS.map((v) => (
             <button key={v.id} type="button" className={view.id === v.id ? 'is-on' : ''} aria-pressed={view.id === v.id} data-testid={`view-${v.id}`} title={v.title} onClick={() => setView(v.id)}>
@@ -132,6 +135,7 @@ export function App() {
         </button>
       </header>
       <RecoveredDraftsBanner />
+      <StaleIndexBanner onShow={() => setView('agent')} />
       <div className="app__body">
         {fit.sidebar !== 'closed' && (
           <div className={`app__side app__side--${fit.sidebar}`} style={{ width: layout.sidebarWidth }} data-testid="sidebar-panel">

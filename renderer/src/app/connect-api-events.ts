@@ -41,6 +41,7 @@ export function connectApiEvents(api: MemlensApi, store: AppStore): () => void {
       const s = store.getState();
       void s.loadFiles();
       void s.loadTimeline();
+      void s.loadAgents();
     }, REFRESH_DELAY_MS);
   };
 
@@ -131,6 +132,7 @@ export function connectApiEvents(api: MemlensApi, store: AppStore): () => void {
       void s.loadFiles();
       void s.loadTimeline();
       void s.loadStatus();
+      void s.loadAgents();
       void s.refreshSettingsView();
     }),
   ];

@@ -12,10 +12,12 @@ import { createSearchSlice, type SearchSlice } from '../features/search/stores/s
 import { createSettingsViewSlice, type SettingsViewSlice } from '../features/settings/stores/settings-slice';
 import { createStatusSlice, type StatusSlice } from '../features/status/stores/status-slice';
 import { createTimelineSlice, type TimelineSlice } from '../features/timeline/stores/timeline-slice';
+import { createAgentsSlice, type AgentsSlice } from '../features/agents/stores/agents-slice';
+import { createLineNotesSlice, type LineNotesSlice } from '../features/editor/stores/line-notes-slice';
 import { createLayoutSlice, type LayoutSlice } from './layout-slice';
 import { createWorkspaceSlice, type WorkspaceSlice } from './workspace-slice';
 
-export type AppState = FilesSlice & EditorSlice & BudgetSlice & SearchSlice & AgentSearchesSlice & AgentAccessSlice & TimelineSlice & StatusSlice & ContextSlice & SettingsViewSlice & LayoutSlice & WorkspaceSlice;
+export type AppState = FilesSlice & EditorSlice & BudgetSlice & SearchSlice & AgentSearchesSlice & AgentAccessSlice & TimelineSlice & StatusSlice & ContextSlice & SettingsViewSlice & AgentsSlice & LineNotesSlice & LayoutSlice & WorkspaceSlice;
 export type AppStore = StoreApi<AppState>;
 
 export function createAppStore(api: MemlensApi, options: { storage?: Storage | null } = {}): AppStore {
@@ -30,6 +32,8 @@ export function createAppStore(api: MemlensApi, options: { storage?: Storage | n
     ...createStatusSlice(api)(...a),
     ...createContextSlice(api)(...a),
     ...createSettingsViewSlice(api)(...a),
+    ...createAgentsSlice(api)(...a),
+    ...createLineNotesSlice()(...a),
     ...createLayoutSlice(options.storage)(...a),
     ...createWorkspaceSlice(...a),
   }));

@@ -3,6 +3,7 @@
 // and the layout pick it up.
 import type { ReactNode } from 'react';
 import type { SearchResult } from '../../../shared/domain';
+import { AgentIndexView } from '../features/agents/components/agent-index-view';
 import { ContextView } from '../features/context/components/context-view';
 import { EditorPane } from '../features/editor/components/editor-pane';
 import { SearchDefaultsForm } from '../features/search/components/search-defaults-form';
@@ -35,6 +36,7 @@ export const MAIN_VIEWS: readonly MainViewSpec[] = [
   { id: 'editor', label: 'Editor', render: (ctx) => <EditorMainView openPath={ctx.openPath} sessionTitles={ctx.sessionTitles} /> },
   { id: 'timeline', label: 'Timeline', render: (ctx) => <TimelineView onOpen={ctx.openPath} hitPaths={ctx.hitPaths} /> },
   { id: 'context', label: 'Context', title: 'What the agent sees at session start', render: (ctx) => <ContextView onOpen={ctx.openAt} /> },
+  { id: 'agent', label: 'Agent', title: "Your agent's own index and transcripts (OpenClaw's agent database, read-only)", render: (ctx) => <AgentIndexView onOpen={ctx.openPath} /> },
   {
     id: 'settings',
     label: 'Settings',

@@ -5,6 +5,8 @@ import { annotationChips } from './annotation-chips';
 import { editorExtensions, jumpToLines, lineSeparatorFor, markCitedRange } from './codemirror-extensions';
 import { budgetExtension, setEditorBudgetParams } from './budget-extension';
 import { registerBudgetBridge } from './budget-editor-bridge';
+import { lineNotesExtension, setLineNotes, type LineNote } from './line-notes-extension';
+import { useLineNotes } from '../stores/line-notes-store-context';
 import { budgetStore, useBudget } from '../stores/budget-store-context';
 import { editorStore, useEditor } from '../stores/editor-store-context';
 
@@ -33,6 +35,8 @@ export function CodeEditor() {
   const highlight = useEditor((s) => s.editor.highlight);
   const budget = budgetStore.useSliceStore();
   const budgetParams = useBudget((s) => s.budget.params);
+  const lineNotes = useLineNotes((s) => s.lineNotes);
+  const shownNotes = useRef<readonly LineNote[] | null>(null);
   const bom = useEditor((s) => s.editor.doc?.bom ?? false);
 
   // One EditorView for the component's life; documents swap its state.
@@ -92,7 +96,7 @@ export function CodeEditor() {
         store.getState().setEditorDirty(!update.state.doc.eq(baseDoc.current));
       },
     });
-    extensions.push(budgetExtension((live) => budget.getState().setLiveBudget(live)));
+    extensions.push(budgetExtension((live) => budget.getState().setLiveBudget(live)), lineNotesExtension());
     if (path) extensions.push(annotationChips(path));
     const base = EditorState.create({ doc: doc.text, extensions });
     baseDoc.current = base.doc;
@@ -105,9 +109,20 @@ export function CodeEditor() {
     // Not when the person went on typing elsewhere while the file loaded (the file filter, say):
     // their next keys would land in the file.
     if (readOnly === null && !typingElsewhere(view)) view.focus();
-    // A new state starts without budget parameters; the effect below hands them over again.
+    // A new state starts without budget parameters or notes; the effects below hand them over again.
     shownBudget.current = null;
+    shownNotes.current = null;
   }, [store, budget, path, revision, readOnly, eol, firstLine]);
+
+  // Notes for the gutter (the agent's importance / triggers / project / origin per chunk).
+  useEffect(() => {
+    const view = viewRef.current;
+    if (!view || !path || revision === 0) return;
+    const notes = lineNotes && lineNotes.path === path ? lineNotes.notes : [];
+    if (shownNotes.current === notes) return;
+    shownNotes.current = notes;
+    view.dispatch({ effects: setLineNotes.of(notes) });
+  }, [lineNotes, path, revision]);
 
   // The bootstrap budget for this file (from the engine's report): shade what the agent will not see.
   useEffect(() => {

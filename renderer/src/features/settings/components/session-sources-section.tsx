@@ -21,7 +21,7 @@ export function SessionSourcesSection({ sources, onToggle }: { sources: SessionS
             <input
               type="checkbox"
               checked={s.included}
-              disabled={s.agentId === null || s.excludedBecause === 'duplicate-agent'}
+              disabled={s.agentId === null || s.excludedBecause === 'duplicate-agent' || s.excludedBecause === 'other-agent'}
               data-testid="session-source-toggle"
               onChange={(e) => s.agentId !== null && onToggle(s.agentId, e.target.checked)}
             />
@@ -30,6 +30,7 @@ export function SessionSourcesSection({ sources, onToggle }: { sources: SessionS
               <span className="muted">
                 · {s.files} transcript{s.files === 1 ? '' : 's'} · {LOCATION_LABELS[s.location]}
                 {s.excludedBecause === 'duplicate-agent' && ' · not read: an earlier folder has the same agent id'}
+                {s.excludedBecause === 'other-agent' && " · not read: openclaw.json gives this agent another workspace"}
               </span>
               <span className="source-list__dir" title={s.dir}>{s.dir}</span>
             </span>

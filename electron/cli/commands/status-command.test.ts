@@ -1,0 +1,33 @@
+// memlens status on the OpenClaw 2026.9.6 state folder OpenClaw's own code made: the agent
+// database's sessions and the agent's own index against the files, as text and as --json.
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AgentDatabasesReportSchema } from '../../../shared/agent-db-schemas.js';
+import { copyOpenclawFixture, type OpenclawCopy } from '../../memory/agent-db/test-support/openclaw-fixture.js';
+import { runCaptured } from '../test-support/capture-io.js';
+
+let copy: OpenclawCopy;
+afterEach(() => copy?.remove());
+
+describe('memlens status', () => {
+  it("lists the agent database's sessions and the agent-index comparison, reading it without changing it", async () => {
+    copy = copyOpenclawFixture();
+    const before = copy.databaseHashes();
+    const home = path.dirname(copy.home);
+    const args = ['--workspace', copy.workspace, '--data-dir', copy.dataDir];
+    const json = await runCaptured(home, ['status', '--json', ...args]);
+    expect(json.code).toBe(0);
+    const report = AgentDatabasesReportSchema.parse((JSON.parse(json.stdout) as { agentDatabases: unknown }).agentDatabases);
+    const main = report.databases.find((d) => d.agentId === 'main')!;
+    expect(main.sessions.map((s) => [s.kind, s.archived])).toEqual([
+      ['cron', null], ['interactive', null], ['heartbeat', null], ['interactive', 'deleted'],
+    ]);
+    expect(main.index!.counts).toEqual({ current: 4, stale: 1, missing: 1, extra: 1 });
+
+    const text = await runCaptured(home, ['status', ...args]);
+    expect(text.stdout).toMatch(/agent index revision \d+: 4 current, 1 stale, 1 missing, 1 extra/);
+    expect(text.stdout).toContain('stale    memory/2026-09-01.md (1 chunks)');
+    expect(text.stdout).toContain('agent:main:cron:nightly-digest:run:8821');
+    expect(copy.databaseHashes()).toEqual(before);
+  });
+});
