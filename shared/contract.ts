@@ -43,6 +43,7 @@ import {
 } from './app-data-schemas.js';
 import { HISTORY_CALLS } from './history-calls.js';
 import { HistoryChangedSchema } from './history-schemas.js';
+import { AgentEmbedderOfferSchema } from './embedding-endpoint-settings.js';
 
 /** Arguments of a call are small JSON objects: 64 KB is far above any legitimate one. */
 export const MAX_ARG_BYTES = 64 * 1024;
@@ -315,6 +316,13 @@ export const CALLS = {
     maxArgBytes: MAX_ARG_BYTES,
     errors: [],
     summary: 'Embedding model presets, which are installed, and what runs now (or why nothing does).',
+  }),
+  agentEmbedderOffer: call({
+    args: NoArgs,
+    result: AgentEmbedderOfferSchema,
+    maxArgBytes: MAX_ARG_BYTES,
+    errors: [],
+    summary: "The embedding endpoint on this computer that the agent's openclaw.json names (model included), or why there is none.",
   }),
   // OpenClaw's agent databases (openclaw-agent.sqlite), read-only: shared/agent-db-schemas.ts.
   agentDatabases: call({

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { MemorySourceSchema } from './contract-schemas.js';
 import { HistorySettingsPatchSchema, HistorySettingsSchema } from './history-schemas.js';
+import { EmbedderEndpointPatchSchema, EmbedderEndpointSettingsSchema } from './embedding-endpoint-settings.js';
 import { SEARCH_DEFAULTS } from './search-defaults.js';
 
 /** The search panel's persisted defaults; the same bounds as SearchOptionsSchema. */
@@ -71,6 +72,8 @@ export const SettingsSchema = z.object({
   model: ModelSettingsSchema.prefault({}),
   /** Memory history retention (per workspace). */
   history: HistorySettingsSchema.prefault({}),
+  /** An OpenAI-compatible embedding endpoint used instead of the local model when enabled. */
+  embedderEndpoint: EmbedderEndpointSettingsSchema.prefault({}),
 });
 
 export type SearchSettings = z.output<typeof SearchSettingsSchema>;
@@ -107,6 +110,7 @@ export const SettingsPatchSchema = z.strictObject({
     })
     .optional(),
   history: HistorySettingsPatchSchema.optional(),
+  embedderEndpoint: EmbedderEndpointPatchSchema.optional(),
 });
 
 export type SettingsPatch = z.output<typeof SettingsPatchSchema>;
@@ -130,7 +134,8 @@ export function applySettingsPatch(settings: Settings, patch: SettingsPatch): Se
   const model = patch.model ? { ...settings.model, ...stripUndefined(patch.model) } : settings.model;
   const sessions = patch.sessions ? { ...settings.sessions, ...stripUndefined(patch.sessions) } : settings.sessions;
   const history = patch.history ? { ...settings.history, ...stripUndefined(patch.history) } : settings.history;
-  return SettingsSchema.parse({ ...settings, search, sessions, model, history, theme: patch.theme ?? settings.theme });
+  const embedderEndpoint = patch.embedderEndpoint ? { ...settings.embedderEndpoint, ...stripUndefined(patch.embedderEndpoint) } : settings.embedderEndpoint;
+  return SettingsSchema.parse({ ...settings, search, sessions, model, history, embedderEndpoint, theme: patch.theme ?? settings.theme });
 }
 
 function stripUndefined<T extends object>(value: T): Partial<T> {

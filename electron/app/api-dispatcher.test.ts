@@ -12,6 +12,7 @@ import { HistoryService } from './history/history-service.js';
 import { JudgmentStore } from './judgment-store.js';
 import { buildModelCatalog } from './model-catalog.js';
 import { openTempWorkspace, type TempWorkspace } from './test-support/temp-workspace.js';
+import { agentEmbedderOffer } from './agent-embedder-offer.js';
 
 let fx: TempWorkspace;
 let dispatcher: ApiDispatcher;
@@ -38,6 +39,7 @@ beforeAll(async () => {
     drafts: new DraftStore(fx.dataDir),
     judgments: new JudgmentStore(fx.dataDir),
     modelCatalog: () => buildModelCatalog(fx.settings.get(), fx.dataDir, fx.session.current().status(), { canAsk: false, fixedByCommandLine: false }),
+    agentEmbedderOffer: async () => agentEmbedderOffer({ memory: { search: { provider: 'ollama' } } }, 'openclaw.json'),
     validateResults: true,
   });
   const options = { query: 'gateway dns', minScore: 0 };
@@ -97,6 +99,7 @@ const VALID_CALLS: { [K in CallName]: () => CallArgs<K> } = {
   judgmentList: () => ({}),
   judgmentExport: () => ({}),
   modelCatalog: () => ({}),
+  agentEmbedderOffer: () => ({}),
   agentDatabases: () => ({}),
   agentIndexChunks: () => ({ path: 'MEMORY.md' }),
   agentWorkspaces: () => ({}),

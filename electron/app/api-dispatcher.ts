@@ -30,6 +30,7 @@ import { findMatches } from './find-matches.js';
 import type { JudgmentStore } from './judgment-store.js';
 import type { SettingsStore } from './settings-store.js';
 import type { WorkspaceSession } from './workspace-session.js';
+import type { AgentEmbedderOffer } from '../../shared/embedding-endpoint-settings.js';
 
 export interface DispatcherDeps {
   session: WorkspaceSession;
@@ -50,6 +51,8 @@ export interface DispatcherDeps {
   modelCatalog?: () => Promise<ModelCatalog>;
   /** Memory history of the open workspace; without it the history calls answer UNAVAILABLE and writes are not recorded as the app's. */
   history?: HistoryService;
+  /** The endpoint openclaw.json names on this computer; without it agentEmbedderOffer answers UNAVAILABLE. */
+  agentEmbedderOffer?: () => Promise<AgentEmbedderOffer>;
   /** Check every result against the contract too (tests, development); a mismatch is INTERNAL. */
   validateResults?: boolean;
 }
@@ -104,7 +107,9 @@ export function createApiDispatcher(deps: DispatcherDeps): ApiDispatcher {
       const before = deps.settings.get();
       const after = await deps.settings.update(patch);
       const changed = {
-        model: JSON.stringify(after.model) !== JSON.stringify(before.model),
+        model:
+          JSON.stringify(after.model) !== JSON.stringify(before.model) ||
+          JSON.stringify(after.embedderEndpoint) !== JSON.stringify(before.embedderEndpoint),
         sessions: JSON.stringify(after.sessions) !== JSON.stringify(before.sessions),
       };
       if (changed.model || changed.sessions) deps.onEngineSettingsChanged?.(changed);
@@ -157,6 +162,7 @@ export function createApiDispatcher(deps: DispatcherDeps): ApiDispatcher {
     historyMarkSeen: ({ at }) => history().markSeen(at),
     lineOrigins: ({ path }) => history().lineOrigins(path),
     historyUsage: () => history().usage(),
+    agentEmbedderOffer: () => need(deps.agentEmbedderOffer, "The agent's embedder")(),
   };
 
   return {

@@ -22,6 +22,8 @@ import { createOsTrash } from './os-trash.js';
 import { SettingsStore, settingsPathFor } from './settings-store.js';
 import { WorkspaceSession } from './workspace-session.js';
 import { createWorkspaceOpener } from './workspace-opener.js';
+import { loadOpenclawConfig } from '../memory/context/openclaw-config.js';
+import { agentEmbedderOffer } from './agent-embedder-offer.js';
 
 export interface AppServiceOptions {
   dataDir: string;
@@ -136,6 +138,11 @@ export async function createAppService(options: AppServiceOptions): Promise<AppS
         canAsk: options.canAskBeforeDownload ?? false,
         fixedByCommandLine: overrides.embedder !== undefined,
       });
+    },
+    agentEmbedderOffer: async () => {
+      const { openclawHome } = session.currentOptions();
+      const loaded = await loadOpenclawConfig({ env: process.env, ...(openclawHome ? { openclawHome } : {}) });
+      return agentEmbedderOffer(loaded.value, loaded.info.path ?? 'openclaw.json');
     },
     onEngineSettingsChanged: (changed) => {
       // A model named on the command line wins over the settings: nothing to reload for it.

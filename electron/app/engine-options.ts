@@ -2,6 +2,7 @@
 import path from 'node:path';
 import type { Settings } from '../../shared/settings-schema.js';
 import type { EngineOptions } from '../memory/engine-types.js';
+import { endpointEmbedderConfig } from './endpoint-embedder-config.js';
 
 export interface EngineOptionsContext {
   dataDir: string;
@@ -18,25 +19,28 @@ export interface EngineOptionsContext {
   keywordOnly?: boolean;
   /** MEMLENS_MODEL_HOST: a mirror of the Hugging Face hub for downloads. */
   modelHost?: string;
+  /** Where the embedding endpoint's key variable is looked up (default process.env). */
+  env?: Readonly<Record<string, string | undefined>>;
 }
 
 export function engineOptionsFromSettings(settings: Settings, context: EngineOptionsContext): Omit<EngineOptions, 'workspaceDir'> {
   const model = settings.model;
   const allowDownload = model.allowDownload === 'yes' || (model.allowDownload === 'ask' && context.downloadAnswer === true);
+  const endpoint = context.keywordOnly ? null : endpointEmbedderConfig(settings.embedderEndpoint, context.env ?? process.env);
   return {
     dataDir: context.dataDir,
     ...(context.sessionDirs?.length ? { sessionDirs: context.sessionDirs } : {}),
     ...(settings.sessions.excludedAgents.length ? { excludedAgents: settings.sessions.excludedAgents } : {}),
     ...(context.openclawHome ? { openclawHome: context.openclawHome } : {}),
     ...(context.nativeBinding ? { nativeBinding: context.nativeBinding } : {}),
-    embedder:
-      context.keywordOnly || model.id === null
+    embedder: endpoint ??
+      (context.keywordOnly || model.id === null
         ? null
         : {
             model: model.id,
             modelsDir: model.modelsDir ?? path.join(context.dataDir, 'models'),
             allowDownload,
             ...(context.modelHost ? { modelHost: context.modelHost } : {}),
-          },
+          }),
   };
 }

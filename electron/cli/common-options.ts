@@ -10,6 +10,8 @@ import { bundledSampleWorkspace, defaultDataDir, findPackageRoot } from '../app/
 import { chooseWorkspace } from '../app/default-workspace.js';
 import type { EmbedderConfig, EngineOptions } from '../memory/engine-types.js';
 import type { CliIo } from './cli-io.js';
+import { describeEndpointTraffic, parseEndpointUrl } from '../../shared/embedding-endpoint.js';
+import { ENDPOINT_OPTIONS, ENDPOINT_USAGE, endpointFromFlags } from './endpoint-options.js';
 
 export type OptionSpecs = NonNullable<ParseArgsConfig['options']>;
 
@@ -29,6 +31,7 @@ export const COMMON_OPTIONS = {
   model: { type: 'string' },
   models: { type: 'string' },
   'allow-download': { type: 'boolean' },
+  ...ENDPOINT_OPTIONS,
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies OptionSpecs;
@@ -41,6 +44,7 @@ export const COMMON_USAGE = `Common options:
   --model ID           embedding model (or $MEMLENS_MODEL); without one, search is keyword-only
   --models DIR         folder holding local models (default <data-dir>/models)
   --allow-download     let the embedder download a missing model
+${ENDPOINT_USAGE}
   --json               machine-readable output (errors too)`;
 
 export interface CommonSettings {
@@ -84,8 +88,18 @@ export async function resolveCommonSettings(values: CommonValues, io: CliIo): Pr
   return { workspaceDir: choice.dir, isSample: choice.isSample, engineOptions };
 }
 
-/** Vectors only when a model is named (--model or MEMLENS_MODEL); keyword-only otherwise. */
+/** Vectors only when a model or endpoint is named (--model, MEMLENS_MODEL, --embedder); keyword-only otherwise. */
 export function embedderConfig(values: CommonValues, io: CliIo, dataDir: string): EmbedderConfig | null {
+  const endpoint = endpointFromFlags(values, io, (message) => {
+    throw new UsageError(message);
+  });
+  if (endpoint) {
+    if (typeof values.model === 'string') throw new UsageError('--model (a local model) and --embedder (an endpoint) exclude each other');
+    const parsed = parseEndpointUrl(endpoint.baseUrl);
+    // Said once, before anything is sent: what a remote endpoint receives.
+    if (parsed.ok && !parsed.local && endpoint.allowRemote) io.stderr(`note: ${describeEndpointTraffic(parsed.url.origin)}.\n`);
+    return { model: endpoint.model, modelsDir: '', allowDownload: false, endpoint };
+  }
   const model = typeof values.model === 'string' && values.model ? values.model : io.env.MEMLENS_MODEL || null;
   if (!model) return null;
   const modelsDir = typeof values.models === 'string'

@@ -5,6 +5,7 @@ import type { Unsubscribe } from '../../shared/contract.js';
 import type { AgentDatabasesOptions } from './agent-db/agent-databases.js';
 import type { AgentDatabasesReport, AgentIndexChunk } from '../../shared/agent-db-schemas.js';
 import type { ModelLoadProgress } from './embed/embed-protocol.js';
+import type { EmbeddingEndpointConfig } from '../../shared/embedding-endpoint.js';
 import type {
   ContextArgs,
   ContextReport,
@@ -99,6 +100,11 @@ export interface EmbedderConfig {
   onLoadProgress?: (progress: ModelLoadProgress) => void;
   /** Per-query embedding timeout; on timeout that query runs keyword-only. */
   queryTimeoutMs?: number;
+  /**
+   * Embed through an OpenAI-compatible `/v1/embeddings` endpoint instead of a local model; then
+   * `model` names the endpoint's model and `modelsDir`/`allowDownload` are unused.
+   */
+  endpoint?: EmbeddingEndpointConfig;
 }
 
 export interface MemoryEngineApi {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { EmbedderConfig } from '../engine-types.js';
 import type { EmbedTransport, ModelLoadProgress } from './embed-protocol.js';
 import type { EmbeddingProvider } from './embedding-provider.js';
+import { loadEndpointEmbedder } from './endpoint/load-endpoint-embedder.js';
 import { findLocalModel, isValidModelId, providerKeyFor } from './model-files.js';
 import { isFiniteVector, nonFiniteReason } from './model-health.js';
 import { presetFor } from './model-presets.js';
@@ -28,6 +29,7 @@ export interface LoadEmbedderOptions {
 }
 
 export async function loadEmbedder(config: EmbedderConfig, options: LoadEmbedderOptions = {}): Promise<LoadEmbedderResult> {
+  if (config.endpoint) return loadEndpointEmbedder(config.endpoint);
   const modelId = config.model.trim();
   if (!isValidModelId(modelId)) return { ok: false, reason: `invalid model id "${config.model}"` };
   const preset = presetFor(modelId);

@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import type { IndexProgress } from '../../../../../shared/domain';
 import type { Theme } from '../../../../../shared/settings-schema';
 import { useSettingsView } from '../stores/settings-store-context';
+import { EndpointSettingsSection } from './endpoint-settings';
 import { ModelSettingsSection } from './model-settings';
 import { SessionSourcesSection } from './session-sources-section';
 
@@ -25,6 +26,7 @@ export function SettingsView({ searchDefaults, indexProgress, children }: Settin
     load: s.loadSettingsView,
     setTheme: s.setTheme,
     applyModelSettings: s.applyModelSettings,
+    applyEndpointSettings: s.applyEndpointSettings,
     setAgentIncluded: s.setAgentIncluded,
     exportJudgments: s.exportJudgments,
   }));
@@ -60,6 +62,13 @@ export function SettingsView({ searchDefaults, indexProgress, children }: Settin
               applying={v.applyingModel}
               indexProgress={indexProgress}
               onApply={(model) => void actions.applyModelSettings(model)}
+            />
+          )}
+          {v.settings && (
+            <EndpointSettingsSection
+              endpoint={v.settings.embedderEndpoint}
+              offer={v.endpointOffer}
+              onApply={(endpoint) => void actions.applyEndpointSettings(endpoint)}
             />
           )}
         </section>

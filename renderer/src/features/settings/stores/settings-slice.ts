@@ -4,11 +4,15 @@
 import type { StateCreator } from 'zustand';
 import type { MemlensApi } from '../../../../../shared/contract';
 import type { JudgmentExport, ModelCatalog, ModelProgress, SessionSource } from '../../../../../shared/domain';
+import type { AgentEmbedderOffer, EmbedderEndpointPatch } from '../../../../../shared/embedding-endpoint-settings';
 import type { ModelSettings, Settings, Theme } from '../../../../../shared/settings-schema';
 import { applyTheme } from '../../../lib/apply-theme';
 import { errorInfo } from '../../../lib/error-message';
 
-export type SettingsPort = Pick<MemlensApi, 'settingsGet' | 'settingsSet' | 'modelCatalog' | 'listSessionSources' | 'judgmentExport' | 'judgmentList'>;
+export type SettingsPort = Pick<
+  MemlensApi,
+  'settingsGet' | 'settingsSet' | 'modelCatalog' | 'listSessionSources' | 'judgmentExport' | 'judgmentList' | 'agentEmbedderOffer'
+>;
 
 export interface SettingsViewSlice {
   settingsView: {
@@ -21,12 +25,16 @@ export interface SettingsViewSlice {
     applyingModel: boolean;
     judgedQueries: number | null;
     lastExport: JudgmentExport | null;
+    /** The local embedder the agent's openclaw.json names, offered in one click (null: not asked yet). */
+    endpointOffer: AgentEmbedderOffer | null;
     error: string | null;
   };
   loadSettingsView(): Promise<void>;
   setTheme(theme: Theme): Promise<void>;
   /** Saves the model settings; the engine reopens with them (progress arrives as events). */
   applyModelSettings(model: Partial<ModelSettings>): Promise<void>;
+  /** Saves the embedding endpoint settings; the engine reopens with them. */
+  applyEndpointSettings(endpoint: EmbedderEndpointPatch): Promise<void>;
   setAgentIncluded(agentId: string, included: boolean): Promise<void>;
   exportJudgments(): Promise<JudgmentExport | null>;
   applyModelProgressToView(progress: ModelProgress): void;
@@ -44,6 +52,7 @@ export const initialSettingsViewState: SettingsViewSlice['settingsView'] = {
   applyingModel: false,
   judgedQueries: null,
   lastExport: null,
+  endpointOffer: null,
   error: null,
 };
 
@@ -78,6 +87,12 @@ export function createSettingsViewSlice(port: SettingsPort): StateCreator<Settin
         } catch (error) {
           fail(error);
         }
+        // Only an offer: without it the endpoint fields still work.
+        port.agentEmbedderOffer().then((endpointOffer) => patch({ endpointOffer }), () => undefined);
+      },
+
+      async applyEndpointSettings(embedderEndpoint) {
+        await save({ embedderEndpoint });
       },
 
       async loadSessionSources() {
