@@ -235,7 +235,7 @@ export const DateBoostBreakdownSchema = z.object({
       broader: z.boolean(),
     })
     .nullable(),
-  /** The factor applied to this chunk: `boost`, half of it for broader evidence, or 1. */
+  /** The factor applied to this chunk: `boost`, half of it for broader or written-date evidence, or 1. */
   multiplier: z.number(),
 });
 
