@@ -78,14 +78,11 @@ export function resolveSearchOptions(options: SearchOptions): ResolvedSearchOpti
   const datesEnabled = options.dates?.enabled ?? SEARCH_DEFAULTS.datesEnabled;
   const mentions = datesEnabled ? findQueryDates(options.query, nowMs, timeZoneOffsetMinutes) : [];
   const dateBooster = createDateBooster(mentions, { enabled: datesEnabled, boost: dateBoost, timeZoneOffsetMinutes });
-  // A date phrase is read as a date and left out of the keywords (the boost finds memories from
-  // then, and those that write the day). Only a query of dates alone searches the days, the way
-  // memory writes them (2026-10-21: "2026 10 21"), so "Oct 21st" still finds "10-15 → 10-21".
+  // A day written as a date is also searched the way memory writes days (2026-10-21: "2026 10 21"),
+  // so "Oct 21st" finds "10-15 → 10-21". Those words are searched but never required.
   const isoDays = mentions.filter((m) => m.absolute && m.from === m.to).map((m) => m.from);
-  const withoutDates = mentions.length > 0 ? withoutDateWords(options.query, mentions) : options.query;
-  const onlyDates = mentions.length > 0 && queryTerms(withoutDates).terms.length === 0;
-  const keywordQuery = onlyDates ? isoDays.join(' ') : withoutDates;
-  const dateTerms = new Set(onlyDates ? isoDays.flatMap((d) => queryTerms(d).terms) : []);
+  const keywordQuery = mentions.length > 0 ? [withoutDateWords(options.query, mentions), ...isoDays].join(' ') : options.query;
+  const dateTerms = new Set(mentions.filter((m) => m.absolute).flatMap((m) => queryTerms(m.text).terms).concat(isoDays.flatMap((d) => queryTerms(d).terms)));
   return {
     query: options.query,
     maxResults,

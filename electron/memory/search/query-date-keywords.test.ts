@@ -58,7 +58,7 @@ describe('date phrases are not keywords', () => {
     for (const r of withWord.results) expect((r.breakdown.keyword?.query ?? '').toLowerCase()).not.toContain('tuesday');
   });
 
-  it('an absolute date is searched the way memory writes days, not by its own characters (月, 号)', async () => {
+  it('an absolute date finds the memory from that day, not a note that merely holds 月 and 号', async () => {
     const ctx = open([
       { path: 'memory/notes.md', text: '号码本：每月更新一次，月底对账。' },
       { path: 'memory/2026-04-16.md', text: 'Dashboard 故障：连接池满了。', date: isoDay('2026-04-16') },

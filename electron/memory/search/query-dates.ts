@@ -17,7 +17,7 @@ export interface QueryDate {
   to: string;
   /**
    * Written as a date ("2026-04-16", "4月16号", "Feb 5th", "七月") rather than relative to now
-   * ("昨天", "last week"): a memory may write that day too, so a query of dates alone searches it.
+   * ("昨天", "last week"): its words may be written in a memory too, so they stay searchable.
    */
   absolute: boolean;
 }
@@ -212,11 +212,15 @@ export function findQueryDates(query: string, now: number, offsetMinutes: number
   return merged;
 }
 
-/** The query with every date phrase blanked out, all of its characters (上周二 leaves no 上). */
+/**
+ * The query with its relative date words blanked out: "yesterday" written in a memory is about
+ * the day before that memory, not before now. Dates written as dates stay (see `absolute`).
+ */
 export function withoutDateWords(query: string, dates: readonly QueryDate[]): string {
   let out = '';
   let at = 0;
   for (const date of dates) {
+    if (date.absolute) continue;
     out += `${query.slice(at, date.start)} `;
     at = date.end;
   }
