@@ -59,6 +59,14 @@ test('typing past the cap shades what the agent will not see, live, and matches 
   await expect(page.getByTestId('budget-headline')).toContainText(/the agent will not see lines? \d+/);
   await expect(page.locator('.cm-budget-dropped').first()).toBeVisible();
   await snap(page, testInfo.outputPath('budget-typing.png'), 'budget');
+  // "the agent will not see lines N–M" goes to line N, not to a dialog.
+  const firstCut = Number(/will not see lines? (\d+)/.exec(await page.getByTestId('budget-headline').innerText())![1]);
+  await page.getByTestId('budget-headline').click();
+  await expect(page.getByTestId('injected-text-dialog')).toHaveCount(0);
+  await expect(page.locator('.cm-hit-line').first()).toBeVisible();
+  // The small file is drawn whole, so the marked line's place among the lines is its number.
+  const marked = await page.locator('.cm-content').evaluate((el) => Array.from(el.querySelectorAll('.cm-line')).findIndex((l) => l.classList.contains('cm-hit-line')) + 1);
+  expect(marked).toBe(firstCut);
 
   // The exact text the agent receives, marker included.
   await page.getByTestId('budget-show-text').click();
@@ -101,6 +109,10 @@ test('the Context view lists every bootstrap file with its bar, per release, and
   await expect(page.locator('[data-testid="context-file"][data-name="MEMORY.md"]')).toHaveAttribute('data-status', 'truncated');
   await expect(page.locator('[data-testid="context-file"][data-name="TOOLS.md"]')).toHaveAttribute('data-status', 'not-loaded');
   await expect(page.locator('[data-testid="context-file"][data-name="IDENTITY.md"]')).toHaveAttribute('data-status', 'missing');
+  // "missing" says what the agent gets instead, so it is not read as "absent" (nothing injected).
+  const missing = page.locator('[data-testid="context-file"][data-name="IDENTITY.md"]');
+  await expect(missing.getByTestId('context-status')).toHaveAttribute('title', /\[MISSING\] Expected at/);
+  await expect(missing).toContainText('the agent sees a "[MISSING] Expected at: …" line in its place');
   await expect(page.getByTestId('context-promoted')).toContainText('Promoted 2026-05-30');
   await expect(page.getByTestId('context-limits')).toContainText('20,000');
   await page.setViewportSize({ width: 1280, height: 860 });

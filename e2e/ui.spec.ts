@@ -10,6 +10,7 @@ import {
 } from './support/ui-helpers.js';
 import { TINY_MODEL_ID } from '../electron/memory/embed/test-support/tiny-model.js';
 import { SEARCH_DEFAULTS } from '../shared/search-defaults.js';
+import { groupResults } from '../shared/result-groups.js';
 
 test.describe('editing', () => {
   test('open → edit → Ctrl+S writes exactly the edited bytes', async ({ page, served }, testInfo) => {
@@ -149,15 +150,18 @@ plainTest.describe('search, explain and timeline (hybrid, tiny model)', () => {
 
     await openApp(page, served.url);
     await page.getByTestId('search-input').fill(QUERY);
-    const rows = page.getByTestId('search-result');
-    await expect(rows).toHaveCount(cli.results.length);
+    // One card per hit: the engine's results grouped by file, each hit showing its best chunk.
+    const shown = groupResults(cli.results).flatMap((g) => g.hits.map((h) => h.primary));
+    const rows = page.getByTestId('search-results').getByTestId('search-result');
+    await expect(rows).toHaveCount(shown.length);
     await expect(page.getByTestId('search-status')).toHaveAttribute('data-value', 'done');
 
-    for (const [i, expected] of cli.results.entries()) {
+    for (const [i, { result: expected, rank }] of shown.entries()) {
       const row = rows.nth(i);
-      await expect(row).toHaveAttribute('data-rank', String(i + 1));
+      await expect(row).toHaveAttribute('data-id', expected.id);
+      await expect(row).toHaveAttribute('data-rank', String(rank));
       await expect(row).toHaveAttribute('data-path', expected.path);
-      await expect(row).toHaveAttribute('data-lines', expected.startLine === expected.endLine ? `${expected.startLine}` : `${expected.startLine}-${expected.endLine}`);
+      await expect(row).toHaveAttribute('data-chunk-lines', expected.startLine === expected.endLine ? `${expected.startLine}` : `${expected.startLine}-${expected.endLine}`);
       await row.getByTestId('breakdown-toggle').click();
       const b = expected.breakdown;
       const value = (id: string) => row.getByTestId(id).getAttribute('data-value');
@@ -199,8 +203,18 @@ plainTest.describe('search, explain and timeline (hybrid, tiny model)', () => {
     await page.getByTestId('search-input').fill(QUERY);
     const rows = page.getByTestId('search-result');
     await expect(page.getByTestId('search-status')).toHaveAttribute('data-value', 'done');
-    const before = await rows.evaluateAll((els) => els.map((e) => `${e.getAttribute('data-path')}:${e.getAttribute('data-lines')}`));
-    expect(before.length).toBeGreaterThan(1);
+    // A card's rank is its chunk's place in the engine's list (cards are grouped by file).
+    const ranks = () =>
+      rows.evaluateAll((els) =>
+        Object.fromEntries(
+          els.flatMap((e) => [
+            [e.getAttribute('data-id')!, Number(e.getAttribute('data-rank'))],
+            ...(e.getAttribute('data-members') ?? '').split(' ').filter(Boolean).map((m) => [m.slice(0, m.lastIndexOf('=')), Number(m.slice(m.lastIndexOf('=') + 1))]),
+          ]),
+        ),
+      );
+    const before = await ranks();
+    expect(Object.keys(before).length).toBeGreaterThan(1);
 
     await page.getByTestId('search-settings-toggle').click();
     // Vector weight to 0: keyword order only.
@@ -208,14 +222,14 @@ plainTest.describe('search, explain and timeline (hybrid, tiny model)', () => {
     await page.keyboard.press('Home');
     await expect(page.getByTestId('search-status')).toHaveAttribute('data-value', 'done');
     await expect(page.getByTestId('rank-move').first()).toBeVisible();
-    const after = await rows.evaluateAll((els) => els.map((e) => `${e.getAttribute('data-path')}:${e.getAttribute('data-lines')}`));
+    const after = await ranks();
     expect(after).not.toEqual(before);
     // Each arrow says where the result was before.
     const moves = await page.getByTestId('rank-move').evaluateAll((els) =>
-      els.map((e) => ({ key: `${e.closest('[data-testid="search-result"]')!.getAttribute('data-path')}:${e.closest('[data-testid="search-result"]')!.getAttribute('data-lines')}`, move: e.getAttribute('data-value')! })));
+      els.map((e) => ({ key: e.closest('[data-testid="search-result"]')!.getAttribute('data-id')!, move: e.getAttribute('data-value')! })));
     for (const { key, move } of moves) {
-      const now = after.indexOf(key) + 1;
-      const was = before.indexOf(key) + 1;
+      const now = after[key]!;
+      const was = before[key] ?? 0;
       if (move === 'new') expect(was).toBe(0);
       else if (move.startsWith('↑')) expect(was - now).toBe(Number(move.slice(1)));
       else expect(now - was).toBe(Number(move.slice(1)));
@@ -271,7 +285,7 @@ plainTest.describe('search, explain and timeline (hybrid, tiny model)', () => {
     await page.getByTestId('search-input').fill('quokkafruit');
     const row = page.locator('[data-testid="search-result"][data-path="sessions/e2e-session.jsonl"]').first();
     await expect(row).toBeVisible({ timeout: 15_000 });
-    await expect(row.getByTestId('source-badge')).toHaveText('sessions');
+    await expect(page.locator('[data-testid="result-group"][data-path="sessions/e2e-session.jsonl"]').getByTestId('source-badge').first()).toHaveText('sessions');
     const [from, to] = (await row.getAttribute('data-lines'))!.split('-').map(Number);
     await row.getByTestId('search-result-open').click();
     await expect(page.getByTestId('transcript')).toBeVisible();
@@ -351,19 +365,19 @@ plainTest.describe('search, explain and timeline (hybrid, tiny model)', () => {
     await expect(page.locator('.cm-hit-line').first()).toBeVisible();
     await expect(page.getByTestId('editor-match').first()).toBeVisible();
     await page.getByTestId('search-panel').evaluate((el) => el.scrollTo(0, 0));
-    await snap(page, testInfo.outputPath('readme-search.png'), 'search');
+    await snap(page, testInfo.outputPath('readme-search.png'));
 
     // Timeline, with the search hits marked.
     await page.getByTestId('view-timeline').click();
     await expect(page.getByTestId('timeline-item').first()).toBeVisible();
-    await snap(page, testInfo.outputPath('readme-timeline.png'), 'timeline');
+    await snap(page, testInfo.outputPath('readme-timeline.png'));
 
     // A transcript: messages as written, the cited one tinted, its matched words marked.
     await page.getByTestId('search-input').fill('Hakone ryokan');
     await expect(page.getByTestId('search-summary')).toContainText('Hakone ryokan');
     await page.locator('[data-testid="search-result"][data-path^="sessions/"]').first().getByTestId('search-result-open').click();
     await expect(page.getByTestId('transcript-match').first()).toBeVisible();
-    await snap(page, testInfo.outputPath('readme-transcript.png'), 'transcript');
+    await snap(page, testInfo.outputPath('readme-transcript.png'));
 
     // A small window: both panels still fit beside the editor.
     await page.setViewportSize({ width: 1024, height: 700 });

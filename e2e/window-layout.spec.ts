@@ -90,8 +90,12 @@ test('at 1024×700 both panels fit beside a usable editor, and the heatmap shows
   const box = (await newest.boundingBox())!;
   const frame = (await heatmap.boundingBox())!;
   expect(box.x + box.width).toBeLessThanOrEqual(frame.x + frame.width);
-  expect(Number(await heatmap.getAttribute('data-weeks'))).toBeLessThan(53);
-  await expect(page.getByTestId('heatmap-month').first()).toBeVisible();
+  // Every year is there, scrolled to the newest weeks: the grid starts at the oldest entry, and says its year.
+  const timeline = ((await (await page.request.post(`${served.origin}/api/timeline`, { headers: { 'x-memlens-token': served.token }, data: {} })).json()) as { result: { date: { date: string } }[] }).result;
+  const oldest = timeline.map((e) => e.date.date.slice(0, 10)).sort()[0]!;
+  expect((await heatmap.getAttribute('data-start'))! <= oldest).toBe(true);
+  await expect(page.locator(`.heatmap__cell[data-date="${oldest}"]`)).toHaveCount(1);
+  await expect(page.getByTestId('heatmap-month').filter({ hasText: /\d{4}$/ }).first()).toBeAttached();
   await snapAt(page, testInfo.outputPath('timeline-1024.png'));
 });
 
@@ -122,3 +126,16 @@ test('at 800×600 the search panel floats over the editor instead of squeezing i
 async function snapAt(page: Page, file: string): Promise<void> {
   await page.screenshot({ path: file });
 }
+
+test('at 800×600 the heatmap still starts at the oldest entry (scrolled to the newest), not silently months later', async ({ page, served }) => {
+  await page.setViewportSize({ width: 800, height: 600 });
+  await openApp(page, served.url);
+  await page.getByTestId('view-timeline').click();
+  const heatmap = page.getByTestId('timeline-heatmap');
+  await expect(heatmap).toBeVisible();
+  const timeline = ((await (await page.request.post(`${served.origin}/api/timeline`, { headers: { 'x-memlens-token': served.token }, data: {} })).json()) as { result: { date: { date: string } }[] }).result;
+  const oldest = timeline.map((e) => e.date.date.slice(0, 10)).sort()[0]!;
+  expect((await heatmap.getAttribute('data-start'))! <= oldest).toBe(true);
+  // The newest square is the one on screen.
+  await expect(page.locator(`.heatmap__cell[data-date="${await heatmap.getAttribute('data-end')}"]`)).toBeInViewport();
+});

@@ -29,13 +29,16 @@ test('keyword-only is one short notice with a way to set up a model; the details
   await openApp(page, served.url);
   const notice = page.getByTestId('notice-keyword-only');
   await expect(notice).toHaveCount(1);
-  expect((await notice.innerText()).length).toBeLessThan(90);
+  // One line: the reason's short clause (worded as the CLI words it, shared/search-wording.ts), no details.
+  expect((await notice.innerText()).length).toBeLessThan(120);
+  await expect(notice).toContainText(/^Keyword-only: [^—]+\.Set up a model$/);
   // No file paths in the status bar or the panel.
   expect(await page.getByTestId('status-bar').innerText()).not.toMatch(/\/|models/);
   await search(page, 'router');
   await expect(page.getByTestId('notice-keyword-only')).toHaveCount(1);
   await page.getByTestId('search-result').first().getByTestId('breakdown-toggle').click();
   expect((await page.getByTestId('bd-vector-unavailable').first().innerText()).length).toBeLessThan(90);
+  await expect(page.getByTestId('bd-weights-renormalised').first()).toHaveText('(configured text 0.3 · vector 0.7, renormalised)');
 
   await notice.getByTestId('setup-model').click();
   await expect(page.getByTestId('settings-view')).toBeVisible();

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/serve-fixture.js';
+import { groupResults } from '../shared/result-groups.js';
 import { cliSearch, editorText, fileItem, mod, openApp, typeAtEnd } from './support/ui-helpers.js';
 
 test.use({ serveFixture: 'team-workspace' });
@@ -19,28 +20,32 @@ async function search(page: Page, query: string): Promise<number> {
   return Number(await page.getByTestId('search-summary').getAttribute('data-count'));
 }
 
-const cardIds = (page: Page) => page.getByTestId('search-result').evaluateAll((els) => els.map((e) => e.getAttribute('data-id')!));
+const cardIds = (page: Page) => page.getByTestId('search-results').getByTestId('search-result').evaluateAll((els) => els.map((e) => e.getAttribute('data-id')!));
 
-test('results are chunks: same path and lines stay apart, and a new query leaves no stale card', async ({ page, served }) => {
+test('chunks of one line are one hit that names them all, and a new query leaves no stale card', async ({ page, served }) => {
   await openApp(page, served.url);
-  const first = await search(page, 'drinking and weight loss');
-  const cards = page.getByTestId('search-result');
-  await expect(cards).toHaveCount(first);
-  // The pasted health log is one JSONL line cut into several chunks: same path, same lines, different results.
-  const sameLines = page.locator(`[data-testid="search-result"][data-path="${HEALTH_SESSION}"][data-lines="2"]`);
-  expect(await sameLines.count()).toBeGreaterThanOrEqual(2);
+  await search(page, 'drinking and weight loss');
+  // The pasted health log is one JSONL line cut into several chunks: one hit, standing for the others.
+  const cli = cliSearch(served.workspace, 'drinking and weight loss');
+  const healthChunks = cli.results.filter((r) => r.path === HEALTH_SESSION && r.startLine === 2);
+  expect(healthChunks.length).toBeGreaterThanOrEqual(2);
+  const health = page.locator(`[data-testid="search-result"][data-path="${HEALTH_SESSION}"]`);
+  await expect(health).toHaveCount(1);
+  await expect(health).toHaveAttribute('data-id', healthChunks[0]!.id);
+  await expect(health.getByTestId('merged-note')).toBeVisible();
+  const members = (await health.getAttribute('data-members'))!.split(' ').map((m) => m.slice(0, m.lastIndexOf('=')));
+  expect(members).toEqual(expect.arrayContaining(healthChunks.slice(1).map((r) => r.id)));
   const ids = await cardIds(page);
   expect(new Set(ids).size).toBe(ids.length);
   // Opening one breakdown opens that card only.
-  await sameLines.nth(1).getByTestId('breakdown-toggle').click();
+  await health.getByTestId('breakdown-toggle').click();
   await expect(page.locator('[data-testid="search-result"].is-expanded')).toHaveCount(1);
-  await expect(sameLines.nth(1)).toHaveClass(/is-expanded/);
+  await expect(health).toHaveClass(/is-expanded/);
 
-  const second = await search(page, 'Disco Elysium');
-  await expect(cards).toHaveCount(second);
-  // Exactly the engine's results for the new query, in its order: the CLI on the same files agrees.
-  const cli = cliSearch(served.workspace, 'Disco Elysium');
-  expect(await cardIds(page)).toEqual(cli.results.map((r) => r.id));
+  await search(page, 'Disco Elysium');
+  // Exactly the engine's results for the new query, grouped: the CLI on the same files agrees.
+  const second = cliSearch(served.workspace, 'Disco Elysium');
+  expect(await cardIds(page)).toEqual(groupResults(second.results).flatMap((g) => g.hits.map((h) => h.primary.result.id)));
   await expect(page.locator('[data-testid="search-result"].is-expanded')).toHaveCount(0);
 });
 
@@ -155,16 +160,19 @@ test('a transcript keeps its line breaks, says what it is, and marks the matched
   await openApp(page, served.url);
   await search(page, 'Disco Elysium');
   const hit = page.locator(`[data-testid="search-result"][data-path="${HEALTH_SESSION}"]`).first();
-  // The card names the transcript as the sidebar does, by its first message; the path is in the tooltip.
-  await expect(hit.getByTestId('search-result-open')).toHaveText(/^Here is my health log for the last weeks.* · lines \d+(-\d+)?$/);
-  expect(await hit.getByTestId('search-result-open').getAttribute('title')).toContain(HEALTH_SESSION);
+  // The file's group names the transcript as the sidebar does, by its first message; the path is in the tooltip.
+  const group = page.locator(`[data-testid="result-group"][data-path="${HEALTH_SESSION}"]`);
+  await expect(group.locator('.result-group__name')).toHaveText(/^Here is my health log for the last weeks/);
+  expect(await group.locator('.result-group__head').getAttribute('title')).toContain(HEALTH_SESSION);
+  await expect(hit.getByTestId('search-result-open')).toHaveText(/^lines \d+(-\d+)?$/);
   await hit.getByTestId('search-result-open').click();
   await expect(page.getByTestId('transcript')).toBeVisible();
-  // Headings and lists arrive as lines, not one paragraph.
+  // Headings and lists arrive as Markdown rendered, not one paragraph of raw marks.
   const plan = page.locator('[data-testid="transcript-message"][data-line="3"] [data-testid="message-text"]');
-  const text = await plan.innerText();
-  expect(text).toContain('## Pattern\n\n- **Drinking nights**');
-  expect(text.split('\n').length).toBeGreaterThan(6);
+  await expect(plan.locator('h2', { hasText: 'Pattern' })).toBeVisible();
+  await expect(plan.locator('li strong', { hasText: 'Drinking nights' })).toBeVisible();
+  expect((await plan.innerText()).split('\n').length).toBeGreaterThan(6);
+  await expect(plan).not.toContainText('**');
   // The header counts messages and bytes; a read-only transcript is not "Saved".
   await expect(page.getByTestId('editor-meta')).toHaveText(/^4 messages · \d+(\.\d)? kB$/);
   await expect(page.getByTestId('editor-phase')).toHaveText('Read-only transcript');
@@ -192,3 +200,16 @@ function listFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
   return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
 }
+
+test('“why this score?” says in one sentence why a result is below the one above it, and its length line agrees with the numbers', async ({ page, served }) => {
+  await openApp(page, served.url);
+  await search(page, 'Disco Elysium');
+  const cli = cliSearch(served.workspace, 'Disco Elysium');
+  // #3 has the words more often than #2 but is longer: length decided, and the sentence says so.
+  const third = page.locator(`[data-testid="search-result"][data-id="${cli.results[2]!.id}"]`);
+  await third.getByTestId('breakdown-toggle').click();
+  await expect(third.getByTestId('why-above')).toHaveText(/^Although #3 has the words more often \(4 vs 2\), #2 is shorter \(\d+ vs \d+ tokens\)/);
+  await expect(third.getByTestId('why-above')).toContainText(`${cli.results[1]!.score.toFixed(3)} vs ${cli.results[2]!.score.toFixed(3)}`);
+  await expect(third).not.toContainText('barely matters');
+  await expect(third).toContainText(/one occurrence counts \d+% less than in an average-length chunk/);
+});

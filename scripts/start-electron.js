@@ -43,11 +43,23 @@ const NO_ELECTRON =
   'the Electron binary is not on this machine and could not be downloaded (for the desktop app, run ' +
   '`node node_modules/electron/install.js` where github.com is reachable)';
 
-let binary = fs.existsSync(path.join(electronDir, 'package.json')) ? electronBinary() : null;
-if (!binary && fs.existsSync(path.join(electronDir, 'package.json')) && process.env.MEMLENS_NO_ELECTRON_DOWNLOAD !== '1') {
-  process.stderr.write('memlens: downloading the Electron binary (once)…\n');
+// A failed download is remembered per Electron version, so an offline machine is not told
+// "downloading (once)…" and made to wait on every start; deleting the file tries again.
+const failedStamp = path.join(root, '.cache', 'electron-download-failed');
+const electronPackage = path.join(electronDir, 'package.json');
+const wantedVersion = fs.existsSync(electronPackage) ? JSON.parse(fs.readFileSync(electronPackage, 'utf8')).version : null;
+let binary = wantedVersion ? electronBinary() : null;
+const failedBefore = fs.existsSync(failedStamp) && fs.readFileSync(failedStamp, 'utf8').split('\n')[0] === wantedVersion;
+if (!binary && wantedVersion && failedBefore) {
+  process.stderr.write(`memlens: no Electron binary (its download failed before; delete ${path.relative(root, failedStamp)} to try again)\n`);
+} else if (!binary && wantedVersion && process.env.MEMLENS_NO_ELECTRON_DOWNLOAD !== '1') {
+  process.stderr.write(`memlens: downloading the Electron ${wantedVersion} binary (first start only)…\n`);
   run(process.execPath, [path.join(electronDir, 'install.js')], { stdio: ['ignore', 'inherit', 'pipe'], timeout: 10 * 60_000 });
   binary = electronBinary();
+  if (!binary) {
+    fs.mkdirSync(path.dirname(failedStamp), { recursive: true });
+    fs.writeFileSync(failedStamp, `${wantedVersion}\n${new Date().toISOString()}\n`);
+  }
 }
 if (!binary && process.argv.includes('--prepare-only')) fail(`${NO_ELECTRON}.`);
 if (!binary) process.exit(await runInBrowser(root, process.argv.slice(2), NO_ELECTRON));

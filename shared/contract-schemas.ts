@@ -4,6 +4,8 @@
 import { z } from 'zod';
 import { ERROR_CODES } from './errors.js';
 import { ImportanceBreakdownSchema, OpenClawBreakdownSchema, SearchProfileSchema } from './openclaw-rank-schemas.js';
+import { SessionKindSchema } from './session-kind.js';
+import { TranscriptToolSchema } from './transcript-tool-schema.js';
 
 // ---------------------------------------------------------------------------------------------
 // Small building blocks
@@ -57,6 +59,8 @@ export const WorkspaceFileSchema = z.object({
   archived: z.boolean(),
   /** OpenClaw agent id for sessions found under ~/.openclaw/agents/<id>/sessions. */
   agentId: z.string().optional(),
+  /** Transcripts: who started the run (shared/session-kind.ts); absent for Markdown files. */
+  sessionKind: SessionKindSchema.optional(),
   /** The date used by the timeline and by decay; evergreen files may still carry one for display. */
   date: FileDateSchema.nullable(),
   size: z.number(),
@@ -299,6 +303,8 @@ export const SearchResultSchema = z.object({
   snippet: z.string(),
   /** The matched words in `snippet`, sorted and non-overlapping (numbers as written: 12345 marks "12,345"). */
   highlights: z.array(HighlightRangeSchema),
+  /** The file line the snippet's first line is (Markdown files; transcripts' chunks skip records). */
+  snippetLine: z.number().int().optional(),
   source: MemorySourceSchema,
   citation: z.string().optional(),
   /** The file's date for dated files and sessions; null for evergreen files (their mtime is not a memory's date). */
@@ -440,6 +446,8 @@ export const TimelineEntrySchema = z.object({
   archived: z.boolean(),
   agentId: z.string().optional(),
   size: z.number(),
+  /** Transcripts started by the scheduler (cron, heartbeat, sub-agent): the timeline lists them apart. */
+  sessionKind: SessionKindSchema.optional(),
 });
 
 export const TimelineQuerySchema = z.strictObject({
@@ -470,6 +478,8 @@ export const TranscriptMessageSchema = z.object({
 
 export const TranscriptSchema = z.object({
   messages: z.array(TranscriptMessageSchema),
+  /** Tool calls and their results, by line, for the viewer's collapsed rows (not indexed). */
+  tools: z.array(TranscriptToolSchema).optional(),
   malformedLines: z.number(),
   /** Bytes of the JSONL file. */
   size: z.number(),

@@ -35,7 +35,7 @@ describe('the breakdown in words', () => {
     expect(lines[3]).toMatch(/^“云端” is not here; 2 of 110 chunks contain it — very rare, weight 3.80\.$/);
     // Character pairs across word boundaries are folded into one line, not listed as words.
     expect(lines[4]).toBe('1 character pair spanning the query\'s words (份n) also occurs here → adds 2.56.');
-    expect(lines[5]).toBe('This chunk is 312 tokens, 1.4× the average of 220: each occurrence counts a little less.');
+    expect(lines[5]).toBe('This chunk is 312 tokens, 1.4× the average of 220: one occurrence counts 15% less than in an average-length chunk.');
     expect(lines[6]).toBe('BM25 6.59 ÷ 5.20 (what every term once in an average-length chunk would score) = 1.27 → keyword score 0.559 (x ÷ (1 + x)).');
   });
 

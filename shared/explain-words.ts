@@ -3,6 +3,7 @@
 // against the average, how BM25 becomes the keyword score, and why a date boost applies. Only
 // words and rounding here: every number comes from the engine's breakdown.
 import type { DateBoostBreakdown, KeywordBreakdown, TermBreakdown } from './domain.js';
+import { FTS5_BM25_B, FTS5_BM25_K1 } from './score.js';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -57,10 +58,21 @@ export function describeFragments(fragments: readonly TermBreakdown[]): string |
   return `${present.length} character pair${one ? '' : 's'} spanning the query's words (${present.map((t) => t.term).join(' ')}) also occur${one ? 's' : ''} here → add${one ? 's' : ''} ${fixed(adds)}.`;
 }
 
-/** "This chunk is 312 tokens, 1.4× the average of 220: each occurrence counts a little less." */
+/**
+ * What BM25's length normalisation does to one occurrence here, against an average-length chunk:
+ * (k1 + 1) / (1 + k1·(1 − b + b·len/avg)) over the same at len = avg. Exact, so the sentence can
+ * never say "barely matters" while length decides the order.
+ */
+export function lengthFactor(chunkTokens: number, avgChunkTokens: number): number {
+  const ratio = avgChunkTokens > 0 ? chunkTokens / avgChunkTokens : 1;
+  return (1 + FTS5_BM25_K1) / (1 + FTS5_BM25_K1 * (1 - FTS5_BM25_B + FTS5_BM25_B * ratio));
+}
+
+/** "This chunk is 312 tokens, 1.4× the average of 220: one occurrence counts 17% less than in an average-length chunk." */
 export function describeLength(chunkTokens: number, avgChunkTokens: number): string {
   const ratio = avgChunkTokens > 0 ? chunkTokens / avgChunkTokens : 1;
-  const effect = ratio > 1.15 ? 'each occurrence counts a little less' : ratio < 0.85 ? 'each occurrence counts a little more' : 'about average, so length barely matters';
+  const pct = Math.round((lengthFactor(chunkTokens, avgChunkTokens) - 1) * 100);
+  const effect = pct === 0 ? 'one occurrence counts as much as in an average-length chunk' : `one occurrence counts ${Math.abs(pct)}% ${pct < 0 ? 'less' : 'more'} than in an average-length chunk`;
   return `This chunk is ${chunkTokens} tokens, ${fixed(ratio, 1)}× the average of ${Math.round(avgChunkTokens)}: ${effect}.`;
 }
 

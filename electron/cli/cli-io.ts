@@ -8,8 +8,11 @@ export interface CliIo {
   cwd: string;
   /** True when stderr is a terminal (progress lines are drawn only then). */
   stderrIsTty: boolean;
-  /** Resolves when the user asks a long-running command (watch, serve) to stop. */
-  waitForInterrupt(): Promise<void>;
+  /**
+   * Resolves when the user asks a long-running command (watch, serve) to stop, or when `until`
+   * aborts (the command ended another way: its signal handlers and keep-alive go with it).
+   */
+  waitForInterrupt(until?: AbortSignal): Promise<void>;
 }
 
 export function processIo(): CliIo {
@@ -19,7 +22,7 @@ export function processIo(): CliIo {
     env: process.env,
     cwd: process.cwd(),
     stderrIsTty: Boolean(process.stderr.isTTY),
-    waitForInterrupt: () =>
+    waitForInterrupt: (until) =>
       new Promise<void>((resolve) => {
         // Holds the process open while the command waits: without it a watcher that could not
         // watch anything (no fs handles) let Node exit with code 13 ("unsettled top-level await").
@@ -37,6 +40,12 @@ export function processIo(): CliIo {
         };
         process.once('SIGINT', stop);
         process.once('SIGTERM', stop);
+        until?.addEventListener('abort', () => {
+          process.off('SIGINT', stop);
+          process.off('SIGTERM', stop);
+          clearInterval(keepAlive);
+          resolve();
+        }, { once: true });
       }),
   };
 }

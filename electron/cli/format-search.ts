@@ -3,6 +3,8 @@
 import type { HighlightRange, ScoreBreakdown, SearchResponse, SearchResult } from '../../shared/domain.js';
 import { describeImportance, describeOpenClawSteps } from '../../shared/explain-openclaw-words.js';
 import { describeDates, describeKeyword } from '../../shared/explain-words.js';
+import { whyAbove } from '../../shared/why-above.js';
+import { describeWeights, keywordOnlyText } from '../../shared/search-wording.js';
 import { scoreMultipliers } from '../../shared/score.js';
 
 /** The terminal shows the top of each snippet; --json carries all of it. */
@@ -24,7 +26,7 @@ const indent = (text: string, prefix: string): string => text.split('\n').map((l
 
 export function formatSearchResponse(response: SearchResponse, options: { explain: boolean; query: string }): string {
   const out: string[] = [];
-  const mode = response.mode === 'hybrid' ? `hybrid (${response.provider} ${response.model})` : `keyword-only${response.modeReason ? ` (${response.modeReason})` : ''}`;
+  const mode = response.mode === 'hybrid' ? `hybrid (${response.provider} ${response.model})` : keywordOnlyText(response.modeReason);
   out.push(`${response.results.length} result${response.results.length === 1 ? '' : 's'} for "${options.query}" · ${response.candidates} candidates · ${mode} · ${response.tookMs.toFixed(1)} ms`);
   for (const notice of response.notices) {
     // The mode line already says keyword-only.
@@ -35,7 +37,11 @@ export function formatSearchResponse(response: SearchResponse, options: { explai
     out.push(formatResultHeader(result, i + 1));
     if (result.alsoIn && result.alsoIn.length > 0) out.push(`    also in ${result.alsoIn.map((d) => d.citation).join(', ')}`);
     out.push(indent(clipSnippet(result.snippet, result.highlights, SNIPPET_LINES), '    '));
-    if (options.explain) out.push(indent(formatBreakdown(result.breakdown), '    | '));
+    if (options.explain) {
+      const other = response.results[i === 0 ? 1 : i - 1];
+      if (other) out.push(`    why: ${whyAbove({ rank: i + 1, breakdown: result.breakdown }, { rank: i === 0 ? 2 : i, breakdown: other.breakdown })}`);
+      out.push(indent(formatBreakdown(result.breakdown), '    | '));
+    }
   });
   if (response.results.length === 0) out.push('No results. Try fewer words, --min-score 0, or memlens status to check the index.');
   return `${out.join('\n')}\n`;
@@ -62,10 +68,8 @@ export function formatBreakdown(b: ScoreBreakdown): string {
   if (b.vector === null) lines.push('vector   not among the vector candidates');
   else if ('unavailable' in b.vector) lines.push(`vector   unavailable: ${b.vector.reason}`);
   else lines.push(`vector   cosine ${f3(b.vector.cosine)} · score ${f3(b.vector.score)} · rank ${b.vector.rank}`);
-  lines.push(
-    `weights  vector ${b.weights.vector.toFixed(2)} · text ${b.weights.text.toFixed(2)}` +
-      ` (configured ${b.weights.configured.vector}/${b.weights.configured.text})`,
-  );
+  const weights = describeWeights(b.weights);
+  lines.push(`weights  ${weights.applied}${weights.configured ? ` (${weights.configured})` : ''}`);
   lines.push(`hybrid   ${f3(b.hybrid)}`);
   const d = b.decay;
   const when = d.date ? `date ${d.date} (${d.dateSource})${d.ageDays !== null ? ` · age ${d.ageDays.toFixed(1)} d` : ''}` : 'no date';

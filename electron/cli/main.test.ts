@@ -62,6 +62,8 @@ describe('memlens search', () => {
     expect(response.results[0]).toMatchObject({ path: 'memory/2026-05-04.md', source: 'memory', startLine: expect.any(Number), citation: expect.stringMatching(/^memory\/2026-05-04\.md#L/) });
     expect(response.results[0]!.snippet).toContain('合同金额是12,345万元');
     for (const r of response.results) expect(computeFinalScore(r.breakdown)).toBe(r.score);
+    // The snippet ends as the MCP memory_search's does, with its Source line.
+    for (const r of response.results) expect(r.snippet.endsWith(`\n\nSource: ${r.citation}`)).toBe(true);
   });
 
   it('finds session transcripts and cites their JSONL lines', async () => {
@@ -84,7 +86,9 @@ describe('memlens search', () => {
     expect(explained.stdout).toMatch(/This chunk is \d+ tokens, \d\.\d× the average of \d+/);
     expect(explained.stdout).toContain('details  FTS5 MATCH "router" OR "firmwar"');
     expect(explained.stdout).toContain('vector   unavailable');
-    expect(explained.stdout).toContain('weights  vector 0.00 · text 1.00');
+    // Worded as the UI words it (shared/search-wording.ts): text first, then vector.
+    expect(explained.stdout).toContain('weights  text 1.00 · vector 0.00 (configured text 0.3 · vector 0.7, renormalised)');
+    expect(explained.stdout).toContain('· Keyword-only: no embedding model configured ·');
     expect(explained.stdout).toMatch(/decay {4}×0\.\d{3} · date 2026-05-05 \(path\)/);
     expect(explained.stdout).toContain('mmr      rank 1 → 1');
     expect(explained.stdout).toMatch(/final {4}\d\.\d{3}/);

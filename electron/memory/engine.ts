@@ -27,6 +27,7 @@ import { CHUNKER_VERSION } from './chunk/chunker.js';
 import { assertIndexOutsideWorkspace, indexPathFor } from './data-dir.js';
 import type { EmbeddingProvider } from './embed/embedding-provider.js';
 import { loadEmbedder } from './embed/load-embedder.js';
+import { BrokenModelRecord, checkedEmbeddingProvider, ModelHealth } from './embed/model-health.js';
 import { Listeners } from './engine-events.js';
 import type { ChunkRef, EngineOptions, MemoryEngineApi } from './engine-types.js';
 import { normalizeRelPath } from './files/safe-path.js';
@@ -89,6 +90,7 @@ export class MemoryEngine implements MemoryEngineApi {
     dataDir: string,
     private readonly embedder: EmbeddingProvider | null,
     private readonly modeReason: string | null,
+    private readonly health: ModelHealth,
   ) {
     this.workspaceDir = workspaceDir;
     this.discover = {
@@ -127,6 +129,7 @@ export class MemoryEngine implements MemoryEngineApi {
         onDidChangeStatus: () => this.emitStatus(),
       },
     });
+    health.onDidBreak(() => this.emitStatus());
     this.openclawRanker = new OpenClawRanker(workspaceDir);
     this.files = new FileOperations({
       workspaceDir,
@@ -147,18 +150,21 @@ export class MemoryEngine implements MemoryEngineApi {
 
     let embedder: EmbeddingProvider | null = null;
     let modeReason: string | null = 'no embedding model configured';
+    let health = new ModelHealth();
     if (options.embedder) {
       const onProgress = options.embedder.onLoadProgress;
       const loaded = await loadEmbedder(options.embedder, onProgress ? { onProgress } : {});
       if (loaded.ok) {
-        embedder = loaded.provider;
+        health = new ModelHealth({ record: new BrokenModelRecord(dataDir), providerKey: loaded.provider.providerKey });
+        await health.recall();
+        embedder = checkedEmbeddingProvider(loaded.provider, health);
         modeReason = null;
       } else {
         modeReason = loaded.reason;
       }
     }
     try {
-      return new MemoryEngine(options, workspaceDir, dbPath, dataDir, embedder, modeReason);
+      return new MemoryEngine(options, workspaceDir, dbPath, dataDir, embedder, modeReason, health);
     } catch (error) {
       await embedder?.close();
       throw error;
@@ -205,14 +211,20 @@ export class MemoryEngine implements MemoryEngineApi {
   }
 
   private searchContext(index: IndexDb): SearchContext {
-    const input: SearchContextInput = { index, embedder: this.embedder, modeReason: this.currentModeReason() };
+    const input: SearchContextInput = { index, embedder: this.usableEmbedder, modeReason: this.currentModeReason() };
     if (this.options.embedder?.queryTimeoutMs !== undefined) input.queryTimeoutMs = this.options.embedder.queryTimeoutMs;
     if (this.options.accessStats) input.accessStats = this.options.accessStats;
     return createSearchContext(input);
   }
 
+  /** The model, unless it turned out broken (then every search is keyword-only, weights renormalised). */
+  private get usableEmbedder(): EmbeddingProvider | null {
+    return this.health.brokenReason === null ? this.embedder : null;
+  }
+
   private currentModeReason(): string {
     if (this.modeReason) return this.modeReason;
+    if (this.health.brokenReason) return this.health.brokenReason;
     const stale = this.lifecycle.staleReason;
     if (stale) return `the index is being rebuilt (${stale})`;
     return 'vector search is unavailable';
@@ -312,14 +324,14 @@ export class MemoryEngine implements MemoryEngineApi {
       files: counts?.files ?? 0,
       chunks: counts?.chunks ?? 0,
       bySource: counts?.bySource ?? { memory: { files: 0, chunks: 0 }, sessions: { files: 0, chunks: 0 } },
-      mode: this.embedder && !this.lifecycle.staleReason ? 'hybrid' : 'fts-only',
+      mode: this.usableEmbedder && !this.lifecycle.staleReason ? 'hybrid' : 'fts-only',
       provider: this.embedder?.provider ?? 'none',
       model: this.embedder?.model ?? 'none',
       dims: this.embedder?.dims ?? index.embedding?.dims ?? null,
       vectorsStored: counts?.vectorsStored ?? 0,
       embeddingCacheEntries: counts?.embeddingCacheEntries ?? 0,
       embeddingCacheHitRate: counts?.embeddingCacheHitRate ?? null,
-      vectorBackend: this.embedder ? index.vectorBackend : 'none',
+      vectorBackend: this.usableEmbedder ? index.vectorBackend : 'none',
       watcher: this.watcherState,
       ...(this.watcherReason ? { watcherReason: this.watcherReason } : {}),
       schemaVersion: SCHEMA_VERSION,
@@ -423,6 +435,7 @@ export class MemoryEngine implements MemoryEngineApi {
     await this.lifecycle.close();
     this.agentDbs.close();
     await this.embedder?.close();
+    await this.health.settled();
     this.progressListeners.clear();
     this.fileListeners.clear();
     this.statusListeners.clear();

@@ -21,6 +21,7 @@ import { PathLocks } from './files/path-lock.js';
 import { normalizeRelPath } from './files/safe-path.js';
 import { parseFrontmatter } from './parse/frontmatter.js';
 import { refreshIntegrityFields } from './parse/integrity-fields.js';
+import { transcriptTools } from './parse/transcript-tools.js';
 import { parseSessionJsonl } from './parse/session-jsonl.js';
 import type { DiscoverOptions } from './workspace/discover.js';
 import { indexableSource, type PathUse } from './workspace/memory-locations.js';
@@ -84,8 +85,9 @@ export class FileOperations {
     const { abs } = await this.resolve(clean, 'read');
     const { stat, bytes } = await this.withFsErrors(clean, 'read', () => readWholeFile(abs));
     if (!bytes) throw new MemoryLensError('NOT_ALLOWED', `Not a file: ${clean}`);
-    const parsed = parseSessionJsonl(new TextDecoder('utf-8').decode(bytes));
-    return { messages: parsed.messages, malformedLines: parsed.malformed, size: bytes.length, mtimeMs: stat.mtimeMs };
+    const text = new TextDecoder('utf-8').decode(bytes);
+    const parsed = parseSessionJsonl(text);
+    return { messages: parsed.messages, tools: transcriptTools(text), malformedLines: parsed.malformed, size: bytes.length, mtimeMs: stat.mtimeMs };
   }
 
   /**

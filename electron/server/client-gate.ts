@@ -1,4 +1,5 @@
-// How much of the server one client (remote address) may hold at once. Every call runs on the
+// How much of the server one client may hold at once (a page session, else an address and token
+// route: see page-sessions.ts; every local process is 127.0.0.1). Every call runs on the
 // engine's one thread, first come first served: 2,000 requests fired together made a search from
 // the page wait 22–35 s behind them. Two limits:
 //  - connections: a flood is mostly connections whose requests have not been read yet. Past the

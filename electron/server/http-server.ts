@@ -4,12 +4,13 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { CALLS, HTTP_API_PREFIX, HTTP_EVENTS_PATH, httpPathFor, isCallName } from '../../shared/contract.js';
 import type { ErrorCode, ErrorValue } from '../../shared/errors.js';
 import type { ApiDispatcher, DispatchOutcome } from '../../shared/contract.js';
 import { SECURITY_HEADERS } from '../web/content-security-policy.js';
 import { ClientGate, DEFAULT_CLIENT_GATE, type ClientGateOptions } from './client-gate.js';
+import { PageSessions } from './page-sessions.js';
 import { allowedHostsFor, checkRequest, cookieNameFor, type GuardConfig } from './request-guard.js';
 import { contentTypeFor, resolveStaticFile } from '../web/static-files.js';
 import type { WorkspaceSession } from '../app/workspace-session.js';
@@ -72,19 +73,17 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     streams: new ClientGate({ maxConnections: Infinity, maxActive: MAX_STREAMS_PER_CLIENT, maxQueued: 0 }),
   };
   let guard: GuardConfig | null = null;
+  let sessions: PageSessions | null = null;
 
   const server = http.createServer((req, res) => {
-    if (!guard) return sendText(res, 503, 'Starting.');
-    handleRequest(req, res, guard, options, streams, gates).catch((error: unknown) => {
+    if (!guard || !sessions) return sendText(res, 503, 'Starting.');
+    handleRequest(req, res, guard, options, streams, gates, sessions).catch((error: unknown) => {
       if (!res.headersSent) sendJson(res, 500, { ok: false, error: { code: 'INTERNAL', message: String(error) } });
       else res.destroy();
     });
   });
   // Slow-loris bodies must not hold a worker forever.
   server.requestTimeout = 120_000;
-  server.on('connection', (socket) => {
-    socket.once('close', gates.requests.connect(clientOf(socket)));
-  });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -97,6 +96,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   });
   const port = (server.address() as AddressInfo).port;
   guard = { token, allowedHosts: allowedHostsFor(options.host, port), cookieName: cookieNameFor(port) };
+  sessions = new PageSessions(port);
   const urlHost = options.host.includes(':') ? `[${options.host}]` : options.host;
   const displayHost = urlHost === '0.0.0.0' || urlHost === '[::]' ? '127.0.0.1' : urlHost;
   const origin = `http://${displayHost}:${port}`;
@@ -115,8 +115,13 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   };
 }
 
-function clientOf(socket: { remoteAddress?: string | undefined }): string {
-  return socket.remoteAddress ?? 'unknown';
+/** Connections are counted for the client of their first request (a browser keeps one client per connection). */
+const countedSockets = new WeakSet<Socket>();
+
+function countConnection(socket: Socket, client: string, gate: ClientGate): void {
+  if (countedSockets.has(socket)) return;
+  countedSockets.add(socket);
+  socket.once('close', gate.connect(client));
 }
 
 interface Gates {
@@ -131,6 +136,7 @@ async function handleRequest(
   options: HttpServerOptions,
   streams: Set<http.ServerResponse>,
   gates: Gates,
+  sessions: PageSessions,
 ): Promise<void> {
   const verdict = checkRequest(req, guard);
   if (!verdict.ok) return sendText(res, verdict.status, verdict.reason);
@@ -141,7 +147,8 @@ async function handleRequest(
   if (verdict.via === 'query' && method !== 'GET' && method !== 'HEAD') {
     return sendText(res, 401, 'The token in the URL only opens the page; API calls send it in the X-Memlens-Token header or the cookie.');
   }
-  const client = clientOf(req.socket);
+  const client = sessions.clientKey(req.headers, req.socket.remoteAddress, verdict.via);
+  countConnection(req.socket, client, gates.requests);
   if (gates.requests.isFlooding(client)) {
     res.setHeader('Connection', 'close');
     return sendTooMany(res, 'Too many connections from this client; try again shortly.');
@@ -159,7 +166,7 @@ async function handleRequest(
   if (!release) return sendTooMany(res, 'Too many requests at once from this client; try again shortly.');
   res.on('close', release);
   try {
-    await handleGated(req, res, guard, options, url, method, verdict.via);
+    await handleGated(req, res, guard, options, url, method, verdict.via, sessions);
   } finally {
     release();
   }
@@ -173,6 +180,7 @@ async function handleGated(
   url: URL,
   method: string,
   via: 'cookie' | 'header' | 'query',
+  sessions: PageSessions,
 ): Promise<void> {
   if (url.pathname.startsWith(HTTP_API_PREFIX)) {
     const name = url.pathname.slice(HTTP_API_PREFIX.length);
@@ -209,7 +217,8 @@ async function handleGated(
     // Location is another site (an open redirect that would also carry the user away from the app).
     res.writeHead(303, {
       Location: `/${url.pathname.replace(/^[/\\]+/, '')}${url.search}`,
-      'Set-Cookie': `${guard.cookieName}=${encodeURIComponent(guard.token)}; HttpOnly; SameSite=Strict; Path=/`,
+      // The page's own session too: the fairness limits count it apart from other local clients.
+      'Set-Cookie': [`${guard.cookieName}=${encodeURIComponent(guard.token)}; HttpOnly; SameSite=Strict; Path=/`, sessions.issue()],
       'Cache-Control': 'no-store',
       ...SECURITY_HEADERS,
     });
@@ -228,6 +237,8 @@ async function handleGated(
     'Content-Length': stat.size,
     // Hashed asset names change with every build; index.html must always be fresh.
     'Cache-Control': file.endsWith('.html') ? 'no-cache' : 'private, max-age=3600',
+    // A page loaded without a live session (opened again after a server restart) gets one.
+    ...(file.endsWith('.html') && !sessions.sessionOf(req.headers) ? { 'Set-Cookie': sessions.issue() } : {}),
     ...SECURITY_HEADERS,
   });
   if (method === 'HEAD') return void res.end();

@@ -4,13 +4,18 @@
 // `isError: true` and a message the model can act on; the server itself never throws or exits
 // because of a call. Uses the SDK's low-level Server so the published schemas are exactly ours.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { Protocol } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import { ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Readable, Writable } from 'node:stream';
+import { z } from 'zod';
 import type { AgentCaller } from '../../shared/domain.js';
 import { messageOf } from '../../shared/errors.js';
 import type { AgentMemoryTools, ToolOutcome } from '../app/agent/agent-memory-tools.js';
 import type { AgentToolSpec } from '../app/agent/agent-tool-specs.js';
+import { McpLineTransport } from './mcp-line-transport.js';
+
+/** tools/call with its params unchecked: the tools check their own arguments (see below). */
+const LooseCallToolRequestSchema = z.object({ method: z.literal('tools/call'), params: z.unknown() });
 
 /** OpenClaw's memory prompt section (buildMemoryPromptSection), given to clients as server instructions. */
 export const MEMORY_RECALL_INSTRUCTIONS =
@@ -43,8 +48,14 @@ export function createMcpServer(options: McpServerOptions): Server {
       annotations: { title: spec.title, readOnlyHint: true, openWorldHint: false },
     })),
   }));
-  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
-    const { name, arguments: args } = request.params;
+  // Registered on the protocol, below the SDK's tools/call check: that check turns `arguments:
+  // null` into a protocol error (-32603) the model never sees; the tools refuse it as a tool error.
+  Protocol.prototype.setRequestHandler.call(server, LooseCallToolRequestSchema, async (request): Promise<CallToolResult> => {
+    const params = request.params as { name?: unknown; arguments?: unknown } | null | undefined;
+    if (typeof params !== 'object' || params === null || typeof params.name !== 'string') {
+      throw new McpError(ErrorCode.InvalidParams, 'tools/call needs params {name, arguments}: name is the tool to run.');
+    }
+    const { name, arguments: args } = params;
     let outcome: ToolOutcome;
     try {
       if (name === 'memory_search') outcome = await options.tools.memorySearch(args, callerOf(server));
@@ -83,12 +94,17 @@ function callerOf(server: Server): AgentCaller {
  * Serves over stdin/stdout until stdin ends (the client went away) or `stop` resolves; resolves
  * then. Nothing else may write to `stdout`: it carries only protocol messages.
  */
-export async function serveMcpOverStdio(server: Server, streams: { stdin: Readable; stdout: Writable }, stop: Promise<void>): Promise<void> {
-  const transport = new StdioServerTransport(streams.stdin, streams.stdout);
+export async function serveMcpOverStdio(
+  server: Server,
+  streams: { stdin: Readable; stdout: Writable },
+  stop: Promise<void>,
+  log?: (message: string) => void,
+): Promise<void> {
+  const transport = new McpLineTransport(streams.stdin, streams.stdout, log ? { log } : {});
+  // server.connect chains its own onclose onto the transport's; this one hears the end of stdin.
   const ended = new Promise<void>((resolve) => {
     streams.stdin.once('end', resolve);
     streams.stdin.once('close', resolve);
-    transport.onclose = resolve;
   });
   await server.connect(transport);
   await Promise.race([ended, stop]);

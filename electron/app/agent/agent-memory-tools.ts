@@ -2,6 +2,7 @@
 // OpenClaw 2026.9.6's result shapes plus a `breakdown` per result; every call counts the accesses
 // it hands out, and every search lands in the replay log. A bad argument or path comes back as a
 // typed error outcome, never a throw: an agent must always get an answer it can read.
+import { withSourceLine } from '../../../shared/snippet-source.js';
 import type { AgentCaller, AgentSearchEntry, SearchOptions, SearchResponse, SearchResult } from '../../../shared/domain.js';
 import { toErrorValue, type ErrorCode } from '../../../shared/errors.js';
 import type { MemoryEngineApi } from '../../memory/engine-types.js';
@@ -169,7 +170,7 @@ export function toAgentHit(result: SearchResult): AgentSearchHit {
     startLine: result.startLine,
     endLine: result.endLine,
     score: result.score,
-    snippet: `${result.snippet.trimEnd()}\n\nSource: ${citation}`,
+    snippet: withSourceLine(result.snippet, citation),
     source: result.source,
     corpus: result.source,
     citation,

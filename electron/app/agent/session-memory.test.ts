@@ -138,3 +138,28 @@ describe('message clean-up and the slug', () => {
     expect(memory.path).toBe('memory/2026-06-12-0905.md');
   });
 });
+
+describe('save a heartbeat session', () => {
+  const HEARTBEAT = 'Read HEARTBEAT.md if it exists (workspace context). Follow it strictly. Do not infer or repeat old tasks from prior chats. If nothing needs attention, reply HEARTBEAT_OK.';
+  const record = (i: number, role: string, text: string) => JSON.stringify({ type: 'message', id: `h${i}`, timestamp: `2026-11-05T0${i % 10}:00:00.000Z`, message: { role, content: [{ type: 'text', text }] } });
+
+  it('leaves out the heartbeat prompts and HEARTBEAT_OK, and names the run instead of Source "unknown"', async () => {
+    const lines = [JSON.stringify({ type: 'session', version: 3, id: 'hb' })];
+    for (let i = 0; i < 7; i++) lines.push(record(i, 'user', HEARTBEAT), record(i, 'assistant', i === 5 ? '提醒：今天是周三，记得交周报。' : 'HEARTBEAT_OK'));
+    const file = path.join(tmp, 'agents', 'main', 'sessions', 'hb-session.jsonl');
+    fs.writeFileSync(file, `${lines.join('\n')}\n`);
+    const saved = await saveSessionFile(engine, file, { timeZone: 'Asia/Shanghai' });
+    const text = fs.readFileSync(path.join(workspace, saved.path), 'utf8');
+    expect(saved.messages).toBe(1);
+    expect(text).toContain('- **Source**: heartbeat');
+    expect(text).toContain('assistant: "提醒：今天是周三，记得交周报。"');
+    expect(text).not.toContain('HEARTBEAT');
+  });
+
+  it('refuses, with a typed error and no file, a heartbeat session with nothing but heartbeat turns', async () => {
+    const file = path.join(tmp, 'agents', 'main', 'sessions', 'hb-empty.jsonl');
+    fs.writeFileSync(file, `${[record(1, 'user', HEARTBEAT), record(1, 'assistant', 'HEARTBEAT_OK')].join('\n')}\n`);
+    await expect(saveSessionFile(engine, file)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('only heartbeat prompts') });
+    expect(fs.readdirSync(path.join(workspace)).filter((f) => f === 'memory')).toEqual([]);
+  });
+});

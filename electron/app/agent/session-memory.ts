@@ -7,6 +7,7 @@
 // with each message as `role: "<text as a JSON string>"`. Where Memory Lens differs: the slug
 // comes from the conversation's salient words instead of an LLM (salient-slug.ts), and the time is
 // that of the last message kept, since the file is written after the fact. Pure.
+import { isHeartbeatPrompt, sessionAutomation } from '../../memory/parse/session-kind.js';
 import type { TranscriptMessage } from '../../../shared/domain.js';
 import { MemoryLensError } from '../../../shared/errors.js';
 import { salientSlug } from './salient-slug.js';
@@ -39,14 +40,23 @@ export interface SessionMemory {
 
 export function buildSessionMemory(input: SessionMemoryInput): SessionMemory {
   const count = input.count ?? DEFAULT_SESSION_MESSAGES;
-  const channel = detectChannel(input.messages);
+  const automation = sessionAutomation(input.messages);
+  // A scheduler's run has no channel; say which run it was rather than "unknown".
+  const channel = detectChannel(input.messages) ?? (automation.kind === 'cron' ? `cron job ${automation.jobName || automation.jobId}` : automation.kind === 'conversation' ? null : automation.kind);
   const cleaned = input.messages
+    // Heartbeat prompts and their HEARTBEAT_OK are the scheduler talking to itself, not conversation.
+    .filter((m) => !(m.role === 'user' && isHeartbeatPrompt(m.text)) && !SILENT_REPLY.test(m.text.trim()))
     .map((m) => ({ role: m.role, text: cleanMessageText(m.text), timestamp: m.timestamp }))
     // Slash commands (/new, /status …) are instructions to the gateway, not conversation.
     .filter((m) => m.text !== '' && !m.text.startsWith('/'));
   const kept = cleaned.slice(-count);
   if (kept.length === 0) {
-    throw new MemoryLensError('INVALID_ARGUMENT', 'This session has no user or assistant messages to save (slash commands and tool output are left out).');
+    throw new MemoryLensError(
+      'INVALID_ARGUMENT',
+      automation.kind === 'heartbeat'
+        ? 'This heartbeat session holds only heartbeat prompts and HEARTBEAT_OK replies: nothing to save.'
+        : 'This session has no user or assistant messages to save (slash commands and tool output are left out).',
+    );
   }
   const lastTimestamp = [...kept].reverse().find((m) => m.timestamp)?.timestamp ?? null;
   const when = lastTimestamp ? new Date(lastTimestamp) : input.fallbackTime;
@@ -80,6 +90,7 @@ function jsonLine(text: string): string {
   return JSON.stringify(text).replace(/[\u0085\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+const SILENT_REPLY = /^(?:HEARTBEAT_OK|NO_REPLY)$/;
 const CHANNELS = ['WebChat', 'WhatsApp', 'Telegram', 'Signal', 'Slack', 'Discord', 'Google Chat', 'iMessage', 'Teams', 'Matrix', 'Zalo Personal', 'Zalo', 'Feishu', 'BlueBubbles'];
 /** `System: [2026-06-12 09:05:09 GMT+8] Feishu[default] DM | text` (a gateway system line before the words). */
 const SYSTEM_PREFIX = /^System(?: \(untrusted\))?: \[[^\]]+\]\s*/;

@@ -153,8 +153,9 @@ describe('memlens mcp over stdio', () => {
       expect(hit.source).toBe(r.source);
       expect(hit.corpus).toBe(r.source);
       expect(hit.citation).toBe(r.citation);
-      // OpenClaw appends the citation to the snippet when citations are on.
-      expect(hit.snippet).toBe(`${r.snippet.trimEnd()}\n\nSource: ${r.citation}`);
+      // OpenClaw appends the citation to the snippet when citations are on; search --json does the same.
+      expect(hit.snippet).toBe(r.snippet);
+      expect(hit.snippet.endsWith(`\n\nSource: ${r.citation}`)).toBe(true);
       expect(stable(hit.breakdown)).toEqual(stable(r.breakdown));
       expect(hit.breakdown.final).toBe(hit.score);
       expect(hit.breakdown.access).toMatchObject({ count: 0, lastAccessAt: null, enabled: false, multiplier: 1 });

@@ -70,7 +70,14 @@ Register it with a client, e.g. Claude Desktop's claude_desktop_config.json:
         const specs = agentToolSpecs({ extraPaths: false, sessions: !defaults.sources || defaults.sources.includes('sessions') });
         const server = createMcpServer({ tools, specs, version: appVersion(), log });
         log(`serving ${service.session.info().workspaceDir}${resolved.isSample ? ' (a copy of the bundled sample workspace)' : ''} over stdio; index ${service.session.current().dbPath}`);
-        await serveMcpOverStdio(server, { stdin: process.stdin, stdout: stdout.protocol }, io.waitForInterrupt());
+        // The end of stdin ends the command too: drop the signal handlers and keep-alive then,
+        // or the process would outlive its client.
+        const served = new AbortController();
+        try {
+          await serveMcpOverStdio(server, { stdin: process.stdin, stdout: stdout.protocol }, io.waitForInterrupt(served.signal), log);
+        } finally {
+          served.abort();
+        }
         log('stopping.');
       } finally {
         await service.close();

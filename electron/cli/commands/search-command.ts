@@ -1,4 +1,5 @@
 // memlens search QUERY — the agent's memory_search from the shell, one query or a JSONL batch.
+import { withSourceLine } from '../../../shared/snippet-source.js';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { MemorySource, SearchOptions } from '../../../shared/domain.js';
@@ -222,7 +223,8 @@ ${SEARCH_FLAG_USAGE}
       await engine.sync();
       if (batchFile) return await runBatch(engine, log, batchFile, base, (line) => writeJson(io, line, false));
       const response = await searchAndLog(engine, log, { ...base, query });
-      if (json) writeJson(io, response);
+      // As an agent reads it over MCP: the snippet ends with its Source line (highlights stay valid).
+      if (json) writeJson(io, { ...response, results: response.results.map((r) => (r.citation ? { ...r, snippet: withSourceLine(r.snippet, r.citation) } : r)) });
       else io.stdout(formatSearchResponse(response, { explain: values.explain === true, query }));
       return 0;
     } finally {

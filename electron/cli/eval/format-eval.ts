@@ -32,7 +32,8 @@ export function formatEvalReport(report: EvalReport, options: { maxFailures: num
   out.push('');
   out.push(...table(metricRows(report)));
   out.push('');
-  out.push(`${report.failures.length} quer${report.failures.length === 1 ? 'y' : 'ies'} with no relevant result in the top 10${report.failures.length > options.maxFailures ? ` (first ${options.maxFailures}; --json has all)` : ''}:`);
+  if (report.failures.length === 0) out.push('Every query has a relevant result in the top 10.');
+  else out.push(`${report.failures.length} quer${report.failures.length === 1 ? 'y' : 'ies'} with no relevant result in the top 10${report.failures.length > options.maxFailures ? ` (first ${options.maxFailures}; --json has all)` : ''}:`);
   for (const failure of report.failures.slice(0, options.maxFailures)) {
     out.push(`  ${failure.id}  "${failure.query}"  [${failure.tags.join(', ')}]`);
     const ranked = failure.relevant

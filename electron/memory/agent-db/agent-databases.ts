@@ -8,7 +8,8 @@ import type { AgentDbNotice } from '../../../shared/agent-db-schemas.js';
 import { agentsFolders, isExcludedAgent, type SessionSourceOptions } from '../workspace/session-sources.js';
 import { AgentDbConnection, noticeFor, type AgentDbConnectionOptions } from './agent-db-connection.js';
 import { AGENT_DB_FILE } from './agent-db-paths.js';
-import { listDbSessions, readDbArchive, readDbSession, type DbSessionRow } from './agent-db-transcripts.js';
+import type { SessionKind } from '../../../shared/session-kind.js';
+import { listDbSessions, readDbArchive, readDbSession, sessionKind, type DbSessionRow } from './agent-db-transcripts.js';
 
 export { AGENT_DB_FILE };
 
@@ -17,6 +18,8 @@ export interface AgentDbRef {
   dbPath: string;
   sessionId: string;
   generation: string | null;
+  /** The run's kind as OpenClaw recorded it in the session key (cron, heartbeat, sub-agent), when it did. */
+  recordedKind?: SessionKind;
 }
 
 export interface AgentDbFile {
@@ -162,7 +165,7 @@ export class AgentDatabases {
   private fileOf(entry: AgentDbEntry, row: DbSessionRow): AgentDbFile {
     return {
       path: `sessions/${entry.agentId}/${row.virtualName}`, agentId: entry.agentId, size: row.size, mtimeMs: row.mtimeMs, row,
-      agentDb: { dbPath: entry.dbPath, sessionId: row.sessionId, generation: row.generation },
+      agentDb: { dbPath: entry.dbPath, sessionId: row.sessionId, generation: row.generation, ...recordedKind(row.sessionKey) },
     };
   }
 
@@ -201,4 +204,11 @@ export class AgentDatabases {
     entry.listedAt = null;
     if (notice.code !== 'locked') entry.sessions = [];
   }
+}
+
+/** OpenClaw's session-key kind in the sidebar's terms; nothing when there is no key (the messages decide then). */
+function recordedKind(sessionKey: string | null): { recordedKind?: SessionKind } {
+  if (!sessionKey) return {};
+  const kind = sessionKind(sessionKey);
+  return { recordedKind: kind === 'interactive' ? 'conversation' : kind };
 }

@@ -36,6 +36,14 @@ describe('transcripts from the agent database (OpenClaw 2026.9.6 fixture)', () =
     expect(copy.databaseHashes()).toEqual(before);
   });
 
+  it("takes each session's kind from the session key OpenClaw recorded, so its cron and heartbeat runs are listed apart", async () => {
+    const engine = await openMain();
+    const kinds = Object.fromEntries((await engine.listFiles()).filter((f) => f.source === 'sessions').map((f) => [f.path, f.sessionKind]));
+    expect(kinds['sessions/main/2b7e0c91-5d3a-4f60-8e2a-7a9c1b3d4e5f.jsonl']).toBe('cron');
+    expect(kinds[`sessions/main/${HEARTBEAT}.jsonl`]).toBe('heartbeat');
+    expect(kinds[`sessions/main/${MAIN}.jsonl`]).toBe('conversation');
+  });
+
   it('finds words of a user message, with the envelope removed, cited at the event it came from', async () => {
     const engine = await openMain();
     const response = await engine.search({ query: '历年的合同金额', maxResults: 10, minScore: 0 });

@@ -10,8 +10,9 @@ import { sha256 } from '../files/hash.js';
  * Bump whenever chunk boundaries, chunk texts or their FTS tokens (text/segment.ts, text/stem.ts)
  * change: an index built by another version is rebuilt into a new file and swapped in.
  * 2: English stemming of Latin words. 3: OpenClaw envelope metadata left out of session text.
+ * 4: transcripts record their session kind (cron, heartbeat, sub-agent) and cleaner titles.
  */
-export const CHUNKER_VERSION = 3;
+export const CHUNKER_VERSION = 4;
 
 export interface ChunkInput {
   text: string;
@@ -89,20 +90,52 @@ interface Piece {
 }
 
 export function chunkLines(lines: ChunkInput[], opts?: Partial<ChunkOptions>): Chunk[] {
-  const tokens = Math.max(1, Math.floor(opts?.tokens ?? CHUNKING_DEFAULTS.tokens));
-  const overlap = Math.max(0, Math.min(Math.floor(opts?.overlap ?? CHUNKING_DEFAULTS.overlap), tokens - 1));
-  const limit = tokens * UNITS_PER_TOKEN;
-  const overlapLimit = overlap * UNITS_PER_TOKEN;
-  const pieces = lines.flatMap((line) => cutLine(line, limit));
-
+  const chunker = new LineChunker(opts);
   const chunks: Chunk[] = [];
-  let current: Piece[] = [];
-  let currentUnits = 0;
-  const unitsOf = (piece: Piece, first: boolean): number => piece.units + (first || piece.continuation ? 0 : 1);
-  const recount = (list: Piece[]): number => list.reduce((sum, piece, i) => sum + unitsOf(piece, i === 0), 0);
+  for (const line of lines) chunks.push(...chunker.push(line));
+  chunks.push(...chunker.end());
+  return chunks;
+}
 
-  for (const piece of pieces) {
-    if (current.length > 0 && currentUnits + unitsOf(piece, false) > limit) {
+/**
+ * chunkLines fed one line at a time: a transcript of a million lines is chunked as it is read,
+ * without holding its lines, pieces or chunks all at once. Same chunks as chunkLines.
+ */
+export class LineChunker {
+  private readonly limit: number;
+  private readonly overlapLimit: number;
+  private current: Piece[] = [];
+  private currentUnits = 0;
+
+  constructor(opts?: Partial<ChunkOptions>) {
+    const tokens = Math.max(1, Math.floor(opts?.tokens ?? CHUNKING_DEFAULTS.tokens));
+    const overlap = Math.max(0, Math.min(Math.floor(opts?.overlap ?? CHUNKING_DEFAULTS.overlap), tokens - 1));
+    this.limit = tokens * UNITS_PER_TOKEN;
+    this.overlapLimit = overlap * UNITS_PER_TOKEN;
+  }
+
+  /** Takes the next line; returns the chunks it completed. */
+  push(line: ChunkInput): Chunk[] {
+    const chunks: Chunk[] = [];
+    for (const piece of cutLine(line, this.limit)) this.add(piece, chunks);
+    return chunks;
+  }
+
+  /** The last chunk (call once, after the last line). */
+  end(): Chunk[] {
+    const chunks: Chunk[] = [];
+    pushChunk(chunks, this.current);
+    this.current = [];
+    this.currentUnits = 0;
+    return chunks;
+  }
+
+  private add(piece: Piece, chunks: Chunk[]): void {
+    const { limit, overlapLimit } = this;
+    const unitsOf = (p: Piece, first: boolean): number => p.units + (first || p.continuation ? 0 : 1);
+    const recount = (list: Piece[]): number => list.reduce((sum, p, i) => sum + unitsOf(p, i === 0), 0);
+    let current = this.current;
+    if (current.length > 0 && this.currentUnits + unitsOf(piece, false) > limit) {
       // Keep a heading with what follows: move trailing headings into the next chunk.
       let carried: Piece[] = [];
       let cut = current.length;
@@ -123,13 +156,12 @@ export function chunkLines(lines: ChunkInput[], opts?: Partial<ChunkOptions>): C
       // Overlap gives way first; the carried headings were checked to fit with `piece`.
       while (next.length > carried.length && recount([...next, piece]) > limit) next = next.slice(1);
       current = next;
-      currentUnits = recount(current);
+      this.currentUnits = recount(current);
     }
     current.push(piece);
-    currentUnits += unitsOf(piece, current.length === 1);
+    this.currentUnits += unitsOf(piece, current.length === 1);
+    this.current = current;
   }
-  pushChunk(chunks, current);
-  return chunks;
 }
 
 /** Adds a chunk unless it holds nothing but blank lines; trims blank edge lines so citations point at text. */

@@ -173,7 +173,8 @@ describe('loadEmbedder', () => {
     const provider = await load(DEFAULT_MODEL_ID, recording);
     await provider.embedPassages(['合同金额']);
     await provider.embedQuery('合同');
-    expect(seen).toEqual(['passage: 合同金额', 'query: 合同']);
+    // The first text is the load-time check that the model gives finite vectors.
+    expect(seen.slice(1)).toEqual(['passage: 合同金额', 'query: 合同']);
   });
 
   it('close() stops at once: pending and later calls reject with EmbedderClosedError', async () => {

@@ -7,10 +7,14 @@ import type { EmbedderConfig } from '../engine-types.js';
 import type { EmbedTransport, ModelLoadProgress } from './embed-protocol.js';
 import type { EmbeddingProvider } from './embedding-provider.js';
 import { findLocalModel, isValidModelId, providerKeyFor } from './model-files.js';
+import { isFiniteVector, nonFiniteReason } from './model-health.js';
 import { presetFor } from './model-presets.js';
 import { WorkerEmbeddingProvider } from './worker-embedding-provider.js';
 import { workerThreadTransport } from './worker-thread-transport.js';
 import { messageOf } from '../../../shared/errors.js';
+
+/** Ordinary words in several scripts: any working model embeds them to finite numbers. */
+const LOAD_PROBE_TEXT = 'memory search notes 记忆 搜索';
 
 export type LoadEmbedderResult = { ok: true; provider: EmbeddingProvider } | { ok: false; reason: string };
 
@@ -66,6 +70,14 @@ export async function loadEmbedder(config: EmbedderConfig, options: LoadEmbedder
     if (preset.dims !== null && provider.dims !== preset.dims) {
       await provider.close();
       return { ok: false, reason: `model ${modelId} returned ${provider.dims}-dimensional vectors — expected ${preset.dims}` };
+    }
+    // A model whose weights give NaN (a bad conversion, a damaged file that still parses) is
+    // refused here, before it writes a single vector.
+    // Passages only: a slow query path must not fail the load (queries are checked as they run).
+    const probe = await provider.embedPassages([LOAD_PROBE_TEXT]);
+    if (!probe.every(isFiniteVector)) {
+      await provider.close();
+      return { ok: false, reason: nonFiniteReason(modelId, 'a test sentence') };
     }
     return { ok: true, provider };
   } catch (error) {

@@ -2,6 +2,7 @@
 // aside when damaged (quarantine), swapped for a complete rebuild (`<index>.next`), or opened
 // again when the file changed underneath. Also caches the counts status() reports, since they
 // only change when the index is written. index-lifecycle.ts decides when each one runs.
+import Database from 'better-sqlite3';
 import type { IndexError } from '../../../shared/domain.js';
 import type { EmbeddingProvider } from '../embed/embedding-provider.js';
 import { EmbeddingCache } from '../index/embedding-cache.js';
@@ -88,6 +89,8 @@ export class LiveIndex {
       db: index.db,
       writer,
       embedding: vectorsMatch ? { provider: this.embedder!, cache: new EmbeddingCache(index.db, index.embedding!) } : null,
+      // Big transcripts are written on a second connection (sync/index-big-session.ts): same binding.
+      openConnection: (file) => new Database(file, this.bindingOption()),
     };
   }
 

@@ -8,6 +8,11 @@ export class EmbeddingCache {
   private readonly upsert: Database.Statement<[string, string, string, string, Buffer, number, number]>;
   private readonly storeTx: (entries: readonly { hash: string; vector: Float32Array }[], at: number) => void;
 
+  /** The same cache through another connection to the same index (a side writer's). */
+  on(db: Database.Database): EmbeddingCache {
+    return new EmbeddingCache(db, this.identity);
+  }
+
   constructor(db: Database.Database, private readonly identity: EmbeddingIdentity) {
     this.select = db.prepare(
       'SELECT embedding, dims FROM embedding_cache WHERE provider = ? AND model = ? AND provider_key = ? AND hash = ?',

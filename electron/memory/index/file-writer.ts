@@ -27,7 +27,14 @@ export interface FileRecord {
 }
 
 /** The WorkspaceFile fields without their own column, kept as JSON in `files.metadata`. */
-type FileMetadata = Pick<WorkspaceFile, 'layer' | 'archived' | 'agentId' | 'date' | 'checksum' | 'type' | 'tags'> & { title?: string };
+type FileMetadata = Pick<WorkspaceFile, 'layer' | 'archived' | 'agentId' | 'date' | 'checksum' | 'type' | 'tags' | 'sessionKind'> & { title?: string };
+
+/** See FileWriter.streamedFile. */
+export interface StreamedFileWrite {
+  clear(path: string): void;
+  insert(file: WorkspaceFile, offset: number, chunks: readonly Chunk[], vectors: readonly Float32Array[] | null, at: number): void;
+  finish(record: FileRecord, chunkCount: number, embedded: boolean, at: number): void;
+}
 
 export class FileWriter {
   private readonly hasVectors: boolean;
@@ -84,33 +91,9 @@ export class FileWriter {
         ? record.ftsTexts
         : segmentChunkTexts(chunks.map((chunk: Chunk) => chunk.text));
       this.deleteRows(file.path);
-      for (let i = 0; i < chunks.length; i++) {
-        const chunk = chunks[i]!;
-        const { lastInsertRowid } = this.insertChunk.run(
-          `${file.path}#${i}`, file.path, file.source, chunk.startLine, chunk.endLine, chunk.hash, chunk.text, at,
-          chunk.firstMs ?? null, chunk.lastMs ?? null,
-        );
-        this.insertFts.run(lastInsertRowid, ftsTexts[i]!);
-        if (this.lengthsKeyBefore !== null) this.pendingChunks.push(Number(lastInsertRowid));
-        const vector = vectors?.[i];
-        if (vector && this.insertVec) {
-          // vec0 accepts only integer rowids bound as BigInt.
-          this.insertVec.run(BigInt(lastInsertRowid), Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength));
-          if (hasVectorMatrix(this.db)) this.pendingVectors.push({ rowid: Number(lastInsertRowid), source: file.source, vector });
-        }
-      }
-      const embedded = vectors !== null && this.hasVectors && vectors.length === chunks.length ? 1 : 0;
-      const date = file.date;
-      const metadata: FileMetadata = {
-        layer: file.layer, archived: file.archived, agentId: file.agentId, date, checksum: file.checksum, type: file.type, tags: file.tags,
-      };
-      if (record.title) metadata.title = record.title;
-      this.upsertFile.run(
-        file.path, file.source, record.absPath, record.hash, file.mtimeMs, file.size, file.kind,
-        date?.date ?? null, date?.source ?? null, date?.epochMs ?? null,
-        record.indexState, record.indexError ?? null, record.malformedLines ?? null, chunks.length, embedded,
-        JSON.stringify(metadata), at,
-      );
+      this.insertChunkRows(file, 0, chunks, ftsTexts, vectors, at);
+      const embedded = vectors !== null && this.hasVectors && vectors.length === chunks.length;
+      this.writeFileRow(record, chunks.length, embedded, at);
     };
     this.writeTx = db.transaction(this.writeRows);
     this.removeTx = db.transaction((paths) => {
@@ -169,6 +152,53 @@ export class FileWriter {
   /** Same bytes, new mtime (e.g. `touch`, git checkout): keep the rows, remember the new stat. */
   touchFiles(entries: readonly { path: string; mtimeMs: number; size: number }[]): void {
     if (entries.length > 0) this.run(() => this.touchTx(entries));
+  }
+
+  /**
+   * The steps of writeFile for a writer that streams one file in slices inside a transaction it
+   * holds itself (sync/index-big-session.ts, on a connection of its own): remove the old rows,
+   * insert chunks from `offset` on, then the files row. Nothing here commits.
+   */
+  streamedFile(): StreamedFileWrite {
+    return {
+      clear: (filePath) => this.deleteRows(filePath),
+      insert: (file, offset, chunks, vectors, at) => this.insertChunkRows(file, offset, chunks, segmentChunkTexts(chunks.map((c) => c.text)), vectors, at),
+      finish: (record, chunkCount, embedded, at) => this.writeFileRow(record, chunkCount, embedded && this.hasVectors, at),
+    };
+  }
+
+  private insertChunkRows(file: WorkspaceFile, offset: number, chunks: readonly Chunk[], ftsTexts: readonly string[], vectors: readonly Float32Array[] | null, at: number): void {
+    for (let i = 0; i < chunks.length; i++) {
+      const chunk = chunks[i]!;
+      const { lastInsertRowid } = this.insertChunk.run(
+        `${file.path}#${offset + i}`, file.path, file.source, chunk.startLine, chunk.endLine, chunk.hash, chunk.text, at,
+        chunk.firstMs ?? null, chunk.lastMs ?? null,
+      );
+      this.insertFts.run(lastInsertRowid, ftsTexts[i]!);
+      if (this.lengthsKeyBefore !== null) this.pendingChunks.push(Number(lastInsertRowid));
+      const vector = vectors?.[i];
+      if (vector && this.insertVec) {
+        // vec0 accepts only integer rowids bound as BigInt.
+        this.insertVec.run(BigInt(lastInsertRowid), Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength));
+        if (hasVectorMatrix(this.db)) this.pendingVectors.push({ rowid: Number(lastInsertRowid), source: file.source, vector });
+      }
+    }
+  }
+
+  private writeFileRow(record: FileRecord, chunkCount: number, embedded: boolean, at: number): void {
+    const { file } = record;
+    const date = file.date;
+    const metadata: FileMetadata = {
+      layer: file.layer, archived: file.archived, agentId: file.agentId, date, checksum: file.checksum, type: file.type, tags: file.tags,
+      sessionKind: file.sessionKind,
+    };
+    if (record.title) metadata.title = record.title;
+    this.upsertFile.run(
+      file.path, file.source, record.absPath, record.hash, file.mtimeMs, file.size, file.kind,
+      date?.date ?? null, date?.source ?? null, date?.epochMs ?? null,
+      record.indexState, record.indexError ?? null, record.malformedLines ?? null, chunkCount, embedded ? 1 : 0,
+      JSON.stringify(metadata), at,
+    );
   }
 
   private deleteRows(filePath: string): void {

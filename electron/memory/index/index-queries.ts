@@ -48,6 +48,7 @@ function toFileListEntry(row: FileRow): FileListEntry {
   if (metadata.title) entry.title = metadata.title;
   if (metadata.layer) entry.layer = metadata.layer;
   if (metadata.agentId) entry.agentId = metadata.agentId;
+  if (metadata.sessionKind) entry.sessionKind = metadata.sessionKind;
   if (metadata.checksum) entry.checksum = metadata.checksum;
   if (metadata.type) entry.type = metadata.type;
   if (metadata.tags) entry.tags = metadata.tags;

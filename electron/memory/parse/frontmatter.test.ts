@@ -62,3 +62,21 @@ describe('parseFrontmatter', () => {
     expect(result.data?.checksum).toBe(sha('original\n'));
   });
 });
+
+describe('frontmatter of a template', () => {
+  it('parses `date: {{date}}` without a YAML warning on the process (printed on every serve before)', () => {
+    const warnings: string[] = [];
+    const listener = (w: Error) => warnings.push(w.message);
+    process.on('warning', listener);
+    const result = parseFrontmatter('---\ntitle: Daily\ndate: {{date}}\n---\n# {{date}}\n');
+    expect(result.data?.title).toBe('Daily');
+    // Node emits warnings on a later tick.
+    return new Promise<void>((resolve) =>
+      setImmediate(() => {
+        process.off('warning', listener);
+        expect(warnings).toEqual([]);
+        resolve();
+      }),
+    );
+  });
+});

@@ -45,7 +45,8 @@ export function parseFrontmatter(text: string): FrontmatterResult {
 function parseBlock(yamlText: string, body: string): Pick<FrontmatterResult, 'data' | 'checksum' | 'error'> {
   let parsed: unknown;
   try {
-    parsed = yamlText.trim() === '' ? {} : parseYaml(yamlText);
+    // Warnings go to the process's stderr otherwise: a template's `date: {{date}}` would print one on every index run.
+    parsed = yamlText.trim() === '' ? {} : parseYaml(yamlText, { logLevel: 'error' });
   } catch (error) {
     return { data: null, error: `Invalid YAML frontmatter: ${error instanceof Error ? error.message : String(error)}` };
   }

@@ -41,32 +41,52 @@ export function parseSessionJsonl(text: string): ParsedSession {
       result.malformed += 1;
       continue;
     }
-    if (!isObject(record)) {
+    const read = readSessionRecord(record, i + 1);
+    if (!read) {
       result.malformed += 1;
       continue;
     }
-    const timestamp = recordTimestamp(record);
-    if (result.firstTimestamp === null && timestamp !== null) result.firstTimestamp = timestamp;
-    if (record.type !== 'message' || !isObject(record.message)) continue;
-    const role = record.message.role;
-    if (role !== 'user' && role !== 'assistant') continue;
-    const parts = textParts(record.message.content);
-    const fullText = parts.join('\n\n').replace(/\r\n?/g, '\n').trim();
-    const cut = fullText.length > MAX_MESSAGE_CHARS;
-    const messageText = cut ? cutAt(fullText, MAX_MESSAGE_CHARS) : fullText;
-    if (oneLine(cut ? messageText : parts.join(' ')) === '') continue;
-    const lineNo = i + 1;
-    // Only the indexed text loses the envelope; the message as shown in the transcript keeps it.
-    const indexed = oneLine(stripEnvelopeMetadata(cut ? messageText : parts.join('\n'), role));
-    if (indexed !== '') {
-      result.lines.push(`${ROLE_LABEL[role]}: ${indexed}`);
-      result.lineMap.push(lineNo);
+    if (result.firstTimestamp === null && read.timestamp !== null) result.firstTimestamp = read.timestamp;
+    if (read.indexed !== null) {
+      result.lines.push(read.indexed);
+      result.lineMap.push(read.line);
     }
-    const message: TranscriptMessage = { line: lineNo, role, text: messageText, timestamp };
-    if (messageText !== fullText) message.truncatedFrom = fullText.length;
-    result.messages.push(message);
+    if (read.message) result.messages.push(read.message);
   }
   return result;
+}
+
+/** What one record contributes: its indexed line (`User: …`), its message, its timestamp. */
+export interface SessionRecordLine {
+  /** 1-based line (or row) the record came from: what results cite. */
+  line: number;
+  indexed: string | null;
+  message: TranscriptMessage | null;
+  timestamp: string | null;
+}
+
+/**
+ * One parsed record → its part of the transcript; null when it is not a JSON object (malformed).
+ * Works on records from anywhere (a JSONL line, a database row), one at a time, so a caller can
+ * stream a transcript of any length (sync/index-big-session.ts).
+ */
+export function readSessionRecord(record: unknown, line: number): SessionRecordLine | null {
+  if (!isObject(record)) return null;
+  const timestamp = recordTimestamp(record);
+  const none: SessionRecordLine = { line, indexed: null, message: null, timestamp };
+  if (record.type !== 'message' || !isObject(record.message)) return none;
+  const role = record.message.role;
+  if (role !== 'user' && role !== 'assistant') return none;
+  const parts = textParts(record.message.content);
+  const fullText = parts.join('\n\n').replace(/\r\n?/g, '\n').trim();
+  const cut = fullText.length > MAX_MESSAGE_CHARS;
+  const messageText = cut ? cutAt(fullText, MAX_MESSAGE_CHARS) : fullText;
+  if (oneLine(cut ? messageText : parts.join(' ')) === '') return none;
+  // Only the indexed text loses the envelope; the message as shown in the transcript keeps it.
+  const indexed = oneLine(stripEnvelopeMetadata(cut ? messageText : parts.join('\n'), role));
+  const message: TranscriptMessage = { line, role, text: messageText, timestamp };
+  if (messageText !== fullText) message.truncatedFrom = fullText.length;
+  return { line, indexed: indexed === '' ? null : `${ROLE_LABEL[role]}: ${indexed}`, message, timestamp };
 }
 
 /** The first `max` UTF-16 units of `text`, one fewer when that would split a surrogate pair. */

@@ -4,6 +4,7 @@
 // JSON blocks — formats in notes/openclaw-research.md §D). Only the title is cleaned; the
 // transcript and the index keep the text as written.
 import type { TranscriptMessage } from '../../../shared/domain.js';
+import { isHeartbeatPrompt, sessionAutomation } from './session-kind.js';
 
 /** A sidebar row, not a paragraph. */
 const TITLE_MAX_CHARS = 80;
@@ -13,6 +14,10 @@ const SYSTEM_PREFIX = /^System(?: \(untrusted\))?: \[[^\]]+\]\s*/;
 const CHANNEL_PREFIX = /^[\w.-]+(?:\[[^\]]*\])? (?:DM|message in group \S+)(?: from [^:|]+)?\s*[:|]\s*/;
 const ENVELOPE_HEADER = /^\[[^\]]*(?:\d{4}-\d{2}-\d{2}|GMT|UTC)[^\]]*\]\s*/;
 const MESSAGE_ID = /\[message_id:[^\]]*\]\s*/g;
+/** Who spoke, as a Feishu/Lark DM body starts: `用户248287 (ou_e40c…): `. */
+const SENDER_LABEL = /^[^\s:：()（）]{1,40} [(（](?:ou|on|oc|u)_[0-9A-Za-z_-]{4,}[)）]\s*[:：]\s*/;
+const CRON_TAG = /^\[cron:[^\]]*\]\s*/;
+const SUBAGENT_TAG = /^\[Subagent (?:Context|Task)\]\s*/i;
 
 /** The first line of real text in a message, envelope removed. */
 export function titleLine(text: string): string {
@@ -35,15 +40,23 @@ export function titleLine(text: string): string {
     let rest = line.replace(SYSTEM_PREFIX, '');
     rest = rest.replace(CHANNEL_PREFIX, '');
     while (ENVELOPE_HEADER.test(rest)) rest = rest.replace(ENVELOPE_HEADER, '');
+    rest = rest.replace(SENDER_LABEL, '').replace(CRON_TAG, '').replace(SUBAGENT_TAG, '');
     rest = rest.replace(MESSAGE_ID, '').trim();
     if (rest) return rest;
   }
   return '';
 }
 
-/** The first user message (else the first message), cleaned, on one line, cut at a word. */
+/**
+ * A cron run by its job's name, a heartbeat as "Heartbeat" (the sidebar adds the time); anything
+ * else by its first real user message (else the first message), cleaned, on one line, cut at a word.
+ */
 export function sessionTitle(messages: readonly TranscriptMessage[]): string | null {
-  const ordered = [...messages.filter((m) => m.role === 'user'), ...messages.filter((m) => m.role !== 'user')];
+  const automation = sessionAutomation(messages);
+  if (automation.kind === 'cron') return automation.jobName || `Cron job ${automation.jobId?.slice(0, 8) ?? ''}`.trim();
+  if (automation.kind === 'heartbeat') return 'Heartbeat';
+  const users = messages.filter((m) => m.role === 'user' && !isHeartbeatPrompt(m.text));
+  const ordered = [...users, ...messages.filter((m) => m.role !== 'user')];
   for (const message of ordered) {
     const text = titleLine(message.text).replace(/\s+/g, ' ');
     if (!text) continue;

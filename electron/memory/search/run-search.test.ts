@@ -64,7 +64,8 @@ describe('runSearch', () => {
     expect(response.notices.map((n) => n.code)).toContain('keyword-only');
     expect(response.results.length).toBeGreaterThan(0);
     for (const r of response.results) {
-      expect(Object.keys(r).sort()).toEqual(['breakdown', 'chunkHash', 'citation', 'date', 'endLine', 'highlights', 'id', 'path', 'score', 'snippet', 'source', 'startLine']);
+      expect(Object.keys(r).filter((k) => k !== 'snippetLine').sort()).toEqual(['breakdown', 'chunkHash', 'citation', 'date', 'endLine', 'highlights', 'id', 'path', 'score', 'snippet', 'source', 'startLine']);
+      expect(r.snippetLine === undefined).toBe(r.source === 'sessions');
       expect(computeFinalScore(r.breakdown)).toBe(r.score);
       expect(r.breakdown.final).toBe(r.score);
       expect(r.breakdown.weights).toEqual({ configured: { vector: 0.7, text: 0.3 }, vector: 0, text: 1 });

@@ -401,6 +401,8 @@ export function toSearchResult(c: TracedCandidate): SearchResult {
     date: c.date,
     breakdown: c.breakdown,
   };
+  // A Markdown chunk is its file's lines in order; a transcript chunk skips records, so no numbers.
+  if (c.source !== 'sessions') result.snippetLine = c.startLine + snippet.lineOffset;
   if (c.alsoIn.length > 0) {
     result.alsoIn = c.alsoIn.map((d) => ({ path: d.path, startLine: d.startLine, endLine: d.endLine, citation: citationFor(d.path, d.startLine, d.endLine) }));
   }

@@ -12,6 +12,8 @@ const ELLIPSIS = '…';
 export interface Snippet {
   text: string;
   highlights: HighlightRange[];
+  /** Lines of the chunk before the snippet's first line (0 when it starts with the chunk). */
+  lineOffset: number;
 }
 
 /**
@@ -71,7 +73,7 @@ function isLowSurrogate(code: number): boolean {
 export function makeSnippet(text: string, matchedTerms: readonly string[], maxChars = SNIPPET_MAX_CHARS): Snippet {
   const trimmed = text.trim();
   const all = highlightRanges(trimmed, matchedTerms);
-  if (trimmed.length <= maxChars) return { text: trimmed, highlights: all };
+  if (trimmed.length <= maxChars) return { text: trimmed, highlights: all, lineOffset: 0 };
 
   const firstMatch = all[0]?.start ?? 0;
   let start = Math.max(0, firstMatch - LEAD_CHARS);
@@ -91,5 +93,11 @@ export function makeSnippet(text: string, matchedTerms: readonly string[], maxCh
   const highlights = all
     .filter((r) => r.end > s && r.start < e)
     .map((r) => ({ start: Math.max(r.start, s) - s + prefix.length, end: Math.min(r.end, e) - s + prefix.length }));
-  return { text: snippetText, highlights };
+  return { text: snippetText, highlights, lineOffset: countNewlines(trimmed, s) };
+}
+
+function countNewlines(text: string, end: number): number {
+  let n = 0;
+  for (let at = text.indexOf('\n'); at >= 0 && at < end; at = text.indexOf('\n', at + 1)) n++;
+  return n;
 }

@@ -58,6 +58,7 @@ export function buildTimeline(
       size: file.size,
     };
     if (file.agentId !== undefined) entry.agentId = file.agentId;
+    if (file.sessionKind !== undefined) entry.sessionKind = file.sessionKind;
     entries.push(entry);
   }
   return entries.sort((a, b) => a.date.epochMs - b.date.epochMs || a.path.localeCompare(b.path));

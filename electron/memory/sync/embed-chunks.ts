@@ -2,6 +2,7 @@
 // per distinct chunk hash and stored, so unchanged text is never embedded twice.
 import type { Chunk } from '../chunk/chunker.js';
 import type { EmbeddingProvider } from '../embed/embedding-provider.js';
+import { isFiniteVector } from '../embed/model-health.js';
 import type { EmbeddingCache } from '../index/embedding-cache.js';
 
 export interface EmbeddingTarget {
@@ -32,7 +33,8 @@ export async function embedChunks(
     for (const chunk of chunks) {
       if (byHash.has(chunk.hash) || missing.has(chunk.hash)) continue;
       const cached = target.cache.get(chunk.hash);
-      if (cached) {
+      // A NaN vector a broken model left in the cache (before vectors were checked) is embedded again.
+      if (cached && isFiniteVector(cached)) {
         byHash.set(chunk.hash, cached);
         cacheHits += 1;
       } else {

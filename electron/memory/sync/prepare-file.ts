@@ -6,6 +6,7 @@ import type { Chunk, ChunkOptions } from '../chunk/chunker.js';
 import { segmentChunkTexts } from '../index/segment-chunks.js';
 import { parseFrontmatter } from '../parse/frontmatter.js';
 import { parseSessionJsonl } from '../parse/session-jsonl.js';
+import { sessionAutomation } from '../parse/session-kind.js';
 import { sessionTitle } from '../parse/session-title.js';
 import { classifyFile } from '../workspace/classify.js';
 import type { DiscoveredFile } from '../workspace/discover.js';
@@ -33,7 +34,8 @@ export function prepareFile(discovered: DiscoveredFile, bytes: Uint8Array, chunk
   if (discovered.source === 'sessions') {
     const parsed = parseSessionJsonl(text);
     const { evergreen: _evergreen, ...classified } = classifyFile(discovered, { frontmatter: null, firstRecordTimestamp: parsed.firstTimestamp });
-    return { file: { ...classified, ...stat }, chunks: chunkSession(parsed, chunking), malformedLines: parsed.malformed, title: sessionTitle(parsed.messages) };
+    const file: WorkspaceFile = { ...classified, ...stat, sessionKind: discovered.agentDb?.recordedKind ?? sessionAutomation(parsed.messages).kind };
+    return { file, chunks: chunkSession(parsed, chunking), malformedLines: parsed.malformed, title: sessionTitle(parsed.messages) };
   }
   const frontmatter = parseFrontmatter(text);
   const { evergreen: _evergreen, ...classified } = classifyFile(discovered, { frontmatter: frontmatter.data });

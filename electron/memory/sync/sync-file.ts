@@ -9,6 +9,8 @@ import { discoverOne } from './indexable-path.js';
 import { prepareFile, unreadableFile } from './prepare-file.js';
 import { messageOf } from '../../../shared/errors.js';
 import { isDiskFullError } from '../files/fs-errors.js';
+import { isCorruptionError } from '../index/index-db.js';
+import { hashFileStreamed, indexBigSession, isBigSessionFile } from './index-big-session.js';
 import { indexDiskFullError, readCandidate, unchangedContent } from './sync.js';
 import type { SyncTarget } from './sync.js';
 import type { IndexedFileState } from '../index/index-queries.js';
@@ -42,6 +44,23 @@ async function syncFileNow(target: SyncTarget, relPath: string, options: FileSyn
     if (!state) return { path: relPath, change: 'unchanged', hash: null };
     target.writer.removeFiles([relPath]);
     return { path: relPath, change: 'deleted', hash: null };
+  }
+  // A big transcript (a live session the watcher reports on every append) is streamed, never read whole.
+  if (isBigSessionFile(discovered, options.maxFileBytes)) {
+    const needs = Boolean(target.embedding && target.writer.vectorsEnabled);
+    if (state && unchangedContent(state, await hashFileStreamed(discovered.absPath), needs)) {
+      target.writer.touchFiles([{ path: relPath, mtimeMs: discovered.mtimeMs, size: discovered.size }]);
+      return { path: relPath, change: 'unchanged', hash: state.hash };
+    }
+    try {
+      const result = await indexBigSession(target, discovered, options.chunking ? { chunking: options.chunking } : {});
+      return { path: relPath, change: state ? 'changed' : 'added', hash: result.hash };
+    } catch (error) {
+      if (isDiskFullError(error) || isCorruptionError(error)) throw error;
+      const message = `could not index: ${messageOf(error)}`;
+      target.writer.writeFailure({ file: unreadableFile(discovered), absPath: discovered.absPath, hash: null, indexState: 'failed', indexError: message });
+      return { path: relPath, change: 'failed', hash: null, error: message };
+    }
   }
   const read = await readCandidate(discovered, options.maxFileBytes, options.discover);
   if ('error' in read) {

@@ -21,6 +21,7 @@ import { META_KEYS } from '../index/schema.js';
 import { discoverFiles } from '../workspace/discover.js';
 import type { DiscoverOptions, DiscoveredFile } from '../workspace/discover.js';
 import { embedChunks } from './embed-chunks.js';
+import { hashFileStreamed, indexBigSession, isBigSessionFile } from './index-big-session.js';
 import type { EmbeddingTarget } from './embed-chunks.js';
 import { prepareFile, unreadableFile } from './prepare-file.js';
 import type { PreparedFile } from './prepare-file.js';
@@ -36,6 +37,8 @@ export interface SyncTarget {
   writer: FileWriter;
   /** Present when an embedding model is loaded and the index has a vector table. */
   embedding?: EmbeddingTarget | null;
+  /** Opens another connection to the index file (with the host's native binding); default better-sqlite3's own. */
+  openConnection?: (path: string) => Database.Database;
 }
 
 export interface SyncOptions {
@@ -201,13 +204,21 @@ async function syncIndexNow(target: SyncTarget, options: SyncOptions): Promise<S
     for (const p of removed) report.changes.push({ path: p, change: 'deleted', hash: null });
   }
 
-  const total = candidates.length;
-  const bytes = candidates.reduce((sum, file) => sum + file.size, 0);
+  // Big transcripts are streamed, one at a time, after the rest (index-big-session.ts).
+  const isBig = (file: DiscoveredFile) => isBigSessionFile(file, options.maxFileBytes);
+  const big = candidates.filter(isBig);
+  const regular = big.length > 0 ? candidates.filter((file) => !isBig(file)) : candidates;
+  const total = regular.length;
+  const bytes = regular.reduce((sum, file) => sum + file.size, 0);
   const ownPool = options.pool === undefined ? PreparePool.forSync(bytes, options.prepareWorkers ?? PREPARE_WORKERS, options.workerMinBytes) : null;
   const pool = options.pool ?? ownPool;
   const preparedBefore = pool?.preparedOffThread ?? 0;
   try {
-    await indexCandidates(target, options, candidates, states, report, progress, pool);
+    await indexCandidates(target, options, regular, states, report, progress, pool);
+    for (const [i, file] of big.entries()) {
+      progress.update({ phase: 'indexing', filesDone: total + i, filesTotal: total + big.length, currentPath: file.path }, true);
+      await indexBigSessionFile(target, options, file, states.get(file.path), report);
+    }
   } finally {
     report.filesPreparedOffThread = (pool?.preparedOffThread ?? 0) - preparedBefore;
     // Not awaited: stopping a worker that is still starting up can take a while on a busy machine,
@@ -218,7 +229,7 @@ async function syncIndexNow(target: SyncTarget, options: SyncOptions): Promise<S
   addCacheCounters(target.db, report.embeddingCacheHits, report.chunksEmbedded);
   writeMeta(target.db, { [META_KEYS.lastSyncAt]: Date.now() });
   report.tookMs = Math.round(performance.now() - started);
-  progress.update({ phase: 'done', filesDone: total, filesTotal: total }, true);
+  progress.update({ phase: 'done', filesDone: candidates.length, filesTotal: candidates.length }, true);
   return report;
 }
 
@@ -305,6 +316,24 @@ async function indexCandidates(
   }
 
   target.writer.touchFiles(touched);
+}
+
+async function indexBigSessionFile(target: SyncTarget, options: SyncOptions, file: DiscoveredFile, state: IndexedFileState | undefined, report: SyncResult): Promise<void> {
+  options.signal?.throwIfAborted();
+  try {
+    if (!options.full && state && unchangedContent(state, await hashFileStreamed(file.absPath), Boolean(target.embedding))) {
+      target.writer.touchFiles([{ path: file.path, mtimeMs: file.mtimeMs, size: file.size }]);
+      report.filesSkipped += 1;
+      return;
+    }
+    const result = await indexBigSession(target, file, { ...(options.chunking ? { chunking: options.chunking } : {}), ...(options.signal ? { signal: options.signal } : {}) });
+    report.filesIndexed += 1;
+    report.chunksWritten += result.chunks;
+    report.changes.push({ path: file.path, change: state ? 'changed' : 'added', hash: result.hash });
+  } catch (error) {
+    if (isCorruptionError(error) || isDiskFullError(error) || options.signal?.aborted) throw error;
+    recordFailure(target, report, file, `could not index: ${messageOf(error)}`, 'failed');
+  }
 }
 
 function prepareInThread(file: DiscoveredFile, bytes: Uint8Array, options: SyncOptions): PrepareOutcome {

@@ -8,6 +8,7 @@ import { unsavedPaths } from '../features/editor/stores/editor-slice';
 import { FileSidebar } from '../features/files/components/file-sidebar';
 import { indexBuilding } from '../features/status/stores/status-slice';
 import { QuickOpen } from '../features/files/components/quick-open';
+import { CommandPalette } from './command-palette';
 import { SearchPanel } from '../features/search/components/search-panel';
 import { StatusBar } from '../features/status/components/status-bar';
 import { baseName, workspaceLabel } from '../lib/path-labels';
@@ -18,8 +19,10 @@ import { MAIN_VIEWS, type MainViewContext } from './main-views';
 import { fitPanels, maxDockedWidth } from './panel-fit';
 import { PanelResizer } from './panel-resizer';
 import { useKeyboardShortcuts } from './use-keyboard-shortcuts';
+import { useReopenLastFile } from './use-reopen-last-file';
 import { useUnsavedGuard } from './use-unsaved-guard';
 import { useViewportWidth } from './use-viewport-width';
+import { isAutomatedKind } from '../../../shared/session-kind';
 
 /** The window: header, file sidebar | main view | search panel (resizable, collapsible), status bar. */
 export function App() {
@@ -38,6 +41,7 @@ export function App() {
   const unsaved = useApp((s) => unsavedPaths(s.editor));
   const workspace = useApp((s) => s.workspace.info);
   const index = useApp((s) => s.status.index);
+  useReopenLastFile(store, workspace?.workspaceDir ?? null, entries, currentPath);
   // A yes/no, not the progress itself: progress changes ten times a second during an index, and
   // the whole window re-rendered with it.
   const indexing = useApp((s) => indexBuilding(s.status));
@@ -48,6 +52,7 @@ export function App() {
   const hitPaths = useMemo(() => new Set((results ?? []).map((r) => r.path)), [results]);
   const unsavedSet = useMemo(() => new Set(unsaved), [unsaved]);
   const filePaths = useMemo(() => entries.map((e) => e.path), [entries]);
+  const automatedPaths = useMemo(() => new Set(entries.flatMap((e) => (isAutomatedKind(e.sessionKind) ? [e.path] : []))), [entries]);
   const sessionTitles = useMemo(() => new Map(entries.flatMap((e) => (e.source === 'sessions' && e.title ? [[e.path, e.title] as const] : []))), [entries]);
   const fit = fitPanels(viewport, layout);
   const keywordOnly = index?.mode === 'fts-only';
@@ -168,13 +173,14 @@ export function App() {
         )}
         {fit.search !== 'closed' && (
           <div className={`app__search app__search--${fit.search}`} style={{ width: fit.search === 'overlay' ? Math.min(layout.searchWidth, viewport - 24) : layout.searchWidth }} data-testid="search-panel-frame">
-            <SearchPanel onOpenResult={openResult} filePaths={filePaths} currentPath={currentPath} keywordOnly={keywordOnly} onOpenSettings={toSettings} sessionTitles={sessionTitles} />
+            <SearchPanel onOpenResult={openResult} filePaths={filePaths} currentPath={currentPath} keywordOnly={keywordOnly} keywordOnlyReason={index?.modeReason} onOpenSettings={toSettings} sessionTitles={sessionTitles} automatedPaths={automatedPaths} />
           </div>
         )}
         {(fit.sidebar === 'overlay' || fit.search === 'overlay') && <div className="app__scrim" data-testid="overlay-scrim" onClick={closeOverlays} />}
       </div>
       <StatusBar onOpenSettings={toSettings} />
       <QuickOpen onOpen={openPath} />
+      <CommandPalette store={store} />
     </div>
   );
 }

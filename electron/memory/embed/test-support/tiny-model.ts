@@ -60,6 +60,11 @@ export interface TinyModelOptions {
   /** Seed of the word vectors; a different seed gives a different (but equally shaped) model. */
   seed?: number;
   dims?: number;
+  /**
+   * A broken model: these words' rows are NaN (`'all-words'`: every word), so any text holding one
+   * embeds to NaN after mean pooling, through the real ONNX runtime.
+   */
+  nanWords?: readonly string[] | 'all-words';
 }
 
 /** Writes `<modelsDir>/<modelId>/{config.json, tokenizer.json, tokenizer_config.json, onnx/model.onnx}`. */
@@ -73,6 +78,12 @@ export async function writeTinyModel(options: TinyModelOptions): Promise<string>
   await fs.writeFile(path.join(dir, 'tokenizer.json'), JSON.stringify(tokenizerJson(vocab), null, 2));
   await fs.writeFile(path.join(dir, 'tokenizer_config.json'), JSON.stringify(tokenizerConfig(), null, 2));
   const wordEmbeddings = wordEmbeddingTable(vocab, dims, options.seed ?? 42);
+  if (options.nanWords) {
+    const nan = options.nanWords === 'all-words' ? new Set(tinyWords()) : new Set(options.nanWords);
+    vocab.forEach((token, id) => {
+      if (nan.has(token)) wordEmbeddings.fill(Number.NaN, id * dims, (id + 1) * dims);
+    });
+  }
   await fs.writeFile(path.join(dir, 'onnx', 'model.onnx'), encodeModel(wordEmbeddings, vocab.length, dims));
   return dir;
 }

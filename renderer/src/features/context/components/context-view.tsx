@@ -17,6 +17,12 @@ const SOURCE_WORDS: Record<ResolvedLimit['source'], string> = {
   override: 'override',
 };
 
+/** What each status means for the agent, said on the chip (missing and absent read alike otherwise). */
+const STATUS_HELP: Partial<Record<ContextFile['status'], string>> = {
+  missing: 'Not in the workspace, but OpenClaw asks for it: the agent sees a "[MISSING] Expected at: …" line in its place, which uses budget.',
+  absent: 'Not in the workspace, and this OpenClaw release does not ask for it: nothing is injected and no budget is used.',
+};
+
 const STATUS_WORDS: Record<ContextFile['status'], string> = {
   full: 'sees all',
   truncated: 'cut',
@@ -144,7 +150,9 @@ function FileRow({ file, onOpen, onShowText, onCreate }: { file: ContextFile; on
   ].filter(Boolean).join(' · ');
   // The note says it better for files this release skips; the consequence for everything cut or missing.
   const consequence = file.status === 'full' || file.status === 'absent' || (file.status === 'not-loaded' && file.note) ? '' : `${budgetConsequence(file)}. `;
-  const detail = `${consequence}${file.note ?? ''}`.trim();
+  // Absent and missing look alike (no file either way); say which one costs the agent budget.
+  const meaning = (file.status === 'absent' || file.status === 'missing') && !file.note ? `${STATUS_HELP[file.status]} ` : '';
+  const detail = `${meaning}${consequence}${file.note ?? ''}`.trim();
   return (
     <li className={`context-file context-file--${file.status}`} data-testid="context-file" data-name={file.name} data-status={file.status} data-level={level}>
       <span className="context-file__order">{file.order ?? '–'}</span>
@@ -155,7 +163,7 @@ function FileRow({ file, onOpen, onShowText, onCreate }: { file: ContextFile; on
           ) : (
             <span className="context-file__name context-file__name--absent">{file.name}</span>
           )}
-          <span className={`status-chip status-chip--${level}`}>{STATUS_WORDS[file.status]}</span>
+          <span className={`status-chip status-chip--${level}`} data-testid="context-status" title={STATUS_HELP[file.status]}>{STATUS_WORDS[file.status]}</span>
           <span className="context-file__numbers">{numbers || '—'}</span>
         </div>
         {(cap !== null && file.exists && file.status !== 'not-loaded') || detail ? (

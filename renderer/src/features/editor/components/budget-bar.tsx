@@ -16,7 +16,7 @@ export function BudgetBar() {
     sectionsOpen: s.budget.sectionsOpen,
     hasMove: s.budget.lastMove !== null || s.budget.moveError !== null,
   }));
-  const { setBudgetTextOpen, setSectionsOpen } = useBudget((s) => ({ setBudgetTextOpen: s.setBudgetTextOpen, setSectionsOpen: s.setSectionsOpen }));
+  const { setBudgetTextOpen, setSectionsOpen, jumpToSection } = useBudget((s) => ({ setBudgetTextOpen: s.setBudgetTextOpen, setSectionsOpen: s.setSectionsOpen, jumpToSection: s.jumpToSection }));
   const docPath = useBudget((s) => s.editor.doc?.path ?? null);
   if (!params || params.path !== docPath) return null;
 
@@ -38,11 +38,19 @@ export function BudgetBar() {
     dropped: live.droppedLines,
   });
   const total = params.othersInjected + live.injectedChars;
+  const firstCut = live.droppedLines[0] ?? null;
   return (
     <>
       <div className={`budget-bar budget-bar--${live.level}`} data-testid="budget-bar" data-level={live.level} data-outcome={live.outcome}>
         <BudgetMeter used={live.measuredChars} cap={live.cap?.value ?? Math.max(params.remainingBefore, 1)} level={live.level} label={`${params.name} budget`} testId="budget-meter" />
-        <button type="button" className="budget-bar__text link-button" data-testid="budget-headline" title="Show exactly what the agent receives" onClick={() => setBudgetTextOpen(true)}>
+        {/* "the agent will not see lines 77–79" goes to those lines; "What the agent sees" shows the text. */}
+        <button
+          type="button"
+          className="budget-bar__text link-button"
+          data-testid="budget-headline"
+          title={firstCut ? `Go to line ${firstCut.startLine}, the first the agent does not see` : 'Show exactly what the agent receives'}
+          onClick={() => (firstCut ? jumpToSection(firstCut.startLine) : setBudgetTextOpen(true))}
+        >
           {headline}
         </button>
         <span className={`budget-bar__total budget-bar__total--${totalLevel(total, params.totalCap)}`} data-testid="budget-total" title="All bootstrap files together against the total cap">

@@ -1,3 +1,4 @@
+import { initialCursor } from './initial-cursor';
 import { useEffect, useRef } from 'react';
 import { EditorState, Transaction, type Text } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
@@ -105,7 +106,10 @@ export function CodeEditor() {
     const hl = store.getState().editor.highlight;
     jumped.current = hl?.seq ?? null;
     if (hl) jumpToLines(view, hl);
-    else view.scrollDOM.scrollTop = 0;
+    else {
+      if (draft === null) view.dispatch({ selection: { anchor: Math.min(initialCursor(doc.text.replace(/\r\n?/g, '\n')), view.state.doc.length) } });
+      view.scrollDOM.scrollTop = 0;
+    }
     // Not when the person went on typing elsewhere while the file loaded (the file filter, say):
     // their next keys would land in the file.
     if (readOnly === null && !typingElsewhere(view)) view.focus();

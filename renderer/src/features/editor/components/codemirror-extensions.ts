@@ -1,6 +1,7 @@
 // CodeMirror pieces the editor is built from: Markdown with styled frontmatter, line numbers,
 // in-file search, and a jump-to-lines highlight. Colours come from CSS variables (app theme),
 // so light and dark follow the OS without rebuilding the editor.
+import { compareChromeTheme, findPanelTheme } from './editor-chrome-theme';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { markdown } from '@codemirror/lang-markdown';
 import { HighlightStyle, syntaxHighlighting, bracketMatching } from '@codemirror/language';
@@ -200,6 +201,7 @@ export function editorExtensions(options: EditorExtensionOptions): Extension[] {
     bracketMatching(),
     highlightSelectionMatches(),
     search({ top: true }),
+    findPanelTheme,
     markdown(),
     syntaxHighlighting(markdownHighlight),
     frontmatterField,
@@ -234,6 +236,7 @@ export function compareExtensions(readOnly: boolean, lineSeparator: string): Ext
     EditorState.readOnly.of(readOnly),
     EditorView.editable.of(!readOnly),
     keymap.of([...historyKeymap, ...defaultKeymap]),
+    compareChromeTheme,
   ];
 }
 

@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useEditor } from '../stores/editor-store-context';
 import type { LineMatch, TranscriptMessage } from '../../../../../shared/domain';
+import type { TranscriptTool } from '../../../../../shared/transcript-tool-schema';
+import { MessageMarkdown } from './message-markdown';
 
 /**
  * A session JSONL as a chat: speaker, time, the message as written (line breaks kept). The cited
@@ -46,50 +48,78 @@ export function TranscriptView() {
         </div>
       )}
       <ol className="transcript__list" ref={listRef}>
-        {transcript.messages.map((m) => (
-          <li
-            key={m.line}
-            className={`message message--${m.role}${isHit(m) ? ' message--hit' : ''}`}
-            data-testid="transcript-message"
-            data-line={m.line}
-            data-hit={isHit(m) || undefined}
-          >
-            <div className="message__meta">
-              <span className="message__role">{m.role === 'user' ? 'User' : 'Assistant'}</span>
-              {m.timestamp && <time dateTime={m.timestamp}>{formatTimestamp(m.timestamp)}</time>}
-              <span className="message__line" title="JSONL line">L{m.line}</span>
-            </div>
-            <div className="message__text" data-testid="message-text">
-              <MarkedText text={m.text} matches={matchesByLine.get(m.line)} />
-            </div>
-            {m.truncatedFrom !== undefined && (
-              <div className="message__cut muted" data-testid="transcript-message-cut">
-                Showing the first {m.text.length.toLocaleString('en-US')} of {m.truncatedFrom.toLocaleString('en-US')} characters of this message; the rest is not shown or searched.
-              </div>
-            )}
-          </li>
-        ))}
+        {rowsOf(transcript.messages, transcript.tools ?? []).map((row) =>
+          row.kind === 'tool' ? (
+            <ToolRow key={`tool-${row.tool.line}-${row.index}`} tool={row.tool} />
+          ) : (
+            <MessageRow key={row.message.line} m={row.message} hit={isHit(row.message)} matches={matchesByLine.get(row.message.line)} />
+          ),
+        )}
       </ol>
       {transcript.messages.length === 0 && <p className="muted pad">No user or assistant messages in this session.</p>}
     </div>
   );
 }
 
-/** The text cut at the engine's match offsets; nothing is searched here. */
-function MarkedText({ text, matches }: { text: string; matches: LineMatch[] | undefined }) {
-  if (!matches?.length) return <>{text}</>;
-  const parts: React.ReactNode[] = [];
-  let last = 0;
-  for (const m of [...matches].sort((a, b) => a.start - b.start)) {
-    const start = Math.max(m.start, last);
-    const end = Math.min(m.end, text.length);
-    if (end <= start) continue;
-    if (start > last) parts.push(text.slice(last, start));
-    parts.push(<mark key={start} data-testid="transcript-match">{text.slice(start, end)}</mark>);
-    last = end;
+function MessageRow({ m, hit, matches }: { m: TranscriptMessage; hit: boolean; matches: LineMatch[] | undefined }) {
+  return (
+    <li
+      className={`message message--${m.role}${hit ? ' message--hit' : ''}`}
+      data-testid="transcript-message"
+      data-line={m.line}
+      data-hit={hit || undefined}
+    >
+      <div className="message__meta">
+        <span className="message__role">{m.role === 'user' ? 'User' : 'Assistant'}</span>
+        {m.timestamp && <time dateTime={m.timestamp}>{formatTimestamp(m.timestamp)}</time>}
+        <span className="message__line" title="JSONL line">L{m.line}</span>
+      </div>
+      <div className="message__text" data-testid="message-text">
+        <MessageMarkdown text={m.text} matches={matches} />
+      </div>
+      {m.truncatedFrom !== undefined && (
+        <div className="message__cut muted" data-testid="transcript-message-cut">
+          Showing the first {m.text.length.toLocaleString('en-US')} of {m.truncatedFrom.toLocaleString('en-US')} characters of this message; the rest is not shown or searched.
+        </div>
+      )}
+    </li>
+  );
+}
+
+type TranscriptRow = { kind: 'message'; message: TranscriptMessage } | { kind: 'tool'; tool: TranscriptTool; index: number };
+
+/** Messages and tool calls in file order; a call made by a message's record follows its text. */
+function rowsOf(messages: readonly TranscriptMessage[], tools: readonly TranscriptTool[]): TranscriptRow[] {
+  const rows: TranscriptRow[] = [];
+  let t = 0;
+  for (const message of messages) {
+    while (t < tools.length && tools[t]!.line < message.line) rows.push({ kind: 'tool', tool: tools[t]!, index: t++ });
+    rows.push({ kind: 'message', message });
+    while (t < tools.length && tools[t]!.line === message.line) rows.push({ kind: 'tool', tool: tools[t]!, index: t++ });
   }
-  parts.push(text.slice(last));
-  return <>{parts}</>;
+  while (t < tools.length) rows.push({ kind: 'tool', tool: tools[t]!, index: t++ });
+  return rows;
+}
+
+/** A tool call as one collapsed row: its name and what it was asked; open for arguments and result. */
+function ToolRow({ tool }: { tool: TranscriptTool }) {
+  return (
+    <li className={`tool-row${tool.isError ? ' tool-row--error' : ''}`} data-testid="transcript-tool" data-line={tool.line} data-tool={tool.name}>
+      <details>
+        <summary>
+          <span className="tool-row__name">{tool.name}</span>
+          <span className="tool-row__summary">{tool.summary}</span>
+          <span className="message__line" title="JSONL line">L{tool.line}{tool.resultLine !== null ? `–${tool.resultLine}` : ''}</span>
+        </summary>
+        <div className="tool-row__body">
+          <div className="tool-row__label muted">Arguments</div>
+          <pre data-testid="transcript-tool-args">{tool.args}</pre>
+          <div className="tool-row__label muted">{tool.result === null ? 'No result in this transcript' : tool.isError ? 'Error' : 'Result'}</div>
+          {tool.result !== null && <pre data-testid="transcript-tool-result">{tool.result}</pre>}
+        </div>
+      </details>
+    </li>
+  );
 }
 
 function formatTimestamp(iso: string): string {

@@ -251,6 +251,34 @@ describe('drafts that survive the window', () => {
     expect(second.doc()).toMatchObject({ phase: 'conflict', conflict: { diskText: 'theirs\n' } });
   });
 
+  it('a conflicted draft keeps the base it was typed on until the user resolves it, window after window', async () => {
+    const first = setup({ 'USER.md': 'base\n' });
+    await open(first, 'USER.md');
+    const base = first.doc().hash;
+    first.editor.type('mine\n');
+    await settle();
+    first.ws.writeExternally('USER.md', 'base\nexternal line A\n');
+    // A conflict in this window: the kept draft still names the old base.
+    await first.store.getState().applyDiskChange({ path: 'USER.md', change: 'changed', hash: first.ws.files.get('USER.md')!.hash });
+    expect(first.doc().phase).toBe('conflict');
+    first.editor.type('mine, more\n');
+    await settle();
+    expect(first.ws.drafts.get('USER.md')?.baseHash).toBe(base);
+    // Restored in a second window, re-kept there, restored in a third: a conflict each time.
+    for (let round = 0; round < 2; round++) {
+      const next = setup({}, first.ws);
+      await next.store.getState().loadRecoveredDrafts();
+      await next.store.getState().restoreRecoveredDrafts(['USER.md']);
+      expect(next.doc().phase).toBe('conflict');
+      next.editor.load(next.doc().text);
+      next.editor.type(next.store.getState().takeRestoredDraft('USER.md')!);
+      await settle();
+      expect(first.ws.drafts.get('USER.md')?.baseHash).toBe(base);
+      await next.store.getState().saveDocument();
+      expect(first.ws.files.get('USER.md')!.text).toBe('base\nexternal line A\n');
+    }
+  });
+
   it('discarding recovered drafts deletes them from the data dir', async () => {
     const first = setup({ 'USER.md': 'base' });
     await open(first, 'USER.md');

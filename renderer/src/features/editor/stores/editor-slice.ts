@@ -140,6 +140,14 @@ export function isTranscriptPath(path: string): boolean {
   return /\.jsonl(\.(reset|deleted)\..*)?$/.test(path);
 }
 
+/**
+ * The bytes the user's text was typed on. In a conflict that is still `hash`, never the disk's new
+ * hash: a draft kept with the disk's hash would restore as plain "dirty" and its save would win.
+ */
+export function draftBase(doc: OpenDocument): string | null {
+  return doc.deleted ? null : doc.hash;
+}
+
 export const initialEditorState: EditorSlice['editor'] = { doc: null, highlight: null, compareOpen: false, drafts: {}, recovered: [], draftError: null };
 
 export function createEditorSlice(port: EditorPort, options: { draftDelayMs?: number } = {}): StateCreator<EditorSlice, [], [], EditorSlice> {
@@ -163,7 +171,7 @@ export function createEditorSlice(port: EditorPort, options: { draftDelayMs?: nu
       persistence.schedule(path, () => {
         const d = current();
         if (!d || d.path !== path || !bridge) return null;
-        return { text: bridge.snapshot().text, baseHash: d.deleted ? null : (d.conflict?.diskHash ?? d.hash) };
+        return { text: bridge.snapshot().text, baseHash: draftBase(d) };
       });
     };
 
@@ -267,7 +275,7 @@ export function createEditorSlice(port: EditorPort, options: { draftDelayMs?: nu
         // Keep unsaved work of the file we are leaving (in memory, and in the data dir now).
         if (doc && (doc.phase === 'dirty' || doc.phase === 'conflict' || doc.phase === 'saving') && bridge) {
           const text = bridge.snapshot().text;
-          const baseHash = doc.deleted ? null : (doc.conflict?.diskHash ?? doc.hash);
+          const baseHash = draftBase(doc);
           set((s) => ({ editor: { ...s.editor, drafts: { ...s.editor.drafts, [doc.path]: { doc, text, baseHash } } } }));
           void persistence.flush();
         }

@@ -44,8 +44,10 @@ export function createRecoveredDraftActions(ctx: RecoveredContext) {
         return;
       }
       const changedOnDisk = draft.baseHash !== content.hash;
+      // `hash` stays the draft's base until the user resolves the conflict (Compare, Overwrite,
+      // Reload): it is what the draft is kept with, so a reload or restart restores the conflict again.
       patchDoc(path, {
-        text: content.text, hash: content.hash, size: content.size, bom: content.bom, eol: content.eol, readOnly: content.readOnly, revision: 1,
+        text: content.text, hash: changedOnDisk ? draft.baseHash : content.hash, size: content.size, bom: content.bom, eol: content.eol, readOnly: content.readOnly, revision: 1,
         phase: changedOnDisk ? 'conflict' : 'dirty',
         conflict: changedOnDisk ? { diskText: content.text, diskHash: content.hash } : null,
       });

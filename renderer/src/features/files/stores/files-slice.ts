@@ -127,6 +127,7 @@ export const COLLAPSE_ABOVE = 60;
 export function isGroupOpen(id: string, toggled: Record<string, boolean>, filtering: boolean, topLevelCount = 0): boolean {
   if (filtering) return true;
   const isLeafBucket = /^(dated|conversations|facts|tasks)\/\d{4}-\d{2}$/.test(id) || /^sessions\/[^/]+\/\d{4}-\d{2}-\d{2}$/.test(id);
-  const startsOpen = !(isLeafBucket && topLevelCount > COLLAPSE_ABOVE);
+  // Automated runs (cron, heartbeat) are many and alike: listed, but closed until asked for.
+  const startsOpen = !(isLeafBucket && topLevelCount > COLLAPSE_ABOVE) && id !== 'automated';
   return toggled[id] ? !startsOpen : startsOpen;
 }

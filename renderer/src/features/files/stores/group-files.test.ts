@@ -117,3 +117,24 @@ describe('groupFiles in the user\'s time zone', () => {
     expect(agent.groups.map((g) => g.label)).toEqual(['2026-09-24']);
   });
 });
+
+describe('automated sessions in the sidebar', () => {
+  const at = (iso: string) => dated(iso.slice(0, 10), 'first-record', 'instant');
+  const files = [
+    fileEntry('sessions/main/talk.jsonl', { agentId: 'main', sessionKind: 'conversation', title: '还是回复我她是sunny', date: at('2026-11-05') }),
+    fileEntry('sessions/main/c1.jsonl', { agentId: 'main', sessionKind: 'cron', title: 'Wise Support Email Check', date: at('2026-11-05') }),
+    fileEntry('sessions/main/c2.jsonl', { agentId: 'main', sessionKind: 'cron', title: 'Wise Support Email Check', date: at('2026-11-06') }),
+    fileEntry('sessions/main/h1.jsonl', { agentId: 'main', sessionKind: 'heartbeat', title: 'Heartbeat', date: at('2026-11-05') }),
+    fileEntry('sessions/main/s1.jsonl', { agentId: 'main', sessionKind: 'subagent', title: 'Summarise', date: at('2026-11-05') }),
+  ];
+  const groups = groupFiles(files);
+
+  it('lists conversations under Sessions and automated runs apart, cron by job, closed until opened', () => {
+    expect(groups.map((g) => g.id)).toEqual(['sessions', 'automated']);
+    expect(paths(groups[0]!)).toEqual(['sessions/main/talk.jsonl']);
+    const automated = groups[1]!;
+    expect(automated.groups.map((g) => `${g.label} ${g.count}`)).toEqual(['Cron job: Wise Support Email Check 2', 'Heartbeat 1', 'Sub-agent 1']);
+    expect(isGroupOpen('automated', {}, false)).toBe(false);
+    expect(isGroupOpen('automated', { automated: true }, false)).toBe(true);
+  });
+});

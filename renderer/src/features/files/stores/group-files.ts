@@ -1,6 +1,7 @@
 // How the sidebar groups a workspace: the way a user thinks about their agent's memory, not the
 // folder tree. Pure, so the grouping is unit-tested without a DOM.
 import type { FileListEntry, MemoryLayer } from '../../../../../shared/domain';
+import { isAutomatedKind, SESSION_KIND_LABELS, type SessionKind } from '../../../../../shared/session-kind';
 
 export interface SidebarGroup {
   id: string;
@@ -113,6 +114,23 @@ function sessionGroups(files: FileListEntry[]): SidebarGroup[] {
   });
 }
 
+/** Cron runs by job, then heartbeats, then sub-agents: many alike runs, listed apart from the conversations. */
+function automatedGroups(files: FileListEntry[]): SidebarGroup[] {
+  const byJob = new Map<string, FileListEntry[]>();
+  for (const file of files) {
+    const kind = file.sessionKind as Exclude<SessionKind, 'conversation'>;
+    push(byJob, kind === 'cron' ? `cron/${file.title ?? ''}` : kind, file);
+  }
+  const order = (key: string) => (key.startsWith('cron') ? 0 : key === 'heartbeat' ? 1 : 2);
+  return [...byJob.keys()]
+    .sort((a, b) => order(a) - order(b) || (a < b ? -1 : a > b ? 1 : 0))
+    .map((key) => {
+      const [kind, job] = [key.split('/')[0], key.slice(key.indexOf('/') + 1)] as [Exclude<SessionKind, 'conversation'>, string | undefined];
+      const label = kind === 'cron' ? `${SESSION_KIND_LABELS.cron}: ${job || 'unnamed'}` : SESSION_KIND_LABELS[kind];
+      return group(`automated/${key}`, label, byJob.get(key)!.sort(byDateDesc));
+    });
+}
+
 /** Sidebar groups, in display order; empty groups are left out. */
 export function groupFiles(entries: readonly FileListEntry[], filter = ''): SidebarGroup[] {
   const files = entries.filter((f) => matchesFilter(f, filter));
@@ -122,8 +140,10 @@ export function groupFiles(entries: readonly FileListEntry[], filter = ''): Side
   const sessions: FileListEntry[] = [];
   const layered = new Map<MemoryLayer, FileListEntry[]>();
 
+  const automated: FileListEntry[] = [];
   for (const file of files) {
-    if (file.source === 'sessions' || file.kind === 'session') sessions.push(file);
+    if ((file.source === 'sessions' || file.kind === 'session') && isAutomatedKind(file.sessionKind)) automated.push(file);
+    else if (file.source === 'sessions' || file.kind === 'session') sessions.push(file);
     else if (file.layer) push(layered, file.layer, file);
     else if (file.kind === 'dated') dated.push(file);
     else if (!file.path.includes('/')) evergreen.push(file);
@@ -150,6 +170,7 @@ export function groupFiles(entries: readonly FileListEntry[], filter = ''): Side
     }
   }
   result.push(group('sessions', 'Sessions', [], sessionGroups(sessions)));
+  result.push(group('automated', 'Automated sessions', [], automatedGroups(automated)));
   return result.filter((g) => g.count > 0);
 }
 

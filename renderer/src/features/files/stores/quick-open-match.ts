@@ -29,3 +29,24 @@ export function rankQuickOpen(paths: readonly string[], query: string): string[]
     .sort((a, b) => b.score - a.score || a.path.localeCompare(b.path))
     .map((m) => m.path);
 }
+
+export interface QuickOpenEntry {
+  path: string;
+  /** A transcript's first message or a note's heading: what people remember a file by. */
+  title?: string | undefined;
+  /** `YYYY-MM-DD`, so "2026-11-05" or "11-05" finds that day's notes and sessions. */
+  day?: string | undefined;
+}
+
+/** Files by path, title or date, best first: the best of the three scores counts. */
+export function rankQuickOpenEntries(entries: readonly QuickOpenEntry[], query: string): QuickOpenEntry[] {
+  return entries
+    .map((entry) => {
+      const scores = [quickOpenScore(entry.path, query), entry.title ? quickOpenScore(entry.title, query) : null, entry.day ? quickOpenScore(entry.day, query) : null];
+      const best = scores.reduce<number | null>((m, s) => (s === null ? m : m === null ? s : Math.max(m, s)), null);
+      return { entry, score: best };
+    })
+    .filter((m): m is { entry: QuickOpenEntry; score: number } => m.score !== null)
+    .sort((a, b) => b.score - a.score || a.entry.path.localeCompare(b.entry.path))
+    .map((m) => m.entry);
+}

@@ -1,6 +1,7 @@
 import type { AccessBreakdown, KeywordBreakdown, ScoreBreakdown } from '../../../../../shared/domain';
 import { describeDates, describeKeyword, describeTerm } from '../../../../../shared/explain-words';
 import { reasonHeadline } from '../../../../../shared/reason-text';
+import { describeWeights } from '../../../../../shared/search-wording';
 import { keywordScoreOf, scoreMultipliers, vectorScoreOf } from '../../../../../shared/score';
 import { exactValue, formatScore } from '../../../lib/format-number';
 import { ImportanceRow, OpenClawSteps } from './openclaw-breakdown';
@@ -64,9 +65,9 @@ export function ScoreBreakdownView({ breakdown, testPrefix = 'bd' }: { breakdown
         <dt>Weights</dt>
         <dd>
           text <Num testId={t('weight-text')} value={b.weights.text} digits={3} /> · vector <Num testId={t('weight-vector')} value={b.weights.vector} digits={3} />
-          {(b.weights.configured.text !== b.weights.text || b.weights.configured.vector !== b.weights.vector) && (
+          {describeWeights(b.weights).configured && (
             <span className="breakdown__sub" data-testid={t('weights-renormalised')}>
-              {' '}(configured {b.weights.configured.text} / {b.weights.configured.vector}, renormalised)
+              {' '}({describeWeights(b.weights).configured})
             </span>
           )}
         </dd>

@@ -1,11 +1,12 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { SearchResult } from '../../../../../shared/domain';
+import { keywordOnlyText } from '../../../../../shared/search-wording';
 import { lineLabel } from '../stores/rank-movement';
 import { useSearch } from '../stores/search-store-context';
 import { AgentSearches } from './agent-searches';
 import { ExplainPanel } from './explain-panel';
 import { ProfileCompare, RankingProfileSwitch } from './profile-compare';
-import { SearchResultRow } from './search-result-row';
+import { SearchResultGroups } from './search-result-groups';
 import { SearchSettingsDrawer } from './search-settings';
 
 interface SearchPanelProps {
@@ -14,15 +15,19 @@ interface SearchPanelProps {
   currentPath: string | null;
   /** The engine runs without an embedding model (status mode fts-only). */
   keywordOnly: boolean;
+  /** Why (the status's modeReason), worded as the CLI words it. */
+  keywordOnlyReason?: string | undefined;
   /** "Set up a model": the Settings view. */
   onOpenSettings(): void;
   /** Sections other features add below the results (composed in app/). */
   children?: ReactNode;
   /** Transcripts' titles by path (their first user message), to name session results as the sidebar does. */
   sessionTitles?: ReadonlyMap<string, string>;
+  /** Transcripts the scheduler started: their hits are listed after the conversations (or hidden). */
+  automatedPaths?: ReadonlySet<string>;
 }
 
-export function SearchPanel({ onOpenResult, filePaths, currentPath, keywordOnly, onOpenSettings, children, sessionTitles }: SearchPanelProps) {
+export function SearchPanel({ onOpenResult, filePaths, currentPath, keywordOnly, keywordOnlyReason, onOpenSettings, children, sessionTitles, automatedPaths }: SearchPanelProps) {
   const s = useSearch((st) => ({
     query: st.search.query,
     response: st.search.response,
@@ -98,7 +103,7 @@ export function SearchPanel({ onOpenResult, filePaths, currentPath, keywordOnly,
 
       {ftsOnly && s.profile === 'memory-lens' && (
         <div className="notice notice--info notice--row" data-testid="notice-keyword-only">
-          <span>Keyword-only — add a model for meaning-based search.</span>
+          <span>{keywordOnlyText(response?.modeReason ?? keywordOnlyReason)}.</span>
           <button type="button" className="link-button" data-testid="setup-model" onClick={onOpenSettings}>Set up a model</button>
         </div>
       )}
@@ -161,23 +166,18 @@ export function SearchPanel({ onOpenResult, filePaths, currentPath, keywordOnly,
           onClose={() => actions.setCompare(false)}
         />
       )}
-      <ol className="search-results" data-testid="search-results">
-        {results.map((r, i) => (
-          <SearchResultRow
-            key={r.id}
-            result={r}
-            rank={i + 1}
-            move={s.movement?.moves[r.id]}
-            expanded={!!s.expanded[r.id]}
-            verdict={s.judgments[r.id]}
-            onToggle={() => actions.toggleResultExpanded(r.id)}
-            onOpen={() => onOpenResult(r)}
-            onPin={() => void actions.pinFile(r.path)}
-            onJudge={(verdict) => void actions.judgeResult(r, verdict)}
-            title={r.source === 'sessions' ? sessionTitles?.get(r.path) : undefined}
-          />
-        ))}
-      </ol>
+      <SearchResultGroups
+        results={results}
+        moves={s.movement?.moves}
+        expanded={s.expanded}
+        judgments={s.judgments}
+        sessionTitles={sessionTitles}
+        automatedPaths={automatedPaths}
+        onToggle={actions.toggleResultExpanded}
+        onOpen={onOpenResult}
+        onPin={(path) => void actions.pinFile(path)}
+        onJudge={(r, verdict) => void actions.judgeResult(r, verdict)}
+      />
       {response && results.length === 0 && s.status === 'done' && <p className="muted pad" data-testid="search-empty">Nothing scored above the min score.</p>}
 
       <ExplainPanel filePaths={filePaths} currentPath={currentPath} />

@@ -1,5 +1,6 @@
+import type { ReactNode } from 'react';
 import type { SearchResult, Verdict } from '../../../../../shared/domain';
-import { focusSnippet, snippetParts } from '../stores/snippet-parts';
+import { focusSnippet, snippetLines, snippetParts } from '../stores/snippet-parts';
 import { formatRankMove, lineLabel, type RankMove } from '../stores/rank-movement';
 import { Num, ScoreBreakdownView } from './score-breakdown';
 
@@ -16,6 +17,17 @@ interface SearchResultRowProps {
   onJudge?: (verdict: Verdict) => void;
   /** A transcript's title (its first user message): shown instead of its path, as the sidebar does. */
   title?: string | undefined;
+  /** The lines the row stands for when it merged chunks (default: the result's own). */
+  lines?: string | undefined;
+  /** Inside a file group: the group names the file, the row only its lines. */
+  inGroup?: boolean;
+  /** Said under the snippet when the row merged chunks, so its numbers are read as the best chunk's. */
+  mergedNote?: string | undefined;
+  /** One sentence on why this result and its neighbour are in this order (shown with the breakdown). */
+  whyAbove?: string | undefined;
+  /** The chunks the row stands for besides its own, as `id=rank` words (merged and folded ones). */
+  members?: string | undefined;
+  children?: ReactNode;
 }
 
 /** A transcript's title is its whole first message: the card shows its start (the tooltip has the path). */
@@ -33,10 +45,12 @@ function shorten(text: string, width: number): string {
   return text;
 }
 
-export function SearchResultRow({ result, rank, move, expanded, verdict, onToggle, onOpen, onPin, onJudge, title }: SearchResultRowProps) {
+export function SearchResultRow({ result, rank, move, expanded, verdict, onToggle, onOpen, onPin, onJudge, title, inGroup, mergedNote, members, whyAbove, children, ...rest }: SearchResultRowProps) {
   const focused = focusSnippet(result.snippet, result.highlights);
   const parts = snippetParts(focused.text, focused.highlights);
-  const lines = lineLabel(result);
+  const numbered = result.snippetLine !== undefined ? snippetLines(parts, result.snippetLine + focused.linesCut) : null;
+  const lines = rest.lines ?? lineLabel(result);
+  const label = inGroup ? `lines ${lines}` : title ? `${shorten(title, TITLE_WIDTH)} · lines ${lines}` : `${result.path}:${lines}`;
   return (
     <li
       className={`search-result${expanded ? ' is-expanded' : ''}`}
@@ -45,6 +59,8 @@ export function SearchResultRow({ result, rank, move, expanded, verdict, onToggl
       data-rank={rank}
       data-path={result.path}
       data-lines={lines}
+      data-chunk-lines={lineLabel(result)}
+      data-members={members || undefined}
     >
       <div className="search-result__head">
         <span className="search-result__rank">{rank}</span>
@@ -53,22 +69,35 @@ export function SearchResultRow({ result, rank, move, expanded, verdict, onToggl
         )}
         <button
           type="button"
-          className={title ? 'search-result__path search-result__path--title link-button' : 'search-result__path link-button'}
+          className={title || inGroup ? 'search-result__path search-result__path--title link-button' : 'search-result__path link-button'}
           data-testid="search-result-open"
           title={title ? `${result.path}:${lines}\nOpen at these lines` : 'Open at these lines'}
           onClick={onOpen}
         >
-          {title ? `${shorten(title, TITLE_WIDTH)} · lines ${lines}` : `${result.path}:${lines}`}
+          {label}
         </button>
-        <span className={`badge badge--source-${result.source}`} data-testid="source-badge">{result.source}</span>
+        {!inGroup && <span className={`badge badge--source-${result.source}`} data-testid="source-badge">{result.source}</span>}
         {result.date && <span className="search-result__date muted" title="The memory's date">{result.date}</span>}
         <span className="search-result__score">
           <Num testId="result-score" value={result.score} />
         </span>
       </div>
-      <p className="search-result__snippet" data-testid="search-snippet">
-        {parts.map((p, i) => (p.hit ? <mark key={i}>{p.text}</mark> : <span key={i}>{p.text}</span>))}
-      </p>
+      {numbered ? (
+        <div className="search-result__snippet search-result__snippet--numbered" data-testid="search-snippet">
+          {numbered.map((l, i) => (
+            <div key={i} className="snippet-line" data-line={l.line ?? undefined}>
+              <span className="snippet-line__no" aria-hidden="true">{l.line}</span>
+              <span className="snippet-line__text">{l.parts.length === 0 ? ' ' : l.parts.map((p, j) => (p.hit ? <mark key={j}>{p.text}</mark> : <span key={j}>{p.text}</span>))}</span>
+            </div>
+          ))}
+        </div>
+      ) : (
+        <p className="search-result__snippet" data-testid="search-snippet">
+          {parts.map((p, i) => (p.hit ? <mark key={i}>{p.text}</mark> : <span key={i}>{p.text}</span>))}
+        </p>
+      )}
+      {mergedNote && <p className="search-result__also muted" data-testid="merged-note">{mergedNote}</p>}
+      {children}
       {result.alsoIn && result.alsoIn.length > 0 && (
         <p className="search-result__also muted" data-testid="also-in">
           also in {result.alsoIn.map((d) => d.citation).join(', ')}
@@ -104,6 +133,7 @@ export function SearchResultRow({ result, rank, move, expanded, verdict, onToggl
           </span>
         )}
       </div>
+      {expanded && whyAbove && <p className="search-result__why" data-testid="why-above">{whyAbove}</p>}
       {expanded && <ScoreBreakdownView breakdown={result.breakdown} />}
     </li>
   );

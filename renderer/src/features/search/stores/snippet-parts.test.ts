@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { focusSnippet, snippetParts } from './snippet-parts';
+import { focusSnippet, snippetLines, snippetParts } from './snippet-parts';
 
 describe('snippetParts', () => {
   it('cuts the snippet exactly at the ranges the engine marked', () => {
@@ -17,12 +17,24 @@ describe('snippetParts', () => {
 });
 
 describe('focusSnippet', () => {
-  it('starts at the line of the first mark when it is far in, moving the marks with the cut', () => {
+  it('starts one line above the first mark when it is far in, moving the marks with the cut', () => {
     const snippet = `# Title\n\n${'intro line\n'.repeat(20)}- 合同金额是12,345万元\nmore`;
     const at = snippet.indexOf('合同');
     const focused = focusSnippet(snippet, [{ start: at, end: at + 2 }]);
-    expect(focused.text).toBe('…- 合同金额是12,345万元\nmore');
+    expect(focused.text).toBe('…intro line\n- 合同金额是12,345万元\nmore');
+    expect(focused.linesCut).toBe(21);
     expect(snippetParts(focused.text, focused.highlights).filter((p) => p.hit).map((p) => p.text)).toEqual(['合同']);
+  });
+
+  it('cuts when the mark is on a line the card would clamp away, though few characters in (轻笔记项目定稿 on line 6)', () => {
+    const snippet = '# 2026-11-05 工作日志\n\n## 上午\n- 09:30 和赵婷对排期。\n- 10:10 川讯试点 DNS 问题。\n- 轻笔记项目定稿：封面用蓝色方案。\n- 14:00 复测';
+    const at = snippet.indexOf('轻笔记');
+    const focused = focusSnippet(snippet, [{ start: at, end: at + 7 }]);
+    expect(focused.text.split('\n')[1]).toBe('- 轻笔记项目定稿：封面用蓝色方案。');
+    expect(focused.linesCut).toBe(4);
+    const lines = snippetLines(snippetParts(focused.text, focused.highlights), 1 + focused.linesCut);
+    expect(lines.map((l) => l.line)).toEqual([5, 6, 7]);
+    expect(lines[1]!.parts.find((p) => p.hit)!.text).toBe('轻笔记项目定稿');
   });
 
   it('leaves a snippet alone when the mark is near the start or absent', () => {

@@ -24,18 +24,55 @@ export function snippetParts(snippet: string, highlights: readonly HighlightRang
   return parts;
 }
 
+/** A matched line this far down (or this many characters in) would be hidden by the card's line clamp. */
+const MAX_LEAD_LINES = 2;
+
 /**
- * When the first marked word is far into the snippet, start the shown text at its line (with an
- * ellipsis) so the reason for the match is on screen; the ranges move with the cut.
+ * When the first marked word is far into the snippet — more than two lines or `maxLead`
+ * characters in — start the shown text one line above its line (with an ellipsis), so the reason
+ * for the match is on screen; the ranges move with the cut and `linesCut` says how many lines went.
  */
-export function focusSnippet(snippet: string, highlights: readonly HighlightRange[], maxLead = 120): { text: string; highlights: HighlightRange[] } {
+export function focusSnippet(snippet: string, highlights: readonly HighlightRange[], maxLead = 120): { text: string; highlights: HighlightRange[]; linesCut: number } {
   const first = highlights[0]?.start;
-  if (first === undefined || first <= maxLead) return { text: snippet, highlights: [...highlights] };
+  if (first === undefined) return { text: snippet, highlights: [...highlights], linesCut: 0 };
   const lineStart = snippet.lastIndexOf('\n', first - 1) + 1;
-  const start = first - lineStart > maxLead ? first - Math.floor(maxLead / 2) : lineStart;
+  const matchLine = countLines(snippet, lineStart);
+  if (first <= maxLead && matchLine <= MAX_LEAD_LINES) return { text: snippet, highlights: [...highlights], linesCut: 0 };
+  const above = lineStart > 0 ? snippet.lastIndexOf('\n', lineStart - 2) + 1 : 0;
+  const start = first - lineStart > maxLead ? first - Math.floor(maxLead / 2) : first - above > maxLead ? lineStart : above;
+  if (start === 0) return { text: snippet, highlights: [...highlights], linesCut: 0 };
   const shift = start - 1; // one character of ellipsis replaces the cut text
   return {
     text: `…${snippet.slice(start)}`,
     highlights: highlights.filter((r) => r.end > start).map((r) => ({ start: Math.max(r.start, start) - shift, end: r.end - shift })),
+    linesCut: countLines(snippet, start),
   };
+}
+
+function countLines(text: string, end: number): number {
+  let n = 0;
+  for (let at = text.indexOf('\n'); at >= 0 && at < end; at = text.indexOf('\n', at + 1)) n++;
+  return n;
+}
+
+export interface SnippetLine {
+  /** The file's line number, when the engine knows where the snippet starts. */
+  line: number | null;
+  parts: SnippetPart[];
+}
+
+/** The marked parts split into lines, numbered from `firstLine` when given. */
+export function snippetLines(parts: readonly SnippetPart[], firstLine: number | null): SnippetLine[] {
+  const lines: SnippetLine[] = [{ line: firstLine, parts: [] }];
+  for (const part of parts) {
+    const pieces = part.text.split('\n');
+    pieces.forEach((piece, i) => {
+      if (i > 0) {
+        const prev = lines[lines.length - 1]!.line;
+        lines.push({ line: prev === null ? null : prev + 1, parts: [] });
+      }
+      if (piece) lines[lines.length - 1]!.parts.push({ text: piece, hit: part.hit });
+    });
+  }
+  return lines;
 }

@@ -1,6 +1,6 @@
 import { reasonHeadline } from '../../../../../shared/reason-text';
 import { formatBytes } from '../../../lib/format-number';
-import { modelFraction, progressFraction, progressLabel } from '../stores/status-slice';
+import { modelFraction, progressFraction, progressLabel, reindexSummary } from '../stores/status-slice';
 import { useStatus } from '../stores/status-store-context';
 import { WatcherStatus } from './watcher-status';
 
@@ -13,12 +13,13 @@ const LIFECYCLE_LABELS = {
 } as const;
 
 export function StatusBar({ onOpenSettings }: { onOpenSettings?(): void }) {
-  const { index, progress, uiErrors, errorsOpen, reindexing, connected, model } = useStatus((s) => ({
+  const { index, progress, uiErrors, errorsOpen, reindexing, lastReindex, connected, model } = useStatus((s) => ({
     index: s.status.index,
     progress: s.status.progress,
     uiErrors: s.status.uiErrors,
     errorsOpen: s.status.errorsOpen,
     reindexing: s.status.reindexing,
+    lastReindex: s.status.lastReindex,
     connected: s.status.connected,
     model: s.status.model,
   }));
@@ -86,6 +87,11 @@ export function StatusBar({ onOpenSettings }: { onOpenSettings?(): void }) {
       )}
 
       <span className="status-bar__spacer" />
+      {lastReindex && !reindexing && (
+        <span className="status-bar__item muted" data-testid="reindex-result" title={`${lastReindex.filesScanned} files checked in ${Math.round(lastReindex.tookMs)} ms`}>
+          {reindexSummary(lastReindex)}
+        </span>
+      )}
       <button type="button" className="status-bar__button" data-testid="reindex" disabled={reindexing} onClick={() => void reindex()}>
         {reindexing ? 'Reindexing…' : 'Reindex'}
       </button>
@@ -110,3 +116,4 @@ export function StatusBar({ onOpenSettings }: { onOpenSettings?(): void }) {
     </footer>
   );
 }
+

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createStore } from 'zustand/vanilla';
 import type { IndexStatus } from '../../../../../shared/domain';
-import { createStatusSlice, indexBuilding, progressLabel, type StatusPort, type StatusSlice } from './status-slice';
+import { createStatusSlice, indexBuilding, progressLabel, reindexSummary, type StatusPort, type StatusSlice } from './status-slice';
 
 function status(progress: IndexStatus['progress']): IndexStatus {
   return {
@@ -43,5 +43,13 @@ describe('indexBuilding', () => {
     expect(indexBuilding({ index: { ...status(null), files: 0, lastSyncAt: 1 }, progress: null })).toBe(false);
     expect(indexBuilding({ index: status(null), progress: null })).toBe(false);
     expect(indexBuilding({ index: null, progress: null })).toBe(false);
+  });
+});
+
+describe('reindexSummary', () => {
+  const report = { filesScanned: 65, filesIndexed: 0, filesSkipped: 65, filesRemoved: 0, filesFailed: 0, chunksWritten: 0, chunksEmbedded: 0, embeddingCacheHits: 0, tookMs: 12 };
+  it('says what a Reindex did, so pressing it is never met with silence', () => {
+    expect(reindexSummary(report)).toBe('Reindex: up to date (65 files checked)');
+    expect(reindexSummary({ ...report, filesIndexed: 3, filesRemoved: 1 })).toBe('Reindex: 3 files reindexed, 1 removed');
   });
 });

@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { MemlensApi } from '../../../../../shared/contract';
-import type { IndexProgress, IndexStatus, ModelProgress } from '../../../../../shared/domain';
+import type { IndexProgress, IndexStatus, ModelProgress, SyncReport } from '../../../../../shared/domain';
 import { errorInfo } from '../../../lib/error-message';
 
 export type StatusPort = Pick<MemlensApi, 'status' | 'reindex'>;
@@ -19,6 +19,8 @@ export interface StatusSlice {
     uiErrors: UiError[];
     errorsOpen: boolean;
     reindexing: boolean;
+    /** What the last Reindex did, for the status bar's feedback (null before the first one). */
+    lastReindex: SyncReport | null;
     connected: boolean;
     /** An embedding model being read or downloaded (null when none is, or it finished). */
     model: ModelProgress | null;
@@ -40,6 +42,7 @@ export const initialStatusState: StatusSlice['status'] = {
   uiErrors: [],
   errorsOpen: false,
   reindexing: false,
+  lastReindex: null,
   connected: true,
   model: null,
 };
@@ -80,7 +83,7 @@ export function createStatusSlice(port: StatusPort): StateCreator<StatusSlice, [
       async reindex(full) {
         patch({ reindexing: true });
         try {
-          await port.reindex({ full });
+          patch({ lastReindex: await port.reindex({ full }) });
         } catch (error) {
           get().reportUiError(`Reindex: ${errorInfo(error).message}`);
         } finally {
@@ -132,4 +135,14 @@ export function progressLabel(p: IndexProgress): string {
     case 'indexing': return p.filesTotal ? `Indexing ${n(p.filesDone)} of ${n(p.filesTotal)} files` : 'Indexing…';
     default: return p.phase;
   }
+}
+
+/** What a Reindex did, in a few words: "up to date (65 files checked)" or "3 files reindexed, 1 removed". */
+export function reindexSummary(r: SyncReport): string {
+  const changed = [
+    r.filesIndexed > 0 ? `${r.filesIndexed} file${r.filesIndexed === 1 ? '' : 's'} reindexed` : '',
+    r.filesRemoved > 0 ? `${r.filesRemoved} removed` : '',
+    r.filesFailed > 0 ? `${r.filesFailed} failed` : '',
+  ].filter(Boolean);
+  return changed.length > 0 ? `Reindex: ${changed.join(', ')}` : `Reindex: up to date (${r.filesScanned} files checked)`;
 }

@@ -1,13 +1,13 @@
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import type { TimelineEntry } from '../../../../../shared/domain';
-import { buildHeatmap, latestDay, monthLabels, weeksThatFit } from '../stores/heatmap';
+import { buildHeatmap, latestDay, monthLabels, weeksThatFit, weeksToCover } from '../stores/heatmap';
 
 const WEEKDAY_LABELS = ['Mon', '', 'Wed', '', 'Fri', '', ''];
 
 /**
  * Activity up to the newest entry, one square per day (Monday at the top), darker for busier days,
- * with month and weekday labels. As many weeks as the width holds, so the recent ones are always
- * on screen rather than clipped off the right edge.
+ * with month (and year) and weekday labels. Every week back to the oldest entry, scrolled so the
+ * newest are on screen; at least as many weeks as the width holds.
  */
 export const CalendarHeatmap = memo(function CalendarHeatmap({ entries, onPickDay }: { entries: readonly TimelineEntry[]; onPickDay(day: string): void }) {
   const hostRef = useRef<HTMLDivElement>(null);
@@ -20,8 +20,16 @@ export const CalendarHeatmap = memo(function CalendarHeatmap({ entries, onPickDa
     return () => observer.disconnect();
   }, []);
   const today = new Date().toISOString().slice(0, 10);
-  const weeks = weeksThatFit(width);
-  const map = useMemo(() => buildHeatmap(entries, latestDay(entries, today), weeks), [entries, today, weeks]);
+  const end = latestDay(entries, today);
+  // Every year the entries cover (the grid scrolls), and at least what the width holds.
+  const weeks = Math.max(weeksThatFit(width), weeksToCover(entries, end));
+  const map = useMemo(() => buildHeatmap(entries, end, weeks), [entries, end, weeks]);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // The newest weeks are the ones on screen; older years are a scroll to the left.
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (el) el.scrollLeft = el.scrollWidth;
+  }, [weeks, width]);
   const months = useMemo(() => monthLabels(map.start, weeks), [map.start, weeks]);
   return (
     <div className="heatmap" ref={hostRef} data-testid="timeline-heatmap" data-start={map.start} data-end={map.end} data-weeks={weeks} aria-label={`Activity from ${map.start} to ${map.end}`}>
@@ -29,7 +37,7 @@ export const CalendarHeatmap = memo(function CalendarHeatmap({ entries, onPickDa
         <div className="heatmap__weekdays" aria-hidden="true">
           {WEEKDAY_LABELS.map((label, i) => <span key={i}>{label}</span>)}
         </div>
-        <div>
+        <div className="heatmap__scroll" ref={scrollRef} data-testid="heatmap-scroll">
           <div className="heatmap__months" aria-hidden="true" style={{ width: weeks * 12 }}>
             {months.map((m) => (
               <span key={m.column} data-testid="heatmap-month" style={{ left: m.column * 12 }}>{m.label}</span>

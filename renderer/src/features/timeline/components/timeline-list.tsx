@@ -71,6 +71,7 @@ export const TimelineList = memo(function TimelineList({ rows, hitPaths, folderH
               data-date={e.date.date}
               data-epoch={e.date.epochMs}
               data-type={e.type}
+              data-kind={e.sessionKind}
               data-hit={hit || undefined}
               title={`${e.path}\n${e.date.date} — ${DATE_SOURCE_LABELS[e.date.source] ?? e.date.source}`}
               onClick={() => onOpen(e)}
@@ -79,6 +80,7 @@ export const TimelineList = memo(function TimelineList({ rows, hitPaths, folderH
                 {e.date.granularity === 'instant' ? localDateTime(e.date.epochMs) : e.date.date}
               </span>
               <span className={`chip chip--${e.type} chip--static`}>{e.type}</span>
+              {e.sessionKind && e.sessionKind !== 'conversation' && <span className="chip chip--automated chip--static" data-testid="timeline-kind">{e.sessionKind}</span>}
               <span className="timeline__title" data-testid="timeline-title">{e.title}</span>
               {folderHints.has(e.path) && <span className="folder-chip" data-testid="timeline-folder" title={e.path}>{folderHints.get(e.path)}</span>}
               {e.agentId && <span className="muted">agent {e.agentId}</span>}

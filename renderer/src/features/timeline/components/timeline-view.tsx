@@ -1,7 +1,8 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { TimelineEntry } from '../../../../../shared/domain';
 import { disambiguatePaths } from '../../../lib/path-labels';
-import { buildTimelineRows, countByType, TIMELINE_TYPES, type TimelineGrouping } from '../stores/bucket-timeline';
+import { isAutomatedKind } from '../../../../../shared/session-kind';
+import { buildTimelineRows, countAutomated, countByType, TIMELINE_TYPES, type TimelineGrouping } from '../stores/bucket-timeline';
 import { useTimeline } from '../stores/timeline-store-context';
 import { CalendarHeatmap } from './calendar-heatmap';
 import { TimelineList } from './timeline-list';
@@ -27,9 +28,12 @@ export function TimelineView({ onOpen, hitPaths }: TimelineViewProps) {
     selectTimelineEntry: s.selectTimelineEntry,
   }));
   const typeSet = useMemo(() => new Set(types), [types]);
-  const rows = useMemo(() => buildTimelineRows(entries, grouping, typeSet), [entries, grouping, typeSet]);
+  // Cron and heartbeat runs can outnumber the conversations many times: off until asked for.
+  const [showAutomated, setShowAutomated] = useState(false);
+  const rows = useMemo(() => buildTimelineRows(entries, grouping, typeSet, showAutomated), [entries, grouping, typeSet, showAutomated]);
   const counts = useMemo(() => countByType(entries), [entries]);
-  const visibleEntries = useMemo(() => entries.filter((e) => typeSet.has(e.type)), [entries, typeSet]);
+  const automatedCount = useMemo(() => countAutomated(entries, typeSet), [entries, typeSet]);
+  const visibleEntries = useMemo(() => entries.filter((e) => typeSet.has(e.type) && (showAutomated || !isAutomatedKind(e.sessionKind))), [entries, typeSet, showAutomated]);
   const folderHints = useMemo(() => disambiguatePaths(entries.map((e) => e.path)), [entries]);
   const [scrollRequest, setScrollRequest] = useState<{ day: string; seq: number } | null>(null);
   const pickDay = useCallback((day: string) => setScrollRequest((r) => ({ day, seq: (r?.seq ?? 0) + 1 })), []);
@@ -63,7 +67,22 @@ export function TimelineView({ onOpen, hitPaths }: TimelineViewProps) {
             </button>
           ))}
         </div>
-        <span className="muted" data-testid="timeline-count" data-value={visibleEntries.length}>{visibleEntries.length} entries</span>
+        {automatedCount > 0 && (
+          <button
+            type="button"
+            className={`chip chip--automated${showAutomated ? ' is-on' : ''}`}
+            aria-pressed={showAutomated}
+            data-testid="timeline-automated"
+            data-count={automatedCount}
+            title="Sessions the scheduler started (cron jobs, heartbeats, sub-agents)"
+            onClick={() => setShowAutomated(!showAutomated)}
+          >
+            Automated <span className="chip__count">{automatedCount}</span>
+          </button>
+        )}
+        <span className="muted" data-testid="timeline-count" data-value={visibleEntries.length}>
+          {visibleEntries.length} entries{automatedCount > 0 && !showAutomated ? ` · ${automatedCount} automated hidden` : ''}
+        </span>
       </div>
       <CalendarHeatmap entries={visibleEntries} onPickDay={pickDay} />
       {error && <div className="notice notice--error">{error}</div>}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TimelineEntry, TimelineEntryType } from '../../../../../shared/domain';
-import { bucketOf, buildTimelineRows, isoWeek, TIMELINE_TYPES } from './bucket-timeline';
-import { buildHeatmap, latestDay, levelOf, monthLabels, weeksThatFit } from './heatmap';
+import { bucketOf, buildTimelineRows, countAutomated, isoWeek, TIMELINE_TYPES } from './bucket-timeline';
+import { buildHeatmap, latestDay, levelOf, monthLabels, weeksThatFit, weeksToCover } from './heatmap';
 import { dated } from '../../../test-support/fake-workspace-api';
 
 const entry = (path: string, date: string, type: TimelineEntryType = 'daily'): TimelineEntry => ({ path, type, date: dated(date), title: path, archived: false, size: 1 });
@@ -60,12 +60,23 @@ describe('heatmap', () => {
 describe('heatmap labels and width', () => {
   it('labels the columns where a month starts', () => {
     // 2026-03-30 is a Monday: its column is still March; April starts in the next column.
+    // The first label carries the year; so does every January.
     expect(monthLabels('2026-03-30', 10)).toEqual([
-      { column: 1, label: 'Apr' },
+      { column: 1, label: 'Apr 2026' },
       { column: 5, label: 'May' },
       { column: 9, label: 'Jun' },
     ]);
-    expect(monthLabels('2026-03-02', 6)).toEqual([{ column: 0, label: 'Mar' }, { column: 5, label: 'Apr' }]);
+    expect(monthLabels('2026-03-02', 6)).toEqual([{ column: 0, label: 'Mar 2026' }, { column: 5, label: 'Apr' }]);
+    expect(monthLabels('2025-12-01', 10).map((l) => l.label)).toEqual(['Dec 2025', 'Jan 2026', 'Feb']);
+  });
+
+  it('covers every week back to the oldest entry, so older years are not silently left out', () => {
+    const at = (iso: string): TimelineEntry => ({ path: iso, type: 'daily', title: iso, archived: false, size: 1, date: { date: iso, source: 'path', granularity: 'day', epochMs: Date.parse(iso) } });
+    const entries = [at('2024-02-05'), at('2026-11-05')];
+    const weeks = weeksToCover(entries, '2026-11-05');
+    expect(weeks).toBeGreaterThan(53 * 2);
+    expect(buildHeatmap(entries, '2026-11-05', weeks).start <= '2024-02-05').toBe(true);
+    expect(buildHeatmap(entries, '2026-11-05', weeks).cells.some((c) => c.date === '2024-02-05' && c.count === 1)).toBe(true);
   });
 
   it('fits as many weeks as the width holds, between 4 and 53', () => {
@@ -73,5 +84,20 @@ describe('heatmap labels and width', () => {
     expect(weeksThatFit(400)).toBe(30);
     expect(weeksThatFit(100)).toBe(5);
     expect(weeksThatFit(5000)).toBe(53);
+  });
+});
+
+describe('automated sessions on the timeline', () => {
+  const entry = (path: string, iso: string, sessionKind?: 'cron' | 'conversation'): TimelineEntry => ({
+    path, type: 'session', title: path, archived: false, size: 1, ...(sessionKind ? { sessionKind } : {}),
+    date: { date: iso.slice(0, 10), source: 'first-record', granularity: 'instant', epochMs: Date.parse(iso) },
+  });
+  const entries = [entry('cron-late', '2026-11-05T20:00:00Z', 'cron'), entry('talk', '2026-11-05T09:00:00Z', 'conversation'), entry('old', '2026-11-04T09:00:00Z')];
+  const types = new Set<TimelineEntryType>(['session']);
+
+  it('leaves them out unless asked, and then lists them after the day\'s other entries', () => {
+    expect(buildTimelineRows(entries, 'day', types).flatMap((r) => (r.kind === 'entry' ? [r.entry.path] : []))).toEqual(['talk', 'old']);
+    expect(buildTimelineRows(entries, 'day', types, true).flatMap((r) => (r.kind === 'entry' ? [r.entry.path] : [r.key]))).toEqual(['2026-11-05', 'talk', 'cron-late', '2026-11-04', 'old']);
+    expect(countAutomated(entries, types)).toBe(1);
   });
 });

@@ -1,6 +1,7 @@
 // Timeline rows: entries newest first, grouped into day / week / month buckets, flattened into one
 // list of header and entry rows so a virtual list can render 10k entries.
 import type { TimelineEntry, TimelineEntryType } from '../../../../../shared/domain';
+import { isAutomatedKind } from '../../../../../shared/session-kind';
 
 export type TimelineGrouping = 'day' | 'week' | 'month';
 
@@ -58,16 +59,35 @@ export function sortEntries(entries: readonly TimelineEntry[]): TimelineEntry[] 
   return [...entries].sort((a, b) => b.date.epochMs - a.date.epochMs || a.path.localeCompare(b.path));
 }
 
-export function buildTimelineRows(entries: readonly TimelineEntry[], grouping: TimelineGrouping, types: ReadonlySet<TimelineEntryType>): TimelineRow[] {
+/**
+ * Header and entry rows, newest bucket first. Automated sessions (cron, heartbeat, sub-agent) are
+ * left out unless `showAutomated`, and then listed after the other entries of their bucket.
+ */
+export function buildTimelineRows(entries: readonly TimelineEntry[], grouping: TimelineGrouping, types: ReadonlySet<TimelineEntryType>, showAutomated = false): TimelineRow[] {
   const rows: TimelineRow[] = [];
   let header: Extract<TimelineRow, { kind: 'header' }> | null = null;
   // 10k entries share a few hundred days: label each day once.
   const buckets = new Map<string, { key: string; label: string }>();
+  const placed: Array<{ entry: TimelineEntry; bucket: { key: string; label: string }; automated: boolean }> = [];
   for (const entry of sortEntries(entries)) {
     if (!types.has(entry.type)) continue;
+    const automated = isAutomatedKind(entry.sessionKind);
+    if (automated && !showAutomated) continue;
     const day = entry.date.date.slice(0, 10);
     let bucket = buckets.get(day);
     if (!bucket) buckets.set(day, (bucket = bucketOf(day, grouping)));
+    placed.push({ entry, bucket, automated });
+  }
+  // Within a run of one bucket the conversations and notes keep their order, the automated runs follow.
+  const ordered: typeof placed = [];
+  for (let i = 0; i < placed.length; ) {
+    let j = i;
+    while (j < placed.length && placed[j]!.bucket.key === placed[i]!.bucket.key) j++;
+    const run = placed.slice(i, j);
+    ordered.push(...run.filter((p) => !p.automated), ...run.filter((p) => p.automated));
+    i = j;
+  }
+  for (const { entry, bucket } of ordered) {
     if (!header || header.key !== bucket.key) {
       header = { kind: 'header', key: bucket.key, label: bucket.label, count: 0 };
       rows.push(header);
@@ -76,6 +96,10 @@ export function buildTimelineRows(entries: readonly TimelineEntry[], grouping: T
     rows.push({ kind: 'entry', key: `${entry.path}@${entry.date.epochMs}`, entry, bucket: bucket.key });
   }
   return rows;
+}
+
+export function countAutomated(entries: readonly TimelineEntry[], types: ReadonlySet<TimelineEntryType>): number {
+  return entries.filter((e) => types.has(e.type) && isAutomatedKind(e.sessionKind)).length;
 }
 
 /** Counts per type, for the filter chips. */

@@ -42,6 +42,21 @@ export function latestDay(entries: readonly TimelineEntry[], fallback: string): 
   return best ? best.date.date.slice(0, 10) : fallback;
 }
 
+/** Ten years of weeks at most: the grid stays a few thousand cells on any workspace. */
+const MAX_WEEKS = 522;
+
+/** Weeks from the oldest entry's week to `endIso`'s, so every year is there (scrolled to the end). */
+export function weeksToCover(entries: readonly TimelineEntry[], endIso: string): number {
+  let oldest: string | null = null;
+  for (const e of entries) if (oldest === null || e.date.date < oldest) oldest = e.date.date.slice(0, 10);
+  if (oldest === null) return 0;
+  const mondayOf = (iso: string) => {
+    const t = Date.parse(`${iso}T00:00:00Z`);
+    return t - ((new Date(t).getUTCDay() + 6) % 7) * DAY_MS;
+  };
+  return Math.min(MAX_WEEKS, Math.max(1, Math.round((mondayOf(endIso.slice(0, 10)) - mondayOf(oldest)) / (7 * DAY_MS)) + 1));
+}
+
 /** One column is 10 px + 2 px gap; the weekday labels take 30 px. */
 const COLUMN_PX = 12;
 const LABELS_PX = 30;
@@ -61,10 +76,18 @@ export function monthLabels(startIso: string, weeks: number): { column: number; 
   let previous = -1;
   for (let column = 0; column < weeks; column++) {
     const month = new Date(start + column * 7 * DAY_MS).getUTCMonth();
-    if (month !== previous) labels.push({ column, label: MONTH_NAMES[month]! });
+    if (month !== previous) {
+      const date = new Date(start + column * 7 * DAY_MS);
+      // January and the first label say the year, so a grid of several years reads as one.
+      const withYear = month === 0 || labels.length === 0;
+      labels.push({ column, label: withYear ? `${MONTH_NAMES[month]!} ${date.getUTCFullYear()}` : MONTH_NAMES[month]! });
+    }
     previous = month;
   }
-  // A label squeezed against the next one would overlap it.
-  if (labels.length > 1 && labels[1]!.column - labels[0]!.column < 3) labels.shift();
+  // A label squeezed against the next one would overlap it (a year label needs more room).
+  if (labels.length > 1 && labels[1]!.column - labels[0]!.column < (labels[0]!.label.length > 3 ? 5 : 3)) {
+    const dropped = labels.shift()!;
+    if (dropped.label.length > 3 && labels[0]!.label.length === 3) labels[0]!.label += ` ${new Date(start + labels[0]!.column * 7 * DAY_MS).getUTCFullYear()}`;
+  }
   return labels;
 }

@@ -1,0 +1,138 @@
+// A big transcript, as docs/big-transcripts.md reports it: a synthetic OpenClaw session of 1M
+// JSONL lines (~62 MB), indexed by the built CLI. Measures the peak RSS of `memlens index`, then,
+// in `memlens serve` on a fresh data dir, how long searches take while that transcript is indexed
+// (one search every 100 ms from the first progress event to the end).
+//   npm run build:node && npx tsc -p tsconfig.bench.json && node dist-bench/bench/big-transcript-bench.js [--lines 1000000]
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { repoRoot } from './repo-paths.js';
+
+const argv = process.argv.slice(2);
+const linesWanted = Number(argv[argv.indexOf('--lines') + 1] || 1_000_000) || 1_000_000;
+
+const WORDS = ['harbour', 'crane', 'ticket', 'router', 'budget', 'coffee', 'deploy', 'review', 'weekly', 'notes', 'gateway', 'python'];
+
+/** One short record a line, like a chatty session: user/assistant messages and some tool noise. */
+function writeTranscript(file: string, lines: number): number {
+  const fd = fs.openSync(file, 'w');
+  let buffer = '';
+  let bytes = 0;
+  const start = Date.parse('2026-05-01T08:00:00Z');
+  for (let i = 0; i < lines; i++) {
+    let line: string;
+    if (i === 0) line = JSON.stringify({ type: 'session', id: 'big-session', timestamp: new Date(start).toISOString() });
+    else if (i % 4 === 3) line = JSON.stringify({ type: 'custom', n: i });
+    else {
+      const text = `${WORDS[i % 12]} ${WORDS[(i * 7) % 12]} ${i % 97}`;
+      line = JSON.stringify({ type: 'message', message: { role: i % 2 ? 'user' : 'assistant', content: text } });
+    }
+    buffer += `${line}\n`;
+    if (buffer.length > 1 << 20) {
+      bytes += fs.writeSync(fd, buffer);
+      buffer = '';
+    }
+  }
+  bytes += fs.writeSync(fd, buffer);
+  fs.closeSync(fd);
+  return bytes;
+}
+
+const memlens = path.join(repoRoot(), 'bin', 'memlens.js');
+const maxRssPreload = path.join(repoRoot(), 'e2e', 'faults', 'support', 'print-max-rss.cjs');
+
+function run(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--require', maxRssPreload, memlens, ...args], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.once('exit', (code) => resolve({ code, stderr }));
+  });
+}
+
+async function indexPeakRss(workspace: string, home: string): Promise<{ peakRssMb: number; tookMs: number }> {
+  const started = performance.now();
+  const result = await run(['index', '--workspace', workspace, '--data-dir', path.join(home, 'data-index')], { ...process.env, HOME: home, MEMLENS_MODEL: '' });
+  const match = /maxRSS (\d+)/.exec(result.stderr);
+  if (result.code !== 0 || !match) throw new Error(`memlens index failed (${result.code}):\n${result.stderr}`);
+  return { peakRssMb: Math.round(Number(match[1]) / 1024), tookMs: Math.round(performance.now() - started) };
+}
+
+async function searchWhileIndexing(workspace: string, home: string): Promise<{ searches: number; failures: number; medianMs: number; maxMs: number; indexMs: number; peakRssMb: number }> {
+  const child = spawn(process.execPath, ['--require', maxRssPreload, memlens, 'serve', '--port', '0', '--workspace', workspace, '--data-dir', path.join(home, 'data-serve')], {
+    env: { ...process.env, HOME: home, MEMLENS_MODEL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+  const url = await new Promise<URL>((resolve, reject) => {
+    const timer = setInterval(() => {
+      const m = /Open: (http:\/\/\S+)/.exec(out);
+      if (m) {
+        clearInterval(timer);
+        resolve(new URL(m[1]!));
+      }
+    }, 20);
+    child.once('exit', () => reject(new Error(out)));
+  });
+  const token = url.searchParams.get('token')!;
+  const call = async (name: string, args: unknown) => {
+    const response = await fetch(`${url.origin}/api/${name}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-memlens-token': token }, body: JSON.stringify(args) });
+    return (await response.json()) as { ok: boolean; result: { progress?: unknown; files?: number; lastSyncAt?: number | null } };
+  };
+  const latencies: number[] = [];
+  const started = performance.now();
+  let sawProgress = false;
+  let failures = 0;
+  for (;;) {
+    let status;
+    try {
+      status = await call('status', {});
+    } catch {
+      failures += 1; // a reset connection under load: counted, polled again
+      continue;
+    }
+    const indexing = status.result.progress !== null;
+    sawProgress ||= indexing;
+    // Done: progress seen and gone, or the first sync finished between two polls.
+    if (!indexing && (sawProgress || (status.result.lastSyncAt ?? null) !== null)) break;
+    if (performance.now() - started > 600_000) throw new Error('indexing did not finish in 10 minutes');
+    if (indexing) {
+      const t = performance.now();
+      await call('search', { query: 'harbour crane', minScore: 0 }).catch(() => (failures += 1));
+      latencies.push(performance.now() - t);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const indexMs = Math.round(performance.now() - started);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  await exited;
+  const rss = /maxRSS (\d+)/.exec(out);
+  latencies.sort((a, b) => a - b);
+  return {
+    searches: latencies.length,
+    failures,
+    medianMs: Math.round(latencies[Math.floor(latencies.length / 2)] ?? 0),
+    maxMs: Math.round(latencies.at(-1) ?? 0),
+    indexMs,
+    peakRssMb: rss ? Math.round(Number(rss[1]) / 1024) : -1,
+  };
+}
+
+const home = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-bench-big-'));
+try {
+  const workspace = path.join(home, 'workspace');
+  fs.mkdirSync(path.join(workspace, 'sessions'), { recursive: true });
+  fs.writeFileSync(path.join(workspace, 'MEMORY.md'), '# Memory\n\nThe harbour crane is inspected weekly.\n');
+  const bytes = writeTranscript(path.join(workspace, 'sessions', 'big-session.jsonl'), linesWanted);
+  const index = argv.includes('--serve-only') ? null : await indexPeakRss(workspace, home);
+  process.stderr.write(`index: ${JSON.stringify(index)}\n`);
+  const serve = await searchWhileIndexing(workspace, home);
+  process.stdout.write(`${JSON.stringify({ lines: linesWanted, megabytes: Math.round(bytes / 1e5) / 10, index, serve })}\n`);
+} finally {
+  fs.rmSync(home, { recursive: true, force: true });
+}

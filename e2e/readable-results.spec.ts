@@ -1,0 +1,169 @@
+// Results a person can read on a workspace with cron and heartbeat sessions: each file once, no two
+// hits of one file with overlapping lines, no two snippets with the same text, and a folded hit says
+// how many it stands for.
+import { expect, test, type Page } from '@playwright/test';
+import { sameTextKey } from '../shared/result-groups.js';
+import { buildAutomatedWorkspace, CRON_JOB, FEISHU_FIRST_WORDS } from './support/automated-workspace.js';
+import { startServe, type ServedWorkspace } from './support/serve-fixture.js';
+import { openApp } from './support/ui-helpers.js';
+
+let served: ServedWorkspace & { stop(): Promise<void> };
+test.beforeAll(async () => {
+  served = await startServe([], { moveFrom: buildAutomatedWorkspace() });
+});
+test.afterAll(async () => {
+  await served.stop();
+});
+
+async function search(page: Page, query: string): Promise<void> {
+  await page.getByTestId('search-input').fill(query);
+  await expect(page.getByTestId('search-summary')).toContainText(query);
+  await expect(page.getByTestId('search-status')).toHaveAttribute('data-value', 'done');
+}
+
+interface ShownHit {
+  path: string;
+  lines: string;
+  snippet: string;
+}
+
+async function shownHits(page: Page): Promise<ShownHit[]> {
+  return page.getByTestId('search-result').evaluateAll((rows) =>
+    rows
+      .filter((row) => !row.closest('[data-testid="agent-searches"]'))
+      .map((row) => ({
+        path: row.getAttribute('data-path')!,
+        lines: row.getAttribute('data-lines')!,
+        snippet: row.querySelector('[data-testid="search-snippet"]')!.textContent ?? '',
+      })),
+  );
+}
+
+function span(lines: string): [number, number] {
+  const [a, b] = lines.split('-').map(Number);
+  return [a!, b ?? a!];
+}
+
+for (const query of ['3月5日', 'February 5th wise support', 'HEARTBEAT', '轻笔记项目定稿', 'Wise support inbox']) {
+  test(`“${query}”: no two hits of one file overlap or touch, no two snippets say the same`, async ({ page }) => {
+    await openApp(page, served.url);
+    await search(page, query);
+    const hits = await shownHits(page);
+    expect(hits.length).toBeGreaterThan(0);
+    for (const [i, a] of hits.entries()) {
+      for (const b of hits.slice(i + 1)) {
+        if (a.path === b.path) {
+          const [as, ae] = span(a.lines);
+          const [bs, be] = span(b.lines);
+          expect(as > be + 1 || bs > ae + 1, `${a.path}: ${a.lines} and ${b.lines}`).toBe(true);
+        }
+        expect(sameTextKey(a.snippet), `${a.path} and ${b.path} show the same text`).not.toBe(sameTextKey(b.snippet));
+      }
+    }
+    // Each file is listed once.
+    const groups = await page.locator('[data-testid="search-results"] > [data-testid="result-group"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-path')));
+    expect(new Set(groups).size).toBe(groups.length);
+  });
+}
+
+test('the same cron prompt in six sessions is one hit “and N more like it”, and the merged chunks of a long note one hit spanning them', async ({ page }) => {
+  await openApp(page, served.url);
+  await search(page, 'February 5th wise support');
+  const alike = page.getByTestId('result-alike').first();
+  await expect(alike).toBeVisible();
+  const n = Number(await alike.getAttribute('data-count'));
+  expect(n).toBeGreaterThanOrEqual(3);
+  await expect(alike).toContainText(`and ${n} more like it`);
+  await alike.getByRole('button').click();
+  await expect(alike.getByTestId('result-alike-open')).toHaveCount(n);
+
+  await search(page, '3月5日');
+  const log = page.locator('[data-testid="result-group"][data-path="memory/2026-11-05-work-log.md"]');
+  await expect(log).toHaveCount(1);
+  const row = log.getByTestId('search-result').first();
+  const [start, end] = span((await row.getAttribute('data-lines'))!);
+  const [cs, ce] = span((await row.getAttribute('data-chunk-lines'))!);
+  // The hit spans more than its best chunk, and says whose numbers it shows.
+  expect(start <= cs && end >= ce && end - start > ce - cs).toBe(true);
+  await expect(row.getByTestId('merged-note')).toContainText('overlapping chunks');
+});
+
+test('automated sessions are named by job, listed apart in the sidebar and timeline, and come after the conversations in search', async ({ page }) => {
+  await openApp(page, served.url);
+  // Sidebar: the Feishu DM by its first real words; the runs under "Automated sessions", closed.
+  await expect(page.locator('[data-testid="file-group"][data-group="sessions"]').getByTestId('file-name').filter({ hasText: FEISHU_FIRST_WORDS })).toHaveCount(1);
+  await expect(page.getByTestId('file-name').filter({ hasText: '用户248287' })).toHaveCount(0);
+  const automated = page.locator('[data-testid="file-group"][data-group="automated"]');
+  await expect(automated.getByTestId('group-count').first()).toHaveText('15');
+  await expect(automated.getByTestId('file-item')).toHaveCount(0);
+  await automated.locator('.file-group__head').first().click();
+  const cron = page.locator(`[data-testid="file-group"][data-group="automated/cron/${CRON_JOB.name}"]`);
+  await expect(cron.locator('.file-group__label')).toHaveText(`Cron job: ${CRON_JOB.name}`);
+  await expect(cron.getByTestId('file-name')).toHaveText(Array(6).fill(CRON_JOB.name));
+  await expect(cron.getByTestId('session-time')).toHaveCount(6);
+  await expect(page.locator('[data-testid="file-group"][data-group="automated/heartbeat"]').getByTestId('file-item')).toHaveCount(8);
+  await expect(page.getByTestId('file-name').filter({ hasText: CRON_JOB.id })).toHaveCount(0);
+
+  // Timeline: hidden by default, counted, and listed after the day's other entries when shown.
+  await page.getByTestId('view-timeline').click();
+  await expect(page.getByTestId('timeline-automated')).toHaveAttribute('data-count', '15');
+  await expect(page.getByTestId('timeline-count')).toContainText('15 automated hidden');
+  await expect(page.locator('[data-testid="timeline-item"][data-kind="cron"]')).toHaveCount(0);
+  await page.getByTestId('timeline-automated').click();
+  await expect(page.locator('[data-testid="timeline-item"][data-kind="cron"]').first()).toBeVisible();
+
+  // Search: the conversations and notes first, then the runs, saying how many; hidden on request.
+  await search(page, '周报');
+  const note = page.getByTestId('result-automated');
+  const n = Number(await note.getAttribute('data-count'));
+  expect(n).toBeGreaterThanOrEqual(1);
+  await expect(note).toContainText(`${n} hit${n === 1 ? '' : 's'} from automated sessions`);
+  const people = page.getByTestId('search-results').locator('[data-testid="result-group"]');
+  expect(await people.count()).toBeGreaterThan(0);
+  const automatedPaths = await page.getByTestId('search-results-automated').getByTestId('result-group').evaluateAll((els) => els.map((e) => e.getAttribute('data-path')!));
+  expect(automatedPaths.length).toBeGreaterThan(0);
+  for (const p of await people.evaluateAll((els) => els.map((e) => e.getAttribute('data-path')!))) expect(automatedPaths).not.toContain(p);
+  // Below the list, not above it.
+  const [listBox, runsBox] = [await page.getByTestId('search-results').boundingBox(), await page.getByTestId('search-results-automated').boundingBox()];
+  expect(runsBox!.y).toBeGreaterThan(listBox!.y + listBox!.height - 1);
+  await page.getByTestId('result-automated-filter').selectOption('hidden');
+  await expect(note).toContainText(`from automated sessions (cron, heartbeat, sub-agents) hidden`);
+  await expect(page.getByTestId('search-results-automated')).toHaveCount(0);
+});
+
+test('a snippet starts near its match, marks it on screen, and numbers its lines as the file does', async ({ page }) => {
+  await openApp(page, served.url);
+  await search(page, '轻笔记项目定稿');
+  const card = page.locator('[data-testid="search-result"][data-path="memory/2026-11-05-work-log.md"]');
+  const snippet = card.getByTestId('search-snippet');
+  const mark = snippet.locator('mark').first();
+  const [box, markBox] = [await snippet.boundingBox(), await mark.boundingBox()];
+  // Inside the clamped card, not cut off below it.
+  expect(markBox!.y + markBox!.height).toBeLessThanOrEqual(box!.y + box!.height + 1);
+  // Line 6 of the file holds the words; the snippet's line there is numbered 6.
+  await expect(snippet.locator('.snippet-line[data-line="6"]')).toContainText('轻笔记项目定稿');
+  await expect(snippet.locator('.snippet-line[data-line="6"] .snippet-line__no')).toHaveText('6');
+});
+
+test('a transcript shows tool calls as collapsed rows, renders Markdown, hides message ids, and still marks the cited words', async ({ page }) => {
+  await openApp(page, served.url);
+  await search(page, '轻笔记项目定稿');
+  await page.locator('[data-testid="search-result"][data-path^="sessions/"]').first().getByTestId('search-result-open').click();
+  const transcript = page.getByTestId('transcript');
+  await expect(transcript).toBeVisible();
+  // The cited message is tinted and its words marked, inside rendered Markdown.
+  await expect(transcript.locator('[data-testid="transcript-message"][data-hit]').first()).toBeVisible();
+  await expect(transcript.getByTestId('transcript-match').first()).toBeVisible();
+  await expect(transcript.locator('.message__text strong', { hasText: 'sunny' })).toBeVisible();
+  await expect(transcript.locator('.message__text pre code')).toContainText('回复：她是sunny');
+  await expect(transcript).not.toContainText('**');
+  await expect(transcript).not.toContainText('message_id');
+  // The agent's memory_search: one row, closed, named with what it searched for; opened, what came back.
+  const tool = transcript.locator('[data-testid="transcript-tool"][data-tool="memory_search"]');
+  await expect(tool).toHaveCount(1);
+  await expect(tool.locator('summary')).toContainText('memory_search');
+  await expect(tool.locator('summary')).toContainText('轻笔记项目定稿');
+  await expect(tool.getByTestId('transcript-tool-result')).toBeHidden();
+  await tool.locator('summary').click();
+  await expect(tool.getByTestId('transcript-tool-result')).toContainText('2026-11-05-work-log.md');
+});

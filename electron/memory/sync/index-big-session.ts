@@ -1,0 +1,206 @@
+// A big transcript (tens of MB, a million lines) indexed in bounded memory and in slices. The
+// file is read as a stream, line by line; records become indexed lines (parse/session-jsonl.ts),
+// lines become chunks (LineChunker) and chunks go to SQLite a slice at a time — so neither the
+// file, its lines nor its chunks are ever held whole. The slices are written on a connection of
+// their own, inside one transaction held across them: searches on the engine's connection keep
+// reading the last commit (WAL), see the file fully old until it commits and fully new after, and
+// are answered between slices. A crash rolls the whole file back.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import Database from 'better-sqlite3';
+import type { TranscriptMessage } from '../../../shared/domain.js';
+import * as sqliteVec from 'sqlite-vec';
+import type { Chunk, ChunkOptions } from '../chunk/chunker.js';
+import { LineChunker } from '../chunk/chunker.js';
+import { FileWriter } from '../index/file-writer.js';
+import { hasTable } from '../index/schema.js';
+import { readSessionRecord } from '../parse/session-jsonl.js';
+import { sessionTitle } from '../parse/session-title.js';
+import { classifyFile } from '../workspace/classify.js';
+import type { DiscoveredFile } from '../workspace/discover.js';
+import { embedChunks } from './embed-chunks.js';
+import { maxIndexedBytes, type SyncTarget } from './sync.js';
+
+/** Transcripts from this size on are streamed; smaller ones are prepared whole (faster, same rows but for chunk ids). */
+export const BIG_SESSION_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Streamed: a transcript file from BIG_SESSION_BYTES up to the indexing limit. Not one kept in an
+ * agent database (its bytes come from the database, sync.ts's readCandidate).
+ */
+export function isBigSessionFile(file: DiscoveredFile, maxFileBytes?: number): boolean {
+  return file.source === 'sessions' && !file.agentDb && file.size >= BIG_SESSION_BYTES && file.size <= (maxFileBytes ?? maxIndexedBytes(file));
+}
+
+/** Chunks per slice written: small enough that a slice (segment, insert, maybe embed) stays a few ms. */
+const CHUNKS_PER_SLICE = 64;
+
+/** Messages kept for the session's title. */
+const TITLE_MESSAGES = 50;
+
+/** The engine's other work (a search, a file read) between slices. */
+const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+export interface JsonlLine {
+  /** 1-based. */
+  line: number;
+  text: string;
+}
+
+/** Lines of a UTF-8 file as they are read, numbered like `text.split('\n')` (a BOM dropped). */
+export async function* readJsonlLines(absPath: string, onBytes?: (chunk: Buffer) => void): AsyncGenerator<JsonlLine> {
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  let carry: Buffer[] = [];
+  let line = 0;
+  const decode = (bytes: Buffer): string => {
+    const text = decoder.decode(bytes);
+    return line === 1 && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  };
+  for await (const chunk of fs.createReadStream(absPath, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
+    onBytes?.(chunk);
+    let start = 0;
+    let newline: number;
+    while ((newline = chunk.indexOf(0x0a, start)) !== -1) {
+      const piece = chunk.subarray(start, newline);
+      const bytes = carry.length > 0 ? Buffer.concat([...carry, piece]) : piece;
+      carry = [];
+      line += 1;
+      yield { line, text: decode(bytes) };
+      start = newline + 1;
+    }
+    if (start < chunk.length) carry.push(Buffer.from(chunk.subarray(start)));
+  }
+  line += 1;
+  yield { line, text: decode(Buffer.concat(carry)) };
+}
+
+export interface BigSessionResult {
+  /** sha256 of the bytes read (the content indexed, even if the file grew meanwhile). */
+  hash: string;
+  chunks: number;
+  malformed: number;
+  embedded: boolean;
+}
+
+export interface BigSessionOptions {
+  chunking?: Partial<ChunkOptions>;
+  signal?: AbortSignal;
+}
+
+/** Streams `file` into the index in one transaction of many slices. Throws (and changes nothing) on failure. */
+export async function indexBigSession(target: SyncTarget, file: DiscoveredFile, options: BigSessionOptions = {}): Promise<BigSessionResult> {
+  const side = (target.openConnection ?? ((p: string) => new Database(p)))(target.db.name);
+  try {
+    side.pragma('busy_timeout = 5000');
+    if (hasTable(side, 'chunks_vec')) sqliteVec.load(side);
+    const write = new FileWriter(side).streamedFile();
+    const embedding = target.embedding ? { provider: target.embedding.provider, cache: target.embedding.cache.on(side) } : null;
+    const hash = createHash('sha256');
+    const chunker = new LineChunker(options.chunking);
+    const at = Date.now();
+    let pending: Chunk[] = [];
+    let written = 0;
+    let malformed = 0;
+    let firstTimestamp: string | null = null;
+    // The title comes from the first user messages (sessionTitle), so only those are kept.
+    const head: TranscriptMessage[] = [];
+    let embedded = embedding !== null;
+    // When each message was written, for the chunks' time spans (as chunkSession does for small files).
+    let times: { line: number; ms: number }[] = [];
+    const timeSpan = (chunk: Chunk): void => {
+      times = times.filter((t) => t.line >= chunk.startLine);
+      let first = Number.POSITIVE_INFINITY;
+      let last = Number.NEGATIVE_INFINITY;
+      for (const t of times) {
+        if (t.line > chunk.endLine) break;
+        first = Math.min(first, t.ms);
+        last = Math.max(last, t.ms);
+      }
+      if (Number.isFinite(first)) {
+        chunk.firstMs = first;
+        chunk.lastMs = last;
+      }
+    };
+    const flush = async (): Promise<void> => {
+      if (pending.length === 0) return;
+      const slice = pending;
+      pending = [];
+      let vectors: Float32Array[] | null = null;
+      if (embedding && embedded) {
+        try {
+          vectors = (await embedChunks(embedding, [slice])).vectors[0] ?? null;
+        } catch {
+          embedded = false; // keyword index first; the next sync retries the vectors (files.embedded = 0)
+        }
+      }
+      write.insert(fileRecordBase(file).file, written, slice, vectors, at);
+      written += slice.length;
+      await yieldToEventLoop();
+      options.signal?.throwIfAborted();
+    };
+
+    side.exec('BEGIN IMMEDIATE');
+    try {
+      write.clear(file.path);
+      for await (const { line, text } of readJsonlLines(file.absPath, (bytes) => hash.update(bytes))) {
+        const raw = text.trim();
+        if (raw === '') continue;
+        let record: unknown;
+        try {
+          record = JSON.parse(raw);
+        } catch {
+          malformed += 1;
+          continue;
+        }
+        const read = readSessionRecord(record, line);
+        if (!read) {
+          malformed += 1;
+          continue;
+        }
+        if (firstTimestamp === null && read.timestamp !== null) firstTimestamp = read.timestamp;
+        if (read.message && head.length < TITLE_MESSAGES) head.push(read.message);
+        if (read.message?.timestamp) {
+          const ms = Date.parse(read.message.timestamp);
+          if (Number.isFinite(ms)) times.push({ line, ms });
+        }
+        if (read.indexed === null) continue;
+        for (const chunk of chunker.push({ text: read.indexed, line })) {
+          timeSpan(chunk);
+          pending.push(chunk);
+        }
+        if (pending.length >= CHUNKS_PER_SLICE) await flush();
+      }
+      for (const chunk of chunker.end()) {
+        timeSpan(chunk);
+        pending.push(chunk);
+      }
+      await flush();
+      const digest = hash.digest('hex');
+      const { file: classified } = fileRecordBase(file, firstTimestamp);
+      write.finish({ file: classified, absPath: file.absPath, hash: digest, indexState: 'indexed', malformedLines: malformed, title: sessionTitle(head) }, written, embedded && written > 0, at);
+      side.exec('COMMIT');
+      return { hash: digest, chunks: written, malformed, embedded };
+    } catch (error) {
+      if (side.inTransaction) side.exec('ROLLBACK');
+      throw error;
+    }
+  } finally {
+    side.close();
+  }
+}
+
+function fileRecordBase(file: DiscoveredFile, firstTimestamp: string | null = null): { file: ReturnType<typeof withStat> } {
+  return { file: withStat(file, firstTimestamp) };
+}
+
+function withStat(file: DiscoveredFile, firstTimestamp: string | null) {
+  const { evergreen: _evergreen, ...classified } = classifyFile(file, { frontmatter: null, firstRecordTimestamp: firstTimestamp });
+  return { ...classified, size: file.size, mtimeMs: file.mtimeMs };
+}
+
+/** sha256 of a file, read as a stream (the event loop turns between reads). */
+export async function hashFileStreamed(absPath: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of fs.createReadStream(absPath, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) hash.update(chunk);
+  return hash.digest('hex');
+}

@@ -1,0 +1,136 @@
+// The result list as files, like VS Code's search: each file once with its hits inside, chunks of
+// one file merged by lines and same-text chunks folded ("and N more like it"). The grouping is
+// shared/result-groups.ts; every hit's numbers are its best chunk's, as the engine returned them.
+import { useMemo, useState } from 'react';
+import type { SearchResult, Verdict } from '../../../../../shared/domain';
+import { groupResults, hitLines, type ResultGroup, type ResultHit } from '../../../../../shared/result-groups';
+import { whyAbove } from '../../../../../shared/why-above';
+import type { RankMove } from '../stores/rank-movement';
+import { SearchResultRow } from './search-result-row';
+
+interface SearchResultGroupsProps {
+  results: readonly SearchResult[];
+  moves: Record<string, RankMove> | undefined;
+  expanded: Record<string, boolean>;
+  judgments: Record<string, Verdict>;
+  sessionTitles?: ReadonlyMap<string, string> | undefined;
+  /** Transcripts the scheduler started (cron, heartbeat, sub-agent), by path. */
+  automatedPaths?: ReadonlySet<string> | undefined;
+  onToggle(id: string): void;
+  onOpen(result: SearchResult): void;
+  onPin(path: string): void;
+  onJudge(result: SearchResult, verdict: Verdict): void;
+}
+
+/** "Why #1 beat #2" against the result just above (for #1, the one just below), engine order. */
+function neighbourSentence(results: readonly SearchResult[], rank: number): string | undefined {
+  const other = rank === 1 ? 2 : rank - 1;
+  const self = results[rank - 1];
+  const them = results[other - 1];
+  return self && them ? whyAbove({ rank, breakdown: self.breakdown }, { rank: other, breakdown: them.breakdown }) : undefined;
+}
+
+/** The result a hit opens: its best chunk, widened to every line it merged. */
+function hitTarget(hit: ResultHit): SearchResult {
+  return { ...hit.primary.result, startLine: hit.startLine, endLine: hit.endLine };
+}
+
+function AlikeList({ hit, titles, onOpen }: { hit: ResultHit; titles: ReadonlyMap<string, string> | undefined; onOpen(result: SearchResult): void }) {
+  const [open, setOpen] = useState(false);
+  if (hit.alike.length === 0) return null;
+  const n = hit.alike.length;
+  return (
+    <div className="result-alike" data-testid="result-alike" data-count={n}>
+      <button type="button" className="link-button" aria-expanded={open} onClick={() => setOpen(!open)}>
+        and {n} more like it{open ? '' : '…'}
+      </button>
+      {open && (
+        <ul className="result-alike__list">
+          {hit.alike.map((a) => (
+            <li key={a.result.id}>
+              <button type="button" className="link-button" data-testid="result-alike-open" onClick={() => onOpen(a.result)}>
+                {titles?.get(a.result.path) ?? a.result.path}:{a.result.startLine}
+              </button>
+              <span className="muted"> #{a.rank} · {a.result.score.toFixed(3)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** Where hits from automated sessions go: after the conversations (default), hidden, or in rank order. */
+type AutomatedPlacement = 'after' | 'hidden' | 'mixed';
+
+export function SearchResultGroups(props: SearchResultGroupsProps) {
+  const groups = useMemo(() => groupResults(props.results), [props.results]);
+  const [placement, setPlacement] = useState<AutomatedPlacement>('after');
+  const isAutomated = (path: string) => props.automatedPaths?.has(path) ?? false;
+  const people = placement === 'mixed' ? groups : groups.filter((g) => !isAutomated(g.path));
+  const automated = placement === 'mixed' ? [] : groups.filter((g) => isAutomated(g.path));
+  const automatedHits = groups.filter((g) => isAutomated(g.path)).reduce((n, g) => n + g.hits.reduce((m, h) => m + 1 + h.alike.length, 0), 0);
+  return (
+    <>
+      <ol className="search-results" data-testid="search-results">
+        {people.map((group) => <GroupItem key={group.path} group={group} {...props} />)}
+      </ol>
+      {automatedHits > 0 && (
+        <div className="result-automated" data-testid="result-automated" data-placement={placement} data-count={automatedHits}>
+          <span className="muted">
+            {automatedHits} hit{automatedHits === 1 ? '' : 's'} from automated sessions (cron, heartbeat, sub-agents){placement === 'hidden' ? ' hidden' : placement === 'after' ? ', listed after the conversations' : ', in rank order'}
+          </span>
+          <select className="result-automated__select" data-testid="result-automated-filter" aria-label="Automated sessions in results" value={placement} onChange={(e) => setPlacement(e.target.value as AutomatedPlacement)}>
+            <option value="after">Show after conversations</option>
+            <option value="hidden">Hide</option>
+            <option value="mixed">Mix in by score</option>
+          </select>
+        </div>
+      )}
+      {placement === 'after' && automated.length > 0 && (
+        <ol className="search-results search-results--automated" data-testid="search-results-automated">
+          {automated.map((group) => <GroupItem key={group.path} group={group} {...props} />)}
+        </ol>
+      )}
+    </>
+  );
+}
+
+function GroupItem({ group, ...props }: SearchResultGroupsProps & { group: ResultGroup }) {
+  const title = group.source === 'sessions' ? props.sessionTitles?.get(group.path) : undefined;
+  return (
+    <li className="result-group" data-testid="result-group" data-path={group.path} data-hits={group.hits.length}>
+      <div className="result-group__head" title={group.path}>
+        <span className="result-group__name">{title ?? group.path}</span>
+        <span className={`badge badge--source-${group.source}`} data-testid="source-badge">{group.source}</span>
+        {group.hits.length > 1 && <span className="result-group__count muted">{group.hits.length} hits</span>}
+      </div>
+      <ol className="result-group__hits">
+        {group.hits.map((hit) => {
+          const r = hit.primary.result;
+          return (
+            <SearchResultRow
+              key={r.id}
+              result={r}
+              rank={hit.primary.rank}
+              lines={hitLines(hit)}
+              inGroup
+              members={[...hit.merged, ...hit.alike].map((m) => `${m.result.id}=${m.rank}`).join(' ')}
+              mergedNote={hit.merged.length > 0 ? `merges ${hit.merged.length + 1} overlapping chunks; score and breakdown are lines ${r.startLine === r.endLine ? r.startLine : `${r.startLine}-${r.endLine}`} (#${hit.primary.rank})` : undefined}
+              move={props.moves?.[r.id]}
+              expanded={!!props.expanded[r.id]}
+              verdict={props.judgments[r.id]}
+              onToggle={() => props.onToggle(r.id)}
+              onOpen={() => props.onOpen(hitTarget(hit))}
+              onPin={() => props.onPin(r.path)}
+              onJudge={(verdict) => props.onJudge(r, verdict)}
+              whyAbove={neighbourSentence(props.results, hit.primary.rank)}
+            >
+              <AlikeList hit={hit} titles={props.sessionTitles} onOpen={props.onOpen} />
+            </SearchResultRow>
+          );
+        })}
+      </ol>
+    </li>
+  );
+}
