@@ -239,7 +239,7 @@ export const DateBoostBreakdownSchema = z.object({
       broader: z.boolean(),
     })
     .nullable(),
-  /** The factor applied to this chunk: `boost`, half of it for broader evidence, or 1. */
+  /** The factor applied to this chunk: `boost`, half of it for broader or written-date evidence, or 1. */
   multiplier: z.number(),
 });
 
@@ -317,7 +317,7 @@ export const SearchResultSchema = z.object({
 export const SearchModeSchema = z.enum(['hybrid', 'fts-only']);
 
 export const SearchNoticeSchema = z.object({
-  code: z.enum(['relaxed-query', 'keyword-only', 'vector-timeout', 'no-terms', 'index-building', 'query-dates', 'below-min-score']),
+  code: z.enum(['relaxed-query', 'keyword-only', 'vector-timeout', 'no-terms', 'index-building', 'query-dates', 'below-min-score', 'no-memory-then']),
   message: z.string(),
 });
 

@@ -58,8 +58,8 @@ describe('the breakdown in words', () => {
     expect(describeDates({ ...base, multiplier: 1.5, match: { evidence: 'file-date', from: '2026-04-13', to: '2026-04-19', written: null, mention: '4月16号', broader: true } })).toBe(
       'The query mentions 16 Apr 2026 (“4月16号”); this file covers 13 Apr – 19 Apr 2026, more than was asked: half the boost: ×1.5.',
     );
-    expect(describeDates({ ...base, multiplier: 2, match: { evidence: 'text', from: '2026-04-16', to: '2026-04-16', written: '04-16', mention: '4月16号', broader: false } })).toBe(
-      'The query mentions 16 Apr 2026 (“4月16号”); it says “04-16”: ×2.',
+    expect(describeDates({ ...base, multiplier: 1.5, match: { evidence: 'text', from: '2026-04-16', to: '2026-04-16', written: '04-16', mention: '4月16号', broader: false } })).toBe(
+      'The query mentions 16 Apr 2026 (“4月16号”); it says “04-16” but is not dated then: half the boost: ×1.5.',
     );
     expect(describeDates({ ...base, multiplier: 2, match: { evidence: 'session-messages', from: '2026-04-16', to: '2026-04-16', written: null, mention: '4月16号', broader: false } })).toBe(
       'The query mentions 16 Apr 2026 (“4月16号”); these messages were written on 16 Apr 2026: ×2.',

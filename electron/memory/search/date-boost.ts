@@ -1,7 +1,8 @@
 // The date boost: when the query mentions a date, a memory from then is multiplied by a factor
-// (default ×1.5) that the breakdown shows with its evidence — the file's date, when a session's
-// messages were written, or a date written in the chunk itself. Evidence that covers more than
-// the query asked (a weekly summary, for "yesterday") gets half the boost. Pure: no database.
+// that the breakdown shows with its evidence — the file's date, when a session's messages were
+// written, or a date written in the chunk itself. A memory *from* the day outranks one that only
+// mentions it: a written date, or evidence covering more than was asked (a weekly summary, for
+// "yesterday"), gets half the boost. Pure: no database.
 import type { DateBoostBreakdown, FileDate, FileKind } from '../../../shared/domain.js';
 import { periodEnd } from './filters.js';
 import { localDay, type QueryDate } from './query-dates.js';
@@ -36,9 +37,12 @@ function matchFor(evidence: Match['evidence'], from: string, to: string, mention
   return { evidence, from, to, written, mention: mention.text, broader: spanDays(from, to) > spanDays(mention.from, mention.to) };
 }
 
-/** The days a file's own date covers, when it says something about the content (not mtime, not evergreen). */
+/**
+ * The days a file's own date covers, when it says something about the content: its path, or the
+ * frontmatter (also of a topic file that never decays) — never its mtime.
+ */
 function fileDays(kind: FileKind, date: FileDate | null, offsetMinutes: number): { from: string; to: string } | null {
-  if (!date || kind === 'evergreen' || date.source === 'mtime') return null;
+  if (!date || date.source === 'mtime' || (kind === 'evergreen' && date.source !== 'frontmatter')) return null;
   if (date.granularity === 'instant') {
     const day = localDay(date.epochMs, offsetMinutes);
     return { from: day, to: day };
@@ -100,7 +104,7 @@ export function createDateBooster(mentions: readonly QueryDate[], options: DateB
       if (!options.enabled) return { ...base, match: null, multiplier: 1 };
       const match = findEvidence(chunk, file, list, pattern, options.timeZoneOffsetMinutes);
       if (!match) return { ...base, match: null, multiplier: 1 };
-      const multiplier = match.broader ? 1 + (options.boost - 1) / 2 : options.boost;
+      const multiplier = match.broader || match.evidence === 'text' ? 1 + (options.boost - 1) / 2 : options.boost;
       return { ...base, match, multiplier };
     },
   };

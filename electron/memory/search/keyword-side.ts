@@ -5,28 +5,23 @@ import type { SearchNotice } from '../../../shared/domain.js';
 import { describeDays } from '../../../shared/explain-words.js';
 import type { ResolvedSearchOptions } from './filters.js';
 import type { IndexSession } from './index-session.js';
-import { keywordSearch, searchTerms, someChunkHasEveryTerm, type KeywordSearchResult } from './keyword-search.js';
+import { keywordSearch, someChunkHasEveryTerm, type KeywordSearchResult } from './keyword-search.js';
 import type { TracedCandidate } from './run-search.js';
 
 /**
- * The keyword side of a search. Relative date words are left out of the keywords (filters.ts
- * resolved them, and days written as dates join as optional words); when the query mentions
+ * The keyword side of a search. Date phrases are left out of the keywords (filters.ts resolved
+ * them, and days written as dates join as optional words); when the query mentions
  * dates (and no date filter narrows the search already), the best keyword hits from files dated
  * around then join the candidates, so a memory from that day is considered even when its BM25 alone
  * would not reach the candidate list. Both lists come from the same terms, so their bm25 values
  * compare, and the merged list is ranked by them.
  */
 export function searchKeywords(session: IndexSession, options: ResolvedSearchOptions, limit: number, dateRange: { from: string | null; to: string | null } | null): KeywordSearchResult {
-  let query = options.keywordQuery;
-  if (query !== options.query && searchTerms(query).terms.length === 0) query = options.query; // only date words: search them
-  let dateTerms = query === options.query && options.keywordQuery !== options.query ? new Set<string>() : options.dateTerms;
-  let keyword = keywordSearch(session, query, { limit, sources: options.sources, dateRange, dateTerms });
-  if (keyword.candidates.length === 0 && query !== options.query) {
-    // "friday zqx": without its date word the query finds nothing; the date word is better than nothing.
-    query = options.query;
-    dateTerms = new Set<string>();
-    keyword = keywordSearch(session, query, { limit, sources: options.sources, dateRange, dateTerms });
-  }
+  // A date phrase is read as a date, never searched as words (上周二 must not find 上一步): a query
+  // of date words alone has no keywords, and one whose other words find nothing finds nothing.
+  const query = options.keywordQuery;
+  const dateTerms = options.dateTerms;
+  const keyword = keywordSearch(session, query, { limit, sources: options.sources, dateRange, dateTerms });
   const booster = options.dateBooster;
   if (!booster || !options.dates.enabled || dateRange || keyword.candidates.length < limit) return keyword;
   const from = booster.mentions.reduce((min, m) => (m.from < min ? m.from : min), booster.mentions[0]!.from);

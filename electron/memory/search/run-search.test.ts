@@ -155,13 +155,13 @@ describe('runSearch', () => {
     expect(copy.alsoIn![0]!.citation).toMatch(/^memory\/.+#L1$/);
   });
 
-  it('searches a relative date word after all when nothing else of the query matches', async () => {
+  it('never searches a date word, even when nothing else of the query matches', async () => {
     const ctx = open([
       { path: 'memory/a.md', text: 'Friday: team lunch at the noodle place.' },
       { path: 'memory/b.md', text: 'Budget review.' },
     ]);
     const response = await runSearch(ctx, { query: 'friday zqwxv', minScore: 0, now: Date.parse('2026-11-06T10:00:00+08:00'), timeZoneOffsetMinutes: 480 });
-    expect(response.results.map((r) => r.path)).toEqual(['memory/a.md']);
+    expect(response.results.map((r) => r.path)).toEqual([]);
   });
 
   it('applies minScore and maxResults, and counts the candidates it considered', async () => {

@@ -22,6 +22,7 @@ import type { IndexSession } from './index-session.js';
 import { resolveSearchOptions, matchesDateFilter, matchesSource, meetsMinScore, type ResolvedSearchOptions } from './filters.js';
 import { fuseCandidates, type FusedCandidate, type VectorSide } from './fuse.js';
 import { describeShownHits, type KeywordSearchResult } from './keyword-search.js';
+import { noMemoryThenNotice } from './date-gap.js';
 import { datesNotice, noticeWhenNoChunkHasEveryTerm, searchKeywords } from './keyword-side.js';
 import { MMR_POOL_SIZE, mmrRerank } from './mmr.js';
 import { makeSnippet } from './snippet.js';
@@ -330,6 +331,8 @@ export async function traceSearch(ctx: SearchContext, searchOptions: SearchOptio
   }
   const dates = datesNotice(options);
   if (dates) notices.push(dates);
+  const gap = options.dateBooster && options.dates.enabled ? noMemoryThenNotice(ctx.session, options.dateBooster.mentions, options.sources, options.timeZoneOffsetMinutes) : null;
+  if (gap) notices.push(gap);
   if (vectorResult.notice) notices.push(vectorResult.notice);
 
   const fused = fuseCandidates(keyword.candidates, vectorResult.side, options.weights, keyword.terms.length > 0);
