@@ -9,3 +9,9 @@ export function reasonHeadline(reason: string): string {
   const at = reason.indexOf(DETAIL_SEPARATOR);
   return at < 0 ? reason : reason.slice(0, at);
 }
+
+/** The details after the short clause, or null when the reason has none. */
+export function reasonDetails(reason: string): string | null {
+  const at = reason.indexOf(DETAIL_SEPARATOR);
+  return at < 0 ? null : reason.slice(at + DETAIL_SEPARATOR.length);
+}

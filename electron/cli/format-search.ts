@@ -4,6 +4,7 @@ import type { HighlightRange, ScoreBreakdown, SearchResponse, SearchResult } fro
 import { describeImportance, describeOpenClawSteps } from '../../shared/explain-openclaw-words.js';
 import { describeDates, describeKeyword } from '../../shared/explain-words.js';
 import { whyAbove } from '../../shared/why-above.js';
+import { reasonDetails } from '../../shared/reason-text.js';
 import { describeWeights, keywordOnlyText } from '../../shared/search-wording.js';
 import { scoreMultipliers } from '../../shared/score.js';
 
@@ -28,6 +29,9 @@ export function formatSearchResponse(response: SearchResponse, options: { explai
   const out: string[] = [];
   const mode = response.mode === 'hybrid' ? `hybrid (${response.provider} ${response.model})` : keywordOnlyText(response.modeReason);
   out.push(`${response.results.length} result${response.results.length === 1 ? '' : 's'} for "${options.query}" · ${response.candidates} candidates · ${mode} · ${response.tookMs.toFixed(1)} ms`);
+  const details = response.mode === 'fts-only' && response.modeReason ? reasonDetails(response.modeReason) : null;
+  // The terminal has room for the whole reason (an endpoint's error, what a remote one would receive).
+  if (details) out.push(`why keyword-only: ${details}`);
   for (const notice of response.notices) {
     // The mode line already says keyword-only.
     if (notice.code !== 'keyword-only') out.push(`note: ${notice.message}`);

@@ -80,7 +80,7 @@ describe('memlens search --embedder', () => {
   it('a remote endpoint without --embedder-allow-remote is not called: keyword-only, saying what it would receive', async () => {
     const remote = await search('d5', '--embedder', 'https://embeddings.example.com/v1', '--embedder-model', 'm');
     expect(remote.code).toBe(0);
-    expect(remote.stdout).toMatch(/keyword-only \(embedding endpoint https:\/\/embeddings\.example\.com is not on this computer and was not allowed/);
+    expect(remote.stdout).toMatch(/Keyword-only: embedding endpoint https:\/\/embeddings\.example\.com is not on this computer and was not allowed/);
     expect(remote.stdout).toContain('every memory chunk it indexes');
   });
 
@@ -89,7 +89,7 @@ describe('memlens search --embedder', () => {
     await server.close();
     const down = await search('d1', '--embedder', baseUrl, '--embedder-model', 'tiny-bert');
     expect(down.code).toBe(0);
-    expect(down.stdout).toContain('keyword-only (embedding endpoint http://127.0.0.1:');
+    expect(down.stdout).toContain('Keyword-only: embedding endpoint http://127.0.0.1:');
     expect(down.stdout).toContain('is unreachable: ECONNREFUSED');
     server = await startEmbeddingsServer(backing);
   });

@@ -12,7 +12,9 @@ import { AgentActivityStore } from '../app/agent/agent-activity-store.js';
 import { SettingsStore, settingsPathFor } from '../app/settings-store.js';
 import { MemoryEngine } from '../memory/engine.js';
 import type { ApiDispatcher } from '../../shared/contract.js';
+import { agentEmbedderOffer } from '../app/agent-embedder-offer.js';
 import { createApiDispatcher } from '../app/api-dispatcher.js';
+import { HistoryService } from '../app/history/history-service.js';
 import { DraftStore } from '../app/draft-store.js';
 import { JudgmentStore } from '../app/judgment-store.js';
 import { buildModelCatalog } from '../app/model-catalog.js';
@@ -27,6 +29,7 @@ type Handler = (event: IpcMainInvokeEvent, ...args: unknown[]) => Promise<unknow
 let root: string;
 let session: WorkspaceSession;
 let dispatcher: ApiDispatcher;
+let history: HistoryService;
 const handlers = new Map<string, Handler>();
 const recordingIpcMain: IpcMainLike = {
   handle: (channel, listener) => {
@@ -50,9 +53,13 @@ beforeAll(async () => {
   await session.open(path.join(root, 'workspace'), { isSample: false });
   const dataDir = path.join(root, 'data');
   const activity = AgentActivityStore.open({ dataDir });
+  history = new HistoryService({ dataDir, session, settings, log: () => undefined });
   dispatcher = createApiDispatcher({
     session,
     settings,
+    history,
+    // No openclaw.json in this root: the offer says there is nothing to use.
+    agentEmbedderOffer: async () => agentEmbedderOffer(null, path.join(root, 'oc', 'openclaw.json')),
     activity: () => activity.workspace(session.current().workspaceDir),
     openWorkspace: async () => ({ opened: false, workspace: session.info() }),
     drafts: new DraftStore(dataDir),
@@ -63,6 +70,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await history.close();
   await session.close();
   fs.rmSync(root, { recursive: true, force: true });
 });
