@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SearchResult } from './domain.js';
-import { groupResults, hitLines, sameTextKey } from './result-groups.js';
+import { groupResults, hitLines, resultsAsListed, sameTextKey } from './result-groups.js';
 
 function result(path: string, startLine: number, endLine: number, snippet: string, score: number): SearchResult {
   return {
@@ -56,5 +56,14 @@ describe('groupResults', () => {
     expect(groups).toHaveLength(1);
     expect(groups[0]!.hits.map(hitLines)).toEqual(['1-3', '10-12']);
     expect(groups[0]!.hits.every((h) => h.alike.length === 0)).toBe(true);
+  });
+});
+
+describe('resultsAsListed', () => {
+  it("keeps the engine's list as it is, overlapping chunks of one file included (what the agent itself gets)", () => {
+    const results = [result('memory/log.md', 1, 56, 'a', 1.03), result('memory/log.md', 45, 100, 'b', 0.98), result('MEMORY.md', 3, 9, 'a', 0.9)];
+    const groups = resultsAsListed(results);
+    expect(groups.map((g) => [g.path, g.bestRank, hitLines(g.hits[0]!)])).toEqual([['memory/log.md', 1, '1-56'], ['memory/log.md', 2, '45-100'], ['MEMORY.md', 3, '3-9']]);
+    expect(groups.every((g) => g.hits.length === 1 && g.hits[0]!.merged.length === 0 && g.hits[0]!.alike.length === 0)).toBe(true);
   });
 });

@@ -110,3 +110,16 @@ export function groupResults(results: readonly SearchResult[]): ResultGroup[] {
 export function hitLines(hit: Pick<ResultHit, 'startLine' | 'endLine'>): string {
   return hit.startLine === hit.endLine ? `${hit.startLine}` : `${hit.startLine}-${hit.endLine}`;
 }
+
+/**
+ * The engine's list as it came, one group per result: "as your agent ranks" shows exactly the
+ * chunks the agent gets, overlaps included, so nothing is merged or folded there.
+ */
+export function resultsAsListed(results: readonly SearchResult[]): ResultGroup[] {
+  return results.map((result, i) => ({
+    path: result.path,
+    source: result.source,
+    bestRank: i + 1,
+    hits: [{ primary: { result, rank: i + 1 }, merged: [], alike: [], startLine: result.startLine, endLine: result.endLine }],
+  }));
+}

@@ -267,7 +267,10 @@ export function createEditorSlice(port: EditorPort, options: { draftDelayMs?: nu
       async openDocument(path, range) {
         const highlight: LineRange | null = range ? { ...range, seq: ++highlightSeq } : null;
         const doc = current();
-        if (doc && doc.path === path && doc.phase !== 'error') {
+        // A recovered draft being restored into the file that is already open (reopened after a
+        // reload, unedited) goes through the draft path below, so its base and conflict survive.
+        const restoring = get().editor.drafts[path]?.doc === null && doc?.path === path && !(doc.phase === 'dirty' || doc.phase === 'conflict' || doc.phase === 'saving');
+        if (doc && doc.path === path && doc.phase !== 'error' && !restoring) {
           set((s) => ({ editor: { ...s.editor, highlight: highlight ?? s.editor.highlight } }));
           if (highlight) void loadMatches(path, highlight);
           return;

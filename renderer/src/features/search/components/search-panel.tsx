@@ -168,6 +168,7 @@ export function SearchPanel({ onOpenResult, filePaths, currentPath, keywordOnly,
       )}
       <SearchResultGroups
         results={results}
+        asListed={s.profile === 'openclaw'}
         moves={s.movement?.moves}
         expanded={s.expanded}
         judgments={s.judgments}

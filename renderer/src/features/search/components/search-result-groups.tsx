@@ -3,13 +3,15 @@
 // shared/result-groups.ts; every hit's numbers are its best chunk's, as the engine returned them.
 import { useMemo, useState } from 'react';
 import type { SearchResult, Verdict } from '../../../../../shared/domain';
-import { groupResults, hitLines, type ResultGroup, type ResultHit } from '../../../../../shared/result-groups';
+import { groupResults, hitLines, resultsAsListed, type ResultGroup, type ResultHit } from '../../../../../shared/result-groups';
 import { whyAbove } from '../../../../../shared/why-above';
 import type { RankMove } from '../stores/rank-movement';
 import { SearchResultRow } from './search-result-row';
 
 interface SearchResultGroupsProps {
   results: readonly SearchResult[];
+  /** Each result on its own, as the engine listed it (the agent's own ranking). */
+  asListed?: boolean;
   moves: Record<string, RankMove> | undefined;
   expanded: Record<string, boolean>;
   judgments: Record<string, Verdict>;
@@ -64,7 +66,7 @@ function AlikeList({ hit, titles, onOpen }: { hit: ResultHit; titles: ReadonlyMa
 type AutomatedPlacement = 'after' | 'hidden' | 'mixed';
 
 export function SearchResultGroups(props: SearchResultGroupsProps) {
-  const groups = useMemo(() => groupResults(props.results), [props.results]);
+  const groups = useMemo(() => (props.asListed ? resultsAsListed(props.results) : groupResults(props.results)), [props.results, props.asListed]);
   const [placement, setPlacement] = useState<AutomatedPlacement>('after');
   const isAutomated = (path: string) => props.automatedPaths?.has(path) ?? false;
   const people = placement === 'mixed' ? groups : groups.filter((g) => !isAutomated(g.path));
@@ -73,7 +75,7 @@ export function SearchResultGroups(props: SearchResultGroupsProps) {
   return (
     <>
       <ol className="search-results" data-testid="search-results">
-        {people.map((group) => <GroupItem key={group.path} group={group} {...props} />)}
+        {people.map((group) => <GroupItem key={`${group.path}#${group.bestRank}`} group={group} {...props} />)}
       </ol>
       {automatedHits > 0 && (
         <div className="result-automated" data-testid="result-automated" data-placement={placement} data-count={automatedHits}>
@@ -89,7 +91,7 @@ export function SearchResultGroups(props: SearchResultGroupsProps) {
       )}
       {placement === 'after' && automated.length > 0 && (
         <ol className="search-results search-results--automated" data-testid="search-results-automated">
-          {automated.map((group) => <GroupItem key={group.path} group={group} {...props} />)}
+          {automated.map((group) => <GroupItem key={`${group.path}#${group.bestRank}`} group={group} {...props} />)}
         </ol>
       )}
     </>
