@@ -1,6 +1,7 @@
 // Ctrl/Cmd+K: every command of the app by name, filtered as you type, Enter runs the top one.
 import { useEffect, useMemo, useState } from 'react';
 import { Dialog } from '../lib/dialog';
+import { useFilterList } from '../lib/filter-input';
 import { quickOpenScore } from '../features/files/stores/quick-open-match';
 import { appCommands } from './app-commands';
 import type { AppStore } from './create-app-store';
@@ -26,8 +27,8 @@ export function CommandPalette({ store }: { store: AppStore }) {
 }
 
 function PaletteDialog({ store, onClose }: { store: AppStore; onClose(): void }) {
-  const [query, setQuery] = useState('');
-  const [cursor, setCursor] = useState(0);
+  const list = useFilterList();
+  const query = list.query;
   const commands = useMemo(() => appCommands(store), [store]);
   const matches = useMemo(
     () =>
@@ -38,29 +39,20 @@ function PaletteDialog({ store, onClose }: { store: AppStore; onClose(): void })
         .map((m) => m.c),
     [commands, query],
   );
-  const selected = Math.min(cursor, Math.max(0, matches.length - 1));
   const run = (i: number) => {
     const command = matches[i];
     if (!command) return;
     onClose();
     command.run();
   };
+  const { selected, inputProps } = list.forMatches(matches.length, run);
   return (
     <Dialog title="Commands" testId="command-palette" onClose={onClose}>
       <input
         className="quick-open__input"
         data-testid="command-input"
         placeholder="Type a command"
-        value={query}
-        onChange={(e) => {
-          setQuery(e.target.value);
-          setCursor(0);
-        }}
-        onKeyDown={(e) => {
-          if (e.key === 'ArrowDown') { e.preventDefault(); setCursor(Math.min(selected + 1, matches.length - 1)); }
-          if (e.key === 'ArrowUp') { e.preventDefault(); setCursor(Math.max(selected - 1, 0)); }
-          if (e.key === 'Enter') run(selected);
-        }}
+        {...inputProps}
       />
       <ul className="quick-open__list" role="listbox">
         {matches.map((c, i) => (

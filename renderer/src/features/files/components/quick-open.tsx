@@ -1,7 +1,8 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { rankQuickOpenEntries, type QuickOpenEntry } from '../stores/quick-open-match';
 import { useFiles } from '../stores/files-store-context';
 import { Dialog } from '../../../lib/dialog';
+import { useFilterList } from '../../../lib/filter-input';
 import { showBidiControls } from '../../../../../shared/bidi-controls';
 
 /** Ctrl/Cmd+P: type part of a path, a title or a date, Enter opens the top match. */
@@ -13,26 +14,16 @@ export function QuickOpen({ onOpen }: { onOpen(path: string): void }) {
 }
 
 function QuickOpenDialog({ items, onClose, onOpen }: { items: QuickOpenEntry[]; onClose(): void; onOpen(path: string): void }) {
-  const [query, setQuery] = useState('');
-  const [cursor, setCursor] = useState(0);
-  const matches = useMemo(() => rankQuickOpenEntries(items, query).slice(0, 50), [items, query]);
-  const selected = Math.min(cursor, Math.max(0, matches.length - 1));
+  const list = useFilterList();
+  const matches = useMemo(() => rankQuickOpenEntries(items, list.query).slice(0, 50), [items, list.query]);
+  const { selected, inputProps } = list.forMatches(matches.length, (i) => onOpen(matches[i]!.path));
   return (
     <Dialog title="Open file" testId="quick-open" onClose={onClose}>
       <input
         className="quick-open__input"
         data-testid="quick-open-input"
         placeholder="Type a file name, a title or a date"
-        value={query}
-        onChange={(e) => {
-          setQuery(e.target.value);
-          setCursor(0);
-        }}
-        onKeyDown={(e) => {
-          if (e.key === 'ArrowDown') { e.preventDefault(); setCursor(Math.min(selected + 1, matches.length - 1)); }
-          if (e.key === 'ArrowUp') { e.preventDefault(); setCursor(Math.max(selected - 1, 0)); }
-          if (e.key === 'Enter' && matches[selected]) onOpen(matches[selected].path);
-        }}
+        {...inputProps}
       />
       <ul className="quick-open__list" role="listbox">
         {matches.map((m, i) => (
