@@ -3,6 +3,7 @@ import { useSearch } from '../stores/search-store-context';
 import {
   applySearchPatch,
   DEFAULT_SEARCH_SETTINGS,
+  NO_INVESTIGATION,
   savedPart,
   whatIfChanges,
   type SearchSettingsState,
@@ -13,9 +14,9 @@ import { SearchSettingsFields } from './search-settings-fields';
 export function SearchDefaultsForm({ keywordOnly }: { keywordOnly: boolean }) {
   const { saved, savingDefaults, defaultsError } = useSearch((s) => ({ saved: s.search.saved, savingDefaults: s.search.savingDefaults, defaultsError: s.search.defaultsError }));
   const saveSearchDefaults = useSearch((s) => s.saveSearchDefaults);
-  const [draft, setDraft] = useState<SearchSettingsState>({ ...saved, from: null, to: null });
+  const [draft, setDraft] = useState<SearchSettingsState>({ ...saved, ...NO_INVESTIGATION });
   const [savedAt, setSavedAt] = useState<number | null>(null);
-  useEffect(() => setDraft({ ...saved, from: null, to: null }), [saved]);
+  useEffect(() => setDraft({ ...saved, ...NO_INVESTIGATION }), [saved]);
   const changes = whatIfChanges(draft, saved);
   const factory = whatIfChanges(draft, savedPart(DEFAULT_SEARCH_SETTINGS)).length === 0;
   return (
@@ -31,7 +32,7 @@ export function SearchDefaultsForm({ keywordOnly }: { keywordOnly: boolean }) {
         >
           {savingDefaults ? 'Saving…' : 'Save defaults'}
         </button>
-        <button type="button" className="button" data-testid="defaults-discard" disabled={changes.length === 0} onClick={() => setDraft({ ...saved, from: null, to: null })}>
+        <button type="button" className="button" data-testid="defaults-discard" disabled={changes.length === 0} onClick={() => setDraft({ ...saved, ...NO_INVESTIGATION })}>
           Discard changes
         </button>
         <button type="button" className="button" data-testid="defaults-factory" disabled={factory} onClick={() => setDraft(DEFAULT_SEARCH_SETTINGS)}>

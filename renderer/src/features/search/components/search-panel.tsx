@@ -1,9 +1,10 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { SearchResult } from '../../../../../shared/domain';
 import { keywordOnlyText } from '../../../../../shared/search-wording';
 import { lineLabel } from '../stores/rank-movement';
 import { useSearch } from '../stores/search-store-context';
 import { AgentSearches } from './agent-searches';
+import { AsOfRow, AsOfToggle } from './as-of-control';
 import { ExplainPanel } from './explain-panel';
 import { ProfileCompare, RankingProfileSwitch } from './profile-compare';
 import { SearchResultGroups } from './search-result-groups';
@@ -42,6 +43,7 @@ export function SearchPanel({ onOpenResult, filePaths, currentPath, keywordOnly,
     settingsOpen: st.search.settingsOpen,
     focusSeq: st.search.focusSeq,
     sources: st.search.settings.sources,
+    asOf: st.search.settings.asOf,
     profile: st.search.profile,
     compare: st.search.compare,
     compareResponse: st.search.compareResponse,
@@ -58,6 +60,7 @@ export function SearchPanel({ onOpenResult, filePaths, currentPath, keywordOnly,
     setCompare: st.setCompare,
   }));
   const inputRef = useRef<HTMLInputElement>(null);
+  const [asOfOpen, setAsOfOpen] = useState(false);
 
   useEffect(() => {
     if (s.focusSeq > 0) {
@@ -87,6 +90,7 @@ export function SearchPanel({ onOpenResult, filePaths, currentPath, keywordOnly,
             if (e.key === 'Enter') void actions.runSearch();
           }}
         />
+        <AsOfToggle asOf={s.asOf} open={asOfOpen} onToggle={() => setAsOfOpen(!asOfOpen)} />
         <button
           type="button"
           className={`icon-button${s.settingsOpen ? ' is-on' : ''}`}
@@ -98,6 +102,7 @@ export function SearchPanel({ onOpenResult, filePaths, currentPath, keywordOnly,
           ⚙
         </button>
       </div>
+      <AsOfRow asOf={s.asOf} open={asOfOpen} onOpen={() => setAsOfOpen(true)} onChange={(asOf) => actions.updateSearchSettings({ asOf })} />
       <RankingProfileSwitch profile={s.profile} compare={s.compare} onProfile={actions.setProfile} onCompare={actions.setCompare} />
       {s.settingsOpen && <SearchSettingsDrawer keywordOnly={ftsOnly} />}
 

@@ -4,6 +4,7 @@
 import type { MemorySource, SearchOptions } from '../../../../../shared/domain';
 import type { SearchSettings } from '../../../../../shared/settings-schema';
 import { SEARCH_DEFAULTS } from '../../../../../shared/search-defaults';
+import { asOfClock } from './as-of';
 
 export interface SearchSettingsState {
   maxResults: number;
@@ -20,10 +21,21 @@ export interface SearchSettingsState {
   /** Never saved: a date range is about one investigation, not a preference. */
   from: string | null;
   to: string | null;
+  /** Never saved either: "as of" another day (`YYYY-MM-DD`); null searches as of today. */
+  asOf: string | null;
 }
 
 /** What settings.json keeps. */
-export type SavedSearchSettings = Omit<SearchSettingsState, 'from' | 'to'>;
+export type SavedSearchSettings = Omit<SearchSettingsState, 'from' | 'to' | 'asOf'>;
+
+/** The part of the settings that belongs to one investigation: kept across revert, save and load. */
+export type InvestigationSettings = Pick<SearchSettingsState, 'from' | 'to' | 'asOf'>;
+
+export function investigationPart(s: SearchSettingsState): InvestigationSettings {
+  return { from: s.from, to: s.to, asOf: s.asOf };
+}
+
+export const NO_INVESTIGATION: InvestigationSettings = { from: null, to: null, asOf: null };
 
 export const DEFAULT_SEARCH_SETTINGS: SearchSettingsState = {
   maxResults: SEARCH_DEFAULTS.maxResults,
@@ -37,6 +49,7 @@ export const DEFAULT_SEARCH_SETTINGS: SearchSettingsState = {
   dates: { enabled: SEARCH_DEFAULTS.datesEnabled, boost: SEARCH_DEFAULTS.dateBoost },
   from: null,
   to: null,
+  asOf: null,
 };
 
 export type SearchSettingsPatch = Partial<Omit<SearchSettingsState, 'decay' | 'mmr' | 'accessBoost' | 'dates'>> & {
@@ -108,5 +121,7 @@ export function toSearchOptions(query: string, s: SearchSettingsState): SearchOp
   if (s.accessBoost.enabled) options.accessBoost = { enabled: true, factor: s.accessBoost.factor };
   if (s.from) options.from = s.from;
   if (s.to) options.to = s.to;
+  const clock = s.asOf ? asOfClock(s.asOf) : null;
+  if (clock) Object.assign(options, clock);
   return options;
 }

@@ -10,6 +10,7 @@ import {
   applySearchPatch,
   DEFAULT_SEARCH_SETTINGS,
   fromSettingsFile,
+  investigationPart,
   savedPart,
   toSearchOptions,
   type SavedSearchSettings,
@@ -77,7 +78,7 @@ export interface SearchSlice {
   runSearch(): Promise<void>;
   /** A what-if change: the search runs again; nothing is saved. */
   updateSearchSettings(patch: SearchSettingsPatch): void;
-  /** Back to the saved defaults (the date range stays). */
+  /** Back to the saved defaults (the date range and the as-of day stay). */
   revertSearchSettings(): void;
   /** Saves `values` (default: what the panel runs with) as the defaults, and runs with them. */
   saveSearchDefaults(values?: SavedSearchSettings): Promise<boolean>;
@@ -243,7 +244,7 @@ export function createSearchSlice(port: SearchPort, debounceMs = SEARCH_DEBOUNCE
 
       revertSearchSettings() {
         const { saved, settings } = get().search;
-        patch({ settings: { ...saved, from: settings.from, to: settings.to } });
+        patch({ settings: { ...saved, ...investigationPart(settings) } });
         rerun();
       },
 
@@ -254,7 +255,7 @@ export function createSearchSlice(port: SearchPort, debounceMs = SEARCH_DEBOUNCE
           const result = await port.settingsSet({ patch: { search: toSave } });
           const saved = fromSettingsFile(result.search);
           const { settings } = get().search;
-          patch({ saved, settings: { ...saved, from: settings.from, to: settings.to }, savingDefaults: false });
+          patch({ saved, settings: { ...saved, ...investigationPart(settings) }, savingDefaults: false });
           rerun();
           return true;
         } catch (error) {
@@ -268,7 +269,7 @@ export function createSearchSlice(port: SearchPort, debounceMs = SEARCH_DEBOUNCE
           const file = await port.settingsGet();
           const saved = fromSettingsFile(file.search);
           const { settings } = get().search;
-          patch({ saved, settings: { ...saved, from: settings.from, to: settings.to } });
+          patch({ saved, settings: { ...saved, ...investigationPart(settings) } });
         } catch {
           // Defaults stay; the status bar reports a broken connection separately.
         }
