@@ -117,6 +117,8 @@ export const ModelOptionSchema = z.object({
   notes: z.string(),
   /** Approximate download size in bytes (int8 ONNX + tokenizer); null when unknown. */
   downloadBytes: z.number().nullable(),
+  /** The catalog's suggested first download (a small multilingual retrieval model). */
+  recommended: z.boolean(),
   /** Its files are in the models folder, so it runs without a download. */
   installed: z.boolean(),
   /** Where the files are (or would go). */

@@ -27,6 +27,7 @@ export async function buildModelCatalog(
       languages: preset.languages,
       notes: preset.notes,
       downloadBytes: preset.downloadBytes,
+      recommended: preset.recommended,
       installed: local?.found === true,
       dir: modelDir(modelsDir, id),
     });

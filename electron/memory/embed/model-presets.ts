@@ -23,11 +23,13 @@ export interface ModelPreset {
   notes: string;
   /** About how much a download fetches (int8 ONNX + tokenizer files), for the settings view; null when unknown. */
   downloadBytes: number | null;
+  /** The one the settings view offers as the first download (exactly one preset is). */
+  recommended: boolean;
 }
 
 /**
- * Default: multilingual retrieval model, small enough for a laptop CPU, trained for
- * query ↔ passage search in about 100 languages including Chinese and English.
+ * Default and recommended first download: multilingual retrieval model, small enough for a laptop
+ * CPU, trained for query ↔ passage search in about 100 languages including Chinese and English.
  */
 export const DEFAULT_MODEL_ID = 'Xenova/multilingual-e5-small';
 
@@ -40,12 +42,15 @@ export const MODEL_PRESETS: readonly ModelPreset[] = [
     pooling: 'mean',
     normalize: true,
     quantized: true,
-    languages: 'multilingual (~100 languages incl. zh, en)',
+    languages: 'about 100 languages, incl. Chinese and English',
     notes:
-      'Default. intfloat/multilingual-e5-small (12 layers, 384 dims, ~118M parameters, most of them the 250k-token ' +
-      'multilingual vocabulary); int8 ONNX ≈118 MB. Trained contrastively for retrieval with query:/passage: prefixes; ' +
-      'handles Chinese, English and mixed notes in one vector space. 512-token input limit.',
+      'Recommended. intfloat/multilingual-e5-small (12 layers, 384 dims, ~118M parameters, most of them the 250k-token ' +
+      'multilingual vocabulary); the download is its int8 onnx/model_quantized.onnx and the XLM-R tokenizer. Trained for query ↔ passage ' +
+      'retrieval with "query: " / "passage: " prefixes (added here), mean pooling; Chinese, English and mixed notes share ' +
+      'one vector space, so a question in one language finds a note in the other. 512-token input limit.',
+    // int8 ONNX + tokenizer.json + configs, as listed on the hub (not re-measured by a download here).
     downloadBytes: 135_000_000,
+    recommended: true,
   },
   {
     id: 'Xenova/bge-small-zh-v1.5',
@@ -58,6 +63,7 @@ export const MODEL_PRESETS: readonly ModelPreset[] = [
     languages: 'zh (English only passably)',
     notes: 'BAAI bge-small-zh-v1.5: strong for Chinese-only memory, ~24M parameters, CLS pooling, instruction prefix on short queries.',
     downloadBytes: 25_000_000,
+    recommended: false,
   },
   {
     id: 'Xenova/all-MiniLM-L6-v2',
@@ -70,6 +76,7 @@ export const MODEL_PRESETS: readonly ModelPreset[] = [
     languages: 'en only',
     notes: 'sentence-transformers all-MiniLM-L6-v2: fastest (6 layers, ~23M parameters) but English only; CJK text maps to [UNK].',
     downloadBytes: 24_000_000,
+    recommended: false,
   },
   {
     id: 'Xenova/paraphrase-multilingual-MiniLM-L12-v2',
@@ -82,6 +89,7 @@ export const MODEL_PRESETS: readonly ModelPreset[] = [
     languages: 'multilingual (50+ languages incl. zh, en)',
     notes: 'Paraphrase (symmetric similarity) model, not retrieval-tuned; a fallback when e5 is unavailable.',
     downloadBytes: 128_000_000,
+    recommended: false,
   },
 ];
 
@@ -99,6 +107,7 @@ export function presetFor(modelId: string): ModelPreset {
       languages: 'unknown',
       notes: 'Not a known preset: no prefixes, mean pooling, normalised; dimensions read from config.json.',
       downloadBytes: null,
+      recommended: false,
     }
   );
 }

@@ -39,10 +39,13 @@ const OTHER_TOKENS = [
   '报', '记', '忆', '搜', '索', '供', '应', '商', '价', '格', '一', '二', '三', '在', '有', '要',
 ];
 
-/** Ordered vocabulary: special tokens, synonym groups, the rest (duplicates dropped). */
-export function tinyVocabulary(): string[] {
+/**
+ * Ordered vocabulary: special tokens, synonym groups, the rest, then `extra` (duplicates dropped).
+ * Extra words come last, so they leave every other word's vector as it was.
+ */
+export function tinyVocabulary(extra: readonly string[] = []): string[] {
   const vocab: string[] = [...SPECIAL_TOKENS];
-  for (const token of [...TINY_SYNONYM_GROUPS.flat(), ...OTHER_TOKENS]) {
+  for (const token of [...TINY_SYNONYM_GROUPS.flat(), ...OTHER_TOKENS, ...extra]) {
     if (!vocab.includes(token)) vocab.push(token);
   }
   return vocab;
@@ -65,14 +68,18 @@ export interface TinyModelOptions {
    * embeds to NaN after mean pooling, through the real ONNX runtime.
    */
   nanWords?: readonly string[] | 'all-words';
+  /** More words with their own vectors, e.g. a preset's prefix words ("query", "passage"). */
+  extraWords?: readonly string[];
+  /** The ONNX file's name: a preset with `quantized: true` looks for `model_quantized.onnx`. */
+  onnxFile?: 'model.onnx' | 'model_quantized.onnx';
 }
 
-/** Writes `<modelsDir>/<modelId>/{config.json, tokenizer.json, tokenizer_config.json, onnx/model.onnx}`. */
+/** Writes `<modelsDir>/<modelId>/{config.json, tokenizer.json, tokenizer_config.json, onnx/model.onnx}` (or `onnxFile`). */
 export async function writeTinyModel(options: TinyModelOptions): Promise<string> {
   const modelId = options.modelId ?? TINY_MODEL_ID;
   const dims = options.dims ?? TINY_MODEL_DIMS;
   const dir = path.join(options.modelsDir, ...modelId.split('/'));
-  const vocab = tinyVocabulary();
+  const vocab = tinyVocabulary(options.extraWords);
   await fs.mkdir(path.join(dir, 'onnx'), { recursive: true });
   await fs.writeFile(path.join(dir, 'config.json'), JSON.stringify(bertConfig(vocab.length, dims), null, 2));
   await fs.writeFile(path.join(dir, 'tokenizer.json'), JSON.stringify(tokenizerJson(vocab), null, 2));
@@ -84,7 +91,7 @@ export async function writeTinyModel(options: TinyModelOptions): Promise<string>
       if (nan.has(token)) wordEmbeddings.fill(Number.NaN, id * dims, (id + 1) * dims);
     });
   }
-  await fs.writeFile(path.join(dir, 'onnx', 'model.onnx'), encodeModel(wordEmbeddings, vocab.length, dims));
+  await fs.writeFile(path.join(dir, 'onnx', options.onnxFile ?? 'model.onnx'), encodeModel(wordEmbeddings, vocab.length, dims));
   return dir;
 }
 

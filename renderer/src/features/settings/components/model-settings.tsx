@@ -36,6 +36,7 @@ export function ModelSettingsSection({ catalog, model, progress, applying, index
   const dirty =
     (chosenId || null) !== model.id || (modelsDir.trim() || null) !== model.modelsDir || allowDownload !== model.allowDownload;
   const fraction = progress?.total ? Math.min(1, (progress.loaded ?? 0) / progress.total) : null;
+  const recommended = catalog.models.find((m) => m.recommended);
 
   return (
     <div className="model-settings" data-testid="model-settings">
@@ -54,6 +55,17 @@ export function ModelSettingsSection({ catalog, model, progress, applying, index
         )}
       </p>
       {showDetails && catalog.problem && <pre className="settings-details" data-testid="model-details">{catalog.problem}</pre>}
+      {!catalog.active && recommended && (
+        <p className="model-recommended" data-testid="model-recommended" data-id={recommended.id}>
+          <span>
+            Recommended first model: <strong>{recommended.id}</strong> ({recommended.installed ? 'in the models folder' : recommended.downloadBytes ? `≈${formatBytes(recommended.downloadBytes)} to download once` : 'download size unknown'};{' '}
+            {recommended.languages}): search finds notes by what they mean, also across languages.
+          </span>
+          {choice !== recommended.id && (
+            <button type="button" className="link-button" data-testid="model-recommended-choose" onClick={() => setChoice(recommended.id)}>Choose it</button>
+          )}
+        </p>
+      )}
       {catalog.fixedByCommandLine && (
         <p className="notice notice--info">The model was chosen on the command line (--model); changes here apply when Memory Lens starts without it.</p>
       )}
@@ -64,7 +76,10 @@ export function ModelSettingsSection({ catalog, model, progress, applying, index
           <label key={m.id} className="model-option" data-testid="model-option" data-id={m.id} data-installed={m.installed}>
             <input type="radio" name="model" value={m.id} checked={choice === m.id} onChange={() => setChoice(m.id)} />
             <span className="model-option__body">
-              <span className="model-option__name">{m.id}</span>
+              <span className="model-option__name">
+                {m.id}
+                {m.recommended && <> <span className="badge badge--ok" data-testid="model-recommended-badge">recommended</span></>}
+              </span>
               <span className="muted">
                 {m.languages}{m.dims ? ` · ${m.dims} dims` : ''} ·{' '}
                 {m.installed ? <span className="badge badge--ok">installed</span> : <>download {m.downloadBytes ? `≈${formatBytes(m.downloadBytes)}` : 'size unknown'}</>}
@@ -84,6 +99,7 @@ export function ModelSettingsSection({ catalog, model, progress, applying, index
           <span className="model-option__body">No model: keyword search only</span>
         </label>
       </fieldset>
+      {chosen && <p className="field-note" data-testid="model-notes">{chosen.notes}</p>}
 
       <label className="form__row">
         <span>Models folder <span className="muted">(holds one folder per model id; put a downloaded model there to run offline)</span></span>

@@ -1,0 +1,67 @@
+// @vitest-environment jsdom
+// The model list as a user with no model sees it: the recommended first download is marked, says
+// how big it is and which languages it knows, and one click chooses it.
+import { afterEach, describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import type { ModelCatalog } from '../../../../../shared/domain';
+import { ModelSettingsSection } from './model-settings';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+/** A catalog as the engine sends it (electron/app/model-catalog.test.ts checks the real one): none installed, nothing running. */
+const option = (id: string, languages: string, downloadBytes: number, recommended: boolean, notes: string) =>
+  ({ id, dims: 384, languages, notes, downloadBytes, recommended, installed: false, dir: `/data/models/${id}` });
+const catalog: ModelCatalog = {
+  modelsDir: '/data/models',
+  models: [
+    option('Xenova/multilingual-e5-small', 'about 100 languages, incl. Chinese and English', 135_000_000, true, 'Retrieval model with "query: " / "passage: " prefixes.'),
+    option('Xenova/all-MiniLM-L6-v2', 'en only', 24_000_000, false, 'English only.'),
+  ],
+  configured: null,
+  active: null,
+  problem: null,
+  canAsk: false,
+  fixedByCommandLine: false,
+};
+
+let root: Root | null = null;
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+  document.body.innerHTML = '';
+});
+
+function render() {
+  const host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+  act(() => root!.render(<ModelSettingsSection catalog={catalog} model={{ id: null, modelsDir: null, allowDownload: 'no' }} progress={null} applying={false} indexProgress={null} onApply={() => undefined} />));
+  return host;
+}
+
+describe('ModelSettingsSection: the recommended first model', () => {
+  it('marks exactly one model recommended, the multilingual retrieval one, with its size and languages', () => {
+    const host = render();
+    const badges = host.querySelectorAll('[data-testid="model-recommended-badge"]');
+    expect(badges).toHaveLength(1);
+    const option = badges[0]!.closest('[data-testid="model-option"]')!;
+    expect(option.getAttribute('data-id')).toBe('Xenova/multilingual-e5-small');
+    expect(option.textContent).toMatch(/Chinese and English/);
+    expect(option.textContent).toMatch(/download ≈\d+(\.\d)? MB/);
+    const line = host.querySelector('[data-testid="model-recommended"]')!;
+    expect(line.textContent).toContain('Xenova/multilingual-e5-small');
+    expect(line.textContent).toMatch(/≈\d+(\.\d)? MB to download once/);
+  });
+
+  it('"Choose it" selects the recommended model and shows what it is', () => {
+    const host = render();
+    const radio = () => host.querySelector<HTMLInputElement>('[data-testid="model-option"][data-id="Xenova/multilingual-e5-small"] input')!;
+    expect(radio().checked).toBe(false);
+    act(() => host.querySelector<HTMLButtonElement>('[data-testid="model-recommended-choose"]')!.click());
+    expect(radio().checked).toBe(true);
+    expect(host.querySelector('[data-testid="model-notes"]')!.textContent).toContain('"query: " / "passage: "');
+    expect(host.querySelector('[data-testid="model-recommended-choose"]')).toBeNull();
+    expect(host.querySelector<HTMLButtonElement>('[data-testid="model-apply"]')!.disabled).toBe(false);
+  });
+});
