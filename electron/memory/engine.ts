@@ -133,7 +133,7 @@ export class MemoryEngine implements MemoryEngineApi {
       },
     });
     health.onDidBreak(() => this.emitStatus());
-    this.openclawRanker = new OpenClawRanker(workspaceDir, { embedder: () => this.usableEmbedder, agentVectors: new AgentStoredVectors(this.agentDbs) });
+    this.openclawRanker = new OpenClawRanker(workspaceDir, { embedder: () => this.usableEmbedder, agentVectors: new AgentStoredVectors(this.agentDbs), noEmbedderReason: () => this.currentModeReason() });
     this.files = new FileOperations({
       workspaceDir,
       dataDir,

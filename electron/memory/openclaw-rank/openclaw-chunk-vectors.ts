@@ -36,6 +36,7 @@ export class OpenClawChunkVectors {
     const agentBySpan = new Map<string, StoredChunkVector>();
     for (const v of stored?.vectors ?? []) if (v.vector.length === embedder.dims) agentBySpan.set(spanKey(v.path, v.startLine, v.endLine, v.hash), v);
     const missing: IndexedOpenClawChunk[] = [];
+    const kept = new Map<string, Float32Array>();
     for (const chunk of chunks) {
       const own = agentBySpan.get(spanKey(chunk.path, chunk.startLine, chunk.endLine, chunk.hash));
       if (own && stored) {
@@ -43,8 +44,10 @@ export class OpenClawChunkVectors {
         continue;
       }
       const cached = this.embedded.get(this.cacheKey(embedder, chunk.hash));
-      if (cached) out.set(chunk.id, { vector: cached, origin: { kind: 'embedded', provider: embedder.provider, model: embedder.model } });
-      else missing.push(chunk);
+      if (cached) {
+        kept.set(this.cacheKey(embedder, chunk.hash), cached);
+        out.set(chunk.id, { vector: cached, origin: { kind: 'embedded', provider: embedder.provider, model: embedder.model } });
+      } else missing.push(chunk);
     }
     if (missing.length > 0) {
       const texts = [...new Set(missing.map((c) => c.text))];
@@ -52,10 +55,13 @@ export class OpenClawChunkVectors {
       const byText = new Map(texts.map((t, i) => [t, vectors[i]!]));
       for (const chunk of missing) {
         const vector = byText.get(chunk.text)!;
-        this.embedded.set(this.cacheKey(embedder, chunk.hash), vector);
+        kept.set(this.cacheKey(embedder, chunk.hash), vector);
         out.set(chunk.id, { vector, origin: { kind: 'embedded', provider: embedder.provider, model: embedder.model } });
       }
     }
+    // Only what the files hold now stays cached: an edited chunk's old vector goes.
+    this.embedded.clear();
+    for (const [key, vector] of kept) this.embedded.set(key, vector);
     return out;
   }
 

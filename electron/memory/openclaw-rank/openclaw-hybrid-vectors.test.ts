@@ -155,6 +155,11 @@ describe("the openclaw profile reproduces OpenClaw 2026.9.6's hybrid memory_sear
       expect(response.mode).toBe('fts-only');
       expect(response.modeReason).toMatch(/^keyword-only: the embedder tiny-bert failed \(.*503/);
       expect(response.results.map((r) => r.path)).toEqual(['memory/2026-06-14.md']);
+      // Opened while the endpoint is down: no embedder at all, and the reason says what is missing.
+      const { engine: cold } = await openEngine('down-at-start', true);
+      const keywordOnly = await cold.search({ query: 'agreement', profile: 'openclaw', now: Date.parse(NOW) });
+      expect(keywordOnly.mode).toBe('fts-only');
+      expect(keywordOnly.modeReason).toMatch(/^keyword-only: the agent's index holds vectors of "tiny-bert", so your agent ranks hybrid, but embedding endpoint .* could not be used/);
     } finally {
       server.behaviour.failNext = 0;
     }

@@ -26,6 +26,8 @@ export interface OpenClawRankerOptions {
   embedder?: () => EmbeddingProvider | null;
   /** The agent's stored chunk vectors, used instead of embedding when their model is the embedder's. */
   agentVectors?: AgentVectorSource;
+  /** Why there is no embedder (the engine's mode reason), said when the agent would rank hybrid. */
+  noEmbedderReason?: () => string | null;
 }
 
 export class OpenClawRanker {
@@ -67,7 +69,12 @@ export class OpenClawRanker {
     const searchOptions = { nowMs: options.now ?? Date.now(), ...(options.maxResults !== undefined ? { maxResults: options.maxResults } : {}), ...(options.minScore !== undefined ? { minScore: options.minScore } : {}) };
     let embedder = this.options.embedder?.() ?? null;
     let hybridFailure: string | null = null;
-    const agentModels = embedder ? (this.options.agentVectors?.indexModels() ?? null) : null;
+    const agentModels = this.options.agentVectors?.indexModels() ?? null;
+    const agentModel = [...(agentModels?.keys() ?? [])].find((m) => m !== 'fts-only');
+    if (!embedder && agentModel !== undefined) {
+      const why = this.options.noEmbedderReason?.() ?? 'no embedder is set';
+      hybridFailure = `the agent's index holds vectors of "${agentModel}", so your agent ranks hybrid, but ${why}; this is its keyword half alone`;
+    }
     // The agent's index says how the agent searches: all chunks 'fts-only' means provider "none", keyword-only.
     if (agentModels && [...agentModels.keys()].every((m) => m === 'fts-only')) {
       hybridFailure = "the agent's own index holds no vectors (memory.search.provider \"none\")";
