@@ -2,7 +2,7 @@
 // profile add to a result. New block beside contract-schemas.ts, which composes them.
 import { z } from 'zod';
 
-/** Which ranking answers: Memory Lens's own, or OpenClaw 2026.9.6's keyword-only memory_search reproduced. */
+/** Which ranking answers: Memory Lens's own, or OpenClaw 2026.9.6's memory_search reproduced (keyword-only, or hybrid with the agent's embedder). */
 export const SearchProfileSchema = z.enum(['memory-lens', 'openclaw']);
 
 /** The OpenClaw release the `openclaw` profile reproduces (checked by shared/fixtures/openclaw-search-vectors.json). */

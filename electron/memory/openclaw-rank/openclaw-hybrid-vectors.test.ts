@@ -47,14 +47,14 @@ function stateFolder(name: string, withAgentDb: boolean): { workspaceDir: string
   return { workspaceDir: path.join(home, 'workspace'), openclawHome: home };
 }
 
-async function openEngine(name: string, withAgentDb: boolean): Promise<{ engine: MemoryEngine; workspaceDir: string }> {
+async function openEngine(name: string, withAgentDb: boolean, trace?: (sql: string) => void): Promise<{ engine: MemoryEngine; workspaceDir: string; openclawHome: string }> {
   const { workspaceDir, openclawHome } = stateFolder(name, withAgentDb);
   const engine = await MemoryEngine.open({
-    workspaceDir, dataDir: path.join(root, `data-${name}`), openclawHome,
+    workspaceDir, dataDir: path.join(root, `data-${name}`), openclawHome, ...(trace ? { agentDbOptions: { trace } } : {}),
     embedder: { model: HYBRID_MODEL, modelsDir: '', allowDownload: false, endpoint: { baseUrl: server.baseUrl, model: HYBRID_MODEL, retryBaseMs: 20 } },
   });
   engines.push(engine);
-  return { engine, workspaceDir };
+  return { engine, workspaceDir, openclawHome };
 }
 
 function mismatchesOf(vector: Vector, response: SearchResponse): string[] {
@@ -163,6 +163,34 @@ describe("the openclaw profile reproduces OpenClaw 2026.9.6's hybrid memory_sear
     } finally {
       server.behaviour.failNext = 0;
     }
+  });
+});
+
+describe("reading the agent's vectors", () => {
+  it('reads allow-listed columns only, never a credential table, changes no byte and leaves no lock behind', async () => {
+    const statements: string[] = [];
+    const { workspaceDir, openclawHome } = stateFolder('safety', true);
+    const dbPath = path.join(openclawHome, 'agents/main/agent/openclaw-agent.sqlite');
+    const writer = new Database(dbPath);
+    writer.prepare('INSERT INTO auth_profile_store (store_key, store_json, updated_at) VALUES (?, ?, ?)').run('openai:default', JSON.stringify({ apiKey: 'sk-NEVER-READ' }), 1);
+    writer.pragma('wal_checkpoint(TRUNCATE)');
+    const hash = () => crypto.createHash('sha256').update(fs.readFileSync(dbPath)).digest('hex');
+    const before = hash();
+    const engine = await MemoryEngine.open({
+      workspaceDir, dataDir: path.join(root, 'data-safety'), openclawHome, agentDbOptions: { trace: (sql) => statements.push(sql) },
+      embedder: { model: HYBRID_MODEL, modelsDir: '', allowDownload: false, endpoint: { baseUrl: server.baseUrl, model: HYBRID_MODEL } },
+    });
+    engines.push(engine);
+    const response = await engine.search({ query: 'agreement', profile: 'openclaw', now: Date.parse(NOW) });
+    expect(response.results[0]!.breakdown.openclaw?.hybrid?.vectorOf).toMatchObject({ kind: 'agent' });
+    // The gateway can take its write lock at once, with the engine still open.
+    writer.pragma('busy_timeout = 0');
+    writer.exec('BEGIN IMMEDIATE; COMMIT');
+    writer.close();
+    expect(statements.some((sql) => /embedding/.test(sql))).toBe(true);
+    expect(statements.filter((sql) => /auth_profile/i.test(sql))).toEqual([]);
+    expect(statements.filter((sql) => !/^\s*(select|pragma)\b/i.test(sql))).toEqual([]);
+    expect(hash()).toBe(before);
   });
 });
 
