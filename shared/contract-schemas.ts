@@ -317,7 +317,7 @@ export const SearchResultSchema = z.object({
 export const SearchModeSchema = z.enum(['hybrid', 'fts-only']);
 
 export const SearchNoticeSchema = z.object({
-  code: z.enum(['relaxed-query', 'keyword-only', 'vector-timeout', 'no-terms', 'index-building', 'query-dates', 'below-min-score', 'no-memory-then']),
+  code: z.enum(['relaxed-query', 'keyword-only', 'vector-timeout', 'no-terms', 'index-building', 'query-dates', 'below-min-score', 'no-memory-then', 'not-agent-model']),
   message: z.string(),
 });
 

@@ -136,6 +136,21 @@ describe("the openclaw profile reproduces OpenClaw 2026.9.6's hybrid memory_sear
     expect(asked).toEqual(fixture.vectors.map((v) => [v.query]));
   });
 
+  it("embeds every chunk itself, and says so, when the embedder's model is not the one the agent's index used", async () => {
+    const { workspaceDir, openclawHome } = stateFolder('other-model', true);
+    const engine = await MemoryEngine.open({
+      workspaceDir, dataDir: path.join(root, 'data-other-model'), openclawHome,
+      embedder: { model: 'other-embedder', modelsDir: '', allowDownload: false, endpoint: { baseUrl: server.baseUrl, model: 'other-embedder' } },
+    });
+    engines.push(engine);
+    const afterProbe = server.requests.length;
+    const response = await engine.search({ query: 'agreement', profile: 'openclaw', now: Date.parse(NOW) });
+    expect(response.mode).toBe('hybrid');
+    expect(response.notices).toContainEqual({ code: 'not-agent-model', message: expect.stringContaining('embedded with "tiny-bert", Memory Lens with "other-embedder"') });
+    expect(response.results[0]!.breakdown.openclaw?.hybrid?.vectorOf).toEqual({ kind: 'embedded', provider: 'openai-compatible', model: 'other-embedder' });
+    expect(server.requests.slice(afterProbe).flatMap((r) => r.input).length).toBe(fixture.chunks[0]!.chunks + 1);
+  });
+
   it('embeds only the chunks of a file edited since the agent indexed it', async () => {
     const { engine, workspaceDir } = await openEngine('edited', true);
     fs.appendFileSync(path.join(workspaceDir, 'memory/topics/cat.md'), 'The cat likes the router.\n');
