@@ -19,6 +19,7 @@ import type { EmbeddingsServer } from '../embed/test-support/openai-embeddings-s
 import { TINY_MODEL_ID, writeTinyModel } from '../embed/test-support/tiny-model.js';
 import { MemoryEngine } from '../engine.js';
 import type { SearchResponse } from '../../../shared/domain.js';
+import { copyOpenclawFixture } from '../agent-db/test-support/openclaw-fixture.js';
 import { prepareOpenClawChunks } from './openclaw-chunker.js';
 
 interface VectorResult { path: string; startLine: number; endLine: number; score: number; vectorScore: number | null; textScore: number | null; snippet: string }
@@ -151,6 +152,26 @@ describe("the openclaw profile reproduces OpenClaw 2026.9.6's hybrid memory_sear
     expect(server.requests.slice(afterProbe).flatMap((r) => r.input).length).toBe(fixture.chunks[0]!.chunks + 1);
   });
 
+  it("stays keyword-only, as the agent does, when the agent's index holds no vectors (provider \"none\")", async () => {
+    const copy = copyOpenclawFixture();
+    try {
+      const engine = await MemoryEngine.open({
+        workspaceDir: copy.workspace, dataDir: copy.dataDir, openclawHome: copy.home,
+        embedder: { model: HYBRID_MODEL, modelsDir: '', allowDownload: false, endpoint: { baseUrl: server.baseUrl, model: HYBRID_MODEL } },
+      });
+      engines.push(engine);
+      const afterProbe = server.requests.length;
+      const response = await engine.search({ query: 'contract', profile: 'openclaw' });
+      expect(response.mode).toBe('fts-only');
+      expect(response.modeReason).toBe('as OpenClaw 2026.9.6 ranks: the agent\'s own index holds no vectors (memory.search.provider "none")');
+      expect(response.results.length).toBeGreaterThan(0);
+      expect(server.requests.length).toBe(afterProbe);
+    } finally {
+      await engines.pop()?.close();
+      copy.remove();
+    }
+  });
+
   it('embeds only the chunks of a file edited since the agent indexed it', async () => {
     const { engine, workspaceDir } = await openEngine('edited', true);
     fs.appendFileSync(path.join(workspaceDir, 'memory/topics/cat.md'), 'The cat likes the router.\n');
@@ -168,13 +189,13 @@ describe("the openclaw profile reproduces OpenClaw 2026.9.6's hybrid memory_sear
     try {
       const response = await engine.search({ query: 'agreement', profile: 'openclaw', now: Date.parse(NOW) });
       expect(response.mode).toBe('fts-only');
-      expect(response.modeReason).toMatch(/^keyword-only: the embedder tiny-bert failed \(.*503/);
+      expect(response.modeReason).toMatch(/^the embedder tiny-bert failed; this is your agent's keyword half alone — .*503/);
       expect(response.results.map((r) => r.path)).toEqual(['memory/2026-06-14.md']);
       // Opened while the endpoint is down: no embedder at all, and the reason says what is missing.
       const { engine: cold } = await openEngine('down-at-start', true);
       const keywordOnly = await cold.search({ query: 'agreement', profile: 'openclaw', now: Date.parse(NOW) });
       expect(keywordOnly.mode).toBe('fts-only');
-      expect(keywordOnly.modeReason).toMatch(/^keyword-only: the agent's index holds vectors of "tiny-bert", so your agent ranks hybrid, but embedding endpoint .* could not be used/);
+      expect(keywordOnly.modeReason).toMatch(/^your agent ranks hybrid with "tiny-bert" vectors; this is its keyword half alone — embedding endpoint .* could not be used/);
     } finally {
       server.behaviour.failNext = 0;
     }

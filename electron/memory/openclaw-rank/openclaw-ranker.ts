@@ -73,18 +73,18 @@ export class OpenClawRanker {
     const agentModel = [...(agentModels?.keys() ?? [])].find((m) => m !== 'fts-only');
     if (!embedder && agentModel !== undefined) {
       const why = this.options.noEmbedderReason?.() ?? 'no embedder is set';
-      hybridFailure = `the agent's index holds vectors of "${agentModel}", so your agent ranks hybrid, but ${why}; this is its keyword half alone`;
+      hybridFailure = `your agent ranks hybrid with "${agentModel}" vectors; this is its keyword half alone — ${why}`;
     }
     // The agent's index says how the agent searches: all chunks 'fts-only' means provider "none", keyword-only.
     if (agentModels && [...agentModels.keys()].every((m) => m === 'fts-only')) {
-      hybridFailure = "the agent's own index holds no vectors (memory.search.provider \"none\")";
+      hybridFailure = `as OpenClaw ${OPENCLAW_RANKING_RELEASE} ranks: the agent's own index holds no vectors (memory.search.provider "none")`;
       embedder = null;
     }
     if (embedder && options.query.trim() && index.chunks.size > 0) {
       try {
         return await this.hybridSearch(index, embedder, options, searchOptions, started, agentModels);
       } catch (error) {
-        hybridFailure = `the embedder ${embedder.model} failed (${messageOf(error)}), so OpenClaw's keyword half alone`;
+        hybridFailure = `the embedder ${embedder.model} failed; this is your agent's keyword half alone — ${messageOf(error)}`;
       }
     }
     const outcome = searchLikeOpenClaw(index, options.query, searchOptions);
@@ -97,7 +97,7 @@ export class OpenClawRanker {
       model: 'fts-only',
       fallback: null,
       mode: 'fts-only',
-      modeReason: hybridFailure ? `keyword-only: ${hybridFailure}` : `as OpenClaw ${OPENCLAW_RANKING_RELEASE} ranks with memory.search.provider "none"`,
+      modeReason: hybridFailure ?? `as OpenClaw ${OPENCLAW_RANKING_RELEASE} ranks with memory.search.provider "none"`,
       notices,
       candidates: outcome.candidates,
       tookMs: performance.now() - started,
