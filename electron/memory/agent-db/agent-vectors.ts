@@ -55,6 +55,7 @@ export function agentChunkVectors(db: AgentDbConnection, model: string): StoredC
  */
 export class AgentStoredVectors {
   private cached: { dbPath: string; version: number; model: string; agentId: string; vectors: StoredChunkVector[] } | null = null;
+  private models: { dbPath: string; version: number; models: Map<string, number> } | null = null;
 
   constructor(private readonly databases: AgentDatabases) {}
 
@@ -64,8 +65,12 @@ export class AgentStoredVectors {
     for (const entry of this.databases.list()) {
       if (!entry.connection) continue;
       try {
+        const version = entry.connection.dataVersion();
+        if (this.models?.dbPath === entry.dbPath && this.models.version === version) return this.models.models;
         const models = agentVectorModels(entry.connection);
-        if (models.size > 0) return models;
+        if (models.size === 0) continue;
+        this.models = { dbPath: entry.dbPath, version, models };
+        return models;
       } catch {
         continue;
       }
