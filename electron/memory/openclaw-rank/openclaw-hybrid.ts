@@ -8,6 +8,7 @@ import type { KeywordCandidates } from './openclaw-search.js';
 import { decayOf, OPENCLAW_DEFAULTS } from './openclaw-search.js';
 import type { LexicalBoost } from './openclaw-query-terms.js';
 import type { IndexedOpenClawChunk } from './openclaw-chunker.js';
+import { SNIPPET_MAX_CHARS } from './openclaw-keyword-index.js';
 
 /** resolveMemorySearchIndexConfig's hybrid defaults (not configurable in 2026.9.6). */
 export const OPENCLAW_HYBRID = { vectorWeight: 0.7, textWeight: 0.3, mmrLambda: 0.7 } as const;
@@ -90,6 +91,13 @@ function jaccard(a: Set<string>, b: Set<string>): number {
   return union === 0 ? 0 : shared / union;
 }
 
+/** truncateUtf16Safe(text, 700): never cuts a surrogate pair in half. */
+function snippetOf(text: string): string {
+  if (text.length <= SNIPPET_MAX_CHARS) return text;
+  const high = text.charCodeAt(SNIPPET_MAX_CHARS - 1);
+  return text.slice(0, high >= 0xd800 && high <= 0xdbff ? SNIPPET_MAX_CHARS - 1 : SNIPPET_MAX_CHARS);
+}
+
 const label = (h: HybridHit) => `${h.path}:${h.startLine}-${h.endLine}`;
 
 /** mmrRerank: λ × normalised relevance − (1 − λ) × the highest Jaccard similarity to a pick above. */
@@ -151,7 +159,7 @@ export function hybridLikeOpenClaw(input: HybridSearchInput): HybridOutcome {
     const chunk = input.chunks.get(id);
     if (!chunk) return null;
     return {
-      id, path: chunk.path, startLine: chunk.startLine, endLine: chunk.endLine, snippet: chunk.text.slice(0, 700),
+      id, path: chunk.path, startLine: chunk.startLine, endLine: chunk.endLine, snippet: snippetOf(chunk.text),
       vectorScore: 0, vectorRank: null, hasVector: false, hasKeyword: false, textScore: 0, keywordScore: 0, keywordRank: null, bm25: null, boost: null, foundBy: null,
       pathScore: 0, hasBodyMatch: false, exactPathSpecificity: input.exactPathOf(chunk.path), contentScore: 0, relevance: 0,
       decay: { date: null, ageDays: null, multiplier: 1 }, importance: chunk.importance, importanceMultiplier: 1, projectKey: chunk.projectKey, rankingScore: 0, score: 0, mmr: null,
