@@ -80,6 +80,7 @@ fs.rmSync(FIXTURE_DIR, { recursive: true, force: true });
 write(path.join(FIXTURE_DIR, 'openclaw.json'), `${JSON.stringify(config, null, 2)}\n`);
 fs.cpSync(path.join(state, 'workspace'), path.join(FIXTURE_DIR, 'workspace'), { recursive: true, preserveTimestamps: true });
 write(path.join(FIXTURE_DIR, 'agents/main/agent/openclaw-agent.sqlite'), fs.readFileSync(db));
+fs.copyFileSync(path.join(here, 'vectors-fixture-readme.md'), path.join(FIXTURE_DIR, 'README.md'));
 write(path.join(FIXTURE_DIR, 'MANIFEST.json'), `${JSON.stringify({ openclaw: version, madeBy: 'scripts/openclaw-search-vectors/generate-hybrid-vectors.mjs', embedder: { provider: 'openai-compatible', model: HYBRID_MODEL, served: 'the tiny test model (electron/memory/embed/test-support/tiny-model.ts), seed 42' }, chunks: stats }, null, 2)}\n`);
 
 // 5. What the endpoint was asked.
