@@ -113,6 +113,7 @@ describe("the openclaw profile reproduces OpenClaw 2026.9.6's hybrid memory_sear
     for (const vector of fixture.vectors) {
       const response = await engine.search({ query: vector.query, profile: 'openclaw', now: Date.parse(NOW) });
       expect(response).toMatchObject({ profile: 'openclaw', mode: 'hybrid', model: HYBRID_MODEL });
+      expect(response.notices.map((n) => n.code)).toContain('not-agent-model');
       mismatches.push(...mismatchesOf(vector, response));
       for (const r of response.results) if (r.breakdown.vector) expect(r.breakdown.openclaw?.hybrid?.vectorOf).toEqual({ kind: 'embedded', provider: 'openai-compatible', model: HYBRID_MODEL });
     }
@@ -129,6 +130,7 @@ describe("the openclaw profile reproduces OpenClaw 2026.9.6's hybrid memory_sear
     for (const vector of fixture.vectors) {
       const response = await engine.search({ query: vector.query, profile: 'openclaw', now: Date.parse(NOW) });
       expect(response.modeReason).toContain("the agent's stored vectors (model tiny-bert)");
+      expect(response.notices.map((n) => n.code)).not.toContain('not-agent-model');
       mismatches.push(...mismatchesOf(vector, response));
       for (const r of response.results) if (r.breakdown.vector) expect(r.breakdown.openclaw?.hybrid?.vectorOf).toEqual({ kind: 'agent', agentId: 'main', model: HYBRID_MODEL });
     }

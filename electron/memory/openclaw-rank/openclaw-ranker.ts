@@ -122,7 +122,8 @@ export class OpenClawRanker {
     const whose = origins.has('agent') && !origins.has('embedded') ? `the agent's stored vectors (model ${embedder.model})` : origins.has('agent') ? `the agent's stored vectors where they match its chunks, ours for the rest (model ${embedder.model})` : `vectors embedded by ${embedder.model}`;
     const notices: SearchResponse['notices'] = [];
     const agentModel = [...(agentModels?.keys() ?? [])].find((m) => m !== 'fts-only');
-    if (agentModel !== undefined && agentModel !== embedder.model) notices.push({ code: 'not-agent-model', message: `The agent's index was embedded with "${agentModel}", Memory Lens with "${embedder.model}": the vector half is this model's, not your agent's.` });
+    if (agentModels === null) notices.push({ code: 'not-agent-model', message: `No agent index found beside this workspace to say which model your agent embeds with: the vector half is "${embedder.model}"'s.` });
+    else if (agentModel !== undefined && agentModel !== embedder.model) notices.push({ code: 'not-agent-model', message: `The agent's index was embedded with "${agentModel}", Memory Lens with "${embedder.model}": the vector half is this model's, not your agent's.` });
     if (keyword.usedFallback) notices.push({ code: 'relaxed-query', message: `Like OpenClaw, also searched the keywords ${keyword.terms.map((t) => `"${t}"`).join(', ')} one by one.` });
     if (outcome.keptBelowMinScore) notices.push({ code: 'relaxed-query', message: `No result reached minScore ${minScore}; OpenClaw keeps the keyword matches anyway.` });
     return {
