@@ -167,3 +167,22 @@ test('a transcript shows tool calls as collapsed rows, renders Markdown, hides m
   await tool.locator('summary').click();
   await expect(tool.getByTestId('transcript-tool-result')).toContainText('2026-11-05-work-log.md');
 });
+
+test('when the engine’s top chunks are all cron runs, the list is still filled with the conversations and notes further down, runs after them', async ({ page }) => {
+  await openApp(page, served.url);
+  // The six runs of the Wise job outscore every note for these words (ranks 1–6 in the engine's list).
+  await search(page, 'February 5th wise support');
+  const people = page.getByTestId('search-results').getByTestId('search-result');
+  await expect(people.first()).toBeVisible();
+  const paths = await people.evaluateAll((els) => els.map((e) => e.getAttribute('data-path')!));
+  expect(paths).toContain('memory/2026-11-05-work-log.md');
+  const runPaths = await page.getByTestId('search-results-automated').getByTestId('search-result').evaluateAll((els) => els.map((e) => e.getAttribute('data-path')!));
+  for (const p of paths) expect(runPaths).not.toContain(p);
+  // People's hits come from below the runs in the engine's order; the runs follow, counted.
+  const ranks = await people.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-rank'))));
+  expect(Math.min(...ranks)).toBeGreaterThan(6);
+  const shown = Number(await page.getByTestId('search-summary').getAttribute('data-count'));
+  expect(paths.length + runPaths.length).toBe(shown);
+  expect(shown).toBeLessThanOrEqual(6);
+  await expect(page.getByTestId('result-automated')).toContainText('listed after the conversations');
+});
