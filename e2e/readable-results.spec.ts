@@ -3,7 +3,7 @@
 // how many it stands for.
 import { expect, test, type Page } from '@playwright/test';
 import { sameTextKey } from '../shared/result-groups.js';
-import { buildAutomatedWorkspace, CRON_JOB, FEISHU_FIRST_WORDS } from './support/automated-workspace.js';
+import { buildAutomatedWorkspace, CRON_JOB, FEISHU_FIRST_WORDS, FEISHU_SENDER } from './support/automated-workspace.js';
 import { startServe, type ServedWorkspace } from './support/serve-fixture.js';
 import { openApp } from './support/ui-helpers.js';
 
@@ -185,4 +185,20 @@ test('when the engine’s top chunks are all cron runs, the list is still filled
   expect(paths.length + runPaths.length).toBe(shown);
   expect(shown).toBeLessThanOrEqual(6);
   await expect(page.getByTestId('result-automated')).toContainText('listed after the conversations');
+});
+
+test('a Feishu transcript shows the words, not the envelope; the sender beside them; the raw text on request; the cited words marked in both', async ({ page }) => {
+  await openApp(page, served.url);
+  await search(page, '轻笔记项目定稿');
+  await page.locator('[data-testid="search-result"][data-path^="sessions/"]').first().getByTestId('search-result-open').click();
+  const transcript = page.getByTestId('transcript');
+  const cited = transcript.locator('[data-testid="transcript-message"].message--user').filter({ hasText: '轻笔记项目定稿了吗' });
+  await expect(cited.getByTestId('message-text')).toHaveText('轻笔记项目定稿了吗？');
+  await expect(cited.getByTestId('message-sender')).toHaveText(FEISHU_SENDER.split(' ')[0]!);
+  await expect(cited.getByTestId('transcript-match').first()).toHaveText(/轻笔记|项目|定稿/);
+  const shown = (await transcript.locator('.message__text').allTextContents()).join('\n');
+  for (const leak of ['System:', 'Feishu[default]', 'ou_e40c5df02fc1', 'message_id', 'GMT+8']) expect(shown).not.toContain(leak);
+  await page.getByTestId('transcript-raw').check();
+  await expect(cited.getByTestId('message-raw')).toContainText(`Feishu[default] DM | ${FEISHU_SENDER}: 轻笔记项目定稿了吗？ [message_id: om_x100b4c2b01]`);
+  await expect(cited.getByTestId('message-raw').getByTestId('transcript-match').first()).toBeVisible();
 });

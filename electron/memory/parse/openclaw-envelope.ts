@@ -97,6 +97,12 @@ export function stripEnvelopeMetadata(text: string, role: 'user' | 'assistant'):
         body = body.slice(envelope[0].length);
         continue;
       }
+      // A channel header left without its System line (`Feishu[default] DM from ou_x: …`).
+      const channel = CHANNEL_EVENT.exec(body);
+      if (channel) {
+        body = body.slice(channel[0].length);
+        continue;
+      }
       const cron = CRON_TAG.exec(body);
       if (cron) {
         body = body.slice(cron[0].length);
@@ -109,4 +115,37 @@ export function stripEnvelopeMetadata(text: string, role: 'user' | 'assistant'):
   }
   const clean = body.replace(/\n{3,}/g, '\n\n').trim();
   return SILENT_REPLIES.has(clean) ? '' : clean;
+}
+
+/** A message as the transcript viewer shows it: the person's words, and who sent them when the envelope said. */
+export interface DisplayedMessage {
+  body: string;
+  sender?: string;
+}
+
+/**
+ * The sender label a channel puts before a message's words, as OpenClaw's formatInboundEnvelope
+ * writes it: `name (id): ` (resolveSenderLabel), or `(self): `.
+ */
+const SENDER_WITH_ID = /^([^\s:：()（）\n][^:：()（）\n]{0,39}) [(（]([^()（）\n\s]{3,80})[)）]\s*[:：]\s*/u;
+const SELF_SENDER = /^\(self\):\s*/;
+
+/**
+ * What the transcript viewer shows of a message: stripEnvelopeMetadata's words (the same rule the
+ * index and the titles use), the sender label after an envelope moved out of the text. A message
+ * that is nothing but wrapping (HEARTBEAT_OK) is shown as written.
+ */
+export function displayedMessage(text: string, role: 'user' | 'assistant'): DisplayedMessage {
+  const stripped = stripEnvelopeMetadata(text, role);
+  if (stripped === '') return { body: text.trim() };
+  if (role !== 'user') return { body: stripped };
+  const self = SELF_SENDER.exec(stripped);
+  if (self) return { body: stripped.slice(self[0].length), sender: '(self)' };
+  const labelled = SENDER_WITH_ID.exec(stripped);
+  if (labelled) return { body: stripped.slice(labelled[0].length), sender: labelled[1]!.trim() };
+  // A direct message's `Alice: ` repeats the envelope's `[Feishu Alice id:ou_1 …]`: it goes too.
+  const header = ENVELOPE_PREFIX.exec(text.replace(/^\s+/, ''))?.[1];
+  const name = /^([^:\n]{1,40}):\s/.exec(stripped)?.[1];
+  if (header && name && header.includes(name) && stripped !== text.trim()) return { body: stripped.slice(name.length + 1).trimStart(), sender: name };
+  return { body: stripped };
 }
