@@ -110,6 +110,7 @@ describe('displayedMessage', () => {
     expect(displayedMessage(stored, 'user')).toEqual({ body: '轻笔记项目定稿了吗？' });
     // "Note: …" typed by a person is not a sender label.
     expect(displayedMessage('Note: buy milk', 'user')).toEqual({ body: 'Note: buy milk' });
+    expect(displayedMessage('Note (draft): buy milk', 'user')).toEqual({ body: 'Note (draft): buy milk' });
     expect(displayedMessage('HEARTBEAT_OK', 'assistant')).toEqual({ body: 'HEARTBEAT_OK' });
   });
 

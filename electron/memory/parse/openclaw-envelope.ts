@@ -138,7 +138,8 @@ const SELF_SENDER = /^\(self\):\s*/;
 export function displayedMessage(text: string, role: 'user' | 'assistant'): DisplayedMessage {
   const stripped = stripEnvelopeMetadata(text, role);
   if (stripped === '') return { body: text.trim() };
-  if (role !== 'user') return { body: stripped };
+  // Only a message that came in an envelope has a sender label: "Note (draft): …" typed by a person stays.
+  if (role !== 'user' || stripped === text.trim()) return { body: stripped };
   const self = SELF_SENDER.exec(stripped);
   if (self) return { body: stripped.slice(self[0].length), sender: '(self)' };
   const labelled = SENDER_WITH_ID.exec(stripped);
@@ -146,6 +147,6 @@ export function displayedMessage(text: string, role: 'user' | 'assistant'): Disp
   // A direct message's `Alice: ` repeats the envelope's `[Feishu Alice id:ou_1 …]`: it goes too.
   const header = ENVELOPE_PREFIX.exec(text.replace(/^\s+/, ''))?.[1];
   const name = /^([^:\n]{1,40}):\s/.exec(stripped)?.[1];
-  if (header && name && header.includes(name) && stripped !== text.trim()) return { body: stripped.slice(name.length + 1).trimStart(), sender: name };
+  if (header && name && header.includes(name)) return { body: stripped.slice(name.length + 1).trimStart(), sender: name };
   return { body: stripped };
 }
