@@ -109,6 +109,7 @@ describe('displayedMessage', () => {
     ].join('\n');
     expect(displayedMessage(stored, 'user')).toEqual({ body: '轻笔记项目定稿了吗？' });
     // "Note: …" typed by a person is not a sender label.
+    expect(displayedMessage('System: [2026-04-17 21:02:10 GMT+8] WebChat DM | Here is my health log', 'user')).toEqual({ body: 'Here is my health log' });
     expect(displayedMessage('Note: buy milk', 'user')).toEqual({ body: 'Note: buy milk' });
     expect(displayedMessage('Note (draft): buy milk', 'user')).toEqual({ body: 'Note (draft): buy milk' });
     expect(displayedMessage('HEARTBEAT_OK', 'assistant')).toEqual({ body: 'HEARTBEAT_OK' });

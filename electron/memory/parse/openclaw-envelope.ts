@@ -27,6 +27,8 @@ const ACTIVE_MEMORY_BLOCK = /<active_memory_plugin>[\s\S]*?(?:<\/active_memory_p
 const SYSTEM_LINE = /^System(?: \(untrusted\))?: \[[^\]]+\]\s*/;
 /** The channel event after it: `Feishu[default] DM | body`, `Feishu[acct] DM from ou_x: body`, `Feishu[acct] message in group g: body`. */
 const CHANNEL_EVENT = /^[\p{L}\p{N} ._-]{1,40}\[[^\]\n]*\]\s+(?:DM|message in group \S+)(?: from [^:|\n]+)?\s*[|:]\s*/u;
+/** After a System line the account bracket may be missing (`WebChat DM | body`). */
+const CHANNEL_EVENT_AFTER_SYSTEM = /^[\p{L}\p{N}._-]{1,40}(?:\[[^\]\n]*\])?\s+(?:DM|message in group \S+)(?: from [^:|\n]+)?\s*[|:]\s*/u;
 /** A leading channel envelope `[Feishu Alice id:ou_1 +3m Fri 2026-06-12 09:05:09 GMT+8] ` (stripEnvelope's rule). */
 const ENVELOPE_PREFIX = /^\[([^\]\n]+)\]\s*/;
 const ENVELOPE_TIME = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?Z\b|\d{4}-\d{2}-\d{2} \d{2}:\d{2}\b/;
@@ -88,7 +90,7 @@ export function stripEnvelopeMetadata(text: string, role: 'user' | 'assistant'):
       if (!isSystem(trimmed)) return [line];
       if (hasBody) return [];
       const rest = trimmed.replace(SYSTEM_LINE, '');
-      return [rest.replace(CHANNEL_EVENT, '')];
+      return [rest.replace(CHANNEL_EVENT_AFTER_SYSTEM, '')];
     });
     body = lines.join('\n').replace(/^\s+/, '');
     for (let guard = 0; guard < 3; guard++) {
