@@ -3,6 +3,7 @@ import type { IndexProgress } from '../../../../../shared/domain';
 import type { Theme } from '../../../../../shared/settings-schema';
 import { useSettingsView } from '../stores/settings-store-context';
 import { EndpointSettingsSection } from './endpoint-settings';
+import { EndpointKeyField } from './endpoint-key-field';
 import { ModelSettingsSection } from './model-settings';
 import { SessionSourcesSection } from './session-sources-section';
 
@@ -27,6 +28,8 @@ export function SettingsView({ searchDefaults, indexProgress, children }: Settin
     setTheme: s.setTheme,
     applyModelSettings: s.applyModelSettings,
     applyEndpointSettings: s.applyEndpointSettings,
+    storeEndpointKey: s.storeEndpointKey,
+    forgetEndpointKey: s.forgetEndpointKey,
     setAgentIncluded: s.setAgentIncluded,
     exportJudgments: s.exportJudgments,
   }));
@@ -70,6 +73,9 @@ export function SettingsView({ searchDefaults, indexProgress, children }: Settin
               offer={v.endpointOffer}
               onApply={(endpoint) => void actions.applyEndpointSettings(endpoint)}
             />
+          )}
+          {v.settings && (
+            <EndpointKeyField status={v.endpointKey} onStore={(key) => actions.storeEndpointKey(key)} onForget={() => void actions.forgetEndpointKey()} />
           )}
         </section>
 
