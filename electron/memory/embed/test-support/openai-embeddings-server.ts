@@ -74,7 +74,8 @@ export async function startEmbeddingsServer(backing: EmbeddingProvider, options:
     requests.push(record);
     if (behaviour.requiredKey !== null && record.authorization !== `Bearer ${behaviour.requiredKey}`) {
       record.status = 401;
-      return send(401, JSON.stringify({ error: { message: 'Incorrect API key provided' } }));
+      // Echoes what it got, as careless servers do: the client must not repeat it.
+      return send(401, JSON.stringify({ error: { message: `Incorrect API key provided: ${record.authorization ?? 'none'}` } }));
     }
     if (behaviour.rateLimitNext > 0) {
       behaviour.rateLimitNext--;
