@@ -42,11 +42,13 @@ test('endpoint down at start: keyword-only with Retry now; it comes up, one clic
 
     await page.getByTestId('status-model').click();
     await expect(page.getByTestId('endpoint-key-unavailable')).toContainText('serve mode');
+    await expect(page.getByTestId('settings-embedder-retry')).toContainText('ECONNREFUSED');
 
     server = await startEmbeddingsServer(backing, { port });
     await retry.click();
     await expect(page.getByTestId('status-mode')).toHaveAttribute('data-value', 'hybrid', { timeout: 90_000 });
     await expect(retry).toHaveCount(0);
+    await expect(page.getByTestId('settings-embedder-retry')).toHaveCount(0);
     await page.screenshot({ path: testInfo.outputPath('endpoint-back.png') });
     expect(server.requests.some((r) => r.model === 'tiny-bert' && r.status === 200)).toBe(true);
   } finally {

@@ -11,6 +11,8 @@ interface SettingsViewProps {
   /** The search feature's saved-defaults form (composed in app/). */
   searchDefaults: ReactNode;
   indexProgress: IndexProgress | null;
+  /** An embedding endpoint that is down, with Retry now (the status feature's, composed in app/). */
+  endpointRetry?: ReactNode;
   /** Sections other features add (composed in app/). */
   children?: ReactNode;
 }
@@ -21,7 +23,7 @@ const THEMES: { value: Theme; label: string }[] = [
   { value: 'dark', label: 'Dark' },
 ];
 
-export function SettingsView({ searchDefaults, indexProgress, children }: SettingsViewProps) {
+export function SettingsView({ searchDefaults, indexProgress, endpointRetry, children }: SettingsViewProps) {
   const v = useSettingsView((s) => s.settingsView);
   const actions = useSettingsView((s) => ({
     load: s.loadSettingsView,
@@ -77,6 +79,7 @@ export function SettingsView({ searchDefaults, indexProgress, children }: Settin
           {v.settings && (
             <EndpointKeyField status={v.endpointKey} onStore={(key) => actions.storeEndpointKey(key)} onForget={() => void actions.forgetEndpointKey()} />
           )}
+          {endpointRetry}
         </section>
 
         <section className="settings-section" data-testid="settings-section-search">
