@@ -95,7 +95,7 @@ export class MemoryEngine implements MemoryEngineApi {
     dbPath: string,
     dataDir: string,
     private readonly embedder: EmbeddingProvider | null,
-    private readonly modeReason: string | null,
+    private modeReason: string | null,
     private readonly health: ModelHealth,
   ) {
     this.workspaceDir = workspaceDir;
@@ -189,7 +189,13 @@ export class MemoryEngine implements MemoryEngineApi {
     try {
       const engine = new MemoryEngine(options, workspaceDir, dbPath, dataDir, embedder, modeReason, health);
       engineRef = engine;
-      if (retryAtOpen) outage = watchEndpointAtOpen(options.embedder!, modeReason!, () => engine.closed || options.onEmbedderAvailable!(), hooks);
+      const reopen = () => {
+        if (engine.closed) return;
+        // Until the host has reopened with it, this engine stays keyword-only: say why.
+        engine.modeReason = 'the embedding endpoint answers again — opening the workspace with it';
+        options.onEmbedderAvailable!();
+      };
+      if (retryAtOpen) outage = watchEndpointAtOpen(options.embedder!, modeReason!, reopen, hooks);
       engine.outage = outage;
       return engine;
     } catch (error) {

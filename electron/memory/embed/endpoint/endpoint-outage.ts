@@ -101,10 +101,15 @@ export class EndpointOutage {
   private recovered(): boolean {
     if (this.closed) return false;
     this.current = null;
+    // The owner acts first (its status may change with it), then says what changed.
+    let acting: void | Promise<void> = undefined;
+    try {
+      acting = this.options.onRecovered();
+    } catch (error) {
+      this.options.onError?.(error);
+    }
     this.options.onDidChange();
-    void Promise.resolve()
-      .then(() => this.options.onRecovered())
-      .catch((error: unknown) => this.options.onError?.(error));
+    void Promise.resolve(acting).catch((error: unknown) => this.options.onError?.(error));
     return true;
   }
 
