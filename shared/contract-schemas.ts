@@ -2,6 +2,7 @@
 // TypeScript types the engine, the shells and the renderer use (shared/domain.ts). One
 // declaration per shape: a field added here is validated on every transport and typed everywhere.
 import { z } from 'zod';
+import { EmbedderRetryStateSchema } from './embedder-retry-schemas.js';
 import { ERROR_CODES } from './errors.js';
 import { ImportanceBreakdownSchema, OpenClawBreakdownSchema, SearchProfileSchema } from './openclaw-rank-schemas.js';
 import { SessionKindSchema } from './session-kind.js';
@@ -143,10 +144,19 @@ export const TermBreakdownSchema = z.object({
    * 华联精密报价): searched to catch partial matches and other segmentations, not a word itself.
    */
   fragment: z.boolean().optional(),
+  /**
+   * Held here only as part of a longer word: 不易 of the query's 毛不易, 用户 inside this chunk's
+   * 用户名 when the query says 用户名字. `contribution` is already multiplied by `partialWeight`.
+   */
+  partOf: z.string().optional(),
+  partialWeight: z.number().optional(),
 });
 
 export const KeywordBreakdownSchema = z.object({
-  /** Raw FTS5 bm25() value (lower is better; negative for matches). */
+  /**
+   * FTS5's bm25() (lower is better; negative for matches), with the shares of partial CJK matches
+   * weighted (TermBreakdown.partialWeight); the raw bm25() when no term is partial.
+   */
   bm25: z.number(),
   /** 1-based position in the keyword candidate list. */
   rank: z.number(),
@@ -441,6 +451,8 @@ export const IndexStatusSchema = z.object({
   errors: z.array(IndexErrorSchema),
   progress: IndexProgressSchema.nullable(),
   lifecycle: IndexLifecycleSchema,
+  /** An embedding endpoint that is down, and when it is tried next (search is keyword-only meanwhile). */
+  embedderRetry: EmbedderRetryStateSchema.optional(),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -484,6 +496,10 @@ export const TranscriptMessageSchema = z.object({
   timestamp: z.string().nullable(),
   /** Set when the message was too long to show or index whole: its full length in characters (`text` holds the start). */
   truncatedFrom: z.number().optional(),
+  /** The words without OpenClaw's envelope (channel header, sender, message ids, metadata blocks); absent when `text` has none. */
+  body: z.string().optional(),
+  /** Who sent it, as the envelope named them (`用户248287`), when `body` took the label off. */
+  sender: z.string().optional(),
 });
 
 export const TranscriptSchema = z.object({

@@ -11,6 +11,7 @@ import { bm25UnionTopK } from './bm25-union.js';
 import { filterSql, unionFilter, type KeywordFilters } from './keyword-filters.js';
 import type { KeywordCandidate } from './fuse.js';
 import type { IndexSession } from './index-session.js';
+import { partialPlan, weightOf, type PartialPlan } from './partial-words.js';
 
 export interface KeywordSearchOptions extends KeywordFilters {
   limit: number;
@@ -31,6 +32,8 @@ export interface KeywordSearchResult {
   written: Map<string, string[]>;
   /** Character pairs searched to catch partial matches, not words of the query. */
   fragments: Set<string>;
+  /** Terms that count less where a chunk holds them only as part of a longer word (partial-words.ts). */
+  partials: PartialPlan;
   /** Query terms no chunk holds. */
   missingTerms: string[];
   /** A query term occurs in no chunk at all, so no chunk can hold every term. */
@@ -62,6 +65,8 @@ export interface SearchTerms {
   written: Map<string, string[]>;
   /** Chinese/Japanese/Korean character pairs that are not words of the query (they straddle two). */
   fragments: Set<string>;
+  /** Terms that count less where a chunk holds them only as part of a longer word. */
+  partials: PartialPlan;
 }
 
 /** Terms the keyword side searches for: non-stop-words, or the stop words if that is all there is. */
@@ -69,11 +74,11 @@ export function searchTerms(query: string): SearchTerms {
   const parsed = queryTerms(query);
   const words = cjkWords(query);
   const fragmentsOf = (terms: readonly string[]): Set<string> => new Set(terms.filter((t) => hasCjk(t) && !words.has(t)));
-  if (parsed.terms.length > 0) return { ...parsed, fragments: fragmentsOf(parsed.terms) };
+  if (parsed.terms.length > 0) return { ...parsed, fragments: fragmentsOf(parsed.terms), partials: partialPlan(query, new Set(parsed.terms)) };
   const terms = [...new Set(parsed.stopwords.map(stemToken))];
   const written = new Map<string, string[]>();
   for (const word of parsed.stopwords) written.set(stemToken(word), [...(written.get(stemToken(word)) ?? []), word]);
-  return { terms, stopwords: [], written, fragments: fragmentsOf(terms) };
+  return { terms, stopwords: [], written, fragments: fragmentsOf(terms), partials: partialPlan('', new Set()) };
 }
 
 interface FtsHit {
@@ -88,13 +93,39 @@ interface FtsHit {
  * rowid and bm25 go through FTS5's sort: selecting the text there would make SQLite carry every
  * matching row's text into the sorter.
  */
-function runMatch(session: IndexSession, terms: readonly string[], options: KeywordSearchOptions, required: readonly string[] = []): { hits: FtsHit[]; everyTermSomewhere: boolean | null } {
-  const union = session.keywordAccelerated() ? bm25UnionTopK(session, terms, options.limit, new Set(required), unionFilter(session, options)) : null;
+function runMatch(session: IndexSession, terms: readonly string[], options: KeywordSearchOptions, required: readonly string[] = [], partials: PartialPlan | null = null): { hits: FtsHit[]; everyTermSomewhere: boolean | null } {
+  const plan = partials && partials.terms.size > 0 ? partials : null;
+  const union = session.keywordAccelerated() ? bm25UnionTopK(session, terms, options.limit, new Set(required), unionFilter(session, options), plan) : null;
   if (union) {
     rememberDocCounts(session, union.docs, union.key);
     return { hits: union.hits, everyTermSomewhere: union.someChunkHasAll };
   }
+  if (plan) return { hits: runWeightedFts5(session, terms, options, plan), everyTermSomewhere: null };
   return { hits: runFts5Match(session, buildMatchQuery(terms, 'OR'), options, true) as FtsHit[], everyTermSomewhere: null };
+}
+
+/**
+ * The OR of the terms ranked by FTS5 with partial matches weighted: bm25() cannot weigh one term
+ * less, but a one-term MATCH's bm25() is exactly that term's share, so each term is asked alone
+ * and the shares are added here (small indexes only; larger ones go through bm25-union.ts).
+ */
+function runWeightedFts5(session: IndexSession, terms: readonly string[], options: KeywordSearchOptions, plan: PartialPlan): FtsHit[] {
+  const shares = new Map<string, Map<number, number>>();
+  for (const term of terms) {
+    const rows = runFts5Match(session, quoteFtsTerm(term), { ...options, limit: -1 }, true) as FtsHit[];
+    shares.set(term, new Map(rows.map((r) => [r.rowid, -r.bm25])));
+  }
+  const scores = new Map<number, number>();
+  // Whole terms first, then the conditioned ones: bm25-union.ts adds them in this order too.
+  for (const term of [...terms.filter((t) => !plan.terms.has(t)), ...terms.filter((t) => plan.terms.has(t))]) {
+    for (const [rowid, share] of shares.get(term)!) {
+      const partial = weightOf(plan, term, (t) => shares.get(t)?.has(rowid));
+      scores.set(rowid, (scores.get(rowid) ?? 0) + (partial ? partial.weight * share : share));
+    }
+  }
+  const ranked = [...scores].map(([rowid, score]) => ({ rowid, bm25: -score }));
+  ranked.sort((a, b) => a.bm25 - b.bm25 || a.rowid - b.rowid);
+  return options.limit < 0 ? ranked : ranked.slice(0, options.limit);
 }
 
 /**
@@ -147,6 +178,7 @@ export function describeShownHits(
   written: ReadonlyMap<string, readonly string[]> = new Map(),
   dateTerms: ReadonlySet<string> = new Set(),
   fragments: ReadonlySet<string> = new Set(),
+  partials: PartialPlan | null = null,
 ): void {
   const shown = hits.filter((h) => h.keyword !== null);
   if (shown.length === 0 || terms.length === 0) return;
@@ -155,7 +187,7 @@ export function describeShownHits(
   for (const hit of shown) {
     const indexed = read(hit.chunkRowid);
     if (!indexed) continue;
-    const account = chunkTermBreakdown(indexed.textSeg, indexed.docTokens, terms, stats);
+    const account = chunkTermBreakdown(indexed.textSeg, indexed.docTokens, terms, stats, partials);
     const keyword = hit.keyword!;
     const inChunk = hit.text !== undefined ? surfaceForms(hit.text, account.terms.filter((t) => t.occurrences > 0).map((t) => t.term)) : new Map<string, string[]>();
     keyword.terms = account.terms.map((t) => ({
@@ -206,13 +238,15 @@ function toCandidates(hits: FtsHit[], match: string, relaxed: boolean, idfMass: 
 export function keywordSearch(session: IndexSession, query: string, options: KeywordSearchOptions): KeywordSearchResult {
   const { terms, stopwords, written, fragments } = searchTerms(query);
   const dateTerms = options.dateTerms ?? new Set<string>();
+  // Date words are no evidence of the words around them: nothing is conditioned on them.
+  const partials = partialPlan(query, new Set(terms), dateTerms);
   // Date words and character pairs across word boundaries are searched, but a memory need not hold them.
   const requiredTerms = terms.filter((t) => !dateTerms.has(t) && !fragments.has(t));
   if (terms.length === 0 || options.limit <= 0) {
-    return { candidates: [], terms, requiredTerms, stopwords, written, fragments, matchQuery: null, missingTerms: [], termMissing: false, relaxed: false, idfMass: 0, everyTermSomewhere: null };
+    return { candidates: [], terms, requiredTerms, stopwords, written, fragments, partials, matchQuery: null, missingTerms: [], termMissing: false, relaxed: false, idfMass: 0, everyTermSomewhere: null };
   }
   const match = buildMatchQuery(terms, 'OR');
-  const { hits: rows, everyTermSomewhere } = runMatch(session, terms, options, requiredTerms);
+  const { hits: rows, everyTermSomewhere } = runMatch(session, terms, options, requiredTerms, partials);
   const stats = queryTermStats(session, terms);
   const missingTerms = requiredTerms.filter((t) => (stats.docs.get(t) ?? 0) === 0);
   const termMissing = requiredTerms.length > 1 && missingTerms.length > 0;
@@ -225,6 +259,7 @@ export function keywordSearch(session: IndexSession, query: string, options: Key
     stopwords,
     written,
     fragments,
+    partials,
     matchQuery: match,
     missingTerms,
     termMissing,
@@ -254,19 +289,19 @@ export function keywordHitsForPath(
   terms: readonly string[],
   relaxed: boolean,
   options: Omit<KeywordSearchOptions, 'path' | 'limit'>,
-  words: { written?: ReadonlyMap<string, readonly string[]>; fragments?: ReadonlySet<string> } = {},
+  words: { written?: ReadonlyMap<string, readonly string[]>; fragments?: ReadonlySet<string>; partials?: PartialPlan } = {},
 ): KeywordCandidate[] {
   const db = session.db;
   const fileRowids = new Set(db.prepare('SELECT rowid FROM chunks WHERE path = ?').pluck().all(path) as number[]);
   if (fileRowids.size === 0) return [];
   // LIMIT -1: every match, so the rank is the one the hit would have with an unlimited net.
-  const all = runMatch(session, terms, { ...options, limit: -1 }).hits;
+  const all = runMatch(session, terms, { ...options, limit: -1 }, [], words.partials ?? null).hits;
   const ranked = all.map((hit, i) => ({ hit, rank: i + 1 })).filter(({ hit }) => fileRowids.has(hit.rowid));
   const dateTerms = options.dateTerms ?? new Set<string>();
   const required = terms.filter((t) => !dateTerms.has(t) && !(words.fragments?.has(t) ?? false));
   const candidates = toCandidates(ranked.map((r) => r.hit), matchQuery, relaxed, queryIdfMass(session, terms), required.length);
   candidates.forEach((c, i) => (c.keyword.rank = ranked[i]!.rank));
   const texts = new Map((db.prepare('SELECT rowid, text FROM chunks WHERE path = ?').all(path) as { rowid: number; text: string }[]).map((r) => [r.rowid, r.text]));
-  describeShownHits(session, candidates.map((c) => ({ ...c, text: texts.get(c.chunkRowid) })), terms, words.written, dateTerms, words.fragments);
+  describeShownHits(session, candidates.map((c) => ({ ...c, text: texts.get(c.chunkRowid) })), terms, words.written, dateTerms, words.fragments, words.partials ?? null);
   return candidates;
 }
