@@ -3,6 +3,7 @@
 // declaration per shape: a field added here is validated on every transport and typed everywhere.
 import { z } from 'zod';
 import { ERROR_CODES } from './errors.js';
+import { ExpansionOptionsSchema, TermExpansionSchema } from './expansion-schemas.js';
 import { ImportanceBreakdownSchema, OpenClawBreakdownSchema, SearchProfileSchema } from './openclaw-rank-schemas.js';
 import { SessionKindSchema } from './session-kind.js';
 import { TranscriptToolSchema } from './transcript-tool-schema.js';
@@ -117,6 +118,8 @@ export const SearchOptionsSchema = z.strictObject({
   dates: z.strictObject({ enabled: z.boolean(), boost: z.number().min(1).max(10).optional() }).optional(),
   /** `openclaw`: rank as OpenClaw 2026.9.6's keyword-only memory_search does (its chunks, its scores). Default: Memory Lens's own. */
   profile: SearchProfileSchema.optional(),
+  /** Words searched besides the query's own, with less weight (shared/expansion-schemas.ts). */
+  expansion: ExpansionOptionsSchema.optional(),
 });
 
 /**
@@ -143,6 +146,8 @@ export const TermBreakdownSchema = z.object({
    * 华联精密报价): searched to catch partial matches and other segmentations, not a word itself.
    */
   fragment: z.boolean().optional(),
+  /** Not a word of the query: a synonym, translation or feedback word standing for some of them. */
+  expansion: TermExpansionSchema.optional(),
 });
 
 export const KeywordBreakdownSchema = z.object({

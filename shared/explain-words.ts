@@ -4,6 +4,7 @@
 // words and rounding here: every number comes from the engine's breakdown.
 import type { DateBoostBreakdown, KeywordBreakdown, TermBreakdown } from './domain.js';
 import { FTS5_BM25_B, FTS5_BM25_K1 } from './score.js';
+import { describeExpansion } from './expansion-words.js';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -45,6 +46,7 @@ const fixed = (n: number, digits = 2): string => n.toFixed(digits);
 export function describeTerm(t: TermBreakdown, totalChunks: number): string {
   const held = `${t.chunksWithTerm} of ${totalChunks} chunks contain it — ${rarity(t.chunksWithTerm, totalChunks)}, weight ${fixed(t.idf)}`;
   const name = t.dateWord ? `${termName(t)} (part of a date)` : termName(t);
+  if (t.expansion) return describeExpansion(t, held);
   if (t.occurrences === 0) return `${name} is not here; ${held}.`;
   return `${name} occurs ${times(t.occurrences)} here; ${held} → adds ${fixed(t.contribution)}.`;
 }

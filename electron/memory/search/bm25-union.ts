@@ -102,11 +102,12 @@ export function bm25UnionTopK(
   limit: number,
   required: ReadonlySet<string> = new Set(),
   filter: UnionFilter | null = null,
+  weights: ReadonlyMap<string, number> | null = null,
 ): UnionResult | null {
   if (session.db.inTransaction || terms.length === 0) return null;
   const state = stateOf(session);
   try {
-    return state.snapshot(() => scoreUnion(session, state, terms, limit, required, filter));
+    return state.snapshot(() => scoreUnion(session, state, terms, limit, required, filter, weights));
   } catch (error) {
     state.last = null;
     if (!(error instanceof Fts5FormatError)) throw error;
@@ -124,13 +125,15 @@ function scoreUnion(
   limit: number,
   required: ReadonlySet<string>,
   filter: UnionFilter | null,
+  weights: ReadonlyMap<string, number> | null,
 ): UnionResult | null {
   const key = session.changeKey();
-  const termsKey = `${terms.join('\u0000')}\u0001${[...required].join('\u0000')}`;
+  const weighted = weights ? `\u0002${terms.map((t) => weights.get(t) ?? 1).join(',')}` : '';
+  const termsKey = `${terms.join('\u0000')}\u0001${[...required].join('\u0000')}${weighted}`;
   let scored = state.last;
   if (scored === null || scored.key !== key || scored.terms !== termsKey) {
     state.last = null;
-    const fresh = scoreTerms(session, state, terms, required);
+    const fresh = scoreTerms(session, state, terms, required, weights);
     if (fresh === null) return null;
     scored = { ...fresh, key, terms: termsKey };
     state.last = scored;
@@ -155,6 +158,7 @@ function scoreTerms(
   state: UnionState,
   terms: readonly string[],
   required: ReadonlySet<string>,
+  weights: ReadonlyMap<string, number> | null = null,
 ): { touchedCount: number; mostHeld: number; docs: Map<string, number> } | null {
   const structure = state.reader.structureRecord();
   const segments = structure ? parseStructure(structure) : [];
@@ -181,7 +185,8 @@ function scoreTerms(
     const n = postings.count;
     docs.set(term, n);
     if (n === 0) continue;
-    const idf = fts5Idf(nRow, n, ln);
+    // An expansion word (query-expansion/) counts its weight's share of what a query word would.
+    const idf = fts5Idf(nRow, n, ln) * (weights?.get(term) ?? 1);
     const { rowids, occurrences } = postings;
     for (let i = 0; i < n; i++) {
       const rowid = rowids[i]!;

@@ -7,15 +7,19 @@ import { bm25ToScore } from '../../../shared/score.js';
 import { cjkWords, hasCjk, queryTerms, stemToken } from '../text/segment.js';
 import { surfaceForms } from '../text/surface-forms.js';
 import { chunkIndexReader, chunkTermBreakdown, queryTermStats, rememberDocCounts } from './bm25-terms.js';
+import { keywordGate } from './accelerator-check.js';
 import { bm25UnionTopK } from './bm25-union.js';
 import { filterSql, unionFilter, type KeywordFilters } from './keyword-filters.js';
 import type { KeywordCandidate } from './fuse.js';
 import type { IndexSession } from './index-session.js';
+import type { ExpansionTerm } from './query-expansion/expansion-terms.js';
 
 export interface KeywordSearchOptions extends KeywordFilters {
   limit: number;
   /** Terms that come from a date in the query: searched, but not counted as required ("matched k of n"). */
   dateTerms?: ReadonlySet<string>;
+  /** Words searched besides the query's, with less weight; only where the union ranking reads the index. */
+  expansions?: readonly ExpansionTerm[];
 }
 
 export interface KeywordSearchResult {
@@ -44,6 +48,8 @@ export interface KeywordSearchResult {
   everyTermSomewhere: boolean | null;
   /** Σ FTS5 IDF of the terms (bm25ToScore's divisor); 0 when no term occurs in the index. */
   idfMass: number;
+  /** The expansion words that were searched, after `terms` (none when expansion is off). */
+  expansions: ExpansionTerm[];
 }
 
 /** One FTS5 string literal: the token in double quotes, internal quotes doubled. */
@@ -88,13 +94,20 @@ interface FtsHit {
  * rowid and bm25 go through FTS5's sort: selecting the text there would make SQLite carry every
  * matching row's text into the sorter.
  */
-function runMatch(session: IndexSession, terms: readonly string[], options: KeywordSearchOptions, required: readonly string[] = []): { hits: FtsHit[]; everyTermSomewhere: boolean | null } {
-  const union = session.keywordAccelerated() ? bm25UnionTopK(session, terms, options.limit, new Set(required), unionFilter(session, options)) : null;
+function runMatch(
+  session: IndexSession,
+  terms: readonly string[],
+  options: KeywordSearchOptions,
+  required: readonly string[] = [],
+  weights: ReadonlyMap<string, number> | null = null,
+): { hits: FtsHit[]; everyTermSomewhere: boolean | null } {
+  const union = session.keywordAccelerated() || (weights !== null && canWeighTerms(session)) ? bm25UnionTopK(session, terms, options.limit, new Set(required), unionFilter(session, options), weights) : null;
   if (union) {
     rememberDocCounts(session, union.docs, union.key);
     return { hits: union.hits, everyTermSomewhere: union.someChunkHasAll };
   }
-  return { hits: runFts5Match(session, buildMatchQuery(terms, 'OR'), options, true) as FtsHit[], everyTermSomewhere: null };
+  const own = weights ? terms.filter((t) => !weights.has(t)) : terms;
+  return { hits: runFts5Match(session, buildMatchQuery(own, 'OR'), options, true) as FtsHit[], everyTermSomewhere: null };
 }
 
 /**
@@ -113,6 +126,16 @@ function runFts5Match(session: IndexSession, match: string, options: KeywordSear
     LIMIT @limit`
     : `SELECT chunks_fts.rowid AS rowid FROM chunks_fts ${joins.join(' ')} WHERE ${conditions} LIMIT @limit`;
   return session.statement(sql).all(params) as FtsHit[] | { rowid: number }[];
+}
+
+/**
+ * Whether the union ranking can read this index, so that terms can carry weights: on where it is
+ * switched on, and on a small index (where FTS5 is fast enough) as long as its format is known.
+ */
+function canWeighTerms(session: IndexSession): boolean {
+  if (session.keywordAccelerated()) return true;
+  const gate = keywordGate(session.db);
+  return !gate.on && !gate.final;
 }
 
 /** A keyword hit whose breakdown is about to be shown. */
@@ -147,28 +170,49 @@ export function describeShownHits(
   written: ReadonlyMap<string, readonly string[]> = new Map(),
   dateTerms: ReadonlySet<string> = new Set(),
   fragments: ReadonlySet<string> = new Set(),
+  expansions: readonly ExpansionTerm[] = [],
 ): void {
   const shown = hits.filter((h) => h.keyword !== null);
   if (shown.length === 0 || terms.length === 0) return;
+  const expandedBy = new Map(expansions.map((e) => [e.term, e]));
+  terms = [...terms, ...expansions.map((e) => e.term).filter((t) => !terms.includes(t))];
   const stats = queryTermStats(session, terms);
   const read = chunkIndexReader(session);
   for (const hit of shown) {
     const indexed = read(hit.chunkRowid);
     if (!indexed) continue;
-    const account = chunkTermBreakdown(indexed.textSeg, indexed.docTokens, terms, stats);
+    const account = weighExpansions(chunkTermBreakdown(indexed.textSeg, indexed.docTokens, terms, stats), expandedBy);
     const keyword = hit.keyword!;
     const inChunk = hit.text !== undefined ? surfaceForms(hit.text, account.terms.filter((t) => t.occurrences > 0).map((t) => t.term)) : new Map<string, string[]>();
     keyword.terms = account.terms.map((t) => ({
       ...t,
-      asWritten: wordsAsWritten(t.term, written.get(t.term), inChunk.get(t.term)),
+      asWritten: wordsAsWritten(t.term, expandedBy.has(t.term) ? [expandedBy.get(t.term)!.word] : written.get(t.term), inChunk.get(t.term)),
       ...(dateTerms.has(t.term) ? { dateWord: true } : {}),
       ...(fragments.has(t.term) ? { fragment: true } : {}),
+      ...expansionOf(expandedBy.get(t.term)),
     }));
-    keyword.matchedTerms = account.terms.filter((t) => t.occurrences > 0 && !dateTerms.has(t.term) && !fragments.has(t.term)).map((t) => t.term);
+    keyword.matchedTerms = account.terms.filter((t) => t.occurrences > 0 && !dateTerms.has(t.term) && !fragments.has(t.term) && !expandedBy.has(t.term)).map((t) => t.term);
     keyword.chunkTokens = account.chunkTokens;
     keyword.avgChunkTokens = stats.avgTokens;
     keyword.totalChunks = stats.totals.rows;
   }
+}
+
+/** An expansion word's share of BM25 counts its weight, as the ranking counted it (bm25-union.ts). */
+function weighExpansions<T extends { terms: { term: string; contribution: number; idf: number }[]; total: number }>(account: T, expandedBy: ReadonlyMap<string, ExpansionTerm>): T {
+  if (expandedBy.size === 0) return account;
+  let total = 0;
+  for (const t of account.terms) {
+    const weight = expandedBy.get(t.term)?.weight ?? 1;
+    t.contribution *= weight;
+    total += t.contribution;
+  }
+  account.total = total;
+  return account;
+}
+
+function expansionOf(e: ExpansionTerm | undefined): { expansion?: { from: string[]; source: ExpansionTerm['source']; weight: number } } {
+  return e ? { expansion: { from: e.from, source: e.source, weight: e.weight } } : {};
 }
 
 /**
@@ -209,10 +253,14 @@ export function keywordSearch(session: IndexSession, query: string, options: Key
   // Date words and character pairs across word boundaries are searched, but a memory need not hold them.
   const requiredTerms = terms.filter((t) => !dateTerms.has(t) && !fragments.has(t));
   if (terms.length === 0 || options.limit <= 0) {
-    return { candidates: [], terms, requiredTerms, stopwords, written, fragments, matchQuery: null, missingTerms: [], termMissing: false, relaxed: false, idfMass: 0, everyTermSomewhere: null };
+    return { candidates: [], terms, requiredTerms, stopwords, written, fragments, matchQuery: null, missingTerms: [], termMissing: false, relaxed: false, idfMass: 0, everyTermSomewhere: null, expansions: [] };
   }
-  const match = buildMatchQuery(terms, 'OR');
-  const { hits: rows, everyTermSomewhere } = runMatch(session, terms, options, requiredTerms);
+  // Expansion words need per-term weights, which only the union ranking has; FTS5 ranks without them.
+  const expansions = options.expansions?.length && canWeighTerms(session) ? options.expansions.filter((e) => !terms.includes(e.term)) : [];
+  const searched = [...terms, ...expansions.map((e) => e.term)];
+  const weights = expansions.length > 0 ? new Map(expansions.map((e) => [e.term, e.weight])) : null;
+  const match = buildMatchQuery(searched, 'OR');
+  const { hits: rows, everyTermSomewhere } = runMatch(session, searched, options, requiredTerms, weights);
   const stats = queryTermStats(session, terms);
   const missingTerms = requiredTerms.filter((t) => (stats.docs.get(t) ?? 0) === 0);
   const termMissing = requiredTerms.length > 1 && missingTerms.length > 0;
@@ -231,6 +279,7 @@ export function keywordSearch(session: IndexSession, query: string, options: Key
     relaxed: termMissing,
     idfMass,
     everyTermSomewhere,
+    expansions,
   };
 }
 
