@@ -80,7 +80,7 @@ export function describeLength(chunkTokens: number, avgChunkTokens: number): str
 
 /** The terms a memory should hold (date words aside) and how many this one does: "matched 2 of 3 terms". */
 export function describeMatched(k: KeywordBreakdown): string {
-  const required = (k.terms ?? []).filter((t) => !t.dateWord && !t.fragment);
+  const required = (k.terms ?? []).filter((t) => !t.dateWord && !t.fragment && !t.expansion);
   const total = k.termCount ?? required.length;
   const missing = required.filter((t) => t.occurrences === 0).map(termName);
   const base = `matched ${k.matchedTerms.length} of ${total} term${total === 1 ? '' : 's'}`;

@@ -134,6 +134,8 @@ function runFts5Match(session: IndexSession, match: string, options: KeywordSear
  */
 function canWeighTerms(session: IndexSession): boolean {
   if (session.keywordAccelerated()) return true;
+  // Switched off by the session's options: FTS5 ranks, and expansion words stay out.
+  if (session.accelerators.keyword === false) return false;
   const gate = keywordGate(session.db);
   return !gate.on && !gate.final;
 }
@@ -303,19 +305,22 @@ export function keywordHitsForPath(
   terms: readonly string[],
   relaxed: boolean,
   options: Omit<KeywordSearchOptions, 'path' | 'limit'>,
-  words: { written?: ReadonlyMap<string, readonly string[]>; fragments?: ReadonlySet<string> } = {},
+  words: { written?: ReadonlyMap<string, readonly string[]>; fragments?: ReadonlySet<string>; expansions?: readonly ExpansionTerm[] } = {},
 ): KeywordCandidate[] {
   const db = session.db;
   const fileRowids = new Set(db.prepare('SELECT rowid FROM chunks WHERE path = ?').pluck().all(path) as number[]);
   if (fileRowids.size === 0) return [];
   // LIMIT -1: every match, so the rank is the one the hit would have with an unlimited net.
-  const all = runMatch(session, terms, { ...options, limit: -1 }).hits;
+  // The search's expansion words with their weights, so the file ranks as it did in the search.
+  const expansions = words.expansions ?? [];
+  const weights = expansions.length > 0 ? new Map(expansions.map((e) => [e.term, e.weight])) : null;
+  const all = runMatch(session, [...terms, ...expansions.map((e) => e.term)], { ...options, limit: -1 }, [], weights).hits;
   const ranked = all.map((hit, i) => ({ hit, rank: i + 1 })).filter(({ hit }) => fileRowids.has(hit.rowid));
   const dateTerms = options.dateTerms ?? new Set<string>();
   const required = terms.filter((t) => !dateTerms.has(t) && !(words.fragments?.has(t) ?? false));
   const candidates = toCandidates(ranked.map((r) => r.hit), matchQuery, relaxed, queryIdfMass(session, terms), required.length);
   candidates.forEach((c, i) => (c.keyword.rank = ranked[i]!.rank));
   const texts = new Map((db.prepare('SELECT rowid, text FROM chunks WHERE path = ?').all(path) as { rowid: number; text: string }[]).map((r) => [r.rowid, r.text]));
-  describeShownHits(session, candidates.map((c) => ({ ...c, text: texts.get(c.chunkRowid) })), terms, words.written, dateTerms, words.fragments);
+  describeShownHits(session, candidates.map((c) => ({ ...c, text: texts.get(c.chunkRowid) })), terms, words.written, dateTerms, words.fragments, expansions);
   return candidates;
 }
