@@ -60,7 +60,7 @@ function layerZones() {
 }
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'dist/**', 'dist-bench/**', 'out/**', 'renderer-dist/**', 'renderer-dist-bench/**', 'test-results/**', 'playwright-report/**', 'resources/**', 'bench-output/**'] },
+  { ignores: ['node_modules/**', 'dist/**', 'dist-bench/**', 'dist-fixture-tools/**', 'out/**', 'renderer-dist/**', 'renderer-dist-bench/**', 'test-results/**', 'playwright-report/**', 'resources/**', 'bench-output/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

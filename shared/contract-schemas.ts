@@ -116,7 +116,7 @@ export const SearchOptionsSchema = z.strictObject({
   timeZoneOffsetMinutes: z.number().int().min(-840).max(840).optional(),
   /** Dates in the query ("昨天", "Feb 5th", "2026-04-16"): boost memories from then. Default on, ×2. */
   dates: z.strictObject({ enabled: z.boolean(), boost: z.number().min(1).max(10).optional() }).optional(),
-  /** `openclaw`: rank as OpenClaw 2026.9.6's keyword-only memory_search does (its chunks, its scores). Default: Memory Lens's own. */
+  /** `openclaw`: rank as OpenClaw 2026.9.6's memory_search does (its chunks, its scores; hybrid with the agent's embedder). Default: Memory Lens's own. */
   profile: SearchProfileSchema.optional(),
   /** Words searched besides the query's own, with less weight (shared/expansion-schemas.ts). */
   expansion: ExpansionOptionsSchema.optional(),
@@ -322,7 +322,7 @@ export const SearchResultSchema = z.object({
 export const SearchModeSchema = z.enum(['hybrid', 'fts-only']);
 
 export const SearchNoticeSchema = z.object({
-  code: z.enum(['relaxed-query', 'keyword-only', 'vector-timeout', 'no-terms', 'index-building', 'query-dates', 'below-min-score', 'no-memory-then']),
+  code: z.enum(['relaxed-query', 'keyword-only', 'vector-timeout', 'no-terms', 'index-building', 'query-dates', 'below-min-score', 'no-memory-then', 'not-agent-model']),
   message: z.string(),
 });
 

@@ -100,3 +100,4 @@ export type ModelProgress = z.output<typeof D.ModelProgressSchema>;
 export type SearchProfile = z.output<typeof O.SearchProfileSchema>;
 export type ImportanceBreakdown = z.output<typeof O.ImportanceBreakdownSchema>;
 export type OpenClawBreakdown = z.output<typeof O.OpenClawBreakdownSchema>;
+export type VectorOrigin = z.output<typeof O.VectorOriginSchema>;

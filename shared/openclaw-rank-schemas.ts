@@ -2,7 +2,7 @@
 // profile add to a result. New block beside contract-schemas.ts, which composes them.
 import { z } from 'zod';
 
-/** Which ranking answers: Memory Lens's own, or OpenClaw 2026.9.6's keyword-only memory_search reproduced. */
+/** Which ranking answers: Memory Lens's own, or OpenClaw 2026.9.6's memory_search reproduced (keyword-only, or hybrid with the agent's embedder). */
 export const SearchProfileSchema = z.enum(['memory-lens', 'openclaw']);
 
 /** The OpenClaw release the `openclaw` profile reproduces (checked by shared/fixtures/openclaw-search-vectors.json). */
@@ -20,11 +20,30 @@ export const ImportanceBreakdownSchema = z.object({
   line: z.number().nullable(),
 });
 
+/** Whose vector ranked a chunk: the one the agent stored in its index, or one Memory Lens embedded. */
+export const VectorOriginSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('agent'), agentId: z.string(), model: z.string() }),
+  z.object({ kind: z.literal('embedded'), provider: z.string(), model: z.string() }),
+]);
+
+/** OpenClaw's hybrid merge for one result: 0.7 × vectorScore + 0.3 × the keyword side. */
+export const OpenClawHybridBreakdownSchema = z.object({
+  /** 1 − cosine distance to the query (may be negative); 0 when not a vector candidate. */
+  vectorScore: z.number(),
+  vectorWeight: z.number(),
+  textWeight: z.number(),
+  /** The keyword side as fused (boosted text score, or the path score of a path-only hit). */
+  keywordScore: z.number(),
+  contentScore: z.number(),
+  /** Null when the chunk had no vector (not a vector candidate). */
+  vectorOf: VectorOriginSchema.nullable(),
+});
+
 /** What OpenClaw's own pipeline computed for this result, step by step (the `openclaw` profile). */
 export const OpenClawBreakdownSchema = z.object({
   release: z.string(),
-  /** exact-path: the query names this file (OpenClaw puts those first, score 1); body: its text matched; path-only: only its path matched. */
-  tier: z.enum(['exact-path', 'body', 'path-only']),
+  /** exact-path: the query names this file (OpenClaw puts those first, score 1); body: its text matched; path-only: only its path matched; vector: only its vector (hybrid). */
+  tier: z.enum(['exact-path', 'body', 'path-only', 'vector']),
   /** 3 full path, 2 file name, 1 name without extension, 0 none. */
   exactPath: z.number(),
   /** Raw FTS5 bm25() of the body match (unicode61 over OpenClaw's chunks), null without one. */
@@ -48,4 +67,6 @@ export const OpenClawBreakdownSchema = z.object({
   projectKey: z.string().nullable(),
   /** No result reached minScore, so OpenClaw kept the keyword matches anyway. */
   keptBelowMinScore: z.boolean(),
+  /** Present when the profile ran OpenClaw's hybrid search (the agent's provider reachable). */
+  hybrid: OpenClawHybridBreakdownSchema.optional(),
 });

@@ -51,6 +51,7 @@ import { ForegroundWork } from './sync/foreground-work.js';
 import { WorkspaceWatcher } from './sync/watcher.js';
 import type { DiscoverOptions } from './workspace/discover.js';
 import { AgentDatabases } from './agent-db/agent-databases.js';
+import { AgentStoredVectors } from './agent-db/agent-vectors.js';
 import { agentIdsForWorkspace } from './agent-db/agent-roster.js';
 import { defaultOpenclawHome } from './workspace/session-sources.js';
 import { agentChunksOf, agentDatabasesReport } from './agent-db/agent-db-report.js';
@@ -132,7 +133,7 @@ export class MemoryEngine implements MemoryEngineApi {
       },
     });
     health.onDidBreak(() => this.emitStatus());
-    this.openclawRanker = new OpenClawRanker(workspaceDir);
+    this.openclawRanker = new OpenClawRanker(workspaceDir, { embedder: () => this.usableEmbedder, agentVectors: new AgentStoredVectors(this.agentDbs), noEmbedderReason: () => this.currentModeReason() });
     this.files = new FileOperations({
       workspaceDir,
       dataDir,

@@ -47,8 +47,10 @@ export const SEARCH_FLAG_USAGE = `  --min-score S          drop results scoring 
   --dates on|off         boost memories from the dates the query mentions ("昨天", "Feb 5th"; default on)
   --date-boost X         the factor for a memory from then, 1..10 (default ${SEARCH_DEFAULTS.dateBoost})
   --profile NAME         memory-lens (default): Memory Lens's ranking; openclaw: rank as your agent does,
-                         OpenClaw ${OPENCLAW_RANKING_RELEASE}'s keyword-only memory_search (its chunks, fallback keywords,
-                         filename tier, decay on, importance; the ranking flags above do not apply)
+                         OpenClaw ${OPENCLAW_RANKING_RELEASE}'s memory_search (its chunks, fallback keywords,
+                         filename tier, decay on, importance; the ranking flags above do not apply);
+                         hybrid (0.7 vector + 0.3 keyword, MMR λ 0.7) with an embedder, unless the agent's
+                         index holds no vectors; the agent's stored vectors are used when their model is the embedder's
   --expand LIST          also search, with less weight: feedback (RM3 from the best first matches), thesaurus
                          (English synonyms, WordNet), dictionary (Chinese↔English, CC-CEDICT), pivot (Chinese
                          words of the same gloss); comma-separated, or off (docs/keyword-expansion.md)
@@ -231,8 +233,9 @@ ${SEARCH_FLAG_USAGE}
     const engine = await openEngine();
     try {
       const log = values.log === true ? (await activity()).workspace(engine.workspaceDir) : null;
-      // Search what is on disk now: a quiet incremental sync first (no-op when nothing changed).
-      await engine.sync();
+      // Search what is on disk now: a quiet incremental sync first (no-op when nothing changed). The
+      // openclaw profile reads the files itself (OpenClaw's chunks), so our index is not needed for it.
+      if (base.profile !== 'openclaw') await engine.sync();
       if (batchFile) return await runBatch(engine, log, batchFile, base, (line) => writeJson(io, line, false));
       const response = await searchAndLog(engine, log, { ...base, query });
       // As an agent reads it over MCP: the snippet ends with its Source line (highlights stay valid).

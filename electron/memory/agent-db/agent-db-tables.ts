@@ -8,7 +8,7 @@ export const READABLE_COLUMNS = {
   session_windows: ['session_id', 'session_key', 'created_at', 'updated_at', 'chat_type', 'channel', 'display_name'],
   session_transcript_archives: ['session_id', 'generation', 'session_key', 'reason', 'encoding', 'archive_blob', 'archive_name', 'created_at'],
   memory_index_sources: ['path', 'source', 'hash', 'mtime', 'size'],
-  memory_index_chunks: ['id', 'path', 'source', 'start_line', 'end_line', 'hash', 'updated_at'],
+  memory_index_chunks: ['id', 'path', 'source', 'start_line', 'end_line', 'hash', 'updated_at', 'model', 'embedding'],
   memory_index_chunk_recall_metadata: ['chunk_id', 'importance', 'triggers', 'project_key'],
   memory_index_chunk_provenance: ['chunk_id', 'origin_class', 'session_kind', 'observed_at'],
   memory_index_state: ['revision'],

@@ -2,24 +2,46 @@
 // of the memory files (rebuilt when a file's size or mtime changes) and answers a search with
 // OpenClaw 2026.9.6's keyword-only memory_search, each result carrying both our breakdown parts
 // (whose computeFinalScore is OpenClaw's score) and OpenClaw's own steps.
-import { scanAnnotations } from '../../../shared/memory-annotations.js';
 import { OPENCLAW_RANKING_RELEASE } from '../../../shared/openclaw-rank-schemas.js';
-import type { HighlightRange, ScoreBreakdown, SearchOptions, SearchResponse, SearchResult } from '../../../shared/domain.js';
+import type { ScoreBreakdown, SearchOptions, SearchResponse, SearchResult } from '../../../shared/domain.js';
+import { messageOf } from '../../../shared/errors.js';
+import type { EmbeddingProvider } from '../embed/embedding-provider.js';
 import { computeFinalScore } from '../../../shared/score.js';
 import { prepareOpenClawChunks } from './openclaw-chunker.js';
 import type { IndexedOpenClawChunk } from './openclaw-chunker.js';
 import { OpenClawKeywordIndex } from './openclaw-keyword-index.js';
 import { readMemoryFileText, statMemoryFilesLikeOpenClaw } from './openclaw-memory-files.js';
 import { searchTokens } from './openclaw-query-terms.js';
-import { OPENCLAW_DEFAULTS, searchLikeOpenClaw } from './openclaw-search.js';
+import { keywordCandidatesLikeOpenClaw, OPENCLAW_DEFAULTS, searchLikeOpenClaw } from './openclaw-search.js';
+import { exactPathMatcher } from './openclaw-keyword-index.js';
+import { cosine, OpenClawChunkVectors } from './openclaw-chunk-vectors.js';
+import type { AgentVectorSource } from './openclaw-chunk-vectors.js';
+import { hybridLikeOpenClaw } from './openclaw-hybrid.js';
+import { hybridResult } from './openclaw-hybrid-results.js';
+import { highlightsOf, importanceLine } from './openclaw-result-parts.js';
 import type { OpenClawSearchOutcome, RankedHit } from './openclaw-search.js';
+
+export interface OpenClawRankerOptions {
+  /** The embedder for the hybrid half (the agent's provider, reached through our endpoint embedder); null: keyword-only. */
+  embedder?: () => EmbeddingProvider | null;
+  /** The agent's stored chunk vectors, used instead of embedding when their model is the embedder's. */
+  agentVectors?: AgentVectorSource;
+  /** Why there is no embedder (the engine's mode reason), said when the agent would rank hybrid. */
+  noEmbedderReason?: () => string | null;
+}
 
 export class OpenClawRanker {
   private readonly index = new OpenClawKeywordIndex();
   /** Size and mtime of each indexed file: a file is re-read and re-chunked only when they change. */
   private readonly indexedKeys = new Map<string, string>();
+  private readonly vectors: OpenClawChunkVectors;
 
-  constructor(private readonly workspaceDir: string) {}
+  constructor(
+    private readonly workspaceDir: string,
+    private readonly options: OpenClawRankerOptions = {},
+  ) {
+    this.vectors = new OpenClawChunkVectors(options.agentVectors ?? null);
+  }
 
   private async currentIndex(): Promise<OpenClawKeywordIndex> {
     const files = await statMemoryFilesLikeOpenClaw(this.workspaceDir);
@@ -45,6 +67,26 @@ export class OpenClawRanker {
     const started = performance.now();
     const index = await this.currentIndex();
     const searchOptions = { nowMs: options.now ?? Date.now(), ...(options.maxResults !== undefined ? { maxResults: options.maxResults } : {}), ...(options.minScore !== undefined ? { minScore: options.minScore } : {}) };
+    let embedder = this.options.embedder?.() ?? null;
+    let hybridFailure: string | null = null;
+    const agentModels = this.options.agentVectors?.indexModels() ?? null;
+    const agentModel = [...(agentModels?.keys() ?? [])].find((m) => m !== 'fts-only');
+    if (!embedder && agentModel !== undefined) {
+      const why = this.options.noEmbedderReason?.() ?? 'no embedder is set';
+      hybridFailure = `your agent ranks hybrid with "${agentModel}" vectors; this is its keyword half alone — ${why}`;
+    }
+    // The agent's index says how the agent searches: all chunks 'fts-only' means provider "none", keyword-only.
+    if (agentModels && [...agentModels.keys()].every((m) => m === 'fts-only')) {
+      hybridFailure = `as OpenClaw ${OPENCLAW_RANKING_RELEASE} ranks: the agent's own index holds no vectors (memory.search.provider "none")`;
+      embedder = null;
+    }
+    if (embedder && options.query.trim() && index.chunks.size > 0) {
+      try {
+        return await this.hybridSearch(index, embedder, options, searchOptions, started, agentModels);
+      } catch (error) {
+        hybridFailure = `the embedder ${embedder.model} failed; this is your agent's keyword half alone — ${messageOf(error)}`;
+      }
+    }
     const outcome = searchLikeOpenClaw(index, options.query, searchOptions);
     const notices: SearchResponse['notices'] = [{ code: 'keyword-only', message: `Ranked as OpenClaw ${OPENCLAW_RANKING_RELEASE}'s keyword-only memory_search ranks (its chunks, its scores).` }];
     if (outcome.usedFallback) notices.push({ code: 'relaxed-query', message: `Like OpenClaw, also searched the keywords ${outcome.fallbackTerms.map((t) => `"${t}"`).join(', ')} one by one.` });
@@ -55,7 +97,42 @@ export class OpenClawRanker {
       model: 'fts-only',
       fallback: null,
       mode: 'fts-only',
-      modeReason: `as OpenClaw ${OPENCLAW_RANKING_RELEASE} ranks with memory.search.provider "none"`,
+      modeReason: hybridFailure ?? `as OpenClaw ${OPENCLAW_RANKING_RELEASE} ranks with memory.search.provider "none"`,
+      notices,
+      candidates: outcome.candidates,
+      tookMs: performance.now() - started,
+      profile: 'openclaw',
+    };
+  }
+
+  /** OpenClaw's hybrid memory_search: the query embedded, every chunk's vector (the agent's or ours), merged. */
+  private async hybridSearch(index: OpenClawKeywordIndex, embedder: EmbeddingProvider, options: SearchOptions, searchOptions: { nowMs: number; maxResults?: number; minScore?: number }, started: number, agentModels: Map<string, number> | null): Promise<SearchResponse> {
+    const query = options.query.trim();
+    const maxResults = searchOptions.maxResults ?? OPENCLAW_DEFAULTS.maxResults;
+    const minScore = searchOptions.minScore ?? OPENCLAW_DEFAULTS.minScore;
+    const keyword = keywordCandidatesLikeOpenClaw(index, query, maxResults);
+    const chunkVectors = await this.vectors.vectorsFor(index.chunks.values(), embedder);
+    const queryVec = await embedder.embedQuery(query);
+    const limit = Math.min(200, Math.max(1, Math.floor(Math.max(OPENCLAW_DEFAULTS.candidateUniverse, maxResults) * OPENCLAW_DEFAULTS.candidateMultiplier)));
+    const vector = queryVec.some((x) => x !== 0)
+      ? [...chunkVectors].map(([id, v]) => ({ id, score: cosine(queryVec, v.vector) })).filter((v) => Number.isFinite(v.score)).sort((a, b) => b.score - a.score).slice(0, limit)
+      : [];
+    const outcome = hybridLikeOpenClaw({ keyword, vector, chunks: index.chunks, exactPathOf: exactPathMatcher(query), nowMs: searchOptions.nowMs, maxResults, minScore });
+    const origins = new Set([...chunkVectors.values()].map((v) => v.origin.kind));
+    const whose = origins.has('agent') && !origins.has('embedded') ? `the agent's stored vectors (model ${embedder.model})` : origins.has('agent') ? `the agent's stored vectors where they match its chunks, ours for the rest (model ${embedder.model})` : `vectors embedded by ${embedder.model}`;
+    const notices: SearchResponse['notices'] = [];
+    const agentModel = [...(agentModels?.keys() ?? [])].find((m) => m !== 'fts-only');
+    if (agentModels === null) notices.push({ code: 'not-agent-model', message: `No agent index found beside this workspace to say which model your agent embeds with: the vector half is "${embedder.model}"'s.` });
+    else if (agentModel !== undefined && agentModel !== embedder.model) notices.push({ code: 'not-agent-model', message: `The agent's index was embedded with "${agentModel}", Memory Lens with "${embedder.model}": the vector half is this model's, not your agent's.` });
+    if (keyword.usedFallback) notices.push({ code: 'relaxed-query', message: `Like OpenClaw, also searched the keywords ${keyword.terms.map((t) => `"${t}"`).join(', ')} one by one.` });
+    if (outcome.keptBelowMinScore) notices.push({ code: 'relaxed-query', message: `No result reached minScore ${minScore}; OpenClaw keeps the keyword matches anyway.` });
+    return {
+      results: outcome.results.map((hit) => hybridResult(hit, keyword, outcome.keptBelowMinScore, index.chunks.get(hit.id), query, chunkVectors.get(hit.id)?.origin ?? null)),
+      provider: embedder.provider,
+      model: embedder.model,
+      fallback: null,
+      mode: 'hybrid',
+      modeReason: `as OpenClaw ${OPENCLAW_RANKING_RELEASE}'s hybrid memory_search ranks, with ${whose}`,
       notices,
       candidates: outcome.candidates,
       tookMs: performance.now() - started,
@@ -66,19 +143,6 @@ export class OpenClawRanker {
   close(): void {
     this.index.close();
   }
-}
-
-function highlightsOf(snippet: string, words: ReadonlySet<string>): HighlightRange[] {
-  const out: HighlightRange[] = [];
-  for (const m of snippet.matchAll(/[\p{L}\p{N}_]+/gu)) if (words.has(m[0].normalize('NFC').toLowerCase())) out.push({ start: m.index, end: m.index + m[0].length });
-  return out;
-}
-
-function importanceLine(chunk: IndexedOpenClawChunk | undefined): number | null {
-  if (!chunk || chunk.importance === null) return null;
-  const lines = chunk.sourceText.split('\n');
-  for (let i = 0; i < lines.length; i++) if (scanAnnotations(lines[i] ?? '').some((a) => a.kind === 'importance' && a.value === String(chunk.importance))) return chunk.startLine + i;
-  return null;
 }
 
 function toSearchResult(hit: RankedHit, rank: number, outcome: OpenClawSearchOutcome, chunk: IndexedOpenClawChunk | undefined, query: string): SearchResult {

@@ -119,7 +119,7 @@ function searchOnce(index: OpenClawKeywordIndex, query: string, limit: number, e
   return limitHits(mergeHits([body, paths], exactPathQuery), limit);
 }
 
-function decayOf(relPath: string, nowMs: number, halfLifeDays: number): RankedHit['decay'] {
+export function decayOf(relPath: string, nowMs: number, halfLifeDays: number): RankedHit['decay'] {
   const match = DATED_PATH_RE.exec(relPath.replaceAll('\\', '/').replace(/^\.\//, ''));
   if (!match) return { date: null, ageDays: null, multiplier: 1 };
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
@@ -136,6 +136,28 @@ export interface OpenClawSearchOptions {
   nowMs: number;
 }
 
+export interface KeywordCandidates {
+  hits: Array<KeywordHit & { boost: LexicalBoost | null; foundBy: string }>;
+  strict: string | null;
+  terms: string[];
+  usedFallback: boolean;
+}
+
+/** searchKeywordWithFallback: the strict query, then one search per fallback keyword when it finds too little. */
+export function keywordCandidatesLikeOpenClaw(index: OpenClawKeywordIndex, query: string, maxResults: number): KeywordCandidates {
+  const universe = Math.max(OPENCLAW_DEFAULTS.candidateUniverse, maxResults);
+  const limit = Math.min(200, Math.max(1, Math.floor(universe * OPENCLAW_DEFAULTS.candidateMultiplier)));
+  const full = searchOnce(index, query, limit, query, query);
+  const terms = fallbackTerms(query);
+  const strict = buildFtsQuery(query)?.toLowerCase() ?? null;
+  const enough = full.filter((h) => h.exactPathSpecificity === 0).length >= limit;
+  if (!enough && terms.length > 0 && !(full.length > 0 && strict === (buildFtsQuery(terms.join(' '))?.toLowerCase() ?? null))) {
+    const sets = terms.map((term) => searchOnce(index, term, limit, query, query));
+    return { hits: limitHits(mergeHits([full, ...sets], query), limit), strict: buildFtsQuery(query), terms, usedFallback: true };
+  }
+  return { hits: full, strict: buildFtsQuery(query), terms, usedFallback: false };
+}
+
 /** MemorySearchOrchestration.search with no embedding provider, as `openclaw memory search` runs it. */
 export function searchLikeOpenClaw(index: OpenClawKeywordIndex, rawQuery: string, options: OpenClawSearchOptions): OpenClawSearchOutcome {
   const query = rawQuery.trim();
@@ -144,20 +166,7 @@ export function searchLikeOpenClaw(index: OpenClawKeywordIndex, rawQuery: string
   const empty: OpenClawSearchOutcome = { results: [], strictQuery: null, fallbackTerms: [], usedFallback: false, keptBelowMinScore: false, candidates: 0 };
   if (!query || index.chunks.size === 0) return empty;
   const universe = Math.max(OPENCLAW_DEFAULTS.candidateUniverse, maxResults);
-  const limit = Math.min(200, Math.max(1, Math.floor(universe * OPENCLAW_DEFAULTS.candidateMultiplier)));
-
-  // searchKeywordWithFallback
-  const full = searchOnce(index, query, limit, query, query);
-  const terms = fallbackTerms(query);
-  const strict = buildFtsQuery(query)?.toLowerCase() ?? null;
-  let hits = full;
-  let usedFallback = false;
-  const enough = full.filter((h) => h.exactPathSpecificity === 0).length >= limit;
-  if (!enough && terms.length > 0 && !(full.length > 0 && strict === (buildFtsQuery(terms.join(' '))?.toLowerCase() ?? null))) {
-    usedFallback = true;
-    const sets = terms.map((term) => searchOnce(index, term, limit, query, query));
-    hits = limitHits(mergeHits([full, ...sets], query), limit);
-  }
+  const { hits, terms, usedFallback } = keywordCandidatesLikeOpenClaw(index, query, maxResults);
 
   // attachRecallMetadata + finalizeKeywordOnlyResults (temporal decay is on by default)
   const ranked: RankedHit[] = hits

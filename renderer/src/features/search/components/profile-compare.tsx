@@ -17,7 +17,7 @@ export function RankingProfileSwitch({ profile, compare, onProfile, onCompare }:
     <div className="ranking-profile" data-testid="ranking-profile" data-value={profile}>
       <div className="segmented" role="radiogroup" aria-label="Ranking">
         {option('memory-lens', 'Memory Lens ranking', "Memory Lens's own ranking, with the what-if settings")}
-        {option('openclaw', `as your agent ranks (OpenClaw ${OPENCLAW_RANKING_RELEASE})`, `OpenClaw ${OPENCLAW_RANKING_RELEASE}'s keyword-only memory_search, reproduced: its chunks, fallback keywords, filename tier, decay and importance`)}
+        {option('openclaw', `as your agent ranks (OpenClaw ${OPENCLAW_RANKING_RELEASE})`, `OpenClaw ${OPENCLAW_RANKING_RELEASE}'s memory_search, reproduced: its chunks, fallback keywords, filename tier, decay and importance; hybrid with MMR when your embedder is the agent's`)}
       </div>
       <label className="ranking-profile__compare">
         <input type="checkbox" data-testid="compare-toggle" checked={compare} onChange={(e) => onCompare(e.target.checked)} /> side by side
