@@ -258,12 +258,16 @@ export function keywordSearch(session: IndexSession, query: string, options: Key
     return { candidates: [], terms, requiredTerms, stopwords, written, fragments, matchQuery: null, missingTerms: [], termMissing: false, relaxed: false, idfMass: 0, everyTermSomewhere: null, expansions: [] };
   }
   // Expansion words need per-term weights, which only the union ranking has; FTS5 ranks without them.
-  const expansions = options.expansions?.length && canWeighTerms(session) ? options.expansions.filter((e) => !terms.includes(e.term)) : [];
+  const ownStats = queryTermStats(session, terms);
+  // Expansion words stand in for the query's, never replace them: when no word of the query is in
+  // any memory (a name, 毛不易), a translation of a piece of it must not bring up a stranger's note.
+  const someOwnWord = requiredTerms.some((t) => (ownStats.docs.get(t) ?? 0) > 0);
+  const expansions = options.expansions?.length && someOwnWord && canWeighTerms(session) ? options.expansions.filter((e) => !terms.includes(e.term)) : [];
   const searched = [...terms, ...expansions.map((e) => e.term)];
   const weights = expansions.length > 0 ? new Map(expansions.map((e) => [e.term, e.weight])) : null;
   const match = buildMatchQuery(searched, 'OR');
   const { hits: rows, everyTermSomewhere } = runMatch(session, searched, options, requiredTerms, weights);
-  const stats = queryTermStats(session, terms);
+  const stats = ownStats;
   const missingTerms = requiredTerms.filter((t) => (stats.docs.get(t) ?? 0) === 0);
   const termMissing = requiredTerms.length > 1 && missingTerms.length > 0;
   let idfMass = 0;

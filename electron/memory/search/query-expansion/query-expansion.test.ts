@@ -53,21 +53,34 @@ describe('query expansion', () => {
 
   it('a Chinese question finds the English note through CC-CEDICT, and an English one the Chinese note', () => {
     ({ db, session } = buildTestIndex([
-      { path: 'memory/travel.md', text: 'Singapore trip needs: visa-free (30 days), just passport.' },
-      { path: 'memory/family.md', text: '母亲 王秀兰 住在杭州，生日 11-20。' },
-      { path: 'memory/work.md', text: 'Weekly status every Wednesday evening.' },
+      { path: 'memory/travel.md', text: 'Singapore 出差 needs: visa-free (30 days), just passport.' },
+      { path: 'memory/shenzhen.md', text: '深圳出差，PVT 线体审核，和王磊一起。' },
+      { path: 'memory/family.md', text: '母亲 王秀兰 lives in 杭州，生日 11-20。' },
+      { path: 'memory/work.md', text: 'Weekly status lives in the wiki, every Wednesday evening.' },
     ]));
-    expect(search(session, '签证', { dictionary: false }).candidates).toEqual([]);
-    const zh = search(session, '签证', { dictionary: true, weight: 0.5 });
-    expect(zh.candidates.map((c) => c.chunkRowid)).toEqual([1]);
-    const visa = zh.candidates[0]!.keyword.terms!.find((t) => t.occurrences > 0)!;
+    const plain = search(session, '出差 签证', { dictionary: false });
+    expect(plain.candidates.map((c) => c.chunkRowid).sort()).toEqual([1, 2]);
+    const zh = search(session, '出差 签证', { dictionary: true, weight: 0.5 });
+    expect(zh.candidates[0]!.chunkRowid).toBe(1);
+    const visa = zh.candidates[0]!.keyword.terms!.find((t) => t.term === 'visa')!;
     expect(visa.expansion).toMatchObject({ from: ['签证'], source: 'dictionary' });
-    expect(describeTerm(visa, 3)).toContain('(a translation of “签证”, counted ×0.50)');
+    expect(describeTerm(visa, 4)).toContain('matched “visa” (a translation of “签证”, counted ×0.50)');
 
+    expect(search(session, 'where does my mother live', { dictionary: false }).candidates[0]!.chunkRowid).not.toBe(3);
     const en = search(session, 'where does my mother live', { dictionary: true, weight: 0.5 });
-    expect(en.candidates[0]!.chunkRowid).toBe(2);
-    const mama = en.candidates[0]!.keyword.terms!.find((t) => t.occurrences > 0 && t.expansion)!;
-    expect(mama.expansion!.from).toEqual(['mother']);
+    expect(en.candidates[0]!.chunkRowid).toBe(3);
+    const mother = en.candidates[0]!.keyword.terms!.find((t) => t.occurrences > 0 && t.expansion)!;
+    expect(mother.expansion!.from).toEqual(['mother']);
+  });
+
+  it('expands nothing when no word of the query is in any memory: a name is not found through a translation of its pieces', () => {
+    ({ db, session } = buildTestIndex([
+      { path: 'memory/a.md', text: 'It is not easy, and difficult to change.' },
+      { path: 'memory/b.md', text: 'Lunch with Alice on Monday.' },
+    ]));
+    const result = search(session, '毛不易', { dictionary: true, weight: 0.5 });
+    expect(result.candidates).toEqual([]);
+    expect(result.expansions).toEqual([]);
   });
 
   it('pseudo-relevance feedback adds words the best first matches share, each weighing at most the set weight', () => {
