@@ -91,3 +91,26 @@ test('the find panel is styled as the app, and Compare marks folded lines with a
   const marks = await folded.evaluate((el) => [getComputedStyle(el, '::before').content, getComputedStyle(el, '::after').content]);
   expect(marks).toEqual(['"···"', '"···"']);
 });
+
+test('the header shows the size of the text as typed, not as last saved, and the budget meter moves with it', async ({ page, served }) => {
+  await openApp(page, served.url);
+  await openFile(page, 'MEMORY.md');
+  const file = path.join(served.workspace, 'MEMORY.md');
+  const original = fs.readFileSync(file, 'utf8');
+  const onDisk = fs.statSync(file).size;
+  const size = page.getByTestId('editor-size');
+  await expect(size).toHaveAttribute('data-value', String(onDisk));
+  const meter = page.getByTestId('budget-meter');
+  const charsBefore = Number(await meter.getAttribute('aria-valuenow'));
+  // A space and three CJK characters: ten bytes in UTF-8, four characters more for the agent
+  // (one more: the file's last line break is no longer trailing, and OpenClaw trims only those).
+  await typeAtEnd(page, ' 记忆库');
+  expect(original.endsWith('\n') && original.trimEnd().length === original.length - 1).toBe(true);
+  await expect(page.getByTestId('editor-phase')).toHaveAttribute('data-value', 'dirty');
+  await expect(size).toHaveAttribute('data-value', String(onDisk + 10));
+  await expect(meter).toHaveAttribute('aria-valuenow', String(charsBefore + 5));
+  await page.keyboard.press(`${mod}+s`);
+  await expect(page.getByTestId('editor-phase')).toHaveAttribute('data-value', 'clean');
+  expect(fs.statSync(file).size).toBe(onDisk + 10);
+  await expect(size).toHaveAttribute('data-value', String(onDisk + 10));
+});

@@ -3,7 +3,7 @@
 // how many it stands for.
 import { expect, test, type Page } from '@playwright/test';
 import { sameTextKey } from '../shared/result-groups.js';
-import { buildAutomatedWorkspace, CRON_JOB, FEISHU_FIRST_WORDS } from './support/automated-workspace.js';
+import { buildAutomatedWorkspace, CRON_JOB, FEISHU_FIRST_WORDS, FEISHU_SENDER } from './support/automated-workspace.js';
 import { startServe, type ServedWorkspace } from './support/serve-fixture.js';
 import { openApp } from './support/ui-helpers.js';
 
@@ -166,4 +166,39 @@ test('a transcript shows tool calls as collapsed rows, renders Markdown, hides m
   await expect(tool.getByTestId('transcript-tool-result')).toBeHidden();
   await tool.locator('summary').click();
   await expect(tool.getByTestId('transcript-tool-result')).toContainText('2026-11-05-work-log.md');
+});
+
+test('when the engine’s top chunks are all cron runs, the list is still filled with the conversations and notes further down, runs after them', async ({ page }) => {
+  await openApp(page, served.url);
+  // The six runs of the Wise job outscore every note for these words (ranks 1–6 in the engine's list).
+  await search(page, 'February 5th wise support');
+  const people = page.getByTestId('search-results').getByTestId('search-result');
+  await expect(people.first()).toBeVisible();
+  const paths = await people.evaluateAll((els) => els.map((e) => e.getAttribute('data-path')!));
+  expect(paths).toContain('memory/2026-11-05-work-log.md');
+  const runPaths = await page.getByTestId('search-results-automated').getByTestId('search-result').evaluateAll((els) => els.map((e) => e.getAttribute('data-path')!));
+  for (const p of paths) expect(runPaths).not.toContain(p);
+  // People's hits come from below the runs in the engine's order; the runs follow, counted.
+  const ranks = await people.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-rank'))));
+  expect(Math.min(...ranks)).toBeGreaterThan(6);
+  const shown = Number(await page.getByTestId('search-summary').getAttribute('data-count'));
+  expect(paths.length + runPaths.length).toBe(shown);
+  expect(shown).toBeLessThanOrEqual(6);
+  await expect(page.getByTestId('result-automated')).toContainText('listed after the conversations');
+});
+
+test('a Feishu transcript shows the words, not the envelope; the sender beside them; the raw text on request; the cited words marked in both', async ({ page }) => {
+  await openApp(page, served.url);
+  await search(page, '轻笔记项目定稿');
+  await page.locator('[data-testid="search-result"][data-path^="sessions/"]').first().getByTestId('search-result-open').click();
+  const transcript = page.getByTestId('transcript');
+  const cited = transcript.locator('[data-testid="transcript-message"].message--user').filter({ hasText: '轻笔记项目定稿了吗' });
+  await expect(cited.getByTestId('message-text')).toHaveText('轻笔记项目定稿了吗？');
+  await expect(cited.getByTestId('message-sender')).toHaveText(FEISHU_SENDER.split(' ')[0]!);
+  await expect(cited.getByTestId('transcript-match').first()).toHaveText(/轻笔记|项目|定稿/);
+  const shown = (await transcript.locator('.message__text').allTextContents()).join('\n');
+  for (const leak of ['System:', 'Feishu[default]', 'ou_e40c5df02fc1', 'message_id', 'GMT+8']) expect(shown).not.toContain(leak);
+  await page.getByTestId('transcript-raw').check();
+  await expect(cited.getByTestId('message-raw')).toContainText(`Feishu[default] DM | ${FEISHU_SENDER}: 轻笔记项目定稿了吗？ [message_id: om_x100b4c2b01]`);
+  await expect(cited.getByTestId('message-raw').getByTestId('transcript-match').first()).toBeVisible();
 });

@@ -10,7 +10,7 @@ import {
 } from './support/ui-helpers.js';
 import { TINY_MODEL_ID } from '../electron/memory/embed/test-support/tiny-model.js';
 import { SEARCH_DEFAULTS } from '../shared/search-defaults.js';
-import { groupResults } from '../shared/result-groups.js';
+import { groupingRequestSize, layoutResults } from '../shared/result-list.js';
 
 test.describe('editing', () => {
   test('open → edit → Ctrl+S writes exactly the edited bytes', async ({ page, served }, testInfo) => {
@@ -144,14 +144,16 @@ plainTest.describe('search, explain and timeline (hybrid, tiny model)', () => {
   const QUERY = '合同金额';
 
   plainTest('every breakdown number equals the CLI JSON for the same query', async ({ page }, testInfo) => {
-    const cli = cliSearch(served.workspace, QUERY, ['--model', TINY_MODEL_ID, '--models', served.models]);
+    // The panel asks for enough chunks to fill its six hits after grouping; so does this CLI run.
+    const cli = cliSearch(served.workspace, QUERY, ['--model', TINY_MODEL_ID, '--models', served.models, '--max-results', String(groupingRequestSize(SEARCH_DEFAULTS.maxResults))]);
     expect(cli.mode).toBe('hybrid');
     expect(cli.results.length).toBeGreaterThan(1);
 
     await openApp(page, served.url);
     await page.getByTestId('search-input').fill(QUERY);
     // One card per hit: the engine's results grouped by file, each hit showing its best chunk.
-    const shown = groupResults(cli.results).flatMap((g) => g.hits.map((h) => h.primary));
+    const layout = layoutResults(cli.results, { isAutomated: () => false, placement: 'after', shown: SEARCH_DEFAULTS.maxResults });
+    const shown = layout.people.flatMap((g) => g.hits.map((h) => h.primary));
     const rows = page.getByTestId('search-results').getByTestId('search-result');
     await expect(rows).toHaveCount(shown.length);
     await expect(page.getByTestId('search-status')).toHaveAttribute('data-value', 'done');

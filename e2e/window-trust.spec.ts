@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/serve-fixture.js';
-import { groupResults } from '../shared/result-groups.js';
+import { groupingRequestSize, layoutResults } from '../shared/result-list.js';
+import { SEARCH_DEFAULTS } from '../shared/search-defaults.js';
 import { cliSearch, editorText, fileItem, mod, openApp, typeAtEnd } from './support/ui-helpers.js';
 
 test.use({ serveFixture: 'team-workspace' });
@@ -44,8 +45,10 @@ test('chunks of one line are one hit that names them all, and a new query leaves
 
   await search(page, 'Disco Elysium');
   // Exactly the engine's results for the new query, grouped: the CLI on the same files agrees.
-  const second = cliSearch(served.workspace, 'Disco Elysium');
-  expect(await cardIds(page)).toEqual(groupResults(second.results).flatMap((g) => g.hits.map((h) => h.primary.result.id)));
+  // (as many chunks as the panel asks for, grouped and cut to its six hits).
+  const second = cliSearch(served.workspace, 'Disco Elysium', ['--max-results', String(groupingRequestSize(SEARCH_DEFAULTS.maxResults))]);
+  const layout = layoutResults(second.results, { isAutomated: () => false, placement: 'after', shown: SEARCH_DEFAULTS.maxResults });
+  expect(await cardIds(page)).toEqual(layout.people.flatMap((g) => g.hits.map((h) => h.primary.result.id)));
   await expect(page.locator('[data-testid="search-result"].is-expanded')).toHaveCount(0);
 });
 

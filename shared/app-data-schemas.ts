@@ -97,7 +97,13 @@ export const SessionSourceSchema = z.object({
 // Matched words in a cited range, for the editor and the transcript view.
 
 /** A matched word: `line` is the file line (the JSONL line for a transcript); offsets are UTF-16, end exclusive, in that line's text (a message's text for transcripts). */
-export const LineMatchSchema = z.object({ line: z.number().int(), start: z.number().int().min(0), end: z.number().int().min(0) });
+export const LineMatchSchema = z.object({
+  line: z.number().int(),
+  start: z.number().int().min(0),
+  end: z.number().int().min(0),
+  /** A transcript message's: offsets into its `body` (the words without the envelope), not its `text`. */
+  part: z.literal('body').optional(),
+});
 
 export const FindMatchesArgsSchema = z.strictObject({
   path: RelPathSchema,

@@ -489,6 +489,10 @@ export const TranscriptMessageSchema = z.object({
   timestamp: z.string().nullable(),
   /** Set when the message was too long to show or index whole: its full length in characters (`text` holds the start). */
   truncatedFrom: z.number().optional(),
+  /** The words without OpenClaw's envelope (channel header, sender, message ids, metadata blocks); absent when `text` has none. */
+  body: z.string().optional(),
+  /** Who sent it, as the envelope named them (`用户248287`), when `body` took the label off. */
+  sender: z.string().optional(),
 });
 
 export const TranscriptSchema = z.object({

@@ -5,6 +5,7 @@
 import { decompress } from 'fzstd';
 import type { AgentDbSession } from '../../../shared/agent-db-schemas.js';
 import type { AgentDbConnection } from './agent-db-connection.js';
+import { sessionKindFromKey } from '../parse/session-key-kind.js';
 
 /** One database session, without the shadowing flag (which the caller decides). */
 export interface DbSessionRow {
@@ -24,13 +25,8 @@ export interface DbSessionRow {
 /** Gaps in seq become blank lines (the parser skips them); past this many the file would be mostly blank. */
 const MAX_SEQ_GAP_LINES = 100_000;
 
-export function sessionKind(sessionKey: string | null): AgentDbSession['kind'] {
-  const parts = (sessionKey ?? '').split(':');
-  if (parts.includes('subagent')) return 'subagent';
-  if (parts[2] === 'cron') return 'cron';
-  if (parts[2] === 'heartbeat' || parts.at(-1) === 'heartbeat') return 'heartbeat';
-  return 'interactive';
-}
+/** OpenClaw's session-key kind (parse/session-key-kind.ts: one rule for databases and sessions.json). */
+export const sessionKind = sessionKindFromKey;
 
 export function listDbSessions(db: AgentDbConnection): DbSessionRow[] {
   const out: DbSessionRow[] = [];

@@ -1,7 +1,7 @@
 // Envelope metadata in the formats OpenClaw writes (2026.2.26 and 2026.9.6; see the strip
 // functions it uses itself), taken off the indexed text while line citations stay exact.
 import { describe, expect, it } from 'vitest';
-import { stripEnvelopeMetadata } from './openclaw-envelope.js';
+import { displayedMessage, stripEnvelopeMetadata } from './openclaw-envelope.js';
 import { parseSessionJsonl } from './session-jsonl.js';
 
 const user = (text: string): string => stripEnvelopeMetadata(text, 'user');
@@ -82,5 +82,48 @@ describe('session lines without envelopes', () => {
     // The transcript view still has every message as stored.
     expect(parsed.messages.map((m) => m.line)).toEqual([2, 3, 4, 5]);
     expect(parsed.messages[0]!.text).toContain('[message_id: om_1]');
+  });
+});
+
+// Texts as OpenClaw 2026.9.6 assembles them: formatInboundEnvelope's `[Channel from +elapsed ts] sender: body`
+// (resolveSenderLabel's `name (id)` in groups), buildInboundUserContextPrefix's `Label: ⟦openclaw:ctx⟧`
+// JSON blocks before the body, and `[message_id: …]` hint lines.
+describe('displayedMessage', () => {
+  it('shows a Feishu message by its words, with the sender moved out of the text', () => {
+    const stored = 'System: [2026-11-05 10:00:12 GMT+8] Feishu[default] DM | 用户248287 (ou_e40c5df02fc1a9b8c7d6e5f4a3b2c1d0): 还是回复我她是sunny [message_id: om_x100b4c2a9f]';
+    expect(displayedMessage(stored, 'user')).toEqual({ body: '还是回复我她是sunny', sender: '用户248287' });
+    const group = '[Feishu 产品群 id:oc_9f8e7d +2m Thu 2026-11-05 10:05:40 GMT+8] 赵婷 (ou_1a2b3c4d): 3月5日 的批次推到 3月12日\n[message_id: om_77]';
+    expect(displayedMessage(group, 'user')).toEqual({ body: '3月5日 的批次推到 3月12日', sender: '赵婷' });
+    const direct = '[Telegram Alice id:12345 +3m Fri 2026-06-12 09:05:09 GMT+8] Alice: hello there\n[message_id: 42]';
+    expect(displayedMessage(direct, 'user')).toEqual({ body: 'hello there', sender: 'Alice' });
+  });
+
+  it('drops 9.6 context blocks and keeps a message without an envelope as written', () => {
+    const stored = [
+      'Conversation info: ⟦openclaw:ctx⟧',
+      '```json',
+      '{\n  "chat_id": "ou_e40c5df02fc1",\n  "message_id": "om_x100b4c2b01",\n  "sender": { "id": "ou_e40c5df02fc1", "name": "用户248287" }\n}',
+      '```',
+      '',
+      '轻笔记项目定稿了吗？',
+    ].join('\n');
+    expect(displayedMessage(stored, 'user')).toEqual({ body: '轻笔记项目定稿了吗？' });
+    // "Note: …" typed by a person is not a sender label.
+    expect(displayedMessage('System: [2026-04-17 21:02:10 GMT+8] WebChat DM | Here is my health log', 'user')).toEqual({ body: 'Here is my health log' });
+    expect(displayedMessage('Note: buy milk', 'user')).toEqual({ body: 'Note: buy milk' });
+    expect(displayedMessage('Note (draft): buy milk', 'user')).toEqual({ body: 'Note (draft): buy milk' });
+    expect(displayedMessage('HEARTBEAT_OK', 'assistant')).toEqual({ body: 'HEARTBEAT_OK' });
+  });
+
+  it('gives the transcript each message’s body beside the text as stored', () => {
+    const jsonl = [
+      JSON.stringify({ type: 'session', id: 's1' }),
+      JSON.stringify({ type: 'message', message: { role: 'user', content: [{ type: 'text', text: 'System: [2026-11-05 10:00:12 GMT+8] Feishu[default] DM | 用户248287 (ou_e40c5df02fc1): 她是sunny [message_id: om_1]' }] } }),
+      JSON.stringify({ type: 'message', message: { role: 'assistant', content: [{ type: 'text', text: '好的' }] } }),
+    ].join('\n');
+    const [user, assistant] = parseSessionJsonl(jsonl).messages;
+    expect(user).toMatchObject({ line: 2, body: '她是sunny', sender: '用户248287' });
+    expect(user!.text).toContain('[message_id: om_1]');
+    expect(assistant).not.toHaveProperty('body');
   });
 });

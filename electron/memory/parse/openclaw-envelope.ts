@@ -27,6 +27,8 @@ const ACTIVE_MEMORY_BLOCK = /<active_memory_plugin>[\s\S]*?(?:<\/active_memory_p
 const SYSTEM_LINE = /^System(?: \(untrusted\))?: \[[^\]]+\]\s*/;
 /** The channel event after it: `Feishu[default] DM | body`, `Feishu[acct] DM from ou_x: body`, `Feishu[acct] message in group g: body`. */
 const CHANNEL_EVENT = /^[\p{L}\p{N} ._-]{1,40}\[[^\]\n]*\]\s+(?:DM|message in group \S+)(?: from [^:|\n]+)?\s*[|:]\s*/u;
+/** After a System line the account bracket may be missing (`WebChat DM | body`). */
+const CHANNEL_EVENT_AFTER_SYSTEM = /^[\p{L}\p{N}._-]{1,40}(?:\[[^\]\n]*\])?\s+(?:DM|message in group \S+)(?: from [^:|\n]+)?\s*[|:]\s*/u;
 /** A leading channel envelope `[Feishu Alice id:ou_1 +3m Fri 2026-06-12 09:05:09 GMT+8] ` (stripEnvelope's rule). */
 const ENVELOPE_PREFIX = /^\[([^\]\n]+)\]\s*/;
 const ENVELOPE_TIME = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?Z\b|\d{4}-\d{2}-\d{2} \d{2}:\d{2}\b/;
@@ -88,13 +90,19 @@ export function stripEnvelopeMetadata(text: string, role: 'user' | 'assistant'):
       if (!isSystem(trimmed)) return [line];
       if (hasBody) return [];
       const rest = trimmed.replace(SYSTEM_LINE, '');
-      return [rest.replace(CHANNEL_EVENT, '')];
+      return [rest.replace(CHANNEL_EVENT_AFTER_SYSTEM, '')];
     });
     body = lines.join('\n').replace(/^\s+/, '');
     for (let guard = 0; guard < 3; guard++) {
       const envelope = ENVELOPE_PREFIX.exec(body);
       if (envelope && (ENVELOPE_TIME.test(envelope[1]!) || ENVELOPE_CHANNELS.test(envelope[1]!))) {
         body = body.slice(envelope[0].length);
+        continue;
+      }
+      // A channel header left without its System line (`Feishu[default] DM from ou_x: …`).
+      const channel = CHANNEL_EVENT.exec(body);
+      if (channel) {
+        body = body.slice(channel[0].length);
         continue;
       }
       const cron = CRON_TAG.exec(body);
@@ -109,4 +117,38 @@ export function stripEnvelopeMetadata(text: string, role: 'user' | 'assistant'):
   }
   const clean = body.replace(/\n{3,}/g, '\n\n').trim();
   return SILENT_REPLIES.has(clean) ? '' : clean;
+}
+
+/** A message as the transcript viewer shows it: the person's words, and who sent them when the envelope said. */
+export interface DisplayedMessage {
+  body: string;
+  sender?: string;
+}
+
+/**
+ * The sender label a channel puts before a message's words, as OpenClaw's formatInboundEnvelope
+ * writes it: `name (id): ` (resolveSenderLabel), or `(self): `.
+ */
+const SENDER_WITH_ID = /^([^\s:：()（）\n][^:：()（）\n]{0,39}) [(（]([^()（）\n\s]{3,80})[)）]\s*[:：]\s*/u;
+const SELF_SENDER = /^\(self\):\s*/;
+
+/**
+ * What the transcript viewer shows of a message: stripEnvelopeMetadata's words (the same rule the
+ * index and the titles use), the sender label after an envelope moved out of the text. A message
+ * that is nothing but wrapping (HEARTBEAT_OK) is shown as written.
+ */
+export function displayedMessage(text: string, role: 'user' | 'assistant'): DisplayedMessage {
+  const stripped = stripEnvelopeMetadata(text, role);
+  if (stripped === '') return { body: text.trim() };
+  // Only a message that came in an envelope has a sender label: "Note (draft): …" typed by a person stays.
+  if (role !== 'user' || stripped === text.trim()) return { body: stripped };
+  const self = SELF_SENDER.exec(stripped);
+  if (self) return { body: stripped.slice(self[0].length), sender: '(self)' };
+  const labelled = SENDER_WITH_ID.exec(stripped);
+  if (labelled) return { body: stripped.slice(labelled[0].length), sender: labelled[1]!.trim() };
+  // A direct message's `Alice: ` repeats the envelope's `[Feishu Alice id:ou_1 …]`: it goes too.
+  const header = ENVELOPE_PREFIX.exec(text.replace(/^\s+/, ''))?.[1];
+  const name = /^([^:\n]{1,40}):\s/.exec(stripped)?.[1];
+  if (header && name && header.includes(name)) return { body: stripped.slice(name.length + 1).trimStart(), sender: name };
+  return { body: stripped };
 }

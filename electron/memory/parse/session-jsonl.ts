@@ -2,7 +2,7 @@
 // records carry conversation; of their content only `text` parts. Each message becomes one output
 // line, so every indexed line cites exactly one real JSONL line.
 import type { TranscriptMessage } from '../../../shared/domain.js';
-import { stripEnvelopeMetadata } from './openclaw-envelope.js';
+import { displayedMessage, stripEnvelopeMetadata } from './openclaw-envelope.js';
 
 export interface ParsedSession {
   /**
@@ -86,6 +86,9 @@ export function readSessionRecord(record: unknown, line: number): SessionRecordL
   const indexed = oneLine(stripEnvelopeMetadata(cut ? messageText : parts.join('\n'), role));
   const message: TranscriptMessage = { line, role, text: messageText, timestamp };
   if (messageText !== fullText) message.truncatedFrom = fullText.length;
+  const shown = displayedMessage(messageText, role);
+  if (shown.body !== messageText) message.body = shown.body;
+  if (shown.sender !== undefined) message.sender = shown.sender;
   return { line, indexed: indexed === '' ? null : `${ROLE_LABEL[role]}: ${indexed}`, message, timestamp };
 }
 

@@ -9,6 +9,7 @@ import { ROOT_LAYER_DIRS, ROOT_MEMORY_FILES, indexableSource } from '../workspac
 import { resolveMemoryPath } from '../workspace/memory-path.js';
 import { isIgnoredPath } from '../workspace/ignore-rules.js';
 
+import { attachRecordedKinds } from '../workspace/session-store-kinds.js';
 export { indexableSource } from '../workspace/memory-locations.js';
 
 /** Virtual index path of an absolute path under a watch root, or null when it is not memory. */
@@ -77,5 +78,6 @@ export async function discoverOne(opts: DiscoverOptions, relPath: string): Promi
   const file: DiscoveredFile = { path: resolved.path, absPath: resolved.abs, source, size: stat.size, mtimeMs: stat.mtimeMs };
   const parts = resolved.path.split('/');
   if (source === 'sessions' && parts.length === 3) file.agentId = parts[1]!;
+  if (source === 'sessions') await attachRecordedKinds([file]);
   return file;
 }

@@ -34,7 +34,7 @@ export function prepareFile(discovered: DiscoveredFile, bytes: Uint8Array, chunk
   if (discovered.source === 'sessions') {
     const parsed = parseSessionJsonl(text);
     const { evergreen: _evergreen, ...classified } = classifyFile(discovered, { frontmatter: null, firstRecordTimestamp: parsed.firstTimestamp });
-    const file: WorkspaceFile = { ...classified, ...stat, sessionKind: discovered.agentDb?.recordedKind ?? sessionAutomation(parsed.messages).kind };
+    const file: WorkspaceFile = { ...classified, ...stat, sessionKind: discovered.agentDb?.recordedKind ?? discovered.recordedKind ?? sessionAutomation(parsed.messages).kind };
     return { file, chunks: chunkSession(parsed, chunking), malformedLines: parsed.malformed, title: sessionTitle(parsed.messages) };
   }
   const frontmatter = parseFrontmatter(text);

@@ -20,10 +20,10 @@ const MAX_SEGMENT_PIECE = 2000;
 /**
  * CJK runs are short (punctuation ends them), and each Intl.Segmenter call costs several µs before
  * its first word: runs are joined with line breaks, which always end a word (UAX #29 WB3a/b), into
- * calls of about this many chars — where the cost per char is lowest. On 190k runs (CMRC 2018,
- * synthetic notes, kana/Hangul/astral Han fuzz) every run came out exactly as segmented alone.
+ * calls of about this many chars — where the cost per char is lowest (docs/performance.md). On 190k
+ * runs (CMRC 2018, synthetic notes, kana/Hangul/astral Han fuzz) every run came out exactly as segmented alone.
  */
-const SEGMENT_BATCH_CHARS = 500;
+const SEGMENT_BATCH_CHARS = 200;
 const RUN_SEPARATOR = '\n';
 
 const segmenter: Intl.Segmenter | null = typeof Intl !== 'undefined' && typeof Intl.Segmenter === 'function'

@@ -17,7 +17,9 @@ const memo = new Map<string, string>();
 
 /** The index form of one lowercased, diacritic-folded token. */
 export function stemToken(token: string): string {
-  if (!STEMMABLE.test(token)) return token;
+  // Most tokens of a Chinese memory are CJK: a first-character check spares them the regex.
+  const first = token.charCodeAt(0);
+  if (first < 0x61 || first > 0x7a || !STEMMABLE.test(token)) return token;
   let stem = memo.get(token);
   if (stem === undefined) {
     stem = porter2(token);

@@ -14,6 +14,8 @@ import { hasIgnoredFolder, isIgnoredPath, isMarkdownName, isSessionFileName } fr
 import { pathRefusal, ROOT_LAYER_DIRS, ROOT_MEMORY_FILES } from './memory-locations.js';
 import { agentsFolders, listAgentSessionFolders, sessionDirName, sessionFolderFor, type SessionSourceOptions } from './session-sources.js';
 
+import { attachRecordedKinds } from './session-store-kinds.js';
+import type { SessionKind } from '../../../shared/session-kind.js';
 export { isIgnoredPath } from './ignore-rules.js';
 
 export interface DiscoverOptions extends SessionSourceOptions {
@@ -31,6 +33,8 @@ export interface DiscoveredFile {
   agentId?: string;
   /** Set for a transcript read from an agent database; absPath is then the database file. */
   agentDb?: AgentDbRef;
+  /** A legacy transcript's kind as its folder's sessions.json records it (session-store-kinds.ts). */
+  recordedKind?: SessionKind;
 }
 
 export interface WatchRoot {
@@ -149,6 +153,7 @@ export async function discoverFiles(opts: DiscoverOptions, sink?: DiscoverySink)
     add(await listSessionFiles({ dir: source.dir, prefix: `sessions/${source.agentId}/`, accepts }, source.dir), 'sessions', `sessions/${source.agentId}/`, source.agentId);
   }
   const found = await statCandidates(candidates);
+  await attachRecordedKinds(found);
   const databases = opts.agentDatabases;
   if (!databases) return found;
   // A session in an agent database and as a legacy JSONL file is listed once: the database's is live.

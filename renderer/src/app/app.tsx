@@ -23,6 +23,7 @@ import { useReopenLastFile } from './use-reopen-last-file';
 import { useUnsavedGuard } from './use-unsaved-guard';
 import { useViewportWidth } from './use-viewport-width';
 import { isAutomatedKind } from '../../../shared/session-kind';
+import { layoutResults } from '../../../shared/result-list';
 
 /** The window: header, file sidebar | main view | search panel (resizable, collapsible), status bar. */
 export function App() {
@@ -49,10 +50,15 @@ export function App() {
   const statusUnknown = useApp((s) => s.status.index === null && s.status.progress === null);
   const sources = useApp((s) => s.settingsView.sources);
 
-  const hitPaths = useMemo(() => new Set((results ?? []).map((r) => r.path)), [results]);
+  const automatedPaths = useMemo(() => new Set(entries.flatMap((e) => (isAutomatedKind(e.sessionKind) ? [e.path] : []))), [entries]);
+  // The files of the hits on screen, not of every chunk the panel asked for to fill its list.
+  const shownOf = useApp((s) => ({ placement: s.search.automatedPlacement, shown: s.search.settings.maxResults, asListed: s.search.profile === 'openclaw' }));
+  const hitPaths = useMemo(() => {
+    const layout = layoutResults(results ?? [], { isAutomated: (p) => automatedPaths.has(p), ...shownOf });
+    return new Set([...layout.people, ...layout.automated].map((g) => g.path));
+  }, [results, automatedPaths, shownOf]);
   const unsavedSet = useMemo(() => new Set(unsaved), [unsaved]);
   const filePaths = useMemo(() => entries.map((e) => e.path), [entries]);
-  const automatedPaths = useMemo(() => new Set(entries.flatMap((e) => (isAutomatedKind(e.sessionKind) ? [e.path] : []))), [entries]);
   const sessionTitles = useMemo(() => new Map(entries.flatMap((e) => (e.source === 'sessions' && e.title ? [[e.path, e.title] as const] : []))), [entries]);
   const fit = fitPanels(viewport, layout);
   const keywordOnly = index?.mode === 'fts-only';

@@ -1,3 +1,4 @@
+import { utf8Length } from '../../../lib/utf8-length';
 import { initialCursor } from './initial-cursor';
 import { useEffect, useRef } from 'react';
 import { EditorState, Transaction, type Text } from '@codemirror/state';
@@ -95,6 +96,8 @@ export function CodeEditor() {
       onDocChanged: (update) => {
         if (!baseDoc.current) return;
         store.getState().setEditorDirty(!update.state.doc.eq(baseDoc.current));
+        // The header's size follows the buffer, in the bytes a save would write.
+        store.getState().setEditorLiveSize(bufferBytes(update.state, store.getState().editor.doc?.bom ?? false));
       },
     });
     extensions.push(budgetExtension((live) => budget.getState().setLiveBudget(live)), lineNotesExtension());
@@ -103,6 +106,7 @@ export function CodeEditor() {
     baseDoc.current = base.doc;
     view.setState(draft === null ? base : EditorState.create({ doc: draft, extensions }));
     if (draft !== null) store.getState().setEditorDirty(!view.state.doc.eq(base.doc));
+    store.getState().setEditorLiveSize(bufferBytes(view.state, state.editor.doc?.bom ?? false));
     const hl = store.getState().editor.highlight;
     jumped.current = hl?.seq ?? null;
     if (hl) jumpToLines(view, hl);
@@ -158,4 +162,9 @@ function typingElsewhere(view: EditorView): boolean {
   const active = view.dom.ownerDocument.activeElement;
   if (!active || view.dom.contains(active)) return false;
   return active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement || (active instanceof HTMLElement && active.isContentEditable);
+}
+
+/** What a save would write: the text with the file's line endings, in UTF-8, and its BOM. */
+function bufferBytes(state: EditorState, bom: boolean): number {
+  return utf8Length(state.sliceDoc()) + (bom ? 3 : 0);
 }

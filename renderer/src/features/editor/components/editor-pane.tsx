@@ -72,7 +72,7 @@ export function EditorPane({ headerExtras, onOpenPath, transcriptTitle }: Editor
         <span className="editor-pane__meta" data-testid="editor-meta">
           {transcript
             ? `${transcript.messages.length} message${transcript.messages.length === 1 ? '' : 's'} · ${formatBytes(doc.size)}`
-            : doc.phase === 'loading' ? '' : formatBytes(doc.size)}
+            : doc.phase === 'loading' ? '' : <span data-testid="editor-size" data-value={doc.liveSize ?? doc.size}>{formatBytes(doc.liveSize ?? doc.size)}</span>}
           {doc.view === 'text' && doc.phase !== 'loading' && ` · ${doc.eol.toUpperCase()}${doc.bom ? ' · BOM' : ''}`}
         </span>
         {headerExtras}

@@ -1,12 +1,13 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useEditor } from '../stores/editor-store-context';
 import type { LineMatch, TranscriptMessage } from '../../../../../shared/domain';
 import type { TranscriptTool } from '../../../../../shared/transcript-tool-schema';
 import { MessageMarkdown } from './message-markdown';
 
 /**
- * A session JSONL as a chat: speaker, time, the message as written (line breaks kept). The cited
- * JSONL lines are tinted, and the words the engine matched there (findMatches) are marked.
+ * A session JSONL as a chat: speaker, time, the message's words without OpenClaw's envelope (the
+ * engine's `body`; "Show raw" gives the text as written). The cited JSONL lines are tinted, and
+ * the words the engine matched there (findMatches, in whichever text is shown) are marked.
  */
 export function TranscriptView() {
   const { transcript, path, phase } = useEditor((s) => ({
@@ -16,15 +17,19 @@ export function TranscriptView() {
   }));
   const highlight = useEditor((s) => s.editor.highlight);
   const listRef = useRef<HTMLOListElement>(null);
+  const [raw, setRaw] = useState(false);
   const matchesByLine = useMemo(() => {
     const byLine = new Map<number, LineMatch[]>();
+    const withBody = new Set((transcript?.messages ?? []).flatMap((m) => (m.body !== undefined ? [m.line] : [])));
     for (const m of highlight?.matches ?? []) {
+      // Offsets into the body for messages that have one (unless raw), into the text otherwise.
+      if ((m.part === 'body') !== (!raw && withBody.has(m.line))) continue;
       const list = byLine.get(m.line) ?? [];
       list.push(m);
       byLine.set(m.line, list);
     }
     return byLine;
-  }, [highlight]);
+  }, [highlight, transcript, raw]);
 
   const isHit = (m: TranscriptMessage) => !!highlight && m.line >= highlight.startLine && m.line <= highlight.endLine;
 
@@ -47,12 +52,19 @@ export function TranscriptView() {
           {transcript.malformedLines} malformed JSONL line{transcript.malformedLines === 1 ? ' was' : 's were'} skipped.
         </div>
       )}
+      {transcript.messages.some((m) => m.body !== undefined) && (
+        <div className="transcript__bar">
+          <label className="transcript__raw muted" title="Channel headers, sender ids, message ids and metadata blocks as OpenClaw stored them">
+            <input type="checkbox" data-testid="transcript-raw" checked={raw} onChange={(e) => setRaw(e.target.checked)} /> Show raw envelopes
+          </label>
+        </div>
+      )}
       <ol className="transcript__list" ref={listRef}>
         {rowsOf(transcript.messages, transcript.tools ?? []).map((row) =>
           row.kind === 'tool' ? (
             <ToolRow key={`tool-${row.tool.line}-${row.index}`} tool={row.tool} />
           ) : (
-            <MessageRow key={row.message.line} m={row.message} hit={isHit(row.message)} matches={matchesByLine.get(row.message.line)} />
+            <MessageRow key={row.message.line} m={row.message} raw={raw} hit={isHit(row.message)} matches={matchesByLine.get(row.message.line)} />
           ),
         )}
       </ol>
@@ -61,7 +73,8 @@ export function TranscriptView() {
   );
 }
 
-function MessageRow({ m, hit, matches }: { m: TranscriptMessage; hit: boolean; matches: LineMatch[] | undefined }) {
+function MessageRow({ m, raw, hit, matches }: { m: TranscriptMessage; raw: boolean; hit: boolean; matches: LineMatch[] | undefined }) {
+  const showRaw = raw && m.body !== undefined;
   return (
     <li
       className={`message message--${m.role}${hit ? ' message--hit' : ''}`}
@@ -71,11 +84,12 @@ function MessageRow({ m, hit, matches }: { m: TranscriptMessage; hit: boolean; m
     >
       <div className="message__meta">
         <span className="message__role">{m.role === 'user' ? 'User' : 'Assistant'}</span>
+        {m.sender && <span className="message__sender" data-testid="message-sender" title="Sender, from the channel's envelope">{m.sender}</span>}
         {m.timestamp && <time dateTime={m.timestamp}>{formatTimestamp(m.timestamp)}</time>}
         <span className="message__line" title="JSONL line">L{m.line}</span>
       </div>
       <div className="message__text" data-testid="message-text">
-        <MessageMarkdown text={m.text} matches={matches} />
+        {showRaw ? <RawText text={m.text} matches={matches} /> : <MessageMarkdown text={m.body ?? m.text} matches={matches} />}
       </div>
       {m.truncatedFrom !== undefined && (
         <div className="message__cut muted" data-testid="transcript-message-cut">
@@ -83,6 +97,25 @@ function MessageRow({ m, hit, matches }: { m: TranscriptMessage; hit: boolean; m
         </div>
       )}
     </li>
+  );
+}
+
+/** The message as stored, envelope and all, with the matched words marked. */
+function RawText({ text, matches }: { text: string; matches: readonly LineMatch[] | undefined }) {
+  const parts: Array<{ text: string; mark: boolean }> = [];
+  let last = 0;
+  for (const m of [...(matches ?? [])].sort((a, b) => a.start - b.start)) {
+    const start = Math.max(m.start, last);
+    const end = Math.min(m.end, text.length);
+    if (end <= start) continue;
+    parts.push({ text: text.slice(last, start), mark: false }, { text: text.slice(start, end), mark: true });
+    last = end;
+  }
+  parts.push({ text: text.slice(last), mark: false });
+  return (
+    <pre className="message__raw" data-testid="message-raw">
+      {parts.map((p, i) => (p.mark ? <mark key={i} data-testid="transcript-match">{p.text}</mark> : p.text))}
+    </pre>
   );
 }
 

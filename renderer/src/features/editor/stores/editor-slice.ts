@@ -56,6 +56,8 @@ export interface OpenDocument {
   bom: boolean;
   eol: FileContent['eol'];
   size: number;
+  /** Bytes the buffer would take on disk as typed (BOM and line endings included); unset until the first edit. */
+  liveSize?: number;
   phase: EditorPhase;
   deleted: boolean;
   conflict: { diskText: string; diskHash: string } | null;
@@ -73,7 +75,7 @@ export interface OpenDocument {
 /** What a read from disk sets on the open document. */
 export function fromDisk(content: FileContent): Partial<OpenDocument> {
   return {
-    text: content.text, hash: content.hash, size: content.size, bom: content.bom, eol: content.eol, readOnly: content.readOnly,
+    text: content.text, hash: content.hash, size: content.size, liveSize: undefined, bom: content.bom, eol: content.eol, readOnly: content.readOnly,
     window: content.window ?? null, checksum: content.checksum ?? null,
   };
 }
@@ -100,6 +102,8 @@ export interface EditorSlice {
   };
   openDocument(path: string, range?: { startLine: number; endLine: number; terms?: string[] }): Promise<void>;
   setEditorDirty(dirty: boolean): void;
+  /** The buffer's size on disk as typed, for the header. */
+  setEditorLiveSize(bytes: number): void;
   saveDocument(): Promise<void>;
   /** Save the given text (default: the editor's) over whatever is on disk now. */
   overwriteOnDisk(text?: string): Promise<void>;
@@ -331,6 +335,11 @@ export function createEditorSlice(port: EditorPort, options: { draftDelayMs?: nu
         // Every edit: keep the text in the data dir; typed back to the disk version: nothing to keep.
         if (dirty || doc.phase === 'conflict' || doc.deleted) persistOpen();
         else if (doc.phase === 'dirty' || doc.phase === 'clean') persistence.forget(doc.path);
+      },
+
+      setEditorLiveSize(bytes) {
+        const doc = current();
+        if (doc && doc.liveSize !== bytes) patchDoc(doc.path, { liveSize: bytes });
       },
 
       async saveDocument() {

@@ -1,5 +1,6 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { SearchResult } from '../../../../../shared/domain';
+import { layoutResults } from '../../../../../shared/result-list';
 import { keywordOnlyText } from '../../../../../shared/search-wording';
 import { lineLabel } from '../stores/rank-movement';
 import { useSearch } from '../stores/search-store-context';
@@ -45,6 +46,8 @@ export function SearchPanel({ onOpenResult, filePaths, currentPath, keywordOnly,
     profile: st.search.profile,
     compare: st.search.compare,
     compareResponse: st.search.compareResponse,
+    placement: st.search.automatedPlacement,
+    shown: st.search.settings.maxResults,
   }));
   const actions = useSearch((st) => ({
     setQuery: st.setQuery,
@@ -56,6 +59,7 @@ export function SearchPanel({ onOpenResult, filePaths, currentPath, keywordOnly,
     updateSearchSettings: st.updateSearchSettings,
     setProfile: st.setProfile,
     setCompare: st.setCompare,
+    setAutomatedPlacement: st.setAutomatedPlacement,
   }));
   const inputRef = useRef<HTMLInputElement>(null);
 
@@ -67,7 +71,12 @@ export function SearchPanel({ onOpenResult, filePaths, currentPath, keywordOnly,
   }, [s.focusSeq]);
 
   const response = s.response;
-  const results = response?.results ?? [];
+  const results = useMemo(() => response?.results ?? [], [response]);
+  const asListed = s.profile === 'openclaw';
+  const layout = useMemo(
+    () => layoutResults(results, { isAutomated: (p) => automatedPaths?.has(p) ?? false, placement: s.placement, shown: s.shown, asListed }),
+    [results, automatedPaths, s.placement, s.shown, asListed],
+  );
   const hidden = response ? Math.max(0, response.candidates - results.length) : 0;
   const ftsOnly = response ? response.mode === 'fts-only' : keywordOnly;
   const notices = response?.notices.filter((n) => n.code !== 'keyword-only') ?? [];
@@ -118,8 +127,8 @@ export function SearchPanel({ onOpenResult, filePaths, currentPath, keywordOnly,
         {(s.status === 'pending' || s.status === 'loading') && <span className="muted">Searching…</span>}
         {s.status === 'error' && <span className="notice notice--error">{s.error}</span>}
         {response && s.status === 'done' && (
-          <span className="muted" data-testid="search-summary" data-count={results.length}>
-            {results.length} result{results.length === 1 ? '' : 's'} for “{s.responseQuery}” · {response.mode === 'hybrid' ? 'hybrid' : 'keyword-only'} · {Math.round(response.tookMs)} ms
+          <span className="muted" data-testid="search-summary" data-count={layout.shownHits}>
+            {layout.shownHits} result{layout.shownHits === 1 ? '' : 's'} for “{s.responseQuery}” · {response.mode === 'hybrid' ? 'hybrid' : 'keyword-only'} · {Math.round(response.tookMs)} ms
             {hidden > 0 && <> · {hidden} more candidates below the thresholds</>}
           </span>
         )}
@@ -168,12 +177,14 @@ export function SearchPanel({ onOpenResult, filePaths, currentPath, keywordOnly,
       )}
       <SearchResultGroups
         results={results}
-        asListed={s.profile === 'openclaw'}
+        layout={layout}
+        placement={s.placement}
+        onPlacement={actions.setAutomatedPlacement}
+        asListed={asListed}
         moves={s.movement?.moves}
         expanded={s.expanded}
         judgments={s.judgments}
         sessionTitles={sessionTitles}
-        automatedPaths={automatedPaths}
         onToggle={actions.toggleResultExpanded}
         onOpen={onOpenResult}
         onPin={(path) => void actions.pinFile(path)}

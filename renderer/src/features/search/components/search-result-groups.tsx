@@ -1,23 +1,28 @@
 // The result list as files, like VS Code's search: each file once with its hits inside, chunks of
 // one file merged by lines and same-text chunks folded ("and N more like it"). The grouping is
-// shared/result-groups.ts; every hit's numbers are its best chunk's, as the engine returned them.
-import { useMemo, useState } from 'react';
+// shared/result-groups.ts, the order and cut shared/result-list.ts; every hit's numbers are its
+// best chunk's, as the engine returned them.
+import { useState } from 'react';
 import type { SearchResult, Verdict } from '../../../../../shared/domain';
-import { groupResults, hitLines, resultsAsListed, type ResultGroup, type ResultHit } from '../../../../../shared/result-groups';
+import { hitLines, type ResultGroup, type ResultHit } from '../../../../../shared/result-groups';
+import type { AutomatedPlacement, ResultLayout } from '../../../../../shared/result-list';
 import { whyAbove } from '../../../../../shared/why-above';
 import type { RankMove } from '../stores/rank-movement';
 import { SearchResultRow } from './search-result-row';
 
 interface SearchResultGroupsProps {
+  /** Everything the engine returned (more than is shown): the neighbours "why above" compares. */
   results: readonly SearchResult[];
+  /** What is shown, grouped, ordered and cut (shared/result-list.ts). */
+  layout: ResultLayout;
+  placement: AutomatedPlacement;
+  onPlacement(placement: AutomatedPlacement): void;
   /** Each result on its own, as the engine listed it (the agent's own ranking). */
   asListed?: boolean;
   moves: Record<string, RankMove> | undefined;
   expanded: Record<string, boolean>;
   judgments: Record<string, Verdict>;
   sessionTitles?: ReadonlyMap<string, string> | undefined;
-  /** Transcripts the scheduler started (cron, heartbeat, sub-agent), by path. */
-  automatedPaths?: ReadonlySet<string> | undefined;
   onToggle(id: string): void;
   onOpen(result: SearchResult): void;
   onPin(path: string): void;
@@ -62,27 +67,23 @@ function AlikeList({ hit, titles, onOpen }: { hit: ResultHit; titles: ReadonlyMa
   );
 }
 
-/** Where hits from automated sessions go: after the conversations (default), hidden, or in rank order. */
-type AutomatedPlacement = 'after' | 'hidden' | 'mixed';
-
 export function SearchResultGroups(props: SearchResultGroupsProps) {
-  const groups = useMemo(() => (props.asListed ? resultsAsListed(props.results) : groupResults(props.results)), [props.results, props.asListed]);
-  const [placement, setPlacement] = useState<AutomatedPlacement>('after');
-  const isAutomated = (path: string) => props.automatedPaths?.has(path) ?? false;
-  const people = placement === 'mixed' ? groups : groups.filter((g) => !isAutomated(g.path));
-  const automated = placement === 'mixed' ? [] : groups.filter((g) => isAutomated(g.path));
-  const automatedHits = groups.filter((g) => isAutomated(g.path)).reduce((n, g) => n + g.hits.reduce((m, h) => m + 1 + h.alike.length, 0), 0);
+  const { layout, placement } = props;
+  const { people, automated, automatedHits, automatedShown } = layout;
+  const notShown = automatedHits - automatedShown;
   return (
     <>
       <ol className="search-results" data-testid="search-results">
         {people.map((group) => <GroupItem key={`${group.path}#${group.bestRank}`} group={group} {...props} />)}
       </ol>
-      {automatedHits > 0 && (
-        <div className="result-automated" data-testid="result-automated" data-placement={placement} data-count={automatedHits}>
+      {automatedHits > 0 && !props.asListed && (
+        <div className="result-automated" data-testid="result-automated" data-placement={placement} data-count={automatedHits} data-shown={automatedShown}>
           <span className="muted">
-            {automatedHits} hit{automatedHits === 1 ? '' : 's'} from automated sessions (cron, heartbeat, sub-agents){placement === 'hidden' ? ' hidden' : placement === 'after' ? ', listed after the conversations' : ', in rank order'}
+            {automatedHits} hit{automatedHits === 1 ? '' : 's'} from automated sessions (cron, heartbeat, sub-agents)
+            {placement === 'hidden' ? ' hidden' : placement === 'after' ? ', listed after the conversations' : ', in rank order'}
+            {placement !== 'hidden' && notShown > 0 && ` · ${notShown} beyond the ${layout.shownHits} shown`}
           </span>
-          <select className="result-automated__select" data-testid="result-automated-filter" aria-label="Automated sessions in results" value={placement} onChange={(e) => setPlacement(e.target.value as AutomatedPlacement)}>
+          <select className="result-automated__select" data-testid="result-automated-filter" aria-label="Automated sessions in results" value={placement} onChange={(e) => props.onPlacement(e.target.value as AutomatedPlacement)}>
             <option value="after">Show after conversations</option>
             <option value="hidden">Hide</option>
             <option value="mixed">Mix in by score</option>

@@ -28,7 +28,7 @@ describe('ranking profile', () => {
     const store = createStore<SearchSlice>()(createSearchSlice(port, 0));
     store.getState().setQuery('deploy');
     await store.getState().runSearch();
-    expect(calls.at(-1)).toMatchObject({ query: 'deploy', maxResults: 6 });
+    expect(calls.at(-1)).toMatchObject({ query: 'deploy', maxResults: 50 });
     expect(calls.at(-1)).not.toHaveProperty('profile');
     store.getState().setProfile('openclaw');
     await store.getState().runSearch();

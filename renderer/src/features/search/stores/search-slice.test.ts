@@ -61,12 +61,12 @@ describe('search slice', () => {
     expect(store.getState().search.movement).toBeNull();
   });
 
-  it('sends the defaults the CLI uses', async () => {
+  it('sends the defaults the CLI uses, asking for enough chunks to fill the six shown hits after grouping', async () => {
     const { port, calls } = fakePort();
     const store = createStore<SearchSlice>()(createSearchSlice(port, 0));
     store.getState().setQuery('api');
     await vi.runAllTimersAsync();
-    expect(calls[0]).toMatchObject({ query: 'api', maxResults: 6, minScore: 0.35, vectorWeight: 0.7, textWeight: 0.3, decay: { enabled: false, halfLifeDays: 30 }, mmr: { enabled: false, lambda: 0.7 } });
+    expect(calls[0]).toMatchObject({ query: 'api', maxResults: 50, minScore: 0.35, vectorWeight: 0.7, textWeight: 0.3, decay: { enabled: false, halfLifeDays: 30 }, mmr: { enabled: false, lambda: 0.7 } });
     expect(calls[0]).not.toHaveProperty('from');
     // Dates in the query on, read in the browser's time zone.
     expect(calls[0]).toMatchObject({ dates: { enabled: true, boost: 2 }, timeZoneOffsetMinutes: -new Date().getTimezoneOffset() });

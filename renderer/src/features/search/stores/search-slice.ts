@@ -3,7 +3,9 @@
 // judgments, and the pinned "explain this file" result. Results are identified by chunk id.
 import type { StateCreator } from 'zustand';
 import type { MemlensApi } from '../../../../../shared/contract';
+import { SEARCH_DEFAULTS } from '../../../../../shared/search-defaults';
 import type { ExplainFileResult, SearchOptions, SearchProfile, SearchResponse, SearchResult, Verdict } from '../../../../../shared/domain';
+import { groupingRequestSize, type AutomatedPlacement } from '../../../../../shared/result-list';
 import { errorInfo } from '../../../lib/error-message';
 import { computeRankMovement, type RankMovement } from './rank-movement';
 import {
@@ -72,6 +74,8 @@ export interface SearchSlice {
     compare: boolean;
     /** The other profile's answer to `responseQuery`, while `compare` is on. */
     compareResponse: SearchResponse | null;
+    /** Hits from cron, heartbeat and sub-agent sessions: after the conversations, hidden, or mixed in. */
+    automatedPlacement: AutomatedPlacement;
   };
   setQuery(query: string): void;
   runSearch(): Promise<void>;
@@ -90,11 +94,13 @@ export interface SearchSlice {
   focusSearch(): void;
   setProfile(profile: SearchProfile): void;
   setCompare(on: boolean): void;
+  setAutomatedPlacement(placement: AutomatedPlacement): void;
 }
 
 /** The search options for a profile: the openclaw profile takes only the query (and the clock). */
 export function optionsForProfile(options: SearchOptions, profile: SearchProfile): SearchOptions {
-  if (profile === 'memory-lens') return options;
+  // Enough chunks to fill the shown list after grouping, folding and moving automated runs down.
+  if (profile === 'memory-lens') return { ...options, maxResults: groupingRequestSize(options.maxResults ?? SEARCH_DEFAULTS.maxResults) };
   return { query: options.query, profile, ...(options.now !== undefined ? { now: options.now } : {}) };
 }
 
@@ -124,6 +130,7 @@ export const initialSearchState: SearchSlice['search'] = {
   profile: 'memory-lens',
   compare: false,
   compareResponse: null,
+  automatedPlacement: 'after',
 };
 
 export function createSearchSlice(port: SearchPort, debounceMs = SEARCH_DEBOUNCE_MS): StateCreator<SearchSlice, [], [], SearchSlice> {
@@ -308,6 +315,8 @@ export function createSearchSlice(port: SearchPort, debounceMs = SEARCH_DEBOUNCE
         patch({ compare: on, compareResponse: null });
         rerun();
       },
+
+      setAutomatedPlacement: (automatedPlacement) => patch({ automatedPlacement }),
     };
   };
 }
