@@ -148,10 +148,19 @@ export const TermBreakdownSchema = z.object({
   fragment: z.boolean().optional(),
   /** Not a word of the query: a synonym, translation or feedback word standing for some of them. */
   expansion: TermExpansionSchema.optional(),
+  /**
+   * Held here only as part of a longer word: 不易 of the query's 毛不易, 用户 inside this chunk's
+   * 用户名 when the query says 用户名字. `contribution` is already multiplied by `partialWeight`.
+   */
+  partOf: z.string().optional(),
+  partialWeight: z.number().optional(),
 });
 
 export const KeywordBreakdownSchema = z.object({
-  /** Raw FTS5 bm25() value (lower is better; negative for matches). */
+  /**
+   * FTS5's bm25() (lower is better; negative for matches), with the shares of partial CJK matches
+   * weighted (TermBreakdown.partialWeight); the raw bm25() when no term is partial.
+   */
   bm25: z.number(),
   /** 1-based position in the keyword candidate list. */
   rank: z.number(),

@@ -42,13 +42,19 @@ export function termName(t: Pick<TermBreakdown, 'term' | 'asWritten'>): string {
 const times = (n: number): string => `${n}×`;
 const fixed = (n: number, digits = 2): string => n.toFixed(digits);
 
+/** ", part of “毛不易” — partial matches count less (×0.2)", or nothing for a whole match. */
+export function describePartial(t: Pick<TermBreakdown, 'partOf' | 'partialWeight'>): string {
+  if (t.partOf === undefined) return '';
+  return `, part of ${quote(t.partOf)} — partial matches count less (×${+(t.partialWeight ?? 1).toFixed(2)})`;
+}
+
 /** "“备份” occurs 3× here; 12 of 110 chunks contain it — rare, weight 2.10 → adds 3.42." */
 export function describeTerm(t: TermBreakdown, totalChunks: number): string {
   const held = `${t.chunksWithTerm} of ${totalChunks} chunks contain it — ${rarity(t.chunksWithTerm, totalChunks)}, weight ${fixed(t.idf)}`;
   const name = t.dateWord ? `${termName(t)} (part of a date)` : termName(t);
   if (t.expansion) return describeExpansion(t, held);
   if (t.occurrences === 0) return `${name} is not here; ${held}.`;
-  return `${name} occurs ${times(t.occurrences)} here; ${held} → adds ${fixed(t.contribution)}.`;
+  return `${name} occurs ${times(t.occurrences)} here${describePartial(t)}; ${held} → adds ${fixed(t.contribution)}.`;
 }
 
 /** Character pairs across word boundaries, folded into one sentence (listing each would say nothing). */
@@ -57,7 +63,11 @@ export function describeFragments(fragments: readonly TermBreakdown[]): string |
   if (present.length === 0) return null;
   const adds = present.reduce((sum, t) => sum + t.contribution, 0);
   const one = present.length === 1;
-  return `${present.length} character pair${one ? '' : 's'} spanning the query's words (${present.map((t) => t.term).join(' ')}) also occur${one ? 's' : ''} here → add${one ? 's' : ''} ${fixed(adds)}.`;
+  const partial = present.filter((t) => t.partOf !== undefined);
+  const less = partial.length > 0
+    ? `; without the words on both sides, ${partial.map((t) => `${t.term} (of ${quote(t.partOf!)})`).join(', ')} count${partial.length === 1 ? 's' : ''} less (×${+(partial[0]!.partialWeight ?? 1).toFixed(2)})`
+    : '';
+  return `${present.length} character pair${one ? '' : 's'} spanning the query's words (${present.map((t) => t.term).join(' ')}) also occur${one ? 's' : ''} here → add${one ? 's' : ''} ${fixed(adds)}${less}.`;
 }
 
 /**

@@ -39,7 +39,7 @@ const quiet = flags.has('--quiet');
 const LANG_TAGS = new Set(['zh', 'en', 'mixed']);
 const KIND_TAGS = new Set([
   'lexical', 'paraphrase', 'relative-date', 'absolute-date', 'multi-term-missing',
-  'inflection', 'session', 'cross-lingual', 'number',
+  'inflection', 'session', 'cross-lingual', 'number', 'partial-cjk',
 ]);
 const ALLOWED_FIELDS = new Set(['id', 'query', 'relevant', 'tags', 'note']);
 const TZ_OFFSET_MS = 8 * 3600 * 1000; // Asia/Shanghai

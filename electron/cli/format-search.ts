@@ -101,6 +101,6 @@ export function formatBreakdown(b: ScoreBreakdown): string {
     lines.push(`openclaw ${b.openclaw.release}: ${first ?? ''}`);
     for (const line of rest) more(line);
   }
-  if (b.keyword && !b.openclaw) lines.push(`details  FTS5 MATCH ${b.keyword.query} · raw bm25() ${b.keyword.bm25.toFixed(6)}`);
+  if (b.keyword && !b.openclaw) lines.push(`details  FTS5 MATCH ${b.keyword.query} · ${b.keyword.terms?.some((t) => t.partOf !== undefined) ? 'bm25 with partial matches weighted' : 'raw bm25()'} ${b.keyword.bm25.toFixed(6)}`);
   return lines.join('\n');
 }

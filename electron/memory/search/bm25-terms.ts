@@ -13,6 +13,7 @@ import type { TermBreakdown } from '../../../shared/domain.js';
 import { FTS5_BM25_B, FTS5_BM25_K1, fts5Idf } from '../../../shared/score.js';
 import { readFts5Varint } from './fts5-varint.js';
 import type { IndexSession } from './index-session.js';
+import { weightOf, type PartialPlan } from './partial-words.js';
 
 /** One term's share of −bm25 for a chunk of `docTokens` tokens (see the formula above). */
 export function bm25TermContribution(idf: number, occurrences: number, docTokens: number, avgTokens: number): number {
@@ -122,13 +123,15 @@ export interface ChunkTermBreakdown {
 /**
  * The term-by-term account of one chunk: occurrences of each query term among the chunk's
  * indexed tokens, and its contribution. `asWritten` maps an indexed term to the words that
- * produced it (query words; the chunk's own are added by the caller that has its text).
+ * produced it (query words; the chunk's own are added by the caller that has its text). A term
+ * held only as part of a longer word adds its weighted share, as the ranking counted it.
  */
 export function chunkTermBreakdown(
   textSeg: string,
   docTokens: number,
   terms: readonly string[],
   stats: QueryTermStats,
+  partials: PartialPlan | null = null,
 ): ChunkTermBreakdown {
   // A handful of terms against a long token string: native substring search beats splitting it.
   const padded = ` ${textSeg} `;
@@ -140,12 +143,16 @@ export function chunkTermBreakdown(
     counts.set(term, n);
   }
   let total = 0;
+  const holds = (t: string): boolean | undefined => (counts.has(t) ? counts.get(t)! > 0 : undefined);
   const breakdown = terms.map((term) => {
     const occurrences = counts.get(term) ?? 0;
     const idf = stats.idf.get(term) ?? 0;
-    const contribution = bm25TermContribution(idf, occurrences, docTokens, stats.avgTokens);
+    const full = bm25TermContribution(idf, occurrences, docTokens, stats.avgTokens);
+    const partial = occurrences > 0 ? weightOf(partials, term, holds) : null;
+    const contribution = partial ? partial.weight * full : full;
     total += contribution;
-    return { term, occurrences, chunksWithTerm: stats.docs.get(term) ?? 0, idf, contribution };
+    const base = { term, occurrences, chunksWithTerm: stats.docs.get(term) ?? 0, idf, contribution };
+    return partial ? { ...base, partOf: partial.partOf, partialWeight: partial.weight } : base;
   });
   return { terms: breakdown, chunkTokens: docTokens, total };
 }

@@ -15,6 +15,7 @@ import { readFtsTotals } from './bm25-terms.js';
 import { Fts5DoclistReader, parseStructure } from './fts5-doclists.js';
 import { Fts5FormatError } from './fts5-varint.js';
 import type { IndexSession } from './index-session.js';
+import { weightOf, type PartialPlan } from './partial-words.js';
 
 export interface UnionHit {
   rowid: number;
@@ -102,12 +103,13 @@ export function bm25UnionTopK(
   limit: number,
   required: ReadonlySet<string> = new Set(),
   filter: UnionFilter | null = null,
+  partials: PartialPlan | null = null,
   weights: ReadonlyMap<string, number> | null = null,
 ): UnionResult | null {
   if (session.db.inTransaction || terms.length === 0) return null;
   const state = stateOf(session);
   try {
-    return state.snapshot(() => scoreUnion(session, state, terms, limit, required, filter, weights));
+    return state.snapshot(() => scoreUnion(session, state, terms, limit, required, filter, partials, weights));
   } catch (error) {
     state.last = null;
     if (!(error instanceof Fts5FormatError)) throw error;
@@ -125,15 +127,16 @@ function scoreUnion(
   limit: number,
   required: ReadonlySet<string>,
   filter: UnionFilter | null,
+  partials: PartialPlan | null,
   weights: ReadonlyMap<string, number> | null,
 ): UnionResult | null {
   const key = session.changeKey();
   const weighted = weights ? `\u0002${terms.map((t) => weights.get(t) ?? 1).join(',')}` : '';
-  const termsKey = `${terms.join('\u0000')}\u0001${[...required].join('\u0000')}${weighted}`;
+  const termsKey = `${terms.join('\u0000')}\u0001${[...required].join('\u0000')}\u0001${partials?.key ?? ''}${weighted}`;
   let scored = state.last;
   if (scored === null || scored.key !== key || scored.terms !== termsKey) {
     state.last = null;
-    const fresh = scoreTerms(session, state, terms, required, weights);
+    const fresh = scoreTerms(session, state, terms, required, partials, weights);
     if (fresh === null) return null;
     scored = { ...fresh, key, terms: termsKey };
     state.last = scored;
@@ -152,12 +155,17 @@ function toHits(state: UnionState, rowids: readonly number[]): UnionHit[] {
   return rowids.map((rowid) => ({ rowid, bm25: -state.scores[rowid]! }));
 }
 
-/** Scores every chunk holding a term into `state`; null for an index format this reader does not know. */
+/**
+ * Scores every chunk holding a term into `state`; null for an index format this reader does not
+ * know. A term `partials` conditions adds its share once every term is read, weighted by what
+ * else the chunk holds (partial-words.ts).
+ */
 function scoreTerms(
   session: IndexSession,
   state: UnionState,
   terms: readonly string[],
   required: ReadonlySet<string>,
+  partials: PartialPlan | null,
   weights: ReadonlyMap<string, number> | null = null,
 ): { touchedCount: number; mostHeld: number; docs: Map<string, number> } | null {
   const structure = state.reader.structureRecord();
@@ -179,21 +187,30 @@ function scoreTerms(
   const ln = (x: number): number => session.ln(x);
   let touchedCount = 0;
   let mostHeld = 0;
+  const heldBy = new Map<string, Set<number>>();
+  const deferred: { term: string; rowids: Int32Array; shares: Float64Array }[] = [];
   for (const term of terms) {
     const isRequired = required.has(term);
     const postings = state.reader.postings(segments, term);
     const n = postings.count;
     docs.set(term, n);
+    if (partials?.watched.has(term)) heldBy.set(term, new Set(postings.rowids.subarray(0, n)));
     if (n === 0) continue;
     // An expansion word (query-expansion/) counts its weight's share of what a query word would.
     const idf = fts5Idf(nRow, n, ln) * (weights?.get(term) ?? 1);
     const { rowids, occurrences } = postings;
+    const later = partials?.terms.has(term) ? { term, rowids: Int32Array.from(rowids.subarray(0, n)), shares: new Float64Array(n) } : null;
+    if (later) deferred.push(later);
     for (let i = 0; i < n; i++) {
       const rowid = rowids[i]!;
       const f = occurrences[i]!;
       const d = rowid < lengths.length ? lengths[rowid]! : 0;
       if (d === 0) throw new StaleLengthsError(`no recorded length for chunk ${rowid}`);
-      const contribution = idf * ((f * K1_PLUS_1) / (f + FTS5_BM25_K1 * (ONE_MINUS_B + (FTS5_BM25_B * d) / avgdl)));
+      let contribution = idf * ((f * K1_PLUS_1) / (f + FTS5_BM25_K1 * (ONE_MINUS_B + (FTS5_BM25_B * d) / avgdl)));
+      if (later) {
+        later.shares[i] = contribution;
+        contribution = 0;
+      }
       if (state.stamp[rowid] === query) {
         state.scores[rowid]! += contribution;
       } else {
@@ -212,6 +229,13 @@ function scoreTerms(
         state.held[rowid] = held;
         if (held > mostHeld) mostHeld = held;
       }
+    }
+  }
+  for (const { term, rowids, shares } of deferred) {
+    for (let i = 0; i < rowids.length; i++) {
+      const rowid = rowids[i]!;
+      const partial = weightOf(partials, term, (t) => heldBy.get(t)?.has(rowid));
+      state.scores[rowid]! += partial ? partial.weight * shares[i]! : shares[i]!;
     }
   }
   return { touchedCount, mostHeld, docs };

@@ -13,6 +13,7 @@ import { filterSql, unionFilter, type KeywordFilters } from './keyword-filters.j
 import type { KeywordCandidate } from './fuse.js';
 import type { IndexSession } from './index-session.js';
 import type { ExpansionTerm } from './query-expansion/expansion-terms.js';
+import { partialPlan, weightOf, type PartialPlan } from './partial-words.js';
 
 export interface KeywordSearchOptions extends KeywordFilters {
   limit: number;
@@ -35,6 +36,8 @@ export interface KeywordSearchResult {
   written: Map<string, string[]>;
   /** Character pairs searched to catch partial matches, not words of the query. */
   fragments: Set<string>;
+  /** Terms that count less where a chunk holds them only as part of a longer word (partial-words.ts). */
+  partials: PartialPlan;
   /** Query terms no chunk holds. */
   missingTerms: string[];
   /** A query term occurs in no chunk at all, so no chunk can hold every term. */
@@ -68,6 +71,8 @@ export interface SearchTerms {
   written: Map<string, string[]>;
   /** Chinese/Japanese/Korean character pairs that are not words of the query (they straddle two). */
   fragments: Set<string>;
+  /** Terms that count less where a chunk holds them only as part of a longer word. */
+  partials: PartialPlan;
 }
 
 /** Terms the keyword side searches for: non-stop-words, or the stop words if that is all there is. */
@@ -75,11 +80,11 @@ export function searchTerms(query: string): SearchTerms {
   const parsed = queryTerms(query);
   const words = cjkWords(query);
   const fragmentsOf = (terms: readonly string[]): Set<string> => new Set(terms.filter((t) => hasCjk(t) && !words.has(t)));
-  if (parsed.terms.length > 0) return { ...parsed, fragments: fragmentsOf(parsed.terms) };
+  if (parsed.terms.length > 0) return { ...parsed, fragments: fragmentsOf(parsed.terms), partials: partialPlan(query, new Set(parsed.terms)) };
   const terms = [...new Set(parsed.stopwords.map(stemToken))];
   const written = new Map<string, string[]>();
   for (const word of parsed.stopwords) written.set(stemToken(word), [...(written.get(stemToken(word)) ?? []), word]);
-  return { terms, stopwords: [], written, fragments: fragmentsOf(terms) };
+  return { terms, stopwords: [], written, fragments: fragmentsOf(terms), partials: partialPlan('', new Set()) };
 }
 
 interface FtsHit {
@@ -99,15 +104,43 @@ function runMatch(
   terms: readonly string[],
   options: KeywordSearchOptions,
   required: readonly string[] = [],
+  partials: PartialPlan | null = null,
   weights: ReadonlyMap<string, number> | null = null,
 ): { hits: FtsHit[]; everyTermSomewhere: boolean | null } {
-  const union = session.keywordAccelerated() || (weights !== null && canWeighTerms(session)) ? bm25UnionTopK(session, terms, options.limit, new Set(required), unionFilter(session, options), weights) : null;
+  const plan = partials && partials.terms.size > 0 ? partials : null;
+  const union = session.keywordAccelerated() || (weights !== null && canWeighTerms(session)) ? bm25UnionTopK(session, terms, options.limit, new Set(required), unionFilter(session, options), plan, weights) : null;
   if (union) {
     rememberDocCounts(session, union.docs, union.key);
     return { hits: union.hits, everyTermSomewhere: union.someChunkHasAll };
   }
+  // Expansion words need the union ranking's weights; without it FTS5 ranks the query's own words.
   const own = weights ? terms.filter((t) => !weights.has(t)) : terms;
+  if (plan) return { hits: runWeightedFts5(session, own, options, plan), everyTermSomewhere: null };
   return { hits: runFts5Match(session, buildMatchQuery(own, 'OR'), options, true) as FtsHit[], everyTermSomewhere: null };
+}
+
+/**
+ * The OR of the terms ranked by FTS5 with partial matches weighted: bm25() cannot weigh one term
+ * less, but a one-term MATCH's bm25() is exactly that term's share, so each term is asked alone
+ * and the shares are added here (small indexes only; larger ones go through bm25-union.ts).
+ */
+function runWeightedFts5(session: IndexSession, terms: readonly string[], options: KeywordSearchOptions, plan: PartialPlan): FtsHit[] {
+  const shares = new Map<string, Map<number, number>>();
+  for (const term of terms) {
+    const rows = runFts5Match(session, quoteFtsTerm(term), { ...options, limit: -1 }, true) as FtsHit[];
+    shares.set(term, new Map(rows.map((r) => [r.rowid, -r.bm25])));
+  }
+  const scores = new Map<number, number>();
+  // Whole terms first, then the conditioned ones: bm25-union.ts adds them in this order too.
+  for (const term of [...terms.filter((t) => !plan.terms.has(t)), ...terms.filter((t) => plan.terms.has(t))]) {
+    for (const [rowid, share] of shares.get(term)!) {
+      const partial = weightOf(plan, term, (t) => shares.get(t)?.has(rowid));
+      scores.set(rowid, (scores.get(rowid) ?? 0) + (partial ? partial.weight * share : share));
+    }
+  }
+  const ranked = [...scores].map(([rowid, score]) => ({ rowid, bm25: -score }));
+  ranked.sort((a, b) => a.bm25 - b.bm25 || a.rowid - b.rowid);
+  return options.limit < 0 ? ranked : ranked.slice(0, options.limit);
 }
 
 /**
@@ -172,6 +205,7 @@ export function describeShownHits(
   written: ReadonlyMap<string, readonly string[]> = new Map(),
   dateTerms: ReadonlySet<string> = new Set(),
   fragments: ReadonlySet<string> = new Set(),
+  partials: PartialPlan | null = null,
   expansions: readonly ExpansionTerm[] = [],
 ): void {
   const shown = hits.filter((h) => h.keyword !== null);
@@ -183,7 +217,7 @@ export function describeShownHits(
   for (const hit of shown) {
     const indexed = read(hit.chunkRowid);
     if (!indexed) continue;
-    const account = weighExpansions(chunkTermBreakdown(indexed.textSeg, indexed.docTokens, terms, stats), expandedBy);
+    const account = weighExpansions(chunkTermBreakdown(indexed.textSeg, indexed.docTokens, terms, stats, partials), expandedBy);
     const keyword = hit.keyword!;
     const inChunk = hit.text !== undefined ? surfaceForms(hit.text, account.terms.filter((t) => t.occurrences > 0).map((t) => t.term)) : new Map<string, string[]>();
     keyword.terms = account.terms.map((t) => ({
@@ -252,21 +286,23 @@ function toCandidates(hits: FtsHit[], match: string, relaxed: boolean, idfMass: 
 export function keywordSearch(session: IndexSession, query: string, options: KeywordSearchOptions): KeywordSearchResult {
   const { terms, stopwords, written, fragments } = searchTerms(query);
   const dateTerms = options.dateTerms ?? new Set<string>();
+  // Date words are no evidence of the words around them: nothing is conditioned on them.
+  const partials = partialPlan(query, new Set(terms), dateTerms);
   // Date words and character pairs across word boundaries are searched, but a memory need not hold them.
   const requiredTerms = terms.filter((t) => !dateTerms.has(t) && !fragments.has(t));
   if (terms.length === 0 || options.limit <= 0) {
-    return { candidates: [], terms, requiredTerms, stopwords, written, fragments, matchQuery: null, missingTerms: [], termMissing: false, relaxed: false, idfMass: 0, everyTermSomewhere: null, expansions: [] };
+    return { candidates: [], terms, requiredTerms, stopwords, written, fragments, partials, matchQuery: null, missingTerms: [], termMissing: false, relaxed: false, idfMass: 0, everyTermSomewhere: null, expansions: [] };
   }
-  // Expansion words need per-term weights, which only the union ranking has; FTS5 ranks without them.
   const ownStats = queryTermStats(session, terms);
   // Expansion words stand in for the query's, never replace them: when no word of the query is in
   // any memory (a name, 毛不易), a translation of a piece of it must not bring up a stranger's note.
   const someOwnWord = requiredTerms.some((t) => (ownStats.docs.get(t) ?? 0) > 0);
+  // Expansion words need per-term weights, which only the union ranking has; FTS5 ranks without them.
   const expansions = options.expansions?.length && someOwnWord && canWeighTerms(session) ? options.expansions.filter((e) => !terms.includes(e.term)) : [];
   const searched = [...terms, ...expansions.map((e) => e.term)];
   const weights = expansions.length > 0 ? new Map(expansions.map((e) => [e.term, e.weight])) : null;
   const match = buildMatchQuery(searched, 'OR');
-  const { hits: rows, everyTermSomewhere } = runMatch(session, searched, options, requiredTerms, weights);
+  const { hits: rows, everyTermSomewhere } = runMatch(session, searched, options, requiredTerms, partials, weights);
   const stats = ownStats;
   const missingTerms = requiredTerms.filter((t) => (stats.docs.get(t) ?? 0) === 0);
   const termMissing = requiredTerms.length > 1 && missingTerms.length > 0;
@@ -279,6 +315,7 @@ export function keywordSearch(session: IndexSession, query: string, options: Key
     stopwords,
     written,
     fragments,
+    partials,
     matchQuery: match,
     missingTerms,
     termMissing,
@@ -309,7 +346,7 @@ export function keywordHitsForPath(
   terms: readonly string[],
   relaxed: boolean,
   options: Omit<KeywordSearchOptions, 'path' | 'limit'>,
-  words: { written?: ReadonlyMap<string, readonly string[]>; fragments?: ReadonlySet<string>; expansions?: readonly ExpansionTerm[] } = {},
+  words: { written?: ReadonlyMap<string, readonly string[]>; fragments?: ReadonlySet<string>; partials?: PartialPlan; expansions?: readonly ExpansionTerm[] } = {},
 ): KeywordCandidate[] {
   const db = session.db;
   const fileRowids = new Set(db.prepare('SELECT rowid FROM chunks WHERE path = ?').pluck().all(path) as number[]);
@@ -318,13 +355,13 @@ export function keywordHitsForPath(
   // The search's expansion words with their weights, so the file ranks as it did in the search.
   const expansions = words.expansions ?? [];
   const weights = expansions.length > 0 ? new Map(expansions.map((e) => [e.term, e.weight])) : null;
-  const all = runMatch(session, [...terms, ...expansions.map((e) => e.term)], { ...options, limit: -1 }, [], weights).hits;
+  const all = runMatch(session, [...terms, ...expansions.map((e) => e.term)], { ...options, limit: -1 }, [], words.partials ?? null, weights).hits;
   const ranked = all.map((hit, i) => ({ hit, rank: i + 1 })).filter(({ hit }) => fileRowids.has(hit.rowid));
   const dateTerms = options.dateTerms ?? new Set<string>();
   const required = terms.filter((t) => !dateTerms.has(t) && !(words.fragments?.has(t) ?? false));
   const candidates = toCandidates(ranked.map((r) => r.hit), matchQuery, relaxed, queryIdfMass(session, terms), required.length);
   candidates.forEach((c, i) => (c.keyword.rank = ranked[i]!.rank));
   const texts = new Map((db.prepare('SELECT rowid, text FROM chunks WHERE path = ?').all(path) as { rowid: number; text: string }[]).map((r) => [r.rowid, r.text]));
-  describeShownHits(session, candidates.map((c) => ({ ...c, text: texts.get(c.chunkRowid) })), terms, words.written, dateTerms, words.fragments, expansions);
+  describeShownHits(session, candidates.map((c) => ({ ...c, text: texts.get(c.chunkRowid) })), terms, words.written, dateTerms, words.fragments, words.partials ?? null, expansions);
   return candidates;
 }

@@ -93,6 +93,14 @@ export function cjkWords(text: string): Set<string> {
   return new Set(words);
 }
 
+/** The segmenter's words of each Chinese/Japanese/Korean run of a text, run by run, in order. */
+export function cjkRunWords(text: string): { run: string; words: string[] }[] {
+  const runs = text.normalize('NFKC').toLowerCase().match(CJK_RUN) ?? [];
+  const words: string[] = [];
+  const ends = segmentRuns(runs, words);
+  return runs.map((run, r) => ({ run, words: words.slice(r === 0 ? 0 : ends[r - 1]!, ends[r]!) }));
+}
+
 /** Distinct tokens of a text, for Jaccard similarity (MMR) and matched-term reporting. */
 export function tokenSet(text: string): Set<string> {
   return new Set(tokenize(text));

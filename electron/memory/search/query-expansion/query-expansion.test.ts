@@ -22,7 +22,7 @@ afterEach(() => {
 function search(s: IndexSession, query: string, expansion: SearchOptions['expansion']) {
   const options = resolveSearchOptions({ query, expansion });
   const keyword = searchKeywords(s, options, 10, null);
-  describeShownHits(s, keyword.candidates, keyword.terms, keyword.written, options.dateTerms, keyword.fragments, keyword.expansions);
+  describeShownHits(s, keyword.candidates, keyword.terms, keyword.written, options.dateTerms, keyword.fragments, keyword.partials, keyword.expansions);
   return keyword;
 }
 

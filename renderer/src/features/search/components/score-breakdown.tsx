@@ -198,7 +198,7 @@ function KeywordPart({ k, t }: { k: KeywordBreakdown; t: (name: string) => strin
       {terms.length > 0 && (
         <ul className="breakdown__terms" data-testid={t('terms')}>
           {terms.map((term) => (
-            <li key={term.term} data-testid={t('term')} data-term={term.term} data-occurrences={term.occurrences} data-contribution={term.contribution} className={term.occurrences === 0 ? 'muted' : undefined}>
+            <li key={term.term} data-testid={t('term')} data-term={term.term} data-occurrences={term.occurrences} data-contribution={term.contribution} data-part-of={term.partOf} className={term.occurrences === 0 ? 'muted' : undefined}>
               {describeTerm(term, k.totalChunks ?? 0)}
             </li>
           ))}
