@@ -2,6 +2,7 @@
 // TypeScript types the engine, the shells and the renderer use (shared/domain.ts). One
 // declaration per shape: a field added here is validated on every transport and typed everywhere.
 import { z } from 'zod';
+import { EmbedderRetryStateSchema } from './embedder-retry-schemas.js';
 import { ERROR_CODES } from './errors.js';
 import { ExpansionOptionsSchema, TermExpansionSchema } from './expansion-schemas.js';
 import { ImportanceBreakdownSchema, OpenClawBreakdownSchema, SearchProfileSchema } from './openclaw-rank-schemas.js';
@@ -455,6 +456,8 @@ export const IndexStatusSchema = z.object({
   errors: z.array(IndexErrorSchema),
   progress: IndexProgressSchema.nullable(),
   lifecycle: IndexLifecycleSchema,
+  /** An embedding endpoint that is down, and when it is tried next (search is keyword-only meanwhile). */
+  embedderRetry: EmbedderRetryStateSchema.optional(),
 });
 
 // ---------------------------------------------------------------------------------------------

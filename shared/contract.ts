@@ -42,6 +42,7 @@ import {
   SessionSourceSchema,
 } from './app-data-schemas.js';
 import { HISTORY_CALLS } from './history-calls.js';
+import { EMBEDDER_CALLS } from './embedder-calls.js';
 import { HistoryChangedSchema } from './history-schemas.js';
 import { AgentEmbedderOfferSchema } from './embedding-endpoint-settings.js';
 
@@ -347,6 +348,7 @@ export const CALLS = {
     summary: "Every OpenClaw agent's workspace beside the open one (openclaw.json, workspace-<id> folders): what the agent switcher offers; openWorkspace accepts these paths.",
   }),
   ...HISTORY_CALLS,
+  ...EMBEDDER_CALLS,
 } as const;
 
 export const EVENTS = {

@@ -13,6 +13,8 @@ import { JudgmentStore } from './judgment-store.js';
 import { buildModelCatalog } from './model-catalog.js';
 import { openTempWorkspace, type TempWorkspace } from './test-support/temp-workspace.js';
 import { agentEmbedderOffer } from './agent-embedder-offer.js';
+import { EndpointKeyVault } from './keys/endpoint-key-vault.js';
+import { AesTestKeyStore } from './test-support/aes-key-store.js';
 
 let fx: TempWorkspace;
 let dispatcher: ApiDispatcher;
@@ -40,6 +42,7 @@ beforeAll(async () => {
     judgments: new JudgmentStore(fx.dataDir),
     modelCatalog: () => buildModelCatalog(fx.settings.get(), fx.dataDir, fx.session.current().status(), { canAsk: false, fixedByCommandLine: false }),
     agentEmbedderOffer: async () => agentEmbedderOffer({ memory: { search: { provider: 'ollama' } } }, 'openclaw.json'),
+    endpointKeys: await EndpointKeyVault.open(fx.dataDir, new AesTestKeyStore(), () => undefined),
     validateResults: true,
   });
   const options = { query: 'gateway dns', minScore: 0 };
@@ -111,6 +114,10 @@ const VALID_CALLS: { [K in CallName]: () => CallArgs<K> } = {
   historyMarkSeen: () => ({}),
   lineOrigins: () => ({ path: 'MEMORY.md' }),
   historyUsage: () => ({}),
+  retryEmbedder: () => ({}),
+  endpointKeyStatus: () => ({}),
+  endpointKeySet: () => ({ key: 'sk-dispatcher-test' }),
+  endpointKeyForget: () => ({}),
 };
 
 describe('api dispatcher: every contract call', () => {

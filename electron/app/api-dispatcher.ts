@@ -31,6 +31,8 @@ import type { JudgmentStore } from './judgment-store.js';
 import type { SettingsStore } from './settings-store.js';
 import type { WorkspaceSession } from './workspace-session.js';
 import type { AgentEmbedderOffer } from '../../shared/embedding-endpoint-settings.js';
+import { NO_KEYCHAIN_REASON } from './keys/endpoint-key-vault.js';
+import type { EndpointKeyVault } from './keys/endpoint-key-vault.js';
 
 export interface DispatcherDeps {
   session: WorkspaceSession;
@@ -53,6 +55,10 @@ export interface DispatcherDeps {
   history?: HistoryService;
   /** The endpoint openclaw.json names on this computer; without it agentEmbedderOffer answers UNAVAILABLE. */
   agentEmbedderOffer?: () => Promise<AgentEmbedderOffer>;
+  /** The endpoint's key kept in the OS keychain; without it (or without a keychain) the calls say why not. */
+  endpointKeys?: EndpointKeyVault;
+  /** A key was stored or forgotten: the engine reopens to use it. */
+  onEndpointKeyChanged?: () => void;
   /** Check every result against the contract too (tests, development); a mismatch is INTERNAL. */
   validateResults?: boolean;
 }
@@ -163,6 +169,19 @@ export function createApiDispatcher(deps: DispatcherDeps): ApiDispatcher {
     lineOrigins: ({ path }) => history().lineOrigins(path),
     historyUsage: () => history().usage(),
     agentEmbedderOffer: () => need(deps.agentEmbedderOffer, "The agent's embedder")(),
+    retryEmbedder: () => engine().retryEmbedder(),
+    endpointKeyStatus: () => deps.endpointKeys?.status() ?? { available: false, unavailableReason: NO_KEYCHAIN_REASON, stored: false },
+    endpointKeySet: async ({ key }) => {
+      const status = await need(deps.endpointKeys, 'Endpoint keys').set(key);
+      deps.onEndpointKeyChanged?.();
+      return status;
+    },
+    endpointKeyForget: async () => {
+      if (!deps.endpointKeys) return { available: false, unavailableReason: NO_KEYCHAIN_REASON, stored: false };
+      const status = await deps.endpointKeys.forget();
+      deps.onEndpointKeyChanged?.();
+      return status;
+    },
   };
 
   return {

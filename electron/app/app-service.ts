@@ -24,6 +24,8 @@ import { WorkspaceSession } from './workspace-session.js';
 import { createWorkspaceOpener } from './workspace-opener.js';
 import { loadOpenclawConfig } from '../memory/context/openclaw-config.js';
 import { agentEmbedderOffer } from './agent-embedder-offer.js';
+import type { KeyStore } from '../../shared/key-store.js';
+import { EndpointKeyVault } from './keys/endpoint-key-vault.js';
 
 export interface AppServiceOptions {
   dataDir: string;
@@ -48,6 +50,8 @@ export interface AppServiceOptions {
   watch?: boolean;
   /** The clock the memory history stamps versions with (tests turn it back). */
   now?: () => number;
+  /** The desktop app's OS keychain (Electron safeStorage, through main); serve mode has none. */
+  keyStore?: KeyStore;
 }
 
 export interface AppService {
@@ -66,6 +70,15 @@ export interface AppService {
 export async function createAppService(options: AppServiceOptions): Promise<AppService> {
   const settings = await SettingsStore.open(settingsPathFor(options.dataDir));
   const overrides = options.overrides ?? {};
+  const endpointKeys = await EndpointKeyVault.open(options.dataDir, options.keyStore ?? null, options.log);
+  // Reopens the workspace with what the settings (or the stored key) now say; the first open's job is the host's.
+  const reopen = (why: string) => {
+    if (!session.isOpen()) return;
+    const info = session.info();
+    void session.open(info.workspaceDir, { isSample: info.isSample }).catch((error: unknown) => {
+      options.log(`reopening ${why} failed: ${messageOf(error)}`);
+    });
+  };
   const activity = AgentActivityStore.open({
     dataDir: options.dataDir,
     log: options.log,
@@ -89,7 +102,9 @@ export async function createAppService(options: AppServiceOptions): Promise<AppS
     },
     engineOptions: () => {
       const engineOptions = {
-        ...engineOptionsFromSettings(settings.get(), { ...options.context, dataDir: options.dataDir }),
+        ...engineOptionsFromSettings(settings.get(), { ...options.context, dataDir: options.dataDir, storedKey: endpointKeys.current() }),
+        // The endpoint that was down answers now: open again with it (missing vectors get embedded).
+        onEmbedderAvailable: () => reopen('now that the embedding endpoint answers'),
         ...overrides,
       };
       const embedder = engineOptions.embedder;
@@ -147,10 +162,11 @@ export async function createAppService(options: AppServiceOptions): Promise<AppS
     onEngineSettingsChanged: (changed) => {
       // A model named on the command line wins over the settings: nothing to reload for it.
       if (!changed.sessions && overrides.embedder !== undefined) return;
-      const info = session.info();
-      void session.open(info.workspaceDir, { isSample: info.isSample }).catch((error: unknown) => {
-        options.log(`reopening with the new settings failed: ${messageOf(error)}`);
-      });
+      reopen('with the new settings');
+    },
+    endpointKeys,
+    onEndpointKeyChanged: () => {
+      if (overrides.embedder === undefined && settings.get().embedderEndpoint.enabled) reopen('with the new key');
     },
     ...(options.validateResults ? { validateResults: true } : {}),
   });

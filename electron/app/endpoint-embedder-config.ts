@@ -1,10 +1,15 @@
 // The Settings' embedding endpoint → the engine's EmbedderConfig, the key read from the variable
-// the user named (never from OpenClaw's files). Null when the endpoint is off.
+// the user named, else the one the user stored in the OS keychain (never from OpenClaw's files).
+// Null when the endpoint is off.
 import type { EmbeddingEndpointConfig } from '../../shared/embedding-endpoint.js';
 import type { EmbedderEndpointSettings } from '../../shared/embedding-endpoint-settings.js';
 import type { EmbedderConfig } from '../memory/engine-types.js';
 
-export function endpointEmbedderConfig(settings: EmbedderEndpointSettings, env: Readonly<Record<string, string | undefined>>): EmbedderConfig | null {
+export function endpointEmbedderConfig(
+  settings: EmbedderEndpointSettings,
+  env: Readonly<Record<string, string | undefined>>,
+  storedKey: string | null = null,
+): EmbedderConfig | null {
   if (!settings.enabled) return null;
   const endpoint: EmbeddingEndpointConfig = { baseUrl: settings.baseUrl, model: settings.model, allowRemote: settings.allowRemote };
   const inputTypes: NonNullable<EmbeddingEndpointConfig['inputTypes']> = {};
@@ -19,5 +24,6 @@ export function endpointEmbedderConfig(settings: EmbedderEndpointSettings, env: 
     const key = env[settings.apiKeyEnv];
     if (key) endpoint.apiKey = key;
   }
+  if (!endpoint.apiKey && storedKey) endpoint.apiKey = storedKey;
   return { model: settings.model, modelsDir: '', allowDownload: false, endpoint };
 }

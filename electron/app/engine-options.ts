@@ -21,12 +21,14 @@ export interface EngineOptionsContext {
   modelHost?: string;
   /** Where the embedding endpoint's key variable is looked up (default process.env). */
   env?: Readonly<Record<string, string | undefined>>;
+  /** The endpoint's key the user stored in the OS keychain (desktop app), used when no variable holds one. */
+  storedKey?: string | null;
 }
 
 export function engineOptionsFromSettings(settings: Settings, context: EngineOptionsContext): Omit<EngineOptions, 'workspaceDir'> {
   const model = settings.model;
   const allowDownload = model.allowDownload === 'yes' || (model.allowDownload === 'ask' && context.downloadAnswer === true);
-  const endpoint = context.keywordOnly ? null : endpointEmbedderConfig(settings.embedderEndpoint, context.env ?? process.env);
+  const endpoint = context.keywordOnly ? null : endpointEmbedderConfig(settings.embedderEndpoint, context.env ?? process.env, context.storedKey ?? null);
   return {
     dataDir: context.dataDir,
     ...(context.sessionDirs?.length ? { sessionDirs: context.sessionDirs } : {}),

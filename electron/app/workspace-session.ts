@@ -41,6 +41,11 @@ export class WorkspaceSession {
     return this.engineOptions;
   }
 
+  /** A workspace is open (reopening it is possible). */
+  isOpen(): boolean {
+    return this.workspace !== null;
+  }
+
   info(): WorkspaceInfo {
     if (!this.workspace) throw new MemoryLensError('UNAVAILABLE', 'No workspace is open yet.');
     return { ...this.workspace };

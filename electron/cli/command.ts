@@ -1,6 +1,6 @@
 // What a subcommand is. Adding one is one entry in commands.ts.
 import type { AgentActivityStore } from '../app/agent/agent-activity-store.js';
-import type { MemoryEngineApi } from '../memory/engine-types.js';
+import type { EngineOptions, MemoryEngineApi } from '../memory/engine-types.js';
 import type { CliIo } from './cli-io.js';
 import type { CommonSettings, OptionSpecs } from './common-options.js';
 
@@ -14,7 +14,7 @@ export interface CommandRun {
   /** Workspace, sessions, db, data dir and embedder, resolved from the common options. */
   settings(): Promise<CommonSettings>;
   /** Opens the engine on settings(), its breakdowns carrying access counts; the command must close it. */
-  openEngine(): Promise<MemoryEngineApi>;
+  openEngine(extra?: Pick<EngineOptions, 'onEmbedderAvailable'>): Promise<MemoryEngineApi>;
   /** Access counts and the agent search log in the data dir (opened once per run, closed by runCli). */
   activity(): Promise<AgentActivityStore>;
 }

@@ -113,7 +113,7 @@ export async function runCli(argv: string[], io: CliIo = processIo(), commands: 
       io,
       json,
       settings: getSettings,
-      openEngine: async () => openEngine((await getSettings()).engineOptions, await getActivity()),
+      openEngine: async (extra) => openEngine({ ...(await getSettings()).engineOptions, ...extra }, await getActivity()),
       activity: getActivity,
     });
   } catch (error) {

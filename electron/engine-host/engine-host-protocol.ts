@@ -27,7 +27,12 @@ export type HostRequest =
   | { kind: 'chooseFolder' }
   | { kind: 'trashItem'; absPath: string }
   /** The model is not on disk and the settings say 'ask': may it be downloaded? Answered true/false. */
-  | { kind: 'confirmModelDownload'; modelId: string };
+  | { kind: 'confirmModelDownload'; modelId: string }
+  /** The OS keychain (safeStorage lives in main only): null when usable, else why not. */
+  | { kind: 'keychainStatus' }
+  /** Answered with the sealed bytes; the plain key crosses only this process boundary, never to the renderer. */
+  | { kind: 'keychainEncrypt'; plain: string }
+  | { kind: 'keychainDecrypt'; sealed: Uint8Array };
 
 export type HostToMain =
   | { type: 'ready'; workspace: WorkspaceInfo }

@@ -10,19 +10,29 @@ import { bundledSampleWorkspace, findPackageRoot } from '../app/app-paths.js';
 import { EngineHostClient } from '../main/engine-host-client.js';
 import { createPortPair } from './engine-host-protocol.js';
 import { runEngineHost } from './engine-host.js';
+import { AesTestKeyStore } from '../app/test-support/aes-key-store.js';
 
 let root: string;
 let client: EngineHostClient;
 let chosenFolder: string | null = null;
 const trashed: string[] = [];
 const events: ContractEvent[] = [];
+/** Everything the host sent main except the keychain requests (which carry the key to main by design). */
+const fromHost: string[] = [];
+const KEY = 'sk-engine-host-test-c0ffee42';
 
 beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-host-'));
   fs.mkdirSync(path.join(root, 'other', 'memory'), { recursive: true });
   fs.writeFileSync(path.join(root, 'other', 'MEMORY.md'), '# Other workspace\n');
   const pair = createPortPair();
+  const post = pair.host.post;
+  pair.host.post = (message) => {
+    if (!(message.type === 'request' && message.kind.startsWith('keychain'))) fromHost.push(JSON.stringify(message));
+    post(message);
+  };
   client = new EngineHostClient(pair.main, {
+    keyStore: new AesTestKeyStore(),
     chooseFolder: async () => chosenFolder,
     confirmModelDownload: async () => false,
     trashItem: async (absPath) => {
@@ -81,6 +91,19 @@ describe('engine host (desktop engine off the main process)', () => {
     // A path the user never chose is refused; a recent one reopens.
     expect(await client.handle('openWorkspace', { path: '/etc' })).toMatchObject({ ok: false, error: { code: 'NOT_ALLOWED' } });
     expect(await call('openWorkspace', { path: fs.realpathSync(chosenFolder) })).toMatchObject({ opened: true });
+  });
+
+  it("keeps the endpoint's key through main's keychain, and no answer, event or log line carries it", async () => {
+    expect(await call('endpointKeyStatus', {})).toEqual({ available: true, unavailableReason: null, stored: false });
+    expect(await call('endpointKeySet', { key: KEY })).toEqual({ available: true, unavailableReason: null, stored: true });
+    const sealed = fs.readFileSync(path.join(root, 'data', 'endpoint-key.sealed'));
+    expect(sealed.length).toBeGreaterThan(KEY.length);
+    expect(sealed.includes(KEY)).toBe(false);
+    await call('status', {});
+    await call('settingsGet', {});
+    expect(await call('endpointKeyForget', {})).toMatchObject({ stored: false });
+    expect(fromHost.some((m) => m.includes('endpointKey') || m.includes('"stored"'))).toBe(true);
+    for (const message of fromHost) expect(message).not.toContain(KEY);
   });
 
   it('fails every call with UNAVAILABLE once the host process is gone', async () => {

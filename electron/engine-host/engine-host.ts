@@ -8,6 +8,7 @@ import { createAppService } from '../app/app-service.js';
 import { openStartupWorkspace } from '../app/startup-workspace.js';
 import type { EngineHostInit, HostRequest, HostToMain, MainToHost, PortLike } from './engine-host-protocol.js';
 import { askBeforeModelDownload } from './model-download-question.js';
+import { portKeyStore } from './port-key-store.js';
 
 export interface EngineHostOptions {
   /** Tests point OpenClaw's home at a temp folder. */
@@ -41,6 +42,7 @@ export async function runEngineHost(port: PortLike<MainToHost, HostToMain>, init
     trashItem: async (absPath) => void (await ask({ kind: 'trashItem', absPath })),
     validateResults: init.validateResults,
     canAskBeforeDownload: true,
+    keyStore: portKeyStore(ask),
     log,
   });
   service.session.onDidEvent((event) => port.post({ type: 'event', event }));

@@ -17,6 +17,7 @@ import { buildMenuTemplate } from './app-menu.js';
 import { APP_INDEX_URL, APP_SCHEME } from './app-origin.js';
 import { answerAppRequest } from './app-request.js';
 import { EngineHostClient } from './engine-host-client.js';
+import { safeStorageKeyStore } from './safe-storage-key-store.js';
 import type { EngineHostInit, HostToMain, MainToHost, PortLike } from '../engine-host/engine-host-protocol.js';
 import { isAllowedExternalUrl } from './external-links.js';
 import { registerIpcHandlers } from './ipc-registration.js';
@@ -68,6 +69,7 @@ export async function startDesktopApp(paths: DesktopPaths): Promise<void> {
     trashItem: (absPath) => shell.trashItem(absPath),
     confirmModelDownload: (modelId) => confirmModelDownload(modelId),
     log: (message) => console.error('[memlens engine]', message),
+    keyStore: safeStorageKeyStore(),
   });
   registerIpcHandlers(ipcMain, engine, () => trustedWebContents, (channel, reason) => console.warn(`[memlens] refused ${channel}: ${reason}`));
   engine.onDidEvent((event) => {

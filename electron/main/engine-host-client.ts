@@ -4,13 +4,18 @@
 import { CALL_NAMES, type ApiDispatcher, type ContractEventListener, type DispatchOutcome, type WorkspaceInfo } from '../../shared/contract.js';
 import { toErrorValue, type ErrorValue } from '../../shared/errors.js';
 import type { HostRequest, HostToMain, MainToHost, PortLike } from '../engine-host/engine-host-protocol.js';
+import type { KeyStore } from '../../shared/key-store.js';
 
 export interface EngineHostServices {
   chooseFolder(): Promise<string | null>;
   trashItem(absPath: string): Promise<void>;
   confirmModelDownload(modelId: string): Promise<boolean>;
   log(message: string): void;
+  /** Electron's safeStorage (safe-storage-key-store.ts); without it the host is told there is no keychain. */
+  keyStore?: KeyStore;
 }
+
+const NO_KEYCHAIN = 'this window has no OS keychain';
 
 export class EngineHostClient implements ApiDispatcher {
   readonly methods = CALL_NAMES;
@@ -100,7 +105,18 @@ export class EngineHostClient implements ApiDispatcher {
         return this.services.trashItem(request.absPath);
       case 'confirmModelDownload':
         return this.services.confirmModelDownload(request.modelId);
+      case 'keychainStatus':
+        return this.services.keyStore ? this.services.keyStore.unavailableReason() : NO_KEYCHAIN;
+      case 'keychainEncrypt':
+        return this.keyStore().encrypt(request.plain);
+      case 'keychainDecrypt':
+        return this.keyStore().decrypt(request.sealed);
     }
+  }
+
+  private keyStore(): KeyStore {
+    if (!this.services.keyStore) throw new Error(NO_KEYCHAIN);
+    return this.services.keyStore;
   }
 
   private async answer(id: number, request: HostRequest): Promise<void> {

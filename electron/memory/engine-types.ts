@@ -6,6 +6,7 @@ import type { AgentDatabasesOptions } from './agent-db/agent-databases.js';
 import type { AgentDatabasesReport, AgentIndexChunk } from '../../shared/agent-db-schemas.js';
 import type { ModelLoadProgress } from './embed/embed-protocol.js';
 import type { EmbeddingEndpointConfig } from '../../shared/embedding-endpoint.js';
+import type { EmbedderRetryResult } from '../../shared/embedder-retry-schemas.js';
 import type {
   ContextArgs,
   ContextReport,
@@ -64,6 +65,13 @@ export interface EngineOptions {
   agentDbOptions?: AgentDatabasesOptions;
   /** How often the agent databases are probed for new events while watching (default 1 s). */
   agentDbPollMs?: number;
+  /** How an embedding endpoint that is down is tried again (default 5 s, doubling, at most 60 s). */
+  embedderRetry?: { firstMs?: number; maxMs?: number };
+  /**
+   * The endpoint that could not be used when this engine opened answers now: the host reopens the
+   * workspace with it (the new engine embeds what is missing). Without it, nothing is tried again.
+   */
+  onEmbedderAvailable?: () => void;
 }
 
 /** How often agents retrieved one chunk (same file, same text), and when last. */
@@ -138,6 +146,8 @@ export interface MemoryEngineApi {
   /** Moves the file to the app's trash folder (the Electron shell uses the OS trash instead). */
   deleteFile(path: string): Promise<void>;
   status(): IndexStatus;
+  /** "Retry now": tries the embedding endpoint that is down at once (without an endpoint: reachable false, reason null). */
+  retryEmbedder(): Promise<EmbedderRetryResult>;
   /**
    * What the agent sees at session start: the bootstrap files under OpenClaw's prompt budget, with
    * the limits from openclaw.json. Read afresh on every call (a few small files). `openclawConfig`

@@ -59,6 +59,9 @@ import { inAgentIndexScope } from './agent-db/agent-index.js';
 import { discoverFiles } from './workspace/discover.js';
 import { sha256 } from './files/hash.js';
 import type { AgentDatabasesReport, AgentIndexChunk } from '../../shared/agent-db-schemas.js';
+import type { EmbedderRetryResult } from '../../shared/embedder-retry-schemas.js';
+import type { EndpointOutage } from './embed/endpoint/endpoint-outage.js';
+import { watchEndpointAtOpen, watchEndpointProvider } from './embed/endpoint/endpoint-watch.js';
 
 /** More per-file events than this from one sync: send only the status change (the UI reloads its list). */
 const MAX_FILE_EVENTS_PER_SYNC = 500;
@@ -84,6 +87,8 @@ export class MemoryEngine implements MemoryEngineApi {
   private watcherReason: string | null = null;
   private progress: IndexProgress | null = null;
   private closed = false;
+  /** An embedding endpoint that is down (at open, or since a call failed) and tried again. */
+  private outage: EndpointOutage | null = null;
 
   private constructor(
     private readonly options: EngineOptions,
@@ -91,7 +96,7 @@ export class MemoryEngine implements MemoryEngineApi {
     dbPath: string,
     dataDir: string,
     private readonly embedder: EmbeddingProvider | null,
-    private readonly modeReason: string | null,
+    private modeReason: string | null,
     private readonly health: ModelHealth,
   ) {
     this.workspaceDir = workspaceDir;
@@ -154,21 +159,48 @@ export class MemoryEngine implements MemoryEngineApi {
     let embedder: EmbeddingProvider | null = null;
     let modeReason: string | null = 'no embedding model configured';
     let health = new ModelHealth();
+    let retryAtOpen = false;
+    // Set once the engine exists: the endpoint's outage reports to it.
+    let engineRef: MemoryEngine | null = null;
+    const hooks = {
+      ...(options.embedderRetry ? { retry: options.embedderRetry } : {}),
+      onDidChange: () => engineRef?.emitStatus(),
+      onError: (error: unknown) => engineRef?.lifecycle.recordError(workspaceDir, `Embedding what was missing failed: ${messageOf(error)}`),
+    };
+    let outage: EndpointOutage | null = null;
     if (options.embedder) {
       const onProgress = options.embedder.onLoadProgress;
       const loaded = await loadEmbedder(options.embedder, onProgress ? { onProgress } : {});
       if (loaded.ok) {
         health = new ModelHealth({ record: new BrokenModelRecord(dataDir), providerKey: loaded.provider.providerKey });
         await health.recall();
-        embedder = checkedEmbeddingProvider(loaded.provider, health);
+        let provider = loaded.provider;
+        if (options.embedder.endpoint) {
+          const watched = watchEndpointProvider(provider, async () => engineRef?.reconcile(), hooks);
+          provider = watched.provider;
+          outage = watched.outage;
+        }
+        embedder = checkedEmbeddingProvider(provider, health);
         modeReason = null;
       } else {
         modeReason = loaded.reason;
+        retryAtOpen = loaded.retryable === true && options.onEmbedderAvailable !== undefined;
       }
     }
     try {
-      return new MemoryEngine(options, workspaceDir, dbPath, dataDir, embedder, modeReason, health);
+      const engine = new MemoryEngine(options, workspaceDir, dbPath, dataDir, embedder, modeReason, health);
+      engineRef = engine;
+      const reopen = () => {
+        if (engine.closed) return;
+        // Until the host has reopened with it, this engine stays keyword-only: say why.
+        engine.modeReason = 'the embedding endpoint answers again — opening the workspace with it';
+        options.onEmbedderAvailable!();
+      };
+      if (retryAtOpen) outage = watchEndpointAtOpen(options.embedder!, modeReason!, reopen, hooks);
+      engine.outage = outage;
+      return engine;
     } catch (error) {
+      outage?.close();
       await embedder?.close();
       throw error;
     }
@@ -222,10 +254,12 @@ export class MemoryEngine implements MemoryEngineApi {
 
   /** The model, unless it turned out broken (then every search is keyword-only, weights renormalised). */
   private get usableEmbedder(): EmbeddingProvider | null {
-    return this.health.brokenReason === null ? this.embedder : null;
+    return this.health.brokenReason === null && !this.outage?.state ? this.embedder : null;
   }
 
   private currentModeReason(): string {
+    const down = this.outage?.describe();
+    if (down) return down;
     if (this.modeReason) return this.modeReason;
     if (this.health.brokenReason) return this.health.brokenReason;
     const stale = this.lifecycle.staleReason;
@@ -350,6 +384,8 @@ export class MemoryEngine implements MemoryEngineApi {
       lifecycle: this.lifecycle.status,
     };
     if (status.mode === 'fts-only') status.modeReason = this.currentModeReason();
+    const retry = this.outage?.state;
+    if (retry) status.embedderRetry = retry;
     const backends = this.searchBackends();
     if (backends) status.searchBackends = backends;
     return status;
@@ -364,6 +400,14 @@ export class MemoryEngine implements MemoryEngineApi {
     } catch {
       return null;
     }
+  }
+
+  async retryEmbedder(): Promise<EmbedderRetryResult> {
+    this.assertOpen();
+    const outage = this.outage;
+    if (!outage?.state) return { reachable: this.usableEmbedder !== null && outage !== null, reason: null };
+    const reachable = await outage.retryNow();
+    return { reachable, reason: reachable ? null : (outage.state?.reason ?? null) };
   }
 
   onDidProgress(listener: (progress: IndexProgress) => void): Unsubscribe {
@@ -452,6 +496,7 @@ export class MemoryEngine implements MemoryEngineApi {
     if (this.closed) return;
     await this.stopWatching();
     this.closed = true;
+    this.outage?.close();
     this.openclawRanker.close();
     await this.lifecycle.close();
     this.agentDbs.close();

@@ -1,5 +1,7 @@
 // memlens watch: index, then keep the index in step with the files and print each change
-// until Ctrl-C.
+// until Ctrl-C. An embedding endpoint that was down at start and answers later reopens the
+// engine with it (search turns hybrid); every change of search mode is printed with its reason.
+import type { IndexStatus } from '../../../shared/domain.js';
 import type { CliCommand } from '../command.js';
 
 export const watchCommand: CliCommand = {
@@ -8,37 +10,62 @@ export const watchCommand: CliCommand = {
   usage: `Usage: memlens watch [--json]
 
 Indexes the workspace, then watches it: every added, changed or deleted file is re-indexed and
-printed (one JSON object a line with --json). Stops on Ctrl-C.`,
+printed (one JSON object a line with --json), and so is every change of search mode (hybrid or
+keyword-only, with why). An embedding endpoint that is down is tried again in the background.
+Stops on Ctrl-C.`,
   options: {},
   async run({ io, json, openEngine }) {
-    const engine = await openEngine();
-    try {
-      const report = await engine.sync();
-      const unsubscribe = engine.onDidChangeFile((event) => {
-        if (json) io.stdout(`${JSON.stringify({ event: 'file', ...event, at: new Date().toISOString() })}\n`);
-        else io.stdout(`${new Date().toISOString()}  ${event.change.padEnd(7)}  ${event.path}\n`);
-      });
-      // Say it when the watcher cannot do its job, and what stands in for it; once per reason.
-      let toldReason: string | null = null;
-      const tellWatcher = (state: string, reason: string | undefined): void => {
-        if (state !== 'error' || !reason || reason === toldReason) return;
-        toldReason = reason;
-        if (json) io.stdout(`${JSON.stringify({ event: 'watcher', state, reason, at: new Date().toISOString() })}\n`);
-        else io.stderr(`memlens watch: the file watcher is not working fully. ${reason}\n`);
-      };
-      const unsubscribeStatus = engine.onDidChangeStatus((status) => tellWatcher(status.watcher, status.watcherReason));
-      await engine.startWatching();
-      const started = engine.status();
-      tellWatcher(started.watcher, started.watcherReason);
-      if (json) io.stdout(`${JSON.stringify({ event: 'watching', workspace: engine.workspaceDir, files: report.filesScanned, watcher: started.watcher })}\n`);
-      else io.stderr(`Watching ${engine.workspaceDir} (${report.filesScanned} files). Press Ctrl-C to stop.\n`);
-      await io.waitForInterrupt();
-      unsubscribe();
-      unsubscribeStatus();
-      await engine.stopWatching();
-      return 0;
-    } finally {
-      await engine.close();
+    // Said once per reason, across reopenings.
+    let toldReason: string | null = null;
+    let toldMode: string | null = null;
+    const tellWatcher = (state: string, reason: string | undefined): void => {
+      if (state !== 'error' || !reason || reason === toldReason) return;
+      toldReason = reason;
+      if (json) io.stdout(`${JSON.stringify({ event: 'watcher', state, reason, at: new Date().toISOString() })}\n`);
+      else io.stderr(`memlens watch: the file watcher is not working fully. ${reason}\n`);
+    };
+    const tellMode = (status: IndexStatus): void => {
+      // While an endpoint is retried its reason and countdown change with every try: news is the mode.
+      const key = `${status.mode}|${status.mode === 'hybrid' ? status.model : status.embedderRetry ? 'retrying' : (status.modeReason ?? '')}`;
+      if (key === toldMode) return;
+      toldMode = key;
+      const reason = status.mode === 'hybrid' ? null : (status.modeReason ?? null);
+      if (json) io.stdout(`${JSON.stringify({ event: 'search-mode', mode: status.mode, model: status.model, reason, at: new Date().toISOString() })}\n`);
+      else io.stderr(status.mode === 'hybrid' ? `memlens watch: search is hybrid (${status.model}).\n` : `memlens watch: search is keyword-only — ${reason ?? 'no embedder'}.\n`);
+    };
+
+    for (let first = true; ; first = false) {
+      const available = new AbortController();
+      const engine = await openEngine({ onEmbedderAvailable: () => available.abort() });
+      try {
+        const report = await engine.sync();
+        const unsubscribe = engine.onDidChangeFile((event) => {
+          if (json) io.stdout(`${JSON.stringify({ event: 'file', ...event, at: new Date().toISOString() })}\n`);
+          else io.stdout(`${new Date().toISOString()}  ${event.change.padEnd(7)}  ${event.path}\n`);
+        });
+        // The mode is told after the "watching" line, then on every change.
+        let told = false;
+        const unsubscribeStatus = engine.onDidChangeStatus((status) => {
+          tellWatcher(status.watcher, status.watcherReason);
+          if (told) tellMode(status);
+        });
+        await engine.startWatching();
+        const started = engine.status();
+        tellWatcher(started.watcher, started.watcherReason);
+        if (first) {
+          if (json) io.stdout(`${JSON.stringify({ event: 'watching', workspace: engine.workspaceDir, files: report.filesScanned, watcher: started.watcher })}\n`);
+          else io.stderr(`Watching ${engine.workspaceDir} (${report.filesScanned} files). Press Ctrl-C to stop.\n`);
+        }
+        tellMode(engine.status());
+        told = true;
+        await io.waitForInterrupt(available.signal);
+        unsubscribe();
+        unsubscribeStatus();
+        await engine.stopWatching();
+        if (!available.signal.aborted) return 0;
+      } finally {
+        await engine.close();
+      }
     }
   },
 };

@@ -21,7 +21,12 @@ export function captureIo(home: string, env: NodeJS.ProcessEnv = {}, interrupt?:
       env: { HOME: home, ...env },
       cwd: home,
       stderrIsTty: false,
-      waitForInterrupt: () => interrupt ?? Promise.resolve(),
+      // Like processIo: the interrupt, or the command ending the wait itself (`until` aborts).
+      waitForInterrupt: (until) =>
+        new Promise<void>((resolve) => {
+          void (interrupt ?? Promise.resolve()).then(resolve);
+          until?.addEventListener('abort', () => resolve(), { once: true });
+        }),
     },
   };
 }

@@ -17,7 +17,8 @@ import { messageOf } from '../../../shared/errors.js';
 /** Ordinary words in several scripts: any working model embeds them to finite numbers. */
 const LOAD_PROBE_TEXT = 'memory search notes 记忆 搜索';
 
-export type LoadEmbedderResult = { ok: true; provider: EmbeddingProvider } | { ok: false; reason: string };
+/** `retryable`: an embedding endpoint that is down (see load-endpoint-embedder.ts); a local model never is. */
+export type LoadEmbedderResult = { ok: true; provider: EmbeddingProvider } | { ok: false; reason: string; retryable?: boolean };
 
 export interface LoadEmbedderOptions {
   /** Model file loading and download progress (transformers.js progress_callback). */

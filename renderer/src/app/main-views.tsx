@@ -13,6 +13,7 @@ import { FileHistoryView } from '../features/history/components/file-history-vie
 import { HistorySettingsSection } from '../features/history/components/history-settings';
 import { SearchDefaultsForm } from '../features/search/components/search-defaults-form';
 import { SettingsView } from '../features/settings/components/settings-view';
+import { EndpointRetryNotice } from '../features/status/components/endpoint-retry-notice';
 import { TimelineView } from '../features/timeline/components/timeline-view';
 import { useApi, useApp, useAppStoreApi } from './app-store-provider';
 import { AgentReplayResult } from './agent-replay-result';
@@ -77,7 +78,7 @@ function SettingsMainView({ keywordOnly }: { keywordOnly: boolean }) {
   const indexProgress = useApp((s) => s.status.progress);
   const api = useApi();
   return (
-    <SettingsView searchDefaults={<SearchDefaultsForm keywordOnly={keywordOnly} />} indexProgress={indexProgress}>
+    <SettingsView searchDefaults={<SearchDefaultsForm keywordOnly={keywordOnly} />} indexProgress={indexProgress} endpointRetry={<EndpointRetryNotice />}>
       <HistorySettingsSection api={api} />
     </SettingsView>
   );

@@ -87,7 +87,8 @@ describe('OpenAI-compatible embedding endpoint', () => {
     expect(plain.ok && plain.provider.providerKey).not.toBe(withTypes.providerKey);
 
     const wrongKey = await loadEndpoint({ apiKey: 'sk-wrong' });
-    expect(wrongKey).toMatchObject({ ok: false, reason: expect.stringContaining('answered 401 — Incorrect API key provided') });
+    expect(wrongKey).toMatchObject({ ok: false, reason: expect.stringContaining('answered 401 — Incorrect API key provided: Bearer [the key]') });
+    expect(JSON.stringify(wrongKey)).not.toContain('sk-wrong');
     const unset = await loadEndpoint({ apiKeyEnv: 'MY_EMBED_KEY' });
     expect(unset).toMatchObject({ ok: false, reason: expect.stringContaining('environment variable MY_EMBED_KEY is not set') });
   });

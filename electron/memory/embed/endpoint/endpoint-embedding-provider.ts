@@ -152,7 +152,9 @@ export class EndpointEmbeddingProvider implements EmbeddingProvider {
     if (!response.ok) {
       const retryable = response.status === 429 || response.status >= 500;
       const retryAfter = response.status === 429 || response.status === 503 ? parseRetryAfter(response.headers.get('retry-after')) : null;
-      throw new EndpointError(`embedding endpoint ${this.url.href} answered ${response.status} ${errorDetail(text)}`.trim(), retryable, retryAfter);
+      // A server may echo the key it refused; the reason goes to status, logs and the window.
+      const detail = this.config.apiKey ? errorDetail(text).split(this.config.apiKey).join('[the key]') : errorDetail(text);
+      throw new EndpointError(`embedding endpoint ${this.url.href} answered ${response.status} ${detail}`.trim(), retryable, retryAfter);
     }
     return parseVectors(text, texts.length, this.dimsValue, this.url.href);
   }

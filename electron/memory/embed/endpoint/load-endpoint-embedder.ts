@@ -4,9 +4,10 @@ import { messageOf } from '../../../../shared/errors.js';
 import type { EmbeddingProvider } from '../embedding-provider.js';
 import { describeEndpointTraffic, parseEndpointUrl } from '../../../../shared/embedding-endpoint.js';
 import type { EmbeddingEndpointConfig } from '../../../../shared/embedding-endpoint.js';
-import { EndpointEmbeddingProvider } from './endpoint-embedding-provider.js';
+import { EndpointEmbeddingProvider, EndpointError } from './endpoint-embedding-provider.js';
 
-export type LoadEndpointResult = { ok: true; provider: EmbeddingProvider } | { ok: false; reason: string };
+/** `retryable`: the endpoint itself failed (down, 5xx, refused the request), not its settings: worth trying again. */
+export type LoadEndpointResult = { ok: true; provider: EmbeddingProvider } | { ok: false; reason: string; retryable?: boolean };
 
 export async function loadEndpointEmbedder(config: EmbeddingEndpointConfig): Promise<LoadEndpointResult> {
   const parsed = parseEndpointUrl(config.baseUrl);
@@ -27,6 +28,6 @@ export async function loadEndpointEmbedder(config: EmbeddingEndpointConfig): Pro
   try {
     return { ok: true, provider: await EndpointEmbeddingProvider.start({ ...config, model }, parsed.url) };
   } catch (error) {
-    return { ok: false, reason: `embedding endpoint ${parsed.url.href} could not be used — ${messageOf(error)}` };
+    return { ok: false, reason: `embedding endpoint ${parsed.url.href} could not be used — ${messageOf(error)}`, retryable: error instanceof EndpointError };
   }
 }

@@ -36,7 +36,8 @@ export interface EmbeddingsServer {
   close(): Promise<void>;
 }
 
-export async function startEmbeddingsServer(backing: EmbeddingProvider): Promise<EmbeddingsServer> {
+/** `port`: a fixed one (an endpoint that comes back where it was); default any free port. */
+export async function startEmbeddingsServer(backing: EmbeddingProvider, options: { port?: number } = {}): Promise<EmbeddingsServer> {
   const behaviour: EmbeddingsServerBehaviour = { delayMs: 0, failNext: 0, rateLimitNext: 0, retryAfter: '1', nan: false, requiredKey: null };
   const requests: RecordedRequest[] = [];
   const timers = new Set<NodeJS.Timeout>();
@@ -73,7 +74,8 @@ export async function startEmbeddingsServer(backing: EmbeddingProvider): Promise
     requests.push(record);
     if (behaviour.requiredKey !== null && record.authorization !== `Bearer ${behaviour.requiredKey}`) {
       record.status = 401;
-      return send(401, JSON.stringify({ error: { message: 'Incorrect API key provided' } }));
+      // Echoes what it got, as careless servers do: the client must not repeat it.
+      return send(401, JSON.stringify({ error: { message: `Incorrect API key provided: ${record.authorization ?? 'none'}` } }));
     }
     if (behaviour.rateLimitNext > 0) {
       behaviour.rateLimitNext--;
@@ -92,7 +94,13 @@ export async function startEmbeddingsServer(backing: EmbeddingProvider): Promise
     send(200, json);
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   const { port } = server.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
@@ -105,4 +113,13 @@ export async function startEmbeddingsServer(backing: EmbeddingProvider): Promise
         server.close(() => resolve());
       }),
   };
+}
+
+/** A port nothing listens on now: an endpoint that is down, where it will come up later. */
+export async function reserveClosedPort(): Promise<number> {
+  const probe = http.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
 }

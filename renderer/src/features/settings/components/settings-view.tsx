@@ -3,6 +3,7 @@ import type { IndexProgress } from '../../../../../shared/domain';
 import type { Theme } from '../../../../../shared/settings-schema';
 import { useSettingsView } from '../stores/settings-store-context';
 import { EndpointSettingsSection } from './endpoint-settings';
+import { EndpointKeyField } from './endpoint-key-field';
 import { ModelSettingsSection } from './model-settings';
 import { SessionSourcesSection } from './session-sources-section';
 
@@ -10,6 +11,8 @@ interface SettingsViewProps {
   /** The search feature's saved-defaults form (composed in app/). */
   searchDefaults: ReactNode;
   indexProgress: IndexProgress | null;
+  /** An embedding endpoint that is down, with Retry now (the status feature's, composed in app/). */
+  endpointRetry?: ReactNode;
   /** Sections other features add (composed in app/). */
   children?: ReactNode;
 }
@@ -20,13 +23,15 @@ const THEMES: { value: Theme; label: string }[] = [
   { value: 'dark', label: 'Dark' },
 ];
 
-export function SettingsView({ searchDefaults, indexProgress, children }: SettingsViewProps) {
+export function SettingsView({ searchDefaults, indexProgress, endpointRetry, children }: SettingsViewProps) {
   const v = useSettingsView((s) => s.settingsView);
   const actions = useSettingsView((s) => ({
     load: s.loadSettingsView,
     setTheme: s.setTheme,
     applyModelSettings: s.applyModelSettings,
     applyEndpointSettings: s.applyEndpointSettings,
+    storeEndpointKey: s.storeEndpointKey,
+    forgetEndpointKey: s.forgetEndpointKey,
     setAgentIncluded: s.setAgentIncluded,
     exportJudgments: s.exportJudgments,
   }));
@@ -71,6 +76,10 @@ export function SettingsView({ searchDefaults, indexProgress, children }: Settin
               onApply={(endpoint) => void actions.applyEndpointSettings(endpoint)}
             />
           )}
+          {v.settings && (
+            <EndpointKeyField status={v.endpointKey} onStore={(key) => actions.storeEndpointKey(key)} onForget={() => void actions.forgetEndpointKey()} />
+          )}
+          {endpointRetry}
         </section>
 
         <section className="settings-section" data-testid="settings-section-search">

@@ -5,6 +5,7 @@ import type { StateCreator } from 'zustand';
 import type { MemlensApi } from '../../../../../shared/contract';
 import type { JudgmentExport, ModelCatalog, ModelProgress, SessionSource } from '../../../../../shared/domain';
 import type { AgentEmbedderOffer, EmbedderEndpointPatch } from '../../../../../shared/embedding-endpoint-settings';
+import type { EndpointKeyStatus } from '../../../../../shared/endpoint-key-schemas';
 import type { ModelSettings, Settings, Theme } from '../../../../../shared/settings-schema';
 import { applyTheme } from '../../../lib/apply-theme';
 import { errorInfo } from '../../../lib/error-message';
@@ -12,7 +13,8 @@ import { errorInfo } from '../../../lib/error-message';
 export type SettingsPort = Pick<
   MemlensApi,
   'settingsGet' | 'settingsSet' | 'modelCatalog' | 'listSessionSources' | 'judgmentExport' | 'judgmentList' | 'agentEmbedderOffer'
->;
+> &
+  Partial<Pick<MemlensApi, 'endpointKeyStatus' | 'endpointKeySet' | 'endpointKeyForget'>>;
 
 export interface SettingsViewSlice {
   settingsView: {
@@ -27,6 +29,8 @@ export interface SettingsViewSlice {
     lastExport: JudgmentExport | null;
     /** The local embedder the agent's openclaw.json names, offered in one click (null: not asked yet). */
     endpointOffer: AgentEmbedderOffer | null;
+    /** Whether this host keeps the endpoint's key in the OS keychain and whether one is stored (never the key). */
+    endpointKey: EndpointKeyStatus | null;
     error: string | null;
   };
   loadSettingsView(): Promise<void>;
@@ -35,6 +39,9 @@ export interface SettingsViewSlice {
   applyModelSettings(model: Partial<ModelSettings>): Promise<void>;
   /** Saves the embedding endpoint settings; the engine reopens with them. */
   applyEndpointSettings(endpoint: EmbedderEndpointPatch): Promise<void>;
+  /** Hands the key to the host's keychain; the view keeps no copy. */
+  storeEndpointKey(key: string): Promise<boolean>;
+  forgetEndpointKey(): Promise<void>;
   setAgentIncluded(agentId: string, included: boolean): Promise<void>;
   exportJudgments(): Promise<JudgmentExport | null>;
   applyModelProgressToView(progress: ModelProgress): void;
@@ -53,6 +60,7 @@ export const initialSettingsViewState: SettingsViewSlice['settingsView'] = {
   judgedQueries: null,
   lastExport: null,
   endpointOffer: null,
+  endpointKey: null,
   error: null,
 };
 
@@ -89,6 +97,25 @@ export function createSettingsViewSlice(port: SettingsPort): StateCreator<Settin
         }
         // Only an offer: without it the endpoint fields still work.
         port.agentEmbedderOffer().then((endpointOffer) => patch({ endpointOffer }), () => undefined);
+        port.endpointKeyStatus?.({}).then((endpointKey) => patch({ endpointKey }), () => undefined);
+      },
+
+      async storeEndpointKey(key) {
+        try {
+          patch({ endpointKey: (await port.endpointKeySet?.({ key })) ?? null, error: null });
+          return true;
+        } catch (error) {
+          fail(error);
+          return false;
+        }
+      },
+
+      async forgetEndpointKey() {
+        try {
+          patch({ endpointKey: (await port.endpointKeyForget?.({})) ?? null, error: null });
+        } catch (error) {
+          fail(error);
+        }
       },
 
       async applyEndpointSettings(embedderEndpoint) {

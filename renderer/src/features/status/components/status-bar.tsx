@@ -23,7 +23,12 @@ export function StatusBar({ onOpenSettings }: { onOpenSettings?(): void }) {
     connected: s.status.connected,
     model: s.status.model,
   }));
-  const { setErrorsOpen, reindex, dismissUiErrors } = useStatus((s) => ({ setErrorsOpen: s.setErrorsOpen, reindex: s.reindex, dismissUiErrors: s.dismissUiErrors }));
+  const { setErrorsOpen, reindex, dismissUiErrors, retryEmbedder } = useStatus((s) => ({
+    setErrorsOpen: s.setErrorsOpen,
+    reindex: s.reindex,
+    dismissUiErrors: s.dismissUiErrors,
+    retryEmbedder: s.retryEmbedder,
+  }));
   const fraction = progressFraction(progress);
   // A failed watcher counts as an error too, so its reason can be read in full in the list.
   const watcherReason = index?.watcher === 'error' ? index.watcherReason : undefined;
@@ -78,6 +83,11 @@ export function StatusBar({ onOpenSettings }: { onOpenSettings?(): void }) {
               onClick={onOpenSettings}
             >
               {index.mode === 'hybrid' ? `${index.model}${index.dims ? ` (${index.dims}d)` : ''}` : 'no model'}
+            </button>
+          )}
+          {index.embedderRetry && (
+            <button type="button" className="status-bar__button status--warn" data-testid="status-embedder-retry" title={index.modeReason ?? index.embedderRetry.reason} onClick={() => void retryEmbedder()}>
+              endpoint down — Retry now
             </button>
           )}
           <WatcherStatus watcher={index.watcher} reason={index.watcherReason} />

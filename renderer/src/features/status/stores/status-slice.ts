@@ -3,7 +3,7 @@ import type { MemlensApi } from '../../../../../shared/contract';
 import type { IndexProgress, IndexStatus, ModelProgress, SyncReport } from '../../../../../shared/domain';
 import { errorInfo } from '../../../lib/error-message';
 
-export type StatusPort = Pick<MemlensApi, 'status' | 'reindex'>;
+export type StatusPort = Pick<MemlensApi, 'status' | 'reindex'> & Partial<Pick<MemlensApi, 'retryEmbedder'>>;
 
 export interface UiError {
   id: number;
@@ -32,6 +32,8 @@ export interface StatusSlice {
   dismissUiErrors(): void;
   setErrorsOpen(open: boolean): void;
   reindex(full?: boolean): Promise<void>;
+  /** "Retry now" for an embedding endpoint that is down; the status event brings the outcome. */
+  retryEmbedder(): Promise<void>;
   setConnected(connected: boolean): void;
   applyModelProgress(progress: ModelProgress): void;
 }
@@ -80,6 +82,15 @@ export function createStatusSlice(port: StatusPort): StateCreator<StatusSlice, [
         set((s) => ({ status: { ...s.status, uiErrors: [...s.status.uiErrors, { id: ++errorId, message, at: Date.now() }].slice(-MAX_UI_ERRORS) } })),
       dismissUiErrors: () => patch({ uiErrors: [] }),
       setErrorsOpen: (errorsOpen) => patch({ errorsOpen }),
+      async retryEmbedder() {
+        try {
+          const outcome = await port.retryEmbedder?.({});
+          if (outcome && !outcome.reachable && outcome.reason) get().reportUiError(`Retry: ${outcome.reason}`);
+        } catch (error) {
+          get().reportUiError(`Retry: ${errorInfo(error).message}`);
+        }
+        await get().loadStatus();
+      },
       async reindex(full) {
         patch({ reindexing: true });
         try {

@@ -1,0 +1,26 @@
+// The KeyStore of the desktop app: Electron's safeStorage, which seals with a secret the OS keeps
+// (macOS Keychain, Windows DPAPI, libsecret or kwallet on Linux). Where Linux has no keyring,
+// Electron falls back to a fixed password ('basic_text'): that is refused, not used.
+import { safeStorage } from 'electron';
+import type { KeyStore } from '../../shared/key-store.js';
+
+type SafeStorage = Pick<typeof safeStorage, 'isEncryptionAvailable' | 'encryptString' | 'decryptString' | 'getSelectedStorageBackend'>;
+
+export function safeStorageKeyStore(storage: SafeStorage = safeStorage, platform: NodeJS.Platform = process.platform): KeyStore {
+  const unavailableReason = async (): Promise<string | null> => {
+    if (!storage.isEncryptionAvailable()) return 'the OS keychain is not available to Memory Lens — name an environment variable that holds the key instead';
+    if (platform === 'linux' && storage.getSelectedStorageBackend() === 'basic_text') {
+      return 'no keyring (GNOME Keyring / KWallet) is running, so the key would be kept under a fixed password — start one, or name an environment variable instead';
+    }
+    return null;
+  };
+  return {
+    unavailableReason,
+    encrypt: async (plain) => {
+      const reason = await unavailableReason();
+      if (reason) throw new Error(reason);
+      return new Uint8Array(storage.encryptString(plain));
+    },
+    decrypt: async (sealed) => storage.decryptString(Buffer.from(sealed)),
+  };
+}

@@ -1,0 +1,54 @@
+// How the engine keeps trying an embedding endpoint: one that was down when the workspace opened
+// (a try loads it afresh; when it answers, the host reopens the workspace with it), and one that
+// stops answering while in use (a try embeds one query; when it answers, a sync embeds what is missing).
+import type { EmbeddingProvider } from '../embedding-provider.js';
+import type { EmbedderConfig } from '../../engine-types.js';
+import { loadEmbedder } from '../load-embedder.js';
+import { EndpointOutage } from './endpoint-outage.js';
+import { outageAwareProvider } from './outage-aware-provider.js';
+
+/** A try is one request with a short deadline, not the indexing batches' minutes of retries. */
+const PROBE_TIMEOUT_MS = 10_000;
+const PROBE_TEXT = 'Memory Lens';
+
+export interface EndpointWatchHooks {
+  retry?: { firstMs?: number; maxMs?: number };
+  onDidChange: () => void;
+  onError: (error: unknown) => void;
+}
+
+/** The endpoint could not be used at open: keep loading it until it answers, then `onAvailable`. */
+export function watchEndpointAtOpen(config: EmbedderConfig, reason: string, onAvailable: () => void, hooks: EndpointWatchHooks): EndpointOutage {
+  const probeConfig: EmbedderConfig = { ...config, endpoint: { ...config.endpoint!, maxRetries: 0, requestTimeoutMs: PROBE_TIMEOUT_MS } };
+  const outage = new EndpointOutage({
+    ...hooks.retry,
+    probe: async () => {
+      const loaded = await loadEmbedder(probeConfig);
+      if (!loaded.ok) throw new Error(loaded.reason);
+      await loaded.provider.close();
+    },
+    onRecovered: onAvailable,
+    onDidChange: hooks.onDidChange,
+    onError: hooks.onError,
+  });
+  outage.markDown(reason);
+  return outage;
+}
+
+/** The provider the engine uses, refusing calls while the endpoint is down, and its outage. */
+export function watchEndpointProvider(
+  inner: EmbeddingProvider,
+  onRecovered: () => Promise<void>,
+  hooks: EndpointWatchHooks,
+): { provider: EmbeddingProvider; outage: EndpointOutage } {
+  const outage = new EndpointOutage({
+    ...hooks.retry,
+    probe: async () => {
+      await inner.embedQuery(PROBE_TEXT, PROBE_TIMEOUT_MS);
+    },
+    onRecovered,
+    onDidChange: hooks.onDidChange,
+    onError: hooks.onError,
+  });
+  return { provider: outageAwareProvider(inner, outage), outage };
+}
