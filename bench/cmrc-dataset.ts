@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { MemoryEngineApi } from '../electron/memory/engine-types.js';
+import type { SearchOptions } from '../shared/domain.js';
 import { percentile, round } from './bench-stats.js';
 import { firstRelevantRank, summarizeRanks } from '../electron/cli/eval/retrieval-metrics.js';
 import type { RetrievalMetrics } from '../electron/cli/eval/retrieval-metrics.js';
@@ -59,12 +60,12 @@ export interface CmrcEvaluation {
 }
 
 /** Runs every query through one open engine: maxResults 10, minScore 0 (nothing filtered out). */
-export async function evaluateCmrc(engine: MemoryEngineApi, queries: readonly CmrcQuery[]): Promise<CmrcEvaluation> {
+export async function evaluateCmrc(engine: MemoryEngineApi, queries: readonly CmrcQuery[], extra: Omit<SearchOptions, 'query'> = {}): Promise<CmrcEvaluation> {
   const ranks: (number | null)[] = [];
   const times: number[] = [];
   for (const q of queries) {
     const start = performance.now();
-    const response = await engine.search({ query: q.query, maxResults: 10, minScore: 0 });
+    const response = await engine.search({ ...extra, query: q.query, maxResults: 10, minScore: 0 });
     times.push(performance.now() - start);
     ranks.push(firstRelevantRank(response.results.map((r) => r.path), q.relevantPath));
   }

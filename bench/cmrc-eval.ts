@@ -9,17 +9,22 @@ import { round } from './bench-stats.js';
 import { evaluateCmrc, loadCmrcParagraphs, multiChunkFiles, writeCmrcWorkspace } from './cmrc-dataset.js';
 import { openKeywordEngine } from './open-engine.js';
 import { defaultCmrcPath } from './repo-paths.js';
+import type { SearchOptions } from '../shared/domain.js';
+import { expansionFromFlags } from '../electron/cli/commands/expansion-flags.js';
 
 async function main(argv: string[]): Promise<void> {
   let dataPath = defaultCmrcPath();
   let limit = Infinity;
   let keep = false;
+  let expansion: SearchOptions['expansion'] | null = null;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--data') dataPath = path.resolve(argv[++i] ?? '');
     else if (arg === '--limit') limit = Number(argv[++i]);
     else if (arg === '--keep') keep = true;
-    else throw new Error(`unknown option ${arg} (use --data FILE, --limit N, --keep)`);
+    else if (arg === '--expand') expansion = expansionFromFlags(argv[++i] ?? '', undefined);
+    else if (arg === '--expand-weight') expansion = { ...(expansion ?? {}), ...(expansionFromFlags(undefined, argv[++i] ?? '') ?? {}) };
+    else throw new Error(`unknown option ${arg} (use --data FILE, --limit N, --keep, --expand LIST, --expand-weight W)`);
   }
   const paragraphs = loadCmrcParagraphs(dataPath).slice(0, limit);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'memlens-cmrc-'));
@@ -33,11 +38,11 @@ async function main(argv: string[]): Promise<void> {
     try {
       const sync = await engine.sync();
       const indexMs = performance.now() - indexStart;
-      const evaluation = await evaluateCmrc(engine, queries);
+      const evaluation = await evaluateCmrc(engine, queries, expansion ? { expansion } : {});
       const report = {
         dataset: 'CMRC 2018 dev (CC BY-SA 4.0)',
         mode: 'keyword-only',
-        options: { maxResults: 10, minScore: 0 },
+        options: { maxResults: 10, minScore: 0, ...(expansion ? { expansion } : {}) },
         paragraphs: paragraphs.length,
         ...evaluation.metrics,
         multiChunkParagraphs: await multiChunkFiles(engine),

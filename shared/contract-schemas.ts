@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { EmbedderRetryStateSchema } from './embedder-retry-schemas.js';
 import { ERROR_CODES } from './errors.js';
+import { ExpansionOptionsSchema, TermExpansionSchema } from './expansion-schemas.js';
 import { ImportanceBreakdownSchema, OpenClawBreakdownSchema, SearchProfileSchema } from './openclaw-rank-schemas.js';
 import { SessionKindSchema } from './session-kind.js';
 import { TranscriptToolSchema } from './transcript-tool-schema.js';
@@ -118,6 +119,8 @@ export const SearchOptionsSchema = z.strictObject({
   dates: z.strictObject({ enabled: z.boolean(), boost: z.number().min(1).max(10).optional() }).optional(),
   /** `openclaw`: rank as OpenClaw 2026.9.6's memory_search does (its chunks, its scores; hybrid with the agent's embedder). Default: Memory Lens's own. */
   profile: SearchProfileSchema.optional(),
+  /** Words searched besides the query's own, with less weight (shared/expansion-schemas.ts). */
+  expansion: ExpansionOptionsSchema.optional(),
 });
 
 /**
@@ -144,6 +147,8 @@ export const TermBreakdownSchema = z.object({
    * 华联精密报价): searched to catch partial matches and other segmentations, not a word itself.
    */
   fragment: z.boolean().optional(),
+  /** Not a word of the query: a synonym, translation or feedback word standing for some of them. */
+  expansion: TermExpansionSchema.optional(),
   /**
    * Held here only as part of a longer word: 不易 of the query's 毛不易, 用户 inside this chunk's
    * 用户名 when the query says 用户名字. `contribution` is already multiplied by `partialWeight`.

@@ -4,6 +4,7 @@
 // words and rounding here: every number comes from the engine's breakdown.
 import type { DateBoostBreakdown, KeywordBreakdown, TermBreakdown } from './domain.js';
 import { FTS5_BM25_B, FTS5_BM25_K1 } from './score.js';
+import { describeExpansion } from './expansion-words.js';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -51,6 +52,7 @@ export function describePartial(t: Pick<TermBreakdown, 'partOf' | 'partialWeight
 export function describeTerm(t: TermBreakdown, totalChunks: number): string {
   const held = `${t.chunksWithTerm} of ${totalChunks} chunks contain it — ${rarity(t.chunksWithTerm, totalChunks)}, weight ${fixed(t.idf)}`;
   const name = t.dateWord ? `${termName(t)} (part of a date)` : termName(t);
+  if (t.expansion) return describeExpansion(t, held);
   if (t.occurrences === 0) return `${name} is not here; ${held}.`;
   return `${name} occurs ${times(t.occurrences)} here${describePartial(t)}; ${held} → adds ${fixed(t.contribution)}.`;
 }
@@ -88,7 +90,7 @@ export function describeLength(chunkTokens: number, avgChunkTokens: number): str
 
 /** The terms a memory should hold (date words aside) and how many this one does: "matched 2 of 3 terms". */
 export function describeMatched(k: KeywordBreakdown): string {
-  const required = (k.terms ?? []).filter((t) => !t.dateWord && !t.fragment);
+  const required = (k.terms ?? []).filter((t) => !t.dateWord && !t.fragment && !t.expansion);
   const total = k.termCount ?? required.length;
   const missing = required.filter((t) => t.occurrences === 0).map(termName);
   const base = `matched ${k.matchedTerms.length} of ${total} term${total === 1 ? '' : 's'}`;

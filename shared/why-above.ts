@@ -27,7 +27,7 @@ function keywordReason(up: RankedBreakdown, low: RankedBreakdown): string {
   if (a.matchedTerms.length !== b.matchedTerms.length) {
     return `#${up.rank} holds more of the query's words (${a.matchedTerms.length} vs ${b.matchedTerms.length})`;
   }
-  const occ = (k: typeof a) => (k.terms ?? []).filter((t) => !t.fragment && !t.dateWord).reduce((s, t) => s + t.occurrences, 0);
+  const occ = (k: typeof a) => (k.terms ?? []).filter((t) => !t.fragment && !t.dateWord && !t.expansion).reduce((s, t) => s + t.occurrences, 0);
   const [oa, ob] = [occ(a), occ(b)];
   if (a.chunkTokens !== undefined && b.chunkTokens !== undefined && a.avgChunkTokens !== undefined && oa <= ob && a.chunkTokens < b.chunkTokens) {
     const fa = lengthFactor(a.chunkTokens, a.avgChunkTokens);

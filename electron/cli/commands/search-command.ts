@@ -6,6 +6,8 @@ import type { MemorySource, SearchOptions } from '../../../shared/domain.js';
 import { toErrorValue } from '../../../shared/errors.js';
 import { OPENCLAW_RANKING_RELEASE, SearchProfileSchema } from '../../../shared/openclaw-rank-schemas.js';
 import { SEARCH_DEFAULTS } from '../../../shared/search-defaults.js';
+import { EXPANSION_DEFAULTS } from '../../../shared/expansion-schemas.js';
+import { expansionFromFlags } from './expansion-flags.js';
 import type { WorkspaceActivity } from '../../app/agent/agent-activity-store.js';
 import { loggedResponse } from '../../app/agent/agent-memory-tools.js';
 import type { MemoryEngineApi } from '../../memory/engine-types.js';
@@ -30,6 +32,8 @@ export const SEARCH_FLAG_OPTIONS = {
   dates: { type: 'string' },
   'date-boost': { type: 'string' },
   profile: { type: 'string' },
+  expand: { type: 'string' },
+  'expand-weight': { type: 'string' },
 } as const satisfies OptionSpecs;
 
 export const SEARCH_FLAG_USAGE = `  --min-score S          drop results scoring below S, 0..1 (default ${SEARCH_DEFAULTS.minScore})
@@ -46,7 +50,11 @@ export const SEARCH_FLAG_USAGE = `  --min-score S          drop results scoring 
                          OpenClaw ${OPENCLAW_RANKING_RELEASE}'s memory_search (its chunks, fallback keywords,
                          filename tier, decay on, importance; the ranking flags above do not apply);
                          hybrid (0.7 vector + 0.3 keyword, MMR λ 0.7) with an embedder, unless the agent's
-                         index holds no vectors; the agent's stored vectors are used when their model is the embedder's`;
+                         index holds no vectors; the agent's stored vectors are used when their model is the embedder's
+  --expand LIST          also search, with less weight: feedback (RM3 from the best first matches), thesaurus
+                         (English synonyms, WordNet), dictionary (Chinese↔English, CC-CEDICT), pivot (Chinese
+                         words of the same gloss); comma-separated, or off (docs/keyword-expansion.md)
+  --expand-weight W      an expansion word's weight against the query's own words, 0..1 (default ${EXPANSION_DEFAULTS.weight})`;
 
 /** SearchOptions from the flags (everything but the query). */
 export function searchOptionsFromFlags(values: Record<string, unknown>): Omit<SearchOptions, 'query'> {
@@ -84,6 +92,8 @@ export function searchOptionsFromFlags(values: Record<string, unknown>): Omit<Se
     if (!parsed.success) throw new UsageError(`--profile accepts ${SearchProfileSchema.options.join(' or ')} (got "${values.profile}")`);
     if (parsed.data === 'openclaw') options.profile = 'openclaw';
   }
+  const expansion = expansionFromFlags(values.expand, values['expand-weight']);
+  if (expansion) options.expansion = expansion;
   for (const flag of ['from', 'to'] as const) {
     const value = values[flag];
     if (typeof value === 'string') {

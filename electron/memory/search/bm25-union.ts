@@ -104,11 +104,12 @@ export function bm25UnionTopK(
   required: ReadonlySet<string> = new Set(),
   filter: UnionFilter | null = null,
   partials: PartialPlan | null = null,
+  weights: ReadonlyMap<string, number> | null = null,
 ): UnionResult | null {
   if (session.db.inTransaction || terms.length === 0) return null;
   const state = stateOf(session);
   try {
-    return state.snapshot(() => scoreUnion(session, state, terms, limit, required, filter, partials));
+    return state.snapshot(() => scoreUnion(session, state, terms, limit, required, filter, partials, weights));
   } catch (error) {
     state.last = null;
     if (!(error instanceof Fts5FormatError)) throw error;
@@ -127,13 +128,15 @@ function scoreUnion(
   required: ReadonlySet<string>,
   filter: UnionFilter | null,
   partials: PartialPlan | null,
+  weights: ReadonlyMap<string, number> | null,
 ): UnionResult | null {
   const key = session.changeKey();
-  const termsKey = `${terms.join('\u0000')}\u0001${[...required].join('\u0000')}\u0001${partials?.key ?? ''}`;
+  const weighted = weights ? `\u0002${terms.map((t) => weights.get(t) ?? 1).join(',')}` : '';
+  const termsKey = `${terms.join('\u0000')}\u0001${[...required].join('\u0000')}\u0001${partials?.key ?? ''}${weighted}`;
   let scored = state.last;
   if (scored === null || scored.key !== key || scored.terms !== termsKey) {
     state.last = null;
-    const fresh = scoreTerms(session, state, terms, required, partials);
+    const fresh = scoreTerms(session, state, terms, required, partials, weights);
     if (fresh === null) return null;
     scored = { ...fresh, key, terms: termsKey };
     state.last = scored;
@@ -163,6 +166,7 @@ function scoreTerms(
   terms: readonly string[],
   required: ReadonlySet<string>,
   partials: PartialPlan | null,
+  weights: ReadonlyMap<string, number> | null = null,
 ): { touchedCount: number; mostHeld: number; docs: Map<string, number> } | null {
   const structure = state.reader.structureRecord();
   const segments = structure ? parseStructure(structure) : [];
@@ -192,7 +196,8 @@ function scoreTerms(
     docs.set(term, n);
     if (partials?.watched.has(term)) heldBy.set(term, new Set(postings.rowids.subarray(0, n)));
     if (n === 0) continue;
-    const idf = fts5Idf(nRow, n, ln);
+    // An expansion word (query-expansion/) counts its weight's share of what a query word would.
+    const idf = fts5Idf(nRow, n, ln) * (weights?.get(term) ?? 1);
     const { rowids, occurrences } = postings;
     const later = partials?.terms.has(term) ? { term, rowids: Int32Array.from(rowids.subarray(0, n)), shares: new Float64Array(n) } : null;
     if (later) deferred.push(later);

@@ -98,7 +98,7 @@ export async function explainFile(ctx: SearchContext, path: string, options: Sea
           dateRange: dateExcluded || (resolved.from === null && resolved.to === null) ? null : { from: resolved.from, to: resolved.to },
           dateTerms: resolved.dateTerms,
         },
-        { written: trace.keyword.written, fragments: trace.keyword.fragments, partials: trace.keyword.partials },
+        { written: trace.keyword.written, fragments: trace.keyword.fragments, partials: trace.keyword.partials, expansions: trace.keyword.expansions },
       )
     : [];
   let vectorSide: VectorSide = trace.vector;
@@ -177,7 +177,7 @@ export async function explainFile(ctx: SearchContext, path: string, options: Sea
   }
   const suppressed = inTrace.find((c) => c.fate === 'mmr-suppressed');
   if (suppressed) {
-    describeShownHits(ctx.session, [{ chunkRowid: suppressed.chunkRowid, keyword: suppressed.breakdown.keyword }], trace.keyword.terms, trace.keyword.written, resolved.dateTerms, trace.keyword.fragments, trace.keyword.partials);
+    describeShownHits(ctx.session, [{ chunkRowid: suppressed.chunkRowid, keyword: suppressed.breakdown.keyword }], trace.keyword.terms, trace.keyword.written, resolved.dateTerms, trace.keyword.fragments, trace.keyword.partials, trace.keyword.expansions);
     const mmr = suppressed.breakdown.mmr;
     reasons.push(
       mmr

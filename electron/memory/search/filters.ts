@@ -6,6 +6,8 @@ import { SEARCH_DEFAULTS } from '../../../shared/search-defaults.js';
 import { createDateBooster, type DateBooster } from './date-boost.js';
 import { findQueryDates, withoutDateWords } from './query-dates.js';
 import { queryTerms } from '../text/segment.js';
+import { EXPANSION_DEFAULTS } from '../../../shared/expansion-schemas.js';
+import type { ResolvedExpansion } from './query-expansion/expansion-terms.js';
 
 export interface ResolvedSearchOptions {
   query: string;
@@ -29,6 +31,8 @@ export interface ResolvedSearchOptions {
   keywordQuery: string;
   /** Index terms of the dates written as dates: searched, but not required. */
   dateTerms: Set<string>;
+  /** Which words besides the query's are searched, and their weight (query-expansion/). */
+  expansion: ResolvedExpansion;
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -100,6 +104,7 @@ export function resolveSearchOptions(options: SearchOptions): ResolvedSearchOpti
     dateBooster,
     keywordQuery,
     dateTerms,
+    expansion: { ...EXPANSION_DEFAULTS, ...options.expansion },
   };
 }
 

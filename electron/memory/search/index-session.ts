@@ -5,6 +5,7 @@ import type Database from 'better-sqlite3';
 import type { IndexCommit, IndexCommitListener } from '../index/index-commit.js';
 import { checkKeywordAccelerator, checkVectorAccelerator, keywordGate, vectorGate, type Gate, type SelfCheckTamper } from './accelerator-check.js';
 import type { UnionState } from './bm25-union.js';
+import type { ExpansionResources } from './query-expansion/lexical-expansion.js';
 import type { TermStatsCache } from './bm25-terms.js';
 import { ChunkLengths } from './chunk-lengths.js';
 import type { FileDates } from './keyword-filters.js';
@@ -60,6 +61,8 @@ export class IndexSession implements IndexCommitListener {
   readonly vectors: VectorMatrixCache;
   /** bm25-union.ts's scoring arrays; created on the first union ranking. */
   union: UnionState | null = null;
+  /** The thesaurus and dictionaries query expansion reads; loaded on the first search that expands. */
+  expansionResources: ExpansionResources | null = null;
   /** bm25-terms.ts's chunk counts per term, for the index as of `key`. */
   termStats: TermStatsCache | null = null;
   /** keyword-filters.ts's dated files, for the date-range estimates. */

@@ -7,16 +7,20 @@ import { bm25ToScore } from '../../../shared/score.js';
 import { cjkWords, hasCjk, queryTerms, stemToken } from '../text/segment.js';
 import { surfaceForms } from '../text/surface-forms.js';
 import { chunkIndexReader, chunkTermBreakdown, queryTermStats, rememberDocCounts } from './bm25-terms.js';
+import { keywordGate } from './accelerator-check.js';
 import { bm25UnionTopK } from './bm25-union.js';
 import { filterSql, unionFilter, type KeywordFilters } from './keyword-filters.js';
 import type { KeywordCandidate } from './fuse.js';
 import type { IndexSession } from './index-session.js';
+import type { ExpansionTerm } from './query-expansion/expansion-terms.js';
 import { partialPlan, weightOf, type PartialPlan } from './partial-words.js';
 
 export interface KeywordSearchOptions extends KeywordFilters {
   limit: number;
   /** Terms that come from a date in the query: searched, but not counted as required ("matched k of n"). */
   dateTerms?: ReadonlySet<string>;
+  /** Words searched besides the query's, with less weight; only where the union ranking reads the index. */
+  expansions?: readonly ExpansionTerm[];
 }
 
 export interface KeywordSearchResult {
@@ -47,6 +51,8 @@ export interface KeywordSearchResult {
   everyTermSomewhere: boolean | null;
   /** Σ FTS5 IDF of the terms (bm25ToScore's divisor); 0 when no term occurs in the index. */
   idfMass: number;
+  /** The expansion words that were searched, after `terms` (none when expansion is off). */
+  expansions: ExpansionTerm[];
 }
 
 /** One FTS5 string literal: the token in double quotes, internal quotes doubled. */
@@ -93,15 +99,24 @@ interface FtsHit {
  * rowid and bm25 go through FTS5's sort: selecting the text there would make SQLite carry every
  * matching row's text into the sorter.
  */
-function runMatch(session: IndexSession, terms: readonly string[], options: KeywordSearchOptions, required: readonly string[] = [], partials: PartialPlan | null = null): { hits: FtsHit[]; everyTermSomewhere: boolean | null } {
+function runMatch(
+  session: IndexSession,
+  terms: readonly string[],
+  options: KeywordSearchOptions,
+  required: readonly string[] = [],
+  partials: PartialPlan | null = null,
+  weights: ReadonlyMap<string, number> | null = null,
+): { hits: FtsHit[]; everyTermSomewhere: boolean | null } {
   const plan = partials && partials.terms.size > 0 ? partials : null;
-  const union = session.keywordAccelerated() ? bm25UnionTopK(session, terms, options.limit, new Set(required), unionFilter(session, options), plan) : null;
+  const union = session.keywordAccelerated() || (weights !== null && canWeighTerms(session)) ? bm25UnionTopK(session, terms, options.limit, new Set(required), unionFilter(session, options), plan, weights) : null;
   if (union) {
     rememberDocCounts(session, union.docs, union.key);
     return { hits: union.hits, everyTermSomewhere: union.someChunkHasAll };
   }
-  if (plan) return { hits: runWeightedFts5(session, terms, options, plan), everyTermSomewhere: null };
-  return { hits: runFts5Match(session, buildMatchQuery(terms, 'OR'), options, true) as FtsHit[], everyTermSomewhere: null };
+  // Expansion words need the union ranking's weights; without it FTS5 ranks the query's own words.
+  const own = weights ? terms.filter((t) => !weights.has(t)) : terms;
+  if (plan) return { hits: runWeightedFts5(session, own, options, plan), everyTermSomewhere: null };
+  return { hits: runFts5Match(session, buildMatchQuery(own, 'OR'), options, true) as FtsHit[], everyTermSomewhere: null };
 }
 
 /**
@@ -146,6 +161,18 @@ function runFts5Match(session: IndexSession, match: string, options: KeywordSear
   return session.statement(sql).all(params) as FtsHit[] | { rowid: number }[];
 }
 
+/**
+ * Whether the union ranking can read this index, so that terms can carry weights: on where it is
+ * switched on, and on a small index (where FTS5 is fast enough) as long as its format is known.
+ */
+function canWeighTerms(session: IndexSession): boolean {
+  if (session.keywordAccelerated()) return true;
+  // Switched off by the session's options: FTS5 ranks, and expansion words stay out.
+  if (session.accelerators.keyword === false) return false;
+  const gate = keywordGate(session.db);
+  return !gate.on && !gate.final;
+}
+
 /** A keyword hit whose breakdown is about to be shown. */
 export interface ShownHit {
   chunkRowid: number;
@@ -179,28 +206,49 @@ export function describeShownHits(
   dateTerms: ReadonlySet<string> = new Set(),
   fragments: ReadonlySet<string> = new Set(),
   partials: PartialPlan | null = null,
+  expansions: readonly ExpansionTerm[] = [],
 ): void {
   const shown = hits.filter((h) => h.keyword !== null);
   if (shown.length === 0 || terms.length === 0) return;
+  const expandedBy = new Map(expansions.map((e) => [e.term, e]));
+  terms = [...terms, ...expansions.map((e) => e.term).filter((t) => !terms.includes(t))];
   const stats = queryTermStats(session, terms);
   const read = chunkIndexReader(session);
   for (const hit of shown) {
     const indexed = read(hit.chunkRowid);
     if (!indexed) continue;
-    const account = chunkTermBreakdown(indexed.textSeg, indexed.docTokens, terms, stats, partials);
+    const account = weighExpansions(chunkTermBreakdown(indexed.textSeg, indexed.docTokens, terms, stats, partials), expandedBy);
     const keyword = hit.keyword!;
     const inChunk = hit.text !== undefined ? surfaceForms(hit.text, account.terms.filter((t) => t.occurrences > 0).map((t) => t.term)) : new Map<string, string[]>();
     keyword.terms = account.terms.map((t) => ({
       ...t,
-      asWritten: wordsAsWritten(t.term, written.get(t.term), inChunk.get(t.term)),
+      asWritten: wordsAsWritten(t.term, expandedBy.has(t.term) ? [expandedBy.get(t.term)!.word] : written.get(t.term), inChunk.get(t.term)),
       ...(dateTerms.has(t.term) ? { dateWord: true } : {}),
       ...(fragments.has(t.term) ? { fragment: true } : {}),
+      ...expansionOf(expandedBy.get(t.term)),
     }));
-    keyword.matchedTerms = account.terms.filter((t) => t.occurrences > 0 && !dateTerms.has(t.term) && !fragments.has(t.term)).map((t) => t.term);
+    keyword.matchedTerms = account.terms.filter((t) => t.occurrences > 0 && !dateTerms.has(t.term) && !fragments.has(t.term) && !expandedBy.has(t.term)).map((t) => t.term);
     keyword.chunkTokens = account.chunkTokens;
     keyword.avgChunkTokens = stats.avgTokens;
     keyword.totalChunks = stats.totals.rows;
   }
+}
+
+/** An expansion word's share of BM25 counts its weight, as the ranking counted it (bm25-union.ts). */
+function weighExpansions<T extends { terms: { term: string; contribution: number; idf: number }[]; total: number }>(account: T, expandedBy: ReadonlyMap<string, ExpansionTerm>): T {
+  if (expandedBy.size === 0) return account;
+  let total = 0;
+  for (const t of account.terms) {
+    const weight = expandedBy.get(t.term)?.weight ?? 1;
+    t.contribution *= weight;
+    total += t.contribution;
+  }
+  account.total = total;
+  return account;
+}
+
+function expansionOf(e: ExpansionTerm | undefined): { expansion?: { from: string[]; source: ExpansionTerm['source']; weight: number } } {
+  return e ? { expansion: { from: e.from, source: e.source, weight: e.weight } } : {};
 }
 
 /**
@@ -243,11 +291,19 @@ export function keywordSearch(session: IndexSession, query: string, options: Key
   // Date words and character pairs across word boundaries are searched, but a memory need not hold them.
   const requiredTerms = terms.filter((t) => !dateTerms.has(t) && !fragments.has(t));
   if (terms.length === 0 || options.limit <= 0) {
-    return { candidates: [], terms, requiredTerms, stopwords, written, fragments, partials, matchQuery: null, missingTerms: [], termMissing: false, relaxed: false, idfMass: 0, everyTermSomewhere: null };
+    return { candidates: [], terms, requiredTerms, stopwords, written, fragments, partials, matchQuery: null, missingTerms: [], termMissing: false, relaxed: false, idfMass: 0, everyTermSomewhere: null, expansions: [] };
   }
-  const match = buildMatchQuery(terms, 'OR');
-  const { hits: rows, everyTermSomewhere } = runMatch(session, terms, options, requiredTerms, partials);
-  const stats = queryTermStats(session, terms);
+  const ownStats = queryTermStats(session, terms);
+  // Expansion words stand in for the query's, never replace them: when no word of the query is in
+  // any memory (a name, 毛不易), a translation of a piece of it must not bring up a stranger's note.
+  const someOwnWord = requiredTerms.some((t) => (ownStats.docs.get(t) ?? 0) > 0);
+  // Expansion words need per-term weights, which only the union ranking has; FTS5 ranks without them.
+  const expansions = options.expansions?.length && someOwnWord && canWeighTerms(session) ? options.expansions.filter((e) => !terms.includes(e.term)) : [];
+  const searched = [...terms, ...expansions.map((e) => e.term)];
+  const weights = expansions.length > 0 ? new Map(expansions.map((e) => [e.term, e.weight])) : null;
+  const match = buildMatchQuery(searched, 'OR');
+  const { hits: rows, everyTermSomewhere } = runMatch(session, searched, options, requiredTerms, partials, weights);
+  const stats = ownStats;
   const missingTerms = requiredTerms.filter((t) => (stats.docs.get(t) ?? 0) === 0);
   const termMissing = requiredTerms.length > 1 && missingTerms.length > 0;
   let idfMass = 0;
@@ -266,6 +322,7 @@ export function keywordSearch(session: IndexSession, query: string, options: Key
     relaxed: termMissing,
     idfMass,
     everyTermSomewhere,
+    expansions,
   };
 }
 
@@ -289,19 +346,22 @@ export function keywordHitsForPath(
   terms: readonly string[],
   relaxed: boolean,
   options: Omit<KeywordSearchOptions, 'path' | 'limit'>,
-  words: { written?: ReadonlyMap<string, readonly string[]>; fragments?: ReadonlySet<string>; partials?: PartialPlan } = {},
+  words: { written?: ReadonlyMap<string, readonly string[]>; fragments?: ReadonlySet<string>; partials?: PartialPlan; expansions?: readonly ExpansionTerm[] } = {},
 ): KeywordCandidate[] {
   const db = session.db;
   const fileRowids = new Set(db.prepare('SELECT rowid FROM chunks WHERE path = ?').pluck().all(path) as number[]);
   if (fileRowids.size === 0) return [];
   // LIMIT -1: every match, so the rank is the one the hit would have with an unlimited net.
-  const all = runMatch(session, terms, { ...options, limit: -1 }, [], words.partials ?? null).hits;
+  // The search's expansion words with their weights, so the file ranks as it did in the search.
+  const expansions = words.expansions ?? [];
+  const weights = expansions.length > 0 ? new Map(expansions.map((e) => [e.term, e.weight])) : null;
+  const all = runMatch(session, [...terms, ...expansions.map((e) => e.term)], { ...options, limit: -1 }, [], words.partials ?? null, weights).hits;
   const ranked = all.map((hit, i) => ({ hit, rank: i + 1 })).filter(({ hit }) => fileRowids.has(hit.rowid));
   const dateTerms = options.dateTerms ?? new Set<string>();
   const required = terms.filter((t) => !dateTerms.has(t) && !(words.fragments?.has(t) ?? false));
   const candidates = toCandidates(ranked.map((r) => r.hit), matchQuery, relaxed, queryIdfMass(session, terms), required.length);
   candidates.forEach((c, i) => (c.keyword.rank = ranked[i]!.rank));
   const texts = new Map((db.prepare('SELECT rowid, text FROM chunks WHERE path = ?').all(path) as { rowid: number; text: string }[]).map((r) => [r.rowid, r.text]));
-  describeShownHits(session, candidates.map((c) => ({ ...c, text: texts.get(c.chunkRowid) })), terms, words.written, dateTerms, words.fragments, words.partials ?? null);
+  describeShownHits(session, candidates.map((c) => ({ ...c, text: texts.get(c.chunkRowid) })), terms, words.written, dateTerms, words.fragments, words.partials ?? null, expansions);
   return candidates;
 }

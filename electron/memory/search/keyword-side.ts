@@ -7,6 +7,7 @@ import type { ResolvedSearchOptions } from './filters.js';
 import type { IndexSession } from './index-session.js';
 import { keywordSearch, someChunkHasEveryTerm, type KeywordSearchResult } from './keyword-search.js';
 import type { TracedCandidate } from './run-search.js';
+import { expandQuery } from './query-expansion/expand-query.js';
 
 /**
  * The keyword side of a search. Date phrases are left out of the keywords (filters.ts resolved
@@ -21,12 +22,13 @@ export function searchKeywords(session: IndexSession, options: ResolvedSearchOpt
   // of date words alone has no keywords, and one whose other words find nothing finds nothing.
   const query = options.keywordQuery;
   const dateTerms = options.dateTerms;
-  const keyword = keywordSearch(session, query, { limit, sources: options.sources, dateRange, dateTerms });
+  const expansions = expandQuery(session, options, limit, dateRange);
+  const keyword = keywordSearch(session, query, { limit, sources: options.sources, dateRange, dateTerms, expansions });
   const booster = options.dateBooster;
   if (!booster || !options.dates.enabled || dateRange || keyword.candidates.length < limit) return keyword;
   const from = booster.mentions.reduce((min, m) => (m.from < min ? m.from : min), booster.mentions[0]!.from);
   const to = booster.mentions.reduce((max, m) => (m.to > max ? m.to : max), booster.mentions[0]!.to);
-  const dated = keywordSearch(session, query, { limit, sources: options.sources, dateRange: { from, to }, dateTerms });
+  const dated = keywordSearch(session, query, { limit, sources: options.sources, dateRange: { from, to }, dateTerms, expansions });
   const seen = new Set(keyword.candidates.map((c) => c.chunkRowid));
   const merged = [...keyword.candidates, ...dated.candidates.filter((c) => !seen.has(c.chunkRowid))];
   merged.sort((a, b) => a.keyword.bm25 - b.keyword.bm25 || a.chunkRowid - b.chunkRowid);

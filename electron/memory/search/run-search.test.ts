@@ -124,7 +124,7 @@ describe('runSearch', () => {
     expect(on.notices.find((n) => n.code === 'query-dates')?.message).toContain('“4月16号” (16 Apr 2026)');
     // The date's words are searched but are not among the terms a memory must hold.
     expect(top.keyword!.terms!.filter((t) => t.dateWord).map((t) => t.term)).toEqual(expect.arrayContaining(['4', '16']));
-    expect(top.keyword!.termCount).toBe(top.keyword!.terms!.filter((t) => !t.dateWord && !t.fragment).length);
+    expect(top.keyword!.termCount).toBe(top.keyword!.terms!.filter((t) => !t.dateWord && !t.fragment && !t.expansion).length);
   });
 
   it('leaves relative date words out of the keywords: "yesterday" in a memory is about another day', async () => {

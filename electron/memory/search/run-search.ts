@@ -360,7 +360,7 @@ export async function traceSearch(ctx: SearchContext, searchOptions: SearchOptio
   if (kept > 0) results = selectResults(candidates, options);
   if (!everyText) loadTexts(ctx.session, results);
   if (!access) attachAccess(ctx, results, options);
-  describeShownHits(ctx.session, results.map((r) => ({ chunkRowid: r.chunkRowid, keyword: r.breakdown.keyword, text: r.text })), keyword.terms, keyword.written, options.dateTerms, keyword.fragments, keyword.partials);
+  describeShownHits(ctx.session, results.map((r) => ({ chunkRowid: r.chunkRowid, keyword: r.breakdown.keyword, text: r.text })), keyword.terms, keyword.written, options.dateTerms, keyword.fragments, keyword.partials, keyword.expansions);
   const relaxedNotice = noticeWhenNoChunkHasEveryTerm(ctx.session, keyword, results, { sources: options.sources, dateRange });
   if (relaxedNotice) notices.unshift(relaxedNotice);
   if (kept > 0) {
