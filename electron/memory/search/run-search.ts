@@ -22,7 +22,7 @@ import type { IndexSession } from './index-session.js';
 import { resolveSearchOptions, matchesDateFilter, matchesSource, meetsMinScore, type ResolvedSearchOptions } from './filters.js';
 import { fuseCandidates, type FusedCandidate, type VectorSide } from './fuse.js';
 import { describeShownHits, type KeywordSearchResult } from './keyword-search.js';
-import { noMemoryThenNotice } from './date-gap.js';
+import { memoryThenList, noMemoryThenNotice } from './date-gap.js';
 import { datesNotice, noticeWhenNoChunkHasEveryTerm, searchKeywords } from './keyword-side.js';
 import { MMR_POOL_SIZE, mmrRerank } from './mmr.js';
 import { makeSnippet } from './snippet.js';
@@ -327,7 +327,8 @@ export async function traceSearch(ctx: SearchContext, searchOptions: SearchOptio
 
   const notices: SearchNotice[] = [];
   if (keyword.terms.length === 0) {
-    notices.push({ code: 'no-terms', message: 'The query has no searchable words.' });
+    const onlyDate = options.dateBooster && options.dates.enabled ? memoryThenList(ctx.session, options.dateBooster.mentions, options.sources, options.timeZoneOffsetMinutes) : null;
+    notices.push({ code: 'no-terms', message: onlyDate ? `The query has no searchable words besides its date. ${onlyDate}` : 'The query has no searchable words.' });
   }
   const dates = datesNotice(options);
   if (dates) notices.push(dates);
