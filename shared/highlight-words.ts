@@ -5,8 +5,14 @@
 // (Chinese, numbers) are their own written form.
 import type { ScoreBreakdown } from './domain.js';
 
-export function highlightWords(keyword: ScoreBreakdown['keyword']): string[] {
-  if (!keyword) return [];
-  if (!keyword.terms) return keyword.matchedTerms;
-  return keyword.terms.filter((t) => t.occurrences > 0).flatMap((t) => (/^[a-z]+$/.test(t.term) ? t.asWritten : [t.term, ...t.asWritten]));
+// The pieces of a date ("3", "月", "05") are searched but not marked: lit up one by one they mark
+// every digit in the chunk. The date as the chunk writes it is marked instead, when it is there.
+export function highlightWords(keyword: ScoreBreakdown['keyword'], dates?: ScoreBreakdown['dates']): string[] {
+  const written = dates?.match?.written ? [dates.match.written] : [];
+  if (!keyword) return written;
+  if (!keyword.terms) return [...keyword.matchedTerms, ...written];
+  const words = keyword.terms
+    .filter((t) => t.occurrences > 0 && !t.dateWord)
+    .flatMap((t) => (/^[a-z]+$/.test(t.term) ? t.asWritten : [t.term, ...t.asWritten]));
+  return [...words, ...written];
 }

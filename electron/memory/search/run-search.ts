@@ -391,7 +391,7 @@ export function citationFor(path: string, startLine: number, endLine: number): s
 }
 
 export function toSearchResult(c: TracedCandidate): SearchResult {
-  const snippet = makeSnippet(c.text, highlightWords(c.breakdown.keyword));
+  const snippet = makeSnippet(c.text, highlightWords(c.breakdown.keyword, c.breakdown.dates));
   const result: SearchResult = {
     id: c.chunkId,
     chunkHash: c.chunkHash,

@@ -14,7 +14,7 @@ export function openFileAt(store: AppStore, path: string, range?: { startLine: n
 
 /** A search hit: its file at its lines, with the words the engine matched marked. */
 export function openSearchResult(store: AppStore, result: SearchResult): void {
-  openFileAt(store, result.path, { startLine: result.startLine, endLine: result.endLine, terms: highlightWords(result.breakdown.keyword) });
+  openFileAt(store, result.path, { startLine: result.startLine, endLine: result.endLine, terms: highlightWords(result.breakdown.keyword, result.breakdown.dates) });
 }
 
 export function openSettings(store: AppStore): void {
