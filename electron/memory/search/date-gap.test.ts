@@ -35,6 +35,8 @@ describe('when the asked period has no memory', () => {
     const response = await engine.search({ query: 'router yesterday', minScore: 0, now: Date.parse('2026-11-06T10:00:00+08:00'), timeZoneOffsetMinutes: 480 });
     const gap = response.notices.filter((n) => n.code === 'no-memory-then');
     expect(gap).toHaveLength(1);
+    // Nothing is from then, so no "boosted ×2" line beside it.
+    expect(response.notices.map((n) => n.code)).not.toContain('query-dates');
     expect(gap[0]!.message).toBe(
       'No memory is from 5 Nov 2026 (“yesterday”); the nearest dated memories: memory/2026-04-16.md (16 Apr 2026), memory/2026-04-15.md (15 Apr 2026), memory/topics/router.md (1 Mar 2026).',
     );

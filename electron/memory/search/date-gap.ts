@@ -67,13 +67,16 @@ export function memoryThenList(
   return `Memories from ${asked}: ${named.join(', ')}${more}. Add a word to rank them, or open the Timeline on that day.`;
 }
 
-/** The notice, or null when every mentioned period has some dated memory. */
+/**
+ * The notice, or null when every mentioned period has some dated memory. `everyPeriod`: no period
+ * the query mentions has memory, so a "boosted ×2" line beside it would promise nothing.
+ */
 export function noMemoryThenNotice(
   session: IndexSession,
   mentions: readonly QueryDate[],
   sources: readonly MemorySource[] | null,
   offsetMinutes: number,
-): SearchNotice | null {
+): (SearchNotice & { everyPeriod: boolean }) | null {
   const where = `${DATED}${sourceClause(sources)}`;
   const columns = 'path, date, date_epoch_ms AS epochMs, metadata';
   const near = session.statement(`SELECT ${columns} FROM files WHERE ${where} AND date BETWEEN @from AND @to`);
@@ -91,10 +94,11 @@ export function noMemoryThenNotice(
   const after = session.statement(`SELECT ${columns} FROM files WHERE ${where} AND date > @to ORDER BY date, path LIMIT ${NEAREST}`).all({ to: first.to }) as DatedRow[];
   const distance = (r: DatedRow): number => Math.abs(Date.parse(r.date) - Date.parse(r.date < first.from ? first.from : first.to));
   const nearest = [...before, ...after].sort((a, b) => distance(a) - distance(b) || a.path.localeCompare(b.path)).slice(0, NEAREST);
-  if (nearest.length === 0) return { code: 'no-memory-then', message: `No memory is dated ${asked}, and no memory carries a date at all.` };
+  const everyPeriod = empty.length === mentions.length;
+  if (nearest.length === 0) return { code: 'no-memory-then', message: `No memory is dated ${asked}, and no memory carries a date at all.`, everyPeriod };
   const named = nearest.map((r) => {
     const days = covered(r, offsetMinutes);
     return `${r.path} (${describeDays(days.from, days.to)})`;
   });
-  return { code: 'no-memory-then', message: `No memory is from ${asked}; the nearest dated memories: ${named.join(', ')}.` };
+  return { code: 'no-memory-then', message: `No memory is from ${asked}; the nearest dated memories: ${named.join(', ')}.`, everyPeriod };
 }

@@ -330,10 +330,10 @@ export async function traceSearch(ctx: SearchContext, searchOptions: SearchOptio
     const onlyDate = options.dateBooster && options.dates.enabled ? memoryThenList(ctx.session, options.dateBooster.mentions, options.sources, options.timeZoneOffsetMinutes) : null;
     notices.push({ code: 'no-terms', message: onlyDate ? `The query has no searchable words besides its date. ${onlyDate}` : 'The query has no searchable words.' });
   }
-  const dates = datesNotice(options);
-  if (dates) notices.push(dates);
   const gap = options.dateBooster && options.dates.enabled ? noMemoryThenNotice(ctx.session, options.dateBooster.mentions, options.sources, options.timeZoneOffsetMinutes) : null;
-  if (gap) notices.push(gap);
+  const dates = gap?.everyPeriod ? null : datesNotice(options);
+  if (dates) notices.push(dates);
+  if (gap) notices.push({ code: gap.code, message: gap.message });
   if (vectorResult.notice) notices.push(vectorResult.notice);
 
   const fused = fuseCandidates(keyword.candidates, vectorResult.side, options.weights, keyword.terms.length > 0);
