@@ -197,7 +197,10 @@ function scoreTerms(
     if (partials?.watched.has(term)) heldBy.set(term, new Set(postings.rowids.subarray(0, n)));
     if (n === 0) continue;
     // An expansion word (query-expansion/) counts its weight's share of what a query word would.
-    const idf = fts5Idf(nRow, n, ln) * (weights?.get(term) ?? 1);
+    // Applied to each contribution, after FTS5's own operations, so that FTS5 ranking one term at
+    // a time and weighing its share (keyword-search.ts) gives the same bits.
+    const idf = fts5Idf(nRow, n, ln);
+    const weight = weights?.get(term) ?? 1;
     const { rowids, occurrences } = postings;
     const later = partials?.terms.has(term) ? { term, rowids: Int32Array.from(rowids.subarray(0, n)), shares: new Float64Array(n) } : null;
     if (later) deferred.push(later);
@@ -207,6 +210,7 @@ function scoreTerms(
       const d = rowid < lengths.length ? lengths[rowid]! : 0;
       if (d === 0) throw new StaleLengthsError(`no recorded length for chunk ${rowid}`);
       let contribution = idf * ((f * K1_PLUS_1) / (f + FTS5_BM25_K1 * (ONE_MINUS_B + (FTS5_BM25_B * d) / avgdl)));
+      if (weight !== 1) contribution = weight * contribution;
       if (later) {
         later.shares[i] = contribution;
         contribution = 0;

@@ -113,10 +113,8 @@ function runMatch(
     rememberDocCounts(session, union.docs, union.key);
     return { hits: union.hits, everyTermSomewhere: union.someChunkHasAll };
   }
-  // Expansion words need the union ranking's weights; without it FTS5 ranks the query's own words.
-  const own = weights ? terms.filter((t) => !weights.has(t)) : terms;
-  if (plan) return { hits: runWeightedFts5(session, own, options, plan), everyTermSomewhere: null };
-  return { hits: runFts5Match(session, buildMatchQuery(own, 'OR'), options, true) as FtsHit[], everyTermSomewhere: null };
+  if (plan || weights) return { hits: runWeightedFts5(session, terms, options, plan, weights), everyTermSomewhere: null };
+  return { hits: runFts5Match(session, buildMatchQuery(terms, 'OR'), options, true) as FtsHit[], everyTermSomewhere: null };
 }
 
 /**
@@ -124,7 +122,14 @@ function runMatch(
  * less, but a one-term MATCH's bm25() is exactly that term's share, so each term is asked alone
  * and the shares are added here (small indexes only; larger ones go through bm25-union.ts).
  */
-function runWeightedFts5(session: IndexSession, terms: readonly string[], options: KeywordSearchOptions, plan: PartialPlan): FtsHit[] {
+function runWeightedFts5(
+  session: IndexSession,
+  terms: readonly string[],
+  options: KeywordSearchOptions,
+  plan: PartialPlan | null,
+  weights: ReadonlyMap<string, number> | null,
+): FtsHit[] {
+  const conditioned = (t: string): boolean => plan?.terms.has(t) ?? false;
   const shares = new Map<string, Map<number, number>>();
   for (const term of terms) {
     const rows = runFts5Match(session, quoteFtsTerm(term), { ...options, limit: -1 }, true) as FtsHit[];
@@ -132,9 +137,11 @@ function runWeightedFts5(session: IndexSession, terms: readonly string[], option
   }
   const scores = new Map<number, number>();
   // Whole terms first, then the conditioned ones: bm25-union.ts adds them in this order too.
-  for (const term of [...terms.filter((t) => !plan.terms.has(t)), ...terms.filter((t) => plan.terms.has(t))]) {
-    for (const [rowid, share] of shares.get(term)!) {
-      const partial = weightOf(plan, term, (t) => shares.get(t)?.has(rowid));
+  for (const term of [...terms.filter((t) => !conditioned(t)), ...terms.filter(conditioned)]) {
+    const weight = weights?.get(term) ?? 1;
+    for (const [rowid, found] of shares.get(term)!) {
+      const share = weight !== 1 ? weight * found : found;
+      const partial = plan ? weightOf(plan, term, (t) => shares.get(t)?.has(rowid)) : null;
       scores.set(rowid, (scores.get(rowid) ?? 0) + (partial ? partial.weight * share : share));
     }
   }
@@ -297,8 +304,8 @@ export function keywordSearch(session: IndexSession, query: string, options: Key
   // Expansion words stand in for the query's, never replace them: when no word of the query is in
   // any memory (a name, 毛不易), a translation of a piece of it must not bring up a stranger's note.
   const someOwnWord = requiredTerms.some((t) => (ownStats.docs.get(t) ?? 0) > 0);
-  // Expansion words need per-term weights, which only the union ranking has; FTS5 ranks without them.
-  const expansions = options.expansions?.length && someOwnWord && canWeighTerms(session) ? options.expansions.filter((e) => !terms.includes(e.term)) : [];
+  // Expansion words carry weights: the union ranking applies them, or FTS5 ranks one term at a time.
+  const expansions = options.expansions?.length && someOwnWord ? options.expansions.filter((e) => !terms.includes(e.term)) : [];
   const searched = [...terms, ...expansions.map((e) => e.term)];
   const weights = expansions.length > 0 ? new Map(expansions.map((e) => [e.term, e.weight])) : null;
   const match = buildMatchQuery(searched, 'OR');
