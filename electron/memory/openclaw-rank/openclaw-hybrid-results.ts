@@ -9,7 +9,7 @@ import { OPENCLAW_HYBRID } from './openclaw-hybrid.js';
 import { OPENCLAW_DEFAULTS } from './openclaw-search.js';
 import type { KeywordCandidates } from './openclaw-search.js';
 import { searchTokens } from './openclaw-query-terms.js';
-import { highlightsOf, importanceLine } from './openclaw-result-parts.js';
+import { importanceLine, profileResult } from './openclaw-result-parts.js';
 
 export function hybridResult(hit: HybridHit, keyword: KeywordCandidates, keptBelowMinScore: boolean, chunk: IndexedOpenClawChunk | undefined, query: string, vectorOf: VectorOrigin | null): SearchResult {
   const exact = hit.exactPathSpecificity > 0;
@@ -51,18 +51,5 @@ export function hybridResult(hit: HybridHit, keyword: KeywordCandidates, keptBel
   const breakdown: ScoreBreakdown = { ...parts, hybrid: 0, final: 0 };
   breakdown.hybrid = parts.weights.vector * (parts.vector && 'score' in parts.vector ? parts.vector.score : 0) + parts.weights.text * (parts.keyword?.score ?? 0);
   breakdown.final = computeFinalScore(breakdown);
-  return {
-    id: `${hit.path}#openclaw-${hit.startLine}-${hit.endLine}`,
-    chunkHash: chunk?.hash ?? '',
-    path: hit.path,
-    startLine: hit.startLine,
-    endLine: hit.endLine,
-    score: breakdown.final,
-    snippet: hit.snippet,
-    highlights: highlightsOf(hit.snippet, words),
-    source: 'memory',
-    citation: hit.startLine === hit.endLine ? `${hit.path}#L${hit.startLine}` : `${hit.path}#L${hit.startLine}-L${hit.endLine}`,
-    date: hit.decay.date,
-    breakdown,
-  };
+  return profileResult(hit, chunk, breakdown, words);
 }

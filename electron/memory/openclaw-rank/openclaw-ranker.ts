@@ -18,7 +18,7 @@ import { cosine, OpenClawChunkVectors } from './openclaw-chunk-vectors.js';
 import type { AgentVectorSource } from './openclaw-chunk-vectors.js';
 import { hybridLikeOpenClaw } from './openclaw-hybrid.js';
 import { hybridResult } from './openclaw-hybrid-results.js';
-import { highlightsOf, importanceLine } from './openclaw-result-parts.js';
+import { importanceLine, profileResult } from './openclaw-result-parts.js';
 import type { OpenClawSearchOutcome, RankedHit } from './openclaw-search.js';
 
 export interface OpenClawRankerOptions {
@@ -179,18 +179,5 @@ function toSearchResult(hit: RankedHit, rank: number, outcome: OpenClawSearchOut
   const hybrid = parts.weights.vector * 0 + parts.weights.text * (parts.keyword?.score ?? 0);
   const breakdown: ScoreBreakdown = { ...parts, hybrid, final: 0 };
   breakdown.final = computeFinalScore(breakdown);
-  return {
-    id: `${hit.path}#openclaw-${hit.startLine}-${hit.endLine}`,
-    chunkHash: chunk?.hash ?? '',
-    path: hit.path,
-    startLine: hit.startLine,
-    endLine: hit.endLine,
-    score: breakdown.final,
-    snippet: hit.snippet,
-    highlights: highlightsOf(hit.snippet, words),
-    source: 'memory',
-    citation: hit.startLine === hit.endLine ? `${hit.path}#L${hit.startLine}` : `${hit.path}#L${hit.startLine}-L${hit.endLine}`,
-    date: hit.decay.date,
-    breakdown,
-  };
+  return profileResult(hit, chunk, breakdown, words);
 }

@@ -1,7 +1,7 @@
 // Parts every `openclaw` profile result shows, keyword-only or hybrid: the matched words in the
-// snippet, and the line whose importance annotation set the chunk's multiplier.
+// snippet, the line whose importance annotation set the chunk's multiplier, and the result itself.
 import { scanAnnotations } from '../../../shared/memory-annotations.js';
-import type { HighlightRange } from '../../../shared/domain.js';
+import type { HighlightRange, ScoreBreakdown, SearchResult } from '../../../shared/domain.js';
 import type { IndexedOpenClawChunk } from './openclaw-chunker.js';
 
 export function highlightsOf(snippet: string, words: ReadonlySet<string>): HighlightRange[] {
@@ -15,4 +15,30 @@ export function importanceLine(chunk: IndexedOpenClawChunk | undefined): number 
   const lines = chunk.sourceText.split('\n');
   for (let i = 0; i < lines.length; i++) if (scanAnnotations(lines[i] ?? '').some((a) => a.kind === 'importance' && a.value === String(chunk.importance))) return chunk.startLine + i;
   return null;
+}
+
+/** The fields of a profile hit that its result shows. */
+export interface ProfileHit {
+  path: string;
+  startLine: number;
+  endLine: number;
+  snippet: string;
+  decay: { date: string | null };
+}
+
+export function profileResult(hit: ProfileHit, chunk: IndexedOpenClawChunk | undefined, breakdown: ScoreBreakdown, words: ReadonlySet<string>): SearchResult {
+  return {
+    id: `${hit.path}#openclaw-${hit.startLine}-${hit.endLine}`,
+    chunkHash: chunk?.hash ?? '',
+    path: hit.path,
+    startLine: hit.startLine,
+    endLine: hit.endLine,
+    score: breakdown.final,
+    snippet: hit.snippet,
+    highlights: highlightsOf(hit.snippet, words),
+    source: 'memory',
+    citation: hit.startLine === hit.endLine ? `${hit.path}#L${hit.startLine}` : `${hit.path}#L${hit.startLine}-L${hit.endLine}`,
+    date: hit.decay.date,
+    breakdown,
+  };
 }
