@@ -64,9 +64,12 @@ function Column({ title, testId, response, other, onOpen }: { title: string; tes
   );
 }
 
-export function ProfileCompare({ query, profile, response, compareResponse, onOpen, onClose }: { query: string; profile: SearchProfile; response: SearchResponse | null; compareResponse: SearchResponse | null; onOpen(r: SearchResult): void; onClose(): void }) {
+export function ProfileCompare({ query, profile, response, compareResponse, shown, onOpen, onClose }: { query: string; profile: SearchProfile; response: SearchResponse | null; compareResponse: SearchResponse | null; shown: number; onOpen(r: SearchResult): void; onClose(): void }) {
   const agent = profile === 'openclaw' ? response : compareResponse;
-  const lens = profile === 'openclaw' ? compareResponse : response;
+  // The panel asks for more chunks than it shows (to fill its grouped list); this column shows
+  // Memory Lens's top `shown`, as the CLI with the same max results would.
+  const full = profile === 'openclaw' ? compareResponse : response;
+  const lens = full ? { ...full, results: full.results.slice(0, shown) } : null;
   return (
     <Dialog title={`Side by side: “${query}”`} testId="profile-compare-dialog" wide onClose={onClose}>
       <p className="muted profile-compare__intro">

@@ -173,6 +173,7 @@ export function SearchPanel({ onOpenResult, filePaths, currentPath, keywordOnly,
           profile={s.profile}
           response={response}
           compareResponse={s.compareResponse}
+          shown={s.shown}
           onOpen={(r) => {
             actions.setCompare(false);
             onOpenResult(r);
