@@ -53,14 +53,33 @@ function layerZones() {
       if (other === layer || allowed.includes(other)) continue;
       const except = allowed.filter((a) => a.startsWith(`${other}/`)).map((a) => `./${a.slice(other.length + 1)}`);
       const arrows = allowed.length ? allowed.join(', ') : 'nothing outside itself';
-      zones.push({ target: `./${target}`, from: `./${from}`, except, message: `${target}/ may import ${arrows}; not ${from}/ (docs/ARCHITECTURE.md).` });
+      zones.push({
+        target: `./${target}`,
+        from: `./${from}`,
+        except,
+        message: `${target}/ may import ${arrows}; not ${from}/ (docs/ARCHITECTURE.md).`,
+      });
     }
   }
   return zones;
 }
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'dist/**', 'dist-bench/**', 'dist-fixture-tools/**', 'out/**', 'renderer-dist/**', 'renderer-dist-bench/**', 'test-results/**', 'playwright-report/**', 'resources/**', 'bench-output/**'] },
+  {
+    ignores: [
+      'node_modules/**',
+      'dist/**',
+      'dist-bench/**',
+      'dist-fixture-tools/**',
+      'out/**',
+      'renderer-dist/**',
+      'renderer-dist-bench/**',
+      'test-results/**',
+      'playwright-report/**',
+      'resources/**',
+      'bench-output/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -68,10 +87,13 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'no-restricted-syntax': ['error', {
-        selector: "CallExpression[callee.property.name='only'][callee.object.name=/^(it|test|describe)$/]",
-        message: 'Focused tests would make CI run a fraction of the suite.',
-      }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='only'][callee.object.name=/^(it|test|describe)$/]",
+          message: 'Focused tests would make CI run a fraction of the suite.',
+        },
+      ],
     },
   },
   {
@@ -84,19 +106,40 @@ export default tseslint.config(
   {
     files: ['shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: [...nodeBuiltins, 'electron', 'react', 'better-sqlite3', 'chokidar'], message: 'shared/ is pure TypeScript: no Node, Electron or UI imports.' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [...nodeBuiltins, 'electron', 'react', 'better-sqlite3', 'chokidar'],
+              message: 'shared/ is pure TypeScript: no Node, Electron or UI imports.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
-    files: ['electron/memory/**/*.ts', 'electron/app/**/*.ts', 'electron/web/**/*.ts', 'electron/server/**/*.ts', 'electron/cli/**/*.ts', 'electron/engine-host/**/*.ts'],
+    files: [
+      'electron/memory/**/*.ts',
+      'electron/app/**/*.ts',
+      'electron/web/**/*.ts',
+      'electron/server/**/*.ts',
+      'electron/cli/**/*.ts',
+      'electron/engine-host/**/*.ts',
+    ],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: [{ name: 'electron', message: 'Only electron/main and electron/preload run inside Electron: never import electron here.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'electron',
+              message: 'Only electron/main and electron/preload run inside Electron: never import electron here.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -104,37 +147,57 @@ export default tseslint.config(
     files: ['electron/preload/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: [...nodeBuiltins, 'better-sqlite3', 'chokidar', 'ws', 'zod'], message: 'The sandboxed preload imports only electron and shared/.' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [...nodeBuiltins, 'better-sqlite3', 'chokidar', 'ws', 'zod'],
+              message: 'The sandboxed preload imports only electron and shared/.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: [...nodeBuiltins, 'electron', 'better-sqlite3', 'chokidar', 'ws'], message: 'The renderer runs in a sandboxed page: no Node or Electron imports.' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [...nodeBuiltins, 'electron', 'better-sqlite3', 'chokidar', 'ws'],
+              message: 'The renderer runs in a sandboxed page: no Node or Electron imports.',
+            },
+          ],
+        },
+      ],
     },
   },
   // Feature folders: a feature may import shared/, renderer/src/api, app-level store types, but not another feature.
   ...['files', 'editor', 'timeline', 'search', 'status', 'context', 'settings', 'agents'].map((feature) => ({
     files: [`renderer/src/features/${feature}/**/*.{ts,tsx}`],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: [...nodeBuiltins, 'electron', 'better-sqlite3', 'chokidar', 'ws'], message: 'The renderer runs in a sandboxed page: no Node or Electron imports.' },
-          {
-            group: ['files', 'editor', 'timeline', 'search', 'status', 'context', 'settings', 'agents'].filter((f) => f !== feature).map((f) => `**/features/${f}/**`),
-            message: 'Features do not import each other; compose them in renderer/src/app.',
-          },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [...nodeBuiltins, 'electron', 'better-sqlite3', 'chokidar', 'ws'],
+              message: 'The renderer runs in a sandboxed page: no Node or Electron imports.',
+            },
+            {
+              group: ['files', 'editor', 'timeline', 'search', 'status', 'context', 'settings', 'agents']
+                .filter((f) => f !== feature)
+                .map((f) => `**/features/${f}/**`),
+              message: 'Features do not import each other; compose them in renderer/src/app.',
+            },
+          ],
+        },
+      ],
     },
   })),
 );

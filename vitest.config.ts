@@ -4,7 +4,14 @@ export default defineConfig({
   test: {
     // e2e/faults: fault injection against the real CLI in child processes (kills, a full disk,
     // refused watches); browser specs (e2e/*.spec.ts) are Playwright's.
-    include: ['shared/**/*.test.ts', 'electron/**/*.test.ts', 'renderer/src/**/*.test.{ts,tsx}', 'bench/**/*.test.ts', 'scripts/**/*.test.ts', 'e2e/faults/**/*.test.ts'],
+    include: [
+      'shared/**/*.test.ts',
+      'electron/**/*.test.ts',
+      'renderer/src/**/*.test.{ts,tsx}',
+      'bench/**/*.test.ts',
+      'scripts/**/*.test.ts',
+      'e2e/faults/**/*.test.ts',
+    ],
     // Real SQLite, real chokidar, real ONNX runtime: give I/O-heavy tests room, but still catch hangs.
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -45,8 +45,13 @@ export interface BenchModule {
 }
 
 /** Imports every `*-bench.js` module in `dir` and returns their sections sorted by order, then name. */
-export async function loadBenchSections(dir: string = path.dirname(fileURLToPath(import.meta.url))): Promise<BenchSection[]> {
-  const files = fs.readdirSync(dir).filter((f) => f.endsWith('-bench.js')).sort();
+export async function loadBenchSections(
+  dir: string = path.dirname(fileURLToPath(import.meta.url)),
+): Promise<BenchSection[]> {
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('-bench.js'))
+    .sort();
   const sections: BenchSection[] = [];
   for (const file of files) {
     try {

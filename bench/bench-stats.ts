@@ -42,7 +42,12 @@ export function sleep(ms: number): Promise<void> {
 export function memorySnapshot(): { rssMb: number; heapUsedMb: number; externalMb: number; arrayBuffersMb: number } {
   const m = process.memoryUsage();
   const mb = (bytes: number) => Math.round(bytes / 1_048_576);
-  return { rssMb: mb(m.rss), heapUsedMb: mb(m.heapUsed), externalMb: mb(m.external), arrayBuffersMb: mb(m.arrayBuffers) };
+  return {
+    rssMb: mb(m.rss),
+    heapUsedMb: mb(m.heapUsed),
+    externalMb: mb(m.external),
+    arrayBuffersMb: mb(m.arrayBuffers),
+  };
 }
 
 /** The 1-minute load average: how many runnable processes competed for this machine's cores. */

@@ -14,7 +14,20 @@ import { repoRoot } from './repo-paths.js';
 const argv = process.argv.slice(2);
 const linesWanted = Number(argv[argv.indexOf('--lines') + 1] || 1_000_000) || 1_000_000;
 
-const WORDS = ['harbour', 'crane', 'ticket', 'router', 'budget', 'coffee', 'deploy', 'review', 'weekly', 'notes', 'gateway', 'python'];
+const WORDS = [
+  'harbour',
+  'crane',
+  'ticket',
+  'router',
+  'budget',
+  'coffee',
+  'deploy',
+  'review',
+  'weekly',
+  'notes',
+  'gateway',
+  'python',
+];
 
 /** One short record a line, like a chatty session: user/assistant messages and some tool noise. */
 function writeTranscript(file: string, lines: number): number {
@@ -24,7 +37,8 @@ function writeTranscript(file: string, lines: number): number {
   const start = Date.parse('2026-05-01T08:00:00Z');
   for (let i = 0; i < lines; i++) {
     let line: string;
-    if (i === 0) line = JSON.stringify({ type: 'session', id: 'big-session', timestamp: new Date(start).toISOString() });
+    if (i === 0)
+      line = JSON.stringify({ type: 'session', id: 'big-session', timestamp: new Date(start).toISOString() });
     else if (i % 4 === 3) line = JSON.stringify({ type: 'custom', n: i });
     else {
       const text = `${WORDS[i % 12]} ${WORDS[(i * 7) % 12]} ${i % 97}`;
@@ -46,7 +60,10 @@ const maxRssPreload = path.join(repoRoot(), 'e2e', 'faults', 'support', 'print-m
 
 function run(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--require', maxRssPreload, memlens, ...args], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, ['--require', maxRssPreload, memlens, ...args], {
+      env,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     child.once('exit', (code) => resolve({ code, stderr }));
@@ -55,17 +72,46 @@ function run(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | n
 
 async function indexPeakRss(workspace: string, home: string): Promise<{ peakRssMb: number; tookMs: number }> {
   const started = performance.now();
-  const result = await run(['index', '--workspace', workspace, '--data-dir', path.join(home, 'data-index')], { ...process.env, HOME: home, MEMLENS_MODEL: '' });
+  const result = await run(['index', '--workspace', workspace, '--data-dir', path.join(home, 'data-index')], {
+    ...process.env,
+    HOME: home,
+    MEMLENS_MODEL: '',
+  });
   const match = /maxRSS (\d+)/.exec(result.stderr);
   if (result.code !== 0 || !match) throw new Error(`memlens index failed (${result.code}):\n${result.stderr}`);
   return { peakRssMb: Math.round(Number(match[1]) / 1024), tookMs: Math.round(performance.now() - started) };
 }
 
-async function searchWhileIndexing(workspace: string, home: string): Promise<{ searches: number; failures: number; medianMs: number; maxMs: number; indexMs: number; peakRssMb: number }> {
-  const child = spawn(process.execPath, ['--require', maxRssPreload, memlens, 'serve', '--port', '0', '--workspace', workspace, '--data-dir', path.join(home, 'data-serve')], {
-    env: { ...process.env, HOME: home, MEMLENS_MODEL: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+async function searchWhileIndexing(
+  workspace: string,
+  home: string,
+): Promise<{
+  searches: number;
+  failures: number;
+  medianMs: number;
+  maxMs: number;
+  indexMs: number;
+  peakRssMb: number;
+}> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--require',
+      maxRssPreload,
+      memlens,
+      'serve',
+      '--port',
+      '0',
+      '--workspace',
+      workspace,
+      '--data-dir',
+      path.join(home, 'data-serve'),
+    ],
+    {
+      env: { ...process.env, HOME: home, MEMLENS_MODEL: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   child.stdout.on('data', (c: Buffer) => (out += c.toString()));
   child.stderr.on('data', (c: Buffer) => (out += c.toString()));
@@ -81,8 +127,15 @@ async function searchWhileIndexing(workspace: string, home: string): Promise<{ s
   });
   const token = url.searchParams.get('token')!;
   const call = async (name: string, args: unknown) => {
-    const response = await fetch(`${url.origin}/api/${name}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-memlens-token': token }, body: JSON.stringify(args) });
-    return (await response.json()) as { ok: boolean; result: { progress?: unknown; files?: number; lastSyncAt?: number | null } };
+    const response = await fetch(`${url.origin}/api/${name}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-memlens-token': token },
+      body: JSON.stringify(args),
+    });
+    return (await response.json()) as {
+      ok: boolean;
+      result: { progress?: unknown; files?: number; lastSyncAt?: number | null };
+    };
   };
   const latencies: number[] = [];
   const started = performance.now();
@@ -139,7 +192,9 @@ async function main(): Promise<void> {
     const index = argv.includes('--serve-only') ? null : await indexPeakRss(workspace, home);
     process.stderr.write(`index: ${JSON.stringify(index)}\n`);
     const serve = await searchWhileIndexing(workspace, home);
-    process.stdout.write(`${JSON.stringify({ lines: linesWanted, megabytes: Math.round(bytes / 1e5) / 10, index, serve })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ lines: linesWanted, megabytes: Math.round(bytes / 1e5) / 10, index, serve })}\n`,
+    );
   } finally {
     fs.rmSync(home, { recursive: true, force: true });
   }

@@ -27,10 +27,15 @@ interface SquadFile {
 
 /** Paragraphs in file order (the SQuAD nesting flattened). */
 export function loadCmrcParagraphs(file: string): CmrcParagraph[] {
-  if (!fs.existsSync(file)) throw new Error(`CMRC 2018 data not found at ${file} (set MEMLENS_CMRC_PATH or pass --data)`);
+  if (!fs.existsSync(file))
+    throw new Error(`CMRC 2018 data not found at ${file} (set MEMLENS_CMRC_PATH or pass --data)`);
   const squad = JSON.parse(fs.readFileSync(file, 'utf8')) as SquadFile;
   return squad.data.flatMap((article) =>
-    article.paragraphs.map((p) => ({ id: p.id, context: p.context, questions: p.qas.map((q) => ({ id: q.id, question: q.question })) })),
+    article.paragraphs.map((p) => ({
+      id: p.id,
+      context: p.context,
+      questions: p.qas.map((q) => ({ id: q.id, question: q.question })),
+    })),
   );
 }
 
@@ -60,16 +65,30 @@ export interface CmrcEvaluation {
 }
 
 /** Runs every query through one open engine: maxResults 10, minScore 0 (nothing filtered out). */
-export async function evaluateCmrc(engine: MemoryEngineApi, queries: readonly CmrcQuery[], extra: Omit<SearchOptions, 'query'> = {}): Promise<CmrcEvaluation> {
+export async function evaluateCmrc(
+  engine: MemoryEngineApi,
+  queries: readonly CmrcQuery[],
+  extra: Omit<SearchOptions, 'query'> = {},
+): Promise<CmrcEvaluation> {
   const ranks: (number | null)[] = [];
   const times: number[] = [];
   for (const q of queries) {
     const start = performance.now();
     const response = await engine.search({ ...extra, query: q.query, maxResults: 10, minScore: 0 });
     times.push(performance.now() - start);
-    ranks.push(firstRelevantRank(response.results.map((r) => r.path), q.relevantPath));
+    ranks.push(
+      firstRelevantRank(
+        response.results.map((r) => r.path),
+        q.relevantPath,
+      ),
+    );
   }
-  return { metrics: summarizeRanks(ranks), ranks, queryP50Ms: round(percentile(times, 50)), queryP95Ms: round(percentile(times, 95)) };
+  return {
+    metrics: summarizeRanks(ranks),
+    ranks,
+    queryP50Ms: round(percentile(times, 50)),
+    queryP95Ms: round(percentile(times, 95)),
+  };
 }
 
 /** Paragraph files the index split into more than one chunk (they should be rare: ≤ 400 CJK tokens fit one). */

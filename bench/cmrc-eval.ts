@@ -23,8 +23,10 @@ async function main(argv: string[]): Promise<void> {
     else if (arg === '--limit') limit = Number(argv[++i]);
     else if (arg === '--keep') keep = true;
     else if (arg === '--expand') expansion = expansionFromFlags(argv[++i] ?? '', undefined);
-    else if (arg === '--expand-weight') expansion = { ...(expansion ?? {}), ...(expansionFromFlags(undefined, argv[++i] ?? '') ?? {}) };
-    else throw new Error(`unknown option ${arg} (use --data FILE, --limit N, --keep, --expand LIST, --expand-weight W)`);
+    else if (arg === '--expand-weight')
+      expansion = { ...(expansion ?? {}), ...(expansionFromFlags(undefined, argv[++i] ?? '') ?? {}) };
+    else
+      throw new Error(`unknown option ${arg} (use --data FILE, --limit N, --keep, --expand LIST, --expand-weight W)`);
   }
   const paragraphs = loadCmrcParagraphs(dataPath).slice(0, limit);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'memlens-cmrc-'));

@@ -12,7 +12,15 @@ import { evaluateCmrc, writeCmrcWorkspace } from './cmrc-dataset.js';
 import type { CmrcParagraph, CmrcQuery } from './cmrc-dataset.js';
 import { openKeywordEngine } from './open-engine.js';
 
-const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'electron', 'memory', 'text', 'fixtures', 'cmrc2018-slice.json');
+const FIXTURE = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  'electron',
+  'memory',
+  'text',
+  'fixtures',
+  'cmrc2018-slice.json',
+);
 
 function loadSlice(): CmrcParagraph[] {
   const slice = JSON.parse(fs.readFileSync(FIXTURE, 'utf8')) as { paragraphs: string[]; questions: [string, number][] };
@@ -44,7 +52,9 @@ describe('CMRC 2018 slice (keyword-only)', () => {
   it('puts the question’s own paragraph first for most questions', async () => {
     expect(queries.length).toBeGreaterThan(250);
     const { metrics } = await evaluateCmrc(engine, queries);
-    console.log(`CMRC slice: ${queries.length} questions, Hit@1 ${metrics.hitAt1.toFixed(4)}, Hit@5 ${metrics.hitAt5.toFixed(4)}, MRR@10 ${metrics.mrrAt10.toFixed(4)}`);
+    console.log(
+      `CMRC slice: ${queries.length} questions, Hit@1 ${metrics.hitAt1.toFixed(4)}, Hit@5 ${metrics.hitAt5.toFixed(4)}, MRR@10 ${metrics.mrrAt10.toFixed(4)}`,
+    );
     // The slice measures Hit@1 1.000 (Hit@5 1.000, MRR@10 1.000); one miss in a hundred fails this.
     expect(metrics.hitAt1).toBeGreaterThanOrEqual(0.99);
     expect(metrics.hitAt5).toBeGreaterThanOrEqual(0.99);

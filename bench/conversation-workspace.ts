@@ -68,15 +68,27 @@ export function generateConversationWorkspace(options: ConversationWorkspaceOpti
   for (let s = 0; s < sessions; s++) {
     let ms = NEWEST - s * DAY_MS + randomInt(rng, 1, 12) * 3_600_000;
     const id = `${(0x10000000 + s).toString(16)}-0000-4000-a000-${String(s).padStart(12, '0')}`;
-    const records: unknown[] = [{ type: 'session', version: 3, id, timestamp: new Date(ms).toISOString(), cwd: '~/.openclaw/workspace' }];
+    const records: unknown[] = [
+      { type: 'session', version: 3, id, timestamp: new Date(ms).toISOString(), cwd: '~/.openclaw/workspace' },
+    ];
     let tokens = 0;
     for (let turn = 0; tokens < 3000; turn++) {
       ms += randomInt(rng, 5, 120) * 1000;
       const user = turnText(rng, [1, 2]);
-      records.push({ type: 'message', id: `${s}-${turn}-u`, timestamp: new Date(ms).toISOString(), message: { role: 'user', content: [{ type: 'text', text: user }], timestamp: ms } });
+      records.push({
+        type: 'message',
+        id: `${s}-${turn}-u`,
+        timestamp: new Date(ms).toISOString(),
+        message: { role: 'user', content: [{ type: 'text', text: user }], timestamp: ms },
+      });
       ms += randomInt(rng, 5, 60) * 1000;
       const reply = turnText(rng, [2, 6]);
-      records.push({ type: 'message', id: `${s}-${turn}-a`, timestamp: new Date(ms).toISOString(), message: { role: 'assistant', content: [{ type: 'text', text: reply }], stopReason: 'stop', timestamp: ms } });
+      records.push({
+        type: 'message',
+        id: `${s}-${turn}-a`,
+        timestamp: new Date(ms).toISOString(),
+        message: { role: 'assistant', content: [{ type: 'text', text: reply }], stopReason: 'stop', timestamp: ms },
+      });
       tokens += estimateTextTokens(user) + estimateTextTokens(reply);
     }
     write(`sessions/${id}.jsonl`, `${records.map((r) => JSON.stringify(r)).join('\n')}\n`);
@@ -84,7 +96,8 @@ export function generateConversationWorkspace(options: ConversationWorkspaceOpti
   for (let d = 0; d < days; d++) {
     const date = new Date(NEWEST - d * DAY_MS).toISOString().slice(0, 10);
     const lines = [`# Conversation ${date}`, ''];
-    for (let i = 0; i < randomInt(rng, 6, 12); i++) lines.push(`- **${i % 2 === 0 ? 'User' : 'Assistant'}:** ${turnText(rng, [1, 3])}`);
+    for (let i = 0; i < randomInt(rng, 6, 12); i++)
+      lines.push(`- **${i % 2 === 0 ? 'User' : 'Assistant'}:** ${turnText(rng, [1, 3])}`);
     write(`memory/conversations/${date}.md`, `${lines.join('\n')}\n`);
   }
 

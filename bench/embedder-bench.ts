@@ -20,7 +20,12 @@ function delayJson(delay: EventLoopDelay): Record<string, number | null> {
   return { p95Ms: round(delay.p95Ms), p99Ms: round(delay.p99Ms), maxMs: round(delay.maxMs), samples: delay.samples };
 }
 
-async function openEngine(ctx: BenchContext, workspaceDir: string, name: string, modelsDir: string | null): Promise<MemoryEngine> {
+async function openEngine(
+  ctx: BenchContext,
+  workspaceDir: string,
+  name: string,
+  modelsDir: string | null,
+): Promise<MemoryEngine> {
   const stateDir = path.join(ctx.tmpDir, `state-${name}`);
   fs.mkdirSync(stateDir, { recursive: true });
   return MemoryEngine.open({
@@ -56,7 +61,9 @@ const indexSection: BenchSection = {
       const cpu = process.cpuUsage(cpuStart);
       const status = engine.status();
       const chunksPerSec = round(report.chunksEmbedded / (report.tookMs / 1000), 0);
-      ctx.log(`hybrid index: ${report.chunksEmbedded} chunks embedded in ${report.tookMs} ms (${chunksPerSec}/s), loop p95 ${round(delay.p95Ms)} ms`);
+      ctx.log(
+        `hybrid index: ${report.chunksEmbedded} chunks embedded in ${report.tookMs} ms (${chunksPerSec}/s), loop p95 ${round(delay.p95Ms)} ms`,
+      );
 
       // The embedder alone: every distinct chunk text in one call, nothing else on the thread.
       const texts = [...new Set(collectChunkTexts(status.dbPath))];

@@ -38,7 +38,11 @@ interface ColdIndexResult {
   indexMegabytes: number;
 }
 
-async function coldIndex(ctx: BenchContext, name: string, workspace: SyntheticWorkspaceReport): Promise<{ engine: MemoryEngineApi; result: ColdIndexResult }> {
+async function coldIndex(
+  ctx: BenchContext,
+  name: string,
+  workspace: SyntheticWorkspaceReport,
+): Promise<{ engine: MemoryEngineApi; result: ColdIndexResult }> {
   const stateDir = path.join(ctx.tmpDir, `state-${name}`);
   fs.mkdirSync(stateDir, { recursive: true });
   const cpuStart = process.cpuUsage();
@@ -72,7 +76,8 @@ async function coldIndex(ctx: BenchContext, name: string, workspace: SyntheticWo
 
 function indexBytes(dbPath: string): number {
   let total = 0;
-  for (const suffix of ['', '-wal', '-shm']) total += fs.statSync(dbPath + suffix, { throwIfNoEntry: false })?.size ?? 0;
+  for (const suffix of ['', '-wal', '-shm'])
+    total += fs.statSync(dbPath + suffix, { throwIfNoEntry: false })?.size ?? 0;
   return total;
 }
 
@@ -80,7 +85,9 @@ function generate(ctx: BenchContext, name: string, files: number, meanTokens?: n
   const dir = path.join(ctx.tmpDir, `ws-${name}`);
   const start = performance.now();
   const report = generateSyntheticWorkspace({ dir, files, seed: SEED, ...(meanTokens ? { meanTokens } : {}) });
-  ctx.log(`generated ${name}: ${files} files, ${(report.bytes / 1_048_576).toFixed(1)} MB in ${((performance.now() - start) / 1000).toFixed(1)} s`);
+  ctx.log(
+    `generated ${name}: ${files} files, ${(report.bytes / 1_048_576).toFixed(1)} MB in ${((performance.now() - start) / 1000).toFixed(1)} s`,
+  );
   return report;
 }
 
@@ -96,13 +103,24 @@ async function noopResync(engine: MemoryEngineApi): Promise<Record<string, unkno
     skipped = value.filesSkipped;
     indexed += value.filesIndexed;
   }
-  return { runs: NOOP_RESYNC_RUNS, medianMs: round(percentile(runs, 50)), minMs: round(Math.min(...runs)), maxMs: round(Math.max(...runs)), medianCpuMs: round(percentile(cpuRuns, 50)), filesSkipped: skipped, filesReindexed: indexed };
+  return {
+    runs: NOOP_RESYNC_RUNS,
+    medianMs: round(percentile(runs, 50)),
+    minMs: round(Math.min(...runs)),
+    maxMs: round(Math.max(...runs)),
+    medianCpuMs: round(percentile(cpuRuns, 50)),
+    filesSkipped: skipped,
+    filesReindexed: indexed,
+  };
 }
 
 /** Markdown files the change trials edit: spread over the workspace, never the same twice. */
 function pickEditTargets(workspaceDir: string, count: number): string[] {
   const dir = path.join(workspaceDir, 'memory', 'conversations');
-  const names = fs.readdirSync(dir).filter((f) => f.endsWith('.md')).sort();
+  const names = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.md'))
+    .sort();
   const step = Math.max(1, Math.floor(names.length / count));
   return Array.from({ length: count }, (_, i) => `memory/conversations/${names[(i * step) % names.length]}`);
 }
@@ -118,7 +136,12 @@ async function waitForWatcher(engine: MemoryEngineApi): Promise<string> {
 }
 
 /** Appends a new word to a file on disk, then polls search until it is found: the latency a user sees (null: never). */
-async function editUntilSearchable(engine: MemoryEngineApi, workspaceDir: string, rel: string, word: string): Promise<number | null> {
+async function editUntilSearchable(
+  engine: MemoryEngineApi,
+  workspaceDir: string,
+  rel: string,
+  word: string,
+): Promise<number | null> {
   const start = performance.now();
   fs.appendFileSync(path.join(workspaceDir, rel), `\n- 基准测试 benchmark note ${word}\n`);
   while (performance.now() - start < CHANGE_TIMEOUT_MS) {
@@ -139,7 +162,12 @@ async function changeToSearchable(engine: MemoryEngineApi, workspaceDir: string)
   const watcher = await waitForWatcher(engine);
   const [startupTarget, ...targets] = pickEditTargets(workspaceDir, CHANGE_TRIALS + 1);
   await sleep(300);
-  const duringStartupRescanMs = await editUntilSearchable(engine, workspaceDir, startupTarget!, `zqstartup${SEED.toString(36)}`);
+  const duringStartupRescanMs = await editUntilSearchable(
+    engine,
+    workspaceDir,
+    startupTarget!,
+    `zqstartup${SEED.toString(36)}`,
+  );
   await engine.sync();
   const trials: (number | null)[] = [];
   for (const [i, rel] of targets.entries()) {
@@ -233,10 +261,17 @@ const searchSection: BenchSection = {
       }
       const p95 = round(percentile(wall, 95));
       const classes = Object.fromEntries(
-        [...byClass].map(([kind, samples]) => [kind, { queries: samples.length, p50Ms: round(percentile(samples, 50)), p95Ms: round(percentile(samples, 95)) }]),
+        [...byClass].map(([kind, samples]) => [
+          kind,
+          { queries: samples.length, p50Ms: round(percentile(samples, 50)), p95Ms: round(percentile(samples, 95)) },
+        ]),
       );
       return {
-        corpus: { ...build, chunksPerFile: round(build.chunks / files, 1), chunksPerSec: round(build.chunks / (build.ms / 1000), 0) },
+        corpus: {
+          ...build,
+          chunksPerFile: round(build.chunks / files, 1),
+          chunksPerSec: round(build.chunks / (build.ms / 1000), 0),
+        },
         queries: queries.length,
         options: 'defaults (maxResults 6, minScore 0.35), keyword-only',
         p50Ms: round(percentile(wall, 50)),

@@ -14,10 +14,14 @@ async function oneRun(giveUpMs: number): Promise<number | null> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-bench-mcp-'));
   const workspace = path.join(tmp, 'workspace');
   fs.cpSync(sampleWorkspaceDir(), workspace, { recursive: true });
-  const child = spawn(process.execPath, [path.join(repoRoot(), 'bin', 'memlens.js'), 'mcp', '--workspace', workspace, '--data-dir', path.join(tmp, 'data')], {
-    env: { ...process.env, HOME: tmp, MEMLENS_MODEL: '' },
-    stdio: ['pipe', 'pipe', 'ignore'],
-  });
+  const child = spawn(
+    process.execPath,
+    [path.join(repoRoot(), 'bin', 'memlens.js'), 'mcp', '--workspace', workspace, '--data-dir', path.join(tmp, 'data')],
+    {
+      env: { ...process.env, HOME: tmp, MEMLENS_MODEL: '' },
+      stdio: ['pipe', 'pipe', 'ignore'],
+    },
+  );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let out = '';
   const answered = (id: number) =>
@@ -34,14 +38,27 @@ async function oneRun(giveUpMs: number): Promise<number | null> {
       });
     });
   const send = (message: unknown) => child.stdin.write(`${JSON.stringify(message)}\n`);
-  send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } });
+  send({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
+  });
   await answered(1);
   send({ jsonrpc: '2.0', method: 'notifications/initialized' });
-  send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'memory_search', arguments: { query: 'gateway DNS' } } });
+  send({
+    jsonrpc: '2.0',
+    id: 2,
+    method: 'tools/call',
+    params: { name: 'memory_search', arguments: { query: 'gateway DNS' } },
+  });
   await answered(2);
   const closedAt = performance.now();
   child.stdin.end();
-  const ended = await Promise.race([exited.then(() => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), giveUpMs))]);
+  const ended = await Promise.race([
+    exited.then(() => true),
+    new Promise<false>((resolve) => setTimeout(() => resolve(false), giveUpMs)),
+  ]);
   const lifetime = performance.now() - closedAt;
   if (!ended) {
     child.kill('SIGKILL');

@@ -5,7 +5,11 @@ import { MemoryEngine } from '../electron/memory/engine.js';
 import type { MemoryEngineApi } from '../electron/memory/engine-types.js';
 import type { IndexSessionOptions } from '../electron/memory/search/index-session.js';
 
-export async function openKeywordEngine(workspaceDir: string, stateDir: string, indexSession?: IndexSessionOptions): Promise<MemoryEngineApi> {
+export async function openKeywordEngine(
+  workspaceDir: string,
+  stateDir: string,
+  indexSession?: IndexSessionOptions,
+): Promise<MemoryEngineApi> {
   return MemoryEngine.open({
     ...(indexSession ? { indexSession } : {}),
     workspaceDir,

@@ -23,12 +23,26 @@ interface Sample {
   syncMs?: number;
 }
 
-async function openclawRun(ctx: BenchContext, workspaceDir: string, i: number, ocDir: string, nodeBin: string): Promise<Sample> {
+async function openclawRun(
+  ctx: BenchContext,
+  workspaceDir: string,
+  i: number,
+  ocDir: string,
+  nodeBin: string,
+): Promise<Sample> {
   const home = path.join(ctx.tmpDir, `oc-home-${i}`);
   fs.mkdirSync(path.join(home, '.openclaw'), { recursive: true });
-  fs.writeFileSync(path.join(home, '.openclaw', 'openclaw.json'), JSON.stringify({ memory: { search: { provider: 'none' } } }));
+  fs.writeFileSync(
+    path.join(home, '.openclaw', 'openclaw.json'),
+    JSON.stringify({ memory: { search: { provider: 'none' } } }),
+  );
   const script = path.join(repoRoot(), 'scripts', 'openclaw-index-timing', 'run-openclaw-index.mjs');
-  const env = { PATH: `${path.dirname(nodeBin)}:${process.env.PATH ?? ''}`, HOME: home, TMPDIR: os.tmpdir(), OPENCLAW_DIR: ocDir };
+  const env = {
+    PATH: `${path.dirname(nodeBin)}:${process.env.PATH ?? ''}`,
+    HOME: home,
+    TMPDIR: os.tmpdir(),
+    OPENCLAW_DIR: ocDir,
+  };
   const { stdout } = await run(nodeBin, [script, workspaceDir], { env, cwd: home, maxBuffer: 16 << 20 });
   return JSON.parse(stdout.trim().split('\n').pop()!) as Sample;
 }
@@ -45,9 +59,31 @@ function summary(samples: Sample[]): Record<string, unknown> {
   return {
     chunks: samples[0]?.chunks ?? null,
     msPerRun: samples.map((s) => round(s.ms, 0)),
-    medianMs: round(percentile(samples.map((s) => s.ms), 50), 0),
-    medianCpuMs: round(percentile(samples.map((s) => s.cpuMs), 50), 0),
-    ...(samples[0]?.syncMs !== undefined ? { medianSyncMs: round(percentile(samples.map((s) => s.syncMs ?? 0), 50), 0) } : {}),
+    medianMs: round(
+      percentile(
+        samples.map((s) => s.ms),
+        50,
+      ),
+      0,
+    ),
+    medianCpuMs: round(
+      percentile(
+        samples.map((s) => s.cpuMs),
+        50,
+      ),
+      0,
+    ),
+    ...(samples[0]?.syncMs !== undefined
+      ? {
+          medianSyncMs: round(
+            percentile(
+              samples.map((s) => s.syncMs ?? 0),
+              50,
+            ),
+            0,
+          ),
+        }
+      : {}),
   };
 }
 
@@ -59,8 +95,10 @@ const compareSection: BenchSection = {
   async run(ctx) {
     const ocDir = process.env.OPENCLAW_DIR;
     const nodeBin = process.env.OPENCLAW_NODE;
-    if (!ocDir || !nodeBin) return { skipped: 'set OPENCLAW_DIR (the openclaw package folder) and OPENCLAW_NODE (a Node >= 24.16 binary)' };
-    const version = (JSON.parse(fs.readFileSync(path.join(ocDir, 'package.json'), 'utf8')) as { version: string }).version;
+    if (!ocDir || !nodeBin)
+      return { skipped: 'set OPENCLAW_DIR (the openclaw package folder) and OPENCLAW_NODE (a Node >= 24.16 binary)' };
+    const version = (JSON.parse(fs.readFileSync(path.join(ocDir, 'package.json'), 'utf8')) as { version: string })
+      .version;
     const runs = ctx.quick ? 2 : Number(process.env.COMPARE_RUNS ?? 7);
     // OpenClaw's workspace folder gets this tree copied in: memory/cmrc/NNNN.md, one paragraph each.
     const dir = path.join(ctx.tmpDir, 'cmrc');
@@ -78,7 +116,9 @@ const compareSection: BenchSection = {
         openclaw.push(await openclawRun(ctx, dir, i, ocDir, nodeBin));
       }
       loads.push(loadAverage1m());
-      ctx.log(`index compare run ${i + 1}/${runs}: OpenClaw ${round(openclaw[i]!.ms, 0)} ms, Memory Lens ${round(ours[i]!.ms, 0)} ms`);
+      ctx.log(
+        `index compare run ${i + 1}/${runs}: OpenClaw ${round(openclaw[i]!.ms, 0)} ms, Memory Lens ${round(ours[i]!.ms, 0)} ms`,
+      );
     }
     const oc = summary(openclaw);
     const ml = summary(ours);

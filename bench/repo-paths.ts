@@ -17,7 +17,10 @@ export function repoRoot(): string {
 
 /** CMRC 2018 dev set (CC BY-SA 4.0): read from ../shared/data at run time, never copied into the repo. */
 export function defaultCmrcPath(): string {
-  return process.env.MEMLENS_CMRC_PATH ?? path.resolve(repoRoot(), '..', 'shared', 'data', 'cmrc2018', 'cmrc2018_dev.squad.json');
+  return (
+    process.env.MEMLENS_CMRC_PATH ??
+    path.resolve(repoRoot(), '..', 'shared', 'data', 'cmrc2018', 'cmrc2018_dev.squad.json')
+  );
 }
 
 /** The bundled sample workspace the labeled eval set (bench/eval) is written for. */

@@ -28,7 +28,15 @@ interface RunOptions {
 }
 
 function parseArgs(argv: string[]): RunOptions {
-  const options: RunOptions = { quick: false, keep: false, only: null, tmpRoot: os.tmpdir(), inProcess: false, section: null, dir: null };
+  const options: RunOptions = {
+    quick: false,
+    keep: false,
+    only: null,
+    tmpRoot: os.tmpdir(),
+    inProcess: false,
+    section: null,
+    dir: null,
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--quick') options.quick = true;
@@ -69,7 +77,11 @@ async function runHere(section: BenchSection, ctx: BenchContext): Promise<Sectio
 }
 
 /** One section in a child process; its stdout is the outcome, its stderr goes to ours. */
-function runInChild(section: BenchSection, dir: string, quick: boolean): Promise<SectionOutcome & { peakRssMb?: number }> {
+function runInChild(
+  section: BenchSection,
+  dir: string,
+  quick: boolean,
+): Promise<SectionOutcome & { peakRssMb?: number }> {
   const script = fileURLToPath(import.meta.url);
   const args = [script, '--section', section.name, '--dir', dir, ...(quick ? ['--quick'] : [])];
   return new Promise((resolve) => {
@@ -91,13 +103,18 @@ function runInChild(section: BenchSection, dir: string, quick: boolean): Promise
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
   const started = performance.now();
-  const log = (message: string) => process.stderr.write(`[bench ${((performance.now() - started) / 1000).toFixed(1)}s] ${message}\n`);
+  const log = (message: string) =>
+    process.stderr.write(`[bench ${((performance.now() - started) / 1000).toFixed(1)}s] ${message}\n`);
   const all = await loadBenchSections();
 
   if (options.section) {
     const section = all.find((s) => s.name === options.section);
     if (!section || !options.dir) throw new Error(`no section ${options.section ?? ''} (or no --dir)`);
-    const outcome = await runHere(section, { tmpDir: options.dir, quick: options.quick, log: (m) => log(`${section.name}: ${m}`) });
+    const outcome = await runHere(section, {
+      tmpDir: options.dir,
+      quick: options.quick,
+      log: (m) => log(`${section.name}: ${m}`),
+    });
     process.stdout.write(`${JSON.stringify({ ...outcome, peakRssMb: peakRssMb() })}\n`);
     return;
   }
@@ -122,7 +139,13 @@ async function main(): Promise<void> {
       if (outcome.peakRssMb !== undefined) peak = Math.max(peak, outcome.peakRssMb);
       if ('result' in outcome) {
         for (const target of outcome.result.targets ?? []) targets.push({ section: section.name, ...target });
-        sections[section.name] = { issue: section.issue, loadAverage1m: load, ...outcome.result, sectionPeakRssMb: outcome.peakRssMb ?? null, sectionMs: round(performance.now() - sectionStart, 0) };
+        sections[section.name] = {
+          issue: section.issue,
+          loadAverage1m: load,
+          ...outcome.result,
+          sectionPeakRssMb: outcome.peakRssMb ?? null,
+          sectionMs: round(performance.now() - sectionStart, 0),
+        };
       } else {
         // One failing section must not hide the others' numbers.
         sections[section.name] = { issue: section.issue, loadAverage1m: load, error: outcome.error };

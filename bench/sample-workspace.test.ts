@@ -19,7 +19,13 @@ async function loadSample() {
       const text = await fs.readFile(file.absPath, 'utf8');
       if (file.source === 'sessions') {
         const parsed = parseSessionJsonl(text);
-        return { file, text, parsed, frontmatter: null, info: classifyFile(file, { frontmatter: null, firstRecordTimestamp: parsed.firstTimestamp }) };
+        return {
+          file,
+          text,
+          parsed,
+          frontmatter: null,
+          info: classifyFile(file, { frontmatter: null, firstRecordTimestamp: parsed.firstTimestamp }),
+        };
       }
       const frontmatter = parseFrontmatter(text);
       return { file, text, parsed: null, frontmatter, info: classifyFile(file, { frontmatter: frontmatter.data }) };
@@ -31,10 +37,19 @@ describe('sample workspace', () => {
   it('holds evergreen memory, ≥ 30 dated files and every layer of the four-layer layout', async () => {
     const entries = await loadSample();
     const paths = entries.map((e) => e.file.path);
-    expect(paths).toEqual(expect.arrayContaining(['MEMORY.md', 'USER.md', 'memory/finance.md', 'memory/facts/user-profile.md']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['MEMORY.md', 'USER.md', 'memory/finance.md', 'memory/facts/user-profile.md']),
+    );
     expect(entries.filter((e) => e.info.kind === 'dated').length).toBeGreaterThanOrEqual(30);
     const layers = new Set(entries.map((e) => e.info.layer).filter(Boolean));
-    expect([...layers].sort()).toEqual(['conversations', 'facts', 'summaries-daily', 'summaries-monthly', 'summaries-weekly', 'tasks']);
+    expect([...layers].sort()).toEqual([
+      'conversations',
+      'facts',
+      'summaries-daily',
+      'summaries-monthly',
+      'summaries-weekly',
+      'tasks',
+    ]);
     for (const e of entries) expect(e.text.length, e.file.path).toBeGreaterThan(0);
   });
 
@@ -60,7 +75,9 @@ describe('sample workspace', () => {
       'sessions/5a9e3c7d-2b8f-4d61-a0c4-9e7b1f5d3a28.jsonl.reset.2026-10-09T01-12-44.118Z',
     ]);
     const malformed = sessions.filter((e) => e.parsed!.malformed > 0);
-    expect(malformed.map((e) => [e.file.path, e.parsed!.malformed])).toEqual([['sessions/8b2d6f40-1e9c-4a57-9c3d-7f05e2b8a614.jsonl', 1]]);
+    expect(malformed.map((e) => [e.file.path, e.parsed!.malformed])).toEqual([
+      ['sessions/8b2d6f40-1e9c-4a57-9c3d-7f05e2b8a614.jsonl', 1],
+    ]);
     for (const e of sessions) expect(e.parsed!.lines.length, e.file.path).toBeGreaterThanOrEqual(6);
   });
 

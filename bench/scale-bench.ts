@@ -43,8 +43,18 @@ async function sampledRss<T>(work: () => Promise<T>): Promise<{ value: T; peakRs
   }
 }
 
-function latency(samples: number[]): { samples: number; p50Ms: number | null; p95Ms: number | null; p99Ms: number | null } {
-  return { samples: samples.length, p50Ms: round(percentile(samples, 50)), p95Ms: round(percentile(samples, 95)), p99Ms: round(percentile(samples, 99)) };
+function latency(samples: number[]): {
+  samples: number;
+  p50Ms: number | null;
+  p95Ms: number | null;
+  p99Ms: number | null;
+} {
+  return {
+    samples: samples.length,
+    p50Ms: round(percentile(samples, 50)),
+    p95Ms: round(percentile(samples, 95)),
+    p99Ms: round(percentile(samples, 99)),
+  };
 }
 
 function dirBytes(dir: string): number {
@@ -64,8 +74,12 @@ const scaleSection: BenchSection = {
   async run(ctx) {
     const files = ctx.quick ? 5_000 : 100_000;
     const workspace = path.join(ctx.tmpDir, 'workspace');
-    const generated = await timed(async () => generateSyntheticWorkspace({ dir: workspace, files, seed: SEED, meanTokens: 3000 }));
-    ctx.log(`scale: generated ${files} files, ${(generated.value.bytes / 1_048_576).toFixed(0)} MB in ${(generated.ms / 1000).toFixed(0)} s`);
+    const generated = await timed(async () =>
+      generateSyntheticWorkspace({ dir: workspace, files, seed: SEED, meanTokens: 3000 }),
+    );
+    ctx.log(
+      `scale: generated ${files} files, ${(generated.value.bytes / 1_048_576).toFixed(0)} MB in ${(generated.ms / 1000).toFixed(0)} s`,
+    );
 
     // Cold index, keyword-only, through the engine.
     const stateDir = path.join(ctx.tmpDir, 'state');
@@ -90,7 +104,9 @@ const scaleSection: BenchSection = {
         peakRssMbDuringIndex: sync.peakRssMb,
         loadAverage1m: { start: loadBeforeIndex, end: loadAverage1m() },
       };
-      ctx.log(`scale: indexed ${chunks} chunks in ${(sync.value.ms / 1000).toFixed(0)} s, peak RSS ${sync.peakRssMb} MB`);
+      ctx.log(
+        `scale: indexed ${chunks} chunks in ${(sync.value.ms / 1000).toFixed(0)} s, peak RSS ${sync.peakRssMb} MB`,
+      );
 
       const queries = buildQueryMix(SEED, ctx.quick ? 100 : 500);
       for (const { query } of queries.slice(0, 30)) await engine.search({ query });
@@ -114,7 +130,11 @@ const scaleSection: BenchSection = {
 
     // Vectors: a random unit vector for every chunk, then the int8 matrix.
     const db = openIndexDb(dbPath, {
-      expected: { schemaVersion: SCHEMA_VERSION, chunkerVersion: CHUNKER_VERSION, embedding: { provider: 'bench', model: 'random-unit-vectors', providerKey: 'bench', dims: DIMS } },
+      expected: {
+        schemaVersion: SCHEMA_VERSION,
+        chunkerVersion: CHUNKER_VERSION,
+        embedding: { provider: 'bench', model: 'random-unit-vectors', providerKey: 'bench', dims: DIMS },
+      },
     });
     try {
       const rng = createRng(SEED);
@@ -138,7 +158,11 @@ const scaleSection: BenchSection = {
       }
       const queryText = buildQueryMix(SEED, queryVectors.length).map((q) => q.query);
       let next = 0;
-      const embedder: QueryEmbedder = { provider: 'bench', model: 'random-unit-vectors', embedQuery: async () => queryVectors[next++ % queryVectors.length]! };
+      const embedder: QueryEmbedder = {
+        provider: 'bench',
+        model: 'random-unit-vectors',
+        embedQuery: async () => queryVectors[next++ % queryVectors.length]!,
+      };
       const searchCtx = {
         session,
         fileMeta: () => ({ kind: 'evergreen' as const, source: 'memory' as const, date: null }),
@@ -165,11 +189,14 @@ const scaleSection: BenchSection = {
       ctx.log(`scale: int8 vector p95 ${String(asEngine.vectorSearch.p95Ms)} ms (finalists from the index)`);
 
       // Every float32 vector in memory too: the exact pass without reading the index.
-      const withFloats = await sampledRss(() => timed(async () => loadVectorMatrix(db.db, { floatBudgetBytes: Number.POSITIVE_INFINITY })!));
+      const withFloats = await sampledRss(() =>
+        timed(async () => loadVectorMatrix(db.db, { floatBudgetBytes: Number.POSITIVE_INFINITY })!),
+      );
       const full = withFloats.value.value;
       for (const vector of queryVectors.slice(0, 10)) scanVectorMatrix(full, vector, k);
       const fullScan: number[] = [];
-      for (const vector of queryVectors) fullScan.push((await timed(async () => scanVectorMatrix(full, vector, k, undefined, stats))).ms);
+      for (const vector of queryVectors)
+        fullScan.push((await timed(async () => scanVectorMatrix(full, vector, k, undefined, stats))).ms);
       const fullBytes = full.memoryBytes();
       const floatsInMemory = {
         codesMegabytes: round(fullBytes.codes / 1_048_576, 0),
@@ -193,7 +220,11 @@ const scaleSection: BenchSection = {
         peakRssMb: peakRssMb(),
         targets: [
           targetBelow('keyword search p95 at ~1M chunks (ms)', keyword.p95Ms as number | null, 10),
-          targetBelow('int8 vector search p95 at ~1M chunks, as the engine runs it (ms)', asEngine.vectorSearch.p95Ms, 60),
+          targetBelow(
+            'int8 vector search p95 at ~1M chunks, as the engine runs it (ms)',
+            asEngine.vectorSearch.p95Ms,
+            60,
+          ),
         ],
       };
     } finally {

@@ -4,7 +4,14 @@
 // names and jargon), so 100k chunks have realistic posting lists: a few terms in a large share of
 // chunks, most terms in few. A 200-word vocabulary alone would put every word in ~20% of chunks.
 import { seededRandom } from '../electron/memory/embed/test-support/tiny-model.js';
-import { CHINESE_FILLERS, CHINESE_TAIL_CHARS, CHINESE_WORDS, ENGLISH_FILLERS, ENGLISH_WORDS, PEOPLE } from './synthetic-words.js';
+import {
+  CHINESE_FILLERS,
+  CHINESE_TAIL_CHARS,
+  CHINESE_WORDS,
+  ENGLISH_FILLERS,
+  ENGLISH_WORDS,
+  PEOPLE,
+} from './synthetic-words.js';
 
 export type Rng = () => number;
 
@@ -50,14 +57,42 @@ export function longTailWords(): LongTail {
     }
   }
   const rng = createRng(0x7a11);
-  const onsets = ['b', 'c', 'd', 'f', 'g', 'h', 'j', 'k', 'l', 'm', 'n', 'p', 'r', 's', 't', 'v', 'w', 'z', 'br', 'cl', 'dr', 'st', 'tr', 'sh', 'ch', 'qu'];
+  const onsets = [
+    'b',
+    'c',
+    'd',
+    'f',
+    'g',
+    'h',
+    'j',
+    'k',
+    'l',
+    'm',
+    'n',
+    'p',
+    'r',
+    's',
+    't',
+    'v',
+    'w',
+    'z',
+    'br',
+    'cl',
+    'dr',
+    'st',
+    'tr',
+    'sh',
+    'ch',
+    'qu',
+  ];
   const vowels = ['a', 'e', 'i', 'o', 'u', 'ai', 'ea', 'ou', 'io'];
   const codas = ['', '', 'n', 'r', 's', 'l', 'm', 'x', 'th', 'nd'];
   const english = new Set<string>();
   while (english.size < 4000) {
     let word = '';
     const syllables = randomInt(rng, 2, 3);
-    for (let i = 0; i < syllables; i++) word += pick(rng, onsets) + pick(rng, vowels) + (i === syllables - 1 ? pick(rng, codas) : '');
+    for (let i = 0; i < syllables; i++)
+      word += pick(rng, onsets) + pick(rng, vowels) + (i === syllables - 1 ? pick(rng, codas) : '');
     if (!ENGLISH_WORDS.includes(word)) english.add(word);
   }
   // Shuffle the Chinese list so the Zipf head of the tail is not all one leading character.
@@ -92,7 +127,8 @@ export function estimateTextTokens(text: string): number {
 function numberPhrase(rng: Rng): string {
   const kind = randomInt(rng, 0, 3);
   if (kind === 0) return `${randomInt(rng, 1, 99)},${String(randomInt(rng, 0, 999)).padStart(3, '0')}万元`;
-  if (kind === 1) return `2026-${String(randomInt(rng, 1, 12)).padStart(2, '0')}-${String(randomInt(rng, 1, 28)).padStart(2, '0')}`;
+  if (kind === 1)
+    return `2026-${String(randomInt(rng, 1, 12)).padStart(2, '0')}-${String(randomInt(rng, 1, 28)).padStart(2, '0')}`;
   if (kind === 2) return `${randomInt(rng, 1, 99)}%`;
   return `v${randomInt(rng, 0, 3)}.${randomInt(rng, 0, 9)}.${randomInt(rng, 0, 20)}`;
 }
@@ -184,12 +220,14 @@ export function buildQueryMix(seed: number, count: number): BenchQuery[] {
     const slot = i % 5;
     if (slot === 0) queries.push({ kind: 'common-zh', query: pickZipf(rng, CHINESE_WORDS, 1.8) });
     else if (slot === 1) queries.push({ kind: 'common-en', query: pickZipf(rng, ENGLISH_WORDS, 1.8) });
-    else if (slot === 2) queries.push({ kind: 'rare', query: rng() < 0.5 ? pick(rng, tail.chinese) : pick(rng, tail.english) });
+    else if (slot === 2)
+      queries.push({ kind: 'rare', query: rng() < 0.5 ? pick(rng, tail.chinese) : pick(rng, tail.english) });
     else if (slot === 3) {
       const terms = [chineseWord(rng), englishWord(rng)];
       if (rng() < 0.5) terms.push(rng() < 0.5 ? pick(rng, PEOPLE) : chineseWord(rng));
       queries.push({ kind: 'multi-term', query: terms.join(' ') });
-    } else queries.push({ kind: 'absent-term', query: `${englishWord(rng)} zq${Math.floor(rng() * 1e6).toString(36)}x` });
+    } else
+      queries.push({ kind: 'absent-term', query: `${englishWord(rng)} zq${Math.floor(rng() * 1e6).toString(36)}x` });
   }
   return queries;
 }

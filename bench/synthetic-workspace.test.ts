@@ -14,7 +14,8 @@ function tempDir(): string {
 }
 
 function listFiles(root: string): string[] {
-  return fs.readdirSync(root, { recursive: true, withFileTypes: true })
+  return fs
+    .readdirSync(root, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile())
     .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
     .sort();
@@ -34,10 +35,13 @@ describe('generateSyntheticWorkspace', () => {
     expect(files).toEqual(listFiles(b));
     expect(files).toHaveLength(150);
     expect(reportA.files).toBe(150);
-    for (const f of files) expect(fs.readFileSync(path.join(a, f)).equals(fs.readFileSync(path.join(b, f))), f).toBe(true);
+    for (const f of files)
+      expect(fs.readFileSync(path.join(a, f)).equals(fs.readFileSync(path.join(b, f))), f).toBe(true);
     const other = path.join(tempDir(), 'ws');
     generateSyntheticWorkspace({ dir: other, files: 150, seed: 8 });
-    expect(fs.readFileSync(path.join(other, 'MEMORY.md'), 'utf8')).not.toBe(fs.readFileSync(path.join(a, 'MEMORY.md'), 'utf8'));
+    expect(fs.readFileSync(path.join(other, 'MEMORY.md'), 'utf8')).not.toBe(
+      fs.readFileSync(path.join(a, 'MEMORY.md'), 'utf8'),
+    );
   });
 
   it('writes the OpenClaw layout: root files, four layers with frontmatter, hook files, valid sessions', () => {
@@ -46,8 +50,19 @@ describe('generateSyntheticWorkspace', () => {
     const files = listFiles(dir);
     expect(files).toContain('MEMORY.md');
     expect(files).toContain('USER.md');
-    for (const prefix of ['memory/conversations/', 'memory/summaries/daily/', 'memory/summaries/weekly/', 'memory/summaries/monthly/', 'memory/facts/', 'memory/tasks/', 'memory/topics/']) {
-      expect(files.some((f) => f.startsWith(prefix)), prefix).toBe(true);
+    for (const prefix of [
+      'memory/conversations/',
+      'memory/summaries/daily/',
+      'memory/summaries/weekly/',
+      'memory/summaries/monthly/',
+      'memory/facts/',
+      'memory/tasks/',
+      'memory/topics/',
+    ]) {
+      expect(
+        files.some((f) => f.startsWith(prefix)),
+        prefix,
+      ).toBe(true);
     }
     expect(files.some((f) => /^memory\/\d{4}-\d{2}-\d{2}-[a-z-]+-\d+\.md$/.test(f))).toBe(true);
     expect(files.some((f) => /^sessions\/[0-9a-f-]+\.jsonl\.reset\./.test(f))).toBe(true);
@@ -59,8 +74,14 @@ describe('generateSyntheticWorkspace', () => {
     for (const f of files.filter((name) => name.startsWith('sessions/'))) {
       const parsed = parseSessionJsonl(fs.readFileSync(path.join(dir, f), 'utf8'));
       expect(parsed.malformed, f).toBe(0);
-      expect(parsed.lines.some((l) => l.startsWith('User: ')), f).toBe(true);
-      expect(parsed.lines.some((l) => l.startsWith('Assistant: ')), f).toBe(true);
+      expect(
+        parsed.lines.some((l) => l.startsWith('User: ')),
+        f,
+      ).toBe(true);
+      expect(
+        parsed.lines.some((l) => l.startsWith('Assistant: ')),
+        f,
+      ).toBe(true);
     }
   });
 

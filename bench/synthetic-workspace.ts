@@ -5,7 +5,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createRng, estimateTextTokens, markdownBody, paragraphLine, pick, randomInt, sentence } from './synthetic-text.js';
+import {
+  createRng,
+  estimateTextTokens,
+  markdownBody,
+  paragraphLine,
+  pick,
+  randomInt,
+  sentence,
+} from './synthetic-text.js';
 import type { Rng } from './synthetic-text.js';
 import { SLUGS } from './synthetic-words.js';
 
@@ -63,7 +71,15 @@ export function generateSyntheticWorkspace(options: SyntheticWorkspaceOptions): 
   fs.mkdirSync(dir, { recursive: true });
   if (fs.readdirSync(dir).length > 0) throw new Error(`not empty: ${dir}`);
 
-  const report: SyntheticWorkspaceReport = { dir, files: 0, markdownFiles: 0, sessionFiles: 0, archivedSessions: 0, bytes: 0, estimatedTokens: 0 };
+  const report: SyntheticWorkspaceReport = {
+    dir,
+    files: 0,
+    markdownFiles: 0,
+    sessionFiles: 0,
+    archivedSessions: 0,
+    bytes: 0,
+    estimatedTokens: 0,
+  };
   const write = (rel: string, text: string, indexedTokens: number) => {
     const abs = path.join(dir, rel);
     fs.mkdirSync(path.dirname(abs), { recursive: true });
@@ -163,36 +179,69 @@ function markdownPlace(rng: Rng, kind: Exclude<FileKind, 'session'>, n: number):
       return { rel: `memory/topics/${slug}-${n}.md`, frontmatter: null, title: `${slug} ${n}` };
     case 'hook': {
       const date = isoDate(NEWEST - Math.floor(n / 3) * DAY_MS);
-      return { rel: `memory/${date}-${slug}-${n}.md`, frontmatter: null, title: `Session: ${date} ${String(randomInt(rng, 0, 23)).padStart(2, '0')}:${String(randomInt(rng, 0, 59)).padStart(2, '0')}:00 UTC` };
+      return {
+        rel: `memory/${date}-${slug}-${n}.md`,
+        frontmatter: null,
+        title: `Session: ${date} ${String(randomInt(rng, 0, 23)).padStart(2, '0')}:${String(randomInt(rng, 0, 59)).padStart(2, '0')}:00 UTC`,
+      };
     }
     case 'conversation': {
       const ms = NEWEST - n * DAY_MS;
-      return { rel: `memory/conversations/${isoDate(ms)}.md`, frontmatter: layerFrontmatter('conversation', ms, ['daily']), title: `对话 ${isoDate(ms)}` };
+      return {
+        rel: `memory/conversations/${isoDate(ms)}.md`,
+        frontmatter: layerFrontmatter('conversation', ms, ['daily']),
+        title: `对话 ${isoDate(ms)}`,
+      };
     }
     case 'daily': {
       const ms = NEWEST - n * DAY_MS;
-      return { rel: `memory/summaries/daily/${isoDate(ms)}.md`, frontmatter: layerFrontmatter('summary', ms, ['daily']), title: `每日摘要 - ${isoDate(ms)}` };
+      return {
+        rel: `memory/summaries/daily/${isoDate(ms)}.md`,
+        frontmatter: layerFrontmatter('summary', ms, ['daily']),
+        title: `每日摘要 - ${isoDate(ms)}`,
+      };
     }
     case 'weekly': {
       const ms = NEWEST - n * 7 * DAY_MS;
       const { year, week } = isoWeek(ms);
       const name = `${year}-w${String(week).padStart(2, '0')}`;
-      return { rel: `memory/summaries/weekly/${name}.md`, frontmatter: layerFrontmatter('summary', ms, ['weekly']), title: `Week summary ${name}` };
+      return {
+        rel: `memory/summaries/weekly/${name}.md`,
+        frontmatter: layerFrontmatter('summary', ms, ['weekly']),
+        title: `Week summary ${name}`,
+      };
     }
     case 'monthly': {
       const d = new Date(NEWEST);
       const ms = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - n, 1);
       const name = isoDate(ms).slice(0, 7);
-      return { rel: `memory/summaries/monthly/${name}.md`, frontmatter: layerFrontmatter('summary', ms, ['monthly']), title: `月度摘要 ${name}` };
+      return {
+        rel: `memory/summaries/monthly/${name}.md`,
+        frontmatter: layerFrontmatter('summary', ms, ['monthly']),
+        title: `月度摘要 ${name}`,
+      };
     }
     case 'fact':
-      return { rel: `memory/facts/${slug}-${n}.md`, frontmatter: layerFrontmatter('fact', NEWEST - n * DAY_MS, ['facts']), title: `事实 ${slug}` };
+      return {
+        rel: `memory/facts/${slug}-${n}.md`,
+        frontmatter: layerFrontmatter('fact', NEWEST - n * DAY_MS, ['facts']),
+        title: `事实 ${slug}`,
+      };
     case 'task':
-      return { rel: `memory/tasks/${n % 2 === 0 ? 'active' : 'completed'}-${n}.md`, frontmatter: layerFrontmatter('task', NEWEST - n * DAY_MS, ['tasks']), title: `任务 ${slug}` };
+      return {
+        rel: `memory/tasks/${n % 2 === 0 ? 'active' : 'completed'}-${n}.md`,
+        frontmatter: layerFrontmatter('task', NEWEST - n * DAY_MS, ['tasks']),
+        title: `任务 ${slug}`,
+      };
   }
 }
 
-function writeMarkdown(write: (rel: string, text: string, tokens: number) => void, rel: string, frontmatter: Record<string, string | string[]> | null, body: string[]): void {
+function writeMarkdown(
+  write: (rel: string, text: string, tokens: number) => void,
+  rel: string,
+  frontmatter: Record<string, string | string[]> | null,
+  body: string[],
+): void {
   const bodyText = `${body.join('\n')}\n`;
   let head = '';
   if (frontmatter) {
@@ -208,7 +257,12 @@ function writeMarkdown(write: (rel: string, text: string, tokens: number) => voi
 }
 
 /** A session transcript: header, model change, user/assistant turns (array and string content), tool calls, custom and compaction records. */
-function sessionFile(rng: Rng, n: number, targetTokens: number, archived: boolean): { rel: string; text: string; tokens: number } {
+function sessionFile(
+  rng: Rng,
+  n: number,
+  targetTokens: number,
+  archived: boolean,
+): { rel: string; text: string; tokens: number } {
   const id = syntheticUuid(rng);
   let ms = NEWEST - n * DAY_MS + randomInt(rng, 1, 12) * 3_600_000;
   const records: unknown[] = [];
@@ -224,7 +278,13 @@ function sessionFile(rng: Rng, n: number, targetTokens: number, archived: boolea
     records.push({ type, id: recordId, parentId, timestamp: new Date(ms).toISOString(), ...rest });
     parentId = recordId;
   };
-  records.push({ type: 'session', version: 3, id, timestamp: new Date(ms).toISOString(), cwd: '~/.openclaw/workspace' });
+  records.push({
+    type: 'session',
+    version: 3,
+    id,
+    timestamp: new Date(ms).toISOString(),
+    cwd: '~/.openclaw/workspace',
+  });
   tick();
   push('model_change', { provider: 'anthropic', modelId: 'claude-sonnet' });
   let tokens = 0;
@@ -236,11 +296,32 @@ function sessionFile(rng: Rng, n: number, targetTokens: number, archived: boolea
     tokens += estimateTextTokens(userText);
     if (rng() < 0.25) {
       const callId = `toolu_${n}_${turn}`;
-      push('message', { message: { role: 'assistant', content: [{ type: 'thinking', thinking: sentence(rng), thinkingSignature: 'sig' }, { type: 'toolCall', id: callId, name: 'memory_search', arguments: { query: sentence(rng) } }], stopReason: 'toolUse', timestamp: tick() } });
-      push('message', { message: { role: 'toolResult', toolCallId: callId, toolName: 'memory_search', content: [{ type: 'text', text: '{"results":[]}' }], isError: false, timestamp: tick() } });
+      push('message', {
+        message: {
+          role: 'assistant',
+          content: [
+            { type: 'thinking', thinking: sentence(rng), thinkingSignature: 'sig' },
+            { type: 'toolCall', id: callId, name: 'memory_search', arguments: { query: sentence(rng) } },
+          ],
+          stopReason: 'toolUse',
+          timestamp: tick(),
+        },
+      });
+      push('message', {
+        message: {
+          role: 'toolResult',
+          toolCallId: callId,
+          toolName: 'memory_search',
+          content: [{ type: 'text', text: '{"results":[]}' }],
+          isError: false,
+          timestamp: tick(),
+        },
+      });
     }
     const reply = [paragraphLine(rng), paragraphLine(rng)].join('\n');
-    push('message', { message: { role: 'assistant', content: [{ type: 'text', text: reply }], stopReason: 'stop', timestamp: tick() } });
+    push('message', {
+      message: { role: 'assistant', content: [{ type: 'text', text: reply }], stopReason: 'stop', timestamp: tick() },
+    });
     tokens += estimateTextTokens(reply);
     if (turn % 4 === 3) {
       tick();
@@ -268,7 +349,12 @@ async function main(argv: string[]): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  const report = generateSyntheticWorkspace({ dir: path.resolve(dir), files: Number(files), seed: seed ? Number(seed) : 1, meanTokens: meanTokens ? Number(meanTokens) : undefined });
+  const report = generateSyntheticWorkspace({
+    dir: path.resolve(dir),
+    files: Number(files),
+    seed: seed ? Number(seed) : 1,
+    meanTokens: meanTokens ? Number(meanTokens) : undefined,
+  });
   process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
 }
 

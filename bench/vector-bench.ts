@@ -78,7 +78,9 @@ const querySection: BenchSection = {
     try {
       const build = await timed(async () => buildVectorIndex(index.db, count, rng, DIMS));
       memory.afterBuild = memorySnapshot();
-      ctx.log(`vector corpus: ${count} chunks × ${DIMS} dims built in ${(build.ms / 1000).toFixed(1)} s (${index.vectorBackend})`);
+      ctx.log(
+        `vector corpus: ${count} chunks × ${DIMS} dims built in ${(build.ms / 1000).toFixed(1)} s (${index.vectorBackend})`,
+      );
 
       // The first vector query reads every vector into memory; later ones reuse it (writes patch
       // it). Reads after that (another connection committed) go into the same memory.
@@ -90,12 +92,16 @@ const querySection: BenchSection = {
       }
       const matrix = session.vectors.matrix()!;
       // The generic path (one vec0 lookup per row), used when sqlite-vec's storage layout is not the expected one.
-      const viaTable = await timed(async () => loadVectorMatrix(index.db, { throughVirtualTable: true, reuse: matrix }));
+      const viaTable = await timed(async () =>
+        loadVectorMatrix(index.db, { throughVirtualTable: true, reuse: matrix }),
+      );
       session.vectors.invalidate();
       if (session.vectors.matrix() !== matrix) throw new Error('the matrix was not read into the same memory');
       memory.afterLoad = memorySnapshot();
       const bytes = matrix.memoryBytes();
-      ctx.log(`vector matrix: ${matrix.count} rows loaded in ${round(loads[0]!.ms, 0)} ms from ${matrix.loadedFrom}; ${round(viaTable.ms, 0)} ms through the virtual table`);
+      ctx.log(
+        `vector matrix: ${matrix.count} rows loaded in ${round(loads[0]!.ms, 0)} ms from ${matrix.loadedFrom}; ${round(viaTable.ms, 0)} ms through the virtual table`,
+      );
 
       const queries = buildQueries(SEED, ctx.quick ? 100 : 300);
       const queryVectors = queries.map(() => randomUnitVector(rng, DIMS));
@@ -124,7 +130,9 @@ const querySection: BenchSection = {
       for (const query of queries.slice(0, 20)) await runSearch(matrixCtx, { query });
       next = 0;
       const hybrid = await measure(queries, (query) => runSearch(matrixCtx, { query }));
-      const sessionsOnly = await measure(queries.slice(0, 100), (query) => runSearch(matrixCtx, { query, sources: ['sessions'] }));
+      const sessionsOnly = await measure(queries.slice(0, 100), (query) =>
+        runSearch(matrixCtx, { query, sources: ['sessions'] }),
+      );
       const stats: ScanStats = { candidates: 0, exact: 0, floatsRead: 0 };
       const candidates: number[] = [];
       const scan = await measure(queryVectors, async (vector) => {
@@ -144,7 +152,8 @@ const querySection: BenchSection = {
         if (a.map((h) => h.chunkRowid).join() === b.map((h) => h.chunkRowid).join()) identical++;
         const top10 = new Set(b.slice(0, 10).map((h) => h.chunkRowid));
         recallHits += a.slice(0, 10).filter((h) => top10.has(h.chunkRowid)).length / Math.max(1, top10.size);
-        for (let j = 0; j < Math.min(a.length, b.length); j++) maxCosineDiff = Math.max(maxCosineDiff, Math.abs(a[j]!.cosine - b[j]!.cosine));
+        for (let j = 0; j < Math.min(a.length, b.length); j++)
+          maxCosineDiff = Math.max(maxCosineDiff, Math.abs(a[j]!.cosine - b[j]!.cosine));
       }
 
       // sqlite-vec's KNN on the same vectors, for comparison (fewer queries: it is the slow one).
@@ -153,7 +162,9 @@ const querySection: BenchSection = {
       for (const query of knnQueries.slice(0, 5)) await runSearch(knnCtx, { query });
       next = 0;
       const knnHybrid = await measure(knnQueries, (query) => runSearch(knnCtx, { query }));
-      const knn = await measure(queryVectors.slice(0, knnQueries.length), async (vector) => vectorSearchKnn(session, vector, k));
+      const knn = await measure(queryVectors.slice(0, knnQueries.length), async (vector) =>
+        vectorSearchKnn(session, vector, k),
+      );
 
       // A write, then a query: the write patches the matrix (before: the next query re-read every vector).
       const writer = new FileWriter(index.db);
@@ -165,13 +176,33 @@ const querySection: BenchSection = {
         const rel = `memory/bench-edit-${trial % 5}.md`;
         const write = await timed(async () =>
           writer.writeFile(
-            { file: { path: rel, source: 'memory', kind: 'evergreen', archived: false, size: 1, mtimeMs: trial, date: null, tags: [] }, absPath: `/bench/${rel}`, hash: `h${trial}`, indexState: 'indexed' },
-            vectors.map((_, i) => ({ startLine: i + 1, endLine: i + 1, text: `bench edit ${trial} ${i}`, hash: `e${trial}-${i}` })),
+            {
+              file: {
+                path: rel,
+                source: 'memory',
+                kind: 'evergreen',
+                archived: false,
+                size: 1,
+                mtimeMs: trial,
+                date: null,
+                tags: [],
+              },
+              absPath: `/bench/${rel}`,
+              hash: `h${trial}`,
+              indexState: 'indexed',
+            },
+            vectors.map((_, i) => ({
+              startLine: i + 1,
+              endLine: i + 1,
+              text: `bench edit ${trial} ${i}`,
+              hash: `e${trial}-${i}`,
+            })),
             vectors,
           ),
         );
         const query = await timed(async () => vectorSearch(session, vectors[3]!, k));
-        if (query.value[0]?.cosine === undefined || query.value[0].cosine < 0.999) throw new Error('a written vector was not found by the next query');
+        if (query.value[0]?.cosine === undefined || query.value[0].cosine < 0.999)
+          throw new Error('a written vector was not found by the next query');
         writeMs.push(write.ms);
         writeThenQuery.push(query.ms);
       }
@@ -231,7 +262,8 @@ const querySection: BenchSection = {
           loadThroughVirtualTable: { ms: round(viaTable.ms, 0), cpuMs: round(viaTable.cpuMs, 0) },
         },
         vectorPlusFusion: {
-          options: 'defaults (hybrid 0.7/0.3, maxResults 6, minScore 0.35); keyword FTS5 + int8 prefilter + exact rescoring + fusion',
+          options:
+            'defaults (hybrid 0.7/0.3, maxResults 6, minScore 0.35); keyword FTS5 + int8 prefilter + exact rescoring + fusion',
           ...latencyJson(hybrid),
         },
         vectorPlusFusionSessionsOnly: latencyJson(sessionsOnly),
@@ -255,7 +287,7 @@ const querySection: BenchSection = {
           queryAfterFullReloadMs: round(reload.ms, 0),
         },
         finalistsReadFromIndex: {
-          note: 'matrix over its float budget: int8 codes in memory, the candidates\' float32 vectors read from chunks_vec per query',
+          note: "matrix over its float budget: int8 codes in memory, the candidates' float32 vectors read from chunks_vec per query",
           loadMs: round(codesOnlyLoad.ms, 0),
           codesMegabytes: mb(codesOnlyBytes.codes),
           floatMegabytes: mb(codesOnlyBytes.floats),

@@ -34,7 +34,16 @@ export function buildVectorIndex(db: Database.Database, count: number, rng: Rng,
         const rowid = i + 1;
         const text = paragraphLine(rng);
         const file = `memory/topic-${Math.floor(i / 10)}.md`;
-        insertChunk.run(rowid, `${file}#${i % 10}`, file, i % 8 === 0 ? 'sessions' : 'memory', (i % 10) + 1, (i % 10) + 1, `h${i}`, text);
+        insertChunk.run(
+          rowid,
+          `${file}#${i % 10}`,
+          file,
+          i % 8 === 0 ? 'sessions' : 'memory',
+          (i % 10) + 1,
+          (i % 10) + 1,
+          `h${i}`,
+          text,
+        );
         insertFts.run(rowid, segmentForIndex(text));
         insertVec.run(BigInt(rowid), Buffer.from(randomUnitVector(rng, dims).buffer));
       }
@@ -48,7 +57,8 @@ export function fillVectorsForChunks(db: Database.Database, rng: Rng, dims: numb
   const insertVec = db.prepare('INSERT INTO chunks_vec(rowid, embedding) VALUES (?, ?)');
   for (let start = 0; start < rowids.length; start += BATCH) {
     db.transaction(() => {
-      for (const rowid of rowids.slice(start, start + BATCH)) insertVec.run(BigInt(rowid), Buffer.from(randomUnitVector(rng, dims).buffer));
+      for (const rowid of rowids.slice(start, start + BATCH))
+        insertVec.run(BigInt(rowid), Buffer.from(randomUnitVector(rng, dims).buffer));
     })();
   }
   return rowids.length;

@@ -32,7 +32,12 @@ interface ColdRun {
 }
 
 /** Cold keyword-only index of `workspaceDir` into a fresh index, `runs` times. */
-async function coldIndexRuns(ctx: BenchContext, name: string, workspaceDir: string, runs: number): Promise<{ runs: ColdRun[]; engine: MemoryEngineApi }> {
+async function coldIndexRuns(
+  ctx: BenchContext,
+  name: string,
+  workspaceDir: string,
+  runs: number,
+): Promise<{ runs: ColdRun[]; engine: MemoryEngineApi }> {
   const out: ColdRun[] = [];
   let engine: MemoryEngineApi | null = null;
   for (let i = 0; i < runs; i++) {
@@ -66,7 +71,10 @@ interface ColdSummary {
 function coldJson(runs: ColdRun[]): ColdSummary {
   const ms = runs.map((r) => r.ms);
   const median = percentile(ms, 50)!;
-  const medianCpu = percentile(runs.map((r) => r.cpuMs), 50)!;
+  const medianCpu = percentile(
+    runs.map((r) => r.cpuMs),
+    50,
+  )!;
   const { chunks, files } = runs[0]!;
   return {
     runs: runs.length,
@@ -131,9 +139,17 @@ const workspacesSection: BenchSection = {
       const cold = await coldIndexRuns(ctx, 'cmrc', dir, runs);
       const load = loadAverage1m();
       try {
-        const cmrc = { coldIndex: { ...coldJson(cold.runs), loadAverage1m: load }, query: await queryTimes(cold.engine, queries.map((q) => q.query)) };
+        const cmrc = {
+          coldIndex: { ...coldJson(cold.runs), loadAverage1m: load },
+          query: await queryTimes(
+            cold.engine,
+            queries.map((q) => q.query),
+          ),
+        };
         result.cmrc = cmrc;
-        ctx.log(`CMRC: ${String(cmrc.coldIndex.chunksPerSec)} chunks/s cold, query median ${String(cmrc.query.medianMs)} ms`);
+        ctx.log(
+          `CMRC: ${String(cmrc.coldIndex.chunksPerSec)} chunks/s cold, query median ${String(cmrc.query.medianMs)} ms`,
+        );
         targets.push(targetAtLeast('cold index CMRC (chunks/s, median)', cmrc.coldIndex.chunksPerSec, 3755));
         targets.push(targetBelow('keyword query CMRC (median ms)', cmrc.query.medianMs as number, 2));
       } finally {
@@ -148,11 +164,28 @@ const workspacesSection: BenchSection = {
     const cold = await coldIndexRuns(ctx, 'conversation', conversation.dir, runs);
     const load = loadAverage1m();
     try {
-      const conv = { coldIndex: { ...coldJson(cold.runs), megabytes: round(conversation.bytes / 1_048_576), loadAverage1m: load }, query: await queryTimes(cold.engine, conversation.queries) };
+      const conv = {
+        coldIndex: { ...coldJson(cold.runs), megabytes: round(conversation.bytes / 1_048_576), loadAverage1m: load },
+        query: await queryTimes(cold.engine, conversation.queries),
+      };
       result.englishConversation = conv;
-      ctx.log(`conversation: ${String(conv.coldIndex.chunks)} chunks, ${String(conv.coldIndex.chunksPerSec)} chunks/s cold, query median ${String(conv.query.medianMs)} ms`);
-      targets.push(targetAtLeast('cold index English conversation workspace (chunks/s, median)', conv.coldIndex.chunksPerSec, 3755));
-      targets.push(targetBelow(`keyword query on a ${String(conv.coldIndex.chunks)}-chunk conversation workspace (median ms)`, conv.query.medianMs as number, 1));
+      ctx.log(
+        `conversation: ${String(conv.coldIndex.chunks)} chunks, ${String(conv.coldIndex.chunksPerSec)} chunks/s cold, query median ${String(conv.query.medianMs)} ms`,
+      );
+      targets.push(
+        targetAtLeast(
+          'cold index English conversation workspace (chunks/s, median)',
+          conv.coldIndex.chunksPerSec,
+          3755,
+        ),
+      );
+      targets.push(
+        targetBelow(
+          `keyword query on a ${String(conv.coldIndex.chunks)}-chunk conversation workspace (median ms)`,
+          conv.query.medianMs as number,
+          1,
+        ),
+      );
     } finally {
       await cold.engine.close();
     }
@@ -180,7 +213,9 @@ const workerStepSection: BenchSection = {
       const workspace = generateSyntheticWorkspace({ dir, files, seed: SEED });
       const row: Record<string, unknown> = { megabytes: round(workspace.bytes / 1_048_576, 3) };
       const modes = ['default', 'inThread', 'worker'] as const;
-      const samples = Object.fromEntries(modes.map((m) => [m, { wall: [] as number[], cpu: [] as number[], offThread: 0 }])) as Record<(typeof modes)[number], { wall: number[]; cpu: number[]; offThread: number }>;
+      const samples = Object.fromEntries(
+        modes.map((m) => [m, { wall: [] as number[], cpu: [] as number[], offThread: 0 }]),
+      ) as Record<(typeof modes)[number], { wall: number[]; cpu: number[]; offThread: number }>;
       // One discarded warm-up (page cache, the generator's writes still being flushed), then the
       // modes take turns so that none gets the quieter moments.
       for (let i = -1; i < modes.length * runs; i++) {
@@ -188,14 +223,19 @@ const workerStepSection: BenchSection = {
         // 'worker': a worker started with the sync whatever the size and load (the old policy's cost).
         const pool = mode === 'worker' ? PreparePool.start(1) : undefined;
         const stateDir = path.join(ctx.tmpDir, `state-${files}-${i + 1}`);
-        const index = openIndexDb(path.join(stateDir, 'index.sqlite'), { expected: { schemaVersion: SCHEMA_VERSION, chunkerVersion: CHUNKER_VERSION, embedding: null } });
+        const index = openIndexDb(path.join(stateDir, 'index.sqlite'), {
+          expected: { schemaVersion: SCHEMA_VERSION, chunkerVersion: CHUNKER_VERSION, embedding: null },
+        });
         try {
           const t = await timed(() =>
-            syncIndex({ db: index.db, writer: new FileWriter(index.db) }, {
-              discover: { workspaceDir: dir, openclawHome: path.join(stateDir, 'openclaw-home') },
-              ...(mode === 'inThread' ? { prepareWorkers: 0 } : {}),
-              ...(pool !== undefined ? { pool } : {}),
-            }),
+            syncIndex(
+              { db: index.db, writer: new FileWriter(index.db) },
+              {
+                discover: { workspaceDir: dir, openclawHome: path.join(stateDir, 'openclaw-home') },
+                ...(mode === 'inThread' ? { prepareWorkers: 0 } : {}),
+                ...(pool !== undefined ? { pool } : {}),
+              },
+            ),
           );
           if (i >= 0) {
             samples[mode].wall.push(t.ms);
@@ -209,7 +249,12 @@ const workerStepSection: BenchSection = {
       }
       for (const mode of modes) {
         const { wall, cpu, offThread } = samples[mode];
-        row[mode] = { medianMs: round(percentile(wall, 50), 1), minMs: round(Math.min(...wall), 1), medianCpuMs: round(percentile(cpu, 50), 1), filesPreparedOffThread: offThread };
+        row[mode] = {
+          medianMs: round(percentile(wall, 50), 1),
+          minMs: round(Math.min(...wall), 1),
+          medianCpuMs: round(percentile(cpu, 50), 1),
+          filesPreparedOffThread: offThread,
+        };
       }
       rows[`files${files}`] = row;
       ctx.log(`worker step: ${files} files ${JSON.stringify(row)}`);
@@ -231,10 +276,15 @@ const fileOpenSection: BenchSection = {
   order: 140,
   issue: 13,
   async run(ctx) {
-    const workspace = generateSyntheticWorkspace({ dir: path.join(ctx.tmpDir, 'ws'), files: ctx.quick ? 500 : 5000, seed: SEED });
+    const workspace = generateSyntheticWorkspace({
+      dir: path.join(ctx.tmpDir, 'ws'),
+      files: ctx.quick ? 500 : 5000,
+      seed: SEED,
+    });
     // Just under the 5 MB read-only limit: the biggest file the editor opens for editing.
     const big = path.join(workspace.dir, 'memory', 'big-notes.md');
-    const line = '- 2026-11-28 会议纪要：路由器固件升级 router firmware rollout, 预算 budget review 合同金额 12,345 万元。\n';
+    const line =
+      '- 2026-11-28 会议纪要：路由器固件升级 router firmware rollout, 预算 budget review 合同金额 12,345 万元。\n';
     fs.writeFileSync(big, line.repeat(Math.floor((5 * 1024 * 1024 - 1024) / Buffer.byteLength(line))));
     const stateDir = path.join(ctx.tmpDir, 'state');
     fs.mkdirSync(stateDir, { recursive: true });

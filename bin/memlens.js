@@ -7,8 +7,9 @@ import path from 'node:path';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const entry = path.join(here, '..', 'dist', 'electron', 'cli', 'main.js');
 if (!existsSync(entry)) {
-  process.stderr.write('memlens: the CLI is not built yet. Run `npm install` (or `npm run build:node`) in ' +
-    path.join(here, '..') + '\n');
+  process.stderr.write(
+    'memlens: the CLI is not built yet. Run `npm install` (or `npm run build:node`) in ' + path.join(here, '..') + '\n',
+  );
   process.exit(2);
 }
 const { runCli } = await import(pathToFileURL(entry).href);

@@ -14,7 +14,10 @@ test.use({ serveFixture: 'agent-calls-workspace' });
 
 const call = (page: Page, query: string) => page.getByTestId('agent-call').filter({ hasText: `“${query}”` });
 
-test('the agent view: health, every call, why it found nothing, and what Memory Lens finds', async ({ page, served }, testInfo) => {
+test('the agent view: health, every call, why it found nothing, and what Memory Lens finds', async ({
+  page,
+  served,
+}, testInfo) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await openApp(page, served.url);
   await page.getByTestId('view-agent').click();
@@ -22,7 +25,9 @@ test('the agent view: health, every call, why it found nothing, and what Memory 
   const health = page.getByTestId('agent-health');
   await expect(health).toBeVisible();
   await expect(page.getByTestId('agent-health-30')).toHaveAttribute('data-calls', /\d+/);
-  await expect(page.getByTestId('agent-health-cause')).toContainText('no chunk holds every word of the query (OpenClaw requires all of them) (4 calls)');
+  await expect(page.getByTestId('agent-health-cause')).toContainText(
+    'no chunk holds every word of the query (OpenClaw requires all of them) (4 calls)',
+  );
   await expect(page.getByTestId('agent-health-advice')).toContainText('memory.search.provider');
 
   // All fifteen calls of the three transcripts, each with the outcome the agent saw.
@@ -33,7 +38,9 @@ test('the agent view: health, every call, why it found nothing, and what Memory 
   // A disabled call: OpenClaw's reason, and ours in words.
   await call(page, 'Jenny visiting Ali').filter({ hasText: 'disabled' }).click();
   await expect(page.getByTestId('agent-call-reason')).toContainText('No API key found for provider "openai"');
-  await expect(page.getByTestId('agent-call-diagnosis')).toHaveText(/memory search was disabled: no API key for provider openai/);
+  await expect(page.getByTestId('agent-call-diagnosis')).toHaveText(
+    /memory search was disabled: no API key for provider openai/,
+  );
   // The health summary, the list and the opened call are all on screen at once.
   for (const id of ['agent-health', 'agent-call-diagnosis']) await expect(page.getByTestId(id)).toBeInViewport();
   await snap(page, testInfo.outputPath('agent-view-1440x900.png'));
@@ -75,7 +82,9 @@ test('the agent view: health, every call, why it found nothing, and what Memory 
   await page.getByTestId('agent-call-open-session').click();
   const transcript = page.getByTestId('transcript');
   await expect(transcript).toHaveAttribute('data-path', 'sessions/main/8a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5e.jsonl');
-  await expect(transcript.locator('[data-testid="transcript-message"][data-hit]')).toContainText('我的记忆里没有你的名字');
+  await expect(transcript.locator('[data-testid="transcript-message"][data-hit]')).toContainText(
+    '我的记忆里没有你的名字',
+  );
 });
 
 test('the agent view at 1024×700: health summary and the list stay readable', async ({ page, served }, testInfo) => {
@@ -91,18 +100,27 @@ test('the agent view at 1024×700: health summary and the list stay readable', a
   await expect(page.getByTestId('agent-call-diagnosis')).toBeInViewport();
   await expect(page.getByTestId('agent-health')).toBeInViewport();
   // Nothing wider than the window.
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
   await snap(page, testInfo.outputPath('agent-view-1024x700.png'));
   await page.getByTestId('agent-call-back').click();
   await expect(call(page, '车牌号')).toBeInViewport();
 });
 
-test("an MCP client's search is in the same list, by client name, with the results it was given", async ({ page, served }) => {
+test("an MCP client's search is in the same list, by client name, with the results it was given", async ({
+  page,
+  served,
+}) => {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [path.join(root, 'bin', 'memlens.js'), 'mcp', '--workspace', served.workspace, '--data-dir', served.dataDir],
-    env: { ...(process.env as Record<string, string>), HOME: path.dirname(path.dirname(served.workspace)), MEMLENS_MODEL: '' },
+    env: {
+      ...(process.env as Record<string, string>),
+      HOME: path.dirname(path.dirname(served.workspace)),
+      MEMLENS_MODEL: '',
+    },
     stderr: 'pipe',
   });
   const client = new Client({ name: 'claude-code', version: '2.1.0' });

@@ -24,11 +24,18 @@ const test = base.extend<{ served: ServedWorkspace }>({
 });
 
 const MAIN = '7c1d2e4a-0b9f-4c55-9a1e-2f1d3c4b5a69';
-const dbOf = (served: ServedWorkspace, agent: string) => path.join(served.home, '.openclaw', 'agents', agent, 'agent', 'openclaw-agent.sqlite');
+const dbOf = (served: ServedWorkspace, agent: string) =>
+  path.join(served.home, '.openclaw', 'agents', agent, 'agent', 'openclaw-agent.sqlite');
 const hash = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 
-for (const size of [{ width: 1440, height: 900 }, { width: 1024, height: 700 }]) {
-  test(`agent database at ${size.width}×${size.height}: transcripts, the agent's index, the gutter, the switcher`, async ({ page, served }, testInfo) => {
+for (const size of [
+  { width: 1440, height: 900 },
+  { width: 1024, height: 700 },
+]) {
+  test(`agent database at ${size.width}×${size.height}: transcripts, the agent's index, the gutter, the switcher`, async ({
+    page,
+    served,
+  }, testInfo) => {
     const before = { main: hash(dbOf(served, 'main')), research: hash(dbOf(served, 'research')) };
     await page.setViewportSize(size);
     await openApp(page, served.url);
@@ -51,7 +58,10 @@ for (const size of [{ width: 1440, height: 900 }, { width: 1024, height: 700 }])
     await expect(row('MEMORY.md')).toHaveAttribute('data-status', 'current');
     await expect(page.getByTestId('agent-session')).toHaveCount(4);
     await snap(page, testInfo.outputPath(`agent-index-${size.width}.png`));
-    fs.copyFileSync(testInfo.outputPath(`agent-index-${size.width}.png`), path.join('test-results', `agent-index-${size.width}x${size.height}.png`));
+    fs.copyFileSync(
+      testInfo.outputPath(`agent-index-${size.width}.png`),
+      path.join('test-results', `agent-index-${size.width}x${size.height}.png`),
+    );
 
     // MEMORY.md in the editor: the agent's importance, project and triggers beside its lines.
     await openFile(page, 'MEMORY.md');
@@ -59,14 +69,20 @@ for (const size of [{ width: 1440, height: 900 }, { width: 1024, height: 700 }])
     await expect(notes.filter({ hasText: '★9 atlas' })).toHaveCount(1);
     await expect(notes.filter({ hasText: '⚑2' })).toHaveAttribute('title', /triggers: contract, 合同/);
     await snap(page, testInfo.outputPath(`agent-gutter-${size.width}.png`));
-    fs.copyFileSync(testInfo.outputPath(`agent-gutter-${size.width}.png`), path.join('test-results', `agent-gutter-${size.width}x${size.height}.png`));
+    fs.copyFileSync(
+      testInfo.outputPath(`agent-gutter-${size.width}.png`),
+      path.join('test-results', `agent-gutter-${size.width}x${size.height}.png`),
+    );
 
     // The switcher: the research agent's workspace, transcripts and index, without a restart.
     const switcher = page.getByTestId('agent-switcher');
     await expect(switcher.locator('option')).toHaveText(['main (default)', 'research']);
     await switcher.focus();
     await snap(page, testInfo.outputPath(`agent-switcher-${size.width}.png`));
-    fs.copyFileSync(testInfo.outputPath(`agent-switcher-${size.width}.png`), path.join('test-results', `agent-switcher-${size.width}x${size.height}.png`));
+    fs.copyFileSync(
+      testInfo.outputPath(`agent-switcher-${size.width}.png`),
+      path.join('test-results', `agent-switcher-${size.width}x${size.height}.png`),
+    );
     await switcher.selectOption({ label: 'research' });
     await expect(page.getByTestId('workspace-name')).toContainText('workspace-research');
     await expect(fileItem(page, 'memory/reading-list.md')).toBeVisible();
@@ -76,7 +92,10 @@ for (const size of [{ width: 1440, height: 900 }, { width: 1024, height: 700 }])
     await expect(page.locator('[data-testid="agent-db"]')).toHaveAttribute('data-agent', 'research');
     await expect(page.getByTestId('stale-index-banner')).toHaveCount(0);
     await snap(page, testInfo.outputPath(`agent-research-${size.width}.png`));
-    fs.copyFileSync(testInfo.outputPath(`agent-research-${size.width}.png`), path.join('test-results', `agent-switched-${size.width}x${size.height}.png`));
+    fs.copyFileSync(
+      testInfo.outputPath(`agent-research-${size.width}.png`),
+      path.join('test-results', `agent-switched-${size.width}x${size.height}.png`),
+    );
 
     expect({ main: hash(dbOf(served, 'main')), research: hash(dbOf(served, 'research')) }).toEqual(before);
   });

@@ -69,7 +69,10 @@ test('agent searches: what the agent got and why, and what it would get today', 
     path.join(served.workspace, 'memory', '2026-12-01-dns-postmortem.md'),
     '# HG-2 DNS postmortem\n\nHG-2 DNS: dnsmasq crashed with IPv6 on. HG-2 DNS fix shipped in 0.9.4. HG-2 DNS is fine now.\n',
   );
-  await expect(page.locator('[data-testid="file-item"][data-path="memory/2026-12-01-dns-postmortem.md"]')).toHaveCount(1, { timeout: 15_000 });
+  await expect(page.locator('[data-testid="file-item"][data-path="memory/2026-12-01-dns-postmortem.md"]')).toHaveCount(
+    1,
+    { timeout: 15_000 },
+  );
   await page.getByTestId('agent-rerun').click();
   const today = page.getByTestId('agent-rerun-results');
   await expect(today).toBeVisible();
@@ -113,7 +116,9 @@ test('a transcript saved as memory from its view, never over an existing file', 
   const first = await saved.getAttribute('data-path');
   expect(first).toMatch(/^memory\/2026-06-12-[^/]+\.md$/);
   const text = fs.readFileSync(path.join(served.workspace, first!), 'utf8');
-  expect(text).toMatch(/^# Session: 2026-06-12 \d\d:\d\d:\d\d \S+\n\n- \*\*Session Key\*\*: unknown\n- \*\*Session ID\*\*: 3f6c1a2e-9d41-4b7a-8e25-6a0d2c9f1b37\n- \*\*Source\*\*: feishu\n\n## Conversation Summary\n\nuser: "/);
+  expect(text).toMatch(
+    /^# Session: 2026-06-12 \d\d:\d\d:\d\d \S+\n\n- \*\*Session Key\*\*: unknown\n- \*\*Session ID\*\*: 3f6c1a2e-9d41-4b7a-8e25-6a0d2c9f1b37\n- \*\*Source\*\*: feishu\n\n## Conversation Summary\n\nuser: "/,
+  );
   await snap(page, testInfo.outputPath('session-saved.png'));
 
   await page.getByTestId('save-session-memory').click();

@@ -19,7 +19,15 @@ function writeOpenclawConfig(served: ServedWorkspace, json5: string): void {
 function cliContext(served: ServedWorkspace): ContextReport {
   const out = execFileSync(
     process.execPath,
-    [path.join(root, 'bin', 'memlens.js'), 'context', '--json', '--workspace', served.workspace, '--data-dir', path.join(served.home, 'cli-data')],
+    [
+      path.join(root, 'bin', 'memlens.js'),
+      'context',
+      '--json',
+      '--workspace',
+      served.workspace,
+      '--data-dir',
+      path.join(served.home, 'cli-data'),
+    ],
     { cwd: root, env: { ...process.env, HOME: served.home, MEMLENS_MODEL: '' }, encoding: 'utf8' },
   );
   return JSON.parse(out) as ContextReport;
@@ -32,8 +40,14 @@ function smallMemory(): string {
   return text;
 }
 
-test('typing past the cap shades what the agent will not see, live, and matches the engine after saving', async ({ page, served }, testInfo) => {
-  writeOpenclawConfig(served, '// a small cap so the whole file fits on screen\n{ agents: { defaults: { bootstrapMaxChars: 600, } } }\n');
+test('typing past the cap shades what the agent will not see, live, and matches the engine after saving', async ({
+  page,
+  served,
+}, testInfo) => {
+  writeOpenclawConfig(
+    served,
+    '// a small cap so the whole file fits on screen\n{ agents: { defaults: { bootstrapMaxChars: 600, } } }\n',
+  );
   const memory = smallMemory();
   expect(memory.trimEnd().length).toBeLessThan(0.85 * 600);
   fs.writeFileSync(path.join(served.workspace, 'MEMORY.md'), memory);
@@ -65,13 +79,19 @@ test('typing past the cap shades what the agent will not see, live, and matches 
   await expect(page.getByTestId('injected-text-dialog')).toHaveCount(0);
   await expect(page.locator('.cm-hit-line').first()).toBeVisible();
   // The small file is drawn whole, so the marked line's place among the lines is its number.
-  const marked = await page.locator('.cm-content').evaluate((el) => Array.from(el.querySelectorAll('.cm-line')).findIndex((l) => l.classList.contains('cm-hit-line')) + 1);
+  const marked = await page
+    .locator('.cm-content')
+    .evaluate(
+      (el) => Array.from(el.querySelectorAll('.cm-line')).findIndex((l) => l.classList.contains('cm-hit-line')) + 1,
+    );
   expect(marked).toBe(firstCut);
 
   // The exact text the agent receives, marker included.
   await page.getByTestId('budget-show-text').click();
   const dialog = page.getByTestId('injected-text-dialog');
-  await expect(dialog.getByTestId('injected-marker').first()).toHaveText('[...truncated, read MEMORY.md for full content...]');
+  await expect(dialog.getByTestId('injected-marker').first()).toHaveText(
+    '[...truncated, read MEMORY.md for full content...]',
+  );
   await expect(dialog.getByTestId('injected-text')).toContainText(`## ${path.join(served.workspace, 'MEMORY.md')}`);
   const liveInjected = await dialog.getByTestId('injected-summary').innerText();
   await page.keyboard.press('Escape');
@@ -84,14 +104,22 @@ test('typing past the cap shades what the agent will not see, live, and matches 
   const file = report.files.find((f) => f.name === 'MEMORY.md')!;
   expect(file.status).toBe('truncated');
   expect(report.limits.perFile).toMatchObject({ value: 600, source: 'config-defaults' });
-  const shaded = await page.locator('.cm-budget-dropped').evaluateAll((els) => els.map((el) => el.textContent ?? '').join('\n'));
+  const shaded = await page
+    .locator('.cm-budget-dropped')
+    .evaluateAll((els) => els.map((el) => el.textContent ?? '').join('\n'));
   expect(shaded).toBe(file.dropped.map((d) => saved.slice(d.from, d.to)).join('\n'));
   expect(liveInjected).toContain(`${file.injectedChars} characters`);
 });
 
-test('the Context view lists every bootstrap file with its bar, per release, and moving a section out of MEMORY.md can be undone', async ({ page, served }, testInfo) => {
+test('the Context view lists every bootstrap file with its bar, per release, and moving a section out of MEMORY.md can be undone', async ({
+  page,
+  served,
+}, testInfo) => {
   const ws = served.workspace;
-  fs.writeFileSync(path.join(ws, 'AGENTS.md'), '# AGENTS.md\n\n- Read MEMORY.md before answering questions about the past.\n- Never share secrets.\n');
+  fs.writeFileSync(
+    path.join(ws, 'AGENTS.md'),
+    '# AGENTS.md\n\n- Read MEMORY.md before answering questions about the past.\n- Never share secrets.\n',
+  );
   fs.writeFileSync(path.join(ws, 'SOUL.md'), '# SOUL.md\n\nWarm, direct, a little dry. 中文和英文都可以。\n');
   fs.writeFileSync(path.join(ws, 'TOOLS.md'), '# TOOLS.md\n\nssh home-server; the NAS is nas.local.\n');
   const base = fs.readFileSync(path.join(ws, 'MEMORY.md'), 'utf8').trimEnd();
@@ -106,9 +134,18 @@ test('the Context view lists every bootstrap file with its bar, per release, and
   const rows = page.getByTestId('context-file');
   await expect(rows).toHaveCount(7);
   await expect(rows.nth(0)).toHaveAttribute('data-name', 'AGENTS.md');
-  await expect(page.locator('[data-testid="context-file"][data-name="MEMORY.md"]')).toHaveAttribute('data-status', 'truncated');
-  await expect(page.locator('[data-testid="context-file"][data-name="TOOLS.md"]')).toHaveAttribute('data-status', 'not-loaded');
-  await expect(page.locator('[data-testid="context-file"][data-name="IDENTITY.md"]')).toHaveAttribute('data-status', 'missing');
+  await expect(page.locator('[data-testid="context-file"][data-name="MEMORY.md"]')).toHaveAttribute(
+    'data-status',
+    'truncated',
+  );
+  await expect(page.locator('[data-testid="context-file"][data-name="TOOLS.md"]')).toHaveAttribute(
+    'data-status',
+    'not-loaded',
+  );
+  await expect(page.locator('[data-testid="context-file"][data-name="IDENTITY.md"]')).toHaveAttribute(
+    'data-status',
+    'missing',
+  );
   // "missing" says what the agent gets instead, so it is not read as "absent" (nothing injected).
   const missing = page.locator('[data-testid="context-file"][data-name="IDENTITY.md"]');
   await expect(missing.getByTestId('context-status')).toHaveAttribute('title', /\[MISSING\] Expected at/);
@@ -122,8 +159,14 @@ test('the Context view lists every bootstrap file with its bar, per release, and
 
   // The older release loads TOOLS.md and has no USER.md cap.
   await page.getByTestId('context-version').selectOption('2026.2.26');
-  await expect(page.locator('[data-testid="context-file"][data-name="TOOLS.md"]')).toHaveAttribute('data-status', 'full');
-  await expect(page.locator('[data-testid="context-file"][data-name="HEARTBEAT.md"]')).toHaveAttribute('data-status', 'missing');
+  await expect(page.locator('[data-testid="context-file"][data-name="TOOLS.md"]')).toHaveAttribute(
+    'data-status',
+    'full',
+  );
+  await expect(page.locator('[data-testid="context-file"][data-name="HEARTBEAT.md"]')).toHaveAttribute(
+    'data-status',
+    'missing',
+  );
   await page.getByTestId('context-version').selectOption('2026.9.6');
 
   // Move the oldest promoted section to a topic file, then undo it.
@@ -139,7 +182,9 @@ test('the Context view lists every bootstrap file with its bar, per release, and
   const topic = path.join(ws, 'memory', 'promoted-2026-05-30.md');
   await expect.poll(() => fs.existsSync(topic)).toBe(true);
   expect(fs.readFileSync(topic, 'utf8')).toBe(`${promoted('2026-05-30', 60).trimEnd()}\n`);
-  await expect(page.locator('.cm-content')).toContainText('Promoted From Short-Term Memory (2026-05-30): moved to memory/promoted-2026-05-30.md');
+  await expect(page.locator('.cm-content')).toContainText(
+    'Promoted From Short-Term Memory (2026-05-30): moved to memory/promoted-2026-05-30.md',
+  );
   // The file now fits: nothing shaded, the bar says so; the pointer is not saved until you save.
   await expect(page.getByTestId('budget-bar')).not.toHaveAttribute('data-level', 'over');
   await expect(page.getByTestId('editor-phase')).toHaveAttribute('data-value', 'dirty');

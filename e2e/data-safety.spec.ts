@@ -16,7 +16,10 @@ const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest
 const PREFERENCES = 'memory/facts/preferences.md';
 
 test.describe('the integrity contract (frontmatter checksum)', () => {
-  test('an app save keeps the checksum true and sets updated; the editor shows what was written', async ({ page, served }) => {
+  test('an app save keeps the checksum true and sets updated; the editor shows what was written', async ({
+    page,
+    served,
+  }) => {
     const file = path.join(served.workspace, PREFERENCES);
     const before = fs.readFileSync(file, 'utf8');
     expect(parseFrontmatter(before).checksum?.ok).toBe(true);
@@ -37,7 +40,10 @@ test.describe('the integrity contract (frontmatter checksum)', () => {
     await expect(page.getByTestId('checksum-banner')).toHaveCount(0);
   });
 
-  test('an external edit that breaks it shows a banner; "accept as intended" rewrites only checksum and updated', async ({ page, served }, testInfo) => {
+  test('an external edit that breaks it shows a banner; "accept as intended" rewrites only checksum and updated', async ({
+    page,
+    served,
+  }, testInfo) => {
     const file = path.join(served.workspace, PREFERENCES);
     await openApp(page, served.url);
     await openFile(page, PREFERENCES);
@@ -62,7 +68,7 @@ test('a 50 MB file opens as a read-only window of numbered lines, and pages', as
   const rel = 'memory/huge-log.md';
   const line = (i: number) => `Line ${i}: the router rebooted again.`;
   const fd = fs.openSync(path.join(served.workspace, rel), 'w');
-  for (let i = 1, size = 0; size < 50 * 1024 * 1024; ) {
+  for (let i = 1, size = 0; size < 50 * 1024 * 1024;) {
     const piece: string[] = [];
     for (let n = 0; n < 20_000; n++, i++) piece.push(line(i));
     const text = `${piece.join('\n')}\n`;
@@ -74,7 +80,9 @@ test('a 50 MB file opens as a read-only window of numbered lines, and pages', as
   await expect(page.locator(`[data-testid="file-item"][data-path="${rel}"]`)).toHaveCount(1, { timeout: 15_000 });
   await openFile(page, rel);
   const bar = page.getByTestId('file-window');
-  await expect(bar).toContainText(/This file is 5\d\.\d MB, too large to open whole: showing lines 1–[\d,]+ of [\d,]+, read-only\./);
+  await expect(bar).toContainText(
+    /This file is 5\d\.\d MB, too large to open whole: showing lines 1–[\d,]+ of [\d,]+, read-only\./,
+  );
   await expect(page.getByTestId('save-button')).toHaveCount(0);
   await expect(page.locator('.cm-content')).toHaveAttribute('contenteditable', 'false');
   const endLine = Number(await bar.getAttribute('data-end-line'));
@@ -82,7 +90,9 @@ test('a 50 MB file opens as a read-only window of numbered lines, and pages', as
 
   await page.getByTestId('file-window-next').click();
   await expect(bar).toHaveAttribute('data-start-line', String(endLine + 1));
-  await expect(page.locator('.cm-lineNumbers .cm-gutterElement').filter({ hasText: new RegExp(`^${endLine + 1}$`) })).toHaveCount(1);
+  await expect(
+    page.locator('.cm-lineNumbers .cm-gutterElement').filter({ hasText: new RegExp(`^${endLine + 1}$`) }),
+  ).toHaveCount(1);
   await expect(page.locator('.cm-line').first()).toHaveText(line(endLine + 1));
   await page.getByTestId('file-window-previous').click();
   await expect(bar).toHaveAttribute('data-start-line', '1');
@@ -91,26 +101,47 @@ test('a 50 MB file opens as a read-only window of numbered lines, and pages', as
 });
 
 // The watcher in a user namespace whose inotify watch limit is 3 (the machine's limit is untouched).
-const namespaceProbe = spawnSync('unshare', ['-U', '-r', 'sh', '-c', 'echo 3 > /proc/sys/user/max_inotify_watches && echo ok'], { encoding: 'utf8' });
-const noNamespace = namespaceProbe.stdout?.includes('ok') ? null : `unshare -U -r is not available here (${namespaceProbe.error?.message ?? namespaceProbe.stderr?.trim()})`;
+const namespaceProbe = spawnSync(
+  'unshare',
+  ['-U', '-r', 'sh', '-c', 'echo 3 > /proc/sys/user/max_inotify_watches && echo ok'],
+  { encoding: 'utf8' },
+);
+const noNamespace = namespaceProbe.stdout?.includes('ok')
+  ? null
+  : `unshare -U -r is not available here (${namespaceProbe.error?.message ?? namespaceProbe.stderr?.trim()})`;
 
-plainTest('a watcher that runs out of watches says so in the status bar, with the reason', async ({ page }, testInfo) => {
-  plainTest.skip(noNamespace !== null, noNamespace ?? '');
-  const served = await startServe([], { launcher: ['unshare', '-U', '-r', 'sh', '-c', 'echo 3 > /proc/sys/user/max_inotify_watches; exec "$@"', 'memlens-limited'] });
-  try {
-    await openApp(page, served.url);
-    const watcher = page.getByTestId('status-watcher');
-    await expect(watcher).toHaveAttribute('data-value', 'error');
-    await expect(page.getByTestId('status-watcher-reason')).toContainText('limit on watched files is reached');
-    await expect(watcher).toHaveAttribute('title', /rescan every 10 s/);
-    await snap(page, testInfo.outputPath('watcher-error.png'));
-    // On a narrow window the reason is cut short in the bar; the error list has it whole.
-    await page.setViewportSize({ width: 640, height: 480 });
-    await expect(page.getByTestId('status-errors')).toHaveAttribute('data-value', '1');
-    await page.getByTestId('status-errors').click();
-    await expect(page.getByTestId('status-error-watcher')).toContainText('Raise it, e.g. `sudo sysctl fs.inotify.max_user_watches=524288`, and restart.');
-    await snap(page, testInfo.outputPath('watcher-error-small.png'));
-  } finally {
-    await served.stop();
-  }
-});
+plainTest(
+  'a watcher that runs out of watches says so in the status bar, with the reason',
+  async ({ page }, testInfo) => {
+    plainTest.skip(noNamespace !== null, noNamespace ?? '');
+    const served = await startServe([], {
+      launcher: [
+        'unshare',
+        '-U',
+        '-r',
+        'sh',
+        '-c',
+        'echo 3 > /proc/sys/user/max_inotify_watches; exec "$@"',
+        'memlens-limited',
+      ],
+    });
+    try {
+      await openApp(page, served.url);
+      const watcher = page.getByTestId('status-watcher');
+      await expect(watcher).toHaveAttribute('data-value', 'error');
+      await expect(page.getByTestId('status-watcher-reason')).toContainText('limit on watched files is reached');
+      await expect(watcher).toHaveAttribute('title', /rescan every 10 s/);
+      await snap(page, testInfo.outputPath('watcher-error.png'));
+      // On a narrow window the reason is cut short in the bar; the error list has it whole.
+      await page.setViewportSize({ width: 640, height: 480 });
+      await expect(page.getByTestId('status-errors')).toHaveAttribute('data-value', '1');
+      await page.getByTestId('status-errors').click();
+      await expect(page.getByTestId('status-error-watcher')).toContainText(
+        'Raise it, e.g. `sudo sysctl fs.inotify.max_user_watches=524288`, and restart.',
+      );
+      await snap(page, testInfo.outputPath('watcher-error-small.png'));
+    } finally {
+      await served.stop();
+    }
+  },
+);

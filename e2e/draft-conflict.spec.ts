@@ -17,12 +17,17 @@ interface DraftOnDisk {
 function readDraft(dataDir: string): DraftOnDisk | null {
   const dir = path.join(dataDir, 'drafts');
   if (!fs.existsSync(dir)) return null;
-  const files = fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith('.json'));
+  const files = fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.json'));
   if (files.length !== 1) return null;
   return JSON.parse(fs.readFileSync(path.join(files[0]!.parentPath, files[0]!.name), 'utf8')) as DraftOnDisk;
 }
 
-test('a restored draft keeps its base over an external change, across a reload, and Ctrl+S goes through the conflict', async ({ browser, served }) => {
+test('a restored draft keeps its base over an external change, across a reload, and Ctrl+S goes through the conflict', async ({
+  browser,
+  served,
+}) => {
   const file = path.join(served.workspace, FILE);
   const page = await browser.newPage();
   await openApp(page, served.url);
@@ -42,7 +47,9 @@ test('a restored draft keeps its base over an external change, across a reload, 
   expect(await editorText(again)).toContain('typed in the browser');
   // The restored text is written back to the data dir shortly (a real re-save: savedAt moves on);
   // it must still name the base it was typed on, not the file as it is now.
-  await expect.poll(() => readDraft(served.dataDir)?.savedAt ?? 0, { timeout: 15_000 }).toBeGreaterThan(written.savedAt);
+  await expect
+    .poll(() => readDraft(served.dataDir)?.savedAt ?? 0, { timeout: 15_000 })
+    .toBeGreaterThan(written.savedAt);
   expect(readDraft(served.dataDir)?.baseHash).toBe(written.baseHash);
 
   // Reload the page (it asks first: unsaved text) and restore again: still a conflict.

@@ -5,7 +5,10 @@ import path from 'node:path';
 import { expect, test } from './support/serve-fixture.js';
 import { mod, openApp, openFile, typeAtEnd } from './support/ui-helpers.js';
 
-test('a new file takes the first words typed after its frontmatter, and keeps the frontmatter intact on disk', async ({ page, served }) => {
+test('a new file takes the first words typed after its frontmatter, and keeps the frontmatter intact on disk', async ({
+  page,
+  served,
+}) => {
   await openApp(page, served.url);
   await page.getByTestId('new-file').click();
   await page.getByTestId('new-file-title').fill('Walkthrough');
@@ -40,7 +43,10 @@ test('the "in results" dot and the unsaved ● are different colours', async ({ 
   expect(hit).not.toBe(unsaved);
 });
 
-test('Ctrl/Cmd+K lists the app\'s commands and runs the one picked; quick open finds a session by its title and a note by its date', async ({ page, served }) => {
+test("Ctrl/Cmd+K lists the app's commands and runs the one picked; quick open finds a session by its title and a note by its date", async ({
+  page,
+  served,
+}) => {
   await openApp(page, served.url);
   await page.keyboard.press(`${mod}+k`);
   await expect(page.getByTestId('command-palette')).toBeVisible();
@@ -67,7 +73,10 @@ test('Reindex says what it did', async ({ page, served }) => {
   await expect(page.getByTestId('reindex-result')).toHaveText(/^Reindex: up to date \(\d+ files checked\)$/);
 });
 
-test('the find panel is styled as the app, and Compare marks folded lines with a glyph every font has (no tofu for ⦚)', async ({ page, served }) => {
+test('the find panel is styled as the app, and Compare marks folded lines with a glyph every font has (no tofu for ⦚)', async ({
+  page,
+  served,
+}) => {
   const file = path.join(served.workspace, 'memory', 'long-note.md');
   const lines = Array.from({ length: 40 }, (_, i) => `- line ${i + 1} of a long note`);
   fs.writeFileSync(file, `# Long note\n\n${lines.join('\n')}\n`);
@@ -78,7 +87,12 @@ test('the find panel is styled as the app, and Compare marks folded lines with a
   const field = page.locator('.cm-panel.cm-search input.cm-textfield').first();
   await expect(field).toBeVisible();
   expect(await field.evaluate((el) => getComputedStyle(el).borderRadius)).toBe('6px');
-  expect(await page.locator('.cm-panel.cm-search .cm-button').first().evaluate((el) => getComputedStyle(el).backgroundImage)).toBe('none');
+  expect(
+    await page
+      .locator('.cm-panel.cm-search .cm-button')
+      .first()
+      .evaluate((el) => getComputedStyle(el).backgroundImage),
+  ).toBe('none');
   await page.keyboard.press('Escape');
 
   // A conflict: my line at the end, theirs at the top, 40 unchanged lines folded between.
@@ -88,11 +102,17 @@ test('the find panel is styled as the app, and Compare marks folded lines with a
   await page.getByTestId('conflict-compare').click();
   const folded = page.getByTestId('compare-view').locator('.cm-collapsedLines').first();
   await expect(folded).toBeVisible();
-  const marks = await folded.evaluate((el) => [getComputedStyle(el, '::before').content, getComputedStyle(el, '::after').content]);
+  const marks = await folded.evaluate((el) => [
+    getComputedStyle(el, '::before').content,
+    getComputedStyle(el, '::after').content,
+  ]);
   expect(marks).toEqual(['"···"', '"···"']);
 });
 
-test('the header shows the size of the text as typed, not as last saved, and the budget meter moves with it', async ({ page, served }) => {
+test('the header shows the size of the text as typed, not as last saved, and the budget meter moves with it', async ({
+  page,
+  served,
+}) => {
   await openApp(page, served.url);
   await openFile(page, 'MEMORY.md');
   const file = path.join(served.workspace, 'MEMORY.md');

@@ -32,7 +32,10 @@ test.describe('desktop app: endpoint key in the OS keychain', () => {
   let home: string;
 
   test.beforeAll(async () => {
-    const prepared = spawnSync(process.execPath, [path.join(root, 'scripts', 'start-electron.js'), '--prepare-only'], { cwd: root, encoding: 'utf8' });
+    const prepared = spawnSync(process.execPath, [path.join(root, 'scripts', 'start-electron.js'), '--prepare-only'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
     if (prepared.status !== 0) throw new Error(`start-electron.js --prepare-only failed:\n${prepared.stderr}`);
     const { nativeBinding } = JSON.parse(prepared.stdout.trim().split('\n').pop() ?? '{}') as { nativeBinding: string };
     home = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-electron-keychain-'));
@@ -40,7 +43,13 @@ test.describe('desktop app: endpoint key in the OS keychain', () => {
       executablePath: binary ?? undefined,
       args: [root],
       cwd: root,
-      env: { ...process.env, HOME: home, MEMLENS_DATA_DIR: path.join(home, 'data'), MEMLENS_NATIVE_BINDING: nativeBinding, MEMLENS_E2E: '1' },
+      env: {
+        ...process.env,
+        HOME: home,
+        MEMLENS_DATA_DIR: path.join(home, 'data'),
+        MEMLENS_NATIVE_BINDING: nativeBinding,
+        MEMLENS_E2E: '1',
+      },
     });
     page = await app.firstWindow();
     await page.waitForLoadState('domcontentloaded');
@@ -52,7 +61,10 @@ test.describe('desktop app: endpoint key in the OS keychain', () => {
   });
 
   test('a key typed in Settings is sealed on disk, reported only as stored, and forgotten on request', async () => {
-    const usable = await app.evaluate(({ safeStorage }) => safeStorage.isEncryptionAvailable() && safeStorage.getSelectedStorageBackend?.() !== 'basic_text');
+    const usable = await app.evaluate(
+      ({ safeStorage }) =>
+        safeStorage.isEncryptionAvailable() && safeStorage.getSelectedStorageBackend?.() !== 'basic_text',
+    );
     await page.getByTestId('status-model').click();
     if (!usable) {
       // No keyring here: Settings says so instead of offering a field.
@@ -66,7 +78,9 @@ test.describe('desktop app: endpoint key in the OS keychain', () => {
 
     const sealed = fs.readFileSync(path.join(home, 'data', 'endpoint-key.sealed'));
     expect(sealed.includes(KEY)).toBe(false);
-    expect(await app.evaluate(({ safeStorage }, bytes) => safeStorage.decryptString(Buffer.from(bytes)), [...sealed])).toBe(KEY);
+    expect(
+      await app.evaluate(({ safeStorage }, bytes) => safeStorage.decryptString(Buffer.from(bytes)), [...sealed]),
+    ).toBe(KEY);
     // What the page can ask for holds no key.
     const answers = await page.evaluate(async () => {
       const api = (window as unknown as { memlens: Record<string, (args: object) => Promise<unknown>> }).memlens;

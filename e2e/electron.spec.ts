@@ -31,7 +31,10 @@ test.describe('desktop app (Electron)', () => {
 
   test.beforeAll(async () => {
     // Build main/preload/renderer and better-sqlite3 for Electron's ABI, as `npm start` does.
-    const prepared = spawnSync(process.execPath, [path.join(root, 'scripts', 'start-electron.js'), '--prepare-only'], { cwd: root, encoding: 'utf8' });
+    const prepared = spawnSync(process.execPath, [path.join(root, 'scripts', 'start-electron.js'), '--prepare-only'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
     if (prepared.status !== 0) throw new Error(`start-electron.js --prepare-only failed:\n${prepared.stderr}`);
     const { nativeBinding } = JSON.parse(prepared.stdout.trim().split('\n').pop() ?? '{}') as { nativeBinding: string };
     home = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-electron-'));
@@ -40,7 +43,13 @@ test.describe('desktop app (Electron)', () => {
       args: [root],
       cwd: root,
       // A fresh HOME: no ~/.openclaw, so the app opens its private copy of the sample workspace.
-      env: { ...process.env, HOME: home, MEMLENS_DATA_DIR: path.join(home, 'data'), MEMLENS_NATIVE_BINDING: nativeBinding, MEMLENS_E2E: '1' },
+      env: {
+        ...process.env,
+        HOME: home,
+        MEMLENS_DATA_DIR: path.join(home, 'data'),
+        MEMLENS_NATIVE_BINDING: nativeBinding,
+        MEMLENS_E2E: '1',
+      },
     });
     page = await app.firstWindow();
     await page.waitForLoadState('domcontentloaded');
@@ -54,9 +63,20 @@ test.describe('desktop app (Electron)', () => {
   test('the window is isolated, sandboxed, without Node, with web security', async () => {
     const prefs = await app.evaluate(({ BrowserWindow }) => {
       // What Electron applied (undocumented getter), else what the app created the window with.
-      const contents = BrowserWindow.getAllWindows()[0]?.webContents as unknown as { getLastWebPreferences?: () => Record<string, unknown> };
-      const p = contents.getLastWebPreferences?.() ?? (globalThis as { memlensWebPreferences?: Record<string, unknown> }).memlensWebPreferences;
-      return p && { contextIsolation: p.contextIsolation, sandbox: p.sandbox, nodeIntegration: p.nodeIntegration, webSecurity: p.webSecurity };
+      const contents = BrowserWindow.getAllWindows()[0]?.webContents as unknown as {
+        getLastWebPreferences?: () => Record<string, unknown>;
+      };
+      const p =
+        contents.getLastWebPreferences?.() ??
+        (globalThis as { memlensWebPreferences?: Record<string, unknown> }).memlensWebPreferences;
+      return (
+        p && {
+          contextIsolation: p.contextIsolation,
+          sandbox: p.sandbox,
+          nodeIntegration: p.nodeIntegration,
+          webSecurity: p.webSecurity,
+        }
+      );
     });
     expect(prefs).toEqual({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true });
   });
@@ -72,7 +92,13 @@ test.describe('desktop app (Electron)', () => {
         ipcRenderer: bridge ? 'ipcRenderer' in bridge : true,
       };
     });
-    expect(seen).toEqual({ require: 'undefined', process: 'undefined', bridge: 'object', frozen: true, ipcRenderer: false });
+    expect(seen).toEqual({
+      require: 'undefined',
+      process: 'undefined',
+      bridge: 'object',
+      frozen: true,
+      ipcRenderer: false,
+    });
     expect(page.url()).toBe('app://memlens/index.html');
   });
 

@@ -11,7 +11,8 @@ import { test, expect } from './support/serve-fixture.js';
 import { mod, openApp, openFile, root, snap } from './support/ui-helpers.js';
 
 const FIXTURE = path.join(root, 'electron', 'app', 'history', 'fixtures', 'agent-writes-memory.jsonl');
-const AGENT_TEXT = "# Memory\n\n- Prefers totals in 万元.\n- Trip to Hakone booked for 2026-04-12.\n- Contract totals: 2022 10,120 万元.\n";
+const AGENT_TEXT =
+  '# Memory\n\n- Prefers totals in 万元.\n- Trip to Hakone booked for 2026-04-12.\n- Contract totals: 2022 10,120 万元.\n';
 const sha = (data: string | Buffer) => crypto.createHash('sha256').update(data).digest('hex');
 
 /** The fixture's records moved in time so its write call happened `agoMs` before now. */
@@ -39,10 +40,19 @@ function replaceFile(abs: string, text: string): void {
 test.use({ serveFixture: 'history-workspace' });
 
 async function versionKinds(page: Page): Promise<string[]> {
-  return page.getByTestId('version-row').evaluateAll((rows) => rows.map((r) => `${r.getAttribute('data-kind')}:${r.querySelector('[data-testid=author]')?.getAttribute('data-kind')}`));
+  return page
+    .getByTestId('version-row')
+    .evaluateAll((rows) =>
+      rows.map(
+        (r) => `${r.getAttribute('data-kind')}:${r.querySelector('[data-testid=author]')?.getAttribute('data-kind')}`,
+      ),
+    );
 }
 
-test('each change to MEMORY.md shows who made it; versions and hunks restore as saves; What changed, line origins, timeline and settings', async ({ page, served }, testInfo) => {
+test('each change to MEMORY.md shows who made it; versions and hunks restore as saves; What changed, line origins, timeline and settings', async ({
+  page,
+  served,
+}, testInfo) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   const memory = path.join(served.workspace, 'MEMORY.md');
@@ -61,10 +71,14 @@ test('each change to MEMORY.md shows who made it; versions and hunks restore as 
   // 2. An edit in another editor. 3. The agent's write (its transcript names the call a moment before).
   replaceFile(memory, '# Memory\n\n- Prefers totals in 万元.\n- Trip to Hakone booked for 2026-04-12.\n');
   await page.getByTestId('view-history').click();
-  await expect.poll(() => versionKinds(page), { timeout: 20_000 }).toEqual(['external:outside', 'save:you', 'baseline:outside']);
+  await expect
+    .poll(() => versionKinds(page), { timeout: 20_000 })
+    .toEqual(['external:outside', 'save:you', 'baseline:outside']);
   fs.writeFileSync(path.join(served.workspace, 'sessions', '5e0c9a41.jsonl'), transcriptNow(served.workspace, 0));
   replaceFile(memory, AGENT_TEXT);
-  await expect.poll(() => versionKinds(page), { timeout: 30_000 }).toEqual(['external:agent', 'external:outside', 'save:you', 'baseline:outside']);
+  await expect
+    .poll(() => versionKinds(page), { timeout: 30_000 })
+    .toEqual(['external:agent', 'external:outside', 'save:you', 'baseline:outside']);
   const top = page.getByTestId('version-row').first();
   await expect(top).toContainText('your agent, in “Also add 2022 — and remember I prefer totals in 万元.”');
   await top.click();
@@ -86,21 +100,31 @@ test('each change to MEMORY.md shows who made it; versions and hunks restore as 
   await page.getByTestId('save-hunks').click();
   await expect(page.getByTestId('history-message')).toHaveText('Saved with the restored lines.');
   expect(fs.readFileSync(memory, 'utf8')).toBe('# Memory\n\n- Prefers totals in 万元.\n');
-  await expect.poll(() => versionKinds(page)).toEqual(['save:you', 'external:agent', 'external:outside', 'save:you', 'baseline:outside']);
+  await expect
+    .poll(() => versionKinds(page))
+    .toEqual(['save:you', 'external:agent', 'external:outside', 'save:you', 'baseline:outside']);
 
   // Restore a whole version (the agent's) as a save from the window.
   await page.getByTestId('version-row').nth(1).click();
   await page.getByTestId('restore-version').click();
   await expect(page.getByTestId('history-message')).toHaveText(/^Restored version \d+\.$/);
   expect(sha(fs.readFileSync(memory))).toBe(sha(AGENT_TEXT));
-  await expect.poll(() => versionKinds(page)).toEqual(['save:you', 'save:you', 'external:agent', 'external:outside', 'save:you', 'baseline:outside']);
+  await expect
+    .poll(() => versionKinds(page))
+    .toEqual(['save:you', 'save:you', 'external:agent', 'external:outside', 'save:you', 'baseline:outside']);
 
   // What changed: by author, each with its diff; the agent's opens the conversation that led to it.
   await page.getByTestId('view-changes').click();
   await page.getByTestId('changes-range').selectOption('day');
   await expect(page.getByTestId('change-group').first()).toHaveAttribute('data-kind', 'agent');
-  await expect(page.getByTestId('change-group').locator('h3')).toHaveText([/your agent/i, /outside the app/i, /you, in memory lens/i]);
-  await expect(page.getByTestId('change-group').first().getByTestId('change-diff').first()).toContainText('+ - Contract totals: 2022 10,120 万元.');
+  await expect(page.getByTestId('change-group').locator('h3')).toHaveText([
+    /your agent/i,
+    /outside the app/i,
+    /you, in memory lens/i,
+  ]);
+  await expect(page.getByTestId('change-group').first().getByTestId('change-diff').first()).toContainText(
+    '+ - Contract totals: 2022 10,120 万元.',
+  );
   await snap(page, testInfo.outputPath('changes-1440.png'));
   await page.setViewportSize({ width: 1024, height: 700 });
   await snap(page, testInfo.outputPath('changes-1024.png'));
@@ -111,7 +135,10 @@ test('each change to MEMORY.md shows who made it; versions and hunks restore as 
   // Where each line of MEMORY.md came from: the agent's line names its turn.
   await openFile(page, 'MEMORY.md');
   await page.getByTestId('line-origins-toggle').click();
-  const agentLine = page.getByTestId('line-origin').filter({ has: page.locator('[data-kind=agent]') }).first();
+  const agentLine = page
+    .getByTestId('line-origin')
+    .filter({ has: page.locator('[data-kind=agent]') })
+    .first();
   await expect(agentLine).toContainText('Also add 2022');
   await snap(page, testInfo.outputPath('line-origins-1440.png'));
   await page.setViewportSize({ width: 1024, height: 700 });
@@ -136,7 +163,9 @@ test('each change to MEMORY.md shows who made it; versions and hunks restore as 
   // One click reverts a change: the newest (the restore) goes back to the version before it.
   await page.getByTestId('view-changes').click();
   await page.getByTestId('changes-range').selectOption('day');
-  const yours = page.getByTestId('change-group').filter({ has: page.locator('h3', { hasText: /you, in memory lens/i }) });
+  const yours = page
+    .getByTestId('change-group')
+    .filter({ has: page.locator('h3', { hasText: /you, in memory lens/i }) });
   await yours.getByTestId('revert-change').last().click();
   await expect(page.getByTestId('changes-message')).toHaveText(/^Reverted MEMORY\.md to v\d+\.$/);
   expect(fs.readFileSync(memory, 'utf8')).toBe('# Memory\n\n- Prefers totals in 万元.\n');

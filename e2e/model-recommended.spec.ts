@@ -7,8 +7,14 @@ import { openApp } from './support/ui-helpers.js';
 
 const E5 = 'Xenova/multilingual-e5-small';
 
-for (const [width, height] of [[1440, 900], [1024, 700]] as const) {
-  test(`Settings at ${width}×${height}: the recommended model says its size and languages, and “Choose it” picks it`, async ({ page, served }, testInfo) => {
+for (const [width, height] of [
+  [1440, 900],
+  [1024, 700],
+] as const) {
+  test(`Settings at ${width}×${height}: the recommended model says its size and languages, and “Choose it” picks it`, async ({
+    page,
+    served,
+  }, testInfo) => {
     await page.setViewportSize({ width, height });
     await openApp(page, served.url);
     await page.getByTestId('setup-model').click();
@@ -20,7 +26,9 @@ for (const [width, height] of [[1440, 900], [1024, 700]] as const) {
     await expect(line).toContainText(/≈\d+(\.\d)? MB to download once/);
     const badge = page.getByTestId('model-recommended-badge');
     await expect(badge).toHaveCount(1);
-    await expect(page.locator(`[data-testid="model-option"][data-id="${E5}"]`).getByTestId('model-recommended-badge')).toBeVisible();
+    await expect(
+      page.locator(`[data-testid="model-option"][data-id="${E5}"]`).getByTestId('model-recommended-badge'),
+    ).toBeVisible();
 
     // The sample's settings already name e5 (not installed): choose "no model", then the recommendation.
     await page.getByTestId('model-none').check();
@@ -28,6 +36,8 @@ for (const [width, height] of [[1440, 900], [1024, 700]] as const) {
     await expect(page.locator(`[data-testid="model-option"][data-id="${E5}"] input`)).toBeChecked();
     await expect(page.getByTestId('model-notes')).toContainText('"query: " / "passage: "');
     await expect(page.getByTestId('model-recommended-choose')).toHaveCount(0);
-    await page.getByTestId('model-settings').screenshot({ path: testInfo.outputPath(`model-recommended-${width}.png`) });
+    await page
+      .getByTestId('model-settings')
+      .screenshot({ path: testInfo.outputPath(`model-recommended-${width}.png`) });
   });
 }

@@ -28,8 +28,13 @@ async function search(page: Page, query: string): Promise<void> {
   await expect(page.getByTestId('search-status')).toHaveAttribute('data-value', 'done');
 }
 
-for (const size of [{ width: 1440, height: 900 }, { width: 1024, height: 700 }]) {
-  test(`ranking switch, both breakdowns and the side-by-side at ${size.width}×${size.height}`, async ({ page }, testInfo) => {
+for (const size of [
+  { width: 1440, height: 900 },
+  { width: 1024, height: 700 },
+]) {
+  test(`ranking switch, both breakdowns and the side-by-side at ${size.width}×${size.height}`, async ({
+    page,
+  }, testInfo) => {
     const served = await startServe([], { moveFrom: writeWorkspace() });
     try {
       await page.setViewportSize(size);
@@ -53,7 +58,10 @@ for (const size of [{ width: 1440, height: 900 }, { width: 1024, height: 700 }])
       const top = rows.first();
       await top.getByTestId('breakdown-toggle').click();
       await expect(top.getByTestId('bd-openclaw')).toBeVisible();
-      await expect(top.getByTestId('bd-importance')).toHaveAttribute('data-value', String(agent.results[0]!.breakdown.importance?.importance ?? ''));
+      await expect(top.getByTestId('bd-importance')).toHaveAttribute(
+        'data-value',
+        String(agent.results[0]!.breakdown.importance?.importance ?? ''),
+      );
       await expect(top.getByTestId('bd-final')).toHaveAttribute('data-value', String(agent.results[0]!.score));
       await snap(page, testInfo.outputPath(`agent-ranking-${size.width}.png`));
 
@@ -68,7 +76,10 @@ for (const size of [{ width: 1440, height: 900 }, { width: 1024, height: 700 }])
       await expect(page.getByTestId('compare-lens-result')).toHaveCount(lens.results.length);
       await expect(page.getByTestId('compare-lens-result').first()).toHaveAttribute('data-path', lens.results[0]!.path);
       // The columns sit side by side inside the window.
-      const [a, b] = [await page.getByTestId('compare-agent').boundingBox(), await page.getByTestId('compare-lens').boundingBox()];
+      const [a, b] = [
+        await page.getByTestId('compare-agent').boundingBox(),
+        await page.getByTestId('compare-lens').boundingBox(),
+      ];
       expect(a && b && a.x + a.width <= b.x + 1).toBe(true);
       expect(b!.x + b!.width).toBeLessThanOrEqual(size.width);
       await agentColumn.first().locator('summary').click();
@@ -92,8 +103,18 @@ test('annotations show as chips and a save through the editor keeps them byte fo
     await openFile(page, 'MEMORY.md');
     const chips = page.getByTestId('annotation-chip');
     await expect(chips.first()).toBeVisible();
-    const kinds = await chips.evaluateAll((els) => els.map((el) => `${el.getAttribute('data-kind')}:${el.getAttribute('data-value')}`));
-    expect(kinds).toEqual(expect.arrayContaining(['importance:9', 'trigger:tea, morning drink', 'project:alpha', 'importance:0', 'importance:x']));
+    const kinds = await chips.evaluateAll((els) =>
+      els.map((el) => `${el.getAttribute('data-kind')}:${el.getAttribute('data-value')}`),
+    );
+    expect(kinds).toEqual(
+      expect.arrayContaining([
+        'importance:9',
+        'trigger:tea, morning drink',
+        'project:alpha',
+        'importance:0',
+        'importance:x',
+      ]),
+    );
     await expect(page.locator('.cm-annotation-ignored[data-value="0"]')).toHaveAttribute('title', /1 to 10/);
     await snap(page, testInfo.outputPath('annotation-chips.png'));
 

@@ -61,12 +61,16 @@ for (const query of ['3月5日', 'February 5th wise support', 'HEARTBEAT', '轻�
       }
     }
     // Each file is listed once.
-    const groups = await page.locator('[data-testid="search-results"] > [data-testid="result-group"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-path')));
+    const groups = await page
+      .locator('[data-testid="search-results"] > [data-testid="result-group"]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-path')));
     expect(new Set(groups).size).toBe(groups.length);
   });
 }
 
-test('the same cron prompt in six sessions is one hit “and N more like it”, and the merged chunks of a long note one hit spanning them', async ({ page }) => {
+test('the same cron prompt in six sessions is one hit “and N more like it”, and the merged chunks of a long note one hit spanning them', async ({
+  page,
+}) => {
   await openApp(page, served.url);
   await search(page, 'February 5th wise support');
   const alike = page.getByTestId('result-alike').first();
@@ -88,10 +92,17 @@ test('the same cron prompt in six sessions is one hit “and N more like it”, 
   await expect(row.getByTestId('merged-note')).toContainText('overlapping chunks');
 });
 
-test('automated sessions are named by job, listed apart in the sidebar and timeline, and come after the conversations in search', async ({ page }) => {
+test('automated sessions are named by job, listed apart in the sidebar and timeline, and come after the conversations in search', async ({
+  page,
+}) => {
   await openApp(page, served.url);
   // Sidebar: the Feishu DM by its first real words; the runs under "Automated sessions", closed.
-  await expect(page.locator('[data-testid="file-group"][data-group="sessions"]').getByTestId('file-name').filter({ hasText: FEISHU_FIRST_WORDS })).toHaveCount(1);
+  await expect(
+    page
+      .locator('[data-testid="file-group"][data-group="sessions"]')
+      .getByTestId('file-name')
+      .filter({ hasText: FEISHU_FIRST_WORDS }),
+  ).toHaveCount(1);
   await expect(page.getByTestId('file-name').filter({ hasText: '用户248287' })).toHaveCount(0);
   const automated = page.locator('[data-testid="file-group"][data-group="automated"]');
   await expect(automated.getByTestId('group-count').first()).toHaveText('15');
@@ -101,7 +112,9 @@ test('automated sessions are named by job, listed apart in the sidebar and timel
   await expect(cron.locator('.file-group__label')).toHaveText(`Cron job: ${CRON_JOB.name}`);
   await expect(cron.getByTestId('file-name')).toHaveText(Array(6).fill(CRON_JOB.name));
   await expect(cron.getByTestId('session-time')).toHaveCount(6);
-  await expect(page.locator('[data-testid="file-group"][data-group="automated/heartbeat"]').getByTestId('file-item')).toHaveCount(8);
+  await expect(
+    page.locator('[data-testid="file-group"][data-group="automated/heartbeat"]').getByTestId('file-item'),
+  ).toHaveCount(8);
   await expect(page.getByTestId('file-name').filter({ hasText: CRON_JOB.id })).toHaveCount(0);
 
   // Timeline: hidden by default, counted, and listed after the day's other entries when shown.
@@ -120,18 +133,27 @@ test('automated sessions are named by job, listed apart in the sidebar and timel
   await expect(note).toContainText(`${n} hit${n === 1 ? '' : 's'} from automated sessions`);
   const people = page.getByTestId('search-results').locator('[data-testid="result-group"]');
   expect(await people.count()).toBeGreaterThan(0);
-  const automatedPaths = await page.getByTestId('search-results-automated').getByTestId('result-group').evaluateAll((els) => els.map((e) => e.getAttribute('data-path')!));
+  const automatedPaths = await page
+    .getByTestId('search-results-automated')
+    .getByTestId('result-group')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-path')!));
   expect(automatedPaths.length).toBeGreaterThan(0);
-  for (const p of await people.evaluateAll((els) => els.map((e) => e.getAttribute('data-path')!))) expect(automatedPaths).not.toContain(p);
+  for (const p of await people.evaluateAll((els) => els.map((e) => e.getAttribute('data-path')!)))
+    expect(automatedPaths).not.toContain(p);
   // Below the list, not above it.
-  const [listBox, runsBox] = [await page.getByTestId('search-results').boundingBox(), await page.getByTestId('search-results-automated').boundingBox()];
+  const [listBox, runsBox] = [
+    await page.getByTestId('search-results').boundingBox(),
+    await page.getByTestId('search-results-automated').boundingBox(),
+  ];
   expect(runsBox!.y).toBeGreaterThan(listBox!.y + listBox!.height - 1);
   await page.getByTestId('result-automated-filter').selectOption('hidden');
   await expect(note).toContainText(`from automated sessions (cron, heartbeat, sub-agents) hidden`);
   await expect(page.getByTestId('search-results-automated')).toHaveCount(0);
 });
 
-test('a snippet starts near its match, marks it on screen, and numbers its lines as the file does', async ({ page }) => {
+test('a snippet starts near its match, marks it on screen, and numbers its lines as the file does', async ({
+  page,
+}) => {
   await openApp(page, served.url);
   await search(page, '轻笔记项目定稿');
   const card = page.locator('[data-testid="search-result"][data-path="memory/2026-11-05-work-log.md"]');
@@ -145,10 +167,16 @@ test('a snippet starts near its match, marks it on screen, and numbers its lines
   await expect(snippet.locator('.snippet-line[data-line="6"] .snippet-line__no')).toHaveText('6');
 });
 
-test('a transcript shows tool calls as collapsed rows, renders Markdown, hides message ids, and still marks the cited words', async ({ page }) => {
+test('a transcript shows tool calls as collapsed rows, renders Markdown, hides message ids, and still marks the cited words', async ({
+  page,
+}) => {
   await openApp(page, served.url);
   await search(page, '轻笔记项目定稿');
-  await page.locator('[data-testid="search-result"][data-path^="sessions/"]').first().getByTestId('search-result-open').click();
+  await page
+    .locator('[data-testid="search-result"][data-path^="sessions/"]')
+    .first()
+    .getByTestId('search-result-open')
+    .click();
   const transcript = page.getByTestId('transcript');
   await expect(transcript).toBeVisible();
   // The cited message is tinted and its words marked, inside rendered Markdown.
@@ -168,7 +196,9 @@ test('a transcript shows tool calls as collapsed rows, renders Markdown, hides m
   await expect(tool.getByTestId('transcript-tool-result')).toContainText('2026-11-05-work-log.md');
 });
 
-test('when the engine’s top chunks are all cron runs, the list is still filled with the conversations and notes further down, runs after them', async ({ page }) => {
+test('when the engine’s top chunks are all cron runs, the list is still filled with the conversations and notes further down, runs after them', async ({
+  page,
+}) => {
   await openApp(page, served.url);
   // The six runs of the Wise job outscore every note for these words (ranks 1–6 in the engine's list).
   await search(page, 'February 5th wise support');
@@ -176,7 +206,10 @@ test('when the engine’s top chunks are all cron runs, the list is still filled
   await expect(people.first()).toBeVisible();
   const paths = await people.evaluateAll((els) => els.map((e) => e.getAttribute('data-path')!));
   expect(paths).toContain('memory/2026-11-05-work-log.md');
-  const runPaths = await page.getByTestId('search-results-automated').getByTestId('search-result').evaluateAll((els) => els.map((e) => e.getAttribute('data-path')!));
+  const runPaths = await page
+    .getByTestId('search-results-automated')
+    .getByTestId('search-result')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-path')!));
   for (const p of paths) expect(runPaths).not.toContain(p);
   // People's hits come from below the runs in the engine's order; the runs follow, counted.
   const ranks = await people.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-rank'))));
@@ -187,18 +220,29 @@ test('when the engine’s top chunks are all cron runs, the list is still filled
   await expect(page.getByTestId('result-automated')).toContainText('listed after the conversations');
 });
 
-test('a Feishu transcript shows the words, not the envelope; the sender beside them; the raw text on request; the cited words marked in both', async ({ page }) => {
+test('a Feishu transcript shows the words, not the envelope; the sender beside them; the raw text on request; the cited words marked in both', async ({
+  page,
+}) => {
   await openApp(page, served.url);
   await search(page, '轻笔记项目定稿');
-  await page.locator('[data-testid="search-result"][data-path^="sessions/"]').first().getByTestId('search-result-open').click();
+  await page
+    .locator('[data-testid="search-result"][data-path^="sessions/"]')
+    .first()
+    .getByTestId('search-result-open')
+    .click();
   const transcript = page.getByTestId('transcript');
-  const cited = transcript.locator('[data-testid="transcript-message"].message--user').filter({ hasText: '轻笔记项目定稿了吗' });
+  const cited = transcript
+    .locator('[data-testid="transcript-message"].message--user')
+    .filter({ hasText: '轻笔记项目定稿了吗' });
   await expect(cited.getByTestId('message-text')).toHaveText('轻笔记项目定稿了吗？');
   await expect(cited.getByTestId('message-sender')).toHaveText(FEISHU_SENDER.split(' ')[0]!);
   await expect(cited.getByTestId('transcript-match').first()).toHaveText(/轻笔记|项目|定稿/);
   const shown = (await transcript.locator('.message__text').allTextContents()).join('\n');
-  for (const leak of ['System:', 'Feishu[default]', 'ou_e40c5df02fc1', 'message_id', 'GMT+8']) expect(shown).not.toContain(leak);
+  for (const leak of ['System:', 'Feishu[default]', 'ou_e40c5df02fc1', 'message_id', 'GMT+8'])
+    expect(shown).not.toContain(leak);
   await page.getByTestId('transcript-raw').check();
-  await expect(cited.getByTestId('message-raw')).toContainText(`Feishu[default] DM | ${FEISHU_SENDER}: 轻笔记项目定稿了吗？ [message_id: om_x100b4c2b01]`);
+  await expect(cited.getByTestId('message-raw')).toContainText(
+    `Feishu[default] DM | ${FEISHU_SENDER}: 轻笔记项目定稿了吗？ [message_id: om_x100b4c2b01]`,
+  );
   await expect(cited.getByTestId('message-raw').getByTestId('transcript-match').first()).toBeVisible();
 });

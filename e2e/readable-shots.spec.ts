@@ -41,7 +41,10 @@ for (const size of SIZES) {
       await page.getByTestId('view-timeline').click();
       await expect(page.getByTestId('timeline-view')).toBeVisible();
       await snap(page, out('timeline'), readme('timeline'));
-      await page.getByTestId('view-editor').click().catch(() => undefined);
+      await page
+        .getByTestId('view-editor')
+        .click()
+        .catch(() => undefined);
       const feishu = page.locator('[data-testid="file-item"]', { hasText: /sunny|用户248287/ }).first();
       await page.getByTestId('file-filter').fill('');
       await feishu.locator('.file-item__open').click();

@@ -23,9 +23,15 @@ const QUERY = 'nginx yesterday';
 
 function buildWorkspace(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-as-of-'));
-  fs.writeFileSync(path.join(dir, 'MEMORY.md'), '# Memory\n\nnginx sits in front of the dashboard; the nginx config is in /etc/nginx.\n');
+  fs.writeFileSync(
+    path.join(dir, 'MEMORY.md'),
+    '# Memory\n\nnginx sits in front of the dashboard; the nginx config is in /etc/nginx.\n',
+  );
   fs.mkdirSync(path.join(dir, 'memory', 'daily'), { recursive: true });
-  fs.writeFileSync(path.join(dir, NOTE), `# ${NOTE_DAY}\n\nThe dashboard went down in the afternoon; we restarted nginx and it came back after a few minutes.\n`);
+  fs.writeFileSync(
+    path.join(dir, NOTE),
+    `# ${NOTE_DAY}\n\nThe dashboard went down in the afternoon; we restarted nginx and it came back after a few minutes.\n`,
+  );
   return dir;
 }
 
@@ -43,7 +49,8 @@ async function searchFor(page: Page, query: string): Promise<void> {
   await expect(page.getByTestId('search-status')).toHaveAttribute('data-value', 'done');
 }
 
-const panelResults = (page: Page) => page.getByTestId('search-panel').locator('[data-testid="search-results"] [data-testid="search-result"]');
+const panelResults = (page: Page) =>
+  page.getByTestId('search-panel').locator('[data-testid="search-results"] [data-testid="search-result"]');
 
 /** Picks the day; the search runs again, and the old note coming first is the sign its answer is in. */
 async function setAsOf(page: Page, day: string): Promise<void> {
@@ -52,7 +59,9 @@ async function setAsOf(page: Page, day: string): Promise<void> {
   await expect(panelResults(page).first()).toHaveAttribute('data-path', NOTE);
 }
 
-test('"yesterday" on an old workspace: no memory then today; as of the day after the note, the note comes first', async ({ page }, testInfo) => {
+test('"yesterday" on an old workspace: no memory then today; as of the day after the note, the note comes first', async ({
+  page,
+}, testInfo) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await openApp(page, served.url);
   await searchFor(page, QUERY);

@@ -18,7 +18,10 @@ test('the printed URL opens the UI and lists the sample workspace', async ({ pag
   await expect(page.locator('[data-testid="file-item"][data-path="USER.md"]')).toBeVisible();
   await expect(page.locator('[data-testid="file-item"][data-path="memory/travel.md"]')).toBeVisible();
   const cookies = await page.context().cookies();
-  expect(cookies.find((c) => c.name.startsWith('memlens_token_'))).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
+  expect(cookies.find((c) => c.name.startsWith('memlens_token_'))).toMatchObject({
+    httpOnly: true,
+    sameSite: 'Strict',
+  });
   await page.screenshot({ path: testInfo.outputPath('serve-file-list.png'), fullPage: true });
   expect(cspViolations).toEqual([]);
 });

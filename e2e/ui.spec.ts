@@ -6,7 +6,15 @@ import path from 'node:path';
 import { test, expect } from './support/serve-fixture.js';
 import { test as plainTest } from '@playwright/test';
 import {
-  cliSearch, editorText, fileItem, mod, openApp, openFile, snap, startHybridServe, typeAtEnd,
+  cliSearch,
+  editorText,
+  fileItem,
+  mod,
+  openApp,
+  openFile,
+  snap,
+  startHybridServe,
+  typeAtEnd,
 } from './support/ui-helpers.js';
 import { TINY_MODEL_ID } from '../electron/memory/embed/test-support/tiny-model.js';
 import { SEARCH_DEFAULTS } from '../shared/search-defaults.js';
@@ -29,7 +37,10 @@ test.describe('editing', () => {
 
   test('a BOM + CRLF file keeps its BOM and line endings through a save', async ({ page, served }) => {
     const file = path.join(served.workspace, 'memory', 'crlf-note.md');
-    const original = Buffer.from('\uFEFF---\r\ncreated: 2026-05-04\r\n---\r\n\r\n# CRLF note\r\n\r\nline one\r\n', 'utf8');
+    const original = Buffer.from(
+      '\uFEFF---\r\ncreated: 2026-05-04\r\n---\r\n\r\n# CRLF note\r\n\r\nline one\r\n',
+      'utf8',
+    );
     fs.writeFileSync(file, original);
     await openApp(page, served.url);
     await expect(fileItem(page, 'memory/crlf-note.md')).toHaveCount(1, { timeout: 15_000 });
@@ -41,7 +52,9 @@ test.describe('editing', () => {
     await page.keyboard.press(`${mod}+s`);
     await expect(page.getByTestId('editor-phase')).toHaveAttribute('data-value', 'clean');
     // Compared as JSON strings so a failure shows every \r and the BOM.
-    expect(JSON.stringify(fs.readFileSync(file, 'latin1'))).toBe(JSON.stringify(Buffer.concat([original, Buffer.from('line two\r\nline three', 'utf8')]).toString('latin1')));
+    expect(JSON.stringify(fs.readFileSync(file, 'latin1'))).toBe(
+      JSON.stringify(Buffer.concat([original, Buffer.from('line two\r\nline three', 'utf8')]).toString('latin1')),
+    );
   });
 
   test('an external edit while clean reloads the editor silently', async ({ page, served }) => {
@@ -56,10 +69,15 @@ test.describe('editing', () => {
     await typeAtEnd(page, 'And edited again.');
     await page.keyboard.press(`${mod}+s`);
     await expect(page.getByTestId('editor-phase')).toHaveAttribute('data-value', 'clean');
-    expect(fs.readFileSync(file, 'utf8')).toBe('# USER.md\n\nRewritten by the agent while the editor was open.\nAnd edited again.');
+    expect(fs.readFileSync(file, 'utf8')).toBe(
+      '# USER.md\n\nRewritten by the agent while the editor was open.\nAnd edited again.',
+    );
   });
 
-  test('an external edit while dirty shows the conflict banner; Compare shows both; Overwrite saves mine', async ({ page, served }, testInfo) => {
+  test('an external edit while dirty shows the conflict banner; Compare shows both; Overwrite saves mine', async ({
+    page,
+    served,
+  }, testInfo) => {
     await openApp(page, served.url);
     await openFile(page, 'memory/travel.md');
     const file = path.join(served.workspace, 'memory', 'travel.md');
@@ -129,8 +147,10 @@ plainTest.describe('search, explain and timeline (hybrid, tiny model)', () => {
       data: {
         patch: {
           search: {
-            maxResults: SEARCH_DEFAULTS.maxResults, minScore: SEARCH_DEFAULTS.minScore,
-            vectorWeight: SEARCH_DEFAULTS.vectorWeight, textWeight: SEARCH_DEFAULTS.textWeight,
+            maxResults: SEARCH_DEFAULTS.maxResults,
+            minScore: SEARCH_DEFAULTS.minScore,
+            vectorWeight: SEARCH_DEFAULTS.vectorWeight,
+            textWeight: SEARCH_DEFAULTS.textWeight,
             decay: { enabled: SEARCH_DEFAULTS.decayEnabled, halfLifeDays: SEARCH_DEFAULTS.halfLifeDays },
             mmr: { enabled: SEARCH_DEFAULTS.mmrEnabled, lambda: SEARCH_DEFAULTS.mmrLambda },
             sources: ['memory', 'sessions'],
@@ -145,14 +165,25 @@ plainTest.describe('search, explain and timeline (hybrid, tiny model)', () => {
 
   plainTest('every breakdown number equals the CLI JSON for the same query', async ({ page }, testInfo) => {
     // The panel asks for enough chunks to fill its six hits after grouping; so does this CLI run.
-    const cli = cliSearch(served.workspace, QUERY, ['--model', TINY_MODEL_ID, '--models', served.models, '--max-results', String(groupingRequestSize(SEARCH_DEFAULTS.maxResults))]);
+    const cli = cliSearch(served.workspace, QUERY, [
+      '--model',
+      TINY_MODEL_ID,
+      '--models',
+      served.models,
+      '--max-results',
+      String(groupingRequestSize(SEARCH_DEFAULTS.maxResults)),
+    ]);
     expect(cli.mode).toBe('hybrid');
     expect(cli.results.length).toBeGreaterThan(1);
 
     await openApp(page, served.url);
     await page.getByTestId('search-input').fill(QUERY);
     // One card per hit: the engine's results grouped by file, each hit showing its best chunk.
-    const layout = layoutResults(cli.results, { isAutomated: () => false, placement: 'after', shown: SEARCH_DEFAULTS.maxResults });
+    const layout = layoutResults(cli.results, {
+      isAutomated: () => false,
+      placement: 'after',
+      shown: SEARCH_DEFAULTS.maxResults,
+    });
     const shown = layout.people.flatMap((g) => g.hits.map((h) => h.primary));
     const rows = page.getByTestId('search-results').getByTestId('search-result');
     await expect(rows).toHaveCount(shown.length);
@@ -163,7 +194,10 @@ plainTest.describe('search, explain and timeline (hybrid, tiny model)', () => {
       await expect(row).toHaveAttribute('data-id', expected.id);
       await expect(row).toHaveAttribute('data-rank', String(rank));
       await expect(row).toHaveAttribute('data-path', expected.path);
-      await expect(row).toHaveAttribute('data-chunk-lines', expected.startLine === expected.endLine ? `${expected.startLine}` : `${expected.startLine}-${expected.endLine}`);
+      await expect(row).toHaveAttribute(
+        'data-chunk-lines',
+        expected.startLine === expected.endLine ? `${expected.startLine}` : `${expected.startLine}-${expected.endLine}`,
+      );
       await row.getByTestId('breakdown-toggle').click();
       const b = expected.breakdown;
       const value = (id: string) => row.getByTestId(id).getAttribute('data-value');
@@ -183,9 +217,14 @@ plainTest.describe('search, explain and timeline (hybrid, tiny model)', () => {
         const words = (b.keyword.terms ?? []).filter((t) => !t.fragment);
         await expect(terms).toHaveCount(words.length);
         for (const t of words) {
-          await expect(row.locator(`[data-testid="bd-term"][data-term="${t.term}"]`)).toHaveAttribute('data-contribution', String(t.contribution));
+          await expect(row.locator(`[data-testid="bd-term"][data-term="${t.term}"]`)).toHaveAttribute(
+            'data-contribution',
+            String(t.contribution),
+          );
         }
-        await expect(row.getByTestId('bd-matched-summary')).toHaveText(new RegExp(`^Matched ${b.keyword.matchedTerms.length} of ${b.keyword.termCount} term`));
+        await expect(row.getByTestId('bd-matched-summary')).toHaveText(
+          new RegExp(`^Matched ${b.keyword.matchedTerms.length} of ${b.keyword.termCount} term`),
+        );
         await expect(row.getByTestId('bd-fts-query')).toBeHidden();
       } else {
         await expect(row.getByTestId('bd-keyword-none')).toBeVisible();
@@ -211,7 +250,10 @@ plainTest.describe('search, explain and timeline (hybrid, tiny model)', () => {
         Object.fromEntries(
           els.flatMap((e) => [
             [e.getAttribute('data-id')!, Number(e.getAttribute('data-rank'))],
-            ...(e.getAttribute('data-members') ?? '').split(' ').filter(Boolean).map((m) => [m.slice(0, m.lastIndexOf('=')), Number(m.slice(m.lastIndexOf('=') + 1))]),
+            ...(e.getAttribute('data-members') ?? '')
+              .split(' ')
+              .filter(Boolean)
+              .map((m) => [m.slice(0, m.lastIndexOf('=')), Number(m.slice(m.lastIndexOf('=') + 1))]),
           ]),
         ),
       );
@@ -227,8 +269,14 @@ plainTest.describe('search, explain and timeline (hybrid, tiny model)', () => {
     const after = await ranks();
     expect(after).not.toEqual(before);
     // Each arrow says where the result was before.
-    const moves = await page.getByTestId('rank-move').evaluateAll((els) =>
-      els.map((e) => ({ key: e.closest('[data-testid="search-result"]')!.getAttribute('data-id')!, move: e.getAttribute('data-value')! })));
+    const moves = await page
+      .getByTestId('rank-move')
+      .evaluateAll((els) =>
+        els.map((e) => ({
+          key: e.closest('[data-testid="search-result"]')!.getAttribute('data-id')!,
+          move: e.getAttribute('data-value')!,
+        })),
+      );
     for (const { key, move } of moves) {
       const now = after[key]!;
       const was = before[key] ?? 0;
@@ -246,7 +294,9 @@ plainTest.describe('search, explain and timeline (hybrid, tiny model)', () => {
     await openApp(page, served.url);
     await page.getByTestId('search-input').fill(QUERY);
     await expect(page.getByTestId('search-status')).toHaveAttribute('data-value', 'done');
-    const returned = await page.getByTestId('search-result').evaluateAll((els) => els.map((e) => e.getAttribute('data-path')));
+    const returned = await page
+      .getByTestId('search-result')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-path')));
     const candidate = 'memory/travel.md';
     expect(returned).not.toContain(candidate);
     // Typing part of a path offers the file as a suggestion.
@@ -266,19 +316,47 @@ plainTest.describe('search, explain and timeline (hybrid, tiny model)', () => {
   plainTest('a session hit opens as a transcript with the cited JSONL line highlighted', async ({ page }) => {
     // A session of our own, so the test does not depend on the sample's wording: the cited
     // message is on JSONL line 4, after a compaction record that is not a message.
-    const filler = Array.from({ length: 40 }, (_, i) => JSON.stringify({ type: 'message', id: `f${i}`, timestamp: '2026-11-20T08:00:00.000Z', message: { role: i % 2 ? 'assistant' : 'user', content: `Filler message ${i} about nothing in particular.` } }));
+    const filler = Array.from({ length: 40 }, (_, i) =>
+      JSON.stringify({
+        type: 'message',
+        id: `f${i}`,
+        timestamp: '2026-11-20T08:00:00.000Z',
+        message: { role: i % 2 ? 'assistant' : 'user', content: `Filler message ${i} about nothing in particular.` },
+      }),
+    );
     const lines = [
-      JSON.stringify({ type: 'session', version: 3, id: 'e2e-session', timestamp: '2026-11-20T08:00:00.000Z', cwd: '~' }),
-      JSON.stringify({ type: 'message', id: 'a1', timestamp: '2026-11-20T08:00:01.000Z', message: { role: 'user', content: 'What did we decide yesterday?' } }),
+      JSON.stringify({
+        type: 'session',
+        version: 3,
+        id: 'e2e-session',
+        timestamp: '2026-11-20T08:00:00.000Z',
+        cwd: '~',
+      }),
+      JSON.stringify({
+        type: 'message',
+        id: 'a1',
+        timestamp: '2026-11-20T08:00:01.000Z',
+        message: { role: 'user', content: 'What did we decide yesterday?' },
+      }),
       JSON.stringify({ type: 'compaction', id: 'c1', timestamp: '2026-11-20T08:00:02.000Z', summary: 'earlier turns' }),
       ...filler,
-      JSON.stringify({ type: 'message', id: 'a2', timestamp: '2026-11-20T08:01:00.000Z', message: { role: 'assistant', content: [{ type: 'text', text: 'We chose the quokkafruit vendor for the enclosure.' }] } }),
+      JSON.stringify({
+        type: 'message',
+        id: 'a2',
+        timestamp: '2026-11-20T08:01:00.000Z',
+        message: {
+          role: 'assistant',
+          content: [{ type: 'text', text: 'We chose the quokkafruit vendor for the enclosure.' }],
+        },
+      }),
     ];
     fs.writeFileSync(path.join(served.workspace, 'sessions', 'e2e-session.jsonl'), `${lines.join('\n')}\n`);
     const citedLine = lines.length; // the last line
 
     await openApp(page, served.url);
-    await expect(page.locator('[data-testid="file-item"][data-path="sessions/e2e-session.jsonl"]')).toHaveCount(1, { timeout: 15_000 });
+    await expect(page.locator('[data-testid="file-item"][data-path="sessions/e2e-session.jsonl"]')).toHaveCount(1, {
+      timeout: 15_000,
+    });
     // One rare word scores low in a hybrid search (the tiny model does not know it, so vector-only
     // memory hits outrank it): look at sessions only, and let everything through.
     await page.getByTestId('search-settings-toggle').click();
@@ -287,7 +365,12 @@ plainTest.describe('search, explain and timeline (hybrid, tiny model)', () => {
     await page.getByTestId('search-input').fill('quokkafruit');
     const row = page.locator('[data-testid="search-result"][data-path="sessions/e2e-session.jsonl"]').first();
     await expect(row).toBeVisible({ timeout: 15_000 });
-    await expect(page.locator('[data-testid="result-group"][data-path="sessions/e2e-session.jsonl"]').getByTestId('source-badge').first()).toHaveText('sessions');
+    await expect(
+      page
+        .locator('[data-testid="result-group"][data-path="sessions/e2e-session.jsonl"]')
+        .getByTestId('source-badge')
+        .first(),
+    ).toHaveText('sessions');
     const [from, to] = (await row.getAttribute('data-lines'))!.split('-').map(Number);
     await row.getByTestId('search-result-open').click();
     await expect(page.getByTestId('transcript')).toBeVisible();
@@ -316,7 +399,10 @@ plainTest.describe('search, explain and timeline (hybrid, tiny model)', () => {
     const first = page.locator('.cm-hit-line').first();
     await expect(first).toBeInViewport();
     // The highlighted line is the result's first line (line numbers are the gutter's).
-    const gutterLine = await page.locator('.cm-lineNumbers .cm-gutterElement').filter({ hasText: new RegExp(`^${startLine}$`) }).first();
+    const gutterLine = await page
+      .locator('.cm-lineNumbers .cm-gutterElement')
+      .filter({ hasText: new RegExp(`^${startLine}$`) })
+      .first();
     await expect(gutterLine).toBeInViewport();
   });
 
@@ -377,7 +463,11 @@ plainTest.describe('search, explain and timeline (hybrid, tiny model)', () => {
     // A transcript: messages as written, the cited one tinted, its matched words marked.
     await page.getByTestId('search-input').fill('Hakone ryokan');
     await expect(page.getByTestId('search-summary')).toContainText('Hakone ryokan');
-    await page.locator('[data-testid="search-result"][data-path^="sessions/"]').first().getByTestId('search-result-open').click();
+    await page
+      .locator('[data-testid="search-result"][data-path^="sessions/"]')
+      .first()
+      .getByTestId('search-result-open')
+      .click();
     await expect(page.getByTestId('transcript-match').first()).toBeVisible();
     await snap(page, testInfo.outputPath('readme-transcript.png'));
 
@@ -400,7 +490,10 @@ plainTest.describe('search, explain and timeline (hybrid, tiny model)', () => {
   });
 });
 
-test('the Settings view for the README: a new user, keyword-only, choosing a model', async ({ page, served }, testInfo) => {
+test('the Settings view for the README: a new user, keyword-only, choosing a model', async ({
+  page,
+  served,
+}, testInfo) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await openApp(page, served.url);
   await page.getByTestId('setup-model').click();
@@ -410,7 +503,10 @@ test('the Settings view for the README: a new user, keyword-only, choosing a mod
   await snap(page, testInfo.outputPath('readme-settings.png'), 'settings');
 });
 
-test('keyboard: Ctrl/Cmd+P quick open, Ctrl/Cmd+Shift+F search, Esc closes, Ctrl/Cmd+S saves', async ({ page, served }, testInfo) => {
+test('keyboard: Ctrl/Cmd+P quick open, Ctrl/Cmd+Shift+F search, Esc closes, Ctrl/Cmd+S saves', async ({
+  page,
+  served,
+}, testInfo) => {
   await openApp(page, served.url);
   await page.keyboard.press(`${mod}+p`);
   await expect(page.getByTestId('quick-open')).toBeVisible();
@@ -439,7 +535,9 @@ test('keyboard: Ctrl/Cmd+P quick open, Ctrl/Cmd+Shift+F search, Esc closes, Ctrl
   await typeAtEnd(page, 'Saved with the keyboard.');
   await page.keyboard.press(`${mod}+s`);
   await expect(page.getByTestId('editor-phase')).toHaveAttribute('data-value', 'clean');
-  expect(fs.readFileSync(path.join(served.workspace, 'memory', 'travel.md'), 'utf8').endsWith('Saved with the keyboard.')).toBe(true);
+  expect(
+    fs.readFileSync(path.join(served.workspace, 'memory', 'travel.md'), 'utf8').endsWith('Saved with the keyboard.'),
+  ).toBe(true);
 });
 
 test('new dated memory file from the template, rename, and delete to trash', async ({ page, served }) => {

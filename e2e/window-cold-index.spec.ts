@@ -18,18 +18,30 @@ test('a cold index of a big workspace shows its progress in files', async ({ pag
     let sawProgress = false;
     // Watch the status bar until the first index is done (the file count shows).
     for (let i = 0; i < 1200; i++) {
-      const text = `${await page.getByTestId('file-count').innerText()} | ${await page.getByTestId('status-bar').innerText()}`.replace(/\s+/g, ' ');
+      const text =
+        `${await page.getByTestId('file-count').innerText()} | ${await page.getByTestId('status-bar').innerText()}`.replace(
+          /\s+/g,
+          ' ',
+        );
       seen.push(text);
       if (/Indexing [\d,]+ of [\d,]+ files|Scanning files…/.test(text)) {
         if (!sawProgress) await page.screenshot({ path: testInfo.outputPath('cold-index.png') });
         sawProgress = true;
       }
-      if (await page.getByTestId('status-files').count() && (await page.getByTestId('status-progress').count()) === 0 && sawProgress) break;
+      if (
+        (await page.getByTestId('status-files').count()) &&
+        (await page.getByTestId('status-progress').count()) === 0 &&
+        sawProgress
+      )
+        break;
       await page.waitForTimeout(100);
     }
     expect(sawProgress, seen.slice(0, 20).join('\n')).toBe(true);
     // Progress counted files out of the real total, and it moved.
-    const counts = seen.map((t) => /Indexing ([\d,]+) of ([\d,]+) files/.exec(t)).filter(Boolean).map((m) => [Number(m![1]!.replace(/,/g, '')), Number(m![2]!.replace(/,/g, ''))]);
+    const counts = seen
+      .map((t) => /Indexing ([\d,]+) of ([\d,]+) files/.exec(t))
+      .filter(Boolean)
+      .map((m) => [Number(m![1]!.replace(/,/g, '')), Number(m![2]!.replace(/,/g, ''))]);
     expect(counts.length).toBeGreaterThan(1);
     expect(counts.at(-1)![1]).toBeGreaterThanOrEqual(6000);
     expect(new Set(counts.map(([done]) => done)).size).toBeGreaterThan(1);

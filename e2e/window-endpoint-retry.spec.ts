@@ -6,7 +6,11 @@ import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import type { EmbeddingProvider } from '../electron/memory/embed/embedding-provider.js';
 import { loadEmbedder } from '../electron/memory/embed/load-embedder.js';
-import { reserveClosedPort, startEmbeddingsServer, type EmbeddingsServer } from '../electron/memory/embed/test-support/openai-embeddings-server.js';
+import {
+  reserveClosedPort,
+  startEmbeddingsServer,
+  type EmbeddingsServer,
+} from '../electron/memory/embed/test-support/openai-embeddings-server.js';
 import { TINY_MODEL_ID } from '../electron/memory/embed/test-support/tiny-model.js';
 import { startServe } from './support/serve-fixture.js';
 import { openApp, tinyModelsDir } from './support/ui-helpers.js';
@@ -30,7 +34,9 @@ test.afterAll(async () => {
 
 test.setTimeout(180_000);
 
-test('endpoint down at start: keyword-only with Retry now; it comes up, one click, hybrid', async ({ page }, testInfo) => {
+test('endpoint down at start: keyword-only with Retry now; it comes up, one click, hybrid', async ({
+  page,
+}, testInfo) => {
   const port = await reserveClosedPort();
   const served = await startServe(['--embedder', `http://127.0.0.1:${port}/v1`, '--embedder-model', 'tiny-bert']);
   try {

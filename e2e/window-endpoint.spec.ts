@@ -6,7 +6,10 @@ import path from 'node:path';
 import { expect } from '@playwright/test';
 import type { EmbeddingProvider } from '../electron/memory/embed/embedding-provider.js';
 import { loadEmbedder } from '../electron/memory/embed/load-embedder.js';
-import { startEmbeddingsServer, type EmbeddingsServer } from '../electron/memory/embed/test-support/openai-embeddings-server.js';
+import {
+  startEmbeddingsServer,
+  type EmbeddingsServer,
+} from '../electron/memory/embed/test-support/openai-embeddings-server.js';
 import { TINY_MODEL_ID } from '../electron/memory/embed/test-support/tiny-model.js';
 import { test } from './support/serve-fixture.js';
 import { openApp, tinyModelsDir } from './support/ui-helpers.js';
@@ -31,7 +34,10 @@ test.afterAll(async () => {
 
 test.setTimeout(180_000);
 
-test("Settings offers the agent's local embedder from openclaw.json; one click makes search hybrid through it", async ({ page, served }, testInfo) => {
+test("Settings offers the agent's local embedder from openclaw.json; one click makes search hybrid through it", async ({
+  page,
+  served,
+}, testInfo) => {
   fs.writeFileSync(
     path.join(served.home, '.openclaw', 'openclaw.json'),
     `{ memory: { search: { provider: "openai-compatible", model: "tiny-bert", remote: { baseUrl: "${server.baseUrl}", apiKey: "sk-not-for-memlens" } } } }`,

@@ -15,7 +15,10 @@ async function widthOf(page: Page, testId: string): Promise<number> {
   return box.width;
 }
 
-test('panels resize by dragging and with the keyboard, and keep their size after a reload', async ({ page, served }, testInfo) => {
+test('panels resize by dragging and with the keyboard, and keep their size after a reload', async ({
+  page,
+  served,
+}, testInfo) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await openApp(page, served.url);
   const sidebarBefore = await widthOf(page, 'sidebar-panel');
@@ -71,7 +74,10 @@ test('the file list and the search panel collapse, and stay collapsed after a re
   await expect(page.getByTestId('search-input')).toBeFocused();
 });
 
-test('at 1024×700 both panels fit beside a usable editor, and the heatmap shows the recent weeks', async ({ page, served }, testInfo) => {
+test('at 1024×700 both panels fit beside a usable editor, and the heatmap shows the recent weeks', async ({
+  page,
+  served,
+}, testInfo) => {
   await page.setViewportSize({ width: 1024, height: 700 });
   await openApp(page, served.url);
   await expect(page.getByTestId('app')).toHaveAttribute('data-sidebar', 'docked');
@@ -91,15 +97,30 @@ test('at 1024×700 both panels fit beside a usable editor, and the heatmap shows
   const frame = (await heatmap.boundingBox())!;
   expect(box.x + box.width).toBeLessThanOrEqual(frame.x + frame.width);
   // Every year is there, scrolled to the newest weeks: the grid starts at the oldest entry, and says its year.
-  const timeline = ((await (await page.request.post(`${served.origin}/api/timeline`, { headers: { 'x-memlens-token': served.token }, data: {} })).json()) as { result: { date: { date: string } }[] }).result;
+  const timeline = (
+    (await (
+      await page.request.post(`${served.origin}/api/timeline`, {
+        headers: { 'x-memlens-token': served.token },
+        data: {},
+      })
+    ).json()) as { result: { date: { date: string } }[] }
+  ).result;
   const oldest = timeline.map((e) => e.date.date.slice(0, 10)).sort()[0]!;
   expect((await heatmap.getAttribute('data-start'))! <= oldest).toBe(true);
   await expect(page.locator(`.heatmap__cell[data-date="${oldest}"]`)).toHaveCount(1);
-  await expect(page.getByTestId('heatmap-month').filter({ hasText: /\d{4}$/ }).first()).toBeAttached();
+  await expect(
+    page
+      .getByTestId('heatmap-month')
+      .filter({ hasText: /\d{4}$/ })
+      .first(),
+  ).toBeAttached();
   await snapAt(page, testInfo.outputPath('timeline-1024.png'));
 });
 
-test('at 800×600 the search panel floats over the editor instead of squeezing it', async ({ page, served }, testInfo) => {
+test('at 800×600 the search panel floats over the editor instead of squeezing it', async ({
+  page,
+  served,
+}, testInfo) => {
   await page.setViewportSize({ width: 800, height: 600 });
   // A first start in a narrow window opens without the search panel.
   await openApp(page, served.url);
@@ -127,13 +148,23 @@ async function snapAt(page: Page, file: string): Promise<void> {
   await page.screenshot({ path: file });
 }
 
-test('at 800×600 the heatmap still starts at the oldest entry (scrolled to the newest), not silently months later', async ({ page, served }) => {
+test('at 800×600 the heatmap still starts at the oldest entry (scrolled to the newest), not silently months later', async ({
+  page,
+  served,
+}) => {
   await page.setViewportSize({ width: 800, height: 600 });
   await openApp(page, served.url);
   await page.getByTestId('view-timeline').click();
   const heatmap = page.getByTestId('timeline-heatmap');
   await expect(heatmap).toBeVisible();
-  const timeline = ((await (await page.request.post(`${served.origin}/api/timeline`, { headers: { 'x-memlens-token': served.token }, data: {} })).json()) as { result: { date: { date: string } }[] }).result;
+  const timeline = (
+    (await (
+      await page.request.post(`${served.origin}/api/timeline`, {
+        headers: { 'x-memlens-token': served.token },
+        data: {},
+      })
+    ).json()) as { result: { date: { date: string } }[] }
+  ).result;
   const oldest = timeline.map((e) => e.date.date.slice(0, 10)).sort()[0]!;
   expect((await heatmap.getAttribute('data-start'))! <= oldest).toBe(true);
   // The newest square is the one on screen.

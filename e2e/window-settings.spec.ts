@@ -16,7 +16,10 @@ import { startServe, test, type ServedWorkspace } from './support/serve-fixture.
 import { fileItem, openApp, tinyModelsDir } from './support/ui-helpers.js';
 
 async function settingsOf(request: APIRequestContext, served: ServedWorkspace): Promise<Settings> {
-  const response = await request.post(`${served.origin}/api/settingsGet`, { headers: { 'x-memlens-token': served.token }, data: {} });
+  const response = await request.post(`${served.origin}/api/settingsGet`, {
+    headers: { 'x-memlens-token': served.token },
+    data: {},
+  });
   return ((await response.json()) as { result: Settings }).result;
 }
 
@@ -25,7 +28,10 @@ async function search(page: Page, query: string): Promise<void> {
   await expect(page.getByTestId('search-summary')).toContainText(`for “${query}”`);
 }
 
-test('keyword-only is one short notice with a way to set up a model; the details stay in Settings', async ({ page, served }, testInfo) => {
+test('keyword-only is one short notice with a way to set up a model; the details stay in Settings', async ({
+  page,
+  served,
+}, testInfo) => {
   await openApp(page, served.url);
   const notice = page.getByTestId('notice-keyword-only');
   await expect(notice).toHaveCount(1);
@@ -38,7 +44,9 @@ test('keyword-only is one short notice with a way to set up a model; the details
   await expect(page.getByTestId('notice-keyword-only')).toHaveCount(1);
   await page.getByTestId('search-result').first().getByTestId('breakdown-toggle').click();
   expect((await page.getByTestId('bd-vector-unavailable').first().innerText()).length).toBeLessThan(90);
-  await expect(page.getByTestId('bd-weights-renormalised').first()).toHaveText('(configured text 0.3 · vector 0.7, renormalised)');
+  await expect(page.getByTestId('bd-weights-renormalised').first()).toHaveText(
+    '(configured text 0.3 · vector 0.7, renormalised)',
+  );
 
   await notice.getByTestId('setup-model').click();
   await expect(page.getByTestId('settings-view')).toBeVisible();
@@ -51,10 +59,16 @@ test('keyword-only is one short notice with a way to set up a model; the details
   await page.screenshot({ path: testInfo.outputPath('settings-keyword-only.png') });
 });
 
-test('what-if: weights say they do nothing keyword-only; decay explains what it drops; nothing is saved until asked', async ({ page, request, served }) => {
+test('what-if: weights say they do nothing keyword-only; decay explains what it drops; nothing is saved until asked', async ({
+  page,
+  request,
+  served,
+}) => {
   await openApp(page, served.url);
   await search(page, '合同金额');
-  const before = await page.getByTestId('search-result').evaluateAll((els) => els.map((e) => e.getAttribute('data-path')));
+  const before = await page
+    .getByTestId('search-result')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-path')));
   expect(before.some((p) => /2026-06-12/.test(p ?? ''))).toBe(true);
   await page.getByTestId('search-settings-toggle').click();
   await expect(page.getByTestId('setting-weights-inactive')).toBeVisible();
@@ -67,7 +81,8 @@ test('what-if: weights say they do nothing keyword-only; decay explains what it 
   await expect(dropped.first()).toBeVisible();
   const whys = page.getByTestId('dropped-why');
   await expect(whys.first()).toHaveAttribute('data-code', /.+/);
-  for (const why of await whys.all()) await expect(why).toHaveAttribute('data-code', /below-min-score|beyond-max-results/);
+  for (const why of await whys.all())
+    await expect(why).toHaveAttribute('data-code', /below-min-score|beyond-max-results/);
   await expect(whys.first()).toContainText(/minimum score|max/i);
   // Not saved: the settings file still has decay off.
   expect((await settingsOf(request, served)).search.decay.enabled).toBe(false);
@@ -99,7 +114,10 @@ test('👍/👎 are kept and exported as an eval queries file', async ({ page, s
   await openApp(page, served.url);
   await search(page, '合同金额');
   const rows = page.getByTestId('search-result');
-  const first = { path: (await rows.nth(0).getAttribute('data-path'))!, lines: (await rows.nth(0).getAttribute('data-lines'))! };
+  const first = {
+    path: (await rows.nth(0).getAttribute('data-path'))!,
+    lines: (await rows.nth(0).getAttribute('data-lines'))!,
+  };
   await rows.nth(0).getByTestId('judge-relevant').click();
   await expect(rows.nth(0).getByTestId('judge-relevant')).toHaveAttribute('aria-pressed', 'true');
   await rows.nth(1).getByTestId('judge-irrelevant').click();
@@ -113,9 +131,18 @@ test('👍/👎 are kept and exported as an eval queries file', async ({ page, s
   const download = page.waitForEvent('download');
   await page.getByTestId('judgments-export').click();
   const file = await (await download).path();
-  const lines = fs.readFileSync(file, 'utf8').trim().split('\n').map((l) => EvalQuerySchema.parse(JSON.parse(l)));
+  const lines = fs
+    .readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => EvalQuerySchema.parse(JSON.parse(l)));
   const [start, end] = first.lines.split('-').map(Number);
-  expect(lines).toEqual([expect.objectContaining({ query: '合同金额', relevant: [{ path: first.path, startLine: start, endLine: end ?? start }] })]);
+  expect(lines).toEqual([
+    expect.objectContaining({
+      query: '合同金额',
+      relevant: [{ path: first.path, startLine: start, endLine: end ?? start }],
+    }),
+  ]);
   await expect(page.getByTestId('judgments-exported')).toHaveAttribute('data-queries', '1');
 });
 
@@ -131,26 +158,38 @@ test('the theme is chosen in Settings and kept', async ({ page, served }) => {
 test.describe('on the team workspace', () => {
   test.use({ serveFixture: 'team-workspace' });
 
-  test('agents found inside the workspace are listed, and one can be left out (with a hint that it is)', async ({ page, served }, testInfo) => {
+  test('agents found inside the workspace are listed, and one can be left out (with a hint that it is)', async ({
+    page,
+    served,
+  }, testInfo) => {
     await openApp(page, served.url);
     await page.getByTestId('view-settings').click();
     const sources = page.getByTestId('session-source');
     await expect(sources).toHaveCount(2);
-    await expect(page.locator('[data-testid="session-source"][data-agent="main"]')).toContainText('2 transcripts · agents/ inside the workspace');
+    await expect(page.locator('[data-testid="session-source"][data-agent="main"]')).toContainText(
+      '2 transcripts · agents/ inside the workspace',
+    );
     const coder = page.locator('[data-testid="session-source"][data-agent="coder"]');
     await coder.getByTestId('session-source-toggle').uncheck();
     await expect(coder).toHaveAttribute('data-included', 'false');
     // The engine reopens without that agent: its transcripts leave the list, and the sidebar says so.
-    await expect(page.locator('[data-testid="file-group"][data-group="sessions/coder"]')).toHaveCount(0, { timeout: 20_000 });
+    await expect(page.locator('[data-testid="file-group"][data-group="sessions/coder"]')).toHaveCount(0, {
+      timeout: 20_000,
+    });
     await expect(page.getByTestId('transcripts-excluded')).toContainText('1 transcript left out (agent coder)');
     await expect(fileItem(page, 'sessions/main/9e8d7c6b-5a49-4382-9170-a1b2c3d4e5f6.jsonl')).toHaveCount(1);
     await page.screenshot({ path: testInfo.outputPath('agents-excluded.png') });
     await coder.getByTestId('session-source-toggle').check();
-    await expect(page.locator('[data-testid="file-group"][data-group="sessions/coder"]')).toHaveCount(1, { timeout: 20_000 });
+    await expect(page.locator('[data-testid="file-group"][data-group="sessions/coder"]')).toHaveCount(1, {
+      timeout: 20_000,
+    });
     await expect(page.getByTestId('transcripts-excluded')).toHaveCount(0);
   });
 
-  test('a model switched in Settings loads with progress, and search becomes hybrid', async ({ page, served }, testInfo) => {
+  test('a model switched in Settings loads with progress, and search becomes hybrid', async ({
+    page,
+    served,
+  }, testInfo) => {
     const models = await tinyModelsDir();
     try {
       await openApp(page, served.url);
@@ -164,7 +203,10 @@ test.describe('on the team workspace', () => {
       await expect(page.getByTestId('model-ready')).toContainText(TINY_MODEL_ID, { timeout: 30_000 });
       await expect(page.getByTestId('status-mode')).toHaveAttribute('data-value', 'hybrid', { timeout: 30_000 });
       await expect(page.getByTestId('model-now')).toHaveAttribute('data-value', TINY_MODEL_ID);
-      await expect(page.locator(`[data-testid="model-option"][data-id="${TINY_MODEL_ID}"]`)).toHaveAttribute('data-installed', 'true');
+      await expect(page.locator(`[data-testid="model-option"][data-id="${TINY_MODEL_ID}"]`)).toHaveAttribute(
+        'data-installed',
+        'true',
+      );
       await page.screenshot({ path: testInfo.outputPath('settings-hybrid.png') });
       await search(page, 'Disco Elysium');
       await expect(page.getByTestId('search-summary')).toContainText('hybrid');
@@ -175,35 +217,38 @@ test.describe('on the team workspace', () => {
   });
 });
 
-base('a model downloads with a progress bar in bytes when downloads are allowed (from a hub mirror)', async ({ page }, testInfo) => {
-  // A stand-in for the Hugging Face hub (MEMLENS_MODEL_HOST is how people use a mirror): it serves
-  // the tiny model in slow pieces so the download takes long enough to be watched.
-  const models = await tinyModelsDir();
-  const hub = await startSlowHub(path.join(models, ...TINY_MODEL_ID.split('/')));
-  const served = await startServe([], { fixture: 'team-workspace', env: { MEMLENS_MODEL_HOST: hub.url } });
-  try {
-    await openApp(page, served.url);
-    await page.getByTestId('view-settings').click();
-    await page.getByTestId('model-custom-id').fill(TINY_MODEL_ID);
-    await page.getByTestId('allow-download-yes').check();
-    await expect(page.getByTestId('model-needs-download')).toHaveCount(0);
-    await page.getByTestId('model-apply').click();
-    const progress = page.getByTestId('model-progress');
-    await expect(progress).toHaveAttribute('data-phase', 'downloading', { timeout: 30_000 });
-    await expect(progress).toContainText(/Downloading test\/tiny-bert: [\d.]+ kB of [\d.]+ kB/);
-    await expect(page.getByTestId('status-model-progress')).toBeVisible();
-    await page.screenshot({ path: testInfo.outputPath('model-downloading.png') });
-    await expect(page.getByTestId('model-ready')).toBeVisible({ timeout: 60_000 });
-    await expect(page.getByTestId('status-mode')).toHaveAttribute('data-value', 'hybrid', { timeout: 30_000 });
-    // The files landed in the models folder: the next start needs no download.
-    expect(fs.existsSync(path.join(served.dataDir, 'models', 'test', 'tiny-bert', 'config.json'))).toBe(true);
-    expect(hub.requests().some((r) => r.endsWith('/onnx/model_quantized.onnx'))).toBe(true);
-  } finally {
-    await served.stop();
-    await hub.close();
-    fs.rmSync(models, { recursive: true, force: true });
-  }
-});
+base(
+  'a model downloads with a progress bar in bytes when downloads are allowed (from a hub mirror)',
+  async ({ page }, testInfo) => {
+    // A stand-in for the Hugging Face hub (MEMLENS_MODEL_HOST is how people use a mirror): it serves
+    // the tiny model in slow pieces so the download takes long enough to be watched.
+    const models = await tinyModelsDir();
+    const hub = await startSlowHub(path.join(models, ...TINY_MODEL_ID.split('/')));
+    const served = await startServe([], { fixture: 'team-workspace', env: { MEMLENS_MODEL_HOST: hub.url } });
+    try {
+      await openApp(page, served.url);
+      await page.getByTestId('view-settings').click();
+      await page.getByTestId('model-custom-id').fill(TINY_MODEL_ID);
+      await page.getByTestId('allow-download-yes').check();
+      await expect(page.getByTestId('model-needs-download')).toHaveCount(0);
+      await page.getByTestId('model-apply').click();
+      const progress = page.getByTestId('model-progress');
+      await expect(progress).toHaveAttribute('data-phase', 'downloading', { timeout: 30_000 });
+      await expect(progress).toContainText(/Downloading test\/tiny-bert: [\d.]+ kB of [\d.]+ kB/);
+      await expect(page.getByTestId('status-model-progress')).toBeVisible();
+      await page.screenshot({ path: testInfo.outputPath('model-downloading.png') });
+      await expect(page.getByTestId('model-ready')).toBeVisible({ timeout: 60_000 });
+      await expect(page.getByTestId('status-mode')).toHaveAttribute('data-value', 'hybrid', { timeout: 30_000 });
+      // The files landed in the models folder: the next start needs no download.
+      expect(fs.existsSync(path.join(served.dataDir, 'models', 'test', 'tiny-bert', 'config.json'))).toBe(true);
+      expect(hub.requests().some((r) => r.endsWith('/onnx/model_quantized.onnx'))).toBe(true);
+    } finally {
+      await served.stop();
+      await hub.close();
+      fs.rmSync(models, { recursive: true, force: true });
+    }
+  },
+);
 
 /** Serves `<model dir>` as `/test/tiny-bert/resolve/main/<file>` the way the hub does, 4 KB every 40 ms. */
 async function startSlowHub(modelDir: string): Promise<{ url: string; requests(): string[]; close(): Promise<void> }> {

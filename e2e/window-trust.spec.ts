@@ -21,9 +21,16 @@ async function search(page: Page, query: string): Promise<number> {
   return Number(await page.getByTestId('search-summary').getAttribute('data-count'));
 }
 
-const cardIds = (page: Page) => page.getByTestId('search-results').getByTestId('search-result').evaluateAll((els) => els.map((e) => e.getAttribute('data-id')!));
+const cardIds = (page: Page) =>
+  page
+    .getByTestId('search-results')
+    .getByTestId('search-result')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-id')!));
 
-test('chunks of one line are one hit that names them all, and a new query leaves no stale card', async ({ page, served }) => {
+test('chunks of one line are one hit that names them all, and a new query leaves no stale card', async ({
+  page,
+  served,
+}) => {
   await openApp(page, served.url);
   await search(page, 'drinking and weight loss');
   // The pasted health log is one JSONL line cut into several chunks: one hit, standing for the others.
@@ -46,13 +53,23 @@ test('chunks of one line are one hit that names them all, and a new query leaves
   await search(page, 'Disco Elysium');
   // Exactly the engine's results for the new query, grouped: the CLI on the same files agrees.
   // (as many chunks as the panel asks for, grouped and cut to its six hits).
-  const second = cliSearch(served.workspace, 'Disco Elysium', ['--max-results', String(groupingRequestSize(SEARCH_DEFAULTS.maxResults))]);
-  const layout = layoutResults(second.results, { isAutomated: () => false, placement: 'after', shown: SEARCH_DEFAULTS.maxResults });
+  const second = cliSearch(served.workspace, 'Disco Elysium', [
+    '--max-results',
+    String(groupingRequestSize(SEARCH_DEFAULTS.maxResults)),
+  ]);
+  const layout = layoutResults(second.results, {
+    isAutomated: () => false,
+    placement: 'after',
+    shown: SEARCH_DEFAULTS.maxResults,
+  });
   expect(await cardIds(page)).toEqual(layout.people.flatMap((g) => g.hits.map((h) => h.primary.result.id)));
   await expect(page.locator('[data-testid="search-result"].is-expanded')).toHaveCount(0);
 });
 
-test('unsaved text is marked, kept when switching files, and the page asks before it goes', async ({ page, served }) => {
+test('unsaved text is marked, kept when switching files, and the page asks before it goes', async ({
+  page,
+  served,
+}) => {
   await openApp(page, served.url);
   await fileItem(page, 'USER.md').locator('.file-item__open').click();
   await expect(page.getByTestId('editor-phase')).toHaveAttribute('data-value', 'clean');
@@ -87,7 +104,10 @@ test('unsaved text is marked, kept when switching files, and the page asks befor
   await expect.poll(() => dialogs).toEqual(['beforeunload']);
 });
 
-test('a draft survives a crashed window and is offered back, over the file as it is now', async ({ browser, served }) => {
+test('a draft survives a crashed window and is offered back, over the file as it is now', async ({
+  browser,
+  served,
+}) => {
   const page = await browser.newPage();
   await openApp(page, served.url);
   await fileItem(page, 'USER.md').locator('.file-item__open').click();
@@ -126,10 +146,19 @@ test('a draft survives a crashed window and is offered back, over the file as it
   await third.close();
 });
 
-test('same-named files are told apart in the sidebar and the timeline; sessions go by their first message', async ({ page, served }, testInfo) => {
+test('same-named files are told apart in the sidebar and the timeline; sessions go by their first message', async ({
+  page,
+  served,
+}, testInfo) => {
   await openApp(page, served.url);
-  const hints = await page.locator('[data-testid="file-item"][data-path$="/2026-04-17.md"]').evaluateAll((els) =>
-    els.map((e) => [e.getAttribute('data-path'), e.querySelector('[data-testid="folder-hint"]')?.textContent ?? null]));
+  const hints = await page
+    .locator('[data-testid="file-item"][data-path$="/2026-04-17.md"]')
+    .evaluateAll((els) =>
+      els.map((e) => [
+        e.getAttribute('data-path'),
+        e.querySelector('[data-testid="folder-hint"]')?.textContent ?? null,
+      ]),
+    );
   expect(Object.fromEntries(hints)).toEqual({
     'memory/daily/2026-04-17.md': 'daily',
     'memory/P0/2026-04-17.md': 'P0',
@@ -154,12 +183,17 @@ test('same-named files are told apart in the sidebar and the timeline; sessions 
   await page.getByTestId('view-timeline').click();
   const rows = page.locator('[data-testid="timeline-item"][data-date="2026-04-17"]');
   await expect(rows.first()).toBeVisible();
-  const folders = await rows.evaluateAll((els) => els.map((e) => e.querySelector('[data-testid="timeline-folder"]')?.textContent ?? ''));
+  const folders = await rows.evaluateAll((els) =>
+    els.map((e) => e.querySelector('[data-testid="timeline-folder"]')?.textContent ?? ''),
+  );
   expect(folders.filter(Boolean).sort()).toEqual(['P0', 'P1', 'P2', 'daily']);
   await page.screenshot({ path: testInfo.outputPath('duplicate-names-timeline.png') });
 });
 
-test('a transcript keeps its line breaks, says what it is, and marks the matched words', async ({ page, served }, testInfo) => {
+test('a transcript keeps its line breaks, says what it is, and marks the matched words', async ({
+  page,
+  served,
+}, testInfo) => {
   await openApp(page, served.url);
   await search(page, 'Disco Elysium');
   const hit = page.locator(`[data-testid="search-result"][data-path="${HEALTH_SESSION}"]`).first();
@@ -182,7 +216,9 @@ test('a transcript keeps its line breaks, says what it is, and marks the matched
   // The words the engine matched are marked where the result points.
   const marks = page.getByTestId('transcript-match');
   await expect(marks.first()).toBeVisible();
-  expect((await marks.allTextContents()).map((t) => t.toLowerCase())).toEqual(expect.arrayContaining(['disco', 'elysium']));
+  expect((await marks.allTextContents()).map((t) => t.toLowerCase())).toEqual(
+    expect.arrayContaining(['disco', 'elysium']),
+  );
   await page.screenshot({ path: testInfo.outputPath('transcript.png') });
 });
 
@@ -201,18 +237,28 @@ test('opening a Markdown hit marks the matched words and the cited lines in the 
 
 function listFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => e.name);
 }
 
-test('“why this score?” says in one sentence why a result is below the one above it, and its length line agrees with the numbers', async ({ page, served }) => {
+test('“why this score?” says in one sentence why a result is below the one above it, and its length line agrees with the numbers', async ({
+  page,
+  served,
+}) => {
   await openApp(page, served.url);
   await search(page, 'Disco Elysium');
   const cli = cliSearch(served.workspace, 'Disco Elysium');
   // #3 has the words more often than #2 but is longer: length decided, and the sentence says so.
   const third = page.locator(`[data-testid="search-result"][data-id="${cli.results[2]!.id}"]`);
   await third.getByTestId('breakdown-toggle').click();
-  await expect(third.getByTestId('why-above')).toHaveText(/^Although #3 has the words more often \(4 vs 2\), #2 is shorter \(\d+ vs \d+ tokens\)/);
-  await expect(third.getByTestId('why-above')).toContainText(`${cli.results[1]!.score.toFixed(3)} vs ${cli.results[2]!.score.toFixed(3)}`);
+  await expect(third.getByTestId('why-above')).toHaveText(
+    /^Although #3 has the words more often \(4 vs 2\), #2 is shorter \(\d+ vs \d+ tokens\)/,
+  );
+  await expect(third.getByTestId('why-above')).toContainText(
+    `${cli.results[1]!.score.toFixed(3)} vs ${cli.results[2]!.score.toFixed(3)}`,
+  );
   await expect(third).not.toContainText('barely matters');
   await expect(third).toContainText(/one occurrence counts \d+% less than in an average-length chunk/);
 });

@@ -48,7 +48,11 @@ function hasDesktop(env = process.env) {
 
 function openInBrowser(url) {
   const [command, args] =
-    process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '""', url]] : ['xdg-open', [url]];
+    process.platform === 'darwin'
+      ? ['open', [url]]
+      : process.platform === 'win32'
+        ? ['cmd', ['/c', 'start', '""', url]]
+        : ['xdg-open', [url]];
   try {
     const child = spawn(command, args, { stdio: 'ignore', detached: true });
     child.on('error', () => process.stderr.write(`memlens: could not open a browser; open ${url} yourself.\n`));
@@ -59,18 +63,29 @@ function openInBrowser(url) {
 }
 
 export function runInBrowser(root, args, why) {
-  process.stderr.write(`memlens: ${why} — starting Memory Lens in your browser instead (the same app, served on 127.0.0.1).\n`);
+  process.stderr.write(
+    `memlens: ${why} — starting Memory Lens in your browser instead (the same app, served on 127.0.0.1).\n`,
+  );
   const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
   const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-  if (isStale(root, path.join('dist', 'electron', 'cli', 'main.js'), ['electron', 'shared']) && !build(root, 'the engine and CLI', [tsc, '-p', 'tsconfig.node.json'])) {
+  if (
+    isStale(root, path.join('dist', 'electron', 'cli', 'main.js'), ['electron', 'shared']) &&
+    !build(root, 'the engine and CLI', [tsc, '-p', 'tsconfig.node.json'])
+  ) {
     process.stderr.write('memlens: building the engine failed (see above).\n');
     return 1;
   }
-  if (isStale(root, path.join('renderer-dist', 'index.html'), ['renderer', 'shared']) && !build(root, 'the UI', [vite, 'build', '--config', 'vite.renderer.config.ts', '--logLevel', 'warn'])) {
+  if (
+    isStale(root, path.join('renderer-dist', 'index.html'), ['renderer', 'shared']) &&
+    !build(root, 'the UI', [vite, 'build', '--config', 'vite.renderer.config.ts', '--logLevel', 'warn'])
+  ) {
     process.stderr.write('memlens: building the UI failed (see above).\n');
     return 1;
   }
-  const child = spawn(process.execPath, [path.join(root, 'bin', 'memlens.js'), 'serve', ...args], { cwd: root, stdio: ['inherit', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [path.join(root, 'bin', 'memlens.js'), 'serve', ...args], {
+    cwd: root,
+    stdio: ['inherit', 'pipe', 'inherit'],
+  });
   let opened = false;
   let buffered = '';
   child.stdout.on('data', (chunk) => {

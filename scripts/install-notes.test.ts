@@ -11,13 +11,16 @@ function minimum(range: string): number[] | null {
   const m = /^>=\s*(\d+)(?:\.(\d+))?(?:\.(\d+))?$/.exec(range.trim());
   return m ? [Number(m[1]), Number(m[2] ?? 0), Number(m[3] ?? 0)] : null;
 }
-const below = (a: number[], b: number[]): boolean => a[0]! < b[0]! || (a[0] === b[0] && (a[1]! < b[1]! || (a[1] === b[1] && a[2]! < b[2]!)));
+const below = (a: number[], b: number[]): boolean =>
+  a[0]! < b[0]! || (a[0] === b[0] && (a[1]! < b[1]! || (a[1] === b[1] && a[2]! < b[2]!)));
 
 describe('docs/install-notes.md', () => {
   it('explains each EBADENGINE warning npm prints on the oldest Node the project supports', () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { engines: { node: string } };
     const oldest = minimum(pkg.engines.node)!;
-    const lock = JSON.parse(fs.readFileSync(path.join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, { engines?: { node?: string } }> };
+    const lock = JSON.parse(fs.readFileSync(path.join(root, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { engines?: { node?: string } }>;
+    };
     const rejecting = Object.entries(lock.packages)
       .filter(([, v]) => {
         const wants = v.engines?.node ? minimum(v.engines.node) : null;

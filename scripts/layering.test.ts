@@ -65,7 +65,8 @@ describe('layer arrows', () => {
       for (const to of layers) {
         const messages = await layerErrors(from, TARGETS[to]);
         const expectError = !allowed(from, to);
-        if (expectError !== messages.length > 0) wrong.push(`${from} → ${to}: expected ${expectError ? 'an error' : 'no error'}, got ${messages.length}`);
+        if (expectError !== messages.length > 0)
+          wrong.push(`${from} → ${to}: expected ${expectError ? 'an error' : 'no error'}, got ${messages.length}`);
       }
     }
     expect(wrong).toEqual([]);
@@ -91,10 +92,18 @@ describe('package fences', () => {
   };
 
   it('keeps electron out of the engine, Node out of the renderer and shared/ pure', async () => {
-    expect(await planted('electron/memory/planted.ts', "import { app } from 'electron';\nexport const a = app;\n")).toHaveLength(1);
-    expect(await planted('electron/app/planted.ts', "import { app } from 'electron';\nexport const a = app;\n")).toHaveLength(1);
-    expect(await planted('renderer/src/planted.ts', "import fs from 'node:fs';\nexport const a = fs;\n")).toHaveLength(1);
+    expect(
+      await planted('electron/memory/planted.ts', "import { app } from 'electron';\nexport const a = app;\n"),
+    ).toHaveLength(1);
+    expect(
+      await planted('electron/app/planted.ts', "import { app } from 'electron';\nexport const a = app;\n"),
+    ).toHaveLength(1);
+    expect(await planted('renderer/src/planted.ts', "import fs from 'node:fs';\nexport const a = fs;\n")).toHaveLength(
+      1,
+    );
     expect(await planted('shared/planted.ts', "import fs from 'node:fs';\nexport const a = fs;\n")).toHaveLength(1);
-    expect(await planted('electron/main/planted.ts', "import { app } from 'electron';\nexport const a = app;\n")).toHaveLength(0);
+    expect(
+      await planted('electron/main/planted.ts', "import { app } from 'electron';\nexport const a = app;\n"),
+    ).toHaveLength(0);
   });
 });

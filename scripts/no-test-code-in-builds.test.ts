@@ -27,8 +27,30 @@ beforeAll(async () => {
   await Promise.all([
     build([tsc, '-p', 'tsconfig.node.json', '--outDir', out.node]),
     build([tsc, '-p', 'tsconfig.bench.json', '--outDir', out.nodeBench]),
-    build([vite, 'build', '--config', 'vite.renderer.config.ts', '--outDir', out.renderer, '--emptyOutDir', '--logLevel', 'warn']),
-    build([vite, 'build', '--config', 'vite.renderer.config.ts', '--mode', 'bench', '--outDir', out.rendererBench, '--emptyOutDir', '--logLevel', 'warn']),
+    build([
+      vite,
+      'build',
+      '--config',
+      'vite.renderer.config.ts',
+      '--outDir',
+      out.renderer,
+      '--emptyOutDir',
+      '--logLevel',
+      'warn',
+    ]),
+    build([
+      vite,
+      'build',
+      '--config',
+      'vite.renderer.config.ts',
+      '--mode',
+      'bench',
+      '--outDir',
+      out.rendererBench,
+      '--emptyOutDir',
+      '--logLevel',
+      'warn',
+    ]),
   ]);
 }, BUILD_TIMEOUT_MS);
 
@@ -38,7 +60,8 @@ afterAll(() => {
 
 /** Every file under `dir`, relative, with forward slashes. */
 function filesUnder(dir: string): string[] {
-  return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })
+  return fs
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((f) => fs.statSync(path.join(dir, f)).isFile())
     .map((f) => f.split(path.sep).join('/'))
     .sort();
@@ -54,26 +77,35 @@ const TEST_ONLY_PATH = /test-support|tiny-model|bench/;
 function importedPackages(dir: string): Map<string, string[]> {
   const packages = new Map<string, string[]>();
   for (const file of filesUnder(dir).filter((f) => f.endsWith('.js'))) {
-    for (const { fileName } of ts.preProcessFile(fs.readFileSync(path.join(dir, file), 'utf8'), true, true).importedFiles) {
+    for (const { fileName } of ts.preProcessFile(fs.readFileSync(path.join(dir, file), 'utf8'), true, true)
+      .importedFiles) {
       if (fileName.startsWith('.') || fileName.startsWith('node:')) continue;
-      const name = fileName.split('/').slice(0, fileName.startsWith('@') ? 2 : 1).join('/');
+      const name = fileName
+        .split('/')
+        .slice(0, fileName.startsWith('@') ? 2 : 1)
+        .join('/');
       packages.set(name, [...(packages.get(name) ?? []), file]);
     }
   }
   return packages;
 }
 
-const devDependencies = Object.keys((JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies);
+const devDependencies = Object.keys(
+  (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> })
+    .devDependencies,
+);
 
 describe('the production node build (tsconfig.node.json → dist/)', () => {
   it('holds the CLI and both workers beside the modules that load them', () => {
-    expect(filesUnder(out.node)).toEqual(expect.arrayContaining([
-      'electron/cli/main.js',
-      'electron/memory/embed/worker-thread-transport.js',
-      'electron/memory/embed/embed-worker.js',
-      'electron/memory/sync/prepare-pool.js',
-      'electron/memory/sync/prepare-worker.js',
-    ]));
+    expect(filesUnder(out.node)).toEqual(
+      expect.arrayContaining([
+        'electron/cli/main.js',
+        'electron/memory/embed/worker-thread-transport.js',
+        'electron/memory/embed/embed-worker.js',
+        'electron/memory/sync/prepare-pool.js',
+        'electron/memory/sync/prepare-worker.js',
+      ]),
+    );
   });
 
   it('has no test-support, tiny-model or bench file', () => {
@@ -83,26 +115,36 @@ describe('the production node build (tsconfig.node.json → dist/)', () => {
   it('never mentions onnx-proto and imports no devDependency', () => {
     expect(filesMentioning(out.node, 'onnx-proto')).toEqual([]);
     const imported = importedPackages(out.node);
-    expect(devDependencies.filter((dep) => imported.has(dep)).map((dep) => `${dep} ← ${imported.get(dep)!.join(', ')}`)).toEqual([]);
+    expect(
+      devDependencies.filter((dep) => imported.has(dep)).map((dep) => `${dep} ← ${imported.get(dep)!.join(', ')}`),
+    ).toEqual([]);
   });
 });
 
 describe('the bench node build (tsconfig.bench.json → dist-bench/), the checks above turned round', () => {
   it('holds the benchmarks, the tiny model and its onnx-proto import', () => {
     const files = filesUnder(out.nodeBench);
-    expect(files).toEqual(expect.arrayContaining(['bench/run-benchmarks.js', 'bench/cmrc-eval.js', 'electron/memory/embed/test-support/tiny-model.js']));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'bench/run-benchmarks.js',
+        'bench/cmrc-eval.js',
+        'electron/memory/embed/test-support/tiny-model.js',
+      ]),
+    );
     expect(files.filter((f) => TEST_ONLY_PATH.test(f)).length).toBeGreaterThan(0);
     expect(filesMentioning(out.nodeBench, 'onnx-proto')).toContain('electron/memory/embed/test-support/tiny-model.js');
     expect(importedPackages(out.nodeBench).has('onnx-proto')).toBe(true);
   });
 
   it('holds both workers beside the modules that load them', () => {
-    expect(filesUnder(out.nodeBench)).toEqual(expect.arrayContaining([
-      'electron/memory/embed/worker-thread-transport.js',
-      'electron/memory/embed/embed-worker.js',
-      'electron/memory/sync/prepare-pool.js',
-      'electron/memory/sync/prepare-worker.js',
-    ]));
+    expect(filesUnder(out.nodeBench)).toEqual(
+      expect.arrayContaining([
+        'electron/memory/embed/worker-thread-transport.js',
+        'electron/memory/embed/embed-worker.js',
+        'electron/memory/sync/prepare-pool.js',
+        'electron/memory/sync/prepare-worker.js',
+      ]),
+    );
   });
 });
 

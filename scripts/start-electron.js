@@ -47,14 +47,22 @@ const NO_ELECTRON =
 // "downloading (once)…" and made to wait on every start; deleting the file tries again.
 const failedStamp = path.join(root, '.cache', 'electron-download-failed');
 const electronPackage = path.join(electronDir, 'package.json');
-const wantedVersion = fs.existsSync(electronPackage) ? JSON.parse(fs.readFileSync(electronPackage, 'utf8')).version : null;
+const wantedVersion = fs.existsSync(electronPackage)
+  ? JSON.parse(fs.readFileSync(electronPackage, 'utf8')).version
+  : null;
 let binary = wantedVersion ? electronBinary() : null;
-const failedBefore = fs.existsSync(failedStamp) && fs.readFileSync(failedStamp, 'utf8').split('\n')[0] === wantedVersion;
+const failedBefore =
+  fs.existsSync(failedStamp) && fs.readFileSync(failedStamp, 'utf8').split('\n')[0] === wantedVersion;
 if (!binary && wantedVersion && failedBefore) {
-  process.stderr.write(`memlens: no Electron binary (its download failed before; delete ${path.relative(root, failedStamp)} to try again)\n`);
+  process.stderr.write(
+    `memlens: no Electron binary (its download failed before; delete ${path.relative(root, failedStamp)} to try again)\n`,
+  );
 } else if (!binary && wantedVersion && process.env.MEMLENS_NO_ELECTRON_DOWNLOAD !== '1') {
   process.stderr.write(`memlens: downloading the Electron ${wantedVersion} binary (first start only)…\n`);
-  run(process.execPath, [path.join(electronDir, 'install.js')], { stdio: ['ignore', 'inherit', 'pipe'], timeout: 10 * 60_000 });
+  run(process.execPath, [path.join(electronDir, 'install.js')], {
+    stdio: ['ignore', 'inherit', 'pipe'],
+    timeout: 10 * 60_000,
+  });
   binary = electronBinary();
   if (!binary) {
     fs.mkdirSync(path.dirname(failedStamp), { recursive: true });
@@ -80,14 +88,33 @@ const stampFile = path.join(nativeDir, '.built-for');
 const stamp = `electron ${electronVersion} / better-sqlite3 ${sqliteVersion} / ${process.platform}-${process.arch}`;
 const built = fs.existsSync(binding) && fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8') === stamp;
 if (!built) {
-  process.stderr.write(`memlens: building better-sqlite3 ${sqliteVersion} for Electron ${electronVersion} (once, about a minute)…\n`);
+  process.stderr.write(
+    `memlens: building better-sqlite3 ${sqliteVersion} for Electron ${electronVersion} (once, about a minute)…\n`,
+  );
   fs.rmSync(nativeDir, { recursive: true, force: true });
   fs.mkdirSync(nativeDir, { recursive: true });
   for (const entry of ['binding.gyp', 'deps', 'src', 'lib', 'package.json']) {
     fs.cpSync(path.join(sqliteSource, entry), path.join(nativeDir, entry), { recursive: true });
   }
-  const npmGyp = path.join(path.dirname(process.execPath), '..', 'lib', 'node_modules', 'npm', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js');
-  const gypArgs = ['rebuild', '--release', `--target=${electronVersion}`, '--dist-url=https://electronjs.org/headers', '--runtime=electron', `--arch=${process.arch}`];
+  const npmGyp = path.join(
+    path.dirname(process.execPath),
+    '..',
+    'lib',
+    'node_modules',
+    'npm',
+    'node_modules',
+    'node-gyp',
+    'bin',
+    'node-gyp.js',
+  );
+  const gypArgs = [
+    'rebuild',
+    '--release',
+    `--target=${electronVersion}`,
+    '--dist-url=https://electronjs.org/headers',
+    '--runtime=electron',
+    `--arch=${process.arch}`,
+  ];
   const ok = fs.existsSync(npmGyp)
     ? run(process.execPath, [npmGyp, ...gypArgs], { cwd: nativeDir })
     : run(process.platform === 'win32' ? 'npx.cmd' : 'npx', ['--yes', 'node-gyp', ...gypArgs], { cwd: nativeDir });

@@ -16,7 +16,12 @@ interface Output {
   tail: number;
   mid: string;
 }
-const vectors = (fixture as { openclawVersion: string; vectors: Array<{ size: { memory: number; user: number }; outputs: Output[]; warnings: string[] }> }).vectors;
+const vectors = (
+  fixture as {
+    openclawVersion: string;
+    vectors: Array<{ size: { memory: number; user: number }; outputs: Output[]; warnings: string[] }>;
+  }
+).vectors;
 const limits = { perFile: 20_000, total: 60_000 };
 
 describe('annotations in the prompt budget, as OpenClaw 2026.9.6 counts them', () => {
@@ -25,18 +30,29 @@ describe('annotations in the prompt budget, as OpenClaw 2026.9.6 counts them', (
     expect(vectors.map((v) => v.size)).toEqual(BOOTSTRAP_SIZES);
   });
 
-  it.each(vectors.map((v) => [JSON.stringify(v.size), v] as const))('injects what OpenClaw injects for %s', (_label, v) => {
-    const files = annotatedBootstrapFiles(v.size);
-    // OpenClaw's order: MEMORY.md is a later bootstrap file than USER.md.
-    const inputs: BudgetInput[] = v.outputs.map((o) => ({ name: o.name, absPath: `/ws/${o.name}`, kind: 'text', content: files[o.name] }));
-    const run = runBootstrapBudget(inputs, limits, bootstrapProfile('2026.9.6'));
-    v.outputs.forEach((expected, i) => {
-      const base = files[expected.name].trimEnd();
-      const theirs = base.slice(0, expected.head) + expected.mid + (expected.tail > 0 ? base.slice(base.length - expected.tail) : '');
-      expect(injectedText(files[expected.name], run.files[i]!)).toBe(theirs);
-    });
-    expect(run.warnings).toEqual(v.warnings);
-  });
+  it.each(vectors.map((v) => [JSON.stringify(v.size), v] as const))(
+    'injects what OpenClaw injects for %s',
+    (_label, v) => {
+      const files = annotatedBootstrapFiles(v.size);
+      // OpenClaw's order: MEMORY.md is a later bootstrap file than USER.md.
+      const inputs: BudgetInput[] = v.outputs.map((o) => ({
+        name: o.name,
+        absPath: `/ws/${o.name}`,
+        kind: 'text',
+        content: files[o.name],
+      }));
+      const run = runBootstrapBudget(inputs, limits, bootstrapProfile('2026.9.6'));
+      v.outputs.forEach((expected, i) => {
+        const base = files[expected.name].trimEnd();
+        const theirs =
+          base.slice(0, expected.head) +
+          expected.mid +
+          (expected.tail > 0 ? base.slice(base.length - expected.tail) : '');
+        expect(injectedText(files[expected.name], run.files[i]!)).toBe(theirs);
+      });
+      expect(run.warnings).toEqual(v.warnings);
+    },
+  );
 
   it('a MEMORY.md over 20,000 characters only because of its annotations is cut (they count in full)', () => {
     const memory = annotatedBootstrapFiles({ memory: 20_500, user: 0 })['MEMORY.md'];

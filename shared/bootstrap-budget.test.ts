@@ -35,32 +35,45 @@ describe('bootstrap budget matches OpenClaw, vector by vector', () => {
   it('has vectors for every release and every boundary the issue names', () => {
     for (const version of ['2026.9.6', '2026.4.15', '2026.2.26']) {
       const titles = vectors.filter((v) => v.version === version).map((v) => v.title);
-      expect(titles).toEqual(expect.arrayContaining([
-        'MEMORY.md exactly at the per-file cap',
-        'MEMORY.md one over the per-file cap',
-        'USER.md at 4001',
-        'earlier files leave 63 of the total, MEMORY.md=5000',
-        'emoji straddling both cuts',
-      ]));
+      expect(titles).toEqual(
+        expect.arrayContaining([
+          'MEMORY.md exactly at the per-file cap',
+          'MEMORY.md one over the per-file cap',
+          'USER.md at 4001',
+          'earlier files leave 63 of the total, MEMORY.md=5000',
+          'emoji straddling both cuts',
+        ]),
+      );
     }
   });
 
   it.each(vectors.map((v) => [`${v.version} · ${v.title}`, v] as const))('%s', (_label, v) => {
     const { texts, run } = runVector(v);
     const injected = run.files.filter((f) => f.injectedChars > 0);
-    expect(injected.map((f) => f.name)).toEqual(v.outputs.map((o) => v.files.find((s) => (s.path ?? s.name) === o.path)!.name));
+    expect(injected.map((f) => f.name)).toEqual(
+      v.outputs.map((o) => v.files.find((s) => (s.path ?? s.name) === o.path)!.name),
+    );
     injected.forEach((file, i) => {
       const expected = v.outputs[i]!;
       const index = v.files.findIndex((s) => (s.path ?? s.name) === expected.path);
       const base = texts[index]!.trimEnd();
-      const theirs = base.slice(0, expected.head) + expected.mid + (expected.tail > 0 ? base.slice(base.length - expected.tail) : '');
+      const theirs =
+        base.slice(0, expected.head) +
+        expected.mid +
+        (expected.tail > 0 ? base.slice(base.length - expected.tail) : '');
       const ours = injectedText(texts[index]!, file);
       expect(ours.length).toBe(expected.length);
       expect(ours).toBe(theirs);
       expect(file.injectedChars).toBe(expected.length);
       // Letters-only files: what the pieces call dropped is exactly what lies between head and tail.
       const spec = v.files[index]!;
-      if (spec.gen && !spec.append && v.version === '2026.9.6' && spec.name !== 'AGENTS.md' && file.outcome === 'truncated') {
+      if (
+        spec.gen &&
+        !spec.append &&
+        v.version === '2026.9.6' &&
+        spec.name !== 'AGENTS.md' &&
+        file.outcome === 'truncated'
+      ) {
         expect(file.dropped).toEqual([{ from: expected.head, to: base.length - expected.tail }]);
       }
     });
@@ -72,11 +85,21 @@ describe('bootstrap budget matches OpenClaw, vector by vector', () => {
 describe('bootstrap budget at the boundaries (2026.9.6)', () => {
   const profile = bootstrapProfile('2026.9.6');
   const limits = { perFile: 20_000, total: 60_000 };
-  const memory = (content: string): BudgetInput => ({ name: 'MEMORY.md', absPath: '/ws/MEMORY.md', kind: 'text', content });
+  const memory = (content: string): BudgetInput => ({
+    name: 'MEMORY.md',
+    absPath: '/ws/MEMORY.md',
+    kind: 'text',
+    content,
+  });
 
   it('a file exactly at the cap is injected whole; one more character cuts 2 characters short of the cap', () => {
     const at = runBootstrapBudget([memory(generateLetters(20_000, 0))], limits, profile).files[0]!;
-    expect(at).toMatchObject({ outcome: 'full', injectedChars: 20_000, cap: { kind: 'per-file', value: 20_000 }, dropped: [] });
+    expect(at).toMatchObject({
+      outcome: 'full',
+      injectedChars: 20_000,
+      cap: { kind: 'per-file', value: 20_000 },
+      dropped: [],
+    });
     const over = runBootstrapBudget([memory(generateLetters(20_001, 0))], limits, profile).files[0]!;
     expect(over.outcome).toBe('truncated');
     expect(over.injectedChars).toBe(19_999);
@@ -85,18 +108,50 @@ describe('bootstrap budget at the boundaries (2026.9.6)', () => {
   });
 
   it('USER.md has its own 4,000-character cap, and it says so', () => {
-    const user = runBootstrapBudget([{ name: 'USER.md', absPath: '/ws/USER.md', kind: 'text', content: generateLetters(4_001, 0) }], limits, profile).files[0]!;
+    const user = runBootstrapBudget(
+      [{ name: 'USER.md', absPath: '/ws/USER.md', kind: 'text', content: generateLetters(4_001, 0) }],
+      limits,
+      profile,
+    ).files[0]!;
     expect(user.cap).toEqual({ kind: 'user', value: 4_000 });
     expect(user.outcome).toBe('truncated');
   });
 
   it('a file after others that used the total gets only what is left, then nothing below 64', () => {
-    const filler = (name: string, n: number): BudgetInput => ({ name, absPath: `/ws/${name}`, kind: 'text', content: generateLetters(n, 1) });
-    const run = runBootstrapBudget([filler('AGENTS.md', 20_000), filler('SOUL.md', 20_000), filler('IDENTITY.md', 19_000), memory(generateLetters(5_000, 0))], limits, profile);
-    expect(run.files[3]).toMatchObject({ outcome: 'truncated', remainingBefore: 1_000, cap: { kind: 'remaining-total', value: 1_000 }, injectedChars: 999 });
+    const filler = (name: string, n: number): BudgetInput => ({
+      name,
+      absPath: `/ws/${name}`,
+      kind: 'text',
+      content: generateLetters(n, 1),
+    });
+    const run = runBootstrapBudget(
+      [
+        filler('AGENTS.md', 20_000),
+        filler('SOUL.md', 20_000),
+        filler('IDENTITY.md', 19_000),
+        memory(generateLetters(5_000, 0)),
+      ],
+      limits,
+      profile,
+    );
+    expect(run.files[3]).toMatchObject({
+      outcome: 'truncated',
+      remainingBefore: 1_000,
+      cap: { kind: 'remaining-total', value: 1_000 },
+      injectedChars: 999,
+    });
     expect(run.injectedChars).toBe(59_999);
-    const starved = runBootstrapBudget([filler('AGENTS.md', 20_000), filler('SOUL.md', 20_000), filler('IDENTITY.md', 19_937), memory('remember this')], limits, profile);
-    expect(starved.files[3]).toMatchObject({ outcome: 'over-budget', remainingBefore: 63, injectedChars: 0, dropped: [{ from: 0, to: 13 }] });
+    const starved = runBootstrapBudget(
+      [filler('AGENTS.md', 20_000), filler('SOUL.md', 20_000), filler('IDENTITY.md', 19_937), memory('remember this')],
+      limits,
+      profile,
+    );
+    expect(starved.files[3]).toMatchObject({
+      outcome: 'over-budget',
+      remainingBefore: 63,
+      injectedChars: 0,
+      dropped: [{ from: 0, to: 13 }],
+    });
   });
 
   it('never leaves half of a surrogate pair in the injected text', () => {

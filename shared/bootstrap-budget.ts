@@ -4,7 +4,13 @@
 // editor on the live buffer (with the budget the earlier files left, from the engine's report).
 import { MIN_REMAINING_FOR_FILE, type BootstrapProfile } from './bootstrap-profiles.js';
 import { trimBootstrapFile } from './bootstrap-trim.js';
-import { clampPiecesToBudget, droppedRanges, piecesLength, renderPieces, type InjectedPiece } from './injected-pieces.js';
+import {
+  clampPiecesToBudget,
+  droppedRanges,
+  piecesLength,
+  renderPieces,
+  type InjectedPiece,
+} from './injected-pieces.js';
 
 export interface BootstrapLimits {
   /** Per-file cap (`bootstrapMaxChars`). */
@@ -60,7 +66,11 @@ export interface BudgetRun {
 }
 
 /** The budget loop over all files, in order. */
-export function runBootstrapBudget(inputs: readonly BudgetInput[], limits: BootstrapLimits, profile: BootstrapProfile): BudgetRun {
+export function runBootstrapBudget(
+  inputs: readonly BudgetInput[],
+  limits: BootstrapLimits,
+  profile: BootstrapProfile,
+): BudgetRun {
   // OpenClaw never starts with less than one character, and floors fractional totals.
   let remaining = Math.max(1, Math.floor(limits.total));
   let stopped = false;
@@ -82,11 +92,22 @@ export function runBootstrapBudget(inputs: readonly BudgetInput[], limits: Boots
       }
       const used = piecesLength(pieces);
       remaining = Math.max(0, remaining - used);
-      files.push({ name: input.name, outcome: 'missing', measuredChars: 0, injectedChars: used, remainingBefore: before, cap: null, pieces, dropped: [] });
+      files.push({
+        name: input.name,
+        outcome: 'missing',
+        measuredChars: 0,
+        injectedChars: used,
+        remainingBefore: before,
+        cap: null,
+        pieces,
+        dropped: [],
+      });
       continue;
     }
     if (remaining < MIN_REMAINING_FOR_FILE) {
-      warnings.push(`remaining bootstrap budget is ${remaining} chars (<${MIN_REMAINING_FOR_FILE}); skipping additional bootstrap files`);
+      warnings.push(
+        `remaining bootstrap budget is ${remaining} chars (<${MIN_REMAINING_FOR_FILE}); skipping additional bootstrap files`,
+      );
       stopped = true;
       files.push(overBudget(input, before));
       continue;
@@ -113,9 +134,13 @@ export function budgetOneFile(
 ): { budget: FileBudget; warning: string | null } {
   const measuredChars = content.trimEnd().length;
   if (remainingBefore < MIN_REMAINING_FOR_FILE) {
-    return { budget: { ...overBudget({ name, absPath: '', kind: 'text', content }, remainingBefore), measuredChars }, warning: null };
+    return {
+      budget: { ...overBudget({ name, absPath: '', kind: 'text', content }, remainingBefore), measuredChars },
+      warning: null,
+    };
   }
-  const base = profile.userCap !== null && name.toLowerCase() === 'user.md' ? Math.min(perFile, profile.userCap) : perFile;
+  const base =
+    profile.userCap !== null && name.toLowerCase() === 'user.md' ? Math.min(perFile, profile.userCap) : perFile;
   const capValue = Math.max(1, Math.min(base, remainingBefore));
   const capKind: CapKind = capValue < base ? 'remaining-total' : base < perFile ? 'user' : 'per-file';
   const trimmed = trimBootstrapFile(content, name, capValue, profile);
@@ -123,7 +148,16 @@ export function budgetOneFile(
   const injectedChars = piecesLength(pieces);
   if (injectedChars === 0) {
     return {
-      budget: { name, outcome: 'empty', measuredChars, injectedChars: 0, remainingBefore, cap: { kind: capKind, value: capValue }, pieces: [], dropped: [] },
+      budget: {
+        name,
+        outcome: 'empty',
+        measuredChars,
+        injectedChars: 0,
+        remainingBefore,
+        cap: { kind: capKind, value: capValue },
+        pieces: [],
+        dropped: [],
+      },
       warning: null,
     };
   }
@@ -140,14 +174,25 @@ export function budgetOneFile(
       pieces,
       dropped: droppedRanges(measuredChars, pieces),
     },
-    warning: truncated ? `workspace bootstrap file ${name} is ${measuredChars} chars (limit ${capValue}); truncating in injected context` : null,
+    warning: truncated
+      ? `workspace bootstrap file ${name} is ${measuredChars} chars (limit ${capValue}); truncating in injected context`
+      : null,
   };
 }
 
 function overBudget(input: BudgetInput, remainingBefore: number): FileBudget {
   const measuredChars = input.kind === 'text' ? input.content.trimEnd().length : 0;
   const dropped = measuredChars > 0 ? [{ from: 0, to: measuredChars }] : [];
-  return { name: input.name, outcome: 'over-budget', measuredChars, injectedChars: 0, remainingBefore, cap: null, pieces: [], dropped };
+  return {
+    name: input.name,
+    outcome: 'over-budget',
+    measuredChars,
+    injectedChars: 0,
+    remainingBefore,
+    cap: null,
+    pieces: [],
+    dropped,
+  };
 }
 
 /** The exact text injected for a file (marker included), from its pieces. */

@@ -80,8 +80,14 @@ const PROFILES: Record<OpenclawVersion, BootstrapProfile> = {
     ],
     notLoaded: [
       { name: 'TOOLS.md', reason: 'OpenClaw 2026.9.6 no longer loads TOOLS.md into the prompt.' },
-      { name: 'HEARTBEAT.md', reason: 'OpenClaw 2026.9.6 no longer loads HEARTBEAT.md (heartbeat notes moved to the cron monitor).' },
-      { name: 'memory.md', reason: 'OpenClaw 2026.9.6 loads only MEMORY.md (exact case); a lower-case memory.md is ignored.' },
+      {
+        name: 'HEARTBEAT.md',
+        reason: 'OpenClaw 2026.9.6 no longer loads HEARTBEAT.md (heartbeat notes moved to the cron monitor).',
+      },
+      {
+        name: 'memory.md',
+        reason: 'OpenClaw 2026.9.6 loads only MEMORY.md (exact case); a lower-case memory.md is ignored.',
+      },
     ],
     promptSanitize: 'heartbeat-pattern',
   },
@@ -98,7 +104,11 @@ const PROFILES: Record<OpenclawVersion, BootstrapProfile> = {
       { name: 'TOOLS.md', whenAbsent: 'missing-marker' },
       { name: 'IDENTITY.md', whenAbsent: 'missing-marker' },
       { name: 'USER.md', whenAbsent: 'missing-marker' },
-      { name: 'HEARTBEAT.md', whenAbsent: 'missing-marker', note: 'Left out of the main agent when heartbeat guidance is off in openclaw.json.' },
+      {
+        name: 'HEARTBEAT.md',
+        whenAbsent: 'missing-marker',
+        note: 'Left out of the main agent when heartbeat guidance is off in openclaw.json.',
+      },
       { name: 'BOOTSTRAP.md', whenAbsent: 'missing-marker' },
       { name: 'MEMORY.md', whenAbsent: 'skip' },
       { name: 'memory.md', whenAbsent: 'skip', onlyWithout: 'MEMORY.md' },
@@ -143,7 +153,12 @@ export function isOpenclawVersion(value: string): value is OpenclawVersion {
  * bootstrap files; the engine lets them be edited like memory files.
  */
 export const BOOTSTRAP_FILE_NAMES: readonly string[] = [
-  ...new Set(OPENCLAW_VERSIONS.flatMap((v) => [...PROFILES[v].files.map((f) => f.name), ...PROFILES[v].notLoaded.map((f) => f.name)])),
+  ...new Set(
+    OPENCLAW_VERSIONS.flatMap((v) => [
+      ...PROFILES[v].files.map((f) => f.name),
+      ...PROFILES[v].notLoaded.map((f) => f.name),
+    ]),
+  ),
 ];
 
 export function isBootstrapFileName(relPath: string): boolean {

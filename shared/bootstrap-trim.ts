@@ -24,10 +24,21 @@ const TAIL_RATIO_INSIDE = 0.25;
 const HEAD_RATIO_OUTSIDE = 0.7;
 const TAIL_RATIO_OUTSIDE = 0.2;
 
-export function trimBootstrapFile(content: string, fileName: string, cap: number, profile: BootstrapProfile): TrimResult {
+export function trimBootstrapFile(
+  content: string,
+  fileName: string,
+  cap: number,
+  profile: BootstrapProfile,
+): TrimResult {
   const measured = content.trimEnd();
   if (measured.length <= cap) {
-    return { measured, truncated: false, pieces: measured ? [{ kind: 'source', from: 0, to: measured.length }] : [], announcedHead: 0, announcedTail: 0 };
+    return {
+      measured,
+      truncated: false,
+      pieces: measured ? [{ kind: 'source', from: 0, to: measured.length }] : [],
+      announcedHead: 0,
+      announcedTail: 0,
+    };
   }
   if (profile.trim === 'marker-outside') return trimMarkerOutside(measured, fileName, cap);
   if (profile.agentsPolicyDigest && fileName.toLowerCase() === 'agents.md') return trimAgentsWithDigest(measured, cap);
@@ -56,7 +67,9 @@ function tailPiece(text: string, chars: number): InjectedPiece | null {
 
 /** Joins non-empty parts with `separator` pieces, as `[…].filter(nonEmpty).join(sep)` would. */
 function joinParts(parts: (InjectedPiece | null)[], separator: string): InjectedPiece[] {
-  const present = parts.filter((p): p is InjectedPiece => p !== null && (p.kind === 'source' ? p.to > p.from : p.text.length > 0));
+  const present = parts.filter(
+    (p): p is InjectedPiece => p !== null && (p.kind === 'source' ? p.to > p.from : p.text.length > 0),
+  );
   const out: InjectedPiece[] = [];
   present.forEach((part, i) => {
     if (i > 0 && separator) out.push({ kind: 'inserted', role: 'separator', text: separator });
@@ -74,7 +87,8 @@ function trimMarkerInside(text: string, fileName: string, cap: number): TrimResu
   const total = text.length;
   const full = (h: number, t: number) => fullMarker(fileName, h, t, total);
   const compact = (h: number, t: number) => compactMarker(h, t, total);
-  const separators = (h: number, t: number, marker: string) => (marker.includes('\n') ? Number(h > 0) + Number(t > 0) : 0);
+  const separators = (h: number, t: number, marker: string) =>
+    marker.includes('\n') ? Number(h > 0) + Number(t > 0) : 0;
   const emptyFull = full(0, 0);
   const template = cap - emptyFull.length - separators(1, 1, emptyFull) >= MIN_TRIMMED_CONTENT ? full : compact;
 
@@ -108,8 +122,17 @@ function trimMarkerInside(text: string, fileName: string, cap: number): TrimResu
     }
   }
   const markerPiece: InjectedPiece = { kind: 'inserted', role: 'marker', text: marker };
-  const pieces = joinParts([headPiece(text, head), markerPiece, tailPiece(text, tail)], marker.includes('\n') ? '\n' : '');
-  return { measured: text, truncated: true, pieces: truncatePiecesUtf16Safe(text, pieces, cap), announcedHead: head, announcedTail: tail };
+  const pieces = joinParts(
+    [headPiece(text, head), markerPiece, tailPiece(text, tail)],
+    marker.includes('\n') ? '\n' : '',
+  );
+  return {
+    measured: text,
+    truncated: true,
+    pieces: truncatePiecesUtf16Safe(text, pieces, cap),
+    announcedHead: head,
+    announcedTail: tail,
+  };
 }
 
 /**
@@ -128,7 +151,13 @@ function trimMarkerOutside(text: string, fileName: string, cap: number): TrimRes
     { kind: 'inserted', role: 'separator', text: '\n' },
     { kind: 'source', from: tailFrom, to: text.length },
   ];
-  return { measured: text, truncated: true, pieces: pieces.filter((p) => p.kind !== 'source' || p.to > p.from), announcedHead: head, announcedTail: tail };
+  return {
+    measured: text,
+    truncated: true,
+    pieces: pieces.filter((p) => p.kind !== 'source' || p.to > p.from),
+    announcedHead: head,
+    announcedTail: tail,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -166,7 +195,10 @@ function digestCandidates(text: string): DigestCandidate[] {
     if (line.length === 0 || FENCE.test(line)) {
       prose = null;
     } else if (LIST_OR_HEADING.test(line) || POLICY_WORDS.test(line)) {
-      candidates.push({ text: prose === null ? line : `${prose}\n${line}`, highPriority: HIGH_PRIORITY_WORDS.test(line) });
+      candidates.push({
+        text: prose === null ? line : `${prose}\n${line}`,
+        highPriority: HIGH_PRIORITY_WORDS.test(line),
+      });
       prose = null;
     } else {
       prose = line;
@@ -188,7 +220,13 @@ function selectDigest(candidates: DigestCandidate[], budget: number): { text: st
   };
   for (const c of candidates) if (c.highPriority) consider(c);
   for (const c of candidates) if (!selected.has(c)) consider(c);
-  return { text: candidates.filter((c) => selected.has(c)).map((c) => c.text).join('\n'), omitted: Math.max(0, candidates.length - selected.size) };
+  return {
+    text: candidates
+      .filter((c) => selected.has(c))
+      .map((c) => c.text)
+      .join('\n'),
+    omitted: Math.max(0, candidates.length - selected.size),
+  };
 }
 
 function trimAgentsWithDigest(text: string, cap: number): TrimResult {
@@ -206,7 +244,10 @@ function trimAgentsWithDigest(text: string, cap: number): TrimResult {
         inserted('marker', digest.text ? '[Policy digest from AGENTS.md]' : ''),
         inserted('digest', digest.text),
         inserted('marker', digest.omitted > 0 ? `[...${digest.omitted} more policy lines omitted...]` : ''),
-        inserted('marker', `…(truncated AGENTS.md: kept ${head}+policy ${digest.text.length}+${tail} chars of ${text.length})…`),
+        inserted(
+          'marker',
+          `…(truncated AGENTS.md: kept ${head}+policy ${digest.text.length}+${tail} chars of ${text.length})…`,
+        ),
         tailPiece(text, tail),
       ],
       '\n',
@@ -225,5 +266,11 @@ function trimAgentsWithDigest(text: string, cap: number): TrimResult {
     pieces = render();
     length = pieces.reduce((n, p) => n + (p.kind === 'source' ? p.to - p.from : p.text.length), 0);
   }
-  return { measured: text, truncated: true, pieces: truncatePiecesUtf16Safe(text, pieces, cap), announcedHead: head, announcedTail: tail };
+  return {
+    measured: text,
+    truncated: true,
+    pieces: truncatePiecesUtf16Safe(text, pieces, cap),
+    announcedHead: head,
+    announcedTail: tail,
+  };
 }

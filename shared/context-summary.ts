@@ -22,7 +22,10 @@ export function capWords(cap: ContextFile['cap']): string {
   return cap ? `${formatChars(cap.value)} (${CAP_WORDS[cap.kind]})` : '—';
 }
 
-type FileFacts = Pick<ContextFile, 'name' | 'status' | 'measuredChars' | 'injectedChars' | 'cap' | 'remainingBefore'> & {
+type FileFacts = Pick<
+  ContextFile,
+  'name' | 'status' | 'measuredChars' | 'injectedChars' | 'cap' | 'remainingBefore'
+> & {
   dropped: readonly { startLine: number; endLine: number }[];
 };
 
@@ -40,7 +43,9 @@ export function totalLevel(injected: number, cap: number): BudgetLevel {
 
 /** One line: name, size against its cap, and what that means for the agent. */
 export function budgetHeadline(file: FileFacts): string {
-  const size = file.cap ? `${formatChars(file.measuredChars)} / ${formatChars(file.cap.value)} chars` : `${formatChars(file.measuredChars)} chars`;
+  const size = file.cap
+    ? `${formatChars(file.measuredChars)} / ${formatChars(file.cap.value)} chars`
+    : `${formatChars(file.measuredChars)} chars`;
   return `${file.name} ${size} — ${budgetConsequence(file)}`;
 }
 

@@ -101,7 +101,9 @@ export const SearchOptionsSchema = z.strictObject({
   /** Weights before renormalisation; default vector 0.7, text 0.3. */
   vectorWeight: z.number().min(0).max(1000).optional(),
   textWeight: z.number().min(0).max(1000).optional(),
-  decay: z.strictObject({ enabled: z.boolean(), halfLifeDays: z.number().positive().max(100_000).optional() }).optional(),
+  decay: z
+    .strictObject({ enabled: z.boolean(), halfLifeDays: z.number().positive().max(100_000).optional() })
+    .optional(),
   mmr: z.strictObject({ enabled: z.boolean(), lambda: z.number().min(0).max(1).optional() }).optional(),
   /** Inclusive ISO dates `YYYY-MM-DD`; evergreen files have no date and are excluded by a range. */
   from: IsoDateSchema.optional(),
@@ -325,14 +327,26 @@ export const SearchResultSchema = z.object({
   /** The file's date for dated files and sessions; null for evergreen files (their mtime is not a memory's date). */
   date: z.string().nullable().optional(),
   /** Other places holding exactly this chunk's text, folded into this result ("also in …"). */
-  alsoIn: z.array(z.object({ path: z.string(), startLine: z.number(), endLine: z.number(), citation: z.string() })).optional(),
+  alsoIn: z
+    .array(z.object({ path: z.string(), startLine: z.number(), endLine: z.number(), citation: z.string() }))
+    .optional(),
   breakdown: ScoreBreakdownSchema,
 });
 
 export const SearchModeSchema = z.enum(['hybrid', 'fts-only']);
 
 export const SearchNoticeSchema = z.object({
-  code: z.enum(['relaxed-query', 'keyword-only', 'vector-timeout', 'no-terms', 'index-building', 'query-dates', 'below-min-score', 'no-memory-then', 'not-agent-model']),
+  code: z.enum([
+    'relaxed-query',
+    'keyword-only',
+    'vector-timeout',
+    'no-terms',
+    'index-building',
+    'query-dates',
+    'below-min-score',
+    'no-memory-then',
+    'not-agent-model',
+  ]),
   message: z.string(),
 });
 

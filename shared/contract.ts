@@ -28,7 +28,12 @@ import { ContextArgsSchema, ContextReportSchema } from './context-schemas.js';
 import { AgentDatabasesReportSchema, AgentIndexChunkSchema, AgentWorkspacesSchema } from './agent-db-schemas.js';
 import { SettingsPatchSchema, SettingsSchema } from './settings-schema.js';
 import { AgentCallListSchema, AgentCallsArgsSchema } from './agent-call-schemas.js';
-import { AgentSearchEntrySchema, AgentSearchListSchema, FileAccessSchema, SavedSessionMemorySchema } from './agent-schemas.js';
+import {
+  AgentSearchEntrySchema,
+  AgentSearchListSchema,
+  FileAccessSchema,
+  SavedSessionMemorySchema,
+} from './agent-schemas.js';
 import {
   DraftPutArgsSchema,
   DraftSchema,
@@ -88,14 +93,23 @@ export const CALLS = {
     // For a file too large to open whole: `offset` is the byte where the window starts (moved
     // forward to the next line start), or with `backward` where it ends (the page before).
     // Ignored for files the editor opens whole.
-    args: z.strictObject({ path: RelPathSchema, offset: z.number().int().min(0).optional(), backward: z.boolean().optional() }),
+    args: z.strictObject({
+      path: RelPathSchema,
+      offset: z.number().int().min(0).optional(),
+      backward: z.boolean().optional(),
+    }),
     result: FileContentSchema,
     maxArgBytes: MAX_ARG_BYTES,
     errors: ['NOT_FOUND', 'OUT_OF_ROOT', 'NOT_ALLOWED'],
-    summary: 'One memory file or transcript as the editor opens it (a window of it when too large), with the hash a save must present.',
+    summary:
+      'One memory file or transcript as the editor opens it (a window of it when too large), with the hash a save must present.',
   }),
   saveFile: call({
-    args: z.strictObject({ path: RelPathSchema, text: z.string().max(MAX_TEXT_CHARS), expectedHash: HashSchema.nullable() }),
+    args: z.strictObject({
+      path: RelPathSchema,
+      text: z.string().max(MAX_TEXT_CHARS),
+      expectedHash: HashSchema.nullable(),
+    }),
     result: SaveResultSchema,
     maxArgBytes: MAX_SAVE_BYTES,
     errors: ['NOT_FOUND', 'OUT_OF_ROOT', 'CONFLICT', 'NOT_ALLOWED'],
@@ -106,7 +120,8 @@ export const CALLS = {
     result: SaveResultSchema,
     maxArgBytes: MAX_ARG_BYTES,
     errors: ['NOT_FOUND', 'OUT_OF_ROOT', 'CONFLICT', 'NOT_ALLOWED'],
-    summary: "Accepts a file's body as intended: rewrites only its frontmatter `checksum` (and `updated`) to match; CONFLICT when it changed since read.",
+    summary:
+      "Accepts a file's body as intended: rewrites only its frontmatter `checksum` (and `updated`) to match; CONFLICT when it changed since read.",
   }),
   createFile: call({
     args: z.strictObject({ path: RelPathSchema, text: z.string().max(MAX_TEXT_CHARS) }),
@@ -211,7 +226,8 @@ export const CALLS = {
     result: ContextReportSchema,
     maxArgBytes: MAX_ARG_BYTES,
     errors: [],
-    summary: "What the agent sees at session start: each bootstrap file's size, cap, cut and dropped lines under OpenClaw's prompt budget.",
+    summary:
+      "What the agent sees at session start: each bootstrap file's size, cap, cut and dropped lines under OpenClaw's prompt budget.",
   }),
   agentSearches: call({
     args: z.strictObject({ limit: z.number().int().min(1).max(1000).optional() }),
@@ -232,21 +248,23 @@ export const CALLS = {
     result: AgentCallListSchema,
     maxArgBytes: MAX_ARG_BYTES,
     errors: ['UNAVAILABLE'],
-    summary: "Every memory call: the agent's own (from its transcripts), MCP clients' and people's, with outcome, diagnosis, replay and a health summary.",
+    summary:
+      "Every memory call: the agent's own (from its transcripts), MCP clients' and people's, with outcome, diagnosis, replay and a health summary.",
   }),
   fileAccess: call({
     args: PathArgs,
     result: FileAccessSchema,
     maxArgBytes: MAX_ARG_BYTES,
     errors: ['OUT_OF_ROOT', 'UNAVAILABLE'],
-    summary: "How often agents retrieved each chunk of a file, and when last.",
+    summary: 'How often agents retrieved each chunk of a file, and when last.',
   }),
   saveSessionMemory: call({
     args: z.strictObject({ path: RelPathSchema, messages: z.number().int().min(1).max(500).optional() }),
     result: SavedSessionMemorySchema,
     maxArgBytes: MAX_ARG_BYTES,
     errors: ['NOT_FOUND', 'OUT_OF_ROOT', 'NOT_ALLOWED'],
-    summary: "Writes a session's last messages as memory/YYYY-MM-DD-<slug>.md (OpenClaw's session-memory format); never overwrites.",
+    summary:
+      "Writes a session's last messages as memory/YYYY-MM-DD-<slug>.md (OpenClaw's session-memory format); never overwrites.",
   }),
   workspaceInfo: call({
     args: NoArgs,
@@ -323,7 +341,8 @@ export const CALLS = {
     result: AgentEmbedderOfferSchema,
     maxArgBytes: MAX_ARG_BYTES,
     errors: [],
-    summary: "The embedding endpoint on this computer that the agent's openclaw.json names (model included), or why there is none.",
+    summary:
+      "The embedding endpoint on this computer that the agent's openclaw.json names (model included), or why there is none.",
   }),
   // OpenClaw's agent databases (openclaw-agent.sqlite), read-only: shared/agent-db-schemas.ts.
   agentDatabases: call({
@@ -331,7 +350,8 @@ export const CALLS = {
     result: AgentDatabasesReportSchema,
     maxArgBytes: MAX_ARG_BYTES,
     errors: ['UNAVAILABLE'],
-    summary: "The agent databases of the workspace: notices, their sessions, and the agent's own index against the memory files (current / stale / missing / extra).",
+    summary:
+      "The agent databases of the workspace: notices, their sessions, and the agent's own index against the memory files (current / stale / missing / extra).",
   }),
   agentIndexChunks: call({
     args: PathArgs,
@@ -345,7 +365,8 @@ export const CALLS = {
     result: AgentWorkspacesSchema,
     maxArgBytes: MAX_ARG_BYTES,
     errors: ['UNAVAILABLE'],
-    summary: "Every OpenClaw agent's workspace beside the open one (openclaw.json, workspace-<id> folders): what the agent switcher offers; openWorkspace accepts these paths.",
+    summary:
+      "Every OpenClaw agent's workspace beside the open one (openclaw.json, workspace-<id> folders): what the agent switcher offers; openWorkspace accepts these paths.",
   }),
   ...HISTORY_CALLS,
   ...EMBEDDER_CALLS,
@@ -384,7 +405,8 @@ export type SubscribeName<E extends EventName> = (typeof EVENTS)[E]['subscribe']
 export type Unsubscribe = () => void;
 
 /** Calls whose arguments are all optional may be called with none: `api.listFiles()`. */
-type CallParams<K extends CallName> = Record<never, never> extends CallArgs<K> ? [args?: CallArgs<K>] : [args: CallArgs<K>];
+type CallParams<K extends CallName> =
+  Record<never, never> extends CallArgs<K> ? [args?: CallArgs<K>] : [args: CallArgs<K>];
 
 export type MemlensCalls = { [K in CallName]: (...args: CallParams<K>) => Promise<CallResult<K>> };
 export type MemlensEvents = {
@@ -457,5 +479,21 @@ export function httpPathFor(name: CallName): string {
 }
 
 // Re-exported so callers need one import for the value types that cross the contract.
-export type { FileContent, SaveResult, DeleteResult, SyncReport, FileChangeEvent, WorkspaceInfo, Transcript, TimelineQuery } from './domain.js';
-export type { Settings, SettingsPatch, SearchSettings, ModelSettings, SessionSettings, Theme } from './settings-schema.js';
+export type {
+  FileContent,
+  SaveResult,
+  DeleteResult,
+  SyncReport,
+  FileChangeEvent,
+  WorkspaceInfo,
+  Transcript,
+  TimelineQuery,
+} from './domain.js';
+export type {
+  Settings,
+  SettingsPatch,
+  SearchSettings,
+  ModelSettings,
+  SessionSettings,
+  Theme,
+} from './settings-schema.js';

@@ -13,17 +13,25 @@ export const EMBEDDER_CALLS = {
     result: EmbedderRetryResultSchema,
     maxArgBytes: SMALL_ARGS,
     errors: ['UNAVAILABLE'],
-    summary: '"Retry now": tries the embedding endpoint that is down at once; when it answers, search turns hybrid and missing vectors are embedded.',
+    summary:
+      '"Retry now": tries the embedding endpoint that is down at once; when it answers, search turns hybrid and missing vectors are embedded.',
   },
   endpointKeyStatus: {
     args: z.strictObject({}),
     result: EndpointKeyStatusSchema,
     maxArgBytes: SMALL_ARGS,
     errors: [],
-    summary: "Whether this host can keep the endpoint's key in the OS keychain, and whether one is stored (never the key).",
+    summary:
+      "Whether this host can keep the endpoint's key in the OS keychain, and whether one is stored (never the key).",
   },
   endpointKeySet: {
-    args: z.strictObject({ key: z.string().min(1).max(4096).regex(/^[\x21-\x7e]+$/, 'printable characters without spaces') }),
+    args: z.strictObject({
+      key: z
+        .string()
+        .min(1)
+        .max(4096)
+        .regex(/^[\x21-\x7e]+$/, 'printable characters without spaces'),
+    }),
     result: EndpointKeyStatusSchema,
     maxArgBytes: SMALL_ARGS,
     errors: ['UNAVAILABLE', 'INVALID_ARGUMENT'],
@@ -34,6 +42,6 @@ export const EMBEDDER_CALLS = {
     result: EndpointKeyStatusSchema,
     maxArgBytes: SMALL_ARGS,
     errors: [],
-    summary: "Deletes the stored key.",
+    summary: 'Deletes the stored key.',
   },
 } as const satisfies Record<string, CallSpec>;

@@ -2,7 +2,10 @@
 // is never stored: only the name of the environment variable that holds it.
 import { z } from 'zod';
 
-const envName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name').max(200);
+const envName = z
+  .string()
+  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name')
+  .max(200);
 const label = z.string().max(200);
 
 export const EmbedderEndpointSettingsSchema = z.object({

@@ -57,13 +57,23 @@ export function parseEndpointUrl(baseUrl: string): ParsedEndpoint {
   try {
     url = new URL(baseUrl.trim());
   } catch {
-    return { ok: false, reason: `embedding endpoint "${baseUrl}" is not a URL — give one like http://127.0.0.1:11434/v1` };
+    return {
+      ok: false,
+      reason: `embedding endpoint "${baseUrl}" is not a URL — give one like http://127.0.0.1:11434/v1`,
+    };
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return { ok: false, reason: `embedding endpoint ${baseUrl} is not http(s) — give one like http://127.0.0.1:11434/v1` };
+    return {
+      ok: false,
+      reason: `embedding endpoint ${baseUrl} is not http(s) — give one like http://127.0.0.1:11434/v1`,
+    };
   }
   if (url.username || url.password) {
-    return { ok: false, reason: 'embedding endpoint URL carries a user name or password — give the key through an environment variable instead' };
+    return {
+      ok: false,
+      reason:
+        'embedding endpoint URL carries a user name or password — give the key through an environment variable instead',
+    };
   }
   url.search = '';
   url.hash = '';

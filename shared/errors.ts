@@ -34,7 +34,9 @@ export class MemoryLensError extends Error {
   }
 
   toValue(): ErrorValue {
-    return this.details ? { code: this.code, message: this.message, details: this.details } : { code: this.code, message: this.message };
+    return this.details
+      ? { code: this.code, message: this.message, details: this.details }
+      : { code: this.code, message: this.message };
   }
 }
 

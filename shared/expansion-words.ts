@@ -18,7 +18,10 @@ export function expansionRelation(e: NonNullable<TermBreakdown['expansion']>): s
 }
 
 /** The term's sentence; `held` is the "n of N chunks contain it — rare, weight w" clause. */
-export function describeExpansion(t: Pick<TermBreakdown, 'asWritten' | 'term' | 'occurrences' | 'contribution' | 'expansion'>, held: string): string {
+export function describeExpansion(
+  t: Pick<TermBreakdown, 'asWritten' | 'term' | 'occurrences' | 'contribution' | 'expansion'>,
+  held: string,
+): string {
   const e = t.expansion!;
   const name = `${quote(t.asWritten[0] ?? t.term)} (${expansionRelation(e)}, counted ×${e.weight.toFixed(2)})`;
   if (t.occurrences === 0) return `${name} is not here; ${held}.`;

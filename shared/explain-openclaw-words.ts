@@ -26,16 +26,33 @@ export function describeOpenClawSteps(o: OpenClawBreakdown): string[] {
   }
   if (o.boost) {
     const b = o.boost;
-    lines.push(`Lexical boost +${f3(b.overlap + b.density + b.path + b.length)}: query words present ${f3(b.overlap)}, density ${f3(b.density)}, in the path ${f3(b.path)}, length ${f3(b.length)} (capped at 1) → ${f3(o.relevance)}.`);
+    lines.push(
+      `Lexical boost +${f3(b.overlap + b.density + b.path + b.length)}: query words present ${f3(b.overlap)}, density ${f3(b.density)}, in the path ${f3(b.path)}, length ${f3(b.length)} (capped at 1) → ${f3(o.relevance)}.`,
+    );
   }
   if (o.hybrid) {
     const h = o.hybrid;
-    const whose = h.vectorOf === null ? 'no vector' : h.vectorOf.kind === 'agent' ? `the agent's stored vector (agent ${h.vectorOf.agentId}), model ${h.vectorOf.model}` : `a vector Memory Lens embedded (${h.vectorOf.provider}), model ${h.vectorOf.model}`;
-    lines.push(`Hybrid: ${f3(h.vectorWeight)} × vector ${f3(h.vectorScore)} + ${f3(h.textWeight)} × keyword ${f3(h.keywordScore)} = ${f3(h.contentScore)}; ${whose}.`);
+    const whose =
+      h.vectorOf === null
+        ? 'no vector'
+        : h.vectorOf.kind === 'agent'
+          ? `the agent's stored vector (agent ${h.vectorOf.agentId}), model ${h.vectorOf.model}`
+          : `a vector Memory Lens embedded (${h.vectorOf.provider}), model ${h.vectorOf.model}`;
+    lines.push(
+      `Hybrid: ${f3(h.vectorWeight)} × vector ${f3(h.vectorScore)} + ${f3(h.textWeight)} × keyword ${f3(h.keywordScore)} = ${f3(h.contentScore)}; ${whose}.`,
+    );
   }
   if (o.tier === 'vector') lines.push('Found by its vector only: no keyword of the query is in it.');
-  else lines.push(o.fallback ? `Found by “${o.foundBy}”: the strict query found too little, so OpenClaw also searched ${o.fallbackTerms.map((t) => `“${t}”`).join(', ')} one by one.` : 'Found by the strict query (every word).');
-  if (o.decay.date !== null) lines.push(`Recency: dated ${o.decay.date}, ${o.decay.ageDays?.toFixed(1)} days old → ×${f3(o.decay.multiplier)} (half-life 30 days).`);
+  else
+    lines.push(
+      o.fallback
+        ? `Found by “${o.foundBy}”: the strict query found too little, so OpenClaw also searched ${o.fallbackTerms.map((t) => `“${t}”`).join(', ')} one by one.`
+        : 'Found by the strict query (every word).',
+    );
+  if (o.decay.date !== null)
+    lines.push(
+      `Recency: dated ${o.decay.date}, ${o.decay.ageDays?.toFixed(1)} days old → ×${f3(o.decay.multiplier)} (half-life 30 days).`,
+    );
   else lines.push('Recency: evergreen (no date in its path), never decays.');
   if (o.importance !== null) lines.push(`Importance ${o.importance} → ×${f3(o.importanceMultiplier)}.`);
   if (o.keptBelowMinScore) lines.push('Every result is below minScore: OpenClaw keeps the keyword matches anyway.');

@@ -18,14 +18,36 @@ const keyword: KeywordBreakdown = {
     { term: 'nas', asWritten: ['NAS'], occurrences: 1, chunksWithTerm: 40, idf: 0.6, contribution: 0.61 },
     { term: '备份', asWritten: ['备份'], occurrences: 3, chunksWithTerm: 12, idf: 2.1, contribution: 3.42 },
     { term: '云端', asWritten: ['云端'], occurrences: 0, chunksWithTerm: 2, idf: 3.8, contribution: 0 },
-    { term: '份n', asWritten: ['份n'], occurrences: 2, chunksWithTerm: 1, idf: 4, contribution: 2.5597, fragment: true },
+    {
+      term: '份n',
+      asWritten: ['份n'],
+      occurrences: 2,
+      chunksWithTerm: 1,
+      idf: 4,
+      contribution: 2.5597,
+      fragment: true,
+    },
   ],
 };
 
 describe('the breakdown in words', () => {
   it('says what each term contributes, the rarest-weighted first, with the words as written', () => {
-    expect(describeTerm(keyword.terms![1]!, 110)).toBe('“备份” occurs 3× here; 12 of 110 chunks contain it — fairly common, weight 2.10 → adds 3.42.');
-    expect(describeTerm({ term: 'meet', asWritten: ['meetings', 'Meeting'], occurrences: 2, chunksWithTerm: 1, idf: 4.2, contribution: 5 }, 110)).toBe(
+    expect(describeTerm(keyword.terms![1]!, 110)).toBe(
+      '“备份” occurs 3× here; 12 of 110 chunks contain it — fairly common, weight 2.10 → adds 3.42.',
+    );
+    expect(
+      describeTerm(
+        {
+          term: 'meet',
+          asWritten: ['meetings', 'Meeting'],
+          occurrences: 2,
+          chunksWithTerm: 1,
+          idf: 4.2,
+          contribution: 5,
+        },
+        110,
+      ),
+    ).toBe(
       '“meetings” (here “Meeting”) occurs 2× here; 1 of 110 chunks contain it — very rare, weight 4.20 → adds 5.00.',
     );
     const lines = describeKeyword(keyword);
@@ -34,13 +56,19 @@ describe('the breakdown in words', () => {
     expect(lines[2]).toMatch(/^“NAS” occurs 1×/);
     expect(lines[3]).toMatch(/^“云端” is not here; 2 of 110 chunks contain it — very rare, weight 3.80\.$/);
     // Character pairs across word boundaries are folded into one line, not listed as words.
-    expect(lines[4]).toBe('1 character pair spanning the query\'s words (份n) also occurs here → adds 2.56.');
-    expect(lines[5]).toBe('This chunk is 312 tokens, 1.4× the average of 220: one occurrence counts 15% less than in an average-length chunk.');
-    expect(lines[6]).toBe('BM25 6.59 ÷ 5.20 (what every term once in an average-length chunk would score) = 1.27 → keyword score 0.559 (x ÷ (1 + x)).');
+    expect(lines[4]).toBe("1 character pair spanning the query's words (份n) also occurs here → adds 2.56.");
+    expect(lines[5]).toBe(
+      'This chunk is 312 tokens, 1.4× the average of 220: one occurrence counts 15% less than in an average-length chunk.',
+    );
+    expect(lines[6]).toBe(
+      'BM25 6.59 ÷ 5.20 (what every term once in an average-length chunk would score) = 1.27 → keyword score 0.559 (x ÷ (1 + x)).',
+    );
   });
 
   it('grades rarity by the share of chunks holding a term', () => {
-    expect([rarity(1, 100), rarity(8, 100), rarity(25, 100), rarity(50, 100), rarity(90, 100), rarity(0, 100)]).toEqual(['very rare', 'rare', 'fairly common', 'common', 'in most chunks', 'in no chunk']);
+    expect([rarity(1, 100), rarity(8, 100), rarity(25, 100), rarity(50, 100), rarity(90, 100), rarity(0, 100)]).toEqual(
+      ['very rare', 'rare', 'fairly common', 'common', 'in most chunks', 'in no chunk'],
+    );
   });
 
   it('names days, weeks and months plainly', () => {
@@ -51,20 +79,74 @@ describe('the breakdown in words', () => {
   });
 
   it('says why a date boost applies, and why not', () => {
-    const base: DateBoostBreakdown = { enabled: true, mentions: [{ text: '4月16号', from: '2026-04-16', to: '2026-04-16' }], boost: 2, match: null, multiplier: 1 };
-    expect(describeDates({ ...base, multiplier: 2, match: { evidence: 'file-date', from: '2026-04-16', to: '2026-04-16', written: null, mention: '4月16号', broader: false } })).toBe(
-      'The query mentions 16 Apr 2026 (“4月16号”); this file is dated 16 Apr 2026: ×2.',
-    );
-    expect(describeDates({ ...base, multiplier: 1.5, match: { evidence: 'file-date', from: '2026-04-13', to: '2026-04-19', written: null, mention: '4月16号', broader: true } })).toBe(
+    const base: DateBoostBreakdown = {
+      enabled: true,
+      mentions: [{ text: '4月16号', from: '2026-04-16', to: '2026-04-16' }],
+      boost: 2,
+      match: null,
+      multiplier: 1,
+    };
+    expect(
+      describeDates({
+        ...base,
+        multiplier: 2,
+        match: {
+          evidence: 'file-date',
+          from: '2026-04-16',
+          to: '2026-04-16',
+          written: null,
+          mention: '4月16号',
+          broader: false,
+        },
+      }),
+    ).toBe('The query mentions 16 Apr 2026 (“4月16号”); this file is dated 16 Apr 2026: ×2.');
+    expect(
+      describeDates({
+        ...base,
+        multiplier: 1.5,
+        match: {
+          evidence: 'file-date',
+          from: '2026-04-13',
+          to: '2026-04-19',
+          written: null,
+          mention: '4月16号',
+          broader: true,
+        },
+      }),
+    ).toBe(
       'The query mentions 16 Apr 2026 (“4月16号”); this file covers 13 Apr – 19 Apr 2026, more than was asked: half the boost: ×1.5.',
     );
-    expect(describeDates({ ...base, multiplier: 1.5, match: { evidence: 'text', from: '2026-04-16', to: '2026-04-16', written: '04-16', mention: '4月16号', broader: false } })).toBe(
-      'The query mentions 16 Apr 2026 (“4月16号”); it says “04-16” but is not dated then: half the boost: ×1.5.',
-    );
-    expect(describeDates({ ...base, multiplier: 2, match: { evidence: 'session-messages', from: '2026-04-16', to: '2026-04-16', written: null, mention: '4月16号', broader: false } })).toBe(
-      'The query mentions 16 Apr 2026 (“4月16号”); these messages were written on 16 Apr 2026: ×2.',
-    );
+    expect(
+      describeDates({
+        ...base,
+        multiplier: 1.5,
+        match: {
+          evidence: 'text',
+          from: '2026-04-16',
+          to: '2026-04-16',
+          written: '04-16',
+          mention: '4月16号',
+          broader: false,
+        },
+      }),
+    ).toBe('The query mentions 16 Apr 2026 (“4月16号”); it says “04-16” but is not dated then: half the boost: ×1.5.');
+    expect(
+      describeDates({
+        ...base,
+        multiplier: 2,
+        match: {
+          evidence: 'session-messages',
+          from: '2026-04-16',
+          to: '2026-04-16',
+          written: null,
+          mention: '4月16号',
+          broader: false,
+        },
+      }),
+    ).toBe('The query mentions 16 Apr 2026 (“4月16号”); these messages were written on 16 Apr 2026: ×2.');
     expect(describeDates(base)).toBe('The query mentions 16 Apr 2026 (“4月16号”); nothing dates this memory then: ×1.');
-    expect(describeDates({ ...base, enabled: false })).toBe('The query mentions 16 Apr 2026 (“4月16号”); date boosting is off.');
+    expect(describeDates({ ...base, enabled: false })).toBe(
+      'The query mentions 16 Apr 2026 (“4月16号”); date boosting is off.',
+    );
   });
 });

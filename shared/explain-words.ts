@@ -10,9 +10,11 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 
 /** "16 Apr 2026", or "26 Oct – 1 Nov 2026" for a range. */
 export function describeDays(from: string, to: string): string {
-  const day = (iso: string, withYear: boolean): string => `${Number(iso.slice(8, 10))} ${MONTHS[Number(iso.slice(5, 7)) - 1]}${withYear ? ` ${iso.slice(0, 4)}` : ''}`;
+  const day = (iso: string, withYear: boolean): string =>
+    `${Number(iso.slice(8, 10))} ${MONTHS[Number(iso.slice(5, 7)) - 1]}${withYear ? ` ${iso.slice(0, 4)}` : ''}`;
   if (from === to) return day(from, true);
-  if (from.slice(8) === '01' && to === lastDayOfMonth(from)) return `${MONTHS[Number(from.slice(5, 7)) - 1]} ${from.slice(0, 4)}`;
+  if (from.slice(8) === '01' && to === lastDayOfMonth(from))
+    return `${MONTHS[Number(from.slice(5, 7)) - 1]} ${from.slice(0, 4)}`;
   return `${day(from, from.slice(0, 4) !== to.slice(0, 4))} – ${day(to, true)}`;
 }
 
@@ -64,9 +66,10 @@ export function describeFragments(fragments: readonly TermBreakdown[]): string |
   const adds = present.reduce((sum, t) => sum + t.contribution, 0);
   const one = present.length === 1;
   const partial = present.filter((t) => t.partOf !== undefined);
-  const less = partial.length > 0
-    ? `; without the words on both sides, ${partial.map((t) => `${t.term} (of ${quote(t.partOf!)})`).join(', ')} count${partial.length === 1 ? 's' : ''} less (×${+(partial[0]!.partialWeight ?? 1).toFixed(2)})`
-    : '';
+  const less =
+    partial.length > 0
+      ? `; without the words on both sides, ${partial.map((t) => `${t.term} (of ${quote(t.partOf!)})`).join(', ')} count${partial.length === 1 ? 's' : ''} less (×${+(partial[0]!.partialWeight ?? 1).toFixed(2)})`
+      : '';
   return `${present.length} character pair${one ? '' : 's'} spanning the query's words (${present.map((t) => t.term).join(' ')}) also occur${one ? 's' : ''} here → add${one ? 's' : ''} ${fixed(adds)}${less}.`;
 }
 
@@ -84,7 +87,10 @@ export function lengthFactor(chunkTokens: number, avgChunkTokens: number): numbe
 export function describeLength(chunkTokens: number, avgChunkTokens: number): string {
   const ratio = avgChunkTokens > 0 ? chunkTokens / avgChunkTokens : 1;
   const pct = Math.round((lengthFactor(chunkTokens, avgChunkTokens) - 1) * 100);
-  const effect = pct === 0 ? 'one occurrence counts as much as in an average-length chunk' : `one occurrence counts ${Math.abs(pct)}% ${pct < 0 ? 'less' : 'more'} than in an average-length chunk`;
+  const effect =
+    pct === 0
+      ? 'one occurrence counts as much as in an average-length chunk'
+      : `one occurrence counts ${Math.abs(pct)}% ${pct < 0 ? 'less' : 'more'} than in an average-length chunk`;
   return `This chunk is ${chunkTokens} tokens, ${fixed(ratio, 1)}× the average of ${Math.round(avgChunkTokens)}: ${effect}.`;
 }
 
@@ -132,7 +138,8 @@ export function describeKeyword(k: KeywordBreakdown): string[] {
   for (const t of words) lines.push(describeTerm(t, total));
   const fragments = describeFragments(terms.filter((t) => t.fragment));
   if (fragments) lines.push(fragments);
-  if (k.chunkTokens !== undefined && k.avgChunkTokens !== undefined) lines.push(describeLength(k.chunkTokens, k.avgChunkTokens));
+  if (k.chunkTokens !== undefined && k.avgChunkTokens !== undefined)
+    lines.push(describeLength(k.chunkTokens, k.avgChunkTokens));
   lines.push(describeKeywordScore(k));
   return lines;
 }

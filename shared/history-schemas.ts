@@ -163,7 +163,11 @@ export const HistorySettingsPatchSchema = z.strictObject({
  * `version`: a new version of `path` was kept. `evidence`: a transcript (`path`) changed, so who
  * made earlier changes may now be known better.
  */
-export const HistoryChangedSchema = z.object({ path: z.string(), reason: z.enum(['version', 'evidence']), version: z.number().int().nullable() });
+export const HistoryChangedSchema = z.object({
+  path: z.string(),
+  reason: z.enum(['version', 'evidence']),
+  version: z.number().int().nullable(),
+});
 
 export type VersionKind = z.output<typeof VersionKindSchema>;
 export type AuthorKind = z.output<typeof AuthorKindSchema>;

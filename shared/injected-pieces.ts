@@ -46,7 +46,11 @@ export function cutPieces(pieces: readonly InjectedPiece[], length: number): Inj
 }
 
 /** truncateUtf16Safe applied to the rendered text, carried over to the pieces. */
-export function truncatePiecesUtf16Safe(source: string, pieces: readonly InjectedPiece[], maxLength: number): InjectedPiece[] {
+export function truncatePiecesUtf16Safe(
+  source: string,
+  pieces: readonly InjectedPiece[],
+  maxLength: number,
+): InjectedPiece[] {
   const rendered = renderPieces(source, pieces);
   if (rendered.length <= maxLength) return [...pieces];
   return cutPieces(pieces, truncateUtf16Safe(rendered, maxLength).length);

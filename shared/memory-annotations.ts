@@ -115,10 +115,15 @@ export interface EntryRecallMetadata {
  * triggers count only in a curated root file (MEMORY.md, memory.md, USER.md) and only on lines
  * that end with `-->`; projects count anywhere but USER.md.
  */
-export function entryRecallMetadata(sourceLines: readonly string[], opts: { curatedRoot: boolean; projectScopeEligible: boolean }): EntryRecallMetadata {
+export function entryRecallMetadata(
+  sourceLines: readonly string[],
+  opts: { curatedRoot: boolean; projectScopeEligible: boolean },
+): EntryRecallMetadata {
   const phrases = new Set<string>();
   let importance: number | null = null;
-  const projects = opts.projectScopeEligible ? projectKeysOf(sourceLines.join('\n')) : { annotated: false, valid: true, keys: [] };
+  const projects = opts.projectScopeEligible
+    ? projectKeysOf(sourceLines.join('\n'))
+    : { annotated: false, valid: true, keys: [] };
   for (const line of opts.curatedRoot ? sourceLines : []) {
     if (!line.trimEnd().endsWith('-->')) continue;
     for (const { kind, value } of scanAnnotations(line)) {
@@ -133,7 +138,12 @@ export function entryRecallMetadata(sourceLines: readonly string[], opts: { cura
   return {
     importance,
     triggers: phrases.size > 0 ? [...phrases].join('; ') : null,
-    projectKey: projects.annotated && !projects.valid ? INVALID_PROJECT_KEY : projects.keys.length > 0 ? projects.keys.join('; ') : null,
+    projectKey:
+      projects.annotated && !projects.valid
+        ? INVALID_PROJECT_KEY
+        : projects.keys.length > 0
+          ? projects.keys.join('; ')
+          : null,
   };
 }
 
@@ -150,7 +160,8 @@ export function isCuratedRootPath(relPath: string): boolean {
 
 /** Why an annotation does nothing, for the editor's chip; null when it is in effect. */
 export function annotationProblem(annotation: MemoryAnnotation, lineText: string): string | null {
-  if (!lineText.trimEnd().endsWith('-->') && annotation.kind !== 'project') return 'not at the end of its line: OpenClaw ignores it';
+  if (!lineText.trimEnd().endsWith('-->') && annotation.kind !== 'project')
+    return 'not at the end of its line: OpenClaw ignores it';
   if (annotation.kind === 'importance') {
     if (!/^\d+$/u.test(annotation.value)) return 'importance must be a whole number from 1 to 10';
     const n = Number.parseInt(annotation.value, 10);
@@ -159,7 +170,8 @@ export function annotationProblem(annotation: MemoryAnnotation, lineText: string
   if (annotation.kind === 'project' && annotation.value.split(';').some((key) => normalizeProjectKey(key) === null)) {
     return 'a malformed project key hides this entry from search';
   }
-  if (annotation.kind === 'trigger' && !annotation.value.split(/[,;]/u).some((p) => p.trim())) return 'no trigger phrase';
+  if (annotation.kind === 'trigger' && !annotation.value.split(/[,;]/u).some((p) => p.trim()))
+    return 'no trigger phrase';
   return null;
 }
 
@@ -168,7 +180,11 @@ export function annotationProblem(annotation: MemoryAnnotation, lineText: string
  * importance line: the highest valid `<!-- importance: N -->` on a line ending in `-->`, as OpenClaw
  * reads an entry. Null for files whose annotations OpenClaw does not read.
  */
-export function chunkImportance(relPath: string, text: string, startLine: number): { importance: number | null; multiplier: number; line: number | null } | null {
+export function chunkImportance(
+  relPath: string,
+  text: string,
+  startLine: number,
+): { importance: number | null; multiplier: number; line: number | null } | null {
   if (!isCuratedRootPath(relPath)) return null;
   let importance: number | null = null;
   let line: number | null = null;

@@ -2,15 +2,45 @@ import { describe, expect, it } from 'vitest';
 import type { CallOutcome } from './agent-call-types.js';
 import { diagnoseMemoryCall, mainCause, type DiagnosisInput, type ReplayEvidence } from './memory-call-diagnosis.js';
 
-const outcome = (kind: CallOutcome['kind'], reason: string | null = null): CallOutcome => ({ kind, count: 0, reason, mode: null, provider: 'none', action: null, hits: [] });
-const hit = (path: string, score: number, extra: Partial<ReplayEvidence> = {}): ReplayEvidence => ({ path, startLine: 1, endLine: 5, score, coverage: 1, pathDate: null, ...extra });
+const outcome = (kind: CallOutcome['kind'], reason: string | null = null): CallOutcome => ({
+  kind,
+  count: 0,
+  reason,
+  mode: null,
+  provider: 'none',
+  action: null,
+  hits: [],
+});
+const hit = (path: string, score: number, extra: Partial<ReplayEvidence> = {}): ReplayEvidence => ({
+  path,
+  startLine: 1,
+  endLine: 5,
+  score,
+  coverage: 1,
+  pathDate: null,
+  ...extra,
+});
 const base = (over: Partial<DiagnosisInput>): DiagnosisInput => ({
-  tool: 'memory_search', outcome: outcome('empty'), callAt: Date.parse('2026-11-12T02:00:00Z'), minScore: 0.35, keywordOnly: true, replay: [], allWordsChunks: 0, ...over,
+  tool: 'memory_search',
+  outcome: outcome('empty'),
+  callAt: Date.parse('2026-11-12T02:00:00Z'),
+  minScore: 0.35,
+  keywordOnly: true,
+  replay: [],
+  allWordsChunks: 0,
+  ...over,
 });
 
 describe('diagnoseMemoryCall', () => {
   it('disabled: names the provider that had no API key, and what to set', () => {
-    const d = diagnoseMemoryCall(base({ outcome: outcome('disabled', 'No API key found for provider "openai". Auth store: /home/sunny/.openclaw/agents/main/agent/openclaw-agent.sqlite. | missing-provider-auth') }));
+    const d = diagnoseMemoryCall(
+      base({
+        outcome: outcome(
+          'disabled',
+          'No API key found for provider "openai". Auth store: /home/sunny/.openclaw/agents/main/agent/openclaw-agent.sqlite. | missing-provider-auth',
+        ),
+      }),
+    );
     expect(d).toMatchObject({ code: 'disabled', text: 'memory search was disabled: no API key for provider openai' });
     expect(d!.fix).toContain('memory.search.provider');
   });
@@ -18,29 +48,50 @@ describe('diagnoseMemoryCall', () => {
   it('keyword-only and no chunk holds every word: says OpenClaw requires all of them, and where Memory Lens finds it', () => {
     const d = diagnoseMemoryCall(base({ replay: [hit('memory/daily-report.md', 0.61)], cjkRuns: true }));
     expect(d).toMatchObject({ code: 'keyword-all-words', path: 'memory/daily-report.md' });
-    expect(d!.text).toBe('keyword-only: no chunk holds every word (OpenClaw requires all of them; its tokenizer keeps a run of Chinese characters as one word); Memory Lens finds it in memory/daily-report.md (lines 1–5)');
+    expect(d!.text).toBe(
+      'keyword-only: no chunk holds every word (OpenClaw requires all of them; its tokenizer keeps a run of Chinese characters as one word); Memory Lens finds it in memory/daily-report.md (lines 1–5)',
+    );
   });
 
   it('the answer sits outside memory/, or in a file dated after the call, or below minScore', () => {
-    expect(diagnoseMemoryCall(base({ replay: [hit('facts/car.md', 0.7)] }))).toMatchObject({ code: 'outside-memory', path: 'facts/car.md' });
-    const later = diagnoseMemoryCall(base({ replay: [hit('memory/2026-11-20-home-network.md', 0.7, { pathDate: '2026-11-20' })] }));
-    expect(later!.text).toBe('the answer is in memory/2026-11-20-home-network.md (lines 1–5), which was not indexed yet: it is dated 2026-11-20, after this call');
-    const low = diagnoseMemoryCall(base({ keywordOnly: false, allWordsChunks: null, replay: [hit('MEMORY.md', 0.338)] }));
+    expect(diagnoseMemoryCall(base({ replay: [hit('facts/car.md', 0.7)] }))).toMatchObject({
+      code: 'outside-memory',
+      path: 'facts/car.md',
+    });
+    const later = diagnoseMemoryCall(
+      base({ replay: [hit('memory/2026-11-20-home-network.md', 0.7, { pathDate: '2026-11-20' })] }),
+    );
+    expect(later!.text).toBe(
+      'the answer is in memory/2026-11-20-home-network.md (lines 1–5), which was not indexed yet: it is dated 2026-11-20, after this call',
+    );
+    const low = diagnoseMemoryCall(
+      base({ keywordOnly: false, allWordsChunks: null, replay: [hit('MEMORY.md', 0.338)] }),
+    );
     expect(low!.text).toBe('the answer is in MEMORY.md (lines 1–5), which was below minScore 0.35 (it scores 0.338)');
   });
 
   it('nothing answers when Memory Lens finds nothing, or only chunks holding under half the words', () => {
-    expect(diagnoseMemoryCall(base({ replay: [] }))).toMatchObject({ code: 'nothing-answers', text: 'nothing in memory answers this' });
-    expect(diagnoseMemoryCall(base({ replay: [hit('USER.md', 0.5, { coverage: 0.34 })] }))!.code).toBe('nothing-answers');
+    expect(diagnoseMemoryCall(base({ replay: [] }))).toMatchObject({
+      code: 'nothing-answers',
+      text: 'nothing in memory answers this',
+    });
+    expect(diagnoseMemoryCall(base({ replay: [hit('USER.md', 0.5, { coverage: 0.34 })] }))!.code).toBe(
+      'nothing-answers',
+    );
   });
 
   it('calls that got results need no diagnosis; a missing memory_get file is named', () => {
     expect(diagnoseMemoryCall(base({ outcome: { ...outcome('results'), count: 2 } }))).toBeNull();
-    expect(diagnoseMemoryCall(base({ tool: 'memory_get', path: 'memory/meeting-notes.md', outcome: outcome('not-found') }))!.text).toBe('memory/meeting-notes.md, which memory_get asked for, does not exist');
+    expect(
+      diagnoseMemoryCall(base({ tool: 'memory_get', path: 'memory/meeting-notes.md', outcome: outcome('not-found') }))!
+        .text,
+    ).toBe('memory/meeting-notes.md, which memory_get asked for, does not exist');
   });
 
   it('mainCause picks the most frequent diagnosis', () => {
-    const disabled = diagnoseMemoryCall(base({ outcome: outcome('disabled', 'No API key found for provider "openai".') }));
+    const disabled = diagnoseMemoryCall(
+      base({ outcome: outcome('disabled', 'No API key found for provider "openai".') }),
+    );
     const none = diagnoseMemoryCall(base({}));
     expect(mainCause([disabled, none, disabled, null])).toEqual({ code: 'disabled', text: disabled!.text, count: 2 });
   });

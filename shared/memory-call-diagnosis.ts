@@ -39,11 +39,18 @@ const MIN_COVERAGE = 0.5;
 
 /** The files OpenClaw 2026.9's memory_search indexes by default (memory-tool-contract.ts). */
 export function isOpenclawMemoryPath(path: string): boolean {
-  return path === 'MEMORY.md' || path === 'memory.md' || path === 'USER.md' || (path.startsWith('memory/') && path.endsWith('.md'));
+  return (
+    path === 'MEMORY.md' ||
+    path === 'memory.md' ||
+    path === 'USER.md' ||
+    (path.startsWith('memory/') && path.endsWith('.md'))
+  );
 }
 
-const DISABLED_FIX = 'Set memory.search.provider in ~/.openclaw/openclaw.json to a provider it has a key for, or to "none" for keyword-only search; or give the agent Memory Lens (memlens mcp).';
-const KEYWORD_FIX = 'Give the agent an embedding provider (memory.search.provider) so it searches by meaning, or Memory Lens (memlens mcp), whose keyword search does not need every word.';
+const DISABLED_FIX =
+  'Set memory.search.provider in ~/.openclaw/openclaw.json to a provider it has a key for, or to "none" for keyword-only search; or give the agent Memory Lens (memlens mcp).';
+const KEYWORD_FIX =
+  'Give the agent an embedding provider (memory.search.provider) so it searches by meaning, or Memory Lens (memlens mcp), whose keyword search does not need every word.';
 
 /** Null for calls that got what they asked for. */
 export function diagnoseMemoryCall(input: DiagnosisInput): CallDiagnosis | null {
@@ -54,25 +61,57 @@ export function diagnoseMemoryCall(input: DiagnosisInput): CallDiagnosis | null 
     case 'disabled':
       return disabledDiagnosis(outcome.reason);
     case 'error':
-      return { code: 'error', text: `the call failed: ${firstSentence(outcome.reason ?? 'no reason given')}`, path: null, fix: null };
+      return {
+        code: 'error',
+        text: `the call failed: ${firstSentence(outcome.reason ?? 'no reason given')}`,
+        path: null,
+        fix: null,
+      };
     case 'no-result':
-      return { code: 'error', text: 'the transcript holds no result for this call (the run stopped before the tool answered)', path: null, fix: null };
+      return {
+        code: 'error',
+        text: 'the transcript holds no result for this call (the run stopped before the tool answered)',
+        path: null,
+        fix: null,
+      };
     case 'not-found':
       return { code: 'nothing-answers', text: `${describeTarget(input)} does not exist`, path: null, fix: null };
     case 'empty':
-      return input.tool === 'memory_get' || input.tool === 'wiki_get' ? { code: 'nothing-answers', text: `${describeTarget(input)} holds nothing at those lines`, path: null, fix: null } : emptySearch(input);
+      return input.tool === 'memory_get' || input.tool === 'wiki_get'
+        ? {
+            code: 'nothing-answers',
+            text: `${describeTarget(input)} holds nothing at those lines`,
+            path: null,
+            fix: null,
+          }
+        : emptySearch(input);
   }
 }
 
 function disabledDiagnosis(reason: string | null): CallDiagnosis {
   const provider = /provider "([^"]+)"/.exec(reason ?? '')?.[1] ?? null;
   if (reason && /No API key found/i.test(reason)) {
-    return { code: 'disabled', text: `memory search was disabled: no API key for provider ${provider ?? 'the embedding provider'}`, path: null, fix: DISABLED_FIX };
+    return {
+      code: 'disabled',
+      text: `memory search was disabled: no API key for provider ${provider ?? 'the embedding provider'}`,
+      path: null,
+      fix: DISABLED_FIX,
+    };
   }
   if (reason && /quota|429/i.test(reason)) {
-    return { code: 'disabled', text: `memory search was disabled: the embedding provider's quota was exhausted${provider ? ` (${provider})` : ''}`, path: null, fix: DISABLED_FIX };
+    return {
+      code: 'disabled',
+      text: `memory search was disabled: the embedding provider's quota was exhausted${provider ? ` (${provider})` : ''}`,
+      path: null,
+      fix: DISABLED_FIX,
+    };
   }
-  return { code: 'disabled', text: `memory search was disabled: ${firstSentence(reason ?? 'memory search unavailable')}`, path: null, fix: DISABLED_FIX };
+  return {
+    code: 'disabled',
+    text: `memory search was disabled: ${firstSentence(reason ?? 'memory search unavailable')}`,
+    path: null,
+    fix: DISABLED_FIX,
+  };
 }
 
 function emptySearch(input: DiagnosisInput): CallDiagnosis {
@@ -91,7 +130,12 @@ function emptySearch(input: DiagnosisInput): CallDiagnosis {
   }
   const callDay = input.callAt === null ? null : new Date(input.callAt).toISOString().slice(0, 10);
   if (answer.pathDate && callDay && answer.pathDate > callDay) {
-    return { code: 'not-indexed-yet', text: `the answer is in ${where}, which was not indexed yet: it is dated ${answer.pathDate}, after this call`, path: answer.path, fix: null };
+    return {
+      code: 'not-indexed-yet',
+      text: `the answer is in ${where}, which was not indexed yet: it is dated ${answer.pathDate}, after this call`,
+      path: answer.path,
+      fix: null,
+    };
   }
   if (input.keywordOnly && input.allWordsChunks === 0) {
     const cjk = input.cjkRuns ? '; its tokenizer keeps a run of Chinese characters as one word' : '';
@@ -103,9 +147,19 @@ function emptySearch(input: DiagnosisInput): CallDiagnosis {
     };
   }
   if (answer.score < input.minScore) {
-    return { code: 'below-min-score', text: `the answer is in ${where}, which was below minScore ${input.minScore} (it scores ${answer.score.toFixed(3)})`, path: answer.path, fix: 'Keep keyword matches below minScore (Memory Lens does), or pass a lower minScore.' };
+    return {
+      code: 'below-min-score',
+      text: `the answer is in ${where}, which was below minScore ${input.minScore} (it scores ${answer.score.toFixed(3)})`,
+      path: answer.path,
+      fix: 'Keep keyword matches below minScore (Memory Lens does), or pass a lower minScore.',
+    };
   }
-  return { code: 'found-now', text: `Memory Lens finds it now in ${where} (score ${answer.score.toFixed(3)}); the agent's search did not`, path: answer.path, fix: null };
+  return {
+    code: 'found-now',
+    text: `Memory Lens finds it now in ${where} (score ${answer.score.toFixed(3)}); the agent's search did not`,
+    path: answer.path,
+    fix: null,
+  };
 }
 
 function describeTarget(input: DiagnosisInput): string {
@@ -130,7 +184,9 @@ const CAUSE_SUMMARY: Partial<Record<CallDiagnosis['code'], string>> = {
 };
 
 /** The most frequent diagnosis, in words that hold for every call it counts (for the health summary). */
-export function mainCause(diagnoses: readonly (CallDiagnosis | null)[]): { code: CallDiagnosis['code']; text: string; count: number } | null {
+export function mainCause(
+  diagnoses: readonly (CallDiagnosis | null)[],
+): { code: CallDiagnosis['code']; text: string; count: number } | null {
   const counts = new Map<CallDiagnosis['code'], { texts: Map<string, number>; count: number }>();
   for (const d of diagnoses) {
     if (!d) continue;

@@ -51,7 +51,9 @@ describe('memory sections', () => {
     const travel = parseSections(DREAMED).find((s) => s.title === 'Travel')!;
     const plan = planMoveSection(DREAMED, travel, slugForSection(travel.title));
     expect(plan.topicPath).toBe('memory/travel.md');
-    expect(plan.topicText).toBe('## Travel\n\n```\n## not a heading inside a fence\n```\n- Passport renewal due 2027-01.\n');
+    expect(plan.topicText).toBe(
+      '## Travel\n\n```\n## not a heading inside a fence\n```\n- Passport renewal due 2027-01.\n',
+    );
     expect([plan.startLine, plan.endLine]).toEqual([12, 17]);
     expect(plan.pointerLine).toContain('Travel: moved to memory/travel.md');
   });

@@ -67,14 +67,20 @@ export function promotedSections(text: string): PromotedSection[] {
     const match = promoted ?? consolidated;
     if (!match) continue;
     const body = lines.slice(section.startLine - 1, section.endLine).join('\n');
-    found.push({ ...section, kind: promoted ? 'promoted' : 'consolidated', date: match[1]!.trim(), entries: body.match(PROMOTION_MARKER)?.length ?? 0 });
+    found.push({
+      ...section,
+      kind: promoted ? 'promoted' : 'consolidated',
+      date: match[1]!.trim(),
+      entries: body.match(PROMOTION_MARKER)?.length ?? 0,
+    });
   }
   return found.sort((a, b) => (a.date === b.date ? a.startLine - b.startLine : a.date < b.date ? -1 : 1));
 }
 
 /** A file name for a section: lower-case words (any script) joined by dashes, at most 60 characters. */
 export function slugForSection(title: string): string {
-  const promoted = /^Promoted From Short-Term Memory \(([^)]+)\)$/.exec(title) ?? /^Consolidated Memory \(([^)]+)\)$/.exec(title);
+  const promoted =
+    /^Promoted From Short-Term Memory \(([^)]+)\)$/.exec(title) ?? /^Consolidated Memory \(([^)]+)\)$/.exec(title);
   const base = promoted ? `${title.startsWith('Promoted') ? 'promoted' : 'consolidated'}-${promoted[1]}` : title;
   const slug = base
     .normalize('NFKC')
@@ -96,7 +102,12 @@ export interface MoveSectionPlan {
 }
 
 /** What "move this section to a topic file" does; nothing is changed until the caller applies it. */
-export function planMoveSection(text: string, section: Pick<MemorySection, 'title' | 'startLine' | 'endLine'>, slug: string, eol = '\n'): MoveSectionPlan {
+export function planMoveSection(
+  text: string,
+  section: Pick<MemorySection, 'title' | 'startLine' | 'endLine'>,
+  slug: string,
+  eol = '\n',
+): MoveSectionPlan {
   const clean = slugForSection(slug);
   const topicPath = `memory/${clean}.md`;
   const lines = splitLines(text).slice(section.startLine - 1, section.endLine);

@@ -10,9 +10,15 @@ const HEARTBEAT_BLOCK_LITERAL =
 const HEARTBEAT_BLOCK_PATTERN =
   /Default heartbeat prompt:\r?\n`(?:Read HEARTBEAT\.md if it exists|Follow the heartbeat monitor scratch context when provided\.)[^`\r\n]*HEARTBEAT_OK\.`/gu;
 
-export function promptTextFor(profile: Pick<BootstrapProfile, 'promptSanitize'>, absPath: string, injected: string): string {
+export function promptTextFor(
+  profile: Pick<BootstrapProfile, 'promptSanitize'>,
+  absPath: string,
+  injected: string,
+): string {
   let body = injected;
-  if (profile.promptSanitize === 'heartbeat-literal') body = body.replaceAll(HEARTBEAT_BLOCK_LITERAL, '').replace(/\n{3,}/g, '\n\n');
-  if (profile.promptSanitize === 'heartbeat-pattern') body = body.replace(HEARTBEAT_BLOCK_PATTERN, '').replace(/\n{3,}/g, '\n\n');
+  if (profile.promptSanitize === 'heartbeat-literal')
+    body = body.replaceAll(HEARTBEAT_BLOCK_LITERAL, '').replace(/\n{3,}/g, '\n\n');
+  if (profile.promptSanitize === 'heartbeat-pattern')
+    body = body.replace(HEARTBEAT_BLOCK_PATTERN, '').replace(/\n{3,}/g, '\n\n');
   return `## ${absPath.trim().replace(/\\/g, '/')}\n${body}`;
 }

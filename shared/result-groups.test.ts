@@ -38,16 +38,38 @@ describe('groupResults', () => {
   });
 
   it('folds chunks of other files with the same text but for run times and ids into the best one', () => {
-    const prompt = (uuid: string, time: string) => `User: [cron:${uuid} Wise Support Email Check] Check the inbox. Current time: ${time}`;
+    const prompt = (uuid: string, time: string) =>
+      `User: [cron:${uuid} Wise Support Email Check] Check the inbox. Current time: ${time}`;
     const results = [
-      result('sessions/main/a.jsonl', 2, 5, prompt('df444ebe-f415-4c1e-9a0b-3f2d8c7e6a51', '2026-11-05T08:00:00.000Z'), 1.13),
-      result('sessions/main/b.jsonl', 2, 5, prompt('df444ebe-f415-4c1e-9a0b-3f2d8c7e6a51', '2026-11-05T16:00:00.000Z'), 1.13),
+      result(
+        'sessions/main/a.jsonl',
+        2,
+        5,
+        prompt('df444ebe-f415-4c1e-9a0b-3f2d8c7e6a51', '2026-11-05T08:00:00.000Z'),
+        1.13,
+      ),
+      result(
+        'sessions/main/b.jsonl',
+        2,
+        5,
+        prompt('df444ebe-f415-4c1e-9a0b-3f2d8c7e6a51', '2026-11-05T16:00:00.000Z'),
+        1.13,
+      ),
       result('memory/other.md', 1, 4, 'Something else entirely', 1.0),
-      result('sessions/main/c.jsonl', 2, 5, prompt('df444ebe-f415-4c1e-9a0b-3f2d8c7e6a51', '2026-11-06T00:00:00.000Z'), 1.1),
+      result(
+        'sessions/main/c.jsonl',
+        2,
+        5,
+        prompt('df444ebe-f415-4c1e-9a0b-3f2d8c7e6a51', '2026-11-06T00:00:00.000Z'),
+        1.1,
+      ),
     ];
     const groups = groupResults(results);
     expect(groups.map((g) => g.path)).toEqual(['sessions/main/a.jsonl', 'memory/other.md']);
-    expect(groups[0]!.hits[0]!.alike.map((a) => a.result.path)).toEqual(['sessions/main/b.jsonl', 'sessions/main/c.jsonl']);
+    expect(groups[0]!.hits[0]!.alike.map((a) => a.result.path)).toEqual([
+      'sessions/main/b.jsonl',
+      'sessions/main/c.jsonl',
+    ]);
   });
 
   it('keeps different text apart and never folds a file into itself', () => {
@@ -61,9 +83,19 @@ describe('groupResults', () => {
 
 describe('resultsAsListed', () => {
   it("keeps the engine's list as it is, overlapping chunks of one file included (what the agent itself gets)", () => {
-    const results = [result('memory/log.md', 1, 56, 'a', 1.03), result('memory/log.md', 45, 100, 'b', 0.98), result('MEMORY.md', 3, 9, 'a', 0.9)];
+    const results = [
+      result('memory/log.md', 1, 56, 'a', 1.03),
+      result('memory/log.md', 45, 100, 'b', 0.98),
+      result('MEMORY.md', 3, 9, 'a', 0.9),
+    ];
     const groups = resultsAsListed(results);
-    expect(groups.map((g) => [g.path, g.bestRank, hitLines(g.hits[0]!)])).toEqual([['memory/log.md', 1, '1-56'], ['memory/log.md', 2, '45-100'], ['MEMORY.md', 3, '3-9']]);
-    expect(groups.every((g) => g.hits.length === 1 && g.hits[0]!.merged.length === 0 && g.hits[0]!.alike.length === 0)).toBe(true);
+    expect(groups.map((g) => [g.path, g.bestRank, hitLines(g.hits[0]!)])).toEqual([
+      ['memory/log.md', 1, '1-56'],
+      ['memory/log.md', 2, '45-100'],
+      ['MEMORY.md', 3, '3-9'],
+    ]);
+    expect(
+      groups.every((g) => g.hits.length === 1 && g.hits[0]!.merged.length === 0 && g.hits[0]!.alike.length === 0),
+    ).toBe(true);
   });
 });

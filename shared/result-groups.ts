@@ -66,7 +66,9 @@ function foldAlike(ranked: RankedResult[]): Array<{ head: RankedResult; alike: R
 
 /** Merges a file's entries whose line ranges overlap or touch (end + 1 ≥ next start). */
 function mergeByLines(entries: Array<{ head: RankedResult; alike: RankedResult[] }>): ResultHit[] {
-  const sorted = [...entries].sort((a, b) => a.head.result.startLine - b.head.result.startLine || a.head.rank - b.head.rank);
+  const sorted = [...entries].sort(
+    (a, b) => a.head.result.startLine - b.head.result.startLine || a.head.rank - b.head.rank,
+  );
   const runs: Array<typeof sorted> = [];
   let end = -Infinity;
   for (const entry of sorted) {
@@ -120,6 +122,8 @@ export function resultsAsListed(results: readonly SearchResult[]): ResultGroup[]
     path: result.path,
     source: result.source,
     bestRank: i + 1,
-    hits: [{ primary: { result, rank: i + 1 }, merged: [], alike: [], startLine: result.startLine, endLine: result.endLine }],
+    hits: [
+      { primary: { result, rank: i + 1 }, merged: [], alike: [], startLine: result.startLine, endLine: result.endLine },
+    ],
   }));
 }

@@ -17,8 +17,20 @@ function result(path: string, startLine: number, snippet: string, score: number)
   };
 }
 
-const cron = (i: number) => result(`sessions/cron-${i}.jsonl`, 2, `[cron] Check the Wise inbox for ${['Ann', 'Bo', 'Cy', 'Di', 'Ed', 'Fay'][i]}`, 2 - i / 100);
-const heartbeat = (i: number) => result(`sessions/hb-${i}.jsonl`, 4, `Heartbeat reminder: weekly report to ${['Ann', 'Bo', 'Cy', 'Di', 'Ed', 'Fay'][i]}`, 1.9 - i / 100);
+const cron = (i: number) =>
+  result(
+    `sessions/cron-${i}.jsonl`,
+    2,
+    `[cron] Check the Wise inbox for ${['Ann', 'Bo', 'Cy', 'Di', 'Ed', 'Fay'][i]}`,
+    2 - i / 100,
+  );
+const heartbeat = (i: number) =>
+  result(
+    `sessions/hb-${i}.jsonl`,
+    4,
+    `Heartbeat reminder: weekly report to ${['Ann', 'Bo', 'Cy', 'Di', 'Ed', 'Fay'][i]}`,
+    1.9 - i / 100,
+  );
 const automated = new Set([...Array(10).keys()].flatMap((i) => [`sessions/cron-${i}.jsonl`, `sessions/hb-${i}.jsonl`]));
 const isAutomated = (p: string) => automated.has(p);
 
@@ -38,7 +50,12 @@ describe('layoutResults', () => {
   it('fills the shown hits with conversations and notes when the top chunks are all automated runs', () => {
     const layout = layoutResults(results, { isAutomated, placement: 'after', shown: 6 });
     expect(layout.people.map((g) => g.path)).toEqual([
-      'sessions/feishu-dm.jsonl', 'memory/2026-11-05-work-log.md', 'MEMORY.md', 'memory/people.md', 'memory/projects.md', 'memory/travel.md',
+      'sessions/feishu-dm.jsonl',
+      'memory/2026-11-05-work-log.md',
+      'MEMORY.md',
+      'memory/people.md',
+      'memory/projects.md',
+      'memory/travel.md',
     ]);
     expect(layout.automated).toEqual([]);
     expect(layout.shownHits).toBe(6);
@@ -60,7 +77,11 @@ describe('layoutResults', () => {
 
   it('hides the runs on request and mixes them in by score on request, always cut to the shown count', () => {
     const hidden = layoutResults(results, { isAutomated, placement: 'hidden', shown: 3 });
-    expect(hidden.people.map((g) => g.path)).toEqual(['sessions/feishu-dm.jsonl', 'memory/2026-11-05-work-log.md', 'MEMORY.md']);
+    expect(hidden.people.map((g) => g.path)).toEqual([
+      'sessions/feishu-dm.jsonl',
+      'memory/2026-11-05-work-log.md',
+      'MEMORY.md',
+    ]);
     expect(hidden.automated).toEqual([]);
     const mixed = layoutResults(results, { isAutomated, placement: 'mixed', shown: 6 });
     expect(mixed.people.flatMap((g) => g.hits.map((h) => h.primary.rank))).toEqual([1, 2, 3, 4, 5, 6]);

@@ -63,9 +63,24 @@ export function layoutResults(results: readonly SearchResult[], options: LayoutO
   if (options.asListed || options.placement === 'mixed') {
     // The agent's list is shown as long as the agent gets it.
     const people = options.asListed ? groups : cut(groups, shown);
-    return { people, automated: [], automatedHits, automatedShown: people.filter((g) => options.isAutomated(g.path)).reduce((n, g) => n + hitCount(g), 0), shownHits: hitsIn(people) };
+    return {
+      people,
+      automated: [],
+      automatedHits,
+      automatedShown: people.filter((g) => options.isAutomated(g.path)).reduce((n, g) => n + hitCount(g), 0),
+      shownHits: hitsIn(people),
+    };
   }
-  const people = cut(groups.filter((g) => !options.isAutomated(g.path)), shown);
+  const people = cut(
+    groups.filter((g) => !options.isAutomated(g.path)),
+    shown,
+  );
   const automated = options.placement === 'after' ? cut(automatedGroups, shown - hitsIn(people)) : [];
-  return { people, automated, automatedHits, automatedShown: automated.reduce((n, g) => n + hitCount(g), 0), shownHits: hitsIn(people) + hitsIn(automated) };
+  return {
+    people,
+    automated,
+    automatedHits,
+    automatedShown: automated.reduce((n, g) => n + hitCount(g), 0),
+    shownHits: hitsIn(people) + hitsIn(automated),
+  };
 }

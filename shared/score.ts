@@ -70,7 +70,9 @@ export interface ScoreMultiplier {
  * here (and its part of the breakdown); computeFinalScore multiplies them all. Absent parts
  * (no date in the query, no access counts kept) count 1.
  */
-export function scoreMultipliers(b: Pick<ScoreBreakdown, 'decay'> & Partial<Pick<ScoreBreakdown, 'importance' | 'dates' | 'access'>>): ScoreMultiplier[] {
+export function scoreMultipliers(
+  b: Pick<ScoreBreakdown, 'decay'> & Partial<Pick<ScoreBreakdown, 'importance' | 'dates' | 'access'>>,
+): ScoreMultiplier[] {
   return [
     { name: 'decay', value: b.decay.multiplier },
     { name: 'importance', value: b.importance?.multiplier ?? 1 },
@@ -80,7 +82,10 @@ export function scoreMultipliers(b: Pick<ScoreBreakdown, 'decay'> & Partial<Pick
 }
 
 /** final = (vector weight × vector score + text weight × keyword score) × decay × importance × date boost × access boost. */
-export function computeFinalScore(b: Pick<ScoreBreakdown, 'keyword' | 'vector' | 'weights' | 'decay'> & Partial<Pick<ScoreBreakdown, 'importance' | 'dates' | 'access'>>): number {
+export function computeFinalScore(
+  b: Pick<ScoreBreakdown, 'keyword' | 'vector' | 'weights' | 'decay'> &
+    Partial<Pick<ScoreBreakdown, 'importance' | 'dates' | 'access'>>,
+): number {
   let final = computeHybrid(b);
   for (const m of scoreMultipliers(b)) final *= m.value;
   return final;

@@ -9,8 +9,14 @@ export function keywordOnlyText(modeReason: string | undefined): string {
 }
 
 /** The weights as applied, text then vector; "(configured text 0.3 · vector 0.7, renormalised)" when that differs. */
-export function describeWeights(w: ScoreBreakdown['weights'], digits = 2): { applied: string; configured: string | null } {
+export function describeWeights(
+  w: ScoreBreakdown['weights'],
+  digits = 2,
+): { applied: string; configured: string | null } {
   const applied = `text ${w.text.toFixed(digits)} · vector ${w.vector.toFixed(digits)}`;
   const differs = w.configured.text !== w.text || w.configured.vector !== w.vector;
-  return { applied, configured: differs ? `configured text ${w.configured.text} · vector ${w.configured.vector}, renormalised` : null };
+  return {
+    applied,
+    configured: differs ? `configured text ${w.configured.text} · vector ${w.configured.vector}, renormalised` : null,
+  };
 }

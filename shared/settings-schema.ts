@@ -93,11 +93,17 @@ export const SettingsPatchSchema = z.strictObject({
       minScore: z.number().min(0).max(1).optional(),
       vectorWeight: z.number().min(0).max(1000).optional(),
       textWeight: z.number().min(0).max(1000).optional(),
-      decay: z.strictObject({ enabled: z.boolean().optional(), halfLifeDays: z.number().positive().max(100_000).optional() }).optional(),
+      decay: z
+        .strictObject({ enabled: z.boolean().optional(), halfLifeDays: z.number().positive().max(100_000).optional() })
+        .optional(),
       mmr: z.strictObject({ enabled: z.boolean().optional(), lambda: z.number().min(0).max(1).optional() }).optional(),
-      dates: z.strictObject({ enabled: z.boolean().optional(), boost: z.number().min(1).max(10).optional() }).optional(),
+      dates: z
+        .strictObject({ enabled: z.boolean().optional(), boost: z.number().min(1).max(10).optional() })
+        .optional(),
       sources: z.array(MemorySourceSchema).optional(),
-      accessBoost: z.strictObject({ enabled: z.boolean().optional(), factor: z.number().min(0).max(10).optional() }).optional(),
+      accessBoost: z
+        .strictObject({ enabled: z.boolean().optional(), factor: z.number().min(0).max(10).optional() })
+        .optional(),
     })
     .optional(),
   theme: ThemeSchema.optional(),
@@ -134,8 +140,18 @@ export function applySettingsPatch(settings: Settings, patch: SettingsPatch): Se
   const model = patch.model ? { ...settings.model, ...stripUndefined(patch.model) } : settings.model;
   const sessions = patch.sessions ? { ...settings.sessions, ...stripUndefined(patch.sessions) } : settings.sessions;
   const history = patch.history ? { ...settings.history, ...stripUndefined(patch.history) } : settings.history;
-  const embedderEndpoint = patch.embedderEndpoint ? { ...settings.embedderEndpoint, ...stripUndefined(patch.embedderEndpoint) } : settings.embedderEndpoint;
-  return SettingsSchema.parse({ ...settings, search, sessions, model, history, embedderEndpoint, theme: patch.theme ?? settings.theme });
+  const embedderEndpoint = patch.embedderEndpoint
+    ? { ...settings.embedderEndpoint, ...stripUndefined(patch.embedderEndpoint) }
+    : settings.embedderEndpoint;
+  return SettingsSchema.parse({
+    ...settings,
+    search,
+    sessions,
+    model,
+    history,
+    embedderEndpoint,
+    theme: patch.theme ?? settings.theme,
+  });
 }
 
 function stripUndefined<T extends object>(value: T): Partial<T> {

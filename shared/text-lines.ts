@@ -37,7 +37,9 @@ export interface LineSpan {
 
 export function withLines(text: string, ranges: readonly { from: number; to: number }[]): LineSpan[] {
   const starts = lineStarts(text);
-  return ranges.filter((r) => r.to > r.from).map((r) => ({ ...r, startLine: lineAt(starts, r.from), endLine: lineAt(starts, r.to - 1) }));
+  return ranges
+    .filter((r) => r.to > r.from)
+    .map((r) => ({ ...r, startLine: lineAt(starts, r.from), endLine: lineAt(starts, r.to - 1) }));
 }
 
 /** "lines 212–288", "line 7" */

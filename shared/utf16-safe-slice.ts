@@ -20,7 +20,8 @@ export function sliceUtf16Safe(text: string, start: number, end?: number): strin
   let from = start < 0 ? Math.max(length + start, 0) : Math.min(start, length);
   let to = end === undefined ? length : end < 0 ? Math.max(length + end, 0) : Math.min(end, length);
   if (to <= from) return '';
-  if (from > 0 && from < length && isLowSurrogate(text.charCodeAt(from)) && isHighSurrogate(text.charCodeAt(from - 1))) from += 1;
+  if (from > 0 && from < length && isLowSurrogate(text.charCodeAt(from)) && isHighSurrogate(text.charCodeAt(from - 1)))
+    from += 1;
   if (to > 0 && to < length && isHighSurrogate(text.charCodeAt(to - 1)) && isLowSurrogate(text.charCodeAt(to))) to -= 1;
   return text.slice(from, to);
 }

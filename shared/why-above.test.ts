@@ -2,18 +2,49 @@ import { describe, expect, it } from 'vitest';
 import type { ScoreBreakdown } from './domain.js';
 import { whyAbove } from './why-above.js';
 
-function keywordOnly(opts: { occurrences: number[]; chunkTokens: number; score: number; final?: number; decay?: number; ageDays?: number }): ScoreBreakdown {
+function keywordOnly(opts: {
+  occurrences: number[];
+  chunkTokens: number;
+  score: number;
+  final?: number;
+  decay?: number;
+  ageDays?: number;
+}): ScoreBreakdown {
   const final = opts.final ?? opts.score * (opts.decay ?? 1);
   return {
     keyword: {
-      bm25: -1, idfMass: 1, score: opts.score, matchedTerms: opts.occurrences.filter((o) => o > 0).map((_, i) => `t${i}`), termCount: opts.occurrences.length,
-      query: '', relaxed: false, rank: 1, chunkTokens: opts.chunkTokens, avgChunkTokens: 100, totalChunks: 50,
-      terms: opts.occurrences.map((o, i) => ({ term: `t${i}`, asWritten: [`t${i}`], occurrences: o, chunksWithTerm: 3, idf: 2, contribution: o })),
+      bm25: -1,
+      idfMass: 1,
+      score: opts.score,
+      matchedTerms: opts.occurrences.filter((o) => o > 0).map((_, i) => `t${i}`),
+      termCount: opts.occurrences.length,
+      query: '',
+      relaxed: false,
+      rank: 1,
+      chunkTokens: opts.chunkTokens,
+      avgChunkTokens: 100,
+      totalChunks: 50,
+      terms: opts.occurrences.map((o, i) => ({
+        term: `t${i}`,
+        asWritten: [`t${i}`],
+        occurrences: o,
+        chunksWithTerm: 3,
+        idf: 2,
+        contribution: o,
+      })),
     },
     vector: null,
     weights: { configured: { vector: 0.7, text: 0.3 }, vector: 0, text: 1 },
     hybrid: opts.score,
-    decay: { enabled: opts.decay !== undefined, date: null, dateSource: null, ageDays: opts.ageDays ?? null, halfLifeDays: 30, multiplier: opts.decay ?? 1, evergreen: false },
+    decay: {
+      enabled: opts.decay !== undefined,
+      date: null,
+      dateSource: null,
+      ageDays: opts.ageDays ?? null,
+      halfLifeDays: 30,
+      multiplier: opts.decay ?? 1,
+      evergreen: false,
+    },
     mmr: null,
     final,
   } as unknown as ScoreBreakdown;
@@ -30,12 +61,26 @@ describe('whyAbove', () => {
   });
 
   it('names more matched words, more occurrences, or age when that is the larger factor', () => {
-    expect(whyAbove({ rank: 1, breakdown: keywordOnly({ occurrences: [1, 1], chunkTokens: 100, score: 0.6 }) }, { rank: 3, breakdown: keywordOnly({ occurrences: [2, 0], chunkTokens: 100, score: 0.5 }) }))
-      .toMatch(/^#1 holds more of the query's words \(2 vs 1\)/);
-    expect(whyAbove({ rank: 1, breakdown: keywordOnly({ occurrences: [3], chunkTokens: 100, score: 0.6 }) }, { rank: 2, breakdown: keywordOnly({ occurrences: [1], chunkTokens: 100, score: 0.5 }) }))
-      .toMatch(/^#1 has the query's words more often \(3 vs 1 times\)/);
-    const fresh = { rank: 1, breakdown: keywordOnly({ occurrences: [1], chunkTokens: 100, score: 0.5, decay: 0.9, ageDays: 4 }) };
-    const old = { rank: 2, breakdown: keywordOnly({ occurrences: [1], chunkTokens: 100, score: 0.52, decay: 0.3, ageDays: 52 }) };
+    expect(
+      whyAbove(
+        { rank: 1, breakdown: keywordOnly({ occurrences: [1, 1], chunkTokens: 100, score: 0.6 }) },
+        { rank: 3, breakdown: keywordOnly({ occurrences: [2, 0], chunkTokens: 100, score: 0.5 }) },
+      ),
+    ).toMatch(/^#1 holds more of the query's words \(2 vs 1\)/);
+    expect(
+      whyAbove(
+        { rank: 1, breakdown: keywordOnly({ occurrences: [3], chunkTokens: 100, score: 0.6 }) },
+        { rank: 2, breakdown: keywordOnly({ occurrences: [1], chunkTokens: 100, score: 0.5 }) },
+      ),
+    ).toMatch(/^#1 has the query's words more often \(3 vs 1 times\)/);
+    const fresh = {
+      rank: 1,
+      breakdown: keywordOnly({ occurrences: [1], chunkTokens: 100, score: 0.5, decay: 0.9, ageDays: 4 }),
+    };
+    const old = {
+      rank: 2,
+      breakdown: keywordOnly({ occurrences: [1], chunkTokens: 100, score: 0.52, decay: 0.3, ageDays: 52 }),
+    };
     expect(whyAbove(fresh, old)).toMatch(/^#2 is older \(52 days, ×0\.30 vs ×0\.90 for age\)/);
   });
 });

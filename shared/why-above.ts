@@ -11,7 +11,8 @@ export interface RankedBreakdown {
 }
 
 const n3 = (x: number): string => x.toFixed(3);
-const ratio = (a: number, b: number): number => (a > 0 && b > 0 ? Math.log(a / b) : a > 0 ? Infinity : b > 0 ? -Infinity : 0);
+const ratio = (a: number, b: number): number =>
+  a > 0 && b > 0 ? Math.log(a / b) : a > 0 ? Infinity : b > 0 ? -Infinity : 0;
 
 interface Factor {
   /** log(upper / lower): positive favours the upper result. */
@@ -27,9 +28,16 @@ function keywordReason(up: RankedBreakdown, low: RankedBreakdown): string {
   if (a.matchedTerms.length !== b.matchedTerms.length) {
     return `#${up.rank} holds more of the query's words (${a.matchedTerms.length} vs ${b.matchedTerms.length})`;
   }
-  const occ = (k: typeof a) => (k.terms ?? []).filter((t) => !t.fragment && !t.dateWord && !t.expansion).reduce((s, t) => s + t.occurrences, 0);
+  const occ = (k: typeof a) =>
+    (k.terms ?? []).filter((t) => !t.fragment && !t.dateWord && !t.expansion).reduce((s, t) => s + t.occurrences, 0);
   const [oa, ob] = [occ(a), occ(b)];
-  if (a.chunkTokens !== undefined && b.chunkTokens !== undefined && a.avgChunkTokens !== undefined && oa <= ob && a.chunkTokens < b.chunkTokens) {
+  if (
+    a.chunkTokens !== undefined &&
+    b.chunkTokens !== undefined &&
+    a.avgChunkTokens !== undefined &&
+    oa <= ob &&
+    a.chunkTokens < b.chunkTokens
+  ) {
     const fa = lengthFactor(a.chunkTokens, a.avgChunkTokens);
     const fb = lengthFactor(b.chunkTokens, b.avgChunkTokens ?? a.avgChunkTokens);
     const more = oa < ob ? `although #${low.rank} has the words more often (${ob} vs ${oa}), ` : '';
@@ -47,7 +55,8 @@ export function whyAbove(x: RankedBreakdown, y: RankedBreakdown): string {
   if (a.final < b.final && a.mmr && b.mmr) {
     return `#${up.rank} scores less (${n3(a.final)} vs ${n3(b.final)}) but MMR lists it first: #${low.rank} repeats ${b.mmr.similarTo ?? 'a result above it'} (similarity ${b.mmr.maxSimilarity.toFixed(2)}).`;
   }
-  if (a.final === b.final) return `#${up.rank} and #${low.rank} score the same (${n3(a.final)}); the order between them is the index's.`;
+  if (a.final === b.final)
+    return `#${up.rank} and #${low.rank} score the same (${n3(a.final)}); the order between them is the index's.`;
   const factors: Factor[] = [];
   const va = a.vector && 'score' in a.vector ? a.vector.score : 0;
   const vb = b.vector && 'score' in b.vector ? b.vector.score : 0;
@@ -59,20 +68,33 @@ export function whyAbove(x: RankedBreakdown, y: RankedBreakdown): string {
   const vectorPart = a.weights.vector * (va - vb);
   const total = Math.abs(keywordPart) + Math.abs(vectorPart) || 1;
   factors.push({ weight: (hybridWeight * keywordPart) / total, say: () => keywordReason(up, low) });
-  factors.push({ weight: (hybridWeight * vectorPart) / total, say: () => `#${up.rank} is closer in meaning (vector score ${n3(va)} vs ${n3(vb)})` });
+  factors.push({
+    weight: (hybridWeight * vectorPart) / total,
+    say: () => `#${up.rank} is closer in meaning (vector score ${n3(va)} vs ${n3(vb)})`,
+  });
   if (a.decay.enabled) {
     factors.push({
       weight: ratio(a.decay.multiplier, b.decay.multiplier),
-      say: () => `#${low.rank} is older (${b.decay.evergreen ? 'evergreen' : `${Math.round(b.decay.ageDays ?? 0)} days`}, ×${b.decay.multiplier.toFixed(2)} vs ×${a.decay.multiplier.toFixed(2)} for age)`,
+      say: () =>
+        `#${low.rank} is older (${b.decay.evergreen ? 'evergreen' : `${Math.round(b.decay.ageDays ?? 0)} days`}, ×${b.decay.multiplier.toFixed(2)} vs ×${a.decay.multiplier.toFixed(2)} for age)`,
     });
   }
   const da = a.dates?.multiplier ?? 1;
   const db = b.dates?.multiplier ?? 1;
-  factors.push({ weight: ratio(da, db), say: () => `#${up.rank} is from the date the query mentions (×${+da.toFixed(3)} vs ×${+db.toFixed(3)})` });
+  factors.push({
+    weight: ratio(da, db),
+    say: () => `#${up.rank} is from the date the query mentions (×${+da.toFixed(3)} vs ×${+db.toFixed(3)})`,
+  });
   const aa = a.access?.multiplier ?? 1;
   const ab = b.access?.multiplier ?? 1;
-  factors.push({ weight: ratio(aa, ab), say: () => `the agent has retrieved #${up.rank} more often (${a.access?.count ?? 0} vs ${b.access?.count ?? 0} times)` });
-  const decisive = factors.filter((f) => Number.isFinite(f.weight) ? f.weight > 0 : f.weight === Infinity).sort((p, q) => q.weight - p.weight)[0];
+  factors.push({
+    weight: ratio(aa, ab),
+    say: () =>
+      `the agent has retrieved #${up.rank} more often (${a.access?.count ?? 0} vs ${b.access?.count ?? 0} times)`,
+  });
+  const decisive = factors
+    .filter((f) => (Number.isFinite(f.weight) ? f.weight > 0 : f.weight === Infinity))
+    .sort((p, q) => q.weight - p.weight)[0];
   const sentence = decisive ? decisive.say() : `#${up.rank} scores higher overall`;
   return `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}: ${n3(a.final)} vs ${n3(b.final)}.`;
 }

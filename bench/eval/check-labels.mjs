@@ -38,8 +38,16 @@ const quiet = flags.has('--quiet');
 
 const LANG_TAGS = new Set(['zh', 'en', 'mixed']);
 const KIND_TAGS = new Set([
-  'lexical', 'paraphrase', 'relative-date', 'absolute-date', 'multi-term-missing',
-  'inflection', 'session', 'cross-lingual', 'number', 'partial-cjk',
+  'lexical',
+  'paraphrase',
+  'relative-date',
+  'absolute-date',
+  'multi-term-missing',
+  'inflection',
+  'session',
+  'cross-lingual',
+  'number',
+  'partial-cjk',
 ]);
 const ALLOWED_FIELDS = new Set(['id', 'query', 'relevant', 'tags', 'note']);
 const TZ_OFFSET_MS = 8 * 3600 * 1000; // Asia/Shanghai
@@ -91,7 +99,10 @@ function isoWeekRange(year, week) {
 }
 function monthRange(y, m) {
   const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  return [`${y}-${String(m).padStart(2, '0')}-01`, `${y}-${String(m).padStart(2, '0')}-${String(last).padStart(2, '0')}`];
+  return [
+    `${y}-${String(m).padStart(2, '0')}-01`,
+    `${y}-${String(m).padStart(2, '0')}-${String(last).padStart(2, '0')}`,
+  ];
 }
 // returns [from, to] (YYYY-MM-DD, local +08:00) for a relevant item, or null if undated
 function itemDateRange(rel, lineNo, file) {
@@ -99,8 +110,13 @@ function itemDateRange(rel, lineNo, file) {
     try {
       const rec = JSON.parse(file.lines[lineNo - 1]);
       const t = Date.parse(rec.timestamp);
-      if (!Number.isNaN(t)) { const d = ymd(new Date(t + TZ_OFFSET_MS)); return [d, d]; }
-    } catch { /* reported elsewhere */ }
+      if (!Number.isNaN(t)) {
+        const d = ymd(new Date(t + TZ_OFFSET_MS));
+        return [d, d];
+      }
+    } catch {
+      /* reported elsewhere */
+    }
     return null;
   }
   let m = rel.match(/summaries\/weekly\/(\d{4})-w(\d{2})\.md$/);
@@ -140,7 +156,10 @@ qLines.forEach((line, idx) => {
   const where = `queries line ${idx + 1}`;
   const err = (msg) => problems.push(`${where}${cur?.id ? ` [${cur.id}]` : ''}: ${msg}`);
   let cur = null;
-  if (line.trim() === '') { err('empty line'); return; }
+  if (line.trim() === '') {
+    err('empty line');
+    return;
+  }
   try {
     cur = JSON.parse(line);
   } catch (e) {
@@ -148,7 +167,10 @@ qLines.forEach((line, idx) => {
     return;
   }
   nQueries++;
-  if (cur === null || typeof cur !== 'object' || Array.isArray(cur)) { err('not a JSON object'); return; }
+  if (cur === null || typeof cur !== 'object' || Array.isArray(cur)) {
+    err('not a JSON object');
+    return;
+  }
   for (const k of Object.keys(cur)) if (!ALLOWED_FIELDS.has(k)) err(`unexpected field "${k}"`);
   if (typeof cur.id !== 'string' || !cur.id) err('missing/invalid "id"');
   else if (ids.has(cur.id)) err(`duplicate id (also on line ${ids.get(cur.id)})`);
@@ -157,7 +179,8 @@ qLines.forEach((line, idx) => {
   if ('note' in cur && typeof cur.note !== 'string') err('"note" must be a string');
 
   const tags = Array.isArray(cur.tags) ? cur.tags : null;
-  if (!tags || tags.length === 0 || !tags.every((t) => typeof t === 'string')) err('"tags" must be a non-empty string array');
+  if (!tags || tags.length === 0 || !tags.every((t) => typeof t === 'string'))
+    err('"tags" must be a non-empty string array');
   else {
     const langs = tags.filter((t) => LANG_TAGS.has(t));
     if (langs.length !== 1) err(`needs exactly one language tag (zh|en|mixed), got [${langs}]`);
@@ -166,7 +189,10 @@ qLines.forEach((line, idx) => {
     for (const t of new Set(tags)) tagCounts.set(t, (tagCounts.get(t) ?? 0) + 1);
   }
 
-  if (!Array.isArray(cur.relevant) || cur.relevant.length === 0) { err('"relevant" must be a non-empty array'); return; }
+  if (!Array.isArray(cur.relevant) || cur.relevant.length === 0) {
+    err('"relevant" must be a non-empty array');
+    return;
+  }
 
   const previews = [];
   const seen = new Set();
@@ -174,14 +200,26 @@ qLines.forEach((line, idx) => {
   const datedRanges = [];
   cur.relevant.forEach((r, j) => {
     const rw = `relevant[${j}]`;
-    if (r === null || typeof r !== 'object') { err(`${rw} is not an object`); return; }
+    if (r === null || typeof r !== 'object') {
+      err(`${rw} is not an object`);
+      return;
+    }
     const keys = Object.keys(r).sort().join(',');
     let start, end;
-    if (keys === 'line,path') { start = end = r.line; }
-    else if (keys === 'endLine,path,startLine') { start = r.startLine; end = r.endLine; }
-    else { err(`${rw} must be {path,line} or {path,startLine,endLine}, got {${keys}}`); return; }
+    if (keys === 'line,path') {
+      start = end = r.line;
+    } else if (keys === 'endLine,path,startLine') {
+      start = r.startLine;
+      end = r.endLine;
+    } else {
+      err(`${rw} must be {path,line} or {path,startLine,endLine}, got {${keys}}`);
+      return;
+    }
     const p = r.path;
-    if (typeof p !== 'string' || !p) { err(`${rw} path missing`); return; }
+    if (typeof p !== 'string' || !p) {
+      err(`${rw} path missing`);
+      return;
+    }
     if (p.includes('\\') || p.startsWith('/') || p.startsWith('./') || p.split('/').includes('..')) {
       err(`${rw} path must be workspace-relative with forward slashes: ${p}`);
       return;
@@ -196,27 +234,44 @@ qLines.forEach((line, idx) => {
     for (const other of seen) {
       const [op, or] = [other.slice(0, other.lastIndexOf(':')), other.slice(other.lastIndexOf(':') + 1)];
       const [os, oe] = or.split('-').map(Number);
-      if (op === p && other !== key && start <= oe && os <= end) warnings.push(`${where} [${cur.id}]: ${rw} ${key} overlaps ${other}`);
+      if (op === p && other !== key && start <= oe && os <= end)
+        warnings.push(`${where} [${cur.id}]: ${rw} ${key} overlaps ${other}`);
     }
     seen.add(key);
     const f = loadFile(p);
-    if (f.error) { err(`${rw} ${p}: ${f.error}`); return; }
-    if (end > f.lines.length) { err(`${rw} ${p}: range ${start}-${end} beyond end of file (${f.lines.length} lines)`); return; }
+    if (f.error) {
+      err(`${rw} ${p}: ${f.error}`);
+      return;
+    }
+    if (end > f.lines.length) {
+      err(`${rw} ${p}: range ${start}-${end} beyond end of file (${f.lines.length} lines)`);
+      return;
+    }
     nRanges++;
     const before = problems.length;
     let text;
     if (isTranscript(p)) {
       hasTranscript = true;
-      if (start !== end || keys !== 'line,path') err(`${rw} transcript labels must be a single message line {path,line}, got ${p}:${start}-${end}`);
+      if (start !== end || keys !== 'line,path')
+        err(`${rw} transcript labels must be a single message line {path,line}, got ${p}:${start}-${end}`);
       const texts = [];
       for (let n = start; n <= end; n++) {
         let rec;
-        try { rec = JSON.parse(f.lines[n - 1]); } catch (e) {
-          err(`${rw} ${p}:${n} is not valid JSON (${e.message})`); continue;
+        try {
+          rec = JSON.parse(f.lines[n - 1]);
+        } catch (e) {
+          err(`${rw} ${p}:${n} is not valid JSON (${e.message})`);
+          continue;
         }
-        if (rec?.type !== 'message') { err(`${rw} ${p}:${n} is a "${rec?.type}" record, not a message`); continue; }
+        if (rec?.type !== 'message') {
+          err(`${rw} ${p}:${n} is a "${rec?.type}" record, not a message`);
+          continue;
+        }
         const role = rec?.message?.role;
-        if (role !== 'user' && role !== 'assistant') { err(`${rw} ${p}:${n} message role is "${role}", not user/assistant`); continue; }
+        if (role !== 'user' && role !== 'assistant') {
+          err(`${rw} ${p}:${n} message role is "${role}", not user/assistant`);
+          continue;
+        }
         texts.push(`(${role}) ${messageText(rec)}`);
       }
       text = texts.join(' | ');
@@ -251,11 +306,28 @@ qLines.forEach((line, idx) => {
 
 console.log('');
 console.log(`queries: ${nQueries}, relevant ranges: ${nRanges}, files referenced: ${[...fileCache.keys()].length}`);
-const order = ['zh', 'en', 'mixed', 'lexical', 'paraphrase', 'relative-date', 'absolute-date', 'multi-term-missing',
-  'inflection', 'session', 'cross-lingual', 'number'];
+const order = [
+  'zh',
+  'en',
+  'mixed',
+  'lexical',
+  'paraphrase',
+  'relative-date',
+  'absolute-date',
+  'multi-term-missing',
+  'inflection',
+  'session',
+  'cross-lingual',
+  'number',
+];
 const rest = [...tagCounts.keys()].filter((t) => !order.includes(t)).sort();
-console.log('tags: ' + [...order, ...rest].filter((t) => tagCounts.has(t))
-  .map((t) => `${t}=${tagCounts.get(t)} (${Math.round((100 * tagCounts.get(t)) / Math.max(nQueries, 1))}%)`).join(', '));
+console.log(
+  'tags: ' +
+    [...order, ...rest]
+      .filter((t) => tagCounts.has(t))
+      .map((t) => `${t}=${tagCounts.get(t)} (${Math.round((100 * tagCounts.get(t)) / Math.max(nQueries, 1))}%)`)
+      .join(', '),
+);
 if (warnings.length) {
   console.log(`\n${warnings.length} warning(s):`);
   for (const w of warnings) console.log('  - ' + w);

@@ -32,7 +32,9 @@ describe('keyword union from doclists on the labeled sample set', () => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-union-sample-'));
     engine = await openKeywordEngine(sampleWorkspaceDir(), tmp, { accelerators: { keyword: true } });
     await engine.sync();
-    baseline = await openKeywordEngine(sampleWorkspaceDir(), path.join(tmp, 'baseline'), { accelerators: { keyword: false } });
+    baseline = await openKeywordEngine(sampleWorkspaceDir(), path.join(tmp, 'baseline'), {
+      accelerators: { keyword: false },
+    });
     await baseline.sync();
     queries = parseEvalQueries(fs.readFileSync(QUERIES, 'utf8'), 'sample-queries.jsonl').map((q) => q.query);
   });
@@ -43,12 +45,14 @@ describe('keyword union from doclists on the labeled sample set', () => {
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 
-  it('ranks every question\'s terms exactly as FTS5 does (chunks, order, bm25 bits)', () => {
+  it("ranks every question's terms exactly as FTS5 does (chunks, order, bm25 bits)", () => {
     expect(queries.length).toBe(339);
     const db = new Database(engine.dbPath, { readonly: true });
     const session = new IndexSession(db);
     try {
-      const ranked = db.prepare('SELECT rowid, bm25(chunks_fts) AS bm25 FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY bm25(chunks_fts), rowid LIMIT ?');
+      const ranked = db.prepare(
+        'SELECT rowid, bm25(chunks_fts) AS bm25 FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY bm25(chunks_fts), rowid LIMIT ?',
+      );
       let hits = 0;
       for (const query of queries) {
         const { terms } = searchTerms(query);
@@ -66,7 +70,10 @@ describe('keyword union from doclists on the labeled sample set', () => {
   });
 
   it('gives the same responses with the doclist path on and off', async () => {
-    const run = async (on: MemoryEngineApi, options: { maxResults?: number; minScore?: number }): Promise<SearchResponse[]> => {
+    const run = async (
+      on: MemoryEngineApi,
+      options: { maxResults?: number; minScore?: number },
+    ): Promise<SearchResponse[]> => {
       const out: SearchResponse[] = [];
       for (const query of queries) out.push({ ...(await on.search({ query, ...options, ...NOW })), tookMs: 0 });
       return out;

@@ -32,7 +32,9 @@ describe('labeled sample-workspace set (keyword-only)', () => {
     const queries = parseEvalQueries(fs.readFileSync(QUERIES, 'utf8'), 'sample-queries.jsonl');
     report = await runEval(engine, queries, { minScore: 0, ...NOW });
     const o = report.overall;
-    console.log(`sample set: ${o.queries} queries, Hit@1 ${o.hitAt1}, Hit@5 ${o.hitAt5}, Hit@10 ${o.hitAt10}, MRR@10 ${o.mrrAt10}, nDCG@10 ${o.ndcgAt10}, recall@10 ${o.recallAt10}`);
+    console.log(
+      `sample set: ${o.queries} queries, Hit@1 ${o.hitAt1}, Hit@5 ${o.hitAt5}, Hit@10 ${o.hitAt10}, MRR@10 ${o.mrrAt10}, nDCG@10 ${o.ndcgAt10}, recall@10 ${o.recallAt10}`,
+    );
   });
 
   afterAll(async () => {

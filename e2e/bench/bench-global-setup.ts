@@ -8,5 +8,16 @@ import globalSetup from '../support/global-setup.js';
 export default function benchGlobalSetup(): void {
   globalSetup();
   const root = path.resolve(import.meta.dirname, '..', '..');
-  execFileSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'vite.renderer.config.ts', '--mode', 'bench'], { cwd: root, stdio: 'inherit' });
+  execFileSync(
+    process.execPath,
+    [
+      path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'),
+      'build',
+      '--config',
+      'vite.renderer.config.ts',
+      '--mode',
+      'bench',
+    ],
+    { cwd: root, stdio: 'inherit' },
+  );
 }

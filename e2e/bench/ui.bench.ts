@@ -19,9 +19,10 @@ function bigMarkdown(targetBytes: number): string {
   const parts: string[] = ['---\ncreated: 2026-05-04\ntype: log\n---\n\n# Big log\n\n'];
   let size = Buffer.byteLength(parts[0]!);
   for (let i = 0; size < targetBytes - 400; i++) {
-    const block = i % 20 === 0
-      ? `## Section ${i}\n\n`
-      : `- ${i}: 合同金额是12,345万元; router restarted at 03:${String(i % 60).padStart(2, '0')}, **budget** review with [link](https://example.com/${i}).\n`;
+    const block =
+      i % 20 === 0
+        ? `## Section ${i}\n\n`
+        : `- ${i}: 合同金额是12,345万元; router restarted at 03:${String(i % 60).padStart(2, '0')}, **budget** review with [link](https://example.com/${i}).\n`;
     parts.push(block);
     size += Buffer.byteLength(block);
   }
@@ -32,7 +33,14 @@ function stats(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
   const pick = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
   const mean = samples.reduce((a, b) => a + b, 0) / Math.max(1, samples.length);
-  return { frames: samples.length, meanMs: +mean.toFixed(2), p50Ms: +pick(0.5).toFixed(2), p95Ms: +pick(0.95).toFixed(2), maxMs: +(sorted.at(-1) ?? 0).toFixed(2), over50Ms: samples.filter((s) => s > 50).length };
+  return {
+    frames: samples.length,
+    meanMs: +mean.toFixed(2),
+    p50Ms: +pick(0.5).toFixed(2),
+    p95Ms: +pick(0.95).toFixed(2),
+    maxMs: +(sorted.at(-1) ?? 0).toFixed(2),
+    over50Ms: samples.filter((s) => s > 50).length,
+  };
 }
 
 test('open a 5 MB file: click → editable', async ({ page, served }) => {
@@ -48,14 +56,21 @@ test('open a 5 MB file: click → editable', async ({ page, served }) => {
   for (let run = 0; run < 3; run++) {
     await openOtherFileFirst(page);
     const result = await page.evaluate(async (relPath) => {
-      const button = document.querySelector<HTMLButtonElement>(`[data-testid="file-item"][data-path="${relPath}"] .file-item__open`)!;
+      const button = document.querySelector<HTMLButtonElement>(
+        `[data-testid="file-item"][data-path="${relPath}"] .file-item__open`,
+      )!;
       const t0 = performance.now();
       button.click();
       // Editable = the document is loaded, its first lines are drawn, and a keystroke lands.
       for (;;) {
         await new Promise((r) => requestAnimationFrame(r));
         const pane = document.querySelector('[data-testid="editor-pane"]');
-        if (pane?.getAttribute('data-path') === relPath && pane.getAttribute('data-phase') === 'clean' && document.querySelector('.cm-content .cm-line')) break;
+        if (
+          pane?.getAttribute('data-path') === relPath &&
+          pane.getAttribute('data-phase') === 'clean' &&
+          document.querySelector('.cm-content .cm-line')
+        )
+          break;
         if (performance.now() - t0 > 30_000) throw new Error('timed out');
       }
       const loaded = performance.now() - t0;
@@ -76,7 +91,12 @@ test('open a 5 MB file: click → editable', async ({ page, served }) => {
     const times: number[] = [];
     for (let i = 0; i < 3; i++) {
       const t0 = performance.now();
-      const response = await fetch('/api/readFile', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: relPath }), credentials: 'same-origin' });
+      const response = await fetch('/api/readFile', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ path: relPath }),
+        credentials: 'same-origin',
+      });
       await response.json();
       times.push(+(performance.now() - t0).toFixed(1));
     }
@@ -93,21 +113,36 @@ test('timeline with 10,000 entries: frame times while scrolling', async ({ page,
     const epochMs = start + i * 5 * 3_600_000;
     const date = new Date(epochMs).toISOString().slice(0, 10);
     const type = types[i % types.length]!;
-    return { path: `memory/gen/${date}-${i}.md`, type, date: { date, epochMs, granularity: type === 'session' ? 'instant' : 'day', source: 'path' }, title: `Generated entry ${i}`, archived: false, size: 100 };
+    return {
+      path: `memory/gen/${date}-${i}.md`,
+      type,
+      date: { date, epochMs, granularity: type === 'session' ? 'instant' : 'day', source: 'path' },
+      title: `Generated entry ${i}`,
+      archived: false,
+      size: 100,
+    };
   });
   // Only the bench build (renderer-dist-bench/, served by this config) exposes the hooks.
-  expect(await page.evaluate(() => '__memlensBench' in window), 'window.__memlensBench: is the bench build served?').toBe(true);
+  expect(
+    await page.evaluate(() => '__memlensBench' in window),
+    'window.__memlensBench: is the bench build served?',
+  ).toBe(true);
   const setup = await page.evaluate((list) => {
     const t0 = performance.now();
-    (window as unknown as { __memlensBench: { setTimelineEntries(e: unknown[]): void } }).__memlensBench.setTimelineEntries(list);
+    (
+      window as unknown as { __memlensBench: { setTimelineEntries(e: unknown[]): void } }
+    ).__memlensBench.setTimelineEntries(list);
     return performance.now() - t0;
   }, entries);
   await page.getByTestId('view-timeline').click();
   await expect(page.getByTestId('timeline-count')).toHaveAttribute('data-value', '10000');
-  const firstPaint = await page.evaluate(() => new Promise<number>((resolve) => {
-    const t0 = performance.now();
-    requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now() - t0)));
-  }));
+  const firstPaint = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const t0 = performance.now();
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now() - t0)));
+      }),
+  );
   const result = await page.evaluate(async () => {
     const scroller = document.querySelector<HTMLElement>('[data-testid="timeline-scroll"]')!;
     const frames: number[] = [];
@@ -128,7 +163,11 @@ test('timeline with 10,000 entries: frame times while scrolling', async ({ page,
       };
       requestAnimationFrame(step);
     });
-    return { frames: frames.slice(1), rowsInDom: scroller.querySelectorAll('[data-testid="timeline-item"]').length, scrollHeight: scroller.scrollHeight };
+    return {
+      frames: frames.slice(1),
+      rowsInDom: scroller.querySelectorAll('[data-testid="timeline-item"]').length,
+      scrollHeight: scroller.scrollHeight,
+    };
   });
   const groupSwitch = await page.evaluate(async () => {
     const t0 = performance.now();
@@ -162,7 +201,10 @@ function writeBulkNotes(workspace: string): void {
   const base = Date.UTC(2023, 0, 1);
   for (let i = 0; i < 10_000; i++) {
     const date = new Date(base + Math.floor(i / 8) * 86_400_000).toISOString().slice(0, 10);
-    fs.writeFileSync(path.join(dir, `${date}-note-${i}.md`), `# Note ${i}\n\n- ${date}: meeting about the router budget, 合同 ${i}.\n`);
+    fs.writeFileSync(
+      path.join(dir, `${date}-note-${i}.md`),
+      `# Note ${i}\n\n- ${date}: meeting about the router budget, 合同 ${i}.\n`,
+    );
   }
 }
 
@@ -259,7 +301,9 @@ test('open a 5 MB file while a 10,000-file index runs', async ({ page, served })
   fs.writeFileSync(path.join(served.workspace, rel), bigMarkdown(5_000_000));
   await openApp(page, served.url);
   await page.getByTestId('file-filter').fill('big-5mb');
-  await expect(page.locator(`[data-testid="file-item"][data-path="${rel}"] .file-item__open`)).toBeVisible({ timeout: 60_000 });
+  await expect(page.locator(`[data-testid="file-item"][data-path="${rel}"] .file-item__open`)).toBeVisible({
+    timeout: 60_000,
+  });
   writeBulkNotes(served.workspace);
   await page.getByTestId('reindex').click();
   await expect(page.getByTestId('status-progress')).toBeVisible({ timeout: 30_000 });
@@ -269,19 +313,31 @@ test('open a 5 MB file while a 10,000-file index runs', async ({ page, served })
     const result = await page.evaluate(async (relPath) => {
       const indexing = () => document.querySelector('[data-testid="status-progress"]') !== null;
       if (!indexing()) return null;
-      const button = document.querySelector<HTMLButtonElement>(`[data-testid="file-item"][data-path="${relPath}"] .file-item__open`)!;
+      const button = document.querySelector<HTMLButtonElement>(
+        `[data-testid="file-item"][data-path="${relPath}"] .file-item__open`,
+      )!;
       const t0 = performance.now();
       button.click();
       for (;;) {
         await new Promise((r) => requestAnimationFrame(r));
         const pane = document.querySelector('[data-testid="editor-pane"]');
-        if (pane?.getAttribute('data-path') === relPath && pane.getAttribute('data-phase') === 'clean' && document.querySelector('.cm-content .cm-line')) break;
+        if (
+          pane?.getAttribute('data-path') === relPath &&
+          pane.getAttribute('data-phase') === 'clean' &&
+          document.querySelector('.cm-content .cm-line')
+        )
+          break;
         if (performance.now() - t0 > 30_000) throw new Error('timed out');
       }
       const toEditableMs = performance.now() - t0;
       // The same call over serve mode's HTTP + JSON, still during the index.
       const t1 = performance.now();
-      const response = await fetch('/api/readFile', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: relPath }), credentials: 'same-origin' });
+      const response = await fetch('/api/readFile', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ path: relPath }),
+        credentials: 'same-origin',
+      });
       await response.json();
       const apiReadMs = performance.now() - t1;
       return indexing() ? { toEditableMs: +toEditableMs.toFixed(1), apiReadMs: +apiReadMs.toFixed(1) } : null;

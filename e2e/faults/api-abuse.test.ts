@@ -32,7 +32,13 @@ beforeAll(async () => {
   // Wait for the first index.
   for (let i = 0; i < 600; i++) {
     const status = await serve.call<{ files: number; progress: unknown; watcher: string }>('status');
-    if (status.result && status.result.files >= 151 && status.result.progress === null && status.result.watcher === 'watching') break;
+    if (
+      status.result &&
+      status.result.files >= 151 &&
+      status.result.progress === null &&
+      status.result.watcher === 'watching'
+    )
+      break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   // The first search that expands loads the dictionary (~2.5 s, once per engine): done here, so
@@ -52,7 +58,18 @@ function rawPost(pathname: string, body: unknown): Promise<string> {
   const { hostname, port } = new URL(serve.origin);
   return new Promise((resolve) => {
     const request = http.request(
-      { host: hostname, port, path: pathname, method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data), 'x-memlens-token': serve.token } },
+      {
+        host: hostname,
+        port,
+        path: pathname,
+        method: 'POST',
+        agent: false,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(data),
+          'x-memlens-token': serve.token,
+        },
+      },
       (response) => {
         response.resume();
         response.on('end', () => resolve(String(response.statusCode)));
@@ -81,7 +98,9 @@ describe('concurrent saves (lost update)', () => {
     expect(created.ok).toBe(true);
     const expectedHash = created.result!.hash;
     const texts = Array.from({ length: 20 }, (_, i) => `# Contested\n\nWritten by editor ${i}.\n`);
-    const answers = await Promise.all(texts.map((text) => serve.call<{ hash: string }>('saveFile', { path: rel, text, expectedHash })));
+    const answers = await Promise.all(
+      texts.map((text) => serve.call<{ hash: string }>('saveFile', { path: rel, text, expectedHash })),
+    );
     const winners = answers.flatMap((a, i) => (a.ok ? [i] : []));
     expect(winners).toHaveLength(1);
     expect(answers.filter((a) => !a.ok).map((a) => a.error?.code)).toEqual(Array(19).fill('CONFLICT'));
@@ -94,7 +113,9 @@ describe('concurrent saves (lost update)', () => {
 describe('floods', () => {
   it('2,000 requests at once: the excess is refused at once (429), nothing fails otherwise, and a search still answers', async () => {
     // One connection per request (no client-side pool that would queue them politely).
-    const flood = Array.from({ length: 2000 }, () => rawPost('/api/search', { query: 'harbour entry', maxResults: 50, minScore: 0 }));
+    const flood = Array.from({ length: 2000 }, () =>
+      rawPost('/api/search', { query: 'harbour entry', maxResults: 50, minScore: 0 }),
+    );
     // Issued while the flood is in flight, as the page would (with its retry on 429).
     const started = Date.now();
     const mine = await callPolitely<{ results: unknown[] }>('search', { query: 'kettle', minScore: 0 });
@@ -142,7 +163,11 @@ describe('the session token', () => {
     expect(page.status).toBe(303);
     expect(page.headers.get('set-cookie')).toMatch(/HttpOnly/);
 
-    const post = await fetch(`${serve.origin}/api/status?token=${serve.token}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const post = await fetch(`${serve.origin}/api/status?token=${serve.token}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(post.status).toBe(401);
     expect(await post.text()).toMatch(/only opens the page/);
 

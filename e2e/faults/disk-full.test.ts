@@ -6,7 +6,15 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { childEnv, inUserNamespace, memlensBin, repoRoot, startServeChild, tempWorkspace, userNamespaceUnavailable } from './support/fault-kit.js';
+import {
+  childEnv,
+  inUserNamespace,
+  memlensBin,
+  repoRoot,
+  startServeChild,
+  tempWorkspace,
+  userNamespaceUnavailable,
+} from './support/fault-kit.js';
 
 const unavailable = userNamespaceUnavailable();
 if (unavailable) console.warn(`disk-full: skipped, ${unavailable}`);
@@ -49,11 +57,18 @@ describe.skipIf(unavailable !== null)('disk full (a 1 MB tmpfs in a user namespa
 
     const created = await serve.call('createFile', { path: 'memory/new-folder/deeper/big.md', text: big });
     expect(created.status).toBe(503);
-    expect(created.error).toMatchObject({ code: 'UNAVAILABLE', message: 'Not enough disk space to create memory/new-folder/deeper/big.md; nothing was changed. Free some space and try again.' });
+    expect(created.error).toMatchObject({
+      code: 'UNAVAILABLE',
+      message:
+        'Not enough disk space to create memory/new-folder/deeper/big.md; nothing was changed. Free some space and try again.',
+    });
 
     const hash = (await serve.call<{ hash: string }>('readFile', { path: 'MEMORY.md' })).result!.hash;
     const saved = await serve.call('saveFile', { path: 'MEMORY.md', text: big, expectedHash: hash });
-    expect(saved.error).toMatchObject({ code: 'UNAVAILABLE', message: expect.stringMatching(/^Not enough disk space to save MEMORY\.md/) });
+    expect(saved.error).toMatchObject({
+      code: 'UNAVAILABLE',
+      message: expect.stringMatching(/^Not enough disk space to save MEMORY\.md/),
+    });
 
     const savedNew = await serve.call('saveFile', { path: 'memory/other/x.md', text: big, expectedHash: null });
     expect(savedNew.error).toMatchObject({ code: 'UNAVAILABLE' });
@@ -62,18 +77,24 @@ describe.skipIf(unavailable !== null)('disk full (a 1 MB tmpfs in a user namespa
     expect(fs.readFileSync(path.join(ws, 'MEMORY.md')).equals(memoryBytes)).toBe(true);
 
     // Not wedged: what fits still saves.
-    const small = await serve.call('saveFile', { path: 'MEMORY.md', text: '# Memory\n\nStill saving.\n', expectedHash: hash });
+    const small = await serve.call('saveFile', {
+      path: 'MEMORY.md',
+      text: '# Memory\n\nStill saving.\n',
+      expectedHash: hash,
+    });
     expect(small.ok).toBe(true);
     expect(fs.readFileSync(path.join(ws, 'MEMORY.md'), 'utf8')).toBe('# Memory\n\nStill saving.\n');
   });
 
   it('an index whose disk fills up stops with a clear error, and the next run completes once there is space', async () => {
     const files: Record<string, string> = { 'MEMORY.md': '# Memory\n' };
-    for (let i = 0; i < 400; i++) files[`memory/notes/n${i}.md`] = `# Note ${i}\n\nflamingo${i} ${'padding words for the index '.repeat(40)}\n`;
+    for (let i = 0; i < 400; i++)
+      files[`memory/notes/n${i}.md`] = `# Note ${i}\n\nflamingo${i} ${'padding words for the index '.repeat(40)}\n`;
     const dir = tempWorkspace('index-full', files);
     onTestFinished(() => dir.cleanup());
     fs.mkdirSync(dir.dataDir);
-    const run = (args: string) => `'${process.execPath}' '${memlensBin()}' ${args} --workspace '${dir.workspace}' --data-dir '${dir.dataDir}' --json; echo "exit=$?"`;
+    const run = (args: string) =>
+      `'${process.execPath}' '${memlensBin()}' ${args} --workspace '${dir.workspace}' --data-dir '${dir.dataDir}' --json; echo "exit=$?"`;
     // One shell in one namespace: index on a 300 kB tmpfs, grow it, index again, search.
     const script = [
       `mount -t tmpfs -o size=300k tmpfs '${dir.dataDir}'`,
@@ -82,7 +103,7 @@ describe.skipIf(unavailable !== null)('disk full (a 1 MB tmpfs in a user namespa
       `mount -o remount,size=50m '${dir.dataDir}'`,
       run('index'),
       'echo ---',
-      run("search flamingo399 --min-score 0"),
+      run('search flamingo399 --min-score 0'),
     ].join('\n');
     const child = spawn('unshare', ['-U', '-r', '-m', 'sh', '-c', script], { cwd: repoRoot, env: childEnv(dir.root) });
     let output = '';
@@ -92,12 +113,17 @@ describe.skipIf(unavailable !== null)('disk full (a 1 MB tmpfs in a user namespa
     const [full, grown, search] = output.split('---\n');
 
     expect(full).toMatch(/exit=1/);
-    const error = JSON.parse(full!.slice(full!.indexOf('{'), full!.lastIndexOf('}') + 1)) as { error: { code: string; message: string } };
+    const error = JSON.parse(full!.slice(full!.indexOf('{'), full!.lastIndexOf('}') + 1)) as {
+      error: { code: string; message: string };
+    };
     expect(error.error.code).toBe('UNAVAILABLE');
     expect(error.error.message).toMatch(/^The disk holding the index is full .*Free some space, then reindex\.$/);
 
     expect(grown).toMatch(/exit=0/);
-    const report = JSON.parse(grown!.slice(grown!.indexOf('{'), grown!.lastIndexOf('}') + 1)) as { filesScanned: number; filesFailed: number };
+    const report = JSON.parse(grown!.slice(grown!.indexOf('{'), grown!.lastIndexOf('}') + 1)) as {
+      filesScanned: number;
+      filesFailed: number;
+    };
     expect(report).toMatchObject({ filesScanned: 401, filesFailed: 0 });
     expect(search).toMatch(/"path": "memory\/notes\/n399\.md"/);
   });

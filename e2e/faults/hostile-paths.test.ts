@@ -68,7 +68,10 @@ describe('hostile paths through every call that takes one', () => {
         const took = Date.now() - started;
         const label = `${name}(${payload.slice(0, 30)}…)`;
         // explainFile only looks a path up in the index: "not indexed" is a true answer that reads nothing.
-        const lookupOnly = name === 'explainFile' && answer.ok && ['not-indexed', 'not-found'].includes((answer.result as { code: string }).code);
+        const lookupOnly =
+          name === 'explainFile' &&
+          answer.ok &&
+          ['not-indexed', 'not-found'].includes((answer.result as { code: string }).code);
         if (answer.ok) {
           if (!lookupOnly) problems.push(`${label} succeeded`);
         } else if (answer.status < 400 || answer.status >= 500) {
@@ -76,8 +79,10 @@ describe('hostile paths through every call that takes one', () => {
         } else if (!['INVALID_ARGUMENT', 'NOT_ALLOWED', 'OUT_OF_ROOT', 'NOT_FOUND'].includes(answer.error!.code)) {
           problems.push(`${label} → ${answer.error!.code}`);
         }
-        if (answer.error?.message.includes(dir.root)) problems.push(`${label} names an absolute path: ${answer.error.message}`);
-        if (JSON.stringify(answer).includes('sk-do-not-leak') || JSON.stringify(answer).includes('secret.git')) problems.push(`${label} leaked a secret`);
+        if (answer.error?.message.includes(dir.root))
+          problems.push(`${label} names an absolute path: ${answer.error.message}`);
+        if (JSON.stringify(answer).includes('sk-do-not-leak') || JSON.stringify(answer).includes('secret.git'))
+          problems.push(`${label} leaked a secret`);
         // The 2,000-level path pinned a core for ~100 s (realpath per level, 2,002 folders made).
         if (took > 5000) problems.push(`${label} took ${took} ms`);
       }
@@ -89,12 +94,19 @@ describe('hostile paths through every call that takes one', () => {
   it('the over-long name is INVALID_ARGUMENT (400) that says what the limit is', async () => {
     const answer = await serve.call('saveFile', { path: LONG, text: 'x\n', expectedHash: null });
     expect(answer.status).toBe(400);
-    expect(answer.error).toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringMatching(/is 299 bytes long; names can be at most 255 bytes/) });
+    expect(answer.error).toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: expect.stringMatching(/is 299 bytes long; names can be at most 255 bytes/),
+    });
   });
 
   it('the CLI says the same, with exit code 2', async () => {
-    const got = await runMemlens(['get', LONG, '--workspace', dir.workspace, '--data-dir', dir.dataDir], { home: dir.root });
+    const got = await runMemlens(['get', LONG, '--workspace', dir.workspace, '--data-dir', dir.dataDir], {
+      home: dir.root,
+    });
     expect(got.code).toBe(2);
-    expect(got.output).toMatch(/^memlens get: The name "n+…n+\.md" is 299 bytes long; names can be at most 255 bytes\.\n/);
+    expect(got.output).toMatch(
+      /^memlens get: The name "n+…n+\.md" is 299 bytes long; names can be at most 255 bytes\.\n/,
+    );
   });
 });

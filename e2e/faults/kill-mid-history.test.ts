@@ -51,18 +51,27 @@ describe('kill -9 while the history records', () => {
         const listed = await serve.call<{ versions: { hash: string }[] }>('historyList', { path: rel });
         expect(listed.result?.versions[0]?.hash).toBe(sha(fs.readFileSync(path.join(dir.workspace, rel))));
       }, 60_000);
-      const acknowledged = (await serve.call<{ versions: { id: number }[] }>('historyList', { path: rel })).result!.versions.map((v) => v.id);
+      const acknowledged = (
+        await serve.call<{ versions: { id: number }[] }>('historyList', { path: rel })
+      ).result!.versions.map((v) => v.id);
       // Everything kept before this start is still there.
       expect(acknowledged.filter((id) => kept.includes(id))).toEqual(kept);
       kept = acknowledged;
       // One full save (acknowledged, so its version is recorded), then one killed part-way.
       const before = sha(fs.readFileSync(path.join(dir.workspace, rel)));
-      const done = await serve.call<{ hash: string }>('saveFile', { path: rel, text: bigText(`saved ${round}`), expectedHash: before });
+      const done = await serve.call<{ hash: string }>('saveFile', {
+        path: rel,
+        text: bigText(`saved ${round}`),
+        expectedHash: before,
+      });
       expect(done.ok).toBe(true);
-      const afterSave = (await serve.call<{ versions: { id: number; hash: string }[] }>('historyList', { path: rel })).result!.versions;
+      const afterSave = (await serve.call<{ versions: { id: number; hash: string }[] }>('historyList', { path: rel }))
+        .result!.versions;
       expect(afterSave[0]!.hash).toBe(done.result!.hash);
       kept = afterSave.map((v) => v.id);
-      const killed = serve.call('saveFile', { path: rel, text: bigText(`killed ${round}`), expectedHash: done.result!.hash }).catch((error: Error) => error);
+      const killed = serve
+        .call('saveFile', { path: rel, text: bigText(`killed ${round}`), expectedHash: done.result!.hash })
+        .catch((error: Error) => error);
       await new Promise((resolve) => setTimeout(resolve, [5, 40, 120, 400][round - 1]));
       serve.kill('SIGKILL');
       expect(await serve.exited()).toBe('SIGKILL');

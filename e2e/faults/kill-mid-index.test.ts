@@ -26,7 +26,8 @@ describe('kill -9 mid-index', () => {
     const files: Record<string, string> = { 'MEMORY.md': '# Memory\n\nThe index must survive a kill.\n' };
     for (let i = 0; i < FILES; i++) {
       const folder = `memory/batch-${String(i % 60).padStart(2, '0')}`;
-      files[`${folder}/note-${String(i).padStart(4, '0')}.md`] = `# Note ${i}\n\nMarker token${i} sits in note ${i}.\n\n${'Filler text for a realistic chunk. '.repeat(12)}\n`;
+      files[`${folder}/note-${String(i).padStart(4, '0')}.md`] =
+        `# Note ${i}\n\nMarker token${i} sits in note ${i}.\n\n${'Filler text for a realistic chunk. '.repeat(12)}\n`;
     }
     const dir = tempWorkspace('kill-index', files);
     onTestFinished(() => dir.cleanup());
@@ -47,22 +48,43 @@ describe('kill -9 mid-index', () => {
     expect(indexedBefore).toBeGreaterThan(0);
     expect(indexedBefore).toBeLessThan(FILES + 1);
     // Every indexed file has exactly its chunks; no chunk without a file, no FTS row without a chunk.
-    expect(one<{ n: number }>('SELECT count(*) AS n FROM files f WHERE f.chunk_count != (SELECT count(*) FROM chunks c WHERE c.path = f.path)').n).toBe(0);
-    expect(one<{ n: number }>('SELECT count(*) AS n FROM chunks c WHERE NOT EXISTS (SELECT 1 FROM files f WHERE f.path = c.path)').n).toBe(0);
-    expect(one<{ n: number }>('SELECT count(*) AS n FROM chunks_fts WHERE rowid NOT IN (SELECT rowid FROM chunks)').n).toBe(0);
-    expect(one<{ n: number }>('SELECT count(*) AS n FROM chunks WHERE rowid NOT IN (SELECT rowid FROM chunks_fts)').n).toBe(0);
+    expect(
+      one<{ n: number }>(
+        'SELECT count(*) AS n FROM files f WHERE f.chunk_count != (SELECT count(*) FROM chunks c WHERE c.path = f.path)',
+      ).n,
+    ).toBe(0);
+    expect(
+      one<{ n: number }>(
+        'SELECT count(*) AS n FROM chunks c WHERE NOT EXISTS (SELECT 1 FROM files f WHERE f.path = c.path)',
+      ).n,
+    ).toBe(0);
+    expect(
+      one<{ n: number }>('SELECT count(*) AS n FROM chunks_fts WHERE rowid NOT IN (SELECT rowid FROM chunks)').n,
+    ).toBe(0);
+    expect(
+      one<{ n: number }>('SELECT count(*) AS n FROM chunks WHERE rowid NOT IN (SELECT rowid FROM chunks_fts)').n,
+    ).toBe(0);
     db.close();
 
     const resumed = await runMemlens(['index', '--json', ...args], { home: dir.root });
     expect(resumed.code).toBe(0);
-    const report = JSON.parse(resumed.output) as { filesScanned: number; filesIndexed: number; filesSkipped: number; filesFailed: number };
+    const report = JSON.parse(resumed.output) as {
+      filesScanned: number;
+      filesIndexed: number;
+      filesSkipped: number;
+      filesFailed: number;
+    };
     expect(report.filesScanned).toBe(FILES + 1);
     expect(report.filesFailed).toBe(0);
     // Resumed: what the killed run finished is not indexed again.
     expect(report.filesSkipped).toBeGreaterThanOrEqual(indexedBefore);
     expect(report.filesIndexed).toBe(FILES + 1 - report.filesSkipped);
 
-    const found = await runMemlens(['search', `token${FILES - 1}`, '--json', '--min-score', '0', ...args], { home: dir.root });
-    expect((JSON.parse(found.output) as { results: { path: string }[] }).results[0]?.path).toBe(`memory/batch-${String((FILES - 1) % 60).padStart(2, '0')}/note-${FILES - 1}.md`);
+    const found = await runMemlens(['search', `token${FILES - 1}`, '--json', '--min-score', '0', ...args], {
+      home: dir.root,
+    });
+    expect((JSON.parse(found.output) as { results: { path: string }[] }).results[0]?.path).toBe(
+      `memory/batch-${String((FILES - 1) % 60).padStart(2, '0')}/note-${FILES - 1}.md`,
+    );
   });
 });

@@ -45,7 +45,9 @@ describe('kill -9 during a save', () => {
           }
         });
       });
-      const save = serve.call('saveFile', { path: rel, text: bigText(`new ${round}`), expectedHash: sha(before) }).catch((error: Error) => error);
+      const save = serve
+        .call('saveFile', { path: rel, text: bigText(`new ${round}`), expectedHash: sha(before) })
+        .catch((error: Error) => error);
       const tempName = await tempAppeared;
       expect(await serve.exited()).toBe('SIGKILL');
       expect(await save).toBeInstanceOf(Error); // the connection died with the server
@@ -61,7 +63,10 @@ describe('kill -9 during a save', () => {
     for (const name of leftovers) fs.utimesSync(path.join(memoryDir, name), old, old);
     const serve = await startServeChild(dir);
     servers.push(serve);
-    await eventually(() => expect(fs.readdirSync(memoryDir).filter((name) => name.endsWith('.tmp'))).toEqual([]), 30_000);
+    await eventually(
+      () => expect(fs.readdirSync(memoryDir).filter((name) => name.endsWith('.tmp'))).toEqual([]),
+      30_000,
+    );
     const listed = (await serve.call<{ path: string }[]>('listFiles')).result!.map((f) => f.path).sort();
     expect(listed).toEqual(['MEMORY.md', rel]);
     expect((await serve.call('readFile', { path: `memory/${leftovers[0]}` })).error?.code).toBe('NOT_ALLOWED');
@@ -79,7 +84,9 @@ describe('kill -9 during a save', () => {
       });
       const before = fs.readFileSync(path.join(dir.workspace, rel));
       const next = bigText(`v${round}`);
-      const save = serve.call('saveFile', { path: rel, text: next, expectedHash: sha(before) }).catch((error: Error) => error);
+      const save = serve
+        .call('saveFile', { path: rel, text: next, expectedHash: sha(before) })
+        .catch((error: Error) => error);
       // Spread the kills over the save: early (reading the request), mid-write, around the rename, after.
       await new Promise((resolve) => setTimeout(resolve, [5, 40, 80, 400][round - 1]));
       serve.kill('SIGKILL');

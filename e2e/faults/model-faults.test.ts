@@ -25,37 +25,60 @@ afterAll(() => dir?.cleanup());
 type Search = { mode: string; modeReason?: string; results: { path: string }[] };
 
 async function memlens(...args: string[]): Promise<{ code: number | string; json: unknown }> {
-  const run = await runMemlens([...args, '--json', '--workspace', dir.workspace, '--data-dir', dir.dataDir, '--models', models], { home: dir.root });
-  return { code: run.code, json: JSON.parse(run.output.slice(run.output.indexOf('{'), run.output.lastIndexOf('}') + 1)) };
+  const run = await runMemlens(
+    [...args, '--json', '--workspace', dir.workspace, '--data-dir', dir.dataDir, '--models', models],
+    { home: dir.root },
+  );
+  return {
+    code: run.code,
+    json: JSON.parse(run.output.slice(run.output.indexOf('{'), run.output.lastIndexOf('}') + 1)),
+  };
 }
 
 describe('model missing, corrupt, or of a new width', () => {
-  it('hybrid with the model; keyword-only with the reason when it is missing or corrupt; a new width rebuilds', { timeout: 120_000 }, async () => {
-    const indexed = await memlens('index', '--model', TINY_MODEL_ID);
-    expect(indexed).toMatchObject({ code: 0, json: { mode: 'hybrid' } });
-    expect(((await memlens('search', 'router', '--model', TINY_MODEL_ID)).json as Search).mode).toBe('hybrid');
+  it(
+    'hybrid with the model; keyword-only with the reason when it is missing or corrupt; a new width rebuilds',
+    { timeout: 120_000 },
+    async () => {
+      const indexed = await memlens('index', '--model', TINY_MODEL_ID);
+      expect(indexed).toMatchObject({ code: 0, json: { mode: 'hybrid' } });
+      expect(((await memlens('search', 'router', '--model', TINY_MODEL_ID)).json as Search).mode).toBe('hybrid');
 
-    const missing = await memlens('search', 'router', '--model', 'test/not-there');
-    expect(missing.code).toBe(0);
-    expect(missing.json).toMatchObject({ mode: 'fts-only', modeReason: expect.stringMatching(/test\/not-there is not installed/) });
-    expect((missing.json as Search).results[0]?.path).toBe('MEMORY.md');
+      const missing = await memlens('search', 'router', '--model', 'test/not-there');
+      expect(missing.code).toBe(0);
+      expect(missing.json).toMatchObject({
+        mode: 'fts-only',
+        modeReason: expect.stringMatching(/test\/not-there is not installed/),
+      });
+      expect((missing.json as Search).results[0]?.path).toBe('MEMORY.md');
 
-    // Garble the model file the index was built with.
-    const onnx = path.join(models, ...TINY_MODEL_ID.split('/'), 'onnx', 'model.onnx');
-    const bytes = fs.readFileSync(onnx);
-    bytes.fill(0x5a, 0, Math.min(bytes.length, 4096));
-    fs.writeFileSync(onnx, bytes);
-    const corrupt = await memlens('search', 'router', '--model', TINY_MODEL_ID);
-    expect(corrupt.code).toBe(0);
-    expect(corrupt.json).toMatchObject({ mode: 'fts-only', modeReason: expect.stringMatching(/could not be loaded/) });
-    expect((corrupt.json as Search).results[0]?.path).toBe('MEMORY.md');
+      // Garble the model file the index was built with.
+      const onnx = path.join(models, ...TINY_MODEL_ID.split('/'), 'onnx', 'model.onnx');
+      const bytes = fs.readFileSync(onnx);
+      bytes.fill(0x5a, 0, Math.min(bytes.length, 4096));
+      fs.writeFileSync(onnx, bytes);
+      const corrupt = await memlens('search', 'router', '--model', TINY_MODEL_ID);
+      expect(corrupt.code).toBe(0);
+      expect(corrupt.json).toMatchObject({
+        mode: 'fts-only',
+        modeReason: expect.stringMatching(/could not be loaded/),
+      });
+      expect((corrupt.json as Search).results[0]?.path).toBe('MEMORY.md');
 
-    // A model with 64 dimensions instead of 384: the index is rebuilt with vectors of the new width.
-    const rebuilt = await memlens('index', '--model', 'test/tiny-bert-64');
-    expect(rebuilt).toMatchObject({ code: 0, json: { mode: 'hybrid', filesFailed: 0 } });
-    const status = (await memlens('status', '--model', 'test/tiny-bert-64')).json as { dims: number; vectorsStored: number; chunks: number; mode: string };
-    expect(status).toMatchObject({ dims: 64, mode: 'hybrid' });
-    expect(status.vectorsStored).toBe(status.chunks);
-    expect(((await memlens('search', 'gateway timeout', '--model', 'test/tiny-bert-64')).json as Search).results[0]?.path).toBe('memory/network.md');
-  });
+      // A model with 64 dimensions instead of 384: the index is rebuilt with vectors of the new width.
+      const rebuilt = await memlens('index', '--model', 'test/tiny-bert-64');
+      expect(rebuilt).toMatchObject({ code: 0, json: { mode: 'hybrid', filesFailed: 0 } });
+      const status = (await memlens('status', '--model', 'test/tiny-bert-64')).json as {
+        dims: number;
+        vectorsStored: number;
+        chunks: number;
+        mode: string;
+      };
+      expect(status).toMatchObject({ dims: 64, mode: 'hybrid' });
+      expect(status.vectorsStored).toBe(status.chunks);
+      expect(
+        ((await memlens('search', 'gateway timeout', '--model', 'test/tiny-bert-64')).json as Search).results[0]?.path,
+      ).toBe('memory/network.md');
+    },
+  );
 });

@@ -26,12 +26,37 @@ beforeAll(async () => {
 
 afterAll(() => dir?.cleanup());
 
-type Search = { mode: string; modeReason?: string; results: { path: string; breakdown: { weights: { vector: number; text: number } } }[] };
+type Search = {
+  mode: string;
+  modeReason?: string;
+  results: { path: string; breakdown: { weights: { vector: number; text: number } } }[];
+};
 type Status = { mode: string; modeReason?: string; dbPath: string; vectorsStored: number };
 
-async function memlens(model: string, ...args: string[]): Promise<{ code: number | string; json: unknown; output: string }> {
-  const run = await runMemlens([...args, '--json', '--workspace', dir.workspace, '--data-dir', path.join(dir.root, `data-${model.replace('/', '-')}`), '--models', models, '--model', model], { home: dir.root });
-  return { code: run.code, output: run.output, json: JSON.parse(run.output.slice(run.output.indexOf('{'), run.output.lastIndexOf('}') + 1)) };
+async function memlens(
+  model: string,
+  ...args: string[]
+): Promise<{ code: number | string; json: unknown; output: string }> {
+  const run = await runMemlens(
+    [
+      ...args,
+      '--json',
+      '--workspace',
+      dir.workspace,
+      '--data-dir',
+      path.join(dir.root, `data-${model.replace('/', '-')}`),
+      '--models',
+      models,
+      '--model',
+      model,
+    ],
+    { home: dir.root },
+  );
+  return {
+    code: run.code,
+    output: run.output,
+    json: JSON.parse(run.output.slice(run.output.indexOf('{'), run.output.lastIndexOf('}') + 1)),
+  };
 }
 
 /** Vectors in the index with a NaN or infinite component. */
@@ -39,41 +64,68 @@ function nonFiniteVectors(dbPath: string, dims: number): number {
   const db = new Database(dbPath, { readonly: true });
   try {
     const rows = db.prepare('SELECT embedding FROM embedding_cache').all() as { embedding: Buffer }[];
-    return rows.filter((r) => new Float32Array(r.embedding.buffer, r.embedding.byteOffset, dims).some((x) => !Number.isFinite(x))).length;
+    return rows.filter((r) =>
+      new Float32Array(r.embedding.buffer, r.embedding.byteOffset, dims).some((x) => !Number.isFinite(x)),
+    ).length;
   } finally {
     db.close();
   }
 }
 
 describe('a model that outputs NaN', () => {
-  it('every word NaN: refused when it loads, keyword-only with the reason, and search finds the text', { timeout: 120_000 }, async () => {
-    const indexed = await memlens(ALL_NAN, 'index');
-    expect(indexed.code).toBe(0);
-    expect(indexed.json).toMatchObject({ mode: 'fts-only' });
-    const status = (await memlens(ALL_NAN, 'status')).json as Status;
-    expect(status.mode).toBe('fts-only');
-    expect(status.modeReason).toMatch(/test\/tiny-bert-nan .*non-finite/);
-    expect(status.vectorsStored).toBe(0);
-    const found = (await memlens(ALL_NAN, 'search', 'router firmware')).json as Search;
-    expect(found.mode).toBe('fts-only');
-    expect(found.modeReason).toMatch(/non-finite/);
-    expect(found.results[0]?.path).toBe('MEMORY.md');
-    // The 0.7 vector weight is given back to the keyword side.
-    expect(found.results[0]?.breakdown.weights).toMatchObject({ configured: { vector: 0.7, text: 0.3 }, vector: 0, text: 1 });
-  });
+  it(
+    'every word NaN: refused when it loads, keyword-only with the reason, and search finds the text',
+    { timeout: 120_000 },
+    async () => {
+      const indexed = await memlens(ALL_NAN, 'index');
+      expect(indexed.code).toBe(0);
+      expect(indexed.json).toMatchObject({ mode: 'fts-only' });
+      const status = (await memlens(ALL_NAN, 'status')).json as Status;
+      expect(status.mode).toBe('fts-only');
+      expect(status.modeReason).toMatch(/test\/tiny-bert-nan .*non-finite/);
+      expect(status.vectorsStored).toBe(0);
+      const found = (await memlens(ALL_NAN, 'search', 'router firmware')).json as Search;
+      expect(found.mode).toBe('fts-only');
+      expect(found.modeReason).toMatch(/non-finite/);
+      expect(found.results[0]?.path).toBe('MEMORY.md');
+      // The 0.7 vector weight is given back to the keyword side.
+      expect(found.results[0]?.breakdown.weights).toMatchObject({
+        configured: { vector: 0.7, text: 0.3 },
+        vector: 0,
+        text: 1,
+      });
+    },
+  );
 
-  it('one word NaN: the first bad vector marks the model broken, none is stored, and search finds the text', { timeout: 120_000 }, async () => {
-    const indexed = await memlens(ROUTER_NAN, 'index');
-    expect(indexed.code).toBe(0);
-    expect(indexed.json).toMatchObject({ mode: 'fts-only' });
-    const status = (await memlens(ROUTER_NAN, 'status')).json as Status & { dims: number };
-    expect(status.modeReason).toMatch(/non-finite/);
-    expect(nonFiniteVectors(status.dbPath, 384)).toBe(0);
-    const found = (await memlens(ROUTER_NAN, 'search', 'router firmware')).json as Search;
-    expect(found.results.map((r) => r.path)).toContain('MEMORY.md');
-    expect(found.mode).toBe('fts-only');
-    // The human status line says it too.
-    const human = await runMemlens(['status', '--workspace', dir.workspace, '--data-dir', path.join(dir.root, `data-${ROUTER_NAN.replace('/', '-')}`), '--models', models, '--model', ROUTER_NAN], { home: dir.root });
-    expect(human.output).toMatch(/mode\s+fts-only — .*non-finite/);
-  });
+  it(
+    'one word NaN: the first bad vector marks the model broken, none is stored, and search finds the text',
+    { timeout: 120_000 },
+    async () => {
+      const indexed = await memlens(ROUTER_NAN, 'index');
+      expect(indexed.code).toBe(0);
+      expect(indexed.json).toMatchObject({ mode: 'fts-only' });
+      const status = (await memlens(ROUTER_NAN, 'status')).json as Status & { dims: number };
+      expect(status.modeReason).toMatch(/non-finite/);
+      expect(nonFiniteVectors(status.dbPath, 384)).toBe(0);
+      const found = (await memlens(ROUTER_NAN, 'search', 'router firmware')).json as Search;
+      expect(found.results.map((r) => r.path)).toContain('MEMORY.md');
+      expect(found.mode).toBe('fts-only');
+      // The human status line says it too.
+      const human = await runMemlens(
+        [
+          'status',
+          '--workspace',
+          dir.workspace,
+          '--data-dir',
+          path.join(dir.root, `data-${ROUTER_NAN.replace('/', '-')}`),
+          '--models',
+          models,
+          '--model',
+          ROUTER_NAN,
+        ],
+        { home: dir.root },
+      );
+      expect(human.output).toMatch(/mode\s+fts-only — .*non-finite/);
+    },
+  );
 });

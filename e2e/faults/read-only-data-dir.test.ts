@@ -11,7 +11,8 @@ import { inUserNamespace, runMemlens, tempWorkspace, userNamespaceUnavailable } 
 const unavailable = userNamespaceUnavailable();
 if (unavailable) console.warn(`read-only-data-dir: skipped, ${unavailable}`);
 const asRoot = process.getuid?.() === 0;
-if (asRoot) console.warn('read-only-data-dir: the chmod 555 variant is skipped: running as root, which ignores permission bits');
+if (asRoot)
+  console.warn('read-only-data-dir: the chmod 555 variant is skipped: running as root, which ignores permission bits');
 
 /** Every file under `root` with its size, to prove nothing was moved or written. */
 function listing(root: string): string[] {
@@ -30,26 +31,43 @@ function listing(root: string): string[] {
 describe.skipIf(unavailable !== null)('a read-only data folder (a read-only bind mount in a user namespace)', () => {
   for (const state of ['empty', 'used before'] as const) {
     it(`${state}: search says the folder is read-only, with a truthful code, and moves nothing`, async () => {
-      const dir = tempWorkspace(`ro-data-${state.replace(' ', '-')}`, { 'MEMORY.md': '# Memory\n\nThe lighthouse keeper likes tea.\n' });
+      const dir = tempWorkspace(`ro-data-${state.replace(' ', '-')}`, {
+        'MEMORY.md': '# Memory\n\nThe lighthouse keeper likes tea.\n',
+      });
       onTestFinished(() => dir.cleanup());
       fs.mkdirSync(dir.dataDir, { recursive: true });
       if (state === 'used before') {
-        const first = await runMemlens(['search', 'lighthouse', '--workspace', dir.workspace, '--data-dir', dir.dataDir, '--json'], { home: dir.root });
+        const first = await runMemlens(
+          ['search', 'lighthouse', '--workspace', dir.workspace, '--data-dir', dir.dataDir, '--json'],
+          { home: dir.root },
+        );
         expect(first.code).toBe(0);
       }
       const before = listing(dir.dataDir);
       const readOnly = `mount --bind '${dir.dataDir}' '${dir.dataDir}' && mount -o remount,bind,ro '${dir.dataDir}'`;
-      const got = await runMemlens(['search', 'lighthouse', '--workspace', dir.workspace, '--data-dir', dir.dataDir, '--json'], {
-        home: dir.root,
-        launcher: inUserNamespace(readOnly),
-      });
+      const got = await runMemlens(
+        ['search', 'lighthouse', '--workspace', dir.workspace, '--data-dir', dir.dataDir, '--json'],
+        {
+          home: dir.root,
+          launcher: inUserNamespace(readOnly),
+        },
+      );
       expect(got.code).toBe(1);
       // Before: "…it was moved to …agent-activity.sqlite.corrupt-… and a new one started" (nothing was),
       // then INDEX_CORRUPT "Cannot open the index …: ENOENT: no such file or directory, mkdir …".
       expect(got.output).not.toMatch(/corrupt-|moved to/);
-      expect(got.output).toMatch(/^memlens search: Agent activity \(access counts, search log\) cannot be kept: \S+ is on a read-only file system \(EROFS\)\./m);
-      const json = JSON.parse(got.output.slice(got.output.indexOf('{'))) as { error: { code: string; message: string } };
-      expect(json.error).toMatchObject({ code: 'UNAVAILABLE', message: expect.stringMatching(/^The search index cannot be kept: \S+ is on a read-only file system \(EROFS\)\. Point --data-dir/) });
+      expect(got.output).toMatch(
+        /^memlens search: Agent activity \(access counts, search log\) cannot be kept: \S+ is on a read-only file system \(EROFS\)\./m,
+      );
+      const json = JSON.parse(got.output.slice(got.output.indexOf('{'))) as {
+        error: { code: string; message: string };
+      };
+      expect(json.error).toMatchObject({
+        code: 'UNAVAILABLE',
+        message: expect.stringMatching(
+          /^The search index cannot be kept: \S+ is on a read-only file system \(EROFS\)\. Point --data-dir/,
+        ),
+      });
       expect(listing(dir.dataDir)).toEqual(before);
     });
   }
@@ -64,7 +82,10 @@ describe.skipIf(asRoot)('a data folder without write permission (chmod 555)', ()
     });
     fs.mkdirSync(dir.dataDir, { recursive: true });
     fs.chmodSync(dir.dataDir, 0o555);
-    const got = await runMemlens(['search', 'lighthouse', '--workspace', dir.workspace, '--data-dir', dir.dataDir, '--json'], { home: dir.root });
+    const got = await runMemlens(
+      ['search', 'lighthouse', '--workspace', dir.workspace, '--data-dir', dir.dataDir, '--json'],
+      { home: dir.root },
+    );
     expect(got.output).not.toMatch(/corrupt-|moved to|INDEX_CORRUPT/);
     expect(got.output).toMatch(/is not writable by this user \(EACCES\)/);
     expect(fs.readdirSync(dir.dataDir)).toEqual([]);

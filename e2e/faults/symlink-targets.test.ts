@@ -11,7 +11,16 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../electron/memory/files/hash.js';
-import { childEnv, eventually, memlensBin, runMemlens, startServeChild, tempWorkspace, type ServeChild, type TempDirs } from './support/fault-kit.js';
+import {
+  childEnv,
+  eventually,
+  memlensBin,
+  runMemlens,
+  startServeChild,
+  tempWorkspace,
+  type ServeChild,
+  type TempDirs,
+} from './support/fault-kit.js';
 
 const ENV = 'API_TOKEN=zebraenvsecret\n';
 const GIT_CONFIG = '[core]\n\trepositoryformatversion = 0\n\t# gitconfigmarker\n';
@@ -30,7 +39,11 @@ const FILES: Record<string, string> = {
   '.git/config': GIT_CONFIG,
   'notes.md': ROOT_NOTES,
 };
-const SYMLINKS: Record<string, string> = { 'memory/gitlink.md': '../.git/config', 'memory/envlink.md': '../.env', 'memory/loop': '..' };
+const SYMLINKS: Record<string, string> = {
+  'memory/gitlink.md': '../.git/config',
+  'memory/envlink.md': '../.env',
+  'memory/loop': '..',
+};
 
 /** Puts the fixture back as it was (a call that got through must not hide what the next one does). */
 function restore(): void {
@@ -52,7 +65,10 @@ beforeAll(async () => {
   restore();
   serve = await startServeChild(dir);
   await eventually(async () => {
-    expect((await serve.call<{ watcher: string; progress: unknown }>('status')).result).toMatchObject({ watcher: 'watching', progress: null });
+    expect((await serve.call<{ watcher: string; progress: unknown }>('status')).result).toMatchObject({
+      watcher: 'watching',
+      progress: null,
+    });
   }, 30_000);
 });
 
@@ -78,10 +94,15 @@ function snapshot(): Record<string, string> {
   return out;
 }
 
-const LINKS = { 'memory/gitlink.md': GIT_CONFIG, 'memory/envlink.md': ENV, 'memory/loop/notes.md': ROOT_NOTES } as const;
+const LINKS = {
+  'memory/gitlink.md': GIT_CONFIG,
+  'memory/envlink.md': ENV,
+  'memory/loop/notes.md': ROOT_NOTES,
+} as const;
 
 /** A new name inside the folder `p` is in, when that folder is reached through a link (memory/loop). */
-const besideThroughLink = (p: string, name: string): string | null => (p.startsWith('memory/loop/') ? `memory/loop/${name}` : null);
+const besideThroughLink = (p: string, name: string): string | null =>
+  p.startsWith('memory/loop/') ? `memory/loop/${name}` : null;
 
 /** Each call of the contract that takes a path, aimed at `p` (a link whose target is not memory); null: not a case for `p`. */
 const CALLS: [string, (p: string, targetHash: string) => unknown][] = [
@@ -89,9 +110,18 @@ const CALLS: [string, (p: string, targetHash: string) => unknown][] = [
   ['get', (p) => ({ path: p })],
   ['saveFile', (p, hash) => ({ path: p, text: '[core]\n\tfsmonitor = touch pwned\n', expectedHash: hash })],
   ['acceptChecksum', (p, hash) => ({ path: p, expectedHash: hash })],
-  ['createFile', (p) => (besideThroughLink(p, 'created.md') ? { path: besideThroughLink(p, 'created.md'), text: 'x\n' } : null)],
+  [
+    'createFile',
+    (p) => (besideThroughLink(p, 'created.md') ? { path: besideThroughLink(p, 'created.md'), text: 'x\n' } : null),
+  ],
   ['renameFile', (p) => ({ from: p, to: 'memory/moved.md' })],
-  ['renameFile', (p) => (besideThroughLink(p, 'moved-here.md') ? { from: 'memory/notes.md', to: besideThroughLink(p, 'moved-here.md') } : null)],
+  [
+    'renameFile',
+    (p) =>
+      besideThroughLink(p, 'moved-here.md')
+        ? { from: 'memory/notes.md', to: besideThroughLink(p, 'moved-here.md') }
+        : null,
+  ],
   ['deleteFile', (p) => ({ path: p })],
   ['readTranscript', (p) => ({ path: p })],
   ['findMatches', (p) => ({ path: p, startLine: 1, endLine: 3, terms: ['zebraenvsecret'] })],
@@ -104,7 +134,10 @@ const CALLS: [string, (p: string, targetHash: string) => unknown][] = [
 describe('a symlink inside the workspace to a file that is not memory', () => {
   it('is not indexed: search finds none of the secrets, listFiles and status count only the real memory files', async () => {
     for (const secret of SECRETS) {
-      const found = await serve.call<{ results: { path: string; snippet: string }[] }>('search', { query: secret, minScore: 0 });
+      const found = await serve.call<{ results: { path: string; snippet: string }[] }>('search', {
+        query: secret,
+        minScore: 0,
+      });
       expect([secret, found.result?.results.map((r) => r.path)]).toEqual([secret, []]);
     }
     const listed = (await serve.call<{ path: string }[]>('listFiles')).result!.map((f) => f.path).sort();
@@ -123,7 +156,8 @@ describe('a symlink inside the workspace to a file that is not memory', () => {
         const text = JSON.stringify(answer);
         if (SECRETS.some((s) => text.includes(s))) served.push(`${label}: leaked the target`);
         if (answer.ok && !['fileAccess', 'explainFile', 'draftPut'].includes(name)) served.push(`${label}: succeeded`);
-        if (!answer.ok && !['NOT_ALLOWED', 'OUT_OF_ROOT', 'NOT_FOUND', 'INVALID_ARGUMENT'].includes(answer.error!.code)) served.push(`${label}: ${answer.error!.code}`);
+        if (!answer.ok && !['NOT_ALLOWED', 'OUT_OF_ROOT', 'NOT_FOUND', 'INVALID_ARGUMENT'].includes(answer.error!.code))
+          served.push(`${label}: ${answer.error!.code}`);
         if (answer.error?.message.includes(dir.root)) served.push(`${label}: names an absolute path`);
         if (JSON.stringify(snapshot()) !== JSON.stringify(before)) served.push(`${label}: changed the workspace`);
         restore();
@@ -135,9 +169,15 @@ describe('a symlink inside the workspace to a file that is not memory', () => {
 
   it('says which real file the link leads to and why that is refused', async () => {
     const answer = await serve.call('readFile', { path: 'memory/envlink.md' });
-    expect(answer.error).toMatchObject({ code: 'NOT_ALLOWED', message: expect.stringMatching(/memory\/envlink\.md.*symlink.*\.env/) });
+    expect(answer.error).toMatchObject({
+      code: 'NOT_ALLOWED',
+      message: expect.stringMatching(/memory\/envlink\.md.*symlink.*\.env/),
+    });
     const loop = await serve.call('deleteFile', { path: 'memory/loop/notes.md' });
-    expect(loop.error).toMatchObject({ code: 'NOT_ALLOWED', message: expect.stringMatching(/memory\/loop\/notes\.md.*notes\.md.*not a memory file/) });
+    expect(loop.error).toMatchObject({
+      code: 'NOT_ALLOWED',
+      message: expect.stringMatching(/memory\/loop\/notes\.md.*notes\.md.*not a memory file/),
+    });
     expect(fs.readFileSync(path.join(dir.workspace, 'notes.md'), 'utf8')).toBe(ROOT_NOTES);
   });
 
@@ -149,9 +189,13 @@ describe('a symlink inside the workspace to a file that is not memory', () => {
       const found = await serve.call<{ results: { path: string }[] }>('search', { query: 'parrot', minScore: 0 });
       expect(found.result!.results.map((r) => r.path)).toEqual(['memory/notes.md']);
     }, 30_000);
-    expect((await serve.call<{ results: unknown[] }>('search', { query: 'zebraenvsecret', minScore: 0 })).result!.results).toEqual([]);
+    expect(
+      (await serve.call<{ results: unknown[] }>('search', { query: 'zebraenvsecret', minScore: 0 })).result!.results,
+    ).toEqual([]);
     expect((await serve.call('reindex', {})).ok).toBe(true);
-    expect((await serve.call<{ results: unknown[] }>('search', { query: 'zebraenvsecret', minScore: 0 })).result!.results).toEqual([]);
+    expect(
+      (await serve.call<{ results: unknown[] }>('search', { query: 'zebraenvsecret', minScore: 0 })).result!.results,
+    ).toEqual([]);
     fs.unlinkSync(path.join(dir.workspace, 'memory', 'late-link.md'));
   });
 
@@ -159,10 +203,16 @@ describe('a symlink inside the workspace to a file that is not memory', () => {
     fs.symlinkSync('notes.md', path.join(dir.workspace, 'memory', 'alias.md'));
     const read = await serve.call<{ text: string; hash: string }>('readFile', { path: 'memory/alias.md' });
     expect(read.result?.text).toContain('harbour');
-    const saved = await serve.call('saveFile', { path: 'memory/alias.md', text: '# Notes\n\nSaved through the alias.\n', expectedHash: read.result!.hash });
+    const saved = await serve.call('saveFile', {
+      path: 'memory/alias.md',
+      text: '# Notes\n\nSaved through the alias.\n',
+      expectedHash: read.result!.hash,
+    });
     expect(saved.ok).toBe(true);
     expect(fs.lstatSync(path.join(dir.workspace, 'memory', 'alias.md')).isSymbolicLink()).toBe(true);
-    expect(fs.readFileSync(path.join(dir.workspace, 'memory', 'notes.md'), 'utf8')).toContain('Saved through the alias.');
+    expect(fs.readFileSync(path.join(dir.workspace, 'memory', 'notes.md'), 'utf8')).toContain(
+      'Saved through the alias.',
+    );
     fs.unlinkSync(path.join(dir.workspace, 'memory', 'alias.md'));
   });
 });
@@ -182,7 +232,9 @@ describe('memory_get and hidden files', () => {
 
   it('`memlens get` refuses hidden files and links to non-memory files (exit 1, the reason, no content)', async () => {
     for (const p of [...HIDDEN, ...Object.keys(LINKS)]) {
-      const got = await runMemlens(['get', p, '--workspace', dir.workspace, '--data-dir', dir.dataDir], { home: dir.root });
+      const got = await runMemlens(['get', p, '--workspace', dir.workspace, '--data-dir', dir.dataDir], {
+        home: dir.root,
+      });
       expect([p, got.code]).toEqual([p, 1]);
       expect(got.output).toMatch(/^memlens get: .*(memory_get only reads|leads through a symlink)/m);
       for (const secret of SECRETS) expect(got.output).not.toContain(secret);

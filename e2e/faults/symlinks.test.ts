@@ -47,7 +47,9 @@ describe('symlinks out of the workspace and symlink loops', () => {
       expect([p, (await serve.call('readFile', { path: p })).error?.code]).toEqual([p, 'OUT_OF_ROOT']);
     }
     // A link that stays inside is just another name for an inside file.
-    expect((await serve.call<{ text: string }>('readFile', { path: 'memory/loop/notes.md' })).result?.text).toContain('harbour');
+    expect((await serve.call<{ text: string }>('readFile', { path: 'memory/loop/notes.md' })).result?.text).toContain(
+      'harbour',
+    );
     // Inside edits still arrive through the watcher.
     fs.writeFileSync(path.join(dir.workspace, 'memory', 'notes.md'), '# Notes\n\nThe harbour master owns a parrot.\n');
     await eventually(async () => {
@@ -56,7 +58,10 @@ describe('symlinks out of the workspace and symlink loops', () => {
     });
 
     serve.kill('SIGINT');
-    const exit = await Promise.race([serve.exited(), new Promise((resolve) => setTimeout(() => resolve('still running after 10 s'), 10_000))]);
+    const exit = await Promise.race([
+      serve.exited(),
+      new Promise((resolve) => setTimeout(() => resolve('still running after 10 s'), 10_000)),
+    ]);
     expect(exit).toBe(0);
   });
 });

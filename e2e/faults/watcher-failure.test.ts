@@ -2,7 +2,14 @@
 // (the machine's own limits are untouched). The watcher must say why it cannot watch, keep
 // running (it used to exit 13 without a word), and find edits anyway by rescanning.
 import { describe, it, type TestContext } from 'vitest';
-import { inUserNamespace, spawnMemlens, tempWorkspace, userNamespaceUnavailable, type Child, type TempDirs } from './support/fault-kit.js';
+import {
+  inUserNamespace,
+  spawnMemlens,
+  tempWorkspace,
+  userNamespaceUnavailable,
+  type Child,
+  type TempDirs,
+} from './support/fault-kit.js';
 
 const unavailable = userNamespaceUnavailable();
 if (unavailable) console.warn(`watcher-failure: skipped, ${unavailable}`);
@@ -84,7 +91,8 @@ describe.skipIf(unavailable !== null).concurrent('watcher failure (inotify limit
   it('watches a workspace with far more files than the watch limit in full (one watch per folder, not per file)', async (context) => {
     const { expect } = context;
     const files: Record<string, string> = { 'MEMORY.md': '# Memory\n' };
-    for (let f = 0; f < 4; f++) for (let n = 0; n < 100; n++) files[`memory/topic-${f}/note-${n}.md`] = `# Note ${n}\n\nTopic ${f}.\n`;
+    for (let f = 0; f < 4; f++)
+      for (let n = 0; n < 100; n++) files[`memory/topic-${f}/note-${n}.md`] = `# Note ${n}\n\nTopic ${f}.\n`;
     const dir = tempWorkspace('watch-many', files);
     context.onTestFinished(() => dir.cleanup());
     // 401 files, 6 folders (workspace, memory, four topics), 16 watches allowed.

@@ -12,7 +12,8 @@ const root = path.resolve(import.meta.dirname, '..', '..');
 export const HEARTBEAT_PROMPT =
   'Read HEARTBEAT.md if it exists (workspace context). Follow it strictly. Do not infer or repeat old tasks from prior chats. If nothing needs attention, reply HEARTBEAT_OK.';
 export const CRON_JOB = { id: 'df444ebe-f415-4c1e-9a0b-3f2d8c7e6a51', name: 'Wise Support Email Check' };
-export const CRON_PROMPT = 'Check the Wise support inbox for replies about the February 5th transfer and summarise anything new for 小林.';
+export const CRON_PROMPT =
+  'Check the Wise support inbox for replies about the February 5th transfer and summarise anything new for 小林.';
 /** The Feishu sender label OpenClaw puts before a DM's words, and the words themselves. */
 export const FEISHU_SENDER = '用户248287 (ou_e40c5df02fc1a9b8c7d6e5f4a3b2c1d0)';
 export const FEISHU_FIRST_WORDS = '还是回复我她是sunny';
@@ -24,21 +25,42 @@ interface Turn {
 }
 
 function sessionLines(id: string, start: Date, turns: Turn[]): string {
-  const lines: unknown[] = [{ type: 'session', version: 3, id, timestamp: start.toISOString(), cwd: '~/.openclaw/workspace' }];
+  const lines: unknown[] = [
+    { type: 'session', version: 3, id, timestamp: start.toISOString(), cwd: '~/.openclaw/workspace' },
+  ];
   let t = start.getTime();
   let parent: string | null = null;
   let n = 0;
   const push = (message: Record<string, unknown>) => {
     t += 20_000;
     const rid = `${id.slice(0, 4)}${(n++).toString(16).padStart(4, '0')}`;
-    lines.push({ type: 'message', id: rid, parentId: parent, timestamp: new Date(t).toISOString(), message: { ...message, timestamp: t } });
+    lines.push({
+      type: 'message',
+      id: rid,
+      parentId: parent,
+      timestamp: new Date(t).toISOString(),
+      message: { ...message, timestamp: t },
+    });
     parent = rid;
   };
   for (const turn of turns) {
     if (turn.tool) {
       const callId = `call_${n}`;
-      push({ role: 'assistant', content: [{ type: 'text', text: turn.text ?? '' }, { type: 'toolCall', id: callId, name: turn.tool.name, arguments: turn.tool.args }], stopReason: 'toolUse' });
-      push({ role: 'toolResult', toolCallId: callId, toolName: turn.tool.name, content: [{ type: 'text', text: turn.tool.result }], isError: false });
+      push({
+        role: 'assistant',
+        content: [
+          { type: 'text', text: turn.text ?? '' },
+          { type: 'toolCall', id: callId, name: turn.tool.name, arguments: turn.tool.args },
+        ],
+        stopReason: 'toolUse',
+      });
+      push({
+        role: 'toolResult',
+        toolCallId: callId,
+        toolName: turn.tool.name,
+        content: [{ type: 'text', text: turn.tool.result }],
+        isError: false,
+      });
     } else {
       push({ role: turn.role, content: [{ type: 'text', text: turn.text ?? '' }] });
     }
@@ -47,7 +69,7 @@ function sessionLines(id: string, start: Date, turns: Turn[]): string {
 }
 
 function uuid(seed: number): string {
-  const hex = (seed * 2654435761 >>> 0).toString(16).padStart(8, '0');
+  const hex = ((seed * 2654435761) >>> 0).toString(16).padStart(8, '0');
   return `${hex}-${hex.slice(0, 4)}-4${hex.slice(1, 4)}-8${hex.slice(4, 7)}-${hex}${hex.slice(0, 4)}`;
 }
 
@@ -69,7 +91,9 @@ const DAILY_NOTE_LINES = [
 function longDailyNote(): string {
   const out = [...DAILY_NOTE_LINES];
   for (let i = 1; i <= 60; i++) {
-    out.push(`- 跟进事项 ${i}：3月5日 试产前确认第 ${i} 项物料，负责人 ${i % 2 ? '赵婷' : '周明'}，状态${i % 3 ? '进行中' : '已完成'}。`);
+    out.push(
+      `- 跟进事项 ${i}：3月5日 试产前确认第 ${i} 项物料，负责人 ${i % 2 ? '赵婷' : '周明'}，状态${i % 3 ? '进行中' : '已完成'}。`,
+    );
   }
   return `${out.join('\n')}\n`;
 }
@@ -79,7 +103,10 @@ export function buildAutomatedWorkspace(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-auto-ws-'));
   fs.cpSync(path.join(root, 'resources', 'sample-workspace'), dir, { recursive: true });
   fs.writeFileSync(path.join(dir, 'memory', '2026-11-05-work-log.md'), longDailyNote());
-  fs.writeFileSync(path.join(dir, 'HEARTBEAT.md'), '# HEARTBEAT\n\n- 每天检查 Wise 支持邮件。\n- 提醒小林周三晚上交周报。\n');
+  fs.writeFileSync(
+    path.join(dir, 'HEARTBEAT.md'),
+    '# HEARTBEAT\n\n- 每天检查 Wise 支持邮件。\n- 提醒小林周三晚上交周报。\n',
+  );
   const sessions = path.join(dir, 'agents', 'main', 'sessions');
   fs.mkdirSync(sessions, { recursive: true });
   const store: Record<string, unknown> = {};
@@ -93,8 +120,18 @@ export function buildAutomatedWorkspace(): string {
       path.join(sessions, `${id}.jsonl`),
       sessionLines(id, start, [
         { role: 'user', text: body },
-        { role: 'assistant', text: 'Checking the inbox.', tool: { name: 'exec', args: { command: 'himalaya envelope list --folder Wise' }, result: 'No new messages.' } },
-        { role: 'assistant', text: i === 5 ? 'Wise replied: the February 5th transfer was returned; 需要重新提交。' : 'No new replies from Wise support about the February 5th transfer.' },
+        {
+          role: 'assistant',
+          text: 'Checking the inbox.',
+          tool: { name: 'exec', args: { command: 'himalaya envelope list --folder Wise' }, result: 'No new messages.' },
+        },
+        {
+          role: 'assistant',
+          text:
+            i === 5
+              ? 'Wise replied: the February 5th transfer was returned; 需要重新提交。'
+              : 'No new replies from Wise support about the February 5th transfer.',
+        },
       ]),
     );
     store[`agent:main:cron:${CRON_JOB.id}:run:${id}`] = { sessionId: id, updatedAt: start.getTime() };
@@ -117,7 +154,10 @@ export function buildAutomatedWorkspace(): string {
     fs.writeFileSync(
       path.join(sessions, `${id}.jsonl`),
       sessionLines(id, start, [
-        { role: 'user', text: '[Subagent Context] You are a sub-agent. Summarise the 川讯 DNS incident notes into three bullet points.' },
+        {
+          role: 'user',
+          text: '[Subagent Context] You are a sub-agent. Summarise the 川讯 DNS incident notes into three bullet points.',
+        },
         { role: 'assistant', text: '- IPv6 下 AAAA 记录超时\n- 临时关闭 IPv6 解析\n- 等川讯升级固件' },
       ]),
     );
@@ -132,12 +172,26 @@ export function buildAutomatedWorkspace(): string {
       sessionLines(id, start, [
         { role: 'user', text: envelope },
         { role: 'assistant', text: '好的，我会回复她是 **sunny**。\n\n```text\n回复：她是sunny\n```' },
-        { role: 'user', text: `System: [2026-11-05 10:05:40 GMT+8] Feishu[default] DM | ${FEISHU_SENDER}: 轻笔记项目定稿了吗？ [message_id: om_x100b4c2b01]` },
-        { role: 'assistant', text: 'Let me check the work log.', tool: { name: 'memory_search', args: { query: '轻笔记项目定稿' }, result: '{"results":[{"path":"memory/2026-11-05-work-log.md","startLine":6,"endLine":6}]}' } },
+        {
+          role: 'user',
+          text: `System: [2026-11-05 10:05:40 GMT+8] Feishu[default] DM | ${FEISHU_SENDER}: 轻笔记项目定稿了吗？ [message_id: om_x100b4c2b01]`,
+        },
+        {
+          role: 'assistant',
+          text: 'Let me check the work log.',
+          tool: {
+            name: 'memory_search',
+            args: { query: '轻笔记项目定稿' },
+            result: '{"results":[{"path":"memory/2026-11-05-work-log.md","startLine":6,"endLine":6}]}',
+          },
+        },
         { role: 'assistant', text: '定稿了：封面用**蓝色方案**，目录改为三级。' },
       ]),
     );
-    store[`agent:main:feishu:direct:ou_e40c5df02fc1a9b8c7d6e5f4a3b2c1d0`] = { sessionId: id, updatedAt: start.getTime() };
+    store[`agent:main:feishu:direct:ou_e40c5df02fc1a9b8c7d6e5f4a3b2c1d0`] = {
+      sessionId: id,
+      updatedAt: start.getTime(),
+    };
   }
   fs.writeFileSync(path.join(sessions, 'sessions.json'), JSON.stringify(store, null, 2));
   return dir;

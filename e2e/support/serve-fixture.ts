@@ -39,11 +39,16 @@ export interface StartServeOptions {
 }
 
 /** Starts `memlens serve --port 0` and resolves once it printed its URL. */
-export async function startServe(extraArgs: string[] = [], options: StartServeOptions = {}): Promise<ServedWorkspace & { stop(): Promise<void> }> {
+export async function startServe(
+  extraArgs: string[] = [],
+  options: StartServeOptions = {},
+): Promise<ServedWorkspace & { stop(): Promise<void> }> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-e2e-'));
   // Where OpenClaw keeps it (HOME is tmp): the window names it as a user's would be named.
   const workspace = path.join(tmp, '.openclaw', 'workspace');
-  const source = options.fixture ? path.join(root, 'e2e', 'fixtures', options.fixture) : path.join(root, 'resources', 'sample-workspace');
+  const source = options.fixture
+    ? path.join(root, 'e2e', 'fixtures', options.fixture)
+    : path.join(root, 'resources', 'sample-workspace');
   if (options.stateFolder) {
     fs.cpSync(path.join(root, 'e2e', 'fixtures', options.stateFolder), path.dirname(workspace), { recursive: true });
   } else if (options.moveFrom) {
@@ -53,9 +58,24 @@ export async function startServe(extraArgs: string[] = [], options: StartServeOp
     fs.cpSync(source, workspace, { recursive: true });
   }
   const dataDir = options.dataDir ?? path.join(tmp, 'data');
-  const command = [process.execPath, path.join(root, 'bin', 'memlens.js'), 'serve', '--workspace', workspace, '--data-dir', dataDir, '--port', '0', ...extraArgs];
+  const command = [
+    process.execPath,
+    path.join(root, 'bin', 'memlens.js'),
+    'serve',
+    '--workspace',
+    workspace,
+    '--data-dir',
+    dataDir,
+    '--port',
+    '0',
+    ...extraArgs,
+  ];
   const [program, ...args] = options.launcher ? [...options.launcher, ...command] : command;
-  const child: ChildProcess = spawn(program!, args, { cwd: root, env: { ...process.env, HOME: tmp, MEMLENS_MODEL: '', ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(program!, args, {
+    cwd: root,
+    env: { ...process.env, HOME: tmp, MEMLENS_MODEL: '', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));

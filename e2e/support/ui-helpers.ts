@@ -64,7 +64,9 @@ export async function typeAtEnd(page: Page, text: string): Promise<void> {
 export function editorText(page: Page): Promise<string> {
   return page.locator('.cm-content').evaluate((el) => {
     // CodeMirror keeps the document in its view; lines are .cm-line elements.
-    return Array.from(el.querySelectorAll('.cm-line')).map((l) => l.textContent ?? '').join('\n');
+    return Array.from(el.querySelectorAll('.cm-line'))
+      .map((l) => l.textContent ?? '')
+      .join('\n');
   });
 }
 
@@ -74,8 +76,25 @@ export function cliSearch(workspace: string, query: string, extraArgs: string[] 
   try {
     const out = execFileSync(
       process.execPath,
-      [path.join(root, 'bin', 'memlens.js'), 'search', query, '--json', '--workspace', workspace, '--db', path.join(tmp, 'index.sqlite'), '--data-dir', tmp, ...extraArgs],
-      { cwd: root, env: { ...process.env, HOME: tmp, MEMLENS_MODEL: '' }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+      [
+        path.join(root, 'bin', 'memlens.js'),
+        'search',
+        query,
+        '--json',
+        '--workspace',
+        workspace,
+        '--db',
+        path.join(tmp, 'index.sqlite'),
+        '--data-dir',
+        tmp,
+        ...extraArgs,
+      ],
+      {
+        cwd: root,
+        env: { ...process.env, HOME: tmp, MEMLENS_MODEL: '' },
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+      },
     );
     return JSON.parse(out) as SearchResponse;
   } finally {
@@ -84,7 +103,8 @@ export function cliSearch(workspace: string, query: string, extraArgs: string[] 
 }
 
 /** Saves a screenshot as a test artifact, and optionally as the README's picture of a view. */
-export type ReadmeScreenshot = 'editor' | 'timeline' | 'search' | 'transcript' | 'settings' | 'small-window' | 'context' | 'budget';
+export type ReadmeScreenshot =
+  'editor' | 'timeline' | 'search' | 'transcript' | 'settings' | 'small-window' | 'context' | 'budget';
 
 export async function snap(page: Page, outputPath: string, readmeName?: ReadmeScreenshot): Promise<void> {
   await page.screenshot({ path: outputPath });

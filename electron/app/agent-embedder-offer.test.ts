@@ -25,7 +25,9 @@ describe('agentEmbedderOffer', () => {
       provider: 'ollama',
       settings: { enabled: true, baseUrl: 'http://127.0.0.1:11434/v1', model: 'nomic-embed-text' },
     });
-    expect(await offerFor('lmstudio', '{ memory: { search: { provider: "lmstudio", model: "text-embedding-bge-m3" } } }')).toMatchObject({
+    expect(
+      await offerFor('lmstudio', '{ memory: { search: { provider: "lmstudio", model: "text-embedding-bge-m3" } } }'),
+    ).toMatchObject({
       found: true,
       settings: { baseUrl: 'http://127.0.0.1:1234/v1', model: 'text-embedding-bge-m3' },
     });
@@ -37,22 +39,50 @@ describe('agentEmbedderOffer', () => {
       `{ memory: { search: { provider: "openai-compatible", model: "bge-m3", queryInputType: "query", documentInputType: "passage",
          remote: { baseUrl: "http://localhost:8080/v1/", apiKey: "sk-secret" } } } }`,
     );
-    expect(offer).toMatchObject({ found: true, settings: { baseUrl: 'http://localhost:8080/v1', model: 'bge-m3', queryInputType: 'query', documentInputType: 'passage' } });
+    expect(offer).toMatchObject({
+      found: true,
+      settings: {
+        baseUrl: 'http://localhost:8080/v1',
+        model: 'bge-m3',
+        queryInputType: 'query',
+        documentInputType: 'passage',
+      },
+    });
     expect(JSON.stringify(offer)).not.toContain('sk-secret');
   });
 
   it('follows a custom models.providers entry whose api is ollama, adding /v1 to its native base', async () => {
-    const offer = await offerFor('custom', '{ models: { providers: { "ollama-5080": { api: "ollama", baseUrl: "http://127.0.0.1:11435" } } }, memory: { search: { provider: "ollama-5080" } } }');
-    expect(offer).toMatchObject({ found: true, provider: 'ollama-5080', settings: { baseUrl: 'http://127.0.0.1:11435/v1', model: 'nomic-embed-text' } });
+    const offer = await offerFor(
+      'custom',
+      '{ models: { providers: { "ollama-5080": { api: "ollama", baseUrl: "http://127.0.0.1:11435" } } }, memory: { search: { provider: "ollama-5080" } } }',
+    );
+    expect(offer).toMatchObject({
+      found: true,
+      provider: 'ollama-5080',
+      settings: { baseUrl: 'http://127.0.0.1:11435/v1', model: 'nomic-embed-text' },
+    });
   });
 
   it('offers nothing for the OpenAI default, a remote endpoint, or a missing file, and says why', async () => {
-    expect(await offerFor('default', '{}')).toEqual({ found: false, reason: 'the agent embeds with "openai", which is not an endpoint on this computer' });
-    expect(await offerFor('remote', '{ memory: { search: { provider: "openai-compatible", model: "m", remote: { baseUrl: "https://embeddings.example/v1" } } } }')).toEqual({
+    expect(await offerFor('default', '{}')).toEqual({
+      found: false,
+      reason: 'the agent embeds with "openai", which is not an endpoint on this computer',
+    });
+    expect(
+      await offerFor(
+        'remote',
+        '{ memory: { search: { provider: "openai-compatible", model: "m", remote: { baseUrl: "https://embeddings.example/v1" } } } }',
+      ),
+    ).toEqual({
       found: false,
       reason: "the agent's embedder https://embeddings.example is not on this computer",
     });
-    expect(await offerFor('gpu', '{ models: { providers: { "ollama-5080": { api: "ollama", baseUrl: "http://gpu-box.local:11435" } } }, memory: { search: { provider: "ollama-5080" } } }')).toMatchObject({ found: false });
+    expect(
+      await offerFor(
+        'gpu',
+        '{ models: { providers: { "ollama-5080": { api: "ollama", baseUrl: "http://gpu-box.local:11435" } } }, memory: { search: { provider: "ollama-5080" } } }',
+      ),
+    ).toMatchObject({ found: false });
     expect(agentEmbedderOffer(null, '')).toEqual({ found: false, reason: 'no openclaw.json found' });
   });
 });

@@ -10,8 +10,10 @@ const KNOWN = {
   lmstudio: { baseUrl: 'http://127.0.0.1:1234/v1', model: 'text-embedding-nomic-embed-text-v1.5' },
 } as const;
 
-const record = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+const record = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() ? value.trim() : undefined;
 
 export function agentEmbedderOffer(config: Record<string, unknown> | null, configPath: string): AgentEmbedderOffer {
   if (!config) return { found: false, reason: 'no openclaw.json found' };
@@ -19,21 +21,35 @@ export function agentEmbedderOffer(config: Record<string, unknown> | null, confi
   const providerId = text(search.provider) ?? 'openai';
   const custom = record(record(record(config.models).providers)[providerId]);
   const api = text(custom.api) ?? providerId;
-  const family = api === 'ollama' || api === 'lmstudio' ? api : api === 'openai-compatible' || (api.startsWith('openai-') && providerId !== 'openai') ? 'openai-compatible' : null;
-  if (!family) return { found: false, reason: `the agent embeds with "${providerId}", which is not an endpoint on this computer` };
+  const family =
+    api === 'ollama' || api === 'lmstudio'
+      ? api
+      : api === 'openai-compatible' || (api.startsWith('openai-') && providerId !== 'openai')
+        ? 'openai-compatible'
+        : null;
+  if (!family)
+    return { found: false, reason: `the agent embeds with "${providerId}", which is not an endpoint on this computer` };
 
   const remote = record(search.remote);
-  let baseUrl = text(remote.baseUrl) ?? text(custom.baseUrl) ?? (family === 'openai-compatible' ? undefined : KNOWN[family].baseUrl);
+  let baseUrl =
+    text(remote.baseUrl) ??
+    text(custom.baseUrl) ??
+    (family === 'openai-compatible' ? undefined : KNOWN[family].baseUrl);
   if (!baseUrl) return { found: false, reason: `memory.search.remote.baseUrl is not set for provider "${providerId}"` };
   // Ollama's base is its native API root; its OpenAI-compatible side is under /v1.
   if (family === 'ollama' && !/\/v1\/?$/.test(baseUrl)) baseUrl = `${baseUrl.replace(/\/+$/, '')}/v1`;
   const parsed = parseEndpointUrl(baseUrl);
   if (!parsed.ok) return { found: false, reason: parsed.reason };
-  if (!isLoopbackHost(parsed.url.hostname)) return { found: false, reason: `the agent's embedder ${parsed.url.origin} is not on this computer` };
+  if (!isLoopbackHost(parsed.url.hostname))
+    return { found: false, reason: `the agent's embedder ${parsed.url.origin} is not on this computer` };
   const model = text(search.model) ?? (family === 'openai-compatible' ? undefined : KNOWN[family].model);
   if (!model) return { found: false, reason: `memory.search.model is not set for provider "${providerId}"` };
 
-  const settings: Partial<EmbedderEndpointSettings> = { enabled: true, baseUrl: parsed.url.href.replace(/\/$/, ''), model };
+  const settings: Partial<EmbedderEndpointSettings> = {
+    enabled: true,
+    baseUrl: parsed.url.href.replace(/\/$/, ''),
+    model,
+  };
   const shared = text(search.inputType);
   const query = text(search.queryInputType) ?? shared;
   const document = text(search.documentInputType) ?? shared;

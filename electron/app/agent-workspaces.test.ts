@@ -15,21 +15,31 @@ afterEach(async () => {
 /** The app core as `memlens serve` builds it: no folder dialog. */
 async function serveMode(): Promise<AppService> {
   copy = copyOpenclawFixture();
-  service = await createAppService({ dataDir: copy.dataDir, context: { downloadAnswer: false, openclawHome: copy.home }, log: () => {} });
+  service = await createAppService({
+    dataDir: copy.dataDir,
+    context: { downloadAnswer: false, openclawHome: copy.home },
+    log: () => {},
+  });
   await service.open(copy.workspace, { isSample: false });
   return service;
 }
 
-async function call<R = unknown>(s: AppService, name: string, args: unknown): Promise<{ ok: boolean; result: R; error?: { code: string; message: string } }> {
+async function call<R = unknown>(
+  s: AppService,
+  name: string,
+  args: unknown,
+): Promise<{ ok: boolean; result: R; error?: { code: string; message: string } }> {
   return (await s.dispatcher.handle(name, args)) as never;
 }
 
 describe('several agents: the switcher in serve mode', () => {
-  it("lists the agents of openclaw.json with their workspaces and databases, and switches to one without a restart", async () => {
+  it('lists the agents of openclaw.json with their workspaces and databases, and switches to one without a restart', async () => {
     const s = await serveMode();
     const listed = await call<{ agents: AgentWorkspace[] }>(s, 'agentWorkspaces', {});
     expect(listed.ok).toBe(true);
-    expect(listed.result.agents.map((a) => [a.agentId, path.basename(a.workspace), a.from, a.hasDatabase, a.current])).toEqual([
+    expect(
+      listed.result.agents.map((a) => [a.agentId, path.basename(a.workspace), a.from, a.hasDatabase, a.current]),
+    ).toEqual([
       ['main', 'workspace', 'config', true, true],
       ['research', 'workspace-research', 'config', true, false],
     ]);

@@ -23,13 +23,27 @@ export function listAgentWorkspaces(currentWorkspace: string, openclawHome: stri
     if (!roster.configPath && !isDir(path.join(stateDir, 'agents'))) continue;
     for (const agent of roster.agents) {
       if (!agent.workspaceExists) continue;
-      add({ agentId: agent.id, workspace: agent.workspace, stateDir, from: agent.workspaceFrom, isDefault: agent.isDefault, hasDatabase: agent.dbExists });
+      add({
+        agentId: agent.id,
+        workspace: agent.workspace,
+        stateDir,
+        from: agent.workspaceFrom,
+        isDefault: agent.isDefault,
+        hasDatabase: agent.dbExists,
+      });
     }
     for (const name of safeList(stateDir)) {
       const match = /^workspace-([a-z0-9][a-z0-9_-]{0,63})$/i.exec(name);
       if (!match || !isDir(path.join(stateDir, name))) continue;
       const id = match[1]!.toLowerCase();
-      add({ agentId: id, workspace: path.join(stateDir, name), stateDir, from: 'found', isDefault: false, hasDatabase: isFile(path.join(stateDir, 'agents', id, 'agent', AGENT_DB_FILE)) });
+      add({
+        agentId: id,
+        workspace: path.join(stateDir, name),
+        stateDir,
+        from: 'found',
+        isDefault: false,
+        hasDatabase: isFile(path.join(stateDir, 'agents', id, 'agent', AGENT_DB_FILE)),
+      });
     }
   }
   return out;

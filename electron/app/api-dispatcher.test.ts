@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CALL_NAMES, CALLS, MAX_ARG_BYTES, MAX_SAVE_BYTES, type CallArgs, type CallName } from '../../shared/contract.js';
+import {
+  CALL_NAMES,
+  CALLS,
+  MAX_ARG_BYTES,
+  MAX_SAVE_BYTES,
+  type CallArgs,
+  type CallName,
+} from '../../shared/contract.js';
 import { MemoryLensError } from '../../shared/errors.js';
 import type { ApiDispatcher } from '../../shared/contract.js';
 import { loggedResponse } from './agent/agent-memory-tools.js';
@@ -26,7 +33,12 @@ let memoryVersionId = 0;
 
 beforeAll(async () => {
   fx = await openTempWorkspace();
-  history = new HistoryService({ dataDir: fx.dataDir, session: fx.session, settings: fx.settings, log: () => undefined });
+  history = new HistoryService({
+    dataDir: fx.dataDir,
+    session: fx.session,
+    settings: fx.settings,
+    log: () => undefined,
+  });
   await history.whenIdle();
   memoryVersionId = (await history.list('MEMORY.md')).versions[0]!.id;
   dispatcher = createApiDispatcher({
@@ -40,14 +52,28 @@ beforeAll(async () => {
     },
     drafts: new DraftStore(fx.dataDir),
     judgments: new JudgmentStore(fx.dataDir),
-    modelCatalog: () => buildModelCatalog(fx.settings.get(), fx.dataDir, fx.session.current().status(), { canAsk: false, fixedByCommandLine: false }),
+    modelCatalog: () =>
+      buildModelCatalog(fx.settings.get(), fx.dataDir, fx.session.current().status(), {
+        canAsk: false,
+        fixedByCommandLine: false,
+      }),
     agentEmbedderOffer: async () => agentEmbedderOffer({ memory: { search: { provider: 'ollama' } } }, 'openclaw.json'),
     endpointKeys: await EndpointKeyVault.open(fx.dataDir, new AesTestKeyStore(), () => undefined),
     validateResults: true,
   });
   const options = { query: 'gateway dns', minScore: 0 };
   const response = await fx.session.current().search(options);
-  loggedSearchId = fx.activity().logSearch({ at: Date.now(), caller: { kind: 'mcp', client: 'test 1.0' }, query: options.query, mode: response.mode, options, response: loggedResponse(response) }) ?? 0;
+  loggedSearchId =
+    fx
+      .activity()
+      .logSearch({
+        at: Date.now(),
+        caller: { kind: 'mcp', client: 'test 1.0' },
+        query: options.query,
+        mode: response.mode,
+        options,
+        response: loggedResponse(response),
+      }) ?? 0;
 });
 
 afterAll(async () => {
@@ -72,7 +98,10 @@ const VALID_CALLS: { [K in CallName]: () => CallArgs<K> } = {
   listFiles: () => ({}),
   readFile: () => ({ path: 'MEMORY.md' }),
   saveFile: () => ({ path: 'memory/dispatch-save.md', text: 'saved through the contract\n', expectedHash: null }),
-  acceptChecksum: () => ({ path: 'memory/facts/preferences.md', expectedHash: sha256(fs.readFileSync(path.join(fx.workspace, 'memory/facts/preferences.md'))) }),
+  acceptChecksum: () => ({
+    path: 'memory/facts/preferences.md',
+    expectedHash: sha256(fs.readFileSync(path.join(fx.workspace, 'memory/facts/preferences.md'))),
+  }),
   createFile: () => ({ path: 'memory/2026-11-29-dispatch-created.md', text: '# created\n' }),
   renameFile: () => ({ from: 'memory/2026-11-29-dispatch-created.md', to: 'memory/2026-11-29-dispatch-renamed.md' }),
   deleteFile: () => ({ path: 'memory/2026-11-29-dispatch-renamed.md' }),
@@ -98,7 +127,14 @@ const VALID_CALLS: { [K in CallName]: () => CallArgs<K> } = {
   draftPut: () => ({ path: 'USER.md', text: 'draft text', baseHash: null }),
   draftList: () => ({}),
   draftDelete: () => ({ path: 'USER.md' }),
-  judgmentSet: () => ({ query: 'gateway dns', chunkId: 'MEMORY.md#0', path: 'MEMORY.md', startLine: 1, endLine: 9, verdict: 'relevant' }),
+  judgmentSet: () => ({
+    query: 'gateway dns',
+    chunkId: 'MEMORY.md#0',
+    path: 'MEMORY.md',
+    startLine: 1,
+    endLine: 9,
+    verdict: 'relevant',
+  }),
   judgmentList: () => ({}),
   judgmentExport: () => ({}),
   modelCatalog: () => ({}),
@@ -109,7 +145,11 @@ const VALID_CALLS: { [K in CallName]: () => CallArgs<K> } = {
   historyList: () => ({ path: 'MEMORY.md' }),
   historyVersion: () => ({ path: 'MEMORY.md', version: memoryVersionId }),
   historyDiff: () => ({ path: 'MEMORY.md', from: memoryVersionId, to: null }),
-  historyRestore: () => ({ path: 'MEMORY.md', version: memoryVersionId, expectedHash: sha256(fs.readFileSync(path.join(fx.workspace, 'MEMORY.md'))) }),
+  historyRestore: () => ({
+    path: 'MEMORY.md',
+    version: memoryVersionId,
+    expectedHash: sha256(fs.readFileSync(path.join(fx.workspace, 'MEMORY.md'))),
+  }),
   historyChanges: () => ({}),
   historyMarkSeen: () => ({}),
   lineOrigins: () => ({ path: 'MEMORY.md' }),
@@ -133,7 +173,10 @@ describe('api dispatcher: every contract call', () => {
     }
     expect(fs.existsSync(path.join(fx.workspace, 'memory/dispatch-save.md'))).toBe(true);
     expect(fs.existsSync(path.join(fx.workspace, 'memory/2026-11-29-dispatch-renamed.md'))).toBe(false);
-    expect((await ok('settingsGet', {})) as { theme: string }).toMatchObject({ theme: 'dark', search: { mmr: { enabled: true, lambda: 0.7 } } });
+    expect((await ok('settingsGet', {})) as { theme: string }).toMatchObject({
+      theme: 'dark',
+      search: { mmr: { enabled: true, lambda: 0.7 } },
+    });
   });
 
   it('refuses calls the contract does not declare', async () => {
@@ -145,7 +188,11 @@ describe('api dispatcher: every contract call', () => {
   it('returns CONFLICT (with the current hash) when a save presents a stale hash', async () => {
     const file = (await ok('readFile', { path: 'USER.md' })) as { hash: string; text: string };
     fs.appendFileSync(path.join(fx.workspace, 'USER.md'), '\nedited elsewhere\n');
-    const outcome = await dispatcher.handle('saveFile', { path: 'USER.md', text: `${file.text}mine`, expectedHash: file.hash });
+    const outcome = await dispatcher.handle('saveFile', {
+      path: 'USER.md',
+      text: `${file.text}mine`,
+      expectedHash: file.hash,
+    });
     expect(outcome.ok).toBe(false);
     if (!outcome.ok) expect(outcome.error.code).toBe('CONFLICT');
     expect(fs.readFileSync(path.join(fx.workspace, 'USER.md'), 'utf8')).toContain('edited elsewhere');
@@ -223,10 +270,13 @@ describe('api dispatcher: paths that leave the workspace get OUT_OF_ROOT and tou
         const outcome = await dispatcher.handle(method, build(attack));
         // `sessions/<x>/<file>.jsonl` is also the shape of a virtual agent-session path, which the
         // engine refuses as "not a session transcript" before it resolves anything on disk.
-        const virtualSession = (method === 'readTranscript' || method === 'readFile') && /^sessions\/link\//.test(attack);
+        const virtualSession =
+          (method === 'readTranscript' || method === 'readFile') && /^sessions\/link\//.test(attack);
         const accepted = virtualSession ? ['OUT_OF_ROOT', 'NOT_ALLOWED'] : ['OUT_OF_ROOT'];
         if (outcome.ok || !accepted.includes(outcome.error.code)) {
-          failures.push(`${label}(${JSON.stringify(attack)}) → ${outcome.ok ? 'ok' : `${outcome.error.code}: ${outcome.error.message}`}`);
+          failures.push(
+            `${label}(${JSON.stringify(attack)}) → ${outcome.ok ? 'ok' : `${outcome.error.code}: ${outcome.error.message}`}`,
+          );
         }
       }
     }
@@ -236,7 +286,10 @@ describe('api dispatcher: paths that leave the workspace get OUT_OF_ROOT and tou
   });
 
   it('never returns the outside file through explainFile', async () => {
-    const outcome = await dispatcher.handle('explainFile', { path: '../outside/secret.md', options: { query: 'secret' } });
+    const outcome = await dispatcher.handle('explainFile', {
+      path: '../outside/secret.md',
+      options: { query: 'secret' },
+    });
     expect(outcome.ok ? outcome.result : outcome.error.code).toBe('OUT_OF_ROOT');
   });
 });

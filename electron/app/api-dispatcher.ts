@@ -75,12 +75,14 @@ export function createApiDispatcher(deps: DispatcherDeps): ApiDispatcher {
   // Keeps parsed transcripts between calls (the view refreshes while open).
   const agentCalls = new AgentCallsService({ engine, activity: () => deps.activity() });
   // The app's own writes go through the history so the versions they make say "you, in Memory Lens".
-  const asApp = <T>(writes: Parameters<HistoryService['appWrite']>[0], run: () => Promise<T>): Promise<T> => (deps.history ? deps.history.appWrite(writes, run) : run());
+  const asApp = <T>(writes: Parameters<HistoryService['appWrite']>[0], run: () => Promise<T>): Promise<T> =>
+    deps.history ? deps.history.appWrite(writes, run) : run();
   const saved = (path: string) => [{ path, write: { kind: 'save' as const, author: YOU_IN_APP } }];
   const history = () => need(deps.history, 'Memory histories');
   const handlers: Handlers = {
     listFiles: () => engine().listFiles(),
-    readFile: ({ path, offset, backward }) => engine().readFile(path, { ...(offset !== undefined ? { offset } : {}), ...(backward ? { backward } : {}) }),
+    readFile: ({ path, offset, backward }) =>
+      engine().readFile(path, { ...(offset !== undefined ? { offset } : {}), ...(backward ? { backward } : {}) }),
     saveFile: ({ path, text, expectedHash }) => asApp(saved(path), () => engine().saveFile(path, text, expectedHash)),
     acceptChecksum: ({ path, expectedHash }) => asApp(saved(path), () => engine().acceptChecksum(path, expectedHash)),
     createFile: ({ path, text }) => asApp(saved(path), () => engine().createFile(path, text)),
@@ -134,12 +136,17 @@ export function createApiDispatcher(deps: DispatcherDeps): ApiDispatcher {
     agentSearches: ({ limit }) => deps.activity().listSearches(limit ?? 200),
     agentSearch: ({ id }) => {
       const entry = deps.activity().getSearch(id);
-      if (!entry) throw new MemoryLensError('NOT_FOUND', `No logged agent search #${id} in this workspace (the log keeps the newest ${deps.activity().listSearches(1).cap}).`);
+      if (!entry)
+        throw new MemoryLensError(
+          'NOT_FOUND',
+          `No logged agent search #${id} in this workspace (the log keeps the newest ${deps.activity().listSearches(1).cap}).`,
+        );
       return entry;
     },
     agentCalls: (args) => agentCalls.list(args),
     fileAccess: ({ path }) => fileAccessOf(engine(), deps.activity(), normalizeRelPath(path)),
-    saveSessionMemory: ({ path, messages }) => saveWorkspaceSession(engine(), path, messages !== undefined ? { count: messages } : {}),
+    saveSessionMemory: ({ path, messages }) =>
+      saveWorkspaceSession(engine(), path, messages !== undefined ? { count: messages } : {}),
     workspaceInfo: () => deps.session.info(),
     listSessionSources: () => {
       const { workspaceDir: dir, sessionDirs, openclawHome, excludedAgents } = deps.session.currentOptions();
@@ -170,7 +177,8 @@ export function createApiDispatcher(deps: DispatcherDeps): ApiDispatcher {
     historyUsage: () => history().usage(),
     agentEmbedderOffer: () => need(deps.agentEmbedderOffer, "The agent's embedder")(),
     retryEmbedder: () => engine().retryEmbedder(),
-    endpointKeyStatus: () => deps.endpointKeys?.status() ?? { available: false, unavailableReason: NO_KEYCHAIN_REASON, stored: false },
+    endpointKeyStatus: () =>
+      deps.endpointKeys?.status() ?? { available: false, unavailableReason: NO_KEYCHAIN_REASON, stored: false },
     endpointKeySet: async ({ key }) => {
       const status = await need(deps.endpointKeys, 'Endpoint keys').set(key);
       deps.onEndpointKeyChanged?.();
@@ -192,10 +200,14 @@ export function createApiDispatcher(deps: DispatcherDeps): ApiDispatcher {
         const spec = CALLS[method];
         const size = argBytes ?? jsonByteLength(rawArgs);
         if (size > spec.maxArgBytes) {
-          throw new MemoryLensError('TOO_LARGE', `${method}: arguments are ${size} bytes; the limit is ${spec.maxArgBytes}.`, {
-            bytes: size,
-            limit: spec.maxArgBytes,
-          });
+          throw new MemoryLensError(
+            'TOO_LARGE',
+            `${method}: arguments are ${size} bytes; the limit is ${spec.maxArgBytes}.`,
+            {
+              bytes: size,
+              limit: spec.maxArgBytes,
+            },
+          );
         }
         const parsed = (spec.args as z.ZodType).safeParse(rawArgs ?? {});
         if (!parsed.success) {
@@ -206,7 +218,10 @@ export function createApiDispatcher(deps: DispatcherDeps): ApiDispatcher {
         if (deps.validateResults) {
           const checked = (spec.result as z.ZodType).safeParse(result);
           if (!checked.success) {
-            throw new MemoryLensError('INTERNAL', `${method} returned a value outside the contract: ${summarizeIssues(checked.error)}`);
+            throw new MemoryLensError(
+              'INTERNAL',
+              `${method} returned a value outside the contract: ${summarizeIssues(checked.error)}`,
+            );
           }
         }
         return { ok: true, result };

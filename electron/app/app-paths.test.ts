@@ -8,7 +8,9 @@ describe('defaultDataDir', () => {
     const home = os.homedir();
     expect(defaultDataDir({ XDG_DATA_HOME: '/xdg' }, 'linux')).toBe(path.join('/xdg', 'memory-lens'));
     expect(defaultDataDir({}, 'linux')).toBe(path.join(home, '.local', 'share', 'memory-lens'));
-    expect(defaultDataDir({ XDG_DATA_HOME: 'relative' }, 'linux')).toBe(path.join(home, '.local', 'share', 'memory-lens'));
+    expect(defaultDataDir({ XDG_DATA_HOME: 'relative' }, 'linux')).toBe(
+      path.join(home, '.local', 'share', 'memory-lens'),
+    );
     expect(defaultDataDir({}, 'darwin')).toBe(path.join(home, 'Library', 'Application Support', 'Memory Lens'));
     expect(defaultDataDir({ APPDATA: '/appdata' }, 'win32')).toBe(path.join('/appdata', 'Memory Lens'));
   });

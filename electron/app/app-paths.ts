@@ -40,13 +40,17 @@ export function bundledSampleWorkspace(root: string | null): string | null {
 }
 
 /** `MEMLENS_DATA_DIR` overrides the platform default (tests and portable setups use it). */
-export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
+export function defaultDataDir(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+): string {
   if (env.MEMLENS_DATA_DIR) return path.resolve(env.MEMLENS_DATA_DIR);
   const home = os.homedir();
   if (platform === 'darwin') return path.join(home, 'Library', 'Application Support', 'Memory Lens');
   if (platform === 'win32') return path.join(env.APPDATA || path.join(home, 'AppData', 'Roaming'), 'Memory Lens');
   // XDG says a relative XDG_DATA_HOME is invalid and must be ignored.
-  const xdg = env.XDG_DATA_HOME && path.isAbsolute(env.XDG_DATA_HOME) ? env.XDG_DATA_HOME : path.join(home, '.local', 'share');
+  const xdg =
+    env.XDG_DATA_HOME && path.isAbsolute(env.XDG_DATA_HOME) ? env.XDG_DATA_HOME : path.join(home, '.local', 'share');
   return path.join(xdg, 'memory-lens');
 }
 
@@ -54,7 +58,9 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform: N
 export function appVersion(root: string | null = findPackageRoot()): string {
   if (!root) return '0.0.0';
   try {
-    return (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { version?: string }).version ?? '0.0.0';
+    return (
+      (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { version?: string }).version ?? '0.0.0'
+    );
   } catch {
     return '0.0.0';
   }

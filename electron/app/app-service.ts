@@ -102,16 +102,25 @@ export async function createAppService(options: AppServiceOptions): Promise<AppS
     },
     engineOptions: () => {
       const engineOptions = {
-        ...engineOptionsFromSettings(settings.get(), { ...options.context, dataDir: options.dataDir, storedKey: endpointKeys.current() }),
+        ...engineOptionsFromSettings(settings.get(), {
+          ...options.context,
+          dataDir: options.dataDir,
+          storedKey: endpointKeys.current(),
+        }),
         // The endpoint that was down answers now: open again with it (missing vectors get embedded).
         onEmbedderAvailable: () => reopen('now that the embedding endpoint answers'),
         ...overrides,
       };
       const embedder = engineOptions.embedder;
       if (!embedder) return engineOptions;
-      const modelReporter = createModelProgressReporter(embedder.model, (payload) => session.emitEvent({ name: 'modelProgress', payload }));
+      const modelReporter = createModelProgressReporter(embedder.model, (payload) =>
+        session.emitEvent({ name: 'modelProgress', payload }),
+      );
       reporter = modelReporter;
-      return { ...engineOptions, embedder: { ...embedder, onLoadProgress: (progress) => modelReporter.update(progress) } };
+      return {
+        ...engineOptions,
+        embedder: { ...embedder, onLoadProgress: (progress) => modelReporter.update(progress) },
+      };
     },
     watch: options.watch ?? true,
     onBackgroundError: (error) => options.log(messageOf(error)),
@@ -132,7 +141,9 @@ export async function createAppService(options: AppServiceOptions): Promise<AppS
     // Serve mode has no dialog: a page (or anyone holding its token) may switch only to an agent's
     // workspace beside the open one, or a recent one (agent-workspaces.ts).
     openWorkspace: createWorkspaceOpener({
-      session, settings, sampleDir: sampleCopyDir(options.dataDir),
+      session,
+      settings,
+      sampleDir: sampleCopyDir(options.dataDir),
       ...(options.showFolderDialog ? { showFolderDialog: options.showFolderDialog } : {}),
       isAgentWorkspace: (requested) => {
         const { workspaceDir, openclawHome } = session.currentOptions();

@@ -31,12 +31,19 @@ export async function chooseWorkspace(options: ChooseWorkspaceOptions): Promise<
     return { dir, isSample: false, reason: 'explicit' };
   }
   if (options.lastWorkspace && (await isDirectory(options.lastWorkspace))) {
-    return { dir: options.lastWorkspace, isSample: options.lastWorkspace === sampleCopyDir(options.dataDir), reason: 'last' };
+    return {
+      dir: options.lastWorkspace,
+      isSample: options.lastWorkspace === sampleCopyDir(options.dataDir),
+      reason: 'last',
+    };
   }
   const openclaw = path.join(options.openclawHome ?? path.join(os.homedir(), '.openclaw'), 'workspace');
   if (await isDirectory(openclaw)) return { dir: openclaw, isSample: false, reason: 'openclaw' };
   if (!options.sampleSource) {
-    throw new MemoryLensError('NOT_FOUND', 'No workspace given, none at ~/.openclaw/workspace, and no bundled sample workspace.');
+    throw new MemoryLensError(
+      'NOT_FOUND',
+      'No workspace given, none at ~/.openclaw/workspace, and no bundled sample workspace.',
+    );
   }
   return { dir: await ensureSampleCopy(options.sampleSource, options.dataDir), isSample: true, reason: 'sample' };
 }

@@ -37,7 +37,13 @@ export class DraftStore {
     return drafts.sort((a, b) => b.savedAt - a.savedAt || a.path.localeCompare(b.path));
   }
 
-  async put(workspaceDir: string, relPath: string, text: string, baseHash: string | null, now = Date.now()): Promise<Draft> {
+  async put(
+    workspaceDir: string,
+    relPath: string,
+    text: string,
+    baseHash: string | null,
+    now = Date.now(),
+  ): Promise<Draft> {
     const draft: Draft = { path: normalizeRelPath(relPath), text, baseHash, savedAt: now };
     const dir = this.folderFor(workspaceDir);
     await fs.mkdir(dir, { recursive: true });

@@ -7,7 +7,15 @@ import { engineOptionsFromSettings } from './engine-options.js';
 describe('embedding endpoint settings', () => {
   it('an enabled endpoint becomes the embedder, with input types and the key from the named variable', () => {
     const settings = applySettingsPatch(defaultSettings(), {
-      embedderEndpoint: { enabled: true, baseUrl: 'http://127.0.0.1:11434/v1', model: 'nomic-embed-text', queryInputType: 'query', documentInputType: 'document', queryPrefix: 'search_query: ', apiKeyEnv: 'OLLAMA_KEY' },
+      embedderEndpoint: {
+        enabled: true,
+        baseUrl: 'http://127.0.0.1:11434/v1',
+        model: 'nomic-embed-text',
+        queryInputType: 'query',
+        documentInputType: 'document',
+        queryPrefix: 'search_query: ',
+        apiKeyEnv: 'OLLAMA_KEY',
+      },
     });
     const options = engineOptionsFromSettings(settings, { dataDir: '/data', env: { OLLAMA_KEY: 'k1' } });
     expect(options.embedder).toEqual({
@@ -28,7 +36,9 @@ describe('embedding endpoint settings', () => {
   });
 
   it('off by default: the local model stays the embedder; a key itself cannot be patched in', () => {
-    expect(engineOptionsFromSettings(defaultSettings(), { dataDir: '/data' }).embedder).toMatchObject({ model: 'Xenova/multilingual-e5-small' });
+    expect(engineOptionsFromSettings(defaultSettings(), { dataDir: '/data' }).embedder).toMatchObject({
+      model: 'Xenova/multilingual-e5-small',
+    });
     expect(SettingsPatchSchema.safeParse({ embedderEndpoint: { apiKey: 'sk-1' } }).success).toBe(false);
     expect(SettingsPatchSchema.safeParse({ embedderEndpoint: { apiKeyEnv: 'not a name' } }).success).toBe(false);
   });

@@ -11,10 +11,18 @@ export function endpointEmbedderConfig(
   storedKey: string | null = null,
 ): EmbedderConfig | null {
   if (!settings.enabled) return null;
-  const endpoint: EmbeddingEndpointConfig = { baseUrl: settings.baseUrl, model: settings.model, allowRemote: settings.allowRemote };
+  const endpoint: EmbeddingEndpointConfig = {
+    baseUrl: settings.baseUrl,
+    model: settings.model,
+    allowRemote: settings.allowRemote,
+  };
   const inputTypes: NonNullable<EmbeddingEndpointConfig['inputTypes']> = {};
   if (settings.queryInputType && settings.documentInputType) {
-    Object.assign(inputTypes, { field: 'input_type', query: settings.queryInputType, document: settings.documentInputType });
+    Object.assign(inputTypes, {
+      field: 'input_type',
+      query: settings.queryInputType,
+      document: settings.documentInputType,
+    });
   }
   if (settings.queryPrefix) inputTypes.queryPrefix = settings.queryPrefix;
   if (settings.documentPrefix) inputTypes.documentPrefix = settings.documentPrefix;

@@ -30,7 +30,11 @@ const FILES: Record<string, string> = {
 beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-endpoint-reconnect-'));
   await writeTinyModel({ modelsDir: path.join(root, 'models') });
-  const loaded = await loadEmbedder({ model: TINY_MODEL_ID, modelsDir: path.join(root, 'models'), allowDownload: false });
+  const loaded = await loadEmbedder({
+    model: TINY_MODEL_ID,
+    modelsDir: path.join(root, 'models'),
+    allowDownload: false,
+  });
   if (!loaded.ok) throw new Error(loaded.reason);
   backing = loaded.provider;
 });
@@ -61,7 +65,12 @@ async function openWith(name: string, port: number, retry = { firstMs: 150, maxM
         model: 'tiny-bert',
         modelsDir: '',
         allowDownload: false,
-        endpoint: { baseUrl: `http://127.0.0.1:${port}/v1`, model: 'tiny-bert', maxRetries: 0, requestTimeoutMs: 5_000 },
+        endpoint: {
+          baseUrl: `http://127.0.0.1:${port}/v1`,
+          model: 'tiny-bert',
+          maxRetries: 0,
+          requestTimeoutMs: 5_000,
+        },
       },
       // Short enough for a test; the shape (doubling, capped) is the product's.
       embedderRetry: retry,
@@ -92,9 +101,13 @@ function nextStatus(app: AppService, test: (status: IndexStatus) => boolean): Pr
   });
 }
 
-const fullyEmbedded = (status: IndexStatus) => status.mode === 'hybrid' && status.chunks > 0 && status.vectorsStored === status.chunks && !status.progress;
+const fullyEmbedded = (status: IndexStatus) =>
+  status.mode === 'hybrid' && status.chunks > 0 && status.vectorsStored === status.chunks && !status.progress;
 const meaningOnly = (response: SearchResponse, file: string) =>
-  response.results.find((r) => r.path === file && r.breakdown.keyword === null && r.breakdown.vector !== null && 'cosine' in r.breakdown.vector);
+  response.results.find(
+    (r) =>
+      r.path === file && r.breakdown.keyword === null && r.breakdown.vector !== null && 'cosine' in r.breakdown.vector,
+  );
 
 describe('an embedding endpoint that comes back', () => {
   it('down when the workspace opens: keyword-only with the reason, then hybrid by itself once the server answers on that port', async () => {
@@ -103,10 +116,15 @@ describe('an embedding endpoint that comes back', () => {
 
     const before = await call<SearchResponse>(app, 'search', { query: 'agreement', minScore: 0 });
     expect(before.mode).toBe('fts-only');
-    expect(before.modeReason).toMatch(/embedding endpoint http:\/\/127\.0\.0\.1:\d+\/v1\/ could not be used — .*ECONNREFUSED.* — trying again (in \d+ s|now)/);
+    expect(before.modeReason).toMatch(
+      /embedding endpoint http:\/\/127\.0\.0\.1:\d+\/v1\/ could not be used — .*ECONNREFUSED.* — trying again (in \d+ s|now)/,
+    );
     expect(meaningOnly(before, 'memory/2026-05-04.md')).toBeUndefined();
     const down = await call<IndexStatus>(app, 'status');
-    expect(down).toMatchObject({ mode: 'fts-only', embedderRetry: { reason: expect.stringContaining('ECONNREFUSED') } });
+    expect(down).toMatchObject({
+      mode: 'fts-only',
+      embedderRetry: { reason: expect.stringContaining('ECONNREFUSED') },
+    });
 
     const recovered = nextStatus(app, fullyEmbedded);
     server = await startEmbeddingsServer(backing, { port });
@@ -142,7 +160,10 @@ describe('an embedding endpoint that comes back', () => {
     expect(owed.vectorsStored).toBeLessThan(owed.chunks);
 
     // "Retry now" while it is still down says why.
-    expect(await call(app, 'retryEmbedder')).toMatchObject({ reachable: false, reason: expect.stringContaining('ECONNREFUSED') });
+    expect(await call(app, 'retryEmbedder')).toMatchObject({
+      reachable: false,
+      reason: expect.stringContaining('ECONNREFUSED'),
+    });
 
     const recovered = nextStatus(app, fullyEmbedded);
     server = await startEmbeddingsServer(backing, { port });

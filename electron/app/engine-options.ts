@@ -25,17 +25,24 @@ export interface EngineOptionsContext {
   storedKey?: string | null;
 }
 
-export function engineOptionsFromSettings(settings: Settings, context: EngineOptionsContext): Omit<EngineOptions, 'workspaceDir'> {
+export function engineOptionsFromSettings(
+  settings: Settings,
+  context: EngineOptionsContext,
+): Omit<EngineOptions, 'workspaceDir'> {
   const model = settings.model;
-  const allowDownload = model.allowDownload === 'yes' || (model.allowDownload === 'ask' && context.downloadAnswer === true);
-  const endpoint = context.keywordOnly ? null : endpointEmbedderConfig(settings.embedderEndpoint, context.env ?? process.env, context.storedKey ?? null);
+  const allowDownload =
+    model.allowDownload === 'yes' || (model.allowDownload === 'ask' && context.downloadAnswer === true);
+  const endpoint = context.keywordOnly
+    ? null
+    : endpointEmbedderConfig(settings.embedderEndpoint, context.env ?? process.env, context.storedKey ?? null);
   return {
     dataDir: context.dataDir,
     ...(context.sessionDirs?.length ? { sessionDirs: context.sessionDirs } : {}),
     ...(settings.sessions.excludedAgents.length ? { excludedAgents: settings.sessions.excludedAgents } : {}),
     ...(context.openclawHome ? { openclawHome: context.openclawHome } : {}),
     ...(context.nativeBinding ? { nativeBinding: context.nativeBinding } : {}),
-    embedder: endpoint ??
+    embedder:
+      endpoint ??
       (context.keywordOnly || model.id === null
         ? null
         : {

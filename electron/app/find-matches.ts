@@ -30,7 +30,9 @@ export async function findMatches(engine: MemoryEngineApi, args: FindMatchesArgs
       if (message.line < from || message.line > to) continue;
       for (const range of highlightRanges(message.text, terms)) matches.push({ line: message.line, ...range });
       // The viewer shows the words without the envelope unless asked for the raw text: mark both.
-      if (message.body !== undefined) for (const range of highlightRanges(message.body, terms)) matches.push({ line: message.line, ...range, part: 'body' });
+      if (message.body !== undefined)
+        for (const range of highlightRanges(message.body, terms))
+          matches.push({ line: message.line, ...range, part: 'body' });
     }
     return matches;
   }

@@ -42,9 +42,21 @@ export class JudgmentStore {
     const run = this.chain.then(async () => {
       const query = input.query.trim();
       const rest = (await this.read(workspaceDir)).filter((j) => !(j.query === query && j.chunkId === input.chunkId));
-      const next = input.verdict === null
-        ? rest
-        : [...rest, { query, chunkId: input.chunkId, path: input.path, startLine: input.startLine, endLine: input.endLine, verdict: input.verdict, at: now }];
+      const next =
+        input.verdict === null
+          ? rest
+          : [
+              ...rest,
+              {
+                query,
+                chunkId: input.chunkId,
+                path: input.path,
+                startLine: input.startLine,
+                endLine: input.endLine,
+                verdict: input.verdict,
+                at: now,
+              },
+            ];
       const file = this.fileFor(workspaceDir);
       await fs.mkdir(path.dirname(file), { recursive: true });
       await atomicWrite(file, `${JSON.stringify({ version: 1, judgments: next }, null, 1)}\n`);
@@ -69,7 +81,9 @@ export class JudgmentStore {
     const parsed = JudgmentFileSchema.safeParse(safeJson(text));
     // An unreadable file is kept aside, never overwritten with nothing.
     if (!parsed.success) {
-      await fs.rename(this.fileFor(workspaceDir), `${this.fileFor(workspaceDir)}.invalid-${Date.now()}`).catch(() => undefined);
+      await fs
+        .rename(this.fileFor(workspaceDir), `${this.fileFor(workspaceDir)}.invalid-${Date.now()}`)
+        .catch(() => undefined);
       return [];
     }
     return parsed.data.judgments;
@@ -102,14 +116,24 @@ export function exportEvalQueries(judgments: readonly Judgment[]): JudgmentExpor
     // Two chunks of one long line cite the same lines: one relevant range, not two.
     const ranges = new Map<string, EvalQuery['relevant'][number]>();
     for (const j of list) {
-      if (j.verdict === 'relevant') ranges.set(`${j.path}:${j.startLine}-${j.endLine}`, { path: j.path, startLine: j.startLine, endLine: j.endLine });
+      if (j.verdict === 'relevant')
+        ranges.set(`${j.path}:${j.startLine}-${j.endLine}`, {
+          path: j.path,
+          startLine: j.startLine,
+          endLine: j.endLine,
+        });
     }
     const relevant = [...ranges.values()].sort((a, b) => a.path.localeCompare(b.path) || a.startLine - b.startLine);
     if (relevant.length === 0) {
       skipped += 1;
       continue;
     }
-    const line: EvalQuery = { id: `ui-${createHash('sha256').update(query).digest('hex').slice(0, 10)}`, query, relevant, tags: ['judged-in-ui'] };
+    const line: EvalQuery = {
+      id: `ui-${createHash('sha256').update(query).digest('hex').slice(0, 10)}`,
+      query,
+      relevant,
+      tags: ['judged-in-ui'],
+    };
     lines.push(JSON.stringify(line));
   }
   return { jsonl: lines.length ? `${lines.join('\n')}\n` : '', queries: lines.length, skipped };

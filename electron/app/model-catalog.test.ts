@@ -20,12 +20,20 @@ describe('buildModelCatalog', () => {
     expect(recommended.map((m) => m.id)).toEqual([settings.model.id]);
     expect(before.models[0]!.recommended).toBe(true);
     const [model] = recommended;
-    expect(model).toMatchObject({ installed: false, dims: 384, languages: expect.stringMatching(/Chinese and English/) });
+    expect(model).toMatchObject({
+      installed: false,
+      dims: 384,
+      languages: expect.stringMatching(/Chinese and English/),
+    });
     expect(model!.downloadBytes).toBeGreaterThan(100_000_000);
     expect(model!.dir).toBe(path.join(dataDir, 'models', 'Xenova', 'multilingual-e5-small'));
 
     // The files where the catalog says they go (the quantized ONNX the preset asks for): installed.
-    await writeTinyModel({ modelsDir: path.join(dataDir, 'models'), modelId: model!.id, onnxFile: 'model_quantized.onnx' });
+    await writeTinyModel({
+      modelsDir: path.join(dataDir, 'models'),
+      modelId: model!.id,
+      onnxFile: 'model_quantized.onnx',
+    });
     const after = await buildModelCatalog(settings, dataDir, null, host);
     expect(after.models.find((m) => m.id === model!.id)).toMatchObject({ recommended: true, installed: true });
   });

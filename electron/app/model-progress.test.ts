@@ -6,7 +6,11 @@ describe('model progress', () => {
   it('sums bytes over files, says when bytes come from the network, and ends with ready or failed', () => {
     const sent: ModelProgress[] = [];
     let now = 0;
-    const reporter = createModelProgressReporter('Xenova/multilingual-e5-small', (p) => sent.push(p), () => now);
+    const reporter = createModelProgressReporter(
+      'Xenova/multilingual-e5-small',
+      (p) => sent.push(p),
+      () => now,
+    );
     reporter.update({ status: 'initiate', file: 'config.json' });
     expect(sent.at(-1)).toMatchObject({ phase: 'loading' });
     now = 200;

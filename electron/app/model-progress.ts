@@ -6,7 +6,11 @@ import type { ModelLoadProgress } from '../memory/embed/embed-protocol.js';
 
 const PROGRESS_INTERVAL_MS = 100;
 
-export function createModelProgressReporter(modelId: string, emit: (progress: ModelProgress) => void, clock: () => number = Date.now) {
+export function createModelProgressReporter(
+  modelId: string,
+  emit: (progress: ModelProgress) => void,
+  clock: () => number = Date.now,
+) {
   const files = new Map<string, { loaded: number; total: number }>();
   let downloading = false;
   let lastSent = Number.NEGATIVE_INFINITY;

@@ -6,5 +6,7 @@ import type { AgentActivityStore } from './agent/agent-activity-store.js';
 
 /** With an activity store, every breakdown carries the chunk's agent access counts. */
 export function openEngine(options: EngineOptions, activity?: AgentActivityStore): Promise<MemoryEngineApi> {
-  return MemoryEngine.open(activity ? { ...options, accessStats: activity.workspace(options.workspaceDir).accessStats } : options);
+  return MemoryEngine.open(
+    activity ? { ...options, accessStats: activity.workspace(options.workspaceDir).accessStats } : options,
+  );
 }

@@ -22,11 +22,18 @@ beforeEach(() => {
   fs.writeFileSync(path.join(root, 'outside.md'), 'outside');
   fs.symlinkSync(path.join(root, 'outside.md'), path.join(workspace, 'memory', 'escape.md'));
   // A real "trash": moves the file, as shell.trashItem does.
-  trash = createOsTrash(() => ({ workspaceDir: workspace }), async (abs) => fs.renameSync(abs, path.join(trashDir, path.basename(abs))));
+  trash = createOsTrash(
+    () => ({ workspaceDir: workspace }),
+    async (abs) => fs.renameSync(abs, path.join(trashDir, path.basename(abs))),
+  );
 });
 afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
-const codeOf = (promise: Promise<unknown>) => promise.then(() => 'ok', (error: unknown) => toErrorValue(error).code);
+const codeOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'ok',
+    (error: unknown) => toErrorValue(error).code,
+  );
 
 describe('desktop delete to the OS trash', () => {
   it('moves a memory file to the trash', async () => {
@@ -35,11 +42,14 @@ describe('desktop delete to the OS trash', () => {
     expect(fs.readFileSync(path.join(trashDir, 'note.md'), 'utf8')).toBe('note');
   });
 
-  it.each(['../outside.md', '<absolute>', '%2e%2e/outside.md', 'memory/escape.md', 'memory/a\0.md'])('refuses %j with OUT_OF_ROOT and touches nothing', async (attack) => {
-    expect(await codeOf(trash(attack === '<absolute>' ? path.join(root, 'outside.md') : attack))).toBe('OUT_OF_ROOT');
-    expect(fs.readFileSync(path.join(root, 'outside.md'), 'utf8')).toBe('outside');
-    expect(fs.readdirSync(trashDir)).toEqual([]);
-  });
+  it.each(['../outside.md', '<absolute>', '%2e%2e/outside.md', 'memory/escape.md', 'memory/a\0.md'])(
+    'refuses %j with OUT_OF_ROOT and touches nothing',
+    async (attack) => {
+      expect(await codeOf(trash(attack === '<absolute>' ? path.join(root, 'outside.md') : attack))).toBe('OUT_OF_ROOT');
+      expect(fs.readFileSync(path.join(root, 'outside.md'), 'utf8')).toBe('outside');
+      expect(fs.readdirSync(trashDir)).toEqual([]);
+    },
+  );
 
   it('refuses a link inside the workspace to a file that is not memory, and trashes nothing through it', async () => {
     fs.writeFileSync(path.join(workspace, '.env'), 'SECRET=1\n');

@@ -7,7 +7,10 @@ import { MemoryLensError } from '../../shared/errors.js';
 import type { DiscoverOptions } from '../memory/workspace/discover.js';
 import { resolveMemoryPath } from '../memory/workspace/memory-path.js';
 
-export function createOsTrash(discover: () => DiscoverOptions, trashItem: (absPath: string) => Promise<void>): (relPath: string) => Promise<void> {
+export function createOsTrash(
+  discover: () => DiscoverOptions,
+  trashItem: (absPath: string) => Promise<void>,
+): (relPath: string) => Promise<void> {
   return async (relPath) => {
     const { path: clean, abs } = await resolveMemoryPath(discover(), relPath, 'edit');
     const stat = await fs.lstat(abs).catch(() => null);

@@ -19,7 +19,13 @@ describe('settings store', () => {
   it('starts from the documented defaults when no file exists', async () => {
     const store = await SettingsStore.open(tempFile());
     expect(store.get()).toEqual(defaultSettings());
-    expect(store.get().search).toMatchObject({ maxResults: 6, minScore: 0.35, vectorWeight: 0.7, textWeight: 0.3, decay: { enabled: false, halfLifeDays: 30 } });
+    expect(store.get().search).toMatchObject({
+      maxResults: 6,
+      minScore: 0.35,
+      vectorWeight: 0.7,
+      textWeight: 0.3,
+      decay: { enabled: false, halfLifeDays: 30 },
+    });
     expect(store.get().theme).toBe('system');
     expect(store.get().model.allowDownload).toBe('ask');
   });
@@ -41,7 +47,10 @@ describe('settings store', () => {
 
   it('keeps the valid fields of a damaged file and the rest at defaults', async () => {
     const file = tempFile();
-    fs.writeFileSync(file, JSON.stringify({ theme: 'dark', search: { minScore: 'high' }, model: { allowDownload: 'yes' } }));
+    fs.writeFileSync(
+      file,
+      JSON.stringify({ theme: 'dark', search: { minScore: 'high' }, model: { allowDownload: 'yes' } }),
+    );
     const store = await SettingsStore.open(file);
     expect(store.get().theme).toBe('dark');
     expect(store.get().model.allowDownload).toBe('yes');
@@ -60,7 +69,11 @@ describe('settings store', () => {
   it('serialises concurrent updates so the last one wins on disk', async () => {
     const file = tempFile();
     const store = await SettingsStore.open(file);
-    await Promise.all([store.update({ theme: 'light' }), store.update({ theme: 'dark' }), store.update({ search: { maxResults: 20 } })]);
+    await Promise.all([
+      store.update({ theme: 'light' }),
+      store.update({ theme: 'dark' }),
+      store.update({ search: { maxResults: 20 } }),
+    ]);
     const onDisk = JSON.parse(fs.readFileSync(file, 'utf8')) as { theme: string; search: { maxResults: number } };
     expect(onDisk).toMatchObject({ theme: 'dark', search: { maxResults: 20 } });
   });

@@ -62,7 +62,10 @@ export class SettingsStore {
   /** Called by the shell (never by the renderer) when a workspace opens. */
   async recordWorkspace(workspaceDir: string, options: { recent: boolean }): Promise<Settings> {
     const recentWorkspaces = options.recent
-      ? [workspaceDir, ...this.settings.recentWorkspaces.filter((w) => w !== workspaceDir)].slice(0, MAX_RECENT_WORKSPACES)
+      ? [workspaceDir, ...this.settings.recentWorkspaces.filter((w) => w !== workspaceDir)].slice(
+          0,
+          MAX_RECENT_WORKSPACES,
+        )
       : this.settings.recentWorkspaces;
     this.settings = SettingsSchema.parse({ ...this.settings, lastWorkspace: workspaceDir, recentWorkspaces });
     await this.persist();
@@ -86,7 +89,9 @@ export function salvageSettings(json: unknown): Settings {
   if (!json || typeof json !== 'object') return defaults;
   const kept: Record<string, unknown> = {};
   for (const [key, schema] of Object.entries(SettingsSchema.shape)) {
-    const parsed = (schema as typeof SettingsSchema.shape[keyof typeof SettingsSchema.shape]).safeParse((json as Record<string, unknown>)[key]);
+    const parsed = (schema as (typeof SettingsSchema.shape)[keyof typeof SettingsSchema.shape]).safeParse(
+      (json as Record<string, unknown>)[key],
+    );
     if (parsed.success) kept[key] = parsed.data;
   }
   return SettingsSchema.parse({ ...defaults, ...kept });

@@ -18,10 +18,16 @@ export interface WorkspaceOpenerDeps {
   isAgentWorkspace?: (path: string) => boolean;
 }
 
-export function createWorkspaceOpener(deps: WorkspaceOpenerDeps): (requested: string | null) => Promise<{ opened: boolean; workspace: WorkspaceInfo }> {
+export function createWorkspaceOpener(
+  deps: WorkspaceOpenerDeps,
+): (requested: string | null) => Promise<{ opened: boolean; workspace: WorkspaceInfo }> {
   return async (requested) => {
     let dir: string;
-    if (requested === null && !deps.showFolderDialog) throw new MemoryLensError('NOT_ALLOWED', 'Serve mode has no folder dialog: pick an agent\'s workspace, or restart `memlens serve --workspace DIR`.');
+    if (requested === null && !deps.showFolderDialog)
+      throw new MemoryLensError(
+        'NOT_ALLOWED',
+        "Serve mode has no folder dialog: pick an agent's workspace, or restart `memlens serve --workspace DIR`.",
+      );
     if (requested === null) {
       const chosen = await deps.showFolderDialog!();
       if (!chosen) return { opened: false, workspace: deps.session.info() };
@@ -30,7 +36,10 @@ export function createWorkspaceOpener(deps: WorkspaceOpenerDeps): (requested: st
       // Recent folders were chosen in a dialog; serve mode (no dialog) offers the agents' workspaces only.
       const recent = deps.showFolderDialog !== undefined && deps.settings.get().recentWorkspaces.includes(requested);
       if (!recent && !deps.isAgentWorkspace?.(requested)) {
-        throw new MemoryLensError('NOT_ALLOWED', 'Only a workspace chosen before with "Open workspace…", or an OpenClaw agent\'s workspace, can be opened by path.');
+        throw new MemoryLensError(
+          'NOT_ALLOWED',
+          'Only a workspace chosen before with "Open workspace…", or an OpenClaw agent\'s workspace, can be opened by path.',
+        );
       }
       dir = requested;
     }

@@ -5,7 +5,6 @@ import { MemoryLensError } from '../../shared/errors.js';
 import type { ContractEvent, ContractEventListener, Unsubscribe, WorkspaceInfo } from '../../shared/contract.js';
 import type { EngineOptions, MemoryEngineApi } from '../memory/engine-types.js';
 
-
 export interface WorkspaceSessionOptions {
   /** `MemoryEngine.open` in the app; injected so this file does not pick the engine's options. */
   openEngine: (options: EngineOptions) => Promise<MemoryEngineApi>;
@@ -53,7 +52,10 @@ export class WorkspaceSession {
 
   /** Resolves once the sync started by the last open has finished (tests and the CLI wait on it). */
   whenSynced(): Promise<void> {
-    return this.initialSync.then(() => undefined, () => undefined);
+    return this.initialSync.then(
+      () => undefined,
+      () => undefined,
+    );
   }
 
   open(workspaceDir: string, options: { isSample: boolean }): Promise<WorkspaceInfo> {

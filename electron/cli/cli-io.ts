@@ -40,12 +40,16 @@ export function processIo(): CliIo {
         };
         process.once('SIGINT', stop);
         process.once('SIGTERM', stop);
-        until?.addEventListener('abort', () => {
-          process.off('SIGINT', stop);
-          process.off('SIGTERM', stop);
-          clearInterval(keepAlive);
-          resolve();
-        }, { once: true });
+        until?.addEventListener(
+          'abort',
+          () => {
+            process.off('SIGINT', stop);
+            process.off('SIGTERM', stop);
+            clearInterval(keepAlive);
+            resolve();
+          },
+          { once: true },
+        );
       }),
   };
 }

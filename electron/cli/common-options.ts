@@ -75,7 +75,8 @@ export async function resolveCommonSettings(values: CommonValues, io: CliIo): Pr
     if (!isDirectory(resolved)) throw new UsageError(`sessions folder ${dir} is not a folder`);
     return resolved;
   });
-  const dataDir = typeof values['data-dir'] === 'string' ? path.resolve(io.cwd, values['data-dir']) : defaultDataDir(io.env);
+  const dataDir =
+    typeof values['data-dir'] === 'string' ? path.resolve(io.cwd, values['data-dir']) : defaultDataDir(io.env);
   const choice = await chooseWorkspace({
     explicit: typeof values.workspace === 'string' ? path.resolve(io.cwd, values.workspace) : null,
     openclawHome,
@@ -94,19 +95,22 @@ export function embedderConfig(values: CommonValues, io: CliIo, dataDir: string)
     throw new UsageError(message);
   });
   if (endpoint) {
-    if (typeof values.model === 'string') throw new UsageError('--model (a local model) and --embedder (an endpoint) exclude each other');
+    if (typeof values.model === 'string')
+      throw new UsageError('--model (a local model) and --embedder (an endpoint) exclude each other');
     const parsed = parseEndpointUrl(endpoint.baseUrl);
     // Said once, before anything is sent: what a remote endpoint receives.
-    if (parsed.ok && !parsed.local && endpoint.allowRemote) io.stderr(`note: ${describeEndpointTraffic(parsed.url.origin)}.\n`);
+    if (parsed.ok && !parsed.local && endpoint.allowRemote)
+      io.stderr(`note: ${describeEndpointTraffic(parsed.url.origin)}.\n`);
     return { model: endpoint.model, modelsDir: '', allowDownload: false, endpoint };
   }
   const model = typeof values.model === 'string' && values.model ? values.model : io.env.MEMLENS_MODEL || null;
   if (!model) return null;
-  const modelsDir = typeof values.models === 'string'
-    ? path.resolve(io.cwd, values.models)
-    : io.env.MEMLENS_MODELS_DIR
-      ? path.resolve(io.cwd, io.env.MEMLENS_MODELS_DIR)
-      : path.join(dataDir, 'models');
+  const modelsDir =
+    typeof values.models === 'string'
+      ? path.resolve(io.cwd, values.models)
+      : io.env.MEMLENS_MODELS_DIR
+        ? path.resolve(io.cwd, io.env.MEMLENS_MODELS_DIR)
+        : path.join(dataDir, 'models');
   const config: EmbedderConfig = { model, modelsDir, allowDownload: values['allow-download'] === true };
   if (io.env.MEMLENS_MODEL_HOST) config.modelHost = io.env.MEMLENS_MODEL_HOST;
   return config;

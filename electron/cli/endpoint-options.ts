@@ -29,11 +29,17 @@ export const ENDPOINT_USAGE = `  --embedder URL       embed through an OpenAI-co
 type Values = { [K in keyof typeof ENDPOINT_OPTIONS]?: unknown };
 
 /** The endpoint the flags name, or null; `fail` reports a usage mistake (exit 2). */
-export function endpointFromFlags(values: Values, io: CliIo, fail: (message: string) => never): EmbeddingEndpointConfig | null {
+export function endpointFromFlags(
+  values: Values,
+  io: CliIo,
+  fail: (message: string) => never,
+): EmbeddingEndpointConfig | null {
   const str = (key: keyof Values) => (typeof values[key] === 'string' ? (values[key] as string) : undefined);
   const baseUrl = str('embedder');
   if (baseUrl === undefined) {
-    const stray = (Object.keys(ENDPOINT_OPTIONS) as (keyof Values)[]).find((key) => key !== 'embedder' && values[key] !== undefined);
+    const stray = (Object.keys(ENDPOINT_OPTIONS) as (keyof Values)[]).find(
+      (key) => key !== 'embedder' && values[key] !== undefined,
+    );
     if (stray) fail(`--${stray} needs --embedder URL`);
     return null;
   }
@@ -43,7 +49,8 @@ export function endpointFromFlags(values: Values, io: CliIo, fail: (message: str
   const inputType = str('embedder-input-type');
   if (inputType !== undefined) {
     const [query, document, extra] = inputType.split(',').map((part) => part.trim());
-    if (!query || !document || extra !== undefined) fail(`--embedder-input-type expects QUERY,DOCUMENT (got "${inputType}")`);
+    if (!query || !document || extra !== undefined)
+      fail(`--embedder-input-type expects QUERY,DOCUMENT (got "${inputType}")`);
     Object.assign(inputTypes, { field: str('embedder-input-field') ?? 'input_type', query, document });
   } else if (str('embedder-input-field') !== undefined) {
     fail('--embedder-input-field needs --embedder-input-type QUERY,DOCUMENT');
@@ -52,11 +59,16 @@ export function endpointFromFlags(values: Values, io: CliIo, fail: (message: str
   const documentPrefix = str('embedder-document-prefix');
   if (queryPrefix) inputTypes.queryPrefix = queryPrefix;
   if (documentPrefix) inputTypes.documentPrefix = documentPrefix;
-  const config: EmbeddingEndpointConfig = { baseUrl, model: model!, allowRemote: values['embedder-allow-remote'] === true };
+  const config: EmbeddingEndpointConfig = {
+    baseUrl,
+    model: model!,
+    allowRemote: values['embedder-allow-remote'] === true,
+  };
   if (Object.keys(inputTypes).length > 0) config.inputTypes = inputTypes;
   const keyEnv = str('embedder-key-env');
   if (keyEnv !== undefined) {
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(keyEnv)) fail(`--embedder-key-env expects an environment variable name (got "${keyEnv}")`);
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(keyEnv))
+      fail(`--embedder-key-env expects an environment variable name (got "${keyEnv}")`);
     config.apiKeyEnv = keyEnv;
     const key = io.env[keyEnv];
     if (key) config.apiKey = key;

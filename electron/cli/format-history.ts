@@ -9,7 +9,8 @@ export function stamp(ms: number): string {
 }
 
 function kindText(v: Version): string {
-  if (v.kind === 'rename') return v.hash === null ? `renamed to ${v.toPath ?? '?'}` : `renamed from ${v.fromPath ?? '?'}`;
+  if (v.kind === 'rename')
+    return v.hash === null ? `renamed to ${v.toPath ?? '?'}` : `renamed from ${v.fromPath ?? '?'}`;
   if (v.kind === 'delete') return 'deleted';
   if (v.kind === 'baseline') return 'first seen';
   return v.kind === 'save' ? 'saved' : 'changed';
@@ -24,10 +25,14 @@ export function formatHistory(history: FileHistory): string {
   const out: string[] = [];
   for (const notice of history.notices) out.push(`! ${notice}`);
   if (history.versions.length === 0) return `${[...out, `${history.path}: no versions kept yet.`].join('\n')}\n`;
-  out.push(`${history.path}: ${history.versions.length} version${history.versions.length === 1 ? '' : 's'}, newest first`);
+  out.push(
+    `${history.path}: ${history.versions.length} version${history.versions.length === 1 ? '' : 's'}, newest first`,
+  );
   for (const v of history.versions) {
     out.push(`  v${v.id}  ${stamp(v.time)}  ${kindText(v).padEnd(12)} ${sizeText(v).padStart(8)}  ${v.author.label}`);
-    out.push(`        how: ${v.author.how}${v.clockWentBack ? ' (the clock read earlier than the version before)' : ''}`);
+    out.push(
+      `        how: ${v.author.how}${v.clockWentBack ? ' (the clock read earlier than the version before)' : ''}`,
+    );
     if (v.skipped) out.push(`        not kept: ${v.skipped}`);
   }
   return `${out.join('\n')}\n`;
@@ -35,15 +40,24 @@ export function formatHistory(history: FileHistory): string {
 
 function changeLines(change: Change): string[] {
   const v = change.version;
-  const out = [`  ${v.path}  v${v.id}  ${stamp(v.time)}  ${kindText(v)}  +${change.added} −${change.removed}  ${v.author.label}`, `      how: ${v.author.how}`];
+  const out = [
+    `  ${v.path}  v${v.id}  ${stamp(v.time)}  ${kindText(v)}  +${change.added} −${change.removed}  ${v.author.label}`,
+    `      how: ${v.author.how}`,
+  ];
   const agent = v.author.agent;
-  if (agent?.userText) out.push(`      asked: “${agent.userText.replace(/\s+/g, ' ').slice(0, 140)}” (${agent.session} line ${agent.userLine})`);
+  if (agent?.userText)
+    out.push(
+      `      asked: “${agent.userText.replace(/\s+/g, ' ').slice(0, 140)}” (${agent.session} line ${agent.userLine})`,
+    );
   let shown = 0;
   for (const hunk of change.hunks) {
     for (const line of hunk.removed) if (shown++ < 12) out.push(`      - ${line}`);
     for (const line of hunk.added) if (shown++ < 12) out.push(`      + ${line}`);
   }
-  if (shown > 12) out.push(`      … ${shown - 12} more changed lines (memlens diff ${v.path} --from ${change.previous?.id ?? 'none'} --to ${v.id})`);
+  if (shown > 12)
+    out.push(
+      `      … ${shown - 12} more changed lines (memlens diff ${v.path} --from ${change.previous?.id ?? 'none'} --to ${v.id})`,
+    );
   out.push(`      revert: memlens restore ${v.path} --version ${change.previous?.id ?? '(none: the file was new)'}`);
   return out;
 }

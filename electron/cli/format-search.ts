@@ -23,12 +23,21 @@ export function clipSnippet(text: string, highlights: readonly HighlightRange[],
 }
 
 const f3 = (n: number): string => n.toFixed(3);
-const indent = (text: string, prefix: string): string => text.split('\n').map((line) => prefix + line).join('\n');
+const indent = (text: string, prefix: string): string =>
+  text
+    .split('\n')
+    .map((line) => prefix + line)
+    .join('\n');
 
 export function formatSearchResponse(response: SearchResponse, options: { explain: boolean; query: string }): string {
   const out: string[] = [];
-  const mode = response.mode === 'hybrid' ? `hybrid (${response.provider} ${response.model})` : keywordOnlyText(response.modeReason);
-  out.push(`${response.results.length} result${response.results.length === 1 ? '' : 's'} for "${options.query}" · ${response.candidates} candidates · ${mode} · ${response.tookMs.toFixed(1)} ms`);
+  const mode =
+    response.mode === 'hybrid'
+      ? `hybrid (${response.provider} ${response.model})`
+      : keywordOnlyText(response.modeReason);
+  out.push(
+    `${response.results.length} result${response.results.length === 1 ? '' : 's'} for "${options.query}" · ${response.candidates} candidates · ${mode} · ${response.tookMs.toFixed(1)} ms`,
+  );
   const details = response.mode === 'fts-only' && response.modeReason ? reasonDetails(response.modeReason) : null;
   // The terminal has room for the whole reason (an endpoint's error, what a remote one would receive).
   if (details) out.push(`why keyword-only: ${details}`);
@@ -39,15 +48,20 @@ export function formatSearchResponse(response: SearchResponse, options: { explai
   response.results.forEach((result, i) => {
     out.push('');
     out.push(formatResultHeader(result, i + 1));
-    if (result.alsoIn && result.alsoIn.length > 0) out.push(`    also in ${result.alsoIn.map((d) => d.citation).join(', ')}`);
+    if (result.alsoIn && result.alsoIn.length > 0)
+      out.push(`    also in ${result.alsoIn.map((d) => d.citation).join(', ')}`);
     out.push(indent(clipSnippet(result.snippet, result.highlights, SNIPPET_LINES), '    '));
     if (options.explain) {
       const other = response.results[i === 0 ? 1 : i - 1];
-      if (other) out.push(`    why: ${whyAbove({ rank: i + 1, breakdown: result.breakdown }, { rank: i === 0 ? 2 : i, breakdown: other.breakdown })}`);
+      if (other)
+        out.push(
+          `    why: ${whyAbove({ rank: i + 1, breakdown: result.breakdown }, { rank: i === 0 ? 2 : i, breakdown: other.breakdown })}`,
+        );
       out.push(indent(formatBreakdown(result.breakdown), '    | '));
     }
   });
-  if (response.results.length === 0) out.push('No results. Try fewer words, --min-score 0, or memlens status to check the index.');
+  if (response.results.length === 0)
+    out.push('No results. Try fewer words, --min-score 0, or memlens status to check the index.');
   return `${out.join('\n')}\n`;
 }
 
@@ -60,7 +74,9 @@ export function formatBreakdown(b: ScoreBreakdown): string {
   const lines: string[] = [];
   const more = (text: string): void => void lines.push(`         ${text}`);
   if (b.keyword && b.openclaw) {
-    lines.push(`keyword  ${f3(b.keyword.score)} · rank ${b.keyword.rank} · OpenClaw's relevance (its steps below)${b.keyword.matchedTerms.length ? ` · matched ${b.keyword.matchedTerms.join(', ')}` : ''}`);
+    lines.push(
+      `keyword  ${f3(b.keyword.score)} · rank ${b.keyword.rank} · OpenClaw's relevance (its steps below)${b.keyword.matchedTerms.length ? ` · matched ${b.keyword.matchedTerms.join(', ')}` : ''}`,
+    );
   } else if (b.keyword) {
     const k = b.keyword;
     const [matched, ...rest] = describeKeyword(k);
@@ -76,15 +92,21 @@ export function formatBreakdown(b: ScoreBreakdown): string {
   lines.push(`weights  ${weights.applied}${weights.configured ? ` (${weights.configured})` : ''}`);
   lines.push(`hybrid   ${f3(b.hybrid)}`);
   const d = b.decay;
-  const when = d.date ? `date ${d.date} (${d.dateSource})${d.ageDays !== null ? ` · age ${d.ageDays.toFixed(1)} d` : ''}` : 'no date';
-  if (d.evergreen) lines.push(`decay    ×${f3(d.multiplier)} · evergreen, never decays${d.date ? ` · last edited ${d.date}` : ''}`);
+  const when = d.date
+    ? `date ${d.date} (${d.dateSource})${d.ageDays !== null ? ` · age ${d.ageDays.toFixed(1)} d` : ''}`
+    : 'no date';
+  if (d.evergreen)
+    lines.push(`decay    ×${f3(d.multiplier)} · evergreen, never decays${d.date ? ` · last edited ${d.date}` : ''}`);
   else if (!d.enabled) lines.push(`decay    off · ${when}`);
   else lines.push(`decay    ×${f3(d.multiplier)} · ${when} · half-life ${d.halfLifeDays} d`);
   if (b.importance) lines.push(`import.  ×${f3(b.importance.multiplier)} · ${describeImportance(b.importance)}`);
   if (b.dates) lines.push(`dates    ×${f3(b.dates.multiplier)} · ${describeDates(b.dates)}`);
   if (b.access) {
     const a = b.access;
-    const seen = a.count === 0 ? 'never retrieved by an agent' : `${a.count} agent access${a.count === 1 ? '' : 'es'}, last ${new Date(a.lastAccessAt ?? 0).toISOString()}`;
+    const seen =
+      a.count === 0
+        ? 'never retrieved by an agent'
+        : `${a.count} agent access${a.count === 1 ? '' : 'es'}, last ${new Date(a.lastAccessAt ?? 0).toISOString()}`;
     lines.push(`access   ${a.enabled ? `×${f3(a.multiplier)} · boost factor ${a.factor}` : 'boost off'} · ${seen}`);
   }
   if (b.mmr) {
@@ -94,13 +116,19 @@ export function formatBreakdown(b: ScoreBreakdown): string {
         `${m.similarTo ? ` to ${m.similarTo}` : ''} · λ ${m.lambda} · mmr score ${f3(m.mmrScore)}`,
     );
   }
-  const factors = scoreMultipliers(b).filter((m) => m.value !== 1).map((m) => ` × ${m.name} ${f3(m.value)}`).join('');
+  const factors = scoreMultipliers(b)
+    .filter((m) => m.value !== 1)
+    .map((m) => ` × ${m.name} ${f3(m.value)}`)
+    .join('');
   lines.push(`final    ${f3(b.final)}${factors ? ` = hybrid ${f3(b.hybrid)}${factors}` : ''}`);
   if (b.openclaw) {
     const [first, ...rest] = describeOpenClawSteps(b.openclaw);
     lines.push(`openclaw ${b.openclaw.release}: ${first ?? ''}`);
     for (const line of rest) more(line);
   }
-  if (b.keyword && !b.openclaw) lines.push(`details  FTS5 MATCH ${b.keyword.query} · ${b.keyword.terms?.some((t) => t.partOf !== undefined) ? 'bm25 with partial matches weighted' : 'raw bm25()'} ${b.keyword.bm25.toFixed(6)}`);
+  if (b.keyword && !b.openclaw)
+    lines.push(
+      `details  FTS5 MATCH ${b.keyword.query} · ${b.keyword.terms?.some((t) => t.partOf !== undefined) ? 'bm25 with partial matches weighted' : 'raw bm25()'} ${b.keyword.bm25.toFixed(6)}`,
+    );
   return lines.join('\n');
 }

@@ -25,7 +25,9 @@ function write(rel: string, text: string): void {
 }
 
 function cli(...argv: string[]): Promise<Captured> {
-  const defaults = argv.includes('--data-dir') ? ['--workspace', workspace] : ['--workspace', workspace, '--data-dir', dataDir];
+  const defaults = argv.includes('--data-dir')
+    ? ['--workspace', workspace]
+    : ['--workspace', workspace, '--data-dir', dataDir];
   return runCaptured(tmp, [...argv, ...defaults]);
 }
 
@@ -37,13 +39,22 @@ beforeAll(() => {
   write('memory/2026-05-04.md', '# 2026-05-04\n\n下午和客户开会。\n合同金额是12,345万元，下周签字。\n');
   write('memory/2026-05-05.md', '# 2026-05-05\n\nReplaced the router firmware; the network is stable again.\n');
   write('memory/notes.txt', 'not markdown\n');
-  for (let i = 0; i < 12; i++) write(`memory/topics/filler-${i}.md`, `# Filler ${i}\n\nLunch, weather and books, note ${i}.\n`);
+  for (let i = 0; i < 12; i++)
+    write(`memory/topics/filler-${i}.md`, `# Filler ${i}\n\nLunch, weather and books, note ${i}.\n`);
   write(
     'sessions/chat.jsonl',
     [
       JSON.stringify({ type: 'session', id: 's1', timestamp: '2026-05-06T10:00:00Z' }),
-      JSON.stringify({ type: 'message', timestamp: '2026-05-06T10:00:01Z', message: { role: 'user', content: 'Is the router fixed?' } }),
-      JSON.stringify({ type: 'message', timestamp: '2026-05-06T10:00:02Z', message: { role: 'assistant', content: [{ type: 'text', text: 'Yes, the firmware was updated.' }] } }),
+      JSON.stringify({
+        type: 'message',
+        timestamp: '2026-05-06T10:00:01Z',
+        message: { role: 'user', content: 'Is the router fixed?' },
+      }),
+      JSON.stringify({
+        type: 'message',
+        timestamp: '2026-05-06T10:00:02Z',
+        message: { role: 'assistant', content: [{ type: 'text', text: 'Yes, the firmware was updated.' }] },
+      }),
     ].join('\n') + '\n',
   );
 });
@@ -57,9 +68,16 @@ describe('memlens search', () => {
     const { code, stdout } = await cli('search', '昨天那个合同金额', '--json', '--min-score', '0');
     expect(code).toBe(0);
     const response = JSON.parse(stdout) as SearchResponse;
-    expect(Object.keys(response)).toEqual(expect.arrayContaining(['results', 'provider', 'model', 'fallback', 'mode', 'notices', 'candidates', 'tookMs']));
+    expect(Object.keys(response)).toEqual(
+      expect.arrayContaining(['results', 'provider', 'model', 'fallback', 'mode', 'notices', 'candidates', 'tookMs']),
+    );
     expect(response.mode).toBe('fts-only');
-    expect(response.results[0]).toMatchObject({ path: 'memory/2026-05-04.md', source: 'memory', startLine: expect.any(Number), citation: expect.stringMatching(/^memory\/2026-05-04\.md#L/) });
+    expect(response.results[0]).toMatchObject({
+      path: 'memory/2026-05-04.md',
+      source: 'memory',
+      startLine: expect.any(Number),
+      citation: expect.stringMatching(/^memory\/2026-05-04\.md#L/),
+    });
     expect(response.results[0]!.snippet).toContain('合同金额是12,345万元');
     for (const r of response.results) expect(computeFinalScore(r.breakdown)).toBe(r.score);
     // The snippet ends as the MCP memory_search's does, with its Source line.
@@ -82,12 +100,16 @@ describe('memlens search', () => {
     const explained = await cli('search', 'router firmware', '--min-score', '0', '--explain', '--decay=10', '--mmr');
     // Said in words: what matched, each term's share, the chunk's length; the FTS5 query as a detail.
     expect(explained.stdout).toMatch(/keyword {2}\d\.\d{3} · BM25 rank 1 · Matched 2 of 2 terms\./);
-    expect(explained.stdout).toMatch(/“firmware” occurs 1× here; \d+ of \d+ chunks contain it — [a-z ]+, weight \d\.\d\d → adds \d\.\d\d\./);
+    expect(explained.stdout).toMatch(
+      /“firmware” occurs 1× here; \d+ of \d+ chunks contain it — [a-z ]+, weight \d\.\d\d → adds \d\.\d\d\./,
+    );
     expect(explained.stdout).toMatch(/This chunk is \d+ tokens, \d\.\d× the average of \d+/);
     expect(explained.stdout).toContain('details  FTS5 MATCH "router" OR "firmwar"');
     expect(explained.stdout).toContain('vector   unavailable');
     // Worded as the UI words it (shared/search-wording.ts): text first, then vector.
-    expect(explained.stdout).toContain('weights  text 1.00 · vector 0.00 (configured text 0.3 · vector 0.7, renormalised)');
+    expect(explained.stdout).toContain(
+      'weights  text 1.00 · vector 0.00 (configured text 0.3 · vector 0.7, renormalised)',
+    );
     expect(explained.stdout).toContain('· Keyword-only: no embedding model configured ·');
     expect(explained.stdout).toMatch(/decay {4}×0\.\d{3} · date 2026-05-05 \(path\)/);
     expect(explained.stdout).toContain('mmr      rank 1 → 1');
@@ -95,7 +117,13 @@ describe('memlens search', () => {
   });
 
   it('treats a bare --decay as "on" without swallowing the query', async () => {
-    expect(normalizeOptionalValueFlags(['--decay', 'router', '--mmr', '--', '--decay'], ['decay', 'mmr'])).toEqual(['--decay=', 'router', '--mmr=', '--', '--decay']);
+    expect(normalizeOptionalValueFlags(['--decay', 'router', '--mmr', '--', '--decay'], ['decay', 'mmr'])).toEqual([
+      '--decay=',
+      'router',
+      '--mmr=',
+      '--',
+      '--decay',
+    ]);
     const { code, stdout } = await cli('search', '--decay', 'router', '--json', '--min-score', '0');
     expect(code).toBe(0);
     const results = (JSON.parse(stdout) as SearchResponse).results;
@@ -105,10 +133,16 @@ describe('memlens search', () => {
 
   it('runs a JSONL batch with the engine opened once: one line per query, same result shape', async () => {
     const queries = path.join(tmp, 'queries.jsonl');
-    fs.writeFileSync(queries, `${JSON.stringify({ id: 'q1', query: '合同金额' })}\n\n${JSON.stringify({ id: 7, query: 'router' })}\n`);
+    fs.writeFileSync(
+      queries,
+      `${JSON.stringify({ id: 'q1', query: '合同金额' })}\n\n${JSON.stringify({ id: 7, query: 'router' })}\n`,
+    );
     const { code, stdout } = await cli('search', '--queries', queries, '--min-score', '0');
     expect(code).toBe(0);
-    const lines = stdout.trim().split('\n').map((l) => JSON.parse(l) as { id: unknown; results: SearchResult[] });
+    const lines = stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id: unknown; results: SearchResult[] });
     expect(lines.map((l) => l.id)).toEqual(['q1', 7]);
     expect(lines[0]!.results[0]!.path).toBe('memory/2026-05-04.md');
     for (const line of lines) for (const r of line.results) expect(computeFinalScore(r.breakdown)).toBe(r.score);
@@ -116,7 +150,10 @@ describe('memlens search', () => {
     fs.writeFileSync(queries, `{"id":"ok","query":"router"}\nnot json\n{"id":"x"}\n`);
     const bad = await cli('search', '--queries', queries);
     expect(bad.code).toBe(1);
-    const out = bad.stdout.trim().split('\n').map((l) => JSON.parse(l) as { id: unknown; error?: { code: string } });
+    const out = bad.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id: unknown; error?: { code: string } });
     expect(out.map((l) => l.id)).toEqual(['ok', 2, 'x']);
     expect(out[1]!.error!.code).toBe('INVALID_ARGUMENT');
   });
@@ -127,7 +164,9 @@ describe('memlens search', () => {
     expect(noQuery.stderr.split('\n')[0]).toBe('memlens search: search needs a QUERY (or --queries FILE.jsonl)');
     const badFlag = await cli('search', 'x', '--max-results', 'lots', '--json');
     expect(badFlag.code).toBe(2);
-    expect(JSON.parse(badFlag.stdout)).toEqual({ error: { code: 'INVALID_ARGUMENT', message: expect.stringContaining('--max-results') } });
+    expect(JSON.parse(badFlag.stdout)).toEqual({
+      error: { code: 'INVALID_ARGUMENT', message: expect.stringContaining('--max-results') },
+    });
     const unknown = await cli('search', 'x', '--frobnicate');
     expect(unknown.code).toBe(2);
     expect((await cli('frobnicate')).code).toBe(2);
@@ -140,14 +179,38 @@ describe('memlens search with an embedding model', () => {
   it('runs hybrid with --model/--models, and keyword-only with the reason when the model is missing', async () => {
     const modelsDir = path.join(tmp, 'models');
     await writeTinyModel({ modelsDir });
-    const hybrid = await cli('search', 'router firmware', '--json', '--min-score', '0', '--model', TINY_MODEL_ID, '--models', modelsDir, '--data-dir', path.join(tmp, 'data-hybrid'));
+    const hybrid = await cli(
+      'search',
+      'router firmware',
+      '--json',
+      '--min-score',
+      '0',
+      '--model',
+      TINY_MODEL_ID,
+      '--models',
+      modelsDir,
+      '--data-dir',
+      path.join(tmp, 'data-hybrid'),
+    );
     expect(hybrid.code).toBe(0);
     const response = JSON.parse(hybrid.stdout) as SearchResponse;
     expect(response.mode).toBe('hybrid');
     expect(response.results.some((r) => r.breakdown.vector && !('unavailable' in r.breakdown.vector))).toBe(true);
     for (const r of response.results) expect(computeFinalScore(r.breakdown)).toBe(r.score);
 
-    const missing = await cli('search', 'router', '--json', '--min-score', '0', '--model', 'test/absent-model', '--models', modelsDir, '--data-dir', path.join(tmp, 'data-missing'));
+    const missing = await cli(
+      'search',
+      'router',
+      '--json',
+      '--min-score',
+      '0',
+      '--model',
+      'test/absent-model',
+      '--models',
+      modelsDir,
+      '--data-dir',
+      path.join(tmp, 'data-missing'),
+    );
     expect(missing.code).toBe(0);
     const fallback = JSON.parse(missing.stdout) as SearchResponse;
     expect(fallback.mode).toBe('fts-only');
@@ -162,11 +225,20 @@ describe('memlens get', () => {
     expect(code).toBe(0);
     expect(stdout).toBe('Prefers green tea.\nThe home router admin page is 192.168.1.1.\n');
     const json = await cli('get', 'memory/2026-05-04.md', '--json');
-    expect(JSON.parse(json.stdout)).toMatchObject({ path: 'memory/2026-05-04.md', text: expect.stringContaining('合同金额') });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      path: 'memory/2026-05-04.md',
+      text: expect.stringContaining('合同金额'),
+    });
   });
 
   it('refuses ../x, absolute paths and non-.md files with a non-zero exit', async () => {
-    for (const bad of ['../x.md', '../x', path.join(workspace, 'MEMORY.md'), 'memory/notes.txt', 'sessions/chat.jsonl']) {
+    for (const bad of [
+      '../x.md',
+      '../x',
+      path.join(workspace, 'MEMORY.md'),
+      'memory/notes.txt',
+      'sessions/chat.jsonl',
+    ]) {
       const r = await cli('get', bad);
       expect(r.code, bad).not.toBe(0);
       expect(r.stderr, bad).toMatch(/^memlens get: .+\n/);
@@ -186,7 +258,11 @@ describe('memlens index / status / watch / help', () => {
     const status = await cli('status', '--json');
     expect(status.code).toBe(0);
     const s = JSON.parse(status.stdout);
-    expect(s).toMatchObject({ mode: 'fts-only', vectorBackend: expect.any(String), lifecycle: { state: 'serving', reason: null } });
+    expect(s).toMatchObject({
+      mode: 'fts-only',
+      vectorBackend: expect.any(String),
+      lifecycle: { state: 'serving', reason: null },
+    });
     expect(s.bySource.sessions.files).toBe(1);
     expect(s.files).toBeGreaterThanOrEqual(15);
     const human = await cli('status');
@@ -202,12 +278,19 @@ describe('memlens index / status / watch / help', () => {
     const deadline = Date.now() + 20_000;
     while (!out.join('').includes('"watching"') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     write('memory/2026-05-07.md', '# 2026-05-07\n\nBought a zeppelin model.\n');
-    while (!out.join('').includes('memory/2026-05-07.md') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    while (!out.join('').includes('memory/2026-05-07.md') && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
     stop();
     expect(await running).toBe(0);
-    const events = out.join('').trim().split('\n').map((l) => JSON.parse(l) as { event: string; path?: string; change?: string });
+    const events = out
+      .join('')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { event: string; path?: string; change?: string });
     expect(events[0]!.event).toBe('watching');
-    expect(events.some((e) => e.event === 'file' && e.path === 'memory/2026-05-07.md' && e.change === 'added')).toBe(true);
+    expect(events.some((e) => e.event === 'file' && e.path === 'memory/2026-05-07.md' && e.change === 'added')).toBe(
+      true,
+    );
     const found = await cli('search', 'zeppelin', '--json', '--min-score', '0');
     expect((JSON.parse(found.stdout) as SearchResponse).results[0]!.path).toBe('memory/2026-05-07.md');
   });
@@ -236,8 +319,14 @@ describe('workspace default', () => {
     const openclaw = await resolveCommonSettings({}, io);
     expect(openclaw).toMatchObject({ isSample: false, workspaceDir: path.join(home, '.openclaw', 'workspace') });
     expect(openclaw.engineOptions.embedder).toBeNull();
-    const withModel = await resolveCommonSettings({ model: 'Xenova/multilingual-e5-small', 'allow-download': true }, io);
-    expect(withModel.engineOptions.embedder).toMatchObject({ model: 'Xenova/multilingual-e5-small', allowDownload: true });
+    const withModel = await resolveCommonSettings(
+      { model: 'Xenova/multilingual-e5-small', 'allow-download': true },
+      io,
+    );
+    expect(withModel.engineOptions.embedder).toMatchObject({
+      model: 'Xenova/multilingual-e5-small',
+      allowDownload: true,
+    });
     fs.rmSync(home, { recursive: true, force: true });
   });
 });
@@ -248,9 +337,16 @@ describe('bin/memlens.js', () => {
     await run('npx', ['tsc', '-p', 'tsconfig.node.json'], { cwd: repoRoot }).catch(() => undefined);
     expect(fs.existsSync(path.join(repoRoot, 'dist', 'electron', 'cli', 'main.js'))).toBe(true);
     const env = { ...process.env, HOME: tmp, MEMLENS_DATA_DIR: dataDir, MEMLENS_MODEL: '' };
-    const { stdout } = await run(process.execPath, ['bin/memlens.js', 'search', '合同金额', '--json', '--workspace', workspace], { cwd: repoRoot, env });
+    const { stdout } = await run(
+      process.execPath,
+      ['bin/memlens.js', 'search', '合同金额', '--json', '--workspace', workspace],
+      { cwd: repoRoot, env },
+    );
     expect((JSON.parse(stdout) as SearchResponse).results[0]!.path).toBe('memory/2026-05-04.md');
-    const refused = await run(process.execPath, ['bin/memlens.js', 'get', '../x', '--workspace', workspace], { cwd: repoRoot, env }).then(
+    const refused = await run(process.execPath, ['bin/memlens.js', 'get', '../x', '--workspace', workspace], {
+      cwd: repoRoot,
+      env,
+    }).then(
       () => null,
       (error: { code: number; stderr: string }) => error,
     );

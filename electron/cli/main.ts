@@ -70,17 +70,23 @@ function report(io: CliIo, json: boolean, error: unknown, command: CliCommand | 
     writeJson(io, { error: { code: value.code, message: value.message } });
   } else {
     io.stderr(`memlens${command ? ` ${command.name}` : ''}: ${value.message}\n`);
-    if (code === EXIT_USAGE && usage instanceof UsageError) io.stderr(`Run "memlens help${command ? ` ${command.name}` : ''}" for usage.\n`);
+    if (code === EXIT_USAGE && usage instanceof UsageError)
+      io.stderr(`Run "memlens help${command ? ` ${command.name}` : ''}" for usage.\n`);
   }
   return code;
 }
 
-export async function runCli(argv: string[], io: CliIo = processIo(), commands: readonly CliCommand[] = COMMANDS): Promise<number> {
+export async function runCli(
+  argv: string[],
+  io: CliIo = processIo(),
+  commands: readonly CliCommand[] = COMMANDS,
+): Promise<number> {
   const json = argv.includes('--json');
   const [name, ...rest] = argv;
   if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
     const topic = name === 'help' && rest[0] ? findCommand(rest[0], commands) : undefined;
-    if (name === 'help' && rest[0] && !topic) return report(io, json, new UsageError(`unknown command "${rest[0]}"`), null);
+    if (name === 'help' && rest[0] && !topic)
+      return report(io, json, new UsageError(`unknown command "${rest[0]}"`), null);
     io.stdout(topic ? commandHelp(topic) : generalHelp(commands));
     return name === undefined ? EXIT_USAGE : EXIT_OK;
   }
@@ -104,7 +110,10 @@ export async function runCli(argv: string[], io: CliIo = processIo(), commands: 
     const getSettings = (): Promise<CommonSettings> => (settings ??= resolveCommonSettings(values, io));
     const getActivity = async (): Promise<AgentActivityStore> => {
       const { dataDir } = (await getSettings()).engineOptions;
-      opened.activity ??= AgentActivityStore.open({ dataDir, log: (message) => io.stderr(`memlens ${command.name}: ${message}\n`) });
+      opened.activity ??= AgentActivityStore.open({
+        dataDir,
+        log: (message) => io.stderr(`memlens ${command.name}: ${message}\n`),
+      });
       return opened.activity;
     };
     return await command.run({
@@ -113,7 +122,8 @@ export async function runCli(argv: string[], io: CliIo = processIo(), commands: 
       io,
       json,
       settings: getSettings,
-      openEngine: async (extra) => openEngine({ ...(await getSettings()).engineOptions, ...extra }, await getActivity()),
+      openEngine: async (extra) =>
+        openEngine({ ...(await getSettings()).engineOptions, ...extra }, await getActivity()),
       activity: getActivity,
     });
   } catch (error) {

@@ -26,7 +26,10 @@ beforeAll(async () => {
   modelsDir = path.join(tmp, 'models');
   fs.mkdirSync(path.join(workspace, 'memory'), { recursive: true });
   fs.writeFileSync(path.join(workspace, 'MEMORY.md'), '# Memory\n\nThe router needs a firmware update.\n');
-  fs.writeFileSync(path.join(workspace, 'memory', '2026-05-04.md'), '# 2026-05-04\n\nSigned the contract today.\n\n家里的猫喝咖啡。\n');
+  fs.writeFileSync(
+    path.join(workspace, 'memory', '2026-05-04.md'),
+    '# 2026-05-04\n\nSigned the contract today.\n\n家里的猫喝咖啡。\n',
+  );
   await writeTinyModel({ modelsDir });
   const loaded = await loadEmbedder({ model: TINY_MODEL_ID, modelsDir, allowDownload: false });
   if (!loaded.ok) throw new Error(loaded.reason);
@@ -41,7 +44,17 @@ afterAll(async () => {
 });
 
 const search = (dataName: string, ...flags: string[]) =>
-  runCaptured(tmp, ['search', 'agreement', '--workspace', workspace, '--data-dir', path.join(tmp, dataName), '--min-score', '0', ...flags]);
+  runCaptured(tmp, [
+    'search',
+    'agreement',
+    '--workspace',
+    workspace,
+    '--data-dir',
+    path.join(tmp, dataName),
+    '--min-score',
+    '0',
+    ...flags,
+  ]);
 
 describe('memlens search --embedder', () => {
   it('runs hybrid search through the endpoint with the results of the local model', async () => {
@@ -59,10 +72,30 @@ describe('memlens search --embedder', () => {
   it('sends the key from the named variable and the input types asked for', async () => {
     server.behaviour.requiredKey = 'sk-test';
     const { io, out } = captureIo(tmp, { EMBED_KEY: 'sk-test' });
-    const argv = ['search', 'router', '--workspace', workspace, '--data-dir', path.join(tmp, 'd3'), '--embedder', server.baseUrl, '--embedder-model', 'tiny-bert', '--embedder-key-env', 'EMBED_KEY', '--embedder-input-type', 'query,document', '--json'];
+    const argv = [
+      'search',
+      'router',
+      '--workspace',
+      workspace,
+      '--data-dir',
+      path.join(tmp, 'd3'),
+      '--embedder',
+      server.baseUrl,
+      '--embedder-model',
+      'tiny-bert',
+      '--embedder-key-env',
+      'EMBED_KEY',
+      '--embedder-input-type',
+      'query,document',
+      '--json',
+    ];
     expect(await runCli(argv, io)).toBe(0);
     expect(JSON.parse(out.join(''))).toMatchObject({ mode: 'hybrid' });
-    expect(server.requests.at(-1)).toMatchObject({ authorization: 'Bearer sk-test', inputType: 'query', input: ['router'] });
+    expect(server.requests.at(-1)).toMatchObject({
+      authorization: 'Bearer sk-test',
+      inputType: 'query',
+      input: ['router'],
+    });
     expect(server.requests.some((r) => r.inputType === 'document')).toBe(true);
     server.behaviour.requiredKey = null;
   });
@@ -80,7 +113,9 @@ describe('memlens search --embedder', () => {
   it('a remote endpoint without --embedder-allow-remote is not called: keyword-only, saying what it would receive', async () => {
     const remote = await search('d5', '--embedder', 'https://embeddings.example.com/v1', '--embedder-model', 'm');
     expect(remote.code).toBe(0);
-    expect(remote.stdout).toMatch(/Keyword-only: embedding endpoint https:\/\/embeddings\.example\.com is not on this computer and was not allowed/);
+    expect(remote.stdout).toMatch(
+      /Keyword-only: embedding endpoint https:\/\/embeddings\.example\.com is not on this computer and was not allowed/,
+    );
     expect(remote.stdout).toContain('every memory chunk it indexes');
   });
 

@@ -14,14 +14,18 @@ import type { EmbeddingsServer } from '../memory/embed/test-support/openai-embed
 import { TINY_MODEL_ID, writeTinyModel } from '../memory/embed/test-support/tiny-model.js';
 import { runCaptured } from './test-support/capture-io.js';
 
-const fixture = JSON.parse(fs.readFileSync(path.join(__dirname, '../../shared/fixtures/openclaw-hybrid-vectors.json'), 'utf8')) as { vectors: { query: string; results: { path: string; startLine: number; score: number }[] }[] };
+const fixture = JSON.parse(
+  fs.readFileSync(path.join(__dirname, '../../shared/fixtures/openclaw-hybrid-vectors.json'), 'utf8'),
+) as { vectors: { query: string; results: { path: string; startLine: number; score: number }[] }[] };
 let home: string;
 let backing: EmbeddingProvider;
 let server: EmbeddingsServer;
 
 beforeAll(async () => {
   home = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-cli-openclaw-hybrid-'));
-  fs.cpSync(path.join(__dirname, '../../e2e/fixtures/openclaw-2026.9-vectors'), path.join(home, '.openclaw'), { recursive: true });
+  fs.cpSync(path.join(__dirname, '../../e2e/fixtures/openclaw-2026.9-vectors'), path.join(home, '.openclaw'), {
+    recursive: true,
+  });
   const modelsDir = path.join(home, 'models');
   await writeTinyModel({ modelsDir });
   const loaded = await loadEmbedder({ model: TINY_MODEL_ID, modelsDir, allowDownload: false });
@@ -39,11 +43,27 @@ afterAll(async () => {
 describe('memlens search --profile openclaw --embedder', () => {
   it("answers as the agent's hybrid search does, embedding only the query", async () => {
     const vector = fixture.vectors.find((v) => v.query === 'what did we sign with the vendor')!;
-    const run = await runCaptured(home, ['search', vector.query, '--profile', 'openclaw', '--embedder', server.baseUrl, '--embedder-model', HYBRID_MODEL, '--now', NOW, '--data-dir', path.join(home, 'data'), '--json']);
+    const run = await runCaptured(home, [
+      'search',
+      vector.query,
+      '--profile',
+      'openclaw',
+      '--embedder',
+      server.baseUrl,
+      '--embedder-model',
+      HYBRID_MODEL,
+      '--now',
+      NOW,
+      '--data-dir',
+      path.join(home, 'data'),
+      '--json',
+    ]);
     expect(run.code).toBe(0);
     const response = JSON.parse(run.stdout) as SearchResponse;
     expect(response).toMatchObject({ profile: 'openclaw', mode: 'hybrid', model: HYBRID_MODEL });
-    expect(response.results.map((r) => `${r.path}:${r.startLine}`)).toEqual(vector.results.map((r) => `${r.path}:${r.startLine}`));
+    expect(response.results.map((r) => `${r.path}:${r.startLine}`)).toEqual(
+      vector.results.map((r) => `${r.path}:${r.startLine}`),
+    );
     response.results.forEach((r, i) => expect(r.score).toBeCloseTo(vector.results[i]!.score, 6));
     expect(response.results.every((r) => r.breakdown.openclaw?.hybrid?.vectorOf?.kind === 'agent')).toBe(true);
     // The embedder's start-up probe, then the query: no chunk of ours or the agent's is sent.

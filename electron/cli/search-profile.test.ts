@@ -13,7 +13,9 @@ interface Vector {
   query: string;
   results: Array<{ path: string; startLine: number; endLine: number; score: number }>;
 }
-const fixture = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../../shared/fixtures/openclaw-search-vectors.json'), 'utf8')) as { vectors: Vector[] };
+const fixture = JSON.parse(
+  fs.readFileSync(path.join(import.meta.dirname, '../../shared/fixtures/openclaw-search-vectors.json'), 'utf8'),
+) as { vectors: Vector[] };
 let tmp: string;
 
 beforeAll(() => {
@@ -38,13 +40,37 @@ describe('memlens search --profile openclaw', () => {
       const vectors = fixture.vectors.filter((v) => v.workspace === ws.name);
       const batch = path.join(tmp, `${ws.name}.jsonl`);
       fs.writeFileSync(batch, vectors.map((v, i) => JSON.stringify({ id: i, query: v.query })).join('\n'));
-      const { code, stdout } = await runCaptured(tmp, ['search', '--queries', batch, '--profile', 'openclaw', '--now', NOW, '--workspace', path.join(tmp, ws.name), '--data-dir', path.join(tmp, `data-${ws.name}`), '--json']);
+      const { code, stdout } = await runCaptured(tmp, [
+        'search',
+        '--queries',
+        batch,
+        '--profile',
+        'openclaw',
+        '--now',
+        NOW,
+        '--workspace',
+        path.join(tmp, ws.name),
+        '--data-dir',
+        path.join(tmp, `data-${ws.name}`),
+        '--json',
+      ]);
       expect(code).toBe(0);
-      const lines = stdout.trim().split('\n').map((l) => JSON.parse(l) as { id: number; results: SearchResult[] });
+      const lines = stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { id: number; results: SearchResult[] });
       expect(lines.length).toBe(vectors.length);
       for (const { id, results } of lines) {
         const want = vectors[id]!.results;
-        const same = results.length === want.length && results.every((r, i) => r.path === want[i]!.path && r.startLine === want[i]!.startLine && r.endLine === want[i]!.endLine && Math.abs(r.score - want[i]!.score) <= 1e-9);
+        const same =
+          results.length === want.length &&
+          results.every(
+            (r, i) =>
+              r.path === want[i]!.path &&
+              r.startLine === want[i]!.startLine &&
+              r.endLine === want[i]!.endLine &&
+              Math.abs(r.score - want[i]!.score) <= 1e-9,
+          );
         expect({ query: vectors[id]!.query, same }).toEqual({ query: vectors[id]!.query, same: true });
         matched += 1;
       }
@@ -55,7 +81,16 @@ describe('memlens search --profile openclaw', () => {
   it('is in --help, and an unknown profile is refused with exit 2', async () => {
     const help = await runCaptured(tmp, ['search', '--help']);
     expect(help.stdout).toMatch(/--profile NAME\s+memory-lens \(default\).*openclaw: rank as your agent does/s);
-    const bad = await runCaptured(tmp, ['search', 'x', '--profile', 'agent', '--workspace', path.join(tmp, 'english'), '--data-dir', path.join(tmp, 'data-bad')]);
+    const bad = await runCaptured(tmp, [
+      'search',
+      'x',
+      '--profile',
+      'agent',
+      '--workspace',
+      path.join(tmp, 'english'),
+      '--data-dir',
+      path.join(tmp, 'data-bad'),
+    ]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--profile accepts memory-lens or openclaw (got "agent")');
   });

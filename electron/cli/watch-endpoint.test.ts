@@ -21,7 +21,11 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(tmp, 'workspace', 'memory'), { recursive: true });
   fs.writeFileSync(path.join(tmp, 'workspace', 'MEMORY.md'), '# Memory\n\nThe router needs a firmware update.\n');
   await writeTinyModel({ modelsDir: path.join(tmp, 'models') });
-  const loaded = await loadEmbedder({ model: TINY_MODEL_ID, modelsDir: path.join(tmp, 'models'), allowDownload: false });
+  const loaded = await loadEmbedder({
+    model: TINY_MODEL_ID,
+    modelsDir: path.join(tmp, 'models'),
+    allowDownload: false,
+  });
   if (!loaded.ok) throw new Error(loaded.reason);
   backing = loaded.provider;
 });
@@ -42,12 +46,29 @@ describe('memlens watch --embedder', () => {
     const { io, out } = captureIo(tmp, {}, interrupted);
     const args = ['watch', '--json', '--workspace', path.join(tmp, 'workspace'), '--data-dir', path.join(tmp, 'data')];
     const running = runCli([...args, '--embedder', `http://127.0.0.1:${port}/v1`, '--embedder-model', 'tiny-bert'], io);
-    const modes = () => out.join('').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as ModeEvent).filter((e) => e.event === 'search-mode');
+    const modes = () =>
+      out
+        .join('')
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as ModeEvent)
+        .filter((e) => e.event === 'search-mode');
 
-    await vi.waitFor(() => expect(modes()[0]).toMatchObject({ mode: 'fts-only', reason: expect.stringMatching(/ECONNREFUSED.* — trying again in \d+ s/) }), { timeout: 30_000, interval: 100 });
+    await vi.waitFor(
+      () =>
+        expect(modes()[0]).toMatchObject({
+          mode: 'fts-only',
+          reason: expect.stringMatching(/ECONNREFUSED.* — trying again in \d+ s/),
+        }),
+      { timeout: 30_000, interval: 100 },
+    );
     server = await startEmbeddingsServer(backing, { port });
     // The first background try is 5 s after start; then the engine reopens with the endpoint.
-    await vi.waitFor(() => expect(modes().at(-1)).toMatchObject({ mode: 'hybrid' }), { timeout: 60_000, interval: 200 });
+    await vi.waitFor(() => expect(modes().at(-1)).toMatchObject({ mode: 'hybrid' }), {
+      timeout: 60_000,
+      interval: 200,
+    });
     expect(server.requests.some((r) => r.status === 200 && r.model === 'tiny-bert')).toBe(true);
     stop();
     expect(await running).toBe(0);

@@ -42,7 +42,15 @@ beforeAll(async () => {
     log: () => undefined,
   });
   client.onDidEvent((event) => events.push(event));
-  void runEngineHost(pair.host, { dataDir: path.join(root, 'data'), sampleSource: bundledSampleWorkspace(findPackageRoot()), validateResults: true }, { openclawHome: path.join(root, 'oc') });
+  void runEngineHost(
+    pair.host,
+    {
+      dataDir: path.join(root, 'data'),
+      sampleSource: bundledSampleWorkspace(findPackageRoot()),
+      validateResults: true,
+    },
+    { openclawHome: path.join(root, 'oc') },
+  );
   await client.ready;
 });
 
@@ -66,7 +74,10 @@ describe('engine host (desktop engine off the main process)', () => {
   });
 
   it('validates like serve mode', async () => {
-    expect(await client.handle('readFile', { path: '../../etc/passwd' })).toMatchObject({ ok: false, error: { code: 'OUT_OF_ROOT' } });
+    expect(await client.handle('readFile', { path: '../../etc/passwd' })).toMatchObject({
+      ok: false,
+      error: { code: 'OUT_OF_ROOT' },
+    });
     expect(await client.handle('readFile', {})).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
     expect(await client.handle('nope', {})).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
   });
@@ -75,7 +86,10 @@ describe('engine host (desktop engine off the main process)', () => {
     const result = await call('deleteFile', { path: 'memory/travel.md' });
     expect(result).toEqual({ path: 'memory/travel.md', trash: 'os' });
     expect(trashed.map((p) => path.basename(p))).toEqual(['travel.md']);
-    expect(await client.handle('deleteFile', { path: '../outside.md' })).toMatchObject({ ok: false, error: { code: 'OUT_OF_ROOT' } });
+    expect(await client.handle('deleteFile', { path: '../outside.md' })).toMatchObject({
+      ok: false,
+      error: { code: 'OUT_OF_ROOT' },
+    });
     expect(trashed).toHaveLength(1);
   });
 
@@ -85,17 +99,28 @@ describe('engine host (desktop engine off the main process)', () => {
     chosenFolder = path.join(root, 'other');
     const opened = await call('openWorkspace', { path: null });
     expect(opened).toMatchObject({ opened: true, workspace: { isSample: false } });
-    expect(events.some((e) => e.name === 'workspaceChanged' && e.payload.workspaceDir === fs.realpathSync(chosenFolder ?? ''))).toBe(true);
+    expect(
+      events.some(
+        (e) => e.name === 'workspaceChanged' && e.payload.workspaceDir === fs.realpathSync(chosenFolder ?? ''),
+      ),
+    ).toBe(true);
     const settings = await call('settingsGet', {});
     expect(settings.recentWorkspaces).toEqual([fs.realpathSync(chosenFolder)]);
     // A path the user never chose is refused; a recent one reopens.
-    expect(await client.handle('openWorkspace', { path: '/etc' })).toMatchObject({ ok: false, error: { code: 'NOT_ALLOWED' } });
+    expect(await client.handle('openWorkspace', { path: '/etc' })).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_ALLOWED' },
+    });
     expect(await call('openWorkspace', { path: fs.realpathSync(chosenFolder) })).toMatchObject({ opened: true });
   });
 
   it("keeps the endpoint's key through main's keychain, and no answer, event or log line carries it", async () => {
     expect(await call('endpointKeyStatus', {})).toEqual({ available: true, unavailableReason: null, stored: false });
-    expect(await call('endpointKeySet', { key: KEY })).toEqual({ available: true, unavailableReason: null, stored: true });
+    expect(await call('endpointKeySet', { key: KEY })).toEqual({
+      available: true,
+      unavailableReason: null,
+      stored: true,
+    });
     const sealed = fs.readFileSync(path.join(root, 'data', 'endpoint-key.sealed'));
     expect(sealed.length).toBeGreaterThan(KEY.length);
     expect(sealed.includes(KEY)).toBe(false);
@@ -108,7 +133,12 @@ describe('engine host (desktop engine off the main process)', () => {
 
   it('fails every call with UNAVAILABLE once the host process is gone', async () => {
     const pair = createPortPair();
-    const orphan = new EngineHostClient(pair.main, { chooseFolder: async () => null, trashItem: async () => undefined, confirmModelDownload: async () => false, log: () => undefined });
+    const orphan = new EngineHostClient(pair.main, {
+      chooseFolder: async () => null,
+      trashItem: async () => undefined,
+      confirmModelDownload: async () => false,
+      log: () => undefined,
+    });
     const waiting = orphan.handle('status', {});
     orphan.markGone('exit code 1');
     expect(await waiting).toMatchObject({ ok: false, error: { code: 'UNAVAILABLE' } });

@@ -16,7 +16,11 @@ export interface EngineHostOptions {
 }
 
 /** Serves one port until a shutdown message; resolves once the first workspace is open (or failed). */
-export async function runEngineHost(port: PortLike<MainToHost, HostToMain>, init: EngineHostInit, hostOptions: EngineHostOptions = {}): Promise<void> {
+export async function runEngineHost(
+  port: PortLike<MainToHost, HostToMain>,
+  init: EngineHostInit,
+  hostOptions: EngineHostOptions = {},
+): Promise<void> {
   let nextRequest = 1;
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>();
   const ask = (request: HostRequest): Promise<unknown> =>
@@ -49,7 +53,9 @@ export async function runEngineHost(port: PortLike<MainToHost, HostToMain>, init
 
   port.onMessage((message) => {
     if (message.type === 'call') {
-      void service.dispatcher.handle(message.method, message.args).then((outcome) => port.post({ type: 'result', id: message.id, outcome }));
+      void service.dispatcher
+        .handle(message.method, message.args)
+        .then((outcome) => port.post({ type: 'result', id: message.id, outcome }));
     } else if (message.type === 'reply') {
       const waiter = pending.get(message.id);
       pending.delete(message.id);
@@ -63,9 +69,11 @@ export async function runEngineHost(port: PortLike<MainToHost, HostToMain>, init
 
   try {
     // Asked before the first engine opens, so the answer decides whether it may download.
-    await askBeforeModelDownload(service.settings, dataDir, async (modelId) => (await ask({ kind: 'confirmModelDownload', modelId })) === true).catch(
-      (error: unknown) => log(`could not ask about the model download: ${toErrorValue(error).message}`),
-    );
+    await askBeforeModelDownload(
+      service.settings,
+      dataDir,
+      async (modelId) => (await ask({ kind: 'confirmModelDownload', modelId })) === true,
+    ).catch((error: unknown) => log(`could not ask about the model download: ${toErrorValue(error).message}`));
     await openStartupWorkspace(service.session, service.settings, {
       dataDir,
       sampleSource: init.sampleSource,

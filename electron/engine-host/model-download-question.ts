@@ -13,7 +13,9 @@ export async function askBeforeModelDownload(
 ): Promise<boolean | null> {
   const model = settings.get().model;
   if (model.allowDownload !== 'ask' || model.id === null) return null;
-  const lookup = await findLocalModel(model.modelsDir ?? path.join(dataDir, 'models'), presetFor(model.id)).catch(() => null);
+  const lookup = await findLocalModel(model.modelsDir ?? path.join(dataDir, 'models'), presetFor(model.id)).catch(
+    () => null,
+  );
   if (lookup?.found) return null;
   const yes = await confirm(model.id);
   await settings.update({ model: { allowDownload: yes ? 'yes' : 'no' } });

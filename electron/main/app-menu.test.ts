@@ -3,7 +3,11 @@ import type { MenuItemConstructorOptions } from 'electron';
 import { buildMenuTemplate } from './app-menu.js';
 
 const calls: string[] = [];
-const actions = { openWorkspace: () => calls.push('open'), reindex: () => calls.push('reindex'), revealIndexFolder: () => calls.push('reveal') };
+const actions = {
+  openWorkspace: () => calls.push('open'),
+  reindex: () => calls.push('reindex'),
+  revealIndexFolder: () => calls.push('reveal'),
+};
 
 function flatten(items: MenuItemConstructorOptions[]): MenuItemConstructorOptions[] {
   return items.flatMap((item) => [item, ...(Array.isArray(item.submenu) ? flatten(item.submenu) : [])]);

@@ -8,7 +8,11 @@ export interface MenuActions {
   revealIndexFolder(): void;
 }
 
-export function buildMenuTemplate(options: { isDev: boolean; isMac: boolean; actions: MenuActions }): MenuItemConstructorOptions[] {
+export function buildMenuTemplate(options: {
+  isDev: boolean;
+  isMac: boolean;
+  actions: MenuActions;
+}): MenuItemConstructorOptions[] {
   const { isDev, isMac, actions } = options;
   const view: MenuItemConstructorOptions[] = [
     { role: 'resetZoom' },
@@ -17,7 +21,8 @@ export function buildMenuTemplate(options: { isDev: boolean; isMac: boolean; act
     { type: 'separator' },
     { role: 'togglefullscreen' },
   ];
-  if (isDev) view.push({ type: 'separator' }, { role: 'reload' }, { role: 'toggleDevTools', label: 'Toggle Developer Tools' });
+  if (isDev)
+    view.push({ type: 'separator' }, { role: 'reload' }, { role: 'toggleDevTools', label: 'Toggle Developer Tools' });
   return [
     ...(isMac ? [{ role: 'appMenu' } as MenuItemConstructorOptions] : []),
     {

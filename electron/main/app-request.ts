@@ -32,5 +32,9 @@ export async function answerAppRequest(rendererDir: string, rawUrl: string): Pro
 }
 
 function notFound(): AppResponse {
-  return { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS }, body: Buffer.from('Not found\n') };
+  return {
+    status: 404,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS },
+    body: Buffer.from('Not found\n'),
+  };
 }

@@ -64,9 +64,18 @@ beforeAll(async () => {
     openWorkspace: async () => ({ opened: false, workspace: session.info() }),
     drafts: new DraftStore(dataDir),
     judgments: new JudgmentStore(dataDir),
-    modelCatalog: () => buildModelCatalog(settings.get(), dataDir, session.current().status(), { canAsk: true, fixedByCommandLine: false }),
+    modelCatalog: () =>
+      buildModelCatalog(settings.get(), dataDir, session.current().status(), {
+        canAsk: true,
+        fixedByCommandLine: false,
+      }),
   });
-  registerIpcHandlers(recordingIpcMain, dispatcher, () => new Set([1]), (channel, reason) => refused.push(`${channel}: ${reason}`));
+  registerIpcHandlers(
+    recordingIpcMain,
+    dispatcher,
+    () => new Set([1]),
+    (channel, reason) => refused.push(`${channel}: ${reason}`),
+  );
 });
 
 afterAll(async () => {
@@ -76,23 +85,37 @@ afterAll(async () => {
 });
 
 const mainFrame = { url: APP_INDEX_URL, parent: null, detached: false };
-const fakeEvent = (frame: unknown, senderId = 1) => ({ sender: { id: senderId }, senderFrame: frame }) as unknown as IpcMainInvokeEvent;
+const fakeEvent = (frame: unknown, senderId = 1) =>
+  ({ sender: { id: senderId }, senderFrame: frame }) as unknown as IpcMainInvokeEvent;
 
 describe('one contract, two transports', () => {
   it('HTTP routes = contract calls = IPC channels, nothing more', () => {
     const contract = Object.keys(CALLS).sort();
-    expect(apiRoutesOf(dispatcher).sort()).toEqual(contract.map((name) => httpPathFor(name as keyof typeof CALLS)).sort());
-    expect([...handlers.keys()].sort()).toEqual(contract.map((name) => ipcChannelFor(name as keyof typeof CALLS)).sort());
+    expect(apiRoutesOf(dispatcher).sort()).toEqual(
+      contract.map((name) => httpPathFor(name as keyof typeof CALLS)).sort(),
+    );
+    expect([...handlers.keys()].sort()).toEqual(
+      contract.map((name) => ipcChannelFor(name as keyof typeof CALLS)).sort(),
+    );
     expect(ipcChannelsFor(dispatcher.methods).sort()).toEqual([...handlers.keys()].sort());
   });
 
   it('the preload bridge exposes exactly the contract (calls + one subscribe per event)', () => {
-    const bridge = createMemlensBridge({ invoke: async () => null, on: () => undefined, removeListener: () => undefined });
-    expect(Object.keys(bridge).sort()).toEqual([...CALL_NAMES, ...Object.values(EVENTS).map((e) => e.subscribe)].sort());
+    const bridge = createMemlensBridge({
+      invoke: async () => null,
+      on: () => undefined,
+      removeListener: () => undefined,
+    });
+    expect(Object.keys(bridge).sort()).toEqual(
+      [...CALL_NAMES, ...Object.values(EVENTS).map((e) => e.subscribe)].sort(),
+    );
   });
 
   it.each(CALL_NAMES)('IPC %s is served for our main frame', async (name) => {
-    const outcome = (await handlers.get(ipcChannelFor(name))?.(fakeEvent(mainFrame), {})) as { ok: boolean; error?: { code: string } };
+    const outcome = (await handlers.get(ipcChannelFor(name))?.(fakeEvent(mainFrame), {})) as {
+      ok: boolean;
+      error?: { code: string };
+    };
     expect(typeof outcome.ok).toBe('boolean');
     if (!outcome.ok) expect(['INVALID_ARGUMENT', 'NOT_FOUND', 'NOT_ALLOWED']).toContain(outcome.error?.code);
     if (!outcome.ok && outcome.error?.code === 'NOT_ALLOWED') throw new Error(`${name} refused our own frame`);
@@ -109,16 +132,31 @@ describe('one contract, two transports', () => {
     ];
     for (const event of attempts) {
       const outcome = await handlers.get(channel)?.(event, { path: 'MEMORY.md' });
-      expect(outcome).toEqual({ ok: false, error: { code: 'NOT_ALLOWED', message: 'This frame may not call Memory Lens.' } });
+      expect(outcome).toEqual({
+        ok: false,
+        error: { code: 'NOT_ALLOWED', message: 'This frame may not call Memory Lens.' },
+      });
     }
     expect(refused).toHaveLength(attempts.length);
   });
 
   it('validates IPC arguments with the contract like HTTP does', async () => {
     const read = handlers.get(ipcChannelFor('readFile'));
-    expect(await read?.(fakeEvent(mainFrame), { path: '../etc/passwd' })).toMatchObject({ ok: false, error: { code: 'OUT_OF_ROOT' } });
-    expect(await read?.(fakeEvent(mainFrame), { path: 1 })).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
-    expect(await read?.(fakeEvent(mainFrame), { path: 'MEMORY.md' }, 'extra')).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
-    expect(await read?.(fakeEvent(mainFrame), { path: 'MEMORY.md' })).toMatchObject({ ok: true, result: { path: 'MEMORY.md', text: '# Memory\n' } });
+    expect(await read?.(fakeEvent(mainFrame), { path: '../etc/passwd' })).toMatchObject({
+      ok: false,
+      error: { code: 'OUT_OF_ROOT' },
+    });
+    expect(await read?.(fakeEvent(mainFrame), { path: 1 })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_ARGUMENT' },
+    });
+    expect(await read?.(fakeEvent(mainFrame), { path: 'MEMORY.md' }, 'extra')).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_ARGUMENT' },
+    });
+    expect(await read?.(fakeEvent(mainFrame), { path: 'MEMORY.md' })).toMatchObject({
+      ok: true,
+      result: { path: 'MEMORY.md', text: '# Memory\n' },
+    });
   });
 });

@@ -9,7 +9,18 @@
 // its message protocol (engine-host/engine-host-protocol.ts).
 import fs from 'node:fs';
 import path from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session as electronSession, shell, utilityProcess, type WebContents } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  protocol,
+  session as electronSession,
+  shell,
+  utilityProcess,
+  type WebContents,
+} from 'electron';
 import { ipcEventChannelFor } from '../../shared/contract.js';
 import type { IndexStatus } from '../../shared/domain.js';
 import { toErrorValue } from '../../shared/errors.js';
@@ -39,7 +50,9 @@ export interface DesktopPaths {
 
 /** Must run before `app` is ready: app:// behaves like https (secure, standard, fetch-able). */
 export function registerAppScheme(): void {
-  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } }]);
+  protocol.registerSchemesAsPrivileged([
+    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
+  ]);
 }
 
 export async function startDesktopApp(paths: DesktopPaths): Promise<void> {
@@ -50,7 +63,10 @@ export async function startDesktopApp(paths: DesktopPaths): Promise<void> {
   hardenSessions();
   protocol.handle(APP_SCHEME, async (request) => {
     const answer = await answerAppRequest(paths.rendererDir, request.url);
-    return new Response(answer.body ? new Blob([new Uint8Array(answer.body)]) : null, { status: answer.status, headers: answer.headers });
+    return new Response(answer.body ? new Blob([new Uint8Array(answer.body)]) : null, {
+      status: answer.status,
+      headers: answer.headers,
+    });
   });
 
   // The engine host picks the data folder (app-paths.ts defaultDataDir) and owns the settings.
@@ -59,19 +75,27 @@ export async function startDesktopApp(paths: DesktopPaths): Promise<void> {
     ...(paths.nativeBinding ? { nativeBinding: paths.nativeBinding } : {}),
     validateResults: isDev,
   };
-  const engine = new EngineHostClient(startEngineHost(paths.engineHostPath, init, (reason) => engine.markGone(reason)), {
-    chooseFolder: async () => {
-      const parent = BrowserWindow.getFocusedWindow();
-      const options = { title: 'Open workspace', properties: ['openDirectory' as const] };
-      const result = parent ? await dialog.showOpenDialog(parent, options) : await dialog.showOpenDialog(options);
-      return result.canceled ? null : (result.filePaths[0] ?? null);
+  const engine = new EngineHostClient(
+    startEngineHost(paths.engineHostPath, init, (reason) => engine.markGone(reason)),
+    {
+      chooseFolder: async () => {
+        const parent = BrowserWindow.getFocusedWindow();
+        const options = { title: 'Open workspace', properties: ['openDirectory' as const] };
+        const result = parent ? await dialog.showOpenDialog(parent, options) : await dialog.showOpenDialog(options);
+        return result.canceled ? null : (result.filePaths[0] ?? null);
+      },
+      trashItem: (absPath) => shell.trashItem(absPath),
+      confirmModelDownload: (modelId) => confirmModelDownload(modelId),
+      log: (message) => console.error('[memlens engine]', message),
+      keyStore: safeStorageKeyStore(),
     },
-    trashItem: (absPath) => shell.trashItem(absPath),
-    confirmModelDownload: (modelId) => confirmModelDownload(modelId),
-    log: (message) => console.error('[memlens engine]', message),
-    keyStore: safeStorageKeyStore(),
-  });
-  registerIpcHandlers(ipcMain, engine, () => trustedWebContents, (channel, reason) => console.warn(`[memlens] refused ${channel}: ${reason}`));
+  );
+  registerIpcHandlers(
+    ipcMain,
+    engine,
+    () => trustedWebContents,
+    (channel, reason) => console.warn(`[memlens] refused ${channel}: ${reason}`),
+  );
   engine.onDidEvent((event) => {
     for (const window of windows) {
       if (!window.isDestroyed()) window.webContents.send(ipcEventChannelFor(event.name), event.payload);
@@ -93,12 +117,16 @@ export async function startDesktopApp(paths: DesktopPaths): Promise<void> {
           // The window decides: it asks first when it holds unsaved text, then calls openWorkspace.
           openWorkspace: () => {
             const target = BrowserWindow.getFocusedWindow() ?? [...windows][0];
-            if (target && !target.isDestroyed()) target.webContents.send(ipcEventChannelFor('openWorkspaceRequested'), {});
+            if (target && !target.isDestroyed())
+              target.webContents.send(ipcEventChannelFor('openWorkspaceRequested'), {});
             else void callOrThrow('openWorkspace', { path: null }).catch(showError('Open workspace'));
           },
           reindex: () => void callOrThrow('reindex', { full: true }).catch(showError('Reindex')),
           revealIndexFolder: () =>
-            void callOrThrow('status', {}).then((status) => shell.showItemInFolder((status as IndexStatus).dbPath), showError('Reveal index folder')),
+            void callOrThrow('status', {}).then(
+              (status) => shell.showItemInFolder((status as IndexStatus).dbPath),
+              showError('Reveal index folder'),
+            ),
         },
       }),
     ),
@@ -116,7 +144,10 @@ export async function startDesktopApp(paths: DesktopPaths): Promise<void> {
     });
     const id = window.webContents.id;
     // The Electron e2e specs read back what the window was created with (Electron has no public getter).
-    if (process.env.MEMLENS_E2E === '1') (globalThis as { memlensWebPreferences?: unknown }).memlensWebPreferences = mainWindowWebPreferences(paths.preloadPath);
+    if (process.env.MEMLENS_E2E === '1')
+      (globalThis as { memlensWebPreferences?: unknown }).memlensWebPreferences = mainWindowWebPreferences(
+        paths.preloadPath,
+      );
     trustedWebContents.add(id);
     windows.add(window);
     // Close, reload or quit with unsaved text: ask instead of Electron's silent refusal.
@@ -130,7 +161,9 @@ export async function startDesktopApp(paths: DesktopPaths): Promise<void> {
   };
   // The window opens at once; calls made before the engine is ready wait in the host's queue.
   createWindow();
-  engine.ready.catch((error: unknown) => dialog.showErrorBox('Memory Lens could not open a workspace', toErrorValue(error).message));
+  engine.ready.catch((error: unknown) =>
+    dialog.showErrorBox('Memory Lens could not open a workspace', toErrorValue(error).message),
+  );
 
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) createWindow();
@@ -153,7 +186,11 @@ export async function startDesktopApp(paths: DesktopPaths): Promise<void> {
   });
 }
 
-function startEngineHost(entry: string, init: EngineHostInit, onGone: (reason: string) => void): PortLike<HostToMain, MainToHost> {
+function startEngineHost(
+  entry: string,
+  init: EngineHostInit,
+  onGone: (reason: string) => void,
+): PortLike<HostToMain, MainToHost> {
   const child = utilityProcess.fork(entry, [], { serviceName: 'Memory Lens engine', stdio: 'inherit' });
   const listeners: ((message: HostToMain) => void)[] = [];
   child.on('message', (message: HostToMain) => listeners.forEach((listener) => listener(message)));
@@ -175,7 +212,8 @@ async function confirmModelDownload(modelId: string): Promise<boolean> {
     cancelId: 1,
     title: 'Semantic search model',
     message: `Download the embedding model ${modelId} for semantic search?`,
-    detail: 'It is downloaded once from the Hugging Face hub (about 120 MB) and runs locally. Without it, search is keyword-only. You can change this in the settings.',
+    detail:
+      'It is downloaded once from the Hugging Face hub (about 120 MB) and runs locally. Without it, search is keyword-only. You can change this in the settings.',
   });
   return response === 0;
 }
@@ -198,13 +236,24 @@ function hardenSessions(): void {
   session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   session.setPermissionCheckHandler(() => false);
   // Memory Lens loads nothing from the network; the CSP says so too (defence in depth).
-  session.webRequest.onBeforeRequest({ urls: ['http://*/*', 'https://*/*', 'ws://*/*', 'wss://*/*'] }, (_details, callback) => callback({ cancel: true }));
+  session.webRequest.onBeforeRequest(
+    { urls: ['http://*/*', 'https://*/*', 'ws://*/*', 'wss://*/*'] },
+    (_details, callback) => callback({ cancel: true }),
+  );
 }
 
 /** better-sqlite3 for Electron's ABI, as built by scripts/start-electron.js. */
 export function findNativeBinding(appRoot: string): string | undefined {
   const fromEnv = process.env.MEMLENS_NATIVE_BINDING;
   if (fromEnv && fs.existsSync(fromEnv)) return fromEnv;
-  const built = path.join(appRoot, '.cache', 'electron-native', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node');
+  const built = path.join(
+    appRoot,
+    '.cache',
+    'electron-native',
+    'better-sqlite3',
+    'build',
+    'Release',
+    'better_sqlite3.node',
+  );
   return fs.existsSync(built) ? built : undefined;
 }

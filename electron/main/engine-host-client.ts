@@ -1,7 +1,13 @@
 // Main's handle on the engine host: an ApiDispatcher (so registerIpcHandlers does not care where
 // the engine runs) that forwards calls over the port, answers the host's requests (folder dialog,
 // OS trash, model download question) and relays the contract's events.
-import { CALL_NAMES, type ApiDispatcher, type ContractEventListener, type DispatchOutcome, type WorkspaceInfo } from '../../shared/contract.js';
+import {
+  CALL_NAMES,
+  type ApiDispatcher,
+  type ContractEventListener,
+  type DispatchOutcome,
+  type WorkspaceInfo,
+} from '../../shared/contract.js';
 import { toErrorValue, type ErrorValue } from '../../shared/errors.js';
 import type { HostRequest, HostToMain, MainToHost, PortLike } from '../engine-host/engine-host-protocol.js';
 import type { KeyStore } from '../../shared/key-store.js';

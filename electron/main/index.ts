@@ -12,8 +12,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const appRoot = app.getAppPath();
 const sampleSource = path.join(appRoot, 'resources', 'sample-workspace');
 
-app.whenReady().then(
-  () =>
+app
+  .whenReady()
+  .then(() =>
     startDesktopApp({
       rendererDir: path.join(here, '..', 'renderer'),
       preloadPath: path.join(here, '..', 'preload', 'index.cjs'),
@@ -21,7 +22,8 @@ app.whenReady().then(
       sampleSource: fs.existsSync(sampleSource) ? sampleSource : null,
       nativeBinding: findNativeBinding(appRoot),
     }),
-).catch((error: unknown) => {
-  dialog.showErrorBox('Memory Lens could not start', toErrorValue(error).message);
-  app.exit(1);
-});
+  )
+  .catch((error: unknown) => {
+    dialog.showErrorBox('Memory Lens could not start', toErrorValue(error).message);
+    app.exit(1);
+  });

@@ -34,7 +34,8 @@ export function registerIpcHandlers(
         return { ok: false, error: { code: 'NOT_ALLOWED', message: 'This frame may not call Memory Lens.' } };
       }
       // The preload sends exactly one argument object; anything else is malformed.
-      if (args.length > 1) return { ok: false, error: { code: 'INVALID_ARGUMENT', message: `${method}: expected one argument object` } };
+      if (args.length > 1)
+        return { ok: false, error: { code: 'INVALID_ARGUMENT', message: `${method}: expected one argument object` } };
       return dispatcher.handle(method, args[0]);
     });
     channels.push(channel);

@@ -4,11 +4,18 @@
 import { safeStorage } from 'electron';
 import type { KeyStore } from '../../shared/key-store.js';
 
-type SafeStorage = Pick<typeof safeStorage, 'isEncryptionAvailable' | 'encryptString' | 'decryptString' | 'getSelectedStorageBackend'>;
+type SafeStorage = Pick<
+  typeof safeStorage,
+  'isEncryptionAvailable' | 'encryptString' | 'decryptString' | 'getSelectedStorageBackend'
+>;
 
-export function safeStorageKeyStore(storage: SafeStorage = safeStorage, platform: NodeJS.Platform = process.platform): KeyStore {
+export function safeStorageKeyStore(
+  storage: SafeStorage = safeStorage,
+  platform: NodeJS.Platform = process.platform,
+): KeyStore {
   const unavailableReason = async (): Promise<string | null> => {
-    if (!storage.isEncryptionAvailable()) return 'the OS keychain is not available to Memory Lens — name an environment variable that holds the key instead';
+    if (!storage.isEncryptionAvailable())
+      return 'the OS keychain is not available to Memory Lens — name an environment variable that holds the key instead';
     if (platform === 'linux' && storage.getSelectedStorageBackend() === 'basic_text') {
       return 'no keyring (GNOME Keyring / KWallet) is running, so the key would be kept under a fixed password — start one, or name an environment variable instead';
     }

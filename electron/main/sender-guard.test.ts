@@ -3,7 +3,10 @@ import { checkIpcSender, type FrameLike, type IpcEventLike } from './sender-guar
 
 const TRUSTED = new Set([7]);
 const mainFrame = (url: string, extra: Partial<FrameLike> = {}): FrameLike => ({ url, parent: null, ...extra });
-const event = (frame: FrameLike | null, senderId = 7): IpcEventLike => ({ sender: { id: senderId }, senderFrame: frame });
+const event = (frame: FrameLike | null, senderId = 7): IpcEventLike => ({
+  sender: { id: senderId },
+  senderFrame: frame,
+});
 
 describe('IPC sender guard', () => {
   it('accepts the main frame of our window on app://memlens', () => {
@@ -43,6 +46,9 @@ describe('IPC sender guard', () => {
   });
 
   it('refuses webContents that are not one of our windows', () => {
-    expect(checkIpcSender(event(mainFrame('app://memlens/index.html'), 8), TRUSTED)).toMatchObject({ ok: false, reason: expect.stringContaining('not a Memory Lens window') });
+    expect(checkIpcSender(event(mainFrame('app://memlens/index.html'), 8), TRUSTED)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('not a Memory Lens window'),
+    });
   });
 });

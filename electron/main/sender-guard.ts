@@ -20,7 +20,8 @@ export interface IpcEventLike {
 export type SenderVerdict = { ok: true } | { ok: false; reason: string };
 
 export function checkIpcSender(event: IpcEventLike, trustedWebContentsIds: ReadonlySet<number>): SenderVerdict {
-  if (!trustedWebContentsIds.has(event.sender.id)) return { ok: false, reason: `webContents ${event.sender.id} is not a Memory Lens window` };
+  if (!trustedWebContentsIds.has(event.sender.id))
+    return { ok: false, reason: `webContents ${event.sender.id} is not a Memory Lens window` };
   const frame = event.senderFrame;
   if (!frame) return { ok: false, reason: 'the sending frame is gone' };
   if (frame.detached) return { ok: false, reason: 'the sending frame is detached' };

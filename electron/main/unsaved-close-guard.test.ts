@@ -4,11 +4,16 @@ import { guardUnsavedClose, UNSAVED_CLOSE_DIALOG } from './unsaved-close-guard.j
 
 function fakeWindow() {
   const webContents = new EventEmitter();
-  return { webContents: webContents as unknown as { on(event: 'will-prevent-unload', listener: (event: { preventDefault(): void }) => void): unknown }, emit: () => {
-    let allowed = false;
-    webContents.emit('will-prevent-unload', { preventDefault: () => (allowed = true) });
-    return allowed;
-  } };
+  return {
+    webContents: webContents as unknown as {
+      on(event: 'will-prevent-unload', listener: (event: { preventDefault(): void }) => void): unknown;
+    },
+    emit: () => {
+      let allowed = false;
+      webContents.emit('will-prevent-unload', { preventDefault: () => (allowed = true) });
+      return allowed;
+    },
+  };
 }
 
 describe('unsaved close guard', () => {
@@ -22,7 +27,10 @@ describe('unsaved close guard', () => {
     });
     expect(window.emit()).toBe(false); // Stay: the window stays, with its text
     expect(window.emit()).toBe(true); // Leave: the page unloads
-    expect(asked).toEqual([[window, UNSAVED_CLOSE_DIALOG], [window, UNSAVED_CLOSE_DIALOG]]);
+    expect(asked).toEqual([
+      [window, UNSAVED_CLOSE_DIALOG],
+      [window, UNSAVED_CLOSE_DIALOG],
+    ]);
     expect(UNSAVED_CLOSE_DIALOG.buttons?.[UNSAVED_CLOSE_DIALOG.cancelId!]).toBe('Stay');
   });
 });

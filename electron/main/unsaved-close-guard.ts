@@ -12,7 +12,8 @@ export const UNSAVED_CLOSE_DIALOG: MessageBoxSyncOptions = {
   cancelId: 0,
   title: 'Unsaved changes',
   message: 'Some files have unsaved changes.',
-  detail: 'Memory Lens keeps them as drafts and offers them back when you open this workspace again. Save them first to write them to the files.',
+  detail:
+    'Memory Lens keeps them as drafts and offers them back when you open this workspace again. Save them first to write them to the files.',
 };
 
 /** The button that lets the page go. */
@@ -23,7 +24,10 @@ export interface GuardedWindow {
   webContents: { on(event: 'will-prevent-unload', listener: (event: { preventDefault(): void }) => void): unknown };
 }
 
-export function guardUnsavedClose<W extends GuardedWindow>(window: W, showMessageBoxSync: (window: W, options: MessageBoxSyncOptions) => number): void {
+export function guardUnsavedClose<W extends GuardedWindow>(
+  window: W,
+  showMessageBoxSync: (window: W, options: MessageBoxSyncOptions) => number,
+): void {
   window.webContents.on('will-prevent-unload', (event) => {
     // preventDefault() here ignores the page's beforeunload and lets it unload (Electron's meaning).
     if (showMessageBoxSync(window, UNSAVED_CLOSE_DIALOG) === LEAVE) event.preventDefault();

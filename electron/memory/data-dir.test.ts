@@ -26,7 +26,9 @@ describe('assertIndexOutsideWorkspace', () => {
     fs.mkdirSync(ws);
     fs.symlinkSync(ws, path.join(root, 'alias'));
     expect(() => assertIndexOutsideWorkspace(path.join(ws, 'index.sqlite'), ws)).toThrow(/inside the workspace/);
-    expect(() => assertIndexOutsideWorkspace(path.join(root, 'alias', 'sub', 'index.sqlite'), ws)).toThrow(/inside the workspace/);
+    expect(() => assertIndexOutsideWorkspace(path.join(root, 'alias', 'sub', 'index.sqlite'), ws)).toThrow(
+      /inside the workspace/,
+    );
     expect(() => assertIndexOutsideWorkspace(path.join(root, 'ws-index', 'index.sqlite'), ws)).not.toThrow();
   });
 });

@@ -50,7 +50,12 @@ afterAll(async () => {
 
 async function open(name: string, embedder: EmbedderConfig): Promise<MemoryEngine> {
   const dataDir = path.join(root, name);
-  const engine = await MemoryEngine.open({ workspaceDir: path.join(root, 'workspace'), dataDir, openclawHome: path.join(dataDir, 'oc'), embedder });
+  const engine = await MemoryEngine.open({
+    workspaceDir: path.join(root, 'workspace'),
+    dataDir,
+    openclawHome: path.join(dataDir, 'oc'),
+    embedder,
+  });
   engines.push(engine);
   return engine;
 }
@@ -78,12 +83,23 @@ describe('MemoryEngine through an OpenAI-compatible endpoint', () => {
       const b = await viaEndpoint.search({ query, minScore: 0 });
       expect(b.mode).toBe('hybrid');
       expect(b.provider).toBe('openai-compatible');
-      const shape = (r: typeof a) => r.results.map((x) => [x.path, x.startLine, x.score, x.breakdown.vector && 'cosine' in x.breakdown.vector ? x.breakdown.vector.cosine : null]);
+      const shape = (r: typeof a) =>
+        r.results.map((x) => [
+          x.path,
+          x.startLine,
+          x.score,
+          x.breakdown.vector && 'cosine' in x.breakdown.vector ? x.breakdown.vector.cosine : null,
+        ]);
       expect(shape(b)).toEqual(shape(a));
     }
     // "agreement" reaches the contract / 协议 notes through meaning alone: no keyword matched.
     const meaning = await viaEndpoint.search({ query: 'agreement', minScore: 0 });
-    expect(meaning.results.slice(0, 2).map((r) => r.path).sort()).toEqual(['memory/2026-05-04.md', 'memory/2026-05-05.md']);
+    expect(
+      meaning.results
+        .slice(0, 2)
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual(['memory/2026-05-04.md', 'memory/2026-05-05.md']);
     expect(meaning.results[0]?.breakdown.keyword).toBeNull();
 
     const db = new Database(viaEndpoint.dbPath, { readonly: true });
@@ -95,10 +111,18 @@ describe('MemoryEngine through an OpenAI-compatible endpoint', () => {
     await server.close();
     const down = await viaEndpoint.search({ query: 'router', minScore: 0 });
     expect(down.results.map((r) => r.path)).toContain('MEMORY.md');
-    expect(down.notices).toContainEqual({ code: 'keyword-only', message: expect.stringMatching(/embedding endpoint http:\/\/127\.0\.0\.1:\d+\/v1\/embeddings is unreachable: ECONNREFUSED/) });
+    expect(down.notices).toContainEqual({
+      code: 'keyword-only',
+      message: expect.stringMatching(
+        /embedding endpoint http:\/\/127\.0\.0\.1:\d+\/v1\/embeddings is unreachable: ECONNREFUSED/,
+      ),
+    });
     // Opened while it is down: keyword-only from the start, the reason in status.
     const later = await open('later', endpointConfig());
-    expect(later.status()).toMatchObject({ mode: 'fts-only', modeReason: expect.stringContaining('could not be used — ') });
+    expect(later.status()).toMatchObject({
+      mode: 'fts-only',
+      modeReason: expect.stringContaining('could not be used — '),
+    });
     server = await startEmbeddingsServer(backing);
   });
 });

@@ -35,7 +35,12 @@ function setup(): { workspace: string; dbPath: string; open(): Promise<MemoryEng
     workspace,
     dbPath,
     open: async () => {
-      const engine = await MemoryEngine.open({ workspaceDir: workspace, dataDir, dbPath, openclawHome: path.join(root, 'openclaw') });
+      const engine = await MemoryEngine.open({
+        workspaceDir: workspace,
+        dataDir,
+        dbPath,
+        openclawHome: path.join(root, 'openclaw'),
+      });
       engines.push(engine);
       return engine;
     },
@@ -52,11 +57,15 @@ const building = (response: SearchResponse) => response.notices.filter((n) => n.
  * Records every lifecycle state the engine reports and, the moment it first reports `searchIn`,
  * runs a search — what a user searching right then would get.
  */
-function observe(engine: MemoryEngine, searchIn: IndexStatus['lifecycle']['state']): { states: string[]; searched: Promise<SearchResponse> | null } {
+function observe(
+  engine: MemoryEngine,
+  searchIn: IndexStatus['lifecycle']['state'],
+): { states: string[]; searched: Promise<SearchResponse> | null } {
   const seen = { states: [] as string[], searched: null as Promise<SearchResponse> | null };
   engine.onDidChangeStatus((status) => {
     if (seen.states.at(-1) !== status.lifecycle.state) seen.states.push(status.lifecycle.state);
-    if (status.lifecycle.state === searchIn && !seen.searched) seen.searched = engine.search({ query: 'tea', minScore: 0 });
+    if (status.lifecycle.state === searchIn && !seen.searched)
+      seen.searched = engine.search({ query: 'tea', minScore: 0 });
   });
   return seen;
 }
@@ -69,7 +78,14 @@ describe('index damage while the engine runs', () => {
     const seen = observe(engine, 'damaged');
     fs.rmSync(s.dbPath);
 
-    await eventually(() => expect(engine.status().errors.map((e) => e.message).join('\n')).toMatch(/damaged \(the index file was deleted\).*rebuilt from the files/));
+    await eventually(() =>
+      expect(
+        engine
+          .status()
+          .errors.map((e) => e.message)
+          .join('\n'),
+      ).toMatch(/damaged \(the index file was deleted\).*rebuilt from the files/),
+    );
     await eventually(() => expect(engine.status().lifecycle.state).toBe('serving'));
     expect(seen.states).toEqual(['damaged', 'recovering', 'serving']);
     const during = await seen.searched!;
@@ -90,12 +106,19 @@ describe('index damage while the engine runs', () => {
     const seen = observe(engine, 'recovering');
     fs.writeFileSync(s.dbPath, Buffer.from('garbage, not a database. '.repeat(2000)));
 
-    await eventually(() => expect(engine.status().lifecycle.state === 'serving' && seen.states.includes('recovering')).toBe(true));
+    await eventually(() =>
+      expect(engine.status().lifecycle.state === 'serving' && seen.states.includes('recovering')).toBe(true),
+    );
     expect(seen.states).toEqual(['damaged', 'recovering', 'serving']);
     expect(building(await seen.searched!)).toHaveLength(1);
-    const errors = engine.status().errors.map((e) => e.message).join('\n');
+    const errors = engine
+      .status()
+      .errors.map((e) => e.message)
+      .join('\n');
     expect(errors).toMatch(/overwritten with something that is not a database.*moved to .*index\.sqlite\.corrupt-/);
-    const aside = fs.readdirSync(path.dirname(s.dbPath)).find((name) => name.startsWith('index.sqlite.corrupt-') && !/-(wal|shm)$/.test(name));
+    const aside = fs
+      .readdirSync(path.dirname(s.dbPath))
+      .find((name) => name.startsWith('index.sqlite.corrupt-') && !/-(wal|shm)$/.test(name));
     expect(fs.readFileSync(path.join(path.dirname(s.dbPath), aside!), 'utf8')).toMatch(/^garbage, not a database/);
     expect(await paths(engine, '合同金额')).toEqual(['memory/2026-05-04.md']);
   });
@@ -107,7 +130,9 @@ describe('index damage while the engine runs', () => {
     const engine = await s.open();
     const response = await engine.search({ query: 'tea', minScore: 0 });
     expect(response.results).toEqual([]);
-    expect(building(response)).toEqual([{ code: 'index-building', message: expect.stringMatching(/being rebuilt from the files .*incomplete/) }]);
+    expect(building(response)).toEqual([
+      { code: 'index-building', message: expect.stringMatching(/being rebuilt from the files .*incomplete/) },
+    ]);
     expect(engine.status().lifecycle).toEqual({ state: 'recovering', reason: expect.stringMatching(/bad header/) });
     await engine.sync();
     expect(engine.status().lifecycle).toEqual({ state: 'serving', reason: null });
@@ -126,7 +151,10 @@ describe('index damage found at open', () => {
     db.close();
 
     const engine = await s.open();
-    expect(engine.status().lifecycle).toEqual({ state: 'stale', reason: expect.stringMatching(/missing tables chunks_fts/) });
+    expect(engine.status().lifecycle).toEqual({
+      state: 'stale',
+      reason: expect.stringMatching(/missing tables chunks_fts/),
+    });
     const before = await engine.search({ query: 'tea', minScore: 0 });
     expect(before.results).toEqual([]);
     expect(building(before)).toHaveLength(1);
@@ -146,8 +174,14 @@ describe('index damage found at open', () => {
     db.close();
 
     const engine = await s.open();
-    expect(engine.status()).toMatchObject({ files: 0, lifecycle: { state: 'stale', reason: expect.stringMatching(/missing table files/) } });
-    await expect(engine.listFiles()).rejects.toMatchObject({ code: 'UNAVAILABLE', message: expect.stringMatching(/being rebuilt/) });
+    expect(engine.status()).toMatchObject({
+      files: 0,
+      lifecycle: { state: 'stale', reason: expect.stringMatching(/missing table files/) },
+    });
+    await expect(engine.listFiles()).rejects.toMatchObject({
+      code: 'UNAVAILABLE',
+      message: expect.stringMatching(/being rebuilt/),
+    });
     await engine.sync();
     expect((await engine.listFiles()).map((f) => f.path)).toEqual(['MEMORY.md', 'memory/2026-05-04.md']);
   });
@@ -167,7 +201,9 @@ describe('index damage found at open', () => {
     expect(await paths(engine, 'tea')).toEqual(['MEMORY.md']);
     const status = engine.status();
     expect(status.dbPath).toBe(`${s.dbPath}.schema-${SCHEMA_VERSION}`);
-    expect(status.lifecycle.reason).toMatch(new RegExp(`newer Memory Lens \\(schema version ${SCHEMA_VERSION + 5}.*left untouched`));
+    expect(status.lifecycle.reason).toMatch(
+      new RegExp(`newer Memory Lens \\(schema version ${SCHEMA_VERSION + 5}.*left untouched`),
+    );
     expect(status.errors[0]?.message).toBe(status.lifecycle.reason);
     await engine.close();
     expect(fs.readFileSync(s.dbPath).equals(kept)).toBe(true);

@@ -33,7 +33,10 @@ beforeAll(() => {
 });
 
 /** Starts a child that opens the engine and syncs; `onRebuilding` fires when it reports 'rebuilding'. */
-function startChild(options: { workspace: string; dataDir: string; dbPath: string; openclawHome: string }, onRebuilding?: () => void): Promise<ChildReport> {
+function startChild(
+  options: { workspace: string; dataDir: string; dbPath: string; openclawHome: string },
+  onRebuilding?: () => void,
+): Promise<ChildReport> {
   const script = `
     const { MemoryEngine } = await import(${JSON.stringify(engineUrl)});
     const options = ${JSON.stringify({ workspaceDir: options.workspace, dataDir: options.dataDir, dbPath: options.dbPath, openclawHome: options.openclawHome })};
@@ -79,12 +82,25 @@ describe('two processes and one stale index', () => {
     const workspace = path.join(root, 'workspace');
     fs.mkdirSync(path.join(workspace, 'memory'), { recursive: true });
     for (let i = 0; i < FILE_COUNT; i++) {
-      fs.writeFileSync(path.join(workspace, 'memory', `note-${i}.md`), `# Note ${i}\n\nThe lighthouse keeper logged entry ${i} about ferns and tides.\n`);
+      fs.writeFileSync(
+        path.join(workspace, 'memory', `note-${i}.md`),
+        `# Note ${i}\n\nThe lighthouse keeper logged entry ${i} about ferns and tides.\n`,
+      );
     }
-    const options = { workspace, dataDir: path.join(root, 'data'), dbPath: path.join(root, 'data', 'index.sqlite'), openclawHome: path.join(root, 'oc') };
+    const options = {
+      workspace,
+      dataDir: path.join(root, 'data'),
+      dbPath: path.join(root, 'data', 'index.sqlite'),
+      openclawHome: path.join(root, 'oc'),
+    };
 
     // An index from an earlier chunker: stale for both processes.
-    const first = await MemoryEngine.open({ workspaceDir: workspace, dataDir: options.dataDir, dbPath: options.dbPath, openclawHome: options.openclawHome });
+    const first = await MemoryEngine.open({
+      workspaceDir: workspace,
+      dataDir: options.dataDir,
+      dbPath: options.dbPath,
+      openclawHome: options.openclawHome,
+    });
     await first.sync();
     await first.close();
     const db = new Database(options.dbPath);
@@ -106,18 +122,27 @@ describe('two processes and one stale index', () => {
     if (b.initialState === 'stale') {
       // It opened the stale index while the first was rebuilding it: it waited, or found the result already swapped in.
       expect(b.filesIndexed).toBe(0);
-      if (b.states.includes('rebuilding')) expect(b.reasons.join('\n')).toMatch(new RegExp(`another Memory Lens process \\(pid ${a.pid}\\) is rebuilding it`));
+      if (b.states.includes('rebuilding'))
+        expect(b.reasons.join('\n')).toMatch(
+          new RegExp(`another Memory Lens process \\(pid ${a.pid}\\) is rebuilding it`),
+        );
     }
     expect(a.files).toBe(FILE_COUNT);
     expect(b.files).toBe(FILE_COUNT);
 
     const dataFiles = fs.readdirSync(options.dataDir);
-    expect(dataFiles.filter((name) => name.includes('.next') || name.includes('corrupt') || name.endsWith('.lock'))).toEqual([]);
+    expect(
+      dataFiles.filter((name) => name.includes('.next') || name.includes('corrupt') || name.endsWith('.lock')),
+    ).toEqual([]);
     expect(fs.existsSync(rebuildLockPath(options.dbPath))).toBe(false);
     const check = new Database(options.dbPath, { readonly: true });
     expect(check.pragma('quick_check', { simple: true })).toBe('ok');
-    expect(check.prepare("SELECT value FROM meta WHERE key = 'schema_version'").pluck().get()).toBe(String(SCHEMA_VERSION));
-    expect(check.prepare("SELECT value FROM meta WHERE key = 'chunker_version'").pluck().get()).toBe(String(CHUNKER_VERSION));
+    expect(check.prepare("SELECT value FROM meta WHERE key = 'schema_version'").pluck().get()).toBe(
+      String(SCHEMA_VERSION),
+    );
+    expect(check.prepare("SELECT value FROM meta WHERE key = 'chunker_version'").pluck().get()).toBe(
+      String(CHUNKER_VERSION),
+    );
     expect(check.prepare('SELECT count(*) FROM files').pluck().get()).toBe(FILE_COUNT);
     check.close();
   }, 120_000);

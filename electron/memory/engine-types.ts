@@ -154,7 +154,10 @@ export interface MemoryEngineApi {
    * names the config file explicitly (the CLI's --openclaw-config; never from a page); `env` is the
    * environment OpenClaw's variables are read from (default this process's).
    */
-  context(args: ContextArgs, options?: { openclawConfig?: string; env?: Readonly<Record<string, string | undefined>> }): Promise<ContextReport>;
+  context(
+    args: ContextArgs,
+    options?: { openclawConfig?: string; env?: Readonly<Record<string, string | undefined>> },
+  ): Promise<ContextReport>;
 
   /** OpenClaw's agent databases of this workspace: notices, sessions, the agent's index vs the files. Read-only. */
   agentDatabases(): Promise<AgentDatabasesReport>;

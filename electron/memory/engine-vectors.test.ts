@@ -33,7 +33,13 @@ function workspaceWith(files: Record<string, string>): { workspace: string; dbPa
 }
 
 async function open(workspace: string, dbPath: string, embedder: EmbedderConfig | null): Promise<MemoryEngine> {
-  const engine = await MemoryEngine.open({ workspaceDir: workspace, dbPath, dataDir: path.dirname(dbPath), openclawHome: path.join(path.dirname(dbPath), 'oc'), embedder });
+  const engine = await MemoryEngine.open({
+    workspaceDir: workspace,
+    dbPath,
+    dataDir: path.dirname(dbPath),
+    openclawHome: path.join(path.dirname(dbPath), 'oc'),
+    embedder,
+  });
   engines.push(engine);
   return engine;
 }

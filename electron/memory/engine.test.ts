@@ -37,9 +37,18 @@ function setup(files: Record<string, string> = {}): Setup {
   for (const [rel, text] of Object.entries(files)) write(rel, text);
   const dbPath = path.join(dataDir, 'index.sqlite');
   return {
-    root, workspace, dataDir, dbPath, write,
+    root,
+    workspace,
+    dataDir,
+    dbPath,
+    write,
     open: async () => {
-      const engine = await MemoryEngine.open({ workspaceDir: workspace, dataDir, dbPath, openclawHome: path.join(root, 'openclaw') });
+      const engine = await MemoryEngine.open({
+        workspaceDir: workspace,
+        dataDir,
+        dbPath,
+        openclawHome: path.join(root, 'openclaw'),
+      });
       engines.push(engine);
       return engine;
     },
@@ -48,14 +57,23 @@ function setup(files: Record<string, string> = {}): Setup {
 
 const SESSION = [
   JSON.stringify({ type: 'session', id: 's1', timestamp: '2026-05-04T09:00:00Z' }),
-  JSON.stringify({ type: 'message', timestamp: '2026-05-04T09:00:01Z', message: { role: 'user', content: 'What was the gateway timeout?' } }),
+  JSON.stringify({
+    type: 'message',
+    timestamp: '2026-05-04T09:00:01Z',
+    message: { role: 'user', content: 'What was the gateway timeout?' },
+  }),
   '{not json',
-  JSON.stringify({ type: 'message', timestamp: '2026-05-04T09:00:02Z', message: { role: 'assistant', content: [{ type: 'text', text: 'The gateway timeout is 45 seconds.' }] } }),
+  JSON.stringify({
+    type: 'message',
+    timestamp: '2026-05-04T09:00:02Z',
+    message: { role: 'assistant', content: [{ type: 'text', text: 'The gateway timeout is 45 seconds.' }] },
+  }),
 ].join('\n');
 
 const BASE_FILES = {
   'MEMORY.md': '# Long-term memory\n\nThe user prefers tea over coffee.\n',
-  'memory/2026-05-04.md': '---\ncreated: 2026-05-04\ntags: [work]\n---\n# 2026-05-04\n\n合同金额是12,345万元。\nRouter firmware updated.\n',
+  'memory/2026-05-04.md':
+    '---\ncreated: 2026-05-04\ntags: [work]\n---\n# 2026-05-04\n\n合同金额是12,345万元。\nRouter firmware updated.\n',
   'sessions/chat.jsonl': SESSION,
   'notes/not-memory.md': 'This file is outside the memory folders: zebra.\n',
 };
@@ -81,11 +99,21 @@ describe('MemoryEngine index and search', () => {
     expect(await hits(engine, 'zebra')).toEqual([]);
 
     const status = engine.status();
-    expect(status).toMatchObject({ files: 3, mode: 'fts-only', vectorBackend: 'none', schemaVersion: SCHEMA_VERSION, errors: [] });
+    expect(status).toMatchObject({
+      files: 3,
+      mode: 'fts-only',
+      vectorBackend: 'none',
+      schemaVersion: SCHEMA_VERSION,
+      errors: [],
+    });
     expect(status.bySource.sessions.files).toBe(1);
     expect(status.lastSyncAt).not.toBeNull();
     const files = await engine.listFiles();
-    expect(files.find((f) => f.path === 'sessions/chat.jsonl')).toMatchObject({ kind: 'session', malformedLines: 1, indexState: 'indexed' });
+    expect(files.find((f) => f.path === 'sessions/chat.jsonl')).toMatchObject({
+      kind: 'session',
+      malformedLines: 1,
+      indexState: 'indexed',
+    });
     expect(files.find((f) => f.path === 'memory/2026-05-04.md')).toMatchObject({ kind: 'dated', tags: ['work'] });
     // The index lives in the data folder, never in the workspace.
     expect(fs.existsSync(s.dbPath)).toBe(true);
@@ -120,7 +148,8 @@ describe('MemoryEngine index and search', () => {
   it('records a file that cannot be read and indexes the others', async () => {
     const files: Record<string, string> = {};
     const others = READ_WINDOW + 4;
-    for (let i = 0; i < others; i++) files[`memory/a${String(i).padStart(2, '0')}.md`] = `note ${i} about lighthouses\n`;
+    for (let i = 0; i < others; i++)
+      files[`memory/a${String(i).padStart(2, '0')}.md`] = `note ${i} about lighthouses\n`;
     const s = setup({ ...files, 'memory/z-broken.md': 'about to vanish\n' });
     const engine = await s.open();
     let broke = false;
@@ -154,7 +183,13 @@ describe('MemoryEngine index and search', () => {
 
   it('refuses an index path inside the workspace', async () => {
     const s = setup(BASE_FILES);
-    await expect(MemoryEngine.open({ workspaceDir: s.workspace, dataDir: path.join(s.root, 'data'), dbPath: path.join(s.workspace, 'memory', 'index.sqlite') })).rejects.toMatchObject({
+    await expect(
+      MemoryEngine.open({
+        workspaceDir: s.workspace,
+        dataDir: path.join(s.root, 'data'),
+        dbPath: path.join(s.workspace, 'memory', 'index.sqlite'),
+      }),
+    ).rejects.toMatchObject({
       code: 'INVALID_ARGUMENT',
     });
   });
@@ -181,11 +216,15 @@ describe('MemoryEngine index recovery', () => {
     const report = await engine.sync();
     expect(report.filesIndexed).toBe(3);
     const reopened = new Database(s.dbPath, { readonly: true });
-    expect(reopened.prepare("SELECT value FROM meta WHERE key = 'schema_version'").pluck().get()).toBe(String(SCHEMA_VERSION));
+    expect(reopened.prepare("SELECT value FROM meta WHERE key = 'schema_version'").pluck().get()).toBe(
+      String(SCHEMA_VERSION),
+    );
     reopened.close();
     expect(fs.existsSync(`${s.dbPath}.next`)).toBe(false);
     expect(await hits(engine, 'tea')).toEqual(['MEMORY.md:1']);
-    expect((await engine.search({ query: 'tea', minScore: 0 })).notices.map((n) => n.code)).not.toContain('index-building');
+    expect((await engine.search({ query: 'tea', minScore: 0 })).notices.map((n) => n.code)).not.toContain(
+      'index-building',
+    );
   });
 
   it('keeps answering searches from the old index while the rebuild runs', async () => {
@@ -229,7 +268,8 @@ describe('MemoryEngine index recovery', () => {
 
   it('moves an index aside and rebuilds it when damage shows up in use (too big for the open-time check)', async () => {
     const files: Record<string, string> = {};
-    for (let i = 0; i < 400; i++) files[`memory/n${i}.md`] = `# N${i}\n\n` + `word${i} lorem ipsum dolor sit amet ${i}\n`.repeat(80);
+    for (let i = 0; i < 400; i++)
+      files[`memory/n${i}.md`] = `# N${i}\n\n` + `word${i} lorem ipsum dolor sit amet ${i}\n`.repeat(80);
     const s = setup(files);
     const first = await s.open();
     await first.sync();
@@ -245,7 +285,12 @@ describe('MemoryEngine index recovery', () => {
     engine.status();
     await engine.listFiles().catch((error: unknown) => expect(error).toMatchObject({ code: 'INDEX_CORRUPT' }));
     await engine.sync();
-    expect(engine.status().errors.map((e) => e.message).join('\n')).toMatch(/damaged .* moved to .*index\.sqlite\.corrupt-/);
+    expect(
+      engine
+        .status()
+        .errors.map((e) => e.message)
+        .join('\n'),
+    ).toMatch(/damaged .* moved to .*index\.sqlite\.corrupt-/);
     expect(fs.readdirSync(s.dataDir).some((name) => name.startsWith('index.sqlite.corrupt-'))).toBe(true);
     expect(engine.status().files).toBe(400);
     // Every chunk holds lorem; only n7's hold word7, so they rank first.
@@ -290,7 +335,11 @@ describe('MemoryEngine file operations', () => {
     await engine.saveFile('MEMORY.md', '# Memory\n\nThe kettle is now vermilion.\n', opened.hash);
     expect(syncEnded).toBe(false);
     await sync;
-    await vi.waitFor(async () => expect((await engine.search({ query: 'vermilion', minScore: 0 })).results.map((r) => r.path)).toEqual(['MEMORY.md']));
+    await vi.waitFor(async () =>
+      expect((await engine.search({ query: 'vermilion', minScore: 0 })).results.map((r) => r.path)).toEqual([
+        'MEMORY.md',
+      ]),
+    );
   });
 
   it('reads sessions read-only and refuses to write them or paths outside the workspace', async () => {
@@ -315,12 +364,19 @@ describe('MemoryEngine file operations', () => {
     const events: FileChangeEvent[] = [];
     engine.onDidChangeFile((event) => events.push(event));
 
-    const created = await engine.createFile('memory/topics/otters.md', '# Otters\n\nOtters hold hands while sleeping.\n');
+    const created = await engine.createFile(
+      'memory/topics/otters.md',
+      '# Otters\n\nOtters hold hands while sleeping.\n',
+    );
     expect(created.hash).toBe(sha256('# Otters\n\nOtters hold hands while sleeping.\n'));
     expect(await hits(engine, 'otters sleeping')).toEqual(['memory/topics/otters.md:1']);
-    await expect(engine.createFile('memory/topics/otters.md', 'again')).rejects.toMatchObject({ code: 'ALREADY_EXISTS' });
+    await expect(engine.createFile('memory/topics/otters.md', 'again')).rejects.toMatchObject({
+      code: 'ALREADY_EXISTS',
+    });
 
-    await expect(engine.renameFile('memory/topics/otters.md', 'MEMORY.md')).rejects.toMatchObject({ code: 'ALREADY_EXISTS' });
+    await expect(engine.renameFile('memory/topics/otters.md', 'MEMORY.md')).rejects.toMatchObject({
+      code: 'ALREADY_EXISTS',
+    });
     const renamed = await engine.renameFile('memory/topics/otters.md', 'memory/otters-2026-05-05.md');
     expect(renamed.path).toBe('memory/otters-2026-05-05.md');
     expect(fs.existsSync(path.join(s.workspace, 'memory/topics/otters.md'))).toBe(false);
@@ -330,7 +386,9 @@ describe('MemoryEngine file operations', () => {
     expect(fs.existsSync(path.join(s.workspace, 'memory/otters-2026-05-05.md'))).toBe(false);
     const trash = path.join(s.dataDir, 'trash');
     const [stamp] = fs.readdirSync(trash);
-    expect(fs.readFileSync(path.join(trash, stamp!, 'memory', 'otters-2026-05-05.md'), 'utf8')).toContain('Otters hold hands');
+    expect(fs.readFileSync(path.join(trash, stamp!, 'memory', 'otters-2026-05-05.md'), 'utf8')).toContain(
+      'Otters hold hands',
+    );
     expect(await hits(engine, 'otters')).toEqual([]);
     await expect(engine.deleteFile('memory/otters-2026-05-05.md')).rejects.toMatchObject({ code: 'NOT_FOUND' });
 

@@ -118,7 +118,9 @@ export class MemoryEngine implements MemoryEngineApi {
       schemaVersion: SCHEMA_VERSION,
       chunkerVersion: CHUNKER_VERSION,
       ...(options.chunking ? { chunking: options.chunking } : {}),
-      embedding: embedder ? { provider: embedder.provider, model: embedder.model, providerKey: embedder.providerKey, dims: embedder.dims } : null,
+      embedding: embedder
+        ? { provider: embedder.provider, model: embedder.model, providerKey: embedder.providerKey, dims: embedder.dims }
+        : null,
     };
     this.lifecycle = IndexLifecycle.open({
       dbPath,
@@ -138,7 +140,11 @@ export class MemoryEngine implements MemoryEngineApi {
       },
     });
     health.onDidBreak(() => this.emitStatus());
-    this.openclawRanker = new OpenClawRanker(workspaceDir, { embedder: () => this.usableEmbedder, agentVectors: new AgentStoredVectors(this.agentDbs), noEmbedderReason: () => this.currentModeReason() });
+    this.openclawRanker = new OpenClawRanker(workspaceDir, {
+      embedder: () => this.usableEmbedder,
+      agentVectors: new AgentStoredVectors(this.agentDbs),
+      noEmbedderReason: () => this.currentModeReason(),
+    });
     this.files = new FileOperations({
       workspaceDir,
       dataDir,
@@ -165,7 +171,8 @@ export class MemoryEngine implements MemoryEngineApi {
     const hooks = {
       ...(options.embedderRetry ? { retry: options.embedderRetry } : {}),
       onDidChange: () => engineRef?.emitStatus(),
-      onError: (error: unknown) => engineRef?.lifecycle.recordError(workspaceDir, `Embedding what was missing failed: ${messageOf(error)}`),
+      onError: (error: unknown) =>
+        engineRef?.lifecycle.recordError(workspaceDir, `Embedding what was missing failed: ${messageOf(error)}`),
     };
     let outage: EndpointOutage | null = null;
     if (options.embedder) {
@@ -224,7 +231,8 @@ export class MemoryEngine implements MemoryEngineApi {
     try {
       await this.sync();
     } catch (error) {
-      if (!this.closed) this.lifecycle.recordError(this.workspaceDir, `Reconciling with the files failed: ${messageOf(error)}`);
+      if (!this.closed)
+        this.lifecycle.recordError(this.workspaceDir, `Reconciling with the files failed: ${messageOf(error)}`);
     }
   }
 
@@ -242,12 +250,20 @@ export class MemoryEngine implements MemoryEngineApi {
 
   async explainFile(filePath: string, options: SearchOptions): Promise<ExplainFileResult> {
     this.assertOpen();
-    return this.lifecycle.reads.readAsync((index, session) => explainFile(this.searchContext(index, session), filePath, options));
+    return this.lifecycle.reads.readAsync((index, session) =>
+      explainFile(this.searchContext(index, session), filePath, options),
+    );
   }
 
   private searchContext(index: IndexDb, session: IndexSession): SearchContext {
-    const input: SearchContextInput = { index, session, embedder: this.usableEmbedder, modeReason: this.currentModeReason() };
-    if (this.options.embedder?.queryTimeoutMs !== undefined) input.queryTimeoutMs = this.options.embedder.queryTimeoutMs;
+    const input: SearchContextInput = {
+      index,
+      session,
+      embedder: this.usableEmbedder,
+      modeReason: this.currentModeReason(),
+    };
+    if (this.options.embedder?.queryTimeoutMs !== undefined)
+      input.queryTimeoutMs = this.options.embedder.queryTimeoutMs;
     if (this.options.accessStats) input.accessStats = this.options.accessStats;
     return createSearchContext(input);
   }
@@ -303,7 +319,9 @@ export class MemoryEngine implements MemoryEngineApi {
 
   readTranscriptJsonl(relPath: string): Promise<string> {
     this.assertOpen();
-    return this.foreground.run(async () => new TextDecoder('utf-8').decode((await this.files.readTranscriptBytes(relPath)).bytes));
+    return this.foreground.run(async () =>
+      new TextDecoder('utf-8').decode((await this.files.readTranscriptBytes(relPath)).bytes),
+    );
   }
 
   async chunksOf(relPath: string): Promise<ChunkRef[]> {
@@ -348,9 +366,16 @@ export class MemoryEngine implements MemoryEngineApi {
     return this.foreground.run(() => this.files.deleteFile(relPath));
   }
 
-  context(args: ContextArgs, options: { openclawConfig?: string; env?: Readonly<Record<string, string | undefined>> } = {}): Promise<ContextReport> {
+  context(
+    args: ContextArgs,
+    options: { openclawConfig?: string; env?: Readonly<Record<string, string | undefined>> } = {},
+  ): Promise<ContextReport> {
     this.assertOpen();
-    const config = { env: options.env ?? process.env, ...(this.discover.openclawHome ? { openclawHome: this.discover.openclawHome } : {}), ...(options.openclawConfig ? { explicitPath: options.openclawConfig } : {}) };
+    const config = {
+      env: options.env ?? process.env,
+      ...(this.discover.openclawHome ? { openclawHome: this.discover.openclawHome } : {}),
+      ...(options.openclawConfig ? { explicitPath: options.openclawConfig } : {}),
+    };
     return buildContextReport({ ...args, workspaceDir: this.workspaceDir, config });
   }
 
@@ -527,7 +552,6 @@ function toReport(result: SyncResult): SyncReport {
     tookMs: result.tookMs,
   };
 }
-
 
 /** How often the agent databases' data_version is looked at while watching: one PRAGMA per database. */
 export const AGENT_DB_POLL_MS = 1000;

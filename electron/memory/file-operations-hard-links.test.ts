@@ -24,7 +24,11 @@ async function openLinked(): Promise<{ engine: MemoryEngine; a: string; b: strin
   const b = path.join(workspace, 'memory', 'b.md');
   fs.writeFileSync(a, '# Shared\n\nThe first version.\n');
   fs.linkSync(a, b);
-  const engine = await MemoryEngine.open({ workspaceDir: workspace, dataDir: path.join(root, 'data'), openclawHome: path.join(root, 'oc') });
+  const engine = await MemoryEngine.open({
+    workspaceDir: workspace,
+    dataDir: path.join(root, 'data'),
+    openclawHome: path.join(root, 'oc'),
+  });
   cleanups.push(() => engine.close());
   await engine.sync();
   return { engine, a, b, hash: sha256(fs.readFileSync(a)) };
@@ -52,7 +56,9 @@ describe('saves to a hard-linked file', () => {
         engine.saveFile('memory/b.md', `# Shared\n\nRound ${round} from b.\n`, base),
       ]);
       const won = outcomes.filter((o) => o.status === 'fulfilled');
-      const lost = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected').map((o) => toErrorValue(o.reason).code);
+      const lost = outcomes
+        .filter((o): o is PromiseRejectedResult => o.status === 'rejected')
+        .map((o) => toErrorValue(o.reason).code);
       expect([round, won.length, lost]).toEqual([round, 1, ['CONFLICT']]);
       // The loser's text is not on disk; the winner's is, under both names.
       const text = fs.readFileSync(a, 'utf8');

@@ -22,12 +22,20 @@ async function open(files: Record<string, string | Buffer>): Promise<{ engine: M
     fs.mkdirSync(path.dirname(path.join(workspace, rel)), { recursive: true });
     fs.writeFileSync(path.join(workspace, rel), content);
   }
-  const engine = await MemoryEngine.open({ workspaceDir: workspace, dataDir: path.join(root, 'data'), openclawHome: path.join(root, 'oc') });
+  const engine = await MemoryEngine.open({
+    workspaceDir: workspace,
+    dataDir: path.join(root, 'data'),
+    openclawHome: path.join(root, 'oc'),
+  });
   cleanups.push(() => engine.close());
   return { engine, workspace };
 }
 
-const codeOf = (promise: Promise<unknown>) => promise.then(() => 'ok', (error: unknown) => toErrorValue(error));
+const codeOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'ok',
+    (error: unknown) => toErrorValue(error),
+  );
 const RLO = '\u202E';
 
 describe('bidi controls in file names', () => {
@@ -40,7 +48,10 @@ describe('bidi controls in file names', () => {
       () => engine.renameFile('memory/notes.md', `memory/n\u200Fotes.md`),
     ]) {
       const error = await codeOf(attempt());
-      expect(error).toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringMatching(/invisible text-direction character \(U\+(202E|2066|200F)\).*⟨U\+/) });
+      expect(error).toMatchObject({
+        code: 'INVALID_ARGUMENT',
+        message: expect.stringMatching(/invisible text-direction character \(U\+(202E|2066|200F)\).*⟨U\+/),
+      });
     }
     expect(fs.readdirSync(path.join(workspace, 'memory'))).toEqual(before);
   });
@@ -58,7 +69,10 @@ describe('bidi controls in file names', () => {
 
 describe('a binary file named .md', () => {
   it('is skipped with its reason in the file list and the scan counts, and no junk chunk is searchable', async () => {
-    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]), crypto.randomBytes(200_000)]);
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]),
+      crypto.randomBytes(200_000),
+    ]);
     // Random bytes with every NUL removed: invalid UTF-8 all the way.
     const noNul = Buffer.from(crypto.randomBytes(100_000).filter((b) => b !== 0));
     const { engine } = await open({
@@ -71,10 +85,18 @@ describe('a binary file named .md', () => {
     const report = await engine.sync();
     expect(report.filesSkipped).toBe(2);
     const files = new Map((await engine.listFiles()).map((f) => [f.path, f]));
-    expect(files.get('memory/photo.md')).toMatchObject({ indexState: 'skipped', indexError: expect.stringMatching(/^not text \(a NUL byte at offset 8\)/) });
-    expect(files.get('memory/blob.md')).toMatchObject({ indexState: 'skipped', indexError: expect.stringMatching(/^not text \(\d+% invalid UTF-8\)/) });
+    expect(files.get('memory/photo.md')).toMatchObject({
+      indexState: 'skipped',
+      indexError: expect.stringMatching(/^not text \(a NUL byte at offset 8\)/),
+    });
+    expect(files.get('memory/blob.md')).toMatchObject({
+      indexState: 'skipped',
+      indexError: expect.stringMatching(/^not text \(\d+% invalid UTF-8\)/),
+    });
     expect(files.get('memory/latin1.md')).toMatchObject({ indexState: 'indexed' });
     expect((await engine.chunksOf('memory/photo.md')).length).toBe(0);
-    expect((await engine.search({ query: 'harbour', minScore: 0 })).results.map((r) => r.path)).toEqual(['memory/latin1.md']);
+    expect((await engine.search({ query: 'harbour', minScore: 0 })).results.map((r) => r.path)).toEqual([
+      'memory/latin1.md',
+    ]);
   });
 });

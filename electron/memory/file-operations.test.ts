@@ -16,7 +16,9 @@ afterEach(async () => {
   for (const root of roots.splice(0)) fs.rmSync(root, { recursive: true, force: true });
 });
 
-async function open(files: Record<string, string | Buffer>): Promise<{ engine: MemoryEngine; workspace: string; abs(rel: string): string }> {
+async function open(
+  files: Record<string, string | Buffer>,
+): Promise<{ engine: MemoryEngine; workspace: string; abs(rel: string): string }> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-fileops-'));
   roots.push(root);
   const workspace = path.join(root, 'workspace');
@@ -25,7 +27,11 @@ async function open(files: Record<string, string | Buffer>): Promise<{ engine: M
     fs.writeFileSync(path.join(workspace, rel), content);
   }
   fs.mkdirSync(workspace, { recursive: true });
-  const engine = await MemoryEngine.open({ workspaceDir: workspace, dataDir: path.join(root, 'data'), openclawHome: path.join(root, 'oc') });
+  const engine = await MemoryEngine.open({
+    workspaceDir: workspace,
+    dataDir: path.join(root, 'data'),
+    openclawHome: path.join(root, 'oc'),
+  });
   engines.push(engine);
   return { engine, workspace, abs: (rel) => path.join(workspace, rel) };
 }
@@ -50,7 +56,13 @@ describe('readFile: memory files and transcripts only', () => {
       'memory/.topic.md.0123456789ab.tmp': 'half a save\n',
       'notes/todo.md': 'not memory\n',
     });
-    for (const p of ['.env', '.git/config', 'memory/.hidden/notes.md', 'memory/.topic.md.0123456789ab.tmp', 'notes/todo.md']) {
+    for (const p of [
+      '.env',
+      '.git/config',
+      'memory/.hidden/notes.md',
+      'memory/.topic.md.0123456789ab.tmp',
+      'notes/todo.md',
+    ]) {
       expect([p, await codeOf(engine.readFile(p))]).toEqual([p, 'NOT_ALLOWED']);
     }
     expect((await engine.readFile('MEMORY.md')).text).toBe('# Memory\n');
@@ -95,7 +107,9 @@ describe('the integrity contract (frontmatter checksum and updated)', () => {
       `checksum: ${sha256('# Preferences\n\nTea, not coffee. Oolong above all.\n')}`,
     ]);
     expect(parseFrontmatter(onDisk).checksum).toMatchObject({ ok: true });
-    expect((await engine.listFiles()).find((f) => f.path === 'memory/facts/preferences.md')?.checksum).toMatchObject({ ok: true });
+    expect((await engine.listFiles()).find((f) => f.path === 'memory/facts/preferences.md')?.checksum).toMatchObject({
+      ok: true,
+    });
   });
 
   it('an external edit that breaks the checksum stays a mismatch through an unrelated app save, until accepted', async () => {
@@ -110,14 +124,21 @@ describe('the integrity contract (frontmatter checksum and updated)', () => {
     const afterSave = await engine.readFile('memory/facts/preferences.md');
     expect(afterSave.checksum).toMatchObject({ ok: false });
 
-    await expect(engine.acceptChecksum('memory/facts/preferences.md', file.hash)).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(engine.acceptChecksum('memory/facts/preferences.md', file.hash)).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
     const accepted = await engine.acceptChecksum('memory/facts/preferences.md', afterSave.hash);
     const onDisk = fs.readFileSync(abs('memory/facts/preferences.md'), 'utf8');
     expect(accepted.text).toBe(onDisk);
     expect(parseFrontmatter(onDisk).checksum).toMatchObject({ ok: true });
     // Only the two fields moved.
     const before = afterSave.text.split('\n');
-    expect(onDisk.split('\n').filter((line, i) => line !== before[i]).map((line) => line.split(':')[0])).toEqual(['updated', 'checksum']);
+    expect(
+      onDisk
+        .split('\n')
+        .filter((line, i) => line !== before[i])
+        .map((line) => line.split(':')[0]),
+    ).toEqual(['updated', 'checksum']);
   });
 
   it('refuses to accept a checksum for a file that declares none', async () => {
@@ -128,7 +149,10 @@ describe('the integrity contract (frontmatter checksum and updated)', () => {
 
   it('a new file with a checksum field gets a true one', async () => {
     const { engine, abs } = await open({ 'MEMORY.md': '# Memory\n' });
-    const created = await engine.createFile('memory/facts/new.md', '---\ntype: fact\nchecksum: TODO\n---\n# New fact\n');
+    const created = await engine.createFile(
+      'memory/facts/new.md',
+      '---\ntype: fact\nchecksum: TODO\n---\n# New fact\n',
+    );
     expect(created.text).toBeDefined();
     expect(parseFrontmatter(fs.readFileSync(abs('memory/facts/new.md'), 'utf8')).checksum).toMatchObject({ ok: true });
   });
@@ -138,7 +162,12 @@ describe('paths a file system would refuse', () => {
   it('a 300-character name or a 2,000-level path is INVALID_ARGUMENT with the relative path, and nothing is created', async () => {
     const { engine, workspace } = await open({ 'MEMORY.md': '# Memory\n' });
     const long = `memory/${'n'.repeat(296)}.md`;
-    for (const attempt of [engine.saveFile(long, 'x', null), engine.createFile(long, 'x'), engine.readFile(long), engine.get(long)]) {
+    for (const attempt of [
+      engine.saveFile(long, 'x', null),
+      engine.createFile(long, 'x'),
+      engine.readFile(long),
+      engine.get(long),
+    ]) {
       const error = (await attempt.catch((e: unknown) => e)) as { code: string; message: string };
       expect(error.code).toBe('INVALID_ARGUMENT');
       expect(error.message).not.toContain(workspace);
@@ -151,14 +180,22 @@ describe('paths a file system would refuse', () => {
 
 describe('invalid UTF-8', () => {
   it('opens read-only, refuses a save (it would change bytes nobody can see), keeps the bytes, and is still searchable', async () => {
-    const bytes = Buffer.concat([Buffer.from('# Notes\n\nThe albatross '), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from(' returned.\n')]);
+    const bytes = Buffer.concat([
+      Buffer.from('# Notes\n\nThe albatross '),
+      Buffer.from([0xff, 0xfe, 0xc3]),
+      Buffer.from(' returned.\n'),
+    ]);
     const { engine, abs } = await open({ 'memory/broken.md': bytes });
     await engine.sync();
     const file = await engine.readFile('memory/broken.md');
     expect(file.readOnly).toBe('invalid-utf8');
     expect(file.text).toContain('albatross \uFFFD');
-    await expect(engine.saveFile('memory/broken.md', 'fixed\n', file.hash)).rejects.toMatchObject({ code: 'NOT_ALLOWED' });
+    await expect(engine.saveFile('memory/broken.md', 'fixed\n', file.hash)).rejects.toMatchObject({
+      code: 'NOT_ALLOWED',
+    });
     expect(fs.readFileSync(abs('memory/broken.md')).equals(bytes)).toBe(true);
-    expect((await engine.search({ query: 'albatross', minScore: 0 })).results.map((r) => r.path)).toEqual(['memory/broken.md']);
+    expect((await engine.search({ query: 'albatross', minScore: 0 })).results.map((r) => r.path)).toEqual([
+      'memory/broken.md',
+    ]);
   });
 });

@@ -11,7 +11,14 @@ import { findBidiControl, showBidiControls } from '../../shared/bidi-controls.js
 import { MemoryLensError } from '../../shared/errors.js';
 import { trashDirFor } from './data-dir.js';
 import { tempPathFor } from './files/atomic-write.js';
-import { decodeTextFile, DEFAULT_MAX_EDITABLE_BYTES, encodeForSave, memoryGet, readWholeFile, writeTextFile } from './files/file-io.js';
+import {
+  decodeTextFile,
+  DEFAULT_MAX_EDITABLE_BYTES,
+  encodeForSave,
+  memoryGet,
+  readWholeFile,
+  writeTextFile,
+} from './files/file-io.js';
 import { readFileWindow } from './files/file-window.js';
 import { toFileSystemError } from './files/fs-errors.js';
 import type { FileAction } from './files/fs-errors.js';
@@ -63,7 +70,11 @@ export class FileOperations {
         return { path: clean, ...windowed, readOnly: 'too-large' as const };
       }
       const content = decodeTextFile(bytes, stat.mtimeMs);
-      const file: FileContent = { path: clean, ...content, readOnly: content.readOnly ?? (isSession ? 'session' : null) };
+      const file: FileContent = {
+        path: clean,
+        ...content,
+        readOnly: content.readOnly ?? (isSession ? 'session' : null),
+      };
       if (!isSession) {
         const checksum = parseFrontmatter(content.text).checksum;
         if (checksum) file.checksum = checksum;
@@ -76,7 +87,13 @@ export class FileOperations {
     const { bytes, mtimeMs } = await this.readTranscriptBytes(relPath);
     const text = new TextDecoder('utf-8').decode(bytes);
     const parsed = parseSessionJsonl(text);
-    return { messages: parsed.messages, tools: transcriptTools(text), malformedLines: parsed.malformed, size: bytes.length, mtimeMs };
+    return {
+      messages: parsed.messages,
+      tools: transcriptTools(text),
+      malformedLines: parsed.malformed,
+      size: bytes.length,
+      mtimeMs,
+    };
   }
 
   /** A transcript's records as JSONL (a file, or an agent database's events, line = seq + 1): the memory history reads tool calls from them. */
@@ -107,7 +124,9 @@ export class FileOperations {
         if (currentHash !== expectedHash) {
           throw new MemoryLensError(
             'CONFLICT',
-            current ? `${clean} changed on disk since it was opened.` : `${clean} was deleted on disk since it was opened.`,
+            current
+              ? `${clean} changed on disk since it was opened.`
+              : `${clean} was deleted on disk since it was opened.`,
             { currentHash },
           );
         }
@@ -162,7 +181,9 @@ export class FileOperations {
         const current = await readIfExists(abs);
         if (!current) throw new MemoryLensError('NOT_FOUND', `No such file: ${clean}`);
         if (sha256(current) !== expectedHash) {
-          throw new MemoryLensError('CONFLICT', `${clean} changed on disk since it was opened.`, { currentHash: sha256(current) });
+          throw new MemoryLensError('CONFLICT', `${clean} changed on disk since it was opened.`, {
+            currentHash: sha256(current),
+          });
         }
         const decoded = decodeTextFile(current, 0);
         if (decoded.readOnly) throw new MemoryLensError('NOT_ALLOWED', `${clean} is read-only (${decoded.readOnly}).`);
@@ -235,8 +256,16 @@ export class FileOperations {
     const found = databases?.lookup(clean);
     if (!databases || !found) return null;
     const bytes = databases.read(found.agentDb);
-    if (!bytes) throw new MemoryLensError('UNAVAILABLE', `${clean} could not be read from ${found.agentDb.dbPath} just now; see the agent database's notice.`);
-    return { path: found.path, bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), mtimeMs: found.mtimeMs };
+    if (!bytes)
+      throw new MemoryLensError(
+        'UNAVAILABLE',
+        `${clean} could not be read from ${found.agentDb.dbPath} just now; see the agent database's notice.`,
+      );
+    return {
+      path: found.path,
+      bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      mtimeMs: found.mtimeMs,
+    };
   }
 
   private resolve(relPath: string, use: PathUse): Promise<ResolvedMemoryPath> {
@@ -271,13 +300,21 @@ export class FileOperations {
 function assertNewName(clean: string): void {
   const control = findBidiControl(clean);
   if (control) {
-    throw new MemoryLensError('INVALID_ARGUMENT', `The name contains an invisible text-direction character (${control}), which can make it read as another name: ${showBidiControls(clean)}`, {
-      reason: 'bidi-control',
-    });
+    throw new MemoryLensError(
+      'INVALID_ARGUMENT',
+      `The name contains an invisible text-direction character (${control}), which can make it read as another name: ${showBidiControls(clean)}`,
+      {
+        reason: 'bidi-control',
+      },
+    );
   }
 }
 
-function savedResult(clean: string, saved: { hash: string; size: number; mtimeMs: number; finalText: string }, sent: string): SaveResult {
+function savedResult(
+  clean: string,
+  saved: { hash: string; size: number; mtimeMs: number; finalText: string },
+  sent: string,
+): SaveResult {
   const result: SaveResult = { path: clean, hash: saved.hash, size: saved.size, mtimeMs: saved.mtimeMs };
   if (saved.finalText !== sent) result.text = saved.finalText;
   return result;
@@ -324,11 +361,18 @@ async function linkOrFallback(source: string, target: string, clean: string): Pr
     if (code === 'EEXIST') throw new MemoryLensError('ALREADY_EXISTS', `A file already exists at ${clean}.`);
     // File systems without hard links (some network and FAT volumes): check, then copy.
     if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EXDEV' && code !== 'ENOSYS') throw error;
-    if (await fsp.stat(target).then(() => true, () => false)) throw new MemoryLensError('ALREADY_EXISTS', `A file already exists at ${clean}.`);
+    if (
+      await fsp.stat(target).then(
+        () => true,
+        () => false,
+      )
+    )
+      throw new MemoryLensError('ALREADY_EXISTS', `A file already exists at ${clean}.`);
     try {
       await fsp.copyFile(source, target, fsConstants.COPYFILE_EXCL);
     } catch (copyError) {
-      if ((copyError as NodeJS.ErrnoException).code === 'EEXIST') throw new MemoryLensError('ALREADY_EXISTS', `A file already exists at ${clean}.`);
+      if ((copyError as NodeJS.ErrnoException).code === 'EEXIST')
+        throw new MemoryLensError('ALREADY_EXISTS', `A file already exists at ${clean}.`);
       // The copy made the file (EXCL): a half-copied one (disk full) must not stay behind.
       await fsp.rm(target, { force: true }).catch(() => undefined);
       throw copyError;

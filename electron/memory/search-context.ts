@@ -53,7 +53,14 @@ export interface SearchContextInput {
   accessStats?: AccessStatsLookup;
 }
 
-export function createSearchContext({ index, session, embedder, modeReason, queryTimeoutMs, accessStats }: SearchContextInput): SearchContext {
+export function createSearchContext({
+  index,
+  session,
+  embedder,
+  modeReason,
+  queryTimeoutMs,
+  accessStats,
+}: SearchContextInput): SearchContext {
   // Not during a model-change rebuild: the served index still holds the previous model's vectors.
   const vectorsUsable = embedder !== null && index.staleReason === null && index.embedding !== null;
   const ctx: SearchContext = {
@@ -75,7 +82,14 @@ export function createSearchContext({ index, session, embedder, modeReason, quer
 /** The answer when the index cannot answer yet (damaged, or too old to query while it is rebuilt). */
 export function emptySearchResponse(embedder: EmbeddingProvider | null, modeReason: string): SearchResponse {
   return {
-    results: [], provider: embedder?.provider ?? 'none', model: embedder?.model ?? 'none', fallback: null,
-    mode: 'fts-only', modeReason, notices: [], candidates: 0, tookMs: 0,
+    results: [],
+    provider: embedder?.provider ?? 'none',
+    model: embedder?.model ?? 'none',
+    fallback: null,
+    mode: 'fts-only',
+    modeReason,
+    notices: [],
+    candidates: 0,
+    tookMs: 0,
   };
 }

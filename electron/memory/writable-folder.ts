@@ -29,6 +29,10 @@ export function unwritableFolderReason(dir: string): string | null {
 export function assertWritableFolder(dir: string, what: string): void {
   const reason = unwritableFolderReason(dir);
   if (reason) {
-    throw new MemoryLensError('UNAVAILABLE', `${what} cannot be kept: ${reason}. Point --data-dir (or MEMLENS_DATA_DIR) at a writable folder.`, { reason: 'read-only' });
+    throw new MemoryLensError(
+      'UNAVAILABLE',
+      `${what} cannot be kept: ${reason}. Point --data-dir (or MEMLENS_DATA_DIR) at a writable folder.`,
+      { reason: 'read-only' },
+    );
   }
 }

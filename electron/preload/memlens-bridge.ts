@@ -3,7 +3,14 @@
 // unsubscribe. The page never sees ipcRenderer or an IPC event object: listeners get the payload
 // only. Takes the ipcRenderer as a parameter (type-only electron import) so it is unit-tested.
 import type { IpcRendererEvent } from 'electron';
-import { CALL_NAMES, EVENT_NAMES, EVENTS, ipcChannelFor, ipcEventChannelFor, type MemlensBridge } from '../../shared/contract.js';
+import {
+  CALL_NAMES,
+  EVENT_NAMES,
+  EVENTS,
+  ipcChannelFor,
+  ipcEventChannelFor,
+  type MemlensBridge,
+} from '../../shared/contract.js';
 
 export interface IpcRendererLike {
   invoke(channel: string, ...args: unknown[]): Promise<unknown>;

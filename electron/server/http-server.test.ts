@@ -23,11 +23,16 @@ interface Reply {
 /** Raw requests, so Host/Origin/Cookie are exactly what a hostile page or tool could send. */
 function request(method: string, urlPath: string, headers: Record<string, string> = {}, body?: string): Promise<Reply> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port: server.port, method, path: urlPath, headers: { host, ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-    });
+    const req = http.request(
+      { host: '127.0.0.1', port: server.port, method, path: urlPath, headers: { host, ...headers } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+      },
+    );
     req.on('error', reject);
     if (body !== undefined) req.write(body);
     req.end();
@@ -43,7 +48,10 @@ beforeAll(async () => {
   fx = await openTempWorkspace({ watch: true });
   rendererDir = path.join(fx.root, 'renderer-dist');
   fs.mkdirSync(path.join(rendererDir, 'assets'), { recursive: true });
-  fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>Memory Lens</title><script type="module" src="/assets/app.js"></script>');
+  fs.writeFileSync(
+    path.join(rendererDir, 'index.html'),
+    '<!doctype html><title>Memory Lens</title><script type="module" src="/assets/app.js"></script>',
+  );
   fs.writeFileSync(path.join(rendererDir, 'assets', 'app.js'), 'console.log("app");');
   fs.writeFileSync(path.join(fx.root, 'not-public.txt'), 'outside the renderer folder');
   const dispatcher = createApiDispatcher({
@@ -79,23 +87,39 @@ describe('serve mode: who may talk to it', () => {
   });
 
   it('answers 403 to a foreign Host (DNS rebinding), even with the token', async () => {
-    for (const badHost of ['evil.example:80', `evil.example:${server.port}`, `127.0.0.1:${server.port + 1}`, '127.0.0.1', `127.0.0.1.nip.io:${server.port}`]) {
+    for (const badHost of [
+      'evil.example:80',
+      `evil.example:${server.port}`,
+      `127.0.0.1:${server.port + 1}`,
+      '127.0.0.1',
+      `127.0.0.1.nip.io:${server.port}`,
+    ]) {
       const reply = await request('POST', '/api/listFiles', { ...json, ...auth(), host: badHost }, '{}');
       expect(reply.status, badHost).toBe(403);
     }
   });
 
   it('answers 403 to a foreign Origin, even with the token', async () => {
-    for (const origin of ['http://evil.example', `http://localhost:${server.port + 1}`, 'null', `https://127.0.0.1:${server.port}`]) {
+    for (const origin of [
+      'http://evil.example',
+      `http://localhost:${server.port + 1}`,
+      'null',
+      `https://127.0.0.1:${server.port}`,
+    ]) {
       const reply = await callApi('listFiles', {}, { origin });
       expect(reply.status, origin).toBe(403);
     }
-    expect((await callApi('listFiles', {}, { origin: `http://localhost:${server.port}`, host: `localhost:${server.port}` })).status).toBe(200);
+    expect(
+      (await callApi('listFiles', {}, { origin: `http://localhost:${server.port}`, host: `localhost:${server.port}` }))
+        .status,
+    ).toBe(200);
   });
 
   it('accepts the token as header or bearer, and turns ?token= into an HttpOnly SameSite=Strict cookie', async () => {
     expect((await callApi('status', {})).status).toBe(200);
-    expect((await request('POST', '/api/status', { ...json, authorization: `Bearer ${server.token}` }, '{}')).status).toBe(200);
+    expect(
+      (await request('POST', '/api/status', { ...json, authorization: `Bearer ${server.token}` }, '{}')).status,
+    ).toBe(200);
 
     const first = await request('GET', `/?token=${server.token}`);
     expect(first.status).toBe(303);
@@ -129,7 +153,12 @@ describe('serve mode: who may talk to it', () => {
   });
 
   it('refuses a form-encoded POST (CSRF) even with a valid token', async () => {
-    const reply = await request('POST', '/api/deleteFile', { ...auth(), 'content-type': 'application/x-www-form-urlencoded' }, 'path=MEMORY.md');
+    const reply = await request(
+      'POST',
+      '/api/deleteFile',
+      { ...auth(), 'content-type': 'application/x-www-form-urlencoded' },
+      'path=MEMORY.md',
+    );
     expect(reply.status).toBe(400);
     expect(fs.existsSync(path.join(fx.workspace, 'MEMORY.md'))).toBe(true);
   });
@@ -137,9 +166,16 @@ describe('serve mode: who may talk to it', () => {
 
 describe('serve mode: the contract over HTTP', () => {
   it('routes exactly the contract', () => {
-    expect(apiRoutesOf(createApiDispatcher({ session: fx.session, settings: fx.settings, activity: fx.activity, openWorkspace: async () => ({ opened: false, workspace: fx.session.info() }) })).sort()).toEqual(
-      CALL_NAMES.map(httpPathFor).sort(),
-    );
+    expect(
+      apiRoutesOf(
+        createApiDispatcher({
+          session: fx.session,
+          settings: fx.settings,
+          activity: fx.activity,
+          openWorkspace: async () => ({ opened: false, workspace: fx.session.info() }),
+        }),
+      ).sort(),
+    ).toEqual(CALL_NAMES.map(httpPathFor).sort());
   });
 
   it.each(CALL_NAMES)('POST /api/%s is served (answers with a contract envelope, not 404)', async (name) => {
@@ -176,7 +212,13 @@ describe('serve mode: the contract over HTTP', () => {
 
   it('serves only files inside the renderer folder', async () => {
     expect((await request('GET', '/assets/app.js', auth())).status).toBe(200);
-    for (const escape of ['/../not-public.txt', '/%2e%2e/not-public.txt', '/assets/%2e%2e/%2e%2e/not-public.txt', '/assets/..%2f..%2fnot-public.txt', '/nope.js']) {
+    for (const escape of [
+      '/../not-public.txt',
+      '/%2e%2e/not-public.txt',
+      '/assets/%2e%2e/%2e%2e/not-public.txt',
+      '/assets/..%2f..%2fnot-public.txt',
+      '/nope.js',
+    ]) {
       const reply = await request('GET', escape, auth());
       expect(reply.status, escape).toBe(404);
       expect(reply.body).not.toContain('outside the renderer folder');
@@ -188,26 +230,29 @@ describe('serve mode: events', () => {
   it('delivers fileChanged over SSE after an on-disk edit', async () => {
     const received = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('no fileChanged event within 15 s')), 15_000);
-      const req = http.get({ host: '127.0.0.1', port: server.port, path: '/api/events', headers: { host, ...auth() } }, (res) => {
-        expect(res.statusCode).toBe(200);
-        expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
-        let buffer = '';
-        let edited = false;
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          buffer += chunk;
-          if (!edited && buffer.includes(': connected')) {
-            edited = true;
-            fs.appendFileSync(path.join(fx.workspace, 'memory', 'travel.md'), '\nBooked the train to Chengdu.\n');
-          }
-          const match = /event: fileChanged\ndata: (.*)\n\n/.exec(buffer);
-          if (match?.[1] && match[1].includes('memory/travel.md')) {
-            clearTimeout(timer);
-            req.destroy();
-            resolve(match[1]);
-          }
-        });
-      });
+      const req = http.get(
+        { host: '127.0.0.1', port: server.port, path: '/api/events', headers: { host, ...auth() } },
+        (res) => {
+          expect(res.statusCode).toBe(200);
+          expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
+          let buffer = '';
+          let edited = false;
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => {
+            buffer += chunk;
+            if (!edited && buffer.includes(': connected')) {
+              edited = true;
+              fs.appendFileSync(path.join(fx.workspace, 'memory', 'travel.md'), '\nBooked the train to Chengdu.\n');
+            }
+            const match = /event: fileChanged\ndata: (.*)\n\n/.exec(buffer);
+            if (match?.[1] && match[1].includes('memory/travel.md')) {
+              clearTimeout(timer);
+              req.destroy();
+              resolve(match[1]);
+            }
+          });
+        },
+      );
       req.on('error', (error) => {
         if (!(error as NodeJS.ErrnoException).code?.includes('ECONNRESET')) reject(error);
       });

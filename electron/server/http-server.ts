@@ -145,7 +145,11 @@ async function handleRequest(
   // The printed URL's `?token=` exists to open the page (and the event stream, which cannot send
   // headers). A token in a URL ends up in logs and history; calls must send the header or cookie.
   if (verdict.via === 'query' && method !== 'GET' && method !== 'HEAD') {
-    return sendText(res, 401, 'The token in the URL only opens the page; API calls send it in the X-Memlens-Token header or the cookie.');
+    return sendText(
+      res,
+      401,
+      'The token in the URL only opens the page; API calls send it in the X-Memlens-Token header or the cookie.',
+    );
   }
   const client = sessions.clientKey(req.headers, req.socket.remoteAddress, verdict.via);
   countConnection(req.socket, client, gates.requests);
@@ -157,7 +161,8 @@ async function handleRequest(
   if (url.pathname === HTTP_EVENTS_PATH) {
     if (method !== 'GET') return sendText(res, 405, 'Use GET for the event stream.', { Allow: 'GET' });
     const release = await gates.streams.enter(client);
-    if (!release) return sendTooMany(res, `More than ${MAX_STREAMS_PER_CLIENT} event streams are open from this client.`);
+    if (!release)
+      return sendTooMany(res, `More than ${MAX_STREAMS_PER_CLIENT} event streams are open from this client.`);
     res.on('close', release);
     return openEventStream(req, res, options.session, streams);
   }
@@ -184,25 +189,36 @@ async function handleGated(
 ): Promise<void> {
   if (url.pathname.startsWith(HTTP_API_PREFIX)) {
     const name = url.pathname.slice(HTTP_API_PREFIX.length);
-    if (!isCallName(name)) return sendOutcome(res, { ok: false, error: { code: 'NOT_FOUND', message: `Unknown call: ${name}` } });
+    if (!isCallName(name))
+      return sendOutcome(res, { ok: false, error: { code: 'NOT_FOUND', message: `Unknown call: ${name}` } });
     if (method !== 'POST') return sendText(res, 405, 'Calls are POST with a JSON body.', { Allow: 'POST' });
     // JSON only: an HTML form (text/plain, urlencoded) cannot produce it, one more wall against CSRF.
     if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
-      return sendOutcome(res, { ok: false, error: { code: 'INVALID_ARGUMENT', message: 'Content-Type must be application/json.' } });
+      return sendOutcome(res, {
+        ok: false,
+        error: { code: 'INVALID_ARGUMENT', message: 'Content-Type must be application/json.' },
+      });
     }
     const body = await readBody(req, CALLS[name].maxArgBytes);
     if (body.tooLarge) {
       res.setHeader('Connection', 'close');
       return sendOutcome(res, {
         ok: false,
-        error: { code: 'TOO_LARGE', message: `${name}: the request is larger than ${CALLS[name].maxArgBytes} bytes.`, details: { limit: CALLS[name].maxArgBytes } },
+        error: {
+          code: 'TOO_LARGE',
+          message: `${name}: the request is larger than ${CALLS[name].maxArgBytes} bytes.`,
+          details: { limit: CALLS[name].maxArgBytes },
+        },
       });
     }
     let args: unknown;
     try {
       args = body.bytes.length === 0 ? {} : JSON.parse(body.bytes.toString('utf8'));
     } catch {
-      return sendOutcome(res, { ok: false, error: { code: 'INVALID_ARGUMENT', message: `${name}: the body is not valid JSON.` } });
+      return sendOutcome(res, {
+        ok: false,
+        error: { code: 'INVALID_ARGUMENT', message: `${name}: the body is not valid JSON.` },
+      });
     }
     return sendOutcome(res, await options.dispatcher.handle(name, args, body.bytes.length));
   }
@@ -218,7 +234,10 @@ async function handleGated(
     res.writeHead(303, {
       Location: `/${url.pathname.replace(/^[/\\]+/, '')}${url.search}`,
       // The page's own session too: the fairness limits count it apart from other local clients.
-      'Set-Cookie': [`${guard.cookieName}=${encodeURIComponent(guard.token)}; HttpOnly; SameSite=Strict; Path=/`, sessions.issue()],
+      'Set-Cookie': [
+        `${guard.cookieName}=${encodeURIComponent(guard.token)}; HttpOnly; SameSite=Strict; Path=/`,
+        sessions.issue(),
+      ],
       'Cache-Control': 'no-store',
       ...SECURITY_HEADERS,
     });
@@ -227,7 +246,11 @@ async function handleGated(
   }
 
   if (!options.rendererDir) {
-    return sendText(res, 503, 'The renderer is not built. Run `npm run build:renderer` (or `npm run serve`), then reload.');
+    return sendText(
+      res,
+      503,
+      'The renderer is not built. Run `npm run build:renderer` (or `npm run serve`), then reload.',
+    );
   }
   const file = await resolveStaticFile(options.rendererDir, url.pathname);
   if (!file) return sendText(res, 404, 'Not found.');
@@ -245,7 +268,12 @@ async function handleGated(
   fs.createReadStream(file).pipe(res);
 }
 
-function openEventStream(req: http.IncomingMessage, res: http.ServerResponse, session: WorkspaceSession, streams: Set<http.ServerResponse>): void {
+function openEventStream(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  session: WorkspaceSession,
+  streams: Set<http.ServerResponse>,
+): void {
   res.writeHead(200, {
     'Content-Type': 'text/event-stream; charset=utf-8',
     'Cache-Control': 'no-store',

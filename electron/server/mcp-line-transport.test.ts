@@ -10,7 +10,15 @@ describe('McpLineTransport', () => {
     const stdin = new PassThrough();
     const stdout = new PassThrough();
     const replies: unknown[] = [];
-    stdout.on('data', (chunk: Buffer) => replies.push(...chunk.toString().trim().split('\n').map((l) => JSON.parse(l) as unknown)));
+    stdout.on('data', (chunk: Buffer) =>
+      replies.push(
+        ...chunk
+          .toString()
+          .trim()
+          .split('\n')
+          .map((l) => JSON.parse(l) as unknown),
+      ),
+    );
     const transport = new McpLineTransport(stdin, stdout, { maxLineBytes: 1024 });
     const messages: JSONRPCMessage[] = [];
     transport.onmessage = (m) => messages.push(m);
@@ -23,7 +31,13 @@ describe('McpLineTransport', () => {
     stdin.end();
     await new Promise((resolve) => setImmediate(resolve));
     expect(messages.map((m) => (m as { id: unknown }).id)).toEqual([1, 2]);
-    expect(replies).toEqual([{ jsonrpc: '2.0', id: 'big-7', error: expect.objectContaining({ code: -32600, data: { code: 'MESSAGE_TOO_LARGE', limitBytes: 1024 } }) }]);
+    expect(replies).toEqual([
+      {
+        jsonrpc: '2.0',
+        id: 'big-7',
+        error: expect.objectContaining({ code: -32600, data: { code: 'MESSAGE_TOO_LARGE', limitBytes: 1024 } }),
+      },
+    ]);
     expect(closed).toBe(true);
   });
 

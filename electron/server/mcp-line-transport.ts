@@ -95,7 +95,11 @@ export class McpLineTransport implements Transport {
       return;
     }
     const all = [...this.parts, piece];
-    this.skipped = { head: Buffer.from(Buffer.concat(all).subarray(0, ID_PEEK_BYTES)), tail: lastBytes(all), bytes: this.size + piece.length };
+    this.skipped = {
+      head: Buffer.from(Buffer.concat(all).subarray(0, ID_PEEK_BYTES)),
+      tail: lastBytes(all),
+      bytes: this.size + piece.length,
+    };
     this.parts = [];
     this.size = 0;
   }
@@ -106,11 +110,18 @@ export class McpLineTransport implements Transport {
       this.skipped = null;
       const id = sniffId(skipped.head.toString('utf8'), skipped.tail.toString('utf8'));
       const limitMb = Math.round(this.maxLineBytes / (1024 * 1024));
-      this.options.log?.(`skipped a message of ${skipped.bytes} bytes (over ${this.maxLineBytes}); id ${JSON.stringify(id)}`);
-      void this.replyError(id, -32600, `Message larger than ${limitMb} MB (${skipped.bytes} bytes); it was skipped. Send a smaller request.`, {
-        code: 'MESSAGE_TOO_LARGE',
-        limitBytes: this.maxLineBytes,
-      });
+      this.options.log?.(
+        `skipped a message of ${skipped.bytes} bytes (over ${this.maxLineBytes}); id ${JSON.stringify(id)}`,
+      );
+      void this.replyError(
+        id,
+        -32600,
+        `Message larger than ${limitMb} MB (${skipped.bytes} bytes); it was skipped. Send a smaller request.`,
+        {
+          code: 'MESSAGE_TOO_LARGE',
+          limitBytes: this.maxLineBytes,
+        },
+      );
       return;
     }
     const text = Buffer.concat(this.parts, this.size).toString('utf8').replace(/\r$/, '');
@@ -121,12 +132,19 @@ export class McpLineTransport implements Transport {
     try {
       json = JSON.parse(text);
     } catch (error) {
-      void this.replyError(null, -32700, `Parse error: the line is not valid JSON (${messageOf(error)}).`, { code: 'PARSE_ERROR' });
+      void this.replyError(null, -32700, `Parse error: the line is not valid JSON (${messageOf(error)}).`, {
+        code: 'PARSE_ERROR',
+      });
       return;
     }
     const parsed = JSONRPCMessageSchema.safeParse(json);
     if (!parsed.success) {
-      void this.replyError(idOf(json), -32600, 'Invalid Request: not a JSON-RPC 2.0 request, notification or response.', { code: 'INVALID_REQUEST' });
+      void this.replyError(
+        idOf(json),
+        -32600,
+        'Invalid Request: not a JSON-RPC 2.0 request, notification or response.',
+        { code: 'INVALID_REQUEST' },
+      );
       return;
     }
     this.onmessage?.(parsed.data);

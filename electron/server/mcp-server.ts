@@ -50,29 +50,40 @@ export function createMcpServer(options: McpServerOptions): Server {
   }));
   // Registered on the protocol, below the SDK's tools/call check: that check turns `arguments:
   // null` into a protocol error (-32603) the model never sees; the tools refuse it as a tool error.
-  Protocol.prototype.setRequestHandler.call(server, LooseCallToolRequestSchema, async (request): Promise<CallToolResult> => {
-    const params = request.params as { name?: unknown; arguments?: unknown } | null | undefined;
-    if (typeof params !== 'object' || params === null || typeof params.name !== 'string') {
-      throw new McpError(ErrorCode.InvalidParams, 'tools/call needs params {name, arguments}: name is the tool to run.');
-    }
-    const { name, arguments: args } = params;
-    let outcome: ToolOutcome;
-    try {
-      if (name === 'memory_search') outcome = await options.tools.memorySearch(args, callerOf(server));
-      else if (name === 'memory_get') outcome = await options.tools.memoryGet(args);
-      else if (name === 'memory_context') outcome = await options.tools.memoryContext(args);
-      else {
-        const known = options.specs.map((s) => s.name).join(', ');
-        outcome = { isError: true, payload: { error: `Unknown tool "${name}". This server has: ${known}.` } };
+  Protocol.prototype.setRequestHandler.call(
+    server,
+    LooseCallToolRequestSchema,
+    async (request): Promise<CallToolResult> => {
+      const params = request.params as { name?: unknown; arguments?: unknown } | null | undefined;
+      if (typeof params !== 'object' || params === null || typeof params.name !== 'string') {
+        throw new McpError(
+          ErrorCode.InvalidParams,
+          'tools/call needs params {name, arguments}: name is the tool to run.',
+        );
       }
-    } catch (error) {
-      // A bug, not a bad call: still an answer, and the server lives on.
-      options.log?.(`${name} failed unexpectedly: ${messageOf(error)}`);
-      outcome = { isError: true, payload: { error: `${name} failed inside Memory Lens: ${messageOf(error)}`, code: 'INTERNAL' } };
-    }
-    if (outcome.isError) options.log?.(`${name}: ${String((outcome.payload as { error?: unknown }).error ?? 'failed')}`);
-    return toCallToolResult(outcome);
-  });
+      const { name, arguments: args } = params;
+      let outcome: ToolOutcome;
+      try {
+        if (name === 'memory_search') outcome = await options.tools.memorySearch(args, callerOf(server));
+        else if (name === 'memory_get') outcome = await options.tools.memoryGet(args);
+        else if (name === 'memory_context') outcome = await options.tools.memoryContext(args);
+        else {
+          const known = options.specs.map((s) => s.name).join(', ');
+          outcome = { isError: true, payload: { error: `Unknown tool "${name}". This server has: ${known}.` } };
+        }
+      } catch (error) {
+        // A bug, not a bad call: still an answer, and the server lives on.
+        options.log?.(`${name} failed unexpectedly: ${messageOf(error)}`);
+        outcome = {
+          isError: true,
+          payload: { error: `${name} failed inside Memory Lens: ${messageOf(error)}`, code: 'INTERNAL' },
+        };
+      }
+      if (outcome.isError)
+        options.log?.(`${name}: ${String((outcome.payload as { error?: unknown }).error ?? 'failed')}`);
+      return toCallToolResult(outcome);
+    },
+  );
   return server;
 }
 

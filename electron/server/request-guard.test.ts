@@ -12,16 +12,27 @@ describe('request guard', () => {
   });
 
   it('checks Host before Origin before the token', () => {
-    expect(checkRequest({ headers: { host: 'evil.test:4848', origin: 'http://evil.test:4848' } }, config)).toMatchObject({ ok: false, status: 403 });
-    expect(checkRequest({ headers: { host: '127.0.0.1:4848', origin: 'http://evil.test' } }, config)).toMatchObject({ ok: false, status: 403 });
+    expect(
+      checkRequest({ headers: { host: 'evil.test:4848', origin: 'http://evil.test:4848' } }, config),
+    ).toMatchObject({ ok: false, status: 403 });
+    expect(checkRequest({ headers: { host: '127.0.0.1:4848', origin: 'http://evil.test' } }, config)).toMatchObject({
+      ok: false,
+      status: 403,
+    });
     expect(checkRequest({ headers: { host: '127.0.0.1:4848' } }, config)).toMatchObject({ ok: false, status: 401 });
   });
 
   it('accepts the token from the cookie, the header, a bearer, or the query', () => {
     const host = '127.0.0.1:4848';
-    expect(checkRequest({ headers: { host, cookie: `other=1; memlens_token_4848=${token}` } }, config)).toEqual({ ok: true, via: 'cookie' });
+    expect(checkRequest({ headers: { host, cookie: `other=1; memlens_token_4848=${token}` } }, config)).toEqual({
+      ok: true,
+      via: 'cookie',
+    });
     expect(checkRequest({ headers: { host, 'x-memlens-token': token } }, config)).toEqual({ ok: true, via: 'header' });
-    expect(checkRequest({ headers: { host, authorization: `Bearer ${token}` } }, config)).toEqual({ ok: true, via: 'header' });
+    expect(checkRequest({ headers: { host, authorization: `Bearer ${token}` } }, config)).toEqual({
+      ok: true,
+      via: 'header',
+    });
     expect(checkRequest({ url: `/?token=${token}`, headers: { host } }, config)).toEqual({ ok: true, via: 'query' });
   });
 

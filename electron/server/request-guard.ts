@@ -16,8 +16,7 @@ export interface GuardConfig {
 }
 
 export type GuardResult =
-  | { ok: true; via: 'cookie' | 'header' | 'query' }
-  | { ok: false; status: 401 | 403; reason: string };
+  { ok: true; via: 'cookie' | 'header' | 'query' } | { ok: false; status: 401 | 403; reason: string };
 
 const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
 
@@ -32,7 +31,8 @@ export function allowedHostsFor(bindHost: string, port: number): Set<string> {
   if (bare === '0.0.0.0' || bare === '::') {
     // Listening everywhere: every address of this machine names it.
     for (const addresses of Object.values(os.networkInterfaces())) {
-      for (const address of addresses ?? []) names.add(address.family === 'IPv6' ? `[${address.address}]` : address.address);
+      for (const address of addresses ?? [])
+        names.add(address.family === 'IPv6' ? `[${address.address}]` : address.address);
     }
     names.add(os.hostname().toLowerCase());
   } else {
@@ -46,9 +46,13 @@ export function cookieNameFor(port: number): string {
   return `memlens_token_${port}`;
 }
 
-export function checkRequest(request: { url?: string; headers: IncomingHttpHeaders }, config: GuardConfig): GuardResult {
+export function checkRequest(
+  request: { url?: string; headers: IncomingHttpHeaders },
+  config: GuardConfig,
+): GuardResult {
   const host = (request.headers.host ?? '').toLowerCase();
-  if (!config.allowedHosts.has(host)) return { ok: false, status: 403, reason: `Host ${host || '(none)'} is not this server.` };
+  if (!config.allowedHosts.has(host))
+    return { ok: false, status: 403, reason: `Host ${host || '(none)'} is not this server.` };
   const origin = request.headers.origin;
   if (origin !== undefined && !originMatches(origin, config.allowedHosts)) {
     return { ok: false, status: 403, reason: `Origin ${origin} may not call this server.` };

@@ -23,23 +23,39 @@ for (let i = 0; i < runs; i++) {
   for (const name of i % 2 === 0 ? ['A', 'B'] : ['B', 'A']) {
     const state = path.join(tmp, `${name}-${i}`);
     fs.mkdirSync(state);
-    const out = execFileSync(process.execPath, [path.resolve(name === 'A' ? aDir : bDir, 'bench/cold-index-child.js'), ws, state], { encoding: 'utf8' });
+    const out = execFileSync(
+      process.execPath,
+      [path.resolve(name === 'A' ? aDir : bDir, 'bench/cold-index-child.js'), ws, state],
+      { encoding: 'utf8' },
+    );
     samples[name].push(JSON.parse(out.trim().split('\n').pop()));
   }
   loads.push(os.loadavg()[0]);
 }
 const med = (xs) => [...xs].sort((a, b) => a - b)[(xs.length - 1) >> 1];
 const result = { runs, loadAverage1m: loads.map((l) => Math.round(l * 100) / 100) };
-for (const name of ['A', 'B']) result[name] = { medianMs: Math.round(med(samples[name].map((s) => s.ms))), medianCpuMs: Math.round(med(samples[name].map((s) => s.cpuMs))), chunks: samples[name][0].chunks };
+for (const name of ['A', 'B'])
+  result[name] = {
+    medianMs: Math.round(med(samples[name].map((s) => s.ms))),
+    medianCpuMs: Math.round(med(samples[name].map((s) => s.cpuMs))),
+    chunks: samples[name][0].chunks,
+  };
 // Top results of every question, from each side's last index (reopened by its own engine).
 const engines = [];
-for (const [name, dir] of [['A', aDir], ['B', bDir]]) {
+for (const [name, dir] of [
+  ['A', aDir],
+  ['B', bDir],
+]) {
   const { openKeywordEngine } = await mod(dir, 'bench/open-engine.js');
   engines.push(await openKeywordEngine(ws, path.join(tmp, `${name}-${runs - 1}`, 'cold')));
 }
 let differing = 0;
 for (const query of queries) {
-  const [a, b] = await Promise.all(engines.map(async (e) => JSON.stringify((await e.search({ query })).results.map((r) => [r.path, r.startLine, r.endLine, r.score]))));
+  const [a, b] = await Promise.all(
+    engines.map(async (e) =>
+      JSON.stringify((await e.search({ query })).results.map((r) => [r.path, r.startLine, r.endLine, r.score])),
+    ),
+  );
   if (a !== b) differing += 1;
 }
 for (const e of engines) await e.close();

@@ -17,7 +17,10 @@ const { buildQueryMix } = await mod(bDir, 'bench/synthetic-text.js');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'kw-ab-'));
 const ws = generateSyntheticWorkspace({ dir: path.join(tmp, 'ws'), files, seed: SEED, meanTokens: 3300 });
 const sides = [];
-for (const [name, dir] of [['A', aDir], ['B', bDir]]) {
+for (const [name, dir] of [
+  ['A', aDir],
+  ['B', bDir],
+]) {
   const { openKeywordEngine } = await mod(dir, 'bench/open-engine.js');
   const stateDir = path.join(tmp, `state-${name}`);
   fs.mkdirSync(stateDir);
@@ -51,9 +54,18 @@ for (let round = 0; round < 2; round++) {
 }
 const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
 const mean = (xs) => xs.reduce((s, x) => s + x, 0) / xs.length;
-const out = { chunks: sides[0].engine.status().chunks, queries: queries.length, loadAverage1m: loads.map((l) => Math.round(l * 100) / 100), queriesWithDifferentResults: differing };
+const out = {
+  chunks: sides[0].engine.status().chunks,
+  queries: queries.length,
+  loadAverage1m: loads.map((l) => Math.round(l * 100) / 100),
+  queriesWithDifferentResults: differing,
+};
 for (const side of sides) {
-  out[side.name] = { cpuP50Ms: +pct(side.cpu, 50).toFixed(3), cpuP95Ms: +pct(side.cpu, 95).toFixed(3), cpuMeanMs: +mean(side.cpu).toFixed(3) };
+  out[side.name] = {
+    cpuP50Ms: +pct(side.cpu, 50).toFixed(3),
+    cpuP95Ms: +pct(side.cpu, 95).toFixed(3),
+    cpuMeanMs: +mean(side.cpu).toFixed(3),
+  };
   await side.engine.close();
 }
 process.stdout.write(`${JSON.stringify(out)}\n`);

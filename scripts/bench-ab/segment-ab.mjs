@@ -34,4 +34,6 @@ for (let r = 0; r < 10; r++) {
 }
 load.push(os.loadavg()[0]);
 const med = (xs) => [...xs].sort((x, y) => x - y)[xs.length >> 1];
-process.stdout.write(`${JSON.stringify({ identical, aMedianCpuMs: +med(a).toFixed(1), bMedianCpuMs: +med(b).toFixed(1), loadAverage1m: load.map((l) => Math.round(l * 100) / 100) })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ identical, aMedianCpuMs: +med(a).toFixed(1), bMedianCpuMs: +med(b).toFixed(1), loadAverage1m: load.map((l) => Math.round(l * 100) / 100) })}\n`,
+);

@@ -31,26 +31,41 @@ const sides = [];
   const { openIndexDb } = await mod(bDir, 'electron/memory/index/index-db.js');
   const { SCHEMA_VERSION } = await mod(bDir, 'electron/memory/index/schema.js');
   const { CHUNKER_VERSION } = await mod(bDir, 'electron/memory/chunk/chunker.js');
-  const index = openIndexDb(dbPath, { expected: { schemaVersion: SCHEMA_VERSION, chunkerVersion: CHUNKER_VERSION, embedding } });
+  const index = openIndexDb(dbPath, {
+    expected: { schemaVersion: SCHEMA_VERSION, chunkerVersion: CHUNKER_VERSION, embedding },
+  });
   corpus.buildVectorIndex(index.db, count, rng, DIMS);
   for (const _ of queries) queryVectors.push(corpus.randomUnitVector(rng, DIMS));
   index.db.pragma('wal_checkpoint(TRUNCATE)');
   index.close();
 }
-for (const [name, dir] of [['A', aDir], ['B', bDir]]) {
+for (const [name, dir] of [
+  ['A', aDir],
+  ['B', bDir],
+]) {
   const { openIndexDb } = await mod(dir, 'electron/memory/index/index-db.js');
   const { SCHEMA_VERSION } = await mod(dir, 'electron/memory/index/schema.js');
   const { CHUNKER_VERSION } = await mod(dir, 'electron/memory/chunk/chunker.js');
   const copy = path.join(tmp, `vectors-${name}.sqlite`);
   fs.copyFileSync(dbPath, copy);
-  const index = openIndexDb(copy, { expected: { schemaVersion: SCHEMA_VERSION, chunkerVersion: CHUNKER_VERSION, embedding } });
+  const index = openIndexDb(copy, {
+    expected: { schemaVersion: SCHEMA_VERSION, chunkerVersion: CHUNKER_VERSION, embedding },
+  });
   const { runSearch } = await mod(dir, 'electron/memory/search/run-search.js');
   const { vectorSearch } = await mod(dir, 'electron/memory/search/vector-search.js');
   let next = 0;
   const base = {
     fileMeta: () => ({ kind: 'evergreen', source: 'memory', date: null }),
-    embedder: { provider: 'bench', model: 'random-unit-vectors', embedQuery: async () => queryVectors[next++ % queryVectors.length] },
-    vectorSearch, vectorBackend: index.vectorBackend, mode: 'hybrid', provider: 'bench', model: 'random-unit-vectors',
+    embedder: {
+      provider: 'bench',
+      model: 'random-unit-vectors',
+      embedQuery: async () => queryVectors[next++ % queryVectors.length],
+    },
+    vectorSearch,
+    vectorBackend: index.vectorBackend,
+    mode: 'hybrid',
+    provider: 'bench',
+    model: 'random-unit-vectors',
   };
   let ctx;
   try {
@@ -60,16 +75,31 @@ for (const [name, dir] of [['A', aDir], ['B', bDir]]) {
     ctx = { ...base, db: index.db };
   }
   const { traceSearch } = await mod(dir, 'electron/memory/search/run-search.js');
-  const side = { name, index, cpu: [], trace: (i, query) => { next = i; return traceSearch(ctx, { query }); }, search: (i, query) => { next = i; return runSearch(ctx, { query, ...extra }); } };
+  const side = {
+    name,
+    index,
+    cpu: [],
+    trace: (i, query) => {
+      next = i;
+      return traceSearch(ctx, { query });
+    },
+    search: (i, query) => {
+      next = i;
+      return runSearch(ctx, { query, ...extra });
+    },
+  };
   for (let i = 0; i < 20; i++) await side.search(i, queries[i]);
   sides.push(side);
 }
-if (process.env.AB_DEBUG) for (const side of sides) {
-  const t = await side.trace(0, queries[0]);
-  const fates = {};
-  for (const c of t.candidates) fates[c.fate] = (fates[c.fate] ?? 0) + 1;
-  process.stderr.write(`${side.name} fates ${JSON.stringify(fates)} top ${JSON.stringify(t.candidates[0], (k, v) => (k === 'text' || k === 'snippet' ? undefined : v)).slice(0, 600)}\n`);
-}
+if (process.env.AB_DEBUG)
+  for (const side of sides) {
+    const t = await side.trace(0, queries[0]);
+    const fates = {};
+    for (const c of t.candidates) fates[c.fate] = (fates[c.fate] ?? 0) + 1;
+    process.stderr.write(
+      `${side.name} fates ${JSON.stringify(fates)} top ${JSON.stringify(t.candidates[0], (k, v) => (k === 'text' || k === 'snippet' ? undefined : v)).slice(0, 600)}\n`,
+    );
+  }
 let differing = 0;
 let last = null;
 const loads = [os.loadavg()[0]];
@@ -82,18 +112,26 @@ for (let round = 0; round < 2; round++) {
       const r = await side.search(i, query);
       const d = process.cpuUsage(c);
       side.cpu.push((d.user + d.system) / 1000);
-      if (r.results.length === 0) last = { mode: r.mode, fallback: r.fallback, notices: r.notices, candidates: r.candidates };
+      if (r.results.length === 0)
+        last = { mode: r.mode, fallback: r.fallback, notices: r.notices, candidates: r.candidates };
       got.push(r.results.map((x) => `${x.path}:${x.startLine}`).join());
     }
     if (round === 0 && got[0] !== got[1]) {
       differing += 1;
-      if (process.env.AB_DEBUG && differing < 3) process.stderr.write(`${query}\n  ${got.join('\n  ')}\n  ${JSON.stringify(last)}\n`);
+      if (process.env.AB_DEBUG && differing < 3)
+        process.stderr.write(`${query}\n  ${got.join('\n  ')}\n  ${JSON.stringify(last)}\n`);
     }
   }
   loads.push(os.loadavg()[0]);
 }
 const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
-const out = { vectors: count, ...extra, queries: queries.length, loadAverage1m: loads.map((l) => Math.round(l * 100) / 100), queriesWithDifferentResults: differing };
+const out = {
+  vectors: count,
+  ...extra,
+  queries: queries.length,
+  loadAverage1m: loads.map((l) => Math.round(l * 100) / 100),
+  queriesWithDifferentResults: differing,
+};
 for (const side of sides) {
   out[side.name] = { cpuP50Ms: +pct(side.cpu, 50).toFixed(3), cpuP95Ms: +pct(side.cpu, 95).toFixed(3) };
   side.index.close();

@@ -15,7 +15,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const OUT = path.resolve(here, '../../e2e/fixtures/openclaw-2026.9');
 const ocDir = process.env.OPENCLAW_DIR;
 const node = process.env.OPENCLAW_NODE;
-if (!ocDir || !node) throw new Error('Set OPENCLAW_DIR (the openclaw package folder) and OPENCLAW_NODE (a Node ≥ 24.16 binary)');
+if (!ocDir || !node)
+  throw new Error('Set OPENCLAW_DIR (the openclaw package folder) and OPENCLAW_NODE (a Node ≥ 24.16 binary)');
 const version = JSON.parse(fs.readFileSync(path.join(ocDir, 'package.json'), 'utf8')).version;
 
 const home = fs.mkdtempSync(path.join(os.tmpdir(), 'memlens-oc-fixture-'));
@@ -23,7 +24,17 @@ const state = path.join(home, '.openclaw');
 const workspaceOf = (agent) => path.join(state, agent === 'main' ? 'workspace' : `workspace-${agent}`);
 const config = {
   memory: { search: { provider: 'none' } },
-  agents: { entries: Object.fromEntries(Object.keys(WORKSPACES).map((agent) => [agent, { workspace: `~/.openclaw/${path.basename(workspaceOf(agent))}`, ...(agent === 'main' ? { default: true } : {}) }])) },
+  agents: {
+    entries: Object.fromEntries(
+      Object.keys(WORKSPACES).map((agent) => [
+        agent,
+        {
+          workspace: `~/.openclaw/${path.basename(workspaceOf(agent))}`,
+          ...(agent === 'main' ? { default: true } : {}),
+        },
+      ]),
+    ),
+  },
 };
 write(path.join(state, 'openclaw.json'), JSON.stringify(config, null, 2) + '\n');
 for (const [agent, files] of Object.entries(WORKSPACES)) {
@@ -36,19 +47,38 @@ for (const [agent, sessions] of Object.entries(SESSIONS)) {
   for (const s of sessions) {
     write(path.join(dir, `${s.id}.jsonl`), jsonl(s.records));
     const last = s.records.at(-1);
-    store[s.key] = { sessionId: s.id, updatedAt: Date.parse(last.timestamp), sessionFile: `${s.id}.jsonl`, ...(s.chatType ? { chatType: s.chatType } : {}), ...(s.channel ? { channel: s.channel } : {}) };
+    store[s.key] = {
+      sessionId: s.id,
+      updatedAt: Date.parse(last.timestamp),
+      sessionFile: `${s.id}.jsonl`,
+      ...(s.chatType ? { chatType: s.chatType } : {}),
+      ...(s.channel ? { channel: s.channel } : {}),
+    };
   }
-  if (agent === RESET_ARCHIVE.agent) write(path.join(dir, `${RESET_ARCHIVE.id}.jsonl${RESET_ARCHIVE.suffix}`), jsonl(RESET_ARCHIVE.records));
+  if (agent === RESET_ARCHIVE.agent)
+    write(path.join(dir, `${RESET_ARCHIVE.id}.jsonl${RESET_ARCHIVE.suffix}`), jsonl(RESET_ARCHIVE.records));
   write(path.join(dir, 'sessions.json'), JSON.stringify(store, null, 2));
 }
 
-const env = { ...process.env, HOME: home, OPENCLAW_HOME: home, PATH: `${path.dirname(node)}${path.delimiter}${process.env.PATH}`, NO_COLOR: '1' };
+const env = {
+  ...process.env,
+  HOME: home,
+  OPENCLAW_HOME: home,
+  PATH: `${path.dirname(node)}${path.delimiter}${process.env.PATH}`,
+  NO_COLOR: '1',
+};
 const openclaw = (...args) => {
-  const out = execFileSync(node, [path.join(ocDir, 'openclaw.mjs'), ...args], { env, cwd: home, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const out = execFileSync(node, [path.join(ocDir, 'openclaw.mjs'), ...args], {
+    env,
+    cwd: home,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   process.stdout.write(out);
   return out;
 };
-for (const agent of Object.keys(SESSIONS)) openclaw('doctor', '--session-sqlite', 'import', '--session-sqlite-agent', agent);
+for (const agent of Object.keys(SESSIONS))
+  openclaw('doctor', '--session-sqlite', 'import', '--session-sqlite-agent', agent);
 openclaw('memory', 'index', '--force');
 // OpenClaw writes archive rows only through a running gateway's delete/reset; this row is the
 // same row, its blob made by OpenClaw's own archive encoder (artifacts module, zstd).
@@ -73,12 +103,22 @@ for (const agent of Object.keys(WORKSPACES)) {
 // One session also as a legacy JSONL file: a user who copied the old file back must see it once.
 const dup = SESSIONS.main[2];
 write(path.join(OUT, 'agents', 'main', 'sessions', `${dup.id}.jsonl`), jsonl(dup.records));
-write(path.join(OUT, 'MANIFEST.json'), JSON.stringify({ openclaw: version, madeBy: 'scripts/openclaw-agent-db/make-fixture.mjs' }, null, 2) + '\n');
-if (!process.env.KEEP_SANDBOX) fs.rmSync(home, { recursive: true, force: true }); else console.log(`sandbox kept: ${home}`);
+write(
+  path.join(OUT, 'MANIFEST.json'),
+  JSON.stringify({ openclaw: version, madeBy: 'scripts/openclaw-agent-db/make-fixture.mjs' }, null, 2) + '\n',
+);
+if (!process.env.KEEP_SANDBOX) fs.rmSync(home, { recursive: true, force: true });
+else console.log(`sandbox kept: ${home}`);
 console.log(`fixture written to ${OUT} by OpenClaw ${version}`);
 
 function insertDeletedArchive(db) {
-  const artifacts = fs.readdirSync(path.join(ocDir, 'dist')).find((name) => /^artifacts-[\w-]+\.mjs$/.test(name) && fs.readFileSync(path.join(ocDir, 'dist', name), 'utf8').includes('function encodeSessionArchiveContent'));
+  const artifacts = fs
+    .readdirSync(path.join(ocDir, 'dist'))
+    .find(
+      (name) =>
+        /^artifacts-[\w-]+\.mjs$/.test(name) &&
+        fs.readFileSync(path.join(ocDir, 'dist', name), 'utf8').includes('function encodeSessionArchiveContent'),
+    );
   if (!artifacts) throw new Error('OpenClaw archive encoder not found in dist/');
   const script = `
     const { DatabaseSync } = require('node:sqlite');
@@ -95,7 +135,20 @@ function insertDeletedArchive(db) {
       db.close();
     });`;
   const createdAt = Date.parse(DELETED_ARCHIVE.records.at(-1).timestamp) + 60_000;
-  execFileSync(node, ['-e', script, db, pathToFileURL(path.join(ocDir, 'dist', artifacts)).href, DELETED_ARCHIVE.id, DELETED_ARCHIVE.key, jsonl(DELETED_ARCHIVE.records), String(createdAt)], { env, stdio: 'inherit' });
+  execFileSync(
+    node,
+    [
+      '-e',
+      script,
+      db,
+      pathToFileURL(path.join(ocDir, 'dist', artifacts)).href,
+      DELETED_ARCHIVE.id,
+      DELETED_ARCHIVE.key,
+      jsonl(DELETED_ARCHIVE.records),
+      String(createdAt),
+    ],
+    { env, stdio: 'inherit' },
+  );
 }
 
 function write(file, data) {

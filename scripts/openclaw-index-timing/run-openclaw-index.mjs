@@ -13,9 +13,13 @@ import { load } from '../openclaw-search-vectors/openclaw-dist.mjs';
 
 const runMemoryIndex = await load('runMemoryIndex');
 const createPluginStateKeyedStore = await load('createPluginStateKeyedStore');
-const memoryCoreApi = await import(pathToFileURL(path.join(process.env.OPENCLAW_DIR ?? '', 'dist', 'extensions/memory-core/api.js')).href);
+const memoryCoreApi = await import(
+  pathToFileURL(path.join(process.env.OPENCLAW_DIR ?? '', 'dist', 'extensions/memory-core/api.js')).href
+);
 memoryCoreApi.configureMemoryCoreDreamingState((options) => createPluginStateKeyedStore('memory-core', options));
-const { MemoryIndexManager } = await import(pathToFileURL(path.join(process.env.OPENCLAW_DIR ?? '', 'dist', 'extensions/memory-core/manager-runtime.js')).href);
+const { MemoryIndexManager } = await import(
+  pathToFileURL(path.join(process.env.OPENCLAW_DIR ?? '', 'dist', 'extensions/memory-core/manager-runtime.js')).href
+);
 const syncTimes = [];
 const realSync = MemoryIndexManager.prototype.sync;
 MemoryIndexManager.prototype.sync = async function timedSync(...args) {
@@ -53,8 +57,12 @@ const cpu = process.cpuUsage(cpuStart);
 process.stdout.write = realWrite;
 if (!/indexed/i.test(said) || syncTimes.length !== 1) throw new Error(`openclaw memory index said: ${said}`);
 const { DatabaseSync } = await import('node:sqlite');
-const db = new DatabaseSync(path.join(os.homedir(), '.openclaw', 'agents', 'main', 'agent', 'openclaw-agent.sqlite'), { readOnly: true });
+const db = new DatabaseSync(path.join(os.homedir(), '.openclaw', 'agents', 'main', 'agent', 'openclaw-agent.sqlite'), {
+  readOnly: true,
+});
 const chunks = Number(db.prepare('SELECT count(*) AS n FROM memory_index_chunks').get().n);
 db.close();
-realWrite(`${JSON.stringify({ ms, cpuMs: (cpu.user + cpu.system) / 1000, syncMs: syncTimes[0].ms, syncCpuMs: syncTimes[0].cpuMs, chunks, said: said.trim() })}\n`);
+realWrite(
+  `${JSON.stringify({ ms, cpuMs: (cpu.user + cpu.system) / 1000, syncMs: syncTimes[0].ms, syncCpuMs: syncTimes[0].cpuMs, chunks, said: said.trim() })}\n`,
+);
 process.exit(0);

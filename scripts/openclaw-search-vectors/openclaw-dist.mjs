@@ -12,7 +12,9 @@ export async function load(fnName) {
   for (const file of bundles) {
     const text = fs.readFileSync(path.join(dist, file), 'utf8');
     if (!text.includes(`function ${fnName}(`)) continue;
-    const m = new RegExp(`export \\{[^}]*\\b${fnName} as (\\w+)`).exec(text) ?? new RegExp(`export \\{[^}]*\\b(${fnName})\\b`).exec(text);
+    const m =
+      new RegExp(`export \\{[^}]*\\b${fnName} as (\\w+)`).exec(text) ??
+      new RegExp(`export \\{[^}]*\\b(${fnName})\\b`).exec(text);
     if (m) return (await import(pathToFileURL(path.join(dist, file)).href))[m[1]];
   }
   throw new Error(`OpenClaw's dist has no exported ${fnName}`);

@@ -8,5 +8,14 @@ const loadWorkspaceBootstrapFiles = await load('loadWorkspaceBootstrapFiles');
 const buildBootstrapContextFiles = await load('buildBootstrapContextFiles');
 const files = (await loadWorkspaceBootstrapFiles(process.argv[2], ['MEMORY.md', 'USER.md'])).filter((f) => !f.missing);
 const warnings = [];
-const injected = buildBootstrapContextFiles(files, { maxChars: 20000, totalMaxChars: 60000, warn: (w) => warnings.push(w) });
-process.stdout.write(JSON.stringify({ injected: injected.map((f) => ({ name: files.find((x) => x.path === f.path)?.name, content: f.content })), warnings }));
+const injected = buildBootstrapContextFiles(files, {
+  maxChars: 20000,
+  totalMaxChars: 60000,
+  warn: (w) => warnings.push(w),
+});
+process.stdout.write(
+  JSON.stringify({
+    injected: injected.map((f) => ({ name: files.find((x) => x.path === f.path)?.name, content: f.content })),
+    warnings,
+  }),
+);

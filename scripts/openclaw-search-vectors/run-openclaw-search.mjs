@@ -12,7 +12,9 @@ const runMemorySearch = await load('runMemorySearch');
 const runMemoryIndex = await load('runMemoryIndex');
 const createPluginStateKeyedStore = await load('createPluginStateKeyedStore');
 // What the memory-core plugin's register() does when the CLI loads it.
-const memoryCoreApi = await import(pathToFileURL(path.join(process.env.OPENCLAW_DIR ?? '', 'dist', 'extensions/memory-core/api.js')).href);
+const memoryCoreApi = await import(
+  pathToFileURL(path.join(process.env.OPENCLAW_DIR ?? '', 'dist', 'extensions/memory-core/api.js')).href
+);
 memoryCoreApi.configureMemoryCoreDreamingState((options) => createPluginStateKeyedStore('memory-core', options));
 
 const realWrite = process.stdout.write.bind(process.stdout);

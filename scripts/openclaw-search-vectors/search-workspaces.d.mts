@@ -7,5 +7,8 @@ export interface SearchVectorWorkspace {
 export const NOW: string;
 export const MTIME: string;
 export const WORKSPACES: SearchVectorWorkspace[];
-export function annotatedBootstrapFiles(size: { memory: number; user: number }): Record<'MEMORY.md' | 'USER.md', string>;
+export function annotatedBootstrapFiles(size: {
+  memory: number;
+  user: number;
+}): Record<'MEMORY.md' | 'USER.md', string>;
 export const BOOTSTRAP_SIZES: Array<{ memory: number; user: number }>;

@@ -2,7 +2,28 @@
 // by the generator (with OpenClaw's code) and by the tests (with ours), so both see the same bytes.
 const ALPHA = 'abcdefghijklmnopqrstuvwxyz';
 const EMOJI = '\u{1F600}';
-const RANDOM_ALPHABET = ['a', 'b', 'c', 'x', 'y', 'z', ' ', ' ', '\n', '\r\n', '记', '忆', '合', '同', EMOJI, '\u{1F9E0}', 'é', '-', '#', '.'];
+const RANDOM_ALPHABET = [
+  'a',
+  'b',
+  'c',
+  'x',
+  'y',
+  'z',
+  ' ',
+  ' ',
+  '\n',
+  '\r\n',
+  '记',
+  '忆',
+  '合',
+  '同',
+  EMOJI,
+  '\u{1F9E0}',
+  'é',
+  '-',
+  '#',
+  '.',
+];
 
 export function generateLetters(n, offset) {
   let s = '';

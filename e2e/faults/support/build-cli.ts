@@ -20,8 +20,14 @@ declare module 'vitest' {
 export default function setup(project: TestProject): () => void {
   const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-fault-cli-'));
-  const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { name: string; version: string };
-  fs.writeFileSync(path.join(root, 'package.json'), JSON.stringify({ name: manifest.name, version: manifest.version, type: 'module' }));
+  const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    name: string;
+    version: string;
+  };
+  fs.writeFileSync(
+    path.join(root, 'package.json'),
+    JSON.stringify({ name: manifest.name, version: manifest.version, type: 'module' }),
+  );
   fs.symlinkSync(path.join(repoRoot, 'node_modules'), path.join(root, 'node_modules'), 'dir');
   buildWorkers(path.join(root, 'dist'), [path.join(repoRoot, 'electron', 'cli', 'main.ts'), ...WORKER_ENTRIES]);
   fs.mkdirSync(path.join(root, 'bin'));

@@ -57,10 +57,17 @@ export interface Child {
  * Starts `memlens <args>`; `launcher` wraps it (e.g. unshare + a shell that lowers limits first:
  * the command to run is passed to it as "$@").
  */
-export function spawnMemlens(args: string[], options: { home: string; launcher?: string[]; preload?: string } = { home: os.tmpdir() }): Child {
+export function spawnMemlens(
+  args: string[],
+  options: { home: string; launcher?: string[]; preload?: string } = { home: os.tmpdir() },
+): Child {
   const node = [process.execPath, ...(options.preload ? ['--require', options.preload] : []), memlensBin(), ...args];
   const [command, ...rest] = options.launcher ? [...options.launcher, ...node] : node;
-  const child = spawn(command!, rest, { cwd: repoRoot, env: childEnv(options.home), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command!, rest, {
+    cwd: repoRoot,
+    env: childEnv(options.home),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const listeners = new Set<() => void>();
   const onData = (chunk: Buffer) => {
@@ -69,7 +76,9 @@ export function spawnMemlens(args: string[], options: { home: string; launcher?:
   };
   child.stdout!.on('data', onData);
   child.stderr!.on('data', onData);
-  const exit = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)));
+  const exit = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)),
+  );
   return {
     process: child,
     output: () => output,
@@ -105,7 +114,10 @@ export function spawnMemlens(args: string[], options: { home: string; launcher?:
 }
 
 /** Runs `memlens <args>` to completion. */
-export async function runMemlens(args: string[], options: { home: string; launcher?: string[]; preload?: string }): Promise<{ code: number | string; output: string }> {
+export async function runMemlens(
+  args: string[],
+  options: { home: string; launcher?: string[]; preload?: string },
+): Promise<{ code: number | string; output: string }> {
   const child = spawnMemlens(args, options);
   const code = await child.exited();
   return { code, output: child.output() };
@@ -122,9 +134,21 @@ export async function eventually(check: () => void | Promise<void>, timeoutMs = 
  * touching the machine. Null when possible, else the reason it is not.
  */
 export function userNamespaceUnavailable(): string | null {
-  const probe = spawnSync('unshare', ['-U', '-r', '-m', 'sh', '-c', 'mount -t tmpfs -o size=64k tmpfs /mnt 2>/dev/null || mount -t tmpfs -o size=64k tmpfs /tmp; echo ok'], { encoding: 'utf8' });
+  const probe = spawnSync(
+    'unshare',
+    [
+      '-U',
+      '-r',
+      '-m',
+      'sh',
+      '-c',
+      'mount -t tmpfs -o size=64k tmpfs /mnt 2>/dev/null || mount -t tmpfs -o size=64k tmpfs /tmp; echo ok',
+    ],
+    { encoding: 'utf8' },
+  );
   if (probe.error) return `unshare is not available (${probe.error.message})`;
-  if (probe.status !== 0 || !probe.stdout.includes('ok')) return `unshare -U -r -m failed: ${probe.stderr.trim() || `exit ${probe.status}`}`;
+  if (probe.status !== 0 || !probe.stdout.includes('ok'))
+    return `unshare -U -r -m failed: ${probe.stderr.trim() || `exit ${probe.status}`}`;
   return null;
 }
 
@@ -143,13 +167,27 @@ export interface ServeChild extends Child {
   origin: string;
   token: string;
   /** POST /api/<name> with the token header; the parsed `{ok, result | error}` and the HTTP status. */
-  call<T = unknown>(name: string, args?: unknown): Promise<{ status: number; ok: boolean; result?: T; error?: { code: string; message: string } }>;
+  call<T = unknown>(
+    name: string,
+    args?: unknown,
+  ): Promise<{ status: number; ok: boolean; result?: T; error?: { code: string; message: string } }>;
 }
 
 /** `memlens serve --port 0` on a workspace; resolves once it printed its URL. */
-export async function startServeChild(dir: TempDirs, options: { launcher?: string[]; workspace?: string; dataDir?: string } = {}): Promise<ServeChild> {
+export async function startServeChild(
+  dir: TempDirs,
+  options: { launcher?: string[]; workspace?: string; dataDir?: string } = {},
+): Promise<ServeChild> {
   const child = spawnMemlens(
-    ['serve', '--port', '0', '--workspace', options.workspace ?? dir.workspace, '--data-dir', options.dataDir ?? dir.dataDir],
+    [
+      'serve',
+      '--port',
+      '0',
+      '--workspace',
+      options.workspace ?? dir.workspace,
+      '--data-dir',
+      options.dataDir ?? dir.dataDir,
+    ],
     { home: dir.root, ...(options.launcher ? { launcher: options.launcher } : {}) },
   );
   const [, url] = await child.waitFor(/Open: (http:\/\/\S+)/);
@@ -165,7 +203,11 @@ export async function startServeChild(dir: TempDirs, options: { launcher?: strin
         headers: { 'content-type': 'application/json', 'x-memlens-token': token },
         body: JSON.stringify(args),
       });
-      const body = (await response.json()) as { ok: boolean; result?: never; error?: { code: string; message: string } };
+      const body = (await response.json()) as {
+        ok: boolean;
+        result?: never;
+        error?: { code: string; message: string };
+      };
       return { status: response.status, ...body };
     },
   };

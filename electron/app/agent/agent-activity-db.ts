@@ -79,7 +79,9 @@ export function openActivityDb(dbPath: string, options: OpenActivityDbOptions = 
       moved = true;
     }
     if (!moved) throw error;
-    options.log?.(`the agent activity file could not be read (${messageOf(error)}); it was moved to ${aside} and a new one started`);
+    options.log?.(
+      `the agent activity file could not be read (${messageOf(error)}); it was moved to ${aside} and a new one started`,
+    );
     return initialise(dbPath, options);
   }
 }
@@ -94,9 +96,11 @@ function initialise(dbPath: string, options: OpenActivityDbOptions): Database.Da
     db.pragma('synchronous = NORMAL');
     const applicationId = db.pragma('application_id', { simple: true }) as number;
     const objects = (db.prepare('SELECT count(*) AS n FROM sqlite_schema').get() as { n: number }).n;
-    if (objects > 0 && applicationId !== APPLICATION_ID) throw new Error(`not a Memory Lens activity file (application_id ${applicationId})`);
+    if (objects > 0 && applicationId !== APPLICATION_ID)
+      throw new Error(`not a Memory Lens activity file (application_id ${applicationId})`);
     const version = db.pragma('user_version', { simple: true }) as number;
-    if (version > SCHEMA_VERSION) throw new NewerActivityFileError(`${dbPath} was written by a newer Memory Lens (schema ${version})`);
+    if (version > SCHEMA_VERSION)
+      throw new NewerActivityFileError(`${dbPath} was written by a newer Memory Lens (schema ${version})`);
     db.exec(DDL);
     db.pragma(`application_id = ${APPLICATION_ID}`);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);

@@ -40,7 +40,10 @@ beforeEach(() => {
   workspace = path.join(tmp, 'workspace');
   dataDir = path.join(tmp, 'data');
   write('MEMORY.md', '# Memory\n\nThe router is an ASUS RT-AX86U.\n');
-  write('memory/network.md', '# Network\n\nThe router reboots every Sunday at 04:00.\n\nThe NAS sits at 192.168.50.20.\n');
+  write(
+    'memory/network.md',
+    '# Network\n\nThe router reboots every Sunday at 04:00.\n\nThe NAS sits at 192.168.50.20.\n',
+  );
 });
 
 afterEach(async () => {
@@ -54,11 +57,21 @@ describe('access counts', () => {
     let engine = await engineWith(activity);
     const first = await engine.search({ query: 'router', minScore: 0 });
     expect(first.results.map((r) => r.path)).toEqual(['MEMORY.md', 'memory/network.md']);
-    expect(first.results[0]!.breakdown.access).toEqual({ count: 0, lastAccessAt: null, enabled: false, factor: 0.1, multiplier: 1 });
+    expect(first.results[0]!.breakdown.access).toEqual({
+      count: 0,
+      lastAccessAt: null,
+      enabled: false,
+      factor: 0.1,
+      multiplier: 1,
+    });
 
     const network = first.results[1]!;
     const log = activity.workspace(workspace);
-    for (let i = 0; i < 5; i++) log.recordAccess([{ path: network.path, hash: network.chunkHash, startLine: network.startLine, endLine: network.endLine }], 1_000 + i);
+    for (let i = 0; i < 5; i++)
+      log.recordAccess(
+        [{ path: network.path, hash: network.chunkHash, startLine: network.startLine, endLine: network.endLine }],
+        1_000 + i,
+      );
 
     // The index is disposable: delete it and rebuild from the files.
     await engine.close();
@@ -79,16 +92,27 @@ describe('access counts', () => {
 
   it('follow the text of a chunk: kept when the file changes elsewhere, not carried to a copy or another workspace', async () => {
     // Long enough for several chunks (400 tokens each): the NAS note is in the first, the edit in the last.
-    const filler = Array.from({ length: 60 }, (_, i) => `- Device ${i}: a switch port note that is long enough to fill the chunk.`).join('\n');
-    write('memory/network.md', `# Network\n\nThe NAS sits at 192.168.50.20.\n\n${filler}\n\nThe router reboots on Sundays.\n`);
+    const filler = Array.from(
+      { length: 60 },
+      (_, i) => `- Device ${i}: a switch port note that is long enough to fill the chunk.`,
+    ).join('\n');
+    write(
+      'memory/network.md',
+      `# Network\n\nThe NAS sits at 192.168.50.20.\n\n${filler}\n\nThe router reboots on Sundays.\n`,
+    );
     const activity = store();
     const engine = await engineWith(activity);
-    const hit = (await engine.search({ query: 'NAS', minScore: 0 })).results.find((r) => r.path === 'memory/network.md')!;
+    const hit = (await engine.search({ query: 'NAS', minScore: 0 })).results.find(
+      (r) => r.path === 'memory/network.md',
+    )!;
     expect(hit.startLine).toBe(1);
     const log = activity.workspace(workspace);
     log.recordAccess([{ path: hit.path, hash: hit.chunkHash, startLine: hit.startLine, endLine: hit.endLine }]);
 
-    write('memory/network.md', fs.readFileSync(path.join(workspace, hit.path), 'utf8').replace('on Sundays', 'on Mondays'));
+    write(
+      'memory/network.md',
+      fs.readFileSync(path.join(workspace, hit.path), 'utf8').replace('on Sundays', 'on Mondays'),
+    );
     write('memory/copy.md', fs.readFileSync(path.join(workspace, hit.path), 'utf8'));
     await engine.sync();
     const results = (await engine.search({ query: 'NAS', minScore: 0 })).results;
@@ -101,7 +125,9 @@ describe('access counts', () => {
     expect(shown.breakdown.access!.count).toBe(shown.path === hit.path ? 1 : 0);
     expect(log.accessStats([{ path: hit.path, hash: hit.chunkHash }])[0]!.count).toBe(1);
     expect(log.accessStats([{ path: 'memory/copy.md', hash: hit.chunkHash }])[0]!.count).toBe(0);
-    expect(activity.workspace(path.join(tmp, 'elsewhere')).accessStats([{ path: hit.path, hash: hit.chunkHash }])[0]!.count).toBe(0);
+    expect(
+      activity.workspace(path.join(tmp, 'elsewhere')).accessStats([{ path: hit.path, hash: hit.chunkHash }])[0]!.count,
+    ).toBe(0);
 
     // Its own text edited: a new chunk, counted from zero; the old count stays on record.
     write(hit.path, fs.readFileSync(path.join(workspace, hit.path), 'utf8').replace('192.168.50.20', '192.168.50.21'));
@@ -109,7 +135,15 @@ describe('access counts', () => {
     const edited = (await engine.search({ query: 'NAS', minScore: 0 })).results.find((r) => r.path === hit.path)!;
     expect(edited.chunkHash).not.toBe(hit.chunkHash);
     expect(edited.breakdown.access!.count).toBe(0);
-    expect(log.fileAccess(hit.path)).toEqual([{ hash: hit.chunkHash, startLine: hit.startLine, endLine: hit.endLine, count: 1, lastAccessAt: expect.any(Number) }]);
+    expect(log.fileAccess(hit.path)).toEqual([
+      {
+        hash: hit.chunkHash,
+        startLine: hit.startLine,
+        endLine: hit.endLine,
+        count: 1,
+        lastAccessAt: expect.any(Number),
+      },
+    ]);
   });
 
   it('add up across processes writing the same file at once', () => {
@@ -145,10 +179,23 @@ describe('the agent search log', () => {
     for (const query of ['router', 'NAS', 'Sunday', 'ASUS', 'reboots']) {
       const options = { query, minScore: 0 };
       const response = await engine.search(options);
-      ids.push(log.logSearch({ at: Date.now(), caller: { kind: 'cli', client: null }, query, mode: response.mode, options, response: loggedResponse(response) })!);
+      ids.push(
+        log.logSearch({
+          at: Date.now(),
+          caller: { kind: 'cli', client: null },
+          query,
+          mode: response.mode,
+          options,
+          response: loggedResponse(response),
+        })!,
+      );
     }
     activity.workspace(path.join(tmp, 'other')).logSearch({
-      at: 1, caller: { kind: 'mcp', client: 'x' }, query: 'other workspace', mode: 'fts-only', options: { query: 'other workspace' },
+      at: 1,
+      caller: { kind: 'mcp', client: 'x' },
+      query: 'other workspace',
+      mode: 'fts-only',
+      options: { query: 'other workspace' },
       response: { results: [], provider: 'none', model: 'none', fallback: null, notices: [] },
     });
     const list = log.listSearches();
@@ -156,7 +203,12 @@ describe('the agent search log', () => {
     expect(list.entries.map((e) => e.query)).toEqual(['reboots', 'ASUS', 'Sunday']);
     expect(log.getSearch(ids[0]!)).toBeNull();
     const kept = log.getSearch(ids[4]!)!;
-    expect(kept).toMatchObject({ query: 'reboots', caller: { kind: 'cli', client: null }, resultCount: 1, topPath: 'memory/network.md' });
+    expect(kept).toMatchObject({
+      query: 'reboots',
+      caller: { kind: 'cli', client: null },
+      resultCount: 1,
+      topPath: 'memory/network.md',
+    });
     expect(kept.response.results[0]!.breakdown.final).toBe(kept.response.results[0]!.score);
     // Ids are never reused after old entries are dropped.
     expect(new Set(ids).size).toBe(5);

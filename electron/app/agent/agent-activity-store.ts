@@ -7,7 +7,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
-import type { AgentCaller, AgentSearchEntry, AgentSearchList, AgentSearchSummary, SearchMode } from '../../../shared/domain.js';
+import type {
+  AgentCaller,
+  AgentSearchEntry,
+  AgentSearchList,
+  AgentSearchSummary,
+  SearchMode,
+} from '../../../shared/domain.js';
 import { MemoryLensError, messageOf } from '../../../shared/errors.js';
 import type { AccessStatsLookup, ChunkAccessStats } from '../../memory/engine-types.js';
 import { activityDbPathFor, openActivityDb } from './agent-activity-db.js';
@@ -57,7 +63,10 @@ export class AgentActivityStore {
     const log = options.log ?? (() => undefined);
     const maxSearches = options.maxSearches ?? MAX_LOGGED_SEARCHES;
     try {
-      const db = openActivityDb(activityDbPathFor(options.dataDir), { log, ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}) });
+      const db = openActivityDb(activityDbPathFor(options.dataDir), {
+        log,
+        ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+      });
       return new AgentActivityStore(db, maxSearches, log);
     } catch (error) {
       // A read-only data folder says so itself (memory/writable-folder.ts); anything else gets the context here.
@@ -97,7 +106,12 @@ export class WorkspaceActivity {
           `SELECT a.path, a.hash, a.count, a.last_at FROM json_each(?) k
            CROSS JOIN chunk_access a ON a.workspace = ? AND a.path = k.value ->> '$[0]' AND a.hash = k.value ->> '$[1]'`,
         )
-        .all(JSON.stringify(chunks.map((c) => [c.path, c.hash])), this.key) as { path: string; hash: string; count: number; last_at: number }[];
+        .all(JSON.stringify(chunks.map((c) => [c.path, c.hash])), this.key) as {
+        path: string;
+        hash: string;
+        count: number;
+        last_at: number;
+      }[];
       const byKey = new Map(rows.map((r) => [`${r.path}\u0000${r.hash}`, { count: r.count, lastAccessAt: r.last_at }]));
       return chunks.map((c) => byKey.get(`${c.path}\u0000${c.hash}`) ?? none);
     } catch (error) {
@@ -131,9 +145,23 @@ export class WorkspaceActivity {
     if (!this.db) return [];
     try {
       const rows = this.db
-        .prepare('SELECT hash, start_line, end_line, count, last_at FROM chunk_access WHERE workspace = ? AND path = ? ORDER BY start_line, end_line')
-        .all(this.key, filePath) as { hash: string; start_line: number; end_line: number; count: number; last_at: number }[];
-      return rows.map((r) => ({ hash: r.hash, startLine: r.start_line, endLine: r.end_line, count: r.count, lastAccessAt: r.last_at }));
+        .prepare(
+          'SELECT hash, start_line, end_line, count, last_at FROM chunk_access WHERE workspace = ? AND path = ? ORDER BY start_line, end_line',
+        )
+        .all(this.key, filePath) as {
+        hash: string;
+        start_line: number;
+        end_line: number;
+        count: number;
+        last_at: number;
+      }[];
+      return rows.map((r) => ({
+        hash: r.hash,
+        startLine: r.start_line,
+        endLine: r.end_line,
+        count: r.count,
+        lastAccessAt: r.last_at,
+      }));
     } catch (error) {
       this.log(`reading access counts failed: ${messageOf(error)}`);
       return [];
@@ -152,7 +180,17 @@ export class WorkspaceActivity {
             `INSERT INTO agent_searches (workspace, at, caller_kind, caller_client, query, mode, result_count, top_path, entry)
              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           )
-          .run(this.key, search.at, search.caller.kind, search.caller.client, search.query, search.mode, search.response.results.length, search.response.results[0]?.path ?? null, entry);
+          .run(
+            this.key,
+            search.at,
+            search.caller.kind,
+            search.caller.client,
+            search.query,
+            search.mode,
+            search.response.results.length,
+            search.response.results[0]?.path ?? null,
+            entry,
+          );
         db.prepare(
           `DELETE FROM agent_searches WHERE workspace = ? AND id <= (
              SELECT id FROM agent_searches WHERE workspace = ? ORDER BY id DESC LIMIT 1 OFFSET ?)`,
@@ -168,16 +206,22 @@ export class WorkspaceActivity {
   listSearches(limit: number = this.maxSearches): AgentSearchList {
     if (!this.db) return { entries: [], total: 0, cap: this.maxSearches };
     const rows = this.db
-      .prepare('SELECT id, at, caller_kind, caller_client, query, mode, result_count, top_path FROM agent_searches WHERE workspace = ? ORDER BY id DESC LIMIT ?')
+      .prepare(
+        'SELECT id, at, caller_kind, caller_client, query, mode, result_count, top_path FROM agent_searches WHERE workspace = ? ORDER BY id DESC LIMIT ?',
+      )
       .all(this.key, limit) as SummaryRow[];
-    const total = (this.db.prepare('SELECT count(*) AS n FROM agent_searches WHERE workspace = ?').get(this.key) as { n: number }).n;
+    const total = (
+      this.db.prepare('SELECT count(*) AS n FROM agent_searches WHERE workspace = ?').get(this.key) as { n: number }
+    ).n;
     return { entries: rows.map(toSummary), total, cap: this.maxSearches };
   }
 
   getSearch(id: number): AgentSearchEntry | null {
     if (!this.db) return null;
     const row = this.db
-      .prepare('SELECT id, at, caller_kind, caller_client, query, mode, result_count, top_path, entry FROM agent_searches WHERE workspace = ? AND id = ?')
+      .prepare(
+        'SELECT id, at, caller_kind, caller_client, query, mode, result_count, top_path, entry FROM agent_searches WHERE workspace = ? AND id = ?',
+      )
       .get(this.key, id) as (SummaryRow & { entry: string }) | undefined;
     if (!row) return null;
     const { options, response } = JSON.parse(row.entry) as Pick<AgentSearchEntry, 'options' | 'response'>;

@@ -18,21 +18,30 @@ describe('agent calls from the agent database', () => {
   it("lists the database session's memory_search and memory_get with their outcomes and the event they sit at", async () => {
     copy = copyOpenclawFixture();
     cleanups.push(() => copy.remove());
-    const engine = await MemoryEngine.open({ workspaceDir: copy.workspace, dataDir: copy.dataDir, openclawHome: copy.home });
+    const engine = await MemoryEngine.open({
+      workspaceDir: copy.workspace,
+      dataDir: copy.dataDir,
+      openclawHome: copy.home,
+    });
     cleanups.push(() => engine.close());
     await engine.sync();
     const store = AgentActivityStore.open({ dataDir: copy.dataDir });
     cleanups.push(() => store.close());
     const before = copy.databaseHashes();
 
-    const list = await new AgentCallsService({ engine: () => engine, activity: () => store.workspace(engine.workspaceDir) }).list();
+    const list = await new AgentCallsService({
+      engine: () => engine,
+      activity: () => store.workspace(engine.workspaceDir),
+    }).list();
     const fromMain = list.calls.filter((c) => c.session?.path === `sessions/main/${MAIN}.jsonl`);
     expect(fromMain.map((c) => [c.tool, c.query ?? c.arguments.path, c.outcome.kind])).toEqual([
       ['memory_get', 'memory/finance.md', 'results'],
       ['memory_search', '合同金额 2023 2024 2025', 'results'],
     ]);
     const search = fromMain[1]!;
-    expect(search.outcome.hits).toEqual([expect.objectContaining({ path: 'memory/finance.md', startLine: 3, endLine: 7, score: 0.81 })]);
+    expect(search.outcome.hits).toEqual([
+      expect.objectContaining({ path: 'memory/finance.md', startLine: 3, endLine: 7, score: 0.81 }),
+    ]);
     expect(search.next).toMatchObject({ kind: 'read-result', path: 'memory/finance.md' });
     // Cited at its event: line = seq + 1 in the database's transcript.
     expect([search.line, search.resultLine, fromMain[0]!.line]).toEqual([5, 6, 7]);

@@ -2,14 +2,26 @@
 // (the search log), each with its outcome as the caller saw it, a diagnosis when it came back empty
 // or failed, and the same query re-run in Memory Lens now. Transcripts are parsed once per
 // (size, mtime); everything else is computed per request, so it always reflects the files now.
-import type { AgentCall, AgentCallList, AgentCallsArgs, CallHit, CallOutcome, CallReplay } from '../../../shared/agent-call-types.js';
+import type {
+  AgentCall,
+  AgentCallList,
+  AgentCallsArgs,
+  CallHit,
+  CallOutcome,
+  CallReplay,
+} from '../../../shared/agent-call-types.js';
 import type { AgentSearchSummary, FileListEntry, SearchResult } from '../../../shared/domain.js';
 import { MemoryLensError, messageOf } from '../../../shared/errors.js';
 import { diagnoseMemoryCall, type ReplayEvidence } from '../../../shared/memory-call-diagnosis.js';
 import { holdsEveryWord } from '../../../shared/openclaw-keyword-rule.js';
 import { SEARCH_DEFAULTS } from '../../../shared/search-defaults.js';
 import type { MemoryEngineApi } from '../../memory/engine-types.js';
-import { baseToolName, extractMemoryCalls, jsonlRecords, type ExtractedMemoryCall } from '../../memory/parse/memory-tool-calls.js';
+import {
+  baseToolName,
+  extractMemoryCalls,
+  jsonlRecords,
+  type ExtractedMemoryCall,
+} from '../../memory/parse/memory-tool-calls.js';
 import type { WorkspaceActivity } from './agent-activity-store.js';
 import { summarizeHealth } from './agent-calls-health.js';
 
@@ -51,7 +63,9 @@ export class AgentCallsService {
     const since = args.since === undefined ? null : parseSince(args.since);
     const files = await engine.listFiles();
     const byPath = new Map(files.map((f) => [f.path, f]));
-    const sessions = files.filter((f) => f.source === 'sessions' && (args.agent === undefined || f.agentId === args.agent));
+    const sessions = files.filter(
+      (f) => f.source === 'sessions' && (args.agent === undefined || f.agentId === args.agent),
+    );
 
     let malformed = 0;
     const calls: AgentCall[] = [];
@@ -60,14 +74,20 @@ export class AgentCallsService {
       malformed += parsed.malformed;
       for (const c of parsed.calls) calls.push(fromTranscript(file, c, now));
     }
-    if (args.agent === undefined) calls.push(...withoutEchoes(this.deps.activity().listSearches().entries.map(fromLog), calls));
+    if (args.agent === undefined)
+      calls.push(...withoutEchoes(this.deps.activity().listSearches().entries.map(fromLog), calls));
 
     calls.sort((a, b) => Date.parse(b.time) - Date.parse(a.time) || (b.line ?? 0) - (a.line ?? 0));
     // Every call is diagnosed: the health summary covers the last 30 days whatever `since` shows.
     await this.replayAndDiagnose(engine, calls, byPath);
     const kept = calls.filter((c) => since === null || Date.parse(c.time) >= since);
     const limited = args.limit === undefined ? kept : kept.slice(0, args.limit);
-    return { calls: limited, health: summarizeHealth(calls, now), sessionsRead: sessions.length, malformedRecords: malformed };
+    return {
+      calls: limited,
+      health: summarizeHealth(calls, now),
+      sessionsRead: sessions.length,
+      malformedRecords: malformed,
+    };
   }
 
   private async transcript(engine: MemoryEngineApi, file: FileListEntry): Promise<ParsedTranscript> {
@@ -89,11 +109,22 @@ export class AgentCallsService {
   }
 
   /** Re-runs each distinct query (memory files, the caller's limits) and diagnoses what came back empty. */
-  private async replayAndDiagnose(engine: MemoryEngineApi, calls: AgentCall[], files: ReadonlyMap<string, FileListEntry>): Promise<void> {
+  private async replayAndDiagnose(
+    engine: MemoryEngineApi,
+    calls: AgentCall[],
+    files: ReadonlyMap<string, FileListEntry>,
+  ): Promise<void> {
     const replays = new Map<string, Promise<Replayed | null>>();
     const texts = new Map<string, Promise<string[] | null>>();
     const linesOf = (path: string) => {
-      if (!texts.has(path)) texts.set(path, engine.readFile(path).then((f) => f.text.split('\n'), () => null));
+      if (!texts.has(path))
+        texts.set(
+          path,
+          engine.readFile(path).then(
+            (f) => f.text.split('\n'),
+            () => null,
+          ),
+        );
       return texts.get(path)!;
     };
     for (const call of calls) {
@@ -102,7 +133,8 @@ export class AgentCallsService {
       let replayed: Replayed | null = null;
       if (SEARCH_TOOLS.has(baseToolName(call.tool)) && call.query && call.query.trim() !== '') {
         const key = JSON.stringify([call.query, minScore, maxResults]);
-        if (!replays.has(key) && replays.size < MAX_REPLAYS) replays.set(key, replay(engine, call.query, minScore, maxResults, files, linesOf));
+        if (!replays.has(key) && replays.size < MAX_REPLAYS)
+          replays.set(key, replay(engine, call.query, minScore, maxResults, files, linesOf));
         replayed = (await replays.get(key)) ?? null;
       }
       call.replay = replayed?.replay ?? null;
@@ -253,7 +285,11 @@ const ECHO_WINDOW_MS = 60_000;
  */
 export function withoutEchoes(logged: readonly AgentCall[], transcript: readonly AgentCall[]): AgentCall[] {
   const viaMcp = transcript.filter((c) => c.tool !== baseToolName(c.tool) && c.query !== null);
-  return logged.filter((l) => l.source !== 'mcp' || !viaMcp.some((t) => t.query === l.query && Math.abs(Date.parse(t.time) - Date.parse(l.time)) <= ECHO_WINDOW_MS));
+  return logged.filter(
+    (l) =>
+      l.source !== 'mcp' ||
+      !viaMcp.some((t) => t.query === l.query && Math.abs(Date.parse(t.time) - Date.parse(l.time)) <= ECHO_WINDOW_MS),
+  );
 }
 
 function toHit(r: SearchResult): CallHit {
@@ -277,6 +313,10 @@ function numberArg(value: unknown): number | undefined {
 /** `2026-11-01` (that day, UTC) or any ISO date-time. */
 export function parseSince(value: string): number {
   const ms = /^\d{4}-\d{2}-\d{2}$/.test(value) ? Date.parse(`${value}T00:00:00Z`) : Date.parse(value);
-  if (!Number.isFinite(ms)) throw new MemoryLensError('INVALID_ARGUMENT', `since: expected a date YYYY-MM-DD or an ISO date-time (got "${value}")`);
+  if (!Number.isFinite(ms))
+    throw new MemoryLensError(
+      'INVALID_ARGUMENT',
+      `since: expected a date YYYY-MM-DD or an ISO date-time (got "${value}")`,
+    );
   return ms;
 }

@@ -3,12 +3,23 @@
 // it hands out, and every search lands in the replay log. A bad argument or path comes back as a
 // typed error outcome, never a throw: an agent must always get an answer it can read.
 import { withSourceLine } from '../../../shared/snippet-source.js';
-import type { AgentCaller, AgentSearchEntry, SearchOptions, SearchResponse, SearchResult } from '../../../shared/domain.js';
+import type {
+  AgentCaller,
+  AgentSearchEntry,
+  SearchOptions,
+  SearchResponse,
+  SearchResult,
+} from '../../../shared/domain.js';
 import { toErrorValue, type ErrorCode } from '../../../shared/errors.js';
 import type { MemoryEngineApi } from '../../memory/engine-types.js';
 import type { WorkspaceActivity } from './agent-activity-store.js';
 import { MEMORY_GET_MAX_LINES, boundedExcerpt, type BoundedExcerpt } from './bounded-excerpt.js';
-import { describeArgIssues, MemoryContextArgsSchema, MemoryGetArgsSchema, MemorySearchArgsSchema } from './agent-tool-specs.js';
+import {
+  describeArgIssues,
+  MemoryContextArgsSchema,
+  MemoryGetArgsSchema,
+  MemorySearchArgsSchema,
+} from './agent-tool-specs.js';
 
 /** What a tool call returns: the payload (serialised for the agent) and whether it failed. */
 export interface ToolOutcome<T = Record<string, unknown>> {
@@ -56,7 +67,8 @@ export function createAgentMemoryTools(deps: AgentMemoryToolsDeps): AgentMemoryT
   return {
     async memorySearch(rawArgs, caller) {
       const parsed = MemorySearchArgsSchema.safeParse(rawArgs ?? {});
-      if (!parsed.success) return searchFailure('INVALID_ARGUMENT', describeArgIssues('memory_search', parsed.error, rawArgs));
+      if (!parsed.success)
+        return searchFailure('INVALID_ARGUMENT', describeArgIssues('memory_search', parsed.error, rawArgs));
       const args = parsed.data;
       const options: SearchOptions = { ...deps.defaults, query: args.query };
       if (args.maxResults !== undefined) options.maxResults = args.maxResults;
@@ -75,8 +87,18 @@ export function createAgentMemoryTools(deps: AgentMemoryToolsDeps): AgentMemoryT
       const at = now();
       const activity = deps.activity();
       // The breakdowns above show the counts before this access; the next search sees it.
-      activity.recordAccess(response.results.map((r) => ({ path: r.path, hash: r.chunkHash, startLine: r.startLine, endLine: r.endLine })), at);
-      activity.logSearch({ at, caller, query: args.query, mode: response.mode, options, response: loggedResponse(response) });
+      activity.recordAccess(
+        response.results.map((r) => ({ path: r.path, hash: r.chunkHash, startLine: r.startLine, endLine: r.endLine })),
+        at,
+      );
+      activity.logSearch({
+        at,
+        caller,
+        query: args.query,
+        mode: response.mode,
+        options,
+        response: loggedResponse(response),
+      });
 
       const payload: Record<string, unknown> = {
         results: response.results.map(toAgentHit),
@@ -99,9 +121,11 @@ export function createAgentMemoryTools(deps: AgentMemoryToolsDeps): AgentMemoryT
     },
 
     async memoryGet(rawArgs) {
-      const rawPath = typeof (rawArgs as { path?: unknown } | null)?.path === 'string' ? (rawArgs as { path: string }).path : '';
+      const rawPath =
+        typeof (rawArgs as { path?: unknown } | null)?.path === 'string' ? (rawArgs as { path: string }).path : '';
       const parsed = MemoryGetArgsSchema.safeParse(rawArgs ?? {});
-      if (!parsed.success) return getFailure(rawPath, 'INVALID_ARGUMENT', describeArgIssues('memory_get', parsed.error, rawArgs));
+      if (!parsed.success)
+        return getFailure(rawPath, 'INVALID_ARGUMENT', describeArgIssues('memory_get', parsed.error, rawArgs));
       const args = parsed.data;
       const from = args.from ?? 1;
       const wanted = Math.min(args.lines ?? MEMORY_GET_MAX_LINES, MEMORY_GET_MAX_LINES);
@@ -111,22 +135,43 @@ export function createAgentMemoryTools(deps: AgentMemoryToolsDeps): AgentMemoryT
         read = await engine.get(args.path, from, wanted);
       } catch (error) {
         const value = toErrorValue(error);
-        if (value.code === 'NOT_FOUND') return { isError: true, payload: { status: 'not_found', text: '', path: args.path, error: value.message } };
+        if (value.code === 'NOT_FOUND')
+          return { isError: true, payload: { status: 'not_found', text: '', path: args.path, error: value.message } };
         return getFailure(args.path, value.code, value.message);
       }
       // The engine clamps `from` to the last line; OpenClaw answers past the end with nothing.
       if (from > read.totalLines) {
-        return { isError: false, payload: { status: 'ok', text: '', path: read.path, from, lines: 0 } satisfies BoundedExcerpt };
+        return {
+          isError: false,
+          payload: { status: 'ok', text: '', path: read.path, from, lines: 0 } satisfies BoundedExcerpt,
+        };
       }
       const selected = read.text === '' && read.lines === 0 ? [] : read.text.split('\n');
-      const excerpt = boundedExcerpt({ path: read.path, from: read.from, selected, moreLinesAfter: read.from - 1 + read.lines < read.totalLines });
-      if (excerpt.lines > 0) await recordLinesRead(engine, deps.activity(), read.path, excerpt.from, excerpt.from + excerpt.lines - 1, now());
+      const excerpt = boundedExcerpt({
+        path: read.path,
+        from: read.from,
+        selected,
+        moreLinesAfter: read.from - 1 + read.lines < read.totalLines,
+      });
+      if (excerpt.lines > 0)
+        await recordLinesRead(
+          engine,
+          deps.activity(),
+          read.path,
+          excerpt.from,
+          excerpt.from + excerpt.lines - 1,
+          now(),
+        );
       return { isError: false, payload: { ...excerpt } };
     },
 
     async memoryContext(rawArgs) {
       const parsed = MemoryContextArgsSchema.safeParse(rawArgs ?? {});
-      if (!parsed.success) return { isError: true, payload: { error: describeArgIssues('memory_context', parsed.error, rawArgs), code: 'INVALID_ARGUMENT' } };
+      if (!parsed.success)
+        return {
+          isError: true,
+          payload: { error: describeArgIssues('memory_context', parsed.error, rawArgs), code: 'INVALID_ARGUMENT' },
+        };
       try {
         const report = await deps.engine().context(parsed.data);
         return { isError: false, payload: { ...report } };
@@ -152,11 +197,21 @@ export function loggedResponse(response: SearchResponse): AgentSearchEntry['resp
 }
 
 /** Counts one access of every indexed chunk that overlaps the lines read. */
-async function recordLinesRead(engine: MemoryEngineApi, activity: WorkspaceActivity, path: string, first: number, last: number, at: number): Promise<void> {
+async function recordLinesRead(
+  engine: MemoryEngineApi,
+  activity: WorkspaceActivity,
+  path: string,
+  first: number,
+  last: number,
+  at: number,
+): Promise<void> {
   try {
     const chunks = await engine.chunksOf(path);
     const touched = chunks.filter((c) => c.startLine <= last && c.endLine >= first);
-    activity.recordAccess(touched.map((c) => ({ path, hash: c.hash, startLine: c.startLine, endLine: c.endLine })), at);
+    activity.recordAccess(
+      touched.map((c) => ({ path, hash: c.hash, startLine: c.startLine, endLine: c.endLine })),
+      at,
+    );
   } catch {
     // The index is being rebuilt or repaired: the read succeeded, the count is what is lost.
   }
@@ -188,17 +243,23 @@ function searchFailure(code: ErrorCode, message: string): ToolOutcome {
       ...(invalid ? {} : { disabled: true, unavailable: true }),
       error: message,
       code,
-      warning: invalid ? 'The memory_search call was not valid; nothing was searched.' : 'Memory search is unavailable right now.',
+      warning: invalid
+        ? 'The memory_search call was not valid; nothing was searched.'
+        : 'Memory search is unavailable right now.',
       action: invalid ? 'Fix the arguments and call memory_search again.' : actionFor(code),
     },
   };
 }
 
 /** Refused paths also say what memory_get does read, so the agent can correct itself. */
-const ALLOWED_PATHS_HINT = 'memory_get reads MEMORY.md, memory.md, USER.md and memory/**/*.md, given relative to the workspace (e.g. memory/projects/home-network.md).';
+const ALLOWED_PATHS_HINT =
+  'memory_get reads MEMORY.md, memory.md, USER.md and memory/**/*.md, given relative to the workspace (e.g. memory/projects/home-network.md).';
 
 function getFailure(path: string, code: ErrorCode, message: string): ToolOutcome {
-  const error = code === 'OUT_OF_ROOT' || code === 'NOT_ALLOWED' ? `${message.replace(/\.?$/, '.')} ${ALLOWED_PATHS_HINT}` : message;
+  const error =
+    code === 'OUT_OF_ROOT' || code === 'NOT_ALLOWED'
+      ? `${message.replace(/\.?$/, '.')} ${ALLOWED_PATHS_HINT}`
+      : message;
   return { isError: true, payload: { path, text: '', status: 'error', code, error } };
 }
 

@@ -47,7 +47,12 @@ export interface AgentToolSources {
 }
 
 export function agentToolSpecs(sources: AgentToolSources): AgentToolSpec[] {
-  const files = ['MEMORY.md, USER.md, Markdown files recursively under memory/', sources.extraPaths ? 'configured extra paths' : ''].filter(Boolean).join(', ');
+  const files = [
+    'MEMORY.md, USER.md, Markdown files recursively under memory/',
+    sources.extraPaths ? 'configured extra paths' : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
   const searched = sources.sessions ? `${files}, indexed session transcripts` : files;
   return [
     {
@@ -77,7 +82,7 @@ export function agentToolSpecs(sources: AgentToolSources): AgentToolSpec[] {
       title: 'Memory Context Budget',
       description:
         'What of the bootstrap files (AGENTS.md, SOUL.md, IDENTITY.md, USER.md, BOOTSTRAP.md, MEMORY.md …) OpenClaw injects at session start: ' +
-        'per file in injection order its size, the cap that applied (per-file, USER.md\'s own, or what was left of the total), whether it was cut ' +
+        "per file in injection order its size, the cap that applied (per-file, USER.md's own, or what was left of the total), whether it was cut " +
         'and which line ranges the agent does not see; totals against the total cap; and where each limit came from (openclaw.json or the defaults). ' +
         'Use it before relying on MEMORY.md content being in your prompt, or to decide what to move into memory/ topic files. Read-only.',
       inputSchema: jsonSchemaOf(MemoryContextArgsSchema),
@@ -87,7 +92,10 @@ export function agentToolSpecs(sources: AgentToolSources): AgentToolSpec[] {
 
 /** Draft-07 JSON Schema without the `$schema` line (OpenClaw's schemas carry none). */
 function jsonSchemaOf(schema: z.ZodType): AgentToolSpec['inputSchema'] {
-  const { $schema: _drop, ...json } = z.toJSONSchema(schema, { target: 'draft-7', io: 'input' }) as Record<string, unknown>;
+  const { $schema: _drop, ...json } = z.toJSONSchema(schema, { target: 'draft-7', io: 'input' }) as Record<
+    string,
+    unknown
+  >;
   return json as AgentToolSpec['inputSchema'];
 }
 
@@ -95,7 +103,8 @@ function jsonSchemaOf(schema: z.ZodType): AgentToolSpec['inputSchema'] {
 export function describeArgIssues(tool: string, error: z.ZodError, input: unknown): string {
   const valueAt = (pathParts: PropertyKey[]): unknown => {
     let value: unknown = input;
-    for (const part of pathParts) value = value && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[part] : undefined;
+    for (const part of pathParts)
+      value = value && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[part] : undefined;
     return value;
   };
   const given = (pathParts: PropertyKey[]): string => {
@@ -109,7 +118,9 @@ export function describeArgIssues(tool: string, error: z.ZodError, input: unknow
       case 'unrecognized_keys':
         return `unknown argument${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
       case 'invalid_type':
-        return valueAt(issue.path) === undefined ? `${name} is required` : `${name} must be ${issue.expected === 'int' ? 'an integer' : `a ${issue.expected}`} (got ${given(issue.path)})`;
+        return valueAt(issue.path) === undefined
+          ? `${name} is required`
+          : `${name} must be ${issue.expected === 'int' ? 'an integer' : `a ${issue.expected}`} (got ${given(issue.path)})`;
       case 'too_big':
         return `${name} must be at most ${String(issue.maximum)}${issue.origin === 'string' ? ' characters long' : ''} (got ${issue.origin === 'string' ? `${String((valueAt(issue.path) as string).length)} characters` : given(issue.path)})`;
       case 'too_small':

@@ -25,7 +25,13 @@ export interface BoundedExcerpt {
  * `selected` are the file's lines from `from` on (at most MEMORY_GET_MAX_LINES of them);
  * `moreLinesAfter` says whether the file continues past them.
  */
-export function boundedExcerpt(params: { path: string; from: number; selected: readonly string[]; moreLinesAfter: boolean; maxChars?: number }): BoundedExcerpt {
+export function boundedExcerpt(params: {
+  path: string;
+  from: number;
+  selected: readonly string[];
+  moreLinesAfter: boolean;
+  maxChars?: number;
+}): BoundedExcerpt {
   const maxChars = params.maxChars ?? MEMORY_GET_MAX_CHARS;
   let included = 0;
   let chars = 0;

@@ -4,7 +4,11 @@ import type { FileAccess } from '../../../shared/domain.js';
 import type { MemoryEngineApi } from '../../memory/engine-types.js';
 import type { WorkspaceActivity } from './agent-activity-store.js';
 
-export async function fileAccessOf(engine: MemoryEngineApi, activity: WorkspaceActivity, cleanPath: string): Promise<FileAccess> {
+export async function fileAccessOf(
+  engine: MemoryEngineApi,
+  activity: WorkspaceActivity,
+  cleanPath: string,
+): Promise<FileAccess> {
   const stored = activity.fileAccess(cleanPath);
   if (stored.length === 0) return { path: cleanPath, total: 0, lastAccessAt: null, ranges: [] };
   const current = await engine.chunksOf(cleanPath).catch(() => []);

@@ -32,37 +32,62 @@ export async function writeSessionMemory(engine: MemoryEngineApi, memory: Sessio
       throw error;
     }
   }
-  throw new MemoryLensError('ALREADY_EXISTS', `${base}.md and ${MAX_NAME_ATTEMPTS - 1} numbered variants already exist.`);
+  throw new MemoryLensError(
+    'ALREADY_EXISTS',
+    `${base}.md and ${MAX_NAME_ATTEMPTS - 1} numbered variants already exist.`,
+  );
 }
 
 /** A transcript the engine knows (`sessions/…jsonl`, including agents' session folders). */
-export async function saveWorkspaceSession(engine: MemoryEngineApi, relPath: string, options: SaveSessionOptions = {}): Promise<SavedSessionMemory> {
+export async function saveWorkspaceSession(
+  engine: MemoryEngineApi,
+  relPath: string,
+  options: SaveSessionOptions = {},
+): Promise<SavedSessionMemory> {
   const transcript = await engine.readTranscript(relPath);
   const sessionId = sessionIdFromFileName(path.posix.basename(relPath));
-  const memory = buildSessionMemory({ messages: transcript.messages, sessionId, fallbackTime: new Date(), ...optionalInputs(options) });
+  const memory = buildSessionMemory({
+    messages: transcript.messages,
+    sessionId,
+    fallbackTime: new Date(),
+    ...optionalInputs(options),
+  });
   const written = await writeSessionMemory(engine, memory);
   return { path: written, sessionId, messages: memory.kept, slug: memory.slug };
 }
 
 /** Any transcript file on disk; its session key is looked up in a `sessions.json` beside it, if any. */
-export async function saveSessionFile(engine: MemoryEngineApi, absPath: string, options: SaveSessionOptions = {}): Promise<SavedSessionMemory> {
+export async function saveSessionFile(
+  engine: MemoryEngineApi,
+  absPath: string,
+  options: SaveSessionOptions = {},
+): Promise<SavedSessionMemory> {
   let text: string;
   try {
     text = await fs.readFile(absPath, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') throw new MemoryLensError('NOT_FOUND', `No such transcript: ${absPath}`);
+    if (code === 'ENOENT' || code === 'ENOTDIR')
+      throw new MemoryLensError('NOT_FOUND', `No such transcript: ${absPath}`);
     if (code === 'EISDIR') throw new MemoryLensError('NOT_ALLOWED', `Not a file: ${absPath}`);
     throw error;
   }
   const parsed = parseSessionJsonl(text);
   if (parsed.messages.length === 0 && parsed.malformed > 0) {
-    throw new MemoryLensError('INVALID_ARGUMENT', `${absPath} is not an OpenClaw session transcript (no JSON message records).`);
+    throw new MemoryLensError(
+      'INVALID_ARGUMENT',
+      `${absPath} is not an OpenClaw session transcript (no JSON message records).`,
+    );
   }
   const sessionId = sessionIdFromFileName(path.basename(absPath));
   const sessionKey = options.sessionKey ?? (await sessionKeyFromStore(path.dirname(absPath), sessionId));
   const fallbackTime = parsed.firstTimestamp ? new Date(parsed.firstTimestamp) : new Date();
-  const memory = buildSessionMemory({ messages: parsed.messages, sessionId, fallbackTime, ...optionalInputs({ ...options, sessionKey }) });
+  const memory = buildSessionMemory({
+    messages: parsed.messages,
+    sessionId,
+    fallbackTime,
+    ...optionalInputs({ ...options, sessionKey }),
+  });
   const written = await writeSessionMemory(engine, memory);
   return { path: written, sessionId, messages: memory.kept, slug: memory.slug };
 }
@@ -85,7 +110,11 @@ export async function sessionKeyFromStore(dir: string, sessionId: string): Promi
   return null;
 }
 
-function optionalInputs(options: SaveSessionOptions): { count?: number; timeZone?: string; sessionKey?: string | null } {
+function optionalInputs(options: SaveSessionOptions): {
+  count?: number;
+  timeZone?: string;
+  sessionKey?: string | null;
+} {
   return {
     ...(options.count !== undefined ? { count: options.count } : {}),
     ...(options.timeZone !== undefined ? { timeZone: options.timeZone } : {}),

@@ -42,7 +42,13 @@ export function buildSessionMemory(input: SessionMemoryInput): SessionMemory {
   const count = input.count ?? DEFAULT_SESSION_MESSAGES;
   const automation = sessionAutomation(input.messages);
   // A scheduler's run has no channel; say which run it was rather than "unknown".
-  const channel = detectChannel(input.messages) ?? (automation.kind === 'cron' ? `cron job ${automation.jobName || automation.jobId}` : automation.kind === 'conversation' ? null : automation.kind);
+  const channel =
+    detectChannel(input.messages) ??
+    (automation.kind === 'cron'
+      ? `cron job ${automation.jobName || automation.jobId}`
+      : automation.kind === 'conversation'
+        ? null
+        : automation.kind);
   const cleaned = input.messages
     // Heartbeat prompts and their HEARTBEAT_OK are the scheduler talking to itself, not conversation.
     .filter((m) => !(m.role === 'user' && isHeartbeatPrompt(m.text)) && !SILENT_REPLY.test(m.text.trim()))
@@ -87,11 +93,29 @@ export function sessionIdFromFileName(fileName: string): string {
 
 /** JSON string, with the line separators JSON leaves raw escaped so the file stays one line per message. */
 function jsonLine(text: string): string {
-  return JSON.stringify(text).replace(/[\u0085\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(text).replace(
+    /[\u0085\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 const SILENT_REPLY = /^(?:HEARTBEAT_OK|NO_REPLY)$/;
-const CHANNELS = ['WebChat', 'WhatsApp', 'Telegram', 'Signal', 'Slack', 'Discord', 'Google Chat', 'iMessage', 'Teams', 'Matrix', 'Zalo Personal', 'Zalo', 'Feishu', 'BlueBubbles'];
+const CHANNELS = [
+  'WebChat',
+  'WhatsApp',
+  'Telegram',
+  'Signal',
+  'Slack',
+  'Discord',
+  'Google Chat',
+  'iMessage',
+  'Teams',
+  'Matrix',
+  'Zalo Personal',
+  'Zalo',
+  'Feishu',
+  'BlueBubbles',
+];
 /** `System: [2026-06-12 09:05:09 GMT+8] Feishu[default] DM | text` (a gateway system line before the words). */
 const SYSTEM_PREFIX = /^System(?: \(untrusted\))?: \[[^\]]+\]\s*/;
 /** `Feishu[default] DM | ` or `Telegram DM | ` after the system prefix. */
@@ -132,11 +156,21 @@ function localParts(when: Date, timeZone: string): { date: string; time: string 
   let parts: Intl.DateTimeFormatPart[];
   try {
     parts = new Intl.DateTimeFormat('en-CA', {
-      timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
     }).formatToParts(when);
   } catch {
     throw new MemoryLensError('INVALID_ARGUMENT', `Unknown time zone: ${timeZone}`);
   }
   const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '00';
-  return { date: `${get('year')}-${get('month')}-${get('day')}`, time: `${get('hour')}:${get('minute')}:${get('second')}` };
+  return {
+    date: `${get('year')}-${get('month')}-${get('day')}`,
+    time: `${get('hour')}:${get('minute')}:${get('second')}`,
+  };
 }

@@ -4,7 +4,14 @@
 // extracted once per transcript stamp and kept, so asking "who made this change" is cheap.
 import os from 'node:os';
 import path from 'node:path';
-import { agentWritesIn, dreamingRunsIn, recordTime, type AgentWrite, type DreamingRun, type TranscriptRecord } from './agent-writes.js';
+import {
+  agentWritesIn,
+  dreamingRunsIn,
+  recordTime,
+  type AgentWrite,
+  type DreamingRun,
+  type TranscriptRecord,
+} from './agent-writes.js';
 
 export interface TranscriptEntry {
   session: string;
@@ -28,7 +35,12 @@ export function jsonlRecords(session: string, text: string): TranscriptRecord[] 
     try {
       const json = JSON.parse(raw) as unknown;
       if (typeof json === 'object' && json !== null && !Array.isArray(json)) {
-        records.push({ session, line: i + 1, time: recordTime(json as Record<string, unknown>), json: json as Record<string, unknown> });
+        records.push({
+          session,
+          line: i + 1,
+          time: recordTime(json as Record<string, unknown>),
+          json: json as Record<string, unknown>,
+        });
       }
     } catch {
       // A malformed line is skipped, as the indexer does.
@@ -59,7 +71,10 @@ export function workspacePathResolver(workspaceDirs: readonly string[]): (raw: s
 const REFRESH_EVERY_MS = 1_000;
 
 export class AgentWriteIndex {
-  private readonly cache = new Map<string, { stamp: string; title: string; writes: AgentWrite[]; dreams: DreamingRun[] }>();
+  private readonly cache = new Map<
+    string,
+    { stamp: string; title: string; writes: AgentWrite[]; dreams: DreamingRun[] }
+  >();
   private refreshed: { at: number; run: Promise<void> } | null = null;
 
   constructor(
@@ -81,7 +96,9 @@ export class AgentWriteIndex {
   /** Every time memory-core's dreaming job ran, as its transcripts record it. */
   async dreamingRuns(): Promise<(DreamingRun & { title: string })[]> {
     await this.refresh();
-    return [...this.cache.values()].flatMap((e) => e.dreams.map((d) => ({ ...d, title: e.title }))).sort((a, b) => a.time - b.time);
+    return [...this.cache.values()]
+      .flatMap((e) => e.dreams.map((d) => ({ ...d, title: e.title })))
+      .sort((a, b) => a.time - b.time);
   }
 
   /** A transcript changed: the next question lists them again. */
@@ -110,7 +127,12 @@ export class AgentWriteIndex {
         if (this.cache.get(entry.session)?.stamp === entry.stamp) continue;
         try {
           const records = await source.records(entry.session);
-          this.cache.set(entry.session, { stamp: entry.stamp, title: entry.title, writes: agentWritesIn(records, this.resolvePath), dreams: dreamingRunsIn(records) });
+          this.cache.set(entry.session, {
+            stamp: entry.stamp,
+            title: entry.title,
+            writes: agentWritesIn(records, this.resolvePath),
+            dreams: dreamingRunsIn(records),
+          });
         } catch (error) {
           this.log(`history: ${entry.session} could not be read: ${String(error)}`);
         }

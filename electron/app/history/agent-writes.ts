@@ -45,7 +45,8 @@ export function recordTime(json: Record<string, unknown>): number | null {
     if (Number.isFinite(t)) return t;
   }
   const message = json.message;
-  if (isObject(message) && typeof message.timestamp === 'number' && Number.isFinite(message.timestamp)) return message.timestamp;
+  if (isObject(message) && typeof message.timestamp === 'number' && Number.isFinite(message.timestamp))
+    return message.timestamp;
   return null;
 }
 
@@ -53,7 +54,10 @@ export function recordTime(json: Record<string, unknown>): number | null {
  * Every memory write in the records, in order. `resolvePath` maps a path as the agent wrote it
  * (absolute, `~/…` or relative to its workspace) to a workspace-relative path, or null.
  */
-export function agentWritesIn(records: Iterable<TranscriptRecord>, resolvePath: (raw: string) => string | null): AgentWrite[] {
+export function agentWritesIn(
+  records: Iterable<TranscriptRecord>,
+  resolvePath: (raw: string) => string | null,
+): AgentWrite[] {
   const writes: AgentWrite[] = [];
   const lastUser = new Map<string, { line: number; text: string }>();
   for (const record of records) {
@@ -63,7 +67,11 @@ export function agentWritesIn(records: Iterable<TranscriptRecord>, resolvePath: 
     if (message.role === 'user') {
       // The words the user typed, without the channel envelope OpenClaw wraps inbound messages in.
       const text = stripEnvelopeMetadata(textOf(message.content), 'user').trim();
-      if (text) lastUser.set(record.session, { line: record.line, text: text.length > USER_TEXT_MAX ? `${text.slice(0, USER_TEXT_MAX - 1)}…` : text });
+      if (text)
+        lastUser.set(record.session, {
+          line: record.line,
+          text: text.length > USER_TEXT_MAX ? `${text.slice(0, USER_TEXT_MAX - 1)}…` : text,
+        });
       continue;
     }
     if (message.role !== 'assistant' || !Array.isArray(message.content)) continue;
@@ -71,11 +79,20 @@ export function agentWritesIn(records: Iterable<TranscriptRecord>, resolvePath: 
     if (time === null) continue;
     const user = lastUser.get(record.session) ?? null;
     for (const part of message.content) {
-      if (!isObject(part) || part.type !== 'toolCall' || typeof part.name !== 'string' || !isObject(part.arguments)) continue;
+      if (!isObject(part) || part.type !== 'toolCall' || typeof part.name !== 'string' || !isObject(part.arguments))
+        continue;
       const args = part.arguments;
-      const base = { session: record.session, line: record.line, time, tool: part.name, userLine: user?.line ?? null, userText: user?.text ?? null };
+      const base = {
+        session: record.session,
+        line: record.line,
+        time,
+        tool: part.name,
+        userLine: user?.line ?? null,
+        userText: user?.text ?? null,
+      };
       if (WRITE_TOOLS.has(part.name)) {
-        const raw = typeof args.path === 'string' ? args.path : typeof args.file_path === 'string' ? args.file_path : null;
+        const raw =
+          typeof args.path === 'string' ? args.path : typeof args.file_path === 'string' ? args.file_path : null;
         const relPath = raw ? resolvePath(raw) : null;
         if (!relPath) continue;
         writes.push({ ...base, path: relPath, ...contentOf(args) });
@@ -98,7 +115,10 @@ export function agentWritesIn(records: Iterable<TranscriptRecord>, resolvePath: 
  * tagged `[managed-by=memory-core.short-term-promotion]`) wakes the agent with this system event
  * (OpenClaw 2026.9.6, dist/doctor-*.mjs and dreaming-*.mjs).
  */
-const DREAMING_JOB_MARKERS = ['__openclaw_memory_core_short_term_promotion_dream__', '[managed-by=memory-core.short-term-promotion]'];
+const DREAMING_JOB_MARKERS = [
+  '__openclaw_memory_core_short_term_promotion_dream__',
+  '[managed-by=memory-core.short-term-promotion]',
+];
 
 export interface DreamingRun {
   session: string;
@@ -113,7 +133,8 @@ export function dreamingRunsIn(records: Iterable<TranscriptRecord>): DreamingRun
     const time = record.time ?? recordTime(record.json);
     if (time === null) continue;
     const raw = JSON.stringify(record.json);
-    if (DREAMING_JOB_MARKERS.some((m) => raw.includes(m))) runs.push({ session: record.session, line: record.line, time });
+    if (DREAMING_JOB_MARKERS.some((m) => raw.includes(m)))
+      runs.push({ session: record.session, line: record.line, time });
   }
   return runs;
 }
@@ -121,11 +142,19 @@ export function dreamingRunsIn(records: Iterable<TranscriptRecord>): DreamingRun
 function contentOf(args: Record<string, unknown>): Pick<AgentWrite, 'content' | 'edits'> {
   if (typeof args.content === 'string') return { content: args.content };
   if (Array.isArray(args.edits)) {
-    const edits = args.edits.filter(isObject).flatMap((e) => (typeof e.oldText === 'string' && typeof e.newText === 'string' ? [{ oldText: e.oldText, newText: e.newText }] : []));
+    const edits = args.edits
+      .filter(isObject)
+      .flatMap((e) =>
+        typeof e.oldText === 'string' && typeof e.newText === 'string'
+          ? [{ oldText: e.oldText, newText: e.newText }]
+          : [],
+      );
     if (edits.length > 0) return { edits };
   }
-  if (typeof args.oldText === 'string' && typeof args.newText === 'string') return { edits: [{ oldText: args.oldText, newText: args.newText }] };
-  if (typeof args.old_string === 'string' && typeof args.new_string === 'string') return { edits: [{ oldText: args.old_string, newText: args.new_string }] };
+  if (typeof args.oldText === 'string' && typeof args.newText === 'string')
+    return { edits: [{ oldText: args.oldText, newText: args.newText }] };
+  if (typeof args.old_string === 'string' && typeof args.new_string === 'string')
+    return { edits: [{ oldText: args.old_string, newText: args.new_string }] };
   return {};
 }
 

@@ -43,7 +43,11 @@ export async function authorsOf(change: ChangeContext, sources: AuthorSources): 
   const agent = bestAgentWrite(change, await sources.agentWrites.writesTo(version.path));
   if (agent) found.push(agentAuthor(agent.write, agent.how));
   if (version.kind !== 'save') {
-    const dreaming = dreamingEvidence({ mtimeMs: version.mtimeMs, time: version.time, addedLines: change.addedLines }, await sources.dreams(), await sources.agentWrites.dreamingRuns());
+    const dreaming = dreamingEvidence(
+      { mtimeMs: version.mtimeMs, time: version.time, addedLines: change.addedLines },
+      await sources.dreams(),
+      await sources.agentWrites.dreamingRuns(),
+    );
     if (dreaming) found.push({ kind: 'dreaming', label: 'dreaming', how: dreaming });
   }
   if (change.bytes) {
@@ -89,10 +93,15 @@ function agentAuthor(write: AgentWrite & { title: string }, how: string): Author
  * edit whose new text is in it, then any call on the path — inside the window from the previous
  * version to just after the change; nearest to the change's time wins a tie.
  */
-export function bestAgentWrite(change: ChangeContext, writes: readonly (AgentWrite & { title: string })[]): { write: AgentWrite & { title: string }; how: string } | null {
+export function bestAgentWrite(
+  change: ChangeContext,
+  writes: readonly (AgentWrite & { title: string })[],
+): { write: AgentWrite & { title: string }; how: string } | null {
   const { version, previous } = change;
   const at = version.mtimeMs ?? version.time;
-  const from = previous ? Math.min(previous.time, previous.mtimeMs ?? previous.time) - MTIME_GRANULARITY_MS : at - FIRST_SEEN_LOOKBACK_MS;
+  const from = previous
+    ? Math.min(previous.time, previous.mtimeMs ?? previous.time) - MTIME_GRANULARITY_MS
+    : at - FIRST_SEEN_LOOKBACK_MS;
   // The change happened no later than both its mtime and the moment it was seen.
   const to = Math.min(version.time, at) + AFTER_SLACK_MS;
   let best: { write: AgentWrite & { title: string }; score: number; how: string } | null = null;
@@ -102,7 +111,12 @@ export function bestAgentWrite(change: ChangeContext, writes: readonly (AgentWri
     // A call that only names the file cannot have caused a change made before it.
     if (score === 1 && write.time > at) continue;
     if (!(inWindow ? score > 0 : score === 3 && Math.abs(write.time - at) <= EXACT_MATCH_REACH_MS)) continue;
-    if (!best || score > best.score || (score === best.score && Math.abs(write.time - at) < Math.abs(best.write.time - at))) best = { write, score, how };
+    if (
+      !best ||
+      score > best.score ||
+      (score === best.score && Math.abs(write.time - at) < Math.abs(best.write.time - at))
+    )
+      best = { write, score, how };
   }
   return best ? { write: best.write, how: best.how } : null;
 }
@@ -112,7 +126,12 @@ function matchScore(write: AgentWrite, change: ChangeContext): { score: number; 
   if (write.content !== undefined && change.version.hash && sha256(write.content) === change.version.hash) {
     return { score: 3, how: `${where} wrote exactly these bytes` };
   }
-  if (write.edits && change.text !== null && write.edits.every((e) => change.text!.includes(e.newText)) && write.edits.some((e) => change.previousText === null || change.previousText.includes(e.oldText))) {
+  if (
+    write.edits &&
+    change.text !== null &&
+    write.edits.every((e) => change.text!.includes(e.newText)) &&
+    write.edits.some((e) => change.previousText === null || change.previousText.includes(e.oldText))
+  ) {
     return { score: 2, how: `${where} replaced text with what this version holds, within the change's time window` };
   }
   if (write.content !== undefined && change.text !== null && change.text.includes(write.content.trim())) {

@@ -47,7 +47,13 @@ export class BlobStore {
         const abs = path.join(this.dir, shard, name);
         const stat = await fs.stat(abs).catch(() => null);
         if (!stat?.isFile() || now - stat.mtimeMs < BLOB_GRACE_MS) continue;
-        if (await fs.unlink(abs).then(() => true, () => false)) freed += stat.size;
+        if (
+          await fs.unlink(abs).then(
+            () => true,
+            () => false,
+          )
+        )
+          freed += stat.size;
       }
     }
     return freed;

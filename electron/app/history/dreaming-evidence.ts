@@ -59,13 +59,15 @@ export function dreamingEvidence(
   jobRuns: readonly { session: string; line: number; time: number }[] = [],
 ): string | null {
   const at = change.mtimeMs ?? change.time;
-  if (change.addedLines.some((line) => MANAGED_MARKER.test(line))) return "the change is inside one of dreaming's managed blocks";
+  if (change.addedLines.some((line) => MANAGED_MARKER.test(line)))
+    return "the change is inside one of dreaming's managed blocks";
   const run = [...jobRuns].reverse().find((r) => r.time <= at + 1_000 && at - r.time <= SWEEP_MS);
   if (run) return `memory-core's dreaming job ran at ${clock(run.time)} (${run.session}, line ${run.line})`;
   if (!dreams) return null;
   const entry = dreams.diaryTimes.find((t) => Math.abs(t - at) <= DIARY_NEAR_MS);
   if (entry !== undefined) return `a Dream Diary entry in DREAMS.md is dated ${clock(entry)}`;
-  if (Math.abs(dreams.mtimeMs - at) <= SAME_SWEEP_MS) return `DREAMS.md was written in the same sweep (${clock(dreams.mtimeMs)})`;
+  if (Math.abs(dreams.mtimeMs - at) <= SAME_SWEEP_MS)
+    return `DREAMS.md was written in the same sweep (${clock(dreams.mtimeMs)})`;
   return null;
 }
 

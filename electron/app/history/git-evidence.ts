@@ -32,13 +32,23 @@ export class GitEvidence {
   async commitOf(relPath: string, bytes: Buffer): Promise<GitCommitOfBlob | null> {
     if (this.available === false) return null;
     const cached = this.cache.get(relPath);
-    const entry = cached && Date.now() - cached.at < CACHE_MS ? cached : { at: Date.now(), commits: this.blobsOf(relPath) };
+    const entry =
+      cached && Date.now() - cached.at < CACHE_MS ? cached : { at: Date.now(), commits: this.blobsOf(relPath) };
     this.cache.set(relPath, entry);
     return (await entry.commits).get(gitBlobId(bytes)) ?? null;
   }
 
   private async blobsOf(relPath: string): Promise<Map<string, GitCommitOfBlob>> {
-    const out = await this.git(['log', `-n${MAX_COMMITS}`, '--no-renames', '--raw', '--no-abbrev', '--format=%x01%H%x00%an%x00%at', '--', relPath]);
+    const out = await this.git([
+      'log',
+      `-n${MAX_COMMITS}`,
+      '--no-renames',
+      '--raw',
+      '--no-abbrev',
+      '--format=%x01%H%x00%an%x00%at',
+      '--',
+      relPath,
+    ]);
     const byBlob = new Map<string, GitCommitOfBlob>();
     if (out === null) return byBlob;
     for (const block of out.split('\x01').slice(1)) {
@@ -59,7 +69,11 @@ export class GitEvidence {
       execFile(
         'git',
         ['-C', this.workspaceDir, ...args],
-        { timeout: GIT_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' } },
+        {
+          timeout: GIT_TIMEOUT_MS,
+          maxBuffer: 16 * 1024 * 1024,
+          env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' },
+        },
         (error, stdout) => {
           if (error) {
             // No git binary at all: stop asking. Not a repository (or another failure): no evidence.

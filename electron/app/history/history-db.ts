@@ -56,7 +56,10 @@ export interface OpenedHistoryDb {
   notice: string | null;
 }
 
-export function openHistoryDb(dbPath: string, options: { nativeBinding?: string; now?: () => number } = {}): OpenedHistoryDb {
+export function openHistoryDb(
+  dbPath: string,
+  options: { nativeBinding?: string; now?: () => number } = {},
+): OpenedHistoryDb {
   fs.mkdirSync(path.dirname(dbPath), { recursive: true });
   try {
     return { db: initialise(dbPath, options), notice: null };
@@ -76,7 +79,8 @@ function initialise(dbPath: string, options: { nativeBinding?: string }): Databa
     db.pragma('synchronous = FULL');
     const appId = db.pragma('application_id', { simple: true }) as number;
     const tables = db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number };
-    if (appId !== 0 && appId !== APPLICATION_ID) throw new ForeignHistoryFileError(`${dbPath} is not a Memory Lens history file.`);
+    if (appId !== 0 && appId !== APPLICATION_ID)
+      throw new ForeignHistoryFileError(`${dbPath} is not a Memory Lens history file.`);
     if (appId === 0 && tables.n > 0) throw new Error('the file has tables but no history marker');
     const check = db.pragma('quick_check', { simple: true });
     if (check !== 'ok') throw new Error(`integrity check: ${String(check)}`);
@@ -99,7 +103,11 @@ function initialise(dbPath: string, options: { nativeBinding?: string }): Databa
  * one and copies over every version row that can still be read, stopping at the first unreadable
  * page. Blobs are untouched: each copied row still names its bytes.
  */
-function rebuildFromDamaged(dbPath: string, options: { nativeBinding?: string; now?: () => number }, reason: string): OpenedHistoryDb {
+function rebuildFromDamaged(
+  dbPath: string,
+  options: { nativeBinding?: string; now?: () => number },
+  reason: string,
+): OpenedHistoryDb {
   const aside = `${dbPath}.damaged-${fileTimestamp(new Date(options.now?.() ?? Date.now()))}`;
   for (const suffix of ['', '-wal', '-shm']) {
     if (fs.existsSync(dbPath + suffix)) fs.renameSync(dbPath + suffix, aside + suffix);
@@ -107,15 +115,22 @@ function rebuildFromDamaged(dbPath: string, options: { nativeBinding?: string; n
   const rows: VersionRow[] = [];
   let lastSeen: string | null = null;
   try {
-    const old = new Database(aside, { readonly: true, fileMustExist: true, ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}) });
+    const old = new Database(aside, {
+      readonly: true,
+      fileMustExist: true,
+      ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+    });
     try {
       try {
-        for (const row of old.prepare('SELECT * FROM versions ORDER BY id').iterate() as IterableIterator<VersionRow>) rows.push(row);
+        for (const row of old.prepare('SELECT * FROM versions ORDER BY id').iterate() as IterableIterator<VersionRow>)
+          rows.push(row);
       } catch {
         // Rows after the damaged page are lost; those before are kept.
       }
       try {
-        lastSeen = (old.prepare("SELECT value FROM meta WHERE key = 'lastSeenAt'").get() as { value: string } | undefined)?.value ?? null;
+        lastSeen =
+          (old.prepare("SELECT value FROM meta WHERE key = 'lastSeenAt'").get() as { value: string } | undefined)
+            ?.value ?? null;
       } catch {
         lastSeen = null;
       }
@@ -132,7 +147,13 @@ function rebuildFromDamaged(dbPath: string, options: { nativeBinding?: string; n
   let kept = 0;
   db.transaction(() => {
     for (const row of rows) {
-      if (typeof row.id !== 'number' || typeof row.path !== 'string' || typeof row.time !== 'number' || typeof row.kind !== 'string') continue;
+      if (
+        typeof row.id !== 'number' ||
+        typeof row.path !== 'string' ||
+        typeof row.time !== 'number' ||
+        typeof row.kind !== 'string'
+      )
+        continue;
       insert.run({ ...row, clock_back: row.clock_back ? 1 : 0 });
       kept += 1;
     }

@@ -18,7 +18,12 @@ const BINARY_SNIFF_BYTES = 8192;
 
 export async function readForHistory(absPath: string, stat: Stats, maxBytes: number): Promise<HistoryRead> {
   if (stat.size > maxBytes) {
-    return { bytes: null, hash: await hashFile(absPath), size: stat.size, skipped: `too large to keep (${megabytes(stat.size)}; history keeps files up to ${megabytes(maxBytes)})` };
+    return {
+      bytes: null,
+      hash: await hashFile(absPath),
+      size: stat.size,
+      skipped: `too large to keep (${megabytes(stat.size)}; history keeps files up to ${megabytes(maxBytes)})`,
+    };
   }
   const bytes = await fs.readFile(absPath);
   const hash = sha256(bytes);

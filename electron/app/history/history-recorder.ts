@@ -77,7 +77,8 @@ export class HistoryRecorder {
       for (const relPath of seen) await this.recordNow(relPath, null);
       // Files with history that are gone now: a delete nobody reported (the app was closed).
       for (const latest of this.options.store.latestByPath()) {
-        if (!seen.has(latest.path) && latest.hash !== null && latest.kind !== 'delete') await this.recordNow(latest.path, null);
+        if (!seen.has(latest.path) && latest.hash !== null && latest.kind !== 'delete')
+          await this.recordNow(latest.path, null);
       }
       await this.retention();
     });
@@ -112,7 +113,8 @@ export class HistoryRecorder {
       const latest = store.latest(relPath);
       const first = !latest || (latest.kind === 'delete' && latest.hash === null);
       const renamedFrom = first ? this.renameSource(read.hash, appWrite) : null;
-      const kind: VersionKind = appWrite?.kind === 'save' ? 'save' : renamedFrom ? 'rename' : !latest ? 'baseline' : 'external';
+      const kind: VersionKind =
+        appWrite?.kind === 'save' ? 'save' : renamedFrom ? 'rename' : !latest ? 'baseline' : 'external';
       const { version, added } = await store.record({
         path: relPath,
         kind,

@@ -5,14 +5,28 @@ import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import { BOOTSTRAP_FILE_NAMES, isBootstrapFileName } from '../../../shared/bootstrap-profiles.js';
 import { MemoryLensError, messageOf } from '../../../shared/errors.js';
-import type { Author, FileHistory, HistoryUsage, LineOrigins, Version, VersionDiff, VersionText, WorkspaceChanges } from '../../../shared/history-schemas.js';
+import type {
+  Author,
+  FileHistory,
+  HistoryUsage,
+  LineOrigins,
+  Version,
+  VersionDiff,
+  VersionText,
+  WorkspaceChanges,
+} from '../../../shared/history-schemas.js';
 import type { SaveResult } from '../../../shared/domain.js';
 import { sha256 } from '../../memory/files/hash.js';
 import { normalizeRelPath, resolveInWorkspace } from '../../memory/files/safe-path.js';
 import fs from 'node:fs/promises';
 import type { SettingsStore } from '../settings-store.js';
 import type { WorkspaceSession } from '../workspace-session.js';
-import { AgentWriteIndex, engineTranscriptSource, workspacePathResolver, type TranscriptSource } from './agent-write-index.js';
+import {
+  AgentWriteIndex,
+  engineTranscriptSource,
+  workspacePathResolver,
+  type TranscriptSource,
+} from './agent-write-index.js';
 import { authorsOf, type AuthorSources } from './author-evidence.js';
 import { cachedDreamsReader } from './dreaming-evidence.js';
 import { GitEvidence } from './git-evidence.js';
@@ -57,14 +71,18 @@ export class HistoryService {
 
   constructor(private readonly options: HistoryServiceOptions) {
     this.unsubscribe = options.session.onDidEvent((event) => {
-      if (event.name === 'workspaceChanged') this.attaching = this.attaching.then(() => this.attach(event.payload.workspaceDir));
+      if (event.name === 'workspaceChanged')
+        this.attaching = this.attaching.then(() => this.attach(event.payload.workspaceDir));
       else if (event.name === 'fileChanged') {
         const changed = event.payload.path;
         void this.attaching.then(() => {
           if (!changed.startsWith('sessions/')) return this.attached?.recorder.changed(changed);
           // A transcript grew: an agent's write may now explain a change already listed.
           this.attached?.sources.agentWrites.invalidate();
-          this.options.session.emitEvent({ name: 'historyChanged', payload: { path: changed, reason: 'evidence', version: null } });
+          this.options.session.emitEvent({
+            name: 'historyChanged',
+            payload: { path: changed, reason: 'evidence', version: null },
+          });
           return undefined;
         });
       }
@@ -104,7 +122,8 @@ export class HistoryService {
     const clean = normalizeRelPath(relPath);
     const stored = a.store.versionsOf(clean).slice(0, MAX_LISTED);
     const versions: Version[] = [];
-    for (let i = 0; i < stored.length; i++) versions.push(await this.describe(a, stored[i]!, stored[i + 1] ?? a.store.previousOf(stored[i]!)));
+    for (let i = 0; i < stored.length; i++)
+      versions.push(await this.describe(a, stored[i]!, stored[i + 1] ?? a.store.previousOf(stored[i]!)));
     return { path: clean, versions, notices: a.store.notice ? [a.store.notice] : [] };
   }
 
@@ -137,10 +156,21 @@ export class HistoryService {
     const a = await this.ready();
     const clean = normalizeRelPath(relPath);
     const version = this.versionOf(a, clean, id);
-    if (version.hash === null) throw new MemoryLensError('NOT_ALLOWED', `Version ${id} of ${clean} is its deletion; restore the version before it.`);
+    if (version.hash === null)
+      throw new MemoryLensError(
+        'NOT_ALLOWED',
+        `Version ${id} of ${clean} is its deletion; restore the version before it.`,
+      );
     const text = (await a.store.bytesOf(version)).toString('utf8');
-    const author: Author = { kind: 'you', label: 'you, in Memory Lens', how: `restored version ${id} from Memory Lens`, restoredFrom: id };
-    return this.appWrite([{ path: clean, write: { kind: 'save', author } }], () => this.options.session.current().saveFile(clean, text, expectedHash));
+    const author: Author = {
+      kind: 'you',
+      label: 'you, in Memory Lens',
+      how: `restored version ${id} from Memory Lens`,
+      restoredFrom: id,
+    };
+    return this.appWrite([{ path: clean, write: { kind: 'save', author } }], () =>
+      this.options.session.current().saveFile(clean, text, expectedHash),
+    );
   }
 
   async changes(since?: number): Promise<WorkspaceChanges> {
@@ -191,12 +221,17 @@ export class HistoryService {
     for (const v of stored) {
       if (v.skipped) continue;
       const restoredFrom = v.recordedAuthor?.restoredFrom;
-      texts.push({ id: v.id, text: v.hash === null ? '' : await this.textOrEmpty(a, v), ...(restoredFrom !== undefined ? { restoredFrom } : {}) });
+      texts.push({
+        id: v.id,
+        text: v.hash === null ? '' : await this.textOrEmpty(a, v),
+        ...(restoredFrom !== undefined ? { restoredFrom } : {}),
+      });
     }
     const current = await this.currentBytes(a, clean);
     const latest = stored[stored.length - 1];
     // Lines typed since the last kept version (an unrecorded change) come from no version yet.
-    if (current && (!latest || latest.hash !== current.hash)) texts.push({ id: -1, text: current.bytes.toString('utf8') });
+    if (current && (!latest || latest.hash !== current.hash))
+      texts.push({ id: -1, text: current.bytes.toString('utf8') });
     const origins = lineOrigins(texts);
     const ids = new Set(origins.filter((id): id is number => id !== null && id > 0));
     const versions: Version[] = [];
@@ -229,7 +264,11 @@ export class HistoryService {
   private async ready(): Promise<Attached> {
     await this.attaching;
     const a = this.attached;
-    if (!a) throw new MemoryLensError('UNAVAILABLE', 'Memory history is not open (no workspace, or its store could not be opened).');
+    if (!a)
+      throw new MemoryLensError(
+        'UNAVAILABLE',
+        'Memory history is not open (no workspace, or its store could not be opened).',
+      );
     return a;
   }
 
@@ -254,14 +293,25 @@ export class HistoryService {
       settings: () => this.options.settings.get().history,
       log: this.options.log,
       ...(this.options.now ? { now: this.options.now } : {}),
-      onRecorded: (version) => this.options.session.emitEvent({ name: 'historyChanged', payload: { path: version.path, reason: 'version', version: version.id } }),
+      onRecorded: (version) =>
+        this.options.session.emitEvent({
+          name: 'historyChanged',
+          payload: { path: version.path, reason: 'version', version: version.id },
+        }),
     });
     const session = this.options.session;
     const engine = session.current();
-    const transcripts = engineTranscriptSource({ list: () => engine.listFiles(), readJsonl: (virtualPath) => engine.readTranscriptJsonl(virtualPath) });
+    const transcripts = engineTranscriptSource({
+      list: () => engine.listFiles(),
+      readJsonl: (virtualPath) => engine.readTranscriptJsonl(virtualPath),
+    });
     const real = await fs.realpath(workspaceDir).catch(() => workspaceDir);
     const sources: AuthorSources = {
-      agentWrites: new AgentWriteIndex([transcripts, ...(this.options.extraTranscriptSources?.(workspaceDir) ?? [])], workspacePathResolver([workspaceDir, real]), this.options.log),
+      agentWrites: new AgentWriteIndex(
+        [transcripts, ...(this.options.extraTranscriptSources?.(workspaceDir) ?? [])],
+        workspacePathResolver([workspaceDir, real]),
+        this.options.log,
+      ),
       dreams: cachedDreamsReader(workspaceDir),
       git: new GitEvidence(workspaceDir),
     };
@@ -269,7 +319,10 @@ export class HistoryService {
     const ready = session.whenSynced().then(async () => {
       const files = await engine.listFiles().catch(() => []);
       const present = await fs.readdir(workspaceDir).catch(() => [] as string[]);
-      const paths = [...files.filter((f) => f.source === 'memory').map((f) => f.path), ...present.filter((n) => isBootstrapFileName(n))];
+      const paths = [
+        ...files.filter((f) => f.source === 'memory').map((f) => f.path),
+        ...present.filter((n) => isBootstrapFileName(n)),
+      ];
       await recorder.rescan([...new Set(paths)]);
     });
     this.attached = { workspaceDir, store, recorder, sources, watcher, ready, addedLines: new Map() };
@@ -284,7 +337,11 @@ export class HistoryService {
         ignored: (p: string) => p !== workspaceDir && !BOOTSTRAP_FILE_NAMES.includes(path.basename(p)),
       });
       const onChange = (p: string) => void recorder.changed(path.basename(p));
-      watcher.on('add', onChange).on('change', onChange).on('unlink', onChange).on('error', (error) => this.options.log(`history watcher: ${messageOf(error)}`));
+      watcher
+        .on('add', onChange)
+        .on('change', onChange)
+        .on('unlink', onChange)
+        .on('error', (error) => this.options.log(`history watcher: ${messageOf(error)}`));
       return watcher;
     } catch (error) {
       this.options.log(`history: bootstrap files are not watched: ${messageOf(error)}`);
@@ -320,7 +377,13 @@ export class HistoryService {
   }
 
   /** Lines a version added over the one before: only dreaming's block markers are looked for in them, so only then is the diff run (and kept). */
-  private addedLines(a: Attached, version: StoredVersion, previous: StoredVersion | null, text: string | null, previousText: string | null): readonly string[] {
+  private addedLines(
+    a: Attached,
+    version: StoredVersion,
+    previous: StoredVersion | null,
+    text: string | null,
+    previousText: string | null,
+  ): readonly string[] {
     if (text === null || !text.includes(DREAMING_MARKER)) return [];
     const key = `${version.id}:${previous?.id ?? 0}`;
     let lines = a.addedLines.get(key);

@@ -27,11 +27,17 @@ function setup(): { dataDir: string; workspaceDir: string; clock: { now: number 
   fs.mkdirSync(workspaceDir);
   const dataDir = path.join(root, 'data');
   const clock = { now: T };
-  return { dataDir, workspaceDir, clock, open: () => HistoryStore.open({ dataDir, workspaceDir, now: () => clock.now }) };
+  return {
+    dataDir,
+    workspaceDir,
+    clock,
+    open: () => HistoryStore.open({ dataDir, workspaceDir, now: () => clock.now }),
+  };
 }
 
 const text = (s: string) => Buffer.from(s, 'utf8');
-const record = (store: HistoryStore, p: string, s: string) => store.record({ path: p, kind: 'external', bytes: text(s), mtimeMs: null });
+const record = (store: HistoryStore, p: string, s: string) =>
+  store.record({ path: p, kind: 'external', bytes: text(s), mtimeMs: null });
 
 describe('history store', () => {
   it('keeps each distinct content once, and repeats of the latest version are not new versions', async () => {
@@ -47,15 +53,24 @@ describe('history store', () => {
     store.close();
   });
 
-  it('retention: everything for keepAllDays, then the last of each day, then the oldest go under the size cap — never a file\'s newest', async () => {
+  it("retention: everything for keepAllDays, then the last of each day, then the oldest go under the size cap — never a file's newest", async () => {
     const { open, clock, dataDir, workspaceDir } = setup();
     const store = open();
-    for (const [day, hour, body] of [[-40, 9, 'v1'], [-40, 10, 'v2'], [-40, 11, 'v3'], [-35, 9, 'v4'], [-1, 9, 'v5'], [0, 0, 'v6']] as const) {
+    for (const [day, hour, body] of [
+      [-40, 9, 'v1'],
+      [-40, 10, 'v2'],
+      [-40, 11, 'v3'],
+      [-35, 9, 'v4'],
+      [-1, 9, 'v5'],
+      [0, 0, 'v6'],
+    ] as const) {
       clock.now = T + day * DAY + hour * 3_600_000;
       await record(store, 'MEMORY.md', `${body}\n`);
     }
     await store.applyRetention(HistorySettingsSchema.parse({}));
-    expect(store.versionsOf('MEMORY.md').map((v) => v.hash)).toEqual(['v6', 'v5', 'v4', 'v3'].map((b) => sha256(`${b}\n`)));
+    expect(store.versionsOf('MEMORY.md').map((v) => v.hash)).toEqual(
+      ['v6', 'v5', 'v4', 'v3'].map((b) => sha256(`${b}\n`)),
+    );
 
     // Size cap: 1 MB, four 400 KB versions of one file and one of another.
     const big = (c: string) => `${c.repeat(400 * 1024 - 1)}\n`;
@@ -85,7 +100,9 @@ describe('history store', () => {
     // Garble the page of the path index: the integrity check fails, the version rows are intact.
     const dbPath = path.join(historyDirFor(dataDir, workspaceDir), 'history.sqlite');
     const probe = new Database(dbPath, { readonly: true });
-    const page = (probe.prepare("SELECT rootpage FROM sqlite_master WHERE name = 'versions_path'").get() as { rootpage: number }).rootpage;
+    const page = (
+      probe.prepare("SELECT rootpage FROM sqlite_master WHERE name = 'versions_path'").get() as { rootpage: number }
+    ).rootpage;
     const pageSize = probe.pragma('page_size', { simple: true }) as number;
     probe.close();
     const fd = fs.openSync(dbPath, 'r+');
@@ -93,9 +110,12 @@ describe('history store', () => {
     fs.closeSync(fd);
 
     store = open();
-    expect(store.notice).toMatch(/damaged .* moved aside to history\.sqlite\.damaged-.* rebuilt with the 20 versions that could be read/);
+    expect(store.notice).toMatch(
+      /damaged .* moved aside to history\.sqlite\.damaged-.* rebuilt with the 20 versions that could be read/,
+    );
     expect(fs.readdirSync(path.dirname(dbPath)).some((n) => n.startsWith('history.sqlite.damaged-'))).toBe(true);
-    for (let i = 1; i <= 20; i++) expect((await store.bytesOf(store.latest(`memory/n${i}.md`)!)).toString()).toBe(`note ${i}\n`);
+    for (let i = 1; i <= 20; i++)
+      expect((await store.bytesOf(store.latest(`memory/n${i}.md`)!)).toString()).toBe(`note ${i}\n`);
     await record(store, 'memory/n1.md', 'after the repair\n');
     expect(store.versionsOf('memory/n1.md')).toHaveLength(2);
     store.close();
@@ -134,10 +154,25 @@ describe('history store', () => {
     const readBinary = await readForHistory(binary, fs.statSync(binary), 10 * 1024 * 1024);
     expect(readBinary).toMatchObject({ bytes: null, skipped: 'a binary file (it contains NUL bytes)', size: 6 });
     const readHuge = await readForHistory(huge, fs.statSync(huge), 2 * 1024 * 1024);
-    expect(readHuge).toMatchObject({ bytes: null, hash: sha256(fs.readFileSync(huge)), skipped: 'too large to keep (3.0 MB; history keeps files up to 2.0 MB)' });
-    const { version } = await store.record({ path: 'huge.md', kind: 'external', bytes: null, hash: readHuge.hash, size: readHuge.size, skipped: readHuge.skipped, mtimeMs: null });
+    expect(readHuge).toMatchObject({
+      bytes: null,
+      hash: sha256(fs.readFileSync(huge)),
+      skipped: 'too large to keep (3.0 MB; history keeps files up to 2.0 MB)',
+    });
+    const { version } = await store.record({
+      path: 'huge.md',
+      kind: 'external',
+      bytes: null,
+      hash: readHuge.hash,
+      size: readHuge.size,
+      skipped: readHuge.skipped,
+      mtimeMs: null,
+    });
     expect(store.usage().bytes).toBe(0);
-    await expect(store.bytesOf(version)).rejects.toMatchObject({ code: 'NOT_FOUND', message: expect.stringContaining('was not kept: too large') });
+    await expect(store.bytesOf(version)).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: expect.stringContaining('was not kept: too large'),
+    });
     store.close();
   });
 

@@ -90,11 +90,14 @@ export class HistoryStore {
       const same = latest && (hash === null ? latest.hash === null : latest.hash === hash && latest.kind !== 'delete');
       if (latest && same) {
         if (input.author && !latest.author) {
-          this.db.prepare('UPDATE versions SET author = ?, kind = ? WHERE id = ?').run(JSON.stringify(input.author), latest.kind === 'baseline' ? 'baseline' : input.kind, latest.id);
+          this.db
+            .prepare('UPDATE versions SET author = ?, kind = ? WHERE id = ?')
+            .run(JSON.stringify(input.author), latest.kind === 'baseline' ? 'baseline' : input.kind, latest.id);
         }
         return { version: toStored(this.latestRow(input.path)!), added: false };
       }
-      if (!latest && hash === null) throw new MemoryLensError('NOT_FOUND', `${input.path} has no history to mark deleted.`);
+      if (!latest && hash === null)
+        throw new MemoryLensError('NOT_FOUND', `${input.path} has no history to mark deleted.`);
       const maxTime = (this.db.prepare('SELECT max(time) AS t FROM versions').get() as { t: number | null }).t;
       const info = this.db
         .prepare(
@@ -120,7 +123,9 @@ export class HistoryStore {
 
   /** Marks a delete as the first half of a rename (seen as delete + add by the watcher). */
   markRenamed(id: number, toPath: string): void {
-    this.db.prepare("UPDATE versions SET kind = 'rename', to_path = ? WHERE id = ? AND kind = 'delete'").run(toPath, id);
+    this.db
+      .prepare("UPDATE versions SET kind = 'rename', to_path = ? WHERE id = ? AND kind = 'delete'")
+      .run(toPath, id);
   }
 
   latest(relPath: string): StoredVersion | null {
@@ -130,7 +135,9 @@ export class HistoryStore {
 
   /** Newest first. */
   versionsOf(relPath: string): StoredVersion[] {
-    return (this.db.prepare('SELECT * FROM versions WHERE path = ? ORDER BY id DESC').all(relPath) as VersionRow[]).map(toStored);
+    return (this.db.prepare('SELECT * FROM versions WHERE path = ? ORDER BY id DESC').all(relPath) as VersionRow[]).map(
+      toStored,
+    );
   }
 
   version(id: number): StoredVersion | null {
@@ -140,10 +147,16 @@ export class HistoryStore {
 
   /** The version of the same file just before `id` (for a renamed-in file: the source's last one). */
   previousOf(version: StoredVersion): StoredVersion | null {
-    const row = this.db.prepare('SELECT * FROM versions WHERE path = ? AND id < ? ORDER BY id DESC LIMIT 1').get(version.path, version.id) as VersionRow | undefined;
+    const row = this.db
+      .prepare('SELECT * FROM versions WHERE path = ? AND id < ? ORDER BY id DESC LIMIT 1')
+      .get(version.path, version.id) as VersionRow | undefined;
     if (row) return toStored(row);
     if (version.kind === 'rename' && version.fromPath) {
-      const source = this.db.prepare("SELECT * FROM versions WHERE path = ? AND id < ? AND kind != 'rename' AND hash IS NOT NULL ORDER BY id DESC LIMIT 1").get(version.fromPath, version.id) as VersionRow | undefined;
+      const source = this.db
+        .prepare(
+          "SELECT * FROM versions WHERE path = ? AND id < ? AND kind != 'rename' AND hash IS NOT NULL ORDER BY id DESC LIMIT 1",
+        )
+        .get(version.fromPath, version.id) as VersionRow | undefined;
       return source ? toStored(source) : null;
     }
     return null;
@@ -154,27 +167,47 @@ export class HistoryStore {
    * after it, so a version stamped earlier by a clock that went back still counts.
    */
   since(since: number): StoredVersion[] {
-    const first = (this.db.prepare('SELECT min(id) AS id FROM versions WHERE time >= ?').get(since) as { id: number | null }).id;
+    const first = (
+      this.db.prepare('SELECT min(id) AS id FROM versions WHERE time >= ?').get(since) as { id: number | null }
+    ).id;
     if (first === null) return [];
-    return (this.db.prepare('SELECT * FROM versions WHERE id >= ? ORDER BY id').all(first) as VersionRow[]).map(toStored);
+    return (this.db.prepare('SELECT * FROM versions WHERE id >= ? ORDER BY id').all(first) as VersionRow[]).map(
+      toStored,
+    );
   }
 
   /** Every path with a kept version, and its latest. */
   latestByPath(): StoredVersion[] {
-    return (this.db.prepare('SELECT v.* FROM versions v JOIN (SELECT path, max(id) AS id FROM versions GROUP BY path) l ON v.id = l.id').all() as VersionRow[]).map(toStored);
+    return (
+      this.db
+        .prepare(
+          'SELECT v.* FROM versions v JOIN (SELECT path, max(id) AS id FROM versions GROUP BY path) l ON v.id = l.id',
+        )
+        .all() as VersionRow[]
+    ).map(toStored);
   }
 
   /** The kept bytes of a version, checked against its hash. */
   async bytesOf(version: StoredVersion): Promise<Buffer> {
     if (version.hash === null) return Buffer.alloc(0);
-    if (version.skipped) throw new MemoryLensError('NOT_FOUND', `Version ${version.id} of ${version.path} was not kept: ${version.skipped}.`);
+    if (version.skipped)
+      throw new MemoryLensError(
+        'NOT_FOUND',
+        `Version ${version.id} of ${version.path} was not kept: ${version.skipped}.`,
+      );
     const bytes = await this.blobs.get(version.hash);
-    if (!bytes) throw new MemoryLensError('NOT_FOUND', `The bytes of version ${version.id} of ${version.path} are missing or damaged in the history store.`);
+    if (!bytes)
+      throw new MemoryLensError(
+        'NOT_FOUND',
+        `The bytes of version ${version.id} of ${version.path} are missing or damaged in the history store.`,
+      );
     return bytes;
   }
 
   getMeta(key: string): string | null {
-    return (this.db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined)?.value ?? null;
+    return (
+      (this.db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined)?.value ?? null
+    );
   }
 
   setMeta(key: string, value: string): void {
@@ -183,7 +216,11 @@ export class HistoryStore {
 
   usage(): { versions: number; blobs: number; bytes: number } {
     const versions = (this.db.prepare('SELECT count(*) AS n FROM versions').get() as { n: number }).n;
-    const kept = this.db.prepare('SELECT count(*) AS n, coalesce(sum(size), 0) AS bytes FROM (SELECT hash, max(size) AS size FROM versions WHERE hash IS NOT NULL AND skipped IS NULL GROUP BY hash)').get() as { n: number; bytes: number };
+    const kept = this.db
+      .prepare(
+        'SELECT count(*) AS n, coalesce(sum(size), 0) AS bytes FROM (SELECT hash, max(size) AS size FROM versions WHERE hash IS NOT NULL AND skipped IS NULL GROUP BY hash)',
+      )
+      .get() as { n: number; bytes: number };
     return { versions, blobs: kept.n, bytes: kept.bytes };
   }
 
@@ -196,42 +233,66 @@ export class HistoryStore {
     const now = this.now();
     const cutoff = now - settings.keepAllDays * 86_400_000;
     const cap = settings.maxMegabytes * 1024 * 1024;
-    const removed = busyAsUnavailable(() => this.db.transaction(() => {
-      const newest = new Set((this.db.prepare('SELECT max(id) AS id FROM versions GROUP BY path').all() as { id: number }[]).map((r) => r.id));
-      const drop = this.db.prepare('DELETE FROM versions WHERE id = ?');
-      let count = 0;
-      if (settings.dailyAfter) {
-        const old = this.db.prepare('SELECT id, path, time FROM versions WHERE time < ? ORDER BY id DESC').all(cutoff) as { id: number; path: string; time: number }[];
-        const keptDay = new Set<string>();
-        for (const row of old) {
-          const day = `${row.path}\0${new Date(row.time).toISOString().slice(0, 10)}`;
-          if (newest.has(row.id) || !keptDay.has(day)) {
-            keptDay.add(day);
-            continue;
+    const removed = busyAsUnavailable(() =>
+      this.db
+        .transaction(() => {
+          const newest = new Set(
+            (this.db.prepare('SELECT max(id) AS id FROM versions GROUP BY path').all() as { id: number }[]).map(
+              (r) => r.id,
+            ),
+          );
+          const drop = this.db.prepare('DELETE FROM versions WHERE id = ?');
+          let count = 0;
+          if (settings.dailyAfter) {
+            const old = this.db
+              .prepare('SELECT id, path, time FROM versions WHERE time < ? ORDER BY id DESC')
+              .all(cutoff) as { id: number; path: string; time: number }[];
+            const keptDay = new Set<string>();
+            for (const row of old) {
+              const day = `${row.path}\0${new Date(row.time).toISOString().slice(0, 10)}`;
+              if (newest.has(row.id) || !keptDay.has(day)) {
+                keptDay.add(day);
+                continue;
+              }
+              drop.run(row.id);
+              count += 1;
+            }
           }
-          drop.run(row.id);
-          count += 1;
-        }
-      }
-      let bytes = this.usage().bytes;
-      if (bytes > cap) {
-        const refs = new Map<string, number>();
-        for (const r of this.db.prepare('SELECT hash, count(*) AS n FROM versions WHERE hash IS NOT NULL AND skipped IS NULL GROUP BY hash').all() as { hash: string; n: number }[]) refs.set(r.hash, r.n);
-        for (const row of this.db.prepare('SELECT id, hash, size, skipped FROM versions ORDER BY id').all() as { id: number; hash: string | null; size: number; skipped: string | null }[]) {
-          if (bytes <= cap) break;
-          if (newest.has(row.id)) continue;
-          drop.run(row.id);
-          count += 1;
-          if (row.hash && !row.skipped) {
-            const left = (refs.get(row.hash) ?? 1) - 1;
-            refs.set(row.hash, left);
-            if (left === 0) bytes -= row.size;
+          let bytes = this.usage().bytes;
+          if (bytes > cap) {
+            const refs = new Map<string, number>();
+            for (const r of this.db
+              .prepare(
+                'SELECT hash, count(*) AS n FROM versions WHERE hash IS NOT NULL AND skipped IS NULL GROUP BY hash',
+              )
+              .all() as { hash: string; n: number }[])
+              refs.set(r.hash, r.n);
+            for (const row of this.db.prepare('SELECT id, hash, size, skipped FROM versions ORDER BY id').all() as {
+              id: number;
+              hash: string | null;
+              size: number;
+              skipped: string | null;
+            }[]) {
+              if (bytes <= cap) break;
+              if (newest.has(row.id)) continue;
+              drop.run(row.id);
+              count += 1;
+              if (row.hash && !row.skipped) {
+                const left = (refs.get(row.hash) ?? 1) - 1;
+                refs.set(row.hash, left);
+                if (left === 0) bytes -= row.size;
+              }
+            }
           }
-        }
-      }
-      return count;
-    }).immediate());
-    const referenced = new Set((this.db.prepare('SELECT DISTINCT hash FROM versions WHERE hash IS NOT NULL').all() as { hash: string }[]).map((r) => r.hash));
+          return count;
+        })
+        .immediate(),
+    );
+    const referenced = new Set(
+      (this.db.prepare('SELECT DISTINCT hash FROM versions WHERE hash IS NOT NULL').all() as { hash: string }[]).map(
+        (r) => r.hash,
+      ),
+    );
     await this.blobs.collect(referenced, now);
     return removed;
   }
@@ -241,7 +302,8 @@ export class HistoryStore {
   }
 
   private latestRow(relPath: string): VersionRow | undefined {
-    return this.db.prepare('SELECT * FROM versions WHERE path = ? ORDER BY id DESC LIMIT 1').get(relPath) as VersionRow | undefined;
+    return this.db.prepare('SELECT * FROM versions WHERE path = ? ORDER BY id DESC LIMIT 1').get(relPath) as
+      VersionRow | undefined;
   }
 
   private row(id: number): VersionRow | undefined {
@@ -255,7 +317,10 @@ function busyAsUnavailable<T>(run: () => T): T {
     return run();
   } catch (error) {
     if ((error as { code?: unknown }).code === 'SQLITE_BUSY') {
-      throw new MemoryLensError('UNAVAILABLE', 'The history store is busy (another Memory Lens is writing to it); try again.');
+      throw new MemoryLensError(
+        'UNAVAILABLE',
+        'The history store is busy (another Memory Lens is writing to it); try again.',
+      );
     }
     throw error;
   }

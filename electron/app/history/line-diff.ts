@@ -49,7 +49,12 @@ function lineChanges(a: readonly string[], b: readonly string[]): LineChange[] {
   const encoded = encode(a, b);
   // More distinct lines than codes: say everything changed rather than guess.
   if (!encoded) return a.length === 0 && b.length === 0 ? [] : [{ fromA: 0, toA: a.length, fromB: 0, toB: b.length }];
-  return diff(encoded[0], encoded[1], DIFF_LIMITS).map((c) => ({ fromA: c.fromA, toA: c.toA, fromB: c.fromB, toB: c.toB }));
+  return diff(encoded[0], encoded[1], DIFF_LIMITS).map((c) => ({
+    fromA: c.fromA,
+    toA: c.toA,
+    fromB: c.fromB,
+    toB: c.toB,
+  }));
 }
 
 export function lineHunks(fromText: string, toText: string): DiffHunk[] {
@@ -74,7 +79,9 @@ export function unifiedDiff(fromText: string, toText: string, labels: { from: st
   for (const h of hunks) {
     const before = a.slice(Math.max(0, h.fromLine - 1 - 3), h.fromLine - 1);
     const after = a.slice(h.fromLine - 1 + h.fromCount, h.fromLine - 1 + h.fromCount + 3);
-    out.push(`@@ -${h.fromLine - before.length},${before.length + h.fromCount + after.length} +${h.toLine - before.length},${before.length + h.toCount + after.length} @@`);
+    out.push(
+      `@@ -${h.fromLine - before.length},${before.length + h.fromCount + after.length} +${h.toLine - before.length},${before.length + h.toCount + after.length} @@`,
+    );
     for (const line of before) out.push(` ${line}`);
     for (const line of h.removed) out.push(`-${line}`);
     for (const line of h.added) out.push(`+${line}`);
@@ -88,7 +95,9 @@ export function unifiedDiff(fromText: string, toText: string, labels: { from: st
  * oldest first, carrying each unchanged line's origin across every diff. A restore of an earlier
  * version gives the lines it brings back their origin in that version, not the restore.
  */
-export function lineOrigins(versions: readonly { id: number; text: string; restoredFrom?: number }[]): (number | null)[] {
+export function lineOrigins(
+  versions: readonly { id: number; text: string; restoredFrom?: number }[],
+): (number | null)[] {
   let lines: string[] = [];
   let origins: (number | null)[] = [];
   const snapshots = new Map<number, { lines: string[]; origins: (number | null)[] }>();

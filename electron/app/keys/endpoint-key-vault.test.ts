@@ -28,14 +28,21 @@ const seen: string[] = [];
 beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-endpoint-key-'));
   await writeTinyModel({ modelsDir: path.join(root, 'models') });
-  const loaded = await loadEmbedder({ model: TINY_MODEL_ID, modelsDir: path.join(root, 'models'), allowDownload: false });
+  const loaded = await loadEmbedder({
+    model: TINY_MODEL_ID,
+    modelsDir: path.join(root, 'models'),
+    allowDownload: false,
+  });
   if (!loaded.ok) throw new Error(loaded.reason);
   backing = loaded.provider;
   server = await startEmbeddingsServer(backing);
   server.behaviour.requiredKey = KEY;
   fs.mkdirSync(path.join(root, 'workspace', 'memory'), { recursive: true });
   fs.writeFileSync(path.join(root, 'workspace', 'MEMORY.md'), '# Memory\n\nThe router needs a firmware update.\n');
-  fs.writeFileSync(path.join(root, 'workspace', 'memory', '2026-05-04.md'), '# 2026-05-04\n\nSigned the contract today.\n');
+  fs.writeFileSync(
+    path.join(root, 'workspace', 'memory', '2026-05-04.md'),
+    '# 2026-05-04\n\nSigned the contract today.\n',
+  );
 });
 
 afterAll(async () => {
@@ -79,7 +86,10 @@ function nextStatus(app: AppService, test: (status: IndexStatus) => boolean): Pr
 }
 
 function filesUnder(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true, recursive: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name));
 }
 
 describe('the endpoint key in the OS keychain (desktop app)', () => {
@@ -91,7 +101,11 @@ describe('the endpoint key in the OS keychain (desktop app)', () => {
     expect((await call<IndexStatus>(app, 'status')).modeReason).toContain('answered 401');
 
     const hybrid = nextStatus(app, (s) => s.mode === 'hybrid' && s.vectorsStored === s.chunks && s.chunks > 0);
-    expect(await call(app, 'endpointKeySet', { key: KEY })).toEqual({ available: true, unavailableReason: null, stored: true });
+    expect(await call(app, 'endpointKeySet', { key: KEY })).toEqual({
+      available: true,
+      unavailableReason: null,
+      stored: true,
+    });
     await hybrid;
     expect(server.requests.at(-1)?.authorization).toBe(`Bearer ${KEY}`);
     expect(keychain.encrypted).toEqual([KEY]);
@@ -123,7 +137,10 @@ describe('the endpoint key in the OS keychain (desktop app)', () => {
     await call(owner, 'endpointKeySet', { key: KEY });
     await owner.close();
     const stranger = await openApp(dataDir, new AesTestKeyStore());
-    expect(await call(stranger, 'endpointKeyStatus')).toMatchObject({ stored: false, unavailableReason: expect.stringContaining('could not be decrypted') });
+    expect(await call(stranger, 'endpointKeyStatus')).toMatchObject({
+      stored: false,
+      unavailableReason: expect.stringContaining('could not be decrypted'),
+    });
     expect(fs.existsSync(sealedFile)).toBe(true);
     await stranger.close();
 

@@ -26,7 +26,11 @@ export class EndpointKeyVault {
   ) {}
 
   /** Reads and decrypts a stored key; a key that cannot be decrypted is reported, not deleted. */
-  static async open(dataDir: string, store: KeyStore | null, log: (message: string) => void): Promise<EndpointKeyVault> {
+  static async open(
+    dataDir: string,
+    store: KeyStore | null,
+    log: (message: string) => void,
+  ): Promise<EndpointKeyVault> {
     const vault = new EndpointKeyVault(path.join(dataDir, FILE_NAME), store, log);
     await vault.load();
     return vault;

@@ -36,7 +36,10 @@ export async function openTempWorkspace(options: { watch?: boolean; from?: strin
   fs.mkdirSync(outside);
   fs.writeFileSync(path.join(outside, 'secret.md'), '# secret outside the workspace\n');
   fs.symlinkSync(outside, path.join(workspace, 'memory', 'link'), 'dir');
-  fs.writeFileSync(path.join(outside, 'secret.jsonl'), '{"type":"message","message":{"role":"user","content":"secret"}}\n');
+  fs.writeFileSync(
+    path.join(outside, 'secret.jsonl'),
+    '{"type":"message","message":{"role":"user","content":"secret"}}\n',
+  );
   fs.symlinkSync(path.join(outside, 'secret.md'), path.join(workspace, 'memory', 'escape.md'));
   fs.mkdirSync(path.join(workspace, 'sessions'), { recursive: true });
   fs.symlinkSync(path.join(outside, 'secret.jsonl'), path.join(workspace, 'sessions', 'escape.jsonl'));

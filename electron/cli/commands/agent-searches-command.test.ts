@@ -41,25 +41,52 @@ describe('memlens agent-searches', () => {
   it('--json: every call with {source, time, session, line, query, outcome, diagnosis, replay}', async () => {
     const { code, stdout } = await cli('agent-searches', '--json', '--now', NOW);
     expect(code).toBe(0);
-    const out = JSON.parse(stdout) as { health: { last30Days: { calls: number; withResults: number } }; calls: CallJson[] };
+    const out = JSON.parse(stdout) as {
+      health: { last30Days: { calls: number; withResults: number } };
+      calls: CallJson[];
+    };
     expect(out.calls).toHaveLength(15);
-    expect(Object.keys(out.calls[0]!).slice(0, 8)).toEqual(['source', 'time', 'session', 'line', 'query', 'outcome', 'diagnosis', 'replay']);
+    expect(Object.keys(out.calls[0]!).slice(0, 8)).toEqual([
+      'source',
+      'time',
+      'session',
+      'line',
+      'query',
+      'outcome',
+      'diagnosis',
+      'replay',
+    ]);
     const daily = out.calls.find((c) => c.query === '日报 格式')!;
-    expect(daily).toMatchObject({ source: 'transcript', time: '2026-11-12T02:01:04.000Z', line: 4, outcome: { kind: 'empty', count: 0, reason: null } });
+    expect(daily).toMatchObject({
+      source: 'transcript',
+      time: '2026-11-12T02:01:04.000Z',
+      line: 4,
+      outcome: { kind: 'empty', count: 0, reason: null },
+    });
     expect(daily.diagnosis!.code).toBe('keyword-all-words');
     expect(daily.replay!.hits[0]!.path).toBe('memory/daily-report.md');
-    expect(out.calls.filter((c) => c.outcome.kind === 'disabled').every((c) => c.outcome.reason!.startsWith('No API key found for provider "openai".'))).toBe(true);
+    expect(
+      out.calls
+        .filter((c) => c.outcome.kind === 'disabled')
+        .every((c) => c.outcome.reason!.startsWith('No API key found for provider "openai".')),
+    ).toBe(true);
     expect(out.health.last30Days).toEqual({ calls: 15, withResults: 4 });
   });
 
   it('prints the health summary and each call with its session line, why, and what Memory Lens finds now', async () => {
     const { code, stdout } = await cli('agent-searches', '--now', NOW, '--since', '2026-11-12', '--agent', 'main');
     expect(code).toBe(0);
-    expect(stdout).toContain('agent memory calls: 4 in the last 7 days, 2 got results; 15 in the last 30 days, 4 got results');
-    expect(stdout).toContain('main cause: keyword-only search: no chunk holds every word of the query (OpenClaw requires all of them) (4 calls)');
+    expect(stdout).toContain(
+      'agent memory calls: 4 in the last 7 days, 2 got results; 15 in the last 30 days, 4 got results',
+    );
+    expect(stdout).toContain(
+      'main cause: keyword-only search: no chunk holds every word of the query (OpenClaw requires all of them) (4 calls)',
+    );
     expect(stdout).toContain('memory_search “车牌号” → nothing [keyword-only]');
     expect(stdout).toContain('why       the answer is in facts/car.md (lines 1–4), which is outside memory/');
-    expect(stdout).toContain('session   “日报按什么格式写来着？” sessions/main/8a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5e.jsonl:4');
+    expect(stdout).toContain(
+      'session   “日报按什么格式写来着？” sessions/main/8a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5e.jsonl:4',
+    );
     expect(stdout).toContain('then      searched again for “Tavily” (line 10)');
     expect(stdout).not.toContain('上周 产品周会'); // before --since
   });
@@ -69,8 +96,16 @@ describe('memlens agent-searches', () => {
     const out = JSON.parse((await cli('agent-searches', '--json', '--now', NOW)).stdout) as { calls: CallJson[] };
     expect(out.calls.some((c) => c.source === 'person')).toBe(false);
     expect((await cli('search', 'Tavily', '--log')).code).toBe(0);
-    const logged = JSON.parse((await cli('agent-searches', '--json')).stdout) as { calls: CallJson[]; health: { all: { calls: number } } };
-    expect(logged.calls[0]).toMatchObject({ source: 'person', query: 'Tavily', session: null, outcome: { kind: 'results' } });
+    const logged = JSON.parse((await cli('agent-searches', '--json')).stdout) as {
+      calls: CallJson[];
+      health: { all: { calls: number } };
+    };
+    expect(logged.calls[0]).toMatchObject({
+      source: 'person',
+      query: 'Tavily',
+      session: null,
+      outcome: { kind: 'results' },
+    });
     // People's searches are not the agent's: the health summary does not count them.
     expect(logged.health.all.calls).toBe(15);
   });

@@ -17,7 +17,14 @@ export function callJson(c: AgentCall): Record<string, unknown> {
     session: c.session,
     line: c.line,
     query: c.query,
-    outcome: { kind: c.outcome.kind, count: c.outcome.count, reason: c.outcome.reason, mode: c.outcome.mode, provider: c.outcome.provider, hits: c.outcome.hits },
+    outcome: {
+      kind: c.outcome.kind,
+      count: c.outcome.count,
+      reason: c.outcome.reason,
+      mode: c.outcome.mode,
+      provider: c.outcome.provider,
+      hits: c.outcome.hits,
+    },
     diagnosis: c.diagnosis,
     replay: c.replay,
     replayAsAgent: c.replayAsAgent,
@@ -41,7 +48,12 @@ const OUTCOME_WORDS: Record<AgentCall['outcome']['kind'], string> = {
 };
 
 function hitText(h: CallHit): string {
-  const lines = h.startLine === null ? '' : h.endLine === null || h.endLine === h.startLine ? `#L${h.startLine}` : `#L${h.startLine}-L${h.endLine}`;
+  const lines =
+    h.startLine === null
+      ? ''
+      : h.endLine === null || h.endLine === h.startLine
+        ? `#L${h.startLine}`
+        : `#L${h.startLine}-L${h.endLine}`;
   return `${h.path}${lines}${h.score === null ? '' : ` (${h.score.toFixed(3)})`}`;
 }
 
@@ -56,18 +68,42 @@ export function formatAgentCalls(list: AgentCallList): string {
   out.push('');
   if (list.calls.length === 0) out.push('No memory calls found (transcripts read: ' + list.sessionsRead + ').');
   for (const c of list.calls) {
-    const what = c.query !== null ? `“${c.query}”` : typeof c.arguments.path === 'string' ? c.arguments.path : JSON.stringify(c.arguments);
-    const got = c.outcome.kind === 'results' ? `${c.outcome.count} ${c.tool.endsWith('_get') ? 'lines' : `result${c.outcome.count === 1 ? '' : 's'}`}` : OUTCOME_WORDS[c.outcome.kind];
-    out.push(`${c.time.slice(0, 16).replace('T', ' ')}  ${sourceLabel(c)}  ${c.tool} ${what} → ${got}${c.outcome.mode ? ` [${c.outcome.mode}]` : c.outcome.provider === 'none' ? ' [keyword-only]' : ''}`);
-    if (c.session) out.push(`    session   ${c.session.title ? `“${c.session.title}” ` : ''}${c.session.path}:${c.line}`);
-    if (c.outcome.hits.length > 0) out.push(`    got       ${c.outcome.hits.slice(0, 3).map(hitText).join(', ')}${c.outcome.hits.length > 3 ? ', …' : ''}`);
-    else if (c.outcome.reason && c.outcome.kind !== 'results') out.push(`    reason    ${c.outcome.reason.length > 160 ? `${c.outcome.reason.slice(0, 157)}…` : c.outcome.reason}`);
+    const what =
+      c.query !== null
+        ? `“${c.query}”`
+        : typeof c.arguments.path === 'string'
+          ? c.arguments.path
+          : JSON.stringify(c.arguments);
+    const got =
+      c.outcome.kind === 'results'
+        ? `${c.outcome.count} ${c.tool.endsWith('_get') ? 'lines' : `result${c.outcome.count === 1 ? '' : 's'}`}`
+        : OUTCOME_WORDS[c.outcome.kind];
+    out.push(
+      `${c.time.slice(0, 16).replace('T', ' ')}  ${sourceLabel(c)}  ${c.tool} ${what} → ${got}${c.outcome.mode ? ` [${c.outcome.mode}]` : c.outcome.provider === 'none' ? ' [keyword-only]' : ''}`,
+    );
+    if (c.session)
+      out.push(`    session   ${c.session.title ? `“${c.session.title}” ` : ''}${c.session.path}:${c.line}`);
+    if (c.outcome.hits.length > 0)
+      out.push(
+        `    got       ${c.outcome.hits.slice(0, 3).map(hitText).join(', ')}${c.outcome.hits.length > 3 ? ', …' : ''}`,
+      );
+    else if (c.outcome.reason && c.outcome.kind !== 'results')
+      out.push(
+        `    reason    ${c.outcome.reason.length > 160 ? `${c.outcome.reason.slice(0, 157)}…` : c.outcome.reason}`,
+      );
     if (c.diagnosis) out.push(`    why       ${c.diagnosis.text}`);
-    if (c.replay) out.push(`    now       Memory Lens finds ${c.replay.count}${c.replay.hits.length ? `: ${c.replay.hits.slice(0, 3).map(hitText).join(', ')}` : ''}${c.replay.keptBelowMinScore ? ' (kept below minScore: keyword matches)' : ''}`);
-    if (c.replayAsAgent) out.push(`    as agent  OpenClaw's ranking finds ${c.replayAsAgent.count}${c.replayAsAgent.hits.length ? `: ${c.replayAsAgent.hits.slice(0, 3).map(hitText).join(', ')}` : ''}`);
+    if (c.replay)
+      out.push(
+        `    now       Memory Lens finds ${c.replay.count}${c.replay.hits.length ? `: ${c.replay.hits.slice(0, 3).map(hitText).join(', ')}` : ''}${c.replay.keptBelowMinScore ? ' (kept below minScore: keyword matches)' : ''}`,
+      );
+    if (c.replayAsAgent)
+      out.push(
+        `    as agent  OpenClaw's ranking finds ${c.replayAsAgent.count}${c.replayAsAgent.hits.length ? `: ${c.replayAsAgent.hits.slice(0, 3).map(hitText).join(', ')}` : ''}`,
+      );
     if (c.next && c.next.kind !== 'nothing') out.push(`    then      ${nextWords(c)}`);
   }
-  if (list.malformedRecords > 0) out.push('', `${list.malformedRecords} transcript line(s) were not JSON and were skipped.`);
+  if (list.malformedRecords > 0)
+    out.push('', `${list.malformedRecords} transcript line(s) were not JSON and were skipped.`);
   return `${out.join('\n')}\n`;
 }
 
@@ -92,7 +128,8 @@ function nextWords(c: AgentCall): string {
 
 export const agentSearchesCommand: CliCommand = {
   name: 'agent-searches',
-  summary: "what the agent searched in its memory, what it got and why: memlens agent-searches [--since DATE] [--agent ID]",
+  summary:
+    'what the agent searched in its memory, what it got and why: memlens agent-searches [--since DATE] [--agent ID]',
   usage: `Usage: memlens agent-searches [--json] [--since DATE] [--agent ID] [--limit N]
 
 Every memory tool call the agent made (memory_search, memory_get, …), read from its transcripts,
@@ -116,7 +153,10 @@ are now, and is re-run in Memory Lens. The health summary on top is also in meml
     const limit = intOption(values.limit, '--limit');
     const now = typeof values.now === 'string' ? parseNowOption(values.now).now : undefined;
     const since = typeof values.since === 'string' ? values.since : undefined;
-    if (since !== undefined && !Number.isFinite(/^\d{4}-\d{2}-\d{2}$/.test(since) ? Date.parse(`${since}T00:00:00Z`) : Date.parse(since))) {
+    if (
+      since !== undefined &&
+      !Number.isFinite(/^\d{4}-\d{2}-\d{2}$/.test(since) ? Date.parse(`${since}T00:00:00Z`) : Date.parse(since))
+    ) {
       throw new UsageError(`--since expects a date YYYY-MM-DD or an ISO date-time (got "${since}")`);
     }
     const engine = await openEngine();
@@ -124,13 +164,23 @@ are now, and is re-run in Memory Lens. The health summary on top is also in meml
       const log = (await activity()).workspace(engine.workspaceDir);
       // Diagnose against the files as they are now.
       await engine.sync();
-      const service = new AgentCallsService({ engine: () => engine, activity: () => log, ...(now !== undefined ? { now: () => now } : {}) });
+      const service = new AgentCallsService({
+        engine: () => engine,
+        activity: () => log,
+        ...(now !== undefined ? { now: () => now } : {}),
+      });
       const list = await service.list({
         ...(since !== undefined ? { since } : {}),
         ...(typeof values.agent === 'string' ? { agent: values.agent } : {}),
         ...(limit !== undefined ? { limit } : {}),
       });
-      if (json) writeJson(io, { health: list.health, sessionsRead: list.sessionsRead, malformedRecords: list.malformedRecords, calls: list.calls.map(callJson) });
+      if (json)
+        writeJson(io, {
+          health: list.health,
+          sessionsRead: list.sessionsRead,
+          malformedRecords: list.malformedRecords,
+          calls: list.calls.map(callJson),
+        });
       else io.stdout(formatAgentCalls(list));
       return 0;
     } finally {

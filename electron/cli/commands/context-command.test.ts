@@ -22,7 +22,10 @@ beforeAll(() => {
   fs.writeFileSync(path.join(workspace, 'MEMORY.md'), memory);
   fs.writeFileSync(path.join(workspace, 'AGENTS.md'), '# Agents\n\nAlways cite memory files.\n');
   fs.mkdirSync(path.join(tmp, '.openclaw'));
-  fs.writeFileSync(path.join(tmp, '.openclaw', 'openclaw.json'), '{\n  // trailing commas and comments are fine (JSON5)\n  agents: { entries: { work: { bootstrapMaxChars: 30000, }, home: {} } },\n}\n');
+  fs.writeFileSync(
+    path.join(tmp, '.openclaw', 'openclaw.json'),
+    '{\n  // trailing commas and comments are fine (JSON5)\n  agents: { entries: { work: { bootstrapMaxChars: 30000, }, home: {} } },\n}\n',
+  );
 });
 
 afterAll(() => {
@@ -35,20 +38,24 @@ describe('memlens context', () => {
     expect(code).toBe(0);
     expect(stdout).toContain(`config     ${path.join(tmp, '.openclaw', 'openclaw.json')}`);
     expect(stdout).toMatch(/per file {3}20,000 — not set in .*openclaw\.json; OpenClaw 2026\.9\.6 built-in default/);
-    const order = ['AGENTS.md', 'SOUL.md', 'IDENTITY.md', 'USER.md', 'BOOTSTRAP.md', 'MEMORY.md'].map((name) => stdout.indexOf(` ${name} `));
+    const order = ['AGENTS.md', 'SOUL.md', 'IDENTITY.md', 'USER.md', 'BOOTSTRAP.md', 'MEMORY.md'].map((name) =>
+      stdout.indexOf(` ${name} `),
+    );
     expect(order.every((at, i) => at > 0 && (i === 0 || at > order[i - 1]!))).toBe(true);
     expect(stdout).toMatch(/6 {2}MEMORY\.md .* CUT/);
     expect(stdout).toMatch(/the agent will not see lines \d+–\d+/);
   });
 
-  it('--agent uses that agent\'s limits; --limits overrides; --json is the contract\'s report', async () => {
+  it("--agent uses that agent's limits; --limits overrides; --json is the contract's report", async () => {
     const work = await cli('context', '--agent', 'work', '--json');
     expect(work.code).toBe(0);
     const report = ContextReportSchema.parse(JSON.parse(work.stdout));
     expect(report.limits.perFile).toMatchObject({ value: 30_000, source: 'config-agent' });
     expect(report.files.find((f) => f.name === 'MEMORY.md')!.status).toBe('full');
 
-    const tight = ContextReportSchema.parse(JSON.parse((await cli('context', '--limits', 'per-file=1000,total=1100', '--json')).stdout));
+    const tight = ContextReportSchema.parse(
+      JSON.parse((await cli('context', '--limits', 'per-file=1000,total=1100', '--json')).stdout),
+    );
     expect(tight.limits.total).toMatchObject({ value: 1_100, source: 'override' });
     expect(tight.files.find((f) => f.name === 'MEMORY.md')!.cap).toMatchObject({ kind: 'remaining-total' });
   });
@@ -62,14 +69,21 @@ describe('memlens context', () => {
   });
 
   it('older releases are selectable; bad flags are usage errors', async () => {
-    const old = ContextReportSchema.parse(JSON.parse((await cli('context', '--openclaw-version', '2026.4.15', '--json')).stdout));
+    const old = ContextReportSchema.parse(
+      JSON.parse((await cli('context', '--openclaw-version', '2026.4.15', '--json')).stdout),
+    );
     expect(old.limits.perFile.value).toBe(12_000);
     expect(old.files.map((f) => f.name)).toContain('TOOLS.md');
     expect((await cli('context', '--openclaw-version', '1.0')).code).toBe(2);
     expect((await cli('context', '--limits', 'perfile=abc')).code).toBe(2);
     const config = path.join(tmp, 'other.json5');
     fs.writeFileSync(config, '{ agents: { defaults: { bootstrapTotalMaxChars: 12345 } } }');
-    const explicit = ContextReportSchema.parse(JSON.parse((await cli('context', '--openclaw-config', 'other.json5', '--json')).stdout));
-    expect(explicit.limits.total).toMatchObject({ value: 12_345, detail: `agents.defaults.bootstrapTotalMaxChars in ${config}` });
+    const explicit = ContextReportSchema.parse(
+      JSON.parse((await cli('context', '--openclaw-config', 'other.json5', '--json')).stdout),
+    );
+    expect(explicit.limits.total).toMatchObject({
+      value: 12_345,
+      detail: `agents.defaults.bootstrapTotalMaxChars in ${config}`,
+    });
   });
 });

@@ -41,11 +41,16 @@ export function formatContextReport(report: ContextReport): string {
   const pct = (a: number, b: number) => `${((100 * a) / b).toFixed(1)}%`;
   out.push(`What the agent sees at session start — OpenClaw ${report.openclawVersion} arithmetic`);
   out.push(`workspace  ${report.workspaceDir}`);
-  out.push(`config     ${report.config.path ?? `none found (looked in ${report.config.searched.join(', ')})`}${report.config.error ? ` — invalid: ${report.config.error}` : ''}`);
+  out.push(
+    `config     ${report.config.path ?? `none found (looked in ${report.config.searched.join(', ')})`}${report.config.error ? ` — invalid: ${report.config.error}` : ''}`,
+  );
   out.push(`agent      ${report.agent.id ?? '(defaults)'} — ${report.agent.how}`);
   out.push(`per file   ${formatChars(report.limits.perFile.value)} — ${report.limits.perFile.detail}`);
   out.push(`total      ${formatChars(report.limits.total.value)} — ${report.limits.total.detail}`);
-  if (report.limits.userCap !== null) out.push(`USER.md    ${formatChars(Math.min(report.limits.userCap, report.limits.perFile.value))} (its own cap: min(per file, ${formatChars(report.limits.userCap)}))`);
+  if (report.limits.userCap !== null)
+    out.push(
+      `USER.md    ${formatChars(Math.min(report.limits.userCap, report.limits.perFile.value))} (its own cap: min(per file, ${formatChars(report.limits.userCap)}))`,
+    );
   out.push('');
   const rows = report.files.map((f) => [
     f.order === null ? '' : String(f.order),
@@ -57,7 +62,11 @@ export function formatContextReport(report: ContextReport): string {
   ]);
   const header = ['#', 'file', 'chars', 'injected', 'cap', 'status'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i >= 2 && i <= 3 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i >= 2 && i <= 3 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   out.push(line(header));
   report.files.forEach((file, i) => {
     out.push(line(rows[i]!));
@@ -67,12 +76,16 @@ export function formatContextReport(report: ContextReport): string {
   });
   out.push('');
   const { injectedChars, totalCap, remaining } = report.totals;
-  out.push(`total injected  ${formatChars(injectedChars)} / ${formatChars(totalCap)} (${pct(injectedChars, totalCap)}), ${formatChars(remaining)} left`);
+  out.push(
+    `total injected  ${formatChars(injectedChars)} / ${formatChars(totalCap)} (${pct(injectedChars, totalCap)}), ${formatChars(remaining)} left`,
+  );
   if (report.promoted.length > 0) {
     out.push('');
     out.push('MEMORY.md sections written by OpenClaw dreaming (oldest first):');
     for (const p of report.promoted) {
-      out.push(`  ${p.date}  lines ${p.startLine}–${p.endLine}  ${formatChars(p.chars)} chars  ${p.entries} entr${p.entries === 1 ? 'y' : 'ies'}${p.kind === 'consolidated' ? '  (consolidated)' : ''}`);
+      out.push(
+        `  ${p.date}  lines ${p.startLine}–${p.endLine}  ${formatChars(p.chars)} chars  ${p.entries} entr${p.entries === 1 ? 'y' : 'ies'}${p.kind === 'consolidated' ? '  (consolidated)' : ''}`,
+      );
     }
   }
   if (report.warnings.length > 0) {
@@ -87,7 +100,7 @@ export function formatContextReport(report: ContextReport): string {
 
 export const contextCommand: CliCommand = {
   name: 'context',
-  summary: 'what the agent sees at session start: bootstrap files against OpenClaw\'s prompt budget',
+  summary: "what the agent sees at session start: bootstrap files against OpenClaw's prompt budget",
   usage: `Usage: memlens context [--agent ID] [--openclaw-version V] [--limits per-file=N,total=N]
                        [--openclaw-config FILE] [--show FILE] [--json]
 
@@ -113,7 +126,9 @@ $OPENCLAW_STATE_DIR or ~/.openclaw), else OpenClaw's defaults.
     if (positionals.length > 0) throw new UsageError('context takes no positional arguments');
     const version = values['openclaw-version'];
     if (version !== undefined && !isOpenclawVersion(String(version))) {
-      throw new UsageError(`--openclaw-version expects one of ${OPENCLAW_VERSIONS.join(', ')} (got "${String(version)}")`);
+      throw new UsageError(
+        `--openclaw-version expects one of ${OPENCLAW_VERSIONS.join(', ')} (got "${String(version)}")`,
+      );
     }
     const args: ContextArgs = {};
     if (typeof values.agent === 'string') args.agent = values.agent;
@@ -124,13 +139,29 @@ $OPENCLAW_STATE_DIR or ~/.openclaw), else OpenClaw's defaults.
     if (show) args.includeText = true;
     const engine = await openEngine();
     try {
-      const configPath = typeof values['openclaw-config'] === 'string' ? path.resolve(io.cwd, values['openclaw-config']) : undefined;
+      const configPath =
+        typeof values['openclaw-config'] === 'string' ? path.resolve(io.cwd, values['openclaw-config']) : undefined;
       const report = await engine.context(args, { env: io.env, ...(configPath ? { openclawConfig: configPath } : {}) });
       if (show) {
         const file = report.files.find((f) => f.name === show || f.path === show);
-        if (!file) throw new UsageError(`--show: ${show} is not a bootstrap file (${report.files.map((f) => f.name).join(', ')})`);
-        if (json) writeJson(io, { name: file.name, status: file.status, injectedChars: file.injectedChars, injectedText: file.injectedText ?? '', promptText: file.promptText ?? '' });
-        else io.stdout(file.injectedText === undefined ? `(${file.name} is not injected: ${budgetConsequence(file)})\n` : `${file.injectedText}\n`);
+        if (!file)
+          throw new UsageError(
+            `--show: ${show} is not a bootstrap file (${report.files.map((f) => f.name).join(', ')})`,
+          );
+        if (json)
+          writeJson(io, {
+            name: file.name,
+            status: file.status,
+            injectedChars: file.injectedChars,
+            injectedText: file.injectedText ?? '',
+            promptText: file.promptText ?? '',
+          });
+        else
+          io.stdout(
+            file.injectedText === undefined
+              ? `(${file.name} is not injected: ${budgetConsequence(file)})\n`
+              : `${file.injectedText}\n`,
+          );
         return 0;
       }
       if (json) writeJson(io, report);

@@ -13,7 +13,14 @@ let copy: string;
 
 beforeAll(() => {
   copy = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-checkout-'));
-  for (const entry of ['package.json', 'vite.renderer.config.ts', 'tsconfig.base.json', 'tsconfig.renderer.json', 'renderer', 'shared']) {
+  for (const entry of [
+    'package.json',
+    'vite.renderer.config.ts',
+    'tsconfig.base.json',
+    'tsconfig.renderer.json',
+    'renderer',
+    'shared',
+  ]) {
     fs.cpSync(path.join(root, entry), path.join(copy, entry), { recursive: true });
   }
   fs.symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'), 'dir');

@@ -18,7 +18,11 @@ export function ensureBuiltRenderer(root: string | null, io: EnsureRendererIo): 
   const config = path.join(root, 'vite.renderer.config.ts');
   if (!fs.existsSync(vite) || !fs.existsSync(config)) return null;
   io.stderr('memlens serve: the UI is not built yet; building it once (renderer-dist/)…\n');
-  const result = spawnSync(process.execPath, [vite, 'build', '--config', config, '--logLevel', 'warn'], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [vite, 'build', '--config', config, '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    encoding: 'utf8',
+  });
   if (result.status !== 0) {
     io.stderr(`memlens serve: building the UI failed; serving the API only.\n${result.stderr ?? ''}\n`);
     return null;

@@ -28,9 +28,22 @@ beforeAll(() => {
     'queries.jsonl',
     [
       { id: 'q1', query: 'router password', relevant: [{ path: 'MEMORY.md', line: 3 }], tags: ['en', 'lexical'] },
-      { id: 'q2', query: 'Shibuya hotel', relevant: [{ path: 'memory/2026-03-01-trip.md', startLine: 4, endLine: 4 }], tags: ['en'] },
-      { id: 'q3', query: 'groceries', relevant: [{ path: 'MEMORY.md', line: 4 }], tags: ['en', 'paraphrase'], note: 'deliberately wrong label' },
-    ].map((q) => JSON.stringify(q)).join('\n') + '\n',
+      {
+        id: 'q2',
+        query: 'Shibuya hotel',
+        relevant: [{ path: 'memory/2026-03-01-trip.md', startLine: 4, endLine: 4 }],
+        tags: ['en'],
+      },
+      {
+        id: 'q3',
+        query: 'groceries',
+        relevant: [{ path: 'MEMORY.md', line: 4 }],
+        tags: ['en', 'paraphrase'],
+        note: 'deliberately wrong label',
+      },
+    ]
+      .map((q) => JSON.stringify(q))
+      .join('\n') + '\n',
   );
 });
 
@@ -68,7 +81,11 @@ describe('memlens eval', () => {
   it('--compare runs a second setting and lists the queries whose rank changed', async () => {
     const { code, stdout } = await cli('eval', '--queries', 'queries.jsonl', '--compare', 'sources=sessions', '--json');
     expect(code).toBe(0);
-    const report = JSON.parse(stdout) as { a: { overall: { hitAt1: number } }; b: { overall: { hitAt1: number }; flags: string }; rankChanges: { id: string; before: number | null; after: number | null }[] };
+    const report = JSON.parse(stdout) as {
+      a: { overall: { hitAt1: number } };
+      b: { overall: { hitAt1: number }; flags: string };
+      rankChanges: { id: string; before: number | null; after: number | null }[];
+    };
     expect(report.a.overall.hitAt1).toBeCloseTo(2 / 3, 4);
     // Sessions only: no memory file can be found.
     expect(report.b.overall.hitAt1).toBe(0);

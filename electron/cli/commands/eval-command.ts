@@ -29,7 +29,11 @@ function evalOptions(values: Record<string, unknown>): EvalSearchOptions {
 function compareValues(spec: string, base: Record<string, unknown>): Record<string, unknown> {
   const words = spec.trim().split(/\s+/).filter(Boolean);
   const args = normalizeOptionalValueFlags(
-    words.map((word, i) => (word.startsWith('-') || (i > 0 && !words[i - 1]!.includes('=') && isValueFlag(words[i - 1]!)) ? word : `--${word}`)),
+    words.map((word, i) =>
+      word.startsWith('-') || (i > 0 && !words[i - 1]!.includes('=') && isValueFlag(words[i - 1]!))
+        ? word
+        : `--${word}`,
+    ),
     OPTIONAL_VALUE_FLAGS,
   );
   if (args.length === 0) throw new UsageError('--compare needs search flags, e.g. --compare "decay=14"');
@@ -82,7 +86,8 @@ ${SEARCH_FLAG_USAGE}
   },
   optionalValueFlags: OPTIONAL_VALUE_FLAGS,
   async run({ values, positionals, io, json, openEngine }) {
-    if (positionals.length > 0) throw new UsageError(`eval takes no positional arguments (got "${positionals.join(' ')}")`);
+    if (positionals.length > 0)
+      throw new UsageError(`eval takes no positional arguments (got "${positionals.join(' ')}")`);
     if (typeof values.queries !== 'string') throw new UsageError('eval needs --queries FILE.jsonl');
     const file = path.resolve(io.cwd, values.queries);
     let text: string;
@@ -109,7 +114,13 @@ ${SEARCH_FLAG_USAGE}
       const b = await runEval(engine, queries, optionsB);
       const changes = rankChanges(a, b);
       const labels: [string, string] = [describeFlags(values), describeFlags(compare)];
-      if (json) writeJson(io, { queries: queries.length, a: { flags: labels[0], ...a }, b: { flags: labels[1], ...b }, rankChanges: changes });
+      if (json)
+        writeJson(io, {
+          queries: queries.length,
+          a: { flags: labels[0], ...a },
+          b: { flags: labels[1], ...b },
+          rankChanges: changes,
+        });
       else io.stdout(formatComparison(a, b, labels, changes, { maxChanges: maxFailures }));
       return 0;
     } finally {

@@ -9,10 +9,15 @@ export function expansionFromFlags(expand: unknown, weight: unknown): z.output<t
   if (typeof expand !== 'string' && typeof weight !== 'string') return null;
   const out: z.output<typeof ExpansionOptionsSchema> = {};
   if (typeof expand === 'string') {
-    const names = expand.split(',').map((s) => s.trim()).filter(Boolean);
+    const names = expand
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (names.length === 0) throw new UsageError(`--expand expects off or some of ${SOURCES.join(',')}`);
     const off = names.length === 1 && names[0] === 'off';
-    for (const name of names) if (!off && !SOURCES.includes(name as (typeof SOURCES)[number])) throw new UsageError(`--expand accepts off or ${SOURCES.join(',')} (got "${name}")`);
+    for (const name of names)
+      if (!off && !SOURCES.includes(name as (typeof SOURCES)[number]))
+        throw new UsageError(`--expand accepts off or ${SOURCES.join(',')} (got "${name}")`);
     for (const source of SOURCES) out[source] = !off && names.includes(source);
   }
   const w = numberOption(weight, '--expand-weight', 0, 1);

@@ -12,7 +12,8 @@ import { parseSince } from './history-commands.js';
 
 let tmp: string;
 let workspace: string;
-const AGENT_TEXT = "# Memory\n\n- Prefers totals in 万元.\n- Trip to Hakone booked for 2026-04-12.\n- Contract totals: 2022 10,120 万元.\n";
+const AGENT_TEXT =
+  '# Memory\n\n- Prefers totals in 万元.\n- Trip to Hakone booked for 2026-04-12.\n- Contract totals: 2022 10,120 万元.\n';
 
 function cli(...argv: string[]): Promise<Captured> {
   return runCaptured(tmp, [...argv, '--workspace', workspace, '--data-dir', path.join(tmp, 'data')]);
@@ -31,10 +32,14 @@ afterAll(() => {
 
 describe('memlens history commands', () => {
   it('history, changes, diff and restore over changes made between runs', { timeout: 60_000 }, async () => {
-    expect((await cli('history', 'MEMORY.md')).stdout).toMatch(/v1 .* first seen .* outside the app \(before history began\)/);
+    expect((await cli('history', 'MEMORY.md')).stdout).toMatch(
+      /v1 .* first seen .* outside the app \(before history began\)/,
+    );
 
     // The agent writes MEMORY.md (its transcript records the write call); the next run sees it.
-    const transcript = fs.readFileSync(path.join(FIXTURE_DIR, 'agent-writes-memory.jsonl'), 'utf8').replaceAll('{{WORKSPACE}}', workspace);
+    const transcript = fs
+      .readFileSync(path.join(FIXTURE_DIR, 'agent-writes-memory.jsonl'), 'utf8')
+      .replaceAll('{{WORKSPACE}}', workspace);
     // The fixture's call is at 09:52:09 on 2026-03-30: date the change then, as if seen then.
     fs.writeFileSync(path.join(workspace, 'sessions', '5e0c9a41.jsonl'), transcript);
     fs.writeFileSync(path.join(workspace, 'MEMORY.md'), AGENT_TEXT);
@@ -51,9 +56,19 @@ describe('memlens history commands', () => {
 
     const diff = await cli('diff', 'MEMORY.md', '--from', '1', '--to', '2');
     expect(diff.stdout).toMatch(/^--- MEMORY\.md v1 .*\n\+\+\+ MEMORY\.md v2 /);
-    expect(diff.stdout).toContain('\n+- Trip to Hakone booked for 2026-04-12.\n+- Contract totals: 2022 10,120 万元.\n');
+    expect(diff.stdout).toContain(
+      '\n+- Trip to Hakone booked for 2026-04-12.\n+- Contract totals: 2022 10,120 万元.\n',
+    );
 
-    const stale = await cli('restore', 'MEMORY.md', '--version', '1', '--expected-hash', crypto.createHash('sha256').update('other').digest('hex'), '--json');
+    const stale = await cli(
+      'restore',
+      'MEMORY.md',
+      '--version',
+      '1',
+      '--expected-hash',
+      crypto.createHash('sha256').update('other').digest('hex'),
+      '--json',
+    );
     expect(stale.code).toBe(1);
     expect(JSON.parse(stale.stdout).error.code).toBe('CONFLICT');
     expect(fs.readFileSync(path.join(workspace, 'MEMORY.md'), 'utf8')).toBe(AGENT_TEXT);

@@ -22,7 +22,12 @@ async function withHistory<T>(run: CommandRun, use: (call: Caller, workspaceDir:
   const { workspaceDir, dataDir, sessionDirs, openclawHome, dbPath } = resolved.engineOptions;
   const service = await createAppService({
     dataDir,
-    context: { downloadAnswer: false, keywordOnly: true, ...(sessionDirs?.length ? { sessionDirs } : {}), ...(openclawHome ? { openclawHome } : {}) },
+    context: {
+      downloadAnswer: false,
+      keywordOnly: true,
+      ...(sessionDirs?.length ? { sessionDirs } : {}),
+      ...(openclawHome ? { openclawHome } : {}),
+    },
     overrides: { ...(dbPath ? { dbPath } : {}), embedder: null },
     watch: false,
     log: (message) => run.io.stderr(`memlens: ${message}\n`),
@@ -63,7 +68,10 @@ function versionArg(value: unknown, flag: string, allowCurrent: boolean): number
   if (allowCurrent && (value === 'current' || value === 'now')) return null;
   if (allowCurrent && value === 'none') return null;
   const n = Number(value.replace(/^v/i, ''));
-  if (!Number.isInteger(n) || n < 1) throw new UsageError(`--${flag} must be a version number (as memlens history lists them)${allowCurrent ? ', or current' : ''}`);
+  if (!Number.isInteger(n) || n < 1)
+    throw new UsageError(
+      `--${flag} must be a version number (as memlens history lists them)${allowCurrent ? ', or current' : ''}`,
+    );
   return n;
 }
 
@@ -72,7 +80,8 @@ export function parseSince(text: string, now = new Date()): number {
   const iso = /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T00:00:00`).getTime() : NaN;
   if (Number.isFinite(iso)) return iso;
   const parsed = chrono.parseDate(text, now);
-  if (!parsed) throw new UsageError(`--since: cannot read "${text}" as a date or time (try 2026-03-30, yesterday, "3 hours ago")`);
+  if (!parsed)
+    throw new UsageError(`--since: cannot read "${text}" as a date or time (try 2026-03-30, yesterday, "3 hours ago")`);
   return parsed.getTime();
 }
 
@@ -109,8 +118,12 @@ V is a version number from memlens history; --to current (the default) is the fi
       const diff = await call('historyDiff', { path: rel, from, to });
       if (run.json) writeJson(run.io, diff);
       else {
-        const label = (v: typeof diff.from, fallback: string) => (v ? `${rel} v${v.id} ${stamp(v.time)} (${v.author.label})` : `${rel} ${fallback}`);
-        run.io.stdout(unifiedDiff(diff.fromText, diff.toText, { from: label(diff.from, '(empty)'), to: label(diff.to, '(now)') }) || 'No differences.\n');
+        const label = (v: typeof diff.from, fallback: string) =>
+          v ? `${rel} v${v.id} ${stamp(v.time)} (${v.author.label})` : `${rel} ${fallback}`;
+        run.io.stdout(
+          unifiedDiff(diff.fromText, diff.toText, { from: label(diff.from, '(empty)'), to: label(diff.to, '(now)') }) ||
+            'No differences.\n',
+        );
       }
       return 0;
     }),
@@ -130,10 +143,19 @@ changed in between, nothing is written and the command fails with CONFLICT.`,
       const rel = relPathArg(run, workspaceDir);
       const version = versionArg(run.values.version, 'version', false)!;
       const given = run.values['expected-hash'];
-      const current = fs.existsSync(path.join(workspaceDir, rel)) ? sha256(fs.readFileSync(path.join(workspaceDir, rel))) : null;
-      const result = await call('historyRestore', { path: rel, version, expectedHash: typeof given === 'string' ? given : current });
+      const current = fs.existsSync(path.join(workspaceDir, rel))
+        ? sha256(fs.readFileSync(path.join(workspaceDir, rel)))
+        : null;
+      const result = await call('historyRestore', {
+        path: rel,
+        version,
+        expectedHash: typeof given === 'string' ? given : current,
+      });
       if (run.json) writeJson(run.io, result);
-      else run.io.stdout(`Restored ${rel} to version ${version} (${result.size} bytes, sha256 ${result.hash.slice(0, 12)}…).\n`);
+      else
+        run.io.stdout(
+          `Restored ${rel} to version ${version} (${result.size} bytes, sha256 ${result.hash.slice(0, 12)}…).\n`,
+        );
       return 0;
     }),
 };

@@ -25,7 +25,13 @@ Indexes the workspace's memory files and session transcripts. Unchanged files ar
       if (drawProgress) io.stderr('\r\x1b[K');
       const status = engine.status();
       if (json) {
-        writeJson(io, { ...report, workspace: engine.workspaceDir, dbPath: engine.dbPath, mode: status.mode, modeReason: status.modeReason ?? null });
+        writeJson(io, {
+          ...report,
+          workspace: engine.workspaceDir,
+          dbPath: engine.dbPath,
+          mode: status.mode,
+          modeReason: status.modeReason ?? null,
+        });
       } else {
         const ws = (await settings()).isSample ? `${engine.workspaceDir} (sample workspace)` : engine.workspaceDir;
         io.stdout(

@@ -28,7 +28,12 @@ let transport: StdioClientTransport;
 let serverStderr = '';
 const protocolErrors: Error[] = [];
 
-const env = (): Record<string, string> => ({ ...(process.env as Record<string, string>), HOME: tmp, MEMLENS_MODEL: '', MEMLENS_DATA_DIR: dataDir });
+const env = (): Record<string, string> => ({
+  ...(process.env as Record<string, string>),
+  HOME: tmp,
+  MEMLENS_MODEL: '',
+  MEMLENS_DATA_DIR: dataDir,
+});
 
 beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-mcp-'));
@@ -68,13 +73,20 @@ function payloadOf(result: Awaited<ReturnType<Client['callTool']>>): Record<stri
   return parsed;
 }
 
-async function call(name: string, args: Record<string, unknown>): Promise<{ isError: boolean; payload: Record<string, unknown> }> {
+async function call(
+  name: string,
+  args: Record<string, unknown>,
+): Promise<{ isError: boolean; payload: Record<string, unknown> }> {
   const result = await client.callTool({ name, arguments: args });
   return { isError: result.isError === true, payload: payloadOf(result) };
 }
 
 async function cliSearchJson(query: string): Promise<SearchResponse> {
-  const { stdout } = await run(process.execPath, [launcher, 'search', query, '--json', '--log', '--workspace', workspace, '--data-dir', dataDir], { cwd: tmp, env: env() });
+  const { stdout } = await run(
+    process.execPath,
+    [launcher, 'search', query, '--json', '--log', '--workspace', workspace, '--data-dir', dataDir],
+    { cwd: tmp, env: env() },
+  );
   return JSON.parse(stdout) as SearchResponse;
 }
 
@@ -107,13 +119,17 @@ describe('memlens mcp over stdio', () => {
     expect(tools.map((t) => t.name)).toEqual(['memory_search', 'memory_get', 'memory_context']);
     const [search, get] = tools;
     expect(search!.title).toBe('Memory Search');
-    expect(search!.description).toMatch(/^Mandatory recall step: semantically search MEMORY\.md, USER\.md, Markdown files recursively under memory\//);
+    expect(search!.description).toMatch(
+      /^Mandatory recall step: semantically search MEMORY\.md, USER\.md, Markdown files recursively under memory\//,
+    );
     expect(search!.description).toContain('breakdown');
     expect(search!.inputSchema).toMatchObject({ type: 'object', required: ['query'], additionalProperties: false });
     expect(Object.keys(search!.inputSchema.properties ?? {})).toEqual(['query', 'maxResults', 'minScore', 'corpus']);
     expect(search!.inputSchema.properties?.maxResults).toMatchObject({ type: 'integer', minimum: 1 });
     expect(get!.title).toBe('Memory Get');
-    expect(get!.description).toMatch(/^Safe exact excerpt read from MEMORY\.md, USER\.md, Markdown files recursively under memory\//);
+    expect(get!.description).toMatch(
+      /^Safe exact excerpt read from MEMORY\.md, USER\.md, Markdown files recursively under memory\//,
+    );
     expect(get!.inputSchema).toMatchObject({ type: 'object', required: ['path'], additionalProperties: false });
     expect(Object.keys(get!.inputSchema.properties ?? {})).toEqual(['path', 'from', 'lines', 'corpus']);
     for (const tool of tools) expect(tool.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false });
@@ -123,7 +139,13 @@ describe('memlens mcp over stdio', () => {
   it('memory_context gives the bootstrap budget the agent starts with, and refuses unknown arguments', async () => {
     const { isError, payload } = await call('memory_context', {});
     expect(isError).toBe(false);
-    const files = payload.files as { name: string; chars: number; injectedChars: number; status: string; dropped: unknown[] }[];
+    const files = payload.files as {
+      name: string;
+      chars: number;
+      injectedChars: number;
+      status: string;
+      dropped: unknown[];
+    }[];
     const memory = files.find((f) => f.name === 'MEMORY.md');
     expect(memory).toBeDefined();
     expect(memory!.chars).toBe(fs.readFileSync(path.join(workspace, 'MEMORY.md'), 'utf8').length);
@@ -144,9 +166,17 @@ describe('memlens mcp over stdio', () => {
     expect(cli.results.length).toBeGreaterThanOrEqual(3);
     const { isError, payload } = await call('memory_search', { query });
     expect(isError).toBe(false);
-    expect(payload).toMatchObject({ provider: cli.provider, model: cli.model, fallback: cli.fallback, mode: cli.mode, citations: 'auto' });
+    expect(payload).toMatchObject({
+      provider: cli.provider,
+      model: cli.model,
+      fallback: cli.fallback,
+      mode: cli.mode,
+      citations: 'auto',
+    });
     const hits = payload.results as Hit[];
-    expect(hits.map((h) => `${h.path}:${h.startLine}-${h.endLine}`)).toEqual(cli.results.map((r) => `${r.path}:${r.startLine}-${r.endLine}`));
+    expect(hits.map((h) => `${h.path}:${h.startLine}-${h.endLine}`)).toEqual(
+      cli.results.map((r) => `${r.path}:${r.startLine}-${r.endLine}`),
+    );
     hits.forEach((hit, i) => {
       const r = cli.results[i]!;
       expect(hit.score).toBe(r.score);
@@ -178,8 +208,17 @@ describe('memlens mcp over stdio', () => {
     const memoryLines = fs.readFileSync(path.join(workspace, 'MEMORY.md'), 'utf8').split('\n');
     const some = await call('memory_get', { path: 'MEMORY.md', from: 2, lines: 3 });
     expect(some.isError).toBe(false);
-    expect(some.payload).toMatchObject({ status: 'ok', path: 'MEMORY.md', from: 2, lines: 3, truncated: true, nextFrom: 5 });
-    expect(some.payload.text).toBe(`${memoryLines.slice(1, 4).join('\n')}\n\n[More content available. Use from=5 to continue.]`);
+    expect(some.payload).toMatchObject({
+      status: 'ok',
+      path: 'MEMORY.md',
+      from: 2,
+      lines: 3,
+      truncated: true,
+      nextFrom: 5,
+    });
+    expect(some.payload.text).toBe(
+      `${memoryLines.slice(1, 4).join('\n')}\n\n[More content available. Use from=5 to continue.]`,
+    );
 
     const long = Array.from({ length: 300 }, (_, i) => `line ${i + 1} of the long memory`);
     fs.writeFileSync(path.join(workspace, 'memory', 'long.md'), `${long.join('\n')}\n`);
@@ -194,7 +233,10 @@ describe('memlens mcp over stdio', () => {
     expect(pages).toHaveLength(3);
     expect(pages.join('\n')).toBe(long.join('\n'));
 
-    fs.writeFileSync(path.join(workspace, 'memory', 'wide.md'), `${Array.from({ length: 50 }, (_, i) => String(i % 10).repeat(499)).join('\n')}\n`);
+    fs.writeFileSync(
+      path.join(workspace, 'memory', 'wide.md'),
+      `${Array.from({ length: 50 }, (_, i) => String(i % 10).repeat(499)).join('\n')}\n`,
+    );
     const wide = await call('memory_get', { path: 'memory/wide.md' });
     expect(wide.payload).toMatchObject({ lines: 24, nextFrom: 25, truncated: true });
     expect(String(wide.payload.text).length).toBeLessThanOrEqual(12_000 + 60);
@@ -203,16 +245,26 @@ describe('memlens mcp over stdio', () => {
     const cut = await call('memory_get', { path: 'memory/one-line.md' });
     expect(cut.payload).toMatchObject({ lines: 1, truncated: true });
     expect(cut.payload.nextFrom).toBeUndefined();
-    expect(String(cut.payload.text)).toMatch(/^x{12000}\n\n\[More content available\. Requested excerpt exceeded the default maxChars budget\./);
+    expect(String(cut.payload.text)).toMatch(
+      /^x{12000}\n\n\[More content available\. Requested excerpt exceeded the default maxChars budget\./,
+    );
   });
 
   it('refuses bad paths and arguments with clear tool errors, and keeps serving', async () => {
     const cases: { args: Record<string, unknown>; code: string; says: RegExp }[] = [
-      { args: { path: '../../etc/passwd' }, code: 'OUT_OF_ROOT', says: /leaves the workspace.*memory_get reads MEMORY\.md/ },
+      {
+        args: { path: '../../etc/passwd' },
+        code: 'OUT_OF_ROOT',
+        says: /leaves the workspace.*memory_get reads MEMORY\.md/,
+      },
       { args: { path: '/etc/passwd' }, code: 'OUT_OF_ROOT', says: /Absolute paths are not allowed/ },
       { args: { path: 'memory/notes.txt' }, code: 'NOT_ALLOWED', says: /Markdown memory files only \(\.md\)/ },
       { args: { path: 'sessions/3f6c1a2e-9d41-4b7a-8e25-6a0d2c9f1b37.jsonl' }, code: 'NOT_ALLOWED', says: /\.md/ },
-      { args: { path: 'MEMORY.md', lines: 1e12 }, code: 'INVALID_ARGUMENT', says: /lines must be at most 1000000 \(got 1000000000000\)/ },
+      {
+        args: { path: 'MEMORY.md', lines: 1e12 },
+        code: 'INVALID_ARGUMENT',
+        says: /lines must be at most 1000000 \(got 1000000000000\)/,
+      },
       { args: { path: 'MEMORY.md', from: 0 }, code: 'INVALID_ARGUMENT', says: /from must be at least 1/ },
       { args: { path: 'MEMORY.md', lines: 'all' }, code: 'INVALID_ARGUMENT', says: /lines must be a number/ },
     ];
@@ -247,11 +299,16 @@ describe('memlens mcp over stdio', () => {
   });
 
   it('finds an edit made in the workspace while it runs', async () => {
-    fs.writeFileSync(path.join(workspace, 'memory', '2026-12-01-quokka.md'), '# Quokka ledger\n\nThe quokkaplatypus budget is 42.\n');
+    fs.writeFileSync(
+      path.join(workspace, 'memory', '2026-12-01-quokka.md'),
+      '# Quokka ledger\n\nThe quokkaplatypus budget is 42.\n',
+    );
     let paths: string[] = [];
     for (let i = 0; i < 100 && !paths.includes('memory/2026-12-01-quokka.md'); i++) {
       if (i > 0) await new Promise((resolve) => setTimeout(resolve, 100));
-      paths = ((await call('memory_search', { query: 'quokkaplatypus', minScore: 0 })).payload.results as Hit[]).map((h) => h.path);
+      paths = ((await call('memory_search', { query: 'quokkaplatypus', minScore: 0 })).payload.results as Hit[]).map(
+        (h) => h.path,
+      );
     }
     expect(paths).toContain('memory/2026-12-01-quokka.md');
   });

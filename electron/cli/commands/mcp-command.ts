@@ -54,7 +54,11 @@ Register it with a client, e.g. Claude Desktop's claude_desktop_config.json:
     try {
       const service = await createAppService({
         dataDir,
-        context: { downloadAnswer: false, ...(sessionDirs?.length ? { sessionDirs } : {}), ...(openclawHome ? { openclawHome } : {}) },
+        context: {
+          downloadAnswer: false,
+          ...(sessionDirs?.length ? { sessionDirs } : {}),
+          ...(openclawHome ? { openclawHome } : {}),
+        },
         // As for `memlens search`: vectors only with --model / MEMLENS_MODEL, so both rank alike.
         overrides: { ...(dbPath ? { dbPath } : {}), embedder: embedder ?? null },
         log,
@@ -67,14 +71,24 @@ Register it with a client, e.g. Claude Desktop's claude_desktop_config.json:
           ready: () => settledWithin(service.session.whenSynced(), FIRST_INDEX_WAIT_MS),
           defaults,
         });
-        const specs = agentToolSpecs({ extraPaths: false, sessions: !defaults.sources || defaults.sources.includes('sessions') });
+        const specs = agentToolSpecs({
+          extraPaths: false,
+          sessions: !defaults.sources || defaults.sources.includes('sessions'),
+        });
         const server = createMcpServer({ tools, specs, version: appVersion(), log });
-        log(`serving ${service.session.info().workspaceDir}${resolved.isSample ? ' (a copy of the bundled sample workspace)' : ''} over stdio; index ${service.session.current().dbPath}`);
+        log(
+          `serving ${service.session.info().workspaceDir}${resolved.isSample ? ' (a copy of the bundled sample workspace)' : ''} over stdio; index ${service.session.current().dbPath}`,
+        );
         // The end of stdin ends the command too: drop the signal handlers and keep-alive then,
         // or the process would outlive its client.
         const served = new AbortController();
         try {
-          await serveMcpOverStdio(server, { stdin: process.stdin, stdout: stdout.protocol }, io.waitForInterrupt(served.signal), log);
+          await serveMcpOverStdio(
+            server,
+            { stdin: process.stdin, stdout: stdout.protocol },
+            io.waitForInterrupt(served.signal),
+            log,
+          );
         } finally {
           served.abort();
         }
@@ -94,7 +108,13 @@ async function settledWithin(promise: Promise<unknown>, ms: number): Promise<boo
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
   try {
-    return await Promise.race([promise.then(() => true, () => true), timeout]);
+    return await Promise.race([
+      promise.then(
+        () => true,
+        () => true,
+      ),
+      timeout,
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -115,7 +135,8 @@ function reserveStdoutForProtocol(): { protocol: Writable; restore(): void } {
       else out.once('drain', () => callback());
     },
   });
-  out.write = ((chunk: Uint8Array | string, ...rest: unknown[]) => (process.stderr.write as (...args: unknown[]) => boolean)(chunk, ...rest)) as typeof out.write;
+  out.write = ((chunk: Uint8Array | string, ...rest: unknown[]) =>
+    (process.stderr.write as (...args: unknown[]) => boolean)(chunk, ...rest)) as typeof out.write;
   return {
     protocol,
     restore: () => {

@@ -36,7 +36,13 @@ interface RpcReply {
 }
 
 /** The real process on raw pipes: we write exact bytes and read every reply line. */
-function startMcp(): { child: ChildProcessWithoutNullStreams; replies: RpcReply[]; stderr: () => string; next(id: number | null): Promise<RpcReply>; exited: Promise<number | null> } {
+function startMcp(): {
+  child: ChildProcessWithoutNullStreams;
+  replies: RpcReply[];
+  stderr: () => string;
+  next(id: number | null): Promise<RpcReply>;
+  exited: Promise<number | null>;
+} {
   const child = spawn(process.execPath, [launcher, 'mcp', '--workspace', workspace, '--data-dir', dataDir], {
     cwd: tmp,
     env: { ...process.env, HOME: tmp, MEMLENS_MODEL: '', MEMLENS_DATA_DIR: dataDir },
@@ -77,7 +83,14 @@ function startMcp(): { child: ChildProcessWithoutNullStreams; replies: RpcReply[
 const line = (message: unknown): string => `${JSON.stringify(message)}\n`;
 
 async function initialize(mcp: ReturnType<typeof startMcp>): Promise<void> {
-  mcp.child.stdin.write(line({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw-pipe', version: '1' } } }));
+  mcp.child.stdin.write(
+    line({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw-pipe', version: '1' } },
+    }),
+  );
   expect((await mcp.next(1)).result).toBeDefined();
   mcp.child.stdin.write(line({ jsonrpc: '2.0', method: 'notifications/initialized' }));
 }
@@ -94,14 +107,26 @@ describe('memlens mcp on raw stdio', () => {
       expect(parse.error?.message).toMatch(/not valid JSON/);
 
       // A memory_search whose query alone is 11 MB, in the SDK client's key order (id last).
-      const huge = JSON.stringify({ method: 'tools/call', params: { name: 'memory_search', arguments: { query: 'q'.repeat(11 * 1024 * 1024) } }, jsonrpc: '2.0', id: 3 });
+      const huge = JSON.stringify({
+        method: 'tools/call',
+        params: { name: 'memory_search', arguments: { query: 'q'.repeat(11 * 1024 * 1024) } },
+        jsonrpc: '2.0',
+        id: 3,
+      });
       mcp.child.stdin.write(`${huge}\n`);
       const tooLarge = await mcp.next(3);
       expect(tooLarge.error).toMatchObject({ code: -32600, data: { code: 'MESSAGE_TOO_LARGE' } });
       expect(tooLarge.error?.message).toMatch(/larger than 10 MB/);
 
       // The next valid call is answered.
-      mcp.child.stdin.write(line({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'memory_get', arguments: { path: 'MEMORY.md', lines: 1 } } }));
+      mcp.child.stdin.write(
+        line({
+          jsonrpc: '2.0',
+          id: 4,
+          method: 'tools/call',
+          params: { name: 'memory_get', arguments: { path: 'MEMORY.md', lines: 1 } },
+        }),
+      );
       const read = await mcp.next(4);
       expect(read.result?.isError).toBeUndefined();
       expect(read.result?.content?.[0]?.text).toContain('"path": "MEMORY.md"');
@@ -113,7 +138,9 @@ describe('memlens mcp on raw stdio', () => {
         [7, [1, 2], /memory_get: arguments must be a/],
       ];
       for (const [id, args, says] of badArguments) {
-        mcp.child.stdin.write(line({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'memory_get', arguments: args } }));
+        mcp.child.stdin.write(
+          line({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'memory_get', arguments: args } }),
+        );
         const reply = await mcp.next(id);
         expect(reply.error, JSON.stringify(args)).toBeUndefined();
         expect(reply.result?.isError, JSON.stringify(args)).toBe(true);
@@ -130,26 +157,42 @@ describe('memlens mcp on raw stdio', () => {
       expect((await mcp.next(9)).result).toEqual({});
     } finally {
       mcp.child.stdin.end();
-      if ((await Promise.race([mcp.exited, new Promise((resolve) => setTimeout(() => resolve('hung'), 10_000))])) === 'hung') mcp.child.kill('SIGKILL');
+      if (
+        (await Promise.race([mcp.exited, new Promise((resolve) => setTimeout(() => resolve('hung'), 10_000))])) ===
+        'hung'
+      )
+        mcp.child.kill('SIGKILL');
     }
   }, 120_000);
 
   it('exits on its own when the client closes stdin, with the index closed cleanly', async () => {
     const mcp = startMcp();
     await initialize(mcp);
-    mcp.child.stdin.write(line({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'memory_search', arguments: { query: 'gateway DNS' } } }));
+    mcp.child.stdin.write(
+      line({
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'memory_search', arguments: { query: 'gateway DNS' } },
+      }),
+    );
     await mcp.next(2);
     const closedAt = performance.now();
     mcp.child.stdin.end();
     // Generous: only a hang fails (the process used to stay until killed); bench/mcp-lifetime.ts measures.
-    const code = await Promise.race([mcp.exited, new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), 15_000))]);
+    const code = await Promise.race([
+      mcp.exited,
+      new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), 15_000)),
+    ]);
     const lifetimeMs = performance.now() - closedAt;
     if (code === 'hung') mcp.child.kill('SIGKILL');
     expect(code, `still running ${Math.round(lifetimeMs)} ms after stdin closed:\n${mcp.stderr()}`).toBe(0);
     expect(mcp.stderr()).toContain('memlens mcp: stopping.');
     // SQLite removes the WAL file when the last connection closes: the engine was closed, not abandoned.
     const indexes = path.join(dataDir, 'indexes');
-    const leftovers = fs.readdirSync(indexes, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('-wal'));
+    const leftovers = fs
+      .readdirSync(indexes, { recursive: true, encoding: 'utf8' })
+      .filter((name) => name.endsWith('-wal'));
     expect(leftovers).toEqual([]);
   }, 120_000);
 });

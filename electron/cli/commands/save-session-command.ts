@@ -41,7 +41,10 @@ words. The write is atomic and never replaces a file: a taken name becomes -2, -
         ...(sessionKey ? { sessionKey } : {}),
       });
       if (json) writeJson(io, saved);
-      else io.stdout(`Saved ${saved.messages} message${saved.messages === 1 ? '' : 's'} of session ${saved.sessionId} as ${saved.path}\n`);
+      else
+        io.stdout(
+          `Saved ${saved.messages} message${saved.messages === 1 ? '' : 's'} of session ${saved.sessionId} as ${saved.path}\n`,
+        );
       return 0;
     } finally {
       await engine.close();

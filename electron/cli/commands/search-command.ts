@@ -64,13 +64,20 @@ export function searchOptionsFromFlags(values: Record<string, unknown>): Omit<Se
   const minScore = numberOption(values['min-score'], '--min-score', 0, 1);
   if (minScore !== undefined) options.minScore = minScore;
   if (typeof values.sources === 'string') {
-    const sources = values.sources.split(',').map((s) => s.trim()).filter(Boolean);
-    for (const s of sources) if (!SOURCES.includes(s as MemorySource)) throw new UsageError(`--sources accepts memory,sessions (got "${s}")`);
+    const sources = values.sources
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    for (const s of sources)
+      if (!SOURCES.includes(s as MemorySource)) throw new UsageError(`--sources accepts memory,sessions (got "${s}")`);
     if (sources.length === 0) throw new UsageError('--sources needs at least one of memory,sessions');
     options.sources = sources as MemorySource[];
   }
   if (typeof values.decay === 'string') {
-    const halfLifeDays = values.decay === '' ? SEARCH_DEFAULTS.halfLifeDays : numberOption(values.decay, '--decay (half-life days)', Number.MIN_VALUE, 1e6)!;
+    const halfLifeDays =
+      values.decay === ''
+        ? SEARCH_DEFAULTS.halfLifeDays
+        : numberOption(values.decay, '--decay (half-life days)', Number.MIN_VALUE, 1e6)!;
     options.decay = { enabled: true, halfLifeDays };
   }
   if (typeof values.mmr === 'string') {
@@ -78,18 +85,23 @@ export function searchOptionsFromFlags(values: Record<string, unknown>): Omit<Se
     options.mmr = { enabled: true, lambda };
   }
   if (typeof values['access-boost'] === 'string') {
-    const factor = values['access-boost'] === '' ? SEARCH_DEFAULTS.accessBoostFactor : numberOption(values['access-boost'], '--access-boost (factor)', 0, 10)!;
+    const factor =
+      values['access-boost'] === ''
+        ? SEARCH_DEFAULTS.accessBoostFactor
+        : numberOption(values['access-boost'], '--access-boost (factor)', 0, 10)!;
     options.accessBoost = { enabled: true, factor };
   }
   if (typeof values.now === 'string') Object.assign(options, parseNowOption(values.now));
   if (typeof values.dates === 'string' || typeof values['date-boost'] === 'string') {
-    if (values.dates !== undefined && values.dates !== 'on' && values.dates !== 'off') throw new UsageError(`--dates expects on or off (got "${String(values.dates)}")`);
+    if (values.dates !== undefined && values.dates !== 'on' && values.dates !== 'off')
+      throw new UsageError(`--dates expects on or off (got "${String(values.dates)}")`);
     const boost = numberOption(values['date-boost'], '--date-boost', 1, 10);
     options.dates = { enabled: values.dates !== 'off', ...(boost !== undefined ? { boost } : {}) };
   }
   if (typeof values.profile === 'string') {
     const parsed = SearchProfileSchema.safeParse(values.profile);
-    if (!parsed.success) throw new UsageError(`--profile accepts ${SearchProfileSchema.options.join(' or ')} (got "${values.profile}")`);
+    if (!parsed.success)
+      throw new UsageError(`--profile accepts ${SearchProfileSchema.options.join(' or ')} (got "${values.profile}")`);
     if (parsed.data === 'openclaw') options.profile = 'openclaw';
   }
   const expansion = expansionFromFlags(values.expand, values['expand-weight']);
@@ -114,7 +126,8 @@ export function searchOptionsFromFlags(values: Record<string, unknown>): Omit<Se
 export function parseNowOption(value: string): Pick<SearchOptions, 'now' | 'timeZoneOffsetMinutes'> {
   const trimmed = value.trim();
   const ms = /^\d{10,}$/.test(trimmed) ? Number(trimmed) : Date.parse(trimmed);
-  if (!Number.isFinite(ms)) throw new UsageError(`--now expects an ISO date-time such as 2026-11-06T10:00:00+08:00 (got "${value}")`);
+  if (!Number.isFinite(ms))
+    throw new UsageError(`--now expects an ISO date-time such as 2026-11-06T10:00:00+08:00 (got "${value}")`);
   const zone = /(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)(Z|([+-])(\d{2}):?(\d{2}))$/i.exec(trimmed);
   if (!zone) return { now: ms };
   if (zone[1]!.toUpperCase() === 'Z') return { now: ms, timeZoneOffsetMinutes: 0 };
@@ -131,7 +144,10 @@ interface BatchLine {
 
 /** A usage error on one batch line that still knows the line's id. */
 class BatchLineError extends UsageError {
-  constructor(readonly id: unknown, message: string) {
+  constructor(
+    readonly id: unknown,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -143,7 +159,8 @@ function parseBatchLine(line: string, lineNo: number): BatchLine {
   } catch {
     throw new UsageError(`line ${lineNo} is not JSON`);
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new UsageError(`line ${lineNo} needs {"id": …, "query": "…"}`);
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new UsageError(`line ${lineNo} needs {"id": …, "query": "…"}`);
   const p = parsed as Record<string, unknown>;
   if (typeof p.query !== 'string') throw new BatchLineError(p.id ?? lineNo, `line ${lineNo} needs a "query" string`);
   const out: BatchLine = { id: p.id ?? lineNo, query: p.query };
@@ -155,7 +172,14 @@ function parseBatchLine(line: string, lineNo: number): BatchLine {
 /** Runs one search; with --log it goes into the search log as a person's search (never an agent's). */
 async function searchAndLog(engine: MemoryEngineApi, activity: WorkspaceActivity | null, options: SearchOptions) {
   const response = await engine.search(options);
-  activity?.logSearch({ at: Date.now(), caller: { kind: 'cli', client: null }, query: options.query, mode: response.mode, options, response: loggedResponse(response) });
+  activity?.logSearch({
+    at: Date.now(),
+    caller: { kind: 'cli', client: null },
+    query: options.query,
+    mode: response.mode,
+    options,
+    response: loggedResponse(response),
+  });
   return response;
 }
 
@@ -185,7 +209,8 @@ async function runBatch(
     } catch (error) {
       failures += 1;
       if (error instanceof BatchLineError) id = error.id;
-      const value = error instanceof UsageError ? { code: 'INVALID_ARGUMENT', message: error.message } : toErrorValue(error);
+      const value =
+        error instanceof UsageError ? { code: 'INVALID_ARGUMENT', message: error.message } : toErrorValue(error);
       write({ id, error: value });
     }
   }
@@ -239,7 +264,13 @@ ${SEARCH_FLAG_USAGE}
       if (batchFile) return await runBatch(engine, log, batchFile, base, (line) => writeJson(io, line, false));
       const response = await searchAndLog(engine, log, { ...base, query });
       // As an agent reads it over MCP: the snippet ends with its Source line (highlights stay valid).
-      if (json) writeJson(io, { ...response, results: response.results.map((r) => (r.citation ? { ...r, snippet: withSourceLine(r.snippet, r.citation) } : r)) });
+      if (json)
+        writeJson(io, {
+          ...response,
+          results: response.results.map((r) =>
+            r.citation ? { ...r, snippet: withSourceLine(r.snippet, r.citation) } : r,
+          ),
+        });
       else io.stdout(formatSearchResponse(response, { explain: values.explain === true, query }));
       return 0;
     } finally {

@@ -58,8 +58,14 @@ describe('memlens serve', () => {
       body: '{}',
     });
     expect(withToken.status).toBe(200);
-    expect(((await withToken.json()) as { result: { workspace: string } }).result.workspace).toBe(fs.realpathSync(workspace));
-    const without = await fetch(`${url.origin}/api/status`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(((await withToken.json()) as { result: { workspace: string } }).result.workspace).toBe(
+      fs.realpathSync(workspace),
+    );
+    const without = await fetch(`${url.origin}/api/status`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(without.status).toBe(401);
     run.stop();
     expect(await run.exit).toBe(0);
@@ -82,10 +88,20 @@ describe('memlens serve', () => {
 
   it('starts and answers searches when the index has lost a table behind valid meta, rebuilding it', async () => {
     const dataDir = path.join(tmp, 'data-dropped-table');
-    const quiet: CliIo = { stdout: () => undefined, stderr: () => undefined, env: { HOME: tmp }, cwd: tmp, stderrIsTty: false, waitForInterrupt: async () => undefined };
+    const quiet: CliIo = {
+      stdout: () => undefined,
+      stderr: () => undefined,
+      env: { HOME: tmp },
+      cwd: tmp,
+      stderrIsTty: false,
+      waitForInterrupt: async () => undefined,
+    };
     expect(await runCli(['index', '--workspace', workspace, '--data-dir', dataDir], quiet)).toBe(0);
     let dbPath = '';
-    await runCli(['status', '--json', '--workspace', workspace, '--data-dir', dataDir], { ...quiet, stdout: (t) => void (dbPath = (JSON.parse(t) as { dbPath: string }).dbPath) });
+    await runCli(['status', '--json', '--workspace', workspace, '--data-dir', dataDir], {
+      ...quiet,
+      stdout: (t) => void (dbPath = (JSON.parse(t) as { dbPath: string }).dbPath),
+    });
     const db = new Database(dbPath);
     db.exec('DROP TABLE chunks_fts');
     db.close();
@@ -102,19 +118,25 @@ describe('memlens serve', () => {
       return ((await response.json()) as { result: unknown }).result;
     };
     for (let i = 0; i < 300; i++) {
-      const result = (await call('search', { query: 'Harbor gateway', minScore: 0 })) as { results: unknown[]; notices: { code: string }[] };
+      const result = (await call('search', { query: 'Harbor gateway', minScore: 0 })) as {
+        results: unknown[];
+        notices: { code: string }[];
+      };
       if (result.results.length > 0 && !result.notices.some((n) => n.code === 'index-building')) break;
       await new Promise((r) => setTimeout(r, 50));
     }
     const status = (await call('status', {})) as { lifecycle: { state: string } };
     expect(status.lifecycle.state).toBe('serving');
-    expect(((await call('search', { query: 'Harbor gateway', minScore: 0 })) as { results: unknown[] }).results.length).toBeGreaterThan(0);
+    expect(
+      ((await call('search', { query: 'Harbor gateway', minScore: 0 })) as { results: unknown[] }).results.length,
+    ).toBeGreaterThan(0);
     run.stop();
     expect(await run.exit).toBe(0);
   });
 
   it('knows which hosts are loopback', () => {
-    for (const host of ['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]']) expect(isLoopbackHost(host), host).toBe(true);
+    for (const host of ['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]'])
+      expect(isLoopbackHost(host), host).toBe(true);
     for (const host of ['0.0.0.0', '::', '192.168.1.10', 'example.com']) expect(isLoopbackHost(host), host).toBe(false);
   });
 });

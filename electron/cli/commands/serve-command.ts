@@ -55,11 +55,20 @@ export async function startServe(options: ServeOptions, io: Pick<CliIo, 'stdout'
 
   let server: RunningServer;
   try {
-    server = await startHttpServer({ dispatcher: service.dispatcher, session: service.session, rendererDir: options.rendererDir, host: options.host, port: options.port });
+    server = await startHttpServer({
+      dispatcher: service.dispatcher,
+      session: service.session,
+      rendererDir: options.rendererDir,
+      host: options.host,
+      port: options.port,
+    });
   } catch (error) {
     await service.close();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      throw new MemoryLensError('UNAVAILABLE', `port ${options.port} is in use; pick another with --port N (0 = any free port)`);
+      throw new MemoryLensError(
+        'UNAVAILABLE',
+        `port ${options.port} is in use; pick another with --port N (0 = any free port)`,
+      );
     }
     throw error;
   }
@@ -69,7 +78,10 @@ export async function startServe(options: ServeOptions, io: Pick<CliIo, 'stdout'
         'token can read and edit your memory files, and the traffic is not encrypted. Prefer an SSH tunnel to 127.0.0.1.\n',
     );
   }
-  if (!options.rendererDir) io.stderr('memlens serve: the UI is not built (renderer-dist/ is missing); run `npm run build:renderer`. The API is served anyway.\n');
+  if (!options.rendererDir)
+    io.stderr(
+      'memlens serve: the UI is not built (renderer-dist/ is missing); run `npm run build:renderer`. The API is served anyway.\n',
+    );
   io.stdout(
     `Memory Lens is serving ${service.session.info().workspaceDir}${options.isSample ? ' (a copy of the bundled sample workspace)' : ''}\n` +
       `  Open: ${server.url}\n` +
@@ -104,7 +116,8 @@ random token; open it in a browser. Stops on Ctrl-C.
   },
   async run({ values, io, settings }) {
     const port = values.port === undefined ? DEFAULT_SERVE_PORT : intOption(values.port, '--port', 0);
-    if (port === undefined || port > 65_535) throw new UsageError(`--port expects 0–65535 (got "${String(values.port)}")`);
+    if (port === undefined || port > 65_535)
+      throw new UsageError(`--port expects 0–65535 (got "${String(values.port)}")`);
     const host = typeof values.host === 'string' && values.host ? values.host : '127.0.0.1';
     const resolved = await settings();
     const handle = await startServe(
@@ -113,7 +126,10 @@ random token; open it in a browser. Stops on Ctrl-C.
         isSample: resolved.isSample,
         port,
         host,
-        rendererDir: typeof values['renderer-dir'] === 'string' ? path.resolve(io.cwd, values['renderer-dir']) : ensureBuiltRenderer(findPackageRoot(), io),
+        rendererDir:
+          typeof values['renderer-dir'] === 'string'
+            ? path.resolve(io.cwd, values['renderer-dir'])
+            : ensureBuiltRenderer(findPackageRoot(), io),
         embedderFromFlags: Boolean(resolved.engineOptions.embedder),
         ...(io.env.MEMLENS_MODEL_HOST ? { modelHost: io.env.MEMLENS_MODEL_HOST } : {}),
       },

@@ -17,10 +17,15 @@ describe('memlens status', () => {
     const args = ['--workspace', copy.workspace, '--data-dir', copy.dataDir];
     const json = await runCaptured(home, ['status', '--json', ...args]);
     expect(json.code).toBe(0);
-    const report = AgentDatabasesReportSchema.parse((JSON.parse(json.stdout) as { agentDatabases: unknown }).agentDatabases);
+    const report = AgentDatabasesReportSchema.parse(
+      (JSON.parse(json.stdout) as { agentDatabases: unknown }).agentDatabases,
+    );
     const main = report.databases.find((d) => d.agentId === 'main')!;
     expect(main.sessions.map((s) => [s.kind, s.archived])).toEqual([
-      ['cron', null], ['interactive', null], ['heartbeat', null], ['interactive', 'deleted'],
+      ['cron', null],
+      ['interactive', null],
+      ['heartbeat', null],
+      ['interactive', 'deleted'],
     ]);
     expect(main.index!.counts).toEqual({ current: 4, stale: 1, missing: 1, extra: 1 });
 

@@ -23,7 +23,12 @@ export function formatStatus(s: IndexStatus): string {
     `embedder    ${embedderLine(s)}`,
     `vectors     ${s.vectorsStored} stored in ${s.vectorBackend}; cache ${s.embeddingCacheEntries} entries` +
       (s.embeddingCacheHitRate === null ? '' : `, hit rate ${(s.embeddingCacheHitRate * 100).toFixed(1)}%`),
-    ...(s.searchBackends ? [`search      keyword ${s.searchBackends.keyword}, vector ${s.searchBackends.vector}`, ...s.searchBackends.notices.map((n) => `  ${n}`)] : []),
+    ...(s.searchBackends
+      ? [
+          `search      keyword ${s.searchBackends.keyword}, vector ${s.searchBackends.vector}`,
+          ...s.searchBackends.notices.map((n) => `  ${n}`),
+        ]
+      : []),
     `versions    schema ${s.schemaVersion}, chunker ${s.chunkerVersion}`,
     `last sync   ${s.lastSyncAt ? new Date(s.lastSyncAt).toISOString() : 'never'}`,
   ];
@@ -35,7 +40,9 @@ export function formatStatus(s: IndexStatus): string {
 }
 
 /** The health summary; a failure to read transcripts must not cost the index status. */
-async function agentCallsHealth(list: () => Promise<{ health: AgentCallHealth }>): Promise<AgentCallHealth | { error: string }> {
+async function agentCallsHealth(
+  list: () => Promise<{ health: AgentCallHealth }>,
+): Promise<AgentCallHealth | { error: string }> {
   try {
     return (await list()).health;
   } catch (error) {
@@ -45,7 +52,9 @@ async function agentCallsHealth(list: () => Promise<{ health: AgentCallHealth }>
 
 function formatHealth(h: AgentCallHealth | { error: string }): string {
   if ('error' in h) return `agent       calls not read: ${h.error}\n`;
-  return `${healthLines(h).map((line, i) => `${i === 0 ? 'agent       ' : '            '}${line}`).join('\n')}\n            the calls: memlens agent-searches\n`;
+  return `${healthLines(h)
+    .map((line, i) => `${i === 0 ? 'agent       ' : '            '}${line}`)
+    .join('\n')}\n            the calls: memlens agent-searches\n`;
 }
 
 /** One block per OpenClaw agent database: its notices, sessions, and the agent's index against the files. */
@@ -56,11 +65,17 @@ export function formatAgentDatabases(report: AgentDatabasesReport): string {
     for (const n of db.notices) lines.push(`  notice ${n.code}: ${n.message}`);
     const archived = db.sessions.filter((s) => s.archived).length;
     lines.push(`  sessions  ${db.sessions.length}${archived ? ` (${archived} archived)` : ''}`);
-    for (const s of db.sessions) lines.push(`    ${s.path}  ${s.kind}${s.archived ? ` ${s.archived} archive` : `  ${s.events} events`}  ${s.sessionKey ?? ''}`.trimEnd());
+    for (const s of db.sessions)
+      lines.push(
+        `    ${s.path}  ${s.kind}${s.archived ? ` ${s.archived} archive` : `  ${s.events} events`}  ${s.sessionKey ?? ''}`.trimEnd(),
+      );
     if (!db.index) continue;
     const c = db.index.counts;
-    lines.push(`  agent index revision ${db.index.revision ?? '?'}: ${c.current} current, ${c.stale} stale, ${c.missing} missing, ${c.extra} extra`);
-    for (const f of db.index.files) if (f.status !== 'current') lines.push(`    ${f.status.padEnd(8)} ${f.path} (${f.chunks} chunks)`);
+    lines.push(
+      `  agent index revision ${db.index.revision ?? '?'}: ${c.current} current, ${c.stale} stale, ${c.missing} missing, ${c.extra} extra`,
+    );
+    for (const f of db.index.files)
+      if (f.status !== 'current') lines.push(`    ${f.status.padEnd(8)} ${f.path} (${f.chunks} chunks)`);
   }
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
 }
@@ -81,7 +96,9 @@ agent's own memory searches went (from its transcripts; the calls: memlens agent
       const status = engine.status();
       const agentDatabases = await engine.agentDatabases();
       const log = (await activity()).workspace(engine.workspaceDir);
-      const agentCalls = await agentCallsHealth(() => new AgentCallsService({ engine: () => engine, activity: () => log }).list());
+      const agentCalls = await agentCallsHealth(() =>
+        new AgentCallsService({ engine: () => engine, activity: () => log }).list(),
+      );
       if (json) writeJson(io, { ...status, agentDatabases, agentCalls });
       else io.stdout(formatStatus(status) + formatAgentDatabases(agentDatabases) + formatHealth(agentCalls));
       return 0;

@@ -30,8 +30,16 @@ Stops on Ctrl-C.`,
       if (key === toldMode) return;
       toldMode = key;
       const reason = status.mode === 'hybrid' ? null : (status.modeReason ?? null);
-      if (json) io.stdout(`${JSON.stringify({ event: 'search-mode', mode: status.mode, model: status.model, reason, at: new Date().toISOString() })}\n`);
-      else io.stderr(status.mode === 'hybrid' ? `memlens watch: search is hybrid (${status.model}).\n` : `memlens watch: search is keyword-only — ${reason ?? 'no embedder'}.\n`);
+      if (json)
+        io.stdout(
+          `${JSON.stringify({ event: 'search-mode', mode: status.mode, model: status.model, reason, at: new Date().toISOString() })}\n`,
+        );
+      else
+        io.stderr(
+          status.mode === 'hybrid'
+            ? `memlens watch: search is hybrid (${status.model}).\n`
+            : `memlens watch: search is keyword-only — ${reason ?? 'no embedder'}.\n`,
+        );
     };
 
     for (let first = true; ; first = false) {
@@ -53,7 +61,10 @@ Stops on Ctrl-C.`,
         const started = engine.status();
         tellWatcher(started.watcher, started.watcherReason);
         if (first) {
-          if (json) io.stdout(`${JSON.stringify({ event: 'watching', workspace: engine.workspaceDir, files: report.filesScanned, watcher: started.watcher })}\n`);
+          if (json)
+            io.stdout(
+              `${JSON.stringify({ event: 'watching', workspace: engine.workspaceDir, files: report.filesScanned, watcher: started.watcher })}\n`,
+            );
           else io.stderr(`Watching ${engine.workspaceDir} (${report.filesScanned} files). Press Ctrl-C to stop.\n`);
         }
         tellMode(engine.status());

@@ -8,7 +8,9 @@ import type { LineRange } from './retrieval-metrics.js';
 const LineNumber = z.number().int().min(1);
 
 const RelevantSchema = z.union([
-  z.object({ path: z.string().min(1), line: LineNumber }).transform((r) => ({ path: r.path, startLine: r.line, endLine: r.line })),
+  z
+    .object({ path: z.string().min(1), line: LineNumber })
+    .transform((r) => ({ path: r.path, startLine: r.line, endLine: r.line })),
   z
     .object({ path: z.string().min(1), startLine: LineNumber, endLine: LineNumber })
     .refine((r) => r.startLine <= r.endLine, 'startLine is after endLine')

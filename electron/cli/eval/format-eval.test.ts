@@ -6,7 +6,14 @@ const metrics = { queries: 2, hitAt1: 1, hitAt5: 1, hitAt10: 1, mrrAt10: 1, ndcg
 
 describe('formatEvalReport', () => {
   it('says every query found its evidence instead of a dangling "0 queries with no relevant result…:"', () => {
-    const report = { options: { query: '' }, overall: metrics, byTag: {}, outcomes: [], failures: [], queryP50Ms: 1 } as unknown as EvalReport;
+    const report = {
+      options: { query: '' },
+      overall: metrics,
+      byTag: {},
+      outcomes: [],
+      failures: [],
+      queryP50Ms: 1,
+    } as unknown as EvalReport;
     const text = formatEvalReport(report, { maxFailures: 10 });
     expect(text).not.toMatch(/0 queries with no relevant result/);
     expect(text.trimEnd().split('\n').at(-1)).toBe('Every query has a relevant result in the top 10.');

@@ -13,14 +13,23 @@ describe('file-level retrieval metrics (CMRC)', () => {
 
   it('computes Hit@1, Hit@5 and MRR@10 over all queries, misses included', () => {
     const metrics = summarizeRanks([1, 2, 6, 11, null]);
-    expect(metrics).toEqual({ queries: 5, hitAt1: 0.2, hitAt5: 0.4, mrrAt10: Math.round(((1 + 1 / 2 + 1 / 6) / 5) * 10_000) / 10_000, missed: 1 });
+    expect(metrics).toEqual({
+      queries: 5,
+      hitAt1: 0.2,
+      hitAt5: 0.4,
+      mrrAt10: Math.round(((1 + 1 / 2 + 1 / 6) / 5) * 10_000) / 10_000,
+      missed: 1,
+    });
   });
 });
 
 describe('line-level judgement (labeled sets)', () => {
   it('counts a result that overlaps a labeled range of the same file, not a neighbour or another file', () => {
     const relevant = [at('memory/a.md', 8), at('sessions/s.jsonl', 7)];
-    const j = judgeRanking([[at('memory/a.md', 1, 7)], [at('memory/b.md', 8, 20)], [at('memory/a.md', 5, 12)]], relevant);
+    const j = judgeRanking(
+      [[at('memory/a.md', 1, 7)], [at('memory/b.md', 8, 20)], [at('memory/a.md', 5, 12)]],
+      relevant,
+    );
     expect(j.firstHit).toBe(3);
     expect(j.rangeRanks).toEqual([3, null]);
     expect([j.hitAt1, j.hitAt5, j.hitAt10]).toEqual([false, true, true]);
@@ -56,6 +65,14 @@ describe('line-level judgement (labeled sets)', () => {
   it('averages every metric over queries', () => {
     const hit = judgeRanking([[at('a.md', 1)]], [at('a.md', 1)]);
     const miss = judgeRanking([[at('b.md', 1)]], [at('a.md', 1)]);
-    expect(summarizeJudgements([hit, miss])).toEqual({ queries: 2, hitAt1: 0.5, hitAt5: 0.5, hitAt10: 0.5, mrrAt10: 0.5, ndcgAt10: 0.5, recallAt10: 0.5 });
+    expect(summarizeJudgements([hit, miss])).toEqual({
+      queries: 2,
+      hitAt1: 0.5,
+      hitAt5: 0.5,
+      hitAt10: 0.5,
+      mrrAt10: 0.5,
+      ndcgAt10: 0.5,
+      recallAt10: 0.5,
+    });
   });
 });

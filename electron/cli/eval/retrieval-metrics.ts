@@ -84,7 +84,10 @@ export interface QueryJudgement {
  * result earns 1 when it covers a relevant range no earlier result covered, so ten copies of one
  * fact do not score like ten facts. The ideal list covers min(ranges, 10) new ranges in a row.
  */
-export function judgeRanking(results: readonly (readonly LineRange[])[], relevant: readonly LineRange[]): QueryJudgement {
+export function judgeRanking(
+  results: readonly (readonly LineRange[])[],
+  relevant: readonly LineRange[],
+): QueryJudgement {
   const rangeRanks: (number | null)[] = relevant.map(() => null);
   let firstHit: number | null = null;
   let dcg = 0;
@@ -130,7 +133,8 @@ export interface RangeMetrics {
 
 export function summarizeJudgements(judgements: readonly QueryJudgement[]): RangeMetrics {
   const n = judgements.length;
-  const mean = (f: (j: QueryJudgement) => number): number => (n === 0 ? 0 : r4(judgements.reduce((s, j) => s + f(j), 0) / n));
+  const mean = (f: (j: QueryJudgement) => number): number =>
+    n === 0 ? 0 : r4(judgements.reduce((s, j) => s + f(j), 0) / n);
   return {
     queries: n,
     hitAt1: mean((j) => (j.hitAt1 ? 1 : 0)),

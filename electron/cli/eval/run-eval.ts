@@ -43,11 +43,16 @@ export interface EvalReport {
 /** Every place a result stands for: its own lines, and those of identical chunks folded into it. */
 export function resultPlaces(result: SearchResult): LineRange[] {
   const places: LineRange[] = [{ path: result.path, startLine: result.startLine, endLine: result.endLine }];
-  for (const other of result.alsoIn ?? []) places.push({ path: other.path, startLine: other.startLine, endLine: other.endLine });
+  for (const other of result.alsoIn ?? [])
+    places.push({ path: other.path, startLine: other.startLine, endLine: other.endLine });
   return places;
 }
 
-export async function runEval(engine: MemoryEngineApi, queries: readonly EvalQuery[], options: EvalSearchOptions): Promise<EvalReport> {
+export async function runEval(
+  engine: MemoryEngineApi,
+  queries: readonly EvalQuery[],
+  options: EvalSearchOptions,
+): Promise<EvalReport> {
   const outcomes: QueryOutcome[] = [];
   const failures: EvalFailure[] = [];
   const times: number[] = [];
@@ -116,5 +121,9 @@ export function rankChanges(a: EvalReport, b: EvalReport): RankChange[] {
     changes.push({ id: o.id, query: o.query, before: o.judgement.firstHit, after: other.judgement.firstHit });
   }
   const score = (rank: number | null): number => (rank === null ? 0 : 1 / rank);
-  return changes.sort((x, y) => Math.abs(score(y.after) - score(y.before)) - Math.abs(score(x.after) - score(x.before)) || x.id.localeCompare(y.id));
+  return changes.sort(
+    (x, y) =>
+      Math.abs(score(y.after) - score(y.before)) - Math.abs(score(x.after) - score(x.before)) ||
+      x.id.localeCompare(y.id),
+  );
 }

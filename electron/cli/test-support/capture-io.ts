@@ -9,7 +9,11 @@ export interface Captured {
   stderr: string;
 }
 
-export function captureIo(home: string, env: NodeJS.ProcessEnv = {}, interrupt?: Promise<void>): { io: CliIo; out: string[]; err: string[] } {
+export function captureIo(
+  home: string,
+  env: NodeJS.ProcessEnv = {},
+  interrupt?: Promise<void>,
+): { io: CliIo; out: string[]; err: string[] } {
   const out: string[] = [];
   const err: string[] = [];
   return {

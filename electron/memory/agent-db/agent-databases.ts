@@ -9,7 +9,13 @@ import { agentsFolders, isExcludedAgent, type SessionSourceOptions } from '../wo
 import { AgentDbConnection, noticeFor, type AgentDbConnectionOptions } from './agent-db-connection.js';
 import { AGENT_DB_FILE } from './agent-db-paths.js';
 import type { SessionKind } from '../../../shared/session-kind.js';
-import { listDbSessions, readDbArchive, readDbSession, sessionKind, type DbSessionRow } from './agent-db-transcripts.js';
+import {
+  listDbSessions,
+  readDbArchive,
+  readDbSession,
+  sessionKind,
+  type DbSessionRow,
+} from './agent-db-transcripts.js';
 
 export { AGENT_DB_FILE };
 
@@ -49,7 +55,10 @@ export interface AgentDatabasesOptions extends AgentDbConnectionOptions {
 }
 
 /** The agent databases of a workspace, most specific agents folder first, each agent id once. */
-export function findAgentDatabases(opts: SessionSourceOptions, only: string[] | null): { agentId: string; dbPath: string }[] {
+export function findAgentDatabases(
+  opts: SessionSourceOptions,
+  only: string[] | null,
+): { agentId: string; dbPath: string }[] {
   const found: { agentId: string; dbPath: string }[] = [];
   const taken = new Set<string>();
   for (const folder of agentsFolders(opts)) {
@@ -88,7 +97,9 @@ export class AgentDatabases {
     const next: AgentDbEntry[] = [];
     for (const { agentId, dbPath } of wanted) {
       const existing = this.entries.find((e) => e.dbPath === dbPath && e.agentId === agentId);
-      next.push(existing ?? { agentId, dbPath, connection: null, notices: [], listedAt: null, sessions: [], polled: new Map() });
+      next.push(
+        existing ?? { agentId, dbPath, connection: null, notices: [], listedAt: null, sessions: [], polled: new Map() },
+      );
     }
     for (const old of this.entries) if (!next.includes(old)) old.connection?.close();
     this.entries = next;
@@ -121,7 +132,9 @@ export class AgentDatabases {
     const entry = this.entries.find((e) => e.dbPath === ref.dbPath);
     if (!entry?.connection) return null;
     try {
-      return ref.generation === null ? readDbSession(entry.connection, ref.sessionId) : readDbArchive(entry.connection, ref.sessionId, ref.generation);
+      return ref.generation === null
+        ? readDbSession(entry.connection, ref.sessionId)
+        : readDbArchive(entry.connection, ref.sessionId, ref.generation);
     } catch (error) {
       this.fail(entry, error);
       return null;
@@ -139,7 +152,8 @@ export class AgentDatabases {
     for (const entry of this.entries) {
       this.relist(entry);
       const now = new Map(entry.sessions.map((s) => [s.virtualName, `${s.size}:${s.mtimeMs}`]));
-      for (const [name, sig] of now) if (entry.polled.get(name) !== sig) changed.push(`sessions/${entry.agentId}/${name}`);
+      for (const [name, sig] of now)
+        if (entry.polled.get(name) !== sig) changed.push(`sessions/${entry.agentId}/${name}`);
       for (const name of entry.polled.keys()) if (!now.has(name)) changed.push(`sessions/${entry.agentId}/${name}`);
       entry.polled = now;
     }
@@ -164,8 +178,17 @@ export class AgentDatabases {
 
   private fileOf(entry: AgentDbEntry, row: DbSessionRow): AgentDbFile {
     return {
-      path: `sessions/${entry.agentId}/${row.virtualName}`, agentId: entry.agentId, size: row.size, mtimeMs: row.mtimeMs, row,
-      agentDb: { dbPath: entry.dbPath, sessionId: row.sessionId, generation: row.generation, ...recordedKind(row.sessionKey) },
+      path: `sessions/${entry.agentId}/${row.virtualName}`,
+      agentId: entry.agentId,
+      size: row.size,
+      mtimeMs: row.mtimeMs,
+      row,
+      agentDb: {
+        dbPath: entry.dbPath,
+        sessionId: row.sessionId,
+        generation: row.generation,
+        ...recordedKind(row.sessionKey),
+      },
     };
   }
 

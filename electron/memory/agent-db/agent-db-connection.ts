@@ -19,7 +19,8 @@ export interface AgentDbConnectionOptions {
 /** Long enough to ride out a gateway commit, short enough that the app never hangs on a lock. */
 const DEFAULT_BUSY_TIMEOUT_MS = 250;
 
-export type OpenResult = { ok: true; connection: AgentDbConnection; notices: AgentDbNotice[] } | { ok: false; notice: AgentDbNotice };
+export type OpenResult =
+  { ok: true; connection: AgentDbConnection; notices: AgentDbNotice[] } | { ok: false; notice: AgentDbNotice };
 
 export class AgentDbConnection {
   private readonly statements = new Map<string, Database.Statement>();
@@ -102,12 +103,24 @@ export class AgentDbConnection {
     const version = this.db.pragma('user_version', { simple: true }) as number;
     const notices: AgentDbNotice[] = [];
     if (version > KNOWN_SCHEMA_VERSION) {
-      notices.push({ code: 'newer-schema', message: `${this.path} was written by a newer OpenClaw (schema ${version}; Memory Lens knows ${KNOWN_SCHEMA_VERSION}). What it can read is shown; some of it may be missing.` });
+      notices.push({
+        code: 'newer-schema',
+        message: `${this.path} was written by a newer OpenClaw (schema ${version}; Memory Lens knows ${KNOWN_SCHEMA_VERSION}). What it can read is shown; some of it may be missing.`,
+      });
     } else if (version < KNOWN_SCHEMA_VERSION) {
-      notices.push({ code: 'migration-pending', message: `${this.path} is at schema ${version}, not ${KNOWN_SCHEMA_VERSION}: OpenClaw has not finished migrating it (run \`openclaw doctor --fix\` with the gateway stopped). What it can read is shown.` });
+      notices.push({
+        code: 'migration-pending',
+        message: `${this.path} is at schema ${version}, not ${KNOWN_SCHEMA_VERSION}: OpenClaw has not finished migrating it (run \`openclaw doctor --fix\` with the gateway stopped). What it can read is shown.`,
+      });
     }
-    if (!this.has('transcript_events', 'session_id', 'seq', 'created_at') && !this.has('memory_index_sources', 'path', 'hash')) {
-      notices.push({ code: 'not-an-agent-db', message: `${this.path} holds neither transcripts nor a memory index that Memory Lens can read.` });
+    if (
+      !this.has('transcript_events', 'session_id', 'seq', 'created_at') &&
+      !this.has('memory_index_sources', 'path', 'hash')
+    ) {
+      notices.push({
+        code: 'not-an-agent-db',
+        message: `${this.path} holds neither transcripts nor a memory index that Memory Lens can read.`,
+      });
     }
     return notices;
   }
@@ -117,10 +130,16 @@ export class AgentDbConnection {
 export function noticeFor(error: unknown, dbPath: string): AgentDbNotice {
   const code = (error as { code?: string }).code ?? '';
   if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) {
-    return { code: 'locked', message: `${dbPath} is locked by another program (the OpenClaw gateway, or a migration); its transcripts and index are read again when it is free.` };
+    return {
+      code: 'locked',
+      message: `${dbPath} is locked by another program (the OpenClaw gateway, or a migration); its transcripts and index are read again when it is free.`,
+    };
   }
   if (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB') {
-    return { code: 'corrupt', message: `${dbPath} is damaged or not a SQLite database (${messageOf(error)}). Memory Lens does not touch it; \`openclaw doctor\` can check it.` };
+    return {
+      code: 'corrupt',
+      message: `${dbPath} is damaged or not a SQLite database (${messageOf(error)}). Memory Lens does not touch it; \`openclaw doctor\` can check it.`,
+    };
   }
   return { code: 'unreadable', message: `${dbPath} could not be read (${messageOf(error)}).` };
 }

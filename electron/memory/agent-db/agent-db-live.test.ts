@@ -15,9 +15,16 @@ afterEach(async () => {
   copy?.remove();
 });
 
-function runWriter(dbPath: string, count: number, word: string, intervalMs: number): Promise<{ busy: number; seqs: number[] }> {
+function runWriter(
+  dbPath: string,
+  count: number,
+  word: string,
+  intervalMs: number,
+): Promise<{ busy: number; seqs: number[] }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [WRITER, dbPath, MAIN, String(count), word, String(intervalMs)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [WRITER, dbPath, MAIN, String(count), word, String(intervalMs)], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
@@ -25,8 +32,14 @@ function runWriter(dbPath: string, count: number, word: string, intervalMs: numb
     child.on('error', reject);
     child.on('exit', (code) => {
       if (code !== 0) return reject(new Error(`writer exited ${code}: ${err}`));
-      const lines = out.trim().split('\n').map((l) => JSON.parse(l) as { seq?: number; busy?: number | string; done?: boolean });
-      resolve({ busy: Number(lines.at(-1)?.busy ?? -1), seqs: lines.flatMap((l) => (typeof l.seq === 'number' ? [l.seq] : [])) });
+      const lines = out
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { seq?: number; busy?: number | string; done?: boolean });
+      resolve({
+        busy: Number(lines.at(-1)?.busy ?? -1),
+        seqs: lines.flatMap((l) => (typeof l.seq === 'number' ? [l.seq] : [])),
+      });
     });
   });
 }
@@ -34,7 +47,12 @@ function runWriter(dbPath: string, count: number, word: string, intervalMs: numb
 describe('following a live agent database', () => {
   it('indexes events a concurrent WAL writer appends, while the writer is never blocked by the app', async () => {
     copy = copyOpenclawFixture();
-    const engine = await MemoryEngine.open({ workspaceDir: copy.workspace, dataDir: copy.dataDir, openclawHome: copy.home, agentDbPollMs: 50 });
+    const engine = await MemoryEngine.open({
+      workspaceDir: copy.workspace,
+      dataDir: copy.dataDir,
+      openclawHome: copy.home,
+      agentDbPollMs: 50,
+    });
     engines.push(engine);
     await engine.sync();
     await engine.startWatching();
@@ -60,12 +78,22 @@ describe('following a live agent database', () => {
     expect(written.busy).toBe(0);
     expect(written.seqs).toHaveLength(40);
 
-    await vi.waitFor(async () => {
-      const t = await engine.readTranscript(transcriptPath);
-      expect(t.messages.length).toBe(before + 40);
-      const found = await engine.search({ query: 'quokkaword number 39', maxResults: 50, minScore: 0 });
-      // Line = seq + 1: the result cites the event the writer appended last.
-      expect(found.results.some((r) => r.path === transcriptPath && r.startLine <= written.seqs.at(-1)! + 1 && r.endLine >= written.seqs.at(-1)! + 1)).toBe(true);
-    }, { timeout: 20_000, interval: 100 });
+    await vi.waitFor(
+      async () => {
+        const t = await engine.readTranscript(transcriptPath);
+        expect(t.messages.length).toBe(before + 40);
+        const found = await engine.search({ query: 'quokkaword number 39', maxResults: 50, minScore: 0 });
+        // Line = seq + 1: the result cites the event the writer appended last.
+        expect(
+          found.results.some(
+            (r) =>
+              r.path === transcriptPath &&
+              r.startLine <= written.seqs.at(-1)! + 1 &&
+              r.endLine >= written.seqs.at(-1)! + 1,
+          ),
+        ).toBe(true);
+      },
+      { timeout: 20_000, interval: 100 },
+    );
   });
 });

@@ -26,7 +26,9 @@ function prepare(agentId: string, change: (db: Database.Database) => void): void
 
 async function open(trace?: (sql: string) => void): Promise<MemoryEngine> {
   const engine = await MemoryEngine.open({
-    workspaceDir: copy.workspace, dataDir: copy.dataDir, openclawHome: copy.home,
+    workspaceDir: copy.workspace,
+    dataDir: copy.dataDir,
+    openclawHome: copy.home,
     ...(trace ? { agentDbOptions: { trace } } : {}),
   });
   engines.push(engine);
@@ -46,12 +48,20 @@ async function useEverything(engine: MemoryEngine): Promise<string> {
   return JSON.stringify(outputs);
 }
 
-describe('the agent database is the user\'s: read-only, allow-listed tables only', () => {
+describe("the agent database is the user's: read-only, allow-listed tables only", () => {
   it('never reads the credential tables, even when they hold a key, and changes no byte of the file', async () => {
     copy = copyOpenclawFixture();
     prepare('main', (db) => {
-      db.prepare('INSERT INTO auth_profile_store (store_key, store_json, updated_at) VALUES (?, ?, ?)').run('anthropic:default', JSON.stringify({ apiKey: SECRET }), 1);
-      db.prepare('INSERT INTO auth_profile_state (state_key, state_json, updated_at) VALUES (?, ?, ?)').run('anthropic:default', JSON.stringify({ token: SECRET }), 1);
+      db.prepare('INSERT INTO auth_profile_store (store_key, store_json, updated_at) VALUES (?, ?, ?)').run(
+        'anthropic:default',
+        JSON.stringify({ apiKey: SECRET }),
+        1,
+      );
+      db.prepare('INSERT INTO auth_profile_state (state_key, state_json, updated_at) VALUES (?, ?, ?)').run(
+        'anthropic:default',
+        JSON.stringify({ token: SECRET }),
+        1,
+      );
     });
     const before = copy.databaseHashes();
     const statements: string[] = [];
@@ -67,10 +77,13 @@ describe('the agent database is the user\'s: read-only, allow-listed tables only
   });
 
   it('refuses, before SQLite sees it, a statement naming a table off the allow-list', () => {
-    expect(tablesNamedIn('SELECT a FROM transcript_events JOIN auth_profile_store ON 1')).toEqual(['transcript_events', 'auth_profile_store']);
+    expect(tablesNamedIn('SELECT a FROM transcript_events JOIN auth_profile_store ON 1')).toEqual([
+      'transcript_events',
+      'auth_profile_store',
+    ]);
     expect(() => assertReadableSql('SELECT store_json FROM auth_profile_store')).toThrow(/auth_profile_store/);
     expect(() => assertReadableSql('PRAGMA table_info(auth_profile_state)')).toThrow(/auth_profile_state/);
-    expect(() => assertReadableSql("DELETE FROM transcript_events")).toThrow(/SELECT and PRAGMA only/);
+    expect(() => assertReadableSql('DELETE FROM transcript_events')).toThrow(/SELECT and PRAGMA only/);
   });
 });
 
@@ -136,13 +149,21 @@ describe('bad agent databases get a notice; the rest of the workspace keeps work
     copy = copyOpenclawFixture();
     prepare('main', (db) => db.pragma('journal_mode = DELETE'));
     const before = copy.databaseHashes();
-    const holder = spawn(process.execPath, ['-e', `
+    const holder = spawn(
+      process.execPath,
+      [
+        '-e',
+        `
       const Database = require('better-sqlite3');
       const db = new Database(process.argv[1]);
       db.exec('BEGIN EXCLUSIVE');
       console.log('locked');
       process.stdin.on('data', () => { db.exec('ROLLBACK'); db.close(); process.exit(0); });
-    `, copy.dbPath('main')], { stdio: ['pipe', 'pipe', 'inherit'], cwd: process.cwd() });
+    `,
+        copy.dbPath('main'),
+      ],
+      { stdio: ['pipe', 'pipe', 'inherit'], cwd: process.cwd() },
+    );
     await new Promise<void>((resolve) => holder.stdout!.once('data', () => resolve()));
     const engine = await open();
     await expectWorkspaceStillWorks(engine);
@@ -150,11 +171,14 @@ describe('bad agent databases get a notice; the rest of the workspace keeps work
     expect(locked.notices.map((n) => n.code)).toContain('locked');
     holder.stdin!.write('go\n');
     await new Promise((resolve) => holder.once('exit', resolve));
-    await vi.waitFor(async () => {
-      const free = (await engine.agentDatabases()).databases.find((d) => d.agentId === 'main')!;
-      expect(free.notices).toEqual([]);
-      expect(free.sessions.length).toBeGreaterThan(0);
-    }, { timeout: 10_000, interval: 100 });
+    await vi.waitFor(
+      async () => {
+        const free = (await engine.agentDatabases()).databases.find((d) => d.agentId === 'main')!;
+        expect(free.notices).toEqual([]);
+        expect(free.sessions.length).toBeGreaterThan(0);
+      },
+      { timeout: 10_000, interval: 100 },
+    );
     await engine.close();
     expect(copy.databaseHashes()).toEqual(before);
   });

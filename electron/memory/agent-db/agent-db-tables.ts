@@ -6,7 +6,16 @@
 export const READABLE_COLUMNS = {
   transcript_events: ['session_id', 'seq', 'event_json', 'event_zstd', 'event_utf8_bytes', 'created_at'],
   session_windows: ['session_id', 'session_key', 'created_at', 'updated_at', 'chat_type', 'channel', 'display_name'],
-  session_transcript_archives: ['session_id', 'generation', 'session_key', 'reason', 'encoding', 'archive_blob', 'archive_name', 'created_at'],
+  session_transcript_archives: [
+    'session_id',
+    'generation',
+    'session_key',
+    'reason',
+    'encoding',
+    'archive_blob',
+    'archive_name',
+    'created_at',
+  ],
   memory_index_sources: ['path', 'source', 'hash', 'mtime', 'size'],
   memory_index_chunks: ['id', 'path', 'source', 'start_line', 'end_line', 'hash', 'updated_at', 'model', 'embedding'],
   memory_index_chunk_recall_metadata: ['chunk_id', 'importance', 'triggers', 'project_key'],
@@ -39,6 +48,7 @@ export function tablesNamedIn(sql: string): string[] {
 export function assertReadableSql(sql: string): void {
   if (!/^\s*(select|pragma)\b/i.test(sql)) throw new Error(`agent database reader runs SELECT and PRAGMA only: ${sql}`);
   for (const name of tablesNamedIn(sql)) {
-    if (name !== 'sqlite_schema' && !isReadableTable(name)) throw new Error(`agent database table not on the read allow-list: ${name}`);
+    if (name !== 'sqlite_schema' && !isReadableTable(name))
+      throw new Error(`agent database table not on the read allow-list: ${name}`);
   }
 }

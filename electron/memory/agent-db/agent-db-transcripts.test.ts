@@ -15,7 +15,11 @@ afterEach(async () => {
 
 async function openMain(): Promise<MemoryEngine> {
   copy = copyOpenclawFixture();
-  const engine = await MemoryEngine.open({ workspaceDir: copy.workspace, dataDir: copy.dataDir, openclawHome: copy.home });
+  const engine = await MemoryEngine.open({
+    workspaceDir: copy.workspace,
+    dataDir: copy.dataDir,
+    openclawHome: copy.home,
+  });
   engines.push(engine);
   await engine.sync();
   return engine;
@@ -25,7 +29,10 @@ describe('transcripts from the agent database (OpenClaw 2026.9.6 fixture)', () =
   it('lists the database sessions as transcripts, each once, beside the archive OpenClaw kept as a file', async () => {
     const engine = await openMain();
     const before = copy.databaseHashes();
-    const sessions = (await engine.listFiles()).filter((f) => f.source === 'sessions').map((f) => f.path).sort();
+    const sessions = (await engine.listFiles())
+      .filter((f) => f.source === 'sessions')
+      .map((f) => f.path)
+      .sort();
     expect(sessions).toEqual([
       'sessions/main/1f2e3d4c-5b6a-4978-8a9b-0c1d2e3f4a5b.jsonl.reset.2026-08-31T23-59-00.000Z',
       'sessions/main/2b7e0c91-5d3a-4f60-8e2a-7a9c1b3d4e5f.jsonl',
@@ -38,7 +45,9 @@ describe('transcripts from the agent database (OpenClaw 2026.9.6 fixture)', () =
 
   it("takes each session's kind from the session key OpenClaw recorded, so its cron and heartbeat runs are listed apart", async () => {
     const engine = await openMain();
-    const kinds = Object.fromEntries((await engine.listFiles()).filter((f) => f.source === 'sessions').map((f) => [f.path, f.sessionKind]));
+    const kinds = Object.fromEntries(
+      (await engine.listFiles()).filter((f) => f.source === 'sessions').map((f) => [f.path, f.sessionKind]),
+    );
     expect(kinds['sessions/main/2b7e0c91-5d3a-4f60-8e2a-7a9c1b3d4e5f.jsonl']).toBe('cron');
     expect(kinds[`sessions/main/${HEARTBEAT}.jsonl`]).toBe('heartbeat');
     expect(kinds[`sessions/main/${MAIN}.jsonl`]).toBe('conversation');
@@ -54,7 +63,12 @@ describe('transcripts from the agent database (OpenClaw 2026.9.6 fixture)', () =
     expect(hit!.snippet).not.toContain('Feishu[default]');
     const transcript = await engine.readTranscript(`sessions/main/${MAIN}.jsonl`);
     expect(transcript.messages.map((m) => [m.line, m.role])).toEqual([
-      [4, 'user'], [9, 'assistant'], [11, 'user'], [14, 'assistant'], [15, 'user'], [16, 'assistant'],
+      [4, 'user'],
+      [9, 'assistant'],
+      [11, 'user'],
+      [14, 'assistant'],
+      [15, 'user'],
+      [16, 'assistant'],
     ]);
   });
 

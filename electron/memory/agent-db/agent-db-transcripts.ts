@@ -31,35 +31,72 @@ export const sessionKind = sessionKindFromKey;
 export function listDbSessions(db: AgentDbConnection): DbSessionRow[] {
   const out: DbSessionRow[] = [];
   if (db.has('transcript_events', 'session_id', 'seq', 'created_at', 'event_json')) {
-    const bytes = db.has('transcript_events', 'event_utf8_bytes') ? 'coalesce(event_utf8_bytes, length(CAST(event_json AS BLOB)))' : 'length(CAST(event_json AS BLOB))';
+    const bytes = db.has('transcript_events', 'event_utf8_bytes')
+      ? 'coalesce(event_utf8_bytes, length(CAST(event_json AS BLOB)))'
+      : 'length(CAST(event_json AS BLOB))';
     const rows = db.all<{ id: string; events: number; maxSeq: number; lastAt: number; bytes: number }>(
       `SELECT session_id AS id, count(*) AS events, max(seq) AS maxSeq, max(created_at) AS lastAt, sum(${bytes}) AS bytes FROM transcript_events GROUP BY session_id ORDER BY session_id`,
     );
     const windows = new Map<string, { key: string | null; channel: string | null }>();
     if (db.has('session_windows', 'session_id', 'session_key')) {
       const channel = db.has('session_windows', 'channel') ? 'channel' : 'NULL AS channel';
-      for (const w of db.all<{ id: string; key: string; channel: string | null }>(`SELECT session_id AS id, session_key AS key, ${channel} FROM session_windows`)) {
+      for (const w of db.all<{ id: string; key: string; channel: string | null }>(
+        `SELECT session_id AS id, session_key AS key, ${channel} FROM session_windows`,
+      )) {
         windows.set(w.id, { key: w.key, channel: w.channel });
       }
     }
     for (const row of rows) {
       const w = windows.get(row.id);
       out.push({
-        sessionId: row.id, generation: null, virtualName: `${row.id}.jsonl`, sessionKey: w?.key ?? null, channel: w?.channel ?? null,
-        events: row.events, size: (row.bytes ?? 0) + row.maxSeq + 1, mtimeMs: row.lastAt, archived: null,
+        sessionId: row.id,
+        generation: null,
+        virtualName: `${row.id}.jsonl`,
+        sessionKey: w?.key ?? null,
+        channel: w?.channel ?? null,
+        events: row.events,
+        size: (row.bytes ?? 0) + row.maxSeq + 1,
+        mtimeMs: row.lastAt,
+        archived: null,
       });
     }
   }
-  if (db.has('session_transcript_archives', 'session_id', 'generation', 'reason', 'encoding', 'archive_blob', 'archive_name', 'created_at')) {
-    const rows = db.all<{ id: string; generation: string; key: string | null; reason: string; name: string; createdAt: number; size: number }>(
+  if (
+    db.has(
+      'session_transcript_archives',
+      'session_id',
+      'generation',
+      'reason',
+      'encoding',
+      'archive_blob',
+      'archive_name',
+      'created_at',
+    )
+  ) {
+    const rows = db.all<{
+      id: string;
+      generation: string;
+      key: string | null;
+      reason: string;
+      name: string;
+      createdAt: number;
+      size: number;
+    }>(
       'SELECT session_id AS id, generation, session_key AS key, reason, archive_name AS name, created_at AS createdAt, length(archive_blob) AS size FROM session_transcript_archives ORDER BY created_at, session_id',
     );
     for (const row of rows) {
       const name = archiveVirtualName(row.name);
       if (!name) continue;
       out.push({
-        sessionId: row.id, generation: row.generation, virtualName: name, sessionKey: row.key, channel: null,
-        events: 0, size: row.size, mtimeMs: row.createdAt, archived: row.reason === 'deleted' ? 'deleted' : 'reset',
+        sessionId: row.id,
+        generation: row.generation,
+        virtualName: name,
+        sessionKey: row.key,
+        channel: null,
+        events: 0,
+        size: row.size,
+        mtimeMs: row.createdAt,
+        archived: row.reason === 'deleted' ? 'deleted' : 'reset',
       });
     }
   }
@@ -97,7 +134,8 @@ export function readDbSession(db: AgentDbConnection, sessionId: string): Uint8Ar
 export function readDbArchive(db: AgentDbConnection, sessionId: string, generation: string): Uint8Array | null {
   const row = db.get<{ encoding: string; blob: Uint8Array }>(
     'SELECT encoding, archive_blob AS blob FROM session_transcript_archives WHERE session_id = ? AND generation = ?',
-    sessionId, generation,
+    sessionId,
+    generation,
   );
   if (!row) return null;
   return row.encoding === 'zstd' ? decompress(row.blob) : new Uint8Array(row.blob);

@@ -12,7 +12,11 @@ afterEach(async () => {
 });
 
 async function open(workspace: string): Promise<MemoryEngine> {
-  const engine = await MemoryEngine.open({ workspaceDir: workspace, dataDir: path.join(copy.dataDir, path.basename(workspace)), openclawHome: copy.home });
+  const engine = await MemoryEngine.open({
+    workspaceDir: workspace,
+    dataDir: path.join(copy.dataDir, path.basename(workspace)),
+    openclawHome: copy.home,
+  });
   engines.push(engine);
   await engine.sync();
   return engine;
@@ -70,7 +74,9 @@ describe("the agent's own index beside the files", () => {
     expect(databases[0]!.index!.counts).toEqual({ current: 2, stale: 0, missing: 0, extra: 0 });
     await vi.waitFor(async () => {
       const files = await engine.listFiles();
-      expect(files.filter((f) => f.source === 'sessions').map((f) => f.path)).toEqual(['sessions/research/5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d.jsonl']);
+      expect(files.filter((f) => f.source === 'sessions').map((f) => f.path)).toEqual([
+        'sessions/research/5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d.jsonl',
+      ]);
     });
   });
 });

@@ -13,22 +13,44 @@ export interface AgentIndexComparison {
 
 /** Paths OpenClaw 2026.9.6's builtin memory index covers: the root memory files and memory/**. */
 export function inAgentIndexScope(relPath: string): boolean {
-  return relPath === 'MEMORY.md' || relPath === 'memory.md' || relPath === 'USER.md' || (relPath.startsWith('memory/') && relPath.endsWith('.md'));
+  return (
+    relPath === 'MEMORY.md' ||
+    relPath === 'memory.md' ||
+    relPath === 'USER.md' ||
+    (relPath.startsWith('memory/') && relPath.endsWith('.md'))
+  );
 }
 
 export function hasAgentIndex(db: AgentDbConnection): boolean {
-  return db.has('memory_index_sources', 'path', 'hash', 'source') && db.has('memory_index_chunks', 'path', 'source', 'start_line', 'end_line');
+  return (
+    db.has('memory_index_sources', 'path', 'hash', 'source') &&
+    db.has('memory_index_chunks', 'path', 'source', 'start_line', 'end_line')
+  );
 }
 
 /** `files`: workspace-relative path → sha256 of its bytes now (null when unreadable), memory files only. */
-export function compareAgentIndex(db: AgentDbConnection, files: ReadonlyMap<string, string | null>): AgentIndexComparison | null {
+export function compareAgentIndex(
+  db: AgentDbConnection,
+  files: ReadonlyMap<string, string | null>,
+): AgentIndexComparison | null {
   if (!hasAgentIndex(db)) return null;
-  const sources = new Map(db.all<{ path: string; hash: string }>("SELECT path, hash FROM memory_index_sources WHERE source = 'memory'").map((r) => [r.path, r.hash]));
+  const sources = new Map(
+    db
+      .all<{ path: string; hash: string }>("SELECT path, hash FROM memory_index_sources WHERE source = 'memory'")
+      .map((r) => [r.path, r.hash]),
+  );
   const updated = db.has('memory_index_chunks', 'updated_at') ? 'max(updated_at)' : 'NULL';
   const chunks = new Map(
-    db.all<{ path: string; chunks: number; at: number | null }>(`SELECT path, count(*) AS chunks, ${updated} AS at FROM memory_index_chunks WHERE source = 'memory' GROUP BY path`).map((r) => [r.path, r]),
+    db
+      .all<{ path: string; chunks: number; at: number | null }>(
+        `SELECT path, count(*) AS chunks, ${updated} AS at FROM memory_index_chunks WHERE source = 'memory' GROUP BY path`,
+      )
+      .map((r) => [r.path, r]),
   );
-  const revision = db.has('memory_index_state', 'revision') ? (db.get<{ revision: number | null }>('SELECT max(revision) AS revision FROM memory_index_state')?.revision ?? null) : null;
+  const revision = db.has('memory_index_state', 'revision')
+    ? (db.get<{ revision: number | null }>('SELECT max(revision) AS revision FROM memory_index_state')?.revision ??
+      null)
+    : null;
   const out: AgentIndexFile[] = [];
   const at = (p: string) => {
     const ms = chunks.get(p)?.at;
@@ -41,7 +63,8 @@ export function compareAgentIndex(db: AgentDbConnection, files: ReadonlyMap<stri
     out.push({ path: p, status, chunks: chunks.get(p)?.chunks ?? 0, indexedHash: indexed ?? null, indexedAt: at(p) });
   }
   for (const [p, hash] of sources) {
-    if (!files.has(p)) out.push({ path: p, status: 'extra', chunks: chunks.get(p)?.chunks ?? 0, indexedHash: hash, indexedAt: at(p) });
+    if (!files.has(p))
+      out.push({ path: p, status: 'extra', chunks: chunks.get(p)?.chunks ?? 0, indexedHash: hash, indexedAt: at(p) });
   }
   out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const counts = { current: 0, stale: 0, missing: 0, extra: 0 };
@@ -61,22 +84,28 @@ export function agentIndexChunks(db: AgentDbConnection, relPath: string): Omit<A
     for (const r of db.all<{ id: string; importance: number | null; triggers: string | null; project: string | null }>(
       'SELECT chunk_id AS id, importance, triggers, project_key AS project FROM memory_index_chunk_recall_metadata WHERE chunk_id IN (SELECT id FROM memory_index_chunks WHERE path = ?)',
       relPath,
-    )) recall.set(r.id, r);
+    ))
+      recall.set(r.id, r);
   }
   const provenance = new Map<string, { origin: string | null; kind: string | null }>();
   if (db.has('memory_index_chunk_provenance', 'chunk_id', 'origin_class', 'session_kind')) {
     for (const r of db.all<{ id: string; origin: string | null; kind: string | null }>(
       'SELECT chunk_id AS id, origin_class AS origin, session_kind AS kind FROM memory_index_chunk_provenance WHERE chunk_id IN (SELECT id FROM memory_index_chunks WHERE path = ?)',
       relPath,
-    )) provenance.set(r.id, r);
+    ))
+      provenance.set(r.id, r);
   }
   return rows.map((row) => {
     const meta = recall.get(row.id);
     const prov = provenance.get(row.id);
     return {
-      startLine: row.startLine, endLine: row.endLine,
+      startLine: row.startLine,
+      endLine: row.endLine,
       importance: meta?.importance ?? null,
-      triggers: (meta?.triggers ?? '').split(';').map((t) => t.trim()).filter((t) => t !== ''),
+      triggers: (meta?.triggers ?? '')
+        .split(';')
+        .map((t) => t.trim())
+        .filter((t) => t !== ''),
       project: meta?.project ?? null,
       origin: prov?.origin ?? null,
       sessionKind: prov?.kind ?? null,

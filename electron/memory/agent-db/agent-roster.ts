@@ -41,7 +41,9 @@ function readConfig(file: string): Record<string, unknown> | null {
     const stat = statSync(file, { throwIfNoEntry: false });
     if (!stat?.isFile() || stat.size > MAX_CONFIG_BYTES) return null;
     const parsed: unknown = JSON5.parse(readFileSync(file, 'utf8'));
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }
@@ -51,13 +53,25 @@ function readConfig(file: string): Record<string, unknown> | null {
  * The roster of the state folder `stateDir`. `~` in configured paths is the home folder whose
  * `.openclaw` the state folder is (so a copied state folder resolves its own paths).
  */
-export function readAgentRoster(stateDir: string, homeDir: string = path.basename(stateDir) === '.openclaw' ? path.dirname(stateDir) : os.homedir()): AgentRoster {
+export function readAgentRoster(
+  stateDir: string,
+  homeDir: string = path.basename(stateDir) === '.openclaw' ? path.dirname(stateDir) : os.homedir(),
+): AgentRoster {
   const configPath = path.join(stateDir, 'openclaw.json');
   const config = readConfig(configPath);
   const entries = agentEntries(config);
-  const agentsBlock = config && typeof config.agents === 'object' && config.agents !== null ? (config.agents as Record<string, unknown>) : {};
-  const defaults = typeof agentsBlock.defaults === 'object' && agentsBlock.defaults !== null ? (agentsBlock.defaults as Record<string, unknown>) : {};
-  const defaultsWorkspace = typeof defaults.workspace === 'string' && defaults.workspace.trim() ? expandHome(defaults.workspace.trim(), homeDir) : null;
+  const agentsBlock =
+    config && typeof config.agents === 'object' && config.agents !== null
+      ? (config.agents as Record<string, unknown>)
+      : {};
+  const defaults =
+    typeof agentsBlock.defaults === 'object' && agentsBlock.defaults !== null
+      ? (agentsBlock.defaults as Record<string, unknown>)
+      : {};
+  const defaultsWorkspace =
+    typeof defaults.workspace === 'string' && defaults.workspace.trim()
+      ? expandHome(defaults.workspace.trim(), homeDir)
+      : null;
   const ids = entries.length > 0 ? [...new Set(entries.map((e) => normalizeAgentId(e.id)))] : ['main'];
   const marked = entries.find((e) => e.entry.default === true);
   const defaultId = marked ? normalizeAgentId(marked.id) : ids[0]!;
@@ -76,10 +90,17 @@ export function readAgentRoster(stateDir: string, homeDir: string = path.basenam
       workspace = path.join(stateDir, isDefault ? 'workspace' : `workspace-${id}`);
       workspaceFrom = 'convention';
     }
-    const agentDir = typeof entry?.agentDir === 'string' && entry.agentDir.trim() ? expandHome(entry.agentDir.trim(), homeDir) : path.join(stateDir, 'agents', id, 'agent');
+    const agentDir =
+      typeof entry?.agentDir === 'string' && entry.agentDir.trim()
+        ? expandHome(entry.agentDir.trim(), homeDir)
+        : path.join(stateDir, 'agents', id, 'agent');
     const dbPath = path.join(agentDir, AGENT_DB_FILE);
     return {
-      id, workspace, workspaceFrom, dbPath, isDefault,
+      id,
+      workspace,
+      workspaceFrom,
+      dbPath,
+      isDefault,
       workspaceExists: statSync(workspace, { throwIfNoEntry: false })?.isDirectory() ?? false,
       dbExists: statSync(dbPath, { throwIfNoEntry: false })?.isFile() ?? false,
     };
@@ -116,4 +137,3 @@ export function agentIdsForWorkspace(workspaceDir: string, openclawHome: string)
   const match = /^workspace-([a-z0-9][a-z0-9_-]{0,63})$/i.exec(path.basename(path.resolve(workspaceDir)));
   return match ? [match[1]!.toLowerCase()] : null;
 }
-

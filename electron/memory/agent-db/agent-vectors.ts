@@ -30,21 +30,38 @@ export function decodeStoredVector(blob: Uint8Array): Float64Array | null {
 /** Models the agent's memory chunks were embedded with, and how many chunks each ('fts-only': none). */
 export function agentVectorModels(db: AgentDbConnection): Map<string, number> {
   if (!db.has('memory_index_chunks', 'model', 'source')) return new Map();
-  const rows = db.all<{ model: string; n: number }>("SELECT model, count(*) AS n FROM memory_index_chunks WHERE source = 'memory' GROUP BY model");
+  const rows = db.all<{ model: string; n: number }>(
+    "SELECT model, count(*) AS n FROM memory_index_chunks WHERE source = 'memory' GROUP BY model",
+  );
   return new Map(rows.map((r) => [r.model, r.n]));
 }
 
 /** Every memory chunk's stored vector for `model` (decodable ones only). */
 export function agentChunkVectors(db: AgentDbConnection, model: string): StoredChunkVector[] {
   if (!db.has('memory_index_chunks', 'path', 'start_line', 'end_line', 'hash', 'model', 'embedding')) return [];
-  const rows = db.all<{ path: string; startLine: number; endLine: number; hash: string; model: string; embedding: Uint8Array }>(
+  const rows = db.all<{
+    path: string;
+    startLine: number;
+    endLine: number;
+    hash: string;
+    model: string;
+    embedding: Uint8Array;
+  }>(
     "SELECT path, start_line AS startLine, end_line AS endLine, hash, model, embedding FROM memory_index_chunks WHERE source = 'memory' AND model = ?",
     model,
   );
   const out: StoredChunkVector[] = [];
   for (const row of rows) {
     const vector = decodeStoredVector(row.embedding);
-    if (vector) out.push({ path: row.path, startLine: row.startLine, endLine: row.endLine, hash: row.hash, model: row.model, vector });
+    if (vector)
+      out.push({
+        path: row.path,
+        startLine: row.startLine,
+        endLine: row.endLine,
+        hash: row.hash,
+        model: row.model,
+        vector,
+      });
   }
   return out;
 }
@@ -54,7 +71,13 @@ export function agentChunkVectors(db: AgentDbConnection, model: string): StoredC
  * changed (data_version moved). A database that cannot be read gives none: we embed ourselves.
  */
 export class AgentStoredVectors {
-  private cached: { dbPath: string; version: number; model: string; agentId: string; vectors: StoredChunkVector[] } | null = null;
+  private cached: {
+    dbPath: string;
+    version: number;
+    model: string;
+    agentId: string;
+    vectors: StoredChunkVector[];
+  } | null = null;
   private models: { dbPath: string; version: number; models: Map<string, number> } | null = null;
 
   constructor(private readonly databases: AgentDatabases) {}
@@ -88,7 +111,13 @@ export class AgentStoredVectors {
         const c = this.cached;
         if (c && c.dbPath === entry.dbPath && c.version === version && c.model === model) return c;
         if (!agentVectorModels(db).has(model)) continue;
-        this.cached = { dbPath: entry.dbPath, version, model, agentId: entry.agentId, vectors: agentChunkVectors(db, model) };
+        this.cached = {
+          dbPath: entry.dbPath,
+          version,
+          model,
+          agentId: entry.agentId,
+          vectors: agentChunkVectors(db, model),
+        };
         return this.cached;
       } catch {
         continue; // locked or damaged: its notice is shown by the agent-database report; we embed ourselves

@@ -12,7 +12,23 @@ function rng(seed: number): () => number {
   };
 }
 
-const WORDS = ['memory', 'search', 'the', 'index', 'embedding', '合同', '金额', '记忆', '检索', '会议', '12,345', '#', '-', 'TypeScript', ''];
+const WORDS = [
+  'memory',
+  'search',
+  'the',
+  'index',
+  'embedding',
+  '合同',
+  '金额',
+  '记忆',
+  '检索',
+  '会议',
+  '12,345',
+  '#',
+  '-',
+  'TypeScript',
+  '',
+];
 
 function randomLine(next: () => number): string {
   const kind = next();
@@ -39,7 +55,10 @@ describe('chunkLines', () => {
       const next = rng(seed);
       const tokens = [50, 100, 400][seed % 3]!;
       const overlap = [0, 10, 80][seed % 3]!;
-      const lines = Array.from({ length: 20 + Math.floor(next() * 150) }, (_, i) => ({ text: randomLine(next), line: i + 1 }));
+      const lines = Array.from({ length: 20 + Math.floor(next() * 150) }, (_, i) => ({
+        text: randomLine(next),
+        line: i + 1,
+      }));
       const chunks = chunkLines(lines, { tokens, overlap });
       for (const chunk of chunks) {
         expect(estimateTokens(chunk.text), `seed ${seed}`).toBeLessThanOrEqual(tokens);
@@ -64,7 +83,13 @@ describe('chunkLines', () => {
   });
 
   it('cuts an over-long line into pieces that keep its line number', () => {
-    const chunks = chunkLines([{ text: 'short', line: 1 }, { text: '字'.repeat(250), line: 2 }], { tokens: 100, overlap: 0 });
+    const chunks = chunkLines(
+      [
+        { text: 'short', line: 1 },
+        { text: '字'.repeat(250), line: 2 },
+      ],
+      { tokens: 100, overlap: 0 },
+    );
     const pieces = chunks.filter((c) => c.startLine === 2 && c.endLine === 2);
     expect(pieces.length).toBe(3);
     expect(pieces.map((c) => c.text).join('')).toBe('字'.repeat(250));
@@ -73,8 +98,19 @@ describe('chunkLines', () => {
   it('keeps a heading with the content that follows it', () => {
     // 9 filler lines + the heading fit in 120 tokens; the paragraph after the heading does not.
     const filler = Array.from({ length: 9 }, (_, i) => ({ text: `line ${i} ${'word '.repeat(8)}`, line: i + 1 }));
-    const lines = [...filler, { text: '## Decisions', line: 10 }, { text: 'We chose SQLite for the index because it is embedded.', line: 11 }];
-    expect(estimateTokens(lines.slice(0, 10).map((l) => l.text).join('\n'))).toBeLessThanOrEqual(120);
+    const lines = [
+      ...filler,
+      { text: '## Decisions', line: 10 },
+      { text: 'We chose SQLite for the index because it is embedded.', line: 11 },
+    ];
+    expect(
+      estimateTokens(
+        lines
+          .slice(0, 10)
+          .map((l) => l.text)
+          .join('\n'),
+      ),
+    ).toBeLessThanOrEqual(120);
     const chunks = chunkLines(lines, { tokens: 120, overlap: 0 });
     expect(chunks.length).toBe(2);
     expect(chunks[0]!.endLine).toBe(9);
@@ -84,7 +120,10 @@ describe('chunkLines', () => {
   });
 
   it('carries trailing lines worth at most the overlap into the next chunk', () => {
-    const lines = Array.from({ length: 30 }, (_, i) => ({ text: `line ${String(i + 1).padStart(2, '0')} ${'abcd '.repeat(5)}`, line: i + 1 }));
+    const lines = Array.from({ length: 30 }, (_, i) => ({
+      text: `line ${String(i + 1).padStart(2, '0')} ${'abcd '.repeat(5)}`,
+      line: i + 1,
+    }));
     const chunks = chunkLines(lines, { tokens: 50, overlap: 10 });
     expect(chunks.length).toBeGreaterThan(2);
     for (let i = 1; i < chunks.length; i++) {
@@ -132,12 +171,14 @@ describe('chunkMarkdown', () => {
 
 describe('chunkSession', () => {
   it('cites JSONL line numbers', () => {
-    const parsed = parseSessionJsonl([
-      '{"type":"session","timestamp":"2026-03-30T09:41:02.118Z"}',
-      '{"type":"message","message":{"role":"user","content":"合同金额是多少"}}',
-      'garbage',
-      '{"type":"message","message":{"role":"assistant","content":"12,345万元"}}',
-    ].join('\n'));
+    const parsed = parseSessionJsonl(
+      [
+        '{"type":"session","timestamp":"2026-03-30T09:41:02.118Z"}',
+        '{"type":"message","message":{"role":"user","content":"合同金额是多少"}}',
+        'garbage',
+        '{"type":"message","message":{"role":"assistant","content":"12,345万元"}}',
+      ].join('\n'),
+    );
     const chunks = chunkSession(parsed);
     expect(chunks).toHaveLength(1);
     expect(chunks[0]).toMatchObject({ startLine: 2, endLine: 4, text: 'User: 合同金额是多少\nAssistant: 12,345万元' });
@@ -156,7 +197,12 @@ describe('chunkSession times', () => {
       ],
     };
     const [chunk] = chunkSession(parsed);
-    expect(chunk).toMatchObject({ startLine: 2, endLine: 5, firstMs: Date.parse('2026-11-05T01:00:00Z'), lastMs: Date.parse('2026-11-05T03:00:00Z') });
+    expect(chunk).toMatchObject({
+      startLine: 2,
+      endLine: 5,
+      firstMs: Date.parse('2026-11-05T01:00:00Z'),
+      lastMs: Date.parse('2026-11-05T03:00:00Z'),
+    });
     expect(chunkSession({ lines: parsed.lines, lineMap: parsed.lineMap })[0]!.firstMs).toBeUndefined();
   });
 });

@@ -38,7 +38,8 @@ export interface ChunkOptions {
 
 /** Costs in quarter tokens so sums are exact integers: a CJK char is 4, anything else 1. */
 const UNITS_PER_TOKEN = CHUNKING_DEFAULTS.charsPerToken;
-const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc\u3000-\u303f\uff00-\uffef]/u;
+const CJK_CHAR =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc\u3000-\u303f\uff00-\uffef]/u;
 const HEADING = /^ {0,3}#{1,6}(?:\s|$)/;
 
 export function estimateTokens(text: string): number {
@@ -199,7 +200,13 @@ function cutLine(input: ChunkInput, limit: number): Piece[] {
       if (soft - start >= (end - start) / 2) end = soft;
     }
     const pieceText = chars.slice(start, end).join('');
-    pieces.push({ text: pieceText, line: input.line, units: textUnits(pieceText), continuation: start > 0, heading: heading && start === 0 });
+    pieces.push({
+      text: pieceText,
+      line: input.line,
+      units: textUnits(pieceText),
+      continuation: start > 0,
+      heading: heading && start === 0,
+    });
     start = end;
   }
   return pieces;
@@ -219,8 +226,14 @@ export function chunkMarkdown(text: string, opts?: Partial<ChunkOptions>): Chunk
 }
 
 /** Sessions: the `User:`/`Assistant:` lines, each citing its JSONL line. */
-export function chunkSession(parsed: Pick<ParsedSession, 'lines' | 'lineMap'> & Partial<Pick<ParsedSession, 'messages'>>, opts?: Partial<ChunkOptions>): Chunk[] {
-  const chunks = chunkLines(parsed.lines.map((text, i) => ({ text, line: parsed.lineMap[i] ?? i + 1 })), opts);
+export function chunkSession(
+  parsed: Pick<ParsedSession, 'lines' | 'lineMap'> & Partial<Pick<ParsedSession, 'messages'>>,
+  opts?: Partial<ChunkOptions>,
+): Chunk[] {
+  const chunks = chunkLines(
+    parsed.lines.map((text, i) => ({ text, line: parsed.lineMap[i] ?? i + 1 })),
+    opts,
+  );
   // When its messages were written: what "yesterday" in a query is matched against.
   const times = (parsed.messages ?? [])
     .map((m) => ({ line: m.line, ms: m.timestamp === null ? Number.NaN : Date.parse(m.timestamp) }))

@@ -18,7 +18,11 @@ async function open() {
   fs.mkdirSync(workspace);
   fs.writeFileSync(path.join(workspace, 'AGENTS.md'), '# Agents\n\nBe brief.\n');
   fs.writeFileSync(path.join(workspace, 'README.md'), 'not a bootstrap file\n');
-  const engine = await MemoryEngine.open({ workspaceDir: workspace, dataDir: path.join(root, 'data'), openclawHome: path.join(root, 'oc') });
+  const engine = await MemoryEngine.open({
+    workspaceDir: workspace,
+    dataDir: path.join(root, 'data'),
+    openclawHome: path.join(root, 'oc'),
+  });
   cleanups.push(async () => {
     await engine.close();
     fs.rmSync(root, { recursive: true, force: true });

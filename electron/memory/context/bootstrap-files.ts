@@ -21,7 +21,10 @@ export interface BootstrapFileRead {
 }
 
 /** Every name the profile loads or knows it ignores, read once each. */
-export async function readBootstrapFiles(workspaceDir: string, profile: BootstrapProfile): Promise<Map<string, BootstrapFileRead>> {
+export async function readBootstrapFiles(
+  workspaceDir: string,
+  profile: BootstrapProfile,
+): Promise<Map<string, BootstrapFileRead>> {
   const root = path.resolve(workspaceDir);
   // Exact case: on a case-insensitive disk `memory.md` would otherwise also answer for MEMORY.md.
   const entries = new Set(await fs.readdir(root).catch(() => [] as string[]));
@@ -39,13 +42,18 @@ async function readOne(root: string, name: string): Promise<BootstrapFileState> 
   try {
     real = await resolveInWorkspace(root, name);
   } catch (error) {
-    if (error instanceof MemoryLensError && error.code === 'OUT_OF_ROOT') return { state: 'unreadable', reason: 'it leads outside the workspace (symlink)' };
+    if (error instanceof MemoryLensError && error.code === 'OUT_OF_ROOT')
+      return { state: 'unreadable', reason: 'it leads outside the workspace (symlink)' };
     throw error;
   }
   const stat = await fs.stat(real).catch(() => null);
   if (!stat) return { state: 'absent' };
   if (!stat.isFile()) return { state: 'unreadable', reason: 'not a regular file' };
-  if (stat.size > MAX_BOOTSTRAP_FILE_BYTES) return { state: 'unreadable', reason: `${stat.size} bytes, over OpenClaw's ${MAX_BOOTSTRAP_FILE_BYTES}-byte read limit` };
+  if (stat.size > MAX_BOOTSTRAP_FILE_BYTES)
+    return {
+      state: 'unreadable',
+      reason: `${stat.size} bytes, over OpenClaw's ${MAX_BOOTSTRAP_FILE_BYTES}-byte read limit`,
+    };
   try {
     const bytes = await fs.readFile(real);
     return { state: 'present', content: bytes.toString('utf8'), identity: `${stat.dev}:${stat.ino}` };

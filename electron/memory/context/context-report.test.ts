@@ -51,7 +51,12 @@ function setup(files: Record<string, string>) {
 
 describe('context report', () => {
   it('lists the 2026.9.6 files in injection order, with what is cut as line ranges', async () => {
-    const t = setup({ 'MEMORY.md': lines(20_001), 'USER.md': letters(4_001), 'SOUL.md': 'Be kind.\n', 'TOOLS.md': 'ssh: ok\n' });
+    const t = setup({
+      'MEMORY.md': lines(20_001),
+      'USER.md': letters(4_001),
+      'SOUL.md': 'Be kind.\n',
+      'TOOLS.md': 'ssh: ok\n',
+    });
     const report = await t.report();
     expect(report.files.map((f) => [f.order, f.name, f.status])).toEqual([
       [1, 'AGENTS.md', 'missing'],
@@ -66,7 +71,11 @@ describe('context report', () => {
     // The [MISSING] note names the absolute path, so its length depends on where the workspace is.
     expect(agents.injectedChars).toBe(`[MISSING] Expected at: ${path.join(t.workspace, 'AGENTS.md')}`.length);
     const memory = report.files[5]!;
-    expect(memory).toMatchObject({ measuredChars: 20_001, injectedChars: 19_999, cap: { kind: 'per-file', value: 20_000 } });
+    expect(memory).toMatchObject({
+      measuredChars: 20_001,
+      injectedChars: 19_999,
+      cap: { kind: 'per-file', value: 20_000 },
+    });
     // Head 14,917 characters = lines 1–149 and 17 characters of line 150; tail 4,972 from line 151 on.
     expect(memory.dropped).toEqual([{ from: 14_917, to: 15_029, startLine: 150, endLine: 151 }]);
     expect(report.files[3]!.cap).toEqual({ kind: 'user', value: 4_000 });
@@ -79,7 +88,9 @@ describe('context report', () => {
     const t = setup({ 'MEMORY.md': lines(20_001) });
     const memory = (await t.report({ includeText: true })).files.find((f) => f.name === 'MEMORY.md')!;
     expect(memory.injectedText).toHaveLength(19_999);
-    expect(memory.injectedText).toContain('\n\n[...truncated, read MEMORY.md for full content...]\n…(truncated MEMORY.md: kept 14917+4972 chars of 20001)…\n\n');
+    expect(memory.injectedText).toContain(
+      '\n\n[...truncated, read MEMORY.md for full content...]\n…(truncated MEMORY.md: kept 14917+4972 chars of 20001)…\n\n',
+    );
     expect(memory.promptText!.startsWith(`## ${path.join(t.workspace, 'MEMORY.md')}\n`)).toBe(true);
   });
 
@@ -99,13 +110,21 @@ describe('context report', () => {
     const defaults = await t.report();
     expect(defaults.config).toMatchObject({ status: 'found', path: file });
     expect(defaults.agent).toMatchObject({ id: null, configured: ['work', 'bad'] });
-    expect(defaults.limits.perFile).toEqual({ value: 15_000, source: 'config-defaults', detail: `agents.defaults.bootstrapMaxChars in ${file}` });
+    expect(defaults.limits.perFile).toEqual({
+      value: 15_000,
+      source: 'config-defaults',
+      detail: `agents.defaults.bootstrapMaxChars in ${file}`,
+    });
     expect(defaults.limits.total).toMatchObject({ value: 40_000, source: 'config-defaults' });
     expect(defaults.files.find((f) => f.name === 'MEMORY.md')!.status).toBe('truncated');
 
     const work = await t.report({ agent: 'Work' });
     expect(work.agent.id).toBe('work');
-    expect(work.limits.perFile).toMatchObject({ value: 50_000, source: 'config-agent', detail: `agents.entries.work.bootstrapMaxChars in ${file}` });
+    expect(work.limits.perFile).toMatchObject({
+      value: 50_000,
+      source: 'config-agent',
+      detail: `agents.entries.work.bootstrapMaxChars in ${file}`,
+    });
     // The agent's 50,000 per file is still bounded by the 40,000 total.
     expect(work.files.find((f) => f.name === 'MEMORY.md')!.status).toBe('full');
 
@@ -126,8 +145,14 @@ describe('context report', () => {
   it('looks where OpenClaw looks: OPENCLAW_CONFIG_PATH, then OPENCLAW_STATE_DIR, then ~/.openclaw; the legacy agents.list too', async () => {
     const t = setup({ 'MEMORY.md': 'x\n' });
     t.writeConfig('{ agents: { defaults: { bootstrapMaxChars: 1111 } } }');
-    const stateFile = t.writeConfig('{ agents: { defaults: { bootstrapMaxChars: 2222 } } }', path.join(t.root, 'state', 'openclaw.json'));
-    const explicit = t.writeConfig("{ agents: { list: [ { id: 'solo', bootstrapMaxChars: 3333 } ] } }", path.join(t.root, 'elsewhere.json5'));
+    const stateFile = t.writeConfig(
+      '{ agents: { defaults: { bootstrapMaxChars: 2222 } } }',
+      path.join(t.root, 'state', 'openclaw.json'),
+    );
+    const explicit = t.writeConfig(
+      "{ agents: { list: [ { id: 'solo', bootstrapMaxChars: 3333 } ] } }",
+      path.join(t.root, 'elsewhere.json5'),
+    );
     expect((await t.report()).limits.perFile.value).toBe(1111);
     t.env.OPENCLAW_STATE_DIR = path.join(t.root, 'state');
     expect((await t.report()).config.path).toBe(stateFile);
@@ -135,7 +160,10 @@ describe('context report', () => {
     const report = await t.report();
     expect(report.config.searched).toEqual([explicit]);
     expect(report.agent).toMatchObject({ id: 'solo', how: 'the only agent in openclaw.json' });
-    expect(report.limits.perFile).toMatchObject({ value: 3333, detail: `agents.list[0].bootstrapMaxChars in ${explicit}` });
+    expect(report.limits.perFile).toMatchObject({
+      value: 3333,
+      detail: `agents.list[0].bootstrapMaxChars in ${explicit}`,
+    });
   });
 
   it('an invalid openclaw.json is reported with its parse error and the built-in limits apply', async () => {
@@ -148,7 +176,12 @@ describe('context report', () => {
   });
 
   it('earlier files can use up the total: MEMORY.md is then left out whole', async () => {
-    const t = setup({ 'AGENTS.md': letters(20_000), 'SOUL.md': letters(20_000), 'IDENTITY.md': letters(19_950), 'MEMORY.md': 'Remember the router password rotation.\n' });
+    const t = setup({
+      'AGENTS.md': letters(20_000),
+      'SOUL.md': letters(20_000),
+      'IDENTITY.md': letters(19_950),
+      'MEMORY.md': 'Remember the router password rotation.\n',
+    });
     const memory = (await t.report()).files.find((f) => f.name === 'MEMORY.md')!;
     expect(memory).toMatchObject({ status: 'over-budget', remainingBefore: 50, injectedChars: 0, cap: null });
     expect(memory.dropped).toEqual([{ from: 0, to: 38, startLine: 1, endLine: 1 }]);
@@ -159,8 +192,15 @@ describe('context report', () => {
     const t = setup({ 'MEMORY.md': 'upper\n', 'memory.md': 'lower\n' });
     const old = await t.report({ openclawVersion: '2026.2.26' });
     expect(old.files.map((f) => `${f.name}:${f.status}`)).toEqual([
-      'AGENTS.md:missing', 'SOUL.md:missing', 'TOOLS.md:missing', 'IDENTITY.md:missing', 'USER.md:missing',
-      'HEARTBEAT.md:missing', 'BOOTSTRAP.md:missing', 'MEMORY.md:full', 'memory.md:full',
+      'AGENTS.md:missing',
+      'SOUL.md:missing',
+      'TOOLS.md:missing',
+      'IDENTITY.md:missing',
+      'USER.md:missing',
+      'HEARTBEAT.md:missing',
+      'BOOTSTRAP.md:missing',
+      'MEMORY.md:full',
+      'memory.md:full',
     ]);
     expect(old.limits.total.value).toBe(150_000);
     const mid = await t.report({ openclawVersion: '2026.4.15' });
@@ -184,9 +224,13 @@ describe('context report', () => {
 
   it('lists the sections dreaming promoted into MEMORY.md, oldest first', async () => {
     const t = setup({
-      'MEMORY.md': '# Long-Term Memory\n\n## Promoted From Short-Term Memory (2026-06-12)\n\n<!-- openclaw-memory-promotion:memory:memory/a.md:1:2 -->\n- A.\n\n## Promoted From Short-Term Memory (2026-05-01)\n\n<!-- openclaw-memory-promotion:memory:memory/b.md:1:2 -->\n- B.\n',
+      'MEMORY.md':
+        '# Long-Term Memory\n\n## Promoted From Short-Term Memory (2026-06-12)\n\n<!-- openclaw-memory-promotion:memory:memory/a.md:1:2 -->\n- A.\n\n## Promoted From Short-Term Memory (2026-05-01)\n\n<!-- openclaw-memory-promotion:memory:memory/b.md:1:2 -->\n- B.\n',
     });
     const report = await t.report();
-    expect(report.promoted.map((p) => [p.date, p.startLine, p.entries])).toEqual([['2026-05-01', 8, 1], ['2026-06-12', 3, 1]]);
+    expect(report.promoted.map((p) => [p.date, p.startLine, p.entries])).toEqual([
+      ['2026-05-01', 8, 1],
+      ['2026-06-12', 3, 1],
+    ]);
   });
 });

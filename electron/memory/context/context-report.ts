@@ -1,8 +1,18 @@
 // `memlens context` and the `context` call: the bootstrap files on disk, openclaw.json's limits,
 // and the budget arithmetic (shared/bootstrap-budget.ts) put together into one report of what the
 // agent sees at the start of a session.
-import { runBootstrapBudget, injectedText, type BudgetInput, type FileBudget } from '../../../shared/bootstrap-budget.js';
-import { bootstrapProfile, DEFAULT_OPENCLAW_VERSION, MIN_REMAINING_FOR_FILE, type BootstrapProfile } from '../../../shared/bootstrap-profiles.js';
+import {
+  runBootstrapBudget,
+  injectedText,
+  type BudgetInput,
+  type FileBudget,
+} from '../../../shared/bootstrap-budget.js';
+import {
+  bootstrapProfile,
+  DEFAULT_OPENCLAW_VERSION,
+  MIN_REMAINING_FOR_FILE,
+  type BootstrapProfile,
+} from '../../../shared/bootstrap-profiles.js';
 import type { ContextArgs, ContextFile, ContextReport } from '../../../shared/domain.js';
 import { promotedSections } from '../../../shared/memory-sections.js';
 import { promptTextFor } from '../../../shared/prompt-text.js';
@@ -32,9 +42,14 @@ export async function buildContextReport(options: ContextReportOptions): Promise
   const total = resolveLimit('total', config, profile, agent.id, options.limits?.total);
   const files = await readBootstrapFiles(options.workspaceDir, profile);
   const notes = baseNotes(profile);
-  if (config.info.status === 'invalid') notes.push(`openclaw.json could not be read (${config.info.error}); OpenClaw would refuse to start with it, so the built-in limits are shown.`);
-  if (agent.id && !agent.configured.includes(agent.id) && config.value) notes.push(`Agent "${agent.id}" is not in openclaw.json; agents.defaults apply to it.`);
-  if (!profile.perAgentLimits && agent.id) notes.push(`OpenClaw ${profile.version} reads agents.defaults only; per-agent limits need 2026.9.6.`);
+  if (config.info.status === 'invalid')
+    notes.push(
+      `openclaw.json could not be read (${config.info.error}); OpenClaw would refuse to start with it, so the built-in limits are shown.`,
+    );
+  if (agent.id && !agent.configured.includes(agent.id) && config.value)
+    notes.push(`Agent "${agent.id}" is not in openclaw.json; agents.defaults apply to it.`);
+  if (!profile.perAgentLimits && agent.id)
+    notes.push(`OpenClaw ${profile.version} reads agents.defaults only; per-agent limits need 2026.9.6.`);
 
   // Which files enter the budget loop, in order, and as what.
   const inputs: BudgetInput[] = [];
@@ -46,7 +61,8 @@ export async function buildContextReport(options: ContextReportOptions): Promise
     planned.push(plan);
     if (rule.onlyWithout && files.get(rule.onlyWithout)?.read.state === 'present') {
       plan.status = read.read.state === 'present' ? 'not-loaded' : 'absent';
-      if (read.read.state === 'present') plan.note = `OpenClaw ${profile.version} loads ${rule.name} only when there is no ${rule.onlyWithout}.`;
+      if (read.read.state === 'present')
+        plan.note = `OpenClaw ${profile.version} loads ${rule.name} only when there is no ${rule.onlyWithout}.`;
       return;
     }
     const state = read.read;
@@ -64,9 +80,16 @@ export async function buildContextReport(options: ContextReportOptions): Promise
       plan.note = `OpenClaw cannot read it: ${state.reason}.`;
       plan.budgetIndex = inputs.length;
       // 2026.9.6 injects a short "[UNREADABLE: reason]" note; older releases treat it as missing.
-      inputs.push(profile.trim === 'marker-inside'
-        ? { name: rule.name, absPath: read.absPath, kind: 'text', content: `[UNREADABLE: workspace file could not be read (${state.reason})]` }
-        : { name: rule.name, absPath: read.absPath, kind: 'missing' });
+      inputs.push(
+        profile.trim === 'marker-inside'
+          ? {
+              name: rule.name,
+              absPath: read.absPath,
+              kind: 'text',
+              content: `[UNREADABLE: workspace file could not be read (${state.reason})]`,
+            }
+          : { name: rule.name, absPath: read.absPath, kind: 'missing' },
+      );
       plan.status = 'unreadable';
     } else if (rule.whenAbsent === 'missing-marker') {
       plan.budgetIndex = inputs.length;
@@ -77,7 +100,14 @@ export async function buildContextReport(options: ContextReportOptions): Promise
   });
 
   const run = runBootstrapBudget(inputs, { perFile: perFile.value, total: total.value }, profile);
-  const reportFiles: ContextFile[] = planned.map((plan) => toContextFile(plan, plan.budgetIndex === null ? null : run.files[plan.budgetIndex]!, profile, options.includeText === true));
+  const reportFiles: ContextFile[] = planned.map((plan) =>
+    toContextFile(
+      plan,
+      plan.budgetIndex === null ? null : run.files[plan.budgetIndex]!,
+      profile,
+      options.includeText === true,
+    ),
+  );
   for (const ignored of profile.notLoaded) {
     const read = files.get(ignored.name)!;
     if (read.read.state === 'absent') continue;
@@ -131,7 +161,12 @@ function emptyFile(read: BootstrapFileRead): ContextFile {
   };
 }
 
-function toContextFile(plan: Planned, budget: FileBudget | null, profile: BootstrapProfile, includeText: boolean): ContextFile {
+function toContextFile(
+  plan: Planned,
+  budget: FileBudget | null,
+  profile: BootstrapProfile,
+  includeText: boolean,
+): ContextFile {
   const { read } = plan;
   const content = read.read.state === 'present' ? read.read.content : '';
   const file: ContextFile = {
@@ -154,9 +189,10 @@ function toContextFile(plan: Planned, budget: FileBudget | null, profile: Bootst
     dropped: read.read.state === 'present' ? withLines(content, budget.dropped) : [],
   };
   if (budget.outcome === 'over-budget' && read.read.state === 'present') {
-    result.note = budget.remainingBefore < MIN_REMAINING_FOR_FILE
-      ? `Only ${budget.remainingBefore} characters of the total were left (OpenClaw needs ${MIN_REMAINING_FOR_FILE}); the agent does not see this file.`
-      : 'The total budget was used up by the files before it; the agent does not see this file.';
+    result.note =
+      budget.remainingBefore < MIN_REMAINING_FOR_FILE
+        ? `Only ${budget.remainingBefore} characters of the total were left (OpenClaw needs ${MIN_REMAINING_FOR_FILE}); the agent does not see this file.`
+        : 'The total budget was used up by the files before it; the agent does not see this file.';
   }
   if (includeText && budget.injectedChars > 0) {
     const text = injectedText(inputText(read, profile), budget);
@@ -169,6 +205,7 @@ function toContextFile(plan: Planned, budget: FileBudget | null, profile: Bootst
 /** The text that went into the loop for a file (its content, or the unreadable note). */
 function inputText(read: BootstrapFileRead, profile: BootstrapProfile): string {
   if (read.read.state === 'present') return read.read.content;
-  if (read.read.state === 'unreadable' && profile.trim === 'marker-inside') return `[UNREADABLE: workspace file could not be read (${read.read.reason})]`;
+  if (read.read.state === 'unreadable' && profile.trim === 'marker-inside')
+    return `[UNREADABLE: workspace file could not be read (${read.read.reason})]`;
   return '';
 }

@@ -47,7 +47,10 @@ export function configCandidates(location: ConfigLocation): string[] {
   const dirs: string[] = [];
   const stateDir = location.env.OPENCLAW_STATE_DIR?.trim();
   if (stateDir) dirs.push(expandHome(stateDir, home));
-  dirs.push(location.openclawHome ? path.resolve(location.openclawHome) : path.join(home, '.openclaw'), path.join(home, '.clawdbot'));
+  dirs.push(
+    location.openclawHome ? path.resolve(location.openclawHome) : path.join(home, '.openclaw'),
+    path.join(home, '.clawdbot'),
+  );
   return [...new Set(dirs)].flatMap((dir) => [path.join(dir, 'openclaw.json'), path.join(dir, 'clawdbot.json')]);
 }
 
@@ -59,7 +62,10 @@ export async function loadOpenclawConfig(location: ConfigLocation): Promise<Load
       const stat = await fs.stat(candidate);
       if (!stat.isFile()) continue;
       if (stat.size > MAX_CONFIG_BYTES) {
-        return { value: null, info: { path: candidate, status: 'invalid', error: `larger than ${MAX_CONFIG_BYTES} bytes`, searched } };
+        return {
+          value: null,
+          info: { path: candidate, status: 'invalid', error: `larger than ${MAX_CONFIG_BYTES} bytes`, searched },
+        };
       }
       text = await fs.readFile(candidate, 'utf8');
     } catch (error) {
@@ -69,7 +75,11 @@ export async function loadOpenclawConfig(location: ConfigLocation): Promise<Load
     }
     try {
       const parsed: unknown = JSON5.parse(text);
-      if (!isRecord(parsed)) return { value: null, info: { path: candidate, status: 'invalid', error: 'the top level is not an object', searched } };
+      if (!isRecord(parsed))
+        return {
+          value: null,
+          info: { path: candidate, status: 'invalid', error: 'the top level is not an object', searched },
+        };
       return { value: parsed, info: { path: candidate, status: 'found', searched } };
     } catch (error) {
       return { value: null, info: { path: candidate, status: 'invalid', error: messageOf(error), searched } };
@@ -90,7 +100,13 @@ export function normalizeAgentId(value: string): string {
   const trimmed = value.trim();
   const lower = trimmed.toLowerCase();
   if (/^[a-z0-9][a-z0-9_-]{0,63}$/i.test(trimmed)) return lower;
-  return lower.replace(/[^a-z0-9_-]+/g, '-').replace(/^-+/, '').replace(/-+$/, '').slice(0, 64) || 'main';
+  return (
+    lower
+      .replace(/[^a-z0-9_-]+/g, '-')
+      .replace(/^-+/, '')
+      .replace(/-+$/, '')
+      .slice(0, 64) || 'main'
+  );
 }
 
 interface AgentEntry {
@@ -120,14 +136,23 @@ export function agentEntries(config: Record<string, unknown> | null): AgentEntry
  * Which agent's limits to show: the one asked for; else, as OpenClaw picks its default agent,
  * the one entry marked `default: true`, else the only configured agent; else none (defaults).
  */
-export function chooseAgent(config: Record<string, unknown> | null, requested: string | undefined): ContextReport['agent'] {
+export function chooseAgent(
+  config: Record<string, unknown> | null,
+  requested: string | undefined,
+): ContextReport['agent'] {
   const entries = agentEntries(config);
   const configured = [...new Set(entries.map((e) => normalizeAgentId(e.id)))];
   if (requested) return { id: normalizeAgentId(requested), how: 'asked for', configured };
   const marked = entries.filter((e) => e.entry.default === true);
-  if (marked.length === 1) return { id: normalizeAgentId(marked[0]!.id), how: 'marked default: true in openclaw.json', configured };
+  if (marked.length === 1)
+    return { id: normalizeAgentId(marked[0]!.id), how: 'marked default: true in openclaw.json', configured };
   if (configured.length === 1) return { id: configured[0]!, how: 'the only agent in openclaw.json', configured };
-  if (configured.length > 1) return { id: null, how: `several agents are configured (${configured.join(', ')}); agents.defaults shown — pick one`, configured };
+  if (configured.length > 1)
+    return {
+      id: null,
+      how: `several agents are configured (${configured.join(', ')}); agents.defaults shown — pick one`,
+      configured,
+    };
   return { id: null, how: 'no agents configured; agents.defaults apply', configured };
 }
 
@@ -155,15 +180,20 @@ export function resolveLimit(
 ): ResolvedLimit {
   const key = KEYS[which];
   const builtIn = profile.defaults[which];
-  if (override !== undefined) return { value: override, source: 'override', detail: `overridden (built-in ${builtIn})` };
+  if (override !== undefined)
+    return { value: override, source: 'override', detail: `overridden (built-in ${builtIn})` };
   const file = config.info.path ?? 'openclaw.json';
-  if (!config.value) return { value: builtIn, source: 'default', detail: `OpenClaw ${profile.version} built-in default` };
+  if (!config.value)
+    return { value: builtIn, source: 'default', detail: `OpenClaw ${profile.version} built-in default` };
   const agents = isRecord(config.value.agents) ? config.value.agents : {};
   const defaults = isRecord(agents.defaults) ? agents.defaults : {};
   let raw: unknown;
   let where: string;
   let source: ResolvedLimit['source'] = 'config-defaults';
-  const entry = profile.perAgentLimits && agentId ? agentEntries(config.value).find((e) => normalizeAgentId(e.id) === agentId) : undefined;
+  const entry =
+    profile.perAgentLimits && agentId
+      ? agentEntries(config.value).find((e) => normalizeAgentId(e.id) === agentId)
+      : undefined;
   if (entry && entry.entry[key] !== undefined && entry.entry[key] !== null) {
     raw = entry.entry[key];
     where = `${entry.where}.${key}`;
@@ -172,10 +202,19 @@ export function resolveLimit(
     raw = defaults[key];
     where = `agents.defaults.${key}`;
   }
-  if (raw === undefined || raw === null) return { value: builtIn, source: 'default', detail: `not set in ${file}; OpenClaw ${profile.version} built-in default` };
+  if (raw === undefined || raw === null)
+    return {
+      value: builtIn,
+      source: 'default',
+      detail: `not set in ${file}; OpenClaw ${profile.version} built-in default`,
+    };
   const value = validLimit(raw);
   if (value === null) {
-    return { value: builtIn, source: 'default', detail: `${where} = ${JSON.stringify(raw)} in ${file} is not a number above 0, so OpenClaw uses its built-in ${builtIn}` };
+    return {
+      value: builtIn,
+      source: 'default',
+      detail: `${where} = ${JSON.stringify(raw)} in ${file} is not a number above 0, so OpenClaw uses its built-in ${builtIn}`,
+    };
   }
   return { value, source, detail: `${where} in ${file}` };
 }

@@ -19,7 +19,10 @@ interface TensorLike {
   dims: number[];
 }
 interface Extractor {
-  tokenizer: (texts: string[], options: { padding: boolean; truncation: boolean }) => { attention_mask: TensorLike } & Record<string, unknown>;
+  tokenizer: (
+    texts: string[],
+    options: { padding: boolean; truncation: boolean },
+  ) => { attention_mask: TensorLike } & Record<string, unknown>;
   model: (inputs: Record<string, unknown>) => Promise<Record<string, TensorLike | undefined>>;
   dispose(): Promise<void>;
 }
@@ -28,7 +31,12 @@ interface Extractor {
  * The pipeline's own steps — tokenize with padding and truncation, run the model — then our
  * pooling (pooling.ts says why it is not the pipeline's).
  */
-async function embedBatch(pipe: Extractor, texts: string[], pooling: Pooling, normalize: boolean): Promise<{ data: Float32Array; dims: number }> {
+async function embedBatch(
+  pipe: Extractor,
+  texts: string[],
+  pooling: Pooling,
+  normalize: boolean,
+): Promise<{ data: Float32Array; dims: number }> {
   const inputs = pipe.tokenizer(texts, { padding: true, truncation: true });
   const outputs = await pipe.model(inputs);
   const hidden = outputs.last_hidden_state ?? outputs.logits ?? outputs.token_embeddings;
@@ -36,7 +44,12 @@ async function embedBatch(pipe: Extractor, texts: string[], pooling: Pooling, no
     throw new Error('the model has no float last_hidden_state output');
   }
   const [batch, sequence, dims] = hidden.dims as [number, number, number];
-  const data = poolEmbeddings({ data: hidden.data, batch, sequence, dims }, inputs.attention_mask.data, pooling, normalize);
+  const data = poolEmbeddings(
+    { data: hidden.data, batch, sequence, dims },
+    inputs.attention_mask.data,
+    pooling,
+    normalize,
+  );
   return { data, dims };
 }
 
@@ -177,7 +190,14 @@ export function runEmbedWorker(port: EmbedWorkerPort): void {
 
 function toLoadProgress(info: Record<string, unknown>): ModelLoadProgress | null {
   const status = info.status;
-  if (status !== 'initiate' && status !== 'download' && status !== 'progress' && status !== 'done' && status !== 'ready') return null;
+  if (
+    status !== 'initiate' &&
+    status !== 'download' &&
+    status !== 'progress' &&
+    status !== 'done' &&
+    status !== 'ready'
+  )
+    return null;
   const progress: ModelLoadProgress = { status };
   if (typeof info.file === 'string') progress.file = info.file;
   if (typeof info.progress === 'number') progress.progress = info.progress;
@@ -185,4 +205,3 @@ function toLoadProgress(info: Record<string, unknown>): ModelLoadProgress | null
   if (typeof info.total === 'number') progress.total = info.total;
   return progress;
 }
-

@@ -70,7 +70,10 @@ function workspaceWith(files: Record<string, string>): Workspace {
   fs.mkdirSync(workspace, { recursive: true });
   for (const [rel, text] of Object.entries(files)) write(rel, text);
   return {
-    workspace, dataDir, dbPath, write,
+    workspace,
+    dataDir,
+    dbPath,
+    write,
     open: async (embedder: Partial<EmbedderConfig> | null = {}) => {
       const engine = await MemoryEngine.open({
         workspaceDir: workspace,
@@ -98,7 +101,7 @@ function readIndex<T>(dbPath: string, read: (db: Database.Database) => T): T {
 }
 
 function chunkHashes(dbPath: string): string[] {
-  return readIndex(dbPath, (db) => (db.prepare('SELECT hash FROM chunks').pluck().all() as string[]));
+  return readIndex(dbPath, (db) => db.prepare('SELECT hash FROM chunks').pluck().all() as string[]);
 }
 
 function expectBreakdownAccountsForScore(result: SearchResult): void {
@@ -126,7 +129,10 @@ describe('MemoryEngine with the local embedder', () => {
     });
     expect(status.modeReason).toBeUndefined();
     const missing = readIndex(ws.dbPath, (db) =>
-      db.prepare('SELECT count(*) FROM chunks c WHERE NOT EXISTS (SELECT 1 FROM chunks_vec v WHERE v.rowid = c.rowid)').pluck().get(),
+      db
+        .prepare('SELECT count(*) FROM chunks c WHERE NOT EXISTS (SELECT 1 FROM chunks_vec v WHERE v.rowid = c.rowid)')
+        .pluck()
+        .get(),
     );
     expect(missing).toBe(0);
   });
@@ -150,7 +156,9 @@ describe('MemoryEngine with the local embedder', () => {
     const engine = await ws.open();
     await engine.sync();
     const before = new Set(chunkHashes(ws.dbPath));
-    const edited = PARAGRAPHS.map((p, i) => (i === 2 ? 'weekly plan: deploy the database server and review the api' : p));
+    const edited = PARAGRAPHS.map((p, i) =>
+      i === 2 ? 'weekly plan: deploy the database server and review the api' : p,
+    );
     ws.write('memory/notes.md', `# notes\n\n${edited.join('\n\n')}\n`);
     const report = await engine.sync();
     const after = chunkHashes(ws.dbPath);
@@ -231,7 +239,9 @@ describe('MemoryEngine with the local embedder', () => {
     expect(report.chunksEmbedded).toBe(0);
     const status = engine.status();
     expect(status.mode).toBe('fts-only');
-    expect(status.modeReason).toContain(`model ${DEFAULT_MODEL_ID} is not installed and downloads are off — not found in ${modelsDir}`);
+    expect(status.modeReason).toContain(
+      `model ${DEFAULT_MODEL_ID} is not installed and downloads are off — not found in ${modelsDir}`,
+    );
     expect(status.modeReason).toContain('--allow-download');
     expect(status).toMatchObject({ provider: 'none', vectorBackend: 'none', vectorsStored: 0 });
 

@@ -59,10 +59,14 @@ describe('loadEmbedder', () => {
   it('reports a model folder that cannot be loaded', async () => {
     const broken = path.join(modelsDir, 'test', 'broken');
     fs.mkdirSync(path.join(broken, 'onnx'), { recursive: true });
-    for (const file of ['config.json', 'tokenizer.json', 'tokenizer_config.json']) fs.writeFileSync(path.join(broken, file), '{}');
+    for (const file of ['config.json', 'tokenizer.json', 'tokenizer_config.json'])
+      fs.writeFileSync(path.join(broken, file), '{}');
     fs.writeFileSync(path.join(broken, 'onnx', 'model.onnx'), 'not an onnx file');
     const result = await loadEmbedder({ model: 'test/broken', modelsDir, allowDownload: false });
-    expect(result).toMatchObject({ ok: false, reason: expect.stringContaining('model test/broken could not be loaded') });
+    expect(result).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('model test/broken could not be loaded'),
+    });
   });
 
   it('loads the model in a worker and returns normalised vectors of the model width', async () => {
@@ -107,7 +111,10 @@ describe('loadEmbedder', () => {
 
   it('never blocks the calling thread: event-loop delay stays low while 2,000 texts are embedded', async () => {
     const provider = await load();
-    const texts = Array.from({ length: 2000 }, (_, i) => `router ${i} weekly plan for the project meeting 今天的会议记录 ${i % 7}`);
+    const texts = Array.from(
+      { length: 2000 },
+      (_, i) => `router ${i} weekly plan for the project meeting 今天的会议记录 ${i % 7}`,
+    );
     const { result: vectors, delay } = await measureEventLoopDelay(() => provider.embedPassages(texts));
     expect(vectors).toHaveLength(2000);
     // onnxruntime-node runs inference synchronously, so the same call on this thread would block

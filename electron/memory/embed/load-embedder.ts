@@ -18,7 +18,8 @@ import { messageOf } from '../../../shared/errors.js';
 const LOAD_PROBE_TEXT = 'memory search notes 记忆 搜索';
 
 /** `retryable`: an embedding endpoint that is down (see load-endpoint-embedder.ts); a local model never is. */
-export type LoadEmbedderResult = { ok: true; provider: EmbeddingProvider } | { ok: false; reason: string; retryable?: boolean };
+export type LoadEmbedderResult =
+  { ok: true; provider: EmbeddingProvider } | { ok: false; reason: string; retryable?: boolean };
 
 export interface LoadEmbedderOptions {
   /** Model file loading and download progress (transformers.js progress_callback). */
@@ -29,7 +30,10 @@ export interface LoadEmbedderOptions {
   batchSize?: number;
 }
 
-export async function loadEmbedder(config: EmbedderConfig, options: LoadEmbedderOptions = {}): Promise<LoadEmbedderResult> {
+export async function loadEmbedder(
+  config: EmbedderConfig,
+  options: LoadEmbedderOptions = {},
+): Promise<LoadEmbedderResult> {
   if (config.endpoint) return loadEndpointEmbedder(config.endpoint);
   const modelId = config.model.trim();
   if (!isValidModelId(modelId)) return { ok: false, reason: `invalid model id "${config.model}"` };
@@ -58,7 +62,9 @@ export async function loadEmbedder(config: EmbedderConfig, options: LoadEmbedder
       modelId,
       modelsDir,
       allowDownload: config.allowDownload,
-      ...(config.modelHost ? { remoteHost: config.modelHost.endsWith('/') ? config.modelHost : `${config.modelHost}/` } : {}),
+      ...(config.modelHost
+        ? { remoteHost: config.modelHost.endsWith('/') ? config.modelHost : `${config.modelHost}/` }
+        : {}),
       preset,
       quantized,
       batchSize: options.batchSize,
@@ -72,7 +78,10 @@ export async function loadEmbedder(config: EmbedderConfig, options: LoadEmbedder
     });
     if (preset.dims !== null && provider.dims !== preset.dims) {
       await provider.close();
-      return { ok: false, reason: `model ${modelId} returned ${provider.dims}-dimensional vectors — expected ${preset.dims}` };
+      return {
+        ok: false,
+        reason: `model ${modelId} returned ${provider.dims}-dimensional vectors — expected ${preset.dims}`,
+      };
     }
     // A model whose weights give NaN (a bad conversion, a damaged file that still parses) is
     // refused here, before it writes a single vector.
@@ -88,4 +97,3 @@ export async function loadEmbedder(config: EmbedderConfig, options: LoadEmbedder
     return { ok: false, reason: `model ${modelId} ${action} — ${messageOf(error)}` };
   }
 }
-

@@ -57,7 +57,11 @@ export async function findLocalModel(modelsDir: string, preset: ModelPreset): Pr
   } catch {
     // A broken config.json surfaces when the pipeline loads it, with transformers.js' message.
   }
-  const fingerprint = createHash('sha256').update(configText).update(`\0${onnx.file}\0${onnx.size}`).digest('hex').slice(0, 16);
+  const fingerprint = createHash('sha256')
+    .update(configText)
+    .update(`\0${onnx.file}\0${onnx.size}`)
+    .digest('hex')
+    .slice(0, 16);
   return { found: true, model: { dir, onnxFile: onnx.file, quantized: onnx.quantized, hiddenSize, fingerprint } };
 }
 

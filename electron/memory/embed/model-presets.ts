@@ -61,7 +61,8 @@ export const MODEL_PRESETS: readonly ModelPreset[] = [
     normalize: true,
     quantized: true,
     languages: 'zh (English only passably)',
-    notes: 'BAAI bge-small-zh-v1.5: strong for Chinese-only memory, ~24M parameters, CLS pooling, instruction prefix on short queries.',
+    notes:
+      'BAAI bge-small-zh-v1.5: strong for Chinese-only memory, ~24M parameters, CLS pooling, instruction prefix on short queries.',
     downloadBytes: 25_000_000,
     recommended: false,
   },
@@ -74,7 +75,8 @@ export const MODEL_PRESETS: readonly ModelPreset[] = [
     normalize: true,
     quantized: true,
     languages: 'en only',
-    notes: 'sentence-transformers all-MiniLM-L6-v2: fastest (6 layers, ~23M parameters) but English only; CJK text maps to [UNK].',
+    notes:
+      'sentence-transformers all-MiniLM-L6-v2: fastest (6 layers, ~23M parameters) but English only; CJK text maps to [UNK].',
     downloadBytes: 24_000_000,
     recommended: false,
   },

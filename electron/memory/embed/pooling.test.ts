@@ -4,8 +4,18 @@ import { poolEmbeddings } from './pooling.js';
 // Two texts, three token positions, two dimensions; the second text has one padding position.
 const states = {
   data: Float32Array.from([
-    1, 2, /**/ 3, 4, /**/ 5, 6, // text 0
-    2, 0, /**/ 4, 0, /**/ 100, 100, // text 1: last position is padding
+    1,
+    2,
+    /**/ 3,
+    4,
+    /**/ 5,
+    6, // text 0
+    2,
+    0,
+    /**/ 4,
+    0,
+    /**/ 100,
+    100, // text 1: last position is padding
   ]),
   batch: 2,
   sequence: 3,

@@ -25,7 +25,12 @@ beforeAll(async () => {
   modelsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-models-'));
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-recommended-'));
   // Same weights twice: under the preset's id (its settings apply) and under an unknown id (none do).
-  await writeTinyModel({ modelsDir, modelId: recommended.id, extraWords: PREFIX_WORDS, onnxFile: recommended.quantized === true ? 'model_quantized.onnx' : 'model.onnx' });
+  await writeTinyModel({
+    modelsDir,
+    modelId: recommended.id,
+    extraWords: PREFIX_WORDS,
+    onnxFile: recommended.quantized === true ? 'model_quantized.onnx' : 'model.onnx',
+  });
   await writeTinyModel({ modelsDir, modelId: TINY_MODEL_ID, extraWords: PREFIX_WORDS });
 });
 
@@ -53,7 +58,14 @@ describe('the recommended model preset', () => {
     expect(recommended.id).toBe(DEFAULT_MODEL_ID);
     expect(recommended.languages).toMatch(/Chinese/);
     expect(recommended.languages).toMatch(/English/);
-    expect(recommended).toMatchObject({ dims: 384, queryPrefix: 'query: ', passagePrefix: 'passage: ', pooling: 'mean', normalize: true, quantized: true });
+    expect(recommended).toMatchObject({
+      dims: 384,
+      queryPrefix: 'query: ',
+      passagePrefix: 'passage: ',
+      pooling: 'mean',
+      normalize: true,
+      quantized: true,
+    });
     expect(recommended.downloadBytes).toBeGreaterThan(100_000_000);
   });
 
@@ -70,7 +82,10 @@ describe('the recommended model preset', () => {
     expect(cosine(query, unprefixed!)).toBeLessThan(0.999);
 
     const [passage] = await e5.embedPassages(['我们和供应商签了协议']);
-    const [asPassage, asWrongPrefix] = await plain.embedPassages(['passage: 我们和供应商签了协议', 'query: 我们和供应商签了协议']);
+    const [asPassage, asWrongPrefix] = await plain.embedPassages([
+      'passage: 我们和供应商签了协议',
+      'query: 我们和供应商签了协议',
+    ]);
     expect(cosine(passage!, asPassage!)).toBeCloseTo(1, 5);
     expect(cosine(passage!, asWrongPrefix!)).toBeLessThan(0.999);
   });

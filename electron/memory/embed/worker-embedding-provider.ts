@@ -97,7 +97,8 @@ export class WorkerEmbeddingProvider implements EmbeddingProvider {
   }
 
   embedPassages(texts: string[], onProgress?: (done: number, total: number) => void): Promise<Float32Array[]> {
-    if (texts.length === 0) return this.stopped ? Promise.reject(new EmbedderClosedError(this.stopped)) : Promise.resolve([]);
+    if (texts.length === 0)
+      return this.stopped ? Promise.reject(new EmbedderClosedError(this.stopped)) : Promise.resolve([]);
     const prefixed = texts.map((text) => this.preset.passagePrefix + text);
     return this.request('passages', prefixed, onProgress).promise;
   }
@@ -151,7 +152,8 @@ export class WorkerEmbeddingProvider implements EmbeddingProvider {
       const pending = this.settle(message.id);
       if (!pending) return;
       const vectors: Float32Array[] = [];
-      for (let i = 0; i < pending.count; i++) vectors.push(message.vectors.subarray(i * message.dims, (i + 1) * message.dims));
+      for (let i = 0; i < pending.count; i++)
+        vectors.push(message.vectors.subarray(i * message.dims, (i + 1) * message.dims));
       pending.onProgress?.(pending.count, pending.count);
       pending.resolve(vectors);
     } else if (message.type === 'error') {

@@ -57,7 +57,8 @@ class SharedEmbedWorker {
       setBusy: (busy) => this.setBusy(id, busy),
       terminate: async () => {
         if (!this.sessions.has(id)) return;
-        if (this.alive) this.worker.postMessage({ session: id, message: { type: 'dispose' } } satisfies SessionEnvelope<HostMessage>);
+        if (this.alive)
+          this.worker.postMessage({ session: id, message: { type: 'dispose' } } satisfies SessionEnvelope<HostMessage>);
         this.sessions.delete(id);
         this.setBusy(id, false);
       },

@@ -34,7 +34,13 @@ export async function removeLeftoverTempFiles(absPaths: readonly string[], now =
     if (!isTempFileName(path.basename(absPath))) continue;
     const stat = await fs.lstat(absPath).catch(() => null);
     if (!stat?.isFile() || now - stat.mtimeMs < LEFTOVER_TEMP_AGE_MS) continue;
-    if (await fs.unlink(absPath).then(() => true, () => false)) removed += 1;
+    if (
+      await fs.unlink(absPath).then(
+        () => true,
+        () => false,
+      )
+    )
+      removed += 1;
   }
   return removed;
 }
@@ -42,7 +48,10 @@ export async function removeLeftoverTempFiles(absPaths: readonly string[], now =
 export async function atomicWrite(absPath: string, data: Buffer | string): Promise<void> {
   const dir = path.dirname(absPath);
   const tmpPath = tempPathFor(absPath);
-  const mode = await fs.stat(absPath).then((s) => s.mode & 0o7777, () => 0o644);
+  const mode = await fs.stat(absPath).then(
+    (s) => s.mode & 0o7777,
+    () => 0o644,
+  );
   let handle: fs.FileHandle | null = null;
   try {
     handle = await fs.open(tmpPath, 'wx', mode);

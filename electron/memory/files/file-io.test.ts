@@ -24,13 +24,24 @@ describe('readTextFile', () => {
     const file = path.join(workspace, 'MEMORY.md');
     fs.writeFileSync(file, bytes);
     const content = await readTextFile(file);
-    expect(content).toMatchObject({ text: '# 标题\r\n正文\r\n', hash: sha(bytes), size: bytes.length, bom: true, eol: 'crlf', readOnly: null });
+    expect(content).toMatchObject({
+      text: '# 标题\r\n正文\r\n',
+      hash: sha(bytes),
+      size: bytes.length,
+      bom: true,
+      eol: 'crlf',
+      readOnly: null,
+    });
     expect(content.mtimeMs).toBe(fs.statSync(file).mtimeMs);
   });
 
   it('detects lf, mixed and no line endings', async () => {
     const file = path.join(workspace, 'a.md');
-    for (const [text, eol] of [['a\nb\n', 'lf'], ['a\r\nb\n', 'mixed'], ['single line', 'none']] as const) {
+    for (const [text, eol] of [
+      ['a\nb\n', 'lf'],
+      ['a\r\nb\n', 'mixed'],
+      ['single line', 'none'],
+    ] as const) {
       fs.writeFileSync(file, text);
       expect((await readTextFile(file)).eol).toBe(eol);
     }
@@ -77,7 +88,10 @@ describe('readWholeFile', () => {
 
 describe('writeTextFile', () => {
   it('round-trips BOM and CRLF byte-exactly', async () => {
-    const original = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('---\r\ncreated: 2026-03-28\r\n---\r\n合同金额\r\n')]);
+    const original = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from('---\r\ncreated: 2026-03-28\r\n---\r\n合同金额\r\n'),
+    ]);
     const file = path.join(workspace, 'memory', 'finance.md');
     fs.writeFileSync(file, original);
     const read = await readTextFile(file);
@@ -106,12 +120,33 @@ describe('memoryGet', () => {
   });
 
   it('returns exact lines with from/lines clamped to the file', async () => {
-    expect(await memoryGet({ workspaceDir: workspace }, 'MEMORY.md')).toEqual({ path: 'MEMORY.md', text: 'one\ntwo\nthree\nfour', from: 1, lines: 4, totalLines: 4 });
-    expect(await memoryGet({ workspaceDir: workspace }, 'MEMORY.md', 2, 2)).toMatchObject({ text: 'two\nthree', from: 2, lines: 2 });
-    expect(await memoryGet({ workspaceDir: workspace }, 'MEMORY.md', 3, 100)).toMatchObject({ text: 'three\nfour', from: 3, lines: 2 });
-    expect(await memoryGet({ workspaceDir: workspace }, 'MEMORY.md', 99)).toMatchObject({ text: 'four', from: 4, lines: 1 });
+    expect(await memoryGet({ workspaceDir: workspace }, 'MEMORY.md')).toEqual({
+      path: 'MEMORY.md',
+      text: 'one\ntwo\nthree\nfour',
+      from: 1,
+      lines: 4,
+      totalLines: 4,
+    });
+    expect(await memoryGet({ workspaceDir: workspace }, 'MEMORY.md', 2, 2)).toMatchObject({
+      text: 'two\nthree',
+      from: 2,
+      lines: 2,
+    });
+    expect(await memoryGet({ workspaceDir: workspace }, 'MEMORY.md', 3, 100)).toMatchObject({
+      text: 'three\nfour',
+      from: 3,
+      lines: 2,
+    });
+    expect(await memoryGet({ workspaceDir: workspace }, 'MEMORY.md', 99)).toMatchObject({
+      text: 'four',
+      from: 4,
+      lines: 1,
+    });
     expect(await memoryGet({ workspaceDir: workspace }, 'MEMORY.md', 0, 1)).toMatchObject({ text: 'one', from: 1 });
-    expect(await memoryGet({ workspaceDir: workspace }, 'memory/crlf.md')).toMatchObject({ text: 'a\nb', totalLines: 2 });
+    expect(await memoryGet({ workspaceDir: workspace }, 'memory/crlf.md')).toMatchObject({
+      text: 'a\nb',
+      totalLines: 2,
+    });
   });
 
   it('refuses paths outside the memory_get rules with clear errors', async () => {
@@ -138,7 +173,9 @@ describe('memoryGet', () => {
     fs.mkdirSync(path.join(base, 'vault'));
     fs.writeFileSync(path.join(base, 'vault', 'v.md'), 'vault\n');
     expect((await memoryGet({ workspaceDir: workspace, extraPaths: ['notes'] }, 'notes/a.md')).text).toBe('note');
-    expect((await memoryGet({ workspaceDir: workspace, extraPaths: [path.join(base, 'vault')] }, 'extra/vault/v.md')).text).toBe('vault');
+    expect(
+      (await memoryGet({ workspaceDir: workspace, extraPaths: [path.join(base, 'vault')] }, 'extra/vault/v.md')).text,
+    ).toBe('vault');
     await expect(memoryGet({ workspaceDir: workspace }, 'notes/a.md')).rejects.toMatchObject({ code: 'NOT_ALLOWED' });
   });
 });

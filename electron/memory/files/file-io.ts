@@ -28,7 +28,10 @@ export type TextFileContent = Omit<FileContent, 'path'>;
  * took ~16 calls and 350–600 ms to open during a full index. `bytes` is null for a file over
  * `maxBytes` (read it in windows instead) or anything that is not a regular file.
  */
-export async function readWholeFile(absPath: string, maxBytes = Number.POSITIVE_INFINITY): Promise<{ stat: Stats; bytes: Buffer | null }> {
+export async function readWholeFile(
+  absPath: string,
+  maxBytes = Number.POSITIVE_INFINITY,
+): Promise<{ stat: Stats; bytes: Buffer | null }> {
   const handle = await fs.open(absPath, 'r');
   try {
     const stat = await handle.stat();
@@ -57,7 +60,11 @@ export async function readTextFile(absPath: string, opts?: { maxBytes?: number }
   return decodeTextFile(buffer, stat.mtimeMs, opts?.maxBytes ?? DEFAULT_MAX_EDITABLE_BYTES);
 }
 
-export function decodeTextFile(buffer: Buffer, mtimeMs: number, maxBytes = DEFAULT_MAX_EDITABLE_BYTES): TextFileContent {
+export function decodeTextFile(
+  buffer: Buffer,
+  mtimeMs: number,
+  maxBytes = DEFAULT_MAX_EDITABLE_BYTES,
+): TextFileContent {
   const bom = buffer.subarray(0, 3).equals(UTF8_BOM);
   const body = bom ? buffer.subarray(3) : buffer;
   let text: string;
@@ -87,9 +94,16 @@ export function encodeForSave(text: string, opts: { bom: boolean }): Buffer {
 }
 
 /** Atomically writes `text` and returns what the editor needs to recognise its own save. */
-export async function writeTextFile(absPath: string, text: string, opts: { bom: boolean }): Promise<{ hash: string; size: number; mtimeMs: number }> {
+export async function writeTextFile(
+  absPath: string,
+  text: string,
+  opts: { bom: boolean },
+): Promise<{ hash: string; size: number; mtimeMs: number }> {
   const bytes = encodeForSave(text, opts);
-  const links = await fs.stat(absPath).then((s) => s.nlink, () => 1);
+  const links = await fs.stat(absPath).then(
+    (s) => s.nlink,
+    () => 1,
+  );
   // Hard-linked: all names are one file and must stay so (a rename would split them).
   if (links > 1) await writeInPlace(absPath, bytes);
   else await atomicWrite(absPath, bytes);
@@ -103,9 +117,16 @@ export async function writeTextFile(absPath: string, text: string, opts: { bom: 
  * the file. Paths are held to the same rule as readFile's (workspace/memory-path.ts): hidden files
  * and links to anything that is not such a file are refused (NOT_ALLOWED), escapes too (OUT_OF_ROOT).
  */
-export async function memoryGet(opts: DiscoverOptions, relPath: string, from?: number, lines?: number): Promise<MemoryGetResult> {
-  if (from !== undefined && !Number.isFinite(from)) throw new MemoryLensError('INVALID_ARGUMENT', '`from` must be a line number.');
-  if (lines !== undefined && !Number.isFinite(lines)) throw new MemoryLensError('INVALID_ARGUMENT', '`lines` must be a number of lines.');
+export async function memoryGet(
+  opts: DiscoverOptions,
+  relPath: string,
+  from?: number,
+  lines?: number,
+): Promise<MemoryGetResult> {
+  if (from !== undefined && !Number.isFinite(from))
+    throw new MemoryLensError('INVALID_ARGUMENT', '`from` must be a line number.');
+  if (lines !== undefined && !Number.isFinite(lines))
+    throw new MemoryLensError('INVALID_ARGUMENT', '`lines` must be a number of lines.');
   const { path: clean, abs } = await resolveMemoryPath(opts, relPath, 'get');
   try {
     // Streamed: three lines of a 50 MB file cost three lines of decoding, not the whole file.
@@ -113,7 +134,8 @@ export async function memoryGet(opts: DiscoverOptions, relPath: string, from?: n
     return { path: clean, text: range.text, from: range.from, lines: range.lines, totalLines: range.totalLines };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') throw new MemoryLensError('NOT_FOUND', `No such memory file: ${clean}`);
+    if (code === 'ENOENT' || code === 'ENOTDIR')
+      throw new MemoryLensError('NOT_FOUND', `No such memory file: ${clean}`);
     if (code === 'EISDIR') throw new MemoryLensError('NOT_ALLOWED', `Not a file: ${clean}`);
     throw toFileSystemError(error, clean, 'read');
   }

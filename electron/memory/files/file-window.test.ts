@@ -25,7 +25,12 @@ describe('readFileWindow', () => {
     const abs = file('lines.md', text);
     const first = await readFileWindow(abs, 0, { windowBytes: 4096 });
     expect(first.hash).toBe(crypto.createHash('sha256').update(text).digest('hex'));
-    expect(first.window).toMatchObject({ startByte: 0, startLine: 1, totalBytes: Buffer.byteLength(text), totalLines: 1000 });
+    expect(first.window).toMatchObject({
+      startByte: 0,
+      startLine: 1,
+      totalBytes: Buffer.byteLength(text),
+      totalLines: 1000,
+    });
     expect(first.text.endsWith('\n')).toBe(true);
     expect(first.text.split('\n').slice(0, -1)).toEqual(lines.slice(0, first.window.endLine));
     expect(Buffer.byteLength(first.text)).toBeLessThanOrEqual(4096);

@@ -29,7 +29,11 @@ export interface WindowedText {
  * (the page before one that starts there). A single line longer than the window is cut at a
  * character boundary.
  */
-export async function readFileWindow(absPath: string, offset: number, options: { backward?: boolean; windowBytes?: number } = {}): Promise<WindowedText> {
+export async function readFileWindow(
+  absPath: string,
+  offset: number,
+  options: { backward?: boolean; windowBytes?: number } = {},
+): Promise<WindowedText> {
   const windowBytes = options.windowBytes ?? WINDOW_BYTES;
   const handle = await fs.promises.open(absPath, 'r');
   try {

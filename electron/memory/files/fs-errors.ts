@@ -25,19 +25,31 @@ export function toFileSystemError(error: unknown, relPath: string, action: FileA
   switch (code) {
     case 'ENOSPC':
     case 'EDQUOT':
-      return new MemoryLensError('UNAVAILABLE', `Not enough disk space to ${verb} ${relPath}; nothing was changed. Free some space and try again.`, details);
+      return new MemoryLensError(
+        'UNAVAILABLE',
+        `Not enough disk space to ${verb} ${relPath}; nothing was changed. Free some space and try again.`,
+        details,
+      );
     case 'EROFS':
       return new MemoryLensError('NOT_ALLOWED', `Cannot ${verb} ${relPath}: the file system is read-only.`, details);
     case 'EACCES':
     case 'EPERM':
       return new MemoryLensError('NOT_ALLOWED', `Cannot ${verb} ${relPath}: permission denied.`, details);
     case 'ENAMETOOLONG':
-      return new MemoryLensError('INVALID_ARGUMENT', `Cannot ${verb} ${relPath}: the name or path is too long for this file system.`, details);
+      return new MemoryLensError(
+        'INVALID_ARGUMENT',
+        `Cannot ${verb} ${relPath}: the name or path is too long for this file system.`,
+        details,
+      );
     case 'ELOOP':
       return new MemoryLensError('OUT_OF_ROOT', `Cannot ${verb} ${relPath}: it goes through a symlink loop.`, details);
     case 'EMFILE':
     case 'ENFILE':
-      return new MemoryLensError('UNAVAILABLE', `Cannot ${verb} ${relPath} right now: too many files are open. Try again shortly.`, details);
+      return new MemoryLensError(
+        'UNAVAILABLE',
+        `Cannot ${verb} ${relPath} right now: too many files are open. Try again shortly.`,
+        details,
+      );
     case 'EIO':
       return new MemoryLensError('UNAVAILABLE', `Cannot ${verb} ${relPath}: the disk reported an I/O error.`, details);
     case 'EISDIR':

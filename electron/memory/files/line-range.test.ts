@@ -12,7 +12,13 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /** memory_get's rules on a whole string: the reference the streamed reader must agree with. */
 function reference(text: string, from?: number, lines?: number) {
-  const all = text === '' ? [] : text.replace(/^\uFEFF/, '').replace(/\r?\n$/, '').split(/\r?\n/);
+  const all =
+    text === ''
+      ? []
+      : text
+          .replace(/^\uFEFF/, '')
+          .replace(/\r?\n$/, '')
+          .split(/\r?\n/);
   const totalLines = all.length;
   const start = Math.min(Math.max(1, Math.floor(from ?? 1)), Math.max(1, totalLines));
   const available = Math.max(0, totalLines - start + 1);
@@ -30,14 +36,26 @@ describe('readLineRange', () => {
     ['BOM', '\uFEFFfirst\nsecond\n'],
     ['CJK', '合同金额\n是12,345万元\n'],
   ];
-  const ranges: [number | undefined, number | undefined][] = [[undefined, undefined], [1, 1], [2, 1], [2, 5], [3, undefined], [99, 2], [1, 0]];
+  const ranges: [number | undefined, number | undefined][] = [
+    [undefined, undefined],
+    [1, 1],
+    [2, 1],
+    [2, 5],
+    [3, undefined],
+    [99, 2],
+    [1, 0],
+  ];
 
   for (const [label, text] of cases) {
     it(`agrees with memory_get's rules on ${label}`, async () => {
       const abs = path.join(dir, `${label.replace(/\W/g, '-')}.md`);
       fs.writeFileSync(abs, text);
       for (const [from, lines] of ranges) {
-        expect([from, lines, await readLineRange(abs, from, lines)]).toEqual([from, lines, reference(text, from, lines)]);
+        expect([from, lines, await readLineRange(abs, from, lines)]).toEqual([
+          from,
+          lines,
+          reference(text, from, lines),
+        ]);
       }
     });
   }

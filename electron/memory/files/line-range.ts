@@ -18,7 +18,11 @@ const NEWLINE = 0x0a;
  * line), `count` (default: to the end) to what is there; a final newline does not start another
  * line; a BOM is dropped; invalid UTF-8 becomes U+FFFD.
  */
-export async function readLineRange(absPath: string, from: number | undefined, count: number | undefined): Promise<LineRange> {
+export async function readLineRange(
+  absPath: string,
+  from: number | undefined,
+  count: number | undefined,
+): Promise<LineRange> {
   const first = Math.max(1, Math.floor(from ?? 1));
   const wanted = count === undefined ? Infinity : Math.max(0, Math.floor(count));
   const inRange = (lineNo: number) => lineNo >= first && lineNo < first + wanted;
@@ -55,7 +59,8 @@ export async function readLineRange(absPath: string, from: number | undefined, c
   const totalLines = lineNo;
   const start = Math.min(first, Math.max(1, totalLines));
   const lines = Math.min(wanted, Math.max(0, totalLines - start + 1));
-  if (start === first || lines === 0 || lastLine === null) return { text: picked.slice(0, lines).join('\n'), from: start, lines, totalLines };
+  if (start === first || lines === 0 || lastLine === null)
+    return { text: picked.slice(0, lines).join('\n'), from: start, lines, totalLines };
   return { text: await readSpan(absPath, lastLine, totalLines), from: start, lines, totalLines };
 }
 

@@ -13,7 +13,10 @@ export async function createParentFolders(absFile: string): Promise<CreatedFolde
   // The outermost folder that does not exist yet: everything from `dir` up to it is ours.
   let firstMissing: string | null = null;
   for (let current = dir; ; current = path.dirname(current)) {
-    const exists = await fs.lstat(current).then(() => true, () => false);
+    const exists = await fs.lstat(current).then(
+      () => true,
+      () => false,
+    );
     if (exists) break;
     firstMissing = current;
     if (path.dirname(current) === current) break;
@@ -24,7 +27,10 @@ export async function createParentFolders(absFile: string): Promise<CreatedFolde
       for (let current = dir; ; current = path.dirname(current)) {
         // rmdir refuses a folder that is not empty (someone else wrote there meanwhile): stop there.
         // A folder that is missing (mkdir failed half-way) is simply skipped.
-        const code = await fs.rmdir(current).then(() => null, (error: NodeJS.ErrnoException) => error.code ?? 'EUNKNOWN');
+        const code = await fs.rmdir(current).then(
+          () => null,
+          (error: NodeJS.ErrnoException) => error.code ?? 'EUNKNOWN',
+        );
         if (code !== null && code !== 'ENOENT') return;
         if (current === firstMissing || path.dirname(current) === current) return;
       }

@@ -27,7 +27,9 @@ describe('path limits', () => {
   });
 
   it(`allows ${MAX_PATH_DEPTH} levels and refuses deeper ones at once (no folders, no realpath per level)`, () => {
-    const atLimit = `${Array(MAX_PATH_DEPTH - 1).fill('b').join('/')}/x.md`;
+    const atLimit = `${Array(MAX_PATH_DEPTH - 1)
+      .fill('b')
+      .join('/')}/x.md`;
     expect(refusal(atLimit)).toBeNull();
     const started = performance.now();
     const deep = refusal(`memory/${'b/'.repeat(2000)}x.md`);
@@ -38,6 +40,8 @@ describe('path limits', () => {
 
   it('refuses a path over 1,024 bytes even when every name is short enough', () => {
     const name = 'n'.repeat(MAX_NAME_BYTES - 10);
-    expect(refusal(`memory/${name}/${name}/${name}/${name}/${name}/x.md`)?.message).toMatch(/paths can be at most 1024 bytes/);
+    expect(refusal(`memory/${name}/${name}/${name}/${name}/${name}/x.md`)?.message).toMatch(
+      /paths can be at most 1024 bytes/,
+    );
   });
 });

@@ -26,12 +26,18 @@ export function assertPathWithinLimits(clean: string): void {
   for (const segment of segments) {
     const bytes = Buffer.byteLength(segment, 'utf8');
     if (bytes > MAX_NAME_BYTES) {
-      throw new MemoryLensError('INVALID_ARGUMENT', `The name "${shorten(segment)}" is ${bytes} bytes long; names can be at most ${MAX_NAME_BYTES} bytes.`);
+      throw new MemoryLensError(
+        'INVALID_ARGUMENT',
+        `The name "${shorten(segment)}" is ${bytes} bytes long; names can be at most ${MAX_NAME_BYTES} bytes.`,
+      );
     }
   }
   const total = Buffer.byteLength(clean, 'utf8');
   if (total > MAX_REL_PATH_BYTES) {
-    throw new MemoryLensError('INVALID_ARGUMENT', `The path is ${total} bytes long; paths can be at most ${MAX_REL_PATH_BYTES} bytes: ${shorten(clean)}`);
+    throw new MemoryLensError(
+      'INVALID_ARGUMENT',
+      `The path is ${total} bytes long; paths can be at most ${MAX_REL_PATH_BYTES} bytes: ${shorten(clean)}`,
+    );
   }
 }
 

@@ -31,7 +31,8 @@ export class PathLocks {
       const keys = await identityKeys(absPaths);
       const outcome = await this.run(keys, async () => {
         // A file replaced between the look-up and the lock has a new identity: hold that one instead.
-        if (attempt < MAX_IDENTITY_RETRIES && (await identityKeys(absPaths)).join('\n') !== keys.join('\n')) return null;
+        if (attempt < MAX_IDENTITY_RETRIES && (await identityKeys(absPaths)).join('\n') !== keys.join('\n'))
+          return null;
         return { value: await job() };
       });
       if (outcome) return outcome.value;
@@ -65,5 +66,7 @@ async function identityKeys(absPaths: readonly string[]): Promise<string[]> {
 
 /** macOS and Windows file systems usually ignore case: `Memory.md` and `memory.md` are one file there. */
 function lockKey(key: string): string {
-  return !key.startsWith('inode:') && (process.platform === 'darwin' || process.platform === 'win32') ? key.toLowerCase() : key;
+  return !key.startsWith('inode:') && (process.platform === 'darwin' || process.platform === 'win32')
+    ? key.toLowerCase()
+    : key;
 }

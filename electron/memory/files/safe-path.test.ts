@@ -71,6 +71,8 @@ describe('resolveInWorkspace', () => {
 
   it('allows a symlink that stays inside the workspace', async () => {
     fs.symlinkSync(path.join(workspace, 'MEMORY.md'), path.join(workspace, 'memory', 'alias.md'));
-    expect(await resolveInWorkspace(workspace, 'memory/alias.md')).toBe(path.join(fs.realpathSync(workspace), 'MEMORY.md'));
+    expect(await resolveInWorkspace(workspace, 'memory/alias.md')).toBe(
+      path.join(fs.realpathSync(workspace), 'MEMORY.md'),
+    );
   });
 });

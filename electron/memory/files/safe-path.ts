@@ -7,7 +7,8 @@ import { assertPathWithinLimits } from './path-limits.js';
 
 /** Percent-decoded, forward-slash form of a relative path; throws for anything that could escape. */
 export function normalizeRelPath(relPath: string): string {
-  if (typeof relPath !== 'string' || relPath.trim() === '') throw new MemoryLensError('INVALID_ARGUMENT', 'A path is required.');
+  if (typeof relPath !== 'string' || relPath.trim() === '')
+    throw new MemoryLensError('INVALID_ARGUMENT', 'A path is required.');
   let decoded = relPath;
   // Decode repeatedly so %252e%252e cannot hide a `..` behind two layers.
   for (let i = 0; i < 3 && /%[0-9a-f]{2}/i.test(decoded); i++) {
@@ -18,7 +19,8 @@ export function normalizeRelPath(relPath: string): string {
     }
   }
   if (decoded.includes('\0')) throw new MemoryLensError('OUT_OF_ROOT', 'Path contains a NUL character.');
-  if (decoded.includes('\\')) throw new MemoryLensError('OUT_OF_ROOT', `Backslashes are not allowed in paths: ${relPath}`);
+  if (decoded.includes('\\'))
+    throw new MemoryLensError('OUT_OF_ROOT', `Backslashes are not allowed in paths: ${relPath}`);
   if (path.posix.isAbsolute(decoded) || path.win32.isAbsolute(decoded) || /^[a-z]:/i.test(decoded)) {
     throw new MemoryLensError('OUT_OF_ROOT', `Absolute paths are not allowed: ${relPath}`);
   }
@@ -49,7 +51,11 @@ export async function resolveInWorkspace(workspaceDir: string, relPath: string):
  * itself when it exists, else its nearest existing ancestor plus the rest. `shown` names the path
  * in errors. `exists` says whether the target itself was there; `root` is the resolved boundary.
  */
-export async function resolveInside(boundary: string, inner: readonly string[], shown: string): Promise<{ real: string; exists: boolean; root: string }> {
+export async function resolveInside(
+  boundary: string,
+  inner: readonly string[],
+  shown: string,
+): Promise<{ real: string; exists: boolean; root: string }> {
   const root = await fs.realpath(boundary);
   const target = path.join(root, ...inner);
   if (!isInside(root, target)) throw new MemoryLensError('OUT_OF_ROOT', `Path leaves the workspace: ${shown}`);
@@ -59,7 +65,8 @@ export async function resolveInside(boundary: string, inner: readonly string[], 
   for (;;) {
     try {
       const real = await fs.realpath(existing);
-      if (!isInside(root, real)) throw new MemoryLensError('OUT_OF_ROOT', `Path resolves outside the workspace through a symlink: ${shown}`);
+      if (!isInside(root, real))
+        throw new MemoryLensError('OUT_OF_ROOT', `Path resolves outside the workspace through a symlink: ${shown}`);
       return { real: rest.length === 0 ? real : path.join(real, ...rest), exists: rest.length === 0, root };
     } catch (error) {
       if (error instanceof MemoryLensError) throw error;
@@ -67,7 +74,8 @@ export async function resolveInside(boundary: string, inner: readonly string[], 
       if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error;
       // A dangling symlink must not be created through: refuse when the link itself exists.
       const link = await fs.lstat(existing).catch(() => null);
-      if (link?.isSymbolicLink()) throw new MemoryLensError('OUT_OF_ROOT', `Path goes through a dangling symlink: ${shown}`);
+      if (link?.isSymbolicLink())
+        throw new MemoryLensError('OUT_OF_ROOT', `Path goes through a dangling symlink: ${shown}`);
       if (existing === root) return { real: target, exists: false, root };
       rest = [path.basename(existing), ...rest];
       existing = path.dirname(existing);

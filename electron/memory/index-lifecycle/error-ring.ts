@@ -10,7 +10,8 @@ export class ErrorRing {
   private readonly entries: IndexError[] = [];
 
   constructor(private readonly capacity = DEFAULT_ERROR_RING_SIZE) {
-    if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`error ring capacity must be a positive integer, got ${capacity}`);
+    if (!Number.isInteger(capacity) || capacity < 1)
+      throw new RangeError(`error ring capacity must be a positive integer, got ${capacity}`);
   }
 
   push(error: IndexError): void {

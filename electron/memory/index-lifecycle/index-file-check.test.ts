@@ -17,7 +17,9 @@ afterEach(() => {
 
 function freshIndex(): { dbPath: string; index: IndexDb; handle: IndexFileHandle } {
   const dbPath = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ml-file-check-')), 'index.sqlite');
-  const index = openIndexDb(dbPath, { expected: { schemaVersion: SCHEMA_VERSION, chunkerVersion: 1, embedding: null } });
+  const index = openIndexDb(dbPath, {
+    expected: { schemaVersion: SCHEMA_VERSION, chunkerVersion: 1, embedding: null },
+  });
   const handle = holdIndexFile(dbPath)!;
   cleanup.push(() => {
     index.close();
@@ -29,7 +31,8 @@ function freshIndex(): { dbPath: string; index: IndexDb; handle: IndexFileHandle
 /** Whether some process holds a read lock on SQLite's SHARED byte range of the file (what `close()` on a stray descriptor would drop). */
 function sharedLockHeld(dbPath: string): boolean {
   // F_GETLK from another process: Node has no fcntl, Python's standard library does.
-  const script = 'import fcntl,os,sys\nfd=os.open(sys.argv[1],os.O_RDWR)\ntry:\n fcntl.lockf(fd,fcntl.LOCK_EX|fcntl.LOCK_NB,510,0x40000002)\n print("free")\nexcept OSError:\n print("held")';
+  const script =
+    'import fcntl,os,sys\nfd=os.open(sys.argv[1],os.O_RDWR)\ntry:\n fcntl.lockf(fd,fcntl.LOCK_EX|fcntl.LOCK_NB,510,0x40000002)\n print("free")\nexcept OSError:\n print("held")';
   return execFileSync('python3', ['-c', script, dbPath]).toString().trim() === 'held';
 }
 
@@ -58,9 +61,15 @@ describe('checkIndexFile', () => {
   it('notices the same file overwritten in place with garbage, or truncated', () => {
     const { dbPath, handle } = freshIndex();
     fs.writeFileSync(dbPath, Buffer.alloc(8192, 0x41));
-    expect(checkIndexFile(dbPath, handle)).toMatchObject({ kind: 'garbled', reason: expect.stringMatching(/not a database/) });
+    expect(checkIndexFile(dbPath, handle)).toMatchObject({
+      kind: 'garbled',
+      reason: expect.stringMatching(/not a database/),
+    });
     fs.truncateSync(dbPath, 0);
-    expect(checkIndexFile(dbPath, handle)).toMatchObject({ kind: 'garbled', reason: expect.stringMatching(/truncated/) });
+    expect(checkIndexFile(dbPath, handle)).toMatchObject({
+      kind: 'garbled',
+      reason: expect.stringMatching(/truncated/),
+    });
   });
 });
 

@@ -94,8 +94,10 @@ const APPLICATION_ID_OFFSET = 68;
  */
 export function headerDamage(header: Buffer): string | null {
   if (header.length < HEADER_BYTES) return `the index file was truncated to ${header.length} bytes`;
-  if (!header.subarray(0, SQLITE_MAGIC.length).equals(SQLITE_MAGIC)) return 'the index file was overwritten with something that is not a database';
+  if (!header.subarray(0, SQLITE_MAGIC.length).equals(SQLITE_MAGIC))
+    return 'the index file was overwritten with something that is not a database';
   const applicationId = header.readUInt32BE(APPLICATION_ID_OFFSET);
-  if (applicationId !== 0 && applicationId !== APPLICATION_ID) return `the index file was overwritten with another SQLite database (application_id ${applicationId})`;
+  if (applicationId !== 0 && applicationId !== APPLICATION_ID)
+    return `the index file was overwritten with another SQLite database (application_id ${applicationId})`;
   return null;
 }

@@ -55,7 +55,10 @@ interface OpenOptions {
   onStatus?: (lifecycle: IndexLifecycle) => void;
 }
 
-function openLifecycle(ws: { workspace: string; dbPath: string; root: string }, { onStatus, ...options }: OpenOptions = {}): Opened {
+function openLifecycle(
+  ws: { workspace: string; dbPath: string; root: string },
+  { onStatus, ...options }: OpenOptions = {},
+): Opened {
   const states: IndexLifecycleState[] = [];
   let lifecycle: IndexLifecycle | null = null;
   const note = (): void => {
@@ -67,7 +70,12 @@ function openLifecycle(ws: { workspace: string; dbPath: string; root: string }, 
     dbPath: ws.dbPath,
     expected: EXPECTED,
     embedder: null,
-    discover: { workspaceDir: ws.workspace, sessionDirs: [], extraPaths: [], openclawHome: path.join(ws.root, 'openclaw') },
+    discover: {
+      workspaceDir: ws.workspace,
+      sessionDirs: [],
+      extraPaths: [],
+      openclawHome: path.join(ws.root, 'openclaw'),
+    },
     hooks: { onProgress: () => undefined, onDidWrite: () => undefined, onDidChangeStatus: note },
     ...options,
   });
@@ -78,12 +86,17 @@ function openLifecycle(ws: { workspace: string; dbPath: string; root: string }, 
 
 function search(lifecycle: IndexLifecycle, query: string): Promise<SearchResponse> {
   return lifecycle.reads.search(
-    (index, session) => runSearch(createSearchContext({ index, session, embedder: null, modeReason: 'keyword-only' }), { query, minScore: 0 }),
+    (index, session) =>
+      runSearch(createSearchContext({ index, session, embedder: null, modeReason: 'keyword-only' }), {
+        query,
+        minScore: 0,
+      }),
     () => emptySearchResponse(null, 'keyword-only'),
   );
 }
 
-const paths = async (lifecycle: IndexLifecycle, query: string): Promise<string[]> => (await search(lifecycle, query)).results.map((r) => r.path);
+const paths = async (lifecycle: IndexLifecycle, query: string): Promise<string[]> =>
+  (await search(lifecycle, query)).results.map((r) => r.path);
 /** The lifecycle's notices (a keyword-only notice may come along too; it is not the lifecycle's). */
 const notices = async (lifecycle: IndexLifecycle, query: string): Promise<string[]> =>
   (await search(lifecycle, query)).notices.map((n) => n.code).filter((code) => code === 'index-building');
@@ -141,7 +154,10 @@ describe('IndexLifecycle: serving and rebuilding', () => {
     db.close();
 
     const { lifecycle, states } = openLifecycle(ws);
-    expect(lifecycle.status).toMatchObject({ state: 'stale', reason: expect.stringMatching(/missing tables chunks_fts/) });
+    expect(lifecycle.status).toMatchObject({
+      state: 'stale',
+      reason: expect.stringMatching(/missing tables chunks_fts/),
+    });
     const before = await search(lifecycle, 'tea');
     expect(before.results).toEqual([]);
     expect(before.notices.map((n) => n.code)).toEqual(['index-building']);
@@ -158,17 +174,32 @@ describe('IndexLifecycle: serving and rebuilding', () => {
     const db = new Database(ws.dbPath);
     db.prepare("UPDATE meta SET value = '0' WHERE key = 'chunker_version'").run();
     db.close();
-    fs.writeFileSync(rebuildLockPath(ws.dbPath), JSON.stringify({ pid: sleeper.pid, hostname: os.hostname(), startedAt: Date.now() }));
+    fs.writeFileSync(
+      rebuildLockPath(ws.dbPath),
+      JSON.stringify({ pid: sleeper.pid, hostname: os.hostname(), startedAt: Date.now() }),
+    );
 
     const { lifecycle, states } = openLifecycle(ws, { lockPollMs: 20 });
     const syncing = lifecycle.sync(false);
-    await eventually(() => expect(lifecycle.status.reason).toMatch(new RegExp(`pid ${sleeper.pid}\\) is rebuilding it`)));
+    await eventually(() =>
+      expect(lifecycle.status.reason).toMatch(new RegExp(`pid ${sleeper.pid}\\) is rebuilding it`)),
+    );
     expect(lifecycle.state).toBe('rebuilding');
     expect(await notices(lifecycle, 'tea')).toEqual(['index-building']);
 
     // The "other process" finishes: a complete index renamed over the stale one, then the lock released.
     const other = openIndexDb(`${ws.dbPath}.other`, { expected: EXPECTED, fresh: true });
-    await syncIndex({ db: other.db, writer: new FileWriter(other.db) }, { discover: { workspaceDir: ws.workspace, sessionDirs: [], extraPaths: [], openclawHome: path.join(ws.root, 'oc') } });
+    await syncIndex(
+      { db: other.db, writer: new FileWriter(other.db) },
+      {
+        discover: {
+          workspaceDir: ws.workspace,
+          sessionDirs: [],
+          extraPaths: [],
+          openclawHome: path.join(ws.root, 'oc'),
+        },
+      },
+    );
     other.close();
     fs.renameSync(`${ws.dbPath}.other`, ws.dbPath);
     fs.rmSync(rebuildLockPath(ws.dbPath));
@@ -190,7 +221,10 @@ describe('IndexLifecycle: damage and recovery', () => {
     expect(lifecycle.status).toMatchObject({ state: 'recovering', reason: expect.stringMatching(/bad header/) });
     const right = await search(lifecycle, 'tea');
     expect(right.results).toEqual([]);
-    expect(right.notices).toContainEqual({ code: 'index-building', message: expect.stringMatching(/being rebuilt from the files .*incomplete/) });
+    expect(right.notices).toContainEqual({
+      code: 'index-building',
+      message: expect.stringMatching(/being rebuilt from the files .*incomplete/),
+    });
     await lifecycle.sync(false);
     expect(states).toEqual(['recovering', 'serving']);
     expect(await paths(lifecycle, 'tea')).toEqual(['MEMORY.md']);
@@ -203,7 +237,8 @@ describe('IndexLifecycle: damage and recovery', () => {
     const searchesWhileDamaged: Promise<SearchResponse>[] = [];
     const { lifecycle, states } = openLifecycle(ws, {
       fileCheckIntervalMs: 50,
-      onStatus: (l) => l.state === 'damaged' && searchesWhileDamaged.length === 0 && searchesWhileDamaged.push(search(l, 'tea')),
+      onStatus: (l) =>
+        l.state === 'damaged' && searchesWhileDamaged.length === 0 && searchesWhileDamaged.push(search(l, 'tea')),
     });
     await lifecycle.sync(false);
     fs.rmSync(ws.dbPath);
@@ -212,7 +247,9 @@ describe('IndexLifecycle: damage and recovery', () => {
     const during = await searchesWhileDamaged[0]!;
     expect(during.results).toEqual([]);
     expect(during.notices[0]?.message).toMatch(/damaged \(the index file was deleted\)/);
-    expect(lifecycle.errorList().at(-1)?.message).toMatch(/damaged \(the index file was deleted\).*being rebuilt from the files/);
+    expect(lifecycle.errorList().at(-1)?.message).toMatch(
+      /damaged \(the index file was deleted\).*being rebuilt from the files/,
+    );
     expect(fs.existsSync(ws.dbPath)).toBe(true);
     expect(await paths(lifecycle, 'tea')).toEqual(['MEMORY.md']);
     // A write after recovery lands in the file on disk, not in the deleted one.
@@ -230,7 +267,9 @@ describe('IndexLifecycle: damage and recovery', () => {
     fs.writeFileSync(ws.dbPath, Buffer.alloc(64 * 1024, 0x5a));
 
     await eventually(() => expect(states.slice(-3)).toEqual(['damaged', 'recovering', 'serving']));
-    const aside = fs.readdirSync(path.dirname(ws.dbPath)).find((name) => name.startsWith('index.sqlite.corrupt-') && !/-(wal|shm)$/.test(name));
+    const aside = fs
+      .readdirSync(path.dirname(ws.dbPath))
+      .find((name) => name.startsWith('index.sqlite.corrupt-') && !/-(wal|shm)$/.test(name));
     expect(fs.readFileSync(path.join(path.dirname(ws.dbPath), aside!))).toEqual(Buffer.alloc(64 * 1024, 0x5a));
     expect(lifecycle.errorList().at(-1)?.message).toMatch(/not a database.*moved to .*index\.sqlite\.corrupt-/);
     expect(await paths(lifecycle, 'tea')).toEqual(['MEMORY.md']);
@@ -285,7 +324,10 @@ describe('IndexLifecycle: newer schema, errors, close', () => {
     expect(lifecycle.dbPath).toBe(`${ws.dbPath}.schema-${SCHEMA_VERSION}`);
     await lifecycle.sync(false);
     expect(await paths(lifecycle, 'tea')).toEqual(['MEMORY.md']);
-    expect(lifecycle.status).toEqual({ state: 'serving', reason: expect.stringMatching(/written by a newer Memory Lens \(schema version \d+.*left untouched/) });
+    expect(lifecycle.status).toEqual({
+      state: 'serving',
+      reason: expect.stringMatching(/written by a newer Memory Lens \(schema version \d+.*left untouched/),
+    });
     expect(lifecycle.errorList()[0]?.message).toMatch(/newer Memory Lens/);
     await lifecycle.close();
     expect(fs.readFileSync(ws.dbPath).equals(bytes)).toBe(true);

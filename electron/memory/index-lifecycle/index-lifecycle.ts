@@ -10,7 +10,13 @@
 // seconds even when nothing is being written.
 import path from 'node:path';
 import type { IndexSession, IndexSessionOptions } from '../search/index-session.js';
-import type { FileChangeEvent, IndexError, IndexLifecycle as LifecycleStatus, IndexLifecycleState, IndexProgress } from '../../../shared/domain.js';
+import type {
+  FileChangeEvent,
+  IndexError,
+  IndexLifecycle as LifecycleStatus,
+  IndexLifecycleState,
+  IndexProgress,
+} from '../../../shared/domain.js';
 import { MemoryLensError, messageOf } from '../../../shared/errors.js';
 import type { ChunkOptions } from '../chunk/chunker.js';
 import type { EmbeddingProvider } from '../embed/embedding-provider.js';
@@ -101,11 +107,19 @@ export class IndexLifecycle {
     private readonly live: LiveIndex,
   ) {
     this.errors = new ErrorRing(options.errorRingSize);
-    this.reads = new IndexReads({ live, lifecycle: () => this.current, reportDamage: (reason) => this.reportDamage(reason), closing: this.closing.signal });
+    this.reads = new IndexReads({
+      live,
+      lifecycle: () => this.current,
+      reportDamage: (reason) => this.reportDamage(reason),
+      closing: this.closing.signal,
+    });
     const { quarantined, staleReason } = live.index;
     this.current = openedLifecycle(staleReason, quarantined?.reason ?? null);
     if (quarantined) {
-      this.recordError(options.dbPath, `The index could not be read (${quarantined.reason}); it was moved to ${quarantined.movedTo} and is being rebuilt from the files.`);
+      this.recordError(
+        options.dbPath,
+        `The index could not be read (${quarantined.reason}); it was moved to ${quarantined.movedTo} and is being rebuilt from the files.`,
+      );
     }
     if (live.sideFileNote) this.recordError(options.dbPath, live.sideFileNote);
     // A rebuild that a crash interrupted left its half-built file — unless another process is building it right now.
@@ -144,7 +158,8 @@ export class IndexLifecycle {
 
   /** The state and why, for status(); a serving index in a side file says so. */
   get status(): LifecycleStatus {
-    if (this.current.state === 'serving' && this.live.sideFileNote) return { state: 'serving', reason: this.live.sideFileNote };
+    if (this.current.state === 'serving' && this.live.sideFileNote)
+      return { state: 'serving', reason: this.live.sideFileNote };
     return { ...this.current };
   }
 
@@ -199,7 +214,10 @@ export class IndexLifecycle {
         this.afterWrite((await this.bringUpToDate(false)).changes);
         return UNCHANGED(relPath);
       }
-      if (result.change !== 'unchanged') this.afterWrite(result.change === 'failed' ? [] : [{ path: result.path, change: result.change, hash: result.hash }]);
+      if (result.change !== 'unchanged')
+        this.afterWrite(
+          result.change === 'failed' ? [] : [{ path: result.path, change: result.change, hash: result.hash }],
+        );
       return result;
     });
   }
@@ -311,7 +329,10 @@ export class IndexLifecycle {
         full,
         signal: this.writeSignal(),
         ...(this.options.foreground ? { foreground: this.options.foreground } : {}),
-        onProgress: (progress) => this.options.hooks.onProgress(rebuilding && progress.phase === 'indexing' ? { ...progress, phase: 'rebuilding' } : progress),
+        onProgress: (progress) =>
+          this.options.hooks.onProgress(
+            rebuilding && progress.phase === 'indexing' ? { ...progress, phase: 'rebuilding' } : progress,
+          ),
       });
     } finally {
       this.options.hooks.onProgress(null);
@@ -344,7 +365,10 @@ export class IndexLifecycle {
     let quarantinedReason: string | null = null;
     if (index.quarantined) {
       quarantinedReason = `the index file was replaced by one that could not be read: ${index.quarantined.reason}`;
-      this.recordError(this.live.dbPath, `The index file was replaced by one that could not be read (${index.quarantined.reason}); it was moved to ${index.quarantined.movedTo} and is being rebuilt from the files.`);
+      this.recordError(
+        this.live.dbPath,
+        `The index file was replaced by one that could not be read (${index.quarantined.reason}); it was moved to ${index.quarantined.movedTo} and is being rebuilt from the files.`,
+      );
     } else if (index.created) {
       quarantinedReason = 'the index file was deleted';
     }
@@ -371,7 +395,8 @@ export class IndexLifecycle {
       .then(
         () => undefined,
         (error: unknown) => {
-          if (!this.closing.signal.aborted) this.recordError(this.live.dbPath, `Rebuilding the damaged index failed: ${messageOf(error)}`);
+          if (!this.closing.signal.aborted)
+            this.recordError(this.live.dbPath, `Rebuilding the damaged index failed: ${messageOf(error)}`);
         },
       )
       .finally(() => {

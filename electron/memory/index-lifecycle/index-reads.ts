@@ -27,7 +27,10 @@ export class IndexReads {
    * not answer this version's queries (that is why it is rebuilt): then it answers nothing, with
    * the notice, instead of failing. Damage met here starts the recovery.
    */
-  async search(run: (index: IndexDb, session: IndexSession) => Promise<SearchResponse>, empty: () => SearchResponse): Promise<SearchResponse> {
+  async search(
+    run: (index: IndexDb, session: IndexSession) => Promise<SearchResponse>,
+    empty: () => SearchResponse,
+  ): Promise<SearchResponse> {
     const at = this.side.lifecycle();
     if (at.state === 'damaged') return withNotice(empty(), at);
     const index = this.side.live.index;
@@ -89,18 +92,27 @@ export class IndexReads {
 
   private assertReadable(): void {
     if (this.side.lifecycle().state === 'damaged') {
-      throw new MemoryLensError('INDEX_CORRUPT', 'The index is damaged and is being rebuilt from the files; try again shortly.');
+      throw new MemoryLensError(
+        'INDEX_CORRUPT',
+        'The index is damaged and is being rebuilt from the files; try again shortly.',
+      );
     }
   }
 
   private readFailure(error: unknown): unknown {
     if (isCorruptionError(error)) {
       this.side.reportDamage(messageOf(error));
-      return new MemoryLensError('INDEX_CORRUPT', 'The index is damaged and is being rebuilt from the files; try again shortly.');
+      return new MemoryLensError(
+        'INDEX_CORRUPT',
+        'The index is damaged and is being rebuilt from the files; try again shortly.',
+      );
     }
     // A stale index may lack what this version reads (a dropped table): say it is being rebuilt.
     if (isSqliteError(error) && this.side.lifecycle().state !== 'serving') {
-      return new MemoryLensError('UNAVAILABLE', `The index is being rebuilt (${this.side.lifecycle().reason ?? 'update'}); try again shortly.`);
+      return new MemoryLensError(
+        'UNAVAILABLE',
+        `The index is being rebuilt (${this.side.lifecycle().reason ?? 'update'}); try again shortly.`,
+      );
     }
     return error;
   }

@@ -22,23 +22,74 @@ const EVENTS: Record<string, LifecycleEvent> = {
 
 // Every (state, event) pair: the state it leads to, or '-' when the event is ignored there.
 const TABLE: Record<string, Record<IndexLifecycleState, IndexLifecycleState | '-'>> = {
-  'opened fine':        { serving: 'serving', stale: 'serving', rebuilding: 'serving', damaged: 'serving', recovering: 'serving', closed: '-' },
-  'opened stale':       { serving: 'stale', stale: 'stale', rebuilding: 'stale', damaged: 'stale', recovering: 'stale', closed: '-' },
-  'opened quarantined': { serving: 'recovering', stale: 'recovering', rebuilding: 'recovering', damaged: 'recovering', recovering: 'recovering', closed: '-' },
-  'rebuild-started':    { serving: '-', stale: 'rebuilding', rebuilding: 'rebuilding', damaged: '-', recovering: '-', closed: '-' },
-  'rebuild-waiting':    { serving: '-', stale: 'rebuilding', rebuilding: 'rebuilding', damaged: '-', recovering: '-', closed: '-' },
-  'rebuild-finished':   { serving: '-', stale: '-', rebuilding: 'serving', damaged: '-', recovering: '-', closed: '-' },
-  'rebuild-failed':     { serving: '-', stale: '-', rebuilding: 'stale', damaged: '-', recovering: '-', closed: '-' },
-  'damage-found':       { serving: 'damaged', stale: 'damaged', rebuilding: '-', damaged: '-', recovering: 'damaged', closed: '-' },
-  quarantined:          { serving: '-', stale: '-', rebuilding: '-', damaged: 'recovering', recovering: '-', closed: '-' },
-  'recovery-finished':  { serving: '-', stale: '-', rebuilding: '-', damaged: '-', recovering: 'serving', closed: '-' },
-  closed:               { serving: 'closed', stale: 'closed', rebuilding: 'closed', damaged: 'closed', recovering: 'closed', closed: '-' },
+  'opened fine': {
+    serving: 'serving',
+    stale: 'serving',
+    rebuilding: 'serving',
+    damaged: 'serving',
+    recovering: 'serving',
+    closed: '-',
+  },
+  'opened stale': {
+    serving: 'stale',
+    stale: 'stale',
+    rebuilding: 'stale',
+    damaged: 'stale',
+    recovering: 'stale',
+    closed: '-',
+  },
+  'opened quarantined': {
+    serving: 'recovering',
+    stale: 'recovering',
+    rebuilding: 'recovering',
+    damaged: 'recovering',
+    recovering: 'recovering',
+    closed: '-',
+  },
+  'rebuild-started': {
+    serving: '-',
+    stale: 'rebuilding',
+    rebuilding: 'rebuilding',
+    damaged: '-',
+    recovering: '-',
+    closed: '-',
+  },
+  'rebuild-waiting': {
+    serving: '-',
+    stale: 'rebuilding',
+    rebuilding: 'rebuilding',
+    damaged: '-',
+    recovering: '-',
+    closed: '-',
+  },
+  'rebuild-finished': { serving: '-', stale: '-', rebuilding: 'serving', damaged: '-', recovering: '-', closed: '-' },
+  'rebuild-failed': { serving: '-', stale: '-', rebuilding: 'stale', damaged: '-', recovering: '-', closed: '-' },
+  'damage-found': {
+    serving: 'damaged',
+    stale: 'damaged',
+    rebuilding: '-',
+    damaged: '-',
+    recovering: 'damaged',
+    closed: '-',
+  },
+  quarantined: { serving: '-', stale: '-', rebuilding: '-', damaged: 'recovering', recovering: '-', closed: '-' },
+  'recovery-finished': { serving: '-', stale: '-', rebuilding: '-', damaged: '-', recovering: 'serving', closed: '-' },
+  closed: {
+    serving: 'closed',
+    stale: 'closed',
+    rebuilding: 'closed',
+    damaged: 'closed',
+    recovering: 'closed',
+    closed: '-',
+  },
 };
 
 describe('nextLifecycle', () => {
   for (const [name, row] of Object.entries(TABLE)) {
     it(`${name}: leads where the documented table says, from every state`, () => {
-      const got = Object.fromEntries(STATES.map((state) => [state, nextLifecycle(at(state), EVENTS[name]!)?.state ?? '-']));
+      const got = Object.fromEntries(
+        STATES.map((state) => [state, nextLifecycle(at(state), EVENTS[name]!)?.state ?? '-']),
+      );
       expect(got).toEqual(row);
     });
   }
@@ -50,11 +101,18 @@ describe('nextLifecycle', () => {
   });
 
   it('carries the reason a user reads: the rebuild cause, the damage, the wait', () => {
-    expect(nextLifecycle(at('stale'), { type: 'rebuild-waiting', reason: 'another Memory Lens process (pid 7) is rebuilding it' })).toEqual({
+    expect(
+      nextLifecycle(at('stale'), {
+        type: 'rebuild-waiting',
+        reason: 'another Memory Lens process (pid 7) is rebuilding it',
+      }),
+    ).toEqual({
       state: 'rebuilding',
       reason: 'another Memory Lens process (pid 7) is rebuilding it',
     });
-    expect(nextLifecycle(at('damaged'), { type: 'quarantined', reason: 'the index file was deleted' })?.reason).toBe('the index file was deleted');
+    expect(nextLifecycle(at('damaged'), { type: 'quarantined', reason: 'the index file was deleted' })?.reason).toBe(
+      'the index file was deleted',
+    );
     expect(nextLifecycle(at('rebuilding'), { type: 'rebuild-finished' })).toEqual({ state: 'serving', reason: null });
   });
 
@@ -70,7 +128,11 @@ describe('searchNoticeFor', () => {
       code: 'index-building',
       message: 'The index is being rebuilt (model changed); results come from the previous index until it is done.',
     });
-    expect(searchNoticeFor({ state: 'damaged', reason: 'the index file was deleted' })?.message).toMatch(/damaged \(the index file was deleted\)/);
-    expect(searchNoticeFor({ state: 'recovering', reason: 'the index file was deleted' })?.message).toMatch(/incomplete until it is done/);
+    expect(searchNoticeFor({ state: 'damaged', reason: 'the index file was deleted' })?.message).toMatch(
+      /damaged \(the index file was deleted\)/,
+    );
+    expect(searchNoticeFor({ state: 'recovering', reason: 'the index file was deleted' })?.message).toMatch(
+      /incomplete until it is done/,
+    );
   });
 });

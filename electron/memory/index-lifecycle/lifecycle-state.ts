@@ -76,7 +76,9 @@ export function nextLifecycle(current: IndexLifecycle, event: LifecycleEvent): I
       return from === 'rebuilding' ? { state: 'stale', reason: event.reason } : null;
     case 'damage-found':
       // While rebuilding, the finished rebuild replaces the damaged file: nothing to recover.
-      return from === 'serving' || from === 'stale' || from === 'recovering' ? { state: 'damaged', reason: event.reason } : null;
+      return from === 'serving' || from === 'stale' || from === 'recovering'
+        ? { state: 'damaged', reason: event.reason }
+        : null;
     case 'quarantined':
       return from === 'damaged' ? { state: 'recovering', reason: event.reason } : null;
     case 'recovery-finished':
@@ -92,11 +94,20 @@ export function searchNoticeFor(lifecycle: IndexLifecycle): SearchNotice | null 
   switch (lifecycle.state) {
     case 'stale':
     case 'rebuilding':
-      return { code: 'index-building', message: `The index is being rebuilt (${reason}); results come from the previous index until it is done.` };
+      return {
+        code: 'index-building',
+        message: `The index is being rebuilt (${reason}); results come from the previous index until it is done.`,
+      };
     case 'damaged':
-      return { code: 'index-building', message: `The index was damaged (${reason}) and is being rebuilt from the files.` };
+      return {
+        code: 'index-building',
+        message: `The index was damaged (${reason}) and is being rebuilt from the files.`,
+      };
     case 'recovering':
-      return { code: 'index-building', message: `The index is being rebuilt from the files (${reason}); results are incomplete until it is done.` };
+      return {
+        code: 'index-building',
+        message: `The index is being rebuilt from the files (${reason}); results are incomplete until it is done.`,
+      };
     default:
       return null;
   }

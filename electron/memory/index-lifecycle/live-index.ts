@@ -97,11 +97,14 @@ export class LiveIndex {
     const writer = new FileWriter(index.db);
     // Only the served connection has caches to keep in step; a rebuild's file gets a session when swapped in.
     if (index === this.current) writer.onDidCommit(this.session);
-    const vectorsMatch = this.embedder !== null && index.embedding !== null && index.staleReason === null && writer.vectorsEnabled;
+    const vectorsMatch =
+      this.embedder !== null && index.embedding !== null && index.staleReason === null && writer.vectorsEnabled;
     return {
       db: index.db,
       writer,
-      embedding: vectorsMatch ? { provider: this.embedder!, cache: new EmbeddingCache(index.db, index.embedding!) } : null,
+      embedding: vectorsMatch
+        ? { provider: this.embedder!, cache: new EmbeddingCache(index.db, index.embedding!) }
+        : null,
       // Big transcripts are written on a second connection (sync/index-big-session.ts): same binding.
       openConnection: (file) => new Database(file, this.bindingOption()),
     };
@@ -165,9 +168,15 @@ export class LiveIndex {
   readFailedFiles(): IndexError[] {
     if (!this.failedFiles) {
       const rows = this.current.db
-        .prepare("SELECT path, index_error, indexed_at FROM files WHERE index_state = 'failed' ORDER BY path LIMIT 1000")
+        .prepare(
+          "SELECT path, index_error, indexed_at FROM files WHERE index_state = 'failed' ORDER BY path LIMIT 1000",
+        )
         .all() as { path: string; index_error: string | null; indexed_at: number }[];
-      this.failedFiles = rows.map((row) => ({ path: row.path, message: row.index_error ?? 'failed', at: row.indexed_at }));
+      this.failedFiles = rows.map((row) => ({
+        path: row.path,
+        message: row.index_error ?? 'failed',
+        at: row.indexed_at,
+      }));
     }
     return this.failedFiles;
   }

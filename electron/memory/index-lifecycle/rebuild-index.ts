@@ -32,7 +32,10 @@ export interface RebuildContext {
 export async function rebuildIndex(ctx: RebuildContext): Promise<SyncResult | null> {
   const attempt = tryAcquireRebuildLock(ctx.live.dbPath, ctx.lockTiming);
   if (!('acquired' in attempt)) {
-    ctx.apply({ type: 'rebuild-waiting', reason: `${describeOwner(attempt.heldBy)} is rebuilding it: ${ctx.live.staleReason ?? 'update'}` });
+    ctx.apply({
+      type: 'rebuild-waiting',
+      reason: `${describeOwner(attempt.heldBy)} is rebuilding it: ${ctx.live.staleReason ?? 'update'}`,
+    });
     await waitForRebuildLock(ctx.live.dbPath, ctx.signal(), ctx.lockPollMs, ctx.lockTiming);
     ctx.followFile();
     return null;

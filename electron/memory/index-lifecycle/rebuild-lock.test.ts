@@ -39,7 +39,9 @@ describe('rebuild lock', () => {
   it('lets one holder in at a time and names it to the next', () => {
     const dbPath = tempDbPath();
     const lock = acquired(tryAcquireRebuildLock(dbPath));
-    expect(tryAcquireRebuildLock(dbPath)).toEqual({ heldBy: expect.objectContaining({ pid: process.pid, hostname: os.hostname() }) });
+    expect(tryAcquireRebuildLock(dbPath)).toEqual({
+      heldBy: expect.objectContaining({ pid: process.pid, hostname: os.hostname() }),
+    });
     lock.release();
     expect(fs.existsSync(rebuildLockPath(dbPath))).toBe(false);
     acquired(tryAcquireRebuildLock(dbPath)).release();
@@ -90,7 +92,8 @@ describe('rebuild lock', () => {
     const old = new Date(Date.now() - 60_000);
     fs.utimesSync(rebuildLockPath(dbPath), old, old);
     const deadline = Date.now() + 5_000;
-    while (fs.statSync(rebuildLockPath(dbPath)).mtimeMs < Date.now() - 1_000 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    while (fs.statSync(rebuildLockPath(dbPath)).mtimeMs < Date.now() - 1_000 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 10));
     expect(liveRebuildLock(dbPath, timing)).not.toBeNull();
     lock.release();
   });
@@ -129,7 +132,9 @@ describe('rebuild lock', () => {
       }
     `;
     const racers = Array.from({ length: 4 }, () => {
-      const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
       const outcome = new Promise<string>((resolve, reject) => {
         child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
         child.on('error', reject);

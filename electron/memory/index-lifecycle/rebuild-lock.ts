@@ -53,14 +53,22 @@ export function tryAcquireRebuildLock(dbPath: string, timing: LockTiming = DEFAU
 }
 
 /** The live lock on this index (owner null when its content is unreadable), or null when there is none or only a stale one. */
-export function liveRebuildLock(dbPath: string, timing: LockTiming = DEFAULT_LOCK_TIMING): { owner: LockOwner | null } | null {
+export function liveRebuildLock(
+  dbPath: string,
+  timing: LockTiming = DEFAULT_LOCK_TIMING,
+): { owner: LockOwner | null } | null {
   const seen = readLock(rebuildLockPath(dbPath));
   if (!seen || isStale(seen, timing)) return null;
   return { owner: seen.owner };
 }
 
 /** Resolves once nobody holds a live lock on this index; rejects with the signal's reason when aborted. */
-export async function waitForRebuildLock(dbPath: string, signal: AbortSignal, pollMs = 200, timing: LockTiming = DEFAULT_LOCK_TIMING): Promise<void> {
+export async function waitForRebuildLock(
+  dbPath: string,
+  signal: AbortSignal,
+  pollMs = 200,
+  timing: LockTiming = DEFAULT_LOCK_TIMING,
+): Promise<void> {
   while (liveRebuildLock(dbPath, timing) !== null) {
     signal.throwIfAborted();
     await new Promise<void>((resolve) => {
@@ -78,7 +86,9 @@ export async function waitForRebuildLock(dbPath: string, signal: AbortSignal, po
 
 export function describeOwner(owner: LockOwner | null): string {
   if (!owner) return 'another Memory Lens process';
-  return owner.hostname === os.hostname() ? `another Memory Lens process (pid ${owner.pid})` : `Memory Lens on ${owner.hostname} (pid ${owner.pid})`;
+  return owner.hostname === os.hostname()
+    ? `another Memory Lens process (pid ${owner.pid})`
+    : `Memory Lens on ${owner.hostname} (pid ${owner.pid})`;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -9,12 +9,14 @@ export class SerialQueue {
   run<T>(job: () => Promise<T>): Promise<T> {
     this.pending += 1;
     const result = this.tail.then(job, job);
-    this.tail = result.then(
-      () => undefined,
-      () => undefined,
-    ).finally(() => {
-      this.pending -= 1;
-    });
+    this.tail = result
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .finally(() => {
+        this.pending -= 1;
+      });
     return result;
   }
 

@@ -13,7 +13,10 @@ export class EmbeddingCache {
     return new EmbeddingCache(db, this.identity);
   }
 
-  constructor(db: Database.Database, private readonly identity: EmbeddingIdentity) {
+  constructor(
+    db: Database.Database,
+    private readonly identity: EmbeddingIdentity,
+  ) {
     this.select = db.prepare(
       'SELECT embedding, dims FROM embedding_cache WHERE provider = ? AND model = ? AND provider_key = ? AND hash = ?',
     );
@@ -57,7 +60,9 @@ export function copyEmbeddingCache(from: string, into: Database.Database): numbe
   into.prepare('ATTACH DATABASE ? AS old_index').run(from);
   try {
     const { changes } = into
-      .prepare('INSERT OR IGNORE INTO embedding_cache SELECT provider, model, provider_key, hash, embedding, dims, updated_at FROM old_index.embedding_cache')
+      .prepare(
+        'INSERT OR IGNORE INTO embedding_cache SELECT provider, model, provider_key, hash, embedding, dims, updated_at FROM old_index.embedding_cache',
+      )
       .run();
     return changes;
   } finally {

@@ -21,7 +21,11 @@ afterEach(() => {
 function openTemp(dims: number | null = null): IndexDb {
   const dbPath = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ml-writer-')), 'index.sqlite');
   const index = openIndexDb(dbPath, {
-    expected: { schemaVersion: SCHEMA_VERSION, chunkerVersion: 1, embedding: dims ? { provider: 'p', model: 'm', providerKey: 'k', dims } : null },
+    expected: {
+      schemaVersion: SCHEMA_VERSION,
+      chunkerVersion: 1,
+      embedding: dims ? { provider: 'p', model: 'm', providerKey: 'k', dims } : null,
+    },
   });
   opened.push(index);
   return index;
@@ -29,8 +33,14 @@ function openTemp(dims: number | null = null): IndexDb {
 
 function record(p: string, hash = 'h1'): FileRecord {
   const file: WorkspaceFile = {
-    path: p, source: 'memory', kind: 'dated', archived: false, size: 10, mtimeMs: 1000.5,
-    date: { date: '2026-05-04', epochMs: Date.UTC(2026, 4, 4), granularity: 'day', source: 'path' }, tags: ['a'],
+    path: p,
+    source: 'memory',
+    kind: 'dated',
+    archived: false,
+    size: 10,
+    mtimeMs: 1000.5,
+    date: { date: '2026-05-04', epochMs: Date.UTC(2026, 4, 4), granularity: 'day', source: 'path' },
+    tags: ['a'],
   };
   return { file, absPath: `/ws/${p}`, hash, indexState: 'indexed' };
 }
@@ -43,7 +53,9 @@ function chunk(text: string, line: number): Chunk {
 function match(index: IndexDb, word: string): string[] {
   const term = segmentForIndex(word);
   return index.db
-    .prepare('SELECT c.path || \':\' || c.start_line AS hit FROM chunks_fts f JOIN chunks c ON c.rowid = f.rowid WHERE chunks_fts MATCH ? ORDER BY hit')
+    .prepare(
+      "SELECT c.path || ':' || c.start_line AS hit FROM chunks_fts f JOIN chunks c ON c.rowid = f.rowid WHERE chunks_fts MATCH ? ORDER BY hit",
+    )
     .pluck()
     .all(term) as string[];
 }
@@ -56,12 +68,24 @@ describe('FileWriter', () => {
     expect(match(index, 'router')).toEqual(['memory/2026-05-04.md:3']);
     expect(match(index, '合同')).toEqual(['memory/2026-05-04.md:5']);
     const [entry] = listFileEntries(index.db);
-    expect(entry).toMatchObject({ path: 'memory/2026-05-04.md', indexState: 'indexed', chunks: 2, tags: ['a'], kind: 'dated' });
+    expect(entry).toMatchObject({
+      path: 'memory/2026-05-04.md',
+      indexState: 'indexed',
+      chunks: 2,
+      tags: ['a'],
+      kind: 'dated',
+    });
     expect(entry!.date?.source).toBe('path');
-    expect(loadFileStates(index.db).get('memory/2026-05-04.md')).toEqual({ size: 10, mtimeMs: 1000.5, hash: 'h1', failed: false, embedded: false });
+    expect(loadFileStates(index.db).get('memory/2026-05-04.md')).toEqual({
+      size: 10,
+      mtimeMs: 1000.5,
+      hash: 'h1',
+      failed: false,
+      embedded: false,
+    });
   });
 
-  it('replaces a file\'s old rows when it is written again', () => {
+  it("replaces a file's old rows when it is written again", () => {
     const index = openTemp();
     const writer = new FileWriter(index.db);
     writer.writeFile(record('a.md'), [chunk('old words here', 1)]);
@@ -74,9 +98,15 @@ describe('FileWriter', () => {
   it('stores vectors under the chunk rowids and removes them with the file', () => {
     const index = openTemp(2);
     const writer = new FileWriter(index.db);
-    writer.writeFile(record('a.md'), [chunk('x', 1), chunk('y', 2)], [new Float32Array([1, 0]), new Float32Array([0, 1])]);
+    writer.writeFile(
+      record('a.md'),
+      [chunk('x', 1), chunk('y', 2)],
+      [new Float32Array([1, 0]), new Float32Array([0, 1])],
+    );
     const nearest = index.db
-      .prepare('SELECT c.start_line FROM chunks_vec v JOIN chunks c ON c.rowid = v.rowid WHERE v.embedding MATCH ? AND k = 1')
+      .prepare(
+        'SELECT c.start_line FROM chunks_vec v JOIN chunks c ON c.rowid = v.rowid WHERE v.embedding MATCH ? AND k = 1',
+      )
       .pluck()
       .get(new Float32Array([0, 1]));
     expect(nearest).toBe(2);
@@ -92,7 +122,11 @@ describe('FileWriter', () => {
     writer.writeFile(record('a.md'), [chunk('original text', 1)], [new Float32Array([1, 0])]);
     // The second vector has the wrong dimensions: vec0 refuses it after the first chunk was written.
     expect(() =>
-      writer.writeFile(record('a.md', 'h2'), [chunk('replacement one', 1), chunk('replacement two', 2)], [new Float32Array([0, 1]), new Float32Array([1, 2, 3])]),
+      writer.writeFile(
+        record('a.md', 'h2'),
+        [chunk('replacement one', 1), chunk('replacement two', 2)],
+        [new Float32Array([0, 1]), new Float32Array([1, 2, 3])],
+      ),
     ).toThrow();
     expect(match(index, 'original')).toEqual(['a.md:1']);
     expect(match(index, 'replacement')).toEqual([]);
@@ -118,12 +152,16 @@ describe('FileWriter', () => {
     expect(loadFileStates(index.db).get('b.md')?.hash).toBe('h1');
   });
 
-  it('records a failure with its error and drops the file\'s chunks', () => {
+  it("records a failure with its error and drops the file's chunks", () => {
     const index = openTemp();
     const writer = new FileWriter(index.db);
     writer.writeFile(record('a.md'), [chunk('text', 1)]);
     writer.writeFailure({ ...record('a.md', 'h2'), hash: null, indexError: 'EACCES: permission denied' });
-    expect(listFileEntries(index.db)[0]).toMatchObject({ indexState: 'failed', indexError: 'EACCES: permission denied', chunks: 0 });
+    expect(listFileEntries(index.db)[0]).toMatchObject({
+      indexState: 'failed',
+      indexError: 'EACCES: permission denied',
+      chunks: 0,
+    });
     expect(match(index, 'text')).toEqual([]);
   });
 

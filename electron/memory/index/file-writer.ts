@@ -24,12 +24,21 @@ export interface FileRecord {
 }
 
 /** The WorkspaceFile fields without their own column, kept as JSON in `files.metadata`. */
-type FileMetadata = Pick<WorkspaceFile, 'layer' | 'archived' | 'agentId' | 'date' | 'checksum' | 'type' | 'tags' | 'sessionKind'> & { title?: string };
+type FileMetadata = Pick<
+  WorkspaceFile,
+  'layer' | 'archived' | 'agentId' | 'date' | 'checksum' | 'type' | 'tags' | 'sessionKind'
+> & { title?: string };
 
 /** See FileWriter.streamedFile. */
 export interface StreamedFileWrite {
   clear(path: string): void;
-  insert(file: WorkspaceFile, offset: number, chunks: readonly Chunk[], vectors: readonly Float32Array[] | null, at: number): void;
+  insert(
+    file: WorkspaceFile,
+    offset: number,
+    chunks: readonly Chunk[],
+    vectors: readonly Float32Array[] | null,
+    at: number,
+  ): void;
   finish(record: FileRecord, chunkCount: number, embedded: boolean, at: number): void;
 }
 
@@ -45,8 +54,18 @@ export class FileWriter {
   private readonly insertVec: Database.Statement<[bigint, Buffer]> | null;
   private readonly upsertFile: Database.Statement<unknown[]>;
   private readonly touch: Database.Statement<[number, number, string]>;
-  private readonly writeRows: (record: FileRecord, chunks: readonly Chunk[], vectors: readonly Float32Array[] | null, at: number) => void;
-  private readonly writeTx: (record: FileRecord, chunks: readonly Chunk[], vectors: readonly Float32Array[] | null, at: number) => void;
+  private readonly writeRows: (
+    record: FileRecord,
+    chunks: readonly Chunk[],
+    vectors: readonly Float32Array[] | null,
+    at: number,
+  ) => void;
+  private readonly writeTx: (
+    record: FileRecord,
+    chunks: readonly Chunk[],
+    vectors: readonly Float32Array[] | null,
+    at: number,
+  ) => void;
   private readonly removeTx: (paths: readonly string[]) => void;
   private readonly touchTx: (entries: readonly { path: string; mtimeMs: number; size: number }[]) => void;
   /** Vector rows written or removed by transactions that have not committed yet. */
@@ -89,9 +108,10 @@ export class FileWriter {
 
     this.writeRows = (record, chunks, vectors, at) => {
       const { file } = record;
-      const ftsTexts = record.ftsTexts && record.ftsTexts.length === chunks.length
-        ? record.ftsTexts
-        : segmentChunkTexts(chunks.map((chunk: Chunk) => chunk.text));
+      const ftsTexts =
+        record.ftsTexts && record.ftsTexts.length === chunks.length
+          ? record.ftsTexts
+          : segmentChunkTexts(chunks.map((chunk: Chunk) => chunk.text));
       this.deleteRows(file.path);
       this.insertChunkRows(file, 0, chunks, ftsTexts, vectors, at);
       const embedded = vectors !== null && this.hasVectors && vectors.length === chunks.length;
@@ -123,7 +143,12 @@ export class FileWriter {
    * Replaces everything the index holds for `record.file.path`. `vectors`, when given, is aligned
    * with `chunks`. Throws (and changes nothing) if any row cannot be written.
    */
-  writeFile(record: FileRecord, chunks: readonly Chunk[], vectors: readonly Float32Array[] | null = null, at = Date.now()): void {
+  writeFile(
+    record: FileRecord,
+    chunks: readonly Chunk[],
+    vectors: readonly Float32Array[] | null = null,
+    at = Date.now(),
+  ): void {
     this.run(() => this.writeTx(record, chunks, vectors, at));
   }
 
@@ -133,14 +158,22 @@ export class FileWriter {
    * largest cost of a cold index before bulk writes went without them. If this throws, the file's rows are undone
    * only with the whole batch: roll the batch back and write its files with writeFile instead.
    */
-  writeFileInBatch(record: FileRecord, chunks: readonly Chunk[], vectors: readonly Float32Array[] | null = null, at = Date.now()): void {
-    if (this.batchDepth === 0 || !this.db.inTransaction) throw new Error('writeFileInBatch runs inside transaction() only');
+  writeFileInBatch(
+    record: FileRecord,
+    chunks: readonly Chunk[],
+    vectors: readonly Float32Array[] | null = null,
+    at = Date.now(),
+  ): void {
+    if (this.batchDepth === 0 || !this.db.inTransaction)
+      throw new Error('writeFileInBatch runs inside transaction() only');
     this.writeRows(record, chunks, vectors, at);
   }
 
   /** Records a file that could not be read or parsed (or is skipped): its old chunks leave, the reason stays visible. */
   writeFailure(record: FileRecord, at = Date.now()): void {
-    this.run(() => this.writeTx({ ...record, indexState: record.indexState === 'skipped' ? 'skipped' : 'failed' }, [], null, at));
+    this.run(() =>
+      this.writeTx({ ...record, indexState: record.indexState === 'skipped' ? 'skipped' : 'failed' }, [], null, at),
+    );
   }
 
   removeFiles(paths: readonly string[]): void {
@@ -170,17 +203,34 @@ export class FileWriter {
   streamedFile(): StreamedFileWrite {
     return {
       clear: (filePath) => this.deleteRows(filePath),
-      insert: (file, offset, chunks, vectors, at) => this.insertChunkRows(file, offset, chunks, segmentChunkTexts(chunks.map((c) => c.text)), vectors, at),
-      finish: (record, chunkCount, embedded, at) => this.writeFileRow(record, chunkCount, embedded && this.hasVectors, at),
+      insert: (file, offset, chunks, vectors, at) =>
+        this.insertChunkRows(file, offset, chunks, segmentChunkTexts(chunks.map((c) => c.text)), vectors, at),
+      finish: (record, chunkCount, embedded, at) =>
+        this.writeFileRow(record, chunkCount, embedded && this.hasVectors, at),
     };
   }
 
-  private insertChunkRows(file: WorkspaceFile, offset: number, chunks: readonly Chunk[], ftsTexts: readonly string[], vectors: readonly Float32Array[] | null, at: number): void {
+  private insertChunkRows(
+    file: WorkspaceFile,
+    offset: number,
+    chunks: readonly Chunk[],
+    ftsTexts: readonly string[],
+    vectors: readonly Float32Array[] | null,
+    at: number,
+  ): void {
     for (let i = 0; i < chunks.length; i++) {
       const chunk = chunks[i]!;
       const { lastInsertRowid } = this.insertChunk.run(
-        `${file.path}#${offset + i}`, file.path, file.source, chunk.startLine, chunk.endLine, chunk.hash, chunk.text, at,
-        chunk.firstMs ?? null, chunk.lastMs ?? null,
+        `${file.path}#${offset + i}`,
+        file.path,
+        file.source,
+        chunk.startLine,
+        chunk.endLine,
+        chunk.hash,
+        chunk.text,
+        at,
+        chunk.firstMs ?? null,
+        chunk.lastMs ?? null,
       );
       this.insertFts.run(lastInsertRowid, ftsTexts[i]!);
       if (this.tracking.chunks) this.pendingChunks.push(Number(lastInsertRowid));
@@ -189,7 +239,8 @@ export class FileWriter {
         // vec0 accepts only integer rowids bound as BigInt.
         this.insertVec.run(BigInt(lastInsertRowid), Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength));
         this.vectorRowWrites++;
-        if (this.tracking.vectors) this.pendingVectors.push({ rowid: Number(lastInsertRowid), source: file.source, vector });
+        if (this.tracking.vectors)
+          this.pendingVectors.push({ rowid: Number(lastInsertRowid), source: file.source, vector });
       }
     }
   }
@@ -198,15 +249,34 @@ export class FileWriter {
     const { file } = record;
     const date = file.date;
     const metadata: FileMetadata = {
-      layer: file.layer, archived: file.archived, agentId: file.agentId, date, checksum: file.checksum, type: file.type, tags: file.tags,
+      layer: file.layer,
+      archived: file.archived,
+      agentId: file.agentId,
+      date,
+      checksum: file.checksum,
+      type: file.type,
+      tags: file.tags,
       sessionKind: file.sessionKind,
     };
     if (record.title) metadata.title = record.title;
     this.upsertFile.run(
-      file.path, file.source, record.absPath, record.hash, file.mtimeMs, file.size, file.kind,
-      date?.date ?? null, date?.source ?? null, date?.epochMs ?? null,
-      record.indexState, record.indexError ?? null, record.malformedLines ?? null, chunkCount, embedded ? 1 : 0,
-      JSON.stringify(metadata), at,
+      file.path,
+      file.source,
+      record.absPath,
+      record.hash,
+      file.mtimeMs,
+      file.size,
+      file.kind,
+      date?.date ?? null,
+      date?.source ?? null,
+      date?.epochMs ?? null,
+      record.indexState,
+      record.indexError ?? null,
+      record.malformedLines ?? null,
+      chunkCount,
+      embedded ? 1 : 0,
+      JSON.stringify(metadata),
+      at,
     );
   }
 
@@ -246,7 +316,11 @@ export class FileWriter {
       if (batch) this.batchDepth--;
     }
     if (outermost) {
-      const commit = { vectors: this.pendingVectors, insertedChunks: this.pendingChunks, ftsStructureBefore: this.ftsBefore };
+      const commit = {
+        vectors: this.pendingVectors,
+        insertedChunks: this.pendingChunks,
+        ftsStructureBefore: this.ftsBefore,
+      };
       this.endTracking();
       for (const listener of this.listeners) listener.didCommit(commit);
     } else if (this.batchDepth === 0) {

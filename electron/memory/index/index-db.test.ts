@@ -38,7 +38,8 @@ describe('openIndexDb', () => {
     expect(index.db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(index.db.pragma('busy_timeout', { simple: true })).toBe(5000);
     expect(index.vectorBackend).toBe('sqlite-vec');
-    for (const table of ['meta', 'files', 'chunks', 'chunks_fts', 'embedding_cache']) expect(hasTable(index.db, table)).toBe(true);
+    for (const table of ['meta', 'files', 'chunks', 'chunks_fts', 'embedding_cache'])
+      expect(hasTable(index.db, table)).toBe(true);
     expect(hasTable(index.db, 'chunks_vec')).toBe(false);
     expect(readMeta(index.db).get(META_KEYS.schemaVersion)).toBe(String(SCHEMA_VERSION));
   });
@@ -47,7 +48,9 @@ describe('openIndexDb', () => {
     const index = open(tempDbPath(), withModel('m', 3));
     expect(index.embedding).toEqual({ provider: 'transformers', model: 'm', providerKey: 'k', dims: 3 });
     index.db.prepare('INSERT INTO chunks_vec(rowid, embedding) VALUES (?, ?)').run(7n, new Float32Array([1, 0, 0]));
-    const hit = index.db.prepare('SELECT rowid, distance FROM chunks_vec WHERE embedding MATCH ? AND k = 1').get(new Float32Array([0.5, 0, 0])) as {
+    const hit = index.db
+      .prepare('SELECT rowid, distance FROM chunks_vec WHERE embedding MATCH ? AND k = 1')
+      .get(new Float32Array([0.5, 0, 0])) as {
       rowid: number;
       distance: number;
     };
@@ -78,7 +81,9 @@ describe('openIndexDb', () => {
     expect(open(dbPath, withModel('b')).staleReason).toMatch(/model changed from a to b/);
     expect(open(dbPath, withModel('a', 8)).staleReason).toMatch(/dimensions changed/);
     expect(open(dbPath, { ...withModel('a'), chunkerVersion: 2 }).staleReason).toMatch(/chunker version/);
-    expect(open(dbPath, { ...withModel('a'), chunking: { tokens: 200, overlap: 40 } }).staleReason).toMatch(/chunk size changed from 400\/80 to 200\/40/);
+    expect(open(dbPath, { ...withModel('a'), chunking: { tokens: 200, overlap: 40 } }).staleReason).toMatch(
+      /chunk size changed from 400\/80 to 200\/40/,
+    );
     expect(open(dbPath, { ...withModel('a'), chunking: { tokens: 400, overlap: 80 } }).staleReason).toBeNull();
     expect(open(dbPath, keywordOnly).staleReason).toBeNull();
   });
@@ -109,7 +114,9 @@ describe('openIndexDb', () => {
   it('quarantines an index whose pages are damaged', () => {
     const dbPath = tempDbPath();
     const index = open(dbPath);
-    const insert = index.db.prepare('INSERT INTO chunks(id, path, source, start_line, end_line, hash, text, updated_at) VALUES (?, ?, ?, 1, 1, ?, ?, 0)');
+    const insert = index.db.prepare(
+      'INSERT INTO chunks(id, path, source, start_line, end_line, hash, text, updated_at) VALUES (?, ?, ?, 1, 1, ?, ?, 0)',
+    );
     for (let i = 0; i < 500; i++) insert.run(`c${i}`, `p${i}.md`, 'memory', 'h', 'text '.repeat(50));
     index.close();
     const bytes = fs.readFileSync(dbPath);

@@ -132,7 +132,9 @@ function initialise(
 
   const meta = readMeta(db);
   let embedding = storedEmbedding(meta);
-  const staleReason = findStaleReason(meta, expected, embedding, vectorBackend, hasTable(db, 'chunks_vec')) ?? schemaDamage(db, embedding !== null);
+  const staleReason =
+    findStaleReason(meta, expected, embedding, vectorBackend, hasTable(db, 'chunks_vec')) ??
+    schemaDamage(db, embedding !== null);
   const storedVersion = metaNumber(meta, META_KEYS.schemaVersion);
   const newerSchemaVersion = storedVersion !== null && storedVersion > expected.schemaVersion ? storedVersion : null;
 
@@ -181,7 +183,12 @@ function storedEmbedding(meta: Map<string, string>): EmbeddingIdentity | null {
   const model = meta.get(META_KEYS.model);
   const dims = metaNumber(meta, META_KEYS.dims);
   if (!model || dims === null) return null;
-  return { provider: meta.get(META_KEYS.provider) ?? '', model, providerKey: meta.get(META_KEYS.providerKey) ?? '', dims };
+  return {
+    provider: meta.get(META_KEYS.provider) ?? '',
+    model,
+    providerKey: meta.get(META_KEYS.providerKey) ?? '',
+    dims,
+  };
 }
 
 function findStaleReason(
@@ -202,7 +209,8 @@ function findStaleReason(
   if (chunkerVersion !== expected.chunkerVersion) {
     return `index chunker version ${chunkerVersion ?? 'unknown'} differs from this version's ${expected.chunkerVersion}`;
   }
-  const chunking = meta.get(META_KEYS.chunking) ?? chunkingKey({ schemaVersion: 0, chunkerVersion: 0, embedding: null });
+  const chunking =
+    meta.get(META_KEYS.chunking) ?? chunkingKey({ schemaVersion: 0, chunkerVersion: 0, embedding: null });
   if (chunking !== chunkingKey(expected)) {
     return `chunk size changed from ${chunking} to ${chunkingKey(expected)} tokens (size/overlap)`;
   }
@@ -211,7 +219,11 @@ function findStaleReason(
   }
   const wanted = expected.embedding;
   if (wanted && stored) {
-    if (stored.provider !== wanted.provider || stored.model !== wanted.model || stored.providerKey !== wanted.providerKey) {
+    if (
+      stored.provider !== wanted.provider ||
+      stored.model !== wanted.model ||
+      stored.providerKey !== wanted.providerKey
+    ) {
       return `embedding model changed from ${stored.model} to ${wanted.model}`;
     }
     if (stored.dims !== wanted.dims) return `embedding dimensions changed from ${stored.dims} to ${wanted.dims}`;
@@ -327,4 +339,3 @@ function fileSize(p: string): number {
     return 0;
   }
 }
-

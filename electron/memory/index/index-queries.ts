@@ -20,14 +20,18 @@ interface FileRow {
 
 export function listFileEntries(db: Database.Database): FileListEntry[] {
   const rows = db
-    .prepare('SELECT path, source, mtime_ms, size, kind, index_state, index_error, malformed_lines, chunk_count, metadata FROM files ORDER BY path')
+    .prepare(
+      'SELECT path, source, mtime_ms, size, kind, index_state, index_error, malformed_lines, chunk_count, metadata FROM files ORDER BY path',
+    )
     .all() as FileRow[];
   return rows.map(toFileListEntry);
 }
 
 export function getFileEntry(db: Database.Database, filePath: string): FileListEntry | null {
   const row = db
-    .prepare('SELECT path, source, mtime_ms, size, kind, index_state, index_error, malformed_lines, chunk_count, metadata FROM files WHERE path = ?')
+    .prepare(
+      'SELECT path, source, mtime_ms, size, kind, index_state, index_error, malformed_lines, chunk_count, metadata FROM files WHERE path = ?',
+    )
     .get(filePath) as FileRow | undefined;
   return row ? toFileListEntry(row) : null;
 }
@@ -68,7 +72,12 @@ export interface IndexedFileState {
 
 export function loadFileStates(db: Database.Database): Map<string, IndexedFileState> {
   const rows = db.prepare('SELECT path, size, mtime_ms, hash, index_state, embedded FROM files').raw().all() as [
-    string, number, number, string | null, FileIndexState, number,
+    string,
+    number,
+    number,
+    string | null,
+    FileIndexState,
+    number,
   ][];
   const states = new Map<string, IndexedFileState>();
   for (const [p, size, mtimeMs, hash, state, embedded] of rows) {
@@ -90,7 +99,9 @@ export interface IndexCounts {
 export function readIndexCounts(db: Database.Database): IndexCounts {
   const bySource: IndexCounts['bySource'] = { memory: { files: 0, chunks: 0 }, sessions: { files: 0, chunks: 0 } };
   const rows = db
-    .prepare('SELECT source, count(*) AS files, sum(chunk_count) AS chunks, sum(CASE WHEN embedded = 1 THEN chunk_count ELSE 0 END) AS vectors FROM files GROUP BY source')
+    .prepare(
+      'SELECT source, count(*) AS files, sum(chunk_count) AS chunks, sum(CASE WHEN embedded = 1 THEN chunk_count ELSE 0 END) AS vectors FROM files GROUP BY source',
+    )
     .all() as { source: MemorySource; files: number; chunks: number | null; vectors: number | null }[];
   let vectorsStored = 0;
   for (const row of rows) {
@@ -114,7 +125,11 @@ export function readIndexCounts(db: Database.Database): IndexCounts {
 
 /** Titles recorded at index time (frontmatter `title` or first heading), by path. */
 export function listFileTitles(db: Database.Database): Map<string, string> {
-  const rows = db.prepare("SELECT path, json_extract(metadata, '$.title') AS title FROM files WHERE json_extract(metadata, '$.title') IS NOT NULL").all() as {
+  const rows = db
+    .prepare(
+      "SELECT path, json_extract(metadata, '$.title') AS title FROM files WHERE json_extract(metadata, '$.title') IS NOT NULL",
+    )
+    .all() as {
     path: string;
     title: string;
   }[];
@@ -122,8 +137,13 @@ export function listFileTitles(db: Database.Database): Map<string, string> {
 }
 
 /** A file's chunks in file order: where each sits and its content hash (hosts key access counts by it). */
-export function listChunkRefs(db: Database.Database, filePath: string): { chunkId: string; startLine: number; endLine: number; hash: string }[] {
+export function listChunkRefs(
+  db: Database.Database,
+  filePath: string,
+): { chunkId: string; startLine: number; endLine: number; hash: string }[] {
   return db
-    .prepare('SELECT id AS chunkId, start_line AS startLine, end_line AS endLine, hash FROM chunks WHERE path = ? ORDER BY start_line, rowid')
+    .prepare(
+      'SELECT id AS chunkId, start_line AS startLine, end_line AS endLine, hash FROM chunks WHERE path = ? ORDER BY start_line, rowid',
+    )
     .all(filePath) as { chunkId: string; startLine: number; endLine: number; hash: string }[];
 }

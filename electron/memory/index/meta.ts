@@ -10,7 +10,9 @@ export function readMeta(db: Database.Database): Map<string, string> {
 }
 
 export function writeMeta(db: Database.Database, entries: Record<string, string | number | null>): void {
-  const upsert = db.prepare('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value');
+  const upsert = db.prepare(
+    'INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+  );
   db.transaction(() => {
     for (const [key, value] of Object.entries(entries)) upsert.run(key, value === null ? null : String(value));
   })();

@@ -106,7 +106,9 @@ export type VectorTableKind = 'vec0' | 'plain';
 export function createVectorTable(db: Database.Database, dims: number, kind: VectorTableKind): void {
   if (!Number.isInteger(dims) || dims <= 0 || dims > 8192) throw new Error(`invalid embedding dimensions: ${dims}`);
   if (kind === 'vec0') {
-    db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS chunks_vec USING vec0(embedding float[${dims}] distance_metric=cosine)`);
+    db.exec(
+      `CREATE VIRTUAL TABLE IF NOT EXISTS chunks_vec USING vec0(embedding float[${dims}] distance_metric=cosine)`,
+    );
   } else {
     db.exec('CREATE TABLE IF NOT EXISTS chunks_vec (rowid INTEGER PRIMARY KEY, embedding BLOB NOT NULL)');
   }
@@ -114,8 +116,16 @@ export function createVectorTable(db: Database.Database, dims: number, kind: Vec
 
 /** Every table and FTS5 shadow table the base schema creates; a query needs all of them. */
 const BASE_TABLES = [
-  'meta', 'files', 'chunks', 'embedding_cache',
-  'chunks_fts', 'chunks_fts_data', 'chunks_fts_idx', 'chunks_fts_content', 'chunks_fts_docsize', 'chunks_fts_config',
+  'meta',
+  'files',
+  'chunks',
+  'embedding_cache',
+  'chunks_fts',
+  'chunks_fts_data',
+  'chunks_fts_idx',
+  'chunks_fts_content',
+  'chunks_fts_docsize',
+  'chunks_fts_config',
 ] as const;
 
 /**
@@ -124,9 +134,7 @@ const BASE_TABLES = [
  * "no such table", which no amount of retrying fixes — only a rebuild does.
  */
 export function missingTables(db: Database.Database, expectVectors: boolean): string[] {
-  const present = new Set(
-    (db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").pluck().all() as string[]),
-  );
+  const present = new Set(db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").pluck().all() as string[]);
   const wanted: string[] = [...BASE_TABLES];
   if (expectVectors) wanted.push('chunks_vec');
   return wanted.filter((name) => !present.has(name));

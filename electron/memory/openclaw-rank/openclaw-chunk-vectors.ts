@@ -14,14 +14,16 @@ export interface AgentVectorSource {
   indexModels(): Map<string, number> | null;
 }
 
-export type VectorOrigin = { kind: 'agent'; agentId: string; model: string } | { kind: 'embedded'; provider: string; model: string };
+export type VectorOrigin =
+  { kind: 'agent'; agentId: string; model: string } | { kind: 'embedded'; provider: string; model: string };
 
 export interface ChunkVector {
   vector: ArrayLike<number>;
   origin: VectorOrigin;
 }
 
-const spanKey = (path: string, startLine: number, endLine: number, hash: string) => `${path}\0${startLine}\0${endLine}\0${hash}`;
+const spanKey = (path: string, startLine: number, endLine: number, hash: string) =>
+  `${path}\0${startLine}\0${endLine}\0${hash}`;
 
 export class OpenClawChunkVectors {
   /** Our own vectors: `${providerKey}\0${model}\0${hash}` → vector. */
@@ -30,11 +32,15 @@ export class OpenClawChunkVectors {
   constructor(private readonly agent: AgentVectorSource | null) {}
 
   /** Vectors for every chunk; rejects when the embedder fails (the caller then ranks keyword-only). */
-  async vectorsFor(chunks: Iterable<IndexedOpenClawChunk>, embedder: EmbeddingProvider): Promise<Map<string, ChunkVector>> {
+  async vectorsFor(
+    chunks: Iterable<IndexedOpenClawChunk>,
+    embedder: EmbeddingProvider,
+  ): Promise<Map<string, ChunkVector>> {
     const out = new Map<string, ChunkVector>();
     const stored = this.agent?.vectorsFor(embedder.model) ?? null;
     const agentBySpan = new Map<string, StoredChunkVector>();
-    for (const v of stored?.vectors ?? []) if (v.vector.length === embedder.dims) agentBySpan.set(spanKey(v.path, v.startLine, v.endLine, v.hash), v);
+    for (const v of stored?.vectors ?? [])
+      if (v.vector.length === embedder.dims) agentBySpan.set(spanKey(v.path, v.startLine, v.endLine, v.hash), v);
     const missing: IndexedOpenClawChunk[] = [];
     const kept = new Map<string, Float32Array>();
     for (const chunk of chunks) {
@@ -46,7 +52,10 @@ export class OpenClawChunkVectors {
       const cached = this.embedded.get(this.cacheKey(embedder, chunk.hash));
       if (cached) {
         kept.set(this.cacheKey(embedder, chunk.hash), cached);
-        out.set(chunk.id, { vector: cached, origin: { kind: 'embedded', provider: embedder.provider, model: embedder.model } });
+        out.set(chunk.id, {
+          vector: cached,
+          origin: { kind: 'embedded', provider: embedder.provider, model: embedder.model },
+        });
       } else missing.push(chunk);
     }
     if (missing.length > 0) {

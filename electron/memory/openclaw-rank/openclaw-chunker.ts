@@ -11,11 +11,44 @@ const CHUNK_OVERLAP_TOKENS = 80;
 
 /** Code-point ranges OpenClaw weighs as 4, 12, 8, 12 and 16 chars (cjk-chars.ts), in that order. */
 const WEIGHTED_RANGES: ReadonlyArray<ReadonlyArray<readonly [number, number]>> = [
-  [[183, 183], [12288, 12703], [19968, 40869], [44032, 55215], [65281, 65376]],
-  [[4352, 4607], [11904, 12287], [12704, 19967], [40870, 40959], [40960, 42239], [42752, 42759], [43360, 43391], [55216, 55295], [63744, 64255]],
-  [[711, 711], [713, 715], [729, 729], [746, 747], [773, 773], [803, 803], [65040, 65103], [65377, 65500], [65504, 65510]],
+  [
+    [183, 183],
+    [12288, 12703],
+    [19968, 40869],
+    [44032, 55215],
+    [65281, 65376],
+  ],
+  [
+    [4352, 4607],
+    [11904, 12287],
+    [12704, 19967],
+    [40870, 40959],
+    [40960, 42239],
+    [42752, 42759],
+    [43360, 43391],
+    [55216, 55295],
+    [63744, 64255],
+  ],
+  [
+    [711, 711],
+    [713, 715],
+    [729, 729],
+    [746, 747],
+    [773, 773],
+    [803, 803],
+    [65040, 65103],
+    [65377, 65500],
+    [65504, 65510],
+  ],
   [[119648, 119665]],
-  [[94176, 94207], [110576, 110591], [110592, 110959], [127488, 127743], [131072, 195103], [196608, 210047]],
+  [
+    [94176, 94207],
+    [110576, 110591],
+    [110592, 110959],
+    [127488, 127743],
+    [131072, 195103],
+    [196608, 210047],
+  ],
 ];
 /** Extra weight over 1 per bucket: text.length counts each UTF-16 unit once already. */
 const EXTRA_WEIGHT = [3, 11, 7, 10, 14];
@@ -163,7 +196,7 @@ export function chunkLikeOpenClaw(content: string, perEntry: boolean): OpenClawC
       append('', lineNo, 0);
       continue;
     }
-    for (let start = 0; start < line.length; ) {
+    for (let start = 0; start < line.length;) {
       const coarse = truncateUtf16Safe(line.slice(start), maxChars);
       const coarseChars = estimateChars(coarse);
       if (coarseChars > maxChars) {

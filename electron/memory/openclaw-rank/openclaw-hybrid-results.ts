@@ -11,23 +11,65 @@ import type { KeywordCandidates } from './openclaw-search.js';
 import { searchTokens } from './openclaw-query-terms.js';
 import { importanceLine, profileResult } from './openclaw-result-parts.js';
 
-export function hybridResult(hit: HybridHit, keyword: KeywordCandidates, keptBelowMinScore: boolean, chunk: IndexedOpenClawChunk | undefined, query: string, vectorOf: VectorOrigin | null): SearchResult {
+export function hybridResult(
+  hit: HybridHit,
+  keyword: KeywordCandidates,
+  keptBelowMinScore: boolean,
+  chunk: IndexedOpenClawChunk | undefined,
+  query: string,
+  vectorOf: VectorOrigin | null,
+): SearchResult {
   const exact = hit.exactPathSpecificity > 0;
   const words = new Set([...searchTokens(query), ...keyword.terms]);
   const matched = [...words].filter((w) => searchTokens(hit.snippet).includes(w));
   const { vectorWeight, textWeight, mmrLambda } = OPENCLAW_HYBRID;
   // An exact-path hit scores 1 whatever its content, decay or importance (OpenClaw's tier): its parts say so.
   const parts: Omit<ScoreBreakdown, 'final' | 'hybrid'> = {
-    keyword: hit.hasKeyword || exact
-      ? { bm25: hit.bm25 ?? 0, rank: hit.keywordRank ?? 0, idfMass: 0, score: exact ? 1 : hit.keywordScore, matchedTerms: matched, query: keyword.strict ?? query, relaxed: keyword.usedFallback }
+    keyword:
+      hit.hasKeyword || exact
+        ? {
+            bm25: hit.bm25 ?? 0,
+            rank: hit.keywordRank ?? 0,
+            idfMass: 0,
+            score: exact ? 1 : hit.keywordScore,
+            matchedTerms: matched,
+            query: keyword.strict ?? query,
+            relaxed: keyword.usedFallback,
+          }
+        : null,
+    vector: hit.hasVector
+      ? { cosine: hit.vectorScore, score: exact ? 0 : hit.vectorScore, rank: hit.vectorRank ?? 0 }
       : null,
-    vector: hit.hasVector ? { cosine: hit.vectorScore, score: exact ? 0 : hit.vectorScore, rank: hit.vectorRank ?? 0 } : null,
-    weights: { configured: { vector: vectorWeight, text: textWeight }, vector: exact ? 0 : vectorWeight, text: exact ? 1 : textWeight },
-    decay: { enabled: !exact, date: hit.decay.date, dateSource: hit.decay.date ? 'path' : null, ageDays: hit.decay.ageDays, halfLifeDays: OPENCLAW_DEFAULTS.halfLifeDays, multiplier: exact ? 1 : hit.decay.multiplier, evergreen: hit.decay.date === null },
+    weights: {
+      configured: { vector: vectorWeight, text: textWeight },
+      vector: exact ? 0 : vectorWeight,
+      text: exact ? 1 : textWeight,
+    },
+    decay: {
+      enabled: !exact,
+      date: hit.decay.date,
+      dateSource: hit.decay.date ? 'path' : null,
+      ageDays: hit.decay.ageDays,
+      halfLifeDays: OPENCLAW_DEFAULTS.halfLifeDays,
+      multiplier: exact ? 1 : hit.decay.multiplier,
+      evergreen: hit.decay.date === null,
+    },
     mmr: hit.mmr
-      ? { lambda: mmrLambda, maxSimilarity: hit.mmr.maxSimilarity, similarTo: hit.mmr.similarTo, penalty: (1 - mmrLambda) * hit.mmr.maxSimilarity, mmrScore: hit.mmr.mmrScore, rankBefore: hit.mmr.rankBefore, rankAfter: hit.mmr.rankAfter }
+      ? {
+          lambda: mmrLambda,
+          maxSimilarity: hit.mmr.maxSimilarity,
+          similarTo: hit.mmr.similarTo,
+          penalty: (1 - mmrLambda) * hit.mmr.maxSimilarity,
+          mmrScore: hit.mmr.mmrScore,
+          rankBefore: hit.mmr.rankBefore,
+          rankAfter: hit.mmr.rankAfter,
+        }
       : null,
-    importance: { importance: hit.importance, multiplier: exact ? 1 : hit.importanceMultiplier, line: importanceLine(chunk) },
+    importance: {
+      importance: hit.importance,
+      multiplier: exact ? 1 : hit.importanceMultiplier,
+      line: importanceLine(chunk),
+    },
     openclaw: {
       release: OPENCLAW_RANKING_RELEASE,
       tier: exact ? 'exact-path' : hit.hasBodyMatch ? 'body' : hit.hasKeyword ? 'path-only' : 'vector',
@@ -45,11 +87,20 @@ export function hybridResult(hit: HybridHit, keyword: KeywordCandidates, keptBel
       importanceMultiplier: hit.importanceMultiplier,
       projectKey: hit.projectKey,
       keptBelowMinScore,
-      hybrid: { vectorScore: hit.vectorScore, vectorWeight, textWeight, keywordScore: hit.keywordScore, contentScore: hit.contentScore, vectorOf },
+      hybrid: {
+        vectorScore: hit.vectorScore,
+        vectorWeight,
+        textWeight,
+        keywordScore: hit.keywordScore,
+        contentScore: hit.contentScore,
+        vectorOf,
+      },
     },
   };
   const breakdown: ScoreBreakdown = { ...parts, hybrid: 0, final: 0 };
-  breakdown.hybrid = parts.weights.vector * (parts.vector && 'score' in parts.vector ? parts.vector.score : 0) + parts.weights.text * (parts.keyword?.score ?? 0);
+  breakdown.hybrid =
+    parts.weights.vector * (parts.vector && 'score' in parts.vector ? parts.vector.score : 0) +
+    parts.weights.text * (parts.keyword?.score ?? 0);
   breakdown.final = computeFinalScore(breakdown);
   return profileResult(hit, chunk, breakdown, words);
 }

@@ -10,7 +10,12 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { computeFinalScore } from '../../../shared/score.js';
-import { HYBRID_MODEL, HYBRID_WORKSPACE, MTIME, NOW } from '../../../scripts/openclaw-search-vectors/hybrid-workspace.mjs';
+import {
+  HYBRID_MODEL,
+  HYBRID_WORKSPACE,
+  MTIME,
+  NOW,
+} from '../../../scripts/openclaw-search-vectors/hybrid-workspace.mjs';
 import { chunkMarkdown } from '../chunk/chunker.js';
 import type { EmbeddingProvider } from '../embed/embedding-provider.js';
 import { loadEmbedder } from '../embed/load-embedder.js';
@@ -22,11 +27,29 @@ import type { SearchResponse } from '../../../shared/domain.js';
 import { copyOpenclawFixture } from '../agent-db/test-support/openclaw-fixture.js';
 import { prepareOpenClawChunks } from './openclaw-chunker.js';
 
-interface VectorResult { path: string; startLine: number; endLine: number; score: number; vectorScore: number | null; textScore: number | null; snippet: string }
-interface Vector { query: string; results: VectorResult[] }
+interface VectorResult {
+  path: string;
+  startLine: number;
+  endLine: number;
+  score: number;
+  vectorScore: number | null;
+  textScore: number | null;
+  snippet: string;
+}
+interface Vector {
+  query: string;
+  results: VectorResult[];
+}
 const repo = path.join(__dirname, '../../..');
-const fixture = JSON.parse(fs.readFileSync(path.join(repo, 'shared/fixtures/openclaw-hybrid-vectors.json'), 'utf8')) as {
-  openclawVersion: string; now: string; mtime: string; model: string; chunks: { model: string; chunks: number }[]; vectors: Vector[];
+const fixture = JSON.parse(
+  fs.readFileSync(path.join(repo, 'shared/fixtures/openclaw-hybrid-vectors.json'), 'utf8'),
+) as {
+  openclawVersion: string;
+  now: string;
+  mtime: string;
+  model: string;
+  chunks: { model: string; chunks: number }[];
+  vectors: Vector[];
 };
 const AGENT_FIXTURE = path.join(repo, 'e2e/fixtures/openclaw-2026.9-vectors');
 const AGENT_DB = path.join(AGENT_FIXTURE, 'agents/main/agent/openclaw-agent.sqlite');
@@ -48,11 +71,23 @@ function stateFolder(name: string, withAgentDb: boolean): { workspaceDir: string
   return { workspaceDir: path.join(home, 'workspace'), openclawHome: home };
 }
 
-async function openEngine(name: string, withAgentDb: boolean, trace?: (sql: string) => void): Promise<{ engine: MemoryEngine; workspaceDir: string; openclawHome: string }> {
+async function openEngine(
+  name: string,
+  withAgentDb: boolean,
+  trace?: (sql: string) => void,
+): Promise<{ engine: MemoryEngine; workspaceDir: string; openclawHome: string }> {
   const { workspaceDir, openclawHome } = stateFolder(name, withAgentDb);
   const engine = await MemoryEngine.open({
-    workspaceDir, dataDir: path.join(root, `data-${name}`), openclawHome, ...(trace ? { agentDbOptions: { trace } } : {}),
-    embedder: { model: HYBRID_MODEL, modelsDir: '', allowDownload: false, endpoint: { baseUrl: server.baseUrl, model: HYBRID_MODEL, retryBaseMs: 20 } },
+    workspaceDir,
+    dataDir: path.join(root, `data-${name}`),
+    openclawHome,
+    ...(trace ? { agentDbOptions: { trace } } : {}),
+    embedder: {
+      model: HYBRID_MODEL,
+      modelsDir: '',
+      allowDownload: false,
+      endpoint: { baseUrl: server.baseUrl, model: HYBRID_MODEL, retryBaseMs: 20 },
+    },
   });
   engines.push(engine);
   return { engine, workspaceDir, openclawHome };
@@ -61,16 +96,21 @@ async function openEngine(name: string, withAgentDb: boolean, trace?: (sql: stri
 function mismatchesOf(vector: Vector, response: SearchResponse): string[] {
   const got = response.results.map((r) => `${r.path}:${r.startLine}-${r.endLine}`);
   const want = vector.results.map((r) => `${r.path}:${r.startLine}-${r.endLine}`);
-  if (got.join('|') !== want.join('|')) return [`"${vector.query}": got ${got.join(', ')}; OpenClaw ${want.join(', ')}`];
+  if (got.join('|') !== want.join('|'))
+    return [`"${vector.query}": got ${got.join(', ')}; OpenClaw ${want.join(', ')}`];
   const out: string[] = [];
   response.results.forEach((r, i) => {
     const w = vector.results[i]!;
     const hybrid = r.breakdown.openclaw?.hybrid;
-    if (Math.abs(r.score - w.score) > SCORE_TOLERANCE) out.push(`"${vector.query}" #${i + 1} score ${r.score} vs ${w.score}`);
-    if (w.vectorScore !== null && Math.abs((hybrid?.vectorScore ?? NaN) - w.vectorScore) > SCORE_TOLERANCE) out.push(`"${vector.query}" #${i + 1} vectorScore ${hybrid?.vectorScore} vs ${w.vectorScore}`);
-    if (w.textScore !== null && Math.abs(r.breakdown.openclaw!.textScore - w.textScore) > 1e-9) out.push(`"${vector.query}" #${i + 1} textScore ${r.breakdown.openclaw!.textScore} vs ${w.textScore}`);
+    if (Math.abs(r.score - w.score) > SCORE_TOLERANCE)
+      out.push(`"${vector.query}" #${i + 1} score ${r.score} vs ${w.score}`);
+    if (w.vectorScore !== null && Math.abs((hybrid?.vectorScore ?? NaN) - w.vectorScore) > SCORE_TOLERANCE)
+      out.push(`"${vector.query}" #${i + 1} vectorScore ${hybrid?.vectorScore} vs ${w.vectorScore}`);
+    if (w.textScore !== null && Math.abs(r.breakdown.openclaw!.textScore - w.textScore) > 1e-9)
+      out.push(`"${vector.query}" #${i + 1} textScore ${r.breakdown.openclaw!.textScore} vs ${w.textScore}`);
     if (r.snippet !== w.snippet) out.push(`"${vector.query}" #${i + 1} snippet differs`);
-    if (computeFinalScore(r.breakdown) !== r.score) out.push(`"${vector.query}" #${i + 1} breakdown does not account for its score`);
+    if (computeFinalScore(r.breakdown) !== r.score)
+      out.push(`"${vector.query}" #${i + 1} breakdown does not account for its score`);
   });
   return out;
 }
@@ -115,11 +155,20 @@ describe("the openclaw profile reproduces OpenClaw 2026.9.6's hybrid memory_sear
       expect(response).toMatchObject({ profile: 'openclaw', mode: 'hybrid', model: HYBRID_MODEL });
       expect(response.notices.map((n) => n.code)).toContain('not-agent-model');
       mismatches.push(...mismatchesOf(vector, response));
-      for (const r of response.results) if (r.breakdown.vector) expect(r.breakdown.openclaw?.hybrid?.vectorOf).toEqual({ kind: 'embedded', provider: 'openai-compatible', model: HYBRID_MODEL });
+      for (const r of response.results)
+        if (r.breakdown.vector)
+          expect(r.breakdown.openclaw?.hybrid?.vectorOf).toEqual({
+            kind: 'embedded',
+            provider: 'openai-compatible',
+            model: HYBRID_MODEL,
+          });
     }
     expect(mismatches).toEqual([]);
     // Every chunk was embedded once, for the first search; later searches embedded only their query.
-    const chunkTexts = server.requests.slice(afterProbe).flatMap((r) => r.input).filter((t) => !HYBRID_WORKSPACE.queries.includes(t));
+    const chunkTexts = server.requests
+      .slice(afterProbe)
+      .flatMap((r) => r.input)
+      .filter((t) => !HYBRID_WORKSPACE.queries.includes(t));
     expect(chunkTexts.length).toBe(fixture.chunks[0]!.chunks);
   });
 
@@ -132,7 +181,13 @@ describe("the openclaw profile reproduces OpenClaw 2026.9.6's hybrid memory_sear
       expect(response.modeReason).toContain("the agent's stored vectors (model tiny-bert)");
       expect(response.notices.map((n) => n.code)).not.toContain('not-agent-model');
       mismatches.push(...mismatchesOf(vector, response));
-      for (const r of response.results) if (r.breakdown.vector) expect(r.breakdown.openclaw?.hybrid?.vectorOf).toEqual({ kind: 'agent', agentId: 'main', model: HYBRID_MODEL });
+      for (const r of response.results)
+        if (r.breakdown.vector)
+          expect(r.breakdown.openclaw?.hybrid?.vectorOf).toEqual({
+            kind: 'agent',
+            agentId: 'main',
+            model: HYBRID_MODEL,
+          });
     }
     expect(mismatches).toEqual([]);
     const asked = server.requests.slice(afterProbe).map((r) => r.input);
@@ -142,30 +197,53 @@ describe("the openclaw profile reproduces OpenClaw 2026.9.6's hybrid memory_sear
   it("embeds every chunk itself, and says so, when the embedder's model is not the one the agent's index used", async () => {
     const { workspaceDir, openclawHome } = stateFolder('other-model', true);
     const engine = await MemoryEngine.open({
-      workspaceDir, dataDir: path.join(root, 'data-other-model'), openclawHome,
-      embedder: { model: 'other-embedder', modelsDir: '', allowDownload: false, endpoint: { baseUrl: server.baseUrl, model: 'other-embedder' } },
+      workspaceDir,
+      dataDir: path.join(root, 'data-other-model'),
+      openclawHome,
+      embedder: {
+        model: 'other-embedder',
+        modelsDir: '',
+        allowDownload: false,
+        endpoint: { baseUrl: server.baseUrl, model: 'other-embedder' },
+      },
     });
     engines.push(engine);
     const afterProbe = server.requests.length;
     const response = await engine.search({ query: 'agreement', profile: 'openclaw', now: Date.parse(NOW) });
     expect(response.mode).toBe('hybrid');
-    expect(response.notices).toContainEqual({ code: 'not-agent-model', message: expect.stringContaining('embedded with "tiny-bert", Memory Lens with "other-embedder"') });
-    expect(response.results[0]!.breakdown.openclaw?.hybrid?.vectorOf).toEqual({ kind: 'embedded', provider: 'openai-compatible', model: 'other-embedder' });
+    expect(response.notices).toContainEqual({
+      code: 'not-agent-model',
+      message: expect.stringContaining('embedded with "tiny-bert", Memory Lens with "other-embedder"'),
+    });
+    expect(response.results[0]!.breakdown.openclaw?.hybrid?.vectorOf).toEqual({
+      kind: 'embedded',
+      provider: 'openai-compatible',
+      model: 'other-embedder',
+    });
     expect(server.requests.slice(afterProbe).flatMap((r) => r.input).length).toBe(fixture.chunks[0]!.chunks + 1);
   });
 
-  it("stays keyword-only, as the agent does, when the agent's index holds no vectors (provider \"none\")", async () => {
+  it('stays keyword-only, as the agent does, when the agent\'s index holds no vectors (provider "none")', async () => {
     const copy = copyOpenclawFixture();
     try {
       const engine = await MemoryEngine.open({
-        workspaceDir: copy.workspace, dataDir: copy.dataDir, openclawHome: copy.home,
-        embedder: { model: HYBRID_MODEL, modelsDir: '', allowDownload: false, endpoint: { baseUrl: server.baseUrl, model: HYBRID_MODEL } },
+        workspaceDir: copy.workspace,
+        dataDir: copy.dataDir,
+        openclawHome: copy.home,
+        embedder: {
+          model: HYBRID_MODEL,
+          modelsDir: '',
+          allowDownload: false,
+          endpoint: { baseUrl: server.baseUrl, model: HYBRID_MODEL },
+        },
       });
       engines.push(engine);
       const afterProbe = server.requests.length;
       const response = await engine.search({ query: 'contract', profile: 'openclaw' });
       expect(response.mode).toBe('fts-only');
-      expect(response.modeReason).toBe('as OpenClaw 2026.9.6 ranks: the agent\'s own index holds no vectors (memory.search.provider "none")');
+      expect(response.modeReason).toBe(
+        'as OpenClaw 2026.9.6 ranks: the agent\'s own index holds no vectors (memory.search.provider "none")',
+      );
       expect(response.results.length).toBeGreaterThan(0);
       expect(server.requests.length).toBe(afterProbe);
     } finally {
@@ -182,7 +260,11 @@ describe("the openclaw profile reproduces OpenClaw 2026.9.6's hybrid memory_sear
     const texts = server.requests.slice(afterProbe).flatMap((r) => r.input);
     expect(texts).toEqual(['The cat sleeps on the server in the home office.\nThe cat likes the router.\n', 'cat']);
     const cat = response.results.find((r) => r.path === 'memory/topics/cat.md')!;
-    expect(cat.breakdown.openclaw?.hybrid?.vectorOf).toEqual({ kind: 'embedded', provider: 'openai-compatible', model: HYBRID_MODEL });
+    expect(cat.breakdown.openclaw?.hybrid?.vectorOf).toEqual({
+      kind: 'embedded',
+      provider: 'openai-compatible',
+      model: HYBRID_MODEL,
+    });
   });
 
   it('falls back to its keyword half, saying why, when the endpoint stops answering', async () => {
@@ -191,13 +273,17 @@ describe("the openclaw profile reproduces OpenClaw 2026.9.6's hybrid memory_sear
     try {
       const response = await engine.search({ query: 'agreement', profile: 'openclaw', now: Date.parse(NOW) });
       expect(response.mode).toBe('fts-only');
-      expect(response.modeReason).toMatch(/^the embedder tiny-bert failed; this is your agent's keyword half alone — .*503/);
+      expect(response.modeReason).toMatch(
+        /^the embedder tiny-bert failed; this is your agent's keyword half alone — .*503/,
+      );
       expect(response.results.map((r) => r.path)).toEqual(['memory/2026-06-14.md']);
       // Opened while the endpoint is down: no embedder at all, and the reason says what is missing.
       const { engine: cold } = await openEngine('down-at-start', true);
       const keywordOnly = await cold.search({ query: 'agreement', profile: 'openclaw', now: Date.parse(NOW) });
       expect(keywordOnly.mode).toBe('fts-only');
-      expect(keywordOnly.modeReason).toMatch(/^your agent ranks hybrid with "tiny-bert" vectors; this is its keyword half alone — embedding endpoint .* could not be used/);
+      expect(keywordOnly.modeReason).toMatch(
+        /^your agent ranks hybrid with "tiny-bert" vectors; this is its keyword half alone — embedding endpoint .* could not be used/,
+      );
     } finally {
       server.behaviour.failNext = 0;
     }
@@ -210,13 +296,23 @@ describe("reading the agent's vectors", () => {
     const { workspaceDir, openclawHome } = stateFolder('safety', true);
     const dbPath = path.join(openclawHome, 'agents/main/agent/openclaw-agent.sqlite');
     const writer = new Database(dbPath);
-    writer.prepare('INSERT INTO auth_profile_store (store_key, store_json, updated_at) VALUES (?, ?, ?)').run('openai:default', JSON.stringify({ apiKey: 'sk-NEVER-READ' }), 1);
+    writer
+      .prepare('INSERT INTO auth_profile_store (store_key, store_json, updated_at) VALUES (?, ?, ?)')
+      .run('openai:default', JSON.stringify({ apiKey: 'sk-NEVER-READ' }), 1);
     writer.pragma('wal_checkpoint(TRUNCATE)');
     const hash = () => crypto.createHash('sha256').update(fs.readFileSync(dbPath)).digest('hex');
     const before = hash();
     const engine = await MemoryEngine.open({
-      workspaceDir, dataDir: path.join(root, 'data-safety'), openclawHome, agentDbOptions: { trace: (sql) => statements.push(sql) },
-      embedder: { model: HYBRID_MODEL, modelsDir: '', allowDownload: false, endpoint: { baseUrl: server.baseUrl, model: HYBRID_MODEL } },
+      workspaceDir,
+      dataDir: path.join(root, 'data-safety'),
+      openclawHome,
+      agentDbOptions: { trace: (sql) => statements.push(sql) },
+      embedder: {
+        model: HYBRID_MODEL,
+        modelsDir: '',
+        allowDownload: false,
+        endpoint: { baseUrl: server.baseUrl, model: HYBRID_MODEL },
+      },
     });
     engines.push(engine);
     const response = await engine.search({ query: 'agreement', profile: 'openclaw', now: Date.parse(NOW) });
@@ -238,7 +334,11 @@ describe("OpenClaw's stored chunks", () => {
     const copy = path.join(root, 'stored-chunks.sqlite');
     fs.copyFileSync(AGENT_DB, copy);
     const db = new Database(copy, { readonly: true, fileMustExist: true });
-    const rows = db.prepare("SELECT path, start_line AS s, end_line AS e, hash FROM memory_index_chunks WHERE source = 'memory' ORDER BY path, s, e").all() as { path: string; s: number; e: number; hash: string }[];
+    const rows = db
+      .prepare(
+        "SELECT path, start_line AS s, end_line AS e, hash FROM memory_index_chunks WHERE source = 'memory' ORDER BY path, s, e",
+      )
+      .all() as { path: string; s: number; e: number; hash: string }[];
     db.close();
     const stored = new Map<string, string[]>();
     for (const r of rows) stored.set(r.path, [...(stored.get(r.path) ?? []), `${r.s}-${r.e}:${r.hash}`]);
@@ -246,7 +346,9 @@ describe("OpenClaw's stored chunks", () => {
     for (const [rel, want] of stored) {
       const text = HYBRID_WORKSPACE.files[rel]!;
       expect(prepareOpenClawChunks(rel, text).map((c) => `${c.startLine}-${c.endLine}:${c.hash}`)).toEqual(want);
-      const ours = chunkMarkdown(text).map((c) => `${c.startLine}-${c.endLine}:${crypto.createHash('sha256').update(c.text).digest('hex')}`);
+      const ours = chunkMarkdown(text).map(
+        (c) => `${c.startLine}-${c.endLine}:${crypto.createHash('sha256').update(c.text).digest('hex')}`,
+      );
       expect(ours).not.toEqual(want);
       sharedHashes += ours.filter((c) => want.some((w) => w.endsWith(c.slice(c.indexOf(':'))))).length;
     }

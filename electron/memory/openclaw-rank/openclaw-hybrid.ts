@@ -52,7 +52,14 @@ export interface HybridHit {
   rankingScore: number;
   /** What OpenClaw returns: rankingScore, 0 without content, 1 for an exact-path hit. */
   score: number;
-  mmr: { relevance: number; maxSimilarity: number; similarTo: string | null; mmrScore: number; rankBefore: number; rankAfter: number } | null;
+  mmr: {
+    relevance: number;
+    maxSimilarity: number;
+    similarTo: string | null;
+    mmrScore: number;
+    rankBefore: number;
+    rankAfter: number;
+  } | null;
 }
 
 export interface HybridOutcome {
@@ -103,12 +110,22 @@ const label = (h: HybridHit) => `${h.path}:${h.startLine}-${h.endLine}`;
 /** mmrRerank: λ × normalised relevance − (1 − λ) × the highest Jaccard similarity to a pick above. */
 function mmrRerank(items: HybridHit[], scoreOf: (h: HybridHit) => number, lambda: number): HybridHit[] {
   if (items.length <= 1) {
-    for (const h of items) h.mmr = { relevance: 1, maxSimilarity: 0, similarTo: null, mmrScore: lambda, rankBefore: 1, rankAfter: 1 };
+    for (const h of items)
+      h.mmr = { relevance: 1, maxSimilarity: 0, similarTo: null, mmrScore: lambda, rankBefore: 1, rankAfter: 1 };
     return [...items];
   }
   const prepared = items.map((item, i) => {
     const tokens = mmrTokens(item.snippet);
-    return { item, score: scoreOf(item), tokens, emptyText: tokens.size === 0 ? item.snippet.trim().toLowerCase() : undefined, relevance: 0, maxSimilarity: 0, similarTo: null as string | null, rankBefore: i + 1 };
+    return {
+      item,
+      score: scoreOf(item),
+      tokens,
+      emptyText: tokens.size === 0 ? item.snippet.trim().toLowerCase() : undefined,
+      relevance: 0,
+      maxSimilarity: 0,
+      similarTo: null as string | null,
+      rankBefore: i + 1,
+    };
   });
   const max = Math.max(...prepared.map((p) => p.score));
   const min = Math.min(...prepared.map((p) => p.score));
@@ -127,11 +144,21 @@ function mmrRerank(items: HybridHit[], scoreOf: (h: HybridHit) => number, lambda
       }
     }
     if (!best) break;
-    best.item.mmr = { relevance: best.relevance, maxSimilarity: best.maxSimilarity, similarTo: best.similarTo, mmrScore: bestScore, rankBefore: best.rankBefore, rankAfter: selected.length + 1 };
+    best.item.mmr = {
+      relevance: best.relevance,
+      maxSimilarity: best.maxSimilarity,
+      similarTo: best.similarTo,
+      mmrScore: bestScore,
+      rankBefore: best.rankBefore,
+      rankAfter: selected.length + 1,
+    };
     selected.push(best.item);
     remaining.delete(best);
     for (const c of remaining) {
-      const sim = c.tokens.size === 0 && best.tokens.size === 0 ? Number(c.emptyText === best.emptyText) : jaccard(c.tokens, best.tokens);
+      const sim =
+        c.tokens.size === 0 && best.tokens.size === 0
+          ? Number(c.emptyText === best.emptyText)
+          : jaccard(c.tokens, best.tokens);
       if (sim > c.maxSimilarity) {
         c.maxSimilarity = sim;
         c.similarTo = label(best.item);
@@ -159,10 +186,33 @@ export function hybridLikeOpenClaw(input: HybridSearchInput): HybridOutcome {
     const chunk = input.chunks.get(id);
     if (!chunk) return null;
     return {
-      id, path: chunk.path, startLine: chunk.startLine, endLine: chunk.endLine, snippet: snippetOf(chunk.text),
-      vectorScore: 0, vectorRank: null, hasVector: false, hasKeyword: false, textScore: 0, keywordScore: 0, keywordRank: null, bm25: null, boost: null, foundBy: null,
-      pathScore: 0, hasBodyMatch: false, exactPathSpecificity: input.exactPathOf(chunk.path), contentScore: 0, relevance: 0,
-      decay: { date: null, ageDays: null, multiplier: 1 }, importance: chunk.importance, importanceMultiplier: 1, projectKey: chunk.projectKey, rankingScore: 0, score: 0, mmr: null,
+      id,
+      path: chunk.path,
+      startLine: chunk.startLine,
+      endLine: chunk.endLine,
+      snippet: snippetOf(chunk.text),
+      vectorScore: 0,
+      vectorRank: null,
+      hasVector: false,
+      hasKeyword: false,
+      textScore: 0,
+      keywordScore: 0,
+      keywordRank: null,
+      bm25: null,
+      boost: null,
+      foundBy: null,
+      pathScore: 0,
+      hasBodyMatch: false,
+      exactPathSpecificity: input.exactPathOf(chunk.path),
+      contentScore: 0,
+      relevance: 0,
+      decay: { date: null, ageDays: null, multiplier: 1 },
+      importance: chunk.importance,
+      importanceMultiplier: 1,
+      projectKey: chunk.projectKey,
+      rankingScore: 0,
+      score: 0,
+      mmr: null,
     };
   };
   input.vector.forEach((v, i) => {
@@ -175,8 +225,16 @@ export function hybridLikeOpenClaw(input: HybridSearchInput): HybridOutcome {
     const hit = byId.get(k.id) ?? base(k.id);
     if (!hit) return;
     Object.assign(hit, {
-      textScore: k.textScore, hasBodyMatch: k.hasBodyMatch, keywordScore: k.score, keywordRank: i + 1, bm25: k.bm25, boost: k.boost, foundBy: k.foundBy,
-      pathScore: k.pathScore, exactPathSpecificity: Math.max(hit.exactPathSpecificity, k.exactPathSpecificity), hasKeyword: true,
+      textScore: k.textScore,
+      hasBodyMatch: k.hasBodyMatch,
+      keywordScore: k.score,
+      keywordRank: i + 1,
+      bm25: k.bm25,
+      boost: k.boost,
+      foundBy: k.foundBy,
+      pathScore: k.pathScore,
+      exactPathSpecificity: Math.max(hit.exactPathSpecificity, k.exactPathSpecificity),
+      hasKeyword: true,
     });
     if (k.snippet.length > 0) hit.snippet = k.snippet;
     byId.set(k.id, hit);
@@ -186,16 +244,41 @@ export function hybridLikeOpenClaw(input: HybridSearchInput): HybridOutcome {
     hit.keywordScore = hit.textScore > 0 ? hit.keywordScore : hit.exactPathSpecificity > 0 ? 0 : hit.pathScore;
     hit.contentScore = vectorWeight * hit.vectorScore + textWeight * hit.keywordScore;
     const lexicalRank = hit.hasBodyMatch && hit.textScore === 0 ? hit.keywordScore : 0;
-    hit.relevance = hit.exactPathSpecificity > 0 ? (1 + Math.max(0, Math.min(1, hit.contentScore))) / 2 : hit.contentScore === 0 ? lexicalRank : hit.contentScore;
+    hit.relevance =
+      hit.exactPathSpecificity > 0
+        ? (1 + Math.max(0, Math.min(1, hit.contentScore))) / 2
+        : hit.contentScore === 0
+          ? lexicalRank
+          : hit.contentScore;
     hit.decay = decayOf(hit.path, input.nowMs, OPENCLAW_DEFAULTS.halfLifeDays);
     hit.importanceMultiplier = importanceMultiplier(hit.importance);
     hit.rankingScore = hit.relevance * hit.decay.multiplier * hit.importanceMultiplier;
     hit.score = hit.exactPathSpecificity > 0 ? 1 : hit.contentScore === 0 ? 0 : hit.rankingScore;
-    if (!(hit.projectKey ?? '').split(';').map((k) => k.trim()).includes(INVALID_PROJECT_KEY)) rankable.push(hit);
+    if (
+      !(hit.projectKey ?? '')
+        .split(';')
+        .map((k) => k.trim())
+        .includes(INVALID_PROJECT_KEY)
+    )
+      rankable.push(hit);
   }
-  const byRanking = (a: HybridHit, b: HybridHit) => b.rankingScore - a.rankingScore || a.path.localeCompare(b.path) || a.startLine - b.startLine || a.endLine - b.endLine;
-  const exact = [3, 2, 1].flatMap((tier) => mmrRerank(rankable.filter((h) => h.exactPathSpecificity === tier).sort(byRanking), (h) => h.rankingScore, mmrLambda));
-  const nonExact = mmrRerank(rankable.filter((h) => h.exactPathSpecificity === 0).sort((a, b) => b.score - a.score || byRanking(a, b)), (h) => h.score, mmrLambda);
+  const byRanking = (a: HybridHit, b: HybridHit) =>
+    b.rankingScore - a.rankingScore ||
+    a.path.localeCompare(b.path) ||
+    a.startLine - b.startLine ||
+    a.endLine - b.endLine;
+  const exact = [3, 2, 1].flatMap((tier) =>
+    mmrRerank(
+      rankable.filter((h) => h.exactPathSpecificity === tier).sort(byRanking),
+      (h) => h.rankingScore,
+      mmrLambda,
+    ),
+  );
+  const nonExact = mmrRerank(
+    rankable.filter((h) => h.exactPathSpecificity === 0).sort((a, b) => b.score - a.score || byRanking(a, b)),
+    (h) => h.score,
+    mmrLambda,
+  );
   const merged = [...exact, ...nonExact];
 
   // selectHybridSearchResults with OpenClaw's candidate universe as its maxResults, then the cut.

@@ -108,7 +108,8 @@ export class OpenClawKeywordIndex {
 
   constructor(files: ReadonlyArray<{ path: string; chunks: readonly IndexedOpenClawChunk[] }> = []) {
     this.db = new Database(':memory:');
-    this.db.exec(`CREATE VIRTUAL TABLE chunks_fts USING fts5(text, id UNINDEXED, path UNINDEXED, source UNINDEXED, model UNINDEXED, start_line UNINDEXED, end_line UNINDEXED);
+    this.db
+      .exec(`CREATE VIRTUAL TABLE chunks_fts USING fts5(text, id UNINDEXED, path UNINDEXED, source UNINDEXED, model UNINDEXED, start_line UNINDEXED, end_line UNINDEXED);
       CREATE VIRTUAL TABLE paths_fts USING fts5(path, source UNINDEXED);`);
     this.db.transaction(() => {
       for (const file of files) this.insertFile(file.path, file.chunks);
@@ -134,14 +135,19 @@ export class OpenClawKeywordIndex {
   private insertFile(relPath: string, chunks: readonly IndexedOpenClawChunk[]): void {
     if (chunks.length === 0) return;
     this.db.prepare("INSERT INTO paths_fts (path, source) VALUES (?, 'memory')").run(relPath);
-    const insert = this.db.prepare("INSERT INTO chunks_fts (text, id, path, source, model, start_line, end_line) VALUES (?, ?, ?, 'memory', 'fts-only', ?, ?)");
+    const insert = this.db.prepare(
+      "INSERT INTO chunks_fts (text, id, path, source, model, start_line, end_line) VALUES (?, ?, ?, 'memory', 'fts-only', ?, ?)",
+    );
     const first = [...chunks].sort((a, b) => a.startLine - b.startLine || a.endLine - b.endLine)[0];
     if (first) this.firstChunkOfPath.set(relPath, first);
     for (const chunk of chunks) {
       insert.run(chunk.text, chunk.id, chunk.path, chunk.startLine, chunk.endLine);
       this.chunkMap.set(chunk.id, chunk);
     }
-    this.chunkIdsOfPath.set(relPath, chunks.map((c) => c.id));
+    this.chunkIdsOfPath.set(
+      relPath,
+      chunks.map((c) => c.id),
+    );
   }
 
   private deleteFile(relPath: string): void {
@@ -159,20 +165,29 @@ export class OpenClawKeywordIndex {
   }
 
   /** Body hits for one query: FTS5 MATCH of its words, best bm25 first (OpenClaw's searchKeyword). */
-  searchBody(query: string, limit: number): Array<Omit<KeywordHit, 'score' | 'pathScore' | 'exactPathSpecificity'> & { text: string }> {
+  searchBody(
+    query: string,
+    limit: number,
+  ): Array<Omit<KeywordHit, 'score' | 'pathScore' | 'exactPathSpecificity'> & { text: string }> {
     const matchQuery = buildFtsQuery(query);
     if (!matchQuery) return [];
     let rows: ChunkRow[];
     let usedMatch = true;
     try {
       rows = this.db
-        .prepare("SELECT id, path, start_line, end_line, text, chunks_fts.rank AS rank FROM chunks_fts WHERE chunks_fts MATCH ? AND chunks_fts.rank MATCH 'bm25()' ORDER BY rank ASC LIMIT ?")
+        .prepare(
+          "SELECT id, path, start_line, end_line, text, chunks_fts.rank AS rank FROM chunks_fts WHERE chunks_fts MATCH ? AND chunks_fts.rank MATCH 'bm25()' ORDER BY rank ASC LIMIT ?",
+        )
         .all(matchQuery, limit) as ChunkRow[];
     } catch {
       // OpenClaw then looks for every word as a substring, unranked.
       usedMatch = false;
-      const words = [...new Set((query.match(/[\p{L}\p{N}_]+/gu) ?? []).map((t) => t.trim()).filter(Boolean))].map((w) => literalMatcher(w));
-      rows = (this.db.prepare('SELECT id, path, start_line, end_line, text, 0 AS rank FROM chunks_fts').all() as ChunkRow[])
+      const words = [...new Set((query.match(/[\p{L}\p{N}_]+/gu) ?? []).map((t) => t.trim()).filter(Boolean))].map(
+        (w) => literalMatcher(w),
+      );
+      rows = (
+        this.db.prepare('SELECT id, path, start_line, end_line, text, 0 AS rank FROM chunks_fts').all() as ChunkRow[]
+      )
         .filter((row) => words.every((w) => w.test(row.text.normalize('NFC'))))
         .slice(0, limit);
     }
@@ -213,7 +228,9 @@ export class OpenClawKeywordIndex {
     const keep = (p: string): boolean => substrings.every((m) => m.test(p.normalize('NFC')));
     if (plan.matchQuery) {
       try {
-        const rows = this.db.prepare('SELECT path, bm25(paths_fts) AS rank FROM paths_fts WHERE paths_fts MATCH ?').all(plan.matchQuery) as Array<{ path: string; rank: number }>;
+        const rows = this.db
+          .prepare('SELECT path, bm25(paths_fts) AS rank FROM paths_fts WHERE paths_fts MATCH ?')
+          .all(plan.matchQuery) as Array<{ path: string; rank: number }>;
         return rows.filter((r) => keep(r.path)).map((r) => ({ ...r, usedMatch: true }));
       } catch {
         const words = (plan.matchQuery.match(/[\p{L}\p{M}\p{N}_]+/gu) ?? []).map((w) => literalMatcher(w));
@@ -244,7 +261,9 @@ export class OpenClawKeywordIndex {
     if (plans.length === 0) return [...exact.values()].sort(comparePathHits).slice(0, EXACT_PATH_LIMIT + limit);
     const lexical = new Map<string, KeywordHit>();
     for (const plan of plans) {
-      const rows = this.lexicalPaths(plan).sort((a, b) => a.rank - b.rank || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+      const rows = this.lexicalPaths(plan).sort(
+        (a, b) => a.rank - b.rank || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0),
+      );
       const exactRows = rows.filter((r) => matchExact(r.path) > 0).slice(0, EXACT_PATH_LIMIT);
       const otherRows = rows.filter((r) => matchExact(r.path) === 0).slice(0, limit);
       for (const row of [...exactRows, ...otherRows]) {

@@ -1,6 +1,15 @@
 // How OpenClaw 2026.9.6 turns a query into FTS5 MATCH expressions (keyword-query.ts) and into
 // fallback keywords (query-expansion.ts), and maps bm25() into a score. Pure functions.
-import { KO_TRAILING_PARTICLES, STOP_WORDS_AR, STOP_WORDS_EN, STOP_WORDS_ES, STOP_WORDS_JA, STOP_WORDS_KO, STOP_WORDS_PT, STOP_WORDS_ZH } from './openclaw-stop-words.js';
+import {
+  KO_TRAILING_PARTICLES,
+  STOP_WORDS_AR,
+  STOP_WORDS_EN,
+  STOP_WORDS_ES,
+  STOP_WORDS_JA,
+  STOP_WORDS_KO,
+  STOP_WORDS_PT,
+  STOP_WORDS_ZH,
+} from './openclaw-stop-words.js';
 
 const TOKEN_RE = /[\p{L}\p{N}_]+/gu;
 
@@ -26,7 +35,9 @@ export function bm25RankToScore(rank: number): number {
 }
 
 function isStopWord(token: string): boolean {
-  return [STOP_WORDS_EN, STOP_WORDS_ES, STOP_WORDS_PT, STOP_WORDS_AR, STOP_WORDS_ZH, STOP_WORDS_KO, STOP_WORDS_JA].some((set) => set.has(token));
+  return [STOP_WORDS_EN, STOP_WORDS_ES, STOP_WORDS_PT, STOP_WORDS_AR, STOP_WORDS_ZH, STOP_WORDS_KO, STOP_WORDS_JA].some(
+    (set) => set.has(token),
+  );
 }
 
 function isValidKeyword(token: string): boolean {
@@ -38,7 +49,8 @@ function isValidKeyword(token: string): boolean {
 }
 
 function stripKoreanParticle(token: string): string | null {
-  for (const particle of KO_TRAILING_PARTICLES) if (token.length > particle.length && token.endsWith(particle)) return token.slice(0, -particle.length);
+  for (const particle of KO_TRAILING_PARTICLES)
+    if (token.length > particle.length && token.endsWith(particle)) return token.slice(0, -particle.length);
   return null;
 }
 
@@ -50,11 +62,16 @@ function isUsefulKoreanStem(stem: string): boolean {
 /** OpenClaw's query tokenizer (unicode61 store): words, and for Chinese every character and character pair. */
 function expansionTokens(text: string): string[] {
   const tokens: string[] = [];
-  for (const segment of text.trim().toLowerCase().split(/[\s\p{P}]+/u).filter(Boolean)) {
+  for (const segment of text
+    .trim()
+    .toLowerCase()
+    .split(/[\s\p{P}]+/u)
+    .filter(Boolean)) {
     if (/[\u3040-\u30ff]/.test(segment)) {
       for (const part of segment.match(/[a-z0-9_]+|[\u30a0-\u30ffー]+|[\u4e00-\u9fff]+|[\u3040-\u309f]{2,}/g) ?? []) {
         tokens.push(part);
-        if (/^[\u4e00-\u9fff]+$/.test(part)) for (let i = 0; i < part.length - 1; i++) tokens.push(part.slice(i, i + 2));
+        if (/^[\u4e00-\u9fff]+$/.test(part))
+          for (let i = 0; i < part.length - 1; i++) tokens.push(part.slice(i, i + 2));
       }
     } else if (/[\u4e00-\u9fff]/.test(segment)) {
       const chars = Array.from(segment).filter((c) => /[\u4e00-\u9fff]/.test(c));
@@ -88,7 +105,9 @@ export const FALLBACK_TERM_LIMIT = 6;
 /** The fallback keywords OpenClaw searches when the strict query finds too little. */
 export function fallbackTerms(query: string): string[] {
   const normalized = query.trim().toLowerCase();
-  return extractKeywords(query).filter((term) => term !== normalized).slice(0, FALLBACK_TERM_LIMIT);
+  return extractKeywords(query)
+    .filter((term) => term !== normalized)
+    .slice(0, FALLBACK_TERM_LIMIT);
 }
 
 /** Lowercased NFC words of a text, as the lexical boost compares them. */
@@ -112,7 +131,10 @@ export interface QueryMatcher {
 }
 
 export function queryMatchersOf(rankingQuery: string): QueryMatcher[] {
-  return [...new Set(searchTokens(rankingQuery))].map((token) => ({ word: literalMatcher(token, true), substring: literalMatcher(token) }));
+  return [...new Set(searchTokens(rankingQuery))].map((token) => ({
+    word: literalMatcher(token, true),
+    substring: literalMatcher(token),
+  }));
 }
 
 /** The parts of OpenClaw's lexical boost, so the breakdown can show them. */

@@ -66,7 +66,11 @@ export class OpenClawRanker {
   async search(options: SearchOptions): Promise<SearchResponse> {
     const started = performance.now();
     const index = await this.currentIndex();
-    const searchOptions = { nowMs: options.now ?? Date.now(), ...(options.maxResults !== undefined ? { maxResults: options.maxResults } : {}), ...(options.minScore !== undefined ? { minScore: options.minScore } : {}) };
+    const searchOptions = {
+      nowMs: options.now ?? Date.now(),
+      ...(options.maxResults !== undefined ? { maxResults: options.maxResults } : {}),
+      ...(options.minScore !== undefined ? { minScore: options.minScore } : {}),
+    };
     let embedder = this.options.embedder?.() ?? null;
     let hybridFailure: string | null = null;
     const agentModels = this.options.agentVectors?.indexModels() ?? null;
@@ -88,11 +92,26 @@ export class OpenClawRanker {
       }
     }
     const outcome = searchLikeOpenClaw(index, options.query, searchOptions);
-    const notices: SearchResponse['notices'] = [{ code: 'keyword-only', message: `Ranked as OpenClaw ${OPENCLAW_RANKING_RELEASE}'s keyword-only memory_search ranks (its chunks, its scores).` }];
-    if (outcome.usedFallback) notices.push({ code: 'relaxed-query', message: `Like OpenClaw, also searched the keywords ${outcome.fallbackTerms.map((t) => `"${t}"`).join(', ')} one by one.` });
-    if (outcome.keptBelowMinScore) notices.push({ code: 'relaxed-query', message: `No result reached minScore ${options.minScore ?? OPENCLAW_DEFAULTS.minScore}; OpenClaw keeps the keyword matches anyway.` });
+    const notices: SearchResponse['notices'] = [
+      {
+        code: 'keyword-only',
+        message: `Ranked as OpenClaw ${OPENCLAW_RANKING_RELEASE}'s keyword-only memory_search ranks (its chunks, its scores).`,
+      },
+    ];
+    if (outcome.usedFallback)
+      notices.push({
+        code: 'relaxed-query',
+        message: `Like OpenClaw, also searched the keywords ${outcome.fallbackTerms.map((t) => `"${t}"`).join(', ')} one by one.`,
+      });
+    if (outcome.keptBelowMinScore)
+      notices.push({
+        code: 'relaxed-query',
+        message: `No result reached minScore ${options.minScore ?? OPENCLAW_DEFAULTS.minScore}; OpenClaw keeps the keyword matches anyway.`,
+      });
     return {
-      results: outcome.results.map((hit, i) => toSearchResult(hit, i + 1, outcome, index.chunks.get(hit.id), options.query)),
+      results: outcome.results.map((hit, i) =>
+        toSearchResult(hit, i + 1, outcome, index.chunks.get(hit.id), options.query),
+      ),
       provider: 'none',
       model: 'fts-only',
       fallback: null,
@@ -106,28 +125,83 @@ export class OpenClawRanker {
   }
 
   /** OpenClaw's hybrid memory_search: the query embedded, every chunk's vector (the agent's or ours), merged. */
-  private async hybridSearch(index: OpenClawKeywordIndex, embedder: EmbeddingProvider, options: SearchOptions, searchOptions: { nowMs: number; maxResults?: number; minScore?: number }, started: number, agentModels: Map<string, number> | null): Promise<SearchResponse> {
+  private async hybridSearch(
+    index: OpenClawKeywordIndex,
+    embedder: EmbeddingProvider,
+    options: SearchOptions,
+    searchOptions: { nowMs: number; maxResults?: number; minScore?: number },
+    started: number,
+    agentModels: Map<string, number> | null,
+  ): Promise<SearchResponse> {
     const query = options.query.trim();
     const maxResults = searchOptions.maxResults ?? OPENCLAW_DEFAULTS.maxResults;
     const minScore = searchOptions.minScore ?? OPENCLAW_DEFAULTS.minScore;
     const keyword = keywordCandidatesLikeOpenClaw(index, query, maxResults);
     const chunkVectors = await this.vectors.vectorsFor(index.chunks.values(), embedder);
     const queryVec = await embedder.embedQuery(query);
-    const limit = Math.min(200, Math.max(1, Math.floor(Math.max(OPENCLAW_DEFAULTS.candidateUniverse, maxResults) * OPENCLAW_DEFAULTS.candidateMultiplier)));
+    const limit = Math.min(
+      200,
+      Math.max(
+        1,
+        Math.floor(Math.max(OPENCLAW_DEFAULTS.candidateUniverse, maxResults) * OPENCLAW_DEFAULTS.candidateMultiplier),
+      ),
+    );
     const vector = queryVec.some((x) => x !== 0)
-      ? [...chunkVectors].map(([id, v]) => ({ id, score: cosine(queryVec, v.vector) })).filter((v) => Number.isFinite(v.score)).sort((a, b) => b.score - a.score).slice(0, limit)
+      ? [...chunkVectors]
+          .map(([id, v]) => ({ id, score: cosine(queryVec, v.vector) }))
+          .filter((v) => Number.isFinite(v.score))
+          .sort((a, b) => b.score - a.score)
+          .slice(0, limit)
       : [];
-    const outcome = hybridLikeOpenClaw({ keyword, vector, chunks: index.chunks, exactPathOf: exactPathMatcher(query), nowMs: searchOptions.nowMs, maxResults, minScore });
+    const outcome = hybridLikeOpenClaw({
+      keyword,
+      vector,
+      chunks: index.chunks,
+      exactPathOf: exactPathMatcher(query),
+      nowMs: searchOptions.nowMs,
+      maxResults,
+      minScore,
+    });
     const origins = new Set([...chunkVectors.values()].map((v) => v.origin.kind));
-    const whose = origins.has('agent') && !origins.has('embedded') ? `the agent's stored vectors (model ${embedder.model})` : origins.has('agent') ? `the agent's stored vectors where they match its chunks, ours for the rest (model ${embedder.model})` : `vectors embedded by ${embedder.model}`;
+    const whose =
+      origins.has('agent') && !origins.has('embedded')
+        ? `the agent's stored vectors (model ${embedder.model})`
+        : origins.has('agent')
+          ? `the agent's stored vectors where they match its chunks, ours for the rest (model ${embedder.model})`
+          : `vectors embedded by ${embedder.model}`;
     const notices: SearchResponse['notices'] = [];
     const agentModel = [...(agentModels?.keys() ?? [])].find((m) => m !== 'fts-only');
-    if (agentModels === null) notices.push({ code: 'not-agent-model', message: `No agent index found beside this workspace to say which model your agent embeds with: the vector half is "${embedder.model}"'s.` });
-    else if (agentModel !== undefined && agentModel !== embedder.model) notices.push({ code: 'not-agent-model', message: `The agent's index was embedded with "${agentModel}", Memory Lens with "${embedder.model}": the vector half is this model's, not your agent's.` });
-    if (keyword.usedFallback) notices.push({ code: 'relaxed-query', message: `Like OpenClaw, also searched the keywords ${keyword.terms.map((t) => `"${t}"`).join(', ')} one by one.` });
-    if (outcome.keptBelowMinScore) notices.push({ code: 'relaxed-query', message: `No result reached minScore ${minScore}; OpenClaw keeps the keyword matches anyway.` });
+    if (agentModels === null)
+      notices.push({
+        code: 'not-agent-model',
+        message: `No agent index found beside this workspace to say which model your agent embeds with: the vector half is "${embedder.model}"'s.`,
+      });
+    else if (agentModel !== undefined && agentModel !== embedder.model)
+      notices.push({
+        code: 'not-agent-model',
+        message: `The agent's index was embedded with "${agentModel}", Memory Lens with "${embedder.model}": the vector half is this model's, not your agent's.`,
+      });
+    if (keyword.usedFallback)
+      notices.push({
+        code: 'relaxed-query',
+        message: `Like OpenClaw, also searched the keywords ${keyword.terms.map((t) => `"${t}"`).join(', ')} one by one.`,
+      });
+    if (outcome.keptBelowMinScore)
+      notices.push({
+        code: 'relaxed-query',
+        message: `No result reached minScore ${minScore}; OpenClaw keeps the keyword matches anyway.`,
+      });
     return {
-      results: outcome.results.map((hit) => hybridResult(hit, keyword, outcome.keptBelowMinScore, index.chunks.get(hit.id), query, chunkVectors.get(hit.id)?.origin ?? null)),
+      results: outcome.results.map((hit) =>
+        hybridResult(
+          hit,
+          keyword,
+          outcome.keptBelowMinScore,
+          index.chunks.get(hit.id),
+          query,
+          chunkVectors.get(hit.id)?.origin ?? null,
+        ),
+      ),
       provider: embedder.provider,
       model: embedder.model,
       fallback: null,
@@ -145,18 +219,44 @@ export class OpenClawRanker {
   }
 }
 
-function toSearchResult(hit: RankedHit, rank: number, outcome: OpenClawSearchOutcome, chunk: IndexedOpenClawChunk | undefined, query: string): SearchResult {
+function toSearchResult(
+  hit: RankedHit,
+  rank: number,
+  outcome: OpenClawSearchOutcome,
+  chunk: IndexedOpenClawChunk | undefined,
+  query: string,
+): SearchResult {
   const exact = hit.exactPathSpecificity > 0;
   const words = new Set([...searchTokens(query), ...outcome.fallbackTerms]);
   const matched = [...words].filter((w) => searchTokens(hit.snippet).includes(w));
   // An exact-path hit scores 1 whatever its decay or importance: its parts say so, OpenClaw's steps keep the rest.
   const parts: Omit<ScoreBreakdown, 'final' | 'hybrid'> = {
-    keyword: { bm25: hit.bm25 ?? 0, rank, idfMass: 0, score: exact ? 1 : hit.relevance, matchedTerms: matched, query: outcome.strictQuery ?? query, relaxed: outcome.usedFallback },
+    keyword: {
+      bm25: hit.bm25 ?? 0,
+      rank,
+      idfMass: 0,
+      score: exact ? 1 : hit.relevance,
+      matchedTerms: matched,
+      query: outcome.strictQuery ?? query,
+      relaxed: outcome.usedFallback,
+    },
     vector: { unavailable: true, reason: 'OpenClaw with provider "none" ranks by keywords only' },
     weights: { configured: { vector: 0, text: 1 }, vector: 0, text: 1 },
-    decay: { enabled: !exact, date: hit.decay.date, dateSource: hit.decay.date ? 'path' : null, ageDays: hit.decay.ageDays, halfLifeDays: OPENCLAW_DEFAULTS.halfLifeDays, multiplier: exact ? 1 : hit.decay.multiplier, evergreen: hit.decay.date === null },
+    decay: {
+      enabled: !exact,
+      date: hit.decay.date,
+      dateSource: hit.decay.date ? 'path' : null,
+      ageDays: hit.decay.ageDays,
+      halfLifeDays: OPENCLAW_DEFAULTS.halfLifeDays,
+      multiplier: exact ? 1 : hit.decay.multiplier,
+      evergreen: hit.decay.date === null,
+    },
     mmr: null,
-    importance: { importance: hit.importance, multiplier: exact ? 1 : hit.importanceMultiplier, line: importanceLine(chunk) },
+    importance: {
+      importance: hit.importance,
+      multiplier: exact ? 1 : hit.importanceMultiplier,
+      line: importanceLine(chunk),
+    },
     openclaw: {
       release: OPENCLAW_RANKING_RELEASE,
       tier: exact ? 'exact-path' : hit.hasBodyMatch ? 'body' : 'path-only',

@@ -6,14 +6,17 @@ import type { IndexedOpenClawChunk } from './openclaw-chunker.js';
 
 export function highlightsOf(snippet: string, words: ReadonlySet<string>): HighlightRange[] {
   const out: HighlightRange[] = [];
-  for (const m of snippet.matchAll(/[\p{L}\p{N}_]+/gu)) if (words.has(m[0].normalize('NFC').toLowerCase())) out.push({ start: m.index, end: m.index + m[0].length });
+  for (const m of snippet.matchAll(/[\p{L}\p{N}_]+/gu))
+    if (words.has(m[0].normalize('NFC').toLowerCase())) out.push({ start: m.index, end: m.index + m[0].length });
   return out;
 }
 
 export function importanceLine(chunk: IndexedOpenClawChunk | undefined): number | null {
   if (!chunk || chunk.importance === null) return null;
   const lines = chunk.sourceText.split('\n');
-  for (let i = 0; i < lines.length; i++) if (scanAnnotations(lines[i] ?? '').some((a) => a.kind === 'importance' && a.value === String(chunk.importance))) return chunk.startLine + i;
+  for (let i = 0; i < lines.length; i++)
+    if (scanAnnotations(lines[i] ?? '').some((a) => a.kind === 'importance' && a.value === String(chunk.importance)))
+      return chunk.startLine + i;
   return null;
 }
 
@@ -26,7 +29,12 @@ export interface ProfileHit {
   decay: { date: string | null };
 }
 
-export function profileResult(hit: ProfileHit, chunk: IndexedOpenClawChunk | undefined, breakdown: ScoreBreakdown, words: ReadonlySet<string>): SearchResult {
+export function profileResult(
+  hit: ProfileHit,
+  chunk: IndexedOpenClawChunk | undefined,
+  breakdown: ScoreBreakdown,
+  words: ReadonlySet<string>,
+): SearchResult {
   return {
     id: `${hit.path}#openclaw-${hit.startLine}-${hit.endLine}`,
     chunkHash: chunk?.hash ?? '',
@@ -37,7 +45,8 @@ export function profileResult(hit: ProfileHit, chunk: IndexedOpenClawChunk | und
     snippet: hit.snippet,
     highlights: highlightsOf(hit.snippet, words),
     source: 'memory',
-    citation: hit.startLine === hit.endLine ? `${hit.path}#L${hit.startLine}` : `${hit.path}#L${hit.startLine}-L${hit.endLine}`,
+    citation:
+      hit.startLine === hit.endLine ? `${hit.path}#L${hit.startLine}` : `${hit.path}#L${hit.startLine}-L${hit.endLine}`,
     date: hit.decay.date,
     breakdown,
   };

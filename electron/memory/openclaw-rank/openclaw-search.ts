@@ -10,7 +10,13 @@ import { exactPathMatcher } from './openclaw-keyword-index.js';
 import type { KeywordHit, OpenClawKeywordIndex } from './openclaw-keyword-index.js';
 
 /** OpenClaw's memory_search defaults (agents/memory-search.ts). */
-export const OPENCLAW_DEFAULTS = { maxResults: 6, minScore: 0.35, halfLifeDays: 30, candidateUniverse: 200, candidateMultiplier: 4 } as const;
+export const OPENCLAW_DEFAULTS = {
+  maxResults: 6,
+  minScore: 0.35,
+  halfLifeDays: 30,
+  candidateUniverse: 200,
+  candidateMultiplier: 4,
+} as const;
 const DAY_MS = 86_400_000;
 const DATED_PATH_RE = /(?:^|\/)memory\/(?:[^/]+\/)*(\d{4})-(\d{2})-(\d{2})(?:-[^/]+)?\.md$/;
 
@@ -86,7 +92,11 @@ function mergeHits(sets: Hit[][], exactPathQuery: string): Hit[] {
         existing.boost = hit.boost;
         existing.bm25 = hit.bm25;
       } else if (!existing.boost && hit.boost) existing.boost = hit.boost;
-      if ((hit.hasBodyMatch && !hadBody) || (hit.hasBodyMatch === hadBody && hit.snippet.length > existing.snippet.length)) existing.snippet = hit.snippet;
+      if (
+        (hit.hasBodyMatch && !hadBody) ||
+        (hit.hasBodyMatch === hadBody && hit.snippet.length > existing.snippet.length)
+      )
+        existing.snippet = hit.snippet;
     }
   }
   const merged = [...seen.values()];
@@ -105,17 +115,34 @@ function limitHits(hits: Hit[], limit: number): Hit[] {
     paths.add(h.path);
     if (paths.size === 200) break;
   }
-  return bounded.filter((h) => paths.has(h.path)).concat(ranked.filter((h) => h.exactPathSpecificity === 0).slice(0, limit));
+  return bounded
+    .filter((h) => paths.has(h.path))
+    .concat(ranked.filter((h) => h.exactPathSpecificity === 0).slice(0, limit));
 }
 
 /** One keyword search (searchKeyword): body hits with the lexical boost, plus the filename tier. */
-function searchOnce(index: OpenClawKeywordIndex, query: string, limit: number, exactPathQuery: string, rankingQuery: string): Hit[] {
+function searchOnce(
+  index: OpenClawKeywordIndex,
+  query: string,
+  limit: number,
+  exactPathQuery: string,
+  rankingQuery: string,
+): Hit[] {
   const matchers = queryMatchersOf(rankingQuery);
   const body: Hit[] = index.searchBody(query, limit).map(({ text, ...row }) => {
     const boost = matchers.length === 0 ? null : lexicalBoostOf(matchers, row.path, text);
-    return { ...row, score: boostedScore(row.textScore, boost), pathScore: 0, exactPathSpecificity: 0, boost, foundBy: query };
+    return {
+      ...row,
+      score: boostedScore(row.textScore, boost),
+      pathScore: 0,
+      exactPathSpecificity: 0,
+      boost,
+      foundBy: query,
+    };
   });
-  const paths: Hit[] = index.searchPaths(query, exactPathQuery, limit).map((h) => ({ ...h, boost: null, foundBy: query }));
+  const paths: Hit[] = index
+    .searchPaths(query, exactPathQuery, limit)
+    .map((h) => ({ ...h, boost: null, foundBy: query }));
   return limitHits(mergeHits([body, paths], exactPathQuery), limit);
 }
 
@@ -124,10 +151,15 @@ export function decayOf(relPath: string, nowMs: number, halfLifeDays: number): R
   if (!match) return { date: null, ageDays: null, multiplier: 1 };
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const at = new Date(Date.UTC(year, month - 1, day));
-  if (at.getUTCFullYear() !== year || at.getUTCMonth() !== month - 1 || at.getUTCDate() !== day) return { date: null, ageDays: null, multiplier: 1 };
+  if (at.getUTCFullYear() !== year || at.getUTCMonth() !== month - 1 || at.getUTCDate() !== day)
+    return { date: null, ageDays: null, multiplier: 1 };
   const ageDays = (nowMs - at.getTime()) / DAY_MS;
   const clamped = Math.max(0, ageDays);
-  return { date: `${match[1]}-${match[2]}-${match[3]}`, ageDays, multiplier: Math.exp(-(Math.LN2 / halfLifeDays) * clamped) };
+  return {
+    date: `${match[1]}-${match[2]}-${match[3]}`,
+    ageDays,
+    multiplier: Math.exp(-(Math.LN2 / halfLifeDays) * clamped),
+  };
 }
 
 export interface OpenClawSearchOptions {
@@ -144,26 +176,50 @@ export interface KeywordCandidates {
 }
 
 /** searchKeywordWithFallback: the strict query, then one search per fallback keyword when it finds too little. */
-export function keywordCandidatesLikeOpenClaw(index: OpenClawKeywordIndex, query: string, maxResults: number): KeywordCandidates {
+export function keywordCandidatesLikeOpenClaw(
+  index: OpenClawKeywordIndex,
+  query: string,
+  maxResults: number,
+): KeywordCandidates {
   const universe = Math.max(OPENCLAW_DEFAULTS.candidateUniverse, maxResults);
   const limit = Math.min(200, Math.max(1, Math.floor(universe * OPENCLAW_DEFAULTS.candidateMultiplier)));
   const full = searchOnce(index, query, limit, query, query);
   const terms = fallbackTerms(query);
   const strict = buildFtsQuery(query)?.toLowerCase() ?? null;
   const enough = full.filter((h) => h.exactPathSpecificity === 0).length >= limit;
-  if (!enough && terms.length > 0 && !(full.length > 0 && strict === (buildFtsQuery(terms.join(' '))?.toLowerCase() ?? null))) {
+  if (
+    !enough &&
+    terms.length > 0 &&
+    !(full.length > 0 && strict === (buildFtsQuery(terms.join(' '))?.toLowerCase() ?? null))
+  ) {
     const sets = terms.map((term) => searchOnce(index, term, limit, query, query));
-    return { hits: limitHits(mergeHits([full, ...sets], query), limit), strict: buildFtsQuery(query), terms, usedFallback: true };
+    return {
+      hits: limitHits(mergeHits([full, ...sets], query), limit),
+      strict: buildFtsQuery(query),
+      terms,
+      usedFallback: true,
+    };
   }
   return { hits: full, strict: buildFtsQuery(query), terms, usedFallback: false };
 }
 
 /** MemorySearchOrchestration.search with no embedding provider, as `openclaw memory search` runs it. */
-export function searchLikeOpenClaw(index: OpenClawKeywordIndex, rawQuery: string, options: OpenClawSearchOptions): OpenClawSearchOutcome {
+export function searchLikeOpenClaw(
+  index: OpenClawKeywordIndex,
+  rawQuery: string,
+  options: OpenClawSearchOptions,
+): OpenClawSearchOutcome {
   const query = rawQuery.trim();
   const maxResults = options.maxResults ?? OPENCLAW_DEFAULTS.maxResults;
   const minScore = options.minScore ?? OPENCLAW_DEFAULTS.minScore;
-  const empty: OpenClawSearchOutcome = { results: [], strictQuery: null, fallbackTerms: [], usedFallback: false, keptBelowMinScore: false, candidates: 0 };
+  const empty: OpenClawSearchOutcome = {
+    results: [],
+    strictQuery: null,
+    fallbackTerms: [],
+    usedFallback: false,
+    keptBelowMinScore: false,
+    candidates: 0,
+  };
   if (!query || index.chunks.size === 0) return empty;
   const universe = Math.max(OPENCLAW_DEFAULTS.candidateUniverse, maxResults);
   const { hits, terms, usedFallback } = keywordCandidatesLikeOpenClaw(index, query, maxResults);
@@ -173,19 +229,43 @@ export function searchLikeOpenClaw(index: OpenClawKeywordIndex, rawQuery: string
     .map((hit) => {
       const chunk = index.chunks.get(hit.id);
       const importance = chunk?.importance ?? null;
-      const relevance = hit.exactPathSpecificity === 0 ? hit.score : (1 + Math.max(0, Math.min(1, hasBody(hit) ? hit.score : 0))) / 2;
+      const relevance =
+        hit.exactPathSpecificity === 0 ? hit.score : (1 + Math.max(0, Math.min(1, hasBody(hit) ? hit.score : 0))) / 2;
       const decay = decayOf(hit.path, options.nowMs, OPENCLAW_DEFAULTS.halfLifeDays);
       const multiplier = importanceMultiplier(importance);
       const decayed = decay.date === null ? relevance : relevance * decay.multiplier;
-      return { ...hit, importance, projectKey: chunk?.projectKey ?? null, relevance, decay, importanceMultiplier: multiplier, score: decayed * multiplier };
+      return {
+        ...hit,
+        importance,
+        projectKey: chunk?.projectKey ?? null,
+        relevance,
+        decay,
+        importanceMultiplier: multiplier,
+        score: decayed * multiplier,
+      };
     })
-    .filter((hit) => !(hit.projectKey ?? '').split(';').map((k) => k.trim()).includes(INVALID_PROJECT_KEY))
+    .filter(
+      (hit) =>
+        !(hit.projectKey ?? '')
+          .split(';')
+          .map((k) => k.trim())
+          .includes(INVALID_PROJECT_KEY),
+    )
     .sort((a, b) => compareHits(a, b, false))
     .map((hit) => (hit.exactPathSpecificity > 0 ? { ...hit, score: 1 } : hit));
 
   // selectScoredResults(…, minScore, 0), then search() cuts to maxResults
   const passing = ranked.filter((h) => h.score >= minScore);
   const keptBelowMinScore = passing.length === 0;
-  const selected = (keptBelowMinScore ? ranked.filter((h) => h.score >= 0) : passing).slice(0, universe).slice(0, maxResults);
-  return { results: selected, strictQuery: buildFtsQuery(query), fallbackTerms: terms, usedFallback, keptBelowMinScore: keptBelowMinScore && selected.length > 0, candidates: ranked.length };
+  const selected = (keptBelowMinScore ? ranked.filter((h) => h.score >= 0) : passing)
+    .slice(0, universe)
+    .slice(0, maxResults);
+  return {
+    results: selected,
+    strictQuery: buildFtsQuery(query),
+    fallbackTerms: terms,
+    usedFallback,
+    keptBelowMinScore: keptBelowMinScore && selected.length > 0,
+    candidates: ranked.length,
+  };
 }

@@ -25,7 +25,12 @@ interface Vector {
   results: VectorResult[];
 }
 const fixturePath = path.join(__dirname, '../../../shared/fixtures/openclaw-search-vectors.json');
-const fixture = JSON.parse(fs.readFileSync(fixturePath, 'utf8')) as { openclawVersion: string; now: string; mtime: string; vectors: Vector[] };
+const fixture = JSON.parse(fs.readFileSync(fixturePath, 'utf8')) as {
+  openclawVersion: string;
+  now: string;
+  mtime: string;
+  vectors: Vector[];
+};
 
 let root: string;
 const engines = new Map<string, MemoryEngine>();
@@ -40,7 +45,15 @@ beforeAll(async () => {
       fs.writeFileSync(path.join(dir, rel), text);
       fs.utimesSync(path.join(dir, rel), mtime, mtime);
     }
-    engines.set(ws.name, await MemoryEngine.open({ workspaceDir: dir, dataDir: path.join(root, `data-${ws.name}`), openclawHome: path.join(root, 'no-openclaw'), embedder: null }));
+    engines.set(
+      ws.name,
+      await MemoryEngine.open({
+        workspaceDir: dir,
+        dataDir: path.join(root, `data-${ws.name}`),
+        openclawHome: path.join(root, 'no-openclaw'),
+        embedder: null,
+      }),
+    );
   }
 });
 
@@ -57,20 +70,29 @@ describe('the openclaw profile reproduces OpenClaw 2026.9.6 memory_search', () =
     expect(fixture.vectors.length).toBeGreaterThanOrEqual(200);
     expect(new Set(fixture.vectors.map((v) => v.workspace))).toEqual(new Set(WORKSPACES.map((w) => w.name)));
     // Inputs and vectors belong together: every query of the specs has its vector, in order.
-    expect(fixture.vectors.map((v) => `${v.workspace}\0${v.query}`)).toEqual(WORKSPACES.flatMap((w) => w.queries.map((q) => `${w.name}\0${q}`)));
+    expect(fixture.vectors.map((v) => `${v.workspace}\0${v.query}`)).toEqual(
+      WORKSPACES.flatMap((w) => w.queries.map((q) => `${w.name}\0${q}`)),
+    );
   });
 
   it('returns the same paths, lines, order, snippets and scores for every vector', async () => {
     const mismatches: string[] = [];
     let matched = 0;
     for (const vector of fixture.vectors) {
-      const response = await engines.get(vector.workspace)!.search({ query: vector.query, profile: 'openclaw', now: Date.parse(NOW) });
+      const response = await engines
+        .get(vector.workspace)!
+        .search({ query: vector.query, profile: 'openclaw', now: Date.parse(NOW) });
       expect(response.profile).toBe('openclaw');
       const got = response.results.map((r) => `${r.path}:${r.startLine}-${r.endLine}`);
       const want = vector.results.map((r) => `${r.path}:${r.startLine}-${r.endLine}`);
       const scoresAgree = response.results.every((r, i) => {
         const w = vector.results[i];
-        return w !== undefined && Math.abs(r.score - w.score) <= 1e-9 && Math.abs(r.breakdown.openclaw!.textScore - w.textScore) <= 1e-12 && r.snippet === w.snippet;
+        return (
+          w !== undefined &&
+          Math.abs(r.score - w.score) <= 1e-9 &&
+          Math.abs(r.breakdown.openclaw!.textScore - w.textScore) <= 1e-12 &&
+          r.snippet === w.snippet
+        );
       });
       if (got.join('|') === want.join('|') && scoresAgree) matched += 1;
       else mismatches.push(`${vector.workspace} "${vector.query}": got ${got.join(', ')}; OpenClaw ${want.join(', ')}`);
@@ -81,12 +103,18 @@ describe('the openclaw profile reproduces OpenClaw 2026.9.6 memory_search', () =
   });
 
   it('shows the importance OpenClaw applied and keeps the annotation out of the snippet', async () => {
-    const response = await engines.get('english')!.search({ query: 'contract zebra', profile: 'openclaw', now: Date.parse(NOW) });
+    const response = await engines
+      .get('english')!
+      .search({ query: 'contract zebra', profile: 'openclaw', now: Date.parse(NOW) });
     const top = response.results[0]!;
     expect(top).toMatchObject({ path: 'MEMORY.md', startLine: 3, endLine: 3 });
     expect(top.snippet).not.toContain('<!--');
     expect(top.breakdown.importance).toEqual({ importance: 9, multiplier: 0.75 + 9 * 0.05, line: 3 });
-    expect(top.breakdown.openclaw).toMatchObject({ fallback: true, fallbackTerms: ['contract', 'zebra'], foundBy: 'contract' });
+    expect(top.breakdown.openclaw).toMatchObject({
+      fallback: true,
+      fallbackTerms: ['contract', 'zebra'],
+      foundBy: 'contract',
+    });
   });
 
   it('follows edits: the next search sees the files as they are on disk, as a fresh index would', async () => {
@@ -107,9 +135,13 @@ describe('the openclaw profile reproduces OpenClaw 2026.9.6 memory_search', () =
     for (const query of ['walrus', 'green tea', 'tea', 'router', 'alpha.md']) {
       const kept = await engine.search({ query, profile: 'openclaw', now: Date.parse(NOW) });
       const rebuilt = await fresh.search({ query, profile: 'openclaw', now: Date.parse(NOW) });
-      expect(kept.results.map((r) => [r.path, r.startLine, r.endLine, r.score])).toEqual(rebuilt.results.map((r) => [r.path, r.startLine, r.endLine, r.score]));
+      expect(kept.results.map((r) => [r.path, r.startLine, r.endLine, r.score])).toEqual(
+        rebuilt.results.map((r) => [r.path, r.startLine, r.endLine, r.score]),
+      );
     }
-    expect((await engine.search({ query: 'walrus', profile: 'openclaw', now: Date.parse(NOW) })).results.map((r) => r.path)).toEqual(['memory/topics/tea.md']);
+    expect(
+      (await engine.search({ query: 'walrus', profile: 'openclaw', now: Date.parse(NOW) })).results.map((r) => r.path),
+    ).toEqual(['memory/topics/tea.md']);
     fresh.close();
     fs.writeFileSync(tea, teaText);
     fs.utimesSync(tea, new Date(MTIME), new Date(MTIME));

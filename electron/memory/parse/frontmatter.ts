@@ -65,6 +65,10 @@ function parseBlock(yamlText: string, body: string): Pick<FrontmatterResult, 'da
 /** Declared `sha256:<hex>` or `<hex>` against the sha256 of the body. */
 export function verifyChecksum(declared: string, body: string): ChecksumStatus {
   const actual = sha256(body);
-  const normalized = declared.trim().toLowerCase().replace(/^sha256:/, '').trim();
+  const normalized = declared
+    .trim()
+    .toLowerCase()
+    .replace(/^sha256:/, '')
+    .trim();
   return { declared, actual, ok: normalized === actual };
 }

@@ -33,9 +33,12 @@ describe('refreshIntegrityFields', () => {
 
   it('keeps quotes, a sha256: prefix, a comment and CRLF line endings', () => {
     const body = 'line one\r\nline two\r\n';
-    const before = fileWith("updated: '2026-09-29'\nchecksum: \"sha256:abc\"   # integrity", body, '\r\n');
+    const before = fileWith('updated: \'2026-09-29\'\nchecksum: "sha256:abc"   # integrity', body, '\r\n');
     const { text } = refreshIntegrityFields(before, NOW);
-    expect(text.split('\r\n').slice(1, 3)).toEqual(["updated: '2026-11-06'", `checksum: "sha256:${sha256(body)}"   # integrity`]);
+    expect(text.split('\r\n').slice(1, 3)).toEqual([
+      "updated: '2026-11-06'",
+      `checksum: "sha256:${sha256(body)}"   # integrity`,
+    ]);
     expect(text.endsWith(body)).toBe(true);
     expect(parseFrontmatter(text).checksum).toMatchObject({ ok: true });
   });

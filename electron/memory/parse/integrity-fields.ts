@@ -69,7 +69,8 @@ export function timestampLike(old: string, now: Date): string {
   const match = ISO.exec(old.trim());
   if (!match) return formatInZone(now, -now.getTimezoneOffset(), { seconds: true, millis: 0, zone: 'offset' });
   const [, , hours, , seconds, fraction, zone] = match;
-  if (hours === undefined) return formatInZone(now, -now.getTimezoneOffset(), { dateOnly: true, seconds: false, millis: 0, zone: 'none' });
+  if (hours === undefined)
+    return formatInZone(now, -now.getTimezoneOffset(), { dateOnly: true, seconds: false, millis: 0, zone: 'none' });
   const precision = { seconds: seconds !== undefined, millis: fraction ? fraction.length - 1 : 0 };
   if (zone === undefined) return formatInZone(now, -now.getTimezoneOffset(), { ...precision, zone: 'none' });
   if (zone === 'Z') return formatInZone(now, 0, { ...precision, zone: 'Z' });
@@ -91,13 +92,17 @@ function formatInZone(
   if (style.dateOnly) return date;
   let time = `${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}`;
   if (style.seconds) time += `:${pad(wall.getUTCSeconds())}`;
-  if (style.seconds && style.millis > 0) time += `.${pad(wall.getUTCMilliseconds(), 3).padEnd(style.millis, '0').slice(0, style.millis)}`;
+  if (style.seconds && style.millis > 0)
+    time += `.${pad(wall.getUTCMilliseconds(), 3).padEnd(style.millis, '0').slice(0, style.millis)}`;
   const sign = offsetMinutes < 0 ? '-' : '+';
   const abs = Math.abs(offsetMinutes);
   const zone =
-    style.zone === 'Z' ? 'Z'
-    : style.zone === 'none' ? ''
-    : style.zone === 'compact' ? `${sign}${pad(Math.floor(abs / 60))}${pad(abs % 60)}`
-    : `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+    style.zone === 'Z'
+      ? 'Z'
+      : style.zone === 'none'
+        ? ''
+        : style.zone === 'compact'
+          ? `${sign}${pad(Math.floor(abs / 60))}${pad(abs % 60)}`
+          : `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
   return `${date}T${time}${zone}`;
 }

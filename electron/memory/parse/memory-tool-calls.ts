@@ -12,7 +12,15 @@ import type { CallHit, CallNextStep, CallOutcome } from '../../../shared/agent-c
  * the memory-wiki supplement's wiki_search / wiki_get, and the LanceDB memory plugin's
  * memory_recall / memory_store / memory_forget (active memory's recall tool lists).
  */
-export const MEMORY_TOOL_NAMES = ['memory_search', 'memory_get', 'memory_recall', 'memory_store', 'memory_forget', 'wiki_search', 'wiki_get'] as const;
+export const MEMORY_TOOL_NAMES = [
+  'memory_search',
+  'memory_get',
+  'memory_recall',
+  'memory_store',
+  'memory_forget',
+  'wiki_search',
+  'wiki_get',
+] as const;
 const MEMORY_TOOLS = new Set<string>(MEMORY_TOOL_NAMES);
 
 /** OpenClaw names an MCP server's tools `<server>__<tool>` (Memory Lens: `memory-lens__memory_search`). */
@@ -120,10 +128,18 @@ function nextStepAfter(call: ExtractedMemoryCall, steps: readonly Step[], start:
       return { kind: call.outcome.kind === 'results' ? 'answered' : 'answered-without-memory', line: step.line };
     }
     if (READ_TOOLS.has(step.tool) && typeof step.args.path === 'string') {
-      return { kind: returned.has(step.args.path) ? 'read-result' : 'read-other', line: step.line, path: step.args.path };
+      return {
+        kind: returned.has(step.args.path) ? 'read-result' : 'read-other',
+        line: step.line,
+        path: step.args.path,
+      };
     }
     if (SEARCH_TOOLS.has(step.tool)) {
-      return { kind: 'searched-again', line: step.line, ...(typeof step.args.query === 'string' ? { query: step.args.query } : {}) };
+      return {
+        kind: 'searched-again',
+        line: step.line,
+        ...(typeof step.args.query === 'string' ? { query: step.args.query } : {}),
+      };
     }
   }
   return { kind: 'nothing', line: null };
@@ -139,7 +155,9 @@ function messageOf(record: unknown): Message | null {
   return null;
 }
 
-function toolCallOf(part: Record<string, unknown>): { id: string | null; name: string; args: Record<string, unknown> } | null {
+function toolCallOf(
+  part: Record<string, unknown>,
+): { id: string | null; name: string; args: Record<string, unknown> } | null {
   if (part.type !== 'toolCall' && part.type !== 'tool_use' && part.type !== 'toolUse') return null;
   if (typeof part.name !== 'string') return null;
   let args: unknown = part.arguments ?? part.input ?? {};
@@ -162,9 +180,15 @@ function timestampOf(record: unknown, message: Message): number | null {
 /** The result payload: `details` when OpenClaw kept it, else the JSON in the text parts. */
 function payloadOf(message: Message): { payload: Record<string, unknown> | null; text: string } {
   const parts = Array.isArray(message.content) ? message.content : [];
-  const text = typeof message.content === 'string'
-    ? message.content
-    : parts.filter((p): p is { type: 'text'; text: string } => isObject(p) && p.type === 'text' && typeof p.text === 'string').map((p) => p.text).join('\n');
+  const text =
+    typeof message.content === 'string'
+      ? message.content
+      : parts
+          .filter(
+            (p): p is { type: 'text'; text: string } => isObject(p) && p.type === 'text' && typeof p.text === 'string',
+          )
+          .map((p) => p.text)
+          .join('\n');
   if (isObject(message.details)) return { payload: message.details, text };
   try {
     const parsed: unknown = JSON.parse(text);
@@ -180,12 +204,29 @@ function outcomeOf(tool: string, message: Message): CallOutcome {
   const str = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : null);
   if (payload) {
     Object.assign(base, { mode: str(payload.mode), provider: str(payload.provider), action: str(payload.action) });
-    if (payload.disabled === true || payload.unavailable === true || payload.status === 'disabled' || payload.status === 'unavailable') {
-      return { ...base, kind: 'disabled', reason: str(payload.error) ?? str(payload.warning) ?? 'memory search unavailable' };
+    if (
+      payload.disabled === true ||
+      payload.unavailable === true ||
+      payload.status === 'disabled' ||
+      payload.status === 'unavailable'
+    ) {
+      return {
+        ...base,
+        kind: 'disabled',
+        reason: str(payload.error) ?? str(payload.warning) ?? 'memory search unavailable',
+      };
     }
   }
-  const failed = message.isError === true || payload?.status === 'error' || (payload !== null && str(payload.error) !== null && !Array.isArray(payload.results));
-  if (failed) return { ...base, kind: 'error', reason: (payload && (str(payload.error) ?? str(payload.warning))) ?? (text.trim() || 'the call failed') };
+  const failed =
+    message.isError === true ||
+    payload?.status === 'error' ||
+    (payload !== null && str(payload.error) !== null && !Array.isArray(payload.results));
+  if (failed)
+    return {
+      ...base,
+      kind: 'error',
+      reason: (payload && (str(payload.error) ?? str(payload.warning))) ?? (text.trim() || 'the call failed'),
+    };
   if (payload && Array.isArray(payload.results ?? payload.memories)) {
     const hits = ((payload.results ?? payload.memories) as unknown[]).filter(isObject).map(toHit);
     return { ...base, kind: hits.length > 0 ? 'results' : 'empty', count: hits.length, hits };
@@ -197,7 +238,12 @@ function outcomeOf(tool: string, message: Message): CallOutcome {
     if (lines === 0) return { ...base, kind: 'empty' };
     const from = typeof payload.from === 'number' ? payload.from : 1;
     const path = str(payload.path) ?? '';
-    return { ...base, kind: 'results', count: lines, hits: [{ path, startLine: from, endLine: from + lines - 1, score: null }] };
+    return {
+      ...base,
+      kind: 'results',
+      count: lines,
+      hits: [{ path, startLine: from, endLine: from + lines - 1, score: null }],
+    };
   }
   // memory_recall's plain text ("Found 3 memories: …"), memory_store's confirmation, …
   if (/^No (relevant )?memories found/i.test(text.trim())) return { ...base, kind: 'empty' };

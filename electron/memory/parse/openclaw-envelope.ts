@@ -28,11 +28,13 @@ const SYSTEM_LINE = /^System(?: \(untrusted\))?: \[[^\]]+\]\s*/;
 /** The channel event after it: `Feishu[default] DM | body`, `Feishu[acct] DM from ou_x: body`, `Feishu[acct] message in group g: body`. */
 const CHANNEL_EVENT = /^[\p{L}\p{N} ._-]{1,40}\[[^\]\n]*\]\s+(?:DM|message in group \S+)(?: from [^:|\n]+)?\s*[|:]\s*/u;
 /** After a System line the account bracket may be missing (`WebChat DM | body`). */
-const CHANNEL_EVENT_AFTER_SYSTEM = /^[\p{L}\p{N}._-]{1,40}(?:\[[^\]\n]*\])?\s+(?:DM|message in group \S+)(?: from [^:|\n]+)?\s*[|:]\s*/u;
+const CHANNEL_EVENT_AFTER_SYSTEM =
+  /^[\p{L}\p{N}._-]{1,40}(?:\[[^\]\n]*\])?\s+(?:DM|message in group \S+)(?: from [^:|\n]+)?\s*[|:]\s*/u;
 /** A leading channel envelope `[Feishu Alice id:ou_1 +3m Fri 2026-06-12 09:05:09 GMT+8] ` (stripEnvelope's rule). */
 const ENVELOPE_PREFIX = /^\[([^\]\n]+)\]\s*/;
 const ENVELOPE_TIME = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?Z\b|\d{4}-\d{2}-\d{2} \d{2}:\d{2}\b/;
-const ENVELOPE_CHANNELS = /^(?:WebChat|WhatsApp|Telegram|Signal|Slack|Discord|Google Chat|iMessage|Teams|Matrix|Zalo|Zalo Personal|BlueBubbles|Feishu|Lark|DingTalk|WeCom|QQ) /;
+const ENVELOPE_CHANNELS =
+  /^(?:WebChat|WhatsApp|Telegram|Signal|Slack|Discord|Google Chat|iMessage|Teams|Matrix|Zalo|Zalo Personal|BlueBubbles|Feishu|Lark|DingTalk|WeCom|QQ) /;
 const MESSAGE_ID = /\[message_id:\s*[^\]\n]+\]/gi;
 const CRON_TAG = /^\[cron:[^\]\n]+\]\s*/;
 /** Lines that are notes about the message, not its words. */
@@ -53,7 +55,9 @@ function dropLabelledBlocks(lines: string[]): string[] {
   for (let i = 0; i < lines.length; i++) {
     const trimmed = lines[i]!.trim();
     if (trimmed === `Context: ${CONTEXT_SENTINEL}` || trimmed === UNTRUSTED_TAIL) break; // everything after is context
-    const isLabel = METADATA_LABELS.includes(trimmed) || (trimmed.endsWith(CONTEXT_SENTINEL) && trimmed.length > CONTEXT_SENTINEL.length);
+    const isLabel =
+      METADATA_LABELS.includes(trimmed) ||
+      (trimmed.endsWith(CONTEXT_SENTINEL) && trimmed.length > CONTEXT_SENTINEL.length);
     if (!isLabel) {
       out.push(lines[i]!);
       continue;
@@ -149,6 +153,7 @@ export function displayedMessage(text: string, role: 'user' | 'assistant'): Disp
   // A direct message's `Alice: ` repeats the envelope's `[Feishu Alice id:ou_1 …]`: it goes too.
   const header = ENVELOPE_PREFIX.exec(text.replace(/^\s+/, ''))?.[1];
   const name = /^([^:\n]{1,40}):\s/.exec(stripped)?.[1];
-  if (header && name && header.includes(name)) return { body: stripped.slice(name.length + 1).trimStart(), sender: name };
+  if (header && name && header.includes(name))
+    return { body: stripped.slice(name.length + 1).trimStart(), sender: name };
   return { body: stripped };
 }

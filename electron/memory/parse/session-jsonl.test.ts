@@ -14,13 +14,22 @@ describe('parseSessionJsonl', () => {
     expect(parsed.malformed).toBe(0);
     // The channel envelope is not indexed; the transcript view keeps it.
     expect(parsed.lines[0]).toBe('User: 帮我查一下历年的合同金额，2023 到 2025 年的');
-    expect(parsed.messages[0]!.text).toBe('System: [2026-03-30 17:41:10 GMT+8] Feishu[default] DM | 帮我查一下历年的合同金额，2023 到 2025 年的');
+    expect(parsed.messages[0]!.text).toBe(
+      'System: [2026-03-30 17:41:10 GMT+8] Feishu[default] DM | 帮我查一下历年的合同金额，2023 到 2025 年的',
+    );
     // Newlines inside a message collapse so one output line is one JSONL line.
-    expect(parsed.lines[1]).toBe('Assistant: 历年合同金额如下： - 2023年：12,345 万元 - 2024年：15,678 万元 - 2025年：18,234 万元');
+    expect(parsed.lines[1]).toBe(
+      'Assistant: 历年合同金额如下： - 2023年：12,345 万元 - 2024年：15,678 万元 - 2025年：18,234 万元',
+    );
     expect(parsed.lines[2]).toBe('User: Also add 2022 — and remember I prefer totals in 万元.');
     expect(parsed.lines[3]).toBe('Assistant: Noted: totals in 万元. 2022: 10,120 万元.');
     expect(parsed.firstTimestamp).toBe('2026-03-30T09:41:02.118Z');
-    expect(parsed.messages.map((m) => [m.line, m.role])).toEqual([[4, 'user'], [7, 'assistant'], [9, 'user'], [10, 'assistant']]);
+    expect(parsed.messages.map((m) => [m.line, m.role])).toEqual([
+      [4, 'user'],
+      [7, 'assistant'],
+      [9, 'user'],
+      [10, 'assistant'],
+    ]);
     expect(parsed.messages[0]!.timestamp).toBe('2026-03-30T09:41:15.402Z');
   });
 
@@ -42,7 +51,9 @@ describe('parseSessionJsonl', () => {
   });
 
   it('takes message.timestamp (epoch ms) when the record has no ISO timestamp', () => {
-    const parsed = parseSessionJsonl('{"type":"message","message":{"role":"user","content":"hi","timestamp":1774863675402}}\n');
+    const parsed = parseSessionJsonl(
+      '{"type":"message","message":{"role":"user","content":"hi","timestamp":1774863675402}}\n',
+    );
     expect(parsed.messages[0]!.timestamp).toBe('2026-03-30T09:41:15.402Z');
     expect(parsed.firstTimestamp).toBe('2026-03-30T09:41:15.402Z');
   });
@@ -60,7 +71,16 @@ describe('parseSessionJsonl', () => {
   });
 
   it('keeps line breaks in the messages the transcript view shows, while the index folds them', () => {
-    const text = JSON.stringify({ type: 'message', message: { role: 'assistant', content: [{ type: 'text', text: '## Plan\r\n\n- first\n- second' }, { type: 'text', text: 'Done.' }] } });
+    const text = JSON.stringify({
+      type: 'message',
+      message: {
+        role: 'assistant',
+        content: [
+          { type: 'text', text: '## Plan\r\n\n- first\n- second' },
+          { type: 'text', text: 'Done.' },
+        ],
+      },
+    });
     const parsed = parseSessionJsonl(text);
     expect(parsed.messages[0]!.text).toBe('## Plan\n\n- first\n- second\n\nDone.');
     expect(parsed.lines[0]).toBe('Assistant: ## Plan - first - second Done.');

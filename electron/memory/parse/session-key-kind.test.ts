@@ -16,9 +16,20 @@ const DM = '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b';
 
 /** sessions.json as the gateway keeps it: key → entry; a spawned child carries spawnedBy / spawnDepth. */
 const STORE = {
-  [`agent:main:subagent:${CHILD}`]: { sessionId: CHILD, updatedAt: 1_793_000_000_000, spawnedBy: 'agent:main:main', spawnDepth: 1, label: 'dns-summary' },
+  [`agent:main:subagent:${CHILD}`]: {
+    sessionId: CHILD,
+    updatedAt: 1_793_000_000_000,
+    spawnedBy: 'agent:main:main',
+    spawnDepth: 1,
+    label: 'dns-summary',
+  },
   [`agent:main:cron:${JOB}:run:${RUN}`]: { sessionId: RUN, updatedAt: 1_793_000_100_000 },
-  [`agent:codex:acp:${ACP}`]: { sessionId: ACP, updatedAt: 1_793_000_200_000, spawnedBy: 'agent:main:feishu:direct:ou_e40c5df02fc1', sessionFile: `/home/u/.openclaw/agents/main/sessions/${ACP}.jsonl` },
+  [`agent:codex:acp:${ACP}`]: {
+    sessionId: ACP,
+    updatedAt: 1_793_000_200_000,
+    spawnedBy: 'agent:main:feishu:direct:ou_e40c5df02fc1',
+    sessionFile: `/home/u/.openclaw/agents/main/sessions/${ACP}.jsonl`,
+  },
   'agent:main:feishu:direct:ou_e40c5df02fc1': { sessionId: DM, updatedAt: 1_793_000_300_000, chatType: 'direct' },
   'agent:main:main': { sessionId: 'main-session', updatedAt: 1_793_000_400_000 },
 };
@@ -66,15 +77,32 @@ describe('a sessions folder with its sessions.json', () => {
     fs.mkdirSync(sessions, { recursive: true });
     fs.writeFileSync(path.join(workspace, 'MEMORY.md'), '# Memory\n');
     const transcript = (id: string, text: string) =>
-      [{ type: 'session', version: 3, id, timestamp: '2026-11-05T02:00:00.000Z' }, { type: 'message', id: 'm1', parentId: null, timestamp: '2026-11-05T02:00:20.000Z', message: { role: 'user', content: [{ type: 'text', text }] } }]
-        .map((l) => JSON.stringify(l)).join('\n') + '\n';
-    fs.writeFileSync(path.join(sessions, `${CHILD}.jsonl`), transcript(CHILD, 'Summarise the 川讯 DNS incident notes into three bullet points.'));
+      [
+        { type: 'session', version: 3, id, timestamp: '2026-11-05T02:00:00.000Z' },
+        {
+          type: 'message',
+          id: 'm1',
+          parentId: null,
+          timestamp: '2026-11-05T02:00:20.000Z',
+          message: { role: 'user', content: [{ type: 'text', text }] },
+        },
+      ]
+        .map((l) => JSON.stringify(l))
+        .join('\n') + '\n';
+    fs.writeFileSync(
+      path.join(sessions, `${CHILD}.jsonl`),
+      transcript(CHILD, 'Summarise the 川讯 DNS incident notes into three bullet points.'),
+    );
     fs.writeFileSync(path.join(sessions, `${DM}.jsonl`), transcript(DM, '还是回复我她是sunny'));
     fs.writeFileSync(path.join(sessions, 'sessions.json'), JSON.stringify(STORE, null, 2));
 
     const kindOf = async () => {
       const files = await discoverFiles({ workspaceDir: workspace, openclawHome: home });
-      return Object.fromEntries(files.filter((f) => f.source === 'sessions').map((f) => [path.basename(f.path), prepareFile(f, fs.readFileSync(f.absPath)).file.sessionKind]));
+      return Object.fromEntries(
+        files
+          .filter((f) => f.source === 'sessions')
+          .map((f) => [path.basename(f.path), prepareFile(f, fs.readFileSync(f.absPath)).file.sessionKind]),
+      );
     };
     expect(await kindOf()).toEqual({ [`${CHILD}.jsonl`]: 'subagent', [`${DM}.jsonl`]: 'conversation' });
     fs.writeFileSync(path.join(sessions, 'sessions.json'), '{"agent:main:subagent:');

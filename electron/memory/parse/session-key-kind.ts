@@ -33,7 +33,10 @@ function isObject(value: unknown): value is Record<string, unknown> {
 export function sessionKindFromStoreEntry(sessionKey: string, entry: Record<string, unknown>): RecordedSessionKind {
   const byKey = sessionKindFromKey(sessionKey);
   if (byKey !== 'interactive') return byKey;
-  const spawned = (typeof entry.spawnedBy === 'string' && entry.spawnedBy.trim() !== '') || (typeof entry.spawnDepth === 'number' && entry.spawnDepth > 0) || typeof entry.subagentRole === 'string';
+  const spawned =
+    (typeof entry.spawnedBy === 'string' && entry.spawnedBy.trim() !== '') ||
+    (typeof entry.spawnDepth === 'number' && entry.spawnDepth > 0) ||
+    typeof entry.subagentRole === 'string';
   return spawned ? 'subagent' : 'interactive';
 }
 

@@ -31,7 +31,8 @@ export function sessionAutomation(messages: readonly Pick<TranscriptMessage, 'ro
   if (users.length === 0) return { kind: 'conversation' };
   const first = users[0]!.text;
   const cron = cronEnvelope(first);
-  if (cron && users.every((m) => cronEnvelope(m.text) || isHeartbeatPrompt(m.text))) return { kind: 'cron', jobId: cron.jobId, jobName: cron.jobName };
+  if (cron && users.every((m) => cronEnvelope(m.text) || isHeartbeatPrompt(m.text)))
+    return { kind: 'cron', jobId: cron.jobId, jobName: cron.jobName };
   if (users.every((m) => isHeartbeatPrompt(m.text))) return { kind: 'heartbeat' };
   if (SUBAGENT_CONTEXT.test(first)) return { kind: 'subagent' };
   return { kind: 'conversation' };

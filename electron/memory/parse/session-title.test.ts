@@ -5,7 +5,13 @@ describe('sessionTitle', () => {
   const msg = (role: 'user' | 'assistant', text: string) => ({ line: 1, role, text, timestamp: null });
 
   it('is the first line of the first user message', () => {
-    expect(sessionTitle([msg('assistant', 'Hello!'), msg('user', '\nPlan the   trip to Chengdu\nwith the family'), msg('user', 'later')])).toBe('Plan the trip to Chengdu');
+    expect(
+      sessionTitle([
+        msg('assistant', 'Hello!'),
+        msg('user', '\nPlan the   trip to Chengdu\nwith the family'),
+        msg('user', 'later'),
+      ]),
+    ).toBe('Plan the trip to Chengdu');
   });
 
   it('cuts a long message at a word, with an ellipsis', () => {
@@ -20,7 +26,9 @@ describe('sessionTitle', () => {
   });
 
   it('leaves out OpenClaw envelope metadata: System lines, channel prefixes, metadata blocks, message ids', () => {
-    expect(sessionTitle([msg('user', 'System: [2026-11-26 09:15:50 GMT+8] Feishu[default] DM | MP go/no-go 是哪天？')])).toBe('MP go/no-go 是哪天？');
+    expect(
+      sessionTitle([msg('user', 'System: [2026-11-26 09:15:50 GMT+8] Feishu[default] DM | MP go/no-go 是哪天？')]),
+    ).toBe('MP go/no-go 是哪天？');
     const wrapped = [
       'Conversation info (untrusted metadata):',
       '```json',

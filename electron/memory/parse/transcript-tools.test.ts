@@ -8,10 +8,34 @@ describe('transcriptTools', () => {
     const jsonl = [
       line({ type: 'session', version: 3, id: 's' }),
       line({ type: 'message', message: { role: 'user', content: [{ type: 'text', text: 'Let me verify' }] } }),
-      line({ type: 'message', message: { role: 'assistant', content: [{ type: 'text', text: "Let's verify:" }, { type: 'toolCall', id: 'c1', name: 'exec', arguments: { command: 'ls -la memory/' } }] } }),
+      line({
+        type: 'message',
+        message: {
+          role: 'assistant',
+          content: [
+            { type: 'text', text: "Let's verify:" },
+            { type: 'toolCall', id: 'c1', name: 'exec', arguments: { command: 'ls -la memory/' } },
+          ],
+        },
+      }),
       'not json',
-      line({ type: 'message', message: { role: 'toolResult', toolCallId: 'c1', toolName: 'exec', content: [{ type: 'text', text: 'total 8' }], isError: false } }),
-      line({ type: 'message', message: { role: 'assistant', content: [{ type: 'tool_use', id: 'c2', name: 'memory_search', input: { query: '轻笔记' } }] } }),
+      line({
+        type: 'message',
+        message: {
+          role: 'toolResult',
+          toolCallId: 'c1',
+          toolName: 'exec',
+          content: [{ type: 'text', text: 'total 8' }],
+          isError: false,
+        },
+      }),
+      line({
+        type: 'message',
+        message: {
+          role: 'assistant',
+          content: [{ type: 'tool_use', id: 'c2', name: 'memory_search', input: { query: '轻笔记' } }],
+        },
+      }),
     ].join('\n');
     const tools = transcriptTools(jsonl);
     expect(tools.map((t) => [t.line, t.name, t.summary, t.result, t.resultLine])).toEqual([

@@ -47,9 +47,18 @@ export function transcriptTools(jsonl: string): TranscriptTool[] {
     const message = record.message;
     if (message.role === 'assistant' && Array.isArray(message.content)) {
       for (const part of message.content) {
-        if (!isObject(part) || (part.type !== 'toolCall' && part.type !== 'tool_use') || typeof part.name !== 'string') continue;
+        if (!isObject(part) || (part.type !== 'toolCall' && part.type !== 'tool_use') || typeof part.name !== 'string')
+          continue;
         const args = part.type === 'toolCall' ? part.arguments : part.input;
-        const tool: TranscriptTool = { line: i + 1, name: part.name, summary: summariseArgs(args), args: cut(JSON.stringify(args ?? {}, null, 2), MAX_TOOL_TEXT), result: null, resultLine: null, isError: false };
+        const tool: TranscriptTool = {
+          line: i + 1,
+          name: part.name,
+          summary: summariseArgs(args),
+          args: cut(JSON.stringify(args ?? {}, null, 2), MAX_TOOL_TEXT),
+          result: null,
+          resultLine: null,
+          isError: false,
+        };
         tools.push(tool);
         if (typeof part.id === 'string') byId.set(part.id, tool);
       }

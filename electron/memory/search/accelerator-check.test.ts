@@ -15,7 +15,24 @@ import { IndexSession } from './index-session.js';
 import { keywordSearch } from './keyword-search.js';
 import { vectorSearch, vectorSearchKnn } from './vector-search.js';
 
-const WORDS = ['router', 'firmware', 'meeting', 'budget', 'contract', 'review', 'gateway', 'backup', 'tokyo', 'knee', 'invoice', 'dentist', '合同', '金额', '会议', '预算'];
+const WORDS = [
+  'router',
+  'firmware',
+  'meeting',
+  'budget',
+  'contract',
+  'review',
+  'gateway',
+  'backup',
+  'tokyo',
+  'knee',
+  'invoice',
+  'dentist',
+  '合同',
+  '金额',
+  '会议',
+  '预算',
+];
 const QUERIES = ['router budget', 'contract review 合同', 'backup', 'dentist invoice tokyo', '会议 预算'];
 const DIMS = 16;
 
@@ -31,11 +48,16 @@ function keywordIndex(chunks: number): Database.Database {
   const db = new Database(':memory:');
   dbs.push(db);
   createBaseSchema(db);
-  const insertChunk = db.prepare("INSERT INTO chunks(id, path, source, start_line, end_line, hash, text, updated_at) VALUES (?, ?, 'memory', 1, 1, ?, ?, 0)");
+  const insertChunk = db.prepare(
+    "INSERT INTO chunks(id, path, source, start_line, end_line, hash, text, updated_at) VALUES (?, ?, 'memory', 1, 1, ?, ?, 0)",
+  );
   const insertFts = db.prepare('INSERT INTO chunks_fts(rowid, text_seg) VALUES (?, ?)');
   db.transaction(() => {
     for (let i = 0; i < chunks; i++) {
-      const text = Array.from({ length: 3 + Math.floor(rand() * 25) }, () => WORDS[Math.floor(rand() * rand() * WORDS.length)]!).join(' ');
+      const text = Array.from(
+        { length: 3 + Math.floor(rand() * 25) },
+        () => WORDS[Math.floor(rand() * rand() * WORDS.length)]!,
+      ).join(' ');
       const { lastInsertRowid } = insertChunk.run(`f${i}.md#0`, `f${i}.md`, `h${i}`, text);
       insertFts.run(lastInsertRowid, segmentForIndex(text));
     }
@@ -44,7 +66,9 @@ function keywordIndex(chunks: number): Database.Database {
 }
 
 function ranked(session: IndexSession): [number, number][][] {
-  return QUERIES.map((q) => keywordSearch(session, q, { limit: 50 }).candidates.map((c) => [c.chunkRowid, c.keyword.bm25]));
+  return QUERIES.map((q) =>
+    keywordSearch(session, q, { limit: 50 }).candidates.map((c) => [c.chunkRowid, c.keyword.bm25]),
+  );
 }
 
 function unit(rand: () => number): Float32Array {
@@ -62,7 +86,9 @@ function vectorIndex(rows: number): Database.Database {
   sqliteVec.load(db);
   createBaseSchema(db);
   createVectorTable(db, DIMS, 'vec0');
-  const insertChunk = db.prepare("INSERT INTO chunks(id, path, source, start_line, end_line, hash, text, updated_at) VALUES (?, ?, 'memory', 1, 1, 'h', 't', 0)");
+  const insertChunk = db.prepare(
+    "INSERT INTO chunks(id, path, source, start_line, end_line, hash, text, updated_at) VALUES (?, ?, 'memory', 1, 1, 'h', 't', 0)",
+  );
   const insertVec = db.prepare('INSERT INTO chunks_vec(rowid, embedding) VALUES (?, ?)');
   db.transaction(() => {
     for (let i = 0; i < rows; i++) {
@@ -86,11 +112,17 @@ describe('the keyword accelerator (FTS5 doclists)', () => {
 
   it('stays off, ranking exactly as FTS5 does, and says why, when the self-check disagrees', () => {
     // A reader that mis-decodes a future format would rank in silence: here one bm25 value is off by a hair.
-    const session = new IndexSession(db, { selfCheck: { keyword: (hits) => hits.map((h, i) => (i === 0 ? { ...h, bm25: h.bm25 * (1 + 1e-12) } : h)) } });
+    const session = new IndexSession(db, {
+      selfCheck: { keyword: (hits) => hits.map((h, i) => (i === 0 ? { ...h, bm25: h.bm25 * (1 + 1e-12) } : h)) },
+    });
     expect(ranked(session)).toEqual(baseline);
     const backends = session.backends();
     expect(backends.keyword).toBe('fts5-bm25');
-    expect(backends.notices).toEqual([expect.stringMatching(/^Keyword ranking uses FTS5's bm25\(\): the doclist ranking of “.+” differs from FTS5's bm25\(\)\.$/)]);
+    expect(backends.notices).toEqual([
+      expect.stringMatching(
+        /^Keyword ranking uses FTS5's bm25\(\): the doclist ranking of “.+” differs from FTS5's bm25\(\)\.$/,
+      ),
+    ]);
   });
 
   it('is not used on a small index, and says nothing about it', () => {
@@ -115,10 +147,13 @@ describe('the vector accelerator (int8 scan)', () => {
     expect(session.vectors.loaded).toBe(true);
   });
 
-  it('stays off, answering with sqlite-vec\'s KNN itself, and says why, when the self-check disagrees', () => {
+  it("stays off, answering with sqlite-vec's KNN itself, and says why, when the self-check disagrees", () => {
     const session = new IndexSession(db, { selfCheck: { vector: (hits) => [...hits].reverse() } });
     expect(queries.map((q) => vectorSearch(session, q, 24))).toEqual(reference);
-    expect(session.backends()).toMatchObject({ vector: 'sqlite-vec-knn', notices: [expect.stringMatching(/^Vector search uses sqlite-vec's KNN: /)] });
+    expect(session.backends()).toMatchObject({
+      vector: 'sqlite-vec-knn',
+      notices: [expect.stringMatching(/^Vector search uses sqlite-vec's KNN: /)],
+    });
     // The matrix it checked is not kept in memory for nothing.
     expect(session.vectors.loaded).toBe(false);
   });

@@ -38,22 +38,35 @@ function sqliteLine(db: Database.Database): string {
 /** Version, format and size gates of the doclist reader; `final` false when only the size stands in the way. */
 export function keywordGate(db: Database.Database): Gate {
   const line = sqliteLine(db);
-  if (!VERIFIED_SQLITE_LINES.includes(line)) return { on: false, reason: `SQLite ${line} is not a release the FTS5 doclist reader was verified on`, final: true };
-  const format = db.prepare<[], number | undefined>("SELECT v FROM chunks_fts_config WHERE k = 'version'").pluck().get();
-  if (format !== VERIFIED_FTS5_FORMAT) return { on: false, reason: `FTS5 format ${String(format)} is not the one the doclist reader knows`, final: true };
+  if (!VERIFIED_SQLITE_LINES.includes(line))
+    return {
+      on: false,
+      reason: `SQLite ${line} is not a release the FTS5 doclist reader was verified on`,
+      final: true,
+    };
+  const format = db
+    .prepare<[], number | undefined>("SELECT v FROM chunks_fts_config WHERE k = 'version'")
+    .pluck()
+    .get();
+  if (format !== VERIFIED_FTS5_FORMAT)
+    return { on: false, reason: `FTS5 format ${String(format)} is not the one the doclist reader knows`, final: true };
   const rows = readFtsTotals(db).rows;
-  if (rows < KEYWORD_ACCELERATOR_MIN_CHUNKS) return { on: false, reason: `${rows} chunks: FTS5's bm25() is fast enough`, final: false };
+  if (rows < KEYWORD_ACCELERATOR_MIN_CHUNKS)
+    return { on: false, reason: `${rows} chunks: FTS5's bm25() is fast enough`, final: false };
   return { on: true };
 }
 
 /** Terms of a few chunks spread over the index: the first and middle token of each, then pairs of them. */
 function sampleTermSets(db: Database.Database): string[][] {
   const max = db.prepare<[], number | null>('SELECT max(rowid) FROM chunks_fts').pluck().get() ?? 0;
-  const read = db.prepare<[number], string | undefined>('SELECT text_seg FROM chunks_fts WHERE rowid >= ? ORDER BY rowid LIMIT 1').pluck();
+  const read = db
+    .prepare<[number], string | undefined>('SELECT text_seg FROM chunks_fts WHERE rowid >= ? ORDER BY rowid LIMIT 1')
+    .pluck();
   const singles: string[] = [];
   for (let i = 1; i <= 5; i++) {
     const tokens = (read.get(Math.max(1, Math.floor((max * i) / 6))) ?? '').split(' ').filter(Boolean);
-    for (const token of [tokens[0], tokens[tokens.length >> 1]]) if (token && !singles.includes(token)) singles.push(token);
+    for (const token of [tokens[0], tokens[tokens.length >> 1]])
+      if (token && !singles.includes(token)) singles.push(token);
   }
   const sets = singles.map((t) => [t]);
   for (let i = 0; i + 1 < singles.length; i += 2) sets.push([singles[i]!, singles[i + 1]!]);
@@ -65,7 +78,10 @@ function fts5Quoted(term: string): string {
 }
 
 /** The doclist ranking against FTS5's bm25() on sampled terms: null when they agree, else what differed. */
-export function checkKeywordAccelerator(session: Parameters<typeof bm25UnionTopK>[0], tamper?: SelfCheckTamper['keyword']): string | null {
+export function checkKeywordAccelerator(
+  session: Parameters<typeof bm25UnionTopK>[0],
+  tamper?: SelfCheckTamper['keyword'],
+): string | null {
   const db = session.db;
   const ranked = db.prepare<[string, number], UnionHit>(
     'SELECT rowid, bm25(chunks_fts) AS bm25 FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY bm25(chunks_fts), rowid LIMIT ?',
@@ -75,7 +91,9 @@ export function checkKeywordAccelerator(session: Parameters<typeof bm25UnionTopK
     if (!union) return `the doclist reader could not read the index for “${terms.join(' ')}”`;
     const fast = tamper ? tamper(union.hits) : union.hits;
     const baseline = ranked.all(terms.map(fts5Quoted).join(' OR '), CHECKED_TOP);
-    const same = fast.length === baseline.length && fast.every((h, i) => h.rowid === baseline[i]!.rowid && h.bm25 === baseline[i]!.bm25);
+    const same =
+      fast.length === baseline.length &&
+      fast.every((h, i) => h.rowid === baseline[i]!.rowid && h.bm25 === baseline[i]!.bm25);
     if (!same) return `the doclist ranking of “${terms.join(' ')}” differs from FTS5's bm25()`;
   }
   return null;
@@ -84,7 +102,8 @@ export function checkKeywordAccelerator(session: Parameters<typeof bm25UnionTopK
 /** Size gate of the int8 scan (it needs sqlite-vec's KNN as its baseline). */
 export function vectorGate(db: Database.Database): Gate {
   const rows = db.prepare<[], number>('SELECT count(*) FROM chunks_vec').pluck().get() ?? 0;
-  if (rows < VECTOR_ACCELERATOR_MIN_ROWS) return { on: false, reason: `${rows} vectors: sqlite-vec's KNN is fast enough`, final: false };
+  if (rows < VECTOR_ACCELERATOR_MIN_ROWS)
+    return { on: false, reason: `${rows} vectors: sqlite-vec's KNN is fast enough`, final: false };
   return { on: true };
 }
 
@@ -99,7 +118,9 @@ export function checkVectorAccelerator(
   tamper?: SelfCheckTamper['vector'],
 ): string | null {
   const max = db.prepare<[], number | null>('SELECT max(rowid) FROM chunks_vec').pluck().get() ?? 0;
-  const read = db.prepare<[number], Buffer | undefined>('SELECT embedding FROM chunks_vec WHERE rowid >= ? ORDER BY rowid LIMIT 1').pluck();
+  const read = db
+    .prepare<[number], Buffer | undefined>('SELECT embedding FROM chunks_vec WHERE rowid >= ? ORDER BY rowid LIMIT 1')
+    .pluck();
   for (let i = 1; i <= 4; i++) {
     const blob = read.get(Math.max(1, Math.floor((max * i) / 5)));
     if (!blob) continue;
@@ -107,8 +128,12 @@ export function checkVectorAccelerator(
     const scanned = scanVectorMatrix(matrix, query, CHECKED_TOP);
     const fast = tamper ? tamper(scanned) : scanned;
     const baseline = knn(query, CHECKED_TOP);
-    const same = fast.length === baseline.length && fast.every((h, j) => h.chunkRowid === baseline[j]!.chunkRowid && Math.abs(h.cosine - baseline[j]!.cosine) <= 1e-6);
-    if (!same) return 'the int8 scan differs from sqlite-vec\'s KNN on a sampled vector';
+    const same =
+      fast.length === baseline.length &&
+      fast.every(
+        (h, j) => h.chunkRowid === baseline[j]!.chunkRowid && Math.abs(h.cosine - baseline[j]!.cosine) <= 1e-6,
+      );
+    if (!same) return "the int8 scan differs from sqlite-vec's KNN on a sampled vector";
   }
   return null;
 }

@@ -5,7 +5,10 @@ import type { AccessBreakdown } from '../../../shared/domain.js';
 import { accessMultiplier } from '../../../shared/score.js';
 import type { ChunkAccessStats } from '../engine-types.js';
 
-export function accessBreakdown(stats: ChunkAccessStats | null, boost: { enabled: boolean; factor: number }): AccessBreakdown {
+export function accessBreakdown(
+  stats: ChunkAccessStats | null,
+  boost: { enabled: boolean; factor: number },
+): AccessBreakdown {
   const count = stats?.count ?? 0;
   return {
     count,

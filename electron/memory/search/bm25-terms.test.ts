@@ -11,7 +11,22 @@ import { describeShownHits, keywordSearch, quoteFtsTerm } from './keyword-search
 import { buildTestIndex } from './test-support/test-index.js';
 import type { IndexSession } from './index-session.js';
 
-const EN = ['router', 'firmware', 'meeting', 'budget', 'contract', 'review', 'priya', 'gateway', 'dns', 'release', 'café', 'naïve', 'tokyo', 'backup'];
+const EN = [
+  'router',
+  'firmware',
+  'meeting',
+  'budget',
+  'contract',
+  'review',
+  'priya',
+  'gateway',
+  'dns',
+  'release',
+  'café',
+  'naïve',
+  'tokyo',
+  'backup',
+];
 const ZH = ['合同', '金额', '备份', '路由器', '会议', '预算', '东京', '膝盖', '故障', '试点'];
 
 function randomDoc(rand: () => number): string {
@@ -52,17 +67,27 @@ describe('per-term BM25 account', () => {
   for (const seed of [1, 7, 2026]) {
     it(`adds up to FTS5's bm25() within 1e-9 on generated corpus #${seed}`, () => {
       const rand = seededRandom(seed);
-      const docs = Array.from({ length: 120 + Math.floor(rand() * 200) }, (_, i) => ({ path: `memory/d${i}.md`, text: randomDoc(rand) }));
+      const docs = Array.from({ length: 120 + Math.floor(rand() * 200) }, (_, i) => ({
+        path: `memory/d${i}.md`,
+        text: randomDoc(rand),
+      }));
       ({ db, session } = buildTestIndex(docs));
       // Deletions and re-inserts change FTS5's totals record; the account must follow them.
-      for (let i = 0; i < 20; i++) db.prepare('DELETE FROM chunks_fts WHERE rowid = ?').run(1 + Math.floor(rand() * docs.length));
-      db.prepare('INSERT INTO chunks_fts(rowid, text_seg) VALUES (?, ?)').run(100_000, segmentForIndex(randomDoc(rand)));
+      for (let i = 0; i < 20; i++)
+        db.prepare('DELETE FROM chunks_fts WHERE rowid = ?').run(1 + Math.floor(rand() * docs.length));
+      db.prepare('INSERT INTO chunks_fts(rowid, text_seg) VALUES (?, ?)').run(
+        100_000,
+        segmentForIndex(randomDoc(rand)),
+      );
       const totals = readFtsTotals(db);
       expect(totals.rows).toBe(db.prepare('SELECT count(*) FROM chunks_fts').pluck().get());
 
       let compared = 0;
       for (let q = 0; q < 40; q++) {
-        const words = Array.from({ length: 1 + Math.floor(rand() * 4) }, () => (rand() < 0.6 ? EN : ZH)[Math.floor(rand() * 10)]!);
+        const words = Array.from(
+          { length: 1 + Math.floor(rand() * 4) },
+          () => (rand() < 0.6 ? EN : ZH)[Math.floor(rand() * 10)]!,
+        );
         if (rand() < 0.3) words.push('zeppelin');
         const result = keywordSearch(session, words.join(' '), { limit: 1000 });
         const alone = new Map<string, Map<number, number>>();
@@ -76,7 +101,9 @@ describe('per-term BM25 account', () => {
           for (const t of c.keyword.terms!) {
             if (t.occurrences === 0) continue;
             if (!alone.has(t.term)) {
-              const rows = db.prepare('SELECT rowid, bm25(chunks_fts) AS b FROM chunks_fts WHERE chunks_fts MATCH ?').all(quoteFtsTerm(t.term)) as { rowid: number; b: number }[];
+              const rows = db
+                .prepare('SELECT rowid, bm25(chunks_fts) AS b FROM chunks_fts WHERE chunks_fts MATCH ?')
+                .all(quoteFtsTerm(t.term)) as { rowid: number; b: number }[];
               alone.set(t.term, new Map(rows.map((r) => [r.rowid, r.b])));
             }
             expect(Math.abs(alone.get(t.term)!.get(c.chunkRowid)! + t.contribution)).toBeLessThan(1e-9);
@@ -116,7 +143,10 @@ describe('per-term BM25 account', () => {
     const result = keywordSearch(session, 'backup zeppelin', { limit: 10 });
     describeShownHits(session, result.candidates, result.terms);
     const top = result.candidates[0]!.keyword;
-    expect(top.terms!.map((t) => [t.term, t.occurrences, t.chunksWithTerm])).toEqual([['backup', 3, 2], ['zeppelin', 0, 0]]);
+    expect(top.terms!.map((t) => [t.term, t.occurrences, t.chunksWithTerm])).toEqual([
+      ['backup', 3, 2],
+      ['zeppelin', 0, 0],
+    ]);
     expect(top.matchedTerms).toEqual(['backup']);
     expect(top.termCount).toBe(2);
     expect(top.chunkTokens).toBe(4);

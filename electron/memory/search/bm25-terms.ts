@@ -49,7 +49,10 @@ function docTokensOf(stmt: Database.Statement<[number], Uint8Array | undefined>,
 export function docsWithTerms(session: IndexSession, terms: readonly string[]): Map<string, number> {
   const lookup = session
     .statement<number | undefined>('SELECT doc FROM temp.chunks_fts_vocab WHERE term = @term', () =>
-      session.db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.chunks_fts_vocab USING fts5vocab(main, 'chunks_fts', 'row')"))
+      session.db.exec(
+        "CREATE VIRTUAL TABLE IF NOT EXISTS temp.chunks_fts_vocab USING fts5vocab(main, 'chunks_fts', 'row')",
+      ),
+    )
     .pluck();
   const out = new Map<string, number>();
   for (const term of terms) out.set(term, lookup.get({ term }) ?? 0);
@@ -158,9 +161,15 @@ export function chunkTermBreakdown(
 }
 
 /** Reads a chunk's indexed text and recorded size, for chunkTermBreakdown. */
-export function chunkIndexReader(session: IndexSession): (rowid: number) => { textSeg: string; docTokens: number } | null {
-  const text = session.statement<string | undefined>('SELECT text_seg FROM chunks_fts WHERE rowid = ?').pluck() as unknown as Database.Statement<[number], string | undefined>;
-  const size = session.statement<Uint8Array | undefined>('SELECT sz FROM chunks_fts_docsize WHERE id = ?').pluck() as unknown as Database.Statement<[number], Uint8Array | undefined>;
+export function chunkIndexReader(
+  session: IndexSession,
+): (rowid: number) => { textSeg: string; docTokens: number } | null {
+  const text = session
+    .statement<string | undefined>('SELECT text_seg FROM chunks_fts WHERE rowid = ?')
+    .pluck() as unknown as Database.Statement<[number], string | undefined>;
+  const size = session
+    .statement<Uint8Array | undefined>('SELECT sz FROM chunks_fts_docsize WHERE id = ?')
+    .pluck() as unknown as Database.Statement<[number], Uint8Array | undefined>;
   return (rowid) => {
     const textSeg = text.get(rowid);
     if (textSeg === undefined) return null;

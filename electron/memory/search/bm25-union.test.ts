@@ -22,7 +22,22 @@ import { bm25UnionTopK } from './bm25-union.js';
 import { IndexSession } from './index-session.js';
 import { buildMatchQuery, searchTerms } from './keyword-search.js';
 
-const EN = ['router', 'routers', 'firmware', 'meeting', 'meetings', 'budget', 'contract', 'review', 'priya', 'gateway', 'dns', 'release', 'café', 'backup'];
+const EN = [
+  'router',
+  'routers',
+  'firmware',
+  'meeting',
+  'meetings',
+  'budget',
+  'contract',
+  'review',
+  'priya',
+  'gateway',
+  'dns',
+  'release',
+  'café',
+  'backup',
+];
 const ZH = ['合同', '金额', '备份', '路由器', '会议', '预算', '东京', '膝盖', '故障'];
 
 function randomText(rand: () => number): string {
@@ -38,7 +53,10 @@ function randomText(rand: () => number): string {
 }
 
 function randomQuery(rand: () => number): string {
-  const words = Array.from({ length: 1 + Math.floor(rand() * 5) }, () => (rand() < 0.6 ? EN : ZH)[Math.floor(rand() * 9)]!);
+  const words = Array.from(
+    { length: 1 + Math.floor(rand() * 5) },
+    () => (rand() < 0.6 ? EN : ZH)[Math.floor(rand() * 9)]!,
+  );
   if (rand() < 0.3) words.push('zeppelin');
   if (rand() < 0.2) words.push(String(Math.floor(rand() * 500)));
   return words.join(' ');
@@ -47,12 +65,17 @@ function randomQuery(rand: () => number): string {
 /** FTS5's own union, ranked the way the search asks it to rank. */
 function fts5Union(db: Database.Database, terms: readonly string[], limit: number): { rowid: number; bm25: number }[] {
   return db
-    .prepare('SELECT rowid, bm25(chunks_fts) AS bm25 FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY bm25(chunks_fts), rowid LIMIT ?')
+    .prepare(
+      'SELECT rowid, bm25(chunks_fts) AS bm25 FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY bm25(chunks_fts), rowid LIMIT ?',
+    )
     .all(buildMatchQuery(terms, 'OR'), limit) as { rowid: number; bm25: number }[];
 }
 
 function docCount(db: Database.Database, term: string): number {
-  return db.prepare('SELECT count(*) FROM chunks_fts WHERE chunks_fts MATCH ?').pluck().get(buildMatchQuery([term], 'OR')) as number;
+  return db
+    .prepare('SELECT count(*) FROM chunks_fts WHERE chunks_fts MATCH ?')
+    .pluck()
+    .get(buildMatchQuery([term], 'OR')) as number;
 }
 
 /** Compares every limit for `queries`; returns how many hits were compared. */
@@ -86,7 +109,11 @@ afterEach(() => {
 });
 
 describe('BM25 union from the doclists', () => {
-  for (const [seed, pageSize] of [[5, 80], [6, null], [2026, 300]] as const) {
+  for (const [seed, pageSize] of [
+    [5, 80],
+    [6, null],
+    [2026, 300],
+  ] as const) {
     it(`equals FTS5's ranked union, scores to the bit (seed ${seed})`, () => {
       const rand = seededRandom(seed);
       memoryDb = new Database(':memory:');
@@ -99,7 +126,8 @@ describe('BM25 union from the doclists', () => {
         })();
       }
       // Deletions and rewrites move FTS5's totals and shadow older entries.
-      for (let i = 0; i < 40; i++) memoryDb.prepare('DELETE FROM chunks_fts WHERE rowid = ?').run(1 + Math.floor(rand() * 480));
+      for (let i = 0; i < 40; i++)
+        memoryDb.prepare('DELETE FROM chunks_fts WHERE rowid = ?').run(1 + Math.floor(rand() * 480));
       for (let i = 0; i < 10; i++) {
         const rowid = 1 + Math.floor(rand() * 480);
         memoryDb.prepare('DELETE FROM chunks_fts WHERE rowid = ?').run(rowid);
@@ -116,19 +144,31 @@ describe('BM25 union from the doclists', () => {
     const session = new IndexSession(memoryDb);
     expect(bm25UnionTopK(session, ['router'], 6)!.hits).toEqual([]);
     memoryDb.prepare('INSERT INTO chunks_fts(rowid, text_seg) VALUES (1, ?)').run('router firmwar');
-    expect(bm25UnionTopK(session, ['zeppelin', 'dns'], 6)).toMatchObject({ hits: [], docs: new Map([['zeppelin', 0], ['dns', 0]]) });
+    expect(bm25UnionTopK(session, ['zeppelin', 'dns'], 6)).toMatchObject({
+      hits: [],
+      docs: new Map([
+        ['zeppelin', 0],
+        ['dns', 0],
+      ]),
+    });
   });
 
   it('follows FileWriter writes with the lengths patched in place (rowids reused too), and reads again after another connection commits', () => {
     const rand = seededRandom(77);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-union-'));
     dirs.push(dir);
-    const index = openIndexDb(path.join(dir, 'index.sqlite'), { expected: { schemaVersion: SCHEMA_VERSION, chunkerVersion: CHUNKER_VERSION, embedding: null } });
+    const index = openIndexDb(path.join(dir, 'index.sqlite'), {
+      expected: { schemaVersion: SCHEMA_VERSION, chunkerVersion: CHUNKER_VERSION, embedding: null },
+    });
     indexes.push(index);
     const session = new IndexSession(index.db);
     const writer = new FileWriter(index.db);
     writer.onDidCommit(session);
-    const write = (p: string, n: number) => writer.writeFile(fileRecord(p), Array.from({ length: n }, () => chunk(randomText(rand))));
+    const write = (p: string, n: number) =>
+      writer.writeFile(
+        fileRecord(p),
+        Array.from({ length: n }, () => chunk(randomText(rand))),
+      );
     for (let f = 0; f < 30; f++) write(`memory/f${f}.md`, 1 + Math.floor(rand() * 6));
     const queries = Array.from({ length: 15 }, () => randomQuery(rand));
     expectSameAsFts5(session, queries);
@@ -137,7 +177,9 @@ describe('BM25 union from the doclists', () => {
     // The last file rewritten: its rowids are the highest, so SQLite hands them out again.
     const lastRowids = index.db.prepare("SELECT rowid FROM chunks WHERE path = 'memory/f29.md'").pluck().all();
     write('memory/f29.md', 8);
-    expect(index.db.prepare("SELECT rowid FROM chunks WHERE path = 'memory/f29.md'").pluck().all()).toEqual(expect.arrayContaining(lastRowids));
+    expect(index.db.prepare("SELECT rowid FROM chunks WHERE path = 'memory/f29.md'").pluck().all()).toEqual(
+      expect.arrayContaining(lastRowids),
+    );
     write('memory/new.md', 3);
     writer.removeFiles(['memory/f3.md']);
     writer.transaction(() => {
@@ -155,11 +197,15 @@ describe('BM25 union from the doclists', () => {
     expect(session.chunkLengths.loads).toBe(1);
 
     // Written behind the writer's back on the same connection, then by another connection: read again.
-    index.db.prepare('INSERT INTO chunks_fts(rowid, text_seg) VALUES (5000, ?)').run(segmentForIndex('router router budget'));
+    index.db
+      .prepare('INSERT INTO chunks_fts(rowid, text_seg) VALUES (5000, ?)')
+      .run(segmentForIndex('router router budget'));
     expectSameAsFts5(session, queries);
     expect(session.chunkLengths.loads).toBe(2);
     const other = new Database(index.path);
-    other.prepare('INSERT INTO chunks_fts(rowid, text_seg) VALUES (6000, ?)').run(segmentForIndex('合同 合同 金额 router'));
+    other
+      .prepare('INSERT INTO chunks_fts(rowid, text_seg) VALUES (6000, ?)')
+      .run(segmentForIndex('合同 合同 金额 router'));
     other.close();
     expectSameAsFts5(session, [...queries, '合同 router']);
     expect(session.chunkLengths.loads).toBe(3);
@@ -167,7 +213,16 @@ describe('BM25 union from the doclists', () => {
 });
 
 function fileRecord(p: string): FileRecord {
-  const file: WorkspaceFile = { path: p, source: 'memory', kind: 'evergreen', archived: false, size: 10, mtimeMs: 1, date: null, tags: [] };
+  const file: WorkspaceFile = {
+    path: p,
+    source: 'memory',
+    kind: 'evergreen',
+    archived: false,
+    size: 10,
+    mtimeMs: 1,
+    date: null,
+    tags: [],
+  };
   return { file, absPath: `/ws/${p}`, hash: 'h', indexState: 'indexed' };
 }
 

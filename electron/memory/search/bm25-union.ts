@@ -144,7 +144,12 @@ function scoreUnion(
   const { touchedCount, mostHeld, docs } = scored;
   const all = mostHeld === required.size;
   if (!filter) {
-    return { hits: toHits(state, bestOf(state.scores, state.touched, touchedCount, limit)), docs, key, someChunkHasAll: all };
+    return {
+      hits: toHits(state, bestOf(state.scores, state.touched, touchedCount, limit)),
+      docs,
+      key,
+      someChunkHasAll: all,
+    };
   }
   const passing = bestPassing(session, state, touchedCount, limit, filter, all ? required.size : -1);
   const someChunkHasAll = required.size === 0 || (all && passing.someHasAll);
@@ -202,7 +207,9 @@ function scoreTerms(
     const idf = fts5Idf(nRow, n, ln);
     const weight = weights?.get(term) ?? 1;
     const { rowids, occurrences } = postings;
-    const later = partials?.terms.has(term) ? { term, rowids: Int32Array.from(rowids.subarray(0, n)), shares: new Float64Array(n) } : null;
+    const later = partials?.terms.has(term)
+      ? { term, rowids: Int32Array.from(rowids.subarray(0, n)), shares: new Float64Array(n) }
+      : null;
     if (later) deferred.push(later);
     for (let i = 0; i < n; i++) {
       const rowid = rowids[i]!;
@@ -264,7 +271,14 @@ function growScores(state: UnionState, rowid: number): void {
  * Checks the best few hundred one by one (the best that pass are then exactly the first that
  * pass); if too few of them pass, or the filter expects few to, ranks every passing chunk.
  */
-function bestPassing(session: IndexSession, state: UnionState, touchedCount: number, limit: number, filter: UnionFilter, wanted: number): { rowids: number[]; someHasAll: boolean | null } {
+function bestPassing(
+  session: IndexSession,
+  state: UnionState,
+  touchedCount: number,
+  limit: number,
+  filter: UnionFilter,
+  wanted: number,
+): { rowids: number[]; someHasAll: boolean | null } {
   let found = false;
   if (limit > 0 && !filter.fewPass()) {
     session.observer?.filterStrategy?.('one-by-one');
@@ -323,7 +337,7 @@ export function bestOf(scores: Float64Array, rowids: Int32Array, count: number, 
     const rowid = rowids[i]!;
     if (heap.length < limit) {
       heap.push(rowid);
-      for (let c = heap.length - 1; c > 0; ) {
+      for (let c = heap.length - 1; c > 0;) {
         const parent = (c - 1) >> 1;
         if (!better(heap[parent]!, heap[c]!)) break;
         [heap[parent], heap[c]] = [heap[c]!, heap[parent]!];

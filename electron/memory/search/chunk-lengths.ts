@@ -95,7 +95,9 @@ export class ChunkLengths {
       this.key = null;
       return;
     }
-    this.readOneStatement ??= this.db.prepare<[number], Buffer | undefined>('SELECT sz FROM chunks_fts_docsize WHERE id = ?').pluck();
+    this.readOneStatement ??= this.db
+      .prepare<[number], Buffer | undefined>('SELECT sz FROM chunks_fts_docsize WHERE id = ?')
+      .pluck();
     for (const rowid of insertedRowids) {
       const sz = this.readOneStatement.get(rowid);
       if (rowid >= this.tokens.length) this.tokens = grow(this.tokens, rowid);

@@ -31,10 +31,24 @@ function spanDays(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
 }
 
-const overlaps = (a: { from: string; to: string }, b: { from: string; to: string }): boolean => a.from <= b.to && b.from <= a.to;
+const overlaps = (a: { from: string; to: string }, b: { from: string; to: string }): boolean =>
+  a.from <= b.to && b.from <= a.to;
 
-function matchFor(evidence: Match['evidence'], from: string, to: string, mention: QueryDate, written: string | null = null): Match {
-  return { evidence, from, to, written, mention: mention.text, broader: spanDays(from, to) > spanDays(mention.from, mention.to) };
+function matchFor(
+  evidence: Match['evidence'],
+  from: string,
+  to: string,
+  mention: QueryDate,
+  written: string | null = null,
+): Match {
+  return {
+    evidence,
+    from,
+    to,
+    written,
+    mention: mention.text,
+    broader: spanDays(from, to) > spanDays(mention.from, mention.to),
+  };
 }
 
 /**
@@ -55,7 +69,9 @@ function fileDays(kind: FileKind, date: FileDate | null, offsetMinutes: number):
  * wrote the year, which then must be written too — 11-05, 11/05, 11月5日, 11月5号, Nov 5 /
  * November 5th. Day numbers must not run on into other digits.
  */
-function textDatePattern(mentions: readonly QueryDate[]): { re: RegExp; dayOf: (written: string) => string | null } | null {
+function textDatePattern(
+  mentions: readonly QueryDate[],
+): { re: RegExp; dayOf: (written: string) => string | null } | null {
   const days = new Map<string, string>();
   const alternatives = new Set<string>();
   for (const m of mentions) {
@@ -64,10 +80,19 @@ function textDatePattern(mentions: readonly QueryDate[]): { re: RegExp; dayOf: (
       const iso = new Date(t).toISOString().slice(0, 10);
       const [y, mo, d] = [iso.slice(0, 4), iso.slice(5, 7), iso.slice(8, 10)];
       const [moN, dN] = [String(Number(mo)), String(Number(d))];
-      for (const key of [`${y}-${mo}-${d}`, `${y}年${moN}月${dN}`, `${moN}/${dN}`, `${MONTHS_EN[Number(mo) - 1]} ${dN}`]) days.set(key, iso);
+      for (const key of [
+        `${y}-${mo}-${d}`,
+        `${y}年${moN}月${dN}`,
+        `${moN}/${dN}`,
+        `${MONTHS_EN[Number(mo) - 1]} ${dN}`,
+      ])
+        days.set(key, iso);
       alternatives.add(`${y}-${mo}-${d}`).add(`${y}\\s*年\\s*0?${moN}\\s*月\\s*0?${dN}\\s*[日号]?`);
       if (!/\d{4}/.test(m.text)) {
-        alternatives.add(`0?${moN}[-/]0?${dN}`).add(`${moN}\\s*月\\s*${dN}\\s*[日号]`).add(`${MONTHS_EN[Number(mo) - 1]}[a-z]*\\.?\\s+0?${dN}(?:st|nd|rd|th)?`);
+        alternatives
+          .add(`0?${moN}[-/]0?${dN}`)
+          .add(`${moN}\\s*月\\s*${dN}\\s*[日号]`)
+          .add(`${MONTHS_EN[Number(mo) - 1]}[a-z]*\\.?\\s+0?${dN}(?:st|nd|rd|th)?`);
       }
     }
   }
@@ -121,7 +146,10 @@ function findEvidence(
   let broader: Match | null = null;
   const own: { evidence: Match['evidence']; days: { from: string; to: string } }[] = [];
   if (chunk.firstMs !== null && chunk.lastMs !== null) {
-    own.push({ evidence: 'session-messages', days: { from: localDay(chunk.firstMs, offsetMinutes), to: localDay(chunk.lastMs, offsetMinutes) } });
+    own.push({
+      evidence: 'session-messages',
+      days: { from: localDay(chunk.firstMs, offsetMinutes), to: localDay(chunk.lastMs, offsetMinutes) },
+    });
   } else {
     const days = fileDays(file.kind, file.date, offsetMinutes);
     if (days) own.push({ evidence: 'file-date', days });

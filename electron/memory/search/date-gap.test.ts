@@ -21,7 +21,12 @@ beforeAll(async () => {
   write('memory/2026-04-16.md', '# 16 Apr\n\nRouter rebooted twice.\n');
   write('memory/2026-01-02.md', '# 2 Jan\n\nNew router bought.\n');
   write('memory/topics/router.md', '---\ncreated: 2026-03-01\n---\n# Router\n\nAdmin page at 192.168.1.1.\n');
-  engine = await MemoryEngine.open({ workspaceDir: workspace, dataDir: path.join(root, 'data'), openclawHome: path.join(root, 'no-openclaw'), embedder: null });
+  engine = await MemoryEngine.open({
+    workspaceDir: workspace,
+    dataDir: path.join(root, 'data'),
+    openclawHome: path.join(root, 'no-openclaw'),
+    embedder: null,
+  });
   await engine.sync();
 });
 
@@ -32,7 +37,12 @@ afterAll(async () => {
 
 describe('when the asked period has no memory', () => {
   it('"yesterday" on an old workspace says so and names the nearest dated memories, newest first', async () => {
-    const response = await engine.search({ query: 'router yesterday', minScore: 0, now: Date.parse('2026-11-06T10:00:00+08:00'), timeZoneOffsetMinutes: 480 });
+    const response = await engine.search({
+      query: 'router yesterday',
+      minScore: 0,
+      now: Date.parse('2026-11-06T10:00:00+08:00'),
+      timeZoneOffsetMinutes: 480,
+    });
     const gap = response.notices.filter((n) => n.code === 'no-memory-then');
     expect(gap).toHaveLength(1);
     // Nothing is from then, so no "boosted ×2" line beside it.
@@ -43,9 +53,19 @@ describe('when the asked period has no memory', () => {
   });
 
   it('says nothing when the period has a memory, or when "now" is moved to a day that has one', async () => {
-    const dated = await engine.search({ query: 'router 4月16号', minScore: 0, now: Date.parse('2026-11-06T10:00:00+08:00'), timeZoneOffsetMinutes: 480 });
+    const dated = await engine.search({
+      query: 'router 4月16号',
+      minScore: 0,
+      now: Date.parse('2026-11-06T10:00:00+08:00'),
+      timeZoneOffsetMinutes: 480,
+    });
     expect(dated.notices.map((n) => n.code)).not.toContain('no-memory-then');
-    const asOf = await engine.search({ query: 'router yesterday', minScore: 0, now: Date.parse('2026-04-17T10:00:00+08:00'), timeZoneOffsetMinutes: 480 });
+    const asOf = await engine.search({
+      query: 'router yesterday',
+      minScore: 0,
+      now: Date.parse('2026-04-17T10:00:00+08:00'),
+      timeZoneOffsetMinutes: 480,
+    });
     expect(asOf.notices.map((n) => n.code)).not.toContain('no-memory-then');
     expect(asOf.results[0]!.path).toBe('memory/2026-04-16.md');
   });
@@ -57,7 +77,12 @@ describe('when the asked period has no memory', () => {
     expect(noTerms?.message).toBe(
       'The query has no searchable words besides its date. Memories from 16 Apr 2026 (“yesterday”): memory/2026-04-16.md (16 Apr 2026). Add a word to rank them, or open the Timeline on that day.',
     );
-    const empty = await engine.search({ query: 'yesterday', minScore: 0, now: Date.parse('2026-11-06T10:00:00+08:00'), timeZoneOffsetMinutes: 480 });
+    const empty = await engine.search({
+      query: 'yesterday',
+      minScore: 0,
+      now: Date.parse('2026-11-06T10:00:00+08:00'),
+      timeZoneOffsetMinutes: 480,
+    });
     expect(empty.notices.find((n) => n.code === 'no-terms')?.message).toBe('The query has no searchable words.');
     expect(empty.notices.map((n) => n.code)).toContain('no-memory-then');
   });

@@ -21,7 +21,9 @@ const MONTH_SLACK_DAYS = 31;
 const DATED = `date IS NOT NULL AND date_source IS NOT NULL AND date_source <> 'mtime' AND (kind <> 'evergreen' OR date_source = 'frontmatter')`;
 
 function sourceClause(sources: readonly MemorySource[] | null): string {
-  return sources && sources.length > 0 ? ` AND source IN (${sources.map((s) => `'${s === 'sessions' ? 'sessions' : 'memory'}'`).join(',')})` : '';
+  return sources && sources.length > 0
+    ? ` AND source IN (${sources.map((s) => `'${s === 'sessions' ? 'sessions' : 'memory'}'`).join(',')})`
+    : '';
 }
 
 function covered(row: DatedRow, offsetMinutes: number): { from: string; to: string } {
@@ -52,12 +54,15 @@ export function memoryThenList(
   offsetMinutes: number,
 ): string | null {
   if (mentions.length === 0) return null;
-  const near = session.statement(`SELECT path, date, date_epoch_ms AS epochMs, metadata FROM files WHERE ${DATED}${sourceClause(sources)} AND date BETWEEN @from AND @to ORDER BY date, path`);
+  const near = session.statement(
+    `SELECT path, date, date_epoch_ms AS epochMs, metadata FROM files WHERE ${DATED}${sourceClause(sources)} AND date BETWEEN @from AND @to ORDER BY date, path`,
+  );
   const found = new Map<string, string>();
   for (const m of mentions) {
     for (const r of near.all({ from: addDays(m.from, -MONTH_SLACK_DAYS), to: addDays(m.to, 1) }) as DatedRow[]) {
       const days = covered(r, offsetMinutes);
-      if (days.from <= m.to && m.from <= days.to && !found.has(r.path)) found.set(r.path, describeDays(days.from, days.to));
+      if (days.from <= m.to && m.from <= days.to && !found.has(r.path))
+        found.set(r.path, describeDays(days.from, days.to));
     }
   }
   const asked = mentions.map((m) => `${describeDays(m.from, m.to)} (“${m.text}”)`).join(' or ');
@@ -90,15 +95,31 @@ export function noMemoryThenNotice(
   if (empty.length === 0) return null;
   const asked = empty.map((m) => `${describeDays(m.from, m.to)} (“${m.text}”)`).join(' or ');
   const first = empty[0]!;
-  const before = session.statement(`SELECT ${columns} FROM files WHERE ${where} AND date < @from ORDER BY date DESC, path LIMIT ${NEAREST}`).all({ from: first.from }) as DatedRow[];
-  const after = session.statement(`SELECT ${columns} FROM files WHERE ${where} AND date > @to ORDER BY date, path LIMIT ${NEAREST}`).all({ to: first.to }) as DatedRow[];
-  const distance = (r: DatedRow): number => Math.abs(Date.parse(r.date) - Date.parse(r.date < first.from ? first.from : first.to));
-  const nearest = [...before, ...after].sort((a, b) => distance(a) - distance(b) || a.path.localeCompare(b.path)).slice(0, NEAREST);
+  const before = session
+    .statement(`SELECT ${columns} FROM files WHERE ${where} AND date < @from ORDER BY date DESC, path LIMIT ${NEAREST}`)
+    .all({ from: first.from }) as DatedRow[];
+  const after = session
+    .statement(`SELECT ${columns} FROM files WHERE ${where} AND date > @to ORDER BY date, path LIMIT ${NEAREST}`)
+    .all({ to: first.to }) as DatedRow[];
+  const distance = (r: DatedRow): number =>
+    Math.abs(Date.parse(r.date) - Date.parse(r.date < first.from ? first.from : first.to));
+  const nearest = [...before, ...after]
+    .sort((a, b) => distance(a) - distance(b) || a.path.localeCompare(b.path))
+    .slice(0, NEAREST);
   const everyPeriod = empty.length === mentions.length;
-  if (nearest.length === 0) return { code: 'no-memory-then', message: `No memory is dated ${asked}, and no memory carries a date at all.`, everyPeriod };
+  if (nearest.length === 0)
+    return {
+      code: 'no-memory-then',
+      message: `No memory is dated ${asked}, and no memory carries a date at all.`,
+      everyPeriod,
+    };
   const named = nearest.map((r) => {
     const days = covered(r, offsetMinutes);
     return `${r.path} (${describeDays(days.from, days.to)})`;
   });
-  return { code: 'no-memory-then', message: `No memory is from ${asked}; the nearest dated memories: ${named.join(', ')}.`, everyPeriod };
+  return {
+    code: 'no-memory-then',
+    message: `No memory is from ${asked}; the nearest dated memories: ${named.join(', ')}.`,
+    everyPeriod,
+  };
 }

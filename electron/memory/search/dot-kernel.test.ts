@@ -56,7 +56,8 @@ describe('int8 dot kernel', () => {
     expect(m.stride).toBe(48);
     const random = seeded(3);
     for (let i = 0; i < 36; i++) m.query[i] = Math.round(random() * 1000) - 500;
-    for (let row = 0; row < 4; row++) for (let i = 0; i < 36; i++) m.codes[row * 48 + i] = Math.round(random() * 254) - 127;
+    for (let row = 0; row < 4; row++)
+      for (let i = 0; i < 36; i++) m.codes[row * 48 + i] = Math.round(random() * 254) - 127;
     m.dotAll(4);
     const before = Array.from(m.scores.subarray(0, 4));
     m.grow(5000);

@@ -146,7 +146,13 @@ function createWasmMemory(module: object, api: WasmApi, capacity: number, stride
     return null;
   }
   const instance = new api.Instance(module, { env: { memory } });
-  const scan = instance.exports.scan as (query: number, codes: number, stride: number, count: number, out: number) => void;
+  const scan = instance.exports.scan as (
+    query: number,
+    codes: number,
+    stride: number,
+    count: number,
+    out: number,
+  ) => void;
   return new WasmCodeMemory(memory, scan, capacity, stride);
 }
 
@@ -157,7 +163,10 @@ class JsCodeMemory implements CodeMemory {
   codes: Int8Array;
   scores: Int32Array;
 
-  constructor(public capacity: number, readonly stride: number) {
+  constructor(
+    public capacity: number,
+    readonly stride: number,
+  ) {
     this.query = new Int16Array(stride);
     this.codes = new Int8Array(capacity * stride);
     this.scores = new Int32Array(capacity);
@@ -230,28 +239,85 @@ function assemble(): Uint8Array {
   const END = 0x0b;
 
   const code = [
-    ...get(m), ...get(count), ...get(stride), I32_MUL, I32_ADD, ...set(mEnd),
+    ...get(m),
+    ...get(count),
+    ...get(stride),
+    I32_MUL,
+    I32_ADD,
+    ...set(mEnd),
     ...BLOCK,
     ...LOOP,
-    ...get(m), ...get(mEnd), I32_GE_U, BR_IF, 1,
-    ...zero, ...set(acc),
-    ...i32(0), ...set(j),
+    ...get(m),
+    ...get(mEnd),
+    I32_GE_U,
+    BR_IF,
+    1,
+    ...zero,
+    ...set(acc),
+    ...i32(0),
+    ...set(j),
     ...LOOP,
-    ...get(q), ...get(j), ...get(j), I32_ADD, I32_ADD, ...tee(qj), ...load(0), ...set(qlo),
-    ...get(qj), ...load(16), ...set(qhi),
-    ...get(m), ...get(j), I32_ADD, ...load(0), ...tee(v),
-    ...extendLow, ...get(qlo), ...dot,
-    ...get(v), ...extendHigh, ...get(qhi), ...dot,
-    ...add, ...get(acc), ...add, ...set(acc),
-    ...get(j), ...i32(16), I32_ADD, ...tee(j), ...get(stride), I32_LT_U, BR_IF, 0,
+    ...get(q),
+    ...get(j),
+    ...get(j),
+    I32_ADD,
+    I32_ADD,
+    ...tee(qj),
+    ...load(0),
+    ...set(qlo),
+    ...get(qj),
+    ...load(16),
+    ...set(qhi),
+    ...get(m),
+    ...get(j),
+    I32_ADD,
+    ...load(0),
+    ...tee(v),
+    ...extendLow,
+    ...get(qlo),
+    ...dot,
+    ...get(v),
+    ...extendHigh,
+    ...get(qhi),
+    ...dot,
+    ...add,
+    ...get(acc),
+    ...add,
+    ...set(acc),
+    ...get(j),
+    ...i32(16),
+    I32_ADD,
+    ...tee(j),
+    ...get(stride),
+    I32_LT_U,
+    BR_IF,
+    0,
     END,
     ...get(out),
-    ...get(acc), ...lane(0), ...get(acc), ...lane(1), I32_ADD,
-    ...get(acc), ...lane(2), I32_ADD, ...get(acc), ...lane(3), I32_ADD,
-    0x36, 0x02, 0x00, // i32.store align=4 offset=0
-    ...get(out), ...i32(4), I32_ADD, ...set(out),
-    ...get(m), ...get(stride), I32_ADD, ...set(m),
-    0x0c, 0, // br 0
+    ...get(acc),
+    ...lane(0),
+    ...get(acc),
+    ...lane(1),
+    I32_ADD,
+    ...get(acc),
+    ...lane(2),
+    I32_ADD,
+    ...get(acc),
+    ...lane(3),
+    I32_ADD,
+    0x36,
+    0x02,
+    0x00, // i32.store align=4 offset=0
+    ...get(out),
+    ...i32(4),
+    I32_ADD,
+    ...set(out),
+    ...get(m),
+    ...get(stride),
+    I32_ADD,
+    ...set(m),
+    0x0c,
+    0, // br 0
     END,
     END,
     END,
@@ -260,7 +326,14 @@ function assemble(): Uint8Array {
   const section = (id: number, content: number[]) => [id, ...uleb(content.length), ...content];
   const name = (s: string) => [s.length, ...Array.from(s, (c) => c.charCodeAt(0))];
   return Uint8Array.from([
-    0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
+    0x00,
+    0x61,
+    0x73,
+    0x6d,
+    0x01,
+    0x00,
+    0x00,
+    0x00,
     ...section(1, [0x01, 0x60, 0x05, I32, I32, I32, I32, I32, 0x00]),
     ...section(2, [0x01, ...name('env'), ...name('memory'), 0x02, 0x00, 0x01]),
     ...section(3, [0x01, 0x00]),

@@ -33,11 +33,15 @@ beforeAll(() => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-search-'));
   workspace = path.join(root, 'workspace');
   write('MEMORY.md', '# Memory\n\nThe home router admin page is 192.168.1.1.\n');
-  write('memory/2026-05-04.md', '---\ncreated: 2026-05-04\n---\n# 签约日\n\n下午和客户开会。\n合同金额是12,345万元，下周签字。\n');
+  write(
+    'memory/2026-05-04.md',
+    '---\ncreated: 2026-05-04\n---\n# 签约日\n\n下午和客户开会。\n合同金额是12,345万元，下周签字。\n',
+  );
   write('memory/2026-05-05.md', '# Router day\n\nReplaced the router firmware; the network is stable again.\n');
   write('memory/2026-03-28-api-design.md', '# API design\n\nREST endpoints for the router pilot.\n');
   write('memory/summaries/weekly/2026-w18.md', '# Week 18\n\nSigned the contract; router firmware pilot.\n');
-  for (let i = 0; i < 10; i++) write(`memory/topics/t${i}.md`, `# Topic ${i}\n\nLunch, weather and books, note ${i}.\n`);
+  for (let i = 0; i < 10; i++)
+    write(`memory/topics/t${i}.md`, `# Topic ${i}\n\nLunch, weather and books, note ${i}.\n`);
 });
 
 afterAll(async () => {
@@ -60,7 +64,14 @@ describe('search through the engine', () => {
     expect(response.results[0]).toMatchObject({ path: 'memory/2026-05-04.md', source: 'memory', startLine: 4 });
     expect(response.results[0]!.snippet).toContain('合同金额是12,345万元');
     expect(response.results[0]!.snippet).not.toContain('created:');
-    const all = await engine.search({ query: 'router', minScore: 0, maxResults: 20, decay: { enabled: true }, mmr: { enabled: true }, now: Date.UTC(2026, 5, 1) });
+    const all = await engine.search({
+      query: 'router',
+      minScore: 0,
+      maxResults: 20,
+      decay: { enabled: true },
+      mmr: { enabled: true },
+      now: Date.UTC(2026, 5, 1),
+    });
     expect(all.results.length).toBeGreaterThan(2);
     for (const r of [...response.results, ...all.results]) {
       expect(computeFinalScore(r.breakdown)).toBe(r.score);
@@ -74,7 +85,11 @@ describe('search through the engine', () => {
     const engine = await open();
     expect((await engine.explainFile('memory/2026-05-04.md', { query: '合同金额' })).code).toBe('returned');
     expect((await engine.explainFile('memory/topics/t1.md', { query: '合同金额' })).code).toBe('no-keyword-match');
-    const filtered = await engine.explainFile('memory/2026-05-05.md', { query: 'router', minScore: 0, from: '2026-05-06' });
+    const filtered = await engine.explainFile('memory/2026-05-05.md', {
+      query: 'router',
+      minScore: 0,
+      from: '2026-05-06',
+    });
     expect(filtered.code).toBe('filtered-date');
     expect(filtered.reasons[0]).toContain('2026-05-05');
   });
@@ -96,7 +111,9 @@ describe('search through the engine', () => {
     const engine = await open({ modelsDir });
     const response = await engine.search({ query: 'router firmware', minScore: 0, maxResults: 10 });
     expect(response.mode).toBe('hybrid');
-    const both = response.results.find((r) => r.breakdown.keyword && r.breakdown.vector && !('unavailable' in r.breakdown.vector));
+    const both = response.results.find(
+      (r) => r.breakdown.keyword && r.breakdown.vector && !('unavailable' in r.breakdown.vector),
+    );
     expect(both).toBeDefined();
     expect(both!.breakdown.weights).toMatchObject({ vector: 0.7, text: 0.3 });
     for (const r of response.results) expect(computeFinalScore(r.breakdown)).toBe(r.score);

@@ -11,7 +11,10 @@ afterEach(() => {
   db = null;
 });
 
-const filler: TestDoc[] = Array.from({ length: 20 }, (_, i) => ({ path: `memory/filler-${i}.md`, text: `filler note ${i} about lunch and books` }));
+const filler: TestDoc[] = Array.from({ length: 20 }, (_, i) => ({
+  path: `memory/filler-${i}.md`,
+  text: `filler note ${i} about lunch and books`,
+}));
 
 function open(docs: TestDoc[]): SearchContext {
   const built = buildTestIndex([...docs, ...filler]);
@@ -57,7 +60,11 @@ describe('explainFile', () => {
   it('reports the minScore a match missed, with the numbers', async () => {
     // b.md matches one of two words, a.md both: a minScore between them keeps a.md only (when
     // nothing reaches minScore, the keyword matches are all returned, as OpenClaw does).
-    const ctx = open([{ path: 'memory/a.md', text: 'router firmware' }, { path: 'memory/b.md', text: 'router' }, { path: 'memory/c.md', text: 'firmware notes' }]);
+    const ctx = open([
+      { path: 'memory/a.md', text: 'router firmware' },
+      { path: 'memory/b.md', text: 'router' },
+      { path: 'memory/c.md', text: 'firmware notes' },
+    ]);
     const scores = await explainFile(ctx, 'memory/a.md', { query: 'router firmware', minScore: 0 });
     const between = Math.round((scores.bestChunk!.breakdown!.final - 0.001) * 1000) / 1000;
     const result = await explainFile(ctx, 'memory/b.md', { query: 'router firmware', minScore: between });

@@ -7,11 +7,19 @@ import { candidateCount } from '../../../shared/search-defaults.js';
 import { matchesDateFilter, matchesSource } from './filters.js';
 import { fuseCandidates, type VectorSide } from './fuse.js';
 import { describeShownHits, keywordHitsForPath } from './keyword-search.js';
-import { CHUNK_COLUMNS, lookupAccess, scoreCandidate, traceSearch, vectorRank, type ChunkRow, type SearchContext, type TracedCandidate } from './run-search.js';
+import {
+  CHUNK_COLUMNS,
+  lookupAccess,
+  scoreCandidate,
+  traceSearch,
+  vectorRank,
+  type ChunkRow,
+  type SearchContext,
+  type TracedCandidate,
+} from './run-search.js';
 import { DEFAULT_QUERY_TIMEOUT_MS, runVectorSide } from './vector-side.js';
 // sqlite-vec caps k at 4096: that is as wide as the vector net can be cast.
 import { MAX_KNN_K } from './vector-search.js';
-
 
 interface ChunkRef {
   rowid: number;
@@ -23,7 +31,8 @@ const fmt = (n: number): string => n.toFixed(3);
 
 function fileHasEmbeddings(ctx: SearchContext, path: string): boolean | null {
   try {
-    const row = ctx.session.db.prepare('SELECT embedded FROM files WHERE path = ?').get(path) as { embedded: number } | undefined;
+    const row = ctx.session.db.prepare('SELECT embedded FROM files WHERE path = ?').get(path) as
+      { embedded: number } | undefined;
     return row ? row.embedded === 1 : null;
   } catch {
     return null;
@@ -44,13 +53,18 @@ function describeScore(b: ScoreBreakdown): string {
   const parts: string[] = [];
   parts.push(b.keyword ? `keyword ${fmt(b.keyword.score)} (BM25 rank ${b.keyword.rank})` : 'no keyword match');
   if (b.vector && 'unavailable' in b.vector) parts.push(`vector unavailable (${reasonHeadline(b.vector.reason)})`);
-  else if (b.vector) parts.push(`vector ${fmt(b.vector.score)} (cosine ${fmt(b.vector.cosine)}, rank ${b.vector.rank})`);
+  else if (b.vector)
+    parts.push(`vector ${fmt(b.vector.score)} (cosine ${fmt(b.vector.cosine)}, rank ${b.vector.rank})`);
   else parts.push('not among the vector hits');
   if (b.decay.multiplier !== 1) parts.push(`decay ×${fmt(b.decay.multiplier)}`);
   return parts.join(', ');
 }
 
-export async function explainFile(ctx: SearchContext, path: string, options: SearchOptions): Promise<ExplainFileResult> {
+export async function explainFile(
+  ctx: SearchContext,
+  path: string,
+  options: SearchOptions,
+): Promise<ExplainFileResult> {
   const trace = await traceSearch(ctx, options);
   const resolved = trace.options;
   const base = { path, inResults: false, resultRank: null as number | null };
@@ -63,12 +77,16 @@ export async function explainFile(ctx: SearchContext, path: string, options: Sea
       resultRank: returned.resultRank,
       bestChunk: bestChunkOf(returned),
       code: 'returned',
-      reasons: [`Returned at rank ${returned.resultRank} with score ${fmt(returned.breakdown.final)}: ${describeScore(returned.breakdown)}.`],
+      reasons: [
+        `Returned at rank ${returned.resultRank} with score ${fmt(returned.breakdown.final)}: ${describeScore(returned.breakdown)}.`,
+      ],
     };
   }
 
   const meta = ctx.fileMeta(path);
-  const chunks = ctx.session.db.prepare('SELECT rowid, start_line, end_line FROM chunks WHERE path = ? ORDER BY start_line').all(path) as ChunkRef[];
+  const chunks = ctx.session.db
+    .prepare('SELECT rowid, start_line, end_line FROM chunks WHERE path = ? ORDER BY start_line')
+    .all(path) as ChunkRef[];
   if (!meta || chunks.length === 0) {
     return {
       ...base,
@@ -95,10 +113,18 @@ export async function explainFile(ctx: SearchContext, path: string, options: Sea
         trace.keyword.relaxed,
         {
           sources: sourceExcluded ? null : resolved.sources,
-          dateRange: dateExcluded || (resolved.from === null && resolved.to === null) ? null : { from: resolved.from, to: resolved.to },
+          dateRange:
+            dateExcluded || (resolved.from === null && resolved.to === null)
+              ? null
+              : { from: resolved.from, to: resolved.to },
           dateTerms: resolved.dateTerms,
         },
-        { written: trace.keyword.written, fragments: trace.keyword.fragments, partials: trace.keyword.partials, expansions: trace.keyword.expansions },
+        {
+          written: trace.keyword.written,
+          fragments: trace.keyword.fragments,
+          partials: trace.keyword.partials,
+          expansions: trace.keyword.expansions,
+        },
       )
     : [];
   let vectorSide: VectorSide = trace.vector;
@@ -119,11 +145,12 @@ export async function explainFile(ctx: SearchContext, path: string, options: Sea
       : wide.side;
   }
   const fused = fuseCandidates(keywordHits, vectorSide, resolved.weights, trace.keyword.terms.length > 0);
-  const rows = ctx.session.db
-    .prepare(`SELECT ${CHUNK_COLUMNS} FROM chunks WHERE path = ?`)
-    .all(path) as ChunkRow[];
+  const rows = ctx.session.db.prepare(`SELECT ${CHUNK_COLUMNS} FROM chunks WHERE path = ?`).all(path) as ChunkRow[];
   const rowById = new Map(rows.map((r) => [r.rowid, r]));
-  const access = lookupAccess(ctx, fused.map((f) => rowById.get(f.chunkRowid)!));
+  const access = lookupAccess(
+    ctx,
+    fused.map((f) => rowById.get(f.chunkRowid)!),
+  );
   const scored = fused
     .map((f, i) => scoreCandidate(f, rowById.get(f.chunkRowid)!, meta, resolved, access ? access[i] : undefined))
     .sort((a, b) => b.breakdown.final - a.breakdown.final || a.startLine - b.startLine);
@@ -132,7 +159,9 @@ export async function explainFile(ctx: SearchContext, path: string, options: Sea
   const embedded = fileHasEmbeddings(ctx, path);
   const missingEmbeddings = trace.vector.available && embedded === false;
   const reasons: string[] = [];
-  const scoreLine = best ? `Its best chunk (lines ${best.startLine}-${best.endLine}) scores ${fmt(best.breakdown.final)}: ${describeScore(best.breakdown)}.` : null;
+  const scoreLine = best
+    ? `Its best chunk (lines ${best.startLine}-${best.endLine}) scores ${fmt(best.breakdown.final)}: ${describeScore(best.breakdown)}.`
+    : null;
 
   if (sourceExcluded) {
     reasons.push(`The search is limited to ${resolved.sources!.join(', ')}; ${path} is from ${meta.source}.`);
@@ -152,16 +181,25 @@ export async function explainFile(ctx: SearchContext, path: string, options: Sea
   if (!best) {
     const terms = trace.keyword.terms.length > 0 ? trace.keyword.terms.join(', ') : '(none)';
     if (missingEmbeddings) {
-      reasons.push(`${path} has no embeddings yet, so the vector side could not find it, and none of the query terms (${terms}) occur in it.`);
+      reasons.push(
+        `${path} has no embeddings yet, so the vector side could not find it, and none of the query terms (${terms}) occur in it.`,
+      );
       return { ...base, bestChunk: null, code: 'missing-embeddings', reasons };
     }
-    reasons.push(`None of the query terms (${terms}) occur in ${path}${trace.keyword.relaxed ? ' (even with the relaxed any-term query)' : ''}.`);
-    if (!trace.vector.available) reasons.push(`Vector search was unavailable (${reasonHeadline(trace.vector.reason)}), so only keywords could find it.`);
+    reasons.push(
+      `None of the query terms (${terms}) occur in ${path}${trace.keyword.relaxed ? ' (even with the relaxed any-term query)' : ''}.`,
+    );
+    if (!trace.vector.available)
+      reasons.push(
+        `Vector search was unavailable (${reasonHeadline(trace.vector.reason)}), so only keywords could find it.`,
+      );
     else reasons.push('Its chunks are not similar enough to the query to be among the vector hits.');
     return { ...base, bestChunk: null, code: 'no-keyword-match', reasons };
   }
   if (best.breakdown.final < resolved.minScore) {
-    reasons.push(`Its best score ${fmt(best.breakdown.final)} is below the minimum score ${fmt(resolved.minScore)} (short by ${fmt(resolved.minScore - best.breakdown.final)}).`);
+    reasons.push(
+      `Its best score ${fmt(best.breakdown.final)} is below the minimum score ${fmt(resolved.minScore)} (short by ${fmt(resolved.minScore - best.breakdown.final)}).`,
+    );
     reasons.push(scoreLine!);
     if (missingEmbeddings) reasons.push(`${path} has no embeddings yet, so its vector part counts 0.`);
     return { ...base, bestChunk, code: 'below-min-score', reasons };
@@ -177,7 +215,16 @@ export async function explainFile(ctx: SearchContext, path: string, options: Sea
   }
   const suppressed = inTrace.find((c) => c.fate === 'mmr-suppressed');
   if (suppressed) {
-    describeShownHits(ctx.session, [{ chunkRowid: suppressed.chunkRowid, keyword: suppressed.breakdown.keyword }], trace.keyword.terms, trace.keyword.written, resolved.dateTerms, trace.keyword.fragments, trace.keyword.partials, trace.keyword.expansions);
+    describeShownHits(
+      ctx.session,
+      [{ chunkRowid: suppressed.chunkRowid, keyword: suppressed.breakdown.keyword }],
+      trace.keyword.terms,
+      trace.keyword.written,
+      resolved.dateTerms,
+      trace.keyword.fragments,
+      trace.keyword.partials,
+      trace.keyword.expansions,
+    );
     const mmr = suppressed.breakdown.mmr;
     reasons.push(
       mmr
@@ -187,11 +234,15 @@ export async function explainFile(ctx: SearchContext, path: string, options: Sea
     reasons.push(scoreLine!);
     return { ...base, bestChunk: bestChunkOf(suppressed), code: 'mmr-suppressed', reasons };
   }
-  const ahead = trace.candidates.filter((c) => c.breakdown.final > best.breakdown.final && c.fate !== 'filtered-source' && c.fate !== 'filtered-date').length;
+  const ahead = trace.candidates.filter(
+    (c) => c.breakdown.final > best.breakdown.final && c.fate !== 'filtered-source' && c.fate !== 'filtered-date',
+  ).length;
   reasons.push(`${ahead} chunks scored higher and only ${resolved.maxResults} results are returned (maxResults).`);
   reasons.push(scoreLine!);
   if (inTrace.length === 0) {
-    reasons.push(`It was not among the top ${candidateCount(resolved.maxResults)} candidates of either the keyword or the vector list.`);
+    reasons.push(
+      `It was not among the top ${candidateCount(resolved.maxResults)} candidates of either the keyword or the vector list.`,
+    );
   }
   return { ...base, bestChunk, code: 'beyond-max-results', reasons };
 }

@@ -13,12 +13,25 @@ const day = (date: string, granularity: FileDate['granularity'] = 'day'): FileDa
 describe('search filters', () => {
   it('applies the agent-tool defaults: 6 results, minScore 0.35, decay and MMR off', () => {
     const o = resolveSearchOptions({ query: 'x', now: 0 });
-    expect(o).toMatchObject({ maxResults: 6, minScore: 0.35, sources: null, decay: { enabled: false, halfLifeDays: 30 }, mmr: { enabled: false, lambda: 0.7 } });
+    expect(o).toMatchObject({
+      maxResults: 6,
+      minScore: 0.35,
+      sources: null,
+      decay: { enabled: false, halfLifeDays: 30 },
+      mmr: { enabled: false, lambda: 0.7 },
+    });
     expect(o.weights).toEqual({ vector: 0.7, text: 0.3 });
   });
 
   it('refuses out-of-range options with INVALID_ARGUMENT', () => {
-    for (const bad of [{ maxResults: 0 }, { minScore: 2 }, { from: '2026-13-01' }, { from: '2026-05-02', to: '2026-05-01' }, { mmr: { enabled: true, lambda: 1.5 } }, { decay: { enabled: true, halfLifeDays: 0 } }]) {
+    for (const bad of [
+      { maxResults: 0 },
+      { minScore: 2 },
+      { from: '2026-13-01' },
+      { from: '2026-05-02', to: '2026-05-01' },
+      { mmr: { enabled: true, lambda: 1.5 } },
+      { decay: { enabled: true, halfLifeDays: 0 } },
+    ]) {
       expect(() => resolveSearchOptions({ query: 'x', ...bad })).toThrow(MemoryLensError);
     }
   });

@@ -52,9 +52,11 @@ function isValidIsoDate(value: string): boolean {
 export function resolveSearchOptions(options: SearchOptions): ResolvedSearchOptions {
   if (typeof options.query !== 'string') invalid('query must be a string');
   const maxResults = options.maxResults ?? SEARCH_DEFAULTS.maxResults;
-  if (!Number.isInteger(maxResults) || maxResults < 1) invalid(`maxResults must be a positive integer (got ${String(options.maxResults)})`);
+  if (!Number.isInteger(maxResults) || maxResults < 1)
+    invalid(`maxResults must be a positive integer (got ${String(options.maxResults)})`);
   const minScore = options.minScore ?? SEARCH_DEFAULTS.minScore;
-  if (!Number.isFinite(minScore) || minScore < 0 || minScore > 1) invalid(`minScore must be between 0 and 1 (got ${String(options.minScore)})`);
+  if (!Number.isFinite(minScore) || minScore < 0 || minScore > 1)
+    invalid(`minScore must be between 0 and 1 (got ${String(options.minScore)})`);
   const sources = options.sources && options.sources.length > 0 ? [...new Set(options.sources)] : null;
   for (const source of sources ?? []) {
     if (!SOURCES.includes(source)) invalid(`unknown source "${String(source)}" (expected memory or sessions)`);
@@ -63,9 +65,11 @@ export function resolveSearchOptions(options: SearchOptions): ResolvedSearchOpti
   const text = options.textWeight ?? SEARCH_DEFAULTS.textWeight;
   if (!(vector >= 0) || !(text >= 0)) invalid('weights must be non-negative numbers');
   const halfLifeDays = options.decay?.halfLifeDays ?? SEARCH_DEFAULTS.halfLifeDays;
-  if (!Number.isFinite(halfLifeDays) || halfLifeDays <= 0) invalid(`decay half-life must be a positive number of days (got ${String(halfLifeDays)})`);
+  if (!Number.isFinite(halfLifeDays) || halfLifeDays <= 0)
+    invalid(`decay half-life must be a positive number of days (got ${String(halfLifeDays)})`);
   const lambda = options.mmr?.lambda ?? SEARCH_DEFAULTS.mmrLambda;
-  if (!Number.isFinite(lambda) || lambda < 0 || lambda > 1) invalid(`MMR lambda must be between 0 and 1 (got ${String(lambda)})`);
+  if (!Number.isFinite(lambda) || lambda < 0 || lambda > 1)
+    invalid(`MMR lambda must be between 0 and 1 (got ${String(lambda)})`);
   const from = options.from ?? null;
   const to = options.to ?? null;
   if (from !== null && !isValidIsoDate(from)) invalid(`from must be a date YYYY-MM-DD (got "${from}")`);
@@ -74,19 +78,28 @@ export function resolveSearchOptions(options: SearchOptions): ResolvedSearchOpti
   const nowMs = options.now ?? Date.now();
   if (!Number.isFinite(nowMs)) invalid('now must be epoch milliseconds');
   const accessFactor = options.accessBoost?.factor ?? SEARCH_DEFAULTS.accessBoostFactor;
-  if (!Number.isFinite(accessFactor) || accessFactor < 0) invalid(`access boost factor must be a non-negative number (got ${String(accessFactor)})`);
+  if (!Number.isFinite(accessFactor) || accessFactor < 0)
+    invalid(`access boost factor must be a non-negative number (got ${String(accessFactor)})`);
   const timeZoneOffsetMinutes = options.timeZoneOffsetMinutes ?? -new Date(nowMs).getTimezoneOffset();
-  if (!Number.isInteger(timeZoneOffsetMinutes) || Math.abs(timeZoneOffsetMinutes) > 840) invalid(`timeZoneOffsetMinutes must be whole minutes within ±14 h (got ${String(options.timeZoneOffsetMinutes)})`);
+  if (!Number.isInteger(timeZoneOffsetMinutes) || Math.abs(timeZoneOffsetMinutes) > 840)
+    invalid(`timeZoneOffsetMinutes must be whole minutes within ±14 h (got ${String(options.timeZoneOffsetMinutes)})`);
   const dateBoost = options.dates?.boost ?? SEARCH_DEFAULTS.dateBoost;
-  if (!Number.isFinite(dateBoost) || dateBoost < 1 || dateBoost > 10) invalid(`the date boost must be between 1 and 10 (got ${String(options.dates?.boost)})`);
+  if (!Number.isFinite(dateBoost) || dateBoost < 1 || dateBoost > 10)
+    invalid(`the date boost must be between 1 and 10 (got ${String(options.dates?.boost)})`);
   const datesEnabled = options.dates?.enabled ?? SEARCH_DEFAULTS.datesEnabled;
   const mentions = datesEnabled ? findQueryDates(options.query, nowMs, timeZoneOffsetMinutes) : [];
   const dateBooster = createDateBooster(mentions, { enabled: datesEnabled, boost: dateBoost, timeZoneOffsetMinutes });
   // A day written as a date is also searched the way memory writes days (2026-10-21: "2026 10 21"),
   // so "Oct 21st" finds "10-15 → 10-21". Those words are searched but never required.
   const isoDays = mentions.filter((m) => m.absolute && m.from === m.to).map((m) => m.from);
-  const keywordQuery = mentions.length > 0 ? [withoutDateWords(options.query, mentions), ...isoDays].join(' ') : options.query;
-  const dateTerms = new Set(mentions.filter((m) => m.absolute).flatMap((m) => queryTerms(m.text).terms).concat(isoDays.flatMap((d) => queryTerms(d).terms)));
+  const keywordQuery =
+    mentions.length > 0 ? [withoutDateWords(options.query, mentions), ...isoDays].join(' ') : options.query;
+  const dateTerms = new Set(
+    mentions
+      .filter((m) => m.absolute)
+      .flatMap((m) => queryTerms(m.text).terms)
+      .concat(isoDays.flatMap((d) => queryTerms(d).terms)),
+  );
   return {
     query: options.query,
     maxResults,

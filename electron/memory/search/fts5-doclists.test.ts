@@ -10,7 +10,23 @@ import { createBaseSchema } from '../index/schema.js';
 import { segmentForIndex } from '../text/segment.js';
 import { Fts5DoclistReader, parseStructure } from './fts5-doclists.js';
 
-const WORDS = ['router', 'firmware', 'meeting', 'budget', 'contract', 'review', 'priya', 'gateway', 'dns', 'release', 'café', 'tokyo', 'backup', 'a', 'zz'];
+const WORDS = [
+  'router',
+  'firmware',
+  'meeting',
+  'budget',
+  'contract',
+  'review',
+  'priya',
+  'gateway',
+  'dns',
+  'release',
+  'café',
+  'tokyo',
+  'backup',
+  'a',
+  'zz',
+];
 const ZH = ['合同', '金额', '备份', '路由器', '会议', '预算', '东京', '膝盖'];
 
 function randomText(rand: () => number): string {
@@ -28,7 +44,10 @@ function randomText(rand: () => number): string {
 /** Per term: [rowid, occurrences] sorted by rowid, as FTS5 reports them. */
 function fts5Postings(db: Database.Database): Map<string, [number, number][]> {
   db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.inst USING fts5vocab(main, 'chunks_fts', 'instance')");
-  const rows = db.prepare('SELECT term, doc, count(*) AS n FROM temp.inst GROUP BY term, doc ORDER BY term, doc').raw().all() as [string, number, number][];
+  const rows = db
+    .prepare('SELECT term, doc, count(*) AS n FROM temp.inst GROUP BY term, doc ORDER BY term, doc')
+    .raw()
+    .all() as [string, number, number][];
   const out = new Map<string, [number, number][]>();
   for (const [term, doc, n] of rows) out.set(term, [...(out.get(term) ?? []), [doc, n]]);
   return out;
@@ -47,7 +66,8 @@ function readerPostings(db: Database.Database, term: string): [number, number][]
 function expectSamePostings(db: Database.Database): number {
   const expected = fts5Postings(db);
   for (const [term, postings] of expected) expect(readerPostings(db, term), term).toEqual(postings);
-  for (const absent of ['zeppelin', 'routers', 'rout', '合', '']) if (!expected.has(absent)) expect(readerPostings(db, absent)).toEqual([]);
+  for (const absent of ['zeppelin', 'routers', 'rout', '合', ''])
+    if (!expected.has(absent)) expect(readerPostings(db, absent)).toEqual([]);
   return expected.size;
 }
 
@@ -66,7 +86,12 @@ function openIndex(pageSize: number | null): Database.Database {
 }
 
 describe('FTS5 doclists read from the index', () => {
-  for (const [seed, pageSize] of [[1, 64], [2, 96], [3, 200], [4, null]] as const) {
+  for (const [seed, pageSize] of [
+    [1, 64],
+    [2, 96],
+    [3, 200],
+    [4, null],
+  ] as const) {
     it(`match FTS5 term by term (seed ${seed}, ${pageSize ?? 'default'}-byte pages)`, () => {
       const rand = seededRandom(seed);
       db = openIndex(pageSize);
@@ -97,7 +122,10 @@ describe('FTS5 doclists read from the index', () => {
         })();
       }
       // One chunk holding a word hundreds of times: a poslist over many pages, a 2-byte size.
-      insert.run(next + 1, segmentForIndex(Array.from({ length: 700 }, (_, i) => (i % 7 === 0 ? 'firmware' : `x${i}`)).join(' ')));
+      insert.run(
+        next + 1,
+        segmentForIndex(Array.from({ length: 700 }, (_, i) => (i % 7 === 0 ? 'firmware' : `x${i}`)).join(' ')),
+      );
       expect(expectSamePostings(db)).toBeGreaterThan(50);
       // Half an incremental merge (segments trimmed as the merge goes), then everything merged.
       db.prepare("INSERT INTO chunks_fts(chunks_fts, rank) VALUES ('merge', 5)").run();
@@ -125,7 +153,8 @@ describe('FTS5 doclists read from the index', () => {
 
   it('reads segments newest first, level by level', () => {
     db = openIndex(null);
-    for (let i = 0; i < 3; i++) db.prepare('INSERT INTO chunks_fts(rowid, text_seg) VALUES (?, ?)').run(i + 1, 'router');
+    for (let i = 0; i < 3; i++)
+      db.prepare('INSERT INTO chunks_fts(rowid, text_seg) VALUES (?, ?)').run(i + 1, 'router');
     const record = db.prepare('SELECT block FROM chunks_fts_data WHERE id = 10').pluck().get() as Buffer;
     const segments = parseStructure(record)!;
     expect(segments.length).toBe(3);

@@ -87,8 +87,14 @@ export class Fts5DoclistReader {
   private count = 0;
 
   constructor(db: Database.Database, table = 'chunks_fts') {
-    this.structure = db.prepare<[], Buffer | undefined>(`SELECT block FROM ${table}_data WHERE id = ${STRUCTURE_ROWID}`).pluck();
-    this.pageOf = db.prepare<[number, Buffer], number | undefined>(`SELECT pgno FROM ${table}_idx WHERE segid = ? AND term <= ? ORDER BY term DESC LIMIT 1`).pluck();
+    this.structure = db
+      .prepare<[], Buffer | undefined>(`SELECT block FROM ${table}_data WHERE id = ${STRUCTURE_ROWID}`)
+      .pluck();
+    this.pageOf = db
+      .prepare<[number, Buffer], number | undefined>(
+        `SELECT pgno FROM ${table}_idx WHERE segid = ? AND term <= ? ORDER BY term DESC LIMIT 1`,
+      )
+      .pluck();
     this.page = db.prepare<[number], Buffer | undefined>(`SELECT block FROM ${table}_data WHERE id = ?`).pluck();
   }
 

@@ -4,7 +4,15 @@ import { computeHybrid } from '../../../shared/score.js';
 import { fuseCandidates, resolveWeights, type KeywordCandidate } from './fuse.js';
 
 function kw(chunkRowid: number, score: number, rank: number): KeywordCandidate {
-  const keyword: KeywordBreakdown = { bm25: -score / (1 - score), rank, idfMass: 1, score, matchedTerms: ['x'], query: '"x"', relaxed: false };
+  const keyword: KeywordBreakdown = {
+    bm25: -score / (1 - score),
+    rank,
+    idfMass: 1,
+    score,
+    matchedTerms: ['x'],
+    query: '"x"',
+    relaxed: false,
+  };
   return { chunkRowid, keyword };
 }
 
@@ -35,10 +43,16 @@ describe('resolveWeights', () => {
 });
 
 describe('fuseCandidates', () => {
-  it('merges both lists by chunk and keeps each side\'s contribution', () => {
+  it("merges both lists by chunk and keeps each side's contribution", () => {
     const fused = fuseCandidates(
       [kw(1, 0.8, 1), kw(2, 0.5, 2)],
-      { available: true, candidates: [{ chunkRowid: 2, cosine: 0.9, rank: 1 }, { chunkRowid: 3, cosine: -0.2, rank: 2 }] },
+      {
+        available: true,
+        candidates: [
+          { chunkRowid: 2, cosine: 0.9, rank: 1 },
+          { chunkRowid: 3, cosine: -0.2, rank: 2 },
+        ],
+      },
       { vector: 0.7, text: 0.3 },
     );
     const byId = new Map(fused.map((f) => [f.chunkRowid, f]));

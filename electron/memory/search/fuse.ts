@@ -18,9 +18,7 @@ export interface VectorCandidate {
 }
 
 /** The vector side either ran (possibly with no hits) or was unavailable for this query. */
-export type VectorSide =
-  | { available: true; candidates: VectorCandidate[] }
-  | { available: false; reason: string };
+export type VectorSide = { available: true; candidates: VectorCandidate[] } | { available: false; reason: string };
 
 export interface FusedCandidate {
   chunkRowid: number;
@@ -77,7 +75,13 @@ export function fuseCandidates(
   const byRowid = new Map<number, FusedCandidate>();
 
   for (const hit of keyword) {
-    byRowid.set(hit.chunkRowid, { chunkRowid: hit.chunkRowid, keyword: hit.keyword, vector: unavailable, weights, hybrid: 0 });
+    byRowid.set(hit.chunkRowid, {
+      chunkRowid: hit.chunkRowid,
+      keyword: hit.keyword,
+      vector: unavailable,
+      weights,
+      hybrid: 0,
+    });
   }
   if (vector.available) {
     for (const hit of vector.candidates) {
@@ -87,7 +91,13 @@ export function fuseCandidates(
         // A chunk appears once per list; keep the better (earlier) vector hit if a backend repeats it.
         if (!existing.vector) existing.vector = vectorPart;
       } else {
-        byRowid.set(hit.chunkRowid, { chunkRowid: hit.chunkRowid, keyword: null, vector: vectorPart, weights, hybrid: 0 });
+        byRowid.set(hit.chunkRowid, {
+          chunkRowid: hit.chunkRowid,
+          keyword: null,
+          vector: vectorPart,
+          weights,
+          hybrid: 0,
+        });
       }
     }
   }

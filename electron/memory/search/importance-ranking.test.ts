@@ -28,8 +28,16 @@ beforeAll(async () => {
   workspace = path.join(root, 'workspace');
   fs.mkdirSync(path.join(workspace, 'memory'), { recursive: true });
   fs.writeFileSync(path.join(workspace, 'MEMORY.md'), MEMORY);
-  fs.writeFileSync(path.join(workspace, 'memory', 'clubs.md'), '- The kayak club meets on Tuesday. <!-- importance: 10 -->\n');
-  engine = await MemoryEngine.open({ workspaceDir: workspace, dataDir: path.join(root, 'data'), openclawHome: path.join(root, 'no-openclaw'), embedder: null });
+  fs.writeFileSync(
+    path.join(workspace, 'memory', 'clubs.md'),
+    '- The kayak club meets on Tuesday. <!-- importance: 10 -->\n',
+  );
+  engine = await MemoryEngine.open({
+    workspaceDir: workspace,
+    dataDir: path.join(root, 'data'),
+    openclawHome: path.join(root, 'no-openclaw'),
+    embedder: null,
+  });
   await engine.sync();
 });
 
@@ -51,8 +59,16 @@ describe('importance in Memory Lens ranking', () => {
     fs.writeFileSync(path.join(workspace, 'MEMORY.md'), line(1));
     const first = await order();
     expect(first.map((r) => r.path)).toEqual(['USER.md', 'MEMORY.md']);
-    expect(first[0]!.breakdown.importance).toMatchObject({ importance: 10, multiplier: importanceMultiplier(10), line: 1 });
-    expect(first[1]!.breakdown.importance).toMatchObject({ importance: 1, multiplier: importanceMultiplier(1), line: 1 });
+    expect(first[0]!.breakdown.importance).toMatchObject({
+      importance: 10,
+      multiplier: importanceMultiplier(10),
+      line: 1,
+    });
+    expect(first[1]!.breakdown.importance).toMatchObject({
+      importance: 1,
+      multiplier: importanceMultiplier(1),
+      line: 1,
+    });
     // Same words, same length: the keyword scores tie and only the importance line differs.
     expect(first[0]!.breakdown.hybrid).toBe(first[1]!.breakdown.hybrid);
     fs.writeFileSync(path.join(workspace, 'USER.md'), line(1));

@@ -3,7 +3,14 @@
 // connection and subscribes it to FileWriter's commits; nothing here outlives the connection.
 import type Database from 'better-sqlite3';
 import type { IndexCommit, IndexCommitListener } from '../index/index-commit.js';
-import { checkKeywordAccelerator, checkVectorAccelerator, keywordGate, vectorGate, type Gate, type SelfCheckTamper } from './accelerator-check.js';
+import {
+  checkKeywordAccelerator,
+  checkVectorAccelerator,
+  keywordGate,
+  vectorGate,
+  type Gate,
+  type SelfCheckTamper,
+} from './accelerator-check.js';
 import type { UnionState } from './bm25-union.js';
 import type { ExpansionResources } from './query-expansion/lexical-expansion.js';
 import type { TermStatsCache } from './bm25-terms.js';
@@ -69,7 +76,10 @@ export class IndexSession implements IndexCommitListener {
   fileDates: FileDates | null = null;
   fileMeta: FileMetaCache | null = null;
   private vecLoaded: boolean | null = null;
-  private changeReads: { dataVersion: Database.Statement<[], number>; totalChanges: Database.Statement<[], number> } | null = null;
+  private changeReads: {
+    dataVersion: Database.Statement<[], number>;
+    totalChanges: Database.Statement<[], number>;
+  } | null = null;
 
   private keywordDecision: Gate | null = null;
   private vectorDecision: Gate | null = null;
@@ -80,7 +90,10 @@ export class IndexSession implements IndexCommitListener {
   private readonly tamper: SelfCheckTamper;
   private lnStatement: Database.Statement<[number], number> | null | undefined;
 
-  constructor(readonly db: Database.Database, options: IndexSessionOptions = {}) {
+  constructor(
+    readonly db: Database.Database,
+    options: IndexSessionOptions = {},
+  ) {
     this.accelerators = { ...options.accelerators };
     this.observer = options.observer ?? null;
     this.tamper = options.selfCheck ?? {};
@@ -165,7 +178,9 @@ export class IndexSession implements IndexCommitListener {
     let gate = vectorGate(this.db);
     if (gate.on) {
       const matrix = this.vectors.matrix();
-      const mismatch = matrix ? checkVectorAccelerator(this.db, matrix, knn, this.tamper.vector) : 'no vectors could be read into memory';
+      const mismatch = matrix
+        ? checkVectorAccelerator(this.db, matrix, knn, this.tamper.vector)
+        : 'no vectors could be read into memory';
       if (mismatch) {
         gate = { on: false, reason: mismatch, final: true };
         this.vectors.release();
@@ -181,7 +196,8 @@ export class IndexSession implements IndexCommitListener {
     const keywordOn = this.accelerators.keyword ?? this.keywordDecision?.on ?? false;
     const vectorOn = this.accelerators.vector ?? this.vectorDecision?.on ?? false;
     const table = vectorTableKind(this.db);
-    const vector = table === 'none' ? 'none' : table === 'plain' ? 'js-scan' : vectorOn ? 'int8-scan' : 'sqlite-vec-knn';
+    const vector =
+      table === 'none' ? 'none' : table === 'plain' ? 'js-scan' : vectorOn ? 'int8-scan' : 'sqlite-vec-knn';
     return { keyword: keywordOn ? 'fts5-doclists' : 'fts5-bm25', vector, notices: [...this.notices] };
   }
 

@@ -7,11 +7,30 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { seededRandom } from '../embed/test-support/tiny-model.js';
 import { bm25UnionTopK } from './bm25-union.js';
 import { unionFilter } from './keyword-filters.js';
-import { buildMatchQuery, keywordSearch, searchTerms, someChunkHasEveryTerm, type KeywordSearchOptions } from './keyword-search.js';
+import {
+  buildMatchQuery,
+  keywordSearch,
+  searchTerms,
+  someChunkHasEveryTerm,
+  type KeywordSearchOptions,
+} from './keyword-search.js';
 import { buildTestIndex, isoDay, type TestDoc } from './test-support/test-index.js';
 import { IndexSession } from './index-session.js';
 
-const WORDS = ['router', 'firmware', 'meeting', 'budget', 'contract', 'review', 'gateway', 'backup', '合同', '金额', '会议', '预算'];
+const WORDS = [
+  'router',
+  'firmware',
+  'meeting',
+  'budget',
+  'contract',
+  'review',
+  'gateway',
+  'backup',
+  '合同',
+  '金额',
+  '会议',
+  '预算',
+];
 
 let db: Database.Database | null = null;
 afterEach(() => {
@@ -25,7 +44,10 @@ const filterStrategyCounts = { oneByOne: 0, allPassing: 0 };
 function sessionOf(database: Database.Database): IndexSession {
   return new IndexSession(database, {
     accelerators: { keyword: true },
-    observer: { filterStrategy: (way) => (way === 'one-by-one' ? filterStrategyCounts.oneByOne++ : filterStrategyCounts.allPassing++) },
+    observer: {
+      filterStrategy: (way) =>
+        way === 'one-by-one' ? filterStrategyCounts.oneByOne++ : filterStrategyCounts.allPassing++,
+    },
   });
 }
 
@@ -41,12 +63,25 @@ function corpus(seed: number): TestDoc[] {
   const rand = seededRandom(seed);
   const docs: TestDoc[] = [];
   for (let i = 0; i < 1500; i++) {
-    const text = Array.from({ length: 3 + Math.floor(rand() * 30) }, () => WORDS[Math.floor(rand() * rand() * WORDS.length)]!).join(' ');
+    const text = Array.from(
+      { length: 3 + Math.floor(rand() * 30) },
+      () => WORDS[Math.floor(rand() * rand() * WORDS.length)]!,
+    ).join(' ');
     const r = rand();
     if (r < 0.2) {
-      const long = Array.from({ length: 60 + Math.floor(rand() * 60) }, () => WORDS[Math.floor(rand() * WORDS.length)]!).join(' ');
-      docs.push({ path: `sessions/s${i % 40}.jsonl`, text: long, source: 'sessions', kind: 'session', date: isoDay(randomDay(rand)) });
-    } else if (r < 0.3) docs.push({ path: `MEMORY${i % 3}.md`, text, kind: 'evergreen', date: isoDay(randomDay(rand)) });
+      const long = Array.from(
+        { length: 60 + Math.floor(rand() * 60) },
+        () => WORDS[Math.floor(rand() * WORDS.length)]!,
+      ).join(' ');
+      docs.push({
+        path: `sessions/s${i % 40}.jsonl`,
+        text: long,
+        source: 'sessions',
+        kind: 'session',
+        date: isoDay(randomDay(rand)),
+      });
+    } else if (r < 0.3)
+      docs.push({ path: `MEMORY${i % 3}.md`, text, kind: 'evergreen', date: isoDay(randomDay(rand)) });
     else if (r < 0.32) docs.push({ path: 'memory/2025-02-14.md', text, date: isoDay('2025-02-14') });
     else if (r < 0.33) docs.push({ path: 'notes/orphan.md', text, date: isoDay('2026-03-10') });
     else {
@@ -66,7 +101,11 @@ function buildCorpus(seed: number): Database.Database {
 }
 
 /** FTS5's filtered union as keyword search asked for it before the doclist path (the reference). */
-function fts5Filtered(database: Database.Database, terms: readonly string[], options: KeywordSearchOptions): { rowid: number; bm25: number }[] {
+function fts5Filtered(
+  database: Database.Database,
+  terms: readonly string[],
+  options: KeywordSearchOptions,
+): { rowid: number; bm25: number }[] {
   const joins = ['JOIN chunks c ON c.rowid = chunks_fts.rowid'];
   const where = ['chunks_fts MATCH @match'];
   const params: Record<string, unknown> = { match: buildMatchQuery(terms, 'OR'), limit: options.limit };
@@ -89,7 +128,9 @@ function fts5Filtered(database: Database.Database, terms: readonly string[], opt
     }
   }
   return database
-    .prepare(`SELECT chunks_fts.rowid AS rowid, bm25(chunks_fts) AS bm25 FROM chunks_fts ${joins.join(' ')} WHERE ${where.join(' AND ')} ORDER BY bm25(chunks_fts), chunks_fts.rowid LIMIT @limit`)
+    .prepare(
+      `SELECT chunks_fts.rowid AS rowid, bm25(chunks_fts) AS bm25 FROM chunks_fts ${joins.join(' ')} WHERE ${where.join(' AND ')} ORDER BY bm25(chunks_fts), chunks_fts.rowid LIMIT @limit`,
+    )
     .all(params) as { rowid: number; bm25: number }[];
 }
 
@@ -111,7 +152,13 @@ const FILTERS: Omit<KeywordSearchOptions, 'limit'>[] = [
   { path: 'nowhere.md' },
 ];
 
-const QUERIES = ['router', 'router budget 合同', 'gateway zeppelin', '会议 预算 review', 'backup firmware meeting contract'];
+const QUERIES = [
+  'router',
+  'router budget 合同',
+  'gateway zeppelin',
+  '会议 预算 review',
+  'backup firmware meeting contract',
+];
 
 describe('keyword filters on the union ranked from doclists', () => {
   for (const seed of [3, 9]) {
@@ -140,12 +187,16 @@ describe('keyword filters on the union ranked from doclists', () => {
             compared[oneByOne && allPassing ? 'fellBack' : oneByOne ? 'oneByOne' : 'allPassing'] += reference.length;
             // Whether a chunk within the filters holds every term (asked for two or more): said
             // exactly, or left to the probe.
-            if (terms.length > 1 && union!.someChunkHasAll !== null) expect(union!.someChunkHasAll, label).toBe(someChunkHasEveryTerm(session, terms, options));
+            if (terms.length > 1 && union!.someChunkHasAll !== null)
+              expect(union!.someChunkHasAll, label).toBe(someChunkHasEveryTerm(session, terms, options));
 
             // Through keyword search, the doclist path against FTS5's.
             const fast = keywordSearch(session, query, options);
             const fts5 = keywordSearch(baseline, query, options);
-            expect(fast.candidates.map((c) => [c.chunkRowid, c.keyword.bm25]), label).toEqual(fts5.candidates.map((c) => [c.chunkRowid, c.keyword.bm25]));
+            expect(
+              fast.candidates.map((c) => [c.chunkRowid, c.keyword.bm25]),
+              label,
+            ).toEqual(fts5.candidates.map((c) => [c.chunkRowid, c.keyword.bm25]));
             expect(fast.idfMass, label).toBe(fts5.idfMass);
           }
         }
@@ -161,8 +212,12 @@ describe('keyword filters on the union ranked from doclists', () => {
     const session = sessionOf(db);
     const terms = ['router', 'budget'];
     const march = { limit: 6, dateRange: { from: '2026-03-01', to: '2026-03-31' } } as KeywordSearchOptions;
-    expect(bm25UnionTopK(session, terms, 6)!.hits).toEqual(fts5Filtered(db, terms, { limit: 6, sources: ['memory', 'sessions'] }));
-    expect(bm25UnionTopK(session, terms, 6, new Set(), unionFilter(session, march))!.hits).toEqual(fts5Filtered(db, terms, march));
+    expect(bm25UnionTopK(session, terms, 6)!.hits).toEqual(
+      fts5Filtered(db, terms, { limit: 6, sources: ['memory', 'sessions'] }),
+    );
+    expect(bm25UnionTopK(session, terms, 6, new Set(), unionFilter(session, march))!.hits).toEqual(
+      fts5Filtered(db, terms, march),
+    );
     // The best March chunk leaves the range: the next ranking must not reuse what it knew.
     const best = bm25UnionTopK(session, terms, 1, new Set(), unionFilter(session, march))!.hits[0]!;
     const path = db.prepare('SELECT path FROM chunks WHERE rowid = ?').pluck().get(best.rowid) as string;
@@ -179,28 +234,53 @@ describe('keyword filters on the union ranked from doclists', () => {
       db = buildTestIndex([
         { path: 'memory/2026-01-05.md', text: 'router budget', date: isoDay('2026-01-05') },
         { path: 'memory/2026-03-05.md', text: 'router only', date: isoDay('2026-03-05') },
-        { path: 'sessions/a.jsonl', text: 'budget only', source: 'sessions', kind: 'session', date: isoDay('2026-03-06') },
+        {
+          path: 'sessions/a.jsonl',
+          text: 'budget only',
+          source: 'sessions',
+          kind: 'session',
+          date: isoDay('2026-03-06'),
+        },
         { path: 'memory/2026-03-20.md', text: 'router firmware budget', date: isoDay('2026-03-20') },
       ]).db;
       const session = sessionOf(db);
       expect(keywordSearch(session, 'router budget', { limit: 10 }).everyTermSomewhere).toBe(true);
       // Sessions hold "budget" but never "router".
-      expect(keywordSearch(session, 'router budget', { limit: 10, sources: ['sessions'] }).everyTermSomewhere).toBe(false);
-      expect(keywordSearch(session, 'router budget', { limit: 10, path: 'memory/2026-03-05.md' }).everyTermSomewhere).toBe(false);
-      expect(keywordSearch(session, 'router budget', { limit: 10, path: 'memory/2026-03-20.md' }).everyTermSomewhere).toBe(true);
+      expect(keywordSearch(session, 'router budget', { limit: 10, sources: ['sessions'] }).everyTermSomewhere).toBe(
+        false,
+      );
+      expect(
+        keywordSearch(session, 'router budget', { limit: 10, path: 'memory/2026-03-05.md' }).everyTermSomewhere,
+      ).toBe(false);
+      expect(
+        keywordSearch(session, 'router budget', { limit: 10, path: 'memory/2026-03-20.md' }).everyTermSomewhere,
+      ).toBe(true);
       // "From 5 Mar" reaches back a month (a monthly summary may cover it): 5 Jan stays out, 20 Mar is in.
-      expect(keywordSearch(session, 'router budget', { limit: 1, dateRange: { from: '2026-03-05', to: null } }).everyTermSomewhere).toBe(true);
-      expect(keywordSearch(session, 'router budget', { limit: 10, dateRange: { from: null, to: '2026-03-10' } }).everyTermSomewhere).toBe(true);
-      expect(keywordSearch(session, 'router budget', { limit: 10, dateRange: { from: '2026-03-06', to: '2026-03-19' } }).everyTermSomewhere).toBe(false);
+      expect(
+        keywordSearch(session, 'router budget', { limit: 1, dateRange: { from: '2026-03-05', to: null } })
+          .everyTermSomewhere,
+      ).toBe(true);
+      expect(
+        keywordSearch(session, 'router budget', { limit: 10, dateRange: { from: null, to: '2026-03-10' } })
+          .everyTermSomewhere,
+      ).toBe(true);
+      expect(
+        keywordSearch(session, 'router budget', { limit: 10, dateRange: { from: '2026-03-06', to: '2026-03-19' } })
+          .everyTermSomewhere,
+      ).toBe(false);
       // A term no chunk holds: nothing anywhere holds both.
-      expect(keywordSearch(session, 'router zeppelin', { limit: 10, sources: ['memory'] }).everyTermSomewhere).toBe(false);
+      expect(keywordSearch(session, 'router zeppelin', { limit: 10, sources: ['memory'] }).everyTermSomewhere).toBe(
+        false,
+      );
     });
 
     it('is left to the AND probe when only the best chunks were looked at, and the probe finds the one further down', () => {
       // Two hundred short "router" chunks outrank the one long chunk that also says "budget".
       const docs: TestDoc[] = Array.from({ length: 200 }, (_, i) => ({ path: `memory/r${i}.md`, text: 'router' }));
       docs.push({ path: 'memory/long.md', text: `router budget ${'filler '.repeat(300)}` });
-      docs.push(...Array.from({ length: 300 }, (_, i) => ({ path: `memory/b${i}.md`, text: `budget ${'filler '.repeat(20)}` })));
+      docs.push(
+        ...Array.from({ length: 300 }, (_, i) => ({ path: `memory/b${i}.md`, text: `budget ${'filler '.repeat(20)}` })),
+      );
       db = buildTestIndex(docs).db;
       const session = sessionOf(db);
       const options = { limit: 6, sources: ['memory'] } as KeywordSearchOptions;

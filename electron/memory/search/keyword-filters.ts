@@ -32,9 +32,10 @@ interface ResolvedFilters {
 function resolve(filters: KeywordFilters): ResolvedFilters | null {
   const sources = filters.sources && filters.sources.length > 0 ? filters.sources : null;
   const range = filters.dateRange;
-  const dates = range && (range.from !== null || range.to !== null)
-    ? { to: range.to, fromEarliest: range.from === null ? null : addDays(range.from, -MONTH_SLACK_DAYS) }
-    : null;
+  const dates =
+    range && (range.from !== null || range.to !== null)
+      ? { to: range.to, fromEarliest: range.from === null ? null : addDays(range.from, -MONTH_SLACK_DAYS) }
+      : null;
   const path = filters.path ?? null;
   return sources === null && dates === null && path === null ? null : { sources, dates, path };
 }
@@ -70,7 +71,11 @@ function dateConditions(dates: NonNullable<ResolvedFilters['dates']>, params: Re
 }
 
 /** Joins, conditions and parameters that add the filters to a query over `chunks_fts`. */
-export function filterSql(filters: KeywordFilters): { joins: string[]; where: string[]; params: Record<string, unknown> } {
+export function filterSql(filters: KeywordFilters): {
+  joins: string[];
+  where: string[];
+  params: Record<string, unknown>;
+} {
   const f = resolve(filters);
   if (!f) return { joins: [], where: [], params: {} };
   const { files, where, params } = conditions(f);
@@ -167,7 +172,11 @@ export function unionFilter(session: IndexSession, filters: KeywordFilters): Uni
   if (!f) return null;
   const { files, where, params } = conditions(f);
   const conditionsSql = where.join(' AND ');
-  const one = session.statement(`SELECT 1 FROM chunks c ${files ? 'JOIN files f ON f.path = c.path' : ''} WHERE c.rowid = @rowid AND ${conditionsSql}`).pluck();
+  const one = session
+    .statement(
+      `SELECT 1 FROM chunks c ${files ? 'JOIN files f ON f.path = c.path' : ''} WHERE c.rowid = @rowid AND ${conditionsSql}`,
+    )
+    .pluck();
   const sources = f.sources ? new Set<string>(f.sources) : null;
   const dates = f.dates;
   return {
@@ -178,7 +187,8 @@ export function unionFilter(session: IndexSession, filters: KeywordFilters): Uni
       let passing = 0;
       if (dates) {
         const range = inRange(known, dates);
-        for (let i = range.from; i < range.to; i++) if (!sources || sources.has(known.sources[i]!)) passing += known.chunks[i]!;
+        for (let i = range.from; i < range.to; i++)
+          if (!sources || sources.has(known.sources[i]!)) passing += known.chunks[i]!;
       } else {
         for (const source of sources ?? []) passing += known.chunksBySource.get(source) ?? 0;
       }

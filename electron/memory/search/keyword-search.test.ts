@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type Database from 'better-sqlite3';
-import { buildMatchQuery, describeShownHits, keywordHitsForPath, keywordSearch, quoteFtsTerm, someChunkHasEveryTerm } from './keyword-search.js';
+import {
+  buildMatchQuery,
+  describeShownHits,
+  keywordHitsForPath,
+  keywordSearch,
+  quoteFtsTerm,
+  someChunkHasEveryTerm,
+} from './keyword-search.js';
 import { buildTestIndex, isoDay } from './test-support/test-index.js';
 import type { IndexSession } from './index-session.js';
 import { bm25ToScore } from '../../../shared/score.js';
@@ -29,7 +36,10 @@ describe('keyword search', () => {
   });
 
   it('finds 12,345 whether typed with or without the separator', () => {
-    ({ db, session } = buildTestIndex([{ path: 'memory/a.md', text: '合同金额是12,345万元' }, { path: 'memory/b.md', text: 'nothing here' }]));
+    ({ db, session } = buildTestIndex([
+      { path: 'memory/a.md', text: '合同金额是12,345万元' },
+      { path: 'memory/b.md', text: 'nothing here' },
+    ]));
     expect(keywordSearch(session, '12345', { limit: 10 }).candidates.map((c) => c.chunkRowid)).toEqual([1]);
     expect(keywordSearch(session, '12,345', { limit: 10 }).candidates.map((c) => c.chunkRowid)).toEqual([1]);
   });
@@ -61,7 +71,11 @@ describe('keyword search', () => {
     const bm25 = result.candidates.map((c) => c.keyword.bm25);
     expect([...bm25].sort((x, y) => x - y)).toEqual(bm25);
     describeShownHits(session, result.candidates, result.terms, result.written);
-    expect(result.candidates.map((c) => c.keyword.matchedTerms)).toEqual([['router', 'firmwar'], ['firmwar'], ['router']]);
+    expect(result.candidates.map((c) => c.keyword.matchedTerms)).toEqual([
+      ['router', 'firmwar'],
+      ['firmwar'],
+      ['router'],
+    ]);
     // The breakdown names the words as written, not the stems.
     expect(result.candidates[1]!.keyword.terms!.find((t) => t.term === 'firmwar')!.asWritten).toEqual(['firmware']);
     expect(result.candidates.every((c) => c.keyword.termCount === 3 && c.keyword.relaxed)).toBe(true);
@@ -80,7 +94,10 @@ describe('keyword search', () => {
   it('keeps BM25 order: scores strictly follow the raw bm25 values', () => {
     ({ db, session } = buildTestIndex([
       { path: 'memory/a.md', text: 'budget budget budget budget review' },
-      { path: 'memory/b.md', text: 'budget review of the whole quarter with many other words around it to dilute the term' },
+      {
+        path: 'memory/b.md',
+        text: 'budget review of the whole quarter with many other words around it to dilute the term',
+      },
       { path: 'memory/c.md', text: 'budget budget meeting' },
       { path: 'memory/d.md', text: 'unrelated' },
     ]));
@@ -99,7 +116,22 @@ describe('keyword search', () => {
 
   it('never lets FTS syntax in a query throw', () => {
     ({ db, session } = buildTestIndex([{ path: 'memory/a.md', text: 'alpha beta gamma "quoted" near things' }]));
-    for (const q of ['"', '""', 'alpha*', 'NEAR(alpha beta)', '-alpha', 'text_seg:alpha', 'alpha AND', 'OR', '(', '^alpha', '{a b}: c', "al'pha", '*', 'a"b']) {
+    for (const q of [
+      '"',
+      '""',
+      'alpha*',
+      'NEAR(alpha beta)',
+      '-alpha',
+      'text_seg:alpha',
+      'alpha AND',
+      'OR',
+      '(',
+      '^alpha',
+      '{a b}: c',
+      "al'pha",
+      '*',
+      'a"b',
+    ]) {
       expect(() => keywordSearch(session!, q, { limit: 10 }), q).not.toThrow();
     }
     expect(keywordSearch(session, 'NEAR(alpha beta)', { limit: 10 }).candidates).toHaveLength(1);
@@ -108,7 +140,10 @@ describe('keyword search', () => {
   });
 
   it('uses stop words only when the query has nothing else', () => {
-    ({ db, session } = buildTestIndex([{ path: 'memory/a.md', text: 'what is this' }, { path: 'memory/b.md', text: 'the cat' }]));
+    ({ db, session } = buildTestIndex([
+      { path: 'memory/a.md', text: 'what is this' },
+      { path: 'memory/b.md', text: 'the cat' },
+    ]));
     const onlyStop = keywordSearch(session, 'what', { limit: 10 });
     expect(onlyStop.terms).toEqual(['what']);
     expect(onlyStop.candidates.map((c) => c.chunkRowid)).toEqual([1]);
@@ -125,13 +160,18 @@ describe('keyword search', () => {
       { path: 'MEMORY.md', text: 'deploy policy' },
       { path: 'memory/2026-01-01.md', text: 'deploy old', date: isoDay('2026-01-01') },
     ]));
-    expect(keywordSearch(session, 'deploy', { limit: 10, sources: ['sessions'] }).candidates.map((c) => c.chunkRowid)).toEqual([2]);
-    const ranged = keywordSearch(session, 'deploy', { limit: 10, dateRange: { from: '2026-04-15', to: null } }).candidates.map((c) => c.chunkRowid);
+    expect(
+      keywordSearch(session, 'deploy', { limit: 10, sources: ['sessions'] }).candidates.map((c) => c.chunkRowid),
+    ).toEqual([2]);
+    const ranged = keywordSearch(session, 'deploy', {
+      limit: 10,
+      dateRange: { from: '2026-04-15', to: null },
+    }).candidates.map((c) => c.chunkRowid);
     expect(ranged.sort()).toEqual([1, 2]);
     expect(keywordSearch(session, 'deploy', { limit: 2 }).candidates).toHaveLength(2);
   });
 
-  it('reports a file\'s hits with their rank in the unlimited list (explain-file)', () => {
+  it("reports a file's hits with their rank in the unlimited list (explain-file)", () => {
     ({ db, session } = buildTestIndex([
       { path: 'memory/a.md', text: 'cat cat cat' },
       { path: 'memory/b.md', text: 'cat cat and a dog' },
@@ -153,7 +193,10 @@ describe('keyword search', () => {
     expect(tiny.candidates[0]!.keyword.score).toBeGreaterThan(0.35);
     db.close();
 
-    const filler = Array.from({ length: 200 }, (_, i) => ({ path: `memory/n${i}.md`, text: `周${i}的会议记录，讨论了路线图和招聘计划。` }));
+    const filler = Array.from({ length: 200 }, (_, i) => ({
+      path: `memory/n${i}.md`,
+      text: `周${i}的会议记录，讨论了路线图和招聘计划。`,
+    }));
     ({ db, session } = buildTestIndex([{ path: 'MEMORY.md', text }, ...filler]));
     const large = keywordSearch(session, '合同金额', { limit: 10 });
     expect(large.candidates[0]!.chunkRowid).toBe(1);

@@ -79,8 +79,10 @@ export interface SearchTerms {
 export function searchTerms(query: string): SearchTerms {
   const parsed = queryTerms(query);
   const words = cjkWords(query);
-  const fragmentsOf = (terms: readonly string[]): Set<string> => new Set(terms.filter((t) => hasCjk(t) && !words.has(t)));
-  if (parsed.terms.length > 0) return { ...parsed, fragments: fragmentsOf(parsed.terms), partials: partialPlan(query, new Set(parsed.terms)) };
+  const fragmentsOf = (terms: readonly string[]): Set<string> =>
+    new Set(terms.filter((t) => hasCjk(t) && !words.has(t)));
+  if (parsed.terms.length > 0)
+    return { ...parsed, fragments: fragmentsOf(parsed.terms), partials: partialPlan(query, new Set(parsed.terms)) };
   const terms = [...new Set(parsed.stopwords.map(stemToken))];
   const written = new Map<string, string[]>();
   for (const word of parsed.stopwords) written.set(stemToken(word), [...(written.get(stemToken(word)) ?? []), word]);
@@ -108,13 +110,20 @@ function runMatch(
   weights: ReadonlyMap<string, number> | null = null,
 ): { hits: FtsHit[]; everyTermSomewhere: boolean | null } {
   const plan = partials && partials.terms.size > 0 ? partials : null;
-  const union = session.keywordAccelerated() || (weights !== null && canWeighTerms(session)) ? bm25UnionTopK(session, terms, options.limit, new Set(required), unionFilter(session, options), plan, weights) : null;
+  const union =
+    session.keywordAccelerated() || (weights !== null && canWeighTerms(session))
+      ? bm25UnionTopK(session, terms, options.limit, new Set(required), unionFilter(session, options), plan, weights)
+      : null;
   if (union) {
     rememberDocCounts(session, union.docs, union.key);
     return { hits: union.hits, everyTermSomewhere: union.someChunkHasAll };
   }
-  if (plan || weights) return { hits: runWeightedFts5(session, terms, options, plan, weights), everyTermSomewhere: null };
-  return { hits: runFts5Match(session, buildMatchQuery(terms, 'OR'), options, true) as FtsHit[], everyTermSomewhere: null };
+  if (plan || weights)
+    return { hits: runWeightedFts5(session, terms, options, plan, weights), everyTermSomewhere: null };
+  return {
+    hits: runFts5Match(session, buildMatchQuery(terms, 'OR'), options, true) as FtsHit[],
+    everyTermSomewhere: null,
+  };
 }
 
 /**
@@ -154,7 +163,12 @@ function runWeightedFts5(
  * The MATCH through FTS5 with the filters joined in. `ranked`: rowid and bm25 in rank order;
  * otherwise rowids only, in no order — without bm25() FTS5 skips counting every term's rows.
  */
-function runFts5Match(session: IndexSession, match: string, options: KeywordSearchOptions, ranked: boolean): FtsHit[] | { rowid: number }[] {
+function runFts5Match(
+  session: IndexSession,
+  match: string,
+  options: KeywordSearchOptions,
+  ranked: boolean,
+): FtsHit[] | { rowid: number }[] {
   const { joins, where, params } = filterSql(options);
   Object.assign(params, { match, limit: options.limit });
   const conditions = ['chunks_fts MATCH @match', ...where].join(' AND ');
@@ -189,7 +203,11 @@ export interface ShownHit {
 }
 
 /** The query's words for a term, then the chunk's own spellings of it (case-insensitively new ones). */
-function wordsAsWritten(term: string, queryWords: readonly string[] | undefined, chunkWords: readonly string[] | undefined): string[] {
+function wordsAsWritten(
+  term: string,
+  queryWords: readonly string[] | undefined,
+  chunkWords: readonly string[] | undefined,
+): string[] {
   const words = [...(queryWords ?? [term])];
   const seen = new Set(words.map((w) => w.toLowerCase()));
   for (const w of chunkWords ?? []) {
@@ -224,17 +242,32 @@ export function describeShownHits(
   for (const hit of shown) {
     const indexed = read(hit.chunkRowid);
     if (!indexed) continue;
-    const account = weighExpansions(chunkTermBreakdown(indexed.textSeg, indexed.docTokens, terms, stats, partials), expandedBy);
+    const account = weighExpansions(
+      chunkTermBreakdown(indexed.textSeg, indexed.docTokens, terms, stats, partials),
+      expandedBy,
+    );
     const keyword = hit.keyword!;
-    const inChunk = hit.text !== undefined ? surfaceForms(hit.text, account.terms.filter((t) => t.occurrences > 0).map((t) => t.term)) : new Map<string, string[]>();
+    const inChunk =
+      hit.text !== undefined
+        ? surfaceForms(
+            hit.text,
+            account.terms.filter((t) => t.occurrences > 0).map((t) => t.term),
+          )
+        : new Map<string, string[]>();
     keyword.terms = account.terms.map((t) => ({
       ...t,
-      asWritten: wordsAsWritten(t.term, expandedBy.has(t.term) ? [expandedBy.get(t.term)!.word] : written.get(t.term), inChunk.get(t.term)),
+      asWritten: wordsAsWritten(
+        t.term,
+        expandedBy.has(t.term) ? [expandedBy.get(t.term)!.word] : written.get(t.term),
+        inChunk.get(t.term),
+      ),
       ...(dateTerms.has(t.term) ? { dateWord: true } : {}),
       ...(fragments.has(t.term) ? { fragment: true } : {}),
       ...expansionOf(expandedBy.get(t.term)),
     }));
-    keyword.matchedTerms = account.terms.filter((t) => t.occurrences > 0 && !dateTerms.has(t.term) && !fragments.has(t.term) && !expandedBy.has(t.term)).map((t) => t.term);
+    keyword.matchedTerms = account.terms
+      .filter((t) => t.occurrences > 0 && !dateTerms.has(t.term) && !fragments.has(t.term) && !expandedBy.has(t.term))
+      .map((t) => t.term);
     keyword.chunkTokens = account.chunkTokens;
     keyword.avgChunkTokens = stats.avgTokens;
     keyword.totalChunks = stats.totals.rows;
@@ -242,7 +275,10 @@ export function describeShownHits(
 }
 
 /** An expansion word's share of BM25 counts its weight, as the ranking counted it (bm25-union.ts). */
-function weighExpansions<T extends { terms: { term: string; contribution: number; idf: number }[]; total: number }>(account: T, expandedBy: ReadonlyMap<string, ExpansionTerm>): T {
+function weighExpansions<T extends { terms: { term: string; contribution: number; idf: number }[]; total: number }>(
+  account: T,
+  expandedBy: ReadonlyMap<string, ExpansionTerm>,
+): T {
   if (expandedBy.size === 0) return account;
   let total = 0;
   for (const t of account.terms) {
@@ -254,7 +290,9 @@ function weighExpansions<T extends { terms: { term: string; contribution: number
   return account;
 }
 
-function expansionOf(e: ExpansionTerm | undefined): { expansion?: { from: string[]; source: ExpansionTerm['source']; weight: number } } {
+function expansionOf(e: ExpansionTerm | undefined): {
+  expansion?: { from: string[]; source: ExpansionTerm['source']; weight: number };
+} {
   return e ? { expansion: { from: e.from, source: e.source, weight: e.weight } } : {};
 }
 
@@ -270,7 +308,13 @@ export function queryIdfMass(session: IndexSession, terms: readonly string[]): n
 }
 
 /** matchedTerms start empty; describeShownHits completes them for what is shown. */
-function toCandidates(hits: FtsHit[], match: string, relaxed: boolean, idfMass: number, termCount: number): KeywordCandidate[] {
+function toCandidates(
+  hits: FtsHit[],
+  match: string,
+  relaxed: boolean,
+  idfMass: number,
+  termCount: number,
+): KeywordCandidate[] {
   return hits.map((hit, i) => {
     const keyword: KeywordBreakdown = {
       bm25: hit.bm25,
@@ -290,7 +334,11 @@ function toCandidates(hits: FtsHit[], match: string, relaxed: boolean, idfMass: 
  * Every chunk holding any term, in BM25 order, best first, with the raw bm25 kept. One query:
  * FTS5's bm25() sums over the query's terms, so chunks with more (and rarer) terms come first.
  */
-export function keywordSearch(session: IndexSession, query: string, options: KeywordSearchOptions): KeywordSearchResult {
+export function keywordSearch(
+  session: IndexSession,
+  query: string,
+  options: KeywordSearchOptions,
+): KeywordSearchResult {
   const { terms, stopwords, written, fragments } = searchTerms(query);
   const dateTerms = options.dateTerms ?? new Set<string>();
   // Date words are no evidence of the words around them: nothing is conditioned on them.
@@ -298,14 +346,30 @@ export function keywordSearch(session: IndexSession, query: string, options: Key
   // Date words and character pairs across word boundaries are searched, but a memory need not hold them.
   const requiredTerms = terms.filter((t) => !dateTerms.has(t) && !fragments.has(t));
   if (terms.length === 0 || options.limit <= 0) {
-    return { candidates: [], terms, requiredTerms, stopwords, written, fragments, partials, matchQuery: null, missingTerms: [], termMissing: false, relaxed: false, idfMass: 0, everyTermSomewhere: null, expansions: [] };
+    return {
+      candidates: [],
+      terms,
+      requiredTerms,
+      stopwords,
+      written,
+      fragments,
+      partials,
+      matchQuery: null,
+      missingTerms: [],
+      termMissing: false,
+      relaxed: false,
+      idfMass: 0,
+      everyTermSomewhere: null,
+      expansions: [],
+    };
   }
   const ownStats = queryTermStats(session, terms);
   // Expansion words stand in for the query's, never replace them: when no word of the query is in
   // any memory (a name, 毛不易), a translation of a piece of it must not bring up a stranger's note.
   const someOwnWord = requiredTerms.some((t) => (ownStats.docs.get(t) ?? 0) > 0);
   // Expansion words carry weights: the union ranking applies them, or FTS5 ranks one term at a time.
-  const expansions = options.expansions?.length && someOwnWord ? options.expansions.filter((e) => !terms.includes(e.term)) : [];
+  const expansions =
+    options.expansions?.length && someOwnWord ? options.expansions.filter((e) => !terms.includes(e.term)) : [];
   const searched = [...terms, ...expansions.map((e) => e.term)];
   const weights = expansions.length > 0 ? new Map(expansions.map((e) => [e.term, e.weight])) : null;
   const match = buildMatchQuery(searched, 'OR');
@@ -337,7 +401,11 @@ export function keywordSearch(session: IndexSession, query: string, options: Key
  * Does some chunk (under the same filters) hold every term? Asked only when none of the shown
  * results does, to say so truthfully; an AND query stops at its first match.
  */
-export function someChunkHasEveryTerm(session: IndexSession, terms: readonly string[], options: Omit<KeywordSearchOptions, 'limit'>): boolean {
+export function someChunkHasEveryTerm(
+  session: IndexSession,
+  terms: readonly string[],
+  options: Omit<KeywordSearchOptions, 'limit'>,
+): boolean {
   if (terms.length <= 1) return true;
   return runFts5Match(session, buildMatchQuery(terms, 'AND'), { ...options, limit: 1 }, false).length > 0;
 }
@@ -353,7 +421,12 @@ export function keywordHitsForPath(
   terms: readonly string[],
   relaxed: boolean,
   options: Omit<KeywordSearchOptions, 'path' | 'limit'>,
-  words: { written?: ReadonlyMap<string, readonly string[]>; fragments?: ReadonlySet<string>; partials?: PartialPlan; expansions?: readonly ExpansionTerm[] } = {},
+  words: {
+    written?: ReadonlyMap<string, readonly string[]>;
+    fragments?: ReadonlySet<string>;
+    partials?: PartialPlan;
+    expansions?: readonly ExpansionTerm[];
+  } = {},
 ): KeywordCandidate[] {
   const db = session.db;
   const fileRowids = new Set(db.prepare('SELECT rowid FROM chunks WHERE path = ?').pluck().all(path) as number[]);
@@ -362,13 +435,39 @@ export function keywordHitsForPath(
   // The search's expansion words with their weights, so the file ranks as it did in the search.
   const expansions = words.expansions ?? [];
   const weights = expansions.length > 0 ? new Map(expansions.map((e) => [e.term, e.weight])) : null;
-  const all = runMatch(session, [...terms, ...expansions.map((e) => e.term)], { ...options, limit: -1 }, [], words.partials ?? null, weights).hits;
+  const all = runMatch(
+    session,
+    [...terms, ...expansions.map((e) => e.term)],
+    { ...options, limit: -1 },
+    [],
+    words.partials ?? null,
+    weights,
+  ).hits;
   const ranked = all.map((hit, i) => ({ hit, rank: i + 1 })).filter(({ hit }) => fileRowids.has(hit.rowid));
   const dateTerms = options.dateTerms ?? new Set<string>();
   const required = terms.filter((t) => !dateTerms.has(t) && !(words.fragments?.has(t) ?? false));
-  const candidates = toCandidates(ranked.map((r) => r.hit), matchQuery, relaxed, queryIdfMass(session, terms), required.length);
+  const candidates = toCandidates(
+    ranked.map((r) => r.hit),
+    matchQuery,
+    relaxed,
+    queryIdfMass(session, terms),
+    required.length,
+  );
   candidates.forEach((c, i) => (c.keyword.rank = ranked[i]!.rank));
-  const texts = new Map((db.prepare('SELECT rowid, text FROM chunks WHERE path = ?').all(path) as { rowid: number; text: string }[]).map((r) => [r.rowid, r.text]));
-  describeShownHits(session, candidates.map((c) => ({ ...c, text: texts.get(c.chunkRowid) })), terms, words.written, dateTerms, words.fragments, words.partials ?? null, expansions);
+  const texts = new Map(
+    (db.prepare('SELECT rowid, text FROM chunks WHERE path = ?').all(path) as { rowid: number; text: string }[]).map(
+      (r) => [r.rowid, r.text],
+    ),
+  );
+  describeShownHits(
+    session,
+    candidates.map((c) => ({ ...c, text: texts.get(c.chunkRowid) })),
+    terms,
+    words.written,
+    dateTerms,
+    words.fragments,
+    words.partials ?? null,
+    expansions,
+  );
   return candidates;
 }

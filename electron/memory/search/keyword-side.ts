@@ -17,7 +17,12 @@ import { expandQuery } from './query-expansion/expand-query.js';
  * would not reach the candidate list. Both lists come from the same terms, so their bm25 values
  * compare, and the merged list is ranked by them.
  */
-export function searchKeywords(session: IndexSession, options: ResolvedSearchOptions, limit: number, dateRange: { from: string | null; to: string | null } | null): KeywordSearchResult {
+export function searchKeywords(
+  session: IndexSession,
+  options: ResolvedSearchOptions,
+  limit: number,
+  dateRange: { from: string | null; to: string | null } | null,
+): KeywordSearchResult {
   // A date phrase is read as a date, never searched as words (上周二 must not find 上一步): a query
   // of date words alone has no keywords, and one whose other words find nothing finds nothing.
   const query = options.keywordQuery;
@@ -28,7 +33,13 @@ export function searchKeywords(session: IndexSession, options: ResolvedSearchOpt
   if (!booster || !options.dates.enabled || dateRange || keyword.candidates.length < limit) return keyword;
   const from = booster.mentions.reduce((min, m) => (m.from < min ? m.from : min), booster.mentions[0]!.from);
   const to = booster.mentions.reduce((max, m) => (m.to > max ? m.to : max), booster.mentions[0]!.to);
-  const dated = keywordSearch(session, query, { limit, sources: options.sources, dateRange: { from, to }, dateTerms, expansions });
+  const dated = keywordSearch(session, query, {
+    limit,
+    sources: options.sources,
+    dateRange: { from, to },
+    dateTerms,
+    expansions,
+  });
   const seen = new Set(keyword.candidates.map((c) => c.chunkRowid));
   const merged = [...keyword.candidates, ...dated.candidates.filter((c) => !seen.has(c.chunkRowid))];
   merged.sort((a, b) => a.keyword.bm25 - b.keyword.bm25 || a.chunkRowid - b.chunkRowid);
@@ -55,20 +66,29 @@ export function noticeWhenNoChunkHasEveryTerm(
   if (required.length <= 1 || keyword.candidates.length === 0) return null;
   let relaxed = keyword.termMissing;
   if (!relaxed) {
-    const shownHasAll = results.some((r) => r.breakdown.keyword !== null && r.breakdown.keyword.matchedTerms.length === required.length);
+    const shownHasAll = results.some(
+      (r) => r.breakdown.keyword !== null && r.breakdown.keyword.matchedTerms.length === required.length,
+    );
     relaxed = !shownHasAll && !(keyword.everyTermSomewhere ?? someChunkHasEveryTerm(session, required, filters));
   }
   if (!relaxed) return null;
   keyword.relaxed = true;
   for (const c of keyword.candidates) c.keyword.relaxed = true;
   const missing = keyword.missingTerms.map((t) => `“${(keyword.written.get(t) ?? [t])[0]}”`);
-  const detail = missing.length > 0 ? ` (${missing.join(', ')} ${missing.length === 1 ? 'occurs' : 'occur'} nowhere)` : '';
-  return { code: 'relaxed-query', message: `No memory contains every query term${detail}; showing the memories that match the most, ranked by BM25.` };
+  const detail =
+    missing.length > 0 ? ` (${missing.join(', ')} ${missing.length === 1 ? 'occurs' : 'occur'} nowhere)` : '';
+  return {
+    code: 'relaxed-query',
+    message: `No memory contains every query term${detail}; showing the memories that match the most, ranked by BM25.`,
+  };
 }
 
 /** "The query mentions “昨天” (5 Nov 2026); memories from then are boosted ×2." */
 export function datesNotice(options: ResolvedSearchOptions): SearchNotice | null {
   const booster = options.dateBooster;
   if (!booster || !options.dates.enabled) return null;
-  return { code: 'query-dates', message: `The query mentions ${booster.mentions.map(describeQueryDate).join(', ')}; memories from then are boosted ×${options.dates.boost}.` };
+  return {
+    code: 'query-dates',
+    message: `The query mentions ${booster.mentions.map(describeQueryDate).join(', ')}; memories from then are boosted ×${options.dates.boost}.`,
+  };
 }

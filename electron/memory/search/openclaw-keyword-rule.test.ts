@@ -20,7 +20,15 @@ const TEXTS = [
   'jenny visited ali',
   'WEB-SEARCH via Tavily; 配置: done',
 ];
-const QUERIES = ['日报 格式', 'Tavily 配置 web_search', 'sunny 用户名字', 'sunny 名字', 'Jenny visiting Ali', 'web_search', 'tavily'];
+const QUERIES = [
+  '日报 格式',
+  'Tavily 配置 web_search',
+  'sunny 用户名字',
+  'sunny 名字',
+  'Jenny visiting Ali',
+  'web_search',
+  'tavily',
+];
 
 describe('holdsEveryWord (OpenClaw keyword-only AND)', () => {
   it('agrees with FTS5 unicode61 on every query × text', () => {

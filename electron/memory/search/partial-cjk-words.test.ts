@@ -22,7 +22,12 @@ function write(rel: string, text: string): void {
 }
 
 async function open(name: string): Promise<MemoryEngine> {
-  const engine = await MemoryEngine.open({ workspaceDir: workspace, dataDir: path.join(root, name), openclawHome: path.join(root, 'no-openclaw'), embedder: null });
+  const engine = await MemoryEngine.open({
+    workspaceDir: workspace,
+    dataDir: path.join(root, name),
+    openclawHome: path.join(root, 'no-openclaw'),
+    embedder: null,
+  });
   engines.push(engine);
   await engine.sync();
   return engine;
@@ -42,10 +47,22 @@ function expectAccounted(result: SearchResult): void {
 beforeAll(() => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-partial-cjk-'));
   workspace = path.join(root, 'workspace');
-  write('USER.md', '# USER\n\n- 名字：Sunny（孙宁），在杭州做产品经理。\n- 时区：Asia/Shanghai（GMT+8）。\n- 称呼：叫我 Sunny 就好，回复用中文。\n');
-  write('MEMORY.md', '# 长期记忆\n\n- Sunny 每周五 18:00 前发周报到飞书群「产品周会」。\n- Sunny 喜欢跑步，周末常去西湖边。\n- 家里的猫叫团子。\n');
-  write('memory/tools/openclaw-config.md', '# 配置备忘\n\n- 改完 openclaw.json 要重启 gateway，不然新配置不生效。\n- 日志在 ~/.openclaw/logs，出错时排查不易，先看最后 200 行。\n');
-  write('memory/tools/dashboard.md', '# Grafana\n\n- Dashboard 地址 http://10.0.0.5:3000，用户名 admin，密码在 1Password。\n');
+  write(
+    'USER.md',
+    '# USER\n\n- 名字：Sunny（孙宁），在杭州做产品经理。\n- 时区：Asia/Shanghai（GMT+8）。\n- 称呼：叫我 Sunny 就好，回复用中文。\n',
+  );
+  write(
+    'MEMORY.md',
+    '# 长期记忆\n\n- Sunny 每周五 18:00 前发周报到飞书群「产品周会」。\n- Sunny 喜欢跑步，周末常去西湖边。\n- 家里的猫叫团子。\n',
+  );
+  write(
+    'memory/tools/openclaw-config.md',
+    '# 配置备忘\n\n- 改完 openclaw.json 要重启 gateway，不然新配置不生效。\n- 日志在 ~/.openclaw/logs，出错时排查不易，先看最后 200 行。\n',
+  );
+  write(
+    'memory/tools/dashboard.md',
+    '# Grafana\n\n- Dashboard 地址 http://10.0.0.5:3000，用户名 admin，密码在 1Password。\n',
+  );
   write('memory/daily/2026-11-02.md', '# 2026-11-02\n\n- Sunny 和 Ali 对了一下试点进度，周三前给出报告。\n');
   write('memory/daily/2026-11-03.md', '# 2026-11-03\n\n- Sunny 说周报里要加上 DNS 故障的复盘。\n');
 });
@@ -65,7 +82,9 @@ describe('partial CJK words count less', () => {
     expect(note.score).toBeLessThan(SEARCH_DEFAULTS.minScore);
     const buyi = termOf(note, '不易');
     expect(buyi).toMatchObject({ partOf: '毛不易', partialWeight: 0.2 });
-    expect(describeKeyword(note.breakdown.keyword!).join('\n')).toContain('“不易” occurs 2× here, part of “毛不易” — partial matches count less (×0.2)');
+    expect(describeKeyword(note.breakdown.keyword!).join('\n')).toContain(
+      '“不易” occurs 2× here, part of “毛不易” — partial matches count less (×0.2)',
+    );
     expectAccounted(note);
   });
 

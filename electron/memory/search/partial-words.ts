@@ -70,7 +70,11 @@ interface Unit {
  * single character joins its non-stop neighbours: a segmenter that cuts 毛不易 into 毛|不易 (or
  * 用户名 into 用户|名) does not know the word, and its pieces are parts of one.
  */
-export function partialPlan(query: string, searched: ReadonlySet<string>, dateTerms: ReadonlySet<string> = new Set()): PartialPlan {
+export function partialPlan(
+  query: string,
+  searched: ReadonlySet<string>,
+  dateTerms: ReadonlySet<string> = new Set(),
+): PartialPlan {
   const terms = new Map<string, ConditionalTerm>();
   const roles: ConditionalTerm[][] = [[], [], []];
   for (const { run, words } of cjkRunWords(query)) {
@@ -78,20 +82,40 @@ export function partialPlan(query: string, searched: ReadonlySet<string>, dateTe
     if (words.join('') !== run || chars.length < 2) continue;
     const units = unitsOf(words, dateTerms);
     const text = (from: number, to: number): string => chars.slice(from, to).join('');
-    const spans = wordSpans(words, { start: 0, end: chars.length, stop: false }).map((w) => ({ ...w, stop: isWeak(text(w.start, w.end), dateTerms) }));
+    const spans = wordSpans(words, { start: 0, end: chars.length, stop: false }).map((w) => ({
+      ...w,
+      stop: isWeak(text(w.start, w.end), dateTerms),
+    }));
     // The pair starting at `at` if the query searched it (stop-word pairs are not searched).
-    const pair = (at: number): string | null => (at >= 0 && at + 2 <= chars.length && searched.has(text(at, at + 2)) ? text(at, at + 2) : null);
+    const pair = (at: number): string | null =>
+      at >= 0 && at + 2 <= chars.length && searched.has(text(at, at + 2)) ? text(at, at + 2) : null;
     units.forEach((u, i) => {
       if (u.stop) return;
       const word = text(u.start, u.end);
       const len = u.end - u.start;
-      if (searched.has(word)) roles[0]!.push(wordRole(word, u, spans.find((w) => w.end === u.start), spans.find((w) => w.start === u.end), pair));
+      if (searched.has(word))
+        roles[0]!.push(
+          wordRole(
+            word,
+            u,
+            spans.find((w) => w.end === u.start),
+            spans.find((w) => w.start === u.end),
+            pair,
+          ),
+        );
       if (len >= 3 || (len === 2 && !searched.has(word)) || isMerged(words, u)) {
         for (const piece of piecesOf(words, u, chars)) {
           const pieceText = text(piece.start, piece.end);
           if (pieceText === word || !searched.has(pieceText)) continue;
-          const context = [pair(piece.start - 1), pair(piece.end - 1)].filter((p): p is string => p !== null && p !== pieceText && inside(p, u, chars, text));
-          roles[1]!.push({ term: pieceText, kind: 'part', partOf: word, clauses: context.length > 0 ? [context.map((t) => ({ term: t, held: true }))] : [] });
+          const context = [pair(piece.start - 1), pair(piece.end - 1)].filter(
+            (p): p is string => p !== null && p !== pieceText && inside(p, u, chars, text),
+          );
+          roles[1]!.push({
+            term: pieceText,
+            kind: 'part',
+            partOf: word,
+            clauses: context.length > 0 ? [context.map((t) => ({ term: t, held: true }))] : [],
+          });
         }
       }
       // A pair across two words of two characters or more: beside a lone character or a stop word
@@ -111,12 +135,20 @@ export function partialPlan(query: string, searched: ReadonlySet<string>, dateTe
   for (const [term, role] of terms) if (role.clauses.length === 0) terms.delete(term);
   const watched = new Set<string>();
   for (const role of terms.values()) for (const clause of role.clauses) for (const l of clause) watched.add(l.term);
-  const key = [...terms.values()].map((r) => `${r.term}:${r.clauses.map((c) => c.map((l) => `${l.held ? '+' : '-'}${l.term}`).join('|')).join('&')}`).join(';');
+  const key = [...terms.values()]
+    .map((r) => `${r.term}:${r.clauses.map((c) => c.map((l) => `${l.held ? '+' : '-'}${l.term}`).join('|')).join('&')}`)
+    .join(';');
   return { terms, watched, key };
 }
 
 /** A whole word counts less when the chunk has it running on into the next query word's first character without that word. */
-function wordRole(word: string, u: Unit, prev: Unit | undefined, next: Unit | undefined, pair: (at: number) => string | null): ConditionalTerm {
+function wordRole(
+  word: string,
+  u: Unit,
+  prev: Unit | undefined,
+  next: Unit | undefined,
+  pair: (at: number) => string | null,
+): ConditionalTerm {
   const clauses: Literal[][] = [];
   const runsInto: string[] = [];
   const chars = Array.from(word);
@@ -124,7 +156,10 @@ function wordRole(word: string, u: Unit, prev: Unit | undefined, next: Unit | un
     const across = pair(u.end - 1);
     const theirs = pair(next.start);
     if (across && theirs) {
-      clauses.push([{ term: across, held: false }, { term: theirs, held: true }]);
+      clauses.push([
+        { term: across, held: false },
+        { term: theirs, held: true },
+      ]);
       runsInto.push(word + Array.from(across)[1]!);
     }
   }
@@ -132,7 +167,10 @@ function wordRole(word: string, u: Unit, prev: Unit | undefined, next: Unit | un
     const across = pair(u.start - 1);
     const theirs = pair(prev.end - 2);
     if (across && theirs) {
-      clauses.push([{ term: across, held: false }, { term: theirs, held: true }]);
+      clauses.push([
+        { term: across, held: false },
+        { term: theirs, held: true },
+      ]);
       runsInto.push(Array.from(across)[0]! + chars.join(''));
     }
   }
@@ -152,7 +190,9 @@ const SHORT_RUN_CHARS = 3;
  * it is no evidence of what the neighbouring words are, so no weight is conditioned on it.
  */
 function isWeak(word: string, dateTerms: ReadonlySet<string>): boolean {
-  return STOPWORDS.has(word) || dateTerms.has(word) || Array.from(word).some((c) => STOPWORDS.has(c) || dateTerms.has(c));
+  return (
+    STOPWORDS.has(word) || dateTerms.has(word) || Array.from(word).some((c) => STOPWORDS.has(c) || dateTerms.has(c))
+  );
 }
 
 function unitsOf(words: readonly string[], dateTerms: ReadonlySet<string>): Unit[] {
@@ -163,7 +203,11 @@ function unitsOf(words: readonly string[], dateTerms: ReadonlySet<string>): Unit
     spans.push({ start: at, end: at + len, stop: isWeak(word, dateTerms) });
     at += len;
   }
-  const short = spans.length > 1 && at <= SHORT_RUN_CHARS && spans.every((u) => !u.stop) && spans.some((u) => u.end - u.start === 1);
+  const short =
+    spans.length > 1 &&
+    at <= SHORT_RUN_CHARS &&
+    spans.every((u) => !u.stop) &&
+    spans.some((u) => u.end - u.start === 1);
   if (short) return [{ start: 0, end: at, stop: false }];
   // Lone characters in a row are one unknown word (截|尾|鹦|嘴|鱼).
   const units: Unit[] = [];
@@ -199,7 +243,12 @@ function piecesOf(words: readonly string[], u: Unit, chars: readonly string[]): 
   return pieces;
 }
 
-function inside(pairText: string, u: Unit, chars: readonly string[], text: (from: number, to: number) => string): boolean {
+function inside(
+  pairText: string,
+  u: Unit,
+  chars: readonly string[],
+  text: (from: number, to: number) => string,
+): boolean {
   for (let i = u.start; i + 2 <= u.end && i + 2 <= chars.length; i++) if (text(i, i + 2) === pairText) return true;
   return false;
 }
@@ -215,7 +264,11 @@ export function partialWeight(role: ConditionalTerm, holds: Holds): PartialWeigh
       const held = holds(l.term);
       return held === undefined || held === l.held;
     });
-    if (!ok) return { weight: role.kind === 'word' ? RUN_ON_WORD_WEIGHT : PARTIAL_MATCH_WEIGHT, partOf: role.kind === 'word' ? role.runsInto![c]! : role.partOf };
+    if (!ok)
+      return {
+        weight: role.kind === 'word' ? RUN_ON_WORD_WEIGHT : PARTIAL_MATCH_WEIGHT,
+        partOf: role.kind === 'word' ? role.runsInto![c]! : role.partOf,
+      };
   }
   return null;
 }

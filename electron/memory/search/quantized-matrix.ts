@@ -66,7 +66,8 @@ export class QuantizedMatrix {
   private readonly simdAllowed: boolean;
 
   constructor(init: QuantizedMatrixInit) {
-    if (!Number.isInteger(init.dims) || init.dims <= 0) throw new MemoryLensError('INTERNAL', `invalid vector dimensions ${init.dims}`);
+    if (!Number.isInteger(init.dims) || init.dims <= 0)
+      throw new MemoryLensError('INTERNAL', `invalid vector dimensions ${init.dims}`);
     this.dims = init.dims;
     const capacity = Math.max(16, init.capacity);
     this.simdAllowed = init.allowSimd !== false;
@@ -112,7 +113,8 @@ export class QuantizedMatrix {
   sourceCode(name: string): number {
     let code = this.sourceCodes.get(name);
     if (code === undefined) {
-      if (this.sourceNames.length === 255) throw new MemoryLensError('INTERNAL', 'more than 255 distinct chunk sources');
+      if (this.sourceNames.length === 255)
+        throw new MemoryLensError('INTERNAL', 'more than 255 distinct chunk sources');
       code = this.sourceNames.length;
       this.sourceNames.push(name);
       this.sourceCodes.set(name, code);
@@ -200,7 +202,9 @@ export class QuantizedMatrix {
 
   /** Whether a reload with these settings can reuse this matrix's memory. */
   fits(init: QuantizedMatrixInit): boolean {
-    return init.dims === this.dims && init.keepFloats === this.keepsFloats && (init.allowSimd !== false) === this.simdAllowed;
+    return (
+      init.dims === this.dims && init.keepFloats === this.keepsFloats && (init.allowSimd !== false) === this.simdAllowed
+    );
   }
 
   /** rowid → row, built on the first patch (loading never needs it). */

@@ -34,7 +34,11 @@ function generator(seed: number, dims: number, shape: Shape): () => Float32Array
   };
 }
 
-function build(vectors: Float32Array[], sourceOf: (i: number) => MemorySource, options: { keepFloats?: boolean; allowSimd?: boolean; centered?: boolean } = {}): QuantizedMatrix {
+function build(
+  vectors: Float32Array[],
+  sourceOf: (i: number) => MemorySource,
+  options: { keepFloats?: boolean; allowSimd?: boolean; centered?: boolean } = {},
+): QuantizedMatrix {
   const dims = vectors[0]!.length;
   const byRowid = new Map(vectors.map((v, i) => [i + 1, v]));
   const matrix = new QuantizedMatrix({
@@ -52,7 +56,12 @@ function build(vectors: Float32Array[], sourceOf: (i: number) => MemorySource, o
 }
 
 /** Every row's cosine in sqlite-vec's arithmetic, ranked by (cosine, rowid): the answer by definition. */
-function bruteForce(rows: Map<number, { vector: Float32Array; source: MemorySource }>, query: Float32Array, limit: number, sources?: MemorySource[]): VectorHit[] {
+function bruteForce(
+  rows: Map<number, { vector: Float32Array; source: MemorySource }>,
+  query: Float32Array,
+  limit: number,
+  sources?: MemorySource[],
+): VectorHit[] {
   const q = Float32Array.from(query);
   let magnitude = 0;
   for (const x of q) magnitude = Math.fround(magnitude + Math.fround(x * x));
@@ -137,7 +146,9 @@ describe('quantised prefilter + exact rescoring', () => {
     for (let q = 0; q < 10; q++) {
       const query = next();
       expect(scanVectorMatrix(matrix, query, 40)).toEqual(bruteForce(rows, query, 40));
-      expect(scanVectorMatrix(matrix, query, 40, { sources: ['sessions'] })).toEqual(bruteForce(rows, query, 40, ['sessions']));
+      expect(scanVectorMatrix(matrix, query, 40, { sources: ['sessions'] })).toEqual(
+        bruteForce(rows, query, 40, ['sessions']),
+      );
     }
   });
 

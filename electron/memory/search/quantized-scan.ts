@@ -38,12 +38,21 @@ const ROUNDING_SLACK = 1e-9;
  * The `limit` rows nearest to `queryVec` by cosine similarity, best first, ties by lower rowid —
  * what sqlite-vec's KNN with `ORDER BY distance, rowid` returns, with the same cosines.
  */
-export function scanVectorMatrix(matrix: QuantizedMatrix, queryVec: Float32Array, limit: number, filter?: VectorFilter, stats?: ScanStats): VectorHit[] {
+export function scanVectorMatrix(
+  matrix: QuantizedMatrix,
+  queryVec: Float32Array,
+  limit: number,
+  filter?: VectorFilter,
+  stats?: ScanStats,
+): VectorHit[] {
   const { dims, count } = matrix;
   if (stats) Object.assign(stats, { candidates: 0, exact: 0, floatsRead: 0 });
   if (limit <= 0 || count === 0) return [];
   if (queryVec.length !== dims) {
-    throw new MemoryLensError('INVALID_ARGUMENT', `query vector has ${queryVec.length} dimensions, the index stores ${dims}`);
+    throw new MemoryLensError(
+      'INVALID_ARGUMENT',
+      `query vector has ${queryVec.length} dimensions, the index stores ${dims}`,
+    );
   }
   const allowed = allowedSources(matrix, filter);
   if (allowed === 'none') return [];
@@ -135,7 +144,7 @@ export function scanVectorMatrix(matrix: QuantizedMatrix, queryVec: Float32Array
       s1 += queryVec[i + 1]! * vector[i + 1]!;
     }
     if (i < dims) s0 += queryVec[i]! * vector[i]!;
-    refined[c] = (s0 + s1) * inverseNorms[candidates[c]!]! / queryNorm;
+    refined[c] = ((s0 + s1) * inverseNorms[candidates[c]!]!) / queryNorm;
     lowers.push(refined[c]! - margin);
   }
   let refinedFloor = -Infinity;
@@ -167,7 +176,8 @@ function candidateVectors(matrix: QuantizedMatrix, rows: Int32Array, count: numb
     for (let c = 0; c < count; c++) out[c] = matrix.floatRow(rows[c]!)!;
     return out;
   }
-  if (!matrix.readFloats) throw new MemoryLensError('INTERNAL', 'the vector matrix keeps no float32 rows and has no way to read them');
+  if (!matrix.readFloats)
+    throw new MemoryLensError('INTERNAL', 'the vector matrix keeps no float32 rows and has no way to read them');
   const rowids = Array.from(rows.subarray(0, count), (row) => matrix.rowids[row]!);
   const read = matrix.readFloats(rowids);
   for (let c = 0; c < count; c++) {
@@ -247,7 +257,12 @@ function magnitudeFloat32(v: Float32Array, offset: number, dims: number): number
  * then 1 - dot / (sqrt(|a|²) · sqrt(|b|²)) in double, returned as float. Math.fround after each
  * step reproduces the float32 arithmetic exactly (double rounding is exact for + and ×).
  */
-export function cosineDistanceLikeSqliteVec(query: Float32Array, queryMagnitude: number, vectors: Float32Array, offset: number): number {
+export function cosineDistanceLikeSqliteVec(
+  query: Float32Array,
+  queryMagnitude: number,
+  vectors: Float32Array,
+  offset: number,
+): number {
   let dot = 0;
   let magnitude = 0;
   for (let i = 0; i < query.length; i++) {

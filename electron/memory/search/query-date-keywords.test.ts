@@ -42,7 +42,12 @@ describe('date phrases are not keywords', () => {
 
   it('上周二 with other words searches only the other words, even when they find nothing', async () => {
     const ctx = open(DOCS);
-    const response = await runSearch(ctx, { query: '上周二 zqwxv', minScore: 0, now: NOW, timeZoneOffsetMinutes: ZONE });
+    const response = await runSearch(ctx, {
+      query: '上周二 zqwxv',
+      minScore: 0,
+      now: NOW,
+      timeZoneOffsetMinutes: ZONE,
+    });
     expect(response.results.map((r) => r.path)).not.toContain('memory/upgrade.md');
     const routed = await runSearch(ctx, { query: '上周二路由器', minScore: 0, now: NOW, timeZoneOffsetMinutes: ZONE });
     expect(routed.results[0]!.path).toBe('memory/2026-10-27.md');
@@ -53,7 +58,12 @@ describe('date phrases are not keywords', () => {
     const ctx = open(DOCS);
     const alone = await runSearch(ctx, { query: 'last Tuesday', minScore: 0, now: NOW, timeZoneOffsetMinutes: ZONE });
     expect(alone.results.map((r) => r.path)).not.toContain('memory/standup.md');
-    const withWord = await runSearch(ctx, { query: 'router last Tuesday', minScore: 0, now: NOW, timeZoneOffsetMinutes: ZONE });
+    const withWord = await runSearch(ctx, {
+      query: 'router last Tuesday',
+      minScore: 0,
+      now: NOW,
+      timeZoneOffsetMinutes: ZONE,
+    });
     expect(withWord.results[0]!.path).toBe('memory/2026-11-03.md');
     for (const r of withWord.results) expect((r.breakdown.keyword?.query ?? '').toLowerCase()).not.toContain('tuesday');
   });
@@ -64,7 +74,12 @@ describe('date phrases are not keywords', () => {
       { path: 'memory/2026-04-16.md', text: 'Dashboard 故障：连接池满了。', date: isoDay('2026-04-16') },
       ...Array.from({ length: 6 }, (_, i) => ({ path: `memory/filler-${i}.md`, text: `lunch ${i}` })),
     ]);
-    const response = await runSearch(ctx, { query: '4月16号 故障', minScore: 0, now: NOW, timeZoneOffsetMinutes: ZONE });
+    const response = await runSearch(ctx, {
+      query: '4月16号 故障',
+      minScore: 0,
+      now: NOW,
+      timeZoneOffsetMinutes: ZONE,
+    });
     expect(response.results[0]!.path).toBe('memory/2026-04-16.md');
     expect(response.results.map((r) => r.path)).not.toContain('memory/notes.md');
   });

@@ -4,14 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { findQueryDates, localDay, withoutDateWords } from './query-dates.js';
 
 const NOW = Date.parse('2026-11-06T10:00:00+08:00');
-const ranges = (query: string, offset = 480): [string, string, string][] => findQueryDates(query, NOW, offset).map((d) => [d.text, d.from, d.to]);
+const ranges = (query: string, offset = 480): [string, string, string][] =>
+  findQueryDates(query, NOW, offset).map((d) => [d.text, d.from, d.to]);
 
 describe('findQueryDates', () => {
   it('reads absolute dates in both languages, a missing year meaning the last one that has passed', () => {
     expect(ranges('2026-04-16 Dashboard 出了什么故障')).toEqual([['2026-04-16', '2026-04-16', '2026-04-16']]);
     expect(ranges('4月16号 Dashboard 出了什么故障？')).toEqual([['4月16号', '2026-04-16', '2026-04-16']]);
     expect(ranges('Feb 5th standup')).toEqual([['Feb 5th', '2026-02-05', '2026-02-05']]);
-    expect(ranges('Which meetings did I have on Thursday, February 5th?')).toEqual([['on Thursday, February 5th', '2026-02-05', '2026-02-05']]);
+    expect(ranges('Which meetings did I have on Thursday, February 5th?')).toEqual([
+      ['on Thursday, February 5th', '2026-02-05', '2026-02-05'],
+    ]);
     expect(ranges('7月10号要提醒我确认什么')).toEqual([['7月10号', '2026-07-10', '2026-07-10']]);
     expect(ranges('what happened on 11-05')).toEqual([['11-05', '2026-11-05', '2026-11-05']]);
     expect(ranges('12-20 的安排')).toEqual([['12-20', '2025-12-20', '2025-12-20']]);
@@ -52,7 +55,17 @@ describe('findQueryDates', () => {
   });
 
   it('does not read ordinary words and times as dates', () => {
-    for (const q of ['may I ask about the budget', 'march on', 'the sun was out', 'second draft', 'HG-2 OTA 0.9.4', '30/40/30 付款', 'weekly 1:1 at 4pm', '晚上月亮很圆', 'what is the plan now']) {
+    for (const q of [
+      'may I ask about the budget',
+      'march on',
+      'the sun was out',
+      'second draft',
+      'HG-2 OTA 0.9.4',
+      '30/40/30 付款',
+      'weekly 1:1 at 4pm',
+      '晚上月亮很圆',
+      'what is the plan now',
+    ]) {
       expect(ranges(q), q).toEqual([]);
     }
   });

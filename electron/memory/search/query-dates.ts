@@ -62,8 +62,35 @@ function shiftMonth(today: string, months: number): [number, number] {
   return [Math.floor(index / 12), (index % 12) + 1];
 }
 
-const ZH_DIGITS: Record<string, number> = { 零: 0, 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };
-const EN_NUMBERS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12 };
+const ZH_DIGITS: Record<string, number> = {
+  零: 0,
+  一: 1,
+  二: 2,
+  两: 2,
+  三: 3,
+  四: 4,
+  五: 5,
+  六: 6,
+  七: 7,
+  八: 8,
+  九: 9,
+};
+const EN_NUMBERS: Record<string, number> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+};
 
 /** "3", "三", "十二", "two" → a number; NaN when it is none. */
 function countOf(word: string): number {
@@ -81,21 +108,46 @@ const NUM = '(\\d+|[一二两三四五六七八九十]+|a|an|one|two|three|four|
 
 /** Periods chrono does not read as ranges: each returns [from, to] for `today`, or null. */
 const PERIODS: { pattern: RegExp; range(m: RegExpExecArray, today: string): [string, string] | null }[] = [
-  { pattern: /上上(?:个)?(?:周|星期|礼拜)([一二三四五六日天])/g, range: (m, t) => day(addDays(mondayOf(t), -14 + ZH_WEEKDAY[m[1]!]!)) },
-  { pattern: /(?:上上(?:个)?(?:周|星期|礼拜)|两周前|两个星期前|\btwo weeks ago\b|\bthe week before last\b)/gi, range: (_m, t) => week(addDays(mondayOf(t), -14)) },
-  { pattern: /(?:(?<![晚早马路以之往向])上(?:个)?(?:周|星期|礼拜)(?![一二三四五六日天])|\blast week\b|\bprevious week\b)/gi, range: (_m, t) => week(addDays(mondayOf(t), -7)) },
-  { pattern: /(?:(?:本|这|這)(?:个|個)?(?:周|星期|礼拜)(?![一二三四五六日天])|\bthis week\b)/gi, range: (_m, t) => week(mondayOf(t)) },
-  { pattern: new RegExp(`${NUM}\\s*(?:个)?(?:周|星期|礼拜)前|\\b${NUM} weeks? ago\\b`, 'gi'), range: (m, t) => weeksAgo(countOf(m[1] ?? m[2]!), t) },
+  {
+    pattern: /上上(?:个)?(?:周|星期|礼拜)([一二三四五六日天])/g,
+    range: (m, t) => day(addDays(mondayOf(t), -14 + ZH_WEEKDAY[m[1]!]!)),
+  },
+  {
+    pattern: /(?:上上(?:个)?(?:周|星期|礼拜)|两周前|两个星期前|\btwo weeks ago\b|\bthe week before last\b)/gi,
+    range: (_m, t) => week(addDays(mondayOf(t), -14)),
+  },
+  {
+    pattern:
+      /(?:(?<![晚早马路以之往向])上(?:个)?(?:周|星期|礼拜)(?![一二三四五六日天])|\blast week\b|\bprevious week\b)/gi,
+    range: (_m, t) => week(addDays(mondayOf(t), -7)),
+  },
+  {
+    pattern: /(?:(?:本|这|這)(?:个|個)?(?:周|星期|礼拜)(?![一二三四五六日天])|\bthis week\b)/gi,
+    range: (_m, t) => week(mondayOf(t)),
+  },
+  {
+    pattern: new RegExp(`${NUM}\\s*(?:个)?(?:周|星期|礼拜)前|\\b${NUM} weeks? ago\\b`, 'gi'),
+    range: (m, t) => weeksAgo(countOf(m[1] ?? m[2]!), t),
+  },
   { pattern: /(?:上上(?:个)?月|\bthe month before last\b)/gi, range: (_m, t) => month(shiftMonth(t, -2)) },
-  { pattern: /(?:(?<![晚早马路以之往向])上(?:个)?月|\blast month\b|\bprevious month\b)/gi, range: (_m, t) => month(shiftMonth(t, -1)) },
+  {
+    pattern: /(?:(?<![晚早马路以之往向])上(?:个)?月|\blast month\b|\bprevious month\b)/gi,
+    range: (_m, t) => month(shiftMonth(t, -1)),
+  },
   { pattern: /(?:(?:本|这|這)(?:个|個)?月|\bthis month\b)/gi, range: (_m, t) => month(shiftMonth(t, 0)) },
-  { pattern: new RegExp(`${NUM}\\s*个月前|\\b${NUM} months? ago\\b`, 'gi'), range: (m, t) => monthsAgo(countOf(m[1] ?? m[2]!), t) },
+  {
+    pattern: new RegExp(`${NUM}\\s*个月前|\\b${NUM} months? ago\\b`, 'gi'),
+    range: (m, t) => monthsAgo(countOf(m[1] ?? m[2]!), t),
+  },
   { pattern: new RegExp(`${NUM}\\s*天前`, 'g'), range: (m, t) => daysAgo(countOf(m[1]!), t) },
   { pattern: /(?:去年|\blast year\b)/gi, range: (_m, t) => year(Number(t.slice(0, 4)) - 1) },
   { pattern: /(?:今年|\bthis year\b)/gi, range: (_m, t) => year(Number(t.slice(0, 4))) },
   { pattern: /(?<![\d-])(\d{4})\s*年(?!\s*\d{1,2}\s*月)/g, range: (m) => year(Number(m[1])) },
   // 11-05 / 11/05: a month and day without a year (chrono reads ISO dates, not these).
-  { pattern: /(?<![\d./-])(0?[1-9]|1[0-2])[-/](0[1-9]|[12]\d|3[01])(?![\d./-])/g, range: (m, t) => pastMonthDay(Number(m[1]), Number(m[2]), t) },
+  {
+    pattern: /(?<![\d./-])(0?[1-9]|1[0-2])[-/](0[1-9]|[12]\d|3[01])(?![\d./-])/g,
+    range: (m, t) => pastMonthDay(Number(m[1]), Number(m[2]), t),
+  },
 ];
 
 function day(iso: string): [string, string] {
@@ -131,7 +183,8 @@ function pastMonthDay(m: number, d: number, today: string): [string, string] | n
 }
 
 /** Lowercase English words chrono reads as dates that are usually not ("sun", "may I", "march on"). */
-const AMBIGUOUS_EN = /^(?:sun|sat|mon|tue|tues|wed|thu|thur|fri|may|march|mar|jan|jun|june|jul|july|aug|sep|sept|oct|nov|dec|second|sec|now)$/;
+const AMBIGUOUS_EN =
+  /^(?:sun|sat|mon|tue|tues|wed|thu|thur|fri|may|march|mar|jan|jun|june|jul|july|aug|sep|sept|oct|nov|dec|second|sec|now)$/;
 /** Times of day chrono's zh parser reads as "today": a part of a day, not a date. */
 const TIME_OF_DAY_ZH = /^(?:晚上|早上|上午|下午|中午|凌晨|傍晚|夜里|夜间|晚|早)$/;
 
@@ -153,7 +206,9 @@ function fromChrono(result: chrono.ParsedResult, today: string): [string, string
   let iso = isoOf(y, m, d);
   if (!known('year') && iso > today) {
     // A weekday alone moves back a week; a month and day, a year.
-    iso = known('month') ? isoOf(y - 1, m, d) : addDays(iso, -7 * Math.ceil((Date.parse(iso) - Date.parse(today)) / (7 * DAY_MS)));
+    iso = known('month')
+      ? isoOf(y - 1, m, d)
+      : addDays(iso, -7 * Math.ceil((Date.parse(iso) - Date.parse(today)) / (7 * DAY_MS)));
   }
   if (result.end && result.end.isCertain('day')) {
     const endIso = isoOf(result.end.get('year') ?? y, result.end.get('month') ?? m, result.end.get('day') ?? d);
@@ -165,7 +220,8 @@ function fromChrono(result: chrono.ParsedResult, today: string): [string, string
 /** Characters without which chrono's zh parser finds nothing (digits, 日/月/年, 今/昨/前/明, 周/星期…). */
 const MAY_HOLD_ZH_DATE = /[\d０-９一二三四五六七八九十日月年号號天周週星期礼拜今昨前明后後晚早午夜]/;
 /** Likewise for the en parser: digits, or a word for a day, month or relative time. */
-const MAY_HOLD_EN_DATE = /\d|\b(?:yesterday|today|tonight|tomorrow|now|ago|last|next|this|past|week|month|year|day|weekend|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|noon|midnight|morning|evening|afternoon|night|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth)/i;
+const MAY_HOLD_EN_DATE =
+  /\d|\b(?:yesterday|today|tonight|tomorrow|now|ago|last|next|this|past|week|month|year|day|weekend|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|noon|midnight|morning|evening|afternoon|night|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth)/i;
 
 /** Between two date mentions, words that make them one range ("10-01 到 10-07", "Oct 1 to Oct 7"). */
 const RANGE_JOINER = /^\s*(?:到|至|~|～|–|—|-|to|through|until|till)\s*$/i;
@@ -182,7 +238,15 @@ export function findQueryDates(query: string, now: number, offsetMinutes: number
     period.pattern.lastIndex = 0;
     for (let m = period.pattern.exec(query); m !== null; m = period.pattern.exec(query)) {
       const range = period.range(m, today);
-      if (range && !taken(m.index, m.index + m[0].length)) found.push({ text: m[0], start: m.index, end: m.index + m[0].length, from: range[0], to: range[1], absolute: isAbsolute(m[0]) });
+      if (range && !taken(m.index, m.index + m[0].length))
+        found.push({
+          text: m[0],
+          start: m.index,
+          end: m.index + m[0].length,
+          from: range[0],
+          to: range[1],
+          absolute: isAbsolute(m[0]),
+        });
     }
   }
   const reference = { instant: new Date(now), timezone: offsetMinutes };
@@ -204,7 +268,14 @@ export function findQueryDates(query: string, now: number, offsetMinutes: number
   for (const date of found) {
     const last = merged[merged.length - 1];
     if (last && RANGE_JOINER.test(query.slice(last.end, date.start)) && date.from >= last.from) {
-      merged[merged.length - 1] = { text: query.slice(last.start, date.end), start: last.start, end: date.end, from: last.from, to: date.to, absolute: last.absolute && date.absolute };
+      merged[merged.length - 1] = {
+        text: query.slice(last.start, date.end),
+        start: last.start,
+        end: date.end,
+        from: last.from,
+        to: date.to,
+        absolute: last.absolute && date.absolute,
+      };
     } else {
       merged.push(date);
     }

@@ -43,16 +43,49 @@ function hybridContext(docs: TestDoc[], embedder: QueryEmbedder): SearchContext 
       .filter((h) => h.cosine > 0)
       .sort((a, b) => b.cosine - a.cosine)
       .slice(0, limit);
-  return { ...ctx, embedder, vectorSearch, vectorBackend: 'js-scan', mode: 'hybrid', modeReason: undefined, provider: 'test', model: 'bag-of-words' };
+  return {
+    ...ctx,
+    embedder,
+    vectorSearch,
+    vectorBackend: 'js-scan',
+    mode: 'hybrid',
+    modeReason: undefined,
+    provider: 'test',
+    model: 'bag-of-words',
+  };
 }
-const wordEmbedder: QueryEmbedder = { provider: 'test', model: 'bag-of-words', embedQuery: async (text) => embedWords(text) };
+const wordEmbedder: QueryEmbedder = {
+  provider: 'test',
+  model: 'bag-of-words',
+  embedQuery: async (text) => embedWords(text),
+};
 
 const CORPUS: TestDoc[] = [
-  { path: 'MEMORY.md', text: 'Prefers green tea. The home router admin page is 192.168.1.1.', startLine: 3, endLine: 4 },
-  { path: 'memory/2026-05-30.md', text: 'Replaced the router firmware; network stable again.', date: isoDay('2026-05-30') },
-  { path: 'memory/2026-01-30.md', text: 'Replaced the router firmware; network flaky before.', date: isoDay('2026-01-30') },
+  {
+    path: 'MEMORY.md',
+    text: 'Prefers green tea. The home router admin page is 192.168.1.1.',
+    startLine: 3,
+    endLine: 4,
+  },
+  {
+    path: 'memory/2026-05-30.md',
+    text: 'Replaced the router firmware; network stable again.',
+    date: isoDay('2026-05-30'),
+  },
+  {
+    path: 'memory/2026-01-30.md',
+    text: 'Replaced the router firmware; network flaky before.',
+    date: isoDay('2026-01-30'),
+  },
   { path: 'memory/2026-05-20.md', text: 'New gateway installed in the office.', date: isoDay('2026-05-20') },
-  { path: 'sessions/main/s1.jsonl', text: 'User: is the router fixed?\nAssistant: yes, firmware updated.', kind: 'session', date: isoDay('2026-05-29'), startLine: 2, endLine: 3 },
+  {
+    path: 'sessions/main/s1.jsonl',
+    text: 'User: is the router fixed?\nAssistant: yes, firmware updated.',
+    kind: 'session',
+    date: isoDay('2026-05-29'),
+    startLine: 2,
+    endLine: 3,
+  },
   { path: 'memory/budget.md', text: 'Quarterly budget: 12,345万元 for the contract.' },
 ];
 
@@ -60,11 +93,34 @@ describe('runSearch', () => {
   it('returns the memory_search shape, keyword-only, with a breakdown that accounts for every score', async () => {
     const ctx = open(CORPUS);
     const response = await runSearch(ctx, { query: 'router firmware', minScore: 0, now: NOW });
-    expect(response).toMatchObject({ provider: 'none', model: '', fallback: null, mode: 'fts-only', modeReason: 'no embedding model configured' });
+    expect(response).toMatchObject({
+      provider: 'none',
+      model: '',
+      fallback: null,
+      mode: 'fts-only',
+      modeReason: 'no embedding model configured',
+    });
     expect(response.notices.map((n) => n.code)).toContain('keyword-only');
     expect(response.results.length).toBeGreaterThan(0);
     for (const r of response.results) {
-      expect(Object.keys(r).filter((k) => k !== 'snippetLine').sort()).toEqual(['breakdown', 'chunkHash', 'citation', 'date', 'endLine', 'highlights', 'id', 'path', 'score', 'snippet', 'source', 'startLine']);
+      expect(
+        Object.keys(r)
+          .filter((k) => k !== 'snippetLine')
+          .sort(),
+      ).toEqual([
+        'breakdown',
+        'chunkHash',
+        'citation',
+        'date',
+        'endLine',
+        'highlights',
+        'id',
+        'path',
+        'score',
+        'snippet',
+        'source',
+        'startLine',
+      ]);
       expect(r.snippetLine === undefined).toBe(r.source === 'sessions');
       expect(computeFinalScore(r.breakdown)).toBe(r.score);
       expect(r.breakdown.final).toBe(r.score);
@@ -75,7 +131,13 @@ describe('runSearch', () => {
     // Each result names its chunk, and no two results name the same one.
     expect(new Set(response.results.map((r) => r.id)).size).toBe(response.results.length);
     const session = response.results.find((r) => r.source === 'sessions')!;
-    expect(session).toMatchObject({ path: 'sessions/main/s1.jsonl', startLine: 2, endLine: 3, citation: 'sessions/main/s1.jsonl#L2-L3', date: '2026-05-29' });
+    expect(session).toMatchObject({
+      path: 'sessions/main/s1.jsonl',
+      startLine: 2,
+      endLine: 3,
+      citation: 'sessions/main/s1.jsonl#L2-L3',
+      date: '2026-05-29',
+    });
     // Sorted by final score.
     const scores = response.results.map((r) => r.score);
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
@@ -97,7 +159,9 @@ describe('runSearch', () => {
     ]);
     const apart = await runSearch(ctx, { query: 'router firmware', minScore: 0, now: NOW });
     expect(apart.results.map((r) => r.path).sort()).toEqual(['memory/a.md', 'memory/b.md']);
-    expect(apart.notices.find((n) => n.code === 'relaxed-query')?.message).toMatch(/^No memory contains every query term; /);
+    expect(apart.notices.find((n) => n.code === 'relaxed-query')?.message).toMatch(
+      /^No memory contains every query term; /,
+    );
     const missing = await runSearch(ctx, { query: 'router zeppelin', minScore: 0, now: NOW });
     expect(missing.notices.find((n) => n.code === 'relaxed-query')?.message).toContain('“zeppelin” occurs nowhere');
     const together = await runSearch(ctx, { query: 'router notes', minScore: 0, now: NOW });
@@ -108,31 +172,58 @@ describe('runSearch', () => {
   it('boosts the memory from the day the query names, with the reason in the breakdown; off switch restores keyword order', async () => {
     const ctx = open([
       { path: 'memory/2026-04-16.md', text: 'Dashboard 故障：连接池满了，重启后恢复。', date: isoDay('2026-04-16') },
-      { path: 'memory/2026-04-20.md', text: 'Dashboard 故障复盘：Dashboard 故障原因是连接池，故障已关闭。', date: isoDay('2026-04-20') },
+      {
+        path: 'memory/2026-04-20.md',
+        text: 'Dashboard 故障复盘：Dashboard 故障原因是连接池，故障已关闭。',
+        date: isoDay('2026-04-20'),
+      },
       ...Array.from({ length: 8 }, (_, i) => ({ path: `memory/other-${i}.md`, text: `午饭 ${i} 吃了面` })),
     ]);
     const now = Date.parse('2026-11-06T10:00:00+08:00');
     const query = '4月16号 Dashboard 出了什么故障？';
     const on = await runSearch(ctx, { query, minScore: 0, now, timeZoneOffsetMinutes: 480 });
-    const off = await runSearch(ctx, { query, minScore: 0, now, timeZoneOffsetMinutes: 480, dates: { enabled: false } });
+    const off = await runSearch(ctx, {
+      query,
+      minScore: 0,
+      now,
+      timeZoneOffsetMinutes: 480,
+      dates: { enabled: false },
+    });
     expect(off.results[0]!.path).toBe('memory/2026-04-20.md');
     expect(on.results[0]!.path).toBe('memory/2026-04-16.md');
     const top = on.results[0]!.breakdown;
-    expect(top.dates).toMatchObject({ multiplier: 2, mentions: [{ text: '4月16号', from: '2026-04-16', to: '2026-04-16' }], match: { evidence: 'file-date', from: '2026-04-16' } });
+    expect(top.dates).toMatchObject({
+      multiplier: 2,
+      mentions: [{ text: '4月16号', from: '2026-04-16', to: '2026-04-16' }],
+      match: { evidence: 'file-date', from: '2026-04-16' },
+    });
     expect(top.final).toBe(computeFinalScore(top));
     expect(top.final).toBeCloseTo(top.hybrid * top.decay.multiplier * 2, 12);
     expect(on.notices.find((n) => n.code === 'query-dates')?.message).toContain('“4月16号” (16 Apr 2026)');
     // The date's words are searched but are not among the terms a memory must hold.
-    expect(top.keyword!.terms!.filter((t) => t.dateWord).map((t) => t.term)).toEqual(expect.arrayContaining(['4', '16']));
-    expect(top.keyword!.termCount).toBe(top.keyword!.terms!.filter((t) => !t.dateWord && !t.fragment && !t.expansion).length);
+    expect(top.keyword!.terms!.filter((t) => t.dateWord).map((t) => t.term)).toEqual(
+      expect.arrayContaining(['4', '16']),
+    );
+    expect(top.keyword!.termCount).toBe(
+      top.keyword!.terms!.filter((t) => !t.dateWord && !t.fragment && !t.expansion).length,
+    );
   });
 
   it('leaves relative date words out of the keywords: "yesterday" in a memory is about another day', async () => {
     const ctx = open([
       { path: 'memory/2026-11-05.md', text: 'IPv6 stays on by default.', date: isoDay('2026-11-05') },
-      { path: 'memory/2026-08-01.md', text: 'Yesterday we argued about IPv6 again, yesterday and today.', date: isoDay('2026-08-01') },
+      {
+        path: 'memory/2026-08-01.md',
+        text: 'Yesterday we argued about IPv6 again, yesterday and today.',
+        date: isoDay('2026-08-01'),
+      },
     ]);
-    const response = await runSearch(ctx, { query: 'what did we decide about IPv6 yesterday', minScore: 0, now: Date.parse('2026-11-06T10:00:00+08:00'), timeZoneOffsetMinutes: 480 });
+    const response = await runSearch(ctx, {
+      query: 'what did we decide about IPv6 yesterday',
+      minScore: 0,
+      now: Date.parse('2026-11-06T10:00:00+08:00'),
+      timeZoneOffsetMinutes: 480,
+    });
     expect(response.results[0]!.path).toBe('memory/2026-11-05.md');
     expect(response.results[0]!.breakdown.keyword!.query).not.toContain('yesterday');
   });
@@ -151,7 +242,11 @@ describe('runSearch', () => {
     const other = response.results.find((r) => r.path === 'memory/other.md')!;
     const copy = response.results.find((r) => r !== other)!;
     expect(other.alsoIn).toBeUndefined();
-    expect([copy.path, ...copy.alsoIn!.map((d) => d.path)].sort()).toEqual(['memory/2026-05-04.md', 'memory/home.md', 'memory/summaries/daily/2026-05-04.md']);
+    expect([copy.path, ...copy.alsoIn!.map((d) => d.path)].sort()).toEqual([
+      'memory/2026-05-04.md',
+      'memory/home.md',
+      'memory/summaries/daily/2026-05-04.md',
+    ]);
     expect(copy.alsoIn![0]!.citation).toMatch(/^memory\/.+#L1$/);
   });
 
@@ -160,7 +255,12 @@ describe('runSearch', () => {
       { path: 'memory/a.md', text: 'Friday: team lunch at the noodle place.' },
       { path: 'memory/b.md', text: 'Budget review.' },
     ]);
-    const response = await runSearch(ctx, { query: 'friday zqwxv', minScore: 0, now: Date.parse('2026-11-06T10:00:00+08:00'), timeZoneOffsetMinutes: 480 });
+    const response = await runSearch(ctx, {
+      query: 'friday zqwxv',
+      minScore: 0,
+      now: Date.parse('2026-11-06T10:00:00+08:00'),
+      timeZoneOffsetMinutes: 480,
+    });
     expect(response.results.map((r) => r.path)).toEqual([]);
   });
 
@@ -179,10 +279,18 @@ describe('runSearch', () => {
 
   it('keeps the keyword matches, and says so, when every one falls below minScore (as OpenClaw 2026.9 does)', async () => {
     // One mention of two of three words in a long note: a real match that scores under 0.35.
-    const filler = 'We walked along the lake, had tea at the pavilion and talked about work, books and the weather for a long while. ';
+    const filler =
+      'We walked along the lake, had tea at the pavilion and talked about work, books and the weather for a long while. ';
     const ctx = open([
       { path: 'MEMORY.md', text: `${filler.repeat(12)}Jenny will stay with Ali for a week in December.` },
-      ...['Router firmware notes.', 'Tea: green, no sugar.', 'Lunch with the team.', 'Budget review on Friday.', 'Backups run nightly.', 'The cat is called Mochi.'].map((text, i) => ({ path: `memory/note-${i}.md`, text })),
+      ...[
+        'Router firmware notes.',
+        'Tea: green, no sugar.',
+        'Lunch with the team.',
+        'Budget review on Friday.',
+        'Backups run nightly.',
+        'The cat is called Mochi.',
+      ].map((text, i) => ({ path: `memory/note-${i}.md`, text })),
     ]);
     const wide = await runSearch(ctx, { query: 'Jenny visiting Ali', minScore: 0, now: NOW });
     expect(wide.results[0]!.path).toBe('MEMORY.md');
@@ -216,11 +324,25 @@ describe('runSearch', () => {
   it('with decay on, an old dated note drops below a fresh one; evergreen files keep multiplier 1', async () => {
     const ctx = open(CORPUS);
     const off = await runSearch(ctx, { query: 'router firmware', minScore: 0, maxResults: 10, now: NOW });
-    const on = await runSearch(ctx, { query: 'router firmware', minScore: 0, maxResults: 10, now: NOW, decay: { enabled: true, halfLifeDays: 30 } });
+    const on = await runSearch(ctx, {
+      query: 'router firmware',
+      minScore: 0,
+      maxResults: 10,
+      now: NOW,
+      decay: { enabled: true, halfLifeDays: 30 },
+    });
     const old = on.results.find((r) => r.path === 'memory/2026-01-30.md')!;
     const fresh = on.results.find((r) => r.path === 'memory/2026-05-30.md')!;
-    expect(old.breakdown.decay).toMatchObject({ enabled: true, date: '2026-01-30', dateSource: 'path', evergreen: false });
-    expect(old.breakdown.decay.multiplier).toBeCloseTo(Math.pow(0.5, (NOW - Date.parse('2026-01-30')) / 86_400_000 / 30), 12);
+    expect(old.breakdown.decay).toMatchObject({
+      enabled: true,
+      date: '2026-01-30',
+      dateSource: 'path',
+      evergreen: false,
+    });
+    expect(old.breakdown.decay.multiplier).toBeCloseTo(
+      Math.pow(0.5, (NOW - Date.parse('2026-01-30')) / 86_400_000 / 30),
+      12,
+    );
     expect(fresh.score).toBeGreaterThan(old.score);
     const evergreenOn = on.results.find((r) => r.path === 'MEMORY.md');
     if (evergreenOn) expect(evergreenOn.breakdown.decay).toMatchObject({ multiplier: 1, evergreen: true });
@@ -235,7 +357,10 @@ describe('runSearch', () => {
       { path: 'memory/b.md', text: 'router firmware upgrade failed on the office gateway today again' },
       { path: 'memory/c.md', text: 'router purchase receipt filed under taxes' },
       // Unrelated notes give the terms a realistic IDF (in a 3-note corpus every term is "common").
-      ...Array.from({ length: 12 }, (_, i) => ({ path: `memory/other-${i}.md`, text: `note ${i} about lunch, weather and books` })),
+      ...Array.from({ length: 12 }, (_, i) => ({
+        path: `memory/other-${i}.md`,
+        text: `note ${i} about lunch, weather and books`,
+      })),
     ]);
     const plain = await runSearch(ctx, { query: 'router firmware', minScore: 0, now: NOW });
     // Union of the terms: c lacks "firmware" but still ranks, after the two that hold both.
@@ -270,7 +395,10 @@ describe('runSearch', () => {
     expect(gateway.breakdown.vector).toMatchObject({ rank: expect.any(Number) });
     const both = response.results.find((r) => r.path === 'memory/2026-05-30.md')!;
     expect(both.breakdown.weights).toEqual({ configured: { vector: 0.7, text: 0.3 }, vector: 0.7, text: 0.3 });
-    expect(both.breakdown.hybrid).toBeCloseTo(0.7 * (both.breakdown.vector as { score: number }).score + 0.3 * both.breakdown.keyword!.score, 12);
+    expect(both.breakdown.hybrid).toBeCloseTo(
+      0.7 * (both.breakdown.vector as { score: number }).score + 0.3 * both.breakdown.keyword!.score,
+      12,
+    );
     for (const r of response.results) expect(computeFinalScore(r.breakdown)).toBe(r.score);
   });
 
@@ -300,8 +428,20 @@ describe('runSearch', () => {
 describe('pinned breakdowns for a fixed corpus', () => {
   it('keeps ranking and every breakdown part stable (update deliberately when scoring changes)', async () => {
     // Unrelated notes give the terms a realistic IDF: in a 6-note corpus FTS5 floors it near 0.
-    const ctx = open([...CORPUS, ...Array.from({ length: 20 }, (_, i) => ({ path: `memory/topics/t${i}.md`, text: `lunch, weather and books ${i}` }))]);
-    const response = await runSearch(ctx, { query: 'router firmware', minScore: 0, maxResults: 10, now: NOW, decay: { enabled: true, halfLifeDays: 30 } });
+    const ctx = open([
+      ...CORPUS,
+      ...Array.from({ length: 20 }, (_, i) => ({
+        path: `memory/topics/t${i}.md`,
+        text: `lunch, weather and books ${i}`,
+      })),
+    ]);
+    const response = await runSearch(ctx, {
+      query: 'router firmware',
+      minScore: 0,
+      maxResults: 10,
+      now: NOW,
+      decay: { enabled: true, halfLifeDays: 30 },
+    });
     const pinned = response.results.map((r) => ({
       at: `${r.path}:${r.startLine}-${r.endLine}`,
       bm25: r.breakdown.keyword ? Number(r.breakdown.keyword.bm25.toFixed(6)) : null,
@@ -363,8 +503,18 @@ describe('pinned breakdowns for a fixed corpus', () => {
 describe('result identity and dates', () => {
   it('gives the two chunks of one long line distinct ids although they share path and lines', async () => {
     const ctx = open([
-      { path: 'sessions/long.jsonl', text: 'User: drinking less helped the weight loss, first half', startLine: 12, endLine: 12 },
-      { path: 'sessions/long.jsonl', text: 'and the weight loss continued after drinking stopped, second half', startLine: 12, endLine: 12 },
+      {
+        path: 'sessions/long.jsonl',
+        text: 'User: drinking less helped the weight loss, first half',
+        startLine: 12,
+        endLine: 12,
+      },
+      {
+        path: 'sessions/long.jsonl',
+        text: 'and the weight loss continued after drinking stopped, second half',
+        startLine: 12,
+        endLine: 12,
+      },
     ]);
     const response = await runSearch(ctx, { query: 'drinking weight loss', minScore: 0, now: NOW });
     expect(response.results).toHaveLength(2);
@@ -375,7 +525,12 @@ describe('result identity and dates', () => {
 
   it('shows a date for dated files only: an evergreen file has no date, however recently it was touched', async () => {
     const ctx = open([
-      { path: 'memory/topic.md', text: 'router notes', kind: 'evergreen', date: { ...isoDay('2026-05-30'), source: 'mtime' } },
+      {
+        path: 'memory/topic.md',
+        text: 'router notes',
+        kind: 'evergreen',
+        date: { ...isoDay('2026-05-30'), source: 'mtime' },
+      },
       { path: 'memory/2026-05-02.md', text: 'router day', date: isoDay('2026-05-02') },
     ]);
     const response = await runSearch(ctx, { query: 'router', minScore: 0, now: NOW });

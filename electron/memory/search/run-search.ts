@@ -19,7 +19,13 @@ import type { AccessStatsLookup, ChunkAccessStats } from '../engine-types.js';
 import { tokenSet } from '../text/segment.js';
 import { accessBreakdown } from './access-boost.js';
 import type { IndexSession } from './index-session.js';
-import { resolveSearchOptions, matchesDateFilter, matchesSource, meetsMinScore, type ResolvedSearchOptions } from './filters.js';
+import {
+  resolveSearchOptions,
+  matchesDateFilter,
+  matchesSource,
+  meetsMinScore,
+  type ResolvedSearchOptions,
+} from './filters.js';
 import { fuseCandidates, type FusedCandidate, type VectorSide } from './fuse.js';
 import { describeShownHits, type KeywordSearchResult } from './keyword-search.js';
 import { memoryThenList, noMemoryThenNotice } from './date-gap.js';
@@ -129,8 +135,12 @@ const IN_LIST = 'WHERE rowid IN (SELECT value FROM json_each(?))';
 
 function loadChunks(session: IndexSession, rowids: number[], withText: boolean): Map<number, ChunkRow> {
   if (rowids.length === 0) return new Map();
-  const columns = withText ? CHUNK_COLUMNS : "rowid, id, hash, path, source, start_line, end_line, '' AS text, first_ms, last_ms";
-  const rows = session.statement<ChunkRow>(`SELECT ${columns} FROM chunks ${IN_LIST}`).all(JSON.stringify(rowids) as never);
+  const columns = withText
+    ? CHUNK_COLUMNS
+    : "rowid, id, hash, path, source, start_line, end_line, '' AS text, first_ms, last_ms";
+  const rows = session
+    .statement<ChunkRow>(`SELECT ${columns} FROM chunks ${IN_LIST}`)
+    .all(JSON.stringify(rowids) as never);
   return new Map(rows.map((row) => [row.rowid, row]));
 }
 
@@ -139,7 +149,9 @@ function loadTexts(session: IndexSession, candidates: readonly TracedCandidate[]
   const missing = candidates.filter((c) => c.text === '');
   if (missing.length === 0) return;
   const read = session.statement<{ rowid: number; text: string }>(`SELECT rowid, text FROM chunks ${IN_LIST}`);
-  const texts = new Map(read.all(JSON.stringify(missing.map((c) => c.chunkRowid)) as never).map((r) => [r.rowid, r.text]));
+  const texts = new Map(
+    read.all(JSON.stringify(missing.map((c) => c.chunkRowid)) as never).map((r) => [r.rowid, r.text]),
+  );
   for (const c of missing) c.text = texts.get(c.chunkRowid) ?? '';
 }
 
@@ -163,7 +175,11 @@ export function vectorRank(b: ScoreBreakdown): number | null {
 }
 
 /** The counts of returned results when the boost is off: shown, multiplier 1, order unchanged. */
-function attachAccess(ctx: Pick<SearchContext, 'accessStats'>, results: TracedCandidate[], options: ResolvedSearchOptions): void {
+function attachAccess(
+  ctx: Pick<SearchContext, 'accessStats'>,
+  results: TracedCandidate[],
+  options: ResolvedSearchOptions,
+): void {
   const stats = ctx.accessStats?.(results.map((r) => ({ path: r.path, hash: r.chunkHash })));
   if (!stats) return;
   results.forEach((r, i) => {
@@ -173,12 +189,19 @@ function attachAccess(ctx: Pick<SearchContext, 'accessStats'>, results: TracedCa
 }
 
 /** Access stats for rows, in order; undefined when the host keeps none. */
-export function lookupAccess(ctx: Pick<SearchContext, 'accessStats'>, rows: readonly ChunkRow[]): (ChunkAccessStats | null)[] | undefined {
+export function lookupAccess(
+  ctx: Pick<SearchContext, 'accessStats'>,
+  rows: readonly ChunkRow[],
+): (ChunkAccessStats | null)[] | undefined {
   return ctx.accessStats?.(rows.map((row) => ({ path: row.path, hash: row.hash })));
 }
 
 /** MEMORY.md / USER.md chunks carry an importance line: × 0.75 + 0.05 N for `<!-- importance: N -->`, × 1 without. */
-function importancePart(relPath: string, text: string, startLine: number): { importance?: NonNullable<ScoreBreakdown['importance']> } {
+function importancePart(
+  relPath: string,
+  text: string,
+  startLine: number,
+): { importance?: NonNullable<ScoreBreakdown['importance']> } {
   const importance = chunkImportance(relPath, text, startLine);
   return importance ? { importance } : {};
 }
@@ -200,9 +223,15 @@ export function scoreCandidate(
     vector: fused.vector,
     weights: fused.weights,
     hybrid: fused.hybrid,
-    decay: computeDecay(file, { enabled: options.decay.enabled, halfLifeDays: options.decay.halfLifeDays, nowMs: options.nowMs }),
+    decay: computeDecay(file, {
+      enabled: options.decay.enabled,
+      halfLifeDays: options.decay.halfLifeDays,
+      nowMs: options.nowMs,
+    }),
     mmr: null,
-    dates: options.dateBooster ? options.dateBooster.boostFor({ text: row.text, firstMs: row.first_ms, lastMs: row.last_ms }, file) : null,
+    dates: options.dateBooster
+      ? options.dateBooster.boostFor({ text: row.text, firstMs: row.first_ms, lastMs: row.last_ms }, file)
+      : null,
     ...(access !== undefined ? { access: accessBreakdown(access, options.accessBoost) } : {}),
     ...importancePart(row.path, row.text, row.start_line),
   };
@@ -259,7 +288,11 @@ function selectResults(candidates: TracedCandidate[], options: ResolvedSearchOpt
   if (options.mmr.enabled && eligible.length > 1) {
     const pool = eligible.slice(0, MMR_POOL_SIZE);
     const picks = mmrRerank(
-      pool.map((c) => ({ label: `${c.path}:${c.startLine}-${c.endLine}`, relevance: c.breakdown.final, tokens: tokenSet(c.text) })),
+      pool.map((c) => ({
+        label: `${c.path}:${c.startLine}-${c.endLine}`,
+        relevance: c.breakdown.final,
+        tokens: tokenSet(c.text),
+      })),
       options.mmr.lambda,
     );
     ordered = picks.map(({ index, mmr }) => {
@@ -273,7 +306,15 @@ function selectResults(candidates: TracedCandidate[], options: ResolvedSearchOpt
     const only = eligible[0]!;
     only.breakdown = {
       ...only.breakdown,
-      mmr: { lambda: options.mmr.lambda, maxSimilarity: 0, similarTo: null, penalty: 0, mmrScore: options.mmr.lambda * only.breakdown.final, rankBefore: 1, rankAfter: 1 },
+      mmr: {
+        lambda: options.mmr.lambda,
+        maxSimilarity: 0,
+        similarTo: null,
+        penalty: 0,
+        mmrScore: options.mmr.lambda * only.breakdown.final,
+        rankBefore: 1,
+        rankAfter: 1,
+      },
     };
   }
   const results = ordered.slice(0, options.maxResults);
@@ -308,7 +349,11 @@ export interface TraceOptions {
   candidateLimit?: number;
 }
 
-export async function traceSearch(ctx: SearchContext, searchOptions: SearchOptions, traceOptions: TraceOptions = {}): Promise<SearchTrace> {
+export async function traceSearch(
+  ctx: SearchContext,
+  searchOptions: SearchOptions,
+  traceOptions: TraceOptions = {},
+): Promise<SearchTrace> {
   const options = resolveSearchOptions(searchOptions);
   const limit = traceOptions.candidateLimit ?? candidateCount(options.maxResults);
   const dateRange = options.from !== null || options.to !== null ? { from: options.from, to: options.to } : null;
@@ -318,7 +363,8 @@ export async function traceSearch(ctx: SearchContext, searchOptions: SearchOptio
     session: ctx.session,
     embedder: ctx.embedder,
     vectorSearch: ctx.vectorSearch,
-    unavailableReason: ctx.mode === 'fts-only' || ctx.vectorBackend === 'none' ? (ctx.modeReason ?? 'vector search is off') : null,
+    unavailableReason:
+      ctx.mode === 'fts-only' || ctx.vectorBackend === 'none' ? (ctx.modeReason ?? 'vector search is off') : null,
     query: options.query,
     limit,
     sources: options.sources,
@@ -327,10 +373,21 @@ export async function traceSearch(ctx: SearchContext, searchOptions: SearchOptio
 
   const notices: SearchNotice[] = [];
   if (keyword.terms.length === 0) {
-    const onlyDate = options.dateBooster && options.dates.enabled ? memoryThenList(ctx.session, options.dateBooster.mentions, options.sources, options.timeZoneOffsetMinutes) : null;
-    notices.push({ code: 'no-terms', message: onlyDate ? `The query has no searchable words besides its date. ${onlyDate}` : 'The query has no searchable words.' });
+    const onlyDate =
+      options.dateBooster && options.dates.enabled
+        ? memoryThenList(ctx.session, options.dateBooster.mentions, options.sources, options.timeZoneOffsetMinutes)
+        : null;
+    notices.push({
+      code: 'no-terms',
+      message: onlyDate
+        ? `The query has no searchable words besides its date. ${onlyDate}`
+        : 'The query has no searchable words.',
+    });
   }
-  const gap = options.dateBooster && options.dates.enabled ? noMemoryThenNotice(ctx.session, options.dateBooster.mentions, options.sources, options.timeZoneOffsetMinutes) : null;
+  const gap =
+    options.dateBooster && options.dates.enabled
+      ? noMemoryThenNotice(ctx.session, options.dateBooster.mentions, options.sources, options.timeZoneOffsetMinutes)
+      : null;
   const dates = gap?.everyPeriod ? null : datesNotice(options);
   if (dates) notices.push(dates);
   if (gap) notices.push({ code: gap.code, message: gap.message });
@@ -339,7 +396,11 @@ export async function traceSearch(ctx: SearchContext, searchOptions: SearchOptio
   const fused = fuseCandidates(keyword.candidates, vectorResult.side, options.weights, keyword.terms.length > 0);
   // The date boost and MMR read every candidate's text; otherwise only the results need theirs.
   const everyText = options.dateBooster !== null || options.mmr.enabled;
-  const rows = loadChunks(ctx.session, fused.map((f) => f.chunkRowid), everyText);
+  const rows = loadChunks(
+    ctx.session,
+    fused.map((f) => f.chunkRowid),
+    everyText,
+  );
   const metaCache = new Map<string, SearchFileMeta | null>();
   const metaOf = (path: string): SearchFileMeta | null => {
     if (!metaCache.has(path)) metaCache.set(path, ctx.fileMeta(path));
@@ -349,7 +410,12 @@ export async function traceSearch(ctx: SearchContext, searchOptions: SearchOptio
   const present = fused.filter((f) => rows.has(f.chunkRowid));
   // With the boost on, counts can change the order, so every candidate needs its count; with it
   // off (the default) only the returned results show theirs, so only they are looked up.
-  const access = options.accessBoost.enabled ? lookupAccess(ctx, present.map((f) => rows.get(f.chunkRowid)!)) : undefined;
+  const access = options.accessBoost.enabled
+    ? lookupAccess(
+        ctx,
+        present.map((f) => rows.get(f.chunkRowid)!),
+      )
+    : undefined;
   const candidates: TracedCandidate[] = [];
   present.forEach((f, i) => {
     const row = rows.get(f.chunkRowid)!;
@@ -361,8 +427,20 @@ export async function traceSearch(ctx: SearchContext, searchOptions: SearchOptio
   if (kept > 0) results = selectResults(candidates, options);
   if (!everyText) loadTexts(ctx.session, results);
   if (!access) attachAccess(ctx, results, options);
-  describeShownHits(ctx.session, results.map((r) => ({ chunkRowid: r.chunkRowid, keyword: r.breakdown.keyword, text: r.text })), keyword.terms, keyword.written, options.dateTerms, keyword.fragments, keyword.partials, keyword.expansions);
-  const relaxedNotice = noticeWhenNoChunkHasEveryTerm(ctx.session, keyword, results, { sources: options.sources, dateRange });
+  describeShownHits(
+    ctx.session,
+    results.map((r) => ({ chunkRowid: r.chunkRowid, keyword: r.breakdown.keyword, text: r.text })),
+    keyword.terms,
+    keyword.written,
+    options.dateTerms,
+    keyword.fragments,
+    keyword.partials,
+    keyword.expansions,
+  );
+  const relaxedNotice = noticeWhenNoChunkHasEveryTerm(ctx.session, keyword, results, {
+    sources: options.sources,
+    dateRange,
+  });
   if (relaxedNotice) notices.unshift(relaxedNotice);
   if (kept > 0) {
     notices.unshift({
@@ -409,7 +487,12 @@ export function toSearchResult(c: TracedCandidate): SearchResult {
   // A Markdown chunk is its file's lines in order; a transcript chunk skips records, so no numbers.
   if (c.source !== 'sessions') result.snippetLine = c.startLine + snippet.lineOffset;
   if (c.alsoIn.length > 0) {
-    result.alsoIn = c.alsoIn.map((d) => ({ path: d.path, startLine: d.startLine, endLine: d.endLine, citation: citationFor(d.path, d.startLine, d.endLine) }));
+    result.alsoIn = c.alsoIn.map((d) => ({
+      path: d.path,
+      startLine: d.startLine,
+      endLine: d.endLine,
+      citation: citationFor(d.path, d.startLine, d.endLine),
+    }));
   }
   return result;
 }

@@ -32,7 +32,11 @@ describe('snippet', () => {
 
 describe('makeSnippet line offset', () => {
   it('says how many of the chunk lines come before the snippet, so the UI can number its lines', () => {
-    const text = [...Array.from({ length: 40 }, (_, i) => `line ${i + 1} filler filler filler`), 'the quokkafruit line', 'after'].join('\n');
+    const text = [
+      ...Array.from({ length: 40 }, (_, i) => `line ${i + 1} filler filler filler`),
+      'the quokkafruit line',
+      'after',
+    ].join('\n');
     const snippet = makeSnippet(text, ['quokkafruit']);
     const firstShown = snippet.text.replace(/^…/, '').split('\n')[0]!;
     expect(text.split('\n')[snippet.lineOffset]!.endsWith(firstShown)).toBe(true);

@@ -8,7 +8,6 @@ export const SNIPPET_MAX_CHARS = 700;
 const LEAD_CHARS = 120;
 const ELLIPSIS = '…';
 
-
 export interface Snippet {
   text: string;
   highlights: HighlightRange[];

@@ -23,20 +23,38 @@ describe('temporal decay', () => {
   });
 
   it('never decays evergreen files, however old their date', () => {
-    const d = computeDecay({ kind: 'evergreen', date: dated(3650, 'mtime') }, { enabled: true, halfLifeDays: 30, nowMs: now });
+    const d = computeDecay(
+      { kind: 'evergreen', date: dated(3650, 'mtime') },
+      { enabled: true, halfLifeDays: 30, nowMs: now },
+    );
     expect(d.multiplier).toBe(1);
     expect(d.evergreen).toBe(true);
     expect(d.ageDays).toBeCloseTo(3650, 9);
   });
 
   it('is off by default semantics: multiplier 1 but date, source and age still reported', () => {
-    const d = computeDecay({ kind: 'session', date: dated(90, 'first-record') }, { enabled: false, halfLifeDays: 30, nowMs: now });
-    expect(d).toMatchObject({ enabled: false, multiplier: 1, dateSource: 'first-record', evergreen: false, halfLifeDays: 30 });
+    const d = computeDecay(
+      { kind: 'session', date: dated(90, 'first-record') },
+      { enabled: false, halfLifeDays: 30, nowMs: now },
+    );
+    expect(d).toMatchObject({
+      enabled: false,
+      multiplier: 1,
+      dateSource: 'first-record',
+      evergreen: false,
+      halfLifeDays: 30,
+    });
     expect(d.ageDays).toBeCloseTo(90, 9);
   });
 
   it('clamps future dates to age 0 and leaves undated files alone', () => {
-    expect(computeDecay({ kind: 'dated', date: dated(-5) }, { enabled: true, halfLifeDays: 30, nowMs: now })).toMatchObject({ ageDays: 0, multiplier: 1 });
-    expect(computeDecay({ kind: 'dated', date: null }, { enabled: true, halfLifeDays: 30, nowMs: now })).toMatchObject({ ageDays: null, multiplier: 1, date: null });
+    expect(
+      computeDecay({ kind: 'dated', date: dated(-5) }, { enabled: true, halfLifeDays: 30, nowMs: now }),
+    ).toMatchObject({ ageDays: 0, multiplier: 1 });
+    expect(computeDecay({ kind: 'dated', date: null }, { enabled: true, halfLifeDays: 30, nowMs: now })).toMatchObject({
+      ageDays: null,
+      multiplier: 1,
+      date: null,
+    });
   });
 });

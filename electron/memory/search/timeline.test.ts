@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { FileDate, WorkspaceFile } from '../../../shared/domain.js';
 import { buildTimeline } from './timeline.js';
 
-function file(path: string, date: string | null, extra: Partial<WorkspaceFile> = {}, granularity: FileDate['granularity'] = 'day'): WorkspaceFile {
+function file(
+  path: string,
+  date: string | null,
+  extra: Partial<WorkspaceFile> = {},
+  granularity: FileDate['granularity'] = 'day',
+): WorkspaceFile {
   return {
     path,
     source: path.includes('.jsonl') ? 'sessions' : 'memory',
@@ -54,7 +59,9 @@ describe('buildTimeline', () => {
   });
 
   it('titles entries by their first heading when known, else by file name', () => {
-    const entries = buildTimeline(FILES, { types: ['daily'] }, (p) => (p === 'memory/2026-05-04.md' ? '周一：合同谈判' : null));
+    const entries = buildTimeline(FILES, { types: ['daily'] }, (p) =>
+      p === 'memory/2026-05-04.md' ? '周一：合同谈判' : null,
+    );
     expect(entries.map((e) => e.title)).toEqual(['2026-05-03', '周一：合同谈判']);
   });
 });

@@ -15,9 +15,17 @@ afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 it('rebuilds an index from before stemming, then "meetings" finds "meeting"', async () => {
   const workspace = path.join(root, 'workspace');
   fs.mkdirSync(path.join(workspace, 'memory'), { recursive: true });
-  fs.writeFileSync(path.join(workspace, 'memory', '2026-02-05.md'), '# Thursday\n\nWeekly meeting with Priya about the gateway.\n');
+  fs.writeFileSync(
+    path.join(workspace, 'memory', '2026-02-05.md'),
+    '# Thursday\n\nWeekly meeting with Priya about the gateway.\n',
+  );
   fs.writeFileSync(path.join(workspace, 'MEMORY.md'), '# Memory\n\nPrefers tea.\n');
-  const options = { workspaceDir: workspace, dataDir: path.join(root, 'data'), dbPath: path.join(root, 'data', 'index.sqlite'), openclawHome: path.join(root, 'oc') };
+  const options = {
+    workspaceDir: workspace,
+    dataDir: path.join(root, 'data'),
+    dbPath: path.join(root, 'data', 'index.sqlite'),
+    openclawHome: path.join(root, 'oc'),
+  };
 
   const first = await MemoryEngine.open(options);
   await first.sync();
@@ -39,7 +47,11 @@ it('rebuilds an index from before stemming, then "meetings" finds "meeting"', as
     // Shown as written: the snippet lights up "meeting", the breakdown names it.
     const [result] = response.results;
     expect(result!.snippet.slice(result!.highlights[0]!.start, result!.highlights[0]!.end)).toBe('meeting');
-    expect(result!.breakdown.keyword!.terms![0]).toMatchObject({ term: 'meet', asWritten: ['meetings', 'meeting'], occurrences: 1 });
+    expect(result!.breakdown.keyword!.terms![0]).toMatchObject({
+      term: 'meet',
+      asWritten: ['meetings', 'meeting'],
+      occurrences: 1,
+    });
   } finally {
     await engine.close();
   }

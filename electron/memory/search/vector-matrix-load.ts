@@ -53,7 +53,10 @@ export function loadVectorMatrix(db: Database.Database, options: LoadVectorMatri
   const direct = !options.throughVirtualTable && declaredDims !== null && readVec0Chunks(db, declaredDims, builder);
   if (!direct) {
     builder.reset();
-    for (const [rowid, blob] of db.prepare('SELECT rowid, embedding FROM chunks_vec').raw().iterate() as IterableIterator<[number, Buffer]>) {
+    for (const [rowid, blob] of db
+      .prepare('SELECT rowid, embedding FROM chunks_vec')
+      .raw()
+      .iterate() as IterableIterator<[number, Buffer]>) {
       if (blob instanceof Uint8Array) builder.add(rowid, blob, 0, blob.byteLength);
     }
   }
@@ -72,7 +75,10 @@ function readChunkSources(db: Database.Database): ChunkSources {
   const names: string[] = [];
   const codeOf = new Map<string, number>();
   let n = 0;
-  for (const [rowid, source] of db.prepare('SELECT rowid, source FROM chunks ORDER BY rowid').raw().iterate() as IterableIterator<[number, string]>) {
+  for (const [rowid, source] of db
+    .prepare('SELECT rowid, source FROM chunks ORDER BY rowid')
+    .raw()
+    .iterate() as IterableIterator<[number, string]>) {
     if (n === count) break;
     let code = codeOf.get(source);
     if (code === undefined) {
@@ -160,7 +166,10 @@ class MatrixBuilder {
   private start(): void {
     const dims = this.dims!;
     const init = this.init(dims);
-    const center = meanVector(this.sample.map((s) => s.vector), dims);
+    const center = meanVector(
+      this.sample.map((s) => s.vector),
+      dims,
+    );
     let matrix: QuantizedMatrix;
     if (this.reuse?.fits(init) && sameCodes(this.reuse.sourceNames, this.chunks.names)) {
       matrix = this.reuse;
@@ -207,19 +216,31 @@ function floatReader(db: Database.Database, vec0: boolean): FloatReader {
  * reads through the virtual table instead.
  */
 function readVec0Chunks(db: Database.Database, dims: number, builder: MatrixBuilder): boolean {
-  const names = new Set(db.prepare("SELECT name FROM sqlite_schema WHERE name LIKE 'chunks\\_vec\\_%' ESCAPE '\\'").pluck().all() as string[]);
-  if (!['chunks_vec_info', 'chunks_vec_chunks', 'chunks_vec_vector_chunks00'].every((name) => names.has(name))) return false;
+  const names = new Set(
+    db
+      .prepare("SELECT name FROM sqlite_schema WHERE name LIKE 'chunks\\_vec\\_%' ESCAPE '\\'")
+      .pluck()
+      .all() as string[],
+  );
+  if (!['chunks_vec_info', 'chunks_vec_chunks', 'chunks_vec_vector_chunks00'].every((name) => names.has(name)))
+    return false;
   if (names.has('chunks_vec_vector_chunks01')) return false;
   const info = new Map(db.prepare('SELECT key, value FROM chunks_vec_info').raw().all() as [string, unknown][]);
   if (info.get('CREATE_VERSION_MAJOR') !== 0 || info.get('CREATE_VERSION_MINOR') !== 1) return false;
 
   const chunks = db
-    .prepare('SELECT c.size, c.validity, c.rowids, v.vectors FROM chunks_vec_chunks c JOIN chunks_vec_vector_chunks00 v ON v.rowid = c.chunk_id ORDER BY c.chunk_id')
+    .prepare(
+      'SELECT c.size, c.validity, c.rowids, v.vectors FROM chunks_vec_chunks c JOIN chunks_vec_vector_chunks00 v ON v.rowid = c.chunk_id ORDER BY c.chunk_id',
+    )
     .raw()
     .iterate() as IterableIterator<[number, Buffer, Buffer, Buffer]>;
   let seen = 0;
   for (const [size, validity, rowidBytes, vectors] of chunks) {
-    if (validity.byteLength * 8 < size || rowidBytes.byteLength !== size * 8 || vectors.byteLength !== size * dims * 4) {
+    if (
+      validity.byteLength * 8 < size ||
+      rowidBytes.byteLength !== size * 8 ||
+      vectors.byteLength !== size * dims * 4
+    ) {
       chunks.return?.();
       return false;
     }

@@ -93,14 +93,27 @@ afterEach(() => {
 
 function openIndex(dims: number): IndexDb {
   const index = openIndexDb(path.join(tempDir(), 'index.sqlite'), {
-    expected: { schemaVersion: SCHEMA_VERSION, chunkerVersion: CHUNKER_VERSION, embedding: { provider: 't', model: 'm', providerKey: 'k', dims } },
+    expected: {
+      schemaVersion: SCHEMA_VERSION,
+      chunkerVersion: CHUNKER_VERSION,
+      embedding: { provider: 't', model: 'm', providerKey: 'k', dims },
+    },
   });
   indexes.push(index);
   return index;
 }
 
 function fileRecord(p: string): FileRecord {
-  const file: WorkspaceFile = { path: p, source: 'memory', kind: 'evergreen', archived: false, size: 10, mtimeMs: 1, date: null, tags: [] };
+  const file: WorkspaceFile = {
+    path: p,
+    source: 'memory',
+    kind: 'evergreen',
+    archived: false,
+    size: 10,
+    mtimeMs: 1,
+    date: null,
+    tags: [],
+  };
   return { file, absPath: `/ws/${p}`, hash: 'h', indexState: 'indexed' };
 }
 
@@ -108,7 +121,10 @@ function chunks(n: number): Chunk[] {
   return Array.from({ length: n }, (_, i) => ({ startLine: i + 1, endLine: i + 1, text: `chunk ${i}`, hash: `h${i}` }));
 }
 
-function expectSameHits(actual: { chunkRowid: number; cosine: number }[], expected: { chunkRowid: number; cosine: number }[]): void {
+function expectSameHits(
+  actual: { chunkRowid: number; cosine: number }[],
+  expected: { chunkRowid: number; cosine: number }[],
+): void {
   expect(actual.map((h) => h.chunkRowid)).toEqual(expected.map((h) => h.chunkRowid));
   actual.forEach((hit, i) => expect(Math.abs(hit.cosine - expected[i]!.cosine)).toBeLessThanOrEqual(1e-6));
 }
@@ -121,7 +137,11 @@ describe('vector matrix scan', () => {
     const session = new IndexSession(db, ACCELERATED);
     const sourceOf = (i: number): MemorySource => (i % 7 === 0 ? 'sessions' : 'memory');
     fill(db, vectors, sourceOf);
-    const filters = [undefined, { sources: ['sessions' as MemorySource] }, { sources: ['memory' as MemorySource, 'sessions' as MemorySource] }];
+    const filters = [
+      undefined,
+      { sources: ['sessions' as MemorySource] },
+      { sources: ['memory' as MemorySource, 'sessions' as MemorySource] },
+    ];
     for (let q = 0; q < 12; q++) {
       // Half the queries are stored vectors slightly moved: near neighbours, close scores at the top.
       const query = q % 2 === 0 ? randomUnit(random, 384) : vectors[q * 97]!.map((x) => x + (random() - 0.5) * 0.01);
@@ -147,16 +167,22 @@ describe('vector matrix scan', () => {
     const db = openDb(24, 'vec0');
     const rowids = fill(db, vectors, (i) => (i % 5 === 0 ? 'sessions' : 'memory'));
     // Holes in sqlite-vec's 1,024-slot chunks, and a chunk row without a vector.
-    for (const rowid of rowids.filter((_, i) => i % 9 === 4)) db.prepare('DELETE FROM chunks_vec WHERE rowid = ?').run(BigInt(rowid));
-    db.prepare("INSERT INTO chunks(id, path, source, start_line, end_line, hash, text, updated_at) VALUES ('z#0', 'z.md', 'memory', 1, 1, 'h', 't', 0)").run();
+    for (const rowid of rowids.filter((_, i) => i % 9 === 4))
+      db.prepare('DELETE FROM chunks_vec WHERE rowid = ?').run(BigInt(rowid));
+    db.prepare(
+      "INSERT INTO chunks(id, path, source, start_line, end_line, hash, text, updated_at) VALUES ('z#0', 'z.md', 'memory', 1, 1, 'h', 't', 0)",
+    ).run();
     const direct = loadVectorMatrix(db)!;
     const viaTable = loadVectorMatrix(db, { throughVirtualTable: true })!;
     expect(direct.loadedFrom).toBe('vec0-storage');
     expect(viaTable.loadedFrom).toBe('table');
     expect(direct.count).toBe(2500 - rowids.filter((_, i) => i % 9 === 4).length);
     const rows = (m: QuantizedMatrix) =>
-      Array.from(m.rowids.subarray(0, m.count), (rowid, row) => ({ rowid, source: m.sourceNames[m.sources[row]!], vector: Array.from(m.floatRow(row)!) }))
-        .sort((a, b) => a.rowid - b.rowid);
+      Array.from(m.rowids.subarray(0, m.count), (rowid, row) => ({
+        rowid,
+        source: m.sourceNames[m.sources[row]!],
+        vector: Array.from(m.floatRow(row)!),
+      })).sort((a, b) => a.rowid - b.rowid);
     expect(rows(direct)).toEqual(rows(viaTable));
     db.close();
   });
@@ -208,7 +234,9 @@ describe('vector matrix scan', () => {
     for (let q = 0; q < 5; q++) {
       const query = randomUnit(random, 384);
       for (const filter of [undefined, { sources: ['sessions' as MemorySource] }]) {
-        expect(vectorSearch(new IndexSession(plain, ACCELERATED), query, 50, filter)).toEqual(vectorSearchKnn(new IndexSession(vec, ACCELERATED), query, 50, filter));
+        expect(vectorSearch(new IndexSession(plain, ACCELERATED), query, 50, filter)).toEqual(
+          vectorSearchKnn(new IndexSession(vec, ACCELERATED), query, 50, filter),
+        );
       }
     }
     vec.close();
@@ -221,7 +249,12 @@ describe('vector matrix scan', () => {
     const session = new IndexSession(index.db, ACCELERATED);
     const writer = new FileWriter(index.db);
     writer.onDidCommit(session);
-    for (let f = 0; f < 20; f++) writer.writeFile(fileRecord(`memory/f${f}.md`), chunks(10), Array.from({ length: 10 }, () => randomUnit(random, 32)));
+    for (let f = 0; f < 20; f++)
+      writer.writeFile(
+        fileRecord(`memory/f${f}.md`),
+        chunks(10),
+        Array.from({ length: 10 }, () => randomUnit(random, 32)),
+      );
     const target = randomUnit(random, 32);
     expect(vectorSearch(session, target, 1)[0]!.cosine).toBeLessThan(0.99);
     const loaded = session.vectors.matrix()!;
@@ -231,7 +264,8 @@ describe('vector matrix scan', () => {
     // The last file is rewritten (new rowids, or the old ones reused), one of its vectors is the target.
     writer.writeFile(fileRecord('memory/f19.md'), chunks(3), [randomUnit(random, 32), target, randomUnit(random, 32)]);
     const [hit] = vectorSearch(session, target, 1);
-    const rowidOf = (p: string, i: number) => index.db.prepare('SELECT rowid FROM chunks WHERE id = ?').pluck().get(`${p}#${i}`) as number;
+    const rowidOf = (p: string, i: number) =>
+      index.db.prepare('SELECT rowid FROM chunks WHERE id = ?').pluck().get(`${p}#${i}`) as number;
     expect(hit).toEqual({ chunkRowid: rowidOf('memory/f19.md', 1), cosine: expect.closeTo(1, 6) as number });
     // Patched, not read again; and it agrees with a fresh read of the index.
     expect(session.vectors.matrix()).toBe(loaded);
@@ -257,7 +291,9 @@ describe('vector matrix scan', () => {
     const other = new Database(index.path);
     sqliteVec.load(other);
     other
-      .prepare("INSERT INTO chunks(rowid, id, path, source, start_line, end_line, hash, text, updated_at) VALUES (1000, 'x#0', 'x.md', 'sessions', 1, 1, 'h', 't', 0)")
+      .prepare(
+        "INSERT INTO chunks(rowid, id, path, source, start_line, end_line, hash, text, updated_at) VALUES (1000, 'x#0', 'x.md', 'sessions', 1, 1, 'h', 't', 0)",
+      )
       .run();
     other.prepare('INSERT INTO chunks_vec(rowid, embedding) VALUES (?, ?)').run(1000n, blob(target));
     other.close();
@@ -277,7 +313,11 @@ describe('vector matrix scan', () => {
     const session = new IndexSession(index.db, ACCELERATED);
     const writer = new FileWriter(index.db);
     writer.onDidCommit(session);
-    writer.writeFile(fileRecord('memory/a.md'), chunks(5), Array.from({ length: 5 }, () => randomUnit(random, 16)));
+    writer.writeFile(
+      fileRecord('memory/a.md'),
+      chunks(5),
+      Array.from({ length: 5 }, () => randomUnit(random, 16)),
+    );
     const target = randomUnit(random, 16);
     vectorSearch(session, target, 1);
     const loaded = session.vectors.matrix()!;
@@ -296,7 +336,11 @@ describe('vector matrix scan', () => {
     const random = seeded(15);
     const db = openDb(16, 'plain');
     const session = new IndexSession(db, ACCELERATED);
-    fill(db, Array.from({ length: 50 }, () => randomUnit(random, 16)), () => 'memory');
+    fill(
+      db,
+      Array.from({ length: 50 }, () => randomUnit(random, 16)),
+      () => 'memory',
+    );
     const first = session.vectors.matrix();
     vectorSearch(session, randomUnit(random, 16), 5);
     expect(session.vectors.matrix()).toBe(first);
@@ -308,7 +352,9 @@ describe('vector matrix scan', () => {
     const random = seeded(16);
     const db = openDb(8, 'plain');
     const rowids = fill(db, [randomUnit(random, 8), new Float32Array(8), randomUnit(random, 8)], () => 'memory');
-    db.prepare("INSERT INTO chunks(id, path, source, start_line, end_line, hash, text, updated_at) VALUES ('y#0', 'y.md', 'memory', 1, 1, 'h', 't', 0)").run();
+    db.prepare(
+      "INSERT INTO chunks(id, path, source, start_line, end_line, hash, text, updated_at) VALUES ('y#0', 'y.md', 'memory', 1, 1, 'h', 't', 0)",
+    ).run();
     db.prepare('INSERT INTO chunks_vec(rowid, embedding) VALUES (?, ?)').run(4, blob(randomUnit(random, 4)));
     const matrix = loadVectorMatrix(db)!;
     expect(matrix.count).toBe(3);
@@ -322,8 +368,22 @@ describe('vector matrix scan', () => {
 
   it('is freed when the live index closes its connection', () => {
     const random = seeded(17);
-    const live = new LiveIndex(path.join(tempDir(), 'index.sqlite'), { schemaVersion: SCHEMA_VERSION, chunkerVersion: CHUNKER_VERSION, embedding: { provider: 't', model: 'm', providerKey: 'k', dims: 16 } }, null, undefined, ACCELERATED);
-    fill(live.index.db, Array.from({ length: 20 }, () => randomUnit(random, 16)), () => 'memory');
+    const live = new LiveIndex(
+      path.join(tempDir(), 'index.sqlite'),
+      {
+        schemaVersion: SCHEMA_VERSION,
+        chunkerVersion: CHUNKER_VERSION,
+        embedding: { provider: 't', model: 'm', providerKey: 'k', dims: 16 },
+      },
+      null,
+      undefined,
+      ACCELERATED,
+    );
+    fill(
+      live.index.db,
+      Array.from({ length: 20 }, () => randomUnit(random, 16)),
+      () => 'memory',
+    );
     const session = live.session;
     expect(vectorSearch(session, randomUnit(random, 16), 3)).toHaveLength(3);
     expect(session.vectors.loaded).toBe(true);

@@ -21,7 +21,10 @@ export class VectorMatrixCache {
   constructor(private readonly db: Database.Database) {}
 
   private version(): string {
-    this.versionReads ??= { data: this.db.prepare('PRAGMA data_version').pluck(), schema: this.db.prepare('PRAGMA schema_version').pluck() };
+    this.versionReads ??= {
+      data: this.db.prepare('PRAGMA data_version').pluck(),
+      schema: this.db.prepare('PRAGMA schema_version').pluck(),
+    };
     return `${String(this.versionReads.data.get())}/${String(this.versionReads.schema.get())}`;
   }
 

@@ -12,7 +12,6 @@ import { IndexSession } from './index-session.js';
 /** The int8 scan forced on at any size: these tests hold it against sqlite-vec's KNN. */
 const ACCELERATED = { accelerators: { vector: true } };
 
-
 const DIMS = 32;
 const dirs: string[] = [];
 
@@ -49,7 +48,11 @@ function openDb(kind: 'vec0' | 'plain', withExtension = true): Database.Database
   return db;
 }
 
-function fill(db: Database.Database, vectors: Float32Array[], sourceOf: (i: number) => MemorySource = () => 'memory'): number[] {
+function fill(
+  db: Database.Database,
+  vectors: Float32Array[],
+  sourceOf: (i: number) => MemorySource = () => 'memory',
+): number[] {
   const insertChunk = db.prepare(
     "INSERT INTO chunks(id, path, source, start_line, end_line, hash, text, updated_at) VALUES (?, ?, ?, 1, 1, 'h', 't', 0)",
   );
@@ -195,7 +198,9 @@ describe('vectorSearch', () => {
     createVectorTable(db, DIMS, 'vec0');
     db.close();
     const without = new Database(file);
-    expect(() => vectorSearch(new IndexSession(without, ACCELERATED), new Float32Array(DIMS).fill(0.1), 5)).toThrow(/sqlite-vec/);
+    expect(() => vectorSearch(new IndexSession(without, ACCELERATED), new Float32Array(DIMS).fill(0.1), 5)).toThrow(
+      /sqlite-vec/,
+    );
     without.close();
   });
 });

@@ -19,21 +19,29 @@ export const MAX_KNN_K = 4096;
  * Cosine similarity = 1 - sqlite-vec's cosine distance, best first, ties by lower rowid: by the
  * KNN, or by the in-memory matrix's exact scan (quantized-scan.ts), the same list as the KNN.
  */
-export function vectorSearch(session: IndexSession, queryVec: Float32Array, limit: number, filter?: VectorFilter, stats?: ScanStats): VectorHit[] {
+export function vectorSearch(
+  session: IndexSession,
+  queryVec: Float32Array,
+  limit: number,
+  filter?: VectorFilter,
+  stats?: ScanStats,
+): VectorHit[] {
   const kind = vectorTableKind(session.db);
   if (kind === 'none' || limit <= 0) return [];
   if (kind === 'vec0' && !session.sqliteVecLoaded) {
     throw new MemoryLensError('UNAVAILABLE', 'the index stores vectors in sqlite-vec, which is not loaded');
   }
   // sqlite-vec's KNN is the baseline; the int8 scan runs where it pays and agreed with it.
-  if (kind === 'vec0' && !session.vectorAccelerated((query, k) => vectorSearchKnn(session, query, k))) return vectorSearchKnn(session, queryVec, limit, filter);
+  if (kind === 'vec0' && !session.vectorAccelerated((query, k) => vectorSearchKnn(session, query, k)))
+    return vectorSearchKnn(session, queryVec, limit, filter);
   const matrix = session.vectors.matrix();
   return matrix ? scanVectorMatrix(matrix, queryVec, limit, filter, stats) : [];
 }
 
 /** How `chunks_vec` is stored in this index (H2's schema.ts creates it once the dims are known). */
 export function vectorTableKind(db: Database.Database): VectorTableKind {
-  const row = db.prepare("SELECT sql FROM sqlite_schema WHERE name = 'chunks_vec'").get() as { sql: string | null } | undefined;
+  const row = db.prepare("SELECT sql FROM sqlite_schema WHERE name = 'chunks_vec'").get() as
+    { sql: string | null } | undefined;
   if (!row) return 'none';
   return /using\s+vec0/i.test(row.sql ?? '') ? 'vec0' : 'plain';
 }
@@ -43,7 +51,12 @@ export function vectorTableKind(db: Database.Database): VectorTableKind {
  * grows until `limit` matching chunks are found, every vector has been considered, or k reaches
  * sqlite-vec's cap — then the matching chunks are ranked exactly instead.
  */
-export function vectorSearchKnn(session: IndexSession, queryVec: Float32Array, limit: number, filter?: VectorFilter): VectorHit[] {
+export function vectorSearchKnn(
+  session: IndexSession,
+  queryVec: Float32Array,
+  limit: number,
+  filter?: VectorFilter,
+): VectorHit[] {
   if (limit <= 0) return [];
   const db = session.db;
   const sources = activeSources(filter);

@@ -75,7 +75,10 @@ export async function runVectorSide(input: VectorSideInput): Promise<VectorSideR
     const search = input.vectorSearch ?? defaultVectorSearch;
     const hits = await search(input.session, queryVec, input.limit, filter);
     return {
-      side: { available: true, candidates: hits.map((hit, i) => ({ chunkRowid: hit.chunkRowid, cosine: hit.cosine, rank: i + 1 })) },
+      side: {
+        available: true,
+        candidates: hits.map((hit, i) => ({ chunkRowid: hit.chunkRowid, cosine: hit.cosine, rank: i + 1 })),
+      },
       notice: null,
       fellBack: false,
     };
@@ -83,9 +86,20 @@ export async function runVectorSide(input: VectorSideInput): Promise<VectorSideR
     const message = error instanceof Error ? error.message : String(error);
     if (error instanceof EmbeddingTimeoutError) {
       const reason = `query embedding timed out after ${input.timeoutMs} ms`;
-      return { side: { available: false, reason }, notice: { code: 'vector-timeout', message: `Vector search skipped for this query: ${reason}; results are keyword-only.` }, fellBack: true };
+      return {
+        side: { available: false, reason },
+        notice: {
+          code: 'vector-timeout',
+          message: `Vector search skipped for this query: ${reason}; results are keyword-only.`,
+        },
+        fellBack: true,
+      };
     }
     const reason = `vector search failed: ${message}`;
-    return { side: { available: false, reason }, notice: { code: 'keyword-only', message: `Keyword-only for this query: ${reason}.` }, fellBack: true };
+    return {
+      side: { available: false, reason },
+      notice: { code: 'keyword-only', message: `Keyword-only for this query: ${reason}.` },
+      fellBack: true,
+    };
   }
 }

@@ -51,7 +51,8 @@ export async function embedChunks(
       batch.map(([, text]) => text),
       (done) => onProgress?.(start + done, pending.length),
     );
-    if (vectors.length !== batch.length) throw new Error(`embedder returned ${vectors.length} vectors for ${batch.length} texts`);
+    if (vectors.length !== batch.length)
+      throw new Error(`embedder returned ${vectors.length} vectors for ${batch.length} texts`);
     const entries = batch.map(([hash], i) => ({ hash, vector: vectors[i]! }));
     target.cache.store(entries);
     for (const { hash, vector } of entries) byHash.set(hash, vector);

@@ -29,7 +29,12 @@ export const BIG_SESSION_BYTES = 8 * 1024 * 1024;
  * agent database (its bytes come from the database, sync.ts's readCandidate).
  */
 export function isBigSessionFile(file: DiscoveredFile, maxFileBytes?: number): boolean {
-  return file.source === 'sessions' && !file.agentDb && file.size >= BIG_SESSION_BYTES && file.size <= (maxFileBytes ?? maxIndexedBytes(file));
+  return (
+    file.source === 'sessions' &&
+    !file.agentDb &&
+    file.size >= BIG_SESSION_BYTES &&
+    file.size <= (maxFileBytes ?? maxIndexedBytes(file))
+  );
 }
 
 /** Chunks per slice written: small enough that a slice (segment, insert, maybe embed) stays a few ms. */
@@ -88,13 +93,19 @@ export interface BigSessionOptions {
 }
 
 /** Streams `file` into the index in one transaction of many slices. Throws (and changes nothing) on failure. */
-export async function indexBigSession(target: SyncTarget, file: DiscoveredFile, options: BigSessionOptions = {}): Promise<BigSessionResult> {
+export async function indexBigSession(
+  target: SyncTarget,
+  file: DiscoveredFile,
+  options: BigSessionOptions = {},
+): Promise<BigSessionResult> {
   const side = (target.openConnection ?? ((p: string) => new Database(p)))(target.db.name);
   try {
     side.pragma('busy_timeout = 5000');
     if (hasTable(side, 'chunks_vec')) sqliteVec.load(side);
     const write = new FileWriter(side).streamedFile();
-    const embedding = target.embedding ? { provider: target.embedding.provider, cache: target.embedding.cache.on(side) } : null;
+    const embedding = target.embedding
+      ? { provider: target.embedding.provider, cache: target.embedding.cache.on(side) }
+      : null;
     const hash = createHash('sha256');
     const chunker = new LineChunker(options.chunking);
     const at = Date.now();
@@ -177,7 +188,19 @@ export async function indexBigSession(target: SyncTarget, file: DiscoveredFile, 
       await flush();
       const digest = hash.digest('hex');
       const { file: classified } = fileRecordBase(file, firstTimestamp);
-      write.finish({ file: classified, absPath: file.absPath, hash: digest, indexState: 'indexed', malformedLines: malformed, title: sessionTitle(head) }, written, embedded && written > 0, at);
+      write.finish(
+        {
+          file: classified,
+          absPath: file.absPath,
+          hash: digest,
+          indexState: 'indexed',
+          malformedLines: malformed,
+          title: sessionTitle(head),
+        },
+        written,
+        embedded && written > 0,
+        at,
+      );
       side.exec('COMMIT');
       return { hash: digest, chunks: written, malformed, embedded };
     } catch (error) {
@@ -189,18 +212,25 @@ export async function indexBigSession(target: SyncTarget, file: DiscoveredFile, 
   }
 }
 
-function fileRecordBase(file: DiscoveredFile, firstTimestamp: string | null = null): { file: ReturnType<typeof withStat> } {
+function fileRecordBase(
+  file: DiscoveredFile,
+  firstTimestamp: string | null = null,
+): { file: ReturnType<typeof withStat> } {
   return { file: withStat(file, firstTimestamp) };
 }
 
 function withStat(file: DiscoveredFile, firstTimestamp: string | null) {
-  const { evergreen: _evergreen, ...classified } = classifyFile(file, { frontmatter: null, firstRecordTimestamp: firstTimestamp });
+  const { evergreen: _evergreen, ...classified } = classifyFile(file, {
+    frontmatter: null,
+    firstRecordTimestamp: firstTimestamp,
+  });
   return { ...classified, size: file.size, mtimeMs: file.mtimeMs };
 }
 
 /** sha256 of a file, read as a stream (the event loop turns between reads). */
 export async function hashFileStreamed(absPath: string): Promise<string> {
   const hash = createHash('sha256');
-  for await (const chunk of fs.createReadStream(absPath, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) hash.update(chunk);
+  for await (const chunk of fs.createReadStream(absPath, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>)
+    hash.update(chunk);
   return hash.digest('hex');
 }

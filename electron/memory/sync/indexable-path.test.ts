@@ -29,7 +29,10 @@ function layout(): { opts: DiscoverOptions; root: string } {
     fs.writeFileSync(path.join(root, rel), text);
   }
   fs.symlinkSync(path.join(root, 'outside', 'secret.md'), path.join(workspace, 'memory', 'escape.md'));
-  return { opts: { workspaceDir: workspace, openclawHome: home, sessionDirs: [path.join(root, 'elsewhere', 'runs')] }, root };
+  return {
+    opts: { workspaceDir: workspace, openclawHome: home, sessionDirs: [path.join(root, 'elsewhere', 'runs')] },
+    root,
+  };
 }
 
 describe('indexableSource', () => {
@@ -42,7 +45,15 @@ describe('indexableSource', () => {
 
   it('rejects what discovery skips', () => {
     const { opts } = layout();
-    for (const rel of ['notes/other.md', 'memory/.draft.md.swp', 'sessions/local.jsonl.lock', 'memory/x.txt', 'sessions/main/deeper/x.jsonl', '../x.md', 'memory/../MEMORY.md']) {
+    for (const rel of [
+      'notes/other.md',
+      'memory/.draft.md.swp',
+      'sessions/local.jsonl.lock',
+      'memory/x.txt',
+      'sessions/main/deeper/x.jsonl',
+      '../x.md',
+      'memory/../MEMORY.md',
+    ]) {
       expect([rel, indexableSource(opts, rel)]).toEqual([rel, null]);
     }
   });
@@ -80,7 +91,11 @@ describe('virtualPathFor', () => {
 describe('discoverOne', () => {
   it('stats a single path as discovery would, refusing symlink escapes', async () => {
     const { opts } = layout();
-    expect(await discoverOne(opts, 'sessions/main/a.jsonl')).toMatchObject({ source: 'sessions', agentId: 'main', size: 2 });
+    expect(await discoverOne(opts, 'sessions/main/a.jsonl')).toMatchObject({
+      source: 'sessions',
+      agentId: 'main',
+      size: 2,
+    });
     expect(await discoverOne(opts, 'memory/2026-05-04.md')).toMatchObject({ source: 'memory', size: 1 });
     expect(await discoverOne(opts, 'memory/escape.md')).toBeNull();
     expect(await discoverOne(opts, 'memory/missing.md')).toBeNull();

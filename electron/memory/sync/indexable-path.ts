@@ -45,7 +45,11 @@ export function isWatchIrrelevant(opts: DiscoverOptions, roots: readonly WatchRo
       const first = parts[0]!;
       const extraInside = (opts.extraPaths ?? []).some((extra) => {
         const r = path.relative(root.dir, path.resolve(root.dir, extra)).split(path.sep).join('/');
-        return !r.startsWith('..') && !path.isAbsolute(r) && (r === rel || r.startsWith(`${rel}/`) || rel.startsWith(`${r}/`));
+        return (
+          !r.startsWith('..') &&
+          !path.isAbsolute(r) &&
+          (r === rel || r.startsWith(`${rel}/`) || rel.startsWith(`${r}/`))
+        );
       });
       if (ROOT_MEMORY_FILES.includes(first) || ROOT_LAYER_DIRS.includes(first) || extraInside) relevant = true;
       else if (first === 'sessions' && parts.length <= 2) relevant = true;
@@ -75,7 +79,13 @@ export async function discoverOne(opts: DiscoverOptions, relPath: string): Promi
   const source = indexableSource(opts, resolved.path)!;
   const stat = await fs.stat(resolved.abs).catch(() => null);
   if (!stat?.isFile()) return null;
-  const file: DiscoveredFile = { path: resolved.path, absPath: resolved.abs, source, size: stat.size, mtimeMs: stat.mtimeMs };
+  const file: DiscoveredFile = {
+    path: resolved.path,
+    absPath: resolved.abs,
+    source,
+    size: stat.size,
+    mtimeMs: stat.mtimeMs,
+  };
   const parts = resolved.path.split('/');
   if (source === 'sessions' && parts.length === 3) file.agentId = parts[1]!;
   if (source === 'sessions') await attachRecordedKinds([file]);

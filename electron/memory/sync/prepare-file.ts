@@ -28,25 +28,52 @@ export interface PreparedFile {
 /** Non-fatal decoder: invalid UTF-8 becomes U+FFFD rather than failing the file; a BOM is dropped. */
 const decoder = new TextDecoder('utf-8');
 
-export function prepareFile(discovered: DiscoveredFile, bytes: Uint8Array, chunking?: Partial<ChunkOptions>): PreparedFile {
+export function prepareFile(
+  discovered: DiscoveredFile,
+  bytes: Uint8Array,
+  chunking?: Partial<ChunkOptions>,
+): PreparedFile {
   const text = decoder.decode(bytes);
   const stat = { size: discovered.size, mtimeMs: discovered.mtimeMs };
   if (discovered.source === 'sessions') {
     const parsed = parseSessionJsonl(text);
-    const { evergreen: _evergreen, ...classified } = classifyFile(discovered, { frontmatter: null, firstRecordTimestamp: parsed.firstTimestamp });
-    const file: WorkspaceFile = { ...classified, ...stat, sessionKind: discovered.agentDb?.recordedKind ?? discovered.recordedKind ?? sessionAutomation(parsed.messages).kind };
-    return { file, chunks: chunkSession(parsed, chunking), malformedLines: parsed.malformed, title: sessionTitle(parsed.messages) };
+    const { evergreen: _evergreen, ...classified } = classifyFile(discovered, {
+      frontmatter: null,
+      firstRecordTimestamp: parsed.firstTimestamp,
+    });
+    const file: WorkspaceFile = {
+      ...classified,
+      ...stat,
+      sessionKind:
+        discovered.agentDb?.recordedKind ?? discovered.recordedKind ?? sessionAutomation(parsed.messages).kind,
+    };
+    return {
+      file,
+      chunks: chunkSession(parsed, chunking),
+      malformedLines: parsed.malformed,
+      title: sessionTitle(parsed.messages),
+    };
   }
   const frontmatter = parseFrontmatter(text);
   const { evergreen: _evergreen, ...classified } = classifyFile(discovered, { frontmatter: frontmatter.data });
   const file: WorkspaceFile = { ...classified, ...stat };
   if (frontmatter.checksum) file.checksum = frontmatter.checksum;
-  const title = typeof frontmatter.data?.title === 'string' ? frontmatter.data.title.trim() : firstHeading(frontmatter.body);
-  return { file, chunks: chunkMarkdownBody(text, frontmatter.endLine, chunking), malformedLines: null, title: title || null };
+  const title =
+    typeof frontmatter.data?.title === 'string' ? frontmatter.data.title.trim() : firstHeading(frontmatter.body);
+  return {
+    file,
+    chunks: chunkMarkdownBody(text, frontmatter.endLine, chunking),
+    malformedLines: null,
+    title: title || null,
+  };
 }
 
 /** prepareFile plus the FTS segmentation of its chunks: everything but the write, for the worker. */
-export function prepareForIndex(discovered: DiscoveredFile, bytes: Uint8Array, chunking?: Partial<ChunkOptions>): PreparedFile {
+export function prepareForIndex(
+  discovered: DiscoveredFile,
+  bytes: Uint8Array,
+  chunking?: Partial<ChunkOptions>,
+): PreparedFile {
   const prepared = prepareFile(discovered, bytes, chunking);
   prepared.ftsTexts = segmentChunkTexts(prepared.chunks.map((chunk) => chunk.text));
   return prepared;

@@ -28,22 +28,36 @@ function tempDir(): string {
 function workspaceWithEdgeCases(): string {
   const dir = path.join(tempDir(), 'ws');
   generateSyntheticWorkspace({ dir, files: 90, seed: 7 });
-  fs.writeFileSync(path.join(dir, 'memory', 'bom.md'), '\uFEFF---\ntitle: 带 BOM 的笔记\ntags: [a, b]\n---\n# Heading\r\nCRLF line 合同金额\r\n');
-  fs.writeFileSync(path.join(dir, 'memory', 'invalid-utf8.md'), Buffer.from([0x23, 0x20, 0xff, 0xfe, 0x41, 0x0a, 0xe4, 0xb8]));
+  fs.writeFileSync(
+    path.join(dir, 'memory', 'bom.md'),
+    '\uFEFF---\ntitle: 带 BOM 的笔记\ntags: [a, b]\n---\n# Heading\r\nCRLF line 合同金额\r\n',
+  );
+  fs.writeFileSync(
+    path.join(dir, 'memory', 'invalid-utf8.md'),
+    Buffer.from([0x23, 0x20, 0xff, 0xfe, 0x41, 0x0a, 0xe4, 0xb8]),
+  );
   fs.writeFileSync(path.join(dir, 'memory', 'bad-frontmatter.md'), '---\ntitle: [unclosed\n---\nbody 正文\n');
   fs.writeFileSync(path.join(dir, 'memory', 'empty.md'), '');
   return dir;
 }
 
 /** Indexes `workspace` in-thread (pool null) or with `pool`, into a fresh index. */
-function indexWith(workspace: string, pool: PreparePool | null): Promise<{ index: IndexDb; report: Awaited<ReturnType<typeof syncIndex>> }> {
+function indexWith(
+  workspace: string,
+  pool: PreparePool | null,
+): Promise<{ index: IndexDb; report: Awaited<ReturnType<typeof syncIndex>> }> {
   const root = tempDir();
-  const index = openIndexDb(path.join(root, 'index.sqlite'), { expected: { schemaVersion: SCHEMA_VERSION, chunkerVersion: 1, embedding: null } });
+  const index = openIndexDb(path.join(root, 'index.sqlite'), {
+    expected: { schemaVersion: SCHEMA_VERSION, chunkerVersion: 1, embedding: null },
+  });
   opened.push(index);
-  return syncIndex({ db: index.db, writer: new FileWriter(index.db) }, {
-    discover: { workspaceDir: workspace, openclawHome: path.join(root, 'oc') },
-    pool,
-  }).then((report) => ({ index, report }));
+  return syncIndex(
+    { db: index.db, writer: new FileWriter(index.db) },
+    {
+      discover: { workspaceDir: workspace, openclawHome: path.join(root, 'oc') },
+      pool,
+    },
+  ).then((report) => ({ index, report }));
 }
 
 /** A pool whose worker is up, so the sync really hands it files. */
@@ -59,10 +73,18 @@ async function readyPool(): Promise<PreparePool> {
 function tables(index: IndexDb): unknown {
   const { db } = index;
   return {
-    files: db.prepare(`SELECT path, source, abs_path, hash, mtime_ms, size, kind, date, date_source, date_epoch_ms, index_state,
-                              index_error, malformed_lines, chunk_count, embedded, metadata FROM files ORDER BY path`).all(),
-    chunks: db.prepare(`SELECT c.id, c.path, c.source, c.start_line, c.end_line, c.hash, c.text, f.text_seg
-                        FROM chunks c JOIN chunks_fts f ON f.rowid = c.rowid ORDER BY c.id`).all(),
+    files: db
+      .prepare(
+        `SELECT path, source, abs_path, hash, mtime_ms, size, kind, date, date_source, date_epoch_ms, index_state,
+                              index_error, malformed_lines, chunk_count, embedded, metadata FROM files ORDER BY path`,
+      )
+      .all(),
+    chunks: db
+      .prepare(
+        `SELECT c.id, c.path, c.source, c.start_line, c.end_line, c.hash, c.text, f.text_seg
+                        FROM chunks c JOIN chunks_fts f ON f.rowid = c.rowid ORDER BY c.id`,
+      )
+      .all(),
   };
 }
 
@@ -71,7 +93,11 @@ describe('bulk sync in a worker thread', () => {
     const workspace = workspaceWithEdgeCases();
     const inThread = await indexWith(workspace, null);
     const inWorker = await indexWith(workspace, await readyPool());
-    expect(inWorker.report).toMatchObject({ filesIndexed: inThread.report.filesIndexed, filesFailed: 0, chunksWritten: inThread.report.chunksWritten });
+    expect(inWorker.report).toMatchObject({
+      filesIndexed: inThread.report.filesIndexed,
+      filesFailed: 0,
+      chunksWritten: inThread.report.chunksWritten,
+    });
     expect(inThread.report.filesIndexed).toBeGreaterThan(90);
     expect(inThread.report.filesPreparedOffThread).toBe(0);
     expect(inWorker.report.filesPreparedOffThread).toBeGreaterThan(0);
@@ -84,22 +110,35 @@ describe('bulk sync in a worker thread', () => {
     const workspace = path.join(tempDir(), 'ws');
     generateSyntheticWorkspace({ dir: workspace, files: 200, seed: 3 });
     const root = tempDir();
-    const index = openIndexDb(path.join(root, 'index.sqlite'), { expected: { schemaVersion: SCHEMA_VERSION, chunkerVersion: 1, embedding: null } });
+    const index = openIndexDb(path.join(root, 'index.sqlite'), {
+      expected: { schemaVersion: SCHEMA_VERSION, chunkerVersion: 1, embedding: null },
+    });
     opened.push(index);
     const abort = new AbortController();
-    const run = syncIndex({ db: index.db, writer: new FileWriter(index.db) }, {
-      discover: { workspaceDir: workspace, openclawHome: path.join(root, 'oc') },
-      pool: await readyPool(),
-      signal: abort.signal,
-      onProgress: (progress) => {
-        if (progress.phase === 'indexing' && progress.filesDone >= 40) abort.abort();
+    const run = syncIndex(
+      { db: index.db, writer: new FileWriter(index.db) },
+      {
+        discover: { workspaceDir: workspace, openclawHome: path.join(root, 'oc') },
+        pool: await readyPool(),
+        signal: abort.signal,
+        onProgress: (progress) => {
+          if (progress.phase === 'indexing' && progress.filesDone >= 40) abort.abort();
+        },
       },
-    });
+    );
     await expect(run).rejects.toThrow();
-    const indexed = index.db.prepare("SELECT count(*) FROM files WHERE index_state = 'indexed'").pluck().get() as number;
+    const indexed = index.db
+      .prepare("SELECT count(*) FROM files WHERE index_state = 'indexed'")
+      .pluck()
+      .get() as number;
     expect(indexed).toBeGreaterThan(0);
     expect(indexed).toBeLessThan(200);
-    const mismatched = index.db.prepare('SELECT count(*) FROM files f WHERE chunk_count != (SELECT count(*) FROM chunks c WHERE c.path = f.path)').pluck().get();
+    const mismatched = index.db
+      .prepare(
+        'SELECT count(*) FROM files f WHERE chunk_count != (SELECT count(*) FROM chunks c WHERE c.path = f.path)',
+      )
+      .pluck()
+      .get();
     expect(mismatched).toBe(0);
   });
 
@@ -108,7 +147,10 @@ describe('bulk sync in a worker thread', () => {
     generateSyntheticWorkspace({ dir: workspace, files: 120, seed: 9 });
     // A worker that loads but never says it is ready (a start-up slower than the whole sync).
     const silent = path.join(tempDir(), 'silent-worker.mjs');
-    fs.writeFileSync(silent, "import { parentPort } from 'node:worker_threads';\nparentPort.on('message', () => {});\n");
+    fs.writeFileSync(
+      silent,
+      "import { parentPort } from 'node:worker_threads';\nparentPort.on('message', () => {});\n",
+    );
     const pool = PreparePool.start(1, pathToFileURL(silent))!;
     pools.push(pool);
     const inThread = await indexWith(workspace, null);
@@ -131,9 +173,14 @@ describe('bulk sync in a worker thread', () => {
     const workspace = path.join(tempDir(), 'ws');
     generateSyntheticWorkspace({ dir: workspace, files: 50, seed: 4 });
     const root = tempDir();
-    const index = openIndexDb(path.join(root, 'index.sqlite'), { expected: { schemaVersion: SCHEMA_VERSION, chunkerVersion: 1, embedding: null } });
+    const index = openIndexDb(path.join(root, 'index.sqlite'), {
+      expected: { schemaVersion: SCHEMA_VERSION, chunkerVersion: 1, embedding: null },
+    });
     opened.push(index);
-    const report = await syncIndex({ db: index.db, writer: new FileWriter(index.db) }, { discover: { workspaceDir: workspace, openclawHome: path.join(root, 'oc') } });
+    const report = await syncIndex(
+      { db: index.db, writer: new FileWriter(index.db) },
+      { discover: { workspaceDir: workspace, openclawHome: path.join(root, 'oc') } },
+    );
     expect(report.filesIndexed).toBe(50);
     expect(report.filesPreparedOffThread).toBe(0);
   });
@@ -142,7 +189,13 @@ describe('bulk sync in a worker thread', () => {
     const pool = PreparePool.start(1)!;
     pools.push(pool);
     const text = '---\ntitle: 周报\n---\n# 第一周\n合同金额是 300 万元。The QUICK brown fox.\n';
-    const file: DiscoveredFile = { path: 'memory/2026-05-04.md', absPath: '/ws/memory/2026-05-04.md', source: 'memory', size: Buffer.byteLength(text), mtimeMs: 1 };
+    const file: DiscoveredFile = {
+      path: 'memory/2026-05-04.md',
+      absPath: '/ws/memory/2026-05-04.md',
+      source: 'memory',
+      size: Buffer.byteLength(text),
+      mtimeMs: 1,
+    };
     const outcome = await pool.prepare(file, Buffer.from(text));
     expect(outcome).toEqual({ prepared: prepareForIndex(file, Buffer.from(text)) });
     expect('prepared' in outcome && outcome.prepared.ftsTexts?.[0]).toContain('合同');

@@ -198,7 +198,12 @@ export class PreparePool {
    * A pool for a sync that has `bytes` to prepare, or null when a worker would not pay: too little
    * work for its start-up, one core only, or `workers` is 0. `minBytes` and `cores` are for tests.
    */
-  static forSync(bytes: number, workers: number, minBytes: number = WORKER_MIN_BYTES, cores: number = os.availableParallelism()): PreparePool | null {
+  static forSync(
+    bytes: number,
+    workers: number,
+    minBytes: number = WORKER_MIN_BYTES,
+    cores: number = os.availableParallelism(),
+  ): PreparePool | null {
     if (workers <= 0 || bytes < minBytes || cores < 2) return null;
     return PreparePool.start(workers);
   }
@@ -213,7 +218,9 @@ export class PreparePool {
     if (!worker || slot === undefined) return { claim: () => null };
     const id = this.newId();
     Atomics.store(this.slots, slot, id);
-    const outcome = new Promise<PrepareOutcome>((resolve, reject) => worker.post(this.request(id, slot, file, bytes, chunking), { slot, resolve, reject }));
+    const outcome = new Promise<PrepareOutcome>((resolve, reject) =>
+      worker.post(this.request(id, slot, file, bytes, chunking), { slot, resolve, reject }),
+    );
     // Claimed later or never: a rejection (the worker died) is handled by whoever claims it.
     outcome.catch(() => undefined);
     return {
@@ -267,7 +274,13 @@ export class PreparePool {
     return id;
   }
 
-  private request(id: number, slot: number, file: DiscoveredFile, bytes: Uint8Array, chunking?: Partial<ChunkOptions>): PrepareRequest {
+  private request(
+    id: number,
+    slot: number,
+    file: DiscoveredFile,
+    bytes: Uint8Array,
+    chunking?: Partial<ChunkOptions>,
+  ): PrepareRequest {
     const request: PrepareRequest = { id, slot, file, bytes };
     if (chunking) request.chunking = chunking;
     return request;

@@ -58,13 +58,25 @@ async function syncFileNow(target: SyncTarget, relPath: string, options: FileSyn
     } catch (error) {
       if (isDiskFullError(error) || isCorruptionError(error)) throw error;
       const message = `could not index: ${messageOf(error)}`;
-      target.writer.writeFailure({ file: unreadableFile(discovered), absPath: discovered.absPath, hash: null, indexState: 'failed', indexError: message });
+      target.writer.writeFailure({
+        file: unreadableFile(discovered),
+        absPath: discovered.absPath,
+        hash: null,
+        indexState: 'failed',
+        indexError: message,
+      });
       return { path: relPath, change: 'failed', hash: null, error: message };
     }
   }
   const read = await readCandidate(discovered, options.maxFileBytes, options.discover);
   if ('error' in read) {
-    target.writer.writeFailure({ file: unreadableFile(discovered), absPath: discovered.absPath, hash: null, indexState: read.state, indexError: read.error });
+    target.writer.writeFailure({
+      file: unreadableFile(discovered),
+      absPath: discovered.absPath,
+      hash: null,
+      indexState: read.state,
+      indexError: read.error,
+    });
     return { path: relPath, change: 'failed', hash: null, error: read.error };
   }
   const needsVectors = Boolean(target.embedding && target.writer.vectorsEnabled);
@@ -77,7 +89,13 @@ async function syncFileNow(target: SyncTarget, relPath: string, options: FileSyn
     prepared = prepareFile(discovered, read.bytes, options.chunking);
   } catch (error) {
     const message = `could not parse: ${messageOf(error)}`;
-    target.writer.writeFailure({ file: unreadableFile(discovered), absPath: discovered.absPath, hash: null, indexState: 'failed', indexError: message });
+    target.writer.writeFailure({
+      file: unreadableFile(discovered),
+      absPath: discovered.absPath,
+      hash: null,
+      indexState: 'failed',
+      indexError: message,
+    });
     return { path: relPath, change: 'failed', hash: read.hash, error: message };
   }
   let vectors: Float32Array[] | null = null;
@@ -89,7 +107,14 @@ async function syncFileNow(target: SyncTarget, relPath: string, options: FileSyn
     }
   }
   target.writer.writeFile(
-    { file: prepared.file, absPath: discovered.absPath, hash: read.hash, indexState: 'indexed', malformedLines: prepared.malformedLines, title: prepared.title },
+    {
+      file: prepared.file,
+      absPath: discovered.absPath,
+      hash: read.hash,
+      indexState: 'indexed',
+      malformedLines: prepared.malformedLines,
+      title: prepared.title,
+    },
     prepared.chunks,
     vectors,
   );
@@ -97,9 +122,16 @@ async function syncFileNow(target: SyncTarget, relPath: string, options: FileSyn
 }
 
 function loadFileState(db: Database.Database, relPath: string): IndexedFileState | null {
-  const row = db.prepare('SELECT size, mtime_ms, hash, index_state, embedded FROM files WHERE path = ?').get(relPath) as
-    | { size: number; mtime_ms: number; hash: string | null; index_state: FileIndexState; embedded: number }
-    | undefined;
+  const row = db
+    .prepare('SELECT size, mtime_ms, hash, index_state, embedded FROM files WHERE path = ?')
+    .get(relPath) as
+    { size: number; mtime_ms: number; hash: string | null; index_state: FileIndexState; embedded: number } | undefined;
   if (!row) return null;
-  return { size: row.size, mtimeMs: row.mtime_ms, hash: row.hash, failed: row.index_state === 'failed', embedded: row.embedded === 1 };
+  return {
+    size: row.size,
+    mtimeMs: row.mtime_ms,
+    hash: row.hash,
+    failed: row.index_state === 'failed',
+    embedded: row.embedded === 1,
+  };
 }

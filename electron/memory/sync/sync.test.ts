@@ -23,7 +23,9 @@ function setup(files: Record<string, string>): { target: SyncTarget; workspace: 
     fs.mkdirSync(path.dirname(path.join(workspace, rel)), { recursive: true });
     fs.writeFileSync(path.join(workspace, rel), text);
   }
-  const index = openIndexDb(path.join(root, 'index.sqlite'), { expected: { schemaVersion: SCHEMA_VERSION, chunkerVersion: 1, embedding: null } });
+  const index = openIndexDb(path.join(root, 'index.sqlite'), {
+    expected: { schemaVersion: SCHEMA_VERSION, chunkerVersion: 1, embedding: null },
+  });
   opened.push(index);
   return { target: { db: index.db, writer: new FileWriter(index.db) }, workspace, root };
 }
@@ -31,11 +33,16 @@ function setup(files: Record<string, string>): { target: SyncTarget; workspace: 
 describe('syncIndex', () => {
   it('lists a file over the size limit as skipped, with the reason, and indexes the rest', async () => {
     const { target, workspace, root } = setup({ 'MEMORY.md': '# small\n', 'memory/huge.md': 'x'.repeat(5000) });
-    const report = await syncIndex(target, { discover: { workspaceDir: workspace, openclawHome: path.join(root, 'oc') }, maxFileBytes: 1000 });
+    const report = await syncIndex(target, {
+      discover: { workspaceDir: workspace, openclawHome: path.join(root, 'oc') },
+      maxFileBytes: 1000,
+    });
     expect(report).toMatchObject({ filesIndexed: 1, filesSkipped: 1, filesFailed: 0 });
     const huge = listFileEntries(target.db).find((f) => f.path === 'memory/huge.md');
     expect(huge).toMatchObject({ indexState: 'skipped', chunks: 0 });
-    expect(huge?.indexError).toMatch(/too large to index \(5000 bytes; Markdown files over 1000 bytes are not indexed\)/);
+    expect(huge?.indexError).toMatch(
+      /too large to index \(5000 bytes; Markdown files over 1000 bytes are not indexed\)/,
+    );
   });
 
   it('sends throttled progress: first and last always, not one event per file', async () => {
@@ -43,7 +50,10 @@ describe('syncIndex', () => {
     for (let i = 0; i < 300; i++) files[`memory/n${i}.md`] = `note ${i}\n`;
     const { target, workspace, root } = setup(files);
     const events: IndexProgress[] = [];
-    await syncIndex(target, { discover: { workspaceDir: workspace, openclawHome: path.join(root, 'oc') }, onProgress: (p) => events.push(p) });
+    await syncIndex(target, {
+      discover: { workspaceDir: workspace, openclawHome: path.join(root, 'oc') },
+      onProgress: (p) => events.push(p),
+    });
     expect(events[0]).toMatchObject({ phase: 'scanning' });
     expect(events.at(-1)).toEqual({ phase: 'done', filesDone: 300, filesTotal: 300 });
     expect(events.length).toBeLessThan(100);
@@ -75,14 +85,20 @@ describe('syncIndex', () => {
     for (let i = 0; i < 40; i++) files[`memory/n${i}.md`] = `note ${i} about otters\n`;
     const { target, workspace, root } = setup(files);
     // A real SQLite refusal for one file's chunk rows, after some of its batch went in.
-    target.db.exec("CREATE TRIGGER refuse_one BEFORE INSERT ON chunks WHEN NEW.path = 'memory/n17.md' BEGIN SELECT RAISE(ABORT, 'refused for the test'); END");
-    const report = await syncIndex(target, { discover: { workspaceDir: workspace, openclawHome: path.join(root, 'oc') } });
+    target.db.exec(
+      "CREATE TRIGGER refuse_one BEFORE INSERT ON chunks WHEN NEW.path = 'memory/n17.md' BEGIN SELECT RAISE(ABORT, 'refused for the test'); END",
+    );
+    const report = await syncIndex(target, {
+      discover: { workspaceDir: workspace, openclawHome: path.join(root, 'oc') },
+    });
     expect(report).toMatchObject({ filesIndexed: 39, filesFailed: 1 });
     expect(report.changes).toHaveLength(39);
     expect(report.changes.some((c) => c.path === 'memory/n17.md')).toBe(false);
     const entries = listFileEntries(target.db);
     expect(entries.find((f) => f.path === 'memory/n17.md')).toMatchObject({ indexState: 'failed', chunks: 0 });
-    expect(entries.find((f) => f.path === 'memory/n17.md')?.indexError).toMatch(/could not write to the index: refused for the test/);
+    expect(entries.find((f) => f.path === 'memory/n17.md')?.indexError).toMatch(
+      /could not write to the index: refused for the test/,
+    );
     expect(entries.filter((f) => f.indexState === 'indexed')).toHaveLength(39);
     const orphans = target.db.prepare("SELECT count(*) FROM chunks WHERE path = 'memory/n17.md'").pluck().get();
     expect(orphans).toBe(0);

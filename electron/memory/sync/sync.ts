@@ -168,9 +168,18 @@ async function syncIndexNow(target: SyncTarget, options: SyncOptions): Promise<S
   const started = performance.now();
   const progress = createProgressThrottle(options.onProgress);
   const report: SyncResult = {
-    filesScanned: 0, filesIndexed: 0, filesSkipped: 0, filesRemoved: 0, filesFailed: 0,
-    chunksWritten: 0, chunksEmbedded: 0, embeddingCacheHits: 0, tookMs: 0, filesPreparedOffThread: 0,
-    failures: [], changes: [],
+    filesScanned: 0,
+    filesIndexed: 0,
+    filesSkipped: 0,
+    filesRemoved: 0,
+    filesFailed: 0,
+    chunksWritten: 0,
+    chunksEmbedded: 0,
+    embeddingCacheHits: 0,
+    tookMs: 0,
+    filesPreparedOffThread: 0,
+    failures: [],
+    changes: [],
   };
 
   progress.update({ phase: 'scanning', filesDone: 0, filesTotal: 0 }, true);
@@ -188,7 +197,14 @@ async function syncIndexNow(target: SyncTarget, options: SyncOptions): Promise<S
   for (const file of discovered) {
     seen.add(file.path);
     const state = states.get(file.path);
-    if (!options.full && state && !state.failed && state.size === file.size && state.mtimeMs === file.mtimeMs && (!needsVectors || state.embedded)) {
+    if (
+      !options.full &&
+      state &&
+      !state.failed &&
+      state.size === file.size &&
+      state.mtimeMs === file.mtimeMs &&
+      (!needsVectors || state.embedded)
+    ) {
       report.filesSkipped += 1;
     } else {
       candidates.push(file);
@@ -210,13 +226,19 @@ async function syncIndexNow(target: SyncTarget, options: SyncOptions): Promise<S
   const regular = big.length > 0 ? candidates.filter((file) => !isBig(file)) : candidates;
   const total = regular.length;
   const bytes = regular.reduce((sum, file) => sum + file.size, 0);
-  const ownPool = options.pool === undefined ? PreparePool.forSync(bytes, options.prepareWorkers ?? PREPARE_WORKERS, options.workerMinBytes) : null;
+  const ownPool =
+    options.pool === undefined
+      ? PreparePool.forSync(bytes, options.prepareWorkers ?? PREPARE_WORKERS, options.workerMinBytes)
+      : null;
   const pool = options.pool ?? ownPool;
   const preparedBefore = pool?.preparedOffThread ?? 0;
   try {
     await indexCandidates(target, options, regular, states, report, progress, pool);
     for (const [i, file] of big.entries()) {
-      progress.update({ phase: 'indexing', filesDone: total + i, filesTotal: total + big.length, currentPath: file.path }, true);
+      progress.update(
+        { phase: 'indexing', filesDone: total + i, filesTotal: total + big.length, currentPath: file.path },
+        true,
+      );
       await indexBigSessionFile(target, options, file, states.get(file.path), report);
     }
   } finally {
@@ -254,7 +276,8 @@ async function indexCandidates(
   const startJob = async (file: DiscoveredFile): Promise<CandidateJob> => {
     const read = await readCandidate(file, options.maxFileBytes, options.discover);
     const state = states.get(file.path);
-    if (!pool || 'error' in read || (!options.full && state && unchangedContent(state, read.hash, needsVectors))) return { read };
+    if (!pool || 'error' in read || (!options.full && state && unchangedContent(state, read.hash, needsVectors)))
+      return { read };
     return { read, ticket: pool.offer(file, read.bytes, options.chunking) };
   };
   /** The worker's outcome when one took the file; undefined: prepare it in this thread. */
@@ -306,7 +329,13 @@ async function indexCandidates(
       } else {
         const prepared = (ticket ? await claim(ticket) : undefined) ?? prepareInThread(file, read.bytes, options);
         if ('error' in prepared) recordFailure(target, report, file, `could not parse: ${prepared.error}`, 'failed');
-        else toWrite.push({ discovered: file, hash: read.hash, prepared: prepared.prepared, existed: state !== undefined });
+        else
+          toWrite.push({
+            discovered: file,
+            hash: read.hash,
+            prepared: prepared.prepared,
+            existed: state !== undefined,
+          });
       }
       done += 1;
     }
@@ -318,15 +347,28 @@ async function indexCandidates(
   target.writer.touchFiles(touched);
 }
 
-async function indexBigSessionFile(target: SyncTarget, options: SyncOptions, file: DiscoveredFile, state: IndexedFileState | undefined, report: SyncResult): Promise<void> {
+async function indexBigSessionFile(
+  target: SyncTarget,
+  options: SyncOptions,
+  file: DiscoveredFile,
+  state: IndexedFileState | undefined,
+  report: SyncResult,
+): Promise<void> {
   options.signal?.throwIfAborted();
   try {
-    if (!options.full && state && unchangedContent(state, await hashFileStreamed(file.absPath), Boolean(target.embedding))) {
+    if (
+      !options.full &&
+      state &&
+      unchangedContent(state, await hashFileStreamed(file.absPath), Boolean(target.embedding))
+    ) {
       target.writer.touchFiles([{ path: file.path, mtimeMs: file.mtimeMs, size: file.size }]);
       report.filesSkipped += 1;
       return;
     }
-    const result = await indexBigSession(target, file, { ...(options.chunking ? { chunking: options.chunking } : {}), ...(options.signal ? { signal: options.signal } : {}) });
+    const result = await indexBigSession(target, file, {
+      ...(options.chunking ? { chunking: options.chunking } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
     report.filesIndexed += 1;
     report.chunksWritten += result.chunks;
     report.changes.push({ path: file.path, change: state ? 'changed' : 'added', hash: result.hash });
@@ -350,11 +392,18 @@ export function unchangedContent(state: IndexedFileState, hash: string, needsVec
 
 export type ReadResult = { bytes: Buffer; hash: string } | { error: string; state: 'failed' | 'skipped' };
 
-export async function readCandidate(file: DiscoveredFile, maxBytesOverride?: number, discover?: DiscoverOptions): Promise<ReadResult> {
+export async function readCandidate(
+  file: DiscoveredFile,
+  maxBytesOverride?: number,
+  discover?: DiscoverOptions,
+): Promise<ReadResult> {
   const maxBytes = maxBytesOverride ?? maxIndexedBytes(file);
   if (file.size > maxBytes) {
     const kind = file.source === 'sessions' ? 'transcripts' : 'Markdown files';
-    return { error: `too large to index (${formatMegabytes(file.size)}; ${kind} over ${formatMegabytes(maxBytes)} are not indexed)`, state: 'skipped' };
+    return {
+      error: `too large to index (${formatMegabytes(file.size)}; ${kind} over ${formatMegabytes(maxBytes)} are not indexed)`,
+      state: 'skipped',
+    };
   }
   try {
     if (file.agentDb) {
@@ -377,8 +426,20 @@ function formatMegabytes(bytes: number): string {
   return mb >= 1 ? `${mb.toFixed(mb < 10 ? 1 : 0)} MB` : `${bytes} bytes`;
 }
 
-function recordFailure(target: SyncTarget, report: SyncResult, file: DiscoveredFile, message: string, state: 'failed' | 'skipped'): void {
-  target.writer.writeFailure({ file: unreadableFile(file), absPath: file.absPath, hash: null, indexState: state, indexError: message });
+function recordFailure(
+  target: SyncTarget,
+  report: SyncResult,
+  file: DiscoveredFile,
+  message: string,
+  state: 'failed' | 'skipped',
+): void {
+  target.writer.writeFailure({
+    file: unreadableFile(file),
+    absPath: file.absPath,
+    hash: null,
+    indexState: state,
+    indexError: message,
+  });
   if (state === 'failed') {
     report.filesFailed += 1;
     report.failures.push({ path: file.path, message, at: Date.now() });
@@ -402,12 +463,20 @@ async function writeBatch(
   let vectors: Float32Array[][] | null = null;
   if (target.embedding && target.writer.vectorsEnabled) {
     try {
-      const embedded = await embedChunks(target.embedding, batch.map((item) => item.prepared.chunks), onEmbedProgress);
+      const embedded = await embedChunks(
+        target.embedding,
+        batch.map((item) => item.prepared.chunks),
+        onEmbedProgress,
+      );
       vectors = embedded.vectors;
       report.chunksEmbedded += embedded.embedded;
       report.embeddingCacheHits += embedded.cacheHits;
     } catch (error) {
-      report.failures.push({ path: batch[0]!.discovered.path, message: `embedding failed, indexed keyword-only: ${messageOf(error)}`, at: Date.now() });
+      report.failures.push({
+        path: batch[0]!.discovered.path,
+        message: `embedding failed, indexed keyword-only: ${messageOf(error)}`,
+        at: Date.now(),
+      });
     }
   }
   // One commit per time slice. The files go in without a savepoint each (FileWriter.writeFileInBatch):
@@ -444,7 +513,12 @@ async function writeBatch(
     const { discovered, hash, prepared } = batch[i]!;
     return [
       {
-        file: prepared.file, absPath: discovered.absPath, hash, indexState: 'indexed', malformedLines: prepared.malformedLines, title: prepared.title,
+        file: prepared.file,
+        absPath: discovered.absPath,
+        hash,
+        indexState: 'indexed',
+        malformedLines: prepared.malformedLines,
+        title: prepared.title,
         ftsTexts: prepared.ftsTexts ?? null,
       },
       prepared.chunks,
@@ -465,8 +539,13 @@ async function writeBatch(
       counted(i);
     } catch (error) {
       if (isCorruptionError(error) || isDiskFullError(error)) throw error;
-      recordFailure(target, report, batch[i]!.discovered, `could not write to the index: ${messageOf(error)}`, 'failed');
+      recordFailure(
+        target,
+        report,
+        batch[i]!.discovered,
+        `could not write to the index: ${messageOf(error)}`,
+        'failed',
+      );
     }
   }
 }
-

@@ -14,7 +14,11 @@ afterEach(async () => {
 });
 
 /** Resolves with the first file event matching `want`; generous, only to catch a watcher that never reports. */
-function nextEvent(engine: MemoryEngine, want: (event: FileChangeEvent) => boolean, timeoutMs = 20_000): Promise<FileChangeEvent> {
+function nextEvent(
+  engine: MemoryEngine,
+  want: (event: FileChangeEvent) => boolean,
+  timeoutMs = 20_000,
+): Promise<FileChangeEvent> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       off();
@@ -39,7 +43,11 @@ describe('a workspace that is itself a symlink', () => {
     const link = path.join(root, 'workspace-link');
     fs.symlinkSync(real, link);
 
-    const engine = await MemoryEngine.open({ workspaceDir: link, dataDir: path.join(root, 'data'), openclawHome: path.join(root, 'oc') });
+    const engine = await MemoryEngine.open({
+      workspaceDir: link,
+      dataDir: path.join(root, 'data'),
+      openclawHome: path.join(root, 'oc'),
+    });
     cleanups.push(() => engine.close());
     await engine.sync();
     await engine.startWatching();

@@ -13,14 +13,21 @@ afterEach(async () => {
   for (const engine of engines.splice(0)) await engine.close();
 });
 
-async function openWatched(files: Record<string, string>): Promise<{ engine: MemoryEngine; workspace: string; events: FileChangeEvent[] }> {
+async function openWatched(
+  files: Record<string, string>,
+): Promise<{ engine: MemoryEngine; workspace: string; events: FileChangeEvent[] }> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-watch-'));
   const workspace = path.join(root, 'workspace');
   for (const [rel, text] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(workspace, rel)), { recursive: true });
     fs.writeFileSync(path.join(workspace, rel), text);
   }
-  const engine = await MemoryEngine.open({ workspaceDir: workspace, dbPath: path.join(root, 'data', 'index.sqlite'), dataDir: path.join(root, 'data'), openclawHome: path.join(root, 'oc') });
+  const engine = await MemoryEngine.open({
+    workspaceDir: workspace,
+    dbPath: path.join(root, 'data', 'index.sqlite'),
+    dataDir: path.join(root, 'data'),
+    openclawHome: path.join(root, 'oc'),
+  });
   engines.push(engine);
   await engine.sync();
   const events: FileChangeEvent[] = [];
@@ -90,11 +97,20 @@ describe('watcher', () => {
     fs.mkdirSync(path.join(workspace, 'memory'), { recursive: true });
     fs.mkdirSync(path.join(home, 'agents', 'main', 'sessions'), { recursive: true });
     fs.writeFileSync(path.join(workspace, 'MEMORY.md'), '# Memory\n');
-    const engine = await MemoryEngine.open({ workspaceDir: workspace, dbPath: path.join(root, 'data', 'index.sqlite'), dataDir: path.join(root, 'data'), openclawHome: home });
+    const engine = await MemoryEngine.open({
+      workspaceDir: workspace,
+      dbPath: path.join(root, 'data', 'index.sqlite'),
+      dataDir: path.join(root, 'data'),
+      openclawHome: home,
+    });
     engines.push(engine);
     await engine.sync();
     await engine.startWatching();
-    const line = JSON.stringify({ type: 'message', timestamp: '2026-05-04T10:00:00Z', message: { role: 'user', content: 'Remind me about the quokka photos' } });
+    const line = JSON.stringify({
+      type: 'message',
+      timestamp: '2026-05-04T10:00:00Z',
+      message: { role: 'user', content: 'Remind me about the quokka photos' },
+    });
     fs.writeFileSync(path.join(home, 'agents', 'main', 'sessions', 's1.jsonl'), `${line}\n`);
     await eventually(async () => expect(await paths(engine, 'quokka')).toEqual(['sessions/main/s1.jsonl']));
   });
@@ -112,10 +128,17 @@ describe('watcher', () => {
       'agents/main/sessions/old.jsonl': line('nothing new here'),
       '.openclaw/agents/coder/sessions/a.jsonl': line('compile errors again'),
     });
-    expect((await engine.listFiles()).map((f) => f.path).sort()).toEqual(['MEMORY.md', 'sessions/coder/a.jsonl', 'sessions/main/old.jsonl']);
+    expect((await engine.listFiles()).map((f) => f.path).sort()).toEqual([
+      'MEMORY.md',
+      'sessions/coder/a.jsonl',
+      'sessions/main/old.jsonl',
+    ]);
     fs.writeFileSync(path.join(workspace, 'agents/main/sessions/new.jsonl'), line('the quokka enclosure budget'));
     await eventually(async () => expect(await paths(engine, 'quokka')).toEqual(['sessions/main/new.jsonl']));
-    fs.appendFileSync(path.join(workspace, '.openclaw/agents/coder/sessions/a.jsonl'), line('the linker wants wombats'));
+    fs.appendFileSync(
+      path.join(workspace, '.openclaw/agents/coder/sessions/a.jsonl'),
+      line('the linker wants wombats'),
+    );
     await eventually(async () => expect(await paths(engine, 'wombats')).toEqual(['sessions/coder/a.jsonl']));
   });
 
@@ -148,21 +171,26 @@ describe('watcher', () => {
     const { engine, workspace } = await openWatched({ 'MEMORY.md': '# Memory\n' });
     const dir = path.join(workspace, 'memory', 'imported');
     fs.mkdirSync(dir, { recursive: true });
-    for (let i = 0; i < 150; i++) fs.writeFileSync(path.join(dir, `note-${i}.md`), `Imported note ${i} about a gannet.\n`);
+    for (let i = 0; i < 150; i++)
+      fs.writeFileSync(path.join(dir, `note-${i}.md`), `Imported note ${i} about a gannet.\n`);
     await eventually(async () => expect((await engine.listFiles()).length).toBe(151));
     expect((await engine.search({ query: 'gannet', minScore: 0, maxResults: 200 })).results).toHaveLength(150);
   });
 
-  it.skipIf(process.platform !== 'linux')('watches folders, not every file (the system allows only so many watches)', async () => {
-    const files: Record<string, string> = { 'MEMORY.md': '# Memory\n' };
-    for (let f = 0; f < 4; f++) for (let n = 0; n < 25; n++) files[`memory/topic-${f}/note-${n}.md`] = `Note ${n} of topic ${f}.\n`;
-    const before = inotifyWatches();
-    const { engine, workspace } = await openWatched(files);
-    // The workspace, memory/ and its four folders; not the 101 files.
-    expect(inotifyWatches() - before).toBeLessThanOrEqual(6);
-    fs.writeFileSync(path.join(workspace, 'memory', 'topic-3', 'note-24.md'), 'Note about a puffin.\n');
-    await eventually(async () => expect(await paths(engine, 'puffin')).toEqual(['memory/topic-3/note-24.md']));
-  });
+  it.skipIf(process.platform !== 'linux')(
+    'watches folders, not every file (the system allows only so many watches)',
+    async () => {
+      const files: Record<string, string> = { 'MEMORY.md': '# Memory\n' };
+      for (let f = 0; f < 4; f++)
+        for (let n = 0; n < 25; n++) files[`memory/topic-${f}/note-${n}.md`] = `Note ${n} of topic ${f}.\n`;
+      const before = inotifyWatches();
+      const { engine, workspace } = await openWatched(files);
+      // The workspace, memory/ and its four folders; not the 101 files.
+      expect(inotifyWatches() - before).toBeLessThanOrEqual(6);
+      fs.writeFileSync(path.join(workspace, 'memory', 'topic-3', 'note-24.md'), 'Note about a puffin.\n');
+      await eventually(async () => expect(await paths(engine, 'puffin')).toEqual(['memory/topic-3/note-24.md']));
+    },
+  );
 });
 
 /** inotify watches this process holds (Linux): one line per watch in its inotify descriptors' fdinfo. */
@@ -176,7 +204,10 @@ function inotifyWatches(): number {
       continue; // closed meanwhile
     }
     if (!target.includes('inotify')) continue;
-    count += fs.readFileSync(`/proc/self/fdinfo/${fd}`, 'utf8').split('\n').filter((line) => line.startsWith('inotify wd:')).length;
+    count += fs
+      .readFileSync(`/proc/self/fdinfo/${fd}`, 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('inotify wd:')).length;
   }
   return count;
 }

@@ -71,11 +71,15 @@ export function watchLimitReason(code: string, fallbackMs: number): string {
   const every = `edits are picked up by a rescan every ${Math.round(fallbackMs / 1000)} s instead of at once`;
   const linux = process.platform === 'linux';
   if (code === 'ENOSPC') {
-    return `The system's limit on watched files is reached (ENOSPC${linux ? ', fs.inotify.max_user_watches' : ''}); ${every}.` +
-      (linux ? ' Raise it, e.g. `sudo sysctl fs.inotify.max_user_watches=524288`, and restart.' : '');
+    return (
+      `The system's limit on watched files is reached (ENOSPC${linux ? ', fs.inotify.max_user_watches' : ''}); ${every}.` +
+      (linux ? ' Raise it, e.g. `sudo sysctl fs.inotify.max_user_watches=524288`, and restart.' : '')
+    );
   }
-  return `The system refused another file watcher (${code}${linux ? ', fs.inotify.max_user_instances or the open-file limit' : ', the open-file limit'}); ${every}.` +
-    (linux ? ' Raise it, e.g. `sudo sysctl fs.inotify.max_user_instances=1024`, and restart.' : '');
+  return (
+    `The system refused another file watcher (${code}${linux ? ', fs.inotify.max_user_instances or the open-file limit' : ', the open-file limit'}); ${every}.` +
+    (linux ? ' Raise it, e.g. `sudo sysctl fs.inotify.max_user_instances=1024`, and restart.' : '')
+  );
 }
 
 interface PathJob {
@@ -125,7 +129,9 @@ export class WorkspaceWatcher {
     }
     this.roots = roots.reverse();
     if (this.stopped) return;
-    this.fileRoots = new Set(this.roots.filter((root) => fs.statSync(root.dir, { throwIfNoEntry: false })?.isFile()).map((root) => root.dir));
+    this.fileRoots = new Set(
+      this.roots.filter((root) => fs.statSync(root.dir, { throwIfNoEntry: false })?.isFile()).map((root) => root.dir),
+    );
     let watcher: FSWatcher;
     try {
       watcher = watch(
@@ -139,7 +145,8 @@ export class WorkspaceWatcher {
           // Files are reported by their folder's watch (the 'raw' events below); a file given as a
           // root has no folder watch of its own, so it keeps its own.
           ignored: (p: string, stats?: fs.Stats) =>
-            (stats !== undefined && !stats.isDirectory() && !this.fileRoots.has(p)) || isWatchIrrelevant(this.discover, this.roots, p),
+            (stats !== undefined && !stats.isDirectory() && !this.fileRoots.has(p)) ||
+            isWatchIrrelevant(this.discover, this.roots, p),
         },
       );
     } catch (error) {
@@ -149,7 +156,9 @@ export class WorkspaceWatcher {
     }
     this.watcher = watcher;
     // Every event of a watched folder, named by the file it concerns.
-    watcher.on('raw', (_event, name: string | null, details) => this.onRaw(name, (details as { watchedPath?: unknown } | undefined)?.watchedPath));
+    watcher.on('raw', (_event, name: string | null, details) =>
+      this.onRaw(name, (details as { watchedPath?: unknown } | undefined)?.watchedPath),
+    );
     // Only file roots are reported this way (every other file is ignored above).
     watcher.on('add', (p) => this.hint(p));
     watcher.on('change', (p) => this.hint(p));
@@ -164,7 +173,10 @@ export class WorkspaceWatcher {
   }
 
   private startPeriodicReconcile(): void {
-    this.interval = setInterval(() => void this.handlers.onReconcile(), this.options.reconcileIntervalMs ?? DEFAULT_RECONCILE_INTERVAL_MS);
+    this.interval = setInterval(
+      () => void this.handlers.onReconcile(),
+      this.options.reconcileIntervalMs ?? DEFAULT_RECONCILE_INTERVAL_MS,
+    );
     this.interval.unref();
     void this.handlers.onReconcile();
   }
@@ -187,7 +199,10 @@ export class WorkspaceWatcher {
     }
     if (this.limitReason !== null) return;
     this.errored = true;
-    this.handlers.onStateChange('error', `The file watcher failed (${messageOf(error)}); the workspace is being rescanned.`);
+    this.handlers.onStateChange(
+      'error',
+      `The file watcher failed (${messageOf(error)}); the workspace is being rescanned.`,
+    );
     this.scheduleReconcile();
   }
 

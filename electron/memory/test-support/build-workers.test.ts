@@ -25,7 +25,10 @@ function emptyOutRoot(): string {
 }
 
 function filesUnder(dir: string): string[] {
-  return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((f) => path.join(dir, f)).filter((f) => fs.statSync(f).isFile());
+  return fs
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((f) => path.join(dir, f))
+    .filter((f) => fs.statSync(f).isFile());
 }
 
 describe('buildWorkers (the vitest global setup)', () => {
@@ -36,17 +39,22 @@ describe('buildWorkers (the vitest global setup)', () => {
     expect(written.sort()).toEqual([...files].sort());
     const relative = files.map((f) => path.relative(out, f).split(path.sep).join('/'));
     // embed-worker-core imports ../../../shared/errors.js: a worker must not depend on a stale dist/shared.
-    expect(relative).toEqual(expect.arrayContaining([
-      'electron/memory/embed/embed-worker.js',
-      'electron/memory/embed/embed-worker-core.js',
-      'shared/errors.js',
-      'electron/memory/sync/prepare-worker.js',
-      'electron/memory/sync/prepare-file.js',
-    ]));
+    expect(relative).toEqual(
+      expect.arrayContaining([
+        'electron/memory/embed/embed-worker.js',
+        'electron/memory/embed/embed-worker-core.js',
+        'shared/errors.js',
+        'electron/memory/sync/prepare-worker.js',
+        'electron/memory/sync/prepare-file.js',
+      ]),
+    );
     // Closed under imports: every relative import of every output is an output.
     for (const file of files) {
       for (const { fileName } of ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true).importedFiles) {
-        if (fileName.startsWith('.')) expect(files, `${path.relative(out, file)} imports ${fileName}`).toContain(path.resolve(path.dirname(file), fileName));
+        if (fileName.startsWith('.'))
+          expect(files, `${path.relative(out, file)} imports ${fileName}`).toContain(
+            path.resolve(path.dirname(file), fileName),
+          );
       }
     }
   });
@@ -62,17 +70,28 @@ describe('buildWorkers (the vitest global setup)', () => {
   });
 
   it('reports a worker entry that does not exist instead of skipping it', () => {
-    expect(() => buildWorkers(emptyOutRoot(), [path.join(repoRoot, 'electron', 'memory', 'sync', 'no-such-worker.ts')])).toThrow(/worker module not found: electron\/memory\/sync\/no-such-worker\.ts/);
+    expect(() =>
+      buildWorkers(emptyOutRoot(), [path.join(repoRoot, 'electron', 'memory', 'sync', 'no-such-worker.ts')]),
+    ).toThrow(/worker module not found: electron\/memory\/sync\/no-such-worker\.ts/);
   });
 
   it('gives a prepare worker that runs on its own: the same prepared file as the main thread', async () => {
     const out = emptyOutRoot();
     buildWorkers(out);
-    const pool = PreparePool.start(1, pathToFileURL(path.join(out, 'electron', 'memory', 'sync', 'prepare-worker.js')))!;
+    const pool = PreparePool.start(
+      1,
+      pathToFileURL(path.join(out, 'electron', 'memory', 'sync', 'prepare-worker.js')),
+    )!;
     expect(pool).not.toBeNull();
     cleanups.push(() => pool.close());
     const text = '# 合同\n\n- 2026-05-04: signed the contract, 金额 12,345 万元.\n';
-    const file: DiscoveredFile = { path: 'memory/2026-05-04.md', absPath: '/ws/memory/2026-05-04.md', source: 'memory', size: Buffer.byteLength(text), mtimeMs: 1 };
+    const file: DiscoveredFile = {
+      path: 'memory/2026-05-04.md',
+      absPath: '/ws/memory/2026-05-04.md',
+      source: 'memory',
+      size: Buffer.byteLength(text),
+      mtimeMs: 1,
+    };
     expect(await pool.prepare(file, Buffer.from(text))).toEqual({ prepared: prepareForIndex(file, Buffer.from(text)) });
   });
 
@@ -91,7 +110,16 @@ describe('buildWorkers (the vitest global setup)', () => {
     });
     worker.postMessage({
       session: 1,
-      message: { type: 'init', modelId: 'nobody/no-such-model', modelsDir: models, allowDownload: false, quantized: false, pooling: 'mean', normalize: true, batchSize: 8 },
+      message: {
+        type: 'init',
+        modelId: 'nobody/no-such-model',
+        modelsDir: models,
+        allowDownload: false,
+        quantized: false,
+        pooling: 'mean',
+        normalize: true,
+        batchSize: 8,
+      },
     });
     const message = await reply;
     expect(message.type).toBe('init-failed');

@@ -29,7 +29,10 @@ const COMPILER_OPTIONS: ts.CompilerOptions = {
  * layout, as tsconfig.node.json does) and returns the files it wrote. A file whose compiled text is
  * already there is left alone.
  */
-export function buildWorkers(outRoot: string = path.join(repoRoot, 'dist'), entries: readonly string[] = WORKER_ENTRIES): string[] {
+export function buildWorkers(
+  outRoot: string = path.join(repoRoot, 'dist'),
+  entries: readonly string[] = WORKER_ENTRIES,
+): string[] {
   const written: string[] = [];
   const queue = [...entries];
   const seen = new Set(queue);
@@ -38,7 +41,10 @@ export function buildWorkers(outRoot: string = path.join(repoRoot, 'dist'), entr
     if (!fs.existsSync(sourcePath)) throw new Error(`worker module not found: ${path.relative(repoRoot, sourcePath)}`);
     const isTypeScript = sourcePath.endsWith('.ts');
     const outputText = isTypeScript
-      ? ts.transpileModule(fs.readFileSync(sourcePath, 'utf8'), { fileName: path.basename(sourcePath), compilerOptions: COMPILER_OPTIONS }).outputText
+      ? ts.transpileModule(fs.readFileSync(sourcePath, 'utf8'), {
+          fileName: path.basename(sourcePath),
+          compilerOptions: COMPILER_OPTIONS,
+        }).outputText
       : fs.readFileSync(sourcePath, 'utf8');
     const target = path.join(outRoot, path.relative(repoRoot, sourcePath)).replace(/\.ts$/, '.js');
     if (writeIfChanged(target, outputText)) written.push(target);

@@ -44,7 +44,10 @@ export function scanLatinWords(text: string, out: string[]): void {
     let cls: number;
     let width = 1;
     if (unit < 0x80) {
-      cls = (unit >= 0x61 && unit <= 0x7a) || (unit >= 0x30 && unit <= 0x39) || (unit >= 0x41 && unit <= 0x5a) ? WORD_START : OTHER;
+      cls =
+        (unit >= 0x61 && unit <= 0x7a) || (unit >= 0x30 && unit <= 0x39) || (unit >= 0x41 && unit <= 0x5a)
+          ? WORD_START
+          : OTHER;
     } else if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
       const codePoint = text.codePointAt(i)!;
       width = codePoint > 0xffff ? 2 : 1;

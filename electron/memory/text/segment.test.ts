@@ -8,10 +8,11 @@ import type * as SegmentModule from './segment.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-
 function ftsVocabulary(text: string): Set<string> {
   const db = new Database(':memory:');
-  db.exec("CREATE VIRTUAL TABLE t USING fts5(body, tokenize='unicode61'); CREATE VIRTUAL TABLE v USING fts5vocab(t, 'row');");
+  db.exec(
+    "CREATE VIRTUAL TABLE t USING fts5(body, tokenize='unicode61'); CREATE VIRTUAL TABLE v USING fts5vocab(t, 'row');",
+  );
   db.prepare('INSERT INTO t(body) VALUES (?)').run(segmentForIndex(text));
   const terms = db.prepare('SELECT term FROM v').all() as { term: string }[];
   db.close();
@@ -39,7 +40,8 @@ describe('segmentForIndex', () => {
   });
 
   it('produces exactly the tokens FTS5 unicode61 stores', () => {
-    const text = 'Memory Lens 记住了用户偏好：喜欢用 TypeScript 写代码。東京タワーに行きました。오늘 회의는 취소되었습니다. Naïve café 12,345 元';
+    const text =
+      'Memory Lens 记住了用户偏好：喜欢用 TypeScript 写代码。東京タワーに行きました。오늘 회의는 취소되었습니다. Naïve café 12,345 元';
     expect(ftsVocabulary(text)).toEqual(new Set(segmentForIndex(text).split(' ')));
   });
 
@@ -78,8 +80,18 @@ describe('segmentForIndex', () => {
 
   it('segments many texts at once exactly as one by one (shared segmenter calls)', () => {
     const texts = [
-      '合同金额是12,345万元。', '', '中', '𠀀', '𠀀𠀁中文', 'ーー', 'Naïve CAFÉ déjà-vu ǅ ﬁ ①', '東京タワーに行きました。오늘 회의는',
-      '记忆检索'.repeat(700), 'x1,234,567y 12,3456 ,123', 'ΟΔΟΣ straße ٣٤ ไทย', '我们讨论了向量数据库\n第二行',
+      '合同金额是12,345万元。',
+      '',
+      '中',
+      '𠀀',
+      '𠀀𠀁中文',
+      'ーー',
+      'Naïve CAFÉ déjà-vu ǅ ﬁ ①',
+      '東京タワーに行きました。오늘 회의는',
+      '记忆检索'.repeat(700),
+      'x1,234,567y 12,3456 ,123',
+      'ΟΔΟΣ straße ٣٤ ไทย',
+      '我们讨论了向量数据库\n第二行',
     ];
     expect(segmentManyForIndex(texts)).toEqual(texts.map((text) => segmentForIndex(text)));
     const tokens = segmentForIndex('𠀀𠀁中 Café').split(' ');
@@ -95,7 +107,10 @@ describe('segmentForIndex', () => {
 
 describe('queryTerms', () => {
   it('deduplicates and separates English stop words', () => {
-    expect(queryTerms('What is the API key for the API?')).toMatchObject({ terms: ['api', 'key'], stopwords: ['what', 'is', 'the', 'for'] });
+    expect(queryTerms('What is the API key for the API?')).toMatchObject({
+      terms: ['api', 'key'],
+      stopwords: ['what', 'is', 'the', 'for'],
+    });
   });
 
   it('separates Chinese function words but keeps content words like 昨天', () => {

@@ -26,9 +26,10 @@ const MAX_SEGMENT_PIECE = 2000;
 const SEGMENT_BATCH_CHARS = 200;
 const RUN_SEPARATOR = '\n';
 
-const segmenter: Intl.Segmenter | null = typeof Intl !== 'undefined' && typeof Intl.Segmenter === 'function'
-  ? new Intl.Segmenter('zh', { granularity: 'word' })
-  : null;
+const segmenter: Intl.Segmenter | null =
+  typeof Intl !== 'undefined' && typeof Intl.Segmenter === 'function'
+    ? new Intl.Segmenter('zh', { granularity: 'word' })
+    : null;
 
 /** Lowercased, stemmed tokens joined by single spaces: what goes into the FTS5 text column. */
 export function segmentForIndex(text: string): string {
@@ -253,7 +254,8 @@ class SegmentBatch {
     this.words.length = mark;
     for (const item of items) {
       if (item.word) this.words.push(item.text);
-      else for (const seg of this.segmenter.segment(item.text)) if (seg.isWordLike !== false) this.words.push(seg.segment);
+      else
+        for (const seg of this.segmenter.segment(item.text)) if (seg.isWordLike !== false) this.words.push(seg.segment);
       this.ends[item.run] = this.words.length;
     }
   }

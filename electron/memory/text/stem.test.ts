@@ -15,7 +15,14 @@ function finds(query: string, text: string): boolean {
 
 describe('English stemming (Porter2)', () => {
   it('lets inflected forms find each other in both directions', () => {
-    for (const [a, b] of <[string, string][]>[['researched', 'research'], ['meetings', 'meeting'], ['installs', 'installed'], ['routers', 'router'], ['deadlines', 'deadline'], ['running', 'runs']]) {
+    for (const [a, b] of <[string, string][]>[
+      ['researched', 'research'],
+      ['meetings', 'meeting'],
+      ['installs', 'installed'],
+      ['routers', 'router'],
+      ['deadlines', 'deadline'],
+      ['running', 'runs'],
+    ]) {
       expect(finds(a, `notes: ${b} today`), `${a} → ${b}`).toBe(true);
       expect(finds(b, `notes: ${a} today`), `${b} → ${a}`).toBe(true);
     }
@@ -23,7 +30,9 @@ describe('English stemming (Porter2)', () => {
   });
 
   it('leaves Chinese, numbers and words with digits as they are', () => {
-    expect(segmentForIndex('合同金额 12,345 ipv6 HG-2 v0')).toBe(segmentForIndex('合同金额 12,345 ipv6 HG-2 v0').split(' ').map(stemToken).join(' '));
+    expect(segmentForIndex('合同金额 12,345 ipv6 HG-2 v0')).toBe(
+      segmentForIndex('合同金额 12,345 ipv6 HG-2 v0').split(' ').map(stemToken).join(' '),
+    );
     expect(segmentForIndex('合同金额')).toContain('合同');
     expect(stemToken('ipv6')).toBe('ipv6');
     expect(stemToken('12345')).toBe('12345');
@@ -40,8 +49,25 @@ describe('English stemming (Porter2)', () => {
   it('never changes a word’s first letter (surfaceForms skips words by it), irregular forms included', () => {
     const sample = fs.readFileSync(path.join(sampleWorkspaceDir(), 'MEMORY.md'), 'utf8');
     const words = new Set(sample.toLowerCase().match(/[a-z]{3,}/g) ?? []);
-    for (const word of [...words]) for (const suffix of ['s', 'es', 'ed', 'ing', 'ly', 'ies', 'ness', 'ational', 'ization']) words.add(word + suffix);
-    for (const word of ['skies', 'dying', 'lying', 'tying', 'idly', 'gently', 'ugly', 'early', 'only', 'news', 'yelling', 'ies', 'eed']) words.add(word);
+    for (const word of [...words])
+      for (const suffix of ['s', 'es', 'ed', 'ing', 'ly', 'ies', 'ness', 'ational', 'ization'])
+        words.add(word + suffix);
+    for (const word of [
+      'skies',
+      'dying',
+      'lying',
+      'tying',
+      'idly',
+      'gently',
+      'ugly',
+      'early',
+      'only',
+      'news',
+      'yelling',
+      'ies',
+      'eed',
+    ])
+      words.add(word);
     expect(words.size).toBeGreaterThan(2000);
     for (const word of words) expect(stemToken(word)[0], word).toBe(word[0]);
     // So a word is looked at only when its first letter starts a wanted stem, whatever its case.

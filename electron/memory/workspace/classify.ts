@@ -31,7 +31,14 @@ export function classifyFile(file: DiscoveredFile, content: FileContentHints): F
   if (file.source === 'sessions') {
     const agentId = file.agentId ?? sessionAgentFromPath(file.path);
     const date = instantDate(content.firstRecordTimestamp ?? null, 'first-record') ?? mtimeDate(file.mtimeMs);
-    const result: FileClassification = { path: file.path, source: 'sessions', kind: 'session', archived: isArchivedSessionName(base), date, evergreen: false };
+    const result: FileClassification = {
+      path: file.path,
+      source: 'sessions',
+      kind: 'session',
+      archived: isArchivedSessionName(base),
+      date,
+      evergreen: false,
+    };
     if (agentId !== undefined) result.agentId = agentId;
     return result;
   }
@@ -51,7 +58,14 @@ export function classifyFile(file: DiscoveredFile, content: FileContentHints): F
     kind = 'evergreen';
     date = frontmatterDate ?? mtimeDate(file.mtimeMs);
   }
-  const result: FileClassification = { path: file.path, source: 'memory', kind, archived: false, date, evergreen: kind === 'evergreen' };
+  const result: FileClassification = {
+    path: file.path,
+    source: 'memory',
+    kind,
+    archived: false,
+    date,
+    evergreen: kind === 'evergreen',
+  };
   if (layer) result.layer = layer;
   const fm = content.frontmatter;
   if (fm && typeof fm.type === 'string') result.type = fm.type;
@@ -136,7 +150,11 @@ function tagsFrom(value: unknown): string[] | undefined {
     const tags = value.filter((t): t is string | number => typeof t === 'string' || typeof t === 'number').map(String);
     return tags.length > 0 ? tags : undefined;
   }
-  if (typeof value === 'string' && value.trim() !== '') return value.split(',').map((t) => t.trim()).filter(Boolean);
+  if (typeof value === 'string' && value.trim() !== '')
+    return value
+      .split(',')
+      .map((t) => t.trim())
+      .filter(Boolean);
   return undefined;
 }
 

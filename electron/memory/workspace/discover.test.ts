@@ -37,7 +37,8 @@ beforeEach(() => {
 
 afterEach(() => fs.rmSync(base, { recursive: true, force: true }));
 
-const paths = async (opts: Parameters<typeof discoverFiles>[0]) => (await discoverFiles(opts)).map((f) => f.path).sort();
+const paths = async (opts: Parameters<typeof discoverFiles>[0]) =>
+  (await discoverFiles(opts)).map((f) => f.path).sort();
 
 describe('discoverFiles', () => {
   it('finds memory files, layers, workspace sessions, archives and agent sessions of an OpenClaw workspace', async () => {
@@ -61,7 +62,10 @@ describe('discoverFiles', () => {
     const memory = files.find((f) => f.path === 'MEMORY.md')!;
     expect(memory).toMatchObject({ source: 'memory', size: 9, absPath: path.join(workspace, 'MEMORY.md') });
     expect(memory.mtimeMs).toBeGreaterThan(0);
-    expect(files.find((f) => f.path === 'sessions/main/s1.jsonl')).toMatchObject({ source: 'sessions', agentId: 'main' });
+    expect(files.find((f) => f.path === 'sessions/main/s1.jsonl')).toMatchObject({
+      source: 'sessions',
+      agentId: 'main',
+    });
   });
 
   it('does not look at OpenClaw agents for a workspace elsewhere', async () => {
@@ -112,7 +116,21 @@ describe('discoverFiles', () => {
   });
 
   it('ignores editor temp files, hidden folders and node_modules', async () => {
-    for (const name of ['.#topic.md', 'topic.md~', '.topic.md.swp', 'x.md.swo', 'draft.tmp', '.topic.md.1a2b.tmp', '4913', 'a.md.crswap', '.DS_Store', '.~lock.md', '.hidden/x.md', 'node_modules/x.md', '.git/x.md']) {
+    for (const name of [
+      '.#topic.md',
+      'topic.md~',
+      '.topic.md.swp',
+      'x.md.swo',
+      'draft.tmp',
+      '.topic.md.1a2b.tmp',
+      '4913',
+      'a.md.crswap',
+      '.DS_Store',
+      '.~lock.md',
+      '.hidden/x.md',
+      'node_modules/x.md',
+      '.git/x.md',
+    ]) {
       write(path.join(workspace, 'memory', name));
     }
     expect((await paths({ workspaceDir: workspace })).filter((p) => p.startsWith('memory/'))).toEqual([
@@ -129,8 +147,13 @@ describe('discoverFiles', () => {
     const outside = path.join(base, 'vault');
     write(path.join(outside, 'c.md'));
     write(path.join(outside, 'sub/d.md'));
-    const found = await paths({ workspaceDir: workspace, extraPaths: ['notes', 'journal.md', outside, 'memory/topic.md'] });
-    expect(found).toEqual(expect.arrayContaining(['notes/a.md', 'journal.md', 'extra/vault/c.md', 'extra/vault/sub/d.md']));
+    const found = await paths({
+      workspaceDir: workspace,
+      extraPaths: ['notes', 'journal.md', outside, 'memory/topic.md'],
+    });
+    expect(found).toEqual(
+      expect.arrayContaining(['notes/a.md', 'journal.md', 'extra/vault/c.md', 'extra/vault/sub/d.md']),
+    );
     expect(found).not.toContain('notes/b.txt');
     expect(found.filter((p) => p === 'memory/topic.md')).toHaveLength(1);
   });
@@ -138,7 +161,20 @@ describe('discoverFiles', () => {
 
 describe('isIgnoredPath', () => {
   it('matches editor temp files and hidden or vendored folders only', () => {
-    for (const p of ['memory/.#a.md', 'memory/a.md~', 'memory/.a.md.swp', 'memory/a.swo', 'a.tmp', '4913', 'memory/a.crswap', '.DS_Store', 'memory/.~lock.a.md#', '.git/HEAD', 'node_modules/x/a.md', 'sessions/a.jsonl.lock']) {
+    for (const p of [
+      'memory/.#a.md',
+      'memory/a.md~',
+      'memory/.a.md.swp',
+      'memory/a.swo',
+      'a.tmp',
+      '4913',
+      'memory/a.crswap',
+      '.DS_Store',
+      'memory/.~lock.a.md#',
+      '.git/HEAD',
+      'node_modules/x/a.md',
+      'sessions/a.jsonl.lock',
+    ]) {
       expect(isIgnoredPath(p), p).toBe(true);
     }
     for (const p of ['MEMORY.md', 'memory/2026-05-04.md', 'sessions/a.jsonl', 'sessions/a.jsonl.reset.2026-03-30']) {
@@ -149,10 +185,27 @@ describe('isIgnoredPath', () => {
 
 describe('isCandidatePath', () => {
   it('accepts exactly the names discovery lists', () => {
-    for (const p of ['MEMORY.md', 'USER.md', 'memory/a.md', 'memory/daily/2026-05-04.md', 'facts/x.md', 'sessions/a.jsonl', 'sessions/a.jsonl.reset.1', 'notes/n.md']) {
+    for (const p of [
+      'MEMORY.md',
+      'USER.md',
+      'memory/a.md',
+      'memory/daily/2026-05-04.md',
+      'facts/x.md',
+      'sessions/a.jsonl',
+      'sessions/a.jsonl.reset.1',
+      'notes/n.md',
+    ]) {
       expect(isCandidatePath(p, ['notes']), p).toBe(true);
     }
-    for (const p of ['README.md', 'memory/a.txt', 'memory/.a.md.swp', 'sessions/a.jsonl.lock', 'sessions/x/a.jsonl', 'other/n.md', 'memory/node_modules/a.md']) {
+    for (const p of [
+      'README.md',
+      'memory/a.txt',
+      'memory/.a.md.swp',
+      'sessions/a.jsonl.lock',
+      'sessions/x/a.jsonl',
+      'other/n.md',
+      'memory/node_modules/a.md',
+    ]) {
       expect(isCandidatePath(p, ['notes']), p).toBe(false);
     }
   });
@@ -160,7 +213,12 @@ describe('isCandidatePath', () => {
 
 describe('virtual paths', () => {
   it('maps virtual session and extra paths back to absolute paths', () => {
-    const opts = { workspaceDir: workspace, openclawHome: home, sessionDirs: [path.join(base, 'exported')], extraPaths: [path.join(base, 'vault')] };
+    const opts = {
+      workspaceDir: workspace,
+      openclawHome: home,
+      sessionDirs: [path.join(base, 'exported')],
+      extraPaths: [path.join(base, 'vault')],
+    };
     expect(resolveVirtualPath(opts, 'sessions/main/s1.jsonl')).toBe(path.join(home, 'agents/main/sessions/s1.jsonl'));
     expect(resolveVirtualPath(opts, 'sessions/exported/x.jsonl')).toBe(path.join(base, 'exported/x.jsonl'));
     expect(resolveVirtualPath(opts, 'sessions/abc.jsonl')).toBe(path.join(workspace, 'sessions/abc.jsonl'));
@@ -171,7 +229,11 @@ describe('virtual paths', () => {
   });
 
   it('lists the folders to watch', () => {
-    const roots = watchRoots({ workspaceDir: workspace, openclawHome: home, sessionDirs: [path.join(base, 'exported')] });
+    const roots = watchRoots({
+      workspaceDir: workspace,
+      openclawHome: home,
+      sessionDirs: [path.join(base, 'exported')],
+    });
     expect(roots.map((r) => [r.dir, r.virtualPrefix])).toEqual([
       [workspace, ''],
       // Agents folders inside the workspace and beside it (the watcher skips those that do not exist).
@@ -195,10 +257,22 @@ describe('agents inside and beside an opened folder', () => {
     // The same agent id beside the workspace: the folder inside it wins, nothing is listed twice.
     write(path.join(state, 'agents/main/sessions/shadowed.jsonl'));
     const files = await discoverFiles({ workspaceDir: opened, openclawHome: home });
-    expect(files.map((f) => f.path).sort()).toEqual(['MEMORY.md', 'sessions/coder/b.jsonl', 'sessions/main/a.jsonl', 'sessions/ops/c.jsonl']);
-    expect(files.find((f) => f.path === 'sessions/coder/b.jsonl')).toMatchObject({ agentId: 'coder', absPath: path.join(opened, '.openclaw/agents/coder/sessions/b.jsonl') });
-    expect(resolveVirtualPath({ workspaceDir: opened }, 'sessions/ops/c.jsonl')).toBe(path.join(state, 'agents/ops/sessions/c.jsonl'));
-    expect(resolveVirtualPath({ workspaceDir: opened }, 'sessions/main/a.jsonl')).toBe(path.join(opened, 'agents/main/sessions/a.jsonl'));
+    expect(files.map((f) => f.path).sort()).toEqual([
+      'MEMORY.md',
+      'sessions/coder/b.jsonl',
+      'sessions/main/a.jsonl',
+      'sessions/ops/c.jsonl',
+    ]);
+    expect(files.find((f) => f.path === 'sessions/coder/b.jsonl')).toMatchObject({
+      agentId: 'coder',
+      absPath: path.join(opened, '.openclaw/agents/coder/sessions/b.jsonl'),
+    });
+    expect(resolveVirtualPath({ workspaceDir: opened }, 'sessions/ops/c.jsonl')).toBe(
+      path.join(state, 'agents/ops/sessions/c.jsonl'),
+    );
+    expect(resolveVirtualPath({ workspaceDir: opened }, 'sessions/main/a.jsonl')).toBe(
+      path.join(opened, 'agents/main/sessions/a.jsonl'),
+    );
 
     const sources = await listSessionSources({ workspaceDir: opened });
     expect(sources.map((s) => [s.agentId, s.location, s.files, s.included, s.excludedBecause])).toEqual([
@@ -218,7 +292,11 @@ describe('agents inside and beside an opened folder', () => {
     const opts = { workspaceDir: opened, excludedAgents: ['ops'] };
     expect(await paths(opts)).toEqual(['MEMORY.md', 'sessions/main/a.jsonl', 'sessions/own.jsonl']);
     const sources = await listSessionSources(opts);
-    expect(sources.find((s) => s.agentId === 'ops')).toMatchObject({ included: false, excludedBecause: 'settings', files: 1 });
+    expect(sources.find((s) => s.agentId === 'ops')).toMatchObject({
+      included: false,
+      excludedBecause: 'settings',
+      files: 1,
+    });
     expect(sources[0]).toMatchObject({ agentId: null, location: 'workspace', files: 1, included: true });
   });
 });

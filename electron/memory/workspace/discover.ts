@@ -12,7 +12,13 @@ import { isTempFileName } from '../files/atomic-write.js';
 import { MAX_PATH_DEPTH } from '../files/path-limits.js';
 import { hasIgnoredFolder, isIgnoredPath, isMarkdownName, isSessionFileName } from './ignore-rules.js';
 import { pathRefusal, ROOT_LAYER_DIRS, ROOT_MEMORY_FILES } from './memory-locations.js';
-import { agentsFolders, listAgentSessionFolders, sessionDirName, sessionFolderFor, type SessionSourceOptions } from './session-sources.js';
+import {
+  agentsFolders,
+  listAgentSessionFolders,
+  sessionDirName,
+  sessionFolderFor,
+  type SessionSourceOptions,
+} from './session-sources.js';
 
 import { attachRecordedKinds } from './session-store-kinds.js';
 import type { SessionKind } from '../../../shared/session-kind.js';
@@ -58,7 +64,8 @@ export function isCandidatePath(relPath: string, extraPaths: string[] = []): boo
   if (isIgnoredPath(relPath)) return false;
   const segments = relPath.split('/');
   const base = segments[segments.length - 1] ?? '';
-  if (segments.length === 1) return ROOT_MEMORY_FILES.includes(base) || extraPaths.some((e) => e.replace(/^\.\//, '') === relPath);
+  if (segments.length === 1)
+    return ROOT_MEMORY_FILES.includes(base) || extraPaths.some((e) => e.replace(/^\.\//, '') === relPath);
   if (segments[0] === 'sessions') return segments.length === 2 && isSessionFileName(base);
   if (!isMarkdownName(base)) return false;
   if (ROOT_LAYER_DIRS.includes(segments[0]!)) return true;
@@ -77,7 +84,13 @@ export function watchRoots(opts: DiscoverOptions): WatchRoot[] {
   }
   for (const dir of opts.sessionDirs ?? []) {
     const name = sessionDirName(dir);
-    roots.push({ dir: path.resolve(workspace, dir), recursive: false, source: 'sessions', virtualPrefix: `sessions/${name}/`, agentId: name });
+    roots.push({
+      dir: path.resolve(workspace, dir),
+      recursive: false,
+      source: 'sessions',
+      virtualPrefix: `sessions/${name}/`,
+      agentId: name,
+    });
   }
   for (const extra of opts.extraPaths ?? []) {
     const abs = path.resolve(workspace, extra);
@@ -93,8 +106,12 @@ export function watchRoots(opts: DiscoverOptions): WatchRoot[] {
  * resolve it with realpath containment.
  */
 export function resolveVirtualPath(opts: DiscoverOptions, virtualPath: string): string | null {
-  const segments = virtualPath.replace(/\\/g, '/').split('/').filter((s) => s !== '' && s !== '.');
-  if (segments.length === 0 || segments.includes('..') || virtualPath.includes('\0') || path.isAbsolute(virtualPath)) return null;
+  const segments = virtualPath
+    .replace(/\\/g, '/')
+    .split('/')
+    .filter((s) => s !== '' && s !== '.');
+  if (segments.length === 0 || segments.includes('..') || virtualPath.includes('\0') || path.isAbsolute(virtualPath))
+    return null;
   const workspace = path.resolve(opts.workspaceDir);
   if (segments[0] === 'sessions' && segments.length === 3) {
     const [, name, file] = segments as [string, string, string];
@@ -130,7 +147,9 @@ export async function discoverFiles(opts: DiscoverOptions, sink?: DiscoverySink)
   // One listing of the root serves the root files and the layer folders. It also keeps the names
   // as listed on disk: a case-insensitive file system would otherwise report MEMORY.md for memory.md.
   const rootEntries = new Map((await readDirSafe(root)).map((entry) => [entry.name, entry]));
-  if (sink) for (const [name, entry] of rootEntries) if (entry.isFile() && isTempFileName(name)) sink.tempFiles.push(joinName(root, name));
+  if (sink)
+    for (const [name, entry] of rootEntries)
+      if (entry.isFile() && isTempFileName(name)) sink.tempFiles.push(joinName(root, name));
   for (const name of ROOT_MEMORY_FILES) {
     const entry = rootEntries.get(name);
     if (!entry) continue;
@@ -142,7 +161,10 @@ export async function discoverFiles(opts: DiscoverOptions, sink?: DiscoverySink)
     const entry = rootEntries.get(dir);
     if (!entry || (!entry.isDirectory() && !entry.isSymbolicLink())) continue;
     const abs = joinName(root, dir);
-    add(await walkMarkdown({ dir: root, prefix: '', accepts }, abs, dir, entry.isSymbolicLink() ? undefined : abs, sink), 'memory');
+    add(
+      await walkMarkdown({ dir: root, prefix: '', accepts }, abs, dir, entry.isSymbolicLink() ? undefined : abs, sink),
+      'memory',
+    );
   }
   for (const extra of opts.extraPaths ?? []) add(await discoverExtraPath(root, extra, accepts), 'memory');
 
@@ -150,7 +172,12 @@ export async function discoverFiles(opts: DiscoverOptions, sink?: DiscoverySink)
   // --sessions folders, then agents inside and beside the workspace; each agent id once.
   for (const source of await listAgentSessionFolders(opts)) {
     if (!source.included) continue;
-    add(await listSessionFiles({ dir: source.dir, prefix: `sessions/${source.agentId}/`, accepts }, source.dir), 'sessions', `sessions/${source.agentId}/`, source.agentId);
+    add(
+      await listSessionFiles({ dir: source.dir, prefix: `sessions/${source.agentId}/`, accepts }, source.dir),
+      'sessions',
+      `sessions/${source.agentId}/`,
+      source.agentId,
+    );
   }
   const found = await statCandidates(candidates);
   await attachRecordedKinds(found);
@@ -164,7 +191,15 @@ export async function discoverFiles(opts: DiscoverOptions, sink?: DiscoverySink)
 }
 
 export function agentDbDiscovered(file: AgentDbFile): DiscoveredFile {
-  return { path: file.path, absPath: file.agentDb.dbPath, source: 'sessions', size: file.size, mtimeMs: file.mtimeMs, agentId: file.agentId, agentDb: file.agentDb };
+  return {
+    path: file.path,
+    absPath: file.agentDb.dbPath,
+    source: 'sessions',
+    size: file.size,
+    mtimeMs: file.mtimeMs,
+    agentId: file.agentId,
+    agentDb: file.agentDb,
+  };
 }
 
 interface FoundFile {
@@ -207,7 +242,13 @@ async function statCandidates(candidates: Candidate[]): Promise<DiscoveredFile[]
     const stat = statOrNull(real);
     if (!stat?.isFile()) continue;
     seen.add(real);
-    const file: DiscoveredFile = { path: candidate.rel, absPath: real, source: candidate.source, size: stat.size, mtimeMs: stat.mtimeMs };
+    const file: DiscoveredFile = {
+      path: candidate.rel,
+      absPath: real,
+      source: candidate.source,
+      size: stat.size,
+      mtimeMs: stat.mtimeMs,
+    };
     if (candidate.agentId !== undefined) file.agentId = candidate.agentId;
     found.push(file);
   }
@@ -268,13 +309,25 @@ function relativeTo(dir: string, real: string): string {
  * realpath per folder. Folders are walked one after another, in name order, so which path of a
  * folder reachable twice (through a symlink) is listed is stable.
  */
-async function walkMarkdown(bound: Boundary, dir: string, relDir: string, knownReal?: string, sink?: DiscoverySink): Promise<FoundFile[]> {
+async function walkMarkdown(
+  bound: Boundary,
+  dir: string,
+  relDir: string,
+  knownReal?: string,
+  sink?: DiscoverySink,
+): Promise<FoundFile[]> {
   if (hasIgnoredFolder(relDir)) return [];
   const boundary = bound.dir;
   const out: FoundFile[] = [];
   const visited = new Set<string>();
   // `linked`: this folder was reached through a symlink, so its files' real paths differ from their names.
-  const walk = async (folder: string, rel: string, real: string | undefined, depth: number, linked: boolean): Promise<void> => {
+  const walk = async (
+    folder: string,
+    rel: string,
+    real: string | undefined,
+    depth: number,
+    linked: boolean,
+  ): Promise<void> => {
     const realDir = real ?? (await realInside(boundary, folder));
     if (!realDir || visited.has(realDir)) return;
     // A link into a hidden or vendored folder (`.git`, node_modules) leads to nothing that is memory.
@@ -298,12 +351,20 @@ async function walkMarkdown(bound: Boundary, dir: string, relDir: string, knownR
         const stat = statOrNull(target);
         if (stat?.isDirectory()) {
           if (canDescend) await walk(abs, entryRel, target, depth + 1, true);
-        } else if (stat?.isFile() && isMarkdownName(entry.name) && bound.accepts(bound.prefix + relativeTo(boundary, target))) {
+        } else if (
+          stat?.isFile() &&
+          isMarkdownName(entry.name) &&
+          bound.accepts(bound.prefix + relativeTo(boundary, target))
+        ) {
           out.push({ rel: entryRel, real: target });
         }
       } else if (entry.isDirectory()) {
         if (canDescend) await walk(abs, entryRel, abs, depth + 1, linked);
-      } else if (entry.isFile() && isMarkdownName(entry.name) && (!linked || bound.accepts(bound.prefix + relativeTo(boundary, abs)))) {
+      } else if (
+        entry.isFile() &&
+        isMarkdownName(entry.name) &&
+        (!linked || bound.accepts(bound.prefix + relativeTo(boundary, abs)))
+      ) {
         out.push({ rel: entryRel, real: abs });
       }
     }
@@ -325,7 +386,8 @@ async function listSessionFiles(bound: Boundary, dir: string): Promise<FoundFile
     if (!isSessionFileName(entry.name)) continue;
     const abs = joinName(realDir, entry.name);
     const real = entry.isSymbolicLink() ? await realInside(realBoundary, abs) : abs;
-    if (real && (real === abs || bound.accepts(bound.prefix + relativeTo(realBoundary, real)))) out.push({ rel: entry.name, real });
+    if (real && (real === abs || bound.accepts(bound.prefix + relativeTo(realBoundary, real))))
+      out.push({ rel: entry.name, real });
   }
   return out;
 }

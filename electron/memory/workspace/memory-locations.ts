@@ -46,13 +46,16 @@ const ALLOWED: Record<PathUse, string> = {
 export function pathRefusal(opts: DiscoverOptions, rel: string, use: PathUse): PathRefusal | null {
   const refuse = (kind: PathRefusal['kind']): PathRefusal => ({
     kind,
-    allowed: use === 'get' && kind === 'not-markdown' ? 'memory_get reads Markdown memory files only (.md)' : ALLOWED[use],
+    allowed:
+      use === 'get' && kind === 'not-markdown' ? 'memory_get reads Markdown memory files only (.md)' : ALLOWED[use],
   });
   const source = indexableSource(opts, rel);
   if (source === null) {
     if ((use === 'read' || use === 'write') && isBootstrapFileName(rel)) return null;
     if (isIgnoredPath(rel)) return refuse('hidden');
-    return refuse(use !== 'index' && use !== 'read' && !rel.toLowerCase().endsWith('.md') ? 'not-markdown' : 'not-memory');
+    return refuse(
+      use !== 'index' && use !== 'read' && !rel.toLowerCase().endsWith('.md') ? 'not-markdown' : 'not-memory',
+    );
   }
   if (use === 'index' || use === 'read') return null;
   if (source === 'sessions') return refuse(use === 'get' ? 'not-memory' : 'read-only');
@@ -92,6 +95,8 @@ export function extraPrefixes(opts: DiscoverOptions): string[] {
   return (opts.extraPaths ?? []).map((extra) => {
     const abs = path.resolve(workspace, extra);
     const inside = path.relative(workspace, abs);
-    return inside.startsWith('..') || path.isAbsolute(inside) ? `extra/${path.basename(abs)}` : inside.split(path.sep).join('/');
+    return inside.startsWith('..') || path.isAbsolute(inside)
+      ? `extra/${path.basename(abs)}`
+      : inside.split(path.sep).join('/');
   });
 }

@@ -45,9 +45,18 @@ async function outcome(rel: string, use: PathUse): Promise<string> {
 }
 
 describe('pathRefusal: what each use allows by name', () => {
-  it("memory_get: its memory files only, Markdown only, never hidden", () => {
+  it('memory_get: its memory files only, Markdown only, never hidden', () => {
     const o = { workspaceDir: '/w', extraPaths: ['notes', 'journal.md'] };
-    for (const p of ['MEMORY.md', 'memory.md', 'USER.md', 'memory/topic.md', 'memory/daily/2026-05-04.md', 'notes/a.md', 'notes/deep/b.md', 'journal.md']) {
+    for (const p of [
+      'MEMORY.md',
+      'memory.md',
+      'USER.md',
+      'memory/topic.md',
+      'memory/daily/2026-05-04.md',
+      'notes/a.md',
+      'notes/deep/b.md',
+      'journal.md',
+    ]) {
       expect([p, pathRefusal(o, p, 'get')]).toEqual([p, null]);
     }
     const refused: [string, string][] = [
@@ -77,7 +86,13 @@ describe('pathRefusal: what each use allows by name', () => {
 describe('resolveMemoryPath: the real target is held to the same rule', () => {
   it('refuses links to .env, .git/config and a root file through a folder link, for every use', async () => {
     for (const use of ['index', 'read', 'get', 'write', 'edit'] as const) {
-      for (const p of ['memory/envlink.md', 'memory/gitlink.md', 'memory/loop/notes.md', 'memory/gitdir/x.md', 'memory/loop/new.md']) {
+      for (const p of [
+        'memory/envlink.md',
+        'memory/gitlink.md',
+        'memory/loop/notes.md',
+        'memory/gitdir/x.md',
+        'memory/loop/new.md',
+      ]) {
         const got = await outcome(p, use);
         expect([use, p, got]).toEqual([use, p, 'NOT_ALLOWED symlink-target']);
       }
@@ -90,7 +105,9 @@ describe('resolveMemoryPath: the real target is held to the same rule', () => {
       'memory/envlink.md leads through a symlink to .env, which is hidden (hidden files and folders are never memory). Memory Lens opens memory files, bootstrap files and session transcripts only.',
     );
     const loop = await resolveMemoryPath(opts(), 'memory/loop/notes.md', 'edit').catch((e: Error) => e);
-    expect((loop as Error).message).toMatch(/^memory\/loop\/notes\.md leads through a symlink to notes\.md, which is not a memory file\./);
+    expect((loop as Error).message).toMatch(
+      /^memory\/loop\/notes\.md leads through a symlink to notes\.md, which is not a memory file\./,
+    );
     expect((loop as Error).message).not.toContain(base);
   });
 
@@ -108,6 +125,9 @@ describe('resolveMemoryPath: the real target is held to the same rule', () => {
     expect(await outcome('memory/.hidden.md', 'get')).toBe('NOT_ALLOWED hidden');
     expect(await outcome('memory/new/topic.md', 'write')).toBe('ok memory/new/topic.md');
     const created = await resolveMemoryPath(opts(), 'memory/new/topic.md', 'write');
-    expect(created).toMatchObject({ exists: false, abs: path.join(fs.realpathSync(workspace), 'memory', 'new', 'topic.md') });
+    expect(created).toMatchObject({
+      exists: false,
+      abs: path.join(fs.realpathSync(workspace), 'memory', 'new', 'topic.md'),
+    });
   });
 });

@@ -26,7 +26,12 @@ export interface ResolvedMemoryPath {
  * NOT_ALLOWED, NOT_FOUND). A path named by the file system itself (the watcher's, the index's) is
  * taken as it is: only paths from outside are percent-decoded.
  */
-export async function resolveMemoryPath(opts: DiscoverOptions, relPath: string, use: PathUse, origin: 'outside' | 'disk' = 'outside'): Promise<ResolvedMemoryPath> {
+export async function resolveMemoryPath(
+  opts: DiscoverOptions,
+  relPath: string,
+  use: PathUse,
+  origin: 'outside' | 'disk' = 'outside',
+): Promise<ResolvedMemoryPath> {
   const clean = origin === 'outside' ? normalizeRelPath(relPath) : relPath;
   const asked = pathRefusal(opts, clean, use);
   if (asked) throw new MemoryLensError('NOT_ALLOWED', `${asked.allowed}: ${clean}`, { reason: asked.kind });
@@ -41,7 +46,8 @@ export async function resolveMemoryPath(opts: DiscoverOptions, relPath: string, 
   }
   if (place.inner.length === 0) {
     // A configured extra file is its own boundary: what it leads to must still be Markdown.
-    if (!isMarkdownName(path.basename(resolved.real))) throw linkRefusal(clean, 'a file', { kind: 'not-markdown', allowed: '' }, clean);
+    if (!isMarkdownName(path.basename(resolved.real)))
+      throw linkRefusal(clean, 'a file', { kind: 'not-markdown', allowed: '' }, clean);
     return { path: clean, abs: resolved.real, realPath: clean, exists: resolved.exists };
   }
   const inner = path.relative(resolved.root, resolved.real).split(path.sep).join('/');
@@ -55,7 +61,11 @@ export async function resolveMemoryPath(opts: DiscoverOptions, relPath: string, 
 
 function linkRefusal(clean: string, shown: string, refusal: PathRefusal, target: string): MemoryLensError {
   const allowed = refusal.allowed ? ` ${refusal.allowed}.` : '';
-  return new MemoryLensError('NOT_ALLOWED', `${clean} leads through a symlink to ${shown}, which ${WHAT[refusal.kind]}.${allowed}`, { reason: 'symlink-target', target });
+  return new MemoryLensError(
+    'NOT_ALLOWED',
+    `${clean} leads through a symlink to ${shown}, which ${WHAT[refusal.kind]}.${allowed}`,
+    { reason: 'symlink-target', target },
+  );
 }
 
 const WHAT: Record<PathRefusal['kind'], string> = {

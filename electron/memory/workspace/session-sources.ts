@@ -62,7 +62,11 @@ export function agentsFolders(opts: SessionSourceOptions): AgentsFolder[] {
     { dir: path.join(path.dirname(workspace), 'agents'), location: 'beside' },
   ];
   // A workspace elsewhere that OpenClaw was pointed at still reads its home's agents.
-  if (isOpenclawWorkspace(opts)) candidates.push({ dir: path.join(path.resolve(opts.openclawHome ?? defaultOpenclawHome()), 'agents'), location: 'beside' });
+  if (isOpenclawWorkspace(opts))
+    candidates.push({
+      dir: path.join(path.resolve(opts.openclawHome ?? defaultOpenclawHome()), 'agents'),
+      location: 'beside',
+    });
   const seen = new Set<string>();
   return candidates.filter((c) => c.dir !== workspace && !seen.has(c.dir) && (seen.add(c.dir), true));
 }
@@ -93,7 +97,9 @@ export function sessionFolderFor(opts: SessionSourceOptions, name: string): stri
 }
 
 /** Every folder of transcripts outside the workspace's own sessions/, included or not, in priority order. */
-export async function listAgentSessionFolders(opts: SessionSourceOptions): Promise<(SessionSource & { agentId: string })[]> {
+export async function listAgentSessionFolders(
+  opts: SessionSourceOptions,
+): Promise<(SessionSource & { agentId: string })[]> {
   const workspace = path.resolve(opts.workspaceDir);
   const out: (SessionSource & { agentId: string })[] = [];
   const taken = new Set<string>();
@@ -122,7 +128,14 @@ export async function listAgentSessionFolders(opts: SessionSourceOptions): Promi
 export async function listSessionSources(opts: SessionSourceOptions): Promise<SessionSource[]> {
   const own = path.join(path.resolve(opts.workspaceDir), 'sessions');
   const sources: SessionSource[] = [];
-  if (existsSync(own)) sources.push({ agentId: null, location: 'workspace', dir: own, files: await countSessionFiles(own), included: true });
+  if (existsSync(own))
+    sources.push({
+      agentId: null,
+      location: 'workspace',
+      dir: own,
+      files: await countSessionFiles(own),
+      included: true,
+    });
   return [...sources, ...(await listAgentSessionFolders(opts))];
 }
 

@@ -22,7 +22,9 @@ async function readStoreKinds(dir: string): Promise<Map<string, SessionKind>> {
 }
 
 /** Sets `recordedKind` on every transcript file whose folder's sessions.json names it. */
-export async function attachRecordedKinds<T extends { absPath: string; source: string; agentDb?: unknown; recordedKind?: SessionKind }>(files: T[]): Promise<void> {
+export async function attachRecordedKinds<
+  T extends { absPath: string; source: string; agentDb?: unknown; recordedKind?: SessionKind },
+>(files: T[]): Promise<void> {
   const byDir = new Map<string, T[]>();
   for (const file of files) {
     if (file.source !== 'sessions' || file.agentDb) continue;

@@ -13,7 +13,9 @@ export class ApiError extends Error {
   }
 
   toValue(): ErrorValue {
-    return this.details ? { code: this.code, message: this.message, details: this.details } : { code: this.code, message: this.message };
+    return this.details
+      ? { code: this.code, message: this.message, details: this.details }
+      : { code: this.code, message: this.message };
   }
 }
 

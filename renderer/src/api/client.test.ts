@@ -31,7 +31,11 @@ describe('renderer API client over serve mode (HTTP)', () => {
 
   it('rejects with an ApiError carrying the contract error code and details', async () => {
     const client = createHttpClient({
-      fetch: async () => jsonResponse(409, { ok: false, error: { code: 'CONFLICT', message: 'changed on disk', details: { currentHash: 'abc' } } }),
+      fetch: async () =>
+        jsonResponse(409, {
+          ok: false,
+          error: { code: 'CONFLICT', message: 'changed on disk', details: { currentHash: 'abc' } },
+        }),
     });
     const error = await client.saveFile({ path: 'MEMORY.md', text: 'x', expectedHash: null }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
@@ -65,7 +69,9 @@ describe('renderer API client over serve mode (HTTP)', () => {
     const off2 = client.onDidChangeStatus((s) => got.push(s.files));
     expect(sources).toHaveLength(1);
     expect(sources[0]?.url).toBe('/api/events');
-    sources[0]?.dispatchEvent(new MessageEvent('fileChanged', { data: JSON.stringify({ path: 'a.md', change: 'changed', hash: null }) }));
+    sources[0]?.dispatchEvent(
+      new MessageEvent('fileChanged', { data: JSON.stringify({ path: 'a.md', change: 'changed', hash: null }) }),
+    );
     expect(got).toEqual([{ path: 'a.md', change: 'changed', hash: null }]);
     off1();
     expect(sources[0]?.closed).toBe(false);
@@ -91,7 +97,9 @@ describe('renderer API client over Electron (window.memlens)', () => {
   }
 
   it('is used when window.memlens exists, with identical methods', async () => {
-    const bridge = fakeBridge((name) => ({ ok: true, result: name === 'listFiles' ? [] : null }) as CallOutcome<CallName>);
+    const bridge = fakeBridge(
+      (name) => ({ ok: true, result: name === 'listFiles' ? [] : null }) as CallOutcome<CallName>,
+    );
     Object.defineProperty(window, 'memlens', { value: bridge, configurable: true });
     try {
       const client = createApiClient(window);
@@ -103,7 +111,9 @@ describe('renderer API client over Electron (window.memlens)', () => {
   });
 
   it('turns error outcomes into ApiErrors', async () => {
-    const client = createElectronClient(fakeBridge(() => ({ ok: false, error: { code: 'OUT_OF_ROOT', message: 'nope' } })));
+    const client = createElectronClient(
+      fakeBridge(() => ({ ok: false, error: { code: 'OUT_OF_ROOT', message: 'nope' } })),
+    );
     await expect(client.readFile({ path: '../x' })).rejects.toMatchObject({ name: 'ApiError', code: 'OUT_OF_ROOT' });
   });
 });

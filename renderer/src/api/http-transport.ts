@@ -52,19 +52,27 @@ export function createHttpClient(options: HttpClientOptions = {}): MemlensApi {
           credentials: 'same-origin',
         });
       } catch (error) {
-        throw new ApiError({ code: 'UNAVAILABLE', message: `Memory Lens server unreachable: ${error instanceof Error ? error.message : String(error)}` });
+        throw new ApiError({
+          code: 'UNAVAILABLE',
+          message: `Memory Lens server unreachable: ${error instanceof Error ? error.message : String(error)}`,
+        });
       }
       // 429: this client has too many requests in flight (another tab, a script). Wait as asked and
       // try again a few times before reporting it.
       if (response.status !== 429 || attempt >= MAX_BUSY_RETRIES) break;
       const seconds = Number(response.headers.get('retry-after'));
-      await new Promise((resolve) => setTimeout(resolve, (Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 5) : 1) * 1000));
+      await new Promise((resolve) =>
+        setTimeout(resolve, (Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 5) : 1) * 1000),
+      );
     }
     let outcome: CallOutcome<CallName>;
     try {
       outcome = (await response.json()) as CallOutcome<CallName>;
     } catch {
-      throw new ApiError({ code: response.status === 401 ? 'NOT_ALLOWED' : 'INTERNAL', message: `${name}: HTTP ${response.status} without a JSON answer` });
+      throw new ApiError({
+        code: response.status === 401 ? 'NOT_ALLOWED' : 'INTERNAL',
+        message: `${name}: HTTP ${response.status} without a JSON answer`,
+      });
     }
     if (!outcome || typeof outcome !== 'object' || !('ok' in outcome)) {
       throw new ApiError({ code: 'INTERNAL', message: `${name}: malformed answer (HTTP ${response.status})` });

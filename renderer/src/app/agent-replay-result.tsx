@@ -5,7 +5,17 @@ import type { SearchResult } from '../../../shared/domain';
 import { SearchResultRow } from '../features/search/components/search-result-row';
 import { useApp } from './app-store-provider';
 
-export function AgentReplayResult({ result, rank, onOpen, sessionTitles }: { result: SearchResult; rank: number; onOpen(result: SearchResult): void; sessionTitles: ReadonlyMap<string, string> }) {
+export function AgentReplayResult({
+  result,
+  rank,
+  onOpen,
+  sessionTitles,
+}: {
+  result: SearchResult;
+  rank: number;
+  onOpen(result: SearchResult): void;
+  sessionTitles: ReadonlyMap<string, string>;
+}) {
   const [expanded, setExpanded] = useState(false);
   const pinFile = useApp((s) => s.pinFile);
   return (

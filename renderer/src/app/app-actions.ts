@@ -5,7 +5,11 @@ import { highlightWords } from '../../../shared/highlight-words';
 import { unsavedPaths } from '../features/editor/stores/editor-slice';
 import type { AppStore } from './create-app-store';
 
-export function openFileAt(store: AppStore, path: string, range?: { startLine: number; endLine: number; terms?: string[] }): void {
+export function openFileAt(
+  store: AppStore,
+  path: string,
+  range?: { startLine: number; endLine: number; terms?: string[] },
+): void {
   const s = store.getState();
   s.setActivePath(path);
   s.setView('editor');
@@ -14,7 +18,11 @@ export function openFileAt(store: AppStore, path: string, range?: { startLine: n
 
 /** A search hit: its file at its lines, with the words the engine matched marked. */
 export function openSearchResult(store: AppStore, result: SearchResult): void {
-  openFileAt(store, result.path, { startLine: result.startLine, endLine: result.endLine, terms: highlightWords(result.breakdown.keyword, result.breakdown.dates) });
+  openFileAt(store, result.path, {
+    startLine: result.startLine,
+    endLine: result.endLine,
+    terms: highlightWords(result.breakdown.keyword, result.breakdown.dates),
+  });
 }
 
 export function openSettings(store: AppStore): void {
@@ -39,7 +47,10 @@ export function unsavedWarning(paths: readonly string[]): string {
 }
 
 /** Before switching to another agent's workspace: ask when text is unsaved, then keep the drafts. */
-export async function confirmLeave(store: AppStore, confirm: (message: string) => boolean = (m) => window.confirm(m)): Promise<boolean> {
+export async function confirmLeave(
+  store: AppStore,
+  confirm: (message: string) => boolean = (m) => window.confirm(m),
+): Promise<boolean> {
   const s = store.getState();
   const unsaved = unsavedPaths(s.editor);
   if (unsaved.length > 0 && !confirm(`${unsavedWarning(unsaved)}\n\nSwitch to another agent?`)) return false;
@@ -51,7 +62,11 @@ export async function confirmLeave(store: AppStore, confirm: (message: string) =
  * "Open Workspace…" (header button or the desktop menu): with unsaved text, ask first; write the
  * drafts to the data dir while this workspace is still the open one; then let the shell switch.
  */
-export async function requestOpenWorkspace(api: MemlensApi, store: AppStore, confirm: (message: string) => boolean = (m) => window.confirm(m)): Promise<void> {
+export async function requestOpenWorkspace(
+  api: MemlensApi,
+  store: AppStore,
+  confirm: (message: string) => boolean = (m) => window.confirm(m),
+): Promise<void> {
   const s = store.getState();
   const unsaved = unsavedPaths(s.editor);
   if (unsaved.length > 0 && !confirm(`${unsavedWarning(unsaved)}\n\nOpen another workspace?`)) return;

@@ -34,7 +34,10 @@ export function App() {
   const viewport = useViewportWidth();
   const layout = useApp((s) => s.layout);
   const { setView, setSearchOpen, setSidebarOpen, setPanelWidth } = useApp((s) => ({
-    setView: s.setView, setSearchOpen: s.setSearchOpen, setSidebarOpen: s.setSidebarOpen, setPanelWidth: s.setPanelWidth,
+    setView: s.setView,
+    setSearchOpen: s.setSearchOpen,
+    setSidebarOpen: s.setSidebarOpen,
+    setPanelWidth: s.setPanelWidth,
   }));
   const results = useApp((s) => s.search.response?.results);
   const entries = useApp((s) => s.files.entries);
@@ -50,16 +53,26 @@ export function App() {
   const statusUnknown = useApp((s) => s.status.index === null && s.status.progress === null);
   const sources = useApp((s) => s.settingsView.sources);
 
-  const automatedPaths = useMemo(() => new Set(entries.flatMap((e) => (isAutomatedKind(e.sessionKind) ? [e.path] : []))), [entries]);
+  const automatedPaths = useMemo(
+    () => new Set(entries.flatMap((e) => (isAutomatedKind(e.sessionKind) ? [e.path] : []))),
+    [entries],
+  );
   // The files of the hits on screen, not of every chunk the panel asked for to fill its list.
-  const shownOf = useApp((s) => ({ placement: s.search.automatedPlacement, shown: s.search.settings.maxResults, asListed: s.search.profile === 'openclaw' }));
+  const shownOf = useApp((s) => ({
+    placement: s.search.automatedPlacement,
+    shown: s.search.settings.maxResults,
+    asListed: s.search.profile === 'openclaw',
+  }));
   const hitPaths = useMemo(() => {
     const layout = layoutResults(results ?? [], { isAutomated: (p) => automatedPaths.has(p), ...shownOf });
     return new Set([...layout.people, ...layout.automated].map((g) => g.path));
   }, [results, automatedPaths, shownOf]);
   const unsavedSet = useMemo(() => new Set(unsaved), [unsaved]);
   const filePaths = useMemo(() => entries.map((e) => e.path), [entries]);
-  const sessionTitles = useMemo(() => new Map(entries.flatMap((e) => (e.source === 'sessions' && e.title ? [[e.path, e.title] as const] : []))), [entries]);
+  const sessionTitles = useMemo(
+    () => new Map(entries.flatMap((e) => (e.source === 'sessions' && e.title ? [[e.path, e.title] as const] : []))),
+    [entries],
+  );
   const fit = fitPanels(viewport, layout);
   const keywordOnly = index?.mode === 'fts-only';
   const excluded = (sources ?? []).filter((s) => !s.included && s.excludedBecause === 'settings' && s.files > 0);
@@ -68,14 +81,20 @@ export function App() {
     if (fit.sidebar === 'overlay') setSidebarOpen(false);
     if (fit.search === 'overlay') setSearchOpen(false);
   }, [fit.sidebar, fit.search, setSidebarOpen, setSearchOpen]);
-  const openPath = useCallback((path: string) => {
-    openFileAt(store, path);
-    if (fit.sidebar === 'overlay') setSidebarOpen(false);
-  }, [store, fit.sidebar, setSidebarOpen]);
-  const openResult = useCallback((result: SearchResult) => {
-    openSearchResult(store, result);
-    if (fit.search === 'overlay') setSearchOpen(false);
-  }, [store, fit.search, setSearchOpen]);
+  const openPath = useCallback(
+    (path: string) => {
+      openFileAt(store, path);
+      if (fit.sidebar === 'overlay') setSidebarOpen(false);
+    },
+    [store, fit.sidebar, setSidebarOpen],
+  );
+  const openResult = useCallback(
+    (result: SearchResult) => {
+      openSearchResult(store, result);
+      if (fit.search === 'overlay') setSearchOpen(false);
+    },
+    [store, fit.search, setSearchOpen],
+  );
   const toSettings = useCallback(() => {
     openSettings(store);
     closeOverlays();
@@ -84,14 +103,20 @@ export function App() {
   const excludedFiles = excluded.reduce((n, s) => n + s.files, 0);
   const excludedAgents = excluded.map((s) => `agent ${s.agentId}`).join(', ');
   // Stable unless it changes, so the memoized file list is not re-rendered for it.
-  const excludedNotice = useMemo(() => excludedFiles > 0 && (
-    <div className="notice notice--info notice--row" data-testid="transcripts-excluded">
-      <span>
-        {plural(excludedFiles, 'transcript')} left out ({excludedAgents}).
-      </span>
-      <button type="button" className="link-button" onClick={toSettings}>Settings</button>
-    </div>
-  ), [excludedFiles, excludedAgents, toSettings]);
+  const excludedNotice = useMemo(
+    () =>
+      excludedFiles > 0 && (
+        <div className="notice notice--info notice--row" data-testid="transcripts-excluded">
+          <span>
+            {plural(excludedFiles, 'transcript')} left out ({excludedAgents}).
+          </span>
+          <button type="button" className="link-button" onClick={toSettings}>
+            Settings
+          </button>
+        </div>
+      ),
+    [excludedFiles, excludedAgents, toSettings],
+  );
 
   // The window's title says which file has unsaved text, as editors do.
   useEffect(() => {
@@ -101,30 +126,71 @@ export function App() {
   }, [currentPath, unsavedSet, workspace]);
 
   const view = MAIN_VIEWS.find((v) => v.id === layout.view) ?? MAIN_VIEWS[0]!;
-  const openAt = useCallback((path: string, line?: number) => openFileAt(store, path, line ? { startLine: line, endLine: line } : undefined), [store]);
-  const openRange = useCallback((path: string, startLine?: number, endLine?: number) => openFileAt(store, path, startLine ? { startLine, endLine: endLine ?? startLine } : undefined), [store]);
+  const openAt = useCallback(
+    (path: string, line?: number) => openFileAt(store, path, line ? { startLine: line, endLine: line } : undefined),
+    [store],
+  );
+  const openRange = useCallback(
+    (path: string, startLine?: number, endLine?: number) =>
+      openFileAt(store, path, startLine ? { startLine, endLine: endLine ?? startLine } : undefined),
+    [store],
+  );
   const ctx: MainViewContext = { openPath, openAt, openRange, openResult, hitPaths, keywordOnly, sessionTitles };
-  const sidebarMax = Math.min(PANEL_LIMITS.sidebar.max, maxDockedWidth(viewport, fit.search === 'docked' ? layout.searchWidth : 0));
-  const searchMax = Math.min(PANEL_LIMITS.search.max, maxDockedWidth(viewport, fit.sidebar === 'docked' ? layout.sidebarWidth : 0));
+  const sidebarMax = Math.min(
+    PANEL_LIMITS.sidebar.max,
+    maxDockedWidth(viewport, fit.search === 'docked' ? layout.searchWidth : 0),
+  );
+  const searchMax = Math.min(
+    PANEL_LIMITS.search.max,
+    maxDockedWidth(viewport, fit.sidebar === 'docked' ? layout.sidebarWidth : 0),
+  );
 
   return (
     <div className="app" data-testid="app" data-sidebar={fit.sidebar} data-search={fit.search}>
       <header className="app__bar">
-        <button type="button" className="icon-button" data-testid="toggle-sidebar" title="Show or hide the file list" aria-pressed={layout.sidebarOpen} onClick={() => setSidebarOpen(!layout.sidebarOpen)}>☰</button>
+        <button
+          type="button"
+          className="icon-button"
+          data-testid="toggle-sidebar"
+          title="Show or hide the file list"
+          aria-pressed={layout.sidebarOpen}
+          onClick={() => setSidebarOpen(!layout.sidebarOpen)}
+        >
+          ☰
+        </button>
         <span className="app__title">Memory Lens</span>
         {workspace && (
           <span className="app__workspace" data-testid="workspace-name" title={workspace.workspaceDir}>
             {workspaceLabel(workspace.workspaceDir)}
-            {workspace.isSample && <span className="badge" data-testid="workspace-sample">sample</span>}
+            {workspace.isSample && (
+              <span className="badge" data-testid="workspace-sample">
+                sample
+              </span>
+            )}
           </span>
         )}
         {apiTransport() === 'electron' && (
-          <button type="button" className="link-button" data-testid="open-workspace" onClick={() => void requestOpenWorkspace(api, store)}>Open…</button>
+          <button
+            type="button"
+            className="link-button"
+            data-testid="open-workspace"
+            onClick={() => void requestOpenWorkspace(api, store)}
+          >
+            Open…
+          </button>
         )}
         <AgentSwitcher beforeSwitch={() => confirmLeave(store)} />
         <nav className="segmented" aria-label="View">
           {MAIN_VIEWS.map((v) => (
-            <button key={v.id} type="button" className={view.id === v.id ? 'is-on' : ''} aria-pressed={view.id === v.id} data-testid={`view-${v.id}`} title={v.title} onClick={() => setView(v.id)}>
+            <button
+              key={v.id}
+              type="button"
+              className={view.id === v.id ? 'is-on' : ''}
+              aria-pressed={view.id === v.id}
+              data-testid={`view-${v.id}`}
+              title={v.title}
+              onClick={() => setView(v.id)}
+            >
               {v.label}
             </button>
           ))}
@@ -142,7 +208,14 @@ export function App() {
           </button>
         )}
         <span className="app__spacer" />
-        <button type="button" className={`button${layout.searchOpen ? ' is-on' : ''}`} data-testid="toggle-search" aria-pressed={layout.searchOpen} onClick={() => setSearchOpen(!layout.searchOpen)} title="Search (Ctrl/Cmd+Shift+F)">
+        <button
+          type="button"
+          className={`button${layout.searchOpen ? ' is-on' : ''}`}
+          data-testid="toggle-search"
+          aria-pressed={layout.searchOpen}
+          onClick={() => setSearchOpen(!layout.searchOpen)}
+          title="Search (Ctrl/Cmd+Shift+F)"
+        >
           Search
         </button>
       </header>
@@ -150,7 +223,11 @@ export function App() {
       <StaleIndexBanner onShow={() => setView('agent')} />
       <div className="app__body">
         {fit.sidebar !== 'closed' && (
-          <div className={`app__side app__side--${fit.sidebar}`} style={{ width: layout.sidebarWidth }} data-testid="sidebar-panel">
+          <div
+            className={`app__side app__side--${fit.sidebar}`}
+            style={{ width: layout.sidebarWidth }}
+            data-testid="sidebar-panel"
+          >
             <FileSidebar
               onOpen={openPath}
               hitPaths={hitPaths}
@@ -163,7 +240,12 @@ export function App() {
         )}
         {fit.sidebar === 'docked' && (
           <PanelResizer
-            side="left" width={layout.sidebarWidth} min={PANEL_LIMITS.sidebar.min} max={sidebarMax} label="Resize the file list" testId="resize-sidebar"
+            side="left"
+            width={layout.sidebarWidth}
+            min={PANEL_LIMITS.sidebar.min}
+            max={sidebarMax}
+            label="Resize the file list"
+            testId="resize-sidebar"
             onResize={(w) => setPanelWidth('sidebar', Math.min(w, sidebarMax))}
             onReset={() => setPanelWidth('sidebar', clampWidth('sidebar', PANEL_LIMITS.sidebar.initial))}
           />
@@ -173,17 +255,39 @@ export function App() {
         </main>
         {fit.search === 'docked' && (
           <PanelResizer
-            side="right" width={layout.searchWidth} min={PANEL_LIMITS.search.min} max={searchMax} label="Resize the search panel" testId="resize-search"
+            side="right"
+            width={layout.searchWidth}
+            min={PANEL_LIMITS.search.min}
+            max={searchMax}
+            label="Resize the search panel"
+            testId="resize-search"
             onResize={(w) => setPanelWidth('search', Math.min(w, searchMax))}
             onReset={() => setPanelWidth('search', clampWidth('search', PANEL_LIMITS.search.initial))}
           />
         )}
         {fit.search !== 'closed' && (
-          <div className={`app__search app__search--${fit.search}`} style={{ width: fit.search === 'overlay' ? Math.min(layout.searchWidth, viewport - 24) : layout.searchWidth }} data-testid="search-panel-frame">
-            <SearchPanel onOpenResult={openResult} filePaths={filePaths} currentPath={currentPath} keywordOnly={keywordOnly} keywordOnlyReason={index?.modeReason} onOpenSettings={toSettings} sessionTitles={sessionTitles} automatedPaths={automatedPaths} />
+          <div
+            className={`app__search app__search--${fit.search}`}
+            style={{
+              width: fit.search === 'overlay' ? Math.min(layout.searchWidth, viewport - 24) : layout.searchWidth,
+            }}
+            data-testid="search-panel-frame"
+          >
+            <SearchPanel
+              onOpenResult={openResult}
+              filePaths={filePaths}
+              currentPath={currentPath}
+              keywordOnly={keywordOnly}
+              keywordOnlyReason={index?.modeReason}
+              onOpenSettings={toSettings}
+              sessionTitles={sessionTitles}
+              automatedPaths={automatedPaths}
+            />
           </div>
         )}
-        {(fit.sidebar === 'overlay' || fit.search === 'overlay') && <div className="app__scrim" data-testid="overlay-scrim" onClick={closeOverlays} />}
+        {(fit.sidebar === 'overlay' || fit.search === 'overlay') && (
+          <div className="app__scrim" data-testid="overlay-scrim" onClick={closeOverlays} />
+        )}
       </div>
       <StatusBar onOpenSettings={toSettings} />
       <QuickOpen onOpen={openPath} />

@@ -48,15 +48,18 @@ function PaletteDialog({ store, onClose }: { store: AppStore; onClose(): void })
   const { selected, inputProps } = list.forMatches(matches.length, run);
   return (
     <Dialog title="Commands" testId="command-palette" onClose={onClose}>
-      <input
-        className="quick-open__input"
-        data-testid="command-input"
-        placeholder="Type a command"
-        {...inputProps}
-      />
+      <input className="quick-open__input" data-testid="command-input" placeholder="Type a command" {...inputProps} />
       <ul className="quick-open__list" role="listbox">
         {matches.map((c, i) => (
-          <li key={c.id} role="option" aria-selected={i === selected} data-testid="command-item" data-id={c.id} className={i === selected ? 'is-selected' : ''} onMouseDown={() => run(i)}>
+          <li
+            key={c.id}
+            role="option"
+            aria-selected={i === selected}
+            data-testid="command-item"
+            data-id={c.id}
+            className={i === selected ? 'is-selected' : ''}
+            onMouseDown={() => run(i)}
+          >
             <span>{c.label}</span>
             {c.keys && <kbd className="quick-open__keys">{c.keys}</kbd>}
           </li>

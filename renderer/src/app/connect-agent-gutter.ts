@@ -20,7 +20,10 @@ export function agentChunkNote(chunk: AgentIndexChunk): LineNote | null {
     bits.push(`⚑${chunk.triggers.length}`);
     title.push(`triggers: ${chunk.triggers.join(', ')}`);
   }
-  if (chunk.origin) title.push(`origin ${chunk.origin}${chunk.sessionKind && chunk.sessionKind !== 'unknown' ? ` (${chunk.sessionKind})` : ''}`);
+  if (chunk.origin)
+    title.push(
+      `origin ${chunk.origin}${chunk.sessionKind && chunk.sessionKind !== 'unknown' ? ` (${chunk.sessionKind})` : ''}`,
+    );
   if (bits.length === 0) bits.push('·');
   return { line: chunk.startLine, label: bits.join(' '), title: title.join(' · ') };
 }
@@ -44,6 +47,10 @@ export function connectAgentGutter(store: AppStore): () => void {
       return;
     }
     if (shown?.path === wanted.path && shown.source === wanted) return;
-    state.setLineNotes({ path: wanted.path, notes: wanted.chunks.flatMap((c) => agentChunkNote(c) ?? []), source: wanted });
+    state.setLineNotes({
+      path: wanted.path,
+      notes: wanted.chunks.flatMap((c) => agentChunkNote(c) ?? []),
+      source: wanted,
+    });
   });
 }

@@ -32,9 +32,25 @@ function fakeEngine() {
 
 function status(progress: IndexProgress | null, files = 0): IndexStatus {
   return {
-    workspace: '/ws', dbPath: '/data/index.sqlite', files, chunks: files, bySource: { memory: { files, chunks: files }, sessions: { files: 0, chunks: 0 } },
-    mode: 'fts-only', provider: 'none', model: 'none', dims: null, vectorsStored: 0, embeddingCacheEntries: 0, embeddingCacheHitRate: null,
-    vectorBackend: 'none', watcher: 'watching', schemaVersion: 1, chunkerVersion: 1, lastSyncAt: null, errors: [], progress,
+    workspace: '/ws',
+    dbPath: '/data/index.sqlite',
+    files,
+    chunks: files,
+    bySource: { memory: { files, chunks: files }, sessions: { files: 0, chunks: 0 } },
+    mode: 'fts-only',
+    provider: 'none',
+    model: 'none',
+    dims: null,
+    vectorsStored: 0,
+    embeddingCacheEntries: 0,
+    embeddingCacheHitRate: null,
+    vectorBackend: 'none',
+    watcher: 'watching',
+    schemaVersion: 1,
+    chunkerVersion: 1,
+    lastSyncAt: null,
+    errors: [],
+    progress,
     lifecycle: { state: 'serving', reason: null },
   };
 }
@@ -55,8 +71,18 @@ describe('connectApiEvents', () => {
     const disconnect = connectApiEvents(engine.api, store);
 
     // One batch window's worth of what a sync sends: progress, file changes, a status.
-    for (let i = 0; i < 300; i++) engine.emit('onDidIndexProgress', { phase: 'indexing', filesDone: i, filesTotal: 10_000 } satisfies IndexProgress);
-    for (let i = 0; i < 400; i++) engine.emit('onDidChangeFile', { path: `memory/n${i % 200}.md`, change: 'changed', hash: `h${i}` } satisfies FileChangeEvent);
+    for (let i = 0; i < 300; i++)
+      engine.emit('onDidIndexProgress', {
+        phase: 'indexing',
+        filesDone: i,
+        filesTotal: 10_000,
+      } satisfies IndexProgress);
+    for (let i = 0; i < 400; i++)
+      engine.emit('onDidChangeFile', {
+        path: `memory/n${i % 200}.md`,
+        change: 'changed',
+        hash: `h${i}`,
+      } satisfies FileChangeEvent);
     engine.emit('onDidChangeStatus', status({ phase: 'indexing', filesDone: 299, filesTotal: 10_000 }, 299));
     expect(updates).toBe(0);
     await vi.advanceTimersByTimeAsync(EVENT_BATCH_MS);

@@ -54,16 +54,20 @@ export function connectApiEvents(api: MemlensApi, store: AppStore): () => void {
     if (quietTimer) clearTimeout(quietTimer);
     quietTimer = setTimeout(() => {
       quietTimer = null;
-      void store.getState().loadStatus().then(() => {
-        if (store.getState().status.progress && !quietTimer) afterQuiet();
-      });
+      void store
+        .getState()
+        .loadStatus()
+        .then(() => {
+          if (store.getState().status.progress && !quietTimer) afterQuiet();
+        });
     }, PROGRESS_QUIET_MS);
   };
 
   let lastListRefresh = 0;
   const refreshDuringIndex = () => {
     const now = Date.now();
-    const every = LIST_DURING_INDEX_MS + (store.getState().files.entries.length / 1000) * LIST_DURING_INDEX_MS_PER_1000_FILES;
+    const every =
+      LIST_DURING_INDEX_MS + (store.getState().files.entries.length / 1000) * LIST_DURING_INDEX_MS_PER_1000_FILES;
     if (now - lastListRefresh < every) return;
     lastListRefresh = now;
     void store.getState().loadFiles();
@@ -99,16 +103,22 @@ export function connectApiEvents(api: MemlensApi, store: AppStore): () => void {
   };
 
   const unsubscribers = [
-    api.onDidChangeFile((event) => enqueue((p) => {
-      p.files.delete(event.path);
-      p.files.set(event.path, event);
-    })),
-    api.onDidChangeStatus((status) => enqueue((p) => {
-      p.status = status;
-    })),
-    api.onDidIndexProgress((progress) => enqueue((p) => {
-      p.progress.push(progress);
-    })),
+    api.onDidChangeFile((event) =>
+      enqueue((p) => {
+        p.files.delete(event.path);
+        p.files.set(event.path, event);
+      }),
+    ),
+    api.onDidChangeStatus((status) =>
+      enqueue((p) => {
+        p.status = status;
+      }),
+    ),
+    api.onDidIndexProgress((progress) =>
+      enqueue((p) => {
+        p.progress.push(progress);
+      }),
+    ),
     api.onDidModelProgress((progress) => {
       store.getState().applyModelProgress(progress);
       store.getState().applyModelProgressToView(progress);

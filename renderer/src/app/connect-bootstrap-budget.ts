@@ -16,7 +16,8 @@ export function budgetParamsFor(state: AppState): BudgetParams | null {
   if (!doc || doc.view !== 'text' || !report || !isBootstrapFileName(doc.path)) return null;
   const file = report.files.find((f) => f.path === doc.path);
   if (!file || !file.exists) return null;
-  const notLoaded = file.status === 'not-loaded' ? (file.note ?? `Not loaded by OpenClaw ${report.openclawVersion}.`) : null;
+  const notLoaded =
+    file.status === 'not-loaded' ? (file.note ?? `Not loaded by OpenClaw ${report.openclawVersion}.`) : null;
   return {
     path: doc.path,
     name: file.name,
@@ -32,7 +33,10 @@ export function budgetParamsFor(state: AppState): BudgetParams | null {
   };
 }
 
-export function connectBootstrapBudget(api: Pick<MemlensApi, 'onDidChangeFile' | 'onDidChangeWorkspace'>, store: AppStore): () => void {
+export function connectBootstrapBudget(
+  api: Pick<MemlensApi, 'onDidChangeFile' | 'onDidChangeWorkspace'>,
+  store: AppStore,
+): () => void {
   let timer: ReturnType<typeof setTimeout> | null = null;
   const refresh = () => {
     if (timer) clearTimeout(timer);

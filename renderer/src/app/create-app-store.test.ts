@@ -17,7 +17,8 @@ describe('app store', () => {
     const b = createAppStore(fakeApi(new FakeWorkspace()));
     a.getState().setFileFilter('x');
     expect(b.getState().files.filter).toBe('');
-    for (const key of ['files', 'editor', 'search', 'timeline', 'status', 'layout'] as const) expect(a.getState()[key]).toBeDefined();
+    for (const key of ['files', 'editor', 'search', 'timeline', 'status', 'layout'] as const)
+      expect(a.getState()[key]).toBeDefined();
   });
 
   it('opening a search hit selects the file, shows the editor and remembers the lines', async () => {

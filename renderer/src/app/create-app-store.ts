@@ -18,7 +18,21 @@ import { createLineNotesSlice, type LineNotesSlice } from '../features/editor/st
 import { createLayoutSlice, type LayoutSlice } from './layout-slice';
 import { createWorkspaceSlice, type WorkspaceSlice } from './workspace-slice';
 
-export type AppState = FilesSlice & EditorSlice & BudgetSlice & SearchSlice & AgentSearchesSlice & AgentAccessSlice & TimelineSlice & StatusSlice & ContextSlice & SettingsViewSlice & AgentsSlice & AgentCallsSlice & LineNotesSlice & LayoutSlice & WorkspaceSlice;
+export type AppState = FilesSlice &
+  EditorSlice &
+  BudgetSlice &
+  SearchSlice &
+  AgentSearchesSlice &
+  AgentAccessSlice &
+  TimelineSlice &
+  StatusSlice &
+  ContextSlice &
+  SettingsViewSlice &
+  AgentsSlice &
+  AgentCallsSlice &
+  LineNotesSlice &
+  LayoutSlice &
+  WorkspaceSlice;
 export type AppStore = StoreApi<AppState>;
 
 export function createAppStore(api: MemlensApi, options: { storage?: Storage | null } = {}): AppStore {

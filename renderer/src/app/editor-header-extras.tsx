@@ -15,7 +15,14 @@ function HistoryExtra() {
   return (
     <>
       <LineOriginsButton api={api} path={path} onOpenAt={openAt} onOpenTranscript={openAt} />
-      <button type="button" className="button button--small" data-testid="open-history" onClick={() => store.getState().setView('history')}>History</button>
+      <button
+        type="button"
+        className="button button--small"
+        data-testid="open-history"
+        onClick={() => store.getState().setView('history')}
+      >
+        History
+      </button>
     </>
   );
 }
@@ -26,7 +33,9 @@ export function EditorHeaderExtras() {
   if (EXTRAS.length === 0) return null;
   return (
     <span className="editor-pane__extras" data-testid="editor-header-extras">
-      {EXTRAS.map((Extra, i) => <Extra key={i} />)}
+      {EXTRAS.map((Extra, i) => (
+        <Extra key={i} />
+      ))}
     </span>
   );
 }

@@ -37,11 +37,19 @@ export function clampWidth(panel: 'sidebar' | 'search', width: number): number {
 const NARROW_START_PX = 900;
 
 function defaultLayout(viewportWidth: number): PanelLayout {
-  return { sidebarOpen: true, searchOpen: viewportWidth >= NARROW_START_PX, sidebarWidth: PANEL_LIMITS.sidebar.initial, searchWidth: PANEL_LIMITS.search.initial };
+  return {
+    sidebarOpen: true,
+    searchOpen: viewportWidth >= NARROW_START_PX,
+    sidebarWidth: PANEL_LIMITS.sidebar.initial,
+    searchWidth: PANEL_LIMITS.search.initial,
+  };
 }
 
 /** The saved layout, each field checked (an old or hand-edited value never breaks the window). */
-export function readStoredLayout(storage: Pick<Storage, 'getItem'> | null, viewportWidth = Number.POSITIVE_INFINITY): PanelLayout {
+export function readStoredLayout(
+  storage: Pick<Storage, 'getItem'> | null,
+  viewportWidth = Number.POSITIVE_INFINITY,
+): PanelLayout {
   const layout = defaultLayout(viewportWidth);
   try {
     const raw = storage?.getItem(LAYOUT_STORAGE_KEY);
@@ -65,7 +73,9 @@ function browserStorage(): Storage | null {
   }
 }
 
-export function createLayoutSlice(storage: Storage | null = browserStorage()): StateCreator<LayoutSlice, [], [], LayoutSlice> {
+export function createLayoutSlice(
+  storage: Storage | null = browserStorage(),
+): StateCreator<LayoutSlice, [], [], LayoutSlice> {
   return (set, get) => {
     const save = () => {
       const { sidebarOpen, searchOpen, sidebarWidth, searchWidth } = get().layout;
@@ -80,11 +90,19 @@ export function createLayoutSlice(storage: Storage | null = browserStorage()): S
       if (persist) save();
     };
     return {
-      layout: { view: 'editor', ...readStoredLayout(storage, typeof window === 'undefined' ? Number.POSITIVE_INFINITY : window.innerWidth) },
+      layout: {
+        view: 'editor',
+        ...readStoredLayout(storage, typeof window === 'undefined' ? Number.POSITIVE_INFINITY : window.innerWidth),
+      },
       setView: (view) => patch({ view }, false),
       setSearchOpen: (searchOpen) => patch({ searchOpen }),
       setSidebarOpen: (sidebarOpen) => patch({ sidebarOpen }),
-      setPanelWidth: (panel, width) => patch(panel === 'sidebar' ? { sidebarWidth: clampWidth('sidebar', width) } : { searchWidth: clampWidth('search', width) }),
+      setPanelWidth: (panel, width) =>
+        patch(
+          panel === 'sidebar'
+            ? { sidebarWidth: clampWidth('sidebar', width) }
+            : { searchWidth: clampWidth('search', width) },
+        ),
     };
   };
 }

@@ -42,15 +42,35 @@ export interface MainViewSpec {
 }
 
 export const MAIN_VIEWS: readonly MainViewSpec[] = [
-  { id: 'editor', label: 'Editor', render: (ctx) => <EditorMainView openPath={ctx.openPath} sessionTitles={ctx.sessionTitles} /> },
+  {
+    id: 'editor',
+    label: 'Editor',
+    render: (ctx) => <EditorMainView openPath={ctx.openPath} sessionTitles={ctx.sessionTitles} />,
+  },
   { id: 'timeline', label: 'Timeline', render: (ctx) => <TimelineWithChanges ctx={ctx} /> },
-  { id: 'history', label: 'History', title: "The open file's versions and who made each change", render: (ctx) => <HistoryMainView ctx={ctx} /> },
-  { id: 'changes', label: 'What changed', title: 'Every change to memory since a time, by who made it', render: (ctx) => <ChangesMainView ctx={ctx} /> },
-  { id: 'context', label: 'Context', title: 'What the agent sees at session start', render: (ctx) => <ContextView onOpen={ctx.openAt} /> },
+  {
+    id: 'history',
+    label: 'History',
+    title: "The open file's versions and who made each change",
+    render: (ctx) => <HistoryMainView ctx={ctx} />,
+  },
+  {
+    id: 'changes',
+    label: 'What changed',
+    title: 'Every change to memory since a time, by who made it',
+    render: (ctx) => <ChangesMainView ctx={ctx} />,
+  },
+  {
+    id: 'context',
+    label: 'Context',
+    title: 'What the agent sees at session start',
+    render: (ctx) => <ContextView onOpen={ctx.openAt} />,
+  },
   {
     id: 'agent',
     label: 'Agent',
-    title: "What your agent searched in its memory and why; its own index and transcripts (OpenClaw's agent database, read-only)",
+    title:
+      "What your agent searched in its memory and why; its own index and transcripts (OpenClaw's agent database, read-only)",
     render: (ctx) => <AgentMainView ctx={ctx} />,
   },
   {
@@ -66,7 +86,15 @@ function AgentMainView({ ctx }: { ctx: MainViewContext }) {
     <div className="agent-main" data-testid="agent-main">
       <AgentCallsView
         onOpen={ctx.openRange}
-        renderResult={(result, rank) => <AgentReplayResult key={result.id} result={result} rank={rank} onOpen={ctx.openResult} sessionTitles={ctx.sessionTitles} />}
+        renderResult={(result, rank) => (
+          <AgentReplayResult
+            key={result.id}
+            result={result}
+            rank={rank}
+            onOpen={ctx.openResult}
+            sessionTitles={ctx.sessionTitles}
+          />
+        )}
       />
       <AgentIndexView onOpen={ctx.openPath} />
     </div>
@@ -78,7 +106,11 @@ function SettingsMainView({ keywordOnly }: { keywordOnly: boolean }) {
   const indexProgress = useApp((s) => s.status.progress);
   const api = useApi();
   return (
-    <SettingsView searchDefaults={<SearchDefaultsForm keywordOnly={keywordOnly} />} indexProgress={indexProgress} endpointRetry={<EndpointRetryNotice />}>
+    <SettingsView
+      searchDefaults={<SearchDefaultsForm keywordOnly={keywordOnly} />}
+      indexProgress={indexProgress}
+      endpointRetry={<EndpointRetryNotice />}
+    >
       <HistorySettingsSection api={api} />
     </SettingsView>
   );
@@ -87,8 +119,16 @@ function SettingsMainView({ keywordOnly }: { keywordOnly: boolean }) {
 /** The history of the file the editor has open (a transcript has none). */
 function HistoryMainView({ ctx }: { ctx: MainViewContext }) {
   const api = useApi();
-  const path = useApp((s) => (s.editor.doc && s.editor.doc.view === 'text' ? s.editor.doc.path : (s.files.activePath ?? null)));
-  return <FileHistoryView api={api} path={path && !path.startsWith('sessions/') ? path : null} onOpenTranscript={ctx.openAt} />;
+  const path = useApp((s) =>
+    s.editor.doc && s.editor.doc.view === 'text' ? s.editor.doc.path : (s.files.activePath ?? null),
+  );
+  return (
+    <FileHistoryView
+      api={api}
+      path={path && !path.startsWith('sessions/') ? path : null}
+      onOpenTranscript={ctx.openAt}
+    />
+  );
 }
 
 function ChangesMainView({ ctx }: { ctx: MainViewContext }) {
@@ -105,12 +145,30 @@ function TimelineWithChanges({ ctx }: { ctx: MainViewContext }) {
     void s.openDocument(path);
     s.setView('history');
   };
-  return <TimelineView onOpen={ctx.openPath} hitPaths={ctx.hitPaths} beside={<ChangeEventsColumn api={api} onOpenHistory={openHistory} />} />;
+  return (
+    <TimelineView
+      onOpen={ctx.openPath}
+      hitPaths={ctx.hitPaths}
+      beside={<ChangeEventsColumn api={api} onOpenHistory={openHistory} />}
+    />
+  );
 }
 
 /** The editor, with a transcript titled as the sidebar titles it. */
-function EditorMainView({ openPath, sessionTitles }: { openPath: (path: string) => void; sessionTitles: ReadonlyMap<string, string> }) {
+function EditorMainView({
+  openPath,
+  sessionTitles,
+}: {
+  openPath: (path: string) => void;
+  sessionTitles: ReadonlyMap<string, string>;
+}) {
   const transcriptPath = useApp((s) => (s.editor.doc?.view === 'transcript' ? s.editor.doc.path : null));
   const transcriptTitle = transcriptPath === null ? undefined : sessionTitles.get(transcriptPath);
-  return <EditorPane headerExtras={<EditorHeaderExtras />} onOpenPath={openPath} {...(transcriptTitle ? { transcriptTitle } : {})} />;
+  return (
+    <EditorPane
+      headerExtras={<EditorHeaderExtras />}
+      onOpenPath={openPath}
+      {...(transcriptTitle ? { transcriptTitle } : {})}
+    />
+  );
 }

@@ -9,10 +9,16 @@ export interface PanelFit {
   search: 'docked' | 'overlay' | 'closed';
 }
 
-export function fitPanels(viewport: number, layout: { sidebarOpen: boolean; searchOpen: boolean; sidebarWidth: number; searchWidth: number }): PanelFit {
+export function fitPanels(
+  viewport: number,
+  layout: { sidebarOpen: boolean; searchOpen: boolean; sidebarWidth: number; searchWidth: number },
+): PanelFit {
   const sidebar = layout.sidebarOpen ? layout.sidebarWidth + HANDLE_PX : 0;
   const search = layout.searchOpen ? layout.searchWidth + HANDLE_PX : 0;
-  const fit: PanelFit = { sidebar: layout.sidebarOpen ? 'docked' : 'closed', search: layout.searchOpen ? 'docked' : 'closed' };
+  const fit: PanelFit = {
+    sidebar: layout.sidebarOpen ? 'docked' : 'closed',
+    search: layout.searchOpen ? 'docked' : 'closed',
+  };
   if (viewport - sidebar - search >= MIN_MAIN_PX) return fit;
   if (layout.searchOpen) fit.search = 'overlay';
   if (layout.sidebarOpen && viewport - sidebar < MIN_MAIN_PX) fit.sidebar = 'overlay';

@@ -24,7 +24,12 @@ function readAll(): Record<string, string> {
   }
 }
 
-export function useReopenLastFile(store: AppStore, workspace: string | null, entries: readonly { path: string }[], currentPath: string | null): void {
+export function useReopenLastFile(
+  store: AppStore,
+  workspace: string | null,
+  entries: readonly { path: string }[],
+  currentPath: string | null,
+): void {
   const tried = useRef<string | null>(null);
   // Reopen once per workspace, when its file list has arrived and nothing else was opened first.
   useEffect(() => {

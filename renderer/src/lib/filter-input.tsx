@@ -15,8 +15,14 @@ export function useFilterList() {
         setCursor(0);
       },
       onKeyDown: (e: KeyboardEvent<HTMLInputElement>) => {
-        if (e.key === 'ArrowDown') { e.preventDefault(); setCursor(Math.min(selected + 1, count - 1)); }
-        if (e.key === 'ArrowUp') { e.preventDefault(); setCursor(Math.max(selected - 1, 0)); }
+        if (e.key === 'ArrowDown') {
+          e.preventDefault();
+          setCursor(Math.min(selected + 1, count - 1));
+        }
+        if (e.key === 'ArrowUp') {
+          e.preventDefault();
+          setCursor(Math.max(selected - 1, 0));
+        }
         if (e.key === 'Enter' && count > 0) onPick(selected);
       },
     };

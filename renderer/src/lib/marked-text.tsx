@@ -16,7 +16,15 @@ export function MarkedText({ text }: { text: string }) {
   if (at < text.length) parts.push({ text: text.slice(at), marker: false });
   return (
     <pre className="injected-text" data-testid="injected-text">
-      {parts.map((p, i) => (p.marker ? <mark key={i} className="injected-text__marker" data-testid="injected-marker">{p.text}</mark> : <span key={i}>{p.text}</span>))}
+      {parts.map((p, i) =>
+        p.marker ? (
+          <mark key={i} className="injected-text__marker" data-testid="injected-marker">
+            {p.text}
+          </mark>
+        ) : (
+          <span key={i}>{p.text}</span>
+        ),
+      )}
     </pre>
   );
 }

@@ -42,7 +42,16 @@ export class FakeWorkspace {
     readFile: async ({ path }: { path: string }): Promise<FileContent> => {
       const f = this.files.get(path);
       if (!f) throw new MemoryLensError('NOT_FOUND', `${path} not found`);
-      const content: FileContent = { path, text: f.text, hash: f.hash, size: f.text.length, mtimeMs: 1, bom: false, eol: 'lf', readOnly: null };
+      const content: FileContent = {
+        path,
+        text: f.text,
+        hash: f.hash,
+        size: f.text.length,
+        mtimeMs: 1,
+        bom: false,
+        eol: 'lf',
+        readOnly: null,
+      };
       // A stand-in for frontmatter checksums: `checksum: ok` verifies, any other value does not.
       const declared = /^checksum: (\S+)$/m.exec(f.text)?.[1];
       if (declared) content.checksum = { declared, actual: 'ok', ok: declared === 'ok' };
@@ -51,13 +60,22 @@ export class FakeWorkspace {
     acceptChecksum: async ({ path, expectedHash }: { path: string; expectedHash: string }): Promise<SaveResult> => {
       const f = this.files.get(path);
       if (!f) throw new MemoryLensError('NOT_FOUND', `${path} not found`);
-      if (f.hash !== expectedHash) throw new MemoryLensError('CONFLICT', `${path} changed on disk`, { currentHash: f.hash });
+      if (f.hash !== expectedHash)
+        throw new MemoryLensError('CONFLICT', `${path} changed on disk`, { currentHash: f.hash });
       const text = f.text.replace(/^checksum: \S+$/m, 'checksum: ok');
       const hash = nextHash();
       this.files.set(path, { text, hash });
       return { path, hash, size: text.length, mtimeMs: 3, text };
     },
-    saveFile: async ({ path, text, expectedHash }: { path: string; text: string; expectedHash: string | null }): Promise<SaveResult> => {
+    saveFile: async ({
+      path,
+      text,
+      expectedHash,
+    }: {
+      path: string;
+      text: string;
+      expectedHash: string | null;
+    }): Promise<SaveResult> => {
       this.saves.push({ path, text, expectedHash });
       if (this.holdSaves) await new Promise<void>((resolve) => this.held.push(resolve));
       const f = this.files.get(path);
@@ -70,9 +88,22 @@ export class FakeWorkspace {
     },
     readTranscript: async ({ path }: { path: string }) => {
       if (!this.files.has(path)) throw new MemoryLensError('NOT_FOUND', path);
-      return { messages: [{ line: 2, role: 'user' as const, text: 'hi', timestamp: null }], malformedLines: 0, size: 2, mtimeMs: 1 };
+      return {
+        messages: [{ line: 2, role: 'user' as const, text: 'hi', timestamp: null }],
+        malformedLines: 0,
+        size: 2,
+        mtimeMs: 1,
+      };
     },
-    draftPut: async ({ path, text, baseHash }: { path: string; text: string; baseHash: string | null }): Promise<Draft> => {
+    draftPut: async ({
+      path,
+      text,
+      baseHash,
+    }: {
+      path: string;
+      text: string;
+      baseHash: string | null;
+    }): Promise<Draft> => {
       const draft = { path, text, baseHash, savedAt: Date.now() };
       this.drafts.set(path, draft);
       return draft;
@@ -98,6 +129,10 @@ export function fileEntry(path: string, extra: Partial<FileListEntry> = {}): Fil
   };
 }
 
-export function dated(date: string, source: 'path' | 'frontmatter' | 'mtime' | 'first-record' = 'path', granularity: 'day' | 'week' | 'month' | 'instant' = 'day') {
+export function dated(
+  date: string,
+  source: 'path' | 'frontmatter' | 'mtime' | 'first-record' = 'path',
+  granularity: 'day' | 'week' | 'month' | 'instant' = 'day',
+) {
   return { date, epochMs: Date.parse(`${date}T00:00:00Z`), granularity, source };
 }

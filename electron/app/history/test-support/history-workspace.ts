@@ -26,7 +26,10 @@ export interface HistoryWorkspace {
   cleanup(): Promise<void>;
 }
 
-export async function openHistoryWorkspace(files: Record<string, string>, options: { start?: number; watch?: boolean; dataDir?: string } = {}): Promise<HistoryWorkspace> {
+export async function openHistoryWorkspace(
+  files: Record<string, string>,
+  options: { start?: number; watch?: boolean; dataDir?: string } = {},
+): Promise<HistoryWorkspace> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-history-'));
   const workspace = path.join(root, 'workspace');
   fs.mkdirSync(path.join(workspace, 'sessions'), { recursive: true });

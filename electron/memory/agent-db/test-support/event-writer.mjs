@@ -8,14 +8,22 @@ const [dbPath, sessionId, countArg, word, intervalArg] = process.argv.slice(2);
 const db = new Database(dbPath, { timeout: 0 });
 db.pragma('journal_mode = WAL');
 const next = db.prepare('SELECT coalesce(max(seq), -1) + 1 AS seq FROM transcript_events WHERE session_id = ?');
-const insert = db.prepare('INSERT INTO transcript_events (session_id, seq, event_json, created_at, event_utf8_bytes) VALUES (?, ?, ?, ?, ?)');
+const insert = db.prepare(
+  'INSERT INTO transcript_events (session_id, seq, event_json, created_at, event_utf8_bytes) VALUES (?, ?, ?, ?, ?)',
+);
 let busy = 0;
 for (let i = 0; i < Number(countArg); i++) {
   try {
     db.transaction(() => {
       const seq = next.get(sessionId).seq;
       const now = Date.now();
-      const event = JSON.stringify({ type: 'message', id: `w-${seq}`, parentId: null, timestamp: new Date(now).toISOString(), message: { role: 'user', content: `${word} number ${i}`, timestamp: now } });
+      const event = JSON.stringify({
+        type: 'message',
+        id: `w-${seq}`,
+        parentId: null,
+        timestamp: new Date(now).toISOString(),
+        message: { role: 'user', content: `${word} number ${i}`, timestamp: now },
+      });
       insert.run(sessionId, seq, event, now, Buffer.byteLength(event));
       console.log(JSON.stringify({ seq }));
     })();

@@ -7,7 +7,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const FIXTURE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../e2e/fixtures/openclaw-2026.9');
+export const FIXTURE_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../e2e/fixtures/openclaw-2026.9',
+);
 
 export interface OpenclawCopy {
   /** The copied state folder (`~/.openclaw`). */
@@ -33,7 +36,10 @@ export function copyOpenclawFixture(): OpenclawCopy {
     dbPath,
     databaseHashes: () =>
       Object.fromEntries(
-        fs.readdirSync(path.join(home, 'agents')).filter((id) => fs.existsSync(dbPath(id))).map((id) => [id, sha256File(dbPath(id))]),
+        fs
+          .readdirSync(path.join(home, 'agents'))
+          .filter((id) => fs.existsSync(dbPath(id)))
+          .map((id) => [id, sha256File(dbPath(id))]),
       ),
     remove: () => fs.rmSync(root, { recursive: true, force: true }),
   };

@@ -37,7 +37,14 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
-  Object.assign(server.behaviour, { delayMs: 0, failNext: 0, rateLimitNext: 0, retryAfter: '1', nan: false, requiredKey: null });
+  Object.assign(server.behaviour, {
+    delayMs: 0,
+    failNext: 0,
+    rateLimitNext: 0,
+    retryAfter: '1',
+    nan: false,
+    requiredKey: null,
+  });
   server.requests.length = 0;
 });
 
@@ -54,7 +61,18 @@ async function provider(extra: Partial<EmbeddingEndpointConfig> = {}): Promise<E
   return result.provider;
 }
 
-const TEXTS = ['我们和供应商签了合同', 'the router needs a restart', '家里的猫喝咖啡', 'weekly budget review', 'signed the agreement', 'coffee', 'python bug fix', 'deploy the server', 'backup database', 'travel ticket'];
+const TEXTS = [
+  '我们和供应商签了合同',
+  'the router needs a restart',
+  '家里的猫喝咖啡',
+  'weekly budget review',
+  'signed the agreement',
+  'coffee',
+  'python bug fix',
+  'deploy the server',
+  'backup database',
+  'travel ticket',
+];
 
 describe('OpenAI-compatible embedding endpoint', () => {
   it('returns the same vectors as the model behind it, in batches, with the model named', async () => {
@@ -69,12 +87,20 @@ describe('OpenAI-compatible embedding endpoint', () => {
     expect(server.requests.map((r) => r.input.length)).toEqual([4, 4, 2]);
     expect(server.requests.every((r) => r.model === 'tiny' && r.authorization === null)).toBe(true);
     expect(progress).toEqual([4, 8, 10]);
-    expect(Array.from(await remote.embedQuery('router'))).toEqual(Array.from((await local.embedPassages(['router']))[0]!));
+    expect(Array.from(await remote.embedQuery('router'))).toEqual(
+      Array.from((await local.embedPassages(['router']))[0]!),
+    );
   });
 
   it('sends the query and document input types and prefixes, and the key from the environment as a Bearer token', async () => {
     server.behaviour.requiredKey = 'sk-local-test';
-    const inputTypes = { field: 'input_type', query: 'query', document: 'document', queryPrefix: 'search_query: ', documentPrefix: 'search_document: ' };
+    const inputTypes = {
+      field: 'input_type',
+      query: 'query',
+      document: 'document',
+      queryPrefix: 'search_query: ',
+      documentPrefix: 'search_document: ',
+    };
     const withTypes = await provider({ inputTypes, apiKeyEnv: 'MY_EMBED_KEY', apiKey: 'sk-local-test' });
     await withTypes.embedPassages(['router']);
     await withTypes.embedQuery('gateway');
@@ -87,10 +113,16 @@ describe('OpenAI-compatible embedding endpoint', () => {
     expect(plain.ok && plain.provider.providerKey).not.toBe(withTypes.providerKey);
 
     const wrongKey = await loadEndpoint({ apiKey: 'sk-wrong' });
-    expect(wrongKey).toMatchObject({ ok: false, reason: expect.stringContaining('answered 401 — Incorrect API key provided: Bearer [the key]') });
+    expect(wrongKey).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('answered 401 — Incorrect API key provided: Bearer [the key]'),
+    });
     expect(JSON.stringify(wrongKey)).not.toContain('sk-wrong');
     const unset = await loadEndpoint({ apiKeyEnv: 'MY_EMBED_KEY' });
-    expect(unset).toMatchObject({ ok: false, reason: expect.stringContaining('environment variable MY_EMBED_KEY is not set') });
+    expect(unset).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('environment variable MY_EMBED_KEY is not set'),
+    });
   });
 
   it('a slow server: the query times out so search can go keyword-only, and loading says it did not answer', async () => {
@@ -98,7 +130,10 @@ describe('OpenAI-compatible embedding endpoint', () => {
     server.behaviour.delayMs = 5_000;
     await expect(remote.embedQuery('router', 300)).rejects.toBeInstanceOf(EmbeddingTimeoutError);
     const slow = await loadEndpoint({ requestTimeoutMs: 300, maxRetries: 1 });
-    expect(slow).toMatchObject({ ok: false, reason: expect.stringMatching(/did not answer within 300 ms \(after 2 tries\)$/) });
+    expect(slow).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/did not answer within 300 ms \(after 2 tries\)$/),
+    });
   });
 
   it('a failing server: retried with backoff, then given up with the status in the reason', async () => {
@@ -111,7 +146,10 @@ describe('OpenAI-compatible embedding endpoint', () => {
 
     server.behaviour.failNext = 100;
     const down = await loadEndpoint({ maxRetries: 2 });
-    expect(down).toMatchObject({ ok: false, reason: expect.stringContaining('answered 503 — model is loading (after 3 tries)') });
+    expect(down).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('answered 503 — model is loading (after 3 tries)'),
+    });
     await expect(remote.embedPassages(['router'])).rejects.toThrow(/answered 503/);
   });
 
@@ -129,14 +167,19 @@ describe('OpenAI-compatible embedding endpoint', () => {
 
     server.behaviour.rateLimitNext = 1;
     server.behaviour.retryAfter = '120';
-    await expect(remote.embedPassages(['gateway'])).rejects.toThrow(/answered 429 — Rate limit reached; it asked to wait 120 s/);
+    await expect(remote.embedPassages(['gateway'])).rejects.toThrow(
+      /answered 429 — Rate limit reached; it asked to wait 120 s/,
+    );
     expect(parseRetryAfter('Wed, 21 Oct 2015 07:28:10 GMT', Date.parse('Wed, 21 Oct 2015 07:28:00 GMT'))).toBe(10_000);
   });
 
   it('a NaN vector is a broken model: no provider at load, and a rejected call afterwards', async () => {
     server.behaviour.nan = true;
     const broken = await loadEndpoint();
-    expect(broken).toMatchObject({ ok: false, reason: expect.stringContaining('returned a non-finite vector (NaN or Infinity) — the model is broken') });
+    expect(broken).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('returned a non-finite vector (NaN or Infinity) — the model is broken'),
+    });
     server.behaviour.nan = false;
     const remote = await provider();
     server.behaviour.nan = true;
@@ -148,7 +191,10 @@ describe('OpenAI-compatible embedding endpoint', () => {
     const baseUrl = other.baseUrl;
     await other.close();
     const down = await loadEndpoint({ baseUrl, maxRetries: 1 });
-    expect(down).toMatchObject({ ok: false, reason: expect.stringMatching(/is unreachable: ECONNREFUSED \(after 2 tries\)$/) });
+    expect(down).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/is unreachable: ECONNREFUSED \(after 2 tries\)$/),
+    });
 
     const remote = await provider();
     await remote.close();
@@ -156,16 +202,23 @@ describe('OpenAI-compatible embedding endpoint', () => {
   });
 
   it('calls this computer directly; anywhere else only after a yes, saying what would be sent', async () => {
-    for (const host of ['127.0.0.1', '127.1.2.3', 'localhost', '[::1]', 'api.localhost']) expect(isLoopbackHost(host)).toBe(true);
-    for (const host of ['10.0.0.2', '192.168.1.5', 'api.openai.com', '127.0.0.1.example.com', '::ffff:8.8.8.8']) expect(isLoopbackHost(host)).toBe(false);
+    for (const host of ['127.0.0.1', '127.1.2.3', 'localhost', '[::1]', 'api.localhost'])
+      expect(isLoopbackHost(host)).toBe(true);
+    for (const host of ['10.0.0.2', '192.168.1.5', 'api.openai.com', '127.0.0.1.example.com', '::ffff:8.8.8.8'])
+      expect(isLoopbackHost(host)).toBe(false);
     const refused = await loadEndpoint({ baseUrl: 'https://api.openai.com/v1' });
     expect(refused).toMatchObject({ ok: false });
     if (refused.ok) return;
-    expect(refused.reason.split(' — ')[0]).toBe('embedding endpoint https://api.openai.com is not on this computer and was not allowed');
+    expect(refused.reason.split(' — ')[0]).toBe(
+      'embedding endpoint https://api.openai.com is not on this computer and was not allowed',
+    );
     expect(refused.reason).toContain('every memory chunk it indexes');
     expect(refused.reason).toContain('--embedder-allow-remote');
     expect(server.requests).toHaveLength(0);
-    expect(parseEndpointUrl('http://user:pw@127.0.0.1/v1')).toMatchObject({ ok: false, reason: expect.stringContaining('environment variable') });
+    expect(parseEndpointUrl('http://user:pw@127.0.0.1/v1')).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('environment variable'),
+    });
     expect(parseEndpointUrl('file:///etc/passwd')).toMatchObject({ ok: false });
   });
 });

@@ -35,7 +35,10 @@ export class EndpointEmbeddingProvider implements EmbeddingProvider {
   private readonly inputTypes: EndpointInputTypes;
   private readonly closing = new AbortController();
 
-  private constructor(private readonly config: EmbeddingEndpointConfig, base: URL) {
+  private constructor(
+    private readonly config: EmbeddingEndpointConfig,
+    base: URL,
+  ) {
     this.model = config.model;
     this.url = embeddingsUrl(base);
     this.inputTypes = config.inputTypes ?? {};
@@ -88,7 +91,8 @@ export class EndpointEmbeddingProvider implements EmbeddingProvider {
       return vector!;
     } catch (error) {
       if (error instanceof EmbedderClosedError) throw error;
-      if ((error instanceof EndpointError && error.timedOut) || Date.now() >= deadline) throw new EmbeddingTimeoutError(timeoutMs);
+      if ((error instanceof EndpointError && error.timedOut) || Date.now() >= deadline)
+        throw new EmbeddingTimeoutError(timeoutMs);
       throw error;
     }
   }
@@ -111,17 +115,21 @@ export class EndpointEmbeddingProvider implements EmbeddingProvider {
     for (let attempt = 0; ; attempt++) {
       this.assertOpen();
       const left = deadline - Date.now();
-      if (left <= 0) throw new EndpointError(`embedding endpoint ${this.url.href} did not answer in time`, false, null, true);
+      if (left <= 0)
+        throw new EndpointError(`embedding endpoint ${this.url.href} did not answer in time`, false, null, true);
       try {
         return await this.post(texts, side, Math.min(left, this.settings.requestTimeoutMs));
       } catch (error) {
         this.assertOpen();
         const failure = asEndpointError(error, this.url.href);
         if (!failure.retryable || attempt >= this.settings.maxRetries) {
-          throw attempt > 0 ? new EndpointError(`${failure.message} (after ${attempt + 1} tries)`, false, null, failure.timedOut) : failure;
+          throw attempt > 0
+            ? new EndpointError(`${failure.message} (after ${attempt + 1} tries)`, false, null, failure.timedOut)
+            : failure;
         }
         const wait = failure.retryAfterMs ?? this.settings.retryBaseMs * 2 ** attempt;
-        if (wait > this.settings.maxRetryAfterMs) throw new EndpointError(`${failure.message}; it asked to wait ${Math.ceil(wait / 1000)} s`, false);
+        if (wait > this.settings.maxRetryAfterMs)
+          throw new EndpointError(`${failure.message}; it asked to wait ${Math.ceil(wait / 1000)} s`, false);
         if (Date.now() + wait >= deadline) throw failure;
         await sleep(wait, this.closing.signal);
       }
@@ -145,16 +153,30 @@ export class EndpointEmbeddingProvider implements EmbeddingProvider {
     } catch (error) {
       if (this.closing.signal.aborted) throw new EmbedderClosedError('closed');
       if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
-        throw new EndpointError(`embedding endpoint ${this.url.href} did not answer within ${timeoutMs} ms`, true, null, true);
+        throw new EndpointError(
+          `embedding endpoint ${this.url.href} did not answer within ${timeoutMs} ms`,
+          true,
+          null,
+          true,
+        );
       }
       throw new EndpointError(`embedding endpoint ${this.url.href} is unreachable: ${networkCause(error)}`, true);
     }
     if (!response.ok) {
       const retryable = response.status === 429 || response.status >= 500;
-      const retryAfter = response.status === 429 || response.status === 503 ? parseRetryAfter(response.headers.get('retry-after')) : null;
+      const retryAfter =
+        response.status === 429 || response.status === 503
+          ? parseRetryAfter(response.headers.get('retry-after'))
+          : null;
       // A server may echo the key it refused; the reason goes to status, logs and the window.
-      const detail = this.config.apiKey ? errorDetail(text).split(this.config.apiKey).join('[the key]') : errorDetail(text);
-      throw new EndpointError(`embedding endpoint ${this.url.href} answered ${response.status} ${detail}`.trim(), retryable, retryAfter);
+      const detail = this.config.apiKey
+        ? errorDetail(text).split(this.config.apiKey).join('[the key]')
+        : errorDetail(text);
+      throw new EndpointError(
+        `embedding endpoint ${this.url.href} answered ${response.status} ${detail}`.trim(),
+        retryable,
+        retryAfter,
+      );
     }
     return parseVectors(text, texts.length, this.dimsValue, this.url.href);
   }
@@ -167,20 +189,38 @@ function parseVectors(text: string, count: number, dims: number, where: string):
     json = JSON.parse(text);
   } catch {
     // Python's json.dumps writes NaN/Infinity literals, which are not JSON.
-    if (/\b(NaN|-?Infinity)\b/.test(text)) throw new EndpointError(`embedding endpoint ${where} returned a non-finite vector (NaN or Infinity) — the model is broken`, false);
+    if (/\b(NaN|-?Infinity)\b/.test(text))
+      throw new EndpointError(
+        `embedding endpoint ${where} returned a non-finite vector (NaN or Infinity) — the model is broken`,
+        false,
+      );
     throw new EndpointError(`embedding endpoint ${where} did not answer JSON`, false);
   }
   const data = (json as { data?: unknown }).data;
   if (!Array.isArray(data) || data.length !== count) {
-    throw new EndpointError(`embedding endpoint ${where} returned ${Array.isArray(data) ? data.length : 'no'} vectors for ${count} texts`, false);
+    throw new EndpointError(
+      `embedding endpoint ${where} returned ${Array.isArray(data) ? data.length : 'no'} vectors for ${count} texts`,
+      false,
+    );
   }
-  const ordered = [...data].sort((a, b) => Number((a as { index?: number }).index ?? 0) - Number((b as { index?: number }).index ?? 0));
+  const ordered = [...data].sort(
+    (a, b) => Number((a as { index?: number }).index ?? 0) - Number((b as { index?: number }).index ?? 0),
+  );
   return ordered.map((item) => {
     const values = (item as { embedding?: unknown }).embedding;
-    if (!Array.isArray(values) || values.length === 0) throw new EndpointError(`embedding endpoint ${where} returned an item without an embedding array`, false);
+    if (!Array.isArray(values) || values.length === 0)
+      throw new EndpointError(`embedding endpoint ${where} returned an item without an embedding array`, false);
     const vector = Float32Array.from(values, (v) => (typeof v === 'number' ? v : Number.NaN));
-    if (!vector.every(Number.isFinite)) throw new EndpointError(`embedding endpoint ${where} returned a non-finite vector (NaN or Infinity) — the model is broken`, false);
-    if (dims > 0 && vector.length !== dims) throw new EndpointError(`embedding endpoint ${where} returned a ${vector.length}-dimensional vector — expected ${dims}`, false);
+    if (!vector.every(Number.isFinite))
+      throw new EndpointError(
+        `embedding endpoint ${where} returned a non-finite vector (NaN or Infinity) — the model is broken`,
+        false,
+      );
+    if (dims > 0 && vector.length !== dims)
+      throw new EndpointError(
+        `embedding endpoint ${where} returned a ${vector.length}-dimensional vector — expected ${dims}`,
+        false,
+      );
     return vector;
   });
 }
@@ -212,7 +252,10 @@ function networkCause(error: unknown): string {
 
 function asEndpointError(error: unknown, where: string): EndpointError {
   if (error instanceof EndpointError) return error;
-  return new EndpointError(`embedding endpoint ${where} failed: ${error instanceof Error ? error.message : String(error)}`, true);
+  return new EndpointError(
+    `embedding endpoint ${where} failed: ${error instanceof Error ? error.message : String(error)}`,
+    true,
+  );
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

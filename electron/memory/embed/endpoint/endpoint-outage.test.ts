@@ -40,7 +40,14 @@ describe('EndpointOutage', () => {
 
   it('Retry now tries at once and says whether it answered', async () => {
     let answers = false;
-    const outage = new EndpointOutage({ firstMs: 600_000, probe: async () => { if (!answers) throw new Error('refused'); }, onRecovered: () => undefined, onDidChange: () => undefined });
+    const outage = new EndpointOutage({
+      firstMs: 600_000,
+      probe: async () => {
+        if (!answers) throw new Error('refused');
+      },
+      onRecovered: () => undefined,
+      onDidChange: () => undefined,
+    });
     outage.markDown('refused');
     expect(await outage.retryNow()).toBe(false);
     expect(outage.state).toMatchObject({ tries: 1, reason: 'refused' });

@@ -18,8 +18,16 @@ export interface EndpointWatchHooks {
 }
 
 /** The endpoint could not be used at open: keep loading it until it answers, then `onAvailable`. */
-export function watchEndpointAtOpen(config: EmbedderConfig, reason: string, onAvailable: () => void, hooks: EndpointWatchHooks): EndpointOutage {
-  const probeConfig: EmbedderConfig = { ...config, endpoint: { ...config.endpoint!, maxRetries: 0, requestTimeoutMs: PROBE_TIMEOUT_MS } };
+export function watchEndpointAtOpen(
+  config: EmbedderConfig,
+  reason: string,
+  onAvailable: () => void,
+  hooks: EndpointWatchHooks,
+): EndpointOutage {
+  const probeConfig: EmbedderConfig = {
+    ...config,
+    endpoint: { ...config.endpoint!, maxRetries: 0, requestTimeoutMs: PROBE_TIMEOUT_MS },
+  };
   const outage = new EndpointOutage({
     ...hooks.retry,
     probe: async () => {

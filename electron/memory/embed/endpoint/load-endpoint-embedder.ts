@@ -7,13 +7,18 @@ import type { EmbeddingEndpointConfig } from '../../../../shared/embedding-endpo
 import { EndpointEmbeddingProvider, EndpointError } from './endpoint-embedding-provider.js';
 
 /** `retryable`: the endpoint itself failed (down, 5xx, refused the request), not its settings: worth trying again. */
-export type LoadEndpointResult = { ok: true; provider: EmbeddingProvider } | { ok: false; reason: string; retryable?: boolean };
+export type LoadEndpointResult =
+  { ok: true; provider: EmbeddingProvider } | { ok: false; reason: string; retryable?: boolean };
 
 export async function loadEndpointEmbedder(config: EmbeddingEndpointConfig): Promise<LoadEndpointResult> {
   const parsed = parseEndpointUrl(config.baseUrl);
   if (!parsed.ok) return parsed;
   const model = config.model.trim();
-  if (!model) return { ok: false, reason: `no model named for embedding endpoint ${parsed.url.href} — give one with --embedder-model or in Settings` };
+  if (!model)
+    return {
+      ok: false,
+      reason: `no model named for embedding endpoint ${parsed.url.href} — give one with --embedder-model or in Settings`,
+    };
   if (!parsed.local && config.allowRemote !== true) {
     return {
       ok: false,
@@ -23,11 +28,18 @@ export async function loadEndpointEmbedder(config: EmbeddingEndpointConfig): Pro
     };
   }
   if (config.apiKeyEnv && !config.apiKey) {
-    return { ok: false, reason: `the key for embedding endpoint ${parsed.url.href} is missing — environment variable ${config.apiKeyEnv} is not set` };
+    return {
+      ok: false,
+      reason: `the key for embedding endpoint ${parsed.url.href} is missing — environment variable ${config.apiKeyEnv} is not set`,
+    };
   }
   try {
     return { ok: true, provider: await EndpointEmbeddingProvider.start({ ...config, model }, parsed.url) };
   } catch (error) {
-    return { ok: false, reason: `embedding endpoint ${parsed.url.href} could not be used — ${messageOf(error)}`, retryable: error instanceof EndpointError };
+    return {
+      ok: false,
+      reason: `embedding endpoint ${parsed.url.href} could not be used — ${messageOf(error)}`,
+      retryable: error instanceof EndpointError,
+    };
   }
 }

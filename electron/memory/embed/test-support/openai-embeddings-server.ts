@@ -37,8 +37,18 @@ export interface EmbeddingsServer {
 }
 
 /** `port`: a fixed one (an endpoint that comes back where it was); default any free port. */
-export async function startEmbeddingsServer(backing: EmbeddingProvider, options: { port?: number } = {}): Promise<EmbeddingsServer> {
-  const behaviour: EmbeddingsServerBehaviour = { delayMs: 0, failNext: 0, rateLimitNext: 0, retryAfter: '1', nan: false, requiredKey: null };
+export async function startEmbeddingsServer(
+  backing: EmbeddingProvider,
+  options: { port?: number } = {},
+): Promise<EmbeddingsServer> {
+  const behaviour: EmbeddingsServerBehaviour = {
+    delayMs: 0,
+    failNext: 0,
+    rateLimitNext: 0,
+    retryAfter: '1',
+    nan: false,
+    requiredKey: null,
+  };
   const requests: RecordedRequest[] = [];
   const timers = new Set<NodeJS.Timeout>();
 
@@ -62,25 +72,38 @@ export async function startEmbeddingsServer(backing: EmbeddingProvider, options:
       res.writeHead(status, { 'content-type': 'application/json', ...headers });
       res.end(body);
     };
-    if (req.method !== 'POST' || req.url !== '/v1/embeddings') return send(404, JSON.stringify({ error: { message: 'not found' } }));
+    if (req.method !== 'POST' || req.url !== '/v1/embeddings')
+      return send(404, JSON.stringify({ error: { message: 'not found' } }));
     let body: { model?: unknown; input?: unknown; input_type?: unknown };
     try {
       body = JSON.parse(raw) as typeof body;
     } catch {
       return send(400, JSON.stringify({ error: { message: 'invalid JSON' } }));
     }
-    const input = typeof body.input === 'string' ? [body.input] : Array.isArray(body.input) ? body.input.map(String) : [];
-    const record: RecordedRequest = { model: String(body.model), input, inputType: body.input_type, authorization: req.headers.authorization ?? null, status: 200 };
+    const input =
+      typeof body.input === 'string' ? [body.input] : Array.isArray(body.input) ? body.input.map(String) : [];
+    const record: RecordedRequest = {
+      model: String(body.model),
+      input,
+      inputType: body.input_type,
+      authorization: req.headers.authorization ?? null,
+      status: 200,
+    };
     requests.push(record);
     if (behaviour.requiredKey !== null && record.authorization !== `Bearer ${behaviour.requiredKey}`) {
       record.status = 401;
       // Echoes what it got, as careless servers do: the client must not repeat it.
-      return send(401, JSON.stringify({ error: { message: `Incorrect API key provided: ${record.authorization ?? 'none'}` } }));
+      return send(
+        401,
+        JSON.stringify({ error: { message: `Incorrect API key provided: ${record.authorization ?? 'none'}` } }),
+      );
     }
     if (behaviour.rateLimitNext > 0) {
       behaviour.rateLimitNext--;
       record.status = 429;
-      return send(429, JSON.stringify({ error: { message: 'Rate limit reached' } }), { 'retry-after': behaviour.retryAfter });
+      return send(429, JSON.stringify({ error: { message: 'Rate limit reached' } }), {
+        'retry-after': behaviour.retryAfter,
+      });
     }
     if (behaviour.failNext > 0) {
       behaviour.failNext--;
@@ -89,7 +112,12 @@ export async function startEmbeddingsServer(backing: EmbeddingProvider, options:
     }
     const vectors = await backing.embedPassages(input);
     const data = vectors.map((vector, index) => ({ object: 'embedding', index, embedding: Array.from(vector) }));
-    let json = JSON.stringify({ object: 'list', data, model: body.model, usage: { prompt_tokens: 0, total_tokens: 0 } });
+    let json = JSON.stringify({
+      object: 'list',
+      data,
+      model: body.model,
+      usage: { prompt_tokens: 0, total_tokens: 0 },
+    });
     if (behaviour.nan) json = json.replace(/"embedding":\[[^,\]]+/, '"embedding":[NaN');
     send(200, json);
   }

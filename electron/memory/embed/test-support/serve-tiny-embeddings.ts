@@ -21,7 +21,9 @@ process.stdin.on('end', () => {
     await server.close();
     await loaded.provider.close();
     fs.rmSync(modelsDir, { recursive: true, force: true });
-    process.stdout.write(`${JSON.stringify({ requests: server.requests.map((r) => ({ model: r.model, inputs: r.input.length, inputType: r.inputType ?? null, status: r.status, first: r.input[0]?.slice(0, 60) ?? '' })) })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ requests: server.requests.map((r) => ({ model: r.model, inputs: r.input.length, inputType: r.inputType ?? null, status: r.status, first: r.input[0]?.slice(0, 60) ?? '' })) })}\n`,
+    );
     process.exit(0);
   })();
 });

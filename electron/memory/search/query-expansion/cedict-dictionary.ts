@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 
 /** Glosses that name no meaning of their own. */
-const UNHELPFUL = /^(cl:|variant of|old variant of|surname |see |abbr\. for|used in |also written|erhua variant|japanese variant|taiwan pr\.|pr\. )/;
+const UNHELPFUL =
+  /^(cl:|variant of|old variant of|surname |see |abbr\. for|used in |also written|erhua variant|japanese variant|taiwan pr\.|pr\. )/;
 
 export interface CedictEntry {
   simplified: string;
@@ -45,7 +46,12 @@ function hanziData(specifier: string): string {
 export function cleanGloss(gloss: string): string | null {
   let g = gloss.trim().toLowerCase();
   if (g === '' || UNHELPFUL.test(g)) return null;
-  g = g.replace(/\([^)]*\)/g, ' ').replace(/\[[^\]]*\]/g, ' ').replace(/^to /, '').replace(/\s+/g, ' ').trim();
+  g = g
+    .replace(/\([^)]*\)/g, ' ')
+    .replace(/\[[^\]]*\]/g, ' ')
+    .replace(/^to /, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   return g === '' || /[^\x20-\x7e]/.test(g) ? null : g;
 }
 
@@ -54,14 +60,20 @@ export class CedictDictionary {
   /** Per gloss: headwords with the gloss's position among theirs and how many glosses they have. */
   private readonly byEnglish = new Map<string, { head: string; at: number; of: number }[]>();
 
-  constructor(text: string, private readonly frequency: ReadonlyMap<string, number> = new Map()) {
+  constructor(
+    text: string,
+    private readonly frequency: ReadonlyMap<string, number> = new Map(),
+  ) {
     for (const line of text.split('\n')) {
       if (line.startsWith('#')) continue;
       // 汽車 汽车 [qi4 che1] /car/automobile/bus/CL:輛|辆[liang4]/
       const m = /^\S+ (\S+) \[[^\]]*\] \/(.*)\/\s*$/.exec(line);
       if (!m) continue;
       const simplified = m[1]!;
-      const glosses = m[2]!.split(/[/;]/).map(cleanGloss).filter((g): g is string => g !== null);
+      const glosses = m[2]!
+        .split(/[/;]/)
+        .map(cleanGloss)
+        .filter((g): g is string => g !== null);
       if (glosses.length === 0) continue;
       const known = this.byChinese.get(simplified);
       this.byChinese.set(simplified, known ? [...known, ...glosses.filter((g) => !known.includes(g))] : glosses);
@@ -79,7 +91,8 @@ export class CedictDictionary {
    */
   private headsFor(gloss: string): string[] {
     const heads = this.byEnglish.get(gloss) ?? [];
-    const rank = (h: { head: string; at: number }): number => (h.head.length < 2 ? 0 : 1 + (this.frequency.get(h.head) ?? 0) / (1 + h.at));
+    const rank = (h: { head: string; at: number }): number =>
+      h.head.length < 2 ? 0 : 1 + (this.frequency.get(h.head) ?? 0) / (1 + h.at);
     return [...heads].sort((a, b) => rank(b) - rank(a)).map((h) => h.head);
   }
 

@@ -8,18 +8,33 @@ import { addExpansion, expansionEnabled, type ExpansionTerm } from './expansion-
 import { ExpansionResources, lexicalExpansions } from './lexical-expansion.js';
 import { feedbackExpansions } from './pseudo-relevance.js';
 
-export function expandQuery(session: IndexSession, options: ResolvedSearchOptions, limit: number, dateRange: { from: string | null; to: string | null } | null): ExpansionTerm[] {
+export function expandQuery(
+  session: IndexSession,
+  options: ResolvedSearchOptions,
+  limit: number,
+  dateRange: { from: string | null; to: string | null } | null,
+): ExpansionTerm[] {
   const e = options.expansion;
   if (!expansionEnabled(e)) return [];
   const { terms, written, fragments } = searchTerms(options.keywordQuery);
   if (terms.length === 0) return [];
   const skip = new Set([...fragments, ...options.dateTerms]);
-  const lexical = e.thesaurus || e.dictionary || e.pivot ? lexicalExpansions((session.expansionResources ??= new ExpansionResources()), { terms, written, skip }, e) : [];
+  const lexical =
+    e.thesaurus || e.dictionary || e.pivot
+      ? lexicalExpansions((session.expansionResources ??= new ExpansionResources()), { terms, written, skip }, e)
+      : [];
   if (!e.feedback) return lexical;
-  const first = keywordSearch(session, options.keywordQuery, { limit, sources: options.sources, dateRange, dateTerms: options.dateTerms, expansions: lexical });
+  const first = keywordSearch(session, options.keywordQuery, {
+    limit,
+    sources: options.sources,
+    dateRange,
+    dateTerms: options.dateTerms,
+    expansions: lexical,
+  });
   const asked = terms.filter((t) => !skip.has(t)).map((t) => (written.get(t) ?? [t])[0]!);
   const known = new Set([...terms, ...lexical.map((x) => x.term)]);
   const out = [...lexical];
-  for (const f of feedbackExpansions(session, first.candidates, asked, known, { weight: e.weight })) addExpansion(out, f, known);
+  for (const f of feedbackExpansions(session, first.candidates, asked, known, { weight: e.weight }))
+    addExpansion(out, f, known);
   return out;
 }

@@ -37,11 +37,23 @@ export function feedbackExpansions(
     }
   }
   // Rarity decides among the frequent ones: a word every chunk holds says nothing about these.
-  const shortlist = [...mass.entries()].sort((a, b) => b[1] - a[1]).slice(0, 40).map(([t]) => t);
+  const shortlist = [...mass.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 40)
+    .map(([t]) => t);
   const stats = queryTermStats(session, shortlist);
-  const scored = shortlist.map((t) => ({ t, s: mass.get(t)! * (stats.idf.get(t) ?? 0) })).filter((x) => x.s > 0).sort((a, b) => b.s - a.s).slice(0, options.terms ?? 5);
+  const scored = shortlist
+    .map((t) => ({ t, s: mass.get(t)! * (stats.idf.get(t) ?? 0) }))
+    .filter((x) => x.s > 0)
+    .sort((a, b) => b.s - a.s)
+    .slice(0, options.terms ?? 5);
   const out: ExpansionTerm[] = [];
   const top1 = scored[0]?.s ?? 0;
-  for (const { t, s } of scored) addExpansion(out, { term: t, word: t, from: [...queryWords], source: 'feedback', weight: options.weight * (s / top1) }, queryTermSet);
+  for (const { t, s } of scored)
+    addExpansion(
+      out,
+      { term: t, word: t, from: [...queryWords], source: 'feedback', weight: options.weight * (s / top1) },
+      queryTermSet,
+    );
   return out;
 }

@@ -22,7 +22,16 @@ afterEach(() => {
 function search(s: IndexSession, query: string, expansion: SearchOptions['expansion']) {
   const options = resolveSearchOptions({ query, expansion });
   const keyword = searchKeywords(s, options, 10, null);
-  describeShownHits(s, keyword.candidates, keyword.terms, keyword.written, options.dateTerms, keyword.fragments, keyword.partials, keyword.expansions);
+  describeShownHits(
+    s,
+    keyword.candidates,
+    keyword.terms,
+    keyword.written,
+    options.dateTerms,
+    keyword.fragments,
+    keyword.partials,
+    keyword.expansions,
+  );
   return keyword;
 }
 
@@ -48,7 +57,9 @@ describe('query expansion', () => {
     expect(-synonym!.keyword.bm25).toBeCloseTo(expanded.contribution, 10);
     // It is not one of the query's words: the note holds none of them.
     expect(synonym!.keyword.matchedTerms).toEqual([]);
-    expect(describeTerm(expanded, 3)).toMatch(/^matched “automobile” \(a synonym of “car”, counted ×0\.30\): occurs 1× here/);
+    expect(describeTerm(expanded, 3)).toMatch(
+      /^matched “automobile” \(a synonym of “car”, counted ×0\.30\): occurs 1× here/,
+    );
   });
 
   it('a Chinese question finds the English note through CC-CEDICT, and an English one the Chinese note', () => {

@@ -22,7 +22,12 @@ export function isoDay(date: string, granularity: FileDate['granularity'] = 'day
   return { date, epochMs: Date.parse(`${date}T00:00:00Z`), granularity, source: 'path' };
 }
 
-export function buildTestIndex(docs: TestDoc[]): { db: Database.Database; session: IndexSession; meta: Map<string, SearchFileMeta>; rowids: Map<string, number> } {
+export function buildTestIndex(docs: TestDoc[]): {
+  db: Database.Database;
+  session: IndexSession;
+  meta: Map<string, SearchFileMeta>;
+  rowids: Map<string, number>;
+} {
   const db = new Database(':memory:');
   createBaseSchema(db);
   const meta = new Map<string, SearchFileMeta>();
@@ -42,10 +47,26 @@ export function buildTestIndex(docs: TestDoc[]): { db: Database.Database; sessio
     const startLine = doc.startLine ?? 1;
     const endLine = doc.endLine ?? startLine + doc.text.split('\n').length - 1;
     // The content hash, as the writer stores it: identical texts are identical chunks (folded in results).
-    const info = insertChunk.run(`${doc.path}:${startLine}:${i}`, doc.path, source, startLine, endLine, sha256(doc.text), doc.text);
+    const info = insertChunk.run(
+      `${doc.path}:${startLine}:${i}`,
+      doc.path,
+      source,
+      startLine,
+      endLine,
+      sha256(doc.text),
+      doc.text,
+    );
     const rowid = Number(info.lastInsertRowid);
     insertFts.run(rowid, segmentForIndex(doc.text));
-    insertFile.run(doc.path, source, `/ws/${doc.path}`, kind, date?.date ?? null, date?.source ?? null, date?.epochMs ?? null);
+    insertFile.run(
+      doc.path,
+      source,
+      `/ws/${doc.path}`,
+      kind,
+      date?.date ?? null,
+      date?.source ?? null,
+      date?.epochMs ?? null,
+    );
     meta.set(doc.path, { kind, date, source });
     rowids.set(`${doc.path}:${startLine}`, rowid);
   });

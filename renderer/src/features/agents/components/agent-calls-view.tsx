@@ -49,19 +49,43 @@ export function AgentCallsView({ onOpen, renderResult }: AgentCallsViewProps) {
     <div className="agent-calls-view" data-testid="agent-calls-view">
       <header className="agent-calls-view__head">
         <h2 className="agent-calls-view__title">What the agent searched in its memory</h2>
-        <button type="button" className="button" data-testid="agent-calls-refresh" onClick={() => void loadAgentCalls()} disabled={s.status === 'loading'}>Refresh</button>
+        <button
+          type="button"
+          className="button"
+          data-testid="agent-calls-refresh"
+          onClick={() => void loadAgentCalls()}
+          disabled={s.status === 'loading'}
+        >
+          Refresh
+        </button>
       </header>
       {s.status === 'loading' && !s.list && <p className="muted pad">Reading the transcripts…</p>}
-      {s.error && <p className="notice notice--error" role="alert">{s.error}</p>}
+      {s.error && (
+        <p className="notice notice--error" role="alert">
+          {s.error}
+        </p>
+      )}
       {s.list && <HealthSummary health={s.list.health} onShowFailed={() => setAgentCallFilter('failed')} />}
       {s.list && (
         <div className={`agent-calls-view__body${selected ? ' has-selection' : ''}`}>
           <section className="agent-calls" aria-label="Memory calls">
             <div className="agent-calls__filters" role="group" aria-label="Show">
-              <button type="button" className={s.filter === 'all' ? 'is-on' : ''} aria-pressed={s.filter === 'all'} data-testid="agent-calls-filter-all" onClick={() => setAgentCallFilter('all')}>
+              <button
+                type="button"
+                className={s.filter === 'all' ? 'is-on' : ''}
+                aria-pressed={s.filter === 'all'}
+                data-testid="agent-calls-filter-all"
+                onClick={() => setAgentCallFilter('all')}
+              >
                 All ({s.list.calls.length})
               </button>
-              <button type="button" className={s.filter === 'failed' ? 'is-on' : ''} aria-pressed={s.filter === 'failed'} data-testid="agent-calls-filter-failed" onClick={() => setAgentCallFilter('failed')}>
+              <button
+                type="button"
+                className={s.filter === 'failed' ? 'is-on' : ''}
+                aria-pressed={s.filter === 'failed'}
+                data-testid="agent-calls-filter-failed"
+                onClick={() => setAgentCallFilter('failed')}
+              >
                 Empty or failed ({s.list.calls.filter(isFailedCall).length})
               </button>
             </div>
@@ -84,9 +108,13 @@ export function AgentCallsView({ onOpen, renderResult }: AgentCallsViewProps) {
                     onClick={() => selectAgentCall(c.id)}
                   >
                     <span className="agent-call__line">
-                      <span className={`agent-call__source agent-call__source--${c.source}`}>{c.source === 'mcp' && c.client ? `MCP · ${c.client}` : SOURCE_LABEL[c.source]}</span>
+                      <span className={`agent-call__source agent-call__source--${c.source}`}>
+                        {c.source === 'mcp' && c.client ? `MCP · ${c.client}` : SOURCE_LABEL[c.source]}
+                      </span>
                       <span className="agent-call__what">{callTarget(c)}</span>
-                      <span className={`agent-call__outcome agent-call__outcome--${c.outcome.kind}`}>{outcomeText(c)}</span>
+                      <span className={`agent-call__outcome agent-call__outcome--${c.outcome.kind}`}>
+                        {outcomeText(c)}
+                      </span>
                     </span>
                     <span className="agent-call__meta muted">
                       {formatTime(c.time)} · {c.tool}
@@ -101,7 +129,14 @@ export function AgentCallsView({ onOpen, renderResult }: AgentCallsViewProps) {
           <section className="agent-call-detail-pane" aria-label="The call">
             {selected ? (
               <>
-                <button type="button" className="link-button agent-call-detail__back" data-testid="agent-call-back" onClick={() => selectAgentCall(null)}>← All calls</button>
+                <button
+                  type="button"
+                  className="link-button agent-call-detail__back"
+                  data-testid="agent-call-back"
+                  onClick={() => selectAgentCall(null)}
+                >
+                  ← All calls
+                </button>
                 <CallDetail call={selected} onOpen={onOpen} renderResult={renderResult} />
               </>
             ) : (
@@ -115,22 +150,44 @@ export function AgentCallsView({ onOpen, renderResult }: AgentCallsViewProps) {
 }
 
 function HealthSummary({ health, onShowFailed }: { health: AgentCallHealth; onShowFailed(): void }) {
-  const level = health.last30Days.calls === 0 ? 'none' : health.last30Days.withResults === 0 ? 'bad' : health.last30Days.withResults < health.last30Days.calls / 2 ? 'poor' : 'good';
+  const level =
+    health.last30Days.calls === 0
+      ? 'none'
+      : health.last30Days.withResults === 0
+        ? 'bad'
+        : health.last30Days.withResults < health.last30Days.calls / 2
+          ? 'poor'
+          : 'good';
   return (
     <section className={`agent-health agent-health--${level}`} data-testid="agent-health" data-level={level}>
       <div className="agent-health__numbers">
-        <Span label="last 7 days" calls={health.last7Days.calls} ok={health.last7Days.withResults} testId="agent-health-7" />
-        <Span label="last 30 days" calls={health.last30Days.calls} ok={health.last30Days.withResults} testId="agent-health-30" />
+        <Span
+          label="last 7 days"
+          calls={health.last7Days.calls}
+          ok={health.last7Days.withResults}
+          testId="agent-health-7"
+        />
+        <Span
+          label="last 30 days"
+          calls={health.last30Days.calls}
+          ok={health.last30Days.withResults}
+          testId="agent-health-30"
+        />
       </div>
       {health.mainCause && (
         <p className="agent-health__cause" data-testid="agent-health-cause">
-          <strong>Main cause:</strong> {health.mainCause.text} ({health.mainCause.count} call{health.mainCause.count === 1 ? '' : 's'}).{' '}
-          <button type="button" className="link-button" data-testid="agent-health-show-failed" onClick={onShowFailed}>Show these calls</button>
+          <strong>Main cause:</strong> {health.mainCause.text} ({health.mainCause.count} call
+          {health.mainCause.count === 1 ? '' : 's'}).{' '}
+          <button type="button" className="link-button" data-testid="agent-health-show-failed" onClick={onShowFailed}>
+            Show these calls
+          </button>
         </p>
       )}
       {health.advice.length > 0 && (
         <ul className="agent-health__advice" data-testid="agent-health-advice">
-          {health.advice.map((a) => <li key={a}>{a}</li>)}
+          {health.advice.map((a) => (
+            <li key={a}>{a}</li>
+          ))}
         </ul>
       )}
     </section>
@@ -164,30 +221,63 @@ function CallDetail({ call, onOpen, renderResult }: { call: AgentCall } & AgentC
 
   return (
     <article className="agent-call-detail" data-testid="agent-call-detail" data-id={call.id}>
-      <h3 className="agent-call-detail__what" data-testid="agent-call-what">{call.tool} {callTarget(call)}</h3>
+      <h3 className="agent-call-detail__what" data-testid="agent-call-what">
+        {call.tool} {callTarget(call)}
+      </h3>
       <p className="agent-call-detail__meta muted">
-        {formatTime(call.time)} · {call.source === 'mcp' ? `MCP · ${call.client ?? 'unnamed client'}` : SOURCE_LABEL[call.source]}
+        {formatTime(call.time)} ·{' '}
+        {call.source === 'mcp' ? `MCP · ${call.client ?? 'unnamed client'}` : SOURCE_LABEL[call.source]}
         {call.outcome.mode && <> · {call.outcome.mode}</>}
         {call.outcome.provider && <> · provider {call.outcome.provider}</>}
       </p>
       {call.session && (
         <p className="agent-call-detail__session">
           Session{' '}
-          <button type="button" className="link-button" data-testid="agent-call-open-session" title={`${call.session.path}:${call.line}`} onClick={() => onOpen(call.session!.path, call.line ?? undefined, call.next?.line ?? call.resultLine ?? call.line ?? undefined)}>
+          <button
+            type="button"
+            className="link-button"
+            data-testid="agent-call-open-session"
+            title={`${call.session.path}:${call.line}`}
+            onClick={() =>
+              onOpen(
+                call.session!.path,
+                call.line ?? undefined,
+                call.next?.line ?? call.resultLine ?? call.line ?? undefined,
+              )
+            }
+          >
             {call.session.title ?? call.session.path} — line {call.line}
           </button>
         </p>
       )}
-      <pre className="agent-call-detail__args" data-testid="agent-call-args">{JSON.stringify(call.arguments)}</pre>
+      <pre className="agent-call-detail__args" data-testid="agent-call-args">
+        {JSON.stringify(call.arguments)}
+      </pre>
 
       <h4 className="agent-call-detail__heading">What the agent got</h4>
-      <div className={`agent-call-detail__outcome agent-call__outcome--${call.outcome.kind}`} data-testid="agent-call-outcome" data-kind={call.outcome.kind}>
+      <div
+        className={`agent-call-detail__outcome agent-call__outcome--${call.outcome.kind}`}
+        data-testid="agent-call-outcome"
+        data-kind={call.outcome.kind}
+      >
         {outcomeText(call)}
-        {call.next && call.next.kind !== 'nothing' && <span className="muted"> · then {NEXT_LABEL[call.next.kind]}{call.next.path ? ` (${call.next.path})` : call.next.query ? ` (“${call.next.query}”)` : ''}</span>}
+        {call.next && call.next.kind !== 'nothing' && (
+          <span className="muted">
+            {' '}
+            · then {NEXT_LABEL[call.next.kind]}
+            {call.next.path ? ` (${call.next.path})` : call.next.query ? ` (“${call.next.query}”)` : ''}
+          </span>
+        )}
       </div>
-      {call.outcome.reason && call.outcome.kind !== 'results' && <p className="agent-call-detail__reason" data-testid="agent-call-reason">{call.outcome.reason}</p>}
+      {call.outcome.reason && call.outcome.kind !== 'results' && (
+        <p className="agent-call-detail__reason" data-testid="agent-call-reason">
+          {call.outcome.reason}
+        </p>
+      )}
       {s.logged && s.logged.id === call.logId && (
-        <ol className="search-results" data-testid="agent-call-logged-results">{s.logged.response.results.map((r, i) => renderResult(r, i + 1))}</ol>
+        <ol className="search-results" data-testid="agent-call-logged-results">
+          {s.logged.response.results.map((r, i) => renderResult(r, i + 1))}
+        </ol>
       )}
       {call.outcome.hits.length > 0 && call.logId === null && (
         <ol className="agent-hit-cards" data-testid="agent-call-hits">
@@ -200,9 +290,17 @@ function CallDetail({ call, onOpen, renderResult }: { call: AgentCall } & AgentC
       )}
 
       {call.diagnosis && (
-        <div className={`agent-diagnosis agent-diagnosis--${call.diagnosis.code}`} data-testid="agent-call-diagnosis" data-code={call.diagnosis.code}>
+        <div
+          className={`agent-diagnosis agent-diagnosis--${call.diagnosis.code}`}
+          data-testid="agent-call-diagnosis"
+          data-code={call.diagnosis.code}
+        >
           <strong>Why:</strong> {call.diagnosis.text}
-          {call.diagnosis.fix && <p className="agent-diagnosis__fix"><strong>To change:</strong> {call.diagnosis.fix}</p>}
+          {call.diagnosis.fix && (
+            <p className="agent-diagnosis__fix">
+              <strong>To change:</strong> {call.diagnosis.fix}
+            </p>
+          )}
         </div>
       )}
 
@@ -211,19 +309,47 @@ function CallDetail({ call, onOpen, renderResult }: { call: AgentCall } & AgentC
           <h4 className="agent-call-detail__heading">In Memory Lens now</h4>
           <p className="muted agent-call-detail__replay-note">
             Our ranking, max {options.maxResults} · min score {options.minScore} · memory files (as OpenClaw searches)
-            {call.replay && <> — {call.replay.count} result{call.replay.count === 1 ? '' : 's'}{call.replay.allWordsChunks !== null && <>; {call.replay.allWordsChunks} chunk{call.replay.allWordsChunks === 1 ? '' : 's'} hold every word</>}</>}
+            {call.replay && (
+              <>
+                {' '}
+                — {call.replay.count} result{call.replay.count === 1 ? '' : 's'}
+                {call.replay.allWordsChunks !== null && (
+                  <>
+                    ; {call.replay.allWordsChunks} chunk{call.replay.allWordsChunks === 1 ? '' : 's'} hold every word
+                  </>
+                )}
+              </>
+            )}
             {call.replayAsAgent && <>; as your agent ranks now: {call.replayAsAgent.count}</>}
           </p>
           <div className="agent-call-detail__actions">
-            <button type="button" className="button" data-testid="agent-call-replay" disabled={s.replayStatus === 'loading'} onClick={() => void replayAgentCall()}>
+            <button
+              type="button"
+              className="button"
+              data-testid="agent-call-replay"
+              disabled={s.replayStatus === 'loading'}
+              onClick={() => void replayAgentCall()}
+            >
               {s.replay ? 'Replay again' : 'Replay with breakdowns'}
             </button>
-            <button type="button" className="button" data-testid="agent-call-replay-as-agent" disabled={s.replayStatus === 'loading'} onClick={() => void replayAgentCall('openclaw')}
-              title="OpenClaw 2026.9.6's keyword-only memory_search, reproduced">
+            <button
+              type="button"
+              className="button"
+              data-testid="agent-call-replay-as-agent"
+              disabled={s.replayStatus === 'loading'}
+              onClick={() => void replayAgentCall('openclaw')}
+              title="OpenClaw 2026.9.6's keyword-only memory_search, reproduced"
+            >
               As your agent ranks
             </button>
             {explainPath && (
-              <button type="button" className="button" data-testid="agent-call-explain" disabled={s.explainStatus === 'loading'} onClick={() => void explainAgentCallFile(explainPath)}>
+              <button
+                type="button"
+                className="button"
+                data-testid="agent-call-explain"
+                disabled={s.explainStatus === 'loading'}
+                onClick={() => void explainAgentCallFile(explainPath)}
+              >
                 Explain {explainPath}
               </button>
             )}
@@ -231,17 +357,29 @@ function CallDetail({ call, onOpen, renderResult }: { call: AgentCall } & AgentC
           {s.replayError && <p className="notice notice--error">{s.replayError}</p>}
           {s.replay && (
             <div data-testid="agent-call-replay-results">
-              {s.replay.notices.map((n) => <p key={n.code} className="notice notice--info" data-code={n.code}>{n.message}</p>)}
+              {s.replay.notices.map((n) => (
+                <p key={n.code} className="notice notice--info" data-code={n.code}>
+                  {n.message}
+                </p>
+              ))}
               <ol className="search-results">{s.replay.results.map((r, i) => renderResult(r, i + 1))}</ol>
-              {s.replay.results.length === 0 && <p className="muted pad">Memory Lens finds nothing for this query either.</p>}
+              {s.replay.results.length === 0 && (
+                <p className="muted pad">Memory Lens finds nothing for this query either.</p>
+              )}
             </div>
           )}
           {s.replayAsAgent && (
             <div data-testid="agent-call-replay-as-agent-results">
               <h5 className="agent-call-detail__heading">As your agent ranks ({s.replayAsAgent.results.length})</h5>
-              {s.replayAsAgent.notices.map((n) => <p key={n.code} className="notice notice--info" data-code={n.code}>{n.message}</p>)}
+              {s.replayAsAgent.notices.map((n) => (
+                <p key={n.code} className="notice notice--info" data-code={n.code}>
+                  {n.message}
+                </p>
+              ))}
               <ol className="search-results">{s.replayAsAgent.results.map((r, i) => renderResult(r, i + 1))}</ol>
-              {s.replayAsAgent.results.length === 0 && <p className="muted pad">The agent's own ranking finds nothing for this query.</p>}
+              {s.replayAsAgent.results.length === 0 && (
+                <p className="muted pad">The agent's own ranking finds nothing for this query.</p>
+              )}
             </div>
           )}
           {s.explainError && <p className="notice notice--error">{s.explainError}</p>}
@@ -253,12 +391,27 @@ function CallDetail({ call, onOpen, renderResult }: { call: AgentCall } & AgentC
 }
 
 function HitCard({ hit, onOpen }: { hit: CallHit; onOpen: AgentCallsViewProps['onOpen'] }) {
-  const lines = hit.startLine === null ? '' : hit.endLine !== null && hit.endLine !== hit.startLine ? `:${hit.startLine}–${hit.endLine}` : `:${hit.startLine}`;
+  const lines =
+    hit.startLine === null
+      ? ''
+      : hit.endLine !== null && hit.endLine !== hit.startLine
+        ? `:${hit.startLine}–${hit.endLine}`
+        : `:${hit.startLine}`;
   const snippet = hit.snippet?.replace(/\n\nSource: \S+\s*$/, '');
   return (
-    <button type="button" className="agent-hit-card" data-testid="agent-hit-card" data-path={hit.path} onClick={() => onOpen(hit.path, hit.startLine ?? undefined, hit.endLine ?? undefined)} title="Open at these lines">
+    <button
+      type="button"
+      className="agent-hit-card"
+      data-testid="agent-hit-card"
+      data-path={hit.path}
+      onClick={() => onOpen(hit.path, hit.startLine ?? undefined, hit.endLine ?? undefined)}
+      title="Open at these lines"
+    >
       <span className="agent-hit-card__head">
-        <code className="agent-hit-card__path">{hit.path}{lines}</code>
+        <code className="agent-hit-card__path">
+          {hit.path}
+          {lines}
+        </code>
         {hit.score !== null && <span className="agent-hit-card__score">{hit.score.toFixed(3)}</span>}
       </span>
       {snippet && <span className="agent-hit-card__snippet">{snippet}</span>}
@@ -269,8 +422,13 @@ function HitCard({ hit, onOpen }: { hit: CallHit; onOpen: AgentCallsViewProps['o
 function ExplainBox({ explain }: { explain: ExplainFileResult }) {
   return (
     <div className="agent-explain notice notice--info" data-testid="agent-call-explain-result" data-code={explain.code}>
-      <strong>{explain.path}</strong>: {explain.inResults ? `returned at rank ${explain.resultRank}` : 'not in the results'}
-      <ul>{explain.reasons.map((r) => <li key={r}>{r}</li>)}</ul>
+      <strong>{explain.path}</strong>:{' '}
+      {explain.inResults ? `returned at rank ${explain.resultRank}` : 'not in the results'}
+      <ul>
+        {explain.reasons.map((r) => (
+          <li key={r}>{r}</li>
+        ))}
+      </ul>
     </div>
   );
 }

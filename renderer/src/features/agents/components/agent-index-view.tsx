@@ -10,7 +10,7 @@ const AGENT_VIEW_REFRESH_MS = 5000;
 const STATUS_WORDS: Record<AgentIndexFile['status'], string> = {
   current: 'current',
   stale: 'stale — changed since the agent indexed it',
-  missing: 'missing — not in the agent\'s index',
+  missing: "missing — not in the agent's index",
   extra: 'extra — indexed, no longer on disk',
 };
 
@@ -24,14 +24,28 @@ export function AgentIndexView({ onOpen }: { onOpen(path: string): void }) {
     const timer = setInterval(() => void store.getState().loadAgents(), AGENT_VIEW_REFRESH_MS);
     return () => clearInterval(timer);
   }, [store]);
-  if (error) return <div className="notice notice--error" data-testid="agent-view-error">{error}</div>;
-  if (!report) return <div className="agent-view" data-testid="agent-view" data-loading>Reading the agent databases…</div>;
+  if (error)
+    return (
+      <div className="notice notice--error" data-testid="agent-view-error">
+        {error}
+      </div>
+    );
+  if (!report)
+    return (
+      <div className="agent-view" data-testid="agent-view" data-loading>
+        Reading the agent databases…
+      </div>
+    );
   return (
     <div className="agent-view" data-testid="agent-view">
       {report.databases.length === 0 && (
-        <p className="muted" data-testid="agent-view-none">No OpenClaw agent database (agents/&lt;id&gt;/agent/openclaw-agent.sqlite) was found beside this workspace.</p>
+        <p className="muted" data-testid="agent-view-none">
+          No OpenClaw agent database (agents/&lt;id&gt;/agent/openclaw-agent.sqlite) was found beside this workspace.
+        </p>
       )}
-      {report.databases.map((db) => <AgentDatabaseSection key={db.path} db={db} onOpen={onOpen} />)}
+      {report.databases.map((db) => (
+        <AgentDatabaseSection key={db.path} db={db} onOpen={onOpen} />
+      ))}
     </div>
   );
 }
@@ -41,11 +55,20 @@ function AgentDatabaseSection({ db, onOpen }: { db: AgentDatabase; onOpen(path: 
     <section className="agent-db" data-testid="agent-db" data-agent={db.agentId} data-state={db.state}>
       <h2 className="agent-db__title">
         Agent <strong>{db.agentId}</strong>
-        <span className="muted agent-db__path" title={db.path}>{db.path}</span>
+        <span className="muted agent-db__path" title={db.path}>
+          {db.path}
+        </span>
         <span className="badge">read-only</span>
       </h2>
       {db.notices.map((n) => (
-        <div key={n.code} className={`notice ${n.code === 'corrupt' || n.code === 'unreadable' ? 'notice--error' : 'notice--warn'}`} data-testid="agent-db-notice" data-code={n.code}>{n.message}</div>
+        <div
+          key={n.code}
+          className={`notice ${n.code === 'corrupt' || n.code === 'unreadable' ? 'notice--error' : 'notice--warn'}`}
+          data-testid="agent-db-notice"
+          data-code={n.code}
+        >
+          {n.message}
+        </div>
       ))}
       {db.index && (
         <>
@@ -53,19 +76,33 @@ function AgentDatabaseSection({ db, onOpen }: { db: AgentDatabase; onOpen(path: 
             In your agent&apos;s index <span className="muted">revision {db.index.revision ?? '?'}</span>
           </h3>
           <p className="agent-db__counts" data-testid="agent-index-counts">
-            {db.index.counts.current} current · {db.index.counts.stale} stale · {db.index.counts.missing} missing · {db.index.counts.extra} extra
+            {db.index.counts.current} current · {db.index.counts.stale} stale · {db.index.counts.missing} missing ·{' '}
+            {db.index.counts.extra} extra
           </p>
           <table className="agent-index-table" data-testid="agent-index-table">
             <thead>
-              <tr><th>File</th><th>In the agent&apos;s index</th><th>Chunks</th><th>Indexed</th></tr>
+              <tr>
+                <th>File</th>
+                <th>In the agent&apos;s index</th>
+                <th>Chunks</th>
+                <th>Indexed</th>
+              </tr>
             </thead>
             <tbody>
               {db.index.files.map((f) => (
                 <tr key={f.path} data-testid="agent-index-row" data-path={f.path} data-status={f.status}>
                   <td>
-                    {f.status === 'extra' ? <span>{f.path}</span> : <button type="button" className="link-button" onClick={() => onOpen(f.path)}>{f.path}</button>}
+                    {f.status === 'extra' ? (
+                      <span>{f.path}</span>
+                    ) : (
+                      <button type="button" className="link-button" onClick={() => onOpen(f.path)}>
+                        {f.path}
+                      </button>
+                    )}
                   </td>
-                  <td><span className={`agent-status agent-status--${f.status}`}>{STATUS_WORDS[f.status]}</span></td>
+                  <td>
+                    <span className={`agent-status agent-status--${f.status}`}>{STATUS_WORDS[f.status]}</span>
+                  </td>
                   <td className="num">{f.chunks}</td>
                   <td className="muted">{f.indexedAt ? f.indexedAt.slice(0, 16).replace('T', ' ') : '—'}</td>
                 </tr>
@@ -74,16 +111,25 @@ function AgentDatabaseSection({ db, onOpen }: { db: AgentDatabase; onOpen(path: 
           </table>
         </>
       )}
-      <h3>Sessions in the database <span className="muted">{db.sessions.length}</span></h3>
+      <h3>
+        Sessions in the database <span className="muted">{db.sessions.length}</span>
+      </h3>
       <ul className="agent-sessions" data-testid="agent-sessions">
         {db.sessions.map((s) => (
           <li key={s.path} data-testid="agent-session" data-kind={s.kind}>
-            <button type="button" className="link-button" onClick={() => onOpen(s.path)}>{s.sessionKey ?? s.sessionId}</button>
+            <button type="button" className="link-button" onClick={() => onOpen(s.path)}>
+              {s.sessionKey ?? s.sessionId}
+            </button>
             <span className="badge">{s.kind}</span>
             {s.archived && <span className="badge">{s.archived}</span>}
             {s.channel && <span className="muted"> {s.channel}</span>}
             {!s.archived && <span className="muted"> · {s.events} events</span>}
-            {s.shadowsFile && <span className="muted" title="A legacy JSONL copy exists too; this is the database's (live) one."> · also a legacy file</span>}
+            {s.shadowsFile && (
+              <span className="muted" title="A legacy JSONL copy exists too; this is the database's (live) one.">
+                {' '}
+                · also a legacy file
+              </span>
+            )}
           </li>
         ))}
       </ul>

@@ -27,7 +27,9 @@ export function AgentSwitcher({ beforeSwitch }: { beforeSwitch(): Promise<boolea
         {!current && <option value="">(not an agent&apos;s workspace)</option>}
         {workspaces.map((w) => (
           <option key={w.workspace} value={w.workspace} title={w.workspace}>
-            {w.agentId}{w.isDefault ? ' (default)' : ''}{w.hasDatabase ? '' : ' — no database'}
+            {w.agentId}
+            {w.isDefault ? ' (default)' : ''}
+            {w.hasDatabase ? '' : ' — no database'}
           </option>
         ))}
       </select>

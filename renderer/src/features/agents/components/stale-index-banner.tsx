@@ -14,9 +14,12 @@ export function StaleIndexBanner({ onShow }: { onShow(): void }) {
   return (
     <div className="notice notice--warn notice--row" data-testid="stale-index-banner">
       <span>
-        Your agent&apos;s index is behind the files: {parts.join(', ')}. Until OpenClaw re-indexes (<code>openclaw memory index</code>), your agent searches the old text.
+        Your agent&apos;s index is behind the files: {parts.join(', ')}. Until OpenClaw re-indexes (
+        <code>openclaw memory index</code>), your agent searches the old text.
       </span>
-      <button type="button" className="link-button" onClick={onShow}>Show</button>
+      <button type="button" className="link-button" onClick={onShow}>
+        Show
+      </button>
     </div>
   );
 }

@@ -4,18 +4,51 @@ import type { AgentCall, AgentCallList } from '../../../../../shared/agent-call-
 import type { SearchOptions, SearchResponse } from '../../../../../shared/domain';
 import { createAgentCallsSlice, isFailedCall, type AgentCallsPort, type AgentCallsSlice } from './agent-calls-slice';
 
-function call(id: string, query: string, kind: AgentCall['outcome']['kind'], args: Record<string, unknown> = {}): AgentCall {
+function call(
+  id: string,
+  query: string,
+  kind: AgentCall['outcome']['kind'],
+  args: Record<string, unknown> = {},
+): AgentCall {
   return {
-    id, source: 'transcript', client: null, agentId: 'main', tool: 'memory_search', time: '2026-11-12T02:01:04.000Z',
-    session: { path: 'sessions/main/s.jsonl', title: 't' }, line: 4, resultLine: 5, query, arguments: { query, ...args },
-    outcome: { kind, count: kind === 'results' ? 1 : 0, reason: null, mode: null, provider: 'none', action: null, hits: [] },
-    next: null, diagnosis: null, replay: null, replayAsAgent: null, logId: null,
+    id,
+    source: 'transcript',
+    client: null,
+    agentId: 'main',
+    tool: 'memory_search',
+    time: '2026-11-12T02:01:04.000Z',
+    session: { path: 'sessions/main/s.jsonl', title: 't' },
+    line: 4,
+    resultLine: 5,
+    query,
+    arguments: { query, ...args },
+    outcome: {
+      kind,
+      count: kind === 'results' ? 1 : 0,
+      reason: null,
+      mode: null,
+      provider: 'none',
+      action: null,
+      hits: [],
+    },
+    next: null,
+    diagnosis: null,
+    replay: null,
+    replayAsAgent: null,
+    logId: null,
   };
 }
 
 const list: AgentCallList = {
   calls: [call('a', '日报 格式', 'empty', { maxResults: 3, minScore: 0.5 }), call('b', 'Tavily', 'results')],
-  health: { last7Days: { calls: 2, withResults: 1 }, last30Days: { calls: 2, withResults: 1 }, all: { calls: 2, withResults: 1 }, mainCause: null, advice: [], mcpUsed: false },
+  health: {
+    last7Days: { calls: 2, withResults: 1 },
+    last30Days: { calls: 2, withResults: 1 },
+    all: { calls: 2, withResults: 1 },
+    mainCause: null,
+    advice: [],
+    mcpUsed: false,
+  },
   sessionsRead: 1,
   malformedRecords: 0,
 };
@@ -25,17 +58,30 @@ function setup() {
   const pending: ((r: SearchResponse) => void)[] = [];
   const port: AgentCallsPort = {
     agentCalls: async () => list,
-    agentSearch: async () => { throw new Error('not logged'); },
+    agentSearch: async () => {
+      throw new Error('not logged');
+    },
     search: (options) => {
       searched.push(options);
       return new Promise((resolve) => pending.push(resolve));
     },
-    explainFile: async () => { throw new Error('not used'); },
+    explainFile: async () => {
+      throw new Error('not used');
+    },
   };
   return { store: createStore<AgentCallsSlice>()(createAgentCallsSlice(port)), searched, pending };
 }
 
-const response = (query: string): SearchResponse => ({ results: [], provider: 'none', model: 'none', fallback: null, mode: 'fts-only', notices: [{ code: 'no-terms', message: query }], candidates: 0, tookMs: 1 });
+const response = (query: string): SearchResponse => ({
+  results: [],
+  provider: 'none',
+  model: 'none',
+  fallback: null,
+  mode: 'fts-only',
+  notices: [{ code: 'no-terms', message: query }],
+  candidates: 0,
+  tookMs: 1,
+});
 
 describe('agent calls', () => {
   it("replays a call with the caller's maxResults and minScore, over memory files only", async () => {

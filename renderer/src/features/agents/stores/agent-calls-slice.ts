@@ -83,7 +83,8 @@ export function createAgentCallsSlice(port: AgentCallsPort): StateCreator<AgentC
   let listSeq = 0;
   let callSeq = 0;
   return (set, get) => {
-    const patch = (p: Partial<AgentCallsSlice['agentCalls']>) => set((s) => ({ agentCalls: { ...s.agentCalls, ...p } }));
+    const patch = (p: Partial<AgentCallsSlice['agentCalls']>) =>
+      set((s) => ({ agentCalls: { ...s.agentCalls, ...p } }));
     return {
       agentCalls: initialAgentCallsState,
 
@@ -104,11 +105,24 @@ export function createAgentCallsSlice(port: AgentCallsPort): StateCreator<AgentC
 
       selectAgentCall(id) {
         const seq = ++callSeq;
-        patch({ selectedId: id, logged: null, replay: null, replayAsAgent: null, replayStatus: 'idle', replayError: null, explain: null, explainStatus: 'idle', explainError: null });
+        patch({
+          selectedId: id,
+          logged: null,
+          replay: null,
+          replayAsAgent: null,
+          replayStatus: 'idle',
+          replayError: null,
+          explain: null,
+          explainStatus: 'idle',
+          explainError: null,
+        });
         const logId = selectedCall(get().agentCalls)?.logId ?? null;
         if (logId === null) return;
         // Older than the log keeps: the list still shows the summary.
-        port.agentSearch({ id: logId }).then((logged) => seq === callSeq && patch({ logged }), () => undefined);
+        port.agentSearch({ id: logId }).then(
+          (logged) => seq === callSeq && patch({ logged }),
+          () => undefined,
+        );
       },
 
       async replayAgentCall(profile) {
@@ -120,7 +134,8 @@ export function createAgentCallsSlice(port: AgentCallsPort): StateCreator<AgentC
           // The agent's ranking searches memory files its own way: only the query and its limits.
           const { sources: _sources, ...limits } = replayOptions(call);
           const response = await port.search(profile ? { ...limits, profile } : replayOptions(call));
-          if (seq === callSeq) patch({ ...(profile ? { replayAsAgent: response } : { replay: response }), replayStatus: 'done' });
+          if (seq === callSeq)
+            patch({ ...(profile ? { replayAsAgent: response } : { replay: response }), replayStatus: 'done' });
         } catch (error) {
           if (seq === callSeq) patch({ replayStatus: 'error', replayError: errorInfo(error).message });
         }

@@ -24,7 +24,9 @@ export interface AgentsSlice {
 export const initialAgentsState: AgentsSlice['agents'] = { report: null, workspaces: [], error: null, chunks: null };
 
 /** Files in the agent's index that do not match the files: what the stale-index banner counts. */
-export function agentIndexBehind(report: AgentDatabasesReport | null): { stale: number; missing: number; extra: number } | null {
+export function agentIndexBehind(
+  report: AgentDatabasesReport | null,
+): { stale: number; missing: number; extra: number } | null {
   if (!report) return null;
   const sum = { stale: 0, missing: 0, extra: 0 };
   for (const db of report.databases) {

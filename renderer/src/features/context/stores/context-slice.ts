@@ -47,7 +47,11 @@ export function createContextSlice(port: ContextPort): StateCreator<ContextSlice
         const { version, agent } = get().context;
         patch({ loading: true });
         try {
-          const report = await port.context({ openclawVersion: version, includeText: true, ...(agent ? { agent } : {}) });
+          const report = await port.context({
+            openclawVersion: version,
+            includeText: true,
+            ...(agent ? { agent } : {}),
+          });
           if (mine === seq) patch({ report, error: null, loading: false });
         } catch (error) {
           if (mine === seq) patch({ error: errorInfo(error).message, loading: false });

@@ -7,7 +7,11 @@ const REFRESH_MS = 10_000;
 
 /** How often agents retrieved each part of the open file, and when; a range click shows it. */
 export function AgentAccessStrip({ path }: { path: string }) {
-  const { access, error, forPath } = useAgentAccess((s) => ({ access: s.agentAccess.access, error: s.agentAccess.error, forPath: s.agentAccess.path }));
+  const { access, error, forPath } = useAgentAccess((s) => ({
+    access: s.agentAccess.access,
+    error: s.agentAccess.error,
+    forPath: s.agentAccess.path,
+  }));
   const load = useAgentAccess((s) => s.loadFileAccess);
   const openDocument = useEditor((s) => s.openDocument);
   const [open, setOpen] = useState(false);
@@ -19,31 +23,61 @@ export function AgentAccessStrip({ path }: { path: string }) {
   }, [path, load]);
 
   if (forPath !== path) return null;
-  if (error) return <div className="agent-access muted" data-testid="agent-access" data-state="error">Agent access counts are unavailable: {error}</div>;
+  if (error)
+    return (
+      <div className="agent-access muted" data-testid="agent-access" data-state="error">
+        Agent access counts are unavailable: {error}
+      </div>
+    );
   if (!access) return null;
   if (access.total === 0) {
-    return <div className="agent-access muted" data-testid="agent-access" data-total="0">No agent has retrieved this file yet.</div>;
+    return (
+      <div className="agent-access muted" data-testid="agent-access" data-total="0">
+        No agent has retrieved this file yet.
+      </div>
+    );
   }
   const current = access.ranges.filter((r) => r.current);
   return (
     <div className="agent-access" data-testid="agent-access" data-total={access.total}>
-      <button type="button" className="link-button agent-access__summary" aria-expanded={open} data-testid="agent-access-toggle" onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="link-button agent-access__summary"
+        aria-expanded={open}
+        data-testid="agent-access-toggle"
+        onClick={() => setOpen(!open)}
+      >
         Retrieved by agents {access.total} time{access.total === 1 ? '' : 's'}
-        {access.lastAccessAt !== null && <> · last {formatTime(access.lastAccessAt)}</>}
-        {' '}· {current.length} part{current.length === 1 ? '' : 's'} of this file {open ? '▾' : '▸'}
+        {access.lastAccessAt !== null && <> · last {formatTime(access.lastAccessAt)}</>} · {current.length} part
+        {current.length === 1 ? '' : 's'} of this file {open ? '▾' : '▸'}
       </button>
       {open && (
         <ol className="agent-access__ranges" data-testid="agent-access-ranges">
           {access.ranges.map((r) => (
-            <li key={r.chunkHash} data-testid="agent-access-range" data-lines={`${r.startLine}-${r.endLine}`} data-count={r.count} data-current={r.current}>
+            <li
+              key={r.chunkHash}
+              data-testid="agent-access-range"
+              data-lines={`${r.startLine}-${r.endLine}`}
+              data-count={r.count}
+              data-current={r.current}
+            >
               {r.current ? (
-                <button type="button" className="link-button" onClick={() => void openDocument(path, { startLine: r.startLine, endLine: r.endLine })}>
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => void openDocument(path, { startLine: r.startLine, endLine: r.endLine })}
+                >
                   lines {r.startLine}–{r.endLine}
                 </button>
               ) : (
-                <span className="muted" title="This text is no longer in the file: the count belongs to an earlier version.">lines {r.startLine}–{r.endLine} (since edited)</span>
-              )}
-              {' '}×{r.count} · last {formatTime(r.lastAccessAt)}
+                <span
+                  className="muted"
+                  title="This text is no longer in the file: the count belongs to an earlier version."
+                >
+                  lines {r.startLine}–{r.endLine} (since edited)
+                </span>
+              )}{' '}
+              ×{r.count} · last {formatTime(r.lastAccessAt)}
             </li>
           ))}
         </ol>

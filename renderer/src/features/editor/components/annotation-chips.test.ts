@@ -19,13 +19,19 @@ function chips(state: EditorState): Chip[] {
     if (typeof source === 'function') return;
     source.between(0, state.doc.length, (from, to, deco) => {
       const spec = deco.spec as { class: string; attributes: Record<string, string> };
-      out.push({ text: state.doc.sliceString(from, to), kind: spec.attributes['data-kind']!, ignored: spec.class.includes('cm-annotation-ignored'), title: spec.attributes.title! });
+      out.push({
+        text: state.doc.sliceString(from, to),
+        kind: spec.attributes['data-kind']!,
+        ignored: spec.class.includes('cm-annotation-ignored'),
+        title: spec.attributes.title!,
+      });
     });
   });
   return out;
 }
 
-const MEMORY = '# Memory\n- Never deploy on Fridays. <!-- importance: 8 --> <!-- trigger: deploy, friday -->\n- Alpha <!-- project: alpha -->\n- Late <!-- importance: 4 --> then text\n- Bad <!-- importance: 12 -->\n';
+const MEMORY =
+  '# Memory\n- Never deploy on Fridays. <!-- importance: 8 --> <!-- trigger: deploy, friday -->\n- Alpha <!-- project: alpha -->\n- Late <!-- importance: 4 --> then text\n- Bad <!-- importance: 12 -->\n';
 
 describe('annotation chips', () => {
   it('marks each carrier with its kind and what OpenClaw does with it', () => {
@@ -44,8 +50,14 @@ describe('annotation chips', () => {
   });
 
   it('in a file OpenClaw reads no importance from, says so', () => {
-    const state = EditorState.create({ doc: '- x <!-- importance: 8 -->\n', extensions: [annotationChips('memory/notes.md')] });
-    expect(chips(state)[0]).toMatchObject({ ignored: true, title: expect.stringMatching(/only in MEMORY\.md and USER\.md/) });
+    const state = EditorState.create({
+      doc: '- x <!-- importance: 8 -->\n',
+      extensions: [annotationChips('memory/notes.md')],
+    });
+    expect(chips(state)[0]).toMatchObject({
+      ignored: true,
+      title: expect.stringMatching(/only in MEMORY\.md and USER\.md/),
+    });
   });
 
   it('follows edits and leaves the text exactly as typed', () => {

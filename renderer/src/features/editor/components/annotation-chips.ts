@@ -3,12 +3,24 @@
 // saved byte for byte) while the chip says what OpenClaw makes of it.
 import { StateField, type Extension, type Range, type Text } from '@codemirror/state';
 import { Decoration, EditorView, type DecorationSet } from '@codemirror/view';
-import { annotationProblem, importanceMultiplier, isCuratedRootPath, scanAnnotations, type MemoryAnnotation } from '../../../../../shared/memory-annotations';
+import {
+  annotationProblem,
+  importanceMultiplier,
+  isCuratedRootPath,
+  scanAnnotations,
+  type MemoryAnnotation,
+} from '../../../../../shared/memory-annotations';
 
 function chipTitle(a: MemoryAnnotation, problem: string | null): string {
   if (problem) return `${a.kind}: ${problem}`;
-  if (a.kind === 'importance') return `importance ${a.value}: OpenClaw ranks this entry × ${importanceMultiplier(Number(a.value)).toFixed(2)}`;
-  if (a.kind === 'trigger') return `trigger: OpenClaw recalls this entry when a message says ${a.value.split(/[,;]/u).map((p) => `“${p.trim()}”`).filter((p) => p !== '“”').join(' or ')}`;
+  if (a.kind === 'importance')
+    return `importance ${a.value}: OpenClaw ranks this entry × ${importanceMultiplier(Number(a.value)).toFixed(2)}`;
+  if (a.kind === 'trigger')
+    return `trigger: OpenClaw recalls this entry when a message says ${a.value
+      .split(/[,;]/u)
+      .map((p) => `“${p.trim()}”`)
+      .filter((p) => p !== '“”')
+      .join(' or ')}`;
   return `project: ranked higher in sessions on ${a.value}`;
 }
 
@@ -18,11 +30,17 @@ function chipDecorations(doc: Text, curatedRoot: boolean): DecorationSet {
     const line = doc.lineAt(a.start);
     const lineScoped = doc.lineAt(a.end).number === line.number;
     let problem = lineScoped ? annotationProblem(a, line.text) : 'spans lines: OpenClaw does not read it';
-    if (!problem && !curatedRoot && a.kind !== 'project') problem = 'OpenClaw reads importance and triggers only in MEMORY.md and USER.md';
+    if (!problem && !curatedRoot && a.kind !== 'project')
+      problem = 'OpenClaw reads importance and triggers only in MEMORY.md and USER.md';
     marks.push(
       Decoration.mark({
         class: `cm-annotation-chip cm-annotation-${a.kind}${problem ? ' cm-annotation-ignored' : ''}`,
-        attributes: { title: chipTitle(a, problem), 'data-testid': 'annotation-chip', 'data-kind': a.kind, 'data-value': a.value },
+        attributes: {
+          title: chipTitle(a, problem),
+          'data-testid': 'annotation-chip',
+          'data-kind': a.kind,
+          'data-value': a.value,
+        },
       }).range(a.start, a.end),
     );
   }

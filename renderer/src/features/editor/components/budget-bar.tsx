@@ -16,14 +16,20 @@ export function BudgetBar() {
     sectionsOpen: s.budget.sectionsOpen,
     hasMove: s.budget.lastMove !== null || s.budget.moveError !== null,
   }));
-  const { setBudgetTextOpen, setSectionsOpen, jumpToSection } = useBudget((s) => ({ setBudgetTextOpen: s.setBudgetTextOpen, setSectionsOpen: s.setSectionsOpen, jumpToSection: s.jumpToSection }));
+  const { setBudgetTextOpen, setSectionsOpen, jumpToSection } = useBudget((s) => ({
+    setBudgetTextOpen: s.setBudgetTextOpen,
+    setSectionsOpen: s.setSectionsOpen,
+    jumpToSection: s.jumpToSection,
+  }));
   const docPath = useBudget((s) => s.editor.doc?.path ?? null);
   if (!params || params.path !== docPath) return null;
 
   if (params.notLoaded !== null) {
     return (
       <div className="budget-bar budget-bar--none" data-testid="budget-bar" data-level="none" data-outcome="not-loaded">
-        <span className="budget-bar__text" data-testid="budget-headline">{params.name} — {params.notLoaded}</span>
+        <span className="budget-bar__text" data-testid="budget-headline">
+          {params.name} — {params.notLoaded}
+        </span>
       </div>
     );
   }
@@ -41,25 +47,55 @@ export function BudgetBar() {
   const firstCut = live.droppedLines[0] ?? null;
   return (
     <>
-      <div className={`budget-bar budget-bar--${live.level}`} data-testid="budget-bar" data-level={live.level} data-outcome={live.outcome}>
-        <BudgetMeter used={live.measuredChars} cap={live.cap?.value ?? Math.max(params.remainingBefore, 1)} level={live.level} label={`${params.name} budget`} testId="budget-meter" />
+      <div
+        className={`budget-bar budget-bar--${live.level}`}
+        data-testid="budget-bar"
+        data-level={live.level}
+        data-outcome={live.outcome}
+      >
+        <BudgetMeter
+          used={live.measuredChars}
+          cap={live.cap?.value ?? Math.max(params.remainingBefore, 1)}
+          level={live.level}
+          label={`${params.name} budget`}
+          testId="budget-meter"
+        />
         {/* "the agent will not see lines 77–79" goes to those lines; "What the agent sees" shows the text. */}
         <button
           type="button"
           className="budget-bar__text link-button"
           data-testid="budget-headline"
-          title={firstCut ? `Go to line ${firstCut.startLine}, the first the agent does not see` : 'Show exactly what the agent receives'}
+          title={
+            firstCut
+              ? `Go to line ${firstCut.startLine}, the first the agent does not see`
+              : 'Show exactly what the agent receives'
+          }
           onClick={() => (firstCut ? jumpToSection(firstCut.startLine) : setBudgetTextOpen(true))}
         >
           {headline}
         </button>
-        <span className={`budget-bar__total budget-bar__total--${totalLevel(total, params.totalCap)}`} data-testid="budget-total" title="All bootstrap files together against the total cap">
+        <span
+          className={`budget-bar__total budget-bar__total--${totalLevel(total, params.totalCap)}`}
+          data-testid="budget-total"
+          title="All bootstrap files together against the total cap"
+        >
           prompt {formatChars(total)} / {formatChars(params.totalCap)}
         </span>
-        <button type="button" className="button budget-bar__button" data-testid="budget-show-text" onClick={() => setBudgetTextOpen(true)}>
+        <button
+          type="button"
+          className="button budget-bar__button"
+          data-testid="budget-show-text"
+          onClick={() => setBudgetTextOpen(true)}
+        >
           What the agent sees
         </button>
-        <button type="button" className={`button budget-bar__button${sectionsOpen ? ' is-on' : ''}`} aria-pressed={sectionsOpen} data-testid="budget-sections" onClick={() => setSectionsOpen(!sectionsOpen)}>
+        <button
+          type="button"
+          className={`button budget-bar__button${sectionsOpen ? ' is-on' : ''}`}
+          aria-pressed={sectionsOpen}
+          data-testid="budget-sections"
+          onClick={() => setSectionsOpen(!sectionsOpen)}
+        >
           Sections
         </button>
       </div>

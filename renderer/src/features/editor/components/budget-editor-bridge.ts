@@ -12,7 +12,12 @@ export function registerBudgetBridge(view: EditorView, slice: Pick<BudgetSlice, 
       const doc = view.state.doc;
       const from = doc.line(startLine).from;
       const to = doc.line(endLine).to;
-      view.dispatch({ changes: { from, to, insert: text }, userEvent: 'input.move-section', scrollIntoView: true, selection: { anchor: from } });
+      view.dispatch({
+        changes: { from, to, insert: text },
+        userEvent: 'input.move-section',
+        scrollIntoView: true,
+        selection: { anchor: from },
+      });
       return true;
     },
     findLine(text, near) {

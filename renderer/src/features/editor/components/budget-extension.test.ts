@@ -10,8 +10,17 @@ import type { LiveBudget } from '../stores/budget-slice';
 import { budgetExtension, liveBudgetOf, setEditorBudgetParams, type EditorBudgetParams } from './budget-extension';
 
 const params = (bom: boolean): EditorBudgetParams => ({
-  path: 'MEMORY.md', name: 'MEMORY.md', absPath: '/ws/MEMORY.md', version: '2026.9.6', perFile: 300, remainingBefore: 60_000,
-  totalCap: 60_000, othersInjected: 0, order: 6, notLoaded: null, bom,
+  path: 'MEMORY.md',
+  name: 'MEMORY.md',
+  absPath: '/ws/MEMORY.md',
+  version: '2026.9.6',
+  perFile: 300,
+  remainingBefore: 60_000,
+  totalCap: 60_000,
+  othersInjected: 0,
+  order: 6,
+  notLoaded: null,
+  bom,
 });
 
 function shadedText(state: EditorState): string[] {
@@ -26,7 +35,11 @@ function shadedText(state: EditorState): string[] {
 }
 
 describe('budget extension', () => {
-  for (const [label, separator, bom] of [['LF', '\n', false], ['CRLF', '\r\n', false], ['CRLF + BOM', '\r\n', true]] as const) {
+  for (const [label, separator, bom] of [
+    ['LF', '\n', false],
+    ['CRLF', '\r\n', false],
+    ['CRLF + BOM', '\r\n', true],
+  ] as const) {
     it(`shades exactly what OpenClaw drops (${label})`, () => {
       const lines = Array.from({ length: 40 }, (_, i) => `- line ${i + 1}: some remembered fact`);
       const fileText = (bom ? '\uFEFF' : '') + lines.join(separator) + separator;
@@ -43,7 +56,12 @@ describe('budget extension', () => {
       const expected = engine.dropped.map((d) => fileText.slice(d.from, d.to));
       expect(shadedText(state)).toEqual(expected);
       const live = liveBudgetOf(state)!;
-      expect(live).toMatchObject({ outcome: 'truncated', measuredChars: engine.measuredChars, injectedChars: engine.injectedChars, level: 'over' });
+      expect(live).toMatchObject({
+        outcome: 'truncated',
+        measuredChars: engine.measuredChars,
+        injectedChars: engine.injectedChars,
+        level: 'over',
+      });
       const firstDroppedLine = fileText.slice(0, engine.dropped[0]!.from).split(separator).length;
       expect(live.droppedLines[0]!.startLine).toBe(firstDroppedLine);
     });

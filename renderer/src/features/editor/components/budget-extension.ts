@@ -3,7 +3,7 @@
 // works on the file's text as OpenClaw reads it — the editor's lines joined with the file's own
 // line separator, a BOM counted as one character — and its offsets are mapped back to editor
 // positions (which count any line break as one).
-import type { EditorState} from '@codemirror/state';
+import type { EditorState } from '@codemirror/state';
 import { StateEffect, StateField, type Extension, type Range } from '@codemirror/state';
 import { Decoration, EditorView, type DecorationSet } from '@codemirror/view';
 import { budgetOneFile, type FileBudget } from '../../../../../shared/bootstrap-budget';
@@ -23,7 +23,10 @@ interface BudgetState {
   deco: DecorationSet;
 }
 
-const droppedMark = Decoration.mark({ class: 'cm-budget-dropped', attributes: { title: 'The agent does not see this (cut by the bootstrap budget)' } });
+const droppedMark = Decoration.mark({
+  class: 'cm-budget-dropped',
+  attributes: { title: 'The agent does not see this (cut by the bootstrap budget)' },
+});
 const droppedLine = Decoration.line({ class: 'cm-budget-dropped-line' });
 
 /** The text OpenClaw would read for this editor state (BOM included). */
@@ -52,7 +55,13 @@ function compute(state: EditorState, params: EditorBudgetParams | null): BudgetS
   const empty: BudgetState = { params, budget: null, ranges: [], deco: Decoration.none };
   if (!params || params.notLoaded !== null || state.doc.length > MAX_BOOTSTRAP_FILE_BYTES) return empty;
   const text = fileTextOf(state, params.bom);
-  const { budget } = budgetOneFile(text, params.name, params.perFile, params.remainingBefore, bootstrapProfile(params.version));
+  const { budget } = budgetOneFile(
+    text,
+    params.name,
+    params.perFile,
+    params.remainingBefore,
+    bootstrapProfile(params.version),
+  );
   const shift = params.bom ? 1 : 0;
   const ranges = budget.dropped
     .map((r) => ({ from: toPosition(state, r.from, shift), to: toPosition(state, r.to, shift) }))
@@ -65,7 +74,8 @@ function compute(state: EditorState, params: EditorBudgetParams | null): BudgetS
     for (let n = first.number; n <= last.number; n++) {
       const line = state.doc.line(n);
       // Whole lines get a full-width shade; the partly cut line at each end only its marked part.
-      if (line.from >= range.from && line.to <= range.to && line.to > line.from) decorations.push(droppedLine.range(line.from));
+      if (line.from >= range.from && line.to <= range.to && line.to > line.from)
+        decorations.push(droppedLine.range(line.from));
     }
   }
   return { params, budget, ranges, deco: Decoration.set(decorations, true) };
@@ -91,9 +101,19 @@ export function liveBudgetOf(state: EditorState): LiveBudget | null {
   const value = state.field(budgetField, false);
   if (!value?.budget) return null;
   const { budget } = value;
-  const droppedLines = value.ranges.map((r) => ({ startLine: state.doc.lineAt(r.from).number, endLine: state.doc.lineAt(r.to - 1).number }));
+  const droppedLines = value.ranges.map((r) => ({
+    startLine: state.doc.lineAt(r.from).number,
+    endLine: state.doc.lineAt(r.to - 1).number,
+  }));
   const level = budgetLevel({ status: budget.outcome, measuredChars: budget.measuredChars, cap: budget.cap });
-  return { outcome: budget.outcome, measuredChars: budget.measuredChars, injectedChars: budget.injectedChars, cap: budget.cap, droppedLines, level };
+  return {
+    outcome: budget.outcome,
+    measuredChars: budget.measuredChars,
+    injectedChars: budget.injectedChars,
+    cap: budget.cap,
+    droppedLines,
+    level,
+  };
 }
 
 /** The field plus a listener that reports each new result (for the header bar). */
@@ -101,7 +121,8 @@ export function budgetExtension(onResult: (live: LiveBudget | null) => void): Ex
   return [
     budgetField,
     EditorView.updateListener.of((update) => {
-      if (update.startState.field(budgetField, false) !== update.state.field(budgetField, false)) onResult(liveBudgetOf(update.state));
+      if (update.startState.field(budgetField, false) !== update.state.field(budgetField, false))
+        onResult(liveBudgetOf(update.state));
     }),
   ];
 }

@@ -18,14 +18,19 @@ export function ChecksumBanner() {
     <div className="banner banner--warning" role="alert" data-testid="checksum-banner">
       <span>
         The frontmatter checksum does not match the text: it was changed outside Memory Lens, or damaged. Declared{' '}
-        <code title={checksum.declared}>{short(checksum.declared)}</code>, the text hashes to <code title={checksum.actual}>{short(checksum.actual)}</code>.
+        <code title={checksum.declared}>{short(checksum.declared)}</code>, the text hashes to{' '}
+        <code title={checksum.actual}>{short(checksum.actual)}</code>.
       </span>
       <button
         type="button"
         className="button"
         data-testid="checksum-accept"
         disabled={!clean}
-        title={clean ? 'Rewrite only the checksum and updated fields so they match this text' : 'Save or discard your edits first'}
+        title={
+          clean
+            ? 'Rewrite only the checksum and updated fields so they match this text'
+            : 'Save or discard your edits first'
+        }
         onClick={() => void acceptChecksum()}
       >
         Accept as intended

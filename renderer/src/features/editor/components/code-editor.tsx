@@ -100,7 +100,10 @@ export function CodeEditor() {
         store.getState().setEditorLiveSize(bufferBytes(update.state, store.getState().editor.doc?.bom ?? false));
       },
     });
-    extensions.push(budgetExtension((live) => budget.getState().setLiveBudget(live)), lineNotesExtension());
+    extensions.push(
+      budgetExtension((live) => budget.getState().setLiveBudget(live)),
+      lineNotesExtension(),
+    );
     if (path) extensions.push(annotationChips(path));
     const base = EditorState.create({ doc: doc.text, extensions });
     baseDoc.current = base.doc;
@@ -111,7 +114,10 @@ export function CodeEditor() {
     jumped.current = hl?.seq ?? null;
     if (hl) jumpToLines(view, hl);
     else {
-      if (draft === null) view.dispatch({ selection: { anchor: Math.min(initialCursor(doc.text.replace(/\r\n?/g, '\n')), view.state.doc.length) } });
+      if (draft === null)
+        view.dispatch({
+          selection: { anchor: Math.min(initialCursor(doc.text.replace(/\r\n?/g, '\n')), view.state.doc.length) },
+        });
       view.scrollDOM.scrollTop = 0;
     }
     // Not when the person went on typing elsewhere while the file loaded (the file filter, say):
@@ -154,14 +160,26 @@ export function CodeEditor() {
     jumped.current = highlight.seq;
   }, [highlight]);
 
-  return <div className="code-editor" data-testid="editor" data-path={path ?? undefined} data-revision={revision} ref={hostRef} />;
+  return (
+    <div
+      className="code-editor"
+      data-testid="editor"
+      data-path={path ?? undefined}
+      data-revision={revision}
+      ref={hostRef}
+    />
+  );
 }
 
 /** Focus is in a text field outside this editor. */
 function typingElsewhere(view: EditorView): boolean {
   const active = view.dom.ownerDocument.activeElement;
   if (!active || view.dom.contains(active)) return false;
-  return active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement || (active instanceof HTMLElement && active.isContentEditable);
+  return (
+    active instanceof HTMLInputElement ||
+    active instanceof HTMLTextAreaElement ||
+    (active instanceof HTMLElement && active.isContentEditable)
+  );
 }
 
 /** What a save would write: the text with the file's line endings, in UTF-8, and its BOM. */

@@ -6,10 +6,28 @@ import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirro
 import { markdown } from '@codemirror/lang-markdown';
 import { HighlightStyle, syntaxHighlighting, bracketMatching } from '@codemirror/language';
 import { highlightSelectionMatches, search, searchKeymap } from '@codemirror/search';
-import { EditorState, RangeSet, RangeSetBuilder, StateEffect, StateField, type Extension, type Text } from '@codemirror/state';
 import {
-  Decoration, type DecorationSet, drawSelection, EditorView, gutter, GutterMarker, highlightActiveLine, highlightActiveLineGutter,
-  highlightSpecialChars, keymap, lineNumbers, type ViewUpdate,
+  EditorState,
+  RangeSet,
+  RangeSetBuilder,
+  StateEffect,
+  StateField,
+  type Extension,
+  type Text,
+} from '@codemirror/state';
+import {
+  Decoration,
+  type DecorationSet,
+  drawSelection,
+  EditorView,
+  gutter,
+  GutterMarker,
+  highlightActiveLine,
+  highlightActiveLineGutter,
+  highlightSpecialChars,
+  keymap,
+  lineNumbers,
+  type ViewUpdate,
 } from '@codemirror/view';
 import { tags } from '@lezer/highlight';
 import type { LineMatch } from '../../../../../shared/domain';
@@ -33,7 +51,14 @@ export const markdownHighlight = HighlightStyle.define([
 
 /** 1-based line of the closing `---`, or 0 when the document has no frontmatter. */
 export function frontmatterEnd(doc: Text): number {
-  if (doc.lines < 2 || doc.line(1).text.replace(/^\uFEFF/, '').trimEnd() !== '---') return 0;
+  if (
+    doc.lines < 2 ||
+    doc
+      .line(1)
+      .text.replace(/^\uFEFF/, '')
+      .trimEnd() !== '---'
+  )
+    return 0;
   const last = Math.min(doc.lines, FRONTMATTER_MAX_LINES);
   for (let n = 2; n <= last; n++) {
     const text = doc.line(n).text.trimEnd();
@@ -64,7 +89,10 @@ const frontmatterField = StateField.define<DecorationSet>({
     if (!tr.docChanged) return deco;
     // Only edits near the top can change the frontmatter; elsewhere just map positions.
     let touchesTop = false;
-    const limit = tr.startState.doc.lines > FRONTMATTER_MAX_LINES ? tr.startState.doc.line(FRONTMATTER_MAX_LINES).to : tr.startState.doc.length;
+    const limit =
+      tr.startState.doc.lines > FRONTMATTER_MAX_LINES
+        ? tr.startState.doc.line(FRONTMATTER_MAX_LINES).to
+        : tr.startState.doc.length;
     tr.changes.iterChangedRanges((fromA) => {
       if (fromA <= limit) touchesTop = true;
     });
@@ -192,7 +220,9 @@ export function editorExtensions(options: EditorExtensionOptions): Extension[] {
   return [
     EditorState.lineSeparator.of(options.lineSeparator),
     citedGutter,
-    lineNumbers(options.firstLine && options.firstLine > 1 ? { formatNumber: (n) => String(n + options.firstLine! - 1) } : {}),
+    lineNumbers(
+      options.firstLine && options.firstLine > 1 ? { formatNumber: (n) => String(n + options.firstLine! - 1) } : {},
+    ),
     highlightActiveLineGutter(),
     highlightSpecialChars(),
     history(),
@@ -210,7 +240,14 @@ export function editorExtensions(options: EditorExtensionOptions): Extension[] {
     EditorState.readOnly.of(options.readOnly),
     EditorView.editable.of(!options.readOnly),
     keymap.of([
-      { key: 'Mod-s', preventDefault: true, run: () => { options.onSave(); return true; } },
+      {
+        key: 'Mod-s',
+        preventDefault: true,
+        run: () => {
+          options.onSave();
+          return true;
+        },
+      },
       ...searchKeymap,
       ...historyKeymap,
       ...defaultKeymap,

@@ -50,13 +50,21 @@ export function CompareView({ path, diskText, eol, onClose, onOverwrite, onTakeD
         }}
       >
         <div className="compare-view__head">
-          <span><strong>Yours</strong> (editable)</span>
-          <span><strong>On disk</strong></span>
+          <span>
+            <strong>Yours</strong> (editable)
+          </span>
+          <span>
+            <strong>On disk</strong>
+          </span>
         </div>
         <div className="compare-view__body" ref={hostRef} />
         <div className="form__actions">
-          <button type="button" className="button" data-testid="compare-close" onClick={onClose}>Close</button>
-          <button type="button" className="button" data-testid="compare-take-disk" onClick={onTakeDisk}>Take disk version</button>
+          <button type="button" className="button" data-testid="compare-close" onClick={onClose}>
+            Close
+          </button>
+          <button type="button" className="button" data-testid="compare-take-disk" onClick={onTakeDisk}>
+            Take disk version
+          </button>
           <button
             type="button"
             className="button button--primary button--danger"

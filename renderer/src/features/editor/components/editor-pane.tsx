@@ -13,7 +13,7 @@ import { AgentAccessStrip } from './agent-access-strip';
 import { SaveSessionButton, SessionSavedNotice } from './save-session-button';
 
 const READ_ONLY_NOTICES: Record<NonNullable<OpenDocument['readOnly']>, string> = {
-  'too-large': 'This file is larger than the editor\'s limit, so it opens read-only.',
+  'too-large': "This file is larger than the editor's limit, so it opens read-only.",
   'invalid-utf8': 'This file is not valid UTF-8; saving it would change its bytes, so it opens read-only.',
   session: 'Session transcripts are read-only.',
 };
@@ -50,7 +50,10 @@ export function EditorPane({ headerExtras, onOpenPath, transcriptTitle }: Editor
   if (!doc) {
     return (
       <div className="editor-pane editor-pane--empty" data-testid="editor-empty">
-        <p>Open a memory file from the sidebar, press <kbd>Ctrl</kbd>+<kbd>P</kbd> to find one, or search with <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>F</kbd>.</p>
+        <p>
+          Open a memory file from the sidebar, press <kbd>Ctrl</kbd>+<kbd>P</kbd> to find one, or search with{' '}
+          <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>F</kbd>.
+        </p>
       </div>
     );
   }
@@ -66,13 +69,23 @@ export function EditorPane({ headerExtras, onOpenPath, transcriptTitle }: Editor
           data-testid="editor-path"
           title={showBidiControls(transcript && transcriptTitle ? `${transcriptTitle}\n${doc.path}` : doc.path)}
         >
-          {unsaved && <span className="dirty-dot" data-testid="editor-dirty" title="Unsaved changes">●</span>}
+          {unsaved && (
+            <span className="dirty-dot" data-testid="editor-dirty" title="Unsaved changes">
+              ●
+            </span>
+          )}
           {showBidiControls(transcript && transcriptTitle ? transcriptTitle : doc.path)}
         </span>
         <span className="editor-pane__meta" data-testid="editor-meta">
-          {transcript
-            ? `${transcript.messages.length} message${transcript.messages.length === 1 ? '' : 's'} · ${formatBytes(doc.size)}`
-            : doc.phase === 'loading' ? '' : <span data-testid="editor-size" data-value={doc.liveSize ?? doc.size}>{formatBytes(doc.liveSize ?? doc.size)}</span>}
+          {transcript ? (
+            `${transcript.messages.length} message${transcript.messages.length === 1 ? '' : 's'} · ${formatBytes(doc.size)}`
+          ) : doc.phase === 'loading' ? (
+            ''
+          ) : (
+            <span data-testid="editor-size" data-value={doc.liveSize ?? doc.size}>
+              {formatBytes(doc.liveSize ?? doc.size)}
+            </span>
+          )}
           {doc.view === 'text' && doc.phase !== 'loading' && ` · ${doc.eol.toUpperCase()}${doc.bom ? ' · BOM' : ''}`}
         </span>
         {headerExtras}
@@ -80,7 +93,14 @@ export function EditorPane({ headerExtras, onOpenPath, transcriptTitle }: Editor
           {doc.view === 'transcript' && doc.phase === 'clean' ? 'Read-only transcript' : PHASE_LABELS[doc.phase]}
         </span>
         {doc.view === 'text' && !doc.readOnly && (
-          <button type="button" className="button button--primary" data-testid="save-button" disabled={!canSave} onClick={() => void saveDocument()} title="Save (Ctrl/Cmd+S)">
+          <button
+            type="button"
+            className="button button--primary"
+            data-testid="save-button"
+            disabled={!canSave}
+            onClick={() => void saveDocument()}
+            title="Save (Ctrl/Cmd+S)"
+          >
             Save
           </button>
         )}
@@ -88,14 +108,27 @@ export function EditorPane({ headerExtras, onOpenPath, transcriptTitle }: Editor
       </header>
       {doc.view === 'text' && <BudgetBar />}
       {doc.phase !== 'loading' && doc.phase !== 'error' && <AgentAccessStrip path={doc.path} />}
-      {doc.view === 'transcript' && <SessionSavedNotice path={doc.path} onOpenPath={onOpenPath ?? ((p) => void openDocument(p))} />}
+      {doc.view === 'transcript' && (
+        <SessionSavedNotice path={doc.path} onOpenPath={onOpenPath ?? ((p) => void openDocument(p))} />
+      )}
 
       {doc.phase === 'conflict' && doc.conflict && (
         <div className="banner banner--warning" role="alert" data-testid="conflict-banner">
           <span>This file changed on disk while you were editing it. Your changes are not saved.</span>
-          <button type="button" className="button" data-testid="conflict-compare" onClick={() => setCompareOpen(true)}>Compare</button>
-          <button type="button" className="button button--danger" data-testid="conflict-overwrite" onClick={() => void overwriteOnDisk()}>Overwrite</button>
-          <button type="button" className="button" data-testid="conflict-reload" onClick={() => void reloadFromDisk()}>Reload</button>
+          <button type="button" className="button" data-testid="conflict-compare" onClick={() => setCompareOpen(true)}>
+            Compare
+          </button>
+          <button
+            type="button"
+            className="button button--danger"
+            data-testid="conflict-overwrite"
+            onClick={() => void overwriteOnDisk()}
+          >
+            Overwrite
+          </button>
+          <button type="button" className="button" data-testid="conflict-reload" onClick={() => void reloadFromDisk()}>
+            Reload
+          </button>
         </div>
       )}
       {doc.deleted && (
@@ -110,7 +143,11 @@ export function EditorPane({ headerExtras, onOpenPath, transcriptTitle }: Editor
           {READ_ONLY_NOTICES[doc.readOnly]}
         </div>
       )}
-      {doc.error && <div className="banner banner--error" role="alert" data-testid="editor-error">{doc.error}</div>}
+      {doc.error && (
+        <div className="banner banner--error" role="alert" data-testid="editor-error">
+          {doc.error}
+        </div>
+      )}
 
       {doc.view === 'text' ? <CodeEditor /> : <TranscriptView />}
       {compareOpen && doc.conflict && (

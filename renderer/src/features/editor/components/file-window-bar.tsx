@@ -11,19 +11,44 @@ export function FileWindowBar() {
   if (!window) return null;
   const atStart = window.startByte === 0;
   const atEnd = window.endByte >= window.totalBytes;
-  const lines = window.endLine >= window.startLine ? `lines ${fmt(window.startLine)}–${fmt(window.endLine)}` : 'no lines';
+  const lines =
+    window.endLine >= window.startLine ? `lines ${fmt(window.startLine)}–${fmt(window.endLine)}` : 'no lines';
   return (
-    <div className="banner banner--info file-window-bar" data-testid="file-window" data-start-line={window.startLine} data-end-line={window.endLine}>
+    <div
+      className="banner banner--info file-window-bar"
+      data-testid="file-window"
+      data-start-line={window.startLine}
+      data-end-line={window.endLine}
+    >
       <span>
-        This file is {formatBytes(window.totalBytes)}, too large to open whole: showing {lines} of {fmt(window.totalLines)}, read-only.
+        This file is {formatBytes(window.totalBytes)}, too large to open whole: showing {lines} of{' '}
+        {fmt(window.totalLines)}, read-only.
       </span>
-      <button type="button" className="button" data-testid="file-window-first" disabled={atStart} onClick={() => void showWindow(0)}>
+      <button
+        type="button"
+        className="button"
+        data-testid="file-window-first"
+        disabled={atStart}
+        onClick={() => void showWindow(0)}
+      >
         First
       </button>
-      <button type="button" className="button" data-testid="file-window-previous" disabled={atStart} onClick={() => void showWindow(window.startByte, true)}>
+      <button
+        type="button"
+        className="button"
+        data-testid="file-window-previous"
+        disabled={atStart}
+        onClick={() => void showWindow(window.startByte, true)}
+      >
         Previous
       </button>
-      <button type="button" className="button" data-testid="file-window-next" disabled={atEnd} onClick={() => void showWindow(window.endByte)}>
+      <button
+        type="button"
+        className="button"
+        data-testid="file-window-next"
+        disabled={atEnd}
+        onClick={() => void showWindow(window.endByte)}
+      >
         Next
       </button>
     </div>

@@ -3,7 +3,7 @@ import { newMemoryFile } from '../../files/stores/new-file-template';
 import { initialCursor } from './initial-cursor';
 
 describe('initialCursor', () => {
-  it('puts a new file\'s cursor after its template, so typing never lands in the frontmatter', () => {
+  it("puts a new file's cursor after its template, so typing never lands in the frontmatter", () => {
     const { text } = newMemoryFile('dated', 'Walkthrough', new Date(2026, 10, 5));
     const at = initialCursor(text);
     expect(at).toBe(text.length);

@@ -12,7 +12,9 @@ export function initialCursor(text: string): number {
     if (FENCE.test(line)) {
       const bodyStart = end < 0 ? text.length : end + 1;
       const body = text.slice(bodyStart);
-      const onlyHeading = body.split(/\r?\n/).every((l) => l.trim() === '' || /^#{1,6}\s/.test(l)) && body.split(/\r?\n/).filter((l) => l.trim() !== '').length <= 1;
+      const onlyHeading =
+        body.split(/\r?\n/).every((l) => l.trim() === '' || /^#{1,6}\s/.test(l)) &&
+        body.split(/\r?\n/).filter((l) => l.trim() !== '').length <= 1;
       return onlyHeading ? text.length : bodyStart;
     }
     if (end < 0) break;

@@ -22,7 +22,11 @@ export function InjectedTextDialog({ onClose }: { onClose(): void }) {
     const content = (bom ? '\uFEFF' : '') + text;
     const { budget } = budgetOneFile(content, params.name, params.perFile, params.remainingBefore, profile);
     const injected = injectedText(content, budget);
-    return { budget, injected, prompt: budget.injectedChars > 0 ? promptTextFor(profile, params.absPath, injected) : '' };
+    return {
+      budget,
+      injected,
+      prompt: budget.injectedChars > 0 ? promptTextFor(profile, params.absPath, injected) : '',
+    };
   }, [params, bom, readEditorText]);
   if (!params || !view) return null;
   return (
@@ -38,12 +42,19 @@ export function InjectedTextDialog({ onClose }: { onClose(): void }) {
           <button
             type="button"
             className="button"
-            onClick={() => void navigator.clipboard?.writeText(view.prompt).then(() => setCopied(true), () => setCopied(false))}
+            onClick={() =>
+              void navigator.clipboard?.writeText(view.prompt).then(
+                () => setCopied(true),
+                () => setCopied(false),
+              )
+            }
           >
             {copied ? 'Copied' : 'Copy'}
           </button>
         )}
-        <button type="button" className="button button--primary" onClick={onClose}>Close</button>
+        <button type="button" className="button button--primary" onClick={onClose}>
+          Close
+        </button>
       </div>
     </Dialog>
   );

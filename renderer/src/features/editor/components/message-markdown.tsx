@@ -52,12 +52,21 @@ function rehypeMarks() {
 }
 
 function mark(value: string): Element {
-  return { type: 'element', tagName: 'mark', properties: { dataTestid: 'transcript-match' }, children: [{ type: 'text', value }] };
+  return {
+    type: 'element',
+    tagName: 'mark',
+    properties: { dataTestid: 'transcript-match' },
+    children: [{ type: 'text', value }],
+  };
 }
 
 export function MessageMarkdown({ text, matches }: { text: string; matches: readonly LineMatch[] | undefined }) {
   return (
-    <ReactMarkdown skipHtml rehypePlugins={[rehypeMarks]} components={{ a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noreferrer noopener" /> }}>
+    <ReactMarkdown
+      skipHtml
+      rehypePlugins={[rehypeMarks]}
+      components={{ a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noreferrer noopener" /> }}
+    >
       {plantMarks(text, matches)}
     </ReactMarkdown>
   );

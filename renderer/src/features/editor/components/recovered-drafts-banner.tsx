@@ -16,16 +16,33 @@ export function RecoveredDraftsBanner() {
         {recovered.map((d, i) => (
           <span key={d.path}>
             {i > 0 && ', '}
-            <button type="button" className="link-button" data-testid="recovered-draft" data-path={d.path} title="Restore this one" onClick={() => void restoreRecoveredDrafts([d.path])}>
+            <button
+              type="button"
+              className="link-button"
+              data-testid="recovered-draft"
+              data-path={d.path}
+              title="Restore this one"
+              onClick={() => void restoreRecoveredDrafts([d.path])}
+            >
               {d.path}
             </button>
           </span>
         ))}
       </span>
-      <button type="button" className="button button--primary" data-testid="recovered-restore" onClick={() => void restoreRecoveredDrafts()}>
+      <button
+        type="button"
+        className="button button--primary"
+        data-testid="recovered-restore"
+        onClick={() => void restoreRecoveredDrafts()}
+      >
         Restore {recovered.length === 1 ? 'it' : 'all'}
       </button>
-      <button type="button" className="button button--danger" data-testid="recovered-discard" onClick={() => void discardRecoveredDrafts()}>
+      <button
+        type="button"
+        className="button button--danger"
+        data-testid="recovered-discard"
+        onClick={() => void discardRecoveredDrafts()}
+      >
         Discard
       </button>
     </div>

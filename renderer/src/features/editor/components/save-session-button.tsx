@@ -8,7 +8,10 @@ const MESSAGES = 15;
  * OpenClaw does on /new. Never replaces a file (a taken name gets -2, -3, …).
  */
 export function SaveSessionButton({ path }: { path: string }) {
-  const { status, forPath } = useAgentAccess((s) => ({ status: s.agentAccess.sessionSave.status, forPath: s.agentAccess.sessionSave.path }));
+  const { status, forPath } = useAgentAccess((s) => ({
+    status: s.agentAccess.sessionSave.status,
+    forPath: s.agentAccess.sessionSave.path,
+  }));
   const saveSessionAsMemory = useAgentAccess((s) => s.saveSessionAsMemory);
   return (
     <button
@@ -29,7 +32,11 @@ export function SessionSavedNotice({ path, onOpenPath }: { path: string; onOpenP
   const save = useAgentAccess((s) => s.agentAccess.sessionSave);
   if (save.path !== path) return null;
   if (save.status === 'error') {
-    return <div className="banner banner--error" role="alert" data-testid="session-memory-error">Could not save the session: {save.error}</div>;
+    return (
+      <div className="banner banner--error" role="alert" data-testid="session-memory-error">
+        Could not save the session: {save.error}
+      </div>
+    );
   }
   if (save.status !== 'done' || !save.saved) return null;
   const saved = save.saved;
@@ -38,7 +45,9 @@ export function SessionSavedNotice({ path, onOpenPath }: { path: string; onOpenP
       <span>
         Saved {saved.messages} message{saved.messages === 1 ? '' : 's'} as <code>{saved.path}</code>.
       </span>
-      <button type="button" className="button" data-testid="session-memory-open" onClick={() => onOpenPath(saved.path)}>Open</button>
+      <button type="button" className="button" data-testid="session-memory-open" onClick={() => onOpenPath(saved.path)}>
+        Open
+      </button>
     </div>
   );
 }

@@ -2,10 +2,21 @@
 import { useBudget } from '../stores/budget-store-context';
 
 export function SectionMoveBanner() {
-  const { lastMove, moveError, busy } = useBudget((s) => ({ lastMove: s.budget.lastMove, moveError: s.budget.moveError, busy: s.budget.busy }));
-  const { undoSectionMove, dismissSectionMove } = useBudget((s) => ({ undoSectionMove: s.undoSectionMove, dismissSectionMove: s.dismissSectionMove }));
+  const { lastMove, moveError, busy } = useBudget((s) => ({
+    lastMove: s.budget.lastMove,
+    moveError: s.budget.moveError,
+    busy: s.budget.busy,
+  }));
+  const { undoSectionMove, dismissSectionMove } = useBudget((s) => ({
+    undoSectionMove: s.undoSectionMove,
+    dismissSectionMove: s.dismissSectionMove,
+  }));
   return (
-    <div className={`banner ${moveError ? 'banner--warning' : 'banner--info'}`} role="status" data-testid="section-move-banner">
+    <div
+      className={`banner ${moveError ? 'banner--warning' : 'banner--info'}`}
+      role="status"
+      data-testid="section-move-banner"
+    >
       <span>
         {moveError ??
           (lastMove
@@ -13,11 +24,19 @@ export function SectionMoveBanner() {
             : '')}
       </span>
       {lastMove && (
-        <button type="button" className="button" data-testid="section-move-undo" disabled={busy} onClick={() => void undoSectionMove()}>
+        <button
+          type="button"
+          className="button"
+          data-testid="section-move-undo"
+          disabled={busy}
+          onClick={() => void undoSectionMove()}
+        >
           Undo move
         </button>
       )}
-      <button type="button" className="icon-button" aria-label="Dismiss" onClick={dismissSectionMove}>×</button>
+      <button type="button" className="icon-button" aria-label="Dismiss" onClick={dismissSectionMove}>
+        ×
+      </button>
     </div>
   );
 }

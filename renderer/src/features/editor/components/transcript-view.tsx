@@ -38,7 +38,10 @@ export function TranscriptView() {
     // A cited range is a whole chunk: land on the first message in it where the engine found a
     // matched word, else on the first message at or after the range start.
     const inRange = transcript.messages.filter((m) => m.line >= highlight.startLine && m.line <= highlight.endLine);
-    const target = inRange.find((m) => matchesByLine.has(m.line)) ?? transcript.messages.find((m) => m.line >= highlight.startLine) ?? transcript.messages.at(-1);
+    const target =
+      inRange.find((m) => matchesByLine.has(m.line)) ??
+      transcript.messages.find((m) => m.line >= highlight.startLine) ??
+      transcript.messages.at(-1);
     if (!target) return;
     const el = listRef.current.querySelector<HTMLElement>(`[data-line="${target.line}"]`);
     el?.scrollIntoView({ block: 'center' });
@@ -54,8 +57,17 @@ export function TranscriptView() {
       )}
       {transcript.messages.some((m) => m.body !== undefined) && (
         <div className="transcript__bar">
-          <label className="transcript__raw muted" title="Channel headers, sender ids, message ids and metadata blocks as OpenClaw stored them">
-            <input type="checkbox" data-testid="transcript-raw" checked={raw} onChange={(e) => setRaw(e.target.checked)} /> Show raw envelopes
+          <label
+            className="transcript__raw muted"
+            title="Channel headers, sender ids, message ids and metadata blocks as OpenClaw stored them"
+          >
+            <input
+              type="checkbox"
+              data-testid="transcript-raw"
+              checked={raw}
+              onChange={(e) => setRaw(e.target.checked)}
+            />{' '}
+            Show raw envelopes
           </label>
         </div>
       )}
@@ -64,7 +76,13 @@ export function TranscriptView() {
           row.kind === 'tool' ? (
             <ToolRow key={`tool-${row.tool.line}-${row.index}`} tool={row.tool} />
           ) : (
-            <MessageRow key={row.message.line} m={row.message} raw={raw} hit={isHit(row.message)} matches={matchesByLine.get(row.message.line)} />
+            <MessageRow
+              key={row.message.line}
+              m={row.message}
+              raw={raw}
+              hit={isHit(row.message)}
+              matches={matchesByLine.get(row.message.line)}
+            />
           ),
         )}
       </ol>
@@ -73,7 +91,17 @@ export function TranscriptView() {
   );
 }
 
-function MessageRow({ m, raw, hit, matches }: { m: TranscriptMessage; raw: boolean; hit: boolean; matches: LineMatch[] | undefined }) {
+function MessageRow({
+  m,
+  raw,
+  hit,
+  matches,
+}: {
+  m: TranscriptMessage;
+  raw: boolean;
+  hit: boolean;
+  matches: LineMatch[] | undefined;
+}) {
   const showRaw = raw && m.body !== undefined;
   return (
     <li
@@ -84,16 +112,27 @@ function MessageRow({ m, raw, hit, matches }: { m: TranscriptMessage; raw: boole
     >
       <div className="message__meta">
         <span className="message__role">{m.role === 'user' ? 'User' : 'Assistant'}</span>
-        {m.sender && <span className="message__sender" data-testid="message-sender" title="Sender, from the channel's envelope">{m.sender}</span>}
+        {m.sender && (
+          <span className="message__sender" data-testid="message-sender" title="Sender, from the channel's envelope">
+            {m.sender}
+          </span>
+        )}
         {m.timestamp && <time dateTime={m.timestamp}>{formatTimestamp(m.timestamp)}</time>}
-        <span className="message__line" title="JSONL line">L{m.line}</span>
+        <span className="message__line" title="JSONL line">
+          L{m.line}
+        </span>
       </div>
       <div className="message__text" data-testid="message-text">
-        {showRaw ? <RawText text={m.text} matches={matches} /> : <MessageMarkdown text={m.body ?? m.text} matches={matches} />}
+        {showRaw ? (
+          <RawText text={m.text} matches={matches} />
+        ) : (
+          <MessageMarkdown text={m.body ?? m.text} matches={matches} />
+        )}
       </div>
       {m.truncatedFrom !== undefined && (
         <div className="message__cut muted" data-testid="transcript-message-cut">
-          Showing the first {m.text.length.toLocaleString('en-US')} of {m.truncatedFrom.toLocaleString('en-US')} characters of this message; the rest is not shown or searched.
+          Showing the first {m.text.length.toLocaleString('en-US')} of {m.truncatedFrom.toLocaleString('en-US')}{' '}
+          characters of this message; the rest is not shown or searched.
         </div>
       )}
     </li>
@@ -114,12 +153,21 @@ function RawText({ text, matches }: { text: string; matches: readonly LineMatch[
   parts.push({ text: text.slice(last), mark: false });
   return (
     <pre className="message__raw" data-testid="message-raw">
-      {parts.map((p, i) => (p.mark ? <mark key={i} data-testid="transcript-match">{p.text}</mark> : p.text))}
+      {parts.map((p, i) =>
+        p.mark ? (
+          <mark key={i} data-testid="transcript-match">
+            {p.text}
+          </mark>
+        ) : (
+          p.text
+        ),
+      )}
     </pre>
   );
 }
 
-type TranscriptRow = { kind: 'message'; message: TranscriptMessage } | { kind: 'tool'; tool: TranscriptTool; index: number };
+type TranscriptRow =
+  { kind: 'message'; message: TranscriptMessage } | { kind: 'tool'; tool: TranscriptTool; index: number };
 
 /** Messages and tool calls in file order; a call made by a message's record follows its text. */
 function rowsOf(messages: readonly TranscriptMessage[], tools: readonly TranscriptTool[]): TranscriptRow[] {
@@ -128,7 +176,8 @@ function rowsOf(messages: readonly TranscriptMessage[], tools: readonly Transcri
   for (const message of messages) {
     while (t < tools.length && tools[t]!.line < message.line) rows.push({ kind: 'tool', tool: tools[t]!, index: t++ });
     rows.push({ kind: 'message', message });
-    while (t < tools.length && tools[t]!.line === message.line) rows.push({ kind: 'tool', tool: tools[t]!, index: t++ });
+    while (t < tools.length && tools[t]!.line === message.line)
+      rows.push({ kind: 'tool', tool: tools[t]!, index: t++ });
   }
   while (t < tools.length) rows.push({ kind: 'tool', tool: tools[t]!, index: t++ });
   return rows;
@@ -137,17 +186,27 @@ function rowsOf(messages: readonly TranscriptMessage[], tools: readonly Transcri
 /** A tool call as one collapsed row: its name and what it was asked; open for arguments and result. */
 function ToolRow({ tool }: { tool: TranscriptTool }) {
   return (
-    <li className={`tool-row${tool.isError ? ' tool-row--error' : ''}`} data-testid="transcript-tool" data-line={tool.line} data-tool={tool.name}>
+    <li
+      className={`tool-row${tool.isError ? ' tool-row--error' : ''}`}
+      data-testid="transcript-tool"
+      data-line={tool.line}
+      data-tool={tool.name}
+    >
       <details>
         <summary>
           <span className="tool-row__name">{tool.name}</span>
           <span className="tool-row__summary">{tool.summary}</span>
-          <span className="message__line" title="JSONL line">L{tool.line}{tool.resultLine !== null ? `–${tool.resultLine}` : ''}</span>
+          <span className="message__line" title="JSONL line">
+            L{tool.line}
+            {tool.resultLine !== null ? `–${tool.resultLine}` : ''}
+          </span>
         </summary>
         <div className="tool-row__body">
           <div className="tool-row__label muted">Arguments</div>
           <pre data-testid="transcript-tool-args">{tool.args}</pre>
-          <div className="tool-row__label muted">{tool.result === null ? 'No result in this transcript' : tool.isError ? 'Error' : 'Result'}</div>
+          <div className="tool-row__label muted">
+            {tool.result === null ? 'No result in this transcript' : tool.isError ? 'Error' : 'Result'}
+          </div>
           {tool.result !== null && <pre data-testid="transcript-tool-result">{tool.result}</pre>}
         </div>
       </details>

@@ -33,10 +33,13 @@ export const initialAgentAccessState: AgentAccessSlice['agentAccess'] = {
   sessionSave: { path: null, status: 'idle', saved: null, error: null },
 };
 
-export function createAgentAccessSlice(port: AgentAccessPort): StateCreator<AgentAccessSlice, [], [], AgentAccessSlice> {
+export function createAgentAccessSlice(
+  port: AgentAccessPort,
+): StateCreator<AgentAccessSlice, [], [], AgentAccessSlice> {
   let seq = 0;
   return (set) => {
-    const patch = (p: Partial<AgentAccessSlice['agentAccess']>) => set((s) => ({ agentAccess: { ...s.agentAccess, ...p } }));
+    const patch = (p: Partial<AgentAccessSlice['agentAccess']>) =>
+      set((s) => ({ agentAccess: { ...s.agentAccess, ...p } }));
     return {
       agentAccess: initialAgentAccessState,
 

@@ -19,7 +19,16 @@ function setup(existing: Record<string, string> = {}) {
     readFile: async ({ path }) => {
       const f = files.get(path);
       if (!f) throw new MemoryLensError('NOT_FOUND', path);
-      return { path, text: f.text, hash: f.hash, size: f.text.length, mtimeMs: 0, bom: false, eol: 'lf', readOnly: null };
+      return {
+        path,
+        text: f.text,
+        hash: f.hash,
+        size: f.text.length,
+        mtimeMs: 0,
+        bom: false,
+        eol: 'lf',
+        readOnly: null,
+      };
     },
     deleteFile: async ({ path }) => {
       files.delete(path);

@@ -131,14 +131,28 @@ export function createBudgetSlice(port: BudgetPort): StateCreator<BudgetSlice, [
           const created = await port.createFile({ path: plan.topicPath, text: plan.topicText });
           if (!bridge.replaceLines(plan.startLine, plan.endLine, plan.pointerLine)) {
             // The editor changed under us (or closed): the new file stays; nothing else was touched.
-            patch({ moveError: `Created ${plan.topicPath}, but the section was no longer where it was; MEMORY.md is unchanged.` });
+            patch({
+              moveError: `Created ${plan.topicPath}, but the section was no longer where it was; MEMORY.md is unchanged.`,
+            });
             return false;
           }
-          patch({ lastMove: { title, topicPath: plan.topicPath, topicHash: created.hash, originalText, pointerLine: plan.pointerLine, startLine: plan.startLine } });
+          patch({
+            lastMove: {
+              title,
+              topicPath: plan.topicPath,
+              topicHash: created.hash,
+              originalText,
+              pointerLine: plan.pointerLine,
+              startLine: plan.startLine,
+            },
+          });
           return true;
         } catch (error) {
           const info = errorInfo(error);
-          patch({ moveError: info.code === 'ALREADY_EXISTS' ? `${plan.topicPath} already exists; pick another name.` : info.message });
+          patch({
+            moveError:
+              info.code === 'ALREADY_EXISTS' ? `${plan.topicPath} already exists; pick another name.` : info.message,
+          });
           return false;
         } finally {
           patch({ busy: false });
@@ -152,7 +166,9 @@ export function createBudgetSlice(port: BudgetPort): StateCreator<BudgetSlice, [
         try {
           const line = bridge.findLine(move.pointerLine, move.startLine);
           if (line === null || !bridge.replaceLines(line, line, move.originalText)) {
-            patch({ moveError: `The pointer line to ${move.topicPath} is gone, so the section was not put back; ${move.topicPath} still holds it.` });
+            patch({
+              moveError: `The pointer line to ${move.topicPath} is gone, so the section was not put back; ${move.topicPath} still holds it.`,
+            });
             return;
           }
           const current = await port.readFile({ path: move.topicPath }).catch(() => null);
@@ -160,7 +176,10 @@ export function createBudgetSlice(port: BudgetPort): StateCreator<BudgetSlice, [
             await port.deleteFile({ path: move.topicPath });
             patch({ lastMove: null });
           } else {
-            patch({ lastMove: null, moveError: `The section is back. ${move.topicPath} was changed (or removed) since the move, so it was left as it is.` });
+            patch({
+              lastMove: null,
+              moveError: `The section is back. ${move.topicPath} was changed (or removed) since the move, so it was left as it is.`,
+            });
           }
         } catch (error) {
           patch({ moveError: errorInfo(error).message });

@@ -22,12 +22,18 @@ export interface DraftPersistence {
   flush(): Promise<void>;
 }
 
-export function createDraftPersistence(port: Partial<DraftPort>, onError: (message: string) => void, delayMs = DRAFT_PERSIST_MS): DraftPersistence {
+export function createDraftPersistence(
+  port: Partial<DraftPort>,
+  onError: (message: string) => void,
+  delayMs = DRAFT_PERSIST_MS,
+): DraftPersistence {
   const pending = new Map<string, { timer: ReturnType<typeof setTimeout>; read: () => DraftSnapshot | null }>();
   // Per path, writes and deletes run in order: a late put must not resurrect a forgotten draft.
   const chains = new Map<string, Promise<unknown>>();
   const enqueue = (path: string, job: () => Promise<unknown>) => {
-    const run = (chains.get(path) ?? Promise.resolve()).then(job).catch((error: unknown) => onError(error instanceof Error ? error.message : String(error)));
+    const run = (chains.get(path) ?? Promise.resolve())
+      .then(job)
+      .catch((error: unknown) => onError(error instanceof Error ? error.message : String(error)));
     chains.set(path, run);
     return run;
   };

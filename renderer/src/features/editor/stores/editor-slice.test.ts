@@ -259,7 +259,9 @@ describe('drafts that survive the window', () => {
     await settle();
     first.ws.writeExternally('USER.md', 'base\nexternal line A\n');
     // A conflict in this window: the kept draft still names the old base.
-    await first.store.getState().applyDiskChange({ path: 'USER.md', change: 'changed', hash: first.ws.files.get('USER.md')!.hash });
+    await first.store
+      .getState()
+      .applyDiskChange({ path: 'USER.md', change: 'changed', hash: first.ws.files.get('USER.md')!.hash });
     expect(first.doc().phase).toBe('conflict');
     first.editor.type('mine, more\n');
     await settle();
@@ -298,7 +300,11 @@ describe('matched words of a search hit', () => {
     t.ws.matches.set('memory/a.md', [{ line: 2, start: 0, end: 6 }]);
     await t.store.getState().openDocument('memory/a.md', { startLine: 1, endLine: 2, terms: ['budget'] });
     await settle();
-    expect(t.store.getState().editor.highlight).toMatchObject({ startLine: 1, endLine: 2, matches: [{ line: 2, start: 0, end: 6 }] });
+    expect(t.store.getState().editor.highlight).toMatchObject({
+      startLine: 1,
+      endLine: 2,
+      matches: [{ line: 2, start: 0, end: 6 }],
+    });
   });
 });
 
@@ -309,7 +315,12 @@ describe('editor: frontmatter checksum', () => {
     expect(t.doc().checksum).toMatchObject({ ok: false });
     const revision = t.doc().revision;
     await t.store.getState().acceptChecksum();
-    expect(t.doc()).toMatchObject({ text: '---\nchecksum: ok\n---\nbody\n', checksum: null, phase: 'clean', revision: revision + 1 });
+    expect(t.doc()).toMatchObject({
+      text: '---\nchecksum: ok\n---\nbody\n',
+      checksum: null,
+      phase: 'clean',
+      revision: revision + 1,
+    });
     expect(t.doc().hash).toBe(t.ws.files.get('memory/f.md')!.hash);
   });
 

@@ -75,8 +75,15 @@ export interface OpenDocument {
 /** What a read from disk sets on the open document. */
 export function fromDisk(content: FileContent): Partial<OpenDocument> {
   return {
-    text: content.text, hash: content.hash, size: content.size, liveSize: undefined, bom: content.bom, eol: content.eol, readOnly: content.readOnly,
-    window: content.window ?? null, checksum: content.checksum ?? null,
+    text: content.text,
+    hash: content.hash,
+    size: content.size,
+    liveSize: undefined,
+    bom: content.bom,
+    eol: content.eol,
+    readOnly: content.readOnly,
+    window: content.window ?? null,
+    checksum: content.checksum ?? null,
   };
 }
 
@@ -136,7 +143,14 @@ export interface EditorSlice {
 export function unsavedPaths(editor: EditorSlice['editor']): string[] {
   const paths = new Set(Object.keys(editor.drafts));
   const doc = editor.doc;
-  if (doc && (doc.phase === 'dirty' || doc.phase === 'conflict' || doc.phase === 'saving' || (doc.deleted && doc.view === 'text'))) paths.add(doc.path);
+  if (
+    doc &&
+    (doc.phase === 'dirty' ||
+      doc.phase === 'conflict' ||
+      doc.phase === 'saving' ||
+      (doc.deleted && doc.view === 'text'))
+  )
+    paths.add(doc.path);
   return [...paths].sort();
 }
 
@@ -152,9 +166,19 @@ export function draftBase(doc: OpenDocument): string | null {
   return doc.deleted ? null : doc.hash;
 }
 
-export const initialEditorState: EditorSlice['editor'] = { doc: null, highlight: null, compareOpen: false, drafts: {}, recovered: [], draftError: null };
+export const initialEditorState: EditorSlice['editor'] = {
+  doc: null,
+  highlight: null,
+  compareOpen: false,
+  drafts: {},
+  recovered: [],
+  draftError: null,
+};
 
-export function createEditorSlice(port: EditorPort, options: { draftDelayMs?: number } = {}): StateCreator<EditorSlice, [], [], EditorSlice> {
+export function createEditorSlice(
+  port: EditorPort,
+  options: { draftDelayMs?: number } = {},
+): StateCreator<EditorSlice, [], [], EditorSlice> {
   let bridge: EditorBridge | null = null;
   let openSeq = 0;
   let highlightSeq = 0;
@@ -183,8 +207,17 @@ export function createEditorSlice(port: EditorPort, options: { draftDelayMs?: nu
     async function loadMatches(path: string, highlight: LineRange) {
       if (!port.findMatches || !highlight.terms?.length) return;
       try {
-        const matches = await port.findMatches({ path, startLine: highlight.startLine, endLine: highlight.endLine, terms: highlight.terms.slice(0, 64) });
-        set((s) => (s.editor.highlight?.seq === highlight.seq && s.editor.doc?.path === path ? { editor: { ...s.editor, highlight: { ...highlight, matches } } } : s));
+        const matches = await port.findMatches({
+          path,
+          startLine: highlight.startLine,
+          endLine: highlight.endLine,
+          terms: highlight.terms.slice(0, 64),
+        });
+        set((s) =>
+          s.editor.highlight?.seq === highlight.seq && s.editor.doc?.path === path
+            ? { editor: { ...s.editor, highlight: { ...highlight, matches } } }
+            : s,
+        );
       } catch {
         // Marks are a help; the cited lines are highlighted anyway.
       }
@@ -198,7 +231,15 @@ export function createEditorSlice(port: EditorPort, options: { draftDelayMs?: nu
         const p = typeof patch === 'function' ? patch(doc) : patch;
         return { editor: { ...s.editor, doc: { ...doc, ...p } } };
       });
-    const recoveredActions = createRecoveredDraftActions({ port, set, get, patchDoc, restored, persistence, unsavedPaths });
+    const recoveredActions = createRecoveredDraftActions({
+      port,
+      set,
+      get,
+      patchDoc,
+      restored,
+      persistence,
+      unsavedPaths,
+    });
 
     async function loadConflict(path: string) {
       try {
@@ -222,7 +263,8 @@ export function createEditorSlice(port: EditorPort, options: { draftDelayMs?: nu
       const content = await port.readFile({ path });
       patchDoc(path, (d) => {
         // The user may have typed while we read: then this is a conflict, not a reload.
-        if (d.phase !== 'clean') return { conflict: { diskText: content.text, diskHash: content.hash }, phase: 'conflict' };
+        if (d.phase !== 'clean')
+          return { conflict: { diskText: content.text, diskHash: content.hash }, phase: 'conflict' };
         return { ...fromDisk(content), revision: d.revision + 1, deleted: false };
       });
     }
@@ -273,7 +315,10 @@ export function createEditorSlice(port: EditorPort, options: { draftDelayMs?: nu
         const doc = current();
         // A recovered draft being restored into the file that is already open (reopened after a
         // reload, unedited) goes through the draft path below, so its base and conflict survive.
-        const restoring = get().editor.drafts[path]?.doc === null && doc?.path === path && !(doc.phase === 'dirty' || doc.phase === 'conflict' || doc.phase === 'saving');
+        const restoring =
+          get().editor.drafts[path]?.doc === null &&
+          doc?.path === path &&
+          !(doc.phase === 'dirty' || doc.phase === 'conflict' || doc.phase === 'saving');
         if (doc && doc.path === path && doc.phase !== 'error' && !restoring) {
           set((s) => ({ editor: { ...s.editor, highlight: highlight ?? s.editor.highlight } }));
           if (highlight) void loadMatches(path, highlight);
@@ -283,15 +328,32 @@ export function createEditorSlice(port: EditorPort, options: { draftDelayMs?: nu
         if (doc && (doc.phase === 'dirty' || doc.phase === 'conflict' || doc.phase === 'saving') && bridge) {
           const text = bridge.snapshot().text;
           const baseHash = draftBase(doc);
-          set((s) => ({ editor: { ...s.editor, drafts: { ...s.editor.drafts, [doc.path]: { doc, text, baseHash } } } }));
+          set((s) => ({
+            editor: { ...s.editor, drafts: { ...s.editor.drafts, [doc.path]: { doc, text, baseHash } } },
+          }));
           void persistence.flush();
         }
         const seq = ++openSeq;
         const view = isTranscriptPath(path) ? 'transcript' : 'text';
         const loading: OpenDocument = {
-          path, view, text: '', hash: null, revision: 0, readOnly: view === 'transcript' ? 'session' : null, bom: false, eol: 'lf', size: 0,
-          phase: 'loading', deleted: false, conflict: null, pendingDisk: null, transcript: null, error: null, savedAt: null,
-          window: null, checksum: null,
+          path,
+          view,
+          text: '',
+          hash: null,
+          revision: 0,
+          readOnly: view === 'transcript' ? 'session' : null,
+          bom: false,
+          eol: 'lf',
+          size: 0,
+          phase: 'loading',
+          deleted: false,
+          conflict: null,
+          pendingDisk: null,
+          transcript: null,
+          error: null,
+          savedAt: null,
+          window: null,
+          checksum: null,
         };
         const draft = get().editor.drafts[path];
         if (draft?.doc) {
@@ -300,7 +362,15 @@ export function createEditorSlice(port: EditorPort, options: { draftDelayMs?: nu
           set((s) => {
             const drafts = { ...s.editor.drafts };
             delete drafts[path];
-            return { editor: { ...s.editor, drafts, highlight, compareOpen: false, doc: { ...kept, revision: kept.revision + 1 } } };
+            return {
+              editor: {
+                ...s.editor,
+                drafts,
+                highlight,
+                compareOpen: false,
+                doc: { ...kept, revision: kept.revision + 1 },
+              },
+            };
           });
           if (highlight) void loadMatches(path, highlight);
           return;
@@ -370,7 +440,14 @@ export function createEditorSlice(port: EditorPort, options: { draftDelayMs?: nu
         set((s) => ({ editor: { ...s.editor, compareOpen: false } }));
         try {
           const content = await port.readFile({ path: doc.path });
-          patchDoc(doc.path, (d) => ({ ...fromDisk(content), revision: d.revision + 1, phase: 'clean', conflict: null, deleted: false, error: null }));
+          patchDoc(doc.path, (d) => ({
+            ...fromDisk(content),
+            revision: d.revision + 1,
+            phase: 'clean',
+            conflict: null,
+            deleted: false,
+            error: null,
+          }));
           persistence.forget(doc.path);
         } catch (error) {
           patchDoc(doc.path, { error: errorInfo(error).message });
@@ -421,7 +498,18 @@ export function createEditorSlice(port: EditorPort, options: { draftDelayMs?: nu
 
       flushDrafts: () => persistence.flush(),
 
-      resetForWorkspace: () => set((s) => ({ editor: { ...s.editor, doc: null, highlight: null, compareOpen: false, drafts: {}, recovered: [], draftError: null } })),
+      resetForWorkspace: () =>
+        set((s) => ({
+          editor: {
+            ...s.editor,
+            doc: null,
+            highlight: null,
+            compareOpen: false,
+            drafts: {},
+            recovered: [],
+            draftError: null,
+          },
+        })),
 
       async acceptChecksum() {
         const doc = current();
@@ -430,7 +518,11 @@ export function createEditorSlice(port: EditorPort, options: { draftDelayMs?: nu
         try {
           const result = await port.acceptChecksum({ path: doc.path, expectedHash: doc.hash });
           patchDoc(doc.path, (d) => ({
-            text: result.text ?? d.text, hash: result.hash, size: result.size, checksum: null, error: null,
+            text: result.text ?? d.text,
+            hash: result.hash,
+            size: result.size,
+            checksum: null,
+            error: null,
             revision: d.phase === 'clean' ? d.revision + 1 : d.revision,
           }));
         } catch (error) {

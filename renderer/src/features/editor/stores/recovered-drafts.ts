@@ -47,7 +47,13 @@ export function createRecoveredDraftActions(ctx: RecoveredContext) {
       // `hash` stays the draft's base until the user resolves the conflict (Compare, Overwrite,
       // Reload): it is what the draft is kept with, so a reload or restart restores the conflict again.
       patchDoc(path, {
-        text: content.text, hash: changedOnDisk ? draft.baseHash : content.hash, size: content.size, bom: content.bom, eol: content.eol, readOnly: content.readOnly, revision: 1,
+        text: content.text,
+        hash: changedOnDisk ? draft.baseHash : content.hash,
+        size: content.size,
+        bom: content.bom,
+        eol: content.eol,
+        readOnly: content.readOnly,
+        revision: 1,
         phase: changedOnDisk ? 'conflict' : 'dirty',
         conflict: changedOnDisk ? { diskText: content.text, diskHash: content.hash } : null,
       });
@@ -71,7 +77,10 @@ export function createRecoveredDraftActions(ctx: RecoveredContext) {
         editor: {
           ...s.editor,
           recovered: s.editor.recovered.filter((d) => !chosen.includes(d)),
-          drafts: { ...s.editor.drafts, ...Object.fromEntries(chosen.map((d) => [d.path, { doc: null, text: d.text, baseHash: d.baseHash }])) },
+          drafts: {
+            ...s.editor.drafts,
+            ...Object.fromEntries(chosen.map((d) => [d.path, { doc: null, text: d.text, baseHash: d.baseHash }])),
+          },
         },
       }));
       await get().openDocument(chosen[0]!.path);

@@ -13,11 +13,20 @@ export function FileDialogs({ onOpen }: { onOpen(path: string): void }) {
   if (!dialog) return null;
   const close = () => openFileDialog(null);
   if (dialog.kind === 'new') return <NewFileDialog error={dialogError} onClose={close} onOpen={onOpen} />;
-  if (dialog.kind === 'rename') return <RenameDialog path={dialog.path} error={dialogError} onClose={close} onOpen={onOpen} />;
+  if (dialog.kind === 'rename')
+    return <RenameDialog path={dialog.path} error={dialogError} onClose={close} onOpen={onOpen} />;
   return <DeleteDialog path={dialog.path} error={dialogError} onClose={close} />;
 }
 
-function NewFileDialog({ error, onClose, onOpen }: { error: string | null; onClose(): void; onOpen(path: string): void }) {
+function NewFileDialog({
+  error,
+  onClose,
+  onOpen,
+}: {
+  error: string | null;
+  onClose(): void;
+  onOpen(path: string): void;
+}) {
   const createMemoryFile = useFiles((s) => s.createMemoryFile);
   const [kind, setKind] = useState<NewFileKind>('dated');
   const [title, setTitle] = useState('');
@@ -37,24 +46,60 @@ function NewFileDialog({ error, onClose, onOpen }: { error: string | null; onClo
       >
         <label className="form__row">
           Title
-          <input data-testid="new-file-title" value={title} onChange={(e) => setTitle(e.target.value)} placeholder="API design decisions" />
+          <input
+            data-testid="new-file-title"
+            value={title}
+            onChange={(e) => setTitle(e.target.value)}
+            placeholder="API design decisions"
+          />
         </label>
         <fieldset className="form__row form__radios">
-          <label><input type="radio" name="kind" checked={kind === 'dated'} onChange={() => setKind('dated')} /> Dated note</label>
-          <label><input type="radio" name="kind" data-testid="new-file-topic" checked={kind === 'topic'} onChange={() => setKind('topic')} /> Topic file</label>
+          <label>
+            <input type="radio" name="kind" checked={kind === 'dated'} onChange={() => setKind('dated')} /> Dated note
+          </label>
+          <label>
+            <input
+              type="radio"
+              name="kind"
+              data-testid="new-file-topic"
+              checked={kind === 'topic'}
+              onChange={() => setKind('topic')}
+            />{' '}
+            Topic file
+          </label>
         </fieldset>
-        <div className="form__preview" data-testid="new-file-path">{preview.path}</div>
-        {error && <div className="notice notice--error" role="alert">{error}</div>}
+        <div className="form__preview" data-testid="new-file-path">
+          {preview.path}
+        </div>
+        {error && (
+          <div className="notice notice--error" role="alert">
+            {error}
+          </div>
+        )}
         <div className="form__actions">
-          <button type="button" className="button" onClick={onClose}>Cancel</button>
-          <button type="submit" className="button button--primary" data-testid="new-file-create">Create</button>
+          <button type="button" className="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button button--primary" data-testid="new-file-create">
+            Create
+          </button>
         </div>
       </form>
     </Dialog>
   );
 }
 
-function RenameDialog({ path, error, onClose, onOpen }: { path: string; error: string | null; onClose(): void; onOpen(path: string): void }) {
+function RenameDialog({
+  path,
+  error,
+  onClose,
+  onOpen,
+}: {
+  path: string;
+  error: string | null;
+  onClose(): void;
+  onOpen(path: string): void;
+}) {
   const renameMemoryFile = useFiles((s) => s.renameMemoryFile);
   const [target, setTarget] = useState(path);
   const invalid = validateRenameTarget(target);
@@ -72,10 +117,23 @@ function RenameDialog({ path, error, onClose, onOpen }: { path: string; error: s
           New path
           <input data-testid="rename-input" value={target} onChange={(e) => setTarget(e.target.value)} />
         </label>
-        {(invalid || error) && <div className="notice notice--error" role="alert">{error ?? invalid}</div>}
+        {(invalid || error) && (
+          <div className="notice notice--error" role="alert">
+            {error ?? invalid}
+          </div>
+        )}
         <div className="form__actions">
-          <button type="button" className="button" onClick={onClose}>Cancel</button>
-          <button type="submit" className="button button--primary" data-testid="rename-confirm" disabled={!!invalid || target === path}>Rename</button>
+          <button type="button" className="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            className="button button--primary"
+            data-testid="rename-confirm"
+            disabled={!!invalid || target === path}
+          >
+            Rename
+          </button>
         </div>
       </form>
     </Dialog>
@@ -86,11 +144,26 @@ function DeleteDialog({ path, error, onClose }: { path: string; error: string | 
   const deleteMemoryFile = useFiles((s) => s.deleteMemoryFile);
   return (
     <Dialog title="Move to trash?" testId="delete-dialog" onClose={onClose}>
-      <p><code>{path}</code> will be moved to the trash. The index forgets it; you can restore it from the trash.</p>
-      {error && <div className="notice notice--error" role="alert">{error}</div>}
+      <p>
+        <code>{path}</code> will be moved to the trash. The index forgets it; you can restore it from the trash.
+      </p>
+      {error && (
+        <div className="notice notice--error" role="alert">
+          {error}
+        </div>
+      )}
       <div className="form__actions">
-        <button type="button" className="button" onClick={onClose}>Cancel</button>
-        <button type="button" className="button button--danger button--primary" data-testid="delete-confirm" onClick={() => void deleteMemoryFile(path)}>Move to trash</button>
+        <button type="button" className="button" onClick={onClose}>
+          Cancel
+        </button>
+        <button
+          type="button"
+          className="button button--danger button--primary"
+          data-testid="delete-confirm"
+          onClick={() => void deleteMemoryFile(path)}
+        >
+          Move to trash
+        </button>
       </div>
     </Dialog>
   );

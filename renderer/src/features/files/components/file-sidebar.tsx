@@ -22,7 +22,14 @@ interface FileSidebarProps {
 }
 
 /** Memoized: the window re-renders for reasons of its own, and the list is the costliest part of it. */
-export const FileSidebar = memo(function FileSidebar({ onOpen, hitPaths, unsavedPaths, notices, indexing = false, statusUnknown = false }: FileSidebarProps) {
+export const FileSidebar = memo(function FileSidebar({
+  onOpen,
+  hitPaths,
+  unsavedPaths,
+  notices,
+  indexing = false,
+  statusUnknown = false,
+}: FileSidebarProps) {
   const { entries, filter, toggled, showAll, activePath, loaded, error } = useFiles((s) => ({
     entries: s.files.entries,
     filter: s.files.filter,
@@ -46,7 +53,10 @@ export const FileSidebar = memo(function FileSidebar({ onOpen, hitPaths, unsaved
   const filtering = listFilter.trim().length > 0;
   // Grouped once per list (10k files: tens of ms), and again only while a filter is typed.
   const allGroups = useMemo(() => groupFiles(listEntries), [listEntries]);
-  const groups = useMemo(() => (filtering ? groupFiles(listEntries, listFilter) : allGroups), [filtering, listEntries, listFilter, allGroups]);
+  const groups = useMemo(
+    () => (filtering ? groupFiles(listEntries, listFilter) : allGroups),
+    [filtering, listEntries, listFilter, allGroups],
+  );
   // Same-named files are told apart within the group they are listed in (four `2026-04-17.md`
   // under Dated), not across groups whose names already say which is which.
   const folderHints = useMemo(() => new Map(allGroups.flatMap((g) => [...disambiguatePaths(filesOf(g))])), [allGroups]);
@@ -66,7 +76,13 @@ export const FileSidebar = memo(function FileSidebar({ onOpen, hitPaths, unsaved
             if (e.key === 'Escape') setFileFilter('');
           }}
         />
-        <button type="button" className="button" data-testid="new-file" title="New memory file" onClick={() => openFileDialog({ kind: 'new' })}>
+        <button
+          type="button"
+          className="button"
+          data-testid="new-file"
+          title="New memory file"
+          onClick={() => openFileDialog({ kind: 'new' })}
+        >
           + New
         </button>
       </div>
@@ -75,7 +91,9 @@ export const FileSidebar = memo(function FileSidebar({ onOpen, hitPaths, unsaved
           ? `${shown} of ${listEntries.length} files`
           : indexing
             ? `${listEntries.length} files so far — indexing…`
-            : statusUnknown && listEntries.length === 0 ? 'Loading files…' : `${listEntries.length} files`}
+            : statusUnknown && listEntries.length === 0
+              ? 'Loading files…'
+              : `${listEntries.length} files`}
       </div>
       {notices}
       {error && <div className="notice notice--error">{error}</div>}
@@ -129,18 +147,33 @@ function GroupNode(props: GroupNodeProps) {
   const { group, depth, toggled, filtering, onToggle, topLevelCount } = props;
   const open = isGroupOpen(group.id, toggled, filtering, topLevelCount);
   return (
-    <section className={`file-group file-group--depth${Math.min(depth, 3)}`} data-testid="file-group" data-group={group.id}>
+    <section
+      className={`file-group file-group--depth${Math.min(depth, 3)}`}
+      data-testid="file-group"
+      data-group={group.id}
+    >
       <button type="button" className="file-group__head" aria-expanded={open} onClick={() => onToggle(group.id)}>
         <span className="file-group__caret">{open ? '▾' : '▸'}</span>
         <span className="file-group__label">{group.label}</span>
-        <span className="file-group__count" data-testid="group-count">{group.count}</span>
+        <span className="file-group__count" data-testid="group-count">
+          {group.count}
+        </span>
       </button>
       {open && (
         <div className="file-group__body">
-          {group.groups.map((g) => <GroupNode key={g.id} {...props} group={g} depth={depth + 1} />)}
-          {(props.showAll[group.id] ? group.files : group.files.slice(0, MAX_ROWS_PER_GROUP)).map((f) => <FileRow key={f.path} file={f} {...props} />)}
+          {group.groups.map((g) => (
+            <GroupNode key={g.id} {...props} group={g} depth={depth + 1} />
+          ))}
+          {(props.showAll[group.id] ? group.files : group.files.slice(0, MAX_ROWS_PER_GROUP)).map((f) => (
+            <FileRow key={f.path} file={f} {...props} />
+          ))}
           {!props.showAll[group.id] && group.files.length > MAX_ROWS_PER_GROUP && (
-            <button type="button" className="link-button file-group__more" data-testid="group-show-all" onClick={() => props.onShowAll(group.id)}>
+            <button
+              type="button"
+              className="link-button file-group__more"
+              data-testid="group-show-all"
+              onClick={() => props.onShowAll(group.id)}
+            >
               Show all {group.files.length}
             </button>
           )}
@@ -150,7 +183,16 @@ function GroupNode(props: GroupNodeProps) {
   );
 }
 
-function FileRow({ file, activePath, hitPaths, unsavedPaths, folderHints, onOpen, onRename, onDelete }: GroupNodeProps & { file: FileListEntry }) {
+function FileRow({
+  file,
+  activePath,
+  hitPaths,
+  unsavedPaths,
+  folderHints,
+  onOpen,
+  onRename,
+  onDelete,
+}: GroupNodeProps & { file: FileListEntry }) {
   const badges = fileBadges(file);
   const active = file.path === activePath;
   const editable = file.source === 'memory';
@@ -165,28 +207,67 @@ function FileRow({ file, activePath, hitPaths, unsavedPaths, folderHints, onOpen
       data-active={active || undefined}
       data-unsaved={unsaved || undefined}
     >
-      <button type="button" className="file-item__open" title={showBidiControls(session && file.title ? `${file.title}\n${file.path}` : file.path)} onClick={() => onOpen(file.path)}>
+      <button
+        type="button"
+        className="file-item__open"
+        title={showBidiControls(session && file.title ? `${file.title}\n${file.path}` : file.path)}
+        onClick={() => onOpen(file.path)}
+      >
         {hitPaths?.has(file.path) && <span className="hit-dot" title="In the current search results" />}
         {session ? (
           <>
-            {file.date && <span className="file-item__time" data-testid="session-time">{sessionTime(file.date.epochMs, file.date.granularity)}</span>}
-            <span className="file-item__name" data-testid="file-name">{showBidiControls(file.title ?? fileName(file.path))}</span>
+            {file.date && (
+              <span className="file-item__time" data-testid="session-time">
+                {sessionTime(file.date.epochMs, file.date.granularity)}
+              </span>
+            )}
+            <span className="file-item__name" data-testid="file-name">
+              {showBidiControls(file.title ?? fileName(file.path))}
+            </span>
           </>
         ) : (
           <>
-            <span className="file-item__name" data-testid="file-name">{showBidiControls(fileName(file.path))}</span>
-            {hint && <span className="folder-chip" data-testid="folder-hint" title={file.path}>{hint}</span>}
+            <span className="file-item__name" data-testid="file-name">
+              {showBidiControls(fileName(file.path))}
+            </span>
+            {hint && (
+              <span className="folder-chip" data-testid="folder-hint" title={file.path}>
+                {hint}
+              </span>
+            )}
           </>
         )}
-        {unsaved && <span className="dirty-dot" data-testid="unsaved-marker" title="Unsaved changes">●</span>}
+        {unsaved && (
+          <span className="dirty-dot" data-testid="unsaved-marker" title="Unsaved changes">
+            ●
+          </span>
+        )}
         {badges.map((b) => (
-          <span key={b.kind} className={`badge badge--${b.kind}`} data-testid={`badge-${b.kind}`} title={b.title}>{b.label}</span>
+          <span key={b.kind} className={`badge badge--${b.kind}`} data-testid={`badge-${b.kind}`} title={b.title}>
+            {b.label}
+          </span>
         ))}
       </button>
       {editable && (
         <span className="file-item__actions">
-          <button type="button" className="icon-button" data-testid="rename-file" title="Rename" onClick={() => onRename(file.path)}>✎</button>
-          <button type="button" className="icon-button" data-testid="delete-file" title="Move to trash" onClick={() => onDelete(file.path)}>✕</button>
+          <button
+            type="button"
+            className="icon-button"
+            data-testid="rename-file"
+            title="Rename"
+            onClick={() => onRename(file.path)}
+          >
+            ✎
+          </button>
+          <button
+            type="button"
+            className="icon-button"
+            data-testid="delete-file"
+            title="Move to trash"
+            onClick={() => onDelete(file.path)}
+          >
+            ✕
+          </button>
         </span>
       )}
     </div>

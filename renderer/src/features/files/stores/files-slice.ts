@@ -7,11 +7,7 @@ import { errorInfo } from '../../../lib/error-message';
 
 export type FilesPort = Pick<MemlensApi, 'listFiles' | 'createFile' | 'renameFile' | 'deleteFile'>;
 
-export type FileDialog =
-  | { kind: 'new' }
-  | { kind: 'rename'; path: string }
-  | { kind: 'delete'; path: string }
-  | null;
+export type FileDialog = { kind: 'new' } | { kind: 'rename'; path: string } | { kind: 'delete'; path: string } | null;
 
 export interface FilesSlice {
   files: {
@@ -87,18 +83,21 @@ export function createFilesSlice(port: FilesPort): StateCreator<FilesSlice, [], 
         }
       },
       setFileFilter: (filter) => patch({ filter }),
-      toggleGroup: (id) => set((s) => ({ files: { ...s.files, toggled: { ...s.files.toggled, [id]: !s.files.toggled[id] } } })),
+      toggleGroup: (id) =>
+        set((s) => ({ files: { ...s.files, toggled: { ...s.files.toggled, [id]: !s.files.toggled[id] } } })),
       showAllInGroup: (id) => set((s) => ({ files: { ...s.files, showAll: { ...s.files.showAll, [id]: true } } })),
       setActivePath: (activePath) => patch({ activePath }),
       openFileDialog: (dialog) => patch({ dialog, dialogError: null }),
-      createMemoryFile: (path, text) => runDialogAction(async () => {
-        await port.createFile({ path, text });
-        return path;
-      }),
-      renameMemoryFile: (from, to) => runDialogAction(async () => {
-        await port.renameFile({ from, to });
-        return to;
-      }),
+      createMemoryFile: (path, text) =>
+        runDialogAction(async () => {
+          await port.createFile({ path, text });
+          return path;
+        }),
+      renameMemoryFile: (from, to) =>
+        runDialogAction(async () => {
+          await port.renameFile({ from, to });
+          return to;
+        }),
       async deleteMemoryFile(path) {
         const done = await runDialogAction(async () => {
           await port.deleteFile({ path });
@@ -124,9 +123,15 @@ export const COLLAPSE_ABOVE = 60;
  * Small workspaces start fully open; in large ones months and session days start collapsed so a
  * year of notes does not bury the rest. A filter opens everything it matched.
  */
-export function isGroupOpen(id: string, toggled: Record<string, boolean>, filtering: boolean, topLevelCount = 0): boolean {
+export function isGroupOpen(
+  id: string,
+  toggled: Record<string, boolean>,
+  filtering: boolean,
+  topLevelCount = 0,
+): boolean {
   if (filtering) return true;
-  const isLeafBucket = /^(dated|conversations|facts|tasks)\/\d{4}-\d{2}$/.test(id) || /^sessions\/[^/]+\/\d{4}-\d{2}-\d{2}$/.test(id);
+  const isLeafBucket =
+    /^(dated|conversations|facts|tasks)\/\d{4}-\d{2}$/.test(id) || /^sessions\/[^/]+\/\d{4}-\d{2}-\d{2}$/.test(id);
   // Automated runs (cron, heartbeat) are many and alike: listed, but closed until asked for.
   const startsOpen = !(isLeafBucket && topLevelCount > COLLAPSE_ABOVE) && id !== 'automated';
   return toggled[id] ? !startsOpen : startsOpen;

@@ -11,11 +11,23 @@ const entries = [
   fileEntry('memory/2026-05-04-standup.md', { kind: 'dated', date: dated('2026-05-04') }),
   fileEntry('memory/2025-12-31-review.md', { kind: 'dated', date: dated('2025-12-31') }),
   fileEntry('memory/conversations/2026-05-04.md', { kind: 'dated', layer: 'conversations', date: dated('2026-05-04') }),
-  fileEntry('memory/summaries/weekly/2026-w18.md', { kind: 'dated', layer: 'summaries-weekly', date: dated('2026-04-27', 'path', 'week') }),
-  fileEntry('memory/summaries/monthly/2026-04.md', { kind: 'dated', layer: 'summaries-monthly', date: dated('2026-04-01', 'path', 'month') }),
+  fileEntry('memory/summaries/weekly/2026-w18.md', {
+    kind: 'dated',
+    layer: 'summaries-weekly',
+    date: dated('2026-04-27', 'path', 'week'),
+  }),
+  fileEntry('memory/summaries/monthly/2026-04.md', {
+    kind: 'dated',
+    layer: 'summaries-monthly',
+    date: dated('2026-04-01', 'path', 'month'),
+  }),
   fileEntry('memory/facts/people.md', { layer: 'facts' }),
   fileEntry('sessions/main/abc.jsonl', { agentId: 'main', date: dated('2026-05-04', 'first-record', 'instant') }),
-  fileEntry('sessions/main/old.jsonl.reset.2026-05-01', { agentId: 'main', archived: true, date: dated('2026-05-01', 'first-record', 'instant') }),
+  fileEntry('sessions/main/old.jsonl.reset.2026-05-01', {
+    agentId: 'main',
+    archived: true,
+    date: dated('2026-05-01', 'first-record', 'instant'),
+  }),
   fileEntry('sessions/loose.jsonl', { date: dated('2026-05-02', 'mtime', 'instant') }),
 ];
 
@@ -28,7 +40,15 @@ describe('groupFiles', () => {
   const byId = (id: string) => groups.find((g) => g.id === id)!;
 
   it('orders groups as the user thinks of them and drops empty ones', () => {
-    expect(groups.map((g) => g.label)).toEqual(['Evergreen', 'Topics', 'Dated', 'Conversations', 'Summaries', 'Facts', 'Sessions']);
+    expect(groups.map((g) => g.label)).toEqual([
+      'Evergreen',
+      'Topics',
+      'Dated',
+      'Conversations',
+      'Summaries',
+      'Facts',
+      'Sessions',
+    ]);
   });
 
   it('puts MEMORY.md before USER.md in Evergreen and keeps topic files apart', () => {
@@ -72,12 +92,17 @@ describe('groupFiles', () => {
 describe('fileBadges', () => {
   it('flags a checksum mismatch, failed and pending files, and archives', () => {
     const kinds = (e: Parameters<typeof fileBadges>[0]) => fileBadges(e).map((b) => b.kind);
-    expect(kinds(fileEntry('a.md', { checksum: { declared: 'a'.repeat(64), actual: 'b'.repeat(64), ok: false } }))).toEqual(['checksum']);
+    expect(
+      kinds(fileEntry('a.md', { checksum: { declared: 'a'.repeat(64), actual: 'b'.repeat(64), ok: false } })),
+    ).toEqual(['checksum']);
     expect(kinds(fileEntry('a.md', { checksum: { declared: 'a', actual: 'a', ok: true } }))).toEqual([]);
     expect(kinds(fileEntry('a.md', { indexState: 'failed', indexError: 'boom' }))).toEqual(['failed']);
     expect(fileBadges(fileEntry('a.md', { indexState: 'failed', indexError: 'boom' }))[0]!.title).toBe('boom');
     expect(kinds(fileEntry('a.md', { indexState: 'pending' }))).toEqual(['pending']);
-    expect(kinds(fileEntry('sessions/x.jsonl.deleted.1', { archived: true, malformedLines: 2 }))).toEqual(['malformed', 'archived']);
+    expect(kinds(fileEntry('sessions/x.jsonl.deleted.1', { archived: true, malformedLines: 2 }))).toEqual([
+      'malformed',
+      'archived',
+    ]);
   });
 });
 
@@ -96,14 +121,19 @@ describe('isGroupOpen', () => {
   });
 
   it('groups 10k files in one pass', () => {
-    const many = Array.from({ length: 10_000 }, (_, i) => fileEntry(`sessions/main/s${i}.jsonl`, { agentId: 'main', date: dated(`2026-05-${String((i % 28) + 1).padStart(2, '0')}`, 'first-record', 'instant') }));
+    const many = Array.from({ length: 10_000 }, (_, i) =>
+      fileEntry(`sessions/main/s${i}.jsonl`, {
+        agentId: 'main',
+        date: dated(`2026-05-${String((i % 28) + 1).padStart(2, '0')}`, 'first-record', 'instant'),
+      }),
+    );
     const groups = groupFiles(many);
     expect(groups[0]!.count).toBe(10_000);
     expect(groups[0]!.groups[0]!.groups).toHaveLength(28);
   });
 });
 
-describe('groupFiles in the user\'s time zone', () => {
+describe("groupFiles in the user's time zone", () => {
   afterEach(() => {
     vi.unstubAllEnvs();
   });
@@ -111,7 +141,12 @@ describe('groupFiles in the user\'s time zone', () => {
   it('lists a session under the day it began where the user is, not the UTC day', () => {
     vi.stubEnv('TZ', 'Asia/Shanghai');
     // 01:30 on 24 September in Shanghai is still 23 September in UTC.
-    const lateNight = { date: '2026-09-23', epochMs: Date.parse('2026-09-23T17:30:00Z'), granularity: 'instant' as const, source: 'first-record' as const };
+    const lateNight = {
+      date: '2026-09-23',
+      epochMs: Date.parse('2026-09-23T17:30:00Z'),
+      granularity: 'instant' as const,
+      source: 'first-record' as const,
+    };
     const groups = groupFiles([fileEntry('sessions/main/late.jsonl', { agentId: 'main', date: lateNight })]);
     const agent = groups.find((g) => g.id === 'sessions')!.groups.find((g) => g.id === 'sessions/main')!;
     expect(agent.groups.map((g) => g.label)).toEqual(['2026-09-24']);
@@ -121,11 +156,36 @@ describe('groupFiles in the user\'s time zone', () => {
 describe('automated sessions in the sidebar', () => {
   const at = (iso: string) => dated(iso.slice(0, 10), 'first-record', 'instant');
   const files = [
-    fileEntry('sessions/main/talk.jsonl', { agentId: 'main', sessionKind: 'conversation', title: '还是回复我她是sunny', date: at('2026-11-05') }),
-    fileEntry('sessions/main/c1.jsonl', { agentId: 'main', sessionKind: 'cron', title: 'Wise Support Email Check', date: at('2026-11-05') }),
-    fileEntry('sessions/main/c2.jsonl', { agentId: 'main', sessionKind: 'cron', title: 'Wise Support Email Check', date: at('2026-11-06') }),
-    fileEntry('sessions/main/h1.jsonl', { agentId: 'main', sessionKind: 'heartbeat', title: 'Heartbeat', date: at('2026-11-05') }),
-    fileEntry('sessions/main/s1.jsonl', { agentId: 'main', sessionKind: 'subagent', title: 'Summarise', date: at('2026-11-05') }),
+    fileEntry('sessions/main/talk.jsonl', {
+      agentId: 'main',
+      sessionKind: 'conversation',
+      title: '还是回复我她是sunny',
+      date: at('2026-11-05'),
+    }),
+    fileEntry('sessions/main/c1.jsonl', {
+      agentId: 'main',
+      sessionKind: 'cron',
+      title: 'Wise Support Email Check',
+      date: at('2026-11-05'),
+    }),
+    fileEntry('sessions/main/c2.jsonl', {
+      agentId: 'main',
+      sessionKind: 'cron',
+      title: 'Wise Support Email Check',
+      date: at('2026-11-06'),
+    }),
+    fileEntry('sessions/main/h1.jsonl', {
+      agentId: 'main',
+      sessionKind: 'heartbeat',
+      title: 'Heartbeat',
+      date: at('2026-11-05'),
+    }),
+    fileEntry('sessions/main/s1.jsonl', {
+      agentId: 'main',
+      sessionKind: 'subagent',
+      title: 'Summarise',
+      date: at('2026-11-05'),
+    }),
   ];
   const groups = groupFiles(files);
 
@@ -133,7 +193,11 @@ describe('automated sessions in the sidebar', () => {
     expect(groups.map((g) => g.id)).toEqual(['sessions', 'automated']);
     expect(paths(groups[0]!)).toEqual(['sessions/main/talk.jsonl']);
     const automated = groups[1]!;
-    expect(automated.groups.map((g) => `${g.label} ${g.count}`)).toEqual(['Cron job: Wise Support Email Check 2', 'Heartbeat 1', 'Sub-agent 1']);
+    expect(automated.groups.map((g) => `${g.label} ${g.count}`)).toEqual([
+      'Cron job: Wise Support Email Check 2',
+      'Heartbeat 1',
+      'Sub-agent 1',
+    ]);
     expect(isGroupOpen('automated', {}, false)).toBe(false);
     expect(isGroupOpen('automated', { automated: true }, false)).toBe(true);
   });

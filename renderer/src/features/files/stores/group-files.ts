@@ -12,7 +12,20 @@ export interface SidebarGroup {
   groups: SidebarGroup[];
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 const LAYER_GROUPS: { id: string; label: string; layers: MemoryLayer[] }[] = [
   { id: 'conversations', label: 'Conversations', layers: ['conversations'] },
@@ -33,7 +46,8 @@ const EVERGREEN_ORDER = ['MEMORY.md', 'memory.md', 'USER.md'];
 export function matchesFilter(file: FileListEntry, filter: string): boolean {
   const needle = filter.trim().toLowerCase();
   if (!needle) return true;
-  const haystack = `${file.path} ${file.title ?? ''} ${file.type ?? ''} ${(file.tags ?? []).join(' ')} ${file.agentId ?? ''}`.toLowerCase();
+  const haystack =
+    `${file.path} ${file.title ?? ''} ${file.type ?? ''} ${(file.tags ?? []).join(' ')} ${file.agentId ?? ''}`.toLowerCase();
   return needle.split(/\s+/).every((word) => haystack.includes(word));
 }
 
@@ -91,12 +105,23 @@ function datedByYearMonth(idPrefix: string, files: FileListEntry[]): SidebarGrou
     list.push(file);
     months.set(month, list);
   }
-  return [...years.keys()].sort().reverse().map((year) => {
-    const months = years.get(year)!;
-    const monthGroups = [...months.keys()].sort().reverse().map((month) =>
-      group(`${idPrefix}/${year}-${month}`, `${MONTHS[Number(month) - 1] ?? month} ${year}`, months.get(month)!.sort(byDateDesc)));
-    return group(`${idPrefix}/${year}`, year, [], monthGroups);
-  });
+  return [...years.keys()]
+    .sort()
+    .reverse()
+    .map((year) => {
+      const months = years.get(year)!;
+      const monthGroups = [...months.keys()]
+        .sort()
+        .reverse()
+        .map((month) =>
+          group(
+            `${idPrefix}/${year}-${month}`,
+            `${MONTHS[Number(month) - 1] ?? month} ${year}`,
+            months.get(month)!.sort(byDateDesc),
+          ),
+        );
+      return group(`${idPrefix}/${year}`, year, [], monthGroups);
+    });
 }
 
 function sessionGroups(files: FileListEntry[]): SidebarGroup[] {
@@ -109,7 +134,10 @@ function sessionGroups(files: FileListEntry[]): SidebarGroup[] {
     for (const file of agents.get(agent)!) {
       push(days, dateOf(file), file);
     }
-    const dayGroups = [...days.keys()].sort().reverse().map((day) => group(`sessions/${agent}/${day}`, day, days.get(day)!.sort(byDateDesc)));
+    const dayGroups = [...days.keys()]
+      .sort()
+      .reverse()
+      .map((day) => group(`sessions/${agent}/${day}`, day, days.get(day)!.sort(byDateDesc)));
     return group(`sessions/${agent}`, agent === 'workspace' ? 'Workspace sessions' : `Agent ${agent}`, [], dayGroups);
   });
 }
@@ -125,7 +153,10 @@ function automatedGroups(files: FileListEntry[]): SidebarGroup[] {
   return [...byJob.keys()]
     .sort((a, b) => order(a) - order(b) || (a < b ? -1 : a > b ? 1 : 0))
     .map((key) => {
-      const [kind, job] = [key.split('/')[0], key.slice(key.indexOf('/') + 1)] as [Exclude<SessionKind, 'conversation'>, string | undefined];
+      const [kind, job] = [key.split('/')[0], key.slice(key.indexOf('/') + 1)] as [
+        Exclude<SessionKind, 'conversation'>,
+        string | undefined,
+      ];
       const label = kind === 'cron' ? `${SESSION_KIND_LABELS.cron}: ${job || 'unnamed'}` : SESSION_KIND_LABELS[kind];
       return group(`automated/${key}`, label, byJob.get(key)!.sort(byDateDesc));
     });
@@ -142,7 +173,8 @@ export function groupFiles(entries: readonly FileListEntry[], filter = ''): Side
 
   const automated: FileListEntry[] = [];
   for (const file of files) {
-    if ((file.source === 'sessions' || file.kind === 'session') && isAutomatedKind(file.sessionKind)) automated.push(file);
+    if ((file.source === 'sessions' || file.kind === 'session') && isAutomatedKind(file.sessionKind))
+      automated.push(file);
     else if (file.source === 'sessions' || file.kind === 'session') sessions.push(file);
     else if (file.layer) push(layered, file.layer, file);
     else if (file.kind === 'dated') dated.push(file);
@@ -164,9 +196,11 @@ export function groupFiles(entries: readonly FileListEntry[], filter = ''): Side
     } else {
       const list = layer.layers.flatMap((l) => layered.get(l) ?? []);
       const hasDates = list.some((f) => f.kind === 'dated');
-      result.push(hasDates && list.length > 12
-        ? group(layer.id, layer.label, [], datedByYearMonth(layer.id, list))
-        : group(layer.id, layer.label, list.sort(byDateDesc)));
+      result.push(
+        hasDates && list.length > 12
+          ? group(layer.id, layer.label, [], datedByYearMonth(layer.id, list))
+          : group(layer.id, layer.label, list.sort(byDateDesc)),
+      );
     }
   }
   result.push(group('sessions', 'Sessions', [], sessionGroups(sessions)));
@@ -184,12 +218,23 @@ export interface FileBadge {
 export function fileBadges(file: FileListEntry): FileBadge[] {
   const badges: FileBadge[] = [];
   if (file.checksum && !file.checksum.ok) {
-    badges.push({ kind: 'checksum', label: 'checksum', title: `Checksum mismatch: declared ${file.checksum.declared.slice(0, 12)}…, body is ${file.checksum.actual.slice(0, 12)}…` });
+    badges.push({
+      kind: 'checksum',
+      label: 'checksum',
+      title: `Checksum mismatch: declared ${file.checksum.declared.slice(0, 12)}…, body is ${file.checksum.actual.slice(0, 12)}…`,
+    });
   }
-  if (file.indexState === 'failed') badges.push({ kind: 'failed', label: 'failed', title: file.indexError ?? 'Indexing failed' });
+  if (file.indexState === 'failed')
+    badges.push({ kind: 'failed', label: 'failed', title: file.indexError ?? 'Indexing failed' });
   if (file.indexState === 'pending') badges.push({ kind: 'pending', label: 'unindexed', title: 'Not indexed yet' });
-  if (file.indexState === 'skipped') badges.push({ kind: 'skipped', label: 'skipped', title: file.indexError ?? 'Not indexed (skipped)' });
-  if (file.malformedLines) badges.push({ kind: 'malformed', label: `${file.malformedLines} bad lines`, title: `${file.malformedLines} malformed JSONL lines were skipped` });
+  if (file.indexState === 'skipped')
+    badges.push({ kind: 'skipped', label: 'skipped', title: file.indexError ?? 'Not indexed (skipped)' });
+  if (file.malformedLines)
+    badges.push({
+      kind: 'malformed',
+      label: `${file.malformedLines} bad lines`,
+      title: `${file.malformedLines} malformed JSONL lines were skipped`,
+    });
   if (file.archived) badges.push({ kind: 'archived', label: 'archived', title: 'Archived session (reset or deleted)' });
   return badges;
 }

@@ -8,7 +8,9 @@ describe('new memory files', () => {
   it('writes dated notes as memory/YYYY-MM-DD-<slug>.md with frontmatter', () => {
     const f = newMemoryFile('dated', 'API Design: v2!', day);
     expect(f.path).toBe('memory/2026-05-04-api-design-v2.md');
-    expect(f.text).toBe('---\ncreated: 2026-05-04\nupdated: 2026-05-04\ntype: note\ntags: []\n---\n\n# API Design: v2!\n\n');
+    expect(f.text).toBe(
+      '---\ncreated: 2026-05-04\nupdated: 2026-05-04\ntype: note\ntags: []\n---\n\n# API Design: v2!\n\n',
+    );
   });
 
   it('writes topic files as memory/<slug>.md and keeps CJK titles readable', () => {

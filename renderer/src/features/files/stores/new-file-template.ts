@@ -41,7 +41,8 @@ export function validateRenameTarget(path: string): string | null {
   const p = path.trim();
   if (!p) return 'Enter a path.';
   if (p.startsWith('/') || /^[a-zA-Z]:/.test(p)) return 'Use a workspace-relative path.';
-  if (p.split('/').some((part) => part === '..' || part === '.' || part === '')) return 'The path may not contain empty, . or .. parts.';
+  if (p.split('/').some((part) => part === '..' || part === '.' || part === ''))
+    return 'The path may not contain empty, . or .. parts.';
   if (!p.endsWith('.md')) return 'Memory files end in .md.';
   return null;
 }

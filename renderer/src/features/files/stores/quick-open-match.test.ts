@@ -3,7 +3,11 @@ import { rankQuickOpenEntries } from './quick-open-match';
 
 describe('rankQuickOpenEntries', () => {
   const entries = [
-    { path: 'sessions/main/9e8d7c6b-5a49-4382-9170-a1b2c3d4e5f6.jsonl', title: '还是回复我她是sunny', day: '2026-11-05' },
+    {
+      path: 'sessions/main/9e8d7c6b-5a49-4382-9170-a1b2c3d4e5f6.jsonl',
+      title: '还是回复我她是sunny',
+      day: '2026-11-05',
+    },
     { path: 'memory/travel.md', title: 'Travel', day: undefined },
     { path: 'memory/2026-09-16-new-manager.md', title: 'New manager', day: '2026-09-16' },
   ];

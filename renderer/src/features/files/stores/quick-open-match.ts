@@ -42,7 +42,11 @@ export interface QuickOpenEntry {
 export function rankQuickOpenEntries(entries: readonly QuickOpenEntry[], query: string): QuickOpenEntry[] {
   return entries
     .map((entry) => {
-      const scores = [quickOpenScore(entry.path, query), entry.title ? quickOpenScore(entry.title, query) : null, entry.day ? quickOpenScore(entry.day, query) : null];
+      const scores = [
+        quickOpenScore(entry.path, query),
+        entry.title ? quickOpenScore(entry.title, query) : null,
+        entry.day ? quickOpenScore(entry.day, query) : null,
+      ];
       const best = scores.reduce<number | null>((m, s) => (s === null ? m : m === null ? s : Math.max(m, s)), null);
       return { entry, score: best };
     })

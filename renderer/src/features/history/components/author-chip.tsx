@@ -5,7 +5,8 @@ export function timeText(ms: number): string {
 }
 
 export function kindText(v: Version): string {
-  if (v.kind === 'rename') return v.hash === null ? `renamed to ${v.toPath ?? '?'}` : `renamed from ${v.fromPath ?? '?'}`;
+  if (v.kind === 'rename')
+    return v.hash === null ? `renamed to ${v.toPath ?? '?'}` : `renamed from ${v.fromPath ?? '?'}`;
   if (v.kind === 'delete') return 'deleted';
   if (v.kind === 'baseline') return 'first seen';
   return v.kind === 'save' ? 'saved' : 'changed';
@@ -22,13 +23,24 @@ export function AuthorChip({ author, withHow = false }: { author: Author; withHo
 }
 
 /** The user's message that led the agent to write, one click from the transcript. */
-export function AgentTurn({ author, onOpenTranscript }: { author: Author; onOpenTranscript(path: string, line: number): void }) {
+export function AgentTurn({
+  author,
+  onOpenTranscript,
+}: {
+  author: Author;
+  onOpenTranscript(path: string, line: number): void;
+}) {
   const agent = author.agent;
   if (!agent) return null;
   return (
     <div className="agent-turn" data-testid="agent-turn">
       {agent.userText && <q className="agent-turn__text">{agent.userText}</q>}
-      <button type="button" className="link-button" data-testid="open-turn" onClick={() => onOpenTranscript(agent.session, agent.userLine ?? agent.line)}>
+      <button
+        type="button"
+        className="link-button"
+        data-testid="open-turn"
+        onClick={() => onOpenTranscript(agent.session, agent.userLine ?? agent.line)}
+      >
         Open the conversation
       </button>
     </div>

@@ -9,18 +9,28 @@ const DAYS = 30;
 export function ChangeEventsColumn({ api, onOpenHistory }: { api: MemlensApi; onOpenHistory(path: string): void }) {
   const [changes, setChanges] = useState<Change[] | null>(null);
   useEffect(() => {
-    const load = () => api.historyChanges({ since: Date.now() - DAYS * 86_400_000 }).then((c) => setChanges(c.groups.flatMap((g) => g.changes).sort((a, b) => b.version.id - a.version.id)), () => setChanges([]));
+    const load = () =>
+      api.historyChanges({ since: Date.now() - DAYS * 86_400_000 }).then(
+        (c) => setChanges(c.groups.flatMap((g) => g.changes).sort((a, b) => b.version.id - a.version.id)),
+        () => setChanges([]),
+      );
     void load();
     return api.onDidChangeHistory(() => void load());
   }, [api]);
   const days = new Map<string, Change[]>();
   for (const change of changes ?? []) {
-    const day = new Date(change.version.time).toLocaleDateString(undefined, { weekday: 'short', month: 'short', day: 'numeric' });
+    const day = new Date(change.version.time).toLocaleDateString(undefined, {
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+    });
     days.set(day, [...(days.get(day) ?? []), change]);
   }
   return (
     <aside className="change-events" data-testid="timeline-changes" aria-label="Changes to memory">
-      <h3>Changes to memory <span className="muted">· last {DAYS} days</span></h3>
+      <h3>
+        Changes to memory <span className="muted">· last {DAYS} days</span>
+      </h3>
       {changes && changes.length === 0 && <p className="muted">No changes recorded.</p>}
       {[...days].map(([day, list]) => (
         <section key={day}>
@@ -28,8 +38,15 @@ export function ChangeEventsColumn({ api, onOpenHistory }: { api: MemlensApi; on
           <ul>
             {list.map((c) => (
               <li key={c.version.id} data-testid="timeline-change">
-                <button type="button" className="link-button" onClick={() => onOpenHistory(c.version.path)}>{c.version.path}</button>
-                <span className="muted"> {kindText(c.version)} {new Date(c.version.time).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })} · +{c.added} −{c.removed}</span>
+                <button type="button" className="link-button" onClick={() => onOpenHistory(c.version.path)}>
+                  {c.version.path}
+                </button>
+                <span className="muted">
+                  {' '}
+                  {kindText(c.version)}{' '}
+                  {new Date(c.version.time).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })} · +
+                  {c.added} −{c.removed}
+                </span>
                 <AuthorChip author={c.version.author} />
               </li>
             ))}

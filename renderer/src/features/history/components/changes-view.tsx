@@ -44,16 +44,24 @@ export function ChangesView({ api, onOpenPath, onOpenTranscript }: ChangesViewPr
     try {
       const file = await api.readFile({ path: version.path }).catch(() => null);
       if (file && file.hash !== version.hash) {
-        setMessage({ kind: 'error', text: `${version.path} changed again after this change; open its history to choose what to restore.` });
+        setMessage({
+          kind: 'error',
+          text: `${version.path} changed again after this change; open its history to choose what to restore.`,
+        });
         return;
       }
-      if (previous && previous.hash !== null) await api.historyRestore({ path: version.path, version: previous.id, expectedHash: file?.hash ?? null });
+      if (previous && previous.hash !== null)
+        await api.historyRestore({ path: version.path, version: previous.id, expectedHash: file?.hash ?? null });
       else if (file) await api.deleteFile({ path: version.path });
       setMessage({ kind: 'info', text: `Reverted ${version.path}${previous ? ` to v${previous.id}` : ''}.` });
       await load();
     } catch (e) {
       const info = errorInfo(e);
-      setMessage({ kind: 'error', text: info.code === 'CONFLICT' ? `${version.path} changed on disk meanwhile; nothing was written.` : info.message });
+      setMessage({
+        kind: 'error',
+        text:
+          info.code === 'CONFLICT' ? `${version.path} changed on disk meanwhile; nothing was written.` : info.message,
+      });
     }
   };
   const markSeen = async () => {
@@ -68,35 +76,84 @@ export function ChangesView({ api, onOpenPath, onOpenTranscript }: ChangesViewPr
       <div className="changes-view__bar">
         <h2>What changed</h2>
         <select data-testid="changes-range" value={range} onChange={(e) => setRange(e.target.value)}>
-          {RANGES.map((r) => <option key={r.id} value={r.id}>{r.label}</option>)}
+          {RANGES.map((r) => (
+            <option key={r.id} value={r.id}>
+              {r.label}
+            </option>
+          ))}
         </select>
-        {changes && <span className="muted" data-testid="changes-since">since {timeText(changes.since)} · {count} change{count === 1 ? '' : 's'}</span>}
+        {changes && (
+          <span className="muted" data-testid="changes-since">
+            since {timeText(changes.since)} · {count} change{count === 1 ? '' : 's'}
+          </span>
+        )}
         <span className="app__spacer" />
-        <button type="button" className="button" data-testid="mark-seen" onClick={() => void markSeen()}>Mark all as seen</button>
+        <button type="button" className="button" data-testid="mark-seen" onClick={() => void markSeen()}>
+          Mark all as seen
+        </button>
       </div>
-      {changes?.notices.map((n) => <div key={n} className="notice notice--warn">{n}</div>)}
-      {message && <div className={`notice notice--${message.kind}`} data-testid="changes-message">{message.text}</div>}
-      {changes && count === 0 && <p className="muted" data-testid="no-changes">Nothing changed in memory since then.</p>}
+      {changes?.notices.map((n) => (
+        <div key={n} className="notice notice--warn">
+          {n}
+        </div>
+      ))}
+      {message && (
+        <div className={`notice notice--${message.kind}`} data-testid="changes-message">
+          {message.text}
+        </div>
+      )}
+      {changes && count === 0 && (
+        <p className="muted" data-testid="no-changes">
+          Nothing changed in memory since then.
+        </p>
+      )}
       {changes?.groups.map((group) => (
         <section key={group.kind} className="change-group" data-testid="change-group" data-kind={group.kind}>
-          <h3>{group.label} <span className="muted">· {group.changes.length}</span></h3>
+          <h3>
+            {group.label} <span className="muted">· {group.changes.length}</span>
+          </h3>
           {group.changes.map((change) => (
             <article key={change.version.id} className="change" data-testid="change" data-path={change.version.path}>
               <header className="change__head">
-                <button type="button" className="link-button" onClick={() => onOpenPath(change.version.path)}>{change.version.path}</button>
-                <span className="muted">{kindText(change.version)} · {timeText(change.version.time)}</span>
-                <span className="change__counts"><span className="diff-add">+{change.added}</span> <span className="diff-del">−{change.removed}</span></span>
+                <button type="button" className="link-button" onClick={() => onOpenPath(change.version.path)}>
+                  {change.version.path}
+                </button>
+                <span className="muted">
+                  {kindText(change.version)} · {timeText(change.version.time)}
+                </span>
+                <span className="change__counts">
+                  <span className="diff-add">+{change.added}</span> <span className="diff-del">−{change.removed}</span>
+                </span>
                 <span className="app__spacer" />
-                <button type="button" className="button" data-testid="revert-change" onClick={() => void revert(change)}>Revert</button>
+                <button
+                  type="button"
+                  className="button"
+                  data-testid="revert-change"
+                  onClick={() => void revert(change)}
+                >
+                  Revert
+                </button>
               </header>
               <AuthorChip author={change.version.author} withHow />
               <AgentTurn author={change.version.author} onOpenTranscript={onOpenTranscript} />
               <pre className="change__diff" data-testid="change-diff">
                 {change.hunks.slice(0, 8).map((h, i) => (
                   <span key={i}>
-                    <span className="diff-hunk">@@ line {h.toLine} @@{'\n'}</span>
-                    {h.removed.slice(0, 20).map((l, j) => <span key={`r${j}`} className="diff-del">- {l}{'\n'}</span>)}
-                    {h.added.slice(0, 20).map((l, j) => <span key={`a${j}`} className="diff-add">+ {l}{'\n'}</span>)}
+                    <span className="diff-hunk">
+                      @@ line {h.toLine} @@{'\n'}
+                    </span>
+                    {h.removed.slice(0, 20).map((l, j) => (
+                      <span key={`r${j}`} className="diff-del">
+                        - {l}
+                        {'\n'}
+                      </span>
+                    ))}
+                    {h.added.slice(0, 20).map((l, j) => (
+                      <span key={`a${j}`} className="diff-add">
+                        + {l}
+                        {'\n'}
+                      </span>
+                    ))}
                   </span>
                 ))}
               </pre>

@@ -28,18 +28,21 @@ export function FileHistoryView({ api, path, onOpenTranscript }: FileHistoryView
   const [restored, setRestored] = useState<string | null>(null);
   const [message, setMessage] = useState<{ kind: 'info' | 'error'; text: string } | null>(null);
 
-  const load = useCallback(async (first = false) => {
-    if (!path) return;
-    const [h, file] = await Promise.all([api.historyList({ path }), api.readFile({ path }).catch(() => null)]);
-    setHistory(h);
-    setCurrent({ hash: file?.hash ?? null });
-    // A reload (a change on disk) keeps what the user is looking at; the first load shows the newest change.
-    const [top, before] = h.versions;
-    if (first && top) {
-      setTo(top.id);
-      setFrom(before?.id ?? 'none');
-    }
-  }, [api, path]);
+  const load = useCallback(
+    async (first = false) => {
+      if (!path) return;
+      const [h, file] = await Promise.all([api.historyList({ path }), api.readFile({ path }).catch(() => null)]);
+      setHistory(h);
+      setCurrent({ hash: file?.hash ?? null });
+      // A reload (a change on disk) keeps what the user is looking at; the first load shows the newest change.
+      const [top, before] = h.versions;
+      if (first && top) {
+        setTo(top.id);
+        setFrom(before?.id ?? 'none');
+      }
+    },
+    [api, path],
+  );
 
   useEffect(() => {
     setHistory(null);
@@ -49,17 +52,32 @@ export function FileHistoryView({ api, path, onOpenTranscript }: FileHistoryView
   }, [load]);
 
   // A new version of this file, or a transcript that may name its author, shows up without a reload click.
-  useEffect(() => (path ? api.onDidChangeHistory((e) => { if (e.path === path || e.reason === 'evidence') void load().catch(() => undefined); }) : undefined), [api, path, load]);
+  useEffect(
+    () =>
+      path
+        ? api.onDidChangeHistory((e) => {
+            if (e.path === path || e.reason === 'evidence') void load().catch(() => undefined);
+          })
+        : undefined,
+    [api, path, load],
+  );
 
   useEffect(() => {
     if (!path || !history) return;
     const id = (s: Side) => (typeof s === 'number' ? s : null);
-    api.historyDiff({ path, from: id(from), to: id(to) }).then(setDiff, (e: unknown) => setMessage({ kind: 'error', text: errorInfo(e).message }));
+    api
+      .historyDiff({ path, from: id(from), to: id(to) })
+      .then(setDiff, (e: unknown) => setMessage({ kind: 'error', text: errorInfo(e).message }));
   }, [api, path, history, from, to]);
 
   const byId = useMemo(() => new Map((history?.versions ?? []).map((v) => [v.id, v])), [history]);
 
-  if (!path) return <div className="history-view history-view--empty" data-testid="history-empty">Open a memory file to see its history.</div>;
+  if (!path)
+    return (
+      <div className="history-view history-view--empty" data-testid="history-empty">
+        Open a memory file to see its history.
+      </div>
+    );
 
   const select = (v: Version, i: number) => {
     setTo(v.id);
@@ -72,25 +90,54 @@ export function FileHistoryView({ api, path, onOpenTranscript }: FileHistoryView
       await load();
     } catch (e) {
       const info = errorInfo(e);
-      setMessage({ kind: 'error', text: info.code === 'CONFLICT' ? `${path} changed on disk since this view read it; nothing was written. Reload to see the change, then restore again.` : info.message });
+      setMessage({
+        kind: 'error',
+        text:
+          info.code === 'CONFLICT'
+            ? `${path} changed on disk since this view read it; nothing was written. Reload to see the change, then restore again.`
+            : info.message,
+      });
     }
   };
-  const restoreVersion = (id: number) => save(() => api.historyRestore({ path, version: id, expectedHash: current?.hash ?? null }), `Restored version ${id}.`);
-  const saveHunks = () => restored !== null && save(() => api.saveFile({ path, text: restored, expectedHash: current?.hash ?? null }), 'Saved with the restored lines.');
-  const sideLabel = (s: Side) => (s === 'now' ? 'the file now' : s === 'none' ? 'nothing (empty)' : `v${s} · ${timeText(byId.get(s)?.time ?? 0)}`);
+  const restoreVersion = (id: number) =>
+    save(
+      () => api.historyRestore({ path, version: id, expectedHash: current?.hash ?? null }),
+      `Restored version ${id}.`,
+    );
+  const saveHunks = () =>
+    restored !== null &&
+    save(
+      () => api.saveFile({ path, text: restored, expectedHash: current?.hash ?? null }),
+      'Saved with the restored lines.',
+    );
+  const sideLabel = (s: Side) =>
+    s === 'now' ? 'the file now' : s === 'none' ? 'nothing (empty)' : `v${s} · ${timeText(byId.get(s)?.time ?? 0)}`;
   // The selected version, or (comparing with now) the older side.
   const target = typeof to === 'number' ? byId.get(to) : typeof from === 'number' ? byId.get(from) : undefined;
 
   return (
     <div className="history-view" data-testid="history-view">
       <aside className="history-view__list" aria-label="Versions">
-        <h2 className="history-view__title" title={path}>History of {path}</h2>
-        {history?.notices.map((n) => <div key={n} className="notice notice--warn" data-testid="history-notice">{n}</div>)}
+        <h2 className="history-view__title" title={path}>
+          History of {path}
+        </h2>
+        {history?.notices.map((n) => (
+          <div key={n} className="notice notice--warn" data-testid="history-notice">
+            {n}
+          </div>
+        ))}
         {history && history.versions.length === 0 && <p className="muted">No versions kept yet.</p>}
         <ol className="version-list" data-testid="version-list">
           {history?.versions.map((v, i) => (
             <li key={v.id}>
-              <button type="button" className={`version-row${to === v.id ? ' is-on' : ''}`} data-testid="version-row" data-version={v.id} data-kind={v.kind} onClick={() => select(v, i)}>
+              <button
+                type="button"
+                className={`version-row${to === v.id ? ' is-on' : ''}`}
+                data-testid="version-row"
+                data-version={v.id}
+                data-kind={v.kind}
+                onClick={() => select(v, i)}
+              >
                 <span className="version-row__head">
                   <span className="version-row__id">v{v.id}</span>
                   <time>{timeText(v.time)}</time>
@@ -108,34 +155,103 @@ export function FileHistoryView({ api, path, onOpenTranscript }: FileHistoryView
         <div className="history-view__bar">
           <label>
             From{' '}
-            <select data-testid="diff-from" value={String(from)} onChange={(e) => setFrom(e.target.value === 'none' ? 'none' : Number(e.target.value))}>
+            <select
+              data-testid="diff-from"
+              value={String(from)}
+              onChange={(e) => setFrom(e.target.value === 'none' ? 'none' : Number(e.target.value))}
+            >
               <option value="none">nothing (empty)</option>
-              {history?.versions.filter((v) => v.hash !== null && !v.skipped).map((v) => <option key={v.id} value={v.id}>{sideLabel(v.id)}</option>)}
+              {history?.versions
+                .filter((v) => v.hash !== null && !v.skipped)
+                .map((v) => (
+                  <option key={v.id} value={v.id}>
+                    {sideLabel(v.id)}
+                  </option>
+                ))}
             </select>
           </label>
           <label>
             To{' '}
-            <select data-testid="diff-to" value={String(to)} onChange={(e) => setTo(e.target.value === 'now' ? 'now' : Number(e.target.value))}>
+            <select
+              data-testid="diff-to"
+              value={String(to)}
+              onChange={(e) => setTo(e.target.value === 'now' ? 'now' : Number(e.target.value))}
+            >
               <option value="now">the file now</option>
-              {history?.versions.filter((v) => v.hash !== null && !v.skipped).map((v) => <option key={v.id} value={v.id}>{sideLabel(v.id)}</option>)}
+              {history?.versions
+                .filter((v) => v.hash !== null && !v.skipped)
+                .map((v) => (
+                  <option key={v.id} value={v.id}>
+                    {sideLabel(v.id)}
+                  </option>
+                ))}
             </select>
           </label>
-          {typeof to === 'number' && <button type="button" className="button" data-testid="compare-now" onClick={() => { setFrom(to); setTo('now'); }}>Compare with now</button>}
+          {typeof to === 'number' && (
+            <button
+              type="button"
+              className="button"
+              data-testid="compare-now"
+              onClick={() => {
+                setFrom(to);
+                setTo('now');
+              }}
+            >
+              Compare with now
+            </button>
+          )}
           <span className="app__spacer" />
           {target && target.hash !== null && !target.skipped && target.hash !== current?.hash && (
-            <button type="button" className="button button--primary" data-testid="restore-version" onClick={() => void restoreVersion(target.id)}>Restore v{target.id}</button>
+            <button
+              type="button"
+              className="button button--primary"
+              data-testid="restore-version"
+              onClick={() => void restoreVersion(target.id)}
+            >
+              Restore v{target.id}
+            </button>
           )}
-          {to === 'now' && <button type="button" className="button" data-testid="save-hunks" disabled={restored === null} onClick={() => void saveHunks()}>Save restored lines</button>}
+          {to === 'now' && (
+            <button
+              type="button"
+              className="button"
+              data-testid="save-hunks"
+              disabled={restored === null}
+              onClick={() => void saveHunks()}
+            >
+              Save restored lines
+            </button>
+          )}
         </div>
-        {message && <div className={`notice notice--${message.kind}`} data-testid="history-message">{message.text}</div>}
+        {message && (
+          <div className={`notice notice--${message.kind}`} data-testid="history-message">
+            {message.text}
+          </div>
+        )}
         {typeof to === 'number' && byId.get(to) && (
           <div className="history-view__author">
             <AuthorChip author={byId.get(to)!.author} withHow />
             <AgentTurn author={byId.get(to)!.author} onOpenTranscript={onOpenTranscript} />
           </div>
         )}
-        {to === 'now' && <p className="muted history-view__hint">Left: {sideLabel(from)}. Right: the file now — the arrows copy a block back; then Save restored lines.</p>}
-        {diff && (diff.hunks.length === 0 ? <p className="muted" data-testid="no-diff">No differences.</p> : <VersionDiff older={diff.fromText} newer={diff.toText} revertable={to === 'now'} onNewerChange={setRestored} />)}
+        {to === 'now' && (
+          <p className="muted history-view__hint">
+            Left: {sideLabel(from)}. Right: the file now — the arrows copy a block back; then Save restored lines.
+          </p>
+        )}
+        {diff &&
+          (diff.hunks.length === 0 ? (
+            <p className="muted" data-testid="no-diff">
+              No differences.
+            </p>
+          ) : (
+            <VersionDiff
+              older={diff.fromText}
+              newer={diff.toText}
+              revertable={to === 'now'}
+              onNewerChange={setRestored}
+            />
+          ))}
       </section>
     </div>
   );

@@ -40,11 +40,23 @@ export function LineOriginsButton({ api, path, onOpenAt, onOpenTranscript }: Lin
   const versions = new Map((origins?.versions ?? []).map((v) => [v.id, v]));
   return (
     <span className="line-origins">
-      <button type="button" className={`button button--small${open ? ' is-on' : ''}`} data-testid="line-origins-toggle" aria-expanded={open} onClick={() => setOpen(!open)} title="Which version (and who) introduced each line">
+      <button
+        type="button"
+        className={`button button--small${open ? ' is-on' : ''}`}
+        data-testid="line-origins-toggle"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+        title="Which version (and who) introduced each line"
+      >
         Line origins
       </button>
       {open && (
-        <div className="line-origins__panel" role="dialog" aria-label={`Where the lines of ${path} came from`} data-testid="line-origins">
+        <div
+          className="line-origins__panel"
+          role="dialog"
+          aria-label={`Where the lines of ${path} came from`}
+          data-testid="line-origins"
+        >
           {error && <div className="notice notice--error">{error}</div>}
           {!origins && !error && <p className="muted">Reading the history…</p>}
           {origins && (
@@ -52,13 +64,23 @@ export function LineOriginsButton({ api, path, onOpenAt, onOpenTranscript }: Lin
               {runsOf(origins).map((run) => {
                 const v = run.versionId === null ? null : versions.get(run.versionId);
                 return (
-                  <li key={run.from} className="line-origins__run" data-testid="line-origin" data-from={run.from} data-to={run.to} data-kind={v?.author.kind ?? 'none'}>
+                  <li
+                    key={run.from}
+                    className="line-origins__run"
+                    data-testid="line-origin"
+                    data-from={run.from}
+                    data-to={run.to}
+                    data-kind={v?.author.kind ?? 'none'}
+                  >
                     <button type="button" className="link-button" onClick={() => onOpenAt(path, run.from)}>
                       {run.from === run.to ? `line ${run.from}` : `lines ${run.from}–${run.to}`}
                     </button>
                     {v ? (
                       <>
-                        <span className="muted"> v{v.id} · {timeText(v.time)} · </span>
+                        <span className="muted">
+                          {' '}
+                          v{v.id} · {timeText(v.time)} ·{' '}
+                        </span>
                         <AuthorChip author={v.author} />
                         <AgentTurn author={v.author} onOpenTranscript={onOpenTranscript} />
                       </>

@@ -33,9 +33,19 @@ export function AgentSearches({ onOpenResult, sessionTitles }: AgentSearchesProp
 
   return (
     <section className="agent-searches" data-testid="agent-searches">
-      <button type="button" className="agent-searches__toggle" data-testid="agent-searches-toggle" aria-expanded={s.open} onClick={() => actions.setOpen(!s.open)}>
+      <button
+        type="button"
+        className="agent-searches__toggle"
+        data-testid="agent-searches-toggle"
+        aria-expanded={s.open}
+        onClick={() => actions.setOpen(!s.open)}
+      >
         <span aria-hidden="true">{s.open ? '▾' : '▸'}</span> Agent searches
-        {s.list && <span className="badge" data-testid="agent-searches-total" data-value={s.list.total}>{s.list.total}</span>}
+        {s.list && (
+          <span className="badge" data-testid="agent-searches-total" data-value={s.list.total}>
+            {s.list.total}
+          </span>
+        )}
       </button>
       {s.open && s.selectedId === null && (
         <div className="agent-searches__body">
@@ -43,8 +53,9 @@ export function AgentSearches({ onOpenResult, sessionTitles }: AgentSearchesProp
           {s.listStatus === 'error' && <div className="notice notice--error">{s.listError}</div>}
           {s.list && s.list.entries.length === 0 && (
             <p className="muted pad" data-testid="agent-searches-empty">
-              No agent has searched this workspace yet. Connect one with <code>memlens mcp</code>; its searches (and those run with{' '}
-              <code>memlens search --log</code>) appear here. The agent's own memory calls, from its transcripts, are in the Agent view.
+              No agent has searched this workspace yet. Connect one with <code>memlens mcp</code>; its searches (and
+              those run with <code>memlens search --log</code>) appear here. The agent's own memory calls, from its
+              transcripts, are in the Agent view.
             </p>
           )}
           {s.list && s.list.entries.length > 0 && (
@@ -52,11 +63,23 @@ export function AgentSearches({ onOpenResult, sessionTitles }: AgentSearchesProp
               <ol className="agent-search-list" data-testid="agent-search-list">
                 {s.list.entries.map((e) => (
                   <li key={e.id}>
-                    <button type="button" className="agent-search-item" data-testid="agent-search-item" data-id={e.id} onClick={() => void actions.select(e.id)}>
+                    <button
+                      type="button"
+                      className="agent-search-item"
+                      data-testid="agent-search-item"
+                      data-id={e.id}
+                      onClick={() => void actions.select(e.id)}
+                    >
                       <span className="agent-search-item__query">“{e.query}”</span>
                       <span className="agent-search-item__meta muted">
-                        {formatTime(e.at)} · {callerLabel(e.caller)} · {e.resultCount} result{e.resultCount === 1 ? '' : 's'}
-                        {e.topPath && <> · top <code>{e.topPath}</code></>}
+                        {formatTime(e.at)} · {callerLabel(e.caller)} · {e.resultCount} result
+                        {e.resultCount === 1 ? '' : 's'}
+                        {e.topPath && (
+                          <>
+                            {' '}
+                            · top <code>{e.topPath}</code>
+                          </>
+                        )}
                       </span>
                     </button>
                   </li>
@@ -96,11 +119,27 @@ interface DetailProps extends AgentSearchesProps {
   onRerun(): void;
 }
 
-function AgentSearchDetail({ entry, status, error, replay, replayStatus, replayError, onBack, onRerun, onOpenResult, sessionTitles }: DetailProps) {
+function AgentSearchDetail({
+  entry,
+  status,
+  error,
+  replay,
+  replayStatus,
+  replayError,
+  onBack,
+  onRerun,
+  onOpenResult,
+  sessionTitles,
+}: DetailProps) {
   const pinFile = useSearch((st) => st.pinFile);
   const [expanded, setExpanded] = useState<Record<string, boolean>>({});
   const toggle = (key: string) => setExpanded((e) => ({ ...e, [key]: !e[key] }));
-  const row = (r: SearchResult, i: number, list: 'agent' | 'today', move?: AgentReplay['movement']['moves'][string]) => {
+  const row = (
+    r: SearchResult,
+    i: number,
+    list: 'agent' | 'today',
+    move?: AgentReplay['movement']['moves'][string],
+  ) => {
     const key = `${list}:${r.id}`;
     return (
       <SearchResultRow
@@ -119,21 +158,34 @@ function AgentSearchDetail({ entry, status, error, replay, replayStatus, replayE
 
   return (
     <div className="agent-search" data-testid="agent-search-detail" data-id={entry?.id}>
-      <button type="button" className="link-button" data-testid="agent-search-back" onClick={onBack}>← All agent searches</button>
+      <button type="button" className="link-button" data-testid="agent-search-back" onClick={onBack}>
+        ← All agent searches
+      </button>
       {status === 'loading' && <p className="muted pad">Loading…</p>}
       {status === 'error' && <div className="notice notice--error">{error}</div>}
       {entry && (
         <>
-          <h4 className="agent-search__query" data-testid="agent-search-query">“{entry.query}”</h4>
+          <h4 className="agent-search__query" data-testid="agent-search-query">
+            “{entry.query}”
+          </h4>
           <p className="agent-search__meta muted" data-testid="agent-search-meta">
-            {formatTime(entry.at)} · {callerLabel(entry.caller)} · {entry.mode === 'hybrid' ? 'hybrid' : 'keyword-only'} · {describeOptions(entry)}
+            {formatTime(entry.at)} · {callerLabel(entry.caller)} · {entry.mode === 'hybrid' ? 'hybrid' : 'keyword-only'}{' '}
+            · {describeOptions(entry)}
           </p>
           {entry.response.notices.map((n) => (
-            <div key={n.code} className="notice notice--info">{n.message}</div>
+            <div key={n.code} className="notice notice--info">
+              {n.message}
+            </div>
           ))}
           <div className="agent-search__actions">
-            <button type="button" className="button" data-testid="agent-rerun" disabled={replayStatus === 'loading'} onClick={onRerun}
-              title="The same query and options against the memory as it is now">
+            <button
+              type="button"
+              className="button"
+              data-testid="agent-rerun"
+              disabled={replayStatus === 'loading'}
+              onClick={onRerun}
+              title="The same query and options against the memory as it is now"
+            >
               {replay ? 'Re-run again' : 'Re-run now'}
             </button>
           </div>
@@ -150,7 +202,15 @@ function AgentSearchDetail({ entry, status, error, replay, replayStatus, replayE
   );
 }
 
-function Replay({ entry, replay, row }: { entry: AgentSearchEntry; replay: AgentReplay; row: (r: SearchResult, i: number, list: 'today', move?: AgentReplay['movement']['moves'][string]) => ReactElement }) {
+function Replay({
+  entry,
+  replay,
+  row,
+}: {
+  entry: AgentSearchEntry;
+  replay: AgentReplay;
+  row: (r: SearchResult, i: number, list: 'today', move?: AgentReplay['movement']['moves'][string]) => ReactElement;
+}) {
   const moves = Object.values(replay.movement.moves);
   const count = (kind: string) => moves.filter((m) => m.kind === kind).length;
   const dropped = entry.response.results.filter((r) => replay.movement.dropped.some((d) => d.id === replayKey(r)));
@@ -160,15 +220,21 @@ function Replay({ entry, replay, row }: { entry: AgentSearchEntry; replay: Agent
     count('down') ? `${count('down')} down` : '',
     count('new') ? `${count('new')} new` : '',
     dropped.length ? `${dropped.length} no longer returned` : '',
-  ].filter(Boolean).join(' · ');
+  ]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <div className="agent-search__today" data-testid="agent-rerun-results">
       <h5 className="agent-search__heading">
-        Today ({replay.response.results.length}) <span className="muted" data-testid="agent-rerun-summary">· {summary}</span>
+        Today ({replay.response.results.length}){' '}
+        <span className="muted" data-testid="agent-rerun-summary">
+          · {summary}
+        </span>
       </h5>
       {dropped.length > 0 && (
         <div className="notice notice--info" data-testid="agent-rerun-dropped">
-          No longer returned (gone, edited, or outranked): {dropped.map((r) => `${r.path}:${r.startLine}-${r.endLine}`).join(', ')}
+          No longer returned (gone, edited, or outranked):{' '}
+          {dropped.map((r) => `${r.path}:${r.startLine}-${r.endLine}`).join(', ')}
         </div>
       )}
       <ol className="search-results">
@@ -189,7 +255,10 @@ function formatTime(ms: number): string {
 /** The options the agent ran with, defaults spelled out so "what it got" can be reproduced by eye. */
 function describeOptions(entry: AgentSearchEntry): string {
   const o = entry.options;
-  const parts = [`max ${o.maxResults ?? SEARCH_DEFAULTS.maxResults}`, `min score ${o.minScore ?? SEARCH_DEFAULTS.minScore}`];
+  const parts = [
+    `max ${o.maxResults ?? SEARCH_DEFAULTS.maxResults}`,
+    `min score ${o.minScore ?? SEARCH_DEFAULTS.minScore}`,
+  ];
   if (o.sources?.length) parts.push(o.sources.join('+'));
   if (o.decay?.enabled) parts.push(`decay ${o.decay.halfLifeDays ?? SEARCH_DEFAULTS.halfLifeDays} d`);
   if (o.mmr?.enabled) parts.push(`MMR λ ${o.mmr.lambda ?? SEARCH_DEFAULTS.mmrLambda}`);

@@ -16,7 +16,11 @@ export function AsOfToggle({ asOf, open, onToggle }: AsOfToggleProps) {
       className={`icon-button as-of__toggle${open || asOf ? ' is-on' : ''}`}
       data-testid="search-as-of-toggle"
       aria-expanded={open}
-      title={asOf ? `Searching as of ${asOf}: "yesterday" is the day before` : 'Search as of another day ("yesterday", "上周二" read from then)'}
+      title={
+        asOf
+          ? `Searching as of ${asOf}: "yesterday" is the day before`
+          : 'Search as of another day ("yesterday", "上周二" read from then)'
+      }
       onClick={onToggle}
     >
       as of
@@ -46,7 +50,13 @@ export function AsOfRow({ asOf, open, onChange, onOpen }: AsOfRowProps) {
             onChange={(e) => onChange(normaliseAsOf(e.target.value, today))}
           />
         </label>
-        <button type="button" className="link-button" data-testid="search-as-of-today" disabled={!asOf} onClick={() => onChange(null)}>
+        <button
+          type="button"
+          className="link-button"
+          data-testid="search-as-of-today"
+          disabled={!asOf}
+          onClick={() => onChange(null)}
+        >
           Today
         </button>
         <span className="field-note">Relative dates, date boosts and decay are read from this day.</span>
@@ -57,8 +67,17 @@ export function AsOfRow({ asOf, open, onChange, onOpen }: AsOfRowProps) {
   return (
     <div className="as-of">
       <span className="chip chip--static as-of__chip is-on" data-testid="search-as-of-chip" data-value={asOf}>
-        <button type="button" className="as-of__chip-day" title="Change the day" onClick={onOpen}>as of {asOf}</button>
-        <button type="button" className="as-of__chip-clear" data-testid="search-as-of-reset" aria-label="Search as of today" title="Back to today" onClick={() => onChange(null)}>
+        <button type="button" className="as-of__chip-day" title="Change the day" onClick={onOpen}>
+          as of {asOf}
+        </button>
+        <button
+          type="button"
+          className="as-of__chip-clear"
+          data-testid="search-as-of-reset"
+          aria-label="Search as of today"
+          title="Back to today"
+          onClick={() => onChange(null)}
+        >
           ×
         </button>
       </span>

@@ -40,41 +40,89 @@ export function ExplainPanel({ filePaths, currentPath }: { filePaths: readonly s
           if (draft.trim()) void pinFile(draft.trim());
         }}
       >
-        <input list="explain-paths" data-testid="explain-input" placeholder="memory/… path" value={draft} onChange={(e) => setDraft(e.target.value)} />
+        <input
+          list="explain-paths"
+          data-testid="explain-input"
+          placeholder="memory/… path"
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+        />
         <datalist id="explain-paths">
-          {suggestions.map((p) => <option key={p} value={p} />)}
+          {suggestions.map((p) => (
+            <option key={p} value={p} />
+          ))}
         </datalist>
-        <button type="submit" className="button" data-testid="explain-pin">Pin</button>
+        <button type="submit" className="button" data-testid="explain-pin">
+          Pin
+        </button>
         {currentPath && (
-          <button type="button" className="button" data-testid="explain-pin-current" onClick={() => void pinFile(currentPath)} title={currentPath}>Pin open file</button>
+          <button
+            type="button"
+            className="button"
+            data-testid="explain-pin-current"
+            onClick={() => void pinFile(currentPath)}
+            title={currentPath}
+          >
+            Pin open file
+          </button>
         )}
       </form>
       {pinned && (
         <div className="explain-panel__body">
           <div className="explain-panel__head">
             <code data-testid="explain-path">{pinned}</code>
-            <button type="button" className="link-button" data-testid="explain-unpin" onClick={() => void pinFile(null)}>Unpin</button>
+            <button
+              type="button"
+              className="link-button"
+              data-testid="explain-unpin"
+              onClick={() => void pinFile(null)}
+            >
+              Unpin
+            </button>
           </div>
           {!query.trim() && <p className="muted">Type a query to see how this file fares.</p>}
           {explainStatus === 'loading' && <p className="muted">Explaining…</p>}
           {explainError && <p className="notice notice--error">{explainError}</p>}
           {explain && explain.path === pinned && (
             <>
-              <p className={`explain-code explain-code--${explain.inResults ? 'in' : 'out'}`} data-testid="explain-code" data-value={explain.code}>
+              <p
+                className={`explain-code explain-code--${explain.inResults ? 'in' : 'out'}`}
+                data-testid="explain-code"
+                data-value={explain.code}
+              >
                 {CODE_LABELS[explain.code] ?? explain.code}
-                {explain.resultRank !== null && <> — rank <span data-testid="explain-rank" data-value={explain.resultRank}>#{explain.resultRank}</span></>}
+                {explain.resultRank !== null && (
+                  <>
+                    {' '}
+                    — rank{' '}
+                    <span data-testid="explain-rank" data-value={explain.resultRank}>
+                      #{explain.resultRank}
+                    </span>
+                  </>
+                )}
               </p>
               <ul className="explain-reasons">
-                {explain.reasons.map((r, i) => <li key={i} data-testid="explain-reason">{r}</li>)}
+                {explain.reasons.map((r, i) => (
+                  <li key={i} data-testid="explain-reason">
+                    {r}
+                  </li>
+                ))}
               </ul>
               {explain.bestChunk && (
                 <div className="explain-best" data-testid="explain-best-chunk">
                   <p>
                     Best chunk lines {explain.bestChunk.startLine}–{explain.bestChunk.endLine} · keyword rank{' '}
-                    <span data-testid="explain-keyword-rank" data-value={explain.bestChunk.keywordRank ?? ''}>{explain.bestChunk.keywordRank ?? '—'}</span>
-                    {' '}· vector rank <span data-testid="explain-vector-rank" data-value={explain.bestChunk.vectorRank ?? ''}>{explain.bestChunk.vectorRank ?? '—'}</span>
+                    <span data-testid="explain-keyword-rank" data-value={explain.bestChunk.keywordRank ?? ''}>
+                      {explain.bestChunk.keywordRank ?? '—'}
+                    </span>{' '}
+                    · vector rank{' '}
+                    <span data-testid="explain-vector-rank" data-value={explain.bestChunk.vectorRank ?? ''}>
+                      {explain.bestChunk.vectorRank ?? '—'}
+                    </span>
                   </p>
-                  {explain.bestChunk.breakdown && <ScoreBreakdownView breakdown={explain.bestChunk.breakdown} testPrefix="ex" />}
+                  {explain.bestChunk.breakdown && (
+                    <ScoreBreakdownView breakdown={explain.bestChunk.breakdown} testPrefix="ex" />
+                  )}
                 </div>
               )}
             </>

@@ -23,7 +23,9 @@ export function OpenClawSteps({ openclaw, t }: { openclaw: OpenClawBreakdown; t:
       <dd data-testid={t('openclaw')} data-tier={openclaw.tier}>
         <ol className="breakdown__steps">
           {describeOpenClawSteps(openclaw).map((line, i) => (
-            <li key={i} data-testid={t('openclaw-step')}>{line}</li>
+            <li key={i} data-testid={t('openclaw-step')}>
+              {line}
+            </li>
           ))}
         </ol>
       </dd>

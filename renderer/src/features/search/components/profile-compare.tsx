@@ -7,9 +7,27 @@ import { Dialog } from '../../../lib/dialog';
 import { lineLabel } from '../stores/rank-movement';
 import { Num, ScoreBreakdownView } from './score-breakdown';
 
-export function RankingProfileSwitch({ profile, compare, onProfile, onCompare }: { profile: SearchProfile; compare: boolean; onProfile(p: SearchProfile): void; onCompare(on: boolean): void }) {
+export function RankingProfileSwitch({
+  profile,
+  compare,
+  onProfile,
+  onCompare,
+}: {
+  profile: SearchProfile;
+  compare: boolean;
+  onProfile(p: SearchProfile): void;
+  onCompare(on: boolean): void;
+}) {
   const option = (value: SearchProfile, label: string, title: string) => (
-    <button type="button" role="radio" aria-checked={profile === value} className={`segmented__option${profile === value ? ' is-on' : ''}`} data-testid={`profile-${value}`} title={title} onClick={() => onProfile(value)}>
+    <button
+      type="button"
+      role="radio"
+      aria-checked={profile === value}
+      className={`segmented__option${profile === value ? ' is-on' : ''}`}
+      data-testid={`profile-${value}`}
+      title={title}
+      onClick={() => onProfile(value)}
+    >
       {label}
     </button>
   );
@@ -17,10 +35,20 @@ export function RankingProfileSwitch({ profile, compare, onProfile, onCompare }:
     <div className="ranking-profile" data-testid="ranking-profile" data-value={profile}>
       <div className="segmented" role="radiogroup" aria-label="Ranking">
         {option('memory-lens', 'Memory Lens ranking', "Memory Lens's own ranking, with the what-if settings")}
-        {option('openclaw', `as your agent ranks (OpenClaw ${OPENCLAW_RANKING_RELEASE})`, `OpenClaw ${OPENCLAW_RANKING_RELEASE}'s memory_search, reproduced: its chunks, fallback keywords, filename tier, decay and importance; hybrid with MMR when your embedder is the agent's`)}
+        {option(
+          'openclaw',
+          `as your agent ranks (OpenClaw ${OPENCLAW_RANKING_RELEASE})`,
+          `OpenClaw ${OPENCLAW_RANKING_RELEASE}'s memory_search, reproduced: its chunks, fallback keywords, filename tier, decay and importance; hybrid with MMR when your embedder is the agent's`,
+        )}
       </div>
       <label className="ranking-profile__compare">
-        <input type="checkbox" data-testid="compare-toggle" checked={compare} onChange={(e) => onCompare(e.target.checked)} /> side by side
+        <input
+          type="checkbox"
+          data-testid="compare-toggle"
+          checked={compare}
+          onChange={(e) => onCompare(e.target.checked)}
+        />{' '}
+        side by side
       </label>
     </div>
   );
@@ -31,24 +59,56 @@ function overlaps(a: SearchResult, b: SearchResult): boolean {
   return a.path === b.path && a.startLine <= b.endLine && b.startLine <= a.endLine;
 }
 
-function Column({ title, testId, response, other, onOpen }: { title: string; testId: string; response: SearchResponse | null; other: SearchResponse | null; onOpen(r: SearchResult): void }) {
+function Column({
+  title,
+  testId,
+  response,
+  other,
+  onOpen,
+}: {
+  title: string;
+  testId: string;
+  response: SearchResponse | null;
+  other: SearchResponse | null;
+  onOpen(r: SearchResult): void;
+}) {
   return (
     <section className="profile-compare__column" data-testid={testId} aria-label={title}>
       <h3 className="profile-compare__title">{title}</h3>
       {!response ? (
         <p className="muted">Searching…</p>
       ) : response.results.length === 0 ? (
-        <p className="muted" data-testid={`${testId}-empty`}>nothing</p>
+        <p className="muted" data-testid={`${testId}-empty`}>
+          nothing
+        </p>
       ) : (
         <ol className="profile-compare__list">
           {response.results.map((r, i) => {
             const only = other !== null && !other.results.some((o) => overlaps(r, o));
             return (
-              <li key={r.id} className="profile-compare__item" data-testid={`${testId}-result`} data-path={r.path} data-lines={lineLabel(r)} data-only={only ? 'yes' : 'no'}>
+              <li
+                key={r.id}
+                className="profile-compare__item"
+                data-testid={`${testId}-result`}
+                data-path={r.path}
+                data-lines={lineLabel(r)}
+                data-only={only ? 'yes' : 'no'}
+              >
                 <div className="profile-compare__head">
                   <span className="search-result__rank">{i + 1}</span>
-                  <button type="button" className="link-button profile-compare__path" title="Open at these lines" onClick={() => onOpen(r)}>{r.path}:{lineLabel(r)}</button>
-                  {only && <span className="badge badge--pending" data-testid="only-here">only here</span>}
+                  <button
+                    type="button"
+                    className="link-button profile-compare__path"
+                    title="Open at these lines"
+                    onClick={() => onOpen(r)}
+                  >
+                    {r.path}:{lineLabel(r)}
+                  </button>
+                  {only && (
+                    <span className="badge badge--pending" data-testid="only-here">
+                      only here
+                    </span>
+                  )}
                   <Num testId={`${testId}-score`} value={r.score} />
                 </div>
                 <details className="profile-compare__why">
@@ -64,7 +124,23 @@ function Column({ title, testId, response, other, onOpen }: { title: string; tes
   );
 }
 
-export function ProfileCompare({ query, profile, response, compareResponse, shown, onOpen, onClose }: { query: string; profile: SearchProfile; response: SearchResponse | null; compareResponse: SearchResponse | null; shown: number; onOpen(r: SearchResult): void; onClose(): void }) {
+export function ProfileCompare({
+  query,
+  profile,
+  response,
+  compareResponse,
+  shown,
+  onOpen,
+  onClose,
+}: {
+  query: string;
+  profile: SearchProfile;
+  response: SearchResponse | null;
+  compareResponse: SearchResponse | null;
+  shown: number;
+  onOpen(r: SearchResult): void;
+  onClose(): void;
+}) {
   const agent = profile === 'openclaw' ? response : compareResponse;
   // The panel asks for more chunks than it shows (to fill its grouped list); this column shows
   // Memory Lens's top `shown`, as the CLI with the same max results would.
@@ -73,14 +149,18 @@ export function ProfileCompare({ query, profile, response, compareResponse, show
   return (
     <Dialog title={`Side by side: “${query}”`} testId="profile-compare-dialog" wide onClose={onClose}>
       <p className="muted profile-compare__intro">
-        Left, what your agent's own memory_search returns (OpenClaw {OPENCLAW_RANKING_RELEASE}, keyword-only, as reproduced and checked against its code); right, Memory Lens's ranking with the panel's settings. “only here”: the other side cites no overlapping lines.
+        Left, what your agent's own memory_search returns (OpenClaw {OPENCLAW_RANKING_RELEASE}, keyword-only, as
+        reproduced and checked against its code); right, Memory Lens's ranking with the panel's settings. “only here”:
+        the other side cites no overlapping lines.
       </p>
       <div className="profile-compare" data-testid="profile-compare">
         <Column title="Your agent gets" testId="compare-agent" response={agent} other={lens} onOpen={onOpen} />
         <Column title="Memory Lens finds" testId="compare-lens" response={lens} other={agent} onOpen={onOpen} />
       </div>
       <div className="form__actions">
-        <button type="button" className="button button--primary" data-testid="compare-close" onClick={onClose}>Close</button>
+        <button type="button" className="button button--primary" data-testid="compare-close" onClick={onClose}>
+          Close
+        </button>
       </div>
     </Dialog>
   );

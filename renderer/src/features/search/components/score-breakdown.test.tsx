@@ -9,12 +9,36 @@ import { ScoreBreakdownView } from './score-breakdown';
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const breakdown: ScoreBreakdown = {
-  keyword: { bm25: -3.1234567, rank: 2, idfMass: 2.75, score: 0.7574692, matchedTerms: ['合同', '金额'], query: '"合同" AND "金额"', relaxed: true },
+  keyword: {
+    bm25: -3.1234567,
+    rank: 2,
+    idfMass: 2.75,
+    score: 0.7574692,
+    matchedTerms: ['合同', '金额'],
+    query: '"合同" AND "金额"',
+    relaxed: true,
+  },
   vector: { cosine: 0.81234, score: 0.81234, rank: 1 },
   weights: { configured: { vector: 0.7, text: 0.3 }, vector: 0.7, text: 0.3 },
   hybrid: 0.7 * 0.81234 + 0.3 * 0.7574692,
-  decay: { enabled: true, date: '2026-03-28', dateSource: 'path', ageDays: 37.25, halfLifeDays: 30, multiplier: 0.4227, evergreen: false },
-  mmr: { lambda: 0.7, maxSimilarity: 0.5, similarTo: 'memory/a.md:1-9', penalty: 0.15, mmrScore: 0.1, rankBefore: 1, rankAfter: 3 },
+  decay: {
+    enabled: true,
+    date: '2026-03-28',
+    dateSource: 'path',
+    ageDays: 37.25,
+    halfLifeDays: 30,
+    multiplier: 0.4227,
+    evergreen: false,
+  },
+  mmr: {
+    lambda: 0.7,
+    maxSimilarity: 0.5,
+    similarTo: 'memory/a.md:1-9',
+    penalty: 0.15,
+    mmrScore: 0.1,
+    rankBefore: 1,
+    rankAfter: 3,
+  },
   final: 0,
 };
 breakdown.final = computeFinalScore(breakdown);
@@ -56,7 +80,15 @@ describe('ScoreBreakdownView', () => {
   it('never shows an evergreen file as dated or ageing: only when it was last edited', () => {
     const evergreen: ScoreBreakdown = {
       ...breakdown,
-      decay: { enabled: true, date: '2026-12-01', dateSource: 'mtime', ageDays: 0.2, halfLifeDays: 30, multiplier: 1, evergreen: true },
+      decay: {
+        enabled: true,
+        date: '2026-12-01',
+        dateSource: 'mtime',
+        ageDays: 0.2,
+        halfLifeDays: 30,
+        multiplier: 1,
+        evergreen: true,
+      },
     };
     const { host, value } = render(evergreen);
     const decay = host.textContent ?? '';
@@ -93,7 +125,20 @@ describe('ScoreBreakdownView', () => {
         { term: '备份', asWritten: ['备份'], occurrences: 3, chunksWithTerm: 12, idf: 2.1, contribution: 3.1234567 },
       ],
     };
-    const dates = { enabled: true, mentions: [{ text: '昨天', from: '2026-11-05', to: '2026-11-05' }], boost: 2, multiplier: 2, match: { evidence: 'file-date' as const, from: '2026-11-05', to: '2026-11-05', written: null, mention: '昨天', broader: false } };
+    const dates = {
+      enabled: true,
+      mentions: [{ text: '昨天', from: '2026-11-05', to: '2026-11-05' }],
+      boost: 2,
+      multiplier: 2,
+      match: {
+        evidence: 'file-date' as const,
+        from: '2026-11-05',
+        to: '2026-11-05',
+        written: null,
+        mention: '昨天',
+        broader: false,
+      },
+    };
     const withTerms = { ...breakdown, keyword, dates, final: 0 };
     withTerms.final = computeFinalScore(withTerms);
     act(() => root!.render(<ScoreBreakdownView breakdown={withTerms} />));
@@ -101,14 +146,18 @@ describe('ScoreBreakdownView', () => {
     expect(q('bd-matched-summary')?.textContent).toBe('Matched 1 of 2 terms (not here: “云端”).');
     const terms = [...host.querySelectorAll('[data-testid="bd-term"]')];
     expect(terms.map((li) => li.getAttribute('data-term'))).toEqual(['备份', '云端']);
-    expect(terms[0]!.textContent).toBe('“备份” occurs 3× here; 12 of 110 chunks contain it — fairly common, weight 2.10 → adds 3.12.');
+    expect(terms[0]!.textContent).toBe(
+      '“备份” occurs 3× here; 12 of 110 chunks contain it — fairly common, weight 2.10 → adds 3.12.',
+    );
     expect(terms[0]!.getAttribute('data-contribution')).toBe('3.1234567');
     expect(host.textContent).toContain('This chunk is 300 tokens, 1.5× the average of 200');
     // The MATCH string is there for the curious, folded away.
     const details = q('bd-fts-details') as HTMLDetailsElement;
     expect(details.open).toBe(false);
     expect(details.querySelector('code')?.textContent).toBe('"备份" OR "云端"');
-    expect(q('bd-dates-words')?.textContent).toBe('The query mentions 5 Nov 2026 (“昨天”); this file is dated 5 Nov 2026: ×2.');
+    expect(q('bd-dates-words')?.textContent).toBe(
+      'The query mentions 5 Nov 2026 (“昨天”); this file is dated 5 Nov 2026: ×2.',
+    );
     expect(q('bd-date-multiplier')?.getAttribute('data-value')).toBe('2');
     expect(host.textContent).toContain('= hybrid × decay × dates');
   });
@@ -117,7 +166,13 @@ describe('ScoreBreakdownView', () => {
     const host = document.createElement('div');
     document.body.append(host);
     root = createRoot(host);
-    act(() => root!.render(<ScoreBreakdownView breakdown={{ ...breakdown, keyword: null, vector: { unavailable: true, reason: 'no model' }, mmr: null }} />));
+    act(() =>
+      root!.render(
+        <ScoreBreakdownView
+          breakdown={{ ...breakdown, keyword: null, vector: { unavailable: true, reason: 'no model' }, mmr: null }}
+        />,
+      ),
+    );
     expect(host.querySelector('[data-testid="bd-vector-unavailable"]')?.textContent).toContain('no model');
     expect(host.querySelector('[data-testid="bd-keyword-none"]')).not.toBeNull();
     expect(host.querySelector('[data-testid="bd-mmr"]')).toBeNull();
@@ -126,7 +181,13 @@ describe('ScoreBreakdownView', () => {
 
 describe('ScoreBreakdownView: agent access', () => {
   it('shows the access count and the boost multiplier the final score includes', () => {
-    const access = { count: 4, lastAccessAt: Date.UTC(2026, 10, 6, 2), enabled: true, factor: 0.1, multiplier: 1 + 0.1 * Math.log1p(4) };
+    const access = {
+      count: 4,
+      lastAccessAt: Date.UTC(2026, 10, 6, 2),
+      enabled: true,
+      factor: 0.1,
+      multiplier: 1 + 0.1 * Math.log1p(4),
+    };
     const boosted: ScoreBreakdown = { ...breakdown, access, final: 0 };
     boosted.final = computeFinalScore(boosted);
     const host = document.createElement('div');

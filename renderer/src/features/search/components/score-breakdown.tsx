@@ -9,7 +9,12 @@ import { ImportanceRow, OpenClawSteps } from './openclaw-breakdown';
 /** A number shown rounded, with the exact value in data-value. */
 export function Num({ testId, value, digits }: { testId: string; value: number | null | undefined; digits?: number }) {
   return (
-    <span className="num" data-testid={testId} data-value={exactValue(value)} title={value === null || value === undefined ? undefined : String(value)}>
+    <span
+      className="num"
+      data-testid={testId}
+      data-value={exactValue(value)}
+      title={value === null || value === undefined ? undefined : String(value)}
+    >
       {formatScore(value, digits)}
     </span>
   );
@@ -27,7 +32,13 @@ const DATE_SOURCE_LABELS: Record<string, string> = {
  * recomputed except the two products the stacked bar shows (weight × side score), which are the
  * terms `hybrid` is the sum of.
  */
-export function ScoreBreakdownView({ breakdown, testPrefix = 'bd' }: { breakdown: ScoreBreakdown; testPrefix?: string }) {
+export function ScoreBreakdownView({
+  breakdown,
+  testPrefix = 'bd',
+}: {
+  breakdown: ScoreBreakdown;
+  testPrefix?: string;
+}) {
   const b = breakdown;
   const keywordContribution = b.weights.text * keywordScoreOf(b);
   const vectorContribution = b.weights.vector * vectorScoreOf(b);
@@ -37,14 +48,28 @@ export function ScoreBreakdownView({ breakdown, testPrefix = 'bd' }: { breakdown
 
   return (
     <div className="breakdown" data-testid={t('breakdown')}>
-      <StackedBar keyword={keywordContribution} vector={vectorContribution} hybrid={b.hybrid} final={b.final} testPrefix={testPrefix} />
+      <StackedBar
+        keyword={keywordContribution}
+        vector={vectorContribution}
+        hybrid={b.hybrid}
+        final={b.final}
+        testPrefix={testPrefix}
+      />
       <dl className="breakdown__grid">
         {b.openclaw ? (
           <OpenClawSteps openclaw={b.openclaw} t={t} />
         ) : (
           <>
             <dt>Keyword (BM25)</dt>
-            <dd>{b.keyword ? <KeywordPart k={b.keyword} t={t} /> : <span className="muted" data-testid={t('keyword-none')}>not in the keyword candidates</span>}</dd>
+            <dd>
+              {b.keyword ? (
+                <KeywordPart k={b.keyword} t={t} />
+              ) : (
+                <span className="muted" data-testid={t('keyword-none')}>
+                  not in the keyword candidates
+                </span>
+              )}
+            </dd>
           </>
         )}
 
@@ -52,37 +77,51 @@ export function ScoreBreakdownView({ breakdown, testPrefix = 'bd' }: { breakdown
         <dd>
           {vector ? (
             <>
-              cosine <Num testId={t('cosine')} value={vector.cosine} /> → score <Num testId={t('vector-score')} value={vector.score} />
-              {' '}· rank <span data-testid={t('vector-rank')} data-value={vector.rank}>#{vector.rank}</span>
+              cosine <Num testId={t('cosine')} value={vector.cosine} /> → score{' '}
+              <Num testId={t('vector-score')} value={vector.score} /> · rank{' '}
+              <span data-testid={t('vector-rank')} data-value={vector.rank}>
+                #{vector.rank}
+              </span>
             </>
           ) : vectorUnavailable ? (
-            <span className="muted" data-testid={t('vector-unavailable')} title={vectorUnavailable.reason}>unavailable: {reasonHeadline(vectorUnavailable.reason)}</span>
+            <span className="muted" data-testid={t('vector-unavailable')} title={vectorUnavailable.reason}>
+              unavailable: {reasonHeadline(vectorUnavailable.reason)}
+            </span>
           ) : (
-            <span className="muted" data-testid={t('vector-none')}>not in the vector candidates</span>
+            <span className="muted" data-testid={t('vector-none')}>
+              not in the vector candidates
+            </span>
           )}
         </dd>
 
         <dt>Weights</dt>
         <dd>
-          text <Num testId={t('weight-text')} value={b.weights.text} digits={3} /> · vector <Num testId={t('weight-vector')} value={b.weights.vector} digits={3} />
+          text <Num testId={t('weight-text')} value={b.weights.text} digits={3} /> · vector{' '}
+          <Num testId={t('weight-vector')} value={b.weights.vector} digits={3} />
           {describeWeights(b.weights).configured && (
             <span className="breakdown__sub" data-testid={t('weights-renormalised')}>
-              {' '}({describeWeights(b.weights).configured})
+              {' '}
+              ({describeWeights(b.weights).configured})
             </span>
           )}
         </dd>
 
         <dt>Hybrid</dt>
         <dd>
-          <Num testId={t('hybrid')} value={b.hybrid} /> <span className="muted">= {formatScore(b.weights.text, 3)}×{formatScore(keywordScoreOf(b))} + {formatScore(b.weights.vector, 3)}×{formatScore(vectorScoreOf(b))}</span>
+          <Num testId={t('hybrid')} value={b.hybrid} />{' '}
+          <span className="muted">
+            = {formatScore(b.weights.text, 3)}×{formatScore(keywordScoreOf(b))} + {formatScore(b.weights.vector, 3)}×
+            {formatScore(vectorScoreOf(b))}
+          </span>
         </dd>
 
         <dt>Decay</dt>
         <dd>
-          ×<Num testId={t('decay')} value={b.decay.multiplier} />
-          {' '}
+          ×<Num testId={t('decay')} value={b.decay.multiplier} />{' '}
           {b.decay.evergreen ? (
-            <span className="muted" data-testid={t('decay-evergreen')}>evergreen: never decays</span>
+            <span className="muted" data-testid={t('decay-evergreen')}>
+              evergreen: never decays
+            </span>
           ) : !b.decay.enabled ? (
             <span className="muted">decay off</span>
           ) : null}
@@ -91,21 +130,37 @@ export function ScoreBreakdownView({ breakdown, testPrefix = 'bd' }: { breakdown
               // An evergreen file's only date is when it was last edited: not when the memory happened, and it never ages.
               b.decay.date && (
                 <span className="muted">
-                  last edited <span data-testid={t('decay-date')} data-value={b.decay.date}>{b.decay.date}</span>
+                  last edited{' '}
+                  <span data-testid={t('decay-date')} data-value={b.decay.date}>
+                    {b.decay.date}
+                  </span>
                 </span>
               )
             ) : (
               <>
                 {b.decay.date ? (
                   <>
-                    dated <span data-testid={t('decay-date')} data-value={b.decay.date}>{b.decay.date}</span>
-                    {' '}<span data-testid={t('date-source')} data-value={b.decay.dateSource ?? ''}>({DATE_SOURCE_LABELS[b.decay.dateSource ?? ''] ?? b.decay.dateSource})</span>
-                    {b.decay.ageDays !== null && <> · age <Num testId={t('age-days')} value={b.decay.ageDays} digits={1} /> days</>}
+                    dated{' '}
+                    <span data-testid={t('decay-date')} data-value={b.decay.date}>
+                      {b.decay.date}
+                    </span>{' '}
+                    <span data-testid={t('date-source')} data-value={b.decay.dateSource ?? ''}>
+                      ({DATE_SOURCE_LABELS[b.decay.dateSource ?? ''] ?? b.decay.dateSource})
+                    </span>
+                    {b.decay.ageDays !== null && (
+                      <>
+                        {' '}
+                        · age <Num testId={t('age-days')} value={b.decay.ageDays} digits={1} /> days
+                      </>
+                    )}
                   </>
                 ) : (
                   <span className="muted">no date</span>
-                )}
-                {' '}· half-life <span data-testid={t('half-life')} data-value={b.decay.halfLifeDays}>{b.decay.halfLifeDays} days</span>
+                )}{' '}
+                · half-life{' '}
+                <span data-testid={t('half-life')} data-value={b.decay.halfLifeDays}>
+                  {b.decay.halfLifeDays} days
+                </span>
               </>
             )}
           </div>
@@ -119,8 +174,17 @@ export function ScoreBreakdownView({ breakdown, testPrefix = 'bd' }: { breakdown
           <>
             <dt>MMR (λ {b.mmr.lambda})</dt>
             <dd data-testid={t('mmr')}>
-              penalty <Num testId={t('mmr-penalty')} value={b.mmr.penalty} /> (similarity <Num testId={t('mmr-similarity')} value={b.mmr.maxSimilarity} />
-              {b.mmr.similarTo ? <> to <code data-testid={t('mmr-similar-to')}>{b.mmr.similarTo}</code></> : <span className="muted"> — first pick</span>})
+              penalty <Num testId={t('mmr-penalty')} value={b.mmr.penalty} /> (similarity{' '}
+              <Num testId={t('mmr-similarity')} value={b.mmr.maxSimilarity} />
+              {b.mmr.similarTo ? (
+                <>
+                  {' '}
+                  to <code data-testid={t('mmr-similar-to')}>{b.mmr.similarTo}</code>
+                </>
+              ) : (
+                <span className="muted"> — first pick</span>
+              )}
+              )
               <div className="breakdown__sub">
                 MMR score <Num testId={t('mmr-score')} value={b.mmr.mmrScore} /> · rank{' '}
                 <span data-testid={t('mmr-rank-change')} data-before={b.mmr.rankBefore} data-after={b.mmr.rankAfter}>
@@ -144,8 +208,22 @@ export function ScoreBreakdownView({ breakdown, testPrefix = 'bd' }: { breakdown
 
         <dt>Final</dt>
         <dd>
-          <strong><Num testId={t('final')} value={b.final} /></strong>{' '}
-          <span className="muted">= hybrid{scoreMultipliers(b).filter((m) => m.name === 'decay' || (m.name === 'importance' && b.importance) || (m.name === 'dates' && b.dates) || (m.name === 'access' && b.access)).map((m) => ` × ${m.name}`).join('')}</span>
+          <strong>
+            <Num testId={t('final')} value={b.final} />
+          </strong>{' '}
+          <span className="muted">
+            = hybrid
+            {scoreMultipliers(b)
+              .filter(
+                (m) =>
+                  m.name === 'decay' ||
+                  (m.name === 'importance' && b.importance) ||
+                  (m.name === 'dates' && b.dates) ||
+                  (m.name === 'access' && b.access),
+              )
+              .map((m) => ` × ${m.name}`)
+              .join('')}
+          </span>
         </dd>
       </dl>
     </div>
@@ -160,20 +238,41 @@ function AccessRow({ access, t }: { access: AccessBreakdown; t: (name: string) =
       <dd data-testid={t('access')} data-count={access.count}>
         ×<Num testId={t('access-multiplier')} value={access.multiplier} />{' '}
         {access.enabled ? (
-          <span className="muted">boost on, factor <span data-testid={t('access-factor')} data-value={access.factor}>{access.factor}</span></span>
+          <span className="muted">
+            boost on, factor{' '}
+            <span data-testid={t('access-factor')} data-value={access.factor}>
+              {access.factor}
+            </span>
+          </span>
         ) : (
           <span className="muted">boost off</span>
         )}
         <div className="breakdown__sub">
           {access.count === 0 ? (
-            <span data-testid={t('access-count')} data-value={0}>never retrieved by an agent</span>
+            <span data-testid={t('access-count')} data-value={0}>
+              never retrieved by an agent
+            </span>
           ) : (
             <>
-              retrieved by agents <span data-testid={t('access-count')} data-value={access.count}>{access.count}×</span>
-              {access.lastAccessAt !== null && <> · last {new Date(access.lastAccessAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}</>}
+              retrieved by agents{' '}
+              <span data-testid={t('access-count')} data-value={access.count}>
+                {access.count}×
+              </span>
+              {access.lastAccessAt !== null && (
+                <>
+                  {' '}
+                  · last{' '}
+                  {new Date(access.lastAccessAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}
+                </>
+              )}
             </>
           )}
-          {access.enabled && <> · × (1 + {access.factor} · ln(1 + {access.count}))</>}
+          {access.enabled && (
+            <>
+              {' '}
+              · × (1 + {access.factor} · ln(1 + {access.count}))
+            </>
+          )}
         </div>
       </dd>
     </>
@@ -191,45 +290,106 @@ function KeywordPart({ k, t }: { k: KeywordBreakdown; t: (name: string) => strin
   return (
     <>
       <div>
-        score <Num testId={t('keyword-score')} value={k.score} /> · rank <span data-testid={t('keyword-rank')} data-value={k.rank}>#{k.rank}</span>{' '}
-        · <span data-testid={t('matched-summary')} data-matched={k.matchedTerms.length} data-total={k.termCount ?? ''}>{headline}</span>
-        {k.relaxed && <span className="badge badge--pending" data-testid={t('relaxed')}>some terms</span>}
+        score <Num testId={t('keyword-score')} value={k.score} /> · rank{' '}
+        <span data-testid={t('keyword-rank')} data-value={k.rank}>
+          #{k.rank}
+        </span>{' '}
+        ·{' '}
+        <span data-testid={t('matched-summary')} data-matched={k.matchedTerms.length} data-total={k.termCount ?? ''}>
+          {headline}
+        </span>
+        {k.relaxed && (
+          <span className="badge badge--pending" data-testid={t('relaxed')}>
+            some terms
+          </span>
+        )}
       </div>
       {terms.length > 0 && (
         <ul className="breakdown__terms" data-testid={t('terms')}>
           {terms.map((term) => (
-            <li key={term.term} data-testid={t('term')} data-term={term.term} data-occurrences={term.occurrences} data-contribution={term.contribution} data-part-of={term.partOf} className={term.occurrences === 0 ? 'muted' : undefined}>
+            <li
+              key={term.term}
+              data-testid={t('term')}
+              data-term={term.term}
+              data-occurrences={term.occurrences}
+              data-contribution={term.contribution}
+              data-part-of={term.partOf}
+              className={term.occurrences === 0 ? 'muted' : undefined}
+            >
               {describeTerm(term, k.totalChunks ?? 0)}
             </li>
           ))}
         </ul>
       )}
       {sentences.slice(terms.length).map((line, i) => (
-        <div key={i} className="breakdown__sub">{line}</div>
+        <div key={i} className="breakdown__sub">
+          {line}
+        </div>
       ))}
       <div className="breakdown__sub">
-        matched <span data-testid={t('matched-terms')} data-value={k.matchedTerms.join(' ')}>{k.matchedTerms.join(', ') || '—'}</span> · raw bm25{' '}
-        <Num testId={t('bm25')} value={k.bm25} /> · <span title="What a chunk holding every term once, at average length, would score">IDF mass</span>{' '}
+        matched{' '}
+        <span data-testid={t('matched-terms')} data-value={k.matchedTerms.join(' ')}>
+          {k.matchedTerms.join(', ') || '—'}
+        </span>{' '}
+        · raw bm25 <Num testId={t('bm25')} value={k.bm25} /> ·{' '}
+        <span title="What a chunk holding every term once, at average length, would score">IDF mass</span>{' '}
         <Num testId={t('idf-mass')} value={k.idfMass} />
       </div>
       <details className="breakdown__details" data-testid={t('fts-details')}>
         <summary>FTS5 query</summary>
-        <code className="breakdown__query" data-testid={t('fts-query')}>{k.query}</code>
+        <code className="breakdown__query" data-testid={t('fts-query')}>
+          {k.query}
+        </code>
       </details>
     </>
   );
 }
 
 /** Keyword and vector contributions stacked; their sum is `hybrid`, the tick is `final`. */
-function StackedBar({ keyword, vector, hybrid, final, testPrefix }: { keyword: number; vector: number; hybrid: number; final: number; testPrefix: string }) {
+function StackedBar({
+  keyword,
+  vector,
+  hybrid,
+  final,
+  testPrefix,
+}: {
+  keyword: number;
+  vector: number;
+  hybrid: number;
+  final: number;
+  testPrefix: string;
+}) {
   const scale = (v: number) => `${Math.max(0, Math.min(1, v)) * 100}%`;
   return (
-    <svg className="stacked-bar" data-testid={`${testPrefix}-bar`} viewBox="0 0 100 10" preserveAspectRatio="none" role="img" aria-label={`keyword ${formatScore(keyword)}, vector ${formatScore(vector)}, hybrid ${formatScore(hybrid)}`}>
+    <svg
+      className="stacked-bar"
+      data-testid={`${testPrefix}-bar`}
+      viewBox="0 0 100 10"
+      preserveAspectRatio="none"
+      role="img"
+      aria-label={`keyword ${formatScore(keyword)}, vector ${formatScore(vector)}, hybrid ${formatScore(hybrid)}`}
+    >
       <rect className="stacked-bar__track" x="0" y="0" width="100%" height="10" />
-      <rect className="stacked-bar__keyword" data-testid={`${testPrefix}-bar-keyword`} data-value={keyword} x="0" y="0" width={scale(keyword)} height="10">
+      <rect
+        className="stacked-bar__keyword"
+        data-testid={`${testPrefix}-bar-keyword`}
+        data-value={keyword}
+        x="0"
+        y="0"
+        width={scale(keyword)}
+        height="10"
+      >
         <title>keyword: text weight × keyword score = {formatScore(keyword)}</title>
       </rect>
-      <rect className="stacked-bar__vector" data-testid={`${testPrefix}-bar-vector`} data-value={vector} x={scale(keyword)} y="0" width={scale(vector)} height="10">
+      <rect
+        className="stacked-bar__vector"
+        data-testid={`${testPrefix}-bar-vector`}
+        data-value={vector}
+        x={scale(keyword)}
+        y="0"
+        width={scale(vector)}
+        height="10"
+      >
         <title>vector: vector weight × vector score = {formatScore(vector)}</title>
       </rect>
       <rect className="stacked-bar__final" x={scale(final)} y="0" width="0.6" height="10">

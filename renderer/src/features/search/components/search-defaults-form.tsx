@@ -12,7 +12,11 @@ import { SearchSettingsFields } from './search-settings-fields';
 
 /** The Settings view's "Search defaults": edited here, written only by Save. */
 export function SearchDefaultsForm({ keywordOnly }: { keywordOnly: boolean }) {
-  const { saved, savingDefaults, defaultsError } = useSearch((s) => ({ saved: s.search.saved, savingDefaults: s.search.savingDefaults, defaultsError: s.search.defaultsError }));
+  const { saved, savingDefaults, defaultsError } = useSearch((s) => ({
+    saved: s.search.saved,
+    savingDefaults: s.search.savingDefaults,
+    defaultsError: s.search.defaultsError,
+  }));
   const saveSearchDefaults = useSearch((s) => s.saveSearchDefaults);
   const [draft, setDraft] = useState<SearchSettingsState>({ ...saved, ...NO_INVESTIGATION });
   const [savedAt, setSavedAt] = useState<number | null>(null);
@@ -21,7 +25,13 @@ export function SearchDefaultsForm({ keywordOnly }: { keywordOnly: boolean }) {
   const factory = whatIfChanges(draft, savedPart(DEFAULT_SEARCH_SETTINGS)).length === 0;
   return (
     <div className="search-defaults" data-testid="search-defaults">
-      <SearchSettingsFields value={draft} onChange={(p) => setDraft(applySearchPatch(draft, p))} keywordOnly={keywordOnly} idPrefix="default" showDates={false} />
+      <SearchSettingsFields
+        value={draft}
+        onChange={(p) => setDraft(applySearchPatch(draft, p))}
+        keywordOnly={keywordOnly}
+        idPrefix="default"
+        showDates={false}
+      />
       <div className="settings-actions">
         <button
           type="button"
@@ -32,14 +42,34 @@ export function SearchDefaultsForm({ keywordOnly }: { keywordOnly: boolean }) {
         >
           {savingDefaults ? 'Saving…' : 'Save defaults'}
         </button>
-        <button type="button" className="button" data-testid="defaults-discard" disabled={changes.length === 0} onClick={() => setDraft({ ...saved, ...NO_INVESTIGATION })}>
+        <button
+          type="button"
+          className="button"
+          data-testid="defaults-discard"
+          disabled={changes.length === 0}
+          onClick={() => setDraft({ ...saved, ...NO_INVESTIGATION })}
+        >
           Discard changes
         </button>
-        <button type="button" className="button" data-testid="defaults-factory" disabled={factory} onClick={() => setDraft(DEFAULT_SEARCH_SETTINGS)}>
+        <button
+          type="button"
+          className="button"
+          data-testid="defaults-factory"
+          disabled={factory}
+          onClick={() => setDraft(DEFAULT_SEARCH_SETTINGS)}
+        >
           OpenClaw's defaults
         </button>
-        {changes.length > 0 && <span className="muted" data-testid="defaults-unsaved">Unsaved: {changes.join(', ')}</span>}
-        {changes.length === 0 && savedAt && <span className="muted" data-testid="defaults-saved">Saved.</span>}
+        {changes.length > 0 && (
+          <span className="muted" data-testid="defaults-unsaved">
+            Unsaved: {changes.join(', ')}
+          </span>
+        )}
+        {changes.length === 0 && savedAt && (
+          <span className="muted" data-testid="defaults-saved">
+            Saved.
+          </span>
+        )}
       </div>
       {defaultsError && <p className="notice notice--error">{defaultsError}</p>}
     </div>

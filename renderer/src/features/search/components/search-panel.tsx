@@ -29,7 +29,17 @@ interface SearchPanelProps {
   automatedPaths?: ReadonlySet<string>;
 }
 
-export function SearchPanel({ onOpenResult, filePaths, currentPath, keywordOnly, keywordOnlyReason, onOpenSettings, children, sessionTitles, automatedPaths }: SearchPanelProps) {
+export function SearchPanel({
+  onOpenResult,
+  filePaths,
+  currentPath,
+  keywordOnly,
+  keywordOnlyReason,
+  onOpenSettings,
+  children,
+  sessionTitles,
+  automatedPaths,
+}: SearchPanelProps) {
   const s = useSearch((st) => ({
     query: st.search.query,
     response: st.search.response,
@@ -77,7 +87,13 @@ export function SearchPanel({ onOpenResult, filePaths, currentPath, keywordOnly,
   const results = useMemo(() => response?.results ?? [], [response]);
   const asListed = s.profile === 'openclaw';
   const layout = useMemo(
-    () => layoutResults(results, { isAutomated: (p) => automatedPaths?.has(p) ?? false, placement: s.placement, shown: s.shown, asListed }),
+    () =>
+      layoutResults(results, {
+        isAutomated: (p) => automatedPaths?.has(p) ?? false,
+        placement: s.placement,
+        shown: s.shown,
+        asListed,
+      }),
     [results, automatedPaths, s.placement, s.shown, asListed],
   );
   const hidden = response ? Math.max(0, response.candidates - results.length) : 0;
@@ -111,20 +127,38 @@ export function SearchPanel({ onOpenResult, filePaths, currentPath, keywordOnly,
           ⚙
         </button>
       </div>
-      <AsOfRow asOf={s.asOf} open={asOfOpen} onOpen={() => setAsOfOpen(true)} onChange={(asOf) => actions.updateSearchSettings({ asOf })} />
-      <RankingProfileSwitch profile={s.profile} compare={s.compare} onProfile={actions.setProfile} onCompare={actions.setCompare} />
+      <AsOfRow
+        asOf={s.asOf}
+        open={asOfOpen}
+        onOpen={() => setAsOfOpen(true)}
+        onChange={(asOf) => actions.updateSearchSettings({ asOf })}
+      />
+      <RankingProfileSwitch
+        profile={s.profile}
+        compare={s.compare}
+        onProfile={actions.setProfile}
+        onCompare={actions.setCompare}
+      />
       {s.settingsOpen && <SearchSettingsDrawer keywordOnly={ftsOnly} />}
 
       {ftsOnly && s.profile === 'memory-lens' && (
         <div className="notice notice--info notice--row" data-testid="notice-keyword-only">
           <span>{keywordOnlyText(response?.modeReason ?? keywordOnlyReason)}.</span>
-          <button type="button" className="link-button" data-testid="setup-model" onClick={onOpenSettings}>Set up a model</button>
+          <button type="button" className="link-button" data-testid="setup-model" onClick={onOpenSettings}>
+            Set up a model
+          </button>
         </div>
       )}
       {!s.sources.includes('sessions') && (
         <div className="notice notice--info notice--row" data-testid="notice-sessions-excluded">
           <span>Session transcripts are left out of this search.</span>
-          <button type="button" className="link-button" onClick={() => actions.updateSearchSettings({ sources: [...s.sources, 'sessions'] })}>Include them</button>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => actions.updateSearchSettings({ sources: [...s.sources, 'sessions'] })}
+          >
+            Include them
+          </button>
         </div>
       )}
 
@@ -133,14 +167,17 @@ export function SearchPanel({ onOpenResult, filePaths, currentPath, keywordOnly,
         {s.status === 'error' && <span className="notice notice--error">{s.error}</span>}
         {response && s.status === 'done' && (
           <span className="muted" data-testid="search-summary" data-count={layout.shownHits}>
-            {layout.shownHits} result{layout.shownHits === 1 ? '' : 's'} for “{s.responseQuery}” · {response.mode === 'hybrid' ? 'hybrid' : 'keyword-only'} · {Math.round(response.tookMs)} ms
+            {layout.shownHits} result{layout.shownHits === 1 ? '' : 's'} for “{s.responseQuery}” ·{' '}
+            {response.mode === 'hybrid' ? 'hybrid' : 'keyword-only'} · {Math.round(response.tookMs)} ms
             {hidden > 0 && <> · {hidden} more candidates below the thresholds</>}
           </span>
         )}
       </div>
 
       {notices.map((n) => (
-        <div key={n.code} className="notice notice--info" data-testid={`notice-${n.code}`}>{n.message}</div>
+        <div key={n.code} className="notice notice--info" data-testid={`notice-${n.code}`}>
+          {n.message}
+        </div>
       ))}
       {s.movement && s.movement.dropped.length > 0 && (
         <div className="notice notice--info dropped" data-testid="dropped-results">
@@ -150,12 +187,23 @@ export function SearchPanel({ onOpenResult, filePaths, currentPath, keywordOnly,
               const why = s.droppedWhy[d.id];
               return (
                 <li key={d.id} data-testid="dropped-result" data-id={d.id}>
-                  <button type="button" className="link-button" title="Explain this file" onClick={() => void actions.pinFile(d.path)}>
+                  <button
+                    type="button"
+                    className="link-button"
+                    title="Explain this file"
+                    onClick={() => void actions.pinFile(d.path)}
+                  >
                     {d.path}:{lineLabel(d)}
                   </button>
-                  <span className="muted"> (was #{d.rank}, {d.score.toFixed(3)})</span>
+                  <span className="muted">
+                    {' '}
+                    (was #{d.rank}, {d.score.toFixed(3)})
+                  </span>
                   {why ? (
-                    <span className="dropped__why" data-testid="dropped-why" data-code={why.code ?? ''}> — {why.status === 'loading' ? 'checking…' : why.text}</span>
+                    <span className="dropped__why" data-testid="dropped-why" data-code={why.code ?? ''}>
+                      {' '}
+                      — {why.status === 'loading' ? 'checking…' : why.text}
+                    </span>
                   ) : (
                     <span className="muted"> — checking…</span>
                   )}
@@ -196,7 +244,11 @@ export function SearchPanel({ onOpenResult, filePaths, currentPath, keywordOnly,
         onPin={(path) => void actions.pinFile(path)}
         onJudge={(r, verdict) => void actions.judgeResult(r, verdict)}
       />
-      {response && results.length === 0 && s.status === 'done' && <p className="muted pad" data-testid="search-empty">Nothing scored above the min score.</p>}
+      {response && results.length === 0 && s.status === 'done' && (
+        <p className="muted pad" data-testid="search-empty">
+          Nothing scored above the min score.
+        </p>
+      )}
 
       <ExplainPanel filePaths={filePaths} currentPath={currentPath} />
       <AgentSearches onOpenResult={onOpenResult} {...(sessionTitles ? { sessionTitles } : {})} />

@@ -34,7 +34,9 @@ function neighbourSentence(results: readonly SearchResult[], rank: number): stri
   const other = rank === 1 ? 2 : rank - 1;
   const self = results[rank - 1];
   const them = results[other - 1];
-  return self && them ? whyAbove({ rank, breakdown: self.breakdown }, { rank: other, breakdown: them.breakdown }) : undefined;
+  return self && them
+    ? whyAbove({ rank, breakdown: self.breakdown }, { rank: other, breakdown: them.breakdown })
+    : undefined;
 }
 
 /** The result a hit opens: its best chunk, widened to every line it merged. */
@@ -42,7 +44,15 @@ function hitTarget(hit: ResultHit): SearchResult {
   return { ...hit.primary.result, startLine: hit.startLine, endLine: hit.endLine };
 }
 
-function AlikeList({ hit, titles, onOpen }: { hit: ResultHit; titles: ReadonlyMap<string, string> | undefined; onOpen(result: SearchResult): void }) {
+function AlikeList({
+  hit,
+  titles,
+  onOpen,
+}: {
+  hit: ResultHit;
+  titles: ReadonlyMap<string, string> | undefined;
+  onOpen(result: SearchResult): void;
+}) {
   const [open, setOpen] = useState(false);
   if (hit.alike.length === 0) return null;
   const n = hit.alike.length;
@@ -55,10 +65,18 @@ function AlikeList({ hit, titles, onOpen }: { hit: ResultHit; titles: ReadonlyMa
         <ul className="result-alike__list">
           {hit.alike.map((a) => (
             <li key={a.result.id}>
-              <button type="button" className="link-button" data-testid="result-alike-open" onClick={() => onOpen(a.result)}>
+              <button
+                type="button"
+                className="link-button"
+                data-testid="result-alike-open"
+                onClick={() => onOpen(a.result)}
+              >
                 {titles?.get(a.result.path) ?? a.result.path}:{a.result.startLine}
               </button>
-              <span className="muted"> #{a.rank} · {a.result.score.toFixed(3)}</span>
+              <span className="muted">
+                {' '}
+                #{a.rank} · {a.result.score.toFixed(3)}
+              </span>
             </li>
           ))}
         </ul>
@@ -74,16 +92,34 @@ export function SearchResultGroups(props: SearchResultGroupsProps) {
   return (
     <>
       <ol className="search-results" data-testid="search-results">
-        {people.map((group) => <GroupItem key={`${group.path}#${group.bestRank}`} group={group} {...props} />)}
+        {people.map((group) => (
+          <GroupItem key={`${group.path}#${group.bestRank}`} group={group} {...props} />
+        ))}
       </ol>
       {automatedHits > 0 && !props.asListed && (
-        <div className="result-automated" data-testid="result-automated" data-placement={placement} data-count={automatedHits} data-shown={automatedShown}>
+        <div
+          className="result-automated"
+          data-testid="result-automated"
+          data-placement={placement}
+          data-count={automatedHits}
+          data-shown={automatedShown}
+        >
           <span className="muted">
             {automatedHits} hit{automatedHits === 1 ? '' : 's'} from automated sessions (cron, heartbeat, sub-agents)
-            {placement === 'hidden' ? ' hidden' : placement === 'after' ? ', listed after the conversations' : ', in rank order'}
+            {placement === 'hidden'
+              ? ' hidden'
+              : placement === 'after'
+                ? ', listed after the conversations'
+                : ', in rank order'}
             {placement !== 'hidden' && notShown > 0 && ` · ${notShown} beyond the ${layout.shownHits} shown`}
           </span>
-          <select className="result-automated__select" data-testid="result-automated-filter" aria-label="Automated sessions in results" value={placement} onChange={(e) => props.onPlacement(e.target.value as AutomatedPlacement)}>
+          <select
+            className="result-automated__select"
+            data-testid="result-automated-filter"
+            aria-label="Automated sessions in results"
+            value={placement}
+            onChange={(e) => props.onPlacement(e.target.value as AutomatedPlacement)}
+          >
             <option value="after">Show after conversations</option>
             <option value="hidden">Hide</option>
             <option value="mixed">Mix in by score</option>
@@ -92,7 +128,9 @@ export function SearchResultGroups(props: SearchResultGroupsProps) {
       )}
       {placement === 'after' && automated.length > 0 && (
         <ol className="search-results search-results--automated" data-testid="search-results-automated">
-          {automated.map((group) => <GroupItem key={`${group.path}#${group.bestRank}`} group={group} {...props} />)}
+          {automated.map((group) => (
+            <GroupItem key={`${group.path}#${group.bestRank}`} group={group} {...props} />
+          ))}
         </ol>
       )}
     </>
@@ -105,7 +143,9 @@ function GroupItem({ group, ...props }: SearchResultGroupsProps & { group: Resul
     <li className="result-group" data-testid="result-group" data-path={group.path} data-hits={group.hits.length}>
       <div className="result-group__head" title={group.path}>
         <span className="result-group__name">{title ?? group.path}</span>
-        <span className={`badge badge--source-${group.source}`} data-testid="source-badge">{group.source}</span>
+        <span className={`badge badge--source-${group.source}`} data-testid="source-badge">
+          {group.source}
+        </span>
         {group.hits.length > 1 && <span className="result-group__count muted">{group.hits.length} hits</span>}
       </div>
       <ol className="result-group__hits">
@@ -119,7 +159,11 @@ function GroupItem({ group, ...props }: SearchResultGroupsProps & { group: Resul
               lines={hitLines(hit)}
               inGroup
               members={[...hit.merged, ...hit.alike].map((m) => `${m.result.id}=${m.rank}`).join(' ')}
-              mergedNote={hit.merged.length > 0 ? `merges ${hit.merged.length + 1} overlapping chunks; score and breakdown are lines ${r.startLine === r.endLine ? r.startLine : `${r.startLine}-${r.endLine}`} (#${hit.primary.rank})` : undefined}
+              mergedNote={
+                hit.merged.length > 0
+                  ? `merges ${hit.merged.length + 1} overlapping chunks; score and breakdown are lines ${r.startLine === r.endLine ? r.startLine : `${r.startLine}-${r.endLine}`} (#${hit.primary.rank})`
+                  : undefined
+              }
               move={props.moves?.[r.id]}
               expanded={!!props.expanded[r.id]}
               verdict={props.judgments[r.id]}

@@ -45,12 +45,33 @@ function shorten(text: string, width: number): string {
   return text;
 }
 
-export function SearchResultRow({ result, rank, move, expanded, verdict, onToggle, onOpen, onPin, onJudge, title, inGroup, mergedNote, members, whyAbove, children, ...rest }: SearchResultRowProps) {
+export function SearchResultRow({
+  result,
+  rank,
+  move,
+  expanded,
+  verdict,
+  onToggle,
+  onOpen,
+  onPin,
+  onJudge,
+  title,
+  inGroup,
+  mergedNote,
+  members,
+  whyAbove,
+  children,
+  ...rest
+}: SearchResultRowProps) {
   const focused = focusSnippet(result.snippet, result.highlights);
   const parts = snippetParts(focused.text, focused.highlights);
   const numbered = result.snippetLine !== undefined ? snippetLines(parts, result.snippetLine + focused.linesCut) : null;
   const lines = rest.lines ?? lineLabel(result);
-  const label = inGroup ? `lines ${lines}` : title ? `${shorten(title, TITLE_WIDTH)} · lines ${lines}` : `${result.path}:${lines}`;
+  const label = inGroup
+    ? `lines ${lines}`
+    : title
+      ? `${shorten(title, TITLE_WIDTH)} · lines ${lines}`
+      : `${result.path}:${lines}`;
   return (
     <li
       className={`search-result${expanded ? ' is-expanded' : ''}`}
@@ -65,19 +86,37 @@ export function SearchResultRow({ result, rank, move, expanded, verdict, onToggl
       <div className="search-result__head">
         <span className="search-result__rank">{rank}</span>
         {move && move.kind !== 'same' && (
-          <span className={`rank-move rank-move--${move.kind}`} data-testid="rank-move" data-value={formatRankMove(move)}>{formatRankMove(move)}</span>
+          <span
+            className={`rank-move rank-move--${move.kind}`}
+            data-testid="rank-move"
+            data-value={formatRankMove(move)}
+          >
+            {formatRankMove(move)}
+          </span>
         )}
         <button
           type="button"
-          className={title || inGroup ? 'search-result__path search-result__path--title link-button' : 'search-result__path link-button'}
+          className={
+            title || inGroup
+              ? 'search-result__path search-result__path--title link-button'
+              : 'search-result__path link-button'
+          }
           data-testid="search-result-open"
           title={title ? `${result.path}:${lines}\nOpen at these lines` : 'Open at these lines'}
           onClick={onOpen}
         >
           {label}
         </button>
-        {!inGroup && <span className={`badge badge--source-${result.source}`} data-testid="source-badge">{result.source}</span>}
-        {result.date && <span className="search-result__date muted" title="The memory's date">{result.date}</span>}
+        {!inGroup && (
+          <span className={`badge badge--source-${result.source}`} data-testid="source-badge">
+            {result.source}
+          </span>
+        )}
+        {result.date && (
+          <span className="search-result__date muted" title="The memory's date">
+            {result.date}
+          </span>
+        )}
         <span className="search-result__score">
           <Num testId="result-score" value={result.score} />
         </span>
@@ -86,8 +125,14 @@ export function SearchResultRow({ result, rank, move, expanded, verdict, onToggl
         <div className="search-result__snippet search-result__snippet--numbered" data-testid="search-snippet">
           {numbered.map((l, i) => (
             <div key={i} className="snippet-line" data-line={l.line ?? undefined}>
-              <span className="snippet-line__no" aria-hidden="true">{l.line}</span>
-              <span className="snippet-line__text">{l.parts.length === 0 ? ' ' : l.parts.map((p, j) => (p.hit ? <mark key={j}>{p.text}</mark> : <span key={j}>{p.text}</span>))}</span>
+              <span className="snippet-line__no" aria-hidden="true">
+                {l.line}
+              </span>
+              <span className="snippet-line__text">
+                {l.parts.length === 0
+                  ? ' '
+                  : l.parts.map((p, j) => (p.hit ? <mark key={j}>{p.text}</mark> : <span key={j}>{p.text}</span>))}
+              </span>
             </div>
           ))}
         </div>
@@ -96,7 +141,11 @@ export function SearchResultRow({ result, rank, move, expanded, verdict, onToggl
           {parts.map((p, i) => (p.hit ? <mark key={i}>{p.text}</mark> : <span key={i}>{p.text}</span>))}
         </p>
       )}
-      {mergedNote && <p className="search-result__also muted" data-testid="merged-note">{mergedNote}</p>}
+      {mergedNote && (
+        <p className="search-result__also muted" data-testid="merged-note">
+          {mergedNote}
+        </p>
+      )}
       {children}
       {result.alsoIn && result.alsoIn.length > 0 && (
         <p className="search-result__also muted" data-testid="also-in">
@@ -104,10 +153,18 @@ export function SearchResultRow({ result, rank, move, expanded, verdict, onToggl
         </p>
       )}
       <div className="search-result__actions">
-        <button type="button" className="link-button" data-testid="breakdown-toggle" aria-expanded={expanded} onClick={onToggle}>
+        <button
+          type="button"
+          className="link-button"
+          data-testid="breakdown-toggle"
+          aria-expanded={expanded}
+          onClick={onToggle}
+        >
           {expanded ? 'Hide' : 'Why this score?'}
         </button>
-        <button type="button" className="link-button" data-testid="pin-result" onClick={onPin}>Explain file</button>
+        <button type="button" className="link-button" data-testid="pin-result" onClick={onPin}>
+          Explain file
+        </button>
         {onJudge && (
           <span className="search-result__judge" role="group" aria-label="Is this result relevant?">
             <button
@@ -133,7 +190,11 @@ export function SearchResultRow({ result, rank, move, expanded, verdict, onToggl
           </span>
         )}
       </div>
-      {expanded && whyAbove && <p className="search-result__why" data-testid="why-above">{whyAbove}</p>}
+      {expanded && whyAbove && (
+        <p className="search-result__why" data-testid="why-above">
+          {whyAbove}
+        </p>
+      )}
       {expanded && <ScoreBreakdownView breakdown={result.breakdown} />}
     </li>
   );
@@ -142,8 +203,18 @@ export function SearchResultRow({ result, rank, move, expanded, verdict, onToggl
 /** 👍/👎 drawn as SVG: emoji fonts are missing on many Linux desktops and in CI. */
 function ThumbIcon({ up }: { up: boolean }) {
   return (
-    <svg className="thumb-icon" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" style={up ? undefined : { transform: 'rotate(180deg)' }}>
-      <path d="M2 7h2.5v7H2zM6 14h5.6a1.5 1.5 0 0 0 1.46-1.16l1-4.3A1.5 1.5 0 0 0 12.6 6.7H9.6l.5-2.6A1.4 1.4 0 0 0 8.75 2.5L6 6.8z" fill="currentColor" />
+    <svg
+      className="thumb-icon"
+      viewBox="0 0 16 16"
+      width="14"
+      height="14"
+      aria-hidden="true"
+      style={up ? undefined : { transform: 'rotate(180deg)' }}
+    >
+      <path
+        d="M2 7h2.5v7H2zM6 14h5.6a1.5 1.5 0 0 0 1.46-1.16l1-4.3A1.5 1.5 0 0 0 12.6 6.7H9.6l.5-2.6A1.4 1.4 0 0 0 8.75 2.5L6 6.8z"
+        fill="currentColor"
+      />
     </svg>
   );
 }

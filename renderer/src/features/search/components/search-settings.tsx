@@ -24,15 +24,37 @@ export function SearchSettingsDrawer({ keywordOnly }: { keywordOnly: boolean }) 
       <p className="search-settings__intro">
         <strong>What-if</strong> — try settings on this search; nothing is saved until you say so.
       </p>
-      <SearchSettingsFields value={settings} onChange={updateSearchSettings} keywordOnly={keywordOnly} idPrefix="setting" showDates />
-      <div className="search-settings__actions" data-testid="what-if-state" data-value={changes.length ? 'changed' : 'saved'}>
+      <SearchSettingsFields
+        value={settings}
+        onChange={updateSearchSettings}
+        keywordOnly={keywordOnly}
+        idPrefix="setting"
+        showDates
+      />
+      <div
+        className="search-settings__actions"
+        data-testid="what-if-state"
+        data-value={changes.length ? 'changed' : 'saved'}
+      >
         {changes.length > 0 ? (
           <>
-            <span className="badge badge--pending" data-testid="what-if-badge" title={`Differs from the saved defaults: ${changes.join(', ')}`}>
+            <span
+              className="badge badge--pending"
+              data-testid="what-if-badge"
+              title={`Differs from the saved defaults: ${changes.join(', ')}`}
+            >
               what-if: {changes.join(', ')}
             </span>
-            <button type="button" className="button" data-testid="what-if-revert" onClick={revertSearchSettings}>Back to saved defaults</button>
-            <button type="button" className="button button--primary" data-testid="what-if-save" disabled={savingDefaults} onClick={() => void saveSearchDefaults()}>
+            <button type="button" className="button" data-testid="what-if-revert" onClick={revertSearchSettings}>
+              Back to saved defaults
+            </button>
+            <button
+              type="button"
+              className="button button--primary"
+              data-testid="what-if-save"
+              disabled={savingDefaults}
+              onClick={() => void saveSearchDefaults()}
+            >
               {savingDefaults ? 'Saving…' : 'Save as defaults'}
             </button>
           </>

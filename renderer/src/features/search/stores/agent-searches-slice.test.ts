@@ -1,22 +1,60 @@
 import { describe, expect, it } from 'vitest';
 import { createStore } from 'zustand/vanilla';
 import type { AgentSearchEntry, SearchOptions, SearchResponse, SearchResult } from '../../../../../shared/domain';
-import { createAgentSearchesSlice, replayKey, type AgentSearchesPort, type AgentSearchesSlice } from './agent-searches-slice';
+import {
+  createAgentSearchesSlice,
+  replayKey,
+  type AgentSearchesPort,
+  type AgentSearchesSlice,
+} from './agent-searches-slice';
 
 function result(path: string, chunkHash = `${path}-text`, startLine = 1): SearchResult {
   return {
-    id: `${path}#0`, chunkHash, path, startLine, endLine: startLine + 2, score: 0.5, snippet: path, highlights: [], source: 'memory',
+    id: `${path}#0`,
+    chunkHash,
+    path,
+    startLine,
+    endLine: startLine + 2,
+    score: 0.5,
+    snippet: path,
+    highlights: [],
+    source: 'memory',
     breakdown: {
-      keyword: null, vector: null, weights: { configured: { vector: 0.7, text: 0.3 }, vector: 0.7, text: 0.3 }, hybrid: 0.5,
-      decay: { enabled: false, date: null, dateSource: null, ageDays: null, halfLifeDays: 30, multiplier: 1, evergreen: true }, mmr: null, final: 0.5,
+      keyword: null,
+      vector: null,
+      weights: { configured: { vector: 0.7, text: 0.3 }, vector: 0.7, text: 0.3 },
+      hybrid: 0.5,
+      decay: {
+        enabled: false,
+        date: null,
+        dateSource: null,
+        ageDays: null,
+        halfLifeDays: 30,
+        multiplier: 1,
+        evergreen: true,
+      },
+      mmr: null,
+      final: 0.5,
     },
   };
 }
 
 const entry: AgentSearchEntry = {
-  id: 7, at: 1, caller: { kind: 'mcp', client: 'claude 1' }, query: 'router', mode: 'fts-only', resultCount: 3, topPath: 'a.md',
+  id: 7,
+  at: 1,
+  caller: { kind: 'mcp', client: 'claude 1' },
+  query: 'router',
+  mode: 'fts-only',
+  resultCount: 3,
+  topPath: 'a.md',
   options: { query: 'router', maxResults: 3, now: 123 },
-  response: { results: [result('a.md'), result('b.md'), result('c.md')], provider: 'none', model: 'none', fallback: null, notices: [] },
+  response: {
+    results: [result('a.md'), result('b.md'), result('c.md')],
+    provider: 'none',
+    model: 'none',
+    fallback: null,
+    notices: [],
+  },
 };
 
 function setup(today: SearchResult[]) {
@@ -29,14 +67,23 @@ function setup(today: SearchResult[]) {
     },
     search: async (options) => {
       searched.push(options);
-      return { results: today, provider: 'none', model: 'none', fallback: null, mode: 'fts-only', notices: [], candidates: today.length, tookMs: 1 } satisfies SearchResponse;
+      return {
+        results: today,
+        provider: 'none',
+        model: 'none',
+        fallback: null,
+        mode: 'fts-only',
+        notices: [],
+        candidates: today.length,
+        tookMs: 1,
+      } satisfies SearchResponse;
     },
   };
   return { store: createStore<AgentSearchesSlice>()(createAgentSearchesSlice(port)), searched };
 }
 
 describe('agent searches', () => {
-  it('re-runs the agent\'s options today and shows how each result moved; edited text counts as a different result', async () => {
+  it("re-runs the agent's options today and shows how each result moved; edited text counts as a different result", async () => {
     // c.md was edited (same lines, new text); a new file came in first; b.md rose.
     const { store, searched } = setup([result('d.md'), result('b.md'), result('a.md'), result('c.md', 'edited text')]);
     store.getState().setAgentSearchesOpen(true);

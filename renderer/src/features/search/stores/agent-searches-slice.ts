@@ -7,7 +7,13 @@
 //   entry → rerun: today's response + movement (same text in the same file = the same result)
 import type { StateCreator } from 'zustand';
 import type { MemlensApi } from '../../../../../shared/contract';
-import type { AgentSearchEntry, AgentSearchList, SearchOptions, SearchResponse, SearchResult } from '../../../../../shared/domain';
+import type {
+  AgentSearchEntry,
+  AgentSearchList,
+  SearchOptions,
+  SearchResponse,
+  SearchResult,
+} from '../../../../../shared/domain';
 import { errorInfo } from '../../../lib/error-message';
 import { computeRankMovement, type RankMovement } from './rank-movement';
 
@@ -67,11 +73,14 @@ export function rerunOptions(options: SearchOptions): SearchOptions {
   return today;
 }
 
-export function createAgentSearchesSlice(port: AgentSearchesPort): StateCreator<AgentSearchesSlice, [], [], AgentSearchesSlice> {
+export function createAgentSearchesSlice(
+  port: AgentSearchesPort,
+): StateCreator<AgentSearchesSlice, [], [], AgentSearchesSlice> {
   let listSeq = 0;
   let entrySeq = 0;
   return (set, get) => {
-    const patch = (p: Partial<AgentSearchesSlice['agentSearches']>) => set((s) => ({ agentSearches: { ...s.agentSearches, ...p } }));
+    const patch = (p: Partial<AgentSearchesSlice['agentSearches']>) =>
+      set((s) => ({ agentSearches: { ...s.agentSearches, ...p } }));
     return {
       agentSearches: initialAgentSearchesState,
 
@@ -94,7 +103,15 @@ export function createAgentSearchesSlice(port: AgentSearchesPort): StateCreator<
 
       async selectAgentSearch(id) {
         const seq = ++entrySeq;
-        patch({ selectedId: id, entry: null, entryError: null, replay: null, replayStatus: 'idle', replayError: null, entryStatus: id === null ? 'idle' : 'loading' });
+        patch({
+          selectedId: id,
+          entry: null,
+          entryError: null,
+          replay: null,
+          replayStatus: 'idle',
+          replayError: null,
+          entryStatus: id === null ? 'idle' : 'loading',
+        });
         if (id === null) return;
         try {
           const entry = await port.agentSearch({ id });

@@ -34,9 +34,25 @@ describe('the as-of day in the search panel state', () => {
     const port: SearchPort = {
       search: async (o) => {
         calls.push(o);
-        return { results: [], provider: 'none', model: '', fallback: null, mode: 'fts-only', notices: [], candidates: 0, tookMs: 1 };
+        return {
+          results: [],
+          provider: 'none',
+          model: '',
+          fallback: null,
+          mode: 'fts-only',
+          notices: [],
+          candidates: 0,
+          tookMs: 1,
+        };
       },
-      explainFile: async ({ path }) => ({ path, inResults: false, resultRank: null, bestChunk: null, reasons: [], code: 'below-min-score' }),
+      explainFile: async ({ path }) => ({
+        path,
+        inResults: false,
+        resultRank: null,
+        bestChunk: null,
+        reasons: [],
+        code: 'below-min-score',
+      }),
       settingsGet: async () => defaultSettings(),
       settingsSet: async ({ patch }) => {
         saved.push(patch);

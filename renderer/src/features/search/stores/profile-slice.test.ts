@@ -11,9 +11,26 @@ function recordingPort() {
   const port: SearchPort = {
     search: async (o) => {
       calls.push(o);
-      return { results: [], provider: 'none', model: '', fallback: null, mode: 'fts-only', notices: [], candidates: 0, tookMs: 1, ...(o.profile ? { profile: o.profile } : {}) } satisfies SearchResponse;
+      return {
+        results: [],
+        provider: 'none',
+        model: '',
+        fallback: null,
+        mode: 'fts-only',
+        notices: [],
+        candidates: 0,
+        tookMs: 1,
+        ...(o.profile ? { profile: o.profile } : {}),
+      } satisfies SearchResponse;
     },
-    explainFile: async ({ path }) => ({ path, inResults: false, resultRank: null, bestChunk: null, reasons: [], code: 'not-found' }),
+    explainFile: async ({ path }) => ({
+      path,
+      inResults: false,
+      resultRank: null,
+      bestChunk: null,
+      reasons: [],
+      code: 'not-found',
+    }),
     settingsGet: async () => defaultSettings(),
     settingsSet: async () => defaultSettings(),
     judgmentSet: async () => [],

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { computeRankMovement, formatRankMove } from './rank-movement';
 import type { SearchResult } from '../../../../../shared/domain';
 
-const r = (id: string, path = id.split('#')[0]!, startLine = 1, endLine = 5) => ({ id, path, startLine, endLine, score: 0.5 }) as SearchResult;
+const r = (id: string, path = id.split('#')[0]!, startLine = 1, endLine = 5) =>
+  ({ id, path, startLine, endLine, score: 0.5 }) as SearchResult;
 
 describe('computeRankMovement', () => {
   it('reports up, down, new, unchanged and dropped results', () => {

@@ -48,16 +48,27 @@ export function computeRankMovement(
   const dropped = previous
     .map((r, i) => ({ r, rank: i + 1 }))
     .filter(({ r }) => !nextKeys.has(keyOf(r)))
-    .map(({ r, rank }) => ({ id: keyOf(r), path: r.path, startLine: r.startLine, endLine: r.endLine, score: r.score, rank }));
+    .map(({ r, rank }) => ({
+      id: keyOf(r),
+      path: r.path,
+      startLine: r.startLine,
+      endLine: r.endLine,
+      score: r.score,
+      rank,
+    }));
   return { moves, dropped };
 }
 
 export function formatRankMove(move: RankMove | undefined): string {
   if (!move) return '';
   switch (move.kind) {
-    case 'new': return 'new';
-    case 'same': return '=';
-    case 'up': return `↑${move.by}`;
-    case 'down': return `↓${move.by}`;
+    case 'new':
+      return 'new';
+    case 'same':
+      return '=';
+    case 'up':
+      return `↑${move.by}`;
+    case 'down':
+      return `↓${move.by}`;
   }
 }

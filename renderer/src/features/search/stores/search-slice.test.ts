@@ -6,10 +6,31 @@ import { defaultSettings } from '../../../../../shared/settings-schema';
 
 function result(path: string): SearchResult {
   return {
-    id: `${path}#0`, chunkHash: path, path, startLine: 1, endLine: 3, score: 0.5, snippet: path, highlights: [], source: 'memory',
+    id: `${path}#0`,
+    chunkHash: path,
+    path,
+    startLine: 1,
+    endLine: 3,
+    score: 0.5,
+    snippet: path,
+    highlights: [],
+    source: 'memory',
     breakdown: {
-      keyword: null, vector: null, weights: { configured: { vector: 0.7, text: 0.3 }, vector: 0.7, text: 0.3 }, hybrid: 0.5,
-      decay: { enabled: false, date: null, dateSource: null, ageDays: null, halfLifeDays: 30, multiplier: 1, evergreen: true }, mmr: null, final: 0.5,
+      keyword: null,
+      vector: null,
+      weights: { configured: { vector: 0.7, text: 0.3 }, vector: 0.7, text: 0.3 },
+      hybrid: 0.5,
+      decay: {
+        enabled: false,
+        date: null,
+        dateSource: null,
+        ageDays: null,
+        halfLifeDays: 30,
+        multiplier: 1,
+        evergreen: true,
+      },
+      mmr: null,
+      final: 0.5,
     },
   };
 }
@@ -23,9 +44,25 @@ function fakePort() {
     search: async (o) => {
       calls.push(o);
       const paths = (o.textWeight ?? 0.3) > 0.5 ? ['b.md', 'a.md', 'c.md'] : ['a.md', 'b.md'];
-      return { results: paths.map(result), provider: 'none', model: '', fallback: null, mode: 'fts-only', notices: [], candidates: 3, tookMs: 1 } satisfies SearchResponse;
+      return {
+        results: paths.map(result),
+        provider: 'none',
+        model: '',
+        fallback: null,
+        mode: 'fts-only',
+        notices: [],
+        candidates: 3,
+        tookMs: 1,
+      } satisfies SearchResponse;
     },
-    explainFile: async ({ path }) => ({ path, inResults: false, resultRank: null, bestChunk: null, reasons: ['below min score'], code: 'below-min-score' }),
+    explainFile: async ({ path }) => ({
+      path,
+      inResults: false,
+      resultRank: null,
+      bestChunk: null,
+      reasons: ['below min score'],
+      code: 'below-min-score',
+    }),
     settingsGet: async () => defaultSettings(),
     settingsSet: async ({ patch }) => {
       settingsPatches.push(patch);
@@ -66,10 +103,21 @@ describe('search slice', () => {
     const store = createStore<SearchSlice>()(createSearchSlice(port, 0));
     store.getState().setQuery('api');
     await vi.runAllTimersAsync();
-    expect(calls[0]).toMatchObject({ query: 'api', maxResults: 50, minScore: 0.35, vectorWeight: 0.7, textWeight: 0.3, decay: { enabled: false, halfLifeDays: 30 }, mmr: { enabled: false, lambda: 0.7 } });
+    expect(calls[0]).toMatchObject({
+      query: 'api',
+      maxResults: 50,
+      minScore: 0.35,
+      vectorWeight: 0.7,
+      textWeight: 0.3,
+      decay: { enabled: false, halfLifeDays: 30 },
+      mmr: { enabled: false, lambda: 0.7 },
+    });
     expect(calls[0]).not.toHaveProperty('from');
     // Dates in the query on, read in the browser's time zone.
-    expect(calls[0]).toMatchObject({ dates: { enabled: true, boost: 2 }, timeZoneOffsetMinutes: -new Date().getTimezoneOffset() });
+    expect(calls[0]).toMatchObject({
+      dates: { enabled: true, boost: 2 },
+      timeZoneOffsetMinutes: -new Date().getTimezoneOffset(),
+    });
   });
 
   it('switches dates in the query off as a what-if, and saves the switch as a default when asked', async () => {

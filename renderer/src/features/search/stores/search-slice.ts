@@ -4,7 +4,14 @@
 import type { StateCreator } from 'zustand';
 import type { MemlensApi } from '../../../../../shared/contract';
 import { SEARCH_DEFAULTS } from '../../../../../shared/search-defaults';
-import type { ExplainFileResult, SearchOptions, SearchProfile, SearchResponse, SearchResult, Verdict } from '../../../../../shared/domain';
+import type {
+  ExplainFileResult,
+  SearchOptions,
+  SearchProfile,
+  SearchResponse,
+  SearchResult,
+  Verdict,
+} from '../../../../../shared/domain';
 import { groupingRequestSize, type AutomatedPlacement } from '../../../../../shared/result-list';
 import { errorInfo } from '../../../lib/error-message';
 import { computeRankMovement, type RankMovement } from './rank-movement';
@@ -23,7 +30,10 @@ import {
 export { DEFAULT_SEARCH_SETTINGS, toSearchOptions, applySearchPatch } from './search-settings-state';
 export type { SearchSettingsState, SearchSettingsPatch } from './search-settings-state';
 
-export type SearchPort = Pick<MemlensApi, 'search' | 'explainFile' | 'settingsGet' | 'settingsSet' | 'judgmentSet' | 'judgmentList'>;
+export type SearchPort = Pick<
+  MemlensApi,
+  'search' | 'explainFile' | 'settingsGet' | 'settingsSet' | 'judgmentSet' | 'judgmentList'
+>;
 
 /** Long enough to skip the keystrokes of a word being typed, short enough to feel live. */
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -101,11 +111,13 @@ export interface SearchSlice {
 /** The search options for a profile: the openclaw profile takes only the query (and the clock). */
 export function optionsForProfile(options: SearchOptions, profile: SearchProfile): SearchOptions {
   // Enough chunks to fill the shown list after grouping, folding and moving automated runs down.
-  if (profile === 'memory-lens') return { ...options, maxResults: groupingRequestSize(options.maxResults ?? SEARCH_DEFAULTS.maxResults) };
+  if (profile === 'memory-lens')
+    return { ...options, maxResults: groupingRequestSize(options.maxResults ?? SEARCH_DEFAULTS.maxResults) };
   return { query: options.query, profile, ...(options.now !== undefined ? { now: options.now } : {}) };
 }
 
-export const otherProfile = (profile: SearchProfile): SearchProfile => (profile === 'openclaw' ? 'memory-lens' : 'openclaw');
+export const otherProfile = (profile: SearchProfile): SearchProfile =>
+  profile === 'openclaw' ? 'memory-lens' : 'openclaw';
 
 export const initialSearchState: SearchSlice['search'] = {
   query: '',
@@ -134,7 +146,10 @@ export const initialSearchState: SearchSlice['search'] = {
   automatedPlacement: 'after',
 };
 
-export function createSearchSlice(port: SearchPort, debounceMs = SEARCH_DEBOUNCE_MS): StateCreator<SearchSlice, [], [], SearchSlice> {
+export function createSearchSlice(
+  port: SearchPort,
+  debounceMs = SEARCH_DEBOUNCE_MS,
+): StateCreator<SearchSlice, [], [], SearchSlice> {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let searchSeq = 0;
   let explainSeq = 0;
@@ -202,7 +217,19 @@ export function createSearchSlice(port: SearchPort, debounceMs = SEARCH_DEBOUNCE
         cancelTimer();
         if (!query.trim()) {
           searchSeq++;
-          patch({ query, response: null, responseQuery: '', movement: null, droppedWhy: {}, status: 'idle', error: null, expanded: {}, judgments: {}, explain: null, explainStatus: 'idle' });
+          patch({
+            query,
+            response: null,
+            responseQuery: '',
+            movement: null,
+            droppedWhy: {},
+            status: 'idle',
+            error: null,
+            expanded: {},
+            judgments: {},
+            explain: null,
+            explainStatus: 'idle',
+          });
           return;
         }
         patch({ query, status: 'pending' });
@@ -234,8 +261,19 @@ export function createSearchSlice(port: SearchPort, debounceMs = SEARCH_DEBOUNCE
           const movement = sameQuery ? computeRankMovement(previous.results, response.results) : null;
           // Expanded breakdowns stay open for results that are still there, by id; the rest are forgotten.
           const ids = new Set(response.results.map((r) => r.id));
-          const keptExpanded = sameQuery ? Object.fromEntries(Object.entries(expanded).filter(([id, on]) => on && ids.has(id))) : {};
-          patch({ response, responseQuery: q, movement, droppedWhy: {}, status: 'done', error: null, expanded: keptExpanded, ...(sameQuery ? {} : { judgments: {} }) });
+          const keptExpanded = sameQuery
+            ? Object.fromEntries(Object.entries(expanded).filter(([id, on]) => on && ids.has(id)))
+            : {};
+          patch({
+            response,
+            responseQuery: q,
+            movement,
+            droppedWhy: {},
+            status: 'done',
+            error: null,
+            expanded: keptExpanded,
+            ...(sameQuery ? {} : { judgments: {} }),
+          });
           if (!sameQuery) void loadJudgments(q);
           if (movement && movement.dropped.length > 0) void explainDropped(seq, q, movement);
         } catch (error) {
@@ -282,7 +320,8 @@ export function createSearchSlice(port: SearchPort, debounceMs = SEARCH_DEBOUNCE
         }
       },
 
-      toggleResultExpanded: (id) => set((s) => ({ search: { ...s.search, expanded: { ...s.search.expanded, [id]: !s.search.expanded[id] } } })),
+      toggleResultExpanded: (id) =>
+        set((s) => ({ search: { ...s.search, expanded: { ...s.search.expanded, [id]: !s.search.expanded[id] } } })),
       setSettingsOpen: (settingsOpen) => patch({ settingsOpen }),
 
       async pinFile(path) {
@@ -296,8 +335,16 @@ export function createSearchSlice(port: SearchPort, debounceMs = SEARCH_DEBOUNCE
         if (!query) return;
         const next = get().search.judgments[result.id] === verdict ? null : verdict;
         try {
-          const list = await port.judgmentSet({ query, chunkId: result.id, path: result.path, startLine: result.startLine, endLine: result.endLine, verdict: next });
-          if (get().search.responseQuery === query) patch({ judgments: Object.fromEntries(list.map((j) => [j.chunkId, j.verdict])), judgmentError: null });
+          const list = await port.judgmentSet({
+            query,
+            chunkId: result.id,
+            path: result.path,
+            startLine: result.startLine,
+            endLine: result.endLine,
+            verdict: next,
+          });
+          if (get().search.responseQuery === query)
+            patch({ judgments: Object.fromEntries(list.map((j) => [j.chunkId, j.verdict])), judgmentError: null });
         } catch (error) {
           patch({ judgmentError: errorInfo(error).message });
         }

@@ -5,14 +5,20 @@ describe('snippetParts', () => {
   it('cuts the snippet exactly at the ranges the engine marked', () => {
     // The engine marks "12,345" for the query 12345: the UI must show that mark, not look for "12345".
     const text = '合同金额是12,345万元 (c++)';
-    const parts = snippetParts(text, [{ start: 0, end: 2 }, { start: 5, end: 11 }]);
+    const parts = snippetParts(text, [
+      { start: 0, end: 2 },
+      { start: 5, end: 11 },
+    ]);
     expect(parts.filter((p) => p.hit).map((p) => p.text)).toEqual(['合同', '12,345']);
     expect(parts.map((p) => p.text).join('')).toBe(text);
   });
 
   it('returns the snippet whole when nothing is marked, and ignores ranges beyond the text', () => {
     expect(snippetParts('plain', [])).toEqual([{ text: 'plain', hit: false }]);
-    expect(snippetParts('plain', [{ start: 3, end: 40 }]).map((p) => [p.text, p.hit])).toEqual([['pla', false], ['in', true]]);
+    expect(snippetParts('plain', [{ start: 3, end: 40 }]).map((p) => [p.text, p.hit])).toEqual([
+      ['pla', false],
+      ['in', true],
+    ]);
   });
 });
 
@@ -23,11 +29,16 @@ describe('focusSnippet', () => {
     const focused = focusSnippet(snippet, [{ start: at, end: at + 2 }]);
     expect(focused.text).toBe('…intro line\n- 合同金额是12,345万元\nmore');
     expect(focused.linesCut).toBe(21);
-    expect(snippetParts(focused.text, focused.highlights).filter((p) => p.hit).map((p) => p.text)).toEqual(['合同']);
+    expect(
+      snippetParts(focused.text, focused.highlights)
+        .filter((p) => p.hit)
+        .map((p) => p.text),
+    ).toEqual(['合同']);
   });
 
   it('cuts when the mark is on a line the card would clamp away, though few characters in (轻笔记项目定稿 on line 6)', () => {
-    const snippet = '# 2026-11-05 工作日志\n\n## 上午\n- 09:30 和赵婷对排期。\n- 10:10 川讯试点 DNS 问题。\n- 轻笔记项目定稿：封面用蓝色方案。\n- 14:00 复测';
+    const snippet =
+      '# 2026-11-05 工作日志\n\n## 上午\n- 09:30 和赵婷对排期。\n- 10:10 川讯试点 DNS 问题。\n- 轻笔记项目定稿：封面用蓝色方案。\n- 14:00 复测';
     const at = snippet.indexOf('轻笔记');
     const focused = focusSnippet(snippet, [{ start: at, end: at + 7 }]);
     expect(focused.text.split('\n')[1]).toBe('- 轻笔记项目定稿：封面用蓝色方案。');

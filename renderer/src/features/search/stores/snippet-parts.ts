@@ -32,19 +32,27 @@ const MAX_LEAD_LINES = 2;
  * characters in — start the shown text one line above its line (with an ellipsis), so the reason
  * for the match is on screen; the ranges move with the cut and `linesCut` says how many lines went.
  */
-export function focusSnippet(snippet: string, highlights: readonly HighlightRange[], maxLead = 120): { text: string; highlights: HighlightRange[]; linesCut: number } {
+export function focusSnippet(
+  snippet: string,
+  highlights: readonly HighlightRange[],
+  maxLead = 120,
+): { text: string; highlights: HighlightRange[]; linesCut: number } {
   const first = highlights[0]?.start;
   if (first === undefined) return { text: snippet, highlights: [...highlights], linesCut: 0 };
   const lineStart = snippet.lastIndexOf('\n', first - 1) + 1;
   const matchLine = countLines(snippet, lineStart);
-  if (first <= maxLead && matchLine <= MAX_LEAD_LINES) return { text: snippet, highlights: [...highlights], linesCut: 0 };
+  if (first <= maxLead && matchLine <= MAX_LEAD_LINES)
+    return { text: snippet, highlights: [...highlights], linesCut: 0 };
   const above = lineStart > 0 ? snippet.lastIndexOf('\n', lineStart - 2) + 1 : 0;
-  const start = first - lineStart > maxLead ? first - Math.floor(maxLead / 2) : first - above > maxLead ? lineStart : above;
+  const start =
+    first - lineStart > maxLead ? first - Math.floor(maxLead / 2) : first - above > maxLead ? lineStart : above;
   if (start === 0) return { text: snippet, highlights: [...highlights], linesCut: 0 };
   const shift = start - 1; // one character of ellipsis replaces the cut text
   return {
     text: `…${snippet.slice(start)}`,
-    highlights: highlights.filter((r) => r.end > start).map((r) => ({ start: Math.max(r.start, start) - shift, end: r.end - shift })),
+    highlights: highlights
+      .filter((r) => r.end > start)
+      .map((r) => ({ start: Math.max(r.start, start) - shift, end: r.end - shift })),
     linesCut: countLines(snippet, start),
   };
 }

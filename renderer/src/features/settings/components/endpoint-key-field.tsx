@@ -26,12 +26,20 @@ export function EndpointKeyField({ status, onStore, onForget }: EndpointKeyField
       {status.stored ? (
         <p data-testid="endpoint-key-stored">
           A key is stored in the OS keychain.{' '}
-          <button type="button" data-testid="endpoint-key-forget" onClick={onForget}>Forget key</button>
+          <button type="button" data-testid="endpoint-key-forget" onClick={onForget}>
+            Forget key
+          </button>
         </p>
       ) : (
         <label>
           Key (kept in the OS keychain){' '}
-          <input type="password" autoComplete="off" data-testid="endpoint-key-input" value={draft} onChange={(e) => setDraft(e.target.value)} />{' '}
+          <input
+            type="password"
+            autoComplete="off"
+            data-testid="endpoint-key-input"
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+          />{' '}
           <button
             type="button"
             data-testid="endpoint-key-store"

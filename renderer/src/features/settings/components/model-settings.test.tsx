@@ -10,12 +10,26 @@ import { ModelSettingsSection } from './model-settings';
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 /** A catalog as the engine sends it (electron/app/model-catalog.test.ts checks the real one): none installed, nothing running. */
-const option = (id: string, languages: string, downloadBytes: number, recommended: boolean, notes: string) =>
-  ({ id, dims: 384, languages, notes, downloadBytes, recommended, installed: false, dir: `/data/models/${id}` });
+const option = (id: string, languages: string, downloadBytes: number, recommended: boolean, notes: string) => ({
+  id,
+  dims: 384,
+  languages,
+  notes,
+  downloadBytes,
+  recommended,
+  installed: false,
+  dir: `/data/models/${id}`,
+});
 const catalog: ModelCatalog = {
   modelsDir: '/data/models',
   models: [
-    option('Xenova/multilingual-e5-small', 'about 100 languages, incl. Chinese and English', 135_000_000, true, 'Retrieval model with "query: " / "passage: " prefixes.'),
+    option(
+      'Xenova/multilingual-e5-small',
+      'about 100 languages, incl. Chinese and English',
+      135_000_000,
+      true,
+      'Retrieval model with "query: " / "passage: " prefixes.',
+    ),
     option('Xenova/all-MiniLM-L6-v2', 'en only', 24_000_000, false, 'English only.'),
   ],
   configured: null,
@@ -36,7 +50,18 @@ function render() {
   const host = document.createElement('div');
   document.body.append(host);
   root = createRoot(host);
-  act(() => root!.render(<ModelSettingsSection catalog={catalog} model={{ id: null, modelsDir: null, allowDownload: 'no' }} progress={null} applying={false} indexProgress={null} onApply={() => undefined} />));
+  act(() =>
+    root!.render(
+      <ModelSettingsSection
+        catalog={catalog}
+        model={{ id: null, modelsDir: null, allowDownload: 'no' }}
+        progress={null}
+        applying={false}
+        indexProgress={null}
+        onApply={() => undefined}
+      />,
+    ),
+  );
   return host;
 }
 
@@ -56,7 +81,10 @@ describe('ModelSettingsSection: the recommended first model', () => {
 
   it('"Choose it" selects the recommended model and shows what it is', () => {
     const host = render();
-    const radio = () => host.querySelector<HTMLInputElement>('[data-testid="model-option"][data-id="Xenova/multilingual-e5-small"] input')!;
+    const radio = () =>
+      host.querySelector<HTMLInputElement>(
+        '[data-testid="model-option"][data-id="Xenova/multilingual-e5-small"] input',
+      )!;
     expect(radio().checked).toBe(false);
     act(() => host.querySelector<HTMLButtonElement>('[data-testid="model-recommended-choose"]')!.click());
     expect(radio().checked).toBe(true);

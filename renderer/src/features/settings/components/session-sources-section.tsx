@@ -9,19 +9,36 @@ const LOCATION_LABELS: Record<SessionSource['location'], string> = {
 };
 
 /** Where transcripts come from, each agent with a switch: left out, its files are neither indexed nor listed. */
-export function SessionSourcesSection({ sources, onToggle }: { sources: SessionSource[]; onToggle(agentId: string, included: boolean): void }) {
+export function SessionSourcesSection({
+  sources,
+  onToggle,
+}: {
+  sources: SessionSource[];
+  onToggle(agentId: string, included: boolean): void;
+}) {
   if (sources.length === 0) {
-    return <p className="muted" data-testid="sources-none">No transcripts found: no sessions/ folder, and no agents/&lt;id&gt;/sessions inside or beside the workspace.</p>;
+    return (
+      <p className="muted" data-testid="sources-none">
+        No transcripts found: no sessions/ folder, and no agents/&lt;id&gt;/sessions inside or beside the workspace.
+      </p>
+    );
   }
   return (
     <ul className="source-list" data-testid="session-sources">
       {sources.map((s) => (
-        <li key={`${s.location}:${s.dir}`} data-testid="session-source" data-agent={s.agentId ?? ''} data-included={s.included}>
+        <li
+          key={`${s.location}:${s.dir}`}
+          data-testid="session-source"
+          data-agent={s.agentId ?? ''}
+          data-included={s.included}
+        >
           <label className="field field--check">
             <input
               type="checkbox"
               checked={s.included}
-              disabled={s.agentId === null || s.excludedBecause === 'duplicate-agent' || s.excludedBecause === 'other-agent'}
+              disabled={
+                s.agentId === null || s.excludedBecause === 'duplicate-agent' || s.excludedBecause === 'other-agent'
+              }
               data-testid="session-source-toggle"
               onChange={(e) => s.agentId !== null && onToggle(s.agentId, e.target.checked)}
             />
@@ -30,9 +47,11 @@ export function SessionSourcesSection({ sources, onToggle }: { sources: SessionS
               <span className="muted">
                 · {s.files} transcript{s.files === 1 ? '' : 's'} · {LOCATION_LABELS[s.location]}
                 {s.excludedBecause === 'duplicate-agent' && ' · not read: an earlier folder has the same agent id'}
-                {s.excludedBecause === 'other-agent' && " · not read: openclaw.json gives this agent another workspace"}
+                {s.excludedBecause === 'other-agent' && ' · not read: openclaw.json gives this agent another workspace'}
               </span>
-              <span className="source-list__dir" title={s.dir}>{s.dir}</span>
+              <span className="source-list__dir" title={s.dir}>
+                {s.dir}
+              </span>
             </span>
           </label>
         </li>

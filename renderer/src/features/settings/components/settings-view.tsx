@@ -54,7 +54,11 @@ export function SettingsView({ searchDefaults, indexProgress, endpointRetry, chi
     <div className="settings-view" data-testid="settings-view">
       <div className="settings-view__inner">
         <h2 className="settings-view__title">Settings</h2>
-        {v.error && <p className="notice notice--error" data-testid="settings-error">{v.error}</p>}
+        {v.error && (
+          <p className="notice notice--error" data-testid="settings-error">
+            {v.error}
+          </p>
+        )}
         {!v.settings && !v.error && <p className="muted">Loading…</p>}
 
         <section className="settings-section" id="settings-model" data-testid="settings-section-model">
@@ -77,20 +81,31 @@ export function SettingsView({ searchDefaults, indexProgress, endpointRetry, chi
             />
           )}
           {v.settings && (
-            <EndpointKeyField status={v.endpointKey} onStore={(key) => actions.storeEndpointKey(key)} onForget={() => void actions.forgetEndpointKey()} />
+            <EndpointKeyField
+              status={v.endpointKey}
+              onStore={(key) => actions.storeEndpointKey(key)}
+              onForget={() => void actions.forgetEndpointKey()}
+            />
           )}
           {endpointRetry}
         </section>
 
         <section className="settings-section" data-testid="settings-section-search">
           <h3>Search defaults</h3>
-          <p className="muted">What a new search starts with. The search panel's ⚙ tries settings on one search without changing these.</p>
+          <p className="muted">
+            What a new search starts with. The search panel's ⚙ tries settings on one search without changing these.
+          </p>
           {searchDefaults}
         </section>
 
         <section className="settings-section" data-testid="settings-section-sources">
           <h3>Transcripts</h3>
-          {v.sources && <SessionSourcesSection sources={v.sources} onToggle={(agentId, included) => void actions.setAgentIncluded(agentId, included)} />}
+          {v.sources && (
+            <SessionSourcesSection
+              sources={v.sources}
+              onToggle={(agentId, included) => void actions.setAgentIncluded(agentId, included)}
+            />
+          )}
         </section>
 
         <section className="settings-section" data-testid="settings-section-theme">
@@ -98,8 +113,15 @@ export function SettingsView({ searchDefaults, indexProgress, endpointRetry, chi
           <div className="form__radios">
             {THEMES.map((t) => (
               <label key={t.value}>
-                <input type="radio" name="theme" value={t.value} checked={(v.settings?.theme ?? 'system') === t.value} data-testid={`theme-${t.value}`} onChange={() => void actions.setTheme(t.value)} />
-                {' '}{t.label}
+                <input
+                  type="radio"
+                  name="theme"
+                  value={t.value}
+                  checked={(v.settings?.theme ?? 'system') === t.value}
+                  data-testid={`theme-${t.value}`}
+                  onChange={() => void actions.setTheme(t.value)}
+                />{' '}
+                {t.label}
               </label>
             ))}
           </div>
@@ -109,11 +131,19 @@ export function SettingsView({ searchDefaults, indexProgress, endpointRetry, chi
           <h3>Judgments</h3>
           <p className="muted">
             👍/👎 on search results are kept for this workspace
-            {v.judgedQueries !== null && <> ({v.judgedQueries} quer{v.judgedQueries === 1 ? 'y' : 'ies'} judged)</>}. Export them as an eval queries
-            file for <code>memlens eval --queries</code>: one query per line with the results you marked relevant.
+            {v.judgedQueries !== null && (
+              <>
+                {' '}
+                ({v.judgedQueries} quer{v.judgedQueries === 1 ? 'y' : 'ies'} judged)
+              </>
+            )}
+            . Export them as an eval queries file for <code>memlens eval --queries</code>: one query per line with the
+            results you marked relevant.
           </p>
           <div className="settings-actions">
-            <button type="button" className="button" data-testid="judgments-export" onClick={() => void exportFile()}>Export eval queries…</button>
+            <button type="button" className="button" data-testid="judgments-export" onClick={() => void exportFile()}>
+              Export eval queries…
+            </button>
             {v.lastExport && (
               <span className="muted" data-testid="judgments-exported" data-queries={v.lastExport.queries}>
                 {v.lastExport.queries} quer{v.lastExport.queries === 1 ? 'y' : 'ies'} exported

@@ -12,7 +12,13 @@ import { errorInfo } from '../../../lib/error-message';
 
 export type SettingsPort = Pick<
   MemlensApi,
-  'settingsGet' | 'settingsSet' | 'modelCatalog' | 'listSessionSources' | 'judgmentExport' | 'judgmentList' | 'agentEmbedderOffer'
+  | 'settingsGet'
+  | 'settingsSet'
+  | 'modelCatalog'
+  | 'listSessionSources'
+  | 'judgmentExport'
+  | 'judgmentList'
+  | 'agentEmbedderOffer'
 > &
   Partial<Pick<MemlensApi, 'endpointKeyStatus' | 'endpointKeySet' | 'endpointKeyForget'>>;
 
@@ -64,9 +70,12 @@ export const initialSettingsViewState: SettingsViewSlice['settingsView'] = {
   error: null,
 };
 
-export function createSettingsViewSlice(port: SettingsPort): StateCreator<SettingsViewSlice, [], [], SettingsViewSlice> {
+export function createSettingsViewSlice(
+  port: SettingsPort,
+): StateCreator<SettingsViewSlice, [], [], SettingsViewSlice> {
   return (set, get) => {
-    const patch = (p: Partial<SettingsViewSlice['settingsView']>) => set((s) => ({ settingsView: { ...s.settingsView, ...p } }));
+    const patch = (p: Partial<SettingsViewSlice['settingsView']>) =>
+      set((s) => ({ settingsView: { ...s.settingsView, ...p } }));
     const fail = (error: unknown) => patch({ error: errorInfo(error).message });
 
     async function save(settingsPatch: Parameters<SettingsPort['settingsSet']>[0]['patch']): Promise<Settings | null> {
@@ -91,13 +100,25 @@ export function createSettingsViewSlice(port: SettingsPort): StateCreator<Settin
             port.listSessionSources(),
             port.judgmentList({}),
           ]);
-          patch({ settings, catalog, sources, judgedQueries: new Set(judgments.map((j) => j.query)).size, error: null });
+          patch({
+            settings,
+            catalog,
+            sources,
+            judgedQueries: new Set(judgments.map((j) => j.query)).size,
+            error: null,
+          });
         } catch (error) {
           fail(error);
         }
         // Only an offer: without it the endpoint fields still work.
-        port.agentEmbedderOffer().then((endpointOffer) => patch({ endpointOffer }), () => undefined);
-        port.endpointKeyStatus?.({}).then((endpointKey) => patch({ endpointKey }), () => undefined);
+        port.agentEmbedderOffer().then(
+          (endpointOffer) => patch({ endpointOffer }),
+          () => undefined,
+        );
+        port.endpointKeyStatus?.({}).then(
+          (endpointKey) => patch({ endpointKey }),
+          () => undefined,
+        );
       },
 
       async storeEndpointKey(key) {

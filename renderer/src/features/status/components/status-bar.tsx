@@ -38,21 +38,37 @@ export function StatusBar({ onOpenSettings }: { onOpenSettings?(): void }) {
 
   return (
     <footer className="status-bar" data-testid="status-bar">
-      {!connected && <span className="status-bar__item status--bad" data-testid="status-disconnected">disconnected</span>}
+      {!connected && (
+        <span className="status-bar__item status--bad" data-testid="status-disconnected">
+          disconnected
+        </span>
+      )}
       {index ? (
         <>
           {progress ? (
-            <span className="status-bar__item status-bar__progress" data-testid="status-progress" data-phase={progress.phase} data-done={progress.filesDone} data-total={progress.filesTotal}>
+            <span
+              className="status-bar__item status-bar__progress"
+              data-testid="status-progress"
+              data-phase={progress.phase}
+              data-done={progress.filesDone}
+              data-total={progress.filesTotal}
+            >
               {progressLabel(progress)}
               <progress max={1} value={fraction ?? undefined} />
             </span>
           ) : firstIndex ? (
-            <span className="status-bar__item" data-testid="status-first-index">Indexing…</span>
+            <span className="status-bar__item" data-testid="status-first-index">
+              Indexing…
+            </span>
           ) : null}
           {!firstIndex && (
             <>
-              <span className="status-bar__item" data-testid="status-files" data-value={index.files}>{index.files.toLocaleString('en-US')} files</span>
-              <span className="status-bar__item" data-testid="status-chunks" data-value={index.chunks}>{index.chunks.toLocaleString('en-US')} chunks</span>
+              <span className="status-bar__item" data-testid="status-files" data-value={index.files}>
+                {index.files.toLocaleString('en-US')} files
+              </span>
+              <span className="status-bar__item" data-testid="status-chunks" data-value={index.chunks}>
+                {index.chunks.toLocaleString('en-US')} chunks
+              </span>
             </>
           )}
           {index.lifecycle.state in LIFECYCLE_LABELS && (
@@ -65,11 +81,20 @@ export function StatusBar({ onOpenSettings }: { onOpenSettings?(): void }) {
               {LIFECYCLE_LABELS[index.lifecycle.state as keyof typeof LIFECYCLE_LABELS]}
             </span>
           )}
-          <span className={`status-mode mode--${index.mode}`} data-testid="status-mode" data-value={index.mode} title={index.modeReason ?? ''}>
+          <span
+            className={`status-mode mode--${index.mode}`}
+            data-testid="status-mode"
+            data-value={index.mode}
+            title={index.modeReason ?? ''}
+          >
             {index.mode === 'hybrid' ? 'hybrid' : 'keyword-only'}
           </span>
           {model ? (
-            <span className="status-bar__item status-bar__progress" data-testid="status-model-progress" data-phase={model.phase}>
+            <span
+              className="status-bar__item status-bar__progress"
+              data-testid="status-model-progress"
+              data-phase={model.phase}
+            >
               {model.phase === 'downloading' ? 'Downloading' : 'Loading'} {model.modelId}
               {model.total ? ` ${formatBytes(model.loaded ?? 0)} of ${formatBytes(model.total)}` : '…'}
               <progress max={1} value={modelFraction(model) ?? undefined} />
@@ -79,14 +104,24 @@ export function StatusBar({ onOpenSettings }: { onOpenSettings?(): void }) {
               type="button"
               className="status-bar__button status-bar__model"
               data-testid="status-model"
-              title={index.mode === 'hybrid' ? `${index.provider} · ${index.vectorBackend}` : reasonHeadline(index.modeReason ?? 'no embedding model')}
+              title={
+                index.mode === 'hybrid'
+                  ? `${index.provider} · ${index.vectorBackend}`
+                  : reasonHeadline(index.modeReason ?? 'no embedding model')
+              }
               onClick={onOpenSettings}
             >
               {index.mode === 'hybrid' ? `${index.model}${index.dims ? ` (${index.dims}d)` : ''}` : 'no model'}
             </button>
           )}
           {index.embedderRetry && (
-            <button type="button" className="status-bar__button status--warn" data-testid="status-embedder-retry" title={index.modeReason ?? index.embedderRetry.reason} onClick={() => void retryEmbedder()}>
+            <button
+              type="button"
+              className="status-bar__button status--warn"
+              data-testid="status-embedder-retry"
+              title={index.modeReason ?? index.embedderRetry.reason}
+              onClick={() => void retryEmbedder()}
+            >
               endpoint down — Retry now
             </button>
           )}
@@ -98,14 +133,30 @@ export function StatusBar({ onOpenSettings }: { onOpenSettings?(): void }) {
 
       <span className="status-bar__spacer" />
       {lastReindex && !reindexing && (
-        <span className="status-bar__item muted" data-testid="reindex-result" title={`${lastReindex.filesScanned} files checked in ${Math.round(lastReindex.tookMs)} ms`}>
+        <span
+          className="status-bar__item muted"
+          data-testid="reindex-result"
+          title={`${lastReindex.filesScanned} files checked in ${Math.round(lastReindex.tookMs)} ms`}
+        >
           {reindexSummary(lastReindex)}
         </span>
       )}
-      <button type="button" className="status-bar__button" data-testid="reindex" disabled={reindexing} onClick={() => void reindex()}>
+      <button
+        type="button"
+        className="status-bar__button"
+        data-testid="reindex"
+        disabled={reindexing}
+        onClick={() => void reindex()}
+      >
         {reindexing ? 'Reindexing…' : 'Reindex'}
       </button>
-      <button type="button" className={`status-bar__button${errorCount ? ' status--bad' : ''}`} data-testid="status-errors" data-value={errorCount} onClick={() => setErrorsOpen(!errorsOpen)}>
+      <button
+        type="button"
+        className={`status-bar__button${errorCount ? ' status--bad' : ''}`}
+        data-testid="status-errors"
+        data-value={errorCount}
+        onClick={() => setErrorsOpen(!errorsOpen)}
+      >
         {errorCount} error{errorCount === 1 ? '' : 's'}
       </button>
       {errorsOpen && (
@@ -114,16 +165,23 @@ export function StatusBar({ onOpenSettings }: { onOpenSettings?(): void }) {
           <ul>
             {watcherReason && <li data-testid="status-error-watcher">File watcher: {watcherReason}</li>}
             {index?.errors.map((e, i) => (
-              <li key={`i${i}`}><code>{e.path}</code> {e.message} <span className="muted">{new Date(e.at).toLocaleTimeString()}</span></li>
+              <li key={`i${i}`}>
+                <code>{e.path}</code> {e.message} <span className="muted">{new Date(e.at).toLocaleTimeString()}</span>
+              </li>
             ))}
             {uiErrors.map((e) => (
-              <li key={`u${e.id}`}>{e.message} <span className="muted">{new Date(e.at).toLocaleTimeString()}</span></li>
+              <li key={`u${e.id}`}>
+                {e.message} <span className="muted">{new Date(e.at).toLocaleTimeString()}</span>
+              </li>
             ))}
           </ul>
-          {uiErrors.length > 0 && <button type="button" className="button" onClick={dismissUiErrors}>Clear</button>}
+          {uiErrors.length > 0 && (
+            <button type="button" className="button" onClick={dismissUiErrors}>
+              Clear
+            </button>
+          )}
         </div>
       )}
     </footer>
   );
 }
-

@@ -1,6 +1,11 @@
 import type { IndexStatus } from '../../../../../shared/domain';
 
-const WATCHER_LABELS = { off: 'watcher off', starting: 'watcher starting', watching: 'watching', error: 'watcher error' } as const;
+const WATCHER_LABELS = {
+  off: 'watcher off',
+  starting: 'watcher starting',
+  watching: 'watching',
+  error: 'watcher error',
+} as const;
 
 /**
  * The watcher's state, and when it failed, why and what stands in for it (e.g. "the system's watch
@@ -9,11 +14,17 @@ const WATCHER_LABELS = { off: 'watcher off', starting: 'watcher starting', watch
  */
 export function WatcherStatus({ watcher, reason }: { watcher: IndexStatus['watcher']; reason: string | undefined }) {
   return (
-    <span className={`status-bar__item watcher--${watcher}`} data-testid="status-watcher" data-value={watcher} title={reason ?? ''}>
+    <span
+      className={`status-bar__item watcher--${watcher}`}
+      data-testid="status-watcher"
+      data-value={watcher}
+      title={reason ?? ''}
+    >
       {WATCHER_LABELS[watcher]}
       {watcher === 'error' && reason && (
         <span className="status-bar__reason" data-testid="status-watcher-reason">
-          {' '}— {reason}
+          {' '}
+          — {reason}
         </span>
       )}
     </span>

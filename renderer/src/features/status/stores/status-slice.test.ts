@@ -1,13 +1,36 @@
 import { describe, expect, it } from 'vitest';
 import { createStore } from 'zustand/vanilla';
 import type { IndexStatus } from '../../../../../shared/domain';
-import { createStatusSlice, indexBuilding, progressLabel, reindexSummary, type StatusPort, type StatusSlice } from './status-slice';
+import {
+  createStatusSlice,
+  indexBuilding,
+  progressLabel,
+  reindexSummary,
+  type StatusPort,
+  type StatusSlice,
+} from './status-slice';
 
 function status(progress: IndexStatus['progress']): IndexStatus {
   return {
-    workspace: '/w', dbPath: '/d', files: 3, chunks: 4, bySource: { memory: { files: 3, chunks: 4 }, sessions: { files: 0, chunks: 0 } },
-    mode: 'fts-only', provider: 'none', model: 'none', dims: null, vectorsStored: 0, embeddingCacheEntries: 0, embeddingCacheHitRate: null,
-    vectorBackend: 'none', watcher: 'watching', schemaVersion: 1, chunkerVersion: 1, lastSyncAt: 1, errors: [], progress,
+    workspace: '/w',
+    dbPath: '/d',
+    files: 3,
+    chunks: 4,
+    bySource: { memory: { files: 3, chunks: 4 }, sessions: { files: 0, chunks: 0 } },
+    mode: 'fts-only',
+    provider: 'none',
+    model: 'none',
+    dims: null,
+    vectorsStored: 0,
+    embeddingCacheEntries: 0,
+    embeddingCacheHitRate: null,
+    vectorBackend: 'none',
+    watcher: 'watching',
+    schemaVersion: 1,
+    chunkerVersion: 1,
+    lastSyncAt: 1,
+    errors: [],
+    progress,
     lifecycle: { state: 'serving', reason: null },
   };
 }
@@ -15,7 +38,12 @@ function status(progress: IndexStatus['progress']): IndexStatus {
 describe('status slice', () => {
   it('an answer to a status request made before a newer event does not bring back old progress', async () => {
     let answer: (s: IndexStatus) => void = () => undefined;
-    const port: StatusPort = { status: () => new Promise((resolve) => (answer = resolve)), reindex: async () => { throw new Error('unused'); } };
+    const port: StatusPort = {
+      status: () => new Promise((resolve) => (answer = resolve)),
+      reindex: async () => {
+        throw new Error('unused');
+      },
+    };
     const store = createStore<StatusSlice>()(createStatusSlice(port));
     const asked = store.getState().loadStatus();
     // While the request is out, the sync ends.
@@ -26,9 +54,13 @@ describe('status slice', () => {
   });
 
   it('says how far an index got, in files', () => {
-    expect(progressLabel({ phase: 'indexing', filesDone: 1200, filesTotal: 6000 })).toBe('Indexing 1,200 of 6,000 files');
+    expect(progressLabel({ phase: 'indexing', filesDone: 1200, filesTotal: 6000 })).toBe(
+      'Indexing 1,200 of 6,000 files',
+    );
     expect(progressLabel({ phase: 'scanning', filesDone: 0, filesTotal: 0 })).toBe('Scanning files…');
-    expect(progressLabel({ phase: 'embedding', filesDone: 1, filesTotal: 2, chunksDone: 5, chunksTotal: 10 })).toBe('Embedding 5 of 10 chunks');
+    expect(progressLabel({ phase: 'embedding', filesDone: 1, filesTotal: 2, chunksDone: 5, chunksTotal: 10 })).toBe(
+      'Embedding 5 of 10 chunks',
+    );
   });
 });
 
@@ -36,7 +68,9 @@ describe('indexBuilding', () => {
   it('is true while a sync reports progress, and for an empty index whose first sync has not finished', () => {
     const indexing = { phase: 'indexing' as const, filesDone: 1, filesTotal: 9 };
     expect(indexBuilding({ index: status(indexing), progress: indexing })).toBe(true);
-    expect(indexBuilding({ index: status(null), progress: { phase: 'embedding', filesDone: 9, filesTotal: 9 } })).toBe(false);
+    expect(indexBuilding({ index: status(null), progress: { phase: 'embedding', filesDone: 9, filesTotal: 9 } })).toBe(
+      false,
+    );
     // The first sync has started, its first progress event not yet applied: the empty list is partial.
     expect(indexBuilding({ index: { ...status(null), files: 0, lastSyncAt: null }, progress: null })).toBe(true);
     // A workspace that is empty after a finished sync really has no files.
@@ -47,9 +81,21 @@ describe('indexBuilding', () => {
 });
 
 describe('reindexSummary', () => {
-  const report = { filesScanned: 65, filesIndexed: 0, filesSkipped: 65, filesRemoved: 0, filesFailed: 0, chunksWritten: 0, chunksEmbedded: 0, embeddingCacheHits: 0, tookMs: 12 };
+  const report = {
+    filesScanned: 65,
+    filesIndexed: 0,
+    filesSkipped: 65,
+    filesRemoved: 0,
+    filesFailed: 0,
+    chunksWritten: 0,
+    chunksEmbedded: 0,
+    embeddingCacheHits: 0,
+    tookMs: 12,
+  };
   it('says what a Reindex did, so pressing it is never met with silence', () => {
     expect(reindexSummary(report)).toBe('Reindex: up to date (65 files checked)');
-    expect(reindexSummary({ ...report, filesIndexed: 3, filesRemoved: 1 })).toBe('Reindex: 3 files reindexed, 1 removed');
+    expect(reindexSummary({ ...report, filesIndexed: 3, filesRemoved: 1 })).toBe(
+      'Reindex: 3 files reindexed, 1 removed',
+    );
   });
 });

@@ -79,7 +79,12 @@ export function createStatusSlice(port: StatusPort): StateCreator<StatusSlice, [
         patch({ progress: progress.phase === 'done' || progress.phase === 'idle' ? null : progress });
       },
       reportUiError: (message) =>
-        set((s) => ({ status: { ...s.status, uiErrors: [...s.status.uiErrors, { id: ++errorId, message, at: Date.now() }].slice(-MAX_UI_ERRORS) } })),
+        set((s) => ({
+          status: {
+            ...s.status,
+            uiErrors: [...s.status.uiErrors, { id: ++errorId, message, at: Date.now() }].slice(-MAX_UI_ERRORS),
+          },
+        })),
       dismissUiErrors: () => patch({ uiErrors: [] }),
       setErrorsOpen: (errorsOpen) => patch({ errorsOpen }),
       async retryEmbedder() {
@@ -106,7 +111,8 @@ export function createStatusSlice(port: StatusPort): StateCreator<StatusSlice, [
       setConnected: (connected) => {
         if (get().status.connected !== connected) patch({ connected });
       },
-      applyModelProgress: (model) => patch({ model: model.phase === 'loading' || model.phase === 'downloading' ? model : null }),
+      applyModelProgress: (model) =>
+        patch({ model: model.phase === 'loading' || model.phase === 'downloading' ? model : null }),
     };
   };
 }
@@ -139,12 +145,18 @@ export function modelFraction(p: ModelProgress | null): number | null {
 export function progressLabel(p: IndexProgress): string {
   const n = (x: number) => x.toLocaleString('en-US');
   switch (p.phase) {
-    case 'scanning': return 'Scanning files…';
-    case 'embedding': return p.chunksTotal ? `Embedding ${n(p.chunksDone ?? 0)} of ${n(p.chunksTotal)} chunks` : 'Embedding…';
-    case 'rebuilding': return `Rebuilding the index: ${n(p.filesDone)} of ${n(p.filesTotal)} files`;
-    case 'removing': return `Removing ${n(p.filesTotal)} deleted files`;
-    case 'indexing': return p.filesTotal ? `Indexing ${n(p.filesDone)} of ${n(p.filesTotal)} files` : 'Indexing…';
-    default: return p.phase;
+    case 'scanning':
+      return 'Scanning files…';
+    case 'embedding':
+      return p.chunksTotal ? `Embedding ${n(p.chunksDone ?? 0)} of ${n(p.chunksTotal)} chunks` : 'Embedding…';
+    case 'rebuilding':
+      return `Rebuilding the index: ${n(p.filesDone)} of ${n(p.filesTotal)} files`;
+    case 'removing':
+      return `Removing ${n(p.filesTotal)} deleted files`;
+    case 'indexing':
+      return p.filesTotal ? `Indexing ${n(p.filesDone)} of ${n(p.filesTotal)} files` : 'Indexing…';
+    default:
+      return p.phase;
   }
 }
 
@@ -155,5 +167,7 @@ export function reindexSummary(r: SyncReport): string {
     r.filesRemoved > 0 ? `${r.filesRemoved} removed` : '',
     r.filesFailed > 0 ? `${r.filesFailed} failed` : '',
   ].filter(Boolean);
-  return changed.length > 0 ? `Reindex: ${changed.join(', ')}` : `Reindex: up to date (${r.filesScanned} files checked)`;
+  return changed.length > 0
+    ? `Reindex: ${changed.join(', ')}`
+    : `Reindex: up to date (${r.filesScanned} files checked)`;
 }

@@ -9,7 +9,13 @@ const WEEKDAY_LABELS = ['Mon', '', 'Wed', '', 'Fri', '', ''];
  * with month (and year) and weekday labels. Every week back to the oldest entry, scrolled so the
  * newest are on screen; at least as many weeks as the width holds.
  */
-export const CalendarHeatmap = memo(function CalendarHeatmap({ entries, onPickDay }: { entries: readonly TimelineEntry[]; onPickDay(day: string): void }) {
+export const CalendarHeatmap = memo(function CalendarHeatmap({
+  entries,
+  onPickDay,
+}: {
+  entries: readonly TimelineEntry[];
+  onPickDay(day: string): void;
+}) {
   const hostRef = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
   useEffect(() => {
@@ -32,15 +38,27 @@ export const CalendarHeatmap = memo(function CalendarHeatmap({ entries, onPickDa
   }, [weeks, width]);
   const months = useMemo(() => monthLabels(map.start, weeks), [map.start, weeks]);
   return (
-    <div className="heatmap" ref={hostRef} data-testid="timeline-heatmap" data-start={map.start} data-end={map.end} data-weeks={weeks} aria-label={`Activity from ${map.start} to ${map.end}`}>
+    <div
+      className="heatmap"
+      ref={hostRef}
+      data-testid="timeline-heatmap"
+      data-start={map.start}
+      data-end={map.end}
+      data-weeks={weeks}
+      aria-label={`Activity from ${map.start} to ${map.end}`}
+    >
       <div className="heatmap__frame">
         <div className="heatmap__weekdays" aria-hidden="true">
-          {WEEKDAY_LABELS.map((label, i) => <span key={i}>{label}</span>)}
+          {WEEKDAY_LABELS.map((label, i) => (
+            <span key={i}>{label}</span>
+          ))}
         </div>
         <div className="heatmap__scroll" ref={scrollRef} data-testid="heatmap-scroll">
           <div className="heatmap__months" aria-hidden="true" style={{ width: weeks * 12 }}>
             {months.map((m) => (
-              <span key={m.column} data-testid="heatmap-month" style={{ left: m.column * 12 }}>{m.label}</span>
+              <span key={m.column} data-testid="heatmap-month" style={{ left: m.column * 12 }}>
+                {m.label}
+              </span>
             ))}
           </div>
           <div className="heatmap__grid">

@@ -27,7 +27,14 @@ interface TimelineListProps {
 
 /** The virtualised list: only the rows on screen (plus a few) exist in the DOM. Memoised so that
  * scrolling re-renders this list alone, not the toolbar and the heatmap's 371 cells. */
-export const TimelineList = memo(function TimelineList({ rows, hitPaths, folderHints, selectedPath, onOpen, scrollRequest }: TimelineListProps) {
+export const TimelineList = memo(function TimelineList({
+  rows,
+  hitPaths,
+  folderHints,
+  selectedPath,
+  onOpen,
+  scrollRequest,
+}: TimelineListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -52,7 +59,13 @@ export const TimelineList = memo(function TimelineList({ rows, hitPaths, folderH
           const style = { transform: `translateY(${item.start}px)`, height: item.size };
           if (row.kind === 'header') {
             return (
-              <div key={item.key} className="timeline__header" style={style} data-testid="timeline-bucket" data-bucket={row.key}>
+              <div
+                key={item.key}
+                className="timeline__header"
+                style={style}
+                data-testid="timeline-bucket"
+                data-bucket={row.key}
+              >
                 <span>{row.label}</span>
                 <span className="muted">{row.count}</span>
               </div>
@@ -80,9 +93,19 @@ export const TimelineList = memo(function TimelineList({ rows, hitPaths, folderH
                 {e.date.granularity === 'instant' ? localDateTime(e.date.epochMs) : e.date.date}
               </span>
               <span className={`chip chip--${e.type} chip--static`}>{e.type}</span>
-              {e.sessionKind && e.sessionKind !== 'conversation' && <span className="chip chip--automated chip--static" data-testid="timeline-kind">{e.sessionKind}</span>}
-              <span className="timeline__title" data-testid="timeline-title">{e.title}</span>
-              {folderHints.has(e.path) && <span className="folder-chip" data-testid="timeline-folder" title={e.path}>{folderHints.get(e.path)}</span>}
+              {e.sessionKind && e.sessionKind !== 'conversation' && (
+                <span className="chip chip--automated chip--static" data-testid="timeline-kind">
+                  {e.sessionKind}
+                </span>
+              )}
+              <span className="timeline__title" data-testid="timeline-title">
+                {e.title}
+              </span>
+              {folderHints.has(e.path) && (
+                <span className="folder-chip" data-testid="timeline-folder" title={e.path}>
+                  {folderHints.get(e.path)}
+                </span>
+              )}
               {e.agentId && <span className="muted">agent {e.agentId}</span>}
               {e.archived && <span className="badge badge--archived">archived</span>}
               {hit && <span className="hit-dot" title="In the current search results" />}

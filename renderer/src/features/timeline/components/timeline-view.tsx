@@ -2,7 +2,13 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { TimelineEntry } from '../../../../../shared/domain';
 import { disambiguatePaths } from '../../../lib/path-labels';
 import { isAutomatedKind } from '../../../../../shared/session-kind';
-import { buildTimelineRows, countAutomated, countByType, TIMELINE_TYPES, type TimelineGrouping } from '../stores/bucket-timeline';
+import {
+  buildTimelineRows,
+  countAutomated,
+  countByType,
+  TIMELINE_TYPES,
+  type TimelineGrouping,
+} from '../stores/bucket-timeline';
 import { useTimeline } from '../stores/timeline-store-context';
 import { CalendarHeatmap } from './calendar-heatmap';
 import { TimelineList } from './timeline-list';
@@ -32,24 +38,40 @@ export function TimelineView({ onOpen, hitPaths, beside }: TimelineViewProps) {
   const typeSet = useMemo(() => new Set(types), [types]);
   // Cron and heartbeat runs can outnumber the conversations many times: off until asked for.
   const [showAutomated, setShowAutomated] = useState(false);
-  const rows = useMemo(() => buildTimelineRows(entries, grouping, typeSet, showAutomated), [entries, grouping, typeSet, showAutomated]);
+  const rows = useMemo(
+    () => buildTimelineRows(entries, grouping, typeSet, showAutomated),
+    [entries, grouping, typeSet, showAutomated],
+  );
   const counts = useMemo(() => countByType(entries), [entries]);
   const automatedCount = useMemo(() => countAutomated(entries, typeSet), [entries, typeSet]);
-  const visibleEntries = useMemo(() => entries.filter((e) => typeSet.has(e.type) && (showAutomated || !isAutomatedKind(e.sessionKind))), [entries, typeSet, showAutomated]);
+  const visibleEntries = useMemo(
+    () => entries.filter((e) => typeSet.has(e.type) && (showAutomated || !isAutomatedKind(e.sessionKind))),
+    [entries, typeSet, showAutomated],
+  );
   const folderHints = useMemo(() => disambiguatePaths(entries.map((e) => e.path)), [entries]);
   const [scrollRequest, setScrollRequest] = useState<{ day: string; seq: number } | null>(null);
   const pickDay = useCallback((day: string) => setScrollRequest((r) => ({ day, seq: (r?.seq ?? 0) + 1 })), []);
-  const open = useCallback((entry: TimelineEntry) => {
-    selectTimelineEntry(entry.path);
-    onOpen(entry.path);
-  }, [selectTimelineEntry, onOpen]);
+  const open = useCallback(
+    (entry: TimelineEntry) => {
+      selectTimelineEntry(entry.path);
+      onOpen(entry.path);
+    },
+    [selectTimelineEntry, onOpen],
+  );
 
   return (
     <div className="timeline" data-testid="timeline-view">
       <div className="timeline__toolbar">
         <div className="segmented" role="group" aria-label="Group by">
           {(['day', 'week', 'month'] as TimelineGrouping[]).map((g) => (
-            <button key={g} type="button" className={g === grouping ? 'is-on' : ''} aria-pressed={g === grouping} data-testid={`timeline-group-${g}`} onClick={() => setTimelineGrouping(g)}>
+            <button
+              key={g}
+              type="button"
+              className={g === grouping ? 'is-on' : ''}
+              aria-pressed={g === grouping}
+              data-testid={`timeline-group-${g}`}
+              onClick={() => setTimelineGrouping(g)}
+            >
               {g[0]!.toUpperCase() + g.slice(1)}
             </button>
           ))}
@@ -83,15 +105,27 @@ export function TimelineView({ onOpen, hitPaths, beside }: TimelineViewProps) {
           </button>
         )}
         <span className="muted" data-testid="timeline-count" data-value={visibleEntries.length}>
-          {visibleEntries.length} entries{automatedCount > 0 && !showAutomated ? ` · ${automatedCount} automated hidden` : ''}
+          {visibleEntries.length} entries
+          {automatedCount > 0 && !showAutomated ? ` · ${automatedCount} automated hidden` : ''}
         </span>
       </div>
       <CalendarHeatmap entries={visibleEntries} onPickDay={pickDay} />
       {error && <div className="notice notice--error">{error}</div>}
       {!loaded && <div className="muted pad">Loading timeline…</div>}
-      {loaded && rows.length === 0 && <div className="muted pad" data-testid="timeline-empty">No dated memories or sessions.</div>}
+      {loaded && rows.length === 0 && (
+        <div className="muted pad" data-testid="timeline-empty">
+          No dated memories or sessions.
+        </div>
+      )}
       <div className="timeline__columns">
-        <TimelineList rows={rows} hitPaths={hitPaths} folderHints={folderHints} selectedPath={selectedPath} onOpen={open} scrollRequest={scrollRequest} />
+        <TimelineList
+          rows={rows}
+          hitPaths={hitPaths}
+          folderHints={folderHints}
+          selectedPath={selectedPath}
+          onOpen={open}
+          scrollRequest={scrollRequest}
+        />
         {beside}
       </div>
     </div>

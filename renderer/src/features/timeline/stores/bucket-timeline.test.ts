@@ -4,7 +4,14 @@ import { bucketOf, buildTimelineRows, countAutomated, isoWeek, TIMELINE_TYPES } 
 import { buildHeatmap, latestDay, levelOf, monthLabels, weeksThatFit, weeksToCover } from './heatmap';
 import { dated } from '../../../test-support/fake-workspace-api';
 
-const entry = (path: string, date: string, type: TimelineEntryType = 'daily'): TimelineEntry => ({ path, type, date: dated(date), title: path, archived: false, size: 1 });
+const entry = (path: string, date: string, type: TimelineEntryType = 'daily'): TimelineEntry => ({
+  path,
+  type,
+  date: dated(date),
+  title: path,
+  archived: false,
+  size: 1,
+});
 const all = new Set(TIMELINE_TYPES.map((t) => t.type));
 
 describe('timeline buckets', () => {
@@ -22,17 +29,33 @@ describe('timeline buckets', () => {
   });
 
   it('lists entries newest first under one header per bucket', () => {
-    const rows = buildTimelineRows([entry('a', '2026-05-01'), entry('c', '2026-05-20'), entry('b', '2026-04-30')], 'month', all);
-    expect(rows.map((r) => (r.kind === 'header' ? `#${r.key}:${r.count}` : r.entry.path))).toEqual(['#2026-05:2', 'c', 'a', '#2026-04:1', 'b']);
+    const rows = buildTimelineRows(
+      [entry('a', '2026-05-01'), entry('c', '2026-05-20'), entry('b', '2026-04-30')],
+      'month',
+      all,
+    );
+    expect(rows.map((r) => (r.kind === 'header' ? `#${r.key}:${r.count}` : r.entry.path))).toEqual([
+      '#2026-05:2',
+      'c',
+      'a',
+      '#2026-04:1',
+      'b',
+    ]);
   });
 
   it('filters by type', () => {
-    const rows = buildTimelineRows([entry('a', '2026-05-01'), entry('s', '2026-05-01', 'session')], 'day', new Set<TimelineEntryType>(['session']));
+    const rows = buildTimelineRows(
+      [entry('a', '2026-05-01'), entry('s', '2026-05-01', 'session')],
+      'day',
+      new Set<TimelineEntryType>(['session']),
+    );
     expect(rows.filter((r) => r.kind === 'entry').map((r) => (r.kind === 'entry' ? r.entry.path : ''))).toEqual(['s']);
   });
 
   it('keeps every one of 10k entries', () => {
-    const many = Array.from({ length: 10_000 }, (_, i) => entry(`m${i}`, new Date(Date.UTC(2020, 0, 1) + i * 3_600_000 * 7).toISOString().slice(0, 10)));
+    const many = Array.from({ length: 10_000 }, (_, i) =>
+      entry(`m${i}`, new Date(Date.UTC(2020, 0, 1) + i * 3_600_000 * 7).toISOString().slice(0, 10)),
+    );
     const rows = buildTimelineRows(many, 'week', all);
     expect(rows.filter((r) => r.kind === 'entry')).toHaveLength(10_000);
   });
@@ -66,17 +89,29 @@ describe('heatmap labels and width', () => {
       { column: 5, label: 'May' },
       { column: 9, label: 'Jun' },
     ]);
-    expect(monthLabels('2026-03-02', 6)).toEqual([{ column: 0, label: 'Mar 2026' }, { column: 5, label: 'Apr' }]);
+    expect(monthLabels('2026-03-02', 6)).toEqual([
+      { column: 0, label: 'Mar 2026' },
+      { column: 5, label: 'Apr' },
+    ]);
     expect(monthLabels('2025-12-01', 10).map((l) => l.label)).toEqual(['Dec 2025', 'Jan 2026', 'Feb']);
   });
 
   it('covers every week back to the oldest entry, so older years are not silently left out', () => {
-    const at = (iso: string): TimelineEntry => ({ path: iso, type: 'daily', title: iso, archived: false, size: 1, date: { date: iso, source: 'path', granularity: 'day', epochMs: Date.parse(iso) } });
+    const at = (iso: string): TimelineEntry => ({
+      path: iso,
+      type: 'daily',
+      title: iso,
+      archived: false,
+      size: 1,
+      date: { date: iso, source: 'path', granularity: 'day', epochMs: Date.parse(iso) },
+    });
     const entries = [at('2024-02-05'), at('2026-11-05')];
     const weeks = weeksToCover(entries, '2026-11-05');
     expect(weeks).toBeGreaterThan(53 * 2);
     expect(buildHeatmap(entries, '2026-11-05', weeks).start <= '2024-02-05').toBe(true);
-    expect(buildHeatmap(entries, '2026-11-05', weeks).cells.some((c) => c.date === '2024-02-05' && c.count === 1)).toBe(true);
+    expect(buildHeatmap(entries, '2026-11-05', weeks).cells.some((c) => c.date === '2024-02-05' && c.count === 1)).toBe(
+      true,
+    );
   });
 
   it('fits as many weeks as the width holds, between 4 and 53', () => {
@@ -89,15 +124,28 @@ describe('heatmap labels and width', () => {
 
 describe('automated sessions on the timeline', () => {
   const entry = (path: string, iso: string, sessionKind?: 'cron' | 'conversation'): TimelineEntry => ({
-    path, type: 'session', title: path, archived: false, size: 1, ...(sessionKind ? { sessionKind } : {}),
+    path,
+    type: 'session',
+    title: path,
+    archived: false,
+    size: 1,
+    ...(sessionKind ? { sessionKind } : {}),
     date: { date: iso.slice(0, 10), source: 'first-record', granularity: 'instant', epochMs: Date.parse(iso) },
   });
-  const entries = [entry('cron-late', '2026-11-05T20:00:00Z', 'cron'), entry('talk', '2026-11-05T09:00:00Z', 'conversation'), entry('old', '2026-11-04T09:00:00Z')];
+  const entries = [
+    entry('cron-late', '2026-11-05T20:00:00Z', 'cron'),
+    entry('talk', '2026-11-05T09:00:00Z', 'conversation'),
+    entry('old', '2026-11-04T09:00:00Z'),
+  ];
   const types = new Set<TimelineEntryType>(['session']);
 
-  it('leaves them out unless asked, and then lists them after the day\'s other entries', () => {
-    expect(buildTimelineRows(entries, 'day', types).flatMap((r) => (r.kind === 'entry' ? [r.entry.path] : []))).toEqual(['talk', 'old']);
-    expect(buildTimelineRows(entries, 'day', types, true).flatMap((r) => (r.kind === 'entry' ? [r.entry.path] : [r.key]))).toEqual(['2026-11-05', 'talk', 'cron-late', '2026-11-04', 'old']);
+  it("leaves them out unless asked, and then lists them after the day's other entries", () => {
+    expect(buildTimelineRows(entries, 'day', types).flatMap((r) => (r.kind === 'entry' ? [r.entry.path] : []))).toEqual(
+      ['talk', 'old'],
+    );
+    expect(
+      buildTimelineRows(entries, 'day', types, true).flatMap((r) => (r.kind === 'entry' ? [r.entry.path] : [r.key])),
+    ).toEqual(['2026-11-05', 'talk', 'cron-late', '2026-11-04', 'old']);
     expect(countAutomated(entries, types)).toBe(1);
   });
 });

@@ -37,7 +37,10 @@ export function isoWeek(iso: string): { year: number; week: number; monday: stri
 export function bucketOf(iso: string, grouping: TimelineGrouping): { key: string; label: string } {
   const d = utcDate(iso);
   if (grouping === 'day') {
-    return { key: iso.slice(0, 10), label: `${WEEKDAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}` };
+    return {
+      key: iso.slice(0, 10),
+      label: `${WEEKDAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`,
+    };
   }
   if (grouping === 'week') {
     const w = isoWeek(iso);
@@ -63,7 +66,12 @@ export function sortEntries(entries: readonly TimelineEntry[]): TimelineEntry[] 
  * Header and entry rows, newest bucket first. Automated sessions (cron, heartbeat, sub-agent) are
  * left out unless `showAutomated`, and then listed after the other entries of their bucket.
  */
-export function buildTimelineRows(entries: readonly TimelineEntry[], grouping: TimelineGrouping, types: ReadonlySet<TimelineEntryType>, showAutomated = false): TimelineRow[] {
+export function buildTimelineRows(
+  entries: readonly TimelineEntry[],
+  grouping: TimelineGrouping,
+  types: ReadonlySet<TimelineEntryType>,
+  showAutomated = false,
+): TimelineRow[] {
   const rows: TimelineRow[] = [];
   let header: Extract<TimelineRow, { kind: 'header' }> | null = null;
   // 10k entries share a few hundred days: label each day once.
@@ -80,7 +88,7 @@ export function buildTimelineRows(entries: readonly TimelineEntry[], grouping: T
   }
   // Within a run of one bucket the conversations and notes keep their order, the automated runs follow.
   const ordered: typeof placed = [];
-  for (let i = 0; i < placed.length; ) {
+  for (let i = 0; i < placed.length;) {
     let j = i;
     while (j < placed.length && placed[j]!.bucket.key === placed[i]!.bucket.key) j++;
     const run = placed.slice(i, j);

@@ -12,7 +12,11 @@ export interface HeatmapCell {
 
 const DAY_MS = 86_400_000;
 
-export function buildHeatmap(entries: readonly TimelineEntry[], endIso: string, weeks = 53): { cells: HeatmapCell[]; max: number; start: string; end: string } {
+export function buildHeatmap(
+  entries: readonly TimelineEntry[],
+  endIso: string,
+  weeks = 53,
+): { cells: HeatmapCell[]; max: number; start: string; end: string } {
   const end = new Date(`${endIso.slice(0, 10)}T00:00:00Z`);
   // Columns are weeks starting on Monday; the last column holds `end`.
   const endWeekday = (end.getUTCDay() + 6) % 7;
@@ -54,7 +58,10 @@ export function weeksToCover(entries: readonly TimelineEntry[], endIso: string):
     const t = Date.parse(`${iso}T00:00:00Z`);
     return t - ((new Date(t).getUTCDay() + 6) % 7) * DAY_MS;
   };
-  return Math.min(MAX_WEEKS, Math.max(1, Math.round((mondayOf(endIso.slice(0, 10)) - mondayOf(oldest)) / (7 * DAY_MS)) + 1));
+  return Math.min(
+    MAX_WEEKS,
+    Math.max(1, Math.round((mondayOf(endIso.slice(0, 10)) - mondayOf(oldest)) / (7 * DAY_MS)) + 1),
+  );
 }
 
 /** One column is 10 px + 2 px gap; the weekday labels take 30 px. */
@@ -80,14 +87,18 @@ export function monthLabels(startIso: string, weeks: number): { column: number; 
       const date = new Date(start + column * 7 * DAY_MS);
       // January and the first label say the year, so a grid of several years reads as one.
       const withYear = month === 0 || labels.length === 0;
-      labels.push({ column, label: withYear ? `${MONTH_NAMES[month]!} ${date.getUTCFullYear()}` : MONTH_NAMES[month]! });
+      labels.push({
+        column,
+        label: withYear ? `${MONTH_NAMES[month]!} ${date.getUTCFullYear()}` : MONTH_NAMES[month]!,
+      });
     }
     previous = month;
   }
   // A label squeezed against the next one would overlap it (a year label needs more room).
   if (labels.length > 1 && labels[1]!.column - labels[0]!.column < (labels[0]!.label.length > 3 ? 5 : 3)) {
     const dropped = labels.shift()!;
-    if (dropped.label.length > 3 && labels[0]!.label.length === 3) labels[0]!.label += ` ${new Date(start + labels[0]!.column * 7 * DAY_MS).getUTCFullYear()}`;
+    if (dropped.label.length > 3 && labels[0]!.label.length === 3)
+      labels[0]!.label += ` ${new Date(start + labels[0]!.column * 7 * DAY_MS).getUTCFullYear()}`;
   }
   return labels;
 }

@@ -51,7 +51,12 @@ export function createTimelineSlice(port: TimelinePort): StateCreator<TimelineSl
       toggleTimelineType: (type) =>
         set((s) => {
           const on = s.timeline.types.includes(type);
-          return { timeline: { ...s.timeline, types: on ? s.timeline.types.filter((t) => t !== type) : [...s.timeline.types, type] } };
+          return {
+            timeline: {
+              ...s.timeline,
+              types: on ? s.timeline.types.filter((t) => t !== type) : [...s.timeline.types, type],
+            },
+          };
         }),
       selectTimelineEntry: (selectedPath) => patch({ selectedPath }),
       setTimelineEntries: (entries) => {
