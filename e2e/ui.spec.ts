@@ -269,14 +269,12 @@ plainTest.describe('search, explain and timeline (hybrid, tiny model)', () => {
     const after = await ranks();
     expect(after).not.toEqual(before);
     // Each arrow says where the result was before.
-    const moves = await page
-      .getByTestId('rank-move')
-      .evaluateAll((els) =>
-        els.map((e) => ({
-          key: e.closest('[data-testid="search-result"]')!.getAttribute('data-id')!,
-          move: e.getAttribute('data-value')!,
-        })),
-      );
+    const moves = await page.getByTestId('rank-move').evaluateAll((els) =>
+      els.map((e) => ({
+        key: e.closest('[data-testid="search-result"]')!.getAttribute('data-id')!,
+        move: e.getAttribute('data-value')!,
+      })),
+    );
     for (const { key, move } of moves) {
       const now = after[key]!;
       const was = before[key] ?? 0;

@@ -64,16 +64,14 @@ beforeAll(async () => {
   const options = { query: 'gateway dns', minScore: 0 };
   const response = await fx.session.current().search(options);
   loggedSearchId =
-    fx
-      .activity()
-      .logSearch({
-        at: Date.now(),
-        caller: { kind: 'mcp', client: 'test 1.0' },
-        query: options.query,
-        mode: response.mode,
-        options,
-        response: loggedResponse(response),
-      }) ?? 0;
+    fx.activity().logSearch({
+      at: Date.now(),
+      caller: { kind: 'mcp', client: 'test 1.0' },
+      query: options.query,
+      mode: response.mode,
+      options,
+      response: loggedResponse(response),
+    }) ?? 0;
 });
 
 afterAll(async () => {
