@@ -42,6 +42,7 @@ import type { ExpectedIndexMeta, IndexDb } from './index/index-db.js';
 import { listChunkRefs, listFileEntries, listFileTitles } from './index/index-queries.js';
 import { SCHEMA_VERSION } from './index/schema.js';
 import { OpenClawRanker } from './openclaw-rank/openclaw-ranker.js';
+import { searchBackends } from './search/accelerator-check.js';
 import { explainFile } from './search/explain-file.js';
 import { runSearch } from './search/run-search.js';
 import type { SearchContext } from './search/run-search.js';
@@ -421,7 +422,7 @@ export class MemoryEngine implements MemoryEngineApi {
     const state = this.lifecycle.status.state;
     if (state === 'damaged' || state === 'closed') return null;
     try {
-      return this.lifecycle.session.backends();
+      return searchBackends(this.lifecycle.session);
     } catch {
       return null;
     }

@@ -6,7 +6,7 @@ import { describeDays } from '../../../shared/explain-words.js';
 import type { ResolvedSearchOptions } from './filters.js';
 import type { IndexSession } from './index-session.js';
 import { keywordSearch, someChunkHasEveryTerm, type KeywordSearchResult } from './keyword-search.js';
-import type { TracedCandidate } from './run-search.js';
+import type { TracedCandidate } from './traced-candidate.js';
 import { expandQuery } from './query-expansion/expand-query.js';
 
 /**
