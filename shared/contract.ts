@@ -121,17 +121,17 @@ export const CALLS = {
     summary: 'Creates a new memory file (parent folders included); never overwrites.',
   }),
   renameFile: call({
-    args: z.strictObject({ from: RelPathSchema, to: RelPathSchema }),
+    args: z.strictObject({ from: RelPathSchema, to: RelPathSchema, expectedHash: HashSchema }),
     result: SaveResultSchema,
     maxArgBytes: MAX_ARG_BYTES,
-    errors: ['NOT_FOUND', 'OUT_OF_ROOT', 'ALREADY_EXISTS', 'NOT_ALLOWED'],
-    summary: 'Renames or moves a memory file inside the workspace.',
+    errors: ['NOT_FOUND', 'OUT_OF_ROOT', 'ALREADY_EXISTS', 'NOT_ALLOWED', 'CONFLICT'],
+    summary: 'Renames or moves a memory file inside the workspace; CONFLICT when it changed since read.',
   }),
   deleteFile: call({
-    args: PathArgs,
+    args: z.strictObject({ path: RelPathSchema, expectedHash: HashSchema }),
     result: DeleteResultSchema,
     maxArgBytes: MAX_ARG_BYTES,
-    errors: ['NOT_FOUND', 'OUT_OF_ROOT', 'NOT_ALLOWED'],
+    errors: ['NOT_FOUND', 'OUT_OF_ROOT', 'NOT_ALLOWED', 'CONFLICT'],
     summary: 'Moves a file to the trash (the OS trash in the desktop app, the app trash folder in serve mode).',
   }),
   search: call({

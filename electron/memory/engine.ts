@@ -357,14 +357,14 @@ export class MemoryEngine implements MemoryEngineApi {
     return this.foreground.run(() => this.files.createFile(relPath, text));
   }
 
-  renameFile(from: string, to: string): Promise<SaveResult> {
+  renameFile(from: string, to: string, expectedHash?: string): Promise<SaveResult> {
     this.assertOpen();
-    return this.foreground.run(() => this.files.renameFile(from, to));
+    return this.foreground.run(() => this.files.renameFile(from, to, expectedHash));
   }
 
-  deleteFile(relPath: string): Promise<void> {
+  deleteFile(relPath: string, expectedHash?: string): Promise<void> {
     this.assertOpen();
-    return this.foreground.run(() => this.files.deleteFile(relPath));
+    return this.foreground.run(() => this.files.deleteFile(relPath, expectedHash));
   }
 
   context(
