@@ -5,7 +5,7 @@
 // "yesterday"), gets half the boost. Pure: no database.
 import type { DateBoostBreakdown, FileDate, FileKind } from '../../../shared/domain.js';
 import { periodEnd } from './filters.js';
-import { localDay, type QueryDate } from './query-dates.js';
+import { localDay, type QueryDate } from '../../../shared/query-dates.js';
 
 export interface DateBoostOptions {
   enabled: boolean;
