@@ -4,7 +4,7 @@
 // mentions it: a written date, or evidence covering more than was asked (a weekly summary, for
 // "yesterday"), gets half the boost. Pure: no database.
 import type { DateBoostBreakdown, FileDate, FileKind } from '../../../shared/domain.js';
-import { localDay, type QueryDate } from './query-dates.js';
+import { localDay, type QueryDate } from '../../../shared/query-dates.js';
 
 export interface DateBoostOptions {
   enabled: boolean;

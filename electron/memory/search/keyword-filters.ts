@@ -5,7 +5,7 @@
 import type { MemorySource } from '../../../shared/domain.js';
 import type { UnionFilter } from './bm25-union.js';
 import { sessionSlot, type IndexSession } from './index-session.js';
-import { addDays } from './query-dates.js';
+import { addDays } from '../../../shared/query-dates.js';
 
 export interface KeywordFilters {
   sources?: readonly MemorySource[] | null;
