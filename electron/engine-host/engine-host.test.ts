@@ -83,10 +83,11 @@ describe('engine host (desktop engine off the main process)', () => {
   });
 
   it('deletes to the trash main provides, after the containment checks', async () => {
-    const result = await call('deleteFile', { path: 'memory/travel.md' });
+    const { hash } = await call('readFile', { path: 'memory/travel.md' });
+    const result = await call('deleteFile', { path: 'memory/travel.md', expectedHash: hash });
     expect(result).toEqual({ path: 'memory/travel.md', trash: 'os' });
     expect(trashed.map((p) => path.basename(p))).toEqual(['travel.md']);
-    expect(await client.handle('deleteFile', { path: '../outside.md' })).toMatchObject({
+    expect(await client.handle('deleteFile', { path: '../outside.md', expectedHash: hash })).toMatchObject({
       ok: false,
       error: { code: 'OUT_OF_ROOT' },
     });
