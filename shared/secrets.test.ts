@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { findSecrets, maskSecrets } from './secrets.js';
+
+const FAKE = {
+  openai: 'sk-proj-Ab3dEf6hIj9kLm2nOp5qRs8tUv',
+  anthropic: 'sk-ant-api03-Xy7zAb4cDe1fGh8iJk5lMn2o',
+  github: 'ghp_0123456789abcdefABCDEF0123456789abcd',
+  aws: 'AKIAIOSFODNN7EXAMPLE',
+  slack: 'xoxb-1234567890-abcdefGHIJ',
+  google: 'AIzaSyA1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q',
+  tavily: 'tvly-dev-9fK2mQ7xLp4Rt8Zw3HCS',
+  voyage: 'pa-Qw8Er4Ty6Ui2Op0As5Df7Gh',
+};
+
+describe('findSecrets', () => {
+  for (const [kind, value] of Object.entries(FAKE)) {
+    it(`finds a ${kind} key and masks it to kind + last 4`, () => {
+      const text = `Roger provided API key ${value} for the tool.`;
+      const masked = maskSecrets(text);
+      expect(findSecrets(text).map((f) => f.kind)).toEqual([kind]);
+      expect(masked).not.toContain(value);
+      expect(masked).toContain(value.slice(-4));
+      expect(masked).toContain('Roger provided API key');
+    });
+  }
+
+  it('masks the Tavily key as tvly-…3HCS', () => {
+    expect(maskSecrets(`key ${FAKE.tavily}`)).toBe('key tvly-…3HCS');
+  });
+
+  it('finds a private key block', () => {
+    const block = '-----BEGIN RSA PRIVATE KEY-----\nMIIEow\nAbCd\n-----END RSA PRIVATE KEY-----';
+    expect(maskSecrets(`deploy key:\n${block}\n`)).toBe('deploy key:\nprivate key ••••••\n');
+  });
+
+  it.each([
+    ['password: hunter2', 'password: password •••••• (7)'],
+    ['sudo passwd = s3cret!', 'sudo passwd = password •••••• (7)'],
+    ['dashboard 密码：abc123', 'dashboard 密码：password •••••• (6)'],
+    ['登录口令: Zx9#Qw', '登录口令: password •••••• (6)'],
+    ['Password is `p@ssw0rd`', 'Password is `password •••••• (8)`'],
+  ])('masks the password line %s', (line, expected) => {
+    expect(maskSecrets(line)).toBe(expected);
+  });
+
+  it('masks a high-entropy value after token:', () => {
+    expect(maskSecrets('token: Ab12Cd34Ef56Gh78Ij90')).toBe('token: token …Ij90');
+  });
+
+  it.each([
+    'id 3f2504e0-4f89-11d3-9a0c-0305e82c3301 in the log',
+    'fixed in commit 9fceb02d0ae598e95dc970b74767f19372d61af8',
+    'token: 9fceb02d0ae598e95dc970b74767f19372d61af8',
+    '![img](data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==)',
+    '中华人民共和国国家发展和改革委员会关于进一步深化电力体制改革的若干意见',
+    'the password policy was discussed',
+    'token: see_the_config_file_for_details',
+    'ask for the sk- prefix docs',
+  ])('leaves %s unmasked', (text) => {
+    expect(findSecrets(text)).toEqual([]);
+    expect(maskSecrets(text)).toBe(text);
+  });
+});
