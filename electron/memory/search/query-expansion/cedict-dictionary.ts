@@ -55,6 +55,19 @@ export function cleanGloss(gloss: string): string | null {
   return g === '' || /[^\x20-\x7e]/.test(g) ? null : g;
 }
 
+/** One CC-CEDICT line's simplified headword and its cleaned glosses; null for comments and lines with none. */
+export function parseCedictLine(line: string): { simplified: string; glosses: string[] } | null {
+  if (line.startsWith('#')) return null;
+  // 汽車 汽车 [qi4 che1] /car/automobile/bus/CL:輛|辆[liang4]/
+  const m = /^\S+ (\S+) \[[^\]]*\] \/(.*)\/\s*$/.exec(line);
+  if (!m) return null;
+  const glosses = m[2]!
+    .split(/[/;]/)
+    .map(cleanGloss)
+    .filter((g): g is string => g !== null);
+  return glosses.length === 0 ? null : { simplified: m[1]!, glosses };
+}
+
 export class CedictDictionary {
   private readonly byChinese = new Map<string, string[]>();
   /** Per gloss: headwords with the gloss's position among theirs and how many glosses they have. */
@@ -65,16 +78,9 @@ export class CedictDictionary {
     private readonly frequency: ReadonlyMap<string, number> = new Map(),
   ) {
     for (const line of text.split('\n')) {
-      if (line.startsWith('#')) continue;
-      // 汽車 汽车 [qi4 che1] /car/automobile/bus/CL:輛|辆[liang4]/
-      const m = /^\S+ (\S+) \[[^\]]*\] \/(.*)\/\s*$/.exec(line);
-      if (!m) continue;
-      const simplified = m[1]!;
-      const glosses = m[2]!
-        .split(/[/;]/)
-        .map(cleanGloss)
-        .filter((g): g is string => g !== null);
-      if (glosses.length === 0) continue;
+      const entry = parseCedictLine(line);
+      if (!entry) continue;
+      const { simplified, glosses } = entry;
       const known = this.byChinese.get(simplified);
       this.byChinese.set(simplified, known ? [...known, ...glosses.filter((g) => !known.includes(g))] : glosses);
       glosses.forEach((gloss, at) => {

@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { cleanGloss, loadCedictText, loadWordFrequencies } from './cedict-dictionary.js';
+import { loadCedictText, loadWordFrequencies, parseCedictLine } from './cedict-dictionary.js';
 
 /** Bump when the table layout or the gloss cleaning changes: an older file is then rebuilt. */
 const SCHEMA = 1;
@@ -48,15 +48,9 @@ export function buildCedictStore(file: string): void {
     const byChinese = new Map<string, string[]>();
     const byEnglish = new Map<string, Map<string, number>>();
     for (const line of loadCedictText().split('\n')) {
-      if (line.startsWith('#')) continue;
-      const m = /^\S+ (\S+) \[[^\]]*\] \/(.*)\/\s*$/.exec(line);
-      if (!m) continue;
-      const simplified = m[1]!;
-      const glosses = m[2]!
-        .split(/[/;]/)
-        .map(cleanGloss)
-        .filter((g): g is string => g !== null);
-      if (glosses.length === 0) continue;
+      const entry = parseCedictLine(line);
+      if (!entry) continue;
+      const { simplified, glosses } = entry;
       const known = byChinese.get(simplified);
       byChinese.set(simplified, known ? [...known, ...glosses.filter((g) => !known.includes(g))] : glosses);
       glosses.forEach((gloss, at) => {
