@@ -3,7 +3,7 @@
 // environment variable the user names; nothing is read from OpenClaw's files.
 import type { EmbeddingEndpointConfig, EndpointInputTypes } from '../../shared/embedding-endpoint.js';
 import type { CliIo } from './cli-io.js';
-import type { OptionSpecs } from './common-options.js';
+import type { OptionSpecs } from './option-specs.js';
 
 export const ENDPOINT_OPTIONS = {
   embedder: { type: 'string' },

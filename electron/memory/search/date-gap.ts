@@ -4,7 +4,7 @@
 // date, never an mtime.
 import type { FileDate, MemorySource, SearchNotice } from '../../../shared/domain.js';
 import { describeDays } from '../../../shared/explain-words.js';
-import { periodEnd } from './filters.js';
+import { periodEnd } from './date-boost.js';
 import { addDays, localDay, type QueryDate } from './query-dates.js';
 import type { IndexSession } from './index-session.js';
 

@@ -3,7 +3,7 @@
 import type { FileDate, MemorySource, SearchOptions } from '../../../shared/domain.js';
 import { MemoryLensError } from '../../../shared/errors.js';
 import { SEARCH_DEFAULTS } from '../../../shared/search-defaults.js';
-import { createDateBooster, type DateBooster } from './date-boost.js';
+import { createDateBooster, periodEnd, type DateBooster } from './date-boost.js';
 import { findQueryDates, withoutDateWords } from './query-dates.js';
 import { queryTerms } from '../text/segment.js';
 import { EXPANSION_DEFAULTS } from '../../../shared/expansion-schemas.js';
@@ -123,14 +123,6 @@ export function resolveSearchOptions(options: SearchOptions): ResolvedSearchOpti
 
 export function matchesSource(source: MemorySource, sources: readonly MemorySource[] | null): boolean {
   return sources === null || sources.includes(source);
-}
-
-/** Last ISO day covered by a file's date: a week runs 7 days, a month to its last day. */
-export function periodEnd(date: FileDate): string {
-  const start = new Date(`${date.date}T00:00:00Z`);
-  if (date.granularity === 'week') start.setUTCDate(start.getUTCDate() + 6);
-  else if (date.granularity === 'month') start.setUTCMonth(start.getUTCMonth() + 1, 0);
-  return start.toISOString().slice(0, 10);
 }
 
 /**
