@@ -19,6 +19,10 @@ export default defineConfig({
     // Worker threads run JavaScript only: compile the embedding and sync workers (and what they
     // import) into dist/ before any test. Child processes run bin/memlens.js: compile the CLI too
     // (e2e/faults).
-    globalSetup: ['electron/memory/test-support/build-workers.ts', 'e2e/faults/support/build-cli.ts'],
+    globalSetup: [
+      'electron/memory/test-support/build-workers.ts',
+      'electron/memory/test-support/build-dictionary.ts',
+      'e2e/faults/support/build-cli.ts',
+    ],
   },
 });

@@ -46,6 +46,7 @@ import {
   ModelProgressSchema,
   SessionSourceSchema,
 } from './app-data-schemas.js';
+import type { CallSpec } from './call-spec.js';
 import { HISTORY_CALLS } from './history-calls.js';
 import { EMBEDDER_CALLS } from './embedder-calls.js';
 import { HistoryChangedSchema } from './history-schemas.js';
@@ -61,18 +62,7 @@ const MAX_TEXT_CHARS = MAX_SAVE_BYTES;
 /** Every call may also fail with these (validation, payload size, an unexpected bug). */
 export const COMMON_ERRORS = ['INVALID_ARGUMENT', 'TOO_LARGE', 'INTERNAL'] as const satisfies readonly ErrorCode[];
 
-export interface CallSpec<A extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
-  /** Validated on the receiving side of every transport before anything runs. */
-  args: A;
-  /** Validated in tests (and by the client in development) so the engine cannot drift from the contract. */
-  result: R;
-  /** Largest accepted JSON encoding of the arguments, in bytes. */
-  maxArgBytes: number;
-  /** Error codes the call may return besides COMMON_ERRORS, for the UI to handle. */
-  errors: readonly ErrorCode[];
-  /** One line for docs and for the dev console. */
-  summary: string;
-}
+export type { CallSpec } from './call-spec.js';
 
 function call<A extends z.ZodType, R extends z.ZodType>(spec: CallSpec<A, R>): CallSpec<A, R> {
   return spec;
@@ -131,17 +121,17 @@ export const CALLS = {
     summary: 'Creates a new memory file (parent folders included); never overwrites.',
   }),
   renameFile: call({
-    args: z.strictObject({ from: RelPathSchema, to: RelPathSchema }),
+    args: z.strictObject({ from: RelPathSchema, to: RelPathSchema, expectedHash: HashSchema }),
     result: SaveResultSchema,
     maxArgBytes: MAX_ARG_BYTES,
-    errors: ['NOT_FOUND', 'OUT_OF_ROOT', 'ALREADY_EXISTS', 'NOT_ALLOWED'],
-    summary: 'Renames or moves a memory file inside the workspace.',
+    errors: ['NOT_FOUND', 'OUT_OF_ROOT', 'ALREADY_EXISTS', 'NOT_ALLOWED', 'CONFLICT'],
+    summary: 'Renames or moves a memory file inside the workspace; CONFLICT when it changed since read.',
   }),
   deleteFile: call({
-    args: PathArgs,
+    args: z.strictObject({ path: RelPathSchema, expectedHash: HashSchema }),
     result: DeleteResultSchema,
     maxArgBytes: MAX_ARG_BYTES,
-    errors: ['NOT_FOUND', 'OUT_OF_ROOT', 'NOT_ALLOWED'],
+    errors: ['NOT_FOUND', 'OUT_OF_ROOT', 'NOT_ALLOWED', 'CONFLICT'],
     summary: 'Moves a file to the trash (the OS trash in the desktop app, the app trash folder in serve mode).',
   }),
   search: call({

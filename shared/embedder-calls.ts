@@ -1,7 +1,7 @@
 // The contract's calls about the embedding endpoint's connection and key, a block of their own.
 // The key goes in (endpointKeySet) and never comes back: every answer says only whether one is stored.
 import { z } from 'zod';
-import type { CallSpec } from './contract.js';
+import type { CallSpec } from './call-spec.js';
 import { EmbedderRetryResultSchema } from './embedder-retry-schemas.js';
 import { EndpointKeyStatusSchema } from './endpoint-key-schemas.js';
 

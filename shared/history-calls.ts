@@ -1,7 +1,7 @@
 // The contract's memory-history calls, a block of their own so CALLS in contract.ts stays one
 // spread longer. Same CallSpec shape as every other call: validated, size-limited, typed errors.
 import { z } from 'zod';
-import type { CallSpec } from './contract.js';
+import type { CallSpec } from './call-spec.js';
 import { HashSchema, RelPathSchema, SaveResultSchema } from './contract-schemas.js';
 import {
   FileHistorySchema,

@@ -114,7 +114,7 @@ const CALLS: [string, (p: string, targetHash: string) => unknown][] = [
     'createFile',
     (p) => (besideThroughLink(p, 'created.md') ? { path: besideThroughLink(p, 'created.md'), text: 'x\n' } : null),
   ],
-  ['renameFile', (p) => ({ from: p, to: 'memory/moved.md' })],
+  ['renameFile', (p) => ({ from: p, to: 'memory/moved.md', expectedHash: '0'.repeat(64) })],
   [
     'renameFile',
     (p) =>
@@ -122,7 +122,7 @@ const CALLS: [string, (p: string, targetHash: string) => unknown][] = [
         ? { from: 'memory/notes.md', to: besideThroughLink(p, 'moved-here.md') }
         : null,
   ],
-  ['deleteFile', (p) => ({ path: p })],
+  ['deleteFile', (p) => ({ path: p, expectedHash: '0'.repeat(64) })],
   ['readTranscript', (p) => ({ path: p })],
   ['findMatches', (p) => ({ path: p, startLine: 1, endLine: 3, terms: ['zebraenvsecret'] })],
   ['saveSessionMemory', (p) => ({ path: p })],
@@ -173,7 +173,7 @@ describe('a symlink inside the workspace to a file that is not memory', () => {
       code: 'NOT_ALLOWED',
       message: expect.stringMatching(/memory\/envlink\.md.*symlink.*\.env/),
     });
-    const loop = await serve.call('deleteFile', { path: 'memory/loop/notes.md' });
+    const loop = await serve.call('deleteFile', { path: 'memory/loop/notes.md', expectedHash: '0'.repeat(64) });
     expect(loop.error).toMatchObject({
       code: 'NOT_ALLOWED',
       message: expect.stringMatching(/memory\/loop\/notes\.md.*notes\.md.*not a memory file/),

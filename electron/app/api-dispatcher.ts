@@ -42,7 +42,7 @@ export interface DispatcherDeps {
   /** null = ask the user. Serve mode refuses (NOT_ALLOWED); the desktop app shows a dialog. */
   openWorkspace: (path: string | null) => Promise<{ opened: boolean; workspace: WorkspaceInfo }>;
   /** The desktop app moves deletions to the OS trash; without it the engine's app trash is used. */
-  trashFile?: (relPath: string) => Promise<void>;
+  trashFile?: (relPath: string, expectedHash: string) => Promise<void>;
   /** Called after settingsSet changed what the engine is opened with: the model or the excluded agents (the shell reopens it). */
   onEngineSettingsChanged?: (changed: { model: boolean; sessions: boolean }) => void;
   /** Unsaved drafts in the data dir; without it the draft calls answer UNAVAILABLE. */
@@ -86,21 +86,21 @@ export function createApiDispatcher(deps: DispatcherDeps): ApiDispatcher {
     saveFile: ({ path, text, expectedHash }) => asApp(saved(path), () => engine().saveFile(path, text, expectedHash)),
     acceptChecksum: ({ path, expectedHash }) => asApp(saved(path), () => engine().acceptChecksum(path, expectedHash)),
     createFile: ({ path, text }) => asApp(saved(path), () => engine().createFile(path, text)),
-    renameFile: ({ from, to }) =>
+    renameFile: ({ from, to, expectedHash }) =>
       asApp(
         [
           { path: from, write: { kind: 'rename', author: YOU_IN_APP, toPath: to } },
           { path: to, write: { kind: 'rename', author: YOU_IN_APP, fromPath: from } },
         ],
-        () => engine().renameFile(from, to),
+        () => engine().renameFile(from, to, expectedHash),
       ),
-    deleteFile: ({ path }) =>
+    deleteFile: ({ path, expectedHash }) =>
       asApp([{ path, write: { kind: 'delete', author: YOU_IN_APP } }], async () => {
         if (deps.trashFile) {
-          await deps.trashFile(path);
+          await deps.trashFile(path, expectedHash);
           return { path, trash: 'os' as const };
         }
-        await engine().deleteFile(path);
+        await engine().deleteFile(path, expectedHash);
         return { path, trash: 'app' as const };
       }),
     search: (options) => engine().search(options),

@@ -3,12 +3,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { toErrorValue } from '../../shared/errors.js';
+import { sha256 } from '../memory/files/hash.js';
 import { createOsTrash } from './os-trash.js';
 
 let root: string;
 let workspace: string;
 let trashDir: string;
-let trash: (relPath: string) => Promise<void>;
+let trashWith: (relPath: string, expectedHash: string) => Promise<void>;
+/** Deletes presenting the file's current hash (or any hash when there is nothing to read). */
+const trash = (relPath: string) => {
+  const abs = path.join(workspace, relPath);
+  const hash = fs.existsSync(abs) && fs.statSync(abs).isFile() ? sha256(fs.readFileSync(abs)) : '0'.repeat(64);
+  return trashWith(relPath, hash);
+};
 
 beforeEach(() => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-trash-'));
@@ -22,7 +29,7 @@ beforeEach(() => {
   fs.writeFileSync(path.join(root, 'outside.md'), 'outside');
   fs.symlinkSync(path.join(root, 'outside.md'), path.join(workspace, 'memory', 'escape.md'));
   // A real "trash": moves the file, as shell.trashItem does.
-  trash = createOsTrash(
+  trashWith = createOsTrash(
     () => ({ workspaceDir: workspace }),
     async (abs) => fs.renameSync(abs, path.join(trashDir, path.basename(abs))),
   );

@@ -4,17 +4,26 @@
 // leads. The watcher then drops it from the index. No electron import: the trash function is injected.
 import fs from 'node:fs/promises';
 import { MemoryLensError } from '../../shared/errors.js';
+import { sha256 } from '../memory/files/hash.js';
+import { PathLocks } from '../memory/files/path-lock.js';
 import type { DiscoverOptions } from '../memory/workspace/discover.js';
 import { resolveMemoryPath } from '../memory/workspace/memory-path.js';
 
 export function createOsTrash(
   discover: () => DiscoverOptions,
   trashItem: (absPath: string) => Promise<void>,
-): (relPath: string) => Promise<void> {
-  return async (relPath) => {
+): (relPath: string, expectedHash: string) => Promise<void> {
+  // The same locks as the engine's writes (in-process and across processes): a delete is compare-and-swap too.
+  const locks = new PathLocks();
+  return async (relPath, expectedHash) => {
     const { path: clean, abs } = await resolveMemoryPath(discover(), relPath, 'edit');
-    const stat = await fs.lstat(abs).catch(() => null);
-    if (!stat?.isFile()) throw new MemoryLensError('NOT_FOUND', `No such file: ${clean}`);
-    await trashItem(abs);
+    await locks.runForFiles([abs], async () => {
+      const stat = await fs.lstat(abs).catch(() => null);
+      if (!stat?.isFile()) throw new MemoryLensError('NOT_FOUND', `No such file: ${clean}`);
+      const currentHash = sha256(await fs.readFile(abs));
+      if (currentHash !== expectedHash)
+        throw new MemoryLensError('CONFLICT', `${clean} changed on disk since it was opened.`, { currentHash });
+      await trashItem(abs);
+    });
   };
 }

@@ -5,13 +5,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { OptionSpecs } from './option-specs.js';
 import { bundledSampleWorkspace, defaultDataDir, findPackageRoot } from '../app/app-paths.js';
 import { chooseWorkspace } from '../app/default-workspace.js';
 import type { EmbedderConfig, EngineOptions } from '../memory/engine-types.js';
 import type { CliIo } from './cli-io.js';
-import type { OptionSpecs } from './option-specs.js';
 import { describeEndpointTraffic, parseEndpointUrl } from '../../shared/embedding-endpoint.js';
 import { ENDPOINT_OPTIONS, ENDPOINT_USAGE, endpointFromFlags } from './endpoint-options.js';
+
+export type { OptionSpecs };
 
 /** A mistake in how the command was called: exit code 2 and the usage line. */
 export class UsageError extends Error {

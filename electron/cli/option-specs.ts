@@ -1,5 +1,5 @@
-// The shape of a command's flag table (node:util parseArgs). A leaf, so the option tables that
-// satisfy it (common-options.ts, endpoint-options.ts) do not import each other back.
+// The flag table every command declares (node:util parseArgs), in a leaf so option groups kept in
+// their own modules (endpoint flags) and the command list can share it without importing each other.
 import type { ParseArgsConfig } from 'node:util';
 
 export type OptionSpecs = NonNullable<ParseArgsConfig['options']>;

@@ -142,9 +142,10 @@ export interface MemoryEngineApi {
   /** Rewrites only the frontmatter `checksum` (and `updated`) to match the body; CONFLICT when the file changed. */
   acceptChecksum(path: string, expectedHash: string): Promise<SaveResult>;
   createFile(path: string, text: string): Promise<SaveResult>;
-  renameFile(from: string, to: string): Promise<SaveResult>;
+  /** CONFLICT when `expectedHash` is given and the file no longer has it. */
+  renameFile(from: string, to: string, expectedHash?: string): Promise<SaveResult>;
   /** Moves the file to the app's trash folder (the Electron shell uses the OS trash instead). */
-  deleteFile(path: string): Promise<void>;
+  deleteFile(path: string, expectedHash?: string): Promise<void>;
   status(): IndexStatus;
   /** "Retry now": tries the embedding endpoint that is down at once (without an endpoint: reachable false, reason null). */
   retryEmbedder(): Promise<EmbedderRetryResult>;

@@ -42,6 +42,7 @@ import type { ExpectedIndexMeta, IndexDb } from './index/index-db.js';
 import { listChunkRefs, listFileEntries, listFileTitles } from './index/index-queries.js';
 import { SCHEMA_VERSION } from './index/schema.js';
 import { OpenClawRanker } from './openclaw-rank/openclaw-ranker.js';
+import { searchBackends } from './search/accelerator-check.js';
 import { explainFile } from './search/explain-file.js';
 import { runSearch } from './search/run-search.js';
 import type { SearchContext } from './search/run-search.js';
@@ -356,14 +357,14 @@ export class MemoryEngine implements MemoryEngineApi {
     return this.foreground.run(() => this.files.createFile(relPath, text));
   }
 
-  renameFile(from: string, to: string): Promise<SaveResult> {
+  renameFile(from: string, to: string, expectedHash?: string): Promise<SaveResult> {
     this.assertOpen();
-    return this.foreground.run(() => this.files.renameFile(from, to));
+    return this.foreground.run(() => this.files.renameFile(from, to, expectedHash));
   }
 
-  deleteFile(relPath: string): Promise<void> {
+  deleteFile(relPath: string, expectedHash?: string): Promise<void> {
     this.assertOpen();
-    return this.foreground.run(() => this.files.deleteFile(relPath));
+    return this.foreground.run(() => this.files.deleteFile(relPath, expectedHash));
   }
 
   context(
@@ -421,7 +422,7 @@ export class MemoryEngine implements MemoryEngineApi {
     const state = this.lifecycle.status.state;
     if (state === 'damaged' || state === 'closed') return null;
     try {
-      return this.lifecycle.session.backends();
+      return searchBackends(this.lifecycle.session);
     } catch {
       return null;
     }

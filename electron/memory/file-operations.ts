@@ -196,7 +196,8 @@ export class FileOperations {
     return { path: clean, hash: saved.hash, size: saved.size, mtimeMs: saved.mtimeMs, text: saved.finalText };
   }
 
-  async renameFile(fromPath: string, toPath: string): Promise<SaveResult> {
+  /** `expectedHash`: the bytes the caller saw; CONFLICT when the file changed or went meanwhile. */
+  async renameFile(fromPath: string, toPath: string, expectedHash?: string): Promise<SaveResult> {
     const from = normalizeRelPath(fromPath);
     const to = normalizeRelPath(toPath);
     if (from === to) throw new MemoryLensError('INVALID_ARGUMENT', 'The new name is the same as the old one.');
@@ -204,6 +205,7 @@ export class FileOperations {
     assertNewName(to);
     const { abs: toAbs } = await this.resolve(to, 'edit');
     const moved = await this.locks.runForFiles([fromAbs, toAbs], async () => {
+      if (expectedHash !== undefined) await assertHash(fromAbs, from, expectedHash);
       const bytes = await this.withFsErrors(from, 'rename', () => fsp.readFile(fromAbs));
       return this.withFsErrors(to, 'rename', async () => {
         const folders = await createParentFolders(toAbs);
@@ -223,10 +225,11 @@ export class FileOperations {
   }
 
   /** Moves the file to `<dataDir>/trash/<timestamp>/<path>`, so a delete can be undone by hand. */
-  async deleteFile(relPath: string): Promise<void> {
+  async deleteFile(relPath: string, expectedHash?: string): Promise<void> {
     const { path: clean, abs } = await this.resolve(relPath, 'edit');
     await this.locks.runForFiles([abs], () =>
       this.withFsErrors(clean, 'delete', async () => {
+        if (expectedHash !== undefined) await assertHash(abs, clean, expectedHash);
         const stat = await fsp.stat(abs).catch(() => null);
         if (!stat?.isFile()) throw new MemoryLensError('NOT_FOUND', `No such file: ${clean}`);
         const trashed = path.join(trashDirFor(this.options.dataDir), ...clean.split('/'));
@@ -318,6 +321,20 @@ function savedResult(
   const result: SaveResult = { path: clean, hash: saved.hash, size: saved.size, mtimeMs: saved.mtimeMs };
   if (saved.finalText !== sent) result.text = saved.finalText;
   return result;
+}
+
+/** CONFLICT unless the file still has the bytes the caller saw (a file gone meanwhile included). */
+async function assertHash(abs: string, clean: string, expectedHash: string): Promise<void> {
+  const current = await readIfExists(abs);
+  const currentHash = current ? sha256(current) : null;
+  if (currentHash !== expectedHash)
+    throw new MemoryLensError(
+      'CONFLICT',
+      current
+        ? `${clean} changed on disk since it was opened.`
+        : `${clean} was deleted or moved on disk since it was opened.`,
+      { currentHash },
+    );
 }
 
 async function readIfExists(abs: string): Promise<Buffer | null> {

@@ -4,7 +4,7 @@ import type { SearchResponse } from '../../shared/domain.js';
 import type { EmbeddingProvider } from './embed/embedding-provider.js';
 import type { AccessStatsLookup } from './engine-types.js';
 import type { IndexDb } from './index/index-db.js';
-import type { IndexSession } from './search/index-session.js';
+import { sessionSlot, type IndexSession } from './search/index-session.js';
 import type { SearchContext, SearchFileMeta } from './search/run-search.js';
 import { vectorSearch } from './search/vector-search.js';
 
@@ -13,13 +13,20 @@ const MAX_CACHED_FILES = 50_000;
 const FILE_META_SQL = 'SELECT kind, source, metadata FROM files WHERE path = ?';
 type FileMetaRow = { kind: SearchFileMeta['kind']; source: SearchFileMeta['source']; metadata: string };
 
+/** Metadata of files by path, for the index as of `key`. */
+interface FileMetaCache {
+  key: string;
+  byPath: Map<string, SearchFileMeta | null>;
+}
+const FILE_META = sessionSlot<FileMetaCache>('file metadata');
+
 /**
  * Each search asks for the metadata of every candidate's file (a row and a JSON parse each, about
  * a tenth of a small workspace's query time): kept in the session until the index changes.
  */
 function fileMetaLookup(session: IndexSession): (path: string) => SearchFileMeta | null {
   const key = session.changeKey();
-  const cache = (session.fileMeta ??= { key, byPath: new Map() });
+  const cache = session.slot(FILE_META, () => ({ key, byPath: new Map() }));
   if (cache.key !== key || cache.byPath.size > MAX_CACHED_FILES) {
     cache.key = key;
     cache.byPath.clear();

@@ -168,7 +168,11 @@ describe('memory history', () => {
       );
       const w = fx;
       w.clock.now = T0 + MIN;
-      await w.call('renameFile', { from: 'memory/old-name.md', to: 'memory/new-name.md' });
+      await w.call('renameFile', {
+        from: 'memory/old-name.md',
+        to: 'memory/new-name.md',
+        expectedHash: sha256(fs.readFileSync(path.join(w.workspace, 'memory/old-name.md'))),
+      });
       const moved = await w.call('historyList', { path: 'memory/new-name.md' });
       expect(moved.versions[0]).toMatchObject({
         kind: 'rename',
@@ -179,7 +183,10 @@ describe('memory history', () => {
       expect(left.versions[0]).toMatchObject({ kind: 'rename', toPath: 'memory/new-name.md', hash: null });
 
       w.clock.now = T0 + 2 * MIN;
-      await w.call('deleteFile', { path: 'memory/new-name.md' });
+      await w.call('deleteFile', {
+        path: 'memory/new-name.md',
+        expectedHash: sha256(fs.readFileSync(path.join(w.workspace, 'memory/new-name.md'))),
+      });
       const gone = await w.call('historyList', { path: 'memory/new-name.md' });
       expect(gone.versions[0]).toMatchObject({ kind: 'delete', author: { kind: 'you' } });
       await w.call('historyRestore', {

@@ -8,6 +8,7 @@ import type { AgentDbNotice } from '../../../shared/agent-db-schemas.js';
 import { agentsFolders, isExcludedAgent, type SessionSourceOptions } from '../workspace/session-sources.js';
 import { AgentDbConnection, noticeFor, type AgentDbConnectionOptions } from './agent-db-connection.js';
 import { AGENT_DB_FILE } from './agent-db-paths.js';
+import type { AgentDbRef, AgentDbSource, AgentDbTranscript } from '../workspace/agent-db-source.js';
 import type { SessionKind } from '../../../shared/session-kind.js';
 import {
   listDbSessions,
@@ -19,21 +20,9 @@ import {
 
 export { AGENT_DB_FILE };
 
-/** What a discovered transcript carries when it lives in an agent database (plain data: it crosses to the prepare worker). */
-export interface AgentDbRef {
-  dbPath: string;
-  sessionId: string;
-  generation: string | null;
-  /** The run's kind as OpenClaw recorded it in the session key (cron, heartbeat, sub-agent), when it did. */
-  recordedKind?: SessionKind;
-}
+export type { AgentDbRef };
 
-export interface AgentDbFile {
-  path: string;
-  agentId: string;
-  size: number;
-  mtimeMs: number;
-  agentDb: AgentDbRef;
+export interface AgentDbFile extends AgentDbTranscript {
   row: DbSessionRow;
 }
 
@@ -80,7 +69,7 @@ export function findAgentDatabases(
   return found;
 }
 
-export class AgentDatabases {
+export class AgentDatabases implements AgentDbSource {
   private entries: AgentDbEntry[] = [];
   private closed = false;
 

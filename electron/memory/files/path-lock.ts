@@ -5,12 +5,15 @@
 // other programs. A file is held by its name and by its identity (device + inode), so two names
 // of one file (hard links) wait for each other too.
 import fs from 'node:fs/promises';
+import { CrossProcessLocks } from './cross-process-locks.js';
 
 /** Identity looked up again after the locks are taken; if it moved meanwhile, the locks are taken anew. */
 const MAX_IDENTITY_RETRIES = 5;
 
 export class PathLocks {
   private readonly tails = new Map<string, Promise<void>>();
+  /** The same keys held across processes (files/cross-process-locks.ts), inside this process's own lock. */
+  private readonly crossProcess = new CrossProcessLocks();
 
   /** Runs `job` once every earlier job holding any of `keys` has finished. */
   async run<T>(keys: readonly string[], job: () => Promise<T>): Promise<T> {
@@ -19,7 +22,7 @@ export class PathLocks {
     const releases: (() => void)[] = [];
     try {
       for (const key of ordered) releases.push(await this.acquire(key));
-      return await job();
+      return await this.crossProcess.hold(ordered, job);
     } finally {
       for (const release of releases.reverse()) release();
     }

@@ -38,7 +38,11 @@ export function rebuildLockPath(dbPath: string): string {
 }
 
 export function tryAcquireRebuildLock(dbPath: string, timing: LockTiming = DEFAULT_LOCK_TIMING): LockAttempt {
-  const lockPath = rebuildLockPath(dbPath);
+  return tryAcquireLockFile(rebuildLockPath(dbPath), timing);
+}
+
+/** The same lock at any path: the file writes' cross-process locks (files/cross-process-locks.ts) are made of it. */
+export function tryAcquireLockFile(lockPath: string, timing: LockTiming = DEFAULT_LOCK_TIMING): LockAttempt {
   const owner: LockOwner = { pid: process.pid, hostname: os.hostname(), startedAt: Date.now() };
   const content = JSON.stringify(owner);
   // Two rounds: a stale lock found in the first is broken, then taken in the second.

@@ -143,3 +143,11 @@ export function missingTables(db: Database.Database, expectVectors: boolean): st
 export function hasTable(db: Database.Database, name: string): boolean {
   return db.prepare("SELECT 1 FROM sqlite_schema WHERE name = ? AND type IN ('table', 'view')").get(name) !== undefined;
 }
+
+/** How `chunks_vec` is stored in this index, or 'none' before the dims are known. */
+export function storedVectorTable(db: Database.Database): VectorTableKind | 'none' {
+  const row = db.prepare("SELECT sql FROM sqlite_schema WHERE name = 'chunks_vec'").get() as
+    { sql: string | null } | undefined;
+  if (!row) return 'none';
+  return /using\s+vec0/i.test(row.sql ?? '') ? 'vec0' : 'plain';
+}

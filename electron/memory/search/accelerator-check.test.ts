@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../embed/test-support/tiny-model.js';
 import { createBaseSchema, createVectorTable } from '../index/schema.js';
 import { segmentForIndex } from '../text/segment.js';
-import { KEYWORD_ACCELERATOR_MIN_CHUNKS, VECTOR_ACCELERATOR_MIN_ROWS } from './accelerator-check.js';
+import { KEYWORD_ACCELERATOR_MIN_CHUNKS, searchBackends, VECTOR_ACCELERATOR_MIN_ROWS } from './accelerator-check.js';
 import { IndexSession } from './index-session.js';
 import { keywordSearch } from './keyword-search.js';
 import { vectorSearch, vectorSearchKnn } from './vector-search.js';
@@ -107,7 +107,7 @@ describe('the keyword accelerator (FTS5 doclists)', () => {
   it('switches on above its size threshold once its self-check agrees, with the same ranking', () => {
     const session = new IndexSession(db);
     expect(ranked(session)).toEqual(baseline);
-    expect(session.backends()).toMatchObject({ keyword: 'fts5-doclists', notices: [] });
+    expect(searchBackends(session)).toMatchObject({ keyword: 'fts5-doclists', notices: [] });
   });
 
   it('stays off, ranking exactly as FTS5 does, and says why, when the self-check disagrees', () => {
@@ -116,7 +116,7 @@ describe('the keyword accelerator (FTS5 doclists)', () => {
       selfCheck: { keyword: (hits) => hits.map((h, i) => (i === 0 ? { ...h, bm25: h.bm25 * (1 + 1e-12) } : h)) },
     });
     expect(ranked(session)).toEqual(baseline);
-    const backends = session.backends();
+    const backends = searchBackends(session);
     expect(backends.keyword).toBe('fts5-bm25');
     expect(backends.notices).toEqual([
       expect.stringMatching(
@@ -128,7 +128,7 @@ describe('the keyword accelerator (FTS5 doclists)', () => {
   it('is not used on a small index, and says nothing about it', () => {
     const small = new IndexSession(keywordIndex(KEYWORD_ACCELERATOR_MIN_CHUNKS - 100));
     keywordSearch(small, 'router budget', { limit: 6 });
-    expect(small.backends()).toEqual({ keyword: 'fts5-bm25', vector: 'none', notices: [] });
+    expect(searchBackends(small)).toEqual({ keyword: 'fts5-bm25', vector: 'none', notices: [] });
   });
 });
 
@@ -143,14 +143,14 @@ describe('the vector accelerator (int8 scan)', () => {
     const session = new IndexSession(db);
     const hits = queries.map((q) => vectorSearch(session, q, 24));
     expect(hits.map((h) => h.map((x) => x.chunkRowid))).toEqual(reference.map((h) => h.map((x) => x.chunkRowid)));
-    expect(session.backends()).toMatchObject({ vector: 'int8-scan', notices: [] });
+    expect(searchBackends(session)).toMatchObject({ vector: 'int8-scan', notices: [] });
     expect(session.vectors.loaded).toBe(true);
   });
 
   it("stays off, answering with sqlite-vec's KNN itself, and says why, when the self-check disagrees", () => {
     const session = new IndexSession(db, { selfCheck: { vector: (hits) => [...hits].reverse() } });
     expect(queries.map((q) => vectorSearch(session, q, 24))).toEqual(reference);
-    expect(session.backends()).toMatchObject({
+    expect(searchBackends(session)).toMatchObject({
       vector: 'sqlite-vec-knn',
       notices: [expect.stringMatching(/^Vector search uses sqlite-vec's KNN: /)],
     });

@@ -2,11 +2,19 @@
 // reader was verified against, an index large enough for them to pay, and a self-check that their
 // top results equal the baseline's on terms and vectors sampled from the index itself.
 import type Database from 'better-sqlite3';
-import { bm25UnionTopK, type UnionHit } from './bm25-union.js';
+import { bm25UnionTopK } from './bm25-union.js';
 import { readFtsTotals } from './bm25-terms.js';
 import type { VectorHit } from './quantized-scan.js';
 import { scanVectorMatrix } from './quantized-scan.js';
 import type { QuantizedMatrix } from './quantized-matrix.js';
+import { storedVectorTable } from '../index/schema.js';
+import {
+  sessionSlot,
+  type IndexSession,
+  type SearchBackends,
+  type SelfCheckTamper,
+  type UnionHit,
+} from './index-session.js';
 
 /** SQLite release lines whose FTS5 pages fts5-doclists.ts was checked against (bm25-union.test.ts). */
 export const VERIFIED_SQLITE_LINES: readonly string[] = ['3.53'];
@@ -21,12 +29,6 @@ export const KEYWORD_ACCELERATOR_MIN_CHUNKS = 500;
 export const VECTOR_ACCELERATOR_MIN_ROWS = 10_000;
 /** How many results of each sampled query must agree. */
 const CHECKED_TOP = 10;
-
-/** Test hooks (IndexSessionOptions.selfCheck): change what an accelerator answers during the self-check only. */
-export interface SelfCheckTamper {
-  keyword?(hits: UnionHit[]): UnionHit[];
-  vector?(hits: VectorHit[]): VectorHit[];
-}
 
 export type Gate = { on: true } | { on: false; reason: string; final: boolean };
 
@@ -136,4 +138,85 @@ export function checkVectorAccelerator(
     if (!same) return "the int8 scan differs from sqlite-vec's KNN on a sampled vector";
   }
   return null;
+}
+
+/** What the self-checks decided on one connection, and why an accelerator that could run does not. */
+interface Decisions {
+  keyword: Gate | null;
+  vector: Gate | null;
+  /** changeKey at which a size gate last kept an accelerator off: asked again only once the index changed. */
+  keywordSizeCheckedAt: string | null;
+  vectorSizeCheckedAt: string | null;
+  notices: string[];
+}
+
+const DECISIONS = sessionSlot<Decisions>('accelerator decisions');
+
+function decisionsOf(session: IndexSession): Decisions {
+  return session.slot(DECISIONS, () => ({
+    keyword: null,
+    vector: null,
+    keywordSizeCheckedAt: null,
+    vectorSizeCheckedAt: null,
+    notices: [],
+  }));
+}
+
+/** Whether the keyword side ranks from FTS5's doclists (else FTS5's own bm25()). */
+export function keywordAccelerated(session: IndexSession): boolean {
+  if (session.accelerators.keyword !== undefined) return session.accelerators.keyword;
+  const d = decisionsOf(session);
+  if (d.keyword && (d.keyword.on || d.keyword.final)) return d.keyword.on;
+  // Inside a write the doclists cannot be read in one snapshot: decide on the next query.
+  if (session.db.inTransaction) return false;
+  const key = session.changeKey();
+  if (d.keyword && d.keywordSizeCheckedAt === key) return false;
+  d.keywordSizeCheckedAt = key;
+  let gate = keywordGate(session.db);
+  if (gate.on) {
+    const mismatch = checkKeywordAccelerator(session, session.tamper.keyword);
+    if (mismatch) {
+      gate = { on: false, reason: mismatch, final: true };
+      d.notices.push(`Keyword ranking uses FTS5's bm25(): ${mismatch}.`);
+    }
+  }
+  d.keyword = gate;
+  return gate.on;
+}
+
+/** Whether vector queries scan the in-memory int8 matrix (else sqlite-vec's KNN). */
+export function vectorAccelerated(
+  session: IndexSession,
+  knn: (query: Float32Array, limit: number) => { chunkRowid: number; cosine: number }[],
+): boolean {
+  if (session.accelerators.vector !== undefined) return session.accelerators.vector;
+  const d = decisionsOf(session);
+  if (d.vector && (d.vector.on || d.vector.final)) return d.vector.on;
+  const key = session.changeKey();
+  if (d.vector && d.vectorSizeCheckedAt === key) return false;
+  d.vectorSizeCheckedAt = key;
+  let gate = vectorGate(session.db);
+  if (gate.on) {
+    const matrix = session.vectors.matrix();
+    const mismatch = matrix
+      ? checkVectorAccelerator(session.db, matrix, knn, session.tamper.vector)
+      : 'no vectors could be read into memory';
+    if (mismatch) {
+      gate = { on: false, reason: mismatch, final: true };
+      session.vectors.release();
+      d.notices.push(`Vector search uses sqlite-vec's KNN: ${mismatch}.`);
+    }
+  }
+  d.vector = gate;
+  return gate.on;
+}
+
+/** The backends the last searches ran on (the accelerators count once they passed their self-check). */
+export function searchBackends(session: IndexSession): SearchBackends {
+  const d = session.get(DECISIONS);
+  const keywordOn = session.accelerators.keyword ?? d?.keyword?.on ?? false;
+  const vectorOn = session.accelerators.vector ?? d?.vector?.on ?? false;
+  const table = storedVectorTable(session.db);
+  const vector = table === 'none' ? 'none' : table === 'plain' ? 'js-scan' : vectorOn ? 'int8-scan' : 'sqlite-vec-knn';
+  return { keyword: keywordOn ? 'fts5-doclists' : 'fts5-bm25', vector, notices: [...(d?.notices ?? [])] };
 }

@@ -12,7 +12,7 @@ import type Database from 'better-sqlite3';
 import type { TermBreakdown } from '../../../shared/domain.js';
 import { FTS5_BM25_B, FTS5_BM25_K1, fts5Idf } from '../../../shared/score.js';
 import { readFts5Varint } from './fts5-varint.js';
-import type { IndexSession } from './index-session.js';
+import { sessionSlot, type IndexSession } from './index-session.js';
 import { weightOf, type PartialPlan } from './partial-words.js';
 
 /** One term's share of −bm25 for a chunk of `docTokens` tokens (see the formula above). */
@@ -78,13 +78,14 @@ export interface TermStatsCache {
 }
 /** Plenty for the terms of recent queries; cleared, not evicted one by one. */
 const MAX_CACHED_TERMS = 20_000;
+const TERM_STATS = sessionSlot<TermStatsCache>('term statistics');
 
 function cachedStats(session: IndexSession): TermStatsCache {
-  let cache = session.termStats;
+  let cache = session.get(TERM_STATS);
   const key = session.changeKey();
   if (!cache || cache.key !== key || cache.docs.size > MAX_CACHED_TERMS) {
     cache = { key, totals: readFtsTotals(session.db), docs: new Map() };
-    session.termStats = cache;
+    session.set(TERM_STATS, cache);
   }
   return cache;
 }

@@ -14,13 +14,10 @@ import { FTS5_BM25_B, FTS5_BM25_K1, fts5Idf } from '../../../shared/score.js';
 import { readFtsTotals } from './bm25-terms.js';
 import { Fts5DoclistReader, parseStructure } from './fts5-doclists.js';
 import { Fts5FormatError } from './fts5-varint.js';
-import type { IndexSession } from './index-session.js';
+import { sessionSlot, type IndexSession, type UnionHit } from './index-session.js';
 import { weightOf, type PartialPlan } from './partial-words.js';
 
-export interface UnionHit {
-  rowid: number;
-  bm25: number;
-}
+export type { UnionHit };
 
 export interface UnionResult {
   /** Best first: bm25 ascending, then rowid. */
@@ -70,11 +67,13 @@ export interface UnionState {
 /** A chunk in a doclist has no recorded length: the lengths fell behind the index. */
 class StaleLengthsError extends Fts5FormatError {}
 
+/** The scoring arrays, created on the first union ranking of a connection. */
+const UNION = sessionSlot<UnionState>('bm25 union arrays');
+
 function stateOf(session: IndexSession): UnionState {
-  let state = session.union;
-  if (!state) {
+  return session.slot(UNION, () => {
     const db = session.db;
-    state = {
+    return {
       reader: new Fts5DoclistReader(db),
       scores: new Float64Array(1024),
       held: new Int32Array(1024),
@@ -86,9 +85,7 @@ function stateOf(session: IndexSession): UnionState {
       // another process commits.
       snapshot: db.transaction((run: () => UnionResult | null) => run()),
     };
-    session.union = state;
-  }
-  return state;
+  });
 }
 
 /**

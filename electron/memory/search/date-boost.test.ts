@@ -1,7 +1,7 @@
 // The date boost: which evidence makes a memory "from then", and what it is worth.
 import { describe, expect, it } from 'vitest';
 import { createDateBooster } from './date-boost.js';
-import { findQueryDates } from './query-dates.js';
+import { findQueryDates } from '../../../shared/query-dates.js';
 import { isoDay } from './test-support/test-index.js';
 
 const NOW = Date.parse('2026-11-06T10:00:00+08:00');

@@ -4,15 +4,7 @@
 // mentions it: a written date, or evidence covering more than was asked (a weekly summary, for
 // "yesterday"), gets half the boost. Pure: no database.
 import type { DateBoostBreakdown, FileDate, FileKind } from '../../../shared/domain.js';
-import { localDay, type QueryDate } from './query-dates.js';
-
-/** Last ISO day covered by a file's date: a week runs 7 days, a month to its last day. */
-export function periodEnd(date: FileDate): string {
-  const start = new Date(`${date.date}T00:00:00Z`);
-  if (date.granularity === 'week') start.setUTCDate(start.getUTCDate() + 6);
-  else if (date.granularity === 'month') start.setUTCMonth(start.getUTCMonth() + 1, 0);
-  return start.toISOString().slice(0, 10);
-}
+import { localDay, type QueryDate } from '../../../shared/query-dates.js';
 
 export interface DateBoostOptions {
   enabled: boolean;
@@ -178,4 +170,12 @@ function findEvidence(
     }
   }
   return broader;
+}
+
+/** Last ISO day covered by a file's date: a week runs 7 days, a month to its last day. */
+export function periodEnd(date: FileDate): string {
+  const start = new Date(`${date.date}T00:00:00Z`);
+  if (date.granularity === 'week') start.setUTCDate(start.getUTCDate() + 6);
+  else if (date.granularity === 'month') start.setUTCMonth(start.getUTCMonth() + 1, 0);
+  return start.toISOString().slice(0, 10);
 }

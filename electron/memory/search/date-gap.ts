@@ -5,7 +5,7 @@
 import type { FileDate, MemorySource, SearchNotice } from '../../../shared/domain.js';
 import { describeDays } from '../../../shared/explain-words.js';
 import { periodEnd } from './date-boost.js';
-import { addDays, localDay, type QueryDate } from './query-dates.js';
+import { addDays, localDay, type QueryDate } from '../../../shared/query-dates.js';
 import type { IndexSession } from './index-session.js';
 
 interface DatedRow {

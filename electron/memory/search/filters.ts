@@ -4,7 +4,7 @@ import type { FileDate, MemorySource, SearchOptions } from '../../../shared/doma
 import { MemoryLensError } from '../../../shared/errors.js';
 import { SEARCH_DEFAULTS } from '../../../shared/search-defaults.js';
 import { createDateBooster, periodEnd, type DateBooster } from './date-boost.js';
-import { findQueryDates, withoutDateWords } from './query-dates.js';
+import { findQueryDates, withoutDateWords } from '../../../shared/query-dates.js';
 import { queryTerms } from '../text/segment.js';
 import { EXPANSION_DEFAULTS } from '../../../shared/expansion-schemas.js';
 import type { ResolvedExpansion } from './query-expansion/expansion-terms.js';

@@ -3,28 +3,34 @@
 // connection and subscribes it to FileWriter's commits; nothing here outlives the connection.
 import type Database from 'better-sqlite3';
 import type { IndexCommit, IndexCommitListener } from '../index/index-commit.js';
-import {
-  checkKeywordAccelerator,
-  checkVectorAccelerator,
-  keywordGate,
-  vectorGate,
-  type Gate,
-  type SelfCheckTamper,
-} from './accelerator-check.js';
-import type { UnionState } from './bm25-union.js';
-import type { ExpansionResources } from './query-expansion/lexical-expansion.js';
-import type { TermStatsCache } from './bm25-terms.js';
 import { ChunkLengths } from './chunk-lengths.js';
-import type { FileDates } from './keyword-filters.js';
-import type { SearchFileMeta } from './run-search.js';
+import type { VectorHit } from './quantized-scan.js';
 import { StatementCache } from './statement-cache.js';
 import { VectorMatrixCache } from './vector-matrix.js';
-import { vectorTableKind } from './vector-search.js';
 
-/** Metadata of files by path, read from `files` (search-context.ts fills it). */
-export interface FileMetaCache {
-  key: string;
-  byPath: Map<string, SearchFileMeta | null>;
+/** One FTS5 row as bm25-union.ts ranks it (its rowid and FTS5's bm25()). */
+export interface UnionHit {
+  rowid: number;
+  bm25: number;
+}
+
+/** Test hooks (IndexSessionOptions.selfCheck): change what an accelerator answers during the self-check only. */
+export interface SelfCheckTamper {
+  keyword?(hits: UnionHit[]): UnionHit[];
+  vector?(hits: VectorHit[]): VectorHit[];
+}
+
+/**
+ * A cache some module keeps beside the connection, declared by that module (`sessionSlot`), so the
+ * session owns its lifetime without knowing its type: every slot is disposed when the session closes.
+ */
+export interface SessionSlot<T> {
+  readonly name: string;
+  readonly dispose?: (value: T) => void;
+}
+
+export function sessionSlot<T>(name: string, dispose?: (value: T) => void): SessionSlot<T> {
+  return dispose ? { name, dispose } : { name };
 }
 
 /**
@@ -66,29 +72,14 @@ export class IndexSession implements IndexCommitListener {
   readonly statements: StatementCache;
   readonly chunkLengths: ChunkLengths;
   readonly vectors: VectorMatrixCache;
-  /** bm25-union.ts's scoring arrays; created on the first union ranking. */
-  union: UnionState | null = null;
-  /** The thesaurus and dictionaries query expansion reads; loaded on the first search that expands. */
-  expansionResources: ExpansionResources | null = null;
-  /** bm25-terms.ts's chunk counts per term, for the index as of `key`. */
-  termStats: TermStatsCache | null = null;
-  /** keyword-filters.ts's dated files, for the date-range estimates. */
-  fileDates: FileDates | null = null;
-  fileMeta: FileMetaCache | null = null;
+  readonly tamper: SelfCheckTamper;
   private vecLoaded: boolean | null = null;
   private changeReads: {
     dataVersion: Database.Statement<[], number>;
     totalChanges: Database.Statement<[], number>;
   } | null = null;
-
-  private keywordDecision: Gate | null = null;
-  private vectorDecision: Gate | null = null;
-  /** changeKey at which a size gate last kept an accelerator off: asked again only once the index changed. */
-  private keywordSizeCheckedAt: string | null = null;
-  private vectorSizeCheckedAt: string | null = null;
-  private readonly notices: string[] = [];
-  private readonly tamper: SelfCheckTamper;
   private lnStatement: Database.Statement<[number], number> | null | undefined;
+  private readonly slots = new Map<SessionSlot<never>, unknown>();
 
   constructor(
     readonly db: Database.Database,
@@ -147,58 +138,24 @@ export class IndexSession implements IndexCommitListener {
     return this.lnStatement ? this.lnStatement.get(x)! : Math.log(x);
   }
 
-  /** Whether the keyword side ranks from FTS5's doclists (else FTS5's own bm25()). */
-  keywordAccelerated(): boolean {
-    if (this.accelerators.keyword !== undefined) return this.accelerators.keyword;
-    if (this.keywordDecision && (this.keywordDecision.on || this.keywordDecision.final)) return this.keywordDecision.on;
-    // Inside a write the doclists cannot be read in one snapshot: decide on the next query.
-    if (this.db.inTransaction) return false;
-    const key = this.changeKey();
-    if (this.keywordDecision && this.keywordSizeCheckedAt === key) return false;
-    this.keywordSizeCheckedAt = key;
-    let gate = keywordGate(this.db);
-    if (gate.on) {
-      const mismatch = checkKeywordAccelerator(this, this.tamper.keyword);
-      if (mismatch) {
-        gate = { on: false, reason: mismatch, final: true };
-        this.notices.push(`Keyword ranking uses FTS5's bm25(): ${mismatch}.`);
-      }
-    }
-    this.keywordDecision = gate;
-    return gate.on;
+  /** The value a module keeps in `slot` on this connection, if it made one. */
+  get<T>(slot: SessionSlot<T>): T | undefined {
+    return this.slots.get(slot as SessionSlot<never>) as T | undefined;
   }
 
-  /** Whether vector queries scan the in-memory int8 matrix (else sqlite-vec's KNN). */
-  vectorAccelerated(knn: (query: Float32Array, limit: number) => { chunkRowid: number; cosine: number }[]): boolean {
-    if (this.accelerators.vector !== undefined) return this.accelerators.vector;
-    if (this.vectorDecision && (this.vectorDecision.on || this.vectorDecision.final)) return this.vectorDecision.on;
-    const key = this.changeKey();
-    if (this.vectorDecision && this.vectorSizeCheckedAt === key) return false;
-    this.vectorSizeCheckedAt = key;
-    let gate = vectorGate(this.db);
-    if (gate.on) {
-      const matrix = this.vectors.matrix();
-      const mismatch = matrix
-        ? checkVectorAccelerator(this.db, matrix, knn, this.tamper.vector)
-        : 'no vectors could be read into memory';
-      if (mismatch) {
-        gate = { on: false, reason: mismatch, final: true };
-        this.vectors.release();
-        this.notices.push(`Vector search uses sqlite-vec's KNN: ${mismatch}.`);
-      }
-    }
-    this.vectorDecision = gate;
-    return gate.on;
+  /** Keeps `value` in `slot` (disposing the value it replaces) and returns it. */
+  set<T>(slot: SessionSlot<T>, value: T): T {
+    const key = slot as SessionSlot<never>;
+    const previous = this.slots.get(key) as T | undefined;
+    if (previous !== undefined && previous !== value) slot.dispose?.(previous);
+    this.slots.set(key, value);
+    return value;
   }
 
-  /** The backends the last searches ran on (the accelerators count once they passed their self-check). */
-  backends(): SearchBackends {
-    const keywordOn = this.accelerators.keyword ?? this.keywordDecision?.on ?? false;
-    const vectorOn = this.accelerators.vector ?? this.vectorDecision?.on ?? false;
-    const table = vectorTableKind(this.db);
-    const vector =
-      table === 'none' ? 'none' : table === 'plain' ? 'js-scan' : vectorOn ? 'int8-scan' : 'sqlite-vec-knn';
-    return { keyword: keywordOn ? 'fts5-doclists' : 'fts5-bm25', vector, notices: [...this.notices] };
+  /** The slot's value, made by `create` on first use. */
+  slot<T>(slot: SessionSlot<T>, create: () => T): T {
+    const found = this.get(slot);
+    return found !== undefined ? found : this.set(slot, create());
   }
 
   wantsVectorRows(): boolean {
@@ -219,12 +176,11 @@ export class IndexSession implements IndexCommitListener {
     this.chunkLengths.invalidate();
   }
 
-  /** Frees what the session holds in memory (the connection is closing). */
+  /** Frees what the session holds (the connection is closing): every slot is disposed. */
   close(): void {
     this.vectors.release();
-    this.union = null;
-    this.termStats = null;
-    this.fileDates = null;
-    this.fileMeta = null;
+    const slots = [...this.slots];
+    this.slots.clear();
+    for (const [slot, value] of slots) (slot as SessionSlot<unknown>).dispose?.(value);
   }
 }

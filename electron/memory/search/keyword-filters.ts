@@ -4,8 +4,8 @@
 // must exist; a date range also needs the file's row, dated and not evergreen.
 import type { MemorySource } from '../../../shared/domain.js';
 import type { UnionFilter } from './bm25-union.js';
-import type { IndexSession } from './index-session.js';
-import { addDays } from './query-dates.js';
+import { sessionSlot, type IndexSession } from './index-session.js';
+import { addDays } from '../../../shared/query-dates.js';
 
 export interface KeywordFilters {
   sources?: readonly MemorySource[] | null;
@@ -110,9 +110,11 @@ export interface FileDates {
   allChunks: number;
 }
 
+const FILE_DATES = sessionSlot<FileDates>('dated files');
+
 function fileDates(session: IndexSession): FileDates {
   const key = session.changeKey();
-  const cached = session.fileDates;
+  const cached = session.get(FILE_DATES);
   if (cached?.key === key) return cached;
   const db = session.db;
   const rows = db
@@ -136,8 +138,7 @@ function fileDates(session: IndexSession): FileDates {
     chunksBySource,
     allChunks,
   };
-  session.fileDates = built;
-  return built;
+  return session.set(FILE_DATES, built);
 }
 
 /** The first index in sorted `dates` at or after `date` (after it, with `after`). */

@@ -7,7 +7,7 @@ import { bm25ToScore } from '../../../shared/score.js';
 import { cjkWords, hasCjk, queryTerms, stemToken } from '../text/segment.js';
 import { surfaceForms } from '../text/surface-forms.js';
 import { chunkIndexReader, chunkTermBreakdown, queryTermStats, rememberDocCounts } from './bm25-terms.js';
-import { keywordGate } from './accelerator-check.js';
+import { keywordAccelerated, keywordGate } from './accelerator-check.js';
 import { bm25UnionTopK } from './bm25-union.js';
 import { filterSql, unionFilter, type KeywordFilters } from './keyword-filters.js';
 import type { KeywordCandidate } from './fuse.js';
@@ -111,7 +111,7 @@ function runMatch(
 ): { hits: FtsHit[]; everyTermSomewhere: boolean | null } {
   const plan = partials && partials.terms.size > 0 ? partials : null;
   const union =
-    session.keywordAccelerated() || (weights !== null && canWeighTerms(session))
+    keywordAccelerated(session) || (weights !== null && canWeighTerms(session))
       ? bm25UnionTopK(session, terms, options.limit, new Set(required), unionFilter(session, options), plan, weights)
       : null;
   if (union) {
@@ -187,7 +187,7 @@ function runFts5Match(
  * switched on, and on a small index (where FTS5 is fast enough) as long as its format is known.
  */
 function canWeighTerms(session: IndexSession): boolean {
-  if (session.keywordAccelerated()) return true;
+  if (keywordAccelerated(session)) return true;
   // Switched off by the session's options: FTS5 ranks, and expansion words stay out.
   if (session.accelerators.keyword === false) return false;
   const gate = keywordGate(session.db);

@@ -3,10 +3,11 @@
 // query mentions a date".
 import type { SearchNotice } from '../../../shared/domain.js';
 import { describeDays } from '../../../shared/explain-words.js';
+import type { QueryDate } from '../../../shared/query-dates.js';
 import type { ResolvedSearchOptions } from './filters.js';
 import type { IndexSession } from './index-session.js';
 import { keywordSearch, someChunkHasEveryTerm, type KeywordSearchResult } from './keyword-search.js';
-import type { TracedCandidate } from './run-search.js';
+import type { TracedCandidate } from './traced-candidate.js';
 import { expandQuery } from './query-expansion/expand-query.js';
 
 /**
@@ -47,8 +48,9 @@ export function searchKeywords(
   return { ...keyword, candidates: merged };
 }
 
-function describeQueryDate(d: { text: string; from: string; to: string }): string {
-  return `“${d.text}” (${describeDays(d.from, d.to)})`;
+function describeQueryDate(d: QueryDate): string {
+  const reading = d.reading ? `, read as ${d.reading}` : '';
+  return `“${d.text}” (${describeDays(d.from, d.to)}${reading})`;
 }
 
 /**

@@ -29,6 +29,7 @@ import {
 import { fuseCandidates, type FusedCandidate, type VectorSide } from './fuse.js';
 import { describeShownHits, type KeywordSearchResult } from './keyword-search.js';
 import { memoryThenList, noMemoryThenNotice } from './date-gap.js';
+import type { CandidateFate, TracedCandidate } from './traced-candidate.js';
 import { datesNotice, noticeWhenNoChunkHasEveryTerm, searchKeywords } from './keyword-side.js';
 import { MMR_POOL_SIZE, mmrRerank } from './mmr.js';
 import { makeSnippet } from './snippet.js';
@@ -64,41 +65,7 @@ export interface SearchContext {
   accessStats?: AccessStatsLookup;
 }
 
-/** Why a candidate did or did not make it into the results. */
-export type CandidateFate =
-  | 'returned'
-  | 'filtered-source'
-  | 'filtered-date'
-  | 'below-min-score'
-  | 'mmr-suppressed'
-  | 'folded-duplicate'
-  | 'beyond-max-results';
-
-export interface TracedCandidate {
-  chunkRowid: number;
-  /** chunks.id: unique, unlike path + lines. */
-  chunkId: string;
-  chunkHash: string;
-  path: string;
-  source: MemorySource;
-  startLine: number;
-  endLine: number;
-  /**
-   * The chunk's text: read for the returned results, and for every candidate when the date boost
-   * or MMR looks at it; '' for the others (reading every candidate's text cost up to a tenth of a
-   * query, for text nobody looked at).
-   */
-  text: string;
-  date: string | null;
-  breakdown: ScoreBreakdown;
-  fate: CandidateFate;
-  /** 1-based position in the results, when returned. */
-  resultRank: number | null;
-  /** Identical chunks (same chunkHash) folded into this one ("also in …"), best first. */
-  alsoIn: TracedCandidate[];
-  /** For a folded duplicate: the candidate it was folded into. */
-  foldedInto: TracedCandidate | null;
-}
+export type { CandidateFate, TracedCandidate } from './traced-candidate.js';
 
 /** Everything a search decided, for runSearch's response and explain-file's account. */
 export interface SearchTrace {

@@ -4,13 +4,15 @@
 import type Database from 'better-sqlite3';
 import type { MemorySource } from '../../../shared/domain.js';
 import { MemoryLensError } from '../../../shared/errors.js';
+import { storedVectorTable } from '../index/schema.js';
 import type { IndexSession } from './index-session.js';
+import { vectorAccelerated } from './accelerator-check.js';
 import { scanVectorMatrix } from './quantized-scan.js';
 import type { ScanStats, VectorFilter, VectorHit } from './quantized-scan.js';
 
 export type { VectorFilter, VectorHit };
 
-export type VectorTableKind = 'vec0' | 'plain' | 'none';
+export { storedVectorTable as vectorTableKind } from '../index/schema.js';
 
 /** sqlite-vec refuses k above 4096; more candidates than that never reach fusion anyway. */
 export const MAX_KNN_K = 4096;
@@ -26,24 +28,16 @@ export function vectorSearch(
   filter?: VectorFilter,
   stats?: ScanStats,
 ): VectorHit[] {
-  const kind = vectorTableKind(session.db);
+  const kind = storedVectorTable(session.db);
   if (kind === 'none' || limit <= 0) return [];
   if (kind === 'vec0' && !session.sqliteVecLoaded) {
     throw new MemoryLensError('UNAVAILABLE', 'the index stores vectors in sqlite-vec, which is not loaded');
   }
   // sqlite-vec's KNN is the baseline; the int8 scan runs where it pays and agreed with it.
-  if (kind === 'vec0' && !session.vectorAccelerated((query, k) => vectorSearchKnn(session, query, k)))
+  if (kind === 'vec0' && !vectorAccelerated(session, (query, k) => vectorSearchKnn(session, query, k)))
     return vectorSearchKnn(session, queryVec, limit, filter);
   const matrix = session.vectors.matrix();
   return matrix ? scanVectorMatrix(matrix, queryVec, limit, filter, stats) : [];
-}
-
-/** How `chunks_vec` is stored in this index (H2's schema.ts creates it once the dims are known). */
-export function vectorTableKind(db: Database.Database): VectorTableKind {
-  const row = db.prepare("SELECT sql FROM sqlite_schema WHERE name = 'chunks_vec'").get() as
-    { sql: string | null } | undefined;
-  if (!row) return 'none';
-  return /using\s+vec0/i.test(row.sql ?? '') ? 'vec0' : 'plain';
 }
 
 /**

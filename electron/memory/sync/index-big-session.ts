@@ -19,7 +19,7 @@ import { sessionTitle } from '../parse/session-title.js';
 import { classifyFile } from '../workspace/classify.js';
 import type { DiscoveredFile } from '../workspace/discover.js';
 import { embedChunks } from './embed-chunks.js';
-import { maxIndexedBytes, type SyncTarget } from './sync.js';
+import { maxIndexedBytes, type SyncTarget } from './sync-target.js';
 
 /** Transcripts from this size on are streamed; smaller ones are prepared whole (faster, same rows but for chunk ids). */
 export const BIG_SESSION_BYTES = 8 * 1024 * 1024;

@@ -6,7 +6,6 @@
 // run the same functions, so they write the same rows (prepare-pool.test.ts compares them).
 import fs from 'node:fs';
 import { promisify } from 'node:util';
-import type Database from 'better-sqlite3';
 import type { FileChangeEvent, IndexError, IndexProgress, SyncReport } from '../../../shared/domain.js';
 import type { ChunkOptions } from '../chunk/chunker.js';
 import { removeLeftoverTempFiles } from '../files/atomic-write.js';
@@ -22,7 +21,10 @@ import { discoverFiles } from '../workspace/discover.js';
 import type { DiscoverOptions, DiscoveredFile } from '../workspace/discover.js';
 import { embedChunks } from './embed-chunks.js';
 import { hashFileStreamed, indexBigSession, isBigSessionFile } from './index-big-session.js';
-import type { EmbeddingTarget } from './embed-chunks.js';
+import { maxIndexedBytes } from './sync-target.js';
+import type { SyncTarget } from './sync-target.js';
+
+export type { SyncTarget } from './sync-target.js';
 import { prepareFile, unreadableFile } from './prepare-file.js';
 import type { PreparedFile } from './prepare-file.js';
 import { PreparePool } from './prepare-pool.js';
@@ -31,15 +33,6 @@ import type { ForegroundSignal } from './foreground-work.js';
 import { createProgressThrottle } from './progress-throttle.js';
 import { MemoryLensError, messageOf } from '../../../shared/errors.js';
 import { binaryContentReason } from './binary-content.js';
-
-export interface SyncTarget {
-  db: Database.Database;
-  writer: FileWriter;
-  /** Present when an embedding model is loaded and the index has a vector table. */
-  embedding?: EmbeddingTarget | null;
-  /** Opens another connection to the index file (with the host's native binding); default better-sqlite3's own. */
-  openConnection?: (path: string) => Database.Database;
-}
 
 export interface SyncOptions {
   discover: DiscoverOptions;
@@ -66,20 +59,6 @@ export interface SyncResult extends SyncReport {
   failures: IndexError[];
   /** Files added, changed or removed (failed files are in `failures`). */
   changes: FileChangeEvent[];
-}
-
-/** Big enough for months of one session's transcript (tool output makes most of its bytes). */
-export const MAX_INDEXED_SESSION_BYTES = 64 * 1024 * 1024;
-/**
- * Far above any hand-written memory, and the editor's own limit: a 50 MB Markdown file (a log
- * pasted into memory/) became 43k chunks and 1.3 GB of memory while indexing. Larger files are
- * listed, marked skipped with the reason, and open in the editor as a read-only window.
- */
-export const MAX_INDEXED_MARKDOWN_BYTES = 5 * 1024 * 1024;
-
-/** Largest file of this kind that is indexed. */
-export function maxIndexedBytes(file: Pick<DiscoveredFile, 'source'>): number {
-  return file.source === 'sessions' ? MAX_INDEXED_SESSION_BYTES : MAX_INDEXED_MARKDOWN_BYTES;
 }
 
 /**

@@ -7,7 +7,7 @@ import type { Dirent, Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { MemorySource } from '../../../shared/domain.js';
-import type { AgentDbFile, AgentDbRef } from '../agent-db/agent-databases.js';
+import type { AgentDbRef, AgentDbTranscript } from './agent-db-source.js';
 import { isTempFileName } from '../files/atomic-write.js';
 import { MAX_PATH_DEPTH } from '../files/path-limits.js';
 import { hasIgnoredFolder, isIgnoredPath, isMarkdownName, isSessionFileName } from './ignore-rules.js';
@@ -17,16 +17,14 @@ import {
   listAgentSessionFolders,
   sessionDirName,
   sessionFolderFor,
-  type SessionSourceOptions,
+  type DiscoverOptions,
 } from './session-sources.js';
 
 import { attachRecordedKinds } from './session-store-kinds.js';
 import type { SessionKind } from '../../../shared/session-kind.js';
 export { isIgnoredPath } from './ignore-rules.js';
 
-export interface DiscoverOptions extends SessionSourceOptions {
-  extraPaths?: string[];
-}
+export type { DiscoverOptions };
 
 export interface DiscoveredFile {
   /** Workspace-relative, or virtual `sessions/<agent>/<file>` / `extra/<name>/<file>`. */
@@ -190,7 +188,7 @@ export async function discoverFiles(opts: DiscoverOptions, sink?: DiscoverySink)
   return [...found.filter((f) => !inDatabases.has(f.path)), ...fromDatabases.map(agentDbDiscovered)];
 }
 
-export function agentDbDiscovered(file: AgentDbFile): DiscoveredFile {
+export function agentDbDiscovered(file: AgentDbTranscript): DiscoveredFile {
   return {
     path: file.path,
     absPath: file.agentDb.dbPath,

@@ -5,9 +5,8 @@
 import path from 'node:path';
 import { isBootstrapFileName } from '../../../shared/bootstrap-profiles.js';
 import type { MemorySource } from '../../../shared/domain.js';
-import type { DiscoverOptions } from './discover.js';
 import { isIgnoredPath, isMarkdownName, isSessionFileName } from './ignore-rules.js';
-import { isExcludedAgent, sessionFolderFor } from './session-sources.js';
+import { isExcludedAgent, sessionFolderFor, type DiscoverOptions } from './session-sources.js';
 
 /** Evergreen files at the workspace root. */
 export const ROOT_MEMORY_FILES: readonly string[] = ['MEMORY.md', 'memory.md', 'USER.md'];

@@ -10,7 +10,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { SessionSource, SessionSourceLocation } from '../../../shared/domain.js';
-import type { AgentDatabases } from '../agent-db/agent-databases.js';
+import type { AgentDbSource } from './agent-db-source.js';
 import { isSessionFileName } from './ignore-rules.js';
 
 /** The part of DiscoverOptions (discover.ts) that decides where transcripts come from. */
@@ -27,7 +27,12 @@ export interface SessionSourceOptions {
    */
   agentScope?: string[];
   /** The engine's agent databases (agent-db/agent-databases.ts): transcripts OpenClaw keeps in SQLite. */
-  agentDatabases?: AgentDatabases;
+  agentDatabases?: AgentDbSource;
+}
+
+/** Everything discovery reads: where transcripts come from, plus the extra Markdown folders. */
+export interface DiscoverOptions extends SessionSourceOptions {
+  extraPaths?: string[];
 }
 
 /** A folder holding `<agent id>/sessions/` folders. */

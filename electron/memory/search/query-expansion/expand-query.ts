@@ -2,11 +2,14 @@
 // (thesaurus, dictionary, same-gloss Chinese words) from the query's words, and feedback ones from
 // a first pass over the query (with the lexical words already in it).
 import type { ResolvedSearchOptions } from '../filters.js';
-import type { IndexSession } from '../index-session.js';
+import { sessionSlot, type IndexSession } from '../index-session.js';
 import { keywordSearch, searchTerms } from '../keyword-search.js';
 import { addExpansion, expansionEnabled, type ExpansionTerm } from './expansion-terms.js';
 import { ExpansionResources, lexicalExpansions } from './lexical-expansion.js';
 import { feedbackExpansions } from './pseudo-relevance.js';
+
+/** The thesaurus and dictionaries, loaded on the first search that expands; closed with the session (WordNet holds files open). */
+const RESOURCES = sessionSlot<ExpansionResources>('expansion resources', (resources) => resources.close());
 
 export function expandQuery(
   session: IndexSession,
@@ -21,7 +24,11 @@ export function expandQuery(
   const skip = new Set([...fragments, ...options.dateTerms]);
   const lexical =
     e.thesaurus || e.dictionary || e.pivot
-      ? lexicalExpansions((session.expansionResources ??= new ExpansionResources()), { terms, written, skip }, e)
+      ? lexicalExpansions(
+          session.slot(RESOURCES, () => new ExpansionResources()),
+          { terms, written, skip },
+          e,
+        )
       : [];
   if (!e.feedback) return lexical;
   const first = keywordSearch(session, options.keywordQuery, {

@@ -2,24 +2,25 @@
 // the words of a query. The dictionaries load on the first search that asks for them and stay
 // with the object that holds them (the index session), not in module state.
 import { hasCjk, queryTerms } from '../../text/segment.js';
-import { CedictDictionary, loadCedictText, loadWordFrequencies } from './cedict-dictionary.js';
+import { CedictStore } from './cedict-store.js';
 import { addExpansion, type ExpansionSource, type ExpansionTerm, type ResolvedExpansion } from './expansion-terms.js';
 import { WordNetThesaurus, wordnetDictDir } from './wordnet-thesaurus.js';
 
 export class ExpansionResources {
   private wordnet: WordNetThesaurus | null = null;
-  private cedict: CedictDictionary | null = null;
+  private cedict: CedictStore | null = null;
 
   thesaurus(): WordNetThesaurus {
     return (this.wordnet ??= new WordNetThesaurus(wordnetDictDir()));
   }
 
-  dictionary(): CedictDictionary {
-    return (this.cedict ??= new CedictDictionary(loadCedictText(), loadWordFrequencies()));
+  dictionary(): CedictStore {
+    return (this.cedict ??= new CedictStore());
   }
 
   close(): void {
     this.wordnet?.close();
+    this.cedict?.close();
   }
 }
 

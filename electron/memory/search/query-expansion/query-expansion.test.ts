@@ -1,5 +1,6 @@
 // Expansion words through the real keyword side, WordNet 3.1 and CC-CEDICT: they find what the
 // query's own words miss, weigh less than those words, and the breakdown names the word they stand for.
+import fs from 'node:fs';
 import type Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { describeTerm } from '../../../../shared/explain-words.js';
@@ -13,7 +14,7 @@ import { buildTestIndex } from '../test-support/test-index.js';
 let db: Database.Database | null = null;
 let session: IndexSession | null = null;
 afterEach(() => {
-  session?.expansionResources?.close();
+  session?.close();
   db?.close();
   db = null;
   session = null;
@@ -35,7 +36,35 @@ function search(s: IndexSession, query: string, expansion: SearchOptions['expans
   return keyword;
 }
 
+/** Files this process holds open (Linux); null where /proc is absent. */
+function openFiles(): string[] | null {
+  if (!fs.existsSync('/proc/self/fd')) return null;
+  return fs.readdirSync('/proc/self/fd').flatMap((fd) => {
+    try {
+      return [fs.readlinkSync(`/proc/self/fd/${fd}`)];
+    } catch {
+      return [];
+    }
+  });
+}
+
 describe('query expansion', () => {
+  it('closing the session closes WordNet: no file the expansion opened stays open', (ctx) => {
+    if (openFiles() === null) ctx.skip(); // no /proc/self/fd to count on this system
+    ({ db, session } = buildTestIndex([
+      { path: 'memory/a.md', text: 'Car service booked for Friday.' },
+      { path: 'memory/b.md', text: 'Automobile service booked for Friday.' },
+    ]));
+    const before = new Set(openFiles());
+    const on = search(session, 'car', { thesaurus: true, dictionary: false, weight: 0.3 });
+    expect(on.candidates).toHaveLength(2);
+    const opened = openFiles()!.filter((f) => !before.has(f) && /wordnet|wn|dict/i.test(f));
+    expect(opened.length).toBeGreaterThan(0);
+    session.close();
+    const left = openFiles()!.filter((f) => opened.includes(f));
+    expect(left).toEqual([]);
+  });
+
   it('an English synonym finds the note, but weighs less than the word itself, and the breakdown says whose synonym it is', () => {
     ({ db, session } = buildTestIndex([
       { path: 'memory/a.md', text: 'Car service booked for Friday.' },

@@ -173,7 +173,7 @@ export function createBudgetSlice(port: BudgetPort): StateCreator<BudgetSlice, [
           }
           const current = await port.readFile({ path: move.topicPath }).catch(() => null);
           if (current && current.hash === move.topicHash) {
-            await port.deleteFile({ path: move.topicPath });
+            await port.deleteFile({ path: move.topicPath, expectedHash: current.hash });
             patch({ lastMove: null });
           } else {
             patch({

@@ -5,7 +5,7 @@ import type { StoreApi } from 'zustand';
 import type { FileContent } from '../../../../../shared/contract';
 import { errorInfo } from '../../../lib/error-message';
 import type { DraftPersistence } from './draft-persistence';
-import type { DraftEntry, EditorPort, EditorSlice, OpenDocument } from './editor-slice';
+import type { DraftEntry, EditorPort, EditorSlice, OpenDocument } from './editor-types';
 
 interface RecoveredContext {
   port: EditorPort;

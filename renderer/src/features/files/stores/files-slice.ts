@@ -5,7 +5,7 @@ import type { FileListEntry } from '../../../../../shared/domain';
 import type { MemlensApi } from '../../../../../shared/contract';
 import { errorInfo } from '../../../lib/error-message';
 
-export type FilesPort = Pick<MemlensApi, 'listFiles' | 'createFile' | 'renameFile' | 'deleteFile'>;
+export type FilesPort = Pick<MemlensApi, 'listFiles' | 'createFile' | 'renameFile' | 'deleteFile' | 'readFile'>;
 
 export type FileDialog = { kind: 'new' } | { kind: 'rename'; path: string } | { kind: 'delete'; path: string } | null;
 
@@ -95,12 +95,15 @@ export function createFilesSlice(port: FilesPort): StateCreator<FilesSlice, [], 
         }),
       renameMemoryFile: (from, to) =>
         runDialogAction(async () => {
-          await port.renameFile({ from, to });
+          // The hash of what the sidebar names now: across processes only one writer of that version wins.
+          const { hash } = await port.readFile({ path: from });
+          await port.renameFile({ from, to, expectedHash: hash });
           return to;
         }),
       async deleteMemoryFile(path) {
         const done = await runDialogAction(async () => {
-          await port.deleteFile({ path });
+          const { hash } = await port.readFile({ path });
+          await port.deleteFile({ path, expectedHash: hash });
           return true;
         });
         return done === true;

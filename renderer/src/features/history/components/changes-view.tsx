@@ -52,7 +52,7 @@ export function ChangesView({ api, onOpenPath, onOpenTranscript }: ChangesViewPr
       }
       if (previous && previous.hash !== null)
         await api.historyRestore({ path: version.path, version: previous.id, expectedHash: file?.hash ?? null });
-      else if (file) await api.deleteFile({ path: version.path });
+      else if (file) await api.deleteFile({ path: version.path, expectedHash: file.hash });
       setMessage({ kind: 'info', text: `Reverted ${version.path}${previous ? ` to v${previous.id}` : ''}.` });
       await load();
     } catch (e) {

@@ -2,7 +2,7 @@
 // line (a multiplier, like decay) and OpenClaw's own steps, in words from shared/. Only drawn.
 import type { ImportanceBreakdown, OpenClawBreakdown } from '../../../../../shared/domain';
 import { describeImportance, describeOpenClawSteps } from '../../../../../shared/explain-openclaw-words';
-import { Num } from './score-breakdown';
+import { Num } from './num';
 
 export function ImportanceRow({ importance, t }: { importance: ImportanceBreakdown; t: (name: string) => string }) {
   return (

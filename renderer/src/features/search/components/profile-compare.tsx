@@ -5,7 +5,8 @@ import type { SearchProfile, SearchResponse, SearchResult } from '../../../../..
 import { OPENCLAW_RANKING_RELEASE } from '../../../../../shared/openclaw-rank-schemas';
 import { Dialog } from '../../../lib/dialog';
 import { lineLabel } from '../stores/rank-movement';
-import { Num, ScoreBreakdownView } from './score-breakdown';
+import { Num } from './num';
+import { ScoreBreakdownView } from './score-breakdown';
 
 export function RankingProfileSwitch({
   profile,

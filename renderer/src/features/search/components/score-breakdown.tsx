@@ -3,22 +3,9 @@ import { describeDates, describeKeyword, describeTerm } from '../../../../../sha
 import { reasonHeadline } from '../../../../../shared/reason-text';
 import { describeWeights } from '../../../../../shared/search-wording';
 import { keywordScoreOf, scoreMultipliers, vectorScoreOf } from '../../../../../shared/score';
-import { exactValue, formatScore } from '../../../lib/format-number';
+import { formatScore } from '../../../lib/format-number';
+import { Num } from './num';
 import { ImportanceRow, OpenClawSteps } from './openclaw-breakdown';
-
-/** A number shown rounded, with the exact value in data-value. */
-export function Num({ testId, value, digits }: { testId: string; value: number | null | undefined; digits?: number }) {
-  return (
-    <span
-      className="num"
-      data-testid={testId}
-      data-value={exactValue(value)}
-      title={value === null || value === undefined ? undefined : String(value)}
-    >
-      {formatScore(value, digits)}
-    </span>
-  );
-}
 
 const DATE_SOURCE_LABELS: Record<string, string> = {
   path: 'from the file name',

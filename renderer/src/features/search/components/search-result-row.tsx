@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import type { SearchResult, Verdict } from '../../../../../shared/domain';
 import { focusSnippet, snippetLines, snippetParts } from '../stores/snippet-parts';
 import { formatRankMove, lineLabel, type RankMove } from '../stores/rank-movement';
-import { Num, ScoreBreakdownView } from './score-breakdown';
+import { Num } from './num';
+import { ScoreBreakdownView } from './score-breakdown';
 
 interface SearchResultRowProps {
   result: SearchResult;

@@ -80,3 +80,36 @@ describe('findQueryDates', () => {
     expect(findQueryDates('七月 and Feb 5th', NOW, 480).map((d) => d.absolute)).toEqual([true, true]);
   });
 });
+
+describe('the date words of a question about a day (now Thursday 2026-03-05, UTC+8)', () => {
+  const THU = Date.parse('2026-03-05T10:00:00+08:00');
+  const read = (query: string): [string, string, string][] =>
+    findQueryDates(query, THU, 480).map((d) => [d.text, d.from, d.to]);
+  it.each([
+    ['yesterday', '2026-03-04', '2026-03-04'],
+    ['the day before yesterday', '2026-03-03', '2026-03-03'],
+    ['前天', '2026-03-03', '2026-03-03'],
+    ['大前天', '2026-03-02', '2026-03-02'],
+    ['last Tuesday', '2026-03-03', '2026-03-03'],
+    ['上周二', '2026-02-24', '2026-02-24'],
+    ['this week', '2026-03-02', '2026-03-08'],
+    ['本周', '2026-03-02', '2026-03-08'],
+    ['last month', '2026-02-01', '2026-02-28'],
+    ['上个月', '2026-02-01', '2026-02-28'],
+    ['Feb 5th', '2026-02-05', '2026-02-05'],
+    ['5 February', '2026-02-05', '2026-02-05'],
+    ['2/5', '2026-02-05', '2026-02-05'],
+    ['2月5日', '2026-02-05', '2026-02-05'],
+    ['2月5号', '2026-02-05', '2026-02-05'],
+    ['二月五日', '2026-02-05', '2026-02-05'],
+    ['2026-02-05', '2026-02-05', '2026-02-05'],
+  ])('reads “%s” as %s – %s', (words, from, to) => {
+    expect(read(words)).toEqual([[words, from, to]]);
+    expect(read(`what did we do ${words}?`)).toEqual([[words, from, to]]);
+  });
+
+  it('says that 2/5 was read as month/day, and only there', () => {
+    expect(findQueryDates('notes from 2/5', THU, 480).map((d) => d.reading)).toEqual(['month/day']);
+    expect(findQueryDates('notes from Feb 5th', THU, 480)[0]?.reading).toBeUndefined();
+  });
+});

@@ -20,6 +20,8 @@ export interface QueryDate {
    * ("昨天", "last week"): its words may be written in a memory too, so they stay searchable.
    */
   absolute: boolean;
+  /** How an ambiguous form was read, for the breakdown: "2/5" is "month/day" (5 Feb), never 2 May. */
+  reading?: 'month/day';
 }
 
 const MONTH_WORD = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|[一二三四五六七八九十]+月/i;
@@ -107,7 +109,11 @@ const ZH_WEEKDAY: Record<string, number> = { 一: 0, 二: 1, 三: 2, 四: 3, 五
 const NUM = '(\\d+|[一二两三四五六七八九十]+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)';
 
 /** Periods chrono does not read as ranges: each returns [from, to] for `today`, or null. */
-const PERIODS: { pattern: RegExp; range(m: RegExpExecArray, today: string): [string, string] | null }[] = [
+const PERIODS: {
+  pattern: RegExp;
+  range(m: RegExpExecArray, today: string): [string, string] | null;
+  reading?: QueryDate['reading'];
+}[] = [
   {
     pattern: /上上(?:个)?(?:周|星期|礼拜)([一二三四五六日天])/g,
     range: (m, t) => day(addDays(mondayOf(t), -14 + ZH_WEEKDAY[m[1]!]!)),
@@ -147,6 +153,7 @@ const PERIODS: { pattern: RegExp; range(m: RegExpExecArray, today: string): [str
   {
     pattern: /(?<![\d./-])(0?[1-9]|1[0-2])[-/](0[1-9]|[12]\d|3[01])(?![\d./-])/g,
     range: (m, t) => pastMonthDay(Number(m[1]), Number(m[2]), t),
+    reading: 'month/day',
   },
 ];
 
@@ -223,6 +230,9 @@ const MAY_HOLD_ZH_DATE = /[\d０-９一二三四五六七八九十日月年号�
 const MAY_HOLD_EN_DATE =
   /\d|\b(?:yesterday|today|tonight|tomorrow|now|ago|last|next|this|past|week|month|year|day|weekend|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|noon|midnight|morning|evening|afternoon|night|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth)/i;
 
+/** "2/5": chrono's English parser reads it month first, as a US reader would; the breakdown says so. */
+const NUMERIC_MONTH_DAY = /^\d{1,2}[/-]\d{1,2}$/;
+
 /** Between two date mentions, words that make them one range ("10-01 到 10-07", "Oct 1 to Oct 7"). */
 const RANGE_JOINER = /^\s*(?:到|至|~|～|–|—|-|to|through|until|till)\s*$/i;
 
@@ -246,6 +256,7 @@ export function findQueryDates(query: string, now: number, offsetMinutes: number
           from: range[0],
           to: range[1],
           absolute: isAbsolute(m[0]),
+          ...(period.reading ? { reading: period.reading } : {}),
         });
     }
   }
@@ -261,7 +272,9 @@ export function findQueryDates(query: string, now: number, offsetMinutes: number
     const end = start + text.length;
     if (taken(start, end) || AMBIGUOUS_EN.test(text) || TIME_OF_DAY_ZH.test(text)) continue;
     const range = fromChrono(result, today);
-    if (range) found.push({ text, start, end, from: range[0], to: range[1], absolute: isAbsolute(text) });
+    if (!range) continue;
+    const reading = NUMERIC_MONTH_DAY.test(text) ? { reading: 'month/day' as const } : {};
+    found.push({ text, start, end, from: range[0], to: range[1], absolute: isAbsolute(text), ...reading });
   }
   found.sort((a, b) => a.start - b.start);
   const merged: QueryDate[] = [];
