@@ -2,7 +2,8 @@
 import type { AgentActivityStore } from '../app/agent/agent-activity-store.js';
 import type { EngineOptions, MemoryEngineApi } from '../memory/engine-types.js';
 import type { CliIo } from './cli-io.js';
-import type { CommonSettings, OptionSpecs } from './common-options.js';
+import type { CommonSettings } from './common-options.js';
+import type { OptionSpecs } from './option-specs.js';
 
 export interface CommandRun {
   /** Parsed values: COMMON_OPTIONS plus the command's own options. */

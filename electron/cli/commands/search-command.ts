@@ -14,7 +14,7 @@ import type { MemoryEngineApi } from '../../memory/engine-types.js';
 import type { CliCommand } from '../command.js';
 import { writeJson } from '../command.js';
 import { intOption, numberOption, UsageError } from '../common-options.js';
-import type { OptionSpecs } from '../common-options.js';
+import type { OptionSpecs } from '../option-specs.js';
 import { formatSearchResponse } from '../format-search.js';
 
 const SOURCES: readonly MemorySource[] = ['memory', 'sessions'];
