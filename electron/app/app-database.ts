@@ -7,9 +7,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { MemoryLensError, messageOf } from '../../shared/errors.js';
-import { fileTimestamp } from '../memory/data-dir.js';
-import { dataDiskFullError, isDamageError, isDiskFullAt, openWalDatabase } from '../memory/sqlite-wal-open.js';
-import { assertWritableFolder } from '../memory/writable-folder.js';
+import { fileTimestamp } from '../memory/files/data-dir.js';
+import { dataDiskFullError, isDamageError, isDiskFullAt, openWalDatabase } from '../memory/files/sqlite-wal-open.js';
+import { assertWritableFolder } from '../memory/files/writable-folder.js';
 
 export interface AppDatabaseSpec {
   /** What the file holds, as messages name it: "The history store". */

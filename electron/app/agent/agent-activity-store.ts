@@ -17,7 +17,7 @@ import type {
 import { MemoryLensError, messageOf } from '../../../shared/errors.js';
 import type { AccessStatsLookup, ChunkAccessStats } from '../../memory/engine-types.js';
 import { isDiskFullError } from '../../memory/files/fs-errors.js';
-import { dataDiskFullError } from '../../memory/sqlite-wal-open.js';
+import { dataDiskFullError } from '../../memory/files/sqlite-wal-open.js';
 import { activityDbPathFor, openActivityDb } from './agent-activity-db.js';
 
 /**
@@ -71,7 +71,7 @@ export class AgentActivityStore {
       });
       return new AgentActivityStore(db, maxSearches, log);
     } catch (error) {
-      // A read-only data folder says so itself (memory/writable-folder.ts); anything else gets the context here.
+      // A read-only data folder says so itself (memory/files/writable-folder.ts); anything else gets the context here.
       const readOnly = error instanceof MemoryLensError && error.details?.reason === 'read-only';
       log(readOnly ? error.message : `agent activity (access counts, search log) is not kept: ${messageOf(error)}`);
       return new AgentActivityStore(null, maxSearches, log);

@@ -6,9 +6,9 @@ import type Database from 'better-sqlite3';
 import type { Author, HistorySettings, VersionKind } from '../../../shared/history-schemas.js';
 import { MemoryLensError } from '../../../shared/errors.js';
 import { isDiskFullError } from '../../memory/files/fs-errors.js';
-import { dataDiskFullError } from '../../memory/sqlite-wal-open.js';
-import { workspaceKey } from '../../memory/data-dir.js';
-import { sha256 } from '../../memory/files/hash.js';
+import { dataDiskFullError } from '../../memory/files/sqlite-wal-open.js';
+import { workspaceKey } from '../../memory/files/data-dir.js';
+import { sha256 } from '../../memory/text/hash.js';
 import { BlobStore } from './blob-store.js';
 import { openHistoryDb, type VersionRow } from './history-db.js';
 

@@ -3,8 +3,7 @@
 // stops answering while in use (a try embeds one query; when it answers, a sync embeds what is missing).
 import { EmbeddingTimeoutError } from '../embedding-provider.js';
 import type { EmbeddingProvider } from '../embedding-provider.js';
-import type { EmbedderConfig } from '../../engine-types.js';
-import { loadEmbedder } from '../load-embedder.js';
+import { loadEmbedder, type EmbedderConfig } from '../load-embedder.js';
 import { EndpointOutage } from './endpoint-outage.js';
 import { outageAwareProvider } from './outage-aware-provider.js';
 
