@@ -3,7 +3,8 @@ import { withSourceLine } from '../../../shared/snippet-source.js';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { MemorySource, SearchOptions } from '../../../shared/domain.js';
-import { toErrorValue } from '../../../shared/errors.js';
+import { MemoryLensError, toErrorValue } from '../../../shared/errors.js';
+import type { CliIo } from '../cli-io.js';
 import { OPENCLAW_RANKING_RELEASE, SearchProfileSchema } from '../../../shared/openclaw-rank-schemas.js';
 import { SEARCH_DEFAULTS } from '../../../shared/search-defaults.js';
 import { EXPANSION_DEFAULTS } from '../../../shared/expansion-schemas.js';
@@ -170,6 +171,16 @@ function parseBatchLine(line: string, lineNo: number): BatchLine {
 }
 
 /** Runs one search; with --log it goes into the search log as a person's search (never an agent's). */
+/** A full data disk stops the sync, not the search: what was indexed before answers, and stderr says why. */
+async function syncUnlessDiskFull(engine: MemoryEngineApi, io: CliIo): Promise<void> {
+  try {
+    await engine.sync();
+  } catch (error) {
+    if (!(error instanceof MemoryLensError) || error.details?.errno !== 'ENOSPC') throw error;
+    io.stderr(`memlens search: ${error.message}\n`);
+  }
+}
+
 async function searchAndLog(engine: MemoryEngineApi, activity: WorkspaceActivity | null, options: SearchOptions) {
   const response = await engine.search(options);
   activity?.logSearch({
@@ -260,7 +271,7 @@ ${SEARCH_FLAG_USAGE}
       const log = values.log === true ? (await activity()).workspace(engine.workspaceDir) : null;
       // Search what is on disk now: a quiet incremental sync first (no-op when nothing changed). The
       // openclaw profile reads the files itself (OpenClaw's chunks), so our index is not needed for it.
-      if (base.profile !== 'openclaw') await engine.sync();
+      if (base.profile !== 'openclaw') await syncUnlessDiskFull(engine, io);
       if (batchFile) return await runBatch(engine, log, batchFile, base, (line) => writeJson(io, line, false));
       const response = await searchAndLog(engine, log, { ...base, query });
       // As an agent reads it over MCP: the snippet ends with its Source line (highlights stay valid).

@@ -97,6 +97,8 @@ export class IndexLifecycle {
     try {
       live = new LiveIndex(options.dbPath, options.expected, options.embedder, options.nativeBinding, options.session);
     } catch (error) {
+      // A full disk says so itself (sqlite-wal-open.ts): the index is not damaged.
+      if (error instanceof MemoryLensError) throw error;
       throw new MemoryLensError('INDEX_CORRUPT', `Cannot open the index at ${options.dbPath}: ${messageOf(error)}`);
     }
     return new IndexLifecycle(options, live);
