@@ -10,6 +10,7 @@ export type CandidateFate =
   | 'below-min-score'
   | 'mmr-suppressed'
   | 'folded-duplicate'
+  | 'merged-region'
   | 'beyond-max-results';
 
 export interface TracedCandidate {
@@ -36,4 +37,10 @@ export interface TracedCandidate {
   alsoIn: TracedCandidate[];
   /** For a folded duplicate: the candidate it was folded into. */
   foldedInto: TracedCandidate | null;
+  /** Returned: the lines of the region it stands for (its own, or spanning the chunks merged into it). */
+  region: { startLine: number; endLine: number } | null;
+  /** Chunks of the same file with overlapping or touching lines merged into this one, best first. */
+  merged: TracedCandidate[];
+  /** For a merged chunk: the returned candidate whose region holds it. */
+  mergedInto: TracedCandidate | null;
 }

@@ -501,7 +501,7 @@ describe('pinned breakdowns for a fixed corpus', () => {
 });
 
 describe('result identity and dates', () => {
-  it('gives the two chunks of one long line distinct ids although they share path and lines', async () => {
+  it('returns the two chunks of one long line as one result (same lines), the other chunk named by its own id', async () => {
     const ctx = open([
       {
         path: 'sessions/long.jsonl',
@@ -517,10 +517,13 @@ describe('result identity and dates', () => {
       },
     ]);
     const response = await runSearch(ctx, { query: 'drinking weight loss', minScore: 0, now: NOW });
-    expect(response.results).toHaveLength(2);
-    const [a, b] = response.results;
-    expect([a!.path, a!.startLine, a!.endLine]).toEqual([b!.path, b!.startLine, b!.endLine]);
-    expect(a!.id).not.toBe(b!.id);
+    // An agent never gets the same lines twice: one region, its best chunk standing for both.
+    expect(response.results).toHaveLength(1);
+    const [a] = response.results;
+    expect([a!.path, a!.startLine, a!.endLine]).toEqual(['sessions/long.jsonl', 12, 12]);
+    expect(a!.merged).toHaveLength(1);
+    expect(a!.merged![0]!.id).not.toBe(a!.id);
+    expect([a!.merged![0]!.startLine, a!.merged![0]!.endLine]).toEqual([12, 12]);
   });
 
   it('shows a date for dated files only: an evergreen file has no date, however recently it was touched', async () => {

@@ -34,6 +34,7 @@ import { datesNotice, noticeWhenNoChunkHasEveryTerm, searchKeywords } from './ke
 import { MMR_POOL_SIZE, mmrRerank } from '../core/mmr.js';
 import { makeSnippet } from '../core/snippet.js';
 import { highlightWords } from '../../../../shared/highlight-words.js';
+import { mergeLineRegions, type LineRegion } from '../../../../shared/result-groups.js';
 import { computeDecay } from '../core/temporal-decay.js';
 import { DEFAULT_QUERY_TIMEOUT_MS, runVectorSide, type QueryEmbedder, type VectorSearchFn } from './vector-side.js';
 import { citationFor } from '../../../../shared/citation.js';
@@ -224,6 +225,9 @@ export function scoreCandidate(
     resultRank: null,
     alsoIn: [],
     foldedInto: null,
+    region: null,
+    merged: [],
+    mergedInto: null,
   };
 }
 
@@ -247,6 +251,31 @@ export function foldDuplicates(candidates: readonly TracedCandidate[]): TracedCa
     kept.push(c);
   }
   return kept;
+}
+
+/**
+ * The first `max` regions of `ordered` (best first): chunks of one file whose lines overlap or
+ * touch are one result spanning them (shared/result-groups.ts's rule, as the result list shows
+ * it), so six results are six passages and an agent never gets the same lines twice. Only
+ * chunks ranked above the point where a seventh region would start take part.
+ */
+function cutRegions(ordered: readonly TracedCandidate[], max: number): TracedCandidate[] {
+  let regions: LineRegion<TracedCandidate>[] = [];
+  for (let n = 1; n <= ordered.length; n += 1) {
+    const next = mergeLineRegions(ordered.slice(0, n));
+    if (next.length > max) break;
+    regions = next;
+  }
+  return regions.map((region) => {
+    const [head, ...rest] = region.items;
+    head!.region = { startLine: region.startLine, endLine: region.endLine };
+    head!.merged = rest;
+    for (const c of rest) {
+      c.fate = 'merged-region';
+      c.mergedInto = head!;
+    }
+    return head!;
+  });
 }
 
 /** Pick the returned results among candidates (sorted) that passed filters and minScore. */
@@ -285,14 +314,15 @@ function selectResults(candidates: TracedCandidate[], options: ResolvedSearchOpt
       },
     };
   }
-  const results = ordered.slice(0, options.maxResults);
+  const results = cutRegions(ordered, options.maxResults);
   results.forEach((c, i) => {
     c.fate = 'returned';
     c.resultRank = i + 1;
   });
   if (options.mmr.enabled) {
     // Would have been returned without MMR, pushed out by it: MMR's doing, not the threshold's.
-    for (const c of eligible.slice(0, options.maxResults)) if (c.fate !== 'returned') c.fate = 'mmr-suppressed';
+    for (const c of eligible.slice(0, options.maxResults))
+      if (c.fate === 'beyond-max-results') c.fate = 'mmr-suppressed';
   }
   return results;
 }
@@ -433,22 +463,32 @@ export async function traceSearch(
 
 export function toSearchResult(c: TracedCandidate): SearchResult {
   const snippet = makeSnippet(c.text, highlightWords(c.breakdown.keyword, c.breakdown.dates));
+  const startLine = c.region?.startLine ?? c.startLine;
+  const endLine = c.region?.endLine ?? c.endLine;
   const result: SearchResult = {
     id: c.chunkId,
     chunkHash: c.chunkHash,
     path: c.path,
-    startLine: c.startLine,
-    endLine: c.endLine,
+    startLine,
+    endLine,
     score: c.breakdown.final,
     snippet: snippet.text,
     highlights: snippet.highlights,
     source: c.source,
-    citation: citationFor(c.path, c.startLine, c.endLine),
+    citation: citationFor(c.path, startLine, endLine),
     date: c.date,
     breakdown: c.breakdown,
   };
   // A Markdown chunk is its file's lines in order; a transcript chunk skips records, so no numbers.
   if (c.source !== 'sessions') result.snippetLine = c.startLine + snippet.lineOffset;
+  if (c.merged.length > 0) {
+    result.merged = c.merged.map((m) => ({
+      id: m.chunkId,
+      startLine: m.startLine,
+      endLine: m.endLine,
+      score: m.breakdown.final,
+    }));
+  }
   if (c.alsoIn.length > 0) {
     result.alsoIn = c.alsoIn.map((d) => ({
       path: d.path,
