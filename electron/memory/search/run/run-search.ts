@@ -36,6 +36,7 @@ import { makeSnippet } from '../core/snippet.js';
 import { highlightWords } from '../../../../shared/highlight-words.js';
 import { computeDecay } from '../core/temporal-decay.js';
 import { DEFAULT_QUERY_TIMEOUT_MS, runVectorSide, type QueryEmbedder, type VectorSearchFn } from './vector-side.js';
+import { citationFor } from '../../../../shared/citation.js';
 
 export type { QueryEmbedder, VectorSearchFn } from './vector-side.js';
 
@@ -428,11 +429,6 @@ export async function traceSearch(
     modeReason: fellBack && !vectorResult.side.available ? vectorResult.side.reason : ctx.modeReason,
     fallback: fellBack ? 'fts-only' : null,
   };
-}
-
-/** OpenClaw-style citation: `path#L3` or `path#L3-L9`. */
-export function citationFor(path: string, startLine: number, endLine: number): string {
-  return startLine === endLine ? `${path}#L${startLine}` : `${path}#L${startLine}-L${endLine}`;
 }
 
 export function toSearchResult(c: TracedCandidate): SearchResult {

@@ -12,7 +12,7 @@
 // with no positions is a deletion. Anything this reader does not know (a structure record of the
 // contentless_delete kind, a damaged page) throws, and the caller asks FTS5 instead.
 import type Database from 'better-sqlite3';
-import { Fts5FormatError, readVarint, varintEnd } from './fts5-varint.js';
+import { Fts5FormatError, VarintReader } from './fts5-varint.js';
 
 /** FTS5 keeps the main index's terms behind this byte ('0'); prefix indexes use '1', '2', … */
 const MAIN_INDEX_PREFIX = 0x30;
@@ -40,25 +40,26 @@ function readU16(bytes: Uint8Array, offset: number): number {
 export function parseStructure(record: Uint8Array): Fts5Segment[] | null {
   if (record.length < 7) throw new Fts5FormatError('short structure record');
   if (record.length >= 8 && STRUCTURE_V2.every((b, i) => record[4 + i] === b)) return null;
+  const varint = new VarintReader();
   let at = 4;
-  const levels = readVarint(record, at);
-  at = varintEnd;
-  readVarint(record, at); // total segments
-  at = varintEnd;
-  readVarint(record, at); // write counter
-  at = varintEnd;
+  const levels = varint.read(record, at);
+  at = varint.end;
+  varint.read(record, at); // total segments
+  at = varint.end;
+  varint.read(record, at); // write counter
+  at = varint.end;
   const segments: Fts5Segment[] = [];
   for (let level = 0; level < levels; level++) {
-    readVarint(record, at); // segments being merged into the next level (their pages are trimmed as they go)
-    at = varintEnd;
-    const count = readVarint(record, at);
-    at = varintEnd;
+    varint.read(record, at); // segments being merged into the next level (their pages are trimmed as they go)
+    at = varint.end;
+    const count = varint.read(record, at);
+    at = varint.end;
     const inLevel: Fts5Segment[] = [];
     for (let i = 0; i < count; i++) {
-      const id = readVarint(record, at);
-      const firstPage = readVarint(record, varintEnd);
-      const lastPage = readVarint(record, varintEnd);
-      at = varintEnd;
+      const id = varint.read(record, at);
+      const firstPage = varint.read(record, varint.end);
+      const lastPage = varint.read(record, varint.end);
+      at = varint.end;
       if (lastPage < firstPage) throw new Fts5FormatError('segment ends before it starts');
       inLevel.push({ id, firstPage, lastPage });
     }
@@ -76,6 +77,7 @@ export interface TermPostings {
 
 /** Reads doclists of one FTS5 table; statements prepared once per connection. */
 export class Fts5DoclistReader {
+  private readonly varint = new VarintReader();
   private readonly structure: Database.Statement<[], Buffer | undefined>;
   private readonly pageOf: Database.Statement<[number, Buffer], number | undefined>;
   private readonly page: Database.Statement<[number], Buffer | undefined>;
@@ -161,14 +163,14 @@ export class Fts5DoclistReader {
     const n = page.length;
     if (szLeaf >= n) return null; // no term starts on this page
     let pgidx = szLeaf;
-    let termOff = readVarint(page, pgidx);
-    pgidx = varintEnd;
+    let termOff = this.varint.read(page, pgidx);
+    pgidx = this.varint.end;
     let at = termOff;
     let keep = 0;
     let matched = 0;
     for (;;) {
-      const fresh = readVarint(page, at);
-      at = varintEnd;
+      const fresh = this.varint.read(page, at);
+      at = this.varint.end;
       if (at + fresh > n || fresh === 0) throw new Fts5FormatError('bad term on leaf');
       if (keep < matched) return null; // this term left the key's prefix earlier, upwards: past the key
       if (keep === matched) {
@@ -179,17 +181,17 @@ export class Fts5DoclistReader {
         if (matched === key.length) {
           if (i !== fresh) return null; // the key is a proper prefix of this term: past the key
           let next = n + 1;
-          if (pgidx < n) next = termOff + readVarint(page, pgidx);
+          if (pgidx < n) next = termOff + this.varint.read(page, pgidx);
           return { at: at + fresh, end: next };
         }
         if (i < fresh && page[at + i]! > key[matched]!) return null;
       }
       if (pgidx >= n) return null; // the key would sort after this page's last term
-      termOff += readVarint(page, pgidx);
-      pgidx = varintEnd;
+      termOff += this.varint.read(page, pgidx);
+      pgidx = this.varint.end;
       at = termOff;
-      keep = readVarint(page, at);
-      at = varintEnd;
+      keep = this.varint.read(page, at);
+      at = this.varint.end;
     }
   }
 
@@ -210,18 +212,18 @@ export class Fts5DoclistReader {
       if (pgno > segment.lastPage) throw new Fts5FormatError('doclist runs past its segment');
       page = this.loadPage(segment, pgno);
       szLeaf = readU16(page, 2);
-      end = szLeaf < page.length ? readVarint(page, szLeaf) : page.length + 1;
+      end = szLeaf < page.length ? this.varint.read(page, szLeaf) : page.length + 1;
       at = 4;
     }
-    let rowid = readVarint(page, at);
-    at = varintEnd;
+    let rowid = this.varint.read(page, at);
+    at = this.varint.end;
     for (;;) {
       // The poslist size (bytes × 2 + delete flag) always shares the rowid's page.
       let size = page[at]!;
       if (size < 0x80) at += 1;
       else {
-        size = readVarint(page, at);
-        at = varintEnd;
+        size = this.varint.read(page, at);
+        at = this.varint.end;
       }
       let remaining = size >>> 1;
       // Occurrences: one position varint each, i.e. one byte below 0x80 each (a single-column
@@ -251,8 +253,8 @@ export class Fts5DoclistReader {
           rowid += delta;
           at += 1;
         } else {
-          rowid += readVarint(page, at);
-          at = varintEnd;
+          rowid += this.varint.read(page, at);
+          at = this.varint.end;
         }
         continue;
       }
@@ -270,9 +272,9 @@ export class Fts5DoclistReader {
           page = candidate;
           pgno = next;
           szLeaf = candidateLeaf;
-          rowid = readVarint(page, firstRowid);
-          at = varintEnd;
-          end = hasTerms ? readVarint(page, szLeaf) : page.length + 1;
+          rowid = this.varint.read(page, firstRowid);
+          at = this.varint.end;
+          end = hasTerms ? this.varint.read(page, szLeaf) : page.length + 1;
           resumed = true;
           break;
         }

@@ -4,28 +4,34 @@
 /** The bytes of FTS5's index are not what this reader knows: the caller asks FTS5 itself. */
 export class Fts5FormatError extends Error {}
 
-/** Where the last readVarint ended: hot loops read it instead of allocating a tuple per varint. */
-export let varintEnd = 0;
+/**
+ * Reads varints and keeps where the last one ended in `end`: hot loops read that instead of
+ * allocating a tuple per varint. Each reader owns its own; none is shared.
+ */
+export class VarintReader {
+  end = 0;
 
-export function readVarint(bytes: Uint8Array, offset: number): number {
-  let value = 0;
-  for (let i = 0; i < 8; i++) {
-    const byte = bytes[offset + i];
-    if (byte === undefined) throw new Fts5FormatError('truncated varint in the FTS5 index');
-    value = value * 128 + (byte & 0x7f);
-    if (byte < 0x80) {
-      varintEnd = offset + i + 1;
-      return value;
+  read(bytes: Uint8Array, offset: number): number {
+    let value = 0;
+    for (let i = 0; i < 8; i++) {
+      const byte = bytes[offset + i];
+      if (byte === undefined) throw new Fts5FormatError('truncated varint in the FTS5 index');
+      value = value * 128 + (byte & 0x7f);
+      if (byte < 0x80) {
+        this.end = offset + i + 1;
+        return value;
+      }
     }
+    const last = bytes[offset + 8];
+    if (last === undefined) throw new Fts5FormatError('truncated varint in the FTS5 index');
+    this.end = offset + 9;
+    return value * 256 + last;
   }
-  const last = bytes[offset + 8];
-  if (last === undefined) throw new Fts5FormatError('truncated varint in the FTS5 index');
-  varintEnd = offset + 9;
-  return value * 256 + last;
 }
 
-/** readVarint as [value, offset after it]. */
+/** A varint as [value, offset after it]. */
 export function readFts5Varint(bytes: Uint8Array, offset: number): [number, number] {
-  const value = readVarint(bytes, offset);
-  return [value, varintEnd];
+  const reader = new VarintReader();
+  const value = reader.read(bytes, offset);
+  return [value, reader.end];
 }
