@@ -23,6 +23,8 @@ interface SearchResultGroupsProps {
   expanded: Record<string, boolean>;
   judgments: Record<string, Verdict>;
   sessionTitles?: ReadonlyMap<string, string> | undefined;
+  /** Every file's title (first heading, frontmatter title, a transcript's first message) by path. */
+  fileTitles?: ReadonlyMap<string, string> | undefined;
   onToggle(id: string): void;
   onOpen(result: SearchResult): void;
   onPin(path: string): void;
@@ -138,17 +140,22 @@ export function SearchResultGroups(props: SearchResultGroupsProps) {
 }
 
 function GroupItem({ group, ...props }: SearchResultGroupsProps & { group: ResultGroup }) {
-  const title = group.source === 'sessions' ? props.sessionTitles?.get(group.path) : undefined;
+  const title = props.fileTitles?.get(group.path) ?? props.sessionTitles?.get(group.path);
+  // One hit: the card names the file itself; several: the group does, each card its lines.
+  const single = group.hits.length === 1;
   return (
     <li className="result-group" data-testid="result-group" data-path={group.path} data-hits={group.hits.length}>
-      <div className="result-group__head" title={group.path}>
-        <span className="result-group__name">{title ?? group.path}</span>
-        <span className={`badge badge--source-${group.source}`} data-testid="source-badge">
-          {group.source}
-        </span>
-        {group.hits.length > 1 && <span className="result-group__count muted">{group.hits.length} hits</span>}
-      </div>
-      <ol className="result-group__hits">
+      {!single && (
+        <div className="result-group__head" title={group.path}>
+          <span className="result-group__name">{title ?? group.path}</span>
+          <span className="result-group__path muted">{title ? group.path : ''}</span>
+          <span className={`badge badge--source-${group.source}`} data-testid="source-badge">
+            {group.source}
+          </span>
+          <span className="result-group__count muted">{group.hits.length} hits</span>
+        </div>
+      )}
+      <ol className={`result-group__hits${single ? ' result-group__hits--single' : ''}`}>
         {group.hits.map((hit) => {
           const r = hit.primary.result;
           return (
@@ -157,11 +164,12 @@ function GroupItem({ group, ...props }: SearchResultGroupsProps & { group: Resul
               result={r}
               rank={hit.primary.rank}
               lines={hitLines(hit)}
-              inGroup
+              title={title}
+              inGroup={!single}
               members={[...hit.merged, ...hit.alike].map((m) => `${m.result.id}=${m.rank}`).join(' ')}
               mergedNote={
                 hit.merged.length > 0
-                  ? `merges ${hit.merged.length + 1} overlapping chunks; score and breakdown are lines ${r.startLine === r.endLine ? r.startLine : `${r.startLine}-${r.endLine}`} (#${hit.primary.rank})`
+                  ? `merges ${hit.merged.length + 1} overlapping chunks (lines ${hitLines(hit)}); the passage, score and breakdown are the best one's, lines ${r.startLine === r.endLine ? r.startLine : `${r.startLine}-${r.endLine}`} (#${hit.primary.rank})`
                   : undefined
               }
               move={props.moves?.[r.id]}
@@ -173,7 +181,7 @@ function GroupItem({ group, ...props }: SearchResultGroupsProps & { group: Resul
               onJudge={(verdict) => props.onJudge(r, verdict)}
               whyAbove={neighbourSentence(props.results, hit.primary.rank)}
             >
-              <AlikeList hit={hit} titles={props.sessionTitles} onOpen={props.onOpen} />
+              <AlikeList hit={hit} titles={props.fileTitles ?? props.sessionTitles} onOpen={props.onOpen} />
             </SearchResultRow>
           );
         })}
