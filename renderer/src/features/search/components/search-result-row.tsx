@@ -7,7 +7,10 @@ import { ScoreBreakdownView } from './score-breakdown';
 
 interface SearchResultRowProps {
   result: SearchResult;
+  /** The card's number on screen (shared/result-list.ts numberShownHits). */
   rank: number;
+  /** The chunk's place in the engine's list (data-rank; default `rank`). */
+  engineRank?: number;
   move: RankMove | undefined;
   expanded: boolean;
   verdict?: Verdict | undefined;
@@ -41,6 +44,7 @@ function baseName(path: string): string {
 export function SearchResultRow({
   result,
   rank,
+  engineRank,
   move,
   expanded,
   verdict,
@@ -73,14 +77,15 @@ export function SearchResultRow({
         ? `${firstLine}-${firstLine + card.lineCount - 1}`
         : String(firstLine)
       : lineLabel(result);
-  const canOpen = card.cut || card.lineCount > CLAMPED_LINES;
+  const canOpen = card.cut || card.lineCount > CLAMPED_LINES || mergedNote !== undefined;
   const name = title ?? baseName(result.path);
   return (
     <li
       className={`search-result${expanded ? ' is-expanded' : ''}`}
       data-testid="search-result"
       data-id={result.id}
-      data-rank={rank}
+      data-rank={engineRank ?? rank}
+      data-shown-rank={rank}
       data-path={result.path}
       data-lines={lines}
       data-chunk-lines={lineLabel(result)}
