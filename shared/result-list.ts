@@ -89,8 +89,10 @@ export function layoutResults(results: readonly SearchResult[], options: LayoutO
 export interface NumberedHit {
   hit: ResultHit;
   number: number;
+  /** Listed after the conversations because an automated session holds it. */
+  after: boolean;
   /** The card just above (for #1, the one just below): what its "why" sentence compares with. */
-  neighbour: { hit: ResultHit; number: number } | null;
+  neighbour: { hit: ResultHit; number: number; after: boolean } | null;
 }
 
 /**
@@ -99,12 +101,15 @@ export interface NumberedHit {
  * automated hits leave gaps in those). Keyed by the hit's best chunk id.
  */
 export function numberShownHits(layout: Pick<ResultLayout, 'people' | 'automated'>): Map<string, NumberedHit> {
-  const order = [...layout.people, ...layout.automated].flatMap((g) => g.hits);
+  const order = [
+    ...layout.people.flatMap((g) => g.hits.map((hit) => ({ hit, after: false }))),
+    ...layout.automated.flatMap((g) => g.hits.map((hit) => ({ hit, after: true }))),
+  ];
   const out = new Map<string, NumberedHit>();
-  order.forEach((hit, i) => {
+  order.forEach(({ hit, after }, i) => {
     const other = i === 0 ? 1 : i - 1;
-    const neighbour = order[other] ? { hit: order[other]!, number: other + 1 } : null;
-    out.set(hit.primary.result.id, { hit, number: i + 1, neighbour });
+    const neighbour = order[other] ? { ...order[other]!, number: other + 1 } : null;
+    out.set(hit.primary.result.id, { hit, number: i + 1, after, neighbour });
   });
   return out;
 }

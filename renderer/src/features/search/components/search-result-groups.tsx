@@ -39,6 +39,12 @@ interface SearchResultGroupsProps {
 /** "Why #2 is below #1", between two cards on screen, by the numbers they show. */
 function neighbourSentence(numbered: NumberedHit | undefined): string | undefined {
   if (!numbered?.neighbour) return undefined;
+  if (numbered.after !== numbered.neighbour.after) {
+    // The order between them is the placement's, not the scores'.
+    const [people, run] = numbered.after ? [numbered.neighbour, numbered] : [numbered, numbered.neighbour];
+    const [p, r] = [people.hit.primary.result.score, run.hit.primary.result.score];
+    return `#${run.number} comes from an automated session (cron, heartbeat, sub-agent), listed after the conversations and notes: ${r.toFixed(3)} vs ${p.toFixed(3)} for #${people.number}.`;
+  }
   const self = { rank: numbered.number, breakdown: numbered.hit.primary.result.breakdown };
   const them = { rank: numbered.neighbour.number, breakdown: numbered.neighbour.hit.primary.result.breakdown };
   return whyAbove(self, them);
