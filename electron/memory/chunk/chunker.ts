@@ -11,8 +11,9 @@ import { sha256 } from '../text/hash.js';
  * change: an index built by another version is rebuilt into a new file and swapped in.
  * 2: English stemming of Latin words. 3: OpenClaw envelope metadata left out of session text.
  * 4: transcripts record their session kind (cron, heartbeat, sub-agent) and cleaner titles.
+ * 5: a message's sender label left out of session text; titles without Markdown.
  */
-export const CHUNKER_VERSION = 4;
+export const CHUNKER_VERSION = 5;
 
 export interface ChunkInput {
   text: string;
