@@ -2,6 +2,7 @@
 import type { CliCommand } from './command.js';
 import { agentSearchesCommand } from './commands/agent-searches-command.js';
 import { contextCommand } from './commands/context-command.js';
+import { doctorCommand } from './commands/doctor-command.js';
 import { evalCommand } from './commands/eval-command.js';
 import { getCommand } from './commands/get-command.js';
 import { changesCommand, diffCommand, historyCommand, restoreCommand } from './commands/history-commands.js';
@@ -21,6 +22,7 @@ export const COMMANDS: readonly CliCommand[] = [
   statusCommand,
   agentSearchesCommand,
   contextCommand,
+  doctorCommand,
   watchCommand,
   serveCommand,
   mcpCommand,
