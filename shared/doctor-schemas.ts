@@ -97,3 +97,10 @@ export type FindingFix = z.output<typeof FindingFixSchema>;
 export type Finding = z.output<typeof FindingSchema>;
 export type DoctorReport = z.output<typeof DoctorReportSchema>;
 export type DoctorFixResult = z.output<typeof DoctorFixResultSchema>;
+
+/** The doctorChanged event: a pass finished (the status bar's summary). */
+export const DoctorChangedSchema = z.object({
+  state: z.enum(['computing', 'ready']),
+  counts: DoctorCountsSchema,
+  computedAt: z.number(),
+});
