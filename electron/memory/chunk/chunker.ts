@@ -4,7 +4,7 @@
 import { CHUNKING_DEFAULTS } from '../../../shared/search-defaults.js';
 import { parseFrontmatter } from '../parse/frontmatter.js';
 import type { ParsedSession } from '../parse/session-jsonl.js';
-import { sha256 } from '../files/hash.js';
+import { sha256 } from '../text/hash.js';
 
 /**
  * Bump whenever chunk boundaries, chunk texts or their FTS tokens (text/segment.ts, text/stem.ts)
