@@ -132,7 +132,7 @@ test('each change to MEMORY.md shows who made it; versions and hunks restore as 
   await page.getByTestId('version-row').last().click();
   await page.getByTestId('compare-now').click();
   const chrome = await page.evaluate(() =>
-    [...document.querySelectorAll('.cm-collapsedLines, .cm-merge-revert button')]
+    Array.from(document.querySelectorAll('.cm-collapsedLines, .cm-merge-revert button'))
       .map(
         (el) =>
           `${getComputedStyle(el, '::before').content}${getComputedStyle(el, '::after').content}${getComputedStyle(el).fontSize === '0px' ? '' : el.textContent}`,

@@ -26,7 +26,7 @@ async function cardsOnScreen(page: Page): Promise<number> {
     const panel = document.querySelector('[data-testid="search-panel"]')!.getBoundingClientRect();
     const bottom = Math.min(window.innerHeight, panel.bottom);
     const lists = '[data-testid="search-results"], [data-testid="search-results-automated"]';
-    return [...document.querySelectorAll(`:is(${lists}) [data-testid="search-result"]`)].filter((card) => {
+    return Array.from(document.querySelectorAll(`:is(${lists}) [data-testid="search-result"]`)).filter((card) => {
       const r = card.getBoundingClientRect();
       return r.height > 0 && r.top >= panel.top && r.bottom <= bottom + 0.5;
     }).length;

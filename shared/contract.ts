@@ -47,6 +47,8 @@ import {
   SessionSourceSchema,
 } from './app-data-schemas.js';
 import type { CallSpec } from './call-spec.js';
+import { DOCTOR_CALLS } from './doctor-calls.js';
+import { DoctorChangedSchema } from './doctor-schemas.js';
 import { HISTORY_CALLS } from './history-calls.js';
 import { EMBEDDER_CALLS } from './embedder-calls.js';
 import { HistoryChangedSchema } from './history-schemas.js';
@@ -359,6 +361,7 @@ export const CALLS = {
       "Every OpenClaw agent's workspace beside the open one (openclaw.json, workspace-<id> folders): what the agent switcher offers; openWorkspace accepts these paths.",
   }),
   ...HISTORY_CALLS,
+  ...DOCTOR_CALLS,
   ...EMBEDDER_CALLS,
 } as const;
 
@@ -377,6 +380,8 @@ export const EVENTS = {
   openWorkspaceRequested: { payload: z.object({}), subscribe: 'onDidRequestOpenWorkspace' },
   /** The memory history kept a new version of a file (after the fileChanged that caused it). */
   historyChanged: { payload: HistoryChangedSchema, subscribe: 'onDidChangeHistory' },
+  /** The memory doctor finished a pass (first after indexing, then after edits). */
+  doctorChanged: { payload: DoctorChangedSchema, subscribe: 'onDidChangeDoctor' },
 } as const;
 
 export type CallName = keyof typeof CALLS;

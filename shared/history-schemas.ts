@@ -39,6 +39,8 @@ export const AuthorSchema = z.object({
   commit: GitCommitSchema.optional(),
   /** A restore from the app: the version it brought back (its lines keep their origin there). */
   restoredFrom: z.number().int().optional(),
+  /** Why the app made the change, when it says: "doctor: Gateway port superseded by …". */
+  reason: z.string().optional(),
 });
 
 export const VersionSchema = z.object({
@@ -61,6 +63,8 @@ export const VersionSchema = z.object({
   author: AuthorSchema,
   /** Every piece of evidence found, best first (author is the first). */
   evidence: z.array(AuthorSchema),
+  /** The app's own reason for this version (a doctor fix says which), when it gave one. */
+  reason: z.string().optional(),
 });
 
 export const FileHistorySchema = z.object({

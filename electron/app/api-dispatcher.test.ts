@@ -14,6 +14,7 @@ import type { ApiDispatcher } from '../../shared/contract.js';
 import { loggedResponse } from './agent/agent-memory-tools.js';
 import { sha256 } from '../memory/text/hash.js';
 import { createApiDispatcher } from './api-dispatcher.js';
+import { DoctorService } from './doctor/doctor-service.js';
 import { DraftStore } from './draft-store.js';
 import { HistoryService } from './history/history-service.js';
 import { JudgmentStore } from './judgment-store.js';
@@ -30,6 +31,9 @@ let loggedSearchId = 0;
 let history: HistoryService;
 /** MEMORY.md's first kept version, for the history calls. */
 let memoryVersionId = 0;
+let doctor: DoctorService;
+/** A doctor finding on the sample with a fix (the near-copy of the DNS bug note), for doctorFix. */
+let doctorFix = { findingId: '', fixId: '' };
 
 beforeAll(async () => {
   fx = await openTempWorkspace();
@@ -41,10 +45,15 @@ beforeAll(async () => {
   });
   await history.whenIdle();
   memoryVersionId = (await history.list('MEMORY.md')).versions[0]!.id;
+  doctor = new DoctorService({ session: fx.session, history, activity: fx.activity, log: () => undefined });
+  await doctor.whenIdle();
+  const fixable = doctor.current().findings.find((f) => f.kind === 'duplicate' && f.fixes.length > 0)!;
+  doctorFix = { findingId: fixable.id, fixId: fixable.fixes[0]!.id };
   dispatcher = createApiDispatcher({
     session: fx.session,
     settings: fx.settings,
     history,
+    doctor,
     activity: fx.activity,
     openWorkspace: async (requested) => {
       if (requested === null) return { opened: false, workspace: fx.session.info() };
@@ -75,6 +84,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  doctor.close();
   await history.close();
   await fx.cleanup();
 });
@@ -159,6 +169,8 @@ const VALID_CALLS: { [K in CallName]: () => CallArgs<K> } = {
   historyMarkSeen: () => ({}),
   lineOrigins: () => ({ path: 'MEMORY.md' }),
   historyUsage: () => ({}),
+  doctorReport: () => ({}),
+  doctorFix: () => doctorFix,
   retryEmbedder: () => ({}),
   endpointKeyStatus: () => ({}),
   endpointKeySet: () => ({ key: 'sk-dispatcher-test' }),

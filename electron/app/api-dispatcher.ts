@@ -24,6 +24,7 @@ import { defaultOpenclawHome, listSessionSources } from '../memory/workspace/ses
 import { agentIdsForWorkspace } from '../memory/agent-db/agent-roster.js';
 import { listAgentWorkspaces } from './agent-workspaces.js';
 import type { DraftStore } from './draft-store.js';
+import type { DoctorService } from './doctor/doctor-service.js';
 import type { HistoryService } from './history/history-service.js';
 import { YOU_IN_APP } from './history/author-evidence.js';
 import { findMatches } from './find-matches.js';
@@ -53,6 +54,8 @@ export interface DispatcherDeps {
   modelCatalog?: () => Promise<ModelCatalog>;
   /** Memory history of the open workspace; without it the history calls answer UNAVAILABLE and writes are not recorded as the app's. */
   history?: HistoryService;
+  /** The memory doctor of the open workspace; without it the doctor calls answer UNAVAILABLE. */
+  doctor?: DoctorService;
   /** The endpoint openclaw.json names on this computer; without it agentEmbedderOffer answers UNAVAILABLE. */
   agentEmbedderOffer?: () => Promise<AgentEmbedderOffer>;
   /** The endpoint's key kept in the OS keychain; without it (or without a keychain) the calls say why not. */
@@ -175,6 +178,8 @@ export function createApiDispatcher(deps: DispatcherDeps): ApiDispatcher {
     historyMarkSeen: ({ at }) => history().markSeen(at),
     lineOrigins: ({ path }) => history().lineOrigins(path),
     historyUsage: () => history().usage(),
+    doctorReport: () => need(deps.doctor, 'Doctor findings').current(),
+    doctorFix: ({ findingId, fixId }) => need(deps.doctor, 'Doctor findings').applyFix(findingId, fixId),
     agentEmbedderOffer: () => need(deps.agentEmbedderOffer, "The agent's embedder")(),
     retryEmbedder: () => engine().retryEmbedder(),
     endpointKeyStatus: () =>

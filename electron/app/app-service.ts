@@ -13,6 +13,7 @@ import { createApiDispatcher } from './api-dispatcher.js';
 import { sampleCopyDir } from './default-workspace.js';
 import { DraftStore } from './draft-store.js';
 import { engineOptionsFromSettings, type EngineOptionsContext } from './engine-options.js';
+import { DoctorService } from './doctor/doctor-service.js';
 import { HistoryService } from './history/history-service.js';
 import { JudgmentStore } from './judgment-store.js';
 import { buildModelCatalog } from './model-catalog.js';
@@ -62,6 +63,8 @@ export interface AppService {
   readonly dispatcher: ApiDispatcher;
   /** Every version of every memory file, who made each change (kept in the data dir). */
   readonly history: HistoryService;
+  /** The memory doctor: findings computed in the background after indexing and after edits. */
+  readonly doctor: DoctorService;
   /** Opens a workspace (the first one, or a switch) and starts indexing it in the background. */
   open(workspaceDir: string, options: { isSample: boolean }): Promise<WorkspaceInfo>;
   close(): Promise<void>;
@@ -133,10 +136,18 @@ export async function createAppService(options: AppServiceOptions): Promise<AppS
     ...(options.context?.nativeBinding ? { nativeBinding: options.context.nativeBinding } : {}),
     ...(options.now ? { now: options.now } : {}),
   });
+  const doctor = new DoctorService({
+    session,
+    history,
+    activity: () => activity.workspace(session.current().workspaceDir),
+    log: options.log,
+    ...(options.now ? { now: options.now } : {}),
+  });
   const dispatcher = createApiDispatcher({
     session,
     settings,
     history,
+    doctor,
     activity: () => activity.workspace(session.current().workspaceDir),
     // Serve mode has no dialog: a page (or anyone holding its token) may switch only to an agent's
     // workspace beside the open one, or a recent one (agent-workspaces.ts).
@@ -187,8 +198,10 @@ export async function createAppService(options: AppServiceOptions): Promise<AppS
     activity,
     dispatcher,
     history,
+    doctor,
     open: (workspaceDir, openOptions) => session.open(workspaceDir, openOptions),
     close: async () => {
+      doctor.close();
       await history.close();
       await session.close();
       activity.close();

@@ -292,6 +292,22 @@ grouped by who made it, each with its lines and the command that reverts it.`,
   load: async () => (await import('./commands/history-commands.js')).changesCommand,
 };
 
+const doctorCommand: CliCommand = {
+  name: 'doctor',
+  summary: 'what in memory is duplicated, contradicted, never used, cut from the bootstrap or unsafe',
+  usage: `Usage: memlens doctor [--agent ID] [--json]
+
+Findings with their evidence (file, lines, dates) and the fixes the Doctor view offers:
+duplicates (copies, near-duplicate passages, repeated dreaming promotions), conflicting values
+(the newer one named), secrets, MEMORY.md against the bootstrap budget, index health (skipped
+files, checksum mismatches, broken links), lines no agent search returned, and how each dreaming
+promotion has been used. Finding ids are stable: a script can follow them between runs.
+
+  --agent ID   that agent's bootstrap limits and transcripts only (our own search log is left out)`,
+  options: { agent: { type: 'string' } },
+  load: async () => (await import('./commands/doctor-command.js')).doctorCommand,
+};
+
 export const COMMANDS: readonly CliCommand[] = [
   indexCommand,
   searchCommand,
@@ -300,6 +316,7 @@ export const COMMANDS: readonly CliCommand[] = [
   statusCommand,
   agentSearchesCommand,
   contextCommand,
+  doctorCommand,
   watchCommand,
   serveCommand,
   mcpCommand,

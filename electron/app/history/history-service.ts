@@ -372,8 +372,9 @@ export class HistoryService {
     const previousText = previous ? await this.textOrNull(a, previous) : null;
     const addedLines = this.addedLines(a, version, previous, text, previousText);
     const evidence = await authorsOf({ version, previous, bytes, text, previousText, addedLines }, a.sources);
-    const { recordedAuthor: _recorded, ...rest } = version;
-    return { ...rest, author: evidence[0]!, evidence };
+    const { recordedAuthor, ...rest } = version;
+    const reason = recordedAuthor?.reason;
+    return { ...rest, author: evidence[0]!, evidence, ...(reason ? { reason } : {}) };
   }
 
   /** Lines a version added over the one before: only dreaming's block markers are looked for in them, so only then is the diff run (and kept). */

@@ -1,0 +1,95 @@
+// Conflicting values: one subject stated with two values in memory (a port, a phone, a version, a
+// URL). The newer statement is told by its date (the file's path or frontmatter date, else its
+// mtime); the fix keeps it and marks the older one superseded, or removes it.
+import type { Finding, FindingEvidence, FindingFix } from '../../../shared/doctor-schemas.js';
+import type { DoctorFile } from './doctor-input.js';
+import { factsOf, type Fact } from './fact-lines.js';
+import { findingId } from './finding-id.js';
+import { removeLines, replaceLines, supersededLine } from './fix-edits.js';
+import { readMemoryLines, type MemoryLine } from './memory-lines.js';
+
+interface Stated {
+  fact: Fact;
+  file: DoctorFile;
+  line: MemoryLine;
+}
+
+export function findConflicts(files: readonly DoctorFile[]): Finding[] {
+  const byKey = new Map<string, Stated[]>();
+  for (const file of files) {
+    for (const line of readMemoryLines(file.text)) {
+      for (const fact of factsOf(line, file.path))
+        byKey.set(fact.key, [...(byKey.get(fact.key) ?? []), { fact, file, line }]);
+    }
+  }
+  const findings: Finding[] = [];
+  for (const [key, stated] of byKey) {
+    const values = new Set(stated.map((s) => s.fact.normalizedValue));
+    if (values.size < 2 || isTemplateField(stated)) continue;
+    // Newest first: by date, then later in the same file.
+    const ordered = [...stated].sort(
+      (a, b) => (b.file.date ?? '').localeCompare(a.file.date ?? '') || b.line.line - a.line.line,
+    );
+    const newest = ordered[0]!;
+    const tie = ordered.some(
+      (s) => s.fact.normalizedValue !== newest.fact.normalizedValue && (s.file.date ?? '') === (newest.file.date ?? ''),
+    );
+    const older = ordered.filter((s) => s.fact.normalizedValue !== newest.fact.normalizedValue);
+    const ev = (s: Stated, note: string): FindingEvidence => ({
+      path: s.file.path,
+      startLine: s.line.line,
+      endLine: s.line.line,
+      text: s.line.text,
+      date: s.file.date,
+      dateSource: s.file.dateSource,
+      note,
+    });
+    const fixes: FindingFix[] = tie
+      ? []
+      : [
+          {
+            id: 'keep-newer-mark',
+            label: `Keep "${newest.fact.value}"; mark the older value superseded`,
+            reason: `doctor: ${newest.fact.subject} superseded by ${newest.file.path}:${newest.line.line}`,
+            edits: older.map((s) =>
+              replaceLines(s.file, s.line.line, s.line.line, [supersededLine(s.line.text, newest.file.date)]),
+            ),
+          },
+          {
+            id: 'keep-newer-remove',
+            label: `Keep "${newest.fact.value}"; remove the older value`,
+            reason: `doctor: older ${newest.fact.subject} removed (newer in ${newest.file.path}:${newest.line.line})`,
+            edits: older.map((s) => removeLines(s.file, s.line.line)),
+          },
+        ];
+    findings.push({
+      id: findingId('conflict', key, [...values].sort().join('\0')),
+      kind: 'conflict',
+      subkind: newest.fact.kind,
+      title: `${newest.fact.subject}: ${[...new Set(ordered.map((s) => s.fact.value))].map((v) => `"${v}"`).join(' vs ')}`,
+      detail: tie
+        ? 'Both values carry the same date; which is newer is not known — edit by hand.'
+        : `The newer value is "${newest.fact.value}" (${newest.file.path}, ${newest.file.date ?? 'undated'}${newest.file.dateSource ? `, from ${newest.file.dateSource}` : ''}).`,
+      evidence: ordered.map((s) =>
+        ev(s, tie ? 'same date' : s.fact.normalizedValue === newest.fact.normalizedValue ? 'newer' : 'older'),
+      ),
+      fixes,
+    });
+  }
+  return findings;
+}
+
+/**
+ * A key every dated note fills in with its own value ("Session ID", "Weather") is a field of the
+ * template, not one fact told twice: three or more dated files, one statement each, three values or more.
+ */
+function isTemplateField(stated: readonly Stated[]): boolean {
+  const files = new Set(stated.map((s) => s.file.path));
+  const values = new Set(stated.map((s) => s.fact.normalizedValue));
+  return (
+    files.size >= 3 &&
+    files.size === stated.length &&
+    values.size >= 3 &&
+    stated.every((s) => s.file.dateSource === 'path')
+  );
+}

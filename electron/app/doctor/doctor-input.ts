@@ -1,0 +1,47 @@
+// What the doctor reads: the memory files as the engine has them (text, hash, date), what the
+// agent searched and got back, what it sees at session start, and how the index fared. Plain
+// data, so every finder is a pure function of it and tests can hand it a planted workspace.
+import type { ContextFile } from '../../../shared/domain.js';
+
+export interface DoctorFile {
+  path: string;
+  text: string;
+  /** sha256 of the bytes the text came from: every fix is checked against it. */
+  hash: string;
+  /** ISO `YYYY-MM-DD` the engine dates the file by, with how it knows (path, frontmatter, mtime). */
+  date: string | null;
+  dateSource: string | null;
+  /** MEMORY.md, USER.md, memory.md: injected at session start. */
+  bootstrap: boolean;
+}
+
+/** One chunk an agent search returned (from our MCP log or the agent's own calls). */
+export interface Retrieval {
+  at: number;
+  path: string;
+  startLine: number;
+  endLine: number;
+}
+
+export interface IndexProblem {
+  path: string;
+  /** `skipped` / `failed` by our index, or a frontmatter `checksum` that does not match the body. */
+  kind: 'skipped' | 'failed' | 'checksum';
+  reason: string;
+}
+
+export interface DoctorInput {
+  workspaceDir: string;
+  files: DoctorFile[];
+  /** Every path the workspace holds (memory or not), for links that lead nowhere. */
+  knownPaths: ReadonlySet<string>;
+  now: number;
+  /** Null when no search log was available: never-used findings are then not made. */
+  searches: { count: number; since: number | null; retrievals: Retrieval[] } | null;
+  /** MEMORY.md in the bootstrap budget, when the context could be computed. */
+  memoryBudget: ContextFile | null;
+  indexProblems: IndexProblem[];
+}
+
+/** Lines older than this that no search returned are never-used candidates. */
+export const NEVER_USED_MIN_AGE_DAYS = 30;

@@ -1,0 +1,164 @@
+// Doctor fixes through the real app core (engine, watcher, history) on the planted workspace: each
+// fix leaves the file exactly as expected, is recorded as "you" with a "doctor: …" reason, can be
+// undone from the history, and is refused (CONFLICT, nothing written) when the file moved on.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Finding } from '../../../shared/doctor-schemas.js';
+import { sha256 } from '../../memory/text/hash.js';
+import { openHistoryWorkspace, type HistoryWorkspace } from '../history/test-support/history-workspace.js';
+import { DOCTOR_FIXTURE, DOCTOR_NOW } from './test-support/doctor-fixture.js';
+
+function fixtureFiles(): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(path.join(DOCTOR_FIXTURE, dir), { withFileTypes: true })) {
+      const rel = dir ? `${dir}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) walk(rel);
+      else out[rel] = fs.readFileSync(path.join(DOCTOR_FIXTURE, rel), 'utf8');
+    }
+  };
+  walk('');
+  return out;
+}
+
+let fx: HistoryWorkspace | null = null;
+afterEach(async () => {
+  await fx?.cleanup();
+  fx = null;
+});
+
+async function open(): Promise<HistoryWorkspace> {
+  fx = await openHistoryWorkspace(fixtureFiles(), { start: DOCTOR_NOW });
+  await fx.service.doctor.whenIdle();
+  return fx;
+}
+
+const read = (w: HistoryWorkspace, rel: string) => fs.readFileSync(path.join(w.workspace, rel), 'utf8');
+const hashOf = (w: HistoryWorkspace, rel: string) => sha256(fs.readFileSync(path.join(w.workspace, rel)));
+
+async function finding(w: HistoryWorkspace, match: (f: Finding) => boolean): Promise<Finding> {
+  const report = await w.call('doctorReport', {});
+  expect(report.state).toBe('ready');
+  const found = report.findings.find(match);
+  if (!found) throw new Error(`no such finding among ${report.findings.map((f) => f.title).join('; ')}`);
+  return found;
+}
+
+/** Applies the fix, then checks the newest version's author and reason, and restores the one before. */
+async function fixAndUndo(w: HistoryWorkspace, f: Finding, fixId: string, rel: string, expected: string) {
+  const before = read(w, rel);
+  const result = await w.call('doctorFix', { findingId: f.id, fixId });
+  expect(result.written.map((x) => x.path)).toContain(rel);
+  expect(read(w, rel)).toBe(expected);
+  await w.service.history.whenIdle();
+  const versions = (await w.call('historyList', { path: rel })).versions;
+  expect(versions[0]).toMatchObject({ kind: 'save', author: { kind: 'you' } });
+  expect(versions[0]!.reason).toBe(f.fixes.find((x) => x.id === fixId)!.reason);
+  expect(versions[0]!.reason).toMatch(/^doctor: /);
+  await w.call('historyRestore', { path: rel, version: versions[1]!.id, expectedHash: hashOf(w, rel) });
+  expect(read(w, rel)).toBe(before);
+  await w.service.doctor.whenIdle();
+}
+
+describe('doctor fixes', () => {
+  it('conflict: marks the older value superseded (or removes it), each undoable', { timeout: 90_000 }, async () => {
+    const w = await open();
+    const port = await finding(w, (f) => f.title.startsWith('Gateway port'));
+    const original = read(w, 'MEMORY.md');
+    await fixAndUndo(
+      w,
+      port,
+      'keep-newer-mark',
+      'MEMORY.md',
+      original.replace('- Gateway port: 18789\n', '- ~~Gateway port: 18789~~ (superseded 2026-05-10)\n'),
+    );
+    const again = await finding(w, (f) => f.title.startsWith('Gateway port'));
+    expect(again.id).toBe(port.id);
+    await fixAndUndo(w, again, 'keep-newer-remove', 'MEMORY.md', original.replace('- Gateway port: 18789\n', ''));
+  });
+
+  it('duplicates and secrets: link line, removed promotion, value taken out', { timeout: 90_000 }, async () => {
+    const w = await open();
+    const near = await finding(w, (f) => f.subkind === 'near');
+    const retro = read(w, 'memory/2026-03-02-retro.md');
+    const lines = retro.split('\n');
+    await fixAndUndo(
+      w,
+      near,
+      'keep-memory/topics/release-lessons.md-link',
+      'memory/2026-03-02-retro.md',
+      [
+        ...lines.slice(0, 2),
+        '- See [Release lessons](./topics/release-lessons.md) (duplicate removed by the doctor)',
+        ...lines.slice(5),
+      ].join('\n'),
+    );
+    const repeat = await finding(w, (f) => f.subkind === 'dreaming-repeat');
+    await fixAndUndo(
+      w,
+      repeat,
+      'remove-promotion',
+      'MEMORY.md',
+      read(w, 'MEMORY.md').replace(
+        '- Backups run nightly at 02:00 to the NAS in the storage closet. <!-- openclaw-memory-promotion:a1 -->\n',
+        '',
+      ),
+    );
+    const secret = await finding(w, (f) => f.kind === 'secret');
+    await fixAndUndo(
+      w,
+      secret,
+      'remove-value',
+      'memory/topics/keys.md',
+      '# Keys\n\n- Weather service api key: [removed — kept in a password manager]\n',
+    );
+  });
+
+  it(
+    'a copy under two folders: the other copy goes to the trash and comes back from its history',
+    {
+      timeout: 90_000,
+    },
+    async () => {
+      const w = await open();
+      const copy = await finding(w, (f) => f.subkind === 'copy');
+      const text = read(w, 'memory/archive/projects/atlas.md');
+      await w.call('doctorFix', { findingId: copy.id, fixId: 'keep-memory/projects/atlas.md-delete' });
+      expect(fs.existsSync(path.join(w.workspace, 'memory/archive/projects/atlas.md'))).toBe(false);
+      expect(read(w, 'memory/projects/atlas.md')).toBe(text);
+      await w.service.history.whenIdle();
+      const versions = (await w.call('historyList', { path: 'memory/archive/projects/atlas.md' })).versions;
+      expect(versions[0]).toMatchObject({ kind: 'delete', reason: 'doctor: copy of memory/projects/atlas.md removed' });
+      await w.call('historyRestore', {
+        path: 'memory/archive/projects/atlas.md',
+        version: versions[1]!.id,
+        expectedHash: null,
+      });
+      expect(read(w, 'memory/archive/projects/atlas.md')).toBe(text);
+    },
+  );
+
+  it('refuses a fix when the file changed since the finding, writing nothing', { timeout: 90_000 }, async () => {
+    const w = await open();
+    const phone = await finding(w, (f) => f.title.startsWith("Ali's phone"));
+    const edited = `${read(w, 'MEMORY.md')}- Edited in another editor.\n`;
+    // Written straight to disk: the doctor's report still holds the finding made before.
+    fs.writeFileSync(path.join(w.workspace, 'MEMORY.md'), edited);
+    const error = await w.failure('doctorFix', { findingId: phone.id, fixId: 'keep-newer-mark' });
+    expect(error.code).toBe('CONFLICT');
+    expect(error.details).toMatchObject({ path: 'MEMORY.md' });
+    expect(read(w, 'MEMORY.md')).toBe(edited);
+    expect((await w.failure('doctorFix', { findingId: 'nope', fixId: 'x' })).code).toBe('NOT_FOUND');
+  });
+
+  it('recomputes after an edit: a fixed conflict is gone from the next report', { timeout: 90_000 }, async () => {
+    const w = await open();
+    const node = await finding(w, (f) => f.title.startsWith('staging server'));
+    await w.call('doctorFix', { findingId: node.id, fixId: 'keep-newer-remove' });
+    await w.service.doctor.whenIdle();
+    const report = await w.call('doctorReport', {});
+    expect(report.findings.some((f) => f.id === node.id)).toBe(false);
+    expect(report.counts.conflict).toBe(4);
+  });
+});

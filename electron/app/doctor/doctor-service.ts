@@ -1,0 +1,159 @@
+// The doctor for the open workspace, owned by the app service: a first pass in the background
+// once the workspace's first sync is done, another (debounced) after every change to memory or a
+// transcript, the latest report for the Doctor view and the status bar, and the one-click fixes.
+import type { ContractEvent } from '../../../shared/contract.js';
+import type { DoctorFixResult, DoctorReport } from '../../../shared/doctor-schemas.js';
+import { FindingKindSchema } from '../../../shared/doctor-schemas.js';
+import { MemoryLensError, messageOf } from '../../../shared/errors.js';
+import type { WorkspaceActivity } from '../agent/agent-activity-store.js';
+import type { HistoryService } from '../history/history-service.js';
+import type { WorkspaceSession } from '../workspace-session.js';
+import { applyDoctorFix } from './doctor-fix.js';
+import { computeDoctorReport } from './doctor-report.js';
+
+/** Edits arrive in bursts (a save, then its re-index, the history's version): one pass after the burst. */
+const RECOMPUTE_DEBOUNCE_MS = 750;
+
+export interface DoctorServiceOptions {
+  session: WorkspaceSession;
+  history: HistoryService;
+  activity: () => WorkspaceActivity;
+  log: (message: string) => void;
+  now?: () => number;
+  debounceMs?: number;
+}
+
+export class DoctorService {
+  private report: DoctorReport | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private generation = 0;
+  private closed = false;
+  /** The first pass waits for the workspace's first sync. */
+  private awaitingSync = false;
+  private waiters: (() => void)[] = [];
+  private readonly unsubscribe: () => void;
+
+  constructor(private readonly options: DoctorServiceOptions) {
+    this.unsubscribe = options.session.onDidEvent((event) => this.heard(event));
+    if (options.session.isOpen()) this.startFirstPass();
+  }
+
+  /** The latest findings; `computing` with none until the first pass is done. */
+  current(): DoctorReport {
+    if (this.report) return this.report;
+    const workspaceDir = this.options.session.isOpen() ? this.options.session.info().workspaceDir : '';
+    return {
+      workspaceDir,
+      computedAt: 0,
+      tookMs: 0,
+      state: 'computing',
+      counts: Object.fromEntries(FindingKindSchema.options.map((k) => [k, 0])) as DoctorReport['counts'],
+      findings: [],
+      searches: { count: 0, since: null },
+      notes: [],
+    };
+  }
+
+  /** Resolves when no pass is running or waiting (tests, the bench). */
+  whenIdle(): Promise<void> {
+    if (!this.busy()) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  private busy(): boolean {
+    return !this.closed && (this.running !== null || this.timer !== null || this.awaitingSync);
+  }
+
+  private settleIfIdle(): void {
+    if (this.busy()) return;
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const resolve of waiters) resolve();
+  }
+
+  async applyFix(findingId: string, fixId: string): Promise<DoctorFixResult> {
+    const finding = this.report?.findings.find((f) => f.id === findingId);
+    if (!finding) throw new MemoryLensError('NOT_FOUND', `No doctor finding ${findingId} (it may be fixed already).`);
+    const fix = finding.fixes.find((f) => f.id === fixId);
+    if (!fix) throw new MemoryLensError('NOT_FOUND', `Finding ${findingId} has no fix ${fixId}.`);
+    const written = await applyDoctorFix(
+      { engine: this.options.session.current(), appWrite: (w, run) => this.options.history.appWrite(w, run) },
+      fix,
+    );
+    this.schedule(0);
+    return { findingId, fixId, written };
+  }
+
+  close(): void {
+    this.closed = true;
+    this.unsubscribe();
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.settleIfIdle();
+  }
+
+  private heard(event: ContractEvent): void {
+    if (event.name === 'workspaceChanged') {
+      this.generation++;
+      this.report = null;
+      this.startFirstPass();
+    } else if (event.name === 'fileChanged') this.schedule(this.options.debounceMs ?? RECOMPUTE_DEBOUNCE_MS);
+  }
+
+  private startFirstPass(): void {
+    const generation = this.generation;
+    this.awaitingSync = true;
+    void this.options.session.whenSynced().then(() => {
+      if (generation !== this.generation) return;
+      this.awaitingSync = false;
+      this.schedule(0);
+      this.settleIfIdle();
+    });
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.closed) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.run();
+    }, delayMs);
+  }
+
+  private run(): void {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    const generation = this.generation;
+    this.running = this.pass(generation).finally(() => {
+      this.running = null;
+      if (this.again && !this.closed) {
+        this.again = false;
+        this.run();
+      }
+      this.settleIfIdle();
+    });
+  }
+
+  private async pass(generation: number): Promise<void> {
+    try {
+      const engine = this.options.session.current();
+      // Between files the pass gives way, so searches arriving meanwhile are answered first.
+      const report = await computeDoctorReport(engine, this.options.activity(), {
+        now: (this.options.now ?? Date.now)(),
+        yieldEvery: () => new Promise((resolve) => setImmediate(resolve)),
+      });
+      if (generation !== this.generation || this.closed) return;
+      this.report = report;
+      this.options.session.emitEvent({
+        name: 'doctorChanged',
+        payload: { state: 'ready', counts: report.counts, computedAt: report.computedAt },
+      });
+    } catch (error) {
+      if (!this.closed) this.options.log(`doctor: ${messageOf(error)}`);
+    }
+  }
+}

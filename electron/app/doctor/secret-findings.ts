@@ -1,0 +1,55 @@
+// Secrets in memory files, found by the one secret detector (shared/secrets.ts); the fix takes the
+// value out of the line, leaving the label so the user knows where it was kept.
+import type { Finding } from '../../../shared/doctor-schemas.js';
+import { findSecrets, maskLabel, maskSecrets } from '../../../shared/secrets.js';
+import type { DoctorFile } from './doctor-input.js';
+import { findingId } from './finding-id.js';
+import { replaceLines } from './fix-edits.js';
+import { splitLines } from './memory-lines.js';
+
+export const REMOVED_SECRET = '[removed — kept in a password manager]';
+
+export function findSecretFindings(files: readonly DoctorFile[]): Finding[] {
+  const findings: Finding[] = [];
+  for (const file of files) {
+    const lines = splitLines(file.text);
+    lines.forEach((text, i) => {
+      const found = findSecrets(text);
+      if (found.length === 0) return;
+      let cleaned = '';
+      let at = 0;
+      for (const f of found) {
+        cleaned += text.slice(at, f.start) + REMOVED_SECRET;
+        at = f.end;
+      }
+      cleaned += text.slice(at);
+      findings.push({
+        // The value itself never goes into the id (it is printed and logged): its mask does.
+        id: findingId('secret', file.path, `${i + 1}\0${found.map((f) => maskLabel(f)).join('\0')}`),
+        kind: 'secret',
+        subkind: found[0]!.kind,
+        title: `${found.map((f) => maskLabel(f)).join(', ')} in ${file.path}:${i + 1}`,
+        detail: 'Memory is read by the agent, synced and searched: a credential here reaches every copy.',
+        evidence: [
+          {
+            path: file.path,
+            startLine: i + 1,
+            endLine: i + 1,
+            text: maskSecrets(text),
+            date: file.date,
+            dateSource: file.dateSource,
+          },
+        ],
+        fixes: [
+          {
+            id: 'remove-value',
+            label: 'Take the value out of the line',
+            reason: `doctor: secret removed from ${file.path}:${i + 1}`,
+            edits: [replaceLines(file, i + 1, i + 1, [cleaned])],
+          },
+        ],
+      });
+    });
+  }
+  return findings;
+}

@@ -1,0 +1,50 @@
+// memlens doctor on the planted workspace: the summary and findings as text, the same findings as
+// --json with ids that stay the same from one run to the next.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DoctorReportSchema } from '../../../shared/doctor-schemas.js';
+import { DOCTOR_FIXTURE } from '../../app/doctor/test-support/doctor-fixture.js';
+import { runCaptured } from '../test-support/capture-io.js';
+
+let root: string | null = null;
+afterEach(() => {
+  if (root) fs.rmSync(root, { recursive: true, force: true });
+  root = null;
+});
+
+describe('memlens doctor', () => {
+  it('prints the findings with evidence and fixes, and --json with stable ids', { timeout: 120_000 }, async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-doctor-cli-'));
+    const workspace = path.join(root, 'workspace');
+    fs.cpSync(DOCTOR_FIXTURE, workspace, { recursive: true });
+    const args = ['--workspace', workspace, '--data-dir', path.join(root, 'data')];
+
+    const text = await runCaptured(root, ['doctor', ...args]);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(
+      /^Doctor: 5 conflicts, 3 duplicates, 1 secret, 1 index problem, \d+ never-used files, 2 dreaming promotions\n/,
+    );
+    expect(text.stdout).toContain('Gateway port: "18790" vs "18789"');
+    expect(text.stdout).toContain('    memory/2026-05-10-gateway.md:5 (2026-05-10, newer)  - Gateway port: 18790');
+    expect(text.stdout).toContain('  fix keep-newer-mark: Keep "18790"; mark the older value superseded');
+    expect(text.stdout).not.toContain('Xk29fLq8ZpT4mN7vW1sR');
+
+    const first = DoctorReportSchema.parse(JSON.parse((await runCaptured(root, ['doctor', '--json', ...args])).stdout));
+    const second = DoctorReportSchema.parse(
+      JSON.parse((await runCaptured(root, ['doctor', '--json', ...args])).stdout),
+    );
+    expect(first.counts.conflict).toBe(5);
+    expect(second.findings.map((f) => f.id)).toEqual(first.findings.map((f) => f.id));
+    const port = first.findings.find((f) => f.title.startsWith('Gateway port'))!;
+    expect(port.id).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  it('refuses positional arguments with a usage error', async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-doctor-cli-'));
+    const run = await runCaptured(root, ['doctor', 'MEMORY.md', '--workspace', root]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('doctor takes no positional arguments');
+  });
+});
