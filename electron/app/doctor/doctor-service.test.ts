@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Finding } from '../../../shared/doctor-schemas.js';
-import { sha256 } from '../../memory/files/hash.js';
+import { sha256 } from '../../memory/text/hash.js';
 import { openHistoryWorkspace, type HistoryWorkspace } from '../history/test-support/history-workspace.js';
 import { DOCTOR_FIXTURE, DOCTOR_NOW } from './test-support/doctor-fixture.js';
 
