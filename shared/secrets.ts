@@ -42,11 +42,8 @@ export interface SecretFinding {
   rule: 'secretlint' | 'memory';
 }
 
-/**
- * Bump when a rule changes what it finds: the index stores masked text, so the engine rebuilds
- * (chunk/chunker.ts's CHUNKER_VERSION folds this in).
- */
-export const SECRET_RULES_VERSION = 1;
+// The index stores text masked by these rules: a change to what they find bumps
+// electron/memory/chunk/chunker.ts's CHUNKER_VERSION, so indexes are rebuilt.
 
 // ---------------------------------------------------------------------------------------------
 // secretlint's preset, run synchronously
@@ -100,32 +97,46 @@ const PRESET = (secretlintRules as unknown as readonly SecretlintRule[]).flatMap
 // password is secret, and the host stays readable and searchable.
 const URL_PASSWORD = /^[a-z][a-z0-9+.-]*:\/\/[^:@/\s]*:([^@\s]+)@/i;
 
-const translate = (): ((id: string) => string) => (id) => id;
+// Each rule's handlers are made once: making them costs ~0.3 ms a call (allow-lists, translators),
+// scanning with them ~65 µs. A scan points their reports at its own list while it runs.
+let sink: ((kind: SecretKind, start: number, end: number) => void) | null = null;
+const PRESET_HANDLERS = PRESET.map(({ rule, kind }) =>
+  rule.create(
+    {
+      report: ({ range: [start, end] }) => sink?.(kind, start, end),
+      ignore: () => undefined,
+      createTranslator: () => (id) => id,
+    },
+    {},
+  ),
+);
+
+// Every preset rule wants a run of 16+ key characters, a URL with credentials or a PEM header;
+// text with none of them (most lines) skips the preset.
+const PRESET_CANDIDATE = /[A-Za-z0-9_\-+/=.]{16,}|:\/\/\S*@|-----BEGIN/;
 
 function presetFindings(text: string): SecretFinding[] {
+  if (!PRESET_CANDIDATE.test(text)) return [];
   const found: SecretFinding[] = [];
-  for (const { rule, kind } of PRESET) {
-    const handlers = rule.create(
-      {
-        report: ({ range: [start, end] }) => {
-          if (kind === 'password') {
-            // Only the URL's password part is the secret.
-            const url = text.slice(start, end);
-            const password = URL_PASSWORD.exec(url);
-            if (!password?.[1]) return;
-            const at = start + url.indexOf(`:${password[1]}@`) + 1;
-            found.push({ kind, start: at, end: at + password[1].length, value: password[1], rule: 'secretlint' });
-            return;
-          }
-          found.push({ kind, start, end, value: text.slice(start, end), rule: 'secretlint' });
-        },
-        ignore: () => undefined,
-        createTranslator: translate,
-      },
-      {},
-    );
+  sink = (kind, start, end) => {
+    if (kind !== 'password') {
+      found.push({ kind, start, end, value: text.slice(start, end), rule: 'secretlint' });
+      return;
+    }
+    // Only the URL's password part is the secret.
+    const url = text.slice(start, end);
+    const password = URL_PASSWORD.exec(url)?.[1];
+    if (!password) return;
+    const at = start + url.indexOf(`:${password}@`) + 1;
+    found.push({ kind, start: at, end: at + password.length, value: password, rule: 'secretlint' });
+  };
+  try {
     // `.md` keeps the GCP rule off its JSON/.p12 paths (the only ones that touch Node or run async).
-    handlers.file?.({ content: text, filePath: 'memory.md', ext: '.md', contentType: 'text' });
+    for (const handlers of PRESET_HANDLERS) {
+      handlers.file?.({ content: text, filePath: 'memory.md', ext: '.md', contentType: 'text' });
+    }
+  } finally {
+    sink = null;
   }
   return found;
 }
