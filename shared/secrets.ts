@@ -274,53 +274,91 @@ export interface OffsetRange {
   end: number;
 }
 
+/** A span of `text` to replace; spans are sorted and do not overlap. */
+interface Replacement {
+  start: number;
+  end: number;
+  text: string;
+}
+
 /**
- * `text` masked, with `ranges` (e.g. a snippet's highlights) moved along: a range inside a
- * masked value becomes the whole label, so a highlight never points at hidden characters.
+ * `text` with `replacements` made and `ranges` (e.g. a snippet's highlights) moved along: a range
+ * edge inside a replaced span moves to that span's edge, so a highlight never points into it.
  */
+function replaceSpans<R extends OffsetRange>(
+  text: string,
+  replacements: readonly Replacement[],
+  ranges: readonly R[],
+): { text: string; ranges: R[] } {
+  let out = '';
+  let at = 0;
+  const moved: { from: Replacement; start: number; end: number }[] = [];
+  for (const r of replacements) {
+    out += text.slice(at, r.start);
+    moved.push({ from: r, start: out.length, end: out.length + r.text.length });
+    out += r.text;
+    at = r.end;
+  }
+  out += text.slice(at);
+  const move = (offset: number, side: 'start' | 'end'): number => {
+    let shift = 0;
+    for (const m of moved) {
+      if (offset <= m.from.start) break;
+      if (offset < m.from.end) return side === 'start' ? m.start : m.end;
+      shift = m.end - m.from.end;
+    }
+    return offset + shift;
+  };
+  return { text: out, ranges: ranges.map((r) => ({ ...r, start: move(r.start, 'start'), end: move(r.end, 'end') })) };
+}
+
+/** `text` masked, with `ranges` moved along (a range inside a masked value becomes the whole label). */
 export function maskWithRanges<R extends OffsetRange>(
   text: string,
   ranges: readonly R[],
 ): { text: string; ranges: R[] } {
   const findings = findSecrets(text);
   if (findings.length === 0) return { text, ranges: [...ranges] };
-  const masked = maskedText(text, findings);
-  const move = (offset: number, side: 'start' | 'end'): number => {
-    let shift = 0;
-    for (const { start, end, finding } of masked.labels) {
-      if (offset <= finding.start) break;
-      if (offset < finding.end) return side === 'start' ? start : end;
-      shift = end - finding.end;
-    }
-    return offset + shift;
-  };
-  return {
-    text: masked.text,
-    ranges: ranges.map((r) => ({ ...r, start: move(r.start, 'start'), end: move(r.end, 'end') })),
-  };
+  return replaceSpans(
+    text,
+    findings.map((f) => ({ start: f.start, end: f.end, text: maskLabel(f) })),
+    ranges,
+  );
 }
 
 /**
  * The reverse of masking for "show secrets": each label in `masked` that one of `raw`'s findings
- * would produce is replaced by that finding's value, in order. Text not masked from `raw` is kept.
+ * would produce becomes that finding's value, in order; `ranges` move along.
  */
-export function revealSecrets(masked: string, raw: string): string {
+export function revealWithRanges<R extends OffsetRange>(
+  masked: string,
+  raw: string,
+  ranges: readonly R[],
+): { text: string; ranges: R[] } {
   const byLabel = new Map<string, string[]>();
   for (const finding of findSecrets(raw)) {
     const label = maskLabel(finding);
-    const values = byLabel.get(label) ?? [];
-    values.push(finding.value);
-    byLabel.set(label, values);
+    byLabel.set(label, [...(byLabel.get(label) ?? []), finding.value]);
   }
-  if (byLabel.size === 0) return masked;
+  if (byLabel.size === 0) return { text: masked, ranges: [...ranges] };
   const labels = [...byLabel.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp);
   const used = new Map<string, number>();
-  return masked.replace(new RegExp(labels.join('|'), 'g'), (label) => {
-    const values = byLabel.get(label)!;
-    const n = used.get(label) ?? 0;
-    used.set(label, n + 1);
-    return values[Math.min(n, values.length - 1)]!;
-  });
+  const replacements: Replacement[] = [];
+  for (const match of masked.matchAll(new RegExp(labels.join('|'), 'g'))) {
+    const values = byLabel.get(match[0])!;
+    const n = used.get(match[0]) ?? 0;
+    used.set(match[0], n + 1);
+    replacements.push({
+      start: match.index,
+      end: match.index + match[0].length,
+      text: values[Math.min(n, values.length - 1)]!,
+    });
+  }
+  return replaceSpans(masked, replacements, ranges);
+}
+
+export function revealSecrets(masked: string, raw: string): string {
+  return revealWithRanges(masked, raw, []).text;
 }
 
 function escapeRegExp(text: string): string {

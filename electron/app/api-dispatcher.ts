@@ -26,6 +26,7 @@ import { listAgentWorkspaces } from './agent-workspaces.js';
 import type { DraftStore } from './draft-store.js';
 import type { HistoryService } from './history/history-service.js';
 import { YOU_IN_APP } from './history/author-evidence.js';
+import { DISPLAY_TREATMENT, maskDisplay } from './display-secrets.js';
 import { findMatches } from './find-matches.js';
 import type { JudgmentStore } from './judgment-store.js';
 import type { SettingsStore } from './settings-store.js';
@@ -214,7 +215,9 @@ export function createApiDispatcher(deps: DispatcherDeps): ApiDispatcher {
           throw new MemoryLensError('INVALID_ARGUMENT', `${method}: ${summarizeIssues(parsed.error)}`);
         }
         const run = handlers[method] as (args: unknown) => Promise<unknown> | unknown;
-        const result = await run(parsed.data);
+        // Display text leaves with its secrets masked (display-secrets.ts says which calls).
+        const result =
+          DISPLAY_TREATMENT[method] === 'mask' ? maskDisplay(await run(parsed.data)) : await run(parsed.data);
         if (deps.validateResults) {
           const checked = (spec.result as z.ZodType).safeParse(result);
           if (!checked.success) {

@@ -7,6 +7,7 @@ import { intOption, UsageError } from '../common-options.js';
 export const getCommand: CliCommand = {
   name: 'get',
   summary: 'print a memory file (memory_get): memlens get PATH [--from N] [--lines M]',
+  rawOutput: true,
   usage: `Usage: memlens get PATH [--from N] [--lines M] [--json]
 
 Prints lines of a memory file, as the agent's memory_get tool reads it. PATH is

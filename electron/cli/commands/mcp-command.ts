@@ -20,6 +20,7 @@ const FIRST_INDEX_WAIT_MS = 15_000;
 export const mcpCommand: CliCommand = {
   name: 'mcp',
   summary: 'serve memory_search, memory_get and memory_context to an AI agent over MCP (stdio)',
+  rawOutput: true,
   usage: `Usage: memlens mcp [--workspace DIR] [search options]
 
 Runs a Model Context Protocol server on stdin/stdout with OpenClaw's two memory tools and one more:

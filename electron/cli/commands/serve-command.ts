@@ -101,6 +101,7 @@ export async function startServe(options: ServeOptions, io: Pick<CliIo, 'stdout'
 export const serveCommand: CliCommand = {
   name: 'serve',
   summary: 'serve the Memory Lens UI to a browser on this machine (127.0.0.1, token-protected)',
+  rawOutput: true,
   usage: `Usage: memlens serve [--workspace DIR] [--port N] [--host 127.0.0.1]
 
 Starts the engine (with the watcher) and serves the UI and its API over HTTP. Prints a URL with a
