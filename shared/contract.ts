@@ -49,6 +49,7 @@ import {
 import type { CallSpec } from './call-spec.js';
 import { HISTORY_CALLS } from './history-calls.js';
 import { EMBEDDER_CALLS } from './embedder-calls.js';
+import { SECRET_CALLS } from './secret-calls.js';
 import { HistoryChangedSchema } from './history-schemas.js';
 import { AgentEmbedderOfferSchema } from './embedding-endpoint-settings.js';
 
@@ -360,6 +361,7 @@ export const CALLS = {
   }),
   ...HISTORY_CALLS,
   ...EMBEDDER_CALLS,
+  ...SECRET_CALLS,
 } as const;
 
 export const EVENTS = {

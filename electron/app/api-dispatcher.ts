@@ -28,6 +28,7 @@ import type { HistoryService } from './history/history-service.js';
 import { YOU_IN_APP } from './history/author-evidence.js';
 import { DISPLAY_TREATMENT, maskDisplay } from './display-secrets.js';
 import { findMatches } from './find-matches.js';
+import { fixSecret, listSecrets } from './secrets-list.js';
 import type { JudgmentStore } from './judgment-store.js';
 import type { SettingsStore } from './settings-store.js';
 import type { WorkspaceSession } from './workspace-session.js';
@@ -168,6 +169,11 @@ export function createApiDispatcher(deps: DispatcherDeps): ApiDispatcher {
     judgmentList: ({ query }) => need(deps.judgments, 'Judgments').list(workspaceDir(), query),
     judgmentExport: () => need(deps.judgments, 'Judgments').export(workspaceDir()),
     modelCatalog: () => need(deps.modelCatalog, 'Model lists')(),
+    secrets: () => listSecrets(engine(), deps.history),
+    secretFix: (args) =>
+      asApp(saved(normalizeRelPath(args.path)), () =>
+        fixSecret(engine(), { ...args, path: normalizeRelPath(args.path) }),
+      ),
     historyList: ({ path }) => history().list(path),
     historyVersion: ({ path, version }) => history().versionText(path, version),
     historyDiff: ({ path, from, to }) => history().diff(path, from, to),

@@ -68,6 +68,9 @@ export const DISPLAY_TREATMENT: Record<CallName, DisplayTreatment> = {
   agentDatabases: 'mask',
   agentIndexChunks: 'mask',
   agentWorkspaces: 'none',
+  // Labels only (never values); masked again all the same.
+  secrets: 'mask',
+  secretFix: 'none',
 };
 
 /** Keys whose strings name or identify something (paths, hashes): never display text to mask. */

@@ -9,6 +9,7 @@ import { indexCommand } from './commands/index-command.js';
 import { mcpCommand } from './commands/mcp-command.js';
 import { saveSessionCommand } from './commands/save-session-command.js';
 import { searchCommand } from './commands/search-command.js';
+import { secretsCommand } from './commands/secrets-command.js';
 import { serveCommand } from './commands/serve-command.js';
 import { statusCommand } from './commands/status-command.js';
 import { watchCommand } from './commands/watch-command.js';
@@ -29,4 +30,5 @@ export const COMMANDS: readonly CliCommand[] = [
   diffCommand,
   restoreCommand,
   changesCommand,
+  secretsCommand,
 ];

@@ -1,5 +1,6 @@
 // The engine's public surface: what the CLI, serve mode and the Electron main process use.
 // Implemented by `MemoryEngine` in engine.ts. Plain Node; never imports electron.
+import type { IndexedSecret } from './secrets/indexed-secrets.js';
 import type { IndexSessionOptions } from './search/index-session.js';
 import type { Unsubscribe } from '../../shared/contract.js';
 import type { AgentDatabasesOptions } from './agent-db/agent-databases.js';
@@ -164,6 +165,8 @@ export interface MemoryEngineApi {
   agentDatabases(): Promise<AgentDatabasesReport>;
   /** The agent's own chunks of one memory file, with importance, triggers, project and origin. */
   agentIndexChunks(path: string): Promise<AgentIndexChunk[]>;
+  /** Every secret the index masked (kind, file, line, label; never the value). */
+  secrets(): Promise<IndexedSecret[]>;
 
   startWatching(): Promise<void>;
   stopWatching(): Promise<void>;

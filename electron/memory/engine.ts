@@ -64,6 +64,7 @@ import type { EmbedderRetryResult } from '../../shared/embedder-retry-schemas.js
 import type { EndpointOutage } from './embed/endpoint/endpoint-outage.js';
 import { watchEndpointAtOpen, watchEndpointProvider } from './embed/endpoint/endpoint-watch.js';
 import { maskSearchResponse, revealSearchResponse } from './secrets/search-secrets.js';
+import { listIndexedSecrets, type IndexedSecret } from './secrets/indexed-secrets.js';
 
 /** More per-file events than this from one sync: send only the status change (the UI reloads its list). */
 const MAX_FILE_EVENTS_PER_SYNC = 500;
@@ -336,6 +337,11 @@ export class MemoryEngine implements MemoryEngineApi {
     return this.foreground.run(async () =>
       new TextDecoder('utf-8').decode((await this.files.readTranscriptBytes(relPath)).bytes),
     );
+  }
+
+  async secrets(): Promise<IndexedSecret[]> {
+    this.assertOpen();
+    return this.lifecycle.reads.read((index) => listIndexedSecrets(index.db));
   }
 
   async chunksOf(relPath: string): Promise<ChunkRef[]> {
