@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { messageOf } from '../../../shared/errors.js';
-import { assertWritableFolder } from '../../memory/writable-folder.js';
+import { assertWritableFolder } from '../../memory/files/writable-folder.js';
 
 /** `PRAGMA application_id` ("MLag"), so a foreign SQLite file is never taken for ours. */
 const APPLICATION_ID = 0x4d4c6167;

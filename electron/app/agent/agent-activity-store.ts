@@ -69,7 +69,7 @@ export class AgentActivityStore {
       });
       return new AgentActivityStore(db, maxSearches, log);
     } catch (error) {
-      // A read-only data folder says so itself (memory/writable-folder.ts); anything else gets the context here.
+      // A read-only data folder says so itself (memory/files/writable-folder.ts); anything else gets the context here.
       const readOnly = error instanceof MemoryLensError && error.details?.reason === 'read-only';
       log(readOnly ? error.message : `agent activity (access counts, search log) is not kept: ${messageOf(error)}`);
       return new AgentActivityStore(null, maxSearches, log);

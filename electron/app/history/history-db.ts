@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { messageOf } from '../../../shared/errors.js';
-import { fileTimestamp } from '../../memory/data-dir.js';
+import { fileTimestamp } from '../../memory/files/data-dir.js';
 
 /** `PRAGMA application_id` ("MLhs"): a foreign SQLite file is never taken for ours. */
 const APPLICATION_ID = 0x4d4c6873;

@@ -7,7 +7,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HistorySettingsSchema } from '../../../shared/history-schemas.js';
-import { sha256 } from '../../memory/files/hash.js';
+import { sha256 } from '../../memory/text/hash.js';
 import { BLOB_GRACE_MS } from './blob-store.js';
 import { readForHistory } from './history-file-read.js';
 import { HistoryStore, historyDirFor } from './history-store.js';

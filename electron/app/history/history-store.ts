@@ -5,8 +5,8 @@ import path from 'node:path';
 import type Database from 'better-sqlite3';
 import type { Author, HistorySettings, VersionKind } from '../../../shared/history-schemas.js';
 import { MemoryLensError } from '../../../shared/errors.js';
-import { workspaceKey } from '../../memory/data-dir.js';
-import { sha256 } from '../../memory/files/hash.js';
+import { workspaceKey } from '../../memory/files/data-dir.js';
+import { sha256 } from '../../memory/text/hash.js';
 import { BlobStore } from './blob-store.js';
 import { openHistoryDb, type VersionRow } from './history-db.js';
 

@@ -4,7 +4,7 @@
 import { CHUNKING_DEFAULTS } from '../../../shared/search-defaults.js';
 import { parseFrontmatter } from '../parse/frontmatter.js';
 import type { ParsedSession } from '../parse/session-jsonl.js';
-import { sha256 } from '../files/hash.js';
+import { sha256 } from '../text/hash.js';
 import { maskInputs, type ChunkSecret, type MaskedInput } from './secret-lines.js';
 
 /**

@@ -8,7 +8,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import { CHUNKING_DEFAULTS } from '../../../shared/search-defaults.js';
-import { fileTimestamp } from '../data-dir.js';
+import { fileTimestamp } from '../files/data-dir.js';
 import { readMeta, metaNumber, writeMeta } from './meta.js';
 import { APPLICATION_ID, META_KEYS, createBaseSchema, createVectorTable, hasTable, missingTables } from './schema.js';
 import type { VectorTableKind } from './schema.js';

@@ -2,8 +2,7 @@
 // (a try loads it afresh; when it answers, the host reopens the workspace with it), and one that
 // stops answering while in use (a try embeds one query; when it answers, a sync embeds what is missing).
 import type { EmbeddingProvider } from '../embedding-provider.js';
-import type { EmbedderConfig } from '../../engine-types.js';
-import { loadEmbedder } from '../load-embedder.js';
+import { loadEmbedder, type EmbedderConfig } from '../load-embedder.js';
 import { EndpointOutage } from './endpoint-outage.js';
 import { outageAwareProvider } from './outage-aware-provider.js';
 
