@@ -123,6 +123,8 @@ export const SearchOptionsSchema = z.strictObject({
   profile: SearchProfileSchema.optional(),
   /** Words searched besides the query's own, with less weight (shared/expansion-schemas.ts). */
   expansion: ExpansionOptionsSchema.optional(),
+  /** Snippets show secrets (keys, passwords) raw instead of masked (shared/secrets.ts). Default off. */
+  showSecrets: z.boolean().optional(),
 });
 
 /**

@@ -51,6 +51,7 @@ import { DOCTOR_CALLS } from './doctor-calls.js';
 import { DoctorChangedSchema } from './doctor-schemas.js';
 import { HISTORY_CALLS } from './history-calls.js';
 import { EMBEDDER_CALLS } from './embedder-calls.js';
+import { SECRET_CALLS } from './secret-calls.js';
 import { HistoryChangedSchema } from './history-schemas.js';
 import { AgentEmbedderOfferSchema } from './embedding-endpoint-settings.js';
 
@@ -363,6 +364,7 @@ export const CALLS = {
   ...HISTORY_CALLS,
   ...DOCTOR_CALLS,
   ...EMBEDDER_CALLS,
+  ...SECRET_CALLS,
 } as const;
 
 export const EVENTS = {

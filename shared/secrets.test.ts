@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findSecrets, maskSecrets } from './secrets.js';
+import { findSecrets, maskSecrets, maskWithRanges, revealSecrets } from './secrets.js';
 
 const FAKE = {
   openai: 'sk-proj-Ab3dEf6hIj9kLm2nOp5qRs8tUv',
@@ -30,7 +30,8 @@ describe('findSecrets', () => {
 
   it('finds a private key block', () => {
     const block = '-----BEGIN RSA PRIVATE KEY-----\nMIIEow\nAbCd\n-----END RSA PRIVATE KEY-----';
-    expect(maskSecrets(`deploy key:\n${block}\n`)).toBe('deploy key:\nprivate key ••••••\n');
+    // The label keeps the block's line breaks, so the lines after it keep their numbers.
+    expect(maskSecrets(`deploy key:\n${block}\nnext`)).toBe('deploy key:\nprivate key ••••••\n\n\n\nnext');
   });
 
   it.each([
@@ -59,5 +60,59 @@ describe('findSecrets', () => {
   ])('leaves %s unmasked', (text) => {
     expect(findSecrets(text)).toEqual([]);
     expect(maskSecrets(text)).toBe(text);
+  });
+});
+
+describe('secretlint preset and our rules together', () => {
+  it('finds a real-shaped GitHub token with the preset and an invented shape with our rule', () => {
+    expect(findSecrets(`t ${FAKE.github}`).map((f) => f.rule)).toEqual(['secretlint']);
+    expect(findSecrets(`t ${FAKE.tavily}`).map((f) => f.rule)).toEqual(['memory']);
+  });
+
+  it.each([
+    ['sendgrid', 'SG.abcdefghijklmnopqrstuv.abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG'],
+    ['huggingface', 'hf_abcdefghijklmnopqrstuvwxyzABCDEFGH'],
+    ['gitlab', 'glpat-abcdefghij1234567890'],
+    ['npm', 'npm_abcdefghijklmnopqrstuvwxyz0123456789'],
+  ])('finds a %s key the preset knows', (kind, value) => {
+    expect(findSecrets(`the key ${value} works`)).toMatchObject([{ kind, value, rule: 'secretlint' }]);
+  });
+
+  it('masks only the password of a URL, so the host stays readable', () => {
+    const text = 'db at postgres://admin:S3cretPw@db.example.com:5432/app';
+    expect(maskSecrets(text)).toBe('db at postgres://admin:password •••••• (8)@db.example.com:5432/app');
+  });
+
+  it.each([
+    ['API key is Ab12Cd34Ef56Gh78Ij90xx', 'API key is token …90xx'],
+    ['Authorization: Bearer Zy98Xw76Vu54Ts32Rq10', 'Authorization: Bearer token …Rq10'],
+    ['服务密钥：Ab12Cd34Ef56Gh78Ij90', '服务密钥：token …Ij90'],
+    ['root 密码是 Qwerty123', 'root 密码是 password •••••• (9)'],
+  ])('masks %s', (line, expected) => {
+    expect(maskSecrets(line)).toBe(expected);
+  });
+
+  it('masking twice changes nothing', () => {
+    const text = Object.values(FAKE).join('\n') + '\nsudo password: hunter2\n密码：abc123\ntoken: Ab12Cd34Ef56Gh78Ij90';
+    const once = maskSecrets(text);
+    expect(maskSecrets(once)).toBe(once);
+  });
+
+  it('moves highlight ranges past a masked value and widens one inside it to the label', () => {
+    const text = `key ${FAKE.tavily} for Tavily`;
+    const tavilyAt = text.indexOf('Tavily');
+    const out = maskWithRanges(text, [
+      { start: 0, end: 3 },
+      { start: 6, end: 9 },
+      { start: tavilyAt, end: tavilyAt + 6 },
+    ]);
+    expect(out.text).toBe('key tvly-…3HCS for Tavily');
+    expect(out.ranges.map((r) => out.text.slice(r.start, r.end))).toEqual(['key', 'tvly-…3HCS', 'Tavily']);
+  });
+
+  it('reveals the values masked from the raw text', () => {
+    const raw = `key ${FAKE.tavily} and password: hunter2 and ${FAKE.openai}`;
+    const snippet = maskSecrets(raw).slice(4);
+    expect(revealSecrets(snippet, raw)).toBe(raw.slice(4));
   });
 });

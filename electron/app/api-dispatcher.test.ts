@@ -175,6 +175,18 @@ const VALID_CALLS: { [K in CallName]: () => CallArgs<K> } = {
   endpointKeyStatus: () => ({}),
   endpointKeySet: () => ({ key: 'sk-dispatcher-test' }),
   endpointKeyForget: () => ({}),
+  secrets: () => ({}),
+  secretFix: () => {
+    const file = path.join(fx.workspace, 'memory/dispatch-secret.md');
+    fs.writeFileSync(file, '# Router\n\nadmin password: hunter22\n');
+    return {
+      path: 'memory/dispatch-secret.md',
+      line: 3,
+      label: 'password •••••• (8)',
+      action: 'replace' as const,
+      expectedHash: sha256(fs.readFileSync(file)),
+    };
+  },
 };
 
 describe('api dispatcher: every contract call', () => {

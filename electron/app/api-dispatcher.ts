@@ -27,7 +27,9 @@ import type { DraftStore } from './draft-store.js';
 import type { DoctorService } from './doctor/doctor-service.js';
 import type { HistoryService } from './history/history-service.js';
 import { YOU_IN_APP } from './history/author-evidence.js';
+import { DISPLAY_TREATMENT, maskDisplay } from './display-secrets.js';
 import { findMatches } from './find-matches.js';
+import { fixSecret, listSecrets } from './secrets-list.js';
 import type { JudgmentStore } from './judgment-store.js';
 import type { SettingsStore } from './settings-store.js';
 import type { WorkspaceSession } from './workspace-session.js';
@@ -170,6 +172,11 @@ export function createApiDispatcher(deps: DispatcherDeps): ApiDispatcher {
     judgmentList: ({ query }) => need(deps.judgments, 'Judgments').list(workspaceDir(), query),
     judgmentExport: () => need(deps.judgments, 'Judgments').export(workspaceDir()),
     modelCatalog: () => need(deps.modelCatalog, 'Model lists')(),
+    secrets: () => listSecrets(engine(), deps.history),
+    secretFix: (args) =>
+      asApp(saved(normalizeRelPath(args.path)), () =>
+        fixSecret(engine(), { ...args, path: normalizeRelPath(args.path) }),
+      ),
     historyList: ({ path }) => history().list(path),
     historyVersion: ({ path, version }) => history().versionText(path, version),
     historyDiff: ({ path, from, to }) => history().diff(path, from, to),
@@ -219,7 +226,9 @@ export function createApiDispatcher(deps: DispatcherDeps): ApiDispatcher {
           throw new MemoryLensError('INVALID_ARGUMENT', `${method}: ${summarizeIssues(parsed.error)}`);
         }
         const run = handlers[method] as (args: unknown) => Promise<unknown> | unknown;
-        const result = await run(parsed.data);
+        // Display text leaves with its secrets masked (display-secrets.ts says which calls).
+        const result =
+          DISPLAY_TREATMENT[method] === 'mask' ? maskDisplay(await run(parsed.data)) : await run(parsed.data);
         if (deps.validateResults) {
           const checked = (spec.result as z.ZodType).safeParse(result);
           if (!checked.success) {

@@ -27,6 +27,11 @@ export interface CliCommand {
   /** Usage and the command's own options, for `memlens help NAME` / `NAME --help`. */
   usage: string;
   options: OptionSpecs;
+  /**
+   * Output that must leave byte for byte: a file as asked for (`get`), a protocol (`mcp`), a URL with
+   * its token (`serve`). Every other command's output has its secrets masked unless --show-secrets.
+   */
+  rawOutput?: boolean;
   /** Flags whose value is optional (`--decay` or `--decay=14`). */
   optionalValueFlags?: readonly string[];
   /** Imports the implementation: only the command that runs pays for its modules. */

@@ -81,6 +81,7 @@ ${SEARCH_FLAG_USAGE}
 const getCommand: CliCommand = {
   name: 'get',
   summary: 'print a memory file (memory_get): memlens get PATH [--from N] [--lines M]',
+  rawOutput: true,
   usage: `Usage: memlens get PATH [--from N] [--lines M] [--json]
 
 Prints lines of a memory file, as the agent's memory_get tool reads it. PATH is
@@ -177,6 +178,7 @@ Stops on Ctrl-C.`,
 const serveCommand: CliCommand = {
   name: 'serve',
   summary: 'serve the Memory Lens UI to a browser on this machine (127.0.0.1, token-protected)',
+  rawOutput: true,
   usage: `Usage: memlens serve [--workspace DIR] [--port N] [--host 127.0.0.1]
 
 Starts the engine (with the watcher) and serves the UI and its API over HTTP. Prints a URL with a
@@ -196,6 +198,7 @@ random token; open it in a browser. Stops on Ctrl-C.
 const mcpCommand: CliCommand = {
   name: 'mcp',
   summary: 'serve memory_search, memory_get and memory_context to an AI agent over MCP (stdio)',
+  rawOutput: true,
   usage: `Usage: memlens mcp [--workspace DIR] [search options]
 
 Runs a Model Context Protocol server on stdin/stdout with OpenClaw's two memory tools and one more:
@@ -308,6 +311,27 @@ promotion has been used. Finding ids are stable: a script can follow them betwee
   load: async () => (await import('./commands/doctor-command.js')).doctorCommand,
 };
 
+const secretsCommand: CliCommand = {
+  name: 'secrets',
+  summary: 'list keys and passwords found in memory; remove a line or replace a value with a placeholder',
+  usage: `Usage: memlens secrets [--json]
+       memlens secrets --remove PATH:LINE [--label LABEL]
+       memlens secrets --replace PATH:LINE [--placeholder TEXT] [--label LABEL]
+
+Lists every secret found in the memory files and transcripts: its kind, file, line, masked label
+and the first history version holding it. Values are never printed.
+--remove deletes the line holding the secret; --replace puts a placeholder (default
+"<in password manager>") where the value was. Either is a normal save, kept in the history.
+--label picks one of several secrets on the same line (as the list shows it).`,
+  options: {
+    remove: { type: 'string' },
+    replace: { type: 'string' },
+    placeholder: { type: 'string' },
+    label: { type: 'string' },
+  },
+  load: async () => (await import('./commands/secrets-command.js')).secretsCommand,
+};
+
 export const COMMANDS: readonly CliCommand[] = [
   indexCommand,
   searchCommand,
@@ -317,6 +341,7 @@ export const COMMANDS: readonly CliCommand[] = [
   agentSearchesCommand,
   contextCommand,
   doctorCommand,
+  secretsCommand,
   watchCommand,
   serveCommand,
   mcpCommand,
@@ -325,4 +350,5 @@ export const COMMANDS: readonly CliCommand[] = [
   diffCommand,
   restoreCommand,
   changesCommand,
+  secretsCommand,
 ];

@@ -33,6 +33,7 @@ export const COMMON_OPTIONS = {
   'allow-download': { type: 'boolean' },
   ...ENDPOINT_OPTIONS,
   json: { type: 'boolean' },
+  'show-secrets': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies OptionSpecs;
 
@@ -45,7 +46,8 @@ export const COMMON_USAGE = `Common options:
   --models DIR         folder holding local models (default <data-dir>/models)
   --allow-download     let the embedder download a missing model
 ${ENDPOINT_USAGE}
-  --json               machine-readable output (errors too)`;
+  --json               machine-readable output (errors too)
+  --show-secrets       print keys and passwords found in memory as they are (default: masked, e.g. tvly-…3HCS)`;
 
 export interface CommonSettings {
   workspaceDir: string;

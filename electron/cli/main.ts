@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { toErrorValue, type ErrorValue } from '../../shared/errors.js';
 import type { CliIo } from './cli-io.js';
 import { processIo } from './cli-io.js';
+import { maskSecrets } from '../../shared/secrets.js';
 import type { CliCommand } from './command.js';
 import { writeJson } from './command.js';
 import { COMMANDS } from './commands.js';
@@ -120,7 +121,7 @@ export async function runCli(
     return await implementation.run({
       values,
       positionals: parsed.positionals,
-      io,
+      io: command.rawOutput || values['show-secrets'] === true ? io : maskedOutput(io),
       json,
       settings: getSettings,
       openEngine: async (extra) =>
@@ -135,4 +136,9 @@ export async function runCli(
   } finally {
     opened.activity?.close();
   }
+}
+
+/** `io` with secrets masked in what the command prints (stdout and stderr). */
+function maskedOutput(io: CliIo): CliIo {
+  return { ...io, stdout: (text) => io.stdout(maskSecrets(text)), stderr: (text) => io.stderr(maskSecrets(text)) };
 }

@@ -1,5 +1,6 @@
 // The engine's public surface: what the CLI, serve mode and the Electron main process use.
 // Implemented by `MemoryEngine` in engine.ts. Plain Node; never imports electron.
+import type { IndexedSecret } from './secrets/indexed-secrets.js';
 import type { AccessStatsLookup, ChunkAccessStats } from './search/core/access-boost.js';
 import type { EmbedderConfig } from './embed/load-embedder.js';
 import type { IndexSessionOptions } from './search/sqlite/index-session.js';
@@ -134,6 +135,8 @@ export interface MemoryEngineApi {
   agentDatabases(): Promise<AgentDatabasesReport>;
   /** The agent's own chunks of one memory file, with importance, triggers, project and origin. */
   agentIndexChunks(path: string): Promise<AgentIndexChunk[]>;
+  /** Every secret the index masked (kind, file, line, label; never the value). */
+  secrets(): Promise<IndexedSecret[]>;
 
   startWatching(): Promise<void>;
   stopWatching(): Promise<void>;

@@ -63,6 +63,8 @@ import type { AgentDatabasesReport, AgentIndexChunk } from '../../shared/agent-d
 import type { EmbedderRetryResult } from '../../shared/embedder-retry-schemas.js';
 import type { EndpointOutage } from './embed/endpoint/endpoint-outage.js';
 import { watchEndpointAtOpen, watchEndpointProvider } from './embed/endpoint/endpoint-watch.js';
+import { maskSearchResponse, revealSearchResponse } from './secrets/search-secrets.js';
+import { listIndexedSecrets, type IndexedSecret } from './secrets/indexed-secrets.js';
 
 /** More per-file events than this from one sync: send only the status change (the UI reloads its list). */
 const MAX_FILE_EVENTS_PER_SYNC = 500;
@@ -242,11 +244,23 @@ export class MemoryEngine implements MemoryEngineApi {
 
   async search(options: SearchOptions): Promise<SearchResponse> {
     this.assertOpen();
-    if (options.profile === 'openclaw') return this.openclawRanker.search(options);
-    return this.lifecycle.reads.search(
-      (index, session) => runSearch(this.searchContext(index, session), options),
-      () => emptySearchResponse(this.embedder, this.currentModeReason()),
-    );
+    const response =
+      options.profile === 'openclaw'
+        ? await this.openclawRanker.search(options)
+        : await this.lifecycle.reads.search(
+            (index, session) => runSearch(this.searchContext(index, session), options),
+            () => emptySearchResponse(this.embedder, this.currentModeReason()),
+          );
+    // Masked even from our own index: a snippet can hold text the index never saw (OpenClaw's chunks).
+    const masked = maskSearchResponse(response);
+    if (!options.showSecrets) return masked;
+    return revealSearchResponse(masked, async (path, from, count) => {
+      try {
+        return (await this.get(path, from, count)).text;
+      } catch {
+        return null;
+      }
+    });
   }
 
   async explainFile(filePath: string, options: SearchOptions): Promise<ExplainFileResult> {
@@ -323,6 +337,11 @@ export class MemoryEngine implements MemoryEngineApi {
     return this.foreground.run(async () =>
       new TextDecoder('utf-8').decode((await this.files.readTranscriptBytes(relPath)).bytes),
     );
+  }
+
+  async secrets(): Promise<IndexedSecret[]> {
+    this.assertOpen();
+    return this.lifecycle.reads.read((index) => listIndexedSecrets(index.db));
   }
 
   async chunksOf(relPath: string): Promise<ChunkRef[]> {

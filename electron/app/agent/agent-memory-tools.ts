@@ -2,6 +2,7 @@
 // OpenClaw 2026.9.6's result shapes plus a `breakdown` per result; every call counts the accesses
 // it hands out, and every search lands in the replay log. A bad argument or path comes back as a
 // typed error outcome, never a throw: an agent must always get an answer it can read.
+import { maskWithRanges } from '../../../shared/secrets.js';
 import { withSourceLine } from '../../../shared/snippet-source.js';
 import type {
   AgentCaller,
@@ -187,7 +188,11 @@ export function createAgentMemoryTools(deps: AgentMemoryToolsDeps): AgentMemoryT
 /** What the replay log keeps of a response: everything the agent was shown and why. */
 export function loggedResponse(response: SearchResponse): AgentSearchEntry['response'] {
   const logged: AgentSearchEntry['response'] = {
-    results: response.results,
+    // Masked even when the asker saw them raw (--show-secrets): the log is kept for good.
+    results: response.results.map((r) => {
+      const { text, ranges } = maskWithRanges(r.snippet, r.highlights);
+      return { ...r, snippet: text, highlights: ranges };
+    }),
     provider: response.provider,
     model: response.model,
     fallback: response.fallback,

@@ -17,7 +17,10 @@ import { formatChanges, formatHistory, stamp } from '../format-history.js';
 
 type Caller = <K extends CallName>(name: K, args: CallArgs<K>) => Promise<CallResult<K>>;
 
-async function withHistory<T>(run: CommandRun, use: (call: Caller, workspaceDir: string) => Promise<T>): Promise<T> {
+export async function withHistory<T>(
+  run: CommandRun,
+  use: (call: Caller, workspaceDir: string) => Promise<T>,
+): Promise<T> {
   const resolved = await run.settings();
   const { workspaceDir, dataDir, sessionDirs, openclawHome, dbPath } = resolved.engineOptions;
   const service = await createAppService({

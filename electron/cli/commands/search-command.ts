@@ -21,6 +21,7 @@ const SOURCES: readonly MemorySource[] = ['memory', 'sessions'];
 /** SearchOptions from the flags (everything but the query). */
 export function searchOptionsFromFlags(values: Record<string, unknown>): Omit<SearchOptions, 'query'> {
   const options: Omit<SearchOptions, 'query'> = {};
+  if (values['show-secrets'] === true) options.showSecrets = true;
   const maxResults = intOption(values['max-results'], '--max-results');
   if (maxResults !== undefined) options.maxResults = maxResults;
   const minScore = numberOption(values['min-score'], '--min-score', 0, 1);

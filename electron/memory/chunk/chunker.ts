@@ -5,15 +5,21 @@ import { CHUNKING_DEFAULTS } from '../../../shared/search-defaults.js';
 import { parseFrontmatter } from '../parse/frontmatter.js';
 import type { ParsedSession } from '../parse/session-jsonl.js';
 import { sha256 } from '../text/hash.js';
+import { maskInputs, type ChunkSecret, type MaskedInput } from './secret-lines.js';
 
 /**
  * Bump whenever chunk boundaries, chunk texts or their FTS tokens (text/segment.ts, text/stem.ts)
  * change: an index built by another version is rebuilt into a new file and swapped in.
  * 2: English stemming of Latin words. 3: OpenClaw envelope metadata left out of session text.
  * 4: transcripts record their session kind (cron, heartbeat, sub-agent) and cleaner titles.
+<<<<<<< HEAD
  * 5: a message's sender label left out of session text; titles without Markdown.
+ * 6: secrets masked before chunking (chunk/secret-lines.ts); bump when shared/secrets.ts's rules change.
+=======
+ * 5: secrets masked before chunking (chunk/secret-lines.ts); bump when shared/secrets.ts's rules change.
+>>>>>>> s30
  */
-export const CHUNKER_VERSION = 5;
+export const CHUNKER_VERSION = 6;
 
 export interface ChunkInput {
   text: string;
@@ -30,6 +36,8 @@ export interface Chunk {
   /** Sessions: when the chunk's first and last timestamped messages were written (epoch ms). */
   firstMs?: number;
   lastMs?: number;
+  /** The secrets masked in `text` (absent when none): `text` holds their labels, never the values. */
+  secrets?: ChunkSecret[];
 }
 
 export interface ChunkOptions {
@@ -89,12 +97,14 @@ interface Piece {
   /** True for the second and later pieces of a cut line: joined to the previous piece without a newline. */
   continuation: boolean;
   heading: boolean;
+  /** Secrets whose label starts in this piece. */
+  secrets: readonly ChunkSecret[];
 }
 
 export function chunkLines(lines: ChunkInput[], opts?: Partial<ChunkOptions>): Chunk[] {
   const chunker = new LineChunker(opts);
   const chunks: Chunk[] = [];
-  for (const line of lines) chunks.push(...chunker.push(line));
+  for (const line of maskInputs(lines)) chunks.push(...chunker.pushMasked(line));
   chunks.push(...chunker.end());
   return chunks;
 }
@@ -116,8 +126,13 @@ export class LineChunker {
     this.overlapLimit = overlap * UNITS_PER_TOKEN;
   }
 
-  /** Takes the next line; returns the chunks it completed. */
+  /** Takes the next line (its secrets masked here); returns the chunks it completed. */
   push(line: ChunkInput): Chunk[] {
+    return this.pushMasked(maskInputs([line])[0]!);
+  }
+
+  /** push for a line already masked (chunkLines masks a whole file at once). */
+  pushMasked(line: MaskedInput): Chunk[] {
     const chunks: Chunk[] = [];
     for (const piece of cutLine(line, this.limit)) this.add(piece, chunks);
     return chunks;
@@ -178,18 +193,22 @@ function pushChunk(chunks: Chunk[], pieces: Piece[]): void {
     const piece = pieces[i]!;
     text += i === start || piece.continuation ? piece.text : `\n${piece.text}`;
   }
-  chunks.push({ startLine: pieces[start]!.line, endLine: pieces[end - 1]!.line, text, hash: sha256(text) });
+  const chunk: Chunk = { startLine: pieces[start]!.line, endLine: pieces[end - 1]!.line, text, hash: sha256(text) };
+  const secrets = pieces.slice(start, end).flatMap((piece) => piece.secrets);
+  if (secrets.length > 0) chunk.secrets = secrets;
+  chunks.push(chunk);
 }
 
 /** One piece per line, or several (same line number) when the line alone exceeds the limit. */
-function cutLine(input: ChunkInput, limit: number): Piece[] {
+function cutLine(input: MaskedInput, limit: number): Piece[] {
   const text = input.text.replace(/\r$/, '');
   const heading = HEADING.test(text);
   const units = textUnits(text);
-  if (units <= limit) return [{ text, line: input.line, units, continuation: false, heading }];
+  if (units <= limit) return [{ text, line: input.line, units, continuation: false, heading, secrets: input.secrets }];
   const pieces: Piece[] = [];
   const chars = Array.from(text);
   let start = 0;
+  let offset = 0; // UTF-16 offset of chars[start], to give each secret to the piece its label starts in
   while (start < chars.length) {
     let end = start;
     let used = 0;
@@ -201,13 +220,16 @@ function cutLine(input: ChunkInput, limit: number): Piece[] {
       if (soft - start >= (end - start) / 2) end = soft;
     }
     const pieceText = chars.slice(start, end).join('');
+    const pieceEnd = offset + pieceText.length;
     pieces.push({
       text: pieceText,
       line: input.line,
       units: textUnits(pieceText),
       continuation: start > 0,
       heading: heading && start === 0,
+      secrets: input.secrets.filter((s) => s.column >= offset && (s.column < pieceEnd || end >= chars.length)),
     });
+    offset = pieceEnd;
     start = end;
   }
   return pieces;

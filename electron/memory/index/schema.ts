@@ -5,8 +5,9 @@ import type Database from 'better-sqlite3';
 /**
  * Bump on any change to the DDL below or to what a column means.
  * 2: chunks.first_ms / last_ms (when a session chunk's messages were written).
+ * 3: chunks.secrets (the chunk's masked secrets as JSON ChunkSecret[]; chunks.text holds only their labels).
  */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /** `PRAGMA application_id` of a Memory Lens index ("MLix"), so a foreign SQLite file is never mistaken for one. */
 export const APPLICATION_ID = 0x4d4c6978;
@@ -68,7 +69,9 @@ CREATE TABLE IF NOT EXISTS chunks (
   updated_at INTEGER NOT NULL,
   -- Sessions: epoch ms of the chunk's first and last timestamped message (dates in queries).
   first_ms   REAL,
-  last_ms    REAL
+  last_ms    REAL,
+  -- JSON ChunkSecret[] (chunk/secret-lines.ts): kind, line, label of each secret masked in text; NULL when none.
+  secrets    TEXT
 );
 CREATE INDEX IF NOT EXISTS chunks_path ON chunks(path);
 

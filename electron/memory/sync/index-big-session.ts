@@ -19,6 +19,7 @@ import { sessionTitle } from '../parse/session-title.js';
 import { classifyFile } from '../workspace/classify.js';
 import type { DiscoveredFile } from '../workspace/discover.js';
 import { embedChunks } from './embed-chunks.js';
+import { maskTitle } from './prepare-file.js';
 import { maxIndexedBytes, type SyncTarget } from './sync-target.js';
 
 /** Transcripts from this size on are streamed; smaller ones are prepared whole (faster, same rows but for chunk ids). */
@@ -195,7 +196,7 @@ export async function indexBigSession(
           hash: digest,
           indexState: 'indexed',
           malformedLines: malformed,
-          title: sessionTitle(head),
+          title: maskTitle(sessionTitle(head)),
         },
         written,
         embedded && written > 0,

@@ -3,6 +3,7 @@
 import type { WorkspaceFile } from '../../../shared/domain.js';
 import { chunkLines, chunkSession } from '../chunk/chunker.js';
 import type { Chunk, ChunkOptions } from '../chunk/chunker.js';
+import { maskSecrets } from '../../../shared/secrets.js';
 import { segmentChunkTexts } from '../index/segment-chunks.js';
 import { parseFrontmatter } from '../parse/frontmatter.js';
 import { parseSessionJsonl } from '../parse/session-jsonl.js';
@@ -52,7 +53,7 @@ export function prepareFile(
       file,
       chunks: chunkSession(parsed, chunking),
       malformedLines: parsed.malformed,
-      title: sessionTitle(parsed.messages),
+      title: maskTitle(sessionTitle(parsed.messages)),
     };
   }
   const frontmatter = parseFrontmatter(text);
@@ -65,8 +66,13 @@ export function prepareFile(
     file,
     chunks: chunkMarkdownBody(text, frontmatter.endLine, chunking),
     malformedLines: null,
-    title: title || null,
+    title: maskTitle(title || null),
   };
+}
+
+/** The index keeps titles like chunk text: with secrets masked (the first user message may hold one). */
+export function maskTitle(title: string | null): string | null {
+  return title === null ? null : maskSecrets(title);
 }
 
 /** prepareFile plus the FTS segmentation of its chunks: everything but the write, for the worker. */

@@ -1,0 +1,118 @@
+// The Secrets list and its two fixes. The index knows where each masked value sits (kind, line,
+// label); the value itself is read from the file when needed — to find the oldest history version
+// holding it, or to cut it out — and never leaves this module.
+import { MemoryLensError } from '../../shared/errors.js';
+import type { SaveResult } from '../../shared/domain.js';
+import {
+  DEFAULT_SECRET_PLACEHOLDER,
+  type SecretEntry,
+  type SecretFixArgs,
+  type SecretList,
+} from '../../shared/secret-calls.js';
+import { findSecrets, maskLabel, type SecretFinding } from '../../shared/secrets.js';
+import type { MemoryEngineApi } from '../memory/engine-types.js';
+import type { HistoryService } from './history/history-service.js';
+
+/** Said with every non-empty list: copies outside this app keep the value until the user acts. */
+export const GIT_NOTICE =
+  'Fixing a secret here changes the file and this app\'s history only. If the workspace is a git repository, its commits still hold the value: `git log -S "<the value>" --oneline` lists them, and `git filter-repo --replace-text <file>` rewrites them (Memory Lens never runs git for you). Rotate any key that was ever shared.';
+
+export async function listSecrets(engine: MemoryEngineApi, history: HistoryService | undefined): Promise<SecretList> {
+  const indexed = await engine.secrets();
+  const byPath = new Map<string, typeof indexed>();
+  for (const secret of indexed) byPath.set(secret.path, [...(byPath.get(secret.path) ?? []), secret]);
+  const secrets: SecretEntry[] = [];
+  for (const [path, found] of byPath) {
+    const fixable = found[0]!.source === 'memory';
+    const firstSeen = fixable && history ? await firstSeenOf(engine, history, path) : null;
+    for (const secret of found) {
+      secrets.push({
+        kind: secret.kind,
+        path,
+        line: secret.line,
+        label: secret.label,
+        source: secret.source,
+        firstSeen: firstSeen?.(secret.line, secret.label) ?? null,
+        fixable,
+      });
+    }
+  }
+  return { secrets, notices: secrets.length > 0 ? [GIT_NOTICE] : [] };
+}
+
+/** For one file: a lookup of the oldest kept version whose text holds the value at (line, label). */
+async function firstSeenOf(
+  engine: MemoryEngineApi,
+  history: HistoryService,
+  path: string,
+): Promise<((line: number, label: string) => { version: number; time: number } | null) | null> {
+  let text: string;
+  let versions: { id: number; time: number; text: string | null }[];
+  try {
+    text = (await engine.readFile(path)).text;
+    const listed = (await history.list(path)).versions.slice().reverse();
+    versions = await Promise.all(
+      listed.map(async (v) => ({
+        id: v.id,
+        time: v.time,
+        text:
+          v.hash === null || v.skipped !== null
+            ? null
+            : await history.versionText(path, v.id).then(
+                (t) => t.text,
+                () => null,
+              ),
+      })),
+    );
+  } catch {
+    return null;
+  }
+  return (line, label) => {
+    const finding = findingAt(text, line, label);
+    if (!finding) return null;
+    const first = versions.find((v) => v.text?.includes(finding.value));
+    return first ? { version: first.id, time: first.time } : null;
+  };
+}
+
+/** The finding in `text` that starts on `line` and masks to `label`. */
+function findingAt(text: string, line: number, label: string): SecretFinding | null {
+  const lineStarts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lineStarts.push(i + 1);
+  const from = lineStarts[line - 1];
+  if (from === undefined) return null;
+  const to = lineStarts[line] ?? text.length + 1;
+  return (
+    findSecrets(text).find((f) => f.start >= from && f.start < to && maskLabel(f).split('\n')[0] === label) ?? null
+  );
+}
+
+/** Removes the secret's line(s) or replaces its value, through the engine's hash-checked save. */
+export async function fixSecret(engine: MemoryEngineApi, args: SecretFixArgs): Promise<SaveResult> {
+  const file = await engine.readFile(args.path);
+  if (file.hash !== args.expectedHash) {
+    throw new MemoryLensError('CONFLICT', `${args.path} changed since the secrets were listed; list them again.`, {
+      currentHash: file.hash,
+    });
+  }
+  if (file.readOnly !== null || file.window)
+    throw new MemoryLensError(
+      'NOT_ALLOWED',
+      `${args.path} opens read-only (${file.readOnly ?? 'too large'}); edit it elsewhere.`,
+    );
+  const finding = findingAt(file.text, args.line, args.label);
+  if (!finding)
+    throw new MemoryLensError('NOT_FOUND', `${args.path} has no ${args.label} on line ${args.line} any more.`);
+  let text: string;
+  if (args.action === 'replace') {
+    text =
+      file.text.slice(0, finding.start) +
+      (args.placeholder ?? DEFAULT_SECRET_PLACEHOLDER) +
+      file.text.slice(finding.end);
+  } else {
+    const start = file.text.lastIndexOf('\n', finding.start - 1) + 1;
+    const nextBreak = file.text.indexOf('\n', finding.end);
+    text = file.text.slice(0, start) + (nextBreak === -1 ? '' : file.text.slice(nextBreak + 1));
+  }
+  return engine.saveFile(args.path, text, args.expectedHash);
+}

@@ -1,0 +1,83 @@
+// memlens secrets: every key and password found in memory (kind, file, line, first seen) and the
+// two fixes, through the contract's calls on the app core — so a fix is the same hash-checked save
+// the app makes, recorded in the history as yours.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import type { SecretEntry, SecretList } from '../../../shared/secret-calls.js';
+import type { CommandImpl } from '../command.js';
+import { writeJson } from '../command.js';
+import { UsageError } from '../common-options.js';
+import { stamp } from '../format-history.js';
+import { withHistory } from './history-commands.js';
+
+export const secretsCommand: CommandImpl = {
+  async run(run) {
+    const { values, io, json } = run;
+    const target =
+      typeof values.remove === 'string' ? values.remove : typeof values.replace === 'string' ? values.replace : null;
+    if (typeof values.remove === 'string' && typeof values.replace === 'string')
+      throw new UsageError('give either --remove or --replace, not both');
+    return withHistory(run, async (call, workspaceDir) => {
+      const list = await call('secrets', {});
+      if (target === null) {
+        if (json) writeJson(io, list);
+        else io.stdout(formatSecrets(list));
+        return 0;
+      }
+      const { file, line } = parseTarget(target);
+      const onLine = list.secrets.filter((s) => s.path === file && s.line === line);
+      const chosen = typeof values.label === 'string' ? onLine.filter((s) => s.label === values.label) : onLine;
+      if (chosen.length === 0)
+        throw new UsageError(
+          `no secret listed at ${file}:${line}${typeof values.label === 'string' ? ` with label ${values.label}` : ''}`,
+        );
+      if (chosen.length > 1)
+        throw new UsageError(
+          `${file}:${line} holds ${chosen.length} secrets; pick one with --label (${chosen.map((s) => s.label).join(', ')})`,
+        );
+      const secret = chosen[0]!;
+      if (!secret.fixable) throw new UsageError(`${file} is a transcript (the agent's record); it is not edited here`);
+      const result = await call('secretFix', {
+        path: file,
+        line,
+        label: secret.label,
+        action: typeof values.remove === 'string' ? 'remove-line' : 'replace',
+        ...(typeof values.placeholder === 'string' ? { placeholder: values.placeholder } : {}),
+        expectedHash: createHash('sha256')
+          .update(fs.readFileSync(path.join(workspaceDir, file)))
+          .digest('hex'),
+      });
+      if (json) writeJson(io, result);
+      else
+        io.stdout(
+          `${typeof values.remove === 'string' ? 'Removed line' : 'Replaced the value on line'} ${line} of ${file} (${secret.label}); saved as a new history version.\n${list.notices.join('\n')}\n`,
+        );
+      return 0;
+    });
+  },
+};
+
+function parseTarget(text: string): { file: string; line: number } {
+  const match = /^(.+):(\d+)$/.exec(text);
+  if (!match) throw new UsageError('give the secret as PATH:LINE (as memlens secrets lists it)');
+  return { file: match[1]!, line: Number(match[2]) };
+}
+
+export function formatSecrets(list: SecretList): string {
+  if (list.secrets.length === 0) return 'No secrets found in memory or transcripts.\n';
+  const rows = list.secrets.map((s: SecretEntry) => [
+    `${s.path}:${s.line}`,
+    s.kind,
+    s.label,
+    s.firstSeen ? `first seen v${s.firstSeen.version} ${stamp(s.firstSeen.time)}` : '',
+  ]);
+  const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i]!.length)));
+  const lines = rows.map((r) =>
+    r
+      .map((cell, i) => (i < 3 ? cell.padEnd(widths[i]!) : cell))
+      .join('  ')
+      .trimEnd(),
+  );
+  return `${list.secrets.length} secret${list.secrets.length === 1 ? '' : 's'} found:\n${lines.join('\n')}\n\n${list.notices.join('\n')}\n`;
+}
