@@ -14,6 +14,7 @@ import {
   type WorkspaceInfo,
 } from '../../shared/contract.js';
 import { MemoryLensError, toErrorValue } from '../../shared/errors.js';
+import { toBoundaryError } from '../memory/files/fs-errors.js';
 import type { ModelCatalog } from '../../shared/domain.js';
 import { normalizeRelPath } from '../memory/files/safe-path.js';
 import type { WorkspaceActivity } from './agent/agent-activity-store.js';
@@ -226,7 +227,7 @@ export function createApiDispatcher(deps: DispatcherDeps): ApiDispatcher {
         }
         return { ok: true, result };
       } catch (error) {
-        return { ok: false, error: toErrorValue(error) };
+        return { ok: false, error: toErrorValue(toBoundaryError(error)) };
       }
     },
   };

@@ -5,6 +5,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { MemoryLensError } from '../../../shared/errors.js';
+import { toFileSystemError } from '../files/fs-errors.js';
 import { normalizeRelPath, resolveInside } from '../files/safe-path.js';
 import type { DiscoverOptions } from './discover.js';
 import { isMarkdownName } from './ignore-rules.js';
@@ -49,7 +50,8 @@ export async function resolveMemoryPath(
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') throw new MemoryLensError('NOT_FOUND', `No such file: ${clean}`);
-    throw error;
+    // ELOOP (a link loop), EACCES on a folder, ENAMETOOLONG…: typed, in workspace words.
+    throw toFileSystemError(error, clean, 'open');
   }
   if (place.inner.length === 0) {
     // A configured extra file is its own boundary: what it leads to must still be Markdown.
@@ -72,7 +74,11 @@ export async function resolveMemoryPath(
   }
   // Only renames and deletes (`edit`) act on the name itself; the other uses skip the look-up.
   const entry = use === 'edit' && resolved.exists ? await entryOf(place, clean) : resolved.real;
-  const isLink = entry !== resolved.real && (await fs.lstat(entry)).isSymbolicLink();
+  const isLink =
+    entry !== resolved.real &&
+    (
+      await fs.lstat(entry).catch((error: unknown) => Promise.reject(toFileSystemError(error, clean, 'open')))
+    ).isSymbolicLink();
   return {
     path: clean,
     abs: resolved.real,
