@@ -84,7 +84,10 @@ export function createApiDispatcher(deps: DispatcherDeps): ApiDispatcher {
     listFiles: () => engine().listFiles(),
     readFile: ({ path, offset, backward }) =>
       engine().readFile(path, { ...(offset !== undefined ? { offset } : {}), ...(backward ? { backward } : {}) }),
-    saveFile: ({ path, text, expectedHash }) => asApp(saved(path), () => engine().saveFile(path, text, expectedHash)),
+    saveFile: ({ path, text, expectedHash, overrideReadOnly }) =>
+      asApp(saved(path), () =>
+        engine().saveFile(path, text, expectedHash, { overrideReadOnly: overrideReadOnly === true }),
+      ),
     acceptChecksum: ({ path, expectedHash }) => asApp(saved(path), () => engine().acceptChecksum(path, expectedHash)),
     createFile: ({ path, text }) => asApp(saved(path), () => engine().createFile(path, text)),
     renameFile: ({ from, to, expectedHash }) =>

@@ -42,6 +42,11 @@ export interface FileOperationsOptions {
   reindex(relPath: string): Promise<unknown>;
 }
 
+export interface SaveOptions {
+  /** "Save anyway": write a file whose mode has no write bit for us; the mode is kept. */
+  overrideReadOnly?: boolean;
+}
+
 export class FileOperations {
   private readonly locks = new PathLocks();
 
@@ -73,7 +78,7 @@ export class FileOperations {
       const file: FileContent = {
         path: clean,
         ...content,
-        readOnly: content.readOnly ?? (isSession ? 'session' : null),
+        readOnly: content.readOnly ?? (isSession ? 'session' : modeForbidsWriting(stat) ? 'file-mode' : null),
       };
       if (!isSession) {
         const checksum = parseFrontmatter(content.text).checksum;
@@ -114,7 +119,12 @@ export class FileOperations {
    * Writes `text` only if the file still has the bytes the editor read (`expectedHash`); null
    * means the editor believes there is no file (re-creating a file deleted on disk).
    */
-  async saveFile(relPath: string, text: string, expectedHash: string | null): Promise<SaveResult> {
+  async saveFile(
+    relPath: string,
+    text: string,
+    expectedHash: string | null,
+    options: SaveOptions = {},
+  ): Promise<SaveResult> {
     const { path: clean, abs, exists } = await this.resolve(relPath, 'write');
     if (!exists) assertNewName(clean);
     const saved = await this.locks.runForFiles([abs], () =>
@@ -132,6 +142,7 @@ export class FileOperations {
         }
         const decoded = current ? decodeTextFile(current, 0) : null;
         if (decoded?.readOnly) throw new MemoryLensError('NOT_ALLOWED', `${clean} is read-only (${decoded.readOnly}).`);
+        if (current && options.overrideReadOnly !== true) await assertModeAllowsWriting(abs, clean);
         const finalText = this.keepIntegrity(decoded?.text ?? null, text);
         const folders = current ? null : await createParentFolders(abs);
         try {
@@ -187,6 +198,7 @@ export class FileOperations {
         }
         const decoded = decodeTextFile(current, 0);
         if (decoded.readOnly) throw new MemoryLensError('NOT_ALLOWED', `${clean} is read-only (${decoded.readOnly}).`);
+        await assertModeAllowsWriting(abs, clean);
         const refreshed = refreshIntegrityFields(decoded.text, new Date());
         if (!refreshed.applied) throw new MemoryLensError('NOT_ALLOWED', `${clean} declares no frontmatter checksum.`);
         return { ...(await writeTextFile(abs, refreshed.text, { bom: decoded.bom })), finalText: refreshed.text };
@@ -377,6 +389,31 @@ async function createExclusive(abs: string, bytes: Buffer, clean: string): Promi
     // Linked (the name now holds the bytes) or failed (disk full, name taken): the temp goes either way.
     await fsp.rm(tmp, { force: true }).catch(() => undefined);
   }
+}
+
+/**
+ * Whether the file's mode denies writing to this process's user class (owner, group, others). Read
+ * from the mode bits, not access(W_OK): as root that always succeeds, and root gets "any write bit".
+ */
+function modeForbidsWriting(stat: { mode: number; uid: number; gid: number }): boolean {
+  const uid = process.getuid?.();
+  if (uid === undefined) return (stat.mode & 0o200) === 0; // Windows: the read-only attribute clears every write bit.
+  if (uid === 0) return (stat.mode & 0o222) === 0;
+  if (stat.uid === uid) return (stat.mode & 0o200) === 0;
+  if (process.getgroups?.().includes(stat.gid) || process.getgid?.() === stat.gid) return (stat.mode & 0o020) === 0;
+  return (stat.mode & 0o002) === 0;
+}
+
+/** READ_ONLY (with the mode) unless the file's mode lets us write it; "save anyway" skips this check. */
+async function assertModeAllowsWriting(abs: string, clean: string): Promise<void> {
+  const stat = await fsp.stat(abs);
+  if (!modeForbidsWriting(stat)) return;
+  const mode = (stat.mode & 0o777).toString(8).padStart(4, '0');
+  throw new MemoryLensError(
+    'READ_ONLY',
+    `${clean} is read-only (file mode ${mode}); nothing was written. "Save anyway" writes it and keeps the mode.`,
+    { reason: 'file-mode', mode },
+  );
 }
 
 /** CONFLICT when the name became a link or stopped being one since it was resolved (before the locks). */
