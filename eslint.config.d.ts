@@ -6,5 +6,7 @@ export declare const LAYERS: Readonly<
   >
 >;
 export declare const LAYER_IMPORTS: Readonly<Record<keyof typeof LAYERS, readonly string[]>>;
+export declare const MEMORY_LAYERS: readonly string[];
+export declare const SEARCH_LAYERS: readonly string[];
 declare const config: unknown;
 export default config;

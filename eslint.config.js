@@ -45,6 +45,54 @@ export const LAYER_IMPORTS = {
   renderer: ['shared'],
 };
 
+/**
+ * Inside electron/memory, sub-layers lowest first: each folder may import itself and the folders
+ * before it, never one after it. Files directly in electron/memory (engine.ts, engine-types.ts, …)
+ * sit on top of them all.
+ */
+export const MEMORY_LAYERS = [
+  'text',
+  'parse',
+  'chunk',
+  'files',
+  'workspace',
+  'agent-db',
+  'index',
+  'embed',
+  'search',
+  'openclaw-rank',
+  'context',
+  'sync',
+  'index-lifecycle',
+];
+
+/**
+ * Inside electron/memory/search: core (pure data in, data out: fusion, decay, dates, MMR,
+ * snippets), sqlite (the FTS5 and vector readers over the index session), run (orchestration).
+ */
+export const SEARCH_LAYERS = ['core', 'sqlite', 'run'];
+
+/** Zones for an ordered list of folders under `base`; `top` is a glob of files above them all. */
+function orderedZones(base, order, top) {
+  return order.flatMap((folder, i) => {
+    const above = order.slice(i + 1).map((later) => ({
+      target: `./${base}/${folder}`,
+      from: `./${base}/${later}`,
+      message: `${base}/${folder}/ may import only ${order.slice(0, i + 1).join(', ')} within ${base}/; not ${later}/ (docs/ARCHITECTURE.md).`,
+    }));
+    const files = top
+      ? [
+          {
+            target: `./${base}/${folder}`,
+            from: `./${base}/${top}`,
+            message: `${base}/${folder}/ may not import the files above it in ${base}/ (docs/ARCHITECTURE.md).`,
+          },
+        ]
+      : [];
+    return [...above, ...files];
+  });
+}
+
 function layerZones() {
   const zones = [];
   for (const [layer, target] of Object.entries(LAYERS)) {
@@ -101,7 +149,18 @@ export default tseslint.config(
     ignores: ['**/*.test.ts', '**/*.test.tsx', '**/test-support/**'],
     plugins: { 'import-x': importX },
     settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true })] },
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: layerZones() }] },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...layerZones(),
+            ...orderedZones('electron/memory', MEMORY_LAYERS, '*.ts'),
+            ...orderedZones('electron/memory/search', SEARCH_LAYERS, null),
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['shared/**/*.ts'],

@@ -16,6 +16,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Vitest's default is one worker fewer than the cores: a single worker on a 2-core CI machine,
+    // which ran the files one after another (565 s). Most files wait on child processes and disks.
+    maxWorkers: 2,
     // Worker threads run JavaScript only: compile the embedding and sync workers (and what they
     // import) into dist/ before any test. Child processes run bin/memlens.js: compile the CLI too
     // (e2e/faults).

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { MemoryEngine } from '../electron/memory/engine.js';
 import type { MemoryEngineApi } from '../electron/memory/engine-types.js';
-import type { IndexSessionOptions } from '../electron/memory/search/index-session.js';
+import type { IndexSessionOptions } from '../electron/memory/search/sqlite/index-session.js';
 
 export async function openKeywordEngine(
   workspaceDir: string,

@@ -104,14 +104,42 @@ test('each change to MEMORY.md shows who made it; versions and hunks restore as 
     .poll(() => versionKinds(page))
     .toEqual(['save:you', 'external:agent', 'external:outside', 'save:you', 'baseline:outside']);
 
-  // Restore a whole version (the agent's) as a save from the window.
+  // Versions are numbered by their place in the list, v1 the oldest, whatever the app-wide ids.
+  const numbers = () =>
+    page
+      .getByTestId('version-row')
+      .evaluateAll((rows) => rows.map((r) => r.querySelector('.version-row__id')!.textContent));
+  expect(await numbers()).toEqual(['v5', 'v4', 'v3', 'v2', 'v1']);
+
+  // Restore a whole version (the agent's, v4) as a save from the window — only once confirmed.
   await page.getByTestId('version-row').nth(1).click();
   await page.getByTestId('restore-version').click();
-  await expect(page.getByTestId('history-message')).toHaveText(/^Restored version \d+\.$/);
+  await expect(page.getByTestId('restore-confirm')).toContainText('with v4');
+  await page.getByTestId('restore-confirm-no').click();
+  await expect(page.getByTestId('restore-confirm')).toHaveCount(0);
+  expect(fs.readFileSync(memory, 'utf8')).toBe('# Memory\n\n- Prefers totals in 万元.\n');
+  await page.getByTestId('restore-version').click();
+  await page.getByTestId('restore-confirm-yes').click();
+  await expect(page.getByTestId('history-message')).toHaveText(/^Restored v4\./);
   expect(sha(fs.readFileSync(memory))).toBe(sha(AGENT_TEXT));
   await expect
     .poll(() => versionKinds(page))
     .toEqual(['save:you', 'save:you', 'external:agent', 'external:outside', 'save:you', 'baseline:outside']);
+  expect(await numbers()).toEqual(['v6', 'v5', 'v4', 'v3', 'v2', 'v1']);
+  await expect(page.getByTestId('version-kind').first()).toHaveText('restored v4');
+
+  // The diff's chrome draws in glyphs every font has: no ⦚ or ⇜/⇝ on screen.
+  await page.getByTestId('version-row').last().click();
+  await page.getByTestId('compare-now').click();
+  const chrome = await page.evaluate(() =>
+    [...document.querySelectorAll('.cm-collapsedLines, .cm-merge-revert button')]
+      .map(
+        (el) =>
+          `${getComputedStyle(el, '::before').content}${getComputedStyle(el, '::after').content}${getComputedStyle(el).fontSize === '0px' ? '' : el.textContent}`,
+      )
+      .join(' '),
+  );
+  expect(chrome).not.toMatch(/[⦚⇜⇝]/);
 
   // What changed: by author, each with its diff; the agent's opens the conversation that led to it.
   await page.getByTestId('view-changes').click();

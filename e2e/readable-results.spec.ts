@@ -89,6 +89,8 @@ test('the same cron prompt in six sessions is one hit “and N more like it”, 
   const [cs, ce] = span((await row.getAttribute('data-chunk-lines'))!);
   // The hit spans more than its best chunk, and says whose numbers it shows.
   expect(start <= cs && end >= ce && end - start > ce - cs).toBe(true);
+  // Its passage is the best chunk's; opened in place, it says what it merged.
+  await row.getByTestId('snippet-more').click();
   await expect(row.getByTestId('merged-note')).toContainText('overlapping chunks');
 });
 

@@ -37,7 +37,8 @@ test('keyword-only is one short notice with a way to set up a model; the details
   await expect(notice).toHaveCount(1);
   // One line: the reason's short clause (worded as the CLI words it, shared/search-wording.ts), no details.
   expect((await notice.innerText()).length).toBeLessThan(120);
-  await expect(notice).toContainText(/^Keyword-only: [^—]+\.Set up a model$/);
+  await expect(notice.getByTestId('notice-text')).toHaveText(/^Keyword-only: [^—]+\.$/);
+  await expect(notice.getByTestId('setup-model')).toHaveText('Set up a model');
   // No file paths in the status bar or the panel.
   expect(await page.getByTestId('status-bar').innerText()).not.toMatch(/\/|models/);
   await search(page, 'router');

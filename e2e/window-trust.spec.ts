@@ -40,6 +40,7 @@ test('chunks of one line are one hit that names them all, and a new query leaves
   const health = page.locator(`[data-testid="search-result"][data-path="${HEALTH_SESSION}"]`);
   await expect(health).toHaveCount(1);
   await expect(health).toHaveAttribute('data-id', healthChunks[0]!.id);
+  await health.getByTestId('snippet-more').click();
   await expect(health.getByTestId('merged-note')).toBeVisible();
   const members = (await health.getAttribute('data-members'))!.split(' ').map((m) => m.slice(0, m.lastIndexOf('=')));
   expect(members).toEqual(expect.arrayContaining(healthChunks.slice(1).map((r) => r.id)));
@@ -197,11 +198,10 @@ test('a transcript keeps its line breaks, says what it is, and marks the matched
   await openApp(page, served.url);
   await search(page, 'Disco Elysium');
   const hit = page.locator(`[data-testid="search-result"][data-path="${HEALTH_SESSION}"]`).first();
-  // The file's group names the transcript as the sidebar does, by its first message; the path is in the tooltip.
-  const group = page.locator(`[data-testid="result-group"][data-path="${HEALTH_SESSION}"]`);
-  await expect(group.locator('.result-group__name')).toHaveText(/^Here is my health log for the last weeks/);
-  expect(await group.locator('.result-group__head').getAttribute('title')).toContain(HEALTH_SESSION);
-  await expect(hit.getByTestId('search-result-open')).toHaveText(/^lines \d+(-\d+)?$/);
+  // The card names the transcript as the sidebar does, by its first message; its path and lines under it.
+  await expect(hit.getByTestId('search-result-open')).toHaveText(/^Here is my health log for the last weeks/);
+  expect(await hit.getByTestId('search-result-open').getAttribute('title')).toContain(HEALTH_SESSION);
+  await expect(hit.getByTestId('result-path')).toHaveText(new RegExp(`^${HEALTH_SESSION}:\\d+(-\\d+)?$`));
   await hit.getByTestId('search-result-open').click();
   await expect(page.getByTestId('transcript')).toBeVisible();
   // Headings and lists arrive as Markdown rendered, not one paragraph of raw marks.

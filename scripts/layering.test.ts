@@ -3,7 +3,8 @@
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LAYER_IMPORTS, LAYERS } from '../eslint.config.js';
+import fs from 'node:fs';
+import { LAYER_IMPORTS, LAYERS, MEMORY_LAYERS, SEARCH_LAYERS } from '../eslint.config.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -76,7 +77,7 @@ describe('layer arrows', () => {
     expect(await layerErrors('main', 'electron/engine-host/engine-host-protocol.ts')).toEqual([]);
     expect(await layerErrors('main', 'electron/engine-host/engine-host.ts')).toHaveLength(1);
     expect(await layerErrors('cli', 'electron/memory/engine-types.ts')).toEqual([]);
-    expect(await layerErrors('cli', 'electron/memory/search/snippet.ts')).toHaveLength(1);
+    expect(await layerErrors('cli', 'electron/memory/search/core/snippet.ts')).toHaveLength(1);
   });
 
   it('names the rule in the message so the fix is obvious', async () => {
@@ -105,5 +106,70 @@ describe('package fences', () => {
     expect(
       await planted('electron/main/planted.ts', "import { app } from 'electron';\nexport const a = app;\n"),
     ).toHaveLength(0);
+  });
+});
+
+describe('sub-layers inside the engine', () => {
+  /** A planted file in `folder` importing some real module of `target` folder: the restricted-path messages. */
+  async function plantedErrors(folder: string, target: string): Promise<string[]> {
+    const real = target.endsWith('.ts')
+      ? ''
+      : fs
+          .readdirSync(path.join(root, target), { recursive: true, encoding: 'utf8' })
+          .filter((name) => !name.includes('test-support'))
+          .sort()
+          .find((name) => name.endsWith('.ts') && !name.endsWith('.test.ts') && !name.endsWith('.d.ts'));
+    if (real === undefined) throw new Error(`no module in ${target}`);
+    const filePath = path.join(root, folder, 'planted-import.ts');
+    let relative = path.relative(path.dirname(filePath), path.join(root, target, real)).replace(/\.ts$/, '.js');
+    if (!relative.startsWith('.')) relative = `./${relative}`;
+    const code = `import * as planted from '${relative}';\nexport const keep = planted;\n`;
+    const [result] = await eslint.lintText(code, { filePath });
+    return (result?.messages ?? []).filter((m) => m.ruleId === 'import-x/no-restricted-paths').map((m) => m.message);
+  }
+
+  it('are ordered as the architecture draws them (reordering is a reviewed change to this test too)', () => {
+    expect(MEMORY_LAYERS).toEqual([
+      'text',
+      'parse',
+      'chunk',
+      'files',
+      'workspace',
+      'agent-db',
+      'index',
+      'embed',
+      'search',
+      'openclaw-rank',
+      'context',
+      'sync',
+      'index-lifecycle',
+    ]);
+    expect(SEARCH_LAYERS).toEqual(['core', 'sqlite', 'run']);
+  });
+
+  it('let each engine folder import the one below it and refuse the one above it', async () => {
+    const wrong: string[] = [];
+    const check = async (folders: readonly string[], base: string) => {
+      for (let i = 0; i + 1 < folders.length; i++) {
+        const lower = `${base}/${folders[i]}`;
+        const higher = `${base}/${folders[i + 1]}`;
+        if ((await plantedErrors(lower, higher)).length !== 1) wrong.push(`${lower} → ${higher} should fail`);
+        if ((await plantedErrors(higher, lower)).length !== 0) wrong.push(`${higher} → ${lower} should pass`);
+      }
+    };
+    await check(MEMORY_LAYERS, 'electron/memory');
+    await check(SEARCH_LAYERS, 'electron/memory/search');
+    expect(wrong).toEqual([]);
+  }, 120_000);
+
+  it("keeps the engine's top files (engine.ts, engine-types.ts) out of every folder below them", async () => {
+    expect(await plantedErrors('electron/memory/text', 'electron/memory/engine-types.ts')).toEqual([
+      expect.stringContaining('may not import the files above it'),
+    ]);
+    expect(await plantedErrors('electron/memory/index-lifecycle', 'electron/memory/engine-types.ts')).toHaveLength(1);
+    expect(await plantedErrors('electron/memory', 'electron/memory/index-lifecycle')).toEqual([]);
+    expect(await plantedErrors('electron/memory/search/core', 'electron/memory/search/run')).toEqual([
+      expect.stringContaining('may import only core within electron/memory/search/'),
+    ]);
   });
 });

@@ -330,6 +330,13 @@ export const SearchResultSchema = z.object({
   alsoIn: z
     .array(z.object({ path: z.string(), startLine: z.number(), endLine: z.number(), citation: z.string() }))
     .optional(),
+  /**
+   * Other chunks of this file whose lines overlap or touch this one's, merged into this result:
+   * its lines span them all, its score, snippet and breakdown are its best chunk's.
+   */
+  merged: z
+    .array(z.object({ id: z.string(), startLine: z.number(), endLine: z.number(), score: z.number() }))
+    .optional(),
   breakdown: ScoreBreakdownSchema,
 });
 

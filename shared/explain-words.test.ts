@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DateBoostBreakdown, KeywordBreakdown } from './domain.js';
-import { describeDates, describeDays, describeKeyword, describeTerm, rarity } from './explain-words.js';
+import { describeDates, describeDays, describeKeyword, describeTerm, listedTerms, rarity } from './explain-words.js';
 
 const keyword: KeywordBreakdown = {
   bm25: -6.5897,
@@ -148,5 +148,27 @@ describe('the breakdown in words', () => {
     expect(describeDates({ ...base, enabled: false })).toBe(
       'The query mentions 16 Apr 2026 (“4月16号”); date boosting is off.',
     );
+  });
+});
+
+describe('listedTerms', () => {
+  it('leaves out expansion words no chunk holds, keeps those the index has and every query word', () => {
+    const expansion = (term: string, chunksWithTerm: number) => ({
+      term,
+      asWritten: [term],
+      occurrences: 0,
+      chunksWithTerm,
+      idf: chunksWithTerm ? 1.5 : 0,
+      contribution: 0,
+      expansion: { from: ['backup'], source: 'dictionary' as const, weight: 0.3 },
+    });
+    const k: KeywordBreakdown = {
+      ...keyword,
+      terms: [...keyword.terms!, expansion('备份盘', 0), expansion('备份', 12), expansion('存档', 0)],
+    };
+    expect(listedTerms(k).map((t) => t.term)).toEqual(['备份', 'nas', '云端', '备份']);
+    const lines = describeKeyword(k);
+    expect(lines.some((l) => /(^|\D)0 of 110 chunks/.test(l))).toBe(false);
+    expect(lines.filter((l) => l.includes('备份盘') || l.includes('存档'))).toEqual([]);
   });
 });

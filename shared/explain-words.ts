@@ -127,6 +127,16 @@ export function describeDates(d: DateBoostBreakdown): string {
 }
 
 /**
+ * The terms a breakdown lists, the largest contribution first: the query's words (matched or not)
+ * and the expansion words the index holds; an expansion no chunk contains said nothing.
+ */
+export function listedTerms(k: Pick<KeywordBreakdown, 'terms'>): TermBreakdown[] {
+  return (k.terms ?? [])
+    .filter((t) => !t.fragment && !(t.expansion && t.chunksWithTerm === 0))
+    .sort((a, b) => b.contribution - a.contribution);
+}
+
+/**
  * The keyword part as sentences, in reading order: what matched, each term (words first, then the
  * character pairs folded into one line), the chunk's length, and how BM25 became the score.
  */
@@ -134,8 +144,7 @@ export function describeKeyword(k: KeywordBreakdown): string[] {
   const lines = [`${capitalize(describeMatched(k))}${k.relaxed ? '; no memory holds every term' : ''}.`];
   const terms = k.terms ?? [];
   const total = k.totalChunks ?? 0;
-  const words = terms.filter((t) => !t.fragment).sort((a, b) => b.contribution - a.contribution);
-  for (const t of words) lines.push(describeTerm(t, total));
+  for (const t of listedTerms(k)) lines.push(describeTerm(t, total));
   const fragments = describeFragments(terms.filter((t) => t.fragment));
   if (fragments) lines.push(fragments);
   if (k.chunkTokens !== undefined && k.avgChunkTokens !== undefined)

@@ -64,31 +64,74 @@ function foldAlike(ranked: RankedResult[]): Array<{ head: RankedResult; alike: R
   return out;
 }
 
+/** Lines of one file that read as one passage: the items whose ranges overlap or touch, best first. */
+export interface LineRegion<T> {
+  /** In the order given (best first): `items[0]` stands for the region. */
+  items: T[];
+  startLine: number;
+  endLine: number;
+}
+
+/**
+ * Merges line ranges that overlap or touch (end + 1 ≥ next start) into regions, per file; `byRank`
+ * is best first and regions come back in the order of their best item. The one rule for the
+ * result list and for the engine's lists (CLI, HTTP, MCP), so both show the same regions.
+ */
+export function mergeLineRegions<T extends { path: string; startLine: number; endLine: number }>(
+  byRank: readonly T[],
+): LineRegion<T>[] {
+  const order = new Map<T, number>(byRank.map((item, i) => [item, i]));
+  const byPath = new Map<string, T[]>();
+  for (const item of byRank) {
+    const list = byPath.get(item.path) ?? [];
+    list.push(item);
+    byPath.set(item.path, list);
+  }
+  const regions: LineRegion<T>[] = [];
+  for (const items of byPath.values()) {
+    const sorted = [...items].sort((a, b) => a.startLine - b.startLine || order.get(a)! - order.get(b)!);
+    let run: T[] = [];
+    let end = -Infinity;
+    const close = (): void => {
+      if (run.length === 0) return;
+      run.sort((a, b) => order.get(a)! - order.get(b)!);
+      regions.push({
+        items: run,
+        startLine: Math.min(...run.map((r) => r.startLine)),
+        endLine: Math.max(...run.map((r) => r.endLine)),
+      });
+    };
+    for (const item of sorted) {
+      if (run.length > 0 && item.startLine <= end + 1) {
+        run.push(item);
+        end = Math.max(end, item.endLine);
+      } else {
+        close();
+        run = [item];
+        end = item.endLine;
+      }
+    }
+    close();
+  }
+  return regions.sort((a, b) => order.get(a.items[0]!)! - order.get(b.items[0]!)!);
+}
+
 /** Merges a file's entries whose line ranges overlap or touch (end + 1 ≥ next start). */
 function mergeByLines(entries: Array<{ head: RankedResult; alike: RankedResult[] }>): ResultHit[] {
-  const sorted = [...entries].sort(
-    (a, b) => a.head.result.startLine - b.head.result.startLine || a.head.rank - b.head.rank,
-  );
-  const runs: Array<typeof sorted> = [];
-  let end = -Infinity;
-  for (const entry of sorted) {
-    const r = entry.head.result;
-    if (runs.length > 0 && r.startLine <= end + 1) runs[runs.length - 1]!.push(entry);
-    else runs.push([entry]);
-    end = runs[runs.length - 1]!.length === 1 ? r.endLine : Math.max(end, r.endLine);
-  }
-  return runs
-    .map((run) => {
-      const byRank = [...run].sort((a, b) => a.head.rank - b.head.rank);
-      return {
-        primary: byRank[0]!.head,
-        merged: byRank.slice(1).map((e) => e.head),
-        alike: byRank.flatMap((e) => e.alike).sort((a, b) => a.rank - b.rank),
-        startLine: Math.min(...run.map((e) => e.head.result.startLine)),
-        endLine: Math.max(...run.map((e) => e.head.result.endLine)),
-      };
-    })
-    .sort((a, b) => a.primary.rank - b.primary.rank);
+  const byRank = [...entries].sort((a, b) => a.head.rank - b.head.rank);
+  const asLines = byRank.map((entry) => ({
+    entry,
+    path: entry.head.result.path,
+    startLine: entry.head.result.startLine,
+    endLine: entry.head.result.endLine,
+  }));
+  return mergeLineRegions(asLines).map((region) => ({
+    primary: region.items[0]!.entry.head,
+    merged: region.items.slice(1).map((i) => i.entry.head),
+    alike: region.items.flatMap((i) => i.entry.alike).sort((a, b) => a.rank - b.rank),
+    startLine: region.startLine,
+    endLine: region.endLine,
+  }));
 }
 
 /** The engine's ranked results grouped by file, merged by lines and folded by text. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SearchResult } from './domain.js';
-import { groupingRequestSize, layoutResults } from './result-list.js';
+import { groupingRequestSize, layoutResults, numberShownHits } from './result-list.js';
 
 function result(path: string, startLine: number, snippet: string, score: number): SearchResult {
   return {
@@ -97,5 +97,39 @@ describe('layoutResults', () => {
     expect(groupingRequestSize(6)).toBe(50);
     expect(groupingRequestSize(20)).toBe(160);
     expect(groupingRequestSize(1000)).toBe(1000);
+  });
+});
+
+describe('numberShownHits', () => {
+  const numbers = (layout: ReturnType<typeof layoutResults>) =>
+    [...numberShownHits(layout).values()].map((n) => [n.number, n.hit.primary.rank, n.neighbour?.number]);
+  const after = (layout: ReturnType<typeof layoutResults>) => [...numberShownHits(layout).values()].map((n) => n.after);
+
+  it('numbers the cards from 1 in screen order, whatever the engine ranks, in every placement', () => {
+    // Runs first in the engine: the people's cards are engine #7…#12, shown #1…#6.
+    expect(numbers(layoutResults(results, { isAutomated, placement: 'after', shown: 6 }))).toEqual([
+      [1, 7, 2],
+      [2, 8, 1],
+      [3, 9, 2],
+      [4, 10, 3],
+      [5, 11, 4],
+      [6, 12, 5],
+    ]);
+    expect(numbers(layoutResults(results, { isAutomated, placement: 'hidden', shown: 2 }))).toEqual([
+      [1, 7, 2],
+      [2, 8, 1],
+    ]);
+    // Runs listed after the people continue the count.
+    const few = [...results.slice(0, 6), results[6]!, results[7]!];
+    expect(numbers(layoutResults(few, { isAutomated, placement: 'after', shown: 4 })).map((n) => n[0])).toEqual([
+      1, 2, 3, 4,
+    ]);
+    expect(numbers(layoutResults(few, { isAutomated, placement: 'after', shown: 4 }))[2]).toEqual([3, 1, 2]);
+    expect(after(layoutResults(few, { isAutomated, placement: 'after', shown: 4 }))).toEqual([
+      false,
+      false,
+      true,
+      true,
+    ]);
   });
 });

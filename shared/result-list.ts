@@ -3,7 +3,7 @@
 // Grouping and folding shrink a list and moving automated hits down empties its top, so the UI
 // asks the engine for more chunks than it shows (groupingRequestSize) and cuts here.
 import type { SearchResult } from './domain.js';
-import { groupResults, resultsAsListed, type ResultGroup } from './result-groups.js';
+import { groupResults, resultsAsListed, type ResultGroup, type ResultHit } from './result-groups.js';
 
 /** Where hits from automated sessions go: after the conversations (default), hidden, or in rank order. */
 export type AutomatedPlacement = 'after' | 'hidden' | 'mixed';
@@ -83,4 +83,33 @@ export function layoutResults(results: readonly SearchResult[], options: LayoutO
     automatedShown: automated.reduce((n, g) => n + hitCount(g), 0),
     shownHits: hitsIn(people) + hitsIn(automated),
   };
+}
+
+/** A hit as the list shows it: its number on screen (from 1, in screen order) and the card above it. */
+export interface NumberedHit {
+  hit: ResultHit;
+  number: number;
+  /** Listed after the conversations because an automated session holds it. */
+  after: boolean;
+  /** The card just above (for #1, the one just below): what its "why" sentence compares with. */
+  neighbour: { hit: ResultHit; number: number; after: boolean } | null;
+}
+
+/**
+ * The cards numbered as a person counts them: conversations and notes, then the automated runs
+ * listed after them, 1, 2, 3… whatever the engine's ranks were (grouping, folding and moving
+ * automated hits leave gaps in those). Keyed by the hit's best chunk id.
+ */
+export function numberShownHits(layout: Pick<ResultLayout, 'people' | 'automated'>): Map<string, NumberedHit> {
+  const order = [
+    ...layout.people.flatMap((g) => g.hits.map((hit) => ({ hit, after: false }))),
+    ...layout.automated.flatMap((g) => g.hits.map((hit) => ({ hit, after: true }))),
+  ];
+  const out = new Map<string, NumberedHit>();
+  order.forEach(({ hit, after }, i) => {
+    const other = i === 0 ? 1 : i - 1;
+    const neighbour = order[other] ? { ...order[other]!, number: other + 1 } : null;
+    out.set(hit.primary.result.id, { hit, number: i + 1, after, neighbour });
+  });
+  return out;
 }

@@ -11,9 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResponse } from '../../shared/domain.js';
 import { parseEvalQueries } from '../../electron/cli/eval/eval-queries.js';
 import type { MemoryEngineApi } from '../../electron/memory/engine-types.js';
-import { bm25UnionTopK } from '../../electron/memory/search/bm25-union.js';
-import { IndexSession } from '../../electron/memory/search/index-session.js';
-import { buildMatchQuery, searchTerms } from '../../electron/memory/search/keyword-search.js';
+import { bm25UnionTopK } from '../../electron/memory/search/sqlite/bm25-union.js';
+import { IndexSession } from '../../electron/memory/search/sqlite/index-session.js';
+import { buildMatchQuery, searchTerms } from '../../electron/memory/search/sqlite/keyword-search.js';
 import { openKeywordEngine } from '../open-engine.js';
 import { sampleWorkspaceDir } from '../repo-paths.js';
 

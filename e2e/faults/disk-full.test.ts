@@ -127,4 +127,51 @@ describe.skipIf(unavailable !== null)('disk full (a 1 MB tmpfs in a user namespa
     expect(report).toMatchObject({ filesScanned: 401, filesFailed: 0 });
     expect(search).toMatch(/"path": "memory\/notes\/n399\.md"/);
   });
+  it('a full data disk is not damage: nothing moved aside, search answers from what is indexed, writes say the disk is full, and all resumes with space', async () => {
+    const dir = tempWorkspace('data-full', { 'MEMORY.md': '# Memory\n\nThe lighthouse keeper likes tea.\n' });
+    onTestFinished(() => dir.cleanup());
+    fs.mkdirSync(dir.dataDir);
+    const run = (args: string) =>
+      `'${process.execPath}' '${memlensBin()}' ${args} --workspace '${dir.workspace}' --data-dir '${dir.dataDir}' --json 2>&1; echo "exit=$?"`;
+    // The SQLite files of the data folder with their sizes (a moved-aside file would show here).
+    const list = `find '${dir.dataDir}' -name '*.sqlite*' ! -name '*-shm' ! -name '*-wal' -printf '%P %s\\n' | sort`;
+    const script = [
+      `mount -t tmpfs -o size=2m tmpfs '${dir.dataDir}'`,
+      run('search lighthouse --log --min-score 0'),
+      `head -c 100000000 /dev/zero > '${dir.dataDir}/filler' 2>/dev/null`,
+      list,
+      'echo ---',
+      `printf '# Later\\n\\nThe lighthouse got a new lamp.\\n' > '${dir.workspace}/memory-later.md'`,
+      `mkdir -p '${dir.workspace}/memory' && mv '${dir.workspace}/memory-later.md' '${dir.workspace}/memory/later.md'`,
+      run('search lighthouse --log --min-score 0'),
+      'echo ---',
+      list,
+      'echo ---',
+      `rm '${dir.dataDir}/filler'`,
+      run('search lighthouse --log --min-score 0'),
+    ].join('\n');
+    const child = spawn('unshare', ['-U', '-r', '-m', 'sh', '-c', script], { cwd: repoRoot, env: childEnv(dir.root) });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await new Promise((resolve) => child.once('exit', resolve));
+    const [before, full, after, freed] = output.split('---\n');
+    const results = (text: string) =>
+      (
+        JSON.parse(text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1)) as { results: { path: string }[] }
+      ).results.map((r) => r.path);
+
+    // Before: "the agent activity file could not be read (disk I/O error); it was moved to
+    // …agent-activity.sqlite.corrupt-…", then INDEX_CORRUPT "…database or disk is full", exit 1.
+    expect(full).toMatch(/exit=0/);
+    expect(full).not.toMatch(/corrupt|damaged|moved to|moved aside/);
+    expect(results(full!)).toEqual(['MEMORY.md']);
+    expect(full).toMatch(/The disk holding the index is full/);
+    expect(full).toMatch(/logging the search failed: The data disk is full: agent-activity\.sqlite/);
+    expect(after).toBe(before!.replace(/^.*exit=0\n/s, ''));
+    expect(before).toMatch(/agent-activity\.sqlite \d+/);
+
+    expect(freed).toMatch(/exit=0/);
+    expect(results(freed!).sort()).toEqual(['MEMORY.md', 'memory/later.md']);
+  });
 });

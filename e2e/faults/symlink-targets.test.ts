@@ -10,7 +10,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sha256 } from '../../electron/memory/files/hash.js';
+import { sha256 } from '../../electron/memory/text/hash.js';
 import {
   childEnv,
   eventually,

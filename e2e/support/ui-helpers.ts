@@ -104,7 +104,7 @@ export function cliSearch(workspace: string, query: string, extraArgs: string[] 
 
 /** Saves a screenshot as a test artifact, and optionally as the README's picture of a view. */
 export type ReadmeScreenshot =
-  'editor' | 'timeline' | 'search' | 'transcript' | 'settings' | 'small-window' | 'context' | 'budget';
+  'editor' | 'timeline' | 'search' | 'search-1024' | 'transcript' | 'settings' | 'small-window' | 'context' | 'budget';
 
 export async function snap(page: Page, outputPath: string, readmeName?: ReadmeScreenshot): Promise<void> {
   await page.screenshot({ path: outputPath });

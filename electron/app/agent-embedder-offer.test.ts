@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadOpenclawConfig } from '../memory/context/openclaw-config.js';
+import { loadOpenclawConfig } from '../memory/workspace/openclaw-config.js';
 import { agentEmbedderOffer } from './agent-embedder-offer.js';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-offer-'));

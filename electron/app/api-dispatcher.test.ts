@@ -12,7 +12,7 @@ import {
 import { MemoryLensError } from '../../shared/errors.js';
 import type { ApiDispatcher } from '../../shared/contract.js';
 import { loggedResponse } from './agent/agent-memory-tools.js';
-import { sha256 } from '../memory/files/hash.js';
+import { sha256 } from '../memory/text/hash.js';
 import { createApiDispatcher } from './api-dispatcher.js';
 import { DraftStore } from './draft-store.js';
 import { HistoryService } from './history/history-service.js';

@@ -22,7 +22,7 @@ import { createOsTrash } from './os-trash.js';
 import { SettingsStore, settingsPathFor } from './settings-store.js';
 import { WorkspaceSession } from './workspace-session.js';
 import { createWorkspaceOpener } from './workspace-opener.js';
-import { loadOpenclawConfig } from '../memory/context/openclaw-config.js';
+import { loadOpenclawConfig } from '../memory/workspace/openclaw-config.js';
 import { agentEmbedderOffer } from './agent-embedder-offer.js';
 import type { KeyStore } from '../../shared/key-store.js';
 import { EndpointKeyVault } from './keys/endpoint-key-vault.js';

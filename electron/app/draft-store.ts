@@ -7,7 +7,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { DraftSchema } from '../../shared/app-data-schemas.js';
 import type { Draft } from '../../shared/domain.js';
-import { workspaceKey } from '../memory/data-dir.js';
+import { workspaceKey } from '../memory/files/data-dir.js';
 import { atomicWrite } from '../memory/files/atomic-write.js';
 import { normalizeRelPath } from '../memory/files/safe-path.js';
 

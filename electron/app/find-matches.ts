@@ -1,9 +1,9 @@
 // Where a result's matched terms occur in its cited lines, in the file as it is now: the editor and
-// the transcript view mark those words. The engine's own highlighter (search/snippet.ts) finds them
+// the transcript view mark those words. The engine's own highlighter (search/core/snippet.ts) finds them
 // — the same one that marks snippets — so the UI draws ranges and never searches text itself.
 import type { LineMatch } from '../../shared/domain.js';
 import type { MemoryEngineApi } from '../memory/engine-types.js';
-import { highlightRanges } from '../memory/search/snippet.js';
+import { highlightRanges } from '../memory/search/core/snippet.js';
 
 /** A cited range is one chunk (a few dozen lines); this bounds the work for a hand-made request. */
 const MAX_LINES = 5000;

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { JudgmentSchema } from '../../shared/app-data-schemas.js';
 import type { EvalQuery, Judgment, JudgmentExport, Verdict } from '../../shared/domain.js';
-import { workspaceKey } from '../memory/data-dir.js';
+import { workspaceKey } from '../memory/files/data-dir.js';
 import { atomicWrite } from '../memory/files/atomic-write.js';
 
 const JudgmentFileSchema = z.object({ version: z.literal(1), judgments: z.array(JudgmentSchema) });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { toErrorValue } from '../../shared/errors.js';
-import { sha256 } from '../memory/files/hash.js';
+import { sha256 } from '../memory/text/hash.js';
 import { createOsTrash } from './os-trash.js';
 
 let root: string;

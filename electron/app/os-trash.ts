@@ -4,7 +4,7 @@
 // leads. The watcher then drops it from the index. No electron import: the trash function is injected.
 import fs from 'node:fs/promises';
 import { MemoryLensError } from '../../shared/errors.js';
-import { sha256 } from '../memory/files/hash.js';
+import { sha256 } from '../memory/text/hash.js';
 import { PathLocks } from '../memory/files/path-lock.js';
 import type { DiscoverOptions } from '../memory/workspace/discover.js';
 import { resolveMemoryPath } from '../memory/workspace/memory-path.js';

@@ -1,4 +1,4 @@
-// What a subcommand is. Adding one is one entry in commands.ts.
+// What a subcommand is: its metadata (commands.ts) and its implementation, loaded on run.
 import type { AgentActivityStore } from '../app/agent/agent-activity-store.js';
 import type { EngineOptions, MemoryEngineApi } from '../memory/engine-types.js';
 import type { CliIo } from './cli-io.js';
@@ -29,6 +29,11 @@ export interface CliCommand {
   options: OptionSpecs;
   /** Flags whose value is optional (`--decay` or `--decay=14`). */
   optionalValueFlags?: readonly string[];
+  /** Imports the implementation: only the command that runs pays for its modules. */
+  load(): Promise<CommandImpl>;
+}
+
+export interface CommandImpl {
   /** Exit code: 0 ok, 1 runtime failure, 2 usage. */
   run(run: CommandRun): Promise<number>;
 }

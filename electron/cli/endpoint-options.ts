@@ -14,6 +14,7 @@ export const ENDPOINT_OPTIONS = {
   'embedder-document-prefix': { type: 'string' },
   'embedder-key-env': { type: 'string' },
   'embedder-allow-remote': { type: 'boolean' },
+  'embedder-timeout': { type: 'string' },
 } as const satisfies OptionSpecs;
 
 export const ENDPOINT_USAGE = `  --embedder URL       embed through an OpenAI-compatible /v1/embeddings endpoint instead of a local model,
@@ -24,7 +25,9 @@ export const ENDPOINT_USAGE = `  --embedder URL       embed through an OpenAI-co
   --embedder-query-prefix T, --embedder-document-prefix T   text put before queries / chunks
   --embedder-key-env VAR      send $VAR as the Bearer key (default: no key)
   --embedder-allow-remote     allow an endpoint that is not on this computer: it receives every
-                              indexed chunk's text and every query`;
+                              indexed chunk's text and every query
+  --embedder-timeout S        seconds an indexing request may go unanswered before search goes
+                              keyword-only and the endpoint counts as down (default 60)`;
 
 type Values = { [K in keyof typeof ENDPOINT_OPTIONS]?: unknown };
 
@@ -65,6 +68,13 @@ export function endpointFromFlags(
     allowRemote: values['embedder-allow-remote'] === true,
   };
   if (Object.keys(inputTypes).length > 0) config.inputTypes = inputTypes;
+  const timeout = str('embedder-timeout');
+  if (timeout !== undefined) {
+    const seconds = Number(timeout);
+    if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 3_600)
+      fail(`--embedder-timeout expects seconds between 0 and 3600 (got "${timeout}")`);
+    config.requestTimeoutMs = Math.round(seconds * 1000);
+  }
   const keyEnv = str('embedder-key-env');
   if (keyEnv !== undefined) {
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(keyEnv))

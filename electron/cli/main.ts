@@ -16,8 +16,7 @@ import {
   UsageError,
   type CommonSettings,
 } from './common-options.js';
-import { AgentActivityStore } from '../app/agent/agent-activity-store.js';
-import { openEngine } from '../app/open-engine.js';
+import type { AgentActivityStore } from '../app/agent/agent-activity-store.js';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
@@ -110,20 +109,25 @@ export async function runCli(
     const getSettings = (): Promise<CommonSettings> => (settings ??= resolveCommonSettings(values, io));
     const getActivity = async (): Promise<AgentActivityStore> => {
       const { dataDir } = (await getSettings()).engineOptions;
+      const { AgentActivityStore } = await import('../app/agent/agent-activity-store.js');
       opened.activity ??= AgentActivityStore.open({
         dataDir,
         log: (message) => io.stderr(`memlens ${command.name}: ${message}\n`),
       });
       return opened.activity;
     };
-    return await command.run({
+    const implementation = await command.load();
+    return await implementation.run({
       values,
       positionals: parsed.positionals,
       io,
       json,
       settings: getSettings,
       openEngine: async (extra) =>
-        openEngine({ ...(await getSettings()).engineOptions, ...extra }, await getActivity()),
+        (await import('../app/open-engine.js')).openEngine(
+          { ...(await getSettings()).engineOptions, ...extra },
+          await getActivity(),
+        ),
       activity: getActivity,
     });
   } catch (error) {

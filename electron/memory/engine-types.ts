@@ -1,12 +1,12 @@
 // The engine's public surface: what the CLI, serve mode and the Electron main process use.
 // Implemented by `MemoryEngine` in engine.ts. Plain Node; never imports electron.
-import type { IndexSessionOptions } from './search/index-session.js';
+import type { AccessStatsLookup, ChunkAccessStats } from './search/core/access-boost.js';
+import type { EmbedderConfig } from './embed/load-embedder.js';
+import type { IndexSessionOptions } from './search/sqlite/index-session.js';
 import type { SaveOptions } from './file-operations.js';
 import type { Unsubscribe } from '../../shared/contract.js';
 import type { AgentDatabasesOptions } from './agent-db/agent-databases.js';
 import type { AgentDatabasesReport, AgentIndexChunk } from '../../shared/agent-db-schemas.js';
-import type { ModelLoadProgress } from './embed/embed-protocol.js';
-import type { EmbeddingEndpointConfig } from '../../shared/embedding-endpoint.js';
 import type { EmbedderRetryResult } from '../../shared/embedder-retry-schemas.js';
 import type {
   ContextArgs,
@@ -75,14 +75,7 @@ export interface EngineOptions {
   onEmbedderAvailable?: () => void;
 }
 
-/** How often agents retrieved one chunk (same file, same text), and when last. */
-export interface ChunkAccessStats {
-  count: number;
-  lastAccessAt: number | null;
-}
-
-/** Access stats for chunks identified by path and content hash, in the order asked. */
-export type AccessStatsLookup = (chunks: readonly { path: string; hash: string }[]) => ChunkAccessStats[];
+export type { AccessStatsLookup, ChunkAccessStats, EmbedderConfig };
 
 /** One indexed chunk of a file, as hosts need it to attribute accesses to lines. */
 export interface ChunkRef {
@@ -91,29 +84,6 @@ export interface ChunkRef {
   endLine: number;
   /** sha256 of the chunk text. */
   hash: string;
-}
-
-export interface EmbedderConfig {
-  /** Preset id or model id, e.g. `Xenova/multilingual-e5-small`. */
-  model: string;
-  /** Folder holding `<model id>/` model folders. */
-  modelsDir: string;
-  /** Allow downloading a missing model (CLI `--allow-download`, desktop: the user's answer). */
-  allowDownload: boolean;
-  /**
-   * Where downloads come from instead of https://huggingface.co/ (MEMLENS_MODEL_HOST): a mirror
-   * such as https://hf-mirror.com/ where the hub is blocked or slow, or a server in the same network.
-   */
-  modelHost?: string;
-  /** Model files being read or downloaded (transformers.js progress), for a progress bar. */
-  onLoadProgress?: (progress: ModelLoadProgress) => void;
-  /** Per-query embedding timeout; on timeout that query runs keyword-only. */
-  queryTimeoutMs?: number;
-  /**
-   * Embed through an OpenAI-compatible `/v1/embeddings` endpoint instead of a local model; then
-   * `model` names the endpoint's model and `modelsDir`/`allowDownload` are unused.
-   */
-  endpoint?: EmbeddingEndpointConfig;
 }
 
 export interface MemoryEngineApi {

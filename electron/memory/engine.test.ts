@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FileChangeEvent, IndexProgress } from '../../shared/domain.js';
 import { MemoryLensError } from '../../shared/errors.js';
 import { MemoryEngine } from './engine.js';
-import { sha256 } from './files/hash.js';
+import { sha256 } from './text/hash.js';
 import { SCHEMA_VERSION } from './index/schema.js';
 import { READ_WINDOW } from './sync/sync.js';
 

@@ -1,5 +1,5 @@
 // The engine façade (MemoryEngineApi): one index per workspace, kept in line with the files by
-// sync and the watcher, searched by search/run-search.ts. The index's lifecycle — the write
+// sync and the watcher, searched by search/run/run-search.ts. The index's lifecycle — the write
 // queue, rebuilds, damage and recovery — is index-lifecycle/'s; this file wires it to the file
 // operations, search and the watcher, and turns what they report into the contract's events.
 import fs from 'node:fs';
@@ -24,11 +24,11 @@ import type {
 } from '../../shared/domain.js';
 import { MemoryLensError, messageOf } from '../../shared/errors.js';
 import { CHUNKER_VERSION } from './chunk/chunker.js';
-import { assertIndexOutsideWorkspace, indexPathFor } from './data-dir.js';
+import { assertIndexOutsideWorkspace, indexPathFor } from './files/data-dir.js';
 import type { EmbeddingProvider } from './embed/embedding-provider.js';
 import { loadEmbedder } from './embed/load-embedder.js';
 import { BrokenModelRecord, checkedEmbeddingProvider, ModelHealth } from './embed/model-health.js';
-import { Listeners } from './engine-events.js';
+import { Listeners } from '../../shared/listeners.js';
 import type { ChunkRef, EngineOptions, MemoryEngineApi } from './engine-types.js';
 import type { SaveOptions } from './file-operations.js';
 import { normalizeRelPath } from './files/safe-path.js';
@@ -37,17 +37,17 @@ import { buildContextReport } from './context/context-report.js';
 import { FileOperations } from './file-operations.js';
 import { IndexLifecycle } from './index-lifecycle/index-lifecycle.js';
 import { createSearchContext, emptySearchResponse } from './search-context.js';
-import type { IndexSession, SearchBackends } from './search/index-session.js';
+import type { IndexSession, SearchBackends } from './search/sqlite/index-session.js';
 import type { SearchContextInput } from './search-context.js';
 import type { ExpectedIndexMeta, IndexDb } from './index/index-db.js';
 import { listChunkRefs, listFileEntries, listFileTitles } from './index/index-queries.js';
 import { SCHEMA_VERSION } from './index/schema.js';
 import { OpenClawRanker } from './openclaw-rank/openclaw-ranker.js';
-import { searchBackends } from './search/accelerator-check.js';
-import { explainFile } from './search/explain-file.js';
-import { runSearch } from './search/run-search.js';
-import type { SearchContext } from './search/run-search.js';
-import { buildTimeline } from './search/timeline.js';
+import { searchBackends } from './search/sqlite/accelerator-check.js';
+import { explainFile } from './search/run/explain-file.js';
+import { runSearch } from './search/run/run-search.js';
+import type { SearchContext } from './search/run/run-search.js';
+import { buildTimeline } from './search/core/timeline.js';
 import type { SyncResult } from './sync/sync.js';
 import { ForegroundWork } from './sync/foreground-work.js';
 import { WorkspaceWatcher } from './sync/watcher.js';
@@ -59,7 +59,7 @@ import { defaultOpenclawHome } from './workspace/session-sources.js';
 import { agentChunksOf, agentDatabasesReport } from './agent-db/agent-db-report.js';
 import { inAgentIndexScope } from './agent-db/agent-index.js';
 import { discoverFiles } from './workspace/discover.js';
-import { sha256 } from './files/hash.js';
+import { sha256 } from './text/hash.js';
 import type { AgentDatabasesReport, AgentIndexChunk } from '../../shared/agent-db-schemas.js';
 import type { EmbedderRetryResult } from '../../shared/embedder-retry-schemas.js';
 import type { EndpointOutage } from './embed/endpoint/endpoint-outage.js';

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sha256 } from './files/hash.js';
+import { sha256 } from './text/hash.js';
 import { compileForChild } from './index-lifecycle/test-support/compile-for-child.js';
 
 const SAVE_ROUNDS = 40;

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { toErrorValue } from '../../shared/errors.js';
 import { MemoryEngine } from './engine.js';
-import { sha256 } from './files/hash.js';
+import { sha256 } from './text/hash.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

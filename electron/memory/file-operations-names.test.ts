@@ -100,3 +100,18 @@ describe('a binary file named .md', () => {
     ]);
   });
 });
+
+describe('a transcript that is valid UTF-8 full of U+FFFD', () => {
+  it('is indexed, searchable and dated by its messages, not by its file time', async () => {
+    const fixture = fs.readFileSync(path.join(import.meta.dirname, 'sync', 'fixtures', 'fffd-transcript.jsonl'));
+    const { engine, workspace } = await open({ 'MEMORY.md': '# Memory\n', 'sessions/5e0c9b1f.jsonl': fixture });
+    const fileTime = new Date('2026-11-30T12:00:00Z');
+    fs.utimesSync(path.join(workspace, 'sessions/5e0c9b1f.jsonl'), fileTime, fileTime);
+    const report = await engine.sync();
+    expect(report.filesSkipped).toBe(0);
+    const file = (await engine.listFiles()).find((f) => f.path === 'sessions/5e0c9b1f.jsonl');
+    expect(file).toMatchObject({ indexState: 'indexed', date: { date: '2026-04-17', source: 'first-record' } });
+    const hits = (await engine.search({ query: 'quarterly report unzip', minScore: 0 })).results;
+    expect(hits.map((r) => r.path)).toContain('sessions/5e0c9b1f.jsonl');
+  });
+});

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryEngine } from './engine.js';
 import { LEFTOVER_TEMP_AGE_MS } from './files/atomic-write.js';
-import { sha256 } from './files/hash.js';
+import { sha256 } from './text/hash.js';
 import { parseFrontmatter } from './parse/frontmatter.js';
 
 const engines: MemoryEngine[] = [];

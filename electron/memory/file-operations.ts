@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { FileContent, MemoryGetResult, SaveResult, Transcript } from '../../shared/domain.js';
 import { findBidiControl, showBidiControls } from '../../shared/bidi-controls.js';
 import { MemoryLensError } from '../../shared/errors.js';
-import { trashDirFor } from './data-dir.js';
+import { trashDirFor } from './files/data-dir.js';
 import { tempPathFor } from './files/atomic-write.js';
 import {
   decodeTextFile,
@@ -18,11 +18,11 @@ import {
   memoryGet,
   readWholeFile,
   writeTextFile,
-} from './files/file-io.js';
-import { readFileWindow } from './files/file-window.js';
+} from './workspace/file-io.js';
+import { readFileWindow } from './workspace/file-window.js';
 import { toFileSystemError } from './files/fs-errors.js';
 import type { FileAction } from './files/fs-errors.js';
-import { sha256 } from './files/hash.js';
+import { sha256 } from './text/hash.js';
 import { createParentFolders } from './files/parent-folders.js';
 import { PathLocks } from './files/path-lock.js';
 import { normalizeRelPath } from './files/safe-path.js';

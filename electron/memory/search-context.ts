@@ -4,9 +4,9 @@ import type { SearchResponse } from '../../shared/domain.js';
 import type { EmbeddingProvider } from './embed/embedding-provider.js';
 import type { AccessStatsLookup } from './engine-types.js';
 import type { IndexDb } from './index/index-db.js';
-import { sessionSlot, type IndexSession } from './search/index-session.js';
-import type { SearchContext, SearchFileMeta } from './search/run-search.js';
-import { vectorSearch } from './search/vector-search.js';
+import { sessionSlot, type IndexSession } from './search/sqlite/index-session.js';
+import type { SearchContext, SearchFileMeta } from './search/run/run-search.js';
+import { vectorSearch } from './search/sqlite/vector-search.js';
 
 /** Cleared when full: a search needs at most a few hundred files. */
 const MAX_CACHED_FILES = 50_000;

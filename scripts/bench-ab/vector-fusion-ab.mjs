@@ -18,6 +18,11 @@ const DIMS = 384;
 // the default minScore; later builds keep keyword matches below it, issue 19).
 const extra = process.env.AB_MIN_SCORE !== undefined ? { minScore: Number(process.env.AB_MIN_SCORE) } : {};
 const mod = (dir, rel) => import(pathToFileURL(path.resolve(dir, rel)).href);
+// search/ split into core, sqlite and run; either side of the A/B may predate the split.
+const searchMod = (dir, name) =>
+  mod(dir, `electron/memory/search/${name}.js`).catch(() =>
+    mod(dir, `electron/memory/search/${name.replace(/^(core|sqlite|run)\//, '')}.js`),
+  );
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'vec-ab-'));
 const dbPath = path.join(tmp, 'vectors.sqlite');
 const embedding = { provider: 'bench', model: 'random-unit-vectors', providerKey: 'bench', dims: DIMS };
@@ -51,8 +56,8 @@ for (const [name, dir] of [
   const index = openIndexDb(copy, {
     expected: { schemaVersion: SCHEMA_VERSION, chunkerVersion: CHUNKER_VERSION, embedding },
   });
-  const { runSearch } = await mod(dir, 'electron/memory/search/run-search.js');
-  const { vectorSearch } = await mod(dir, 'electron/memory/search/vector-search.js');
+  const { runSearch } = await searchMod(dir, 'run/run-search');
+  const { vectorSearch } = await searchMod(dir, 'sqlite/vector-search');
   let next = 0;
   const base = {
     fileMeta: () => ({ kind: 'evergreen', source: 'memory', date: null }),
@@ -69,12 +74,12 @@ for (const [name, dir] of [
   };
   let ctx;
   try {
-    const { IndexSession } = await mod(dir, 'electron/memory/search/index-session.js');
+    const { IndexSession } = await searchMod(dir, 'sqlite/index-session');
     ctx = { ...base, session: new IndexSession(index.db) };
   } catch {
     ctx = { ...base, db: index.db };
   }
-  const { traceSearch } = await mod(dir, 'electron/memory/search/run-search.js');
+  const { traceSearch } = await searchMod(dir, 'run/run-search');
   const side = {
     name,
     index,

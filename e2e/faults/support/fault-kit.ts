@@ -14,6 +14,8 @@ export function memlensBin(): string {
 }
 /** A preload that prints the process's peak RSS (kB) on exit: `maxRSS <n>` on stderr. */
 export const printMaxRss = path.join(import.meta.dirname, 'print-max-rss.cjs');
+/** A preload that collects garbage every 20 ms (needs `--expose-gc`): what a busy process does to unreferenced timers. */
+export const forceGc = path.join(import.meta.dirname, 'force-gc.cjs');
 
 export interface TempDirs {
   root: string;
@@ -59,9 +61,15 @@ export interface Child {
  */
 export function spawnMemlens(
   args: string[],
-  options: { home: string; launcher?: string[]; preload?: string } = { home: os.tmpdir() },
+  options: { home: string; launcher?: string[]; preload?: string; nodeFlags?: string[] } = { home: os.tmpdir() },
 ): Child {
-  const node = [process.execPath, ...(options.preload ? ['--require', options.preload] : []), memlensBin(), ...args];
+  const node = [
+    process.execPath,
+    ...(options.nodeFlags ?? []),
+    ...(options.preload ? ['--require', options.preload] : []),
+    memlensBin(),
+    ...args,
+  ];
   const [command, ...rest] = options.launcher ? [...options.launcher, ...node] : node;
   const child = spawn(command!, rest, {
     cwd: repoRoot,
@@ -116,7 +124,7 @@ export function spawnMemlens(
 /** Runs `memlens <args>` to completion. */
 export async function runMemlens(
   args: string[],
-  options: { home: string; launcher?: string[]; preload?: string },
+  options: { home: string; launcher?: string[]; preload?: string; nodeFlags?: string[] },
 ): Promise<{ code: number | string; output: string }> {
   const child = spawnMemlens(args, options);
   const code = await child.exited();
@@ -176,7 +184,15 @@ export interface ServeChild extends Child {
 /** `memlens serve --port 0` on a workspace; resolves once it printed its URL. */
 export async function startServeChild(
   dir: TempDirs,
-  options: { launcher?: string[]; workspace?: string; dataDir?: string } = {},
+  options: {
+    launcher?: string[];
+    workspace?: string;
+    dataDir?: string;
+    /** More `memlens serve` flags. */
+    args?: string[];
+    nodeFlags?: string[];
+    preload?: string;
+  } = {},
 ): Promise<ServeChild> {
   const child = spawnMemlens(
     [
@@ -187,8 +203,14 @@ export async function startServeChild(
       options.workspace ?? dir.workspace,
       '--data-dir',
       options.dataDir ?? dir.dataDir,
+      ...(options.args ?? []),
     ],
-    { home: dir.root, ...(options.launcher ? { launcher: options.launcher } : {}) },
+    {
+      home: dir.root,
+      ...(options.launcher ? { launcher: options.launcher } : {}),
+      ...(options.nodeFlags ? { nodeFlags: options.nodeFlags } : {}),
+      ...(options.preload ? { preload: options.preload } : {}),
+    },
   );
   const [, url] = await child.waitFor(/Open: (http:\/\/\S+)/);
   const parsed = new URL(url!);

@@ -3,11 +3,9 @@
 // and rebuilt at will, while access counts and the replay log are history that cannot be derived
 // from the files. SQLite (not JSON) because the MCP server, the CLI and the app write it from
 // separate processes at the same time: WAL and a busy timeout make that safe without a lock file.
-import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
-import { messageOf } from '../../../shared/errors.js';
-import { assertWritableFolder } from '../../memory/writable-folder.js';
+import type Database from 'better-sqlite3';
+import { openAppDatabase, type AppDatabaseSpec } from '../app-database.js';
 
 /** `PRAGMA application_id` ("MLag"), so a foreign SQLite file is never taken for ours. */
 const APPLICATION_ID = 0x4d4c6167;
@@ -54,59 +52,28 @@ export function activityDbPathFor(dataDir: string): string {
 export interface OpenActivityDbOptions {
   /** better-sqlite3's addon built for Electron's ABI (the desktop engine host). */
   nativeBinding?: string;
-  /** Told when an unreadable file was moved aside. */
+  /** Told when a damaged file was moved aside. */
   log?: (message: string) => void;
 }
 
+const SPEC: AppDatabaseSpec = {
+  label: 'Agent activity (access counts, search log)',
+  applicationId: APPLICATION_ID,
+  schemaVersion: SCHEMA_VERSION,
+  ddl: DDL,
+  // A count lost in a power cut costs nothing; a slower search log would.
+  synchronous: 'NORMAL',
+  quickCheck: false,
+  // Losing old counts beats an agent tool that fails.
+  onDamaged: 'discard',
+};
+
 /**
- * Opens (creating) the activity file. A file SQLite cannot read is moved aside as
- * `*.corrupt-<time>` and a fresh one started: losing old counts beats an agent tool that fails.
+ * Opens (creating) the activity file (app-database.ts): a damaged one is moved aside and a fresh
+ * one started; on a full disk it is read as it is and writes fail with the data-disk-full error.
  */
 export function openActivityDb(dbPath: string, options: OpenActivityDbOptions = {}): Database.Database {
-  // A folder we cannot write is not a damaged file: say so, and move nothing.
-  assertWritableFolder(path.dirname(dbPath), 'Agent activity (access counts, search log)');
-  fs.mkdirSync(path.dirname(dbPath), { recursive: true });
-  try {
-    return initialise(dbPath, options);
-  } catch (error) {
-    // A newer app's file is fine, just not ours to read: keep it for that version.
-    if (error instanceof NewerActivityFileError) throw error;
-    const aside = `${dbPath}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-    let moved = false;
-    for (const suffix of ['', '-wal', '-shm']) {
-      if (!fs.existsSync(dbPath + suffix)) continue;
-      fs.renameSync(dbPath + suffix, aside + suffix);
-      moved = true;
-    }
-    if (!moved) throw error;
-    options.log?.(
-      `the agent activity file could not be read (${messageOf(error)}); it was moved to ${aside} and a new one started`,
-    );
-    return initialise(dbPath, options);
-  }
-}
-
-export class NewerActivityFileError extends Error {}
-
-function initialise(dbPath: string, options: OpenActivityDbOptions): Database.Database {
-  const db = new Database(dbPath, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
-  try {
-    db.pragma('busy_timeout = 5000');
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = NORMAL');
-    const applicationId = db.pragma('application_id', { simple: true }) as number;
-    const objects = (db.prepare('SELECT count(*) AS n FROM sqlite_schema').get() as { n: number }).n;
-    if (objects > 0 && applicationId !== APPLICATION_ID)
-      throw new Error(`not a Memory Lens activity file (application_id ${applicationId})`);
-    const version = db.pragma('user_version', { simple: true }) as number;
-    if (version > SCHEMA_VERSION)
-      throw new NewerActivityFileError(`${dbPath} was written by a newer Memory Lens (schema ${version})`);
-    db.exec(DDL);
-    db.pragma(`application_id = ${APPLICATION_ID}`);
-    db.pragma(`user_version = ${SCHEMA_VERSION}`);
-    return db;
-  } catch (error) {
-    db.close();
-    throw error;
-  }
+  const opened = openAppDatabase(dbPath, SPEC, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
+  if (opened.notice) options.log?.(opened.notice);
+  return opened.db;
 }

@@ -165,8 +165,8 @@ describe('access counts', () => {
     opened.push(s);
     s.workspace(workspace).recordAccess([{ path: 'MEMORY.md', hash: 'h', startLine: 1, endLine: 1 }]);
     expect(s.workspace(workspace).accessStats([{ path: 'MEMORY.md', hash: 'h' }])[0]!.count).toBe(1);
-    expect(messages.join('\n')).toMatch(/moved to .*agent-activity\.sqlite\.corrupt-/);
-    expect(fs.readdirSync(dataDir).some((f) => f.startsWith('agent-activity.sqlite.corrupt-'))).toBe(true);
+    expect(messages.join('\n')).toMatch(/moved aside to agent-activity\.sqlite\.damaged-.* and a new one was started/);
+    expect(fs.readdirSync(dataDir).some((f) => f.startsWith('agent-activity.sqlite.damaged-'))).toBe(true);
   });
 });
 

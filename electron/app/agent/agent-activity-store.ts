@@ -16,6 +16,8 @@ import type {
 } from '../../../shared/domain.js';
 import { MemoryLensError, messageOf } from '../../../shared/errors.js';
 import type { AccessStatsLookup, ChunkAccessStats } from '../../memory/engine-types.js';
+import { isDiskFullError } from '../../memory/files/fs-errors.js';
+import { dataDiskFullError } from '../../memory/files/sqlite-wal-open.js';
 import { activityDbPathFor, openActivityDb } from './agent-activity-db.js';
 
 /**
@@ -69,7 +71,7 @@ export class AgentActivityStore {
       });
       return new AgentActivityStore(db, maxSearches, log);
     } catch (error) {
-      // A read-only data folder says so itself (memory/writable-folder.ts); anything else gets the context here.
+      // A read-only data folder says so itself (memory/files/writable-folder.ts); anything else gets the context here.
       const readOnly = error instanceof MemoryLensError && error.details?.reason === 'read-only';
       log(readOnly ? error.message : `agent activity (access counts, search log) is not kept: ${messageOf(error)}`);
       return new AgentActivityStore(null, maxSearches, log);
@@ -115,7 +117,7 @@ export class WorkspaceActivity {
       const byKey = new Map(rows.map((r) => [`${r.path}\u0000${r.hash}`, { count: r.count, lastAccessAt: r.last_at }]));
       return chunks.map((c) => byKey.get(`${c.path}\u0000${c.hash}`) ?? none);
     } catch (error) {
-      this.log(`reading access counts failed: ${messageOf(error)}`);
+      this.log(`reading access counts failed: ${failureOf(error)}`);
       return chunks.map(() => none);
     }
   };
@@ -136,7 +138,7 @@ export class WorkspaceActivity {
         for (const c of unique.values()) upsert.run(this.key, c.path, c.hash, c.startLine, c.endLine, at, at);
       })();
     } catch (error) {
-      this.log(`recording an access failed: ${messageOf(error)}`);
+      this.log(`recording an access failed: ${failureOf(error)}`);
     }
   }
 
@@ -163,7 +165,7 @@ export class WorkspaceActivity {
         lastAccessAt: r.last_at,
       }));
     } catch (error) {
-      this.log(`reading access counts failed: ${messageOf(error)}`);
+      this.log(`reading access counts failed: ${failureOf(error)}`);
       return [];
     }
   }
@@ -198,7 +200,7 @@ export class WorkspaceActivity {
         return Number(lastInsertRowid);
       })();
     } catch (error) {
-      this.log(`logging the search failed: ${messageOf(error)}`);
+      this.log(`logging the search failed: ${failureOf(error)}`);
       return null;
     }
   }
@@ -250,6 +252,11 @@ function toSummary(row: SummaryRow): AgentSearchSummary {
     resultCount: row.result_count,
     topPath: row.top_path,
   };
+}
+
+/** A full data disk is named as such (writes resume by themselves once there is space). */
+function failureOf(error: unknown): string {
+  return isDiskFullError(error) ? dataDiskFullError('agent-activity.sqlite', error).message : messageOf(error);
 }
 
 function workspaceKey(workspaceDir: string): string {

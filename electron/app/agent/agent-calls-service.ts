@@ -20,6 +20,7 @@ import {
   baseToolName,
   extractMemoryCalls,
   jsonlRecords,
+  SEARCH_TOOLS,
   type ExtractedMemoryCall,
 } from '../../memory/parse/memory-tool-calls.js';
 import type { WorkspaceActivity } from './agent-activity-store.js';
@@ -29,7 +30,6 @@ import { summarizeHealth } from './agent-calls-health.js';
 const EVIDENCE_RESULTS = 20;
 /** Distinct queries re-run per list (each is one search); older calls beyond it show no replay. */
 const MAX_REPLAYS = 200;
-const SEARCH_TOOLS = new Set(['memory_search', 'memory_recall', 'wiki_search']);
 const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]{2,}/u;
 
 export interface AgentCallsDeps {

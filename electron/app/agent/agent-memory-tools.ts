@@ -21,6 +21,7 @@ import {
   MemoryGetArgsSchema,
   MemorySearchArgsSchema,
 } from './agent-tool-specs.js';
+import { citationFor } from '../../../shared/citation.js';
 
 /** What a tool call returns: the payload (serialised for the agent) and whether it failed. */
 export interface ToolOutcome<T = Record<string, unknown>> {
@@ -220,7 +221,7 @@ async function recordLinesRead(
 
 /** OpenClaw appends the citation to the snippet (`Source: path#L3-L9`) when citations are on. */
 export function toAgentHit(result: SearchResult): AgentSearchHit {
-  const citation = result.citation ?? `${result.path}#L${result.startLine}-L${result.endLine}`;
+  const citation = result.citation ?? citationFor(result.path, result.startLine, result.endLine);
   return {
     path: result.path,
     startLine: result.startLine,

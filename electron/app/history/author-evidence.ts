@@ -3,7 +3,7 @@
 // change's time window, dreaming (DREAMS.md), a git commit holding exactly these bytes — else
 // "outside the app".
 import type { Author } from '../../../shared/history-schemas.js';
-import { sha256 } from '../../memory/files/hash.js';
+import { sha256 } from '../../memory/text/hash.js';
 import type { AgentWriteIndex } from './agent-write-index.js';
 import type { AgentWrite } from './agent-writes.js';
 import { dreamingEvidence, type DreamsFile } from './dreaming-evidence.js';

@@ -5,7 +5,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { atomicWrite } from '../../memory/files/atomic-write.js';
-import { sha256 } from '../../memory/files/hash.js';
+import { sha256 } from '../../memory/text/hash.js';
 
 /** An unreferenced blob younger than this may belong to a version another process is recording. */
 export const BLOB_GRACE_MS = 10 * 60_000;

@@ -1,13 +1,10 @@
 // The version log of one workspace: `<dataDir>/history/<workspace key>/history.sqlite`. Not the
-// index: it cannot be derived from the files, so a damaged file is moved aside and every row that
-// can still be read is carried into a fresh one. SQLite because the app, serve mode and the CLI
+// index: it cannot be derived from the files, so a damaged file is moved aside (app-database.ts)
+// and every row that can still be read is carried into a fresh one. SQLite because the app, serve mode and the CLI
 // may record from separate processes at once (WAL + busy timeout); synchronous=FULL so a version
 // that was recorded survives a power cut.
-import fs from 'node:fs';
-import path from 'node:path';
 import Database from 'better-sqlite3';
-import { messageOf } from '../../../shared/errors.js';
-import { fileTimestamp } from '../../memory/data-dir.js';
+import { openAppDatabase, type AppDatabaseSpec } from '../app-database.js';
 
 /** `PRAGMA application_id` ("MLhs"): a foreign SQLite file is never taken for ours. */
 const APPLICATION_ID = 0x4d4c6873;
@@ -56,110 +53,121 @@ export interface OpenedHistoryDb {
   notice: string | null;
 }
 
+const SPEC: AppDatabaseSpec = {
+  label: 'The history store',
+  applicationId: APPLICATION_ID,
+  schemaVersion: SCHEMA_VERSION,
+  ddl: DDL,
+  // A version that was recorded survives a power cut.
+  synchronous: 'FULL',
+  quickCheck: true,
+  probe: 'SELECT count(*) FROM versions',
+  onDamaged: (aside, fresh) => {
+    const { kept, lost } = salvageVersions(aside, fresh);
+    return `rebuilt with the ${kept} version${kept === 1 ? '' : 's'} that could be read (${lost} could not)`;
+  },
+};
+
 export function openHistoryDb(
   dbPath: string,
   options: { nativeBinding?: string; now?: () => number } = {},
 ): OpenedHistoryDb {
-  fs.mkdirSync(path.dirname(dbPath), { recursive: true });
-  try {
-    return { db: initialise(dbPath, options), notice: null };
-  } catch (error) {
-    if (error instanceof ForeignHistoryFileError) throw error;
-    return rebuildFromDamaged(dbPath, options, messageOf(error));
-  }
+  const opened = openAppDatabase(dbPath, SPEC, options);
+  if (opened.notice)
+    opened.db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('notice', ?)").run(opened.notice);
+  return { db: opened.db, notice: opened.notice };
 }
 
-class ForeignHistoryFileError extends Error {}
-
-function initialise(dbPath: string, options: { nativeBinding?: string }): Database.Database {
-  const db = new Database(dbPath, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
-  try {
-    db.pragma('busy_timeout = 5000');
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = FULL');
-    const appId = db.pragma('application_id', { simple: true }) as number;
-    const tables = db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number };
-    if (appId !== 0 && appId !== APPLICATION_ID)
-      throw new ForeignHistoryFileError(`${dbPath} is not a Memory Lens history file.`);
-    if (appId === 0 && tables.n > 0) throw new Error('the file has tables but no history marker');
-    const check = db.pragma('quick_check', { simple: true });
-    if (check !== 'ok') throw new Error(`integrity check: ${String(check)}`);
-    db.exec(DDL);
-    if (appId === 0) {
-      db.pragma(`application_id = ${APPLICATION_ID}`);
-      db.pragma(`user_version = ${SCHEMA_VERSION}`);
-    }
-    // Touch the log itself: a damaged page there fails here, not at the first record.
-    db.prepare('SELECT count(*) FROM versions').get();
-    return db;
-  } catch (error) {
-    db.close();
-    throw error;
-  }
-}
+/** Ids read per range; a range that fails is read again one id at a time. */
+const SALVAGE_RANGE = 64;
 
 /**
- * Moves the damaged file (and its WAL) aside as `history.sqlite.damaged-<time>`, starts a fresh
- * one and copies over every version row that can still be read, stopping at the first unreadable
- * page. Blobs are untouched: each copied row still names its bytes.
+ * Copies every version row of the damaged file that can still be read into `fresh`. SQLite's
+ * `.recover` is a shell command better-sqlite3 lacks; instead the rows are read by id ranges, each
+ * a fresh seek from the root, so one bad page costs only the rows on it. Blobs are untouched: each
+ * copied row still names its bytes. `lost`: ids below the highest ever given that failed to read.
  */
-function rebuildFromDamaged(
-  dbPath: string,
-  options: { nativeBinding?: string; now?: () => number },
-  reason: string,
-): OpenedHistoryDb {
-  const aside = `${dbPath}.damaged-${fileTimestamp(new Date(options.now?.() ?? Date.now()))}`;
-  for (const suffix of ['', '-wal', '-shm']) {
-    if (fs.existsSync(dbPath + suffix)) fs.renameSync(dbPath + suffix, aside + suffix);
+export function salvageVersions(damagedPath: string, fresh: Database.Database): { kept: number; lost: number } {
+  let old: Database.Database;
+  try {
+    old = new Database(damagedPath, { readonly: true, fileMustExist: true });
+  } catch {
+    return { kept: 0, lost: 0 };
   }
   const rows: VersionRow[] = [];
+  let lost = 0;
   let lastSeen: string | null = null;
   try {
-    const old = new Database(aside, {
-      readonly: true,
-      fileMustExist: true,
-      ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
-    });
-    try {
-      try {
-        for (const row of old.prepare('SELECT * FROM versions ORDER BY id').iterate() as IterableIterator<VersionRow>)
-          rows.push(row);
-      } catch {
-        // Rows after the damaged page are lost; those before are kept.
-      }
-      try {
-        lastSeen =
-          (old.prepare("SELECT value FROM meta WHERE key = 'lastSeenAt'").get() as { value: string } | undefined)
-            ?.value ?? null;
-      } catch {
-        lastSeen = null;
-      }
-    } finally {
-      old.close();
-    }
+    readRows();
   } catch {
-    // Not even openable: nothing to carry over but the blobs.
+    // Not even the table can be named: nothing to carry over but the blobs.
+  } finally {
+    old.close();
   }
-  const db = initialise(dbPath, options);
-  const insert = db.prepare(
+  function readRows(): void {
+    const top = highestId(old);
+    const range = old.prepare('SELECT * FROM versions WHERE id BETWEEN ? AND ? ORDER BY id');
+    const one = old.prepare('SELECT * FROM versions WHERE id = ?');
+    for (let low = 1; low <= top; low += SALVAGE_RANGE) {
+      const high = Math.min(top, low + SALVAGE_RANGE - 1);
+      try {
+        rows.push(...(range.all(low, high) as VersionRow[]));
+        continue;
+      } catch {
+        // A bad page in this range: read its ids one by one.
+      }
+      for (let id = low; id <= high; id++) {
+        try {
+          const row = one.get(id) as VersionRow | undefined;
+          if (row) rows.push(row);
+        } catch {
+          lost += 1;
+        }
+      }
+    }
+    try {
+      lastSeen =
+        (old.prepare("SELECT value FROM meta WHERE key = 'lastSeenAt'").get() as { value: string } | undefined)
+          ?.value ?? null;
+    } catch {
+      lastSeen = null;
+    }
+  }
+  const insert = fresh.prepare(
     'INSERT INTO versions (id, path, time, mtime_ms, hash, size, kind, from_path, to_path, skipped, clock_back, author) VALUES (@id, @path, @time, @mtime_ms, @hash, @size, @kind, @from_path, @to_path, @skipped, @clock_back, @author)',
   );
   let kept = 0;
-  db.transaction(() => {
+  fresh.transaction(() => {
     for (const row of rows) {
       if (
         typeof row.id !== 'number' ||
         typeof row.path !== 'string' ||
         typeof row.time !== 'number' ||
         typeof row.kind !== 'string'
-      )
+      ) {
+        lost += 1;
         continue;
+      }
       insert.run({ ...row, clock_back: row.clock_back ? 1 : 0 });
       kept += 1;
     }
-    if (lastSeen) db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('lastSeenAt', ?)").run(lastSeen);
+    if (lastSeen) fresh.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('lastSeenAt', ?)").run(lastSeen);
   })();
-  const notice = `The history store was damaged (${reason.replace(/\s+/g, ' ').slice(0, 200)}); it was moved aside to ${path.basename(aside)} and rebuilt with the ${kept} version${kept === 1 ? '' : 's'} that could be read.`;
-  db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('notice', ?)").run(notice);
-  return { db, notice };
+  return { kept, lost };
+}
+
+/** The highest id ever given: AUTOINCREMENT's counter, else the last row, else nothing readable. */
+function highestId(db: Database.Database): number {
+  for (const sql of [
+    "SELECT seq AS n FROM sqlite_sequence WHERE name = 'versions'",
+    'SELECT max(id) AS n FROM versions',
+  ]) {
+    try {
+      const n = (db.prepare(sql).get() as { n: number | null } | undefined)?.n;
+      if (typeof n === 'number' && n > 0) return n;
+    } catch {
+      // that page is damaged too: try the next source
+    }
+  }
+  return 0;
 }

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, type Stats } from 'node:fs';
 import fs from 'node:fs/promises';
-import { sha256 } from '../../memory/files/hash.js';
+import { sha256 } from '../../memory/text/hash.js';
 
 export interface HistoryRead {
   bytes: Buffer | null;

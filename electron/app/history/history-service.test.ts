@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sha256 } from '../../memory/files/hash.js';
+import { sha256 } from '../../memory/text/hash.js';
 import type { FileHistory } from '../../../shared/history-schemas.js';
 import { createAppService } from '../app-service.js';
 import { openHistoryWorkspace, type HistoryWorkspace } from './test-support/history-workspace.js';

@@ -16,7 +16,7 @@ import type {
   WorkspaceChanges,
 } from '../../../shared/history-schemas.js';
 import type { SaveResult } from '../../../shared/domain.js';
-import { sha256 } from '../../memory/files/hash.js';
+import { sha256 } from '../../memory/text/hash.js';
 import { normalizeRelPath, resolveInWorkspace } from '../../memory/files/safe-path.js';
 import fs from 'node:fs/promises';
 import type { SettingsStore } from '../settings-store.js';

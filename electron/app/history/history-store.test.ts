@@ -7,7 +7,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HistorySettingsSchema } from '../../../shared/history-schemas.js';
-import { sha256 } from '../../memory/files/hash.js';
+import { sha256 } from '../../memory/text/hash.js';
 import { BLOB_GRACE_MS } from './blob-store.js';
 import { readForHistory } from './history-file-read.js';
 import { HistoryStore, historyDirFor } from './history-store.js';
@@ -89,6 +89,50 @@ describe('history store', () => {
     fs.utimesSync(path.join(blobDir, sha256(big('a'))), old, old);
     await store.applyRetention(HistorySettingsSchema.parse({ maxMegabytes: 1 }));
     expect(fs.existsSync(path.join(blobDir, sha256(big('a'))))).toBe(false);
+    store.close();
+  });
+
+  it('salvage reads past a bad page of the version log: every row a lookup by id can read is kept, and the notice counts kept and lost', async () => {
+    const { open, dataDir, workspaceDir } = setup();
+    let store = open();
+    const total = 150;
+    for (let i = 1; i <= total; i++) await record(store, `memory/n${String(i).padStart(3, '0')}.md`, `note ${i}\n`);
+    store.close();
+    // Garble one leaf page of the versions table in the middle (the one holding n075's row).
+    const dbPath = path.join(historyDirFor(dataDir, workspaceDir), 'history.sqlite');
+    const bytes = fs.readFileSync(dbPath);
+    const pageSize = bytes.readUInt16BE(16);
+    let bad = -1;
+    for (let page = 1; page < bytes.length / pageSize; page++) {
+      const at = page * pageSize;
+      if (bytes[at] === 0x0d && bytes.subarray(at, at + pageSize).includes('memory/n075.md')) bad = page;
+    }
+    expect(bad).toBeGreaterThan(0);
+    const fd = fs.openSync(dbPath, 'r+');
+    fs.writeSync(fd, Buffer.alloc(pageSize, 0xa5), 0, pageSize, bad * pageSize);
+    fs.closeSync(fd);
+    // The oracle: each id looked up on its own in the damaged file.
+    const damaged = new Database(dbPath, { readonly: true });
+    let readable = 0;
+    for (let id = 1; id <= total; id++) {
+      try {
+        if (damaged.prepare('SELECT * FROM versions WHERE id = ?').get(id)) readable += 1;
+      } catch {
+        // on the bad page
+      }
+    }
+    damaged.close();
+    expect(readable).toBeLessThan(total);
+
+    store = open();
+    const match = /rebuilt with the (\d+) versions that could be read \((\d+) could not\)/.exec(store.notice ?? '');
+    expect(match, store.notice ?? 'no notice').not.toBeNull();
+    const [kept, lost] = [Number(match![1]), Number(match![2])];
+    console.log(`history salvage: kept ${kept} of ${total} versions, lost ${lost} (a lookup by id reads ${readable})`);
+    expect(kept).toBeGreaterThanOrEqual(readable);
+    expect(kept + lost).toBe(total);
+    expect(store.usage().versions).toBe(kept);
+    expect((await store.bytesOf(store.latest('memory/n150.md')!)).toString()).toBe('note 150\n');
     store.close();
   });
 

@@ -5,8 +5,10 @@ import path from 'node:path';
 import type Database from 'better-sqlite3';
 import type { Author, HistorySettings, VersionKind } from '../../../shared/history-schemas.js';
 import { MemoryLensError } from '../../../shared/errors.js';
-import { workspaceKey } from '../../memory/data-dir.js';
-import { sha256 } from '../../memory/files/hash.js';
+import { isDiskFullError } from '../../memory/files/fs-errors.js';
+import { dataDiskFullError } from '../../memory/files/sqlite-wal-open.js';
+import { workspaceKey } from '../../memory/files/data-dir.js';
+import { sha256 } from '../../memory/text/hash.js';
 import { BlobStore } from './blob-store.js';
 import { openHistoryDb, type VersionRow } from './history-db.js';
 
@@ -322,6 +324,7 @@ function busyAsUnavailable<T>(run: () => T): T {
         'The history store is busy (another Memory Lens is writing to it); try again.',
       );
     }
+    if (isDiskFullError(error)) throw dataDiskFullError('history.sqlite', error);
     throw error;
   }
 }

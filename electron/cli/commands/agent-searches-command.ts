@@ -4,7 +4,7 @@
 import type { AgentCall, AgentCallList, CallHit } from '../../../shared/agent-call-types.js';
 import { AgentCallsService } from '../../app/agent/agent-calls-service.js';
 import { healthLines } from '../../app/agent/agent-calls-health.js';
-import type { CliCommand } from '../command.js';
+import type { CommandImpl } from '../command.js';
 import { writeJson } from '../command.js';
 import { intOption, UsageError } from '../common-options.js';
 import { parseNowOption } from './search-command.js';
@@ -126,29 +126,7 @@ function nextWords(c: AgentCall): string {
   }
 }
 
-export const agentSearchesCommand: CliCommand = {
-  name: 'agent-searches',
-  summary:
-    'what the agent searched in its memory, what it got and why: memlens agent-searches [--since DATE] [--agent ID]',
-  usage: `Usage: memlens agent-searches [--json] [--since DATE] [--agent ID] [--limit N]
-
-Every memory tool call the agent made (memory_search, memory_get, …), read from its transcripts,
-with searches MCP clients ran through memlens mcp and people's logged searches (memlens search
---log). Each empty or failed call gets a diagnosis from its recorded outcome and the files as they
-are now, and is re-run in Memory Lens. The health summary on top is also in memlens status.
-
-  --since DATE           only calls on or after DATE (YYYY-MM-DD or an ISO date-time)
-  --agent ID             only this OpenClaw agent's transcripts (leaves out MCP and people)
-  --limit N              at most N calls, newest first
-  --now DATETIME         count "last 7/30 days" back from this moment (default: now)
-  --json                 {health, calls: [{source, time, session, line, query, outcome: {kind,
-                         count, reason}, diagnosis, replay, …}]}`,
-  options: {
-    since: { type: 'string' },
-    agent: { type: 'string' },
-    limit: { type: 'string' },
-    now: { type: 'string' },
-  },
+export const agentSearchesCommand: CommandImpl = {
   async run({ values, io, json, openEngine, activity }) {
     const limit = intOption(values.limit, '--limit');
     const now = typeof values.now === 'string' ? parseNowOption(values.now).now : undefined;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { OPENCLAW_VERSIONS, isOpenclawVersion } from '../../../shared/bootstrap-profiles.js';
 import { budgetConsequence, capWords, formatChars } from '../../../shared/context-summary.js';
 import type { ContextArgs, ContextReport } from '../../../shared/domain.js';
-import type { CliCommand } from '../command.js';
+import type { CommandImpl } from '../command.js';
 import { writeJson } from '../command.js';
 import { UsageError } from '../common-options.js';
 
@@ -98,30 +98,7 @@ export function formatContextReport(report: ContextReport): string {
   return `${out.join('\n')}\n`;
 }
 
-export const contextCommand: CliCommand = {
-  name: 'context',
-  summary: "what the agent sees at session start: bootstrap files against OpenClaw's prompt budget",
-  usage: `Usage: memlens context [--agent ID] [--openclaw-version V] [--limits per-file=N,total=N]
-                       [--openclaw-config FILE] [--show FILE] [--json]
-
-For each bootstrap file (AGENTS.md, SOUL.md, IDENTITY.md, USER.md, BOOTSTRAP.md, MEMORY.md; older
-releases also TOOLS.md, HEARTBEAT.md, memory.md) in OpenClaw's injection order: its size, what is
-injected, the cap that applied (per file, USER.md's own, or what was left of the total), and the
-lines the agent does not see. Limits come from openclaw.json (OPENCLAW_CONFIG_PATH, else
-$OPENCLAW_STATE_DIR or ~/.openclaw), else OpenClaw's defaults.
-
-  --agent ID               use this agent's limits (agents.entries.<id> / agents.list[])
-  --openclaw-version V     reproduce ${OPENCLAW_VERSIONS.join(', ')} (default ${OPENCLAW_VERSIONS[0]})
-  --limits LIST            override: per-file=N and/or total=N
-  --openclaw-config FILE   read this openclaw.json instead of looking for one
-  --show FILE              print exactly what the agent receives for FILE (marker included)`,
-  options: {
-    agent: { type: 'string' },
-    'openclaw-version': { type: 'string' },
-    limits: { type: 'string' },
-    'openclaw-config': { type: 'string' },
-    show: { type: 'string' },
-  },
+export const contextCommand: CommandImpl = {
   async run({ values, positionals, io, json, openEngine }) {
     if (positionals.length > 0) throw new UsageError('context takes no positional arguments');
     const version = values['openclaw-version'];

@@ -4,16 +4,15 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { CliCommand } from '../command.js';
+import type { CommandImpl } from '../command.js';
 import { writeJson } from '../command.js';
 import { intOption, normalizeOptionalValueFlags, UsageError } from '../common-options.js';
 import { parseEvalQueries } from '../eval/eval-queries.js';
 import { formatComparison, formatEvalReport } from '../eval/format-eval.js';
 import { rankChanges, runEval } from '../eval/run-eval.js';
 import type { EvalSearchOptions } from '../eval/run-eval.js';
-import { SEARCH_FLAG_OPTIONS, SEARCH_FLAG_USAGE, searchOptionsFromFlags } from './search-command.js';
-
-const OPTIONAL_VALUE_FLAGS = ['decay', 'mmr', 'access-boost'];
+import { searchOptionsFromFlags } from './search-command.js';
+import { SEARCH_FLAG_OPTIONS, SEARCH_OPTIONAL_VALUE_FLAGS } from '../search-flags.js';
 
 /** Flags → options for an evaluation run: like search, but nothing is dropped by minScore unless asked. */
 function evalOptions(values: Record<string, unknown>): EvalSearchOptions {
@@ -34,7 +33,7 @@ function compareValues(spec: string, base: Record<string, unknown>): Record<stri
         ? word
         : `--${word}`,
     ),
-    OPTIONAL_VALUE_FLAGS,
+    SEARCH_OPTIONAL_VALUE_FLAGS,
   );
   if (args.length === 0) throw new UsageError('--compare needs search flags, e.g. --compare "decay=14"');
   let parsed;
@@ -49,7 +48,7 @@ function compareValues(spec: string, base: Record<string, unknown>): Record<stri
 /** A flag word (`--sources`, `sources`) that takes its value as the next word. */
 function isValueFlag(word: string): boolean {
   const name = word.replace(/^-+/, '');
-  return name in SEARCH_FLAG_OPTIONS && !OPTIONAL_VALUE_FLAGS.includes(name);
+  return name in SEARCH_FLAG_OPTIONS && !SEARCH_OPTIONAL_VALUE_FLAGS.includes(name);
 }
 
 function describeFlags(values: Record<string, unknown>): string {
@@ -59,32 +58,7 @@ function describeFlags(values: Record<string, unknown>): string {
   return flags.length > 0 ? flags.join(' ') : 'defaults';
 }
 
-export const evalCommand: CliCommand = {
-  name: 'eval',
-  summary: 'measure search on labeled queries: memlens eval --queries FILE.jsonl [--compare FLAGS]',
-  usage: `Usage: memlens eval --queries FILE.jsonl [options]
-
-Runs every labeled query through search (indexing changed files first) and reports Hit@1/5/10,
-MRR@10, nDCG@10 and evidence recall@10, overall and per tag, plus the queries with no relevant
-result in the top 10 and where their evidence ranked. A result is relevant when its lines overlap
-a labeled range of the same file. Results are taken with --min-score 0 unless given.
-
-Each line of FILE: {"id","query","relevant":[{"path","line"} | {"path","startLine","endLine"}],"tags"?}
-(paths workspace-relative, lines 1-based and inclusive; other fields are ignored).
-
-  --queries FILE         the labeled queries (required)
-  --compare "FLAGS"      a second run with these search flags on top of the first, side by side,
-                         with per-query rank changes, e.g. --compare "decay=30" (dashes optional)
-  --failures N           failed queries to list (default 20; --json has all)
-${SEARCH_FLAG_USAGE}
-  --json                 the whole report as JSON`,
-  options: {
-    ...SEARCH_FLAG_OPTIONS,
-    queries: { type: 'string' },
-    compare: { type: 'string' },
-    failures: { type: 'string' },
-  },
-  optionalValueFlags: OPTIONAL_VALUE_FLAGS,
+export const evalCommand: CommandImpl = {
   async run({ values, positionals, io, json, openEngine }) {
     if (positionals.length > 0)
       throw new UsageError(`eval takes no positional arguments (got "${positionals.join(' ')}")`);

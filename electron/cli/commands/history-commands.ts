@@ -10,7 +10,7 @@ import type { CallArgs, CallName, CallResult } from '../../../shared/contract.js
 import { MemoryLensError } from '../../../shared/errors.js';
 import { createAppService } from '../../app/app-service.js';
 import { unifiedDiff } from '../../app/history/line-diff.js';
-import type { CliCommand, CommandRun } from '../command.js';
+import type { CommandImpl, CommandRun } from '../command.js';
 import { writeJson } from '../command.js';
 import { UsageError } from '../common-options.js';
 import { formatChanges, formatHistory, stamp } from '../format-history.js';
@@ -85,14 +85,7 @@ export function parseSince(text: string, now = new Date()): number {
   return parsed.getTime();
 }
 
-export const historyCommand: CliCommand = {
-  name: 'history',
-  summary: "list a memory file's kept versions and who made each change",
-  usage: `Usage: memlens history PATH [--json]
-
-Every version of PATH the app has kept (saves from the app, changes seen by the watcher or a rescan,
-deletes and renames), newest first, each with who made it and how that is known.`,
-  options: {},
+export const historyCommand: CommandImpl = {
   run: (run) =>
     withHistory(run, async (call, workspaceDir) => {
       const history = await call('historyList', { path: relPathArg(run, workspaceDir) });
@@ -102,14 +95,7 @@ deletes and renames), newest first, each with who made it and how that is known.
     }),
 };
 
-export const diffCommand: CliCommand = {
-  name: 'diff',
-  summary: 'show what changed in a memory file between two versions',
-  usage: `Usage: memlens diff PATH --from V --to V [--json]
-
-V is a version number from memlens history; --to current (the default) is the file as it is now,
---from none the empty file.`,
-  options: { from: { type: 'string' }, to: { type: 'string' } },
+export const diffCommand: CommandImpl = {
   run: (run) =>
     withHistory(run, async (call, workspaceDir) => {
       const rel = relPathArg(run, workspaceDir);
@@ -129,15 +115,7 @@ V is a version number from memlens history; --to current (the default) is the fi
     }),
 };
 
-export const restoreCommand: CliCommand = {
-  name: 'restore',
-  summary: 'write a kept version of a memory file back (a normal, hash-checked save)',
-  usage: `Usage: memlens restore PATH --version V [--expected-hash H] [--json]
-
-Writes version V back as a save from Memory Lens. It is checked against the file's hash (by default
-the hash of the file as this command read it; --expected-hash to give the one you saw): if the file
-changed in between, nothing is written and the command fails with CONFLICT.`,
-  options: { version: { type: 'string' }, 'expected-hash': { type: 'string' } },
+export const restoreCommand: CommandImpl = {
   run: (run) =>
     withHistory(run, async (call, workspaceDir) => {
       const rel = relPathArg(run, workspaceDir);
@@ -160,15 +138,7 @@ changed in between, nothing is written and the command fails with CONFLICT.`,
     }),
 };
 
-export const changesCommand: CliCommand = {
-  name: 'changes',
-  summary: 'every change to memory since a time, grouped by who made it',
-  usage: `Usage: memlens changes [--since DATE] [--json]
-
-Lists every change to the workspace's memory files since DATE (2026-03-30, yesterday, "3 hours ago";
-default: since the app's "What changed" view was last marked seen, else the last 24 hours),
-grouped by who made it, each with its lines and the command that reverts it.`,
-  options: { since: { type: 'string' } },
+export const changesCommand: CommandImpl = {
   run: (run) =>
     withHistory(run, async (call) => {
       const since = typeof run.values.since === 'string' ? parseSince(run.values.since) : undefined;

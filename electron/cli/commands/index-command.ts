@@ -1,19 +1,9 @@
 // memlens index: bring the index in line with the workspace (incremental; --full rebuilds all).
 import type { IndexProgress } from '../../../shared/domain.js';
-import type { CliCommand } from '../command.js';
+import type { CommandImpl } from '../command.js';
 import { writeJson } from '../command.js';
 
-export const indexCommand: CliCommand = {
-  name: 'index',
-  summary: 'index the workspace (incremental; --full re-indexes every file)',
-  usage: `Usage: memlens index [--full] [--json]
-
-Indexes the workspace's memory files and session transcripts. Unchanged files are skipped.
-
-  --full       re-read and re-index every file`,
-  options: {
-    full: { type: 'boolean' },
-  },
+export const indexCommand: CommandImpl = {
   async run({ values, io, json, openEngine, settings }) {
     const engine = await openEngine();
     const drawProgress = !json && io.stderrIsTty;

@@ -7,7 +7,7 @@ import { createAgentMemoryTools } from '../../app/agent/agent-memory-tools.js';
 import { agentToolSpecs } from '../../app/agent/agent-tool-specs.js';
 import { createAppService } from '../../app/app-service.js';
 import { createMcpServer, serveMcpOverStdio } from '../../server/mcp-server.js';
-import type { CliCommand } from '../command.js';
+import type { CommandImpl } from '../command.js';
 import { searchOptionsFromFlags } from './search-command.js';
 
 /**
@@ -17,34 +17,7 @@ import { searchOptionsFromFlags } from './search-command.js';
  */
 const FIRST_INDEX_WAIT_MS = 15_000;
 
-export const mcpCommand: CliCommand = {
-  name: 'mcp',
-  summary: 'serve memory_search, memory_get and memory_context to an AI agent over MCP (stdio)',
-  usage: `Usage: memlens mcp [--workspace DIR] [search options]
-
-Runs a Model Context Protocol server on stdin/stdout with OpenClaw's two memory tools and one more:
-  memory_search  {query, maxResults?, minScore?, corpus?}   results with a score breakdown each
-  memory_get     {path, from?, lines?}                     at most 120 lines / 12,000 characters a call
-  memory_context {agent?, openclawVersion?, limits?}       what the agent's prompt holds of each bootstrap file
-The workspace is indexed and watched: edits (in the app or anywhere) are searchable within a second.
-Every search is kept in the agent search log and every result or read counts as an access; both
-show in the app. Logs go to stderr; stdout carries only protocol messages.
-
-Search options (defaults for every memory_search; the agent's maxResults/minScore win):
-  --max-results N, --min-score S, --sources memory,sessions, --decay[=DAYS], --mmr[=LAMBDA],
-  --access-boost[=F]   as for memlens search
-
-Register it with a client, e.g. Claude Desktop's claude_desktop_config.json:
-  {"mcpServers": {"memory": {"command": "memlens", "args": ["mcp", "--workspace", "/home/me/.openclaw/workspace"]}}}`,
-  options: {
-    'max-results': { type: 'string' },
-    'min-score': { type: 'string' },
-    sources: { type: 'string' },
-    decay: { type: 'string' },
-    mmr: { type: 'string' },
-    'access-boost': { type: 'string' },
-  },
-  optionalValueFlags: ['decay', 'mmr', 'access-boost'],
+export const mcpCommand: CommandImpl = {
   async run({ values, io, settings }) {
     const defaults = searchOptionsFromFlags(values);
     const resolved = await settings();

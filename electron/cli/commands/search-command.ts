@@ -3,58 +3,20 @@ import { withSourceLine } from '../../../shared/snippet-source.js';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { MemorySource, SearchOptions } from '../../../shared/domain.js';
-import { toErrorValue } from '../../../shared/errors.js';
-import { OPENCLAW_RANKING_RELEASE, SearchProfileSchema } from '../../../shared/openclaw-rank-schemas.js';
+import { MemoryLensError, toErrorValue } from '../../../shared/errors.js';
+import type { CliIo } from '../cli-io.js';
+import { SearchProfileSchema } from '../../../shared/openclaw-rank-schemas.js';
 import { SEARCH_DEFAULTS } from '../../../shared/search-defaults.js';
-import { EXPANSION_DEFAULTS } from '../../../shared/expansion-schemas.js';
 import { expansionFromFlags } from './expansion-flags.js';
 import type { WorkspaceActivity } from '../../app/agent/agent-activity-store.js';
 import { loggedResponse } from '../../app/agent/agent-memory-tools.js';
 import type { MemoryEngineApi } from '../../memory/engine-types.js';
-import type { CliCommand } from '../command.js';
+import type { CommandImpl } from '../command.js';
 import { writeJson } from '../command.js';
 import { intOption, numberOption, UsageError } from '../common-options.js';
-import type { OptionSpecs } from '../option-specs.js';
 import { formatSearchResponse } from '../format-search.js';
 
 const SOURCES: readonly MemorySource[] = ['memory', 'sessions'];
-
-/** The flags that shape how a search ranks and filters, shared with `memlens eval`. */
-export const SEARCH_FLAG_OPTIONS = {
-  'min-score': { type: 'string' },
-  sources: { type: 'string' },
-  decay: { type: 'string' },
-  mmr: { type: 'string' },
-  'access-boost': { type: 'string' },
-  from: { type: 'string' },
-  to: { type: 'string' },
-  now: { type: 'string' },
-  dates: { type: 'string' },
-  'date-boost': { type: 'string' },
-  profile: { type: 'string' },
-  expand: { type: 'string' },
-  'expand-weight': { type: 'string' },
-} as const satisfies OptionSpecs;
-
-export const SEARCH_FLAG_USAGE = `  --min-score S          drop results scoring below S, 0..1 (default ${SEARCH_DEFAULTS.minScore})
-  --sources LIST         memory, sessions or memory,sessions (default both)
-  --decay[=DAYS]         temporal decay with this half-life (default ${SEARCH_DEFAULTS.halfLifeDays} days); evergreen files never decay
-  --mmr[=LAMBDA]         diversify with MMR (default λ ${SEARCH_DEFAULTS.mmrLambda})
-  --access-boost[=F]     lift chunks agents keep retrieving: × (1 + F·ln(1 + accesses)) (default F ${SEARCH_DEFAULTS.accessBoostFactor})
-  --from DATE, --to DATE only files dated in this inclusive range (YYYY-MM-DD); undated evergreen files are excluded
-  --now DATETIME         read dates in the query against this moment, e.g. 2026-11-06T10:00:00+08:00
-                         (the offset sets the time zone; default: now, local time)
-  --dates on|off         boost memories from the dates the query mentions ("昨天", "Feb 5th"; default on)
-  --date-boost X         the factor for a memory from then, 1..10 (default ${SEARCH_DEFAULTS.dateBoost})
-  --profile NAME         memory-lens (default): Memory Lens's ranking; openclaw: rank as your agent does,
-                         OpenClaw ${OPENCLAW_RANKING_RELEASE}'s memory_search (its chunks, fallback keywords,
-                         filename tier, decay on, importance; the ranking flags above do not apply);
-                         hybrid (0.7 vector + 0.3 keyword, MMR λ 0.7) with an embedder, unless the agent's
-                         index holds no vectors; the agent's stored vectors are used when their model is the embedder's
-  --expand LIST          also search, with less weight: feedback (RM3 from the best first matches), thesaurus
-                         (English synonyms, WordNet), dictionary (Chinese↔English, CC-CEDICT), pivot (Chinese
-                         words of the same gloss); comma-separated, or off (docs/keyword-expansion.md)
-  --expand-weight W      an expansion word's weight against the query's own words, 0..1 (default ${EXPANSION_DEFAULTS.weight})`;
 
 /** SearchOptions from the flags (everything but the query). */
 export function searchOptionsFromFlags(values: Record<string, unknown>): Omit<SearchOptions, 'query'> {
@@ -170,6 +132,16 @@ function parseBatchLine(line: string, lineNo: number): BatchLine {
 }
 
 /** Runs one search; with --log it goes into the search log as a person's search (never an agent's). */
+/** A full data disk stops the sync, not the search: what was indexed before answers, and stderr says why. */
+async function syncUnlessDiskFull(engine: MemoryEngineApi, io: CliIo): Promise<void> {
+  try {
+    await engine.sync();
+  } catch (error) {
+    if (!(error instanceof MemoryLensError) || error.details?.errno !== 'ENOSPC') throw error;
+    io.stderr(`memlens search: ${error.message}\n`);
+  }
+}
+
 async function searchAndLog(engine: MemoryEngineApi, activity: WorkspaceActivity | null, options: SearchOptions) {
   const response = await engine.search(options);
   activity?.logSearch({
@@ -217,31 +189,7 @@ async function runBatch(
   return failures > 0 ? 1 : 0;
 }
 
-export const searchCommand: CliCommand = {
-  name: 'search',
-  summary: 'search memory like the agent does: memlens search QUERY [--explain] [--json]',
-  usage: `Usage: memlens search QUERY [options]
-       memlens search --queries FILE.jsonl [options]
-
-Searches the workspace (indexing changed files first) and prints the results with their scores.
-A person's searches are not agent searches: they are not logged unless --log is given (then they
-show in the app's Agent view as a person's); they never count as accesses.
-
-  --json                 OpenClaw memory_search JSON, plus a score breakdown per result
-  --explain              show how each score was built (keyword, vector, weights, decay, MMR)
-  --log                  keep this search in the search log (shown as a person's search)
-  --max-results N        results to return (default ${SEARCH_DEFAULTS.maxResults})
-${SEARCH_FLAG_USAGE}
-  --queries FILE         batch: one {"id","query"} JSON object a line in (optionally "maxResults",
-                         "minScore"); one {"id","results"} line out, or {"id","error"} for a bad line`,
-  options: {
-    ...SEARCH_FLAG_OPTIONS,
-    explain: { type: 'boolean' },
-    log: { type: 'boolean' },
-    'max-results': { type: 'string' },
-    queries: { type: 'string' },
-  },
-  optionalValueFlags: ['decay', 'mmr', 'access-boost'],
+export const searchCommand: CommandImpl = {
   async run({ values, positionals, io, json, openEngine, activity }) {
     const base = searchOptionsFromFlags(values);
     const batchFile = typeof values.queries === 'string' ? path.resolve(io.cwd, values.queries) : null;
@@ -260,7 +208,7 @@ ${SEARCH_FLAG_USAGE}
       const log = values.log === true ? (await activity()).workspace(engine.workspaceDir) : null;
       // Search what is on disk now: a quiet incremental sync first (no-op when nothing changed). The
       // openclaw profile reads the files itself (OpenClaw's chunks), so our index is not needed for it.
-      if (base.profile !== 'openclaw') await engine.sync();
+      if (base.profile !== 'openclaw') await syncUnlessDiskFull(engine, io);
       if (batchFile) return await runBatch(engine, log, batchFile, base, (line) => writeJson(io, line, false));
       const response = await searchAndLog(engine, log, { ...base, query });
       // As an agent reads it over MCP: the snippet ends with its Source line (highlights stay valid).

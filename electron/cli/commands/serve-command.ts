@@ -9,12 +9,12 @@ import type { EngineOptions } from '../../memory/engine-types.js';
 import { startHttpServer, type RunningServer } from '../../server/http-server.js';
 import { isLoopbackHost } from '../../server/request-guard.js';
 import type { CliIo } from '../cli-io.js';
-import type { CliCommand } from '../command.js';
+import type { CommandImpl } from '../command.js';
+import { DEFAULT_SERVE_PORT } from '../serve-defaults.js';
 import { UsageError, intOption } from '../common-options.js';
 import { ensureBuiltRenderer } from './ensure-renderer.js';
 
 /** A fixed default so a bookmark keeps working; --port 0 for a free one. */
-export const DEFAULT_SERVE_PORT = 4848;
 
 export interface ServeOptions {
   /** The CLI's resolved engine options (workspace, sessions, db, data dir, embedder). */
@@ -98,22 +98,7 @@ export async function startServe(options: ServeOptions, io: Pick<CliIo, 'stdout'
   };
 }
 
-export const serveCommand: CliCommand = {
-  name: 'serve',
-  summary: 'serve the Memory Lens UI to a browser on this machine (127.0.0.1, token-protected)',
-  usage: `Usage: memlens serve [--workspace DIR] [--port N] [--host 127.0.0.1]
-
-Starts the engine (with the watcher) and serves the UI and its API over HTTP. Prints a URL with a
-random token; open it in a browser. Stops on Ctrl-C.
-  --port N             port (default ${DEFAULT_SERVE_PORT}; 0 picks a free one)
-  --host ADDR          address to bind (default 127.0.0.1). A non-loopback address exposes your
-                       memory to the network (token-protected, unencrypted): prefer an SSH tunnel.
-  --renderer-dir DIR   serve this built UI instead of the package's renderer-dist/`,
-  options: {
-    port: { type: 'string' },
-    host: { type: 'string' },
-    'renderer-dir': { type: 'string' },
-  },
+export const serveCommand: CommandImpl = {
   async run({ values, io, settings }) {
     const port = values.port === undefined ? DEFAULT_SERVE_PORT : intOption(values.port, '--port', 0);
     if (port === undefined || port > 65_535)

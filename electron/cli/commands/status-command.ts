@@ -4,7 +4,7 @@ import type { AgentDatabasesReport } from '../../../shared/agent-db-schemas.js';
 import type { IndexStatus } from '../../../shared/domain.js';
 import { healthLines } from '../../app/agent/agent-calls-health.js';
 import { AgentCallsService } from '../../app/agent/agent-calls-service.js';
-import type { CliCommand } from '../command.js';
+import type { CommandImpl } from '../command.js';
 import { writeJson } from '../command.js';
 
 function embedderLine(s: IndexStatus): string {
@@ -80,16 +80,7 @@ export function formatAgentDatabases(report: AgentDatabasesReport): string {
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
 }
 
-export const statusCommand: CliCommand = {
-  name: 'status',
-  summary: 'show the index: files, chunks, mode, embedder, vectors',
-  usage: `Usage: memlens status [--json]
-
-Shows what the index holds (it does not index; run memlens index for that), each OpenClaw
-agent database found for the workspace (read-only): its sessions, and the agent's own memory
-index against the files — current, stale (the file changed since), missing, extra; and how the
-agent's own memory searches went (from its transcripts; the calls: memlens agent-searches).`,
-  options: {},
+export const statusCommand: CommandImpl = {
   async run({ io, json, openEngine, activity }) {
     const engine = await openEngine();
     try {

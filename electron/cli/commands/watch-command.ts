@@ -2,18 +2,9 @@
 // until Ctrl-C. An embedding endpoint that was down at start and answers later reopens the
 // engine with it (search turns hybrid); every change of search mode is printed with its reason.
 import type { IndexStatus } from '../../../shared/domain.js';
-import type { CliCommand } from '../command.js';
+import type { CommandImpl } from '../command.js';
 
-export const watchCommand: CliCommand = {
-  name: 'watch',
-  summary: 'index, then watch the workspace and print changes until Ctrl-C',
-  usage: `Usage: memlens watch [--json]
-
-Indexes the workspace, then watches it: every added, changed or deleted file is re-indexed and
-printed (one JSON object a line with --json), and so is every change of search mode (hybrid or
-keyword-only, with why). An embedding endpoint that is down is tried again in the background.
-Stops on Ctrl-C.`,
-  options: {},
+export const watchCommand: CommandImpl = {
   async run({ io, json, openEngine }) {
     // Said once per reason, across reopenings.
     let toldReason: string | null = null;

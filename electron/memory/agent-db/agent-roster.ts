@@ -7,7 +7,7 @@ import { readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import JSON5 from 'json5';
-import { agentEntries, normalizeAgentId } from '../context/openclaw-config.js';
+import { agentEntries, normalizeAgentId } from '../workspace/openclaw-config.js';
 import { AGENT_DB_FILE } from './agent-db-paths.js';
 
 export interface RosterAgent {

@@ -4,15 +4,16 @@
 import { CHUNKING_DEFAULTS } from '../../../shared/search-defaults.js';
 import { parseFrontmatter } from '../parse/frontmatter.js';
 import type { ParsedSession } from '../parse/session-jsonl.js';
-import { sha256 } from '../files/hash.js';
+import { sha256 } from '../text/hash.js';
 
 /**
  * Bump whenever chunk boundaries, chunk texts or their FTS tokens (text/segment.ts, text/stem.ts)
  * change: an index built by another version is rebuilt into a new file and swapped in.
  * 2: English stemming of Latin words. 3: OpenClaw envelope metadata left out of session text.
  * 4: transcripts record their session kind (cron, heartbeat, sub-agent) and cleaner titles.
+ * 5: a message's sender label left out of session text; titles without Markdown.
  */
-export const CHUNKER_VERSION = 4;
+export const CHUNKER_VERSION = 5;
 
 export interface ChunkInput {
   text: string;

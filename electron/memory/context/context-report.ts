@@ -18,7 +18,7 @@ import { promotedSections } from '../../../shared/memory-sections.js';
 import { promptTextFor } from '../../../shared/prompt-text.js';
 import { withLines } from '../../../shared/text-lines.js';
 import { readBootstrapFiles, type BootstrapFileRead } from './bootstrap-files.js';
-import { chooseAgent, loadOpenclawConfig, resolveLimit, type ConfigLocation } from './openclaw-config.js';
+import { chooseAgent, loadOpenclawConfig, resolveLimit, type ConfigLocation } from '../workspace/openclaw-config.js';
 
 export interface ContextReportOptions extends ContextArgs {
   workspaceDir: string;

@@ -3,7 +3,6 @@
 // A reason is a short clause, then ` — ` and the details (folders, missing files, what to do), so a
 // window can show the clause and keep the paths for where the user sets the model up.
 import path from 'node:path';
-import type { EmbedderConfig } from '../engine-types.js';
 import type { EmbedTransport, ModelLoadProgress } from './embed-protocol.js';
 import type { EmbeddingProvider } from './embedding-provider.js';
 import { loadEndpointEmbedder } from './endpoint/load-endpoint-embedder.js';
@@ -13,6 +12,30 @@ import { presetFor } from './model-presets.js';
 import { WorkerEmbeddingProvider } from './worker-embedding-provider.js';
 import { workerThreadTransport } from './worker-thread-transport.js';
 import { messageOf } from '../../../shared/errors.js';
+import type { EmbeddingEndpointConfig } from '../../../shared/embedding-endpoint.js';
+
+export interface EmbedderConfig {
+  /** Preset id or model id, e.g. `Xenova/multilingual-e5-small`. */
+  model: string;
+  /** Folder holding `<model id>/` model folders. */
+  modelsDir: string;
+  /** Allow downloading a missing model (CLI `--allow-download`, desktop: the user's answer). */
+  allowDownload: boolean;
+  /**
+   * Where downloads come from instead of https://huggingface.co/ (MEMLENS_MODEL_HOST): a mirror
+   * such as https://hf-mirror.com/ where the hub is blocked or slow, or a server in the same network.
+   */
+  modelHost?: string;
+  /** Model files being read or downloaded (transformers.js progress), for a progress bar. */
+  onLoadProgress?: (progress: ModelLoadProgress) => void;
+  /** Per-query embedding timeout; on timeout that query runs keyword-only. */
+  queryTimeoutMs?: number;
+  /**
+   * Embed through an OpenAI-compatible `/v1/embeddings` endpoint instead of a local model; then
+   * `model` names the endpoint's model and `modelsDir`/`allowDownload` are unused.
+   */
+  endpoint?: EmbeddingEndpointConfig;
+}
 
 /** Ordinary words in several scripts: any working model embeds them to finite numbers. */
 const LOAD_PROBE_TEXT = 'memory search notes 记忆 搜索';

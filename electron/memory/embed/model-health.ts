@@ -3,7 +3,7 @@
 // the model broken: nothing it returns is stored, and the engine runs keyword-only, saying why.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Listeners } from '../engine-events.js';
+import { Listeners } from '../../../shared/listeners.js';
 import { atomicWrite } from '../files/atomic-write.js';
 import type { EmbeddingProvider } from './embedding-provider.js';
 

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { MemoryLensError } from '../../../shared/errors.js';
-import { describeOwner, tryAcquireLockFile, type RebuildLock } from '../index-lifecycle/rebuild-lock.js';
+import { describeOwner, tryAcquireLockFile, type HeldLock } from './lock-file.js';
 
 /** A write holds its lock for milliseconds; ten seconds of waiting means the holder is stuck. */
 const MAX_WAIT_MS = 10_000;
@@ -25,7 +25,7 @@ export class CrossProcessLocks {
   /** Runs `job` holding the lock file of every key (taken in the order given). */
   async hold<T>(keys: readonly string[], job: () => Promise<T>): Promise<T> {
     this.ensureFolder();
-    const held: RebuildLock[] = [];
+    const held: HeldLock[] = [];
     try {
       for (const key of keys) held.push(await this.acquire(key));
       return await job();
@@ -34,7 +34,7 @@ export class CrossProcessLocks {
     }
   }
 
-  private async acquire(key: string): Promise<RebuildLock> {
+  private async acquire(key: string): Promise<HeldLock> {
     const lockPath = path.join(this.folder, `${createHash('sha256').update(key).digest('hex').slice(0, 40)}.lock`);
     const deadline = Date.now() + MAX_WAIT_MS;
     for (let delay = 1; ; delay = Math.min(delay * 2, 50)) {

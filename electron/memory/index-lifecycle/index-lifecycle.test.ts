@@ -13,7 +13,7 @@ import { openIndexDb } from '../index/index-db.js';
 import type { ExpectedIndexMeta } from '../index/index-db.js';
 import { SCHEMA_VERSION } from '../index/schema.js';
 import { createSearchContext, emptySearchResponse } from '../search-context.js';
-import { runSearch } from '../search/run-search.js';
+import { runSearch } from '../search/run/run-search.js';
 import { syncIndex } from '../sync/sync.js';
 import { FileWriter } from '../index/file-writer.js';
 import { IndexLifecycle } from './index-lifecycle.js';

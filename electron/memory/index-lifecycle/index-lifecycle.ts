@@ -9,7 +9,7 @@
 // previous index. A timer looks at the file between writes too, so damage shows up within
 // seconds even when nothing is being written.
 import path from 'node:path';
-import type { IndexSession, IndexSessionOptions } from '../search/index-session.js';
+import type { IndexSession, IndexSessionOptions } from '../search/sqlite/index-session.js';
 import type {
   FileChangeEvent,
   IndexError,
@@ -40,7 +40,7 @@ import type { LockTiming } from './rebuild-lock.js';
 import { rebuildIndex } from './rebuild-index.js';
 import type { RebuildContext } from './rebuild-index.js';
 import { SerialQueue } from './serial-queue.js';
-import { assertWritableFolder } from '../writable-folder.js';
+import { assertWritableFolder } from '../files/writable-folder.js';
 
 export interface LifecycleHooks {
   onProgress(progress: IndexProgress | null): void;
@@ -97,6 +97,8 @@ export class IndexLifecycle {
     try {
       live = new LiveIndex(options.dbPath, options.expected, options.embedder, options.nativeBinding, options.session);
     } catch (error) {
+      // A full disk says so itself (sqlite-wal-open.ts): the index is not damaged.
+      if (error instanceof MemoryLensError) throw error;
       throw new MemoryLensError('INDEX_CORRUPT', `Cannot open the index at ${options.dbPath}: ${messageOf(error)}`);
     }
     return new IndexLifecycle(options, live);

@@ -7,7 +7,7 @@ import { MemoryLensError, messageOf } from '../../../shared/errors.js';
 import { isCorruptionError } from '../index/index-db.js';
 import type { IndexDb } from '../index/index-db.js';
 import type { IndexCounts } from '../index/index-queries.js';
-import type { IndexSession } from '../search/index-session.js';
+import type { IndexSession } from '../search/sqlite/index-session.js';
 import { searchNoticeFor } from './lifecycle-state.js';
 import type { LiveIndex } from './live-index.js';
 

@@ -12,8 +12,8 @@ import { openIndexDb, quarantineIndexFile, removeIndexFiles, replaceIndexFile } 
 import type { ExpectedIndexMeta, IndexDb } from '../index/index-db.js';
 import { readIndexCounts } from '../index/index-queries.js';
 import type { IndexCounts } from '../index/index-queries.js';
-import { IndexSession } from '../search/index-session.js';
-import type { IndexSessionOptions } from '../search/index-session.js';
+import { IndexSession } from '../search/sqlite/index-session.js';
+import type { IndexSessionOptions } from '../search/sqlite/index-session.js';
 import type { SyncTarget } from '../sync/sync.js';
 import { holdIndexFile } from './index-file-check.js';
 import type { IndexFileHandle } from './index-file-check.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WorkspaceFile } from '../../../shared/domain.js';
 import type { Chunk } from '../chunk/chunker.js';
-import { sha256 } from '../files/hash.js';
+import { sha256 } from '../text/hash.js';
 import { FileWriter } from './file-writer.js';
 import type { FileRecord } from './file-writer.js';
 import { openIndexDb } from './index-db.js';

@@ -8,11 +8,12 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import { CHUNKING_DEFAULTS } from '../../../shared/search-defaults.js';
-import { fileTimestamp } from '../data-dir.js';
+import { fileTimestamp } from '../files/data-dir.js';
 import { readMeta, metaNumber, writeMeta } from './meta.js';
 import { APPLICATION_ID, META_KEYS, createBaseSchema, createVectorTable, hasTable, missingTables } from './schema.js';
 import type { VectorTableKind } from './schema.js';
 import { messageOf } from '../../../shared/errors.js';
+import { dataDiskFullError, isDiskFullAt, openWalDatabase } from '../files/sqlite-wal-open.js';
 
 export interface EmbeddingIdentity {
   provider: string;
@@ -246,8 +247,13 @@ function tryOpen(dbPath: string, options: OpenIndexOptions): Database.Database |
   }
   let db: Database.Database;
   try {
-    db = new Database(dbPath, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
+    ({ db } = openWalDatabase(dbPath, {
+      synchronous: 'NORMAL',
+      ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+    }));
   } catch (error) {
+    // A full disk is not damage: the file stays where it is and the error says why.
+    if (isDiskFullAt(error, path.dirname(dbPath))) throw dataDiskFullError(dbPath, error);
     return { reason: messageOf(error) };
   }
   try {
@@ -271,6 +277,7 @@ function tryOpen(dbPath: string, options: OpenIndexOptions): Database.Database |
     return db;
   } catch (error) {
     db.close();
+    if (isDiskFullAt(error, path.dirname(dbPath))) throw dataDiskFullError(dbPath, error);
     return { reason: messageOf(error) };
   }
 }

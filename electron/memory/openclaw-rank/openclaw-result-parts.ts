@@ -3,6 +3,7 @@
 import { scanAnnotations } from '../../../shared/memory-annotations.js';
 import type { HighlightRange, ScoreBreakdown, SearchResult } from '../../../shared/domain.js';
 import type { IndexedOpenClawChunk } from './openclaw-chunker.js';
+import { citationFor } from '../../../shared/citation.js';
 
 export function highlightsOf(snippet: string, words: ReadonlySet<string>): HighlightRange[] {
   const out: HighlightRange[] = [];
@@ -45,8 +46,7 @@ export function profileResult(
     snippet: hit.snippet,
     highlights: highlightsOf(hit.snippet, words),
     source: 'memory',
-    citation:
-      hit.startLine === hit.endLine ? `${hit.path}#L${hit.startLine}` : `${hit.path}#L${hit.startLine}-L${hit.endLine}`,
+    citation: citationFor(hit.path, hit.startLine, hit.endLine),
     date: hit.decay.date,
     breakdown,
   };

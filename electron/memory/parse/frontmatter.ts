@@ -2,7 +2,7 @@
 // Malformed YAML is reported, never thrown, so one bad file cannot stop an index run.
 import { parse as parseYaml } from 'yaml';
 import type { ChecksumStatus } from '../../../shared/domain.js';
-import { sha256 } from '../files/hash.js';
+import { sha256 } from '../text/hash.js';
 
 export interface FrontmatterResult {
   /** Parsed mapping; null when there is no block or it is not valid YAML mapping. */

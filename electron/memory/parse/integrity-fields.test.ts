@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sha256 } from '../files/hash.js';
+import { sha256 } from '../text/hash.js';
 import { parseFrontmatter } from './frontmatter.js';
 import { refreshIntegrityFields, timestampLike } from './integrity-fields.js';
 

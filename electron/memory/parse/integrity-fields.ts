@@ -3,7 +3,7 @@
 // rewrites exactly those two values — the key, the quotes, a `sha256:` prefix, comments and every
 // other byte of the file stay as they were — so an app save does not leave a stale checksum that
 // then reads as damage.
-import { sha256 } from '../files/hash.js';
+import { sha256 } from '../text/hash.js';
 import { parseFrontmatter } from './frontmatter.js';
 
 export interface IntegrityRefresh {

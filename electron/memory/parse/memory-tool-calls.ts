@@ -28,7 +28,8 @@ export function baseToolName(name: string): string {
   const cut = name.lastIndexOf('__');
   return cut >= 0 ? name.slice(cut + 2) : name;
 }
-const SEARCH_TOOLS = new Set(['memory_search', 'memory_recall', 'wiki_search']);
+/** The agent's tools that search memory (their calls carry a query); the app's call list counts the same ones. */
+export const SEARCH_TOOLS: ReadonlySet<string> = new Set(['memory_search', 'memory_recall', 'wiki_search']);
 const READ_TOOLS = new Set(['memory_get', 'wiki_get']);
 
 /** One transcript record: the parsed JSON object and where it sits. */

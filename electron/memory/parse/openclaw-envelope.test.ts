@@ -132,6 +132,17 @@ describe('displayedMessage', () => {
     expect(displayedMessage(direct, 'user')).toEqual({ body: 'hello there', sender: 'Alice' });
   });
 
+  it('moves out a bare sender label (no id) after a System line or envelope, and keeps it out of the index', () => {
+    const stored = 'System: [2026-11-05 10:00:12 GMT+8] Feishu[default] DM | 用户248287: 还是回复我她是sunny';
+    expect(displayedMessage(stored, 'user')).toEqual({ body: '还是回复我她是sunny', sender: '用户248287' });
+    const group = '[Telegram Ops id:-100123 +1m Thu 2026-11-05 10:05:40 GMT+8] 248287: rollout paused';
+    expect(displayedMessage(group, 'user')).toEqual({ body: 'rollout paused', sender: '248287' });
+    const self = '[WebChat 2026-11-05 10:05] (self): note to self';
+    expect(displayedMessage(self, 'user')).toEqual({ body: 'note to self', sender: '(self)' });
+    const jsonl = JSON.stringify({ type: 'message', message: { role: 'user', content: stored } });
+    expect(parseSessionJsonl(jsonl).lines).toEqual(['User: 还是回复我她是sunny']);
+  });
+
   it('drops 9.6 context blocks and keeps a message without an envelope as written', () => {
     const stored = [
       'Conversation info: ⟦openclaw:ctx⟧',

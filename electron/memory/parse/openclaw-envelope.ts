@@ -7,6 +7,7 @@
 // Formats and strip rules follow OpenClaw's own (2026.2.26 and 2026.9.6): stripInboundMetadata,
 // stripEnvelope, stripMessageIdHints and stripInternalRuntimeContext, plus the Feishu-style
 // `System: [ts] Feishu[default] DM | body` prefix that real transcripts carry.
+import { splitSenderLabel } from '../../../shared/message-display.js';
 
 /** Labels of 2.26's untrusted metadata blocks; each is followed by a fenced JSON block. */
 const METADATA_LABELS = [
@@ -78,6 +79,12 @@ function dropLabelledBlocks(lines: string[]): string[] {
 
 /** The words of a message with OpenClaw's wrapping taken off; '' when nothing of the person's remains. */
 export function stripEnvelopeMetadata(text: string, role: 'user' | 'assistant'): string {
+  return unwrapMessage(text, role).words;
+}
+
+/** The words, and whether a channel envelope or System line announced them (then a sender label may follow). */
+function unwrapMessage(text: string, role: 'user' | 'assistant'): { words: string; enveloped: boolean } {
+  let enveloped = false;
   let body = text.replace(/\r\n?/g, '\n').replace(INTERNAL_CONTEXT, '').replace(ACTIVE_MEMORY_BLOCK, '');
   let lines = dropLabelledBlocks(body.split('\n'));
   lines = lines
@@ -92,6 +99,7 @@ export function stripEnvelopeMetadata(text: string, role: 'user' | 'assistant'):
     lines = lines.flatMap((line) => {
       const trimmed = line.trim();
       if (!isSystem(trimmed)) return [line];
+      enveloped = true;
       if (hasBody) return [];
       const rest = trimmed.replace(SYSTEM_LINE, '');
       return [rest.replace(CHANNEL_EVENT_AFTER_SYSTEM, '')];
@@ -101,12 +109,14 @@ export function stripEnvelopeMetadata(text: string, role: 'user' | 'assistant'):
       const envelope = ENVELOPE_PREFIX.exec(body);
       if (envelope && (ENVELOPE_TIME.test(envelope[1]!) || ENVELOPE_CHANNELS.test(envelope[1]!))) {
         body = body.slice(envelope[0].length);
+        enveloped = true;
         continue;
       }
       // A channel header left without its System line (`Feishu[default] DM from ou_x: …`).
       const channel = CHANNEL_EVENT.exec(body);
       if (channel) {
         body = body.slice(channel[0].length);
+        enveloped = true;
         continue;
       }
       const cron = CRON_TAG.exec(body);
@@ -120,7 +130,7 @@ export function stripEnvelopeMetadata(text: string, role: 'user' | 'assistant'):
     body = lines.join('\n');
   }
   const clean = body.replace(/\n{3,}/g, '\n\n').trim();
-  return SILENT_REPLIES.has(clean) ? '' : clean;
+  return { words: SILENT_REPLIES.has(clean) ? '' : clean, enveloped };
 }
 
 /** A message as the transcript viewer shows it: the person's words, and who sent them when the envelope said. */
@@ -130,30 +140,15 @@ export interface DisplayedMessage {
 }
 
 /**
- * The sender label a channel puts before a message's words, as OpenClaw's formatInboundEnvelope
- * writes it: `name (id): ` (resolveSenderLabel), or `(self): `.
- */
-const SENDER_WITH_ID = /^([^\s:：()（）\n][^:：()（）\n]{0,39}) [(（]([^()（）\n\s]{3,80})[)）]\s*[:：]\s*/u;
-const SELF_SENDER = /^\(self\):\s*/;
-
-/**
  * What the transcript viewer shows of a message: stripEnvelopeMetadata's words (the same rule the
- * index and the titles use), the sender label after an envelope moved out of the text. A message
- * that is nothing but wrapping (HEARTBEAT_OK) is shown as written.
+ * index and the titles use), the sender label after an envelope moved out of the text
+ * (shared/message-display.ts). A message that is nothing but wrapping (HEARTBEAT_OK) is shown as written.
  */
 export function displayedMessage(text: string, role: 'user' | 'assistant'): DisplayedMessage {
-  const stripped = stripEnvelopeMetadata(text, role);
-  if (stripped === '') return { body: text.trim() };
+  const { words, enveloped } = unwrapMessage(text, role);
+  if (words === '') return { body: text.trim() };
   // Only a message that came in an envelope has a sender label: "Note (draft): …" typed by a person stays.
-  if (role !== 'user' || stripped === text.trim()) return { body: stripped };
-  const self = SELF_SENDER.exec(stripped);
-  if (self) return { body: stripped.slice(self[0].length), sender: '(self)' };
-  const labelled = SENDER_WITH_ID.exec(stripped);
-  if (labelled) return { body: stripped.slice(labelled[0].length), sender: labelled[1]!.trim() };
-  // A direct message's `Alice: ` repeats the envelope's `[Feishu Alice id:ou_1 …]`: it goes too.
-  const header = ENVELOPE_PREFIX.exec(text.replace(/^\s+/, ''))?.[1];
-  const name = /^([^:\n]{1,40}):\s/.exec(stripped)?.[1];
-  if (header && name && header.includes(name))
-    return { body: stripped.slice(name.length + 1).trimStart(), sender: name };
-  return { body: stripped };
+  if (role !== 'user' || !enveloped) return { body: words };
+  const split = splitSenderLabel(words);
+  return split.body.trim() === '' ? { body: words } : split;
 }

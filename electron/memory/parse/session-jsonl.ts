@@ -82,11 +82,12 @@ export function readSessionRecord(record: unknown, line: number): SessionRecordL
   const cut = fullText.length > MAX_MESSAGE_CHARS;
   const messageText = cut ? cutAt(fullText, MAX_MESSAGE_CHARS) : fullText;
   if (oneLine(cut ? messageText : parts.join(' ')) === '') return none;
-  // Only the indexed text loses the envelope; the message as shown in the transcript keeps it.
-  const indexed = oneLine(stripEnvelopeMetadata(cut ? messageText : parts.join('\n'), role));
+  // The indexed text is what the viewer shows as the body (no envelope, no sender label); the
+  // message keeps its text as stored.
   const message: TranscriptMessage = { line, role, text: messageText, timestamp };
   if (messageText !== fullText) message.truncatedFrom = fullText.length;
   const shown = displayedMessage(messageText, role);
+  const indexed = stripEnvelopeMetadata(messageText, role) === '' ? '' : oneLine(shown.body);
   if (shown.body !== messageText) message.body = shown.body;
   if (shown.sender !== undefined) message.sender = shown.sender;
   return { line, indexed: indexed === '' ? null : `${ROLE_LABEL[role]}: ${indexed}`, message, timestamp };

@@ -41,4 +41,13 @@ describe('sessionTitle', () => {
     expect(sessionTitle([msg('user', wrapped)])).toBe('what did we decide about the deploy?');
     expect(sessionTitle([msg('user', 'Feishu[default] DM from ou_abc: hello there')])).toBe('hello there');
   });
+
+  it('reads a Markdown first line and a sender label as a person would', () => {
+    expect(sessionTitle([msg('user', '- **IGINARI LIVE vol.300** — 渋谷 WWW, 18:00')])).toBe(
+      'IGINARI LIVE vol.300 — 渋谷 WWW, 18:00',
+    );
+    expect(
+      sessionTitle([msg('user', 'System: [2026-11-05 10:00:12 GMT+8] Feishu[default] DM | 用户248287: 她是sunny')]),
+    ).toBe('她是sunny');
+  });
 });

@@ -3,6 +3,7 @@
 // `[Channel sender time]` headers, `[message_id: …]`, "Conversation info (untrusted metadata):"
 // JSON blocks), by the same rule the transcript viewer shows the message with.
 import type { TranscriptMessage } from '../../../shared/domain.js';
+import { plainTitle } from '../../../shared/message-display.js';
 import { displayedMessage } from './openclaw-envelope.js';
 import { isHeartbeatPrompt, sessionAutomation } from './session-kind.js';
 
@@ -12,12 +13,12 @@ const TITLE_MAX_CHARS = 80;
 const CRON_TAG = /^\[cron:[^\]]*\]\s*/;
 const SUBAGENT_TAG = /^\[Subagent (?:Context|Task)\]\s*/i;
 
-/** The first line of real text in a message: the transcript viewer's body (openclaw-envelope.ts), fences and task tags off. */
+/** The first line of real text in a message: the transcript viewer's body (openclaw-envelope.ts), fences, task tags and Markdown off. */
 export function titleLine(text: string): string {
   for (const raw of displayedMessage(text, 'user').body.split('\n')) {
     const line = raw.trim();
     if (line.startsWith('```')) continue;
-    const rest = line.replace(CRON_TAG, '').replace(SUBAGENT_TAG, '').trim();
+    const rest = plainTitle(line.replace(CRON_TAG, '').replace(SUBAGENT_TAG, ''));
     if (rest) return rest;
   }
   return '';

@@ -8,6 +8,7 @@ import { parseFrontmatter } from '../parse/frontmatter.js';
 import { parseSessionJsonl } from '../parse/session-jsonl.js';
 import { sessionAutomation } from '../parse/session-kind.js';
 import { sessionTitle } from '../parse/session-title.js';
+import { plainTitle } from '../../../shared/message-display.js';
 import { classifyFile } from '../workspace/classify.js';
 import type { DiscoveredFile } from '../workspace/discover.js';
 
@@ -97,7 +98,8 @@ const HEADING = /^ {0,3}#{1,6}[ \t]+(.+?)[ \t#]*$/m;
 
 /** The first ATX heading within the first few KB (a title sits at the top, if anywhere). */
 function firstHeading(body: string): string | null {
-  return HEADING.exec(body.slice(0, 4096))?.[1]?.trim() ?? null;
+  const heading = HEADING.exec(body.slice(0, 4096))?.[1];
+  return heading === undefined ? null : plainTitle(heading);
 }
 
 /** What the file list shows for a file that could not be read: discovery's facts only. */

@@ -10,7 +10,7 @@ import type { FileChangeEvent, IndexError, IndexProgress, SyncReport } from '../
 import type { ChunkOptions } from '../chunk/chunker.js';
 import { removeLeftoverTempFiles } from '../files/atomic-write.js';
 import { isDiskFullError } from '../files/fs-errors.js';
-import { sha256 } from '../files/hash.js';
+import { sha256 } from '../text/hash.js';
 import type { FileWriter } from '../index/file-writer.js';
 import { isCorruptionError } from '../index/index-db.js';
 import { loadFileStates } from '../index/index-queries.js';

@@ -73,6 +73,10 @@ export function App() {
     () => new Map(entries.flatMap((e) => (e.source === 'sessions' && e.title ? [[e.path, e.title] as const] : []))),
     [entries],
   );
+  const fileTitles = useMemo(
+    () => new Map(entries.flatMap((e) => (e.title ? [[e.path, e.title] as const] : []))),
+    [entries],
+  );
   const fit = fitPanels(viewport, layout);
   const keywordOnly = index?.mode === 'fts-only';
   const excluded = (sources ?? []).filter((s) => !s.included && s.excludedBecause === 'settings' && s.files > 0);
@@ -281,6 +285,7 @@ export function App() {
               keywordOnlyReason={index?.modeReason}
               onOpenSettings={toSettings}
               sessionTitles={sessionTitles}
+              fileTitles={fileTitles}
               automatedPaths={automatedPaths}
             />
           </div>

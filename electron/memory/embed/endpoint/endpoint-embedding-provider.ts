@@ -1,6 +1,7 @@
 // An EmbeddingProvider that calls an OpenAI-compatible `POST {baseUrl}/embeddings`: batches of texts,
 // retries with backoff on 429 (its Retry-After honoured), 5xx and dropped connections, a timeout on
-// every request, and a vector check — a NaN/Infinity or wrong-width vector fails like a broken model.
+// every request (a silent server is not tried again), and a vector check — a NaN/Infinity or
+// wrong-width vector fails like a broken model.
 import { DEFAULT_QUERY_TIMEOUT_MS, EmbedderClosedError, EmbeddingTimeoutError } from '../embedding-provider.js';
 import type { EmbeddingProvider } from '../embedding-provider.js';
 import { ENDPOINT_PROVIDER, embeddingsUrl } from '../../../../shared/embedding-endpoint.js';
@@ -92,7 +93,7 @@ export class EndpointEmbeddingProvider implements EmbeddingProvider {
     } catch (error) {
       if (error instanceof EmbedderClosedError) throw error;
       if ((error instanceof EndpointError && error.timedOut) || Date.now() >= deadline)
-        throw new EmbeddingTimeoutError(timeoutMs);
+        throw new EmbeddingTimeoutError(Math.min(timeoutMs, this.settings.requestTimeoutMs));
       throw error;
     }
   }
@@ -144,23 +145,32 @@ export class EndpointEmbeddingProvider implements EmbeddingProvider {
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
     if (this.config.apiKey) headers.authorization = `Bearer ${this.config.apiKey}`;
 
-    const signal = AbortSignal.any([this.closing.signal, AbortSignal.timeout(timeoutMs)]);
+    // A plain timer, referenced until the answer is read: AbortSignal.timeout inside
+    // AbortSignal.any can be garbage-collected on Node 20 and never fire (nodejs/node#57736).
+    const request = new AbortController();
+    const abort = () => request.abort();
+    const timer = setTimeout(abort, timeoutMs);
+    this.closing.signal.addEventListener('abort', abort, { once: true });
     let response: Response;
     let text: string;
     try {
-      response = await fetch(this.url, { method: 'POST', headers, body: JSON.stringify(body), signal });
+      response = await fetch(this.url, { method: 'POST', headers, body: JSON.stringify(body), signal: request.signal });
       text = await response.text();
     } catch (error) {
       if (this.closing.signal.aborted) throw new EmbedderClosedError('closed');
-      if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+      // Not retried: a server that accepted a request and stayed silent this long is hanging, and
+      // every further try would hold the batch's keyword index back by another full timeout.
+      if (request.signal.aborted)
         throw new EndpointError(
           `embedding endpoint ${this.url.href} did not answer within ${timeoutMs} ms`,
-          true,
+          false,
           null,
           true,
         );
-      }
       throw new EndpointError(`embedding endpoint ${this.url.href} is unreachable: ${networkCause(error)}`, true);
+    } finally {
+      clearTimeout(timer);
+      this.closing.signal.removeEventListener('abort', abort);
     }
     if (!response.ok) {
       const retryable = response.status === 429 || response.status >= 500;

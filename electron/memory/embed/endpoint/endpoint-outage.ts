@@ -50,9 +50,18 @@ export class EndpointOutage {
     return `${state.reason} — trying again in ${seconds} s (or Retry now)`;
   }
 
-  /** The endpoint failed a call: from now on calls are refused until a try succeeds. Idempotent while down. */
+  /**
+   * The endpoint failed a call: from now on calls are refused until a try succeeds. While down, a
+   * later failure (a call that was already under way) only brings the reason up to date.
+   */
   markDown(reason: string): void {
-    if (this.closed || this.current) return;
+    if (this.closed) return;
+    if (this.current) {
+      if (this.current.reason === reason) return;
+      this.current.reason = reason;
+      this.options.onDidChange();
+      return;
+    }
     this.current = { reason, since: this.now(), tries: 0, nextRetryAt: null };
     this.schedule(this.firstMs);
     this.options.onDidChange();

@@ -1,9 +1,9 @@
 // How the engine keeps trying an embedding endpoint: one that was down when the workspace opened
 // (a try loads it afresh; when it answers, the host reopens the workspace with it), and one that
 // stops answering while in use (a try embeds one query; when it answers, a sync embeds what is missing).
+import { EmbeddingTimeoutError } from '../embedding-provider.js';
 import type { EmbeddingProvider } from '../embedding-provider.js';
-import type { EmbedderConfig } from '../../engine-types.js';
-import { loadEmbedder } from '../load-embedder.js';
+import { loadEmbedder, type EmbedderConfig } from '../load-embedder.js';
 import { EndpointOutage } from './endpoint-outage.js';
 import { outageAwareProvider } from './outage-aware-provider.js';
 
@@ -26,7 +26,11 @@ export function watchEndpointAtOpen(
 ): EndpointOutage {
   const probeConfig: EmbedderConfig = {
     ...config,
-    endpoint: { ...config.endpoint!, maxRetries: 0, requestTimeoutMs: PROBE_TIMEOUT_MS },
+    endpoint: {
+      ...config.endpoint!,
+      maxRetries: 0,
+      requestTimeoutMs: Math.min(PROBE_TIMEOUT_MS, config.endpoint!.requestTimeoutMs ?? PROBE_TIMEOUT_MS),
+    },
   };
   const outage = new EndpointOutage({
     ...hooks.retry,
@@ -52,7 +56,14 @@ export function watchEndpointProvider(
   const outage = new EndpointOutage({
     ...hooks.retry,
     probe: async () => {
-      await inner.embedQuery(PROBE_TEXT, PROBE_TIMEOUT_MS);
+      try {
+        await inner.embedQuery(PROBE_TEXT, PROBE_TIMEOUT_MS);
+      } catch (error) {
+        // Status shows this reason: the endpoint's silence, not a search's time budget.
+        if (error instanceof EmbeddingTimeoutError)
+          throw new Error(`the embedding endpoint did not answer a try within ${error.timeoutMs} ms`, { cause: error });
+        throw error;
+      }
     },
     onRecovered,
     onDidChange: hooks.onDidChange,

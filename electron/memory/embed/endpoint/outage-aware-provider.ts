@@ -19,9 +19,10 @@ export function outageAwareProvider(inner: EmbeddingProvider, outage: EndpointOu
     try {
       return await call();
     } catch (error) {
-      // Only the endpoint's own failures (unreachable, 5xx, refused, gave up on 429); a query
-      // that merely ran out of time leaves the endpoint up for the next one.
-      if (error instanceof EndpointError && !error.timedOut) outage.markDown(error.message);
+      // Only the endpoint's own failures (unreachable, 5xx, refused, gave up on 429, an indexing
+      // request it never answered); a query that merely ran out of its 3 s arrives as an
+      // EmbeddingTimeoutError and leaves the endpoint up for the next one.
+      if (error instanceof EndpointError) outage.markDown(error.message);
       throw error;
     }
   }

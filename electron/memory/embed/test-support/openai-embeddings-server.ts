@@ -1,6 +1,6 @@
 // A real HTTP server on 127.0.0.1 (port 0) that speaks OpenAI's `POST /v1/embeddings` and answers
 // with the vectors of a real local provider (the generated tiny ONNX model), so endpoint tests run
-// the real protocol over the real network stack. Its behaviour (slow, failing, rate-limiting,
+// the real protocol over the real network stack. Its behaviour (slow, hung, failing, rate-limiting,
 // NaN) is state on the returned object, switched per test.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -26,6 +26,8 @@ export interface EmbeddingsServerBehaviour {
   nan: boolean;
   /** Answer 401 unless `Authorization: Bearer <key>`. */
   requiredKey: string | null;
+  /** Read each request and never answer it (a hung server; the socket stays open). */
+  hang: boolean;
 }
 
 export interface EmbeddingsServer {
@@ -48,6 +50,7 @@ export async function startEmbeddingsServer(
     retryAfter: '1',
     nan: false,
     requiredKey: null,
+    hang: false,
   };
   const requests: RecordedRequest[] = [];
   const timers = new Set<NodeJS.Timeout>();
@@ -56,6 +59,7 @@ export async function startEmbeddingsServer(
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
+      if (behaviour.hang) return;
       const answer = () => void respond(req, Buffer.concat(chunks).toString('utf8'), res);
       if (behaviour.delayMs <= 0) return answer();
       const timer = setTimeout(() => {

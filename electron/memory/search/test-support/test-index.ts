@@ -2,11 +2,11 @@
 // so the search modules can be tested without the sync pipeline.
 import Database from 'better-sqlite3';
 import type { FileDate, FileKind, MemorySource } from '../../../../shared/domain.js';
-import { sha256 } from '../../files/hash.js';
+import { sha256 } from '../../text/hash.js';
 import { createBaseSchema } from '../../index/schema.js';
 import { segmentForIndex } from '../../text/segment.js';
-import { IndexSession } from '../index-session.js';
-import type { SearchContext, SearchFileMeta } from '../run-search.js';
+import { IndexSession } from '../sqlite/index-session.js';
+import type { SearchContext, SearchFileMeta } from '../run/run-search.js';
 
 export interface TestDoc {
   path: string;

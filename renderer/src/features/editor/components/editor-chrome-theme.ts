@@ -62,8 +62,5 @@ export const findPanelTheme = EditorView.theme({
   '.cm-searchMatch.cm-searchMatch-selected': { backgroundColor: 'var(--keyword)', color: '#fff' },
 });
 
-export const compareChromeTheme = EditorView.theme({
-  '.cm-collapsedLines': { fontFamily: 'var(--font-ui)', fontSize: '12px', color: 'var(--fg-muted)' },
-  '.cm-collapsedLines:before': { content: '"···"' },
-  '.cm-collapsedLines:after': { content: '"···"' },
-});
+/** The compare view's merge chrome (renderer/src/lib/merge-view-theme.ts, shared with History). */
+export { mergeChromeTheme as compareChromeTheme } from '../../../lib/merge-view-theme';

@@ -71,6 +71,13 @@ export function FileHistoryView({ api, path, onOpenTranscript }: FileHistoryView
   }, [api, path, history, from, to]);
 
   const byId = useMemo(() => new Map((history?.versions ?? []).map((v) => [v.id, v])), [history]);
+  // Versions are numbered by their place in this file's list, oldest v1 (ids are app-wide and skip).
+  const numberOf = useMemo(() => {
+    const versions = history?.versions ?? [];
+    return new Map(versions.map((v, i) => [v.id, versions.length - i]));
+  }, [history]);
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const label = (id: number) => `v${numberOf.get(id) ?? '?'}`;
 
   if (!path)
     return (
@@ -99,11 +106,13 @@ export function FileHistoryView({ api, path, onOpenTranscript }: FileHistoryView
       });
     }
   };
-  const restoreVersion = (id: number) =>
-    save(
+  const restoreVersion = (id: number) => {
+    setConfirming(null);
+    return save(
       () => api.historyRestore({ path, version: id, expectedHash: current?.hash ?? null }),
-      `Restored version ${id}.`,
+      `Restored ${label(id)}. The version before is kept in this list.`,
     );
+  };
   const saveHunks = () =>
     restored !== null &&
     save(
@@ -111,7 +120,11 @@ export function FileHistoryView({ api, path, onOpenTranscript }: FileHistoryView
       'Saved with the restored lines.',
     );
   const sideLabel = (s: Side) =>
-    s === 'now' ? 'the file now' : s === 'none' ? 'nothing (empty)' : `v${s} · ${timeText(byId.get(s)?.time ?? 0)}`;
+    s === 'now'
+      ? 'the file now'
+      : s === 'none'
+        ? 'nothing (empty)'
+        : `${label(s)} · ${timeText(byId.get(s)?.time ?? 0)}`;
   // The selected version, or (comparing with now) the older side.
   const target = typeof to === 'number' ? byId.get(to) : typeof from === 'number' ? byId.get(from) : undefined;
 
@@ -135,13 +148,18 @@ export function FileHistoryView({ api, path, onOpenTranscript }: FileHistoryView
                 className={`version-row${to === v.id ? ' is-on' : ''}`}
                 data-testid="version-row"
                 data-version={v.id}
+                data-number={numberOf.get(v.id)}
                 data-kind={v.kind}
                 onClick={() => select(v, i)}
               >
                 <span className="version-row__head">
-                  <span className="version-row__id">v{v.id}</span>
+                  <span className="version-row__id">{label(v.id)}</span>
                   <time>{timeText(v.time)}</time>
-                  <span className="version-row__kind">{kindText(v)}</span>
+                  <span className="version-row__kind" data-testid="version-kind">
+                    {v.author.restoredFrom !== undefined && numberOf.has(v.author.restoredFrom)
+                      ? `restored ${label(v.author.restoredFrom)}`
+                      : kindText(v)}
+                  </span>
                 </span>
                 <AuthorChip author={v.author} />
                 {v.skipped && <span className="muted">not kept: {v.skipped}</span>}
@@ -206,9 +224,10 @@ export function FileHistoryView({ api, path, onOpenTranscript }: FileHistoryView
               type="button"
               className="button button--primary"
               data-testid="restore-version"
-              onClick={() => void restoreVersion(target.id)}
+              aria-expanded={confirming === target.id}
+              onClick={() => setConfirming(target.id)}
             >
-              Restore v{target.id}
+              Restore {label(target.id)}
             </button>
           )}
           {to === 'now' && (
@@ -223,6 +242,30 @@ export function FileHistoryView({ api, path, onOpenTranscript }: FileHistoryView
             </button>
           )}
         </div>
+        {confirming !== null && byId.get(confirming) && (
+          <div className="notice notice--warn notice--row" data-testid="restore-confirm" role="alertdialog">
+            <span>
+              Replace {path} with {label(confirming)} from {timeText(byId.get(confirming)!.time)}? The file as it is now
+              stays in this list.
+            </span>
+            <button
+              type="button"
+              className="button button--primary"
+              data-testid="restore-confirm-yes"
+              onClick={() => void restoreVersion(confirming)}
+            >
+              Restore {label(confirming)}
+            </button>
+            <button
+              type="button"
+              className="button"
+              data-testid="restore-confirm-no"
+              onClick={() => setConfirming(null)}
+            >
+              Cancel
+            </button>
+          </div>
+        )}
         {message && (
           <div className={`notice notice--${message.kind}`} data-testid="history-message">
             {message.text}

@@ -3,6 +3,7 @@ import { markdown } from '@codemirror/lang-markdown';
 import { MergeView } from '@codemirror/merge';
 import { EditorState } from '@codemirror/state';
 import { EditorView, lineNumbers } from '@codemirror/view';
+import { mergeChromeTheme } from '../../../lib/merge-view-theme';
 
 interface VersionDiffProps {
   older: string;
@@ -16,6 +17,7 @@ interface VersionDiffProps {
 
 const sideExtensions = (onChange?: (text: string) => void) => [
   lineNumbers(),
+  mergeChromeTheme,
   markdown(),
   EditorView.lineWrapping,
   // Read-only for typing: the only edits are the revert arrows' (they dispatch, which readOnly allows).

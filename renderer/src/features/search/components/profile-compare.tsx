@@ -35,10 +35,10 @@ export function RankingProfileSwitch({
   return (
     <div className="ranking-profile" data-testid="ranking-profile" data-value={profile}>
       <div className="segmented" role="radiogroup" aria-label="Ranking">
-        {option('memory-lens', 'Memory Lens ranking', "Memory Lens's own ranking, with the what-if settings")}
+        {option('memory-lens', 'Memory Lens', "Memory Lens's own ranking, with the what-if settings")}
         {option(
           'openclaw',
-          `as your agent ranks (OpenClaw ${OPENCLAW_RANKING_RELEASE})`,
+          'As your agent',
           `OpenClaw ${OPENCLAW_RANKING_RELEASE}'s memory_search, reproduced: its chunks, fallback keywords, filename tier, decay and importance; hybrid with MMR when your embedder is the agent's`,
         )}
       </div>

@@ -1,5 +1,5 @@
 import type { AccessBreakdown, KeywordBreakdown, ScoreBreakdown } from '../../../../../shared/domain';
-import { describeDates, describeKeyword, describeTerm } from '../../../../../shared/explain-words';
+import { describeDates, describeKeyword, describeTerm, listedTerms } from '../../../../../shared/explain-words';
 import { reasonHeadline } from '../../../../../shared/reason-text';
 import { describeWeights } from '../../../../../shared/search-wording';
 import { keywordScoreOf, scoreMultipliers, vectorScoreOf } from '../../../../../shared/score';
@@ -273,7 +273,7 @@ function AccessRow({ access, t }: { access: AccessBreakdown; t: (name: string) =
  */
 function KeywordPart({ k, t }: { k: KeywordBreakdown; t: (name: string) => string }) {
   const [headline, ...sentences] = describeKeyword(k);
-  const terms = (k.terms ?? []).filter((term) => !term.fragment).sort((a, b) => b.contribution - a.contribution);
+  const terms = listedTerms(k);
   return (
     <>
       <div>

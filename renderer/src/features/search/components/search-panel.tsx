@@ -7,6 +7,7 @@ import { useSearch } from '../stores/search-store-context';
 import { AgentSearches } from './agent-searches';
 import { AsOfRow, AsOfToggle } from './as-of-control';
 import { ExplainPanel } from './explain-panel';
+import { NoticeLine } from './notice-line';
 import { ProfileCompare, RankingProfileSwitch } from './profile-compare';
 import { SearchResultGroups } from './search-result-groups';
 import { SearchSettingsDrawer } from './search-settings';
@@ -25,6 +26,8 @@ interface SearchPanelProps {
   children?: ReactNode;
   /** Transcripts' titles by path (their first user message), to name session results as the sidebar does. */
   sessionTitles?: ReadonlyMap<string, string>;
+  /** Every file's title by path (notes' first heading, transcripts' first message): names the result cards. */
+  fileTitles?: ReadonlyMap<string, string>;
   /** Transcripts the scheduler started: their hits are listed after the conversations (or hidden). */
   automatedPaths?: ReadonlySet<string>;
 }
@@ -38,6 +41,7 @@ export function SearchPanel({
   onOpenSettings,
   children,
   sessionTitles,
+  fileTitles,
   automatedPaths,
 }: SearchPanelProps) {
   const s = useSearch((st) => ({
@@ -75,6 +79,8 @@ export function SearchPanel({
   }));
   const inputRef = useRef<HTMLInputElement>(null);
   const [asOfOpen, setAsOfOpen] = useState(false);
+  // Keyword-only is said once in the panel; after that the status bar's "no model" says it.
+  const [keywordOnlySeen] = useState(() => readFlag(KEYWORD_ONLY_SEEN));
 
   useEffect(() => {
     if (s.focusSeq > 0) {
@@ -99,6 +105,10 @@ export function SearchPanel({
   const hidden = response ? Math.max(0, response.candidates - results.length) : 0;
   const ftsOnly = response ? response.mode === 'fts-only' : keywordOnly;
   const notices = response?.notices.filter((n) => n.code !== 'keyword-only') ?? [];
+  const showKeywordOnly = ftsOnly && s.profile === 'memory-lens' && !keywordOnlySeen;
+  useEffect(() => {
+    if (showKeywordOnly) writeFlag(KEYWORD_ONLY_SEEN);
+  }, [showKeywordOnly]);
 
   return (
     <aside className="search-panel" data-testid="search-panel" aria-label="Search">
@@ -108,7 +118,8 @@ export function SearchPanel({
           type="search"
           className="search-panel__input"
           data-testid="search-input"
-          placeholder="Search memory (Ctrl/Cmd+Shift+F)"
+          placeholder="Search memory"
+          title="Search memory (Ctrl/Cmd+Shift+F)"
           value={s.query}
           onChange={(e) => actions.setQuery(e.target.value)}
           onKeyDown={(e) => {
@@ -141,25 +152,35 @@ export function SearchPanel({
       />
       {s.settingsOpen && <SearchSettingsDrawer keywordOnly={ftsOnly} />}
 
-      {ftsOnly && s.profile === 'memory-lens' && (
-        <div className="notice notice--info notice--row" data-testid="notice-keyword-only">
-          <span>{keywordOnlyText(response?.modeReason ?? keywordOnlyReason)}.</span>
-          <button type="button" className="link-button" data-testid="setup-model" onClick={onOpenSettings}>
-            Set up a model
-          </button>
-        </div>
+      {showKeywordOnly && (
+        <NoticeLine
+          code="keyword-only"
+          testId="notice-keyword-only"
+          action={
+            <button type="button" className="link-button" data-testid="setup-model" onClick={onOpenSettings}>
+              Set up a model
+            </button>
+          }
+        >
+          {keywordOnlyText(response?.modeReason ?? keywordOnlyReason)}.
+        </NoticeLine>
       )}
       {!s.sources.includes('sessions') && (
-        <div className="notice notice--info notice--row" data-testid="notice-sessions-excluded">
-          <span>Session transcripts are left out of this search.</span>
-          <button
-            type="button"
-            className="link-button"
-            onClick={() => actions.updateSearchSettings({ sources: [...s.sources, 'sessions'] })}
-          >
-            Include them
-          </button>
-        </div>
+        <NoticeLine
+          code="sessions-excluded"
+          testId="notice-sessions-excluded"
+          action={
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => actions.updateSearchSettings({ sources: [...s.sources, 'sessions'] })}
+            >
+              Include them
+            </button>
+          }
+        >
+          Session transcripts are left out of this search.
+        </NoticeLine>
       )}
 
       <div className="search-panel__status" data-testid="search-status" data-value={s.status}>
@@ -175,9 +196,9 @@ export function SearchPanel({
       </div>
 
       {notices.map((n) => (
-        <div key={n.code} className="notice notice--info" data-testid={`notice-${n.code}`}>
+        <NoticeLine key={n.code} code={n.code} testId={`notice-${n.code}`}>
           {n.message}
-        </div>
+        </NoticeLine>
       ))}
       {s.movement && s.movement.dropped.length > 0 && (
         <div className="notice notice--info dropped" data-testid="dropped-results">
@@ -239,6 +260,7 @@ export function SearchPanel({
         expanded={s.expanded}
         judgments={s.judgments}
         sessionTitles={sessionTitles}
+        fileTitles={fileTitles}
         onToggle={actions.toggleResultExpanded}
         onOpen={onOpenResult}
         onPin={(path) => void actions.pinFile(path)}
@@ -255,4 +277,22 @@ export function SearchPanel({
       {children}
     </aside>
   );
+}
+
+const KEYWORD_ONLY_SEEN = 'memlens.notices.keyword-only-seen';
+
+function readFlag(key: string): boolean {
+  try {
+    return localStorage.getItem(key) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function writeFlag(key: string): void {
+  try {
+    localStorage.setItem(key, '1');
+  } catch {
+    // Storage refused: the notice shows again next time, which is harmless.
+  }
 }

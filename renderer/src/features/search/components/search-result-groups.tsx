@@ -2,10 +2,15 @@
 // one file merged by lines and same-text chunks folded ("and N more like it"). The grouping is
 // shared/result-groups.ts, the order and cut shared/result-list.ts; every hit's numbers are its
 // best chunk's, as the engine returned them.
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { SearchResult, Verdict } from '../../../../../shared/domain';
 import { hitLines, type ResultGroup, type ResultHit } from '../../../../../shared/result-groups';
-import type { AutomatedPlacement, ResultLayout } from '../../../../../shared/result-list';
+import {
+  numberShownHits,
+  type AutomatedPlacement,
+  type NumberedHit,
+  type ResultLayout,
+} from '../../../../../shared/result-list';
 import { whyAbove } from '../../../../../shared/why-above';
 import type { RankMove } from '../stores/rank-movement';
 import { SearchResultRow } from './search-result-row';
@@ -23,20 +28,26 @@ interface SearchResultGroupsProps {
   expanded: Record<string, boolean>;
   judgments: Record<string, Verdict>;
   sessionTitles?: ReadonlyMap<string, string> | undefined;
+  /** Every file's title (first heading, frontmatter title, a transcript's first message) by path. */
+  fileTitles?: ReadonlyMap<string, string> | undefined;
   onToggle(id: string): void;
   onOpen(result: SearchResult): void;
   onPin(path: string): void;
   onJudge(result: SearchResult, verdict: Verdict): void;
 }
 
-/** "Why #1 beat #2" against the result just above (for #1, the one just below), engine order. */
-function neighbourSentence(results: readonly SearchResult[], rank: number): string | undefined {
-  const other = rank === 1 ? 2 : rank - 1;
-  const self = results[rank - 1];
-  const them = results[other - 1];
-  return self && them
-    ? whyAbove({ rank, breakdown: self.breakdown }, { rank: other, breakdown: them.breakdown })
-    : undefined;
+/** "Why #2 is below #1", between two cards on screen, by the numbers they show. */
+function neighbourSentence(numbered: NumberedHit | undefined): string | undefined {
+  if (!numbered?.neighbour) return undefined;
+  if (numbered.after !== numbered.neighbour.after) {
+    // The order between them is the placement's, not the scores'.
+    const [people, run] = numbered.after ? [numbered.neighbour, numbered] : [numbered, numbered.neighbour];
+    const [p, r] = [people.hit.primary.result.score, run.hit.primary.result.score];
+    return `#${run.number} comes from an automated session (cron, heartbeat, sub-agent), listed after the conversations and notes: ${r.toFixed(3)} vs ${p.toFixed(3)} for #${people.number}.`;
+  }
+  const self = { rank: numbered.number, breakdown: numbered.hit.primary.result.breakdown };
+  const them = { rank: numbered.neighbour.number, breakdown: numbered.neighbour.hit.primary.result.breakdown };
+  return whyAbove(self, them);
 }
 
 /** The result a hit opens: its best chunk, widened to every line it merged. */
@@ -73,10 +84,7 @@ function AlikeList({
               >
                 {titles?.get(a.result.path) ?? a.result.path}:{a.result.startLine}
               </button>
-              <span className="muted">
-                {' '}
-                #{a.rank} · {a.result.score.toFixed(3)}
-              </span>
+              <span className="muted"> {a.result.score.toFixed(3)}</span>
             </li>
           ))}
         </ul>
@@ -89,11 +97,12 @@ export function SearchResultGroups(props: SearchResultGroupsProps) {
   const { layout, placement } = props;
   const { people, automated, automatedHits, automatedShown } = layout;
   const notShown = automatedHits - automatedShown;
+  const numbered = useMemo(() => numberShownHits(layout), [layout]);
   return (
     <>
       <ol className="search-results" data-testid="search-results">
         {people.map((group) => (
-          <GroupItem key={`${group.path}#${group.bestRank}`} group={group} {...props} />
+          <GroupItem key={`${group.path}#${group.bestRank}`} group={group} numbered={numbered} {...props} />
         ))}
       </ol>
       {automatedHits > 0 && !props.asListed && (
@@ -129,7 +138,7 @@ export function SearchResultGroups(props: SearchResultGroupsProps) {
       {placement === 'after' && automated.length > 0 && (
         <ol className="search-results search-results--automated" data-testid="search-results-automated">
           {automated.map((group) => (
-            <GroupItem key={`${group.path}#${group.bestRank}`} group={group} {...props} />
+            <GroupItem key={`${group.path}#${group.bestRank}`} group={group} numbered={numbered} {...props} />
           ))}
         </ol>
       )}
@@ -137,31 +146,42 @@ export function SearchResultGroups(props: SearchResultGroupsProps) {
   );
 }
 
-function GroupItem({ group, ...props }: SearchResultGroupsProps & { group: ResultGroup }) {
-  const title = group.source === 'sessions' ? props.sessionTitles?.get(group.path) : undefined;
+function GroupItem({
+  group,
+  numbered,
+  ...props
+}: SearchResultGroupsProps & { group: ResultGroup; numbered: ReadonlyMap<string, NumberedHit> }) {
+  const title = props.fileTitles?.get(group.path) ?? props.sessionTitles?.get(group.path);
+  // One hit: the card names the file itself; several: the group does, each card its lines.
+  const single = group.hits.length === 1;
   return (
     <li className="result-group" data-testid="result-group" data-path={group.path} data-hits={group.hits.length}>
-      <div className="result-group__head" title={group.path}>
-        <span className="result-group__name">{title ?? group.path}</span>
-        <span className={`badge badge--source-${group.source}`} data-testid="source-badge">
-          {group.source}
-        </span>
-        {group.hits.length > 1 && <span className="result-group__count muted">{group.hits.length} hits</span>}
-      </div>
-      <ol className="result-group__hits">
+      {!single && (
+        <div className="result-group__head" title={group.path}>
+          <span className="result-group__name">{title ?? group.path}</span>
+          <span className="result-group__path muted">{title ? group.path : ''}</span>
+          <span className={`badge badge--source-${group.source}`} data-testid="source-badge">
+            {group.source}
+          </span>
+          <span className="result-group__count muted">{group.hits.length} hits</span>
+        </div>
+      )}
+      <ol className={`result-group__hits${single ? ' result-group__hits--single' : ''}`}>
         {group.hits.map((hit) => {
           const r = hit.primary.result;
           return (
             <SearchResultRow
               key={r.id}
               result={r}
-              rank={hit.primary.rank}
+              rank={numbered.get(r.id)?.number ?? hit.primary.rank}
+              engineRank={hit.primary.rank}
               lines={hitLines(hit)}
-              inGroup
+              title={title}
+              inGroup={!single}
               members={[...hit.merged, ...hit.alike].map((m) => `${m.result.id}=${m.rank}`).join(' ')}
               mergedNote={
                 hit.merged.length > 0
-                  ? `merges ${hit.merged.length + 1} overlapping chunks; score and breakdown are lines ${r.startLine === r.endLine ? r.startLine : `${r.startLine}-${r.endLine}`} (#${hit.primary.rank})`
+                  ? `merges ${hit.merged.length + 1} overlapping chunks (lines ${hitLines(hit)}); the passage, score and breakdown are the best one's, lines ${r.startLine === r.endLine ? r.startLine : `${r.startLine}-${r.endLine}`}`
                   : undefined
               }
               move={props.moves?.[r.id]}
@@ -171,9 +191,9 @@ function GroupItem({ group, ...props }: SearchResultGroupsProps & { group: Resul
               onOpen={() => props.onOpen(hitTarget(hit))}
               onPin={() => props.onPin(r.path)}
               onJudge={(verdict) => props.onJudge(r, verdict)}
-              whyAbove={neighbourSentence(props.results, hit.primary.rank)}
+              whyAbove={neighbourSentence(numbered.get(r.id))}
             >
-              <AlikeList hit={hit} titles={props.sessionTitles} onOpen={props.onOpen} />
+              <AlikeList hit={hit} titles={props.fileTitles ?? props.sessionTitles} onOpen={props.onOpen} />
             </SearchResultRow>
           );
         })}

@@ -1,13 +1,16 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { SearchResult, Verdict } from '../../../../../shared/domain';
-import { focusSnippet, snippetLines, snippetParts } from '../stores/snippet-parts';
+import { cardSnippet, focusSnippet, snippetLines, snippetParts } from '../stores/snippet-parts';
 import { formatRankMove, lineLabel, type RankMove } from '../stores/rank-movement';
 import { Num } from './num';
 import { ScoreBreakdownView } from './score-breakdown';
 
 interface SearchResultRowProps {
   result: SearchResult;
+  /** The card's number on screen (shared/result-list.ts numberShownHits). */
   rank: number;
+  /** The chunk's place in the engine's list (data-rank; default `rank`). */
+  engineRank?: number;
   move: RankMove | undefined;
   expanded: boolean;
   verdict?: Verdict | undefined;
@@ -16,7 +19,7 @@ interface SearchResultRowProps {
   onPin(): void;
   /** Without it the row offers no 👍/👎 (an agent's logged results are not the user's search). */
   onJudge?: (verdict: Verdict) => void;
-  /** A transcript's title (its first user message): shown instead of its path, as the sidebar does. */
+  /** The file's title (a transcript's first user message, a note's first heading); else its name. */
   title?: string | undefined;
   /** The lines the row stands for when it merged chunks (default: the result's own). */
   lines?: string | undefined;
@@ -31,24 +34,17 @@ interface SearchResultRowProps {
   children?: ReactNode;
 }
 
-/** A transcript's title is its whole first message: the card shows its start (the tooltip has the path). */
-const TITLE_WIDTH = 48;
+/** A card's passage is clamped to this many lines until "More" opens it in place. */
+const CLAMPED_LINES = 3;
 
-/** `text` cut to about `width` columns, a wide (CJK) character counting two. */
-function shorten(text: string, width: number): string {
-  let used = 0;
-  let out = '';
-  for (const char of text) {
-    used += char.codePointAt(0)! >= 0x2e80 ? 2 : 1;
-    if (used > width - 1) return `${out.trimEnd()}…`;
-    out += char;
-  }
-  return text;
+function baseName(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
 }
 
 export function SearchResultRow({
   result,
   rank,
+  engineRank,
   move,
   expanded,
   verdict,
@@ -64,21 +60,32 @@ export function SearchResultRow({
   children,
   ...rest
 }: SearchResultRowProps) {
-  const focused = focusSnippet(result.snippet, result.highlights);
+  const [open, setOpen] = useState(false);
+  // Closed: the best ~300 characters; open: the whole chunk from its first match (as before).
+  const card = cardSnippet(result.snippet, result.highlights);
+  const focused = open ? focusSnippet(result.snippet, result.highlights) : card;
   const parts = snippetParts(focused.text, focused.highlights);
-  const numbered = result.snippetLine !== undefined ? snippetLines(parts, result.snippetLine + focused.linesCut) : null;
+  const firstLine = result.snippetLine !== undefined ? result.snippetLine + focused.linesCut : undefined;
+  // Closed, blank lines go: the three lines on screen are all words.
+  const numbered =
+    firstLine !== undefined ? snippetLines(parts, firstLine).filter((l) => open || l.parts.length > 0) : null;
   const lines = rest.lines ?? lineLabel(result);
-  const label = inGroup
-    ? `lines ${lines}`
-    : title
-      ? `${shorten(title, TITLE_WIDTH)} · lines ${lines}`
-      : `${result.path}:${lines}`;
+  // The passage shown, not the union of merged chunks: what the card's line label names.
+  const shownLines =
+    firstLine !== undefined && !open
+      ? card.lineCount > 1
+        ? `${firstLine}-${firstLine + card.lineCount - 1}`
+        : String(firstLine)
+      : lineLabel(result);
+  const canOpen = card.cut || card.lineCount > CLAMPED_LINES || mergedNote !== undefined;
+  const name = title ?? baseName(result.path);
   return (
     <li
       className={`search-result${expanded ? ' is-expanded' : ''}`}
       data-testid="search-result"
       data-id={result.id}
-      data-rank={rank}
+      data-rank={engineRank ?? rank}
+      data-shown-rank={rank}
       data-path={result.path}
       data-lines={lines}
       data-chunk-lines={lineLabel(result)}
@@ -97,16 +104,12 @@ export function SearchResultRow({
         )}
         <button
           type="button"
-          className={
-            title || inGroup
-              ? 'search-result__path search-result__path--title link-button'
-              : 'search-result__path link-button'
-          }
+          className="search-result__title link-button"
           data-testid="search-result-open"
-          title={title ? `${result.path}:${lines}\nOpen at these lines` : 'Open at these lines'}
+          title={`${result.path}:${lines}\nOpen at these lines`}
           onClick={onOpen}
         >
-          {label}
+          {inGroup ? `lines ${shownLines}` : name}
         </button>
         {!inGroup && (
           <span className={`badge badge--source-${result.source}`} data-testid="source-badge">
@@ -123,7 +126,10 @@ export function SearchResultRow({
         </span>
       </div>
       {numbered ? (
-        <div className="search-result__snippet search-result__snippet--numbered" data-testid="search-snippet">
+        <div
+          className={`search-result__snippet search-result__snippet--numbered${open ? ' is-open' : ''}`}
+          data-testid="search-snippet"
+        >
           {numbered.map((l, i) => (
             <div key={i} className="snippet-line" data-line={l.line ?? undefined}>
               <span className="snippet-line__no" aria-hidden="true">
@@ -138,11 +144,13 @@ export function SearchResultRow({
           ))}
         </div>
       ) : (
-        <p className="search-result__snippet" data-testid="search-snippet">
-          {parts.map((p, i) => (p.hit ? <mark key={i}>{p.text}</mark> : <span key={i}>{p.text}</span>))}
+        <p className={`search-result__snippet${open ? ' is-open' : ''}`} data-testid="search-snippet">
+          {(open ? parts : parts.map((p) => ({ ...p, text: p.text.replace(/\n{2,}/g, '\n') }))).map((p, i) =>
+            p.hit ? <mark key={i}>{p.text}</mark> : <span key={i}>{p.text}</span>,
+          )}
         </p>
       )}
-      {mergedNote && (
+      {mergedNote && (open || expanded) && (
         <p className="search-result__also muted" data-testid="merged-note">
           {mergedNote}
         </p>
@@ -154,17 +162,42 @@ export function SearchResultRow({
         </p>
       )}
       <div className="search-result__actions">
+        {!inGroup && (
+          <span className="search-result__where" data-testid="result-path" title={`${result.path}:${lines}`}>
+            <span dir="ltr">
+              {result.path}:{shownLines}
+            </span>
+          </span>
+        )}
+        {canOpen && (
+          <button
+            type="button"
+            className="link-button"
+            data-testid="snippet-more"
+            aria-expanded={open}
+            onClick={() => setOpen(!open)}
+          >
+            {open ? 'Less' : 'More'}
+          </button>
+        )}
         <button
           type="button"
           className="link-button"
           data-testid="breakdown-toggle"
           aria-expanded={expanded}
+          title="Why this score?"
           onClick={onToggle}
         >
-          {expanded ? 'Hide' : 'Why this score?'}
+          {expanded ? 'Hide' : 'Why?'}
         </button>
-        <button type="button" className="link-button" data-testid="pin-result" onClick={onPin}>
-          Explain file
+        <button
+          type="button"
+          className="link-button"
+          data-testid="pin-result"
+          title="Explain this file"
+          onClick={onPin}
+        >
+          Explain
         </button>
         {onJudge && (
           <span className="search-result__judge" role="group" aria-label="Is this result relevant?">

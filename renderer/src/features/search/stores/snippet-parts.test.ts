@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { focusSnippet, snippetLines, snippetParts } from './snippet-parts';
+import { cardSnippet, focusSnippet, snippetLines, snippetParts } from './snippet-parts';
 
 describe('snippetParts', () => {
   it('cuts the snippet exactly at the ranges the engine marked', () => {
@@ -51,5 +51,40 @@ describe('focusSnippet', () => {
   it('leaves a snippet alone when the mark is near the start or absent', () => {
     expect(focusSnippet('# 合同\ntext', [{ start: 2, end: 4 }]).text).toBe('# 合同\ntext');
     expect(focusSnippet('no match here', []).text).toBe('no match here');
+  });
+});
+
+describe('cardSnippet', () => {
+  const mark = (text: string, word: string) => {
+    const out = [];
+    for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1))
+      out.push({ start: at, end: at + word.length });
+    return out;
+  };
+
+  it('keeps a short snippet whole', () => {
+    const text = 'line one\nline two with pelican';
+    expect(cardSnippet(text, mark(text, 'pelican'))).toMatchObject({ text, cut: false, linesCut: 0, lineCount: 2 });
+  });
+
+  it('shows about 300 characters around the densest marks, from the start of the match’s line', () => {
+    const filler = Array.from({ length: 30 }, (_, i) => `filler line ${i} with nothing to see`).join('\n');
+    const text = `${filler}\nthe harbour gateway DNS moved\nand the harbour master agreed\n${filler}`;
+    const highlights = [...mark(text, 'harbour'), ...mark(text, 'gateway')].sort((a, b) => a.start - b.start);
+    const card = cardSnippet(text, highlights);
+    expect(card.cut).toBe(true);
+    expect(card.text.length).toBeLessThanOrEqual(302);
+    expect(card.text.startsWith('the harbour gateway')).toBe(true);
+    expect(card.linesCut).toBe(30);
+    const shown = card.highlights.map((h) => card.text.slice(h.start, h.end));
+    expect(shown).toEqual(['harbour', 'gateway', 'harbour']);
+  });
+
+  it('prefers the window with more different words over an earlier lone one', () => {
+    const text = `pelican ${'x'.repeat(400)} pelican and heron ${'y'.repeat(400)}`;
+    const highlights = [...mark(text, 'pelican'), ...mark(text, 'heron')].sort((a, b) => a.start - b.start);
+    const card = cardSnippet(text, highlights);
+    expect(card.highlights.map((h) => card.text.slice(h.start, h.end))).toEqual(['pelican', 'heron']);
+    expect(card.text.startsWith('…')).toBe(true);
   });
 });

@@ -84,3 +84,76 @@ export function snippetLines(parts: readonly SnippetPart[], firstLine: number | 
   }
   return lines;
 }
+
+/** A compact card's passage: about three to five lines of a results panel (issue 34). */
+export const CARD_SNIPPET_CHARS = 300;
+/** A cut this close to a line break moves to it, so the passage starts and ends with whole lines. */
+const SNAP_TO_LINE = 60;
+
+export interface CardSnippet {
+  text: string;
+  highlights: HighlightRange[];
+  /** Line breaks before the passage: the snippet's first line number plus this is the passage's. */
+  linesCut: number;
+  /** Lines of the passage (1 + its line breaks). */
+  lineCount: number;
+  /** True when the passage is not the whole snippet. */
+  cut: boolean;
+}
+
+/**
+ * The best `max` characters of a snippet: the window holding the most different marked words
+ * (ties: the earliest), a third of it before the first of them, its ends moved to line breaks
+ * when one is near and marked "…" where a line was cut.
+ */
+export function cardSnippet(
+  snippet: string,
+  highlights: readonly HighlightRange[],
+  max = CARD_SNIPPET_CHARS,
+): CardSnippet {
+  const whole = (): CardSnippet => ({
+    text: snippet,
+    highlights: [...highlights],
+    linesCut: 0,
+    lineCount: countLines(snippet, snippet.length) + 1,
+    cut: false,
+  });
+  if (snippet.length <= max) return whole();
+  let anchor = 0;
+  let bestWords = -1;
+  for (const h of highlights) {
+    const words = new Set(
+      highlights
+        .filter((o) => o.start >= h.start && o.end <= h.start + max)
+        .map((o) => snippet.slice(o.start, o.end).toLowerCase()),
+    ).size;
+    if (words > bestWords) {
+      bestWords = words;
+      anchor = h.start;
+    }
+  }
+  let start = Math.max(0, anchor - Math.floor(max / 3));
+  const lineStart = snippet.lastIndexOf('\n', anchor - 1) + 1;
+  // Start at the match's line when it begins near the cut; else at the next line break after it.
+  if (anchor - lineStart <= Math.floor(max / 3) + SNAP_TO_LINE) start = lineStart;
+  else {
+    const next = snippet.indexOf('\n', start);
+    if (next !== -1 && next < anchor && next - start <= SNAP_TO_LINE) start = next + 1;
+  }
+  let end = Math.min(snippet.length, start + max);
+  const lineEnd = snippet.lastIndexOf('\n', end);
+  if (end < snippet.length && lineEnd > start && end - lineEnd <= SNAP_TO_LINE && lineEnd > anchor) end = lineEnd;
+  const lead = start > 0 && snippet[start - 1] !== '\n' ? '…' : '';
+  const tail = end < snippet.length && snippet[end] !== '\n' ? '…' : '';
+  const text = `${lead}${snippet.slice(start, end).replace(/\n+$/, '')}${tail}`;
+  const shift = start - lead.length;
+  return {
+    text,
+    highlights: highlights
+      .filter((r) => r.end > start && r.start < end)
+      .map((r) => ({ start: Math.max(r.start, start) - shift, end: Math.min(r.end, end) - shift })),
+    linesCut: countLines(snippet, start),
+    lineCount: countLines(text, text.length) + 1,
+    cut: true,
+  };
+}

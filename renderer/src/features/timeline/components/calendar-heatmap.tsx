@@ -36,7 +36,7 @@ export const CalendarHeatmap = memo(function CalendarHeatmap({
     const el = scrollRef.current;
     if (el) el.scrollLeft = el.scrollWidth;
   }, [weeks, width]);
-  const months = useMemo(() => monthLabels(map.start, weeks), [map.start, weeks]);
+  const months = useMemo(() => monthLabels(map.start, weeks, labelWidth()), [map.start, weeks]);
   return (
     <div
       className="heatmap"
@@ -84,3 +84,11 @@ export const CalendarHeatmap = memo(function CalendarHeatmap({
     </div>
   );
 });
+
+/** Measures a month label in the font it is drawn in (10px, the UI font), so labels never overlap. */
+function labelWidth(): (label: string) => number {
+  const ctx = document.createElement('canvas').getContext('2d');
+  if (!ctx) return (label) => label.length * 6;
+  ctx.font = `10px ${getComputedStyle(document.body).fontFamily}`;
+  return (label) => ctx.measureText(label).width;
+}

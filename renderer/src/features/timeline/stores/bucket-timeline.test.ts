@@ -96,6 +96,16 @@ describe('heatmap labels and width', () => {
     expect(monthLabels('2025-12-01', 10).map((l) => l.label)).toEqual(['Dec 2025', 'Jan 2026', 'Feb']);
   });
 
+  it('leaves out a label that would run into the one before it (“Nov 2025Dec”)', () => {
+    // January's label carries the year; February starts four columns (48px) later.
+    const wide = (label: string) => label.length * 6.4;
+    expect(monthLabels('2025-12-29', 12, wide).map((l) => l.label)).toEqual(['Jan 2026', 'Mar']);
+    const labels = monthLabels('2025-11-03', 60, wide);
+    for (const [i, l] of labels.slice(1).entries()) {
+      expect(l.column * 12).toBeGreaterThanOrEqual(labels[i]!.column * 12 + wide(labels[i]!.label) + 4);
+    }
+  });
+
   it('covers every week back to the oldest entry, so older years are not silently left out', () => {
     const at = (iso: string): TimelineEntry => ({
       path: iso,

@@ -76,8 +76,20 @@ export function weeksThatFit(widthPx: number): number {
 
 const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** A month label over each week column whose Monday starts a new month (and the first column, when there is room). */
-export function monthLabels(startIso: string, weeks: number): { column: number; label: string }[] {
+/** Room kept between two month labels. */
+const LABEL_GAP_PX = 4;
+/** A 10px label's width without a measuring font: about 5.4px a character. */
+const estimateWidth = (label: string): number => label.length * 5.4;
+
+/**
+ * A month label over each week column whose Monday starts a new month (and the first column, when
+ * there is room); a label that would run into the one before it is left out, measured by `widthOf`.
+ */
+export function monthLabels(
+  startIso: string,
+  weeks: number,
+  widthOf: (label: string) => number = estimateWidth,
+): { column: number; label: string }[] {
   const start = Date.parse(`${startIso}T00:00:00Z`);
   const labels: { column: number; label: string }[] = [];
   let previous = -1;
@@ -100,5 +112,13 @@ export function monthLabels(startIso: string, weeks: number): { column: number; 
     if (dropped.label.length > 3 && labels[0]!.label.length === 3)
       labels[0]!.label += ` ${new Date(start + labels[0]!.column * 7 * DAY_MS).getUTCFullYear()}`;
   }
-  return labels;
+  const kept: { column: number; label: string }[] = [];
+  let end = -Infinity;
+  for (const label of labels) {
+    const x = label.column * COLUMN_PX;
+    if (x < end) continue;
+    kept.push(label);
+    end = x + widthOf(label.label) + LABEL_GAP_PX;
+  }
+  return kept;
 }

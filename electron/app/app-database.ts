@@ -1,0 +1,133 @@
+// The one opener of the app's own SQLite files (the history, the agent activity log): the file is
+// ours by its application_id, migrated never rebuilt, and moved aside as `<name>.damaged-<time>`
+// only when its bytes are damaged. A full disk, a busy file or a folder we cannot write is never
+// damage: nothing is moved, and the error says what is wrong. What a damaged file costs is the
+// caller's policy: the history salvages every row it can read, the activity log starts empty.
+import fs from 'node:fs';
+import path from 'node:path';
+import type Database from 'better-sqlite3';
+import { MemoryLensError, messageOf } from '../../shared/errors.js';
+import { fileTimestamp } from '../memory/files/data-dir.js';
+import { dataDiskFullError, isDamageError, isDiskFullAt, openWalDatabase } from '../memory/files/sqlite-wal-open.js';
+import { assertWritableFolder } from '../memory/files/writable-folder.js';
+
+export interface AppDatabaseSpec {
+  /** What the file holds, as messages name it: "The history store". */
+  label: string;
+  /** `PRAGMA application_id`: a foreign SQLite file is never taken for ours. */
+  applicationId: number;
+  /** `PRAGMA user_version`; a newer one is left alone for the app version that wrote it. */
+  schemaVersion: number;
+  /** Idempotent (`CREATE … IF NOT EXISTS`): run at every open. */
+  ddl: string;
+  synchronous: 'FULL' | 'NORMAL';
+  /** Read every page at open (small, precious files): a bad page is found now, not at a write. */
+  quickCheck: boolean;
+  /** A statement that touches the main table, so a damaged page there fails at open. */
+  probe?: string;
+  /**
+   * What a damaged file costs: `discard` starts empty; a function carries over what can be read
+   * from the file moved aside into the fresh one and says what it kept and lost, for the notice.
+   */
+  onDamaged: 'discard' | ((damagedPath: string, fresh: Database.Database) => string);
+}
+
+export interface OpenAppDatabaseOptions {
+  /** better-sqlite3's addon built for Electron's ABI (the desktop engine host). */
+  nativeBinding?: string;
+  now?: () => number;
+}
+
+export interface OpenedAppDatabase {
+  db: Database.Database;
+  /** Set when the file was damaged and replaced: what happened, in a sentence for the user. */
+  notice: string | null;
+  /** Opened on a full disk: reads answer, writes fail with the data-disk-full error until space returns. */
+  diskFull: boolean;
+}
+
+/** The file is another program's, or a newer Memory Lens's: never moved, never written. */
+export class NotOurFileError extends MemoryLensError {
+  constructor(message: string) {
+    super('UNAVAILABLE', message, { reason: 'not-our-file' });
+  }
+}
+
+class DamagedFileError extends Error {}
+
+export function openAppDatabase(
+  dbPath: string,
+  spec: AppDatabaseSpec,
+  options: OpenAppDatabaseOptions = {},
+): OpenedAppDatabase {
+  // A folder we cannot write is not a damaged file: say so, and move nothing.
+  assertWritableFolder(path.dirname(dbPath), spec.label);
+  fs.mkdirSync(path.dirname(dbPath), { recursive: true });
+  try {
+    return { ...initialise(dbPath, spec, options), notice: null };
+  } catch (error) {
+    if (error instanceof MemoryLensError) throw error;
+    if (isDiskFullAt(error, path.dirname(dbPath))) throw dataDiskFullError(dbPath, error);
+    if (!(error instanceof DamagedFileError) && !isDamageError(error)) throw error;
+    return replaceDamaged(dbPath, spec, options, messageOf(error));
+  }
+}
+
+function initialise(
+  dbPath: string,
+  spec: AppDatabaseSpec,
+  options: OpenAppDatabaseOptions,
+): { db: Database.Database; diskFull: boolean } {
+  const { db, exclusive } = openWalDatabase(dbPath, {
+    synchronous: spec.synchronous,
+    ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+  });
+  try {
+    const applicationId = db.pragma('application_id', { simple: true }) as number;
+    const tables = (db.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE type = 'table'").get() as { n: number })
+      .n;
+    if (applicationId !== 0 && applicationId !== spec.applicationId)
+      throw new NotOurFileError(
+        `${dbPath} is not a Memory Lens file (application_id ${applicationId}); it was left alone.`,
+      );
+    if (applicationId === 0 && tables > 0) throw new DamagedFileError('the file has tables but no Memory Lens marker');
+    const version = db.pragma('user_version', { simple: true }) as number;
+    if (version > spec.schemaVersion)
+      throw new NotOurFileError(`${dbPath} was written by a newer Memory Lens (schema ${version}); it was left alone.`);
+    if (spec.quickCheck) {
+      const check = db.pragma('quick_check', { simple: true });
+      if (check !== 'ok') throw new DamagedFileError(`integrity check: ${String(check)}`);
+    }
+    // Written only when new: a file opened on a full disk must not need a write to be read.
+    db.exec(spec.ddl);
+    if (applicationId !== spec.applicationId) db.pragma(`application_id = ${spec.applicationId}`);
+    if (version !== spec.schemaVersion) db.pragma(`user_version = ${spec.schemaVersion}`);
+    if (spec.probe) db.prepare(spec.probe).get();
+    return { db, diskFull: exclusive };
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+/** Moves the damaged file (and its -wal, -shm) aside, starts a fresh one, and applies the policy. */
+function replaceDamaged(
+  dbPath: string,
+  spec: AppDatabaseSpec,
+  options: OpenAppDatabaseOptions,
+  reason: string,
+): OpenedAppDatabase {
+  const aside = damagedPathFor(dbPath, new Date(options.now?.() ?? Date.now()));
+  for (const suffix of ['', '-wal', '-shm']) {
+    if (fs.existsSync(dbPath + suffix)) fs.renameSync(dbPath + suffix, aside + suffix);
+  }
+  const { db, diskFull } = initialise(dbPath, spec, options);
+  const outcome = spec.onDamaged === 'discard' ? 'a new one was started' : spec.onDamaged(aside, db);
+  const notice = `${spec.label} was damaged (${reason.replace(/\s+/g, ' ').slice(0, 200)}); it was moved aside to ${path.basename(aside)} and ${outcome}.`;
+  return { db, notice, diskFull };
+}
+
+/** The one name of a damaged app file moved aside: `<file>.damaged-<time>`. */
+export function damagedPathFor(dbPath: string, now: Date): string {
+  return `${dbPath}.damaged-${fileTimestamp(now)}`;
+}

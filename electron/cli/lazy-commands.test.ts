@@ -1,0 +1,91 @@
+// `memlens --help` and `memlens get` answer without loading the engine: the real launcher runs
+// under a module loader hook that logs every ES module it loads, and CommonJS packages are read
+// from the require cache, so a command table that imports an implementation eagerly fails here.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPrivateCli } from './test-support/private-cli-build.js';
+
+const run = promisify(execFile);
+let tmp: string;
+let launcher: string;
+let removeBuild = (): void => undefined;
+
+// Engine code: search layers, the engine, SQLite and its vector extension, models, dictionaries.
+const ENGINE = [
+  /\/dist\/electron\/memory\/search\//,
+  /\/dist\/electron\/memory\/engine\.js$/,
+  /\/dist\/electron\/memory\/embed\//,
+  /\/dist\/electron\/memory\/index\//,
+  /\/node_modules\/(better-sqlite3|sqlite-vec[^/]*|onnxruntime[^/]*|@huggingface)\//,
+  /cedict|wordnet/i,
+];
+
+beforeAll(async () => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-lazy-cli-'));
+  fs.mkdirSync(path.join(tmp, 'workspace', 'memory'), { recursive: true });
+  fs.writeFileSync(path.join(tmp, 'workspace', 'MEMORY.md'), '# Notes\n\nThe deploy uses blue-green rollout.\n');
+  const hooks = path.join(tmp, 'hooks.mjs');
+  fs.writeFileSync(
+    hooks,
+    `import fs from 'node:fs';
+export async function load(url, context, next) {
+  fs.appendFileSync(process.env.ML_MODULE_LOG, url + '\\n');
+  return next(url, context);
+}
+`,
+  );
+  fs.writeFileSync(
+    path.join(tmp, 'register.mjs'),
+    `import { register, createRequire } from 'node:module';
+import fs from 'node:fs';
+register(${JSON.stringify(pathToFileURL(hooks).href)});
+const require = createRequire(import.meta.url);
+process.on('exit', () => {
+  for (const file of Object.keys(require.cache)) fs.appendFileSync(process.env.ML_MODULE_LOG, file + '\\n');
+});
+`,
+  );
+  ({ launcher, remove: removeBuild } = await buildPrivateCli());
+}, 300_000);
+
+afterAll(() => {
+  fs.rmSync(tmp, { recursive: true, force: true });
+  removeBuild();
+});
+
+async function modulesLoadedBy(args: string[]): Promise<{ stdout: string; modules: string[] }> {
+  const log = path.join(tmp, `modules-${args[0]}.log`);
+  const { stdout } = await run(process.execPath, ['--import', path.join(tmp, 'register.mjs'), launcher, ...args], {
+    env: { ...process.env, ML_MODULE_LOG: log, MEMLENS_DATA_DIR: path.join(tmp, 'data') },
+  });
+  return { stdout, modules: fs.readFileSync(log, 'utf8').split('\n').filter(Boolean) };
+}
+
+const engineModules = (modules: string[]): string[] => modules.filter((m) => ENGINE.some((re) => re.test(m)));
+
+describe('commands load their code only when they run', () => {
+  it('--help lists every command and loads no engine module', async () => {
+    const { stdout, modules } = await modulesLoadedBy(['--help']);
+    expect(stdout).toContain('search');
+    expect(stdout).toContain('memlens help search');
+    expect(modules.some((m) => m.endsWith('/cli/main.js'))).toBe(true);
+    expect(engineModules(modules)).toEqual([]);
+  }, 60_000);
+
+  it('get prints the file and loads no engine module', async () => {
+    const { stdout, modules } = await modulesLoadedBy(['get', 'MEMORY.md', '--workspace', path.join(tmp, 'workspace')]);
+    expect(stdout).toContain('blue-green rollout');
+    expect(engineModules(modules)).toEqual([]);
+  }, 60_000);
+
+  it('search does load the search code (the hook sees what it should)', async () => {
+    const { stdout, modules } = await modulesLoadedBy(['search', 'deploy', '--workspace', path.join(tmp, 'workspace')]);
+    expect(stdout).toContain('MEMORY.md');
+    expect(engineModules(modules).some((m) => m.includes('/memory/search/'))).toBe(true);
+  }, 60_000);
+});

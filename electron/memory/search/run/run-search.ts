@@ -1,0 +1,520 @@
+// One search, start to finish: keyword side + vector side → fuse → decay → sort by final →
+// source/date filters → minScore → MMR (if on) → maxResults. The breakdown is assembled once per
+// candidate and its final score comes from shared/score.ts's computeFinalScore, nothing else.
+import type {
+  FileDate,
+  FileKind,
+  MemorySource,
+  ScoreBreakdown,
+  SearchMode,
+  SearchNotice,
+  SearchOptions,
+  SearchResponse,
+  SearchResult,
+} from '../../../../shared/domain.js';
+import { chunkImportance } from '../../../../shared/memory-annotations.js';
+import { computeFinalScore } from '../../../../shared/score.js';
+import { candidateCount } from '../../../../shared/search-defaults.js';
+import type { AccessStatsLookup, ChunkAccessStats } from '../core/access-boost.js';
+import { tokenSet } from '../../text/segment.js';
+import { accessBreakdown } from '../core/access-boost.js';
+import type { IndexSession } from '../sqlite/index-session.js';
+import {
+  resolveSearchOptions,
+  matchesDateFilter,
+  matchesSource,
+  meetsMinScore,
+  type ResolvedSearchOptions,
+} from '../core/filters.js';
+import { fuseCandidates, type FusedCandidate, type VectorSide } from '../core/fuse.js';
+import { describeShownHits, type KeywordSearchResult } from '../sqlite/keyword-search.js';
+import { memoryThenList, noMemoryThenNotice } from '../sqlite/date-gap.js';
+import type { CandidateFate, TracedCandidate } from '../core/traced-candidate.js';
+import { datesNotice, noticeWhenNoChunkHasEveryTerm, searchKeywords } from './keyword-side.js';
+import { MMR_POOL_SIZE, mmrRerank } from '../core/mmr.js';
+import { makeSnippet } from '../core/snippet.js';
+import { highlightWords } from '../../../../shared/highlight-words.js';
+import { mergeLineRegions, type LineRegion } from '../../../../shared/result-groups.js';
+import { computeDecay } from '../core/temporal-decay.js';
+import { DEFAULT_QUERY_TIMEOUT_MS, runVectorSide, type QueryEmbedder, type VectorSearchFn } from './vector-side.js';
+import { citationFor } from '../../../../shared/citation.js';
+
+export type { QueryEmbedder, VectorSearchFn } from './vector-side.js';
+
+/** What a search needs to know about a file (the engine answers from its `files` table). */
+export interface SearchFileMeta {
+  kind: FileKind;
+  date: FileDate | null;
+  source: MemorySource;
+}
+
+export interface SearchContext {
+  session: IndexSession;
+  fileMeta(path: string): SearchFileMeta | null;
+  /** Null/absent: keyword-only. */
+  embedder?: QueryEmbedder | null;
+  /** Override for tests; default vector-search.ts's `vectorSearch`. */
+  vectorSearch?: VectorSearchFn;
+  vectorBackend: 'sqlite-vec' | 'js-scan' | 'none';
+  mode: SearchMode;
+  /** Why the engine is fts-only, when it is. */
+  modeReason?: string;
+  provider: string;
+  model: string;
+  /** Per-query embedding timeout (EmbedderConfig.queryTimeoutMs). */
+  queryTimeoutMs?: number;
+  /** Agent access counts (EngineOptions.accessStats); absent, breakdowns carry no `access`. */
+  accessStats?: AccessStatsLookup;
+}
+
+export type { CandidateFate, TracedCandidate } from '../core/traced-candidate.js';
+
+/** Everything a search decided, for runSearch's response and explain-file's account. */
+export interface SearchTrace {
+  options: ResolvedSearchOptions;
+  keyword: KeywordSearchResult;
+  vector: VectorSide;
+  /** Every fused candidate, best final score first (MMR order does not apply here). */
+  candidates: TracedCandidate[];
+  /** Returned candidates, in result order. */
+  results: TracedCandidate[];
+  notices: SearchNotice[];
+  mode: SearchMode;
+  modeReason?: string;
+  fallback: string | null;
+}
+
+export interface ChunkRow {
+  rowid: number;
+  id: string;
+  hash: string;
+  path: string;
+  source: MemorySource;
+  start_line: number;
+  end_line: number;
+  text: string;
+  first_ms: number | null;
+  last_ms: number | null;
+}
+
+/** The chunk columns a search reads. */
+export const CHUNK_COLUMNS = 'rowid, id, hash, path, source, start_line, end_line, text, first_ms, last_ms';
+
+const IN_LIST = 'WHERE rowid IN (SELECT value FROM json_each(?))';
+
+function loadChunks(session: IndexSession, rowids: number[], withText: boolean): Map<number, ChunkRow> {
+  if (rowids.length === 0) return new Map();
+  const columns = withText
+    ? CHUNK_COLUMNS
+    : "rowid, id, hash, path, source, start_line, end_line, '' AS text, first_ms, last_ms";
+  const rows = session
+    .statement<ChunkRow>(`SELECT ${columns} FROM chunks ${IN_LIST}`)
+    .all(JSON.stringify(rowids) as never);
+  return new Map(rows.map((row) => [row.rowid, row]));
+}
+
+/** Reads the text of candidates loaded without it. */
+function loadTexts(session: IndexSession, candidates: readonly TracedCandidate[]): void {
+  const missing = candidates.filter((c) => c.text === '');
+  if (missing.length === 0) return;
+  const read = session.statement<{ rowid: number; text: string }>(`SELECT rowid, text FROM chunks ${IN_LIST}`);
+  const texts = new Map(
+    read.all(JSON.stringify(missing.map((c) => c.chunkRowid)) as never).map((r) => [r.rowid, r.text]),
+  );
+  for (const c of missing) c.text = texts.get(c.chunkRowid) ?? '';
+}
+
+/** Best final first; ties broken by keyword rank, vector rank, then position in the file. */
+export function compareCandidates(a: TracedCandidate, b: TracedCandidate): number {
+  return (
+    b.breakdown.final - a.breakdown.final ||
+    rankOrInf(a.breakdown.keyword?.rank) - rankOrInf(b.breakdown.keyword?.rank) ||
+    rankOrInf(vectorRank(a.breakdown)) - rankOrInf(vectorRank(b.breakdown)) ||
+    a.path.localeCompare(b.path) ||
+    a.startLine - b.startLine
+  );
+}
+
+function rankOrInf(rank: number | null | undefined): number {
+  return rank ?? Number.POSITIVE_INFINITY;
+}
+
+export function vectorRank(b: ScoreBreakdown): number | null {
+  return b.vector && !('unavailable' in b.vector) ? b.vector.rank : null;
+}
+
+/** The counts of returned results when the boost is off: shown, multiplier 1, order unchanged. */
+function attachAccess(
+  ctx: Pick<SearchContext, 'accessStats'>,
+  results: TracedCandidate[],
+  options: ResolvedSearchOptions,
+): void {
+  const stats = ctx.accessStats?.(results.map((r) => ({ path: r.path, hash: r.chunkHash })));
+  if (!stats) return;
+  results.forEach((r, i) => {
+    const { final, ...parts } = r.breakdown;
+    r.breakdown = { ...parts, access: accessBreakdown(stats[i] ?? null, options.accessBoost), final };
+  });
+}
+
+/** Access stats for rows, in order; undefined when the host keeps none. */
+export function lookupAccess(
+  ctx: Pick<SearchContext, 'accessStats'>,
+  rows: readonly ChunkRow[],
+): (ChunkAccessStats | null)[] | undefined {
+  return ctx.accessStats?.(rows.map((row) => ({ path: row.path, hash: row.hash })));
+}
+
+/** MEMORY.md / USER.md chunks carry an importance line: × 0.75 + 0.05 N for `<!-- importance: N -->`, × 1 without. */
+function importancePart(
+  relPath: string,
+  text: string,
+  startLine: number,
+): { importance?: NonNullable<ScoreBreakdown['importance']> } {
+  const importance = chunkImportance(relPath, text, startLine);
+  return importance ? { importance } : {};
+}
+
+/**
+ * Score one fused candidate and decide whether the filters let it through (fate before max results).
+ * `access` undefined: the host keeps no access counts, so the breakdown has no `access` part.
+ */
+export function scoreCandidate(
+  fused: FusedCandidate,
+  row: ChunkRow,
+  meta: SearchFileMeta | null,
+  options: ResolvedSearchOptions,
+  access?: ChunkAccessStats | null,
+): TracedCandidate {
+  const file = meta ?? { kind: 'evergreen' as const, date: null, source: row.source };
+  const partial = {
+    keyword: fused.keyword,
+    vector: fused.vector,
+    weights: fused.weights,
+    hybrid: fused.hybrid,
+    decay: computeDecay(file, {
+      enabled: options.decay.enabled,
+      halfLifeDays: options.decay.halfLifeDays,
+      nowMs: options.nowMs,
+    }),
+    mmr: null,
+    dates: options.dateBooster
+      ? options.dateBooster.boostFor({ text: row.text, firstMs: row.first_ms, lastMs: row.last_ms }, file)
+      : null,
+    ...(access !== undefined ? { access: accessBreakdown(access, options.accessBoost) } : {}),
+    ...importancePart(row.path, row.text, row.start_line),
+  };
+  const breakdown: ScoreBreakdown = { ...partial, final: computeFinalScore(partial) };
+  let fate: CandidateFate = 'beyond-max-results';
+  if (!matchesSource(row.source, options.sources)) fate = 'filtered-source';
+  else if (!matchesDateFilter(file, options.from, options.to)) fate = 'filtered-date';
+  else if (!meetsMinScore(breakdown.final, options.minScore)) fate = 'below-min-score';
+  return {
+    chunkRowid: row.rowid,
+    chunkId: row.id,
+    chunkHash: row.hash,
+    path: row.path,
+    source: row.source,
+    startLine: row.start_line,
+    endLine: row.end_line,
+    text: row.text,
+    // An evergreen file's date is its modification time: not when the memory happened.
+    date: file.kind === 'evergreen' ? null : (file.date?.date ?? null),
+    breakdown,
+    fate,
+    resultRank: null,
+    alsoIn: [],
+    foldedInto: null,
+    region: null,
+    merged: [],
+    mergedInto: null,
+  };
+}
+
+/**
+ * Identical chunk texts in several places (a note copied into a summary, a file saved twice) take
+ * one result slot: the best-scoring copy stands for the others, which it lists as "also in".
+ * `candidates` are sorted best first and have passed the filters.
+ */
+export function foldDuplicates(candidates: readonly TracedCandidate[]): TracedCandidate[] {
+  const byHash = new Map<string, TracedCandidate>();
+  const kept: TracedCandidate[] = [];
+  for (const c of candidates) {
+    const first = byHash.get(c.chunkHash);
+    if (first) {
+      first.alsoIn.push(c);
+      c.foldedInto = first;
+      c.fate = 'folded-duplicate';
+      continue;
+    }
+    byHash.set(c.chunkHash, c);
+    kept.push(c);
+  }
+  return kept;
+}
+
+/**
+ * The first `max` regions of `ordered` (best first): chunks of one file whose lines overlap or
+ * touch are one result spanning them (shared/result-groups.ts's rule, as the result list shows
+ * it), so six results are six passages and an agent never gets the same lines twice. Only
+ * chunks ranked above the point where a seventh region would start take part.
+ */
+function cutRegions(ordered: readonly TracedCandidate[], max: number): TracedCandidate[] {
+  let regions: LineRegion<TracedCandidate>[] = [];
+  for (let n = 1; n <= ordered.length; n += 1) {
+    const next = mergeLineRegions(ordered.slice(0, n));
+    if (next.length > max) break;
+    regions = next;
+  }
+  return regions.map((region) => {
+    const [head, ...rest] = region.items;
+    head!.region = { startLine: region.startLine, endLine: region.endLine };
+    head!.merged = rest;
+    for (const c of rest) {
+      c.fate = 'merged-region';
+      c.mergedInto = head!;
+    }
+    return head!;
+  });
+}
+
+/** Pick the returned results among candidates (sorted) that passed filters and minScore. */
+function selectResults(candidates: TracedCandidate[], options: ResolvedSearchOptions): TracedCandidate[] {
+  const eligible = foldDuplicates(candidates.filter((c) => c.fate === 'beyond-max-results'));
+  let ordered = eligible;
+  if (options.mmr.enabled && eligible.length > 1) {
+    const pool = eligible.slice(0, MMR_POOL_SIZE);
+    const picks = mmrRerank(
+      pool.map((c) => ({
+        label: `${c.path}:${c.startLine}-${c.endLine}`,
+        relevance: c.breakdown.final,
+        tokens: tokenSet(c.text),
+      })),
+      options.mmr.lambda,
+    );
+    ordered = picks.map(({ index, mmr }) => {
+      const candidate = pool[index]!;
+      candidate.breakdown = { ...candidate.breakdown, mmr };
+      return candidate;
+    });
+    // Beyond the pool: relevance order, no MMR breakdown (bounded cost; see MMR_POOL_SIZE).
+    ordered.push(...eligible.slice(MMR_POOL_SIZE));
+  } else if (options.mmr.enabled && eligible.length === 1) {
+    const only = eligible[0]!;
+    only.breakdown = {
+      ...only.breakdown,
+      mmr: {
+        lambda: options.mmr.lambda,
+        maxSimilarity: 0,
+        similarTo: null,
+        penalty: 0,
+        mmrScore: options.mmr.lambda * only.breakdown.final,
+        rankBefore: 1,
+        rankAfter: 1,
+      },
+    };
+  }
+  const results = cutRegions(ordered, options.maxResults);
+  results.forEach((c, i) => {
+    c.fate = 'returned';
+    c.resultRank = i + 1;
+  });
+  if (options.mmr.enabled) {
+    // Would have been returned without MMR, pushed out by it: MMR's doing, not the threshold's.
+    for (const c of eligible.slice(0, options.maxResults))
+      if (c.fate === 'beyond-max-results') c.fate = 'mmr-suppressed';
+  }
+  return results;
+}
+
+/**
+ * OpenClaw 2026.9 (memory-core selectHybridSearchResults / selectScoredResults): when nothing
+ * reaches minScore, the keyword matches are returned anyway rather than nothing. Marks them
+ * eligible again; returns how many.
+ */
+function keepKeywordMatchesBelowMinScore(candidates: TracedCandidate[]): number {
+  let kept = 0;
+  for (const c of candidates) {
+    if (c.fate !== 'below-min-score' || c.breakdown.keyword === null || c.breakdown.keyword === undefined) continue;
+    c.fate = 'beyond-max-results';
+    kept += 1;
+  }
+  return kept;
+}
+
+export interface TraceOptions {
+  /** Candidates per side; default candidateCount(maxResults). explain-file casts a wider net. */
+  candidateLimit?: number;
+}
+
+export async function traceSearch(
+  ctx: SearchContext,
+  searchOptions: SearchOptions,
+  traceOptions: TraceOptions = {},
+): Promise<SearchTrace> {
+  const options = resolveSearchOptions(searchOptions);
+  const limit = traceOptions.candidateLimit ?? candidateCount(options.maxResults);
+  const dateRange = options.from !== null || options.to !== null ? { from: options.from, to: options.to } : null;
+  const keyword = searchKeywords(ctx.session, options, limit, dateRange);
+
+  const vectorResult = await runVectorSide({
+    session: ctx.session,
+    embedder: ctx.embedder,
+    vectorSearch: ctx.vectorSearch,
+    unavailableReason:
+      ctx.mode === 'fts-only' || ctx.vectorBackend === 'none' ? (ctx.modeReason ?? 'vector search is off') : null,
+    query: options.query,
+    limit,
+    sources: options.sources,
+    timeoutMs: ctx.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS,
+  });
+
+  const notices: SearchNotice[] = [];
+  if (keyword.terms.length === 0) {
+    const onlyDate =
+      options.dateBooster && options.dates.enabled
+        ? memoryThenList(ctx.session, options.dateBooster.mentions, options.sources, options.timeZoneOffsetMinutes)
+        : null;
+    notices.push({
+      code: 'no-terms',
+      message: onlyDate
+        ? `The query has no searchable words besides its date. ${onlyDate}`
+        : 'The query has no searchable words.',
+    });
+  }
+  const gap =
+    options.dateBooster && options.dates.enabled
+      ? noMemoryThenNotice(ctx.session, options.dateBooster.mentions, options.sources, options.timeZoneOffsetMinutes)
+      : null;
+  const dates = gap?.everyPeriod ? null : datesNotice(options);
+  if (dates) notices.push(dates);
+  if (gap) notices.push({ code: gap.code, message: gap.message });
+  if (vectorResult.notice) notices.push(vectorResult.notice);
+
+  const fused = fuseCandidates(keyword.candidates, vectorResult.side, options.weights, keyword.terms.length > 0);
+  // The date boost and MMR read every candidate's text; otherwise only the results need theirs.
+  const everyText = options.dateBooster !== null || options.mmr.enabled;
+  const rows = loadChunks(
+    ctx.session,
+    fused.map((f) => f.chunkRowid),
+    everyText,
+  );
+  const metaCache = new Map<string, SearchFileMeta | null>();
+  const metaOf = (path: string): SearchFileMeta | null => {
+    if (!metaCache.has(path)) metaCache.set(path, ctx.fileMeta(path));
+    return metaCache.get(path) ?? null;
+  };
+  // A vector row whose chunk is gone (index mid-update) is not a result.
+  const present = fused.filter((f) => rows.has(f.chunkRowid));
+  // With the boost on, counts can change the order, so every candidate needs its count; with it
+  // off (the default) only the returned results show theirs, so only they are looked up.
+  const access = options.accessBoost.enabled
+    ? lookupAccess(
+        ctx,
+        present.map((f) => rows.get(f.chunkRowid)!),
+      )
+    : undefined;
+  const candidates: TracedCandidate[] = [];
+  present.forEach((f, i) => {
+    const row = rows.get(f.chunkRowid)!;
+    candidates.push(scoreCandidate(f, row, metaOf(row.path), options, access ? access[i] : undefined));
+  });
+  candidates.sort(compareCandidates);
+  let results = selectResults(candidates, options);
+  const kept = results.length === 0 ? keepKeywordMatchesBelowMinScore(candidates) : 0;
+  if (kept > 0) results = selectResults(candidates, options);
+  if (!everyText) loadTexts(ctx.session, results);
+  if (!access) attachAccess(ctx, results, options);
+  describeShownHits(
+    ctx.session,
+    results.map((r) => ({ chunkRowid: r.chunkRowid, keyword: r.breakdown.keyword, text: r.text })),
+    keyword.terms,
+    keyword.written,
+    options.dateTerms,
+    keyword.fragments,
+    keyword.partials,
+    keyword.expansions,
+  );
+  const relaxedNotice = noticeWhenNoChunkHasEveryTerm(ctx.session, keyword, results, {
+    sources: options.sources,
+    dateRange,
+  });
+  if (relaxedNotice) notices.unshift(relaxedNotice);
+  if (kept > 0) {
+    notices.unshift({
+      code: 'below-min-score',
+      message: `No result reached minScore ${options.minScore}; the keyword matches are shown anyway (best ${results[0]!.breakdown.final.toFixed(3)}), as OpenClaw does.`,
+    });
+  }
+
+  const fellBack = vectorResult.fellBack;
+  return {
+    options,
+    keyword,
+    vector: vectorResult.side,
+    candidates,
+    results,
+    notices,
+    mode: fellBack ? 'fts-only' : ctx.mode,
+    modeReason: fellBack && !vectorResult.side.available ? vectorResult.side.reason : ctx.modeReason,
+    fallback: fellBack ? 'fts-only' : null,
+  };
+}
+
+export function toSearchResult(c: TracedCandidate): SearchResult {
+  const snippet = makeSnippet(c.text, highlightWords(c.breakdown.keyword, c.breakdown.dates));
+  const startLine = c.region?.startLine ?? c.startLine;
+  const endLine = c.region?.endLine ?? c.endLine;
+  const result: SearchResult = {
+    id: c.chunkId,
+    chunkHash: c.chunkHash,
+    path: c.path,
+    startLine,
+    endLine,
+    score: c.breakdown.final,
+    snippet: snippet.text,
+    highlights: snippet.highlights,
+    source: c.source,
+    citation: citationFor(c.path, startLine, endLine),
+    date: c.date,
+    breakdown: c.breakdown,
+  };
+  // A Markdown chunk is its file's lines in order; a transcript chunk skips records, so no numbers.
+  if (c.source !== 'sessions') result.snippetLine = c.startLine + snippet.lineOffset;
+  if (c.merged.length > 0) {
+    result.merged = c.merged.map((m) => ({
+      id: m.chunkId,
+      startLine: m.startLine,
+      endLine: m.endLine,
+      score: m.breakdown.final,
+    }));
+  }
+  if (c.alsoIn.length > 0) {
+    result.alsoIn = c.alsoIn.map((d) => ({
+      path: d.path,
+      startLine: d.startLine,
+      endLine: d.endLine,
+      citation: citationFor(d.path, d.startLine, d.endLine),
+    }));
+  }
+  return result;
+}
+
+/** memory_search: OpenClaw's response shape plus a breakdown per result. */
+export async function runSearch(ctx: SearchContext, options: SearchOptions): Promise<SearchResponse> {
+  const started = performance.now();
+  const trace = await traceSearch(ctx, options);
+  const response: SearchResponse = {
+    results: trace.results.map(toSearchResult),
+    provider: ctx.provider,
+    model: ctx.model,
+    fallback: trace.fallback,
+    mode: trace.mode,
+    notices: trace.notices,
+    candidates: trace.candidates.filter((c) => c.fate !== 'filtered-source' && c.fate !== 'filtered-date').length,
+    tookMs: 0,
+  };
+  if (trace.modeReason !== undefined && trace.mode === 'fts-only') response.modeReason = trace.modeReason;
+  response.tookMs = Math.round((performance.now() - started) * 100) / 100;
+  return response;
+}

@@ -1,0 +1,222 @@
+// When the fast paths may replace SQLite's own ranking: a SQLite release line and FTS5 format this
+// reader was verified against, an index large enough for them to pay, and a self-check that their
+// top results equal the baseline's on terms and vectors sampled from the index itself.
+import type Database from 'better-sqlite3';
+import { bm25UnionTopK } from './bm25-union.js';
+import { readFtsTotals } from './bm25-terms.js';
+import type { VectorHit } from '../core/quantized-scan.js';
+import { scanVectorMatrix } from '../core/quantized-scan.js';
+import type { QuantizedMatrix } from '../core/quantized-matrix.js';
+import { storedVectorTable } from '../../index/schema.js';
+import {
+  sessionSlot,
+  type IndexSession,
+  type SearchBackends,
+  type SelfCheckTamper,
+  type UnionHit,
+} from './index-session.js';
+
+/** SQLite release lines whose FTS5 pages fts5-doclists.ts was checked against (bm25-union.test.ts). */
+export const VERIFIED_SQLITE_LINES: readonly string[] = ['3.53'];
+/** FTS5's on-disk format (`%_config` key `version`) the doclist reader knows. */
+export const VERIFIED_FTS5_FORMAT = 4;
+/**
+ * Where the fast paths start to pay (docs/performance.md): the doclist ranking already saves ~30%
+ * of a query's CPU at 700 chunks; the int8 matrix costs memory and a load, and sqlite-vec's KNN
+ * is a few milliseconds up to about ten thousand vectors.
+ */
+export const KEYWORD_ACCELERATOR_MIN_CHUNKS = 500;
+export const VECTOR_ACCELERATOR_MIN_ROWS = 10_000;
+/** How many results of each sampled query must agree. */
+const CHECKED_TOP = 10;
+
+export type Gate = { on: true } | { on: false; reason: string; final: boolean };
+
+function sqliteLine(db: Database.Database): string {
+  const version = db.prepare<[], string>('SELECT sqlite_version()').pluck().get() ?? '';
+  return version.split('.').slice(0, 2).join('.');
+}
+
+/** Version, format and size gates of the doclist reader; `final` false when only the size stands in the way. */
+export function keywordGate(db: Database.Database): Gate {
+  const line = sqliteLine(db);
+  if (!VERIFIED_SQLITE_LINES.includes(line))
+    return {
+      on: false,
+      reason: `SQLite ${line} is not a release the FTS5 doclist reader was verified on`,
+      final: true,
+    };
+  const format = db
+    .prepare<[], number | undefined>("SELECT v FROM chunks_fts_config WHERE k = 'version'")
+    .pluck()
+    .get();
+  if (format !== VERIFIED_FTS5_FORMAT)
+    return { on: false, reason: `FTS5 format ${String(format)} is not the one the doclist reader knows`, final: true };
+  const rows = readFtsTotals(db).rows;
+  if (rows < KEYWORD_ACCELERATOR_MIN_CHUNKS)
+    return { on: false, reason: `${rows} chunks: FTS5's bm25() is fast enough`, final: false };
+  return { on: true };
+}
+
+/** Terms of a few chunks spread over the index: the first and middle token of each, then pairs of them. */
+function sampleTermSets(db: Database.Database): string[][] {
+  const max = db.prepare<[], number | null>('SELECT max(rowid) FROM chunks_fts').pluck().get() ?? 0;
+  const read = db
+    .prepare<[number], string | undefined>('SELECT text_seg FROM chunks_fts WHERE rowid >= ? ORDER BY rowid LIMIT 1')
+    .pluck();
+  const singles: string[] = [];
+  for (let i = 1; i <= 5; i++) {
+    const tokens = (read.get(Math.max(1, Math.floor((max * i) / 6))) ?? '').split(' ').filter(Boolean);
+    for (const token of [tokens[0], tokens[tokens.length >> 1]])
+      if (token && !singles.includes(token)) singles.push(token);
+  }
+  const sets = singles.map((t) => [t]);
+  for (let i = 0; i + 1 < singles.length; i += 2) sets.push([singles[i]!, singles[i + 1]!]);
+  return sets;
+}
+
+function fts5Quoted(term: string): string {
+  return `"${term.replace(/"/g, '""')}"`;
+}
+
+/** The doclist ranking against FTS5's bm25() on sampled terms: null when they agree, else what differed. */
+export function checkKeywordAccelerator(
+  session: Parameters<typeof bm25UnionTopK>[0],
+  tamper?: SelfCheckTamper['keyword'],
+): string | null {
+  const db = session.db;
+  const ranked = db.prepare<[string, number], UnionHit>(
+    'SELECT rowid, bm25(chunks_fts) AS bm25 FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY bm25(chunks_fts), rowid LIMIT ?',
+  );
+  for (const terms of sampleTermSets(db)) {
+    const union = bm25UnionTopK(session, terms, CHECKED_TOP);
+    if (!union) return `the doclist reader could not read the index for “${terms.join(' ')}”`;
+    const fast = tamper ? tamper(union.hits) : union.hits;
+    const baseline = ranked.all(terms.map(fts5Quoted).join(' OR '), CHECKED_TOP);
+    const same =
+      fast.length === baseline.length &&
+      fast.every((h, i) => h.rowid === baseline[i]!.rowid && h.bm25 === baseline[i]!.bm25);
+    if (!same) return `the doclist ranking of “${terms.join(' ')}” differs from FTS5's bm25()`;
+  }
+  return null;
+}
+
+/** Size gate of the int8 scan (it needs sqlite-vec's KNN as its baseline). */
+export function vectorGate(db: Database.Database): Gate {
+  const rows = db.prepare<[], number>('SELECT count(*) FROM chunks_vec').pluck().get() ?? 0;
+  if (rows < VECTOR_ACCELERATOR_MIN_ROWS)
+    return { on: false, reason: `${rows} vectors: sqlite-vec's KNN is fast enough`, final: false };
+  return { on: true };
+}
+
+/**
+ * The int8 scan against sqlite-vec's KNN, the query vectors being stored vectors spread over the
+ * index: the same rowids in the same order, cosines within float32 rounding.
+ */
+export function checkVectorAccelerator(
+  db: Database.Database,
+  matrix: QuantizedMatrix,
+  knn: (query: Float32Array, limit: number) => VectorHit[],
+  tamper?: SelfCheckTamper['vector'],
+): string | null {
+  const max = db.prepare<[], number | null>('SELECT max(rowid) FROM chunks_vec').pluck().get() ?? 0;
+  const read = db
+    .prepare<[number], Buffer | undefined>('SELECT embedding FROM chunks_vec WHERE rowid >= ? ORDER BY rowid LIMIT 1')
+    .pluck();
+  for (let i = 1; i <= 4; i++) {
+    const blob = read.get(Math.max(1, Math.floor((max * i) / 5)));
+    if (!blob) continue;
+    const query = new Float32Array(blob.buffer.slice(blob.byteOffset, blob.byteOffset + blob.byteLength));
+    const scanned = scanVectorMatrix(matrix, query, CHECKED_TOP);
+    const fast = tamper ? tamper(scanned) : scanned;
+    const baseline = knn(query, CHECKED_TOP);
+    const same =
+      fast.length === baseline.length &&
+      fast.every(
+        (h, j) => h.chunkRowid === baseline[j]!.chunkRowid && Math.abs(h.cosine - baseline[j]!.cosine) <= 1e-6,
+      );
+    if (!same) return "the int8 scan differs from sqlite-vec's KNN on a sampled vector";
+  }
+  return null;
+}
+
+/** What the self-checks decided on one connection, and why an accelerator that could run does not. */
+interface Decisions {
+  keyword: Gate | null;
+  vector: Gate | null;
+  /** changeKey at which a size gate last kept an accelerator off: asked again only once the index changed. */
+  keywordSizeCheckedAt: string | null;
+  vectorSizeCheckedAt: string | null;
+  notices: string[];
+}
+
+const DECISIONS = sessionSlot<Decisions>('accelerator decisions');
+
+function decisionsOf(session: IndexSession): Decisions {
+  return session.slot(DECISIONS, () => ({
+    keyword: null,
+    vector: null,
+    keywordSizeCheckedAt: null,
+    vectorSizeCheckedAt: null,
+    notices: [],
+  }));
+}
+
+/** Whether the keyword side ranks from FTS5's doclists (else FTS5's own bm25()). */
+export function keywordAccelerated(session: IndexSession): boolean {
+  if (session.accelerators.keyword !== undefined) return session.accelerators.keyword;
+  const d = decisionsOf(session);
+  if (d.keyword && (d.keyword.on || d.keyword.final)) return d.keyword.on;
+  // Inside a write the doclists cannot be read in one snapshot: decide on the next query.
+  if (session.db.inTransaction) return false;
+  const key = session.changeKey();
+  if (d.keyword && d.keywordSizeCheckedAt === key) return false;
+  d.keywordSizeCheckedAt = key;
+  let gate = keywordGate(session.db);
+  if (gate.on) {
+    const mismatch = checkKeywordAccelerator(session, session.tamper.keyword);
+    if (mismatch) {
+      gate = { on: false, reason: mismatch, final: true };
+      d.notices.push(`Keyword ranking uses FTS5's bm25(): ${mismatch}.`);
+    }
+  }
+  d.keyword = gate;
+  return gate.on;
+}
+
+/** Whether vector queries scan the in-memory int8 matrix (else sqlite-vec's KNN). */
+export function vectorAccelerated(
+  session: IndexSession,
+  knn: (query: Float32Array, limit: number) => { chunkRowid: number; cosine: number }[],
+): boolean {
+  if (session.accelerators.vector !== undefined) return session.accelerators.vector;
+  const d = decisionsOf(session);
+  if (d.vector && (d.vector.on || d.vector.final)) return d.vector.on;
+  const key = session.changeKey();
+  if (d.vector && d.vectorSizeCheckedAt === key) return false;
+  d.vectorSizeCheckedAt = key;
+  let gate = vectorGate(session.db);
+  if (gate.on) {
+    const matrix = session.vectors.matrix();
+    const mismatch = matrix
+      ? checkVectorAccelerator(session.db, matrix, knn, session.tamper.vector)
+      : 'no vectors could be read into memory';
+    if (mismatch) {
+      gate = { on: false, reason: mismatch, final: true };
+      session.vectors.release();
+      d.notices.push(`Vector search uses sqlite-vec's KNN: ${mismatch}.`);
+    }
+  }
+  d.vector = gate;
+  return gate.on;
+}
+
+/** The backends the last searches ran on (the accelerators count once they passed their self-check). */
+export function searchBackends(session: IndexSession): SearchBackends {
+  const d = session.get(DECISIONS);
+  const keywordOn = session.accelerators.keyword ?? d?.keyword?.on ?? false;
+  const vectorOn = session.accelerators.vector ?? d?.vector?.on ?? false;
+  const table = storedVectorTable(session.db);
+  const vector = table === 'none' ? 'none' : table === 'plain' ? 'js-scan' : vectorOn ? 'int8-scan' : 'sqlite-vec-knn';
+  return { keyword: keywordOn ? 'fts5-doclists' : 'fts5-bm25', vector, notices: [...(d?.notices ?? [])] };
+}

@@ -1,0 +1,89 @@
+// "yesterday" on a workspace last written in April: the search says nothing is from then and
+// names the nearest dated memories. Real files → real engine.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MemoryEngine } from '../../engine.js';
+
+let root: string;
+let engine: MemoryEngine;
+
+beforeAll(async () => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-date-gap-'));
+  const workspace = path.join(root, 'workspace');
+  const write = (rel: string, text: string): void => {
+    fs.mkdirSync(path.dirname(path.join(workspace, rel)), { recursive: true });
+    fs.writeFileSync(path.join(workspace, rel), text);
+  };
+  write('MEMORY.md', '# Memory\n\nThe router lives in the hallway.\n');
+  write('memory/2026-04-15.md', '# 15 Apr\n\nRouter firmware upgraded.\n');
+  write('memory/2026-04-16.md', '# 16 Apr\n\nRouter rebooted twice.\n');
+  write('memory/2026-01-02.md', '# 2 Jan\n\nNew router bought.\n');
+  write('memory/topics/router.md', '---\ncreated: 2026-03-01\n---\n# Router\n\nAdmin page at 192.168.1.1.\n');
+  engine = await MemoryEngine.open({
+    workspaceDir: workspace,
+    dataDir: path.join(root, 'data'),
+    openclawHome: path.join(root, 'no-openclaw'),
+    embedder: null,
+  });
+  await engine.sync();
+});
+
+afterAll(async () => {
+  await engine.close();
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+describe('when the asked period has no memory', () => {
+  it('"yesterday" on an old workspace says so and names the nearest dated memories, newest first', async () => {
+    const response = await engine.search({
+      query: 'router yesterday',
+      minScore: 0,
+      now: Date.parse('2026-11-06T10:00:00+08:00'),
+      timeZoneOffsetMinutes: 480,
+    });
+    const gap = response.notices.filter((n) => n.code === 'no-memory-then');
+    expect(gap).toHaveLength(1);
+    // Nothing is from then, so no "boosted ×2" line beside it.
+    expect(response.notices.map((n) => n.code)).not.toContain('query-dates');
+    expect(gap[0]!.message).toBe(
+      'No memory is from 5 Nov 2026 (“yesterday”); the nearest dated memories: memory/2026-04-16.md (16 Apr 2026), memory/2026-04-15.md (15 Apr 2026), memory/topics/router.md (1 Mar 2026).',
+    );
+  });
+
+  it('says nothing when the period has a memory, or when "now" is moved to a day that has one', async () => {
+    const dated = await engine.search({
+      query: 'router 4月16号',
+      minScore: 0,
+      now: Date.parse('2026-11-06T10:00:00+08:00'),
+      timeZoneOffsetMinutes: 480,
+    });
+    expect(dated.notices.map((n) => n.code)).not.toContain('no-memory-then');
+    const asOf = await engine.search({
+      query: 'router yesterday',
+      minScore: 0,
+      now: Date.parse('2026-04-17T10:00:00+08:00'),
+      timeZoneOffsetMinutes: 480,
+    });
+    expect(asOf.notices.map((n) => n.code)).not.toContain('no-memory-then');
+    expect(asOf.results[0]!.path).toBe('memory/2026-04-16.md');
+  });
+
+  it('a query that is only a date names the memories from then, and only them', async () => {
+    const now = Date.parse('2026-04-17T10:00:00+08:00');
+    const onlyDate = await engine.search({ query: 'yesterday', minScore: 0, now, timeZoneOffsetMinutes: 480 });
+    const noTerms = onlyDate.notices.find((n) => n.code === 'no-terms');
+    expect(noTerms?.message).toBe(
+      'The query has no searchable words besides its date. Memories from 16 Apr 2026 (“yesterday”): memory/2026-04-16.md (16 Apr 2026). Add a word to rank them, or open the Timeline on that day.',
+    );
+    const empty = await engine.search({
+      query: 'yesterday',
+      minScore: 0,
+      now: Date.parse('2026-11-06T10:00:00+08:00'),
+      timeZoneOffsetMinutes: 480,
+    });
+    expect(empty.notices.find((n) => n.code === 'no-terms')?.message).toBe('The query has no searchable words.');
+    expect(empty.notices.map((n) => n.code)).toContain('no-memory-then');
+  });
+});

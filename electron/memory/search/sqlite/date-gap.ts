@@ -1,0 +1,125 @@
+// "Nothing is from then": when a date the query mentions has no dated memory at all, one line
+// that says so and names the nearest dated memories ("yesterday" on a workspace last written in
+// April points to April). Dated means what the date boost counts: a path, frontmatter or session
+// date, never an mtime.
+import type { FileDate, MemorySource, SearchNotice } from '../../../../shared/domain.js';
+import { describeDays } from '../../../../shared/explain-words.js';
+import { periodEnd } from '../core/date-boost.js';
+import { addDays, localDay, type QueryDate } from '../../../../shared/query-dates.js';
+import type { IndexSession } from './index-session.js';
+
+interface DatedRow {
+  path: string;
+  date: string;
+  epochMs: number | null;
+  metadata: string;
+}
+
+const NEAREST = 3;
+/** A monthly file starts up to a month before the days it covers. */
+const MONTH_SLACK_DAYS = 31;
+const DATED = `date IS NOT NULL AND date_source IS NOT NULL AND date_source <> 'mtime' AND (kind <> 'evergreen' OR date_source = 'frontmatter')`;
+
+function sourceClause(sources: readonly MemorySource[] | null): string {
+  return sources && sources.length > 0
+    ? ` AND source IN (${sources.map((s) => `'${s === 'sessions' ? 'sessions' : 'memory'}'`).join(',')})`
+    : '';
+}
+
+function covered(row: DatedRow, offsetMinutes: number): { from: string; to: string } {
+  let granularity: FileDate['granularity'] = 'day';
+  try {
+    const parsed = JSON.parse(row.metadata) as { date?: { granularity?: FileDate['granularity'] } };
+    granularity = parsed.date?.granularity ?? 'day';
+  } catch {
+    // A row without readable metadata is read as a day.
+  }
+  if (granularity === 'instant' && row.epochMs !== null) {
+    const day = localDay(row.epochMs, offsetMinutes);
+    return { from: day, to: day };
+  }
+  return { from: row.date, to: periodEnd({ date: row.date, epochMs: 0, granularity, source: 'path' }) };
+}
+
+const LISTED = 5;
+
+/**
+ * A query that is only a date ("yesterday", "上周二") has no words to rank by: the no-terms notice
+ * then names the memories dated in that period, so the question still gets its answer.
+ */
+export function memoryThenList(
+  session: IndexSession,
+  mentions: readonly QueryDate[],
+  sources: readonly MemorySource[] | null,
+  offsetMinutes: number,
+): string | null {
+  if (mentions.length === 0) return null;
+  const near = session.statement(
+    `SELECT path, date, date_epoch_ms AS epochMs, metadata FROM files WHERE ${DATED}${sourceClause(sources)} AND date BETWEEN @from AND @to ORDER BY date, path`,
+  );
+  const found = new Map<string, string>();
+  for (const m of mentions) {
+    for (const r of near.all({ from: addDays(m.from, -MONTH_SLACK_DAYS), to: addDays(m.to, 1) }) as DatedRow[]) {
+      const days = covered(r, offsetMinutes);
+      if (days.from <= m.to && m.from <= days.to && !found.has(r.path))
+        found.set(r.path, describeDays(days.from, days.to));
+    }
+  }
+  const asked = mentions.map((m) => `${describeDays(m.from, m.to)} (“${m.text}”)`).join(' or ');
+  if (found.size === 0) return null;
+  const named = [...found].slice(0, LISTED).map(([path, days]) => `${path} (${days})`);
+  const more = found.size > LISTED ? ` and ${found.size - LISTED} more` : '';
+  return `Memories from ${asked}: ${named.join(', ')}${more}. Add a word to rank them, or open the Timeline on that day.`;
+}
+
+/**
+ * The notice, or null when every mentioned period has some dated memory. `everyPeriod`: no period
+ * the query mentions has memory, so a "boosted ×2" line beside it would promise nothing.
+ */
+export function noMemoryThenNotice(
+  session: IndexSession,
+  mentions: readonly QueryDate[],
+  sources: readonly MemorySource[] | null,
+  offsetMinutes: number,
+): (SearchNotice & { everyPeriod: boolean }) | null {
+  const where = `${DATED}${sourceClause(sources)}`;
+  const columns = 'path, date, date_epoch_ms AS epochMs, metadata';
+  const near = session.statement(`SELECT ${columns} FROM files WHERE ${where} AND date BETWEEN @from AND @to`);
+  const empty = mentions.filter((m) => {
+    const rows = near.all({ from: addDays(m.from, -MONTH_SLACK_DAYS), to: addDays(m.to, 1) }) as DatedRow[];
+    return !rows.some((r) => {
+      const days = covered(r, offsetMinutes);
+      return days.from <= m.to && m.from <= days.to;
+    });
+  });
+  if (empty.length === 0) return null;
+  const asked = empty.map((m) => `${describeDays(m.from, m.to)} (“${m.text}”)`).join(' or ');
+  const first = empty[0]!;
+  const before = session
+    .statement(`SELECT ${columns} FROM files WHERE ${where} AND date < @from ORDER BY date DESC, path LIMIT ${NEAREST}`)
+    .all({ from: first.from }) as DatedRow[];
+  const after = session
+    .statement(`SELECT ${columns} FROM files WHERE ${where} AND date > @to ORDER BY date, path LIMIT ${NEAREST}`)
+    .all({ to: first.to }) as DatedRow[];
+  const distance = (r: DatedRow): number =>
+    Math.abs(Date.parse(r.date) - Date.parse(r.date < first.from ? first.from : first.to));
+  const nearest = [...before, ...after]
+    .sort((a, b) => distance(a) - distance(b) || a.path.localeCompare(b.path))
+    .slice(0, NEAREST);
+  const everyPeriod = empty.length === mentions.length;
+  if (nearest.length === 0)
+    return {
+      code: 'no-memory-then',
+      message: `No memory is dated ${asked}, and no memory carries a date at all.`,
+      everyPeriod,
+    };
+  const named = nearest.map((r) => {
+    const days = covered(r, offsetMinutes);
+    return `${r.path} (${describeDays(days.from, days.to)})`;
+  });
+  return {
+    code: 'no-memory-then',
+    message: `No memory is from ${asked}; the nearest dated memories: ${named.join(', ')}.`,
+    everyPeriod,
+  };
+}

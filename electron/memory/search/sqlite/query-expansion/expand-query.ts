@@ -1,0 +1,47 @@
+// The words a search adds to the query's own, from the sources its options switch on: lexical ones
+// (thesaurus, dictionary, same-gloss Chinese words) from the query's words, and feedback ones from
+// a first pass over the query (with the lexical words already in it).
+import type { ResolvedSearchOptions } from '../../core/filters.js';
+import { sessionSlot, type IndexSession } from '../index-session.js';
+import { keywordSearch, searchTerms } from '../keyword-search.js';
+import { addExpansion, expansionEnabled, type ExpansionTerm } from '../../core/expansion-terms.js';
+import { ExpansionResources, lexicalExpansions } from './lexical-expansion.js';
+import { feedbackExpansions } from './pseudo-relevance.js';
+
+/** The thesaurus and dictionaries, loaded on the first search that expands; closed with the session (WordNet holds files open). */
+const RESOURCES = sessionSlot<ExpansionResources>('expansion resources', (resources) => resources.close());
+
+export function expandQuery(
+  session: IndexSession,
+  options: ResolvedSearchOptions,
+  limit: number,
+  dateRange: { from: string | null; to: string | null } | null,
+): ExpansionTerm[] {
+  const e = options.expansion;
+  if (!expansionEnabled(e)) return [];
+  const { terms, written, fragments } = searchTerms(options.keywordQuery);
+  if (terms.length === 0) return [];
+  const skip = new Set([...fragments, ...options.dateTerms]);
+  const lexical =
+    e.thesaurus || e.dictionary || e.pivot
+      ? lexicalExpansions(
+          session.slot(RESOURCES, () => new ExpansionResources()),
+          { terms, written, skip },
+          e,
+        )
+      : [];
+  if (!e.feedback) return lexical;
+  const first = keywordSearch(session, options.keywordQuery, {
+    limit,
+    sources: options.sources,
+    dateRange,
+    dateTerms: options.dateTerms,
+    expansions: lexical,
+  });
+  const asked = terms.filter((t) => !skip.has(t)).map((t) => (written.get(t) ?? [t])[0]!);
+  const known = new Set([...terms, ...lexical.map((x) => x.term)]);
+  const out = [...lexical];
+  for (const f of feedbackExpansions(session, first.candidates, asked, known, { weight: e.weight }))
+    addExpansion(out, f, known);
+  return out;
+}
