@@ -568,8 +568,11 @@ export const FileContentSchema = z.object({
   mtimeMs: z.number(),
   bom: z.boolean(),
   eol: z.enum(['lf', 'crlf', 'mixed', 'none']),
-  /** Why the file must open read-only (too large, invalid UTF-8, session transcript), if so. */
-  readOnly: z.enum(['too-large', 'invalid-utf8', 'session']).nullable(),
+  /**
+   * Why the file must open read-only (too large, invalid UTF-8, session transcript, or its file
+   * mode has no write bit: `file-mode`, which "save anyway" may override), if so.
+   */
+  readOnly: z.enum(['too-large', 'invalid-utf8', 'session', 'file-mode']).nullable(),
   /** Present for files over the editor's limit: which slice of the file `text` is. */
   window: FileWindowSchema.optional(),
   /** Present when the frontmatter declares a `checksum` (sha256 of the body). */

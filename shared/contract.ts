@@ -102,11 +102,14 @@ export const CALLS = {
       path: RelPathSchema,
       text: z.string().max(MAX_TEXT_CHARS),
       expectedHash: HashSchema.nullable(),
+      /** "Save anyway": write a file whose mode is read-only (the mode is kept). */
+      overrideReadOnly: z.boolean().optional(),
     }),
     result: SaveResultSchema,
     maxArgBytes: MAX_SAVE_BYTES,
-    errors: ['NOT_FOUND', 'OUT_OF_ROOT', 'CONFLICT', 'NOT_ALLOWED'],
-    summary: 'Atomic save; CONFLICT (details.currentHash) when the file changed since it was read.',
+    errors: ['NOT_FOUND', 'OUT_OF_ROOT', 'CONFLICT', 'NOT_ALLOWED', 'READ_ONLY'],
+    summary:
+      'Atomic save; CONFLICT (details.currentHash) when the file changed since it was read; READ_ONLY when its file mode is read-only, unless overrideReadOnly.',
   }),
   acceptChecksum: call({
     args: z.strictObject({ path: RelPathSchema, expectedHash: HashSchema }),

@@ -9,6 +9,8 @@ export const ERROR_CODES = [
   'UNAVAILABLE',
   'NOT_ALLOWED',
   'ALREADY_EXISTS',
+  /** The file's mode says it is not to be written (e.g. 0444); a save needs an explicit override. */
+  'READ_ONLY',
   'INDEX_CORRUPT',
   'INTERNAL',
 ] as const;

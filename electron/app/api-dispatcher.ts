@@ -14,6 +14,7 @@ import {
   type WorkspaceInfo,
 } from '../../shared/contract.js';
 import { MemoryLensError, toErrorValue } from '../../shared/errors.js';
+import { toBoundaryError } from '../memory/files/fs-errors.js';
 import type { ModelCatalog } from '../../shared/domain.js';
 import { normalizeRelPath } from '../memory/files/safe-path.js';
 import type { WorkspaceActivity } from './agent/agent-activity-store.js';
@@ -88,7 +89,10 @@ export function createApiDispatcher(deps: DispatcherDeps): ApiDispatcher {
     listFiles: () => engine().listFiles(),
     readFile: ({ path, offset, backward }) =>
       engine().readFile(path, { ...(offset !== undefined ? { offset } : {}), ...(backward ? { backward } : {}) }),
-    saveFile: ({ path, text, expectedHash }) => asApp(saved(path), () => engine().saveFile(path, text, expectedHash)),
+    saveFile: ({ path, text, expectedHash, overrideReadOnly }) =>
+      asApp(saved(path), () =>
+        engine().saveFile(path, text, expectedHash, { overrideReadOnly: overrideReadOnly === true }),
+      ),
     acceptChecksum: ({ path, expectedHash }) => asApp(saved(path), () => engine().acceptChecksum(path, expectedHash)),
     createFile: ({ path, text }) => asApp(saved(path), () => engine().createFile(path, text)),
     renameFile: ({ from, to, expectedHash }) =>
@@ -240,7 +244,7 @@ export function createApiDispatcher(deps: DispatcherDeps): ApiDispatcher {
         }
         return { ok: true, result };
       } catch (error) {
-        return { ok: false, error: toErrorValue(error) };
+        return { ok: false, error: toErrorValue(toBoundaryError(error)) };
       }
     },
   };

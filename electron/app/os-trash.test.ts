@@ -71,6 +71,15 @@ describe('desktop delete to the OS trash', () => {
     expect(fs.readdirSync(trashDir)).toEqual([]);
   });
 
+  it('trashes a link to another memory file as the link; the file it leads to stays', async () => {
+    fs.writeFileSync(path.join(workspace, 'MEMORY.md'), 'root memory');
+    fs.symlinkSync('../MEMORY.md', path.join(workspace, 'memory', 'memlink.md'));
+    await trashWith('memory/memlink.md', sha256(Buffer.from('root memory')));
+    expect(fs.readFileSync(path.join(workspace, 'MEMORY.md'), 'utf8')).toBe('root memory');
+    expect(fs.existsSync(path.join(workspace, 'memory', 'memlink.md'))).toBe(false);
+    expect(fs.readlinkSync(path.join(trashDir, 'memlink.md'))).toBe('../MEMORY.md');
+  });
+
   it('refuses transcripts and missing files', async () => {
     expect(await codeOf(trash('sessions/s.jsonl'))).toBe('NOT_ALLOWED');
     expect(await codeOf(trash('memory/missing.md'))).toBe('NOT_FOUND');

@@ -16,14 +16,17 @@ export function createOsTrash(
   // The same locks as the engine's writes (in-process and across processes): a delete is compare-and-swap too.
   const locks = new PathLocks();
   return async (relPath, expectedHash) => {
-    const { path: clean, abs } = await resolveMemoryPath(discover(), relPath, 'edit');
-    await locks.runForFiles([abs], async () => {
+    const { path: clean, abs, entry, isLink } = await resolveMemoryPath(discover(), relPath, 'edit');
+    await locks.runForFiles([entry, abs], async () => {
       const stat = await fs.lstat(abs).catch(() => null);
       if (!stat?.isFile()) throw new MemoryLensError('NOT_FOUND', `No such file: ${clean}`);
+      if ((await fs.lstat(entry).catch(() => null))?.isSymbolicLink() !== isLink)
+        throw new MemoryLensError('CONFLICT', `${clean} changed on disk since it was opened.`, { currentHash: null });
       const currentHash = sha256(await fs.readFile(abs));
       if (currentHash !== expectedHash)
         throw new MemoryLensError('CONFLICT', `${clean} changed on disk since it was opened.`, { currentHash });
-      await trashItem(abs);
+      // A symlink goes to the trash as a link; the file it leads to stays.
+      await trashItem(entry);
     });
   };
 }

@@ -4,6 +4,7 @@ import type { IndexedSecret } from './secrets/indexed-secrets.js';
 import type { AccessStatsLookup, ChunkAccessStats } from './search/core/access-boost.js';
 import type { EmbedderConfig } from './embed/load-embedder.js';
 import type { IndexSessionOptions } from './search/sqlite/index-session.js';
+import type { SaveOptions } from './file-operations.js';
 import type { Unsubscribe } from '../../shared/contract.js';
 import type { AgentDatabasesOptions } from './agent-db/agent-databases.js';
 import type { AgentDatabasesReport, AgentIndexChunk } from '../../shared/agent-db-schemas.js';
@@ -108,8 +109,11 @@ export interface MemoryEngineApi {
   readTranscriptJsonl(path: string): Promise<string>;
   /** The indexed chunks of one file, in file order (empty when it is not indexed). */
   chunksOf(path: string): Promise<ChunkRef[]>;
-  /** Atomic write; throws CONFLICT when the file's hash is no longer `expectedHash`. */
-  saveFile(path: string, text: string, expectedHash: string | null): Promise<SaveResult>;
+  /**
+   * Atomic write; throws CONFLICT when the file's hash is no longer `expectedHash`, READ_ONLY when
+   * its mode is read-only unless `overrideReadOnly` ("save anyway", which keeps the mode).
+   */
+  saveFile(path: string, text: string, expectedHash: string | null, options?: SaveOptions): Promise<SaveResult>;
   /** Rewrites only the frontmatter `checksum` (and `updated`) to match the body; CONFLICT when the file changed. */
   acceptChecksum(path: string, expectedHash: string): Promise<SaveResult>;
   createFile(path: string, text: string): Promise<SaveResult>;

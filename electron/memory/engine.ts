@@ -30,6 +30,7 @@ import { loadEmbedder } from './embed/load-embedder.js';
 import { BrokenModelRecord, checkedEmbeddingProvider, ModelHealth } from './embed/model-health.js';
 import { Listeners } from '../../shared/listeners.js';
 import type { ChunkRef, EngineOptions, MemoryEngineApi } from './engine-types.js';
+import type { SaveOptions } from './file-operations.js';
 import { normalizeRelPath } from './files/safe-path.js';
 import type { Unsubscribe } from '../../shared/contract.js';
 import { buildContextReport } from './context/context-report.js';
@@ -366,9 +367,9 @@ export class MemoryEngine implements MemoryEngineApi {
     return agentChunksOf(this.agentDbs, normalizeRelPath(relPath));
   }
 
-  saveFile(relPath: string, text: string, expectedHash: string | null): Promise<SaveResult> {
+  saveFile(relPath: string, text: string, expectedHash: string | null, options: SaveOptions = {}): Promise<SaveResult> {
     this.assertOpen();
-    return this.foreground.run(() => this.files.saveFile(relPath, text, expectedHash));
+    return this.foreground.run(() => this.files.saveFile(relPath, text, expectedHash, options));
   }
 
   createFile(relPath: string, text: string): Promise<SaveResult> {

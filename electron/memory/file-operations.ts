@@ -42,6 +42,11 @@ export interface FileOperationsOptions {
   reindex(relPath: string): Promise<unknown>;
 }
 
+export interface SaveOptions {
+  /** "Save anyway": write a file whose mode has no write bit for us; the mode is kept. */
+  overrideReadOnly?: boolean;
+}
+
 export class FileOperations {
   private readonly locks = new PathLocks();
 
@@ -73,7 +78,7 @@ export class FileOperations {
       const file: FileContent = {
         path: clean,
         ...content,
-        readOnly: content.readOnly ?? (isSession ? 'session' : null),
+        readOnly: content.readOnly ?? (isSession ? 'session' : modeForbidsWriting(stat) ? 'file-mode' : null),
       };
       if (!isSession) {
         const checksum = parseFrontmatter(content.text).checksum;
@@ -114,7 +119,12 @@ export class FileOperations {
    * Writes `text` only if the file still has the bytes the editor read (`expectedHash`); null
    * means the editor believes there is no file (re-creating a file deleted on disk).
    */
-  async saveFile(relPath: string, text: string, expectedHash: string | null): Promise<SaveResult> {
+  async saveFile(
+    relPath: string,
+    text: string,
+    expectedHash: string | null,
+    options: SaveOptions = {},
+  ): Promise<SaveResult> {
     const { path: clean, abs, exists } = await this.resolve(relPath, 'write');
     if (!exists) assertNewName(clean);
     const saved = await this.locks.runForFiles([abs], () =>
@@ -132,6 +142,7 @@ export class FileOperations {
         }
         const decoded = current ? decodeTextFile(current, 0) : null;
         if (decoded?.readOnly) throw new MemoryLensError('NOT_ALLOWED', `${clean} is read-only (${decoded.readOnly}).`);
+        if (current && options.overrideReadOnly !== true) await assertModeAllowsWriting(abs, clean);
         const finalText = this.keepIntegrity(decoded?.text ?? null, text);
         const folders = current ? null : await createParentFolders(abs);
         try {
@@ -187,6 +198,7 @@ export class FileOperations {
         }
         const decoded = decodeTextFile(current, 0);
         if (decoded.readOnly) throw new MemoryLensError('NOT_ALLOWED', `${clean} is read-only (${decoded.readOnly}).`);
+        await assertModeAllowsWriting(abs, clean);
         const refreshed = refreshIntegrityFields(decoded.text, new Date());
         if (!refreshed.applied) throw new MemoryLensError('NOT_ALLOWED', `${clean} declares no frontmatter checksum.`);
         return { ...(await writeTextFile(abs, refreshed.text, { bom: decoded.bom })), finalText: refreshed.text };
@@ -196,21 +208,30 @@ export class FileOperations {
     return { path: clean, hash: saved.hash, size: saved.size, mtimeMs: saved.mtimeMs, text: saved.finalText };
   }
 
-  /** `expectedHash`: the bytes the caller saw; CONFLICT when the file changed or went meanwhile. */
+  /**
+   * `expectedHash`: the bytes the caller saw; CONFLICT when the file changed or went meanwhile.
+   * A symlink is renamed as a link (the file it leads to stays), unless a relative link would
+   * lead nowhere or to another file from its new folder (NOT_ALLOWED with the reason).
+   */
   async renameFile(fromPath: string, toPath: string, expectedHash?: string): Promise<SaveResult> {
     const from = normalizeRelPath(fromPath);
     const to = normalizeRelPath(toPath);
     if (from === to) throw new MemoryLensError('INVALID_ARGUMENT', 'The new name is the same as the old one.');
-    const { abs: fromAbs } = await this.resolve(from, 'edit');
+    const source = await this.resolve(from, 'edit');
     assertNewName(to);
     const { abs: toAbs } = await this.resolve(to, 'edit');
-    const moved = await this.locks.runForFiles([fromAbs, toAbs], async () => {
-      if (expectedHash !== undefined) await assertHash(fromAbs, from, expectedHash);
-      const bytes = await this.withFsErrors(from, 'rename', () => fsp.readFile(fromAbs));
+    const moved = await this.locks.runForFiles([source.entry, source.abs, toAbs], async () => {
+      await assertSameEntry(source, from);
+      if (expectedHash !== undefined) await assertHash(source.abs, from, expectedHash);
+      const bytes = await this.withFsErrors(from, 'rename', () => fsp.readFile(source.abs));
+      const linkTarget = source.isLink
+        ? await this.withFsErrors(from, 'rename', () => linkTargetAt(source, from, toAbs, to))
+        : null;
       return this.withFsErrors(to, 'rename', async () => {
         const folders = await createParentFolders(toAbs);
         try {
-          await moveExclusive(fromAbs, toAbs, to);
+          if (linkTarget === null) await moveExclusive(source.abs, toAbs, to);
+          else await moveLinkExclusive(linkTarget, source.entry, toAbs, to);
         } catch (error) {
           await folders.undo();
           throw error;
@@ -224,23 +245,29 @@ export class FileOperations {
     return { path: to, ...moved };
   }
 
-  /** Moves the file to `<dataDir>/trash/<timestamp>/<path>`, so a delete can be undone by hand. */
+  /**
+   * Moves the file to `<dataDir>/trash/<timestamp>/<path>`, so a delete can be undone by hand. A
+   * symlink goes to the trash as a link; the file it leads to stays.
+   */
   async deleteFile(relPath: string, expectedHash?: string): Promise<void> {
-    const { path: clean, abs } = await this.resolve(relPath, 'edit');
-    await this.locks.runForFiles([abs], () =>
+    const resolved = await this.resolve(relPath, 'edit');
+    const { path: clean, abs, entry } = resolved;
+    await this.locks.runForFiles([entry, abs], () =>
       this.withFsErrors(clean, 'delete', async () => {
+        await assertSameEntry(resolved, clean);
         if (expectedHash !== undefined) await assertHash(abs, clean, expectedHash);
         const stat = await fsp.stat(abs).catch(() => null);
         if (!stat?.isFile()) throw new MemoryLensError('NOT_FOUND', `No such file: ${clean}`);
         const trashed = path.join(trashDirFor(this.options.dataDir), ...clean.split('/'));
         await fsp.mkdir(path.dirname(trashed), { recursive: true });
         try {
-          await fsp.rename(abs, trashed);
+          await fsp.rename(entry, trashed);
         } catch (error) {
-          // The data folder may live on another file system: copy, then remove.
+          // The data folder may live on another file system: copy (a link as a link), then remove.
           if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-          await fsp.copyFile(abs, trashed);
-          await fsp.unlink(abs);
+          if (resolved.isLink) await fsp.symlink(await fsp.readlink(entry), trashed);
+          else await fsp.copyFile(entry, trashed);
+          await fsp.unlink(entry);
         }
       }),
     );
@@ -362,6 +389,69 @@ async function createExclusive(abs: string, bytes: Buffer, clean: string): Promi
     // Linked (the name now holds the bytes) or failed (disk full, name taken): the temp goes either way.
     await fsp.rm(tmp, { force: true }).catch(() => undefined);
   }
+}
+
+/**
+ * Whether the file's mode denies writing to this process's user class (owner, group, others). Read
+ * from the mode bits, not access(W_OK): as root that always succeeds, and root gets "any write bit".
+ */
+function modeForbidsWriting(stat: { mode: number; uid: number; gid: number }): boolean {
+  const uid = process.getuid?.();
+  if (uid === undefined) return (stat.mode & 0o200) === 0; // Windows: the read-only attribute clears every write bit.
+  if (uid === 0) return (stat.mode & 0o222) === 0;
+  if (stat.uid === uid) return (stat.mode & 0o200) === 0;
+  if (process.getgroups?.().includes(stat.gid) || process.getgid?.() === stat.gid) return (stat.mode & 0o020) === 0;
+  return (stat.mode & 0o002) === 0;
+}
+
+/** READ_ONLY (with the mode) unless the file's mode lets us write it; "save anyway" skips this check. */
+async function assertModeAllowsWriting(abs: string, clean: string): Promise<void> {
+  const stat = await fsp.stat(abs);
+  if (!modeForbidsWriting(stat)) return;
+  const mode = (stat.mode & 0o777).toString(8).padStart(4, '0');
+  throw new MemoryLensError(
+    'READ_ONLY',
+    `${clean} is read-only (file mode ${mode}); nothing was written. "Save anyway" writes it and keeps the mode.`,
+    { reason: 'file-mode', mode },
+  );
+}
+
+/** CONFLICT when the name became a link or stopped being one since it was resolved (before the locks). */
+async function assertSameEntry(resolved: ResolvedMemoryPath, clean: string): Promise<void> {
+  const now = await fsp.lstat(resolved.entry).catch(() => null);
+  if (now && now.isSymbolicLink() !== resolved.isLink)
+    throw new MemoryLensError('CONFLICT', `${clean} changed on disk since it was opened.`, { currentHash: null });
+}
+
+/**
+ * What the link at `source.entry` holds, checked to lead to the same file from `toAbs`'s folder:
+ * a relative link moved elsewhere can lead nowhere or to another file, so that rename is refused.
+ */
+async function linkTargetAt(source: ResolvedMemoryPath, from: string, toAbs: string, to: string): Promise<string> {
+  const target = await fsp.readlink(source.entry);
+  if (path.isAbsolute(target)) return target;
+  const leadsTo = await fsp.realpath(path.resolve(path.dirname(toAbs), target)).catch(() => null);
+  if (leadsTo === source.abs) return target;
+  const [reason, outcome] = leadsTo
+    ? (['symlink-would-retarget', 'another file'] as const)
+    : (['symlink-would-dangle', 'nothing (a dangling link)'] as const);
+  throw new MemoryLensError(
+    'NOT_ALLOWED',
+    `${from} is a symlink to ${target} (${source.realPath}); renamed to ${to} it would lead to ${outcome}. Rename ${source.realPath} itself, or make the link absolute.`,
+    { reason, target: source.realPath },
+  );
+}
+
+/** A link moved as a link: the same target at the new name (never replacing a file there), then the old name removed. */
+async function moveLinkExclusive(target: string, fromEntry: string, toAbs: string, clean: string): Promise<void> {
+  try {
+    await fsp.symlink(target, toAbs);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+      throw new MemoryLensError('ALREADY_EXISTS', `A file already exists at ${clean}.`);
+    throw error;
+  }
+  await fsp.unlink(fromEntry);
 }
 
 /** Rename that refuses to replace an existing target (plain rename would overwrite it silently). */

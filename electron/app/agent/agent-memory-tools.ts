@@ -13,6 +13,7 @@ import type {
 } from '../../../shared/domain.js';
 import { toErrorValue, type ErrorCode } from '../../../shared/errors.js';
 import type { MemoryEngineApi } from '../../memory/engine-types.js';
+import { toBoundaryError } from '../../memory/files/fs-errors.js';
 import type { WorkspaceActivity } from './agent-activity-store.js';
 import { MEMORY_GET_MAX_LINES, boundedExcerpt, type BoundedExcerpt } from './bounded-excerpt.js';
 import {
@@ -83,7 +84,7 @@ export function createAgentMemoryTools(deps: AgentMemoryToolsDeps): AgentMemoryT
       try {
         response = await deps.engine().search(options);
       } catch (error) {
-        const value = toErrorValue(error);
+        const value = toErrorValue(toBoundaryError(error));
         return searchFailure(value.code, value.message);
       }
       const at = now();
@@ -136,7 +137,7 @@ export function createAgentMemoryTools(deps: AgentMemoryToolsDeps): AgentMemoryT
       try {
         read = await engine.get(args.path, from, wanted);
       } catch (error) {
-        const value = toErrorValue(error);
+        const value = toErrorValue(toBoundaryError(error));
         if (value.code === 'NOT_FOUND')
           return { isError: true, payload: { status: 'not_found', text: '', path: args.path, error: value.message } };
         return getFailure(args.path, value.code, value.message);
@@ -178,7 +179,7 @@ export function createAgentMemoryTools(deps: AgentMemoryToolsDeps): AgentMemoryT
         const report = await deps.engine().context(parsed.data);
         return { isError: false, payload: { ...report } };
       } catch (error) {
-        const value = toErrorValue(error);
+        const value = toErrorValue(toBoundaryError(error));
         return { isError: true, payload: { error: value.message, code: value.code } };
       }
     },

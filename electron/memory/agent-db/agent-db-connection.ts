@@ -2,8 +2,10 @@
 // concurrently in WAL mode, so: opened readonly + fileMustExist + query_only (we can never take
 // a write lock), never `immutable` (the file does change under us), one short statement per read
 // (no long read transaction that would pin the WAL and stall the gateway's checkpoints), and
-// every statement checked against the table allow-list (agent-db-tables.ts).
+// every statement checked against the table allow-list (agent-db-tables.ts). A WAL-mode file
+// without `-wal` is read from a copy (idle-snapshot.ts), so nothing appears in OpenClaw's folder.
 import Database from 'better-sqlite3';
+import { idleSnapshotOf, type IdleSnapshot } from './idle-snapshot.js';
 import { assertReadableSql, KNOWN_SCHEMA_VERSION, READABLE_COLUMNS, type ReadableTable } from './agent-db-tables.js';
 import type { AgentDbNotice } from '../../../shared/agent-db-schemas.js';
 import { messageOf } from '../../../shared/errors.js';
@@ -25,28 +27,25 @@ export type OpenResult =
 export class AgentDbConnection {
   private readonly statements = new Map<string, Database.Statement>();
   private readonly columnCache = new Map<ReadableTable, Set<string>>();
+  /** Copies read so far: a new copy (or the live file) must never look like "nothing changed". */
+  private generation = 0;
 
   private constructor(
     readonly path: string,
-    private readonly db: Database.Database,
+    private db: Database.Database,
+    private snapshot: IdleSnapshot | null,
+    private readonly options: AgentDbConnectionOptions,
   ) {}
 
   static open(dbPath: string, options: AgentDbConnectionOptions = {}): OpenResult {
-    let db: Database.Database;
+    let opened: { db: Database.Database; snapshot: IdleSnapshot | null };
     try {
-      db = new Database(dbPath, {
-        readonly: true,
-        fileMustExist: true,
-        timeout: options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS,
-        ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
-        ...(options.trace ? { verbose: (sql: unknown) => options.trace!(String(sql)) } : {}),
-      });
+      opened = openReadOnly(dbPath, options);
     } catch (error) {
       return { ok: false, notice: noticeFor(error, dbPath) };
     }
-    const connection = new AgentDbConnection(dbPath, db);
+    const connection = new AgentDbConnection(dbPath, opened.db, opened.snapshot, options);
     try {
-      db.pragma('query_only = ON');
       return { ok: true, connection, notices: connection.schemaNotices() };
     } catch (error) {
       connection.close();
@@ -64,7 +63,8 @@ export class AgentDbConnection {
 
   /** Changes whenever another connection (the gateway) commits: the cheap "anything new?" probe. */
   dataVersion(): number {
-    return this.db.pragma('data_version', { simple: true }) as number;
+    if (this.snapshot?.isStale()) this.reopen();
+    return this.generation * 2 ** 32 + (this.db.pragma('data_version', { simple: true }) as number);
   }
 
   /** The allow-listed columns `table` has in this file (empty when the table does not exist). */
@@ -87,6 +87,18 @@ export class AgentDbConnection {
   close(): void {
     this.statements.clear();
     if (this.db.open) this.db.close();
+    this.snapshot?.remove();
+    this.snapshot = null;
+  }
+
+  /** The copy went stale: read a new copy, or the live file now that the gateway runs. */
+  private reopen(): void {
+    const next = openReadOnly(this.path, this.options);
+    this.close();
+    this.columnCache.clear();
+    this.db = next.db;
+    this.snapshot = next.snapshot;
+    this.generation++;
   }
 
   private statement(sql: string): Database.Statement {
@@ -123,6 +135,32 @@ export class AgentDbConnection {
       });
     }
     return notices;
+  }
+}
+
+function openReadOnly(
+  dbPath: string,
+  options: AgentDbConnectionOptions,
+): { db: Database.Database; snapshot: IdleSnapshot | null } {
+  const snapshot = idleSnapshotOf(dbPath);
+  try {
+    const db = new Database(snapshot?.path ?? dbPath, {
+      readonly: true,
+      fileMustExist: true,
+      timeout: options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS,
+      ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+      ...(options.trace ? { verbose: (sql: unknown) => options.trace!(String(sql)) } : {}),
+    });
+    try {
+      db.pragma('query_only = ON');
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+    return { db, snapshot };
+  } catch (error) {
+    snapshot?.remove();
+    throw error;
   }
 }
 

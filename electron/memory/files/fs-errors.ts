@@ -4,7 +4,7 @@
 // keeps the code for programs.
 import { MemoryLensError } from '../../../shared/errors.js';
 
-export type FileAction = 'read' | 'save' | 'create' | 'rename' | 'delete';
+export type FileAction = 'open' | 'read' | 'save' | 'create' | 'rename' | 'delete';
 
 /** True for "the disk (or the user's quota) is full": ENOSPC, EDQUOT, and SQLite's SQLITE_FULL. */
 export function isDiskFullError(error: unknown): boolean {
@@ -12,14 +12,20 @@ export function isDiskFullError(error: unknown): boolean {
   return code === 'ENOSPC' || code === 'EDQUOT' || code === 'SQLITE_FULL';
 }
 
+/** Node's file-system errors carry an errno name (`ELOOP`) and usually the syscall and absolute path. */
+function errnoOf(error: unknown): string | null {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  return typeof code === 'string' && /^E[A-Z0-9]+$/.test(code) ? code : null;
+}
+
 /**
- * `error` as a MemoryLensError about `relPath`, or `error` itself when it is not a file-system
- * error we know (those stay INTERNAL: a bug, not a condition to explain).
+ * `error` as a MemoryLensError about `relPath` (every errno code: a condition of the disk, never a
+ * 500 with Node's absolute path), or `error` itself when it is not a file-system error.
  */
 export function toFileSystemError(error: unknown, relPath: string, action: FileAction): unknown {
   if (error instanceof MemoryLensError) return error;
-  const code = (error as NodeJS.ErrnoException | null)?.code;
-  if (typeof code !== 'string') return error;
+  const code = errnoOf(error);
+  if (code === null) return error;
   const details = { errno: code };
   const verb = action;
   switch (code) {
@@ -42,7 +48,11 @@ export function toFileSystemError(error: unknown, relPath: string, action: FileA
         details,
       );
     case 'ELOOP':
-      return new MemoryLensError('OUT_OF_ROOT', `Cannot ${verb} ${relPath}: it goes through a symlink loop.`, details);
+      return new MemoryLensError(
+        'NOT_ALLOWED',
+        `Cannot ${verb} ${relPath}: it goes through a symlink loop (a link that leads back to itself).`,
+        { ...details, reason: 'symlink-loop' },
+      );
     case 'EMFILE':
     case 'ENFILE':
       return new MemoryLensError(
@@ -52,12 +62,33 @@ export function toFileSystemError(error: unknown, relPath: string, action: FileA
       );
     case 'EIO':
       return new MemoryLensError('UNAVAILABLE', `Cannot ${verb} ${relPath}: the disk reported an I/O error.`, details);
+    case 'EBUSY':
+    case 'ETXTBSY':
+    case 'EAGAIN':
+      return new MemoryLensError(
+        'UNAVAILABLE',
+        `Cannot ${verb} ${relPath} right now: another program holds it busy. Try again shortly.`,
+        details,
+      );
     case 'EISDIR':
       return new MemoryLensError('NOT_ALLOWED', `Not a file: ${relPath}`, details);
     case 'ENOENT':
     case 'ENOTDIR':
       return new MemoryLensError('NOT_FOUND', `No such file: ${relPath}`, details);
     default:
-      return error;
+      // ENXIO, ESTALE, EINVAL, EXDEV, …: the file system refused; the code says which way.
+      return new MemoryLensError(
+        'NOT_ALLOWED',
+        `Cannot ${verb} ${relPath}: the file system refused (${code}).`,
+        details,
+      );
   }
+}
+
+/**
+ * The last net at a boundary (HTTP, IPC, MCP): a file-system error that no caller mapped becomes
+ * a typed refusal about "a file" rather than INTERNAL with Node's message and absolute path.
+ */
+export function toBoundaryError(error: unknown): unknown {
+  return toFileSystemError(error, 'a file', 'open');
 }

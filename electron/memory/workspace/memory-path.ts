@@ -2,8 +2,10 @@
 // as asked for, resolve it (realpath, contained in its folder), then check where it really leads
 // with the same rules (memory-locations.ts). A link whose target fails is neither read, indexed,
 // written, renamed nor deleted through, and the refusal names the real file and why.
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { MemoryLensError } from '../../../shared/errors.js';
+import { toFileSystemError } from '../files/fs-errors.js';
 import { normalizeRelPath, resolveInside } from '../files/safe-path.js';
 import type { DiscoverOptions } from './discover.js';
 import { isMarkdownName } from './ignore-rules.js';
@@ -19,6 +21,12 @@ export interface ResolvedMemoryPath {
   realPath: string;
   /** Whether the target itself exists. */
   exists: boolean;
+  /**
+   * For `edit`: the name itself, its folder resolved and its last part as asked. Differs from `abs`
+   * when that last part is a symlink (`isLink`): delete and rename act on the link, never its target.
+   */
+  entry: string;
+  isLink: boolean;
 }
 
 /**
@@ -42,13 +50,21 @@ export async function resolveMemoryPath(
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') throw new MemoryLensError('NOT_FOUND', `No such file: ${clean}`);
-    throw error;
+    // ELOOP (a link loop), EACCES on a folder, ENAMETOOLONG…: typed, in workspace words.
+    throw toFileSystemError(error, clean, 'open');
   }
   if (place.inner.length === 0) {
     // A configured extra file is its own boundary: what it leads to must still be Markdown.
     if (!isMarkdownName(path.basename(resolved.real)))
       throw linkRefusal(clean, 'a file', { kind: 'not-markdown', allowed: '' }, clean);
-    return { path: clean, abs: resolved.real, realPath: clean, exists: resolved.exists };
+    return {
+      path: clean,
+      abs: resolved.real,
+      realPath: clean,
+      exists: resolved.exists,
+      entry: resolved.real,
+      isLink: false,
+    };
   }
   const inner = path.relative(resolved.root, resolved.real).split(path.sep).join('/');
   const realPath = place.prefix + inner;
@@ -56,7 +72,27 @@ export async function resolveMemoryPath(
     const refusal = inner === '' ? { kind: 'not-memory' as const, allowed: '' } : pathRefusal(opts, realPath, use);
     if (refusal) throw linkRefusal(clean, inner === '' ? 'a folder' : realPath, refusal, realPath);
   }
-  return { path: clean, abs: resolved.real, realPath, exists: resolved.exists };
+  // Only renames and deletes (`edit`) act on the name itself; the other uses skip the look-up.
+  const entry = use === 'edit' && resolved.exists ? await entryOf(place, clean) : resolved.real;
+  const isLink =
+    entry !== resolved.real &&
+    (
+      await fs.lstat(entry).catch((error: unknown) => Promise.reject(toFileSystemError(error, clean, 'open')))
+    ).isSymbolicLink();
+  return {
+    path: clean,
+    abs: resolved.real,
+    realPath,
+    exists: resolved.exists,
+    entry: isLink ? entry : resolved.real,
+    isLink,
+  };
+}
+
+/** The existing name's folder, resolved (it exists and is inside, as the name resolved), plus its last part. */
+async function entryOf(place: { boundary: string; inner: string[] }, clean: string): Promise<string> {
+  const folder = await resolveInside(place.boundary, place.inner.slice(0, -1), clean);
+  return path.join(folder.real, place.inner[place.inner.length - 1]!);
 }
 
 function linkRefusal(clean: string, shown: string, refusal: PathRefusal, target: string): MemoryLensError {

@@ -89,7 +89,8 @@ export function CodeEditor() {
       return;
     }
     const extensions = editorExtensions({
-      readOnly: readOnly !== null,
+      // A read-only file mode can be overridden ("Save anyway"), so its text stays editable.
+      readOnly: readOnly !== null && readOnly !== 'file-mode',
       lineSeparator: lineSeparatorFor(eol),
       firstLine,
       onSave: () => void store.getState().saveDocument(),

@@ -16,6 +16,8 @@ const READ_ONLY_NOTICES: Record<NonNullable<OpenDocument['readOnly']>, string> =
   'too-large': "This file is larger than the editor's limit, so it opens read-only.",
   'invalid-utf8': 'This file is not valid UTF-8; saving it would change its bytes, so it opens read-only.',
   session: 'Session transcripts are read-only.',
+  'file-mode':
+    'This file is read-only on disk (its file mode has no write permission), so Save is off. "Save anyway" writes your changes and keeps the mode.',
 };
 
 const PHASE_LABELS: Record<OpenDocument['phase'], string> = {
@@ -58,7 +60,9 @@ export function EditorPane({ headerExtras, onOpenPath, transcriptTitle }: Editor
     );
   }
 
-  const canSave = doc.view === 'text' && !doc.readOnly && (doc.phase === 'dirty' || doc.deleted);
+  const changed = doc.phase === 'dirty' || doc.deleted;
+  const canSave = doc.view === 'text' && !doc.readOnly && changed;
+  const canSaveAnyway = doc.view === 'text' && doc.readOnly === 'file-mode' && changed;
   const unsaved = doc.view === 'text' && (doc.phase === 'dirty' || doc.phase === 'conflict' || doc.deleted);
   const transcript = doc.view === 'transcript' ? doc.transcript : null;
   return (
@@ -102,6 +106,18 @@ export function EditorPane({ headerExtras, onOpenPath, transcriptTitle }: Editor
             title="Save (Ctrl/Cmd+S)"
           >
             Save
+          </button>
+        )}
+        {doc.view === 'text' && doc.readOnly === 'file-mode' && (
+          <button
+            type="button"
+            className="button button--danger"
+            data-testid="save-anyway-button"
+            disabled={!canSaveAnyway}
+            onClick={() => void saveDocument({ overrideReadOnly: true })}
+            title="Write this read-only file anyway; its file mode stays as it is"
+          >
+            Save anyway
           </button>
         )}
         {doc.view === 'transcript' && doc.phase !== 'loading' && <SaveSessionButton path={doc.path} />}

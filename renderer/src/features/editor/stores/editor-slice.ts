@@ -174,10 +174,20 @@ export function createEditorSlice(
       });
     }
 
-    async function saveText(path: string, snapshot: { text: string; token: unknown }, expectedHash: string | null) {
+    async function saveText(
+      path: string,
+      snapshot: { text: string; token: unknown },
+      expectedHash: string | null,
+      overrideReadOnly = false,
+    ) {
       patchDoc(path, { phase: 'saving', error: null });
       try {
-        const result = await port.saveFile({ path, text: snapshot.text, expectedHash });
+        const result = await port.saveFile({
+          path,
+          text: snapshot.text,
+          expectedHash,
+          ...(overrideReadOnly ? { overrideReadOnly } : {}),
+        });
         bridge?.markSaved(snapshot.token);
         const after = bridge?.snapshot().text;
         const typedMeanwhile = after !== undefined && after !== snapshot.text;
@@ -206,6 +216,14 @@ export function createEditorSlice(
         if (info.code === 'CONFLICT') {
           patchDoc(path, { phase: 'dirty', pendingDisk: null });
           await loadConflict(path);
+        } else if (info.code === 'READ_ONLY') {
+          // Made read-only since it was opened: say so, and offer "Save anyway" as at open.
+          patchDoc(path, {
+            phase: 'dirty',
+            readOnly: 'file-mode',
+            error: `Not saved: ${info.message}`,
+            pendingDisk: null,
+          });
         } else {
           patchDoc(path, { phase: 'dirty', error: `Save failed: ${info.message}`, pendingDisk: null });
         }
@@ -317,13 +335,15 @@ export function createEditorSlice(
         if (doc && doc.liveSize !== bytes) patchDoc(doc.path, { liveSize: bytes });
       },
 
-      async saveDocument() {
+      async saveDocument(options = {}) {
         const doc = current();
-        if (!doc || doc.view !== 'text' || doc.readOnly || !bridge) return;
+        if (!doc || doc.view !== 'text' || !bridge) return;
+        // A read-only file mode is the one read-only reason a person may override, and only explicitly.
+        if (doc.readOnly && !(doc.readOnly === 'file-mode' && options.overrideReadOnly === true)) return;
         if (doc.phase === 'saving' || doc.phase === 'loading' || doc.phase === 'error') return;
         if (doc.phase === 'conflict') return; // the banner decides: overwrite, reload or compare
         if (doc.phase === 'clean' && !doc.deleted) return;
-        await saveText(doc.path, bridge.snapshot(), doc.deleted ? null : doc.hash);
+        await saveText(doc.path, bridge.snapshot(), doc.deleted ? null : doc.hash, options.overrideReadOnly === true);
       },
 
       async overwriteOnDisk(text) {

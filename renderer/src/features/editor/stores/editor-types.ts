@@ -81,7 +81,8 @@ export interface EditorSlice {
   setEditorDirty(dirty: boolean): void;
   /** The buffer's size on disk as typed, for the header. */
   setEditorLiveSize(bytes: number): void;
-  saveDocument(): Promise<void>;
+  /** `overrideReadOnly`: "Save anyway" over a file whose mode is read-only (`readOnly: 'file-mode'`). */
+  saveDocument(options?: { overrideReadOnly?: boolean }): Promise<void>;
   /** Save the given text (default: the editor's) over whatever is on disk now. */
   overwriteOnDisk(text?: string): Promise<void>;
   reloadFromDisk(): Promise<void>;
