@@ -15,6 +15,7 @@ import type { ApiDispatcher } from '../../shared/contract.js';
 import { agentEmbedderOffer } from '../app/agent-embedder-offer.js';
 import { createApiDispatcher } from '../app/api-dispatcher.js';
 import { HistoryService } from '../app/history/history-service.js';
+import { DoctorService } from '../app/doctor/doctor-service.js';
 import { DraftStore } from '../app/draft-store.js';
 import { JudgmentStore } from '../app/judgment-store.js';
 import { buildModelCatalog } from '../app/model-catalog.js';
@@ -30,6 +31,7 @@ let root: string;
 let session: WorkspaceSession;
 let dispatcher: ApiDispatcher;
 let history: HistoryService;
+let doctor: DoctorService;
 const handlers = new Map<string, Handler>();
 const recordingIpcMain: IpcMainLike = {
   handle: (channel, listener) => {
@@ -54,10 +56,17 @@ beforeAll(async () => {
   const dataDir = path.join(root, 'data');
   const activity = AgentActivityStore.open({ dataDir });
   history = new HistoryService({ dataDir, session, settings, log: () => undefined });
+  doctor = new DoctorService({
+    session,
+    history,
+    activity: () => activity.workspace(session.current().workspaceDir),
+    log: () => undefined,
+  });
   dispatcher = createApiDispatcher({
     session,
     settings,
     history,
+    doctor,
     // No openclaw.json in this root: the offer says there is nothing to use.
     agentEmbedderOffer: async () => agentEmbedderOffer(null, path.join(root, 'oc', 'openclaw.json')),
     activity: () => activity.workspace(session.current().workspaceDir),
@@ -79,6 +88,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  doctor.close();
   await history.close();
   await session.close();
   fs.rmSync(root, { recursive: true, force: true });
