@@ -2,6 +2,7 @@
 // the defaults, and the contract's settingsGet/settingsSet value.
 import { z } from 'zod';
 import { MemorySourceSchema } from './contract-schemas.js';
+import { LOCALES } from './locales/index.js';
 import { HistorySettingsPatchSchema, HistorySettingsSchema } from './history-schemas.js';
 import { EmbedderEndpointPatchSchema, EmbedderEndpointSettingsSchema } from './embedding-endpoint-settings.js';
 import { SEARCH_DEFAULTS } from './search-defaults.js';
@@ -42,6 +43,9 @@ export const SearchSettingsSchema = z.object({
 
 export const ThemeSchema = z.enum(['system', 'light', 'dark']);
 
+/** 'system' follows the OS / browser locale; a locale id pins the interface's language. */
+export const LanguageSettingSchema = z.enum(['system', ...LOCALES]);
+
 /** `ask`: the desktop app asks before the first download; serve mode/CLI treat it as `no`. */
 export const AllowDownloadSchema = z.enum(['ask', 'yes', 'no']);
 
@@ -65,6 +69,7 @@ export const SettingsSchema = z.object({
   search: SearchSettingsSchema.prefault({}),
   sessions: SessionSettingsSchema.prefault({}),
   theme: ThemeSchema.default('system'),
+  language: LanguageSettingSchema.default('system'),
   /** Written by the shell when a workspace opens; the renderer cannot set it (see SettingsPatchSchema). */
   lastWorkspace: z.string().nullable().default(null),
   /** Workspaces the user chose through the OS dialog, newest first; openWorkspace accepts only these. */
@@ -80,6 +85,7 @@ export type SearchSettings = z.output<typeof SearchSettingsSchema>;
 export type ModelSettings = z.output<typeof ModelSettingsSchema>;
 export type SessionSettings = z.output<typeof SessionSettingsSchema>;
 export type Theme = z.output<typeof ThemeSchema>;
+export type LanguageSetting = z.output<typeof LanguageSettingSchema>;
 export type Settings = z.output<typeof SettingsSchema>;
 
 /**
@@ -107,6 +113,7 @@ export const SettingsPatchSchema = z.strictObject({
     })
     .optional(),
   theme: ThemeSchema.optional(),
+  language: LanguageSettingSchema.optional(),
   sessions: z.strictObject({ excludedAgents: z.array(z.string().min(1).max(200)).max(200).optional() }).optional(),
   model: z
     .strictObject({
@@ -151,6 +158,7 @@ export function applySettingsPatch(settings: Settings, patch: SettingsPatch): Se
     history,
     embedderEndpoint,
     theme: patch.theme ?? settings.theme,
+    language: patch.language ?? settings.language,
   });
 }
 

@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
 import { getApiClient } from './api/client';
 import { App } from './app/app';
 import { AppStoreProvider } from './app/app-store-provider';
@@ -8,6 +9,7 @@ import { connectBootstrapBudget } from './app/connect-bootstrap-budget';
 import { connectAgentGutter } from './app/connect-agent-gutter';
 import { createAppStore } from './app/create-app-store';
 import { exposeBenchHooks } from './app/bench-hooks';
+import { applyLanguage, createWindowI18n } from './lib/i18n';
 import './app/styles/theme.css';
 import './app/styles/layout.css';
 import './app/styles/features.css';
@@ -17,7 +19,8 @@ import './app/styles/agent-calls.css';
 import './app/styles/history.css';
 
 const api = getApiClient();
-const store = createAppStore(api);
+const i18n = createWindowI18n();
+const store = createAppStore(api, { applyLanguage: (language) => applyLanguage(i18n, language) });
 connectApiEvents(api, store);
 connectBootstrapBudget(api, store);
 connectAgentGutter(store);
@@ -28,8 +31,10 @@ if (import.meta.env.MODE === 'bench') exposeBenchHooks(store);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <AppStoreProvider store={store} api={api}>
-      <App />
-    </AppStoreProvider>
+    <I18nextProvider i18n={i18n}>
+      <AppStoreProvider store={store} api={api}>
+        <App />
+      </AppStoreProvider>
+    </I18nextProvider>
   </StrictMode>,
 );

@@ -158,8 +158,11 @@ export function connectApiEvents(api: MemlensApi, store: AppStore): () => void {
 export async function loadInitialData(api: MemlensApi, store: AppStore): Promise<void> {
   const s = store.getState();
   const theme = api.settingsGet().then(
-    (settings) => applyTheme(settings.theme),
-    () => undefined, // the OS theme applies
+    (settings) => {
+      applyTheme(settings.theme);
+      return s.setLanguage(settings.language, { save: false });
+    },
+    () => undefined, // the OS theme and language apply
   );
   const workspace = api.workspaceInfo().then(
     (info) => store.getState().setWorkspaceInfo(info),

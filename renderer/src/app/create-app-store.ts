@@ -2,6 +2,7 @@
 // type (see lib/slice-store.ts); only app/ sees the whole.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { MemlensApi } from '../../../shared/contract';
+import type { LanguageSetting } from '../../../shared/settings-schema';
 import { createAgentCallsSlice, type AgentCallsSlice } from '../features/agents/stores/agent-calls-slice';
 import { createContextSlice, type ContextSlice } from '../features/context/stores/context-slice';
 import { createBudgetSlice, type BudgetSlice } from '../features/editor/stores/budget-slice';
@@ -35,7 +36,13 @@ export type AppState = FilesSlice &
   WorkspaceSlice;
 export type AppStore = StoreApi<AppState>;
 
-export function createAppStore(api: MemlensApi, options: { storage?: Storage | null } = {}): AppStore {
+export interface AppStoreOptions {
+  storage?: Storage | null;
+  /** Shows the interface in a language setting's locale (the window's i18n instance). */
+  applyLanguage?: (language: LanguageSetting) => void;
+}
+
+export function createAppStore(api: MemlensApi, options: AppStoreOptions = {}): AppStore {
   return createStore<AppState>()((...a) => ({
     ...createFilesSlice(api)(...a),
     ...createEditorSlice(api)(...a),
@@ -47,7 +54,7 @@ export function createAppStore(api: MemlensApi, options: { storage?: Storage | n
     ...createStatusSlice(api)(...a),
     ...createContextSlice(api)(...a),
     ...createAgentCallsSlice(api)(...a),
-    ...createSettingsViewSlice(api)(...a),
+    ...createSettingsViewSlice(api, options.applyLanguage)(...a),
     ...createAgentsSlice(api)(...a),
     ...createLineNotesSlice()(...a),
     ...createLayoutSlice(options.storage)(...a),

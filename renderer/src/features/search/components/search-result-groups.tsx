@@ -51,6 +51,13 @@ function neighbourSentence(numbered: NumberedHit | undefined): string | undefine
 }
 
 /** The result a hit opens: its best chunk, widened to every line it merged. */
+/** Said when a hit stands for several chunks of its file, merged by the engine or by the list. */
+function mergedNote(hit: ResultHit): string | undefined {
+  const count = 1 + hit.merged.length + (hit.primary.result.merged?.length ?? 0);
+  if (count === 1) return undefined;
+  return `merges ${count} overlapping chunks (lines ${hitLines(hit)}); the passage, score and breakdown are the best one's`;
+}
+
 function hitTarget(hit: ResultHit): SearchResult {
   return { ...hit.primary.result, startLine: hit.startLine, endLine: hit.endLine };
 }
@@ -178,12 +185,12 @@ function GroupItem({
               lines={hitLines(hit)}
               title={title}
               inGroup={!single}
-              members={[...hit.merged, ...hit.alike].map((m) => `${m.result.id}=${m.rank}`).join(' ')}
-              mergedNote={
-                hit.merged.length > 0
-                  ? `merges ${hit.merged.length + 1} overlapping chunks (lines ${hitLines(hit)}); the passage, score and breakdown are the best one's, lines ${r.startLine === r.endLine ? r.startLine : `${r.startLine}-${r.endLine}`}`
-                  : undefined
-              }
+              members={[
+                ...hit.merged.map((m) => `${m.result.id}=${m.rank}`),
+                ...(r.merged ?? []).map((m) => `${m.id}=${hit.primary.rank}`),
+                ...hit.alike.map((m) => `${m.result.id}=${m.rank}`),
+              ].join(' ')}
+              mergedNote={mergedNote(hit)}
               move={props.moves?.[r.id]}
               expanded={!!props.expanded[r.id]}
               verdict={props.judgments[r.id]}

@@ -4,6 +4,7 @@ import type { Theme } from '../../../../../shared/settings-schema';
 import { useSettingsView } from '../stores/settings-store-context';
 import { EndpointSettingsSection } from './endpoint-settings';
 import { EndpointKeyField } from './endpoint-key-field';
+import { LanguageSection } from './language-section';
 import { ModelSettingsSection } from './model-settings';
 import { SessionSourcesSection } from './session-sources-section';
 
@@ -28,6 +29,7 @@ export function SettingsView({ searchDefaults, indexProgress, endpointRetry, chi
   const actions = useSettingsView((s) => ({
     load: s.loadSettingsView,
     setTheme: s.setTheme,
+    setLanguage: s.setLanguage,
     applyModelSettings: s.applyModelSettings,
     applyEndpointSettings: s.applyEndpointSettings,
     storeEndpointKey: s.storeEndpointKey,
@@ -126,6 +128,11 @@ export function SettingsView({ searchDefaults, indexProgress, endpointRetry, chi
             ))}
           </div>
         </section>
+
+        <LanguageSection
+          value={v.settings?.language ?? 'system'}
+          onChange={(language) => void actions.setLanguage(language)}
+        />
 
         <section className="settings-section" data-testid="settings-section-judgments">
           <h3>Judgments</h3>

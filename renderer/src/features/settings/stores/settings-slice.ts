@@ -6,7 +6,7 @@ import type { MemlensApi } from '../../../../../shared/contract';
 import type { JudgmentExport, ModelCatalog, ModelProgress, SessionSource } from '../../../../../shared/domain';
 import type { AgentEmbedderOffer, EmbedderEndpointPatch } from '../../../../../shared/embedding-endpoint-settings';
 import type { EndpointKeyStatus } from '../../../../../shared/endpoint-key-schemas';
-import type { ModelSettings, Settings, Theme } from '../../../../../shared/settings-schema';
+import type { LanguageSetting, ModelSettings, Settings, Theme } from '../../../../../shared/settings-schema';
 import { applyTheme } from '../../../lib/apply-theme';
 import { errorInfo } from '../../../lib/error-message';
 
@@ -41,6 +41,8 @@ export interface SettingsViewSlice {
   };
   loadSettingsView(): Promise<void>;
   setTheme(theme: Theme): Promise<void>;
+  /** Shows the interface in `language` at once; `save: false` only shows a saved one (at start). */
+  setLanguage(language: LanguageSetting, options?: { save?: boolean }): Promise<void>;
   /** Saves the model settings; the engine reopens with them (progress arrives as events). */
   applyModelSettings(model: Partial<ModelSettings>): Promise<void>;
   /** Saves the embedding endpoint settings; the engine reopens with them. */
@@ -72,6 +74,7 @@ export const initialSettingsViewState: SettingsViewSlice['settingsView'] = {
 
 export function createSettingsViewSlice(
   port: SettingsPort,
+  applyLanguage: (language: LanguageSetting) => void = () => undefined,
 ): StateCreator<SettingsViewSlice, [], [], SettingsViewSlice> {
   return (set, get) => {
     const patch = (p: Partial<SettingsViewSlice['settingsView']>) =>
@@ -167,6 +170,13 @@ export function createSettingsViewSlice(
         const settings = get().settingsView.settings;
         if (settings) patch({ settings: { ...settings, theme } });
         await save({ theme });
+      },
+
+      async setLanguage(language, { save: keep = true } = {}) {
+        applyLanguage(language);
+        const settings = get().settingsView.settings;
+        if (settings) patch({ settings: { ...settings, language } });
+        if (keep) await save({ language });
       },
 
       async applyModelSettings(model) {

@@ -1,0 +1,4 @@
+// English, one module per namespace (a feature or a kind of message); the shape every language fills.
+import { app } from './app.js';
+
+export const en = { app };
