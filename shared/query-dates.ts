@@ -4,7 +4,10 @@
 // periods it leaves out (weeks, months, "N 天前", "上上周三") are read here. Memory is about the
 // past, so a date without a year, or a bare weekday, that would land after today means the last
 // one before it ("Feb 5th" in November is last February, "on Monday" is the Monday just gone).
-import * as chrono from 'chrono-node';
+// The two locales it reads, not the package root: that loads all fifteen (268 modules, ~70 ms per CLI run).
+import type { Component, ParsedResult } from 'chrono-node';
+import * as chronoEn from 'chrono-node/en';
+import * as chronoZh from 'chrono-node/zh';
 
 export interface QueryDate {
   /** The words of the query, as written. */
@@ -195,9 +198,9 @@ const AMBIGUOUS_EN =
 /** Times of day chrono's zh parser reads as "today": a part of a day, not a date. */
 const TIME_OF_DAY_ZH = /^(?:晚上|早上|上午|下午|中午|凌晨|傍晚|夜里|夜间|晚|早)$/;
 
-function fromChrono(result: chrono.ParsedResult, today: string): [string, string] | null {
+function fromChrono(result: ParsedResult, today: string): [string, string] | null {
   const start = result.start;
-  const known = (c: chrono.Component): boolean => start.isCertain(c);
+  const known = (c: Component): boolean => start.isCertain(c);
   if (!known('day') && !known('month') && !known('weekday') && !known('year')) return null; // a time alone
   if (/^now$/i.test(result.text.trim())) return null;
   const y = start.get('year');
@@ -263,8 +266,8 @@ export function findQueryDates(query: string, now: number, offsetMinutes: number
   const reference = { instant: new Date(now), timezone: offsetMinutes };
   // chrono tries dozens of patterns per call: ask it only when the query could hold a date.
   const parsed = [
-    ...(MAY_HOLD_ZH_DATE.test(query) ? chrono.zh.parse(query, reference) : []),
-    ...(MAY_HOLD_EN_DATE.test(query) ? chrono.en.parse(query, reference) : []),
+    ...(MAY_HOLD_ZH_DATE.test(query) ? chronoZh.parse(query, reference) : []),
+    ...(MAY_HOLD_EN_DATE.test(query) ? chronoEn.parse(query, reference) : []),
   ].sort((a, b) => b.text.length - a.text.length);
   for (const result of parsed) {
     const text = result.text.trim();

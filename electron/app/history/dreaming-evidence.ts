@@ -4,7 +4,7 @@
 // in one of dreaming's managed blocks (`<!-- openclaw:dreaming:<phase>:start -->`).
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import * as chrono from 'chrono-node';
+import * as chrono from 'chrono-node/en';
 
 /** DREAMS.md written this close to the change: the same sweep. */
 const SAME_SWEEP_MS = 10 * 60_000;

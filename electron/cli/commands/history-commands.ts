@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import * as chrono from 'chrono-node';
+import * as chrono from 'chrono-node/en';
 import type { CallArgs, CallName, CallResult } from '../../../shared/contract.js';
 import { MemoryLensError } from '../../../shared/errors.js';
 import { createAppService } from '../../app/app-service.js';

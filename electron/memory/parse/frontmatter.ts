@@ -1,8 +1,16 @@
 // YAML frontmatter: only a block that opens with `---` on line 1 and closes with `---` or `...`.
 // Malformed YAML is reported, never thrown, so one bad file cannot stop an index run.
-import { parse as parseYaml } from 'yaml';
+import { createRequire } from 'node:module';
+import type * as Yaml from 'yaml';
 import type { ChecksumStatus } from '../../../shared/domain.js';
 import { sha256 } from '../text/hash.js';
+
+// Loaded on the first block, not with the module: a search over an unchanged index parses none,
+// and the package costs ~28 ms of every CLI run to load (docs/performance.md).
+const require = createRequire(import.meta.url);
+function parseYaml(text: string, options: Yaml.DocumentOptions & Yaml.ParseOptions & Yaml.ToJSOptions): unknown {
+  return (require('yaml') as typeof Yaml).parse(text, options);
+}
 
 export interface FrontmatterResult {
   /** Parsed mapping; null when there is no block or it is not valid YAML mapping. */
