@@ -4,11 +4,18 @@
 // Package imports are fenced separately: shared/ is pure, the engine never imports electron, the
 // renderer never imports Node. Tests and test-support wire real parts across layers and are exempt
 // from the folder arrows (not from the package rules).
+import fs from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+/** Every folder under renderer/src/features, so a new feature is fenced the day it is added. */
+const RENDERER_FEATURES = fs
+  .readdirSync(new URL('./renderer/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'crypto', 'url', 'worker_threads', 'http', 'net'];
 
@@ -93,6 +100,17 @@ function orderedZones(base, order, top) {
   });
 }
 
+/** Renderer features never import each other (resolved paths, however the import is written). */
+function featureZones() {
+  return RENDERER_FEATURES.flatMap((feature) =>
+    RENDERER_FEATURES.filter((other) => other !== feature).map((other) => ({
+      target: `./renderer/src/features/${feature}`,
+      from: `./renderer/src/features/${other}`,
+      message: 'Features do not import each other; compose them in renderer/src/app.',
+    })),
+  );
+}
+
 function layerZones() {
   const zones = [];
   for (const [layer, target] of Object.entries(LAYERS)) {
@@ -155,6 +173,7 @@ export default tseslint.config(
         {
           zones: [
             ...layerZones(),
+            ...featureZones(),
             ...orderedZones('electron/memory', MEMORY_LAYERS, '*.ts'),
             ...orderedZones('electron/memory/search', SEARCH_LAYERS, null),
           ],
@@ -236,8 +255,9 @@ export default tseslint.config(
       ],
     },
   },
-  // Feature folders: a feature may import shared/, renderer/src/api, app-level store types, but not another feature.
-  ...['files', 'editor', 'timeline', 'search', 'status', 'context', 'settings', 'agents'].map((feature) => ({
+  // Feature folders: a feature may import shared/, renderer/src/api, app-level store types, but not
+  // another feature (featureZones above, on resolved paths).
+  ...RENDERER_FEATURES.map((feature) => ({
     files: [`renderer/src/features/${feature}/**/*.{ts,tsx}`],
     rules: {
       'no-restricted-imports': [
@@ -247,12 +267,6 @@ export default tseslint.config(
             {
               group: [...nodeBuiltins, 'electron', 'better-sqlite3', 'chokidar', 'ws'],
               message: 'The renderer runs in a sandboxed page: no Node or Electron imports.',
-            },
-            {
-              group: ['files', 'editor', 'timeline', 'search', 'status', 'context', 'settings', 'agents']
-                .filter((f) => f !== feature)
-                .map((f) => `**/features/${f}/**`),
-              message: 'Features do not import each other; compose them in renderer/src/app.',
             },
           ],
         },

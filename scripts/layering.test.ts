@@ -109,6 +109,38 @@ describe('package fences', () => {
   });
 });
 
+describe('renderer features', () => {
+  const features = fs
+    .readdirSync(path.join(root, 'renderer/src/features'), { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name);
+
+  it('each feature folder, new ones included, refuses imports from every other and allows its own', async () => {
+    const refused: string[] = [];
+    const someModule = (feature: string) =>
+      fs
+        .readdirSync(path.join(root, 'renderer/src/features', feature), { recursive: true, encoding: 'utf8' })
+        .sort()
+        .find((name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name))!
+        .replace(/\.tsx?$/, '');
+    for (const from of features) {
+      for (const to of features) {
+        // Written from a nested folder, as components import: no "features/" in the specifier.
+        const code = `import * as x from '../../${to}/${someModule(to)}';\nexport const keep = x;\n`;
+        const [result] = await eslint.lintText(code, {
+          filePath: path.join(root, `renderer/src/features/${from}/components/planted.ts`),
+        });
+        const fenced = (result?.messages ?? []).some(
+          (m) => m.ruleId === 'import-x/no-restricted-paths' && m.message.includes('Features do not import each other'),
+        );
+        if (fenced !== (from !== to)) refused.push(`${from} → ${to}: ${fenced ? 'refused' : 'allowed'}`);
+      }
+    }
+    expect(features).toEqual(expect.arrayContaining(['history', 'search', 'editor']));
+    expect(refused).toEqual([]);
+  });
+});
+
 describe('sub-layers inside the engine', () => {
   /** A planted file in `folder` importing some real module of `target` folder: the restricted-path messages. */
   async function plantedErrors(folder: string, target: string): Promise<string[]> {
