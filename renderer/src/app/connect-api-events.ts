@@ -8,6 +8,7 @@
 import type { MemlensApi } from '../../../shared/contract';
 import type { FileChangeEvent, IndexProgress, IndexStatus } from '../../../shared/domain';
 import { applyTheme } from '../lib/apply-theme';
+import { resetAgentScope } from './reset-agent-scope';
 import { requestOpenWorkspace } from './app-actions';
 import type { AppStore } from './create-app-store';
 
@@ -73,6 +74,14 @@ export function connectApiEvents(api: MemlensApi, store: AppStore): () => void {
     void store.getState().loadFiles();
   };
 
+  // A search answered while an index run was going (or right after another workspace opened, before
+  // its first run started) may miss what that run adds: ask again once it is done.
+  let searchAgainAfterSync = false;
+  const stopWatchingSearch = store.subscribe((state, prev) => {
+    if (state.search.response && state.search.response !== prev.search.response && state.status.progress !== null)
+      searchAgainAfterSync = true;
+  });
+
   let pending: PendingEvents = { status: null, progress: [], files: new Map() };
   let batchTimer: ReturnType<typeof setTimeout> | null = null;
   const enqueue = (add: (events: PendingEvents) => void) => {
@@ -94,7 +103,13 @@ export function connectApiEvents(api: MemlensApi, store: AppStore): () => void {
     const latest = progress.at(-1);
     if (latest) {
       s.applyProgress(latest);
-      if (progress.some((p) => p.phase === 'done')) scheduleRefresh();
+      if (progress.some((p) => p.phase === 'done')) {
+        scheduleRefresh();
+        if (searchAgainAfterSync) {
+          searchAgainAfterSync = false;
+          if (s.search.query.trim()) void s.runSearch();
+        }
+      }
       if (latest.phase === 'indexing' || latest.phase === 'rebuilding') refreshDuringIndex();
       afterQuiet();
     }
@@ -136,6 +151,8 @@ export function connectApiEvents(api: MemlensApi, store: AppStore): () => void {
         // Another folder: its own files, drafts and judgments. (The same folder reopened after a
         // settings change keeps the open document and its unsaved text.)
         s.resetForWorkspace();
+        resetAgentScope(store);
+        searchAgainAfterSync = true;
         s.setActivePath(null);
         void s.loadRecoveredDrafts();
       }
@@ -151,6 +168,7 @@ export function connectApiEvents(api: MemlensApi, store: AppStore): () => void {
     if (quietTimer) clearTimeout(quietTimer);
     if (batchTimer) clearTimeout(batchTimer);
     unsubscribers.forEach((u) => u());
+    stopWatchingSearch();
   };
 }
 
