@@ -1,5 +1,6 @@
 // Simplified Chinese. Terms follow OpenClaw's zh-CN interface: 记忆, 会话, 心跳, 向量, 关键词, 智能体, 梦境.
 import type { Messages } from '../translation.js';
 import { app } from './app.js';
+import { doctor } from './doctor.js';
 
-export const zhCN: Messages = { app };
+export const zhCN: Messages = { app, doctor };
