@@ -219,9 +219,8 @@ export const searchCommand: CommandImpl = {
     }
     const engine = await openEngine();
     try {
-      // A damaged index rebuilt from the files is said, never silent: one line on stderr, and a notice in --json.
+      // main.ts's openEngine already said it on stderr; --json readers get it as a notice too.
       const rebuilt = rebuiltIndexNotice(engine);
-      if (rebuilt) io.stderr(`memlens search: ${rebuilt.message}\n`);
       const log = values.log === true ? (await activity()).workspace(engine.workspaceDir) : null;
       // Search what is on disk now: a quiet incremental sync first (no-op when nothing changed). The
       // openclaw profile reads the files itself (OpenClaw's chunks), so our index is not needed for it.
