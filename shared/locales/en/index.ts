@@ -1,4 +1,9 @@
 // English, one module per namespace (a feature or a kind of message); the shape every language fills.
 import { app } from './app.js';
+import { files } from './files.js';
+import { search } from './search.js';
+import { settings } from './settings.js';
+import { status } from './status.js';
+import { timeline } from './timeline.js';
 
-export const en = { app };
+export const en = { app, files, search, settings, status, timeline };

@@ -1,5 +1,10 @@
 // Simplified Chinese. Terms follow OpenClaw's zh-CN interface: 记忆, 会话, 心跳, 向量, 关键词, 智能体, 梦境.
 import type { Messages } from '../translation.js';
 import { app } from './app.js';
+import { files } from './files.js';
+import { search } from './search.js';
+import { settings } from './settings.js';
+import { status } from './status.js';
+import { timeline } from './timeline.js';
 
-export const zhCN: Messages = { app };
+export const zhCN: Messages = { app, files, search, settings, status, timeline };
