@@ -50,6 +50,11 @@ export const initialStatusState: StatusSlice['status'] = {
   model: null,
 };
 
+/** A sync that says it is done (or idle) is not running: nothing to show. */
+function runningProgress(progress: IndexProgress | null): IndexProgress | null {
+  return progress && progress.phase !== 'done' && progress.phase !== 'idle' ? progress : null;
+}
+
 /** Keep the list readable: the newest errors matter, and the index keeps its own. */
 const MAX_UI_ERRORS = 50;
 
@@ -65,7 +70,7 @@ export function createStatusSlice(port: StatusPort): StateCreator<StatusSlice, [
         try {
           const asked = eventSeq;
           const index = await port.status();
-          if (asked === eventSeq) patch({ index, progress: index.progress, connected: true });
+          if (asked === eventSeq) patch({ index, progress: runningProgress(index.progress), connected: true });
           else patch({ connected: true });
         } catch (error) {
           get().reportUiError(`Status: ${errorInfo(error).message}`);
@@ -73,11 +78,11 @@ export function createStatusSlice(port: StatusPort): StateCreator<StatusSlice, [
       },
       applyStatus: (index) => {
         eventSeq++;
-        patch({ index, progress: index.progress });
+        patch({ index, progress: runningProgress(index.progress) });
       },
       applyProgress: (progress) => {
         eventSeq++;
-        patch({ progress: progress.phase === 'done' || progress.phase === 'idle' ? null : progress });
+        patch({ progress: runningProgress(progress) });
       },
       reportUiError: (message) =>
         set((s) => ({
