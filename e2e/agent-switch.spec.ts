@@ -49,6 +49,8 @@ test('after a switch every view shows the new agent: search re-runs, timeline, c
 
   // The context view that stayed open reloaded for research (it has no USER.md).
   await expect(user).not.toHaveAttribute('data-status', mainUserStatus!);
+  // …and reads research's limits: the agent whose workspace this is, not the default one.
+  await expect(page.getByTestId('context-agent').locator('option').first()).toContainText('research');
   // The same query, answered from research's index: its note, none of main's.
   await expect(page.getByTestId('search-status')).toHaveAttribute('data-value', 'done');
   await expect.poll(() => resultPaths(page)).toContain(RESEARCH_ONLY);

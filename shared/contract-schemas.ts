@@ -355,6 +355,7 @@ export const SearchNoticeSchema = z.object({
     'below-min-score',
     'no-memory-then',
     'not-agent-model',
+    'index-rebuilt',
   ]),
   message: z.string(),
 });

@@ -70,6 +70,21 @@ describe('diagnoseMemoryCall', () => {
     expect(low!.text).toBe('the answer is in MEMORY.md (lines 1–5), which was below minScore 0.35 (it scores 0.338)');
   });
 
+  it('names the answer the replay beside it lists; one it does not list says why it is missing there', () => {
+    const replay = [hit('memory/P0/6_Bots.md', 0.7), hit('memory/bots.md', 0.5, { startLine: 10, endLine: 14 })];
+    // The listed one is named, though a better-scoring chunk exists beyond the list.
+    const listed = [{ path: 'memory/bots.md', startLine: 8, endLine: 20 }];
+    const named = diagnoseMemoryCall(base({ keywordOnly: false, replay, listed, maxResults: 1 }))!;
+    expect(named).toMatchObject({ code: 'found-now', path: 'memory/bots.md' });
+    expect(named.text).not.toContain('not in the replay');
+    // Nothing listed answers: the text says the chunk it names is not in the replay, and why.
+    const unlisted = diagnoseMemoryCall(
+      base({ keywordOnly: false, replay: [hit('memory/P0/6_Bots.md', 0.7)], listed: [], maxResults: 6 }),
+    )!;
+    expect(unlisted.path).toBe('memory/P0/6_Bots.md');
+    expect(unlisted.text).toContain("not in the replay below with the call's limits (it ranks below the first 6)");
+  });
+
   it('nothing answers when Memory Lens finds nothing, or only chunks holding under half the words', () => {
     expect(diagnoseMemoryCall(base({ replay: [] }))).toMatchObject({
       code: 'nothing-answers',

@@ -28,6 +28,13 @@ export interface DiagnosisInput {
   keywordOnly: boolean;
   /** Memory Lens's answer now, best first; null when it could not be run. */
   replay: readonly ReplayEvidence[] | null;
+  /**
+   * The replay as listed beside the diagnosis (the call's own minScore and maxResults): an answer
+   * there is named first, and one that is not says why it is missing from that list.
+   */
+  listed?: readonly { path: string; startLine: number | null; endLine: number | null }[] | null;
+  /** The call's maxResults. */
+  maxResults?: number;
   /** Chunks among the replay's candidates that hold every word as OpenClaw's AND query needs. */
   allWordsChunks: number | null;
   /** The query has words OpenClaw's tokenizer keeps as one run of Chinese/Japanese/Korean characters. */
@@ -115,10 +122,27 @@ function disabledDiagnosis(reason: string | null): CallDiagnosis {
 }
 
 function emptySearch(input: DiagnosisInput): CallDiagnosis {
-  const answer = (input.replay ?? []).find((r) => r.coverage === null || r.coverage >= MIN_COVERAGE) ?? null;
+  const answers = (input.replay ?? []).filter((r) => r.coverage === null || r.coverage >= MIN_COVERAGE);
+  // Overlapping lines count: the listed results are regions of merged chunks.
+  const isListed = (r: ReplayEvidence) =>
+    input.listed?.some(
+      (l) => l.path === r.path && (l.startLine ?? 1) <= r.endLine && (l.endLine ?? Infinity) >= r.startLine,
+    ) ?? true;
+  // The one the replay beside this text lists, when one there answers: both then name the same chunk.
+  const answer = answers.find(isListed) ?? answers[0] ?? null;
   if (!answer) {
     return { code: 'nothing-answers', text: 'nothing in memory answers this', path: null, fix: null };
   }
+  const diagnosis = diagnoseAnswer(input, answer);
+  if (isListed(answer) || diagnosis.code === 'below-min-score') return diagnosis;
+  const why =
+    answer.score < input.minScore
+      ? `it scores ${answer.score.toFixed(3)}, below min score ${input.minScore}`
+      : `it ranks below the first ${input.maxResults ?? input.listed?.length ?? 0}`;
+  return { ...diagnosis, text: `${diagnosis.text} — not in the replay below with the call's limits (${why})` };
+}
+
+function diagnoseAnswer(input: DiagnosisInput, answer: ReplayEvidence): CallDiagnosis {
   const where = `${answer.path} (lines ${answer.startLine}–${answer.endLine})`;
   if (!isOpenclawMemoryPath(answer.path)) {
     return {

@@ -45,6 +45,19 @@ describe('settings store', () => {
     expect(fs.readdirSync(path.dirname(file)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
+  it('a write killed before its rename leaves the saved file as it was; a new file is private', async () => {
+    const file = tempFile();
+    const store = await SettingsStore.open(file);
+    await store.update({ language: 'zh-CN' });
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    // What a process killed mid-save leaves: a half-written temp file beside the real one.
+    const leftover = path.join(path.dirname(file), `.${path.basename(file)}.0123456789ab.tmp`);
+    fs.writeFileSync(leftover, '{"language": "e');
+    const reopened = await SettingsStore.open(file);
+    expect(reopened.get().language).toBe('zh-CN');
+    expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toMatchObject({ language: 'zh-CN' });
+  });
+
   it('keeps the valid fields of a damaged file and the rest at defaults', async () => {
     const file = tempFile();
     fs.writeFileSync(

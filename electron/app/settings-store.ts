@@ -10,6 +10,7 @@ import {
   type Settings,
   type SettingsPatch,
 } from '../../shared/settings-schema.js';
+import { atomicWrite } from '../memory/files/atomic-write.js';
 
 /** How many workspaces the "recent" list keeps (the schema allows 20). */
 const MAX_RECENT_WORKSPACES = 10;
@@ -97,21 +98,8 @@ export function salvageSettings(json: unknown): Settings {
   return SettingsSchema.parse({ ...defaults, ...kept });
 }
 
-/** tmp file in the same folder → fsync → rename: a crash leaves the old file or the new one. */
+/** Through atomicWrite (temp, fsync, rename, fsync of the folder): a crash leaves the old file or the new one. */
 async function writeFileAtomic(filePath: string, text: string): Promise<void> {
   await fs.mkdir(path.dirname(filePath), { recursive: true });
-  const tmp = `${filePath}.${process.pid}.${Date.now()}.tmp`;
-  const handle = await fs.open(tmp, 'w', 0o600);
-  try {
-    await handle.writeFile(text, 'utf8');
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
-    await fs.rename(tmp, filePath);
-  } catch (error) {
-    await fs.rm(tmp, { force: true });
-    throw error;
-  }
+  await atomicWrite(filePath, text, { newFileMode: 0o600 });
 }

@@ -124,11 +124,15 @@ export async function runCli(
       io: command.rawOutput || values['show-secrets'] === true ? io : maskedOutput(io),
       json,
       settings: getSettings,
-      openEngine: async (extra) =>
-        (await import('../app/open-engine.js')).openEngine(
-          { ...(await getSettings()).engineOptions, ...extra },
-          await getActivity(),
-        ),
+      openEngine: async (extra) => {
+        const engine = await (
+          await import('../app/open-engine.js')
+        ).openEngine({ ...(await getSettings()).engineOptions, ...extra }, await getActivity());
+        // An index moved aside and rebuilt (damaged, unreadable) is said once, not done silently.
+        for (const e of engine.status().errors.filter((e) => e.path === engine.dbPath))
+          io.stderr(`memlens ${command.name}: ${e.message}\n`);
+        return engine;
+      },
       activity: getActivity,
     });
   } catch (error) {

@@ -147,6 +147,8 @@ export class AgentCallsService {
         minScore,
         keywordOnly: call.outcome.provider === 'none' || call.outcome.mode === 'fts-only',
         replay: replayed?.evidence ?? null,
+        listed: replayed?.replay.hits ?? null,
+        maxResults,
         allWordsChunks: replayed?.allWordsChunks ?? null,
         cjkRuns: call.query !== null && CJK_RUN.test(call.query),
       });

@@ -2,7 +2,7 @@
 import { withSourceLine } from '../../../shared/snippet-source.js';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { MemorySource, SearchOptions } from '../../../shared/domain.js';
+import type { MemorySource, SearchNotice, SearchOptions } from '../../../shared/domain.js';
 import { MemoryLensError, toErrorValue } from '../../../shared/errors.js';
 import type { CliIo } from '../cli-io.js';
 import { SearchProfileSchema } from '../../../shared/openclaw-rank-schemas.js';
@@ -143,6 +143,19 @@ async function syncUnlessDiskFull(engine: MemoryEngineApi, io: CliIo): Promise<v
   }
 }
 
+/**
+ * The notice for an index found damaged at open (moved aside, being rebuilt from the files), or
+ * null: read before the sync, since the sync's rebuild brings the state back to serving.
+ */
+export function rebuiltIndexNotice(engine: MemoryEngineApi): SearchNotice | null {
+  const status = engine.status();
+  if (status.lifecycle.state !== 'recovering') return null;
+  const moved = status.errors.findLast((e) => e.path === status.dbPath);
+  const message =
+    moved?.message ?? `The index was rebuilt from the files: ${status.lifecycle.reason ?? 'it was unusable'}.`;
+  return { code: 'index-rebuilt', message };
+}
+
 async function searchAndLog(engine: MemoryEngineApi, activity: WorkspaceActivity | null, options: SearchOptions) {
   const response = await engine.search(options);
   activity?.logSearch({
@@ -206,6 +219,8 @@ export const searchCommand: CommandImpl = {
     }
     const engine = await openEngine();
     try {
+      // main.ts's openEngine already said it on stderr; --json readers get it as a notice too.
+      const rebuilt = rebuiltIndexNotice(engine);
       const log = values.log === true ? (await activity()).workspace(engine.workspaceDir) : null;
       // Search what is on disk now: a quiet incremental sync first (no-op when nothing changed). The
       // openclaw profile reads the files itself (OpenClaw's chunks), so our index is not needed for it.
@@ -216,6 +231,7 @@ export const searchCommand: CommandImpl = {
       if (json)
         writeJson(io, {
           ...response,
+          notices: rebuilt ? [rebuilt, ...response.notices] : response.notices,
           results: response.results.map((r) =>
             r.citation ? { ...r, snippet: withSourceLine(r.snippet, r.citation) } : r,
           ),

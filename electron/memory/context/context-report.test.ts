@@ -142,6 +142,19 @@ describe('context report', () => {
     expect(overridden.limits.perFile.source).toBe('config-agent');
   });
 
+  it('the agent whose workspace is the open folder is chosen over the default one', async () => {
+    const t = setup({ 'MEMORY.md': lines(100) });
+    t.writeConfig(`{ agents: { entries: {
+      main: { default: true, workspace: '~/elsewhere', bootstrapMaxChars: 11000 },
+      research: { workspace: '~/.openclaw/workspace', bootstrapMaxChars: 33000 },
+    } } }`);
+    const report = await t.report();
+    expect(report.agent).toMatchObject({ id: 'research', how: 'its workspace is this folder (openclaw.json)' });
+    expect(report.limits.perFile).toMatchObject({ value: 33_000, source: 'config-agent' });
+    // Asked for by name, the named one still wins.
+    expect((await t.report({ agent: 'main' })).agent.id).toBe('main');
+  });
+
   it('looks where OpenClaw looks: OPENCLAW_CONFIG_PATH, then OPENCLAW_STATE_DIR, then ~/.openclaw; the legacy agents.list too', async () => {
     const t = setup({ 'MEMORY.md': 'x\n' });
     t.writeConfig('{ agents: { defaults: { bootstrapMaxChars: 1111 } } }');

@@ -17,6 +17,9 @@ import type { ContextArgs, ContextFile, ContextReport } from '../../../shared/do
 import { promotedSections } from '../../../shared/memory-sections.js';
 import { promptTextFor } from '../../../shared/prompt-text.js';
 import { withLines } from '../../../shared/text-lines.js';
+import fs from 'node:fs';
+import path from 'node:path';
+import { readAgentRoster } from '../agent-db/agent-roster.js';
 import { readBootstrapFiles, type BootstrapFileRead } from './bootstrap-files.js';
 import { chooseAgent, loadOpenclawConfig, resolveLimit, type ConfigLocation } from '../workspace/openclaw-config.js';
 
@@ -34,10 +37,32 @@ interface Planned {
   status?: ContextFile['status'];
 }
 
+/**
+ * The one agent the found openclaw.json gives the open folder as its workspace: its limits apply
+ * here, not the default agent's (the agent switcher opens another agent's workspace).
+ */
+function workspaceOwner(workspaceDir: string, configPath: string | undefined): string | undefined {
+  if (!configPath) return undefined;
+  const real = (p: string) => {
+    try {
+      return fs.realpathSync(p);
+    } catch {
+      return path.resolve(p);
+    }
+  };
+  const here = real(workspaceDir);
+  const owners = readAgentRoster(path.dirname(configPath)).agents.filter((a) => real(a.workspace) === here);
+  return owners.length === 1 ? owners[0]!.id : undefined;
+}
+
 export async function buildContextReport(options: ContextReportOptions): Promise<ContextReport> {
   const profile = bootstrapProfile(options.openclawVersion ?? DEFAULT_OPENCLAW_VERSION);
   const config = await loadOpenclawConfig(options.config);
-  const agent = chooseAgent(config.value, options.agent);
+  const agent = chooseAgent(
+    config.value,
+    options.agent,
+    workspaceOwner(options.workspaceDir, config.info.status === 'found' ? (config.info.path ?? undefined) : undefined),
+  );
   const perFile = resolveLimit('perFile', config, profile, agent.id, options.limits?.perFile);
   const total = resolveLimit('total', config, profile, agent.id, options.limits?.total);
   const files = await readBootstrapFiles(options.workspaceDir, profile);

@@ -45,12 +45,17 @@ export async function removeLeftoverTempFiles(absPaths: readonly string[], now =
   return removed;
 }
 
-export async function atomicWrite(absPath: string, data: Buffer | string): Promise<void> {
+/** An existing file keeps its mode; a new one gets `newFileMode` (0644 unless said). */
+export async function atomicWrite(
+  absPath: string,
+  data: Buffer | string,
+  options: { newFileMode?: number } = {},
+): Promise<void> {
   const dir = path.dirname(absPath);
   const tmpPath = tempPathFor(absPath);
   const mode = await fs.stat(absPath).then(
     (s) => s.mode & 0o7777,
-    () => 0o644,
+    () => options.newFileMode ?? 0o644,
   );
   let handle: fs.FileHandle | null = null;
   try {

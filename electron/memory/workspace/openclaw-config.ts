@@ -133,16 +133,20 @@ export function agentEntries(config: Record<string, unknown> | null): AgentEntry
 }
 
 /**
- * Which agent's limits to show: the one asked for; else, as OpenClaw picks its default agent,
- * the one entry marked `default: true`, else the only configured agent; else none (defaults).
+ * Which agent's limits to show: the one asked for; else the agent whose workspace is the open
+ * folder; else, as OpenClaw picks its default agent, the one entry marked `default: true`, else
+ * the only configured agent; else none (defaults).
  */
 export function chooseAgent(
   config: Record<string, unknown> | null,
   requested: string | undefined,
+  workspaceOwner?: string,
 ): ContextReport['agent'] {
   const entries = agentEntries(config);
   const configured = [...new Set(entries.map((e) => normalizeAgentId(e.id)))];
   if (requested) return { id: normalizeAgentId(requested), how: 'asked for', configured };
+  if (workspaceOwner && configured.includes(normalizeAgentId(workspaceOwner)))
+    return { id: normalizeAgentId(workspaceOwner), how: 'its workspace is this folder (openclaw.json)', configured };
   const marked = entries.filter((e) => e.entry.default === true);
   if (marked.length === 1)
     return { id: normalizeAgentId(marked[0]!.id), how: 'marked default: true in openclaw.json', configured };

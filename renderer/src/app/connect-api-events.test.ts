@@ -9,7 +9,7 @@ import { createAppStore } from './create-app-store';
 type Listener<T> = (value: T) => void;
 
 /** The engine side of the contract: events pushed by the test, calls counted. */
-function fakeEngine() {
+function fakeEngine(statusAnswers: IndexStatus[] = []) {
   const listeners = new Map<string, Listener<unknown>[]>();
   const calls = { listFiles: 0, timeline: 0, status: 0 };
   const api = new Proxy({} as Record<string, unknown>, {
@@ -22,7 +22,7 @@ function fakeEngine() {
       }
       if (name === 'listFiles') return async () => (calls.listFiles++, []);
       if (name === 'timeline') return async () => (calls.timeline++, []);
-      if (name === 'status') return async () => (calls.status++, status(null));
+      if (name === 'status') return async () => (calls.status++, statusAnswers.shift() ?? status(null));
       return () => Promise.reject(new Error(`not used here: ${name}`));
     },
   }) as unknown as MemlensApi;
@@ -115,6 +115,30 @@ describe('connectApiEvents', () => {
     expect(store.getState().status.progress).toBeNull();
     await vi.advanceTimersByTimeAsync(1000);
     expect(engine.calls.listFiles - before).toBe(1);
+    disconnect();
+  });
+
+  it('progress that came with the first status answer, whose sync ended before the event stream connected, goes away', async () => {
+    // The page asked for the status mid-sync; the 'done' event went out before its stream was there.
+    const engine = fakeEngine([status({ phase: 'indexing', filesDone: 3, filesTotal: 40 }, 3), status(null, 40)]);
+    const store = createAppStore(engine.api, { storage: null });
+    const disconnect = connectApiEvents(engine.api, store);
+    await store.getState().loadStatus();
+    expect(store.getState().status.progress).toMatchObject({ phase: 'indexing' });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(store.getState().status.progress).toBeNull();
+    expect(store.getState().status.index?.files).toBe(40);
+    disconnect();
+  });
+
+  it('a status whose sync says done shows no progress bar', async () => {
+    const engine = fakeEngine();
+    const store = createAppStore(engine.api, { storage: null });
+    const disconnect = connectApiEvents(engine.api, store);
+    engine.emit('onDidChangeStatus', status({ phase: 'done', filesDone: 2, filesTotal: 2 }, 2));
+    await vi.advanceTimersByTimeAsync(EVENT_BATCH_MS);
+    expect(store.getState().status.index?.files).toBe(2);
+    expect(store.getState().status.progress).toBeNull();
     disconnect();
   });
 

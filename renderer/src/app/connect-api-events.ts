@@ -80,6 +80,9 @@ export function connectApiEvents(api: MemlensApi, store: AppStore): () => void {
   const stopWatchingSearch = store.subscribe((state, prev) => {
     if (state.search.response && state.search.response !== prev.search.response && state.status.progress !== null)
       searchAgainAfterSync = true;
+    // Progress that came with a status answer (the first load, whose event stream may connect only
+    // after that sync said 'done') has no event to end it: ask again once it has gone quiet.
+    if (state.status.progress && !prev.status.progress && !quietTimer) afterQuiet();
   });
 
   let pending: PendingEvents = { status: null, progress: [], files: new Map() };

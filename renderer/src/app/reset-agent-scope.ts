@@ -11,23 +11,8 @@ export function resetAgentScope(store: AppStore): void {
   const before = store.getState();
   const contextShown = before.context.report !== null || before.context.loading;
   const callsShown = before.agentCalls.list !== null || before.agentCalls.status === 'loading';
+  before.clearSearchResults();
   store.setState((s) => ({
-    search: {
-      ...s.search,
-      response: null,
-      responseQuery: '',
-      movement: null,
-      droppedWhy: {},
-      status: 'idle',
-      error: null,
-      expanded: {},
-      judgments: {},
-      pinned: null,
-      explain: null,
-      explainStatus: 'idle',
-      explainError: null,
-      compareResponse: null,
-    },
     agentSearches: { ...initialAgentSearchesState, open: s.agentSearches.open },
     agentCalls: { ...initialAgentCallsState, filter: s.agentCalls.filter },
     context: { ...initialContextState, version: s.context.version },

@@ -1,5 +1,10 @@
 // English, one module per namespace (a feature or a kind of message); the shape every language fills.
 import { app } from './app.js';
 import { doctor } from './doctor.js';
+import { files } from './files.js';
+import { search } from './search.js';
+import { settings } from './settings.js';
+import { status } from './status.js';
+import { timeline } from './timeline.js';
 
-export const en = { app, doctor };
+export const en = { app, doctor, files, search, settings, status, timeline };

@@ -2,5 +2,10 @@
 import type { Messages } from '../translation.js';
 import { app } from './app.js';
 import { doctor } from './doctor.js';
+import { files } from './files.js';
+import { search } from './search.js';
+import { settings } from './settings.js';
+import { status } from './status.js';
+import { timeline } from './timeline.js';
 
-export const zhCN: Messages = { app, doctor };
+export const zhCN: Messages = { app, doctor, files, search, settings, status, timeline };

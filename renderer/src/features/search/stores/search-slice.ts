@@ -106,6 +106,8 @@ export interface SearchSlice {
   setProfile(profile: SearchProfile): void;
   setCompare(on: boolean): void;
   setAutomatedPlacement(placement: AutomatedPlacement): void;
+  /** Another workspace opened: its answers go, the user's choices (query, settings, profile) stay. */
+  clearSearchResults(): void;
 }
 
 /** The search options for a profile: the openclaw profile takes only the query (and the clock). */
@@ -212,6 +214,14 @@ export function createSearchSlice(
 
     return {
       search: initialSearchState,
+
+      clearSearchResults() {
+        cancelTimer();
+        searchSeq += 1; // an answer still on its way is for the previous workspace
+        const { query, settings, saved, settingsOpen, focusSeq, profile, compare, automatedPlacement } = get().search;
+        const kept = { query, settings, saved, settingsOpen, focusSeq, profile, compare, automatedPlacement };
+        set({ search: { ...initialSearchState, ...kept } });
+      },
 
       setQuery(query) {
         cancelTimer();

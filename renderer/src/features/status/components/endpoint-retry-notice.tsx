@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useStatus } from '../stores/status-store-context';
 
 /** Settings' line for an embedding endpoint that is down: why, when it is tried next, and Retry now. */
@@ -7,12 +8,13 @@ export function EndpointRetryNotice() {
     reason: s.status.index?.modeReason,
     retryEmbedder: s.retryEmbedder,
   }));
+  const { t } = useTranslation('status');
   if (!retry) return null;
   return (
     <p className="notice notice--warning" data-testid="settings-embedder-retry">
-      Keyword-only for now: {reason ?? retry.reason}.{' '}
+      {t('retryNotice', { reason: reason ?? retry.reason })}{' '}
       <button type="button" data-testid="settings-embedder-retry-now" onClick={() => void retryEmbedder()}>
-        Retry now
+        {t('retryNow')}
       </button>
     </p>
   );

@@ -1,18 +1,17 @@
+import { useTranslation } from 'react-i18next';
 import { reasonHeadline } from '../../../../../shared/reason-text';
 import { formatBytes } from '../../../lib/format-number';
+import { formatDate } from '../../../lib/format-locale';
 import { modelFraction, progressFraction, progressLabel, reindexSummary } from '../stores/status-slice';
 import { useStatus } from '../stores/status-store-context';
 import { WatcherStatus } from './watcher-status';
 
 /** The index's lifecycle when it is not simply serving: what a person should know about results now. */
-const LIFECYCLE_LABELS = {
-  stale: 'index outdated — rebuild queued',
-  rebuilding: 'rebuilding the index (results from the old one meanwhile)',
-  damaged: 'index damaged — rebuilding from the files',
-  recovering: 'rebuilding the damaged index — results are incomplete',
-} as const;
+const LIFECYCLE_STATES = ['stale', 'rebuilding', 'damaged', 'recovering'] as const;
+type LifecycleShown = (typeof LIFECYCLE_STATES)[number];
 
 export function StatusBar({ onOpenSettings }: { onOpenSettings?(): void }) {
+  const { t, i18n } = useTranslation('status');
   const { index, progress, uiErrors, errorsOpen, reindexing, lastReindex, connected, model } = useStatus((s) => ({
     index: s.status.index,
     progress: s.status.progress,
@@ -40,7 +39,7 @@ export function StatusBar({ onOpenSettings }: { onOpenSettings?(): void }) {
     <footer className="status-bar" data-testid="status-bar">
       {!connected && (
         <span className="status-bar__item status--bad" data-testid="status-disconnected">
-          disconnected
+          {t('disconnected')}
         </span>
       )}
       {index ? (
@@ -53,32 +52,32 @@ export function StatusBar({ onOpenSettings }: { onOpenSettings?(): void }) {
               data-done={progress.filesDone}
               data-total={progress.filesTotal}
             >
-              {progressLabel(progress)}
+              {progressLabel(progress, t)}
               <progress max={1} value={fraction ?? undefined} />
             </span>
           ) : firstIndex ? (
             <span className="status-bar__item" data-testid="status-first-index">
-              Indexing…
+              {t('indexing')}
             </span>
           ) : null}
           {!firstIndex && (
             <>
               <span className="status-bar__item" data-testid="status-files" data-value={index.files}>
-                {index.files.toLocaleString('en-US')} files
+                {t('files', { count: index.files })}
               </span>
               <span className="status-bar__item" data-testid="status-chunks" data-value={index.chunks}>
-                {index.chunks.toLocaleString('en-US')} chunks
+                {t('chunks', { count: index.chunks })}
               </span>
             </>
           )}
-          {index.lifecycle.state in LIFECYCLE_LABELS && (
+          {(LIFECYCLE_STATES as readonly string[]).includes(index.lifecycle.state) && (
             <span
               className="status-bar__item status--warn"
               data-testid="status-lifecycle"
               data-value={index.lifecycle.state}
               title={index.lifecycle.reason ?? ''}
             >
-              {LIFECYCLE_LABELS[index.lifecycle.state as keyof typeof LIFECYCLE_LABELS]}
+              {t(`lifecycle.${index.lifecycle.state as LifecycleShown}`)}
             </span>
           )}
           <span
@@ -87,7 +86,7 @@ export function StatusBar({ onOpenSettings }: { onOpenSettings?(): void }) {
             data-value={index.mode}
             title={index.modeReason ?? ''}
           >
-            {index.mode === 'hybrid' ? 'hybrid' : 'keyword-only'}
+            {index.mode === 'hybrid' ? t('mode.hybrid') : t('mode.keyword')}
           </span>
           {model ? (
             <span
@@ -95,8 +94,10 @@ export function StatusBar({ onOpenSettings }: { onOpenSettings?(): void }) {
               data-testid="status-model-progress"
               data-phase={model.phase}
             >
-              {model.phase === 'downloading' ? 'Downloading' : 'Loading'} {model.modelId}
-              {model.total ? ` ${formatBytes(model.loaded ?? 0)} of ${formatBytes(model.total)}` : '…'}
+              {t(model.phase === 'downloading' ? 'model.downloading' : 'model.loading', { model: model.modelId })}
+              {model.total
+                ? t('model.bytes', { loaded: formatBytes(model.loaded ?? 0), total: formatBytes(model.total) })
+                : '…'}
               <progress max={1} value={modelFraction(model) ?? undefined} />
             </span>
           ) : (
@@ -107,11 +108,11 @@ export function StatusBar({ onOpenSettings }: { onOpenSettings?(): void }) {
               title={
                 index.mode === 'hybrid'
                   ? `${index.provider} · ${index.vectorBackend}`
-                  : reasonHeadline(index.modeReason ?? 'no embedding model')
+                  : reasonHeadline(index.modeReason ?? t('model.noneReason'))
               }
               onClick={onOpenSettings}
             >
-              {index.mode === 'hybrid' ? `${index.model}${index.dims ? ` (${index.dims}d)` : ''}` : 'no model'}
+              {index.mode === 'hybrid' ? `${index.model}${index.dims ? ` (${index.dims}d)` : ''}` : t('model.none')}
             </button>
           )}
           {index.embedderRetry && (
@@ -122,13 +123,13 @@ export function StatusBar({ onOpenSettings }: { onOpenSettings?(): void }) {
               title={index.modeReason ?? index.embedderRetry.reason}
               onClick={() => void retryEmbedder()}
             >
-              endpoint down — Retry now
+              {t('model.retry')}
             </button>
           )}
           <WatcherStatus watcher={index.watcher} reason={index.watcherReason} />
         </>
       ) : (
-        <span className="status-bar__item muted">Connecting…</span>
+        <span className="status-bar__item muted">{t('connecting')}</span>
       )}
 
       <span className="status-bar__spacer" />
@@ -136,9 +137,9 @@ export function StatusBar({ onOpenSettings }: { onOpenSettings?(): void }) {
         <span
           className="status-bar__item muted"
           data-testid="reindex-result"
-          title={`${lastReindex.filesScanned} files checked in ${Math.round(lastReindex.tookMs)} ms`}
+          title={t('reindexTook', { files: lastReindex.filesScanned, ms: Math.round(lastReindex.tookMs) })}
         >
-          {reindexSummary(lastReindex)}
+          {reindexSummary(lastReindex, t)}
         </span>
       )}
       <button
@@ -148,7 +149,7 @@ export function StatusBar({ onOpenSettings }: { onOpenSettings?(): void }) {
         disabled={reindexing}
         onClick={() => void reindex()}
       >
-        {reindexing ? 'Reindexing…' : 'Reindex'}
+        {reindexing ? t('reindexing') : t('reindex')}
       </button>
       <button
         type="button"
@@ -157,27 +158,30 @@ export function StatusBar({ onOpenSettings }: { onOpenSettings?(): void }) {
         data-value={errorCount}
         onClick={() => setErrorsOpen(!errorsOpen)}
       >
-        {errorCount} error{errorCount === 1 ? '' : 's'}
+        {t('errors', { count: errorCount })}
       </button>
       {errorsOpen && (
-        <div className="status-errors" data-testid="status-error-list" role="dialog" aria-label="Errors">
-          {errorCount === 0 && <p className="muted">No errors.</p>}
+        <div className="status-errors" data-testid="status-error-list" role="dialog" aria-label={t('errorsTitle')}>
+          {errorCount === 0 && <p className="muted">{t('noErrors')}</p>}
           <ul>
-            {watcherReason && <li data-testid="status-error-watcher">File watcher: {watcherReason}</li>}
+            {watcherReason && (
+              <li data-testid="status-error-watcher">{t('watcherError', { reason: watcherReason })}</li>
+            )}
             {index?.errors.map((e, i) => (
               <li key={`i${i}`}>
-                <code>{e.path}</code> {e.message} <span className="muted">{new Date(e.at).toLocaleTimeString()}</span>
+                <code>{e.path}</code> {e.message}{' '}
+                <span className="muted">{formatDate(i18n.language, e.at, 'time')}</span>
               </li>
             ))}
             {uiErrors.map((e) => (
               <li key={`u${e.id}`}>
-                {e.message} <span className="muted">{new Date(e.at).toLocaleTimeString()}</span>
+                {e.message} <span className="muted">{formatDate(i18n.language, e.at, 'time')}</span>
               </li>
             ))}
           </ul>
           {uiErrors.length > 0 && (
             <button type="button" className="button" onClick={dismissUiErrors}>
-              Clear
+              {t('clear')}
             </button>
           )}
         </div>

@@ -1,11 +1,5 @@
+import { useTranslation } from 'react-i18next';
 import type { IndexStatus } from '../../../../../shared/domain';
-
-const WATCHER_LABELS = {
-  off: 'watcher off',
-  starting: 'watcher starting',
-  watching: 'watching',
-  error: 'watcher error',
-} as const;
 
 /**
  * The watcher's state, and when it failed, why and what stands in for it (e.g. "the system's watch
@@ -13,6 +7,7 @@ const WATCHER_LABELS = {
  * than a visible error.
  */
 export function WatcherStatus({ watcher, reason }: { watcher: IndexStatus['watcher']; reason: string | undefined }) {
+  const { t } = useTranslation('status');
   return (
     <span
       className={`status-bar__item watcher--${watcher}`}
@@ -20,7 +15,7 @@ export function WatcherStatus({ watcher, reason }: { watcher: IndexStatus['watch
       data-value={watcher}
       title={reason ?? ''}
     >
-      {WATCHER_LABELS[watcher]}
+      {t(`watcher.${watcher}`)}
       {watcher === 'error' && reason && (
         <span className="status-bar__reason" data-testid="status-watcher-reason">
           {' '}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createStore } from 'zustand/vanilla';
+import { createI18n } from '../../../../../shared/i18n';
 import type { IndexStatus } from '../../../../../shared/domain';
 import {
   createStatusSlice,
@@ -35,6 +36,8 @@ function status(progress: IndexStatus['progress']): IndexStatus {
   };
 }
 
+const t = createI18n('en').getFixedT('en', 'status');
+
 describe('status slice', () => {
   it('an answer to a status request made before a newer event does not bring back old progress', async () => {
     let answer: (s: IndexStatus) => void = () => undefined;
@@ -54,11 +57,11 @@ describe('status slice', () => {
   });
 
   it('says how far an index got, in files', () => {
-    expect(progressLabel({ phase: 'indexing', filesDone: 1200, filesTotal: 6000 })).toBe(
+    expect(progressLabel({ phase: 'indexing', filesDone: 1200, filesTotal: 6000 }, t)).toBe(
       'Indexing 1,200 of 6,000 files',
     );
-    expect(progressLabel({ phase: 'scanning', filesDone: 0, filesTotal: 0 })).toBe('Scanning files…');
-    expect(progressLabel({ phase: 'embedding', filesDone: 1, filesTotal: 2, chunksDone: 5, chunksTotal: 10 })).toBe(
+    expect(progressLabel({ phase: 'scanning', filesDone: 0, filesTotal: 0 }, t)).toBe('Scanning files…');
+    expect(progressLabel({ phase: 'embedding', filesDone: 1, filesTotal: 2, chunksDone: 5, chunksTotal: 10 }, t)).toBe(
       'Embedding 5 of 10 chunks',
     );
   });
@@ -93,8 +96,8 @@ describe('reindexSummary', () => {
     tookMs: 12,
   };
   it('says what a Reindex did, so pressing it is never met with silence', () => {
-    expect(reindexSummary(report)).toBe('Reindex: up to date (65 files checked)');
-    expect(reindexSummary({ ...report, filesIndexed: 3, filesRemoved: 1 })).toBe(
+    expect(reindexSummary(report, t)).toBe('Reindex: up to date (65 files checked)');
+    expect(reindexSummary({ ...report, filesIndexed: 3, filesRemoved: 1 }, t)).toBe(
       'Reindex: 3 files reindexed, 1 removed',
     );
   });

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import type { StateCreator } from 'zustand';
 import type { MemlensApi } from '../../../../../shared/contract';
 import type { IndexProgress, IndexStatus, ModelProgress, SyncReport } from '../../../../../shared/domain';
@@ -49,6 +50,11 @@ export const initialStatusState: StatusSlice['status'] = {
   model: null,
 };
 
+/** A sync that says it is done (or idle) is not running: nothing to show. */
+function runningProgress(progress: IndexProgress | null): IndexProgress | null {
+  return progress && progress.phase !== 'done' && progress.phase !== 'idle' ? progress : null;
+}
+
 /** Keep the list readable: the newest errors matter, and the index keeps its own. */
 const MAX_UI_ERRORS = 50;
 
@@ -64,7 +70,7 @@ export function createStatusSlice(port: StatusPort): StateCreator<StatusSlice, [
         try {
           const asked = eventSeq;
           const index = await port.status();
-          if (asked === eventSeq) patch({ index, progress: index.progress, connected: true });
+          if (asked === eventSeq) patch({ index, progress: runningProgress(index.progress), connected: true });
           else patch({ connected: true });
         } catch (error) {
           get().reportUiError(`Status: ${errorInfo(error).message}`);
@@ -72,11 +78,11 @@ export function createStatusSlice(port: StatusPort): StateCreator<StatusSlice, [
       },
       applyStatus: (index) => {
         eventSeq++;
-        patch({ index, progress: index.progress });
+        patch({ index, progress: runningProgress(index.progress) });
       },
       applyProgress: (progress) => {
         eventSeq++;
-        patch({ progress: progress.phase === 'done' || progress.phase === 'idle' ? null : progress });
+        patch({ progress: runningProgress(progress) });
       },
       reportUiError: (message) =>
         set((s) => ({
@@ -142,32 +148,33 @@ export function modelFraction(p: ModelProgress | null): number | null {
 }
 
 /** What the status bar says about indexing: "Indexing 120 of 4,000 files", "Scanning files…". */
-export function progressLabel(p: IndexProgress): string {
-  const n = (x: number) => x.toLocaleString('en-US');
+export function progressLabel(p: IndexProgress, t: TFunction<'status'>): string {
   switch (p.phase) {
     case 'scanning':
-      return 'Scanning files…';
+      return t('progress.scanning');
     case 'embedding':
-      return p.chunksTotal ? `Embedding ${n(p.chunksDone ?? 0)} of ${n(p.chunksTotal)} chunks` : 'Embedding…';
+      return p.chunksTotal
+        ? t('progress.embedding', { done: p.chunksDone ?? 0, total: p.chunksTotal })
+        : t('progress.embeddingUnknown');
     case 'rebuilding':
-      return `Rebuilding the index: ${n(p.filesDone)} of ${n(p.filesTotal)} files`;
+      return t('progress.rebuilding', { done: p.filesDone, total: p.filesTotal });
     case 'removing':
-      return `Removing ${n(p.filesTotal)} deleted files`;
+      return t('progress.removing', { total: p.filesTotal });
     case 'indexing':
-      return p.filesTotal ? `Indexing ${n(p.filesDone)} of ${n(p.filesTotal)} files` : 'Indexing…';
+      return p.filesTotal ? t('progress.indexing', { done: p.filesDone, total: p.filesTotal }) : t('indexing');
     default:
       return p.phase;
   }
 }
 
 /** What a Reindex did, in a few words: "up to date (65 files checked)" or "3 files reindexed, 1 removed". */
-export function reindexSummary(r: SyncReport): string {
+export function reindexSummary(r: SyncReport, t: TFunction<'status'>): string {
   const changed = [
-    r.filesIndexed > 0 ? `${r.filesIndexed} file${r.filesIndexed === 1 ? '' : 's'} reindexed` : '',
-    r.filesRemoved > 0 ? `${r.filesRemoved} removed` : '',
-    r.filesFailed > 0 ? `${r.filesFailed} failed` : '',
+    r.filesIndexed > 0 ? t('summary.indexed', { count: r.filesIndexed }) : '',
+    r.filesRemoved > 0 ? t('summary.removed', { count: r.filesRemoved }) : '',
+    r.filesFailed > 0 ? t('summary.failed', { count: r.filesFailed }) : '',
   ].filter(Boolean);
   return changed.length > 0
-    ? `Reindex: ${changed.join(', ')}`
-    : `Reindex: up to date (${r.filesScanned} files checked)`;
+    ? t('summary.changed', { changes: changed.join(t('summary.separator')) })
+    : t('summary.upToDate', { files: r.filesScanned });
 }

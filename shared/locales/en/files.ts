@@ -1,0 +1,2 @@
+// The files feature's words in English.
+export const files = {};

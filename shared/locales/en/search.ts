@@ -1,0 +1,2 @@
+// The search feature's words in English.
+export const search = {};

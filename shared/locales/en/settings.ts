@@ -1,0 +1,2 @@
+// The settings feature's words in English.
+export const settings = {};

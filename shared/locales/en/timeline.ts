@@ -1,0 +1,2 @@
+// The timeline feature's words in English.
+export const timeline = {};

@@ -1,0 +1,52 @@
+import type { status as en } from '../en/status.js';
+import type { Translation } from '../translation.js';
+
+export const status: Translation<typeof en> = {
+  disconnected: '已断开',
+  indexing: '正在建立索引…',
+  files_other: '{{count, number}} 个文件',
+  chunks_other: '{{count, number}} 个分块',
+  lifecycle: {
+    stale: '索引已过期，已排队重建',
+    rebuilding: '正在重建索引（期间沿用旧索引的结果）',
+    damaged: '索引已损坏，正在从文件重建',
+    recovering: '正在重建损坏的索引，结果不完整',
+  },
+  mode: { hybrid: '混合', keyword: '仅关键词' },
+  model: {
+    downloading: '正在下载 {{model}}',
+    loading: '正在加载 {{model}}',
+    bytes: ' {{loaded}} / {{total}}',
+    none: '无模型',
+    noneReason: '没有嵌入模型',
+    retry: '端点不可用 — 立即重试',
+  },
+  watcher: { off: '监视已关闭', starting: '监视启动中', watching: '监视中', error: '监视出错' },
+  connecting: '正在连接…',
+  reindex: '重建索引',
+  reindexing: '正在重建索引…',
+  reindexTook: '检查了 {{files}} 个文件，用时 {{ms}} 毫秒',
+  errors_other: '{{count}} 个错误',
+  errorsTitle: '错误',
+  noErrors: '没有错误。',
+  watcherError: '文件监视：{{reason}}',
+  clear: '清除',
+  progress: {
+    scanning: '正在扫描文件…',
+    embedding: '正在生成向量：第 {{done, number}} / {{total, number}} 个分块',
+    embeddingUnknown: '正在生成向量…',
+    rebuilding: '正在重建索引：{{done, number}} / {{total, number}} 个文件',
+    removing: '正在移除 {{total, number}} 个已删除的文件',
+    indexing: '正在索引：{{done, number}} / {{total, number}} 个文件',
+  },
+  summary: {
+    indexed_other: '重新索引了 {{count}} 个文件',
+    removed: '移除 {{count}} 个',
+    failed: '失败 {{count}} 个',
+    changed: '重建索引：{{changes}}',
+    upToDate: '重建索引：已是最新（检查了 {{files}} 个文件）',
+    separator: '，',
+  },
+  retryNotice: '暂时仅用关键词：{{reason}}。',
+  retryNow: '立即重试',
+};
