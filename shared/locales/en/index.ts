@@ -2,9 +2,11 @@
 import { app } from './app.js';
 import { doctor } from './doctor.js';
 import { files } from './files.js';
+import { history } from './history.js';
 import { search } from './search.js';
+import { secrets } from './secrets.js';
 import { settings } from './settings.js';
 import { status } from './status.js';
 import { timeline } from './timeline.js';
 
-export const en = { app, doctor, files, search, settings, status, timeline };
+export const en = { app, doctor, files, history, search, secrets, settings, status, timeline };

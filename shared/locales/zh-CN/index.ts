@@ -3,9 +3,11 @@ import type { Messages } from '../translation.js';
 import { app } from './app.js';
 import { doctor } from './doctor.js';
 import { files } from './files.js';
+import { history } from './history.js';
 import { search } from './search.js';
+import { secrets } from './secrets.js';
 import { settings } from './settings.js';
 import { status } from './status.js';
 import { timeline } from './timeline.js';
 
-export const zhCN: Messages = { app, doctor, files, search, settings, status, timeline };
+export const zhCN: Messages = { app, doctor, files, history, search, secrets, settings, status, timeline };

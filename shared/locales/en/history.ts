@@ -1,0 +1,2 @@
+// The history feature's words in English.
+export const history = {};

@@ -1,0 +1,2 @@
+// The secrets feature's words in English.
+export const secrets = {};
