@@ -1,70 +1,33 @@
 // The engine façade (MemoryEngineApi): one index per workspace, kept in line with the files by
-// sync and the watcher, searched by search/run/run-search.ts. The index's lifecycle — the write
-// queue, rebuilds, damage and recovery — is index-lifecycle/'s; this file wires it to the file
-// operations, search and the watcher, and turns what they report into the contract's events.
+// sync and the watcher. Its parts: the index's lifecycle (index-lifecycle/), the model
+// (engine-embedder.ts), the two search pipelines (engine-search.ts), the watcher and agent-database
+// poll (engine-watching.ts) and status (engine-status.ts); this file wires them and emits events.
 import fs from 'node:fs';
 import path from 'node:path';
-import type {
-  ContextArgs,
-  ContextReport,
-  ExplainFileResult,
-  FileChangeEvent,
-  FileContent,
-  FileListEntry,
-  IndexProgress,
-  IndexStatus,
-  MemoryGetResult,
-  SaveResult,
-  SearchOptions,
-  SearchResponse,
-  SyncReport,
-  TimelineEntry,
-  TimelineQuery,
-  Transcript,
-} from '../../shared/domain.js';
+import type { FileChangeEvent, IndexProgress, IndexStatus, TimelineEntry, TimelineQuery } from '../../shared/domain.js';
 import { MemoryLensError, messageOf } from '../../shared/errors.js';
-import { CHUNKER_VERSION } from './chunk/chunker.js';
-import { assertIndexOutsideWorkspace, indexPathFor } from './files/data-dir.js';
-import type { EmbeddingProvider } from './embed/embedding-provider.js';
-import { loadEmbedder } from './embed/load-embedder.js';
-import { BrokenModelRecord, checkedEmbeddingProvider, ModelHealth } from './embed/model-health.js';
 import { Listeners } from '../../shared/listeners.js';
-import type { ChunkRef, EngineOptions, MemoryEngineApi } from './engine-types.js';
-import type { SaveOptions } from './file-operations.js';
+import { assertIndexOutsideWorkspace, indexPathFor } from './files/data-dir.js';
 import { normalizeRelPath } from './files/safe-path.js';
-import type { Unsubscribe } from '../../shared/contract.js';
-import { buildContextReport } from './context/context-report.js';
+import { EngineEmbedder } from './engine-embedder.js';
+import { EngineSearch } from './engine-search.js';
+import { workspaceSources } from './engine-sources.js';
+import { engineStatus } from './engine-status.js';
+import type { EngineOptions, MemoryEngineApi } from './engine-types.js';
+import { EngineWatching } from './engine-watching.js';
 import { FileOperations } from './file-operations.js';
+import { buildContextReport } from './context/context-report.js';
 import { IndexLifecycle } from './index-lifecycle/index-lifecycle.js';
-import { createSearchContext, emptySearchResponse } from './search-context.js';
-import type { IndexSession, SearchBackends } from './search/sqlite/index-session.js';
-import type { SearchContextInput } from './search-context.js';
 import type { ExpectedIndexMeta, IndexDb } from './index/index-db.js';
 import { listChunkRefs, listFileEntries, listFileTitles } from './index/index-queries.js';
 import { SCHEMA_VERSION } from './index/schema.js';
-import { OpenClawRanker } from './openclaw-rank/openclaw-ranker.js';
-import { searchBackends } from './search/sqlite/accelerator-check.js';
-import { explainFile } from './search/run/explain-file.js';
-import { runSearch } from './search/run/run-search.js';
-import type { SearchContext } from './search/run/run-search.js';
+import { CHUNKER_VERSION } from './chunk/chunker.js';
 import { buildTimeline } from './search/core/timeline.js';
-import type { SyncResult } from './sync/sync.js';
+import { toSyncReport } from './sync/sync.js';
 import { ForegroundWork } from './sync/foreground-work.js';
-import { WorkspaceWatcher } from './sync/watcher.js';
 import type { DiscoverOptions } from './workspace/discover.js';
-import { AgentDatabases } from './agent-db/agent-databases.js';
-import { AgentStoredVectors } from './agent-db/agent-vectors.js';
-import { agentIdsForWorkspace } from './agent-db/agent-roster.js';
-import { defaultOpenclawHome } from './workspace/session-sources.js';
-import { agentChunksOf, agentDatabasesReport } from './agent-db/agent-db-report.js';
-import { inAgentIndexScope } from './agent-db/agent-index.js';
-import { discoverFiles } from './workspace/discover.js';
-import { sha256 } from './text/hash.js';
-import type { AgentDatabasesReport, AgentIndexChunk } from '../../shared/agent-db-schemas.js';
-import type { EmbedderRetryResult } from '../../shared/embedder-retry-schemas.js';
-import type { EndpointOutage } from './embed/endpoint/endpoint-outage.js';
-import { watchEndpointAtOpen, watchEndpointProvider } from './embed/endpoint/endpoint-watch.js';
-import { maskSearchResponse, revealSearchResponse } from './secrets/search-secrets.js';
+import type { AgentDatabases } from './agent-db/agent-databases.js';
+import { agentChunksOf, agentDatabasesNow } from './agent-db/agent-db-report.js';
 import { listIndexedSecrets, type IndexedSecret } from './secrets/indexed-secrets.js';
 
 /** More per-file events than this from one sync: send only the status change (the UI reloads its list). */
@@ -80,56 +43,32 @@ export class MemoryEngine implements MemoryEngineApi {
   private readonly discover: DiscoverOptions;
   /** OpenClaw's agent databases beside this workspace: their transcripts and the agent's own index. */
   private readonly agentDbs: AgentDatabases;
-  private agentDbPoll: NodeJS.Timeout | null = null;
   private readonly files: FileOperations;
-  /** The `openclaw` search profile: OpenClaw's chunks of the same files, kept beside our index. */
-  private readonly openclawRanker: OpenClawRanker;
+  private readonly searches: EngineSearch;
   /** File operations someone waits for: a sync running meanwhile yields to them sooner. */
   private readonly foreground = new ForegroundWork();
-  private watcher: WorkspaceWatcher | null = null;
-  private watcherState: IndexStatus['watcher'] = 'off';
-  private watcherReason: string | null = null;
+  private readonly watching: EngineWatching;
   private progress: IndexProgress | null = null;
   private closed = false;
-  /** An embedding endpoint that is down (at open, or since a call failed) and tried again. */
-  private outage: EndpointOutage | null = null;
 
   private constructor(
     private readonly options: EngineOptions,
     workspaceDir: string,
     dbPath: string,
-    dataDir: string,
-    private readonly embedder: EmbeddingProvider | null,
-    private modeReason: string | null,
-    private readonly health: ModelHealth,
+    private readonly embedder: EngineEmbedder,
   ) {
     this.workspaceDir = workspaceDir;
-    this.discover = {
-      workspaceDir,
-      sessionDirs: options.sessionDirs ?? [],
-      extraPaths: options.extraPaths ?? [],
-      excludedAgents: options.excludedAgents ?? [],
-      ...(options.openclawHome ? { openclawHome: options.openclawHome } : {}),
-    };
-    const scope = agentIdsForWorkspace(workspaceDir, options.openclawHome ?? defaultOpenclawHome());
-    if (scope) this.discover.agentScope = scope;
-    this.agentDbs = new AgentDatabases(this.discover, {
-      ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
-      ...(options.agentDbOptions ?? {}),
-    });
-    this.discover.agentDatabases = this.agentDbs;
+    ({ discover: this.discover, agentDbs: this.agentDbs } = workspaceSources(options, workspaceDir));
     const expected: ExpectedIndexMeta = {
       schemaVersion: SCHEMA_VERSION,
       chunkerVersion: CHUNKER_VERSION,
       ...(options.chunking ? { chunking: options.chunking } : {}),
-      embedding: embedder
-        ? { provider: embedder.provider, model: embedder.model, providerKey: embedder.providerKey, dims: embedder.dims }
-        : null,
+      embedding: embedder.identity,
     };
     this.lifecycle = IndexLifecycle.open({
       dbPath,
       expected,
-      embedder,
+      embedder: embedder.provider,
       ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
       ...(options.indexSession ? { session: options.indexSession } : {}),
       discover: this.discover,
@@ -143,18 +82,39 @@ export class MemoryEngine implements MemoryEngineApi {
         onDidChangeStatus: () => this.emitStatus(),
       },
     });
-    health.onDidBreak(() => this.emitStatus());
-    this.openclawRanker = new OpenClawRanker(workspaceDir, {
-      embedder: () => this.usableEmbedder,
-      agentVectors: new AgentStoredVectors(this.agentDbs),
-      noEmbedderReason: () => this.currentModeReason(),
+    embedder.health.onDidBreak(() => this.emitStatus());
+    this.searches = new EngineSearch({
+      workspaceDir,
+      lifecycle: this.lifecycle,
+      embedder,
+      agentDbs: this.agentDbs,
+      options,
+      readLines: async (relPath, from, count) => {
+        try {
+          return (await this.get(relPath, from, count)).text;
+        } catch {
+          return null;
+        }
+      },
     });
     this.files = new FileOperations({
       workspaceDir,
-      dataDir,
+      dataDir: path.resolve(options.dataDir),
       discover: this.discover,
       reindex: (relPath) => this.lifecycle.reindexAfterWrite(relPath),
     });
+    this.watching = new EngineWatching(
+      this.discover,
+      this.agentDbs,
+      {
+        reindexPath: async (relPath) => {
+          await this.lifecycle.reindexPath(relPath);
+        },
+        reconcile: () => this.reconcile(),
+        onDidChange: () => this.emitStatus(),
+      },
+      options.agentDbPollMs,
+    );
   }
 
   /** Opens (creating, quarantining or marking for rebuild as needed) the index of a workspace. */
@@ -166,53 +126,19 @@ export class MemoryEngine implements MemoryEngineApi {
     const dbPath = path.resolve(options.dbPath ?? indexPathFor(dataDir, workspaceDir));
     assertIndexOutsideWorkspace(dbPath, workspaceDir);
 
-    let embedder: EmbeddingProvider | null = null;
-    let modeReason: string | null = 'no embedding model configured';
-    let health = new ModelHealth();
-    let retryAtOpen = false;
-    // Set once the engine exists: the endpoint's outage reports to it.
+    // The model reports to the engine, which exists only once the model is loaded.
     let engineRef: MemoryEngine | null = null;
-    const hooks = {
-      ...(options.embedderRetry ? { retry: options.embedderRetry } : {}),
+    const embedder = await EngineEmbedder.open(options, dataDir, {
       onDidChange: () => engineRef?.emitStatus(),
-      onError: (error: unknown) =>
+      onError: (error) =>
         engineRef?.lifecycle.recordError(workspaceDir, `Embedding what was missing failed: ${messageOf(error)}`),
-    };
-    let outage: EndpointOutage | null = null;
-    if (options.embedder) {
-      const onProgress = options.embedder.onLoadProgress;
-      const loaded = await loadEmbedder(options.embedder, onProgress ? { onProgress } : {});
-      if (loaded.ok) {
-        health = new ModelHealth({ record: new BrokenModelRecord(dataDir), providerKey: loaded.provider.providerKey });
-        await health.recall();
-        let provider = loaded.provider;
-        if (options.embedder.endpoint) {
-          const watched = watchEndpointProvider(provider, async () => engineRef?.reconcile(), hooks);
-          provider = watched.provider;
-          outage = watched.outage;
-        }
-        embedder = checkedEmbeddingProvider(provider, health);
-        modeReason = null;
-      } else {
-        modeReason = loaded.reason;
-        retryAtOpen = loaded.retryable === true && options.onEmbedderAvailable !== undefined;
-      }
-    }
+      reconcile: async () => engineRef?.reconcile(),
+    });
     try {
-      const engine = new MemoryEngine(options, workspaceDir, dbPath, dataDir, embedder, modeReason, health);
-      engineRef = engine;
-      const reopen = () => {
-        if (engine.closed) return;
-        // Until the host has reopened with it, this engine stays keyword-only: say why.
-        engine.modeReason = 'the embedding endpoint answers again — opening the workspace with it';
-        options.onEmbedderAvailable!();
-      };
-      if (retryAtOpen) outage = watchEndpointAtOpen(options.embedder!, modeReason!, reopen, hooks);
-      engine.outage = outage;
-      return engine;
+      engineRef = new MemoryEngine(options, workspaceDir, dbPath, embedder);
+      return engineRef;
     } catch (error) {
-      outage?.close();
-      await embedder?.close();
+      await embedder.close();
       throw error;
     }
   }
@@ -225,10 +151,8 @@ export class MemoryEngine implements MemoryEngineApi {
   // -------------------------------------------------------------------------------------------
   // Index
 
-  async sync(options: { full?: boolean } = {}): Promise<SyncReport> {
-    this.assertOpen();
-    return toReport(await this.lifecycle.sync(options.full ?? false));
-  }
+  readonly sync: MemoryEngineApi['sync'] = async (options = {}) =>
+    toSyncReport(await this.whenOpen(() => this.lifecycle.sync(options.full ?? false)));
 
   /** A full incremental pass (watcher start, watcher error, periodic): errors go to status, not up. */
   private async reconcile(): Promise<void> {
@@ -243,230 +167,80 @@ export class MemoryEngine implements MemoryEngineApi {
   // -------------------------------------------------------------------------------------------
   // Search
 
-  async search(options: SearchOptions): Promise<SearchResponse> {
-    this.assertOpen();
-    const response =
-      options.profile === 'openclaw'
-        ? await this.openclawRanker.search(options)
-        : await this.lifecycle.reads.search(
-            (index, session) => runSearch(this.searchContext(index, session), options),
-            () => emptySearchResponse(this.embedder, this.currentModeReason()),
-          );
-    // Masked even from our own index: a snippet can hold text the index never saw (OpenClaw's chunks).
-    const masked = maskSearchResponse(response);
-    if (!options.showSecrets) return masked;
-    return revealSearchResponse(masked, async (path, from, count) => {
-      try {
-        return (await this.get(path, from, count)).text;
-      } catch {
-        return null;
-      }
-    });
-  }
-
-  async explainFile(filePath: string, options: SearchOptions): Promise<ExplainFileResult> {
-    this.assertOpen();
-    return this.lifecycle.reads.readAsync((index, session) =>
-      explainFile(this.searchContext(index, session), filePath, options),
-    );
-  }
-
-  private searchContext(index: IndexDb, session: IndexSession): SearchContext {
-    const input: SearchContextInput = {
-      index,
-      session,
-      embedder: this.usableEmbedder,
-      modeReason: this.currentModeReason(),
-    };
-    if (this.options.embedder?.queryTimeoutMs !== undefined)
-      input.queryTimeoutMs = this.options.embedder.queryTimeoutMs;
-    if (this.options.accessStats) input.accessStats = this.options.accessStats;
-    return createSearchContext(input);
-  }
-
-  /** The model, unless it turned out broken (then every search is keyword-only, weights renormalised). */
-  private get usableEmbedder(): EmbeddingProvider | null {
-    return this.health.brokenReason === null && !this.outage?.state ? this.embedder : null;
-  }
-
-  private currentModeReason(): string {
-    const down = this.outage?.describe();
-    if (down) return down;
-    if (this.modeReason) return this.modeReason;
-    if (this.health.brokenReason) return this.health.brokenReason;
-    const stale = this.lifecycle.staleReason;
-    if (stale) return `the index is being rebuilt (${stale})`;
-    return 'vector search is unavailable';
-  }
+  readonly search: MemoryEngineApi['search'] = async (options) => this.whenOpen(() => this.searches.search(options));
+  readonly explainFile: MemoryEngineApi['explainFile'] = async (filePath, options) =>
+    this.whenOpen(() => this.searches.explainFile(filePath, options));
 
   // -------------------------------------------------------------------------------------------
   // Files
 
-  async listFiles(): Promise<FileListEntry[]> {
-    this.assertOpen();
-    return this.lifecycle.reads.read((index) => listFileEntries(index.db));
-  }
+  // Reads of the index as it is served now.
+  readonly listFiles: MemoryEngineApi['listFiles'] = async () => this.read((index) => listFileEntries(index.db));
+  readonly secrets = async (): Promise<IndexedSecret[]> => this.read((index) => listIndexedSecrets(index.db));
+  readonly chunksOf: MemoryEngineApi['chunksOf'] = async (relPath) =>
+    this.read((index) => listChunkRefs(index.db, normalizeRelPath(relPath)));
 
   async timeline(query: TimelineQuery = {}): Promise<TimelineEntry[]> {
-    this.assertOpen();
-    const titles = this.lifecycle.reads.read((index) => listFileTitles(index.db));
+    const titles = this.read((index) => listFileTitles(index.db));
     return buildTimeline(await this.listFiles(), query, (p) => titles.get(p));
   }
 
-  get(relPath: string, from?: number, lines?: number): Promise<MemoryGetResult> {
-    this.assertOpen();
-    return this.foreground.run(() => this.files.get(relPath, from, lines));
+  private read<T>(query: (index: IndexDb) => T): T {
+    return this.whenOpen(() => this.lifecycle.reads.read(query));
   }
 
-  readFile(relPath: string, window?: { offset?: number; backward?: boolean }): Promise<FileContent> {
-    this.assertOpen();
-    return this.foreground.run(() => this.files.readFile(relPath, window));
+  // Each one someone waits for: a sync running meanwhile yields to it sooner.
+  readonly get: MemoryEngineApi['get'] = (relPath, from, lines) => this.onFiles((f) => f.get(relPath, from, lines));
+  readonly readFile: MemoryEngineApi['readFile'] = (relPath, window) =>
+    this.onFiles((f) => f.readFile(relPath, window));
+  readonly acceptChecksum: MemoryEngineApi['acceptChecksum'] = (relPath, expectedHash) =>
+    this.onFiles((f) => f.acceptChecksum(relPath, expectedHash));
+  readonly readTranscript: MemoryEngineApi['readTranscript'] = (relPath) =>
+    this.onFiles((f) => f.readTranscript(relPath));
+  readonly readTranscriptJsonl: MemoryEngineApi['readTranscriptJsonl'] = (relPath) =>
+    this.onFiles(async (f) => new TextDecoder('utf-8').decode((await f.readTranscriptBytes(relPath)).bytes));
+  readonly saveFile: MemoryEngineApi['saveFile'] = (relPath, text, expectedHash, options = {}) =>
+    this.onFiles((f) => f.saveFile(relPath, text, expectedHash, options));
+  readonly createFile: MemoryEngineApi['createFile'] = (relPath, text) =>
+    this.onFiles((f) => f.createFile(relPath, text));
+  readonly renameFile: MemoryEngineApi['renameFile'] = (from, to, expectedHash) =>
+    this.onFiles((f) => f.renameFile(from, to, expectedHash));
+  readonly deleteFile: MemoryEngineApi['deleteFile'] = (relPath, expectedHash) =>
+    this.onFiles((f) => f.deleteFile(relPath, expectedHash));
+
+  private onFiles<T>(operation: (files: FileOperations) => Promise<T>): Promise<T> {
+    return this.whenOpen(() => this.foreground.run(() => operation(this.files)));
   }
 
-  acceptChecksum(relPath: string, expectedHash: string): Promise<SaveResult> {
-    this.assertOpen();
-    return this.foreground.run(() => this.files.acceptChecksum(relPath, expectedHash));
-  }
+  readonly agentDatabases: MemoryEngineApi['agentDatabases'] = async () =>
+    this.whenOpen(() => agentDatabasesNow(this.agentDbs, this.discover));
+  readonly agentIndexChunks: MemoryEngineApi['agentIndexChunks'] = async (relPath) =>
+    this.whenOpen(() => agentChunksOf(this.agentDbs, normalizeRelPath(relPath)));
 
-  readTranscript(relPath: string): Promise<Transcript> {
-    this.assertOpen();
-    return this.foreground.run(() => this.files.readTranscript(relPath));
-  }
-
-  readTranscriptJsonl(relPath: string): Promise<string> {
-    this.assertOpen();
-    return this.foreground.run(async () =>
-      new TextDecoder('utf-8').decode((await this.files.readTranscriptBytes(relPath)).bytes),
-    );
-  }
-
-  async secrets(): Promise<IndexedSecret[]> {
-    this.assertOpen();
-    return this.lifecycle.reads.read((index) => listIndexedSecrets(index.db));
-  }
-
-  async chunksOf(relPath: string): Promise<ChunkRef[]> {
-    this.assertOpen();
-    return this.lifecycle.reads.read((index) => listChunkRefs(index.db, normalizeRelPath(relPath)));
-  }
-
-  async agentDatabases(): Promise<AgentDatabasesReport> {
-    this.assertOpen();
-    // The files' bytes now, not our index's idea of them: `memlens status` runs without a sync.
-    const memory = new Map<string, string | null>();
-    const { agentDatabases: _transcripts, ...filesOnly } = this.discover;
-    for (const file of await discoverFiles(filesOnly)) {
-      if (file.source !== 'memory' || !inAgentIndexScope(file.path)) continue;
-      memory.set(file.path, await fs.promises.readFile(file.absPath).then(sha256, () => null));
-    }
-    return agentDatabasesReport(this.agentDbs, this.discover, memory);
-  }
-
-  async agentIndexChunks(relPath: string): Promise<AgentIndexChunk[]> {
-    this.assertOpen();
-    return agentChunksOf(this.agentDbs, normalizeRelPath(relPath));
-  }
-
-  saveFile(relPath: string, text: string, expectedHash: string | null, options: SaveOptions = {}): Promise<SaveResult> {
-    this.assertOpen();
-    return this.foreground.run(() => this.files.saveFile(relPath, text, expectedHash, options));
-  }
-
-  createFile(relPath: string, text: string): Promise<SaveResult> {
-    this.assertOpen();
-    return this.foreground.run(() => this.files.createFile(relPath, text));
-  }
-
-  renameFile(from: string, to: string, expectedHash?: string): Promise<SaveResult> {
-    this.assertOpen();
-    return this.foreground.run(() => this.files.renameFile(from, to, expectedHash));
-  }
-
-  deleteFile(relPath: string, expectedHash?: string): Promise<void> {
-    this.assertOpen();
-    return this.foreground.run(() => this.files.deleteFile(relPath, expectedHash));
-  }
-
-  context(
-    args: ContextArgs,
-    options: { openclawConfig?: string; env?: Readonly<Record<string, string | undefined>> } = {},
-  ): Promise<ContextReport> {
-    this.assertOpen();
-    const config = {
-      env: options.env ?? process.env,
-      ...(this.discover.openclawHome ? { openclawHome: this.discover.openclawHome } : {}),
-      ...(options.openclawConfig ? { explicitPath: options.openclawConfig } : {}),
-    };
-    return buildContextReport({ ...args, workspaceDir: this.workspaceDir, config });
-  }
+  readonly context: MemoryEngineApi['context'] = (args, options = {}) =>
+    this.whenOpen(() => {
+      const { openclawHome } = this.discover;
+      const config = {
+        env: options.env ?? process.env,
+        ...(openclawHome ? { openclawHome } : {}),
+        ...(options.openclawConfig ? { explicitPath: options.openclawConfig } : {}),
+      };
+      return buildContextReport({ ...args, workspaceDir: this.workspaceDir, config });
+    });
 
   // -------------------------------------------------------------------------------------------
   // Status and events
 
   status(): IndexStatus {
-    const counts = this.lifecycle.reads.readCounts();
-    const index = this.lifecycle.index;
-    const status: IndexStatus = {
-      workspace: this.workspaceDir,
-      dbPath: this.lifecycle.dbPath,
-      files: counts?.files ?? 0,
-      chunks: counts?.chunks ?? 0,
-      bySource: counts?.bySource ?? { memory: { files: 0, chunks: 0 }, sessions: { files: 0, chunks: 0 } },
-      mode: this.usableEmbedder && !this.lifecycle.staleReason ? 'hybrid' : 'fts-only',
-      provider: this.embedder?.provider ?? 'none',
-      model: this.embedder?.model ?? 'none',
-      dims: this.embedder?.dims ?? index.embedding?.dims ?? null,
-      vectorsStored: counts?.vectorsStored ?? 0,
-      embeddingCacheEntries: counts?.embeddingCacheEntries ?? 0,
-      embeddingCacheHitRate: counts?.embeddingCacheHitRate ?? null,
-      vectorBackend: this.usableEmbedder ? index.vectorBackend : 'none',
-      watcher: this.watcherState,
-      ...(this.watcherReason ? { watcherReason: this.watcherReason } : {}),
-      schemaVersion: SCHEMA_VERSION,
-      chunkerVersion: CHUNKER_VERSION,
-      lastSyncAt: counts?.lastSyncAt ?? null,
-      errors: [...this.lifecycle.errorList(), ...this.lifecycle.reads.failedFiles()],
-      progress: this.progress,
-      lifecycle: this.lifecycle.status,
-    };
-    if (status.mode === 'fts-only') status.modeReason = this.currentModeReason();
-    const retry = this.outage?.state;
-    if (retry) status.embedderRetry = retry;
-    const backends = this.searchBackends();
-    if (backends) status.searchBackends = backends;
-    return status;
+    const { workspaceDir, lifecycle, embedder, watching, progress } = this;
+    return engineStatus({ workspaceDir, lifecycle, embedder, watching, progress });
   }
 
-  /** What searches run on; null while the index cannot say (damaged, closed). */
-  private searchBackends(): SearchBackends | null {
-    const state = this.lifecycle.status.state;
-    if (state === 'damaged' || state === 'closed') return null;
-    try {
-      return searchBackends(this.lifecycle.session);
-    } catch {
-      return null;
-    }
-  }
+  readonly retryEmbedder: MemoryEngineApi['retryEmbedder'] = async () => this.whenOpen(() => this.embedder.retry());
 
-  async retryEmbedder(): Promise<EmbedderRetryResult> {
-    this.assertOpen();
-    const outage = this.outage;
-    if (!outage?.state) return { reachable: this.usableEmbedder !== null && outage !== null, reason: null };
-    const reachable = await outage.retryNow();
-    return { reachable, reason: reachable ? null : (outage.state?.reason ?? null) };
-  }
-
-  onDidProgress(listener: (progress: IndexProgress) => void): Unsubscribe {
-    return this.progressListeners.add(listener);
-  }
-
-  onDidChangeFile(listener: (event: FileChangeEvent) => void): Unsubscribe {
-    return this.fileListeners.add(listener);
-  }
-
-  onDidChangeStatus(listener: (status: IndexStatus) => void): Unsubscribe {
-    return this.statusListeners.add(listener);
-  }
+  readonly onDidProgress: MemoryEngineApi['onDidProgress'] = (listener) => this.progressListeners.add(listener);
+  readonly onDidChangeFile: MemoryEngineApi['onDidChangeFile'] = (listener) => this.fileListeners.add(listener);
+  readonly onDidChangeStatus: MemoryEngineApi['onDidChangeStatus'] = (listener) => this.statusListeners.add(listener);
 
   private setProgress(progress: IndexProgress | null): void {
     this.progress = progress;
@@ -478,101 +252,37 @@ export class MemoryEngine implements MemoryEngineApi {
   }
 
   // -------------------------------------------------------------------------------------------
-  // Watching
+  // Watching (engine-watching.ts)
 
   async startWatching(): Promise<void> {
     this.assertOpen();
-    if (this.watcher) return;
-    this.watcher = new WorkspaceWatcher(this.discover, {
-      onPathChanged: async (relPath) => {
-        await this.lifecycle.reindexPath(relPath);
-      },
-      onReconcile: () => this.reconcile(),
-      onStateChange: (state, reason) => {
-        this.watcherState = state;
-        this.watcherReason = reason;
-        this.emitStatus();
-      },
-    });
-    await this.watcher.start();
-    this.followAgentDatabases();
-  }
-
-  /**
-   * The gateway appends events to its database, which no file event announces usefully (the WAL
-   * grows): poll its cheap data_version probe and reindex the sessions whose listing changed.
-   */
-  private followAgentDatabases(): void {
-    if (this.agentDbPoll) return;
-    // What is there now was indexed by the sync (or is by the watcher's reconcile): only changes from here on.
-    this.agentDbs.poll();
-    let busy = false;
-    this.agentDbPoll = setInterval(() => {
-      if (busy || this.closed) return;
-      busy = true;
-      void (async () => {
-        try {
-          for (const relPath of this.agentDbs.poll()) {
-            try {
-              await this.lifecycle.reindexPath(relPath);
-            } catch {
-              this.agentDbs.retryLater(relPath); // the lifecycle records the error in status
-            }
-          }
-        } finally {
-          busy = false;
-        }
-      })();
-    }, this.options.agentDbPollMs ?? AGENT_DB_POLL_MS);
-    this.agentDbPoll.unref();
+    await this.watching.start();
   }
 
   async stopWatching(): Promise<void> {
-    const watcher = this.watcher;
-    this.watcher = null;
-    if (this.agentDbPoll) clearInterval(this.agentDbPoll);
-    this.agentDbPoll = null;
-    await watcher?.stop();
-    this.watcherState = 'off';
-    this.watcherReason = null;
-    this.emitStatus();
+    await this.watching.stop();
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     await this.stopWatching();
     this.closed = true;
-    this.outage?.close();
-    this.openclawRanker.close();
+    this.embedder.stopRetrying();
+    this.searches.close();
     await this.lifecycle.close();
     this.agentDbs.close();
-    await this.embedder?.close();
-    await this.health.settled();
+    await this.embedder.close();
     this.progressListeners.clear();
     this.fileListeners.clear();
     this.statusListeners.clear();
   }
 
-  // -------------------------------------------------------------------------------------------
+  private whenOpen<T>(work: () => T): T {
+    this.assertOpen();
+    return work();
+  }
 
   private assertOpen(): void {
     if (this.closed) throw new MemoryLensError('UNAVAILABLE', 'The memory engine has been closed.');
   }
 }
-
-function toReport(result: SyncResult): SyncReport {
-  return {
-    filesScanned: result.filesScanned,
-    filesIndexed: result.filesIndexed,
-    filesSkipped: result.filesSkipped,
-    filesRemoved: result.filesRemoved,
-    filesFailed: result.filesFailed,
-    chunksWritten: result.chunksWritten,
-    chunksEmbedded: result.chunksEmbedded,
-    embeddingCacheHits: result.embeddingCacheHits,
-    tookMs: result.tookMs,
-  };
-}
-
-/** How often the agent databases' data_version is looked at while watching: one PRAGMA per database. */
-export const AGENT_DB_POLL_MS = 1000;

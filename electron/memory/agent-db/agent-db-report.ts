@@ -1,13 +1,29 @@
 // What `agentDatabases` answers: per agent database, its notices, its sessions and the agent's
 // index compared with the memory files. Read-only: it only reads through AgentDatabases.
-import { existsSync } from 'node:fs';
+import fs, { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { AgentDatabase, AgentDatabasesReport, AgentIndexChunk } from '../../../shared/agent-db-schemas.js';
 import { sessionFolderFor, type SessionSourceOptions } from '../workspace/session-sources.js';
 import { noticeFor } from './agent-db-connection.js';
 import type { AgentDatabases } from './agent-databases.js';
-import { agentIndexChunks, compareAgentIndex } from './agent-index.js';
+import { agentIndexChunks, compareAgentIndex, inAgentIndexScope } from './agent-index.js';
 import { sessionKind } from './agent-db-transcripts.js';
+import { sha256 } from '../text/hash.js';
+import { discoverFiles, type DiscoverOptions } from '../workspace/discover.js';
+
+/** The report on the files' bytes now, not our index's idea of them: `memlens status` runs without a sync. */
+export async function agentDatabasesNow(
+  databases: AgentDatabases,
+  discover: DiscoverOptions,
+): Promise<AgentDatabasesReport> {
+  const memory = new Map<string, string | null>();
+  const { agentDatabases: _transcripts, ...filesOnly } = discover;
+  for (const file of await discoverFiles(filesOnly)) {
+    if (file.source !== 'memory' || !inAgentIndexScope(file.path)) continue;
+    memory.set(file.path, await fs.promises.readFile(file.absPath).then(sha256, () => null));
+  }
+  return agentDatabasesReport(databases, discover, memory);
+}
 
 export function agentDatabasesReport(
   databases: AgentDatabases,

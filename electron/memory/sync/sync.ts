@@ -61,6 +61,12 @@ export interface SyncResult extends SyncReport {
   changes: FileChangeEvent[];
 }
 
+/** The contract's report of a sync: its counts, without the per-file lists the engine acts on. */
+export function toSyncReport(result: SyncResult): SyncReport {
+  const { filesPreparedOffThread: _offThread, failures: _failures, changes: _changes, ...report } = result;
+  return report;
+}
+
 /**
  * SQLite could not write because the disk holding the index is full. Nothing is half-written (each
  * file is one transaction), so the sync stops with this instead of marking every file failed.

@@ -1,0 +1,78 @@
+// The engine's two search pipelines over one workspace — ours (search/run) over our index, and the
+// `openclaw` profile over OpenClaw's chunks of the same files — and the masking every answer gets.
+import type { ExplainFileResult, SearchOptions, SearchResponse } from '../../shared/domain.js';
+import { AgentStoredVectors } from './agent-db/agent-vectors.js';
+import type { AgentDatabases } from './agent-db/agent-databases.js';
+import type { EngineEmbedder } from './engine-embedder.js';
+import type { EngineOptions } from './engine-types.js';
+import type { IndexDb } from './index/index-db.js';
+import type { IndexLifecycle } from './index-lifecycle/index-lifecycle.js';
+import { OpenClawRanker } from './openclaw-rank/openclaw-ranker.js';
+import { createSearchContext, emptySearchResponse, type SearchContextInput } from './search-context.js';
+import { explainFile } from './search/run/explain-file.js';
+import { runSearch, type SearchContext } from './search/run/run-search.js';
+import type { IndexSession } from './search/sqlite/index-session.js';
+import { maskSearchResponse, revealSearchResponse } from './secrets/search-secrets.js';
+
+export interface EngineSearchParts {
+  workspaceDir: string;
+  lifecycle: IndexLifecycle;
+  embedder: EngineEmbedder;
+  agentDbs: AgentDatabases;
+  options: Pick<EngineOptions, 'embedder' | 'accessStats'>;
+  /** Lines of a file as it is now, for `showSecrets` (null when it cannot be read). */
+  readLines(path: string, from: number, count: number): Promise<string | null>;
+}
+
+export class EngineSearch {
+  /** The `openclaw` search profile: OpenClaw's chunks of the same files, kept beside our index. */
+  private readonly openclawRanker: OpenClawRanker;
+
+  constructor(private readonly parts: EngineSearchParts) {
+    this.openclawRanker = new OpenClawRanker(parts.workspaceDir, {
+      embedder: () => parts.embedder.usable,
+      agentVectors: new AgentStoredVectors(parts.agentDbs),
+      noEmbedderReason: () => this.modeReason(),
+    });
+  }
+
+  async search(options: SearchOptions): Promise<SearchResponse> {
+    const response =
+      options.profile === 'openclaw'
+        ? await this.openclawRanker.search(options)
+        : await this.parts.lifecycle.reads.search(
+            (index, session) => runSearch(this.context(index, session), options),
+            () => emptySearchResponse(this.parts.embedder.usable, this.modeReason()),
+          );
+    // Masked even from our own index: a snippet can hold text the index never saw (OpenClaw's chunks).
+    const masked = maskSearchResponse(response);
+    return options.showSecrets ? revealSearchResponse(masked, this.parts.readLines) : masked;
+  }
+
+  explainFile(filePath: string, options: SearchOptions): Promise<ExplainFileResult> {
+    return this.parts.lifecycle.reads.readAsync((index, session) =>
+      explainFile(this.context(index, session), filePath, options),
+    );
+  }
+
+  close(): void {
+    this.openclawRanker.close();
+  }
+
+  private context(index: IndexDb, session: IndexSession): SearchContext {
+    const { embedder, accessStats } = this.parts.options;
+    const input: SearchContextInput = {
+      index,
+      session,
+      embedder: this.parts.embedder.usable,
+      modeReason: this.modeReason(),
+    };
+    if (embedder?.queryTimeoutMs !== undefined) input.queryTimeoutMs = embedder.queryTimeoutMs;
+    if (accessStats) input.accessStats = accessStats;
+    return createSearchContext(input);
+  }
+
+  private modeReason(): string {
+    return this.parts.embedder.modeReason(this.parts.lifecycle.staleReason);
+  }
+}
