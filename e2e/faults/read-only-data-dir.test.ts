@@ -55,7 +55,7 @@ describe.skipIf(unavailable !== null)('a read-only data folder (a read-only bind
       expect(got.code).toBe(1);
       // Before: "…it was moved to …agent-activity.sqlite.corrupt-… and a new one started" (nothing was),
       // then INDEX_CORRUPT "Cannot open the index …: ENOENT: no such file or directory, mkdir …".
-      expect(got.output).not.toMatch(/corrupt-|moved to/);
+      expect(got.output).not.toMatch(/corrupt-|damaged-|moved to/);
       expect(got.output).toMatch(
         /^memlens search: Agent activity \(access counts, search log\) cannot be kept: \S+ is on a read-only file system \(EROFS\)\./m,
       );
@@ -86,7 +86,7 @@ describe.skipIf(asRoot)('a data folder without write permission (chmod 555)', ()
       ['search', 'lighthouse', '--workspace', dir.workspace, '--data-dir', dir.dataDir, '--json'],
       { home: dir.root },
     );
-    expect(got.output).not.toMatch(/corrupt-|moved to|INDEX_CORRUPT/);
+    expect(got.output).not.toMatch(/corrupt-|damaged-|moved to|INDEX_CORRUPT/);
     expect(got.output).toMatch(/is not writable by this user \(EACCES\)/);
     expect(fs.readdirSync(dir.dataDir)).toEqual([]);
   });

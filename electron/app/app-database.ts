@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { MemoryLensError, messageOf } from '../../shared/errors.js';
-import { fileTimestamp } from '../memory/files/data-dir.js';
+import { damagedPathFor } from '../memory/files/data-dir.js';
 import { dataDiskFullError, isDamageError, isDiskFullAt, openWalDatabase } from '../memory/files/sqlite-wal-open.js';
 import { assertWritableFolder } from '../memory/files/writable-folder.js';
 
@@ -125,9 +125,4 @@ function replaceDamaged(
   const outcome = spec.onDamaged === 'discard' ? 'a new one was started' : spec.onDamaged(aside, db);
   const notice = `${spec.label} was damaged (${reason.replace(/\s+/g, ' ').slice(0, 200)}); it was moved aside to ${path.basename(aside)} and ${outcome}.`;
   return { db, notice, diskFull };
-}
-
-/** The one name of a damaged app file moved aside: `<file>.damaged-<time>`. */
-export function damagedPathFor(dbPath: string, now: Date): string {
-  return `${dbPath}.damaged-${fileTimestamp(now)}`;
 }

@@ -115,10 +115,10 @@ describe('index damage while the engine runs', () => {
       .status()
       .errors.map((e) => e.message)
       .join('\n');
-    expect(errors).toMatch(/overwritten with something that is not a database.*moved to .*index\.sqlite\.corrupt-/);
+    expect(errors).toMatch(/overwritten with something that is not a database.*moved to .*index\.sqlite\.damaged-/);
     const aside = fs
       .readdirSync(path.dirname(s.dbPath))
-      .find((name) => name.startsWith('index.sqlite.corrupt-') && !/-(wal|shm)$/.test(name));
+      .find((name) => name.startsWith('index.sqlite.damaged-') && !/-(wal|shm)$/.test(name));
     expect(fs.readFileSync(path.join(path.dirname(s.dbPath), aside!), 'utf8')).toMatch(/^garbage, not a database/);
     expect(await paths(engine, '合同金额')).toEqual(['memory/2026-05-04.md']);
   });

@@ -258,8 +258,8 @@ describe('MemoryEngine index recovery', () => {
     fs.writeFileSync(s.dbPath, Buffer.from('this is not a database at all, just bytes '.repeat(200)));
     const engine = await s.open();
     const status = engine.status();
-    expect(status.errors[0]?.message).toMatch(/could not be read.*moved to .*index\.sqlite\.corrupt-/);
-    const aside = fs.readdirSync(s.dataDir).filter((name) => name.startsWith('index.sqlite.corrupt-'));
+    expect(status.errors[0]?.message).toMatch(/could not be read.*moved to .*index\.sqlite\.damaged-/);
+    const aside = fs.readdirSync(s.dataDir).filter((name) => name.startsWith('index.sqlite.damaged-'));
     expect(aside).toHaveLength(1);
     expect(fs.readFileSync(path.join(s.dataDir, aside[0]!), 'utf8')).toMatch(/^this is not a database/);
     expect((await engine.sync()).filesIndexed).toBe(3);
@@ -290,8 +290,8 @@ describe('MemoryEngine index recovery', () => {
         .status()
         .errors.map((e) => e.message)
         .join('\n'),
-    ).toMatch(/damaged .* moved to .*index\.sqlite\.corrupt-/);
-    expect(fs.readdirSync(s.dataDir).some((name) => name.startsWith('index.sqlite.corrupt-'))).toBe(true);
+    ).toMatch(/damaged .* moved to .*index\.sqlite\.damaged-/);
+    expect(fs.readdirSync(s.dataDir).some((name) => name.startsWith('index.sqlite.damaged-'))).toBe(true);
     expect(engine.status().files).toBe(400);
     // Every chunk holds lorem; only n7's hold word7, so they rank first.
     expect((await hits(engine, 'word7 lorem'))[0]).toMatch(/^memory\/n7\.md:/);

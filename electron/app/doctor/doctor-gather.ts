@@ -5,11 +5,9 @@ import type { ContextArgs } from '../../../shared/domain.js';
 import { MemoryLensError } from '../../../shared/errors.js';
 import { ROOT_MEMORY_FILES } from '../../memory/workspace/memory-locations.js';
 import type { MemoryEngineApi } from '../../memory/engine-types.js';
-import { extractMemoryCalls, jsonlRecords } from '../../memory/parse/memory-tool-calls.js';
+import { extractMemoryCalls, jsonlRecords, SEARCH_TOOLS } from '../../memory/parse/memory-tool-calls.js';
 import type { WorkspaceActivity } from '../agent/agent-activity-store.js';
 import type { DoctorFile, DoctorInput, IndexProblem, Retrieval } from './doctor-input.js';
-
-const SEARCH_TOOLS = new Set(['memory_search', 'memory_recall', 'wiki_search']);
 
 export interface GatherOptions {
   /** The OpenClaw agent whose limits and transcripts count (`--agent`); default every agent. */

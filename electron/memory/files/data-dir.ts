@@ -43,6 +43,11 @@ export function fileTimestamp(now: Date = new Date()): string {
   return now.toISOString().replace(/[:.]/g, '-');
 }
 
+/** The one name of a damaged SQLite file moved aside (index or app database): `<file>.damaged-<time>`. */
+export function damagedPathFor(dbPath: string, now: Date): string {
+  return `${dbPath}.damaged-${fileTimestamp(now)}`;
+}
+
 function slugOf(name: string): string {
   const slug = name
     .normalize('NFKD')

@@ -269,9 +269,9 @@ describe('IndexLifecycle: damage and recovery', () => {
     await eventually(() => expect(states.slice(-3)).toEqual(['damaged', 'recovering', 'serving']));
     const aside = fs
       .readdirSync(path.dirname(ws.dbPath))
-      .find((name) => name.startsWith('index.sqlite.corrupt-') && !/-(wal|shm)$/.test(name));
+      .find((name) => name.startsWith('index.sqlite.damaged-') && !/-(wal|shm)$/.test(name));
     expect(fs.readFileSync(path.join(path.dirname(ws.dbPath), aside!))).toEqual(Buffer.alloc(64 * 1024, 0x5a));
-    expect(lifecycle.errorList().at(-1)?.message).toMatch(/not a database.*moved to .*index\.sqlite\.corrupt-/);
+    expect(lifecycle.errorList().at(-1)?.message).toMatch(/not a database.*moved to .*index\.sqlite\.damaged-/);
     expect(await paths(lifecycle, 'tea')).toEqual(['MEMORY.md']);
   });
 

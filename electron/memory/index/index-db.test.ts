@@ -94,7 +94,7 @@ describe('openIndexDb', () => {
     fs.writeFileSync(`${dbPath}-wal`, 'junk');
     const index = open(dbPath);
     expect(index.quarantined).not.toBeNull();
-    expect(index.quarantined!.movedTo).toMatch(/index\.sqlite\.corrupt-\d{4}-/);
+    expect(index.quarantined!.movedTo).toMatch(/index\.sqlite\.damaged-\d{4}-/);
     expect(fs.readFileSync(index.quarantined!.movedTo)).toEqual(Buffer.alloc(8192, 0x5a));
     expect(fs.existsSync(`${index.quarantined!.movedTo}-wal`)).toBe(true);
     expect(index.created).toBe(true);

@@ -8,7 +8,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import { CHUNKING_DEFAULTS } from '../../../shared/search-defaults.js';
-import { fileTimestamp } from '../files/data-dir.js';
+import { damagedPathFor } from '../files/data-dir.js';
 import { readMeta, metaNumber, writeMeta } from './meta.js';
 import { APPLICATION_ID, META_KEYS, createBaseSchema, createVectorTable, hasTable, missingTables } from './schema.js';
 import type { VectorTableKind } from './schema.js';
@@ -283,11 +283,11 @@ function tryOpen(dbPath: string, options: OpenIndexOptions): Database.Database |
 }
 
 /**
- * Moves `<path>` (and its -wal/-shm) to `<path>.corrupt-<timestamp>`; returns the new path, or
+ * Moves `<path>` (and its -wal/-shm) to `<path>.damaged-<timestamp>`; returns the new path, or
  * null when there was nothing to move (the file was deleted).
  */
 export function quarantineIndexFile(dbPath: string, now: Date): string | null {
-  const target = `${dbPath}.corrupt-${fileTimestamp(now)}`;
+  const target = damagedPathFor(dbPath, now);
   let moved = false;
   for (const suffix of ['', '-wal', '-shm']) {
     if (fs.existsSync(dbPath + suffix)) {
