@@ -348,6 +348,7 @@ export const SearchNoticeSchema = z.object({
   code: z.enum([
     'relaxed-query',
     'keyword-only',
+    'openclaw-profile',
     'vector-timeout',
     'no-terms',
     'index-building',

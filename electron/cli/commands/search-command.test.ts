@@ -44,7 +44,7 @@ describe('memlens search after the index was garbled', () => {
     const lines = text.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(
-      /^memlens search: The index could not be read .*moved to .*corrupt.*rebuilt from the files/,
+      /^memlens search: The index could not be read .*moved to .*index\.sqlite\.damaged-.*rebuilt from the files/,
     );
 
     fs.writeFileSync(file, Buffer.alloc(8192, 0x5a));

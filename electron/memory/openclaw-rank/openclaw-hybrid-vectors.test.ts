@@ -194,6 +194,18 @@ describe("the openclaw profile reproduces OpenClaw 2026.9.6's hybrid memory_sear
     expect(asked).toEqual(fixture.vectors.map((v) => [v.query]));
   });
 
+  it('nothing reaching minScore with the keyword matches kept is one code in both rankings: below-min-score', async () => {
+    const { engine } = await openEngine('min-score', true);
+    await engine.sync();
+    const query = { query: 'agreement', now: Date.parse(NOW), minScore: 0.99 };
+    for (const response of [await engine.search({ ...query, profile: 'openclaw' }), await engine.search(query)]) {
+      expect(response.mode).toBe('hybrid');
+      expect(response.results.length).toBeGreaterThan(0);
+      expect(response.notices.find((n) => n.code === 'below-min-score')?.message).toMatch(/minScore 0\.99/);
+      expect(response.notices.some((n) => n.code === 'relaxed-query' && /minScore/.test(n.message))).toBe(false);
+    }
+  });
+
   it("embeds every chunk itself, and says so, when the embedder's model is not the one the agent's index used", async () => {
     const { workspaceDir, openclawHome } = stateFolder('other-model', true);
     const engine = await MemoryEngine.open({

@@ -20,6 +20,7 @@ import { hybridLikeOpenClaw } from './openclaw-hybrid.js';
 import { hybridResult } from './openclaw-hybrid-results.js';
 import { importanceLine, profileResult } from './openclaw-result-parts.js';
 import type { OpenClawSearchOutcome, RankedHit } from './openclaw-search.js';
+import { belowMinScoreNotice, openclawProfileNotice, relaxedQueryNotice } from '../../../shared/search-notices.js';
 
 export interface OpenClawRankerOptions {
   /** The embedder for the hybrid half (the agent's provider, reached through our endpoint embedder); null: keyword-only. */
@@ -92,22 +93,9 @@ export class OpenClawRanker {
       }
     }
     const outcome = searchLikeOpenClaw(index, options.query, searchOptions);
-    const notices: SearchResponse['notices'] = [
-      {
-        code: 'keyword-only',
-        message: `Ranked as OpenClaw ${OPENCLAW_RANKING_RELEASE}'s keyword-only memory_search ranks (its chunks, its scores).`,
-      },
-    ];
-    if (outcome.usedFallback)
-      notices.push({
-        code: 'relaxed-query',
-        message: `Like OpenClaw, also searched the keywords ${outcome.fallbackTerms.map((t) => `"${t}"`).join(', ')} one by one.`,
-      });
-    if (outcome.keptBelowMinScore)
-      notices.push({
-        code: 'relaxed-query',
-        message: `No result reached minScore ${options.minScore ?? OPENCLAW_DEFAULTS.minScore}; OpenClaw keeps the keyword matches anyway.`,
-      });
+    const notices: SearchResponse['notices'] = [openclawProfileNotice(OPENCLAW_RANKING_RELEASE, 'keyword-only')];
+    if (outcome.usedFallback) notices.push(relaxedQueryNotice({ oneByOne: outcome.fallbackTerms }));
+    if (outcome.keptBelowMinScore) notices.push(belowMinScoreNotice(options.minScore ?? OPENCLAW_DEFAULTS.minScore));
     return {
       results: outcome.results.map((hit, i) =>
         toSearchResult(hit, i + 1, outcome, index.chunks.get(hit.id), options.query),
@@ -169,7 +157,7 @@ export class OpenClawRanker {
         : origins.has('agent')
           ? `the agent's stored vectors where they match its chunks, ours for the rest (model ${embedder.model})`
           : `vectors embedded by ${embedder.model}`;
-    const notices: SearchResponse['notices'] = [];
+    const notices: SearchResponse['notices'] = [openclawProfileNotice(OPENCLAW_RANKING_RELEASE, 'hybrid')];
     const agentModel = [...(agentModels?.keys() ?? [])].find((m) => m !== 'fts-only');
     if (agentModels === null)
       notices.push({
@@ -181,16 +169,8 @@ export class OpenClawRanker {
         code: 'not-agent-model',
         message: `The agent's index was embedded with "${agentModel}", Memory Lens with "${embedder.model}": the vector half is this model's, not your agent's.`,
       });
-    if (keyword.usedFallback)
-      notices.push({
-        code: 'relaxed-query',
-        message: `Like OpenClaw, also searched the keywords ${keyword.terms.map((t) => `"${t}"`).join(', ')} one by one.`,
-      });
-    if (outcome.keptBelowMinScore)
-      notices.push({
-        code: 'relaxed-query',
-        message: `No result reached minScore ${minScore}; OpenClaw keeps the keyword matches anyway.`,
-      });
+    if (keyword.usedFallback) notices.push(relaxedQueryNotice({ oneByOne: keyword.terms }));
+    if (outcome.keptBelowMinScore) notices.push(belowMinScoreNotice(minScore));
     return {
       results: outcome.results.map((hit) =>
         hybridResult(

@@ -117,6 +117,15 @@ describe('the openclaw profile reproduces OpenClaw 2026.9.6 memory_search', () =
     });
   });
 
+  it('says what happened with the notice codes both rankings share, one meaning each', async () => {
+    const engine = engines.get('english')!;
+    const theirs = await engine.search({ query: 'contract zebra', now: Date.parse(NOW), profile: 'openclaw' });
+    // The profile says it is OpenClaw's ranking; "keyword-only" is only ever about the vector half.
+    expect(theirs.notices.map((n) => n.code)).toContain('openclaw-profile');
+    expect(theirs.notices.filter((n) => n.code === 'keyword-only')).toEqual([]);
+    expect(theirs.notices.find((n) => n.code === 'relaxed-query')?.message).toMatch(/"contract", "zebra" one by one/);
+  });
+
   it('follows edits: the next search sees the files as they are on disk, as a fresh index would', async () => {
     const engine = engines.get('english')!;
     const before = await engine.search({ query: 'walrus', profile: 'openclaw', now: Date.parse(NOW) });

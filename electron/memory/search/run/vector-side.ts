@@ -5,6 +5,7 @@ import { DEFAULT_QUERY_TIMEOUT_MS, EmbeddingTimeoutError } from '../../embed/emb
 import type { VectorSide } from '../core/fuse.js';
 import type { IndexSession } from '../sqlite/index-session.js';
 import { vectorSearch as defaultVectorSearch } from '../sqlite/vector-search.js';
+import { keywordOnlyNotice, vectorTimeoutNotice } from '../../../../shared/search-notices.js';
 
 export { DEFAULT_QUERY_TIMEOUT_MS };
 
@@ -65,7 +66,7 @@ export async function runVectorSide(input: VectorSideInput): Promise<VectorSideR
     const reason = input.unavailableReason ?? 'no embedding model loaded';
     return {
       side: { available: false, reason },
-      notice: { code: 'keyword-only', message: `Keyword-only search: ${reason}.` },
+      notice: keywordOnlyNotice(reason),
       fellBack: false,
     };
   }
@@ -88,17 +89,14 @@ export async function runVectorSide(input: VectorSideInput): Promise<VectorSideR
       const reason = `query embedding timed out after ${input.timeoutMs} ms`;
       return {
         side: { available: false, reason },
-        notice: {
-          code: 'vector-timeout',
-          message: `Vector search skipped for this query: ${reason}; results are keyword-only.`,
-        },
+        notice: vectorTimeoutNotice(input.timeoutMs),
         fellBack: true,
       };
     }
     const reason = `vector search failed: ${message}`;
     return {
       side: { available: false, reason },
-      notice: { code: 'keyword-only', message: `Keyword-only for this query: ${reason}.` },
+      notice: keywordOnlyNotice(reason, 'query'),
       fellBack: true,
     };
   }
