@@ -195,7 +195,7 @@ export function App() {
               title={v.title}
               onClick={() => setView(v.id)}
             >
-              {v.label}
+              {v.renderLabel ? v.renderLabel() : v.label}
             </button>
           ))}
         </nav>
