@@ -5,6 +5,7 @@ import { agentCallsStore } from '../features/agents/stores/agent-calls-store-con
 import { agentsStore } from '../features/agents/stores/agents-store-context';
 import { lineNotesStore } from '../features/editor/stores/line-notes-store-context';
 import { contextStore } from '../features/context/stores/context-store-context';
+import { doctorStore } from '../features/doctor/stores/doctor-store-context';
 import { budgetStore } from '../features/editor/stores/budget-store-context';
 import { editorStore } from '../features/editor/stores/editor-store-context';
 import { filesStore } from '../features/files/stores/files-store-context';
@@ -37,7 +38,9 @@ export function AppStoreProvider({ store, api, children }: { store: AppStore; ap
                           <agentAccessStore.Provider value={store}>
                             <agentsStore.Provider value={store}>
                               <lineNotesStore.Provider value={store}>
-                                <agentCallsStore.Provider value={store}>{children}</agentCallsStore.Provider>
+                                <agentCallsStore.Provider value={store}>
+                                  <doctorStore.Provider value={store}>{children}</doctorStore.Provider>
+                                </agentCallsStore.Provider>
                               </lineNotesStore.Provider>
                             </agentsStore.Provider>
                           </agentAccessStore.Provider>

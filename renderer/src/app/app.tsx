@@ -11,6 +11,7 @@ import { QuickOpen } from '../features/files/components/quick-open';
 import { CommandPalette } from './command-palette';
 import { SearchPanel } from '../features/search/components/search-panel';
 import { StatusBar } from '../features/status/components/status-bar';
+import { DoctorSummary } from '../features/doctor/components/doctor-summary';
 import { baseName, workspaceLabel } from '../lib/path-labels';
 import { confirmLeave, openFileAt, openSearchResult, openSettings, requestOpenWorkspace } from './app-actions';
 import { useApi, useApp, useAppStoreApi } from './app-store-provider';
@@ -195,7 +196,7 @@ export function App() {
               title={v.title}
               onClick={() => setView(v.id)}
             >
-              {v.label}
+              {v.renderLabel ? v.renderLabel() : v.label}
             </button>
           ))}
         </nav>
@@ -294,7 +295,7 @@ export function App() {
           <div className="app__scrim" data-testid="overlay-scrim" onClick={closeOverlays} />
         )}
       </div>
-      <StatusBar onOpenSettings={toSettings} />
+      <StatusBar onOpenSettings={toSettings} doctor={<DoctorSummary onOpen={() => setView('doctor')} />} />
       <QuickOpen onOpen={openPath} />
       <CommandPalette store={store} />
     </div>

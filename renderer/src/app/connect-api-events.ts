@@ -141,6 +141,8 @@ export function connectApiEvents(api: MemlensApi, store: AppStore): () => void {
       store.getState().applyModelProgress(progress);
       store.getState().applyModelProgressToView(progress);
     }),
+    // A doctor pass finished: the status bar's summary, and the Doctor view's list if it is shown.
+    api.onDidChangeDoctor((event) => store.getState().applyDoctorChanged(event)),
     api.onDidRequestOpenWorkspace(() => {
       void requestOpenWorkspace(api, store);
     }),

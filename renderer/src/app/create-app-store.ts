@@ -5,6 +5,7 @@ import type { MemlensApi } from '../../../shared/contract';
 import type { LanguageSetting } from '../../../shared/settings-schema';
 import { createAgentCallsSlice, type AgentCallsSlice } from '../features/agents/stores/agent-calls-slice';
 import { createContextSlice, type ContextSlice } from '../features/context/stores/context-slice';
+import { createDoctorSlice, type DoctorSlice } from '../features/doctor/stores/doctor-slice';
 import { createBudgetSlice, type BudgetSlice } from '../features/editor/stores/budget-slice';
 import { createAgentAccessSlice, type AgentAccessSlice } from '../features/editor/stores/agent-access-slice';
 import { createEditorSlice, type EditorSlice } from '../features/editor/stores/editor-slice';
@@ -28,6 +29,7 @@ export type AppState = FilesSlice &
   TimelineSlice &
   StatusSlice &
   ContextSlice &
+  DoctorSlice &
   SettingsViewSlice &
   AgentsSlice &
   AgentCallsSlice &
@@ -53,6 +55,7 @@ export function createAppStore(api: MemlensApi, options: AppStoreOptions = {}): 
     ...createTimelineSlice(api)(...a),
     ...createStatusSlice(api)(...a),
     ...createContextSlice(api)(...a),
+    ...createDoctorSlice(api)(...a),
     ...createAgentCallsSlice(api)(...a),
     ...createSettingsViewSlice(api, options.applyLanguage)(...a),
     ...createAgentsSlice(api)(...a),

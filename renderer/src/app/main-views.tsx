@@ -6,6 +6,8 @@ import type { SearchResult } from '../../../shared/domain';
 import { AgentCallsView } from '../features/agents/components/agent-calls-view';
 import { AgentIndexView } from '../features/agents/components/agent-index-view';
 import { ContextView } from '../features/context/components/context-view';
+import { DoctorView } from '../features/doctor/components/doctor-view';
+import { DoctorViewLabel } from '../features/doctor/components/doctor-view-label';
 import { EditorPane } from '../features/editor/components/editor-pane';
 import { ChangeEventsColumn } from '../features/history/components/change-events-column';
 import { ChangesView } from '../features/history/components/changes-view';
@@ -38,6 +40,8 @@ export interface MainViewSpec {
   label: string;
   /** Tooltip of the view's switcher button. */
   title?: string;
+  /** The switcher's label in the interface's language, for a view whose words are translated. */
+  renderLabel?(): ReactNode;
   render(ctx: MainViewContext): ReactNode;
 }
 
@@ -65,6 +69,12 @@ export const MAIN_VIEWS: readonly MainViewSpec[] = [
     label: 'Context',
     title: 'What the agent sees at session start',
     render: (ctx) => <ContextView onOpen={ctx.openAt} />,
+  },
+  {
+    id: 'doctor',
+    label: 'Doctor',
+    renderLabel: () => <DoctorViewLabel />,
+    render: (ctx) => <DoctorView onOpen={ctx.openRange} />,
   },
   {
     id: 'agent',

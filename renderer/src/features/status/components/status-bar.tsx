@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reasonHeadline } from '../../../../../shared/reason-text';
 import { formatBytes } from '../../../lib/format-number';
@@ -10,7 +11,13 @@ import { WatcherStatus } from './watcher-status';
 const LIFECYCLE_STATES = ['stale', 'rebuilding', 'damaged', 'recovering'] as const;
 type LifecycleShown = (typeof LIFECYCLE_STATES)[number];
 
-export function StatusBar({ onOpenSettings }: { onOpenSettings?(): void }) {
+export interface StatusBarProps {
+  onOpenSettings?(): void;
+  /** The doctor's summary, composed in app/ (it reads the doctor's slice, never loads it). */
+  doctor?: ReactNode;
+}
+
+export function StatusBar({ onOpenSettings, doctor }: StatusBarProps) {
   const { t, i18n } = useTranslation('status');
   const { index, progress, uiErrors, errorsOpen, reindexing, lastReindex, connected, model } = useStatus((s) => ({
     index: s.status.index,
@@ -133,6 +140,7 @@ export function StatusBar({ onOpenSettings }: { onOpenSettings?(): void }) {
       )}
 
       <span className="status-bar__spacer" />
+      {doctor}
       {lastReindex && !reindexing && (
         <span
           className="status-bar__item muted"

@@ -1,0 +1,140 @@
+// The Doctor view's state: the latest findings, the summary the status bar shows, and the one fix
+// being applied. The doctor computes in the background; its doctorChanged event says a pass is
+// done, and only then is the report read again (so a fixed finding is gone when the list reloads).
+//
+//   load → report (`computing` until the first pass; the event brings the ready one)
+//   fix(finding, fix) → doctorFix → the finding hidden until the next pass replaces the report
+import type { StateCreator } from 'zustand';
+import type { EventPayload, MemlensApi } from '../../../../../shared/contract';
+import type { DoctorReport, FindingKind } from '../../../../../shared/doctor-schemas';
+import { errorInfo } from '../../../lib/error-message';
+
+export type DoctorPort = Pick<MemlensApi, 'doctorReport' | 'doctorFix'>;
+export type DoctorSummary = EventPayload<'doctorChanged'>;
+
+export type DoctorFixOutcome =
+  | { kind: 'fixed'; findingId: string; files: string[] }
+  | { kind: 'conflict' | 'error'; findingId: string; message: string };
+
+export interface DoctorSlice {
+  doctor: {
+    report: DoctorReport | null;
+    /** `idle` until the view first asks: the status bar never starts the doctor by itself. */
+    status: 'idle' | 'loading' | 'done' | 'error';
+    error: string | null;
+    /** The latest finished pass's counts (from the event or the report); null before one is known. */
+    summary: DoctorSummary | null;
+    /** `findingId/fixId` while its fix is being written. */
+    applying: string | null;
+    lastFix: DoctorFixOutcome | null;
+    /** Fixed since the report was read: left out of the list until the next pass replaces it. */
+    fixedIds: readonly string[];
+  };
+  loadDoctor(): Promise<void>;
+  applyDoctorFix(findingId: string, fixId: string): Promise<void>;
+  /** A pass finished (the doctorChanged event): the summary, and the list again if someone looks at it. */
+  applyDoctorChanged(event: DoctorSummary): void;
+}
+
+export const initialDoctorState: DoctorSlice['doctor'] = {
+  report: null,
+  status: 'idle',
+  error: null,
+  summary: null,
+  applying: null,
+  lastFix: null,
+  fixedIds: [],
+};
+
+export function createDoctorSlice(port: DoctorPort): StateCreator<DoctorSlice, [], [], DoctorSlice> {
+  let seq = 0;
+  return (set, get) => {
+    const patch = (p: Partial<DoctorSlice['doctor']>) => set((s) => ({ doctor: { ...s.doctor, ...p } }));
+    return {
+      doctor: initialDoctorState,
+
+      async loadDoctor() {
+        const mine = ++seq;
+        if (get().doctor.status !== 'done') patch({ status: 'loading' });
+        try {
+          const report = await port.doctorReport({});
+          if (mine !== seq) return;
+          if (report.state === 'computing') {
+            // The first pass runs now; its doctorChanged event brings the findings.
+            patch({ status: 'loading', error: null });
+            return;
+          }
+          patch({
+            report,
+            status: 'done',
+            error: null,
+            fixedIds: [],
+            summary: { state: 'ready', counts: report.counts, computedAt: report.computedAt },
+          });
+        } catch (error) {
+          if (mine === seq) patch({ status: 'error', error: errorInfo(error).message });
+        }
+      },
+
+      async applyDoctorFix(findingId, fixId) {
+        if (get().doctor.applying) return;
+        patch({ applying: `${findingId}/${fixId}`, lastFix: null });
+        try {
+          const result = await port.doctorFix({ findingId, fixId });
+          patch({
+            applying: null,
+            lastFix: { kind: 'fixed', findingId, files: result.written.map((w) => w.path) },
+            fixedIds: [...get().doctor.fixedIds, findingId],
+          });
+        } catch (error) {
+          const info = errorInfo(error);
+          patch({
+            applying: null,
+            lastFix: { kind: info.code === 'CONFLICT' ? 'conflict' : 'error', findingId, message: info.message },
+          });
+        }
+      },
+
+      applyDoctorChanged(event) {
+        patch({ summary: event });
+        const { status, report } = get().doctor;
+        if (status !== 'idle' && event.computedAt !== report?.computedAt) void get().loadDoctor();
+      },
+    };
+  };
+}
+
+/** The findings the list shows: the report's, less those fixed since it was read. */
+export function shownFindings(s: DoctorSlice['doctor']): DoctorReport['findings'] {
+  if (!s.report) return [];
+  if (s.fixedIds.length === 0) return s.report.findings;
+  const fixed = new Set(s.fixedIds);
+  return s.report.findings.filter((f) => !fixed.has(f.id));
+}
+
+/** The Doctor view's groups, in the order it lists them. */
+export const VIEW_ORDER: readonly FindingKind[] = [
+  'duplicate',
+  'conflict',
+  'never-used',
+  'budget',
+  'dreaming',
+  'secret',
+  'index',
+];
+
+/** The status bar's order: what most needs a look first (conflicts, then duplicates, …). */
+export const SUMMARY_ORDER: readonly FindingKind[] = [
+  'conflict',
+  'duplicate',
+  'secret',
+  'budget',
+  'index',
+  'never-used',
+  'dreaming',
+];
+
+/** The kinds with findings, in the status bar's order, each with its count. */
+export function countedKinds(counts: DoctorSummary['counts']): { kind: FindingKind; count: number }[] {
+  return SUMMARY_ORDER.flatMap((kind) => (counts[kind] ? [{ kind, count: counts[kind] }] : []));
+}
