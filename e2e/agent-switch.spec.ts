@@ -3,7 +3,7 @@
 // folder (e2e/fixtures/openclaw-2026.9: agents main and research).
 import { expect, test, type Page } from '@playwright/test';
 import { startServe, type ServedWorkspace } from './support/serve-fixture.js';
-import { fileItem, openApp, openFile } from './support/ui-helpers.js';
+import { fileItem, openApp, openFile, searchFor } from './support/ui-helpers.js';
 
 let served: ServedWorkspace & { stop(): Promise<void> };
 test.beforeAll(async () => {
@@ -17,12 +17,6 @@ const MAIN_ONLY = 'memory/2026-08-14-project-atlas.md';
 const RESEARCH_ONLY = 'memory/reading-list.md';
 const RESEARCH_SESSION = 'sessions/research/5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d.jsonl';
 
-async function search(page: Page, query: string): Promise<void> {
-  await page.getByTestId('search-input').fill(query);
-  await expect(page.getByTestId('search-summary')).toContainText(query);
-  await expect(page.getByTestId('search-status')).toHaveAttribute('data-value', 'done');
-}
-
 const resultPaths = (page: Page) =>
   page
     .getByTestId('search-results')
@@ -33,7 +27,7 @@ test('after a switch every view shows the new agent: search re-runs, timeline, c
   page,
 }) => {
   await openApp(page, served.url);
-  await search(page, 'billing BM25');
+  await searchFor(page, 'billing BM25');
   expect(await resultPaths(page)).toContain(MAIN_ONLY);
   await openFile(page, MAIN_ONLY);
   await page.getByTestId('view-timeline').click();

@@ -5,9 +5,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { WORKSPACES } from '../scripts/openclaw-search-vectors/search-workspaces.mjs';
-import { cliSearch, openApp, openFile, snap, typeAtEnd } from './support/ui-helpers.js';
+import { cliSearch, openApp, openFile, searchFor, snap, typeAtEnd } from './support/ui-helpers.js';
 import { startServe, test } from './support/serve-fixture.js';
 
 const english = WORKSPACES.find((w) => w.name === 'english')!;
@@ -22,12 +22,6 @@ function writeWorkspace(): string {
   return dir;
 }
 
-async function search(page: Page, query: string): Promise<void> {
-  await page.getByTestId('search-input').fill(query);
-  await page.getByTestId('search-input').press('Enter');
-  await expect(page.getByTestId('search-status')).toHaveAttribute('data-value', 'done');
-}
-
 for (const size of [
   { width: 1440, height: 900 },
   { width: 1024, height: 700 },
@@ -39,7 +33,7 @@ for (const size of [
     try {
       await page.setViewportSize(size);
       await openApp(page, served.url);
-      await search(page, 'deploy');
+      await searchFor(page, 'deploy');
       await expect(page.getByTestId('ranking-profile')).toHaveAttribute('data-value', 'memory-lens');
       const lensFirst = page.getByTestId('search-result').first();
       await lensFirst.getByTestId('breakdown-toggle').click();

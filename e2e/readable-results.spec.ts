@@ -5,7 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { sameTextKey } from '../shared/result-groups.js';
 import { buildAutomatedWorkspace, CRON_JOB, FEISHU_FIRST_WORDS, FEISHU_SENDER } from './support/automated-workspace.js';
 import { startServe, type ServedWorkspace } from './support/serve-fixture.js';
-import { openApp } from './support/ui-helpers.js';
+import { openApp, searchFor } from './support/ui-helpers.js';
 
 let served: ServedWorkspace & { stop(): Promise<void> };
 test.beforeAll(async () => {
@@ -14,12 +14,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await served.stop();
 });
-
-async function search(page: Page, query: string): Promise<void> {
-  await page.getByTestId('search-input').fill(query);
-  await expect(page.getByTestId('search-summary')).toContainText(query);
-  await expect(page.getByTestId('search-status')).toHaveAttribute('data-value', 'done');
-}
 
 interface ShownHit {
   path: string;
@@ -47,7 +41,7 @@ function span(lines: string): [number, number] {
 for (const query of ['3月5日', 'February 5th wise support', 'HEARTBEAT', '轻笔记项目定稿', 'Wise support inbox']) {
   test(`“${query}”: no two hits of one file overlap or touch, no two snippets say the same`, async ({ page }) => {
     await openApp(page, served.url);
-    await search(page, query);
+    await searchFor(page, query);
     const hits = await shownHits(page);
     expect(hits.length).toBeGreaterThan(0);
     for (const [i, a] of hits.entries()) {
@@ -72,7 +66,7 @@ test('the same cron prompt in six sessions is one hit “and N more like it”, 
   page,
 }) => {
   await openApp(page, served.url);
-  await search(page, 'February 5th wise support');
+  await searchFor(page, 'February 5th wise support');
   const alike = page.getByTestId('result-alike').first();
   await expect(alike).toBeVisible();
   const n = Number(await alike.getAttribute('data-count'));
@@ -81,7 +75,7 @@ test('the same cron prompt in six sessions is one hit “and N more like it”, 
   await alike.getByRole('button').click();
   await expect(alike.getByTestId('result-alike-open')).toHaveCount(n);
 
-  await search(page, '3月5日');
+  await searchFor(page, '3月5日');
   const log = page.locator('[data-testid="result-group"][data-path="memory/2026-11-05-work-log.md"]');
   await expect(log).toHaveCount(1);
   const row = log.getByTestId('search-result').first();
@@ -131,7 +125,7 @@ test('automated sessions are named by job, listed apart in the sidebar and timel
   await expect(page.locator('[data-testid="timeline-item"][data-kind="cron"]').first()).toBeVisible();
 
   // Search: the conversations and notes first, then the runs, saying how many; hidden on request.
-  await search(page, '周报');
+  await searchFor(page, '周报');
   const note = page.getByTestId('result-automated');
   const n = Number(await note.getAttribute('data-count'));
   expect(n).toBeGreaterThanOrEqual(1);
@@ -160,7 +154,7 @@ test('a snippet starts near its match, marks it on screen, and numbers its lines
   page,
 }) => {
   await openApp(page, served.url);
-  await search(page, '轻笔记项目定稿');
+  await searchFor(page, '轻笔记项目定稿');
   const card = page.locator('[data-testid="search-result"][data-path="memory/2026-11-05-work-log.md"]');
   const snippet = card.getByTestId('search-snippet');
   const mark = snippet.locator('mark').first();
@@ -176,7 +170,7 @@ test('a transcript shows tool calls as collapsed rows, renders Markdown, hides m
   page,
 }) => {
   await openApp(page, served.url);
-  await search(page, '轻笔记项目定稿');
+  await searchFor(page, '轻笔记项目定稿');
   await page
     .locator('[data-testid="search-result"][data-path^="sessions/"]')
     .first()
@@ -206,7 +200,7 @@ test('when the engine’s top chunks are all cron runs, the list is still filled
 }) => {
   await openApp(page, served.url);
   // The six runs of the Wise job outscore every note for these words (ranks 1–6 in the engine's list).
-  await search(page, 'February 5th wise support');
+  await searchFor(page, 'February 5th wise support');
   const people = page.getByTestId('search-results').getByTestId('search-result');
   await expect(people.first()).toBeVisible();
   const paths = await people.evaluateAll((els) => els.map((e) => e.getAttribute('data-path')!));
@@ -229,7 +223,7 @@ test('a Feishu transcript shows the words, not the envelope; the sender beside t
   page,
 }) => {
   await openApp(page, served.url);
-  await search(page, '轻笔记项目定稿');
+  await searchFor(page, '轻笔记项目定稿');
   await page
     .locator('[data-testid="search-result"][data-path^="sessions/"]')
     .first()

@@ -4,7 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { buildAutomatedWorkspace } from './support/automated-workspace.js';
 import { startServe, type ServedWorkspace } from './support/serve-fixture.js';
-import { openApp } from './support/ui-helpers.js';
+import { openApp, searchFor } from './support/ui-helpers.js';
 
 let served: ServedWorkspace & { stop(): Promise<void> };
 test.beforeAll(async () => {
@@ -13,12 +13,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await served.stop();
 });
-
-async function search(page: Page, query: string): Promise<void> {
-  await page.getByTestId('search-input').fill(query);
-  await expect(page.getByTestId('search-summary')).toContainText(query);
-  await expect(page.getByTestId('search-status')).toHaveAttribute('data-value', 'done');
-}
 
 /** Result cards wholly on screen: inside the window and inside the search panel's visible box. */
 async function cardsOnScreen(page: Page): Promise<number> {
@@ -42,7 +36,7 @@ for (const { width, height, atLeast } of [
   }, testInfo) => {
     await page.setViewportSize({ width, height });
     await openApp(page, served.url);
-    await search(page, 'gateway');
+    await searchFor(page, 'gateway');
     const count = await cardsOnScreen(page);
     testInfo.annotations.push({ type: 'cards on screen', description: String(count) });
     await page.screenshot({ path: testInfo.outputPath(`cards-${width}x${height}.png`) });
@@ -75,7 +69,7 @@ test('a card shows a few lines around its best match, at most ~300 characters, a
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await openApp(page, served.url);
-  await search(page, '3月5日');
+  await searchFor(page, '3月5日');
   const card = page.getByTestId('search-result').first();
   const snippet = card.getByTestId('search-snippet');
   const shown = (await snippet.innerText()).replace(/\s+/g, '');

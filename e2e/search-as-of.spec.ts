@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startServe, type ServedWorkspace } from './support/serve-fixture.js';
-import { openApp } from './support/ui-helpers.js';
+import { openApp, searchFor } from './support/ui-helpers.js';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const isoDay = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
@@ -42,12 +42,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await served.stop();
 });
-
-async function searchFor(page: Page, query: string): Promise<void> {
-  await page.getByTestId('search-input').fill(query);
-  await expect(page.getByTestId('search-summary')).toContainText(query);
-  await expect(page.getByTestId('search-status')).toHaveAttribute('data-value', 'done');
-}
 
 const panelResults = (page: Page) =>
   page.getByTestId('search-panel').locator('[data-testid="search-results"] [data-testid="search-result"]');

@@ -7,13 +7,13 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
 import { test as base } from '@playwright/test';
 import type { Settings } from '../shared/settings-schema.js';
 import { EvalQuerySchema } from '../shared/app-data-schemas.js';
 import { TINY_MODEL_ID } from '../electron/memory/embed/test-support/tiny-model.js';
 import { startServe, test, type ServedWorkspace } from './support/serve-fixture.js';
-import { fileItem, openApp, tinyModelsDir } from './support/ui-helpers.js';
+import { fileItem, openApp, searchFor, tinyModelsDir } from './support/ui-helpers.js';
 
 async function settingsOf(request: APIRequestContext, served: ServedWorkspace): Promise<Settings> {
   const response = await request.post(`${served.origin}/api/settingsGet`, {
@@ -21,11 +21,6 @@ async function settingsOf(request: APIRequestContext, served: ServedWorkspace): 
     data: {},
   });
   return ((await response.json()) as { result: Settings }).result;
-}
-
-async function search(page: Page, query: string): Promise<void> {
-  await page.getByTestId('search-input').fill(query);
-  await expect(page.getByTestId('search-summary')).toContainText(`for “${query}”`);
 }
 
 test('keyword-only is one short notice with a way to set up a model; the details stay in Settings', async ({
@@ -41,7 +36,7 @@ test('keyword-only is one short notice with a way to set up a model; the details
   await expect(notice.getByTestId('setup-model')).toHaveText('Set up a model');
   // No file paths in the status bar or the panel.
   expect(await page.getByTestId('status-bar').innerText()).not.toMatch(/\/|models/);
-  await search(page, 'router');
+  await searchFor(page, 'router');
   await expect(page.getByTestId('notice-keyword-only')).toHaveCount(1);
   await page.getByTestId('search-result').first().getByTestId('breakdown-toggle').click();
   expect((await page.getByTestId('bd-vector-unavailable').first().innerText()).length).toBeLessThan(90);
@@ -66,7 +61,7 @@ test('what-if: weights say they do nothing keyword-only; decay explains what it 
   served,
 }) => {
   await openApp(page, served.url);
-  await search(page, '合同金额');
+  await searchFor(page, '合同金额');
   const before = await page
     .getByTestId('search-result')
     .evaluateAll((els) => els.map((e) => e.getAttribute('data-path')));
@@ -113,7 +108,7 @@ test('search defaults are saved from the Settings view only by Save', async ({ p
 
 test('👍/👎 are kept and exported as an eval queries file', async ({ page, served }) => {
   await openApp(page, served.url);
-  await search(page, '合同金额');
+  await searchFor(page, '合同金额');
   const rows = page.getByTestId('search-result');
   const first = {
     path: (await rows.nth(0).getAttribute('data-path'))!,
@@ -125,7 +120,7 @@ test('👍/👎 are kept and exported as an eval queries file', async ({ page, s
   await expect(rows.nth(1).getByTestId('judge-irrelevant')).toHaveAttribute('aria-pressed', 'true');
   // Kept in the data dir: a reload shows them again.
   await page.reload();
-  await search(page, '合同金额');
+  await searchFor(page, '合同金额');
   await expect(rows.nth(0).getByTestId('judge-relevant')).toHaveAttribute('aria-pressed', 'true');
 
   await page.getByTestId('view-settings').click();
@@ -209,7 +204,7 @@ test.describe('on the team workspace', () => {
         'true',
       );
       await page.screenshot({ path: testInfo.outputPath('settings-hybrid.png') });
-      await search(page, 'Disco Elysium');
+      await searchFor(page, 'Disco Elysium');
       await expect(page.getByTestId('search-summary')).toContainText('hybrid');
       await expect(page.getByTestId('notice-keyword-only')).toHaveCount(0);
     } finally {

@@ -8,18 +8,11 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/serve-fixture.js';
 import { groupingRequestSize, layoutResults } from '../shared/result-list.js';
 import { SEARCH_DEFAULTS } from '../shared/search-defaults.js';
-import { cliSearch, editorText, fileItem, mod, openApp, typeAtEnd } from './support/ui-helpers.js';
+import { cliSearch, editorText, fileItem, mod, openApp, searchFor, typeAtEnd } from './support/ui-helpers.js';
 
 test.use({ serveFixture: 'team-workspace' });
 
 const HEALTH_SESSION = 'sessions/main/5b1c2d3e-8f90-4a12-b345-6c7d8e9f0a1b.jsonl';
-
-async function search(page: Page, query: string): Promise<number> {
-  await page.getByTestId('search-input').fill(query);
-  await expect(page.getByTestId('search-summary')).toContainText(`for “${query}”`);
-  await expect(page.getByTestId('search-status')).toHaveAttribute('data-value', 'done');
-  return Number(await page.getByTestId('search-summary').getAttribute('data-count'));
-}
 
 const cardIds = (page: Page) =>
   page
@@ -32,7 +25,7 @@ test('chunks of one line are one hit that names them all, and a new query leaves
   served,
 }) => {
   await openApp(page, served.url);
-  await search(page, 'drinking and weight loss');
+  await searchFor(page, 'drinking and weight loss');
   // The pasted health log is one JSONL line cut into several chunks: one hit, standing for the others.
   const cli = cliSearch(served.workspace, 'drinking and weight loss');
   const healthHits = cli.results.filter((r) => r.path === HEALTH_SESSION && r.startLine === 2);
@@ -53,7 +46,7 @@ test('chunks of one line are one hit that names them all, and a new query leaves
   await expect(page.locator('[data-testid="search-result"].is-expanded')).toHaveCount(1);
   await expect(health).toHaveClass(/is-expanded/);
 
-  await search(page, 'Disco Elysium');
+  await searchFor(page, 'Disco Elysium');
   // Exactly the engine's results for the new query, grouped: the CLI on the same files agrees.
   // (as many chunks as the panel asks for, grouped and cut to its six hits).
   const second = cliSearch(served.workspace, 'Disco Elysium', [
@@ -198,7 +191,7 @@ test('a transcript keeps its line breaks, says what it is, and marks the matched
   served,
 }, testInfo) => {
   await openApp(page, served.url);
-  await search(page, 'Disco Elysium');
+  await searchFor(page, 'Disco Elysium');
   const hit = page.locator(`[data-testid="search-result"][data-path="${HEALTH_SESSION}"]`).first();
   // The card names the transcript as the sidebar does, by its first message; its path and lines under it.
   await expect(hit.getByTestId('search-result-open')).toHaveText(/^Here is my health log for the last weeks/);
@@ -226,7 +219,7 @@ test('a transcript keeps its line breaks, says what it is, and marks the matched
 
 test('opening a Markdown hit marks the matched words and the cited lines in the gutter', async ({ page, served }) => {
   await openApp(page, served.url);
-  await search(page, 'Disco Elysium');
+  await searchFor(page, 'Disco Elysium');
   const hit = page.locator('[data-testid="search-result"][data-path="memory/P2/2026-04-17.md"]');
   const [start, end] = (await hit.getAttribute('data-lines'))!.split('-').map(Number);
   await hit.getByTestId('search-result-open').click();
@@ -250,7 +243,7 @@ test('“why this score?” says in one sentence why a result is below the one a
   served,
 }) => {
   await openApp(page, served.url);
-  await search(page, 'Disco Elysium');
+  await searchFor(page, 'Disco Elysium');
   const cli = cliSearch(served.workspace, 'Disco Elysium');
   // #3 has the words more often than #2 but is longer: length decided, and the sentence says so.
   const third = page.locator(`[data-testid="search-result"][data-id="${cli.results[2]!.id}"]`);

@@ -41,6 +41,14 @@ export async function openApp(page: Page, url: string): Promise<void> {
   await expect(page.getByTestId('status-progress')).toHaveCount(0, { timeout: 30_000 });
 }
 
+/** Types a query into the search panel and waits until its answer is shown; returns the result count. */
+export async function searchFor(page: Page, query: string): Promise<number> {
+  await page.getByTestId('search-input').fill(query);
+  await expect(page.getByTestId('search-summary')).toContainText(`for “${query}”`);
+  await expect(page.getByTestId('search-status')).toHaveAttribute('data-value', 'done');
+  return Number(await page.getByTestId('search-summary').getAttribute('data-count'));
+}
+
 export function fileItem(page: Page, relPath: string): Locator {
   return page.locator(`[data-testid="file-item"][data-path="${relPath}"]`);
 }
