@@ -11,6 +11,7 @@ import type { MemlensApi } from '../../../../../shared/contract';
 import type { AgentSearchEntry, ExplainFileResult, SearchOptions, SearchResponse } from '../../../../../shared/domain';
 import { SEARCH_DEFAULTS } from '../../../../../shared/search-defaults';
 import { errorInfo } from '../../../lib/error-message';
+import { Latest, slicePatch } from '../../../lib/slice-state';
 
 export type AgentCallsPort = Pick<MemlensApi, 'agentCalls' | 'agentSearch' | 'search' | 'explainFile'>;
 
@@ -80,22 +81,21 @@ export function selectedCall(s: AgentCallsSlice['agentCalls']): AgentCall | null
 }
 
 export function createAgentCallsSlice(port: AgentCallsPort): StateCreator<AgentCallsSlice, [], [], AgentCallsSlice> {
-  let listSeq = 0;
-  let callSeq = 0;
+  const lists = new Latest();
+  const calls = new Latest();
   return (set, get) => {
-    const patch = (p: Partial<AgentCallsSlice['agentCalls']>) =>
-      set((s) => ({ agentCalls: { ...s.agentCalls, ...p } }));
+    const patch = slicePatch(set, 'agentCalls');
     return {
       agentCalls: initialAgentCallsState,
 
       async loadAgentCalls() {
-        const seq = ++listSeq;
+        const seq = lists.next();
         if (!get().agentCalls.list) patch({ status: 'loading' });
         try {
           const list = await port.agentCalls({});
-          if (seq === listSeq) patch({ list, status: 'done', error: null });
+          if (lists.isCurrent(seq)) patch({ list, status: 'done', error: null });
         } catch (error) {
-          if (seq === listSeq) patch({ status: 'error', error: errorInfo(error).message });
+          if (lists.isCurrent(seq)) patch({ status: 'error', error: errorInfo(error).message });
         }
       },
 
@@ -104,7 +104,7 @@ export function createAgentCallsSlice(port: AgentCallsPort): StateCreator<AgentC
       },
 
       selectAgentCall(id) {
-        const seq = ++callSeq;
+        const seq = calls.next();
         patch({
           selectedId: id,
           logged: null,
@@ -120,7 +120,7 @@ export function createAgentCallsSlice(port: AgentCallsPort): StateCreator<AgentC
         if (logId === null) return;
         // Older than the log keeps: the list still shows the summary.
         port.agentSearch({ id: logId }).then(
-          (logged) => seq === callSeq && patch({ logged }),
+          (logged) => calls.isCurrent(seq) && patch({ logged }),
           () => undefined,
         );
       },
@@ -128,29 +128,29 @@ export function createAgentCallsSlice(port: AgentCallsPort): StateCreator<AgentC
       async replayAgentCall(profile) {
         const call = selectedCall(get().agentCalls);
         if (!call?.query) return;
-        const seq = callSeq;
+        const seq = calls.current;
         patch({ replayStatus: 'loading', replayError: null });
         try {
           // The agent's ranking searches memory files its own way: only the query and its limits.
           const { sources: _sources, ...limits } = replayOptions(call);
           const response = await port.search(profile ? { ...limits, profile } : replayOptions(call));
-          if (seq === callSeq)
+          if (calls.isCurrent(seq))
             patch({ ...(profile ? { replayAsAgent: response } : { replay: response }), replayStatus: 'done' });
         } catch (error) {
-          if (seq === callSeq) patch({ replayStatus: 'error', replayError: errorInfo(error).message });
+          if (calls.isCurrent(seq)) patch({ replayStatus: 'error', replayError: errorInfo(error).message });
         }
       },
 
       async explainAgentCallFile(path) {
         const call = selectedCall(get().agentCalls);
         if (!call?.query) return;
-        const seq = callSeq;
+        const seq = calls.current;
         patch({ explainStatus: 'loading', explainError: null });
         try {
           const explain = await port.explainFile({ path, options: replayOptions(call) });
-          if (seq === callSeq) patch({ explain, explainStatus: 'done' });
+          if (calls.isCurrent(seq)) patch({ explain, explainStatus: 'done' });
         } catch (error) {
-          if (seq === callSeq) patch({ explainStatus: 'error', explainError: errorInfo(error).message });
+          if (calls.isCurrent(seq)) patch({ explainStatus: 'error', explainError: errorInfo(error).message });
         }
       },
     };

@@ -4,6 +4,7 @@ import type { StateCreator } from 'zustand';
 import type { AgentDatabasesReport, AgentIndexChunk, AgentWorkspace } from '../../../../../shared/agent-db-schemas';
 import type { MemlensApi } from '../../../../../shared/contract';
 import { errorInfo } from '../../../lib/error-message';
+import { Latest, slicePatch } from '../../../lib/slice-state';
 
 export type AgentsPort = Pick<MemlensApi, 'agentDatabases' | 'agentWorkspaces' | 'agentIndexChunks' | 'openWorkspace'>;
 
@@ -39,32 +40,32 @@ export function agentIndexBehind(
 }
 
 export function createAgentsSlice(port: AgentsPort): StateCreator<AgentsSlice, [], [], AgentsSlice> {
-  let seq = 0;
-  let chunkSeq = 0;
+  const reports = new Latest();
+  const chunkLoads = new Latest();
   return (set, get) => {
-    const patch = (p: Partial<AgentsSlice['agents']>) => set((s) => ({ agents: { ...s.agents, ...p } }));
+    const patch = slicePatch(set, 'agents');
     return {
       agents: initialAgentsState,
       async loadAgents() {
-        const mine = ++seq;
+        const mine = reports.next();
         try {
           const [report, listed] = await Promise.all([port.agentDatabases(), port.agentWorkspaces()]);
-          if (mine === seq) patch({ report, workspaces: listed.agents, error: null });
+          if (reports.isCurrent(mine)) patch({ report, workspaces: listed.agents, error: null });
         } catch (error) {
-          if (mine === seq) patch({ error: errorInfo(error).message });
+          if (reports.isCurrent(mine)) patch({ error: errorInfo(error).message });
         }
       },
       async loadAgentChunks(path) {
-        const mine = ++chunkSeq;
+        const mine = chunkLoads.next();
         if (!path || !(get().agents.report?.databases.some((d) => d.index) ?? false)) {
           patch({ chunks: null });
           return;
         }
         try {
           const chunks = await port.agentIndexChunks({ path });
-          if (mine === chunkSeq) patch({ chunks: { path, chunks } });
+          if (chunkLoads.isCurrent(mine)) patch({ chunks: { path, chunks } });
         } catch {
-          if (mine === chunkSeq) patch({ chunks: null });
+          if (chunkLoads.isCurrent(mine)) patch({ chunks: null });
         }
       },
       async switchAgentWorkspace(workspace) {

@@ -5,6 +5,7 @@ import { DEFAULT_OPENCLAW_VERSION, type OpenclawVersion } from '../../../../../s
 import type { MemlensApi } from '../../../../../shared/contract';
 import type { ContextReport } from '../../../../../shared/domain';
 import { errorInfo } from '../../../lib/error-message';
+import { Latest, slicePatch } from '../../../lib/slice-state';
 
 export type ContextPort = Pick<MemlensApi, 'context' | 'createFile'>;
 
@@ -37,13 +38,13 @@ export const initialContextState: ContextSlice['context'] = {
 };
 
 export function createContextSlice(port: ContextPort): StateCreator<ContextSlice, [], [], ContextSlice> {
-  let seq = 0;
+  const loads = new Latest();
   return (set, get) => {
-    const patch = (p: Partial<ContextSlice['context']>) => set((s) => ({ context: { ...s.context, ...p } }));
+    const patch = slicePatch(set, 'context');
     return {
       context: initialContextState,
       async loadContext() {
-        const mine = ++seq;
+        const mine = loads.next();
         const { version, agent } = get().context;
         patch({ loading: true });
         try {
@@ -52,9 +53,9 @@ export function createContextSlice(port: ContextPort): StateCreator<ContextSlice
             includeText: true,
             ...(agent ? { agent } : {}),
           });
-          if (mine === seq) patch({ report, error: null, loading: false });
+          if (loads.isCurrent(mine)) patch({ report, error: null, loading: false });
         } catch (error) {
-          if (mine === seq) patch({ error: errorInfo(error).message, loading: false });
+          if (loads.isCurrent(mine)) patch({ error: errorInfo(error).message, loading: false });
         }
       },
       setContextVersion(version) {

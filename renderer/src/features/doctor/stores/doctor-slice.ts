@@ -8,6 +8,7 @@ import type { StateCreator } from 'zustand';
 import type { EventPayload, MemlensApi } from '../../../../../shared/contract';
 import type { DoctorReport, FindingKind } from '../../../../../shared/doctor-schemas';
 import { errorInfo } from '../../../lib/error-message';
+import { Latest, slicePatch } from '../../../lib/slice-state';
 
 export type DoctorPort = Pick<MemlensApi, 'doctorReport' | 'doctorFix'>;
 export type DoctorSummary = EventPayload<'doctorChanged'>;
@@ -47,18 +48,18 @@ export const initialDoctorState: DoctorSlice['doctor'] = {
 };
 
 export function createDoctorSlice(port: DoctorPort): StateCreator<DoctorSlice, [], [], DoctorSlice> {
-  let seq = 0;
+  const passes = new Latest();
   return (set, get) => {
-    const patch = (p: Partial<DoctorSlice['doctor']>) => set((s) => ({ doctor: { ...s.doctor, ...p } }));
+    const patch = slicePatch(set, 'doctor');
     return {
       doctor: initialDoctorState,
 
       async loadDoctor() {
-        const mine = ++seq;
+        const mine = passes.next();
         if (get().doctor.status !== 'done') patch({ status: 'loading' });
         try {
           const report = await port.doctorReport({});
-          if (mine !== seq) return;
+          if (!passes.isCurrent(mine)) return;
           if (report.state === 'computing') {
             // The first pass runs now; its doctorChanged event brings the findings.
             patch({ status: 'loading', error: null });
@@ -72,7 +73,7 @@ export function createDoctorSlice(port: DoctorPort): StateCreator<DoctorSlice, [
             summary: { state: 'ready', counts: report.counts, computedAt: report.computedAt },
           });
         } catch (error) {
-          if (mine === seq) patch({ status: 'error', error: errorInfo(error).message });
+          if (passes.isCurrent(mine)) patch({ status: 'error', error: errorInfo(error).message });
         }
       },
 

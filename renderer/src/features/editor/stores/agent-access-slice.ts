@@ -5,6 +5,7 @@ import type { StateCreator } from 'zustand';
 import type { MemlensApi } from '../../../../../shared/contract';
 import type { FileAccess, SavedSessionMemory } from '../../../../../shared/domain';
 import { errorInfo } from '../../../lib/error-message';
+import { Latest, slicePatch } from '../../../lib/slice-state';
 
 export type AgentAccessPort = Pick<MemlensApi, 'fileAccess' | 'saveSessionMemory'>;
 
@@ -36,20 +37,19 @@ export const initialAgentAccessState: AgentAccessSlice['agentAccess'] = {
 export function createAgentAccessSlice(
   port: AgentAccessPort,
 ): StateCreator<AgentAccessSlice, [], [], AgentAccessSlice> {
-  let seq = 0;
+  const loads = new Latest();
   return (set) => {
-    const patch = (p: Partial<AgentAccessSlice['agentAccess']>) =>
-      set((s) => ({ agentAccess: { ...s.agentAccess, ...p } }));
+    const patch = slicePatch(set, 'agentAccess');
     return {
       agentAccess: initialAgentAccessState,
 
       async loadFileAccess(path) {
-        const mine = ++seq;
+        const mine = loads.next();
         try {
           const access = await port.fileAccess({ path });
-          if (mine === seq) patch({ path, access, error: null });
+          if (loads.isCurrent(mine)) patch({ path, access, error: null });
         } catch (error) {
-          if (mine === seq) patch({ path, access: null, error: errorInfo(error).message });
+          if (loads.isCurrent(mine)) patch({ path, access: null, error: errorInfo(error).message });
         }
       },
 

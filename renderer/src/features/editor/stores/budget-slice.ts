@@ -14,6 +14,7 @@ import type { BudgetLevel } from '../../../../../shared/context-summary';
 import type { MemlensApi } from '../../../../../shared/contract';
 import type { MoveSectionPlan } from '../../../../../shared/memory-sections';
 import { errorInfo } from '../../../lib/error-message';
+import { slicePatch } from '../../../lib/slice-state';
 
 export type BudgetPort = Pick<MemlensApi, 'createFile' | 'readFile' | 'deleteFile'>;
 
@@ -104,7 +105,7 @@ function sameParams(a: BudgetParams | null, b: BudgetParams | null): boolean {
 export function createBudgetSlice(port: BudgetPort): StateCreator<BudgetSlice, [], [], BudgetSlice> {
   let bridge: BudgetEditorBridge | null = null;
   return (set, get) => {
-    const patch = (p: Partial<BudgetSlice['budget']>) => set((s) => ({ budget: { ...s.budget, ...p } }));
+    const patch = slicePatch(set, 'budget');
     return {
       budget: initialBudgetState,
       setBudgetParams(params) {

@@ -4,6 +4,7 @@ import type { StateCreator } from 'zustand';
 import type { FileListEntry } from '../../../../../shared/domain';
 import type { MemlensApi } from '../../../../../shared/contract';
 import { errorInfo } from '../../../lib/error-message';
+import { Latest, slicePatch } from '../../../lib/slice-state';
 
 export type FilesPort = Pick<MemlensApi, 'listFiles' | 'createFile' | 'renameFile' | 'deleteFile' | 'readFile'>;
 
@@ -53,9 +54,9 @@ export const initialFilesState: FilesSlice['files'] = {
 };
 
 export function createFilesSlice(port: FilesPort): StateCreator<FilesSlice, [], [], FilesSlice> {
-  let loadSeq = 0;
+  const loads = new Latest();
   return (set, get) => {
-    const patch = (p: Partial<FilesSlice['files']>) => set((s) => ({ files: { ...s.files, ...p } }));
+    const patch = slicePatch(set, 'files');
 
     async function runDialogAction<T>(action: () => Promise<T>): Promise<T | null> {
       patch({ dialogError: null });
@@ -73,13 +74,13 @@ export function createFilesSlice(port: FilesPort): StateCreator<FilesSlice, [], 
     return {
       files: initialFilesState,
       async loadFiles() {
-        const seq = ++loadSeq;
+        const seq = loads.next();
         patch({ loading: true });
         try {
           const entries = await port.listFiles();
-          if (seq === loadSeq) patch({ entries, loaded: true, loading: false, error: null });
+          if (loads.isCurrent(seq)) patch({ entries, loaded: true, loading: false, error: null });
         } catch (error) {
-          if (seq === loadSeq) patch({ loading: false, error: errorInfo(error).message });
+          if (loads.isCurrent(seq)) patch({ loading: false, error: errorInfo(error).message });
         }
       },
       setFileFilter: (filter) => patch({ filter }),

@@ -16,6 +16,7 @@ import type {
 } from '../../../../../shared/domain';
 import { errorInfo } from '../../../lib/error-message';
 import { computeRankMovement, type RankMovement } from './rank-movement';
+import { Latest, slicePatch } from '../../../lib/slice-state';
 
 export type AgentSearchesPort = Pick<MemlensApi, 'agentSearches' | 'agentSearch' | 'search'>;
 
@@ -76,11 +77,10 @@ export function rerunOptions(options: SearchOptions): SearchOptions {
 export function createAgentSearchesSlice(
   port: AgentSearchesPort,
 ): StateCreator<AgentSearchesSlice, [], [], AgentSearchesSlice> {
-  let listSeq = 0;
-  let entrySeq = 0;
+  const lists = new Latest();
+  const entries = new Latest();
   return (set, get) => {
-    const patch = (p: Partial<AgentSearchesSlice['agentSearches']>) =>
-      set((s) => ({ agentSearches: { ...s.agentSearches, ...p } }));
+    const patch = slicePatch(set, 'agentSearches');
     return {
       agentSearches: initialAgentSearchesState,
 
@@ -90,19 +90,19 @@ export function createAgentSearchesSlice(
       },
 
       async refreshAgentSearches() {
-        const seq = ++listSeq;
+        const seq = lists.next();
         // Keep showing the old list while a refresh runs: it reloads every few seconds.
         if (!get().agentSearches.list) patch({ listStatus: 'loading' });
         try {
           const list = await port.agentSearches({ limit: 200 });
-          if (seq === listSeq) patch({ list, listStatus: 'done', listError: null });
+          if (lists.isCurrent(seq)) patch({ list, listStatus: 'done', listError: null });
         } catch (error) {
-          if (seq === listSeq) patch({ listStatus: 'error', listError: errorInfo(error).message });
+          if (lists.isCurrent(seq)) patch({ listStatus: 'error', listError: errorInfo(error).message });
         }
       },
 
       async selectAgentSearch(id) {
-        const seq = ++entrySeq;
+        const seq = entries.next();
         patch({
           selectedId: id,
           entry: null,
@@ -115,24 +115,24 @@ export function createAgentSearchesSlice(
         if (id === null) return;
         try {
           const entry = await port.agentSearch({ id });
-          if (seq === entrySeq) patch({ entry, entryStatus: 'done' });
+          if (entries.isCurrent(seq)) patch({ entry, entryStatus: 'done' });
         } catch (error) {
-          if (seq === entrySeq) patch({ entryStatus: 'error', entryError: errorInfo(error).message });
+          if (entries.isCurrent(seq)) patch({ entryStatus: 'error', entryError: errorInfo(error).message });
         }
       },
 
       async rerunAgentSearch() {
         const entry = get().agentSearches.entry;
         if (!entry) return;
-        const seq = entrySeq;
+        const seq = entries.current;
         patch({ replayStatus: 'loading', replayError: null });
         try {
           const response = await port.search(rerunOptions(entry.options));
-          if (seq !== entrySeq) return;
+          if (!entries.isCurrent(seq)) return;
           const movement = computeRankMovement(entry.response.results, response.results, replayKey);
           patch({ replay: { response, movement, at: Date.now() }, replayStatus: 'done' });
         } catch (error) {
-          if (seq === entrySeq) patch({ replayStatus: 'error', replayError: errorInfo(error).message });
+          if (entries.isCurrent(seq)) patch({ replayStatus: 'error', replayError: errorInfo(error).message });
         }
       },
     };

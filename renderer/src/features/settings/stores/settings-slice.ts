@@ -9,6 +9,7 @@ import type { EndpointKeyStatus } from '../../../../../shared/endpoint-key-schem
 import type { LanguageSetting, ModelSettings, Settings, Theme } from '../../../../../shared/settings-schema';
 import { applyTheme } from '../../../lib/apply-theme';
 import { errorInfo } from '../../../lib/error-message';
+import { slicePatch } from '../../../lib/slice-state';
 
 export type SettingsPort = Pick<
   MemlensApi,
@@ -77,8 +78,7 @@ export function createSettingsViewSlice(
   applyLanguage: (language: LanguageSetting) => void = () => undefined,
 ): StateCreator<SettingsViewSlice, [], [], SettingsViewSlice> {
   return (set, get) => {
-    const patch = (p: Partial<SettingsViewSlice['settingsView']>) =>
-      set((s) => ({ settingsView: { ...s.settingsView, ...p } }));
+    const patch = slicePatch(set, 'settingsView');
     const fail = (error: unknown) => patch({ error: errorInfo(error).message });
 
     async function save(settingsPatch: Parameters<SettingsPort['settingsSet']>[0]['patch']): Promise<Settings | null> {

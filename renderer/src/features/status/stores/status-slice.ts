@@ -3,6 +3,7 @@ import type { StateCreator } from 'zustand';
 import type { MemlensApi } from '../../../../../shared/contract';
 import type { IndexProgress, IndexStatus, ModelProgress, SyncReport } from '../../../../../shared/domain';
 import { errorInfo } from '../../../lib/error-message';
+import { Latest, slicePatch } from '../../../lib/slice-state';
 
 export type StatusPort = Pick<MemlensApi, 'status' | 'reindex'> & Partial<Pick<MemlensApi, 'retryEmbedder'>>;
 
@@ -61,27 +62,27 @@ const MAX_UI_ERRORS = 50;
 export function createStatusSlice(port: StatusPort): StateCreator<StatusSlice, [], [], StatusSlice> {
   let errorId = 0;
   /** Bumped by every event: a status answer requested before a newer event must not undo it. */
-  let eventSeq = 0;
+  const events = new Latest();
   return (set, get) => {
-    const patch = (p: Partial<StatusSlice['status']>) => set((s) => ({ status: { ...s.status, ...p } }));
+    const patch = slicePatch(set, 'status');
     return {
       status: initialStatusState,
       async loadStatus() {
         try {
-          const asked = eventSeq;
+          const asked = events.current;
           const index = await port.status();
-          if (asked === eventSeq) patch({ index, progress: runningProgress(index.progress), connected: true });
+          if (events.isCurrent(asked)) patch({ index, progress: runningProgress(index.progress), connected: true });
           else patch({ connected: true });
         } catch (error) {
           get().reportUiError(`Status: ${errorInfo(error).message}`);
         }
       },
       applyStatus: (index) => {
-        eventSeq++;
+        events.supersede();
         patch({ index, progress: runningProgress(index.progress) });
       },
       applyProgress: (progress) => {
-        eventSeq++;
+        events.supersede();
         patch({ progress: runningProgress(progress) });
       },
       reportUiError: (message) =>

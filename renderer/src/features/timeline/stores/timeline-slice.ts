@@ -3,6 +3,7 @@ import type { MemlensApi } from '../../../../../shared/contract';
 import type { TimelineEntry, TimelineEntryType } from '../../../../../shared/domain';
 import { errorInfo } from '../../../lib/error-message';
 import { TIMELINE_TYPES, type TimelineGrouping } from './bucket-timeline';
+import { Latest, slicePatch } from '../../../lib/slice-state';
 
 export type TimelinePort = Pick<MemlensApi, 'timeline'>;
 
@@ -33,18 +34,18 @@ export const initialTimelineState: TimelineSlice['timeline'] = {
 };
 
 export function createTimelineSlice(port: TimelinePort): StateCreator<TimelineSlice, [], [], TimelineSlice> {
-  let seq = 0;
+  const loads = new Latest();
   return (set) => {
-    const patch = (p: Partial<TimelineSlice['timeline']>) => set((s) => ({ timeline: { ...s.timeline, ...p } }));
+    const patch = slicePatch(set, 'timeline');
     return {
       timeline: initialTimelineState,
       async loadTimeline() {
-        const mine = ++seq;
+        const mine = loads.next();
         try {
           const entries = await port.timeline({});
-          if (mine === seq) patch({ entries, loaded: true, error: null });
+          if (loads.isCurrent(mine)) patch({ entries, loaded: true, error: null });
         } catch (error) {
-          if (mine === seq) patch({ error: errorInfo(error).message, loaded: true });
+          if (loads.isCurrent(mine)) patch({ error: errorInfo(error).message, loaded: true });
         }
       },
       setTimelineGrouping: (grouping) => patch({ grouping }),
@@ -60,7 +61,7 @@ export function createTimelineSlice(port: TimelinePort): StateCreator<TimelineSl
         }),
       selectTimelineEntry: (selectedPath) => patch({ selectedPath }),
       setTimelineEntries: (entries) => {
-        seq++;
+        loads.supersede();
         patch({ entries, loaded: true, error: null });
       },
     };
