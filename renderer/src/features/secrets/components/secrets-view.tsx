@@ -146,13 +146,13 @@ export function SecretsView({ api, onOpenAt }: SecretsViewProps) {
                   {s.firstSeen
                     ? t('view.firstSeenVersion', {
                         version: s.firstSeen.version,
-                        time: formatDate(i18n.language, s.firstSeen.time, 'datetime'),
+                        time: formatDate(i18n.language, s.firstSeen.time, 'date'),
                       })
                     : t('view.notInHistory')}
                 </td>
                 <td className="secrets-table__actions">
                   {s.fixable && listed.hashes.has(s.path) ? (
-                    <>
+                    <div>
                       <button
                         type="button"
                         data-testid="secret-replace"
@@ -171,7 +171,7 @@ export function SecretsView({ api, onOpenAt }: SecretsViewProps) {
                       >
                         {t('view.removeLine')}
                       </button>
-                    </>
+                    </div>
                   ) : (
                     <span className="secrets-table__muted">{t('view.transcript')}</span>
                   )}
