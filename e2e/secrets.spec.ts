@@ -1,6 +1,6 @@
 // Secrets stay off the screen, in real Chromium against serve mode on the committed fixture of
 // fake keys: the editor draws each value as its mask label, "show" reveals it in place until the
-// editor loses focus, a save after an edit writes the raw text byte for byte; the Secrets view
+// editor loses focus, "copy" puts it on the clipboard, a save after an edit writes the raw text byte for byte; the Secrets view
 // lists the planted secrets, opens one at its line, refuses a fix on a file changed since the list
 // (nothing written), and "replace" writes the placeholder to disk and the entry goes.
 import fs from 'node:fs';
@@ -46,6 +46,12 @@ test('the editor masks keys and saves them raw; the Secrets view lists them and 
     await page.getByTestId('file-filter').click();
     await expect(content).not.toContainText(TAVILY);
     await expect(tavily).toBeVisible();
+    // "copy" puts the raw value on the clipboard without showing it.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: served.origin });
+    await tavily.getByTestId('secret-copy').click();
+    await expect(tavily.getByTestId('secret-copy')).toHaveAttribute('data-text', 'copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(TAVILY);
+    await expect(content).not.toContainText(TAVILY);
 
     // 3. An edit and a save write the raw text, byte for byte.
     await typeAtEnd(page, '- Rotate the Tavily key next month.');
