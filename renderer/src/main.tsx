@@ -18,6 +18,7 @@ import './app/styles/agent.css';
 import './app/styles/agent-calls.css';
 import './app/styles/history.css';
 import './app/styles/doctor.css';
+import './app/styles/secrets.css';
 
 const api = getApiClient();
 const i18n = createWindowI18n();

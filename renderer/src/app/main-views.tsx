@@ -13,6 +13,7 @@ import { ChangeEventsColumn } from '../features/history/components/change-events
 import { ChangesView } from '../features/history/components/changes-view';
 import { FileHistoryView } from '../features/history/components/file-history-view';
 import { HistorySettingsSection } from '../features/history/components/history-settings';
+import { SecretsView } from '../features/secrets/components/secrets-view';
 import { SearchDefaultsForm } from '../features/search/components/search-defaults-form';
 import { SettingsView } from '../features/settings/components/settings-view';
 import { EndpointRetryNotice } from '../features/status/components/endpoint-retry-notice';
@@ -84,6 +85,12 @@ export const MAIN_VIEWS: readonly MainViewSpec[] = [
     render: (ctx) => <AgentMainView ctx={ctx} />,
   },
   {
+    id: 'secrets',
+    label: 'Secrets',
+    title: 'Keys and passwords found in memory and transcripts, with fixes',
+    render: (ctx) => <SecretsMainView ctx={ctx} />,
+  },
+  {
     id: 'settings',
     label: 'Settings',
     render: (ctx) => <SettingsMainView keywordOnly={ctx.keywordOnly} />,
@@ -139,6 +146,11 @@ function HistoryMainView({ ctx }: { ctx: MainViewContext }) {
       onOpenTranscript={ctx.openAt}
     />
   );
+}
+
+function SecretsMainView({ ctx }: { ctx: MainViewContext }) {
+  const api = useApi();
+  return <SecretsView api={api} onOpenAt={ctx.openAt} />;
 }
 
 function ChangesMainView({ ctx }: { ctx: MainViewContext }) {

@@ -1,2 +1,47 @@
-// The secrets feature's words in English.
-export const secrets = {};
+// The secrets feature's words in English: the editor's masked values and the Secrets view.
+export const secrets = {
+  mask: {
+    reveal: 'show',
+    hide: 'hide',
+    copy: 'copy',
+    copied: 'copied',
+    title: 'A {{kind}} value, hidden on screen. “show” reveals it here; the file keeps it as written.',
+  },
+  kind: {
+    password: 'password',
+    token: 'token',
+    'private-key': 'private key',
+  },
+  view: {
+    label: 'Secrets',
+    title: 'Keys and passwords found in memory and transcripts, with fixes',
+    heading: 'Secrets',
+    intro: 'Keys and passwords found in memory files and transcripts. Their values are never shown here.',
+    refresh: 'Look again',
+    loading: 'Looking for secrets…',
+    none: 'No secrets found in memory or transcripts.',
+    count_one: '{{count}} secret',
+    count_other: '{{count}} secrets',
+    kind: 'Kind',
+    where: 'Where',
+    shownAs: 'Shown as',
+    firstSeen: 'First seen',
+    actions: 'Fix',
+    firstSeenVersion: 'v{{version}} · {{time}}',
+    notInHistory: 'not in history',
+    openAt: 'Open {{path}} at line {{line}}',
+    removeLine: 'Remove line',
+    removeLineTitle: 'Delete line {{line}} of {{path}}: a normal save, kept in the file’s history',
+    replace: 'Replace',
+    replaceTitle: 'Replace the value with the placeholder: a normal save, kept in the file’s history',
+    placeholder: 'Placeholder',
+    transcript: 'Transcript: the agent’s record, not edited here',
+    saving: 'Saving…',
+    removed: 'Removed line {{line}} of {{path}}; saved as a new history version.',
+    replaced: 'Replaced the value on line {{line}} of {{path}} with {{placeholder}}; saved as a new history version.',
+    conflict:
+      '{{path}} changed since the list was made; nothing was written. The list is fresh again: check it and retry.',
+    failed: 'Nothing was written: {{message}}',
+    loadFailed: 'Could not list the secrets: {{message}}',
+  },
+};
