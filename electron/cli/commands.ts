@@ -12,7 +12,8 @@ const indexCommand: CliCommand = {
   summary: 'index the workspace (incremental; --full re-indexes every file)',
   usage: `Usage: memlens index [--full] [--json]
 
-Indexes the workspace's memory files and session transcripts. Unchanged files are skipped.
+Indexes the workspace's memory files and session transcripts. Unchanged files are not read again;
+files left out (over the size limit, not text) are listed as skipped, each with the reason.
 
   --full       re-read and re-index every file`,
   options: {

@@ -426,6 +426,7 @@ export class MemoryEngine implements MemoryEngineApi {
       chunkerVersion: CHUNKER_VERSION,
       lastSyncAt: counts?.lastSyncAt ?? null,
       errors: [...this.lifecycle.errorList(), ...this.lifecycle.reads.failedFiles()],
+      skipped: this.lifecycle.reads.skippedFiles(),
       progress: this.progress,
       lifecycle: this.lifecycle.status,
     };
@@ -564,7 +565,9 @@ function toReport(result: SyncResult): SyncReport {
   return {
     filesScanned: result.filesScanned,
     filesIndexed: result.filesIndexed,
+    filesUnchanged: result.filesUnchanged,
     filesSkipped: result.filesSkipped,
+    skipped: result.skipped,
     filesRemoved: result.filesRemoved,
     filesFailed: result.filesFailed,
     chunksWritten: result.chunksWritten,
