@@ -4,7 +4,7 @@
 // rewritten versions still work, and a second purge finds nothing left to do.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sha256 } from '../memory/text/hash.js';
 import { openHistoryWorkspace, type HistoryWorkspace } from './history/test-support/history-workspace.js';
 import { PURGED_PLACEHOLDER } from './purge-text.js';
@@ -100,6 +100,43 @@ describe('history purge of a secret', () => {
       const again = await w.call('historyPurgeSecret', { value: KEY });
       expect(again.versionsRewritten).toBe(0);
       expect(again.filesCleaned).toBe(0);
+    },
+  );
+
+  it(
+    "keeps a rewritten version's author: the agent's exact write is found before the bytes change",
+    { timeout: 60_000 },
+    async () => {
+      const agentText =
+        '# Memory\n\n- Prefers totals in 万元.\n- Trip to Hakone booked for 2026-04-12.\n- Contract totals: 2022 10,120 万元.\n';
+      fx = await openHistoryWorkspace({ 'MEMORY.md': '# Memory\n\n- Prefers totals in 万元.\n' }, { start: T0 });
+      const w = fx;
+      w.clock.now = Date.parse('2026-03-30T09:52:10Z');
+      w.addTranscript('agent-writes-memory.jsonl', '5e0c9a41.jsonl');
+      w.write('MEMORY.md', agentText);
+      await vi.waitFor(
+        async () => expect((await w.call('historyList', { path: 'MEMORY.md' })).versions[0]!.author.kind).toBe('agent'),
+        { timeout: 20_000 },
+      );
+      const agentVersion = (await w.call('historyList', { path: 'MEMORY.md' })).versions[0]!;
+      w.write('MEMORY.md', '# Memory\n\n- Prefers totals in 万元.\n- Contract totals: 2022 10,120 万元.\n');
+      await vi.waitFor(
+        async () => expect((await w.call('historyList', { path: 'MEMORY.md' })).versions).toHaveLength(3),
+        {
+          timeout: 20_000,
+        },
+      );
+
+      const purge = await w.call('historyPurgeSecret', { value: 'Hakone booked' });
+      expect(purge.versionsRewritten).toBe(1);
+      const after = (await w.call('historyList', { path: 'MEMORY.md' })).versions.find(
+        (v) => v.id === agentVersion.id,
+      )!;
+      expect(after.hash).not.toBe(agentVersion.hash);
+      expect(after.author).toMatchObject({ kind: 'agent', label: agentVersion.author.label });
+      expect(after.author.how).toContain(
+        'wrote exactly these bytes (found before a secret was purged from this version)',
+      );
     },
   );
 });
