@@ -51,6 +51,12 @@ describe('syncIndex', () => {
     });
     expect(again).toMatchObject({ filesIndexed: 0, filesUnchanged: 1, filesSkipped: 1 });
     expect(again.skipped).toEqual([{ path: 'memory/huge.md', reason: huge?.indexError }]);
+    // A higher limit lets it in without touching the file.
+    const raised = await syncIndex(target, {
+      discover: { workspaceDir: workspace, openclawHome: path.join(root, 'oc') },
+      maxFileBytes: 10_000,
+    });
+    expect(raised).toMatchObject({ filesIndexed: 1, filesUnchanged: 1, filesSkipped: 0, skipped: [] });
   });
 
   it('sends throttled progress: first and last always, not one event per file', async () => {

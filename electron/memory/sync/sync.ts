@@ -184,7 +184,7 @@ async function syncIndexNow(target: SyncTarget, options: SyncOptions): Promise<S
       !state.failed &&
       state.size === file.size &&
       state.mtimeMs === file.mtimeMs &&
-      (!needsVectors || state.embedded || state.skipped)
+      (state.skipped ? stillSkipped(state, file, options.maxFileBytes) : !needsVectors || state.embedded)
     ) {
       if (state.skipped) noteSkipped(report, file.path, state.error ?? 'not indexed');
       else report.filesUnchanged += 1;
@@ -428,6 +428,11 @@ function recordFailure(
   } else {
     noteSkipped(report, file.path, message);
   }
+}
+
+/** A file skipped before and untouched since: still skipped, unless it was too large and the limit now lets it in. */
+function stillSkipped(state: IndexedFileState, file: DiscoveredFile, maxFileBytes: number | undefined): boolean {
+  return !(state.error?.startsWith('too large') && file.size <= (maxFileBytes ?? maxIndexedBytes(file)));
 }
 
 /** Skipped files listed in a report; the count goes on past it. */
