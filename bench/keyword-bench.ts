@@ -100,7 +100,7 @@ async function noopResync(engine: MemoryEngineApi): Promise<Record<string, unkno
     const { value, ms, cpuMs } = await timed(() => engine.sync());
     runs.push(ms);
     cpuRuns.push(cpuMs);
-    skipped = value.filesSkipped;
+    skipped = value.filesUnchanged + value.filesSkipped;
     indexed += value.filesIndexed;
   }
   return {

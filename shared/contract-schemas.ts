@@ -427,6 +427,9 @@ export const IndexProgressSchema = z.object({
   chunksTotal: z.number().optional(),
 });
 
+/** A file the index leaves out on purpose (over the size limit, binary), and why. */
+export const SkippedFileSchema = z.object({ path: z.string(), reason: z.string() });
+
 export const IndexErrorSchema = z.object({ path: z.string(), message: z.string(), at: z.number() });
 
 const SourceCountsSchema = z.object({ files: z.number(), chunks: z.number() });
@@ -479,6 +482,8 @@ export const IndexStatusSchema = z.object({
   lastSyncAt: z.number().nullable(),
   /** Engine errors (latest 50, oldest first), then files that failed to index. */
   errors: z.array(IndexErrorSchema),
+  /** Files the index leaves out on purpose (too large, binary), with the reason. */
+  skipped: z.array(SkippedFileSchema).optional(),
   progress: IndexProgressSchema.nullable(),
   lifecycle: IndexLifecycleSchema,
   /** An embedding endpoint that is down, and when it is tried next (search is keyword-only meanwhile). */
@@ -602,7 +607,12 @@ export const DeleteResultSchema = z.object({
 export const SyncReportSchema = z.object({
   filesScanned: z.number(),
   filesIndexed: z.number(),
+  /** Files whose content is what the index already holds. */
+  filesUnchanged: z.number(),
+  /** Files not indexed on purpose (`skipped` says which and why); never counted as unchanged. */
   filesSkipped: z.number(),
+  /** The skipped files (first 100), each with its reason. */
+  skipped: z.array(SkippedFileSchema),
   filesRemoved: z.number(),
   filesFailed: z.number(),
   chunksWritten: z.number(),

@@ -60,6 +60,7 @@ export type FileWindow = z.output<typeof S.FileWindowSchema>;
 export type SaveResult = z.output<typeof S.SaveResultSchema>;
 export type DeleteResult = z.output<typeof S.DeleteResultSchema>;
 export type SyncReport = z.output<typeof S.SyncReportSchema>;
+export type SkippedFile = z.output<typeof S.SkippedFileSchema>;
 export type FileChangeEvent = z.output<typeof S.FileChangeEventSchema>;
 export type WorkspaceInfo = z.output<typeof S.WorkspaceInfoSchema>;
 

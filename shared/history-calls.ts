@@ -7,6 +7,7 @@ import {
   FileHistorySchema,
   HistoryUsageSchema,
   LineOriginsSchema,
+  SecretPurgeSchema,
   VersionDiffSchema,
   VersionTextSchema,
   WorkspaceChangesSchema,
@@ -73,5 +74,22 @@ export const HISTORY_CALLS = {
     maxArgBytes: MAX_ARG_BYTES,
     errors: ['UNAVAILABLE'],
     summary: "How much the workspace's history keeps (versions, bytes) and where.",
+  },
+  historyPurgeSecret: {
+    // The raw value (the Secrets list shows only labels: the caller reads it from the file before
+    // replacing it there). Refused while a memory file still holds it: the next rescan would keep it again.
+    args: z.strictObject({
+      value: z
+        .string()
+        .min(4)
+        .max(4096)
+        .refine((v) => v.trim().length >= 4, 'the value must hold at least 4 characters besides spaces'),
+      placeholder: z.string().min(1).max(200).optional(),
+    }),
+    result: SecretPurgeSchema,
+    maxArgBytes: MAX_ARG_BYTES,
+    errors: ['NOT_ALLOWED', 'UNAVAILABLE'],
+    summary:
+      'Rewrites every kept version, the trash, drafts, the search log and damaged copies so none holds a secret value; then VACUUM. Git is left to the user.',
   },
 } as const satisfies Record<string, CallSpec>;

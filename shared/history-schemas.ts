@@ -173,6 +173,38 @@ export const HistoryChangedSchema = z.object({
   version: z.number().int().nullable(),
 });
 
+/** What a history purge of one secret value did, place by place; never the value itself. */
+export const SecretPurgeSchema = z.object({
+  /** Kept versions whose bytes (or recorded evidence) held the value and now hold the placeholder. */
+  versionsRewritten: z.number().int(),
+  /** Files in the data folder rewritten or deleted: blobs, trash, drafts, judgments, damaged copies, the search log. */
+  filesCleaned: z.number().int(),
+  placeholder: z.string(),
+  cleaned: z.object({
+    blobsRewritten: z.number().int(),
+    blobsDeleted: z.number().int(),
+    historyStores: z.number().int(),
+    trashFiles: z.number().int(),
+    drafts: z.number().int(),
+    judgmentFiles: z.number().int(),
+    searchLogEntries: z.number().int(),
+    damagedCopies: z.number().int(),
+  }),
+  /** Whether every SQLite file was vacuumed and its WAL truncated (another process reading it can hold that off: run the purge again later). */
+  vacuumed: z.boolean(),
+  /** Data-folder files (relative) that still hold the value after the purge; empty when it worked everywhere. */
+  remaining: z.array(z.string()),
+  /** Workspace transcripts that hold the value: the agent's record, never rewritten here. */
+  transcripts: z.array(z.string()),
+  /** The git repository holding the workspace, if any: its history is the user's, never rewritten here. */
+  gitRepo: z.string().nullable(),
+  /** A command the user could run to rewrite git history themselves (never run by Memory Lens). */
+  gitCommand: z.string(),
+  notices: z.array(z.string()),
+});
+
+export type SecretPurge = z.output<typeof SecretPurgeSchema>;
+
 export type VersionKind = z.output<typeof VersionKindSchema>;
 export type AuthorKind = z.output<typeof AuthorKindSchema>;
 export type Author = z.output<typeof AuthorSchema>;

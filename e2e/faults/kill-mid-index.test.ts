@@ -71,14 +71,14 @@ describe('kill -9 mid-index', () => {
     const report = JSON.parse(resumed.output) as {
       filesScanned: number;
       filesIndexed: number;
-      filesSkipped: number;
+      filesUnchanged: number;
       filesFailed: number;
     };
     expect(report.filesScanned).toBe(FILES + 1);
     expect(report.filesFailed).toBe(0);
     // Resumed: what the killed run finished is not indexed again.
-    expect(report.filesSkipped).toBeGreaterThanOrEqual(indexedBefore);
-    expect(report.filesIndexed).toBe(FILES + 1 - report.filesSkipped);
+    expect(report.filesUnchanged).toBeGreaterThanOrEqual(indexedBefore);
+    expect(report.filesIndexed).toBe(FILES + 1 - report.filesUnchanged);
 
     const found = await runMemlens(['search', `token${FILES - 1}`, '--json', '--min-score', '0', ...args], {
       home: dir.root,

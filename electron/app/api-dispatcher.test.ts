@@ -18,6 +18,7 @@ import { DoctorService } from './doctor/doctor-service.js';
 import { DraftStore } from './draft-store.js';
 import { HistoryService } from './history/history-service.js';
 import { JudgmentStore } from './judgment-store.js';
+import { createSecretPurge } from './secret-purge.js';
 import { buildModelCatalog } from './model-catalog.js';
 import { openTempWorkspace, type TempWorkspace } from './test-support/temp-workspace.js';
 import { agentEmbedderOffer } from './agent-embedder-offer.js';
@@ -59,6 +60,13 @@ beforeAll(async () => {
       if (requested === null) return { opened: false, workspace: fx.session.info() };
       throw new MemoryLensError('NOT_ALLOWED', 'not a recent workspace');
     },
+    purgeSecret: createSecretPurge({
+      dataDir: fx.dataDir,
+      session: fx.session,
+      history,
+      activity: fx.activityStore,
+      log: () => undefined,
+    }),
     drafts: new DraftStore(fx.dataDir),
     judgments: new JudgmentStore(fx.dataDir),
     modelCatalog: () =>
@@ -169,6 +177,7 @@ const VALID_CALLS: { [K in CallName]: () => CallArgs<K> } = {
   historyMarkSeen: () => ({}),
   lineOrigins: () => ({ path: 'MEMORY.md' }),
   historyUsage: () => ({}),
+  historyPurgeSecret: () => ({ value: 'tvly-dev-NOWHEREinthisworkspace0000' }),
   doctorReport: () => ({}),
   doctorFix: () => doctorFix,
   retryEmbedder: () => ({}),

@@ -16,6 +16,7 @@ import {
 import { MemoryLensError, toErrorValue } from '../../shared/errors.js';
 import { toBoundaryError } from '../memory/files/fs-errors.js';
 import type { ModelCatalog } from '../../shared/domain.js';
+import type { SecretPurge } from '../../shared/history-schemas.js';
 import { normalizeRelPath } from '../memory/files/safe-path.js';
 import type { WorkspaceActivity } from './agent/agent-activity-store.js';
 import { AgentCallsService } from './agent/agent-calls-service.js';
@@ -57,6 +58,8 @@ export interface DispatcherDeps {
   modelCatalog?: () => Promise<ModelCatalog>;
   /** Memory history of the open workspace; without it the history calls answer UNAVAILABLE and writes are not recorded as the app's. */
   history?: HistoryService;
+  /** Purges a secret value from every copy in the data dir (secret-purge.ts); without it historyPurgeSecret answers UNAVAILABLE. */
+  purgeSecret?: (args: { value: string; placeholder?: string }) => Promise<SecretPurge>;
   /** The memory doctor of the open workspace; without it the doctor calls answer UNAVAILABLE. */
   doctor?: DoctorService;
   /** The endpoint openclaw.json names on this computer; without it agentEmbedderOffer answers UNAVAILABLE. */
@@ -189,6 +192,7 @@ export function createApiDispatcher(deps: DispatcherDeps): ApiDispatcher {
     historyMarkSeen: ({ at }) => history().markSeen(at),
     lineOrigins: ({ path }) => history().lineOrigins(path),
     historyUsage: () => history().usage(),
+    historyPurgeSecret: (args) => need(deps.purgeSecret, 'Secret purges')(args),
     doctorReport: () => need(deps.doctor, 'Doctor findings').current(),
     doctorFix: ({ findingId, fixId }) => need(deps.doctor, 'Doctor findings').applyFix(findingId, fixId),
     agentEmbedderOffer: () => need(deps.agentEmbedderOffer, "The agent's embedder")(),

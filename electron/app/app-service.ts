@@ -15,6 +15,7 @@ import { DraftStore } from './draft-store.js';
 import { engineOptionsFromSettings, type EngineOptionsContext } from './engine-options.js';
 import { DoctorService } from './doctor/doctor-service.js';
 import { HistoryService } from './history/history-service.js';
+import { createSecretPurge } from './secret-purge.js';
 import { JudgmentStore } from './judgment-store.js';
 import { buildModelCatalog } from './model-catalog.js';
 import { createModelProgressReporter } from './model-progress.js';
@@ -162,6 +163,7 @@ export async function createAppService(options: AppServiceOptions): Promise<AppS
       },
     }),
     ...(options.trashItem ? { trashFile: createOsTrash(() => session.currentOptions(), options.trashItem) } : {}),
+    purgeSecret: createSecretPurge({ dataDir: options.dataDir, session, history, activity, log: options.log }),
     drafts: new DraftStore(options.dataDir),
     judgments: new JudgmentStore(options.dataDir),
     modelCatalog: async () => {

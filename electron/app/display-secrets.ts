@@ -63,6 +63,8 @@ export const DISPLAY_TREATMENT: Record<CallName, DisplayTreatment> = {
   historyMarkSeen: 'none',
   lineOrigins: 'mask',
   historyUsage: 'none',
+  // Counts, data-folder paths and notices that name a value only by its mask.
+  historyPurgeSecret: 'none',
   agentEmbedderOffer: 'none',
   retryEmbedder: 'none',
   endpointKeyStatus: 'none',

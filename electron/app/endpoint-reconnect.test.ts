@@ -185,4 +185,33 @@ describe('an embedding endpoint that comes back', () => {
     expect(await call(app, 'retryEmbedder')).toEqual({ reachable: true, reason: null });
     await recovered;
   });
+
+  it('a query the endpoint hangs on falls back for that query only; the endpoint is never marked down', async () => {
+    const port = await reserveClosedPort();
+    server = await startEmbeddingsServer(backing, { port });
+    const app = await openWith('hangs-once', port);
+    expect((await call<IndexStatus>(app, 'status')).mode).toBe('hybrid');
+    const statuses: IndexStatus[] = [];
+    const stop = app.session.onDidEvent((event: ContractEvent) => {
+      if (event.name === 'statusChanged') statuses.push(event.payload as IndexStatus);
+    });
+
+    server.behaviour.hangNext = 1;
+    const hung = await call<SearchResponse>(app, 'search', { query: 'agreement', minScore: 0 });
+    expect(server.behaviour.hangNext).toBe(0);
+    expect(hung.notices).toContainEqual(
+      expect.objectContaining({ code: 'vector-timeout', message: expect.stringMatching(/timed out after \d+ ms/) }),
+    );
+    expect(meaningOnly(hung, 'memory/2026-05-04.md')).toBeUndefined();
+    const during = await call<IndexStatus>(app, 'status');
+    expect(during.mode).toBe('hybrid');
+    expect(during.embedderRetry).toBeUndefined();
+
+    const next = await call<SearchResponse>(app, 'search', { query: 'agreement', minScore: 0 });
+    expect(next.mode).toBe('hybrid');
+    expect(next.notices.map((n) => n.code)).not.toContain('vector-timeout');
+    expect(meaningOnly(next, 'memory/2026-05-04.md')).toBeDefined();
+    stop();
+    expect(statuses.filter((s) => s.mode !== 'hybrid' || s.embedderRetry !== undefined)).toEqual([]);
+  });
 });

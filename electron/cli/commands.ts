@@ -12,7 +12,8 @@ const indexCommand: CliCommand = {
   summary: 'index the workspace (incremental; --full re-indexes every file)',
   usage: `Usage: memlens index [--full] [--json]
 
-Indexes the workspace's memory files and session transcripts. Unchanged files are skipped.
+Indexes the workspace's memory files and session transcripts. Unchanged files are not read again;
+files left out (over the size limit, not text) are listed as skipped, each with the reason.
 
   --full       re-read and re-index every file`,
   options: {
@@ -253,10 +254,18 @@ const historyCommand: CliCommand = {
   name: 'history',
   summary: "list a memory file's kept versions and who made each change",
   usage: `Usage: memlens history PATH [--json]
+       memlens history purge-secret VALUE|- [--placeholder TEXT] [--json]
 
 Every version of PATH the app has kept (saves from the app, changes seen by the watcher or a rescan,
-deletes and renames), newest first, each with who made it and how that is known.`,
-  options: {},
+deletes and renames), newest first, each with who made it and how that is known.
+
+purge-secret rewrites every kept version holding VALUE (the value becomes "<purged secret>", or
+--placeholder TEXT; diffs, restores and authors keep working), and cleans the app's trash, drafts,
+judgments, search log and damaged-file copies, then compacts the SQLite files. A memory file that
+still holds VALUE refuses it: replace it there first (memlens secrets --replace PATH:LINE).
+Give - to read VALUE from stdin (a value typed on the command line stays in your shell history).
+Git history is yours: the command prints what you could run, and never runs it.`,
+  options: { placeholder: { type: 'string' } },
   load: async () => (await import('./commands/history-commands.js')).historyCommand,
 };
 

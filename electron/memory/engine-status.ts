@@ -41,6 +41,7 @@ export function engineStatus({ workspaceDir, lifecycle, embedder, watching, prog
     chunkerVersion: CHUNKER_VERSION,
     lastSyncAt: counts?.lastSyncAt ?? null,
     errors: [...lifecycle.errorList(), ...lifecycle.reads.failedFiles()],
+    skipped: lifecycle.reads.skippedFiles(),
     progress,
     lifecycle: lifecycle.status,
   };

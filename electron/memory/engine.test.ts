@@ -124,17 +124,17 @@ describe('MemoryEngine index and search', () => {
     const s = setup(BASE_FILES);
     const engine = await s.open();
     await engine.sync();
-    expect(await engine.sync()).toMatchObject({ filesIndexed: 0, filesSkipped: 3, filesRemoved: 0 });
+    expect(await engine.sync()).toMatchObject({ filesIndexed: 0, filesUnchanged: 3, filesSkipped: 0, filesRemoved: 0 });
 
     s.write('MEMORY.md', '# Long-term memory\n\nThe user now prefers coffee.\n');
     fs.utimesSync(path.join(s.workspace, 'MEMORY.md'), new Date(), new Date(Date.now() + 5000));
-    expect(await engine.sync()).toMatchObject({ filesIndexed: 1, filesSkipped: 2 });
+    expect(await engine.sync()).toMatchObject({ filesIndexed: 1, filesUnchanged: 2 });
     expect(await hits(engine, 'tea')).toEqual([]);
     expect(await hits(engine, 'coffee')).toEqual(['MEMORY.md:1']);
 
     // Same bytes, new mtime (a `touch`): hashed, not rewritten; the next sync takes the fast path.
     fs.utimesSync(path.join(s.workspace, 'MEMORY.md'), new Date(), new Date(Date.now() + 10_000));
-    expect(await engine.sync()).toMatchObject({ filesIndexed: 0, filesSkipped: 3 });
+    expect(await engine.sync()).toMatchObject({ filesIndexed: 0, filesUnchanged: 3 });
 
     fs.rmSync(path.join(s.workspace, 'sessions', 'chat.jsonl'));
     const events: FileChangeEvent[] = [];

@@ -18,6 +18,7 @@ import { MemoryLensError, messageOf } from '../../../shared/errors.js';
 import type { AccessStatsLookup, ChunkAccessStats } from '../../memory/engine-types.js';
 import { isDiskFullError } from '../../memory/files/fs-errors.js';
 import { dataDiskFullError } from '../../memory/files/sqlite-wal-open.js';
+import { jsonEscaped, replaceInJsonText, type PurgeNeedle } from '../purge-text.js';
 import { activityDbPathFor, openActivityDb } from './agent-activity-db.js';
 
 /**
@@ -81,6 +82,38 @@ export class AgentActivityStore {
   /** The activity of one workspace; the key is its real path, so a symlinked path shares it. */
   workspace(workspaceDir: string): WorkspaceActivity {
     return new WorkspaceActivity(this.db, workspaceKey(workspaceDir), this.maxSearches, this.log);
+  }
+
+  /**
+   * Replaces a secret value in every logged search of every workspace (the query a person typed,
+   * and what it got back), then vacuums so SQLite's free pages and WAL keep no copy. Returns the
+   * entries rewritten and whether the vacuum ran (another process reading the file can hold it off).
+   */
+  purgeValue(needle: PurgeNeedle): { entries: number; vacuumed: boolean } {
+    if (!this.db) return { entries: 0, vacuumed: true };
+    const db = this.db;
+    const rows = db
+      .prepare(
+        'SELECT id, query, entry FROM agent_searches WHERE instr(query, @v) > 0 OR instr(entry, @v) > 0 OR instr(entry, @e) > 0',
+      )
+      .all({ v: needle.value, e: jsonEscaped(needle.value) }) as { id: number; query: string; entry: string }[];
+    const update = db.prepare('UPDATE agent_searches SET query = ?, entry = ? WHERE id = ?');
+    db.transaction(() => {
+      for (const row of rows)
+        update.run(
+          row.query.replaceAll(needle.value, needle.placeholder),
+          replaceInJsonText(row.entry, needle) ?? row.entry,
+          row.id,
+        );
+    })();
+    try {
+      db.exec('VACUUM');
+      const [checkpoint] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
+      return { entries: rows.length, vacuumed: checkpoint?.busy === 0 };
+    } catch (error) {
+      this.log(`vacuuming the search log failed: ${failureOf(error)}`);
+      return { entries: rows.length, vacuumed: false };
+    }
   }
 
   close(): void {

@@ -36,6 +36,17 @@ export class BlobStore {
     return (await this.get(hash)) !== null;
   }
 
+  /** Every file in the store (blobs, and a temp file a killed write left). */
+  async files(): Promise<string[]> {
+    const out: string[] = [];
+    const shards = await fs.readdir(this.dir).catch(() => [] as string[]);
+    for (const shard of shards) {
+      const names = await fs.readdir(path.join(this.dir, shard)).catch(() => [] as string[]);
+      out.push(...names.map((name) => path.join(this.dir, shard, name)));
+    }
+    return out;
+  }
+
   /** Removes blobs no version names (and older than the grace period); returns the bytes freed. */
   async collect(referenced: ReadonlySet<string>, now = Date.now()): Promise<number> {
     let freed = 0;

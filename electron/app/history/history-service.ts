@@ -31,7 +31,8 @@ import { authorsOf, type AuthorSources } from './author-evidence.js';
 import { cachedDreamsReader } from './dreaming-evidence.js';
 import { GitEvidence } from './git-evidence.js';
 import { HistoryRecorder, isHistoryPath, type AppWrite } from './history-recorder.js';
-import { HistoryStore, type StoredVersion } from './history-store.js';
+import { HistoryStore, type HistoryPurge, type StoredVersion } from './history-store.js';
+import { bytesHold, type PurgeNeedle } from '../purge-text.js';
 import { lineHunks, lineOrigins } from './line-diff.js';
 
 /** Versions listed per file; older ones stay in the store and in diffs. */
@@ -247,6 +248,69 @@ export class HistoryService {
   async usage(): Promise<HistoryUsage> {
     const a = await this.ready();
     return { ...a.store.usage(), dir: a.store.dir, notices: a.store.notice ? [a.store.notice] : [] };
+  }
+
+  /** Memory files of the open workspace whose bytes on disk hold the value (a purge would not hold: the next rescan records them again). */
+  async filesHolding(value: string): Promise<string[]> {
+    const a = await this.ready();
+    await this.whenIdle();
+    const holding: string[] = [];
+    for (const latest of a.store.latestByPath()) {
+      const current = await this.currentBytes(a, latest.path).catch(() => null);
+      if (current && bytesHold(current.bytes, value)) holding.push(latest.path);
+    }
+    return holding.sort();
+  }
+
+  /**
+   * Rewrites every history store in the data dir (the open workspace's and any other) so no kept
+   * version holds the value; the open one first freezes each affected version's author evidence,
+   * which is read from bytes the purge changes.
+   */
+  async purgeValue(needle: PurgeNeedle): Promise<HistoryPurge & { stores: number }> {
+    const a = await this.ready();
+    await this.whenIdle();
+    const total = { versionsRewritten: 0, blobsRewritten: 0, blobsDeleted: 0, vacuumed: true, stores: 0 };
+    const add = (purge: HistoryPurge) => {
+      total.versionsRewritten += purge.versionsRewritten;
+      total.blobsRewritten += purge.blobsRewritten;
+      total.blobsDeleted += purge.blobsDeleted;
+      total.vacuumed &&= purge.vacuumed;
+      total.stores += 1;
+    };
+    add(
+      await a.store.purgeValue(needle, async (version) => {
+        const author = (await this.describe(a, version, a.store.previousOf(version))).author;
+        if (author.kind === 'outside') return null;
+        return { ...author, how: `${author.how} (found before a secret was purged from this version)` };
+      }),
+    );
+    a.addedLines.clear();
+    const root = path.join(this.options.dataDir, 'history');
+    for (const name of await fs.readdir(root).catch(() => [] as string[])) {
+      const dir = path.join(root, name);
+      if (path.resolve(dir) === path.resolve(a.store.dir)) continue;
+      if (!(await fs.stat(path.join(dir, 'history.sqlite')).catch(() => null))) continue;
+      let other: HistoryStore | null = null;
+      try {
+        other = HistoryStore.openDir(
+          dir,
+          this.options.nativeBinding ? { nativeBinding: this.options.nativeBinding } : {},
+        );
+        add(await other.purgeValue(needle));
+      } catch (error) {
+        this.options.log(`history: purging ${name} failed: ${messageOf(error)}`);
+        total.vacuumed = false;
+      } finally {
+        other?.close();
+      }
+    }
+    if (total.versionsRewritten > 0)
+      this.options.session.emitEvent({
+        name: 'historyChanged',
+        payload: { path: '', reason: 'evidence', version: null },
+      });
+    return total;
   }
 
   async close(): Promise<void> {

@@ -1,6 +1,7 @@
 // One workspace's kept versions: the log (history-db.ts) and the bytes (blob-store.ts). Recording
 // writes the blob first, then the row, so a killed process loses at most the version it was
 // writing. Retention (applyRetention) thins old versions and frees blobs nothing names any more.
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import type { Author, HistorySettings, VersionKind } from '../../../shared/history-schemas.js';
@@ -9,6 +10,14 @@ import { isDiskFullError } from '../../memory/files/fs-errors.js';
 import { dataDiskFullError } from '../../memory/files/sqlite-wal-open.js';
 import { workspaceKey } from '../../memory/files/data-dir.js';
 import { sha256 } from '../../memory/text/hash.js';
+import {
+  bytesHold,
+  jsonEscaped,
+  replaceInBytes,
+  replaceInJson,
+  replaceInJsonText,
+  type PurgeNeedle,
+} from '../purge-text.js';
 import { BlobStore } from './blob-store.js';
 import { openHistoryDb, type VersionRow } from './history-db.js';
 
@@ -50,6 +59,17 @@ export interface HistoryStoreOptions {
   now?: () => number;
 }
 
+export interface HistoryPurge {
+  /** Versions whose bytes (or recorded evidence) held the value and now hold the placeholder. */
+  versionsRewritten: number;
+  /** Distinct blobs rewritten under a new sha256. */
+  blobsRewritten: number;
+  /** Blob files deleted because they held the value (the old ones, and any unnamed leftover). */
+  blobsDeleted: number;
+  /** Whether VACUUM and the WAL truncation ran (another process reading the store can hold them off). */
+  vacuumed: boolean;
+}
+
 export function historyDirFor(dataDir: string, workspaceDir: string): string {
   return path.join(dataDir, 'history', workspaceKey(workspaceDir));
 }
@@ -61,8 +81,8 @@ export class HistoryStore {
   private readonly blobs: BlobStore;
   private readonly now: () => number;
 
-  private constructor(options: HistoryStoreOptions) {
-    this.dir = historyDirFor(options.dataDir, options.workspaceDir);
+  private constructor(options: Omit<HistoryStoreOptions, 'workspaceDir' | 'dataDir'> & { dir: string }) {
+    this.dir = options.dir;
     this.now = options.now ?? Date.now;
     const opened = openHistoryDb(path.join(this.dir, 'history.sqlite'), {
       now: this.now,
@@ -74,7 +94,13 @@ export class HistoryStore {
   }
 
   static open(options: HistoryStoreOptions): HistoryStore {
-    return new HistoryStore(options);
+    const { dataDir, workspaceDir, ...rest } = options;
+    return new HistoryStore({ ...rest, dir: historyDirFor(dataDir, workspaceDir) });
+  }
+
+  /** The store in `dir` (a workspace's folder under `<dataDir>/history/`), whichever workspace it is. */
+  static openDir(dir: string, options: Omit<HistoryStoreOptions, 'workspaceDir' | 'dataDir'> = {}): HistoryStore {
+    return new HistoryStore({ ...options, dir });
   }
 
   /**
@@ -297,6 +323,94 @@ export class HistoryStore {
     );
     await this.blobs.collect(referenced, now);
     return removed;
+  }
+
+  /**
+   * Rewrites every kept version holding `needle.value` so none does: each blob with the value gets
+   * a new blob (the value replaced) under its new sha256, the versions naming it are moved to it,
+   * the old blob is deleted, and the file is vacuumed so no free page keeps a copy. A version with
+   * no recorded author gets `authorOf`'s answer first (evidence read from the bytes it had).
+   */
+  async purgeValue(
+    needle: PurgeNeedle,
+    authorOf: (version: StoredVersion) => Promise<Author | null> = async () => null,
+  ): Promise<HistoryPurge> {
+    const hashes = (
+      this.db.prepare('SELECT DISTINCT hash FROM versions WHERE hash IS NOT NULL AND skipped IS NULL').all() as {
+        hash: string;
+      }[]
+    ).map((r) => r.hash);
+    const moved = new Map<string, { hash: string; size: number }>();
+    for (const hash of hashes) {
+      const bytes = await fs.readFile(this.blobs.pathOf(hash)).catch(() => null);
+      const replaced = bytes && replaceInBytes(bytes, needle);
+      if (!replaced) continue;
+      const newHash = sha256(replaced);
+      await this.blobs.put(newHash, replaced);
+      moved.set(hash, { hash: newHash, size: replaced.length });
+    }
+    const authors = new Map<number, string>();
+    for (const [hash] of moved) {
+      const rows = this.db
+        .prepare('SELECT * FROM versions WHERE hash = ? AND skipped IS NULL AND author IS NULL')
+        .all(hash) as VersionRow[];
+      for (const row of rows) {
+        const author = await authorOf(toStored(row)).catch(() => null);
+        if (author) authors.set(row.id, JSON.stringify(replaceInJson(author, needle)));
+      }
+    }
+    const escaped = jsonEscaped(needle.value);
+    const rewritten = busyAsUnavailable(() =>
+      this.db
+        .transaction(() => {
+          const ids = new Set<number>();
+          const byHash = this.db.prepare('SELECT id FROM versions WHERE hash = ? AND skipped IS NULL');
+          const move = this.db.prepare('UPDATE versions SET hash = ?, size = ? WHERE hash = ? AND skipped IS NULL');
+          for (const [oldHash, next] of moved) {
+            for (const r of byHash.all(oldHash) as { id: number }[]) ids.add(r.id);
+            move.run(next.hash, next.size, oldHash);
+          }
+          const setAuthor = this.db.prepare('UPDATE versions SET author = ? WHERE id = ?');
+          for (const [id, author] of authors) setAuthor.run(author, id);
+          // Recorded evidence quotes transcripts (the user's words), which may hold the value too.
+          for (const row of this.db
+            .prepare('SELECT id, author FROM versions WHERE instr(author, ?) > 0 OR instr(author, ?) > 0')
+            .all(needle.value, escaped) as { id: number; author: string }[]) {
+            const next = replaceInJsonText(row.author, needle);
+            if (next === null) continue;
+            setAuthor.run(next, row.id);
+            ids.add(row.id);
+          }
+          return ids.size;
+        })
+        .immediate(),
+    );
+    let blobsDeleted = 0;
+    for (const file of await this.blobs.files()) {
+      const bytes = await fs.readFile(file).catch(() => null);
+      // Every blob a version names was rewritten above; a copy left now is an unnamed leftover.
+      if (
+        bytes &&
+        bytesHold(bytes, needle.value) &&
+        (await fs.unlink(file).then(
+          () => true,
+          () => false,
+        ))
+      )
+        blobsDeleted += 1;
+    }
+    return { versionsRewritten: rewritten, blobsRewritten: moved.size, blobsDeleted, vacuumed: this.vacuum() };
+  }
+
+  /** VACUUM (free pages gone) and a truncating checkpoint (no old page left in the WAL); false when another process held it. */
+  private vacuum(): boolean {
+    try {
+      this.db.exec('VACUUM');
+      const [result] = this.db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
+      return result?.busy === 0;
+    } catch {
+      return false;
+    }
   }
 
   close(): void {

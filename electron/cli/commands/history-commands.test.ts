@@ -87,4 +87,23 @@ describe('memlens history commands', () => {
     expect(parseSince('yesterday', now)).toBe(new Date('2026-03-29T12:00:00').getTime());
     expect(parseSince('2026-03-28', now)).toBe(new Date('2026-03-28T00:00:00').getTime());
   });
+
+  it(
+    'history purge-secret: refused while a file holds it, then counts what it rewrote',
+    { timeout: 60_000 },
+    async () => {
+      const key = 'tvly-dev-CLIpurge9vR4kT8wZ3QQ1';
+      fs.writeFileSync(path.join(workspace, 'MEMORY.md'), `# Memory\n\n- Tavily API key: ${key}\n`);
+      const refused = await cli('history', 'purge-secret', key);
+      expect(refused.code).not.toBe(0);
+      expect(refused.stderr).toContain('is still in MEMORY.md');
+      fs.writeFileSync(path.join(workspace, 'MEMORY.md'), '# Memory\n\n- Tavily API key: <in password manager>\n');
+      const purged = await cli('history', 'purge-secret', key);
+      expect(purged.code).toBe(0);
+      expect(purged.stdout).toContain('Purged from history: 1 version rewritten (the value is now <purged secret>)');
+      expect(purged.stdout).toContain('filter-repo --replace-text REPLACEMENTS.txt');
+      expect(purged.stdout).not.toContain(key);
+      expect((await cli('history', 'purge-secret', key)).stdout).toContain('0 versions rewritten');
+    },
+  );
 });

@@ -90,13 +90,45 @@ export function parseSince(text: string, now = new Date()): number {
 
 export const historyCommand: CommandImpl = {
   run: (run) =>
-    withHistory(run, async (call, workspaceDir) => {
-      const history = await call('historyList', { path: relPathArg(run, workspaceDir) });
-      if (run.json) writeJson(run.io, history);
-      else run.io.stdout(formatHistory(history));
-      return 0;
-    }),
+    run.positionals[0] === 'purge-secret'
+      ? purgeSecret(run)
+      : withHistory(run, async (call, workspaceDir) => {
+          const history = await call('historyList', { path: relPathArg(run, workspaceDir) });
+          if (run.json) writeJson(run.io, history);
+          else run.io.stdout(formatHistory(history));
+          return 0;
+        }),
 };
+
+async function purgeSecret(run: CommandRun): Promise<number> {
+  const given = run.positionals[1];
+  if (given === undefined) throw new UsageError('memlens history purge-secret VALUE (or - to read it from stdin)');
+  const value = given === '-' ? (await readStdin()).replace(/\r?\n$/, '') : given;
+  const placeholder = typeof run.values.placeholder === 'string' ? run.values.placeholder : undefined;
+  return withHistory(run, async (call) => {
+    const result = await call('historyPurgeSecret', { value, ...(placeholder ? { placeholder } : {}) });
+    if (run.json) writeJson(run.io, result);
+    else run.io.stdout(formatPurge(result));
+    return 0;
+  });
+}
+
+export function formatPurge(result: CallResult<'historyPurgeSecret'>): string {
+  const c = result.cleaned;
+  const lines = [
+    `Purged from history: ${result.versionsRewritten} version${result.versionsRewritten === 1 ? '' : 's'} rewritten (the value is now ${result.placeholder}), ${result.filesCleaned} file${result.filesCleaned === 1 ? '' : 's'} cleaned.`,
+    `  blobs rewritten ${c.blobsRewritten}, old blobs deleted ${c.blobsDeleted}, trash files ${c.trashFiles}, drafts ${c.drafts}, judgment files ${c.judgmentFiles}, search log entries ${c.searchLogEntries}, damaged copies deleted ${c.damagedCopies}`,
+    `  SQLite files compacted (VACUUM): ${result.vacuumed ? 'yes' : 'no'}`,
+    ...result.notices,
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
 
 export const diffCommand: CommandImpl = {
   run: (run) =>

@@ -26,8 +26,12 @@ export const indexCommand: CommandImpl = {
         const ws = (await settings()).isSample ? `${engine.workspaceDir} (sample workspace)` : engine.workspaceDir;
         io.stdout(
           `Indexed ${ws}\n` +
-            `  files: ${report.filesScanned} scanned, ${report.filesIndexed} indexed, ${report.filesSkipped} unchanged, ` +
-            `${report.filesRemoved} removed, ${report.filesFailed} failed\n` +
+            `  files: ${report.filesScanned} scanned, ${report.filesIndexed} indexed, ${report.filesUnchanged} unchanged, ` +
+            `${report.filesSkipped} skipped, ${report.filesRemoved} removed, ${report.filesFailed} failed\n` +
+            report.skipped.map((s) => `  skipped ${s.path}: ${s.reason}\n`).join('') +
+            (report.filesSkipped > report.skipped.length
+              ? `  … and ${report.filesSkipped - report.skipped.length} more skipped\n`
+              : '') +
             `  chunks written: ${report.chunksWritten}, embedded: ${report.chunksEmbedded} (cache hits ${report.embeddingCacheHits})\n` +
             `  mode: ${status.mode}${status.modeReason ? ` (${status.modeReason})` : ''}\n` +
             `  index: ${engine.dbPath}\n` +

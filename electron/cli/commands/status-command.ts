@@ -32,6 +32,10 @@ export function formatStatus(s: IndexStatus): string {
     `versions    schema ${s.schemaVersion}, chunker ${s.chunkerVersion}`,
     `last sync   ${s.lastSyncAt ? new Date(s.lastSyncAt).toISOString() : 'never'}`,
   ];
+  if (s.skipped && s.skipped.length > 0) {
+    lines.push(`skipped     ${s.skipped.length} (not indexed)`);
+    for (const f of s.skipped.slice(0, 10)) lines.push(`  ${f.path}: ${f.reason}`);
+  }
   if (s.errors.length > 0) {
     lines.push(`errors      ${s.errors.length}`);
     for (const e of s.errors.slice(0, 10)) lines.push(`  ${e.path}: ${e.message}`);

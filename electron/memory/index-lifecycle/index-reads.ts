@@ -2,7 +2,12 @@
 // state. Reads never go through the write queue. A stale index keeps answering (with a notice);
 // a damaged one answers nothing and says why; SQLite damage met by a read is reported to the
 // lifecycle (which recovers) and surfaces as a typed error, never as SQLite's own.
-import type { IndexError, IndexLifecycle as LifecycleStatus, SearchResponse } from '../../../shared/domain.js';
+import type {
+  IndexError,
+  SkippedFile,
+  IndexLifecycle as LifecycleStatus,
+  SearchResponse,
+} from '../../../shared/domain.js';
 import { MemoryLensError, messageOf } from '../../../shared/errors.js';
 import { isCorruptionError } from '../index/index-db.js';
 import type { IndexDb } from '../index/index-db.js';
@@ -77,6 +82,11 @@ export class IndexReads {
   /** Files that failed to index, from the index. */
   failedFiles(): IndexError[] {
     return this.quietRead(() => this.side.live.readFailedFiles()) ?? [];
+  }
+
+  /** Files left out on purpose (too large, binary), from the index. */
+  skippedFiles(): SkippedFile[] {
+    return this.quietRead(() => this.side.live.readSkippedFiles()) ?? [];
   }
 
   private quietRead<T>(read: () => T): T | null {

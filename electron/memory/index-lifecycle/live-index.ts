@@ -4,7 +4,7 @@
 // only change when the index is written, and the served connection's IndexSession (the search
 // caches), which hears every commit of the served index's writer. index-lifecycle.ts decides when each one runs.
 import Database from 'better-sqlite3';
-import type { IndexError } from '../../../shared/domain.js';
+import type { IndexError, SkippedFile } from '../../../shared/domain.js';
 import type { EmbeddingProvider } from '../embed/embedding-provider.js';
 import { EmbeddingCache } from '../index/embedding-cache.js';
 import { FileWriter } from '../index/file-writer.js';
@@ -28,6 +28,7 @@ export class LiveIndex {
   private served = 0;
   private counts: IndexCounts | null = null;
   private failedFiles: IndexError[] | null = null;
+  private skippedFiles: SkippedFile[] | null = null;
 
   /** Opens the index at `requestedPath` — or its side file when a newer version owns that one. */
   constructor(
@@ -181,10 +182,21 @@ export class LiveIndex {
     return this.failedFiles;
   }
 
+  /** Files left out on purpose (too large, binary), from the index. */
+  readSkippedFiles(): SkippedFile[] {
+    this.skippedFiles ??= (
+      this.current.db
+        .prepare("SELECT path, index_error FROM files WHERE index_state = 'skipped' ORDER BY path LIMIT 1000")
+        .all() as { path: string; index_error: string | null }[]
+    ).map((row) => ({ path: row.path, reason: row.index_error ?? 'not indexed' }));
+    return this.skippedFiles;
+  }
+
   /** The index was written: counts and failures are read again on the next status(). */
   invalidate(): void {
     this.counts = null;
     this.failedFiles = null;
+    this.skippedFiles = null;
   }
 
   close(): void {

@@ -67,21 +67,28 @@ export interface IndexedFileState {
   mtimeMs: number;
   hash: string | null;
   failed: boolean;
+  /** Left out on purpose (too large, binary); `error` says why. */
+  skipped: boolean;
+  error: string | null;
   embedded: boolean;
 }
 
 export function loadFileStates(db: Database.Database): Map<string, IndexedFileState> {
-  const rows = db.prepare('SELECT path, size, mtime_ms, hash, index_state, embedded FROM files').raw().all() as [
-    string,
-    number,
-    number,
-    string | null,
-    FileIndexState,
-    number,
-  ][];
+  const rows = db
+    .prepare('SELECT path, size, mtime_ms, hash, index_state, embedded, index_error FROM files')
+    .raw()
+    .all() as [string, number, number, string | null, FileIndexState, number, string | null][];
   const states = new Map<string, IndexedFileState>();
-  for (const [p, size, mtimeMs, hash, state, embedded] of rows) {
-    states.set(p, { size, mtimeMs, hash, failed: state === 'failed', embedded: embedded === 1 });
+  for (const [p, size, mtimeMs, hash, state, embedded, error] of rows) {
+    states.set(p, {
+      size,
+      mtimeMs,
+      hash,
+      failed: state === 'failed',
+      skipped: state === 'skipped',
+      error,
+      embedded: embedded === 1,
+    });
   }
   return states;
 }

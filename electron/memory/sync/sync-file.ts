@@ -123,15 +123,25 @@ async function syncFileNow(target: SyncTarget, relPath: string, options: FileSyn
 
 function loadFileState(db: Database.Database, relPath: string): IndexedFileState | null {
   const row = db
-    .prepare('SELECT size, mtime_ms, hash, index_state, embedded FROM files WHERE path = ?')
+    .prepare('SELECT size, mtime_ms, hash, index_state, embedded, index_error FROM files WHERE path = ?')
     .get(relPath) as
-    { size: number; mtime_ms: number; hash: string | null; index_state: FileIndexState; embedded: number } | undefined;
+    | {
+        size: number;
+        mtime_ms: number;
+        hash: string | null;
+        index_state: FileIndexState;
+        embedded: number;
+        index_error: string | null;
+      }
+    | undefined;
   if (!row) return null;
   return {
     size: row.size,
     mtimeMs: row.mtime_ms,
     hash: row.hash,
     failed: row.index_state === 'failed',
+    skipped: row.index_state === 'skipped',
+    error: row.index_error,
     embedded: row.embedded === 1,
   };
 }

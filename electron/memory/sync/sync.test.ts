@@ -43,6 +43,20 @@ describe('syncIndex', () => {
     expect(huge?.indexError).toMatch(
       /too large to index \(5000 bytes; Markdown files over 1000 bytes are not indexed\)/,
     );
+    expect(report.skipped).toEqual([{ path: 'memory/huge.md', reason: huge?.indexError }]);
+    // The next sync finds it as it was: still skipped, with its reason — never "unchanged".
+    const again = await syncIndex(target, {
+      discover: { workspaceDir: workspace, openclawHome: path.join(root, 'oc') },
+      maxFileBytes: 1000,
+    });
+    expect(again).toMatchObject({ filesIndexed: 0, filesUnchanged: 1, filesSkipped: 1 });
+    expect(again.skipped).toEqual([{ path: 'memory/huge.md', reason: huge?.indexError }]);
+    // A higher limit lets it in without touching the file.
+    const raised = await syncIndex(target, {
+      discover: { workspaceDir: workspace, openclawHome: path.join(root, 'oc') },
+      maxFileBytes: 10_000,
+    });
+    expect(raised).toMatchObject({ filesIndexed: 1, filesUnchanged: 1, filesSkipped: 0, skipped: [] });
   });
 
   it('sends throttled progress: first and last always, not one event per file', async () => {

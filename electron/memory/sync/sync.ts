@@ -155,7 +155,9 @@ async function syncIndexNow(target: SyncTarget, options: SyncOptions): Promise<S
   const report: SyncResult = {
     filesScanned: 0,
     filesIndexed: 0,
+    filesUnchanged: 0,
     filesSkipped: 0,
+    skipped: [],
     filesRemoved: 0,
     filesFailed: 0,
     chunksWritten: 0,
@@ -188,9 +190,10 @@ async function syncIndexNow(target: SyncTarget, options: SyncOptions): Promise<S
       !state.failed &&
       state.size === file.size &&
       state.mtimeMs === file.mtimeMs &&
-      (!needsVectors || state.embedded)
+      (state.skipped ? stillSkipped(state, file, options.maxFileBytes) : !needsVectors || state.embedded)
     ) {
-      report.filesSkipped += 1;
+      if (state.skipped) noteSkipped(report, file.path, state.error ?? 'not indexed');
+      else report.filesUnchanged += 1;
     } else {
       candidates.push(file);
     }
@@ -310,7 +313,7 @@ async function indexCandidates(
         recordFailure(target, report, file, read.error, read.state);
       } else if (!options.full && state && unchangedContent(state, read.hash, needsVectors)) {
         touched.push({ path: file.path, mtimeMs: file.mtimeMs, size: file.size });
-        report.filesSkipped += 1;
+        report.filesUnchanged += 1;
       } else {
         const prepared = (ticket ? await claim(ticket) : undefined) ?? prepareInThread(file, read.bytes, options);
         if ('error' in prepared) recordFailure(target, report, file, `could not parse: ${prepared.error}`, 'failed');
@@ -347,7 +350,7 @@ async function indexBigSessionFile(
       unchangedContent(state, await hashFileStreamed(file.absPath), Boolean(target.embedding))
     ) {
       target.writer.touchFiles([{ path: file.path, mtimeMs: file.mtimeMs, size: file.size }]);
-      report.filesSkipped += 1;
+      report.filesUnchanged += 1;
       return;
     }
     const result = await indexBigSession(target, file, {
@@ -429,8 +432,21 @@ function recordFailure(
     report.filesFailed += 1;
     report.failures.push({ path: file.path, message, at: Date.now() });
   } else {
-    report.filesSkipped += 1;
+    noteSkipped(report, file.path, message);
   }
+}
+
+/** A file skipped before and untouched since: still skipped, unless it was too large and the limit now lets it in. */
+function stillSkipped(state: IndexedFileState, file: DiscoveredFile, maxFileBytes: number | undefined): boolean {
+  return !(state.error?.startsWith('too large') && file.size <= (maxFileBytes ?? maxIndexedBytes(file)));
+}
+
+/** Skipped files listed in a report; the count goes on past it. */
+const MAX_LISTED_SKIPPED = 100;
+
+function noteSkipped(report: SyncResult, path: string, reason: string): void {
+  report.filesSkipped += 1;
+  if (report.skipped.length < MAX_LISTED_SKIPPED) report.skipped.push({ path, reason });
 }
 
 /**

@@ -28,6 +28,8 @@ export interface EmbeddingsServerBehaviour {
   requiredKey: string | null;
   /** Read each request and never answer it (a hung server; the socket stays open). */
   hang: boolean;
+  /** Hang on this many requests, then answer again (a server that stalls once). */
+  hangNext: number;
 }
 
 export interface EmbeddingsServer {
@@ -51,6 +53,7 @@ export async function startEmbeddingsServer(
     nan: false,
     requiredKey: null,
     hang: false,
+    hangNext: 0,
   };
   const requests: RecordedRequest[] = [];
   const timers = new Set<NodeJS.Timeout>();
@@ -60,6 +63,10 @@ export async function startEmbeddingsServer(
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       if (behaviour.hang) return;
+      if (behaviour.hangNext > 0) {
+        behaviour.hangNext--;
+        return;
+      }
       const answer = () => void respond(req, Buffer.concat(chunks).toString('utf8'), res);
       if (behaviour.delayMs <= 0) return answer();
       const timer = setTimeout(() => {

@@ -87,7 +87,9 @@ describe('reindexSummary', () => {
   const report = {
     filesScanned: 65,
     filesIndexed: 0,
-    filesSkipped: 65,
+    filesUnchanged: 65,
+    filesSkipped: 0,
+    skipped: [],
     filesRemoved: 0,
     filesFailed: 0,
     chunksWritten: 0,
