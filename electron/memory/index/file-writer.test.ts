@@ -81,6 +81,8 @@ describe('FileWriter', () => {
       mtimeMs: 1000.5,
       hash: 'h1',
       failed: false,
+      skipped: false,
+      error: null,
       embedded: false,
     });
   });
