@@ -30,7 +30,7 @@ import { fuseCandidates, type FusedCandidate, type VectorSide } from '../core/fu
 import { describeShownHits, type KeywordSearchResult } from '../sqlite/keyword-search.js';
 import { memoryThenList, noMemoryThenNotice } from '../sqlite/date-gap.js';
 import type { CandidateFate, TracedCandidate } from '../core/traced-candidate.js';
-import { datesNotice, noticeWhenNoChunkHasEveryTerm, searchKeywords } from './keyword-side.js';
+import { datesNotice, noticeWhenNoChunkHasEveryTerm, questionSentence, searchKeywords } from './keyword-side.js';
 import { MMR_POOL_SIZE, mmrRerank } from '../core/mmr.js';
 import { makeSnippet } from '../core/snippet.js';
 import { highlightWords } from '../../../../shared/highlight-words.js';
@@ -379,7 +379,7 @@ export async function traceSearch(
       code: 'no-terms',
       message: onlyDate
         ? `The query has no searchable words besides its date. ${onlyDate}`
-        : 'The query has no searchable words.',
+        : `The query has no searchable words.${options.dateBooster ? '' : questionSentence(options)}`,
     });
   }
   const gap =
