@@ -38,6 +38,8 @@ export interface ResolvedSearchOptions {
   dateTerms: Set<string>;
   /** Which words besides the query's are searched, and their weight (query-expansion/). */
   expansion: ResolvedExpansion;
+  /** Leave automated runs' transcripts out before candidates are cut. */
+  hideAutomated: boolean;
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -131,6 +133,7 @@ export function resolveSearchOptions(options: SearchOptions): ResolvedSearchOpti
     questionTerms: questionTerms(dateless, questionWords),
     dateTerms,
     expansion: { ...EXPANSION_DEFAULTS, ...options.expansion },
+    hideAutomated: options.automated === 'hide',
   };
 }
 

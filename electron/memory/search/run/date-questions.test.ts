@@ -84,3 +84,42 @@ describe('question words are never keywords', () => {
     expect(terms).not.toContain('期做');
   });
 });
+
+describe('hiding automated runs is a search option, applied before the candidates are cut', () => {
+  const automated = (p: string): boolean => p.startsWith('sessions/');
+
+  it('Feb 5th with automated runs hidden is not empty, and its first result is the day’s note', async () => {
+    const hidden = await engine.search({
+      query: 'Feb 5th',
+      automated: 'hide',
+      now: DATED_NOW,
+      timeZoneOffsetMinutes: DATED_ZONE,
+    });
+    expect(hidden.results.length).toBeGreaterThan(0);
+    expect(hidden.results[0]!.path).toBe('memory/2026-02-05.md');
+    expect(hidden.results.some((r) => automated(r.path))).toBe(false);
+  });
+
+  for (const p of PHRASINGS) {
+    it(`${p.query}: hidden never returns fewer human results than shown, and no automated one`, async () => {
+      const shown = await search(p.query, { minScore: 0 });
+      const hidden = await engine.search({
+        query: p.query,
+        minScore: 0,
+        automated: 'hide',
+        now: DATED_NOW,
+        timeZoneOffsetMinutes: DATED_ZONE,
+      });
+      const human = (r: SearchResponse): number => r.results.filter((x) => !automated(x.path)).length;
+      expect(human(hidden)).toBeGreaterThanOrEqual(human(shown));
+      expect(hidden.results.some((r) => automated(r.path))).toBe(false);
+      if (hidden.results.length > 0) expect(hidden.results[0]!.path).toBe(`memory/${p.day}.md`);
+    });
+  }
+
+  it('with a pool smaller than the automated runs, hiding them still finds the human results', async () => {
+    // 60 sessions mention “Wise support”; MEMORY.md's “Wise transfers” is the one human hit.
+    const hidden = await engine.search({ query: 'Wise', maxResults: 1, minScore: 0, automated: 'hide' });
+    expect(hidden.results.map((r) => r.path)).toEqual(['MEMORY.md']);
+  });
+});

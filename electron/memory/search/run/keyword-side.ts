@@ -37,6 +37,7 @@ export function searchKeywords(
     dateTerms,
     expansions,
     questionTerms,
+    hideAutomated: options.hideAutomated,
   });
   const booster = options.dateBooster;
   if (!booster || !options.dates.enabled || dateRange || keyword.candidates.length < limit) return keyword;
@@ -49,6 +50,7 @@ export function searchKeywords(
     dateTerms,
     expansions,
     questionTerms,
+    hideAutomated: options.hideAutomated,
   });
   const seen = new Set(keyword.candidates.map((c) => c.chunkRowid));
   const merged = [...keyword.candidates, ...dated.candidates.filter((c) => !seen.has(c.chunkRowid))];

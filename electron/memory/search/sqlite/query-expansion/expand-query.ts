@@ -38,6 +38,7 @@ export function expandQuery(
     dateTerms: options.dateTerms,
     expansions: lexical,
     questionTerms: options.questionTerms,
+    hideAutomated: options.hideAutomated,
   });
   const asked = terms.filter((t) => !skip.has(t)).map((t) => (written.get(t) ?? [t])[0]!);
   const known = new Set([...terms, ...lexical.map((x) => x.term)]);
