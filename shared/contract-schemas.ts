@@ -6,7 +6,7 @@ import { EmbedderRetryStateSchema } from './embedder-retry-schemas.js';
 import { ERROR_CODES } from './errors.js';
 import { ExpansionOptionsSchema, TermExpansionSchema } from './expansion-schemas.js';
 import { ImportanceBreakdownSchema, OpenClawBreakdownSchema, SearchProfileSchema } from './openclaw-rank-schemas.js';
-import { SessionKindSchema } from './session-kind.js';
+import { AutomatedRunsSchema, SessionKindSchema } from './session-kind.js';
 import { TranscriptToolSchema } from './transcript-tool-schema.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -125,6 +125,11 @@ export const SearchOptionsSchema = z.strictObject({
   expansion: ExpansionOptionsSchema.optional(),
   /** Snippets show secrets (keys, passwords) raw instead of masked (shared/secrets.ts). Default off. */
   showSecrets: z.boolean().optional(),
+  /**
+   * `hide`: transcripts of automated runs (cron, heartbeat, sub-agent; shared/session-kind.ts) are
+   * left out before candidates are cut, so they never take a human result's place. Default include.
+   */
+  automated: AutomatedRunsSchema.optional(),
 });
 
 /**

@@ -6,9 +6,15 @@ import { z } from 'zod';
 export const SessionKindSchema = z.enum(['conversation', 'cron', 'heartbeat', 'subagent']);
 export type SessionKind = z.output<typeof SessionKindSchema>;
 
-export function isAutomatedKind(kind: SessionKind | undefined): boolean {
-  return kind !== undefined && kind !== 'conversation';
+/** The kinds the scheduler starts: hidden together when a search hides automated runs. */
+export const AUTOMATED_KINDS: readonly SessionKind[] = SessionKindSchema.options.filter((k) => k !== 'conversation');
+
+export function isAutomatedKind(kind: SessionKind | null | undefined): boolean {
+  return kind !== undefined && kind !== null && AUTOMATED_KINDS.includes(kind);
 }
+
+/** Automated runs in a search: kept among the candidates (default), or left out before they are cut. */
+export const AutomatedRunsSchema = z.enum(['include', 'hide']);
 
 /** How a group of automated sessions is named in lists. */
 export const SESSION_KIND_LABELS: Record<Exclude<SessionKind, 'conversation'>, string> = {

@@ -38,8 +38,9 @@ function fileMetaLookup(session: IndexSession): (path: string) => SearchFileMeta
     if (meta === undefined) {
       const row = read.get(p as never);
       if (row) {
-        const metadata = JSON.parse(row.metadata) as { date?: SearchFileMeta['date'] };
+        const metadata = JSON.parse(row.metadata) as Pick<Partial<SearchFileMeta>, 'date' | 'sessionKind'>;
         meta = { kind: row.kind, source: row.source, date: metadata.date ?? null };
+        if (metadata.sessionKind) meta.sessionKind = metadata.sessionKind;
       } else {
         meta = null;
       }

@@ -102,6 +102,25 @@ export function cjkRunWords(text: string): { run: string; words: string[] }[] {
   return runs.map((run, r) => ({ run, words: words.slice(r === 0 ? 0 : ends[r - 1]!, ends[r]!) }));
 }
 
+/**
+ * The segmenter's words of a text's Chinese/Japanese/Korean runs with their UTF-16 offsets in the
+ * text as given (not normalised): for reading a query's words in place (question-words.ts).
+ */
+export function cjkWordSpans(text: string): { start: number; end: number; word: string }[] {
+  const spans: { start: number; end: number; word: string }[] = [];
+  for (const match of text.matchAll(CJK_RUN)) {
+    let at = match.index;
+    for (const piece of splitPieces(match[0])) {
+      if (!segmenter || isSingleCodePoint(piece)) spans.push({ start: at, end: at + piece.length, word: piece });
+      else
+        for (const seg of segmenter.segment(piece))
+          spans.push({ start: at + seg.index, end: at + seg.index + seg.segment.length, word: seg.segment });
+      at += piece.length;
+    }
+  }
+  return spans;
+}
+
 /** Distinct tokens of a text, for Jaccard similarity (MMR) and matched-term reporting. */
 export function tokenSet(text: string): Set<string> {
   return new Set(tokenize(text));

@@ -4,7 +4,8 @@ import type { FileDate, MemorySource, SearchOptions } from '../../../../shared/d
 import { MemoryLensError } from '../../../../shared/errors.js';
 import { SEARCH_DEFAULTS } from '../../../../shared/search-defaults.js';
 import { createDateBooster, periodEnd, type DateBooster } from './date-boost.js';
-import { findQueryDates, withoutDateWords } from '../../../../shared/query-dates.js';
+import { findQueryDates } from '../../../../shared/query-dates.js';
+import { blankSpans, findQuestionWords, questionTerms, type QuestionSpan } from './question-words.js';
 import { queryTerms } from '../../text/segment.js';
 import { EXPANSION_DEFAULTS } from '../../../../shared/expansion-schemas.js';
 import type { ResolvedExpansion } from './expansion-terms.js';
@@ -27,12 +28,18 @@ export interface ResolvedSearchOptions {
   dates: { enabled: boolean; boost: number };
   /** Dates the query mentions and the boost they give; null when it mentions none or dates are off. */
   dateBooster: DateBooster | null;
-  /** The query the keyword side searches: relative date words blanked out. */
+  /** The query the keyword side searches: relative date words and question words blanked out. */
   keywordQuery: string;
+  /** The words read as the question ("what did we do", "做了什么"): never searched. */
+  questionWords: QuestionSpan[];
+  /** Index terms that only the question's words give (what, 了什 of 做了什么): left out of the keywords. */
+  questionTerms: Set<string>;
   /** Index terms of the dates written as dates: searched, but not required. */
   dateTerms: Set<string>;
   /** Which words besides the query's are searched, and their weight (query-expansion/). */
   expansion: ResolvedExpansion;
+  /** Leave automated runs' transcripts out before candidates are cut. */
+  hideAutomated: boolean;
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -92,8 +99,14 @@ export function resolveSearchOptions(options: SearchOptions): ResolvedSearchOpti
   // A day written as a date is also searched the way memory writes days (2026-10-21: "2026 10 21"),
   // so "Oct 21st" finds "10-15 → 10-21". Those words are searched but never required.
   const isoDays = mentions.filter((m) => m.absolute && m.from === m.to).map((m) => m.from);
-  const keywordQuery =
-    mentions.length > 0 ? [withoutDateWords(options.query, mentions), ...isoDays].join(' ') : options.query;
+  // Blanked in place (same length), so the question's words keep their offsets in it.
+  const dateless = blankSpans(
+    options.query,
+    mentions.filter((m) => !m.absolute),
+  );
+  const keywordQuery = mentions.length > 0 ? [dateless, ...isoDays].join(' ') : options.query;
+  // Every date is read before the question, so 前 of 前天 stays a date's.
+  const questionWords = findQuestionWords(options.query, mentions);
   const dateTerms = new Set(
     mentions
       .filter((m) => m.absolute)
@@ -116,8 +129,11 @@ export function resolveSearchOptions(options: SearchOptions): ResolvedSearchOpti
     dates: { enabled: datesEnabled, boost: dateBoost },
     dateBooster,
     keywordQuery,
+    questionWords,
+    questionTerms: questionTerms(dateless, questionWords),
     dateTerms,
     expansion: { ...EXPANSION_DEFAULTS, ...options.expansion },
+    hideAutomated: options.automated === 'hide',
   };
 }
 

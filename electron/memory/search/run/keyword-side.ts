@@ -29,7 +29,16 @@ export function searchKeywords(
   const query = options.keywordQuery;
   const dateTerms = options.dateTerms;
   const expansions = expandQuery(session, options, limit, dateRange);
-  const keyword = keywordSearch(session, query, { limit, sources: options.sources, dateRange, dateTerms, expansions });
+  const questionTerms = options.questionTerms;
+  const keyword = keywordSearch(session, query, {
+    limit,
+    sources: options.sources,
+    dateRange,
+    dateTerms,
+    expansions,
+    questionTerms,
+    hideAutomated: options.hideAutomated,
+  });
   const booster = options.dateBooster;
   if (!booster || !options.dates.enabled || dateRange || keyword.candidates.length < limit) return keyword;
   const from = booster.mentions.reduce((min, m) => (m.from < min ? m.from : min), booster.mentions[0]!.from);
@@ -40,6 +49,8 @@ export function searchKeywords(
     dateRange: { from, to },
     dateTerms,
     expansions,
+    questionTerms,
+    hideAutomated: options.hideAutomated,
   });
   const seen = new Set(keyword.candidates.map((c) => c.chunkRowid));
   const merged = [...keyword.candidates, ...dated.candidates.filter((c) => !seen.has(c.chunkRowid))];
@@ -85,12 +96,22 @@ export function noticeWhenNoChunkHasEveryTerm(
   };
 }
 
-/** "The query mentions “昨天” (5 Nov 2026); memories from then are boosted ×2." */
+/** " “做了什么” is read as the question, not searched." — or nothing when the query asks no question. */
+export function questionSentence(options: Pick<ResolvedSearchOptions, 'questionWords'>): string {
+  const words = options.questionWords.map((q) => `“${q.text.trim()}”`);
+  if (words.length === 0) return '';
+  return ` ${words.join(', ')} ${words.length === 1 ? 'is' : 'are'} read as the question, not searched.`;
+}
+
+/**
+ * "The query mentions “昨天” (5 Nov 2026); memories from then are boosted ×2. “做了什么” is read as
+ * the question, not searched." — which words were the date and which the question.
+ */
 export function datesNotice(options: ResolvedSearchOptions): SearchNotice | null {
   const booster = options.dateBooster;
   if (!booster || !options.dates.enabled) return null;
   return {
     code: 'query-dates',
-    message: `The query mentions ${booster.mentions.map(describeQueryDate).join(', ')}; memories from then are boosted ×${options.dates.boost}.`,
+    message: `The query mentions ${booster.mentions.map(describeQueryDate).join(', ')}; memories from then are boosted ×${options.dates.boost}.${questionSentence(options)}`,
   };
 }

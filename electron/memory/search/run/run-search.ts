@@ -30,7 +30,7 @@ import { fuseCandidates, type FusedCandidate, type VectorSide } from '../core/fu
 import { describeShownHits, type KeywordSearchResult } from '../sqlite/keyword-search.js';
 import { memoryThenList, noMemoryThenNotice } from '../sqlite/date-gap.js';
 import type { CandidateFate, TracedCandidate } from '../core/traced-candidate.js';
-import { datesNotice, noticeWhenNoChunkHasEveryTerm, searchKeywords } from './keyword-side.js';
+import { datesNotice, noticeWhenNoChunkHasEveryTerm, questionSentence, searchKeywords } from './keyword-side.js';
 import { MMR_POOL_SIZE, mmrRerank } from '../core/mmr.js';
 import { makeSnippet } from '../core/snippet.js';
 import { highlightWords } from '../../../../shared/highlight-words.js';
@@ -38,6 +38,7 @@ import { mergeLineRegions, type LineRegion } from '../../../../shared/result-gro
 import { computeDecay } from '../core/temporal-decay.js';
 import { DEFAULT_QUERY_TIMEOUT_MS, runVectorSide, type QueryEmbedder, type VectorSearchFn } from './vector-side.js';
 import { citationFor } from '../../../../shared/citation.js';
+import { isAutomatedKind, type SessionKind } from '../../../../shared/session-kind.js';
 
 export type { QueryEmbedder, VectorSearchFn } from './vector-side.js';
 
@@ -46,6 +47,8 @@ export interface SearchFileMeta {
   kind: FileKind;
   date: FileDate | null;
   source: MemorySource;
+  /** Who started a transcript (absent for memory files and unknown runs). */
+  sessionKind?: SessionKind;
 }
 
 export interface SearchContext {
@@ -207,6 +210,7 @@ export function scoreCandidate(
   const breakdown: ScoreBreakdown = { ...partial, final: computeFinalScore(partial) };
   let fate: CandidateFate = 'beyond-max-results';
   if (!matchesSource(row.source, options.sources)) fate = 'filtered-source';
+  else if (options.hideAutomated && isAutomatedKind(meta?.sessionKind)) fate = 'filtered-source';
   else if (!matchesDateFilter(file, options.from, options.to)) fate = 'filtered-date';
   else if (!meetsMinScore(breakdown.final, options.minScore)) fate = 'below-min-score';
   return {
@@ -379,7 +383,7 @@ export async function traceSearch(
       code: 'no-terms',
       message: onlyDate
         ? `The query has no searchable words besides its date. ${onlyDate}`
-        : 'The query has no searchable words.',
+        : `The query has no searchable words.${options.dateBooster ? '' : questionSentence(options)}`,
     });
   }
   const gap =
@@ -438,6 +442,7 @@ export async function traceSearch(
   const relaxedNotice = noticeWhenNoChunkHasEveryTerm(ctx.session, keyword, results, {
     sources: options.sources,
     dateRange,
+    hideAutomated: options.hideAutomated,
   });
   if (relaxedNotice) notices.unshift(relaxedNotice);
   if (kept > 0) {

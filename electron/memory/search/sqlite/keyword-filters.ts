@@ -6,6 +6,7 @@ import type { MemorySource } from '../../../../shared/domain.js';
 import type { UnionFilter } from './bm25-union.js';
 import { sessionSlot, type IndexSession } from './index-session.js';
 import { addDays } from '../../../../shared/query-dates.js';
+import { AUTOMATED_KINDS } from '../../../../shared/session-kind.js';
 
 export interface KeywordFilters {
   sources?: readonly MemorySource[] | null;
@@ -17,6 +18,8 @@ export interface KeywordFilters {
   dateRange?: { from: string | null; to: string | null } | null;
   /** Restrict to one file (explain-file). */
   path?: string;
+  /** Leave out transcripts of automated runs (shared/session-kind.ts), before the candidate limit. */
+  hideAutomated?: boolean;
 }
 
 /** A month is the longest period a dated file covers, so `from - 31 days` never drops a match. */
@@ -27,6 +30,7 @@ interface ResolvedFilters {
   /** Inclusive bounds on files.date, when a date range applies. */
   dates: { to: string | null; fromEarliest: string | null } | null;
   path: string | null;
+  hideAutomated: boolean;
 }
 
 function resolve(filters: KeywordFilters): ResolvedFilters | null {
@@ -37,7 +41,10 @@ function resolve(filters: KeywordFilters): ResolvedFilters | null {
       ? { to: range.to, fromEarliest: range.from === null ? null : addDays(range.from, -MONTH_SLACK_DAYS) }
       : null;
   const path = filters.path ?? null;
-  return sources === null && dates === null && path === null ? null : { sources, dates, path };
+  const hideAutomated = filters.hideAutomated === true;
+  return sources === null && dates === null && path === null && !hideAutomated
+    ? null
+    : { sources, dates, path, hideAutomated };
 }
 
 export function hasKeywordFilters(filters: KeywordFilters): boolean {
@@ -46,7 +53,16 @@ export function hasKeywordFilters(filters: KeywordFilters): boolean {
 
 /** The filters as conditions on `chunks c` and, when `files` is true, `files f` joined on the path. */
 function conditions(f: ResolvedFilters): { files: boolean; where: string[]; params: Record<string, unknown> } {
-  const out = { files: f.dates !== null, where: [] as string[], params: {} as Record<string, unknown> };
+  const out = {
+    files: f.dates !== null || f.hideAutomated,
+    where: [] as string[],
+    params: {} as Record<string, unknown>,
+  };
+  if (f.hideAutomated) {
+    AUTOMATED_KINDS.forEach((kind, i) => (out.params[`automated${i}`] = kind));
+    const kinds = AUTOMATED_KINDS.map((_, i) => `@automated${i}`).join(', ');
+    out.where.push(`coalesce(json_extract(f.metadata, '$.sessionKind'), 'conversation') NOT IN (${kinds})`);
+  }
   if (f.sources) out.where.push(sourceCondition('c.source', f.sources, out.params));
   if (f.path !== null) {
     out.where.push('c.path = @path');
@@ -184,6 +200,8 @@ export function unionFilter(session: IndexSession, filters: KeywordFilters): Uni
     passes: (rowid) => one.get({ ...params, rowid }) !== undefined,
     fewPass() {
       if (f.path !== null) return true;
+      // Automated runs alone say nothing of how few pass: most chunks do, so check the best ones.
+      if (f.hideAutomated && !dates && !sources) return false;
       const known = fileDates(session);
       let passing = 0;
       if (dates) {

@@ -4,7 +4,7 @@
 // first by itself, and one missing term no longer hides the chunks that hold the others.
 import type { KeywordBreakdown } from '../../../../shared/domain.js';
 import { bm25ToScore } from '../../../../shared/score.js';
-import { cjkWords, hasCjk, queryTerms, stemToken } from '../../text/segment.js';
+import { cjkWords, hasCjk, queryTerms, stemToken, type QueryTerms } from '../../text/segment.js';
 import { surfaceForms } from '../../text/surface-forms.js';
 import { chunkIndexReader, chunkTermBreakdown, queryTermStats, rememberDocCounts } from './bm25-terms.js';
 import { keywordAccelerated, keywordGate } from './accelerator-check.js';
@@ -21,6 +21,8 @@ export interface KeywordSearchOptions extends KeywordFilters {
   dateTerms?: ReadonlySet<string>;
   /** Words searched besides the query's, with less weight; only where the union ranking reads the index. */
   expansions?: readonly ExpansionTerm[];
+  /** Terms only the question's words give ("what", 了什): never searched (question-words.ts). */
+  questionTerms?: ReadonlySet<string>;
 }
 
 export interface KeywordSearchResult {
@@ -75,9 +77,12 @@ export interface SearchTerms {
   partials: PartialPlan;
 }
 
-/** Terms the keyword side searches for: non-stop-words, or the stop words if that is all there is. */
-export function searchTerms(query: string): SearchTerms {
-  const parsed = queryTerms(query);
+/**
+ * Terms the keyword side searches for: non-stop-words, or the stop words if that is all there is;
+ * never `questionTerms` (what only the question's words give, question-words.ts).
+ */
+export function searchTerms(query: string, questionTerms: ReadonlySet<string> = new Set()): SearchTerms {
+  const parsed = withoutQuestion(queryTerms(query), questionTerms);
   const words = cjkWords(query);
   const fragmentsOf = (terms: readonly string[]): Set<string> =>
     new Set(terms.filter((t) => hasCjk(t) && !words.has(t)));
@@ -87,6 +92,14 @@ export function searchTerms(query: string): SearchTerms {
   const written = new Map<string, string[]>();
   for (const word of parsed.stopwords) written.set(stemToken(word), [...(written.get(stemToken(word)) ?? []), word]);
   return { terms, stopwords: [], written, fragments: fragmentsOf(terms), partials: partialPlan('', new Set()) };
+}
+
+function withoutQuestion(parsed: QueryTerms, questionTerms: ReadonlySet<string>): QueryTerms {
+  if (questionTerms.size === 0) return parsed;
+  const terms = parsed.terms.filter((t) => !questionTerms.has(t));
+  const written = new Map([...parsed.written].filter(([t]) => !questionTerms.has(t)));
+  const stopwords = parsed.stopwords.filter((w) => !questionTerms.has(stemToken(w)));
+  return { terms, stopwords, written };
 }
 
 interface FtsHit {
@@ -339,7 +352,7 @@ export function keywordSearch(
   query: string,
   options: KeywordSearchOptions,
 ): KeywordSearchResult {
-  const { terms, stopwords, written, fragments } = searchTerms(query);
+  const { terms, stopwords, written, fragments } = searchTerms(query, options.questionTerms);
   const dateTerms = options.dateTerms ?? new Set<string>();
   // Date words are no evidence of the words around them: nothing is conditioned on them.
   const partials = partialPlan(query, new Set(terms), dateTerms);

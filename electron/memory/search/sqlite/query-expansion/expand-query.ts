@@ -19,7 +19,7 @@ export function expandQuery(
 ): ExpansionTerm[] {
   const e = options.expansion;
   if (!expansionEnabled(e)) return [];
-  const { terms, written, fragments } = searchTerms(options.keywordQuery);
+  const { terms, written, fragments } = searchTerms(options.keywordQuery, options.questionTerms);
   if (terms.length === 0) return [];
   const skip = new Set([...fragments, ...options.dateTerms]);
   const lexical =
@@ -37,6 +37,8 @@ export function expandQuery(
     dateRange,
     dateTerms: options.dateTerms,
     expansions: lexical,
+    questionTerms: options.questionTerms,
+    hideAutomated: options.hideAutomated,
   });
   const asked = terms.filter((t) => !skip.has(t)).map((t) => (written.get(t) ?? [t])[0]!);
   const known = new Set([...terms, ...lexical.map((x) => x.term)]);

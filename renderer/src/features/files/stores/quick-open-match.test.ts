@@ -21,3 +21,36 @@ describe('rankQuickOpenEntries', () => {
     expect(rankQuickOpenEntries(entries, 'zzz')).toEqual([]);
   });
 });
+
+describe('quick open reads the date words search reads', () => {
+  // Thursday 5 March 2026, 10:00 in UTC+8.
+  const clock = { now: Date.parse('2026-03-05T10:00:00+08:00'), offsetMinutes: 480 };
+  const entries = [
+    {
+      path: 'sessions/main/c0000007.jsonl',
+      title: '[cron:df444ebe Wise Support Email Check] Check',
+      day: '2026-02-10',
+    },
+    { path: 'memory/2026-02-10.md', title: '2026-02-10', day: '2026-02-10' },
+    { path: 'memory/2026-02-12.md', title: '2026-02-12', day: '2026-02-12' },
+    { path: 'memory/2026-03-03.md', title: '2026-03-03', day: '2026-03-03' },
+    { path: 'memory/feb-plans.md', title: 'February plans', day: '2026-01-20' },
+  ];
+  const first = (q: string): string => rankQuickOpenEntries(entries, q, clock)[0]!.path;
+
+  it.each([
+    ['Feb 10', 'memory/2026-02-10.md'],
+    ['february 12', 'memory/2026-02-12.md'],
+    ['2月10日', 'memory/2026-02-10.md'],
+    ['前天', 'memory/2026-03-03.md'],
+    ['2026-02-12', 'memory/2026-02-12.md'],
+  ])('%s lists that day’s note first', (query, path) => {
+    expect(first(query)).toBe(path);
+  });
+
+  it('the day’s transcript follows its note; a date-less query matches as before', () => {
+    const feb10 = rankQuickOpenEntries(entries, 'Feb 10', clock).map((e) => e.path);
+    expect(feb10.slice(0, 2)).toEqual(['memory/2026-02-10.md', 'sessions/main/c0000007.jsonl']);
+    expect(first('plans')).toBe('memory/feb-plans.md');
+  });
+});

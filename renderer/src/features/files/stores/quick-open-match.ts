@@ -1,5 +1,6 @@
 // Quick-open matching: every typed character must appear in order (subsequence), and matches in
 // the file name, at word starts and in a row rank higher — the way editors' Ctrl+P behaves.
+import { findQueryDates, type QueryDate } from '../../../../../shared/query-dates';
 
 export function quickOpenScore(path: string, query: string): number | null {
   const q = query.toLowerCase().replace(/\s+/g, '');
@@ -38,8 +39,28 @@ export interface QuickOpenEntry {
   day?: string | undefined;
 }
 
-/** Files by path, title or date, best first: the best of the three scores counts. */
-export function rankQuickOpenEntries(entries: readonly QuickOpenEntry[], query: string): QuickOpenEntry[] {
+/** When the query is read against: the clock and the local time zone, unless a test pins them. */
+export interface QuickOpenClock {
+  now: number;
+  /** Minutes east of UTC. */
+  offsetMinutes: number;
+}
+
+/** Above any subsequence score: a file of the day the query names comes first. */
+const DAY_MATCH = 10_000;
+
+/**
+ * Files by path, title or date, best first: the best of the three scores counts. A query that
+ * names a day as search reads it (Feb 10, 2月10日, 前天: shared/query-dates.ts) lists the files of
+ * that day first, notes before transcripts, the query's other words (if any) still matched.
+ */
+export function rankQuickOpenEntries(
+  entries: readonly QuickOpenEntry[],
+  query: string,
+  clock: QuickOpenClock = { now: Date.now(), offsetMinutes: -new Date().getTimezoneOffset() },
+): QuickOpenEntry[] {
+  const dates = findQueryDates(query, clock.now, clock.offsetMinutes);
+  const rest = dates.length > 0 ? blankDates(query, dates).trim() : query;
   return entries
     .map((entry) => {
       const scores = [
@@ -47,10 +68,30 @@ export function rankQuickOpenEntries(entries: readonly QuickOpenEntry[], query: 
         entry.title ? quickOpenScore(entry.title, query) : null,
         entry.day ? quickOpenScore(entry.day, query) : null,
       ];
-      const best = scores.reduce<number | null>((m, s) => (s === null ? m : m === null ? s : Math.max(m, s)), null);
-      return { entry, score: best };
+      const day = entry.day;
+      if (day && dates.some((d) => d.from <= day && day <= d.to)) {
+        const words = rest
+          ? bestOf([quickOpenScore(entry.path, rest), entry.title ? quickOpenScore(entry.title, rest) : null])
+          : 0;
+        if (words !== null) scores.push(DAY_MATCH + (entry.path.startsWith('sessions/') ? 0 : 1) + words / 1000);
+      }
+      return { entry, score: bestOf(scores) };
     })
     .filter((m): m is { entry: QuickOpenEntry; score: number } => m.score !== null)
     .sort((a, b) => b.score - a.score || a.entry.path.localeCompare(b.entry.path))
     .map((m) => m.entry);
+}
+
+function bestOf(scores: readonly (number | null)[]): number | null {
+  return scores.reduce<number | null>((m, s) => (s === null ? m : m === null ? s : Math.max(m, s)), null);
+}
+
+function blankDates(query: string, dates: readonly QueryDate[]): string {
+  let out = '';
+  let at = 0;
+  for (const d of dates) {
+    out += `${query.slice(at, d.start)} `;
+    at = d.end;
+  }
+  return out + query.slice(at);
 }

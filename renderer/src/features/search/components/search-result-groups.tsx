@@ -2,6 +2,7 @@
 // one file merged by lines and same-text chunks folded ("and N more like it"). The grouping is
 // shared/result-groups.ts, the order and cut shared/result-list.ts; every hit's numbers are its
 // best chunk's, as the engine returned them.
+import { useTranslation } from 'react-i18next';
 import { useMemo, useState } from 'react';
 import type { SearchResult, Verdict } from '../../../../../shared/domain';
 import { hitLines, type ResultGroup, type ResultHit } from '../../../../../shared/result-groups';
@@ -105,6 +106,9 @@ export function SearchResultGroups(props: SearchResultGroupsProps) {
   const { people, automated, automatedHits, automatedShown } = layout;
   const notShown = automatedHits - automatedShown;
   const numbered = useMemo(() => numberShownHits(layout), [layout]);
+  const { t } = useTranslation('search');
+  // Hidden runs are left out by the engine, so none may be counted: the switch stays to show them again.
+  const hiddenByEngine = placement === 'hidden' && automatedHits === 0;
   return (
     <>
       <ol className="search-results" data-testid="search-results">
@@ -112,7 +116,7 @@ export function SearchResultGroups(props: SearchResultGroupsProps) {
           <GroupItem key={`${group.path}#${group.bestRank}`} group={group} numbered={numbered} {...props} />
         ))}
       </ol>
-      {automatedHits > 0 && !props.asListed && (
+      {(automatedHits > 0 || hiddenByEngine) && !props.asListed && (
         <div
           className="result-automated"
           data-testid="result-automated"
@@ -121,13 +125,20 @@ export function SearchResultGroups(props: SearchResultGroupsProps) {
           data-shown={automatedShown}
         >
           <span className="muted">
-            {automatedHits} hit{automatedHits === 1 ? '' : 's'} from automated sessions (cron, heartbeat, sub-agents)
-            {placement === 'hidden'
-              ? ' hidden'
-              : placement === 'after'
-                ? ', listed after the conversations'
-                : ', in rank order'}
-            {placement !== 'hidden' && notShown > 0 && ` · ${notShown} beyond the ${layout.shownHits} shown`}
+            {hiddenByEngine ? (
+              t('automatedHidden')
+            ) : (
+              <>
+                {automatedHits} hit{automatedHits === 1 ? '' : 's'} from automated sessions (cron, heartbeat,
+                sub-agents)
+                {placement === 'hidden'
+                  ? ' hidden'
+                  : placement === 'after'
+                    ? ', listed after the conversations'
+                    : ', in rank order'}
+                {placement !== 'hidden' && notShown > 0 && ` · ${notShown} beyond the ${layout.shownHits} shown`}
+              </>
+            )}
           </span>
           <select
             className="result-automated__select"

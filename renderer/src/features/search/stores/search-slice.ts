@@ -258,8 +258,10 @@ export function createSearchSlice(
         patch({ status: 'loading', error: null });
         const explaining = explain();
         try {
-          const { profile, compare } = get().search;
-          const options = toSearchOptions(q, settings);
+          const { profile, compare, automatedPlacement } = get().search;
+          // Hidden runs are left out by the engine, before its candidates are cut, not after.
+          const hide = automatedPlacement === 'hidden' ? { automated: 'hide' as const } : {};
+          const options = { ...toSearchOptions(q, settings), ...hide };
           const [response, compareResponse] = await Promise.all([
             port.search(optionsForProfile(options, profile)),
             compare ? port.search(optionsForProfile(options, otherProfile(profile))) : Promise.resolve(null),
@@ -374,7 +376,12 @@ export function createSearchSlice(
         rerun();
       },
 
-      setAutomatedPlacement: (automatedPlacement) => patch({ automatedPlacement }),
+      setAutomatedPlacement: (automatedPlacement) => {
+        const hiding = (p: AutomatedPlacement): boolean => p === 'hidden';
+        const changed = hiding(get().search.automatedPlacement) !== hiding(automatedPlacement);
+        patch({ automatedPlacement });
+        if (changed && get().search.query.trim()) void get().runSearch();
+      },
     };
   };
 }

@@ -1,0 +1,91 @@
+// Test support (imported only by *.test.ts): a workspace of 30 daily notes (2026-02-03 … 2026-03-04)
+// with, on every one of those days, a cron run and a heartbeat turn that OpenClaw's scheduler
+// left — the shape that buried the day's note behind cron runs in issue 32. Written to disk so
+// the real engine syncs it (sessions under agents/main/sessions, their kind read from the messages).
+import fs from 'node:fs';
+import path from 'node:path';
+import { addDays } from '../../../../shared/query-dates.js';
+
+export const DATED_FIRST_DAY = '2026-02-03';
+export const DATED_DAYS = 30;
+/** Thursday 5 March 2026, 10:00 in UTC+8: 前天 is 3 March, 上周二 24 February. */
+export const DATED_NOW = Date.parse('2026-03-05T10:00:00+08:00');
+export const DATED_ZONE = 480;
+
+export const CRON_JOB_NAME = 'Wise Support Email Check';
+
+const TOPICS = [
+  'Fixed the NAS backup script; the nightly job now keeps seven snapshots.',
+  '和赵婷对 HG-2 PVT 排期，试产批次推迟一周。',
+  'Drafted the pilot report for 川讯 and sent it to Priya.',
+  '恒泰外壳公差复测，0.15mm 以内通过。',
+  'Moved the blog to the new host; DNS switched at noon.',
+  '轻笔记项目定稿：封面用蓝色方案，目录改为三级。',
+];
+
+function sessionLines(id: string, startMs: number, turns: { role: 'user' | 'assistant'; text: string }[]): string {
+  const lines: unknown[] = [
+    { type: 'session', version: 3, id, timestamp: new Date(startMs).toISOString(), cwd: '~/.openclaw/workspace' },
+  ];
+  let parent: string | null = null;
+  turns.forEach((turn, n) => {
+    const t = startMs + (n + 1) * 20_000;
+    const rid = `${id.slice(0, 6)}${n.toString(16).padStart(4, '0')}`;
+    lines.push({
+      type: 'message',
+      id: rid,
+      parentId: parent,
+      timestamp: new Date(t).toISOString(),
+      message: { role: turn.role, content: [{ type: 'text', text: turn.text }], timestamp: t },
+    });
+    parent = rid;
+  });
+  return `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`;
+}
+
+/** The ISO day of each note, first to last. */
+export function datedDays(): string[] {
+  return Array.from({ length: DATED_DAYS }, (_, i) => addDays(DATED_FIRST_DAY, i));
+}
+
+/** Writes the notes and sessions into `dir` (the workspace folder, created if missing). */
+export function writeDatedWorkspace(dir: string): void {
+  const sessions = path.join(dir, 'agents', 'main', 'sessions');
+  fs.mkdirSync(path.join(dir, 'memory'), { recursive: true });
+  fs.mkdirSync(sessions, { recursive: true });
+  // Character pairs of the questions below (了什, 做了) in an undated note: found only through a fragment.
+  fs.writeFileSync(
+    path.join(dir, 'MEMORY.md'),
+    '# Memory\n\nWise transfers take two working days.\n\n问了什么就记什么；做了决定要写下原因。\n',
+  );
+  datedDays().forEach((day, i) => {
+    fs.writeFileSync(
+      path.join(dir, 'memory', `${day}.md`),
+      `# ${day}\n\n- ${TOPICS[i % TOPICS.length]!}\n- Note ${i + 1} of the month.\n`,
+    );
+    // 09:00 and 12:00 in UTC+8 that day.
+    const morning = Date.parse(`${day}T01:00:00Z`);
+    const cronId = `c${String(i).padStart(7, '0')}-0000-4000-8000-000000000000`;
+    fs.writeFileSync(
+      path.join(sessions, `${cronId}.jsonl`),
+      sessionLines(cronId, morning, [
+        {
+          role: 'user',
+          text: `[cron:df444ebe ${CRON_JOB_NAME}] Check the Wise support inbox for replies about the transfer and summarise what we did about it on ${day}.\nCurrent time: ${new Date(morning).toISOString()}`,
+        },
+        { role: 'assistant', text: `No new replies from Wise support on ${day}. 今天没有什么新邮件。` },
+      ]),
+    );
+    const beatId = `h${String(i).padStart(7, '0')}-0000-4000-8000-000000000000`;
+    fs.writeFileSync(
+      path.join(sessions, `${beatId}.jsonl`),
+      sessionLines(beatId, morning + 3 * 3_600_000, [
+        {
+          role: 'user',
+          text: 'Read HEARTBEAT.md if it exists (workspace context). Follow it strictly. Do not infer or repeat old tasks from prior chats. If nothing needs attention, reply HEARTBEAT_OK.',
+        },
+        { role: 'assistant', text: 'HEARTBEAT_OK' },
+      ]),
+    );
+  });
+}
