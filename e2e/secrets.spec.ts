@@ -96,6 +96,8 @@ test('the editor masks keys and saves them raw; the Secrets view lists them and 
     await row('password •••••• (7)').getByTestId('secret-replace').click();
     await expect(page.getByTestId('secrets-message')).toHaveAttribute('data-kind', 'info');
     await expect(row('password •••••• (7)')).toHaveCount(0);
+    // The placeholder is not taken for a new password on that line.
+    await expect(page.locator('[data-testid="secret-row"][data-path="MEMORY.md"][data-line="11"]')).toHaveCount(0);
     const fixed = fs.readFileSync(memory, 'utf8');
     expect(fixed).toContain('- sudo password: <in password manager>\n');
     expect(fixed).not.toContain('hunter2');

@@ -44,6 +44,13 @@ describe('findSecrets', () => {
     expect(maskSecrets(line)).toBe(expected);
   });
 
+  it.each(['sudo password: <in password manager>', '密码：<purged secret>'])(
+    'leaves the placeholder a fix wrote in place of a password readable: %s',
+    (line) => {
+      expect(findSecrets(line)).toEqual([]);
+    },
+  );
+
   it('masks a high-entropy value after token:', () => {
     expect(maskSecrets('token: Ab12Cd34Ef56Gh78Ij90')).toBe('token: token …Ij90');
   });

@@ -198,6 +198,8 @@ function memoryFindings(text: string, taken: readonly SecretFinding[]): SecretFi
       if (rule.kind === 'token' && !looksRandom(value)) continue;
       // Already masked (`password •••••• (6)`): masking twice must change nothing.
       if (rule.kind === 'password' && text.startsWith(' ••••••', end)) continue;
+      // A placeholder written in its place (`<in password manager>`, `<purged secret>`) is no secret.
+      if (rule.kind === 'password' && value.startsWith('<')) continue;
       found.push({ kind: rule.kind, start, end, value, rule: 'memory' });
     }
   }

@@ -12,14 +12,11 @@ import { maskInputs, type ChunkSecret, type MaskedInput } from './secret-lines.j
  * change: an index built by another version is rebuilt into a new file and swapped in.
  * 2: English stemming of Latin words. 3: OpenClaw envelope metadata left out of session text.
  * 4: transcripts record their session kind (cron, heartbeat, sub-agent) and cleaner titles.
-<<<<<<< HEAD
  * 5: a message's sender label left out of session text; titles without Markdown.
  * 6: secrets masked before chunking (chunk/secret-lines.ts); bump when shared/secrets.ts's rules change.
-=======
- * 5: secrets masked before chunking (chunk/secret-lines.ts); bump when shared/secrets.ts's rules change.
->>>>>>> s30
+ * 7: a placeholder in angle brackets (`password: <in password manager>`) is not a secret.
  */
-export const CHUNKER_VERSION = 6;
+export const CHUNKER_VERSION = 7;
 
 export interface ChunkInput {
   text: string;
