@@ -359,5 +359,4 @@ export const COMMANDS: readonly CliCommand[] = [
   diffCommand,
   restoreCommand,
   changesCommand,
-  secretsCommand,
 ];

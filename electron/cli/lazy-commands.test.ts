@@ -73,6 +73,10 @@ describe('commands load their code only when they run', () => {
     const { stdout, modules } = await modulesLoadedBy(['--help']);
     expect(stdout).toContain('search');
     expect(stdout).toContain('memlens help search');
+    // Each command once (`secrets` was listed twice).
+    const listed = stdout.split('\n').flatMap((line) => /^ {2}([a-z][a-z-]+) {2,}/.exec(line)?.[1] ?? []);
+    expect(listed.length).toBeGreaterThan(10);
+    expect(new Set(listed).size).toBe(listed.length);
     expect(modules.some((m) => m.endsWith('/cli/main.js'))).toBe(true);
     expect(engineModules(modules)).toEqual([]);
   }, 60_000);
