@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { SearchResult } from '../../../shared/domain';
 import { apiTransport } from '../api/client';
 import { AgentSwitcher } from '../features/agents/components/agent-switcher';
@@ -28,6 +29,7 @@ import { layoutResults } from '../../../shared/result-list';
 
 /** The window: header, file sidebar | main view | search panel (resizable, collapsible), status bar. */
 export function App() {
+  const { t } = useTranslation('app');
   const store = useAppStoreApi();
   const api = useApi();
   useKeyboardShortcuts(store);
@@ -185,7 +187,7 @@ export function App() {
           </button>
         )}
         <AgentSwitcher beforeSwitch={() => confirmLeave(store)} />
-        <nav className="segmented" aria-label="View">
+        <nav className="segmented" aria-label={t('views.label')}>
           {MAIN_VIEWS.map((v) => (
             <button
               key={v.id}
@@ -193,10 +195,10 @@ export function App() {
               className={view.id === v.id ? 'is-on' : ''}
               aria-pressed={view.id === v.id}
               data-testid={`view-${v.id}`}
-              title={v.title}
+              title={t(`views.${v.id}.title`)}
               onClick={() => setView(v.id)}
             >
-              {v.renderLabel ? v.renderLabel() : v.label}
+              {t(`views.${v.id}.label`)}
             </button>
           ))}
         </nav>

@@ -7,7 +7,6 @@ import { AgentCallsView } from '../features/agents/components/agent-calls-view';
 import { AgentIndexView } from '../features/agents/components/agent-index-view';
 import { ContextView } from '../features/context/components/context-view';
 import { DoctorView } from '../features/doctor/components/doctor-view';
-import { DoctorViewLabel } from '../features/doctor/components/doctor-view-label';
 import { EditorPane } from '../features/editor/components/editor-pane';
 import { ChangeEventsColumn } from '../features/history/components/change-events-column';
 import { ChangesView } from '../features/history/components/changes-view';
@@ -39,10 +38,8 @@ export interface MainViewContext {
 export interface MainViewSpec {
   id: string;
   label: string;
-  /** Tooltip of the view's switcher button. */
+  /** Tooltip of the view's switcher button (the switcher itself shows app's `views.<id>` words). */
   title?: string;
-  /** The switcher's label in the interface's language, for a view whose words are translated. */
-  renderLabel?(): ReactNode;
   render(ctx: MainViewContext): ReactNode;
 }
 
@@ -74,7 +71,6 @@ export const MAIN_VIEWS: readonly MainViewSpec[] = [
   {
     id: 'doctor',
     label: 'Doctor',
-    renderLabel: () => <DoctorViewLabel />,
     render: (ctx) => <DoctorView onOpen={ctx.openRange} />,
   },
   {
