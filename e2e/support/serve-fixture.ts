@@ -28,6 +28,8 @@ export interface StartServeOptions {
   fixture?: string;
   /** Or any folder (absolute path), e.g. a generated one; it is moved, not copied. */
   moveFrom?: string;
+  /** Or any folder (absolute path) kept in the repository, e.g. shared/fixtures/…; it is copied. */
+  copyFrom?: string;
   /** Or a whole OpenClaw state folder under e2e/fixtures/ (openclaw.json, agents/, workspace*), copied to `<home>/.openclaw`. */
   stateFolder?: string;
   /** Reuse this data dir (drafts, settings, judgments survive a restart). */
@@ -46,9 +48,11 @@ export async function startServe(
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-e2e-'));
   // Where OpenClaw keeps it (HOME is tmp): the window names it as a user's would be named.
   const workspace = path.join(tmp, '.openclaw', 'workspace');
-  const source = options.fixture
-    ? path.join(root, 'e2e', 'fixtures', options.fixture)
-    : path.join(root, 'resources', 'sample-workspace');
+  const source = options.copyFrom
+    ? options.copyFrom
+    : options.fixture
+      ? path.join(root, 'e2e', 'fixtures', options.fixture)
+      : path.join(root, 'resources', 'sample-workspace');
   if (options.stateFolder) {
     fs.cpSync(path.join(root, 'e2e', 'fixtures', options.stateFolder), path.dirname(workspace), { recursive: true });
   } else if (options.moveFrom) {
@@ -120,13 +124,19 @@ export interface ServeOptions {
   serveArgs: string[];
   /** A folder under e2e/fixtures/ to serve instead of the sample workspace (`test.use({ serveFixture })`). */
   serveFixture: string | null;
+  /** Or an absolute folder to copy and serve, e.g. shared/fixtures/doctor-workspace (`test.use({ serveCopyFrom })`). */
+  serveCopyFrom: string | null;
 }
 
 export const test = base.extend<{ served: ServedWorkspace } & ServeOptions>({
   serveArgs: [[], { option: true }],
   serveFixture: [null, { option: true }],
-  served: async ({ serveArgs, serveFixture }, use) => {
-    const served = await startServe(serveArgs, serveFixture ? { fixture: serveFixture } : {});
+  serveCopyFrom: [null, { option: true }],
+  served: async ({ serveArgs, serveFixture, serveCopyFrom }, use) => {
+    const served = await startServe(
+      serveArgs,
+      serveCopyFrom ? { copyFrom: serveCopyFrom } : serveFixture ? { fixture: serveFixture } : {},
+    );
     try {
       await use(served);
     } finally {

@@ -162,6 +162,11 @@ export function FileHistoryView({ api, path, onOpenTranscript }: FileHistoryView
                   </span>
                 </span>
                 <AuthorChip author={v.author} />
+                {v.reason && (
+                  <span className="version-row__reason muted" data-testid="version-reason">
+                    {v.reason}
+                  </span>
+                )}
                 {v.skipped && <span className="muted">not kept: {v.skipped}</span>}
                 {v.clockWentBack && <span className="muted">the clock read earlier than the version before</span>}
               </button>
