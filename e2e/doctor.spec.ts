@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/serve-fixture.js';
-import { openApp, root, snap } from './support/ui-helpers.js';
+import { expectSwitcherOnOneLine, openApp, root, snap } from './support/ui-helpers.js';
 
 test.use({ serveCopyFrom: path.join(root, 'shared', 'fixtures', 'doctor-workspace') });
 
@@ -95,6 +95,7 @@ test('the doctor lists the planted findings with their places; a fix rewrites th
 
   await snap(page, testInfo.outputPath('doctor-1440.png'));
   await page.setViewportSize({ width: 1024, height: 700 });
+  await expectSwitcherOnOneLine(page);
   await snap(page, testInfo.outputPath('doctor-1024.png'));
   await page.setViewportSize({ width: 1440, height: 900 });
 

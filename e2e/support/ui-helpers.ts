@@ -41,6 +41,23 @@ export async function openApp(page: Page, url: string): Promise<void> {
   await expect(page.getByTestId('status-progress')).toHaveCount(0, { timeout: 30_000 });
 }
 
+/** The header's view switcher is one row of one-line buttons: no view's name wraps. */
+export async function expectSwitcherOnOneLine(page: Page): Promise<void> {
+  const rows = await page.locator('nav.segmented button').evaluateAll((buttons) =>
+    buttons.map((b) => {
+      // Buttons in a row stretch to the tallest: count the lines of the name itself.
+      const range = document.createRange();
+      range.selectNodeContents(b);
+      return {
+        top: Math.round(b.getBoundingClientRect().top),
+        lines: new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size,
+      };
+    }),
+  );
+  expect(new Set(rows.map((r) => r.top)).size).toBe(1);
+  expect(rows.filter((r) => r.lines > 1)).toEqual([]);
+}
+
 /** Types a query into the search panel and waits until its answer is shown; returns the result count. */
 export async function searchFor(page: Page, query: string): Promise<number> {
   await page.getByTestId('search-input').fill(query);
