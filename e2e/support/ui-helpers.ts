@@ -50,7 +50,7 @@ export async function expectSwitcherOnOneLine(page: Page): Promise<void> {
       range.selectNodeContents(b);
       return {
         top: Math.round(b.getBoundingClientRect().top),
-        lines: new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size,
+        lines: new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size,
       };
     }),
   );
