@@ -7,6 +7,7 @@ import type { IndexSessionOptions } from './search/sqlite/index-session.js';
 import type { SaveOptions } from './file-operations.js';
 import type { Unsubscribe } from '../../shared/contract.js';
 import type { AgentDatabasesOptions } from './agent-db/agent-databases.js';
+import type { WorkspaceScope } from './workspace/workspace-scope.js';
 import type { AgentDatabasesReport, AgentIndexChunk } from '../../shared/agent-db-schemas.js';
 import type { EmbedderRetryResult } from '../../shared/embedder-retry-schemas.js';
 import type {
@@ -90,6 +91,8 @@ export interface ChunkRef {
 export interface MemoryEngineApi {
   readonly workspaceDir: string;
   readonly dbPath: string;
+  /** What is memory in this workspace, for every use (history, the OS trash and the agent tools ask it). */
+  readonly scope: WorkspaceScope;
 
   /** Bring the index in line with disk (incremental unless `full`). */
   sync(options?: { full?: boolean }): Promise<SyncReport>;
@@ -97,7 +100,7 @@ export interface MemoryEngineApi {
   explainFile(path: string, options: SearchOptions): Promise<ExplainFileResult>;
   listFiles(): Promise<FileListEntry[]>;
   timeline(query?: TimelineQuery): Promise<TimelineEntry[]>;
-  /** memory_get: MEMORY.md / memory.md / USER.md / memory/**\/*.md / extra paths only. */
+  /** memory_get: only what `scope.allowed('get')` says. */
   get(path: string, from?: number, lines?: number): Promise<MemoryGetResult>;
   /**
    * A file too large to open whole comes back as a window starting at the line at/after byte

@@ -25,7 +25,7 @@ import { CHUNKER_VERSION } from './chunk/chunker.js';
 import { buildTimeline } from './search/core/timeline.js';
 import { toSyncReport } from './sync/sync.js';
 import { ForegroundWork } from './sync/foreground-work.js';
-import type { DiscoverOptions } from './workspace/discover.js';
+import type { WorkspaceScope } from './workspace/workspace-scope.js';
 import type { AgentDatabases } from './agent-db/agent-databases.js';
 import { agentChunksOf, agentDatabasesNow } from './agent-db/agent-db-report.js';
 import { listIndexedSecrets, type IndexedSecret } from './secrets/indexed-secrets.js';
@@ -40,7 +40,8 @@ export class MemoryEngine implements MemoryEngineApi {
   private readonly progressListeners = new Listeners<IndexProgress>();
   private readonly fileListeners = new Listeners<FileChangeEvent>();
   private readonly statusListeners = new Listeners<IndexStatus>();
-  private readonly discover: DiscoverOptions;
+  /** What is memory in this workspace, for every use; built once. */
+  readonly scope: WorkspaceScope;
   /** OpenClaw's agent databases beside this workspace: their transcripts and the agent's own index. */
   private readonly agentDbs: AgentDatabases;
   private readonly files: FileOperations;
@@ -58,7 +59,7 @@ export class MemoryEngine implements MemoryEngineApi {
     private readonly embedder: EngineEmbedder,
   ) {
     this.workspaceDir = workspaceDir;
-    ({ discover: this.discover, agentDbs: this.agentDbs } = workspaceSources(options, workspaceDir));
+    ({ scope: this.scope, agentDbs: this.agentDbs } = workspaceSources(options, workspaceDir));
     const expected: ExpectedIndexMeta = {
       schemaVersion: SCHEMA_VERSION,
       chunkerVersion: CHUNKER_VERSION,
@@ -71,7 +72,7 @@ export class MemoryEngine implements MemoryEngineApi {
       embedder: embedder.provider,
       ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
       ...(options.indexSession ? { session: options.indexSession } : {}),
-      discover: this.discover,
+      scope: this.scope,
       ...(options.chunking ? { chunking: options.chunking } : {}),
       foreground: this.foreground,
       hooks: {
@@ -100,11 +101,11 @@ export class MemoryEngine implements MemoryEngineApi {
     this.files = new FileOperations({
       workspaceDir,
       dataDir: path.resolve(options.dataDir),
-      discover: this.discover,
+      scope: this.scope,
       reindex: (relPath) => this.lifecycle.reindexAfterWrite(relPath),
     });
     this.watching = new EngineWatching(
-      this.discover,
+      this.scope,
       this.agentDbs,
       {
         reindexPath: async (relPath) => {
@@ -213,13 +214,13 @@ export class MemoryEngine implements MemoryEngineApi {
   }
 
   readonly agentDatabases: MemoryEngineApi['agentDatabases'] = async () =>
-    this.whenOpen(() => agentDatabasesNow(this.agentDbs, this.discover));
+    this.whenOpen(() => agentDatabasesNow(this.agentDbs, this.scope));
   readonly agentIndexChunks: MemoryEngineApi['agentIndexChunks'] = async (relPath) =>
     this.whenOpen(() => agentChunksOf(this.agentDbs, normalizeRelPath(relPath)));
 
   readonly context: MemoryEngineApi['context'] = (args, options = {}) =>
     this.whenOpen(() => {
-      const { openclawHome } = this.discover;
+      const { openclawHome } = this.scope.where;
       const config = {
         env: options.env ?? process.env,
         ...(openclawHome ? { openclawHome } : {}),

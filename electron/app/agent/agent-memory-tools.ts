@@ -23,6 +23,7 @@ import {
   MemorySearchArgsSchema,
 } from './agent-tool-specs.js';
 import { citationFor } from '../../../shared/citation.js';
+import { ALLOWED_PATHS } from '../../../shared/memory-scope.js';
 
 /** What a tool call returns: the payload (serialised for the agent) and whether it failed. */
 export interface ToolOutcome<T = Record<string, unknown>> {
@@ -259,8 +260,7 @@ function searchFailure(code: ErrorCode, message: string): ToolOutcome {
 }
 
 /** Refused paths also say what memory_get does read, so the agent can correct itself. */
-const ALLOWED_PATHS_HINT =
-  'memory_get reads MEMORY.md, memory.md, USER.md and memory/**/*.md, given relative to the workspace (e.g. memory/projects/home-network.md).';
+const ALLOWED_PATHS_HINT = `${ALLOWED_PATHS.get}, given relative to the workspace (e.g. memory/projects/home-network.md).`;
 
 function getFailure(path: string, code: ErrorCode, message: string): ToolOutcome {
   const error =

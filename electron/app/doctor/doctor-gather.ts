@@ -3,7 +3,7 @@
 // memory_search / memory_get calls read from its transcripts.
 import type { ContextArgs } from '../../../shared/domain.js';
 import { MemoryLensError } from '../../../shared/errors.js';
-import { ROOT_MEMORY_FILES } from '../../memory/workspace/memory-locations.js';
+import { ROOT_MEMORY_FILES } from '../../../shared/memory-scope.js';
 import type { MemoryEngineApi } from '../../memory/engine-types.js';
 import { extractMemoryCalls, jsonlRecords, SEARCH_TOOLS } from '../../memory/parse/memory-tool-calls.js';
 import type { WorkspaceActivity } from '../agent/agent-activity-store.js';

@@ -10,7 +10,7 @@ import { computeFinalScore } from '../../../shared/score.js';
 import { prepareOpenClawChunks } from './openclaw-chunker.js';
 import type { IndexedOpenClawChunk } from './openclaw-chunker.js';
 import { OpenClawKeywordIndex } from './openclaw-keyword-index.js';
-import { readMemoryFileText, statMemoryFilesLikeOpenClaw } from './openclaw-memory-files.js';
+import { readMemoryFileText, statMemoryFilesLikeOpenClaw } from '../workspace/openclaw-memory-files.js';
 import { searchTokens } from './openclaw-query-terms.js';
 import { keywordCandidatesLikeOpenClaw, OPENCLAW_DEFAULTS, searchLikeOpenClaw } from './openclaw-search.js';
 import { exactPathMatcher } from './openclaw-keyword-index.js';

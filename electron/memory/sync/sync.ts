@@ -18,7 +18,8 @@ import type { IndexedFileState } from '../index/index-queries.js';
 import { addCacheCounters, writeMeta } from '../index/meta.js';
 import { META_KEYS } from '../index/schema.js';
 import { discoverFiles } from '../workspace/discover.js';
-import type { DiscoverOptions, DiscoveredFile } from '../workspace/discover.js';
+import type { DiscoveredFile } from '../workspace/discover.js';
+import type { WorkspaceScope } from '../workspace/workspace-scope.js';
 import { embedChunks } from './embed-chunks.js';
 import { hashFileStreamed, indexBigSession, isBigSessionFile } from './index-big-session.js';
 import { maxIndexedBytes } from './sync-target.js';
@@ -35,7 +36,7 @@ import { MemoryLensError, messageOf } from '../../../shared/errors.js';
 import { binaryContentReason } from './binary-content.js';
 
 export interface SyncOptions {
-  discover: DiscoverOptions;
+  scope: WorkspaceScope;
   chunking?: Partial<ChunkOptions>;
   /** Re-read and rewrite every file, ignoring size, mtime and hash. */
   full?: boolean;
@@ -171,7 +172,7 @@ async function syncIndexNow(target: SyncTarget, options: SyncOptions): Promise<S
 
   progress.update({ phase: 'scanning', filesDone: 0, filesTotal: 0 }, true);
   const leftovers = { tempFiles: [] as string[] };
-  const discovered = await discoverFiles(options.discover, leftovers);
+  const discovered = await discoverFiles(options.scope, leftovers);
   options.signal?.throwIfAborted();
   // Temp files of saves that a crash interrupted: nobody will rename them now.
   if (leftovers.tempFiles.length > 0) await removeLeftoverTempFiles(leftovers.tempFiles);
@@ -262,7 +263,7 @@ async function indexCandidates(
   const needsVectors = Boolean(target.embedding);
   const total = candidates.length;
   const startJob = async (file: DiscoveredFile): Promise<CandidateJob> => {
-    const read = await readCandidate(file, options.maxFileBytes, options.discover);
+    const read = await readCandidate(file, options.maxFileBytes, options.scope);
     const state = states.get(file.path);
     if (!pool || 'error' in read || (!options.full && state && unchangedContent(state, read.hash, needsVectors)))
       return { read };
@@ -383,7 +384,7 @@ export type ReadResult = { bytes: Buffer; hash: string } | { error: string; stat
 export async function readCandidate(
   file: DiscoveredFile,
   maxBytesOverride?: number,
-  discover?: DiscoverOptions,
+  scope?: WorkspaceScope,
 ): Promise<ReadResult> {
   const maxBytes = maxBytesOverride ?? maxIndexedBytes(file);
   if (file.size > maxBytes) {
@@ -395,7 +396,7 @@ export async function readCandidate(
   }
   try {
     if (file.agentDb) {
-      const fromDb = discover?.agentDatabases?.read(file.agentDb);
+      const fromDb = scope?.agentDatabases?.read(file.agentDb);
       if (!fromDb) return { error: 'could not read it from the agent database (see its notice)', state: 'failed' };
       const bytes = Buffer.from(fromDb.buffer, fromDb.byteOffset, fromDb.byteLength);
       return { bytes, hash: sha256(bytes) };
