@@ -6,7 +6,8 @@ import type { Finding, FindingEvidence, FindingFix } from '../../../shared/docto
 import type { DoctorFile } from './doctor-input.js';
 import { findingId } from './finding-id.js';
 import { deleteFileEdit, linkLine, removeLines, replaceLines } from './fix-edits.js';
-import { readMemoryLines, normalizeLine, type MemoryLine } from './memory-lines.js';
+import { sameTextKey, sameTextLine } from '../../../shared/same-text.js';
+import { readMemoryLines, type MemoryLine } from './memory-lines.js';
 import { candidatePairs, jaccard, shingles, signature, tokens } from './minhash.js';
 
 /** Passages with fewer tokens than this are too short to call copies (headings, "- none"). */
@@ -37,7 +38,7 @@ export function findDuplicates(files: readonly DoctorFile[]): Finding[] {
   for (const file of files) {
     for (const block of blocksOf(readings.get(file.path)!)) {
       const text = block.map((l) => l.text).join('\n');
-      const words = tokens(block.map((l) => normalizeLine(l.text)).join(' '));
+      const words = tokens(block.map((l) => sameTextLine(l.text)).join(' '));
       if (words.length < MIN_PASSAGE_TOKENS) continue;
       passages.push({
         file,
@@ -171,11 +172,13 @@ function findCopies(
 ): Finding[] {
   const byBody = new Map<string, DoctorFile[]>();
   for (const file of files) {
-    const body = readings
-      .get(file.path)!
-      .filter((l) => l.body)
-      .map((l) => normalizeLine(l.text))
-      .join('\n');
+    const body = sameTextKey(
+      readings
+        .get(file.path)!
+        .filter((l) => l.body)
+        .map((l) => l.text)
+        .join('\n'),
+    );
     if (tokens(body).length < MIN_PASSAGE_TOKENS) continue;
     byBody.set(body, [...(byBody.get(body) ?? []), file]);
   }
@@ -248,7 +251,7 @@ function findRepeatedLines(
     const dreamt = dreamingLines(file);
     for (const line of readings.get(file.path)!) {
       if (!line.body || line.heading) continue;
-      const norm = normalizeLine(line.text);
+      const norm = sameTextLine(line.text);
       if (norm.length < MIN_LINE_CHARS) continue;
       byText.set(norm, [...(byText.get(norm) ?? []), { file, line, dreaming: dreamt.has(line.line) }]);
     }

@@ -8,7 +8,8 @@ import { NEVER_USED_MIN_AGE_DAYS, type DoctorFile, type DoctorInput, type Retrie
 import { dreamingLines } from './duplicate-finder.js';
 import { findingId } from './finding-id.js';
 import { removeLines } from './fix-edits.js';
-import { normalizeLine, readMemoryLines } from './memory-lines.js';
+import { sameTextLine } from '../../../shared/same-text.js';
+import { readMemoryLines } from './memory-lines.js';
 
 const DAY_MS = 86_400_000;
 
@@ -54,7 +55,7 @@ export function findUsage(input: DoctorInput): Finding[] {
       if (runs.length > 0) {
         const count = runs.reduce((n, r) => n + r.text.length, 0);
         findings.push({
-          id: findingId('never-used', file.path, runs.map((r) => r.text.map(normalizeLine).join('\n')).join('\0')),
+          id: findingId('never-used', file.path, runs.map((r) => r.text.map(sameTextLine).join('\n')).join('\0')),
           kind: 'never-used',
           subkind: 'never-retrieved',
           title: `${count} line${count === 1 ? '' : 's'} of ${file.path} never returned ${window}`,
@@ -78,7 +79,7 @@ export function findUsage(input: DoctorInput): Finding[] {
       const after = date ? Date.parse(`${date}T00:00:00Z`) || 0 : 0;
       const used = retrievedCount(searches.retrievals, file.path, lineNo, after);
       findings.push({
-        id: findingId('dreaming', file.path, normalizeLine(text)),
+        id: findingId('dreaming', file.path, sameTextLine(text)),
         kind: 'dreaming',
         subkind: used > 0 ? 'retrieved' : 'never-retrieved',
         title:
