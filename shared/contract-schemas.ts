@@ -362,6 +362,7 @@ export const SearchNoticeSchema = z.object({
     'no-memory-then',
     'not-agent-model',
     'index-rebuilt',
+    'dictionary-pending',
   ]),
   message: z.string(),
 });
