@@ -6,11 +6,14 @@ import { EmbedderRetryStateSchema } from './embedder-retry-schemas.js';
 import { ERROR_CODES } from './errors.js';
 import { ExpansionOptionsSchema, TermExpansionSchema } from './expansion-schemas.js';
 import { ImportanceBreakdownSchema, OpenClawBreakdownSchema, SearchProfileSchema } from './openclaw-rank-schemas.js';
-import { AutomatedRunsSchema, SessionKindSchema } from './session-kind.js';
+import { AUTOMATED_RUNS, SESSION_KINDS } from './session-kind.js';
 import { TranscriptToolSchema } from './transcript-tool-schema.js';
 
 // ---------------------------------------------------------------------------------------------
 // Small building blocks
+
+const SessionKindSchema = z.enum(SESSION_KINDS);
+const AutomatedRunsSchema = z.enum(AUTOMATED_RUNS);
 
 /** Workspace-relative path as the renderer sends it. Containment is the engine's job (realpath). */
 export const RelPathSchema = z.string().min(1, 'path is empty').max(4096, 'path is too long');
@@ -362,6 +365,7 @@ export const SearchNoticeSchema = z.object({
     'no-memory-then',
     'not-agent-model',
     'index-rebuilt',
+    'dictionary-pending',
   ]),
   message: z.string(),
 });

@@ -43,6 +43,12 @@ export interface EngineOptions {
   /** App data folder (indexes, trash); the app picks it (app/app-paths.ts defaultDataDir). */
   dataDir: string;
   /**
+   * Query expansion's CC-CEDICT file: the package's copy (`dictionaries/`, made by `npm run
+   * build:node`; null: none, as tests of the first build need), else one built once, in the
+   * background, into `buildDir` (default `<dataDir>/dictionaries`).
+   */
+  dictionary?: { bundled?: string | null; buildDir?: string };
+  /**
    * Where OpenClaw keeps agents (`~/.openclaw/agents`); sessions under `<agentsDir>/<id>/sessions`
    * are included when the workspace is an OpenClaw workspace (`<openclawHome>/workspace`), besides
    * the agents folders found inside and beside any workspace (workspace/session-sources.ts).
@@ -97,6 +103,8 @@ export interface MemoryEngineApi {
   /** Bring the index in line with disk (incremental unless `full`). */
   sync(options?: { full?: boolean }): Promise<SyncReport>;
   search(options: SearchOptions): Promise<SearchResponse>;
+  /** Once query expansion's dictionary can be read (a first build that runs has finished): evaluations wait for it. */
+  expansionReady(): Promise<void>;
   explainFile(path: string, options: SearchOptions): Promise<ExplainFileResult>;
   listFiles(): Promise<FileListEntry[]>;
   timeline(query?: TimelineQuery): Promise<TimelineEntry[]>;

@@ -169,6 +169,10 @@ export class MemoryEngine implements MemoryEngineApi {
   // Search
 
   readonly search: MemoryEngineApi['search'] = async (options) => this.whenOpen(() => this.searches.search(options));
+
+  expansionReady(): Promise<void> {
+    return this.whenOpen(() => this.searches.expansionReady());
+  }
   readonly explainFile: MemoryEngineApi['explainFile'] = async (filePath, options) =>
     this.whenOpen(() => this.searches.explainFile(filePath, options));
 
@@ -269,7 +273,7 @@ export class MemoryEngine implements MemoryEngineApi {
     await this.stopWatching();
     this.closed = true;
     this.embedder.stopRetrying();
-    this.searches.close();
+    await this.searches.close();
     await this.lifecycle.close();
     this.agentDbs.close();
     await this.embedder.close();

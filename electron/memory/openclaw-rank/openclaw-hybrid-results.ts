@@ -1,6 +1,6 @@
 // A hybrid hit of the `openclaw` profile as a SearchResult: our breakdown parts (whose
 // computeFinalScore is OpenClaw's score) plus OpenClaw's steps, including whose vector it was.
-import { OPENCLAW_RANKING_RELEASE } from '../../../shared/openclaw-rank-schemas.js';
+import { OPENCLAW_RANKING_RELEASE } from '../../../shared/search-profiles.js';
 import type { ScoreBreakdown, SearchResult, VectorOrigin } from '../../../shared/domain.js';
 import { computeFinalScore } from '../../../shared/score.js';
 import type { IndexedOpenClawChunk } from './openclaw-chunker.js';

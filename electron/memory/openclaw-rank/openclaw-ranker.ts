@@ -2,7 +2,7 @@
 // of the memory files (rebuilt when a file's size or mtime changes) and answers a search with
 // OpenClaw 2026.9.6's keyword-only memory_search, each result carrying both our breakdown parts
 // (whose computeFinalScore is OpenClaw's score) and OpenClaw's own steps.
-import { OPENCLAW_RANKING_RELEASE } from '../../../shared/openclaw-rank-schemas.js';
+import { OPENCLAW_RANKING_RELEASE } from '../../../shared/search-profiles.js';
 import type { ScoreBreakdown, SearchOptions, SearchResponse, SearchResult } from '../../../shared/domain.js';
 import { messageOf } from '../../../shared/errors.js';
 import type { EmbeddingProvider } from '../embed/embedding-provider.js';

@@ -9,6 +9,12 @@ import type { IndexSession } from '../sqlite/index-session.js';
 import { keywordSearch, someChunkHasEveryTerm, type KeywordSearchResult } from '../sqlite/keyword-search.js';
 import type { TracedCandidate } from '../core/traced-candidate.js';
 import { expandQuery } from '../sqlite/query-expansion/expand-query.js';
+import type { ExpansionResources } from '../sqlite/query-expansion/lexical-expansion.js';
+
+/** The keyword side's candidates, and why expansion was left out of it when it was. */
+export interface KeywordSide extends KeywordSearchResult {
+  expansionNotice: SearchNotice | null;
+}
 
 /**
  * The keyword side of a search. Date phrases are left out of the keywords (filters.ts resolved
@@ -23,12 +29,14 @@ export function searchKeywords(
   options: ResolvedSearchOptions,
   limit: number,
   dateRange: { from: string | null; to: string | null } | null,
-): KeywordSearchResult {
+  expansion?: ExpansionResources,
+): KeywordSide {
   // A date phrase is read as a date, never searched as words (上周二 must not find 上一步): a query
   // of date words alone has no keywords, and one whose other words find nothing finds nothing.
   const query = options.keywordQuery;
   const dateTerms = options.dateTerms;
-  const expansions = expandQuery(session, options, limit, dateRange);
+  const expanded = expandQuery(session, options, limit, dateRange, expansion);
+  const expansions = expanded.terms;
   const questionTerms = options.questionTerms;
   const keyword = keywordSearch(session, query, {
     limit,
@@ -40,7 +48,8 @@ export function searchKeywords(
     hideAutomated: options.hideAutomated,
   });
   const booster = options.dateBooster;
-  if (!booster || !options.dates.enabled || dateRange || keyword.candidates.length < limit) return keyword;
+  if (!booster || !options.dates.enabled || dateRange || keyword.candidates.length < limit)
+    return { ...keyword, expansionNotice: expanded.notice };
   const from = booster.mentions.reduce((min, m) => (m.from < min ? m.from : min), booster.mentions[0]!.from);
   const to = booster.mentions.reduce((max, m) => (m.to > max ? m.to : max), booster.mentions[0]!.to);
   const dated = keywordSearch(session, query, {
@@ -56,7 +65,7 @@ export function searchKeywords(
   const merged = [...keyword.candidates, ...dated.candidates.filter((c) => !seen.has(c.chunkRowid))];
   merged.sort((a, b) => a.keyword.bm25 - b.keyword.bm25 || a.chunkRowid - b.chunkRowid);
   merged.forEach((c, i) => (c.keyword.rank = i + 1));
-  return { ...keyword, candidates: merged };
+  return { ...keyword, candidates: merged, expansionNotice: expanded.notice };
 }
 
 function describeQueryDate(d: QueryDate): string {

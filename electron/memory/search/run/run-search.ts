@@ -19,6 +19,7 @@ import type { AccessStatsLookup, ChunkAccessStats } from '../core/access-boost.j
 import { tokenSet } from '../../text/segment.js';
 import { accessBreakdown } from '../core/access-boost.js';
 import type { IndexSession } from '../sqlite/index-session.js';
+import type { ExpansionResources } from '../sqlite/query-expansion/lexical-expansion.js';
 import {
   resolveSearchOptions,
   matchesDateFilter,
@@ -68,6 +69,8 @@ export interface SearchContext {
   queryTimeoutMs?: number;
   /** Agent access counts (EngineOptions.accessStats); absent, breakdowns carry no `access`. */
   accessStats?: AccessStatsLookup;
+  /** The engine's thesaurus and dictionaries; absent, the package's dictionary file (never built). */
+  expansion?: ExpansionResources;
 }
 
 export type { CandidateFate, TracedCandidate } from '../core/traced-candidate.js';
@@ -359,7 +362,7 @@ export async function traceSearch(
   const options = resolveSearchOptions(searchOptions);
   const limit = traceOptions.candidateLimit ?? candidateCount(options.maxResults);
   const dateRange = options.from !== null || options.to !== null ? { from: options.from, to: options.to } : null;
-  const keyword = searchKeywords(ctx.session, options, limit, dateRange);
+  const keyword = searchKeywords(ctx.session, options, limit, dateRange, ctx.expansion);
 
   const vectorResult = await runVectorSide({
     session: ctx.session,
@@ -394,6 +397,7 @@ export async function traceSearch(
   if (dates) notices.push(dates);
   if (gap) notices.push({ code: gap.code, message: gap.message });
   if (vectorResult.notice) notices.push(vectorResult.notice);
+  if (keyword.expansionNotice) notices.push(keyword.expansionNotice);
 
   const fused = fuseCandidates(keyword.candidates, vectorResult.side, options.weights, keyword.terms.length > 0);
   // The date boost and MMR read every candidate's text; otherwise only the results need theirs.
