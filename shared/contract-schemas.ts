@@ -493,6 +493,10 @@ export const IndexStatusSchema = z.object({
   errors: z.array(IndexErrorSchema),
   /** Files the index leaves out on purpose (too large, binary), with the reason. */
   skipped: z.array(SkippedFileSchema).optional(),
+  /**
+   * The running sync's progress; once a sync of this run finished, its `done` (until the next one
+   * starts); null before the first one finished, or after one that failed.
+   */
   progress: IndexProgressSchema.nullable(),
   lifecycle: IndexLifecycleSchema,
   /** An embedding endpoint that is down, and when it is tried next (search is keyword-only meanwhile). */

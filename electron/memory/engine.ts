@@ -248,7 +248,9 @@ export class MemoryEngine implements MemoryEngineApi {
   readonly onDidChangeStatus: MemoryEngineApi['onDidChangeStatus'] = (listener) => this.statusListeners.add(listener);
 
   private setProgress(progress: IndexProgress | null): void {
-    this.progress = progress;
+    // A sync that ended with `done` stays reported as done until the next one starts: status then
+    // says indexing finished in this run (lastSyncAt may be an earlier run's). A failed one clears it.
+    this.progress = progress ?? (this.progress?.phase === 'done' ? this.progress : null);
     if (progress) this.progressListeners.emit(progress);
   }
 

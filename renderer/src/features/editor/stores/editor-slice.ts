@@ -204,6 +204,8 @@ export function createEditorSlice(
           savedAt: Date.now(),
           pendingDisk: null,
           checksum: result.text !== undefined ? null : d.checksum,
+          // A plain save went through: the file's mode lets us write it now.
+          readOnly: d.readOnly === 'file-mode' && !overrideReadOnly ? null : d.readOnly,
           // The editor already shows this text unless the engine rewrote it.
           revision: rewritten ? d.revision + 1 : d.revision,
         }));
@@ -339,7 +341,9 @@ export function createEditorSlice(
         const doc = current();
         if (!doc || doc.view !== 'text' || !bridge) return;
         // A read-only file mode is the one read-only reason a person may override, and only explicitly.
-        if (doc.readOnly && !(doc.readOnly === 'file-mode' && options.overrideReadOnly === true)) return;
+        // A plain save of such a file still goes to the engine: its READ_ONLY refusal is shown in words
+        // (pressing Ctrl+S is never met with silence), and a file made writable since saves as usual.
+        if (doc.readOnly && doc.readOnly !== 'file-mode') return;
         if (doc.phase === 'saving' || doc.phase === 'loading' || doc.phase === 'error') return;
         if (doc.phase === 'conflict') return; // the banner decides: overwrite, reload or compare
         if (doc.phase === 'clean' && !doc.deleted) return;
