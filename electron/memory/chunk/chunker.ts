@@ -35,6 +35,9 @@ export interface Chunk {
   lastMs?: number;
   /** The secrets masked in `text` (absent when none): `text` holds their labels, never the values. */
   secrets?: ChunkSecret[];
+  /** Markdown: the first and last ISO day named by dated headings over its lines (chunk/heading-dates.ts). */
+  dayFrom?: string;
+  dayTo?: string;
 }
 
 export interface ChunkOptions {
