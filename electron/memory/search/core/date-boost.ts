@@ -1,6 +1,6 @@
 // The date boost: when the query mentions a date, a memory from then is multiplied by a factor
 // that the breakdown shows with its evidence — the file's date, when a session's messages were
-// written, or a date written in the chunk itself. A memory *from* the day outranks one that only
+// written, a dated heading over the chunk, or a date written in the chunk itself. A memory *from* the day outranks one that only
 // mentions it: a written date, or evidence covering more than was asked (a weekly summary, for
 // "yesterday"), gets half the boost. Pure: no database.
 import type { DateBoostBreakdown, FileDate, FileKind } from '../../../../shared/domain.js';
@@ -17,6 +17,9 @@ export interface DateEvidenceChunk {
   /** Sessions: when the chunk's first and last messages were written. */
   firstMs: number | null;
   lastMs: number | null;
+  /** Markdown: the days dated headings over its lines name (chunk/heading-dates.ts). */
+  dayFrom?: string | null;
+  dayTo?: string | null;
 }
 
 type Match = NonNullable<DateBoostBreakdown['match']>;
@@ -141,7 +144,8 @@ function findEvidence(
   pattern: ReturnType<typeof textDatePattern>,
   offsetMinutes: number,
 ): Match | null {
-  // The chunk's own time first: a session's messages, then its file's date.
+  // The chunk's own time first: a session's messages, else its file's date, else the heading it
+  // sits under — which also answers when the file's date covers more (a week's summary, by day).
   let broader: Match | null = null;
   const own: { evidence: Match['evidence']; days: { from: string; to: string } }[] = [];
   if (chunk.firstMs !== null && chunk.lastMs !== null) {
@@ -152,11 +156,14 @@ function findEvidence(
   } else {
     const days = fileDays(file.kind, file.date, offsetMinutes);
     if (days) own.push({ evidence: 'file-date', days });
+    if (chunk.dayFrom && chunk.dayTo) own.push({ evidence: 'heading', days: { from: chunk.dayFrom, to: chunk.dayTo } });
   }
   for (const { evidence, days } of own) {
     for (const mention of mentions) {
       if (!overlaps(days, mention)) continue;
       const match = matchFor(evidence, days.from, days.to, mention);
+      // Lines under a dated heading are from that day, however many days the chunk's headings name.
+      if (evidence === 'heading') match.broader = false;
       if (!match.broader) return match;
       broader ??= match;
     }
