@@ -73,8 +73,15 @@ describe('a question of date words alone puts the day’s note first', () => {
   for (const p of PHRASINGS) {
     it(`${p.date} → memory/${p.day}.md, in every form, automated runs shown or hidden`, async () => {
       for (const query of forms(p)) {
-        for (const automated of ['include', 'hide'] as const) {
-          const response = await search(query, { automated });
+        const human = (r: SearchResponse): number =>
+          r.results.filter((x) => x.breakdown.dated?.tier !== 'automated').length;
+        const shown = await search(query);
+        const hidden = await search(query, { automated: 'hide' });
+        // Hiding automated runs never costs a human result.
+        expect(human(hidden)).toBeGreaterThanOrEqual(human(shown));
+        expect(hidden.results.some((r) => r.breakdown.dated?.tier === 'automated')).toBe(false);
+        for (const response of [shown, hidden]) {
+          const automated = response === shown ? 'include' : 'hide';
           const first = response.results[0];
           expect(first?.path, `${query} (${automated})`).toBe(`memory/${p.day}.md`);
           expect(first!.breakdown.dated?.tier).toBe('note');
