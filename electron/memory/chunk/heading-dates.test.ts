@@ -15,6 +15,7 @@ describe('headingDay', () => {
     ['Feb 5 standup', '2026-02-05'],
     ['Thursday, February 5th', '2026-02-05'],
     ['Promoted From Short-Term Memory (2026-02-05)', '2026-02-05'],
+    ['周四 2026-02-05', '2026-02-05'],
     ['2/5', '2026-02-05'],
     // A year left out is the last such day not after the file's date: December is last year's.
     ['12月30日', '2025-12-30'],
@@ -22,12 +23,19 @@ describe('headingDay', () => {
     expect(headingDay(title, MARCH)).toBe(day);
   });
 
-  it.each([['Step 3/4 of the rollout'], ['Plans for March'], ['Yesterday'], ['上周'], ['v2.1 release'], ['Notes']])(
-    'finds no day in “%s”',
-    (title) => {
-      expect(headingDay(title, MARCH)).toBeNull();
-    },
-  );
+  it.each([
+    ['Step 3/4 of the rollout'],
+    ['Plans for March'],
+    ['Yesterday'],
+    ['上周'],
+    ['v2.1 release'],
+    ['Notes'],
+    // A date among the heading's words is what the section is about, not when it was written.
+    ['Chengdu 成都 — 2026-08-18 → 08-20 (work)'],
+    ['补充协议 (supplementary agreement, 2026-10-28)'],
+  ])('finds no day in “%s”', (title) => {
+    expect(headingDay(title, MARCH)).toBeNull();
+  });
 });
 
 describe('dateChunksByHeadings', () => {
@@ -56,14 +64,14 @@ describe('dateChunksByHeadings', () => {
     const chunks = chunkMarkdown(text, { tokens: 6, overlap: 0 });
     dateChunksByHeadings(chunks, sections);
     const at = (line: number) => chunks.find((c) => c.startLine <= line && line <= c.endLine)!;
-    expect([at(4).dayFrom, at(4).dayTo]).toEqual(['2026-02-04', '2026-02-04']);
-    expect([at(7).dayFrom, at(7).dayTo]).toEqual(['2026-02-05', '2026-02-05']);
-    expect(at(10).dayFrom).toBeUndefined();
-    expect(at(12).dayFrom).toBeUndefined();
+    expect(at(4).days).toEqual(['2026-02-04']);
+    expect(at(7).days).toEqual(['2026-02-05']);
+    expect(at(10).days).toBeUndefined();
+    expect(at(12).days).toBeUndefined();
   });
 
   it('a chunk across two dated sections covers both days', () => {
     const [whole] = dateChunksByHeadings(chunkMarkdown(text), datedSections(text, MARCH));
-    expect([whole!.dayFrom, whole!.dayTo]).toEqual(['2026-02-04', '2026-02-05']);
+    expect(whole!.days).toEqual(['2026-02-04', '2026-02-05']);
   });
 });

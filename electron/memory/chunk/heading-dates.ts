@@ -14,17 +14,27 @@ export interface DatedSection {
   day: string;
 }
 
+const WEEKDAY = String.raw`(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?|周[一二三四五六日天]|星期[一二三四五六日天])`;
+/** Before the date: nothing but punctuation and a weekday ("## Thursday, February 5th"). */
+const LEADS = new RegExp(String.raw`^[\s\p{P}]*(?:${WEEKDAY}[\s\p{P}]*)?$`, 'iu');
 /** A bare "2/5" or "02-05" is a date only when it is the whole heading ("## Step 3/4" is not March 4th). */
-const NUMERIC_ONLY =
-  /^[\s\p{P}]*(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?|周[一二三四五六日天]|星期[一二三四五六日天])?[\s\p{P}]*$/iu;
+const ONLY = new RegExp(String.raw`^[\s\p{P}]*(?:${WEEKDAY})?[\s\p{P}]*$`, 'iu');
 
-/** The day a heading names, or null: one written date (not a period, not a relative word). */
+/**
+ * The day a heading is dated, or null: one written date (not a period, not a relative word) that
+ * opens the heading ("## 2月5日 周四", "### Feb 5 standup") or stands alone in its closing
+ * parentheses (dreaming's "(2026-02-05)"). A date inside a heading's words ("### Chengdu —
+ * 2026-08-18 → 08-20") is what the section is about, not when it was written.
+ */
 export function headingDay(title: string, referenceMs: number): string | null {
   for (const date of findQueryDates(title, referenceMs, 0)) {
     if (!date.absolute || date.from !== date.to) continue;
-    const rest = title.slice(0, date.start) + title.slice(date.end);
-    if (date.reading === 'month/day' && !NUMERIC_ONLY.test(rest)) continue;
-    return date.from;
+    const before = title.slice(0, date.start);
+    const after = title.slice(date.end);
+    if (date.reading === 'month/day' && !ONLY.test(before + after)) continue;
+    const opens = LEADS.test(before);
+    const closes = /\(\s*$/.test(before) && /^\s*\)\s*$/.test(after);
+    if (opens || closes) return date.from;
   }
   return null;
 }
@@ -40,26 +50,21 @@ export function datedSections(text: string, referenceMs: number): DatedSection[]
 }
 
 /**
- * Sets `dayFrom` / `dayTo` on each chunk that holds lines under a dated heading: the first and
- * last day named over its lines (a chunk spanning 4 and 5 Feb covers both). Returns the chunks.
+ * Sets `days` on each chunk that holds lines under dated headings: every day named over its lines,
+ * in order (a chunk spanning the entries of 4 and 5 Feb is from both, and from no day between
+ * two entries). Returns the chunks.
  */
 export function dateChunksByHeadings(chunks: Chunk[], sections: readonly DatedSection[]): Chunk[] {
   if (sections.length === 0) return chunks;
   for (const chunk of chunks) {
     const near = sections.filter((s) => s.startLine <= chunk.endLine && chunk.startLine <= s.endLine);
     if (near.length === 0) continue;
-    let from: string | null = null;
-    let to: string | null = null;
+    const days = new Set<string>();
     for (let line = chunk.startLine; line <= chunk.endLine; line++) {
       const day = innermostDay(near, line);
-      if (day === null) continue;
-      if (from === null || day < from) from = day;
-      if (to === null || day > to) to = day;
+      if (day !== null) days.add(day);
     }
-    if (from !== null && to !== null) {
-      chunk.dayFrom = from;
-      chunk.dayTo = to;
-    }
+    if (days.size > 0) chunk.days = [...days].sort();
   }
   return chunks;
 }

@@ -6,7 +6,7 @@ import type Database from 'better-sqlite3';
  * Bump on any change to the DDL below or to what a column means.
  * 2: chunks.first_ms / last_ms (when a session chunk's messages were written).
  * 3: chunks.secrets (the chunk's masked secrets as JSON ChunkSecret[]; chunks.text holds only their labels).
- * 4: chunks.day_from / day_to (days named by dated headings over a Markdown chunk's lines).
+ * 4: chunks.days (the days named by dated headings over a Markdown chunk's lines, a JSON array).
  */
 export const SCHEMA_VERSION = 4;
 
@@ -73,13 +73,12 @@ CREATE TABLE IF NOT EXISTS chunks (
   last_ms    REAL,
   -- JSON ChunkSecret[] (chunk/secret-lines.ts): kind, line, label of each secret masked in text; NULL when none.
   secrets    TEXT,
-  -- Markdown: first and last ISO day named by dated headings over the chunk's lines (## 2026-02-05).
-  day_from   TEXT,
-  day_to     TEXT
+  -- Markdown: JSON array of the ISO days dated headings over the chunk's lines name (## 2026-02-05).
+  days       TEXT
 );
 CREATE INDEX IF NOT EXISTS chunks_path ON chunks(path);
 -- "What did we do on X": the chunks dated then, by heading or by their messages' times.
-CREATE INDEX IF NOT EXISTS chunks_days ON chunks(day_from) WHERE day_from IS NOT NULL;
+CREATE INDEX IF NOT EXISTS chunks_days ON chunks(days) WHERE days IS NOT NULL;
 CREATE INDEX IF NOT EXISTS chunks_times ON chunks(last_ms) WHERE last_ms IS NOT NULL;
 
 -- Segmented text (text/segment.ts) so FTS5's unicode61 tokens are exactly our tokens, CJK included.

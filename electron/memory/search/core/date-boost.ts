@@ -17,9 +17,8 @@ export interface DateEvidenceChunk {
   /** Sessions: when the chunk's first and last messages were written. */
   firstMs: number | null;
   lastMs: number | null;
-  /** Markdown: the days dated headings over its lines name (chunk/heading-dates.ts). */
-  dayFrom?: string | null;
-  dayTo?: string | null;
+  /** Markdown: the days dated headings over its lines name, sorted (chunk/heading-dates.ts). */
+  headingDays?: readonly string[];
 }
 
 type Match = NonNullable<DateBoostBreakdown['match']>;
@@ -156,17 +155,19 @@ function findEvidence(
   } else {
     const days = fileDays(file.kind, file.date, offsetMinutes);
     if (days) own.push({ evidence: 'file-date', days });
-    if (chunk.dayFrom && chunk.dayTo) own.push({ evidence: 'heading', days: { from: chunk.dayFrom, to: chunk.dayTo } });
   }
   for (const { evidence, days } of own) {
     for (const mention of mentions) {
       if (!overlaps(days, mention)) continue;
       const match = matchFor(evidence, days.from, days.to, mention);
-      // Lines under a dated heading are from that day, however many days the chunk's headings name.
-      if (evidence === 'heading') match.broader = false;
       if (!match.broader) return match;
       broader ??= match;
     }
+  }
+  // Lines under a dated heading are from that day: the asked days the chunk's headings name.
+  for (const mention of chunk.firstMs === null ? mentions : []) {
+    const named = (chunk.headingDays ?? []).filter((d) => mention.from <= d && d <= mention.to);
+    if (named.length > 0) return matchFor('heading', named[0]!, named[named.length - 1]!, mention);
   }
   if (pattern) {
     pattern.re.lastIndex = 0;

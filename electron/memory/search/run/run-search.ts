@@ -108,13 +108,12 @@ export interface ChunkRow {
   text: string;
   first_ms: number | null;
   last_ms: number | null;
-  day_from: string | null;
-  day_to: string | null;
+  /** JSON array of the days dated headings name over the chunk (chunk/heading-dates.ts). */
+  days: string | null;
 }
 
 /** The chunk columns a search reads. */
-export const CHUNK_COLUMNS =
-  'rowid, id, hash, path, source, start_line, end_line, text, first_ms, last_ms, day_from, day_to';
+export const CHUNK_COLUMNS = 'rowid, id, hash, path, source, start_line, end_line, text, first_ms, last_ms, days';
 
 const IN_LIST = 'WHERE rowid IN (SELECT value FROM json_each(?))';
 
@@ -122,11 +121,22 @@ function loadChunks(session: IndexSession, rowids: number[], withText: boolean):
   if (rowids.length === 0) return new Map();
   const columns = withText
     ? CHUNK_COLUMNS
-    : "rowid, id, hash, path, source, start_line, end_line, '' AS text, first_ms, last_ms, day_from, day_to";
+    : "rowid, id, hash, path, source, start_line, end_line, '' AS text, first_ms, last_ms, days";
   const rows = session
     .statement<ChunkRow>(`SELECT ${columns} FROM chunks ${IN_LIST}`)
     .all(JSON.stringify(rowids) as never);
   return new Map(rows.map((row) => [row.rowid, row]));
+}
+
+/** The chunk's heading days, from their column (a JSON array; null for most chunks). */
+function headingDays(column: string | null): string[] {
+  if (column === null) return [];
+  try {
+    const days: unknown = JSON.parse(column);
+    return Array.isArray(days) ? days.filter((d): d is string => typeof d === 'string') : [];
+  } catch {
+    return [];
+  }
 }
 
 /** Reads the text of candidates loaded without it. */
@@ -207,7 +217,7 @@ export function scoreCandidate(
   const file = meta ?? { kind: 'evergreen' as const, date: null, source: row.source };
   const dates = options.dateBooster
     ? options.dateBooster.boostFor(
-        { text: row.text, firstMs: row.first_ms, lastMs: row.last_ms, dayFrom: row.day_from, dayTo: row.day_to },
+        { text: row.text, firstMs: row.first_ms, lastMs: row.last_ms, headingDays: headingDays(row.days) },
         file,
       )
     : null;

@@ -50,7 +50,8 @@ export function datedChunkRowids(
     );
     add(ofFiles.all(JSON.stringify([...paths]) as never).map((r) => r.rowid));
     const underHeadings = session.statement<{ rowid: number }>(
-      `SELECT rowid FROM chunks WHERE day_from IS NOT NULL AND day_from <= @to AND day_to >= @from ORDER BY day_from, path, start_line LIMIT ${options.limit}`,
+      `SELECT c.rowid FROM chunks c, json_each(c.days) d WHERE c.days IS NOT NULL AND d.value BETWEEN @from AND @to
+       GROUP BY c.rowid ORDER BY min(d.value), c.path, c.start_line LIMIT ${options.limit}`,
     );
     for (const m of mentions) add(underHeadings.all({ from: m.from, to: m.to }).map((r) => r.rowid));
   }
