@@ -254,8 +254,8 @@ export const DateBoostBreakdownSchema = z.object({
   boost: z.number(),
   match: z
     .object({
-      evidence: z.enum(['file-date', 'session-messages', 'text']),
-      /** The days of the evidence (a file's day, week or month; the messages' days; the date written). */
+      evidence: z.enum(['file-date', 'session-messages', 'heading', 'text']),
+      /** The days of the evidence (a file's day, week or month; the messages' days; the heading's; the date written). */
       from: z.string(),
       to: z.string(),
       /** For `text`: the date as written in the chunk. */
@@ -268,6 +268,22 @@ export const DateBoostBreakdownSchema = z.object({
     .nullable(),
   /** The factor applied to this chunk: `boost`, half of it for broader or written-date evidence, or 1. */
   multiplier: z.number(),
+});
+
+/**
+ * A question of date words alone ("what did we do on Feb 5th", "上周二做了什么"): the memories
+ * dated then are ranked by tier (shared/score.ts's DATED_TIERS: the day's note, notes dated then,
+ * notes covering more, conversations, notes that only mention the day, automated runs, the rest),
+ * then by day for a period, then by the ordinary score. `final` is computed from these parts.
+ */
+export const DatedBreakdownSchema = z.object({
+  tier: z.enum(['note', 'dated-note', 'broader-note', 'conversation', 'mention', 'automated', 'undated']),
+  /** Days in the asked period (1 for a day) and which of them this memory is from (0 = the first). */
+  days: z.number().int().min(1),
+  dayIndex: z.number().int().min(0),
+  /** The words read as the date, and those read as the question ("what did we do on", "做了什么"). */
+  dateWords: z.array(z.string()),
+  questionWords: z.array(z.string()),
 });
 
 /**
@@ -304,11 +320,16 @@ export const ScoreBreakdownSchema = z.object({
   dates: DateBoostBreakdownSchema.nullable().optional(),
   /** Present when the host keeps access counts (the app, the CLI, the MCP server). */
   access: AccessBreakdownSchema.optional(),
+  /** Present when the query is a date and nothing else: the tier decides, the rest orders within it. */
+  dated: DatedBreakdownSchema.optional(),
   /** Present when the chunk's file carries line annotations OpenClaw reads (MEMORY.md, USER.md). */
   importance: ImportanceBreakdownSchema.optional(),
   /** The `openclaw` profile: OpenClaw's own steps; `final` still comes from the parts above. */
   openclaw: OpenClawBreakdownSchema.optional(),
-  /** hybrid × every multiplier (decay, importance, dates, access): shared/score.ts's scoreMultipliers. */
+  /**
+   * hybrid × every multiplier (decay, importance, dates, access): shared/score.ts's scoreMultipliers;
+   * with `dated`, that product only orders within the tier (shared/score.ts's datedScore).
+   */
   final: z.number(),
 });
 

@@ -90,7 +90,7 @@ export class FileWriter {
     this.deleteChunks = db.prepare('DELETE FROM chunks WHERE path = ?');
     this.deleteFile = db.prepare('DELETE FROM files WHERE path = ?');
     this.insertChunk = db.prepare(
-      'INSERT INTO chunks(id, path, source, start_line, end_line, hash, text, updated_at, first_ms, last_ms, secrets) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO chunks(id, path, source, start_line, end_line, hash, text, updated_at, first_ms, last_ms, secrets, days) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
     this.insertFts = db.prepare('INSERT INTO chunks_fts(rowid, text_seg) VALUES (?, ?)');
     this.insertVec = this.hasVectors ? db.prepare('INSERT INTO chunks_vec(rowid, embedding) VALUES (?, ?)') : null;
@@ -232,6 +232,7 @@ export class FileWriter {
         chunk.firstMs ?? null,
         chunk.lastMs ?? null,
         chunk.secrets ? JSON.stringify(chunk.secrets) : null,
+        chunk.days ? JSON.stringify(chunk.days) : null,
       );
       this.insertFts.run(lastInsertRowid, ftsTexts[i]!);
       if (this.tracking.chunks) this.pendingChunks.push(Number(lastInsertRowid));

@@ -10,6 +10,7 @@ import { keywordSearch, someChunkHasEveryTerm, type KeywordSearchResult } from '
 import type { TracedCandidate } from '../core/traced-candidate.js';
 import { expandQuery } from '../sqlite/query-expansion/expand-query.js';
 import type { ExpansionResources } from '../sqlite/query-expansion/lexical-expansion.js';
+import type { DateOnlyQuestion } from '../core/dated-score.js';
 
 /** The keyword side's candidates, and why expansion was left out of it when it was. */
 export interface KeywordSide extends KeywordSearchResult {
@@ -113,14 +114,31 @@ export function questionSentence(options: Pick<ResolvedSearchOptions, 'questionW
 }
 
 /**
- * "The query mentions “昨天” (5 Nov 2026); memories from then are boosted ×2. “做了什么” is read as
- * the question, not searched." — which words were the date and which the question.
+ * The question when the query is dates and nothing else — every word is a date's or the
+ * question's ("what did we do on Feb 5th", "上周二做了什么", "notes from last week") — else null.
+ * A query with words of its own keeps keywords in charge and the date as a boost.
  */
-export function datesNotice(options: ResolvedSearchOptions): SearchNotice | null {
+export function dateOnlyQuestion(
+  options: Pick<ResolvedSearchOptions, 'dateBooster' | 'dates' | 'questionWords'>,
+  keyword: Pick<KeywordSearchResult, 'requiredTerms'>,
+): DateOnlyQuestion | null {
+  const booster = options.dateBooster;
+  if (!booster || !options.dates.enabled || keyword.requiredTerms.length > 0) return null;
+  return { mentions: booster.mentions, questionWords: options.questionWords.map((q) => q.text.trim()) };
+}
+
+/**
+ * "The query mentions “昨天” (5 Nov 2026); memories from then are boosted ×2. “做了什么” is read as
+ * the question, not searched." — which words were the date and which the question. `dateOnly`:
+ * nothing else is asked, so the memories dated then are listed, in the order the tiers give.
+ */
+export function datesNotice(options: ResolvedSearchOptions, dateOnly = false): SearchNotice | null {
   const booster = options.dateBooster;
   if (!booster || !options.dates.enabled) return null;
-  return {
-    code: 'query-dates',
-    message: `The query mentions ${booster.mentions.map(describeQueryDate).join(', ')}; memories from then are boosted ×${options.dates.boost}.${questionSentence(options)}`,
-  };
+  const mentions = booster.mentions.map(describeQueryDate).join(', ');
+  const period = booster.mentions.some((m) => m.from !== m.to);
+  const effect = dateOnly
+    ? `; nothing else is asked, so the memories dated then come first: the day's notes, other notes from then, conversations, then automated runs${period ? ', earlier days first' : ''}.`
+    : `; memories from then are boosted ×${options.dates.boost}.`;
+  return { code: 'query-dates', message: `The query mentions ${mentions}${effect}${questionSentence(options)}` };
 }

@@ -29,9 +29,15 @@ import {
 } from '../core/filters.js';
 import { fuseCandidates, type FusedCandidate, type VectorSide } from '../core/fuse.js';
 import { describeShownHits, type KeywordSearchResult } from '../sqlite/keyword-search.js';
-import { memoryThenList, noMemoryThenNotice } from '../sqlite/date-gap.js';
+import { noMemoryThenNotice } from '../sqlite/date-gap.js';
 import type { CandidateFate, TracedCandidate } from '../core/traced-candidate.js';
-import { datesNotice, noticeWhenNoChunkHasEveryTerm, questionSentence, searchKeywords } from './keyword-side.js';
+import {
+  dateOnlyQuestion,
+  datesNotice,
+  noticeWhenNoChunkHasEveryTerm,
+  questionSentence,
+  searchKeywords,
+} from './keyword-side.js';
 import { MMR_POOL_SIZE, mmrRerank } from '../core/mmr.js';
 import { makeSnippet } from '../core/snippet.js';
 import { highlightWords } from '../../../../shared/highlight-words.js';
@@ -40,6 +46,8 @@ import { computeDecay } from '../core/temporal-decay.js';
 import { DEFAULT_QUERY_TIMEOUT_MS, runVectorSide, type QueryEmbedder, type VectorSearchFn } from './vector-side.js';
 import { citationFor } from '../../../../shared/citation.js';
 import { isAutomatedKind, type SessionKind } from '../../../../shared/session-kind.js';
+import { datedBreakdown, type DateOnlyQuestion } from '../core/dated-score.js';
+import { datedChunkRowids } from '../sqlite/dated-candidates.js';
 
 export type { QueryEmbedder, VectorSearchFn } from './vector-side.js';
 
@@ -88,6 +96,8 @@ export interface SearchTrace {
   mode: SearchMode;
   modeReason?: string;
   fallback: string | null;
+  /** Set when the query is a date and nothing else: the memories dated then, ranked by tier (core/dated-score.ts). */
+  dateOnly: DateOnlyQuestion | null;
 }
 
 export interface ChunkRow {
@@ -101,10 +111,12 @@ export interface ChunkRow {
   text: string;
   first_ms: number | null;
   last_ms: number | null;
+  /** JSON array of the days dated headings name over the chunk (chunk/heading-dates.ts). */
+  days: string | null;
 }
 
 /** The chunk columns a search reads. */
-export const CHUNK_COLUMNS = 'rowid, id, hash, path, source, start_line, end_line, text, first_ms, last_ms';
+export const CHUNK_COLUMNS = 'rowid, id, hash, path, source, start_line, end_line, text, first_ms, last_ms, days';
 
 const IN_LIST = 'WHERE rowid IN (SELECT value FROM json_each(?))';
 
@@ -112,11 +124,22 @@ function loadChunks(session: IndexSession, rowids: number[], withText: boolean):
   if (rowids.length === 0) return new Map();
   const columns = withText
     ? CHUNK_COLUMNS
-    : "rowid, id, hash, path, source, start_line, end_line, '' AS text, first_ms, last_ms";
+    : "rowid, id, hash, path, source, start_line, end_line, '' AS text, first_ms, last_ms, days";
   const rows = session
     .statement<ChunkRow>(`SELECT ${columns} FROM chunks ${IN_LIST}`)
     .all(JSON.stringify(rowids) as never);
   return new Map(rows.map((row) => [row.rowid, row]));
+}
+
+/** The chunk's heading days, from their column (a JSON array; null for most chunks). */
+function headingDays(column: string | null): string[] {
+  if (column === null) return [];
+  try {
+    const days: unknown = JSON.parse(column);
+    return Array.isArray(days) ? days.filter((d): d is string => typeof d === 'string') : [];
+  } catch {
+    return [];
+  }
 }
 
 /** Reads the text of candidates loaded without it. */
@@ -184,6 +207,7 @@ function importancePart(
 /**
  * Score one fused candidate and decide whether the filters let it through (fate before max results).
  * `access` undefined: the host keeps no access counts, so the breakdown has no `access` part.
+ * `dateOnly`: the query is a date and nothing else, so the breakdown's `dated` tier decides.
  */
 export function scoreCandidate(
   fused: FusedCandidate,
@@ -191,8 +215,15 @@ export function scoreCandidate(
   meta: SearchFileMeta | null,
   options: ResolvedSearchOptions,
   access?: ChunkAccessStats | null,
+  dateOnly: DateOnlyQuestion | null = null,
 ): TracedCandidate {
   const file = meta ?? { kind: 'evergreen' as const, date: null, source: row.source };
+  const dates = options.dateBooster
+    ? options.dateBooster.boostFor(
+        { text: row.text, firstMs: row.first_ms, lastMs: row.last_ms, headingDays: headingDays(row.days) },
+        file,
+      )
+    : null;
   const partial = {
     keyword: fused.keyword,
     vector: fused.vector,
@@ -204,11 +235,18 @@ export function scoreCandidate(
       nowMs: options.nowMs,
     }),
     mmr: null,
-    dates: options.dateBooster
-      ? options.dateBooster.boostFor({ text: row.text, firstMs: row.first_ms, lastMs: row.last_ms }, file)
-      : null,
+    dates,
     ...(access !== undefined ? { access: accessBreakdown(access, options.accessBoost) } : {}),
     ...importancePart(row.path, row.text, row.start_line),
+    ...(dateOnly
+      ? {
+          dated: datedBreakdown(
+            dateOnly,
+            { path: row.path, source: row.source, sessionKind: meta?.sessionKind },
+            dates,
+          ),
+        }
+      : {}),
   };
   const breakdown: ScoreBreakdown = { ...partial, final: computeFinalScore(partial) };
   let fate: CandidateFate = 'beyond-max-results';
@@ -349,6 +387,12 @@ function keepKeywordMatchesBelowMinScore(candidates: TracedCandidate[]): number 
   return kept;
 }
 
+/**
+ * How many chunks dated on the asked days a date-only question considers: a month of daily notes
+ * and the day's conversations fit; beyond it, the most automated runs of a busy period are left out.
+ */
+const DATED_CANDIDATES = 400;
+
 export interface TraceOptions {
   /** Candidates per side; default candidateCount(maxResults). explain-file casts a wider net. */
   candidateLimit?: number;
@@ -376,30 +420,34 @@ export async function traceSearch(
     timeoutMs: ctx.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS,
   });
 
+  const dateOnly = dateOnlyQuestion(options, keyword);
   const notices: SearchNotice[] = [];
-  if (keyword.terms.length === 0) {
-    const onlyDate =
-      options.dateBooster && options.dates.enabled
-        ? memoryThenList(ctx.session, options.dateBooster.mentions, options.sources, options.timeZoneOffsetMinutes)
-        : null;
+  // A query of date words alone is answered by the dates (dateOnly); anything else needs words.
+  if (keyword.terms.length === 0 && !dateOnly) {
     notices.push({
       code: 'no-terms',
-      message: onlyDate
-        ? `The query has no searchable words besides its date. ${onlyDate}`
-        : `The query has no searchable words.${options.dateBooster ? '' : questionSentence(options)}`,
+      message: `The query has no searchable words.${options.dateBooster ? '' : questionSentence(options)}`,
     });
   }
   const gap =
     options.dateBooster && options.dates.enabled
       ? noMemoryThenNotice(ctx.session, options.dateBooster.mentions, options.sources, options.timeZoneOffsetMinutes)
       : null;
-  const dates = gap?.everyPeriod ? null : datesNotice(options);
+  const dates = gap?.everyPeriod ? null : datesNotice(options, dateOnly !== null);
   if (dates) notices.push(dates);
   if (gap) notices.push({ code: gap.code, message: gap.message });
   if (vectorResult.notice) notices.push(vectorResult.notice);
   if (keyword.expansionNotice) notices.push(keyword.expansionNotice);
 
-  const fused = fuseCandidates(keyword.candidates, vectorResult.side, options.weights, keyword.terms.length > 0);
+  const dated = dateOnly
+    ? datedChunkRowids(ctx.session, dateOnly.mentions, {
+        sources: options.sources,
+        hideAutomated: options.hideAutomated,
+        timeZoneOffsetMinutes: options.timeZoneOffsetMinutes,
+        limit: DATED_CANDIDATES,
+      })
+    : [];
+  const fused = fuseCandidates(keyword.candidates, vectorResult.side, options.weights, keyword.terms.length > 0, dated);
   // The date boost and MMR read every candidate's text; otherwise only the results need theirs.
   const everyText = options.dateBooster !== null || options.mmr.enabled;
   const rows = loadChunks(
@@ -425,7 +473,7 @@ export async function traceSearch(
   const candidates: TracedCandidate[] = [];
   present.forEach((f, i) => {
     const row = rows.get(f.chunkRowid)!;
-    candidates.push(scoreCandidate(f, row, metaOf(row.path), options, access ? access[i] : undefined));
+    candidates.push(scoreCandidate(f, row, metaOf(row.path), options, access ? access[i] : undefined, dateOnly));
   });
   candidates.sort(compareCandidates);
   let results = selectResults(candidates, options);
@@ -467,6 +515,7 @@ export async function traceSearch(
     mode: fellBack ? 'fts-only' : ctx.mode,
     modeReason: fellBack && !vectorResult.side.available ? vectorResult.side.reason : ctx.modeReason,
     fallback: fellBack ? 'fts-only' : null,
+    dateOnly,
   };
 }
 

@@ -1,4 +1,5 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { TimelineEntry } from '../../../../../shared/domain';
 import { disambiguatePaths } from '../../../lib/path-labels';
 import { isAutomatedKind } from '../../../../../shared/session-kind';
@@ -12,6 +13,7 @@ import {
 import { useTimeline } from '../stores/timeline-store-context';
 import { CalendarHeatmap } from './calendar-heatmap';
 import { TimelineList } from './timeline-list';
+import { dateJump } from '../stores/date-jump';
 
 interface TimelineViewProps {
   onOpen(path: string): void;
@@ -51,6 +53,26 @@ export function TimelineView({ onOpen, hitPaths, beside }: TimelineViewProps) {
   const folderHints = useMemo(() => disambiguatePaths(entries.map((e) => e.path)), [entries]);
   const [scrollRequest, setScrollRequest] = useState<{ day: string; seq: number } | null>(null);
   const pickDay = useCallback((day: string) => setScrollRequest((r) => ({ day, seq: (r?.seq ?? 0) + 1 })), []);
+  const { t } = useTranslation('timeline');
+  const [jumpText, setJumpText] = useState('');
+  const [jumpNote, setJumpNote] = useState<string | null>(null);
+  const jump = useCallback(
+    (event: FormEvent) => {
+      event.preventDefault();
+      const target = dateJump(jumpText);
+      if (!target) {
+        setJumpNote(t('jump.notADate', { text: jumpText.trim() }));
+        return;
+      }
+      setJumpNote(
+        target.from === target.to
+          ? t('jump.went', { text: target.text, from: target.from })
+          : t('jump.wentPeriod', { text: target.text, from: target.from, to: target.to }),
+      );
+      pickDay(target.day);
+    },
+    [jumpText, pickDay, t],
+  );
   const open = useCallback(
     (entry: TimelineEntry) => {
       selectTimelineEntry(entry.path);
@@ -104,6 +126,21 @@ export function TimelineView({ onOpen, hitPaths, beside }: TimelineViewProps) {
             Automated <span className="chip__count">{automatedCount}</span>
           </button>
         )}
+        <form className="timeline__jump" role="search" onSubmit={jump}>
+          <input
+            type="search"
+            value={jumpText}
+            aria-label={t('jump.label')}
+            placeholder={t('jump.placeholder')}
+            data-testid="timeline-jump"
+            onChange={(e) => setJumpText(e.target.value)}
+          />
+          {jumpNote && (
+            <span className="muted" data-testid="timeline-jump-note">
+              {jumpNote}
+            </span>
+          )}
+        </form>
         <span className="muted" data-testid="timeline-count" data-value={visibleEntries.length}>
           {visibleEntries.length} entries
           {automatedCount > 0 && !showAutomated ? ` · ${automatedCount} automated hidden` : ''}
