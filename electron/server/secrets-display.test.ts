@@ -221,4 +221,31 @@ describe('secrets on every display path', () => {
     const get = await runCaptured(tmp, ['get', 'MEMORY.md', ...common]);
     expect(get.stdout).toContain('tvly-dev-9fK2mQ7xLp4Rt8Zw3HCS');
   });
+
+  it('a query holding a key is kept masked in the search log (CLI --log and MCP), on disk and when listed', async () => {
+    const logDir = path.join(tmp, 'log-data');
+    const common = ['--workspace', workspace, '--data-dir', logDir];
+    const query = 'Tavily key tvly-dev-9fK2mQ7xLp4Rt8Zw3HCS';
+    expect((await runCaptured(tmp, ['search', query, '--log', '--show-secrets', ...common])).code).toBe(0);
+    const tools = createAgentMemoryTools({
+      engine: () => app.session.current(),
+      activity: () => app.activity.workspace(app.session.current().workspaceDir),
+      ready: async () => true,
+      defaults: {},
+    });
+    await tools.memorySearch(
+      { query: 'dashboard 密码：abc123 sudo password: hunter2', minScore: 0 },
+      { kind: 'mcp', client: 'secrets-test' },
+    );
+
+    const listed = await runCaptured(tmp, ['agent-searches', '--json', ...common]);
+    expect(listed.stdout).toContain('Tavily key tvly-…3HCS');
+    expect(rawIn(listed.stdout)).toEqual([]);
+    expect(await call('agentSearches', {})).toContain('password •••••• (7)');
+    for (const dir of [logDir, dataDir]) {
+      const files = fs.readdirSync(dir).filter((f) => f.startsWith('agent-activity.sqlite'));
+      expect(files.length, dir).toBeGreaterThan(0);
+      for (const file of files) expect(rawIn(fs.readFileSync(path.join(dir, file), 'latin1')), file).toEqual([]);
+    }
+  });
 });
