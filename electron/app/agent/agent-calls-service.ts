@@ -295,7 +295,9 @@ export function withoutEchoes(logged: readonly AgentCall[], transcript: readonly
   return logged.filter((l) => {
     if (l.source !== 'mcp' || l.query === null) return true;
     const query = maskSecrets(l.query);
-    return !viaMcp.some((t) => t.query === query && Math.abs(Date.parse(t.time) - Date.parse(l.time)) <= ECHO_WINDOW_MS);
+    return !viaMcp.some(
+      (t) => t.query === query && Math.abs(Date.parse(t.time) - Date.parse(l.time)) <= ECHO_WINDOW_MS,
+    );
   });
 }
 
