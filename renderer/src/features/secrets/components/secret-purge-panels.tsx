@@ -50,8 +50,11 @@ interface PurgeResultProps {
 export function PurgeResult({ entry, placeholder, outcome, onClose }: PurgeResultProps) {
   const { t } = useTranslation('secrets');
   const ref = useRef<HTMLDivElement>(null);
-  // It appears above the list, maybe far above the row that was purged.
-  useEffect(() => ref.current?.scrollIntoView({ block: 'nearest' }), [outcome]);
+  // It appears above the list, maybe far above the row that was purged. (Braces: Chromium's
+  // scrollIntoView returns a promise, which React would take for a cleanup.)
+  useEffect(() => {
+    ref.current?.scrollIntoView({ block: 'nearest' });
+  }, [outcome]);
   const replaced = t('purge.replaced', { path: entry.path, line: entry.line, placeholder });
   if (outcome.kind === 'still-in-files')
     return (

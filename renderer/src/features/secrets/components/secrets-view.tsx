@@ -178,7 +178,7 @@ export function SecretsView({ api, onOpenAt }: SecretsViewProps) {
                     </button>
                   </td>
                   <td className="secrets-table__label">{s.label}</td>
-                  <td className={s.firstSeen ? '' : 'secrets-table__muted'}>
+                  <td className={`secrets-table__seen${s.firstSeen ? '' : ' secrets-table__muted'}`}>
                     {s.firstSeen
                       ? t('view.firstSeenVersion', {
                           version: s.firstSeen.version,
