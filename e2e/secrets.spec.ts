@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { PLANTED_SECRETS } from '../shared/test-support/secrets-fixture.js';
 import { startServe } from './support/serve-fixture.js';
 import { mod, openApp, openFile, root, searchFor, snap, typeAtEnd } from './support/ui-helpers.js';
 
@@ -14,23 +15,8 @@ const FIXTURE = path.join(root, 'shared', 'fixtures', 'secrets-workspace');
 const TAVILY = 'tvly-dev-9fK2mQ7xLp4Rt8Zw3HCS';
 /** A key the walk below adds from outside, so the history holds a version with it. */
 const GROQ = 'sk-proj-Zz9Yy8Xx7Ww6Vv5Uu4Tt3Ss2Rr';
-/** Every value planted in the fixture (fake), and the one added. */
-const RAW = [
-  TAVILY,
-  'pa-Qw8Er4Ty6Ui2Op0As5Df7Gh',
-  'sk-proj-Ab3dEf6hIj9kLm2nOp5qRs8tUv',
-  'sk-ant-api03-Xy7zAb4cDe1fGh8iJk5lMn2o',
-  'ghp_0123456789abcdefABCDEF0123456789abcd',
-  'AKIAIOSFODNN7EXAMPLE',
-  'xoxb-1234567890-abcdefGHIJ',
-  'AIzaSyA1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q',
-  'hunter2',
-  'abc123',
-  'Zx9#Qw',
-  'Ab12Cd34Ef56Gh78Ij90',
-  'b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW',
-  GROQ,
-];
+/** Every value planted in the fixture (fake), and the one the walk adds. */
+const RAW = [...PLANTED_SECRETS, GROQ];
 
 /** The raw values anywhere in the page's markup (text, attributes, tooltips, hidden parts). */
 async function rawOnPage(page: Page): Promise<string[]> {

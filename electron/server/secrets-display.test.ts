@@ -10,6 +10,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_HEADER } from '../../shared/contract.js';
+import { PLANTED_SECRETS } from '../../shared/test-support/secrets-fixture.js';
 import { agentToolSpecs } from '../app/agent/agent-tool-specs.js';
 import { createAgentMemoryTools } from '../app/agent/agent-memory-tools.js';
 import { createAppService, type AppService } from '../app/app-service.js';
@@ -18,21 +19,7 @@ import { startHttpServer, type RunningServer } from './http-server.js';
 import { createMcpServer } from './mcp-server.js';
 
 const FIXTURE = path.resolve(import.meta.dirname, '../../shared/fixtures/secrets-workspace');
-const RAW = [
-  'tvly-dev-9fK2mQ7xLp4Rt8Zw3HCS',
-  'pa-Qw8Er4Ty6Ui2Op0As5Df7Gh',
-  'sk-proj-Ab3dEf6hIj9kLm2nOp5qRs8tUv',
-  'sk-ant-api03-Xy7zAb4cDe1fGh8iJk5lMn2o',
-  'ghp_0123456789abcdefABCDEF0123456789abcd',
-  'AKIAIOSFODNN7EXAMPLE',
-  'xoxb-1234567890-abcdefGHIJ',
-  'AIzaSyA1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q',
-  'hunter2',
-  'abc123',
-  'Zx9#Qw',
-  'Ab12Cd34Ef56Gh78Ij90',
-  'b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW',
-];
+const RAW = PLANTED_SECRETS.slice(0, 13);
 
 /** The raw values found in `text`, JSON escapes undone (so `\u002f` cannot hide one). */
 function rawIn(text: string): string[] {
