@@ -32,6 +32,7 @@ import { PreparePool } from './prepare-pool.js';
 import type { PrepareOutcome, PrepareTicket } from './prepare-pool.js';
 import type { ForegroundSignal } from './foreground-work.js';
 import { createProgressThrottle } from './progress-throttle.js';
+import { SliceClock } from './slice-clock.js';
 import { MemoryLensError, messageOf } from '../../../shared/errors.js';
 import { binaryContentReason } from './binary-content.js';
 
@@ -102,42 +103,6 @@ export const PREPARE_WORKERS = 1;
 const PREPARE_AHEAD = 8 * READ_WINDOW;
 /** …but never more than this many bytes read ahead: transcripts can be tens of MB each. */
 const PREPARE_AHEAD_BYTES = 16 * 1024 * 1024;
-
-/**
- * Longest stretch of synchronous work (parsing, or one commit's writes) before yielding to the
- * event loop: the engine may share its thread with IPC (Electron main) or a server.
- */
-const SLICE_MS = 20;
-/**
- * The slice while foreground work waits (foreground-work.ts): each of its file-system steps then
- * waits a few ms for its turn instead of up to a whole slice.
- */
-const FOREGROUND_SLICE_MS = 2;
-
-function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
-}
-
-/**
- * The time since the sync last yielded. One clock for the whole sync: when the worker has the
- * next batch ready, its `await` resolves without visiting the event loop, so per-batch clocks
- * would chain one batch's last slice onto the next batch's first.
- */
-class SliceClock {
-  private start = performance.now();
-
-  constructor(private readonly foreground?: ForegroundSignal) {}
-
-  get spent(): boolean {
-    return performance.now() - this.start > (this.foreground?.pending ? FOREGROUND_SLICE_MS : SLICE_MS);
-  }
-
-  async yieldIfSpent(): Promise<void> {
-    if (!this.spent) return;
-    await yieldToEventLoop();
-    this.start = performance.now();
-  }
-}
 
 /** The callback API: fs.promises.readFile goes through a FileHandle and costs ~3× more per small file. */
 const readFileAsync = promisify(fs.readFile);
@@ -355,6 +320,7 @@ async function indexBigSessionFile(
       return;
     }
     const result = await indexBigSession(target, file, {
+      clock: new SliceClock(options.foreground),
       ...(options.chunking ? { chunking: options.chunking } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     });
