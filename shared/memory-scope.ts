@@ -16,6 +16,14 @@ export const OUR_MEMORY_FILES = 'MEMORY.md, memory.md, USER.md, memory/**/*.md';
 /** The files OpenClaw 2026.9.6's memory_search scans, in words. */
 export const OPENCLAW_MEMORY_FILES = 'MEMORY.md, USER.md and memory/**/*.md';
 
+/**
+ * Whether this workspace-relative path is one of our evergreen root files (MEMORY.md, memory.md,
+ * USER.md): the curated root, whose line annotations (importance, trigger, project) count.
+ */
+export function isRootMemoryPath(relPath: string): boolean {
+  return ROOT_MEMORY_FILES.includes(relPath);
+}
+
 /** Whether OpenClaw 2026.9.6 scans this workspace-relative path (forward slashes) for memory_search. */
 export function isOpenclawMemoryPath(relPath: string): boolean {
   return OPENCLAW_ROOT_MEMORY_FILES.includes(relPath) || (relPath.startsWith('memory/') && relPath.endsWith('.md'));

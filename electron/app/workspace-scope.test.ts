@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diagnoseMemoryCall } from '../../shared/memory-call-diagnosis.js';
+import { chunkImportance } from '../../shared/memory-annotations.js';
 import { HistorySettingsSchema } from '../../shared/history-schemas.js';
 import { discoverOne } from '../memory/sync/indexable-path.js';
 import { discoverFiles } from '../memory/workspace/discover.js';
@@ -45,20 +46,23 @@ beforeAll(() => {
 
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
-/** Per path: indexed (discovery, single-path reindex), memory_get, history, OpenClaw's own scan. */
-const TABLE: Record<string, { indexed: boolean; get: boolean; history: boolean; openclaw: boolean }> = {
-  'MEMORY.md': { indexed: true, get: true, history: true, openclaw: true },
-  'memory.md': { indexed: true, get: true, history: true, openclaw: false },
-  'USER.md': { indexed: true, get: true, history: true, openclaw: true },
-  'memory/a/b.md': { indexed: true, get: true, history: true, openclaw: true },
-  'memory/x.txt': { indexed: false, get: false, history: false, openclaw: false },
-  'sessions/x.jsonl': { indexed: true, get: false, history: false, openclaw: false },
-  'notes/n.md': { indexed: true, get: true, history: true, openclaw: false },
-  'extra/vault/v.md': { indexed: true, get: true, history: false, openclaw: false },
-  'memory/envlink.md': { indexed: false, get: false, history: false, openclaw: false },
-  '../outside.md': { indexed: false, get: false, history: false, openclaw: false },
-  'AGENTS.md': { indexed: false, get: false, history: true, openclaw: false },
-  'README.md': { indexed: false, get: false, history: false, openclaw: false },
+/** Per path: indexed (discovery, single-path reindex), memory_get, history, OpenClaw's own scan, importance annotations. */
+const TABLE: Record<
+  string,
+  { indexed: boolean; get: boolean; history: boolean; openclaw: boolean; annotations: boolean }
+> = {
+  'MEMORY.md': { indexed: true, get: true, history: true, openclaw: true, annotations: true },
+  'memory.md': { indexed: true, get: true, history: true, openclaw: false, annotations: true },
+  'USER.md': { indexed: true, get: true, history: true, openclaw: true, annotations: true },
+  'memory/a/b.md': { indexed: true, get: true, history: true, openclaw: true, annotations: false },
+  'memory/x.txt': { indexed: false, get: false, history: false, openclaw: false, annotations: false },
+  'sessions/x.jsonl': { indexed: true, get: false, history: false, openclaw: false, annotations: false },
+  'notes/n.md': { indexed: true, get: true, history: true, openclaw: false, annotations: false },
+  'extra/vault/v.md': { indexed: true, get: true, history: false, openclaw: false, annotations: false },
+  'memory/envlink.md': { indexed: false, get: false, history: false, openclaw: false, annotations: false },
+  '../outside.md': { indexed: false, get: false, history: false, openclaw: false, annotations: false },
+  'AGENTS.md': { indexed: false, get: false, history: true, openclaw: false, annotations: false },
+  'README.md': { indexed: false, get: false, history: false, openclaw: false, annotations: false },
 };
 
 const succeeds = (promise: Promise<unknown>) =>
@@ -102,6 +106,8 @@ describe('WorkspaceScope', () => {
           openclawWalk: openclawListed.has(p),
           // The diagnosis is asked only about answers Memory Lens found, and judges them by name.
           diagnosisInScope: discovered.has(p) && diagnosedInsideMemory(p),
+          // An `<!-- importance: 9 -->` line weighs its chunk only in the curated root files.
+          importanceCounts: chunkImportance(p, '- a fact <!-- importance: 9 -->', 1) !== null,
         };
       }
       const expected = Object.fromEntries(
@@ -115,6 +121,7 @@ describe('WorkspaceScope', () => {
             historyRecorded: t.history,
             openclawWalk: t.openclaw,
             diagnosisInScope: t.openclaw,
+            importanceCounts: t.annotations,
           },
         ]),
       );

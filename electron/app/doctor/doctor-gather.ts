@@ -3,7 +3,7 @@
 // memory_search / memory_get calls read from its transcripts.
 import type { ContextArgs } from '../../../shared/domain.js';
 import { MemoryLensError } from '../../../shared/errors.js';
-import { ROOT_MEMORY_FILES } from '../../../shared/memory-scope.js';
+import { isRootMemoryPath } from '../../../shared/memory-scope.js';
 import type { MemoryEngineApi } from '../../memory/engine-types.js';
 import { extractMemoryCalls, jsonlRecords, SEARCH_TOOLS } from '../../memory/parse/memory-tool-calls.js';
 import type { WorkspaceActivity } from '../agent/agent-activity-store.js';
@@ -53,7 +53,7 @@ export async function gatherDoctorInput(
       hash: content.hash,
       date: entry.date?.date ?? null,
       dateSource: entry.date?.source ?? null,
-      bootstrap: ROOT_MEMORY_FILES.includes(entry.path),
+      bootstrap: isRootMemoryPath(entry.path),
     });
   }
   const contextArgs: ContextArgs = {};

@@ -25,7 +25,14 @@ function seenAtStart(file: DoctorFile, budget: ContextFile | null, line: number)
   return !budget.dropped.some((d) => d.startLine <= line && line <= d.endLine);
 }
 
-const isMemoryPath = (p: string) => p === 'MEMORY.md' || p === 'memory.md' || p.startsWith('memory/');
+/**
+ * The notes whose lines "never used" and dreaming follow: MEMORY.md (or the legacy memory.md) and
+ * memory/**. Narrower than the WorkspaceScope on purpose (docs/doctor.md): USER.md is the user's
+ * profile, read at every session start, and the root layer folders are outside the agent's own search.
+ */
+function tracksUsage(path: string): boolean {
+  return path === 'MEMORY.md' || path === 'memory.md' || path.startsWith('memory/');
+}
 
 export function findUsage(input: DoctorInput): Finding[] {
   const searches = input.searches;
@@ -34,7 +41,7 @@ export function findUsage(input: DoctorInput): Finding[] {
   const cutoff = isoDay(input.now - NEVER_USED_MIN_AGE_DAYS * DAY_MS);
   const findings: Finding[] = [];
   for (const file of input.files) {
-    if (!isMemoryPath(file.path)) continue;
+    if (!tracksUsage(file.path)) continue;
     const dreamt = dreamingLines(file);
     if (file.date !== null && file.date <= cutoff) {
       const runs: { start: number; end: number; text: string[] }[] = [];

@@ -12,12 +12,12 @@ import {
   lookupAccess,
   scoreCandidate,
   traceSearch,
-  vectorRank,
   type ChunkRow,
   type SearchContext,
   type TracedCandidate,
 } from './run-search.js';
 import { DEFAULT_QUERY_TIMEOUT_MS, runVectorSide } from './vector-side.js';
+import { vectorRank } from '../core/select-results.js';
 // sqlite-vec caps k at 4096: that is as wide as the vector net can be cast.
 import { MAX_KNN_K } from '../sqlite/vector-search.js';
 

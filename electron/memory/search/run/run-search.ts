@@ -10,13 +10,11 @@ import type {
   SearchNotice,
   SearchOptions,
   SearchResponse,
-  SearchResult,
 } from '../../../../shared/domain.js';
 import { chunkImportance } from '../../../../shared/memory-annotations.js';
 import { computeFinalScore } from '../../../../shared/score.js';
 import { candidateCount } from '../../../../shared/search-defaults.js';
 import type { AccessStatsLookup, ChunkAccessStats } from '../core/access-boost.js';
-import { tokenSet } from '../../text/segment.js';
 import { accessBreakdown } from '../core/access-boost.js';
 import type { IndexSession } from '../sqlite/index-session.js';
 import type { ExpansionResources } from '../sqlite/query-expansion/lexical-expansion.js';
@@ -38,13 +36,10 @@ import {
   questionSentence,
   searchKeywords,
 } from './keyword-side.js';
-import { MMR_POOL_SIZE, mmrRerank } from '../core/mmr.js';
-import { makeSnippet } from '../core/snippet.js';
-import { highlightWords } from '../../../../shared/highlight-words.js';
-import { mergeLineRegions, type LineRegion } from '../../../../shared/result-groups.js';
 import { computeDecay } from '../core/temporal-decay.js';
+import { compareCandidates, keepKeywordMatchesBelowMinScore, selectResults } from '../core/select-results.js';
+import { toSearchResult } from '../core/search-result.js';
 import { DEFAULT_QUERY_TIMEOUT_MS, runVectorSide, type QueryEmbedder, type VectorSearchFn } from './vector-side.js';
-import { citationFor } from '../../../../shared/citation.js';
 import { isAutomatedKind, type SessionKind } from '../../../../shared/session-kind.js';
 import { datedBreakdown, type DateOnlyQuestion } from '../core/dated-score.js';
 import { datedChunkRowids } from '../sqlite/dated-candidates.js';
@@ -153,25 +148,6 @@ function loadTexts(session: IndexSession, candidates: readonly TracedCandidate[]
   for (const c of missing) c.text = texts.get(c.chunkRowid) ?? '';
 }
 
-/** Best final first; ties broken by keyword rank, vector rank, then position in the file. */
-export function compareCandidates(a: TracedCandidate, b: TracedCandidate): number {
-  return (
-    b.breakdown.final - a.breakdown.final ||
-    rankOrInf(a.breakdown.keyword?.rank) - rankOrInf(b.breakdown.keyword?.rank) ||
-    rankOrInf(vectorRank(a.breakdown)) - rankOrInf(vectorRank(b.breakdown)) ||
-    a.path.localeCompare(b.path) ||
-    a.startLine - b.startLine
-  );
-}
-
-function rankOrInf(rank: number | null | undefined): number {
-  return rank ?? Number.POSITIVE_INFINITY;
-}
-
-export function vectorRank(b: ScoreBreakdown): number | null {
-  return b.vector && !('unavailable' in b.vector) ? b.vector.rank : null;
-}
-
 /** The counts of returned results when the boost is off: shown, multiplier 1, order unchanged. */
 function attachAccess(
   ctx: Pick<SearchContext, 'accessStats'>,
@@ -274,117 +250,6 @@ export function scoreCandidate(
     merged: [],
     mergedInto: null,
   };
-}
-
-/**
- * Identical chunk texts in several places (a note copied into a summary, a file saved twice) take
- * one result slot: the best-scoring copy stands for the others, which it lists as "also in".
- * `candidates` are sorted best first and have passed the filters.
- */
-export function foldDuplicates(candidates: readonly TracedCandidate[]): TracedCandidate[] {
-  const byHash = new Map<string, TracedCandidate>();
-  const kept: TracedCandidate[] = [];
-  for (const c of candidates) {
-    const first = byHash.get(c.chunkHash);
-    if (first) {
-      first.alsoIn.push(c);
-      c.foldedInto = first;
-      c.fate = 'folded-duplicate';
-      continue;
-    }
-    byHash.set(c.chunkHash, c);
-    kept.push(c);
-  }
-  return kept;
-}
-
-/**
- * The first `max` regions of `ordered` (best first): chunks of one file whose lines overlap or
- * touch are one result spanning them (shared/result-groups.ts's rule, as the result list shows
- * it), so six results are six passages and an agent never gets the same lines twice. Only
- * chunks ranked above the point where a seventh region would start take part.
- */
-function cutRegions(ordered: readonly TracedCandidate[], max: number): TracedCandidate[] {
-  let regions: LineRegion<TracedCandidate>[] = [];
-  for (let n = 1; n <= ordered.length; n += 1) {
-    const next = mergeLineRegions(ordered.slice(0, n));
-    if (next.length > max) break;
-    regions = next;
-  }
-  return regions.map((region) => {
-    const [head, ...rest] = region.items;
-    head!.region = { startLine: region.startLine, endLine: region.endLine };
-    head!.merged = rest;
-    for (const c of rest) {
-      c.fate = 'merged-region';
-      c.mergedInto = head!;
-    }
-    return head!;
-  });
-}
-
-/** Pick the returned results among candidates (sorted) that passed filters and minScore. */
-function selectResults(candidates: TracedCandidate[], options: ResolvedSearchOptions): TracedCandidate[] {
-  const eligible = foldDuplicates(candidates.filter((c) => c.fate === 'beyond-max-results'));
-  let ordered = eligible;
-  if (options.mmr.enabled && eligible.length > 1) {
-    const pool = eligible.slice(0, MMR_POOL_SIZE);
-    const picks = mmrRerank(
-      pool.map((c) => ({
-        label: `${c.path}:${c.startLine}-${c.endLine}`,
-        relevance: c.breakdown.final,
-        tokens: tokenSet(c.text),
-      })),
-      options.mmr.lambda,
-    );
-    ordered = picks.map(({ index, mmr }) => {
-      const candidate = pool[index]!;
-      candidate.breakdown = { ...candidate.breakdown, mmr };
-      return candidate;
-    });
-    // Beyond the pool: relevance order, no MMR breakdown (bounded cost; see MMR_POOL_SIZE).
-    ordered.push(...eligible.slice(MMR_POOL_SIZE));
-  } else if (options.mmr.enabled && eligible.length === 1) {
-    const only = eligible[0]!;
-    only.breakdown = {
-      ...only.breakdown,
-      mmr: {
-        lambda: options.mmr.lambda,
-        maxSimilarity: 0,
-        similarTo: null,
-        penalty: 0,
-        mmrScore: options.mmr.lambda * only.breakdown.final,
-        rankBefore: 1,
-        rankAfter: 1,
-      },
-    };
-  }
-  const results = cutRegions(ordered, options.maxResults);
-  results.forEach((c, i) => {
-    c.fate = 'returned';
-    c.resultRank = i + 1;
-  });
-  if (options.mmr.enabled) {
-    // Would have been returned without MMR, pushed out by it: MMR's doing, not the threshold's.
-    for (const c of eligible.slice(0, options.maxResults))
-      if (c.fate === 'beyond-max-results') c.fate = 'mmr-suppressed';
-  }
-  return results;
-}
-
-/**
- * OpenClaw 2026.9 (memory-core selectHybridSearchResults / selectScoredResults): when nothing
- * reaches minScore, the keyword matches are returned anyway rather than nothing. Marks them
- * eligible again; returns how many.
- */
-function keepKeywordMatchesBelowMinScore(candidates: TracedCandidate[]): number {
-  let kept = 0;
-  for (const c of candidates) {
-    if (c.fate !== 'below-min-score' || c.breakdown.keyword === null || c.breakdown.keyword === undefined) continue;
-    c.fate = 'beyond-max-results';
-    kept += 1;
-  }
-  return kept;
 }
 
 /**
@@ -517,45 +382,6 @@ export async function traceSearch(
     fallback: fellBack ? 'fts-only' : null,
     dateOnly,
   };
-}
-
-export function toSearchResult(c: TracedCandidate): SearchResult {
-  const snippet = makeSnippet(c.text, highlightWords(c.breakdown.keyword, c.breakdown.dates));
-  const startLine = c.region?.startLine ?? c.startLine;
-  const endLine = c.region?.endLine ?? c.endLine;
-  const result: SearchResult = {
-    id: c.chunkId,
-    chunkHash: c.chunkHash,
-    path: c.path,
-    startLine,
-    endLine,
-    score: c.breakdown.final,
-    snippet: snippet.text,
-    highlights: snippet.highlights,
-    source: c.source,
-    citation: citationFor(c.path, startLine, endLine),
-    date: c.date,
-    breakdown: c.breakdown,
-  };
-  // A Markdown chunk is its file's lines in order; a transcript chunk skips records, so no numbers.
-  if (c.source !== 'sessions') result.snippetLine = c.startLine + snippet.lineOffset;
-  if (c.merged.length > 0) {
-    result.merged = c.merged.map((m) => ({
-      id: m.chunkId,
-      startLine: m.startLine,
-      endLine: m.endLine,
-      score: m.breakdown.final,
-    }));
-  }
-  if (c.alsoIn.length > 0) {
-    result.alsoIn = c.alsoIn.map((d) => ({
-      path: d.path,
-      startLine: d.startLine,
-      endLine: d.endLine,
-      citation: citationFor(d.path, d.startLine, d.endLine),
-    }));
-  }
-  return result;
 }
 
 /** memory_search: OpenClaw's response shape plus a breakdown per result. */
