@@ -15,6 +15,7 @@ const repoRoot = path.resolve(memoryDir, '../..');
 export const WORKER_ENTRIES: readonly string[] = [
   path.join(memoryDir, 'embed', 'embed-worker.ts'),
   path.join(memoryDir, 'sync', 'prepare-worker.ts'),
+  path.join(repoRoot, 'electron', 'app', 'doctor', 'doctor-worker.ts'),
 ];
 
 const COMPILER_OPTIONS: ts.CompilerOptions = {
