@@ -4,18 +4,23 @@
 import type { EvidenceAuthor, Finding } from '../../../shared/doctor-schemas.js';
 import type { LineOrigins } from '../../../shared/history-schemas.js';
 
+const ORIGINS_BATCH = 16;
+
 export async function withEvidenceAuthors(
   findings: readonly Finding[],
   originsOf: (path: string) => Promise<LineOrigins | null>,
   yieldEvery?: () => Promise<void>,
 ): Promise<Finding[]> {
+  const paths = [...new Set(findings.flatMap((f) => f.evidence.map((e) => e.path)))];
   const byPath = new Map<string, LineOrigins | null>();
-  for (const finding of findings)
-    for (const e of finding.evidence) {
-      if (byPath.has(e.path)) continue;
-      byPath.set(e.path, await originsOf(e.path).catch(() => null));
-      await yieldEvery?.();
-    }
+  // A batch at a time, as the gathering reads files: while searches keep coming each read step
+  // waits a turn behind one, and a batch's steps share those turns.
+  for (let i = 0; i < paths.length; i += ORIGINS_BATCH) {
+    const batch = paths.slice(i, i + ORIGINS_BATCH);
+    const origins = await Promise.all(batch.map((p) => originsOf(p).catch(() => null)));
+    batch.forEach((p, j) => byPath.set(p, origins[j]!));
+    await yieldEvery?.();
+  }
   return findings.map((finding) => ({
     ...finding,
     evidence: finding.evidence.map((e) => ({ ...e, authors: authorsOf(byPath.get(e.path) ?? null, e) })),
