@@ -58,7 +58,7 @@ export const FindingEvidenceSchema = z.object({
   noteMessage: DoctorMessageSchema.optional(),
   /**
    * Who wrote these lines, one entry per version they came from (oldest first); absent when the
-   * history was not asked (the one-shot CLI), empty when it holds no version of the file.
+   * history was not asked (the one-shot CLI, never-used findings), empty when it holds no version.
    */
   authors: z.array(EvidenceAuthorSchema).optional(),
 });
