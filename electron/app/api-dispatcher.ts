@@ -223,6 +223,10 @@ export function createApiDispatcher(deps: DispatcherDeps): ApiDispatcher {
           throw new MemoryLensError('INVALID_ARGUMENT', `${method}: ${summarizeIssues(parsed.error)}`);
         }
         const run = handlers[method] as (args: unknown) => Promise<unknown> | unknown;
+        // Each call starts on a turn of its own: calls awaited back to back in one process (a script,
+        // the MCP tools, a test) would otherwise run as one microtask chain, starving timers, file
+        // events and background work such as the doctor's pass (synchronous SQLite never yields).
+        await new Promise((resolve) => setImmediate(resolve));
         // Display text leaves with its secrets masked (display-secrets.ts says which calls).
         const result =
           DISPLAY_TREATMENT[method] === 'mask' ? maskDisplay(await run(parsed.data)) : await run(parsed.data);

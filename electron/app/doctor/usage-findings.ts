@@ -10,6 +10,7 @@ import { findingId } from './finding-id.js';
 import { removeLines } from './fix-edits.js';
 import { sameTextLine } from '../../../shared/same-text.js';
 import { readMemoryLines } from './memory-lines.js';
+import { dateSourceWords, labelled, noted, say, titled } from './doctor-text.js';
 
 const DAY_MS = 86_400_000;
 
@@ -37,7 +38,10 @@ function tracksUsage(path: string): boolean {
 export function findUsage(input: DoctorInput): Finding[] {
   const searches = input.searches;
   if (!searches || searches.count === 0) return [];
-  const window = `in ${searches.count} search${searches.count === 1 ? '' : 'es'}${searches.since === null ? '' : ` since ${isoDay(searches.since)}`}`;
+  const window = say('finding.searchWindow', {
+    count: searches.count,
+    since: searches.since === null ? '—' : isoDay(searches.since),
+  });
   const cutoff = isoDay(input.now - NEVER_USED_MIN_AGE_DAYS * DAY_MS);
   const findings: Finding[] = [];
   for (const file of input.files) {
@@ -65,8 +69,14 @@ export function findUsage(input: DoctorInput): Finding[] {
           id: findingId('never-used', file.path, runs.map((r) => r.text.map(sameTextLine).join('\n')).join('\0')),
           kind: 'never-used',
           subkind: 'never-retrieved',
-          title: `${count} line${count === 1 ? '' : 's'} of ${file.path} never returned ${window}`,
-          detail: `Dated ${file.date} (${file.dateSource ?? 'unknown'}), older than ${NEVER_USED_MIN_AGE_DAYS} days, not seen at session start. Candidates only: review before removing.`,
+          ...titled(
+            say('finding.neverUsedTitle', { count, path: file.path, window }),
+            say('finding.neverUsedDetail', {
+              date: file.date,
+              source: dateSourceWords(file.dateSource),
+              days: NEVER_USED_MIN_AGE_DAYS,
+            }),
+          ),
           evidence: runs.map((r): FindingEvidence => ({
             path: file.path,
             startLine: r.start,
@@ -74,7 +84,7 @@ export function findUsage(input: DoctorInput): Finding[] {
             text: r.text.join('\n'),
             date: file.date,
             dateSource: file.dateSource,
-            note: `never retrieved ${window}`,
+            ...noted(say('finding.neverRetrievedSince', { window })),
           })),
           fixes: [],
         });
@@ -89,11 +99,12 @@ export function findUsage(input: DoctorInput): Finding[] {
         id: findingId('dreaming', file.path, sameTextLine(text)),
         kind: 'dreaming',
         subkind: used > 0 ? 'retrieved' : 'never-retrieved',
-        title:
+        ...titled(
           used > 0
-            ? `Promoted ${date || 'by dreaming'}, retrieved ${used} time${used === 1 ? '' : 's'} since`
-            : `Promoted ${date || 'by dreaming'}, never retrieved ${window}`,
-        detail: `${file.path}:${lineNo} was written by OpenClaw's dreaming.`,
+            ? say('finding.promotedRetrieved', { date: date || say('finding.byDreaming'), count: used })
+            : say('finding.promotedNever', { date: date || say('finding.byDreaming'), window }),
+          say('finding.promotedDetail', { path: file.path, line: lineNo }),
+        ),
         evidence: [
           {
             path: file.path,
@@ -102,7 +113,7 @@ export function findUsage(input: DoctorInput): Finding[] {
             text,
             date: date || null,
             dateSource: 'dreaming',
-            note: used > 0 ? `retrieved ${used} times` : 'never retrieved',
+            ...noted(used > 0 ? say('finding.retrievedTimes', { count: used }) : say('finding.neverRetrieved')),
           },
         ],
         fixes:
@@ -111,7 +122,7 @@ export function findUsage(input: DoctorInput): Finding[] {
             : [
                 {
                   id: 'remove-promotion',
-                  label: 'Remove this promotion',
+                  ...labelled(say('finding.removePromotion')),
                   reason: `doctor: unused dreaming promotion removed (${file.path}:${lineNo})`,
                   edits: [removeLines(file, lineNo)],
                 },
