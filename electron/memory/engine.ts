@@ -169,6 +169,8 @@ export class MemoryEngine implements MemoryEngineApi {
   // Search
 
   readonly search: MemoryEngineApi['search'] = async (options) => this.whenOpen(() => this.searches.search(options));
+  readonly rankedSearch: MemoryEngineApi['rankedSearch'] = async (options, depth) =>
+    this.whenOpen(() => this.searches.rankedSearch(options, depth));
   readonly explainFile: MemoryEngineApi['explainFile'] = async (filePath, options) =>
     this.whenOpen(() => this.searches.explainFile(filePath, options));
 
