@@ -104,7 +104,7 @@ describe('a call’s diagnosis and its replay', () => {
         (h) => h.path === named![1] && h.startLine === Number(named![2]) && h.endLine === Number(named![3]),
       );
       expect(rank, `${diagnosis!.text} vs ${JSON.stringify(replay!.hits)}`).toBe(0);
-      expect(diagnosis!.text).toContain(replay!.hits[0]!.score.toFixed(3));
+      expect(diagnosis!.text).toContain(replay!.hits[0]!.score!.toFixed(3));
       expect(diagnosis!.text).not.toContain('not in the replay');
     }
   });
