@@ -16,6 +16,7 @@ const hit = (path: string, score: number, extra: Partial<ReplayEvidence> = {}): 
   startLine: 1,
   endLine: 5,
   score,
+  listedAt: 1,
   coverage: 1,
   pathDate: null,
   ...extra,
@@ -71,15 +72,18 @@ describe('diagnoseMemoryCall', () => {
   });
 
   it('names the answer the replay beside it lists; one it does not list says why it is missing there', () => {
-    const replay = [hit('memory/P0/6_Bots.md', 0.7), hit('memory/bots.md', 0.5, { startLine: 10, endLine: 14 })];
+    const replay = [
+      hit('memory/P0/6_Bots.md', 0.7, { listedAt: null }),
+      hit('memory/bots.md', 0.5, { startLine: 8, endLine: 20 }),
+    ];
     // The listed one is named, though a better-scoring chunk exists beyond the list.
-    const listed = [{ path: 'memory/bots.md', startLine: 8, endLine: 20 }];
-    const named = diagnoseMemoryCall(base({ keywordOnly: false, replay, listed, maxResults: 1 }))!;
+    const named = diagnoseMemoryCall(base({ keywordOnly: false, replay, maxResults: 1 }))!;
     expect(named).toMatchObject({ code: 'found-now', path: 'memory/bots.md' });
+    expect(named.text).toContain('memory/bots.md (lines 8–20)');
     expect(named.text).not.toContain('not in the replay');
     // Nothing listed answers: the text says the chunk it names is not in the replay, and why.
     const unlisted = diagnoseMemoryCall(
-      base({ keywordOnly: false, replay: [hit('memory/P0/6_Bots.md', 0.7)], listed: [], maxResults: 6 }),
+      base({ keywordOnly: false, replay: [hit('memory/P0/6_Bots.md', 0.7, { listedAt: null })], maxResults: 6 }),
     )!;
     expect(unlisted.path).toBe('memory/P0/6_Bots.md');
     expect(unlisted.text).toContain("not in the replay below with the call's limits (it ranks below the first 6)");

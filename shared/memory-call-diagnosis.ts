@@ -4,12 +4,18 @@
 import type { CallDiagnosis, CallOutcome } from './agent-call-types.js';
 import { isOpenclawMemoryPath, OPENCLAW_MEMORY_FILES } from './memory-scope.js';
 
-/** One chunk Memory Lens finds now for the call's query (memory files only, minScore 0), best first. */
+/**
+ * One candidate of the replay (the call's query on memory files, the call's limits), best first,
+ * whatever its score: the replay lists some, the rest are what it found beyond its list.
+ */
 export interface ReplayEvidence {
   path: string;
+  /** The lines the replay shows it in when it lists it (its region), else the chunk's own. */
   startLine: number;
   endLine: number;
   score: number;
+  /** 1-based rank of the replay's result that shows it; null when the replay does not list it. */
+  listedAt: number | null;
   /** Share of the query's words the chunk holds (keyword side), 0..1; null when unknown. */
   coverage: number | null;
   /** The file's date from its path (YYYY-MM-DD), when it has one. */
@@ -27,13 +33,11 @@ export interface DiagnosisInput {
   minScore: number;
   /** The call ran keyword-only: its result said provider `none` or mode `fts-only`. */
   keywordOnly: boolean;
-  /** Memory Lens's answer now, best first; null when it could not be run. */
-  replay: readonly ReplayEvidence[] | null;
   /**
-   * The replay as listed beside the diagnosis (the call's own minScore and maxResults): an answer
-   * there is named first, and one that is not says why it is missing from that list.
+   * The replay's candidates, best first; null when it could not be run. An answer the replay lists
+   * is named first, and one it does not says why it is missing from that list.
    */
-  listed?: readonly { path: string; startLine: number | null; endLine: number | null }[] | null;
+  replay: readonly ReplayEvidence[] | null;
   /** The call's maxResults. */
   maxResults?: number;
   /** Chunks among the replay's candidates that hold every word as OpenClaw's AND query needs. */
@@ -114,22 +118,17 @@ function disabledDiagnosis(reason: string | null): CallDiagnosis {
 
 function emptySearch(input: DiagnosisInput): CallDiagnosis {
   const answers = (input.replay ?? []).filter((r) => r.coverage === null || r.coverage >= MIN_COVERAGE);
-  // Overlapping lines count: the listed results are regions of merged chunks.
-  const isListed = (r: ReplayEvidence) =>
-    input.listed?.some(
-      (l) => l.path === r.path && (l.startLine ?? 1) <= r.endLine && (l.endLine ?? Infinity) >= r.startLine,
-    ) ?? true;
-  // The one the replay beside this text lists, when one there answers: both then name the same chunk.
-  const answer = answers.find(isListed) ?? answers[0] ?? null;
+  // The one the replay beside this text lists, when one there answers: both then name the same passage.
+  const answer = answers.find((r) => r.listedAt !== null) ?? answers[0] ?? null;
   if (!answer) {
     return { code: 'nothing-answers', text: 'nothing in memory answers this', path: null, fix: null };
   }
   const diagnosis = diagnoseAnswer(input, answer);
-  if (isListed(answer) || diagnosis.code === 'below-min-score') return diagnosis;
+  if (answer.listedAt !== null || diagnosis.code === 'below-min-score') return diagnosis;
   const why =
     answer.score < input.minScore
       ? `it scores ${answer.score.toFixed(3)}, below min score ${input.minScore}`
-      : `it ranks below the first ${input.maxResults ?? input.listed?.length ?? 0}`;
+      : `it ranks below the first ${input.maxResults ?? 0}`;
   return { ...diagnosis, text: `${diagnosis.text} — not in the replay below with the call's limits (${why})` };
 }
 

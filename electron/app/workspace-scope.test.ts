@@ -140,7 +140,7 @@ function diagnosedInsideMemory(p: string): boolean {
     callAt: null,
     minScore: 0.35,
     keywordOnly: true,
-    replay: [{ path: p, startLine: 1, endLine: 1, score: 0.9, coverage: 1, pathDate: null }],
+    replay: [{ path: p, startLine: 1, endLine: 1, score: 0.9, listedAt: 1, coverage: 1, pathDate: null }],
     allWordsChunks: null,
   });
   return diagnosis?.code !== 'outside-memory';

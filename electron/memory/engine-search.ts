@@ -11,7 +11,13 @@ import type { IndexLifecycle } from './index-lifecycle/index-lifecycle.js';
 import { OpenClawRanker } from './openclaw-rank/openclaw-ranker.js';
 import { createSearchContext, emptySearchResponse, type SearchContextInput } from './search-context.js';
 import { explainFile } from './search/run/explain-file.js';
-import { runSearch, type SearchContext } from './search/run/run-search.js';
+import {
+  runRankedSearch,
+  runSearch,
+  type RankedCandidate,
+  type RankedSearch,
+  type SearchContext,
+} from './search/run/run-search.js';
 import type { IndexSession } from './search/sqlite/index-session.js';
 import { ExpansionResources } from './search/sqlite/query-expansion/lexical-expansion.js';
 import { maskSearchResponse, revealSearchResponse } from './secrets/search-secrets.js';
@@ -56,6 +62,28 @@ export class EngineSearch {
     // Masked even from our own index: a snippet can hold text the index never saw (OpenClaw's chunks).
     const masked = maskSearchResponse(response);
     return options.showSecrets ? revealSearchResponse(masked, this.parts.readLines) : masked;
+  }
+
+  /** Our pipeline's answer and the candidates it ranked, from one run (the `openclaw` profile has no trace). */
+  async rankedSearch(options: Omit<SearchOptions, 'profile'>, depth: number): Promise<RankedSearch> {
+    let candidates: RankedCandidate[] = [];
+    const response = await this.parts.lifecycle.reads.search(
+      async (index, session) => {
+        const ranked = await runRankedSearch(this.context(index, session), options, depth);
+        candidates = ranked.candidates;
+        return ranked.response;
+      },
+      () => {
+        candidates = [];
+        return emptySearchResponse(this.parts.embedder.usable, this.modeReason());
+      },
+    );
+    // The candidates carry no text; the response is masked as every search's is.
+    const masked = maskSearchResponse(response);
+    return {
+      response: options.showSecrets ? await revealSearchResponse(masked, this.parts.readLines) : masked,
+      candidates,
+    };
   }
 
   explainFile(filePath: string, options: SearchOptions): Promise<ExplainFileResult> {

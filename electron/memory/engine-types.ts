@@ -4,6 +4,7 @@ import type { IndexedSecret } from './secrets/indexed-secrets.js';
 import type { AccessStatsLookup, ChunkAccessStats } from './search/core/access-boost.js';
 import type { EmbedderConfig } from './embed/load-embedder.js';
 import type { IndexSessionOptions } from './search/sqlite/index-session.js';
+import type { RankedSearch } from './search/run/run-search.js';
 import type { SaveOptions } from './file-operations.js';
 import type { Unsubscribe } from '../../shared/contract.js';
 import type { AgentDatabasesOptions } from './agent-db/agent-databases.js';
@@ -105,6 +106,11 @@ export interface MemoryEngineApi {
   search(options: SearchOptions): Promise<SearchResponse>;
   /** Once query expansion's dictionary can be read (a first build that runs has finished): evaluations wait for it. */
   expansionReady(): Promise<void>;
+  /**
+   * Our search and the best `depth` candidates it ranked (any score), each with the result that
+   * lists it: what it found beyond its results, from the same run.
+   */
+  rankedSearch(options: Omit<SearchOptions, 'profile'>, depth: number): Promise<RankedSearch>;
   explainFile(path: string, options: SearchOptions): Promise<ExplainFileResult>;
   listFiles(): Promise<FileListEntry[]>;
   timeline(query?: TimelineQuery): Promise<TimelineEntry[]>;

@@ -173,6 +173,8 @@ export class MemoryEngine implements MemoryEngineApi {
   expansionReady(): Promise<void> {
     return this.whenOpen(() => this.searches.expansionReady());
   }
+  readonly rankedSearch: MemoryEngineApi['rankedSearch'] = async (options, depth) =>
+    this.whenOpen(() => this.searches.rankedSearch(options, depth));
   readonly explainFile: MemoryEngineApi['explainFile'] = async (filePath, options) =>
     this.whenOpen(() => this.searches.explainFile(filePath, options));
 

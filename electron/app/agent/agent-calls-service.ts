@@ -10,7 +10,7 @@ import type {
   CallOutcome,
   CallReplay,
 } from '../../../shared/agent-call-types.js';
-import type { AgentSearchSummary, FileListEntry, SearchResult } from '../../../shared/domain.js';
+import type { AgentSearchSummary, FileListEntry, ScoreBreakdown, SearchResult } from '../../../shared/domain.js';
 import { MemoryLensError, messageOf } from '../../../shared/errors.js';
 import { diagnoseMemoryCall, type ReplayEvidence } from '../../../shared/memory-call-diagnosis.js';
 import { holdsEveryWord } from '../../../shared/openclaw-keyword-rule.js';
@@ -27,7 +27,7 @@ import {
 import type { WorkspaceActivity } from './agent-activity-store.js';
 import { summarizeHealth } from './agent-calls-health.js';
 
-/** How far a diagnosis looks for the answer: enough candidates that a chunk holding every word is among them. */
+/** How far a diagnosis looks among the replay's candidates: enough that a chunk holding every word is among them. */
 const EVIDENCE_RESULTS = 20;
 /** Distinct queries re-run per list (each is one search); older calls beyond it show no replay. */
 const MAX_REPLAYS = 200;
@@ -109,7 +109,7 @@ export class AgentCallsService {
     return parsed;
   }
 
-  /** Re-runs each distinct query (memory files, the caller's limits) and diagnoses what came back empty. */
+  /** Re-runs each distinct query (memory files, the caller's limits) and diagnoses what came back empty from the same run. */
   private async replayAndDiagnose(
     engine: MemoryEngineApi,
     calls: AgentCall[],
@@ -148,7 +148,6 @@ export class AgentCallsService {
         minScore,
         keywordOnly: call.outcome.provider === 'none' || call.outcome.mode === 'fts-only',
         replay: replayed?.evidence ?? null,
-        listed: replayed?.replay.hits ?? null,
         maxResults,
         allWordsChunks: replayed?.allWordsChunks ?? null,
         cjkRuns: call.query !== null && CJK_RUN.test(call.query),
@@ -167,13 +166,16 @@ async function replay(
 ): Promise<Replayed | null> {
   try {
     // Memory files only, as OpenClaw's memory_search: a transcript would find the question itself.
-    const ours = await engine.search({ query, minScore, maxResults, sources: ['memory'] });
-    const wide = await engine.search({ query, minScore: 0, maxResults: EVIDENCE_RESULTS, sources: ['memory'] });
+    // One run: the replay is its results and the diagnosis reads its candidates, so they agree.
+    const { response: ours, candidates } = await engine.rankedSearch(
+      { query, minScore, maxResults, sources: ['memory'] },
+      EVIDENCE_RESULTS,
+    );
     const asAgent = await engine.search({ query, minScore, maxResults, profile: 'openclaw' }).catch(() => null);
     let allWordsChunks = 0;
-    for (const r of wide.results) {
-      const lines = await linesOf(r.path);
-      if (lines && holdsEveryWord(query, lines.slice(r.startLine - 1, r.endLine).join('\n'))) allWordsChunks += 1;
+    for (const c of candidates) {
+      const lines = await linesOf(c.path);
+      if (lines && holdsEveryWord(query, lines.slice(c.startLine - 1, c.endLine).join('\n'))) allWordsChunks += 1;
     }
     return {
       replay: {
@@ -192,14 +194,19 @@ async function replay(
         keptBelowMinScore: asAgent.results.some((r) => r.score < minScore),
         allWordsChunks,
       },
-      evidence: wide.results.map((r) => ({
-        path: r.path,
-        startLine: r.startLine,
-        endLine: r.endLine,
-        score: r.score,
-        coverage: coverageOf(r),
-        pathDate: pathDateOf(files.get(r.path)),
-      })),
+      evidence: candidates.map((c) => {
+        // A listed chunk is named by the lines its result shows (a region of merged chunks).
+        const shown = c.listedAt === null ? c : ours.results[c.listedAt - 1]!;
+        return {
+          path: c.path,
+          startLine: shown.startLine,
+          endLine: shown.endLine,
+          score: c.listedAt === null ? c.breakdown.final : shown.breakdown.final,
+          listedAt: c.listedAt,
+          coverage: coverageOf(c.breakdown),
+          pathDate: pathDateOf(files.get(c.path)),
+        };
+      }),
       allWordsChunks,
     };
   } catch {
@@ -305,9 +312,9 @@ function toHit(r: SearchResult): CallHit {
   return { path: r.path, startLine: r.startLine, endLine: r.endLine, score: r.score, source: r.source };
 }
 
-function coverageOf(r: SearchResult): number | null {
-  const k = r.breakdown.keyword;
-  if (!k || !k.termCount) return r.breakdown.vector && !('unavailable' in r.breakdown.vector) ? null : 0;
+function coverageOf(breakdown: ScoreBreakdown): number | null {
+  const k = breakdown.keyword;
+  if (!k || !k.termCount) return breakdown.vector && !('unavailable' in breakdown.vector) ? null : 0;
   return k.matchedTerms.length / k.termCount;
 }
 

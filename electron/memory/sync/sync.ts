@@ -135,7 +135,12 @@ async function syncIndexNow(target: SyncTarget, options: SyncOptions): Promise<S
     changes: [],
   };
 
-  progress.update({ phase: 'scanning', filesDone: 0, filesTotal: 0 }, true);
+  const states = loadFileStates(target.db);
+  // A pass over an index that holds its files (an agent's workspace opened again, the watcher's
+  // reconcile) says nothing until it finds work: the index answers meanwhile, and a look that
+  // changes nothing is not an index run to show.
+  const quiet = !options.full && states.size > 0;
+  if (!quiet) progress.update({ phase: 'scanning', filesDone: 0, filesTotal: 0 }, true);
   const leftovers = { tempFiles: [] as string[] };
   const discovered = await discoverFiles(options.scope, leftovers);
   options.signal?.throwIfAborted();
@@ -143,7 +148,6 @@ async function syncIndexNow(target: SyncTarget, options: SyncOptions): Promise<S
   if (leftovers.tempFiles.length > 0) await removeLeftoverTempFiles(leftovers.tempFiles);
   report.filesScanned = discovered.length;
 
-  const states = loadFileStates(target.db);
   const needsVectors = Boolean(target.embedding);
   const candidates: DiscoveredFile[] = [];
   const seen = new Set<string>();
@@ -205,7 +209,8 @@ async function syncIndexNow(target: SyncTarget, options: SyncOptions): Promise<S
   addCacheCounters(target.db, report.embeddingCacheHits, report.chunksEmbedded);
   writeMeta(target.db, { [META_KEYS.lastSyncAt]: Date.now() });
   report.tookMs = Math.round(performance.now() - started);
-  progress.update({ phase: 'done', filesDone: candidates.length, filesTotal: candidates.length }, true);
+  if (!quiet || candidates.length > 0 || removed.length > 0)
+    progress.update({ phase: 'done', filesDone: candidates.length, filesTotal: candidates.length }, true);
   return report;
 }
 

@@ -387,7 +387,76 @@ export async function traceSearch(
 /** memory_search: OpenClaw's response shape plus a breakdown per result. */
 export async function runSearch(ctx: SearchContext, options: SearchOptions): Promise<SearchResponse> {
   const started = performance.now();
+  return responseOf(ctx, await traceSearch(ctx, options), started);
+}
+
+/** One candidate of a search, best final score first, with the result that lists it. */
+export interface RankedCandidate {
+  path: string;
+  startLine: number;
+  endLine: number;
+  /** Its keyword side's matched terms are filled in, as for a returned result. */
+  breakdown: ScoreBreakdown;
+  fate: CandidateFate;
+  /** 1-based rank of the result that shows it (its own, the region it joined, or the copy it folded into); null when none does. */
+  listedAt: number | null;
+}
+
+/** A search's response and its candidates in the same ranking, from one run. */
+export interface RankedSearch {
+  response: SearchResponse;
+  /** The best `depth` candidates the filters let through (any score), best first. */
+  candidates: RankedCandidate[];
+}
+
+/**
+ * The search as `runSearch` answers it, and the candidates it ranked: an account of what it
+ * found beyond its results (a diagnosis) comes from the same run, so it cannot disagree with them.
+ */
+export async function runRankedSearch(
+  ctx: SearchContext,
+  options: SearchOptions,
+  depth: number,
+): Promise<RankedSearch> {
+  const started = performance.now();
   const trace = await traceSearch(ctx, options);
+  const considered = trace.candidates
+    .filter((c) => c.fate !== 'filtered-source' && c.fate !== 'filtered-date')
+    .slice(0, depth);
+  const { keyword } = trace;
+  describeShownHits(
+    ctx.session,
+    considered
+      .filter((c) => c.fate !== 'returned')
+      .map((c) => ({ chunkRowid: c.chunkRowid, keyword: c.breakdown.keyword, ...(c.text ? { text: c.text } : {}) })),
+    keyword.terms,
+    keyword.written,
+    trace.options.dateTerms,
+    keyword.fragments,
+    keyword.partials,
+    keyword.expansions,
+  );
+  return {
+    response: responseOf(ctx, trace, started),
+    candidates: considered.map((c) => ({
+      path: c.path,
+      startLine: c.startLine,
+      endLine: c.endLine,
+      breakdown: c.breakdown,
+      fate: c.fate,
+      listedAt: listingOf(c).resultRank,
+    })),
+  };
+}
+
+/** The candidate that stands for `c` in the results (itself unless folded or merged into another). */
+function listingOf(c: TracedCandidate): TracedCandidate {
+  let at = c;
+  while (at.foldedInto ?? at.mergedInto) at = (at.foldedInto ?? at.mergedInto)!;
+  return at;
+}
+
+function responseOf(ctx: SearchContext, trace: SearchTrace, started: number): SearchResponse {
   const response: SearchResponse = {
     results: trace.results.map(toSearchResult),
     provider: ctx.provider,
