@@ -29,6 +29,8 @@ export default function setup(project: TestProject): () => void {
     JSON.stringify({ name: manifest.name, version: manifest.version, type: 'module' }),
   );
   fs.symlinkSync(path.join(repoRoot, 'node_modules'), path.join(root, 'node_modules'), 'dir');
+  // The package's dictionary, as `npm run build:node` leaves it (build-dictionary.ts made it first).
+  fs.symlinkSync(path.join(repoRoot, 'dictionaries'), path.join(root, 'dictionaries'), 'dir');
   buildWorkers(path.join(root, 'dist'), [path.join(repoRoot, 'electron', 'cli', 'main.ts'), ...WORKER_ENTRIES]);
   fs.mkdirSync(path.join(root, 'bin'));
   fs.copyFileSync(path.join(repoRoot, 'bin', 'memlens.js'), path.join(root, 'bin', 'memlens.js'));

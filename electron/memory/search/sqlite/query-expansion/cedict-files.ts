@@ -43,6 +43,7 @@ export function cedictBuildWorkerUrl(): URL {
 export class CedictFiles {
   private store: CedictStore | null = null;
   private build: Promise<void> | null = null;
+  private worker: Worker | null = null;
   private failure: string | null = null;
 
   constructor(private readonly options: CedictFilesOptions) {}
@@ -61,8 +62,9 @@ export class CedictFiles {
     }
     if (this.failure) return { state: 'unavailable', reason: this.failure };
     if (this.options.buildDir === null) return { state: 'unavailable', reason: 'no dictionary file was built' };
-    this.build ??= this.startBuild(path.join(this.options.buildDir, cedictFileName())).finally(() => {
+    this.build ??= this.startBuild(this.buildFile).finally(() => {
       this.build = null;
+      this.worker = null;
     });
     return this.failure ? { state: 'unavailable', reason: this.failure } : { state: 'building' };
   }
@@ -74,11 +76,23 @@ export class CedictFiles {
     return this.current();
   }
 
-  /** Lets a running build finish (its file spares the next run the same wait), then closes the file. */
+  /**
+   * Stops a running build rather than wait for it (Ctrl-C must not wait seconds) and removes its
+   * temp file, then closes the file.
+   */
   async close(): Promise<void> {
+    const worker = this.worker;
+    if (worker) {
+      await worker.terminate();
+      removeOwnTemps(this.buildFile);
+    }
     await this.build;
     this.store?.close();
     this.store = null;
+  }
+
+  private get buildFile(): string {
+    return path.join(this.options.buildDir ?? '', cedictFileName());
   }
 
   private existing(): string | null {
@@ -92,6 +106,7 @@ export class CedictFiles {
     let worker: Worker;
     try {
       worker = new Worker(cedictBuildWorkerUrl(), { workerData: { file } });
+      this.worker = worker;
     } catch (error) {
       this.failure = `its build could not start (${error instanceof Error ? error.message : String(error)})`;
       return Promise.resolve();
@@ -111,6 +126,20 @@ export class CedictFiles {
       worker.on('exit', (code) => finish(code === 0 ? null : `its build stopped (exit code ${code})`));
     });
   }
+}
+
+/** The temp files of this process's builds (buildCedictStore names them `<file>.<pid>-<random>.tmp`). */
+function removeOwnTemps(file: string): void {
+  const prefix = `${path.basename(file)}.${process.pid}-`;
+  let names: string[];
+  try {
+    names = fs.readdirSync(path.dirname(file));
+  } catch {
+    return;
+  }
+  for (const name of names)
+    if (name.startsWith(prefix) && name.endsWith('.tmp'))
+      fs.rmSync(path.join(path.dirname(file), name), { force: true });
 }
 
 /** Other versions' files and temp files of builds that died: each is 12 MB nobody reads. */

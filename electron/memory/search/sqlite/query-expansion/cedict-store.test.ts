@@ -74,4 +74,31 @@ describe('the CC-CEDICT file', () => {
       }
     },
   );
+  it('closing the engine mid-build stops the build at once and leaves no temp file', { timeout: 120_000 }, async () => {
+    const workspace = path.join(dir, 'workspace-close');
+    fs.mkdirSync(workspace, { recursive: true });
+    fs.writeFileSync(path.join(workspace, 'MEMORY.md'), 'Visa for the Singapore trip.\n');
+    const dataDir = path.join(dir, 'data-close');
+    const engine = await MemoryEngine.open({
+      workspaceDir: workspace,
+      dataDir,
+      openclawHome: path.join(dir, 'openclaw-close'),
+      dictionary: { bundled: null },
+    });
+    await engine.sync();
+    const first = await engine.search({ query: '签证' });
+    expect(first.notices.map((n) => n.code)).toContain('dictionary-pending');
+    await engine.close();
+    // Stopped, not waited for: neither a finished file nor a half-written temp file is there.
+    const folder = path.join(dataDir, 'dictionaries');
+    expect(fs.existsSync(folder) ? fs.readdirSync(folder) : []).toEqual([]);
+  });
+
+  it('a build that fails leaves no temp file behind', { timeout: 120_000 }, () => {
+    const file = path.join(dir, 'not-a-folder', 'cedict.sqlite');
+    // The temp file's folder exists but the final name is a folder: the rename fails after the build.
+    fs.mkdirSync(file, { recursive: true });
+    expect(() => buildCedictStore(file)).toThrow();
+    expect(fs.readdirSync(path.dirname(file))).toEqual(['cedict.sqlite']);
+  });
 });

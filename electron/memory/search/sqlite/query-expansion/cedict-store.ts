@@ -30,6 +30,7 @@ export function buildCedictStore(file: string): void {
   const tmp = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
   fs.rmSync(tmp, { force: true });
   const db = new Database(tmp);
+  let written = false;
   try {
     db.pragma('journal_mode = OFF');
     db.exec(`CREATE TABLE zh (word TEXT PRIMARY KEY, glosses TEXT NOT NULL) WITHOUT ROWID;
@@ -60,10 +61,16 @@ export function buildCedictStore(file: string): void {
         for (const [head, rank] of heads) en.run(gloss, head, rank, ord++);
       }
     })();
-  } finally {
     db.close();
+    fs.renameSync(tmp, file);
+    written = true;
+  } finally {
+    // A build that fails (a full disk) leaves nothing behind: the next one starts clean.
+    if (!written) {
+      if (db.open) db.close();
+      fs.rmSync(tmp, { force: true });
+    }
   }
-  fs.renameSync(tmp, file);
 }
 
 /** The dictionary read from its file: english, chinese and sameSense as CedictDictionary answers them. */
