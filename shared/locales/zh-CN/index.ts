@@ -2,6 +2,7 @@
 import type { Messages } from '../translation.js';
 import { app } from './app.js';
 import { doctor } from './doctor.js';
+import { editor } from './editor.js';
 import { files } from './files.js';
 import { history } from './history.js';
 import { search } from './search.js';
@@ -10,4 +11,4 @@ import { settings } from './settings.js';
 import { status } from './status.js';
 import { timeline } from './timeline.js';
 
-export const zhCN: Messages = { app, doctor, files, history, search, secrets, settings, status, timeline };
+export const zhCN: Messages = { app, doctor, editor, files, history, search, secrets, settings, status, timeline };
