@@ -1,5 +1,6 @@
 // English, one module per namespace (a feature or a kind of message); the shape every language fills.
 import { app } from './app.js';
+import { context } from './context.js';
 import { doctor } from './doctor.js';
 import { editor } from './editor.js';
 import { files } from './files.js';
@@ -10,4 +11,4 @@ import { settings } from './settings.js';
 import { status } from './status.js';
 import { timeline } from './timeline.js';
 
-export const en = { app, doctor, editor, files, history, search, secrets, settings, status, timeline };
+export const en = { app, context, doctor, editor, files, history, search, secrets, settings, status, timeline };
