@@ -1,4 +1,5 @@
 // English, one module per namespace (a feature or a kind of message); the shape every language fills.
+import { agents } from './agents.js';
 import { app } from './app.js';
 import { context } from './context.js';
 import { doctor } from './doctor.js';
@@ -11,4 +12,4 @@ import { settings } from './settings.js';
 import { status } from './status.js';
 import { timeline } from './timeline.js';
 
-export const en = { app, context, doctor, editor, files, history, search, secrets, settings, status, timeline };
+export const en = { agents, app, context, doctor, editor, files, history, search, secrets, settings, status, timeline };

@@ -1,5 +1,6 @@
 // Simplified Chinese. Terms follow OpenClaw's zh-CN interface: 记忆, 会话, 心跳, 向量, 关键词, 智能体, 梦境.
 import type { Messages } from '../translation.js';
+import { agents } from './agents.js';
 import { app } from './app.js';
 import { context } from './context.js';
 import { doctor } from './doctor.js';
@@ -13,6 +14,7 @@ import { status } from './status.js';
 import { timeline } from './timeline.js';
 
 export const zhCN: Messages = {
+  agents,
   app,
   context,
   doctor,

@@ -118,11 +118,7 @@ function MessageRow({
             {m.sender}
           </span>
         )}
-        {m.timestamp && (
-          <time dateTime={m.timestamp}>
-            {formatDate(i18n.language, Date.parse(m.timestamp) || m.timestamp, 'datetime')}
-          </time>
-        )}
+        {m.timestamp && <time dateTime={m.timestamp}>{formatDate(i18n.language, m.timestamp, 'datetime')}</time>}
         <span className="message__line" title={t('transcript.lineTitle')}>
           {t('transcript.line', { line: m.line })}
         </span>
