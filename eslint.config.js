@@ -325,11 +325,6 @@ export default tseslint.config(
     ignores: [
       '**/*.test.tsx',
       '**/test-support/**',
-      // Converted by the i18n helper working on them (issue #36); remove each once it reads t().
-      'renderer/src/features/editor/**',
-      'renderer/src/features/history/**',
-      'renderer/src/features/agents/**',
-      'renderer/src/features/context/**',
       // Not converted yet (issue #36, h36a ran out of time): each still shows English literals.
       'renderer/src/app/app.tsx',
       'renderer/src/app/command-palette.tsx',

@@ -1,6 +1,9 @@
 // English, one module per namespace (a feature or a kind of message); the shape every language fills.
+import { agents } from './agents.js';
 import { app } from './app.js';
+import { context } from './context.js';
 import { doctor } from './doctor.js';
+import { editor } from './editor.js';
 import { files } from './files.js';
 import { history } from './history.js';
 import { search } from './search.js';
@@ -9,4 +12,4 @@ import { settings } from './settings.js';
 import { status } from './status.js';
 import { timeline } from './timeline.js';
 
-export const en = { app, doctor, files, history, search, secrets, settings, status, timeline };
+export const en = { agents, app, context, doctor, editor, files, history, search, secrets, settings, status, timeline };

@@ -1,7 +1,10 @@
 // Simplified Chinese. Terms follow OpenClaw's zh-CN interface: 记忆, 会话, 心跳, 向量, 关键词, 智能体, 梦境.
 import type { Messages } from '../translation.js';
+import { agents } from './agents.js';
 import { app } from './app.js';
+import { context } from './context.js';
 import { doctor } from './doctor.js';
+import { editor } from './editor.js';
 import { files } from './files.js';
 import { history } from './history.js';
 import { search } from './search.js';
@@ -10,4 +13,17 @@ import { settings } from './settings.js';
 import { status } from './status.js';
 import { timeline } from './timeline.js';
 
-export const zhCN: Messages = { app, doctor, files, history, search, secrets, settings, status, timeline };
+export const zhCN: Messages = {
+  agents,
+  app,
+  context,
+  doctor,
+  editor,
+  files,
+  history,
+  search,
+  secrets,
+  settings,
+  status,
+  timeline,
+};

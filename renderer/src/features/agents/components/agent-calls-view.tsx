@@ -3,6 +3,9 @@
 // result cards that open the cited lines, why it came back empty, and the same query replayed in
 // Memory Lens with breakdowns, plus "Explain file" for the file that should have answered.
 import { useEffect, type ReactNode } from 'react';
+import type { TFunction } from 'i18next';
+import { Trans, useTranslation } from 'react-i18next';
+import { formatDate } from '../../../lib/format-locale';
 import type { AgentCall, AgentCallHealth, CallHit } from '../../../../../shared/agent-call-types';
 import type { ExplainFileResult, SearchResult } from '../../../../../shared/domain';
 import { agentCallsStore, useAgentCalls } from '../stores/agent-calls-store-context';
@@ -15,27 +18,31 @@ export interface AgentCallsViewProps {
   renderResult(result: SearchResult, rank: number): ReactNode;
 }
 
-const OUTCOME_LABEL: Record<AgentCall['outcome']['kind'], string> = {
-  results: 'results',
-  empty: 'nothing found',
-  disabled: 'disabled',
-  error: 'error',
-  'not-found': 'not found',
-  'no-result': 'no result',
-};
+/** The agents namespace's key for each outcome a call can have (results are counted apart). */
+const OUTCOME_LABEL = {
+  empty: 'outcome.empty',
+  disabled: 'outcome.disabled',
+  error: 'outcome.error',
+  'not-found': 'outcome.notFound',
+  'no-result': 'outcome.noResult',
+} as const satisfies Record<Exclude<AgentCall['outcome']['kind'], 'results'>, string>;
 
-const SOURCE_LABEL: Record<AgentCall['source'], string> = { transcript: 'agent', mcp: 'MCP', person: 'person' };
+const SOURCE_LABEL = {
+  transcript: 'source.transcript',
+  mcp: 'source.mcp',
+  person: 'source.person',
+} as const satisfies Record<AgentCall['source'], string>;
 
-const NEXT_LABEL: Record<NonNullable<AgentCall['next']>['kind'], string> = {
-  'read-result': 'read a returned file',
-  'read-other': 'read another file',
-  'searched-again': 'searched again',
-  answered: 'answered',
-  'answered-without-memory': 'answered without memory',
-  nothing: '',
-};
+const NEXT_LABEL = {
+  'read-result': 'next.readResult',
+  'read-other': 'next.readOther',
+  'searched-again': 'next.searchedAgain',
+  answered: 'next.answered',
+  'answered-without-memory': 'next.answeredWithoutMemory',
+} as const satisfies Record<Exclude<NonNullable<AgentCall['next']>['kind'], 'nothing'>, string>;
 
 export function AgentCallsView({ onOpen, renderResult }: AgentCallsViewProps) {
+  const { t, i18n } = useTranslation('agents');
   const store = agentCallsStore.useSliceStore();
   const s = useAgentCalls((st) => st.agentCalls);
   useEffect(() => {
@@ -48,7 +55,7 @@ export function AgentCallsView({ onOpen, renderResult }: AgentCallsViewProps) {
   return (
     <div className="agent-calls-view" data-testid="agent-calls-view">
       <header className="agent-calls-view__head">
-        <h2 className="agent-calls-view__title">What the agent searched in its memory</h2>
+        <h2 className="agent-calls-view__title">{t('calls.title')}</h2>
         <button
           type="button"
           className="button"
@@ -56,10 +63,10 @@ export function AgentCallsView({ onOpen, renderResult }: AgentCallsViewProps) {
           onClick={() => void loadAgentCalls()}
           disabled={s.status === 'loading'}
         >
-          Refresh
+          {t('calls.refresh')}
         </button>
       </header>
-      {s.status === 'loading' && !s.list && <p className="muted pad">Reading the transcripts…</p>}
+      {s.status === 'loading' && !s.list && <p className="muted pad">{t('calls.reading')}</p>}
       {s.error && (
         <p className="notice notice--error" role="alert">
           {s.error}
@@ -68,8 +75,8 @@ export function AgentCallsView({ onOpen, renderResult }: AgentCallsViewProps) {
       {s.list && <HealthSummary health={s.list.health} onShowFailed={() => setAgentCallFilter('failed')} />}
       {s.list && (
         <div className={`agent-calls-view__body${selected ? ' has-selection' : ''}`}>
-          <section className="agent-calls" aria-label="Memory calls">
-            <div className="agent-calls__filters" role="group" aria-label="Show">
+          <section className="agent-calls" aria-label={t('calls.listLabel')}>
+            <div className="agent-calls__filters" role="group" aria-label={t('calls.filterLabel')}>
               <button
                 type="button"
                 className={s.filter === 'all' ? 'is-on' : ''}
@@ -77,7 +84,7 @@ export function AgentCallsView({ onOpen, renderResult }: AgentCallsViewProps) {
                 data-testid="agent-calls-filter-all"
                 onClick={() => setAgentCallFilter('all')}
               >
-                All ({s.list.calls.length})
+                {t('calls.all', { count: s.list.calls.length })}
               </button>
               <button
                 type="button"
@@ -86,12 +93,12 @@ export function AgentCallsView({ onOpen, renderResult }: AgentCallsViewProps) {
                 data-testid="agent-calls-filter-failed"
                 onClick={() => setAgentCallFilter('failed')}
               >
-                Empty or failed ({s.list.calls.filter(isFailedCall).length})
+                {t('calls.failed', { count: s.list.calls.filter(isFailedCall).length })}
               </button>
             </div>
             {calls.length === 0 && (
               <p className="muted pad" data-testid="agent-calls-empty">
-                No memory calls found in {s.list.sessionsRead} transcript{s.list.sessionsRead === 1 ? '' : 's'}.
+                {t('calls.none', { count: s.list.sessionsRead })}
               </p>
             )}
             <ol className="agent-call-list" data-testid="agent-call-list">
@@ -109,16 +116,18 @@ export function AgentCallsView({ onOpen, renderResult }: AgentCallsViewProps) {
                   >
                     <span className="agent-call__line">
                       <span className={`agent-call__source agent-call__source--${c.source}`}>
-                        {c.source === 'mcp' && c.client ? `MCP · ${c.client}` : SOURCE_LABEL[c.source]}
+                        {c.source === 'mcp' && c.client
+                          ? t('source.mcpClient', { client: c.client })
+                          : t(SOURCE_LABEL[c.source])}
                       </span>
                       <span className="agent-call__what">{callTarget(c)}</span>
                       <span className={`agent-call__outcome agent-call__outcome--${c.outcome.kind}`}>
-                        {outcomeText(c)}
+                        {outcomeText(t, c)}
                       </span>
                     </span>
                     <span className="agent-call__meta muted">
-                      {formatTime(c.time)} · {c.tool}
-                      {c.session?.title && <> · {c.session.title}</>}
+                      {formatTime(i18n.language, c.time)} · {c.tool}
+                      {c.session?.title && ` · ${c.session.title}`}
                     </span>
                     {c.diagnosis && <span className="agent-call__why">{c.diagnosis.text}</span>}
                   </button>
@@ -126,7 +135,7 @@ export function AgentCallsView({ onOpen, renderResult }: AgentCallsViewProps) {
               ))}
             </ol>
           </section>
-          <section className="agent-call-detail-pane" aria-label="The call">
+          <section className="agent-call-detail-pane" aria-label={t('calls.detailLabel')}>
             {selected ? (
               <>
                 <button
@@ -135,12 +144,12 @@ export function AgentCallsView({ onOpen, renderResult }: AgentCallsViewProps) {
                   data-testid="agent-call-back"
                   onClick={() => selectAgentCall(null)}
                 >
-                  ← All calls
+                  {t('calls.back')}
                 </button>
                 <CallDetail call={selected} onOpen={onOpen} renderResult={renderResult} />
               </>
             ) : (
-              <p className="muted pad">Pick a call to see what it got, why, and what Memory Lens finds for it now.</p>
+              <p className="muted pad">{t('calls.pick')}</p>
             )}
           </section>
         </div>
@@ -150,6 +159,7 @@ export function AgentCallsView({ onOpen, renderResult }: AgentCallsViewProps) {
 }
 
 function HealthSummary({ health, onShowFailed }: { health: AgentCallHealth; onShowFailed(): void }) {
+  const { t } = useTranslation('agents');
   const level =
     health.last30Days.calls === 0
       ? 'none'
@@ -162,13 +172,13 @@ function HealthSummary({ health, onShowFailed }: { health: AgentCallHealth; onSh
     <section className={`agent-health agent-health--${level}`} data-testid="agent-health" data-level={level}>
       <div className="agent-health__numbers">
         <Span
-          label="last 7 days"
+          label={t('health.last7')}
           calls={health.last7Days.calls}
           ok={health.last7Days.withResults}
           testId="agent-health-7"
         />
         <Span
-          label="last 30 days"
+          label={t('health.last30')}
           calls={health.last30Days.calls}
           ok={health.last30Days.withResults}
           testId="agent-health-30"
@@ -176,10 +186,15 @@ function HealthSummary({ health, onShowFailed }: { health: AgentCallHealth; onSh
       </div>
       {health.mainCause && (
         <p className="agent-health__cause" data-testid="agent-health-cause">
-          <strong>Main cause:</strong> {health.mainCause.text} ({health.mainCause.count} call
-          {health.mainCause.count === 1 ? '' : 's'}).{' '}
+          <Trans
+            t={t}
+            i18nKey="health.cause"
+            count={health.mainCause.count}
+            values={{ cause: health.mainCause.text }}
+            components={{ strong: <strong /> }}
+          />{' '}
           <button type="button" className="link-button" data-testid="agent-health-show-failed" onClick={onShowFailed}>
-            Show these calls
+            {t('health.showFailed')}
           </button>
         </p>
       )}
@@ -195,15 +210,22 @@ function HealthSummary({ health, onShowFailed }: { health: AgentCallHealth; onSh
 }
 
 function Span({ label, calls, ok, testId }: { label: string; calls: number; ok: number; testId: string }) {
+  const { t } = useTranslation('agents');
   return (
     <div className="agent-health__span" data-testid={testId} data-calls={calls} data-with-results={ok}>
-      <span className="agent-health__count">{calls}</span> call{calls === 1 ? '' : 's'} in the {label},{' '}
-      <span className="agent-health__count">{ok}</span> got results
+      <Trans
+        t={t}
+        i18nKey="health.span"
+        count={calls}
+        values={{ ok, span: label }}
+        components={{ count: <span className="agent-health__count" /> }}
+      />
     </div>
   );
 }
 
 function CallDetail({ call, onOpen, renderResult }: { call: AgentCall } & AgentCallsViewProps) {
+  const { t, i18n } = useTranslation('agents');
   const store = agentCallsStore.useSliceStore();
   const s = useAgentCalls((st) => ({
     logged: st.agentCalls.logged,
@@ -225,14 +247,16 @@ function CallDetail({ call, onOpen, renderResult }: { call: AgentCall } & AgentC
         {call.tool} {callTarget(call)}
       </h3>
       <p className="agent-call-detail__meta muted">
-        {formatTime(call.time)} ·{' '}
-        {call.source === 'mcp' ? `MCP · ${call.client ?? 'unnamed client'}` : SOURCE_LABEL[call.source]}
-        {call.outcome.mode && <> · {call.outcome.mode}</>}
-        {call.outcome.provider && <> · provider {call.outcome.provider}</>}
+        {formatTime(i18n.language, call.time)} ·{' '}
+        {call.source === 'mcp'
+          ? t('source.mcpClient', { client: call.client ?? t('source.unnamedClient') })
+          : t(SOURCE_LABEL[call.source])}
+        {call.outcome.mode && t('detail.mode', { mode: call.outcome.mode })}
+        {call.outcome.provider && t('detail.provider', { provider: call.outcome.provider })}
       </p>
       {call.session && (
         <p className="agent-call-detail__session">
-          Session{' '}
+          {t('detail.session')}{' '}
           <button
             type="button"
             className="link-button"
@@ -246,7 +270,7 @@ function CallDetail({ call, onOpen, renderResult }: { call: AgentCall } & AgentC
               )
             }
           >
-            {call.session.title ?? call.session.path} — line {call.line}
+            {t('detail.sessionLine', { title: call.session.title ?? call.session.path, line: call.line })}
           </button>
         </p>
       )}
@@ -254,17 +278,16 @@ function CallDetail({ call, onOpen, renderResult }: { call: AgentCall } & AgentC
         {JSON.stringify(call.arguments)}
       </pre>
 
-      <h4 className="agent-call-detail__heading">What the agent got</h4>
+      <h4 className="agent-call-detail__heading">{t('detail.got')}</h4>
       <div
         className={`agent-call-detail__outcome agent-call__outcome--${call.outcome.kind}`}
         data-testid="agent-call-outcome"
         data-kind={call.outcome.kind}
       >
-        {outcomeText(call)}
+        {outcomeText(t, call)}
         {call.next && call.next.kind !== 'nothing' && (
           <span className="muted">
-            {' '}
-            · then {NEXT_LABEL[call.next.kind]}
+            {t('next.then', { what: t(NEXT_LABEL[call.next.kind]) })}
             {call.next.path ? ` (${call.next.path})` : call.next.query ? ` (“${call.next.query}”)` : ''}
           </span>
         )}
@@ -295,10 +318,20 @@ function CallDetail({ call, onOpen, renderResult }: { call: AgentCall } & AgentC
           data-testid="agent-call-diagnosis"
           data-code={call.diagnosis.code}
         >
-          <strong>Why:</strong> {call.diagnosis.text}
+          <Trans
+            t={t}
+            i18nKey="detail.why"
+            values={{ text: call.diagnosis.text }}
+            components={{ strong: <strong /> }}
+          />
           {call.diagnosis.fix && (
             <p className="agent-diagnosis__fix">
-              <strong>To change:</strong> {call.diagnosis.fix}
+              <Trans
+                t={t}
+                i18nKey="detail.fix"
+                values={{ fix: call.diagnosis.fix }}
+                components={{ strong: <strong /> }}
+              />
             </p>
           )}
         </div>
@@ -306,21 +339,14 @@ function CallDetail({ call, onOpen, renderResult }: { call: AgentCall } & AgentC
 
       {options && (
         <>
-          <h4 className="agent-call-detail__heading">In Memory Lens now</h4>
+          <h4 className="agent-call-detail__heading">{t('detail.now')}</h4>
           <p className="muted agent-call-detail__replay-note">
-            Our ranking, max {options.maxResults} · min score {options.minScore} · memory files (as OpenClaw searches)
-            {call.replay && (
-              <>
-                {' '}
-                — {call.replay.count} result{call.replay.count === 1 ? '' : 's'}
-                {call.replay.allWordsChunks !== null && (
-                  <>
-                    ; {call.replay.allWordsChunks} chunk{call.replay.allWordsChunks === 1 ? '' : 's'} hold every word
-                  </>
-                )}
-              </>
-            )}
-            {call.replayAsAgent && <>; as your agent ranks now: {call.replayAsAgent.count}</>}
+            {t('detail.replayNote', { max: options.maxResults, min: options.minScore })}
+            {call.replay && t('detail.replayCount', { count: call.replay.count })}
+            {call.replay &&
+              call.replay.allWordsChunks !== null &&
+              t('detail.allWords', { count: call.replay.allWordsChunks })}
+            {call.replayAsAgent && t('detail.asAgentCount', { count: call.replayAsAgent.count })}
           </p>
           <div className="agent-call-detail__actions">
             <button
@@ -330,7 +356,7 @@ function CallDetail({ call, onOpen, renderResult }: { call: AgentCall } & AgentC
               disabled={s.replayStatus === 'loading'}
               onClick={() => void replayAgentCall()}
             >
-              {s.replay ? 'Replay again' : 'Replay with breakdowns'}
+              {s.replay ? t('detail.replayAgain') : t('detail.replay')}
             </button>
             <button
               type="button"
@@ -338,9 +364,9 @@ function CallDetail({ call, onOpen, renderResult }: { call: AgentCall } & AgentC
               data-testid="agent-call-replay-as-agent"
               disabled={s.replayStatus === 'loading'}
               onClick={() => void replayAgentCall('openclaw')}
-              title="OpenClaw 2026.9.6's keyword-only memory_search, reproduced"
+              title={t('detail.asAgentTitle')}
             >
-              As your agent ranks
+              {t('detail.asAgent')}
             </button>
             {explainPath && (
               <button
@@ -350,7 +376,7 @@ function CallDetail({ call, onOpen, renderResult }: { call: AgentCall } & AgentC
                 disabled={s.explainStatus === 'loading'}
                 onClick={() => void explainAgentCallFile(explainPath)}
               >
-                Explain {explainPath}
+                {t('detail.explain', { path: explainPath })}
               </button>
             )}
           </div>
@@ -363,23 +389,21 @@ function CallDetail({ call, onOpen, renderResult }: { call: AgentCall } & AgentC
                 </p>
               ))}
               <ol className="search-results">{s.replay.results.map((r, i) => renderResult(r, i + 1))}</ol>
-              {s.replay.results.length === 0 && (
-                <p className="muted pad">Memory Lens finds nothing for this query either.</p>
-              )}
+              {s.replay.results.length === 0 && <p className="muted pad">{t('detail.nothingEither')}</p>}
             </div>
           )}
           {s.replayAsAgent && (
             <div data-testid="agent-call-replay-as-agent-results">
-              <h5 className="agent-call-detail__heading">As your agent ranks ({s.replayAsAgent.results.length})</h5>
+              <h5 className="agent-call-detail__heading">
+                {t('detail.asAgentHeading', { count: s.replayAsAgent.results.length })}
+              </h5>
               {s.replayAsAgent.notices.map((n) => (
                 <p key={n.code} className="notice notice--info" data-code={n.code}>
                   {n.message}
                 </p>
               ))}
               <ol className="search-results">{s.replayAsAgent.results.map((r, i) => renderResult(r, i + 1))}</ol>
-              {s.replayAsAgent.results.length === 0 && (
-                <p className="muted pad">The agent's own ranking finds nothing for this query.</p>
-              )}
+              {s.replayAsAgent.results.length === 0 && <p className="muted pad">{t('detail.agentNothing')}</p>}
             </div>
           )}
           {s.explainError && <p className="notice notice--error">{s.explainError}</p>}
@@ -391,6 +415,7 @@ function CallDetail({ call, onOpen, renderResult }: { call: AgentCall } & AgentC
 }
 
 function HitCard({ hit, onOpen }: { hit: CallHit; onOpen: AgentCallsViewProps['onOpen'] }) {
+  const { t } = useTranslation('agents');
   const lines =
     hit.startLine === null
       ? ''
@@ -405,7 +430,7 @@ function HitCard({ hit, onOpen }: { hit: CallHit; onOpen: AgentCallsViewProps['o
       data-testid="agent-hit-card"
       data-path={hit.path}
       onClick={() => onOpen(hit.path, hit.startLine ?? undefined, hit.endLine ?? undefined)}
-      title="Open at these lines"
+      title={t('detail.openAt')}
     >
       <span className="agent-hit-card__head">
         <code className="agent-hit-card__path">
@@ -420,10 +445,11 @@ function HitCard({ hit, onOpen }: { hit: CallHit; onOpen: AgentCallsViewProps['o
 }
 
 function ExplainBox({ explain }: { explain: ExplainFileResult }) {
+  const { t } = useTranslation('agents');
   return (
     <div className="agent-explain notice notice--info" data-testid="agent-call-explain-result" data-code={explain.code}>
       <strong>{explain.path}</strong>:{' '}
-      {explain.inResults ? `returned at rank ${explain.resultRank}` : 'not in the results'}
+      {explain.inResults ? t('detail.rank', { rank: explain.resultRank }) : t('detail.notInResults')}
       <ul>
         {explain.reasons.map((r) => (
           <li key={r}>{r}</li>
@@ -439,12 +465,12 @@ function callTarget(c: AgentCall): string {
   return '';
 }
 
-function outcomeText(c: AgentCall): string {
-  if (c.outcome.kind !== 'results') return OUTCOME_LABEL[c.outcome.kind];
-  if (c.tool.endsWith('_get')) return `${c.outcome.count} line${c.outcome.count === 1 ? '' : 's'} read`;
-  return `${c.outcome.count} result${c.outcome.count === 1 ? '' : 's'}`;
+function outcomeText(t: TFunction<'agents'>, c: AgentCall): string {
+  if (c.outcome.kind !== 'results') return t(OUTCOME_LABEL[c.outcome.kind]);
+  if (c.tool.endsWith('_get')) return t('outcome.linesRead', { count: c.outcome.count });
+  return t('outcome.results', { count: c.outcome.count });
 }
 
-function formatTime(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+function formatTime(locale: string, iso: string): string {
+  return formatDate(locale, iso, 'datetime');
 }

@@ -2,19 +2,23 @@
 // memory index file by file beside the files (current / stale / missing / extra, chunks, revision)
 // and the sessions it holds. All read from the database, never written.
 import { useEffect } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { AgentDatabase, AgentIndexFile } from '../../../../../shared/agent-db-schemas';
+import { formatDate } from '../../../lib/format-locale';
 import { agentsStore, useAgentsView } from '../stores/agents-store-context';
 
 const AGENT_VIEW_REFRESH_MS = 5000;
 
-const STATUS_WORDS: Record<AgentIndexFile['status'], string> = {
-  current: 'current',
-  stale: 'stale — changed since the agent indexed it',
-  missing: "missing — not in the agent's index",
-  extra: 'extra — indexed, no longer on disk',
-};
+/** The agents namespace's key for each file's state in the agent's index. */
+const STATUS_WORDS = {
+  current: 'indexStatus.current',
+  stale: 'indexStatus.stale',
+  missing: 'indexStatus.missing',
+  extra: 'indexStatus.extra',
+} as const satisfies Record<AgentIndexFile['status'], string>;
 
 export function AgentIndexView({ onOpen }: { onOpen(path: string): void }) {
+  const { t } = useTranslation('agents');
   const store = agentsStore.useSliceStore();
   const { report, error } = useAgentsView((s) => ({ report: s.agents.report, error: s.agents.error }));
   // The gateway re-indexes on its own schedule and announces nothing: while this view is open,
@@ -33,14 +37,14 @@ export function AgentIndexView({ onOpen }: { onOpen(path: string): void }) {
   if (!report)
     return (
       <div className="agent-view" data-testid="agent-view" data-loading>
-        Reading the agent databases…
+        {t('index.reading')}
       </div>
     );
   return (
     <div className="agent-view" data-testid="agent-view">
       {report.databases.length === 0 && (
         <p className="muted" data-testid="agent-view-none">
-          No OpenClaw agent database (agents/&lt;id&gt;/agent/openclaw-agent.sqlite) was found beside this workspace.
+          {t('index.none')}
         </p>
       )}
       {report.databases.map((db) => (
@@ -51,14 +55,15 @@ export function AgentIndexView({ onOpen }: { onOpen(path: string): void }) {
 }
 
 function AgentDatabaseSection({ db, onOpen }: { db: AgentDatabase; onOpen(path: string): void }) {
+  const { t, i18n } = useTranslation('agents');
   return (
     <section className="agent-db" data-testid="agent-db" data-agent={db.agentId} data-state={db.state}>
       <h2 className="agent-db__title">
-        Agent <strong>{db.agentId}</strong>
+        <Trans t={t} i18nKey="index.agent" values={{ id: db.agentId }} components={{ strong: <strong /> }} />
         <span className="muted agent-db__path" title={db.path}>
           {db.path}
         </span>
-        <span className="badge">read-only</span>
+        <span className="badge">{t('index.readOnly')}</span>
       </h2>
       {db.notices.map((n) => (
         <div
@@ -73,19 +78,23 @@ function AgentDatabaseSection({ db, onOpen }: { db: AgentDatabase; onOpen(path: 
       {db.index && (
         <>
           <h3>
-            In your agent&apos;s index <span className="muted">revision {db.index.revision ?? '?'}</span>
+            <Trans
+              t={t}
+              i18nKey="index.inIndex"
+              values={{ revision: db.index.revision ?? '?' }}
+              components={{ muted: <span className="muted" /> }}
+            />
           </h3>
           <p className="agent-db__counts" data-testid="agent-index-counts">
-            {db.index.counts.current} current · {db.index.counts.stale} stale · {db.index.counts.missing} missing ·{' '}
-            {db.index.counts.extra} extra
+            {t('index.counts', db.index.counts)}
           </p>
           <table className="agent-index-table" data-testid="agent-index-table">
             <thead>
               <tr>
-                <th>File</th>
-                <th>In the agent&apos;s index</th>
-                <th>Chunks</th>
-                <th>Indexed</th>
+                <th>{t('index.file')}</th>
+                <th>{t('index.status')}</th>
+                <th>{t('index.chunks')}</th>
+                <th>{t('index.indexed')}</th>
               </tr>
             </thead>
             <tbody>
@@ -101,10 +110,10 @@ function AgentDatabaseSection({ db, onOpen }: { db: AgentDatabase; onOpen(path: 
                     )}
                   </td>
                   <td>
-                    <span className={`agent-status agent-status--${f.status}`}>{STATUS_WORDS[f.status]}</span>
+                    <span className={`agent-status agent-status--${f.status}`}>{t(STATUS_WORDS[f.status])}</span>
                   </td>
                   <td className="num">{f.chunks}</td>
-                  <td className="muted">{f.indexedAt ? f.indexedAt.slice(0, 16).replace('T', ' ') : '—'}</td>
+                  <td className="muted">{f.indexedAt ? formatDate(i18n.language, f.indexedAt, 'datetime') : '—'}</td>
                 </tr>
               ))}
             </tbody>
@@ -112,7 +121,12 @@ function AgentDatabaseSection({ db, onOpen }: { db: AgentDatabase; onOpen(path: 
         </>
       )}
       <h3>
-        Sessions in the database <span className="muted">{db.sessions.length}</span>
+        <Trans
+          t={t}
+          i18nKey="index.sessions"
+          values={{ count: db.sessions.length }}
+          components={{ muted: <span className="muted" /> }}
+        />
       </h3>
       <ul className="agent-sessions" data-testid="agent-sessions">
         {db.sessions.map((s) => (
@@ -123,11 +137,10 @@ function AgentDatabaseSection({ db, onOpen }: { db: AgentDatabase; onOpen(path: 
             <span className="badge">{s.kind}</span>
             {s.archived && <span className="badge">{s.archived}</span>}
             {s.channel && <span className="muted"> {s.channel}</span>}
-            {!s.archived && <span className="muted"> · {s.events} events</span>}
+            {!s.archived && <span className="muted">{t('index.events', { count: s.events })}</span>}
             {s.shadowsFile && (
-              <span className="muted" title="A legacy JSONL copy exists too; this is the database's (live) one.">
-                {' '}
-                · also a legacy file
+              <span className="muted" title={t('index.legacyTitle')}>
+                {t('index.legacy')}
               </span>
             )}
           </li>

@@ -1,9 +1,11 @@
 // The header's agent switcher: every OpenClaw agent whose workspace sits beside the open one
 // (openclaw.json, workspace-<id> folders). Choosing one opens its workspace, transcripts and index.
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { agentsStore, useAgentsView } from '../stores/agents-store-context';
 
 export function AgentSwitcher({ beforeSwitch }: { beforeSwitch(): Promise<boolean> }) {
+  const { t } = useTranslation('agents');
   const store = agentsStore.useSliceStore();
   const workspaces = useAgentsView((s) => s.agents.workspaces);
   useEffect(() => {
@@ -12,8 +14,8 @@ export function AgentSwitcher({ beforeSwitch }: { beforeSwitch(): Promise<boolea
   if (workspaces.length < 2) return null;
   const current = workspaces.find((w) => w.current);
   return (
-    <label className="agent-switcher" title="Switch to another OpenClaw agent's workspace">
-      <span className="muted">Agent</span>
+    <label className="agent-switcher" title={t('switcher.title')}>
+      <span className="muted">{t('switcher.label')}</span>
       <select
         data-testid="agent-switcher"
         value={current?.workspace ?? ''}
@@ -24,12 +26,12 @@ export function AgentSwitcher({ beforeSwitch }: { beforeSwitch(): Promise<boolea
           })();
         }}
       >
-        {!current && <option value="">(not an agent&apos;s workspace)</option>}
+        {!current && <option value="">{t('switcher.notAgent')}</option>}
         {workspaces.map((w) => (
           <option key={w.workspace} value={w.workspace} title={w.workspace}>
             {w.agentId}
-            {w.isDefault ? ' (default)' : ''}
-            {w.hasDatabase ? '' : ' — no database'}
+            {w.isDefault ? t('switcher.default') : ''}
+            {w.hasDatabase ? '' : t('switcher.noDatabase')}
           </option>
         ))}
       </select>

@@ -2,6 +2,8 @@
 // prompt's total against its cap, the limits and where each came from, the sections dreaming
 // promoted into MEMORY.md, and — per file — exactly the text the agent receives.
 import { useEffect } from 'react';
+import type { TFunction } from 'i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { OPENCLAW_VERSIONS, isOpenclawVersion } from '../../../../../shared/bootstrap-profiles';
 import {
   budgetConsequence,
@@ -16,33 +18,36 @@ import { Dialog } from '../../../lib/dialog';
 import { MarkedText } from '../../../lib/marked-text';
 import { contextStore, useContextView } from '../stores/context-store-context';
 
-const SOURCE_WORDS: Record<ResolvedLimit['source'], string> = {
-  default: 'default',
-  'config-defaults': 'openclaw.json',
-  'config-agent': 'openclaw.json (agent)',
-  override: 'override',
-};
+const USER_FILE = 'USER.md';
+
+/** The context namespace's key for where each limit came from. */
+const SOURCE_WORDS = {
+  default: 'source.default',
+  'config-defaults': 'source.configDefaults',
+  'config-agent': 'source.configAgent',
+  override: 'source.override',
+} as const satisfies Record<ResolvedLimit['source'], string>;
 
 /** What each status means for the agent, said on the chip (missing and absent read alike otherwise). */
-const STATUS_HELP: Partial<Record<ContextFile['status'], string>> = {
-  missing:
-    'Not in the workspace, but OpenClaw asks for it: the agent sees a "[MISSING] Expected at: …" line in its place, which uses budget.',
-  absent:
-    'Not in the workspace, and this OpenClaw release does not ask for it: nothing is injected and no budget is used.',
-};
+function statusHelp(t: TFunction<'context'>, status: ContextFile['status']): string | undefined {
+  if (status === 'missing') return t('statusHelp.missing');
+  if (status === 'absent') return t('statusHelp.absent');
+  return undefined;
+}
 
-const STATUS_WORDS: Record<ContextFile['status'], string> = {
-  full: 'sees all',
-  truncated: 'cut',
-  missing: 'missing',
-  absent: 'absent',
-  empty: 'empty',
-  'over-budget': 'left out',
-  'not-loaded': 'not loaded',
-  unreadable: 'unreadable',
-};
+const STATUS_WORDS = {
+  full: 'status.full',
+  truncated: 'status.truncated',
+  missing: 'status.missing',
+  absent: 'status.absent',
+  empty: 'status.empty',
+  'over-budget': 'status.overBudget',
+  'not-loaded': 'status.notLoaded',
+  unreadable: 'status.unreadable',
+} as const satisfies Record<ContextFile['status'], string>;
 
 export function ContextView({ onOpen }: { onOpen(path: string, line?: number): void }) {
+  const { t } = useTranslation('context');
   const store = contextStore.useSliceStore();
   const { report, loading, error, version, agent, textFor } = useContextView((s) => s.context);
   useEffect(() => {
@@ -53,9 +58,9 @@ export function ContextView({ onOpen }: { onOpen(path: string, line?: number): v
   return (
     <div className="context-view" data-testid="context-view" data-loading={loading || undefined}>
       <header className="context-view__head">
-        <h2 className="context-view__title">What the agent sees at session start</h2>
+        <h2 className="context-view__title">{t('title')}</h2>
         <label className="context-view__pick">
-          OpenClaw
+          {t('openclaw')}
           <select
             data-testid="context-version"
             value={version}
@@ -70,13 +75,15 @@ export function ContextView({ onOpen }: { onOpen(path: string, line?: number): v
         </label>
         {report && report.agent.configured.length > 0 && (
           <label className="context-view__pick">
-            Agent
+            {t('agent')}
             <select
               data-testid="context-agent"
               value={agent ?? ''}
               onChange={(e) => setContextAgent(e.target.value || null)}
             >
-              <option value="">{report.agent.id && !agent ? `${report.agent.id} (default)` : 'defaults'}</option>
+              <option value="">
+                {report.agent.id && !agent ? t('agentDefault', { id: report.agent.id }) : t('defaults')}
+              </option>
               {report.agent.configured.map((id) => (
                 <option key={id} value={id}>
                   {id}
@@ -92,7 +99,7 @@ export function ContextView({ onOpen }: { onOpen(path: string, line?: number): v
           onClick={() => void loadContext()}
           disabled={loading}
         >
-          Refresh
+          {t('refresh')}
         </button>
       </header>
       {error && (
@@ -129,32 +136,35 @@ function ReportBody({
   onShowText(name: string): void;
   onCreate(name: string): void;
 }) {
+  const { t } = useTranslation('context');
   const { injectedChars, totalCap, remaining } = report.totals;
   const level = totalLevel(injectedChars, totalCap);
   return (
     <>
       <section className="context-view__limits" data-testid="context-limits">
-        <LimitLine label="Per file" limit={report.limits.perFile} />
-        <LimitLine label="Total" limit={report.limits.total} />
+        <LimitLine label={t('limits.perFile')} limit={report.limits.perFile} />
+        <LimitLine label={t('limits.total')} limit={report.limits.total} />
         {report.limits.userCap !== null && (
           <div className="context-limit">
-            <span className="context-limit__label">USER.md</span>
+            <span className="context-limit__label">{USER_FILE}</span>
             <span className="context-limit__value">
               {formatChars(Math.min(report.limits.userCap, report.limits.perFile.value))}
             </span>
             <span className="context-limit__detail">
-              its own cap: min(per file, {formatChars(report.limits.userCap)})
+              {t('limits.userCap', { cap: formatChars(report.limits.userCap) })}
             </span>
           </div>
         )}
         <div className="context-limit">
-          <span className="context-limit__label">Config</span>
+          <span className="context-limit__label">{t('limits.config')}</span>
           <span className="context-limit__detail" data-testid="context-config">
             {report.config.path
-              ? `${report.config.path}${report.config.status === 'invalid' ? ` — cannot be read: ${report.config.error}` : ''}`
-              : 'no openclaw.json found'}
+              ? report.config.status === 'invalid'
+                ? t('limits.unreadable', { path: report.config.path, error: report.config.error })
+                : report.config.path
+              : t('limits.noConfig')}
             {report.agent.configured.length > 0
-              ? ` · agent: ${report.agent.id ?? 'defaults'} (${report.agent.how})`
+              ? t('limits.agent', { id: report.agent.id ?? t('defaults'), how: report.agent.how })
               : ''}
           </span>
         </div>
@@ -164,15 +174,19 @@ function ReportBody({
         data-testid="context-total"
         data-level={level}
       >
-        <BudgetMeter
-          used={injectedChars}
-          cap={totalCap}
-          level={level}
-          label="All bootstrap files against the total cap"
-        />
+        <BudgetMeter used={injectedChars} cap={totalCap} level={level} label={t('total.meter')} />
         <span>
-          Prompt: <strong>{formatChars(injectedChars)}</strong> / {formatChars(totalCap)} chars (
-          {((100 * injectedChars) / totalCap).toFixed(1)}%) · {formatChars(remaining)} left
+          <Trans
+            t={t}
+            i18nKey="total.prompt"
+            values={{
+              used: formatChars(injectedChars),
+              cap: formatChars(totalCap),
+              percent: (100 * injectedChars) / totalCap,
+              left: formatChars(remaining),
+            }}
+            components={{ strong: <strong /> }}
+          />
         </span>
       </div>
       <ol className="context-files">
@@ -182,28 +196,30 @@ function ReportBody({
       </ol>
       {report.promoted.length > 0 && (
         <section className="context-view__promoted" data-testid="context-promoted">
-          <h3>MEMORY.md sections written by OpenClaw dreaming, oldest first</h3>
+          <h3>{t('promoted.title')}</h3>
           <ul>
             {report.promoted.map((p) => (
               <li key={`${p.startLine}`}>
                 <button type="button" className="link-button" onClick={() => onOpen('MEMORY.md', p.startLine)}>
-                  {p.kind === 'promoted' ? 'Promoted' : 'Consolidated'} {p.date}
+                  {t(p.kind === 'promoted' ? 'promoted.promoted' : 'promoted.consolidated', { date: p.date })}
                 </button>{' '}
                 <span className="context-file__detail">
-                  lines {p.startLine}–{p.endLine} · {formatChars(p.chars)} chars · {p.entries} entr
-                  {p.entries === 1 ? 'y' : 'ies'}
+                  {t('promoted.lines', {
+                    start: p.startLine,
+                    end: p.endLine,
+                    chars: formatChars(p.chars),
+                    count: p.entries,
+                  })}
                 </span>
               </li>
             ))}
           </ul>
-          <p className="context-file__detail">
-            Open MEMORY.md and use Sections → “Move to topic file…” to keep it compact.
-          </p>
+          <p className="context-file__detail">{t('promoted.hint')}</p>
         </section>
       )}
       {report.warnings.length > 0 && (
         <section className="context-view__notes">
-          <h3>OpenClaw’s log for this budget</h3>
+          <h3>{t('log')}</h3>
           <ul>
             {report.warnings.map((w) => (
               <li key={w}>
@@ -225,12 +241,13 @@ function ReportBody({
 }
 
 function LimitLine({ label, limit }: { label: string; limit: ResolvedLimit }) {
+  const { t } = useTranslation('context');
   return (
     <div className="context-limit">
       <span className="context-limit__label">{label}</span>
       <span className="context-limit__value">{formatChars(limit.value)}</span>
       <span className={`badge context-limit__source context-limit__source--${limit.source}`}>
-        {SOURCE_WORDS[limit.source]}
+        {t(SOURCE_WORDS[limit.source])}
       </span>
       <span className="context-limit__detail">{limit.detail}</span>
     </div>
@@ -248,12 +265,13 @@ function FileRow({
   onShowText(name: string): void;
   onCreate(name: string): void;
 }) {
+  const { t } = useTranslation('context');
   const level = budgetLevel(file);
   const cap = file.cap?.value ?? (file.remainingBefore !== null ? Math.max(1, file.remainingBefore) : null);
   const numbers = [
-    file.exists ? `${formatChars(file.measuredChars)} chars` : null,
-    file.cap ? `cap ${capWords(file.cap)}` : null,
-    file.injectedChars > 0 ? `${formatChars(file.injectedChars)} injected` : null,
+    file.exists ? t('file.chars', { chars: formatChars(file.measuredChars) }) : null,
+    file.cap ? t('file.cap', { cap: capWords(file.cap) }) : null,
+    file.injectedChars > 0 ? t('file.injected', { chars: formatChars(file.injectedChars) }) : null,
   ]
     .filter(Boolean)
     .join(' · ');
@@ -264,7 +282,7 @@ function FileRow({
       : `${budgetConsequence(file)}. `;
   // Absent and missing look alike (no file either way); say which one costs the agent budget.
   const meaning =
-    (file.status === 'absent' || file.status === 'missing') && !file.note ? `${STATUS_HELP[file.status]} ` : '';
+    (file.status === 'absent' || file.status === 'missing') && !file.note ? `${statusHelp(t, file.status)} ` : '';
   const detail = `${meaning}${consequence}${file.note ?? ''}`.trim();
   return (
     <li
@@ -292,16 +310,21 @@ function FileRow({
           <span
             className={`status-chip status-chip--${level}`}
             data-testid="context-status"
-            title={STATUS_HELP[file.status]}
+            title={statusHelp(t, file.status)}
           >
-            {STATUS_WORDS[file.status]}
+            {t(STATUS_WORDS[file.status])}
           </span>
           <span className="context-file__numbers">{numbers || '—'}</span>
         </div>
         {(cap !== null && file.exists && file.status !== 'not-loaded') || detail ? (
           <div className="context-file__line">
             {cap !== null && file.exists && file.status !== 'not-loaded' && (
-              <BudgetMeter used={file.measuredChars} cap={cap} level={level} label={`${file.name} against its cap`} />
+              <BudgetMeter
+                used={file.measuredChars}
+                cap={cap}
+                level={level}
+                label={t('file.meter', { name: file.name })}
+              />
             )}
             {detail && (
               <span className="context-file__detail" data-testid="context-file-detail">
@@ -319,7 +342,7 @@ function FileRow({
             data-testid="context-file-text"
             onClick={() => onShowText(file.name)}
           >
-            Text
+            {t('file.text')}
           </button>
         )}
         {/* Creating BOOTSTRAP.md would restart OpenClaw's first-run ritual: not offered. */}
@@ -330,7 +353,7 @@ function FileRow({
             data-testid="context-file-create"
             onClick={() => onCreate(file.name)}
           >
-            Create
+            {t('file.create')}
           </button>
         )}
       </span>
@@ -339,17 +362,15 @@ function FileRow({
 }
 
 function FileTextDialog({ file, onClose }: { file: ContextFile | null; onClose(): void }) {
+  const { t } = useTranslation('context');
   if (!file) return null;
   return (
-    <Dialog title={`What the agent receives: ${file.name}`} testId="context-text-dialog" wide onClose={onClose}>
-      <p className="injected-text__summary">
-        {formatChars(file.injectedChars)} characters counted against the budget; shown as it reads in the system prompt,
-        under its heading. This is the file as saved on disk.
-      </p>
+    <Dialog title={t('dialog.title', { name: file.name })} testId="context-text-dialog" wide onClose={onClose}>
+      <p className="injected-text__summary">{t('dialog.summary', { chars: formatChars(file.injectedChars) })}</p>
       <MarkedText text={file.promptText ?? file.injectedText ?? ''} />
       <div className="form__actions">
         <button type="button" className="button button--primary" onClick={onClose}>
-          Close
+          {t('dialog.close')}
         </button>
       </div>
     </Dialog>

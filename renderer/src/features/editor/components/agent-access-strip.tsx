@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../lib/format-locale';
 import { useAgentAccess } from '../stores/agent-access-store-context';
 import { useEditor } from '../stores/editor-store-context';
 
@@ -7,6 +9,8 @@ const REFRESH_MS = 10_000;
 
 /** How often agents retrieved each part of the open file, and when; a range click shows it. */
 export function AgentAccessStrip({ path }: { path: string }) {
+  const { t, i18n } = useTranslation('editor');
+  const when = (ms: number) => formatDate(i18n.language, ms, 'datetime');
   const { access, error, forPath } = useAgentAccess((s) => ({
     access: s.agentAccess.access,
     error: s.agentAccess.error,
@@ -26,14 +30,14 @@ export function AgentAccessStrip({ path }: { path: string }) {
   if (error)
     return (
       <div className="agent-access muted" data-testid="agent-access" data-state="error">
-        Agent access counts are unavailable: {error}
+        {t('access.unavailable', { error })}
       </div>
     );
   if (!access) return null;
   if (access.total === 0) {
     return (
       <div className="agent-access muted" data-testid="agent-access" data-total="0">
-        No agent has retrieved this file yet.
+        {t('access.none')}
       </div>
     );
   }
@@ -47,9 +51,9 @@ export function AgentAccessStrip({ path }: { path: string }) {
         data-testid="agent-access-toggle"
         onClick={() => setOpen(!open)}
       >
-        Retrieved by agents {access.total} time{access.total === 1 ? '' : 's'}
-        {access.lastAccessAt !== null && <> · last {formatTime(access.lastAccessAt)}</>} · {current.length} part
-        {current.length === 1 ? '' : 's'} of this file {open ? '▾' : '▸'}
+        {t('access.times', { count: access.total })}
+        {access.lastAccessAt !== null && t('access.last', { when: when(access.lastAccessAt) })}
+        {t('access.parts', { count: current.length })} {open ? '▾' : '▸'}
       </button>
       {open && (
         <ol className="agent-access__ranges" data-testid="agent-access-ranges">
@@ -67,25 +71,18 @@ export function AgentAccessStrip({ path }: { path: string }) {
                   className="link-button"
                   onClick={() => void openDocument(path, { startLine: r.startLine, endLine: r.endLine })}
                 >
-                  lines {r.startLine}–{r.endLine}
+                  {t('access.lines', { start: r.startLine, end: r.endLine })}
                 </button>
               ) : (
-                <span
-                  className="muted"
-                  title="This text is no longer in the file: the count belongs to an earlier version."
-                >
-                  lines {r.startLine}–{r.endLine} (since edited)
+                <span className="muted" title={t('access.editedTitle')}>
+                  {t('access.edited', { start: r.startLine, end: r.endLine })}
                 </span>
               )}{' '}
-              ×{r.count} · last {formatTime(r.lastAccessAt)}
+              {t('access.count', { count: r.count, when: when(r.lastAccessAt) })}
             </li>
           ))}
         </ol>
       )}
     </div>
   );
-}
-
-function formatTime(ms: number): string {
-  return new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }

@@ -1,6 +1,7 @@
 // The open bootstrap file's budget, under the editor's header: "MEMORY.md 23,418 / 20,000 chars —
 // the agent will not see lines 212–288", a meter (amber from 85%, red when cut), the prompt's
 // total, and the way to what the agent actually receives. Recomputed as you type.
+import { useTranslation } from 'react-i18next';
 import { budgetHeadline, formatChars, totalLevel } from '../../../../../shared/context-summary';
 import { BudgetMeter } from '../../../lib/budget-meter';
 import { useBudget } from '../stores/budget-store-context';
@@ -9,6 +10,7 @@ import { MemorySectionsPanel } from './memory-sections-panel';
 import { SectionMoveBanner } from './section-move-banner';
 
 export function BudgetBar() {
+  const { t } = useTranslation('editor');
   const { params, live, textOpen, sectionsOpen, hasMove } = useBudget((s) => ({
     params: s.budget.params,
     live: s.budget.live,
@@ -57,7 +59,7 @@ export function BudgetBar() {
           used={live.measuredChars}
           cap={live.cap?.value ?? Math.max(params.remainingBefore, 1)}
           level={live.level}
-          label={`${params.name} budget`}
+          label={t('budget.meter', { name: params.name })}
           testId="budget-meter"
         />
         {/* "the agent will not see lines 77–79" goes to those lines; "What the agent sees" shows the text. */}
@@ -65,11 +67,7 @@ export function BudgetBar() {
           type="button"
           className="budget-bar__text link-button"
           data-testid="budget-headline"
-          title={
-            firstCut
-              ? `Go to line ${firstCut.startLine}, the first the agent does not see`
-              : 'Show exactly what the agent receives'
-          }
+          title={firstCut ? t('budget.goToCut', { line: firstCut.startLine }) : t('budget.showText')}
           onClick={() => (firstCut ? jumpToSection(firstCut.startLine) : setBudgetTextOpen(true))}
         >
           {headline}
@@ -77,9 +75,9 @@ export function BudgetBar() {
         <span
           className={`budget-bar__total budget-bar__total--${totalLevel(total, params.totalCap)}`}
           data-testid="budget-total"
-          title="All bootstrap files together against the total cap"
+          title={t('budget.totalTitle')}
         >
-          prompt {formatChars(total)} / {formatChars(params.totalCap)}
+          {t('budget.total', { used: formatChars(total), cap: formatChars(params.totalCap) })}
         </span>
         <button
           type="button"
@@ -87,7 +85,7 @@ export function BudgetBar() {
           data-testid="budget-show-text"
           onClick={() => setBudgetTextOpen(true)}
         >
-          What the agent sees
+          {t('budget.whatAgentSees')}
         </button>
         <button
           type="button"
@@ -96,7 +94,7 @@ export function BudgetBar() {
           data-testid="budget-sections"
           onClick={() => setSectionsOpen(!sectionsOpen)}
         >
-          Sections
+          {t('budget.sections')}
         </button>
       </div>
       {hasMove && <SectionMoveBanner />}

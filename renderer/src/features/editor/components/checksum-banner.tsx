@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { useEditor } from '../stores/editor-store-context';
 
 /**
@@ -6,6 +7,7 @@ import { useEditor } from '../stores/editor-store-context';
  * body as intended, which rewrites only `checksum` and `updated`.
  */
 export function ChecksumBanner() {
+  const { t } = useTranslation('editor');
   const { checksum, phase, view } = useEditor((s) => ({
     checksum: s.editor.doc?.checksum ?? null,
     phase: s.editor.doc?.phase ?? 'loading',
@@ -17,23 +19,22 @@ export function ChecksumBanner() {
   return (
     <div className="banner banner--warning" role="alert" data-testid="checksum-banner">
       <span>
-        The frontmatter checksum does not match the text: it was changed outside Memory Lens, or damaged. Declared{' '}
-        <code title={checksum.declared}>{short(checksum.declared)}</code>, the text hashes to{' '}
-        <code title={checksum.actual}>{short(checksum.actual)}</code>.
+        <Trans
+          t={t}
+          i18nKey="checksum.text"
+          values={{ declared: short(checksum.declared), actual: short(checksum.actual) }}
+          components={{ declared: <code title={checksum.declared} />, actual: <code title={checksum.actual} /> }}
+        />
       </span>
       <button
         type="button"
         className="button"
         data-testid="checksum-accept"
         disabled={!clean}
-        title={
-          clean
-            ? 'Rewrite only the checksum and updated fields so they match this text'
-            : 'Save or discard your edits first'
-        }
+        title={clean ? t('checksum.acceptTitle') : t('checksum.saveFirst')}
         onClick={() => void acceptChecksum()}
       >
-        Accept as intended
+        {t('checksum.accept')}
       </button>
     </div>
   );

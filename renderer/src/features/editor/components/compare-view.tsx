@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { MergeView } from '@codemirror/merge';
+import { Trans, useTranslation } from 'react-i18next';
 import { compareExtensions, lineSeparatorFor } from './codemirror-extensions';
 import { editorStore } from '../stores/editor-store-context';
 import { secretMaskExtension } from '../../../lib/secret-mask-extension';
@@ -17,6 +18,7 @@ interface CompareViewProps {
 
 /** Side by side: your version (editable) against the one on disk, changes highlighted. */
 export function CompareView({ path, diskText, eol, onClose, onOverwrite, onTakeDisk }: CompareViewProps) {
+  const { t } = useTranslation('editor');
   const store = editorStore.useSliceStore();
   const hostRef = useRef<HTMLDivElement>(null);
   const mergeRef = useRef<MergeView | null>(null);
@@ -51,7 +53,7 @@ export function CompareView({ path, diskText, eol, onClose, onOverwrite, onTakeD
       <div
         className="modal modal--wide compare-view"
         role="dialog"
-        aria-label={`Compare ${path}`}
+        aria-label={t('compare.label', { path })}
         data-testid="compare-view"
         onKeyDown={(e) => {
           if (e.key === 'Escape') onClose();
@@ -59,19 +61,19 @@ export function CompareView({ path, diskText, eol, onClose, onOverwrite, onTakeD
       >
         <div className="compare-view__head">
           <span>
-            <strong>Yours</strong> (editable)
+            <Trans t={t} i18nKey="compare.yours" components={{ strong: <strong /> }} />
           </span>
           <span>
-            <strong>On disk</strong>
+            <strong>{t('compare.onDisk')}</strong>
           </span>
         </div>
         <div className="compare-view__body" ref={hostRef} />
         <div className="form__actions">
           <button type="button" className="button" data-testid="compare-close" onClick={onClose}>
-            Close
+            {t('compare.close')}
           </button>
           <button type="button" className="button" data-testid="compare-take-disk" onClick={onTakeDisk}>
-            Take disk version
+            {t('compare.takeDisk')}
           </button>
           <button
             type="button"
@@ -79,7 +81,7 @@ export function CompareView({ path, diskText, eol, onClose, onOverwrite, onTakeD
             data-testid="compare-overwrite"
             onClick={() => onOverwrite(mergeRef.current?.a.state.sliceDoc() ?? '')}
           >
-            Save mine over disk
+            {t('compare.saveMine')}
           </button>
         </div>
       </div>

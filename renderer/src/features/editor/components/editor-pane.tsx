@@ -1,5 +1,6 @@
 import { BudgetBar } from './budget-bar';
 import type { ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { showBidiControls } from '../../../../../shared/bidi-controls';
 import { ChecksumBanner } from './checksum-banner';
 import { CodeEditor } from './code-editor';
@@ -12,22 +13,20 @@ import { formatBytes } from '../../../lib/format-number';
 import { AgentAccessStrip } from './agent-access-strip';
 import { SaveSessionButton, SessionSavedNotice } from './save-session-button';
 
-const READ_ONLY_NOTICES: Record<NonNullable<OpenDocument['readOnly']>, string> = {
-  'too-large': "This file is larger than the editor's limit, so it opens read-only.",
-  'invalid-utf8': 'This file is not valid UTF-8; saving it would change its bytes, so it opens read-only.',
-  session: 'Session transcripts are read-only.',
-  'file-mode':
-    'This file is read-only on disk (its file mode has no write permission), so Save is off. "Save anyway" writes your changes and keeps the mode.',
-};
+/** The editor namespace's key for each read-only reason. */
+const READ_ONLY_NOTICES = {
+  'too-large': 'readOnly.tooLarge',
+  'invalid-utf8': 'readOnly.invalidUtf8',
+  session: 'readOnly.session',
+  'file-mode': 'readOnly.fileMode',
+} as const satisfies Record<NonNullable<OpenDocument['readOnly']>, string>;
 
-const PHASE_LABELS: Record<OpenDocument['phase'], string> = {
-  loading: 'Loading…',
-  clean: 'Saved',
-  dirty: 'Unsaved changes',
-  saving: 'Saving…',
-  conflict: 'Changed on disk',
-  error: 'Could not open',
-};
+const DIRTY_DOT = '●';
+
+/** Line endings and byte-order mark: file-format names, the same in every language. */
+function encodingFacts(doc: OpenDocument): string {
+  return doc.bom ? `${doc.eol.toUpperCase()} · BOM` : doc.eol.toUpperCase();
+}
 
 interface EditorPaneProps {
   /** Extras for the header (other features' indicators, composed in app/), after the file's facts. */
@@ -39,6 +38,7 @@ interface EditorPaneProps {
 }
 
 export function EditorPane({ headerExtras, onOpenPath, transcriptTitle }: EditorPaneProps) {
+  const { t } = useTranslation('editor');
   const doc = useEditor((s) => s.editor.doc);
   const compareOpen = useEditor((s) => s.editor.compareOpen);
   const { saveDocument, overwriteOnDisk, reloadFromDisk, setCompareOpen, openDocument } = useEditor((s) => ({
@@ -53,8 +53,7 @@ export function EditorPane({ headerExtras, onOpenPath, transcriptTitle }: Editor
     return (
       <div className="editor-pane editor-pane--empty" data-testid="editor-empty">
         <p>
-          Open a memory file from the sidebar, press <kbd>Ctrl</kbd>+<kbd>P</kbd> to find one, or search with{' '}
-          <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>F</kbd>.
+          <Trans t={t} i18nKey="empty" components={{ kbd: <kbd /> }} />
         </p>
       </div>
     );
@@ -74,15 +73,15 @@ export function EditorPane({ headerExtras, onOpenPath, transcriptTitle }: Editor
           title={showBidiControls(transcript && transcriptTitle ? `${transcriptTitle}\n${doc.path}` : doc.path)}
         >
           {unsaved && (
-            <span className="dirty-dot" data-testid="editor-dirty" title="Unsaved changes">
-              ●
+            <span className="dirty-dot" data-testid="editor-dirty" title={t('phase.dirty')}>
+              {DIRTY_DOT}
             </span>
           )}
           {showBidiControls(transcript && transcriptTitle ? transcriptTitle : doc.path)}
         </span>
         <span className="editor-pane__meta" data-testid="editor-meta">
           {transcript ? (
-            `${transcript.messages.length} message${transcript.messages.length === 1 ? '' : 's'} · ${formatBytes(doc.size)}`
+            `${t('messages', { count: transcript.messages.length })} · ${formatBytes(doc.size)}`
           ) : doc.phase === 'loading' ? (
             ''
           ) : (
@@ -90,11 +89,11 @@ export function EditorPane({ headerExtras, onOpenPath, transcriptTitle }: Editor
               {formatBytes(doc.liveSize ?? doc.size)}
             </span>
           )}
-          {doc.view === 'text' && doc.phase !== 'loading' && ` · ${doc.eol.toUpperCase()}${doc.bom ? ' · BOM' : ''}`}
+          {doc.view === 'text' && doc.phase !== 'loading' && ` · ${encodingFacts(doc)}`}
         </span>
         {headerExtras}
         <span className={`editor-pane__phase phase--${doc.phase}`} data-testid="editor-phase" data-value={doc.phase}>
-          {doc.view === 'transcript' && doc.phase === 'clean' ? 'Read-only transcript' : PHASE_LABELS[doc.phase]}
+          {doc.view === 'transcript' && doc.phase === 'clean' ? t('phase.transcript') : t(`phase.${doc.phase}`)}
         </span>
         {doc.view === 'text' && !doc.readOnly && (
           <button
@@ -103,9 +102,9 @@ export function EditorPane({ headerExtras, onOpenPath, transcriptTitle }: Editor
             data-testid="save-button"
             disabled={!canSave}
             onClick={() => void saveDocument()}
-            title="Save (Ctrl/Cmd+S)"
+            title={t('saveTitle')}
           >
-            Save
+            {t('save')}
           </button>
         )}
         {doc.view === 'text' && doc.readOnly === 'file-mode' && (
@@ -115,9 +114,9 @@ export function EditorPane({ headerExtras, onOpenPath, transcriptTitle }: Editor
             data-testid="save-anyway-button"
             disabled={!canSaveAnyway}
             onClick={() => void saveDocument({ overrideReadOnly: true })}
-            title="Write this read-only file anyway; its file mode stays as it is"
+            title={t('saveAnywayTitle')}
           >
-            Save anyway
+            {t('saveAnyway')}
           </button>
         )}
         {doc.view === 'transcript' && doc.phase !== 'loading' && <SaveSessionButton path={doc.path} />}
@@ -130,9 +129,9 @@ export function EditorPane({ headerExtras, onOpenPath, transcriptTitle }: Editor
 
       {doc.phase === 'conflict' && doc.conflict && (
         <div className="banner banner--warning" role="alert" data-testid="conflict-banner">
-          <span>This file changed on disk while you were editing it. Your changes are not saved.</span>
+          <span>{t('conflict.text')}</span>
           <button type="button" className="button" data-testid="conflict-compare" onClick={() => setCompareOpen(true)}>
-            Compare
+            {t('conflict.compare')}
           </button>
           <button
             type="button"
@@ -140,23 +139,23 @@ export function EditorPane({ headerExtras, onOpenPath, transcriptTitle }: Editor
             data-testid="conflict-overwrite"
             onClick={() => void overwriteOnDisk()}
           >
-            Overwrite
+            {t('conflict.overwrite')}
           </button>
           <button type="button" className="button" data-testid="conflict-reload" onClick={() => void reloadFromDisk()}>
-            Reload
+            {t('conflict.reload')}
           </button>
         </div>
       )}
       {doc.deleted && (
         <div className="banner banner--warning" role="alert" data-testid="deleted-banner">
-          <span>This file was deleted on disk. The text below is kept; saving re-creates the file.</span>
+          <span>{t('deleted')}</span>
         </div>
       )}
       <ChecksumBanner />
       <FileWindowBar />
       {doc.readOnly && !doc.window && (
         <div className="banner banner--info" data-testid="readonly-notice" data-value={doc.readOnly}>
-          {READ_ONLY_NOTICES[doc.readOnly]}
+          {t(READ_ONLY_NOTICES[doc.readOnly])}
         </div>
       )}
       {doc.error && (

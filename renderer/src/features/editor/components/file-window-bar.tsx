@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../../lib/format-number';
 import { useEditor } from '../stores/editor-store-context';
 
@@ -6,13 +7,16 @@ import { useEditor } from '../stores/editor-store-context';
  * of how many, and buttons to page. The engine aligns every window to whole lines.
  */
 export function FileWindowBar() {
+  const { t } = useTranslation('editor');
   const window = useEditor((s) => s.editor.doc?.window ?? null);
   const showWindow = useEditor((s) => s.showWindow);
   if (!window) return null;
   const atStart = window.startByte === 0;
   const atEnd = window.endByte >= window.totalBytes;
   const lines =
-    window.endLine >= window.startLine ? `lines ${fmt(window.startLine)}–${fmt(window.endLine)}` : 'no lines';
+    window.endLine >= window.startLine
+      ? t('window.lines', { start: window.startLine, end: window.endLine })
+      : t('window.noLines');
   return (
     <div
       className="banner banner--info file-window-bar"
@@ -20,10 +24,7 @@ export function FileWindowBar() {
       data-start-line={window.startLine}
       data-end-line={window.endLine}
     >
-      <span>
-        This file is {formatBytes(window.totalBytes)}, too large to open whole: showing {lines} of{' '}
-        {fmt(window.totalLines)}, read-only.
-      </span>
+      <span>{t('window.text', { size: formatBytes(window.totalBytes), lines, total: window.totalLines })}</span>
       <button
         type="button"
         className="button"
@@ -31,7 +32,7 @@ export function FileWindowBar() {
         disabled={atStart}
         onClick={() => void showWindow(0)}
       >
-        First
+        {t('window.first')}
       </button>
       <button
         type="button"
@@ -40,7 +41,7 @@ export function FileWindowBar() {
         disabled={atStart}
         onClick={() => void showWindow(window.startByte, true)}
       >
-        Previous
+        {t('window.previous')}
       </button>
       <button
         type="button"
@@ -49,12 +50,8 @@ export function FileWindowBar() {
         disabled={atEnd}
         onClick={() => void showWindow(window.endByte)}
       >
-        Next
+        {t('window.next')}
       </button>
     </div>
   );
-}
-
-function fmt(n: number): string {
-  return n.toLocaleString('en-US');
 }

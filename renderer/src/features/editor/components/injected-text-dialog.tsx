@@ -2,6 +2,7 @@
 // prompt heading, the kept head, OpenClaw's truncation marker (highlighted), the kept tail — after
 // OpenClaw's prompt clean-up. The character count is what the budget counted.
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { budgetOneFile, injectedText } from '../../../../../shared/bootstrap-budget';
 import { bootstrapProfile } from '../../../../../shared/bootstrap-profiles';
 import { formatChars } from '../../../../../shared/context-summary';
@@ -11,6 +12,7 @@ import { MarkedText } from '../../../lib/marked-text';
 import { useBudget } from '../stores/budget-store-context';
 
 export function InjectedTextDialog({ onClose }: { onClose(): void }) {
+  const { t } = useTranslation('editor');
   const params = useBudget((s) => s.budget.params);
   const bom = useBudget((s) => s.editor.doc?.bom ?? false);
   const readEditorText = useBudget((s) => s.readEditorText);
@@ -30,11 +32,11 @@ export function InjectedTextDialog({ onClose }: { onClose(): void }) {
   }, [params, bom, readEditorText]);
   if (!params || !view) return null;
   return (
-    <Dialog title={`What the agent receives: ${params.name}`} testId="injected-text-dialog" wide onClose={onClose}>
+    <Dialog title={t('injected.title', { name: params.name })} testId="injected-text-dialog" wide onClose={onClose}>
       <p className="injected-text__summary" data-testid="injected-summary">
         {view.budget.injectedChars > 0
-          ? `${formatChars(view.budget.injectedChars)} characters counted against the budget (OpenClaw ${params.version}); shown as it reads in the system prompt, under its heading.`
-          : 'Nothing: this file is not injected.'}
+          ? t('injected.summary', { chars: formatChars(view.budget.injectedChars), version: params.version })
+          : t('injected.nothing')}
       </p>
       {view.prompt && <MarkedText text={view.prompt} />}
       <div className="form__actions">
@@ -49,11 +51,11 @@ export function InjectedTextDialog({ onClose }: { onClose(): void }) {
               )
             }
           >
-            {copied ? 'Copied' : 'Copy'}
+            {copied ? t('injected.copied') : t('injected.copy')}
           </button>
         )}
         <button type="button" className="button button--primary" onClick={onClose}>
-          Close
+          {t('injected.close')}
         </button>
       </div>
     </Dialog>

@@ -2,6 +2,7 @@
 // promoted (oldest first — the first candidates to move out), every section with its size and
 // whether the agent sees it, and "move to a topic file" for any of them.
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatChars } from '../../../../../shared/context-summary';
 import {
   parseSections,
@@ -12,6 +13,9 @@ import {
 } from '../../../../../shared/memory-sections';
 import { Dialog } from '../../../lib/dialog';
 import { useBudget } from '../stores/budget-store-context';
+
+const PROMOTED_ROW = 'promoted-section';
+const SECTION_ROW = 'memory-section';
 
 function overlapsDropped(
   section: MemorySection,
@@ -25,6 +29,7 @@ function overlapsDropped(
 }
 
 export function MemorySectionsPanel() {
+  const { t } = useTranslation('editor');
   const live = useBudget((s) => s.budget.live);
   const eol = useBudget((s) => s.editor.doc?.eol ?? 'lf');
   const { readEditorText, jumpToSection } = useBudget((s) => ({
@@ -56,11 +61,12 @@ export function MemorySectionsPanel() {
           {label}
         </button>
         <span className="sections__meta">
-          lines {section.startLine}–{section.endLine} · {formatChars(section.chars)} chars{extra ? ` · ${extra}` : ''}
+          {t('sections.lines', { start: section.startLine, end: section.endLine, chars: formatChars(section.chars) })}
+          {extra ? ` · ${extra}` : ''}
         </span>
         {cut && (
-          <span className="badge badge--failed" title="The agent does not see (all or part of) this section">
-            {cut === 'all' ? 'not seen' : 'partly cut'}
+          <span className="badge badge--failed" title={t('sections.cutTitle')}>
+            {cut === 'all' ? t('sections.notSeen') : t('sections.partlyCut')}
           </span>
         )}
         <button
@@ -69,7 +75,7 @@ export function MemorySectionsPanel() {
           data-testid="section-move"
           onClick={() => setMoving(section)}
         >
-          Move to topic file…
+          {t('sections.move')}
         </button>
       </li>
     );
@@ -77,27 +83,27 @@ export function MemorySectionsPanel() {
 
   return (
     <div className="sections" data-testid="sections-panel">
-      <h3 className="sections__head">Written by OpenClaw dreaming, oldest first</h3>
+      <h3 className="sections__head">{t('sections.promotedHead')}</h3>
       {promoted.length === 0 ? (
-        <p className="sections__empty">No “Promoted From Short-Term Memory” sections in this file.</p>
+        <p className="sections__empty">{t('sections.noPromoted')}</p>
       ) : (
         <ul className="sections__list">
           {promoted.map((p) =>
             row(
               p,
-              `${p.kind === 'promoted' ? 'Promoted' : 'Consolidated'} ${p.date}`,
-              `${p.entries} entr${p.entries === 1 ? 'y' : 'ies'}`,
-              'promoted-section',
+              t(p.kind === 'promoted' ? 'sections.promoted' : 'sections.consolidated', { date: p.date }),
+              t('sections.entries', { count: p.entries }),
+              PROMOTED_ROW,
             ),
           )}
         </ul>
       )}
-      <h3 className="sections__head">All sections</h3>
+      <h3 className="sections__head">{t('sections.allHead')}</h3>
       {sections.length === 0 ? (
-        <p className="sections__empty">No headings in this file.</p>
+        <p className="sections__empty">{t('sections.noHeadings')}</p>
       ) : (
         <ul className="sections__list">
-          {sections.map((s) => row(s, s.title || '(untitled)', null, 'memory-section'))}
+          {sections.map((s) => row(s, s.title || t('sections.untitled'), null, SECTION_ROW))}
         </ul>
       )}
       {moving && (
@@ -123,6 +129,7 @@ function MoveSectionDialog({
   eol: string;
   onClose(): void;
 }) {
+  const { t } = useTranslation('editor');
   const [slug, setSlug] = useState(() => slugForSection(section.title));
   const { moveSectionToTopic, busy, moveError } = useBudget((s) => ({
     moveSectionToTopic: s.moveSectionToTopic,
@@ -132,7 +139,7 @@ function MoveSectionDialog({
   const plan = planMoveSection(text, section, slug || section.title, eol);
   return (
     <Dialog
-      title={`Move “${section.title || '(untitled)'}” to a topic file`}
+      title={t('sections.moveTitle', { title: section.title || t('sections.untitled') })}
       testId="move-section-dialog"
       onClose={onClose}
     >
@@ -144,26 +151,26 @@ function MoveSectionDialog({
         }}
       >
         <label className="form__row">
-          File name
+          {t('sections.fileName')}
           <input type="text" value={slug} data-testid="move-section-slug" onChange={(e) => setSlug(e.target.value)} />
         </label>
         <p className="form__preview" data-testid="move-section-target">
-          Creates {plan.topicPath} ({formatChars(plan.topicText.length)} chars, lines {plan.startLine}–{plan.endLine})
-          and leaves this line in their place:
+          {t('sections.creates', {
+            path: plan.topicPath,
+            chars: formatChars(plan.topicText.length),
+            start: plan.startLine,
+            end: plan.endLine,
+          })}
         </p>
         <pre className="form__preview sections__pointer">{plan.pointerLine}</pre>
-        <p className="sections__hint">
-          The section stays searchable (memory_search indexes memory/), but the agent no longer reads it at every start.
-          The new file is written now; this file keeps the change unsaved until you save. Undo move puts the section
-          back and moves the new file to the trash.
-        </p>
+        <p className="sections__hint">{t('sections.hint')}</p>
         {moveError && <p className="notice notice--error">{moveError}</p>}
         <div className="form__actions">
           <button type="button" className="button" onClick={onClose}>
-            Cancel
+            {t('sections.cancel')}
           </button>
           <button type="submit" className="button button--primary" data-testid="move-section-confirm" disabled={busy}>
-            Move
+            {t('sections.confirm')}
           </button>
         </div>
       </form>

@@ -1,7 +1,10 @@
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../lib/format-locale';
 import { useEditor } from '../stores/editor-store-context';
 
 /** Drafts an earlier window left (a crash, a closed tab): offered back once, at start. */
 export function RecoveredDraftsBanner() {
+  const { t, i18n } = useTranslation('editor');
   const recovered = useEditor((s) => s.editor.recovered);
   const { restoreRecoveredDrafts, discardRecoveredDrafts } = useEditor((s) => ({
     restoreRecoveredDrafts: s.restoreRecoveredDrafts,
@@ -12,7 +15,7 @@ export function RecoveredDraftsBanner() {
   return (
     <div className="banner banner--warning" role="alert" data-testid="recovered-drafts" data-count={recovered.length}>
       <span>
-        Unsaved changes from an earlier window ({new Date(newest).toLocaleString()}):{' '}
+        {t('recovered.text', { when: formatDate(i18n.language, newest, 'datetime') })}{' '}
         {recovered.map((d, i) => (
           <span key={d.path}>
             {i > 0 && ', '}
@@ -21,7 +24,7 @@ export function RecoveredDraftsBanner() {
               className="link-button"
               data-testid="recovered-draft"
               data-path={d.path}
-              title="Restore this one"
+              title={t('recovered.restoreOne')}
               onClick={() => void restoreRecoveredDrafts([d.path])}
             >
               {d.path}
@@ -35,7 +38,7 @@ export function RecoveredDraftsBanner() {
         data-testid="recovered-restore"
         onClick={() => void restoreRecoveredDrafts()}
       >
-        Restore {recovered.length === 1 ? 'it' : 'all'}
+        {t('recovered.restore', { count: recovered.length })}
       </button>
       <button
         type="button"
@@ -43,7 +46,7 @@ export function RecoveredDraftsBanner() {
         data-testid="recovered-discard"
         onClick={() => void discardRecoveredDrafts()}
       >
-        Discard
+        {t('recovered.discard')}
       </button>
     </div>
   );

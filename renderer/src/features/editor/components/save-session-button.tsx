@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { useAgentAccess } from '../stores/agent-access-store-context';
 
 /** OpenClaw's session-memory hook keeps the last 15 messages. */
@@ -8,6 +9,7 @@ const MESSAGES = 15;
  * OpenClaw does on /new. Never replaces a file (a taken name gets -2, -3, …).
  */
 export function SaveSessionButton({ path }: { path: string }) {
+  const { t } = useTranslation('editor');
   const { status, forPath } = useAgentAccess((s) => ({
     status: s.agentAccess.sessionSave.status,
     forPath: s.agentAccess.sessionSave.path,
@@ -19,22 +21,23 @@ export function SaveSessionButton({ path }: { path: string }) {
       className="button agent-save-session"
       data-testid="save-session-memory"
       disabled={forPath === path && status === 'saving'}
-      title={`Write the last ${MESSAGES} user and assistant messages to memory/ (slash commands and tool output left out)`}
+      title={t('session.saveTitle', { count: MESSAGES })}
       onClick={() => void saveSessionAsMemory(path, MESSAGES)}
     >
-      Save as memory
+      {t('session.save')}
     </button>
   );
 }
 
 /** Where the saved memory went, with a way to open it. */
 export function SessionSavedNotice({ path, onOpenPath }: { path: string; onOpenPath(path: string): void }) {
+  const { t } = useTranslation('editor');
   const save = useAgentAccess((s) => s.agentAccess.sessionSave);
   if (save.path !== path) return null;
   if (save.status === 'error') {
     return (
       <div className="banner banner--error" role="alert" data-testid="session-memory-error">
-        Could not save the session: {save.error}
+        {t('session.error', { error: save.error })}
       </div>
     );
   }
@@ -43,10 +46,16 @@ export function SessionSavedNotice({ path, onOpenPath }: { path: string; onOpenP
   return (
     <div className="banner banner--info" role="status" data-testid="session-memory-saved" data-path={saved.path}>
       <span>
-        Saved {saved.messages} message{saved.messages === 1 ? '' : 's'} as <code>{saved.path}</code>.
+        <Trans
+          t={t}
+          i18nKey="session.saved"
+          count={saved.messages}
+          values={{ path: saved.path }}
+          components={{ code: <code /> }}
+        />
       </span>
       <button type="button" className="button" data-testid="session-memory-open" onClick={() => onOpenPath(saved.path)}>
-        Open
+        {t('session.open')}
       </button>
     </div>
   );

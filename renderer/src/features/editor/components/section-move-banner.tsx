@@ -1,7 +1,9 @@
 // After "move this section to a topic file": what happened, and the way back.
+import { useTranslation } from 'react-i18next';
 import { useBudget } from '../stores/budget-store-context';
 
 export function SectionMoveBanner() {
+  const { t } = useTranslation('editor');
   const { lastMove, moveError, busy } = useBudget((s) => ({
     lastMove: s.budget.lastMove,
     moveError: s.budget.moveError,
@@ -18,10 +20,7 @@ export function SectionMoveBanner() {
       data-testid="section-move-banner"
     >
       <span>
-        {moveError ??
-          (lastMove
-            ? `Moved “${lastMove.title}” to ${lastMove.topicPath}. ${lastMove.topicPath} is saved; this file has the pointer line but is not saved yet.`
-            : '')}
+        {moveError ?? (lastMove ? t('sections.moved', { title: lastMove.title, path: lastMove.topicPath }) : '')}
       </span>
       {lastMove && (
         <button
@@ -31,10 +30,10 @@ export function SectionMoveBanner() {
           disabled={busy}
           onClick={() => void undoSectionMove()}
         >
-          Undo move
+          {t('sections.undo')}
         </button>
       )}
-      <button type="button" className="icon-button" aria-label="Dismiss" onClick={dismissSectionMove}>
+      <button type="button" className="icon-button" aria-label={t('sections.dismiss')} onClick={dismissSectionMove}>
         ×
       </button>
     </div>

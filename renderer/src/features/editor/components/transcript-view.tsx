@@ -1,4 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../lib/format-locale';
 import { useEditor } from '../stores/editor-store-context';
 import type { LineMatch, TranscriptMessage } from '../../../../../shared/domain';
 import type { TranscriptTool } from '../../../../../shared/transcript-tool-schema';
@@ -10,6 +12,7 @@ import { MessageMarkdown } from './message-markdown';
  * the words the engine matched there (findMatches, in whichever text is shown) are marked.
  */
 export function TranscriptView() {
+  const { t } = useTranslation('editor');
   const { transcript, path, phase } = useEditor((s) => ({
     transcript: s.editor.doc?.transcript ?? null,
     path: s.editor.doc?.path ?? '',
@@ -47,27 +50,24 @@ export function TranscriptView() {
     el?.scrollIntoView({ block: 'center' });
   }, [highlight, transcript, matchesByLine]);
 
-  if (phase === 'loading' || !transcript) return <div className="transcript muted pad">Loading transcript…</div>;
+  if (phase === 'loading' || !transcript) return <div className="transcript muted pad">{t('transcript.loading')}</div>;
   return (
     <div className="transcript" data-testid="transcript" data-path={path}>
       {transcript.malformedLines > 0 && (
         <div className="banner banner--info" data-testid="transcript-malformed" data-value={transcript.malformedLines}>
-          {transcript.malformedLines} malformed JSONL line{transcript.malformedLines === 1 ? ' was' : 's were'} skipped.
+          {t('transcript.malformed', { count: transcript.malformedLines })}
         </div>
       )}
       {transcript.messages.some((m) => m.body !== undefined) && (
         <div className="transcript__bar">
-          <label
-            className="transcript__raw muted"
-            title="Channel headers, sender ids, message ids and metadata blocks as OpenClaw stored them"
-          >
+          <label className="transcript__raw muted" title={t('transcript.rawTitle')}>
             <input
               type="checkbox"
               data-testid="transcript-raw"
               checked={raw}
               onChange={(e) => setRaw(e.target.checked)}
             />{' '}
-            Show raw envelopes
+            {t('transcript.raw')}
           </label>
         </div>
       )}
@@ -86,7 +86,7 @@ export function TranscriptView() {
           ),
         )}
       </ol>
-      {transcript.messages.length === 0 && <p className="muted pad">No user or assistant messages in this session.</p>}
+      {transcript.messages.length === 0 && <p className="muted pad">{t('transcript.empty')}</p>}
     </div>
   );
 }
@@ -102,6 +102,7 @@ function MessageRow({
   hit: boolean;
   matches: LineMatch[] | undefined;
 }) {
+  const { t, i18n } = useTranslation('editor');
   const showRaw = raw && m.body !== undefined;
   return (
     <li
@@ -111,15 +112,15 @@ function MessageRow({
       data-hit={hit || undefined}
     >
       <div className="message__meta">
-        <span className="message__role">{m.role === 'user' ? 'User' : 'Assistant'}</span>
+        <span className="message__role">{m.role === 'user' ? t('transcript.user') : t('transcript.assistant')}</span>
         {m.sender && (
-          <span className="message__sender" data-testid="message-sender" title="Sender, from the channel's envelope">
+          <span className="message__sender" data-testid="message-sender" title={t('transcript.senderTitle')}>
             {m.sender}
           </span>
         )}
-        {m.timestamp && <time dateTime={m.timestamp}>{formatTimestamp(m.timestamp)}</time>}
-        <span className="message__line" title="JSONL line">
-          L{m.line}
+        {m.timestamp && <time dateTime={m.timestamp}>{formatDate(i18n.language, m.timestamp, 'datetime')}</time>}
+        <span className="message__line" title={t('transcript.lineTitle')}>
+          {t('transcript.line', { line: m.line })}
         </span>
       </div>
       <div className="message__text" data-testid="message-text">
@@ -131,8 +132,7 @@ function MessageRow({
       </div>
       {m.truncatedFrom !== undefined && (
         <div className="message__cut muted" data-testid="transcript-message-cut">
-          Showing the first {m.text.length.toLocaleString('en-US')} of {m.truncatedFrom.toLocaleString('en-US')}{' '}
-          characters of this message; the rest is not shown or searched.
+          {t('transcript.cut', { shown: m.text.length, total: m.truncatedFrom })}
         </div>
       )}
     </li>
@@ -185,6 +185,7 @@ function rowsOf(messages: readonly TranscriptMessage[], tools: readonly Transcri
 
 /** A tool call as one collapsed row: its name and what it was asked; open for arguments and result. */
 function ToolRow({ tool }: { tool: TranscriptTool }) {
+  const { t } = useTranslation('editor');
   return (
     <li
       className={`tool-row${tool.isError ? ' tool-row--error' : ''}`}
@@ -196,25 +197,24 @@ function ToolRow({ tool }: { tool: TranscriptTool }) {
         <summary>
           <span className="tool-row__name">{tool.name}</span>
           <span className="tool-row__summary">{tool.summary}</span>
-          <span className="message__line" title="JSONL line">
-            L{tool.line}
+          <span className="message__line" title={t('transcript.lineTitle')}>
+            {t('transcript.line', { line: tool.line })}
             {tool.resultLine !== null ? `–${tool.resultLine}` : ''}
           </span>
         </summary>
         <div className="tool-row__body">
-          <div className="tool-row__label muted">Arguments</div>
+          <div className="tool-row__label muted">{t('transcript.arguments')}</div>
           <pre data-testid="transcript-tool-args">{tool.args}</pre>
           <div className="tool-row__label muted">
-            {tool.result === null ? 'No result in this transcript' : tool.isError ? 'Error' : 'Result'}
+            {tool.result === null
+              ? t('transcript.noResult')
+              : tool.isError
+                ? t('transcript.error')
+                : t('transcript.result')}
           </div>
           {tool.result !== null && <pre data-testid="transcript-tool-result">{tool.result}</pre>}
         </div>
       </details>
     </li>
   );
-}
-
-function formatTimestamp(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString();
 }

@@ -1,15 +1,22 @@
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import type { Author, Version } from '../../../../../shared/history-schemas';
+import { formatDate } from '../../../lib/format-locale';
 
-export function timeText(ms: number): string {
-  return new Date(ms).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+/** When a version was made, in the interface's language. */
+export function timeText(locale: string, ms: number): string {
+  return formatDate(locale, ms, 'datetime');
 }
 
-export function kindText(v: Version): string {
+/** What a version did to its file, with `t` of the history namespace. */
+export function kindText(t: TFunction<'history'>, v: Version): string {
   if (v.kind === 'rename')
-    return v.hash === null ? `renamed to ${v.toPath ?? '?'}` : `renamed from ${v.fromPath ?? '?'}`;
-  if (v.kind === 'delete') return 'deleted';
-  if (v.kind === 'baseline') return 'first seen';
-  return v.kind === 'save' ? 'saved' : 'changed';
+    return v.hash === null
+      ? t('kind.renamedTo', { path: v.toPath ?? '?' })
+      : t('kind.renamedFrom', { path: v.fromPath ?? '?' });
+  if (v.kind === 'delete') return t('kind.deleted');
+  if (v.kind === 'baseline') return t('kind.baseline');
+  return v.kind === 'save' ? t('kind.save') : t('kind.change');
 }
 
 /** Who made a change, and (in the tooltip and on a second line) how that is known. */
@@ -30,6 +37,7 @@ export function AgentTurn({
   author: Author;
   onOpenTranscript(path: string, line: number): void;
 }) {
+  const { t } = useTranslation('history');
   const agent = author.agent;
   if (!agent) return null;
   return (
@@ -41,7 +49,7 @@ export function AgentTurn({
         data-testid="open-turn"
         onClick={() => onOpenTranscript(agent.session, agent.userLine ?? agent.line)}
       >
-        Open the conversation
+        {t('openConversation')}
       </button>
     </div>
   );

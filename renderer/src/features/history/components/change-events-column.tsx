@@ -1,12 +1,15 @@
 import { useEffect, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { MemlensApi } from '../../../../../shared/contract';
 import type { Change } from '../../../../../shared/history-schemas';
+import { formatDate } from '../../../lib/format-locale';
 import { AuthorChip, kindText } from './author-chip';
 
 const DAYS = 30;
 
 /** Beside the timeline's dated memories: the changes made to memory, newest first, by day. */
 export function ChangeEventsColumn({ api, onOpenHistory }: { api: MemlensApi; onOpenHistory(path: string): void }) {
+  const { t, i18n } = useTranslation('history');
   const [changes, setChanges] = useState<Change[] | null>(null);
   useEffect(() => {
     const load = () =>
@@ -19,7 +22,7 @@ export function ChangeEventsColumn({ api, onOpenHistory }: { api: MemlensApi; on
   }, [api]);
   const days = new Map<string, Change[]>();
   for (const change of changes ?? []) {
-    const day = new Date(change.version.time).toLocaleDateString(undefined, {
+    const day = new Date(change.version.time).toLocaleDateString(i18n.language, {
       weekday: 'short',
       month: 'short',
       day: 'numeric',
@@ -27,11 +30,16 @@ export function ChangeEventsColumn({ api, onOpenHistory }: { api: MemlensApi; on
     days.set(day, [...(days.get(day) ?? []), change]);
   }
   return (
-    <aside className="change-events" data-testid="timeline-changes" aria-label="Changes to memory">
+    <aside className="change-events" data-testid="timeline-changes" aria-label={t('column.label')}>
       <h3>
-        Changes to memory <span className="muted">· last {DAYS} days</span>
+        <Trans
+          t={t}
+          i18nKey="column.heading"
+          values={{ count: DAYS }}
+          components={{ muted: <span className="muted" /> }}
+        />
       </h3>
-      {changes && changes.length === 0 && <p className="muted">No changes recorded.</p>}
+      {changes && changes.length === 0 && <p className="muted">{t('column.none')}</p>}
       {[...days].map(([day, list]) => (
         <section key={day}>
           <h4>{day}</h4>
@@ -43,9 +51,8 @@ export function ChangeEventsColumn({ api, onOpenHistory }: { api: MemlensApi; on
                 </button>
                 <span className="muted">
                   {' '}
-                  {kindText(c.version)}{' '}
-                  {new Date(c.version.time).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })} · +
-                  {c.added} −{c.removed}
+                  {kindText(t, c.version)} {formatDate(i18n.language, c.version.time, 'time')} ·{' '}
+                  {t('added', { count: c.added })} {t('removed', { count: c.removed })}
                 </span>
                 <AuthorChip author={c.version.author} />
               </li>

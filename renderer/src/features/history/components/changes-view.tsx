@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { MemlensApi } from '../../../../../shared/contract';
 import type { Change, WorkspaceChanges } from '../../../../../shared/history-schemas';
 import { errorInfo } from '../../../lib/error-message';
@@ -11,16 +12,17 @@ interface ChangesViewProps {
 }
 
 const HOUR = 3_600_000;
-const RANGES: { id: string; label: string; since: (now: number) => number | undefined }[] = [
-  { id: 'seen', label: 'Since I last looked', since: () => undefined },
-  { id: 'hour', label: 'Last hour', since: (now) => now - HOUR },
-  { id: 'day', label: 'Last 24 hours', since: (now) => now - 24 * HOUR },
-  { id: 'week', label: 'Last 7 days', since: (now) => now - 7 * 24 * HOUR },
-  { id: 'month', label: 'Last 30 days', since: (now) => now - 30 * 24 * HOUR },
+const RANGES: { id: 'seen' | 'hour' | 'day' | 'week' | 'month'; since: (now: number) => number | undefined }[] = [
+  { id: 'seen', since: () => undefined },
+  { id: 'hour', since: (now) => now - HOUR },
+  { id: 'day', since: (now) => now - 24 * HOUR },
+  { id: 'week', since: (now) => now - 7 * 24 * HOUR },
+  { id: 'month', since: (now) => now - 30 * 24 * HOUR },
 ];
 
 /** Every change to memory since a time (default: since the user last looked), grouped by who made it. */
 export function ChangesView({ api, onOpenPath, onOpenTranscript }: ChangesViewProps) {
+  const { t, i18n } = useTranslation('history');
   const [range, setRange] = useState('seen');
   const [changes, setChanges] = useState<WorkspaceChanges | null>(null);
   const [message, setMessage] = useState<{ kind: 'info' | 'error'; text: string } | null>(null);
@@ -46,27 +48,31 @@ export function ChangesView({ api, onOpenPath, onOpenTranscript }: ChangesViewPr
       if (file && file.hash !== version.hash) {
         setMessage({
           kind: 'error',
-          text: `${version.path} changed again after this change; open its history to choose what to restore.`,
+          text: t('changes.changedAgain', { path: version.path }),
         });
         return;
       }
       if (previous && previous.hash !== null)
         await api.historyRestore({ path: version.path, version: previous.id, expectedHash: file?.hash ?? null });
       else if (file) await api.deleteFile({ path: version.path, expectedHash: file.hash });
-      setMessage({ kind: 'info', text: `Reverted ${version.path}${previous ? ` to v${previous.id}` : ''}.` });
+      setMessage({
+        kind: 'info',
+        text: previous
+          ? t('changes.revertedTo', { path: version.path, version: previous.id })
+          : t('changes.reverted', { path: version.path }),
+      });
       await load();
     } catch (e) {
       const info = errorInfo(e);
       setMessage({
         kind: 'error',
-        text:
-          info.code === 'CONFLICT' ? `${version.path} changed on disk meanwhile; nothing was written.` : info.message,
+        text: info.code === 'CONFLICT' ? t('changes.conflict', { path: version.path }) : info.message,
       });
     }
   };
   const markSeen = async () => {
     await api.historyMarkSeen({});
-    setMessage({ kind: 'info', text: 'Marked as seen: the next look starts from now.' });
+    setMessage({ kind: 'info', text: t('changes.markedSeen') });
     if (range === 'seen') await load();
   };
 
@@ -74,22 +80,22 @@ export function ChangesView({ api, onOpenPath, onOpenTranscript }: ChangesViewPr
   return (
     <div className="changes-view" data-testid="changes-view">
       <div className="changes-view__bar">
-        <h2>What changed</h2>
+        <h2>{t('changes.title')}</h2>
         <select data-testid="changes-range" value={range} onChange={(e) => setRange(e.target.value)}>
           {RANGES.map((r) => (
             <option key={r.id} value={r.id}>
-              {r.label}
+              {t(`ranges.${r.id}`)}
             </option>
           ))}
         </select>
         {changes && (
           <span className="muted" data-testid="changes-since">
-            since {timeText(changes.since)} · {count} change{count === 1 ? '' : 's'}
+            {t('changes.since', { when: timeText(i18n.language, changes.since), count })}
           </span>
         )}
         <span className="app__spacer" />
         <button type="button" className="button" data-testid="mark-seen" onClick={() => void markSeen()}>
-          Mark all as seen
+          {t('changes.markSeen')}
         </button>
       </div>
       {changes?.notices.map((n) => (
@@ -104,7 +110,7 @@ export function ChangesView({ api, onOpenPath, onOpenTranscript }: ChangesViewPr
       )}
       {changes && count === 0 && (
         <p className="muted" data-testid="no-changes">
-          Nothing changed in memory since then.
+          {t('changes.none')}
         </p>
       )}
       {changes?.groups.map((group) => (
@@ -119,10 +125,11 @@ export function ChangesView({ api, onOpenPath, onOpenTranscript }: ChangesViewPr
                   {change.version.path}
                 </button>
                 <span className="muted">
-                  {kindText(change.version)} · {timeText(change.version.time)}
+                  {kindText(t, change.version)} · {timeText(i18n.language, change.version.time)}
                 </span>
                 <span className="change__counts">
-                  <span className="diff-add">+{change.added}</span> <span className="diff-del">−{change.removed}</span>
+                  <span className="diff-add">{t('added', { count: change.added })}</span>{' '}
+                  <span className="diff-del">{t('removed', { count: change.removed })}</span>
                 </span>
                 <span className="app__spacer" />
                 <button
@@ -131,7 +138,7 @@ export function ChangesView({ api, onOpenPath, onOpenTranscript }: ChangesViewPr
                   data-testid="revert-change"
                   onClick={() => void revert(change)}
                 >
-                  Revert
+                  {t('changes.revert')}
                 </button>
               </header>
               <AuthorChip author={change.version.author} withHow />
@@ -140,7 +147,8 @@ export function ChangesView({ api, onOpenPath, onOpenTranscript }: ChangesViewPr
                 {change.hunks.slice(0, 8).map((h, i) => (
                   <span key={i}>
                     <span className="diff-hunk">
-                      @@ line {h.toLine} @@{'\n'}
+                      {t('changes.hunk', { line: h.toLine })}
+                      {'\n'}
                     </span>
                     {h.removed.slice(0, 20).map((l, j) => (
                       <span key={`r${j}`} className="diff-del">

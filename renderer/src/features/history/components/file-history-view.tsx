@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { MemlensApi } from '../../../../../shared/contract';
 import type { FileHistory, Version, VersionDiff as Diff } from '../../../../../shared/history-schemas';
 import { errorInfo } from '../../../lib/error-message';
@@ -20,6 +21,7 @@ type Side = number | 'none' | 'now';
  * checked against the hash of the file as this view read it.
  */
 export function FileHistoryView({ api, path, onOpenTranscript }: FileHistoryViewProps) {
+  const { t, i18n } = useTranslation('history');
   const [history, setHistory] = useState<FileHistory | null>(null);
   const [current, setCurrent] = useState<{ hash: string | null } | null>(null);
   const [from, setFrom] = useState<Side>('none');
@@ -93,7 +95,7 @@ export function FileHistoryView({ api, path, onOpenTranscript }: FileHistoryView
   if (!path)
     return (
       <div className="history-view history-view--empty" data-testid="history-empty">
-        Open a memory file to see its history.
+        {t('file.empty')}
       </div>
     );
 
@@ -110,10 +112,7 @@ export function FileHistoryView({ api, path, onOpenTranscript }: FileHistoryView
       const info = errorInfo(e);
       setMessage({
         kind: 'error',
-        text:
-          info.code === 'CONFLICT'
-            ? `${path} changed on disk since this view read it; nothing was written. Reload to see the change, then restore again.`
-            : info.message,
+        text: info.code === 'CONFLICT' ? t('file.conflict', { path }) : info.message,
       });
     }
   };
@@ -121,36 +120,33 @@ export function FileHistoryView({ api, path, onOpenTranscript }: FileHistoryView
     setConfirming(null);
     return save(
       () => api.historyRestore({ path, version: id, expectedHash: current?.hash ?? null }),
-      `Restored ${label(id)}. The version before is kept in this list.`,
+      t('file.restored', { version: label(id) }),
     );
   };
   const saveHunks = () =>
     restored !== null &&
-    save(
-      () => api.saveFile({ path, text: restored, expectedHash: current?.hash ?? null }),
-      'Saved with the restored lines.',
-    );
+    save(() => api.saveFile({ path, text: restored, expectedHash: current?.hash ?? null }), t('file.savedHunks'));
   const sideLabel = (s: Side) =>
     s === 'now'
-      ? 'the file now'
+      ? t('file.now')
       : s === 'none'
-        ? 'nothing (empty)'
-        : `${label(s)} · ${timeText(byId.get(s)?.time ?? 0)}`;
+        ? t('file.nothing')
+        : `${label(s)} · ${timeText(i18n.language, byId.get(s)?.time ?? 0)}`;
   // The selected version, or (comparing with now) the older side.
   const target = typeof to === 'number' ? byId.get(to) : typeof from === 'number' ? byId.get(from) : undefined;
 
   return (
     <div className="history-view" data-testid="history-view">
-      <aside className="history-view__list" aria-label="Versions">
+      <aside className="history-view__list" aria-label={t('file.versions')}>
         <h2 className="history-view__title" title={path}>
-          History of {path}
+          {t('file.title', { path })}
         </h2>
         {history?.notices.map((n) => (
           <div key={n} className="notice notice--warn" data-testid="history-notice">
             {n}
           </div>
         ))}
-        {history && history.versions.length === 0 && <p className="muted">No versions kept yet.</p>}
+        {history && history.versions.length === 0 && <p className="muted">{t('file.noVersions')}</p>}
         <ol className="version-list" data-testid="version-list">
           {history?.versions.map((v, i) => (
             <li key={v.id}>
@@ -165,11 +161,11 @@ export function FileHistoryView({ api, path, onOpenTranscript }: FileHistoryView
               >
                 <span className="version-row__head">
                   <span className="version-row__id">{label(v.id)}</span>
-                  <time>{timeText(v.time)}</time>
+                  <time>{timeText(i18n.language, v.time)}</time>
                   <span className="version-row__kind" data-testid="version-kind">
                     {v.author.restoredFrom !== undefined && numberOf.has(v.author.restoredFrom)
-                      ? `restored ${label(v.author.restoredFrom)}`
-                      : kindText(v)}
+                      ? t('kind.restored', { version: label(v.author.restoredFrom) })
+                      : kindText(t, v)}
                   </span>
                 </span>
                 <AuthorChip author={v.author} />
@@ -178,8 +174,8 @@ export function FileHistoryView({ api, path, onOpenTranscript }: FileHistoryView
                     {v.reason}
                   </span>
                 )}
-                {v.skipped && <span className="muted">not kept: {v.skipped}</span>}
-                {v.clockWentBack && <span className="muted">the clock read earlier than the version before</span>}
+                {v.skipped && <span className="muted">{t('file.notKept', { reason: v.skipped })}</span>}
+                {v.clockWentBack && <span className="muted">{t('file.clockWentBack')}</span>}
               </button>
             </li>
           ))}
@@ -188,13 +184,13 @@ export function FileHistoryView({ api, path, onOpenTranscript }: FileHistoryView
       <section className="history-view__diff">
         <div className="history-view__bar">
           <label>
-            From{' '}
+            {t('file.from')}{' '}
             <select
               data-testid="diff-from"
               value={String(from)}
               onChange={(e) => setFrom(e.target.value === 'none' ? 'none' : Number(e.target.value))}
             >
-              <option value="none">nothing (empty)</option>
+              <option value="none">{t('file.nothing')}</option>
               {history?.versions
                 .filter((v) => v.hash !== null && !v.skipped)
                 .map((v) => (
@@ -205,13 +201,13 @@ export function FileHistoryView({ api, path, onOpenTranscript }: FileHistoryView
             </select>
           </label>
           <label>
-            To{' '}
+            {t('file.to')}{' '}
             <select
               data-testid="diff-to"
               value={String(to)}
               onChange={(e) => setTo(e.target.value === 'now' ? 'now' : Number(e.target.value))}
             >
-              <option value="now">the file now</option>
+              <option value="now">{t('file.now')}</option>
               {history?.versions
                 .filter((v) => v.hash !== null && !v.skipped)
                 .map((v) => (
@@ -231,7 +227,7 @@ export function FileHistoryView({ api, path, onOpenTranscript }: FileHistoryView
                 setTo('now');
               }}
             >
-              Compare with now
+              {t('file.compareNow')}
             </button>
           )}
           <span className="app__spacer" />
@@ -243,7 +239,7 @@ export function FileHistoryView({ api, path, onOpenTranscript }: FileHistoryView
               aria-expanded={confirming === target.id}
               onClick={() => setConfirming(target.id)}
             >
-              Restore {label(target.id)}
+              {t('file.restore', { version: label(target.id) })}
             </button>
           )}
           {to === 'now' && (
@@ -254,15 +250,18 @@ export function FileHistoryView({ api, path, onOpenTranscript }: FileHistoryView
               disabled={restored === null}
               onClick={() => void saveHunks()}
             >
-              Save restored lines
+              {t('file.saveHunks')}
             </button>
           )}
         </div>
         {confirming !== null && byId.get(confirming) && (
           <div className="notice notice--warn notice--row" data-testid="restore-confirm" role="alertdialog">
             <span>
-              Replace {path} with {label(confirming)} from {timeText(byId.get(confirming)!.time)}? The file as it is now
-              stays in this list.
+              {t('file.confirm', {
+                path,
+                version: label(confirming),
+                when: timeText(i18n.language, byId.get(confirming)!.time),
+              })}
             </span>
             <button
               type="button"
@@ -270,7 +269,7 @@ export function FileHistoryView({ api, path, onOpenTranscript }: FileHistoryView
               data-testid="restore-confirm-yes"
               onClick={() => void restoreVersion(confirming)}
             >
-              Restore {label(confirming)}
+              {t('file.restore', { version: label(confirming) })}
             </button>
             <button
               type="button"
@@ -278,7 +277,7 @@ export function FileHistoryView({ api, path, onOpenTranscript }: FileHistoryView
               data-testid="restore-confirm-no"
               onClick={() => setConfirming(null)}
             >
-              Cancel
+              {t('file.cancel')}
             </button>
           </div>
         )}
@@ -293,15 +292,11 @@ export function FileHistoryView({ api, path, onOpenTranscript }: FileHistoryView
             <AgentTurn author={byId.get(to)!.author} onOpenTranscript={onOpenTranscript} />
           </div>
         )}
-        {to === 'now' && (
-          <p className="muted history-view__hint">
-            Left: {sideLabel(from)}. Right: the file now — the arrows copy a block back; then Save restored lines.
-          </p>
-        )}
+        {to === 'now' && <p className="muted history-view__hint">{t('file.hint', { from: sideLabel(from) })}</p>}
         {diff &&
           (diff.hunks.length === 0 ? (
             <p className="muted" data-testid="no-diff">
-              No differences.
+              {t('file.noDiff')}
             </p>
           ) : (
             // The raw texts, masked by decoration: the restored lines saved are the file's own bytes,

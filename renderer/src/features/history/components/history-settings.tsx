@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { MemlensApi } from '../../../../../shared/contract';
 import type { HistorySettings, HistoryUsage } from '../../../../../shared/history-schemas';
 import { errorInfo } from '../../../lib/error-message';
 
 /** Settings → Memory history: what is kept and for how long, and what it takes now. */
 export function HistorySettingsSection({ api }: { api: MemlensApi }) {
+  const { t } = useTranslation('history');
   const [settings, setSettings] = useState<HistorySettings | null>(null);
   const [usage, setUsage] = useState<HistoryUsage | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -27,16 +29,13 @@ export function HistorySettingsSection({ api }: { api: MemlensApi }) {
     Number.isInteger(Number(value)) && Number(value) > 0 ? Number(value) : fallback;
   return (
     <section className="settings-section" data-testid="history-settings">
-      <h3>Memory history</h3>
-      <p className="muted">
-        Every version of MEMORY.md, USER.md, memory/** and the bootstrap files is kept in the app's data folder, never
-        in the workspace.
-      </p>
+      <h3>{t('settings.title')}</h3>
+      <p className="muted">{t('settings.intro')}</p>
       {error && <div className="notice notice--error">{error}</div>}
       {settings && (
         <div className="form form--inline">
           <label>
-            Keep every version for{' '}
+            {t('settings.keepFor')}{' '}
             <input
               type="number"
               min={1}
@@ -45,7 +44,7 @@ export function HistorySettingsSection({ api }: { api: MemlensApi }) {
               defaultValue={settings.keepAllDays}
               onBlur={(e) => void update({ keepAllDays: num(e.target.value, settings.keepAllDays) })}
             />{' '}
-            days
+            {t('settings.days')}
           </label>
           <label>
             <input
@@ -54,10 +53,10 @@ export function HistorySettingsSection({ api }: { api: MemlensApi }) {
               checked={settings.dailyAfter}
               onChange={(e) => void update({ dailyAfter: e.target.checked })}
             />{' '}
-            then one a day
+            {t('settings.daily')}
           </label>
           <label>
-            At most{' '}
+            {t('settings.atMost')}{' '}
             <input
               type="number"
               min={1}
@@ -66,17 +65,13 @@ export function HistorySettingsSection({ api }: { api: MemlensApi }) {
               defaultValue={settings.maxMegabytes}
               onBlur={(e) => void update({ maxMegabytes: num(e.target.value, settings.maxMegabytes) })}
             />{' '}
-            MB for this workspace (oldest go first; a file's newest version always stays)
+            {t('settings.megabytes')}
           </label>
         </div>
       )}
       {usage && (
         <p className="muted" data-testid="history-usage" title={usage.dir}>
-          Now: {usage.versions} version{usage.versions === 1 ? '' : 's'},{' '}
-          {usage.bytes < 1024 * 1024
-            ? `${(usage.bytes / 1024).toFixed(1)} KB`
-            : `${(usage.bytes / (1024 * 1024)).toFixed(1)} MB`}{' '}
-          in {usage.blobs} distinct file contents.
+          {t('settings.usage', { count: usage.versions, size: sizeText(usage.bytes), blobs: usage.blobs })}
         </p>
       )}
       {usage?.notices.map((n) => (
@@ -86,4 +81,8 @@ export function HistorySettingsSection({ api }: { api: MemlensApi }) {
       ))}
     </section>
   );
+}
+
+function sizeText(bytes: number): string {
+  return bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }

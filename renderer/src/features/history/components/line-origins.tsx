@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { MemlensApi } from '../../../../../shared/contract';
 import type { LineOrigins } from '../../../../../shared/history-schemas';
 import { errorInfo } from '../../../lib/error-message';
@@ -29,6 +30,7 @@ function runsOf(origins: LineOrigins): Run[] {
 
 /** "Where did this line come from?": for the open file, each run of lines with the version that introduced it and its author. */
 export function LineOriginsButton({ api, path, onOpenAt, onOpenTranscript }: LineOriginsProps) {
+  const { t, i18n } = useTranslation('history');
   const [open, setOpen] = useState(false);
   const [origins, setOrigins] = useState<LineOrigins | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -46,19 +48,19 @@ export function LineOriginsButton({ api, path, onOpenAt, onOpenTranscript }: Lin
         data-testid="line-origins-toggle"
         aria-expanded={open}
         onClick={() => setOpen(!open)}
-        title="Which version (and who) introduced each line"
+        title={t('origins.toggleTitle')}
       >
-        Line origins
+        {t('origins.toggle')}
       </button>
       {open && (
         <div
           className="line-origins__panel"
           role="dialog"
-          aria-label={`Where the lines of ${path} came from`}
+          aria-label={t('origins.label', { path })}
           data-testid="line-origins"
         >
           {error && <div className="notice notice--error">{error}</div>}
-          {!origins && !error && <p className="muted">Reading the history…</p>}
+          {!origins && !error && <p className="muted">{t('origins.reading')}</p>}
           {origins && (
             <ol className="line-origins__runs">
               {runsOf(origins).map((run) => {
@@ -73,19 +75,21 @@ export function LineOriginsButton({ api, path, onOpenAt, onOpenTranscript }: Lin
                     data-kind={v?.author.kind ?? 'none'}
                   >
                     <button type="button" className="link-button" onClick={() => onOpenAt(path, run.from)}>
-                      {run.from === run.to ? `line ${run.from}` : `lines ${run.from}–${run.to}`}
+                      {run.from === run.to
+                        ? t('origins.line', { line: run.from })
+                        : t('origins.lines', { from: run.from, to: run.to })}
                     </button>
                     {v ? (
                       <>
                         <span className="muted">
                           {' '}
-                          v{v.id} · {timeText(v.time)} ·{' '}
+                          {t('version', { id: v.id })} · {timeText(i18n.language, v.time)} ·{' '}
                         </span>
                         <AuthorChip author={v.author} />
                         <AgentTurn author={v.author} onOpenTranscript={onOpenTranscript} />
                       </>
                     ) : (
-                      <span className="muted"> not in a kept version yet (changed since the last one)</span>
+                      <span className="muted">{t('origins.notKept')}</span>
                     )}
                   </li>
                 );
