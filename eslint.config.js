@@ -344,9 +344,6 @@ export default tseslint.config(
       'renderer/src/features/search/components/search-result-row.tsx',
       'renderer/src/features/search/components/search-settings-fields.tsx',
       'renderer/src/features/search/components/search-settings.tsx',
-      'renderer/src/features/timeline/components/calendar-heatmap.tsx',
-      'renderer/src/features/timeline/components/timeline-list.tsx',
-      'renderer/src/features/timeline/components/timeline-view.tsx',
     ],
     plugins: { i18next },
     rules: {

@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { TimelineEntry } from '../../../../../shared/domain';
 import { disambiguatePaths } from '../../../lib/path-labels';
 import { isAutomatedKind } from '../../../../../shared/session-kind';
@@ -10,8 +11,11 @@ import {
   type TimelineGrouping,
 } from '../stores/bucket-timeline';
 import { useTimeline } from '../stores/timeline-store-context';
+import type { TimelineWords } from '../stores/timeline-words';
 import { CalendarHeatmap } from './calendar-heatmap';
 import { TimelineList } from './timeline-list';
+
+const GROUPINGS: readonly TimelineGrouping[] = ['day', 'week', 'month'];
 
 interface TimelineViewProps {
   onOpen(path: string): void;
@@ -22,6 +26,8 @@ interface TimelineViewProps {
 }
 
 export function TimelineView({ onOpen, hitPaths, beside }: TimelineViewProps) {
+  const { t, i18n } = useTranslation('timeline');
+  const words = useMemo<TimelineWords>(() => ({ locale: i18n.language, t }), [i18n.language, t]);
   const { entries, grouping, types, loaded, error, selectedPath } = useTimeline((s) => ({
     entries: s.timeline.entries,
     grouping: s.timeline.grouping,
@@ -39,8 +45,8 @@ export function TimelineView({ onOpen, hitPaths, beside }: TimelineViewProps) {
   // Cron and heartbeat runs can outnumber the conversations many times: off until asked for.
   const [showAutomated, setShowAutomated] = useState(false);
   const rows = useMemo(
-    () => buildTimelineRows(entries, grouping, typeSet, showAutomated),
-    [entries, grouping, typeSet, showAutomated],
+    () => buildTimelineRows(entries, grouping, typeSet, showAutomated, words),
+    [entries, grouping, typeSet, showAutomated, words],
   );
   const counts = useMemo(() => countByType(entries), [entries]);
   const automatedCount = useMemo(() => countAutomated(entries, typeSet), [entries, typeSet]);
@@ -62,8 +68,8 @@ export function TimelineView({ onOpen, hitPaths, beside }: TimelineViewProps) {
   return (
     <div className="timeline" data-testid="timeline-view">
       <div className="timeline__toolbar">
-        <div className="segmented" role="group" aria-label="Group by">
-          {(['day', 'week', 'month'] as TimelineGrouping[]).map((g) => (
+        <div className="segmented" role="group" aria-label={t('groupBy')}>
+          {GROUPINGS.map((g) => (
             <button
               key={g}
               type="button"
@@ -72,22 +78,22 @@ export function TimelineView({ onOpen, hitPaths, beside }: TimelineViewProps) {
               data-testid={`timeline-group-${g}`}
               onClick={() => setTimelineGrouping(g)}
             >
-              {g[0]!.toUpperCase() + g.slice(1)}
+              {t(`grouping.${g}`)}
             </button>
           ))}
         </div>
-        <div className="chips" role="group" aria-label="Types">
-          {TIMELINE_TYPES.map((t) => (
+        <div className="chips" role="group" aria-label={t('typesLabel')}>
+          {TIMELINE_TYPES.map(({ type }) => (
             <button
-              key={t.type}
+              key={type}
               type="button"
-              className={`chip chip--${t.type}${typeSet.has(t.type) ? ' is-on' : ''}`}
-              aria-pressed={typeSet.has(t.type)}
-              data-testid={`timeline-type-${t.type}`}
-              onClick={() => toggleTimelineType(t.type)}
-              disabled={counts[t.type] === 0}
+              className={`chip chip--${type}${typeSet.has(type) ? ' is-on' : ''}`}
+              aria-pressed={typeSet.has(type)}
+              data-testid={`timeline-type-${type}`}
+              onClick={() => toggleTimelineType(type)}
+              disabled={counts[type] === 0}
             >
-              {t.label} <span className="chip__count">{counts[t.type]}</span>
+              {t(`types.${type}`)} <span className="chip__count">{counts[type]}</span>
             </button>
           ))}
         </div>
@@ -98,23 +104,23 @@ export function TimelineView({ onOpen, hitPaths, beside }: TimelineViewProps) {
             aria-pressed={showAutomated}
             data-testid="timeline-automated"
             data-count={automatedCount}
-            title="Sessions the scheduler started (cron jobs, heartbeats, sub-agents)"
+            title={t('automatedTitle')}
             onClick={() => setShowAutomated(!showAutomated)}
           >
-            Automated <span className="chip__count">{automatedCount}</span>
+            {t('automated')} <span className="chip__count">{automatedCount}</span>
           </button>
         )}
         <span className="muted" data-testid="timeline-count" data-value={visibleEntries.length}>
-          {visibleEntries.length} entries
-          {automatedCount > 0 && !showAutomated ? ` · ${automatedCount} automated hidden` : ''}
+          {t('entries', { count: visibleEntries.length })}
+          {automatedCount > 0 && !showAutomated ? t('automatedHidden', { count: automatedCount }) : ''}
         </span>
       </div>
       <CalendarHeatmap entries={visibleEntries} onPickDay={pickDay} />
       {error && <div className="notice notice--error">{error}</div>}
-      {!loaded && <div className="muted pad">Loading timeline…</div>}
+      {!loaded && <div className="muted pad">{t('loading')}</div>}
       {loaded && rows.length === 0 && (
         <div className="muted pad" data-testid="timeline-empty">
-          No dated memories or sessions.
+          {t('empty')}
         </div>
       )}
       <div className="timeline__columns">
