@@ -4,10 +4,11 @@ import { app } from './app.js';
 import { doctor } from './doctor.js';
 import { files } from './files.js';
 import { history } from './history.js';
+import { menu } from './menu.js';
 import { search } from './search.js';
 import { secrets } from './secrets.js';
 import { settings } from './settings.js';
 import { status } from './status.js';
 import { timeline } from './timeline.js';
 
-export const zhCN: Messages = { app, doctor, files, history, search, secrets, settings, status, timeline };
+export const zhCN: Messages = { app, doctor, files, history, menu, search, secrets, settings, status, timeline };
