@@ -1,5 +1,6 @@
 // English, one module per namespace (a feature or a kind of message); the shape every language fills.
 import { app } from './app.js';
+import { cli } from './cli.js';
 import { doctor } from './doctor.js';
 import { files } from './files.js';
 import { history } from './history.js';
@@ -10,4 +11,4 @@ import { settings } from './settings.js';
 import { status } from './status.js';
 import { timeline } from './timeline.js';
 
-export const en = { app, doctor, files, history, menu, search, secrets, settings, status, timeline };
+export const en = { app, cli, doctor, files, history, menu, search, secrets, settings, status, timeline };

@@ -1,6 +1,7 @@
 // Simplified Chinese. Terms follow OpenClaw's zh-CN interface: 记忆, 会话, 心跳, 向量, 关键词, 智能体, 梦境.
 import type { Messages } from '../translation.js';
 import { app } from './app.js';
+import { cli } from './cli.js';
 import { doctor } from './doctor.js';
 import { files } from './files.js';
 import { history } from './history.js';
@@ -11,4 +12,4 @@ import { settings } from './settings.js';
 import { status } from './status.js';
 import { timeline } from './timeline.js';
 
-export const zhCN: Messages = { app, doctor, files, history, menu, search, secrets, settings, status, timeline };
+export const zhCN: Messages = { app, cli, doctor, files, history, menu, search, secrets, settings, status, timeline };
