@@ -347,6 +347,12 @@ export const SearchResultSchema = z.object({
   breakdown: ScoreBreakdownSchema,
 });
 
+/** A message by id and parameters beside its English text, for the UI to word in its language. */
+const MessageRefFields = {
+  messageId: z.string().optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+};
+
 export const SearchModeSchema = z.enum(['hybrid', 'fts-only']);
 
 export const SearchNoticeSchema = z.object({
@@ -364,6 +370,7 @@ export const SearchNoticeSchema = z.object({
     'index-rebuilt',
   ]),
   message: z.string(),
+  ...MessageRefFields,
 });
 
 /** OpenClaw's memory_search shape plus our additions. */
@@ -642,5 +649,6 @@ export const WorkspaceInfoSchema = z.object({
 export const ErrorValueSchema = z.object({
   code: z.enum(ERROR_CODES),
   message: z.string(),
+  ...MessageRefFields,
   details: z.record(z.string(), z.unknown()).optional(),
 });

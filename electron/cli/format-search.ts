@@ -1,7 +1,7 @@
 // Human-readable search output. It only displays what the engine computed — scores come from the
 // breakdown, never recomputed here.
 import type { TFunction } from 'i18next';
-import { translator } from '../../shared/i18n.js';
+import { localText, translator } from '../../shared/i18n.js';
 import type { HighlightRange, ScoreBreakdown, SearchResponse, SearchResult } from '../../shared/domain.js';
 import { describeImportance, describeOpenClawSteps } from '../../shared/explain-openclaw-words.js';
 import { describeDates, describeKeyword } from '../../shared/explain-words.js';
@@ -58,7 +58,7 @@ export function formatSearchResponse(
   if (details) out.push(t('whyKeywordOnly', { details }));
   for (const notice of response.notices) {
     // The mode line already says keyword-only.
-    if (notice.code !== 'keyword-only') out.push(t('note', { message: notice.message }));
+    if (notice.code !== 'keyword-only') out.push(t('note', { message: localText(tr, notice) }));
   }
   response.results.forEach((result, i) => {
     out.push('');
@@ -70,7 +70,7 @@ export function formatSearchResponse(
       const other = response.results[i === 0 ? 1 : i - 1];
       if (other)
         out.push(
-          `    ${t('why', { text: whyAbove({ rank: i + 1, breakdown: result.breakdown }, { rank: i === 0 ? 2 : i, breakdown: other.breakdown }) })}`,
+          `    ${t('why', { text: whyAbove({ rank: i + 1, breakdown: result.breakdown }, { rank: i === 0 ? 2 : i, breakdown: other.breakdown }, tr) })}`,
         );
       out.push(indent(formatBreakdown(result.breakdown), '    | '));
     }

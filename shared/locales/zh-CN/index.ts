@@ -3,6 +3,8 @@ import type { Messages } from '../translation.js';
 import { app } from './app.js';
 import { cli } from './cli.js';
 import { doctor } from './doctor.js';
+import { errors } from './errors.js';
+import { explain } from './explain.js';
 import { files } from './files.js';
 import { history } from './history.js';
 import { menu } from './menu.js';
@@ -12,4 +14,18 @@ import { settings } from './settings.js';
 import { status } from './status.js';
 import { timeline } from './timeline.js';
 
-export const zhCN: Messages = { app, cli, doctor, files, history, menu, search, secrets, settings, status, timeline };
+export const zhCN: Messages = {
+  app,
+  cli,
+  doctor,
+  errors,
+  explain,
+  files,
+  history,
+  menu,
+  search,
+  secrets,
+  settings,
+  status,
+  timeline,
+};

@@ -3,6 +3,8 @@ import { Trans, useTranslation } from 'react-i18next';
 import { newMemoryFile, validateRenameTarget, type NewFileKind } from '../stores/new-file-template';
 import { useFiles } from '../stores/files-store-context';
 import { Dialog } from '../../../lib/dialog';
+import type { ErrorValue } from '../../../../../shared/errors';
+import { localText } from '../../../../../shared/i18n';
 
 /** New / rename / delete dialogs, driven by `files.dialog`. */
 export function FileDialogs({ onOpen }: { onOpen(path: string): void }) {
@@ -24,7 +26,7 @@ function NewFileDialog({
   onClose,
   onOpen,
 }: {
-  error: string | null;
+  error: ErrorValue | null;
   onClose(): void;
   onOpen(path: string): void;
 }) {
@@ -76,7 +78,7 @@ function NewFileDialog({
         </div>
         {error && (
           <div className="notice notice--error" role="alert">
-            {error}
+            {localText(t, error)}
           </div>
         )}
         <div className="form__actions">
@@ -99,7 +101,7 @@ function RenameDialog({
   onOpen,
 }: {
   path: string;
-  error: string | null;
+  error: ErrorValue | null;
   onClose(): void;
   onOpen(path: string): void;
 }) {
@@ -123,7 +125,7 @@ function RenameDialog({
         </label>
         {(invalid || error) && (
           <div className="notice notice--error" role="alert">
-            {error ?? t(`renameProblem.${invalid!}`)}
+            {error ? localText(t, error) : t(`renameProblem.${invalid!}`)}
           </div>
         )}
         <div className="form__actions">
@@ -144,7 +146,7 @@ function RenameDialog({
   );
 }
 
-function DeleteDialog({ path, error, onClose }: { path: string; error: string | null; onClose(): void }) {
+function DeleteDialog({ path, error, onClose }: { path: string; error: ErrorValue | null; onClose(): void }) {
   const { t } = useTranslation('files');
   const deleteMemoryFile = useFiles((s) => s.deleteMemoryFile);
   return (
@@ -154,7 +156,7 @@ function DeleteDialog({ path, error, onClose }: { path: string; error: string | 
       </p>
       {error && (
         <div className="notice notice--error" role="alert">
-          {error}
+          {localText(t, error)}
         </div>
       )}
       <div className="form__actions">

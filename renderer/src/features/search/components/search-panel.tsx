@@ -1,4 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { localText } from '../../../../../shared/i18n';
 import type { SearchResult } from '../../../../../shared/domain';
 import { layoutResults } from '../../../../../shared/result-list';
 import { keywordOnlyText } from '../../../../../shared/search-wording';
@@ -44,6 +46,7 @@ export function SearchPanel({
   fileTitles,
   automatedPaths,
 }: SearchPanelProps) {
+  const { t } = useTranslation();
   const s = useSearch((st) => ({
     query: st.search.query,
     response: st.search.response,
@@ -197,7 +200,7 @@ export function SearchPanel({
 
       {notices.map((n) => (
         <NoticeLine key={n.code} code={n.code} testId={`notice-${n.code}`}>
-          {n.message}
+          {localText(t, n)}
         </NoticeLine>
       ))}
       {s.movement && s.movement.dropped.length > 0 && (

@@ -2,6 +2,7 @@
 // one file merged by lines and same-text chunks folded ("and N more like it"). The grouping is
 // shared/result-groups.ts, the order and cut shared/result-list.ts; every hit's numbers are its
 // best chunk's, as the engine returned them.
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useMemo, useState } from 'react';
 import type { SearchResult, Verdict } from '../../../../../shared/domain';
@@ -38,7 +39,7 @@ interface SearchResultGroupsProps {
 }
 
 /** "Why #2 is below #1", between two cards on screen, by the numbers they show. */
-function neighbourSentence(numbered: NumberedHit | undefined): string | undefined {
+function neighbourSentence(numbered: NumberedHit | undefined, t: TFunction): string | undefined {
   if (!numbered?.neighbour) return undefined;
   if (numbered.after !== numbered.neighbour.after) {
     // The order between them is the placement's, not the scores'.
@@ -48,7 +49,7 @@ function neighbourSentence(numbered: NumberedHit | undefined): string | undefine
   }
   const self = { rank: numbered.number, breakdown: numbered.hit.primary.result.breakdown };
   const them = { rank: numbered.neighbour.number, breakdown: numbered.neighbour.hit.primary.result.breakdown };
-  return whyAbove(self, them);
+  return whyAbove(self, them, t);
 }
 
 /** The result a hit opens: its best chunk, widened to every line it merged. */
@@ -169,6 +170,7 @@ function GroupItem({
   numbered,
   ...props
 }: SearchResultGroupsProps & { group: ResultGroup; numbered: ReadonlyMap<string, NumberedHit> }) {
+  const { t } = useTranslation();
   const title = props.fileTitles?.get(group.path) ?? props.sessionTitles?.get(group.path);
   // One hit: the card names the file itself; several: the group does, each card its lines.
   const single = group.hits.length === 1;
@@ -209,7 +211,7 @@ function GroupItem({
               onOpen={() => props.onOpen(hitTarget(hit))}
               onPin={() => props.onPin(r.path)}
               onJudge={(verdict) => props.onJudge(r, verdict)}
-              whyAbove={neighbourSentence(numbered.get(r.id))}
+              whyAbove={neighbourSentence(numbered.get(r.id), t)}
             >
               <AlikeList hit={hit} titles={props.fileTitles ?? props.sessionTitles} onOpen={props.onOpen} />
             </SearchResultRow>
