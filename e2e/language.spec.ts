@@ -53,6 +53,12 @@ test('简体中文 chosen in Settings applies at once, survives a reload, and En
     await expect(page.getByTestId('settings-section-theme')).toContainText('跟随系统');
     await expect(page.getByTestId('settings-section-judgments')).toContainText('导出评测查询…');
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    await expect(page.getByTestId('search-input')).toHaveAttribute('placeholder', '搜索记忆');
+    await expect(page.getByTestId('search-as-of-toggle')).toHaveText('截至');
+    await expect(page.getByTestId('explain-panel')).toContainText('解释一个文件');
+    await page.getByTestId('search-input').fill('router');
+    await page.getByTestId('search-input').press('Enter');
+    await expect(page.getByTestId('search-summary')).toContainText('“router” 的');
     await page.getByTestId('view-timeline').click();
     await expect(page.getByTestId('timeline-group-week')).toHaveText('按周');
     await expect(page.getByTestId('timeline-count')).toContainText('条');
