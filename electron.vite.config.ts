@@ -21,6 +21,10 @@ export default defineConfig({
           'embed-worker': path.resolve('electron/memory/embed/embed-worker.ts'),
           // Bulk sync prepares files (parse, chunk, segment) in a worker loaded as `./prepare-worker.js`.
           'prepare-worker': path.resolve('electron/memory/sync/prepare-worker.ts'),
+          // Query expansion builds its dictionary file, when the package has none, in `./cedict-build-worker.js`.
+          'cedict-build-worker': path.resolve('electron/memory/search/sqlite/query-expansion/cedict-build-worker.ts'),
+          // The doctor's finders run in a worker loaded as `./doctor-worker.js` (doctor-thread.ts).
+          'doctor-worker': path.resolve('electron/app/doctor/doctor-worker.ts'),
         },
         // Shared chunks beside the entries: the engine finds its worker as `./embed-worker.js`
         // relative to its own module, wherever the bundler put that code.

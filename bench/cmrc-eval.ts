@@ -40,6 +40,7 @@ async function main(argv: string[]): Promise<void> {
     try {
       const sync = await engine.sync();
       const indexMs = performance.now() - indexStart;
+      await engine.expansionReady();
       const evaluation = await evaluateCmrc(engine, queries, expansion ? { expansion } : {});
       const report = {
         dataset: 'CMRC 2018 dev (CC BY-SA 4.0)',

@@ -8,12 +8,13 @@ import { parseFrontmatter } from '../electron/memory/parse/frontmatter.js';
 import { parseSessionJsonl } from '../electron/memory/parse/session-jsonl.js';
 import { classifyFile } from '../electron/memory/workspace/classify.js';
 import { discoverFiles } from '../electron/memory/workspace/discover.js';
+import { WorkspaceScope } from '../electron/memory/workspace/workspace-scope.js';
 
 const SAMPLE_DIR = path.resolve(import.meta.dirname, '..', 'resources', 'sample-workspace');
 const MISSING_HOME = path.join(SAMPLE_DIR, '.no-openclaw-home');
 
 async function loadSample() {
-  const files = await discoverFiles({ workspaceDir: SAMPLE_DIR, openclawHome: MISSING_HOME });
+  const files = await discoverFiles(new WorkspaceScope({ workspaceDir: SAMPLE_DIR, openclawHome: MISSING_HOME }));
   return Promise.all(
     files.map(async (file) => {
       const text = await fs.readFile(file.absPath, 'utf8');

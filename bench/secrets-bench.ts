@@ -1,7 +1,8 @@
 // Issue 30: what masking costs. `findSecrets` and `maskSecrets` (shared/secrets.ts) over the sample
 // workspace's text and a big synthetic transcript with keys sprinkled in: the cold first call (a
 // fresh Node process: import of the module and secretlint's preset, then one call) and the steady
-// state (the same text again and again in this process).
+// state (the same text again and again in this process); and the findings on the CMRC 2018 dev set
+// (../shared/data), which holds no credentials, so each one is a false positive.
 //   npm run bench -- --only secrets
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,7 +12,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { findSecrets, maskSecrets } from '../shared/secrets.js';
 import type { BenchContext, BenchSection } from './bench-registry.js';
 import { percentile, round } from './bench-stats.js';
-import { sampleWorkspaceDir } from './repo-paths.js';
+import { defaultCmrcPath, sampleWorkspaceDir } from './repo-paths.js';
 
 const STEADY_RUNS = 20;
 const FAKE_KEYS = ['tvly-dev-Q7pX2mN9vR4kT8wZ3HCS', 'sk-proj-4fJ8kL2mN6pQ9rS3tU7vW1xY5zA0bC2d', '密码：Hunter2024!'];
@@ -81,6 +82,11 @@ function cold(textsFile: string): { importMs: number; firstFindMs: number; first
   };
 }
 
+function lineAround(text: string, start: number, end: number): string {
+  const next = text.indexOf('\n', end);
+  return text.slice(text.lastIndexOf('\n', start) + 1, next === -1 ? text.length : next);
+}
+
 function measure(ctx: BenchContext, name: string, texts: string[]) {
   const chars = texts.reduce((n, t) => n + t.length, 0);
   const textsFile = path.join(ctx.tmpDir, `secrets-${name}.json`);
@@ -89,12 +95,17 @@ function measure(ctx: BenchContext, name: string, texts: string[]) {
   const coldRun = cold(textsFile);
   const find = steady(texts, findSecrets);
   const mask = steady(texts, maskSecrets);
-  const findings = texts.reduce((n, t) => n + findSecrets(t).length, 0);
+  const found = texts.flatMap((text) => findSecrets(text).map((f) => ({ text, finding: f })));
   const perMb = (ms: number | null) => (ms === null ? null : round(ms / (chars / 1_000_000)));
   return {
     texts: texts.length,
     characters: chars,
-    findings,
+    findings: found.length,
+    // Each finding in its line, masked, for a person to judge (text without keys: all false positives).
+    examples: found.slice(0, 10).map(({ text, finding }) => ({
+      kind: finding.kind,
+      line: maskSecrets(lineAround(text, finding.start, finding.end)).slice(0, 200),
+    })),
     cold: coldRun,
     steady: {
       findSecrets: { ...find, msPerMillionChars: perMb(find.p50Ms) },
@@ -114,6 +125,10 @@ const secretsSection: BenchSection = {
       steadyRuns: STEADY_RUNS,
       sampleWorkspace: measure(ctx, 'sample', sampleTexts()),
       bigTranscript: { lines, ...measure(ctx, 'transcript', [bigTranscript(lines)]) },
+      // Chinese reading-comprehension text with no credentials in it: every finding is a false positive.
+      cmrcDev: fs.existsSync(defaultCmrcPath())
+        ? measure(ctx, 'cmrc', [fs.readFileSync(defaultCmrcPath(), 'utf8')])
+        : { skipped: `${defaultCmrcPath()} not found (set MEMLENS_CMRC_PATH)` },
     };
   },
 };

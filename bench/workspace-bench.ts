@@ -21,6 +21,7 @@ import { generateConversationWorkspace } from './conversation-workspace.js';
 import { openKeywordEngine } from './open-engine.js';
 import { defaultCmrcPath } from './repo-paths.js';
 import { generateSyntheticWorkspace } from './synthetic-workspace.js';
+import { WorkspaceScope } from '../electron/memory/workspace/workspace-scope.js';
 
 const SEED = 20261129;
 
@@ -231,7 +232,7 @@ const workerStepSection: BenchSection = {
             syncIndex(
               { db: index.db, writer: new FileWriter(index.db) },
               {
-                discover: { workspaceDir: dir, openclawHome: path.join(stateDir, 'openclaw-home') },
+                scope: new WorkspaceScope({ workspaceDir: dir, openclawHome: path.join(stateDir, 'openclaw-home') }),
                 ...(mode === 'inThread' ? { prepareWorkers: 0 } : {}),
                 ...(pool !== undefined ? { pool } : {}),
               },

@@ -84,6 +84,11 @@ test('the doctor lists the planted findings with their places; a fix rewrites th
   await expect(port.getByTestId('doctor-evidence-link')).toHaveText(['memory/2026-05-10-gateway.md:5', 'MEMORY.md:7']);
   await expect(port.getByTestId('doctor-evidence-note')).toHaveText(['newer', 'older']);
   await expect(port.getByTestId('doctor-evidence-date')).toHaveText(['May 10, 2026', 'April 1, 2026']);
+  // Who wrote each line, from the history: the planted files were there before it began.
+  await expect(port.getByTestId('doctor-evidence-authors')).toHaveText([
+    'written by outside the app',
+    'written by outside the app',
+  ]);
   // Nothing planted as fine is flagged: two servers' ports, the corrected deploy day.
   await expect(page.getByTestId('doctor-view')).not.toContainText('8080');
   await expect(page.getByTestId('doctor-view')).not.toContainText('Deploy day');

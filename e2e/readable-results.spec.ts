@@ -2,10 +2,21 @@
 // hits of one file with overlapping lines, no two snippets with the same text, and a folded hit says
 // how many it stands for.
 import { expect, test, type Page } from '@playwright/test';
-import { sameTextKey } from '../shared/result-groups.js';
-import { buildAutomatedWorkspace, CRON_JOB, FEISHU_FIRST_WORDS, FEISHU_SENDER } from './support/automated-workspace.js';
+import { sameTextKey } from '../shared/same-text.js';
+import {
+  buildAutomatedWorkspace,
+  CRON_JOB,
+  DELETED_CRON_RUNS,
+  FEISHU_FIRST_WORDS,
+  FEISHU_SENDER,
+} from './support/automated-workspace.js';
 import { startServe, type ServedWorkspace } from './support/serve-fixture.js';
 import { openApp, searchFor } from './support/ui-helpers.js';
+
+/** Six live runs of the Wise job and its deleted archives; eight heartbeat sessions and a reset main one; a sub-agent. */
+const CRON_RUNS = 6 + DELETED_CRON_RUNS;
+const HEARTBEAT_RUNS = 8 + 1;
+const AUTOMATED_SESSIONS = CRON_RUNS + HEARTBEAT_RUNS + 1;
 
 let served: ServedWorkspace & { stop(): Promise<void> };
 test.beforeAll(async () => {
@@ -62,18 +73,18 @@ for (const query of ['3月5日', 'February 5th wise support', 'HEARTBEAT', '轻�
   });
 }
 
-test('the same cron prompt in six sessions is one hit “and N more like it”, and the merged chunks of a long note one hit spanning them', async ({
+test('the same cron prompt in many sessions is one card with its runs, and the merged chunks of a long note one hit spanning them', async ({
   page,
 }) => {
   await openApp(page, served.url);
   await searchFor(page, 'February 5th wise support');
-  const alike = page.getByTestId('result-alike').first();
-  await expect(alike).toBeVisible();
-  const n = Number(await alike.getAttribute('data-count'));
+  const runs = page.getByTestId('result-runs').first();
+  await expect(runs).toBeVisible();
+  const n = Number(await runs.getAttribute('data-count'));
   expect(n).toBeGreaterThanOrEqual(3);
-  await expect(alike).toContainText(`and ${n} more like it`);
-  await alike.getByRole('button').click();
-  await expect(alike.getByTestId('result-alike-open')).toHaveCount(n);
+  await expect(runs).toContainText(`${n} runs`);
+  await runs.getByRole('button').click();
+  await expect(runs.getByTestId('result-run-open')).toHaveCount(n);
 
   await searchFor(page, '3月5日');
   const log = page.locator('[data-testid="result-group"][data-path="memory/2026-11-05-work-log.md"]');
@@ -104,22 +115,22 @@ test('automated sessions are named by job, listed apart in the sidebar and timel
   ).toHaveCount(1);
   await expect(page.getByTestId('file-name').filter({ hasText: '用户248287' })).toHaveCount(0);
   const automated = page.locator('[data-testid="file-group"][data-group="automated"]');
-  await expect(automated.getByTestId('group-count').first()).toHaveText('15');
+  await expect(automated.getByTestId('group-count').first()).toHaveText(String(AUTOMATED_SESSIONS));
   await expect(automated.getByTestId('file-item')).toHaveCount(0);
   await automated.locator('.file-group__head').first().click();
   const cron = page.locator(`[data-testid="file-group"][data-group="automated/cron/${CRON_JOB.name}"]`);
   await expect(cron.locator('.file-group__label')).toHaveText(`Cron job: ${CRON_JOB.name}`);
-  await expect(cron.getByTestId('file-name')).toHaveText(Array(6).fill(CRON_JOB.name));
-  await expect(cron.getByTestId('session-time')).toHaveCount(6);
+  await expect(cron.getByTestId('file-name')).toHaveText(Array(CRON_RUNS).fill(CRON_JOB.name));
+  await expect(cron.getByTestId('session-time')).toHaveCount(CRON_RUNS);
   await expect(
     page.locator('[data-testid="file-group"][data-group="automated/heartbeat"]').getByTestId('file-item'),
-  ).toHaveCount(8);
+  ).toHaveCount(HEARTBEAT_RUNS);
   await expect(page.getByTestId('file-name').filter({ hasText: CRON_JOB.id })).toHaveCount(0);
 
   // Timeline: hidden by default, counted, and listed after the day's other entries when shown.
   await page.getByTestId('view-timeline').click();
-  await expect(page.getByTestId('timeline-automated')).toHaveAttribute('data-count', '15');
-  await expect(page.getByTestId('timeline-count')).toContainText('15 automated hidden');
+  await expect(page.getByTestId('timeline-automated')).toHaveAttribute('data-count', String(AUTOMATED_SESSIONS));
+  await expect(page.getByTestId('timeline-count')).toContainText(`${AUTOMATED_SESSIONS} automated hidden`);
   await expect(page.locator('[data-testid="timeline-item"][data-kind="cron"]')).toHaveCount(0);
   await page.getByTestId('timeline-automated').click();
   await expect(page.locator('[data-testid="timeline-item"][data-kind="cron"]').first()).toBeVisible();

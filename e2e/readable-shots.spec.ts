@@ -1,6 +1,6 @@
 // Pictures of the app on a workspace with cron and heartbeat sessions, at the two window sizes
 // people use most: search results, the sidebar and timeline, and a Feishu transcript (the
-// README's search, timeline and transcript pictures come from here).
+// README's search, timeline and transcript pictures come from here; docs/screenshots/issue-34 too).
 // MEMLENS_SHOTS_DIR puts them in a folder of your choice (the "before" pictures of a change);
 // otherwise they are test artifacts, and MEMLENS_UPDATE_SCREENSHOTS=1 refreshes the README's.
 import fs from 'node:fs';
@@ -36,6 +36,11 @@ for (const size of SIZES) {
       await page.getByTestId('search-input').fill('February 5th wise support');
       await expect(page.getByTestId('search-status')).toHaveAttribute('data-value', 'done');
       await snap(page, out('search-cron'));
+      // The job's runs, folded into one card, opened to their list.
+      const runs = page.getByTestId('result-runs').first();
+      await runs.getByRole('button').first().click();
+      await runs.scrollIntoViewIfNeeded();
+      await snap(page, out('search-cron-runs'));
       await page.getByTestId('search-input').fill('轻笔记项目定稿');
       await expect(page.getByTestId('search-status')).toHaveAttribute('data-value', 'done');
       await snap(page, out('search-snippet'));

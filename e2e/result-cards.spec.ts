@@ -43,6 +43,8 @@ for (const { width, height, atLeast } of [
     expect(Number(await page.getByTestId('search-summary').getAttribute('data-count'))).toBeGreaterThanOrEqual(atLeast);
     expect(count).toBeGreaterThanOrEqual(atLeast);
     const first = await page.getByTestId('search-result').first().boundingBox();
+    testInfo.annotations.push({ type: 'first card y', description: String(Math.round(first!.y)) });
+    console.log(`${width}×${height}: ${count} cards on screen, the first at y=${Math.round(first!.y)}`);
     expect(first!.y).toBeLessThanOrEqual(200);
     // The ranking switch is one row, and the search box shows its whole placeholder.
     const rows = await page

@@ -6,12 +6,27 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { PLANTED_SECRETS } from '../shared/test-support/secrets-fixture.js';
 import { startServe } from './support/serve-fixture.js';
-import { mod, openApp, openFile, root, snap, typeAtEnd } from './support/ui-helpers.js';
+import { mod, openApp, openFile, root, searchFor, snap, typeAtEnd } from './support/ui-helpers.js';
 
 const FIXTURE = path.join(root, 'shared', 'fixtures', 'secrets-workspace');
 const TAVILY = 'tvly-dev-9fK2mQ7xLp4Rt8Zw3HCS';
+/** A key the walk below adds from outside, so the history holds a version with it. */
+const GROQ = 'sk-proj-Zz9Yy8Xx7Ww6Vv5Uu4Tt3Ss2Rr';
+/** Every value planted in the fixture (fake), and the one the walk adds. */
+const RAW = [...PLANTED_SECRETS, GROQ];
+
+/** The raw values anywhere in the page's markup (text, attributes, tooltips, hidden parts). */
+async function rawOnPage(page: Page): Promise<string[]> {
+  const html = await page.evaluate(() => document.body.innerHTML);
+  return RAW.filter((value) => html.includes(value));
+}
+
+async function expectNoRawValue(page: Page, where: string): Promise<void> {
+  expect(await rawOnPage(page), where).toEqual([]);
+}
 
 test('the editor masks keys and saves them raw; the Secrets view lists them and replaces one with a placeholder', async ({
   page,
@@ -108,3 +123,213 @@ test('the editor masks keys and saves them raw; the Secrets view lists them and 
     await served.stop();
   }
 });
+
+test('no view shows a raw value of the fixture: editor, transcript, search, timeline, history, changes, context, doctor, agent, secrets, settings, conflict compare', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const served = await startServe([], { copyFrom: FIXTURE });
+  try {
+    const memory = path.join(served.workspace, 'MEMORY.md');
+    const original = fs.readFileSync(memory, 'utf8');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openApp(page, served.url);
+    await expectNoRawValue(page, 'start');
+
+    // Editor: the memory files, the private key included.
+    await openFile(page, 'MEMORY.md');
+    await expect(page.getByTestId('secret-mask')).toHaveCount(12);
+    await expectNoRawValue(page, 'editor: MEMORY.md');
+    // The false-positive lines stay readable.
+    for (const readable of [
+      '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
+      '9fceb02d0ae598e95dc970b74767f19372d61af8',
+      '中华人民共和国国家发展和改革委员会关于进一步深化电力体制改革的若干意见',
+    ])
+      await expect(page.locator('.cm-content')).toContainText(readable);
+    await openFile(page, 'memory/2026-12-01.md');
+    await expect(page.locator('[data-testid="secret-mask"][data-kind="private-key"]')).toBeVisible();
+    await expectNoRawValue(page, 'editor: the daily file');
+
+    // The transcript: the user's message, the tool call's arguments and its result, opened.
+    const session = 'sessions/5ec7e750-0000-4000-8000-000000000001.jsonl';
+    await page.getByTestId('file-filter').fill('5ec7e750');
+    await page.locator(`[data-testid="file-item"][data-path="${session}"] .file-item__open`).click();
+    await page.getByTestId('file-filter').fill('');
+    const transcript = page.getByTestId('transcript');
+    await expect(transcript).toContainText('tvly-…3HCS');
+    for (const tool of await page.getByTestId('transcript-tool').locator('summary').all()) await tool.click();
+    await expect(page.getByTestId('transcript-tool-args')).toContainText('tvly-…3HCS');
+    await expect(page.getByTestId('transcript-tool-result')).toContainText('pa-…f7Gh');
+    await expectNoRawValue(page, 'transcript');
+
+    // Search: the queries a new user tried, with every result's breakdown opened.
+    for (const query of [
+      'tvly',
+      'Tavily API key 配置',
+      'dashboard 密码',
+      'sudo password token',
+      'Roger provided API key',
+    ]) {
+      expect(await searchFor(page, query), query).toBeGreaterThan(0);
+      await expectNoRawValue(page, `search “${query}”`);
+    }
+    await expect(page.getByTestId('search-panel')).toContainText('tvly-…3HCS');
+
+    // Timeline previews.
+    await page.getByTestId('view-timeline').click();
+    await expect(page.getByTestId('timeline-item').first()).toBeVisible();
+    await expectNoRawValue(page, 'timeline');
+
+    // History: an edit from outside removes one key and adds another; the diff masks both, and
+    // a value can be revealed there, one at a time.
+    await openFile(page, 'MEMORY.md');
+    const edited = `${original.replace(/^- Roger provided API key .*$/m, '- The Tavily key is in the vault now.')}- Groq key: ${GROQ}\n`;
+    fs.writeFileSync(memory, edited);
+    await page.getByTestId('view-history').click();
+    await expect(page.getByTestId('version-row')).toHaveCount(2, { timeout: 20_000 });
+    const diff = page.getByTestId('version-diff');
+    await expect(diff.locator('[data-testid="secret-mask"][data-kind="tavily"]')).toBeVisible();
+    await expect(diff.locator('[data-testid="secret-mask"][data-kind="openai"]').last()).toBeVisible();
+    await expectNoRawValue(page, 'history diff');
+    await snap(page, testInfo.outputPath('secrets-history-1440.png'));
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await snap(page, testInfo.outputPath('secrets-history-1024.png'));
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await diff.locator('[data-testid="secret-mask"][data-kind="tavily"]').getByTestId('secret-reveal').click();
+    await expect(diff.getByTestId('secret-revealed')).toHaveText(TAVILY);
+    await diff.locator('.cm-secret-controls').getByTestId('secret-reveal').click();
+    await expectNoRawValue(page, 'history diff, hidden again');
+
+    // Restoring a hunk against the file now writes the file's own bytes, never a mask.
+    await page.getByTestId('version-row').last().click();
+    await page.getByTestId('compare-now').click();
+    await expect(page.getByTestId('diff-to')).toHaveValue('now');
+    await expectNoRawValue(page, 'history compare with now');
+    await page.locator('.cm-merge-revert button').first().click();
+    await page.getByTestId('save-hunks').click();
+    await expect(page.getByTestId('history-message')).toHaveText('Saved with the restored lines.');
+    expect(fs.readFileSync(memory, 'utf8')).toBe(`${original}- Groq key: ${GROQ}\n`);
+    await expectNoRawValue(page, 'history after restoring a hunk');
+
+    // What changed, the prompt budget (the text the agent is given included), the doctor.
+    await page.getByTestId('view-changes').click();
+    await expect(page.getByTestId('changes-view')).toContainText('MEMORY.md');
+    await expectNoRawValue(page, 'what changed');
+    await page.getByTestId('view-context').click();
+    await page.locator('[data-testid="context-file"][data-name="MEMORY.md"]').getByTestId('context-file-text').click();
+    await expect(page.getByRole('dialog')).toContainText('tvly-…3HCS');
+    await expectNoRawValue(page, 'context: the text the agent is given');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('view-doctor').click();
+    await expect(page.getByTestId('doctor-view')).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+    await expectNoRawValue(page, 'doctor');
+
+    // The agent's calls (the memory_search whose query held the key) and the Secrets list.
+    await page.getByTestId('view-agent').click();
+    await page.getByTestId('agent-call').first().click();
+    await expect(page.getByTestId('agent-calls-view')).toContainText('tvly-…3HCS');
+    await expectNoRawValue(page, 'agent');
+    await page.getByTestId('view-secrets').click();
+    await expect(page.getByTestId('secret-row').first()).toBeVisible();
+    await expectNoRawValue(page, 'secrets');
+    await page.getByTestId('view-settings').click();
+    await expectNoRawValue(page, 'settings');
+
+    // The conflict compare: both sides masked by decoration; keeping mine writes the raw text.
+    await page.getByTestId('view-editor').click();
+    await openFile(page, 'MEMORY.md');
+    await typeAtEnd(page, '- Mine.');
+    const theirs = fs.readFileSync(memory, 'utf8').replace('# Memory', '# Memory (edited by the agent)');
+    fs.writeFileSync(memory, theirs);
+    await expect(page.getByTestId('conflict-banner')).toBeVisible({ timeout: 10_000 });
+    await page.getByTestId('conflict-compare').click();
+    const compare = page.getByTestId('compare-view');
+    await expect(compare.locator('[data-testid="secret-mask"][data-kind="openai"]').first()).toBeVisible();
+    await expectNoRawValue(page, 'conflict compare');
+    await snap(page, testInfo.outputPath('secrets-compare-1440.png'));
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await snap(page, testInfo.outputPath('secrets-compare-1024.png'));
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.getByTestId('compare-overwrite').click();
+    await expect(page.getByTestId('editor-phase')).toHaveAttribute('data-value', 'clean');
+    expect(fs.readFileSync(memory, 'utf8')).toBe(`${original}- Groq key: ${GROQ}\n- Mine.`);
+  } finally {
+    await served.stop();
+  }
+});
+
+test('Purge from history: asks first, replaces the value in the file, rewrites every kept version, says git still holds it; a value still in another file is refused in words', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const served = await startServe([], { copyFrom: FIXTURE });
+  try {
+    const memory = path.join(served.workspace, 'MEMORY.md');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openApp(page, served.url);
+    // A second kept version of MEMORY.md that still holds the key, and a second file holding the password.
+    fs.appendFileSync(memory, '- Prefers totals in 万元.\n');
+    fs.writeFileSync(path.join(served.workspace, 'memory', 'router.md'), '# Router\n\n- admin password: hunter2\n');
+    await openFile(page, 'MEMORY.md');
+    await page.getByTestId('view-history').click();
+    await expect(page.getByTestId('version-row')).toHaveCount(2, { timeout: 20_000 });
+    await expect(page.locator('[data-testid="file-item"][data-path="memory/router.md"]')).toBeVisible();
+    await page.getByTestId('view-secrets').click();
+    const row = (file: string, label: string) =>
+      page.locator(`[data-testid="secret-row"][data-path="${file}"][data-label="${label}"]`);
+    await expect(row('memory/router.md', 'password •••••• (7)')).toBeVisible({ timeout: 20_000 });
+    await expect(row('MEMORY.md', 'tvly-…3HCS')).toHaveAttribute('data-line', '3');
+
+    // Asked first; "Cancel" changes nothing.
+    const before = fs.readFileSync(memory, 'utf8');
+    await row('MEMORY.md', 'tvly-…3HCS').getByTestId('secret-purge').click();
+    const confirm = page.getByTestId('purge-confirm');
+    await expect(confirm).toContainText('cannot be undone');
+    await expect(confirm).toContainText('Line 3 of MEMORY.md');
+    await snap(page, testInfo.outputPath('secrets-purge-confirm-1440.png'));
+    await page.getByTestId('purge-confirm-no').click();
+    await expect(confirm).toHaveCount(0);
+    expect(fs.readFileSync(memory, 'utf8')).toBe(before);
+
+    // Purge: the file gets the placeholder, the kept versions lose the value, git is named with its command.
+    await row('MEMORY.md', 'tvly-…3HCS').getByTestId('secret-purge').click();
+    await page.getByTestId('purge-confirm-yes').click();
+    const result = page.getByTestId('purge-result');
+    await expect(result).toHaveAttribute('data-kind', 'purged', { timeout: 30_000 });
+    expect(Number(await result.getAttribute('data-versions'))).toBeGreaterThanOrEqual(2);
+    await expect(result).toHaveAttribute('data-remaining', '0');
+    await expect(page.getByTestId('purge-transcripts')).toContainText('sessions/5ec7e750');
+    await expect(page.getByTestId('purge-git')).toContainText('Memory Lens never rewrites git history');
+    await expect(page.getByTestId('purge-git-command')).toContainText('filter-repo --replace-text REPLACEMENTS.txt');
+    await expectNoRawValue(page, 'purge result');
+    await expect(row('MEMORY.md', 'tvly-…3HCS')).toHaveCount(0);
+    expect(fs.readFileSync(memory, 'utf8')).toBe(before.replace(TAVILY, '<in password manager>'));
+    await snap(page, testInfo.outputPath('secrets-purge-result-1440.png'));
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await snap(page, testInfo.outputPath('secrets-purge-result-1024.png'));
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const holding = listFiles(served.dataDir).filter((file) => fs.readFileSync(file).includes(TAVILY));
+    expect(holding).toEqual([]);
+
+    // The same password in another file: replaced here, the purge refused, and the words say where it still is.
+    await row('MEMORY.md', 'password •••••• (7)').getByTestId('secret-purge').click();
+    await page.getByTestId('purge-confirm-yes').click();
+    await expect(result).toHaveAttribute('data-kind', 'still-in-files', { timeout: 30_000 });
+    await expect(result).toContainText('memory/router.md');
+    await expect(result).toContainText('Not purged');
+    expect(fs.readFileSync(memory, 'utf8')).not.toContain('hunter2');
+    const history = listFiles(path.join(served.dataDir)).filter((file) => fs.readFileSync(file).includes('hunter2'));
+    expect(history.length).toBeGreaterThan(0);
+    await expectNoRawValue(page, 'purge refused');
+  } finally {
+    await served.stop();
+  }
+});
+
+function listFiles(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && !entry.parentPath.includes(`${path.sep}models`))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}

@@ -104,6 +104,7 @@ describe('the production node build (tsconfig.node.json → dist/)', () => {
         'electron/memory/embed/embed-worker.js',
         'electron/memory/sync/prepare-pool.js',
         'electron/memory/sync/prepare-worker.js',
+        'electron/memory/search/sqlite/query-expansion/cedict-build-worker.js',
       ]),
     );
   });
@@ -143,6 +144,7 @@ describe('the bench node build (tsconfig.bench.json → dist-bench/), the checks
         'electron/memory/embed/embed-worker.js',
         'electron/memory/sync/prepare-pool.js',
         'electron/memory/sync/prepare-worker.js',
+        'electron/memory/search/sqlite/query-expansion/cedict-build-worker.js',
       ]),
     );
   });

@@ -6,11 +6,14 @@ import { EmbedderRetryStateSchema } from './embedder-retry-schemas.js';
 import { ERROR_CODES } from './errors.js';
 import { ExpansionOptionsSchema, TermExpansionSchema } from './expansion-schemas.js';
 import { ImportanceBreakdownSchema, OpenClawBreakdownSchema, SearchProfileSchema } from './openclaw-rank-schemas.js';
-import { AutomatedRunsSchema, SessionKindSchema } from './session-kind.js';
+import { AUTOMATED_RUNS, SESSION_KINDS } from './session-kind.js';
 import { TranscriptToolSchema } from './transcript-tool-schema.js';
 
 // ---------------------------------------------------------------------------------------------
 // Small building blocks
+
+const SessionKindSchema = z.enum(SESSION_KINDS);
+const AutomatedRunsSchema = z.enum(AUTOMATED_RUNS);
 
 /** Workspace-relative path as the renderer sends it. Containment is the engine's job (realpath). */
 export const RelPathSchema = z.string().min(1, 'path is empty').max(4096, 'path is too long');
@@ -251,8 +254,8 @@ export const DateBoostBreakdownSchema = z.object({
   boost: z.number(),
   match: z
     .object({
-      evidence: z.enum(['file-date', 'session-messages', 'text']),
-      /** The days of the evidence (a file's day, week or month; the messages' days; the date written). */
+      evidence: z.enum(['file-date', 'session-messages', 'heading', 'text']),
+      /** The days of the evidence (a file's day, week or month; the messages' days; the heading's; the date written). */
       from: z.string(),
       to: z.string(),
       /** For `text`: the date as written in the chunk. */
@@ -265,6 +268,22 @@ export const DateBoostBreakdownSchema = z.object({
     .nullable(),
   /** The factor applied to this chunk: `boost`, half of it for broader or written-date evidence, or 1. */
   multiplier: z.number(),
+});
+
+/**
+ * A question of date words alone ("what did we do on Feb 5th", "上周二做了什么"): the memories
+ * dated then are ranked by tier (shared/score.ts's DATED_TIERS: the day's note, notes dated then,
+ * notes covering more, conversations, notes that only mention the day, automated runs, the rest),
+ * then by day for a period, then by the ordinary score. `final` is computed from these parts.
+ */
+export const DatedBreakdownSchema = z.object({
+  tier: z.enum(['note', 'dated-note', 'broader-note', 'conversation', 'mention', 'automated', 'undated']),
+  /** Days in the asked period (1 for a day) and which of them this memory is from (0 = the first). */
+  days: z.number().int().min(1),
+  dayIndex: z.number().int().min(0),
+  /** The words read as the date, and those read as the question ("what did we do on", "做了什么"). */
+  dateWords: z.array(z.string()),
+  questionWords: z.array(z.string()),
 });
 
 /**
@@ -301,11 +320,16 @@ export const ScoreBreakdownSchema = z.object({
   dates: DateBoostBreakdownSchema.nullable().optional(),
   /** Present when the host keeps access counts (the app, the CLI, the MCP server). */
   access: AccessBreakdownSchema.optional(),
+  /** Present when the query is a date and nothing else: the tier decides, the rest orders within it. */
+  dated: DatedBreakdownSchema.optional(),
   /** Present when the chunk's file carries line annotations OpenClaw reads (MEMORY.md, USER.md). */
   importance: ImportanceBreakdownSchema.optional(),
   /** The `openclaw` profile: OpenClaw's own steps; `final` still comes from the parts above. */
   openclaw: OpenClawBreakdownSchema.optional(),
-  /** hybrid × every multiplier (decay, importance, dates, access): shared/score.ts's scoreMultipliers. */
+  /**
+   * hybrid × every multiplier (decay, importance, dates, access): shared/score.ts's scoreMultipliers;
+   * with `dated`, that product only orders within the tier (shared/score.ts's datedScore).
+   */
   final: z.number(),
 });
 
@@ -368,6 +392,7 @@ export const SearchNoticeSchema = z.object({
     'no-memory-then',
     'not-agent-model',
     'index-rebuilt',
+    'dictionary-pending',
   ]),
   message: z.string(),
   ...MessageRefFields,
@@ -496,6 +521,10 @@ export const IndexStatusSchema = z.object({
   errors: z.array(IndexErrorSchema),
   /** Files the index leaves out on purpose (too large, binary), with the reason. */
   skipped: z.array(SkippedFileSchema).optional(),
+  /**
+   * The running sync's progress; once a sync of this run finished, its `done` (until the next one
+   * starts); null before the first one finished, or after one that failed.
+   */
   progress: IndexProgressSchema.nullable(),
   lifecycle: IndexLifecycleSchema,
   /** An embedding endpoint that is down, and when it is tried next (search is keyword-only meanwhile). */

@@ -2,6 +2,7 @@
 // memory), the evidence each one cites and the fixes it offers. One zod declaration per shape, used
 // by the contract (shared/doctor-calls.ts), the doctor in electron/app/doctor, the CLI and the UI.
 import { z } from 'zod';
+import { AuthorKindSchema } from './history-schemas.js';
 
 export const FindingKindSchema = z.enum([
   'duplicate',
@@ -12,6 +13,33 @@ export const FindingKindSchema = z.enum([
   'never-used',
   'dreaming',
 ]);
+
+/**
+ * A doctor text as the interface translates it: a key of the `doctor` locale namespace
+ * (`finding.conflictTitle`, …) and its values, which may be messages themselves ("in 3 searches
+ * since …"). Beside each one the report keeps the English, for the CLI and scripts.
+ */
+export interface DoctorMessage {
+  id: string;
+  params: Record<string, string | number | DoctorMessage>;
+}
+
+export const DoctorMessageSchema: z.ZodType<DoctorMessage> = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    params: z.record(z.string(), z.union([z.string(), z.number(), DoctorMessageSchema])),
+  }),
+);
+
+/** Who wrote lines a finding cites, from the memory history (the version each line came from). */
+export const EvidenceAuthorSchema = z.object({
+  kind: AuthorKindSchema,
+  /** The history's words: "you, in Memory Lens", "your agent, in “Trip plans” at 12:03", … */
+  label: z.string(),
+  /** The version the lines came from, and when the app recorded it (epoch ms). */
+  versionId: z.number().int(),
+  time: z.number(),
+});
 
 /** One place in a memory file a finding points at. */
 export const FindingEvidenceSchema = z.object({
@@ -27,6 +55,12 @@ export const FindingEvidenceSchema = z.object({
   dateSource: z.string().nullable(),
   /** "newer", "older", "dreaming promotion", "retrieved 3 times", … */
   note: z.string().optional(),
+  noteMessage: DoctorMessageSchema.optional(),
+  /**
+   * Who wrote these lines, one entry per version they came from (oldest first); absent when the
+   * history was not asked (the one-shot CLI, never-used findings), empty when it holds no version.
+   */
+  authors: z.array(EvidenceAuthorSchema).optional(),
 });
 
 /**
@@ -49,7 +83,8 @@ export const FindingFixSchema = z.object({
   /** Stable within the finding: `keep-newer`, `remove-copy`, … */
   id: z.string(),
   label: z.string(),
-  /** What the history version will say: "doctor: …". */
+  labelMessage: DoctorMessageSchema,
+  /** What the history version will say: "doctor: …" (English: it is stored with the version). */
   reason: z.string(),
   edits: z.array(FixEditSchema),
 });
@@ -60,8 +95,11 @@ export const FindingSchema = z.object({
   kind: FindingKindSchema,
   /** `exact`, `near`, `copy`, `dreaming-repeat`; `key-value`, `is`, `version`; `skipped`, `broken-link`, … */
   subkind: z.string(),
+  /** English, for the CLI and scripts; the view translates `titleMessage` / `detailMessage`. */
   title: z.string(),
   detail: z.string(),
+  titleMessage: DoctorMessageSchema,
+  detailMessage: DoctorMessageSchema,
   evidence: z.array(FindingEvidenceSchema),
   fixes: z.array(FindingFixSchema),
 });
@@ -81,6 +119,7 @@ export const DoctorReportSchema = z.object({
   /** The search window the never-used findings read: searches recorded and since when. */
   searches: z.object({ count: z.number().int(), since: z.number().nullable() }),
   notes: z.array(z.string()),
+  noteMessages: z.array(DoctorMessageSchema),
 });
 
 export const DoctorFixResultSchema = z.object({
@@ -92,6 +131,7 @@ export const DoctorFixResultSchema = z.object({
 
 export type FindingKind = z.output<typeof FindingKindSchema>;
 export type FindingEvidence = z.output<typeof FindingEvidenceSchema>;
+export type EvidenceAuthor = z.output<typeof EvidenceAuthorSchema>;
 export type FixEdit = z.output<typeof FixEditSchema>;
 export type FindingFix = z.output<typeof FindingFixSchema>;
 export type Finding = z.output<typeof FindingSchema>;

@@ -32,6 +32,7 @@ export type AccessBreakdown = z.output<typeof S.AccessBreakdownSchema>;
 export type MmrBreakdown = z.output<typeof S.MmrBreakdownSchema>;
 export type QueryDate = z.output<typeof S.QueryDateSchema>;
 export type DateBoostBreakdown = z.output<typeof S.DateBoostBreakdownSchema>;
+export type DatedBreakdown = z.output<typeof S.DatedBreakdownSchema>;
 export type ScoreBreakdown = z.output<typeof S.ScoreBreakdownSchema>;
 export type HighlightRange = z.output<typeof S.HighlightRangeSchema>;
 export type SearchResult = z.output<typeof S.SearchResultSchema>;

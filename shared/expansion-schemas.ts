@@ -28,15 +28,3 @@ export const TermExpansionSchema = z.object({
   /** Its BM25 contribution was multiplied by this (below 1: it weighs less than the query's own words). */
   weight: z.number(),
 });
-
-/**
- * What a search expands with when it does not say. Measured on the labeled set and CMRC 2018
- * (docs/keyword-expansion.md): only what raised paraphrase and cross-lingual without a loss elsewhere is on.
- */
-export const EXPANSION_DEFAULTS = {
-  feedback: false,
-  thesaurus: false,
-  dictionary: true,
-  pivot: false,
-  weight: 0.5,
-} as const;

@@ -122,7 +122,9 @@ export function describeDates(d: DateBoostBreakdown): string {
         : `this file is dated ${when}`
       : d.match.evidence === 'session-messages'
         ? `these messages were written ${d.match.from === d.match.to ? 'on' : 'between'} ${when}${d.match.broader ? ', more than was asked: half the boost' : ''}`
-        : `it says ${quote(d.match.written ?? d.match.from)} but is not dated then: half the boost`;
+        : d.match.evidence === 'heading'
+          ? `it sits under ${d.match.from === d.match.to ? 'a heading' : 'headings'} dated ${when}`
+          : `it says ${quote(d.match.written ?? d.match.from)} but is not dated then: half the boost`;
   return `The query mentions ${asked}; ${evidence}: ×${+d.multiplier.toFixed(3)}.`;
 }
 

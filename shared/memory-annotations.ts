@@ -2,6 +2,7 @@
 // `<!-- project: key -->`), read by the rules of OpenClaw 2026.9.6 (its curated-annotations.ts):
 // the editor draws them as chips, the engine strips them from indexed text and turns them into
 // the importance multiplier. Pure: no I/O, no imports outside shared/.
+import { isRootMemoryPath } from './memory-scope.js';
 
 export type AnnotationKind = 'importance' | 'trigger' | 'project';
 
@@ -153,11 +154,6 @@ export function importanceMultiplier(importance: number | null | undefined): num
   return 0.75 + Math.max(1, Math.min(10, Math.floor(importance))) * 0.05;
 }
 
-/** Files whose line annotations OpenClaw reads (workspace-relative, forward slashes). */
-export function isCuratedRootPath(relPath: string): boolean {
-  return relPath === 'MEMORY.md' || relPath === 'memory.md' || relPath === 'USER.md';
-}
-
 /** Why an annotation does nothing, for the editor's chip; null when it is in effect. */
 export function annotationProblem(annotation: MemoryAnnotation, lineText: string): string | null {
   if (!lineText.trimEnd().endsWith('-->') && annotation.kind !== 'project')
@@ -185,7 +181,7 @@ export function chunkImportance(
   text: string,
   startLine: number,
 ): { importance: number | null; multiplier: number; line: number | null } | null {
-  if (!isCuratedRootPath(relPath)) return null;
+  if (!isRootMemoryPath(relPath)) return null;
   let importance: number | null = null;
   let line: number | null = null;
   text.split('\n').forEach((lineText, i) => {

@@ -2,6 +2,7 @@
 // from what Memory Lens finds for the same query in the files as they are now. Pure; the app core
 // gathers the evidence (agent-calls-service.ts), the UI and the CLI print `text` and `fix` as is.
 import type { CallDiagnosis, CallOutcome } from './agent-call-types.js';
+import { isOpenclawMemoryPath, OPENCLAW_MEMORY_FILES } from './memory-scope.js';
 
 /** One chunk Memory Lens finds now for the call's query (memory files only, minScore 0), best first. */
 export interface ReplayEvidence {
@@ -43,16 +44,6 @@ export interface DiagnosisInput {
 
 /** A chunk that holds fewer than half the query's words does not answer it. */
 const MIN_COVERAGE = 0.5;
-
-/** The files OpenClaw 2026.9's memory_search indexes by default (memory-tool-contract.ts). */
-export function isOpenclawMemoryPath(path: string): boolean {
-  return (
-    path === 'MEMORY.md' ||
-    path === 'memory.md' ||
-    path === 'USER.md' ||
-    (path.startsWith('memory/') && path.endsWith('.md'))
-  );
-}
 
 const DISABLED_FIX =
   'Set memory.search.provider in ~/.openclaw/openclaw.json to a provider it has a key for, or to "none" for keyword-only search; or give the agent Memory Lens (memlens mcp).';
@@ -147,7 +138,7 @@ function diagnoseAnswer(input: DiagnosisInput, answer: ReplayEvidence): CallDiag
   if (!isOpenclawMemoryPath(answer.path)) {
     return {
       code: 'outside-memory',
-      text: `the answer is in ${where}, which is outside memory/ (OpenClaw searches MEMORY.md, USER.md and memory/**/*.md)`,
+      text: `the answer is in ${where}, which is outside memory/ (OpenClaw searches ${OPENCLAW_MEMORY_FILES})`,
       path: answer.path,
       fix: `Move it under memory/, or add its folder to memorySearch.extraPaths in openclaw.json.`,
     };

@@ -1,12 +1,10 @@
 // Search profiles, and the breakdown parts that line annotations and the "as your agent ranks"
 // profile add to a result. New block beside contract-schemas.ts, which composes them.
 import { z } from 'zod';
+import { SEARCH_PROFILES } from './search-profiles.js';
 
-/** Which ranking answers: Memory Lens's own, or OpenClaw 2026.9.6's memory_search reproduced (keyword-only, or hybrid with the agent's embedder). */
-export const SearchProfileSchema = z.enum(['memory-lens', 'openclaw']);
-
-/** The OpenClaw release the `openclaw` profile reproduces (checked by shared/fixtures/openclaw-search-vectors.json). */
-export const OPENCLAW_RANKING_RELEASE = '2026.9.6';
+/** Which ranking answers (shared/search-profiles.ts). */
+export const SearchProfileSchema = z.enum(SEARCH_PROFILES);
 
 /**
  * `<!-- importance: N -->` on the chunk's lines (MEMORY.md, memory.md, USER.md): × (0.75 + 0.05 N),

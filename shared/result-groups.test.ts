@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SearchResult } from './domain.js';
-import { groupResults, hitLines, resultsAsListed, sameTextKey } from './result-groups.js';
+import { groupResults, hitLines, resultsAsListed } from './result-groups.js';
 
 function result(path: string, startLine: number, endLine: number, snippet: string, score: number): SearchResult {
   return {
@@ -37,43 +37,44 @@ describe('groupResults', () => {
     expect(log.hits[1]!.primary.rank).toBe(5);
   });
 
-  it('folds chunks of other files with the same text but for run times and ids into the best one', () => {
-    const prompt = (uuid: string, time: string) =>
-      `User: [cron:${uuid} Wise Support Email Check] Check the inbox. Current time: ${time}`;
+  it('folds the runs of one automated prompt across sessions into the best one, whatever each run answered', () => {
     const results = [
-      result(
-        'sessions/main/a.jsonl',
-        2,
-        5,
-        prompt('df444ebe-f415-4c1e-9a0b-3f2d8c7e6a51', '2026-11-05T08:00:00.000Z'),
-        1.13,
-      ),
-      result(
-        'sessions/main/b.jsonl',
-        2,
-        5,
-        prompt('df444ebe-f415-4c1e-9a0b-3f2d8c7e6a51', '2026-11-05T16:00:00.000Z'),
-        1.13,
-      ),
+      result('sessions/main/a.jsonl', 2, 5, 'User: Check the inbox. Assistant: Wise replied: returned', 1.13),
       result('memory/other.md', 1, 4, 'Something else entirely', 1.0),
-      result(
-        'sessions/main/c.jsonl',
-        2,
-        5,
-        prompt('df444ebe-f415-4c1e-9a0b-3f2d8c7e6a51', '2026-11-06T00:00:00.000Z'),
-        1.1,
-      ),
+      result('sessions/main/b.jsonl', 2, 5, 'User: Check the inbox. Assistant: No new replies', 0.9),
+      result('sessions/main/a.jsonl', 8, 9, 'Assistant: a later chunk of the same run', 0.8),
+      result('sessions/main/h.jsonl', 2, 3, 'User: Read HEARTBEAT.md if it exists', 0.7),
+    ];
+    const runOf = (path: string) =>
+      ({
+        'sessions/main/a.jsonl': 'cron\0Wise',
+        'sessions/main/b.jsonl': 'cron\0Wise',
+        'sessions/main/h.jsonl': 'heartbeat\0',
+      })[path];
+    const groups = groupResults(results, runOf);
+    expect(groups.map((g) => g.path)).toEqual(['sessions/main/a.jsonl', 'memory/other.md', 'sessions/main/h.jsonl']);
+    const wise = groups[0]!.hits;
+    expect(wise).toHaveLength(1);
+    expect(wise[0]!.runKey).toBe('cron\0Wise');
+    expect(wise[0]!.alike.map((a) => `${a.result.path}:${a.result.startLine}`)).toEqual([
+      'sessions/main/b.jsonl:2',
+      'sessions/main/a.jsonl:8',
+    ]);
+    expect(groups[1]!.hits[0]!.runKey).toBeUndefined();
+  });
+
+  it('folds a note copied under two folders into one hit that lists the copy (Markdown and spacing aside)', () => {
+    const results = [
+      result('memory/P0/2026-04-17.md', 1, 3, '- **Ship** the  HG-2 PVT build\n- call Priya', 0.9),
+      result('memory/daily/2026-04-17.md', 1, 3, '* Ship the HG-2 PVT build\n* call priya', 0.9),
+      result('memory/daily/2026-04-18.md', 1, 3, '- Ship the HG-3 PVT build\n- call Priya', 0.8),
     ];
     const groups = groupResults(results);
-    expect(groups.map((g) => g.path)).toEqual(['sessions/main/a.jsonl', 'memory/other.md']);
-    expect(groups[0]!.hits[0]!.alike.map((a) => a.result.path)).toEqual([
-      'sessions/main/b.jsonl',
-      'sessions/main/c.jsonl',
-    ]);
+    expect(groups.map((g) => g.path)).toEqual(['memory/P0/2026-04-17.md', 'memory/daily/2026-04-18.md']);
+    expect(groups[0]!.hits[0]!.alike.map((a) => a.result.path)).toEqual(['memory/daily/2026-04-17.md']);
   });
 
   it('keeps different text apart and never folds a file into itself', () => {
-    expect(sameTextKey('Wise replied: returned')).not.toBe(sameTextKey('No new replies'));
     const groups = groupResults([result('memory/a.md', 1, 3, 'same', 1), result('memory/a.md', 10, 12, 'same', 0.9)]);
     expect(groups).toHaveLength(1);
     expect(groups[0]!.hits.map(hitLines)).toEqual(['1-3', '10-12']);

@@ -1,9 +1,11 @@
 // Search results as a person reads them: one entry per file, like VS Code's search. Chunks of one
-// file whose lines overlap or touch become one hit spanning them; chunks whose text is the same but
-// for numbers (a cron prompt with its run time, in many sessions) fold into the best one, "and N
-// more like it". Pure post-processing of the engine's ranked list: every hit keeps the engine's
-// result — its rank, score and breakdown — as its `primary`, so the numbers shown stay exact.
+// file whose lines overlap or touch become one hit spanning them; chunks of other files with the
+// same text (shared/same-text.ts: a note copied under two folders) fold into the best one, which
+// lists them; the runs of one automated prompt (a cron job, the heartbeat, a sub-agent's task) fold
+// across sessions into one hit with the run list. Pure post-processing of the engine's ranked list:
+// every hit keeps the engine's result — its rank, score and breakdown — as its `primary`.
 import type { SearchResult } from './domain.js';
+import { sameTextKey } from './same-text.js';
 
 export interface RankedResult {
   result: SearchResult;
@@ -16,8 +18,10 @@ export interface ResultHit {
   primary: RankedResult;
   /** Other chunks of the same file merged into this hit (overlapping or adjacent lines), by rank. */
   merged: RankedResult[];
-  /** Chunks elsewhere with the same text but for numbers and spacing, folded into this hit, by rank. */
+  /** Chunks elsewhere folded into this hit, by rank: the same text, or other runs of the same prompt. */
   alike: RankedResult[];
+  /** Set when the hit folds the runs of one automated prompt (the key `runOf` gave its sessions). */
+  runKey?: string;
   /** The lines the hit spans: all of its merged chunks. */
   startLine: number;
   endLine: number;
@@ -32,33 +36,29 @@ export interface ResultGroup {
   hits: ResultHit[];
 }
 
-/**
- * What makes two snippets "the same text": digits, ISO times and hex ids (run times, session ids)
- * dropped, whitespace and case folded. Exported so the rule is tested by itself.
- */
-export function sameTextKey(snippet: string): string {
-  return snippet
-    .replace(/…/g, '')
-    .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, '#')
-    .replace(/\p{Nd}+/gu, '#')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .toLowerCase();
+/** Which automated prompt left a path (cron job, heartbeat, sub-agent task); undefined for the rest. */
+export type RunOf = (path: string) => string | undefined;
+
+interface FoldEntry {
+  head: RankedResult;
+  alike: RankedResult[];
+  runKey?: string;
 }
 
-function foldAlike(ranked: RankedResult[]): Array<{ head: RankedResult; alike: RankedResult[] }> {
-  const byKey = new Map<string, { head: RankedResult; alike: RankedResult[] }>();
-  const out: Array<{ head: RankedResult; alike: RankedResult[] }> = [];
+function foldAlike(ranked: RankedResult[], runOf: RunOf): FoldEntry[] {
+  const byKey = new Map<string, FoldEntry>();
+  const out: FoldEntry[] = [];
   for (const item of ranked) {
-    const key = sameTextKey(item.result.snippet);
-    const seen = key ? byKey.get(key) : undefined;
-    // Same text in the same file is a matter for merging by lines, not folding.
-    if (seen && seen.head.result.path !== item.result.path) {
+    const run = runOf(item.result.path);
+    const key = run !== undefined ? `run\0${run}` : `text\0${sameTextKey(item.result.snippet)}`;
+    const seen = key !== 'text\0' ? byKey.get(key) : undefined;
+    // Same text in the same file is a matter for merging by lines; a run's every chunk folds.
+    if (seen && (run !== undefined || seen.head.result.path !== item.result.path)) {
       seen.alike.push(item);
       continue;
     }
-    const entry = { head: item, alike: [] };
-    if (key && !seen) byKey.set(key, entry);
+    const entry: FoldEntry = { head: item, alike: [], ...(run !== undefined ? { runKey: run } : {}) };
+    if (key !== 'text\0' && !seen) byKey.set(key, entry);
     out.push(entry);
   }
   return out;
@@ -117,7 +117,7 @@ export function mergeLineRegions<T extends { path: string; startLine: number; en
 }
 
 /** Merges a file's entries whose line ranges overlap or touch (end + 1 ≥ next start). */
-function mergeByLines(entries: Array<{ head: RankedResult; alike: RankedResult[] }>): ResultHit[] {
+function mergeByLines(entries: FoldEntry[]): ResultHit[] {
   const byRank = [...entries].sort((a, b) => a.head.rank - b.head.rank);
   const asLines = byRank.map((entry) => ({
     entry,
@@ -125,20 +125,24 @@ function mergeByLines(entries: Array<{ head: RankedResult; alike: RankedResult[]
     startLine: entry.head.result.startLine,
     endLine: entry.head.result.endLine,
   }));
-  return mergeLineRegions(asLines).map((region) => ({
-    primary: region.items[0]!.entry.head,
-    merged: region.items.slice(1).map((i) => i.entry.head),
-    alike: region.items.flatMap((i) => i.entry.alike).sort((a, b) => a.rank - b.rank),
-    startLine: region.startLine,
-    endLine: region.endLine,
-  }));
+  return mergeLineRegions(asLines).map((region) => {
+    const runKey = region.items[0]!.entry.runKey;
+    return {
+      primary: region.items[0]!.entry.head,
+      merged: region.items.slice(1).map((i) => i.entry.head),
+      alike: region.items.flatMap((i) => i.entry.alike).sort((a, b) => a.rank - b.rank),
+      ...(runKey !== undefined ? { runKey } : {}),
+      startLine: region.startLine,
+      endLine: region.endLine,
+    };
+  });
 }
 
-/** The engine's ranked results grouped by file, merged by lines and folded by text. */
-export function groupResults(results: readonly SearchResult[]): ResultGroup[] {
+/** The engine's ranked results grouped by file, merged by lines, folded by text and by prompt. */
+export function groupResults(results: readonly SearchResult[], runOf: RunOf = () => undefined): ResultGroup[] {
   const ranked = results.map((result, i) => ({ result, rank: i + 1 }));
-  const byPath = new Map<string, Array<{ head: RankedResult; alike: RankedResult[] }>>();
-  for (const entry of foldAlike(ranked)) {
+  const byPath = new Map<string, FoldEntry[]>();
+  for (const entry of foldAlike(ranked, runOf)) {
     const list = byPath.get(entry.head.result.path) ?? [];
     list.push(entry);
     byPath.set(entry.head.result.path, list);

@@ -3,7 +3,7 @@
 // Grouping and folding shrink a list and moving automated hits down empties its top, so the UI
 // asks the engine for more chunks than it shows (groupingRequestSize) and cuts here.
 import type { SearchResult } from './domain.js';
-import { groupResults, resultsAsListed, type ResultGroup, type ResultHit } from './result-groups.js';
+import { groupResults, resultsAsListed, type ResultGroup, type ResultHit, type RunOf } from './result-groups.js';
 
 /** Where hits from automated sessions go: after the conversations (default), hidden, or in rank order. */
 export type AutomatedPlacement = 'after' | 'hidden' | 'mixed';
@@ -23,6 +23,8 @@ export interface ResultLayout {
 
 export interface LayoutOptions {
   isAutomated(path: string): boolean;
+  /** The automated prompt a path's session ran (its runs fold into one card); undefined for the rest. */
+  runOf?: RunOf;
   placement: AutomatedPlacement;
   /** How many hits to show: the panel's max results. */
   shown: number;
@@ -56,7 +58,7 @@ function cut(groups: readonly ResultGroup[], max: number): ResultGroup[] {
 const hitsIn = (groups: readonly ResultGroup[]): number => groups.reduce((n, g) => n + g.hits.length, 0);
 
 export function layoutResults(results: readonly SearchResult[], options: LayoutOptions): ResultLayout {
-  const groups = options.asListed ? resultsAsListed(results) : groupResults(results);
+  const groups = options.asListed ? resultsAsListed(results) : groupResults(results, options.runOf);
   const automatedGroups = groups.filter((g) => options.isAutomated(g.path));
   const automatedHits = automatedGroups.reduce((n, g) => n + hitCount(g), 0);
   const shown = Math.max(0, options.shown);

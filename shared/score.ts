@@ -1,6 +1,6 @@
 // The one place a final score is computed. The engine calls it to rank; the CLI and the UI only
 // display `breakdown.final`, and tests call it to check that a breakdown accounts for its score.
-import type { ScoreBreakdown } from './domain.js';
+import type { DatedBreakdown, ScoreBreakdown } from './domain.js';
 
 /** FTS5's BM25 saturation constant (fts5_aux.c), needed to read its scores. */
 export const FTS5_BM25_K1 = 1.2;
@@ -81,12 +81,52 @@ export function scoreMultipliers(
   ];
 }
 
-/** final = (vector weight × vector score + text weight × keyword score) × decay × importance × date boost × access boost. */
-export function computeFinalScore(
+/**
+ * The band of scores each tier of a date-only question holds: [floor, floor + DATED_TIER_SPAN).
+ * Bands never overlap, so no keyword or vector match lifts a memory into a higher tier; every
+ * dated tier sits above the default minScore (0.35), so the day's memories show at the defaults,
+ * and memories not dated then stay below it.
+ */
+export const DATED_TIERS: Record<DatedBreakdown['tier'], { floor: number; span: number }> = {
+  note: { floor: 0.9, span: 0.09 },
+  'dated-note': { floor: 0.8, span: 0.09 },
+  'broader-note': { floor: 0.7, span: 0.09 },
+  conversation: { floor: 0.6, span: 0.09 },
+  mention: { floor: 0.5, span: 0.09 },
+  automated: { floor: 0.4, span: 0.09 },
+  undated: { floor: 0, span: 0.3 },
+};
+
+/**
+ * A date-only question's score: the tier's floor, plus its span shared out over the asked days
+ * (an earlier day of a period first, so a week reads in date order) and, within one day, the
+ * ordinary score mapped into [0, 1) by r / (1 + r).
+ */
+export function datedScore(dated: Pick<DatedBreakdown, 'tier' | 'days' | 'dayIndex'>, relevance: number): number {
+  const { floor, span } = DATED_TIERS[dated.tier];
+  const r = Math.max(0, relevance);
+  const dayIndex = Math.min(Math.max(0, dated.dayIndex), dated.days - 1);
+  return floor + (span * (dated.days - 1 - dayIndex + r / (1 + r))) / dated.days;
+}
+
+/** hybrid × every multiplier: the final score of any question that is not a date alone. */
+export function computeRelevance(
   b: Pick<ScoreBreakdown, 'keyword' | 'vector' | 'weights' | 'decay'> &
     Partial<Pick<ScoreBreakdown, 'importance' | 'dates' | 'access'>>,
 ): number {
-  let final = computeHybrid(b);
-  for (const m of scoreMultipliers(b)) final *= m.value;
-  return final;
+  let score = computeHybrid(b);
+  for (const m of scoreMultipliers(b)) score *= m.value;
+  return score;
+}
+
+/**
+ * final = (vector weight × vector score + text weight × keyword score) × decay × importance × date
+ * boost × access boost; for a date-only question (`dated`), that product orders within the tier.
+ */
+export function computeFinalScore(
+  b: Pick<ScoreBreakdown, 'keyword' | 'vector' | 'weights' | 'decay'> &
+    Partial<Pick<ScoreBreakdown, 'importance' | 'dates' | 'access' | 'dated'>>,
+): number {
+  const relevance = computeRelevance(b);
+  return b.dated ? datedScore(b.dated, relevance) : relevance;
 }

@@ -44,3 +44,15 @@ export const CHUNKING_DEFAULTS = {
 export function candidateCount(maxResults: number): number {
   return Math.max(SEARCH_DEFAULTS.minCandidates, maxResults * SEARCH_DEFAULTS.candidateMultiplier);
 }
+
+/**
+ * What a search expands with when it does not say. Measured on the labeled set and CMRC 2018
+ * (docs/keyword-expansion.md): only what raised paraphrase and cross-lingual without a loss elsewhere is on.
+ */
+export const EXPANSION_DEFAULTS = {
+  feedback: false,
+  thesaurus: false,
+  dictionary: true,
+  pivot: false,
+  weight: 0.5,
+} as const;

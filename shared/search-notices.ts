@@ -42,3 +42,16 @@ export function relaxedQueryNotice(
 export function vectorTimeoutNotice(timeoutMs: number): SearchNotice {
   return notice('vector-timeout', 'vectorTimeout', { ms: timeoutMs });
 }
+
+/** `dictionary-pending`: this search ran without Chinese↔English translations (the dictionary is not ready). */
+export function dictionaryPendingNotice(
+  dictionary: { state: 'building' } | { state: 'unavailable'; reason: string },
+): SearchNotice {
+  return {
+    code: 'dictionary-pending',
+    message:
+      dictionary.state === 'building'
+        ? 'The Chinese↔English dictionary is being prepared for its first use (a few seconds); this search ran without translations.'
+        : `The Chinese↔English dictionary cannot be used: ${dictionary.reason}. This search ran without translations.`,
+  };
+}

@@ -34,6 +34,9 @@ export type SecretList = z.output<typeof SecretListSchema>;
 /** The placeholder a replace writes when none is given. */
 export const DEFAULT_SECRET_PLACEHOLDER = '<in password manager>';
 
+/** What a value purged from history becomes in every copy the app keeps (historyPurgeSecret's default). */
+export const PURGED_PLACEHOLDER = '<purged secret>';
+
 export const SecretFixArgsSchema = z.strictObject({
   path: RelPathSchema,
   line: z.number().int().min(1),

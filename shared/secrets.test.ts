@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findSecrets, maskSecrets, maskWithRanges, revealSecrets } from './secrets.js';
+import { findingAt, findSecrets, maskSecrets, maskWithRanges, revealSecrets } from './secrets.js';
 
 const FAKE = {
   openai: 'sk-proj-Ab3dEf6hIj9kLm2nOp5qRs8tUv',
@@ -121,5 +121,27 @@ describe('secretlint preset and our rules together', () => {
     const raw = `key ${FAKE.tavily} and password: hunter2 and ${FAKE.openai}`;
     const snippet = maskSecrets(raw).slice(4);
     expect(revealSecrets(snippet, raw)).toBe(raw.slice(4));
+  });
+});
+
+describe('findingAt', () => {
+  const text = [
+    '# Keys',
+    '- OpenAI sk-proj-Ab3dEf6hIj9kLm2nOp5qRs8tUv and Tavily tvly-dev-9fK2mQ7xLp4Rt8Zw3HCS',
+    '-----BEGIN OPENSSH PRIVATE KEY-----',
+    'b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW',
+    '-----END OPENSSH PRIVATE KEY-----',
+  ].join('\n');
+
+  it('picks the value a Secrets entry names by its line and label, a multi-line key by its first line', () => {
+    expect(findingAt(text, 2, 'tvly-…3HCS')?.value).toBe('tvly-dev-9fK2mQ7xLp4Rt8Zw3HCS');
+    expect(findingAt(text, 2, 'sk-…8tUv')?.value).toBe('sk-proj-Ab3dEf6hIj9kLm2nOp5qRs8tUv');
+    expect(findingAt(text, 3, 'private key ••••••')?.value).toContain('b3BlbnNzaC1rZXktdjEAAAAABG5vbmUA');
+  });
+
+  it('finds nothing on another line or under another label', () => {
+    expect(findingAt(text, 1, 'tvly-…3HCS')).toBeNull();
+    expect(findingAt(text, 2, 'tvly-…0000')).toBeNull();
+    expect(findingAt(text, 9, 'tvly-…3HCS')).toBeNull();
   });
 });

@@ -223,6 +223,21 @@ export function findSecrets(text: string): SecretFinding[] {
   return [...preset, ...memoryFindings(text, preset)].sort((a, b) => a.start - b.start);
 }
 
+/**
+ * The finding in `text` that starts on 1-based `line` and masks to `label` (a Secrets list entry's
+ * line and label; a multi-line value is named by its first line), or null.
+ */
+export function findingAt(text: string, line: number, label: string): SecretFinding | null {
+  const lineStarts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lineStarts.push(i + 1);
+  const from = lineStarts[line - 1];
+  if (from === undefined) return null;
+  const to = lineStarts[line] ?? text.length + 1;
+  return (
+    findSecrets(text).find((f) => f.start >= from && f.start < to && maskLabel(f).split('\n')[0] === label) ?? null
+  );
+}
+
 // ---------------------------------------------------------------------------------------------
 // Masking
 

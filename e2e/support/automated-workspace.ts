@@ -2,7 +2,10 @@
 // the transcripts its scheduler leaves — cron runs (`[cron:<job id> <job name>] …`, one session
 // per run, the same prompt every time), heartbeat turns ("Read HEARTBEAT.md if it exists…"), a
 // sub-agent — beside Feishu conversations in Chinese, with OpenClaw's `sessions.json` naming the
-// session keys, and a long Chinese daily note whose chunks overlap.
+// session keys, and a long Chinese daily note whose chunks overlap. As real ones do, it also keeps
+// archives (`*.jsonl.deleted.*` cron runs, a `*.jsonl.reset.*` main session that only ever ran the
+// heartbeat), one note copied under two folders, a transcript holding thousands of U+FFFD
+// characters (valid UTF-8), and one whose records carry no timestamp.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -98,6 +101,22 @@ function longDailyNote(): string {
   return `${out.join('\n')}\n`;
 }
 
+/** Two Wise runs OpenClaw deleted: archives, in no `sessions.json`, recognised by their cron envelope. */
+export const DELETED_CRON_RUNS = 2;
+/** The note copied under two folders, and a line of it. */
+export const COPIED_NOTE = {
+  paths: ['memory/P0/2026-04-17.md', 'memory/daily/2026-04-17.md'],
+  words: 'Orchid gateway cutover',
+};
+/** A conversation whose text holds many U+FFFD characters, and the day its messages were written. */
+export const MOJIBAKE_SESSION = {
+  id: 'fffd0000-4c1e-4a0b-8f2d-000000000fff',
+  words: 'Kestrel invoice',
+  day: '2026-04-10',
+};
+/** A transcript whose records carry no timestamp: dated by its file's time. */
+export const UNDATED_SESSION = { id: 'a0a0a0a0-0000-4000-8000-00000000d47e', words: 'Marmot backlog' };
+
 /** Writes the workspace into a new temp folder and returns it (for startServe's `moveFrom`). */
 export function buildAutomatedWorkspace(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-auto-ws-'));
@@ -192,6 +211,69 @@ export function buildAutomatedWorkspace(): string {
       sessionId: id,
       updatedAt: start.getTime(),
     };
+  }
+  for (let i = 0; i < DELETED_CRON_RUNS; i++) {
+    const id = uuid(500 + i);
+    const start = new Date(day - (i + 1) * 86_400_000);
+    const body = `[cron:${CRON_JOB.id} ${CRON_JOB.name}] ${CRON_PROMPT}\nCurrent time: ${start.toISOString()}`;
+    fs.writeFileSync(
+      path.join(sessions, `${id}.jsonl.deleted.${start.toISOString().replace(/:/g, '-')}`),
+      sessionLines(id, start, [
+        { role: 'user', text: body },
+        { role: 'assistant', text: 'No new replies from Wise support about the February 5th transfer.' },
+      ]),
+    );
+  }
+  {
+    // The main session, reset: every turn in it was the heartbeat's (an interactive key, so the messages decide).
+    const id = uuid(600);
+    const start = new Date(day - 2 * 86_400_000);
+    fs.writeFileSync(
+      path.join(sessions, `${id}.jsonl.reset.${start.toISOString().replace(/:/g, '-')}`),
+      sessionLines(id, start, [
+        { role: 'user', text: HEARTBEAT_PROMPT },
+        { role: 'assistant', text: 'HEARTBEAT_OK' },
+        { role: 'user', text: HEARTBEAT_PROMPT },
+        { role: 'assistant', text: '提醒：Wise 转账还没到账，明天再查。' },
+      ]),
+    );
+  }
+  {
+    const { id, words } = MOJIBAKE_SESSION;
+    const start = new Date(`${MOJIBAKE_SESSION.day}T09:00:00Z`);
+    // 40 lines of pasted mojibake: about a third of the characters are U+FFFD.
+    const garbled = Array.from({ length: 40 }, (_, i) => `行${i} \uFFFD\uFFFD\uFFFD 报价单 \uFFFD\uFFFD`).join('\n');
+    fs.writeFileSync(
+      path.join(sessions, `${id}.jsonl`),
+      sessionLines(id, start, [
+        { role: 'user', text: `这是对方发来的 ${words} 原文，乱码了：\n${garbled}` },
+        { role: 'assistant', text: `${words}: the amount is 4,200 EUR, due 30 April; the rest is unreadable.` },
+      ]),
+    );
+  }
+  {
+    const { id, words } = UNDATED_SESSION;
+    const records = [
+      { type: 'session', version: 3, id, cwd: '~/.openclaw/workspace' },
+      {
+        type: 'message',
+        id: 'u1',
+        parentId: null,
+        message: { role: 'user', content: `What is left in the ${words}?` },
+      },
+      {
+        type: 'message',
+        id: 'a1',
+        parentId: 'u1',
+        message: { role: 'assistant', content: [{ type: 'text', text: `The ${words} has two items left.` }] },
+      },
+    ];
+    fs.writeFileSync(path.join(sessions, `${id}.jsonl`), records.map((r) => JSON.stringify(r)).join('\n') + '\n');
+  }
+  const copied = `# 2026-04-17\n\n- ${COPIED_NOTE.words} moved to Friday; 赵婷 runs the checklist.\n- Priya signs off the rollback plan before noon.\n`;
+  for (const rel of COPIED_NOTE.paths) {
+    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    fs.writeFileSync(path.join(dir, rel), copied);
   }
   fs.writeFileSync(path.join(sessions, 'sessions.json'), JSON.stringify(store, null, 2));
   return dir;

@@ -11,7 +11,7 @@ import {
 } from '../../shared/contract.js';
 import { MemoryLensError } from '../../shared/errors.js';
 import type { ApiDispatcher } from '../../shared/contract.js';
-import { loggedResponse } from './agent/agent-memory-tools.js';
+import { loggedResponse } from './agent/logged-response.js';
 import { sha256 } from '../memory/text/hash.js';
 import { createApiDispatcher } from './api-dispatcher.js';
 import { DoctorService } from './doctor/doctor-service.js';

@@ -23,7 +23,6 @@ import { AgentCallsService } from './agent/agent-calls-service.js';
 import { fileAccessOf } from './agent/file-access.js';
 import { saveWorkspaceSession } from './agent/save-session-memory.js';
 import { defaultOpenclawHome, listSessionSources } from '../memory/workspace/session-sources.js';
-import { agentIdsForWorkspace } from '../memory/agent-db/agent-roster.js';
 import { listAgentWorkspaces } from './agent-workspaces.js';
 import type { DraftStore } from './draft-store.js';
 import type { DoctorService } from './doctor/doctor-service.js';
@@ -160,17 +159,7 @@ export function createApiDispatcher(deps: DispatcherDeps): ApiDispatcher {
     saveSessionMemory: ({ path, messages }) =>
       saveWorkspaceSession(engine(), path, messages !== undefined ? { count: messages } : {}),
     workspaceInfo: () => deps.session.info(),
-    listSessionSources: () => {
-      const { workspaceDir: dir, sessionDirs, openclawHome, excludedAgents } = deps.session.currentOptions();
-      const agentScope = agentIdsForWorkspace(dir, openclawHome ?? defaultOpenclawHome());
-      return listSessionSources({
-        workspaceDir: dir,
-        ...(agentScope ? { agentScope } : {}),
-        ...(sessionDirs ? { sessionDirs } : {}),
-        ...(openclawHome ? { openclawHome } : {}),
-        ...(excludedAgents ? { excludedAgents } : {}),
-      });
-    },
+    listSessionSources: () => listSessionSources(engine().scope.where),
     findMatches: (args) => findMatches(engine(), { ...args, path: normalizeRelPath(args.path) }),
     draftList: () => need(deps.drafts, 'Drafts').list(workspaceDir()),
     draftPut: ({ path, text, baseHash }) => need(deps.drafts, 'Drafts').put(workspaceDir(), path, text, baseHash),
@@ -234,6 +223,10 @@ export function createApiDispatcher(deps: DispatcherDeps): ApiDispatcher {
           throw new MemoryLensError('INVALID_ARGUMENT', `${method}: ${summarizeIssues(parsed.error)}`);
         }
         const run = handlers[method] as (args: unknown) => Promise<unknown> | unknown;
+        // Each call starts on a turn of its own: calls awaited back to back in one process (a script,
+        // the MCP tools, a test) would otherwise run as one microtask chain, starving timers, file
+        // events and background work such as the doctor's pass (synchronous SQLite never yields).
+        await new Promise((resolve) => setImmediate(resolve));
         // Display text leaves with its secrets masked (display-secrets.ts says which calls).
         const result =
           DISPLAY_TREATMENT[method] === 'mask' ? maskDisplay(await run(parsed.data)) : await run(parsed.data);

@@ -162,7 +162,7 @@ export async function createAppService(options: AppServiceOptions): Promise<AppS
         return isAgentWorkspace(requested, workspaceDir, openclawHome ?? defaultOpenclawHome());
       },
     }),
-    ...(options.trashItem ? { trashFile: createOsTrash(() => session.currentOptions(), options.trashItem) } : {}),
+    ...(options.trashItem ? { trashFile: createOsTrash(() => session.current().scope, options.trashItem) } : {}),
     purgeSecret: createSecretPurge({ dataDir: options.dataDir, session, history, activity, log: options.log }),
     drafts: new DraftStore(options.dataDir),
     judgments: new JudgmentStore(options.dataDir),

@@ -3,7 +3,7 @@
 // raw (the editor masks by decoration, so a save never writes a placeholder back), the display
 // calls are masked here, and search masks in the engine (so the CLI and MCP get it too).
 import type { CallName } from '../../shared/contract.js';
-import { maskSecrets, maskWithRanges } from '../../shared/secrets.js';
+import { maskLabel, maskSecrets, maskWithRanges, type SecretFinding } from '../../shared/secrets.js';
 
 export type DisplayTreatment =
   /** Shown as text (transcripts, diffs, previews…): every string masked. */
@@ -114,4 +114,29 @@ function maskValue(value: unknown): unknown {
     out.highlights = ranges;
   }
   return out;
+}
+
+/**
+ * `value` with each of `findings`' values, in any case, replaced by its label in every string: for
+ * text derived from a query (a breakdown's FTS query, its terms), where a value stands without the
+ * word before it that let the detector see it.
+ */
+export function maskValuesIn<T>(value: T, findings: readonly SecretFinding[]): T {
+  if (findings.length === 0) return value;
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const byValue = new Map(findings.map((f) => [f.value.toLowerCase(), maskLabel(f)]));
+  const pattern = new RegExp(
+    [...byValue.keys()]
+      .sort((a, b) => b.length - a.length)
+      .map(escape)
+      .join('|'),
+    'gi',
+  );
+  const replace = (field: unknown): unknown => {
+    if (typeof field === 'string') return field.replace(pattern, (found) => byValue.get(found.toLowerCase()) ?? found);
+    if (Array.isArray(field)) return field.map(replace);
+    if (field === null || typeof field !== 'object') return field;
+    return Object.fromEntries(Object.entries(field).map(([key, inner]) => [key, replace(inner)]));
+  };
+  return replace(value) as T;
 }

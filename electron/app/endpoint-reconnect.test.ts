@@ -102,7 +102,10 @@ function nextStatus(app: AppService, test: (status: IndexStatus) => boolean): Pr
 }
 
 const fullyEmbedded = (status: IndexStatus) =>
-  status.mode === 'hybrid' && status.chunks > 0 && status.vectorsStored === status.chunks && !status.progress;
+  status.mode === 'hybrid' &&
+  status.chunks > 0 &&
+  status.vectorsStored === status.chunks &&
+  status.progress?.phase === 'done';
 const meaningOnly = (response: SearchResponse, file: string) =>
   response.results.find(
     (r) =>

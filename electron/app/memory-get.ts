@@ -1,8 +1,10 @@
 // memory_get without an engine: the file read under the engine's own path rules
-// (workspace/memory-path.ts), so `memlens get` opens no index, search code or model.
+// (workspace/workspace-scope.ts, workspace/memory-path.ts), so `memlens get` opens no index,
+// search code or model.
 import type { MemoryGetResult } from '../../shared/domain.js';
 import type { EngineOptions } from '../memory/engine-types.js';
 import { memoryGet } from '../memory/workspace/file-io.js';
+import { WorkspaceScope } from '../memory/workspace/workspace-scope.js';
 
 export function getMemoryLines(
   options: Pick<EngineOptions, 'workspaceDir' | 'sessionDirs' | 'extraPaths' | 'excludedAgents'>,
@@ -10,11 +12,11 @@ export function getMemoryLines(
   from?: number,
   lines?: number,
 ): Promise<MemoryGetResult> {
-  const discover = {
+  const scope = new WorkspaceScope({
     workspaceDir: options.workspaceDir,
     sessionDirs: options.sessionDirs ?? [],
     extraPaths: options.extraPaths ?? [],
     excludedAgents: options.excludedAgents ?? [],
-  };
-  return memoryGet(discover, relPath, from, lines);
+  });
+  return memoryGet(scope, relPath, from, lines);
 }

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { toErrorValue } from '../../shared/errors.js';
 import { sha256 } from '../memory/text/hash.js';
 import { createOsTrash } from './os-trash.js';
+import { WorkspaceScope } from '../memory/workspace/workspace-scope.js';
 
 let root: string;
 let workspace: string;
@@ -30,7 +31,7 @@ beforeEach(() => {
   fs.symlinkSync(path.join(root, 'outside.md'), path.join(workspace, 'memory', 'escape.md'));
   // A real "trash": moves the file, as shell.trashItem does.
   trashWith = createOsTrash(
-    () => ({ workspaceDir: workspace }),
+    () => new WorkspaceScope({ workspaceDir: workspace }),
     async (abs) => fs.renameSync(abs, path.join(trashDir, path.basename(abs))),
   );
 });

@@ -6,17 +6,17 @@ import fs from 'node:fs/promises';
 import { MemoryLensError } from '../../shared/errors.js';
 import { sha256 } from '../memory/text/hash.js';
 import { PathLocks } from '../memory/files/path-lock.js';
-import type { DiscoverOptions } from '../memory/workspace/discover.js';
 import { resolveMemoryPath } from '../memory/workspace/memory-path.js';
+import type { WorkspaceScope } from '../memory/workspace/workspace-scope.js';
 
 export function createOsTrash(
-  discover: () => DiscoverOptions,
+  scope: () => WorkspaceScope,
   trashItem: (absPath: string) => Promise<void>,
 ): (relPath: string, expectedHash: string) => Promise<void> {
   // The same locks as the engine's writes (in-process and across processes): a delete is compare-and-swap too.
   const locks = new PathLocks();
   return async (relPath, expectedHash) => {
-    const { path: clean, abs, entry, isLink } = await resolveMemoryPath(discover(), relPath, 'edit');
+    const { path: clean, abs, entry, isLink } = await resolveMemoryPath(scope(), relPath, 'edit');
     await locks.runForFiles([entry, abs], async () => {
       const stat = await fs.lstat(abs).catch(() => null);
       if (!stat?.isFile())

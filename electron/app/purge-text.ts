@@ -2,9 +2,6 @@
 // trash), in JSON (drafts, judgments, the search log's entries) and in SQLite text columns. A value
 // is looked for both as typed and as JSON writes it (a quote or backslash in it is escaped there).
 
-/** What a purged value becomes in every copy the app keeps. */
-export const PURGED_PLACEHOLDER = '<purged secret>';
-
 export interface PurgeNeedle {
   value: string;
   placeholder: string;

@@ -5,9 +5,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import Database from 'better-sqlite3';
 import { sha256 } from '../memory/text/hash.js';
+import { activityDbPathFor } from './agent/agent-activity-db.js';
 import { openHistoryWorkspace, type HistoryWorkspace } from './history/test-support/history-workspace.js';
-import { PURGED_PLACEHOLDER } from './purge-text.js';
+import { PURGED_PLACEHOLDER } from '../../shared/secret-calls.js';
 
 const KEY = 'tvly-dev-Q7pX2mN9vR4kT8wZ3HCS';
 const T0 = Date.parse('2026-03-30T09:40:00Z');
@@ -46,15 +48,15 @@ describe('history purge of a secret', () => {
       // Copies of the value in every place the app keeps text: a trashed file, a draft, the search log.
       await w.call('deleteFile', { path: 'memory/keys.md', expectedHash: hashOf('memory/keys.md') });
       await w.call('draftPut', { path: 'MEMORY.md', text: `draft with ${KEY}`, baseHash: hashOf('MEMORY.md') });
-      const response = await w.service.session.current().search({ query: KEY, minScore: 0 });
-      w.service.activity.workspace(w.workspace).logSearch({
-        at: T0,
-        caller: { kind: 'person', client: null },
-        query: KEY,
-        mode: response.mode,
-        options: { query: KEY },
-        response: { ...response, results: [] },
-      } as never);
+      // The log masks a query's secrets since it is written; an entry from before that held it raw.
+      const log = new Database(activityDbPathFor(w.dataDir));
+      log
+        .prepare(
+          `INSERT INTO agent_searches (workspace, at, caller_kind, caller_client, query, mode, result_count, top_path, entry)
+           VALUES (?, ?, 'person', NULL, ?, 'fts-only', 0, NULL, ?)`,
+        )
+        .run(w.workspace, T0, `Tavily ${KEY}`, JSON.stringify({ options: { query: `Tavily ${KEY}` }, response: {} }));
+      log.close();
       const historyDir = (await w.call('historyUsage', {})).dir;
       fs.writeFileSync(path.join(historyDir, 'history.sqlite.damaged-2026-03-30T09-00-00-000Z'), `x${KEY}x`);
       expect(holding(w.dataDir).length).toBeGreaterThan(3);

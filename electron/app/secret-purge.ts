@@ -12,7 +12,8 @@ import { maskLabel, findSecrets } from '../../shared/secrets.js';
 import { atomicWrite } from '../memory/files/atomic-write.js';
 import type { AgentActivityStore } from './agent/agent-activity-store.js';
 import type { HistoryService } from './history/history-service.js';
-import { bytesHold, PURGED_PLACEHOLDER, replaceInBytes, replaceInJsonText, type PurgeNeedle } from './purge-text.js';
+import { PURGED_PLACEHOLDER } from '../../shared/secret-calls.js';
+import { bytesHold, replaceInBytes, replaceInJsonText, type PurgeNeedle } from './purge-text.js';
 import type { WorkspaceSession } from './workspace-session.js';
 
 export interface SecretPurgeDeps {

@@ -9,7 +9,7 @@ import {
   type SecretFixArgs,
   type SecretList,
 } from '../../shared/secret-calls.js';
-import { findSecrets, maskLabel, type SecretFinding } from '../../shared/secrets.js';
+import { findingAt } from '../../shared/secrets.js';
 import type { MemoryEngineApi } from '../memory/engine-types.js';
 import type { HistoryService } from './history/history-service.js';
 
@@ -73,18 +73,6 @@ async function firstSeenOf(
     const first = versions.find((v) => v.text?.includes(finding.value));
     return first ? { version: first.id, time: first.time } : null;
   };
-}
-
-/** The finding in `text` that starts on `line` and masks to `label`. */
-function findingAt(text: string, line: number, label: string): SecretFinding | null {
-  const lineStarts = [0];
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lineStarts.push(i + 1);
-  const from = lineStarts[line - 1];
-  if (from === undefined) return null;
-  const to = lineStarts[line] ?? text.length + 1;
-  return (
-    findSecrets(text).find((f) => f.start >= from && f.start < to && maskLabel(f).split('\n')[0] === label) ?? null
-  );
 }
 
 /** Removes the secret's line(s) or replaces its value, through the engine's hash-checked save. */

@@ -2,6 +2,7 @@
 // and argument parsing load none of the engine; `load` imports the implementation on run.
 import type { CliCommand } from './command.js';
 import { OPENCLAW_VERSIONS } from '../../shared/bootstrap-profiles.js';
+import { OUR_MEMORY_FILES } from '../../shared/memory-scope.js';
 import { SEARCH_DEFAULTS } from '../../shared/search-defaults.js';
 import { DEFAULT_SESSION_MESSAGES } from '../app/agent/session-memory.js';
 import { SEARCH_FLAG_OPTIONS, SEARCH_FLAG_USAGE, SEARCH_OPTIONAL_VALUE_FLAGS } from './search-flags.js';
@@ -86,7 +87,7 @@ const getCommand: CliCommand = {
   usage: `Usage: memlens get PATH [--from N] [--lines M] [--json]
 
 Prints lines of a memory file, as the agent's memory_get tool reads it. PATH is
-workspace-relative: MEMORY.md, memory.md, USER.md or memory/**/*.md.
+workspace-relative: ${OUR_MEMORY_FILES} or a configured extra path.
 
   --from N     first line (1-based, default 1)
   --lines M    number of lines (default: to the end)`,

@@ -8,7 +8,8 @@ import { describeDates, describeKeyword } from '../../shared/explain-words.js';
 import { whyAbove } from '../../shared/why-above.js';
 import { reasonDetails } from '../../shared/reason-text.js';
 import { describeWeights, keywordOnlyText } from '../../shared/search-wording.js';
-import { scoreMultipliers } from '../../shared/score.js';
+import { computeRelevance, scoreMultipliers } from '../../shared/score.js';
+import { describeDated, tierWords } from '../../shared/dated-words.js';
 
 /** The terminal shows the top of each snippet; --json carries all of it. */
 const SNIPPET_LINES = 8;
@@ -130,11 +131,21 @@ export function formatBreakdown(b: ScoreBreakdown): string {
         `${m.similarTo ? ` to ${m.similarTo}` : ''} · λ ${m.lambda} · mmr score ${f3(m.mmrScore)}`,
     );
   }
+  if (b.dated) {
+    const [first, ...rest] = describeDated(b.dated, b.dates);
+    lines.push(`dated    ${first ?? ''}`);
+    for (const line of rest) more(line);
+  }
   const factors = scoreMultipliers(b)
     .filter((m) => m.value !== 1)
     .map((m) => ` × ${m.name} ${f3(m.value)}`)
     .join('');
-  lines.push(`final    ${f3(b.final)}${factors ? ` = hybrid ${f3(b.hybrid)}${factors}` : ''}`);
+  const product = factors ? `hybrid ${f3(b.hybrid)}${factors}` : null;
+  if (b.dated)
+    lines.push(
+      `final    ${f3(b.final)} = ${tierWords(b.dated.tier)}'s band, ordered within by ${product ? `${product} = ` : 'hybrid '}${f3(computeRelevance(b))}`,
+    );
+  else lines.push(`final    ${f3(b.final)}${product ? ` = ${product}` : ''}`);
   if (b.openclaw) {
     const [first, ...rest] = describeOpenClawSteps(b.openclaw);
     lines.push(`openclaw ${b.openclaw.release}: ${first ?? ''}`);

@@ -1,8 +1,7 @@
 // The search flags shared by `memlens search`, `eval` and `mcp`: their specs and help text, kept
 // apart from the search code so help and argument parsing load none of it.
-import { OPENCLAW_RANKING_RELEASE } from '../../shared/openclaw-rank-schemas.js';
-import { SEARCH_DEFAULTS } from '../../shared/search-defaults.js';
-import { EXPANSION_DEFAULTS } from '../../shared/expansion-schemas.js';
+import { OPENCLAW_RANKING_RELEASE } from '../../shared/search-profiles.js';
+import { EXPANSION_DEFAULTS, SEARCH_DEFAULTS } from '../../shared/search-defaults.js';
 import type { OptionSpecs } from './option-specs.js';
 
 /** The flags that shape how a search ranks and filters, shared with `memlens eval`. */

@@ -1,5 +1,6 @@
 // The engine's two search pipelines over one workspace — ours (search/run) over our index, and the
 // `openclaw` profile over OpenClaw's chunks of the same files — and the masking every answer gets.
+import path from 'node:path';
 import type { ExplainFileResult, SearchOptions, SearchResponse } from '../../shared/domain.js';
 import { AgentStoredVectors } from './agent-db/agent-vectors.js';
 import type { AgentDatabases } from './agent-db/agent-databases.js';
@@ -12,6 +13,7 @@ import { createSearchContext, emptySearchResponse, type SearchContextInput } fro
 import { explainFile } from './search/run/explain-file.js';
 import { runSearch, type SearchContext } from './search/run/run-search.js';
 import type { IndexSession } from './search/sqlite/index-session.js';
+import { ExpansionResources } from './search/sqlite/query-expansion/lexical-expansion.js';
 import { maskSearchResponse, revealSearchResponse } from './secrets/search-secrets.js';
 
 export interface EngineSearchParts {
@@ -19,7 +21,7 @@ export interface EngineSearchParts {
   lifecycle: IndexLifecycle;
   embedder: EngineEmbedder;
   agentDbs: AgentDatabases;
-  options: Pick<EngineOptions, 'embedder' | 'accessStats'>;
+  options: Pick<EngineOptions, 'embedder' | 'accessStats' | 'dataDir' | 'dictionary'>;
   /** Lines of a file as it is now, for `showSecrets` (null when it cannot be read). */
   readLines(path: string, from: number, count: number): Promise<string | null>;
 }
@@ -27,8 +29,15 @@ export interface EngineSearchParts {
 export class EngineSearch {
   /** The `openclaw` search profile: OpenClaw's chunks of the same files, kept beside our index. */
   private readonly openclawRanker: OpenClawRanker;
+  /** The thesaurus and CC-CEDICT, opened on the first search that expands (and built once, in the background, if missing). */
+  private readonly expansion: ExpansionResources;
 
   constructor(private readonly parts: EngineSearchParts) {
+    const { dataDir, dictionary } = parts.options;
+    this.expansion = new ExpansionResources({
+      buildDir: dictionary?.buildDir ?? path.join(dataDir, 'dictionaries'),
+      ...(dictionary?.bundled !== undefined ? { bundled: dictionary.bundled } : {}),
+    });
     this.openclawRanker = new OpenClawRanker(parts.workspaceDir, {
       embedder: () => parts.embedder.usable,
       agentVectors: new AgentStoredVectors(parts.agentDbs),
@@ -55,8 +64,13 @@ export class EngineSearch {
     );
   }
 
-  close(): void {
+  async expansionReady(): Promise<void> {
+    await this.expansion.dictionaryReady();
+  }
+
+  async close(): Promise<void> {
     this.openclawRanker.close();
+    await this.expansion.close();
   }
 
   private context(index: IndexDb, session: IndexSession): SearchContext {
@@ -66,6 +80,7 @@ export class EngineSearch {
       session,
       embedder: this.parts.embedder.usable,
       modeReason: this.modeReason(),
+      expansion: this.expansion,
     };
     if (embedder?.queryTimeoutMs !== undefined) input.queryTimeoutMs = embedder.queryTimeoutMs;
     if (accessStats) input.accessStats = accessStats;

@@ -7,26 +7,12 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryEngine } from './engine.js';
+import { PLANTED_SECRETS } from '../../shared/test-support/secrets-fixture.js';
 
 const FIXTURE = path.resolve(import.meta.dirname, '../../shared/fixtures/secrets-workspace');
 
 /** Every raw value in the fixture (fake), and the random part a search could try. */
-const RAW = [
-  'tvly-dev-9fK2mQ7xLp4Rt8Zw3HCS',
-  'pa-Qw8Er4Ty6Ui2Op0As5Df7Gh',
-  'sk-proj-Ab3dEf6hIj9kLm2nOp5qRs8tUv',
-  'sk-ant-api03-Xy7zAb4cDe1fGh8iJk5lMn2o',
-  'ghp_0123456789abcdefABCDEF0123456789abcd',
-  'AKIAIOSFODNN7EXAMPLE',
-  'xoxb-1234567890-abcdefGHIJ',
-  'AIzaSyA1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q',
-  'hunter2',
-  'abc123',
-  'Zx9#Qw',
-  'Ab12Cd34Ef56Gh78Ij90',
-  'b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW',
-  'FAKEFAKEFAKEFAKEFAKEFAKEFAKEFAKEFAKEFAKE',
-];
+const RAW = PLANTED_SECRETS;
 /** Values shaped like keys that must stay readable and searchable. */
 const READABLE = [
   '3f2504e0-4f89-11d3-9a0c-0305e82c3301',

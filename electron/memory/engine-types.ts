@@ -7,6 +7,7 @@ import type { IndexSessionOptions } from './search/sqlite/index-session.js';
 import type { SaveOptions } from './file-operations.js';
 import type { Unsubscribe } from '../../shared/contract.js';
 import type { AgentDatabasesOptions } from './agent-db/agent-databases.js';
+import type { WorkspaceScope } from './workspace/workspace-scope.js';
 import type { AgentDatabasesReport, AgentIndexChunk } from '../../shared/agent-db-schemas.js';
 import type { EmbedderRetryResult } from '../../shared/embedder-retry-schemas.js';
 import type {
@@ -41,6 +42,12 @@ export interface EngineOptions {
   dbPath?: string;
   /** App data folder (indexes, trash); the app picks it (app/app-paths.ts defaultDataDir). */
   dataDir: string;
+  /**
+   * Query expansion's CC-CEDICT file: the package's copy (`dictionaries/`, made by `npm run
+   * build:node`; null: none, as tests of the first build need), else one built once, in the
+   * background, into `buildDir` (default `<dataDir>/dictionaries`).
+   */
+  dictionary?: { bundled?: string | null; buildDir?: string };
   /**
    * Where OpenClaw keeps agents (`~/.openclaw/agents`); sessions under `<agentsDir>/<id>/sessions`
    * are included when the workspace is an OpenClaw workspace (`<openclawHome>/workspace`), besides
@@ -90,14 +97,18 @@ export interface ChunkRef {
 export interface MemoryEngineApi {
   readonly workspaceDir: string;
   readonly dbPath: string;
+  /** What is memory in this workspace, for every use (history, the OS trash and the agent tools ask it). */
+  readonly scope: WorkspaceScope;
 
   /** Bring the index in line with disk (incremental unless `full`). */
   sync(options?: { full?: boolean }): Promise<SyncReport>;
   search(options: SearchOptions): Promise<SearchResponse>;
+  /** Once query expansion's dictionary can be read (a first build that runs has finished): evaluations wait for it. */
+  expansionReady(): Promise<void>;
   explainFile(path: string, options: SearchOptions): Promise<ExplainFileResult>;
   listFiles(): Promise<FileListEntry[]>;
   timeline(query?: TimelineQuery): Promise<TimelineEntry[]>;
-  /** memory_get: MEMORY.md / memory.md / USER.md / memory/**\/*.md / extra paths only. */
+  /** memory_get: only what `scope.allowed('get')` says. */
   get(path: string, from?: number, lines?: number): Promise<MemoryGetResult>;
   /**
    * A file too large to open whole comes back as a window starting at the line at/after byte

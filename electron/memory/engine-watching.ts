@@ -3,7 +3,7 @@
 import type { IndexStatus } from '../../shared/domain.js';
 import type { AgentDatabases } from './agent-db/agent-databases.js';
 import { WorkspaceWatcher } from './sync/watcher.js';
-import type { DiscoverOptions } from './workspace/discover.js';
+import type { WorkspaceScope } from './workspace/workspace-scope.js';
 
 /** How often the agent databases' data_version is looked at while watching: one PRAGMA per database. */
 export const AGENT_DB_POLL_MS = 1000;
@@ -22,7 +22,7 @@ export class EngineWatching {
   private reason: string | null = null;
 
   constructor(
-    private readonly discover: DiscoverOptions,
+    private readonly scope: WorkspaceScope,
     private readonly agentDbs: AgentDatabases,
     private readonly hooks: WatchingHooks,
     private readonly agentDbPollMs = AGENT_DB_POLL_MS,
@@ -35,7 +35,7 @@ export class EngineWatching {
 
   async start(): Promise<void> {
     if (this.watcher) return;
-    this.watcher = new WorkspaceWatcher(this.discover, {
+    this.watcher = new WorkspaceWatcher(this.scope, {
       onPathChanged: (relPath) => this.hooks.reindexPath(relPath),
       onReconcile: () => this.hooks.reconcile(),
       onStateChange: (state, reason) => {

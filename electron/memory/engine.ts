@@ -25,7 +25,7 @@ import { CHUNKER_VERSION } from './chunk/chunker.js';
 import { buildTimeline } from './search/core/timeline.js';
 import { toSyncReport } from './sync/sync.js';
 import { ForegroundWork } from './sync/foreground-work.js';
-import type { DiscoverOptions } from './workspace/discover.js';
+import type { WorkspaceScope } from './workspace/workspace-scope.js';
 import type { AgentDatabases } from './agent-db/agent-databases.js';
 import { agentChunksOf, agentDatabasesNow } from './agent-db/agent-db-report.js';
 import { listIndexedSecrets, type IndexedSecret } from './secrets/indexed-secrets.js';
@@ -40,7 +40,8 @@ export class MemoryEngine implements MemoryEngineApi {
   private readonly progressListeners = new Listeners<IndexProgress>();
   private readonly fileListeners = new Listeners<FileChangeEvent>();
   private readonly statusListeners = new Listeners<IndexStatus>();
-  private readonly discover: DiscoverOptions;
+  /** What is memory in this workspace, for every use; built once. */
+  readonly scope: WorkspaceScope;
   /** OpenClaw's agent databases beside this workspace: their transcripts and the agent's own index. */
   private readonly agentDbs: AgentDatabases;
   private readonly files: FileOperations;
@@ -58,7 +59,7 @@ export class MemoryEngine implements MemoryEngineApi {
     private readonly embedder: EngineEmbedder,
   ) {
     this.workspaceDir = workspaceDir;
-    ({ discover: this.discover, agentDbs: this.agentDbs } = workspaceSources(options, workspaceDir));
+    ({ scope: this.scope, agentDbs: this.agentDbs } = workspaceSources(options, workspaceDir));
     const expected: ExpectedIndexMeta = {
       schemaVersion: SCHEMA_VERSION,
       chunkerVersion: CHUNKER_VERSION,
@@ -71,7 +72,7 @@ export class MemoryEngine implements MemoryEngineApi {
       embedder: embedder.provider,
       ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
       ...(options.indexSession ? { session: options.indexSession } : {}),
-      discover: this.discover,
+      scope: this.scope,
       ...(options.chunking ? { chunking: options.chunking } : {}),
       foreground: this.foreground,
       hooks: {
@@ -100,11 +101,11 @@ export class MemoryEngine implements MemoryEngineApi {
     this.files = new FileOperations({
       workspaceDir,
       dataDir: path.resolve(options.dataDir),
-      discover: this.discover,
+      scope: this.scope,
       reindex: (relPath) => this.lifecycle.reindexAfterWrite(relPath),
     });
     this.watching = new EngineWatching(
-      this.discover,
+      this.scope,
       this.agentDbs,
       {
         reindexPath: async (relPath) => {
@@ -168,6 +169,10 @@ export class MemoryEngine implements MemoryEngineApi {
   // Search
 
   readonly search: MemoryEngineApi['search'] = async (options) => this.whenOpen(() => this.searches.search(options));
+
+  expansionReady(): Promise<void> {
+    return this.whenOpen(() => this.searches.expansionReady());
+  }
   readonly explainFile: MemoryEngineApi['explainFile'] = async (filePath, options) =>
     this.whenOpen(() => this.searches.explainFile(filePath, options));
 
@@ -213,13 +218,13 @@ export class MemoryEngine implements MemoryEngineApi {
   }
 
   readonly agentDatabases: MemoryEngineApi['agentDatabases'] = async () =>
-    this.whenOpen(() => agentDatabasesNow(this.agentDbs, this.discover));
+    this.whenOpen(() => agentDatabasesNow(this.agentDbs, this.scope));
   readonly agentIndexChunks: MemoryEngineApi['agentIndexChunks'] = async (relPath) =>
     this.whenOpen(() => agentChunksOf(this.agentDbs, normalizeRelPath(relPath)));
 
   readonly context: MemoryEngineApi['context'] = (args, options = {}) =>
     this.whenOpen(() => {
-      const { openclawHome } = this.discover;
+      const { openclawHome } = this.scope.where;
       const config = {
         env: options.env ?? process.env,
         ...(openclawHome ? { openclawHome } : {}),
@@ -243,7 +248,9 @@ export class MemoryEngine implements MemoryEngineApi {
   readonly onDidChangeStatus: MemoryEngineApi['onDidChangeStatus'] = (listener) => this.statusListeners.add(listener);
 
   private setProgress(progress: IndexProgress | null): void {
-    this.progress = progress;
+    // A sync that ended with `done` stays reported as done until the next one starts: status then
+    // says indexing finished in this run (lastSyncAt may be an earlier run's). A failed one clears it.
+    this.progress = progress ?? (this.progress?.phase === 'done' ? this.progress : null);
     if (progress) this.progressListeners.emit(progress);
   }
 
@@ -268,7 +275,7 @@ export class MemoryEngine implements MemoryEngineApi {
     await this.stopWatching();
     this.closed = true;
     this.embedder.stopRetrying();
-    this.searches.close();
+    await this.searches.close();
     await this.lifecycle.close();
     this.agentDbs.close();
     await this.embedder.close();

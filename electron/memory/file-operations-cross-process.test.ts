@@ -76,7 +76,7 @@ function startChild(engineUrl: string, dataDir: string): Promise<Child> {
 
 /** Sends each child its command at once and collects the answers. */
 async function race(commands: { op: string; args: unknown[] }[]): Promise<Outcome[]> {
-  const answers = children.map((child) => child.next());
+  const answers = children.slice(0, commands.length).map((child) => child.next());
   commands.forEach((command, i) => children[i]!.process.stdin.write(`${JSON.stringify(command)}\n`));
   return Promise.all(answers);
 }
@@ -94,11 +94,8 @@ beforeAll(async () => {
   workspace = path.join(root, 'workspace');
   fs.mkdirSync(path.join(workspace, 'memory'), { recursive: true });
   fs.writeFileSync(path.join(workspace, 'MEMORY.md'), '# Memory\n');
-  // Separate data folders: nothing the two share but the workspace (and the user).
-  children = await Promise.all([
-    startChild(engineUrl, path.join(root, 'data-a')),
-    startChild(engineUrl, path.join(root, 'data-b')),
-  ]);
+  // Separate data folders: nothing the writers share but the workspace (and the user).
+  children = await Promise.all(['a', 'b', 'c'].map((name) => startChild(engineUrl, path.join(root, `data-${name}`))));
 }, 120_000);
 
 afterAll(() => {
@@ -106,7 +103,7 @@ afterAll(() => {
   fs.rmSync(root, { recursive: true, force: true });
 });
 
-describe('writes raced by two processes with separate data folders', () => {
+describe('writes raced by processes with separate data folders', () => {
   it(`save: over ${SAVE_ROUNDS} rounds, never more than one "saved" for one base hash; the loser gets CONFLICT`, async () => {
     let doubleWins = 0;
     const started = performance.now();
@@ -130,6 +127,26 @@ describe('writes raced by two processes with separate data folders', () => {
       `cross-process save race: ${doubleWins} of ${SAVE_ROUNDS} rounds with two "saved" (${Math.round(performance.now() - started)} ms)`,
     );
     expect(doubleWins).toBe(0);
+  }, 120_000);
+
+  it(`three writers: over ${OTHER_ROUNDS} rounds exactly one of three saves wins; both losers get CONFLICT`, async () => {
+    let extraWins = 0;
+    for (let round = 0; round < OTHER_ROUNDS; round++) {
+      const base = writeFresh('memory/three.md', `# Three\n\nBase of round ${round}.\n`);
+      const outcomes = await race(
+        ['A', 'B', 'C'].map((who) => ({
+          op: 'saveFile',
+          args: ['memory/three.md', `# Three\n\n${round} by ${who}.\n`, base],
+        })),
+      );
+      if (wins(outcomes) > 1) extraWins += 1;
+      else {
+        expect(wins(outcomes)).toBe(1);
+        expect(outcomes.filter((o) => !o.ok).map((o) => o.code)).toEqual(['CONFLICT', 'CONFLICT']);
+      }
+    }
+    console.log(`cross-process three-writer race: ${extraWins} of ${OTHER_ROUNDS} rounds with more than one "saved"`);
+    expect(extraWins).toBe(0);
   }, 120_000);
 
   it(`save against delete: over ${OTHER_ROUNDS} rounds exactly one wins; the file is either deleted or saved`, async () => {

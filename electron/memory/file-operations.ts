@@ -30,14 +30,13 @@ import { parseFrontmatter } from './parse/frontmatter.js';
 import { refreshIntegrityFields } from './parse/integrity-fields.js';
 import { transcriptTools } from './parse/transcript-tools.js';
 import { parseSessionJsonl } from './parse/session-jsonl.js';
-import type { DiscoverOptions } from './workspace/discover.js';
-import { indexableSource, type PathUse } from './workspace/memory-locations.js';
+import type { PathUse, WorkspaceScope } from './workspace/workspace-scope.js';
 import { resolveMemoryPath, type ResolvedMemoryPath } from './workspace/memory-path.js';
 
 export interface FileOperationsOptions {
   workspaceDir: string;
   dataDir: string;
-  discover: DiscoverOptions;
+  scope: WorkspaceScope;
   /** Brings the index in line with one path after a write. */
   reindex(relPath: string): Promise<unknown>;
 }
@@ -53,7 +52,7 @@ export class FileOperations {
   constructor(private readonly options: FileOperationsOptions) {}
 
   get(relPath: string, from: number | undefined, lines: number | undefined): Promise<MemoryGetResult> {
-    return memoryGet(this.options.discover, relPath, from, lines);
+    return memoryGet(this.options.scope, relPath, from, lines);
   }
 
   /**
@@ -66,7 +65,7 @@ export class FileOperations {
     const fromDb = this.readFromAgentDb(normalizeRelPath(relPath));
     if (fromDb) return { path: fromDb.path, ...decodeTextFile(fromDb.bytes, fromDb.mtimeMs), readOnly: 'session' };
     const { path: clean, abs } = await this.resolve(relPath, 'read');
-    const isSession = indexableSource(this.options.discover, clean) === 'sessions';
+    const isSession = this.options.scope.sourceOf(clean) === 'sessions';
     return this.withFsErrors(clean, 'read', async () => {
       const { stat, bytes } = await readWholeFile(abs, DEFAULT_MAX_EDITABLE_BYTES);
       if (!stat.isFile()) throw new MemoryLensError('NOT_ALLOWED', `Not a file: ${clean}`);
@@ -104,7 +103,7 @@ export class FileOperations {
   /** A transcript's records as JSONL (a file, or an agent database's events, line = seq + 1): the memory history reads tool calls from them. */
   async readTranscriptBytes(relPath: string): Promise<{ bytes: Buffer; mtimeMs: number }> {
     const clean = normalizeRelPath(relPath);
-    if (indexableSource(this.options.discover, clean) !== 'sessions') {
+    if (this.options.scope.sourceOf(clean) !== 'sessions') {
       throw new MemoryLensError('NOT_ALLOWED', `Not a session transcript: ${clean}`);
     }
     const fromDb = this.readFromAgentDb(clean);
@@ -288,7 +287,7 @@ export class FileOperations {
    */
   /** A transcript kept in an agent database (read-only by nature), or null for a file on disk. */
   private readFromAgentDb(clean: string): { path: string; bytes: Buffer; mtimeMs: number } | null {
-    const databases = this.options.discover.agentDatabases;
+    const databases = this.options.scope.agentDatabases;
     const found = databases?.lookup(clean);
     if (!databases || !found) return null;
     const bytes = databases.read(found.agentDb);
@@ -305,7 +304,7 @@ export class FileOperations {
   }
 
   private resolve(relPath: string, use: PathUse): Promise<ResolvedMemoryPath> {
-    return resolveMemoryPath(this.options.discover, relPath, use);
+    return resolveMemoryPath(this.options.scope, relPath, use);
   }
 
   /**

@@ -6,6 +6,7 @@ import type { AccessStatsLookup } from './engine-types.js';
 import type { IndexDb } from './index/index-db.js';
 import { sessionSlot, type IndexSession } from './search/sqlite/index-session.js';
 import type { SearchContext, SearchFileMeta } from './search/run/run-search.js';
+import type { ExpansionResources } from './search/sqlite/query-expansion/lexical-expansion.js';
 import { vectorSearch } from './search/sqlite/vector-search.js';
 
 /** Cleared when full: a search needs at most a few hundred files. */
@@ -59,6 +60,7 @@ export interface SearchContextInput {
   modeReason: string;
   queryTimeoutMs?: number;
   accessStats?: AccessStatsLookup;
+  expansion?: ExpansionResources;
 }
 
 export function createSearchContext({
@@ -68,6 +70,7 @@ export function createSearchContext({
   modeReason,
   queryTimeoutMs,
   accessStats,
+  expansion,
 }: SearchContextInput): SearchContext {
   // Not during a model-change rebuild: the served index still holds the previous model's vectors.
   const vectorsUsable = embedder !== null && index.staleReason === null && index.embedding !== null;
@@ -84,6 +87,7 @@ export function createSearchContext({
   if (!vectorsUsable) ctx.modeReason = modeReason;
   if (queryTimeoutMs !== undefined) ctx.queryTimeoutMs = queryTimeoutMs;
   if (accessStats) ctx.accessStats = accessStats;
+  if (expansion) ctx.expansion = expansion;
   return ctx;
 }
 

@@ -10,6 +10,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_HEADER } from '../../shared/contract.js';
+import { PLANTED_SECRETS } from '../../shared/test-support/secrets-fixture.js';
 import { agentToolSpecs } from '../app/agent/agent-tool-specs.js';
 import { createAgentMemoryTools } from '../app/agent/agent-memory-tools.js';
 import { createAppService, type AppService } from '../app/app-service.js';
@@ -18,21 +19,7 @@ import { startHttpServer, type RunningServer } from './http-server.js';
 import { createMcpServer } from './mcp-server.js';
 
 const FIXTURE = path.resolve(import.meta.dirname, '../../shared/fixtures/secrets-workspace');
-const RAW = [
-  'tvly-dev-9fK2mQ7xLp4Rt8Zw3HCS',
-  'pa-Qw8Er4Ty6Ui2Op0As5Df7Gh',
-  'sk-proj-Ab3dEf6hIj9kLm2nOp5qRs8tUv',
-  'sk-ant-api03-Xy7zAb4cDe1fGh8iJk5lMn2o',
-  'ghp_0123456789abcdefABCDEF0123456789abcd',
-  'AKIAIOSFODNN7EXAMPLE',
-  'xoxb-1234567890-abcdefGHIJ',
-  'AIzaSyA1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q',
-  'hunter2',
-  'abc123',
-  'Zx9#Qw',
-  'Ab12Cd34Ef56Gh78Ij90',
-  'b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW',
-];
+const RAW = PLANTED_SECRETS.slice(0, 13);
 
 /** The raw values found in `text`, JSON escapes undone (so `\u002f` cannot hide one). */
 function rawIn(text: string): string[] {
@@ -220,5 +207,32 @@ describe('secrets on every display path', () => {
     expect(shownJson.stdout).toContain('tvly-dev-9fK2mQ7xLp4Rt8Zw3HCS');
     const get = await runCaptured(tmp, ['get', 'MEMORY.md', ...common]);
     expect(get.stdout).toContain('tvly-dev-9fK2mQ7xLp4Rt8Zw3HCS');
+  });
+
+  it('a query holding a key is kept masked in the search log (CLI --log and MCP), on disk and when listed', async () => {
+    const logDir = path.join(tmp, 'log-data');
+    const common = ['--workspace', workspace, '--data-dir', logDir];
+    const query = 'Tavily key tvly-dev-9fK2mQ7xLp4Rt8Zw3HCS';
+    expect((await runCaptured(tmp, ['search', query, '--log', '--show-secrets', ...common])).code).toBe(0);
+    const tools = createAgentMemoryTools({
+      engine: () => app.session.current(),
+      activity: () => app.activity.workspace(app.session.current().workspaceDir),
+      ready: async () => true,
+      defaults: {},
+    });
+    await tools.memorySearch(
+      { query: 'dashboard 密码：abc123 sudo password: hunter2', minScore: 0 },
+      { kind: 'mcp', client: 'secrets-test' },
+    );
+
+    const listed = await runCaptured(tmp, ['agent-searches', '--json', ...common]);
+    expect(listed.stdout).toContain('Tavily key tvly-…3HCS');
+    expect(rawIn(listed.stdout)).toEqual([]);
+    expect(await call('agentSearches', {})).toContain('password •••••• (7)');
+    for (const dir of [logDir, dataDir]) {
+      const files = fs.readdirSync(dir).filter((f) => f.startsWith('agent-activity.sqlite'));
+      expect(files.length, dir).toBeGreaterThan(0);
+      for (const file of files) expect(rawIn(fs.readFileSync(path.join(dir, file), 'latin1')), file).toEqual([]);
+    }
   });
 });

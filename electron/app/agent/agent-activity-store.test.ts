@@ -10,7 +10,7 @@ import type { MemoryEngineApi } from '../../memory/engine-types.js';
 import { openEngine } from '../open-engine.js';
 import { activityDbPathFor } from './agent-activity-db.js';
 import { AgentActivityStore } from './agent-activity-store.js';
-import { loggedResponse } from './agent-memory-tools.js';
+import { loggedResponse } from './logged-response.js';
 
 let tmp: string;
 let workspace: string;

@@ -18,6 +18,8 @@ import { MemoryLensError, messageOf } from '../../../shared/errors.js';
 import type { AccessStatsLookup, ChunkAccessStats } from '../../memory/engine-types.js';
 import { isDiskFullError } from '../../memory/files/fs-errors.js';
 import { dataDiskFullError } from '../../memory/files/sqlite-wal-open.js';
+import { findSecrets } from '../../../shared/secrets.js';
+import { maskDisplay, maskValuesIn } from '../display-secrets.js';
 import { jsonEscaped, replaceInJsonText, type PurgeNeedle } from '../purge-text.js';
 import { activityDbPathFor, openActivityDb } from './agent-activity-db.js';
 
@@ -203,11 +205,16 @@ export class WorkspaceActivity {
     }
   }
 
-  /** Appends a search to the log and drops the oldest beyond the cap; returns its id (null if not kept). */
-  logSearch(search: NewAgentSearch): number | null {
+  /**
+   * Appends a search to the log and drops the oldest beyond the cap; returns its id (null if not
+   * kept). The log is kept for good: a secret in the query is stored masked, wherever the entry
+   * repeats it (the breakdown's FTS query holds the value without the words that mark it).
+   */
+  logSearch(unmasked: NewAgentSearch): number | null {
     if (!this.db) return null;
     const db = this.db;
     try {
+      const search = maskValuesIn(maskDisplay(unmasked), findSecrets(unmasked.query));
       const entry = JSON.stringify({ options: search.options, response: search.response });
       return db.transaction(() => {
         const { lastInsertRowid } = db

@@ -155,4 +155,16 @@ describe('withoutEchoes', () => {
     expect(withoutEchoes([echo, later], [viaMcp])).toEqual([later]);
     expect(withoutEchoes([echo], [t])).toEqual([echo]);
   });
+
+  it('knows the echo of a query holding a key: the log keeps it masked, the transcript raw', () => {
+    const t = list.calls.find((c) => c.query === '日报 格式')!;
+    const viaMcp = { ...t, tool: 'memory-lens__memory_search', query: 'Tavily key tvly-dev-9fK2mQ7xLp4Rt8Zw3HCS' };
+    const echo = {
+      ...list.calls[0]!,
+      source: 'mcp' as const,
+      query: 'Tavily key tvly-…3HCS',
+      time: new Date(Date.parse(t.time) + 2_000).toISOString(),
+    };
+    expect(withoutEchoes([echo], [viaMcp])).toEqual([]);
+  });
 });

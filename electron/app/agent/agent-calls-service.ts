@@ -15,6 +15,7 @@ import { MemoryLensError, messageOf } from '../../../shared/errors.js';
 import { diagnoseMemoryCall, type ReplayEvidence } from '../../../shared/memory-call-diagnosis.js';
 import { holdsEveryWord } from '../../../shared/openclaw-keyword-rule.js';
 import { SEARCH_DEFAULTS } from '../../../shared/search-defaults.js';
+import { maskSecrets } from '../../../shared/secrets.js';
 import type { MemoryEngineApi } from '../../memory/engine-types.js';
 import {
   baseToolName,
@@ -286,12 +287,18 @@ const ECHO_WINDOW_MS = 60_000;
  * query, within a minute) are left out: the transcript's entry already shows it, as the agent saw it.
  */
 export function withoutEchoes(logged: readonly AgentCall[], transcript: readonly AgentCall[]): AgentCall[] {
-  const viaMcp = transcript.filter((c) => c.tool !== baseToolName(c.tool) && c.query !== null);
-  return logged.filter(
-    (l) =>
-      l.source !== 'mcp' ||
-      !viaMcp.some((t) => t.query === l.query && Math.abs(Date.parse(t.time) - Date.parse(l.time)) <= ECHO_WINDOW_MS),
-  );
+  // The log keeps a query's secrets masked (agent-activity-store.ts) and the transcript keeps them
+  // raw: the two are compared masked.
+  const viaMcp = transcript
+    .filter((c) => c.tool !== baseToolName(c.tool) && c.query !== null)
+    .map((c) => ({ time: c.time, query: maskSecrets(c.query!) }));
+  return logged.filter((l) => {
+    if (l.source !== 'mcp' || l.query === null) return true;
+    const query = maskSecrets(l.query);
+    return !viaMcp.some(
+      (t) => t.query === query && Math.abs(Date.parse(t.time) - Date.parse(l.time)) <= ECHO_WINDOW_MS,
+    );
+  });
 }
 
 function toHit(r: SearchResult): CallHit {

@@ -2,15 +2,9 @@
 // OpenClaw 2026.9.6's result shapes plus a `breakdown` per result; every call counts the accesses
 // it hands out, and every search lands in the replay log. A bad argument or path comes back as a
 // typed error outcome, never a throw: an agent must always get an answer it can read.
-import { maskWithRanges } from '../../../shared/secrets.js';
+import { loggedResponse } from './logged-response.js';
 import { withSourceLine } from '../../../shared/snippet-source.js';
-import type {
-  AgentCaller,
-  AgentSearchEntry,
-  SearchOptions,
-  SearchResponse,
-  SearchResult,
-} from '../../../shared/domain.js';
+import type { AgentCaller, SearchOptions, SearchResponse, SearchResult } from '../../../shared/domain.js';
 import { toErrorValue, type ErrorCode } from '../../../shared/errors.js';
 import type { MemoryEngineApi } from '../../memory/engine-types.js';
 import { toBoundaryError } from '../../memory/files/fs-errors.js';
@@ -23,6 +17,7 @@ import {
   MemorySearchArgsSchema,
 } from './agent-tool-specs.js';
 import { citationFor } from '../../../shared/citation.js';
+import { ALLOWED_PATHS } from '../../../shared/memory-scope.js';
 
 /** What a tool call returns: the payload (serialised for the agent) and whether it failed. */
 export interface ToolOutcome<T = Record<string, unknown>> {
@@ -186,23 +181,6 @@ export function createAgentMemoryTools(deps: AgentMemoryToolsDeps): AgentMemoryT
   };
 }
 
-/** What the replay log keeps of a response: everything the agent was shown and why. */
-export function loggedResponse(response: SearchResponse): AgentSearchEntry['response'] {
-  const logged: AgentSearchEntry['response'] = {
-    // Masked even when the asker saw them raw (--show-secrets): the log is kept for good.
-    results: response.results.map((r) => {
-      const { text, ranges } = maskWithRanges(r.snippet, r.highlights);
-      return { ...r, snippet: text, highlights: ranges };
-    }),
-    provider: response.provider,
-    model: response.model,
-    fallback: response.fallback,
-    notices: response.notices,
-  };
-  if (response.modeReason !== undefined) logged.modeReason = response.modeReason;
-  return logged;
-}
-
 /** Counts one access of every indexed chunk that overlaps the lines read. */
 async function recordLinesRead(
   engine: MemoryEngineApi,
@@ -259,8 +237,7 @@ function searchFailure(code: ErrorCode, message: string): ToolOutcome {
 }
 
 /** Refused paths also say what memory_get does read, so the agent can correct itself. */
-const ALLOWED_PATHS_HINT =
-  'memory_get reads MEMORY.md, memory.md, USER.md and memory/**/*.md, given relative to the workspace (e.g. memory/projects/home-network.md).';
+const ALLOWED_PATHS_HINT = `${ALLOWED_PATHS.get}, given relative to the workspace (e.g. memory/projects/home-network.md).`;
 
 function getFailure(path: string, code: ErrorCode, message: string): ToolOutcome {
   const error =

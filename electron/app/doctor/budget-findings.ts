@@ -6,6 +6,7 @@ import type { ContextFile } from '../../../shared/domain.js';
 import { parseSections, planMoveSection, slugForSection } from '../../../shared/memory-sections.js';
 import type { DoctorFile } from './doctor-input.js';
 import { findingId } from './finding-id.js';
+import { labelled, noted, say, titled } from './doctor-text.js';
 
 export function findBudget(memory: ContextFile | null, file: DoctorFile | undefined): Finding[] {
   if (!memory || !file || memory.dropped.length === 0) return [];
@@ -20,8 +21,19 @@ export function findBudget(memory: ContextFile | null, file: DoctorFile | undefi
       id: findingId('budget', file.path, cut),
       kind: 'budget',
       subkind: memory.status,
-      title: `${file.path} is ${Math.round((100 * memory.measuredChars) / cap)}% of its bootstrap cap: ${droppedLines} lines cut`,
-      detail: `${memory.measuredChars} characters against a cap of ${cap} (${memory.cap?.kind ?? 'none'}); lines ${cut} never reach the agent at session start.`,
+      ...titled(
+        say('finding.budgetTitle', {
+          path: file.path,
+          percent: Math.round((100 * memory.measuredChars) / cap),
+          lines: droppedLines,
+        }),
+        say('finding.budgetDetail', {
+          chars: memory.measuredChars,
+          cap,
+          capKind: memory.cap?.kind ?? 'none',
+          cut,
+        }),
+      ),
       evidence: memory.dropped.map((d) => ({
         path: file.path,
         startLine: d.startLine,
@@ -29,13 +41,13 @@ export function findBudget(memory: ContextFile | null, file: DoctorFile | undefi
         text: file.text.slice(d.from, Math.min(d.to, d.from + 400)),
         date: file.date,
         dateSource: file.dateSource,
-        note: 'cut from the bootstrap',
+        ...noted(say('finding.cutFromBootstrap')),
       })),
       fixes: sections.map((s) => {
         const plan = planMoveSection(file.text, s, slugForSection(s.title));
         return {
           id: `move-${plan.topicPath}`,
-          label: `Move "${s.title}" to ${plan.topicPath}`,
+          ...labelled(say('finding.moveSection', { section: s.title, path: plan.topicPath })),
           reason: `doctor: section "${s.title}" moved to ${plan.topicPath} (over the bootstrap budget)`,
           edits: [
             {

@@ -1,12 +1,13 @@
 // Conflicting values: one subject stated with two values in memory (a port, a phone, a version, a
 // URL). The newer statement is told by its date (the file's path or frontmatter date, else its
 // mtime); the fix keeps it and marks the older one superseded, or removes it.
-import type { Finding, FindingEvidence, FindingFix } from '../../../shared/doctor-schemas.js';
+import type { DoctorMessage, Finding, FindingEvidence, FindingFix } from '../../../shared/doctor-schemas.js';
 import type { DoctorFile } from './doctor-input.js';
 import { factsOf, type Fact } from './fact-lines.js';
 import { findingId } from './finding-id.js';
 import { removeLines, replaceLines, supersededLine } from './fix-edits.js';
 import { readMemoryLines, type MemoryLine } from './memory-lines.js';
+import { labelled, noted, say, titled } from './doctor-text.js';
 
 interface Stated {
   fact: Fact;
@@ -35,21 +36,21 @@ export function findConflicts(files: readonly DoctorFile[]): Finding[] {
       (s) => s.fact.normalizedValue !== newest.fact.normalizedValue && (s.file.date ?? '') === (newest.file.date ?? ''),
     );
     const older = ordered.filter((s) => s.fact.normalizedValue !== newest.fact.normalizedValue);
-    const ev = (s: Stated, note: string): FindingEvidence => ({
+    const ev = (s: Stated, note: DoctorMessage): FindingEvidence => ({
       path: s.file.path,
       startLine: s.line.line,
       endLine: s.line.line,
       text: s.line.text,
       date: s.file.date,
       dateSource: s.file.dateSource,
-      note,
+      ...noted(note),
     });
     const fixes: FindingFix[] = tie
       ? []
       : [
           {
             id: 'keep-newer-mark',
-            label: `Keep "${newest.fact.value}"; mark the older value superseded`,
+            ...labelled(say('finding.keepNewerMark', { value: newest.fact.value })),
             reason: `doctor: ${newest.fact.subject} superseded by ${newest.file.path}:${newest.line.line}`,
             edits: older.map((s) =>
               replaceLines(s.file, s.line.line, s.line.line, [supersededLine(s.line.text, newest.file.date)]),
@@ -57,7 +58,7 @@ export function findConflicts(files: readonly DoctorFile[]): Finding[] {
           },
           {
             id: 'keep-newer-remove',
-            label: `Keep "${newest.fact.value}"; remove the older value`,
+            ...labelled(say('finding.keepNewerRemove', { value: newest.fact.value })),
             reason: `doctor: older ${newest.fact.subject} removed (newer in ${newest.file.path}:${newest.line.line})`,
             edits: older.map((s) => removeLines(s.file, s.line.line)),
           },
@@ -66,12 +67,32 @@ export function findConflicts(files: readonly DoctorFile[]): Finding[] {
       id: findingId('conflict', key, [...values].sort().join('\0')),
       kind: 'conflict',
       subkind: newest.fact.kind,
-      title: `${newest.fact.subject}: ${[...new Set(ordered.map((s) => s.fact.value))].map((v) => `"${v}"`).join(' vs ')}`,
-      detail: tie
-        ? 'Both values carry the same date; which is newer is not known — edit by hand.'
-        : `The newer value is "${newest.fact.value}" (${newest.file.path}, ${newest.file.date ?? 'undated'}${newest.file.dateSource ? `, from ${newest.file.dateSource}` : ''}).`,
+      ...titled(
+        say('finding.conflictTitle', {
+          subject: newest.fact.subject,
+          values: [...new Set(ordered.map((s) => s.fact.value))].map((v) => `"${v}"`).join(' vs '),
+        }),
+        tie
+          ? say('finding.conflictTie')
+          : newest.file.date
+            ? say('finding.conflictNewer', {
+                value: newest.fact.value,
+                path: newest.file.path,
+                date: newest.file.date,
+              })
+            : say('finding.conflictNewerUndated', { value: newest.fact.value, path: newest.file.path }),
+      ),
       evidence: ordered.map((s) =>
-        ev(s, tie ? 'same date' : s.fact.normalizedValue === newest.fact.normalizedValue ? 'newer' : 'older'),
+        ev(
+          s,
+          say(
+            tie
+              ? 'finding.sameDate'
+              : s.fact.normalizedValue === newest.fact.normalizedValue
+                ? 'finding.newer'
+                : 'finding.older',
+          ),
+        ),
       ),
       fixes,
     });

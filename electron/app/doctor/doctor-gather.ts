@@ -3,7 +3,7 @@
 // memory_search / memory_get calls read from its transcripts.
 import type { ContextArgs } from '../../../shared/domain.js';
 import { MemoryLensError } from '../../../shared/errors.js';
-import { ROOT_MEMORY_FILES } from '../../memory/workspace/memory-locations.js';
+import { isRootMemoryPath } from '../../../shared/memory-scope.js';
 import type { MemoryEngineApi } from '../../memory/engine-types.js';
 import { extractMemoryCalls, jsonlRecords, SEARCH_TOOLS } from '../../memory/parse/memory-tool-calls.js';
 import type { WorkspaceActivity } from '../agent/agent-activity-store.js';
@@ -15,8 +15,28 @@ export interface GatherOptions {
   /** "What if the cap were…": the budget finding under other limits (as `memlens context --limits`). */
   limits?: ContextArgs['limits'];
   now?: number;
-  /** Lets a caller give way between files (the background pass yields to searches). */
+  /** Lets a caller give way between batches of files (the background pass yields to searches). */
   yieldEvery?: () => Promise<void>;
+}
+
+/**
+ * Files read at once. Each read is several file-system steps, and while searches keep coming each
+ * step waits a turn of the event loop behind one of them: reading a batch together lets the
+ * steps of the whole batch complete in the same turns (the pass over 1,000 files finishes sooner).
+ */
+const READ_BATCH = 16;
+
+async function inBatches<T, R>(
+  items: readonly T[],
+  yieldEvery: (() => Promise<void>) | undefined,
+  read: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += READ_BATCH) {
+    out.push(...(await Promise.all(items.slice(i, i + READ_BATCH).map(read))));
+    await yieldEvery?.();
+  }
+  return out;
 }
 
 export async function gatherDoctorInput(
@@ -27,8 +47,8 @@ export async function gatherDoctorInput(
   const listed = await engine.listFiles();
   const files: DoctorFile[] = [];
   const indexProblems: IndexProblem[] = [];
-  for (const entry of listed) {
-    if (entry.source !== 'memory') continue;
+  const memory = listed.filter((entry) => entry.source === 'memory');
+  for (const entry of memory) {
     if (entry.indexState === 'skipped' || entry.indexState === 'failed')
       indexProblems.push({
         path: entry.path,
@@ -41,21 +61,25 @@ export async function gatherDoctorInput(
         kind: 'checksum',
         reason: `frontmatter says ${entry.checksum.declared.slice(0, 12)}…, the body hashes to ${entry.checksum.actual.slice(0, 12)}…`,
       });
-    const content = await engine.readFile(entry.path).catch((error: unknown) => {
+  }
+  const contents = await inBatches(memory, options.yieldEvery, (entry) =>
+    engine.readFile(entry.path).catch((error: unknown) => {
       if (error instanceof MemoryLensError) return null;
       throw error;
-    });
-    await options.yieldEvery?.();
-    if (!content || content.window || content.readOnly) continue;
+    }),
+  );
+  memory.forEach((entry, i) => {
+    const content = contents[i];
+    if (!content || content.window || content.readOnly) return;
     files.push({
       path: entry.path,
       text: content.text,
       hash: content.hash,
       date: entry.date?.date ?? null,
       dateSource: entry.date?.source ?? null,
-      bootstrap: ROOT_MEMORY_FILES.includes(entry.path),
+      bootstrap: isRootMemoryPath(entry.path),
     });
-  }
+  });
   const contextArgs: ContextArgs = {};
   if (options.agent) contextArgs.agent = options.agent;
   if (options.limits) contextArgs.limits = options.limits;
@@ -78,19 +102,22 @@ export async function gatherDoctorInput(
         retrievals.push({ at: entry.at, path: r.path, startLine: r.startLine, endLine: r.endLine });
     }
   }
-  for (const session of listed) {
-    if (session.source !== 'sessions') continue;
-    if (options.agent !== undefined && session.agentId !== options.agent) continue;
-    const text = await engine.readTranscriptJsonl(session.path).catch(() => '');
-    await options.yieldEvery?.();
-    for (const call of extractMemoryCalls(jsonlRecords(text).records)) {
+  const sessions = listed.filter(
+    (entry) => entry.source === 'sessions' && (options.agent === undefined || entry.agentId === options.agent),
+  );
+  // Parsed as each batch arrives, so no one turn of the event loop parses every transcript.
+  const calls = await inBatches(sessions, options.yieldEvery, async (session) =>
+    extractMemoryCalls(jsonlRecords(await engine.readTranscriptJsonl(session.path).catch(() => '')).records),
+  );
+  sessions.forEach((session, i) => {
+    for (const call of calls[i]!) {
       const at = call.at ?? session.mtimeMs;
       if (SEARCH_TOOLS.has(call.tool)) counted(at);
       for (const hit of call.outcome.hits)
         if (hit.startLine !== null && hit.endLine !== null)
           retrievals.push({ at, path: hit.path, startLine: hit.startLine, endLine: hit.endLine });
     }
-  }
+  });
   return {
     workspaceDir: engine.workspaceDir,
     files,

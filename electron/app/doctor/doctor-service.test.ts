@@ -61,6 +61,44 @@ async function fixAndUndo(w: HistoryWorkspace, f: Finding, fixId: string, rel: s
   await w.service.doctor.whenIdle();
 }
 
+describe('the background pass', () => {
+  it('finishes while searches run back to back, and they keep answering', { timeout: 120_000 }, async () => {
+    fx = await openHistoryWorkspace(fixtureFiles(), { start: DOCTOR_NOW });
+    let done = false;
+    const pass = fx.service.doctor.whenIdle().then(() => (done = true));
+    // A hang bound, not a timing: awaited calls in one process used to run as one microtask chain,
+    // so the pass (and vitest's own timeout) never got a turn while searches kept coming.
+    const started = performance.now();
+    let searches = 0;
+    while (!done && performance.now() - started < 60_000) {
+      const response = await fx.call('search', { query: 'gateway port' });
+      expect(response.results[0]?.path).toBeDefined();
+      searches++;
+    }
+    expect(done).toBe(true);
+    await pass;
+    expect(searches).toBeGreaterThan(0);
+    expect((await fx.call('doctorReport', {})).counts.conflict).toBe(5);
+  });
+});
+
+describe('evidence authors', () => {
+  it('says who wrote each cited line, from the memory history', { timeout: 90_000 }, async () => {
+    const w = await open();
+    const note = 'memory/2026-11-20-gateway.md';
+    await w.call('createFile', { path: note, text: '# Gateway\n\n- Gateway port: 18791\n' });
+    await w.service.history.whenIdle();
+    await w.service.doctor.whenIdle();
+    const port = await finding(w, (f) => f.title.startsWith('Gateway port'));
+    const authors = (e: Finding['evidence'][number]) => e.authors?.map((a) => [a.kind, a.label]);
+    expect(port.evidence.map((e) => [`${e.path}:${e.startLine}`, authors(e)])).toEqual([
+      [`${note}:3`, [['you', 'you, in Memory Lens']]],
+      ['memory/2026-05-10-gateway.md:5', [['outside', 'outside the app (before history began)']]],
+      ['MEMORY.md:7', [['outside', 'outside the app (before history began)']]],
+    ]);
+  });
+});
+
 describe('doctor fixes', () => {
   it('conflict: marks the older value superseded (or removes it), each undoable', { timeout: 90_000 }, async () => {
     const w = await open();

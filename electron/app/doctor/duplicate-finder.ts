@@ -2,12 +2,14 @@
 // MinHash candidates, confirmed by exact Jaccard), and dreaming promotions that repeat a line the
 // memory already holds. Each finding offers "keep one, link or remove the others".
 import { promotedSections } from '../../../shared/memory-sections.js';
-import type { Finding, FindingEvidence, FindingFix } from '../../../shared/doctor-schemas.js';
+import type { DoctorMessage, Finding, FindingEvidence, FindingFix } from '../../../shared/doctor-schemas.js';
 import type { DoctorFile } from './doctor-input.js';
 import { findingId } from './finding-id.js';
 import { deleteFileEdit, linkLine, removeLines, replaceLines } from './fix-edits.js';
-import { readMemoryLines, normalizeLine, type MemoryLine } from './memory-lines.js';
+import { sameTextKey, sameTextLine } from '../../../shared/same-text.js';
+import { readMemoryLines, type MemoryLine } from './memory-lines.js';
 import { candidatePairs, jaccard, shingles, signature, tokens } from './minhash.js';
+import { labelled, noted, say, titled } from './doctor-text.js';
 
 /** Passages with fewer tokens than this are too short to call copies (headings, "- none"). */
 export const MIN_PASSAGE_TOKENS = 12;
@@ -37,7 +39,7 @@ export function findDuplicates(files: readonly DoctorFile[]): Finding[] {
   for (const file of files) {
     for (const block of blocksOf(readings.get(file.path)!)) {
       const text = block.map((l) => l.text).join('\n');
-      const words = tokens(block.map((l) => normalizeLine(l.text)).join(' '));
+      const words = tokens(block.map((l) => sameTextLine(l.text)).join(' '));
       if (words.length < MIN_PASSAGE_TOKENS) continue;
       passages.push({
         file,
@@ -71,7 +73,6 @@ export function findDuplicates(files: readonly DoctorFile[]): Finding[] {
     const others = side(otherFile!);
     const exact = pairs.every((p) => p.similarity === 1);
     const lowest = Math.min(...pairs.map((p) => p.similarity));
-    const what = pairs.length === 1 ? 'passage' : `${pairs.length} passages`;
     findings.push({
       id: findingId(
         'duplicate',
@@ -80,16 +81,25 @@ export function findDuplicates(files: readonly DoctorFile[]): Finding[] {
       ),
       kind: 'duplicate',
       subkind: exact ? 'exact' : 'near',
-      title: `${exact ? 'The same' : 'Nearly the same'} ${what} in ${keepFile!.path} and ${otherFile!.path}`,
-      detail: exact
-        ? 'The passages have the same words.'
-        : `At least ${Math.round(lowest * 100)}% of their 3-word shingles are shared (threshold ${NEAR_DUPLICATE_JACCARD * 100}%).`,
+      ...titled(
+        say(exact ? 'finding.sameTitle' : 'finding.nearTitle', {
+          count: pairs.length,
+          keep: keepFile!.path,
+          other: otherFile!.path,
+        }),
+        exact
+          ? say('finding.sameDetail')
+          : say('finding.nearDetail', {
+              percent: Math.round(lowest * 100),
+              threshold: NEAR_DUPLICATE_JACCARD * 100,
+            }),
+      ),
       evidence: pairs.flatMap((p) => {
         const k = p.a.file === keepFile ? p.a : p.b;
         const o = p.a.file === keepFile ? p.b : p.a;
         return [
-          passageEvidence(k, 'kept by the first fix'),
-          passageEvidence(o, `${Math.round(p.similarity * 100)}% similar`),
+          passageEvidence(k, say('finding.keptByFirstFix')),
+          passageEvidence(o, say('finding.similar', { percent: Math.round(p.similarity * 100) })),
         ];
       }),
       fixes: passageFixes(kept, others).concat(passageFixes(others, kept)),
@@ -122,7 +132,7 @@ function preferKeeping<T extends { file: DoctorFile }>(a: T, b: T): [T, T] {
   return (a.file.date ?? '') >= (b.file.date ?? '') ? [a, b] : [b, a];
 }
 
-function passageEvidence(p: Passage, note?: string): FindingEvidence {
+function passageEvidence(p: Passage, note?: DoctorMessage): FindingEvidence {
   return {
     path: p.file.path,
     startLine: p.startLine,
@@ -130,7 +140,7 @@ function passageEvidence(p: Passage, note?: string): FindingEvidence {
     text: p.text,
     date: p.file.date,
     dateSource: p.file.dateSource,
-    ...(note ? { note } : {}),
+    ...(note ? noted(note) : {}),
   };
 }
 
@@ -148,7 +158,7 @@ function passageFixes(keep: readonly Passage[], others: readonly Passage[]): Fin
   return [
     {
       id: `keep-${keepFile.path}-link`,
-      label: `Keep ${keepFile.path}; replace the copy in ${otherFile.path} with a link`,
+      ...labelled(say('finding.keepLink', { keep: keepFile.path, other: otherFile.path })),
       reason: `doctor: duplicate of ${keepFile.path} replaced by a link (${where})`,
       edits: unique.map((o) =>
         replaceLines(otherFile, o.startLine, o.endLine, [linkLine(otherFile.path, keepFile.path, titleOf(keepFile))]),
@@ -156,7 +166,7 @@ function passageFixes(keep: readonly Passage[], others: readonly Passage[]): Fin
     },
     {
       id: `keep-${keepFile.path}-remove`,
-      label: `Keep ${keepFile.path}; remove the copy in ${otherFile.path}`,
+      ...labelled(say('finding.keepRemoveCopy', { keep: keepFile.path, other: otherFile.path })),
       reason: `doctor: duplicate of ${keepFile.path} removed (${where})`,
       edits: unique.map((o) => removeLines(otherFile, o.startLine, o.endLine)),
     },
@@ -171,11 +181,13 @@ function findCopies(
 ): Finding[] {
   const byBody = new Map<string, DoctorFile[]>();
   for (const file of files) {
-    const body = readings
-      .get(file.path)!
-      .filter((l) => l.body)
-      .map((l) => normalizeLine(l.text))
-      .join('\n');
+    const body = sameTextKey(
+      readings
+        .get(file.path)!
+        .filter((l) => l.body)
+        .map((l) => l.text)
+        .join('\n'),
+    );
     if (tokens(body).length < MIN_PASSAGE_TOKENS) continue;
     byBody.set(body, [...(byBody.get(body) ?? []), file]);
   }
@@ -193,8 +205,16 @@ function findCopies(
       id: findingId('duplicate', sorted.map((f) => f.path).join('|'), body),
       kind: 'duplicate',
       subkind: 'copy',
-      title: `${sorted.map((f) => f.path).join(' and ')} are copies of one note`,
-      detail: `The ${sorted.length} files hold the same text under different folders.`,
+      ...titled(
+        say('finding.copyTitle', {
+          first: sorted[0]!.path,
+          others: sorted
+            .slice(1)
+            .map((f) => f.path)
+            .join(', '),
+        }),
+        say('finding.copyDetail', { count: sorted.length }),
+      ),
       evidence: sorted.map((f, i) => ({
         path: f.path,
         startLine: 1,
@@ -202,14 +222,14 @@ function findCopies(
         text: f.text,
         date: f.date,
         dateSource: f.dateSource,
-        ...(i === 0 ? { note: 'kept by the first fix' } : {}),
+        ...(i === 0 ? noted(say('finding.keptByFirstFix')) : {}),
       })),
       fixes: sorted.flatMap((kept) => {
         const others = sorted.filter((f) => f !== kept);
         return [
           {
             id: `keep-${kept.path}-delete`,
-            label: `Keep ${kept.path}; move ${others.map((f) => f.path).join(', ')} to the trash`,
+            ...labelled(say('finding.keepTrash', { keep: kept.path, others: others.map((f) => f.path).join(', ') })),
             reason: `doctor: copy of ${kept.path} removed`,
             edits: others.map((f) => deleteFileEdit(f)),
           },
@@ -248,7 +268,7 @@ function findRepeatedLines(
     const dreamt = dreamingLines(file);
     for (const line of readings.get(file.path)!) {
       if (!line.body || line.heading) continue;
-      const norm = normalizeLine(line.text);
+      const norm = sameTextLine(line.text);
       if (norm.length < MIN_LINE_CHARS) continue;
       byText.set(norm, [...(byText.get(norm) ?? []), { file, line, dreaming: dreamt.has(line.line) }]);
     }
@@ -258,14 +278,14 @@ function findRepeatedLines(
     if (all.length < 2) continue;
     const dreaming = all.filter((o) => o.dreaming);
     const plain = all.filter((o) => !o.dreaming);
-    const ev = (o: (typeof all)[number], note?: string): FindingEvidence => ({
+    const ev = (o: (typeof all)[number], note?: DoctorMessage): FindingEvidence => ({
       path: o.file.path,
       startLine: o.line.line,
       endLine: o.line.line,
       text: o.line.text,
       date: o.file.date,
       dateSource: o.file.dateSource,
-      ...(note ? { note } : {}),
+      ...(note ? noted(note) : {}),
     });
     if (dreaming.length > 0 && plain.length > 0) {
       const original = plain[0]!;
@@ -273,13 +293,18 @@ function findRepeatedLines(
         id: findingId('duplicate', dreaming.map((d) => d.file.path).join('|'), `dreaming\0${norm}`),
         kind: 'duplicate',
         subkind: 'dreaming-repeat',
-        title: `Dreaming promoted a line ${original.file.path} already holds`,
-        detail: `Line ${original.line.line} of ${original.file.path} says the same; the promotion adds nothing.`,
-        evidence: [ev(original, 'already there'), ...dreaming.map((d) => ev(d, 'dreaming promotion'))],
+        ...titled(
+          say('finding.dreamingRepeatTitle', { path: original.file.path }),
+          say('finding.dreamingRepeatDetail', { path: original.file.path, line: original.line.line }),
+        ),
+        evidence: [
+          ev(original, say('finding.alreadyThere')),
+          ...dreaming.map((d) => ev(d, say('finding.dreamingPromotion'))),
+        ],
         fixes: [
           {
             id: 'remove-promotion',
-            label: 'Remove the promoted repeat',
+            ...labelled(say('finding.removePromotedRepeat')),
             reason: `doctor: dreaming promotion repeating ${original.file.path}:${original.line.line} removed`,
             edits: dreaming.map((d) => removeLines(d.file, d.line.line)),
           },
@@ -302,13 +327,17 @@ function findRepeatedLines(
       id: findingId('duplicate', [...paths].sort().join('|'), norm),
       kind: 'duplicate',
       subkind: 'exact',
-      title: `The same line ${fresh.length} times${paths.size > 1 ? ` in ${paths.size} files` : ` in ${keep!.file.path}`}`,
-      detail: 'Every copy is one more chunk competing for the same searches.',
-      evidence: [ev(keep!, 'kept by the fix'), ...others.map((o) => ev(o))],
+      ...titled(
+        paths.size > 1
+          ? say('finding.sameLineInFiles', { count: fresh.length, files: paths.size })
+          : say('finding.sameLineInFile', { count: fresh.length, path: keep!.file.path }),
+        say('finding.sameLineDetail'),
+      ),
+      evidence: [ev(keep!, say('finding.keptByFix')), ...others.map((o) => ev(o))],
       fixes: [
         {
           id: 'keep-first-remove',
-          label: `Keep ${keep!.file.path}:${keep!.line.line}; remove the other copies`,
+          ...labelled(say('finding.keepFirstRemove', { path: keep!.file.path, line: keep!.line.line })),
           reason: `doctor: repeated line removed (kept ${keep!.file.path}:${keep!.line.line})`,
           edits: others.map((o) => removeLines(o.file, o.line.line)),
         },

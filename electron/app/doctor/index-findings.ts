@@ -5,6 +5,7 @@ import type { Finding } from '../../../shared/doctor-schemas.js';
 import type { DoctorFile, IndexProblem } from './doctor-input.js';
 import { findingId } from './finding-id.js';
 import { readMemoryLines } from './memory-lines.js';
+import { say, titled } from './doctor-text.js';
 
 const MD_LINK = /\]\(([^)\s#]+\.md)(?:#[^)]*)?\)/g;
 
@@ -17,11 +18,17 @@ export function findIndexHealth(
     id: findingId('index', p.path, `${p.kind}\0${p.reason}`),
     kind: 'index' as const,
     subkind: p.kind,
-    title:
-      p.kind === 'checksum'
-        ? `${p.path}: its frontmatter checksum does not match the body`
-        : `${p.path} is not in the index (${p.kind})`,
-    detail: p.reason,
+    ...titled(
+      say(
+        p.kind === 'checksum'
+          ? 'finding.checksumTitle'
+          : p.kind === 'skipped'
+            ? 'finding.notIndexedSkipped'
+            : 'finding.notIndexedFailed',
+        { path: p.path },
+      ),
+      say('finding.indexReason', { reason: p.reason }),
+    ),
     evidence: [{ path: p.path, startLine: 1, endLine: 1, text: '', date: null, dateSource: null }],
     fixes: [],
   }));
@@ -37,8 +44,10 @@ export function findIndexHealth(
           id: findingId('index', file.path, `broken-link\0${resolved}`),
           kind: 'index',
           subkind: 'broken-link',
-          title: `${file.path}:${line.line} links to ${resolved}, which does not exist`,
-          detail: 'The agent following this link gets nothing; the note may have moved or been deleted.',
+          ...titled(
+            say('finding.brokenLinkTitle', { path: file.path, line: line.line, target: resolved }),
+            say('finding.brokenLinkDetail'),
+          ),
           evidence: [
             {
               path: file.path,

@@ -52,23 +52,3 @@ export function readMemoryLines(text: string): MemoryLine[] {
   });
   return out;
 }
-
-const PROMOTION_MARKER = /<!--\s*openclaw-memory-promotion:[^\n]*?-->/g;
-const HTML_COMMENT = /<!--[\s\S]*?-->/g;
-
-/**
- * A line's words for comparison: list markers, emphasis, comments (promotion markers, annotations)
- * and struck-through text gone, case and width folded, runs of spaces collapsed.
- */
-export function normalizeLine(text: string): string {
-  return text
-    .normalize('NFKC')
-    .replace(PROMOTION_MARKER, '')
-    .replace(HTML_COMMENT, '')
-    .replace(/~~[^~]*~~/g, '')
-    .replace(/^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?/, '')
-    .replace(/[*_`]/g, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
-}

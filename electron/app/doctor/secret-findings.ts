@@ -6,6 +6,7 @@ import type { DoctorFile } from './doctor-input.js';
 import { findingId } from './finding-id.js';
 import { replaceLines } from './fix-edits.js';
 import { splitLines } from './memory-lines.js';
+import { labelled, say, titled } from './doctor-text.js';
 
 export const REMOVED_SECRET = '[removed — kept in a password manager]';
 
@@ -28,8 +29,14 @@ export function findSecretFindings(files: readonly DoctorFile[]): Finding[] {
         id: findingId('secret', file.path, `${i + 1}\0${found.map((f) => maskLabel(f)).join('\0')}`),
         kind: 'secret',
         subkind: found[0]!.kind,
-        title: `${found.map((f) => maskLabel(f)).join(', ')} in ${file.path}:${i + 1}`,
-        detail: 'Memory is read by the agent, synced and searched: a credential here reaches every copy.',
+        ...titled(
+          say('finding.secretTitle', {
+            labels: found.map((f) => maskLabel(f)).join(', '),
+            path: file.path,
+            line: i + 1,
+          }),
+          say('finding.secretDetail'),
+        ),
         evidence: [
           {
             path: file.path,
@@ -43,7 +50,7 @@ export function findSecretFindings(files: readonly DoctorFile[]): Finding[] {
         fixes: [
           {
             id: 'remove-value',
-            label: 'Take the value out of the line',
+            ...labelled(say('finding.removeValue')),
             reason: `doctor: secret removed from ${file.path}:${i + 1}`,
             edits: [replaceLines(file, i + 1, i + 1, [cleaned])],
           },

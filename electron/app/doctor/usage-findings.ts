@@ -8,7 +8,9 @@ import { NEVER_USED_MIN_AGE_DAYS, type DoctorFile, type DoctorInput, type Retrie
 import { dreamingLines } from './duplicate-finder.js';
 import { findingId } from './finding-id.js';
 import { removeLines } from './fix-edits.js';
-import { normalizeLine, readMemoryLines } from './memory-lines.js';
+import { sameTextLine } from '../../../shared/same-text.js';
+import { readMemoryLines } from './memory-lines.js';
+import { dateSourceWords, labelled, noted, say, titled } from './doctor-text.js';
 
 const DAY_MS = 86_400_000;
 
@@ -24,16 +26,26 @@ function seenAtStart(file: DoctorFile, budget: ContextFile | null, line: number)
   return !budget.dropped.some((d) => d.startLine <= line && line <= d.endLine);
 }
 
-const isMemoryPath = (p: string) => p === 'MEMORY.md' || p === 'memory.md' || p.startsWith('memory/');
+/**
+ * The notes whose lines "never used" and dreaming follow: MEMORY.md (or the legacy memory.md) and
+ * memory/**. Narrower than the WorkspaceScope on purpose (docs/doctor.md): USER.md is the user's
+ * profile, read at every session start, and the root layer folders are outside the agent's own search.
+ */
+function tracksUsage(path: string): boolean {
+  return path === 'MEMORY.md' || path === 'memory.md' || path.startsWith('memory/');
+}
 
 export function findUsage(input: DoctorInput): Finding[] {
   const searches = input.searches;
   if (!searches || searches.count === 0) return [];
-  const window = `in ${searches.count} search${searches.count === 1 ? '' : 'es'}${searches.since === null ? '' : ` since ${isoDay(searches.since)}`}`;
+  const window = say('finding.searchWindow', {
+    count: searches.count,
+    since: searches.since === null ? '—' : isoDay(searches.since),
+  });
   const cutoff = isoDay(input.now - NEVER_USED_MIN_AGE_DAYS * DAY_MS);
   const findings: Finding[] = [];
   for (const file of input.files) {
-    if (!isMemoryPath(file.path)) continue;
+    if (!tracksUsage(file.path)) continue;
     const dreamt = dreamingLines(file);
     if (file.date !== null && file.date <= cutoff) {
       const runs: { start: number; end: number; text: string[] }[] = [];
@@ -54,11 +66,17 @@ export function findUsage(input: DoctorInput): Finding[] {
       if (runs.length > 0) {
         const count = runs.reduce((n, r) => n + r.text.length, 0);
         findings.push({
-          id: findingId('never-used', file.path, runs.map((r) => r.text.map(normalizeLine).join('\n')).join('\0')),
+          id: findingId('never-used', file.path, runs.map((r) => r.text.map(sameTextLine).join('\n')).join('\0')),
           kind: 'never-used',
           subkind: 'never-retrieved',
-          title: `${count} line${count === 1 ? '' : 's'} of ${file.path} never returned ${window}`,
-          detail: `Dated ${file.date} (${file.dateSource ?? 'unknown'}), older than ${NEVER_USED_MIN_AGE_DAYS} days, not seen at session start. Candidates only: review before removing.`,
+          ...titled(
+            say('finding.neverUsedTitle', { count, path: file.path, window }),
+            say('finding.neverUsedDetail', {
+              date: file.date,
+              source: dateSourceWords(file.dateSource),
+              days: NEVER_USED_MIN_AGE_DAYS,
+            }),
+          ),
           evidence: runs.map((r): FindingEvidence => ({
             path: file.path,
             startLine: r.start,
@@ -66,7 +84,7 @@ export function findUsage(input: DoctorInput): Finding[] {
             text: r.text.join('\n'),
             date: file.date,
             dateSource: file.dateSource,
-            note: `never retrieved ${window}`,
+            ...noted(say('finding.neverRetrievedSince', { window })),
           })),
           fixes: [],
         });
@@ -78,14 +96,15 @@ export function findUsage(input: DoctorInput): Finding[] {
       const after = date ? Date.parse(`${date}T00:00:00Z`) || 0 : 0;
       const used = retrievedCount(searches.retrievals, file.path, lineNo, after);
       findings.push({
-        id: findingId('dreaming', file.path, normalizeLine(text)),
+        id: findingId('dreaming', file.path, sameTextLine(text)),
         kind: 'dreaming',
         subkind: used > 0 ? 'retrieved' : 'never-retrieved',
-        title:
+        ...titled(
           used > 0
-            ? `Promoted ${date || 'by dreaming'}, retrieved ${used} time${used === 1 ? '' : 's'} since`
-            : `Promoted ${date || 'by dreaming'}, never retrieved ${window}`,
-        detail: `${file.path}:${lineNo} was written by OpenClaw's dreaming.`,
+            ? say('finding.promotedRetrieved', { date: date || say('finding.byDreaming'), count: used })
+            : say('finding.promotedNever', { date: date || say('finding.byDreaming'), window }),
+          say('finding.promotedDetail', { path: file.path, line: lineNo }),
+        ),
         evidence: [
           {
             path: file.path,
@@ -94,7 +113,7 @@ export function findUsage(input: DoctorInput): Finding[] {
             text,
             date: date || null,
             dateSource: 'dreaming',
-            note: used > 0 ? `retrieved ${used} times` : 'never retrieved',
+            ...noted(used > 0 ? say('finding.retrievedTimes', { count: used }) : say('finding.neverRetrieved')),
           },
         ],
         fixes:
@@ -103,7 +122,7 @@ export function findUsage(input: DoctorInput): Finding[] {
             : [
                 {
                   id: 'remove-promotion',
-                  label: 'Remove this promotion',
+                  ...labelled(say('finding.removePromotion')),
                   reason: `doctor: unused dreaming promotion removed (${file.path}:${lineNo})`,
                   edits: [removeLines(file, lineNo)],
                 },

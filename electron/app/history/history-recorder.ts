@@ -4,10 +4,10 @@
 // time, reading the bytes as they are when the record runs.
 import fs from 'node:fs/promises';
 import type { Author, HistorySettings, VersionKind } from '../../../shared/history-schemas.js';
-import { isBootstrapFileName } from '../../../shared/bootstrap-profiles.js';
-import { messageOf } from '../../../shared/errors.js';
-import { resolveInWorkspace } from '../../memory/files/safe-path.js';
+import { MemoryLensError, messageOf } from '../../../shared/errors.js';
+import { resolveMemoryPath } from '../../memory/workspace/memory-path.js';
 import { SerialQueue } from '../../memory/index-lifecycle/serial-queue.js';
+import type { WorkspaceScope } from '../../memory/workspace/workspace-scope.js';
 import { readForHistory } from './history-file-read.js';
 import type { HistoryStore, StoredVersion } from './history-store.js';
 
@@ -15,12 +15,6 @@ import type { HistoryStore, StoredVersion } from './history-store.js';
 const RENAME_WINDOW_MS = 5_000;
 /** Retention runs after this many new versions (and at every open). */
 const RETENTION_EVERY = 50;
-
-/** Memory files (MEMORY.md, USER.md, memory/** and the other layer folders) and bootstrap files; never transcripts. */
-export function isHistoryPath(relPath: string): boolean {
-  if (relPath.startsWith('sessions/') || relPath.startsWith('extra/')) return false;
-  return isBootstrapFileName(relPath) || /\.md$/i.test(relPath);
-}
 
 export interface AppWrite {
   kind: Extract<VersionKind, 'save' | 'rename' | 'delete'>;
@@ -31,7 +25,8 @@ export interface AppWrite {
 
 export interface HistoryRecorderOptions {
   store: HistoryStore;
-  workspaceDir: string;
+  /** The open workspace's scope: which paths get versions (WorkspaceScope.keepsHistory). */
+  scope: WorkspaceScope;
   settings: () => HistorySettings;
   log: (message: string) => void;
   now?: () => number;
@@ -50,9 +45,14 @@ export class HistoryRecorder {
     this.now = options.now ?? Date.now;
   }
 
+  /** Whether `relPath` gets versions: the workspace scope's rule, the only one. */
+  keeps(relPath: string): boolean {
+    return this.options.scope.keepsHistory(relPath);
+  }
+
   /** A change the engine reported (or a rescan found). */
   changed(relPath: string): Promise<void> {
-    if (!isHistoryPath(relPath)) return Promise.resolve();
+    if (!this.keeps(relPath)) return Promise.resolve();
     return this.queue.run(() => this.recordNow(relPath, this.appWrites.get(relPath) ?? null));
   }
 
@@ -73,7 +73,7 @@ export class HistoryRecorder {
   /** Records every tracked path whose bytes differ from its latest version (open, reindex). */
   rescan(relPaths: readonly string[]): Promise<void> {
     return this.queue.run(async () => {
-      const seen = new Set(relPaths.filter(isHistoryPath));
+      const seen = new Set(relPaths.filter((p) => this.keeps(p)));
       for (const relPath of seen) await this.recordNow(relPath, null);
       // Files with history that are gone now: a delete nobody reported (the app was closed).
       for (const latest of this.options.store.latestByPath()) {
@@ -90,10 +90,10 @@ export class HistoryRecorder {
 
   private async recordNow(relPath: string, appWrite: AppWrite | null): Promise<void> {
     try {
-      const abs = await resolveInWorkspace(this.options.workspaceDir, relPath);
-      const stat = await fs.stat(abs).catch(() => null);
+      const abs = await this.locate(relPath);
+      const stat = abs === null ? null : await fs.stat(abs).catch(() => null);
       const store = this.options.store;
-      if (!stat?.isFile()) {
+      if (abs === null || !stat?.isFile()) {
         const latest = store.latest(relPath);
         if (!latest || latest.hash === null) return;
         const { version, added } = await store.record({
@@ -130,6 +130,20 @@ export class HistoryRecorder {
       if (added) this.counted(version);
     } catch (error) {
       this.options.log(`history: ${relPath} was not recorded: ${messageOf(error)}`);
+    }
+  }
+
+  /**
+   * Where the file really is, by the scope's rule for paths (a link must lead to a file the scope
+   * allows, inside the workspace); null when it is gone. A refused link throws: nothing is recorded.
+   */
+  private async locate(relPath: string): Promise<string | null> {
+    try {
+      const resolved = await resolveMemoryPath(this.options.scope, relPath, 'read', 'disk');
+      return resolved.exists ? resolved.abs : null;
+    } catch (error) {
+      if (error instanceof MemoryLensError && error.code === 'NOT_FOUND') return null;
+      throw error;
     }
   }
 

@@ -30,7 +30,7 @@ import {
 import { authorsOf, type AuthorSources } from './author-evidence.js';
 import { cachedDreamsReader } from './dreaming-evidence.js';
 import { GitEvidence } from './git-evidence.js';
-import { HistoryRecorder, isHistoryPath, type AppWrite } from './history-recorder.js';
+import { HistoryRecorder, type AppWrite } from './history-recorder.js';
 import { HistoryStore, type HistoryPurge, type StoredVersion } from './history-store.js';
 import { bytesHold, type PurgeNeedle } from '../purge-text.js';
 import { lineHunks, lineOrigins } from './line-diff.js';
@@ -351,9 +351,11 @@ export class HistoryService {
       return;
     }
     if (store.notice) this.options.log(store.notice);
+    const session = this.options.session;
+    const engine = session.current();
     const recorder = new HistoryRecorder({
       store,
-      workspaceDir,
+      scope: engine.scope,
       settings: () => this.options.settings.get().history,
       log: this.options.log,
       ...(this.options.now ? { now: this.options.now } : {}),
@@ -363,8 +365,6 @@ export class HistoryService {
           payload: { path: version.path, reason: 'version', version: version.id },
         }),
     });
-    const session = this.options.session;
-    const engine = session.current();
     const transcripts = engineTranscriptSource({
       list: () => engine.listFiles(),
       readJsonl: (virtualPath) => engine.readTranscriptJsonl(virtualPath),
@@ -470,7 +470,7 @@ export class HistoryService {
   }
 
   private async currentBytes(a: Attached, relPath: string): Promise<{ bytes: Buffer; hash: string } | null> {
-    if (!isHistoryPath(relPath)) return null;
+    if (!a.recorder.keeps(relPath)) return null;
     const abs = await resolveInWorkspace(a.workspaceDir, relPath);
     const bytes = await fs.readFile(abs).catch(() => null);
     if (!bytes) return null;

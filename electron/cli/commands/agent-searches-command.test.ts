@@ -91,6 +91,13 @@ describe('memlens agent-searches', () => {
     expect(stdout).not.toContain('上周 产品周会'); // before --since
   });
 
+  it('cites what the agent got as OpenClaw does: path#L10 for one line, path#L9-L10 for a range', async () => {
+    const { code, stdout } = await cli('agent-searches', '--now', NOW);
+    expect(code).toBe(0);
+    expect(stdout).toContain('got       MEMORY.md#L10 (1.000), MEMORY.md#L9 (0.979), MEMORY.md#L4 (0.897)');
+    expect(stdout).toContain('got       MEMORY.md#L9-L10\n');
+  });
+
   it("a person's CLI search is logged only with --log, and then listed as a person's, not the agent's", async () => {
     expect((await cli('search', 'Tavily', '--json')).code).toBe(0);
     const out = JSON.parse((await cli('agent-searches', '--json', '--now', NOW)).stdout) as { calls: CallJson[] };

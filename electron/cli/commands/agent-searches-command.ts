@@ -2,6 +2,7 @@
 // searches and people's logged ones, with what each got, why it came back empty, and what Memory
 // Lens finds for it now. The same list as the app's Agent view (the agentCalls call).
 import type { AgentCall, AgentCallList, CallHit } from '../../../shared/agent-call-types.js';
+import { citationFor } from '../../../shared/citation.js';
 import { AgentCallsService } from '../../app/agent/agent-calls-service.js';
 import { healthLines } from '../../app/agent/agent-calls-health.js';
 import type { CommandImpl } from '../command.js';
@@ -48,13 +49,8 @@ const OUTCOME_WORDS: Record<AgentCall['outcome']['kind'], string> = {
 };
 
 function hitText(h: CallHit): string {
-  const lines =
-    h.startLine === null
-      ? ''
-      : h.endLine === null || h.endLine === h.startLine
-        ? `#L${h.startLine}`
-        : `#L${h.startLine}-L${h.endLine}`;
-  return `${h.path}${lines}${h.score === null ? '' : ` (${h.score.toFixed(3)})`}`;
+  const where = h.startLine === null ? h.path : citationFor(h.path, h.startLine, h.endLine ?? h.startLine);
+  return `${where}${h.score === null ? '' : ` (${h.score.toFixed(3)})`}`;
 }
 
 function sourceLabel(c: AgentCall): string {

@@ -79,6 +79,8 @@ export const evalCommand: CommandImpl = {
     const engine = await openEngine();
     try {
       await engine.sync();
+      // Every question expanded alike: not the first ones without the dictionary while it is built.
+      await engine.expansionReady();
       const a = await runEval(engine, queries, optionsA);
       if (!optionsB || !compare) {
         if (json) writeJson(io, { queries: queries.length, ...a });

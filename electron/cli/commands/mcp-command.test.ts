@@ -255,7 +255,7 @@ describe('memlens mcp over stdio', () => {
       {
         args: { path: '../../etc/passwd' },
         code: 'OUT_OF_ROOT',
-        says: /leaves the workspace.*memory_get reads MEMORY\.md/,
+        says: /leaves the workspace.*memory_get only reads MEMORY\.md/,
       },
       { args: { path: '/etc/passwd' }, code: 'OUT_OF_ROOT', says: /Absolute paths are not allowed/ },
       { args: { path: 'memory/notes.txt' }, code: 'NOT_ALLOWED', says: /Markdown memory files only \(\.md\)/ },

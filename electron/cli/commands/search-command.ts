@@ -5,11 +5,11 @@ import path from 'node:path';
 import type { MemorySource, SearchNotice, SearchOptions } from '../../../shared/domain.js';
 import { MemoryLensError, toErrorValue } from '../../../shared/errors.js';
 import type { CliIo } from '../cli-io.js';
-import { SearchProfileSchema } from '../../../shared/openclaw-rank-schemas.js';
+import { SEARCH_PROFILES } from '../../../shared/search-profiles.js';
 import { SEARCH_DEFAULTS } from '../../../shared/search-defaults.js';
 import { expansionFromFlags } from './expansion-flags.js';
 import type { WorkspaceActivity } from '../../app/agent/agent-activity-store.js';
-import { loggedResponse } from '../../app/agent/agent-memory-tools.js';
+import { loggedResponse } from '../../app/agent/logged-response.js';
 import type { MemoryEngineApi } from '../../memory/engine-types.js';
 import type { CommandImpl } from '../command.js';
 import { writeJson } from '../command.js';
@@ -62,10 +62,9 @@ export function searchOptionsFromFlags(values: Record<string, unknown>): Omit<Se
     options.dates = { enabled: values.dates !== 'off', ...(boost !== undefined ? { boost } : {}) };
   }
   if (typeof values.profile === 'string') {
-    const parsed = SearchProfileSchema.safeParse(values.profile);
-    if (!parsed.success)
-      throw new UsageError(`--profile accepts ${SearchProfileSchema.options.join(' or ')} (got "${values.profile}")`);
-    if (parsed.data === 'openclaw') options.profile = 'openclaw';
+    if (!(SEARCH_PROFILES as readonly string[]).includes(values.profile))
+      throw new UsageError(`--profile accepts ${SEARCH_PROFILES.join(' or ')} (got "${values.profile}")`);
+    if (values.profile === 'openclaw') options.profile = 'openclaw';
   }
   const expansion = expansionFromFlags(values.expand, values['expand-weight']);
   if (expansion) options.expansion = expansion;

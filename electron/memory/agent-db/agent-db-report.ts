@@ -6,23 +6,23 @@ import type { AgentDatabase, AgentDatabasesReport, AgentIndexChunk } from '../..
 import { sessionFolderFor, type SessionSourceOptions } from '../workspace/session-sources.js';
 import { noticeFor } from './agent-db-connection.js';
 import type { AgentDatabases } from './agent-databases.js';
-import { agentIndexChunks, compareAgentIndex, inAgentIndexScope } from './agent-index.js';
+import { agentIndexChunks, compareAgentIndex } from './agent-index.js';
 import { sessionKind } from './agent-db-transcripts.js';
 import { sha256 } from '../text/hash.js';
-import { discoverFiles, type DiscoverOptions } from '../workspace/discover.js';
+import { statMemoryFilesLikeOpenClaw } from '../workspace/openclaw-memory-files.js';
+import type { WorkspaceScope } from '../workspace/workspace-scope.js';
 
 /** The report on the files' bytes now, not our index's idea of them: `memlens status` runs without a sync. */
 export async function agentDatabasesNow(
   databases: AgentDatabases,
-  discover: DiscoverOptions,
+  scope: WorkspaceScope,
 ): Promise<AgentDatabasesReport> {
   const memory = new Map<string, string | null>();
-  const { agentDatabases: _transcripts, ...filesOnly } = discover;
-  for (const file of await discoverFiles(filesOnly)) {
-    if (file.source !== 'memory' || !inAgentIndexScope(file.path)) continue;
+  // OpenClaw's own scope, walked as OpenClaw walks it (no legacy memory.md, no symlinks): a file
+  // it would never index is not "missing" from its index.
+  for (const file of await statMemoryFilesLikeOpenClaw(scope.where.workspaceDir))
     memory.set(file.path, await fs.promises.readFile(file.absPath).then(sha256, () => null));
-  }
-  return agentDatabasesReport(databases, discover, memory);
+  return agentDatabasesReport(databases, scope.where, memory);
 }
 
 export function agentDatabasesReport(

@@ -3,22 +3,13 @@
 // (missing) and which it still holds though they are gone (extra); and, per chunk, OpenClaw's
 // recall metadata (importance, triggers, project) and provenance (origin, session kind).
 import type { AgentIndexChunk, AgentIndexFile } from '../../../shared/agent-db-schemas.js';
+import { isOpenclawMemoryPath } from '../../../shared/memory-scope.js';
 import type { AgentDbConnection } from './agent-db-connection.js';
 
 export interface AgentIndexComparison {
   revision: number | null;
   files: AgentIndexFile[];
   counts: Record<AgentIndexFile['status'], number>;
-}
-
-/** Paths OpenClaw 2026.9.6's builtin memory index covers: the root memory files and memory/**. */
-export function inAgentIndexScope(relPath: string): boolean {
-  return (
-    relPath === 'MEMORY.md' ||
-    relPath === 'memory.md' ||
-    relPath === 'USER.md' ||
-    (relPath.startsWith('memory/') && relPath.endsWith('.md'))
-  );
 }
 
 export function hasAgentIndex(db: AgentDbConnection): boolean {
@@ -28,7 +19,10 @@ export function hasAgentIndex(db: AgentDbConnection): boolean {
   );
 }
 
-/** `files`: workspace-relative path → sha256 of its bytes now (null when unreadable), memory files only. */
+/**
+ * `files`: workspace-relative path → sha256 of its bytes now (null when unreadable), memory files
+ * only; compared only where OpenClaw's own scope reaches (no legacy memory.md: it never indexes it).
+ */
 export function compareAgentIndex(
   db: AgentDbConnection,
   files: ReadonlyMap<string, string | null>,
@@ -57,7 +51,7 @@ export function compareAgentIndex(
     return typeof ms === 'number' && Number.isFinite(ms) ? new Date(ms).toISOString() : null;
   };
   for (const [p, hash] of files) {
-    if (!inAgentIndexScope(p)) continue;
+    if (!isOpenclawMemoryPath(p)) continue;
     const indexed = sources.get(p);
     const status = indexed === undefined ? 'missing' : indexed === hash ? 'current' : 'stale';
     out.push({ path: p, status, chunks: chunks.get(p)?.chunks ?? 0, indexedHash: indexed ?? null, indexedAt: at(p) });

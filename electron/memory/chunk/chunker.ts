@@ -35,6 +35,8 @@ export interface Chunk {
   lastMs?: number;
   /** The secrets masked in `text` (absent when none): `text` holds their labels, never the values. */
   secrets?: ChunkSecret[];
+  /** Markdown: the ISO days named by dated headings over its lines, sorted (chunk/heading-dates.ts). */
+  days?: string[];
 }
 
 export interface ChunkOptions {

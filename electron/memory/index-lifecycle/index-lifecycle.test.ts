@@ -19,6 +19,7 @@ import { FileWriter } from '../index/file-writer.js';
 import { IndexLifecycle } from './index-lifecycle.js';
 import { rebuildLockPath } from './rebuild-lock.js';
 import { eventually } from './test-support/eventually.js';
+import { WorkspaceScope } from '../workspace/workspace-scope.js';
 
 const EXPECTED: ExpectedIndexMeta = { schemaVersion: SCHEMA_VERSION, chunkerVersion: CHUNKER_VERSION, embedding: null };
 
@@ -70,12 +71,12 @@ function openLifecycle(
     dbPath: ws.dbPath,
     expected: EXPECTED,
     embedder: null,
-    discover: {
+    scope: new WorkspaceScope({
       workspaceDir: ws.workspace,
       sessionDirs: [],
       extraPaths: [],
       openclawHome: path.join(ws.root, 'openclaw'),
-    },
+    }),
     hooks: { onProgress: () => undefined, onDidWrite: () => undefined, onDidChangeStatus: note },
     ...options,
   });
@@ -192,12 +193,12 @@ describe('IndexLifecycle: serving and rebuilding', () => {
     await syncIndex(
       { db: other.db, writer: new FileWriter(other.db) },
       {
-        discover: {
+        scope: new WorkspaceScope({
           workspaceDir: ws.workspace,
           sessionDirs: [],
           extraPaths: [],
           openclawHome: path.join(ws.root, 'oc'),
-        },
+        }),
       },
     );
     other.close();

@@ -27,7 +27,7 @@ import { syncFile } from '../sync/sync-file.js';
 import type { FileSyncResult } from '../sync/sync-file.js';
 import { syncIndex } from '../sync/sync.js';
 import type { SyncResult, SyncTarget } from '../sync/sync.js';
-import type { DiscoverOptions } from '../workspace/discover.js';
+import type { WorkspaceScope } from '../workspace/workspace-scope.js';
 import { ErrorRing } from './error-ring.js';
 import { checkIndexFile } from './index-file-check.js';
 import { IndexFileWatch, damageReason } from './index-file-watch.js';
@@ -57,8 +57,8 @@ export interface IndexLifecycleOptions {
   nativeBinding?: string;
   /** How the served connection's IndexSession is made (tests and benchmarks force accelerators). */
   session?: IndexSessionOptions;
-  /** What a sync reads and how it chunks. */
-  discover: DiscoverOptions;
+  /** What a sync reads (the workspace's scope) and how it chunks. */
+  scope: WorkspaceScope;
   chunking?: Partial<ChunkOptions>;
   /** Someone waiting on this thread (a file being opened): syncs slice their work finer meanwhile. */
   foreground?: ForegroundSignal;
@@ -209,7 +209,7 @@ export class IndexLifecycle {
       if (!target) return UNCHANGED(relPath);
       let result: FileSyncResult;
       try {
-        result = await syncFile(target, relPath, { discover: this.options.discover, ...this.chunkingOption() });
+        result = await syncFile(target, relPath, { scope: this.options.scope, ...this.chunkingOption() });
       } catch (error) {
         // Not taken up (a rebuild underway replaces the file anyway): the write simply failed.
         if (!isCorruptionError(error) || !this.markDamaged(messageOf(error))) throw error;
@@ -326,7 +326,7 @@ export class IndexLifecycle {
   private async runSync(target: SyncTarget, full: boolean, rebuilding: boolean): Promise<SyncResult> {
     try {
       return await syncIndex(target, {
-        discover: this.options.discover,
+        scope: this.options.scope,
         ...this.chunkingOption(),
         full,
         signal: this.writeSignal(),

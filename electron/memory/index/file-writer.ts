@@ -31,7 +31,8 @@ type FileMetadata = Pick<
 
 /** See FileWriter.streamedFile. */
 export interface StreamedFileWrite {
-  clear(path: string): void;
+  /** Removes up to `max` of the chunks `path` had; returns how many it removed (0: none left). */
+  clearSome(path: string, max: number): number;
   insert(
     file: WorkspaceFile,
     offset: number,
@@ -48,6 +49,8 @@ export class FileWriter {
   private readonly deleteFts: Database.Statement<[number]>;
   private readonly deleteVec: Database.Statement<[bigint]> | null;
   private readonly deleteChunks: Database.Statement<[string]>;
+  private readonly selectSomeRowids: Database.Statement<[string, number], number>;
+  private readonly deleteChunk: Database.Statement<[number]>;
   private readonly deleteFile: Database.Statement<[string]>;
   private readonly insertChunk: Database.Statement<unknown[]>;
   private readonly insertFts: Database.Statement<[number | bigint, string]>;
@@ -88,9 +91,13 @@ export class FileWriter {
     this.deleteFts = db.prepare('DELETE FROM chunks_fts WHERE rowid = ?');
     this.deleteVec = this.hasVectors ? db.prepare('DELETE FROM chunks_vec WHERE rowid = ?') : null;
     this.deleteChunks = db.prepare('DELETE FROM chunks WHERE path = ?');
+    this.selectSomeRowids = db
+      .prepare<[string, number], number>('SELECT rowid FROM chunks WHERE path = ? LIMIT ?')
+      .pluck();
+    this.deleteChunk = db.prepare('DELETE FROM chunks WHERE rowid = ?');
     this.deleteFile = db.prepare('DELETE FROM files WHERE path = ?');
     this.insertChunk = db.prepare(
-      'INSERT INTO chunks(id, path, source, start_line, end_line, hash, text, updated_at, first_ms, last_ms, secrets) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO chunks(id, path, source, start_line, end_line, hash, text, updated_at, first_ms, last_ms, secrets, days) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
     this.insertFts = db.prepare('INSERT INTO chunks_fts(rowid, text_seg) VALUES (?, ?)');
     this.insertVec = this.hasVectors ? db.prepare('INSERT INTO chunks_vec(rowid, embedding) VALUES (?, ?)') : null;
@@ -202,7 +209,7 @@ export class FileWriter {
    */
   streamedFile(): StreamedFileWrite {
     return {
-      clear: (filePath) => this.deleteRows(filePath),
+      clearSome: (filePath, max) => this.deleteSomeRows(filePath, max),
       insert: (file, offset, chunks, vectors, at) =>
         this.insertChunkRows(file, offset, chunks, segmentChunkTexts(chunks.map((c) => c.text)), vectors, at),
       finish: (record, chunkCount, embedded, at) =>
@@ -232,6 +239,7 @@ export class FileWriter {
         chunk.firstMs ?? null,
         chunk.lastMs ?? null,
         chunk.secrets ? JSON.stringify(chunk.secrets) : null,
+        chunk.days ? JSON.stringify(chunk.days) : null,
       );
       this.insertFts.run(lastInsertRowid, ftsTexts[i]!);
       if (this.tracking.chunks) this.pendingChunks.push(Number(lastInsertRowid));
@@ -282,8 +290,21 @@ export class FileWriter {
   }
 
   private deleteRows(filePath: string): void {
+    this.deleteIndexRows(this.selectRowids.all(filePath));
+    this.deleteChunks.run(filePath);
+  }
+
+  private deleteSomeRows(filePath: string, max: number): number {
+    const rowids = this.selectSomeRowids.all(filePath, max);
+    this.deleteIndexRows(rowids);
+    for (const rowid of rowids) this.deleteChunk.run(rowid);
+    return rowids.length;
+  }
+
+  /** The FTS5 and vector rows of these chunks. */
+  private deleteIndexRows(rowids: readonly number[]): void {
     const track = this.deleteVec !== null && this.tracking.vectors;
-    for (const rowid of this.selectRowids.all(filePath)) {
+    for (const rowid of rowids) {
       this.deleteFts.run(rowid);
       if (this.deleteVec) {
         this.deleteVec.run(BigInt(rowid));
@@ -291,7 +312,6 @@ export class FileWriter {
       }
       if (track) this.pendingVectors.push({ rowid, source: '', vector: null });
     }
-    this.deleteChunks.run(filePath);
   }
 
   /**

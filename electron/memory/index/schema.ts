@@ -6,8 +6,9 @@ import type Database from 'better-sqlite3';
  * Bump on any change to the DDL below or to what a column means.
  * 2: chunks.first_ms / last_ms (when a session chunk's messages were written).
  * 3: chunks.secrets (the chunk's masked secrets as JSON ChunkSecret[]; chunks.text holds only their labels).
+ * 4: chunks.days (the days named by dated headings over a Markdown chunk's lines, a JSON array).
  */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 /** `PRAGMA application_id` of a Memory Lens index ("MLix"), so a foreign SQLite file is never mistaken for one. */
 export const APPLICATION_ID = 0x4d4c6978;
@@ -71,9 +72,14 @@ CREATE TABLE IF NOT EXISTS chunks (
   first_ms   REAL,
   last_ms    REAL,
   -- JSON ChunkSecret[] (chunk/secret-lines.ts): kind, line, label of each secret masked in text; NULL when none.
-  secrets    TEXT
+  secrets    TEXT,
+  -- Markdown: JSON array of the ISO days dated headings over the chunk's lines name (## 2026-02-05).
+  days       TEXT
 );
 CREATE INDEX IF NOT EXISTS chunks_path ON chunks(path);
+-- "What did we do on X": the chunks dated then, by heading or by their messages' times.
+CREATE INDEX IF NOT EXISTS chunks_days ON chunks(days) WHERE days IS NOT NULL;
+CREATE INDEX IF NOT EXISTS chunks_times ON chunks(last_ms) WHERE last_ms IS NOT NULL;
 
 -- Segmented text (text/segment.ts) so FTS5's unicode61 tokens are exactly our tokens, CJK included.
 -- rowid = chunks.rowid, set explicitly by the writer.

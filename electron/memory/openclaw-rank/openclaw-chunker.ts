@@ -3,7 +3,8 @@
 // per entry ("- " bullets and headings start a new chunk). The profile needs these exact
 // boundaries, which differ from our own chunker's, to cite the lines the agent would see.
 import crypto from 'node:crypto';
-import { entryRecallMetadata, isCuratedRootPath, stripAnnotations } from '../../../shared/memory-annotations.js';
+import { entryRecallMetadata, stripAnnotations } from '../../../shared/memory-annotations.js';
+import { isRootMemoryPath } from '../../../shared/memory-scope.js';
 import type { EntryRecallMetadata } from '../../../shared/memory-annotations.js';
 
 const CHUNK_TOKENS = 400;
@@ -244,7 +245,7 @@ export interface IndexedOpenClawChunk extends EntryRecallMetadata {
 export function prepareOpenClawChunks(relPath: string, content: string): IndexedOpenClawChunk[] {
   const perEntry = relPath === 'MEMORY.md' || relPath === 'USER.md';
   const sourceLines = content.replace(/\r\n/gu, '\n').split('\n');
-  const curatedRoot = isCuratedRootPath(relPath);
+  const curatedRoot = isRootMemoryPath(relPath);
   const projectScopeEligible = relPath.toUpperCase() !== 'USER.MD';
   const metadataBySpan = new Map<string, EntryRecallMetadata>();
   return chunkLikeOpenClaw(stripAnnotations(content), perEntry)

@@ -2,24 +2,19 @@
 // of the memory files (rebuilt when a file's size or mtime changes) and answers a search with
 // OpenClaw 2026.9.6's keyword-only memory_search, each result carrying both our breakdown parts
 // (whose computeFinalScore is OpenClaw's score) and OpenClaw's own steps.
-import { OPENCLAW_RANKING_RELEASE } from '../../../shared/openclaw-rank-schemas.js';
-import type { ScoreBreakdown, SearchOptions, SearchResponse, SearchResult } from '../../../shared/domain.js';
+import { OPENCLAW_RANKING_RELEASE } from '../../../shared/search-profiles.js';
+import type { SearchOptions, SearchResponse } from '../../../shared/domain.js';
 import { messageOf } from '../../../shared/errors.js';
 import type { EmbeddingProvider } from '../embed/embedding-provider.js';
-import { computeFinalScore } from '../../../shared/score.js';
 import { prepareOpenClawChunks } from './openclaw-chunker.js';
-import type { IndexedOpenClawChunk } from './openclaw-chunker.js';
 import { OpenClawKeywordIndex } from './openclaw-keyword-index.js';
-import { readMemoryFileText, statMemoryFilesLikeOpenClaw } from './openclaw-memory-files.js';
-import { searchTokens } from './openclaw-query-terms.js';
+import { readMemoryFileText, statMemoryFilesLikeOpenClaw } from '../workspace/openclaw-memory-files.js';
 import { keywordCandidatesLikeOpenClaw, OPENCLAW_DEFAULTS, searchLikeOpenClaw } from './openclaw-search.js';
 import { exactPathMatcher } from './openclaw-keyword-index.js';
 import { cosine, OpenClawChunkVectors } from './openclaw-chunk-vectors.js';
 import type { AgentVectorSource } from './openclaw-chunk-vectors.js';
 import { hybridLikeOpenClaw } from './openclaw-hybrid.js';
-import { hybridResult } from './openclaw-hybrid-results.js';
-import { importanceLine, profileResult } from './openclaw-result-parts.js';
-import type { OpenClawSearchOutcome, RankedHit } from './openclaw-search.js';
+import { openclawResult } from './openclaw-result-parts.js';
 import { belowMinScoreNotice, openclawProfileNotice, relaxedQueryNotice } from '../../../shared/search-notices.js';
 
 export interface OpenClawRankerOptions {
@@ -96,9 +91,16 @@ export class OpenClawRanker {
     const notices: SearchResponse['notices'] = [openclawProfileNotice(OPENCLAW_RANKING_RELEASE, 'keyword-only')];
     if (outcome.usedFallback) notices.push(relaxedQueryNotice({ oneByOne: outcome.fallbackTerms }));
     if (outcome.keptBelowMinScore) notices.push(belowMinScoreNotice(options.minScore ?? OPENCLAW_DEFAULTS.minScore));
+    const facts = {
+      query: options.query,
+      strictQuery: outcome.strictQuery,
+      usedFallback: outcome.usedFallback,
+      fallbackTerms: outcome.fallbackTerms,
+      keptBelowMinScore: outcome.keptBelowMinScore,
+    };
     return {
       results: outcome.results.map((hit, i) =>
-        toSearchResult(hit, i + 1, outcome, index.chunks.get(hit.id), options.query),
+        openclawResult({ kind: 'keyword-only', hit, rank: i + 1 }, facts, index.chunks.get(hit.id)),
       ),
       provider: 'none',
       model: 'fts-only',
@@ -171,15 +173,19 @@ export class OpenClawRanker {
       });
     if (keyword.usedFallback) notices.push(relaxedQueryNotice({ oneByOne: keyword.terms }));
     if (outcome.keptBelowMinScore) notices.push(belowMinScoreNotice(minScore));
+    const facts = {
+      query,
+      strictQuery: keyword.strict,
+      usedFallback: keyword.usedFallback,
+      fallbackTerms: keyword.terms,
+      keptBelowMinScore: outcome.keptBelowMinScore,
+    };
     return {
       results: outcome.results.map((hit) =>
-        hybridResult(
-          hit,
-          keyword,
-          outcome.keptBelowMinScore,
+        openclawResult(
+          { kind: 'hybrid', hit, vectorOf: chunkVectors.get(hit.id)?.origin ?? null },
+          facts,
           index.chunks.get(hit.id),
-          query,
-          chunkVectors.get(hit.id)?.origin ?? null,
         ),
       ),
       provider: embedder.provider,
@@ -197,67 +203,4 @@ export class OpenClawRanker {
   close(): void {
     this.index.close();
   }
-}
-
-function toSearchResult(
-  hit: RankedHit,
-  rank: number,
-  outcome: OpenClawSearchOutcome,
-  chunk: IndexedOpenClawChunk | undefined,
-  query: string,
-): SearchResult {
-  const exact = hit.exactPathSpecificity > 0;
-  const words = new Set([...searchTokens(query), ...outcome.fallbackTerms]);
-  const matched = [...words].filter((w) => searchTokens(hit.snippet).includes(w));
-  // An exact-path hit scores 1 whatever its decay or importance: its parts say so, OpenClaw's steps keep the rest.
-  const parts: Omit<ScoreBreakdown, 'final' | 'hybrid'> = {
-    keyword: {
-      bm25: hit.bm25 ?? 0,
-      rank,
-      idfMass: 0,
-      score: exact ? 1 : hit.relevance,
-      matchedTerms: matched,
-      query: outcome.strictQuery ?? query,
-      relaxed: outcome.usedFallback,
-    },
-    vector: { unavailable: true, reason: 'OpenClaw with provider "none" ranks by keywords only' },
-    weights: { configured: { vector: 0, text: 1 }, vector: 0, text: 1 },
-    decay: {
-      enabled: !exact,
-      date: hit.decay.date,
-      dateSource: hit.decay.date ? 'path' : null,
-      ageDays: hit.decay.ageDays,
-      halfLifeDays: OPENCLAW_DEFAULTS.halfLifeDays,
-      multiplier: exact ? 1 : hit.decay.multiplier,
-      evergreen: hit.decay.date === null,
-    },
-    mmr: null,
-    importance: {
-      importance: hit.importance,
-      multiplier: exact ? 1 : hit.importanceMultiplier,
-      line: importanceLine(chunk),
-    },
-    openclaw: {
-      release: OPENCLAW_RANKING_RELEASE,
-      tier: exact ? 'exact-path' : hit.hasBodyMatch ? 'body' : 'path-only',
-      exactPath: hit.exactPathSpecificity,
-      bm25: hit.bm25,
-      textScore: hit.textScore,
-      boost: hit.boost,
-      pathScore: hit.pathScore,
-      relevance: hit.relevance,
-      foundBy: hit.foundBy,
-      fallback: outcome.usedFallback,
-      fallbackTerms: outcome.fallbackTerms,
-      decay: hit.decay,
-      importance: hit.importance,
-      importanceMultiplier: hit.importanceMultiplier,
-      projectKey: hit.projectKey,
-      keptBelowMinScore: outcome.keptBelowMinScore,
-    },
-  };
-  const hybrid = parts.weights.vector * 0 + parts.weights.text * (parts.keyword?.score ?? 0);
-  const breakdown: ScoreBreakdown = { ...parts, hybrid, final: 0 };
-  breakdown.final = computeFinalScore(breakdown);
-  return profileResult(hit, chunk, breakdown, words);
 }

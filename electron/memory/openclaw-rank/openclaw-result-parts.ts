@@ -4,6 +4,9 @@ import { scanAnnotations } from '../../../shared/memory-annotations.js';
 import type { HighlightRange, ScoreBreakdown, SearchResult } from '../../../shared/domain.js';
 import type { IndexedOpenClawChunk } from './openclaw-chunker.js';
 import { citationFor } from '../../../shared/citation.js';
+import { openclawBreakdown } from './openclaw-breakdown.js';
+import type { OpenClawRankedHit, OpenClawSearchFacts } from './openclaw-breakdown.js';
+import { searchTokens } from './openclaw-query-terms.js';
 
 export function highlightsOf(snippet: string, words: ReadonlySet<string>): HighlightRange[] {
   const out: HighlightRange[] = [];
@@ -12,7 +15,7 @@ export function highlightsOf(snippet: string, words: ReadonlySet<string>): Highl
   return out;
 }
 
-export function importanceLine(chunk: IndexedOpenClawChunk | undefined): number | null {
+function importanceLine(chunk: IndexedOpenClawChunk | undefined): number | null {
   if (!chunk || chunk.importance === null) return null;
   const lines = chunk.sourceText.split('\n');
   for (let i = 0; i < lines.length; i++)
@@ -22,7 +25,7 @@ export function importanceLine(chunk: IndexedOpenClawChunk | undefined): number 
 }
 
 /** The fields of a profile hit that its result shows. */
-export interface ProfileHit {
+interface ProfileHit {
   path: string;
   startLine: number;
   endLine: number;
@@ -30,7 +33,19 @@ export interface ProfileHit {
   decay: { date: string | null };
 }
 
-export function profileResult(
+/** A ranked hit of either pipeline as the result the profile returns. */
+export function openclawResult(
+  ranked: OpenClawRankedHit,
+  search: OpenClawSearchFacts,
+  chunk: IndexedOpenClawChunk | undefined,
+): SearchResult {
+  const words = new Set([...searchTokens(search.query), ...search.fallbackTerms]);
+  const snippetWords = searchTokens(ranked.hit.snippet);
+  const matched = [...words].filter((w) => snippetWords.includes(w));
+  return profileResult(ranked.hit, chunk, openclawBreakdown(ranked, search, matched, importanceLine(chunk)), words);
+}
+
+function profileResult(
   hit: ProfileHit,
   chunk: IndexedOpenClawChunk | undefined,
   breakdown: ScoreBreakdown,

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { discoverFiles } from '../workspace/discover.js';
 import { prepareFile } from '../sync/prepare-file.js';
 import { recordedKindOf, sessionKindFromKey, sessionStoreKinds } from './session-key-kind.js';
+import { WorkspaceScope } from '../workspace/workspace-scope.js';
 
 const CHILD = '7c1e9a52-3f4b-4d8e-9a61-2b5c8d7e0f13';
 const RUN = 'b2d4f6a8-1c3e-4a5b-8d7f-9e0a1b2c3d4e';
@@ -97,7 +98,7 @@ describe('a sessions folder with its sessions.json', () => {
     fs.writeFileSync(path.join(sessions, 'sessions.json'), JSON.stringify(STORE, null, 2));
 
     const kindOf = async () => {
-      const files = await discoverFiles({ workspaceDir: workspace, openclawHome: home });
+      const files = await discoverFiles(new WorkspaceScope({ workspaceDir: workspace, openclawHome: home }));
       return Object.fromEntries(
         files
           .filter((f) => f.source === 'sessions')

@@ -10,6 +10,7 @@ import { MemoryEngine } from '../engine.js';
 import { discoverFiles } from '../workspace/discover.js';
 import { BIG_SESSION_BYTES } from './index-big-session.js';
 import { prepareFile } from './prepare-file.js';
+import { WorkspaceScope } from '../workspace/workspace-scope.js';
 
 let root: string;
 let workspace: string;
@@ -97,9 +98,9 @@ describe('a big transcript', () => {
       }
 
       // The streamed rows equal the whole-file preparation of the same bytes.
-      const discovered = (await discoverFiles({ workspaceDir: workspace, openclawHome: path.join(root, 'oc') })).find(
-        (f) => f.path === SESSION,
-      )!;
+      const discovered = (
+        await discoverFiles(new WorkspaceScope({ workspaceDir: workspace, openclawHome: path.join(root, 'oc') }))
+      ).find((f) => f.path === SESSION)!;
       const oracle = prepareFile(discovered, fs.readFileSync(discovered.absPath));
       const db = new Database(path.join(dataDir, 'index.sqlite'), { readonly: true });
       try {

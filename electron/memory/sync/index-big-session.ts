@@ -20,6 +20,7 @@ import { classifyFile } from '../workspace/classify.js';
 import type { DiscoveredFile } from '../workspace/discover.js';
 import { embedChunks } from './embed-chunks.js';
 import { maskTitle } from './prepare-file.js';
+import { SliceClock } from './slice-clock.js';
 import { maxIndexedBytes, type SyncTarget } from './sync-target.js';
 
 /** Transcripts from this size on are streamed; smaller ones are prepared whole (faster, same rows but for chunk ids). */
@@ -38,14 +39,11 @@ export function isBigSessionFile(file: DiscoveredFile, maxFileBytes?: number): b
   );
 }
 
-/** Chunks per slice written: small enough that a slice (segment, insert, maybe embed) stays a few ms. */
-const CHUNKS_PER_SLICE = 64;
+/** Most chunks held before they are written (and embedded together). */
+const CHUNKS_PER_WRITE = 64;
 
 /** Messages kept for the session's title. */
 const TITLE_MESSAGES = 50;
-
-/** The engine's other work (a search, a file read) between slices. */
-const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 export interface JsonlLine {
   /** 1-based. */
@@ -91,6 +89,8 @@ export interface BigSessionResult {
 export interface BigSessionOptions {
   chunking?: Partial<ChunkOptions>;
   signal?: AbortSignal;
+  /** When to let the engine's other work (a search, a file read) run: the sync's, with its foreground signal. */
+  clock?: SliceClock;
 }
 
 /** Streams `file` into the index in one transaction of many slices. Throws (and changes nothing) on failure. */
@@ -110,6 +110,7 @@ export async function indexBigSession(
     const hash = createHash('sha256');
     const chunker = new LineChunker(options.chunking);
     const at = Date.now();
+    const clock = options.clock ?? new SliceClock();
     let pending: Chunk[] = [];
     let written = 0;
     let malformed = 0;
@@ -134,7 +135,13 @@ export async function indexBigSession(
       }
     };
     const flush = async (): Promise<void> => {
-      if (pending.length === 0) return;
+      if (pending.length > 0) await writePending();
+      if (clock.spent) {
+        await clock.yieldIfSpent();
+        options.signal?.throwIfAborted();
+      }
+    };
+    const writePending = async (): Promise<void> => {
       const slice = pending;
       pending = [];
       let vectors: Float32Array[] | null = null;
@@ -147,14 +154,15 @@ export async function indexBigSession(
       }
       write.insert(fileRecordBase(file).file, written, slice, vectors, at);
       written += slice.length;
-      await yieldToEventLoop();
-      options.signal?.throwIfAborted();
     };
 
     side.exec('BEGIN IMMEDIATE');
     try {
-      write.clear(file.path);
+      // The file's old chunks go a few at a time: FTS5 re-reads each one's text to remove it.
+      while (write.clearSome(file.path, CHUNKS_PER_WRITE) > 0) await clock.yieldIfSpent();
       for await (const { line, text } of readJsonlLines(file.absPath, (bytes) => hash.update(bytes))) {
+        // A line is cheap but a slice holds thousands of them: the clock is asked at every one.
+        if (pending.length >= CHUNKS_PER_WRITE || clock.spent) await flush();
         const raw = text.trim();
         if (raw === '') continue;
         let record: unknown;
@@ -180,7 +188,6 @@ export async function indexBigSession(
           timeSpan(chunk);
           pending.push(chunk);
         }
-        if (pending.length >= CHUNKS_PER_SLICE) await flush();
       }
       for (const chunk of chunker.end()) {
         timeSpan(chunk);

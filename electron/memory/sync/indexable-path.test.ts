@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { discoverFiles, watchRoots } from '../workspace/discover.js';
-import type { DiscoverOptions } from '../workspace/discover.js';
-import { discoverOne, indexableSource, isWatchIrrelevant, virtualPathFor } from './indexable-path.js';
+import { WorkspaceScope } from '../workspace/workspace-scope.js';
+import { discoverOne, isWatchIrrelevant, virtualPathFor } from './indexable-path.js';
 
-function layout(): { opts: DiscoverOptions; root: string } {
+function layout(): { opts: WorkspaceScope; root: string } {
   const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'ml-ipath-')));
   const home = path.join(root, 'openclaw');
   const workspace = path.join(home, 'workspace');
@@ -30,17 +30,21 @@ function layout(): { opts: DiscoverOptions; root: string } {
   }
   fs.symlinkSync(path.join(root, 'outside', 'secret.md'), path.join(workspace, 'memory', 'escape.md'));
   return {
-    opts: { workspaceDir: workspace, openclawHome: home, sessionDirs: [path.join(root, 'elsewhere', 'runs')] },
+    opts: new WorkspaceScope({
+      workspaceDir: workspace,
+      openclawHome: home,
+      sessionDirs: [path.join(root, 'elsewhere', 'runs')],
+    }),
     root,
   };
 }
 
-describe('indexableSource', () => {
+describe('WorkspaceScope.sourceOf', () => {
   it('agrees with discovery on every file discovery finds', async () => {
     const { opts } = layout();
     const found = await discoverFiles(opts);
     expect(found.length).toBeGreaterThan(4);
-    for (const file of found) expect([file.path, indexableSource(opts, file.path)]).toEqual([file.path, file.source]);
+    for (const file of found) expect([file.path, opts.sourceOf(file.path)]).toEqual([file.path, file.source]);
   });
 
   it('rejects what discovery skips', () => {
@@ -54,7 +58,7 @@ describe('indexableSource', () => {
       '../x.md',
       'memory/../MEMORY.md',
     ]) {
-      expect([rel, indexableSource(opts, rel)]).toEqual([rel, null]);
+      expect([rel, opts.sourceOf(rel)]).toEqual([rel, null]);
     }
   });
 });
@@ -62,7 +66,7 @@ describe('indexableSource', () => {
 describe('virtualPathFor', () => {
   it('maps absolute paths under each watch root to index paths', () => {
     const { opts, root } = layout();
-    const roots = watchRoots(opts).reverse();
+    const roots = watchRoots(opts.where).reverse();
     const map = (abs: string): string | null => {
       for (const r of roots) {
         const v = virtualPathFor(opts, r, abs);
@@ -79,7 +83,7 @@ describe('virtualPathFor', () => {
 
   it('keeps the watcher out of folders that never hold memory', () => {
     const { opts, root } = layout();
-    const roots = watchRoots(opts);
+    const roots = watchRoots(opts.where);
     expect(isWatchIrrelevant(opts, roots, path.join(root, 'openclaw/workspace/notes'))).toBe(true);
     expect(isWatchIrrelevant(opts, roots, path.join(root, 'openclaw/workspace/node_modules'))).toBe(true);
     expect(isWatchIrrelevant(opts, roots, path.join(root, 'openclaw/workspace/memory/deep/er'))).toBe(false);

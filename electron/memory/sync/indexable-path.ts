@@ -3,17 +3,16 @@
 // and the mapping from an absolute path under a watch root to its (virtual) index path.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { DiscoverOptions, DiscoveredFile, WatchRoot } from '../workspace/discover.js';
+import { ROOT_LAYER_DIRS, ROOT_MEMORY_FILES } from '../../../shared/memory-scope.js';
+import type { DiscoveredFile, WatchRoot } from '../workspace/discover.js';
 import { agentDbDiscovered } from '../workspace/discover.js';
-import { ROOT_LAYER_DIRS, ROOT_MEMORY_FILES, indexableSource } from '../workspace/memory-locations.js';
 import { resolveMemoryPath } from '../workspace/memory-path.js';
 import { isIgnoredPath } from '../workspace/ignore-rules.js';
-
 import { attachRecordedKinds } from '../workspace/session-store-kinds.js';
-export { indexableSource } from '../workspace/memory-locations.js';
+import type { WorkspaceScope } from '../workspace/workspace-scope.js';
 
 /** Virtual index path of an absolute path under a watch root, or null when it is not memory. */
-export function virtualPathFor(opts: DiscoverOptions, root: WatchRoot, absPath: string): string | null {
+export function virtualPathFor(scope: WorkspaceScope, root: WatchRoot, absPath: string): string | null {
   const rel = path.relative(root.dir, absPath).split(path.sep).join('/');
   if (rel.startsWith('..') || path.isAbsolute(rel)) return null;
   let candidate: string | null = null;
@@ -29,11 +28,11 @@ export function virtualPathFor(opts: DiscoverOptions, root: WatchRoot, absPath: 
     candidate = rel === '' ? root.virtualPrefix.replace(/\/$/, '') : root.virtualPrefix + rel;
   }
   if (candidate === null || candidate === '') return null;
-  return indexableSource(opts, candidate) ? candidate : null;
+  return scope.sourceOf(candidate) ? candidate : null;
 }
 
 /** Whether chokidar should descend into / report `absPath` at all (keeps inotify watches few). */
-export function isWatchIrrelevant(opts: DiscoverOptions, roots: readonly WatchRoot[], absPath: string): boolean {
+export function isWatchIrrelevant(scope: WorkspaceScope, roots: readonly WatchRoot[], absPath: string): boolean {
   let relevant = false;
   for (const root of roots) {
     const rel = path.relative(root.dir, absPath).split(path.sep).join('/');
@@ -43,7 +42,7 @@ export function isWatchIrrelevant(opts: DiscoverOptions, roots: readonly WatchRo
     const parts = rel.split('/');
     if (root.source === 'workspace') {
       const first = parts[0]!;
-      const extraInside = (opts.extraPaths ?? []).some((extra) => {
+      const extraInside = (scope.where.extraPaths ?? []).some((extra) => {
         const r = path.relative(root.dir, path.resolve(root.dir, extra)).split(path.sep).join('/');
         return (
           !r.startsWith('..') &&
@@ -70,13 +69,13 @@ export function isWatchIrrelevant(opts: DiscoverOptions, roots: readonly WatchRo
  * (workspace/memory-path.ts), so a symlink is followed only to a memory file in its folder, and a
  * regular file. Null when it is gone or not memory.
  */
-export async function discoverOne(opts: DiscoverOptions, relPath: string): Promise<DiscoveredFile | null> {
+export async function discoverOne(scope: WorkspaceScope, relPath: string): Promise<DiscoveredFile | null> {
   // A transcript in an agent database has no file: the database listing is its discovery.
-  const inDatabase = opts.agentDatabases?.lookup(relPath);
+  const inDatabase = scope.agentDatabases?.lookup(relPath);
   if (inDatabase) return agentDbDiscovered(inDatabase);
-  const resolved = await resolveMemoryPath(opts, relPath, 'index', 'disk').catch(() => null);
+  const resolved = await resolveMemoryPath(scope, relPath, 'index', 'disk').catch(() => null);
   if (!resolved?.exists) return null;
-  const source = indexableSource(opts, resolved.path)!;
+  const source = scope.sourceOf(resolved.path)!;
   const stat = await fs.stat(resolved.abs).catch(() => null);
   if (!stat?.isFile()) return null;
   const file: DiscoveredFile = {

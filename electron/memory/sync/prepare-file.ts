@@ -2,6 +2,8 @@
 // frontmatter facts) and its chunks. Pure apart from the inputs; no I/O, no database.
 import type { WorkspaceFile } from '../../../shared/domain.js';
 import { chunkLines, chunkSession } from '../chunk/chunker.js';
+import { dateChunksByHeadings, datedSections } from '../chunk/heading-dates.js';
+import { periodEnd } from '../search/core/date-boost.js';
 import type { Chunk, ChunkOptions } from '../chunk/chunker.js';
 import { maskSecrets } from '../../../shared/secrets.js';
 import { segmentChunkTexts } from '../index/segment-chunks.js';
@@ -62,9 +64,16 @@ export function prepareFile(
   if (frontmatter.checksum) file.checksum = frontmatter.checksum;
   const title =
     typeof frontmatter.data?.title === 'string' ? frontmatter.data.title.trim() : firstHeading(frontmatter.body);
+  // A year a heading leaves out is the file's: its own date when it has one, else when it was saved.
+  const reference =
+    file.date && file.date.source !== 'mtime' ? Date.parse(`${periodEnd(file.date)}T12:00:00Z`) : stat.mtimeMs;
+  const chunks = dateChunksByHeadings(
+    chunkMarkdownBody(text, frontmatter.endLine, chunking),
+    datedSections(text, reference),
+  );
   return {
     file,
-    chunks: chunkMarkdownBody(text, frontmatter.endLine, chunking),
+    chunks,
     malformedLines: null,
     title: maskTitle(title || null),
   };

@@ -12,6 +12,7 @@ import type { DiscoveredFile } from '../workspace/discover.js';
 import { prepareForIndex } from './prepare-file.js';
 import { PreparePool, WORKER_MIN_BYTES } from './prepare-pool.js';
 import { syncIndex } from './sync.js';
+import { WorkspaceScope } from '../workspace/workspace-scope.js';
 
 const opened: IndexDb[] = [];
 const pools: PreparePool[] = [];
@@ -54,7 +55,7 @@ function indexWith(
   return syncIndex(
     { db: index.db, writer: new FileWriter(index.db) },
     {
-      discover: { workspaceDir: workspace, openclawHome: path.join(root, 'oc') },
+      scope: new WorkspaceScope({ workspaceDir: workspace, openclawHome: path.join(root, 'oc') }),
       pool,
     },
   ).then((report) => ({ index, report }));
@@ -118,7 +119,7 @@ describe('bulk sync in a worker thread', () => {
     const run = syncIndex(
       { db: index.db, writer: new FileWriter(index.db) },
       {
-        discover: { workspaceDir: workspace, openclawHome: path.join(root, 'oc') },
+        scope: new WorkspaceScope({ workspaceDir: workspace, openclawHome: path.join(root, 'oc') }),
         pool: await readyPool(),
         signal: abort.signal,
         onProgress: (progress) => {
@@ -179,7 +180,7 @@ describe('bulk sync in a worker thread', () => {
     opened.push(index);
     const report = await syncIndex(
       { db: index.db, writer: new FileWriter(index.db) },
-      { discover: { workspaceDir: workspace, openclawHome: path.join(root, 'oc') } },
+      { scope: new WorkspaceScope({ workspaceDir: workspace, openclawHome: path.join(root, 'oc') }) },
     );
     expect(report.filesIndexed).toBe(50);
     expect(report.filesPreparedOffThread).toBe(0);

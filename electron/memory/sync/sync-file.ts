@@ -3,7 +3,7 @@
 import type Database from 'better-sqlite3';
 import type { ChunkOptions } from '../chunk/chunker.js';
 import type { FileIndexState } from '../../../shared/domain.js';
-import type { DiscoverOptions } from '../workspace/discover.js';
+import type { WorkspaceScope } from '../workspace/workspace-scope.js';
 import { embedChunks } from './embed-chunks.js';
 import { discoverOne } from './indexable-path.js';
 import { prepareFile, unreadableFile } from './prepare-file.js';
@@ -24,7 +24,7 @@ export interface FileSyncResult {
 }
 
 export interface FileSyncOptions {
-  discover: DiscoverOptions;
+  scope: WorkspaceScope;
   chunking?: Partial<ChunkOptions>;
   maxFileBytes?: number;
 }
@@ -39,7 +39,7 @@ export async function syncFile(target: SyncTarget, relPath: string, options: Fil
 
 async function syncFileNow(target: SyncTarget, relPath: string, options: FileSyncOptions): Promise<FileSyncResult> {
   const state = loadFileState(target.db, relPath);
-  const discovered = await discoverOne(options.discover, relPath);
+  const discovered = await discoverOne(options.scope, relPath);
   if (!discovered) {
     if (!state) return { path: relPath, change: 'unchanged', hash: null };
     target.writer.removeFiles([relPath]);
@@ -68,7 +68,7 @@ async function syncFileNow(target: SyncTarget, relPath: string, options: FileSyn
       return { path: relPath, change: 'failed', hash: null, error: message };
     }
   }
-  const read = await readCandidate(discovered, options.maxFileBytes, options.discover);
+  const read = await readCandidate(discovered, options.maxFileBytes, options.scope);
   if ('error' in read) {
     target.writer.writeFailure({
       file: unreadableFile(discovered),

@@ -10,6 +10,7 @@ import { listFileEntries } from '../index/index-queries.js';
 import { SCHEMA_VERSION } from '../index/schema.js';
 import { syncIndex } from './sync.js';
 import type { SyncTarget } from './sync.js';
+import { WorkspaceScope } from '../workspace/workspace-scope.js';
 
 const opened: IndexDb[] = [];
 afterEach(() => {
@@ -34,7 +35,7 @@ describe('syncIndex', () => {
   it('lists a file over the size limit as skipped, with the reason, and indexes the rest', async () => {
     const { target, workspace, root } = setup({ 'MEMORY.md': '# small\n', 'memory/huge.md': 'x'.repeat(5000) });
     const report = await syncIndex(target, {
-      discover: { workspaceDir: workspace, openclawHome: path.join(root, 'oc') },
+      scope: new WorkspaceScope({ workspaceDir: workspace, openclawHome: path.join(root, 'oc') }),
       maxFileBytes: 1000,
     });
     expect(report).toMatchObject({ filesIndexed: 1, filesSkipped: 1, filesFailed: 0 });
@@ -46,14 +47,14 @@ describe('syncIndex', () => {
     expect(report.skipped).toEqual([{ path: 'memory/huge.md', reason: huge?.indexError }]);
     // The next sync finds it as it was: still skipped, with its reason — never "unchanged".
     const again = await syncIndex(target, {
-      discover: { workspaceDir: workspace, openclawHome: path.join(root, 'oc') },
+      scope: new WorkspaceScope({ workspaceDir: workspace, openclawHome: path.join(root, 'oc') }),
       maxFileBytes: 1000,
     });
     expect(again).toMatchObject({ filesIndexed: 0, filesUnchanged: 1, filesSkipped: 1 });
     expect(again.skipped).toEqual([{ path: 'memory/huge.md', reason: huge?.indexError }]);
     // A higher limit lets it in without touching the file.
     const raised = await syncIndex(target, {
-      discover: { workspaceDir: workspace, openclawHome: path.join(root, 'oc') },
+      scope: new WorkspaceScope({ workspaceDir: workspace, openclawHome: path.join(root, 'oc') }),
       maxFileBytes: 10_000,
     });
     expect(raised).toMatchObject({ filesIndexed: 1, filesUnchanged: 1, filesSkipped: 0, skipped: [] });
@@ -65,7 +66,7 @@ describe('syncIndex', () => {
     const { target, workspace, root } = setup(files);
     const events: IndexProgress[] = [];
     await syncIndex(target, {
-      discover: { workspaceDir: workspace, openclawHome: path.join(root, 'oc') },
+      scope: new WorkspaceScope({ workspaceDir: workspace, openclawHome: path.join(root, 'oc') }),
       onProgress: (p) => events.push(p),
     });
     expect(events[0]).toMatchObject({ phase: 'scanning' });
@@ -81,7 +82,7 @@ describe('syncIndex', () => {
     const { target, workspace, root } = setup(files);
     const controller = new AbortController();
     const run = syncIndex(target, {
-      discover: { workspaceDir: workspace, openclawHome: path.join(root, 'oc') },
+      scope: new WorkspaceScope({ workspaceDir: workspace, openclawHome: path.join(root, 'oc') }),
       signal: controller.signal,
       onProgress: (p) => {
         if (p.phase === 'indexing') controller.abort();
@@ -103,7 +104,7 @@ describe('syncIndex', () => {
       "CREATE TRIGGER refuse_one BEFORE INSERT ON chunks WHEN NEW.path = 'memory/n17.md' BEGIN SELECT RAISE(ABORT, 'refused for the test'); END",
     );
     const report = await syncIndex(target, {
-      discover: { workspaceDir: workspace, openclawHome: path.join(root, 'oc') },
+      scope: new WorkspaceScope({ workspaceDir: workspace, openclawHome: path.join(root, 'oc') }),
     });
     expect(report).toMatchObject({ filesIndexed: 39, filesFailed: 1 });
     expect(report.changes).toHaveLength(39);

@@ -18,7 +18,8 @@ import type { IndexedFileState } from '../index/index-queries.js';
 import { addCacheCounters, writeMeta } from '../index/meta.js';
 import { META_KEYS } from '../index/schema.js';
 import { discoverFiles } from '../workspace/discover.js';
-import type { DiscoverOptions, DiscoveredFile } from '../workspace/discover.js';
+import type { DiscoveredFile } from '../workspace/discover.js';
+import type { WorkspaceScope } from '../workspace/workspace-scope.js';
 import { embedChunks } from './embed-chunks.js';
 import { hashFileStreamed, indexBigSession, isBigSessionFile } from './index-big-session.js';
 import { maxIndexedBytes } from './sync-target.js';
@@ -31,11 +32,12 @@ import { PreparePool } from './prepare-pool.js';
 import type { PrepareOutcome, PrepareTicket } from './prepare-pool.js';
 import type { ForegroundSignal } from './foreground-work.js';
 import { createProgressThrottle } from './progress-throttle.js';
+import { SliceClock } from './slice-clock.js';
 import { MemoryLensError, messageOf } from '../../../shared/errors.js';
 import { binaryContentReason } from './binary-content.js';
 
 export interface SyncOptions {
-  discover: DiscoverOptions;
+  scope: WorkspaceScope;
   chunking?: Partial<ChunkOptions>;
   /** Re-read and rewrite every file, ignoring size, mtime and hash. */
   full?: boolean;
@@ -102,42 +104,6 @@ const PREPARE_AHEAD = 8 * READ_WINDOW;
 /** …but never more than this many bytes read ahead: transcripts can be tens of MB each. */
 const PREPARE_AHEAD_BYTES = 16 * 1024 * 1024;
 
-/**
- * Longest stretch of synchronous work (parsing, or one commit's writes) before yielding to the
- * event loop: the engine may share its thread with IPC (Electron main) or a server.
- */
-const SLICE_MS = 20;
-/**
- * The slice while foreground work waits (foreground-work.ts): each of its file-system steps then
- * waits a few ms for its turn instead of up to a whole slice.
- */
-const FOREGROUND_SLICE_MS = 2;
-
-function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
-}
-
-/**
- * The time since the sync last yielded. One clock for the whole sync: when the worker has the
- * next batch ready, its `await` resolves without visiting the event loop, so per-batch clocks
- * would chain one batch's last slice onto the next batch's first.
- */
-class SliceClock {
-  private start = performance.now();
-
-  constructor(private readonly foreground?: ForegroundSignal) {}
-
-  get spent(): boolean {
-    return performance.now() - this.start > (this.foreground?.pending ? FOREGROUND_SLICE_MS : SLICE_MS);
-  }
-
-  async yieldIfSpent(): Promise<void> {
-    if (!this.spent) return;
-    await yieldToEventLoop();
-    this.start = performance.now();
-  }
-}
-
 /** The callback API: fs.promises.readFile goes through a FileHandle and costs ~3× more per small file. */
 const readFileAsync = promisify(fs.readFile);
 
@@ -171,7 +137,7 @@ async function syncIndexNow(target: SyncTarget, options: SyncOptions): Promise<S
 
   progress.update({ phase: 'scanning', filesDone: 0, filesTotal: 0 }, true);
   const leftovers = { tempFiles: [] as string[] };
-  const discovered = await discoverFiles(options.discover, leftovers);
+  const discovered = await discoverFiles(options.scope, leftovers);
   options.signal?.throwIfAborted();
   // Temp files of saves that a crash interrupted: nobody will rename them now.
   if (leftovers.tempFiles.length > 0) await removeLeftoverTempFiles(leftovers.tempFiles);
@@ -262,7 +228,7 @@ async function indexCandidates(
   const needsVectors = Boolean(target.embedding);
   const total = candidates.length;
   const startJob = async (file: DiscoveredFile): Promise<CandidateJob> => {
-    const read = await readCandidate(file, options.maxFileBytes, options.discover);
+    const read = await readCandidate(file, options.maxFileBytes, options.scope);
     const state = states.get(file.path);
     if (!pool || 'error' in read || (!options.full && state && unchangedContent(state, read.hash, needsVectors)))
       return { read };
@@ -354,6 +320,7 @@ async function indexBigSessionFile(
       return;
     }
     const result = await indexBigSession(target, file, {
+      clock: new SliceClock(options.foreground),
       ...(options.chunking ? { chunking: options.chunking } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     });
@@ -383,7 +350,7 @@ export type ReadResult = { bytes: Buffer; hash: string } | { error: string; stat
 export async function readCandidate(
   file: DiscoveredFile,
   maxBytesOverride?: number,
-  discover?: DiscoverOptions,
+  scope?: WorkspaceScope,
 ): Promise<ReadResult> {
   const maxBytes = maxBytesOverride ?? maxIndexedBytes(file);
   if (file.size > maxBytes) {
@@ -395,7 +362,7 @@ export async function readCandidate(
   }
   try {
     if (file.agentDb) {
-      const fromDb = discover?.agentDatabases?.read(file.agentDb);
+      const fromDb = scope?.agentDatabases?.read(file.agentDb);
       if (!fromDb) return { error: 'could not read it from the agent database (see its notice)', state: 'failed' };
       const bytes = Buffer.from(fromDb.buffer, fromDb.byteOffset, fromDb.byteLength);
       return { bytes, hash: sha256(bytes) };

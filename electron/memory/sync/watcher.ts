@@ -26,7 +26,8 @@ import type { IndexStatus } from '../../../shared/domain.js';
 import { messageOf } from '../../../shared/errors.js';
 import { MAX_PATH_DEPTH } from '../files/path-limits.js';
 import { watchRoots } from '../workspace/discover.js';
-import type { DiscoverOptions, WatchRoot } from '../workspace/discover.js';
+import type { WatchRoot } from '../workspace/discover.js';
+import type { WorkspaceScope } from '../workspace/workspace-scope.js';
 import { isWatchIrrelevant, virtualPathFor } from './indexable-path.js';
 
 export interface WatcherHandlers {
@@ -112,7 +113,7 @@ export class WorkspaceWatcher {
   private fallback: NodeJS.Timeout | null = null;
 
   constructor(
-    private readonly discover: DiscoverOptions,
+    private readonly scope: WorkspaceScope,
     private readonly handlers: WatcherHandlers,
     private readonly options: WatcherOptions = {},
   ) {}
@@ -123,7 +124,7 @@ export class WorkspaceWatcher {
     // Real paths: chokidar does not follow symlinks (followSymlinks: false), so a workspace opened
     // through a link would be watched as a link and report nothing.
     const roots: WatchRoot[] = [];
-    for (const root of watchRoots(this.discover)) {
+    for (const root of watchRoots(this.scope.where)) {
       const real = await fs.promises.realpath(root.dir).catch(() => null);
       if (real) roots.push({ ...root, dir: real });
     }
@@ -146,7 +147,7 @@ export class WorkspaceWatcher {
           // root has no folder watch of its own, so it keeps its own.
           ignored: (p: string, stats?: fs.Stats) =>
             (stats !== undefined && !stats.isDirectory() && !this.fileRoots.has(p)) ||
-            isWatchIrrelevant(this.discover, this.roots, p),
+            isWatchIrrelevant(this.scope, this.roots, p),
         },
       );
     } catch (error) {
@@ -291,7 +292,7 @@ export class WorkspaceWatcher {
 
   private toVirtualPath(absPath: string): string | null {
     for (const root of this.roots) {
-      const relPath = virtualPathFor(this.discover, root, absPath);
+      const relPath = virtualPathFor(this.scope, root, absPath);
       if (relPath) return relPath;
     }
     return null;

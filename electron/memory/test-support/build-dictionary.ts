@@ -1,9 +1,10 @@
-// vitest global setup: build the CC-CEDICT file once before any test, as an installed copy has it
-// after its first expanding search, so no test's timing includes the one-time build.
+// vitest global setup: build the package's CC-CEDICT file once before any test, as `npm run
+// build:node` does, so engines opened by tests read it instead of building their own.
 import fs from 'node:fs';
-import { buildCedictStore, cedictStorePath } from '../search/sqlite/query-expansion/cedict-store.js';
+import { bundledCedictFile } from '../search/sqlite/query-expansion/cedict-files.js';
+import { buildCedictStore } from '../search/sqlite/query-expansion/cedict-store.js';
 
 export default function setup(): void {
-  const file = cedictStorePath();
-  if (!fs.existsSync(file)) buildCedictStore(file);
+  const file = bundledCedictFile();
+  if (file && !fs.existsSync(file)) buildCedictStore(file);
 }

@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { discoverFiles, isCandidatePath, isIgnoredPath, resolveVirtualPath, watchRoots } from './discover.js';
-import { listSessionSources } from './session-sources.js';
+import { discoverFiles, isIgnoredPath, resolveVirtualPath, watchRoots } from './discover.js';
+import { listSessionSources, type DiscoverOptions } from './session-sources.js';
+import { WorkspaceScope } from './workspace-scope.js';
 
 let base: string;
 let home: string;
@@ -37,8 +38,8 @@ beforeEach(() => {
 
 afterEach(() => fs.rmSync(base, { recursive: true, force: true }));
 
-const paths = async (opts: Parameters<typeof discoverFiles>[0]) =>
-  (await discoverFiles(opts)).map((f) => f.path).sort();
+const paths = async (opts: DiscoverOptions) =>
+  (await discoverFiles(new WorkspaceScope(opts))).map((f) => f.path).sort();
 
 describe('discoverFiles', () => {
   it('finds memory files, layers, workspace sessions, archives and agent sessions of an OpenClaw workspace', async () => {
@@ -58,7 +59,7 @@ describe('discoverFiles', () => {
   });
 
   it('reports source, size, mtime and agent id', async () => {
-    const files = await discoverFiles({ workspaceDir: workspace, openclawHome: home });
+    const files = await discoverFiles(new WorkspaceScope({ workspaceDir: workspace, openclawHome: home }));
     const memory = files.find((f) => f.path === 'MEMORY.md')!;
     expect(memory).toMatchObject({ source: 'memory', size: 9, absPath: path.join(workspace, 'MEMORY.md') });
     expect(memory.mtimeMs).toBeGreaterThan(0);
@@ -183,8 +184,9 @@ describe('isIgnoredPath', () => {
   });
 });
 
-describe('isCandidatePath', () => {
+describe('WorkspaceScope.sourceOf', () => {
   it('accepts exactly the names discovery lists', () => {
+    const scope = new WorkspaceScope({ workspaceDir: workspace, openclawHome: home, extraPaths: ['notes'] });
     for (const p of [
       'MEMORY.md',
       'USER.md',
@@ -195,7 +197,7 @@ describe('isCandidatePath', () => {
       'sessions/a.jsonl.reset.1',
       'notes/n.md',
     ]) {
-      expect(isCandidatePath(p, ['notes']), p).toBe(true);
+      expect(scope.sourceOf(p), p).not.toBeNull();
     }
     for (const p of [
       'README.md',
@@ -206,7 +208,7 @@ describe('isCandidatePath', () => {
       'other/n.md',
       'memory/node_modules/a.md',
     ]) {
-      expect(isCandidatePath(p, ['notes']), p).toBe(false);
+      expect(scope.sourceOf(p), p).toBeNull();
     }
   });
 });
@@ -256,7 +258,7 @@ describe('agents inside and beside an opened folder', () => {
     write(path.join(state, 'agents/ops/sessions/c.jsonl'));
     // The same agent id beside the workspace: the folder inside it wins, nothing is listed twice.
     write(path.join(state, 'agents/main/sessions/shadowed.jsonl'));
-    const files = await discoverFiles({ workspaceDir: opened, openclawHome: home });
+    const files = await discoverFiles(new WorkspaceScope({ workspaceDir: opened, openclawHome: home }));
     expect(files.map((f) => f.path).sort()).toEqual([
       'MEMORY.md',
       'sessions/coder/b.jsonl',

@@ -10,8 +10,9 @@ import type { MemorySource } from '../../../shared/domain.js';
 import type { AgentDbRef, AgentDbTranscript } from './agent-db-source.js';
 import { isTempFileName } from '../files/atomic-write.js';
 import { MAX_PATH_DEPTH } from '../files/path-limits.js';
+import { ROOT_LAYER_DIRS, ROOT_MEMORY_FILES } from '../../../shared/memory-scope.js';
 import { hasIgnoredFolder, isIgnoredPath, isMarkdownName, isSessionFileName } from './ignore-rules.js';
-import { pathRefusal, ROOT_LAYER_DIRS, ROOT_MEMORY_FILES } from './memory-locations.js';
+import type { WorkspaceScope } from './workspace-scope.js';
 import {
   agentsFolders,
   listAgentSessionFolders,
@@ -49,28 +50,6 @@ export interface WatchRoot {
   /** Prefix of the virtual paths of files under `dir` ('' for the workspace itself). */
   virtualPrefix: string;
   agentId?: string;
-}
-
-export { ROOT_LAYER_DIRS, ROOT_MEMORY_FILES } from './memory-locations.js';
-
-/**
- * Whether a workspace-relative path (forward slashes) is one discovery would list, by name alone:
- * lets the watcher drop events for README.md, images, lock files and the like without a rescan.
- * Extra paths are matched by prefix; symlink containment is still checked by discovery.
- */
-export function isCandidatePath(relPath: string, extraPaths: string[] = []): boolean {
-  if (isIgnoredPath(relPath)) return false;
-  const segments = relPath.split('/');
-  const base = segments[segments.length - 1] ?? '';
-  if (segments.length === 1)
-    return ROOT_MEMORY_FILES.includes(base) || extraPaths.some((e) => e.replace(/^\.\//, '') === relPath);
-  if (segments[0] === 'sessions') return segments.length === 2 && isSessionFileName(base);
-  if (!isMarkdownName(base)) return false;
-  if (ROOT_LAYER_DIRS.includes(segments[0]!)) return true;
-  return extraPaths.some((extra) => {
-    const clean = extra.replace(/^\.\//, '').replace(/\/+$/, '');
-    return !path.isAbsolute(clean) && (relPath === clean || relPath.startsWith(`${clean}/`));
-  });
 }
 
 /** Folders the watcher should watch, with the virtual-path prefix of their files. */
@@ -133,10 +112,11 @@ export interface DiscoverySink {
   tempFiles: string[];
 }
 
-export async function discoverFiles(opts: DiscoverOptions, sink?: DiscoverySink): Promise<DiscoveredFile[]> {
+export async function discoverFiles(scope: WorkspaceScope, sink?: DiscoverySink): Promise<DiscoveredFile[]> {
+  const opts = scope.where;
   const root = await fs.realpath(opts.workspaceDir);
-  // Where a symlink really leads must be memory by the same rules as a path asked for (memory-locations.ts).
-  const accepts: RealPathCheck = (realPath) => pathRefusal(opts, realPath, 'index') === null;
+  // Where a symlink really leads must be memory by the same rules as a path asked for.
+  const accepts: RealPathCheck = (realPath) => scope.refusal(realPath, 'index') === null;
   const candidates: Candidate[] = [];
   const add = (files: FoundFile[], source: MemorySource, relPrefix = '', agentId?: string): void => {
     for (const file of files) candidates.push({ rel: relPrefix + file.rel, real: file.real, source, agentId });
@@ -179,7 +159,7 @@ export async function discoverFiles(opts: DiscoverOptions, sink?: DiscoverySink)
   }
   const found = await statCandidates(candidates);
   await attachRecordedKinds(found);
-  const databases = opts.agentDatabases;
+  const databases = scope.agentDatabases;
   if (!databases) return found;
   // A session in an agent database and as a legacy JSONL file is listed once: the database's is live.
   databases.refresh();

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MemoryLensError } from '../../../shared/errors.js';
 import { encodeForSave, memoryGet, readTextFile, readWholeFile, writeTextFile } from './file-io.js';
+import { WorkspaceScope } from './workspace-scope.js';
 
 let base: string;
 let workspace: string;
@@ -120,30 +121,33 @@ describe('memoryGet', () => {
   });
 
   it('returns exact lines with from/lines clamped to the file', async () => {
-    expect(await memoryGet({ workspaceDir: workspace }, 'MEMORY.md')).toEqual({
+    expect(await memoryGet(new WorkspaceScope({ workspaceDir: workspace }), 'MEMORY.md')).toEqual({
       path: 'MEMORY.md',
       text: 'one\ntwo\nthree\nfour',
       from: 1,
       lines: 4,
       totalLines: 4,
     });
-    expect(await memoryGet({ workspaceDir: workspace }, 'MEMORY.md', 2, 2)).toMatchObject({
+    expect(await memoryGet(new WorkspaceScope({ workspaceDir: workspace }), 'MEMORY.md', 2, 2)).toMatchObject({
       text: 'two\nthree',
       from: 2,
       lines: 2,
     });
-    expect(await memoryGet({ workspaceDir: workspace }, 'MEMORY.md', 3, 100)).toMatchObject({
+    expect(await memoryGet(new WorkspaceScope({ workspaceDir: workspace }), 'MEMORY.md', 3, 100)).toMatchObject({
       text: 'three\nfour',
       from: 3,
       lines: 2,
     });
-    expect(await memoryGet({ workspaceDir: workspace }, 'MEMORY.md', 99)).toMatchObject({
+    expect(await memoryGet(new WorkspaceScope({ workspaceDir: workspace }), 'MEMORY.md', 99)).toMatchObject({
       text: 'four',
       from: 4,
       lines: 1,
     });
-    expect(await memoryGet({ workspaceDir: workspace }, 'MEMORY.md', 0, 1)).toMatchObject({ text: 'one', from: 1 });
-    expect(await memoryGet({ workspaceDir: workspace }, 'memory/crlf.md')).toMatchObject({
+    expect(await memoryGet(new WorkspaceScope({ workspaceDir: workspace }), 'MEMORY.md', 0, 1)).toMatchObject({
+      text: 'one',
+      from: 1,
+    });
+    expect(await memoryGet(new WorkspaceScope({ workspaceDir: workspace }), 'memory/crlf.md')).toMatchObject({
       text: 'a\nb',
       totalLines: 2,
     });
@@ -161,7 +165,7 @@ describe('memoryGet', () => {
       ['', 'INVALID_ARGUMENT'],
     ];
     for (const [input, code] of cases) {
-      const error = await memoryGet({ workspaceDir: workspace }, input).catch((e: unknown) => e);
+      const error = await memoryGet(new WorkspaceScope({ workspaceDir: workspace }), input).catch((e: unknown) => e);
       expect(error, input).toBeInstanceOf(MemoryLensError);
       expect((error as MemoryLensError).code, input).toBe(code);
     }
@@ -172,10 +176,19 @@ describe('memoryGet', () => {
     fs.writeFileSync(path.join(workspace, 'notes', 'a.md'), 'note\n');
     fs.mkdirSync(path.join(base, 'vault'));
     fs.writeFileSync(path.join(base, 'vault', 'v.md'), 'vault\n');
-    expect((await memoryGet({ workspaceDir: workspace, extraPaths: ['notes'] }, 'notes/a.md')).text).toBe('note');
     expect(
-      (await memoryGet({ workspaceDir: workspace, extraPaths: [path.join(base, 'vault')] }, 'extra/vault/v.md')).text,
+      (await memoryGet(new WorkspaceScope({ workspaceDir: workspace, extraPaths: ['notes'] }), 'notes/a.md')).text,
+    ).toBe('note');
+    expect(
+      (
+        await memoryGet(
+          new WorkspaceScope({ workspaceDir: workspace, extraPaths: [path.join(base, 'vault')] }),
+          'extra/vault/v.md',
+        )
+      ).text,
     ).toBe('vault');
-    await expect(memoryGet({ workspaceDir: workspace }, 'notes/a.md')).rejects.toMatchObject({ code: 'NOT_ALLOWED' });
+    await expect(memoryGet(new WorkspaceScope({ workspaceDir: workspace }), 'notes/a.md')).rejects.toMatchObject({
+      code: 'NOT_ALLOWED',
+    });
   });
 });

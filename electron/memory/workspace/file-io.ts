@@ -9,7 +9,7 @@ import { atomicWrite, writeInPlace } from '../files/atomic-write.js';
 import { toFileSystemError } from '../files/fs-errors.js';
 import { sha256 } from '../text/hash.js';
 import { readLineRange } from '../files/line-range.js';
-import type { DiscoverOptions } from './discover.js';
+import type { WorkspaceScope } from './workspace-scope.js';
 import { resolveMemoryPath } from './memory-path.js';
 
 export { sha256 } from '../text/hash.js';
@@ -113,12 +113,11 @@ export async function writeTextFile(
 
 /**
  * memory_get: lines `from` (1-based, default 1) .. `from + lines - 1` (default: to the
- * end) of MEMORY.md / memory.md / USER.md / memory/**\/*.md / a configured extra path, clamped to
- * the file. Paths are held to the same rule as readFile's (workspace/memory-path.ts): hidden files
+ * end) of a file `scope.allowed('get')` names, clamped to the file. Paths are held to the same rule as readFile's (workspace/memory-path.ts): hidden files
  * and links to anything that is not such a file are refused (NOT_ALLOWED), escapes too (OUT_OF_ROOT).
  */
 export async function memoryGet(
-  opts: DiscoverOptions,
+  scope: WorkspaceScope,
   relPath: string,
   from?: number,
   lines?: number,
@@ -127,7 +126,7 @@ export async function memoryGet(
     throw new MemoryLensError('INVALID_ARGUMENT', '`from` must be a line number.');
   if (lines !== undefined && !Number.isFinite(lines))
     throw new MemoryLensError('INVALID_ARGUMENT', '`lines` must be a number of lines.');
-  const { path: clean, abs } = await resolveMemoryPath(opts, relPath, 'get');
+  const { path: clean, abs } = await resolveMemoryPath(scope, relPath, 'get');
   try {
     // Streamed: three lines of a 50 MB file cost three lines of decoding, not the whole file.
     const range = await readLineRange(abs, from, lines);

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pathRefusal, type PathUse } from './memory-locations.js';
+import { WorkspaceScope, type PathUse } from './workspace-scope.js';
 import { resolveMemoryPath } from './memory-path.js';
 
 let base: string;
@@ -35,7 +35,7 @@ beforeAll(() => {
 
 afterAll(() => fs.rmSync(base, { recursive: true, force: true }));
 
-const opts = () => ({ workspaceDir: workspace, openclawHome: path.join(base, 'oc') });
+const opts = () => new WorkspaceScope({ workspaceDir: workspace, openclawHome: path.join(base, 'oc') });
 
 async function outcome(rel: string, use: PathUse): Promise<string> {
   return resolveMemoryPath(opts(), rel, use).then(
@@ -44,9 +44,9 @@ async function outcome(rel: string, use: PathUse): Promise<string> {
   );
 }
 
-describe('pathRefusal: what each use allows by name', () => {
+describe('WorkspaceScope.refusal: what each use allows by name', () => {
   it('memory_get: its memory files only, Markdown only, never hidden', () => {
-    const o = { workspaceDir: '/w', extraPaths: ['notes', 'journal.md'] };
+    const o = new WorkspaceScope({ workspaceDir: '/w', extraPaths: ['notes', 'journal.md'] });
     for (const p of [
       'MEMORY.md',
       'memory.md',
@@ -57,7 +57,7 @@ describe('pathRefusal: what each use allows by name', () => {
       'notes/deep/b.md',
       'journal.md',
     ]) {
-      expect([p, pathRefusal(o, p, 'get')]).toEqual([p, null]);
+      expect([p, o.refusal(p, 'get')]).toEqual([p, null]);
     }
     const refused: [string, string][] = [
       ['README.md', 'not-memory'],
@@ -69,17 +69,17 @@ describe('pathRefusal: what each use allows by name', () => {
       ['memory/.hidden.md', 'hidden'],
       ['memory/.secretdir/x.md', 'hidden'],
     ];
-    for (const [p, kind] of refused) expect([p, pathRefusal(o, p, 'get')?.kind]).toEqual([p, kind]);
+    for (const [p, kind] of refused) expect([p, o.refusal(p, 'get')?.kind]).toEqual([p, kind]);
   });
 
   it('read allows transcripts and bootstrap files; edit refuses both; write allows bootstrap files', () => {
-    const o = { workspaceDir: '/w' };
-    expect(pathRefusal(o, 'sessions/a.jsonl', 'read')).toBeNull();
-    expect(pathRefusal(o, 'AGENTS.md', 'read')).toBeNull();
-    expect(pathRefusal(o, 'AGENTS.md', 'write')).toBeNull();
-    expect(pathRefusal(o, 'AGENTS.md', 'edit')?.kind).toBe('not-memory');
-    expect(pathRefusal(o, 'sessions/a.jsonl', 'edit')?.kind).toBe('read-only');
-    expect(pathRefusal(o, '.env', 'read')?.kind).toBe('hidden');
+    const o = new WorkspaceScope({ workspaceDir: '/w' });
+    expect(o.refusal('sessions/a.jsonl', 'read')).toBeNull();
+    expect(o.refusal('AGENTS.md', 'read')).toBeNull();
+    expect(o.refusal('AGENTS.md', 'write')).toBeNull();
+    expect(o.refusal('AGENTS.md', 'edit')?.kind).toBe('not-memory');
+    expect(o.refusal('sessions/a.jsonl', 'edit')?.kind).toBe('read-only');
+    expect(o.refusal('.env', 'read')?.kind).toBe('hidden');
   });
 });
 

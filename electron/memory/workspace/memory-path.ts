@@ -1,16 +1,15 @@
 // The one rule for a path from outside (HTTP, IPC, CLI, MCP, the watcher): normalise it, check it
 // as asked for, resolve it (realpath, contained in its folder), then check where it really leads
-// with the same rules (memory-locations.ts). A link whose target fails is neither read, indexed,
+// with the same rules (the workspace's WorkspaceScope). A link whose target fails is neither read, indexed,
 // written, renamed nor deleted through, and the refusal names the real file and why.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { MemoryLensError } from '../../../shared/errors.js';
 import { toFileSystemError } from '../files/fs-errors.js';
 import { normalizeRelPath, resolveInside } from '../files/safe-path.js';
-import type { DiscoverOptions } from './discover.js';
 import { isMarkdownName } from './ignore-rules.js';
-import { pathRefusal, type PathRefusal, type PathUse } from './memory-locations.js';
-import { sessionFolderFor } from './session-sources.js';
+import { sessionFolderFor, type DiscoverOptions } from './session-sources.js';
+import type { PathRefusal, PathUse, WorkspaceScope } from './workspace-scope.js';
 
 export interface ResolvedMemoryPath {
   /** The clean path asked for (virtual for transcripts and outside extra paths). */
@@ -35,15 +34,15 @@ export interface ResolvedMemoryPath {
  * taken as it is: only paths from outside are percent-decoded.
  */
 export async function resolveMemoryPath(
-  opts: DiscoverOptions,
+  scope: WorkspaceScope,
   relPath: string,
   use: PathUse,
   origin: 'outside' | 'disk' = 'outside',
 ): Promise<ResolvedMemoryPath> {
   const clean = origin === 'outside' ? normalizeRelPath(relPath) : relPath;
-  const asked = pathRefusal(opts, clean, use);
+  const asked = scope.refusal(clean, use);
   if (asked) throw new MemoryLensError('NOT_ALLOWED', `${asked.allowed}: ${clean}`, { reason: asked.kind });
-  const place = locate(opts, clean);
+  const place = locate(scope.where, clean);
   let resolved: { real: string; exists: boolean; root: string };
   try {
     resolved = await resolveInside(place.boundary, place.inner, clean);
@@ -70,7 +69,7 @@ export async function resolveMemoryPath(
   const inner = path.relative(resolved.root, resolved.real).split(path.sep).join('/');
   const realPath = place.prefix + inner;
   if (realPath !== clean) {
-    const refusal = inner === '' ? { kind: 'not-memory' as const, allowed: '' } : pathRefusal(opts, realPath, use);
+    const refusal = inner === '' ? { kind: 'not-memory' as const, allowed: '' } : scope.refusal(realPath, use);
     if (refusal) throw linkRefusal(clean, inner === '' ? 'a folder' : realPath, refusal, realPath);
   }
   // Only renames and deletes (`edit`) act on the name itself; the other uses skip the look-up.

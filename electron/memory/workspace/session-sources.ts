@@ -10,7 +10,6 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { SessionSource, SessionSourceLocation } from '../../../shared/domain.js';
-import type { AgentDbSource } from './agent-db-source.js';
 import { isSessionFileName } from './ignore-rules.js';
 
 /** The part of DiscoverOptions (discover.ts) that decides where transcripts come from. */
@@ -26,11 +25,9 @@ export interface SessionSourceOptions {
    * agents' transcripts beside it are left out. Absent: every agent found.
    */
   agentScope?: string[];
-  /** The engine's agent databases (agent-db/agent-databases.ts): transcripts OpenClaw keeps in SQLite. */
-  agentDatabases?: AgentDbSource;
 }
 
-/** Everything discovery reads: where transcripts come from, plus the extra Markdown folders. */
+/** Where a workspace's files are: where transcripts come from, plus the extra Markdown folders (WorkspaceScope.where). */
 export interface DiscoverOptions extends SessionSourceOptions {
   extraPaths?: string[];
 }

@@ -24,7 +24,7 @@ import { useKeyboardShortcuts } from './use-keyboard-shortcuts';
 import { useReopenLastFile } from './use-reopen-last-file';
 import { useUnsavedGuard } from './use-unsaved-guard';
 import { useViewportWidth } from './use-viewport-width';
-import { isAutomatedKind } from '../../../shared/session-kind';
+import { automatedRuns } from '../../../shared/automated-runs';
 import { layoutResults } from '../../../shared/result-list';
 
 /** The window: header, file sidebar | main view | search panel (resizable, collapsible), status bar. */
@@ -56,10 +56,7 @@ export function App() {
   const statusUnknown = useApp((s) => s.status.index === null && s.status.progress === null);
   const sources = useApp((s) => s.settingsView.sources);
 
-  const automatedPaths = useMemo(
-    () => new Set(entries.flatMap((e) => (isAutomatedKind(e.sessionKind) ? [e.path] : []))),
-    [entries],
-  );
+  const runs = useMemo(() => automatedRuns(entries), [entries]);
   // The files of the hits on screen, not of every chunk the panel asked for to fill its list.
   const shownOf = useApp((s) => ({
     placement: s.search.automatedPlacement,
@@ -67,9 +64,13 @@ export function App() {
     asListed: s.search.profile === 'openclaw',
   }));
   const hitPaths = useMemo(() => {
-    const layout = layoutResults(results ?? [], { isAutomated: (p) => automatedPaths.has(p), ...shownOf });
+    const layout = layoutResults(results ?? [], {
+      isAutomated: (p) => runs.has(p),
+      runOf: (p) => runs.get(p)?.key,
+      ...shownOf,
+    });
     return new Set([...layout.people, ...layout.automated].map((g) => g.path));
-  }, [results, automatedPaths, shownOf]);
+  }, [results, runs, shownOf]);
   const unsavedSet = useMemo(() => new Set(unsaved), [unsaved]);
   const filePaths = useMemo(() => entries.map((e) => e.path), [entries]);
   const sessionTitles = useMemo(
@@ -287,7 +288,7 @@ export function App() {
               onOpenSettings={toSettings}
               sessionTitles={sessionTitles}
               fileTitles={fileTitles}
-              automatedPaths={automatedPaths}
+              automatedRuns={runs}
             />
           </div>
         )}

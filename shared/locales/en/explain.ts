@@ -7,11 +7,12 @@ export const explain = {
     noKeywordLower: "#{{low}} does not match the query's words at all",
     keywordOnlyUpper: "#{{up}} matches the query's words and #{{low}} only resembles it in meaning",
     moreTerms: "#{{up}} holds more of the query's words ({{a}} vs {{b}})",
+    fewerTerms: "although #{{low}} holds more of the query's words ({{mb}} vs {{ma}}), ",
     although: 'although #{{low}} has the words more often ({{ob}} vs {{oa}}), ',
     shorter:
       "{{although}}#{{up}} is shorter ({{ta}} vs {{tb}} tokens), so each occurrence counts more there (×{{fa}} vs ×{{fb}} of an average chunk's)",
     moreOften: "#{{up}} has the query's words more often ({{oa}} vs {{ob}} times)",
-    rarer: "#{{up}} holds the rarer of the query's words (keyword score {{a}} vs {{b}})",
+    rarer: "{{fewer}}#{{up}} holds the rarer of the query's words (keyword score {{a}} vs {{b}})",
     mmr: '#{{up}} scores less ({{a}} vs {{b}}) but MMR lists it first: #{{low}} repeats {{similar}} (similarity {{sim}}).',
     aResultAbove: 'a result above it',
     same: "#{{up}} and #{{low}} score the same ({{a}}); the order between them is the index's.",
@@ -19,9 +20,22 @@ export const explain = {
     older: '#{{low}} is older ({{age}}, ×{{mb}} vs ×{{ma}} for age)',
     evergreen: 'evergreen',
     days: '{{days}} days',
+    important: '#{{up}} is marked more important (×{{a}} vs ×{{b}})',
     dated: '#{{up}} is from the date the query mentions (×{{a}} vs ×{{b}})',
     access: 'the agent has retrieved #{{up}} more often ({{a}} vs {{b}} times)',
     higher: '#{{up}} scores higher overall',
+    /** A date-only question: a better tier, or an earlier day of the asked period. */
+    tier: '#{{up}} is {{a}} and #{{low}} {{b}}',
+    earlierDay: '#{{up}} is from an earlier day of the asked period (day {{a}} vs {{b}} of {{days}})',
+    tiers: {
+      note: 'the note of that day',
+      'dated-note': 'a note dated then',
+      'broader-note': 'a note covering more than the asked days',
+      conversation: 'a conversation from then',
+      mention: 'a memory that only mentions the day',
+      automated: 'an automated run from then',
+      undated: 'not dated then',
+    },
   },
   notice: {
     keywordOnly: {

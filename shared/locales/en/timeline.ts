@@ -52,4 +52,11 @@ export const timeline = {
     week: 'Week {{week}}, {{year}} · {{from}} – {{to}}',
     monthYear: '{{month}} {{year}}',
   },
+  jump: {
+    label: 'Go to a date',
+    placeholder: 'Go to: Feb 5, 2月5日, 前天, last week',
+    notADate: 'No date in “{{text}}”',
+    went: '“{{text}}” → {{from}}',
+    wentPeriod: '“{{text}}” → {{from}} – {{to}}',
+  },
 };

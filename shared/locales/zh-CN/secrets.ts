@@ -45,4 +45,34 @@ export const secrets: Translation<typeof en> = {
     failed: '没有写入任何内容：{{message}}',
     loadFailed: '无法列出密钥：{{message}}',
   },
+  purge: {
+    button: '从历史中清除…',
+    buttonTitle: '先在文件中替换该值，再从本应用保存的每个版本和副本中清除（无法撤销）',
+    confirmHeading: '从历史中清除 {{label}}？此操作无法撤销。',
+    confirmSteps:
+      '{{path}} 第 {{line}} 行的值会被替换为 {{placeholder}}（一次普通保存）。随后，本应用数据文件夹中每个文件的所有历史版本、回收站、草稿、搜索记录和损坏文件副本里的该值都会换成 {{purged}}，数据库也会被压缩，旧的页面中不再留有它。',
+    confirmNotTouched:
+      '不会改动：会话记录（智能体的原始记录）和 git 历史（归你所有）——结果中会给出你可以自己运行的改写命令。如果该密钥曾经外泄，仍请更换它。',
+    confirmYes: '替换并清除',
+    cancel: '取消',
+    purging: '正在清除…',
+    done: '已从本应用的历史中清除 {{label}}。',
+    replaced: '{{path}} 第 {{line}} 行现在是 {{placeholder}}。',
+    versions_other: '改写了 {{count}} 个历史版本',
+    files_other: '清理了数据文件夹中的 {{count}} 个文件',
+    noneRemaining: '数据文件夹中已没有任何文件含有该值。',
+    remaining: '数据文件夹中仍含有该值：{{files}}。',
+    transcripts_other: '仍有 {{count}} 个会话记录含有该值（智能体的原始记录，保持原样）：{{files}}',
+    notVacuumed: '另一个 Memory Lens 进程正在读取存储，因此未能压缩：关闭它之后再清除一次。',
+    gitRepo: 'git 仍保存着它：{{repo}} 是一个 git 仓库，旧的提交中可能还留有该值。Memory Lens 从不改写 git 历史。',
+    gitMaybe: '如果你在别处用 git 保存这个工作区，其提交中可能还留有该值。Memory Lens 从不改写 git 历史。',
+    gitHow:
+      '如需自行改写（每个提交都会改变：请先备份，之后需要强制推送），在仓库之外新建文件 REPLACEMENTS.txt，写入下面这一行：',
+    gitRun: '然后在终端中运行：',
+    theValue: '<该值>',
+    stillInFiles:
+      '未清除：{{label}} 仍在 {{paths}} 中，而历史会保留文件里的内容。请先在那里也替换掉（列表中对应的那一行），再从那一行清除。',
+    failed: '未清除：{{message}}',
+    close: '关闭',
+  },
 };

@@ -49,4 +49,11 @@ export const timeline: Translation<typeof en> = {
     week: '{{year}}年第 {{week}} 周 · {{from}}–{{to}}',
     monthYear: '{{year}}年{{month}}',
   },
+  jump: {
+    label: '跳到日期',
+    placeholder: '跳到：2月5日、前天、上周、Feb 5',
+    notADate: '“{{text}}”里没有日期',
+    went: '“{{text}}” → {{from}}',
+    wentPeriod: '“{{text}}” → {{from}} – {{to}}',
+  },
 };

@@ -1,6 +1,6 @@
 // The date boost: when the query mentions a date, a memory from then is multiplied by a factor
 // that the breakdown shows with its evidence — the file's date, when a session's messages were
-// written, or a date written in the chunk itself. A memory *from* the day outranks one that only
+// written, a dated heading over the chunk, or a date written in the chunk itself. A memory *from* the day outranks one that only
 // mentions it: a written date, or evidence covering more than was asked (a weekly summary, for
 // "yesterday"), gets half the boost. Pure: no database.
 import type { DateBoostBreakdown, FileDate, FileKind } from '../../../../shared/domain.js';
@@ -17,6 +17,8 @@ export interface DateEvidenceChunk {
   /** Sessions: when the chunk's first and last messages were written. */
   firstMs: number | null;
   lastMs: number | null;
+  /** Markdown: the days dated headings over its lines name, sorted (chunk/heading-dates.ts). */
+  headingDays?: readonly string[];
 }
 
 type Match = NonNullable<DateBoostBreakdown['match']>;
@@ -141,7 +143,8 @@ function findEvidence(
   pattern: ReturnType<typeof textDatePattern>,
   offsetMinutes: number,
 ): Match | null {
-  // The chunk's own time first: a session's messages, then its file's date.
+  // The chunk's own time first: a session's messages, else its file's date, else the heading it
+  // sits under — which also answers when the file's date covers more (a week's summary, by day).
   let broader: Match | null = null;
   const own: { evidence: Match['evidence']; days: { from: string; to: string } }[] = [];
   if (chunk.firstMs !== null && chunk.lastMs !== null) {
@@ -160,6 +163,11 @@ function findEvidence(
       if (!match.broader) return match;
       broader ??= match;
     }
+  }
+  // Lines under a dated heading are from that day: the asked days the chunk's headings name.
+  for (const mention of chunk.firstMs === null ? mentions : []) {
+    const named = (chunk.headingDays ?? []).filter((d) => mention.from <= d && d <= mention.to);
+    if (named.length > 0) return matchFor('heading', named[0]!, named[named.length - 1]!, mention);
   }
   if (pattern) {
     pattern.re.lastIndex = 0;

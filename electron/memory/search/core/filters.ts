@@ -2,12 +2,11 @@
 // Also the one place SearchOptions get their defaults and are validated.
 import type { FileDate, MemorySource, SearchOptions } from '../../../../shared/domain.js';
 import { MemoryLensError } from '../../../../shared/errors.js';
-import { SEARCH_DEFAULTS } from '../../../../shared/search-defaults.js';
 import { createDateBooster, periodEnd, type DateBooster } from './date-boost.js';
 import { findQueryDates } from '../../../../shared/query-dates.js';
 import { blankSpans, findQuestionWords, questionTerms, type QuestionSpan } from './question-words.js';
 import { queryTerms } from '../../text/segment.js';
-import { EXPANSION_DEFAULTS } from '../../../../shared/expansion-schemas.js';
+import { EXPANSION_DEFAULTS, SEARCH_DEFAULTS } from '../../../../shared/search-defaults.js';
 import type { ResolvedExpansion } from './expansion-terms.js';
 
 export interface ResolvedSearchOptions {

@@ -66,14 +66,15 @@ export function resolveWeights(
 /**
  * Merge both candidate lists by chunk. A chunk missing from one list scores 0 on that side
  * (its breakdown side is null); when vectors are unavailable every chunk carries the reason.
- * Output order: keyword candidates first in keyword order, then vector-only ones in vector order
- * (callers sort by final score afterwards).
+ * Output order: keyword candidates first in keyword order, then vector-only ones in vector order,
+ * then the `dated` chunks found by their date alone (callers sort by final score afterwards).
  */
 export function fuseCandidates(
   keyword: KeywordCandidate[],
   vector: VectorSide,
   configured: ConfiguredWeights,
   keywordAvailable = true,
+  dated: readonly number[] = [],
 ): FusedCandidate[] {
   const weights = resolveWeights(configured, { vector: vector.available, text: keywordAvailable });
   const unavailable: VectorUnavailable | null = vector.available ? null : { unavailable: true, reason: vector.reason };
@@ -105,6 +106,11 @@ export function fuseCandidates(
         });
       }
     }
+  }
+  // Chunks dated on the asked days (sqlite/dated-candidates.ts) join without a match on either side.
+  for (const chunkRowid of dated) {
+    if (!byRowid.has(chunkRowid))
+      byRowid.set(chunkRowid, { chunkRowid, keyword: null, vector: unavailable, weights, hybrid: 0 });
   }
   const fused = [...byRowid.values()];
   for (const candidate of fused) candidate.hybrid = computeHybrid(candidate);

@@ -12,12 +12,12 @@ import {
   lookupAccess,
   scoreCandidate,
   traceSearch,
-  vectorRank,
   type ChunkRow,
   type SearchContext,
   type TracedCandidate,
 } from './run-search.js';
 import { DEFAULT_QUERY_TIMEOUT_MS, runVectorSide } from './vector-side.js';
+import { vectorRank } from '../core/select-results.js';
 // sqlite-vec caps k at 4096: that is as wide as the vector net can be cast.
 import { MAX_KNN_K } from '../sqlite/vector-search.js';
 
@@ -144,15 +144,24 @@ export async function explainFile(
       ? { available: true, candidates: wide.side.candidates.filter((c) => fileRowids.has(c.chunkRowid)) }
       : wide.side;
   }
-  const fused = fuseCandidates(keywordHits, vectorSide, resolved.weights, trace.keyword.terms.length > 0);
   const rows = ctx.session.db.prepare(`SELECT ${CHUNK_COLUMNS} FROM chunks WHERE path = ?`).all(path) as ChunkRow[];
+  // A date-only question weighs every chunk by its date, matched or not.
+  const fused = fuseCandidates(
+    keywordHits,
+    vectorSide,
+    resolved.weights,
+    trace.keyword.terms.length > 0,
+    trace.dateOnly ? rows.map((r) => r.rowid) : [],
+  );
   const rowById = new Map(rows.map((r) => [r.rowid, r]));
   const access = lookupAccess(
     ctx,
     fused.map((f) => rowById.get(f.chunkRowid)!),
   );
   const scored = fused
-    .map((f, i) => scoreCandidate(f, rowById.get(f.chunkRowid)!, meta, resolved, access ? access[i] : undefined))
+    .map((f, i) =>
+      scoreCandidate(f, rowById.get(f.chunkRowid)!, meta, resolved, access ? access[i] : undefined, trace.dateOnly),
+    )
     .sort((a, b) => b.breakdown.final - a.breakdown.final || a.startLine - b.startLine);
   const best = scored[0] ?? null;
   const bestChunk = best ? bestChunkOf(best) : null;

@@ -9,6 +9,13 @@ import type { IndexSession } from '../sqlite/index-session.js';
 import { keywordSearch, someChunkHasEveryTerm, type KeywordSearchResult } from '../sqlite/keyword-search.js';
 import type { TracedCandidate } from '../core/traced-candidate.js';
 import { expandQuery } from '../sqlite/query-expansion/expand-query.js';
+import type { ExpansionResources } from '../sqlite/query-expansion/lexical-expansion.js';
+import type { DateOnlyQuestion } from '../core/dated-score.js';
+
+/** The keyword side's candidates, and why expansion was left out of it when it was. */
+export interface KeywordSide extends KeywordSearchResult {
+  expansionNotice: SearchNotice | null;
+}
 
 /**
  * The keyword side of a search. Date phrases are left out of the keywords (filters.ts resolved
@@ -23,12 +30,14 @@ export function searchKeywords(
   options: ResolvedSearchOptions,
   limit: number,
   dateRange: { from: string | null; to: string | null } | null,
-): KeywordSearchResult {
+  expansion?: ExpansionResources,
+): KeywordSide {
   // A date phrase is read as a date, never searched as words (上周二 must not find 上一步): a query
   // of date words alone has no keywords, and one whose other words find nothing finds nothing.
   const query = options.keywordQuery;
   const dateTerms = options.dateTerms;
-  const expansions = expandQuery(session, options, limit, dateRange);
+  const expanded = expandQuery(session, options, limit, dateRange, expansion);
+  const expansions = expanded.terms;
   const questionTerms = options.questionTerms;
   const keyword = keywordSearch(session, query, {
     limit,
@@ -40,7 +49,8 @@ export function searchKeywords(
     hideAutomated: options.hideAutomated,
   });
   const booster = options.dateBooster;
-  if (!booster || !options.dates.enabled || dateRange || keyword.candidates.length < limit) return keyword;
+  if (!booster || !options.dates.enabled || dateRange || keyword.candidates.length < limit)
+    return { ...keyword, expansionNotice: expanded.notice };
   const from = booster.mentions.reduce((min, m) => (m.from < min ? m.from : min), booster.mentions[0]!.from);
   const to = booster.mentions.reduce((max, m) => (m.to > max ? m.to : max), booster.mentions[0]!.to);
   const dated = keywordSearch(session, query, {
@@ -56,7 +66,7 @@ export function searchKeywords(
   const merged = [...keyword.candidates, ...dated.candidates.filter((c) => !seen.has(c.chunkRowid))];
   merged.sort((a, b) => a.keyword.bm25 - b.keyword.bm25 || a.chunkRowid - b.chunkRowid);
   merged.forEach((c, i) => (c.keyword.rank = i + 1));
-  return { ...keyword, candidates: merged };
+  return { ...keyword, candidates: merged, expansionNotice: expanded.notice };
 }
 
 function describeQueryDate(d: QueryDate): string {
@@ -104,14 +114,31 @@ export function questionSentence(options: Pick<ResolvedSearchOptions, 'questionW
 }
 
 /**
- * "The query mentions “昨天” (5 Nov 2026); memories from then are boosted ×2. “做了什么” is read as
- * the question, not searched." — which words were the date and which the question.
+ * The question when the query is dates and nothing else — every word is a date's or the
+ * question's ("what did we do on Feb 5th", "上周二做了什么", "notes from last week") — else null.
+ * A query with words of its own keeps keywords in charge and the date as a boost.
  */
-export function datesNotice(options: ResolvedSearchOptions): SearchNotice | null {
+export function dateOnlyQuestion(
+  options: Pick<ResolvedSearchOptions, 'dateBooster' | 'dates' | 'questionWords'>,
+  keyword: Pick<KeywordSearchResult, 'requiredTerms'>,
+): DateOnlyQuestion | null {
+  const booster = options.dateBooster;
+  if (!booster || !options.dates.enabled || keyword.requiredTerms.length > 0) return null;
+  return { mentions: booster.mentions, questionWords: options.questionWords.map((q) => q.text.trim()) };
+}
+
+/**
+ * "The query mentions “昨天” (5 Nov 2026); memories from then are boosted ×2. “做了什么” is read as
+ * the question, not searched." — which words were the date and which the question. `dateOnly`:
+ * nothing else is asked, so the memories dated then are listed, in the order the tiers give.
+ */
+export function datesNotice(options: ResolvedSearchOptions, dateOnly = false): SearchNotice | null {
   const booster = options.dateBooster;
   if (!booster || !options.dates.enabled) return null;
-  return {
-    code: 'query-dates',
-    message: `The query mentions ${booster.mentions.map(describeQueryDate).join(', ')}; memories from then are boosted ×${options.dates.boost}.${questionSentence(options)}`,
-  };
+  const mentions = booster.mentions.map(describeQueryDate).join(', ');
+  const period = booster.mentions.some((m) => m.from !== m.to);
+  const effect = dateOnly
+    ? `; nothing else is asked, so the memories dated then come first: the day's notes, other notes from then, conversations, then automated runs${period ? ', earlier days first' : ''}.`
+    : `; memories from then are boosted ×${options.dates.boost}.`;
+  return { code: 'query-dates', message: `The query mentions ${mentions}${effect}${questionSentence(options)}` };
 }

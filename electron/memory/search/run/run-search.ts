@@ -10,15 +10,14 @@ import type {
   SearchNotice,
   SearchOptions,
   SearchResponse,
-  SearchResult,
 } from '../../../../shared/domain.js';
 import { chunkImportance } from '../../../../shared/memory-annotations.js';
 import { computeFinalScore } from '../../../../shared/score.js';
 import { candidateCount } from '../../../../shared/search-defaults.js';
 import type { AccessStatsLookup, ChunkAccessStats } from '../core/access-boost.js';
-import { tokenSet } from '../../text/segment.js';
 import { accessBreakdown } from '../core/access-boost.js';
 import type { IndexSession } from '../sqlite/index-session.js';
+import type { ExpansionResources } from '../sqlite/query-expansion/lexical-expansion.js';
 import {
   resolveSearchOptions,
   matchesDateFilter,
@@ -28,17 +27,22 @@ import {
 } from '../core/filters.js';
 import { fuseCandidates, type FusedCandidate, type VectorSide } from '../core/fuse.js';
 import { describeShownHits, type KeywordSearchResult } from '../sqlite/keyword-search.js';
-import { memoryThenList, noMemoryThenNotice } from '../sqlite/date-gap.js';
+import { noMemoryThenNotice } from '../sqlite/date-gap.js';
 import type { CandidateFate, TracedCandidate } from '../core/traced-candidate.js';
-import { datesNotice, noticeWhenNoChunkHasEveryTerm, questionSentence, searchKeywords } from './keyword-side.js';
-import { MMR_POOL_SIZE, mmrRerank } from '../core/mmr.js';
-import { makeSnippet } from '../core/snippet.js';
-import { highlightWords } from '../../../../shared/highlight-words.js';
-import { mergeLineRegions, type LineRegion } from '../../../../shared/result-groups.js';
+import {
+  dateOnlyQuestion,
+  datesNotice,
+  noticeWhenNoChunkHasEveryTerm,
+  questionSentence,
+  searchKeywords,
+} from './keyword-side.js';
 import { computeDecay } from '../core/temporal-decay.js';
+import { compareCandidates, keepKeywordMatchesBelowMinScore, selectResults } from '../core/select-results.js';
+import { toSearchResult } from '../core/search-result.js';
 import { DEFAULT_QUERY_TIMEOUT_MS, runVectorSide, type QueryEmbedder, type VectorSearchFn } from './vector-side.js';
-import { citationFor } from '../../../../shared/citation.js';
 import { isAutomatedKind, type SessionKind } from '../../../../shared/session-kind.js';
+import { datedBreakdown, type DateOnlyQuestion } from '../core/dated-score.js';
+import { datedChunkRowids } from '../sqlite/dated-candidates.js';
 
 export type { QueryEmbedder, VectorSearchFn } from './vector-side.js';
 
@@ -68,6 +72,8 @@ export interface SearchContext {
   queryTimeoutMs?: number;
   /** Agent access counts (EngineOptions.accessStats); absent, breakdowns carry no `access`. */
   accessStats?: AccessStatsLookup;
+  /** The engine's thesaurus and dictionaries; absent, the package's dictionary file (never built). */
+  expansion?: ExpansionResources;
 }
 
 export type { CandidateFate, TracedCandidate } from '../core/traced-candidate.js';
@@ -85,6 +91,8 @@ export interface SearchTrace {
   mode: SearchMode;
   modeReason?: string;
   fallback: string | null;
+  /** Set when the query is a date and nothing else: the memories dated then, ranked by tier (core/dated-score.ts). */
+  dateOnly: DateOnlyQuestion | null;
 }
 
 export interface ChunkRow {
@@ -98,10 +106,12 @@ export interface ChunkRow {
   text: string;
   first_ms: number | null;
   last_ms: number | null;
+  /** JSON array of the days dated headings name over the chunk (chunk/heading-dates.ts). */
+  days: string | null;
 }
 
 /** The chunk columns a search reads. */
-export const CHUNK_COLUMNS = 'rowid, id, hash, path, source, start_line, end_line, text, first_ms, last_ms';
+export const CHUNK_COLUMNS = 'rowid, id, hash, path, source, start_line, end_line, text, first_ms, last_ms, days';
 
 const IN_LIST = 'WHERE rowid IN (SELECT value FROM json_each(?))';
 
@@ -109,11 +119,22 @@ function loadChunks(session: IndexSession, rowids: number[], withText: boolean):
   if (rowids.length === 0) return new Map();
   const columns = withText
     ? CHUNK_COLUMNS
-    : "rowid, id, hash, path, source, start_line, end_line, '' AS text, first_ms, last_ms";
+    : "rowid, id, hash, path, source, start_line, end_line, '' AS text, first_ms, last_ms, days";
   const rows = session
     .statement<ChunkRow>(`SELECT ${columns} FROM chunks ${IN_LIST}`)
     .all(JSON.stringify(rowids) as never);
   return new Map(rows.map((row) => [row.rowid, row]));
+}
+
+/** The chunk's heading days, from their column (a JSON array; null for most chunks). */
+function headingDays(column: string | null): string[] {
+  if (column === null) return [];
+  try {
+    const days: unknown = JSON.parse(column);
+    return Array.isArray(days) ? days.filter((d): d is string => typeof d === 'string') : [];
+  } catch {
+    return [];
+  }
 }
 
 /** Reads the text of candidates loaded without it. */
@@ -125,25 +146,6 @@ function loadTexts(session: IndexSession, candidates: readonly TracedCandidate[]
     read.all(JSON.stringify(missing.map((c) => c.chunkRowid)) as never).map((r) => [r.rowid, r.text]),
   );
   for (const c of missing) c.text = texts.get(c.chunkRowid) ?? '';
-}
-
-/** Best final first; ties broken by keyword rank, vector rank, then position in the file. */
-export function compareCandidates(a: TracedCandidate, b: TracedCandidate): number {
-  return (
-    b.breakdown.final - a.breakdown.final ||
-    rankOrInf(a.breakdown.keyword?.rank) - rankOrInf(b.breakdown.keyword?.rank) ||
-    rankOrInf(vectorRank(a.breakdown)) - rankOrInf(vectorRank(b.breakdown)) ||
-    a.path.localeCompare(b.path) ||
-    a.startLine - b.startLine
-  );
-}
-
-function rankOrInf(rank: number | null | undefined): number {
-  return rank ?? Number.POSITIVE_INFINITY;
-}
-
-export function vectorRank(b: ScoreBreakdown): number | null {
-  return b.vector && !('unavailable' in b.vector) ? b.vector.rank : null;
 }
 
 /** The counts of returned results when the boost is off: shown, multiplier 1, order unchanged. */
@@ -181,6 +183,7 @@ function importancePart(
 /**
  * Score one fused candidate and decide whether the filters let it through (fate before max results).
  * `access` undefined: the host keeps no access counts, so the breakdown has no `access` part.
+ * `dateOnly`: the query is a date and nothing else, so the breakdown's `dated` tier decides.
  */
 export function scoreCandidate(
   fused: FusedCandidate,
@@ -188,8 +191,15 @@ export function scoreCandidate(
   meta: SearchFileMeta | null,
   options: ResolvedSearchOptions,
   access?: ChunkAccessStats | null,
+  dateOnly: DateOnlyQuestion | null = null,
 ): TracedCandidate {
   const file = meta ?? { kind: 'evergreen' as const, date: null, source: row.source };
+  const dates = options.dateBooster
+    ? options.dateBooster.boostFor(
+        { text: row.text, firstMs: row.first_ms, lastMs: row.last_ms, headingDays: headingDays(row.days) },
+        file,
+      )
+    : null;
   const partial = {
     keyword: fused.keyword,
     vector: fused.vector,
@@ -201,11 +211,18 @@ export function scoreCandidate(
       nowMs: options.nowMs,
     }),
     mmr: null,
-    dates: options.dateBooster
-      ? options.dateBooster.boostFor({ text: row.text, firstMs: row.first_ms, lastMs: row.last_ms }, file)
-      : null,
+    dates,
     ...(access !== undefined ? { access: accessBreakdown(access, options.accessBoost) } : {}),
     ...importancePart(row.path, row.text, row.start_line),
+    ...(dateOnly
+      ? {
+          dated: datedBreakdown(
+            dateOnly,
+            { path: row.path, source: row.source, sessionKind: meta?.sessionKind },
+            dates,
+          ),
+        }
+      : {}),
   };
   const breakdown: ScoreBreakdown = { ...partial, final: computeFinalScore(partial) };
   let fate: CandidateFate = 'beyond-max-results';
@@ -236,115 +253,10 @@ export function scoreCandidate(
 }
 
 /**
- * Identical chunk texts in several places (a note copied into a summary, a file saved twice) take
- * one result slot: the best-scoring copy stands for the others, which it lists as "also in".
- * `candidates` are sorted best first and have passed the filters.
+ * How many chunks dated on the asked days a date-only question considers: a month of daily notes
+ * and the day's conversations fit; beyond it, the most automated runs of a busy period are left out.
  */
-export function foldDuplicates(candidates: readonly TracedCandidate[]): TracedCandidate[] {
-  const byHash = new Map<string, TracedCandidate>();
-  const kept: TracedCandidate[] = [];
-  for (const c of candidates) {
-    const first = byHash.get(c.chunkHash);
-    if (first) {
-      first.alsoIn.push(c);
-      c.foldedInto = first;
-      c.fate = 'folded-duplicate';
-      continue;
-    }
-    byHash.set(c.chunkHash, c);
-    kept.push(c);
-  }
-  return kept;
-}
-
-/**
- * The first `max` regions of `ordered` (best first): chunks of one file whose lines overlap or
- * touch are one result spanning them (shared/result-groups.ts's rule, as the result list shows
- * it), so six results are six passages and an agent never gets the same lines twice. Only
- * chunks ranked above the point where a seventh region would start take part.
- */
-function cutRegions(ordered: readonly TracedCandidate[], max: number): TracedCandidate[] {
-  let regions: LineRegion<TracedCandidate>[] = [];
-  for (let n = 1; n <= ordered.length; n += 1) {
-    const next = mergeLineRegions(ordered.slice(0, n));
-    if (next.length > max) break;
-    regions = next;
-  }
-  return regions.map((region) => {
-    const [head, ...rest] = region.items;
-    head!.region = { startLine: region.startLine, endLine: region.endLine };
-    head!.merged = rest;
-    for (const c of rest) {
-      c.fate = 'merged-region';
-      c.mergedInto = head!;
-    }
-    return head!;
-  });
-}
-
-/** Pick the returned results among candidates (sorted) that passed filters and minScore. */
-function selectResults(candidates: TracedCandidate[], options: ResolvedSearchOptions): TracedCandidate[] {
-  const eligible = foldDuplicates(candidates.filter((c) => c.fate === 'beyond-max-results'));
-  let ordered = eligible;
-  if (options.mmr.enabled && eligible.length > 1) {
-    const pool = eligible.slice(0, MMR_POOL_SIZE);
-    const picks = mmrRerank(
-      pool.map((c) => ({
-        label: `${c.path}:${c.startLine}-${c.endLine}`,
-        relevance: c.breakdown.final,
-        tokens: tokenSet(c.text),
-      })),
-      options.mmr.lambda,
-    );
-    ordered = picks.map(({ index, mmr }) => {
-      const candidate = pool[index]!;
-      candidate.breakdown = { ...candidate.breakdown, mmr };
-      return candidate;
-    });
-    // Beyond the pool: relevance order, no MMR breakdown (bounded cost; see MMR_POOL_SIZE).
-    ordered.push(...eligible.slice(MMR_POOL_SIZE));
-  } else if (options.mmr.enabled && eligible.length === 1) {
-    const only = eligible[0]!;
-    only.breakdown = {
-      ...only.breakdown,
-      mmr: {
-        lambda: options.mmr.lambda,
-        maxSimilarity: 0,
-        similarTo: null,
-        penalty: 0,
-        mmrScore: options.mmr.lambda * only.breakdown.final,
-        rankBefore: 1,
-        rankAfter: 1,
-      },
-    };
-  }
-  const results = cutRegions(ordered, options.maxResults);
-  results.forEach((c, i) => {
-    c.fate = 'returned';
-    c.resultRank = i + 1;
-  });
-  if (options.mmr.enabled) {
-    // Would have been returned without MMR, pushed out by it: MMR's doing, not the threshold's.
-    for (const c of eligible.slice(0, options.maxResults))
-      if (c.fate === 'beyond-max-results') c.fate = 'mmr-suppressed';
-  }
-  return results;
-}
-
-/**
- * OpenClaw 2026.9 (memory-core selectHybridSearchResults / selectScoredResults): when nothing
- * reaches minScore, the keyword matches are returned anyway rather than nothing. Marks them
- * eligible again; returns how many.
- */
-function keepKeywordMatchesBelowMinScore(candidates: TracedCandidate[]): number {
-  let kept = 0;
-  for (const c of candidates) {
-    if (c.fate !== 'below-min-score' || c.breakdown.keyword === null || c.breakdown.keyword === undefined) continue;
-    c.fate = 'beyond-max-results';
-    kept += 1;
-  }
-  return kept;
-}
+const DATED_CANDIDATES = 400;
 
 export interface TraceOptions {
   /** Candidates per side; default candidateCount(maxResults). explain-file casts a wider net. */
@@ -359,7 +271,7 @@ export async function traceSearch(
   const options = resolveSearchOptions(searchOptions);
   const limit = traceOptions.candidateLimit ?? candidateCount(options.maxResults);
   const dateRange = options.from !== null || options.to !== null ? { from: options.from, to: options.to } : null;
-  const keyword = searchKeywords(ctx.session, options, limit, dateRange);
+  const keyword = searchKeywords(ctx.session, options, limit, dateRange, ctx.expansion);
 
   const vectorResult = await runVectorSide({
     session: ctx.session,
@@ -373,29 +285,34 @@ export async function traceSearch(
     timeoutMs: ctx.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS,
   });
 
+  const dateOnly = dateOnlyQuestion(options, keyword);
   const notices: SearchNotice[] = [];
-  if (keyword.terms.length === 0) {
-    const onlyDate =
-      options.dateBooster && options.dates.enabled
-        ? memoryThenList(ctx.session, options.dateBooster.mentions, options.sources, options.timeZoneOffsetMinutes)
-        : null;
+  // A query of date words alone is answered by the dates (dateOnly); anything else needs words.
+  if (keyword.terms.length === 0 && !dateOnly) {
     notices.push({
       code: 'no-terms',
-      message: onlyDate
-        ? `The query has no searchable words besides its date. ${onlyDate}`
-        : `The query has no searchable words.${options.dateBooster ? '' : questionSentence(options)}`,
+      message: `The query has no searchable words.${options.dateBooster ? '' : questionSentence(options)}`,
     });
   }
   const gap =
     options.dateBooster && options.dates.enabled
       ? noMemoryThenNotice(ctx.session, options.dateBooster.mentions, options.sources, options.timeZoneOffsetMinutes)
       : null;
-  const dates = gap?.everyPeriod ? null : datesNotice(options);
+  const dates = gap?.everyPeriod ? null : datesNotice(options, dateOnly !== null);
   if (dates) notices.push(dates);
   if (gap) notices.push({ code: gap.code, message: gap.message });
   if (vectorResult.notice) notices.push(vectorResult.notice);
+  if (keyword.expansionNotice) notices.push(keyword.expansionNotice);
 
-  const fused = fuseCandidates(keyword.candidates, vectorResult.side, options.weights, keyword.terms.length > 0);
+  const dated = dateOnly
+    ? datedChunkRowids(ctx.session, dateOnly.mentions, {
+        sources: options.sources,
+        hideAutomated: options.hideAutomated,
+        timeZoneOffsetMinutes: options.timeZoneOffsetMinutes,
+        limit: DATED_CANDIDATES,
+      })
+    : [];
+  const fused = fuseCandidates(keyword.candidates, vectorResult.side, options.weights, keyword.terms.length > 0, dated);
   // The date boost and MMR read every candidate's text; otherwise only the results need theirs.
   const everyText = options.dateBooster !== null || options.mmr.enabled;
   const rows = loadChunks(
@@ -421,7 +338,7 @@ export async function traceSearch(
   const candidates: TracedCandidate[] = [];
   present.forEach((f, i) => {
     const row = rows.get(f.chunkRowid)!;
-    candidates.push(scoreCandidate(f, row, metaOf(row.path), options, access ? access[i] : undefined));
+    candidates.push(scoreCandidate(f, row, metaOf(row.path), options, access ? access[i] : undefined, dateOnly));
   });
   candidates.sort(compareCandidates);
   let results = selectResults(candidates, options);
@@ -463,46 +380,8 @@ export async function traceSearch(
     mode: fellBack ? 'fts-only' : ctx.mode,
     modeReason: fellBack && !vectorResult.side.available ? vectorResult.side.reason : ctx.modeReason,
     fallback: fellBack ? 'fts-only' : null,
+    dateOnly,
   };
-}
-
-export function toSearchResult(c: TracedCandidate): SearchResult {
-  const snippet = makeSnippet(c.text, highlightWords(c.breakdown.keyword, c.breakdown.dates));
-  const startLine = c.region?.startLine ?? c.startLine;
-  const endLine = c.region?.endLine ?? c.endLine;
-  const result: SearchResult = {
-    id: c.chunkId,
-    chunkHash: c.chunkHash,
-    path: c.path,
-    startLine,
-    endLine,
-    score: c.breakdown.final,
-    snippet: snippet.text,
-    highlights: snippet.highlights,
-    source: c.source,
-    citation: citationFor(c.path, startLine, endLine),
-    date: c.date,
-    breakdown: c.breakdown,
-  };
-  // A Markdown chunk is its file's lines in order; a transcript chunk skips records, so no numbers.
-  if (c.source !== 'sessions') result.snippetLine = c.startLine + snippet.lineOffset;
-  if (c.merged.length > 0) {
-    result.merged = c.merged.map((m) => ({
-      id: m.chunkId,
-      startLine: m.startLine,
-      endLine: m.endLine,
-      score: m.breakdown.final,
-    }));
-  }
-  if (c.alsoIn.length > 0) {
-    result.alsoIn = c.alsoIn.map((d) => ({
-      path: d.path,
-      startLine: d.startLine,
-      endLine: d.endLine,
-      citation: citationFor(d.path, d.startLine, d.endLine),
-    }));
-  }
-  return result;
 }
 
 /** memory_search: OpenClaw's response shape plus a breakdown per result. */

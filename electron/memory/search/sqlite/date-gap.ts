@@ -8,7 +8,7 @@ import { periodEnd } from '../core/date-boost.js';
 import { addDays, localDay, type QueryDate } from '../../../../shared/query-dates.js';
 import type { IndexSession } from './index-session.js';
 
-interface DatedRow {
+export interface DatedRow {
   path: string;
   date: string;
   epochMs: number | null;
@@ -17,8 +17,9 @@ interface DatedRow {
 
 const NEAREST = 3;
 /** A monthly file starts up to a month before the days it covers. */
-const MONTH_SLACK_DAYS = 31;
-const DATED = `date IS NOT NULL AND date_source IS NOT NULL AND date_source <> 'mtime' AND (kind <> 'evergreen' OR date_source = 'frontmatter')`;
+export const MONTH_SLACK_DAYS = 31;
+/** Files whose date says when their content is from: a path, frontmatter or session date, never an mtime. */
+export const DATED = `date IS NOT NULL AND date_source IS NOT NULL AND date_source <> 'mtime' AND (kind <> 'evergreen' OR date_source = 'frontmatter')`;
 
 function sourceClause(sources: readonly MemorySource[] | null): string {
   return sources && sources.length > 0
@@ -26,7 +27,8 @@ function sourceClause(sources: readonly MemorySource[] | null): string {
     : '';
 }
 
-function covered(row: DatedRow, offsetMinutes: number): { from: string; to: string } {
+/** The days a dated file covers, in the asker's time zone for a session's instant. */
+export function covered(row: DatedRow, offsetMinutes: number): { from: string; to: string } {
   let granularity: FileDate['granularity'] = 'day';
   try {
     const parsed = JSON.parse(row.metadata) as { date?: { granularity?: FileDate['granularity'] } };
@@ -39,37 +41,6 @@ function covered(row: DatedRow, offsetMinutes: number): { from: string; to: stri
     return { from: day, to: day };
   }
   return { from: row.date, to: periodEnd({ date: row.date, epochMs: 0, granularity, source: 'path' }) };
-}
-
-const LISTED = 5;
-
-/**
- * A query that is only a date ("yesterday", "上周二") has no words to rank by: the no-terms notice
- * then names the memories dated in that period, so the question still gets its answer.
- */
-export function memoryThenList(
-  session: IndexSession,
-  mentions: readonly QueryDate[],
-  sources: readonly MemorySource[] | null,
-  offsetMinutes: number,
-): string | null {
-  if (mentions.length === 0) return null;
-  const near = session.statement(
-    `SELECT path, date, date_epoch_ms AS epochMs, metadata FROM files WHERE ${DATED}${sourceClause(sources)} AND date BETWEEN @from AND @to ORDER BY date, path`,
-  );
-  const found = new Map<string, string>();
-  for (const m of mentions) {
-    for (const r of near.all({ from: addDays(m.from, -MONTH_SLACK_DAYS), to: addDays(m.to, 1) }) as DatedRow[]) {
-      const days = covered(r, offsetMinutes);
-      if (days.from <= m.to && m.from <= days.to && !found.has(r.path))
-        found.set(r.path, describeDays(days.from, days.to));
-    }
-  }
-  const asked = mentions.map((m) => `${describeDays(m.from, m.to)} (“${m.text}”)`).join(' or ');
-  if (found.size === 0) return null;
-  const named = [...found].slice(0, LISTED).map(([path, days]) => `${path} (${days})`);
-  const more = found.size > LISTED ? ` and ${found.size - LISTED} more` : '';
-  return `Memories from ${asked}: ${named.join(', ')}${more}. Add a word to rank them, or open the Timeline on that day.`;
 }
 
 /**

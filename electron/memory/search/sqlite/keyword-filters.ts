@@ -47,6 +47,12 @@ function resolve(filters: KeywordFilters): ResolvedFilters | null {
     : { sources, dates, path, hideAutomated };
 }
 
+/** SQL that is true for the files row `alias` of an automated run's transcript (shared/session-kind.ts's kinds). */
+export function automatedRunSql(alias: string): string {
+  const kinds = AUTOMATED_KINDS.map((kind) => `'${kind}'`).join(', ');
+  return `coalesce(json_extract(${alias}.metadata, '$.sessionKind'), 'conversation') IN (${kinds})`;
+}
+
 export function hasKeywordFilters(filters: KeywordFilters): boolean {
   return resolve(filters) !== null;
 }
@@ -58,11 +64,7 @@ function conditions(f: ResolvedFilters): { files: boolean; where: string[]; para
     where: [] as string[],
     params: {} as Record<string, unknown>,
   };
-  if (f.hideAutomated) {
-    AUTOMATED_KINDS.forEach((kind, i) => (out.params[`automated${i}`] = kind));
-    const kinds = AUTOMATED_KINDS.map((_, i) => `@automated${i}`).join(', ');
-    out.where.push(`coalesce(json_extract(f.metadata, '$.sessionKind'), 'conversation') NOT IN (${kinds})`);
-  }
+  if (f.hideAutomated) out.where.push(`NOT ${automatedRunSql('f')}`);
   if (f.sources) out.where.push(sourceCondition('c.source', f.sources, out.params));
   if (f.path !== null) {
     out.where.push('c.path = @path');

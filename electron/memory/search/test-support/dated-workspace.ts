@@ -2,6 +2,9 @@
 // with, on every one of those days, a cron run and a heartbeat turn that OpenClaw's scheduler
 // left — the shape that buried the day's note behind cron runs in issue 32. Written to disk so
 // the real engine syncs it (sessions under agents/main/sessions, their kind read from the messages).
+// 5 February also has what ranks between the day's note and its cron runs: a note named for the
+// day and its subject, a log whose dated headings name it, the week's summary, a conversation
+// with a person, and a note that only mentions the day.
 import fs from 'node:fs';
 import path from 'node:path';
 import { addDays } from '../../../../shared/query-dates.js';
@@ -48,6 +51,70 @@ export function datedDays(): string[] {
   return Array.from({ length: DATED_DAYS }, (_, i) => addDays(DATED_FIRST_DAY, i));
 }
 
+/** The memories of 5 February besides its daily note and automated runs, by the tier each should rank in. */
+export const FEB5_TIERS = {
+  datedNote: 'memory/2026-02-05-vendor-call.md',
+  headingLog: 'memory/projects/hg2-log.md',
+  weekly: 'memory/summaries/weekly/2026-w06.md',
+  /** As the index names it (agents/main/sessions/<id>.jsonl on disk). */
+  conversation: 'sessions/main/p0000001-0000-4000-8000-000000000000.jsonl',
+  mention: 'memory/projects/launch-plan.md',
+};
+
+function writeFeb5Extras(dir: string, sessions: string): void {
+  fs.mkdirSync(path.join(dir, 'memory', 'projects'), { recursive: true });
+  fs.mkdirSync(path.join(dir, 'memory', 'summaries', 'weekly'), { recursive: true });
+  fs.writeFileSync(
+    path.join(dir, FEB5_TIERS.datedNote),
+    '# Vendor call\n\n恒泰 confirmed the enclosure tooling; samples ship next week.\n',
+  );
+  // Dated headings: a year left out is the file's (its mtime, 2026), so 2月6日 is 6 Feb 2026.
+  fs.writeFileSync(
+    path.join(dir, FEB5_TIERS.headingLog),
+    [
+      '# HG-2 log',
+      '',
+      '## 2026-02-04',
+      '',
+      '- Gerber files frozen.',
+      '',
+      '## 2026-02-05',
+      '',
+      '- EVT boards powered up; two of ten fail the USB check.',
+      '',
+      '## 2月6日',
+      '',
+      '- USB 问题定位到 ESD 器件。',
+      '',
+      '## Feb 9',
+      '',
+      '- Rework plan sent to the factory.',
+      '',
+    ].join('\n'),
+  );
+  fs.utimesSync(
+    path.join(dir, FEB5_TIERS.headingLog),
+    new Date('2026-03-01T00:00:00Z'),
+    new Date('2026-03-01T00:00:00Z'),
+  );
+  fs.writeFileSync(
+    path.join(dir, FEB5_TIERS.weekly),
+    '# Week 6\n\nEVT bring-up, vendor tooling confirmed, blog moved.\n',
+  );
+  fs.writeFileSync(
+    path.join(dir, FEB5_TIERS.mention),
+    '# Launch plan\n\nThe review of 2026-02-05 moved the launch to April.\n',
+  );
+  const start = Date.parse('2026-02-05T07:00:00Z'); // 15:00 in UTC+8
+  fs.writeFileSync(
+    path.join(sessions, path.basename(FEB5_TIERS.conversation)),
+    sessionLines('p0000001-0000-4000-8000-000000000000', start, [
+      { role: 'user', text: '帮我记一下：EVT 板子两块 USB 不过，明天查 ESD。' },
+      { role: 'assistant', text: '记下了，明天先查 ESD 器件。' },
+    ]),
+  );
+}
+
 /** Writes the notes and sessions into `dir` (the workspace folder, created if missing). */
 export function writeDatedWorkspace(dir: string): void {
   const sessions = path.join(dir, 'agents', 'main', 'sessions');
@@ -58,6 +125,7 @@ export function writeDatedWorkspace(dir: string): void {
     path.join(dir, 'MEMORY.md'),
     '# Memory\n\nWise transfers take two working days.\n\n问了什么就记什么；做了决定要写下原因。\n',
   );
+  writeFeb5Extras(dir, sessions);
   datedDays().forEach((day, i) => {
     fs.writeFileSync(
       path.join(dir, 'memory', `${day}.md`),

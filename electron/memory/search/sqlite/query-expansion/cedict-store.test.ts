@@ -1,21 +1,23 @@
-// The on-disk dictionary answers every lookup as the in-memory parse of the same text does.
+// The dictionary file: it answers every lookup as the in-memory parse of the same text does, and an
+// engine without one answers at once (without translations, saying so) while it builds one.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { MemoryEngine } from '../../../engine.js';
 import { CedictDictionary, loadCedictText, loadWordFrequencies } from './cedict-dictionary.js';
-import { CedictStore } from './cedict-store.js';
+import { buildCedictStore, CedictStore } from './cedict-store.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-cedict-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe('the CC-CEDICT file', () => {
-  it('is built where it is missing and gives the in-memory dictionary’s answers', { timeout: 120_000 }, () => {
+  it('gives the in-memory dictionary’s answers', { timeout: 120_000 }, () => {
     const file = path.join(dir, 'nested', 'cedict.sqlite');
+    buildCedictStore(file);
+    expect(fs.readdirSync(path.dirname(file))).toEqual(['cedict.sqlite']); // no temp file left behind
     const store = new CedictStore(file);
     try {
-      expect(fs.existsSync(file)).toBe(true);
-      expect(fs.readdirSync(path.dirname(file))).toEqual(['cedict.sqlite']); // no temp file left behind
       const memory = new CedictDictionary(loadCedictText(), loadWordFrequencies());
       const english = ['car', 'mother', 'visa', 'fine', 'bed', 'coffee', 'budget', 'ticket', 'contract', 'Live'];
       const chinese = ['出差', '签证', '汽车', '合同', '妈妈', '毛不易', '咖啡', '预算', '不存在的词'];
@@ -30,4 +32,46 @@ describe('the CC-CEDICT file', () => {
       store.close();
     }
   });
+
+  it(
+    'is built in the background into the data folder: the first search answers without translations and says so',
+    {
+      timeout: 120_000,
+    },
+    async () => {
+      const workspace = path.join(dir, 'workspace');
+      fs.mkdirSync(path.join(workspace, 'memory'), { recursive: true });
+      fs.writeFileSync(path.join(workspace, 'memory', 'trip.md'), 'Singapore trip: apply for the visa by Friday.\n');
+      fs.writeFileSync(path.join(workspace, 'memory', 'hotel.md'), 'Singapore hotel booked near Marina Bay.\n');
+      const dataDir = path.join(dir, 'data');
+      const engine = await MemoryEngine.open({
+        workspaceDir: workspace,
+        dataDir,
+        openclawHome: path.join(dir, 'openclaw'),
+        dictionary: { bundled: null },
+      });
+      const built = () =>
+        fs.existsSync(path.join(dataDir, 'dictionaries'))
+          ? fs.readdirSync(path.join(dataDir, 'dictionaries')).filter((f) => f.endsWith('.sqlite'))
+          : [];
+      try {
+        await engine.sync();
+        const first = await engine.search({ query: 'Singapore 签证' });
+        expect(built()).toEqual([]); // answered before the build finished, not after it
+        expect(first.notices.map((n) => n.code)).toContain('dictionary-pending');
+        const translated = (r: (typeof first.results)[number]) =>
+          (r.breakdown.keyword?.terms ?? []).filter((t) => t.expansion && t.occurrences > 0).map((t) => t.term);
+        expect(first.results.flatMap(translated)).toEqual([]);
+
+        await engine.expansionReady();
+        expect(built()).toHaveLength(1);
+        const later = await engine.search({ query: 'Singapore 签证' });
+        expect(later.notices.map((n) => n.code)).not.toContain('dictionary-pending');
+        expect(later.results[0]!.path).toBe('memory/trip.md');
+        expect(translated(later.results[0]!)).toEqual(['visa']);
+      } finally {
+        await engine.close();
+      }
+    },
+  );
 });

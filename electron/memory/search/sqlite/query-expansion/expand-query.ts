@@ -1,6 +1,8 @@
 // The words a search adds to the query's own, from the sources its options switch on: lexical ones
 // (thesaurus, dictionary, same-gloss Chinese words) from the query's words, and feedback ones from
 // a first pass over the query (with the lexical words already in it).
+import type { SearchNotice } from '../../../../../shared/domain.js';
+import { dictionaryPendingNotice } from '../../../../../shared/search-notices.js';
 import type { ResolvedSearchOptions } from '../../core/filters.js';
 import { sessionSlot, type IndexSession } from '../index-session.js';
 import { keywordSearch, searchTerms } from '../keyword-search.js';
@@ -8,29 +10,35 @@ import { addExpansion, expansionEnabled, type ExpansionTerm } from '../../core/e
 import { ExpansionResources, lexicalExpansions } from './lexical-expansion.js';
 import { feedbackExpansions } from './pseudo-relevance.js';
 
-/** The thesaurus and dictionaries, loaded on the first search that expands; closed with the session (WordNet holds files open). */
-const RESOURCES = sessionSlot<ExpansionResources>('expansion resources', (resources) => resources.close());
+/**
+ * For a search run without an engine's resources (tests, benchmarks over a bare index): the
+ * package's dictionary file, closed with the session (WordNet holds files open).
+ */
+const RESOURCES = sessionSlot<ExpansionResources>('expansion resources', (resources) => void resources.close());
+
+export interface QueryExpansion {
+  terms: ExpansionTerm[];
+  /** Why the dictionary was left out of this search (its first build is running), when it was. */
+  notice: SearchNotice | null;
+}
 
 export function expandQuery(
   session: IndexSession,
   options: ResolvedSearchOptions,
   limit: number,
   dateRange: { from: string | null; to: string | null } | null,
-): ExpansionTerm[] {
+  resources: ExpansionResources = session.slot(RESOURCES, () => new ExpansionResources()),
+): QueryExpansion {
   const e = options.expansion;
-  if (!expansionEnabled(e)) return [];
+  if (!expansionEnabled(e)) return { terms: [], notice: null };
   const { terms, written, fragments } = searchTerms(options.keywordQuery, options.questionTerms);
-  if (terms.length === 0) return [];
+  if (terms.length === 0) return { terms: [], notice: null };
   const skip = new Set([...fragments, ...options.dateTerms]);
   const lexical =
-    e.thesaurus || e.dictionary || e.pivot
-      ? lexicalExpansions(
-          session.slot(RESOURCES, () => new ExpansionResources()),
-          { terms, written, skip },
-          e,
-        )
-      : [];
-  if (!e.feedback) return lexical;
+    e.thesaurus || e.dictionary || e.pivot ? lexicalExpansions(resources, { terms, written, skip }, e) : [];
+  const dictionary = e.dictionary || e.pivot ? resources.dictionary() : null;
+  const notice = dictionary && dictionary.state !== 'ready' ? dictionaryPendingNotice(dictionary) : null;
+  if (!e.feedback) return { terms: lexical, notice };
   const first = keywordSearch(session, options.keywordQuery, {
     limit,
     sources: options.sources,
@@ -45,5 +53,5 @@ export function expandQuery(
   const out = [...lexical];
   for (const f of feedbackExpansions(session, first.candidates, asked, known, { weight: e.weight }))
     addExpansion(out, f, known);
-  return out;
+  return { terms: out, notice };
 }

@@ -1,8 +1,9 @@
 // Synonyms (WordNet), translations (CC-CEDICT, both ways) and Chinese words of the same gloss for
-// the words of a query. The dictionaries load on the first search that asks for them and stay
-// with the object that holds them (the index session), not in module state.
+// the words of a query. The dictionaries open on the first search that asks for them and stay
+// with the object that holds them (the engine), not in module state.
 import { hasCjk, queryTerms } from '../../../text/segment.js';
-import { CedictStore } from './cedict-store.js';
+import type { CedictStore } from './cedict-store.js';
+import { CedictFiles, type CedictFilesOptions, type DictionaryState } from './cedict-files.js';
 import {
   addExpansion,
   type ExpansionSource,
@@ -13,19 +14,31 @@ import { WordNetThesaurus, wordnetDictDir } from './wordnet-thesaurus.js';
 
 export class ExpansionResources {
   private wordnet: WordNetThesaurus | null = null;
-  private cedict: CedictStore | null = null;
+  private readonly cedict: CedictFiles;
+
+  /** Default: the package's dictionary file only, never built (a search without an engine). */
+  constructor(dictionary: CedictFilesOptions = { buildDir: null }) {
+    this.cedict = new CedictFiles(dictionary);
+  }
 
   thesaurus(): WordNetThesaurus {
     return (this.wordnet ??= new WordNetThesaurus(wordnetDictDir()));
   }
 
-  dictionary(): CedictStore {
-    return (this.cedict ??= new CedictStore());
+  /** CC-CEDICT, or why it cannot be read yet (its first build runs in the background). */
+  dictionary(): DictionaryState {
+    return this.cedict.current();
   }
 
-  close(): void {
+  /** Waits for a dictionary build that is running (evaluations expand every question alike). */
+  dictionaryReady(): Promise<DictionaryState> {
+    return this.cedict.ready();
+  }
+
+  async close(): Promise<void> {
     this.wordnet?.close();
-    this.cedict?.close();
+    this.wordnet = null;
+    await this.cedict.close();
   }
 }
 
@@ -61,22 +74,23 @@ export function lexicalExpansions(
 ): ExpansionTerm[] {
   const out: ExpansionTerm[] = [];
   const known = new Set(words.terms);
+  const wantsDictionary = options.dictionary || options.pivot;
+  const found = wantsDictionary ? resources.dictionary() : null;
+  const cedict: CedictStore | null = found?.state === 'ready' ? found.store : null;
   for (const term of words.terms) {
     if (words.skip.has(term)) continue;
     for (const word of (words.written.get(term) ?? [term]).slice(0, 1)) {
       if (hasCjk(word)) {
-        if (options.dictionary)
-          for (const gloss of resources.dictionary().english(word, 3))
-            termsOf(gloss, word, 'dictionary', options.weight, out, known);
-        if (options.pivot)
-          for (const other of resources.dictionary().sameSense(word, 3))
-            termsOf(other, word, 'pivot', options.weight, out, known);
+        if (options.dictionary && cedict)
+          for (const gloss of cedict.english(word, 3)) termsOf(gloss, word, 'dictionary', options.weight, out, known);
+        if (options.pivot && cedict)
+          for (const other of cedict.sameSense(word, 3)) termsOf(other, word, 'pivot', options.weight, out, known);
       } else if (/^[a-z][a-z'-]+$/.test(word)) {
         if (options.thesaurus)
           for (const synonym of resources.thesaurus().synonyms(word, { senses: 2, limit: 4 }))
             termsOf(synonym, word, 'thesaurus', options.weight, out, known);
-        if (options.dictionary)
-          for (const chinese of resources.dictionary().chinese(word, 3))
+        if (options.dictionary && cedict)
+          for (const chinese of cedict.chinese(word, 3))
             termsOf(chinese, word, 'dictionary', options.weight, out, known);
       }
     }

@@ -7,6 +7,7 @@ import type { Finding, FindingEvidence } from '../../../../../shared/doctor-sche
 import { formatDate } from '../../../lib/format-locale';
 import { doctorStore, useDoctor } from '../stores/doctor-store-context';
 import { shownFindings, VIEW_ORDER, type DoctorFixOutcome } from '../stores/doctor-slice';
+import { messageText } from './doctor-message';
 
 /** Places shown before "show more": a never-used finding can cite dozens of lines of one file. */
 const EVIDENCE_SHOWN = 4;
@@ -124,10 +125,10 @@ export function DoctorView({ onOpen }: DoctorViewProps) {
           </ol>
         </section>
       ))}
-      {report && report.notes.length > 0 && (
+      {report && report.noteMessages.length > 0 && (
         <ul className="doctor-view__notes muted" data-testid="doctor-notes">
-          {report.notes.map((n) => (
-            <li key={n}>{n}</li>
+          {report.noteMessages.map((n) => (
+            <li key={n.id}>{messageText(t, n)}</li>
           ))}
         </ul>
       )}
@@ -181,9 +182,9 @@ function FindingCard({
       data-subkind={finding.subkind}
     >
       <div className="doctor-finding__title" data-testid="doctor-finding-title">
-        {finding.title}
+        {messageText(t, finding.titleMessage)}
       </div>
-      {finding.detail && <div className="doctor-finding__detail muted">{finding.detail}</div>}
+      {finding.detail && <div className="doctor-finding__detail muted">{messageText(t, finding.detailMessage)}</div>}
       <ul className="doctor-evidence">
         {evidence.map((e, i) => (
           <EvidenceRow key={`${e.path}:${e.startLine}:${i}`} evidence={e} onOpen={onOpen} />
@@ -214,7 +215,7 @@ function FindingCard({
                 title={t('fixTitle', { reason: fix.reason })}
                 onClick={() => onFix(fix.id)}
               >
-                {mine ? t('applying') : fix.label}
+                {mine ? t('applying') : messageText(t, fix.labelMessage)}
               </button>
             );
           })}
@@ -247,12 +248,26 @@ function EvidenceRow({ evidence: e, onOpen }: { evidence: FindingEvidence; onOpe
             {formatDate(i18n.language, e.date, 'date')}
           </span>
         )}
-        {e.note && (
+        {e.noteMessage && (
           <span
-            className={`badge doctor-evidence__note${e.note === 'newer' ? ' badge--ok' : ''}`}
+            className={`badge doctor-evidence__note${e.noteMessage.id === 'finding.newer' ? ' badge--ok' : ''}`}
             data-testid="doctor-evidence-note"
           >
-            {e.note}
+            {messageText(t, e.noteMessage)}
+          </span>
+        )}
+        {e.authors && e.authors.length > 0 && (
+          <span
+            className="doctor-evidence__authors muted"
+            data-testid="doctor-evidence-authors"
+            data-kinds={[...new Set(e.authors.map((a) => a.kind))].join(' ')}
+            title={e.authors.map((a) => `${formatDate(i18n.language, a.time, 'datetime')}: ${a.label}`).join('\n')}
+          >
+            {t('writtenBy', {
+              authors: [...new Set(e.authors.map((a) => a.kind))]
+                .map((kind) => t(`author.${kind}`))
+                .join(t('listSeparator')),
+            })}
           </span>
         )}
       </div>

@@ -11,8 +11,18 @@ const finding = (id: string, kind: Finding['kind']): Finding => ({
   subkind: 'x',
   title: id,
   detail: '',
+  titleMessage: { id: 'finding.conflictTitle', params: { subject: id, values: '"a" vs "b"' } },
+  detailMessage: { id: 'finding.conflictTie', params: {} },
   evidence: [],
-  fixes: [{ id: 'keep-newer-mark', label: 'Keep', reason: 'doctor: x', edits: [] }],
+  fixes: [
+    {
+      id: 'keep-newer-mark',
+      label: 'Keep',
+      labelMessage: { id: 'finding.keepNewerMark', params: { value: 'a' } },
+      reason: 'doctor: x',
+      edits: [],
+    },
+  ],
 });
 const report = (computedAt: number, findings: Finding[]): DoctorReport => ({
   workspaceDir: '/w',
@@ -23,6 +33,7 @@ const report = (computedAt: number, findings: Finding[]): DoctorReport => ({
   findings,
   searches: { count: 0, since: null },
   notes: [],
+  noteMessages: [],
 });
 
 function setup(answers: DoctorReport[], fix: DoctorPort['doctorFix']) {

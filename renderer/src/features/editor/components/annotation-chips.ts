@@ -6,10 +6,10 @@ import { Decoration, EditorView, type DecorationSet } from '@codemirror/view';
 import {
   annotationProblem,
   importanceMultiplier,
-  isCuratedRootPath,
   scanAnnotations,
   type MemoryAnnotation,
 } from '../../../../../shared/memory-annotations';
+import { isRootMemoryPath } from '../../../../../shared/memory-scope';
 
 function chipTitle(a: MemoryAnnotation, problem: string | null): string {
   if (problem) return `${a.kind}: ${problem}`;
@@ -49,7 +49,7 @@ function chipDecorations(doc: Text, curatedRoot: boolean): DecorationSet {
 
 /** Chips for the annotations of the file at `relPath` (workspace-relative). */
 export function annotationChips(relPath: string): Extension {
-  const curatedRoot = isCuratedRootPath(relPath);
+  const curatedRoot = isRootMemoryPath(relPath);
   const field = StateField.define<DecorationSet>({
     create: (state) => chipDecorations(state.doc, curatedRoot),
     update: (deco, tr) => (tr.docChanged ? chipDecorations(tr.state.doc, curatedRoot) : deco),

@@ -1,7 +1,6 @@
 import { utf8Length } from '../../../lib/utf8-length';
 import { initialCursor } from './initial-cursor';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { EditorState, Transaction, type Text } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { annotationChips } from './annotation-chips';
@@ -9,7 +8,8 @@ import { editorExtensions, jumpToLines, lineSeparatorFor, markCitedRange } from 
 import { budgetExtension, setEditorBudgetParams } from './budget-extension';
 import { registerBudgetBridge } from './budget-editor-bridge';
 import { lineNotesExtension, setLineNotes, type LineNote } from './line-notes-extension';
-import { secretMaskExtension, type SecretMaskStrings } from './secret-mask-extension';
+import { secretMaskExtension } from '../../../lib/secret-mask-extension';
+import { useSecretMaskStrings } from '../../../lib/use-secret-mask-strings';
 import { useLineNotes } from '../stores/line-notes-store-context';
 import { budgetStore, useBudget } from '../stores/budget-store-context';
 import { editorStore, useEditor } from '../stores/editor-store-context';
@@ -42,16 +42,7 @@ export function CodeEditor() {
   const lineNotes = useLineNotes((s) => s.lineNotes);
   const shownNotes = useRef<readonly LineNote[] | null>(null);
   const bom = useEditor((s) => s.editor.doc?.bom ?? false);
-  // The mask's words, read when a widget is drawn: the current language without a new editor state.
-  const { t } = useTranslation('secrets');
-  const maskStrings = useRef<SecretMaskStrings | null>(null);
-  maskStrings.current = {
-    reveal: t('mask.reveal'),
-    hide: t('mask.hide'),
-    copy: t('mask.copy'),
-    copied: t('mask.copied'),
-    maskedTitle: (kind) => t('mask.title', { kind: t(`kind.${kind}`, { defaultValue: kind }) }),
-  };
+  const maskStrings = useSecretMaskStrings();
 
   // One EditorView for the component's life; documents swap its state.
   useEffect(() => {
@@ -116,7 +107,7 @@ export function CodeEditor() {
     extensions.push(
       budgetExtension((live) => budget.getState().setLiveBudget(live)),
       lineNotesExtension(),
-      secretMaskExtension(() => maskStrings.current!),
+      secretMaskExtension(maskStrings),
     );
     if (path) extensions.push(annotationChips(path));
     const base = EditorState.create({ doc: doc.text, extensions });

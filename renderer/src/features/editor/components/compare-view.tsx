@@ -2,6 +2,8 @@ import { useEffect, useRef } from 'react';
 import { MergeView } from '@codemirror/merge';
 import { compareExtensions, lineSeparatorFor } from './codemirror-extensions';
 import { editorStore } from '../stores/editor-store-context';
+import { secretMaskExtension } from '../../../lib/secret-mask-extension';
+import { useSecretMaskStrings } from '../../../lib/use-secret-mask-strings';
 
 interface CompareViewProps {
   path: string;
@@ -18,13 +20,19 @@ export function CompareView({ path, diskText, eol, onClose, onOverwrite, onTakeD
   const store = editorStore.useSliceStore();
   const hostRef = useRef<HTMLDivElement>(null);
   const mergeRef = useRef<MergeView | null>(null);
+  const maskStrings = useSecretMaskStrings();
 
   useEffect(() => {
     // The compare view edits a copy of the live editor text; nothing changes until a button is pressed.
+    // Secrets are masked by decoration, as in the editor: both documents stay raw, so the save is too.
     const mine = store.getState().readEditorText() ?? '';
+    const side = (readOnly: boolean) => [
+      ...compareExtensions(readOnly, lineSeparatorFor(eol)),
+      secretMaskExtension(maskStrings),
+    ];
     const merge = new MergeView({
-      a: { doc: mine, extensions: compareExtensions(false, lineSeparatorFor(eol)) },
-      b: { doc: diskText, extensions: compareExtensions(true, lineSeparatorFor(eol)) },
+      a: { doc: mine, extensions: side(false) },
+      b: { doc: diskText, extensions: side(true) },
       parent: hostRef.current!,
       highlightChanges: true,
       gutter: true,
@@ -36,7 +44,7 @@ export function CompareView({ path, diskText, eol, onClose, onOverwrite, onTakeD
       merge.destroy();
       mergeRef.current = null;
     };
-  }, [store, diskText, eol]);
+  }, [store, diskText, eol, maskStrings]);
 
   return (
     <div className="modal-backdrop">

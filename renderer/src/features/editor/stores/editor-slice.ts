@@ -16,6 +16,7 @@
 import type { StateCreator } from 'zustand';
 import type { FileContent } from '../../../../../shared/contract';
 import { errorInfo } from '../../../lib/error-message';
+import { Latest, slicePatch } from '../../../lib/slice-state';
 import { createDraftPersistence, type DraftPersistence } from './draft-persistence';
 import { createRecoveredDraftActions } from './recovered-drafts';
 
@@ -85,15 +86,17 @@ export function createEditorSlice(
   options: { draftDelayMs?: number } = {},
 ): StateCreator<EditorSlice, [], [], EditorSlice> {
   let bridge: EditorBridge | null = null;
-  let openSeq = 0;
+  const opens = new Latest();
+  // Highlight identities (LineRange.seq), not a staleness gate: no Latest here.
   let highlightSeq = 0;
   const restored = new Map<string, string>();
 
   return (set, get) => {
     const current = () => get().editor.doc;
+    const patch = slicePatch(set, 'editor');
     const persistence: DraftPersistence = createDraftPersistence(
       port,
-      (message) => set((s) => ({ editor: { ...s.editor, draftError: message } })),
+      (message) => patch({ draftError: message }),
       options.draftDelayMs,
     );
     /** Keep the open document's live text in the data dir soon. */
@@ -204,6 +207,8 @@ export function createEditorSlice(
           savedAt: Date.now(),
           pendingDisk: null,
           checksum: result.text !== undefined ? null : d.checksum,
+          // A plain save went through: the file's mode lets us write it now.
+          readOnly: d.readOnly === 'file-mode' && !overrideReadOnly ? null : d.readOnly,
           // The editor already shows this text unless the engine rewrote it.
           revision: rewritten ? d.revision + 1 : d.revision,
         }));
@@ -256,7 +261,7 @@ export function createEditorSlice(
           }));
           void persistence.flush();
         }
-        const seq = ++openSeq;
+        const seq = opens.next();
         const view = isTranscriptPath(path) ? 'transcript' : 'text';
         const loading: OpenDocument = {
           path,
@@ -298,9 +303,9 @@ export function createEditorSlice(
           if (highlight) void loadMatches(path, highlight);
           return;
         }
-        set((s) => ({ editor: { ...s.editor, doc: loading, highlight, compareOpen: false } }));
+        patch({ doc: loading, highlight, compareOpen: false });
         if (draft) {
-          await recoveredActions.openRecovered(path, draft, () => seq === openSeq);
+          await recoveredActions.openRecovered(path, draft, () => opens.isCurrent(seq));
           if (highlight) void loadMatches(path, highlight);
           return;
         }
@@ -308,15 +313,15 @@ export function createEditorSlice(
         try {
           if (view === 'transcript') {
             const transcript = await port.readTranscript({ path });
-            if (seq !== openSeq) return;
+            if (!opens.isCurrent(seq)) return;
             patchDoc(path, { transcript, size: transcript.size, phase: 'clean', revision: 1 });
           } else {
             const content = await port.readFile({ path });
-            if (seq !== openSeq) return;
+            if (!opens.isCurrent(seq)) return;
             patchDoc(path, { ...fromDisk(content), phase: 'clean', revision: 1 });
           }
         } catch (error) {
-          if (seq === openSeq) patchDoc(path, { phase: 'error', error: errorInfo(error).message });
+          if (opens.isCurrent(seq)) patchDoc(path, { phase: 'error', error: errorInfo(error).message });
         }
       },
 
@@ -339,7 +344,9 @@ export function createEditorSlice(
         const doc = current();
         if (!doc || doc.view !== 'text' || !bridge) return;
         // A read-only file mode is the one read-only reason a person may override, and only explicitly.
-        if (doc.readOnly && !(doc.readOnly === 'file-mode' && options.overrideReadOnly === true)) return;
+        // A plain save of such a file still goes to the engine: its READ_ONLY refusal is shown in words
+        // (pressing Ctrl+S is never met with silence), and a file made writable since saves as usual.
+        if (doc.readOnly && doc.readOnly !== 'file-mode') return;
         if (doc.phase === 'saving' || doc.phase === 'loading' || doc.phase === 'error') return;
         if (doc.phase === 'conflict') return; // the banner decides: overwrite, reload or compare
         if (doc.phase === 'clean' && !doc.deleted) return;
@@ -351,7 +358,7 @@ export function createEditorSlice(
         if (!doc || !bridge) return;
         const snapshot = text === undefined ? bridge.snapshot() : { text, token: null };
         const expected = doc.conflict ? doc.conflict.diskHash : doc.deleted ? null : doc.hash;
-        set((s) => ({ editor: { ...s.editor, compareOpen: false } }));
+        patch({ compareOpen: false });
         if (text !== undefined) {
           // The merged text replaces the editor's content first, so what is saved is what is shown.
           patchDoc(doc.path, (d) => ({ text, revision: d.revision + 1 }));
@@ -362,7 +369,7 @@ export function createEditorSlice(
       async reloadFromDisk() {
         const doc = current();
         if (!doc) return;
-        set((s) => ({ editor: { ...s.editor, compareOpen: false } }));
+        patch({ compareOpen: false });
         try {
           const content = await port.readFile({ path: doc.path });
           patchDoc(doc.path, (d) => ({
@@ -379,7 +386,7 @@ export function createEditorSlice(
         }
       },
 
-      setCompareOpen: (compareOpen) => set((s) => ({ editor: { ...s.editor, compareOpen } })),
+      setCompareOpen: (compareOpen) => patch({ compareOpen }),
 
       async applyDiskChange(event) {
         const doc = current();
@@ -405,7 +412,7 @@ export function createEditorSlice(
         }
       },
 
-      closeDocument: () => set((s) => ({ editor: { ...s.editor, doc: null, highlight: null, compareOpen: false } })),
+      closeDocument: () => patch({ doc: null, highlight: null, compareOpen: false }),
 
       registerEditorBridge(next) {
         bridge = next;

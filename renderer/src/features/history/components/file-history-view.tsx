@@ -25,6 +25,8 @@ export function FileHistoryView({ api, path, onOpenTranscript }: FileHistoryView
   const [from, setFrom] = useState<Side>('none');
   const [to, setTo] = useState<Side>('now');
   const [diff, setDiff] = useState<Diff | null>(null);
+  /** The diff's two texts as stored (raw), or null when the file now is too large to read whole. */
+  const [sides, setSides] = useState<{ older: string; newer: string } | null>(null);
   const [restored, setRestored] = useState<string | null>(null);
   const [message, setMessage] = useState<{ kind: 'info' | 'error'; text: string } | null>(null);
 
@@ -65,9 +67,18 @@ export function FileHistoryView({ api, path, onOpenTranscript }: FileHistoryView
   useEffect(() => {
     if (!path || !history) return;
     const id = (s: Side) => (typeof s === 'number' ? s : null);
-    api
-      .historyDiff({ path, from: id(from), to: id(to) })
-      .then(setDiff, (e: unknown) => setMessage({ kind: 'error', text: errorInfo(e).message }));
+    let current = true;
+    Promise.all([api.historyDiff({ path, from: id(from), to: id(to) }), storedSides(api, path, from, to)]).then(
+      ([d, sides]) => {
+        if (!current) return;
+        setDiff(d);
+        setSides(sides);
+      },
+      (e: unknown) => current && setMessage({ kind: 'error', text: errorInfo(e).message }),
+    );
+    return () => {
+      current = false;
+    };
   }, [api, path, history, from, to]);
 
   const byId = useMemo(() => new Map((history?.versions ?? []).map((v) => [v.id, v])), [history]);
@@ -293,14 +304,34 @@ export function FileHistoryView({ api, path, onOpenTranscript }: FileHistoryView
               No differences.
             </p>
           ) : (
+            // The raw texts, masked by decoration: the restored lines saved are the file's own bytes,
+            // never the masks. Without them (a file too large to read whole) the masked diff, read-only.
             <VersionDiff
-              older={diff.fromText}
-              newer={diff.toText}
-              revertable={to === 'now'}
+              older={sides?.older ?? diff.fromText}
+              newer={sides?.newer ?? diff.toText}
+              revertable={to === 'now' && sides !== null}
               onNewerChange={setRestored}
             />
           ))}
       </section>
     </div>
   );
+}
+
+/** A side's text as the history store and the disk hold it (the BOM as `\uFEFF`, as the diff reads it). */
+async function storedSides(
+  api: MemlensApi,
+  path: string,
+  from: Side,
+  to: Side,
+): Promise<{ older: string; newer: string } | null> {
+  const text = async (side: Side): Promise<string | null> => {
+    if (side === 'none') return '';
+    if (side !== 'now') return (await api.historyVersion({ path, version: side })).text;
+    const file = await api.readFile({ path }).catch(() => null);
+    if (!file) return '';
+    return file.window ? null : `${file.bom ? '\uFEFF' : ''}${file.text}`;
+  };
+  const [older, newer] = await Promise.all([text(from), text(to)]);
+  return older === null || newer === null ? null : { older, newer };
 }

@@ -4,6 +4,8 @@ import { MergeView } from '@codemirror/merge';
 import { EditorState } from '@codemirror/state';
 import { EditorView, lineNumbers } from '@codemirror/view';
 import { mergeChromeTheme } from '../../../lib/merge-view-theme';
+import { secretMaskExtension, type SecretMaskStrings } from '../../../lib/secret-mask-extension';
+import { useSecretMaskStrings } from '../../../lib/use-secret-mask-strings';
 
 interface VersionDiffProps {
   older: string;
@@ -15,7 +17,7 @@ interface VersionDiffProps {
   testId?: string;
 }
 
-const sideExtensions = (onChange?: (text: string) => void) => [
+const sideExtensions = (maskStrings: () => SecretMaskStrings, onChange?: (text: string) => void) => [
   lineNumbers(),
   mergeChromeTheme,
   markdown(),
@@ -23,6 +25,8 @@ const sideExtensions = (onChange?: (text: string) => void) => [
   // Read-only for typing: the only edits are the revert arrows' (they dispatch, which readOnly allows).
   EditorState.readOnly.of(true),
   EditorView.editable.of(false),
+  // Secrets drawn as their mask (show/copy per value); the documents stay the stored text.
+  secretMaskExtension(maskStrings),
   ...(onChange ? [EditorView.updateListener.of((u) => u.docChanged && onChange(u.state.doc.toString()))] : []),
 ];
 
@@ -31,11 +35,12 @@ export function VersionDiff({ older, newer, revertable, onNewerChange, testId = 
   const host = useRef<HTMLDivElement>(null);
   const changed = useRef(onNewerChange);
   changed.current = onNewerChange;
+  const maskStrings = useSecretMaskStrings();
   useEffect(() => {
     changed.current?.(null);
     const merge = new MergeView({
-      a: { doc: older, extensions: sideExtensions() },
-      b: { doc: newer, extensions: sideExtensions((text) => changed.current?.(text)) },
+      a: { doc: older, extensions: sideExtensions(maskStrings) },
+      b: { doc: newer, extensions: sideExtensions(maskStrings, (text) => changed.current?.(text)) },
       parent: host.current!,
       highlightChanges: true,
       gutter: true,
@@ -43,6 +48,6 @@ export function VersionDiff({ older, newer, revertable, onNewerChange, testId = 
       ...(revertable ? { revertControls: 'a-to-b' as const } : {}),
     });
     return () => merge.destroy();
-  }, [older, newer, revertable]);
+  }, [older, newer, revertable, maskStrings]);
   return <div className="version-diff" data-testid={testId} ref={host} />;
 }

@@ -2,7 +2,7 @@
 // one query under both: what the agent's own memory_search returns next to what Memory Lens
 // finds, each result with its breakdown, and which results only one side has.
 import type { SearchProfile, SearchResponse, SearchResult } from '../../../../../shared/domain';
-import { OPENCLAW_RANKING_RELEASE } from '../../../../../shared/openclaw-rank-schemas';
+import { OPENCLAW_RANKING_RELEASE } from '../../../../../shared/search-profiles';
 import { Dialog } from '../../../lib/dialog';
 import { lineLabel } from '../stores/rank-movement';
 import { Num } from './num';

@@ -3,6 +3,7 @@ import { describeDates, describeKeyword, describeTerm, listedTerms } from '../..
 import { reasonHeadline } from '../../../../../shared/reason-text';
 import { describeWeights } from '../../../../../shared/search-wording';
 import { keywordScoreOf, scoreMultipliers, vectorScoreOf } from '../../../../../shared/score';
+import { describeDated, tierWords } from '../../../../../shared/dated-words';
 import { formatScore } from '../../../lib/format-number';
 import { Num } from './num';
 import { ImportanceRow, OpenClawSteps } from './openclaw-breakdown';
@@ -193,13 +194,30 @@ export function ScoreBreakdownView({
           </>
         )}
 
+        {b.dated && (
+          <>
+            <dt>Dated</dt>
+            <dd data-testid={t('dated')} data-tier={b.dated.tier}>
+              {describeDated(b.dated, b.dates).map((line, i) =>
+                i === 0 ? (
+                  <span key={line}>{line}</span>
+                ) : (
+                  <div key={line} className="breakdown__sub">
+                    {line}
+                  </div>
+                ),
+              )}
+            </dd>
+          </>
+        )}
+
         <dt>Final</dt>
         <dd>
           <strong>
             <Num testId={t('final')} value={b.final} />
           </strong>{' '}
           <span className="muted">
-            = hybrid
+            {b.dated ? `= ${tierWords(b.dated.tier)}'s band, ordered within by hybrid` : '= hybrid'}
             {scoreMultipliers(b)
               .filter(
                 (m) =>

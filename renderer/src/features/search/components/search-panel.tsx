@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localText } from '../../../../../shared/i18n';
 import type { SearchResult } from '../../../../../shared/domain';
+import type { AutomatedRun } from '../../../../../shared/automated-runs';
 import { layoutResults } from '../../../../../shared/result-list';
 import { keywordOnlyText } from '../../../../../shared/search-wording';
 import { lineLabel } from '../stores/rank-movement';
@@ -30,8 +31,8 @@ interface SearchPanelProps {
   sessionTitles?: ReadonlyMap<string, string>;
   /** Every file's title by path (notes' first heading, transcripts' first message): names the result cards. */
   fileTitles?: ReadonlyMap<string, string>;
-  /** Transcripts the scheduler started: their hits are listed after the conversations (or hidden). */
-  automatedPaths?: ReadonlySet<string>;
+  /** Transcripts the scheduler started, by path: listed after the conversations (or hidden), one card per prompt. */
+  automatedRuns?: ReadonlyMap<string, AutomatedRun>;
 }
 
 export function SearchPanel({
@@ -44,7 +45,7 @@ export function SearchPanel({
   children,
   sessionTitles,
   fileTitles,
-  automatedPaths,
+  automatedRuns,
 }: SearchPanelProps) {
   const { t } = useTranslation();
   const s = useSearch((st) => ({
@@ -98,12 +99,13 @@ export function SearchPanel({
   const layout = useMemo(
     () =>
       layoutResults(results, {
-        isAutomated: (p) => automatedPaths?.has(p) ?? false,
+        isAutomated: (p) => automatedRuns?.has(p) ?? false,
+        runOf: (p) => automatedRuns?.get(p)?.key,
         placement: s.placement,
         shown: s.shown,
         asListed,
       }),
-    [results, automatedPaths, s.placement, s.shown, asListed],
+    [results, automatedRuns, s.placement, s.shown, asListed],
   );
   const hidden = response ? Math.max(0, response.candidates - results.length) : 0;
   const ftsOnly = response ? response.mode === 'fts-only' : keywordOnly;
@@ -269,6 +271,7 @@ export function SearchPanel({
         judgments={s.judgments}
         sessionTitles={sessionTitles}
         fileTitles={fileTitles}
+        runs={automatedRuns}
         onToggle={actions.toggleResultExpanded}
         onOpen={onOpenResult}
         onPin={(path) => void actions.pinFile(path)}

@@ -1,12 +1,14 @@
 // The result list as files, like VS Code's search: each file once with its hits inside, chunks of
-// one file merged by lines and same-text chunks folded ("and N more like it"). The grouping is
+// one file merged by lines, same-text chunks folded into a card that lists their files, and the
+// runs of one automated prompt folded into one card with the run list. The grouping is
 // shared/result-groups.ts, the order and cut shared/result-list.ts; every hit's numbers are its
 // best chunk's, as the engine returned them.
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useMemo, useState } from 'react';
 import type { SearchResult, Verdict } from '../../../../../shared/domain';
-import { hitLines, type ResultGroup, type ResultHit } from '../../../../../shared/result-groups';
+import type { AutomatedRun } from '../../../../../shared/automated-runs';
+import { hitLines, type RankedResult, type ResultGroup, type ResultHit } from '../../../../../shared/result-groups';
 import {
   numberShownHits,
   type AutomatedPlacement,
@@ -14,6 +16,7 @@ import {
   type ResultLayout,
 } from '../../../../../shared/result-list';
 import { whyAbove } from '../../../../../shared/why-above';
+import { formatDate } from '../../../lib/format-locale';
 import type { RankMove } from '../stores/rank-movement';
 import { SearchResultRow } from './search-result-row';
 
@@ -32,6 +35,8 @@ interface SearchResultGroupsProps {
   sessionTitles?: ReadonlyMap<string, string> | undefined;
   /** Every file's title (first heading, frontmatter title, a transcript's first message) by path. */
   fileTitles?: ReadonlyMap<string, string> | undefined;
+  /** Transcripts the scheduler started, by path: names and times a card's folded runs. */
+  runs?: ReadonlyMap<string, AutomatedRun> | undefined;
   onToggle(id: string): void;
   onOpen(result: SearchResult): void;
   onPin(path: string): void;
@@ -64,7 +69,79 @@ function hitTarget(hit: ResultHit): SearchResult {
   return { ...hit.primary.result, startLine: hit.startLine, endLine: hit.endLine };
 }
 
-function AlikeList({
+/** The runs one automated prompt left, folded into this card: what ran, how often, each run on request. */
+function RunList({
+  hit,
+  runs,
+  onOpen,
+}: {
+  hit: ResultHit & { runKey: string };
+  runs: ReadonlyMap<string, AutomatedRun> | undefined;
+  onOpen(result: SearchResult): void;
+}) {
+  const [open, setOpen] = useState(false);
+  const { t, i18n } = useTranslation('search');
+  // One row per session, its best chunk standing for it (chunks come best first).
+  // The engine folds runs with byte-identical chunks ("also in"): each of those is a run too.
+  const bySession = new Map<string, RankedResult>();
+  const chunksOf = new Map<string, number>();
+  for (const r of [hit.primary, ...hit.alike]) {
+    const copies = (r.result.alsoIn ?? []).map((d) => ({
+      ...r,
+      result: { ...r.result, id: `${d.path}#${d.startLine}`, ...d },
+    }));
+    for (const one of [r, ...copies]) {
+      if (!bySession.has(one.result.path)) bySession.set(one.result.path, one);
+      chunksOf.set(one.result.path, (chunksOf.get(one.result.path) ?? 0) + 1);
+    }
+  }
+  const run = runs?.get(hit.primary.result.path);
+  const startedAt = (path: string) => runs?.get(path)?.startedAt ?? null;
+  const sessions = [...bySession.values()].sort(
+    (a, b) => (startedAt(b.result.path) ?? 0) - (startedAt(a.result.path) ?? 0),
+  );
+  const what = run ? t(`runs.${run.kind}`, { name: run.name }) : '';
+  return (
+    <div className="result-alike" data-testid="result-runs" data-count={sessions.length} data-kind={run?.kind}>
+      <button type="button" className="link-button" aria-expanded={open} onClick={() => setOpen(!open)}>
+        {t('runs.count', { what, count: sessions.length })}
+        {open ? '' : '…'}
+      </button>
+      {open && (
+        <ul className="result-alike__list" aria-label={t('runs.list')}>
+          {sessions.map((r) => {
+            const at = startedAt(r.result.path);
+            const chunks = chunksOf.get(r.result.path) ?? 1;
+            return (
+              <li key={r.result.path} data-testid="result-run" data-path={r.result.path}>
+                <button
+                  type="button"
+                  className="link-button"
+                  data-testid="result-run-open"
+                  title={r.result.path}
+                  onClick={() => onOpen(r.result)}
+                >
+                  {at === null ? r.result.path : formatDate(i18n.language, at, 'datetime')}
+                </button>
+                <span className="muted">
+                  {' '}
+                  {r.result.score.toFixed(3)}
+                  {chunks > 1 && ` · ${t('runs.chunks', { count: chunks })}`}
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The other places holding this card's text, listed on the card: exact copies the engine folded
+ * ("also in") and the chunks the list folded by shared/same-text.ts, the doctor's rule for copies.
+ */
+function SameTextList({
   hit,
   titles,
   onOpen,
@@ -73,31 +150,32 @@ function AlikeList({
   titles: ReadonlyMap<string, string> | undefined;
   onOpen(result: SearchResult): void;
 }) {
-  const [open, setOpen] = useState(false);
-  if (hit.alike.length === 0) return null;
-  const n = hit.alike.length;
+  const { t } = useTranslation('search');
+  const primary = hit.primary.result;
+  const places = [
+    ...(primary.alsoIn ?? []).map((d) => ({ ...primary, id: `${d.path}#${d.startLine}`, ...d })),
+    ...hit.alike.map((a) => a.result),
+  ];
+  if (places.length === 0) return null;
+  const files = new Set(places.map((p) => p.path)).size;
   return (
-    <div className="result-alike" data-testid="result-alike" data-count={n}>
-      <button type="button" className="link-button" aria-expanded={open} onClick={() => setOpen(!open)}>
-        and {n} more like it{open ? '' : '…'}
-      </button>
-      {open && (
-        <ul className="result-alike__list">
-          {hit.alike.map((a) => (
-            <li key={a.result.id}>
-              <button
-                type="button"
-                className="link-button"
-                data-testid="result-alike-open"
-                onClick={() => onOpen(a.result)}
-              >
-                {titles?.get(a.result.path) ?? a.result.path}:{a.result.startLine}
-              </button>
-              <span className="muted"> {a.result.score.toFixed(3)}</span>
-            </li>
-          ))}
-        </ul>
-      )}
+    <div className="result-alike" data-testid="result-same-text" data-count={places.length}>
+      <span className="muted">{t('sameText', { count: files })} </span>
+      {places.map((place, i) => (
+        <span key={place.id}>
+          {i > 0 && ', '}
+          <button
+            type="button"
+            className="link-button"
+            data-testid="result-same-text-open"
+            data-path={place.path}
+            title={titles?.get(place.path) ?? place.path}
+            onClick={() => onOpen(place)}
+          >
+            {place.path}:{place.startLine}
+          </button>
+        </span>
+      ))}
     </div>
   );
 }
@@ -213,7 +291,11 @@ function GroupItem({
               onJudge={(verdict) => props.onJudge(r, verdict)}
               whyAbove={neighbourSentence(numbered.get(r.id), t)}
             >
-              <AlikeList hit={hit} titles={props.fileTitles ?? props.sessionTitles} onOpen={props.onOpen} />
+              {hit.runKey !== undefined ? (
+                <RunList hit={{ ...hit, runKey: hit.runKey }} runs={props.runs} onOpen={props.onOpen} />
+              ) : (
+                <SameTextList hit={hit} titles={props.fileTitles ?? props.sessionTitles} onOpen={props.onOpen} />
+              )}
             </SearchResultRow>
           );
         })}

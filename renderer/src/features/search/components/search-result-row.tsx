@@ -156,11 +156,6 @@ export function SearchResultRow({
         </p>
       )}
       {children}
-      {result.alsoIn && result.alsoIn.length > 0 && (
-        <p className="search-result__also muted" data-testid="also-in">
-          also in {result.alsoIn.map((d) => d.citation).join(', ')}
-        </p>
-      )}
       <div className="search-result__actions">
         {!inGroup && (
           <span className="search-result__where" data-testid="result-path" title={`${result.path}:${lines}`}>

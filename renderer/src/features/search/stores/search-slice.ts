@@ -14,6 +14,7 @@ import type {
 } from '../../../../../shared/domain';
 import { groupingRequestSize, type AutomatedPlacement } from '../../../../../shared/result-list';
 import { errorInfo } from '../../../lib/error-message';
+import { Latest, slicePatch } from '../../../lib/slice-state';
 import { computeRankMovement, type RankMovement } from './rank-movement';
 import {
   applySearchPatch,
@@ -153,11 +154,11 @@ export function createSearchSlice(
   debounceMs = SEARCH_DEBOUNCE_MS,
 ): StateCreator<SearchSlice, [], [], SearchSlice> {
   let timer: ReturnType<typeof setTimeout> | null = null;
-  let searchSeq = 0;
-  let explainSeq = 0;
+  const searches = new Latest();
+  const explains = new Latest();
 
   return (set, get) => {
-    const patch = (p: Partial<SearchSlice['search']>) => set((s) => ({ search: { ...s.search, ...p } }));
+    const patch = slicePatch(set, 'search');
     const cancelTimer = () => {
       if (timer !== null) clearTimeout(timer);
       timer = null;
@@ -169,7 +170,7 @@ export function createSearchSlice(
     async function explain() {
       const { pinned, query, settings } = get().search;
       if (!pinned) return;
-      const seq = ++explainSeq;
+      const seq = explains.next();
       if (!query.trim()) {
         patch({ explain: null, explainStatus: 'idle', explainError: null });
         return;
@@ -177,9 +178,9 @@ export function createSearchSlice(
       patch({ explainStatus: 'loading' });
       try {
         const result = await port.explainFile({ path: pinned, options: toSearchOptions(query.trim(), settings) });
-        if (seq === explainSeq) patch({ explain: result, explainStatus: 'done', explainError: null });
+        if (explains.isCurrent(seq)) patch({ explain: result, explainStatus: 'done', explainError: null });
       } catch (error) {
-        if (seq === explainSeq) patch({ explainStatus: 'error', explainError: errorInfo(error).message });
+        if (explains.isCurrent(seq)) patch({ explainStatus: 'error', explainError: errorInfo(error).message });
       }
     }
 
@@ -197,7 +198,7 @@ export function createSearchSlice(
           byPath.set(dropped.path, answer);
         }
         const why = await answer;
-        if (seq !== searchSeq) return;
+        if (!searches.isCurrent(seq)) return;
         set((s) => ({ search: { ...s.search, droppedWhy: { ...s.search.droppedWhy, [dropped.id]: why } } }));
       }
     }
@@ -217,7 +218,7 @@ export function createSearchSlice(
 
       clearSearchResults() {
         cancelTimer();
-        searchSeq += 1; // an answer still on its way is for the previous workspace
+        searches.supersede(); // an answer still on its way is for the previous workspace
         const { query, settings, saved, settingsOpen, focusSeq, profile, compare, automatedPlacement } = get().search;
         const kept = { query, settings, saved, settingsOpen, focusSeq, profile, compare, automatedPlacement };
         set({ search: { ...initialSearchState, ...kept } });
@@ -226,7 +227,7 @@ export function createSearchSlice(
       setQuery(query) {
         cancelTimer();
         if (!query.trim()) {
-          searchSeq++;
+          searches.supersede();
           patch({
             query,
             response: null,
@@ -254,7 +255,7 @@ export function createSearchSlice(
         const { query, settings } = get().search;
         const q = query.trim();
         if (!q) return;
-        const seq = ++searchSeq;
+        const seq = searches.next();
         patch({ status: 'loading', error: null });
         const explaining = explain();
         try {
@@ -266,7 +267,7 @@ export function createSearchSlice(
             port.search(optionsForProfile(options, profile)),
             compare ? port.search(optionsForProfile(options, otherProfile(profile))) : Promise.resolve(null),
           ]);
-          if (seq !== searchSeq) return;
+          if (!searches.isCurrent(seq)) return;
           patch({ compareResponse });
           const { response: previous, responseQuery, expanded } = get().search;
           const sameQuery = previous !== null && responseQuery === q;
@@ -289,7 +290,7 @@ export function createSearchSlice(
           if (!sameQuery) void loadJudgments(q);
           if (movement && movement.dropped.length > 0) void explainDropped(seq, q, movement);
         } catch (error) {
-          if (seq === searchSeq) patch({ status: 'error', error: errorInfo(error).message });
+          if (searches.isCurrent(seq)) patch({ status: 'error', error: errorInfo(error).message });
         }
         await explaining;
       },
@@ -337,7 +338,7 @@ export function createSearchSlice(
       setSettingsOpen: (settingsOpen) => patch({ settingsOpen }),
 
       async pinFile(path) {
-        explainSeq++;
+        explains.supersede();
         patch({ pinned: path, explain: null, explainStatus: 'idle', explainError: null });
         if (path) await explain();
       },

@@ -1,9 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
+import { Fragment, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MemlensApi } from '../../../../../shared/contract';
 import { DEFAULT_SECRET_PLACEHOLDER, type SecretEntry, type SecretList } from '../../../../../shared/secret-calls';
 import { errorInfo } from '../../../lib/error-message';
 import { formatDate } from '../../../lib/format-locale';
+import { purgeSecret, type PurgeOutcome } from '../stores/purge-secret';
+import { PurgeConfirm, PurgeResult } from './secret-purge-panels';
 
 interface SecretsViewProps {
   api: MemlensApi;
@@ -25,6 +27,9 @@ export function SecretsView({ api, onOpenAt }: SecretsViewProps) {
   const [message, setMessage] = useState<Message | null>(null);
   const [placeholder, setPlaceholder] = useState(DEFAULT_SECRET_PLACEHOLDER);
   const [busy, setBusy] = useState<string | null>(null);
+  /** The entry whose purge waits for a yes (it cannot be undone). */
+  const [confirming, setConfirming] = useState<SecretEntry | null>(null);
+  const [purged, setPurged] = useState<{ entry: SecretEntry; placeholder: string; outcome: PurgeOutcome } | null>(null);
 
   const load = useCallback(async () => {
     const list = await api.secrets({});
@@ -46,6 +51,7 @@ export function SecretsView({ api, onOpenAt }: SecretsViewProps) {
     if (!expectedHash) return;
     const key = entryKey(secret);
     setBusy(key);
+    setPurged(null);
     const text = placeholder.trim() || DEFAULT_SECRET_PLACEHOLDER;
     try {
       await api.secretFix({
@@ -70,6 +76,28 @@ export function SecretsView({ api, onOpenAt }: SecretsViewProps) {
         text: info.code === 'CONFLICT' ? t('view.conflict', { path: secret.path }) : t('view.failed', info),
       });
     } finally {
+      setBusy(null);
+      await reload();
+    }
+  };
+
+  const purge = async (secret: SecretEntry) => {
+    const expectedHash = listed?.hashes.get(secret.path);
+    if (!expectedHash) return;
+    setBusy(entryKey(secret));
+    setMessage(null);
+    const text = placeholder.trim() || DEFAULT_SECRET_PLACEHOLDER;
+    try {
+      const outcome = await purgeSecret(api, secret, text, expectedHash);
+      setPurged({ entry: secret, placeholder: text, outcome });
+    } catch (e) {
+      const info = errorInfo(e);
+      setMessage({
+        kind: 'error',
+        text: info.code === 'CONFLICT' ? t('view.conflict', { path: secret.path }) : t('purge.failed', info),
+      });
+    } finally {
+      setConfirming(null);
       setBusy(null);
       await reload();
     }
@@ -105,6 +133,14 @@ export function SecretsView({ api, onOpenAt }: SecretsViewProps) {
           {message.text}
         </div>
       )}
+      {purged && (
+        <PurgeResult
+          entry={purged.entry}
+          placeholder={purged.placeholder}
+          outcome={purged.outcome}
+          onClose={() => setPurged(null)}
+        />
+      )}
       {!listed ? (
         <p className="secrets-table__muted">{t('view.loading')}</p>
       ) : secrets.length === 0 ? (
@@ -122,61 +158,88 @@ export function SecretsView({ api, onOpenAt }: SecretsViewProps) {
           </thead>
           <tbody>
             {secrets.map((s) => (
-              <tr
-                key={entryKey(s)}
-                data-testid="secret-row"
-                data-path={s.path}
-                data-line={s.line}
-                data-kind={s.kind}
-                data-label={s.label}
-              >
-                <td>{t(`kind.${s.kind}`, { defaultValue: s.kind })}</td>
-                <td className="secrets-table__where">
-                  <button
-                    type="button"
-                    data-testid="secret-open"
-                    title={t('view.openAt', { path: s.path, line: s.line })}
-                    onClick={() => onOpenAt(s.path, s.line)}
-                  >
-                    {s.path}:{s.line}
-                  </button>
-                </td>
-                <td className="secrets-table__label">{s.label}</td>
-                <td className={s.firstSeen ? '' : 'secrets-table__muted'}>
-                  {s.firstSeen
-                    ? t('view.firstSeenVersion', {
-                        version: s.firstSeen.version,
-                        time: formatDate(i18n.language, s.firstSeen.time, 'date'),
-                      })
-                    : t('view.notInHistory')}
-                </td>
-                <td className="secrets-table__actions">
-                  {s.fixable && listed.hashes.has(s.path) ? (
-                    <div>
-                      <button
-                        type="button"
-                        data-testid="secret-replace"
-                        disabled={busy !== null}
-                        title={t('view.replaceTitle')}
-                        onClick={() => void fix(s, 'replace')}
-                      >
-                        {busy === entryKey(s) ? t('view.saving') : t('view.replace')}
-                      </button>
-                      <button
-                        type="button"
-                        data-testid="secret-remove-line"
-                        disabled={busy !== null}
-                        title={t('view.removeLineTitle', { path: s.path, line: s.line })}
-                        onClick={() => void fix(s, 'remove-line')}
-                      >
-                        {t('view.removeLine')}
-                      </button>
-                    </div>
-                  ) : (
-                    <span className="secrets-table__muted">{t('view.transcript')}</span>
-                  )}
-                </td>
-              </tr>
+              <Fragment key={entryKey(s)}>
+                <tr
+                  data-testid="secret-row"
+                  data-path={s.path}
+                  data-line={s.line}
+                  data-kind={s.kind}
+                  data-label={s.label}
+                >
+                  <td>{t(`kind.${s.kind}`, { defaultValue: s.kind })}</td>
+                  <td className="secrets-table__where">
+                    <button
+                      type="button"
+                      data-testid="secret-open"
+                      title={t('view.openAt', { path: s.path, line: s.line })}
+                      onClick={() => onOpenAt(s.path, s.line)}
+                    >
+                      {s.path}:{s.line}
+                    </button>
+                  </td>
+                  <td className="secrets-table__label">{s.label}</td>
+                  <td className={`secrets-table__seen${s.firstSeen ? '' : ' secrets-table__muted'}`}>
+                    {s.firstSeen
+                      ? t('view.firstSeenVersion', {
+                          version: s.firstSeen.version,
+                          time: formatDate(i18n.language, s.firstSeen.time, 'date'),
+                        })
+                      : t('view.notInHistory')}
+                  </td>
+                  <td className="secrets-table__actions">
+                    {s.fixable && listed.hashes.has(s.path) ? (
+                      <div>
+                        <button
+                          type="button"
+                          data-testid="secret-replace"
+                          disabled={busy !== null}
+                          title={t('view.replaceTitle')}
+                          onClick={() => void fix(s, 'replace')}
+                        >
+                          {busy === entryKey(s) ? t('view.saving') : t('view.replace')}
+                        </button>
+                        <button
+                          type="button"
+                          data-testid="secret-remove-line"
+                          disabled={busy !== null}
+                          title={t('view.removeLineTitle', { path: s.path, line: s.line })}
+                          onClick={() => void fix(s, 'remove-line')}
+                        >
+                          {t('view.removeLine')}
+                        </button>
+                        <button
+                          type="button"
+                          data-testid="secret-purge"
+                          disabled={busy !== null}
+                          aria-expanded={confirming !== null && entryKey(confirming) === entryKey(s)}
+                          title={t('purge.buttonTitle')}
+                          onClick={() => {
+                            setPurged(null);
+                            setConfirming(s);
+                          }}
+                        >
+                          {t('purge.button')}
+                        </button>
+                      </div>
+                    ) : (
+                      <span className="secrets-table__muted">{t('view.transcript')}</span>
+                    )}
+                  </td>
+                </tr>
+                {confirming && entryKey(confirming) === entryKey(s) && (
+                  <tr className="secrets-table__confirm">
+                    <td colSpan={5}>
+                      <PurgeConfirm
+                        entry={confirming}
+                        placeholder={placeholder.trim() || DEFAULT_SECRET_PLACEHOLDER}
+                        busy={busy !== null}
+                        onPurge={() => void purge(confirming)}
+                        onCancel={() => setConfirming(null)}
+                      />
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
             ))}
           </tbody>
         </table>

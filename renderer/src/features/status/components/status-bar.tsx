@@ -29,6 +29,7 @@ export function StatusBar({ onOpenSettings, doctor }: StatusBarProps) {
     connected: s.status.connected,
     model: s.status.model,
   }));
+  const indexPhase = useStatus((s) => s.status.indexPhase);
   const { setErrorsOpen, reindex, dismissUiErrors, retryEmbedder } = useStatus((s) => ({
     setErrorsOpen: s.setErrorsOpen,
     reindex: s.reindex,
@@ -43,7 +44,7 @@ export function StatusBar({ onOpenSettings, doctor }: StatusBarProps) {
   const firstIndex = !!index && index.lastSyncAt === null && index.files === 0;
 
   return (
-    <footer className="status-bar" data-testid="status-bar">
+    <footer className="status-bar" data-testid="status-bar" data-index-phase={indexPhase ?? 'none'}>
       {!connected && (
         <span className="status-bar__item status--bad" data-testid="status-disconnected">
           {t('disconnected')}

@@ -56,6 +56,28 @@ describe('status slice', () => {
     expect(store.getState().status.progress).toBeNull();
   });
 
+  it("keeps 'done' as the last phase (progress drops it): indexing finished, until the next sync starts", async () => {
+    // An index kept from an earlier run: its lastSyncAt is set before this run's sync started.
+    const port: StatusPort = {
+      status: async () => status(null),
+      reindex: async () => {
+        throw new Error('unused');
+      },
+    };
+    const store = createStore<StatusSlice>()(createStatusSlice(port));
+    await store.getState().loadStatus();
+    expect(store.getState().status.indexPhase).toBeNull();
+    store.getState().applyProgress({ phase: 'indexing', filesDone: 1, filesTotal: 3 });
+    expect(store.getState().status.indexPhase).toBe('indexing');
+    store.getState().applyProgress({ phase: 'done', filesDone: 3, filesTotal: 3 });
+    expect(store.getState().status).toMatchObject({ progress: null, indexPhase: 'done' });
+    // A page opened after the sync learns it from the engine's status, which keeps its last progress.
+    store.getState().applyStatus(status({ phase: 'done', filesDone: 3, filesTotal: 3 }));
+    expect(store.getState().status.indexPhase).toBe('done');
+    store.getState().applyProgress({ phase: 'scanning', filesDone: 0, filesTotal: 0 });
+    expect(store.getState().status.indexPhase).toBe('scanning');
+  });
+
   it('says how far an index got, in files', () => {
     expect(progressLabel({ phase: 'indexing', filesDone: 1200, filesTotal: 6000 }, t)).toBe(
       'Indexing 1,200 of 6,000 files',

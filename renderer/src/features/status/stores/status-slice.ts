@@ -17,6 +17,11 @@ export interface StatusSlice {
   status: {
     index: IndexStatus | null;
     progress: IndexProgress | null;
+    /**
+     * The phase the engine reported last, `done` included (which `progress` drops): `done` once a
+     * sync of this server's run finished, so a page or a test can wait on a real "indexing finished".
+     */
+    indexPhase: IndexProgress['phase'] | null;
     /** Errors the UI met (a call failed, the event stream dropped), besides the index's own. */
     uiErrors: UiError[];
     errorsOpen: boolean;
@@ -43,6 +48,7 @@ export interface StatusSlice {
 export const initialStatusState: StatusSlice['status'] = {
   index: null,
   progress: null,
+  indexPhase: null,
   uiErrors: [],
   errorsOpen: false,
   reindexing: false,
@@ -71,7 +77,13 @@ export function createStatusSlice(port: StatusPort): StateCreator<StatusSlice, [
         try {
           const asked = events.current;
           const index = await port.status();
-          if (events.isCurrent(asked)) patch({ index, progress: runningProgress(index.progress), connected: true });
+          if (events.isCurrent(asked))
+            patch({
+              index,
+              progress: runningProgress(index.progress),
+              indexPhase: index.progress?.phase ?? null,
+              connected: true,
+            });
           else patch({ connected: true });
         } catch (error) {
           get().reportUiError(`Status: ${errorInfo(error).message}`);
@@ -79,11 +91,11 @@ export function createStatusSlice(port: StatusPort): StateCreator<StatusSlice, [
       },
       applyStatus: (index) => {
         events.supersede();
-        patch({ index, progress: runningProgress(index.progress) });
+        patch({ index, progress: runningProgress(index.progress), indexPhase: index.progress?.phase ?? null });
       },
       applyProgress: (progress) => {
         events.supersede();
-        patch({ progress: runningProgress(progress) });
+        patch({ progress: runningProgress(progress), indexPhase: progress.phase });
       },
       reportUiError: (message) =>
         set((s) => ({

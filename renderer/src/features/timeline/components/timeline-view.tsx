@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TimelineEntry } from '../../../../../shared/domain';
 import { disambiguatePaths } from '../../../lib/path-labels';
@@ -14,6 +14,7 @@ import { useTimeline } from '../stores/timeline-store-context';
 import type { TimelineWords } from '../stores/timeline-words';
 import { CalendarHeatmap } from './calendar-heatmap';
 import { TimelineList } from './timeline-list';
+import { dateJump } from '../stores/date-jump';
 
 const GROUPINGS: readonly TimelineGrouping[] = ['day', 'week', 'month'];
 
@@ -57,6 +58,25 @@ export function TimelineView({ onOpen, hitPaths, beside }: TimelineViewProps) {
   const folderHints = useMemo(() => disambiguatePaths(entries.map((e) => e.path)), [entries]);
   const [scrollRequest, setScrollRequest] = useState<{ day: string; seq: number } | null>(null);
   const pickDay = useCallback((day: string) => setScrollRequest((r) => ({ day, seq: (r?.seq ?? 0) + 1 })), []);
+  const [jumpText, setJumpText] = useState('');
+  const [jumpNote, setJumpNote] = useState<string | null>(null);
+  const jump = useCallback(
+    (event: FormEvent) => {
+      event.preventDefault();
+      const target = dateJump(jumpText);
+      if (!target) {
+        setJumpNote(t('jump.notADate', { text: jumpText.trim() }));
+        return;
+      }
+      setJumpNote(
+        target.from === target.to
+          ? t('jump.went', { text: target.text, from: target.from })
+          : t('jump.wentPeriod', { text: target.text, from: target.from, to: target.to }),
+      );
+      pickDay(target.day);
+    },
+    [jumpText, pickDay, t],
+  );
   const open = useCallback(
     (entry: TimelineEntry) => {
       selectTimelineEntry(entry.path);
@@ -110,6 +130,21 @@ export function TimelineView({ onOpen, hitPaths, beside }: TimelineViewProps) {
             {t('automated')} <span className="chip__count">{automatedCount}</span>
           </button>
         )}
+        <form className="timeline__jump" role="search" onSubmit={jump}>
+          <input
+            type="search"
+            value={jumpText}
+            aria-label={t('jump.label')}
+            placeholder={t('jump.placeholder')}
+            data-testid="timeline-jump"
+            onChange={(e) => setJumpText(e.target.value)}
+          />
+          {jumpNote && (
+            <span className="muted" data-testid="timeline-jump-note">
+              {jumpNote}
+            </span>
+          )}
+        </form>
         <span className="muted" data-testid="timeline-count" data-value={visibleEntries.length}>
           {t('entries', { count: visibleEntries.length })}
           {automatedCount > 0 && !showAutomated ? t('automatedHidden', { count: automatedCount }) : ''}

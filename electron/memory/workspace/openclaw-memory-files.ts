@@ -1,6 +1,8 @@
 // The files OpenClaw 2026.9.6 indexes for memory_search (listMemoryFiles): MEMORY.md (exactly that
 // name, a regular file), USER.md, and every *.md under memory/ — symlinks skipped, sorted per
-// folder as OpenClaw walks them. Read as UTF-8, as OpenClaw reads them.
+// folder as OpenClaw walks them. Read as UTF-8, as OpenClaw reads them. OpenClaw's side of the
+// workspace scope (shared/memory-scope.ts isOpenclawMemoryPath is the same rule by name): the
+// profile's ranker and the agent-index comparison both list through it.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 

@@ -3,7 +3,7 @@
 // byte. The same pure detector as the engine's (shared/secrets.ts) runs on the live, unsaved text.
 import { Facet, StateEffect, StateField, type EditorState, type Extension, type Range } from '@codemirror/state';
 import { Decoration, EditorView, ViewPlugin, WidgetType, type DecorationSet } from '@codemirror/view';
-import { findSecrets, maskLabel, type SecretKind } from '../../../../../shared/secrets';
+import { findSecrets, maskLabel, type SecretKind } from '../../../shared/secrets';
 
 /** The words the widgets show, handed in by the component (it owns the translations). */
 export interface SecretMaskStrings {

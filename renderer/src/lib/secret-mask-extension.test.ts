@@ -5,9 +5,9 @@
 import { EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { findSecrets } from '../../../../../shared/secrets';
+import { findSecrets } from '../../../shared/secrets';
 // The committed fixture the engine's and the CLI's tests read (fake values).
-import MEMORY from '../../../../../shared/fixtures/secrets-workspace/MEMORY.md?raw';
+import MEMORY from '../../../shared/fixtures/secrets-workspace/MEMORY.md?raw';
 import { maskedSecrets, revealedSecrets, secretMaskExtension, toggleSecretAt } from './secret-mask-extension';
 
 /** Every replace decoration's covered text and the label its widget draws. */

@@ -1,0 +1,219 @@
+// Issue 35: the doctor's first pass runs in the background on a 1,000-file workspace without
+// slowing searches. Through the real app core (engine, history, agent log; keyword-only), searches
+// go through the dispatcher back to back — idle, while a first pass runs (the finders on the
+// doctor's worker thread), and while the same pass runs its finders in the main thread (how it
+// was before) — in interleaved rounds (A/B/C, A/B/C, …) so the machine's load drifting over the
+// run falls on every side alike. Reports p50/p95 per side, pass times (with the searches' CPU in
+// their cpuMs), the load of each round, and one pass with no search meanwhile.
+//   npm run bench -- --only doctor
+import fs from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createAppService, type AppService } from '../electron/app/app-service.js';
+import { computeDoctorReport } from '../electron/app/doctor/doctor-report.js';
+import { DoctorService } from '../electron/app/doctor/doctor-service.js';
+import { targetBelow } from './bench-registry.js';
+import type { BenchContext, BenchSection } from './bench-registry.js';
+import { loadAverage1m, percentile, round } from './bench-stats.js';
+import { buildQueries } from './synthetic-text.js';
+import { generateSyntheticWorkspace } from './synthetic-workspace.js';
+
+const SEED = 20261129;
+
+interface Side {
+  samples: number[];
+}
+
+interface PassRun {
+  ms: number;
+  cpuMs: number;
+  searches: number;
+  findings: number;
+}
+
+async function search(service: AppService, query: string): Promise<number> {
+  const start = performance.now();
+  const outcome = await service.dispatcher.handle('search', { query });
+  const ms = performance.now() - start;
+  if (!outcome.ok) throw new Error(`search failed: ${outcome.error.message}`);
+  return ms;
+}
+
+/** Searches back to back until `until()` says stop; how many ran. */
+async function searchWhile(
+  service: AppService,
+  queries: readonly string[],
+  offset: number,
+  until: () => boolean,
+  side: Side,
+): Promise<number> {
+  let n = 0;
+  while (!until()) side.samples.push(await search(service, queries[(offset + n++) % queries.length]!));
+  return n;
+}
+
+/** One first pass measured while searches run; `run` starts it and resolves with the finding count. */
+async function passUnderSearches(
+  service: AppService,
+  queries: readonly string[],
+  side: Side,
+  run: () => Promise<number>,
+): Promise<PassRun> {
+  let done = false;
+  let findings = 0;
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  const pass = run().then((count) => {
+    findings = count;
+    done = true;
+  });
+  const searches = await searchWhile(service, queries, 0, () => done, side);
+  await pass;
+  const used = process.cpuUsage(cpu);
+  return { ms: performance.now() - start, cpuMs: (used.user + used.system) / 1000, searches, findings };
+}
+
+function summary(side: Side) {
+  return {
+    searches: side.samples.length,
+    p50Ms: round(percentile(side.samples, 50)),
+    p95Ms: round(percentile(side.samples, 95)),
+    maxMs: round(Math.max(...side.samples)),
+  };
+}
+
+function passSummary(runs: PassRun[]) {
+  return {
+    runs: runs.length,
+    medianMs: round(
+      percentile(
+        runs.map((r) => r.ms),
+        50,
+      ),
+    ),
+    medianCpuMs: round(
+      percentile(
+        runs.map((r) => r.cpuMs),
+        50,
+      ),
+    ),
+    msPerRun: runs.map((r) => round(r.ms, 0)),
+    searchesPerRun: runs.map((r) => r.searches),
+    findings: runs[0]?.findings ?? null,
+  };
+}
+
+const doctorSection: BenchSection = {
+  name: 'doctor',
+  order: 450,
+  issue: 35,
+  async run(ctx: BenchContext) {
+    const files = ctx.quick ? 200 : 1000;
+    const rounds = ctx.quick ? 2 : 4;
+    const idlePerRound = ctx.quick ? 60 : 300;
+    const workspaceDir = path.join(ctx.tmpDir, 'workspace');
+    const generated = generateSyntheticWorkspace({ dir: workspaceDir, files, seed: SEED });
+    const dataDir = path.join(ctx.tmpDir, 'data');
+    fs.mkdirSync(dataDir, { recursive: true });
+    const service = await createAppService({
+      dataDir,
+      overrides: { embedder: null, openclawHome: path.join(ctx.tmpDir, 'openclaw-home') },
+      log: (m) => ctx.log(m),
+      watch: false,
+    });
+    try {
+      ctx.log(`${files} files: indexing and the history's first scan`);
+      await service.open(workspaceDir, { isSample: false });
+      await service.session.whenSynced();
+      await service.history.whenIdle();
+      const queries = buildQueries(SEED, 50);
+      const coldFirstSearchMs = round(await search(service, queries[0]!));
+      for (const query of queries) await search(service, query);
+
+      const idle: Side = { samples: [] };
+      const worker: Side = { samples: [] };
+      const inThread: Side = { samples: [] };
+      const workerPasses: PassRun[] = [];
+      const inThreadPasses: PassRun[] = [];
+      const loadPerRound: (number | null)[] = [];
+      const activity = () => service.activity.workspace(workspaceDir);
+      for (let round_ = 0; round_ < rounds; round_++) {
+        loadPerRound.push(loadAverage1m());
+        ctx.log(`round ${round_ + 1}/${rounds}: idle, pass on the worker, pass in the main thread`);
+        // As long as the last pass took (at least a fixed count): idle and busy samples span like stretches of time.
+        const idleUntil = performance.now() + (workerPasses.at(-1)?.ms ?? 0);
+        let n = 0;
+        await searchWhile(
+          service,
+          queries,
+          round_ * 7,
+          () => n++ >= idlePerRound && performance.now() >= idleUntil,
+          idle,
+        );
+        // A fresh service each round: every pass measured is a first pass (worker start included).
+        const doctor = new DoctorService({
+          session: service.session,
+          history: service.history,
+          activity,
+          log: ctx.log,
+        });
+        workerPasses.push(
+          await passUnderSearches(service, queries, worker, async () => {
+            await doctor.whenIdle();
+            return doctor.current().findings.length;
+          }),
+        );
+        doctor.close();
+        inThreadPasses.push(
+          await passUnderSearches(service, queries, inThread, async () => {
+            const report = await computeDoctorReport(service.session.current(), activity(), {
+              yieldEvery: () => new Promise((resolve) => setImmediate(resolve)),
+            });
+            return report.findings.length;
+          }),
+        );
+      }
+      // The pass alone, no search meanwhile: its own time and CPU (main thread and worker together).
+      const quietDoctor = new DoctorService({
+        session: service.session,
+        history: service.history,
+        activity,
+        log: ctx.log,
+      });
+      const quietCpu = process.cpuUsage();
+      const quietStart = performance.now();
+      await quietDoctor.whenIdle();
+      const quietMs = performance.now() - quietStart;
+      const quietUsed = process.cpuUsage(quietCpu);
+      quietDoctor.close();
+      const idleP95 = percentile(idle.samples, 95);
+      const workerP95 = percentile(worker.samples, 95);
+      const ratio = idleP95 && workerP95 ? round(workerP95 / idleP95) : null;
+      return {
+        workspace: {
+          files: generated.files,
+          markdownFiles: generated.markdownFiles,
+          sessions: generated.sessionFiles,
+          bytes: generated.bytes,
+        },
+        rounds,
+        loadAverage1mPerRound: loadPerRound,
+        coldFirstSearchMs,
+        idle: summary(idle),
+        duringPass: { ...summary(worker), pass: passSummary(workerPasses) },
+        duringPassFindersInMainThread: { ...summary(inThread), pass: passSummary(inThreadPasses) },
+        duringPassP95OverIdle: ratio,
+        passWithoutSearches: {
+          ms: round(quietMs, 0),
+          cpuMs: round((quietUsed.user + quietUsed.system) / 1000, 0),
+          loadAverage1m: loadAverage1m(),
+        },
+        targets: [targetBelow('search p95 during the doctor pass / idle p95', ratio, 1.2)],
+      };
+    } finally {
+      await service.close();
+    }
+  },
+};
+
+export const benchSections: BenchSection[] = [doctorSection];
