@@ -336,8 +336,6 @@ export default tseslint.config(
       'renderer/src/features/search/components/profile-compare.tsx',
       'renderer/src/features/search/components/score-breakdown.tsx',
       'renderer/src/features/search/components/search-defaults-form.tsx',
-      'renderer/src/features/search/components/search-result-groups.tsx',
-      'renderer/src/features/search/components/search-result-row.tsx',
       'renderer/src/features/search/components/search-settings-fields.tsx',
       'renderer/src/features/search/components/search-settings.tsx',
     ],

@@ -78,4 +78,35 @@ export const search = {
   /** One card for a passage whose text is the same in other files (a note copied under two folders). */
   sameText_one: 'The same text is also in {{count}} other file:',
   sameText_other: 'The same text is also in {{count}} other files:',
+  /** One result's card: its title, its passage and the buttons under it. */
+  card: {
+    openTitle: '{{where}}\nOpen at these lines',
+    lines: 'lines {{lines}}',
+    date: "The memory's date",
+    less: 'Less',
+    more: 'More',
+    whyTitle: 'Why this score?',
+    hide: 'Hide',
+    why: 'Why?',
+    pinTitle: 'Explain this file',
+    pin: 'Explain',
+    judge: 'Is this result relevant?',
+    relevant: '👍 Relevant to this query (kept for evaluation)',
+    irrelevant: '👎 Not relevant to this query (kept for evaluation)',
+  },
+  /** The result list as files, and where automated sessions go in it. */
+  groups: {
+    automatedAfter:
+      '#{{run}} comes from an automated session (cron, heartbeat, sub-agent), listed after the conversations and notes: {{r}} vs {{p}} for #{{people}}.',
+    merged:
+      "merges {{count}} overlapping chunks (lines {{lines}}); the passage, score and breakdown are the best one's",
+    automatedHits_one: '{{count, number}} hit from automated sessions (cron, heartbeat, sub-agents)',
+    automatedHits_other: '{{count, number}} hits from automated sessions (cron, heartbeat, sub-agents)',
+    placement: { hidden: ' hidden', after: ', listed after the conversations', mixed: ', in rank order' },
+    beyond: ' · {{count, number}} beyond the {{shown, number}} shown',
+    filter: 'Automated sessions in results',
+    show: { after: 'Show after conversations', hidden: 'Hide', mixed: 'Mix in by score' },
+    hits_one: '{{count, number}} hit',
+    hits_other: '{{count, number}} hits',
+  },
 };
