@@ -332,12 +332,9 @@ export default tseslint.config(
       'renderer/src/features/context/**',
       // Not converted yet (issue #36, h36a ran out of time): each still shows English literals.
       'renderer/src/features/search/components/agent-searches.tsx',
-      'renderer/src/features/search/components/openclaw-breakdown.tsx',
       'renderer/src/features/search/components/profile-compare.tsx',
       'renderer/src/features/search/components/score-breakdown.tsx',
-      'renderer/src/features/search/components/search-defaults-form.tsx',
       'renderer/src/features/search/components/search-settings-fields.tsx',
-      'renderer/src/features/search/components/search-settings.tsx',
     ],
     plugins: { i18next },
     rules: {

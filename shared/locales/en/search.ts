@@ -94,6 +94,29 @@ export const search = {
     relevant: '👍 Relevant to this query (kept for evaluation)',
     irrelevant: '👎 Not relevant to this query (kept for evaluation)',
   },
+  breakdown: {
+    importance: 'Importance',
+    openclaw: 'OpenClaw {{release}}',
+  },
+  /** The panel's what-if drawer: settings tried on this search only. */
+  whatIf: {
+    title: 'What-if',
+    intro: ' — try settings on this search; nothing is saved until you say so.',
+    differs: 'Differs from the saved defaults: {{changes}}',
+    badge: 'what-if: {{changes}}',
+    revert: 'Back to saved defaults',
+    save: 'Save as defaults',
+    same: 'Same as the saved defaults.',
+  },
+  /** Settings › Search defaults. */
+  defaults: {
+    saving: 'Saving…',
+    save: 'Save defaults',
+    discard: 'Discard changes',
+    factory: "OpenClaw's defaults",
+    unsaved: 'Unsaved: {{changes}}',
+    saved: 'Saved.',
+  },
   /** The result list as files, and where automated sessions go in it. */
   groups: {
     automatedAfter:

@@ -84,6 +84,27 @@ export const search: Translation<typeof en> = {
     relevant: '👍 与这次查询相关（留作评估）',
     irrelevant: '👎 与这次查询无关（留作评估）',
   },
+  breakdown: {
+    importance: '重要性',
+    openclaw: 'OpenClaw {{release}}',
+  },
+  whatIf: {
+    title: '假设试验',
+    intro: ' — 在这次搜索上试试这些设置；你不说保存就什么都不会保存。',
+    differs: '与已保存的默认值不同：{{changes}}',
+    badge: '试验中：{{changes}}',
+    revert: '恢复已保存的默认值',
+    save: '保存为默认值',
+    same: '与已保存的默认值相同。',
+  },
+  defaults: {
+    saving: '正在保存…',
+    save: '保存默认值',
+    discard: '放弃更改',
+    factory: 'OpenClaw 的默认值',
+    unsaved: '未保存：{{changes}}',
+    saved: '已保存。',
+  },
   groups: {
     automatedAfter:
       '#{{run}} 来自自动会话（定时任务、心跳、子智能体），排在对话和笔记之后：{{r}} 对 #{{people}} 的 {{p}}。',

@@ -32,10 +32,10 @@ export function ScoreBreakdownView({
   const vectorContribution = b.weights.vector * vectorScoreOf(b);
   const vectorUnavailable = b.vector && 'unavailable' in b.vector ? b.vector : null;
   const vector = b.vector && !('unavailable' in b.vector) ? b.vector : null;
-  const t = (name: string) => `${testPrefix}-${name}`;
+  const tid = (name: string) => `${testPrefix}-${name}`;
 
   return (
-    <div className="breakdown" data-testid={t('breakdown')}>
+    <div className="breakdown" data-testid={tid('breakdown')}>
       <StackedBar
         keyword={keywordContribution}
         vector={vectorContribution}
@@ -45,15 +45,15 @@ export function ScoreBreakdownView({
       />
       <dl className="breakdown__grid">
         {b.openclaw ? (
-          <OpenClawSteps openclaw={b.openclaw} t={t} />
+          <OpenClawSteps openclaw={b.openclaw} tid={tid} />
         ) : (
           <>
             <dt>Keyword (BM25)</dt>
             <dd>
               {b.keyword ? (
-                <KeywordPart k={b.keyword} t={t} />
+                <KeywordPart k={b.keyword} tid={tid} />
               ) : (
-                <span className="muted" data-testid={t('keyword-none')}>
+                <span className="muted" data-testid={tid('keyword-none')}>
                   not in the keyword candidates
                 </span>
               )}
@@ -65,18 +65,18 @@ export function ScoreBreakdownView({
         <dd>
           {vector ? (
             <>
-              cosine <Num testId={t('cosine')} value={vector.cosine} /> → score{' '}
-              <Num testId={t('vector-score')} value={vector.score} /> · rank{' '}
-              <span data-testid={t('vector-rank')} data-value={vector.rank}>
+              cosine <Num testId={tid('cosine')} value={vector.cosine} /> → score{' '}
+              <Num testId={tid('vector-score')} value={vector.score} /> · rank{' '}
+              <span data-testid={tid('vector-rank')} data-value={vector.rank}>
                 #{vector.rank}
               </span>
             </>
           ) : vectorUnavailable ? (
-            <span className="muted" data-testid={t('vector-unavailable')} title={vectorUnavailable.reason}>
+            <span className="muted" data-testid={tid('vector-unavailable')} title={vectorUnavailable.reason}>
               unavailable: {reasonHeadline(vectorUnavailable.reason)}
             </span>
           ) : (
-            <span className="muted" data-testid={t('vector-none')}>
+            <span className="muted" data-testid={tid('vector-none')}>
               not in the vector candidates
             </span>
           )}
@@ -84,10 +84,10 @@ export function ScoreBreakdownView({
 
         <dt>Weights</dt>
         <dd>
-          text <Num testId={t('weight-text')} value={b.weights.text} digits={3} /> · vector{' '}
-          <Num testId={t('weight-vector')} value={b.weights.vector} digits={3} />
+          text <Num testId={tid('weight-text')} value={b.weights.text} digits={3} /> · vector{' '}
+          <Num testId={tid('weight-vector')} value={b.weights.vector} digits={3} />
           {describeWeights(b.weights).configured && (
-            <span className="breakdown__sub" data-testid={t('weights-renormalised')}>
+            <span className="breakdown__sub" data-testid={tid('weights-renormalised')}>
               {' '}
               ({describeWeights(b.weights).configured})
             </span>
@@ -96,7 +96,7 @@ export function ScoreBreakdownView({
 
         <dt>Hybrid</dt>
         <dd>
-          <Num testId={t('hybrid')} value={b.hybrid} />{' '}
+          <Num testId={tid('hybrid')} value={b.hybrid} />{' '}
           <span className="muted">
             = {formatScore(b.weights.text, 3)}×{formatScore(keywordScoreOf(b))} + {formatScore(b.weights.vector, 3)}×
             {formatScore(vectorScoreOf(b))}
@@ -105,9 +105,9 @@ export function ScoreBreakdownView({
 
         <dt>Decay</dt>
         <dd>
-          ×<Num testId={t('decay')} value={b.decay.multiplier} />{' '}
+          ×<Num testId={tid('decay')} value={b.decay.multiplier} />{' '}
           {b.decay.evergreen ? (
-            <span className="muted" data-testid={t('decay-evergreen')}>
+            <span className="muted" data-testid={tid('decay-evergreen')}>
               evergreen: never decays
             </span>
           ) : !b.decay.enabled ? (
@@ -119,7 +119,7 @@ export function ScoreBreakdownView({
               b.decay.date && (
                 <span className="muted">
                   last edited{' '}
-                  <span data-testid={t('decay-date')} data-value={b.decay.date}>
+                  <span data-testid={tid('decay-date')} data-value={b.decay.date}>
                     {b.decay.date}
                   </span>
                 </span>
@@ -129,16 +129,16 @@ export function ScoreBreakdownView({
                 {b.decay.date ? (
                   <>
                     dated{' '}
-                    <span data-testid={t('decay-date')} data-value={b.decay.date}>
+                    <span data-testid={tid('decay-date')} data-value={b.decay.date}>
                       {b.decay.date}
                     </span>{' '}
-                    <span data-testid={t('date-source')} data-value={b.decay.dateSource ?? ''}>
+                    <span data-testid={tid('date-source')} data-value={b.decay.dateSource ?? ''}>
                       ({DATE_SOURCE_LABELS[b.decay.dateSource ?? ''] ?? b.decay.dateSource})
                     </span>
                     {b.decay.ageDays !== null && (
                       <>
                         {' '}
-                        · age <Num testId={t('age-days')} value={b.decay.ageDays} digits={1} /> days
+                        · age <Num testId={tid('age-days')} value={b.decay.ageDays} digits={1} /> days
                       </>
                     )}
                   </>
@@ -146,7 +146,7 @@ export function ScoreBreakdownView({
                   <span className="muted">no date</span>
                 )}{' '}
                 · half-life{' '}
-                <span data-testid={t('half-life')} data-value={b.decay.halfLifeDays}>
+                <span data-testid={tid('half-life')} data-value={b.decay.halfLifeDays}>
                   {b.decay.halfLifeDays} days
                 </span>
               </>
@@ -154,28 +154,28 @@ export function ScoreBreakdownView({
           </div>
         </dd>
 
-        {b.importance && <ImportanceRow importance={b.importance} t={t} />}
+        {b.importance && <ImportanceRow importance={b.importance} tid={tid} />}
 
-        {b.access && <AccessRow access={b.access} t={t} />}
+        {b.access && <AccessRow access={b.access} tid={tid} />}
 
         {b.mmr && (
           <>
             <dt>MMR (λ {b.mmr.lambda})</dt>
-            <dd data-testid={t('mmr')}>
-              penalty <Num testId={t('mmr-penalty')} value={b.mmr.penalty} /> (similarity{' '}
-              <Num testId={t('mmr-similarity')} value={b.mmr.maxSimilarity} />
+            <dd data-testid={tid('mmr')}>
+              penalty <Num testId={tid('mmr-penalty')} value={b.mmr.penalty} /> (similarity{' '}
+              <Num testId={tid('mmr-similarity')} value={b.mmr.maxSimilarity} />
               {b.mmr.similarTo ? (
                 <>
                   {' '}
-                  to <code data-testid={t('mmr-similar-to')}>{b.mmr.similarTo}</code>
+                  to <code data-testid={tid('mmr-similar-to')}>{b.mmr.similarTo}</code>
                 </>
               ) : (
                 <span className="muted"> — first pick</span>
               )}
               )
               <div className="breakdown__sub">
-                MMR score <Num testId={t('mmr-score')} value={b.mmr.mmrScore} /> · rank{' '}
-                <span data-testid={t('mmr-rank-change')} data-before={b.mmr.rankBefore} data-after={b.mmr.rankAfter}>
+                MMR score <Num testId={tid('mmr-score')} value={b.mmr.mmrScore} /> · rank{' '}
+                <span data-testid={tid('mmr-rank-change')} data-before={b.mmr.rankBefore} data-after={b.mmr.rankAfter}>
                   {b.mmr.rankBefore} → {b.mmr.rankAfter}
                 </span>
                 <span className="muted"> (reorders only; final is unchanged)</span>
@@ -187,9 +187,9 @@ export function ScoreBreakdownView({
         {b.dates && (
           <>
             <dt>Dates</dt>
-            <dd data-testid={t('dates')}>
-              ×<Num testId={t('date-multiplier')} value={b.dates.multiplier} digits={2} />{' '}
-              <span data-testid={t('dates-words')}>{describeDates(b.dates)}</span>
+            <dd data-testid={tid('dates')}>
+              ×<Num testId={tid('date-multiplier')} value={b.dates.multiplier} digits={2} />{' '}
+              <span data-testid={tid('dates-words')}>{describeDates(b.dates)}</span>
             </dd>
           </>
         )}
@@ -197,7 +197,7 @@ export function ScoreBreakdownView({
         {b.dated && (
           <>
             <dt>Dated</dt>
-            <dd data-testid={t('dated')} data-tier={b.dated.tier}>
+            <dd data-testid={tid('dated')} data-tier={b.dated.tier}>
               {describeDated(b.dated, b.dates).map((line, i) =>
                 i === 0 ? (
                   <span key={line}>{line}</span>
@@ -214,7 +214,7 @@ export function ScoreBreakdownView({
         <dt>Final</dt>
         <dd>
           <strong>
-            <Num testId={t('final')} value={b.final} />
+            <Num testId={tid('final')} value={b.final} />
           </strong>{' '}
           <span className="muted">
             {b.dated ? `= ${tierWords(b.dated.tier)}'s band, ordered within by hybrid` : '= hybrid'}
@@ -236,16 +236,16 @@ export function ScoreBreakdownView({
 }
 
 /** How often agents retrieved this chunk, and the boost that earns when it is on (like decay, a multiplier). */
-function AccessRow({ access, t }: { access: AccessBreakdown; t: (name: string) => string }) {
+function AccessRow({ access, tid }: { access: AccessBreakdown; tid: (name: string) => string }) {
   return (
     <>
       <dt>Access</dt>
-      <dd data-testid={t('access')} data-count={access.count}>
-        ×<Num testId={t('access-multiplier')} value={access.multiplier} />{' '}
+      <dd data-testid={tid('access')} data-count={access.count}>
+        ×<Num testId={tid('access-multiplier')} value={access.multiplier} />{' '}
         {access.enabled ? (
           <span className="muted">
             boost on, factor{' '}
-            <span data-testid={t('access-factor')} data-value={access.factor}>
+            <span data-testid={tid('access-factor')} data-value={access.factor}>
               {access.factor}
             </span>
           </span>
@@ -254,13 +254,13 @@ function AccessRow({ access, t }: { access: AccessBreakdown; t: (name: string) =
         )}
         <div className="breakdown__sub">
           {access.count === 0 ? (
-            <span data-testid={t('access-count')} data-value={0}>
+            <span data-testid={tid('access-count')} data-value={0}>
               never retrieved by an agent
             </span>
           ) : (
             <>
               retrieved by agents{' '}
-              <span data-testid={t('access-count')} data-value={access.count}>
+              <span data-testid={tid('access-count')} data-value={access.count}>
                 {access.count}×
               </span>
               {access.lastAccessAt !== null && (
@@ -289,32 +289,32 @@ function AccessRow({ access, t }: { access: AccessBreakdown; t: (name: string) =
  * shares add up to the raw BM25), the chunk's length against the average, and how BM25 became the
  * score. The FTS5 MATCH expression sits behind a details toggle: it is for the curious.
  */
-function KeywordPart({ k, t }: { k: KeywordBreakdown; t: (name: string) => string }) {
+function KeywordPart({ k, tid }: { k: KeywordBreakdown; tid: (name: string) => string }) {
   const [headline, ...sentences] = describeKeyword(k);
   const terms = listedTerms(k);
   return (
     <>
       <div>
-        score <Num testId={t('keyword-score')} value={k.score} /> · rank{' '}
-        <span data-testid={t('keyword-rank')} data-value={k.rank}>
+        score <Num testId={tid('keyword-score')} value={k.score} /> · rank{' '}
+        <span data-testid={tid('keyword-rank')} data-value={k.rank}>
           #{k.rank}
         </span>{' '}
         ·{' '}
-        <span data-testid={t('matched-summary')} data-matched={k.matchedTerms.length} data-total={k.termCount ?? ''}>
+        <span data-testid={tid('matched-summary')} data-matched={k.matchedTerms.length} data-total={k.termCount ?? ''}>
           {headline}
         </span>
         {k.relaxed && (
-          <span className="badge badge--pending" data-testid={t('relaxed')}>
+          <span className="badge badge--pending" data-testid={tid('relaxed')}>
             some terms
           </span>
         )}
       </div>
       {terms.length > 0 && (
-        <ul className="breakdown__terms" data-testid={t('terms')}>
+        <ul className="breakdown__terms" data-testid={tid('terms')}>
           {terms.map((term) => (
             <li
               key={term.term}
-              data-testid={t('term')}
+              data-testid={tid('term')}
               data-term={term.term}
               data-occurrences={term.occurrences}
               data-contribution={term.contribution}
@@ -333,16 +333,16 @@ function KeywordPart({ k, t }: { k: KeywordBreakdown; t: (name: string) => strin
       ))}
       <div className="breakdown__sub">
         matched{' '}
-        <span data-testid={t('matched-terms')} data-value={k.matchedTerms.join(' ')}>
+        <span data-testid={tid('matched-terms')} data-value={k.matchedTerms.join(' ')}>
           {k.matchedTerms.join(', ') || '—'}
         </span>{' '}
-        · raw bm25 <Num testId={t('bm25')} value={k.bm25} /> ·{' '}
+        · raw bm25 <Num testId={tid('bm25')} value={k.bm25} /> ·{' '}
         <span title="What a chunk holding every term once, at average length, would score">IDF mass</span>{' '}
-        <Num testId={t('idf-mass')} value={k.idfMass} />
+        <Num testId={tid('idf-mass')} value={k.idfMass} />
       </div>
-      <details className="breakdown__details" data-testid={t('fts-details')}>
+      <details className="breakdown__details" data-testid={tid('fts-details')}>
         <summary>FTS5 query</summary>
-        <code className="breakdown__query" data-testid={t('fts-query')}>
+        <code className="breakdown__query" data-testid={tid('fts-query')}>
           {k.query}
         </code>
       </details>
