@@ -334,7 +334,6 @@ export default tseslint.config(
       'renderer/src/features/search/components/agent-searches.tsx',
       'renderer/src/features/search/components/profile-compare.tsx',
       'renderer/src/features/search/components/score-breakdown.tsx',
-      'renderer/src/features/search/components/search-settings-fields.tsx',
     ],
     plugins: { i18next },
     rules: {

@@ -108,6 +108,30 @@ export const search = {
     save: 'Save as defaults',
     same: 'Same as the saved defaults.',
   },
+  /** The search settings' fields, in the what-if drawer and in Settings › Search defaults. */
+  fields: {
+    textWeight: 'Text weight',
+    vectorWeight: 'Vector weight',
+    weightsInactive: 'No effect now: without an embedding model every score is the keyword score alone.',
+    minScore: 'Min score',
+    maxResults: 'Max results',
+    decay: 'Temporal decay',
+    halfLife: 'Half-life (days)',
+    decayNote:
+      'A dated memory loses half its score every {{days}} days, so old ones can fall below the min score; evergreen files keep theirs.',
+    mmr: 'MMR diversity',
+    lambda: 'λ',
+    access: 'Boost what agents retrieve often',
+    accessTitle: "Multiply a chunk's score by 1 + factor × ln(1 + agent accesses)",
+    factor: 'Factor',
+    dates: 'Dates in the query',
+    datesTitle: '“yesterday”, “4月16号”, “last week” in the query: memories from then are multiplied by the boost',
+    boost: 'Boost ×',
+    sources: 'Sources',
+    source: { memory: 'Memory files', sessions: 'Session transcripts' },
+    from: 'From',
+    to: 'To',
+  },
   /** Settings › Search defaults. */
   defaults: {
     saving: 'Saving…',
