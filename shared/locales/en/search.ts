@@ -98,6 +98,26 @@ export const search = {
     importance: 'Importance',
     openclaw: 'OpenClaw {{release}}',
   },
+  /** The ranking switch and the side-by-side view of one query under both rankings. */
+  profile: {
+    label: 'Ranking',
+    lens: 'Memory Lens',
+    lensTitle: "Memory Lens's own ranking, with the what-if settings",
+    agent: 'As your agent',
+    agentTitle:
+      "OpenClaw {{release}}'s memory_search, reproduced: its chunks, fallback keywords, filename tier, decay and importance; hybrid with MMR when your embedder is the agent's",
+    sideBySide: 'side by side',
+    nothing: 'nothing',
+    openTitle: 'Open at these lines',
+    onlyHere: 'only here',
+    why: 'why',
+    title: 'Side by side: “{{query}}”',
+    intro:
+      "Left, what your agent's own memory_search returns (OpenClaw {{release}}, keyword-only, as reproduced and checked against its code); right, Memory Lens's ranking with the panel's settings. “only here”: the other side cites no overlapping lines.",
+    agentGets: 'Your agent gets',
+    lensFinds: 'Memory Lens finds',
+    close: 'Close',
+  },
   /** The panel's what-if drawer: settings tried on this search only. */
   whatIf: {
     title: 'What-if',

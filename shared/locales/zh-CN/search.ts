@@ -88,6 +88,25 @@ export const search: Translation<typeof en> = {
     importance: '重要性',
     openclaw: 'OpenClaw {{release}}',
   },
+  profile: {
+    label: '排序方式',
+    lens: 'Memory Lens',
+    lensTitle: 'Memory Lens 自己的排序，使用假设试验的设置',
+    agent: '按你的智能体',
+    agentTitle:
+      '重现 OpenClaw {{release}} 的 memory_search：它的分块、后备关键词、文件名层级、衰减和重要性；当你的嵌入模型与智能体相同时，用混合搜索加 MMR',
+    sideBySide: '并排对比',
+    nothing: '没有结果',
+    openTitle: '在这几行打开',
+    onlyHere: '仅此一侧',
+    why: '为什么',
+    title: '并排对比：“{{query}}”',
+    intro:
+      '左边是你的智能体自己的 memory_search 返回的结果（OpenClaw {{release}}，仅关键词，按它的代码重现并核对过）；右边是 Memory Lens 用面板设置得出的排序。“仅此一侧”：另一侧没有引用重叠的行。',
+    agentGets: '你的智能体得到',
+    lensFinds: 'Memory Lens 找到',
+    close: '关闭',
+  },
   whatIf: {
     title: '假设试验',
     intro: ' — 在这次搜索上试试这些设置；你不说保存就什么都不会保存。',
