@@ -98,6 +98,43 @@ export const search = {
     importance: 'Importance',
     openclaw: 'OpenClaw {{release}}',
   },
+  /** What agents searched for (the MCP server's and `memlens search --log`'s log), and a re-run today. */
+  agentSearches: {
+    title: 'Agent searches',
+    quoted: '“{{query}}”',
+    loading: 'Loading…',
+    empty:
+      "No agent has searched this workspace yet. Connect one with <code>memlens mcp</code>; its searches (and those run with <code>memlens search --log</code>) appear here. The agent's own memory calls, from its transcripts, are in the Agent view.",
+    results_one: '{{count, number}} result',
+    results_other: '{{count, number}} results',
+    top: 'top',
+    kept: 'The newest {{count, number}} searches are kept.',
+    back: '← All agent searches',
+    rerunTitle: 'The same query and options against the memory as it is now',
+    rerun: 'Re-run now',
+    rerunAgain: 'Re-run again',
+    got: 'What the agent got ({{count, number}})',
+    today: 'Today ({{count, number}})',
+    moves: {
+      same: '{{count, number}} same',
+      up: '{{count, number}} up',
+      down: '{{count, number}} down',
+      new: '{{count, number}} new',
+      dropped: '{{count, number}} no longer returned',
+    },
+    dropped: 'No longer returned (gone, edited, or outranked):',
+    mcp: 'MCP · {{client}}',
+    unnamedClient: 'unnamed client',
+    person: 'person (CLI)',
+    /** The options the agent ran with, defaults spelled out. */
+    options: {
+      max: 'max {{value}}',
+      minScore: 'min score {{value}}',
+      decay: 'decay {{value}} d',
+      mmr: 'MMR λ {{value}}',
+      access: 'access boost {{value}}',
+    },
+  },
   /** The ranking switch and the side-by-side view of one query under both rankings. */
   profile: {
     label: 'Ranking',
