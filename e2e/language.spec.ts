@@ -59,6 +59,13 @@ test('简体中文 chosen in Settings applies at once, survives a reload, and En
     await page.getByTestId('search-input').fill('router');
     await page.getByTestId('search-input').press('Enter');
     await expect(page.getByTestId('search-summary')).toContainText('“router” 的');
+    const card = page.getByTestId('search-result').first();
+    await expect(card.getByTestId('breakdown-toggle')).toHaveText('为什么？');
+    await expect(card.getByTestId('pin-result')).toHaveText('解释');
+    await card.getByTestId('breakdown-toggle').click();
+    await expect(card.getByTestId('breakdown-toggle')).toHaveText('隐藏');
+    await expect(card.locator('.breakdown dt').last()).toHaveText('最终');
+    await card.getByTestId('breakdown-toggle').click();
     await page.getByTestId('view-timeline').click();
     await expect(page.getByTestId('timeline-group-week')).toHaveText('按周');
     await expect(page.getByTestId('timeline-count')).toContainText('条');
