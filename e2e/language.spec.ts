@@ -1,12 +1,31 @@
 // The interface in Simplified Chinese: chosen in Settings, applied without a reload, kept after
-// one, and the header and status bar read in it at both window sizes (screenshots of each).
-import { expect, test } from '@playwright/test';
+// one, and every main view shot in both languages at both window sizes (screenshots of each).
+import { expect, test, type Page } from '@playwright/test';
 import { startServe } from './support/serve-fixture.js';
 import { expectSwitcherOnOneLine, openApp, snap } from './support/ui-helpers.js';
+
+const VIEWS = ['editor', 'timeline', 'history', 'changes', 'context', 'doctor', 'agent', 'secrets', 'settings'];
+const SIZES = [
+  { width: 1440, height: 900 },
+  { width: 1024, height: 700 },
+];
+
+/** Every main view at both sizes, with the file list and the search panel open. */
+async function shootEveryView(page: Page, lang: string, outputPath: (name: string) => string): Promise<void> {
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    for (const view of VIEWS) {
+      await page.getByTestId(`view-${view}`).click();
+      await expect(page.getByTestId('main-view')).toHaveAttribute('data-view', view);
+      await snap(page, outputPath(`language-${lang}-${view}-${size.width}.png`));
+    }
+  }
+}
 
 test('简体中文 chosen in Settings applies at once, survives a reload, and English comes back', async ({
   page,
 }, testInfo) => {
+  test.setTimeout(180_000);
   const served = await startServe();
   try {
     await page.setViewportSize({ width: 1024, height: 700 });
@@ -14,30 +33,57 @@ test('简体中文 chosen in Settings applies at once, survives a reload, and En
     await expectSwitcherOnOneLine(page);
     await page.setViewportSize({ width: 1440, height: 900 });
     await expect(page.getByTestId('view-editor')).toHaveText('Editor');
-    await snap(page, testInfo.outputPath('language-en-1440.png'));
+    await page.getByTestId('file-item').first().click();
+    await shootEveryView(page, 'en', (name) => testInfo.outputPath(name));
 
+    await page.setViewportSize({ width: 1440, height: 900 });
     await page.getByTestId('view-settings').click();
     await page.getByTestId('language-select').selectOption('zh-CN');
-    // No reload: the switcher, its tooltips and the status bar change in place.
+    // No reload: the switcher, the header, the file list, Settings and the status bar change in place.
     await expect(page.getByTestId('view-editor')).toHaveText('编辑器');
     await expect(page.getByTestId('view-settings')).toHaveText('设置');
     await expect(page.getByTestId('view-timeline')).toHaveAttribute('title', '带日期的记忆和会话，最新的在前');
     await expect(page.getByTestId('status-files')).toContainText('个文件');
+    await expect(page.getByTestId('toggle-search')).toHaveText('搜索');
+    await expect(page.getByTestId('file-filter')).toHaveAttribute('placeholder', '筛选文件');
+    await expect(page.getByTestId('new-file')).toHaveText('+ 新建');
+    await expect(page.getByTestId('file-count')).toContainText('个文件');
+    await expect(page.locator('[data-group="evergreen"] .file-group__label')).toHaveText('长期记忆');
+    await expect(page.locator('.settings-view__title')).toHaveText('设置');
+    await expect(page.getByTestId('settings-section-theme')).toContainText('跟随系统');
+    await expect(page.getByTestId('settings-section-judgments')).toContainText('导出评测查询…');
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    await expect(page.getByTestId('search-input')).toHaveAttribute('placeholder', '搜索记忆');
+    await expect(page.getByTestId('search-as-of-toggle')).toHaveText('截至');
+    await expect(page.getByTestId('explain-panel')).toContainText('解释一个文件');
+    await page.getByTestId('search-input').fill('router');
+    await page.getByTestId('search-input').press('Enter');
+    await expect(page.getByTestId('search-summary')).toContainText('“router” 的');
+    const card = page.getByTestId('search-result').first();
+    await expect(card.getByTestId('breakdown-toggle')).toHaveText('为什么？');
+    await expect(card.getByTestId('pin-result')).toHaveText('解释');
+    await card.getByTestId('breakdown-toggle').click();
+    await expect(card.getByTestId('breakdown-toggle')).toHaveText('隐藏');
+    await expect(card.locator('.breakdown dt').last()).toHaveText('最终');
+    await card.getByTestId('breakdown-toggle').click();
+    await page.getByTestId('view-timeline').click();
+    await expect(page.getByTestId('timeline-group-week')).toHaveText('按周');
+    await expect(page.getByTestId('timeline-count')).toContainText('条');
+    await expect(page.getByTestId('timeline-bucket').first()).toContainText('年');
 
     await page.reload();
     await expect(page.getByTestId('view-editor')).toHaveText('编辑器');
     await expect(page.getByTestId('status-files')).toContainText('个文件');
-    await page.getByTestId('view-editor').click();
-    await snap(page, testInfo.outputPath('language-zh-1440.png'));
-    await page.setViewportSize({ width: 1024, height: 700 });
+    await page.getByTestId('file-item').first().click();
+    await shootEveryView(page, 'zh', (name) => testInfo.outputPath(name));
     await expectSwitcherOnOneLine(page);
-    await snap(page, testInfo.outputPath('language-zh-1024.png'));
 
     await page.getByTestId('view-settings').click();
     await page.getByTestId('language-select').selectOption('en');
     await expect(page.getByTestId('view-editor')).toHaveText('Editor');
     await expect(page.getByTestId('status-files')).toContainText('files');
+    await expect(page.getByTestId('file-filter')).toHaveAttribute('placeholder', 'Filter files');
+    await expect(page.locator('.settings-view__title')).toHaveText('Settings');
   } finally {
     await served.stop();
   }

@@ -371,6 +371,12 @@ export const SearchResultSchema = z.object({
   breakdown: ScoreBreakdownSchema,
 });
 
+/** A message by id and parameters beside its English text, for the UI to word in its language. */
+const MessageRefFields = {
+  messageId: z.string().optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+};
+
 export const SearchModeSchema = z.enum(['hybrid', 'fts-only']);
 
 export const SearchNoticeSchema = z.object({
@@ -389,6 +395,7 @@ export const SearchNoticeSchema = z.object({
     'dictionary-pending',
   ]),
   message: z.string(),
+  ...MessageRefFields,
 });
 
 /** OpenClaw's memory_search shape plus our additions. */
@@ -671,5 +678,6 @@ export const WorkspaceInfoSchema = z.object({
 export const ErrorValueSchema = z.object({
   code: z.enum(ERROR_CODES),
   message: z.string(),
+  ...MessageRefFields,
   details: z.record(z.string(), z.unknown()).optional(),
 });

@@ -1,4 +1,5 @@
 // Errors that cross a boundary (engine → CLI, IPC, HTTP) are typed values, never stack traces.
+import { englishText, type MessageParams, type MessageRef } from './i18n.js';
 
 export const ERROR_CODES = [
   'NOT_FOUND',
@@ -19,7 +20,11 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export interface ErrorValue {
   code: ErrorCode;
+  /** English, for the API, the CLI and logs. */
   message: string;
+  /** The same message by id (`namespace:key`) and parameters, for the UI to word in its language. */
+  messageId?: string;
+  params?: MessageParams;
   /** Optional structured detail, e.g. the current hash on CONFLICT. */
   details?: Record<string, unknown>;
 }
@@ -27,18 +32,24 @@ export interface ErrorValue {
 export class MemoryLensError extends Error {
   readonly code: ErrorCode;
   readonly details?: Record<string, unknown>;
+  readonly ref?: MessageRef;
 
-  constructor(code: ErrorCode, message: string, details?: Record<string, unknown>) {
-    super(message);
+  /** `message` is English text, or a message by id whose English text becomes the message. */
+  constructor(code: ErrorCode, message: string | MessageRef, details?: Record<string, unknown>) {
+    super(typeof message === 'string' ? message : englishText(message));
     this.name = 'MemoryLensError';
     this.code = code;
     this.details = details;
+    if (typeof message !== 'string') this.ref = message;
   }
 
   toValue(): ErrorValue {
-    return this.details
-      ? { code: this.code, message: this.message, details: this.details }
-      : { code: this.code, message: this.message };
+    return {
+      code: this.code,
+      message: this.message,
+      ...(this.ref ? { messageId: this.ref.messageId, ...(this.ref.params ? { params: this.ref.params } : {}) } : {}),
+      ...(this.details ? { details: this.details } : {}),
+    };
   }
 }
 
@@ -48,7 +59,14 @@ export function toErrorValue(error: unknown): ErrorValue {
   if (error && typeof error === 'object' && 'code' in error && 'message' in error) {
     const code = (error as { code: unknown }).code;
     if (typeof code === 'string' && (ERROR_CODES as readonly string[]).includes(code)) {
-      return { code: code as ErrorCode, message: String((error as { message: unknown }).message) };
+      // An ErrorValue that crossed IPC or HTTP keeps its message id and parameters.
+      const { messageId, params } = error as { messageId?: unknown; params?: unknown };
+      return {
+        code: code as ErrorCode,
+        message: String((error as { message: unknown }).message),
+        ...(typeof messageId === 'string' ? { messageId } : {}),
+        ...(params && typeof params === 'object' ? { params: params as MessageParams } : {}),
+      };
     }
   }
   const message = error instanceof Error ? error.message : String(error);

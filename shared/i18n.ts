@@ -24,7 +24,36 @@ export function createI18n(locale: Locale, plugins: readonly Module[] = []): i18
   return instance;
 }
 
-/** The translate function for one language. */
+const translators = new Map<Locale, TFunction>();
+
+/** The translate function for one language (one instance per language, made on first use). */
 export function translator(locale: Locale): TFunction {
-  return createI18n(locale).t;
+  let t = translators.get(locale);
+  if (!t) translators.set(locale, (t = createI18n(locale).t));
+  return t;
+}
+
+/** Parameters of a message the engine builds: plain values, so they cross IPC and HTTP as JSON. */
+export type MessageParams = Record<string, string | number>;
+
+/**
+ * A message by id (`namespace:key`) and parameters: the UI words it in its language, the API and CLI
+ * carry the English text beside it.
+ */
+export interface MessageRef {
+  messageId: string;
+  params?: MessageParams;
+}
+
+/** The English text of a message, as the API and CLI carry it. */
+export function englishText(ref: MessageRef): string {
+  return translator(DEFAULT_LOCALE)(ref.messageId, ref.params);
+}
+
+/** A value's text in `t`'s language when it names a message, else its (English) message. */
+export function localText(
+  t: TFunction,
+  value: { message: string; messageId?: string; params?: MessageParams },
+): string {
+  return value.messageId ? t(value.messageId, { ...value.params, defaultValue: value.message }) : value.message;
 }

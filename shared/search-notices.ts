@@ -1,56 +1,46 @@
 // One constructor per search notice code and one meaning per code, for both pipelines (ours and
 // `--profile openclaw`); the UI and the CLI decide what to show by code alone.
 import type { SearchNotice } from './domain.js';
+import { englishText, type MessageParams } from './i18n.js';
 
 const quoted = (terms: readonly string[]) => terms.map((t) => `"${t}"`).join(', ');
 
+/** A notice by message id, its English text filled in for the API and CLI. */
+function notice(code: SearchNotice['code'], key: string, params: MessageParams): SearchNotice {
+  const ref = { messageId: `explain:notice.${key}`, params };
+  return { code, message: englishText(ref), ...ref };
+}
+
 /** `keyword-only`: this answer has no vector half — the workspace has none, or this query lost it. */
 export function keywordOnlyNotice(reason: string, scope: 'search' | 'query' = 'search'): SearchNotice {
-  const lead = scope === 'search' ? 'Keyword-only search' : 'Keyword-only for this query';
-  return { code: 'keyword-only', message: `${lead}: ${reason}.` };
+  return notice('keyword-only', `keywordOnly.${scope}`, { reason });
 }
 
 /** `openclaw-profile`: the list is OpenClaw's own ranking reproduced, not Memory Lens's. */
 export function openclawProfileNotice(release: string, kind: 'keyword-only' | 'hybrid'): SearchNotice {
-  return {
-    code: 'openclaw-profile',
-    message: `Ranked as OpenClaw ${release}'s ${kind} memory_search ranks (its chunks, its scores).`,
-  };
+  return notice('openclaw-profile', `openclawProfile.${kind}`, { release });
 }
 
 /** `below-min-score`: nothing reached minScore; the keyword matches are shown anyway, as OpenClaw does. */
 export function belowMinScoreNotice(minScore: number, best?: number): SearchNotice {
-  const bestText = best === undefined ? '' : ` (best ${best.toFixed(3)})`;
-  return {
-    code: 'below-min-score',
-    message: `No result reached minScore ${minScore}; the keyword matches are shown anyway${bestText}, as OpenClaw does.`,
-  };
+  return best === undefined
+    ? notice('below-min-score', 'belowMinScore', { minScore })
+    : notice('below-min-score', 'belowMinScoreBest', { minScore, best: best.toFixed(3) });
 }
 
 /** `relaxed-query`: not every query word had to match. */
 export function relaxedQueryNotice(
   how: { missing: readonly string[] } | { oneByOne: readonly string[] },
 ): SearchNotice {
-  if ('oneByOne' in how)
-    return {
-      code: 'relaxed-query',
-      message: `Like OpenClaw, also searched the keywords ${quoted(how.oneByOne)} one by one.`,
-    };
-  const missing = how.missing.map((t) => `“${t}”`);
-  const detail =
-    missing.length > 0 ? ` (${missing.join(', ')} ${missing.length === 1 ? 'occurs' : 'occur'} nowhere)` : '';
-  return {
-    code: 'relaxed-query',
-    message: `No memory contains every query term${detail}; showing the memories that match the most, ranked by BM25.`,
-  };
+  if ('oneByOne' in how) return notice('relaxed-query', 'relaxedOneByOne', { terms: quoted(how.oneByOne) });
+  if (how.missing.length === 0) return notice('relaxed-query', 'relaxedAll', {});
+  const terms = how.missing.map((t) => `“${t}”`).join(', ');
+  return notice('relaxed-query', 'relaxedMissing', { terms, count: how.missing.length });
 }
 
 /** `vector-timeout`: the query's embedding did not come back in time; this answer is keyword-only. */
 export function vectorTimeoutNotice(timeoutMs: number): SearchNotice {
-  return {
-    code: 'vector-timeout',
-    message: `Vector search skipped for this query: query embedding timed out after ${timeoutMs} ms; results are keyword-only.`,
-  };
+  return notice('vector-timeout', 'vectorTimeout', { ms: timeoutMs });
 }
 
 /** `dictionary-pending`: this search ran without Chinese↔English translations (the dictionary is not ready). */

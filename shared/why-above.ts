@@ -3,9 +3,11 @@
 // ratio in #1's favour is what decided; inside the keyword side it is the words matched, how
 // often, their rarity or the chunks' length. A date-only question is decided by its tiers and days
 // first. Only words here: every number is the engine's breakdown, and every claim holds for it.
+import type { TFunction } from 'i18next';
 import type { ScoreBreakdown } from './domain.js';
-import { DATED_TIER_ORDER, tierWords } from './dated-words.js';
+import { DATED_TIER_ORDER } from './dated-words.js';
 import { lengthFactor } from './explain-words.js';
+import { translator } from './i18n.js';
 
 export interface RankedBreakdown {
   rank: number;
@@ -13,14 +15,17 @@ export interface RankedBreakdown {
 }
 
 const n3 = (x: number): string => x.toFixed(3);
-/** "0.4341 vs 0.4338": three decimals, or as many more as it takes to tell the two apart. */
-function vs(a: number, b: number): string {
+/** 0.4341 and 0.4338: three decimals, or as many more as it takes to tell the two apart. */
+function vs(a: number, b: number): { a: string; b: string } {
   let digits = 3;
   while (digits < 12 && a.toFixed(digits) === b.toFixed(digits)) digits += 1;
-  return `${a.toFixed(digits)} vs ${b.toFixed(digits)}`;
+  return { a: a.toFixed(digits), b: b.toFixed(digits) };
 }
 const ratio = (a: number, b: number): number =>
   a > 0 && b > 0 ? Math.log(a / b) : a > 0 ? Infinity : b > 0 ? -Infinity : 0;
+
+/** The words of the sentence: `explain:whyAbove.<key>` in the caller's language. */
+type Say = (key: string, params?: Record<string, unknown>) => string;
 
 interface Factor {
   /** log(upper / lower): positive favours the upper result. */
@@ -36,20 +41,20 @@ function ownOccurrences(k: NonNullable<ScoreBreakdown['keyword']>): number {
 }
 
 /** Why #1's keyword score is the higher one (the caller checked that it is). */
-function keywordReason(up: RankedBreakdown, low: RankedBreakdown): string {
+function keywordReason(up: RankedBreakdown, low: RankedBreakdown, say: Say): string {
   const a = up.breakdown.keyword;
   const b = low.breakdown.keyword;
-  if (!a) return `#${up.rank} scores higher overall`;
+  if (!a) return say('higher', { up: up.rank });
   if (!b) {
     const resembles = low.breakdown.vector !== null && !('unavailable' in low.breakdown.vector);
     return resembles
-      ? `#${up.rank} matches the query's words and #${low.rank} only resembles it in meaning`
-      : `#${low.rank} does not match the query's words at all`;
+      ? say('keywordOnlyUpper', { up: up.rank, low: low.rank })
+      : say('noKeywordLower', { low: low.rank });
   }
   const [ma, mb] = [a.matchedTerms.length, b.matchedTerms.length];
-  if (ma > mb) return `#${up.rank} holds more of the query's words (${ma} vs ${mb})`;
+  if (ma > mb) return say('moreTerms', { up: up.rank, a: ma, b: mb });
   // #1 holds as many of the words, or fewer: its keyword score comes from how often, how rare, or length.
-  const fewer = ma < mb ? `although #${low.rank} holds more of the query's words (${mb} vs ${ma}), ` : '';
+  const fewer = ma < mb ? say('fewerTerms', { low: low.rank, mb, ma }) : '';
   const [oa, ob] = [ownOccurrences(a), ownOccurrences(b)];
   if (
     a.chunkTokens !== undefined &&
@@ -61,37 +66,52 @@ function keywordReason(up: RankedBreakdown, low: RankedBreakdown): string {
   ) {
     const fa = lengthFactor(a.chunkTokens, a.avgChunkTokens);
     const fb = lengthFactor(b.chunkTokens, b.avgChunkTokens ?? a.avgChunkTokens);
-    const more = oa < ob ? `although #${low.rank} has the words more often (${ob} vs ${oa}), ` : '';
-    return `${more}#${up.rank} is shorter (${a.chunkTokens} vs ${b.chunkTokens} tokens), so each occurrence counts more there (×${fa.toFixed(2)} vs ×${fb.toFixed(2)} of an average chunk's)`;
+    const although = oa < ob ? say('although', { low: low.rank, ob, oa }) : '';
+    return say('shorter', {
+      although,
+      up: up.rank,
+      ta: a.chunkTokens,
+      tb: b.chunkTokens,
+      fa: fa.toFixed(2),
+      fb: fb.toFixed(2),
+    });
   }
-  if (ma === mb && oa > ob) return `#${up.rank} has the query's words more often (${oa} vs ${ob} times)`;
-  return `${fewer}#${up.rank} holds the rarer of the query's words (keyword score ${vs(a.score, b.score)})`;
+  if (ma === mb && oa > ob) return say('moreOften', { up: up.rank, oa, ob });
+  return say('rarer', { fewer, up: up.rank, ...vs(a.score, b.score) });
 }
 
 /** A date-only question: a higher tier, or an earlier day of the asked period, decides. */
-function datedReason(up: RankedBreakdown, low: RankedBreakdown): string | null {
+function datedReason(up: RankedBreakdown, low: RankedBreakdown, say: Say): string | null {
   const a = up.breakdown.dated;
   const b = low.breakdown.dated;
   if (!a || !b) return null;
   const [ta, tb] = [DATED_TIER_ORDER.indexOf(a.tier), DATED_TIER_ORDER.indexOf(b.tier)];
-  if (ta < tb) return `#${up.rank} is ${tierWords(a.tier)} and #${low.rank} ${tierWords(b.tier)}`;
+  if (ta < tb) return say('tier', { up: up.rank, low: low.rank, a: say(`tiers.${a.tier}`), b: say(`tiers.${b.tier}`) });
   if (ta === tb && a.days === b.days && a.dayIndex < b.dayIndex)
-    return `#${up.rank} is from an earlier day of the asked period (day ${a.dayIndex + 1} vs ${b.dayIndex + 1} of ${a.days})`;
+    return say('earlierDay', { up: up.rank, a: a.dayIndex + 1, b: b.dayIndex + 1, days: a.days });
   return null;
 }
 
-/** One sentence saying why `upper` ranks above `lower` (pass them in either order). */
-export function whyAbove(x: RankedBreakdown, y: RankedBreakdown): string {
+/** One sentence saying why `upper` ranks above `lower` (pass them in either order), in `t`'s language. */
+export function whyAbove(x: RankedBreakdown, y: RankedBreakdown, t: TFunction = translator('en')): string {
+  const say: Say = (key, params) => t(`explain:whyAbove.${key}`, params);
   const [up, low] = x.rank <= y.rank ? [x, y] : [y, x];
   const a = up.breakdown;
   const b = low.breakdown;
+  const sentence = (reason: string): string =>
+    say('sentence', { reason: `${reason.charAt(0).toUpperCase()}${reason.slice(1)}`, ...vs(a.final, b.final) });
   if (a.final < b.final && a.mmr && b.mmr) {
-    return `#${up.rank} scores less (${vs(a.final, b.final)}) but MMR lists it first: #${low.rank} repeats ${b.mmr.similarTo ?? 'a result above it'} (similarity ${b.mmr.maxSimilarity.toFixed(2)}).`;
+    return say('mmr', {
+      up: up.rank,
+      low: low.rank,
+      ...vs(a.final, b.final),
+      similar: b.mmr.similarTo ?? say('aResultAbove'),
+      sim: b.mmr.maxSimilarity.toFixed(2),
+    });
   }
-  if (a.final === b.final)
-    return `#${up.rank} and #${low.rank} score the same (${n3(a.final)}); the order between them is the index's.`;
-  const dated = a.final > b.final ? datedReason(up, low) : null;
-  if (dated) return `${dated.charAt(0).toUpperCase()}${dated.slice(1)}: ${vs(a.final, b.final)}.`;
+  if (a.final === b.final) return say('same', { up: up.rank, low: low.rank, a: n3(a.final) });
+  const dated = a.final > b.final ? datedReason(up, low, say) : null;
+  if (dated) return sentence(dated);
   const factors: Factor[] = [];
   const va = a.vector && 'score' in a.vector ? a.vector.score : 0;
   const vb = b.vector && 'score' in b.vector ? b.vector.score : 0;
@@ -104,41 +124,44 @@ export function whyAbove(x: RankedBreakdown, y: RankedBreakdown): string {
   const vectorPart = Math.max(0, a.weights.vector * va - b.weights.vector * vb);
   const total = keywordPart + vectorPart || 1;
   if (hybridWeight > 0) {
-    factors.push({ weight: (hybridWeight * keywordPart) / total, say: () => keywordReason(up, low) });
+    factors.push({ weight: (hybridWeight * keywordPart) / total, say: () => keywordReason(up, low, say) });
     factors.push({
       weight: (hybridWeight * vectorPart) / total,
-      say: () => `#${up.rank} is closer in meaning (vector score ${vs(va, vb)})`,
+      say: () => say('closer', { up: up.rank, ...vs(va, vb) }),
     });
   }
   if (a.decay.enabled) {
     factors.push({
       weight: ratio(a.decay.multiplier, b.decay.multiplier),
       say: () =>
-        `#${low.rank} is older (${b.decay.evergreen ? 'evergreen' : `${Math.round(b.decay.ageDays ?? 0)} days`}, ×${b.decay.multiplier.toFixed(2)} vs ×${a.decay.multiplier.toFixed(2)} for age)`,
+        say('older', {
+          low: low.rank,
+          age: b.decay.evergreen ? say('evergreen') : say('days', { days: Math.round(b.decay.ageDays ?? 0) }),
+          mb: b.decay.multiplier.toFixed(2),
+          ma: a.decay.multiplier.toFixed(2),
+        }),
     });
   }
   const ia = a.importance?.multiplier ?? 1;
   const ib = b.importance?.multiplier ?? 1;
   factors.push({
     weight: ratio(ia, ib),
-    say: () => `#${up.rank} is marked more important (×${+ia.toFixed(3)} vs ×${+ib.toFixed(3)})`,
+    say: () => say('important', { up: up.rank, a: +ia.toFixed(3), b: +ib.toFixed(3) }),
   });
   const da = a.dates?.multiplier ?? 1;
   const db = b.dates?.multiplier ?? 1;
   factors.push({
     weight: ratio(da, db),
-    say: () => `#${up.rank} is from the date the query mentions (×${+da.toFixed(3)} vs ×${+db.toFixed(3)})`,
+    say: () => say('dated', { up: up.rank, a: +da.toFixed(3), b: +db.toFixed(3) }),
   });
   const aa = a.access?.multiplier ?? 1;
   const ab = b.access?.multiplier ?? 1;
   factors.push({
     weight: ratio(aa, ab),
-    say: () =>
-      `the agent has retrieved #${up.rank} more often (${a.access?.count ?? 0} vs ${b.access?.count ?? 0} times)`,
+    say: () => say('access', { up: up.rank, a: a.access?.count ?? 0, b: b.access?.count ?? 0 }),
   });
   const decisive = factors
     .filter((f) => (Number.isFinite(f.weight) ? f.weight > 0 : f.weight === Infinity))
     .sort((p, q) => q.weight - p.weight)[0];
-  const sentence = decisive ? decisive.say() : `#${up.rank} scores higher overall`;
-  return `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}: ${vs(a.final, b.final)}.`;
+  return sentence(decisive ? decisive.say() : say('higher', { up: up.rank }));
 }

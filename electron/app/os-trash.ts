@@ -19,12 +19,21 @@ export function createOsTrash(
     const { path: clean, abs, entry, isLink } = await resolveMemoryPath(scope(), relPath, 'edit');
     await locks.runForFiles([entry, abs], async () => {
       const stat = await fs.lstat(abs).catch(() => null);
-      if (!stat?.isFile()) throw new MemoryLensError('NOT_FOUND', `No such file: ${clean}`);
+      if (!stat?.isFile())
+        throw new MemoryLensError('NOT_FOUND', { messageId: 'errors:noSuchFile', params: { path: clean } });
       if ((await fs.lstat(entry).catch(() => null))?.isSymbolicLink() !== isLink)
-        throw new MemoryLensError('CONFLICT', `${clean} changed on disk since it was opened.`, { currentHash: null });
+        throw new MemoryLensError(
+          'CONFLICT',
+          { messageId: 'errors:changedOnDisk', params: { path: clean } },
+          { currentHash: null },
+        );
       const currentHash = sha256(await fs.readFile(abs));
       if (currentHash !== expectedHash)
-        throw new MemoryLensError('CONFLICT', `${clean} changed on disk since it was opened.`, { currentHash });
+        throw new MemoryLensError(
+          'CONFLICT',
+          { messageId: 'errors:changedOnDisk', params: { path: clean } },
+          { currentHash },
+        );
       // A symlink goes to the trash as a link; the file it leads to stays.
       await trashItem(entry);
     });

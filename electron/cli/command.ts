@@ -1,4 +1,6 @@
 // What a subcommand is: its metadata (commands.ts) and its implementation, loaded on run.
+import type { TFunction } from 'i18next';
+import type { Locale } from '../../shared/i18n.js';
 import type { AgentActivityStore } from '../app/agent/agent-activity-store.js';
 import type { EngineOptions, MemoryEngineApi } from '../memory/engine-types.js';
 import type { CliIo } from './cli-io.js';
@@ -12,6 +14,9 @@ export interface CommandRun {
   io: CliIo;
   /** --json was given: print JSON, errors included. */
   json: boolean;
+  /** The language of the human output (--lang, MEMLENS_LANG, else English) and its translate function. */
+  locale: Locale;
+  t: TFunction;
   /** Workspace, sessions, db, data dir and embedder, resolved from the common options. */
   settings(): Promise<CommonSettings>;
   /** Opens the engine on settings(), its breakdowns carrying access counts; the command must close it. */

@@ -2,6 +2,7 @@
 // how they become EngineOptions. The workspace, when none is given, is chosen by the same rule as
 // the desktop app (app/default-workspace.ts): ~/.openclaw/workspace if it exists, else the app's
 // private copy of the bundled sample workspace.
+import { DEFAULT_LOCALE, LOCALES, translator, type Locale } from '../../shared/i18n.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,6 +34,7 @@ export const COMMON_OPTIONS = {
   'allow-download': { type: 'boolean' },
   ...ENDPOINT_OPTIONS,
   json: { type: 'boolean' },
+  lang: { type: 'string' },
   'show-secrets': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies OptionSpecs;
@@ -47,7 +49,21 @@ export const COMMON_USAGE = `Common options:
   --allow-download     let the embedder download a missing model
 ${ENDPOINT_USAGE}
   --json               machine-readable output (errors too)
+  --lang LOCALE        language of the human output: en (default) or zh-CN (or $MEMLENS_LANG); --json is unchanged
   --show-secrets       print keys and passwords found in memory as they are (default: masked, e.g. tvly-…3HCS)`;
+
+/**
+ * The language of the human output: --lang, else $MEMLENS_LANG, else English (never the shell's
+ * LANG: scripts that read the output keep reading English).
+ */
+export function cliLocale(lang: unknown, env: NodeJS.ProcessEnv): Locale {
+  const asked = typeof lang === 'string' ? lang : env.MEMLENS_LANG || null;
+  if (asked === null) return DEFAULT_LOCALE;
+  const locale = LOCALES.find((l) => l.toLowerCase() === asked.toLowerCase());
+  if (!locale)
+    throw new UsageError(translator(DEFAULT_LOCALE)('cli:unknownLang', { locales: LOCALES.join(', '), lang: asked }));
+  return locale;
+}
 
 export interface CommonSettings {
   workspaceDir: string;

@@ -1,5 +1,7 @@
 // Human-readable search output. It only displays what the engine computed — scores come from the
 // breakdown, never recomputed here.
+import type { TFunction } from 'i18next';
+import { localText, translator } from '../../shared/i18n.js';
 import type { HighlightRange, ScoreBreakdown, SearchResponse, SearchResult } from '../../shared/domain.js';
 import { describeImportance, describeOpenClawSteps } from '../../shared/explain-openclaw-words.js';
 import { describeDates, describeKeyword } from '../../shared/explain-words.js';
@@ -30,39 +32,51 @@ const indent = (text: string, prefix: string): string =>
     .map((line) => prefix + line)
     .join('\n');
 
-export function formatSearchResponse(response: SearchResponse, options: { explain: boolean; query: string }): string {
+const ENGLISH = translator('en');
+
+export function formatSearchResponse(
+  response: SearchResponse,
+  options: { explain: boolean; query: string; t?: TFunction },
+): string {
+  const tr = options.t ?? ENGLISH;
+  const t = (key: string, params?: Record<string, unknown>): string => tr(`cli:search.${key}`, params);
   const out: string[] = [];
   const mode =
     response.mode === 'hybrid'
-      ? `hybrid (${response.provider} ${response.model})`
+      ? t('hybrid', { provider: response.provider, model: response.model })
       : keywordOnlyText(response.modeReason);
   out.push(
-    `${response.results.length} result${response.results.length === 1 ? '' : 's'} for "${options.query}" · ${response.candidates} candidates · ${mode} · ${response.tookMs.toFixed(1)} ms`,
+    t('results', {
+      count: response.results.length,
+      query: options.query,
+      candidates: response.candidates,
+      mode,
+      ms: response.tookMs.toFixed(1),
+    }),
   );
   const details = response.mode === 'fts-only' && response.modeReason ? reasonDetails(response.modeReason) : null;
   // The terminal has room for the whole reason (an endpoint's error, what a remote one would receive).
-  if (details) out.push(`why keyword-only: ${details}`);
+  if (details) out.push(t('whyKeywordOnly', { details }));
   for (const notice of response.notices) {
     // The mode line already says keyword-only.
-    if (notice.code !== 'keyword-only') out.push(`note: ${notice.message}`);
+    if (notice.code !== 'keyword-only') out.push(t('note', { message: localText(tr, notice) }));
   }
   response.results.forEach((result, i) => {
     out.push('');
     out.push(formatResultHeader(result, i + 1));
     if (result.alsoIn && result.alsoIn.length > 0)
-      out.push(`    also in ${result.alsoIn.map((d) => d.citation).join(', ')}`);
+      out.push(`    ${t('alsoIn', { citations: result.alsoIn.map((d) => d.citation).join(', ') })}`);
     out.push(indent(clipSnippet(result.snippet, result.highlights, SNIPPET_LINES), '    '));
     if (options.explain) {
       const other = response.results[i === 0 ? 1 : i - 1];
       if (other)
         out.push(
-          `    why: ${whyAbove({ rank: i + 1, breakdown: result.breakdown }, { rank: i === 0 ? 2 : i, breakdown: other.breakdown })}`,
+          `    ${t('why', { text: whyAbove({ rank: i + 1, breakdown: result.breakdown }, { rank: i === 0 ? 2 : i, breakdown: other.breakdown }, tr) })}`,
         );
       out.push(indent(formatBreakdown(result.breakdown), '    | '));
     }
   });
-  if (response.results.length === 0)
-    out.push('No results. Try fewer words, --min-score 0, or memlens status to check the index.');
+  if (response.results.length === 0) out.push(t('none'));
   return `${out.join('\n')}\n`;
 }
 

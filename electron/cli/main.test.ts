@@ -308,6 +308,31 @@ describe('memlens index / status / watch / help', () => {
   });
 });
 
+describe('memlens in Simplified Chinese (--lang zh-CN, MEMLENS_LANG)', () => {
+  it('prints search and status in Chinese when asked, English by default, and JSON unchanged', async () => {
+    const zh = await cli('search', 'router firmware', '--min-score', '0', '--lang', 'zh-CN');
+    expect(zh.code).toBe(0);
+    expect(zh.stdout.split('\n')[0]).toMatch(/^"router firmware" 的 \d+ 条结果 · \d+ 个候选 · /);
+    const en = await cli('search', 'router firmware', '--min-score', '0');
+    expect(en.stdout.split('\n')[0]).toMatch(/^\d+ results? for "router firmware" · \d+ candidates · /);
+    const json = await cli('search', 'router firmware', '--min-score', '0', '--json', '--lang', 'zh-CN');
+    expect(JSON.parse(json.stdout).results.length).toBeGreaterThan(0);
+
+    const { io, out } = captureIo(tmp, { MEMLENS_LANG: 'zh-CN' });
+    expect(await runCli(['status', '--workspace', workspace, '--data-dir', dataDir], io)).toBe(0);
+    const status = out.join('');
+    expect(status).toMatch(/^工作区 {6}\S/m);
+    expect(status).toMatch(/^文件 {8}\d+（记忆 \d+，会话 \d+）/m);
+    expect(status).not.toMatch(/^workspace /m);
+  });
+
+  it('refuses a language it does not speak with exit 2, naming the ones it does', async () => {
+    const bad = await cli('status', '--lang', 'xx');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--lang expects one of en, zh-CN (got "xx")');
+  });
+});
+
 describe('workspace default', () => {
   it('uses ~/.openclaw/workspace when it exists, else a private copy of the bundled sample workspace', async () => {
     const home = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-home-'));

@@ -9,7 +9,9 @@ import { maskSecrets } from '../../shared/secrets.js';
 import type { CliCommand } from './command.js';
 import { writeJson } from './command.js';
 import { COMMANDS } from './commands.js';
+import { translator } from '../../shared/i18n.js';
 import {
+  cliLocale,
   COMMON_OPTIONS,
   COMMON_USAGE,
   normalizeOptionalValueFlags,
@@ -71,7 +73,7 @@ function report(io: CliIo, json: boolean, error: unknown, command: CliCommand | 
   } else {
     io.stderr(`memlens${command ? ` ${command.name}` : ''}: ${value.message}\n`);
     if (code === EXIT_USAGE && usage instanceof UsageError)
-      io.stderr(`Run "memlens help${command ? ` ${command.name}` : ''}" for usage.\n`);
+      io.stderr(`${translator(reportLocale(io))('cli:runHelp', { command: command ? ` ${command.name}` : '' })}\n`);
   }
   return code;
 }
@@ -102,6 +104,7 @@ export async function runCli(
       strict: true,
     });
     const values = parsed.values as Record<string, unknown>;
+    const locale = cliLocale(values.lang, io.env);
     if (values.help === true) {
       io.stdout(commandHelp(command));
       return EXIT_OK;
@@ -123,6 +126,8 @@ export async function runCli(
       positionals: parsed.positionals,
       io: command.rawOutput || values['show-secrets'] === true ? io : maskedOutput(io),
       json,
+      locale,
+      t: translator(locale),
       settings: getSettings,
       openEngine: async (extra) => {
         const engine = await (
@@ -139,6 +144,15 @@ export async function runCli(
     return report(io, json, error, command);
   } finally {
     opened.activity?.close();
+  }
+}
+
+/** The language for a usage error's hint: MEMLENS_LANG when it names one, else English. */
+function reportLocale(io: CliIo) {
+  try {
+    return cliLocale(undefined, io.env);
+  } catch {
+    return cliLocale(undefined, {});
   }
 }
 

@@ -24,7 +24,9 @@ import {
 import { ipcEventChannelFor } from '../../shared/contract.js';
 import type { IndexStatus } from '../../shared/domain.js';
 import { toErrorValue } from '../../shared/errors.js';
-import { buildMenuTemplate } from './app-menu.js';
+import { translator, type Locale } from '../../shared/i18n.js';
+import type { LanguageSetting, Settings } from '../../shared/settings-schema.js';
+import { buildMenuTemplate, menuLocale } from './app-menu.js';
 import { APP_INDEX_URL, APP_SCHEME } from './app-origin.js';
 import { answerAppRequest } from './app-request.js';
 import { EngineHostClient } from './engine-host-client.js';
@@ -92,7 +94,15 @@ export async function startDesktopApp(paths: DesktopPaths): Promise<void> {
   );
   registerIpcHandlers(
     ipcMain,
-    engine,
+    {
+      methods: engine.methods,
+      // A language chosen in Settings reaches the menu as the window saves it.
+      handle: async (method, args) => {
+        const outcome = await engine.handle(method, args);
+        if (method === 'settingsSet' && outcome.ok) setMenuLanguage((outcome.result as Settings).language);
+        return outcome;
+      },
+    },
     () => trustedWebContents,
     (channel, reason) => console.warn(`[memlens] refused ${channel}: ${reason}`),
   );
@@ -102,34 +112,49 @@ export async function startDesktopApp(paths: DesktopPaths): Promise<void> {
     }
   });
 
-  const showError = (title: string) => (error: unknown) => dialog.showErrorBox(title, toErrorValue(error).message);
   const callOrThrow = async (method: string, args: unknown): Promise<unknown> => {
     const outcome = await engine.handle(method, args);
     if (!outcome.ok) throw outcome.error;
     return outcome.result;
   };
-  Menu.setApplicationMenu(
-    Menu.buildFromTemplate(
-      buildMenuTemplate({
-        isDev,
-        isMac: process.platform === 'darwin',
-        actions: {
-          // The window decides: it asks first when it holds unsaved text, then calls openWorkspace.
-          openWorkspace: () => {
-            const target = BrowserWindow.getFocusedWindow() ?? [...windows][0];
-            if (target && !target.isDestroyed())
-              target.webContents.send(ipcEventChannelFor('openWorkspaceRequested'), {});
-            else void callOrThrow('openWorkspace', { path: null }).catch(showError('Open workspace'));
+  // The menu speaks the interface's language: the saved setting at start, rebuilt when Settings changes it.
+  let menuLanguage: Locale | null = null;
+  const setMenuLanguage = (setting: LanguageSetting) => {
+    const locale = menuLocale(setting, app.getPreferredSystemLanguages());
+    if (locale === menuLanguage) return;
+    menuLanguage = locale;
+    const t = translator(locale);
+    const showError = (key: string) => (error: unknown) =>
+      dialog.showErrorBox(t(`menu:failed.${key}`), toErrorValue(error).message);
+    Menu.setApplicationMenu(
+      Menu.buildFromTemplate(
+        buildMenuTemplate({
+          isDev,
+          isMac: process.platform === 'darwin',
+          locale,
+          actions: {
+            // The window decides: it asks first when it holds unsaved text, then calls openWorkspace.
+            openWorkspace: () => {
+              const target = BrowserWindow.getFocusedWindow() ?? [...windows][0];
+              if (target && !target.isDestroyed())
+                target.webContents.send(ipcEventChannelFor('openWorkspaceRequested'), {});
+              else void callOrThrow('openWorkspace', { path: null }).catch(showError('openWorkspace'));
+            },
+            reindex: () => void callOrThrow('reindex', { full: true }).catch(showError('reindex')),
+            revealIndexFolder: () =>
+              void callOrThrow('status', {}).then(
+                (status) => shell.showItemInFolder((status as IndexStatus).dbPath),
+                showError('revealIndexFolder'),
+              ),
           },
-          reindex: () => void callOrThrow('reindex', { full: true }).catch(showError('Reindex')),
-          revealIndexFolder: () =>
-            void callOrThrow('status', {}).then(
-              (status) => shell.showItemInFolder((status as IndexStatus).dbPath),
-              showError('Reveal index folder'),
-            ),
-        },
-      }),
-    ),
+        }),
+      ),
+    );
+  };
+  setMenuLanguage('system');
+  void callOrThrow('settingsGet', {}).then(
+    (settings) => setMenuLanguage((settings as Settings).language),
+    () => undefined,
   );
 
   const createWindow = () => {

@@ -134,8 +134,8 @@ export class FileOperations {
           throw new MemoryLensError(
             'CONFLICT',
             current
-              ? `${clean} changed on disk since it was opened.`
-              : `${clean} was deleted on disk since it was opened.`,
+              ? { messageId: 'errors:changedOnDisk', params: { path: clean } }
+              : { messageId: 'errors:deletedOnDisk', params: { path: clean } },
             { currentHash },
           );
         }
@@ -189,11 +189,16 @@ export class FileOperations {
     const saved = await this.locks.runForFiles([abs], () =>
       this.withFsErrors(clean, 'save', async () => {
         const current = await readIfExists(abs);
-        if (!current) throw new MemoryLensError('NOT_FOUND', `No such file: ${clean}`);
+        if (!current)
+          throw new MemoryLensError('NOT_FOUND', { messageId: 'errors:noSuchFile', params: { path: clean } });
         if (sha256(current) !== expectedHash) {
-          throw new MemoryLensError('CONFLICT', `${clean} changed on disk since it was opened.`, {
-            currentHash: sha256(current),
-          });
+          throw new MemoryLensError(
+            'CONFLICT',
+            { messageId: 'errors:changedOnDisk', params: { path: clean } },
+            {
+              currentHash: sha256(current),
+            },
+          );
         }
         const decoded = decodeTextFile(current, 0);
         if (decoded.readOnly) throw new MemoryLensError('NOT_ALLOWED', `${clean} is read-only (${decoded.readOnly}).`);
@@ -256,7 +261,8 @@ export class FileOperations {
         await assertSameEntry(resolved, clean);
         if (expectedHash !== undefined) await assertHash(abs, clean, expectedHash);
         const stat = await fsp.stat(abs).catch(() => null);
-        if (!stat?.isFile()) throw new MemoryLensError('NOT_FOUND', `No such file: ${clean}`);
+        if (!stat?.isFile())
+          throw new MemoryLensError('NOT_FOUND', { messageId: 'errors:noSuchFile', params: { path: clean } });
         const trashed = path.join(trashDirFor(this.options.dataDir), ...clean.split('/'));
         await fsp.mkdir(path.dirname(trashed), { recursive: true });
         try {
@@ -357,8 +363,8 @@ async function assertHash(abs: string, clean: string, expectedHash: string): Pro
     throw new MemoryLensError(
       'CONFLICT',
       current
-        ? `${clean} changed on disk since it was opened.`
-        : `${clean} was deleted or moved on disk since it was opened.`,
+        ? { messageId: 'errors:changedOnDisk', params: { path: clean } }
+        : { messageId: 'errors:movedOnDisk', params: { path: clean } },
       { currentHash },
     );
 }
@@ -419,7 +425,11 @@ async function assertModeAllowsWriting(abs: string, clean: string): Promise<void
 async function assertSameEntry(resolved: ResolvedMemoryPath, clean: string): Promise<void> {
   const now = await fsp.lstat(resolved.entry).catch(() => null);
   if (now && now.isSymbolicLink() !== resolved.isLink)
-    throw new MemoryLensError('CONFLICT', `${clean} changed on disk since it was opened.`, { currentHash: null });
+    throw new MemoryLensError(
+      'CONFLICT',
+      { messageId: 'errors:changedOnDisk', params: { path: clean } },
+      { currentHash: null },
+    );
 }
 
 /**
@@ -447,7 +457,7 @@ async function moveLinkExclusive(target: string, fromEntry: string, toAbs: strin
     await fsp.symlink(target, toAbs);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST')
-      throw new MemoryLensError('ALREADY_EXISTS', `A file already exists at ${clean}.`);
+      throw new MemoryLensError('ALREADY_EXISTS', { messageId: 'errors:alreadyExists', params: { path: clean } });
     throw error;
   }
   await fsp.unlink(fromEntry);
@@ -464,7 +474,8 @@ async function linkOrFallback(source: string, target: string, clean: string): Pr
     await fsp.link(source, target);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') throw new MemoryLensError('ALREADY_EXISTS', `A file already exists at ${clean}.`);
+    if (code === 'EEXIST')
+      throw new MemoryLensError('ALREADY_EXISTS', { messageId: 'errors:alreadyExists', params: { path: clean } });
     // File systems without hard links (some network and FAT volumes): check, then copy.
     if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EXDEV' && code !== 'ENOSYS') throw error;
     if (
@@ -473,12 +484,12 @@ async function linkOrFallback(source: string, target: string, clean: string): Pr
         () => false,
       )
     )
-      throw new MemoryLensError('ALREADY_EXISTS', `A file already exists at ${clean}.`);
+      throw new MemoryLensError('ALREADY_EXISTS', { messageId: 'errors:alreadyExists', params: { path: clean } });
     try {
       await fsp.copyFile(source, target, fsConstants.COPYFILE_EXCL);
     } catch (copyError) {
       if ((copyError as NodeJS.ErrnoException).code === 'EEXIST')
-        throw new MemoryLensError('ALREADY_EXISTS', `A file already exists at ${clean}.`);
+        throw new MemoryLensError('ALREADY_EXISTS', { messageId: 'errors:alreadyExists', params: { path: clean } });
       // The copy made the file (EXCL): a half-copied one (disk full) must not stay behind.
       await fsp.rm(target, { force: true }).catch(() => undefined);
       throw copyError;

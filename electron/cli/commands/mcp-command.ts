@@ -18,7 +18,7 @@ import { searchOptionsFromFlags } from './search-command.js';
 const FIRST_INDEX_WAIT_MS = 15_000;
 
 export const mcpCommand: CommandImpl = {
-  async run({ values, io, settings }) {
+  async run({ values, io, t, settings }) {
     const defaults = searchOptionsFromFlags(values);
     const resolved = await settings();
     const { workspaceDir, dataDir, sessionDirs, openclawHome, dbPath, embedder } = resolved.engineOptions;
@@ -50,7 +50,11 @@ export const mcpCommand: CommandImpl = {
         });
         const server = createMcpServer({ tools, specs, version: appVersion(), log });
         log(
-          `serving ${service.session.info().workspaceDir}${resolved.isSample ? ' (a copy of the bundled sample workspace)' : ''} over stdio; index ${service.session.current().dbPath}`,
+          t('cli:mcp.serving', {
+            workspace: service.session.info().workspaceDir,
+            sample: resolved.isSample ? t('cli:mcp.sample') : '',
+            index: service.session.current().dbPath,
+          }),
         );
         // The end of stdin ends the command too: drop the signal handlers and keep-alive then,
         // or the process would outlive its client.
@@ -65,7 +69,7 @@ export const mcpCommand: CommandImpl = {
         } finally {
           served.abort();
         }
-        log('stopping.');
+        log(t('cli:mcp.stopping'));
       } finally {
         await service.close();
       }

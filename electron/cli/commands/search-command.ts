@@ -203,7 +203,7 @@ async function runBatch(
 }
 
 export const searchCommand: CommandImpl = {
-  async run({ values, positionals, io, json, openEngine, activity }) {
+  async run({ values, positionals, io, json, t, openEngine, activity }) {
     const base = searchOptionsFromFlags(values);
     const batchFile = typeof values.queries === 'string' ? path.resolve(io.cwd, values.queries) : null;
     const query = positionals.join(' ').trim();
@@ -235,7 +235,7 @@ export const searchCommand: CommandImpl = {
             r.citation ? { ...r, snippet: withSourceLine(r.snippet, r.citation) } : r,
           ),
         });
-      else io.stdout(formatSearchResponse(response, { explain: values.explain === true, query }));
+      else io.stdout(formatSearchResponse(response, { explain: values.explain === true, query, t }));
       return 0;
     } finally {
       await engine.close();

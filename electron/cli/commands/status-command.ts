@@ -4,40 +4,72 @@ import type { AgentDatabasesReport } from '../../../shared/agent-db-schemas.js';
 import type { IndexStatus } from '../../../shared/domain.js';
 import { healthLines } from '../../app/agent/agent-calls-health.js';
 import { AgentCallsService } from '../../app/agent/agent-calls-service.js';
+import type { TFunction } from 'i18next';
+import { translator } from '../../../shared/i18n.js';
 import type { CommandImpl } from '../command.js';
 import { writeJson } from '../command.js';
 
-function embedderLine(s: IndexStatus): string {
-  if (!s.model || s.model === 'none') return 'none';
-  return `${s.provider} ${s.model}${s.dims ? ` (${s.dims} dims)` : ''}`;
+type Translate = (key: string, params?: Record<string, unknown>) => string;
+const ENGLISH = translator('en');
+
+/** Terminal columns a label takes: CJK characters are two wide. */
+function columns(text: string): number {
+  let n = 0;
+  for (const ch of text)
+    n += /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u.test(ch)
+      ? 2
+      : 1;
+  return n;
 }
 
-export function formatStatus(s: IndexStatus): string {
+/** `label` padded to the value column (12), whatever script it is written in. */
+function labelled(t: Translate, key: string, value: string): string {
+  const label = t(`labels.${key}`);
+  return `${label}${' '.repeat(Math.max(1, 12 - columns(label)))}${value}`;
+}
+
+function embedderLine(s: IndexStatus, t: Translate): string {
+  if (!s.model || s.model === 'none') return t('none');
+  return `${s.provider} ${s.model}${s.dims ? ` (${t('dims', { dims: s.dims })})` : ''}`;
+}
+
+export function formatStatus(s: IndexStatus, tr: TFunction = ENGLISH): string {
+  const t: Translate = (key, params) => tr(`cli:status.${key}`, params);
+  const line = (key: string, value: string) => labelled(t, key, value);
   const lines = [
-    `workspace   ${s.workspace}`,
-    `index       ${s.dbPath}`,
-    `state       ${s.lifecycle.state}${s.lifecycle.reason ? ` — ${s.lifecycle.reason}` : ''}`,
-    `files       ${s.files} (memory ${s.bySource.memory.files}, sessions ${s.bySource.sessions.files})`,
-    `chunks      ${s.chunks} (memory ${s.bySource.memory.chunks}, sessions ${s.bySource.sessions.chunks})`,
-    `mode        ${s.mode}${s.modeReason ? ` — ${s.modeReason}` : ''}`,
-    `embedder    ${embedderLine(s)}`,
-    `vectors     ${s.vectorsStored} stored in ${s.vectorBackend}; cache ${s.embeddingCacheEntries} entries` +
-      (s.embeddingCacheHitRate === null ? '' : `, hit rate ${(s.embeddingCacheHitRate * 100).toFixed(1)}%`),
+    line('workspace', s.workspace),
+    line('index', s.dbPath),
+    line('state', `${s.lifecycle.state}${s.lifecycle.reason ? ` — ${s.lifecycle.reason}` : ''}`),
+    line(
+      'files',
+      t('bySource', { total: s.files, memory: s.bySource.memory.files, sessions: s.bySource.sessions.files }),
+    ),
+    line(
+      'chunks',
+      t('bySource', { total: s.chunks, memory: s.bySource.memory.chunks, sessions: s.bySource.sessions.chunks }),
+    ),
+    line('mode', `${s.mode}${s.modeReason ? ` — ${s.modeReason}` : ''}`),
+    line('embedder', embedderLine(s, t)),
+    line(
+      'vectors',
+      t('vectors', { stored: s.vectorsStored, backend: s.vectorBackend, entries: s.embeddingCacheEntries }) +
+        (s.embeddingCacheHitRate === null ? '' : t('hitRate', { rate: (s.embeddingCacheHitRate * 100).toFixed(1) })),
+    ),
     ...(s.searchBackends
       ? [
-          `search      keyword ${s.searchBackends.keyword}, vector ${s.searchBackends.vector}`,
+          line('search', t('backends', { keyword: s.searchBackends.keyword, vector: s.searchBackends.vector })),
           ...s.searchBackends.notices.map((n) => `  ${n}`),
         ]
       : []),
-    `versions    schema ${s.schemaVersion}, chunker ${s.chunkerVersion}`,
-    `last sync   ${s.lastSyncAt ? new Date(s.lastSyncAt).toISOString() : 'never'}`,
+    line('versions', t('versions', { schema: s.schemaVersion, chunker: s.chunkerVersion })),
+    line('lastSync', s.lastSyncAt ? new Date(s.lastSyncAt).toISOString() : t('never')),
   ];
   if (s.skipped && s.skipped.length > 0) {
-    lines.push(`skipped     ${s.skipped.length} (not indexed)`);
+    lines.push(line('skipped', t('skipped', { count: s.skipped.length })));
     for (const f of s.skipped.slice(0, 10)) lines.push(`  ${f.path}: ${f.reason}`);
   }
   if (s.errors.length > 0) {
-    lines.push(`errors      ${s.errors.length}`);
+    lines.push(line('errors', String(s.errors.length)));
     for (const e of s.errors.slice(0, 10)) lines.push(`  ${e.path}: ${e.message}`);
   }
   return `${lines.join('\n')}\n`;
@@ -54,11 +86,13 @@ async function agentCallsHealth(
   }
 }
 
-function formatHealth(h: AgentCallHealth | { error: string }): string {
-  if ('error' in h) return `agent       calls not read: ${h.error}\n`;
+function formatHealth(h: AgentCallHealth | { error: string }, tr: TFunction): string {
+  const t: Translate = (key, params) => tr(`cli:status.${key}`, params);
+  if ('error' in h) return `${labelled(t, 'agent', t('callsNotRead', { error: h.error }))}\n`;
+  const pad = ' '.repeat(12);
   return `${healthLines(h)
-    .map((line, i) => `${i === 0 ? 'agent       ' : '            '}${line}`)
-    .join('\n')}\n            the calls: memlens agent-searches\n`;
+    .map((line, i) => (i === 0 ? labelled(t, 'agent', line) : `${pad}${line}`))
+    .join('\n')}\n${pad}${t('theCalls')}\n`;
 }
 
 /** One block per OpenClaw agent database: its notices, sessions, and the agent's index against the files. */
@@ -85,7 +119,7 @@ export function formatAgentDatabases(report: AgentDatabasesReport): string {
 }
 
 export const statusCommand: CommandImpl = {
-  async run({ io, json, openEngine, activity }) {
+  async run({ io, json, t, openEngine, activity }) {
     const engine = await openEngine();
     try {
       const status = engine.status();
@@ -95,7 +129,7 @@ export const statusCommand: CommandImpl = {
         new AgentCallsService({ engine: () => engine, activity: () => log }).list(),
       );
       if (json) writeJson(io, { ...status, agentDatabases, agentCalls });
-      else io.stdout(formatStatus(status) + formatAgentDatabases(agentDatabases) + formatHealth(agentCalls));
+      else io.stdout(formatStatus(status, t) + formatAgentDatabases(agentDatabases) + formatHealth(agentCalls, t));
       return 0;
     } finally {
       await engine.close();

@@ -74,7 +74,7 @@ export function toFileSystemError(error: unknown, relPath: string, action: FileA
       return new MemoryLensError('NOT_ALLOWED', `Not a file: ${relPath}`, details);
     case 'ENOENT':
     case 'ENOTDIR':
-      return new MemoryLensError('NOT_FOUND', `No such file: ${relPath}`, details);
+      return new MemoryLensError('NOT_FOUND', { messageId: 'errors:noSuchFile', params: { path: relPath } }, details);
     default:
       // ENXIO, ESTALE, EINVAL, EXDEV, …: the file system refused; the code says which way.
       return new MemoryLensError(

@@ -18,14 +18,15 @@ export function normalizeRelPath(relPath: string): string {
       throw new MemoryLensError('INVALID_ARGUMENT', `Path is not valid percent-encoding: ${relPath}`);
     }
   }
-  if (decoded.includes('\0')) throw new MemoryLensError('OUT_OF_ROOT', 'Path contains a NUL character.');
+  if (decoded.includes('\0')) throw new MemoryLensError('OUT_OF_ROOT', { messageId: 'errors:path.nul' });
   if (decoded.includes('\\'))
-    throw new MemoryLensError('OUT_OF_ROOT', `Backslashes are not allowed in paths: ${relPath}`);
+    throw new MemoryLensError('OUT_OF_ROOT', { messageId: 'errors:path.backslash', params: { path: relPath } });
   if (path.posix.isAbsolute(decoded) || path.win32.isAbsolute(decoded) || /^[a-z]:/i.test(decoded)) {
-    throw new MemoryLensError('OUT_OF_ROOT', `Absolute paths are not allowed: ${relPath}`);
+    throw new MemoryLensError('OUT_OF_ROOT', { messageId: 'errors:path.absolute', params: { path: relPath } });
   }
   const segments = decoded.split('/');
-  if (segments.includes('..')) throw new MemoryLensError('OUT_OF_ROOT', `Path leaves the workspace: ${relPath}`);
+  if (segments.includes('..'))
+    throw new MemoryLensError('OUT_OF_ROOT', { messageId: 'errors:path.leaves', params: { path: relPath } });
   const clean = segments.filter((s) => s !== '' && s !== '.').join('/');
   if (clean === '') throw new MemoryLensError('INVALID_ARGUMENT', 'A path is required.');
   assertPathWithinLimits(clean);
@@ -58,7 +59,8 @@ export async function resolveInside(
 ): Promise<{ real: string; exists: boolean; root: string }> {
   const root = await fs.realpath(boundary);
   const target = path.join(root, ...inner);
-  if (!isInside(root, target)) throw new MemoryLensError('OUT_OF_ROOT', `Path leaves the workspace: ${shown}`);
+  if (!isInside(root, target))
+    throw new MemoryLensError('OUT_OF_ROOT', { messageId: 'errors:path.leaves', params: { path: shown } });
   // Walk up to the nearest existing ancestor (the target itself for existing files).
   let existing = target;
   let rest: string[] = [];
@@ -66,7 +68,7 @@ export async function resolveInside(
     try {
       const real = await fs.realpath(existing);
       if (!isInside(root, real))
-        throw new MemoryLensError('OUT_OF_ROOT', `Path resolves outside the workspace through a symlink: ${shown}`);
+        throw new MemoryLensError('OUT_OF_ROOT', { messageId: 'errors:path.symlinkOutside', params: { path: shown } });
       return { real: rest.length === 0 ? real : path.join(real, ...rest), exists: rest.length === 0, root };
     } catch (error) {
       if (error instanceof MemoryLensError) throw error;
@@ -75,7 +77,7 @@ export async function resolveInside(
       // A dangling symlink must not be created through: refuse when the link itself exists.
       const link = await fs.lstat(existing).catch(() => null);
       if (link?.isSymbolicLink())
-        throw new MemoryLensError('OUT_OF_ROOT', `Path goes through a dangling symlink: ${shown}`);
+        throw new MemoryLensError('OUT_OF_ROOT', { messageId: 'errors:path.danglingSymlink', params: { path: shown } });
       if (existing === root) return { real: target, exists: false, root };
       rest = [path.basename(existing), ...rest];
       existing = path.dirname(existing);

@@ -134,7 +134,7 @@ export async function memoryGet(
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR')
-      throw new MemoryLensError('NOT_FOUND', `No such memory file: ${clean}`);
+      throw new MemoryLensError('NOT_FOUND', { messageId: 'errors:noSuchMemoryFile', params: { path: clean } });
     if (code === 'EISDIR') throw new MemoryLensError('NOT_ALLOWED', `Not a file: ${clean}`);
     throw toFileSystemError(error, clean, 'read');
   }

@@ -48,7 +48,8 @@ export async function resolveMemoryPath(
     resolved = await resolveInside(place.boundary, place.inner, clean);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') throw new MemoryLensError('NOT_FOUND', `No such file: ${clean}`);
+    if (code === 'ENOENT' || code === 'ENOTDIR')
+      throw new MemoryLensError('NOT_FOUND', { messageId: 'errors:noSuchFile', params: { path: clean } });
     // ELOOP (a link loop), EACCES on a folder, ENAMETOOLONG…: typed, in workspace words.
     throw toFileSystemError(error, clean, 'open');
   }

@@ -1,5 +1,6 @@
 // The app's commands, as the command palette (Ctrl/Cmd+K) lists them: each one a thing the window
 // can already do by a button or a shortcut, composed here because it spans features.
+import type { TFunction } from 'i18next';
 import type { AppStore } from './create-app-store';
 import { MAIN_VIEWS } from './main-views';
 
@@ -11,29 +12,34 @@ export interface AppCommand {
   run(): void;
 }
 
-export function appCommands(store: AppStore): AppCommand[] {
+/** The commands, named in the interface's language (`t` reads the app namespace). */
+export function appCommands(store: AppStore, t: TFunction<'app'>): AppCommand[] {
   const s = () => store.getState();
   return [
-    { id: 'open-file', label: 'Open file…', keys: 'Ctrl+P', run: () => s().setQuickOpen(true) },
-    { id: 'new-file', label: 'New memory file…', run: () => s().openFileDialog({ kind: 'new' }) },
+    { id: 'open-file', label: t('commands.openFile'), keys: 'Ctrl+P', run: () => s().setQuickOpen(true) },
+    { id: 'new-file', label: t('commands.newFile'), run: () => s().openFileDialog({ kind: 'new' }) },
     {
       id: 'search',
-      label: 'Search memory',
+      label: t('commands.search'),
       keys: 'Ctrl+Shift+F',
       run: () => (s().setSearchOpen(true), s().focusSearch()),
     },
-    { id: 'save', label: 'Save the open file', keys: 'Ctrl+S', run: () => void s().saveDocument() },
-    ...MAIN_VIEWS.map((v) => ({ id: `view-${v.id}`, label: `Show ${v.label}`, run: () => s().setView(v.id) })),
+    { id: 'save', label: t('commands.save'), keys: 'Ctrl+S', run: () => void s().saveDocument() },
+    ...MAIN_VIEWS.map((v) => ({
+      id: `view-${v.id}`,
+      label: t('commands.showView', { view: t(`views.${v.id}.label`) }),
+      run: () => s().setView(v.id),
+    })),
     {
       id: 'toggle-sidebar',
-      label: 'Show or hide the file sidebar',
+      label: t('commands.toggleSidebar'),
       run: () => s().setSidebarOpen(!s().layout.sidebarOpen),
     },
     {
       id: 'toggle-search',
-      label: 'Show or hide the search panel',
+      label: t('commands.toggleSearch'),
       run: () => s().setSearchOpen(!s().layout.searchOpen),
     },
-    { id: 'reindex', label: 'Reindex the workspace', run: () => void s().reindex() },
+    { id: 'reindex', label: t('commands.reindex'), run: () => void s().reindex() },
   ];
 }

@@ -109,21 +109,19 @@ export function App() {
   }, [store, closeOverlays]);
 
   const excludedFiles = excluded.reduce((n, s) => n + s.files, 0);
-  const excludedAgents = excluded.map((s) => `agent ${s.agentId}`).join(', ');
+  const excludedAgents = excluded.map((s) => t('excluded.agent', { id: s.agentId })).join(t('listSeparator'));
   // Stable unless it changes, so the memoized file list is not re-rendered for it.
   const excludedNotice = useMemo(
     () =>
       excludedFiles > 0 && (
         <div className="notice notice--info notice--row" data-testid="transcripts-excluded">
-          <span>
-            {plural(excludedFiles, 'transcript')} left out ({excludedAgents}).
-          </span>
+          <span>{t('excluded.transcripts', { count: excludedFiles, agents: excludedAgents })}</span>
           <button type="button" className="link-button" onClick={toSettings}>
-            Settings
+            {t('views.settings.label')}
           </button>
         </div>
       ),
-    [excludedFiles, excludedAgents, toSettings],
+    [excludedFiles, excludedAgents, toSettings, t],
   );
 
   // The window's title says which file has unsaved text, as editors do.
@@ -160,19 +158,19 @@ export function App() {
           type="button"
           className="icon-button"
           data-testid="toggle-sidebar"
-          title="Show or hide the file list"
+          title={t('header.toggleSidebar')}
           aria-pressed={layout.sidebarOpen}
           onClick={() => setSidebarOpen(!layout.sidebarOpen)}
         >
           ☰
         </button>
-        <span className="app__title">Memory Lens</span>
+        <span className="app__title">{t('name')}</span>
         {workspace && (
           <span className="app__workspace" data-testid="workspace-name" title={workspace.workspaceDir}>
             {workspaceLabel(workspace.workspaceDir)}
             {workspace.isSample && (
               <span className="badge" data-testid="workspace-sample">
-                sample
+                {t('header.sample')}
               </span>
             )}
           </span>
@@ -184,7 +182,7 @@ export function App() {
             data-testid="open-workspace"
             onClick={() => void requestOpenWorkspace(api, store)}
           >
-            Open…
+            {t('header.openWorkspace')}
           </button>
         )}
         <AgentSwitcher beforeSwitch={() => confirmLeave(store)} />
@@ -209,10 +207,10 @@ export function App() {
             className="unsaved-chip"
             data-testid="unsaved-count"
             data-value={unsaved.length}
-            title={`Unsaved: ${unsaved.join(', ')}`}
+            title={t('header.unsavedTitle', { paths: unsaved.join(t('listSeparator')) })}
             onClick={() => openPath(unsaved.includes(currentPath ?? '') ? currentPath! : unsaved[0]!)}
           >
-            ● {unsaved.length} unsaved
+            ● {t('header.unsaved', { count: unsaved.length })}
           </button>
         )}
         <span className="app__spacer" />
@@ -222,9 +220,9 @@ export function App() {
           data-testid="toggle-search"
           aria-pressed={layout.searchOpen}
           onClick={() => setSearchOpen(!layout.searchOpen)}
-          title="Search (Ctrl/Cmd+Shift+F)"
+          title={t('header.searchTitle')}
         >
-          Search
+          {t('header.search')}
         </button>
       </header>
       <RecoveredDraftsBanner />
@@ -252,7 +250,7 @@ export function App() {
             width={layout.sidebarWidth}
             min={PANEL_LIMITS.sidebar.min}
             max={sidebarMax}
-            label="Resize the file list"
+            label={t('header.resizeSidebar')}
             testId="resize-sidebar"
             onResize={(w) => setPanelWidth('sidebar', Math.min(w, sidebarMax))}
             onReset={() => setPanelWidth('sidebar', clampWidth('sidebar', PANEL_LIMITS.sidebar.initial))}
@@ -267,7 +265,7 @@ export function App() {
             width={layout.searchWidth}
             min={PANEL_LIMITS.search.min}
             max={searchMax}
-            label="Resize the search panel"
+            label={t('header.resizeSearch')}
             testId="resize-search"
             onResize={(w) => setPanelWidth('search', Math.min(w, searchMax))}
             onReset={() => setPanelWidth('search', clampWidth('search', PANEL_LIMITS.search.initial))}
@@ -303,8 +301,4 @@ export function App() {
       <CommandPalette store={store} />
     </div>
   );
-}
-
-function plural(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }

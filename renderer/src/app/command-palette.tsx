@@ -1,5 +1,6 @@
 // Ctrl/Cmd+K: every command of the app by name, filtered as you type, Enter runs the top one.
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PickListDialog } from '../lib/pick-list-dialog';
 import { quickOpenScore } from '../features/files/stores/quick-open-match';
 import { appCommands } from './app-commands';
@@ -26,7 +27,8 @@ export function CommandPalette({ store }: { store: AppStore }) {
 }
 
 function PaletteDialog({ store, onClose }: { store: AppStore; onClose(): void }) {
-  const commands = useMemo(() => appCommands(store), [store]);
+  const { t } = useTranslation('app');
+  const commands = useMemo(() => appCommands(store, t), [store, t]);
   const match = useCallback(
     (query: string) =>
       commands
@@ -38,12 +40,12 @@ function PaletteDialog({ store, onClose }: { store: AppStore; onClose(): void })
   );
   return (
     <PickListDialog
-      title="Commands"
+      title={t('commands.title')}
       testId="command-palette"
       inputTestId="command-input"
       itemTestId="command-item"
-      placeholder="Type a command"
-      empty="No command matches"
+      placeholder={t('commands.placeholder')}
+      empty={t('commands.empty')}
       match={match}
       keyOf={(c) => c.id}
       dataOf={(c) => ({ 'data-id': c.id })}

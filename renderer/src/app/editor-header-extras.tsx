@@ -1,12 +1,14 @@
 // Indicators other features show in the editor's header (e.g. a prompt budget bar), composed here
 // so features stay unaware of each other: add one component to the list.
 import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
 import { LineOriginsButton } from '../features/history/components/line-origins';
 import { openFileAt } from './app-actions';
 import { useApi, useApp, useAppStoreApi } from './app-store-provider';
 
 /** Where each line of the open memory file came from, and a way to its whole history. */
 function HistoryExtra() {
+  const { t } = useTranslation('app');
   const api = useApi();
   const store = useAppStoreApi();
   const path = useApp((s) => (s.editor.doc?.view === 'text' ? s.editor.doc.path : null));
@@ -19,9 +21,10 @@ function HistoryExtra() {
         type="button"
         className="button button--small"
         data-testid="open-history"
+        title={t('editorExtras.historyTitle')}
         onClick={() => store.getState().setView('history')}
       >
-        History
+        {t('editorExtras.history')}
       </button>
     </>
   );

@@ -1,5 +1,42 @@
 // The app shell's words in English: the source every other language translates.
 export const app = {
+  name: 'Memory Lens',
+  /** Between the items of an inline list ("agent main, agent work"). */
+  listSeparator: ', ',
+  header: {
+    toggleSidebar: 'Show or hide the file list',
+    sample: 'sample',
+    openWorkspace: 'Open…',
+    unsavedTitle: 'Unsaved: {{paths}}',
+    unsaved_one: '{{count}} unsaved',
+    unsaved_other: '{{count}} unsaved',
+    search: 'Search',
+    searchTitle: 'Search (Ctrl/Cmd+Shift+F)',
+    resizeSidebar: 'Resize the file list',
+    resizeSearch: 'Resize the search panel',
+  },
+  /** Transcripts of agents whose sessions Settings leaves out of the index. */
+  excluded: {
+    transcripts_one: '{{count, number}} transcript left out ({{agents}}).',
+    transcripts_other: '{{count, number}} transcripts left out ({{agents}}).',
+    agent: 'agent {{id}}',
+  },
+  /** The command palette (Ctrl/Cmd+K). */
+  commands: {
+    title: 'Commands',
+    placeholder: 'Type a command',
+    empty: 'No command matches',
+    openFile: 'Open file…',
+    newFile: 'New memory file…',
+    search: 'Search memory',
+    save: 'Save the open file',
+    showView: 'Show {{view}}',
+    toggleSidebar: 'Show or hide the file sidebar',
+    toggleSearch: 'Show or hide the search panel',
+    reindex: 'Reindex the workspace',
+  },
+  /** Buttons other features put in the editor's header. */
+  editorExtras: { history: 'History', historyTitle: "This file's versions and who made each change" },
   /** The view switcher in the header: each view's name and what it shows. */
   views: {
     label: 'View',

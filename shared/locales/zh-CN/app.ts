@@ -2,6 +2,37 @@ import type { app as en } from '../en/app.js';
 import type { Translation } from '../translation.js';
 
 export const app: Translation<typeof en> = {
+  name: 'Memory Lens',
+  listSeparator: '、',
+  header: {
+    toggleSidebar: '显示或隐藏文件列表',
+    sample: '示例',
+    openWorkspace: '打开…',
+    unsavedTitle: '未保存：{{paths}}',
+    unsaved_other: '{{count}} 个未保存',
+    search: '搜索',
+    searchTitle: '搜索（Ctrl/Cmd+Shift+F）',
+    resizeSidebar: '调整文件列表宽度',
+    resizeSearch: '调整搜索面板宽度',
+  },
+  excluded: {
+    transcripts_other: '已排除 {{count, number}} 份会话记录（{{agents}}）。',
+    agent: '智能体 {{id}}',
+  },
+  commands: {
+    title: '命令',
+    placeholder: '输入命令',
+    empty: '没有匹配的命令',
+    openFile: '打开文件…',
+    newFile: '新建记忆文件…',
+    search: '搜索记忆',
+    save: '保存当前文件',
+    showView: '显示{{view}}',
+    toggleSidebar: '显示或隐藏文件侧栏',
+    toggleSearch: '显示或隐藏搜索面板',
+    reindex: '重建工作区索引',
+  },
+  editorExtras: { history: '历史', historyTitle: '此文件的各个版本，以及每处改动是谁做的' },
   views: {
     label: '视图',
     editor: { label: '编辑器', title: '阅读和编辑记忆文件或会话记录' },

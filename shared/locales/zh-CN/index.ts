@@ -2,11 +2,15 @@
 import type { Messages } from '../translation.js';
 import { agents } from './agents.js';
 import { app } from './app.js';
+import { cli } from './cli.js';
 import { context } from './context.js';
 import { doctor } from './doctor.js';
 import { editor } from './editor.js';
+import { errors } from './errors.js';
+import { explain } from './explain.js';
 import { files } from './files.js';
 import { history } from './history.js';
+import { menu } from './menu.js';
 import { search } from './search.js';
 import { secrets } from './secrets.js';
 import { settings } from './settings.js';
@@ -16,11 +20,15 @@ import { timeline } from './timeline.js';
 export const zhCN: Messages = {
   agents,
   app,
+  cli,
   context,
   doctor,
   editor,
+  errors,
+  explain,
   files,
   history,
+  menu,
   search,
   secrets,
   settings,

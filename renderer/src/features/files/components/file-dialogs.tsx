@@ -1,7 +1,10 @@
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { newMemoryFile, validateRenameTarget, type NewFileKind } from '../stores/new-file-template';
 import { useFiles } from '../stores/files-store-context';
 import { Dialog } from '../../../lib/dialog';
+import type { ErrorValue } from '../../../../../shared/errors';
+import { localText } from '../../../../../shared/i18n';
 
 /** New / rename / delete dialogs, driven by `files.dialog`. */
 export function FileDialogs({ onOpen }: { onOpen(path: string): void }) {
@@ -23,10 +26,11 @@ function NewFileDialog({
   onClose,
   onOpen,
 }: {
-  error: string | null;
+  error: ErrorValue | null;
   onClose(): void;
   onOpen(path: string): void;
 }) {
+  const { t } = useTranslation('files');
   const createMemoryFile = useFiles((s) => s.createMemoryFile);
   const [kind, setKind] = useState<NewFileKind>('dated');
   const [title, setTitle] = useState('');
@@ -36,7 +40,7 @@ function NewFileDialog({
     if (path) onOpen(path);
   };
   return (
-    <Dialog title="New memory file" testId="new-file-dialog" onClose={onClose}>
+    <Dialog title={t('dialogs.newTitle')} testId="new-file-dialog" onClose={onClose}>
       <form
         className="form"
         onSubmit={(e) => {
@@ -45,17 +49,18 @@ function NewFileDialog({
         }}
       >
         <label className="form__row">
-          Title
+          {t('dialogs.title')}
           <input
             data-testid="new-file-title"
             value={title}
             onChange={(e) => setTitle(e.target.value)}
-            placeholder="API design decisions"
+            placeholder={t('dialogs.titlePlaceholder')}
           />
         </label>
         <fieldset className="form__row form__radios">
           <label>
-            <input type="radio" name="kind" checked={kind === 'dated'} onChange={() => setKind('dated')} /> Dated note
+            <input type="radio" name="kind" checked={kind === 'dated'} onChange={() => setKind('dated')} />{' '}
+            {t('dialogs.dated')}
           </label>
           <label>
             <input
@@ -65,7 +70,7 @@ function NewFileDialog({
               checked={kind === 'topic'}
               onChange={() => setKind('topic')}
             />{' '}
-            Topic file
+            {t('dialogs.topic')}
           </label>
         </fieldset>
         <div className="form__preview" data-testid="new-file-path">
@@ -73,15 +78,15 @@ function NewFileDialog({
         </div>
         {error && (
           <div className="notice notice--error" role="alert">
-            {error}
+            {localText(t, error)}
           </div>
         )}
         <div className="form__actions">
           <button type="button" className="button" onClick={onClose}>
-            Cancel
+            {t('dialogs.cancel')}
           </button>
           <button type="submit" className="button button--primary" data-testid="new-file-create">
-            Create
+            {t('dialogs.create')}
           </button>
         </div>
       </form>
@@ -96,15 +101,16 @@ function RenameDialog({
   onOpen,
 }: {
   path: string;
-  error: string | null;
+  error: ErrorValue | null;
   onClose(): void;
   onOpen(path: string): void;
 }) {
+  const { t } = useTranslation('files');
   const renameMemoryFile = useFiles((s) => s.renameMemoryFile);
   const [target, setTarget] = useState(path);
   const invalid = validateRenameTarget(target);
   return (
-    <Dialog title={`Rename ${path}`} testId="rename-dialog" onClose={onClose}>
+    <Dialog title={t('dialogs.renameTitle', { path })} testId="rename-dialog" onClose={onClose}>
       <form
         className="form"
         onSubmit={(e) => {
@@ -114,17 +120,17 @@ function RenameDialog({
         }}
       >
         <label className="form__row">
-          New path
+          {t('dialogs.newPath')}
           <input data-testid="rename-input" value={target} onChange={(e) => setTarget(e.target.value)} />
         </label>
         {(invalid || error) && (
           <div className="notice notice--error" role="alert">
-            {error ?? invalid}
+            {error ? localText(t, error) : t(`renameProblem.${invalid!}`)}
           </div>
         )}
         <div className="form__actions">
           <button type="button" className="button" onClick={onClose}>
-            Cancel
+            {t('dialogs.cancel')}
           </button>
           <button
             type="submit"
@@ -132,7 +138,7 @@ function RenameDialog({
             data-testid="rename-confirm"
             disabled={!!invalid || target === path}
           >
-            Rename
+            {t('dialogs.rename')}
           </button>
         </div>
       </form>
@@ -140,21 +146,22 @@ function RenameDialog({
   );
 }
 
-function DeleteDialog({ path, error, onClose }: { path: string; error: string | null; onClose(): void }) {
+function DeleteDialog({ path, error, onClose }: { path: string; error: ErrorValue | null; onClose(): void }) {
+  const { t } = useTranslation('files');
   const deleteMemoryFile = useFiles((s) => s.deleteMemoryFile);
   return (
-    <Dialog title="Move to trash?" testId="delete-dialog" onClose={onClose}>
+    <Dialog title={t('dialogs.deleteTitle')} testId="delete-dialog" onClose={onClose}>
       <p>
-        <code>{path}</code> will be moved to the trash. The index forgets it; you can restore it from the trash.
+        <Trans t={t} i18nKey="dialogs.deleteBody" values={{ path }} components={[<code key="path" />]} />
       </p>
       {error && (
         <div className="notice notice--error" role="alert">
-          {error}
+          {localText(t, error)}
         </div>
       )}
       <div className="form__actions">
         <button type="button" className="button" onClick={onClose}>
-          Cancel
+          {t('dialogs.cancel')}
         </button>
         <button
           type="button"
@@ -162,7 +169,7 @@ function DeleteDialog({ path, error, onClose }: { path: string; error: string | 
           data-testid="delete-confirm"
           onClick={() => void deleteMemoryFile(path)}
         >
-          Move to trash
+          {t('dialogs.trash')}
         </button>
       </div>
     </Dialog>

@@ -1,10 +1,12 @@
 import { memo, useDeferredValue, useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { FileListEntry } from '../../../../../shared/domain';
 import { showBidiControls } from '../../../../../shared/bidi-controls';
 import { disambiguatePaths } from '../../../lib/path-labels';
-import { fileBadges, fileName, groupFiles, type SidebarGroup } from '../stores/group-files';
+import { fileBadges, fileName, groupFiles, type GroupWords, type SidebarGroup } from '../stores/group-files';
 import { FILTER_OPENS_ALL_UP_TO, isGroupOpen, MAX_ROWS_PER_GROUP } from '../stores/files-slice';
 import { useFiles } from '../stores/files-store-context';
+import { formatDate } from '../../../lib/format-locale';
 import { FileDialogs } from './file-dialogs';
 
 interface FileSidebarProps {
@@ -48,14 +50,16 @@ export const FileSidebar = memo(function FileSidebar({
   // The list follows the typed filter and a reloaded file list as a deferred render React can
   // interrupt: the filter box answers every keystroke at once, and a 10k-file list arriving
   // during an index does not block the window in one long task.
+  const { t, i18n } = useTranslation('files');
+  const words = useMemo<GroupWords>(() => ({ locale: i18n.language, t }), [i18n.language, t]);
   const listEntries = useDeferredValue(entries);
   const listFilter = useDeferredValue(filter);
   const filtering = listFilter.trim().length > 0;
   // Grouped once per list (10k files: tens of ms), and again only while a filter is typed.
-  const allGroups = useMemo(() => groupFiles(listEntries), [listEntries]);
+  const allGroups = useMemo(() => groupFiles(listEntries, '', words), [listEntries, words]);
   const groups = useMemo(
-    () => (filtering ? groupFiles(listEntries, listFilter) : allGroups),
-    [filtering, listEntries, listFilter, allGroups],
+    () => (filtering ? groupFiles(listEntries, listFilter, words) : allGroups),
+    [filtering, listEntries, listFilter, allGroups, words],
   );
   // Same-named files are told apart within the group they are listed in (four `2026-04-17.md`
   // under Dated), not across groups whose names already say which is which.
@@ -63,13 +67,13 @@ export const FileSidebar = memo(function FileSidebar({
   const shown = groups.reduce((n, g) => n + g.count, 0);
 
   return (
-    <nav className="file-sidebar" data-testid="file-sidebar" aria-label="Memory files">
+    <nav className="file-sidebar" data-testid="file-sidebar" aria-label={t('sidebar.label')}>
       <div className="file-sidebar__head">
         <input
           className="file-sidebar__filter"
           data-testid="file-filter"
           type="search"
-          placeholder="Filter files"
+          placeholder={t('sidebar.filter')}
           value={filter}
           onChange={(e) => setFileFilter(e.target.value)}
           onKeyDown={(e) => {
@@ -80,24 +84,24 @@ export const FileSidebar = memo(function FileSidebar({
           type="button"
           className="button"
           data-testid="new-file"
-          title="New memory file"
+          title={t('sidebar.newFileTitle')}
           onClick={() => openFileDialog({ kind: 'new' })}
         >
-          + New
+          {t('sidebar.newFile')}
         </button>
       </div>
       <div className="file-sidebar__count" data-testid="file-count" data-value={shown}>
         {filtering
-          ? `${shown} of ${listEntries.length} files`
+          ? t('sidebar.countFiltered', { shown, total: listEntries.length })
           : indexing
-            ? `${listEntries.length} files so far — indexing…`
+            ? t('sidebar.countIndexing', { count: listEntries.length })
             : statusUnknown && listEntries.length === 0
-              ? 'Loading files…'
-              : `${listEntries.length} files`}
+              ? t('sidebar.loading')
+              : t('sidebar.count', { count: listEntries.length })}
       </div>
       {notices}
       {error && <div className="notice notice--error">{error}</div>}
-      {!loaded && !error && <div className="muted pad">Loading files…</div>}
+      {!loaded && !error && <div className="muted pad">{t('sidebar.loading')}</div>}
       <div className="file-sidebar__groups">
         {groups.map((g) => (
           <GroupNode
@@ -113,6 +117,7 @@ export const FileSidebar = memo(function FileSidebar({
             hitPaths={hitPaths}
             unsavedPaths={unsavedPaths}
             folderHints={folderHints}
+            words={words}
             onToggle={toggleGroup}
             onOpen={onOpen}
             onRename={(path) => openFileDialog({ kind: 'rename', path })}
@@ -137,6 +142,7 @@ interface GroupNodeProps {
   hitPaths: ReadonlySet<string> | undefined;
   unsavedPaths: ReadonlySet<string> | undefined;
   folderHints: ReadonlyMap<string, string>;
+  words: GroupWords;
   onToggle(id: string): void;
   onOpen(path: string): void;
   onRename(path: string): void;
@@ -174,7 +180,7 @@ function GroupNode(props: GroupNodeProps) {
               data-testid="group-show-all"
               onClick={() => props.onShowAll(group.id)}
             >
-              Show all {group.files.length}
+              {props.words.t('sidebar.showAll', { count: group.files.length })}
             </button>
           )}
         </div>
@@ -189,11 +195,13 @@ function FileRow({
   hitPaths,
   unsavedPaths,
   folderHints,
+  words,
   onOpen,
   onRename,
   onDelete,
 }: GroupNodeProps & { file: FileListEntry }) {
-  const badges = fileBadges(file);
+  const { t, locale } = words;
+  const badges = fileBadges(file, words);
   const active = file.path === activePath;
   const editable = file.source === 'memory';
   const unsaved = unsavedPaths?.has(file.path) ?? false;
@@ -213,12 +221,12 @@ function FileRow({
         title={showBidiControls(session && file.title ? `${file.title}\n${file.path}` : file.path)}
         onClick={() => onOpen(file.path)}
       >
-        {hitPaths?.has(file.path) && <span className="hit-dot" title="In the current search results" />}
+        {hitPaths?.has(file.path) && <span className="hit-dot" title={t('sidebar.inResults')} />}
         {session ? (
           <>
             {file.date && (
               <span className="file-item__time" data-testid="session-time">
-                {sessionTime(file.date.epochMs, file.date.granularity)}
+                {sessionTime(locale, file.date.epochMs, file.date.granularity)}
               </span>
             )}
             <span className="file-item__name" data-testid="file-name">
@@ -238,7 +246,7 @@ function FileRow({
           </>
         )}
         {unsaved && (
-          <span className="dirty-dot" data-testid="unsaved-marker" title="Unsaved changes">
+          <span className="dirty-dot" data-testid="unsaved-marker" title={t('sidebar.unsaved')}>
             ●
           </span>
         )}
@@ -254,7 +262,7 @@ function FileRow({
             type="button"
             className="icon-button"
             data-testid="rename-file"
-            title="Rename"
+            title={t('sidebar.rename')}
             onClick={() => onRename(file.path)}
           >
             ✎
@@ -263,7 +271,7 @@ function FileRow({
             type="button"
             className="icon-button"
             data-testid="delete-file"
-            title="Move to trash"
+            title={t('sidebar.trash')}
             onClick={() => onDelete(file.path)}
           >
             ✕
@@ -275,9 +283,9 @@ function FileRow({
 }
 
 /** A session's start, in the viewer's time zone: its day is the group it sits in. */
-function sessionTime(epochMs: number, granularity: string): string {
+function sessionTime(locale: string, epochMs: number, granularity: string): string {
   if (granularity !== 'instant') return '';
-  return new Date(epochMs).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  return formatDate(locale, epochMs, 'time');
 }
 
 function filesOf(group: SidebarGroup): string[] {

@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
 import { rankQuickOpenEntries, type QuickOpenEntry } from '../stores/quick-open-match';
 import { useFiles } from '../stores/files-store-context';
 import { PickListDialog } from '../../../lib/pick-list-dialog';
@@ -34,15 +35,16 @@ function QuickOpenDialog({
   onClose(): void;
   onOpen(path: string): void;
 }) {
+  const { t } = useTranslation('files');
   const match = useCallback((query: string) => rankQuickOpenEntries(items, query).slice(0, 50), [items]);
   return (
     <PickListDialog
-      title="Open file"
+      title={t('quickOpen.title')}
       testId="quick-open"
       inputTestId="quick-open-input"
       itemTestId="quick-open-item"
-      placeholder="Type a file name, a title or a date"
-      empty="No file matches"
+      placeholder={t('quickOpen.placeholder')}
+      empty={t('quickOpen.empty')}
       match={match}
       keyOf={(m) => m.path}
       dataOf={(m) => ({ 'data-path': m.path })}

@@ -3,6 +3,7 @@
 import type { StateCreator } from 'zustand';
 import type { FileListEntry } from '../../../../../shared/domain';
 import type { MemlensApi } from '../../../../../shared/contract';
+import type { ErrorValue } from '../../../../../shared/errors';
 import { errorInfo } from '../../../lib/error-message';
 import { Latest, slicePatch } from '../../../lib/slice-state';
 
@@ -23,7 +24,8 @@ export interface FilesSlice {
     showAll: Record<string, boolean>;
     activePath: string | null;
     dialog: FileDialog;
-    dialogError: string | null;
+    /** Why the dialog's last action failed, worded in the interface's language by the dialog. */
+    dialogError: ErrorValue | null;
     quickOpen: boolean;
   };
   loadFiles(): Promise<void>;
@@ -66,7 +68,7 @@ export function createFilesSlice(port: FilesPort): StateCreator<FilesSlice, [], 
         await get().loadFiles();
         return value;
       } catch (error) {
-        patch({ dialogError: errorInfo(error).message });
+        patch({ dialogError: errorInfo(error) });
         return null;
       }
     }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fileBadges, groupFiles, type SidebarGroup } from './group-files';
+import { translator } from '../../../../../shared/i18n';
+import { fileBadges, groupFiles, type GroupWords, type SidebarGroup } from './group-files';
 import { dated, fileEntry } from '../../../test-support/fake-workspace-api';
 import { COLLAPSE_ABOVE, isGroupOpen } from './files-slice';
 
@@ -86,6 +87,24 @@ describe('groupFiles', () => {
     expect(filtered.map((g) => g.id)).toEqual(['dated']);
     expect(filtered[0]!.count).toBe(1);
     expect(groupFiles(entries, 'nothing-matches')).toEqual([]);
+  });
+});
+
+describe('groupFiles in Simplified Chinese', () => {
+  const zh = translator('zh-CN');
+  const words: GroupWords = { locale: 'zh-CN', t: (key, params) => zh(`files:${key}`, params) };
+  const groups = groupFiles(entries, '', words);
+  const byId = (id: string) => groups.find((g) => g.id === id)!;
+
+  it('names the groups, the months and the agents in Chinese', () => {
+    expect(groups.map((g) => g.label)).toEqual(['长期记忆', '主题', '按日期', '对话', '摘要', '事实', '会话']);
+    expect(byId('dated').groups[0]!.groups.map((g) => g.label)).toEqual(['2026年5月', '2026年3月']);
+    expect(byId('sessions').groups.map((g) => g.label)).toEqual(['智能体 main', '工作区会话']);
+  });
+
+  it('words the badges in Chinese, with the count', () => {
+    const badges = fileBadges(fileEntry('sessions/x.jsonl', { malformedLines: 3, archived: true }), words);
+    expect(badges.map((b) => b.label)).toEqual(['3 行损坏', '已归档']);
   });
 });
 

@@ -1,7 +1,8 @@
 // How the sidebar groups a workspace: the way a user thinks about their agent's memory, not the
 // folder tree. Pure, so the grouping is unit-tested without a DOM.
 import type { FileListEntry, MemoryLayer } from '../../../../../shared/domain';
-import { isAutomatedKind, SESSION_KIND_LABELS, type SessionKind } from '../../../../../shared/session-kind';
+import { translator } from '../../../../../shared/i18n';
+import { isAutomatedKind, type SessionKind } from '../../../../../shared/session-kind';
 
 export interface SidebarGroup {
   id: string;
@@ -12,32 +13,26 @@ export interface SidebarGroup {
   groups: SidebarGroup[];
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
+/** The words of the groups, in the interface's language (English by default, as in tests). */
+export interface GroupWords {
+  locale: string;
+  t(key: string, params?: Record<string, unknown>): string;
+}
+
+const english = translator('en');
+export const ENGLISH_GROUP_WORDS: GroupWords = { locale: 'en', t: (key, params) => english(`files:${key}`, params) };
+
+const LAYER_GROUPS: { id: 'conversations' | 'summaries' | 'tasks' | 'facts'; layers: MemoryLayer[] }[] = [
+  { id: 'conversations', layers: ['conversations'] },
+  { id: 'summaries', layers: ['summaries-daily', 'summaries-weekly', 'summaries-monthly'] },
+  { id: 'tasks', layers: ['tasks'] },
+  { id: 'facts', layers: ['facts'] },
 ];
 
-const LAYER_GROUPS: { id: string; label: string; layers: MemoryLayer[] }[] = [
-  { id: 'conversations', label: 'Conversations', layers: ['conversations'] },
-  { id: 'summaries', label: 'Summaries', layers: ['summaries-daily', 'summaries-weekly', 'summaries-monthly'] },
-  { id: 'tasks', label: 'Tasks', layers: ['tasks'] },
-  { id: 'facts', label: 'Facts', layers: ['facts'] },
-];
-
-const SUMMARY_LABELS: Partial<Record<MemoryLayer, string>> = {
-  'summaries-daily': 'Daily',
-  'summaries-weekly': 'Weekly',
-  'summaries-monthly': 'Monthly',
+const SUMMARY_KEYS: Partial<Record<MemoryLayer, string>> = {
+  'summaries-daily': 'daily',
+  'summaries-weekly': 'weekly',
+  'summaries-monthly': 'monthly',
 };
 
 /** Root-level evergreen files users know by name come first, in this order. */
@@ -93,7 +88,8 @@ function localDay(epochMs: number): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
-function datedByYearMonth(idPrefix: string, files: FileListEntry[]): SidebarGroup[] {
+function datedByYearMonth(idPrefix: string, files: FileListEntry[], words: GroupWords): SidebarGroup[] {
+  const monthName = new Intl.DateTimeFormat(words.locale, { year: 'numeric', month: 'long' });
   const years = new Map<string, Map<string, FileListEntry[]>>();
   for (const file of files) {
     const date = dateOf(file);
@@ -116,7 +112,7 @@ function datedByYearMonth(idPrefix: string, files: FileListEntry[]): SidebarGrou
         .map((month) =>
           group(
             `${idPrefix}/${year}-${month}`,
-            `${MONTHS[Number(month) - 1] ?? month} ${year}`,
+            monthName.format(new Date(Number(year), Number(month) - 1, 1)),
             months.get(month)!.sort(byDateDesc),
           ),
         );
@@ -124,7 +120,7 @@ function datedByYearMonth(idPrefix: string, files: FileListEntry[]): SidebarGrou
     });
 }
 
-function sessionGroups(files: FileListEntry[]): SidebarGroup[] {
+function sessionGroups(files: FileListEntry[], { t }: GroupWords): SidebarGroup[] {
   const agents = new Map<string, FileListEntry[]>();
   for (const file of files) {
     push(agents, file.agentId ?? 'workspace', file);
@@ -138,12 +134,17 @@ function sessionGroups(files: FileListEntry[]): SidebarGroup[] {
       .sort()
       .reverse()
       .map((day) => group(`sessions/${agent}/${day}`, day, days.get(day)!.sort(byDateDesc)));
-    return group(`sessions/${agent}`, agent === 'workspace' ? 'Workspace sessions' : `Agent ${agent}`, [], dayGroups);
+    return group(
+      `sessions/${agent}`,
+      agent === 'workspace' ? t('groups.workspaceSessions') : t('groups.agent', { agent }),
+      [],
+      dayGroups,
+    );
   });
 }
 
 /** Cron runs by job, then heartbeats, then sub-agents: many alike runs, listed apart from the conversations. */
-function automatedGroups(files: FileListEntry[]): SidebarGroup[] {
+function automatedGroups(files: FileListEntry[], { t }: GroupWords): SidebarGroup[] {
   const byJob = new Map<string, FileListEntry[]>();
   for (const file of files) {
     const kind = file.sessionKind as Exclude<SessionKind, 'conversation'>;
@@ -157,13 +158,18 @@ function automatedGroups(files: FileListEntry[]): SidebarGroup[] {
         Exclude<SessionKind, 'conversation'>,
         string | undefined,
       ];
-      const label = kind === 'cron' ? `${SESSION_KIND_LABELS.cron}: ${job || 'unnamed'}` : SESSION_KIND_LABELS[kind];
+      const label = kind === 'cron' ? t('groups.cronJob', { job: job || t('groups.unnamed') }) : t(`groups.${kind}`);
       return group(`automated/${key}`, label, byJob.get(key)!.sort(byDateDesc));
     });
 }
 
 /** Sidebar groups, in display order; empty groups are left out. */
-export function groupFiles(entries: readonly FileListEntry[], filter = ''): SidebarGroup[] {
+export function groupFiles(
+  entries: readonly FileListEntry[],
+  filter = '',
+  words: GroupWords = ENGLISH_GROUP_WORDS,
+): SidebarGroup[] {
+  const { t } = words;
   const files = entries.filter((f) => matchesFilter(f, filter));
   const evergreen: FileListEntry[] = [];
   const topics: FileListEntry[] = [];
@@ -183,28 +189,29 @@ export function groupFiles(entries: readonly FileListEntry[], filter = ''): Side
   }
 
   const result: SidebarGroup[] = [
-    group('evergreen', 'Evergreen', evergreen.sort(evergreenOrder)),
-    group('topics', 'Topics', topics.sort(byPath)),
-    group('dated', 'Dated', [], datedByYearMonth('dated', dated)),
+    group('evergreen', t('groups.evergreen'), evergreen.sort(evergreenOrder)),
+    group('topics', t('groups.topics'), topics.sort(byPath)),
+    group('dated', t('groups.dated'), [], datedByYearMonth('dated', dated, words)),
   ];
   for (const layer of LAYER_GROUPS) {
+    const label = t(`groups.${layer.id}`);
     if (layer.id === 'summaries') {
       const sub = layer.layers
         .filter((l) => layered.has(l))
-        .map((l) => group(`summaries/${l}`, SUMMARY_LABELS[l] ?? l, layered.get(l)!.sort(byDateDesc)));
-      result.push(group(layer.id, layer.label, [], sub));
+        .map((l) => group(`summaries/${l}`, t(`groups.${SUMMARY_KEYS[l] ?? l}`), layered.get(l)!.sort(byDateDesc)));
+      result.push(group(layer.id, label, [], sub));
     } else {
       const list = layer.layers.flatMap((l) => layered.get(l) ?? []);
       const hasDates = list.some((f) => f.kind === 'dated');
       result.push(
         hasDates && list.length > 12
-          ? group(layer.id, layer.label, [], datedByYearMonth(layer.id, list))
-          : group(layer.id, layer.label, list.sort(byDateDesc)),
+          ? group(layer.id, label, [], datedByYearMonth(layer.id, list, words))
+          : group(layer.id, label, list.sort(byDateDesc)),
       );
     }
   }
-  result.push(group('sessions', 'Sessions', [], sessionGroups(sessions)));
-  result.push(group('automated', 'Automated sessions', [], automatedGroups(automated)));
+  result.push(group('sessions', t('groups.sessions'), [], sessionGroups(sessions, words)));
+  result.push(group('automated', t('groups.automated'), [], automatedGroups(automated, words)));
   return result.filter((g) => g.count > 0);
 }
 
@@ -215,27 +222,31 @@ export interface FileBadge {
   title: string;
 }
 
-export function fileBadges(file: FileListEntry): FileBadge[] {
+export function fileBadges(file: FileListEntry, { t }: GroupWords = ENGLISH_GROUP_WORDS): FileBadge[] {
   const badges: FileBadge[] = [];
   if (file.checksum && !file.checksum.ok) {
     badges.push({
       kind: 'checksum',
-      label: 'checksum',
-      title: `Checksum mismatch: declared ${file.checksum.declared.slice(0, 12)}…, body is ${file.checksum.actual.slice(0, 12)}…`,
+      label: t('badges.checksum'),
+      title: t('badges.checksumTitle', {
+        declared: file.checksum.declared.slice(0, 12),
+        actual: file.checksum.actual.slice(0, 12),
+      }),
     });
   }
   if (file.indexState === 'failed')
-    badges.push({ kind: 'failed', label: 'failed', title: file.indexError ?? 'Indexing failed' });
-  if (file.indexState === 'pending') badges.push({ kind: 'pending', label: 'unindexed', title: 'Not indexed yet' });
+    badges.push({ kind: 'failed', label: t('badges.failed'), title: file.indexError ?? t('badges.failedTitle') });
+  if (file.indexState === 'pending')
+    badges.push({ kind: 'pending', label: t('badges.pending'), title: t('badges.pendingTitle') });
   if (file.indexState === 'skipped')
-    badges.push({ kind: 'skipped', label: 'skipped', title: file.indexError ?? 'Not indexed (skipped)' });
+    badges.push({ kind: 'skipped', label: t('badges.skipped'), title: file.indexError ?? t('badges.skippedTitle') });
   if (file.malformedLines)
     badges.push({
       kind: 'malformed',
-      label: `${file.malformedLines} bad lines`,
-      title: `${file.malformedLines} malformed JSONL lines were skipped`,
+      label: t('badges.malformed', { count: file.malformedLines }),
+      title: t('badges.malformedTitle', { count: file.malformedLines }),
     });
-  if (file.archived) badges.push({ kind: 'archived', label: 'archived', title: 'Archived session (reset or deleted)' });
+  if (file.archived) badges.push({ kind: 'archived', label: t('badges.archived'), title: t('badges.archivedTitle') });
   return badges;
 }
 

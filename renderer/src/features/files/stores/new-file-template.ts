@@ -36,13 +36,15 @@ export function newMemoryFile(kind: NewFileKind, title: string, today: Date): { 
   };
 }
 
+/** Why a rename target is refused; the dialog words it (`files:renameProblem.<id>`). */
+export type RenameProblem = 'empty' | 'absolute' | 'dots' | 'notMarkdown';
+
 /** A rename target must stay a Markdown file inside memory/ or at the root, with no `..`. */
-export function validateRenameTarget(path: string): string | null {
+export function validateRenameTarget(path: string): RenameProblem | null {
   const p = path.trim();
-  if (!p) return 'Enter a path.';
-  if (p.startsWith('/') || /^[a-zA-Z]:/.test(p)) return 'Use a workspace-relative path.';
-  if (p.split('/').some((part) => part === '..' || part === '.' || part === ''))
-    return 'The path may not contain empty, . or .. parts.';
-  if (!p.endsWith('.md')) return 'Memory files end in .md.';
+  if (!p) return 'empty';
+  if (p.startsWith('/') || /^[a-zA-Z]:/.test(p)) return 'absolute';
+  if (p.split('/').some((part) => part === '..' || part === '.' || part === '')) return 'dots';
+  if (!p.endsWith('.md')) return 'notMarkdown';
   return null;
 }

@@ -1,6 +1,10 @@
 import { useEffect, useState, type ReactElement } from 'react';
+import type { TFunction } from 'i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import type { AgentCaller, AgentSearchEntry, SearchResult } from '../../../../../shared/domain';
+import { localText } from '../../../../../shared/i18n';
 import { SEARCH_DEFAULTS } from '../../../../../shared/search-defaults';
+import { formatDate } from '../../../lib/format-locale';
 import { useAgentSearches } from '../stores/agent-searches-store-context';
 import { replayKey, type AgentReplay } from '../stores/agent-searches-slice';
 import { useSearch } from '../stores/search-store-context';
@@ -8,6 +12,9 @@ import { SearchResultRow } from './search-result-row';
 
 /** The MCP server and the CLI write the log from other processes: look again this often while open. */
 const LIST_REFRESH_MS = 5_000;
+/** The two lists of a detail: what the agent got, what the same search gives today (row keys). */
+const AGENT_LIST = 'agent';
+const TODAY_LIST = 'today';
 
 interface AgentSearchesProps {
   onOpenResult(result: SearchResult): void;
@@ -17,6 +24,7 @@ interface AgentSearchesProps {
 
 /** What agents searched for, what they got and why, and what the same search gives today. */
 export function AgentSearches({ onOpenResult, sessionTitles }: AgentSearchesProps) {
+  const { t, i18n } = useTranslation('search');
   const s = useAgentSearches((st) => st.agentSearches);
   const actions = useAgentSearches((st) => ({
     setOpen: st.setAgentSearchesOpen,
@@ -40,7 +48,7 @@ export function AgentSearches({ onOpenResult, sessionTitles }: AgentSearchesProp
         aria-expanded={s.open}
         onClick={() => actions.setOpen(!s.open)}
       >
-        <span aria-hidden="true">{s.open ? '▾' : '▸'}</span> Agent searches
+        <span aria-hidden="true">{s.open ? '▾' : '▸'}</span> {t('agentSearches.title')}
         {s.list && (
           <span className="badge" data-testid="agent-searches-total" data-value={s.list.total}>
             {s.list.total}
@@ -49,13 +57,11 @@ export function AgentSearches({ onOpenResult, sessionTitles }: AgentSearchesProp
       </button>
       {s.open && s.selectedId === null && (
         <div className="agent-searches__body">
-          {s.listStatus === 'loading' && <p className="muted pad">Loading…</p>}
+          {s.listStatus === 'loading' && <p className="muted pad">{t('agentSearches.loading')}</p>}
           {s.listStatus === 'error' && <div className="notice notice--error">{s.listError}</div>}
           {s.list && s.list.entries.length === 0 && (
             <p className="muted pad" data-testid="agent-searches-empty">
-              No agent has searched this workspace yet. Connect one with <code>memlens mcp</code>; its searches (and
-              those run with <code>memlens search --log</code>) appear here. The agent's own memory calls, from its
-              transcripts, are in the Agent view.
+              <Trans t={t} i18nKey="agentSearches.empty" components={{ code: <code /> }} />
             </p>
           )}
           {s.list && s.list.entries.length > 0 && (
@@ -70,14 +76,14 @@ export function AgentSearches({ onOpenResult, sessionTitles }: AgentSearchesProp
                       data-id={e.id}
                       onClick={() => void actions.select(e.id)}
                     >
-                      <span className="agent-search-item__query">“{e.query}”</span>
+                      <span className="agent-search-item__query">{t('agentSearches.quoted', { query: e.query })}</span>
                       <span className="agent-search-item__meta muted">
-                        {formatTime(e.at)} · {callerLabel(e.caller)} · {e.resultCount} result
-                        {e.resultCount === 1 ? '' : 's'}
+                        {formatDate(i18n.language, e.at, 'datetime')} · {callerLabel(t, e.caller)} ·{' '}
+                        {t('agentSearches.results', { count: e.resultCount })}
                         {e.topPath && (
                           <>
                             {' '}
-                            · top <code>{e.topPath}</code>
+                            · {t('agentSearches.top')} <code>{e.topPath}</code>
                           </>
                         )}
                       </span>
@@ -85,7 +91,7 @@ export function AgentSearches({ onOpenResult, sessionTitles }: AgentSearchesProp
                   </li>
                 ))}
               </ol>
-              <p className="agent-searches__foot muted">The newest {s.list.cap.toLocaleString()} searches are kept.</p>
+              <p className="agent-searches__foot muted">{t('agentSearches.kept', { count: s.list.cap })}</p>
             </>
           )}
         </div>
@@ -131,6 +137,7 @@ function AgentSearchDetail({
   onOpenResult,
   sessionTitles,
 }: DetailProps) {
+  const { t, i18n } = useTranslation('search');
   const pinFile = useSearch((st) => st.pinFile);
   const [expanded, setExpanded] = useState<Record<string, boolean>>({});
   const toggle = (key: string) => setExpanded((e) => ({ ...e, [key]: !e[key] }));
@@ -159,22 +166,22 @@ function AgentSearchDetail({
   return (
     <div className="agent-search" data-testid="agent-search-detail" data-id={entry?.id}>
       <button type="button" className="link-button" data-testid="agent-search-back" onClick={onBack}>
-        ← All agent searches
+        {t('agentSearches.back')}
       </button>
-      {status === 'loading' && <p className="muted pad">Loading…</p>}
+      {status === 'loading' && <p className="muted pad">{t('agentSearches.loading')}</p>}
       {status === 'error' && <div className="notice notice--error">{error}</div>}
       {entry && (
         <>
           <h4 className="agent-search__query" data-testid="agent-search-query">
-            “{entry.query}”
+            {t('agentSearches.quoted', { query: entry.query })}
           </h4>
           <p className="agent-search__meta muted" data-testid="agent-search-meta">
-            {formatTime(entry.at)} · {callerLabel(entry.caller)} · {entry.mode === 'hybrid' ? 'hybrid' : 'keyword-only'}{' '}
-            · {describeOptions(entry)}
+            {formatDate(i18n.language, entry.at, 'datetime')} · {callerLabel(t, entry.caller)} ·{' '}
+            {entry.mode === 'hybrid' ? t('panel.hybrid') : t('panel.keywordOnly')} · {describeOptions(t, entry)}
           </p>
           {entry.response.notices.map((n) => (
             <div key={n.code} className="notice notice--info">
-              {n.message}
+              {localText(t, n)}
             </div>
           ))}
           <div className="agent-search__actions">
@@ -184,16 +191,16 @@ function AgentSearchDetail({
               data-testid="agent-rerun"
               disabled={replayStatus === 'loading'}
               onClick={onRerun}
-              title="The same query and options against the memory as it is now"
+              title={t('agentSearches.rerunTitle')}
             >
-              {replay ? 'Re-run again' : 'Re-run now'}
+              {replay ? t('agentSearches.rerunAgain') : t('agentSearches.rerun')}
             </button>
           </div>
-          <h5 className="agent-search__heading">What the agent got ({entry.response.results.length})</h5>
+          <h5 className="agent-search__heading">{t('agentSearches.got', { count: entry.response.results.length })}</h5>
           <ol className="search-results" data-testid="agent-search-results">
-            {entry.response.results.map((r, i) => row(r, i, 'agent'))}
+            {entry.response.results.map((r, i) => row(r, i, AGENT_LIST))}
           </ol>
-          {entry.response.results.length === 0 && <p className="muted pad">Nothing scored above the min score.</p>}
+          {entry.response.results.length === 0 && <p className="muted pad">{t('panel.empty')}</p>}
           {replayStatus === 'error' && <div className="notice notice--error">{replayError}</div>}
           {replay && <Replay entry={entry} replay={replay} row={row} />}
         </>
@@ -211,58 +218,57 @@ function Replay({
   replay: AgentReplay;
   row: (r: SearchResult, i: number, list: 'today', move?: AgentReplay['movement']['moves'][string]) => ReactElement;
 }) {
+  const { t } = useTranslation('search');
   const moves = Object.values(replay.movement.moves);
   const count = (kind: string) => moves.filter((m) => m.kind === kind).length;
   const dropped = entry.response.results.filter((r) => replay.movement.dropped.some((d) => d.id === replayKey(r)));
   const summary = [
-    `${count('same')} same`,
-    count('up') ? `${count('up')} up` : '',
-    count('down') ? `${count('down')} down` : '',
-    count('new') ? `${count('new')} new` : '',
-    dropped.length ? `${dropped.length} no longer returned` : '',
+    t('agentSearches.moves.same', { count: count('same') }),
+    count('up') ? t('agentSearches.moves.up', { count: count('up') }) : '',
+    count('down') ? t('agentSearches.moves.down', { count: count('down') }) : '',
+    count('new') ? t('agentSearches.moves.new', { count: count('new') }) : '',
+    dropped.length ? t('agentSearches.moves.dropped', { count: dropped.length }) : '',
   ]
     .filter(Boolean)
     .join(' · ');
   return (
     <div className="agent-search__today" data-testid="agent-rerun-results">
       <h5 className="agent-search__heading">
-        Today ({replay.response.results.length}){' '}
+        {t('agentSearches.today', { count: replay.response.results.length })}{' '}
         <span className="muted" data-testid="agent-rerun-summary">
           · {summary}
         </span>
       </h5>
       {dropped.length > 0 && (
         <div className="notice notice--info" data-testid="agent-rerun-dropped">
-          No longer returned (gone, edited, or outranked):{' '}
-          {dropped.map((r) => `${r.path}:${r.startLine}-${r.endLine}`).join(', ')}
+          {t('agentSearches.dropped')} {dropped.map((r) => `${r.path}:${r.startLine}-${r.endLine}`).join(', ')}
         </div>
       )}
       <ol className="search-results">
-        {replay.response.results.map((r, i) => row(r, i, 'today', replay.movement.moves[replayKey(r)]))}
+        {replay.response.results.map((r, i) => row(r, i, TODAY_LIST, replay.movement.moves[replayKey(r)]))}
       </ol>
     </div>
   );
 }
 
-function callerLabel(caller: AgentCaller): string {
-  return caller.kind === 'mcp' ? `MCP · ${caller.client ?? 'unnamed client'}` : 'person (CLI)';
-}
-
-function formatTime(ms: number): string {
-  return new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+function callerLabel(t: TFunction, caller: AgentCaller): string {
+  return caller.kind === 'mcp'
+    ? t('search:agentSearches.mcp', { client: caller.client ?? t('search:agentSearches.unnamedClient') })
+    : t('search:agentSearches.person');
 }
 
 /** The options the agent ran with, defaults spelled out so "what it got" can be reproduced by eye. */
-function describeOptions(entry: AgentSearchEntry): string {
+function describeOptions(t: TFunction, entry: AgentSearchEntry): string {
   const o = entry.options;
+  const say = (key: string, value: unknown) => t(`search:agentSearches.options.${key}`, { value });
   const parts = [
-    `max ${o.maxResults ?? SEARCH_DEFAULTS.maxResults}`,
-    `min score ${o.minScore ?? SEARCH_DEFAULTS.minScore}`,
+    say('max', o.maxResults ?? SEARCH_DEFAULTS.maxResults),
+    say('minScore', o.minScore ?? SEARCH_DEFAULTS.minScore),
   ];
   if (o.sources?.length) parts.push(o.sources.join('+'));
-  if (o.decay?.enabled) parts.push(`decay ${o.decay.halfLifeDays ?? SEARCH_DEFAULTS.halfLifeDays} d`);
-  if (o.mmr?.enabled) parts.push(`MMR λ ${o.mmr.lambda ?? SEARCH_DEFAULTS.mmrLambda}`);
-  if (o.accessBoost?.enabled) parts.push(`access boost ${o.accessBoost.factor ?? SEARCH_DEFAULTS.accessBoostFactor}`);
+  if (o.decay?.enabled) parts.push(say('decay', o.decay.halfLifeDays ?? SEARCH_DEFAULTS.halfLifeDays));
+  if (o.mmr?.enabled) parts.push(say('mmr', o.mmr.lambda ?? SEARCH_DEFAULTS.mmrLambda));
+  if (o.accessBoost?.enabled) parts.push(say('access', o.accessBoost.factor ?? SEARCH_DEFAULTS.accessBoostFactor));
   if (o.from || o.to) parts.push(`${o.from ?? '…'} – ${o.to ?? '…'}`);
   return parts.join(' · ');
 }

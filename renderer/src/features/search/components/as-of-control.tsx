@@ -1,6 +1,7 @@
 // "As of" another day in the search panel: a small toggle beside the search box, a native date
 // picker with a "Today" reset under it, and a chip ("as of 2026-04-16 ×") whenever the search is
 // not as of today, so an old reference day is never forgotten.
+import { useTranslation } from 'react-i18next';
 import { localIsoDay, normaliseAsOf } from '../stores/as-of';
 
 interface AsOfToggleProps {
@@ -10,20 +11,17 @@ interface AsOfToggleProps {
 }
 
 export function AsOfToggle({ asOf, open, onToggle }: AsOfToggleProps) {
+  const { t } = useTranslation('search');
   return (
     <button
       type="button"
       className={`icon-button as-of__toggle${open || asOf ? ' is-on' : ''}`}
       data-testid="search-as-of-toggle"
       aria-expanded={open}
-      title={
-        asOf
-          ? `Searching as of ${asOf}: "yesterday" is the day before`
-          : 'Search as of another day ("yesterday", "上周二" read from then)'
-      }
+      title={asOf ? t('asOf.titleSet', { day: asOf }) : t('asOf.title')}
       onClick={onToggle}
     >
-      as of
+      {t('asOf.toggle')}
     </button>
   );
 }
@@ -37,12 +35,13 @@ interface AsOfRowProps {
 
 /** The picker while open; the chip while closed and not today; nothing otherwise. */
 export function AsOfRow({ asOf, open, onChange, onOpen }: AsOfRowProps) {
+  const { t } = useTranslation('search');
   const today = localIsoDay();
   if (open) {
     return (
       <div className="as-of" data-testid="search-as-of">
         <label className="as-of__field">
-          <span>Search as of</span>
+          <span>{t('asOf.field')}</span>
           <input
             type="date"
             data-testid="search-as-of-input"
@@ -57,9 +56,9 @@ export function AsOfRow({ asOf, open, onChange, onOpen }: AsOfRowProps) {
           disabled={!asOf}
           onClick={() => onChange(null)}
         >
-          Today
+          {t('asOf.today')}
         </button>
-        <span className="field-note">Relative dates, date boosts and decay are read from this day.</span>
+        <span className="field-note">{t('asOf.hint')}</span>
       </div>
     );
   }
@@ -67,15 +66,15 @@ export function AsOfRow({ asOf, open, onChange, onOpen }: AsOfRowProps) {
   return (
     <div className="as-of">
       <span className="chip chip--static as-of__chip is-on" data-testid="search-as-of-chip" data-value={asOf}>
-        <button type="button" className="as-of__chip-day" title="Change the day" onClick={onOpen}>
-          as of {asOf}
+        <button type="button" className="as-of__chip-day" title={t('asOf.change')} onClick={onOpen}>
+          {t('asOf.chip', { day: asOf })}
         </button>
         <button
           type="button"
           className="as-of__chip-clear"
           data-testid="search-as-of-reset"
-          aria-label="Search as of today"
-          title="Back to today"
+          aria-label={t('asOf.reset')}
+          title={t('asOf.back')}
           onClick={() => onChange(null)}
         >
           ×

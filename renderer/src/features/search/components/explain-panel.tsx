@@ -1,21 +1,8 @@
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { pathSuggestions } from '../stores/path-suggestions';
 import { useSearch } from '../stores/search-store-context';
 import { ScoreBreakdownView } from './score-breakdown';
-
-const CODE_LABELS: Record<string, string> = {
-  returned: 'Returned',
-  'not-indexed': 'Not indexed',
-  'no-keyword-match': 'No keyword match',
-  'below-min-score': 'Below min score',
-  'beyond-max-results': 'Beyond max results',
-  'filtered-source': 'Source filtered out',
-  'filtered-date': 'Outside the date range',
-  'mmr-suppressed': 'Suppressed by MMR',
-  'duplicate-shown-elsewhere': 'Shown under another file (identical text)',
-  'missing-embeddings': 'Missing embeddings',
-  'not-found': 'Not found',
-};
 
 /** Pin any file and see why it is or is not in the results of the current query. */
 export function ExplainPanel({ filePaths, currentPath }: { filePaths: readonly string[]; currentPath: string | null }) {
@@ -26,13 +13,14 @@ export function ExplainPanel({ filePaths, currentPath }: { filePaths: readonly s
     explainError: s.search.explainError,
     query: s.search.query,
   }));
+  const { t } = useTranslation('search');
   const pinFile = useSearch((s) => s.pinFile);
   const [draft, setDraft] = useState('');
   const suggestions = useMemo(() => pathSuggestions(filePaths, draft), [filePaths, draft]);
 
   return (
     <section className="explain-panel" data-testid="explain-panel" data-pinned={pinned ?? undefined}>
-      <h3 className="section-title">Explain a file</h3>
+      <h3 className="section-title">{t('explainFile.title')}</h3>
       <form
         className="explain-panel__pick"
         onSubmit={(e) => {
@@ -43,7 +31,7 @@ export function ExplainPanel({ filePaths, currentPath }: { filePaths: readonly s
         <input
           list="explain-paths"
           data-testid="explain-input"
-          placeholder="memory/… path"
+          placeholder={t('explainFile.placeholder')}
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
         />
@@ -53,7 +41,7 @@ export function ExplainPanel({ filePaths, currentPath }: { filePaths: readonly s
           ))}
         </datalist>
         <button type="submit" className="button" data-testid="explain-pin">
-          Pin
+          {t('explainFile.pin')}
         </button>
         {currentPath && (
           <button
@@ -63,7 +51,7 @@ export function ExplainPanel({ filePaths, currentPath }: { filePaths: readonly s
             onClick={() => void pinFile(currentPath)}
             title={currentPath}
           >
-            Pin open file
+            {t('explainFile.pinOpen')}
           </button>
         )}
       </form>
@@ -77,11 +65,11 @@ export function ExplainPanel({ filePaths, currentPath }: { filePaths: readonly s
               data-testid="explain-unpin"
               onClick={() => void pinFile(null)}
             >
-              Unpin
+              {t('explainFile.unpin')}
             </button>
           </div>
-          {!query.trim() && <p className="muted">Type a query to see how this file fares.</p>}
-          {explainStatus === 'loading' && <p className="muted">Explaining…</p>}
+          {!query.trim() && <p className="muted">{t('explainFile.typeQuery')}</p>}
+          {explainStatus === 'loading' && <p className="muted">{t('explainFile.explaining')}</p>}
           {explainError && <p className="notice notice--error">{explainError}</p>}
           {explain && explain.path === pinned && (
             <>
@@ -90,11 +78,10 @@ export function ExplainPanel({ filePaths, currentPath }: { filePaths: readonly s
                 data-testid="explain-code"
                 data-value={explain.code}
               >
-                {CODE_LABELS[explain.code] ?? explain.code}
+                {t(`explainFile.code.${explain.code}`, { defaultValue: explain.code })}
                 {explain.resultRank !== null && (
                   <>
-                    {' '}
-                    — rank{' '}
+                    {t('explainFile.rank')}
                     <span data-testid="explain-rank" data-value={explain.resultRank}>
                       #{explain.resultRank}
                     </span>
@@ -111,11 +98,11 @@ export function ExplainPanel({ filePaths, currentPath }: { filePaths: readonly s
               {explain.bestChunk && (
                 <div className="explain-best" data-testid="explain-best-chunk">
                   <p>
-                    Best chunk lines {explain.bestChunk.startLine}–{explain.bestChunk.endLine} · keyword rank{' '}
+                    {t('explainFile.bestChunk', { from: explain.bestChunk.startLine, to: explain.bestChunk.endLine })}
                     <span data-testid="explain-keyword-rank" data-value={explain.bestChunk.keywordRank ?? ''}>
                       {explain.bestChunk.keywordRank ?? '—'}
-                    </span>{' '}
-                    · vector rank{' '}
+                    </span>
+                    {t('explainFile.vectorRank')}
                     <span data-testid="explain-vector-rank" data-value={explain.bestChunk.vectorRank ?? ''}>
                       {explain.bestChunk.vectorRank ?? '—'}
                     </span>

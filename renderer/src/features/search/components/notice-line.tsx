@@ -1,6 +1,7 @@
 // A notice as one line: its text cut with an ellipsis (a chevron shows it whole), an optional
 // action, and × to dismiss it for the rest of this browser session (sessionStorage, per code).
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 const DISMISSED_KEY = 'memlens.notices.dismissed';
 
@@ -36,6 +37,7 @@ interface NoticeLineProps {
 }
 
 export function NoticeLine({ code, testId, children, action }: NoticeLineProps) {
+  const { t } = useTranslation('search');
   const [dismissed, dismiss] = useDismissedNotice(code);
   const [open, setOpen] = useState(false);
   const [overflows, setOverflows] = useState(false);
@@ -53,7 +55,7 @@ export function NoticeLine({ code, testId, children, action }: NoticeLineProps) 
           className="notice__toggle"
           data-testid="notice-toggle"
           aria-expanded={open}
-          title={open ? 'Show one line' : 'Show all of it'}
+          title={open ? t('notice.showOne') : t('notice.showAll')}
           onClick={() => setOpen(!open)}
         >
           {open ? '▾' : '▸'}
@@ -67,8 +69,8 @@ export function NoticeLine({ code, testId, children, action }: NoticeLineProps) 
         type="button"
         className="notice__dismiss"
         data-testid="notice-dismiss"
-        aria-label="Dismiss for this session"
-        title="Dismiss for this session"
+        aria-label={t('notice.dismiss')}
+        title={t('notice.dismiss')}
         onClick={dismiss}
       >
         ×

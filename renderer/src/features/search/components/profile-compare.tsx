@@ -1,12 +1,16 @@
 // The ranking switch ("Memory Lens ranking | as your agent ranks") and the side-by-side view of
 // one query under both: what the agent's own memory_search returns next to what Memory Lens
 // finds, each result with its breakdown, and which results only one side has.
+import { useTranslation } from 'react-i18next';
 import type { SearchProfile, SearchResponse, SearchResult } from '../../../../../shared/domain';
 import { OPENCLAW_RANKING_RELEASE } from '../../../../../shared/search-profiles';
 import { Dialog } from '../../../lib/dialog';
 import { lineLabel } from '../stores/rank-movement';
 import { Num } from './num';
 import { ScoreBreakdownView } from './score-breakdown';
+
+const LENS: SearchProfile = 'memory-lens';
+const AGENT: SearchProfile = 'openclaw';
 
 export function RankingProfileSwitch({
   profile,
@@ -19,6 +23,7 @@ export function RankingProfileSwitch({
   onProfile(p: SearchProfile): void;
   onCompare(on: boolean): void;
 }) {
+  const { t } = useTranslation('search');
   const option = (value: SearchProfile, label: string, title: string) => (
     <button
       type="button"
@@ -34,13 +39,9 @@ export function RankingProfileSwitch({
   );
   return (
     <div className="ranking-profile" data-testid="ranking-profile" data-value={profile}>
-      <div className="segmented" role="radiogroup" aria-label="Ranking">
-        {option('memory-lens', 'Memory Lens', "Memory Lens's own ranking, with the what-if settings")}
-        {option(
-          'openclaw',
-          'As your agent',
-          `OpenClaw ${OPENCLAW_RANKING_RELEASE}'s memory_search, reproduced: its chunks, fallback keywords, filename tier, decay and importance; hybrid with MMR when your embedder is the agent's`,
-        )}
+      <div className="segmented" role="radiogroup" aria-label={t('profile.label')}>
+        {option(LENS, t('profile.lens'), t('profile.lensTitle'))}
+        {option(AGENT, t('profile.agent'), t('profile.agentTitle', { release: OPENCLAW_RANKING_RELEASE }))}
       </div>
       <label className="ranking-profile__compare">
         <input
@@ -49,7 +50,7 @@ export function RankingProfileSwitch({
           checked={compare}
           onChange={(e) => onCompare(e.target.checked)}
         />{' '}
-        side by side
+        {t('profile.sideBySide')}
       </label>
     </div>
   );
@@ -73,14 +74,15 @@ function Column({
   other: SearchResponse | null;
   onOpen(r: SearchResult): void;
 }) {
+  const { t } = useTranslation('search');
   return (
     <section className="profile-compare__column" data-testid={testId} aria-label={title}>
       <h3 className="profile-compare__title">{title}</h3>
       {!response ? (
-        <p className="muted">Searching…</p>
+        <p className="muted">{t('panel.searching')}</p>
       ) : response.results.length === 0 ? (
         <p className="muted" data-testid={`${testId}-empty`}>
-          nothing
+          {t('profile.nothing')}
         </p>
       ) : (
         <ol className="profile-compare__list">
@@ -100,20 +102,20 @@ function Column({
                   <button
                     type="button"
                     className="link-button profile-compare__path"
-                    title="Open at these lines"
+                    title={t('profile.openTitle')}
                     onClick={() => onOpen(r)}
                   >
                     {r.path}:{lineLabel(r)}
                   </button>
                   {only && (
                     <span className="badge badge--pending" data-testid="only-here">
-                      only here
+                      {t('profile.onlyHere')}
                     </span>
                   )}
                   <Num testId={`${testId}-score`} value={r.score} />
                 </div>
                 <details className="profile-compare__why">
-                  <summary>why</summary>
+                  <summary>{t('profile.why')}</summary>
                   <ScoreBreakdownView breakdown={r.breakdown} testPrefix={`${testId}-bd`} />
                 </details>
               </li>
@@ -146,21 +148,18 @@ export function ProfileCompare({
   // The panel asks for more chunks than it shows (to fill its grouped list); this column shows
   // Memory Lens's top `shown`, as the CLI with the same max results would.
   const full = profile === 'openclaw' ? compareResponse : response;
+  const { t } = useTranslation('search');
   const lens = full ? { ...full, results: full.results.slice(0, shown) } : null;
   return (
-    <Dialog title={`Side by side: “${query}”`} testId="profile-compare-dialog" wide onClose={onClose}>
-      <p className="muted profile-compare__intro">
-        Left, what your agent's own memory_search returns (OpenClaw {OPENCLAW_RANKING_RELEASE}, keyword-only, as
-        reproduced and checked against its code); right, Memory Lens's ranking with the panel's settings. “only here”:
-        the other side cites no overlapping lines.
-      </p>
+    <Dialog title={t('profile.title', { query })} testId="profile-compare-dialog" wide onClose={onClose}>
+      <p className="muted profile-compare__intro">{t('profile.intro', { release: OPENCLAW_RANKING_RELEASE })}</p>
       <div className="profile-compare" data-testid="profile-compare">
-        <Column title="Your agent gets" testId="compare-agent" response={agent} other={lens} onOpen={onOpen} />
-        <Column title="Memory Lens finds" testId="compare-lens" response={lens} other={agent} onOpen={onOpen} />
+        <Column title={t('profile.agentGets')} testId="compare-agent" response={agent} other={lens} onOpen={onOpen} />
+        <Column title={t('profile.lensFinds')} testId="compare-lens" response={lens} other={agent} onOpen={onOpen} />
       </div>
       <div className="form__actions">
         <button type="button" className="button button--primary" data-testid="compare-close" onClick={onClose}>
-          Close
+          {t('profile.close')}
         </button>
       </div>
     </Dialog>

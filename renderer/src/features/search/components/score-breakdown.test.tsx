@@ -2,6 +2,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import type { ReactElement } from 'react';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { createI18n, type Locale } from '../../../../../shared/i18n';
 import type { ScoreBreakdown } from '../../../../../shared/domain';
 import { computeFinalScore } from '../../../../../shared/score';
 import { ScoreBreakdownView } from './score-breakdown';
@@ -50,11 +53,16 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-function render(b: ScoreBreakdown = breakdown) {
+/** The view as the app shows it: inside the interface's language. */
+function inLanguage(node: ReactElement, locale: Locale = 'en'): ReactElement {
+  return <I18nextProvider i18n={createI18n(locale, [initReactI18next])}>{node}</I18nextProvider>;
+}
+
+function render(b: ScoreBreakdown = breakdown, locale: Locale = 'en') {
   const host = document.createElement('div');
   document.body.append(host);
   root = createRoot(host);
-  act(() => root!.render(<ScoreBreakdownView breakdown={b} />));
+  act(() => root!.render(inLanguage(<ScoreBreakdownView breakdown={b} />, locale)));
   const value = (id: string) => host.querySelector(`[data-testid="${id}"]`)?.getAttribute('data-value');
   const text = (id: string) => host.querySelector(`[data-testid="${id}"]`)?.textContent;
   return { host, value, text };
@@ -96,6 +104,16 @@ describe('ScoreBreakdownView', () => {
     expect(decay).toContain('last edited 2026-12-01');
     expect(value('bd-age-days')).toBeUndefined();
     expect(decay).not.toContain('half-life');
+  });
+
+  it('labels its rows in the interface language, the numbers unchanged', () => {
+    const { host, value, text } = render(breakdown, 'zh-CN');
+    const labels = [...host.querySelectorAll('dt')].map((dt) => dt.textContent);
+    expect(labels).toEqual(['关键词（BM25）', '向量（余弦）', '权重', '混合', '衰减', 'MMR（λ 0.7）', '最终']);
+    expect(host.textContent).toContain('半衰期 30 天');
+    expect(host.textContent).toContain('= 混合 × 衰减');
+    expect(text('bd-date-source')).toBe('(取自文件名)');
+    expect(value('bd-final')).toBe(String(breakdown.final));
   });
 
   it('stacks weight × score for each side; the two add up to hybrid', () => {
@@ -141,7 +159,7 @@ describe('ScoreBreakdownView', () => {
     };
     const withTerms = { ...breakdown, keyword, dates, final: 0 };
     withTerms.final = computeFinalScore(withTerms);
-    act(() => root!.render(<ScoreBreakdownView breakdown={withTerms} />));
+    act(() => root!.render(inLanguage(<ScoreBreakdownView breakdown={withTerms} />)));
     const q = (id: string) => host.querySelector(`[data-testid="${id}"]`);
     expect(q('bd-matched-summary')?.textContent).toBe('Matched 1 of 2 terms (not here: “云端”).');
     const terms = [...host.querySelectorAll('[data-testid="bd-term"]')];
@@ -168,9 +186,11 @@ describe('ScoreBreakdownView', () => {
     root = createRoot(host);
     act(() =>
       root!.render(
-        <ScoreBreakdownView
-          breakdown={{ ...breakdown, keyword: null, vector: { unavailable: true, reason: 'no model' }, mmr: null }}
-        />,
+        inLanguage(
+          <ScoreBreakdownView
+            breakdown={{ ...breakdown, keyword: null, vector: { unavailable: true, reason: 'no model' }, mmr: null }}
+          />,
+        ),
       ),
     );
     expect(host.querySelector('[data-testid="bd-vector-unavailable"]')?.textContent).toContain('no model');
@@ -193,7 +213,7 @@ describe('ScoreBreakdownView: agent access', () => {
     const host = document.createElement('div');
     document.body.append(host);
     root = createRoot(host);
-    act(() => root!.render(<ScoreBreakdownView breakdown={boosted} />));
+    act(() => root!.render(inLanguage(<ScoreBreakdownView breakdown={boosted} />)));
     const q = (id: string) => host.querySelector(`[data-testid="${id}"]`);
     expect(q('bd-access-count')?.getAttribute('data-value')).toBe('4');
     expect(q('bd-access-multiplier')?.getAttribute('data-value')).toBe(String(access.multiplier));

@@ -1,19 +1,14 @@
+import { useTranslation } from 'react-i18next';
 import type { AccessBreakdown, KeywordBreakdown, ScoreBreakdown } from '../../../../../shared/domain';
 import { describeDates, describeKeyword, describeTerm, listedTerms } from '../../../../../shared/explain-words';
 import { reasonHeadline } from '../../../../../shared/reason-text';
 import { describeWeights } from '../../../../../shared/search-wording';
 import { keywordScoreOf, scoreMultipliers, vectorScoreOf } from '../../../../../shared/score';
-import { describeDated, tierWords } from '../../../../../shared/dated-words';
+import { describeDated } from '../../../../../shared/dated-words';
+import { formatDate } from '../../../lib/format-locale';
 import { formatScore } from '../../../lib/format-number';
 import { Num } from './num';
 import { ImportanceRow, OpenClawSteps } from './openclaw-breakdown';
-
-const DATE_SOURCE_LABELS: Record<string, string> = {
-  path: 'from the file name',
-  frontmatter: 'from frontmatter',
-  'first-record': 'from the first session record',
-  mtime: 'from the modification time',
-};
 
 /**
  * Everything that went into one score, drawn only from the engine's breakdown: nothing here is
@@ -27,15 +22,16 @@ export function ScoreBreakdownView({
   breakdown: ScoreBreakdown;
   testPrefix?: string;
 }) {
+  const { t } = useTranslation('search');
   const b = breakdown;
   const keywordContribution = b.weights.text * keywordScoreOf(b);
   const vectorContribution = b.weights.vector * vectorScoreOf(b);
   const vectorUnavailable = b.vector && 'unavailable' in b.vector ? b.vector : null;
   const vector = b.vector && !('unavailable' in b.vector) ? b.vector : null;
-  const t = (name: string) => `${testPrefix}-${name}`;
+  const tid = (name: string) => `${testPrefix}-${name}`;
 
   return (
-    <div className="breakdown" data-testid={t('breakdown')}>
+    <div className="breakdown" data-testid={tid('breakdown')}>
       <StackedBar
         keyword={keywordContribution}
         vector={vectorContribution}
@@ -45,81 +41,81 @@ export function ScoreBreakdownView({
       />
       <dl className="breakdown__grid">
         {b.openclaw ? (
-          <OpenClawSteps openclaw={b.openclaw} t={t} />
+          <OpenClawSteps openclaw={b.openclaw} tid={tid} />
         ) : (
           <>
-            <dt>Keyword (BM25)</dt>
+            <dt>{t('breakdown.keyword')}</dt>
             <dd>
               {b.keyword ? (
-                <KeywordPart k={b.keyword} t={t} />
+                <KeywordPart k={b.keyword} tid={tid} />
               ) : (
-                <span className="muted" data-testid={t('keyword-none')}>
-                  not in the keyword candidates
+                <span className="muted" data-testid={tid('keyword-none')}>
+                  {t('breakdown.keywordNone')}
                 </span>
               )}
             </dd>
           </>
         )}
 
-        <dt>Vector (cosine)</dt>
+        <dt>{t('breakdown.vector')}</dt>
         <dd>
           {vector ? (
             <>
-              cosine <Num testId={t('cosine')} value={vector.cosine} /> → score{' '}
-              <Num testId={t('vector-score')} value={vector.score} /> · rank{' '}
-              <span data-testid={t('vector-rank')} data-value={vector.rank}>
+              {t('breakdown.cosine')} <Num testId={tid('cosine')} value={vector.cosine} /> → {t('breakdown.score')}{' '}
+              <Num testId={tid('vector-score')} value={vector.score} /> · {t('breakdown.rank')}{' '}
+              <span data-testid={tid('vector-rank')} data-value={vector.rank}>
                 #{vector.rank}
               </span>
             </>
           ) : vectorUnavailable ? (
-            <span className="muted" data-testid={t('vector-unavailable')} title={vectorUnavailable.reason}>
-              unavailable: {reasonHeadline(vectorUnavailable.reason)}
+            <span className="muted" data-testid={tid('vector-unavailable')} title={vectorUnavailable.reason}>
+              {t('breakdown.unavailable', { reason: reasonHeadline(vectorUnavailable.reason) })}
             </span>
           ) : (
-            <span className="muted" data-testid={t('vector-none')}>
-              not in the vector candidates
+            <span className="muted" data-testid={tid('vector-none')}>
+              {t('breakdown.vectorNone')}
             </span>
           )}
         </dd>
 
-        <dt>Weights</dt>
+        <dt>{t('breakdown.weights')}</dt>
         <dd>
-          text <Num testId={t('weight-text')} value={b.weights.text} digits={3} /> · vector{' '}
-          <Num testId={t('weight-vector')} value={b.weights.vector} digits={3} />
+          {t('breakdown.text')} <Num testId={tid('weight-text')} value={b.weights.text} digits={3} /> ·{' '}
+          {t('breakdown.vectorWord')} <Num testId={tid('weight-vector')} value={b.weights.vector} digits={3} />
           {describeWeights(b.weights).configured && (
-            <span className="breakdown__sub" data-testid={t('weights-renormalised')}>
+            <span className="breakdown__sub" data-testid={tid('weights-renormalised')}>
               {' '}
               ({describeWeights(b.weights).configured})
             </span>
           )}
         </dd>
 
-        <dt>Hybrid</dt>
+        <dt>{t('breakdown.hybrid')}</dt>
         <dd>
-          <Num testId={t('hybrid')} value={b.hybrid} />{' '}
+          <Num testId={tid('hybrid')} value={b.hybrid} />{' '}
           <span className="muted">
             = {formatScore(b.weights.text, 3)}×{formatScore(keywordScoreOf(b))} + {formatScore(b.weights.vector, 3)}×
             {formatScore(vectorScoreOf(b))}
           </span>
         </dd>
 
-        <dt>Decay</dt>
+        <dt>{t('breakdown.decay')}</dt>
         <dd>
-          ×<Num testId={t('decay')} value={b.decay.multiplier} />{' '}
+          ×<Num testId={tid('decay')} value={b.decay.multiplier} />{' '}
           {b.decay.evergreen ? (
-            <span className="muted" data-testid={t('decay-evergreen')}>
-              evergreen: never decays
+            <span className="muted" data-testid={tid('decay-evergreen')}>
+              {t('breakdown.evergreen')}
             </span>
           ) : !b.decay.enabled ? (
-            <span className="muted">decay off</span>
+            <span className="muted">{t('breakdown.decayOff')}</span>
           ) : null}
           <div className="breakdown__sub">
             {b.decay.evergreen ? (
               // An evergreen file's only date is when it was last edited: not when the memory happened, and it never ages.
               b.decay.date && (
                 <span className="muted">
-                  last edited{' '}
-                  <span data-testid={t('decay-date')} data-value={b.decay.date}>
+                  {t('breakdown.lastEdited')}{' '}
+                  <span data-testid={tid('decay-date')} data-value={b.decay.date}>
                     {b.decay.date}
                   </span>
                 </span>
@@ -128,57 +124,63 @@ export function ScoreBreakdownView({
               <>
                 {b.decay.date ? (
                   <>
-                    dated{' '}
-                    <span data-testid={t('decay-date')} data-value={b.decay.date}>
+                    {t('breakdown.dated')}{' '}
+                    <span data-testid={tid('decay-date')} data-value={b.decay.date}>
                       {b.decay.date}
                     </span>{' '}
-                    <span data-testid={t('date-source')} data-value={b.decay.dateSource ?? ''}>
-                      ({DATE_SOURCE_LABELS[b.decay.dateSource ?? ''] ?? b.decay.dateSource})
+                    <span data-testid={tid('date-source')} data-value={b.decay.dateSource ?? ''}>
+                      (
+                      {t(`breakdown.dateSource.${b.decay.dateSource ?? ''}`, {
+                        defaultValue: b.decay.dateSource ?? '',
+                      })}
+                      )
                     </span>
                     {b.decay.ageDays !== null && (
                       <>
                         {' '}
-                        · age <Num testId={t('age-days')} value={b.decay.ageDays} digits={1} /> days
+                        · {t('breakdown.age')} <Num testId={tid('age-days')} value={b.decay.ageDays} digits={1} />{' '}
+                        {t('breakdown.days')}
                       </>
                     )}
                   </>
                 ) : (
-                  <span className="muted">no date</span>
+                  <span className="muted">{t('breakdown.noDate')}</span>
                 )}{' '}
-                · half-life{' '}
-                <span data-testid={t('half-life')} data-value={b.decay.halfLifeDays}>
-                  {b.decay.halfLifeDays} days
+                · {t('breakdown.halfLife')}{' '}
+                <span data-testid={tid('half-life')} data-value={b.decay.halfLifeDays}>
+                  {t('breakdown.nDays', { count: b.decay.halfLifeDays })}
                 </span>
               </>
             )}
           </div>
         </dd>
 
-        {b.importance && <ImportanceRow importance={b.importance} t={t} />}
+        {b.importance && <ImportanceRow importance={b.importance} tid={tid} />}
 
-        {b.access && <AccessRow access={b.access} t={t} />}
+        {b.access && <AccessRow access={b.access} tid={tid} />}
 
         {b.mmr && (
           <>
-            <dt>MMR (λ {b.mmr.lambda})</dt>
-            <dd data-testid={t('mmr')}>
-              penalty <Num testId={t('mmr-penalty')} value={b.mmr.penalty} /> (similarity{' '}
-              <Num testId={t('mmr-similarity')} value={b.mmr.maxSimilarity} />
+            <dt>{t('breakdown.mmr', { lambda: b.mmr.lambda })}</dt>
+            <dd data-testid={tid('mmr')}>
+              {t('breakdown.penalty')} <Num testId={tid('mmr-penalty')} value={b.mmr.penalty} /> (
+              {t('breakdown.similarity')} <Num testId={tid('mmr-similarity')} value={b.mmr.maxSimilarity} />
               {b.mmr.similarTo ? (
                 <>
                   {' '}
-                  to <code data-testid={t('mmr-similar-to')}>{b.mmr.similarTo}</code>
+                  {t('breakdown.to')} <code data-testid={tid('mmr-similar-to')}>{b.mmr.similarTo}</code>
                 </>
               ) : (
-                <span className="muted"> — first pick</span>
+                <span className="muted">{t('breakdown.firstPick')}</span>
               )}
               )
               <div className="breakdown__sub">
-                MMR score <Num testId={t('mmr-score')} value={b.mmr.mmrScore} /> · rank{' '}
-                <span data-testid={t('mmr-rank-change')} data-before={b.mmr.rankBefore} data-after={b.mmr.rankAfter}>
+                {t('breakdown.mmrScore')} <Num testId={tid('mmr-score')} value={b.mmr.mmrScore} /> ·{' '}
+                {t('breakdown.rank')}{' '}
+                <span data-testid={tid('mmr-rank-change')} data-before={b.mmr.rankBefore} data-after={b.mmr.rankAfter}>
                   {b.mmr.rankBefore} → {b.mmr.rankAfter}
                 </span>
-                <span className="muted"> (reorders only; final is unchanged)</span>
+                <span className="muted">{t('breakdown.reordersOnly')}</span>
               </div>
             </dd>
           </>
@@ -186,18 +188,18 @@ export function ScoreBreakdownView({
 
         {b.dates && (
           <>
-            <dt>Dates</dt>
-            <dd data-testid={t('dates')}>
-              ×<Num testId={t('date-multiplier')} value={b.dates.multiplier} digits={2} />{' '}
-              <span data-testid={t('dates-words')}>{describeDates(b.dates)}</span>
+            <dt>{t('breakdown.dates')}</dt>
+            <dd data-testid={tid('dates')}>
+              ×<Num testId={tid('date-multiplier')} value={b.dates.multiplier} digits={2} />{' '}
+              <span data-testid={tid('dates-words')}>{describeDates(b.dates)}</span>
             </dd>
           </>
         )}
 
         {b.dated && (
           <>
-            <dt>Dated</dt>
-            <dd data-testid={t('dated')} data-tier={b.dated.tier}>
+            <dt>{t('breakdown.datedTier')}</dt>
+            <dd data-testid={tid('dated')} data-tier={b.dated.tier}>
               {describeDated(b.dated, b.dates).map((line, i) =>
                 i === 0 ? (
                   <span key={line}>{line}</span>
@@ -211,13 +213,15 @@ export function ScoreBreakdownView({
           </>
         )}
 
-        <dt>Final</dt>
+        <dt>{t('breakdown.final')}</dt>
         <dd>
           <strong>
-            <Num testId={t('final')} value={b.final} />
+            <Num testId={tid('final')} value={b.final} />
           </strong>{' '}
           <span className="muted">
-            {b.dated ? `= ${tierWords(b.dated.tier)}'s band, ordered within by hybrid` : '= hybrid'}
+            {b.dated
+              ? t('breakdown.finalDated', { tier: t(`explain:whyAbove.tiers.${b.dated.tier}`) })
+              : t('breakdown.finalHybrid')}
             {scoreMultipliers(b)
               .filter(
                 (m) =>
@@ -226,7 +230,7 @@ export function ScoreBreakdownView({
                   (m.name === 'dates' && b.dates) ||
                   (m.name === 'access' && b.access),
               )
-              .map((m) => ` × ${m.name}`)
+              .map((m) => ` × ${t(`breakdown.multiplier.${m.name}`)}`)
               .join('')}
           </span>
         </dd>
@@ -236,48 +240,43 @@ export function ScoreBreakdownView({
 }
 
 /** How often agents retrieved this chunk, and the boost that earns when it is on (like decay, a multiplier). */
-function AccessRow({ access, t }: { access: AccessBreakdown; t: (name: string) => string }) {
+function AccessRow({ access, tid }: { access: AccessBreakdown; tid: (name: string) => string }) {
+  const { t, i18n } = useTranslation('search');
   return (
     <>
-      <dt>Access</dt>
-      <dd data-testid={t('access')} data-count={access.count}>
-        ×<Num testId={t('access-multiplier')} value={access.multiplier} />{' '}
+      <dt>{t('breakdown.access')}</dt>
+      <dd data-testid={tid('access')} data-count={access.count}>
+        ×<Num testId={tid('access-multiplier')} value={access.multiplier} />{' '}
         {access.enabled ? (
           <span className="muted">
-            boost on, factor{' '}
-            <span data-testid={t('access-factor')} data-value={access.factor}>
+            {t('breakdown.boostOn')}{' '}
+            <span data-testid={tid('access-factor')} data-value={access.factor}>
               {access.factor}
             </span>
           </span>
         ) : (
-          <span className="muted">boost off</span>
+          <span className="muted">{t('breakdown.boostOff')}</span>
         )}
         <div className="breakdown__sub">
           {access.count === 0 ? (
-            <span data-testid={t('access-count')} data-value={0}>
-              never retrieved by an agent
+            <span data-testid={tid('access-count')} data-value={0}>
+              {t('breakdown.neverRetrieved')}
             </span>
           ) : (
             <>
-              retrieved by agents{' '}
-              <span data-testid={t('access-count')} data-value={access.count}>
+              {t('breakdown.retrieved')}{' '}
+              <span data-testid={tid('access-count')} data-value={access.count}>
                 {access.count}×
               </span>
               {access.lastAccessAt !== null && (
                 <>
                   {' '}
-                  · last{' '}
-                  {new Date(access.lastAccessAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}
+                  · {t('breakdown.last')} {formatDate(i18n.language, access.lastAccessAt, 'datetime')}
                 </>
               )}
             </>
           )}
-          {access.enabled && (
-            <>
-              {' '}
-              · × (1 + {access.factor} · ln(1 + {access.count}))
-            </>
-          )}
+          {access.enabled && <> {t('breakdown.boostFormula', { factor: access.factor, count: access.count })}</>}
         </div>
       </dd>
     </>
@@ -289,32 +288,33 @@ function AccessRow({ access, t }: { access: AccessBreakdown; t: (name: string) =
  * shares add up to the raw BM25), the chunk's length against the average, and how BM25 became the
  * score. The FTS5 MATCH expression sits behind a details toggle: it is for the curious.
  */
-function KeywordPart({ k, t }: { k: KeywordBreakdown; t: (name: string) => string }) {
+function KeywordPart({ k, tid }: { k: KeywordBreakdown; tid: (name: string) => string }) {
+  const { t } = useTranslation('search');
   const [headline, ...sentences] = describeKeyword(k);
   const terms = listedTerms(k);
   return (
     <>
       <div>
-        score <Num testId={t('keyword-score')} value={k.score} /> · rank{' '}
-        <span data-testid={t('keyword-rank')} data-value={k.rank}>
+        {t('breakdown.score')} <Num testId={tid('keyword-score')} value={k.score} /> · {t('breakdown.rank')}{' '}
+        <span data-testid={tid('keyword-rank')} data-value={k.rank}>
           #{k.rank}
         </span>{' '}
         ·{' '}
-        <span data-testid={t('matched-summary')} data-matched={k.matchedTerms.length} data-total={k.termCount ?? ''}>
+        <span data-testid={tid('matched-summary')} data-matched={k.matchedTerms.length} data-total={k.termCount ?? ''}>
           {headline}
         </span>
         {k.relaxed && (
-          <span className="badge badge--pending" data-testid={t('relaxed')}>
-            some terms
+          <span className="badge badge--pending" data-testid={tid('relaxed')}>
+            {t('breakdown.someTerms')}
           </span>
         )}
       </div>
       {terms.length > 0 && (
-        <ul className="breakdown__terms" data-testid={t('terms')}>
+        <ul className="breakdown__terms" data-testid={tid('terms')}>
           {terms.map((term) => (
             <li
               key={term.term}
-              data-testid={t('term')}
+              data-testid={tid('term')}
               data-term={term.term}
               data-occurrences={term.occurrences}
               data-contribution={term.contribution}
@@ -332,17 +332,17 @@ function KeywordPart({ k, t }: { k: KeywordBreakdown; t: (name: string) => strin
         </div>
       ))}
       <div className="breakdown__sub">
-        matched{' '}
-        <span data-testid={t('matched-terms')} data-value={k.matchedTerms.join(' ')}>
+        {t('breakdown.matched')}{' '}
+        <span data-testid={tid('matched-terms')} data-value={k.matchedTerms.join(' ')}>
           {k.matchedTerms.join(', ') || '—'}
         </span>{' '}
-        · raw bm25 <Num testId={t('bm25')} value={k.bm25} /> ·{' '}
-        <span title="What a chunk holding every term once, at average length, would score">IDF mass</span>{' '}
-        <Num testId={t('idf-mass')} value={k.idfMass} />
+        · {t('breakdown.rawBm25')} <Num testId={tid('bm25')} value={k.bm25} /> ·{' '}
+        <span title={t('breakdown.idfMassTitle')}>{t('breakdown.idfMass')}</span>{' '}
+        <Num testId={tid('idf-mass')} value={k.idfMass} />
       </div>
-      <details className="breakdown__details" data-testid={t('fts-details')}>
-        <summary>FTS5 query</summary>
-        <code className="breakdown__query" data-testid={t('fts-query')}>
+      <details className="breakdown__details" data-testid={tid('fts-details')}>
+        <summary>{t('breakdown.ftsQuery')}</summary>
+        <code className="breakdown__query" data-testid={tid('fts-query')}>
           {k.query}
         </code>
       </details>
@@ -364,6 +364,7 @@ function StackedBar({
   final: number;
   testPrefix: string;
 }) {
+  const { t } = useTranslation('search');
   const scale = (v: number) => `${Math.max(0, Math.min(1, v)) * 100}%`;
   return (
     <svg
@@ -372,7 +373,11 @@ function StackedBar({
       viewBox="0 0 100 10"
       preserveAspectRatio="none"
       role="img"
-      aria-label={`keyword ${formatScore(keyword)}, vector ${formatScore(vector)}, hybrid ${formatScore(hybrid)}`}
+      aria-label={t('breakdown.bar.label', {
+        keyword: formatScore(keyword),
+        vector: formatScore(vector),
+        hybrid: formatScore(hybrid),
+      })}
     >
       <rect className="stacked-bar__track" x="0" y="0" width="100%" height="10" />
       <rect
@@ -384,7 +389,7 @@ function StackedBar({
         width={scale(keyword)}
         height="10"
       >
-        <title>keyword: text weight × keyword score = {formatScore(keyword)}</title>
+        <title>{t('breakdown.bar.keyword', { value: formatScore(keyword) })}</title>
       </rect>
       <rect
         className="stacked-bar__vector"
@@ -395,10 +400,10 @@ function StackedBar({
         width={scale(vector)}
         height="10"
       >
-        <title>vector: vector weight × vector score = {formatScore(vector)}</title>
+        <title>{t('breakdown.bar.vector', { value: formatScore(vector) })}</title>
       </rect>
       <rect className="stacked-bar__final" x={scale(final)} y="0" width="0.6" height="10">
-        <title>final (after decay) = {formatScore(final)}</title>
+        <title>{t('breakdown.bar.final', { value: formatScore(final) })}</title>
       </rect>
     </svg>
   );

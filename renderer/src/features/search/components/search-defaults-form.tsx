@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearch } from '../stores/search-store-context';
 import {
   applySearchPatch,
@@ -17,6 +18,7 @@ export function SearchDefaultsForm({ keywordOnly }: { keywordOnly: boolean }) {
     savingDefaults: s.search.savingDefaults,
     defaultsError: s.search.defaultsError,
   }));
+  const { t } = useTranslation('search');
   const saveSearchDefaults = useSearch((s) => s.saveSearchDefaults);
   const [draft, setDraft] = useState<SearchSettingsState>({ ...saved, ...NO_INVESTIGATION });
   const [savedAt, setSavedAt] = useState<number | null>(null);
@@ -40,7 +42,7 @@ export function SearchDefaultsForm({ keywordOnly }: { keywordOnly: boolean }) {
           disabled={changes.length === 0 || savingDefaults}
           onClick={() => void saveSearchDefaults(savedPart(draft)).then((ok) => ok && setSavedAt(Date.now()))}
         >
-          {savingDefaults ? 'Saving…' : 'Save defaults'}
+          {savingDefaults ? t('defaults.saving') : t('defaults.save')}
         </button>
         <button
           type="button"
@@ -49,7 +51,7 @@ export function SearchDefaultsForm({ keywordOnly }: { keywordOnly: boolean }) {
           disabled={changes.length === 0}
           onClick={() => setDraft({ ...saved, ...NO_INVESTIGATION })}
         >
-          Discard changes
+          {t('defaults.discard')}
         </button>
         <button
           type="button"
@@ -58,16 +60,16 @@ export function SearchDefaultsForm({ keywordOnly }: { keywordOnly: boolean }) {
           disabled={factory}
           onClick={() => setDraft(DEFAULT_SEARCH_SETTINGS)}
         >
-          OpenClaw's defaults
+          {t('defaults.factory')}
         </button>
         {changes.length > 0 && (
           <span className="muted" data-testid="defaults-unsaved">
-            Unsaved: {changes.join(', ')}
+            {t('defaults.unsaved', { changes: changes.join(', ') })}
           </span>
         )}
         {changes.length === 0 && savedAt && (
           <span className="muted" data-testid="defaults-saved">
-            Saved.
+            {t('defaults.saved')}
           </span>
         )}
       </div>

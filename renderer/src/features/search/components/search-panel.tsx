@@ -1,4 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { localText } from '../../../../../shared/i18n';
 import type { SearchResult } from '../../../../../shared/domain';
 import type { AutomatedRun } from '../../../../../shared/automated-runs';
 import { layoutResults } from '../../../../../shared/result-list';
@@ -45,6 +47,7 @@ export function SearchPanel({
   fileTitles,
   automatedRuns,
 }: SearchPanelProps) {
+  const { t } = useTranslation();
   const s = useSearch((st) => ({
     query: st.search.query,
     response: st.search.response,
@@ -113,15 +116,15 @@ export function SearchPanel({
   }, [showKeywordOnly]);
 
   return (
-    <aside className="search-panel" data-testid="search-panel" aria-label="Search">
+    <aside className="search-panel" data-testid="search-panel" aria-label={t('search:panel.label')}>
       <div className="search-panel__box">
         <input
           ref={inputRef}
           type="search"
           className="search-panel__input"
           data-testid="search-input"
-          placeholder="Search memory"
-          title="Search memory (Ctrl/Cmd+Shift+F)"
+          placeholder={t('search:panel.placeholder')}
+          title={t('search:panel.inputTitle')}
           value={s.query}
           onChange={(e) => actions.setQuery(e.target.value)}
           onKeyDown={(e) => {
@@ -134,7 +137,7 @@ export function SearchPanel({
           className={`icon-button${s.settingsOpen ? ' is-on' : ''}`}
           data-testid="search-settings-toggle"
           aria-expanded={s.settingsOpen}
-          title="What-if settings"
+          title={t('search:panel.whatIf')}
           onClick={() => actions.setSettingsOpen(!s.settingsOpen)}
         >
           ⚙
@@ -160,7 +163,7 @@ export function SearchPanel({
           testId="notice-keyword-only"
           action={
             <button type="button" className="link-button" data-testid="setup-model" onClick={onOpenSettings}>
-              Set up a model
+              {t('search:panel.setUpModel')}
             </button>
           }
         >
@@ -177,34 +180,40 @@ export function SearchPanel({
               className="link-button"
               onClick={() => actions.updateSearchSettings({ sources: [...s.sources, 'sessions'] })}
             >
-              Include them
+              {t('search:panel.includeSessions')}
             </button>
           }
         >
-          Session transcripts are left out of this search.
+          {t('search:panel.sessionsExcluded')}
         </NoticeLine>
       )}
 
       <div className="search-panel__status" data-testid="search-status" data-value={s.status}>
-        {(s.status === 'pending' || s.status === 'loading') && <span className="muted">Searching…</span>}
+        {(s.status === 'pending' || s.status === 'loading') && (
+          <span className="muted">{t('search:panel.searching')}</span>
+        )}
         {s.status === 'error' && <span className="notice notice--error">{s.error}</span>}
         {response && s.status === 'done' && (
           <span className="muted" data-testid="search-summary" data-count={layout.shownHits}>
-            {layout.shownHits} result{layout.shownHits === 1 ? '' : 's'} for “{s.responseQuery}” ·{' '}
-            {response.mode === 'hybrid' ? 'hybrid' : 'keyword-only'} · {Math.round(response.tookMs)} ms
-            {hidden > 0 && <> · {hidden} more candidates below the thresholds</>}
+            {t('search:panel.summary', {
+              count: layout.shownHits,
+              query: s.responseQuery,
+              mode: t(response.mode === 'hybrid' ? 'search:panel.hybrid' : 'search:panel.keywordOnly'),
+              ms: Math.round(response.tookMs),
+            })}
+            {hidden > 0 && t('search:panel.belowThresholds', { count: hidden })}
           </span>
         )}
       </div>
 
       {notices.map((n) => (
         <NoticeLine key={n.code} code={n.code} testId={`notice-${n.code}`}>
-          {n.message}
+          {localText(t, n)}
         </NoticeLine>
       ))}
       {s.movement && s.movement.dropped.length > 0 && (
         <div className="notice notice--info dropped" data-testid="dropped-results">
-          <p className="dropped__title">No longer returned after the change:</p>
+          <p className="dropped__title">{t('search:panel.dropped')}</p>
           <ul>
             {s.movement.dropped.map((d) => {
               const why = s.droppedWhy[d.id];
@@ -213,22 +222,19 @@ export function SearchPanel({
                   <button
                     type="button"
                     className="link-button"
-                    title="Explain this file"
+                    title={t('search:panel.explainFile')}
                     onClick={() => void actions.pinFile(d.path)}
                   >
                     {d.path}:{lineLabel(d)}
                   </button>
-                  <span className="muted">
-                    {' '}
-                    (was #{d.rank}, {d.score.toFixed(3)})
-                  </span>
+                  <span className="muted">{t('search:panel.was', { rank: d.rank, score: d.score.toFixed(3) })}</span>
                   {why ? (
                     <span className="dropped__why" data-testid="dropped-why" data-code={why.code ?? ''}>
                       {' '}
-                      — {why.status === 'loading' ? 'checking…' : why.text}
+                      — {why.status === 'loading' ? t('search:panel.checking') : why.text}
                     </span>
                   ) : (
-                    <span className="muted"> — checking…</span>
+                    <span className="muted"> — {t('search:panel.checking')}</span>
                   )}
                 </li>
               );
@@ -236,7 +242,9 @@ export function SearchPanel({
           </ul>
         </div>
       )}
-      {s.judgmentError && <div className="notice notice--error">Judgment not saved: {s.judgmentError}</div>}
+      {s.judgmentError && (
+        <div className="notice notice--error">{t('search:panel.judgmentNotSaved', { error: s.judgmentError })}</div>
+      )}
 
       {s.compare && s.responseQuery && (
         <ProfileCompare
@@ -271,7 +279,7 @@ export function SearchPanel({
       />
       {response && results.length === 0 && s.status === 'done' && (
         <p className="muted pad" data-testid="search-empty">
-          Nothing scored above the min score.
+          {t('search:panel.empty')}
         </p>
       )}
 

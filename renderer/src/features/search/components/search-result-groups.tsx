@@ -3,6 +3,7 @@
 // runs of one automated prompt folded into one card with the run list. The grouping is
 // shared/result-groups.ts, the order and cut shared/result-list.ts; every hit's numbers are its
 // best chunk's, as the engine returned them.
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useMemo, useState } from 'react';
 import type { SearchResult, Verdict } from '../../../../../shared/domain';
@@ -43,27 +44,32 @@ interface SearchResultGroupsProps {
 }
 
 /** "Why #2 is below #1", between two cards on screen, by the numbers they show. */
-function neighbourSentence(numbered: NumberedHit | undefined): string | undefined {
+function neighbourSentence(numbered: NumberedHit | undefined, t: TFunction): string | undefined {
   if (!numbered?.neighbour) return undefined;
   if (numbered.after !== numbered.neighbour.after) {
     // The order between them is the placement's, not the scores'.
     const [people, run] = numbered.after ? [numbered.neighbour, numbered] : [numbered, numbered.neighbour];
     const [p, r] = [people.hit.primary.result.score, run.hit.primary.result.score];
-    return `#${run.number} comes from an automated session (cron, heartbeat, sub-agent), listed after the conversations and notes: ${r.toFixed(3)} vs ${p.toFixed(3)} for #${people.number}.`;
+    return t('search:groups.automatedAfter', {
+      run: run.number,
+      people: people.number,
+      r: r.toFixed(3),
+      p: p.toFixed(3),
+    });
   }
   const self = { rank: numbered.number, breakdown: numbered.hit.primary.result.breakdown };
   const them = { rank: numbered.neighbour.number, breakdown: numbered.neighbour.hit.primary.result.breakdown };
-  return whyAbove(self, them);
+  return whyAbove(self, them, t);
+}
+
+/** Said when a hit stands for several chunks of its file, merged by the engine or by the list. */
+function mergedNote(hit: ResultHit, t: TFunction): string | undefined {
+  const count = 1 + hit.merged.length + (hit.primary.result.merged?.length ?? 0);
+  if (count === 1) return undefined;
+  return t('search:groups.merged', { count, lines: hitLines(hit) });
 }
 
 /** The result a hit opens: its best chunk, widened to every line it merged. */
-/** Said when a hit stands for several chunks of its file, merged by the engine or by the list. */
-function mergedNote(hit: ResultHit): string | undefined {
-  const count = 1 + hit.merged.length + (hit.primary.result.merged?.length ?? 0);
-  if (count === 1) return undefined;
-  return `merges ${count} overlapping chunks (lines ${hitLines(hit)}); the passage, score and breakdown are the best one's`;
-}
-
 function hitTarget(hit: ResultHit): SearchResult {
   return { ...hit.primary.result, startLine: hit.startLine, endLine: hit.endLine };
 }
@@ -207,27 +213,24 @@ export function SearchResultGroups(props: SearchResultGroupsProps) {
               t('automatedHidden')
             ) : (
               <>
-                {automatedHits} hit{automatedHits === 1 ? '' : 's'} from automated sessions (cron, heartbeat,
-                sub-agents)
-                {placement === 'hidden'
-                  ? ' hidden'
-                  : placement === 'after'
-                    ? ', listed after the conversations'
-                    : ', in rank order'}
-                {placement !== 'hidden' && notShown > 0 && ` · ${notShown} beyond the ${layout.shownHits} shown`}
+                {t('groups.automatedHits', { count: automatedHits })}
+                {t(`groups.placement.${placement}`)}
+                {placement !== 'hidden' &&
+                  notShown > 0 &&
+                  t('groups.beyond', { count: notShown, shown: layout.shownHits })}
               </>
             )}
           </span>
           <select
             className="result-automated__select"
             data-testid="result-automated-filter"
-            aria-label="Automated sessions in results"
+            aria-label={t('groups.filter')}
             value={placement}
             onChange={(e) => props.onPlacement(e.target.value as AutomatedPlacement)}
           >
-            <option value="after">Show after conversations</option>
-            <option value="hidden">Hide</option>
-            <option value="mixed">Mix in by score</option>
+            <option value="after">{t('groups.show.after')}</option>
+            <option value="hidden">{t('groups.show.hidden')}</option>
+            <option value="mixed">{t('groups.show.mixed')}</option>
           </select>
         </div>
       )}
@@ -247,6 +250,7 @@ function GroupItem({
   numbered,
   ...props
 }: SearchResultGroupsProps & { group: ResultGroup; numbered: ReadonlyMap<string, NumberedHit> }) {
+  const { t } = useTranslation('search');
   const title = props.fileTitles?.get(group.path) ?? props.sessionTitles?.get(group.path);
   // One hit: the card names the file itself; several: the group does, each card its lines.
   const single = group.hits.length === 1;
@@ -259,7 +263,7 @@ function GroupItem({
           <span className={`badge badge--source-${group.source}`} data-testid="source-badge">
             {group.source}
           </span>
-          <span className="result-group__count muted">{group.hits.length} hits</span>
+          <span className="result-group__count muted">{t('groups.hits', { count: group.hits.length })}</span>
         </div>
       )}
       <ol className={`result-group__hits${single ? ' result-group__hits--single' : ''}`}>
@@ -279,7 +283,7 @@ function GroupItem({
                 ...(r.merged ?? []).map((m) => `${m.id}=${hit.primary.rank}`),
                 ...hit.alike.map((m) => `${m.result.id}=${m.rank}`),
               ].join(' ')}
-              mergedNote={mergedNote(hit)}
+              mergedNote={mergedNote(hit, t)}
               move={props.moves?.[r.id]}
               expanded={!!props.expanded[r.id]}
               verdict={props.judgments[r.id]}
@@ -287,7 +291,7 @@ function GroupItem({
               onOpen={() => props.onOpen(hitTarget(hit))}
               onPin={() => props.onPin(r.path)}
               onJudge={(verdict) => props.onJudge(r, verdict)}
-              whyAbove={neighbourSentence(numbered.get(r.id))}
+              whyAbove={neighbourSentence(numbered.get(r.id), t)}
             >
               {hit.runKey !== undefined ? (
                 <RunList hit={{ ...hit, runKey: hit.runKey }} runs={props.runs} onOpen={props.onOpen} />

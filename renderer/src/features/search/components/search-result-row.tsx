@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { SearchResult, Verdict } from '../../../../../shared/domain';
 import { cardSnippet, focusSnippet, snippetLines, snippetParts } from '../stores/snippet-parts';
 import { formatRankMove, lineLabel, type RankMove } from '../stores/rank-movement';
@@ -60,6 +61,7 @@ export function SearchResultRow({
   children,
   ...rest
 }: SearchResultRowProps) {
+  const { t } = useTranslation('search');
   const [open, setOpen] = useState(false);
   // Closed: the best ~300 characters; open: the whole chunk from its first match (as before).
   const card = cardSnippet(result.snippet, result.highlights);
@@ -106,10 +108,10 @@ export function SearchResultRow({
           type="button"
           className="search-result__title link-button"
           data-testid="search-result-open"
-          title={`${result.path}:${lines}\nOpen at these lines`}
+          title={t('card.openTitle', { where: `${result.path}:${lines}` })}
           onClick={onOpen}
         >
-          {inGroup ? `lines ${shownLines}` : name}
+          {inGroup ? t('card.lines', { lines: shownLines }) : name}
         </button>
         {!inGroup && (
           <span className={`badge badge--source-${result.source}`} data-testid="source-badge">
@@ -117,7 +119,7 @@ export function SearchResultRow({
           </span>
         )}
         {result.date && (
-          <span className="search-result__date muted" title="The memory's date">
+          <span className="search-result__date muted" title={t('card.date')}>
             {result.date}
           </span>
         )}
@@ -172,7 +174,7 @@ export function SearchResultRow({
             aria-expanded={open}
             onClick={() => setOpen(!open)}
           >
-            {open ? 'Less' : 'More'}
+            {open ? t('card.less') : t('card.more')}
           </button>
         )}
         <button
@@ -180,28 +182,28 @@ export function SearchResultRow({
           className="link-button"
           data-testid="breakdown-toggle"
           aria-expanded={expanded}
-          title="Why this score?"
+          title={t('card.whyTitle')}
           onClick={onToggle}
         >
-          {expanded ? 'Hide' : 'Why?'}
+          {expanded ? t('card.hide') : t('card.why')}
         </button>
         <button
           type="button"
           className="link-button"
           data-testid="pin-result"
-          title="Explain this file"
+          title={t('card.pinTitle')}
           onClick={onPin}
         >
-          Explain
+          {t('card.pin')}
         </button>
         {onJudge && (
-          <span className="search-result__judge" role="group" aria-label="Is this result relevant?">
+          <span className="search-result__judge" role="group" aria-label={t('card.judge')}>
             <button
               type="button"
               className={`judge-button${verdict === 'relevant' ? ' is-on' : ''}`}
               data-testid="judge-relevant"
               aria-pressed={verdict === 'relevant'}
-              title="👍 Relevant to this query (kept for evaluation)"
+              title={t('card.relevant')}
               onClick={() => onJudge('relevant')}
             >
               <ThumbIcon up />
@@ -211,7 +213,7 @@ export function SearchResultRow({
               className={`judge-button${verdict === 'irrelevant' ? ' is-on' : ''}`}
               data-testid="judge-irrelevant"
               aria-pressed={verdict === 'irrelevant'}
-              title="👎 Not relevant to this query (kept for evaluation)"
+              title={t('card.irrelevant')}
               onClick={() => onJudge('irrelevant')}
             >
               <ThumbIcon up={false} />

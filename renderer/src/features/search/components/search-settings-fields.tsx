@@ -1,5 +1,6 @@
 // The search settings as form fields, shared by the panel's what-if drawer and the Settings view's
 // saved defaults, so both say the same things the same way.
+import { useTranslation } from 'react-i18next';
 import type { MemorySource } from '../../../../../shared/domain';
 import type { SearchSettingsPatch, SearchSettingsState } from '../stores/search-settings-state';
 
@@ -14,12 +15,15 @@ interface FieldsProps {
   showDates: boolean;
 }
 
+const SOURCES: readonly MemorySource[] = ['memory', 'sessions'];
+
 function num(value: string, fallback: number): number {
   const n = Number(value);
   return Number.isFinite(n) ? n : fallback;
 }
 
 export function SearchSettingsFields({ value: s, onChange, keywordOnly, idPrefix, showDates }: FieldsProps) {
+  const { t } = useTranslation('search');
   const id = (name: string) => `${idPrefix}-${name}`;
   const toggleSource = (source: MemorySource, on: boolean) => {
     const sources = on ? [...new Set([...s.sources, source])] : s.sources.filter((x) => x !== source);
@@ -29,7 +33,7 @@ export function SearchSettingsFields({ value: s, onChange, keywordOnly, idPrefix
     <>
       <fieldset className="field-group" disabled={keywordOnly}>
         <label className="field">
-          <span>Text weight</span>
+          <span>{t('fields.textWeight')}</span>
           <input
             type="range"
             min="0"
@@ -42,7 +46,7 @@ export function SearchSettingsFields({ value: s, onChange, keywordOnly, idPrefix
           <output data-value={s.textWeight}>{s.textWeight.toFixed(2)}</output>
         </label>
         <label className="field">
-          <span>Vector weight</span>
+          <span>{t('fields.vectorWeight')}</span>
           <input
             type="range"
             min="0"
@@ -56,12 +60,12 @@ export function SearchSettingsFields({ value: s, onChange, keywordOnly, idPrefix
         </label>
         {keywordOnly && (
           <p className="field-note" data-testid={id('weights-inactive')}>
-            No effect now: without an embedding model every score is the keyword score alone.
+            {t('fields.weightsInactive')}
           </p>
         )}
       </fieldset>
       <label className="field">
-        <span>Min score</span>
+        <span>{t('fields.minScore')}</span>
         <input
           type="number"
           min="0"
@@ -73,7 +77,7 @@ export function SearchSettingsFields({ value: s, onChange, keywordOnly, idPrefix
         />
       </label>
       <label className="field">
-        <span>Max results</span>
+        <span>{t('fields.maxResults')}</span>
         <input
           type="number"
           min="1"
@@ -94,10 +98,10 @@ export function SearchSettingsFields({ value: s, onChange, keywordOnly, idPrefix
             data-testid={id('decay')}
             onChange={(e) => onChange({ decay: { enabled: e.target.checked } })}
           />
-          <span>Temporal decay</span>
+          <span>{t('fields.decay')}</span>
         </label>
         <label className="field">
-          <span>Half-life (days)</span>
+          <span>{t('fields.halfLife')}</span>
           <input
             type="number"
             min="1"
@@ -110,12 +114,7 @@ export function SearchSettingsFields({ value: s, onChange, keywordOnly, idPrefix
             }
           />
         </label>
-        {s.decay.enabled && (
-          <p className="field-note">
-            A dated memory loses half its score every {s.decay.halfLifeDays} days, so old ones can fall below the min
-            score; evergreen files keep theirs.
-          </p>
-        )}
+        {s.decay.enabled && <p className="field-note">{t('fields.decayNote', { days: s.decay.halfLifeDays })}</p>}
       </fieldset>
       <fieldset className="field-group">
         <label className="field field--check">
@@ -125,10 +124,10 @@ export function SearchSettingsFields({ value: s, onChange, keywordOnly, idPrefix
             data-testid={id('mmr')}
             onChange={(e) => onChange({ mmr: { enabled: e.target.checked } })}
           />
-          <span>MMR diversity</span>
+          <span>{t('fields.mmr')}</span>
         </label>
         <label className="field">
-          <span>λ</span>
+          <span>{t('fields.lambda')}</span>
           <input
             type="range"
             min="0"
@@ -150,12 +149,10 @@ export function SearchSettingsFields({ value: s, onChange, keywordOnly, idPrefix
             data-testid={id('access-boost')}
             onChange={(e) => onChange({ accessBoost: { enabled: e.target.checked } })}
           />
-          <span title="Multiply a chunk's score by 1 + factor × ln(1 + agent accesses)">
-            Boost what agents retrieve often
-          </span>
+          <span title={t('fields.accessTitle')}>{t('fields.access')}</span>
         </label>
         <label className="field">
-          <span>Factor</span>
+          <span>{t('fields.factor')}</span>
           <input
             type="number"
             min="0"
@@ -180,12 +177,10 @@ export function SearchSettingsFields({ value: s, onChange, keywordOnly, idPrefix
             data-testid={id('dates')}
             onChange={(e) => onChange({ dates: { enabled: e.target.checked } })}
           />
-          <span title="“yesterday”, “4月16号”, “last week” in the query: memories from then are multiplied by the boost">
-            Dates in the query
-          </span>
+          <span title={t('fields.datesTitle')}>{t('fields.dates')}</span>
         </label>
         <label className="field">
-          <span>Boost ×</span>
+          <span>{t('fields.boost')}</span>
           <input
             type="number"
             min="1"
@@ -201,8 +196,8 @@ export function SearchSettingsFields({ value: s, onChange, keywordOnly, idPrefix
         </label>
       </fieldset>
       <fieldset className="field-group">
-        <span>Sources</span>
-        {(['memory', 'sessions'] as const).map((source) => (
+        <span>{t('fields.sources')}</span>
+        {SOURCES.map((source) => (
           <label key={source} className="field field--check">
             <input
               type="checkbox"
@@ -210,14 +205,14 @@ export function SearchSettingsFields({ value: s, onChange, keywordOnly, idPrefix
               data-testid={id(`source-${source}`)}
               onChange={(e) => toggleSource(source, e.target.checked)}
             />
-            <span>{source === 'memory' ? 'Memory files' : 'Session transcripts'}</span>
+            <span>{t(`fields.source.${source}`)}</span>
           </label>
         ))}
       </fieldset>
       {showDates && (
         <fieldset className="field-group">
           <label className="field">
-            <span>From</span>
+            <span>{t('fields.from')}</span>
             <input
               type="date"
               value={s.from ?? ''}
@@ -226,7 +221,7 @@ export function SearchSettingsFields({ value: s, onChange, keywordOnly, idPrefix
             />
           </label>
           <label className="field">
-            <span>To</span>
+            <span>{t('fields.to')}</span>
             <input
               type="date"
               value={s.to ?? ''}

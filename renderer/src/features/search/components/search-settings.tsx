@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useSearch } from '../stores/search-store-context';
 import { whatIfChanges } from '../stores/search-settings-state';
 import { SearchSettingsFields } from './search-settings-fields';
@@ -18,11 +19,13 @@ export function SearchSettingsDrawer({ keywordOnly }: { keywordOnly: boolean }) 
     revertSearchSettings: s.revertSearchSettings,
     saveSearchDefaults: s.saveSearchDefaults,
   }));
+  const { t } = useTranslation('search');
   const changes = whatIfChanges(settings, saved);
   return (
     <div className="search-settings" data-testid="search-settings">
       <p className="search-settings__intro">
-        <strong>What-if</strong> — try settings on this search; nothing is saved until you say so.
+        <strong>{t('whatIf.title')}</strong>
+        {t('whatIf.intro')}
       </p>
       <SearchSettingsFields
         value={settings}
@@ -41,12 +44,12 @@ export function SearchSettingsDrawer({ keywordOnly }: { keywordOnly: boolean }) 
             <span
               className="badge badge--pending"
               data-testid="what-if-badge"
-              title={`Differs from the saved defaults: ${changes.join(', ')}`}
+              title={t('whatIf.differs', { changes: changes.join(', ') })}
             >
-              what-if: {changes.join(', ')}
+              {t('whatIf.badge', { changes: changes.join(', ') })}
             </span>
             <button type="button" className="button" data-testid="what-if-revert" onClick={revertSearchSettings}>
-              Back to saved defaults
+              {t('whatIf.revert')}
             </button>
             <button
               type="button"
@@ -55,11 +58,11 @@ export function SearchSettingsDrawer({ keywordOnly }: { keywordOnly: boolean }) 
               disabled={savingDefaults}
               onClick={() => void saveSearchDefaults()}
             >
-              {savingDefaults ? 'Saving…' : 'Save as defaults'}
+              {savingDefaults ? t('defaults.saving') : t('whatIf.save')}
             </button>
           </>
         ) : (
-          <span className="muted">Same as the saved defaults.</span>
+          <span className="muted">{t('whatIf.same')}</span>
         )}
       </div>
       {defaultsError && <p className="notice notice--error">{defaultsError}</p>}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { EndpointKeyStatus } from '../../../../../shared/endpoint-key-schemas';
 
 interface EndpointKeyFieldProps {
@@ -12,12 +13,13 @@ interface EndpointKeyFieldProps {
  * the field is cleared; the view only ever learns "a key is stored".
  */
 export function EndpointKeyField({ status, onStore, onForget }: EndpointKeyFieldProps) {
+  const { t } = useTranslation('settings');
   const [draft, setDraft] = useState('');
   if (!status) return null;
   if (!status.available) {
     return (
       <p className="muted" data-testid="endpoint-key-unavailable">
-        Key in the OS keychain: not here — {status.unavailableReason ?? 'no keychain'}.
+        {t('key.unavailable', { reason: status.unavailableReason ?? t('key.noKeychain') })}
       </p>
     );
   }
@@ -25,14 +27,14 @@ export function EndpointKeyField({ status, onStore, onForget }: EndpointKeyField
     <div className="endpoint-key" data-testid="endpoint-key">
       {status.stored ? (
         <p data-testid="endpoint-key-stored">
-          A key is stored in the OS keychain.{' '}
+          {t('key.stored')}{' '}
           <button type="button" data-testid="endpoint-key-forget" onClick={onForget}>
-            Forget key
+            {t('key.forget')}
           </button>
         </p>
       ) : (
         <label>
-          Key (kept in the OS keychain){' '}
+          {t('key.label')}{' '}
           <input
             type="password"
             autoComplete="off"
@@ -46,7 +48,7 @@ export function EndpointKeyField({ status, onStore, onForget }: EndpointKeyField
             disabled={!draft.trim()}
             onClick={() => void onStore(draft.trim()).then((stored) => stored && setDraft(''))}
           >
-            Store key
+            {t('key.store')}
           </button>
         </label>
       )}

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import type {
   AgentEmbedderOffer,
   EmbedderEndpointPatch,
   EmbedderEndpointSettings,
 } from '../../../../../shared/embedding-endpoint-settings';
-import { describeEndpointTraffic, parseEndpointUrl } from '../../../../../shared/embedding-endpoint';
+import { parseEndpointUrl } from '../../../../../shared/embedding-endpoint';
 
 interface EndpointSettingsProps {
   endpoint: EmbedderEndpointSettings;
@@ -25,8 +26,20 @@ const toForm = (e: EmbedderEndpointSettings): Form => ({
   apiKeyEnv: e.apiKeyEnv ?? '',
 });
 
+/** What the fields take, as the servers spell it (examples, not words to translate). */
+const EXAMPLES = {
+  baseUrl: 'http://127.0.0.1:11434/v1',
+  model: 'nomic-embed-text',
+  queryType: 'query',
+  documentType: 'document',
+  queryPrefix: 'search_query: ',
+  documentPrefix: 'search_document: ',
+  keyEnv: 'OPENAI_API_KEY',
+};
+
 /** The embedder the user already runs (Ollama, LM Studio, llama.cpp server, vLLM, OpenAI) instead of a local model. */
 export function EndpointSettingsSection({ endpoint, offer, onApply }: EndpointSettingsProps) {
+  const { t } = useTranslation('settings');
   const [form, setForm] = useState<Form>(toForm(endpoint));
   useEffect(() => setForm(toForm(endpoint)), [endpoint]);
   const set = (p: Partial<Form>) => setForm((f) => ({ ...f, ...p }));
@@ -49,17 +62,21 @@ export function EndpointSettingsSection({ endpoint, offer, onApply }: EndpointSe
 
   return (
     <fieldset className="endpoint-settings" data-testid="endpoint-settings">
-      <legend>Or the embedder you already run (OpenAI-compatible /v1/embeddings)</legend>
+      <legend>{t('endpoint.legend')}</legend>
       {offer?.found && (
         <p className="notice notice--info" data-testid="endpoint-offer">
-          Found in your agent&apos;s config ({offer.from}): <strong>{offer.settings.model}</strong> at{' '}
-          {offer.settings.baseUrl}.{' '}
+          <Trans
+            t={t}
+            i18nKey="endpoint.offer"
+            values={{ from: offer.from, model: offer.settings.model, url: offer.settings.baseUrl }}
+            components={[<strong key="model" />]}
+          />{' '}
           <button
             type="button"
             data-testid="endpoint-offer-use"
             onClick={() => save({ ...toForm({ ...endpoint, ...offer.settings } as EmbedderEndpointSettings) })}
           >
-            Use it
+            {t('endpoint.useIt')}
           </button>
         </p>
       )}
@@ -70,73 +87,73 @@ export function EndpointSettingsSection({ endpoint, offer, onApply }: EndpointSe
           checked={form.enabled}
           onChange={(e) => set({ enabled: e.target.checked })}
         />{' '}
-        Use this endpoint instead of the model above
+        {t('endpoint.enabled')}
       </label>
       <label>
-        Base URL{' '}
+        {t('endpoint.baseUrl')}{' '}
         <input
           type="text"
           data-testid="endpoint-base-url"
-          placeholder="http://127.0.0.1:11434/v1"
+          placeholder={EXAMPLES.baseUrl}
           value={form.baseUrl}
           onChange={(e) => set({ baseUrl: e.target.value })}
         />
       </label>
       {parsed && !parsed.ok && <p className="notice notice--error">{parsed.reason}</p>}
       <label>
-        Model{' '}
+        {t('endpoint.model')}{' '}
         <input
           type="text"
           data-testid="endpoint-model"
-          placeholder="nomic-embed-text"
+          placeholder={EXAMPLES.model}
           value={form.model}
           onChange={(e) => set({ model: e.target.value })}
         />
       </label>
       <label>
-        input_type for queries{' '}
+        {t('endpoint.queryType')}{' '}
         <input
           type="text"
           data-testid="endpoint-query-type"
-          placeholder="query"
+          placeholder={EXAMPLES.queryType}
           value={form.queryInputType}
           onChange={(e) => set({ queryInputType: e.target.value })}
         />
       </label>
       <label>
-        input_type for chunks{' '}
+        {t('endpoint.documentType')}{' '}
         <input
           type="text"
           data-testid="endpoint-document-type"
-          placeholder="document"
+          placeholder={EXAMPLES.documentType}
           value={form.documentInputType}
           onChange={(e) => set({ documentInputType: e.target.value })}
         />
       </label>
       <label>
-        Query prefix{' '}
+        {t('endpoint.queryPrefix')}{' '}
         <input
           type="text"
           value={form.queryPrefix}
-          placeholder="search_query: "
+          placeholder={EXAMPLES.queryPrefix}
           onChange={(e) => set({ queryPrefix: e.target.value })}
         />
       </label>
       <label>
-        Chunk prefix{' '}
+        {t('endpoint.documentPrefix')}{' '}
         <input
           type="text"
           value={form.documentPrefix}
-          placeholder="search_document: "
+          placeholder={EXAMPLES.documentPrefix}
           onChange={(e) => set({ documentPrefix: e.target.value })}
         />
       </label>
       <label>
-        Key from environment variable{' '}
+        {t('endpoint.keyEnv')}{' '}
         <input
           type="text"
           data-testid="endpoint-key-env"
-          placeholder="OPENAI_API_KEY"
+          placeholder={EXAMPLES.keyEnv}
           value={form.apiKeyEnv}
           onChange={(e) => set({ apiKeyEnv: e.target.value })}
         />
@@ -144,11 +161,11 @@ export function EndpointSettingsSection({ endpoint, offer, onApply }: EndpointSe
       {remote && parsed?.ok && (
         <label className="notice notice--warning" data-testid="endpoint-remote">
           <input type="checkbox" checked={form.allowRemote} onChange={(e) => set({ allowRemote: e.target.checked })} />{' '}
-          {describeEndpointTraffic(parsed.url.origin)}. Allow it.
+          {t('endpoint.remote', { origin: parsed.url.origin })}
         </label>
       )}
       <button type="button" data-testid="endpoint-apply" onClick={() => save()}>
-        Apply endpoint
+        {t('endpoint.apply')}
       </button>
     </fieldset>
   );

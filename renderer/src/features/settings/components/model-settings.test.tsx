@@ -4,6 +4,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { createI18n, type Locale } from '../../../../../shared/i18n';
 import type { ModelCatalog } from '../../../../../shared/domain';
 import { ModelSettingsSection } from './model-settings';
 
@@ -46,20 +48,22 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-function render() {
+function render(locale: Locale = 'en') {
   const host = document.createElement('div');
   document.body.append(host);
   root = createRoot(host);
   act(() =>
     root!.render(
-      <ModelSettingsSection
-        catalog={catalog}
-        model={{ id: null, modelsDir: null, allowDownload: 'no' }}
-        progress={null}
-        applying={false}
-        indexProgress={null}
-        onApply={() => undefined}
-      />,
+      <I18nextProvider i18n={createI18n(locale, [initReactI18next])}>
+        <ModelSettingsSection
+          catalog={catalog}
+          model={{ id: null, modelsDir: null, allowDownload: 'no' }}
+          progress={null}
+          applying={false}
+          indexProgress={null}
+          onApply={() => undefined}
+        />
+      </I18nextProvider>,
     ),
   );
   return host;
@@ -91,5 +95,16 @@ describe('ModelSettingsSection: the recommended first model', () => {
     expect(host.querySelector('[data-testid="model-notes"]')!.textContent).toContain('"query: " / "passage: "');
     expect(host.querySelector('[data-testid="model-recommended-choose"]')).toBeNull();
     expect(host.querySelector<HTMLButtonElement>('[data-testid="model-apply"]')!.disabled).toBe(false);
+  });
+
+  it('reads in Simplified Chinese: the badge, the size to download and the button', () => {
+    const host = render('zh-CN');
+    expect(host.querySelector('[data-testid="model-recommended-badge"]')!.textContent).toBe('推荐');
+    const line = host.querySelector('[data-testid="model-recommended"]')!;
+    expect(line.textContent).toMatch(
+      /推荐的第一个模型：Xenova\/multilingual-e5-small（只需下载一次，约 \d+(\.\d)? MB；/,
+    );
+    expect(host.querySelector('[data-testid="model-recommended-choose"]')!.textContent).toBe('选择它');
+    expect(host.querySelector('[data-testid="model-now"]')!.textContent).toContain('仅关键词。');
   });
 });

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { IndexProgress, ModelCatalog, ModelProgress } from '../../../../../shared/domain';
 import { reasonHeadline } from '../../../../../shared/reason-text';
 import type { ModelSettings } from '../../../../../shared/settings-schema';
@@ -15,6 +16,9 @@ interface ModelSettingsProps {
 }
 
 const KEYWORD_ONLY = '';
+const DOWNLOAD_CHOICES = ['ask', 'yes', 'no'] as const;
+/** An example id, not a word to translate. */
+const CUSTOM_MODEL_EXAMPLE = 'org/model-name';
 
 /** Which model, where its files are, whether it may be downloaded — and the progress of a switch. */
 export function ModelSettingsSection({
@@ -25,6 +29,7 @@ export function ModelSettingsSection({
   indexProgress,
   onApply,
 }: ModelSettingsProps) {
+  const { t } = useTranslation('settings');
   const [choice, setChoice] = useState<string>(model.id ?? KEYWORD_ONLY);
   const [custom, setCustom] = useState('');
   const [modelsDir, setModelsDir] = useState(model.modelsDir ?? '');
@@ -52,12 +57,12 @@ export function ModelSettingsSection({
       <p className="settings-now" data-testid="model-now" data-value={catalog.active ?? ''}>
         {catalog.active ? (
           <>
-            Running <strong>{catalog.active}</strong>: search is hybrid (meaning + keywords).
+            <Trans t={t} i18nKey="model.running" values={{ model: catalog.active }} components={[<strong key="m" />]} />
           </>
         ) : (
           <>
-            <strong>Keyword-only.</strong>{' '}
-            {catalog.problem ? reasonHeadline(catalog.problem) : 'No embedding model is set up'}.{' '}
+            <strong>{t('model.keywordOnly')}</strong>{' '}
+            {catalog.problem ? reasonHeadline(catalog.problem) : t('model.noModel')}.{' '}
             {catalog.problem && catalog.problem !== reasonHeadline(catalog.problem) && (
               <button
                 type="button"
@@ -65,7 +70,7 @@ export function ModelSettingsSection({
                 data-testid="model-details-toggle"
                 onClick={() => setShowDetails(!showDetails)}
               >
-                {showDetails ? 'Hide details' : 'Details'}
+                {showDetails ? t('model.hideDetails') : t('model.details')}
               </button>
             )}
           </>
@@ -79,13 +84,20 @@ export function ModelSettingsSection({
       {!catalog.active && recommended && (
         <p className="model-recommended" data-testid="model-recommended" data-id={recommended.id}>
           <span>
-            Recommended first model: <strong>{recommended.id}</strong> (
-            {recommended.installed
-              ? 'in the models folder'
-              : recommended.downloadBytes
-                ? `≈${formatBytes(recommended.downloadBytes)} to download once`
-                : 'download size unknown'}
-            ; {recommended.languages}): search finds notes by what they mean, also across languages.
+            <Trans
+              t={t}
+              i18nKey="model.recommended"
+              values={{
+                model: recommended.id,
+                languages: recommended.languages,
+                size: recommended.installed
+                  ? t('model.inFolder')
+                  : recommended.downloadBytes
+                    ? t('model.downloadOnce', { size: formatBytes(recommended.downloadBytes) })
+                    : t('model.sizeUnknown'),
+              }}
+              components={[<strong key="m" />]}
+            />
           </span>
           {choice !== recommended.id && (
             <button
@@ -94,19 +106,15 @@ export function ModelSettingsSection({
               data-testid="model-recommended-choose"
               onClick={() => setChoice(recommended.id)}
             >
-              Choose it
+              {t('model.chooseIt')}
             </button>
           )}
         </p>
       )}
-      {catalog.fixedByCommandLine && (
-        <p className="notice notice--info">
-          The model was chosen on the command line (--model); changes here apply when Memory Lens starts without it.
-        </p>
-      )}
+      {catalog.fixedByCommandLine && <p className="notice notice--info">{t('model.fixedByCommandLine')}</p>}
 
       <fieldset className="model-list">
-        <legend>Embedding model</legend>
+        <legend>{t('model.legend')}</legend>
         {catalog.models.map((m) => (
           <label
             key={m.id}
@@ -123,18 +131,20 @@ export function ModelSettingsSection({
                   <>
                     {' '}
                     <span className="badge badge--ok" data-testid="model-recommended-badge">
-                      recommended
+                      {t('model.recommendedBadge')}
                     </span>
                   </>
                 )}
               </span>
               <span className="muted">
                 {m.languages}
-                {m.dims ? ` · ${m.dims} dims` : ''} ·{' '}
+                {m.dims ? ` · ${t('model.dims', { count: m.dims })}` : ''} ·{' '}
                 {m.installed ? (
-                  <span className="badge badge--ok">installed</span>
+                  <span className="badge badge--ok">{t('model.installed')}</span>
+                ) : m.downloadBytes ? (
+                  t('model.download', { size: formatBytes(m.downloadBytes) })
                 ) : (
-                  <>download {m.downloadBytes ? `≈${formatBytes(m.downloadBytes)}` : 'size unknown'}</>
+                  t('model.downloadUnknown')
                 )}
               </span>
             </span>
@@ -149,10 +159,10 @@ export function ModelSettingsSection({
             onChange={() => setChoice('custom')}
           />
           <span className="model-option__body">
-            <span>Another transformers.js model</span>
+            <span>{t('model.custom')}</span>
             <input
               type="text"
-              placeholder="org/model-name"
+              placeholder={CUSTOM_MODEL_EXAMPLE}
               value={custom}
               data-testid="model-custom-id"
               onFocus={() => setChoice('custom')}
@@ -169,7 +179,7 @@ export function ModelSettingsSection({
             data-testid="model-none"
             onChange={() => setChoice(KEYWORD_ONLY)}
           />
-          <span className="model-option__body">No model: keyword search only</span>
+          <span className="model-option__body">{t('model.none')}</span>
         </label>
       </fieldset>
       {chosen && (
@@ -180,8 +190,7 @@ export function ModelSettingsSection({
 
       <label className="form__row">
         <span>
-          Models folder{' '}
-          <span className="muted">(holds one folder per model id; put a downloaded model there to run offline)</span>
+          {t('model.folder')} <span className="muted">{t('model.folderHint')}</span>
         </span>
         <input
           type="text"
@@ -192,8 +201,8 @@ export function ModelSettingsSection({
         />
       </label>
       <fieldset className="form__radios">
-        <legend className="sr-only">Downloads</legend>
-        {(catalog.canAsk ? (['ask', 'yes', 'no'] as const) : (['yes', 'no'] as const)).map((value) => (
+        <legend className="sr-only">{t('model.downloads')}</legend>
+        {(catalog.canAsk ? DOWNLOAD_CHOICES : DOWNLOAD_CHOICES.slice(1)).map((value) => (
           <label key={value}>
             <input
               type="radio"
@@ -202,26 +211,18 @@ export function ModelSettingsSection({
               checked={allowDownload === value || (!catalog.canAsk && value === 'no' && allowDownload === 'ask')}
               data-testid={`allow-download-${value}`}
               onChange={() => setAllowDownload(value)}
-            />
-            {value === 'yes'
-              ? ' Allow downloads from the Hugging Face hub'
-              : value === 'no'
-                ? ' Never download'
-                : ' Ask first'}
+            />{' '}
+            {t(`model.allow.${value}`)}
           </label>
         ))}
       </fieldset>
       {needsDownload && !downloadsOn && chosenId && (
         <p className="field-note" data-testid="model-needs-download">
-          {chosenId} is not in the models folder: allow downloads, or put its files in{' '}
-          {chosen?.dir ?? catalog.modelsDir}.
+          {t('model.needsDownload', { model: chosenId, dir: chosen?.dir ?? catalog.modelsDir })}
         </p>
       )}
       {needsDownload && downloadsOn && chosen?.downloadBytes && (
-        <p className="field-note">
-          Switching downloads about {formatBytes(chosen.downloadBytes)} once, then rebuilds the index with the new model
-          (the old index answers meanwhile).
-        </p>
+        <p className="field-note">{t('model.willDownload', { size: formatBytes(chosen.downloadBytes) })}</p>
       )}
       <div className="settings-actions">
         <button
@@ -231,27 +232,36 @@ export function ModelSettingsSection({
           disabled={!dirty || applying || (choice === 'custom' && !custom.trim())}
           onClick={() => onApply({ id: chosenId || null, modelsDir: modelsDir.trim() || null, allowDownload })}
         >
-          {applying ? 'Switching…' : 'Use this model'}
+          {applying ? t('model.switching') : t('model.apply')}
         </button>
-        {dirty && !applying && <span className="muted">Not applied yet.</span>}
+        {dirty && !applying && <span className="muted">{t('model.notApplied')}</span>}
       </div>
 
       {(applying || progress) && (
         <div className="model-progress" data-testid="model-progress" data-phase={progress?.phase ?? 'starting'}>
-          {!progress && <span>Opening {chosenId || 'the index'}…</span>}
+          {!progress && <span>{t('model.opening', { model: chosenId || t('model.theIndex') })}</span>}
           {progress && (progress.phase === 'loading' || progress.phase === 'downloading') && (
             <>
               <span>
-                {progress.phase === 'downloading' ? 'Downloading' : 'Loading'} {progress.modelId}
-                {progress.total ? `: ${formatBytes(progress.loaded ?? 0)} of ${formatBytes(progress.total)}` : '…'}
+                {t(progress.phase === 'downloading' ? 'model.downloading' : 'model.loadingModel', {
+                  model: progress.modelId,
+                })}
+                {progress.total
+                  ? t('model.bytes', { loaded: formatBytes(progress.loaded ?? 0), total: formatBytes(progress.total) })
+                  : '…'}
               </span>
               <progress max={1} value={fraction ?? undefined} />
             </>
           )}
-          {progress?.phase === 'ready' && <span data-testid="model-ready">{progress.modelId} is running.</span>}
+          {progress?.phase === 'ready' && (
+            <span data-testid="model-ready">{t('model.ready', { model: progress.modelId })}</span>
+          )}
           {progress?.phase === 'failed' && (
             <span className="notice notice--error" data-testid="model-failed">
-              {progress.modelId} did not load: {reasonHeadline(progress.message ?? 'unknown error')}
+              {t('model.failed', {
+                model: progress.modelId,
+                reason: reasonHeadline(progress.message ?? t('model.unknownError')),
+              })}
             </span>
           )}
           {indexProgress &&
@@ -260,8 +270,8 @@ export function ModelSettingsSection({
               indexProgress.phase === 'indexing') && (
               <span data-testid="model-rebuild">
                 {indexProgress.phase === 'embedding' && indexProgress.chunksTotal
-                  ? `Embedding ${indexProgress.chunksDone ?? 0} of ${indexProgress.chunksTotal} chunks`
-                  : `Rebuilding the index: ${indexProgress.filesDone} of ${indexProgress.filesTotal} files`}
+                  ? t('model.embedding', { done: indexProgress.chunksDone ?? 0, total: indexProgress.chunksTotal })
+                  : t('model.rebuilding', { done: indexProgress.filesDone, total: indexProgress.filesTotal })}
                 <progress
                   max={1}
                   value={indexProgress.filesTotal ? indexProgress.filesDone / indexProgress.filesTotal : undefined}

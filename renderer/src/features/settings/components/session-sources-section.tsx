@@ -1,12 +1,5 @@
+import { useTranslation } from 'react-i18next';
 import type { SessionSource } from '../../../../../shared/domain';
-
-const LOCATION_LABELS: Record<SessionSource['location'], string> = {
-  workspace: "the workspace's sessions/ folder",
-  agents: 'agents/ inside the workspace',
-  'hidden-agents': '.openclaw/agents/ inside the workspace',
-  beside: 'agents/ beside the workspace',
-  option: 'named with --sessions',
-};
 
 /** Where transcripts come from, each agent with a switch: left out, its files are neither indexed nor listed. */
 export function SessionSourcesSection({
@@ -16,10 +9,11 @@ export function SessionSourcesSection({
   sources: SessionSource[];
   onToggle(agentId: string, included: boolean): void;
 }) {
+  const { t } = useTranslation('settings');
   if (sources.length === 0) {
     return (
       <p className="muted" data-testid="sources-none">
-        No transcripts found: no sessions/ folder, and no agents/&lt;id&gt;/sessions inside or beside the workspace.
+        {t('sources.none')}
       </p>
     );
   }
@@ -43,11 +37,11 @@ export function SessionSourcesSection({
               onChange={(e) => s.agentId !== null && onToggle(s.agentId, e.target.checked)}
             />
             <span>
-              <strong>{s.agentId === null ? 'Workspace sessions' : `Agent ${s.agentId}`}</strong>{' '}
+              <strong>{s.agentId === null ? t('sources.workspace') : t('sources.agent', { agent: s.agentId })}</strong>{' '}
               <span className="muted">
-                · {s.files} transcript{s.files === 1 ? '' : 's'} · {LOCATION_LABELS[s.location]}
-                {s.excludedBecause === 'duplicate-agent' && ' · not read: an earlier folder has the same agent id'}
-                {s.excludedBecause === 'other-agent' && ' · not read: openclaw.json gives this agent another workspace'}
+                · {t('sources.transcripts', { count: s.files })} · {t(`sources.location.${s.location}`)}
+                {s.excludedBecause === 'duplicate-agent' && ` · ${t('sources.duplicate')}`}
+                {s.excludedBecause === 'other-agent' && ` · ${t('sources.otherAgent')}`}
               </span>
               <span className="source-list__dir" title={s.dir}>
                 {s.dir}

@@ -1,4 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { IndexProgress } from '../../../../../shared/domain';
 import type { Theme } from '../../../../../shared/settings-schema';
 import { useSettingsView } from '../stores/settings-store-context';
@@ -18,13 +19,10 @@ interface SettingsViewProps {
   children?: ReactNode;
 }
 
-const THEMES: { value: Theme; label: string }[] = [
-  { value: 'system', label: 'Follow the system' },
-  { value: 'light', label: 'Light' },
-  { value: 'dark', label: 'Dark' },
-];
+const THEMES: readonly Theme[] = ['system', 'light', 'dark'];
 
 export function SettingsView({ searchDefaults, indexProgress, endpointRetry, children }: SettingsViewProps) {
+  const { t } = useTranslation('settings');
   const v = useSettingsView((s) => s.settingsView);
   const actions = useSettingsView((s) => ({
     load: s.loadSettingsView,
@@ -55,16 +53,16 @@ export function SettingsView({ searchDefaults, indexProgress, endpointRetry, chi
   return (
     <div className="settings-view" data-testid="settings-view">
       <div className="settings-view__inner">
-        <h2 className="settings-view__title">Settings</h2>
+        <h2 className="settings-view__title">{t('title')}</h2>
         {v.error && (
           <p className="notice notice--error" data-testid="settings-error">
             {v.error}
           </p>
         )}
-        {!v.settings && !v.error && <p className="muted">Loading…</p>}
+        {!v.settings && !v.error && <p className="muted">{t('loading')}</p>}
 
         <section className="settings-section" id="settings-model" data-testid="settings-section-model">
-          <h3>Meaning-based search</h3>
+          <h3>{t('sections.model')}</h3>
           {v.catalog && v.settings && (
             <ModelSettingsSection
               catalog={v.catalog}
@@ -93,15 +91,13 @@ export function SettingsView({ searchDefaults, indexProgress, endpointRetry, chi
         </section>
 
         <section className="settings-section" data-testid="settings-section-search">
-          <h3>Search defaults</h3>
-          <p className="muted">
-            What a new search starts with. The search panel's ⚙ tries settings on one search without changing these.
-          </p>
+          <h3>{t('sections.search')}</h3>
+          <p className="muted">{t('sections.searchHint')}</p>
           {searchDefaults}
         </section>
 
         <section className="settings-section" data-testid="settings-section-sources">
-          <h3>Transcripts</h3>
+          <h3>{t('sections.sources')}</h3>
           {v.sources && (
             <SessionSourcesSection
               sources={v.sources}
@@ -111,19 +107,19 @@ export function SettingsView({ searchDefaults, indexProgress, endpointRetry, chi
         </section>
 
         <section className="settings-section" data-testid="settings-section-theme">
-          <h3>Theme</h3>
+          <h3>{t('sections.theme')}</h3>
           <div className="form__radios">
-            {THEMES.map((t) => (
-              <label key={t.value}>
+            {THEMES.map((theme) => (
+              <label key={theme}>
                 <input
                   type="radio"
                   name="theme"
-                  value={t.value}
-                  checked={(v.settings?.theme ?? 'system') === t.value}
-                  data-testid={`theme-${t.value}`}
-                  onChange={() => void actions.setTheme(t.value)}
+                  value={theme}
+                  checked={(v.settings?.theme ?? 'system') === theme}
+                  data-testid={`theme-${theme}`}
+                  onChange={() => void actions.setTheme(theme)}
                 />{' '}
-                {t.label}
+                {t(`theme.${theme}`)}
               </label>
             ))}
           </div>
@@ -135,26 +131,21 @@ export function SettingsView({ searchDefaults, indexProgress, endpointRetry, chi
         />
 
         <section className="settings-section" data-testid="settings-section-judgments">
-          <h3>Judgments</h3>
+          <h3>{t('sections.judgments')}</h3>
           <p className="muted">
-            👍/👎 on search results are kept for this workspace
-            {v.judgedQueries !== null && (
-              <>
-                {' '}
-                ({v.judgedQueries} quer{v.judgedQueries === 1 ? 'y' : 'ies'} judged)
-              </>
-            )}
-            . Export them as an eval queries file for <code>memlens eval --queries</code>: one query per line with the
-            results you marked relevant.
+            {t('judgments.kept')}
+            {v.judgedQueries !== null && t('judgments.judged', { count: v.judgedQueries })}
+            <Trans t={t} i18nKey="judgments.export" components={[<code key="cmd" />]} />
           </p>
           <div className="settings-actions">
             <button type="button" className="button" data-testid="judgments-export" onClick={() => void exportFile()}>
-              Export eval queries…
+              {t('judgments.exportButton')}
             </button>
             {v.lastExport && (
               <span className="muted" data-testid="judgments-exported" data-queries={v.lastExport.queries}>
-                {v.lastExport.queries} quer{v.lastExport.queries === 1 ? 'y' : 'ies'} exported
-                {v.lastExport.skipped > 0 && `; ${v.lastExport.skipped} judged only irrelevant were left out`}.
+                {t('judgments.exported', { count: v.lastExport.queries })}
+                {v.lastExport.skipped > 0 && t('judgments.skipped', { count: v.lastExport.skipped })}
+                {t('judgments.end')}
               </span>
             )}
           </div>

@@ -1,8 +1,11 @@
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { TimelineEntry } from '../../../../../shared/domain';
 import { buildHeatmap, latestDay, monthLabels, weeksThatFit, weeksToCover } from '../stores/heatmap';
+import type { TimelineWords } from '../stores/timeline-words';
 
-const WEEKDAY_LABELS = ['Mon', '', 'Wed', '', 'Fri', '', ''];
+/** Monday, Wednesday and Friday label their rows (keys of `timeline:heatmap.weekdays`). */
+const WEEKDAY_KEYS = ['mon', '', 'wed', '', 'fri', '', ''];
 
 /**
  * Activity up to the newest entry, one square per day (Monday at the top), darker for busier days,
@@ -16,6 +19,8 @@ export const CalendarHeatmap = memo(function CalendarHeatmap({
   entries: readonly TimelineEntry[];
   onPickDay(day: string): void;
 }) {
+  const { t, i18n } = useTranslation('timeline');
+  const words = useMemo<TimelineWords>(() => ({ locale: i18n.language, t }), [i18n.language, t]);
   const hostRef = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
   useEffect(() => {
@@ -36,7 +41,7 @@ export const CalendarHeatmap = memo(function CalendarHeatmap({
     const el = scrollRef.current;
     if (el) el.scrollLeft = el.scrollWidth;
   }, [weeks, width]);
-  const months = useMemo(() => monthLabels(map.start, weeks, labelWidth()), [map.start, weeks]);
+  const months = useMemo(() => monthLabels(map.start, weeks, labelWidth(), words), [map.start, weeks, words]);
   return (
     <div
       className="heatmap"
@@ -45,12 +50,12 @@ export const CalendarHeatmap = memo(function CalendarHeatmap({
       data-start={map.start}
       data-end={map.end}
       data-weeks={weeks}
-      aria-label={`Activity from ${map.start} to ${map.end}`}
+      aria-label={t('heatmap.label', { from: map.start, to: map.end })}
     >
       <div className="heatmap__frame">
         <div className="heatmap__weekdays" aria-hidden="true">
-          {WEEKDAY_LABELS.map((label, i) => (
-            <span key={i}>{label}</span>
+          {WEEKDAY_KEYS.map((key, i) => (
+            <span key={i}>{key && t(`heatmap.weekdays.${key}`)}</span>
           ))}
         </div>
         <div className="heatmap__scroll" ref={scrollRef} data-testid="heatmap-scroll">
@@ -70,7 +75,7 @@ export const CalendarHeatmap = memo(function CalendarHeatmap({
                 data-testid={c.count > 0 ? 'heatmap-day' : undefined}
                 data-date={c.date ?? undefined}
                 data-count={c.count}
-                title={`${c.date}: ${c.count} entr${c.count === 1 ? 'y' : 'ies'}`}
+                title={t('heatmap.day', { date: c.date, count: c.count })}
                 disabled={c.count === 0}
                 onClick={() => c.date && onPickDay(c.date)}
               />
@@ -78,9 +83,7 @@ export const CalendarHeatmap = memo(function CalendarHeatmap({
           </div>
         </div>
       </div>
-      <div className="heatmap__legend muted">
-        {map.start} – {map.end} · busiest day {map.max}
-      </div>
+      <div className="heatmap__legend muted">{t('heatmap.legend', { from: map.start, to: map.end, max: map.max })}</div>
     </div>
   );
 });

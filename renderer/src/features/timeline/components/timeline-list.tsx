@@ -1,14 +1,9 @@
 import { memo, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TimelineEntry } from '../../../../../shared/domain';
 import type { TimelineRow } from '../stores/bucket-timeline';
-
-const DATE_SOURCE_LABELS: Record<string, string> = {
-  path: 'date from the file name',
-  frontmatter: 'date from frontmatter',
-  'first-record': 'date from the first session record',
-  mtime: 'date from the modification time',
-};
+import { formatDate } from '../../../lib/format-locale';
 
 /** Row heights are fixed so the virtualiser never has to measure 10k rows. */
 const HEADER_HEIGHT = 34;
@@ -35,6 +30,7 @@ export const TimelineList = memo(function TimelineList({
   onOpen,
   scrollRequest,
 }: TimelineListProps) {
+  const { t, i18n } = useTranslation('timeline');
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -86,16 +82,16 @@ export const TimelineList = memo(function TimelineList({
               data-type={e.type}
               data-kind={e.sessionKind}
               data-hit={hit || undefined}
-              title={`${e.path}\n${e.date.date} — ${DATE_SOURCE_LABELS[e.date.source] ?? e.date.source}`}
+              title={`${e.path}\n${e.date.date} — ${t(`dateSource.${e.date.source}`, { defaultValue: e.date.source })}`}
               onClick={() => onOpen(e)}
             >
               <span className="timeline__date" data-testid="timeline-date-source" data-value={e.date.source}>
-                {e.date.granularity === 'instant' ? localDateTime(e.date.epochMs) : e.date.date}
+                {e.date.granularity === 'instant' ? localDateTime(i18n.language, e.date.epochMs) : e.date.date}
               </span>
-              <span className={`chip chip--${e.type} chip--static`}>{e.type}</span>
+              <span className={`chip chip--${e.type} chip--static`}>{t(`entryType.${e.type}`)}</span>
               {e.sessionKind && e.sessionKind !== 'conversation' && (
                 <span className="chip chip--automated chip--static" data-testid="timeline-kind">
-                  {e.sessionKind}
+                  {t(`kind.${e.sessionKind}`)}
                 </span>
               )}
               <span className="timeline__title" data-testid="timeline-title">
@@ -106,9 +102,9 @@ export const TimelineList = memo(function TimelineList({
                   {folderHints.get(e.path)}
                 </span>
               )}
-              {e.agentId && <span className="muted">agent {e.agentId}</span>}
-              {e.archived && <span className="badge badge--archived">archived</span>}
-              {hit && <span className="hit-dot" title="In the current search results" />}
+              {e.agentId && <span className="muted">{t('agent', { agent: e.agentId })}</span>}
+              {e.archived && <span className="badge badge--archived">{t('archived')}</span>}
+              {hit && <span className="hit-dot" title={t('inResults')} />}
             </button>
           );
         })}
@@ -117,9 +113,9 @@ export const TimelineList = memo(function TimelineList({
   );
 });
 
-/** `2026-11-05 14:03` in the viewer's time zone. */
-function localDateTime(epochMs: number): string {
+/** `2026-11-05 14:03` in the viewer's time zone (the time in the locale's way of writing it). */
+function localDateTime(locale: string, epochMs: number): string {
   const d = new Date(epochMs);
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${formatDate(locale, d, 'time')}`;
 }

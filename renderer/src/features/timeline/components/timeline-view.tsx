@@ -11,9 +11,12 @@ import {
   type TimelineGrouping,
 } from '../stores/bucket-timeline';
 import { useTimeline } from '../stores/timeline-store-context';
+import type { TimelineWords } from '../stores/timeline-words';
 import { CalendarHeatmap } from './calendar-heatmap';
 import { TimelineList } from './timeline-list';
 import { dateJump } from '../stores/date-jump';
+
+const GROUPINGS: readonly TimelineGrouping[] = ['day', 'week', 'month'];
 
 interface TimelineViewProps {
   onOpen(path: string): void;
@@ -24,6 +27,8 @@ interface TimelineViewProps {
 }
 
 export function TimelineView({ onOpen, hitPaths, beside }: TimelineViewProps) {
+  const { t, i18n } = useTranslation('timeline');
+  const words = useMemo<TimelineWords>(() => ({ locale: i18n.language, t }), [i18n.language, t]);
   const { entries, grouping, types, loaded, error, selectedPath } = useTimeline((s) => ({
     entries: s.timeline.entries,
     grouping: s.timeline.grouping,
@@ -41,8 +46,8 @@ export function TimelineView({ onOpen, hitPaths, beside }: TimelineViewProps) {
   // Cron and heartbeat runs can outnumber the conversations many times: off until asked for.
   const [showAutomated, setShowAutomated] = useState(false);
   const rows = useMemo(
-    () => buildTimelineRows(entries, grouping, typeSet, showAutomated),
-    [entries, grouping, typeSet, showAutomated],
+    () => buildTimelineRows(entries, grouping, typeSet, showAutomated, words),
+    [entries, grouping, typeSet, showAutomated, words],
   );
   const counts = useMemo(() => countByType(entries), [entries]);
   const automatedCount = useMemo(() => countAutomated(entries, typeSet), [entries, typeSet]);
@@ -53,7 +58,6 @@ export function TimelineView({ onOpen, hitPaths, beside }: TimelineViewProps) {
   const folderHints = useMemo(() => disambiguatePaths(entries.map((e) => e.path)), [entries]);
   const [scrollRequest, setScrollRequest] = useState<{ day: string; seq: number } | null>(null);
   const pickDay = useCallback((day: string) => setScrollRequest((r) => ({ day, seq: (r?.seq ?? 0) + 1 })), []);
-  const { t } = useTranslation('timeline');
   const [jumpText, setJumpText] = useState('');
   const [jumpNote, setJumpNote] = useState<string | null>(null);
   const jump = useCallback(
@@ -84,8 +88,8 @@ export function TimelineView({ onOpen, hitPaths, beside }: TimelineViewProps) {
   return (
     <div className="timeline" data-testid="timeline-view">
       <div className="timeline__toolbar">
-        <div className="segmented" role="group" aria-label="Group by">
-          {(['day', 'week', 'month'] as TimelineGrouping[]).map((g) => (
+        <div className="segmented" role="group" aria-label={t('groupBy')}>
+          {GROUPINGS.map((g) => (
             <button
               key={g}
               type="button"
@@ -94,22 +98,22 @@ export function TimelineView({ onOpen, hitPaths, beside }: TimelineViewProps) {
               data-testid={`timeline-group-${g}`}
               onClick={() => setTimelineGrouping(g)}
             >
-              {g[0]!.toUpperCase() + g.slice(1)}
+              {t(`grouping.${g}`)}
             </button>
           ))}
         </div>
-        <div className="chips" role="group" aria-label="Types">
-          {TIMELINE_TYPES.map((t) => (
+        <div className="chips" role="group" aria-label={t('typesLabel')}>
+          {TIMELINE_TYPES.map(({ type }) => (
             <button
-              key={t.type}
+              key={type}
               type="button"
-              className={`chip chip--${t.type}${typeSet.has(t.type) ? ' is-on' : ''}`}
-              aria-pressed={typeSet.has(t.type)}
-              data-testid={`timeline-type-${t.type}`}
-              onClick={() => toggleTimelineType(t.type)}
-              disabled={counts[t.type] === 0}
+              className={`chip chip--${type}${typeSet.has(type) ? ' is-on' : ''}`}
+              aria-pressed={typeSet.has(type)}
+              data-testid={`timeline-type-${type}`}
+              onClick={() => toggleTimelineType(type)}
+              disabled={counts[type] === 0}
             >
-              {t.label} <span className="chip__count">{counts[t.type]}</span>
+              {t(`types.${type}`)} <span className="chip__count">{counts[type]}</span>
             </button>
           ))}
         </div>
@@ -120,10 +124,10 @@ export function TimelineView({ onOpen, hitPaths, beside }: TimelineViewProps) {
             aria-pressed={showAutomated}
             data-testid="timeline-automated"
             data-count={automatedCount}
-            title="Sessions the scheduler started (cron jobs, heartbeats, sub-agents)"
+            title={t('automatedTitle')}
             onClick={() => setShowAutomated(!showAutomated)}
           >
-            Automated <span className="chip__count">{automatedCount}</span>
+            {t('automated')} <span className="chip__count">{automatedCount}</span>
           </button>
         )}
         <form className="timeline__jump" role="search" onSubmit={jump}>
@@ -142,16 +146,16 @@ export function TimelineView({ onOpen, hitPaths, beside }: TimelineViewProps) {
           )}
         </form>
         <span className="muted" data-testid="timeline-count" data-value={visibleEntries.length}>
-          {visibleEntries.length} entries
-          {automatedCount > 0 && !showAutomated ? ` · ${automatedCount} automated hidden` : ''}
+          {t('entries', { count: visibleEntries.length })}
+          {automatedCount > 0 && !showAutomated ? t('automatedHidden', { count: automatedCount }) : ''}
         </span>
       </div>
       <CalendarHeatmap entries={visibleEntries} onPickDay={pickDay} />
       {error && <div className="notice notice--error">{error}</div>}
-      {!loaded && <div className="muted pad">Loading timeline…</div>}
+      {!loaded && <div className="muted pad">{t('loading')}</div>}
       {loaded && rows.length === 0 && (
         <div className="muted pad" data-testid="timeline-empty">
-          No dated memories or sessions.
+          {t('empty')}
         </div>
       )}
       <div className="timeline__columns">

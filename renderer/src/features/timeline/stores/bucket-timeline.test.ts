@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TimelineEntry, TimelineEntryType } from '../../../../../shared/domain';
 import { bucketOf, buildTimelineRows, countAutomated, isoWeek, TIMELINE_TYPES } from './bucket-timeline';
+import { translator } from '../../../../../shared/i18n';
+import type { TimelineWords } from './timeline-words';
 import { buildHeatmap, latestDay, levelOf, monthLabels, weeksThatFit, weeksToCover } from './heatmap';
 import { dated } from '../../../test-support/fake-workspace-api';
 
@@ -157,5 +159,24 @@ describe('automated sessions on the timeline', () => {
       buildTimelineRows(entries, 'day', types, true).flatMap((r) => (r.kind === 'entry' ? [r.entry.path] : [r.key])),
     ).toEqual(['2026-11-05', 'talk', 'cron-late', '2026-11-04', 'old']);
     expect(countAutomated(entries, types)).toBe(1);
+  });
+});
+
+describe('the timeline in Simplified Chinese', () => {
+  const zh = translator('zh-CN');
+  const words: TimelineWords = { locale: 'zh-CN', t: (key, params) => zh(`timeline:${key}`, params) };
+
+  it('heads days, weeks and months the Chinese way', () => {
+    expect(bucketOf('2026-05-04', 'day', words).label).toBe('2026年5月4日 周一');
+    expect(bucketOf('2026-05-06', 'week', words).label).toBe('2026年第 19 周 · 5月4日–5月10日');
+    expect(bucketOf('2026-05-06', 'month', words).label).toBe('2026年5月');
+  });
+
+  it('labels the heatmap months with the year on January and the first', () => {
+    expect(monthLabels('2025-12-01', 10, undefined, words).map((l) => l.label)).toEqual([
+      '2025年12月',
+      '2026年1月',
+      '2月',
+    ]);
   });
 });

@@ -2,20 +2,19 @@
 // list of header and entry rows so a virtual list can render 10k entries.
 import type { TimelineEntry, TimelineEntryType } from '../../../../../shared/domain';
 import { isAutomatedKind } from '../../../../../shared/session-kind';
+import { dayLabel, dayMonth, ENGLISH_TIMELINE_WORDS, monthYear, type TimelineWords } from './timeline-words';
 
 export type TimelineGrouping = 'day' | 'week' | 'month';
 
-export const TIMELINE_TYPES: { type: TimelineEntryType; label: string }[] = [
-  { type: 'daily', label: 'Daily' },
-  { type: 'weekly', label: 'Weekly' },
-  { type: 'monthly', label: 'Monthly' },
-  { type: 'conversation', label: 'Conversations' },
-  { type: 'session', label: 'Sessions' },
-  { type: 'dated-topic', label: 'Dated topics' },
+/** The filter chips, in order; each is named by `timeline:types.<type>`. */
+export const TIMELINE_TYPES: { type: TimelineEntryType }[] = [
+  { type: 'daily' },
+  { type: 'weekly' },
+  { type: 'monthly' },
+  { type: 'conversation' },
+  { type: 'session' },
+  { type: 'dated-topic' },
 ];
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 function utcDate(iso: string): Date {
   return new Date(`${iso.slice(0, 10)}T00:00:00Z`);
@@ -34,24 +33,28 @@ export function isoWeek(iso: string): { year: number; week: number; monday: stri
   return { year, week, monday: monday.toISOString().slice(0, 10) };
 }
 
-export function bucketOf(iso: string, grouping: TimelineGrouping): { key: string; label: string } {
+export function bucketOf(
+  iso: string,
+  grouping: TimelineGrouping,
+  words: TimelineWords = ENGLISH_TIMELINE_WORDS,
+): { key: string; label: string } {
   const d = utcDate(iso);
-  if (grouping === 'day') {
-    return {
-      key: iso.slice(0, 10),
-      label: `${WEEKDAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`,
-    };
-  }
+  if (grouping === 'day') return { key: iso.slice(0, 10), label: dayLabel(words, d) };
   if (grouping === 'week') {
     const w = isoWeek(iso);
     const m = utcDate(w.monday);
     const sunday = new Date(m.getTime() + 6 * 86_400_000);
     return {
       key: `${w.year}-W${String(w.week).padStart(2, '0')}`,
-      label: `Week ${w.week}, ${w.year} · ${m.getUTCDate()} ${MONTHS[m.getUTCMonth()]} – ${sunday.getUTCDate()} ${MONTHS[sunday.getUTCMonth()]}`,
+      label: words.t('dates.week', {
+        week: w.week,
+        year: w.year,
+        from: dayMonth(words, m),
+        to: dayMonth(words, sunday),
+      }),
     };
   }
-  return { key: iso.slice(0, 7), label: `${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}` };
+  return { key: iso.slice(0, 7), label: monthYear(words, d) };
 }
 
 export type TimelineRow =
@@ -71,6 +74,7 @@ export function buildTimelineRows(
   grouping: TimelineGrouping,
   types: ReadonlySet<TimelineEntryType>,
   showAutomated = false,
+  words: TimelineWords = ENGLISH_TIMELINE_WORDS,
 ): TimelineRow[] {
   const rows: TimelineRow[] = [];
   let header: Extract<TimelineRow, { kind: 'header' }> | null = null;
@@ -83,7 +87,7 @@ export function buildTimelineRows(
     if (automated && !showAutomated) continue;
     const day = entry.date.date.slice(0, 10);
     let bucket = buckets.get(day);
-    if (!bucket) buckets.set(day, (bucket = bucketOf(day, grouping)));
+    if (!bucket) buckets.set(day, (bucket = bucketOf(day, grouping, words)));
     placed.push({ entry, bucket, automated });
   }
   // Within a run of one bucket the conversations and notes keep their order, the automated runs follow.

@@ -1,6 +1,7 @@
 // The calendar heatmap: one cell per day for the year up to the newest entry, shaded by how many
 // dated memories and sessions fall on that day.
 import type { TimelineEntry } from '../../../../../shared/domain';
+import { ENGLISH_TIMELINE_WORDS, monthName, monthYear, type TimelineWords } from './timeline-words';
 
 export interface HeatmapCell {
   /** ISO day, or null for padding before the first Monday column starts. */
@@ -74,8 +75,6 @@ export function weeksThatFit(widthPx: number): number {
   return Math.max(4, Math.min(53, Math.floor((widthPx - LABELS_PX) / COLUMN_PX)));
 }
 
-const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
 /** Room kept between two month labels. */
 const LABEL_GAP_PX = 4;
 /** A 10px label's width without a measuring font: about 5.4px a character. */
@@ -89,9 +88,10 @@ export function monthLabels(
   startIso: string,
   weeks: number,
   widthOf: (label: string) => number = estimateWidth,
+  words: TimelineWords = ENGLISH_TIMELINE_WORDS,
 ): { column: number; label: string }[] {
   const start = Date.parse(`${startIso}T00:00:00Z`);
-  const labels: { column: number; label: string }[] = [];
+  const labels: { column: number; label: string; withYear: boolean }[] = [];
   let previous = -1;
   for (let column = 0; column < weeks; column++) {
     const month = new Date(start + column * 7 * DAY_MS).getUTCMonth();
@@ -99,25 +99,25 @@ export function monthLabels(
       const date = new Date(start + column * 7 * DAY_MS);
       // January and the first label say the year, so a grid of several years reads as one.
       const withYear = month === 0 || labels.length === 0;
-      labels.push({
-        column,
-        label: withYear ? `${MONTH_NAMES[month]!} ${date.getUTCFullYear()}` : MONTH_NAMES[month]!,
-      });
+      labels.push({ column, label: withYear ? monthYear(words, date) : monthName(words, date), withYear });
     }
     previous = month;
   }
   // A label squeezed against the next one would overlap it (a year label needs more room).
-  if (labels.length > 1 && labels[1]!.column - labels[0]!.column < (labels[0]!.label.length > 3 ? 5 : 3)) {
+  if (labels.length > 1 && labels[1]!.column - labels[0]!.column < (labels[0]!.withYear ? 5 : 3)) {
     const dropped = labels.shift()!;
-    if (dropped.label.length > 3 && labels[0]!.label.length === 3)
-      labels[0]!.label += ` ${new Date(start + labels[0]!.column * 7 * DAY_MS).getUTCFullYear()}`;
+    const next = labels[0]!;
+    if (dropped.withYear && !next.withYear) {
+      next.label = monthYear(words, new Date(start + next.column * 7 * DAY_MS));
+      next.withYear = true;
+    }
   }
   const kept: { column: number; label: string }[] = [];
   let end = -Infinity;
   for (const label of labels) {
     const x = label.column * COLUMN_PX;
     if (x < end) continue;
-    kept.push(label);
+    kept.push({ column: label.column, label: label.label });
     end = x + widthOf(label.label) + LABEL_GAP_PX;
   }
   return kept;

@@ -1,0 +1,32 @@
+// The desktop app's menu bar and the dialogs main shows, in English.
+export const menu = {
+  file: 'File',
+  openWorkspace: 'Open Workspace…',
+  reindex: 'Reindex',
+  revealIndexFolder: 'Reveal Index Folder',
+  close: 'Close Window',
+  quit: 'Quit',
+  edit: 'Edit',
+  undo: 'Undo',
+  redo: 'Redo',
+  cut: 'Cut',
+  copy: 'Copy',
+  paste: 'Paste',
+  selectAll: 'Select All',
+  view: 'View',
+  resetZoom: 'Actual Size',
+  zoomIn: 'Zoom In',
+  zoomOut: 'Zoom Out',
+  fullscreen: 'Toggle Full Screen',
+  reload: 'Reload',
+  devTools: 'Toggle Developer Tools',
+  window: 'Window',
+  minimize: 'Minimize',
+  zoom: 'Zoom',
+  /** Titles of the error boxes the menu's commands may show. */
+  failed: {
+    openWorkspace: 'Open workspace',
+    reindex: 'Reindex',
+    revealIndexFolder: 'Reveal index folder',
+  },
+};

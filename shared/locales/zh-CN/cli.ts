@@ -1,0 +1,50 @@
+import type { cli as en } from '../en/cli.js';
+import type { Translation } from '../translation.js';
+
+export const cli: Translation<typeof en> = {
+  runHelp: '运行 "memlens help{{command}}" 查看用法。',
+  unknownLang: '--lang 只接受 {{locales}}（收到 "{{lang}}"）',
+  search: {
+    results_other: '"{{query}}" 的 {{count}} 条结果 · {{candidates}} 个候选 · {{mode}} · {{ms}} 毫秒',
+    hybrid: '混合搜索（{{provider}} {{model}}）',
+    whyKeywordOnly: '为什么只用关键词：{{details}}',
+    note: '注意：{{message}}',
+    alsoIn: '也见于 {{citations}}',
+    why: '原因：{{text}}',
+    none: '没有结果。试试减少词语、加上 --min-score 0，或用 memlens status 检查索引。',
+  },
+  status: {
+    labels: {
+      workspace: '工作区',
+      index: '索引',
+      state: '状态',
+      files: '文件',
+      chunks: '分块',
+      mode: '模式',
+      embedder: '嵌入模型',
+      vectors: '向量',
+      search: '搜索',
+      versions: '版本',
+      lastSync: '上次同步',
+      skipped: '已跳过',
+      errors: '错误',
+      agent: '智能体',
+    },
+    bySource: '{{total}}（记忆 {{memory}}，会话 {{sessions}}）',
+    none: '无',
+    dims: '{{dims}} 维',
+    vectors: '{{stored}} 个存于 {{backend}}；缓存 {{entries}} 条',
+    hitRate: '，命中率 {{rate}}%',
+    backends: '关键词 {{keyword}}，向量 {{vector}}',
+    versions: '数据结构 {{schema}}，分块器 {{chunker}}',
+    never: '从未',
+    skipped: '{{count}} 个（未索引）',
+    callsNotRead: '未能读取调用：{{error}}',
+    theCalls: '调用记录：memlens agent-searches',
+  },
+  mcp: {
+    serving: '正在通过 stdio 提供 {{workspace}}{{sample}}；索引 {{index}}',
+    sample: '（内置示例工作区的副本）',
+    stopping: '正在停止。',
+  },
+};

@@ -1,0 +1,33 @@
+import type { menu as en } from '../en/menu.js';
+import type { Translation } from '../translation.js';
+
+export const menu: Translation<typeof en> = {
+  file: '文件',
+  openWorkspace: '打开工作区…',
+  reindex: '重建索引',
+  revealIndexFolder: '显示索引文件夹',
+  close: '关闭窗口',
+  quit: '退出',
+  edit: '编辑',
+  undo: '撤销',
+  redo: '重做',
+  cut: '剪切',
+  copy: '复制',
+  paste: '粘贴',
+  selectAll: '全选',
+  view: '视图',
+  resetZoom: '实际大小',
+  zoomIn: '放大',
+  zoomOut: '缩小',
+  fullscreen: '切换全屏',
+  reload: '重新加载',
+  devTools: '切换开发者工具',
+  window: '窗口',
+  minimize: '最小化',
+  zoom: '缩放',
+  failed: {
+    openWorkspace: '打开工作区',
+    reindex: '重建索引',
+    revealIndexFolder: '显示索引文件夹',
+  },
+};
