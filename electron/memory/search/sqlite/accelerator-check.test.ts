@@ -11,7 +11,7 @@ import { seededRandom } from '../../embed/test-support/tiny-model.js';
 import { createBaseSchema, createVectorTable } from '../../index/schema.js';
 import { segmentForIndex } from '../../text/segment.js';
 import { KEYWORD_ACCELERATOR_MIN_CHUNKS, searchBackends, VECTOR_ACCELERATOR_MIN_ROWS } from './accelerator-check.js';
-import { IndexSession } from './index-session.js';
+import { IndexSession, type UnionHit } from './index-session.js';
 import { keywordSearch } from './keyword-search.js';
 import { vectorSearch, vectorSearchKnn } from './vector-search.js';
 
@@ -104,17 +104,58 @@ describe('the keyword accelerator (FTS5 doclists)', () => {
   const db = keywordIndex(KEYWORD_ACCELERATOR_MIN_CHUNKS + 1500);
   const baseline = ranked(new IndexSession(db, { accelerators: { keyword: false } }));
 
-  it('switches on above its size threshold once its self-check agrees, with the same ranking', () => {
-    const session = new IndexSession(db);
+  /** A session whose keyword self-check is watched: how often it ran a sampled query, and when it finished. */
+  function watched(tamper: (hits: UnionHit[]) => UnionHit[] = (hits) => hits) {
+    let sampled = 0;
+    let finished!: (mismatch: string | null) => void;
+    const checked = new Promise<string | null>((resolve) => (finished = resolve));
+    const session = new IndexSession(db, {
+      selfCheck: {
+        keyword: (hits) => {
+          sampled++;
+          return tamper(hits);
+        },
+      },
+      observer: { keywordSelfCheck: (mismatch) => finished(mismatch) },
+    });
+    return { session, checked, sampled: () => sampled };
+  }
+
+  it('switches on above its size threshold once its self-check agrees, with the same ranking', async () => {
+    const { session, checked } = watched();
     expect(ranked(session)).toEqual(baseline);
+    expect(await checked).toBeNull();
     expect(searchBackends(session)).toMatchObject({ keyword: 'fts5-doclists', notices: [] });
+    expect(ranked(session)).toEqual(baseline);
   });
 
-  it('stays off, ranking exactly as FTS5 does, and says why, when the self-check disagrees', () => {
+  it('runs its self-check after the first search, not inside it: that search ranks with bm25() meanwhile', async () => {
+    const { session, checked, sampled } = watched();
+    expect(ranked(session)).toEqual(baseline);
+    // Every query of the first searches has returned without one sampled comparison.
+    expect(sampled()).toBe(0);
+    expect(searchBackends(session).keyword).toBe('fts5-bm25');
+    expect(await checked).toBeNull();
+    expect(sampled()).toBeGreaterThan(1);
+    expect(searchBackends(session).keyword).toBe('fts5-doclists');
+  });
+
+  it('stops its self-check when the session closes', async () => {
+    const { session, sampled } = watched();
+    ranked(session);
+    session.close();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(sampled()).toBe(0);
+  });
+
+  it('stays off, ranking exactly as FTS5 does, and says why, when the self-check disagrees', async () => {
     // A reader that mis-decodes a future format would rank in silence: here one bm25 value is off by a hair.
-    const session = new IndexSession(db, {
-      selfCheck: { keyword: (hits) => hits.map((h, i) => (i === 0 ? { ...h, bm25: h.bm25 * (1 + 1e-12) } : h)) },
-    });
+    const { session, checked } = watched((hits) =>
+      hits.map((h, i) => (i === 0 ? { ...h, bm25: h.bm25 * (1 + 1e-12) } : h)),
+    );
+    expect(ranked(session)).toEqual(baseline);
+    expect(await checked).toMatch(/differs/);
     expect(ranked(session)).toEqual(baseline);
     const backends = searchBackends(session);
     expect(backends.keyword).toBe('fts5-bm25');

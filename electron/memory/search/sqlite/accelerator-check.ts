@@ -79,26 +79,24 @@ function fts5Quoted(term: string): string {
   return `"${term.replace(/"/g, '""')}"`;
 }
 
-/** The doclist ranking against FTS5's bm25() on sampled terms: null when they agree, else what differed. */
-export function checkKeywordAccelerator(
-  session: Parameters<typeof bm25UnionTopK>[0],
+/** The doclist ranking against FTS5's bm25() on one sampled set of terms: null when they agree, else what differed. */
+function checkKeywordTerms(
+  session: IndexSession,
+  terms: readonly string[],
   tamper?: SelfCheckTamper['keyword'],
 ): string | null {
-  const db = session.db;
-  const ranked = db.prepare<[string, number], UnionHit>(
-    'SELECT rowid, bm25(chunks_fts) AS bm25 FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY bm25(chunks_fts), rowid LIMIT ?',
-  );
-  for (const terms of sampleTermSets(db)) {
-    const union = bm25UnionTopK(session, terms, CHECKED_TOP);
-    if (!union) return `the doclist reader could not read the index for “${terms.join(' ')}”`;
-    const fast = tamper ? tamper(union.hits) : union.hits;
-    const baseline = ranked.all(terms.map(fts5Quoted).join(' OR '), CHECKED_TOP);
-    const same =
-      fast.length === baseline.length &&
-      fast.every((h, i) => h.rowid === baseline[i]!.rowid && h.bm25 === baseline[i]!.bm25);
-    if (!same) return `the doclist ranking of “${terms.join(' ')}” differs from FTS5's bm25()`;
-  }
-  return null;
+  const union = bm25UnionTopK(session, terms, CHECKED_TOP);
+  if (!union) return `the doclist reader could not read the index for “${terms.join(' ')}”`;
+  const fast = tamper ? tamper(union.hits) : union.hits;
+  const baseline = session.db
+    .prepare<[string, number], UnionHit>(
+      'SELECT rowid, bm25(chunks_fts) AS bm25 FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY bm25(chunks_fts), rowid LIMIT ?',
+    )
+    .all(terms.map(fts5Quoted).join(' OR '), CHECKED_TOP);
+  const same =
+    fast.length === baseline.length &&
+    fast.every((h, i) => h.rowid === baseline[i]!.rowid && h.bm25 === baseline[i]!.bm25);
+  return same ? null : `the doclist ranking of “${terms.join(' ')}” differs from FTS5's bm25()`;
 }
 
 /** Size gate of the int8 scan (it needs sqlite-vec's KNN as its baseline). */
@@ -143,6 +141,8 @@ export function checkVectorAccelerator(
 /** What the self-checks decided on one connection, and why an accelerator that could run does not. */
 interface Decisions {
   keyword: Gate | null;
+  /** The keyword self-check under way, one sampled query per turn of the event loop. */
+  keywordCheck: NodeJS.Immediate | null;
   vector: Gate | null;
   /** changeKey at which a size gate last kept an accelerator off: asked again only once the index changed. */
   keywordSizeCheckedAt: string | null;
@@ -150,11 +150,15 @@ interface Decisions {
   notices: string[];
 }
 
-const DECISIONS = sessionSlot<Decisions>('accelerator decisions');
+const DECISIONS = sessionSlot<Decisions>('accelerator decisions', (d) => {
+  if (d.keywordCheck) clearImmediate(d.keywordCheck);
+  d.keywordCheck = null;
+});
 
 function decisionsOf(session: IndexSession): Decisions {
   return session.slot(DECISIONS, () => ({
     keyword: null,
+    keywordCheck: null,
     vector: null,
     keywordSizeCheckedAt: null,
     vectorSizeCheckedAt: null,
@@ -162,26 +166,55 @@ function decisionsOf(session: IndexSession): Decisions {
   }));
 }
 
-/** Whether the keyword side ranks from FTS5's doclists (else FTS5's own bm25()). */
+/**
+ * Whether the keyword side ranks from FTS5's doclists (else FTS5's own bm25()). Once the index is
+ * large enough the self-check starts after this search, off its path; until it has passed, searches
+ * rank with bm25(), which gives the same results.
+ */
 export function keywordAccelerated(session: IndexSession): boolean {
   if (session.accelerators.keyword !== undefined) return session.accelerators.keyword;
   const d = decisionsOf(session);
   if (d.keyword && (d.keyword.on || d.keyword.final)) return d.keyword.on;
+  if (d.keywordCheck) return false;
   // Inside a write the doclists cannot be read in one snapshot: decide on the next query.
   if (session.db.inTransaction) return false;
   const key = session.changeKey();
   if (d.keyword && d.keywordSizeCheckedAt === key) return false;
   d.keywordSizeCheckedAt = key;
-  let gate = keywordGate(session.db);
-  if (gate.on) {
-    const mismatch = checkKeywordAccelerator(session, session.tamper.keyword);
-    if (mismatch) {
-      gate = { on: false, reason: mismatch, final: true };
-      d.notices.push(`Keyword ranking uses FTS5's bm25(): ${mismatch}.`);
+  const gate = keywordGate(session.db);
+  if (gate.on) startKeywordCheck(session, d);
+  else d.keyword = gate;
+  return false;
+}
+
+/**
+ * The keyword self-check in slices of one sampled query, each on its own turn of the event loop so
+ * that a search (or a sync's slice) runs between two; closing the session stops it.
+ */
+function startKeywordCheck(session: IndexSession, d: Decisions): void {
+  let sets: string[][] | null = null;
+  let next = 0;
+  const step = (): void => {
+    d.keywordCheck = null;
+    if (!session.db.open) return;
+    // A write is open on this connection: the next search after it starts the check again.
+    if (session.db.inTransaction) {
+      d.keywordSizeCheckedAt = null;
+      return;
     }
-  }
-  d.keyword = gate;
-  return gate.on;
+    sets ??= sampleTermSets(session.db);
+    const terms = sets[next++];
+    const mismatch = terms ? checkKeywordTerms(session, terms, session.tamper.keyword) : null;
+    if (mismatch) {
+      d.keyword = { on: false, reason: mismatch, final: true };
+      d.notices.push(`Keyword ranking uses FTS5's bm25(): ${mismatch}.`);
+    } else if (next < sets.length) {
+      d.keywordCheck = setImmediate(step);
+      return;
+    } else d.keyword = { on: true };
+    session.observer?.keywordSelfCheck?.(mismatch);
+  };
+  d.keywordCheck = setImmediate(step);
 }
 
 /** Whether vector queries scan the in-memory int8 matrix (else sqlite-vec's KNN). */

@@ -57,6 +57,8 @@ export interface SearchBackends {
 export interface SessionObserver {
   /** How a filtered union ranking went: the best chunks checked one by one, or every passing chunk. */
   filterStrategy?(strategy: 'one-by-one' | 'all-passing'): void;
+  /** The keyword accelerator's self-check finished (it runs after a search, never inside one): null when it agreed. */
+  keywordSelfCheck?(mismatch: string | null): void;
 }
 
 export interface IndexSessionOptions {
