@@ -150,7 +150,9 @@ async function searchWhileIndexing(workspace: string, home: string): Promise<Rec
       failures += 1; // a reset connection under load: counted, polled again
       continue;
     }
-    const indexing = status.result.progress !== null;
+    // A finished sync stays in status as phase 'done' until the next one starts.
+    const progress = status.result.progress as { phase?: string } | null | undefined;
+    const indexing = progress != null && progress.phase !== 'done';
     if (indexing && !sawProgress) child.kill('SIGUSR2'); // the loop statistics' window opens
     sawProgress ||= indexing;
     // Done: progress seen and gone, or the first sync finished between two polls.
