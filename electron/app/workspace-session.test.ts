@@ -58,6 +58,8 @@ describe('switching agents', () => {
     const back = await switchTo('workspace-research', 'billing BM25');
     expect(back.paths).toContain('memory/reading-list.md');
     expect(back.phases).toEqual([]);
+    // …and status still says that opening's sync finished (the window waits on it).
+    expect(session.current().status().progress?.phase).toBe('done');
     const main = await switchTo('workspace', 'billing BM25');
     expect(main.paths).toContain('memory/2026-08-14-project-atlas.md');
     expect(main.phases).toEqual([]);

@@ -77,6 +77,12 @@ export class MemoryEngine implements MemoryEngineApi {
       foreground: this.foreground,
       hooks: {
         onProgress: (progress) => this.setProgress(progress),
+        // Status says the sync finished (as after one that reported) without a progress event the
+        // window would show as indexing.
+        onSyncedQuietly: () => {
+          this.progress = { phase: 'done', filesDone: 0, filesTotal: 0 };
+          this.emitStatus();
+        },
         onDidWrite: (changes) => {
           if (changes.length <= MAX_FILE_EVENTS_PER_SYNC) for (const change of changes) this.fileListeners.emit(change);
         },

@@ -44,6 +44,8 @@ import { assertWritableFolder } from '../files/writable-folder.js';
 
 export interface LifecycleHooks {
   onProgress(progress: IndexProgress | null): void;
+  /** A sync ended without a word of progress (nothing to index over a kept index): it finished all the same. */
+  onSyncedQuietly(): void;
   /** The index was written; `changes` lists the files whose entries changed. */
   onDidWrite(changes: readonly FileChangeEvent[]): void;
   /** State, counts or errors changed: time for a fresh status. */
@@ -324,18 +326,23 @@ export class IndexLifecycle {
   }
 
   private async runSync(target: SyncTarget, full: boolean, rebuilding: boolean): Promise<SyncResult> {
+    let reported = false;
     try {
-      return await syncIndex(target, {
+      const result = await syncIndex(target, {
         scope: this.options.scope,
         ...this.chunkingOption(),
         full,
         signal: this.writeSignal(),
         ...(this.options.foreground ? { foreground: this.options.foreground } : {}),
-        onProgress: (progress) =>
+        onProgress: (progress) => {
+          reported = true;
           this.options.hooks.onProgress(
             rebuilding && progress.phase === 'indexing' ? { ...progress, phase: 'rebuilding' } : progress,
-          ),
+          );
+        },
       });
+      if (!reported) this.options.hooks.onSyncedQuietly();
+      return result;
     } finally {
       this.options.hooks.onProgress(null);
     }
