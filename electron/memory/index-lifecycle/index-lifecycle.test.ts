@@ -77,7 +77,12 @@ function openLifecycle(
       extraPaths: [],
       openclawHome: path.join(ws.root, 'openclaw'),
     }),
-    hooks: { onProgress: () => undefined, onDidWrite: () => undefined, onDidChangeStatus: note },
+    hooks: {
+      onProgress: () => undefined,
+      onSyncedQuietly: () => undefined,
+      onDidWrite: () => undefined,
+      onDidChangeStatus: note,
+    },
     ...options,
   });
   note();
