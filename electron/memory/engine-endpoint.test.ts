@@ -111,12 +111,15 @@ describe('MemoryEngine through an OpenAI-compatible endpoint', () => {
     await server.close();
     const down = await viaEndpoint.search({ query: 'router', minScore: 0 });
     expect(down.results.map((r) => r.path)).toContain('MEMORY.md');
-    expect(down.notices).toContainEqual({
-      code: 'keyword-only',
-      message: expect.stringMatching(
-        /embedding endpoint http:\/\/127\.0\.0\.1:\d+\/v1\/embeddings is unreachable: ECONNREFUSED/,
-      ),
-    });
+    // The notice also carries its message id and parameters for the window's language.
+    expect(down.notices).toContainEqual(
+      expect.objectContaining({
+        code: 'keyword-only',
+        message: expect.stringMatching(
+          /embedding endpoint http:\/\/127\.0\.0\.1:\d+\/v1\/embeddings is unreachable: ECONNREFUSED/,
+        ),
+      }),
+    );
     // Opened while it is down: keyword-only from the start, the reason in status.
     const later = await open('later', endpointConfig());
     expect(later.status()).toMatchObject({
