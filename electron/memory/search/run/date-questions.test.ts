@@ -1,33 +1,19 @@
 // "What did we do on Feb 5th?", "上周二做了什么": the question's words are never keywords — not
 // "what" or "做了什么", not a character pair across them (了什) — and the notices say which words
 // were read as the date and which as the question. Real files → real engine, `now` pinned.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResponse } from '../../../../shared/domain.js';
-import { MemoryEngine } from '../../engine.js';
-import { DATED_NOW, DATED_ZONE, FEB5_TIERS, writeDatedWorkspace } from '../test-support/dated-workspace.js';
+import type { MemoryEngine } from '../../engine.js';
+import { DATED_NOW, DATED_ZONE, FEB5_TIERS, openDatedEngine } from '../test-support/dated-workspace.js';
 
-let root: string;
 let engine: MemoryEngine;
+let dispose: () => Promise<void>;
 
 beforeAll(async () => {
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-date-questions-'));
-  writeDatedWorkspace(path.join(root, 'workspace'));
-  engine = await MemoryEngine.open({
-    workspaceDir: path.join(root, 'workspace'),
-    dataDir: path.join(root, 'data'),
-    openclawHome: path.join(root, 'no-openclaw'),
-    embedder: null,
-  });
-  await engine.sync();
+  ({ engine, dispose } = await openDatedEngine());
 }, 120_000);
 
-afterAll(async () => {
-  await engine.close();
-  fs.rmSync(root, { recursive: true, force: true });
-});
+afterAll(() => dispose());
 
 const QUESTION_WORDS = ['what', 'did', 'we', 'do', 'notes', 'note', 'from', '什么', '哪些', '做了', '了什', '做了什么'];
 

@@ -2,34 +2,20 @@
 // and a heartbeat on every one of those days, every phrasing of the day in every question form puts
 // the day's note first — found by its date alone, with no keyword to match — and the scores stay
 // fractions that minScore and the score bars read. Real files → real engine, `now` pinned.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResponse } from '../../../../shared/domain.js';
 import { computeFinalScore } from '../../../../shared/score.js';
-import { MemoryEngine } from '../../engine.js';
-import { DATED_NOW, DATED_ZONE, FEB5_TIERS, datedDays, writeDatedWorkspace } from '../test-support/dated-workspace.js';
+import type { MemoryEngine } from '../../engine.js';
+import { DATED_NOW, DATED_ZONE, FEB5_TIERS, datedDays, openDatedEngine } from '../test-support/dated-workspace.js';
 
-let root: string;
 let engine: MemoryEngine;
+let dispose: () => Promise<void>;
 
 beforeAll(async () => {
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-dated-candidates-'));
-  writeDatedWorkspace(path.join(root, 'workspace'));
-  engine = await MemoryEngine.open({
-    workspaceDir: path.join(root, 'workspace'),
-    dataDir: path.join(root, 'data'),
-    openclawHome: path.join(root, 'no-openclaw'),
-    embedder: null,
-  });
-  await engine.sync();
+  ({ engine, dispose } = await openDatedEngine());
 }, 120_000);
 
-afterAll(async () => {
-  await engine.close();
-  fs.rmSync(root, { recursive: true, force: true });
-});
+afterAll(() => dispose());
 
 function search(query: string, extra: Partial<Parameters<MemoryEngine['search']>[0]> = {}): Promise<SearchResponse> {
   return engine.search({ query, now: DATED_NOW, timeZoneOffsetMinutes: DATED_ZONE, ...extra });
