@@ -1,21 +1,27 @@
 // The score breakdown said in words, once, for the CLI's --explain and the UI alike: each query
 // term's occurrences, how many chunks hold it and what that makes its weight, the chunk's length
 // against the average, how BM25 becomes the keyword score, and why a date boost applies. Only
-// words and rounding here: every number comes from the engine's breakdown.
+// words and rounding here: every number comes from the engine's breakdown. The words are
+// `explain:breakdown.*` messages in `t`'s language (English unless the caller passes another).
+import type { TFunction } from 'i18next';
 import type { DateBoostBreakdown, KeywordBreakdown, TermBreakdown } from './domain.js';
 import { FTS5_BM25_B, FTS5_BM25_K1 } from './score.js';
 import { describeExpansion } from './expansion-words.js';
+import { breakdownSay, quoteWord, quoteWords } from './breakdown-say.js';
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** "16 Apr 2026", or "26 Oct – 1 Nov 2026" for a range. */
-export function describeDays(from: string, to: string): string {
-  const day = (iso: string, withYear: boolean): string =>
-    `${Number(iso.slice(8, 10))} ${MONTHS[Number(iso.slice(5, 7)) - 1]}${withYear ? ` ${iso.slice(0, 4)}` : ''}`;
-  if (from === to) return day(from, true);
-  if (from.slice(8) === '01' && to === lastDayOfMonth(from))
-    return `${MONTHS[Number(from.slice(5, 7)) - 1]} ${from.slice(0, 4)}`;
-  return `${day(from, from.slice(0, 4) !== to.slice(0, 4))} – ${day(to, true)}`;
+/** "16 Apr 2026", or "26 Oct – 1 Nov 2026" for a range (in Chinese, "2026年10月26日至11月1日"). */
+export function describeDays(from: string, to: string, t?: TFunction): string {
+  const say = breakdownSay(t);
+  const parts = (iso: string) => ({
+    d: Number(iso.slice(8, 10)),
+    month: say(`months.${Number(iso.slice(5, 7))}`),
+    y: iso.slice(0, 4),
+  });
+  const [a, b] = [parts(from), parts(to)];
+  if (from === to) return say('day', a);
+  if (from.slice(8) === '01' && to === lastDayOfMonth(from)) return say('month', a);
+  if (a.y !== b.y) return say('rangeAcrossYears', { from: say('day', a), to: say('day', b) });
+  return say('range', { fromD: a.d, fromMonth: a.month, toD: b.d, toMonth: b.month, y: a.y });
 }
 
 function lastDayOfMonth(iso: string): string {
@@ -23,54 +29,79 @@ function lastDayOfMonth(iso: string): string {
 }
 
 /** How rare a term is, from the share of chunks that hold it: what its BM25 weight (IDF) rewards. */
-export function rarity(chunksWithTerm: number, totalChunks: number): string {
-  if (chunksWithTerm <= 0 || totalChunks <= 0) return 'in no chunk';
+export function rarity(chunksWithTerm: number, totalChunks: number, t?: TFunction): string {
+  const say = breakdownSay(t);
+  if (chunksWithTerm <= 0 || totalChunks <= 0) return say('rarity.none');
   const share = chunksWithTerm / totalChunks;
-  if (share <= 0.02) return 'very rare';
-  if (share <= 0.1) return 'rare';
-  if (share <= 0.3) return 'fairly common';
-  if (share <= 0.6) return 'common';
-  return 'in most chunks';
+  if (share <= 0.02) return say('rarity.veryRare');
+  if (share <= 0.1) return say('rarity.rare');
+  if (share <= 0.3) return say('rarity.fairlyCommon');
+  if (share <= 0.6) return say('rarity.common');
+  return say('rarity.most');
 }
-
-const quote = (word: string): string => `“${word}”`;
 
 /** “meetings” (here “Meeting”): the query's word, then this chunk's other spellings of it. */
-export function termName(t: Pick<TermBreakdown, 'term' | 'asWritten'>): string {
-  const [asked, ...here] = t.asWritten.length > 0 ? t.asWritten : [t.term];
-  return here.length > 0 ? `${quote(asked!)} (here ${here.map(quote).join(', ')})` : quote(asked!);
+export function termName(term: Pick<TermBreakdown, 'term' | 'asWritten'>, t?: TFunction): string {
+  const say = breakdownSay(t);
+  const [asked, ...here] = term.asWritten.length > 0 ? term.asWritten : [term.term];
+  return here.length > 0
+    ? say('termHere', { asked: quoteWord(say, asked!), here: quoteWords(say, here) })
+    : quoteWord(say, asked!);
 }
 
-const times = (n: number): string => `${n}×`;
 const fixed = (n: number, digits = 2): string => n.toFixed(digits);
 
 /** ", part of “毛不易” — partial matches count less (×0.2)", or nothing for a whole match. */
-export function describePartial(t: Pick<TermBreakdown, 'partOf' | 'partialWeight'>): string {
-  if (t.partOf === undefined) return '';
-  return `, part of ${quote(t.partOf)} — partial matches count less (×${+(t.partialWeight ?? 1).toFixed(2)})`;
+export function describePartial(term: Pick<TermBreakdown, 'partOf' | 'partialWeight'>, t?: TFunction): string {
+  if (term.partOf === undefined) return '';
+  const say = breakdownSay(t);
+  return say('partial', { word: quoteWord(say, term.partOf), w: +(term.partialWeight ?? 1).toFixed(2) });
 }
 
 /** "“备份” occurs 3× here; 12 of 110 chunks contain it — rare, weight 2.10 → adds 3.42." */
-export function describeTerm(t: TermBreakdown, totalChunks: number): string {
-  const held = `${t.chunksWithTerm} of ${totalChunks} chunks contain it — ${rarity(t.chunksWithTerm, totalChunks)}, weight ${fixed(t.idf)}`;
-  const name = t.dateWord ? `${termName(t)} (part of a date)` : termName(t);
-  if (t.expansion) return describeExpansion(t, held);
-  if (t.occurrences === 0) return `${name} is not here; ${held}.`;
-  return `${name} occurs ${times(t.occurrences)} here${describePartial(t)}; ${held} → adds ${fixed(t.contribution)}.`;
+export function describeTerm(term: TermBreakdown, totalChunks: number, t?: TFunction): string {
+  const say = breakdownSay(t);
+  const held = say('held', {
+    n: term.chunksWithTerm,
+    total: totalChunks,
+    rarity: rarity(term.chunksWithTerm, totalChunks, t),
+    idf: fixed(term.idf),
+  });
+  const name = term.dateWord ? say('dateWord', { name: termName(term, t) }) : termName(term, t);
+  if (term.expansion) return describeExpansion(term, held, t);
+  if (term.occurrences === 0) return say('absent', { name, held });
+  return say('occurs', {
+    name,
+    times: term.occurrences,
+    partial: describePartial(term, t),
+    held,
+    adds: fixed(term.contribution),
+  });
 }
 
 /** Character pairs across word boundaries, folded into one sentence (listing each would say nothing). */
-export function describeFragments(fragments: readonly TermBreakdown[]): string | null {
-  const present = fragments.filter((t) => t.occurrences > 0);
+export function describeFragments(fragments: readonly TermBreakdown[], t?: TFunction): string | null {
+  const say = breakdownSay(t);
+  const present = fragments.filter((f) => f.occurrences > 0);
   if (present.length === 0) return null;
-  const adds = present.reduce((sum, t) => sum + t.contribution, 0);
-  const one = present.length === 1;
-  const partial = present.filter((t) => t.partOf !== undefined);
+  const adds = present.reduce((sum, f) => sum + f.contribution, 0);
+  const partial = present.filter((f) => f.partOf !== undefined);
   const less =
     partial.length > 0
-      ? `; without the words on both sides, ${partial.map((t) => `${t.term} (of ${quote(t.partOf!)})`).join(', ')} count${partial.length === 1 ? 's' : ''} less (×${+(partial[0]!.partialWeight ?? 1).toFixed(2)})`
+      ? say('fragmentsLess', {
+          count: partial.length,
+          items: partial
+            .map((f) => say('fragmentOf', { term: f.term, word: quoteWord(say, f.partOf!) }))
+            .join(say('sep')),
+          w: +(partial[0]!.partialWeight ?? 1).toFixed(2),
+        })
       : '';
-  return `${present.length} character pair${one ? '' : 's'} spanning the query's words (${present.map((t) => t.term).join(' ')}) also occur${one ? 's' : ''} here → add${one ? 's' : ''} ${fixed(adds)}${less}.`;
+  return say('fragments', {
+    count: present.length,
+    pairs: present.map((f) => f.term).join(' '),
+    adds: fixed(adds),
+    less,
+  });
 }
 
 /**
@@ -84,48 +115,65 @@ export function lengthFactor(chunkTokens: number, avgChunkTokens: number): numbe
 }
 
 /** "This chunk is 312 tokens, 1.4× the average of 220: one occurrence counts 17% less than in an average-length chunk." */
-export function describeLength(chunkTokens: number, avgChunkTokens: number): string {
+export function describeLength(chunkTokens: number, avgChunkTokens: number, t?: TFunction): string {
+  const say = breakdownSay(t);
   const ratio = avgChunkTokens > 0 ? chunkTokens / avgChunkTokens : 1;
   const pct = Math.round((lengthFactor(chunkTokens, avgChunkTokens) - 1) * 100);
-  const effect =
-    pct === 0
-      ? 'one occurrence counts as much as in an average-length chunk'
-      : `one occurrence counts ${Math.abs(pct)}% ${pct < 0 ? 'less' : 'more'} than in an average-length chunk`;
-  return `This chunk is ${chunkTokens} tokens, ${fixed(ratio, 1)}× the average of ${Math.round(avgChunkTokens)}: ${effect}.`;
+  const effect = pct === 0 ? say('lengthSame') : say(pct < 0 ? 'lengthLess' : 'lengthMore', { pct: Math.abs(pct) });
+  return say('length', {
+    tokens: chunkTokens,
+    ratio: fixed(ratio, 1),
+    avg: Math.round(avgChunkTokens),
+    effect,
+  });
 }
 
 /** The terms a memory should hold (date words aside) and how many this one does: "matched 2 of 3 terms". */
-export function describeMatched(k: KeywordBreakdown): string {
-  const required = (k.terms ?? []).filter((t) => !t.dateWord && !t.fragment && !t.expansion);
+export function describeMatched(k: KeywordBreakdown, t?: TFunction): string {
+  const say = breakdownSay(t);
+  const required = (k.terms ?? []).filter((term) => !term.dateWord && !term.fragment && !term.expansion);
   const total = k.termCount ?? required.length;
-  const missing = required.filter((t) => t.occurrences === 0).map(termName);
-  const base = `matched ${k.matchedTerms.length} of ${total} term${total === 1 ? '' : 's'}`;
-  return missing.length > 0 ? `${base} (not here: ${missing.join(', ')})` : base;
+  const missing = required.filter((term) => term.occurrences === 0).map((term) => termName(term, t));
+  const base = say('matched', { matched: k.matchedTerms.length, count: total });
+  return missing.length > 0 ? say('notHere', { base, missing: missing.join(say('sep')) }) : base;
 }
 
 /** "BM25 7.32 (the sum above) ÷ 5.92, what every term once in an average-length chunk scores, = 1.24 → keyword score 0.553." */
-export function describeKeywordScore(k: KeywordBreakdown): string {
+export function describeKeywordScore(k: KeywordBreakdown, t?: TFunction): string {
   const x = k.idfMass > 0 ? -k.bm25 / k.idfMass : 0;
-  return `BM25 ${fixed(-k.bm25)} ÷ ${fixed(k.idfMass)} (what every term once in an average-length chunk would score) = ${fixed(x)} → keyword score ${fixed(k.score, 3)} (x ÷ (1 + x)).`;
+  return breakdownSay(t)('keywordScore', {
+    bm25: fixed(-k.bm25),
+    mass: fixed(k.idfMass),
+    x: fixed(x),
+    score: fixed(k.score, 3),
+  });
 }
 
 /** Why a date boost applies, or why it does not: "The query mentions 16 Apr 2026; this file is dated 16 Apr 2026: ×2." */
-export function describeDates(d: DateBoostBreakdown): string {
-  const asked = d.mentions.map((m) => `${describeDays(m.from, m.to)} (${quote(m.text)})`).join(' and ');
-  if (!d.enabled) return `The query mentions ${asked}; date boosting is off.`;
-  if (!d.match) return `The query mentions ${asked}; nothing dates this memory then: ×1.`;
-  const when = describeDays(d.match.from, d.match.to);
-  const evidence =
-    d.match.evidence === 'file-date'
-      ? d.match.broader
-        ? `this file covers ${when}, more than was asked: half the boost`
-        : `this file is dated ${when}`
-      : d.match.evidence === 'session-messages'
-        ? `these messages were written ${d.match.from === d.match.to ? 'on' : 'between'} ${when}${d.match.broader ? ', more than was asked: half the boost' : ''}`
-        : d.match.evidence === 'heading'
-          ? `it sits under ${d.match.from === d.match.to ? 'a heading' : 'headings'} dated ${when}`
-          : `it says ${quote(d.match.written ?? d.match.from)} but is not dated then: half the boost`;
-  return `The query mentions ${asked}; ${evidence}: ×${+d.multiplier.toFixed(3)}.`;
+export function describeDates(d: DateBoostBreakdown, t?: TFunction): string {
+  const say = breakdownSay(t);
+  const asked = d.mentions
+    .map((m) => say('dates.mention', { days: describeDays(m.from, m.to, t), text: quoteWord(say, m.text) }))
+    .join(say('and'));
+  if (!d.enabled) return say('dates.off', { asked });
+  if (!d.match) return say('dates.none', { asked });
+  const when = describeDays(d.match.from, d.match.to, t);
+  const oneDay = d.match.from === d.match.to;
+  const evidence = (() => {
+    switch (d.match.evidence) {
+      case 'file-date':
+        return say(d.match.broader ? 'dates.fileBroader' : 'dates.file', { when });
+      case 'session-messages': {
+        const messages = say(oneDay ? 'dates.messagesOn' : 'dates.messagesBetween', { when });
+        return d.match.broader ? say('dates.messagesBroader', { messages }) : messages;
+      }
+      case 'heading':
+        return say(oneDay ? 'dates.heading' : 'dates.headings', { when });
+      default:
+        return say('dates.written', { text: quoteWord(say, d.match.written ?? d.match.from) });
+    }
+  })();
+  return say('dates.sentence', { asked, evidence, m: +d.multiplier.toFixed(3) });
 }
 
 /**
@@ -142,16 +190,20 @@ export function listedTerms(k: Pick<KeywordBreakdown, 'terms'>): TermBreakdown[]
  * The keyword part as sentences, in reading order: what matched, each term (words first, then the
  * character pairs folded into one line), the chunk's length, and how BM25 became the score.
  */
-export function describeKeyword(k: KeywordBreakdown): string[] {
-  const lines = [`${capitalize(describeMatched(k))}${k.relaxed ? '; no memory holds every term' : ''}.`];
+export function describeKeyword(k: KeywordBreakdown, t?: TFunction): string[] {
+  const say = breakdownSay(t);
+  const lines = [say(k.relaxed ? 'headlineRelaxed' : 'headline', { matched: capitalize(describeMatched(k, t)) })];
   const terms = k.terms ?? [];
   const total = k.totalChunks ?? 0;
-  for (const t of listedTerms(k)) lines.push(describeTerm(t, total));
-  const fragments = describeFragments(terms.filter((t) => t.fragment));
+  for (const term of listedTerms(k)) lines.push(describeTerm(term, total, t));
+  const fragments = describeFragments(
+    terms.filter((term) => term.fragment),
+    t,
+  );
   if (fragments) lines.push(fragments);
   if (k.chunkTokens !== undefined && k.avgChunkTokens !== undefined)
-    lines.push(describeLength(k.chunkTokens, k.avgChunkTokens));
-  lines.push(describeKeywordScore(k));
+    lines.push(describeLength(k.chunkTokens, k.avgChunkTokens, t));
+  lines.push(describeKeywordScore(k, t));
   return lines;
 }
 

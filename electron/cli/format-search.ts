@@ -44,7 +44,7 @@ export function formatSearchResponse(
   const mode =
     response.mode === 'hybrid'
       ? t('hybrid', { provider: response.provider, model: response.model })
-      : keywordOnlyText(response.modeReason);
+      : keywordOnlyText(response.modeReason, tr);
   out.push(
     t('results', {
       count: response.results.length,
@@ -73,7 +73,7 @@ export function formatSearchResponse(
         out.push(
           `    ${t('why', { text: whyAbove({ rank: i + 1, breakdown: result.breakdown }, { rank: i === 0 ? 2 : i, breakdown: other.breakdown }, tr) })}`,
         );
-      out.push(indent(formatBreakdown(result.breakdown), '    | '));
+      out.push(indent(formatBreakdown(result.breakdown, tr), '    | '));
     }
   });
   if (response.results.length === 0) out.push(t('none'));
@@ -84,76 +84,118 @@ export function formatResultHeader(result: SearchResult, rank: number): string {
   return `${String(rank).padStart(2)}. ${f3(result.score)}  ${result.path}:${result.startLine}-${result.endLine}  [${result.source}]${result.date ? `  ${result.date}` : ''}`;
 }
 
-/** Every part of the breakdown, in the order the score was built, said in words; the FTS5 query last, as a detail. */
-export function formatBreakdown(b: ScoreBreakdown): string {
+/** Display columns of a label: a CJK character takes two, so Chinese labels line up too. */
+const columns = (text: string): number =>
+  [...text].reduce(
+    (n, ch) =>
+      n +
+      (/[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u.test(ch)
+        ? 2
+        : 1),
+    0,
+  );
+
+/** The label column's width: "openclaw " in English. */
+const LABEL_WIDTH = 9;
+
+/** Every part of the breakdown, in the order the score was built, said in words (in `tr`'s language); the FTS5 query last, as a detail. */
+export function formatBreakdown(b: ScoreBreakdown, tr: TFunction = ENGLISH): string {
+  const say = (key: string, params?: Record<string, unknown>): string => tr(`explain:breakdown.lines.${key}`, params);
   const lines: string[] = [];
-  const more = (text: string): void => void lines.push(`         ${text}`);
+  const line = (label: string, text: string): void => {
+    const name = say(`label.${label}`);
+    lines.push(`${name}${' '.repeat(Math.max(1, LABEL_WIDTH - columns(name)))}${text}`);
+  };
+  const more = (text: string): void => void lines.push(`${' '.repeat(LABEL_WIDTH)}${text}`);
   if (b.keyword && b.openclaw) {
-    lines.push(
-      `keyword  ${f3(b.keyword.score)} · rank ${b.keyword.rank} · OpenClaw's relevance (its steps below)${b.keyword.matchedTerms.length ? ` · matched ${b.keyword.matchedTerms.join(', ')}` : ''}`,
-    );
+    const k = b.keyword;
+    const params = { score: f3(k.score), rank: k.rank, terms: k.matchedTerms.join(', ') };
+    line('keyword', say(k.matchedTerms.length ? 'openclawMatched' : 'openclawKeyword', params));
   } else if (b.keyword) {
     const k = b.keyword;
-    const [matched, ...rest] = describeKeyword(k);
-    lines.push(`keyword  ${f3(k.score)} · BM25 rank ${k.rank} · ${matched}`);
-    for (const line of rest) more(line);
+    const [matched, ...rest] = describeKeyword(k, tr);
+    line('keyword', say('keyword', { score: f3(k.score), rank: k.rank, matched }));
+    for (const text of rest) more(text);
   } else {
-    lines.push('keyword  no keyword match');
+    line('keyword', say('noKeyword'));
   }
-  if (b.vector === null) lines.push('vector   not among the vector candidates');
-  else if ('unavailable' in b.vector) lines.push(`vector   unavailable: ${b.vector.reason}`);
-  else lines.push(`vector   cosine ${f3(b.vector.cosine)} · score ${f3(b.vector.score)} · rank ${b.vector.rank}`);
-  const weights = describeWeights(b.weights);
-  lines.push(`weights  ${weights.applied}${weights.configured ? ` (${weights.configured})` : ''}`);
-  lines.push(`hybrid   ${f3(b.hybrid)}`);
+  if (b.vector === null) line('vector', say('noVector'));
+  else if ('unavailable' in b.vector) line('vector', say('vectorUnavailable', { reason: b.vector.reason }));
+  else line('vector', say('vector', { cosine: f3(b.vector.cosine), score: f3(b.vector.score), rank: b.vector.rank }));
+  const weights = describeWeights(b.weights, 2, tr);
+  line('weights', weights.configured ? say('configured', weights) : weights.applied);
+  line('hybrid', f3(b.hybrid));
   const d = b.decay;
+  const source = d.dateSource ? say(`dateSource.${d.dateSource}`) : String(d.dateSource);
   const when = d.date
-    ? `date ${d.date} (${d.dateSource})${d.ageDays !== null ? ` · age ${d.ageDays.toFixed(1)} d` : ''}`
-    : 'no date';
-  if (d.evergreen)
-    lines.push(`decay    ×${f3(d.multiplier)} · evergreen, never decays${d.date ? ` · last edited ${d.date}` : ''}`);
-  else if (!d.enabled) lines.push(`decay    off · ${when}`);
-  else lines.push(`decay    ×${f3(d.multiplier)} · ${when} · half-life ${d.halfLifeDays} d`);
-  if (b.importance) lines.push(`import.  ×${f3(b.importance.multiplier)} · ${describeImportance(b.importance)}`);
-  if (b.dates) lines.push(`dates    ×${f3(b.dates.multiplier)} · ${describeDates(b.dates)}`);
+    ? d.ageDays !== null
+      ? say('dateAge', { date: d.date, source, age: d.ageDays.toFixed(1) })
+      : say('date', { date: d.date, source })
+    : say('noDate');
+  if (d.evergreen) line('decay', say(d.date ? 'evergreenEdited' : 'evergreen', { m: f3(d.multiplier), date: d.date }));
+  else if (!d.enabled) line('decay', say('decayOff', { when }));
+  else line('decay', say('decay', { m: f3(d.multiplier), when, half: d.halfLifeDays }));
+  if (b.importance)
+    line(
+      'importance',
+      say('multiplied', { m: f3(b.importance.multiplier), text: describeImportance(b.importance, tr) }),
+    );
+  if (b.dates) line('dates', say('multiplied', { m: f3(b.dates.multiplier), text: describeDates(b.dates, tr) }));
   if (b.access) {
     const a = b.access;
-    const seen =
+    const boost = a.enabled ? say('accessBoost', { m: f3(a.multiplier), factor: a.factor }) : say('accessOff');
+    line(
+      'access',
       a.count === 0
-        ? 'never retrieved by an agent'
-        : `${a.count} agent access${a.count === 1 ? '' : 'es'}, last ${new Date(a.lastAccessAt ?? 0).toISOString()}`;
-    lines.push(`access   ${a.enabled ? `×${f3(a.multiplier)} · boost factor ${a.factor}` : 'boost off'} · ${seen}`);
+        ? say('accessNever', { boost })
+        : say('accessed', { boost, count: a.count, last: new Date(a.lastAccessAt ?? 0).toISOString() }),
+    );
   }
   if (b.mmr) {
     const m = b.mmr;
-    lines.push(
-      `mmr      rank ${m.rankBefore} → ${m.rankAfter} · penalty ${f3(m.penalty)} · max similarity ${f3(m.maxSimilarity)}` +
-        `${m.similarTo ? ` to ${m.similarTo}` : ''} · λ ${m.lambda} · mmr score ${f3(m.mmrScore)}`,
+    line(
+      'mmr',
+      say(m.similarTo ? 'mmrTo' : 'mmr', {
+        before: m.rankBefore,
+        after: m.rankAfter,
+        penalty: f3(m.penalty),
+        sim: f3(m.maxSimilarity),
+        path: m.similarTo,
+        lambda: m.lambda,
+        score: f3(m.mmrScore),
+      }),
     );
   }
   if (b.dated) {
-    const [first, ...rest] = describeDated(b.dated, b.dates);
-    lines.push(`dated    ${first ?? ''}`);
-    for (const line of rest) more(line);
+    const [first, ...rest] = describeDated(b.dated, b.dates, tr);
+    line('dated', first ?? '');
+    for (const text of rest) more(text);
   }
   const factors = scoreMultipliers(b)
     .filter((m) => m.value !== 1)
-    .map((m) => ` × ${m.name} ${f3(m.value)}`)
+    .map((m) => ` × ${say('factor', { name: say(`factorName.${m.name}`), value: f3(m.value) })}`)
     .join('');
-  const product = factors ? `hybrid ${f3(b.hybrid)}${factors}` : null;
-  if (b.dated)
-    lines.push(
-      `final    ${f3(b.final)} = ${tierWords(b.dated.tier)}'s band, ordered within by ${product ? `${product} = ` : 'hybrid '}${f3(computeRelevance(b))}`,
-    );
-  else lines.push(`final    ${f3(b.final)}${product ? ` = ${product}` : ''}`);
+  const product = factors ? `${say('product', { hybrid: f3(b.hybrid) })}${factors}` : null;
+  if (b.dated) {
+    const params = {
+      final: f3(b.final),
+      tier: tierWords(b.dated.tier, tr),
+      product,
+      relevance: f3(computeRelevance(b)),
+    };
+    line('final', say(product ? 'finalDatedProduct' : 'finalDated', params));
+  } else line('final', product ? say('finalProduct', { final: f3(b.final), product }) : f3(b.final));
   if (b.openclaw) {
-    const [first, ...rest] = describeOpenClawSteps(b.openclaw);
-    lines.push(`openclaw ${b.openclaw.release}: ${first ?? ''}`);
-    for (const line of rest) more(line);
+    const [first, ...rest] = describeOpenClawSteps(b.openclaw, tr);
+    line('openclaw', say('openclaw', { release: b.openclaw.release, first: first ?? '' }));
+    for (const text of rest) more(text);
   }
-  if (b.keyword && !b.openclaw)
-    lines.push(
-      `details  FTS5 MATCH ${b.keyword.query} · ${b.keyword.terms?.some((t) => t.partOf !== undefined) ? 'bm25 with partial matches weighted' : 'raw bm25()'} ${b.keyword.bm25.toFixed(6)}`,
+  if (b.keyword && !b.openclaw) {
+    const partial = b.keyword.terms?.some((t) => t.partOf !== undefined);
+    line(
+      'details',
+      say(partial ? 'detailsPartial' : 'details', { query: b.keyword.query, bm25: b.keyword.bm25.toFixed(6) }),
     );
+  }
   return lines.join('\n');
 }

@@ -12,7 +12,7 @@ export function ImportanceRow({ importance, tid }: { importance: ImportanceBreak
       <dt>{t('breakdown.importance')}</dt>
       <dd data-testid={tid('importance')} data-value={importance.importance ?? ''}>
         ×<Num testId={tid('importance-multiplier')} value={importance.multiplier} />{' '}
-        <span className="muted">{describeImportance(importance)}</span>
+        <span className="muted">{describeImportance(importance, t)}</span>
       </dd>
     </>
   );
@@ -25,7 +25,7 @@ export function OpenClawSteps({ openclaw, tid }: { openclaw: OpenClawBreakdown; 
       <dt>{t('breakdown.openclaw', { release: openclaw.release })}</dt>
       <dd data-testid={tid('openclaw')} data-tier={openclaw.tier}>
         <ol className="breakdown__steps">
-          {describeOpenClawSteps(openclaw).map((line, i) => (
+          {describeOpenClawSteps(openclaw, t).map((line, i) => (
             <li key={i} data-testid={tid('openclaw-step')}>
               {line}
             </li>

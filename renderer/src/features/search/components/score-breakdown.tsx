@@ -82,10 +82,10 @@ export function ScoreBreakdownView({
         <dd>
           {t('breakdown.text')} <Num testId={tid('weight-text')} value={b.weights.text} digits={3} /> ·{' '}
           {t('breakdown.vectorWord')} <Num testId={tid('weight-vector')} value={b.weights.vector} digits={3} />
-          {describeWeights(b.weights).configured && (
+          {describeWeights(b.weights, 2, t).configured && (
             <span className="breakdown__sub" data-testid={tid('weights-renormalised')}>
               {' '}
-              ({describeWeights(b.weights).configured})
+              ({describeWeights(b.weights, 2, t).configured})
             </span>
           )}
         </dd>
@@ -191,7 +191,7 @@ export function ScoreBreakdownView({
             <dt>{t('breakdown.dates')}</dt>
             <dd data-testid={tid('dates')}>
               ×<Num testId={tid('date-multiplier')} value={b.dates.multiplier} digits={2} />{' '}
-              <span data-testid={tid('dates-words')}>{describeDates(b.dates)}</span>
+              <span data-testid={tid('dates-words')}>{describeDates(b.dates, t)}</span>
             </dd>
           </>
         )}
@@ -200,7 +200,7 @@ export function ScoreBreakdownView({
           <>
             <dt>{t('breakdown.datedTier')}</dt>
             <dd data-testid={tid('dated')} data-tier={b.dated.tier}>
-              {describeDated(b.dated, b.dates).map((line, i) =>
+              {describeDated(b.dated, b.dates, t).map((line, i) =>
                 i === 0 ? (
                   <span key={line}>{line}</span>
                 ) : (
@@ -290,7 +290,7 @@ function AccessRow({ access, tid }: { access: AccessBreakdown; tid: (name: strin
  */
 function KeywordPart({ k, tid }: { k: KeywordBreakdown; tid: (name: string) => string }) {
   const { t } = useTranslation('search');
-  const [headline, ...sentences] = describeKeyword(k);
+  const [headline, ...sentences] = describeKeyword(k, t);
   const terms = listedTerms(k);
   return (
     <>
@@ -321,7 +321,7 @@ function KeywordPart({ k, tid }: { k: KeywordBreakdown; tid: (name: string) => s
               data-part-of={term.partOf}
               className={term.occurrences === 0 ? 'muted' : undefined}
             >
-              {describeTerm(term, k.totalChunks ?? 0)}
+              {describeTerm(term, k.totalChunks ?? 0, t)}
             </li>
           ))}
         </ul>

@@ -167,7 +167,7 @@ export function SearchPanel({
             </button>
           }
         >
-          {keywordOnlyText(response?.modeReason ?? keywordOnlyReason)}.
+          {keywordOnlyText(response?.modeReason ?? keywordOnlyReason, t)}.
         </NoticeLine>
       )}
       {!s.sources.includes('sessions') && (
