@@ -3,19 +3,10 @@
 // agent, and nothing of the previous one stays on screen. OpenClaw's own state folder with agents
 // main and research (e2e/fixtures/openclaw-2026.9).
 import { expect, test, type Page } from '@playwright/test';
-import { startServe, type ServedWorkspace } from './support/serve-fixture.js';
+import { MAIN_ONLY, RESEARCH_ONLY, serveTwoAgents } from './support/two-agents.js';
 import { fileItem, openApp, openFile, searchFor } from './support/ui-helpers.js';
 
-let served: ServedWorkspace & { stop(): Promise<void> };
-test.beforeAll(async () => {
-  served = await startServe([], { stateFolder: 'openclaw-2026.9' });
-});
-test.afterAll(async () => {
-  await served.stop();
-});
-
-const MAIN_ONLY = 'memory/2026-08-14-project-atlas.md';
-const RESEARCH_ONLY = 'memory/reading-list.md';
+const served = serveTwoAgents();
 const QUERY = 'billing BM25';
 
 async function switchTo(page: Page, agent: 'main' | 'research'): Promise<void> {
@@ -29,7 +20,7 @@ async function switchTo(page: Page, agent: 'main' | 'research'): Promise<void> {
 
 /** Starts on main with the search panel holding main's answer and `view` open, as a person would leave it. */
 async function onMain(page: Page, view: string): Promise<void> {
-  await openApp(page, served.url);
+  await openApp(page, served().url);
   if ((await fileItem(page, MAIN_ONLY).count()) === 0) await switchTo(page, 'main');
   await searchFor(page, QUERY);
   await expect(page.locator(`[data-testid="search-result"][data-path="${MAIN_ONLY}"]`).first()).toBeVisible();

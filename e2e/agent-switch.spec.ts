@@ -2,19 +2,10 @@
 // the context view and the editor all show the new agent's workspace, on OpenClaw's own state
 // folder (e2e/fixtures/openclaw-2026.9: agents main and research).
 import { expect, test, type Page } from '@playwright/test';
-import { startServe, type ServedWorkspace } from './support/serve-fixture.js';
+import { MAIN_ONLY, RESEARCH_ONLY, serveTwoAgents } from './support/two-agents.js';
 import { fileItem, openApp, openFile, searchFor } from './support/ui-helpers.js';
 
-let served: ServedWorkspace & { stop(): Promise<void> };
-test.beforeAll(async () => {
-  served = await startServe([], { stateFolder: 'openclaw-2026.9' });
-});
-test.afterAll(async () => {
-  await served.stop();
-});
-
-const MAIN_ONLY = 'memory/2026-08-14-project-atlas.md';
-const RESEARCH_ONLY = 'memory/reading-list.md';
+const served = serveTwoAgents();
 const RESEARCH_SESSION = 'sessions/research/5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d.jsonl';
 
 const resultPaths = (page: Page) =>
@@ -26,7 +17,7 @@ const resultPaths = (page: Page) =>
 test('after a switch every view shows the new agent: search re-runs, timeline, context and editor reload', async ({
   page,
 }) => {
-  await openApp(page, served.url);
+  await openApp(page, served().url);
   await searchFor(page, 'billing BM25');
   expect(await resultPaths(page)).toContain(MAIN_ONLY);
   await openFile(page, MAIN_ONLY);

@@ -1,63 +1,35 @@
 // The endpoint's key in the OS keychain, in the real Electron app: typed in Settings, sealed by
 // safeStorage into Memory Lens's data folder, never shown again nor handed back to the page.
 // Runs where an Electron binary exists; elsewhere it skips with the reason printed.
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { _electron as electron, expect, test, type ElectronApplication, type Page } from '@playwright/test';
+import { expect, test, type ElectronApplication, type Page } from '@playwright/test';
+import { electronBinary, launchDesktopApp, noElectronReason, type DesktopApp } from './support/electron-app.js';
 
-const root = path.resolve(import.meta.dirname, '..');
 const KEY = 'sk-electron-keychain-9d41b7';
 
-function electronBinary(): string | null {
-  const pathFile = path.join(root, 'node_modules', 'electron', 'path.txt');
-  if (!fs.existsSync(pathFile)) return null;
-  const binary = path.join(root, 'node_modules', 'electron', 'dist', fs.readFileSync(pathFile, 'utf8').trim());
-  return fs.existsSync(binary) ? binary : null;
-}
-
-const binary = electronBinary();
-const SKIP_REASON =
-  'Electron keychain spec skipped: no Electron binary on this machine (node_modules/electron/path.txt or the binary is missing). ' +
-  'The key vault runs in unit tests with a real AES-GCM keychain (electron/app/keys/endpoint-key-vault.test.ts, electron/engine-host/engine-host.test.ts).';
-if (!binary) console.log(SKIP_REASON);
+const SKIP_REASON = noElectronReason(
+  'Electron keychain spec',
+  'The key vault runs in unit tests with a real AES-GCM keychain (electron/app/keys/endpoint-key-vault.test.ts, electron/engine-host/engine-host.test.ts).',
+);
+if (!electronBinary) console.log(SKIP_REASON);
 
 test.describe('desktop app: endpoint key in the OS keychain', () => {
-  test.skip(!binary, SKIP_REASON);
+  test.skip(!electronBinary, SKIP_REASON);
   test.describe.configure({ mode: 'serial' });
 
+  let desktop: DesktopApp | undefined;
   let app: ElectronApplication;
   let page: Page;
   let home: string;
 
   test.beforeAll(async () => {
-    const prepared = spawnSync(process.execPath, [path.join(root, 'scripts', 'start-electron.js'), '--prepare-only'], {
-      cwd: root,
-      encoding: 'utf8',
-    });
-    if (prepared.status !== 0) throw new Error(`start-electron.js --prepare-only failed:\n${prepared.stderr}`);
-    const { nativeBinding } = JSON.parse(prepared.stdout.trim().split('\n').pop() ?? '{}') as { nativeBinding: string };
-    home = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-electron-keychain-'));
-    app = await electron.launch({
-      executablePath: binary ?? undefined,
-      args: [root],
-      cwd: root,
-      env: {
-        ...process.env,
-        HOME: home,
-        MEMLENS_DATA_DIR: path.join(home, 'data'),
-        MEMLENS_NATIVE_BINDING: nativeBinding,
-        MEMLENS_E2E: '1',
-      },
-    });
-    page = await app.firstWindow();
-    await page.waitForLoadState('domcontentloaded');
+    desktop = await launchDesktopApp('ml-electron-keychain-');
+    ({ app, page, home } = desktop);
   });
 
   test.afterAll(async () => {
-    await app?.close();
-    if (home) fs.rmSync(home, { recursive: true, force: true });
+    await desktop?.close();
   });
 
   test('a key typed in Settings is sealed on disk, reported only as stored, and forgotten on request', async () => {

@@ -1,63 +1,29 @@
 // The desktop app's security checklist, checked in the real Electron app (Playwright _electron).
 // Runs where an Electron binary exists; elsewhere every test skips with the reason printed.
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { _electron as electron, expect, test, type ElectronApplication, type Page } from '@playwright/test';
+import { expect, test, type ElectronApplication, type Page } from '@playwright/test';
+import { electronBinary, launchDesktopApp, noElectronReason, type DesktopApp } from './support/electron-app.js';
 
-const root = path.resolve(import.meta.dirname, '..');
-
-function electronBinary(): string | null {
-  const pathFile = path.join(root, 'node_modules', 'electron', 'path.txt');
-  if (!fs.existsSync(pathFile)) return null;
-  const binary = path.join(root, 'node_modules', 'electron', 'dist', fs.readFileSync(pathFile, 'utf8').trim());
-  return fs.existsSync(binary) ? binary : null;
-}
-
-const binary = electronBinary();
-const SKIP_REASON =
-  'Electron specs skipped: no Electron binary on this machine (node_modules/electron/path.txt or the binary is missing). ' +
-  'They run where `npm start` can download Electron; the same UI is tested in Chromium through serve mode (e2e/serve.spec.ts).';
-if (!binary) console.log(SKIP_REASON);
+const SKIP_REASON = noElectronReason(
+  'Electron specs',
+  'They run where `npm start` can download Electron; the same UI is tested in Chromium through serve mode (e2e/serve.spec.ts).',
+);
+if (!electronBinary) console.log(SKIP_REASON);
 
 test.describe('desktop app (Electron)', () => {
-  test.skip(!binary, SKIP_REASON);
+  test.skip(!electronBinary, SKIP_REASON);
   test.describe.configure({ mode: 'serial' });
 
+  let desktop: DesktopApp | undefined;
   let app: ElectronApplication;
   let page: Page;
-  let home: string;
 
   test.beforeAll(async () => {
-    // Build main/preload/renderer and better-sqlite3 for Electron's ABI, as `npm start` does.
-    const prepared = spawnSync(process.execPath, [path.join(root, 'scripts', 'start-electron.js'), '--prepare-only'], {
-      cwd: root,
-      encoding: 'utf8',
-    });
-    if (prepared.status !== 0) throw new Error(`start-electron.js --prepare-only failed:\n${prepared.stderr}`);
-    const { nativeBinding } = JSON.parse(prepared.stdout.trim().split('\n').pop() ?? '{}') as { nativeBinding: string };
-    home = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-electron-'));
-    app = await electron.launch({
-      executablePath: binary ?? undefined,
-      args: [root],
-      cwd: root,
-      // A fresh HOME: no ~/.openclaw, so the app opens its private copy of the sample workspace.
-      env: {
-        ...process.env,
-        HOME: home,
-        MEMLENS_DATA_DIR: path.join(home, 'data'),
-        MEMLENS_NATIVE_BINDING: nativeBinding,
-        MEMLENS_E2E: '1',
-      },
-    });
-    page = await app.firstWindow();
-    await page.waitForLoadState('domcontentloaded');
+    desktop = await launchDesktopApp('ml-electron-');
+    ({ app, page } = desktop);
   });
 
   test.afterAll(async () => {
-    await app?.close();
-    if (home) fs.rmSync(home, { recursive: true, force: true });
+    await desktop?.close();
   });
 
   test('the window is isolated, sandboxed, without Node, with web security', async () => {

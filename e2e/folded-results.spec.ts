@@ -12,16 +12,10 @@ import {
   MOJIBAKE_SESSION,
   UNDATED_SESSION,
 } from './support/automated-workspace.js';
-import { startServe, type ServedWorkspace } from './support/serve-fixture.js';
+import { serveForFile } from './support/serve-fixture.js';
 import { fileItem, openApp, searchFor } from './support/ui-helpers.js';
 
-let served: ServedWorkspace & { stop(): Promise<void> };
-test.beforeAll(async () => {
-  served = await startServe([], { moveFrom: buildAutomatedWorkspace() });
-});
-test.afterAll(async () => {
-  await served.stop();
-});
+const served = serveForFile(() => ({ moveFrom: buildAutomatedWorkspace() }));
 
 const LIVE_CRON_RUNS = 6;
 
@@ -51,7 +45,7 @@ async function cronRunPaths(page: Page): Promise<string[]> {
 test('the runs of one cron job, deleted archives included, are one card with the run count and the run list', async ({
   page,
 }) => {
-  await openApp(page, served.url);
+  await openApp(page, served().url);
   const runPaths = await cronRunPaths(page);
   expect(runPaths.filter((p) => p.includes('.jsonl.deleted.'))).toHaveLength(DELETED_CRON_RUNS);
 
@@ -82,7 +76,7 @@ test('the runs of one cron job, deleted archives included, are one card with the
 test('heartbeat turns — their own sessions and a reset main session that only ran the heartbeat — are one card', async ({
   page,
 }) => {
-  await openApp(page, served.url);
+  await openApp(page, served().url);
   await page.locator('[data-testid="file-group"][data-group="automated"] .file-group__head').first().click();
   const heartbeats = page
     .locator('[data-testid="file-group"][data-group="automated/heartbeat"]')
@@ -113,7 +107,7 @@ test('heartbeat turns — their own sessions and a reset main session that only 
 test('a note copied under two folders is one card that names the other copy; the doctor calls the pair copies by the same rule', async ({
   page,
 }) => {
-  await openApp(page, served.url);
+  await openApp(page, served().url);
   await searchFor(page, COPIED_NOTE.words);
   const shown = await cards(page);
   const copies = shown.filter((c) => COPIED_NOTE.paths.includes(c.path));
@@ -138,7 +132,7 @@ test('a note copied under two folders is one card that names the other copy; the
 test('a transcript holding thousands of U+FFFD characters is text: found, read, and dated by its messages; one without timestamps by its file', async ({
   page,
 }) => {
-  await openApp(page, served.url);
+  await openApp(page, served().url);
   await searchFor(page, MOJIBAKE_SESSION.words);
   const hit = page.locator(`[data-testid="search-result"][data-path$="${MOJIBAKE_SESSION.id}.jsonl"]`);
   await expect(hit).toHaveCount(1);

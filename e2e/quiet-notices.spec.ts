@@ -3,22 +3,16 @@
 // 1024×700 the first result starts above y=200 even with the notices a dated query brings.
 import { expect, test } from '@playwright/test';
 import { buildAutomatedWorkspace } from './support/automated-workspace.js';
-import { startServe, type ServedWorkspace } from './support/serve-fixture.js';
+import { serveForFile } from './support/serve-fixture.js';
 import { openApp } from './support/ui-helpers.js';
 
-let served: ServedWorkspace & { stop(): Promise<void> };
-test.beforeAll(async () => {
-  served = await startServe([], { moveFrom: buildAutomatedWorkspace() });
-});
-test.afterAll(async () => {
-  await served.stop();
-});
+const served = serveForFile(() => ({ moveFrom: buildAutomatedWorkspace() }));
 
 test('1024×700: each notice is one line, opens in place, is dismissed for the session; keyword-only moves to the status bar', async ({
   page,
 }, testInfo) => {
   await page.setViewportSize({ width: 1024, height: 700 });
-  await openApp(page, served.url);
+  await openApp(page, served().url);
   await page.getByTestId('search-input').fill('Wise support inbox February');
   await expect(page.getByTestId('search-status')).toHaveAttribute('data-value', 'done');
   // "No memory is from Feb 2026 …": the notice a dated query with no memory then brings.
@@ -43,7 +37,7 @@ test('1024×700: each notice is one line, opens in place, is dismissed for the s
   await expect(dates).toHaveCount(0);
 
   await page.reload();
-  await openApp(page, served.url);
+  await openApp(page, served().url);
   await page.getByTestId('search-input').fill('Wise support inbox February');
   await expect(page.getByTestId('search-status')).toHaveAttribute('data-value', 'done');
   await expect(page.getByTestId('search-summary')).toBeVisible();

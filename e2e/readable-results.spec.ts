@@ -10,7 +10,7 @@ import {
   FEISHU_FIRST_WORDS,
   FEISHU_SENDER,
 } from './support/automated-workspace.js';
-import { startServe, type ServedWorkspace } from './support/serve-fixture.js';
+import { serveForFile } from './support/serve-fixture.js';
 import { openApp, searchFor } from './support/ui-helpers.js';
 
 /** Six live runs of the Wise job and its deleted archives; eight heartbeat sessions and a reset main one; a sub-agent. */
@@ -18,13 +18,7 @@ const CRON_RUNS = 6 + DELETED_CRON_RUNS;
 const HEARTBEAT_RUNS = 8 + 1;
 const AUTOMATED_SESSIONS = CRON_RUNS + HEARTBEAT_RUNS + 1;
 
-let served: ServedWorkspace & { stop(): Promise<void> };
-test.beforeAll(async () => {
-  served = await startServe([], { moveFrom: buildAutomatedWorkspace() });
-});
-test.afterAll(async () => {
-  await served.stop();
-});
+const served = serveForFile(() => ({ moveFrom: buildAutomatedWorkspace() }));
 
 interface ShownHit {
   path: string;
@@ -51,7 +45,7 @@ function span(lines: string): [number, number] {
 
 for (const query of ['3月5日', 'February 5th wise support', 'HEARTBEAT', '轻笔记项目定稿', 'Wise support inbox']) {
   test(`“${query}”: no two hits of one file overlap or touch, no two snippets say the same`, async ({ page }) => {
-    await openApp(page, served.url);
+    await openApp(page, served().url);
     await searchFor(page, query);
     const hits = await shownHits(page);
     expect(hits.length).toBeGreaterThan(0);
@@ -76,7 +70,7 @@ for (const query of ['3月5日', 'February 5th wise support', 'HEARTBEAT', '轻�
 test('the same cron prompt in many sessions is one card with its runs, and the merged chunks of a long note one hit spanning them', async ({
   page,
 }) => {
-  await openApp(page, served.url);
+  await openApp(page, served().url);
   await searchFor(page, 'February 5th wise support');
   const runs = page.getByTestId('result-runs').first();
   await expect(runs).toBeVisible();
@@ -105,7 +99,7 @@ test('the same cron prompt in many sessions is one card with its runs, and the m
 test('automated sessions are named by job, listed apart in the sidebar and timeline, and come after the conversations in search', async ({
   page,
 }) => {
-  await openApp(page, served.url);
+  await openApp(page, served().url);
   // Sidebar: the Feishu DM by its first real words; the runs under "Automated sessions", closed.
   await expect(
     page
@@ -164,7 +158,7 @@ test('automated sessions are named by job, listed apart in the sidebar and timel
 test('a snippet starts near its match, marks it on screen, and numbers its lines as the file does', async ({
   page,
 }) => {
-  await openApp(page, served.url);
+  await openApp(page, served().url);
   await searchFor(page, '轻笔记项目定稿');
   const card = page.locator('[data-testid="search-result"][data-path="memory/2026-11-05-work-log.md"]');
   const snippet = card.getByTestId('search-snippet');
@@ -180,7 +174,7 @@ test('a snippet starts near its match, marks it on screen, and numbers its lines
 test('a transcript shows tool calls as collapsed rows, renders Markdown, hides message ids, and still marks the cited words', async ({
   page,
 }) => {
-  await openApp(page, served.url);
+  await openApp(page, served().url);
   await searchFor(page, '轻笔记项目定稿');
   await page
     .locator('[data-testid="search-result"][data-path^="sessions/"]')
@@ -209,7 +203,7 @@ test('a transcript shows tool calls as collapsed rows, renders Markdown, hides m
 test('when the engine’s top chunks are all cron runs, the list is still filled with the conversations and notes further down, runs after them', async ({
   page,
 }) => {
-  await openApp(page, served.url);
+  await openApp(page, served().url);
   // The six runs of the Wise job outscore every note for these words (ranks 1–6 in the engine's list).
   await searchFor(page, 'February 5th wise support');
   const people = page.getByTestId('search-results').getByTestId('search-result');
@@ -233,7 +227,7 @@ test('when the engine’s top chunks are all cron runs, the list is still filled
 test('a Feishu transcript shows the words, not the envelope; the sender beside them; the raw text on request; the cited words marked in both', async ({
   page,
 }) => {
-  await openApp(page, served.url);
+  await openApp(page, served().url);
   await searchFor(page, '轻笔记项目定稿');
   await page
     .locator('[data-testid="search-result"][data-path^="sessions/"]')

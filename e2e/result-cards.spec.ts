@@ -3,16 +3,10 @@
 // the notices a first search shows; the full passage opens in place.
 import { expect, test, type Page } from '@playwright/test';
 import { buildAutomatedWorkspace } from './support/automated-workspace.js';
-import { startServe, type ServedWorkspace } from './support/serve-fixture.js';
+import { serveForFile } from './support/serve-fixture.js';
 import { openApp, searchFor } from './support/ui-helpers.js';
 
-let served: ServedWorkspace & { stop(): Promise<void> };
-test.beforeAll(async () => {
-  served = await startServe([], { moveFrom: buildAutomatedWorkspace() });
-});
-test.afterAll(async () => {
-  await served.stop();
-});
+const served = serveForFile(() => ({ moveFrom: buildAutomatedWorkspace() }));
 
 /** Result cards wholly on screen: inside the window and inside the search panel's visible box. */
 async function cardsOnScreen(page: Page): Promise<number> {
@@ -35,7 +29,7 @@ for (const { width, height, atLeast } of [
     page,
   }, testInfo) => {
     await page.setViewportSize({ width, height });
-    await openApp(page, served.url);
+    await openApp(page, served().url);
     await searchFor(page, 'gateway');
     const count = await cardsOnScreen(page);
     testInfo.annotations.push({ type: 'cards on screen', description: String(count) });
@@ -70,7 +64,7 @@ test('a card shows a few lines around its best match, at most ~300 characters, a
   page,
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await openApp(page, served.url);
+  await openApp(page, served().url);
   await searchFor(page, '3月5日');
   const card = page.getByTestId('search-result').first();
   const snippet = card.getByTestId('search-snippet');

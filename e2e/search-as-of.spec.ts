@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { startServe, type ServedWorkspace } from './support/serve-fixture.js';
+import { serveForFile } from './support/serve-fixture.js';
 import { openApp, searchFor } from './support/ui-helpers.js';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -35,13 +35,7 @@ function buildWorkspace(): string {
   return dir;
 }
 
-let served: ServedWorkspace & { stop(): Promise<void> };
-test.beforeAll(async () => {
-  served = await startServe([], { moveFrom: buildWorkspace() });
-});
-test.afterAll(async () => {
-  await served.stop();
-});
+const served = serveForFile(() => ({ moveFrom: buildWorkspace() }));
 
 const panelResults = (page: Page) =>
   page.getByTestId('search-panel').locator('[data-testid="search-results"] [data-testid="search-result"]');
@@ -57,7 +51,7 @@ test('"yesterday" on an old workspace: no memory then today; as of the day after
   page,
 }, testInfo) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await openApp(page, served.url);
+  await openApp(page, served().url);
   await searchFor(page, QUERY);
 
   // Today: nothing is from yesterday, and the notice points at the old note.
@@ -103,7 +97,7 @@ test('"yesterday" on an old workspace: no memory then today; as of the day after
 
 test('at 1024×700 the as-of toggle, picker and chip leave the search box its room', async ({ page }, testInfo) => {
   await page.setViewportSize({ width: 1024, height: 700 });
-  await openApp(page, served.url);
+  await openApp(page, served().url);
   await searchFor(page, QUERY);
   const input = page.getByTestId('search-input');
   const toggle = page.getByTestId('search-as-of-toggle');

@@ -2,16 +2,10 @@
 // after the conversations, hidden or mixed in; and "why" compares the two cards it names.
 import { expect, test, type Page } from '@playwright/test';
 import { buildAutomatedWorkspace } from './support/automated-workspace.js';
-import { startServe, type ServedWorkspace } from './support/serve-fixture.js';
+import { serveForFile } from './support/serve-fixture.js';
 import { openApp } from './support/ui-helpers.js';
 
-let served: ServedWorkspace & { stop(): Promise<void> };
-test.beforeAll(async () => {
-  served = await startServe([], { moveFrom: buildAutomatedWorkspace() });
-});
-test.afterAll(async () => {
-  await served.stop();
-});
+const served = serveForFile(() => ({ moveFrom: buildAutomatedWorkspace() }));
 
 const cards = (page: Page) =>
   page.locator(
@@ -27,7 +21,7 @@ async function shownNumbers(page: Page): Promise<number[]> {
 test('the numbers on the cards run 1, 2, 3… in every placement of automated runs, and “why” names two of them', async ({
   page,
 }) => {
-  await openApp(page, served.url);
+  await openApp(page, served().url);
   await page.getByTestId('search-input').fill('Wise support inbox February 5th');
   await expect(page.getByTestId('search-status')).toHaveAttribute('data-value', 'done');
   await expect(page.getByTestId('result-automated')).toBeVisible();

@@ -5,11 +5,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServeChild, tempWorkspace, type ServeChild, type TempDirs } from './support/fault-kit.js';
-
-let dir: TempDirs;
-let serve: ServeChild;
+import { describe, expect, it } from 'vitest';
+import { serveForFile, untilIndexed } from './support/fault-kit.js';
 
 /** Enough text that one query has thousands of candidates: what made MMR over maxResults 1000 quadratic. */
 function crowdedWorkspace(): Record<string, string> {
@@ -26,34 +23,16 @@ function crowdedWorkspace(): Record<string, string> {
   return files;
 }
 
-beforeAll(async () => {
-  dir = tempWorkspace('abuse', crowdedWorkspace());
-  serve = await startServeChild(dir);
-  // Wait for the first index.
-  for (let i = 0; i < 600; i++) {
-    const status = await serve.call<{ files: number; progress: unknown; watcher: string }>('status');
-    if (
-      status.result &&
-      status.result.files >= 151 &&
-      status.result.progress === null &&
-      status.result.watcher === 'watching'
-    )
-      break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+const fx = serveForFile('abuse', crowdedWorkspace, {
   // No warm-up search: the flood below is the server's first search, dictionary lookups included.
-}, 120_000);
-
-afterAll(async () => {
-  serve?.kill('SIGKILL');
-  await serve?.exited();
-  dir?.cleanup();
+  ready: (serve) => untilIndexed(serve, 151, { watching: true }),
+  timeoutMs: 120_000,
 });
 
 /** POST on a fresh connection; resolves with the status code, or the network error's code. */
 function rawPost(pathname: string, body: unknown): Promise<string> {
   const data = JSON.stringify(body);
-  const { hostname, port } = new URL(serve.origin);
+  const { hostname, port } = new URL(fx.serve.origin);
   return new Promise((resolve) => {
     const request = http.request(
       {
@@ -65,7 +44,7 @@ function rawPost(pathname: string, body: unknown): Promise<string> {
         headers: {
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(data),
-          'x-memlens-token': serve.token,
+          'x-memlens-token': fx.serve.token,
         },
       },
       (response) => {
@@ -82,7 +61,7 @@ function rawPost(pathname: string, body: unknown): Promise<string> {
 /** Like the page's client: waits and retries when the server says it is busy (429). */
 async function callPolitely<T>(name: string, args: unknown): Promise<{ status: number; ok: boolean; result?: T }> {
   for (let attempt = 0; ; attempt++) {
-    const answer = await serve.call<T>(name, args);
+    const answer = await fx.serve.call<T>(name, args);
     if (answer.status !== 429 || attempt === 10) return answer;
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
@@ -92,17 +71,17 @@ describe('concurrent saves (lost update)', () => {
   it('twenty saves presenting the same hash: exactly one wins, the others get CONFLICT, the file holds the winner', async () => {
     const rel = 'memory/contested.md';
     const original = '# Contested\n\nOriginal text.\n';
-    const created = await serve.call<{ hash: string }>('createFile', { path: rel, text: original });
+    const created = await fx.serve.call<{ hash: string }>('createFile', { path: rel, text: original });
     expect(created.ok).toBe(true);
     const expectedHash = created.result!.hash;
     const texts = Array.from({ length: 20 }, (_, i) => `# Contested\n\nWritten by editor ${i}.\n`);
     const answers = await Promise.all(
-      texts.map((text) => serve.call<{ hash: string }>('saveFile', { path: rel, text, expectedHash })),
+      texts.map((text) => fx.serve.call<{ hash: string }>('saveFile', { path: rel, text, expectedHash })),
     );
     const winners = answers.flatMap((a, i) => (a.ok ? [i] : []));
     expect(winners).toHaveLength(1);
     expect(answers.filter((a) => !a.ok).map((a) => a.error?.code)).toEqual(Array(19).fill('CONFLICT'));
-    const onDisk = fs.readFileSync(path.join(dir.workspace, rel), 'utf8');
+    const onDisk = fs.readFileSync(path.join(fx.dir.workspace, rel), 'utf8');
     expect(onDisk).toBe(texts[winners[0]!]);
     expect(answers[winners[0]!]!.result!.hash).toBe(crypto.createHash('sha256').update(onDisk).digest('hex'));
   });
@@ -157,11 +136,11 @@ describe('floods', () => {
 
 describe('the session token', () => {
   it('in the URL opens the page and the event stream, never an API call', async () => {
-    const page = await fetch(`${serve.origin}/?token=${serve.token}`, { redirect: 'manual' });
+    const page = await fetch(`${fx.serve.origin}/?token=${fx.serve.token}`, { redirect: 'manual' });
     expect(page.status).toBe(303);
     expect(page.headers.get('set-cookie')).toMatch(/HttpOnly/);
 
-    const post = await fetch(`${serve.origin}/api/status?token=${serve.token}`, {
+    const post = await fetch(`${fx.serve.origin}/api/status?token=${fx.serve.token}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{}',
@@ -170,11 +149,11 @@ describe('the session token', () => {
     expect(await post.text()).toMatch(/only opens the page/);
 
     const controller = new AbortController();
-    const events = await fetch(`${serve.origin}/api/events?token=${serve.token}`, { signal: controller.signal });
+    const events = await fetch(`${fx.serve.origin}/api/events?token=${fx.serve.token}`, { signal: controller.signal });
     expect(events.status).toBe(200);
     controller.abort();
 
-    const header = await serve.call('status');
+    const header = await fx.serve.call('status');
     expect(header.status).toBe(200);
   });
 });

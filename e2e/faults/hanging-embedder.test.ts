@@ -9,10 +9,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { IndexStatus, SearchResponse } from '../../shared/domain.js';
 import type { EmbeddingProvider } from '../../electron/memory/embed/embedding-provider.js';
-import { loadEmbedder } from '../../electron/memory/embed/load-embedder.js';
 import { startEmbeddingsServer } from '../../electron/memory/embed/test-support/openai-embeddings-server.js';
 import type { EmbeddingsServer } from '../../electron/memory/embed/test-support/openai-embeddings-server.js';
-import { TINY_MODEL_ID, writeTinyModel } from '../../electron/memory/embed/test-support/tiny-model.js';
+import { loadTinyModel } from '../../electron/memory/embed/test-support/tiny-provider.js';
 import { eventually, forceGc, runMemlens, startServeChild, tempWorkspace } from './support/fault-kit.js';
 
 /** The configured timeout; the bounds below are generous multiples of it for a loaded machine. */
@@ -25,10 +24,7 @@ let server: EmbeddingsServer;
 
 beforeAll(async () => {
   modelsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-fault-hang-models-'));
-  await writeTinyModel({ modelsDir });
-  const loaded = await loadEmbedder({ model: TINY_MODEL_ID, modelsDir, allowDownload: false });
-  if (!loaded.ok) throw new Error(loaded.reason);
-  backing = loaded.provider;
+  backing = await loadTinyModel(modelsDir);
   server = await startEmbeddingsServer(backing);
 });
 

@@ -4,27 +4,15 @@
 // and nothing is created. (Escapes out of the workspace: electron/app/api-dispatcher.test.ts.)
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runMemlens, startServeChild, tempWorkspace, type ServeChild, type TempDirs } from './support/fault-kit.js';
+import { describe, expect, it } from 'vitest';
+import { runMemlens, serveForFile } from './support/fault-kit.js';
 
-let dir: TempDirs;
-let serve: ServeChild;
-
-beforeAll(async () => {
-  dir = tempWorkspace('paths', {
-    'MEMORY.md': '# Memory\n',
-    'memory/topic.md': '# Topic\n',
-    '.env': 'OPENAI_API_KEY=sk-do-not-leak\n',
-    '.git/config': '[remote "origin"]\n\turl = git@example.com:secret.git\n',
-    'memory/.topic.md.0123456789ab.tmp': '# half a save\n',
-  });
-  serve = await startServeChild(dir);
-});
-
-afterAll(async () => {
-  serve?.kill('SIGKILL');
-  await serve?.exited();
-  dir?.cleanup();
+const fx = serveForFile('paths', {
+  'MEMORY.md': '# Memory\n',
+  'memory/topic.md': '# Topic\n',
+  '.env': 'OPENAI_API_KEY=sk-do-not-leak\n',
+  '.git/config': '[remote "origin"]\n\turl = git@example.com:secret.git\n',
+  'memory/.topic.md.0123456789ab.tmp': '# half a save\n',
 });
 
 function tree(root: string): string[] {
@@ -59,12 +47,12 @@ const CALLS: [string, (p: string) => unknown][] = [
 
 describe('hostile paths through every call that takes one', () => {
   it('are refused with a typed 4xx error naming no absolute path; nothing is read out, nothing created', async () => {
-    const before = tree(dir.workspace);
+    const before = tree(fx.dir.workspace);
     const problems: string[] = [];
     for (const [name, build] of CALLS) {
       for (const payload of [LONG, DEEP, ...HIDDEN]) {
         const started = Date.now();
-        const answer = await serve.call(name, build(payload));
+        const answer = await fx.serve.call(name, build(payload));
         const took = Date.now() - started;
         const label = `${name}(${payload.slice(0, 30)}…)`;
         // explainFile only looks a path up in the index: "not indexed" is a true answer that reads nothing.
@@ -79,7 +67,7 @@ describe('hostile paths through every call that takes one', () => {
         } else if (!['INVALID_ARGUMENT', 'NOT_ALLOWED', 'OUT_OF_ROOT', 'NOT_FOUND'].includes(answer.error!.code)) {
           problems.push(`${label} → ${answer.error!.code}`);
         }
-        if (answer.error?.message.includes(dir.root))
+        if (answer.error?.message.includes(fx.dir.root))
           problems.push(`${label} names an absolute path: ${answer.error.message}`);
         if (JSON.stringify(answer).includes('sk-do-not-leak') || JSON.stringify(answer).includes('secret.git'))
           problems.push(`${label} leaked a secret`);
@@ -88,11 +76,11 @@ describe('hostile paths through every call that takes one', () => {
       }
     }
     expect(problems).toEqual([]);
-    expect(tree(dir.workspace)).toEqual(before);
+    expect(tree(fx.dir.workspace)).toEqual(before);
   });
 
   it('the over-long name is INVALID_ARGUMENT (400) that says what the limit is', async () => {
-    const answer = await serve.call('saveFile', { path: LONG, text: 'x\n', expectedHash: null });
+    const answer = await fx.serve.call('saveFile', { path: LONG, text: 'x\n', expectedHash: null });
     expect(answer.status).toBe(400);
     expect(answer.error).toMatchObject({
       code: 'INVALID_ARGUMENT',
@@ -101,8 +89,8 @@ describe('hostile paths through every call that takes one', () => {
   });
 
   it('the CLI says the same, with exit code 2', async () => {
-    const got = await runMemlens(['get', LONG, '--workspace', dir.workspace, '--data-dir', dir.dataDir], {
-      home: dir.root,
+    const got = await runMemlens(['get', LONG, '--workspace', fx.dir.workspace, '--data-dir', fx.dir.dataDir], {
+      home: fx.dir.root,
     });
     expect(got.code).toBe(2);
     expect(got.output).toMatch(

@@ -3,31 +3,20 @@
 // 2,000 requests at once, and the page — the session it opened through the printed URL, cookies
 // as a browser keeps them — is answered on its first try, not refused or queued behind the flood.
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServeChild, tempWorkspace, type ServeChild, type TempDirs } from './support/fault-kit.js';
+import { describe, expect, it } from 'vitest';
+import { serveForFile, untilIndexed } from './support/fault-kit.js';
 
-let dir: TempDirs;
-let serve: ServeChild;
-
-beforeAll(async () => {
-  const files: Record<string, string> = { 'MEMORY.md': '# Memory\n\nThe kettle whistles.\n' };
-  for (let f = 0; f < 60; f++)
-    files[`memory/log/harbour-${f}.md`] =
-      `# Harbour ${f}\n\n${Array.from({ length: 40 }, (_, p) => `Harbour entry ${f}.${p} with crates and cranes.`).join('\n\n')}\n`;
-  dir = tempWorkspace('page-priority', files);
-  serve = await startServeChild(dir);
-  for (let i = 0; i < 600; i++) {
-    const status = await serve.call<{ files: number; progress: unknown }>('status');
-    if (status.result && status.result.files >= 61 && status.result.progress === null) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}, 120_000);
-
-afterAll(async () => {
-  serve?.kill('SIGKILL');
-  await serve?.exited();
-  dir?.cleanup();
-});
+const fx = serveForFile(
+  'page-priority',
+  () => {
+    const files: Record<string, string> = { 'MEMORY.md': '# Memory\n\nThe kettle whistles.\n' };
+    for (let f = 0; f < 60; f++)
+      files[`memory/log/harbour-${f}.md`] =
+        `# Harbour ${f}\n\n${Array.from({ length: 40 }, (_, p) => `Harbour entry ${f}.${p} with crates and cranes.`).join('\n\n')}\n`;
+    return files;
+  },
+  { ready: (serve) => untilIndexed(serve, 61), timeoutMs: 120_000 },
+);
 
 interface Answer {
   status: number;
@@ -36,7 +25,7 @@ interface Answer {
 }
 
 function request(options: http.RequestOptions, body?: string): Promise<Answer> {
-  const { hostname, port } = new URL(serve.origin);
+  const { hostname, port } = new URL(fx.serve.origin);
   return new Promise((resolve, reject) => {
     const req = http.request({ host: hostname, port, ...options }, (res) => {
       let text = '';
@@ -51,7 +40,7 @@ function request(options: http.RequestOptions, body?: string): Promise<Answer> {
 
 /** The cookies a browser keeps after opening the printed URL (the 303 that takes the token out of the address). */
 async function openPage(): Promise<string> {
-  const opened = await request({ method: 'GET', path: `/?token=${serve.token}`, agent: false });
+  const opened = await request({ method: 'GET', path: `/?token=${fx.serve.token}`, agent: false });
   expect(opened.status).toBe(303);
   const cookies = (opened.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]!);
   expect(cookies.some((c) => c.startsWith('memlens_session_'))).toBe(true);
@@ -69,7 +58,7 @@ function flooder(): Promise<number> {
       headers: {
         'content-type': 'application/json',
         'content-length': Buffer.byteLength(data),
-        'x-memlens-token': serve.token,
+        'x-memlens-token': fx.serve.token,
       },
     },
     data,
@@ -97,7 +86,7 @@ describe('the page keeps priority over other local clients', () => {
               'content-type': 'application/json',
               'content-length': Buffer.byteLength(data),
               cookie,
-              origin: serve.origin,
+              origin: fx.serve.origin,
             },
           },
           data,

@@ -4,22 +4,9 @@
 // in workspace-relative words, and the rest of the workspace keeps answering.
 import fs from 'node:fs';
 import path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  childEnv,
-  eventually,
-  memlensBin,
-  startServeChild,
-  tempWorkspace,
-  type ServeChild,
-  type TempDirs,
-} from './support/fault-kit.js';
-
-let dir: TempDirs;
-let serve: ServeChild;
+import { describe, expect, it } from 'vitest';
+import { connectMcp, serveForFile, untilIndexed } from './support/fault-kit.js';
 
 // Two links leading to each other, one leading to itself, and a folder link leading to itself.
 const LOOPS: Record<string, string> = {
@@ -46,42 +33,38 @@ const CALLS: [string, (p: string) => unknown][] = [
   ['explainFile', (p) => ({ path: p, options: { query: 'x' } })],
 ];
 
-beforeAll(async () => {
-  dir = tempWorkspace('symlink-loop', {
+const fx = serveForFile(
+  'symlink-loop',
+  {
     'MEMORY.md': '# Memory\n\nThe lighthouse keeper likes tea.\n',
     'memory/notes.md': '# Notes\n\nA note about the harbour.\n',
-  });
-  for (const [rel, target] of Object.entries(LOOPS)) fs.symlinkSync(target, path.join(dir.workspace, rel));
-  serve = await startServeChild(dir);
-  await eventually(async () => {
-    expect((await serve.call('status')).result).toMatchObject({ progress: { phase: 'done' } });
-  }, 60_000);
-});
-
-afterAll(async () => {
-  serve?.kill('SIGKILL');
-  await serve?.exited();
-  dir?.cleanup();
-});
+  },
+  {
+    prepare: (dir) => {
+      for (const [rel, target] of Object.entries(LOOPS)) fs.symlinkSync(target, path.join(dir.workspace, rel));
+    },
+    ready: (serve) => untilIndexed(serve, 0),
+  },
+);
 
 describe('a symlink loop in the workspace', () => {
   it('every call that takes a path through it answers a typed 4xx without an absolute path', async () => {
     const wrong: string[] = [];
     for (const p of LOOPED_PATHS) {
       for (const [name, build] of CALLS) {
-        const answer = await serve.call(name, build(p));
+        const answer = await fx.serve.call(name, build(p));
         const label = `${name} ${JSON.stringify(build(p))}`;
         const body = JSON.stringify(answer);
         // fileAccess and explainFile read nothing of a file: they answer 200 for any path.
         const reads = !['fileAccess', 'explainFile'].includes(name);
         if (answer.status >= 500 || (reads && answer.status < 400))
           wrong.push(`${label}: HTTP ${answer.status} ${body}`);
-        if (body.includes(dir.root) || /realpath|ELOOP:/.test(answer.error?.message ?? ''))
+        if (body.includes(fx.dir.root) || /realpath|ELOOP:/.test(answer.error?.message ?? ''))
           wrong.push(`${label}: raw message ${body}`);
       }
     }
     expect(wrong).toEqual([]);
-    const read = await serve.call('readFile', { path: 'memory/self.md' });
+    const read = await fx.serve.call('readFile', { path: 'memory/self.md' });
     expect(read.status).toBe(403);
     expect(read.error).toMatchObject({
       code: 'NOT_ALLOWED',
@@ -91,29 +74,21 @@ describe('a symlink loop in the workspace', () => {
   });
 
   it('the rest of the workspace keeps answering: search, listFiles, status', async () => {
-    const found = await serve.call<{ results: { path: string }[] }>('search', { query: 'lighthouse', minScore: 0 });
+    const found = await fx.serve.call<{ results: { path: string }[] }>('search', { query: 'lighthouse', minScore: 0 });
     expect(found.status).toBe(200);
     expect(found.result!.results.map((r) => r.path)).toEqual(['MEMORY.md']);
-    const listed = await serve.call<{ path: string }[]>('listFiles');
+    const listed = await fx.serve.call<{ path: string }[]>('listFiles');
     expect(listed.result!.map((f) => f.path).sort()).toEqual(['MEMORY.md', 'memory/notes.md']);
-    expect(fs.readFileSync(path.join(dir.workspace, 'memory', 'notes.md'), 'utf8')).toContain('harbour');
+    expect(fs.readFileSync(path.join(fx.dir.workspace, 'memory', 'notes.md'), 'utf8')).toContain('harbour');
   });
 
   it('MCP memory_get through a loop is a tool error without an absolute path; memory_search answers', async () => {
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [memlensBin(), 'mcp', '--workspace', dir.workspace, '--data-dir', dir.dataDir],
-      env: childEnv(dir.root) as Record<string, string>,
-      cwd: dir.root,
-      stderr: 'pipe',
-    });
-    const client = new Client({ name: 'memlens-loop', version: '1.0' });
-    await client.connect(transport);
+    const client = await connectMcp(fx.dir, 'memlens-loop');
     try {
       for (const p of LOOPED_PATHS) {
         const result = (await client.callTool({ name: 'memory_get', arguments: { path: p } })) as CallToolResult;
         const text = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
-        expect([p, result.isError, text.includes(dir.root), /realpath|ELOOP:/.test(text)]).toEqual([
+        expect([p, result.isError, text.includes(fx.dir.root), /realpath|ELOOP:/.test(text)]).toEqual([
           p,
           true,
           false,

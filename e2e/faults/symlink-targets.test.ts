@@ -6,29 +6,15 @@
 // memory/ and deleteFile trashed a root file through the loop.
 import fs from 'node:fs';
 import path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sha256 } from '../../electron/memory/text/hash.js';
-import {
-  childEnv,
-  eventually,
-  memlensBin,
-  runMemlens,
-  startServeChild,
-  tempWorkspace,
-  type ServeChild,
-  type TempDirs,
-} from './support/fault-kit.js';
+import { connectMcp, eventually, runMemlens, serveForFile, untilIndexed } from './support/fault-kit.js';
 
 const ENV = 'API_TOKEN=zebraenvsecret\n';
 const GIT_CONFIG = '[core]\n\trepositoryformatversion = 0\n\t# gitconfigmarker\n';
 const ROOT_NOTES = '# Root notes\n\nrootnotesmarker, not a memory file.\n';
 const SECRETS = ['zebraenvsecret', 'gitconfigmarker', 'rootnotesmarker', 'hiddenmarker', 'secretdirmarker'];
-
-let dir: TempDirs;
-let serve: ServeChild;
 
 const FILES: Record<string, string> = {
   'MEMORY.md': '# Memory\n\nThe lighthouse keeper likes tea.\n',
@@ -48,34 +34,21 @@ const SYMLINKS: Record<string, string> = {
 /** Puts the fixture back as it was (a call that got through must not hide what the next one does). */
 function restore(): void {
   for (const name of ['moved.md', 'created.md', 'moved-here.md']) {
-    fs.rmSync(path.join(dir.workspace, name), { force: true });
-    fs.rmSync(path.join(dir.workspace, 'memory', name), { force: true });
+    fs.rmSync(path.join(fx.dir.workspace, name), { force: true });
+    fs.rmSync(path.join(fx.dir.workspace, 'memory', name), { force: true });
   }
-  for (const [rel, text] of Object.entries(FILES)) dir.write(rel, text);
+  for (const [rel, text] of Object.entries(FILES)) fx.dir.write(rel, text);
   for (const [rel, target] of Object.entries(SYMLINKS)) {
-    const abs = path.join(dir.workspace, rel);
+    const abs = path.join(fx.dir.workspace, rel);
     if (fs.lstatSync(abs, { throwIfNoEntry: false })?.isSymbolicLink() && fs.readlinkSync(abs) === target) continue;
     fs.rmSync(abs, { force: true });
     fs.symlinkSync(target, abs);
   }
 }
 
-beforeAll(async () => {
-  dir = tempWorkspace('link-targets', FILES);
-  restore();
-  serve = await startServeChild(dir);
-  await eventually(async () => {
-    expect((await serve.call<{ watcher: string; progress: unknown }>('status')).result).toMatchObject({
-      watcher: 'watching',
-      progress: { phase: 'done' },
-    });
-  }, 30_000);
-});
-
-afterAll(async () => {
-  serve?.kill('SIGKILL');
-  await serve?.exited();
-  dir?.cleanup();
+const fx = serveForFile('link-targets', FILES, {
+  prepare: () => restore(),
+  ready: (serve) => untilIndexed(serve, 0, { watching: true, timeoutMs: 30_000 }),
 });
 
 /** Every file under the workspace with its bytes' hash (links as links), to prove nothing moved. */
@@ -90,7 +63,7 @@ function snapshot(): Record<string, string> {
       else out[r] = sha256(fs.readFileSync(full));
     }
   };
-  walk(dir.workspace, '');
+  walk(fx.dir.workspace, '');
   return out;
 }
 
@@ -134,13 +107,13 @@ const CALLS: [string, (p: string, targetHash: string) => unknown][] = [
 describe('a symlink inside the workspace to a file that is not memory', () => {
   it('is not indexed: search finds none of the secrets, listFiles and status count only the real memory files', async () => {
     for (const secret of SECRETS) {
-      const found = await serve.call<{ results: { path: string; snippet: string }[] }>('search', {
+      const found = await fx.serve.call<{ results: { path: string; snippet: string }[] }>('search', {
         query: secret,
         minScore: 0,
       });
       expect([secret, found.result?.results.map((r) => r.path)]).toEqual([secret, []]);
     }
-    const listed = (await serve.call<{ path: string }[]>('listFiles')).result!.map((f) => f.path).sort();
+    const listed = (await fx.serve.call<{ path: string }[]>('listFiles')).result!.map((f) => f.path).sort();
     expect(listed).toEqual(['MEMORY.md', 'memory/notes.md']);
   });
 
@@ -151,14 +124,14 @@ describe('a symlink inside the workspace to a file that is not memory', () => {
       for (const [name, build] of CALLS) {
         const args = build(link, sha256(target));
         if (args === null) continue;
-        const answer = await serve.call(name, args);
+        const answer = await fx.serve.call(name, args);
         const label = `${name} ${JSON.stringify(build(link, '…'))}`;
         const text = JSON.stringify(answer);
         if (SECRETS.some((s) => text.includes(s))) served.push(`${label}: leaked the target`);
         if (answer.ok && !['fileAccess', 'explainFile', 'draftPut'].includes(name)) served.push(`${label}: succeeded`);
         if (!answer.ok && !['NOT_ALLOWED', 'OUT_OF_ROOT', 'NOT_FOUND', 'INVALID_ARGUMENT'].includes(answer.error!.code))
           served.push(`${label}: ${answer.error!.code}`);
-        if (answer.error?.message.includes(dir.root)) served.push(`${label}: names an absolute path`);
+        if (answer.error?.message.includes(fx.dir.root)) served.push(`${label}: names an absolute path`);
         if (JSON.stringify(snapshot()) !== JSON.stringify(before)) served.push(`${label}: changed the workspace`);
         restore();
       }
@@ -168,52 +141,55 @@ describe('a symlink inside the workspace to a file that is not memory', () => {
   });
 
   it('says which real file the link leads to and why that is refused', async () => {
-    const answer = await serve.call('readFile', { path: 'memory/envlink.md' });
+    const answer = await fx.serve.call('readFile', { path: 'memory/envlink.md' });
     expect(answer.error).toMatchObject({
       code: 'NOT_ALLOWED',
       message: expect.stringMatching(/memory\/envlink\.md.*symlink.*\.env/),
     });
-    const loop = await serve.call('deleteFile', { path: 'memory/loop/notes.md', expectedHash: '0'.repeat(64) });
+    const loop = await fx.serve.call('deleteFile', { path: 'memory/loop/notes.md', expectedHash: '0'.repeat(64) });
     expect(loop.error).toMatchObject({
       code: 'NOT_ALLOWED',
       message: expect.stringMatching(/memory\/loop\/notes\.md.*notes\.md.*not a memory file/),
     });
-    expect(fs.readFileSync(path.join(dir.workspace, 'notes.md'), 'utf8')).toBe(ROOT_NOTES);
+    expect(fs.readFileSync(path.join(fx.dir.workspace, 'notes.md'), 'utf8')).toBe(ROOT_NOTES);
   });
 
   it('a link made while serving is not indexed by the watcher either', async () => {
-    fs.symlinkSync('../.env', path.join(dir.workspace, 'memory', 'late-link.md'));
+    fs.symlinkSync('../.env', path.join(fx.dir.workspace, 'memory', 'late-link.md'));
     // A real edit after the link: once the watcher has indexed it, it has seen the link's event too.
-    fs.writeFileSync(path.join(dir.workspace, 'memory', 'notes.md'), '# Notes\n\nThe harbour master owns a parrot.\n');
+    fs.writeFileSync(
+      path.join(fx.dir.workspace, 'memory', 'notes.md'),
+      '# Notes\n\nThe harbour master owns a parrot.\n',
+    );
     await eventually(async () => {
-      const found = await serve.call<{ results: { path: string }[] }>('search', { query: 'parrot', minScore: 0 });
+      const found = await fx.serve.call<{ results: { path: string }[] }>('search', { query: 'parrot', minScore: 0 });
       expect(found.result!.results.map((r) => r.path)).toEqual(['memory/notes.md']);
     }, 30_000);
     expect(
-      (await serve.call<{ results: unknown[] }>('search', { query: 'zebraenvsecret', minScore: 0 })).result!.results,
+      (await fx.serve.call<{ results: unknown[] }>('search', { query: 'zebraenvsecret', minScore: 0 })).result!.results,
     ).toEqual([]);
-    expect((await serve.call('reindex', {})).ok).toBe(true);
+    expect((await fx.serve.call('reindex', {})).ok).toBe(true);
     expect(
-      (await serve.call<{ results: unknown[] }>('search', { query: 'zebraenvsecret', minScore: 0 })).result!.results,
+      (await fx.serve.call<{ results: unknown[] }>('search', { query: 'zebraenvsecret', minScore: 0 })).result!.results,
     ).toEqual([]);
-    fs.unlinkSync(path.join(dir.workspace, 'memory', 'late-link.md'));
+    fs.unlinkSync(path.join(fx.dir.workspace, 'memory', 'late-link.md'));
   });
 
   it('a link to another memory file is just a second name for it (read through the link, saved into the target)', async () => {
-    fs.symlinkSync('notes.md', path.join(dir.workspace, 'memory', 'alias.md'));
-    const read = await serve.call<{ text: string; hash: string }>('readFile', { path: 'memory/alias.md' });
+    fs.symlinkSync('notes.md', path.join(fx.dir.workspace, 'memory', 'alias.md'));
+    const read = await fx.serve.call<{ text: string; hash: string }>('readFile', { path: 'memory/alias.md' });
     expect(read.result?.text).toContain('harbour');
-    const saved = await serve.call('saveFile', {
+    const saved = await fx.serve.call('saveFile', {
       path: 'memory/alias.md',
       text: '# Notes\n\nSaved through the alias.\n',
       expectedHash: read.result!.hash,
     });
     expect(saved.ok).toBe(true);
-    expect(fs.lstatSync(path.join(dir.workspace, 'memory', 'alias.md')).isSymbolicLink()).toBe(true);
-    expect(fs.readFileSync(path.join(dir.workspace, 'memory', 'notes.md'), 'utf8')).toContain(
+    expect(fs.lstatSync(path.join(fx.dir.workspace, 'memory', 'alias.md')).isSymbolicLink()).toBe(true);
+    expect(fs.readFileSync(path.join(fx.dir.workspace, 'memory', 'notes.md'), 'utf8')).toContain(
       'Saved through the alias.',
     );
-    fs.unlinkSync(path.join(dir.workspace, 'memory', 'alias.md'));
+    fs.unlinkSync(path.join(fx.dir.workspace, 'memory', 'alias.md'));
   });
 });
 
@@ -222,8 +198,8 @@ describe('memory_get and hidden files', () => {
 
   it('HTTP get refuses hidden files with the same error as readFile', async () => {
     for (const p of HIDDEN) {
-      const get = await serve.call('get', { path: p });
-      const read = await serve.call('readFile', { path: p });
+      const get = await fx.serve.call('get', { path: p });
+      const read = await fx.serve.call('readFile', { path: p });
       expect([p, get.ok, get.error?.code]).toEqual([p, false, 'NOT_ALLOWED']);
       expect(get.error?.code).toBe(read.error?.code);
       expect(JSON.stringify(get)).not.toMatch(/hiddenmarker|secretdirmarker/);
@@ -232,8 +208,8 @@ describe('memory_get and hidden files', () => {
 
   it('`memlens get` refuses hidden files and links to non-memory files (exit 1, the reason, no content)', async () => {
     for (const p of [...HIDDEN, ...Object.keys(LINKS)]) {
-      const got = await runMemlens(['get', p, '--workspace', dir.workspace, '--data-dir', dir.dataDir], {
-        home: dir.root,
+      const got = await runMemlens(['get', p, '--workspace', fx.dir.workspace, '--data-dir', fx.dir.dataDir], {
+        home: fx.dir.root,
       });
       expect([p, got.code]).toEqual([p, 1]);
       expect(got.output).toMatch(/^memlens get: .*(memory_get only reads|leads through a symlink)/m);
@@ -242,15 +218,7 @@ describe('memory_get and hidden files', () => {
   });
 
   it('MCP memory_get refuses them too, as a tool error the agent can read', async () => {
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [memlensBin(), 'mcp', '--workspace', dir.workspace, '--data-dir', dir.dataDir],
-      env: childEnv(dir.root) as Record<string, string>,
-      cwd: dir.root,
-      stderr: 'pipe',
-    });
-    const client = new Client({ name: 'memlens-fault', version: '1.0' });
-    await client.connect(transport);
+    const client = await connectMcp(fx.dir, 'memlens-fault');
     try {
       for (const p of [...HIDDEN, ...Object.keys(LINKS)]) {
         const result = (await client.callTool({ name: 'memory_get', arguments: { path: p } })) as CallToolResult;

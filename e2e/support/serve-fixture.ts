@@ -119,6 +119,24 @@ export async function startServe(
   };
 }
 
+/**
+ * One `memlens serve` for every test of a spec file: started before the first test, stopped after
+ * the last. `options` is called then, so a generated workspace is built once, when the file runs.
+ */
+export function serveForFile(options: () => StartServeOptions): () => ServedWorkspace {
+  let served: (ServedWorkspace & { stop(): Promise<void> }) | undefined;
+  base.beforeAll(async () => {
+    served = await startServe([], options());
+  });
+  base.afterAll(async () => {
+    await served?.stop();
+  });
+  return () => {
+    if (!served) throw new Error('serveForFile: the server starts in beforeAll');
+    return served;
+  };
+}
+
 export interface ServeOptions {
   /** Extra `memlens serve` flags for every test of a project, e.g. `--renderer-dir` (set in `use`). */
   serveArgs: string[];

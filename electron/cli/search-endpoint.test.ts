@@ -7,10 +7,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResponse } from '../../shared/domain.js';
 import type { EmbeddingProvider } from '../memory/embed/embedding-provider.js';
-import { loadEmbedder } from '../memory/embed/load-embedder.js';
 import { startEmbeddingsServer } from '../memory/embed/test-support/openai-embeddings-server.js';
 import type { EmbeddingsServer } from '../memory/embed/test-support/openai-embeddings-server.js';
-import { TINY_MODEL_ID, writeTinyModel } from '../memory/embed/test-support/tiny-model.js';
+import { TINY_MODEL_ID } from '../memory/embed/test-support/tiny-model.js';
+import { loadTinyModel } from '../memory/embed/test-support/tiny-provider.js';
 import { runCli } from './main.js';
 import { captureIo, runCaptured } from './test-support/capture-io.js';
 
@@ -30,10 +30,7 @@ beforeAll(async () => {
     path.join(workspace, 'memory', '2026-05-04.md'),
     '# 2026-05-04\n\nSigned the contract today.\n\n家里的猫喝咖啡。\n',
   );
-  await writeTinyModel({ modelsDir });
-  const loaded = await loadEmbedder({ model: TINY_MODEL_ID, modelsDir, allowDownload: false });
-  if (!loaded.ok) throw new Error(loaded.reason);
-  backing = loaded.provider;
+  backing = await loadTinyModel(modelsDir);
   server = await startEmbeddingsServer(backing);
 });
 

@@ -8,10 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResponse } from '../../shared/domain.js';
 import { HYBRID_MODEL, NOW } from '../../scripts/openclaw-search-vectors/hybrid-workspace.mjs';
 import type { EmbeddingProvider } from '../memory/embed/embedding-provider.js';
-import { loadEmbedder } from '../memory/embed/load-embedder.js';
 import { startEmbeddingsServer } from '../memory/embed/test-support/openai-embeddings-server.js';
 import type { EmbeddingsServer } from '../memory/embed/test-support/openai-embeddings-server.js';
-import { TINY_MODEL_ID, writeTinyModel } from '../memory/embed/test-support/tiny-model.js';
+import { loadTinyModel } from '../memory/embed/test-support/tiny-provider.js';
 import { runCaptured } from './test-support/capture-io.js';
 
 const fixture = JSON.parse(
@@ -27,10 +26,7 @@ beforeAll(async () => {
     recursive: true,
   });
   const modelsDir = path.join(home, 'models');
-  await writeTinyModel({ modelsDir });
-  const loaded = await loadEmbedder({ model: TINY_MODEL_ID, modelsDir, allowDownload: false });
-  if (!loaded.ok) throw new Error(loaded.reason);
-  backing = loaded.provider;
+  backing = await loadTinyModel(modelsDir);
   server = await startEmbeddingsServer(backing);
 });
 

@@ -7,7 +7,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResult } from '../../shared/domain.js';
-import { createAgentMemoryTools } from '../app/agent/agent-memory-tools.js';
 import { openTempWorkspace, type TempWorkspace } from '../app/test-support/temp-workspace.js';
 import { runCaptured } from './test-support/capture-io.js';
 
@@ -104,12 +103,7 @@ describe('one result per file region', () => {
   });
 
   it('MCP memory_search and the engine search (HTTP) hold no overlapping hits of one file either', async () => {
-    const tools = createAgentMemoryTools({
-      engine: () => fx.session.current(),
-      activity: fx.activity,
-      ready: async () => true,
-      defaults: { minScore: 0 },
-    });
+    const tools = fx.agentTools({ defaults: { minScore: 0 } });
     const outcome = await tools.memorySearch(
       { query: 'router firmware checksum', maxResults: 6 },
       {

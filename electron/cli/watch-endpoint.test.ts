@@ -5,10 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { EmbeddingProvider } from '../memory/embed/embedding-provider.js';
-import { loadEmbedder } from '../memory/embed/load-embedder.js';
 import { reserveClosedPort, startEmbeddingsServer } from '../memory/embed/test-support/openai-embeddings-server.js';
 import type { EmbeddingsServer } from '../memory/embed/test-support/openai-embeddings-server.js';
-import { TINY_MODEL_ID, writeTinyModel } from '../memory/embed/test-support/tiny-model.js';
+import { loadTinyModel } from '../memory/embed/test-support/tiny-provider.js';
 import { runCli } from './main.js';
 import { captureIo } from './test-support/capture-io.js';
 
@@ -20,14 +19,7 @@ beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-cli-watch-endpoint-'));
   fs.mkdirSync(path.join(tmp, 'workspace', 'memory'), { recursive: true });
   fs.writeFileSync(path.join(tmp, 'workspace', 'MEMORY.md'), '# Memory\n\nThe router needs a firmware update.\n');
-  await writeTinyModel({ modelsDir: path.join(tmp, 'models') });
-  const loaded = await loadEmbedder({
-    model: TINY_MODEL_ID,
-    modelsDir: path.join(tmp, 'models'),
-    allowDownload: false,
-  });
-  if (!loaded.ok) throw new Error(loaded.reason);
-  backing = loaded.provider;
+  backing = await loadTinyModel(path.join(tmp, 'models'));
 });
 
 afterAll(async () => {

@@ -9,10 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryEngine } from './engine.js';
 import type { EmbedderConfig } from './engine-types.js';
 import type { EmbeddingProvider } from './embed/embedding-provider.js';
-import { loadEmbedder } from './embed/load-embedder.js';
 import { startEmbeddingsServer } from './embed/test-support/openai-embeddings-server.js';
 import type { EmbeddingsServer } from './embed/test-support/openai-embeddings-server.js';
-import { TINY_MODEL_ID, writeTinyModel } from './embed/test-support/tiny-model.js';
+import { TINY_MODEL_ID } from './embed/test-support/tiny-model.js';
+import { loadTinyModel } from './embed/test-support/tiny-provider.js';
 
 let root: string;
 let modelsDir: string;
@@ -30,14 +30,11 @@ const FILES: Record<string, string> = {
 beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-engine-endpoint-'));
   modelsDir = path.join(root, 'models');
-  await writeTinyModel({ modelsDir });
   for (const [rel, text] of Object.entries(FILES)) {
     fs.mkdirSync(path.dirname(path.join(root, 'workspace', rel)), { recursive: true });
     fs.writeFileSync(path.join(root, 'workspace', rel), text);
   }
-  const loaded = await loadEmbedder({ model: TINY_MODEL_ID, modelsDir, allowDownload: false });
-  if (!loaded.ok) throw new Error(loaded.reason);
-  backing = loaded.provider;
+  backing = await loadTinyModel(modelsDir);
   server = await startEmbeddingsServer(backing);
 });
 

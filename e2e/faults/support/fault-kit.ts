@@ -5,7 +5,9 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { inject, vi } from 'vitest';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { afterAll, beforeAll, expect, inject, vi } from 'vitest';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 /** The `memlens` launcher of the tests' private build (support/build-cli.ts). */
@@ -244,4 +246,81 @@ export function rssMb(pid: number | undefined): number | null {
   } catch {
     return null;
   }
+}
+
+/** The temp workspace and its server for every test of a file (see serveForFile). */
+export interface ServedForFile {
+  readonly dir: TempDirs;
+  readonly serve: ServeChild;
+}
+
+/**
+ * `files` in a temp workspace served by `memlens serve` for every test of a file: started before the
+ * first test, killed and removed after the last. `prepare` adds what `files` cannot hold (links)
+ * before the server starts; `ready` waits for what the tests need (an index, a watcher).
+ */
+export function serveForFile(
+  prefix: string,
+  files: Record<string, string | Buffer> | (() => Record<string, string | Buffer>),
+  options: { prepare?(dir: TempDirs): void; ready?(serve: ServeChild): Promise<void>; timeoutMs?: number } = {},
+): ServedForFile {
+  let dir: TempDirs | undefined;
+  let serve: ServeChild | undefined;
+  beforeAll(async () => {
+    dir = tempWorkspace(prefix, typeof files === 'function' ? files() : files);
+    options.prepare?.(dir);
+    serve = await startServeChild(dir);
+    await options.ready?.(serve);
+  }, options.timeoutMs);
+  afterAll(async () => {
+    serve?.kill('SIGKILL');
+    await serve?.exited();
+    dir?.cleanup();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('serveForFile: the server starts in beforeAll');
+    return value;
+  };
+  return {
+    get dir() {
+      return started(dir);
+    },
+    get serve() {
+      return started(serve);
+    },
+  };
+}
+
+/** Waits until the server's first index is done over at least `files` files (and, if asked, watched). */
+export async function untilIndexed(
+  serve: ServeChild,
+  files: number,
+  options: { watching?: boolean; timeoutMs?: number } = {},
+): Promise<void> {
+  await eventually(
+    async () => {
+      const status = await serve.call<{ files: number; progress: unknown; watcher: string }>('status');
+      expect(status.result).toMatchObject({
+        progress: { phase: 'done' },
+        ...(options.watching ? { watcher: 'watching' } : {}),
+      });
+      expect(status.result!.files).toBeGreaterThanOrEqual(files);
+    },
+    options.timeoutMs ?? 60_000,
+    100,
+  );
+}
+
+/** An MCP client of `memlens mcp` on the workspace, as an agent starts it; the caller closes it. */
+export async function connectMcp(dir: TempDirs, name: string): Promise<Client> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [memlensBin(), 'mcp', '--workspace', dir.workspace, '--data-dir', dir.dataDir],
+    env: childEnv(dir.root) as Record<string, string>,
+    cwd: dir.root,
+    stderr: 'pipe',
+  });
+  const client = new Client({ name, version: '1.0' });
+  await client.connect(transport);
+  return client;
 }

@@ -7,7 +7,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentCallList } from '../../../shared/agent-call-types.js';
 import { openTempWorkspace, type TempWorkspace } from '../test-support/temp-workspace.js';
-import { AgentCallsService } from './agent-calls-service.js';
 
 const NOW = Date.parse('2026-12-01T12:00:00Z');
 let source: string;
@@ -80,11 +79,7 @@ beforeAll(async () => {
     ]),
   );
   fx = await openTempWorkspace({ from: source });
-  list = await new AgentCallsService({
-    engine: () => fx.session.current(),
-    activity: fx.activity,
-    now: () => NOW,
-  }).list();
+  list = await fx.agentCalls(NOW).list();
 }, 60_000);
 
 afterAll(async () => {

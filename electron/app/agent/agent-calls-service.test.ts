@@ -5,8 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentCallList } from '../../../shared/agent-call-types.js';
 import { openTempWorkspace, type TempWorkspace } from '../test-support/temp-workspace.js';
-import { AgentCallsService, withoutEchoes } from './agent-calls-service.js';
-import { createAgentMemoryTools } from './agent-memory-tools.js';
+import { withoutEchoes } from './agent-calls-service.js';
 
 const FIXTURE = path.resolve(__dirname, '../../../e2e/fixtures/agent-calls-workspace');
 const NOW = Date.parse('2026-12-01T12:00:00Z');
@@ -16,19 +15,9 @@ let list: AgentCallList;
 beforeAll(async () => {
   fx = await openTempWorkspace({ from: FIXTURE });
   // One search through memlens mcp, as Claude Code would make it.
-  const tools = createAgentMemoryTools({
-    engine: () => fx.session.current(),
-    activity: fx.activity,
-    ready: async () => true,
-    defaults: {},
-    now: () => NOW - 3_600_000,
-  });
+  const tools = fx.agentTools({ now: () => NOW - 3_600_000 });
   await tools.memorySearch({ query: 'Tavily 配置' }, { kind: 'mcp', client: 'claude-code 2.1.0' });
-  list = await new AgentCallsService({
-    engine: () => fx.session.current(),
-    activity: fx.activity,
-    now: () => NOW,
-  }).list();
+  list = await fx.agentCalls(NOW).list();
 }, 60_000);
 
 afterAll(async () => {
@@ -122,11 +111,7 @@ describe('AgentCallsService.list', () => {
   });
 
   it('--since and --agent narrow the list (an agent filter leaves out MCP and people)', async () => {
-    const service = new AgentCallsService({
-      engine: () => fx.session.current(),
-      activity: fx.activity,
-      now: () => NOW,
-    });
+    const service = fx.agentCalls(NOW);
     const recent = await service.list({ since: '2026-11-20' });
     expect(recent.calls.map((c) => c.query ?? c.arguments.path)).toEqual([
       'Tavily 配置',

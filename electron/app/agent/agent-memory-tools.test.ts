@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryLensError } from '../../../shared/errors.js';
 import type { MemoryEngineApi } from '../../memory/engine-types.js';
 import { openTempWorkspace, type TempWorkspace } from '../test-support/temp-workspace.js';
-import { createAgentMemoryTools, type AgentMemoryToolsDeps } from './agent-memory-tools.js';
+import type { AgentMemoryToolsDeps } from './agent-memory-tools.js';
 import { truncateUtf16Safe } from '../../../shared/utf16-safe-slice.js';
 import { boundedExcerpt } from './bounded-excerpt.js';
 
@@ -25,15 +25,7 @@ afterAll(async () => {
   await fx.cleanup();
 });
 
-function tools(overrides: Partial<AgentMemoryToolsDeps> = {}) {
-  return createAgentMemoryTools({
-    engine: () => fx.session.current(),
-    activity: fx.activity,
-    ready: async () => true,
-    defaults: {},
-    ...overrides,
-  });
-}
+const tools = (overrides: Partial<AgentMemoryToolsDeps> = {}) => fx.agentTools(overrides);
 
 describe('memory_get excerpts (OpenClaw 2026.9.6 harness cases)', () => {
   it('a 300-line file: 120 lines by default, then from=121; near the end, the rest without a notice', async () => {

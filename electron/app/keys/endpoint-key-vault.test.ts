@@ -9,10 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractEvent } from '../../../shared/contract.js';
 import type { IndexStatus } from '../../../shared/domain.js';
 import type { EmbeddingProvider } from '../../memory/embed/embedding-provider.js';
-import { loadEmbedder } from '../../memory/embed/load-embedder.js';
 import { startEmbeddingsServer } from '../../memory/embed/test-support/openai-embeddings-server.js';
 import type { EmbeddingsServer } from '../../memory/embed/test-support/openai-embeddings-server.js';
-import { TINY_MODEL_ID, writeTinyModel } from '../../memory/embed/test-support/tiny-model.js';
+import { loadTinyModel } from '../../memory/embed/test-support/tiny-provider.js';
 import { createAppService } from '../app-service.js';
 import type { AppService } from '../app-service.js';
 import { AesTestKeyStore } from '../test-support/aes-key-store.js';
@@ -27,14 +26,7 @@ const seen: string[] = [];
 
 beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-endpoint-key-'));
-  await writeTinyModel({ modelsDir: path.join(root, 'models') });
-  const loaded = await loadEmbedder({
-    model: TINY_MODEL_ID,
-    modelsDir: path.join(root, 'models'),
-    allowDownload: false,
-  });
-  if (!loaded.ok) throw new Error(loaded.reason);
-  backing = loaded.provider;
+  backing = await loadTinyModel(path.join(root, 'models'));
   server = await startEmbeddingsServer(backing);
   server.behaviour.requiredKey = KEY;
   fs.mkdirSync(path.join(root, 'workspace', 'memory'), { recursive: true });

@@ -4,6 +4,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { AgentActivityStore, type WorkspaceActivity } from '../agent/agent-activity-store.js';
+import { AgentCallsService } from '../agent/agent-calls-service.js';
+import {
+  createAgentMemoryTools,
+  type AgentMemoryTools,
+  type AgentMemoryToolsDeps,
+} from '../agent/agent-memory-tools.js';
 import { SettingsStore, settingsPathFor } from '../settings-store.js';
 import { bundledSampleWorkspace, findPackageRoot } from '../app-paths.js';
 import { openEngine } from '../open-engine.js';
@@ -20,6 +26,10 @@ export interface TempWorkspace {
   /** Access counts and the agent search log, as the app keeps them (engine breakdowns carry the counts). */
   activityStore: AgentActivityStore;
   activity(): WorkspaceActivity;
+  /** The agent's calls over this workspace, as the app reads them, with the clock at `now` (ms). */
+  agentCalls(now: number): AgentCallsService;
+  /** memory_search and memory_get over this workspace, index ready, OpenClaw's defaults unless overridden. */
+  agentTools(overrides?: Partial<AgentMemoryToolsDeps>): AgentMemoryTools;
   /** Every file under root (workspace + outside), path → contents, for "nothing touched" checks. */
   snapshot(): Map<string, string>;
   cleanup(): Promise<void>;
@@ -63,6 +73,20 @@ export async function openTempWorkspace(options: { watch?: boolean; from?: strin
     session,
     activityStore,
     activity: () => activityStore.workspace(session.current().workspaceDir),
+    agentCalls: (now) =>
+      new AgentCallsService({
+        engine: () => session.current(),
+        activity: () => activityStore.workspace(session.current().workspaceDir),
+        now: () => now,
+      }),
+    agentTools: (overrides = {}) =>
+      createAgentMemoryTools({
+        engine: () => session.current(),
+        activity: () => activityStore.workspace(session.current().workspaceDir),
+        ready: async () => true,
+        defaults: {},
+        ...overrides,
+      }),
     snapshot: () => snapshotTree(root, [dataDir]),
     cleanup: async () => {
       await session.close();

@@ -18,10 +18,9 @@ import {
 } from '../../../scripts/openclaw-search-vectors/hybrid-workspace.mjs';
 import { chunkMarkdown } from '../chunk/chunker.js';
 import type { EmbeddingProvider } from '../embed/embedding-provider.js';
-import { loadEmbedder } from '../embed/load-embedder.js';
 import { startEmbeddingsServer } from '../embed/test-support/openai-embeddings-server.js';
 import type { EmbeddingsServer } from '../embed/test-support/openai-embeddings-server.js';
-import { TINY_MODEL_ID, writeTinyModel } from '../embed/test-support/tiny-model.js';
+import { loadTinyModel } from '../embed/test-support/tiny-provider.js';
 import { MemoryEngine } from '../engine.js';
 import type { SearchResponse } from '../../../shared/domain.js';
 import { copyOpenclawFixture } from '../agent-db/test-support/openclaw-fixture.js';
@@ -118,10 +117,7 @@ function mismatchesOf(vector: Vector, response: SearchResponse): string[] {
 beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-openclaw-hybrid-'));
   modelsDir = path.join(root, 'models');
-  await writeTinyModel({ modelsDir });
-  const loaded = await loadEmbedder({ model: TINY_MODEL_ID, modelsDir, allowDownload: false });
-  if (!loaded.ok) throw new Error(loaded.reason);
-  local = loaded.provider;
+  local = await loadTinyModel(modelsDir);
   server = await startEmbeddingsServer(local);
 });
 

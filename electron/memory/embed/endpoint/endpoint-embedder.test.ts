@@ -10,7 +10,7 @@ import type { EmbeddingProvider } from '../embedding-provider.js';
 import { loadEmbedder } from '../load-embedder.js';
 import { startEmbeddingsServer } from '../test-support/openai-embeddings-server.js';
 import type { EmbeddingsServer } from '../test-support/openai-embeddings-server.js';
-import { TINY_MODEL_ID, writeTinyModel } from '../test-support/tiny-model.js';
+import { loadTinyModel } from '../test-support/tiny-provider.js';
 import { isLoopbackHost, parseEndpointUrl } from '../../../../shared/embedding-endpoint.js';
 import type { EmbeddingEndpointConfig } from '../../../../shared/embedding-endpoint.js';
 import { parseRetryAfter } from './endpoint-embedding-provider.js';
@@ -22,10 +22,7 @@ const opened: EmbeddingProvider[] = [];
 
 beforeAll(async () => {
   modelsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-endpoint-models-'));
-  await writeTinyModel({ modelsDir });
-  const loaded = await loadEmbedder({ model: TINY_MODEL_ID, modelsDir, allowDownload: false });
-  if (!loaded.ok) throw new Error(loaded.reason);
-  local = loaded.provider;
+  local = await loadTinyModel(modelsDir);
   server = await startEmbeddingsServer(local);
 });
 

@@ -1,50 +1,34 @@
 // A file dated on the asked day (its path, its frontmatter) is a memory *from* that day; a file
 // that writes the date once in its text only mentions it. Both are boosted, the dated one more,
 // and the breakdown says which evidence each had. Real files → real engine.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MemoryEngine } from '../../engine.js';
+import type { MemoryEngine } from '../../engine.js';
+import { openTempEngine, type TempEngine } from '../test-support/temp-engine.js';
 
-let root: string;
-let workspace: string;
+let fx: TempEngine;
 let engine: MemoryEngine;
-
-function write(rel: string, text: string): void {
-  const abs = path.join(workspace, rel);
-  fs.mkdirSync(path.dirname(abs), { recursive: true });
-  fs.writeFileSync(abs, text);
-}
 
 const NOW = Date.parse('2026-11-06T10:00:00+08:00');
 
 beforeAll(async () => {
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-date-evidence-'));
-  workspace = path.join(root, 'workspace');
-  write('MEMORY.md', '# Memory\n\nDashboard 在 3000 端口。\n');
-  write(
-    'memory/daily/2026-04-16.md',
-    '# 4月16日\n\n上午 Dashboard 故障：页面打不开，数据库连接池满了，重启服务后恢复。\n',
-  );
-  write('memory/incidents/pool.md', '---\ndate: 2026-04-16\n---\n# 连接池\n\nDashboard 连接池上限从 10 调到 50。\n');
-  write(
-    'memory/active-tasks.md',
-    '# Active tasks\n\n- Dashboard 故障复盘（2026-04-16 那次），Dashboard 故障告警接到手机\n- 周报模板更新\n',
-  );
-  for (let i = 0; i < 8; i++) write(`memory/topics/t${i}.md`, `# Topic ${i}\n\nLunch, weather and books, note ${i}.\n`);
-  engine = await MemoryEngine.open({
-    workspaceDir: workspace,
-    dataDir: path.join(root, 'data'),
-    openclawHome: path.join(root, 'no-openclaw'),
-    embedder: null,
+  fx = await openTempEngine('date-evidence', {
+    'MEMORY.md': '# Memory\n\nDashboard 在 3000 端口。\n',
+    'memory/daily/2026-04-16.md': '# 4月16日\n\n上午 Dashboard 故障：页面打不开，数据库连接池满了，重启服务后恢复。\n',
+    'memory/incidents/pool.md': '---\ndate: 2026-04-16\n---\n# 连接池\n\nDashboard 连接池上限从 10 调到 50。\n',
+    'memory/active-tasks.md':
+      '# Active tasks\n\n- Dashboard 故障复盘（2026-04-16 那次），Dashboard 故障告警接到手机\n- 周报模板更新\n',
+    ...Object.fromEntries(
+      Array.from({ length: 8 }, (_, i) => [
+        `memory/topics/t${i}.md`,
+        `# Topic ${i}\n\nLunch, weather and books, note ${i}.\n`,
+      ]),
+    ),
   });
-  await engine.sync();
+  engine = fx.engine;
 });
 
 afterAll(async () => {
-  await engine.close();
-  fs.rmSync(root, { recursive: true, force: true });
+  await fx?.dispose();
 });
 
 describe('date evidence ranks a memory from the day above one that mentions it', () => {

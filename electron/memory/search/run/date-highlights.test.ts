@@ -1,35 +1,22 @@
 // A date query marks the date as the note writes it, not every digit and 月 in the chunk.
 // Real files → real engine → the snippet's marks.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { MemoryEngine } from '../../engine.js';
+import type { MemoryEngine } from '../../engine.js';
+import { openTempEngine, type TempEngine } from '../test-support/temp-engine.js';
 
-let root: string;
+let fx: TempEngine;
 let engine: MemoryEngine;
 
 beforeAll(async () => {
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-date-marks-'));
-  const workspace = path.join(root, 'workspace');
-  fs.mkdirSync(path.join(workspace, 'memory'), { recursive: true });
-  fs.writeFileSync(path.join(workspace, 'MEMORY.md'), '# Memory\n');
-  fs.writeFileSync(
-    path.join(workspace, 'memory', '2026-11-05-work-log.md'),
-    '# 2026-11-05 工作日志\n\n- 09:30 和赵婷对排期，3月5日 的试产批次推到 3月12日。\n',
-  );
-  engine = await MemoryEngine.open({
-    workspaceDir: workspace,
-    dataDir: path.join(root, 'data'),
-    openclawHome: path.join(root, 'no-openclaw'),
-    embedder: null,
+  fx = await openTempEngine('date-marks', {
+    'MEMORY.md': '# Memory\n',
+    'memory/2026-11-05-work-log.md': '# 2026-11-05 工作日志\n\n- 09:30 和赵婷对排期，3月5日 的试产批次推到 3月12日。\n',
   });
-  await engine.sync();
+  engine = fx.engine;
 });
 
 afterAll(async () => {
-  await engine.close();
-  fs.rmSync(root, { recursive: true, force: true });
+  await fx?.dispose();
 });
 
 it('marks "3月5日" where the note writes it, and no lone digit or 日 elsewhere', async () => {

@@ -2,14 +2,14 @@
 // line; and a save keeps the annotations byte for byte (real engine, real files).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importanceMultiplier } from '../../../../shared/memory-annotations.js';
 import { computeFinalScore } from '../../../../shared/score.js';
-import { MemoryEngine } from '../../engine.js';
+import type { MemoryEngine } from '../../engine.js';
+import { openTempEngine, type TempEngine } from '../test-support/temp-engine.js';
 
-let root: string;
+let fx: TempEngine;
 let workspace: string;
 let engine: MemoryEngine;
 const MEMORY = [
@@ -24,26 +24,15 @@ const MEMORY = [
 ].join('\n');
 
 beforeAll(async () => {
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-importance-'));
-  workspace = path.join(root, 'workspace');
-  fs.mkdirSync(path.join(workspace, 'memory'), { recursive: true });
-  fs.writeFileSync(path.join(workspace, 'MEMORY.md'), MEMORY);
-  fs.writeFileSync(
-    path.join(workspace, 'memory', 'clubs.md'),
-    '- The kayak club meets on Tuesday. <!-- importance: 10 -->\n',
-  );
-  engine = await MemoryEngine.open({
-    workspaceDir: workspace,
-    dataDir: path.join(root, 'data'),
-    openclawHome: path.join(root, 'no-openclaw'),
-    embedder: null,
+  fx = await openTempEngine('importance', {
+    'MEMORY.md': MEMORY,
+    'memory/clubs.md': '- The kayak club meets on Tuesday. <!-- importance: 10 -->\n',
   });
-  await engine.sync();
+  ({ engine, workspace } = fx);
 });
 
 afterAll(async () => {
-  await engine.close();
-  fs.rmSync(root, { recursive: true, force: true });
+  await fx?.dispose();
 });
 
 describe('importance in Memory Lens ranking', () => {

@@ -1,38 +1,25 @@
 // "yesterday" on a workspace last written in April: the search says nothing is from then and
 // names the nearest dated memories. Real files → real engine.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MemoryEngine } from '../../engine.js';
+import type { MemoryEngine } from '../../engine.js';
+import { openTempEngine, type TempEngine } from '../test-support/temp-engine.js';
 
-let root: string;
+let fx: TempEngine;
 let engine: MemoryEngine;
 
 beforeAll(async () => {
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-date-gap-'));
-  const workspace = path.join(root, 'workspace');
-  const write = (rel: string, text: string): void => {
-    fs.mkdirSync(path.dirname(path.join(workspace, rel)), { recursive: true });
-    fs.writeFileSync(path.join(workspace, rel), text);
-  };
-  write('MEMORY.md', '# Memory\n\nThe router lives in the hallway.\n');
-  write('memory/2026-04-15.md', '# 15 Apr\n\nRouter firmware upgraded.\n');
-  write('memory/2026-04-16.md', '# 16 Apr\n\nRouter rebooted twice.\n');
-  write('memory/2026-01-02.md', '# 2 Jan\n\nNew router bought.\n');
-  write('memory/topics/router.md', '---\ncreated: 2026-03-01\n---\n# Router\n\nAdmin page at 192.168.1.1.\n');
-  engine = await MemoryEngine.open({
-    workspaceDir: workspace,
-    dataDir: path.join(root, 'data'),
-    openclawHome: path.join(root, 'no-openclaw'),
-    embedder: null,
+  fx = await openTempEngine('date-gap', {
+    'MEMORY.md': '# Memory\n\nThe router lives in the hallway.\n',
+    'memory/2026-04-15.md': '# 15 Apr\n\nRouter firmware upgraded.\n',
+    'memory/2026-04-16.md': '# 16 Apr\n\nRouter rebooted twice.\n',
+    'memory/2026-01-02.md': '# 2 Jan\n\nNew router bought.\n',
+    'memory/topics/router.md': '---\ncreated: 2026-03-01\n---\n# Router\n\nAdmin page at 192.168.1.1.\n',
   });
-  await engine.sync();
+  engine = fx.engine;
 });
 
 afterAll(async () => {
-  await engine.close();
-  fs.rmSync(root, { recursive: true, force: true });
+  await fx?.dispose();
 });
 
 describe('when the asked period has no memory', () => {

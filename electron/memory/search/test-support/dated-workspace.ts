@@ -6,10 +6,9 @@
 // day and its subject, a log whose dated headings name it, the week's summary, a conversation
 // with a person, and a note that only mentions the day.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { addDays } from '../../../../shared/query-dates.js';
-import { MemoryEngine } from '../../engine.js';
+import { openTempEngine, type TempEngine } from './temp-engine.js';
 
 export const DATED_FIRST_DAY = '2026-02-03';
 export const DATED_DAYS = 30;
@@ -161,21 +160,6 @@ export function writeDatedWorkspace(dir: string): void {
 }
 
 /** The fixture written to a temp folder and synced by a keyword-only engine; `dispose` closes and removes both. */
-export async function openDatedEngine(): Promise<{ engine: MemoryEngine; dispose(): Promise<void> }> {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-dated-'));
-  writeDatedWorkspace(path.join(root, 'workspace'));
-  const engine = await MemoryEngine.open({
-    workspaceDir: path.join(root, 'workspace'),
-    dataDir: path.join(root, 'data'),
-    openclawHome: path.join(root, 'no-openclaw'),
-    embedder: null,
-  });
-  await engine.sync();
-  return {
-    engine,
-    async dispose() {
-      await engine.close();
-      fs.rmSync(root, { recursive: true, force: true });
-    },
-  };
+export function openDatedEngine(): Promise<TempEngine> {
+  return openTempEngine('dated', writeDatedWorkspace);
 }
