@@ -5,6 +5,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadEmbedder } from '../embed/load-embedder.js';
+import { TINY_MODEL_DIMS, TINY_MODEL_ID, writeTinyModel } from '../embed/test-support/tiny-model.js';
+import { EmbeddingCache } from '../index/embedding-cache.js';
 import { FileWriter } from '../index/file-writer.js';
 import { openIndexDb, type IndexDb } from '../index/index-db.js';
 import { SCHEMA_VERSION } from '../index/schema.js';
@@ -33,14 +36,16 @@ function writeSession(file: string, word: string, messages: number): DiscoveredF
   return { path: SESSION, absPath: file, source: 'sessions', size: stat.size, mtimeMs: stat.mtimeMs };
 }
 
-function setUp(): { target: SyncTarget; dir: string } {
+const TINY = { provider: 'local', model: TINY_MODEL_ID, providerKey: 'tiny', dims: TINY_MODEL_DIMS };
+
+function setUp(vectors = false): { index: IndexDb; target: SyncTarget; dir: string } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-big-thread-'));
   dirs.push(dir);
   const index = openIndexDb(path.join(dir, 'index.sqlite'), {
-    expected: { schemaVersion: SCHEMA_VERSION, chunkerVersion: 1, embedding: null },
+    expected: { schemaVersion: SCHEMA_VERSION, chunkerVersion: 1, embedding: vectors ? TINY : null },
   });
   opened.push(index);
-  return { target: { db: index.db, writer: new FileWriter(index.db) }, dir };
+  return { index, target: { db: index.db, writer: new FileWriter(index.db) }, dir };
 }
 
 /** What a keyword search on the main connection finds of the session: its chunks matching each word. */
@@ -107,4 +112,35 @@ describe('a big transcript indexed on its worker thread', () => {
       expect(target.db.prepare('SELECT count(*) FROM chunks').pluck().get()).toBe(first.chunks);
     },
   );
+
+  it("gets its vectors from the main thread's model, one per chunk", { timeout: 180_000 }, async () => {
+    const { target, dir } = setUp(true);
+    const modelsDir = path.join(dir, 'models');
+    await writeTinyModel({ modelsDir });
+    const loaded = await loadEmbedder({ model: TINY_MODEL_ID, modelsDir, allowDownload: false });
+    if (!loaded.ok) throw new Error(loaded.reason);
+    try {
+      const withModel: SyncTarget = {
+        ...target,
+        embedding: { provider: loaded.provider, cache: new EmbeddingCache(target.db, TINY) },
+      };
+      const result = await indexBigSession(withModel, writeSession(path.join(dir, 'long.jsonl'), 'alpha', 400));
+
+      expect(result.embedded).toBe(true);
+      expect(target.db.prepare('SELECT embedded FROM files WHERE path = ?').pluck().get(SESSION)).toBe(1);
+      expect(target.db.prepare('SELECT count(*) FROM chunks_vec').pluck().get()).toBe(result.chunks);
+      const last = target.db.prepare('SELECT rowid, text FROM chunks ORDER BY rowid DESC LIMIT 1').get() as {
+        rowid: number;
+        text: string;
+      };
+      const stored = target.db
+        .prepare('SELECT embedding FROM chunks_vec WHERE rowid = ?')
+        .pluck()
+        .get(last.rowid) as Buffer;
+      const [expected] = await loaded.provider.embedPassages([last.text]);
+      expect([...new Float32Array(stored.buffer, stored.byteOffset, TINY_MODEL_DIMS)]).toEqual([...expected!]);
+    } finally {
+      await loaded.provider.close();
+    }
+  });
 });
