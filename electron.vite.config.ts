@@ -21,6 +21,8 @@ export default defineConfig({
           'embed-worker': path.resolve('electron/memory/embed/embed-worker.ts'),
           // Bulk sync prepares files (parse, chunk, segment) in a worker loaded as `./prepare-worker.js`.
           'prepare-worker': path.resolve('electron/memory/sync/prepare-worker.ts'),
+          // A big transcript is streamed into the index in a worker loaded as `./big-session-worker.js`.
+          'big-session-worker': path.resolve('electron/memory/sync/big-session-worker.ts'),
           // Query expansion builds its dictionary file, when the package has none, in `./cedict-build-worker.js`.
           'cedict-build-worker': path.resolve('electron/memory/search/sqlite/query-expansion/cedict-build-worker.ts'),
           // The doctor's finders run in a worker loaded as `./doctor-worker.js` (doctor-thread.ts).

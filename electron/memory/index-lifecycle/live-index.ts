@@ -3,7 +3,6 @@
 // again when the file changed underneath. Also caches the counts status() reports, since they
 // only change when the index is written, and the served connection's IndexSession (the search
 // caches), which hears every commit of the served index's writer. index-lifecycle.ts decides when each one runs.
-import Database from 'better-sqlite3';
 import type { IndexError, SkippedFile } from '../../../shared/domain.js';
 import type { EmbeddingProvider } from '../embed/embedding-provider.js';
 import { EmbeddingCache } from '../index/embedding-cache.js';
@@ -106,8 +105,8 @@ export class LiveIndex {
       embedding: vectorsMatch
         ? { provider: this.embedder!, cache: new EmbeddingCache(index.db, index.embedding!) }
         : null,
-      // Big transcripts are written on a second connection (sync/index-big-session.ts): same binding.
-      openConnection: (file) => new Database(file, this.bindingOption()),
+      // Big transcripts are written on a worker's connection (sync/big-session-thread.ts): same binding.
+      nativeBinding: this.nativeBinding ?? null,
     };
   }
 

@@ -15,7 +15,7 @@ export class EmbeddingCache {
 
   constructor(
     db: Database.Database,
-    private readonly identity: EmbeddingIdentity,
+    readonly identity: EmbeddingIdentity,
   ) {
     this.select = db.prepare(
       'SELECT embedding, dims FROM embedding_cache WHERE provider = ? AND model = ? AND provider_key = ? AND hash = ?',

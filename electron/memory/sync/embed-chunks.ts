@@ -10,6 +10,12 @@ export interface EmbeddingTarget {
   cache: EmbeddingCache;
 }
 
+/** What embedChunks needs of a target: a worker thread's stand-in for the model passes texts to the thread that has it. */
+export interface ChunkEmbedder {
+  provider: Pick<EmbeddingProvider, 'embedPassages'>;
+  cache: EmbeddingCache;
+}
+
 export interface EmbeddedBatch {
   /** Per file, aligned with its chunks. */
   vectors: Float32Array[][];
@@ -22,7 +28,7 @@ export interface EmbeddedBatch {
 const EMBED_BATCH = 64;
 
 export async function embedChunks(
-  target: EmbeddingTarget,
+  target: ChunkEmbedder,
   files: readonly (readonly Chunk[])[],
   onProgress?: (done: number, total: number) => void,
 ): Promise<EmbeddedBatch> {

@@ -2,12 +2,12 @@
 // file is read as a stream, line by line; records become indexed lines (parse/session-jsonl.ts),
 // lines become chunks (LineChunker) and chunks go to SQLite a slice at a time — so neither the
 // file, its lines nor its chunks are ever held whole. The slices are written on a connection of
-// their own, inside one transaction held across them: searches on the engine's connection keep
-// reading the last commit (WAL), see the file fully old until it commits and fully new after, and
-// are answered between slices. A crash rolls the whole file back.
+// their own (on a worker thread: big-session-thread.ts), inside one transaction held across them:
+// searches on the engine's connection keep reading the last commit (WAL), see the file fully old
+// until it commits and fully new after. A crash rolls the whole file back.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import type { TranscriptMessage } from '../../../shared/domain.js';
 import * as sqliteVec from 'sqlite-vec';
 import type { Chunk, ChunkOptions } from '../chunk/chunker.js';
@@ -18,10 +18,10 @@ import { readSessionRecord } from '../parse/session-jsonl.js';
 import { sessionTitle } from '../parse/session-title.js';
 import { classifyFile } from '../workspace/classify.js';
 import type { DiscoveredFile } from '../workspace/discover.js';
-import { embedChunks } from './embed-chunks.js';
+import { embedChunks, type ChunkEmbedder } from './embed-chunks.js';
 import { maskTitle } from './prepare-file.js';
 import { SliceClock } from './slice-clock.js';
-import { maxIndexedBytes, type SyncTarget } from './sync-target.js';
+import { maxIndexedBytes } from './sync-target.js';
 
 /** Transcripts from this size on are streamed; smaller ones are prepared whole (faster, same rows but for chunk ids). */
 export const BIG_SESSION_BYTES = 8 * 1024 * 1024;
@@ -89,134 +89,133 @@ export interface BigSessionResult {
 export interface BigSessionOptions {
   chunking?: Partial<ChunkOptions>;
   signal?: AbortSignal;
-  /** When to let the engine's other work (a search, a file read) run: the sync's, with its foreground signal. */
+  /** When to let the thread's other work (an abort, an embedding reply) run. */
   clock?: SliceClock;
+  /** After each slice is written (not committed): how many chunks so far. */
+  onWritten?: (chunks: number) => void;
 }
 
-/** Streams `file` into the index in one transaction of many slices. Throws (and changes nothing) on failure. */
-export async function indexBigSession(
-  target: SyncTarget,
+/**
+ * Streams `file` into the index through `side`, a connection used for nothing else, in one
+ * transaction of many slices. Throws (and changes nothing) on failure.
+ */
+export async function streamBigSession(
+  side: Database.Database,
+  embedding: ChunkEmbedder | null,
   file: DiscoveredFile,
   options: BigSessionOptions = {},
 ): Promise<BigSessionResult> {
-  const side = (target.openConnection ?? ((p: string) => new Database(p)))(target.db.name);
-  try {
-    side.pragma('busy_timeout = 5000');
-    if (hasTable(side, 'chunks_vec')) sqliteVec.load(side);
-    const write = new FileWriter(side).streamedFile();
-    const embedding = target.embedding
-      ? { provider: target.embedding.provider, cache: target.embedding.cache.on(side) }
-      : null;
-    const hash = createHash('sha256');
-    const chunker = new LineChunker(options.chunking);
-    const at = Date.now();
-    const clock = options.clock ?? new SliceClock();
-    let pending: Chunk[] = [];
-    let written = 0;
-    let malformed = 0;
-    let firstTimestamp: string | null = null;
-    // The title comes from the first user messages (sessionTitle), so only those are kept.
-    const head: TranscriptMessage[] = [];
-    let embedded = embedding !== null;
-    // When each message was written, for the chunks' time spans (as chunkSession does for small files).
-    let times: { line: number; ms: number }[] = [];
-    const timeSpan = (chunk: Chunk): void => {
-      times = times.filter((t) => t.line >= chunk.startLine);
-      let first = Number.POSITIVE_INFINITY;
-      let last = Number.NEGATIVE_INFINITY;
-      for (const t of times) {
-        if (t.line > chunk.endLine) break;
-        first = Math.min(first, t.ms);
-        last = Math.max(last, t.ms);
+  side.pragma('busy_timeout = 5000');
+  if (hasTable(side, 'chunks_vec')) sqliteVec.load(side);
+  const write = new FileWriter(side).streamedFile();
+  const hash = createHash('sha256');
+  const chunker = new LineChunker(options.chunking);
+  const at = Date.now();
+  const clock = options.clock ?? new SliceClock();
+  let pending: Chunk[] = [];
+  let written = 0;
+  let malformed = 0;
+  let firstTimestamp: string | null = null;
+  // The title comes from the first user messages (sessionTitle), so only those are kept.
+  const head: TranscriptMessage[] = [];
+  let embedded = embedding !== null;
+  // When each message was written, for the chunks' time spans (as chunkSession does for small files).
+  let times: { line: number; ms: number }[] = [];
+  const timeSpan = (chunk: Chunk): void => {
+    times = times.filter((t) => t.line >= chunk.startLine);
+    let first = Number.POSITIVE_INFINITY;
+    let last = Number.NEGATIVE_INFINITY;
+    for (const t of times) {
+      if (t.line > chunk.endLine) break;
+      first = Math.min(first, t.ms);
+      last = Math.max(last, t.ms);
+    }
+    if (Number.isFinite(first)) {
+      chunk.firstMs = first;
+      chunk.lastMs = last;
+    }
+  };
+  const flush = async (): Promise<void> => {
+    if (pending.length > 0) await writePending();
+    if (clock.spent) {
+      await clock.yieldIfSpent();
+      options.signal?.throwIfAborted();
+    }
+  };
+  const writePending = async (): Promise<void> => {
+    const slice = pending;
+    pending = [];
+    let vectors: Float32Array[] | null = null;
+    if (embedding && embedded) {
+      try {
+        vectors = (await embedChunks(embedding, [slice])).vectors[0] ?? null;
+      } catch {
+        embedded = false; // keyword index first; the next sync retries the vectors (files.embedded = 0)
       }
-      if (Number.isFinite(first)) {
-        chunk.firstMs = first;
-        chunk.lastMs = last;
-      }
-    };
-    const flush = async (): Promise<void> => {
-      if (pending.length > 0) await writePending();
-      if (clock.spent) {
-        await clock.yieldIfSpent();
-        options.signal?.throwIfAborted();
-      }
-    };
-    const writePending = async (): Promise<void> => {
-      const slice = pending;
-      pending = [];
-      let vectors: Float32Array[] | null = null;
-      if (embedding && embedded) {
-        try {
-          vectors = (await embedChunks(embedding, [slice])).vectors[0] ?? null;
-        } catch {
-          embedded = false; // keyword index first; the next sync retries the vectors (files.embedded = 0)
-        }
-      }
-      write.insert(fileRecordBase(file).file, written, slice, vectors, at);
-      written += slice.length;
-    };
+    }
+    write.insert(fileRecordBase(file).file, written, slice, vectors, at);
+    written += slice.length;
+    options.onWritten?.(written);
+  };
 
-    side.exec('BEGIN IMMEDIATE');
-    try {
-      // The file's old chunks go a few at a time: FTS5 re-reads each one's text to remove it.
-      while (write.clearSome(file.path, CHUNKS_PER_WRITE) > 0) await clock.yieldIfSpent();
-      for await (const { line, text } of readJsonlLines(file.absPath, (bytes) => hash.update(bytes))) {
-        // A line is cheap but a slice holds thousands of them: the clock is asked at every one.
-        if (pending.length >= CHUNKS_PER_WRITE || clock.spent) await flush();
-        const raw = text.trim();
-        if (raw === '') continue;
-        let record: unknown;
-        try {
-          record = JSON.parse(raw);
-        } catch {
-          malformed += 1;
-          continue;
-        }
-        const read = readSessionRecord(record, line);
-        if (!read) {
-          malformed += 1;
-          continue;
-        }
-        if (firstTimestamp === null && read.timestamp !== null) firstTimestamp = read.timestamp;
-        if (read.message && head.length < TITLE_MESSAGES) head.push(read.message);
-        if (read.message?.timestamp) {
-          const ms = Date.parse(read.message.timestamp);
-          if (Number.isFinite(ms)) times.push({ line, ms });
-        }
-        if (read.indexed === null) continue;
-        for (const chunk of chunker.push({ text: read.indexed, line })) {
-          timeSpan(chunk);
-          pending.push(chunk);
-        }
+  side.exec('BEGIN IMMEDIATE');
+  try {
+    // The file's old chunks go a few at a time: FTS5 re-reads each one's text to remove it.
+    while (write.clearSome(file.path, CHUNKS_PER_WRITE) > 0) await clock.yieldIfSpent();
+    for await (const { line, text } of readJsonlLines(file.absPath, (bytes) => hash.update(bytes))) {
+      // A line is cheap but a slice holds thousands of them: the clock is asked at every one.
+      if (pending.length >= CHUNKS_PER_WRITE || clock.spent) await flush();
+      const raw = text.trim();
+      if (raw === '') continue;
+      let record: unknown;
+      try {
+        record = JSON.parse(raw);
+      } catch {
+        malformed += 1;
+        continue;
       }
-      for (const chunk of chunker.end()) {
+      const read = readSessionRecord(record, line);
+      if (!read) {
+        malformed += 1;
+        continue;
+      }
+      if (firstTimestamp === null && read.timestamp !== null) firstTimestamp = read.timestamp;
+      if (read.message && head.length < TITLE_MESSAGES) head.push(read.message);
+      if (read.message?.timestamp) {
+        const ms = Date.parse(read.message.timestamp);
+        if (Number.isFinite(ms)) times.push({ line, ms });
+      }
+      if (read.indexed === null) continue;
+      for (const chunk of chunker.push({ text: read.indexed, line })) {
         timeSpan(chunk);
         pending.push(chunk);
       }
-      await flush();
-      const digest = hash.digest('hex');
-      const { file: classified } = fileRecordBase(file, firstTimestamp);
-      write.finish(
-        {
-          file: classified,
-          absPath: file.absPath,
-          hash: digest,
-          indexState: 'indexed',
-          malformedLines: malformed,
-          title: maskTitle(sessionTitle(head)),
-        },
-        written,
-        embedded && written > 0,
-        at,
-      );
-      side.exec('COMMIT');
-      return { hash: digest, chunks: written, malformed, embedded };
-    } catch (error) {
-      if (side.inTransaction) side.exec('ROLLBACK');
-      throw error;
     }
-  } finally {
-    side.close();
+    for (const chunk of chunker.end()) {
+      timeSpan(chunk);
+      pending.push(chunk);
+    }
+    await flush();
+    const digest = hash.digest('hex');
+    const { file: classified } = fileRecordBase(file, firstTimestamp);
+    write.finish(
+      {
+        file: classified,
+        absPath: file.absPath,
+        hash: digest,
+        indexState: 'indexed',
+        malformedLines: malformed,
+        title: maskTitle(sessionTitle(head)),
+      },
+      written,
+      embedded && written > 0,
+      at,
+    );
+    side.exec('COMMIT');
+    return { hash: digest, chunks: written, malformed, embedded };
+  } catch (error) {
+    if (side.inTransaction) side.exec('ROLLBACK');
+    throw error;
   }
 }
 

@@ -10,8 +10,8 @@ export interface SyncTarget {
   writer: FileWriter;
   /** Present when an embedding model is loaded and the index has a vector table. */
   embedding?: EmbeddingTarget | null;
-  /** Opens another connection to the index file (with the host's native binding); default better-sqlite3's own. */
-  openConnection?: (path: string) => Database.Database;
+  /** The host's better-sqlite3 binding, for the worker that writes big transcripts (its own connection); default the package's. */
+  nativeBinding?: string | null;
 }
 
 /** Big enough for months of one session's transcript (tool output makes most of its bytes). */

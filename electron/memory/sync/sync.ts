@@ -21,7 +21,8 @@ import { discoverFiles } from '../workspace/discover.js';
 import type { DiscoveredFile } from '../workspace/discover.js';
 import type { WorkspaceScope } from '../workspace/workspace-scope.js';
 import { embedChunks } from './embed-chunks.js';
-import { hashFileStreamed, indexBigSession, isBigSessionFile } from './index-big-session.js';
+import { indexBigSession } from './big-session-thread.js';
+import { hashFileStreamed, isBigSessionFile } from './index-big-session.js';
 import { maxIndexedBytes } from './sync-target.js';
 import type { SyncTarget } from './sync-target.js';
 
@@ -325,7 +326,6 @@ async function indexBigSessionFile(
       return;
     }
     const result = await indexBigSession(target, file, {
-      clock: new SliceClock(options.foreground),
       ...(options.chunking ? { chunking: options.chunking } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     });

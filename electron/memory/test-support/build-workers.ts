@@ -15,6 +15,7 @@ const repoRoot = path.resolve(memoryDir, '../..');
 export const WORKER_ENTRIES: readonly string[] = [
   path.join(memoryDir, 'embed', 'embed-worker.ts'),
   path.join(memoryDir, 'sync', 'prepare-worker.ts'),
+  path.join(memoryDir, 'sync', 'big-session-worker.ts'),
   path.join(memoryDir, 'search', 'sqlite', 'query-expansion', 'cedict-build-worker.ts'),
   path.join(repoRoot, 'electron', 'app', 'doctor', 'doctor-worker.ts'),
 ];
