@@ -96,7 +96,7 @@ const devDependencies = Object.keys(
 );
 
 describe('the production node build (tsconfig.node.json → dist/)', () => {
-  it('holds the CLI and both workers beside the modules that load them', () => {
+  it('holds the CLI and the workers beside the modules that load them', () => {
     expect(filesUnder(out.node)).toEqual(
       expect.arrayContaining([
         'electron/cli/main.js',
@@ -104,6 +104,7 @@ describe('the production node build (tsconfig.node.json → dist/)', () => {
         'electron/memory/embed/embed-worker.js',
         'electron/memory/sync/prepare-pool.js',
         'electron/memory/sync/prepare-worker.js',
+        'electron/memory/sync/big-session-worker.js',
         'electron/memory/search/sqlite/query-expansion/cedict-build-worker.js',
       ]),
     );
@@ -137,13 +138,14 @@ describe('the bench node build (tsconfig.bench.json → dist-bench/), the checks
     expect(importedPackages(out.nodeBench).has('onnx-proto')).toBe(true);
   });
 
-  it('holds both workers beside the modules that load them', () => {
+  it('holds the workers beside the modules that load them', () => {
     expect(filesUnder(out.nodeBench)).toEqual(
       expect.arrayContaining([
         'electron/memory/embed/worker-thread-transport.js',
         'electron/memory/embed/embed-worker.js',
         'electron/memory/sync/prepare-pool.js',
         'electron/memory/sync/prepare-worker.js',
+        'electron/memory/sync/big-session-worker.js',
         'electron/memory/search/sqlite/query-expansion/cedict-build-worker.js',
       ]),
     );
