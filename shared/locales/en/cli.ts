@@ -42,6 +42,14 @@ export const cli = {
     callsNotRead: 'calls not read: {{error}}',
     theCalls: 'the calls: memlens agent-searches',
   },
+  health: {
+    calls: 'agent memory calls: {{last7}}; {{last30}}',
+    span_one: '{{count}} in the {{span}}, {{ok}} got results',
+    span_other: '{{count}} in the {{span}}, {{ok}} got results',
+    cause_one: 'main cause: {{cause}} ({{count}} call)',
+    cause_other: 'main cause: {{cause}} ({{count}} calls)',
+    toDo: 'to do: {{advice}}',
+  },
   mcp: {
     serving: 'serving {{workspace}}{{sample}} over stdio; index {{index}}',
     sample: ' (a copy of the bundled sample workspace)',

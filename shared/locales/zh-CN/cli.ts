@@ -42,6 +42,12 @@ export const cli: Translation<typeof en> = {
     callsNotRead: '未能读取调用：{{error}}',
     theCalls: '调用记录：memlens agent-searches',
   },
+  health: {
+    calls: '智能体的记忆调用：{{last7}}；{{last30}}',
+    span_other: '{{span}} {{count}} 次，{{ok}} 次有结果',
+    cause_other: '主要原因：{{cause}}（{{count}} 次调用）',
+    toDo: '建议：{{advice}}',
+  },
   mcp: {
     serving: '正在通过 stdio 提供 {{workspace}}{{sample}}；索引 {{index}}',
     sample: '（内置示例工作区的副本）',
