@@ -89,7 +89,7 @@ test('简体中文 chosen in Settings applies at once, survives a reload, and En
   }
 });
 
-test('in Chinese, the agent view says why a call found nothing and what to change, and the context view what each file costs', async ({
+test('in Chinese, the agent view says why a call found nothing and what to change, the context view what each file costs, history who wrote it', async ({
   page,
 }, testInfo) => {
   test.setTimeout(180_000);
@@ -137,6 +137,17 @@ test('in Chinese, the agent view says why a call found nothing and what to chang
       await page.setViewportSize(size);
       await snap(page, testInfo.outputPath(`language-zh-context-budget-${size.width}.png`));
     }
+
+    // The history of a file: who made each version, and how that is known.
+    await page.getByTestId('file-item').filter({ hasText: 'MEMORY.md' }).click();
+    await page.getByTestId('view-history').click();
+    const author = page.getByTestId('author').first();
+    await expect(author).toHaveText('应用之外（历史记录开始之前）');
+    await expect(author).toHaveAttribute(
+      'title',
+      '没有任何 Memory Lens 保存、智能体工具调用、梦境条目或 git 提交与这次更改对应',
+    );
+    await snap(page, testInfo.outputPath('language-zh-history-author-1024.png'));
   } finally {
     await served.stop();
   }
