@@ -88,3 +88,67 @@ test('简体中文 chosen in Settings applies at once, survives a reload, and En
     await served.stop();
   }
 });
+
+test('in Chinese, the agent view says why a call found nothing and what to change, the context view what each file costs, history who wrote it', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const served = await startServe([], { fixture: 'agent-calls-workspace' });
+  try {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openApp(page, served.url);
+    await page.getByTestId('view-settings').click();
+    await page.getByTestId('language-select').selectOption('zh-CN');
+    await page.getByTestId('view-agent').click();
+
+    // The health summary's main cause and its advice, in Chinese.
+    await expect(page.getByTestId('agent-health-cause')).toContainText(
+      '仅关键词搜索：没有哪个分块包含查询的全部词语（OpenClaw 要求全部命中）',
+    );
+    await expect(page.getByTestId('agent-health-advice')).toContainText('给智能体配置一个嵌入向量提供方');
+    await expect(page.getByTestId('agent-health-advice')).not.toContainText('Give the agent');
+
+    // A disabled call and a keyword-only empty one: why, and what to change.
+    const call = (query: string) => page.getByTestId('agent-call').filter({ hasText: `“${query}”` });
+    await call('Jenny visiting Ali').filter({ hasText: '已停用' }).click();
+    const diagnosis = page.getByTestId('agent-call-diagnosis');
+    await expect(diagnosis).toContainText('记忆搜索已停用：提供方 openai 没有 API 密钥');
+    await expect(diagnosis).toContainText('在 ~/.openclaw/openclaw.json 中把 memory.search.provider 设为');
+    await call('日报 格式').click();
+    await expect(diagnosis).toContainText('Memory Lens 在 memory/daily-report.md（第');
+    await expect(diagnosis).not.toContainText('keyword-only: no chunk');
+    await expect(page.getByTestId('agent-call').filter({ hasText: '日报 格式' }).first()).toContainText(
+      '仅关键词搜索：没有哪个分块包含全部词语',
+    );
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      await expect(diagnosis).toBeVisible();
+      await snap(page, testInfo.outputPath(`language-zh-agent-diagnosis-${size.width}.png`));
+    }
+
+    // The context view: a file OpenClaw asks for but the workspace lacks, in Chinese.
+    await page.getByTestId('view-context').click();
+    const missing = page.locator('[data-testid="context-file"][data-status="missing"]').first();
+    await expect(missing.getByTestId('context-file-detail')).toContainText('OpenClaw 改为注入一条');
+    await expect(missing.getByTestId('context-file-detail')).not.toContainText('injects');
+    const memory = page.locator('[data-testid="context-file"][data-name="MEMORY.md"]');
+    await expect(memory).toContainText('（单个文件上限）');
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      await snap(page, testInfo.outputPath(`language-zh-context-budget-${size.width}.png`));
+    }
+
+    // The history of a file: who made each version, and how that is known.
+    await page.getByTestId('file-item').filter({ hasText: 'MEMORY.md' }).click();
+    await page.getByTestId('view-history').click();
+    const author = page.getByTestId('author').first();
+    await expect(author).toHaveText('应用之外（历史记录开始之前）');
+    await expect(author).toHaveAttribute(
+      'title',
+      '没有任何 Memory Lens 保存、智能体工具调用、梦境条目或 git 提交与这次更改对应',
+    );
+    await snap(page, testInfo.outputPath('language-zh-history-author-1024.png'));
+  } finally {
+    await served.stop();
+  }
+});

@@ -6,6 +6,9 @@ import { z } from 'zod';
 /** Where a call came from: the agent itself (its transcript), an MCP client, or a person (CLI/UI). */
 export const AgentCallSourceSchema = z.enum(['transcript', 'mcp', 'person']);
 
+/** Parameters of a message by id (see shared/i18n.ts). */
+const MessageParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
+
 /** One hit the caller was given, as it was given. */
 export const CallHitSchema = z.object({
   path: z.string(),
@@ -69,6 +72,10 @@ export const CallDiagnosisSchema = z.object({
   path: z.string().nullable(),
   /** What to change, one sentence, when something can be changed. */
   fix: z.string().nullable(),
+  /** `text` by message id and parameters, and `fix` by message id, for the UI to word in its language. */
+  messageId: z.string().optional(),
+  params: MessageParamsSchema.optional(),
+  fixId: z.string().optional(),
 });
 
 /** The same query run in Memory Lens now, summarised (the UI re-runs `search` for the breakdowns). */
@@ -119,9 +126,19 @@ export const AgentCallHealthSchema = z.object({
   last30Days: CallCountsSchema,
   all: CallCountsSchema,
   /** The most frequent diagnosis among failed or empty calls (all time), with how many it explains. */
-  mainCause: z.object({ code: CallDiagnosisCodeSchema, text: z.string(), count: z.number().int() }).nullable(),
-  /** What to change, most useful first. */
+  mainCause: z
+    .object({
+      code: CallDiagnosisCodeSchema,
+      text: z.string(),
+      count: z.number().int(),
+      messageId: z.string().optional(),
+      params: MessageParamsSchema.optional(),
+    })
+    .nullable(),
+  /** What to change, most useful first (English). */
   advice: z.array(z.string()),
+  /** The same advice by message id, for the UI to word in its language. */
+  adviceIds: z.array(z.string()).optional(),
   /** Searches through `memlens mcp` were logged for this workspace (an MCP client is registered and used). */
   mcpUsed: z.boolean(),
 });

@@ -11,6 +11,9 @@ import { z } from 'zod';
 export const VersionKindSchema = z.enum(['baseline', 'save', 'external', 'delete', 'rename']);
 
 /** Who made a change, best evidence first: the app, the agent, dreaming, a git commit, or nobody known. */
+/** Parameters of a message by id (see shared/i18n.ts). */
+const MessageParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
+
 export const AuthorKindSchema = z.enum(['you', 'agent', 'dreaming', 'git', 'outside']);
 
 export const AgentTurnSchema = z.object({
@@ -35,6 +38,11 @@ export const AuthorSchema = z.object({
   label: z.string(),
   /** How it knows, in a sentence. */
   how: z.string(),
+  /** `label` and `how` by message id and parameters (history namespace), for the UI to word in its language. */
+  messageId: z.string().optional(),
+  params: MessageParamsSchema.optional(),
+  howId: z.string().optional(),
+  howParams: MessageParamsSchema.optional(),
   agent: AgentTurnSchema.optional(),
   commit: GitCommitSchema.optional(),
   /** A restore from the app: the version it brought back (its lines keep their origin there). */

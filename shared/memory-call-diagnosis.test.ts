@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { CallOutcome } from './agent-call-types.js';
-import { diagnoseMemoryCall, mainCause, type DiagnosisInput, type ReplayEvidence } from './memory-call-diagnosis.js';
+import { translator } from './i18n.js';
+import {
+  causeText,
+  diagnoseMemoryCall,
+  diagnosisFix,
+  diagnosisText,
+  mainCause,
+  type DiagnosisInput,
+  type ReplayEvidence,
+} from './memory-call-diagnosis.js';
+import { englishLeft } from './test-support/english-left.js';
 
 const outcome = (kind: CallOutcome['kind'], reason: string | null = null): CallOutcome => ({
   kind,
@@ -112,6 +122,63 @@ describe('diagnoseMemoryCall', () => {
       base({ outcome: outcome('disabled', 'No API key found for provider "openai".') }),
     );
     const none = diagnoseMemoryCall(base({}));
-    expect(mainCause([disabled, none, disabled, null])).toEqual({ code: 'disabled', text: disabled!.text, count: 2 });
+    expect(mainCause([disabled, none, disabled, null])).toMatchObject({
+      code: 'disabled',
+      text: disabled!.text,
+      count: 2,
+    });
+  });
+});
+
+describe('diagnoses in Chinese', () => {
+  const zh = translator('zh-CN');
+  // Every kind of diagnosis the app shows, from real inputs.
+  const inputs: Record<string, DiagnosisInput> = {
+    noKey: base({ outcome: outcome('disabled', 'No API key found for provider "openai". Auth store: /x.sqlite') }),
+    quota: base({ outcome: outcome('disabled', 'Embedding quota exhausted (429).') }),
+    failed: base({ outcome: outcome('error', null) }),
+    noResult: base({ outcome: outcome('no-result') }),
+    notFound: base({ tool: 'memory_get', path: 'memory/meeting-notes.md', outcome: outcome('not-found') }),
+    emptyGet: base({ tool: 'memory_get', outcome: outcome('empty') }),
+    nothing: base({ replay: [] }),
+    cjk: base({ replay: [hit('memory/daily-report.md', 0.61)], cjkRuns: true }),
+    outside: base({ keywordOnly: false, replay: [hit('facts/car.md', 0.2, { listedAt: null })], maxResults: 6 }),
+    later: base({ replay: [hit('memory/2026-11-20-net.md', 0.7, { pathDate: '2026-11-20', listedAt: null })] }),
+    low: base({ keywordOnly: false, allWordsChunks: null, replay: [hit('MEMORY.md', 0.338)] }),
+    foundNow: base({
+      keywordOnly: false,
+      replay: [hit('memory/P0/6_Bots.md', 0.7, { listedAt: null })],
+      maxResults: 6,
+    }),
+  };
+
+  it('each diagnosis and its fix read in Chinese, with no English sentence left', () => {
+    for (const [name, input] of Object.entries(inputs)) {
+      const d = diagnoseMemoryCall(input)!;
+      const text = diagnosisText(zh, d);
+      expect(text, name).toMatch(/[\u4e00-\u9fff]/);
+      expect(englishLeft(text), `${name}: ${text}`).toEqual([]);
+      const fix = diagnosisFix(zh, d);
+      if (d.fix) {
+        expect(fix, name).toMatch(/[\u4e00-\u9fff]/);
+        expect(englishLeft(fix!), `${name}: ${fix}`).toEqual([]);
+      } else expect(fix).toBeNull();
+    }
+    expect(diagnosisText(zh, diagnoseMemoryCall(inputs.foundNow!)!)).toBe(
+      'Memory Lens 现在在 memory/P0/6_Bots.md（第 1–5 行）找到了它（得分 0.700）；智能体的搜索没有找到——按这次调用的限制重放时，它不在下方列表中（排在前 6 条之后）',
+    );
+    expect(diagnosisText(zh, diagnoseMemoryCall(inputs.noKey!)!)).toBe('记忆搜索已停用：提供方 openai 没有 API 密钥');
+  });
+
+  it('the main cause across calls reads in Chinese, the English text kept beside it', () => {
+    const cjk = diagnoseMemoryCall(inputs.cjk!);
+    const cause = mainCause([cjk, cjk, diagnoseMemoryCall(inputs.nothing!)])!;
+    expect(cause.text).toBe(
+      'keyword-only search: no chunk holds every word of the query (OpenClaw requires all of them)',
+    );
+    expect(causeText(zh, cause)).toBe('仅关键词搜索：没有哪个分块包含查询的全部词语（OpenClaw 要求全部命中）');
+    // A cause without a summary of its own (disabled) is its commonest call's sentence, in Chinese too.
+    const noKey = diagnoseMemoryCall(inputs.noKey!);
+    expect(causeText(zh, mainCause([noKey, noKey])!)).toBe('记忆搜索已停用：提供方 openai 没有 API 密钥');
   });
 });

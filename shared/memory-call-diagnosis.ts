@@ -1,7 +1,9 @@
 // Why an agent's memory call came back empty or failed, in words: from the outcome it recorded and
 // from what Memory Lens finds for the same query in the files as they are now. Pure; the app core
-// gathers the evidence (agent-calls-service.ts), the UI and the CLI print `text` and `fix` as is.
-import type { CallDiagnosis, CallOutcome } from './agent-call-types.js';
+// gathers the evidence (agent-calls-service.ts), the UI and the CLI word `text` and `fix` from their message ids.
+import type { AgentCallHealth, CallDiagnosis, CallOutcome } from './agent-call-types.js';
+import type { TFunction } from 'i18next';
+import { englishText, localText, type MessageParams, type MessageRef } from './i18n.js';
 import { isOpenclawMemoryPath, OPENCLAW_MEMORY_FILES } from './memory-scope.js';
 
 /**
@@ -49,10 +51,28 @@ export interface DiagnosisInput {
 /** A chunk that holds fewer than half the query's words does not answer it. */
 const MIN_COVERAGE = 0.5;
 
-const DISABLED_FIX =
-  'Set memory.search.provider in ~/.openclaw/openclaw.json to a provider it has a key for, or to "none" for keyword-only search; or give the agent Memory Lens (memlens mcp).';
-const KEYWORD_FIX =
-  'Give the agent an embedding provider (memory.search.provider) so it searches by meaning, or Memory Lens (memlens mcp), whose keyword search does not need every word.';
+const DISABLED_FIX = 'agents:diagnosisFix.disabled';
+const KEYWORD_FIX = 'agents:diagnosisFix.keyword';
+
+/** A diagnosis worded by message id (agents namespace), its English text and fix filled in for the API and CLI. */
+function diagnosis(
+  code: CallDiagnosis['code'],
+  key: string,
+  params: MessageParams,
+  path: string | null = null,
+  fixId: string | null = null,
+): CallDiagnosis {
+  const messageId = `agents:diagnosis.${key}`;
+  return {
+    code,
+    text: englishText({ messageId, params }),
+    path,
+    fix: fixId ? englishText({ messageId: fixId }) : null,
+    messageId,
+    params,
+    ...(fixId ? { fixId } : {}),
+  };
+}
 
 /** Null for calls that got what they asked for. */
 export function diagnoseMemoryCall(input: DiagnosisInput): CallDiagnosis | null {
@@ -63,122 +83,95 @@ export function diagnoseMemoryCall(input: DiagnosisInput): CallDiagnosis | null 
     case 'disabled':
       return disabledDiagnosis(outcome.reason);
     case 'error':
-      return {
-        code: 'error',
-        text: `the call failed: ${firstSentence(outcome.reason ?? 'no reason given')}`,
-        path: null,
-        fix: null,
-      };
+      return outcome.reason
+        ? diagnosis('error', 'error', { reason: firstSentence(outcome.reason) })
+        : diagnosis('error', 'errorNoReason', {});
     case 'no-result':
-      return {
-        code: 'error',
-        text: 'the transcript holds no result for this call (the run stopped before the tool answered)',
-        path: null,
-        fix: null,
-      };
+      return diagnosis('error', 'noResult', {});
     case 'not-found':
-      return { code: 'nothing-answers', text: `${describeTarget(input)} does not exist`, path: null, fix: null };
+      return targetDiagnosis(input, 'notFound');
     case 'empty':
       return input.tool === 'memory_get' || input.tool === 'wiki_get'
-        ? {
-            code: 'nothing-answers',
-            text: `${describeTarget(input)} holds nothing at those lines`,
-            path: null,
-            fix: null,
-          }
+        ? targetDiagnosis(input, 'emptyGet')
         : emptySearch(input);
   }
 }
 
+function targetDiagnosis(input: DiagnosisInput, key: 'notFound' | 'emptyGet'): CallDiagnosis {
+  const path = input.path ?? input.outcome.hits[0]?.path;
+  return path
+    ? diagnosis('nothing-answers', key, { path, tool: input.tool })
+    : diagnosis('nothing-answers', `${key}Unnamed`, { tool: input.tool });
+}
+
 function disabledDiagnosis(reason: string | null): CallDiagnosis {
   const provider = /provider "([^"]+)"/.exec(reason ?? '')?.[1] ?? null;
+  const disabled = (key: string, params: MessageParams = {}) => diagnosis('disabled', key, params, null, DISABLED_FIX);
   if (reason && /No API key found/i.test(reason)) {
-    return {
-      code: 'disabled',
-      text: `memory search was disabled: no API key for provider ${provider ?? 'the embedding provider'}`,
-      path: null,
-      fix: DISABLED_FIX,
-    };
+    return provider ? disabled('disabledNoKey', { provider }) : disabled('disabledNoKeyUnnamed');
   }
   if (reason && /quota|429/i.test(reason)) {
-    return {
-      code: 'disabled',
-      text: `memory search was disabled: the embedding provider's quota was exhausted${provider ? ` (${provider})` : ''}`,
-      path: null,
-      fix: DISABLED_FIX,
-    };
+    return provider ? disabled('disabledQuota', { provider }) : disabled('disabledQuotaUnnamed');
   }
-  return {
-    code: 'disabled',
-    text: `memory search was disabled: ${firstSentence(reason ?? 'memory search unavailable')}`,
-    path: null,
-    fix: DISABLED_FIX,
-  };
+  return reason ? disabled('disabled', { reason: firstSentence(reason) }) : disabled('disabledNoReason');
 }
 
 function emptySearch(input: DiagnosisInput): CallDiagnosis {
   const answers = (input.replay ?? []).filter((r) => r.coverage === null || r.coverage >= MIN_COVERAGE);
   // The one the replay beside this text lists, when one there answers: both then name the same passage.
   const answer = answers.find((r) => r.listedAt !== null) ?? answers[0] ?? null;
-  if (!answer) {
-    return { code: 'nothing-answers', text: 'nothing in memory answers this', path: null, fix: null };
-  }
-  const diagnosis = diagnoseAnswer(input, answer);
-  if (answer.listedAt !== null || diagnosis.code === 'below-min-score') return diagnosis;
-  const why =
-    answer.score < input.minScore
-      ? `it scores ${answer.score.toFixed(3)}, below min score ${input.minScore}`
-      : `it ranks below the first ${input.maxResults ?? 0}`;
-  return { ...diagnosis, text: `${diagnosis.text} — not in the replay below with the call's limits (${why})` };
+  if (!answer) return diagnosis('nothing-answers', 'nothingAnswers', {});
+  const first = diagnoseAnswer(input, answer, null);
+  if (answer.listedAt !== null || first.code === 'below-min-score') return first;
+  // Not in the replay's list: the same sentence says why (one message, whole, for each language's word order).
+  return diagnoseAnswer(input, answer, answer.score < input.minScore ? 'NotListedBelowMin' : 'NotListedBeyondMax');
 }
 
-function diagnoseAnswer(input: DiagnosisInput, answer: ReplayEvidence): CallDiagnosis {
-  const where = `${answer.path} (lines ${answer.startLine}–${answer.endLine})`;
+function diagnoseAnswer(
+  input: DiagnosisInput,
+  answer: ReplayEvidence,
+  notListed: 'NotListedBelowMin' | 'NotListedBeyondMax' | null,
+): CallDiagnosis {
+  const where = { path: answer.path, start: answer.startLine, end: answer.endLine };
+  const why: MessageParams =
+    notListed === 'NotListedBelowMin'
+      ? { score: answer.score.toFixed(3), minScore: input.minScore }
+      : notListed === 'NotListedBeyondMax'
+        ? { maxResults: input.maxResults ?? 0 }
+        : {};
+  const key = (base: string) => `${base}${notListed ?? ''}`;
   if (!isOpenclawMemoryPath(answer.path)) {
-    return {
-      code: 'outside-memory',
-      text: `the answer is in ${where}, which is outside memory/ (OpenClaw searches ${OPENCLAW_MEMORY_FILES})`,
-      path: answer.path,
-      fix: `Move it under memory/, or add its folder to memorySearch.extraPaths in openclaw.json.`,
-    };
+    return diagnosis(
+      'outside-memory',
+      key('outsideMemory'),
+      { ...where, files: OPENCLAW_MEMORY_FILES, ...why },
+      answer.path,
+      'agents:diagnosisFix.outsideMemory',
+    );
   }
   const callDay = input.callAt === null ? null : new Date(input.callAt).toISOString().slice(0, 10);
   if (answer.pathDate && callDay && answer.pathDate > callDay) {
-    return {
-      code: 'not-indexed-yet',
-      text: `the answer is in ${where}, which was not indexed yet: it is dated ${answer.pathDate}, after this call`,
-      path: answer.path,
-      fix: null,
-    };
+    return diagnosis('not-indexed-yet', key('notIndexedYet'), { ...where, date: answer.pathDate, ...why }, answer.path);
   }
   if (input.keywordOnly && input.allWordsChunks === 0) {
-    const cjk = input.cjkRuns ? '; its tokenizer keeps a run of Chinese characters as one word' : '';
-    return {
-      code: 'keyword-all-words',
-      text: `keyword-only: no chunk holds every word (OpenClaw requires all of them${cjk}); Memory Lens finds it in ${where}`,
-      path: answer.path,
-      fix: KEYWORD_FIX,
-    };
+    return diagnosis(
+      'keyword-all-words',
+      key(input.cjkRuns ? 'keywordAllWordsCjk' : 'keywordAllWords'),
+      { ...where, ...why },
+      answer.path,
+      KEYWORD_FIX,
+    );
   }
   if (answer.score < input.minScore) {
-    return {
-      code: 'below-min-score',
-      text: `the answer is in ${where}, which was below minScore ${input.minScore} (it scores ${answer.score.toFixed(3)})`,
-      path: answer.path,
-      fix: 'Keep keyword matches below minScore (Memory Lens does), or pass a lower minScore.',
-    };
+    return diagnosis(
+      'below-min-score',
+      'belowMinScore',
+      { ...where, minScore: input.minScore, score: answer.score.toFixed(3) },
+      answer.path,
+      'agents:diagnosisFix.belowMinScore',
+    );
   }
-  return {
-    code: 'found-now',
-    text: `Memory Lens finds it now in ${where} (score ${answer.score.toFixed(3)}); the agent's search did not`,
-    path: answer.path,
-    fix: null,
-  };
-}
-
-function describeTarget(input: DiagnosisInput): string {
-  const path = input.path ?? input.outcome.hits[0]?.path;
-  return path ? `${path}, which ${input.tool} asked for,` : `the file ${input.tool} asked for`;
+  return diagnosis('found-now', key('foundNow'), { ...where, score: answer.score.toFixed(3), ...why }, answer.path);
 }
 
 /** "No API key found for provider "openai". Auth store: …" → its first sentence. */
@@ -187,33 +180,66 @@ function firstSentence(text: string): string {
   return (cut ? cut[1]! : text.trim()).replace(/[.。]$/, '');
 }
 
-/** What a cause means across calls (their texts name different files). */
+/** What a cause means across calls (their texts name different files), by message id. */
 const CAUSE_SUMMARY: Partial<Record<CallDiagnosis['code'], string>> = {
-  'keyword-all-words': 'keyword-only search: no chunk holds every word of the query (OpenClaw requires all of them)',
-  'outside-memory': 'the answers are in files outside memory/, which OpenClaw does not search',
-  'not-indexed-yet': 'the answers were written after the calls',
-  'below-min-score': 'the answers scored below minScore',
-  'found-now': 'Memory Lens finds answers the agent did not',
-  'nothing-answers': 'nothing in memory answers these',
+  'keyword-all-words': 'keywordAllWords',
+  'outside-memory': 'outsideMemory',
+  'not-indexed-yet': 'notIndexedYet',
+  'below-min-score': 'belowMinScore',
+  'found-now': 'foundNow',
+  'nothing-answers': 'nothingAnswers',
 };
 
+export type MainCause = { code: CallDiagnosis['code']; text: string; count: number } & Partial<MessageRef>;
+
 /** The most frequent diagnosis, in words that hold for every call it counts (for the health summary). */
-export function mainCause(
-  diagnoses: readonly (CallDiagnosis | null)[],
-): { code: CallDiagnosis['code']; text: string; count: number } | null {
-  const counts = new Map<CallDiagnosis['code'], { texts: Map<string, number>; count: number }>();
+export function mainCause(diagnoses: readonly (CallDiagnosis | null)[]): MainCause | null {
+  const counts = new Map<CallDiagnosis['code'], { texts: Map<string, CallDiagnosis[]>; count: number }>();
   for (const d of diagnoses) {
     if (!d) continue;
-    const seen = counts.get(d.code) ?? { texts: new Map<string, number>(), count: 0 };
+    const seen = counts.get(d.code) ?? { texts: new Map<string, CallDiagnosis[]>(), count: 0 };
     seen.count += 1;
-    seen.texts.set(d.text, (seen.texts.get(d.text) ?? 0) + 1);
+    seen.texts.set(d.text, [...(seen.texts.get(d.text) ?? []), d]);
     counts.set(d.code, seen);
   }
-  let best: { code: CallDiagnosis['code']; text: string; count: number } | null = null;
+  let best: MainCause | null = null;
   for (const [code, v] of counts) {
     if (best && v.count <= best.count) continue;
-    const commonest = [...v.texts].sort((a, b) => b[1] - a[1])[0]![0];
-    best = { code, text: CAUSE_SUMMARY[code] ?? commonest, count: v.count };
+    const summary = CAUSE_SUMMARY[code];
+    if (summary) {
+      const messageId = `agents:cause.${summary}`;
+      best = { code, text: englishText({ messageId }), count: v.count, messageId };
+      continue;
+    }
+    const commonest = [...v.texts].sort((a, b) => b[1].length - a[1].length)[0]![1][0]!;
+    best = {
+      code,
+      text: commonest.text,
+      count: v.count,
+      ...(commonest.messageId ? { messageId: commonest.messageId } : {}),
+      ...(commonest.params ? { params: commonest.params } : {}),
+    };
   }
   return best;
+}
+
+/** A diagnosis's sentence in `t`'s language. */
+export function diagnosisText(t: TFunction, d: CallDiagnosis): string {
+  return localText(t, { message: d.text, messageId: d.messageId, params: d.params });
+}
+
+/** A diagnosis's fix in `t`'s language (null when nothing can be changed). */
+export function diagnosisFix(t: TFunction, d: CallDiagnosis): string | null {
+  if (d.fix === null) return null;
+  return localText(t, { message: d.fix, messageId: d.fixId });
+}
+
+/** The health summary's main cause in `t`'s language. */
+export function causeText(t: TFunction, cause: NonNullable<AgentCallHealth['mainCause']>): string {
+  return localText(t, { message: cause.text, messageId: cause.messageId, params: cause.params });
+}
+
+/** The health summary's advice in `t`'s language, most useful first. */
+export function healthAdvice(t: TFunction, h: AgentCallHealth): string[] {
+  return h.advice.map((message, i) => localText(t, { message, messageId: h.adviceIds?.[i] }));
 }

@@ -42,9 +42,13 @@ export function withLines(text: string, ranges: readonly { from: number; to: num
     .map((r) => ({ ...r, startLine: lineAt(starts, r.from), endLine: lineAt(starts, r.to - 1) }));
 }
 
+/** "212–288, 301" (the words around it are the caller's, in its language) */
+export function lineRanges(spans: readonly Pick<LineSpan, 'startLine' | 'endLine'>[]): string {
+  return spans.map((s) => (s.startLine === s.endLine ? `${s.startLine}` : `${s.startLine}–${s.endLine}`)).join(', ');
+}
+
 /** "lines 212–288", "line 7" */
 export function describeLines(spans: readonly Pick<LineSpan, 'startLine' | 'endLine'>[]): string {
-  const parts = spans.map((s) => (s.startLine === s.endLine ? `${s.startLine}` : `${s.startLine}–${s.endLine}`));
   const single = spans.length === 1 && spans[0]!.startLine === spans[0]!.endLine;
-  return `${single ? 'line' : 'lines'} ${parts.join(', ')}`;
+  return `${single ? 'line' : 'lines'} ${lineRanges(spans)}`;
 }

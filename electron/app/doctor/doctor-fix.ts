@@ -7,6 +7,7 @@ import { MemoryLensError } from '../../../shared/errors.js';
 import type { Author } from '../../../shared/history-schemas.js';
 import type { MemoryEngineApi } from '../../memory/engine-types.js';
 import type { HistoryService } from '../history/history-service.js';
+import { author as wordedAuthor } from '../history/author-evidence.js';
 import { applyEdits } from './fix-edits.js';
 
 export interface FixDeps {
@@ -26,12 +27,7 @@ export async function applyDoctorFix(deps: FixDeps, fix: FindingFix): Promise<Do
   const plan: Planned[] = [];
   for (const [path, edits] of byPath) plan.push(await planFile(deps.engine, path, edits));
 
-  const author: Author = {
-    kind: 'you',
-    label: 'you, in Memory Lens',
-    how: 'a fix applied from the Doctor view',
-    reason: fix.reason,
-  };
+  const author: Author = wordedAuthor('you', { key: 'you' }, { key: 'how.doctorFix' }, { reason: fix.reason });
   const appWrite = deps.appWrite ?? ((_writes, run) => run());
   const written: DoctorFixResult['written'] = [];
   for (const step of plan) {

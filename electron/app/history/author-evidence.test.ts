@@ -5,6 +5,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Author } from '../../../shared/history-schemas.js';
+import { localText, translator } from '../../../shared/i18n.js';
 import { agentWritesIn, dreamingRunsIn, type TranscriptRecord } from './agent-writes.js';
 import { jsonlRecords, workspacePathResolver } from './agent-write-index.js';
 import { diaryTimes, dreamingEvidence } from './dreaming-evidence.js';
@@ -12,6 +14,15 @@ import { GitEvidence, gitBlobId } from './git-evidence.js';
 import { FIXTURE_DIR, openHistoryWorkspace, type HistoryWorkspace } from './test-support/history-workspace.js';
 
 let fx: HistoryWorkspace | null = null;
+
+/** An author's label and how in the Chinese interface. */
+function authorWords(author: Author): { label: string; how: string } {
+  const zh = translator('zh-CN');
+  return {
+    label: localText(zh, { message: author.label, messageId: author.messageId, params: author.params }),
+    how: localText(zh, { message: author.how, messageId: author.howId, params: author.howParams }),
+  };
+}
 afterEach(async () => {
   await fx?.cleanup();
   fx = null;
@@ -132,6 +143,7 @@ describe('dreaming evidence', () => {
         label: 'dreaming',
         how: expect.stringMatching(/^DREAMS\.md was written in the same sweep/),
       });
+      expect(authorWords(top.author).label).toBe('梦境');
     },
   );
 });
@@ -169,6 +181,15 @@ describe('git evidence (the git binary, read-only)', () => {
     );
     const top = (await w.call('historyList', { path: 'MEMORY.md' })).versions[0]!;
     expect(top.author.label).toBe(`a git commit ${sha.slice(0, 7)} by Ada Lovelace`);
+    // The same author and evidence, as the Chinese interface words them.
+    expect(authorWords(top.author)).toEqual({
+      label: `Ada Lovelace 的 git 提交 ${sha.slice(0, 7)}`,
+      how: expect.stringMatching(
+        new RegExp(
+          `^git log 显示提交 ${sha.slice(0, 7)}（UTC \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d）的内容与这些字节完全一致$`,
+        ),
+      ),
+    });
   });
 });
 

@@ -3,6 +3,7 @@
 // change's time window, dreaming (DREAMS.md), a git commit holding exactly these bytes — else
 // "outside the app".
 import type { Author } from '../../../shared/history-schemas.js';
+import { englishText, type MessageParams } from '../../../shared/i18n.js';
 import { sha256 } from '../../memory/text/hash.js';
 import type { AgentWriteIndex } from './agent-write-index.js';
 import type { AgentWrite } from './agent-writes.js';
@@ -34,7 +35,33 @@ export interface AuthorSources {
   git: GitEvidence;
 }
 
-export const YOU_IN_APP: Author = { kind: 'you', label: 'you, in Memory Lens', how: 'saved from Memory Lens' };
+/** A message of the history namespace by key, as authors carry it. */
+type Said = { key: string; params?: MessageParams };
+
+/**
+ * An author worded by message ids: its English label and how filled in for the API and CLI, the ids
+ * for the UI. `how` may be a sentence of its own (dreaming's evidence), kept as it is.
+ */
+export function author(
+  kind: Author['kind'],
+  label: Said,
+  how: Said | string,
+  extra: Omit<Partial<Author>, 'kind' | 'label' | 'how'> = {},
+): Author {
+  const ref = (s: Said) => ({ messageId: `history:author.${s.key}`, ...(s.params ? { params: s.params } : {}) });
+  const labelRef = ref(label);
+  const howRef = typeof how === 'string' ? null : ref(how);
+  return {
+    kind,
+    label: englishText(labelRef),
+    how: howRef ? englishText(howRef) : (how as string),
+    ...labelRef,
+    ...(howRef ? { howId: howRef.messageId, ...(howRef.params ? { howParams: howRef.params } : {}) } : {}),
+    ...extra,
+  };
+}
+
+export const YOU_IN_APP: Author = author('you', { key: 'you' }, { key: 'how.saved' });
 
 export async function authorsOf(change: ChangeContext, sources: AuthorSources): Promise<Author[]> {
   const found: Author[] = [];
@@ -48,34 +75,33 @@ export async function authorsOf(change: ChangeContext, sources: AuthorSources): 
       await sources.dreams(),
       await sources.agentWrites.dreamingRuns(),
     );
-    if (dreaming) found.push({ kind: 'dreaming', label: 'dreaming', how: dreaming });
+    if (dreaming) found.push(author('dreaming', { key: 'dreaming' }, dreaming));
   }
   if (change.bytes) {
     const commit = await sources.git.commitOf(version.path, change.bytes);
     if (commit) {
-      found.push({
-        kind: 'git',
-        label: `a git commit ${commit.sha.slice(0, 7)} by ${commit.author}`,
-        how: `git log shows commit ${commit.sha.slice(0, 7)} (${new Date(commit.time).toISOString().slice(0, 16).replace('T', ' ')} UTC) holds exactly these bytes`,
-        commit,
-      });
+      const sha = commit.sha.slice(0, 7);
+      const time = new Date(commit.time).toISOString().slice(0, 16).replace('T', ' ');
+      found.push(
+        author(
+          'git',
+          { key: 'git', params: { sha, author: commit.author } },
+          { key: 'how.git', params: { sha, time } },
+          { commit },
+        ),
+      );
     }
   }
   if (found.length === 0) {
-    found.push({
-      kind: 'outside',
-      label: version.kind === 'baseline' ? 'outside the app (before history began)' : 'outside the app',
-      how: 'no save from Memory Lens, agent tool call, dreaming entry or git commit matches this change',
-    });
+    found.push(
+      author('outside', { key: version.kind === 'baseline' ? 'outsideBefore' : 'outside' }, { key: 'how.outside' }),
+    );
   }
   return found;
 }
 
-function agentAuthor(write: AgentWrite & { title: string }, how: string): Author {
-  return {
-    kind: 'agent',
-    label: `your agent, in “${write.title}” at ${clock(write.time)}`,
-    how,
+function agentAuthor(write: AgentWrite & { title: string }, how: Said): Author {
+  return author('agent', { key: 'agent', params: { title: write.title, time: clock(write.time) } }, how, {
     agent: {
       session: write.session,
       sessionTitle: write.title,
@@ -85,7 +111,7 @@ function agentAuthor(write: AgentWrite & { title: string }, how: string): Author
       userLine: write.userLine,
       userText: write.userText,
     },
-  };
+  });
 }
 
 /**
@@ -96,7 +122,7 @@ function agentAuthor(write: AgentWrite & { title: string }, how: string): Author
 export function bestAgentWrite(
   change: ChangeContext,
   writes: readonly (AgentWrite & { title: string })[],
-): { write: AgentWrite & { title: string }; how: string } | null {
+): { write: AgentWrite & { title: string }; how: Said } | null {
   const { version, previous } = change;
   const at = version.mtimeMs ?? version.time;
   const from = previous
@@ -104,7 +130,7 @@ export function bestAgentWrite(
     : at - FIRST_SEEN_LOOKBACK_MS;
   // The change happened no later than both its mtime and the moment it was seen.
   const to = Math.min(version.time, at) + AFTER_SLACK_MS;
-  let best: { write: AgentWrite & { title: string }; score: number; how: string } | null = null;
+  let best: { write: AgentWrite & { title: string }; score: number; how: Said } | null = null;
   for (const write of writes) {
     const inWindow = write.time >= from && write.time <= to;
     const { score, how } = matchScore(write, change);
@@ -121,10 +147,10 @@ export function bestAgentWrite(
   return best ? { write: best.write, how: best.how } : null;
 }
 
-function matchScore(write: AgentWrite, change: ChangeContext): { score: number; how: string } {
-  const where = `its ${write.tool} call (transcript line ${write.line})`;
+function matchScore(write: AgentWrite, change: ChangeContext): { score: number; how: Said } {
+  const params = { tool: write.tool, line: write.line };
   if (write.content !== undefined && change.version.hash && sha256(write.content) === change.version.hash) {
-    return { score: 3, how: `${where} wrote exactly these bytes` };
+    return { score: 3, how: { key: 'how.agentExact', params } };
   }
   if (
     write.edits &&
@@ -132,12 +158,12 @@ function matchScore(write: AgentWrite, change: ChangeContext): { score: number; 
     write.edits.every((e) => change.text!.includes(e.newText)) &&
     write.edits.some((e) => change.previousText === null || change.previousText.includes(e.oldText))
   ) {
-    return { score: 2, how: `${where} replaced text with what this version holds, within the change's time window` };
+    return { score: 2, how: { key: 'how.agentReplaced', params } };
   }
   if (write.content !== undefined && change.text !== null && change.text.includes(write.content.trim())) {
-    return { score: 2, how: `${where} wrote text this version holds, within the change's time window` };
+    return { score: 2, how: { key: 'how.agentWrote', params } };
   }
-  return { score: 1, how: `${where} names this file, within the change's time window` };
+  return { score: 1, how: { key: 'how.agentNames', params } };
 }
 
 function clock(ms: number): string {

@@ -27,7 +27,7 @@ import {
   workspacePathResolver,
   type TranscriptSource,
 } from './agent-write-index.js';
-import { authorsOf, type AuthorSources } from './author-evidence.js';
+import { author, authorsOf, type AuthorSources } from './author-evidence.js';
 import { cachedDreamsReader } from './dreaming-evidence.js';
 import { GitEvidence } from './git-evidence.js';
 import { HistoryRecorder, type AppWrite } from './history-recorder.js';
@@ -163,13 +163,8 @@ export class HistoryService {
         `Version ${id} of ${clean} is its deletion; restore the version before it.`,
       );
     const text = (await a.store.bytesOf(version)).toString('utf8');
-    const author: Author = {
-      kind: 'you',
-      label: 'you, in Memory Lens',
-      how: `restored version ${id} from Memory Lens`,
-      restoredFrom: id,
-    };
-    return this.appWrite([{ path: clean, write: { kind: 'save', author } }], () =>
+    const restorer = author('you', { key: 'you' }, { key: 'how.restored', params: { id } }, { restoredFrom: id });
+    return this.appWrite([{ path: clean, write: { kind: 'save', author: restorer } }], () =>
       this.options.session.current().saveFile(clean, text, expectedHash),
     );
   }

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { englishLeft } from '../../../shared/test-support/english-left.js';
 import { runCaptured, type Captured } from '../test-support/capture-io.js';
 
 const FIXTURE = path.resolve(__dirname, '../../../e2e/fixtures/agent-calls-workspace');
@@ -125,6 +126,21 @@ describe('memlens agent-searches', () => {
     expect(stdout).toContain('the calls: memlens agent-searches');
     const json = JSON.parse((await cli('status', '--json')).stdout) as { agentCalls: { all: { calls: number } } };
     expect(json.agentCalls.all.calls).toBe(15);
+  });
+
+  it('--lang zh-CN: the health summary, each call and why it came back empty read in Chinese', async () => {
+    const { code, stdout } = await cli('agent-searches', '--now', NOW, '--since', '2026-11-12', '--lang', 'zh-CN');
+    expect(code).toBe(0);
+    expect(stdout).toContain('智能体的记忆调用：最近 7 天 4 次，2 次有结果；最近 30 天 15 次，4 次有结果');
+    expect(stdout).toContain(
+      '主要原因：仅关键词搜索：没有哪个分块包含查询的全部词语（OpenClaw 要求全部命中）（4 次调用）',
+    );
+    expect(stdout).toContain('诊断      答案在 facts/car.md（第 1–4 行），它在 memory/ 之外');
+    expect(stdout).toContain('memory_search “车牌号” → 什么也没找到 [keyword-only]');
+    expect(stdout).toContain('随后      再次搜索“Tavily”（第 10 行）');
+    // Only OpenClaw's own reasons (quoted from its results) stay English; none of our sentences do.
+    const ours = stdout.split('\n').filter((line) => !line.startsWith('    原因'));
+    expect(ours.flatMap((line) => englishLeft(line))).toEqual([]);
   });
 
   it('a bad --since is a usage error', async () => {

@@ -2,7 +2,10 @@
 // searches and people's logged ones, with what each got, why it came back empty, and what Memory
 // Lens finds for it now. The same list as the app's Agent view (the agentCalls call).
 import type { AgentCall, AgentCallList, CallHit } from '../../../shared/agent-call-types.js';
+import type { TFunction } from 'i18next';
 import { citationFor } from '../../../shared/citation.js';
+import { translator } from '../../../shared/i18n.js';
+import { diagnosisText } from '../../../shared/memory-call-diagnosis.js';
 import { AgentCallsService } from '../../app/agent/agent-calls-service.js';
 import { healthLines } from '../../app/agent/agent-calls-health.js';
 import type { CommandImpl } from '../command.js';
@@ -39,13 +42,13 @@ export function callJson(c: AgentCall): Record<string, unknown> {
   };
 }
 
-const OUTCOME_WORDS: Record<AgentCall['outcome']['kind'], string> = {
+const OUTCOME_KEY: Record<AgentCall['outcome']['kind'], string> = {
   results: 'got',
   empty: 'nothing',
-  disabled: 'DISABLED',
-  error: 'ERROR',
-  'not-found': 'not found',
-  'no-result': 'no result recorded',
+  disabled: 'disabled',
+  error: 'error',
+  'not-found': 'notFound',
+  'no-result': 'noResult',
 };
 
 function hitText(h: CallHit): string {
@@ -53,16 +56,14 @@ function hitText(h: CallHit): string {
   return `${where}${h.score === null ? '' : ` (${h.score.toFixed(3)})`}`;
 }
 
-function sourceLabel(c: AgentCall): string {
-  if (c.source === 'mcp') return `mcp ${c.client ?? 'unnamed client'}`;
-  if (c.source === 'person') return 'person (CLI)';
-  return `agent ${c.agentId ?? ''}`.trim();
-}
+const hitsText = (hits: readonly CallHit[]) =>
+  `${hits.slice(0, 3).map(hitText).join(', ')}${hits.length > 3 ? ', …' : ''}`;
 
-export function formatAgentCalls(list: AgentCallList): string {
-  const out = healthLines(list.health);
+export function formatAgentCalls(list: AgentCallList, tr: TFunction = translator('en')): string {
+  const t = (key: string, params?: Record<string, unknown>) => tr(`cli:agentSearches.${key}`, params);
+  const out = healthLines(list.health, tr);
   out.push('');
-  if (list.calls.length === 0) out.push('No memory calls found (transcripts read: ' + list.sessionsRead + ').');
+  if (list.calls.length === 0) out.push(t('none', { count: list.sessionsRead }));
   for (const c of list.calls) {
     const what =
       c.query !== null
@@ -72,58 +73,69 @@ export function formatAgentCalls(list: AgentCallList): string {
           : JSON.stringify(c.arguments);
     const got =
       c.outcome.kind === 'results'
-        ? `${c.outcome.count} ${c.tool.endsWith('_get') ? 'lines' : `result${c.outcome.count === 1 ? '' : 's'}`}`
-        : OUTCOME_WORDS[c.outcome.kind];
-    out.push(
-      `${c.time.slice(0, 16).replace('T', ' ')}  ${sourceLabel(c)}  ${c.tool} ${what} → ${got}${c.outcome.mode ? ` [${c.outcome.mode}]` : c.outcome.provider === 'none' ? ' [keyword-only]' : ''}`,
-    );
+        ? t(c.tool.endsWith('_get') ? 'lines' : 'results', { count: c.outcome.count })
+        : t(`outcome.${OUTCOME_KEY[c.outcome.kind]}`);
+    const mode = c.outcome.mode ? ` [${c.outcome.mode}]` : c.outcome.provider === 'none' ? ' [keyword-only]' : '';
+    out.push(`${c.time.slice(0, 16).replace('T', ' ')}  ${sourceLabel(c, t)}  ${c.tool} ${what} → ${got}${mode}`);
     if (c.session)
-      out.push(`    session   ${c.session.title ? `“${c.session.title}” ` : ''}${c.session.path}:${c.line}`);
-    if (c.outcome.hits.length > 0)
       out.push(
-        `    got       ${c.outcome.hits.slice(0, 3).map(hitText).join(', ')}${c.outcome.hits.length > 3 ? ', …' : ''}`,
+        t('session', { title: c.session.title ? `“${c.session.title}” ` : '', at: `${c.session.path}:${c.line}` }),
       );
+    if (c.outcome.hits.length > 0) out.push(t('got', { hits: hitsText(c.outcome.hits) }));
     else if (c.outcome.reason && c.outcome.kind !== 'results')
       out.push(
-        `    reason    ${c.outcome.reason.length > 160 ? `${c.outcome.reason.slice(0, 157)}…` : c.outcome.reason}`,
+        t('reason', {
+          reason: c.outcome.reason.length > 160 ? `${c.outcome.reason.slice(0, 157)}…` : c.outcome.reason,
+        }),
       );
-    if (c.diagnosis) out.push(`    why       ${c.diagnosis.text}`);
+    if (c.diagnosis) out.push(t('why', { text: diagnosisText(tr, c.diagnosis) }));
     if (c.replay)
       out.push(
-        `    now       Memory Lens finds ${c.replay.count}${c.replay.hits.length ? `: ${c.replay.hits.slice(0, 3).map(hitText).join(', ')}` : ''}${c.replay.keptBelowMinScore ? ' (kept below minScore: keyword matches)' : ''}`,
+        t(c.replay.keptBelowMinScore ? 'nowKept' : 'now', {
+          count: c.replay.count,
+          hits: c.replay.hits.length ? `: ${c.replay.hits.slice(0, 3).map(hitText).join(', ')}` : '',
+        }),
       );
     if (c.replayAsAgent)
       out.push(
-        `    as agent  OpenClaw's ranking finds ${c.replayAsAgent.count}${c.replayAsAgent.hits.length ? `: ${c.replayAsAgent.hits.slice(0, 3).map(hitText).join(', ')}` : ''}`,
+        t('asAgent', {
+          count: c.replayAsAgent.count,
+          hits: c.replayAsAgent.hits.length ? `: ${c.replayAsAgent.hits.slice(0, 3).map(hitText).join(', ')}` : '',
+        }),
       );
-    if (c.next && c.next.kind !== 'nothing') out.push(`    then      ${nextWords(c)}`);
+    if (c.next && c.next.kind !== 'nothing') out.push(t('then', { what: nextWords(c, t) }));
   }
-  if (list.malformedRecords > 0)
-    out.push('', `${list.malformedRecords} transcript line(s) were not JSON and were skipped.`);
+  if (list.malformedRecords > 0) out.push('', t('malformed', { count: list.malformedRecords }));
   return `${out.join('\n')}\n`;
 }
 
-function nextWords(c: AgentCall): string {
+function sourceLabel(c: AgentCall, t: (key: string, params?: Record<string, unknown>) => string): string {
+  if (c.source === 'mcp') return t('source.mcp', { client: c.client ?? t('source.unnamedClient') });
+  if (c.source === 'person') return t('source.person');
+  return t('source.agent', { id: c.agentId ?? '' }).trim();
+}
+
+function nextWords(c: AgentCall, t: (key: string, params?: Record<string, unknown>) => string): string {
   const n = c.next!;
-  const at = n.line === null ? '' : ` (line ${n.line})`;
+  const at = n.line === null ? '' : t('next.at', { line: n.line });
   switch (n.kind) {
     case 'read-result':
-      return `read ${n.path} with memory_get${at}`;
+      return t('next.readResult', { path: n.path, at });
     case 'read-other':
-      return `read ${n.path}, not one of the results${at}`;
+      return t('next.readOther', { path: n.path, at });
     case 'searched-again':
-      return `searched again${n.query ? ` for “${n.query}”` : ''}${at}`;
+      return n.query ? t('next.searchedAgainFor', { query: n.query, at }) : t('next.searchedAgain', { at });
     case 'answered':
-      return `answered${at}`;
+      return t('next.answered', { at });
     case 'answered-without-memory':
-      return `answered without memory${at}`;
+      return t('next.answeredWithoutMemory', { at });
     default:
       return '';
   }
 }
 
 export const agentSearchesCommand: CommandImpl = {
-  async run({ values, io, json, openEngine, activity }) {
+  async run({ values, io, json, openEngine, activity, t }) {
     const limit = intOption(values.limit, '--limit');
     const now = typeof values.now === 'string' ? parseNowOption(values.now).now : undefined;
     const since = typeof values.since === 'string' ? values.since : undefined;
@@ -155,7 +167,7 @@ export const agentSearchesCommand: CommandImpl = {
           malformedRecords: list.malformedRecords,
           calls: list.calls.map(callJson),
         });
-      else io.stdout(formatAgentCalls(list));
+      else io.stdout(formatAgentCalls(list, t));
       return 0;
     } finally {
       await engine.close();

@@ -90,7 +90,7 @@ function formatHealth(h: AgentCallHealth | { error: string }, tr: TFunction): st
   const t: Translate = (key, params) => tr(`cli:status.${key}`, params);
   if ('error' in h) return `${labelled(t, 'agent', t('callsNotRead', { error: h.error }))}\n`;
   const pad = ' '.repeat(12);
-  return `${healthLines(h)
+  return `${healthLines(h, tr)
     .map((line, i) => (i === 0 ? labelled(t, 'agent', line) : `${pad}${line}`))
     .join('\n')}\n${pad}${t('theCalls')}\n`;
 }

@@ -76,6 +76,72 @@ export const agents = {
     rank: 'returned at rank {{rank}}',
     notInResults: 'not in the results',
   },
+  diagnosis: {
+    error: 'the call failed: {{reason}}',
+    errorNoReason: 'the call failed: no reason given',
+    noResult: 'the transcript holds no result for this call (the run stopped before the tool answered)',
+    notFound: '{{path}}, which {{tool}} asked for, does not exist',
+    notFoundUnnamed: 'the file {{tool}} asked for does not exist',
+    emptyGet: '{{path}}, which {{tool}} asked for, holds nothing at those lines',
+    emptyGetUnnamed: 'the file {{tool}} asked for holds nothing at those lines',
+    disabledNoKey: 'memory search was disabled: no API key for provider {{provider}}',
+    disabledNoKeyUnnamed: 'memory search was disabled: no API key for provider the embedding provider',
+    disabledQuota: "memory search was disabled: the embedding provider's quota was exhausted ({{provider}})",
+    disabledQuotaUnnamed: "memory search was disabled: the embedding provider's quota was exhausted",
+    disabled: 'memory search was disabled: {{reason}}',
+    disabledNoReason: 'memory search was disabled: memory search unavailable',
+    nothingAnswers: 'nothing in memory answers this',
+    outsideMemory:
+      'the answer is in {{path}} (lines {{start}}–{{end}}), which is outside memory/ (OpenClaw searches {{files}})',
+    outsideMemoryNotListedBelowMin:
+      "the answer is in {{path}} (lines {{start}}–{{end}}), which is outside memory/ (OpenClaw searches {{files}}) — not in the replay below with the call's limits (it scores {{score}}, below min score {{minScore}})",
+    outsideMemoryNotListedBeyondMax:
+      "the answer is in {{path}} (lines {{start}}–{{end}}), which is outside memory/ (OpenClaw searches {{files}}) — not in the replay below with the call's limits (it ranks below the first {{maxResults}})",
+    notIndexedYet:
+      'the answer is in {{path}} (lines {{start}}–{{end}}), which was not indexed yet: it is dated {{date}}, after this call',
+    notIndexedYetNotListedBelowMin:
+      "the answer is in {{path}} (lines {{start}}–{{end}}), which was not indexed yet: it is dated {{date}}, after this call — not in the replay below with the call's limits (it scores {{score}}, below min score {{minScore}})",
+    notIndexedYetNotListedBeyondMax:
+      "the answer is in {{path}} (lines {{start}}–{{end}}), which was not indexed yet: it is dated {{date}}, after this call — not in the replay below with the call's limits (it ranks below the first {{maxResults}})",
+    keywordAllWords:
+      'keyword-only: no chunk holds every word (OpenClaw requires all of them); Memory Lens finds it in {{path}} (lines {{start}}–{{end}})',
+    keywordAllWordsNotListedBelowMin:
+      "keyword-only: no chunk holds every word (OpenClaw requires all of them); Memory Lens finds it in {{path}} (lines {{start}}–{{end}}) — not in the replay below with the call's limits (it scores {{score}}, below min score {{minScore}})",
+    keywordAllWordsNotListedBeyondMax:
+      "keyword-only: no chunk holds every word (OpenClaw requires all of them); Memory Lens finds it in {{path}} (lines {{start}}–{{end}}) — not in the replay below with the call's limits (it ranks below the first {{maxResults}})",
+    keywordAllWordsCjk:
+      'keyword-only: no chunk holds every word (OpenClaw requires all of them; its tokenizer keeps a run of Chinese characters as one word); Memory Lens finds it in {{path}} (lines {{start}}–{{end}})',
+    keywordAllWordsCjkNotListedBelowMin:
+      "keyword-only: no chunk holds every word (OpenClaw requires all of them; its tokenizer keeps a run of Chinese characters as one word); Memory Lens finds it in {{path}} (lines {{start}}–{{end}}) — not in the replay below with the call's limits (it scores {{score}}, below min score {{minScore}})",
+    keywordAllWordsCjkNotListedBeyondMax:
+      "keyword-only: no chunk holds every word (OpenClaw requires all of them; its tokenizer keeps a run of Chinese characters as one word); Memory Lens finds it in {{path}} (lines {{start}}–{{end}}) — not in the replay below with the call's limits (it ranks below the first {{maxResults}})",
+    belowMinScore:
+      'the answer is in {{path}} (lines {{start}}–{{end}}), which was below minScore {{minScore}} (it scores {{score}})',
+    foundNow:
+      "Memory Lens finds it now in {{path}} (lines {{start}}–{{end}}) (score {{score}}); the agent's search did not",
+    foundNowNotListedBelowMin:
+      "Memory Lens finds it now in {{path}} (lines {{start}}–{{end}}) (score {{score}}); the agent's search did not — not in the replay below with the call's limits (it scores {{score}}, below min score {{minScore}})",
+    foundNowNotListedBeyondMax:
+      "Memory Lens finds it now in {{path}} (lines {{start}}–{{end}}) (score {{score}}); the agent's search did not — not in the replay below with the call's limits (it ranks below the first {{maxResults}})",
+  },
+  diagnosisFix: {
+    disabled:
+      'Set memory.search.provider in ~/.openclaw/openclaw.json to a provider it has a key for, or to "none" for keyword-only search; or give the agent Memory Lens (memlens mcp).',
+    keyword:
+      'Give the agent an embedding provider (memory.search.provider) so it searches by meaning, or Memory Lens (memlens mcp), whose keyword search does not need every word.',
+    outsideMemory: 'Move it under memory/, or add its folder to memorySearch.extraPaths in openclaw.json.',
+    belowMinScore: 'Keep keyword matches below minScore (Memory Lens does), or pass a lower minScore.',
+    registerMcp:
+      'Register memlens mcp with the agent (openclaw mcp set memory-lens \'{"command":"memlens","args":["mcp"]}\') so it can search with Memory Lens.',
+  },
+  cause: {
+    keywordAllWords: 'keyword-only search: no chunk holds every word of the query (OpenClaw requires all of them)',
+    outsideMemory: 'the answers are in files outside memory/, which OpenClaw does not search',
+    notIndexedYet: 'the answers were written after the calls',
+    belowMinScore: 'the answers scored below minScore',
+    foundNow: 'Memory Lens finds answers the agent did not',
+    nothingAnswers: 'nothing in memory answers these',
+  },
   index: {
     reading: 'Reading the agent databases…',
     none: 'No OpenClaw agent database (agents/<id>/agent/openclaw-agent.sqlite) was found beside this workspace.',

@@ -39,6 +39,34 @@ export const history = {
     conflict: '{{path}} changed on disk meanwhile; nothing was written.',
     hunk: '@@ line {{line}} @@',
   },
+  author: {
+    you: 'you, in Memory Lens',
+    dreaming: 'dreaming',
+    git: 'a git commit {{sha}} by {{author}}',
+    outside: 'outside the app',
+    outsideBefore: 'outside the app (before history began)',
+    agent: 'your agent, in “{{title}}” at {{time}}',
+    how: {
+      saved: 'saved from Memory Lens',
+      restored: 'restored version {{id}} from Memory Lens',
+      doctorFix: 'a fix applied from the Doctor view',
+      git: 'git log shows commit {{sha}} ({{time}} UTC) holds exactly these bytes',
+      outside: 'no save from Memory Lens, agent tool call, dreaming entry or git commit matches this change',
+      agentExact: 'its {{tool}} call (transcript line {{line}}) wrote exactly these bytes',
+      agentReplaced:
+        "its {{tool}} call (transcript line {{line}}) replaced text with what this version holds, within the change's time window",
+      agentWrote:
+        "its {{tool}} call (transcript line {{line}}) wrote text this version holds, within the change's time window",
+      agentNames: "its {{tool}} call (transcript line {{line}}) names this file, within the change's time window",
+    },
+  },
+  group: {
+    you: 'you, in Memory Lens',
+    agent: 'your agent',
+    dreaming: 'dreaming',
+    git: 'git commits',
+    outside: 'outside the app',
+  },
   origins: {
     toggle: 'Line origins',
     toggleTitle: 'Which version (and who) introduced each line',

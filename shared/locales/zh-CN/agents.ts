@@ -71,6 +71,68 @@ export const agents: Translation<typeof en> = {
     rank: '排在第 {{rank}} 位',
     notInResults: '不在结果中',
   },
+  diagnosis: {
+    error: '调用失败：{{reason}}',
+    errorNoReason: '调用失败：没有给出原因',
+    noResult: '会话记录里没有这次调用的结果（工具作答之前运行就停止了）',
+    notFound: '{{tool}} 请求的 {{path}} 不存在',
+    notFoundUnnamed: '{{tool}} 请求的文件不存在',
+    emptyGet: '{{tool}} 请求的 {{path}} 在这些行上没有内容',
+    emptyGetUnnamed: '{{tool}} 请求的文件在这些行上没有内容',
+    disabledNoKey: '记忆搜索已停用：提供方 {{provider}} 没有 API 密钥',
+    disabledNoKeyUnnamed: '记忆搜索已停用：嵌入向量提供方没有 API 密钥',
+    disabledQuota: '记忆搜索已停用：嵌入向量提供方的配额已用完（{{provider}}）',
+    disabledQuotaUnnamed: '记忆搜索已停用：嵌入向量提供方的配额已用完',
+    disabled: '记忆搜索已停用：{{reason}}',
+    disabledNoReason: '记忆搜索已停用：记忆搜索不可用',
+    nothingAnswers: '记忆中没有能回答它的内容',
+    outsideMemory: '答案在 {{path}}（第 {{start}}–{{end}} 行），它在 memory/ 之外（OpenClaw 只搜索 {{files}}）',
+    outsideMemoryNotListedBelowMin:
+      '答案在 {{path}}（第 {{start}}–{{end}} 行），它在 memory/ 之外（OpenClaw 只搜索 {{files}}）——按这次调用的限制重放时，它不在下方列表中（得分 {{score}}，低于最低分 {{minScore}}）',
+    outsideMemoryNotListedBeyondMax:
+      '答案在 {{path}}（第 {{start}}–{{end}} 行），它在 memory/ 之外（OpenClaw 只搜索 {{files}}）——按这次调用的限制重放时，它不在下方列表中（排在前 {{maxResults}} 条之后）',
+    notIndexedYet: '答案在 {{path}}（第 {{start}}–{{end}} 行），当时还没有被索引：它的日期是 {{date}}，晚于这次调用',
+    notIndexedYetNotListedBelowMin:
+      '答案在 {{path}}（第 {{start}}–{{end}} 行），当时还没有被索引：它的日期是 {{date}}，晚于这次调用——按这次调用的限制重放时，它不在下方列表中（得分 {{score}}，低于最低分 {{minScore}}）',
+    notIndexedYetNotListedBeyondMax:
+      '答案在 {{path}}（第 {{start}}–{{end}} 行），当时还没有被索引：它的日期是 {{date}}，晚于这次调用——按这次调用的限制重放时，它不在下方列表中（排在前 {{maxResults}} 条之后）',
+    keywordAllWords:
+      '仅关键词搜索：没有哪个分块包含全部词语（OpenClaw 要求全部命中）；Memory Lens 在 {{path}}（第 {{start}}–{{end}} 行）找到了它',
+    keywordAllWordsNotListedBelowMin:
+      '仅关键词搜索：没有哪个分块包含全部词语（OpenClaw 要求全部命中）；Memory Lens 在 {{path}}（第 {{start}}–{{end}} 行）找到了它——按这次调用的限制重放时，它不在下方列表中（得分 {{score}}，低于最低分 {{minScore}}）',
+    keywordAllWordsNotListedBeyondMax:
+      '仅关键词搜索：没有哪个分块包含全部词语（OpenClaw 要求全部命中）；Memory Lens 在 {{path}}（第 {{start}}–{{end}} 行）找到了它——按这次调用的限制重放时，它不在下方列表中（排在前 {{maxResults}} 条之后）',
+    keywordAllWordsCjk:
+      '仅关键词搜索：没有哪个分块包含全部词语（OpenClaw 要求全部命中，而它的分词器把一串连续的汉字当作一个词）；Memory Lens 在 {{path}}（第 {{start}}–{{end}} 行）找到了它',
+    keywordAllWordsCjkNotListedBelowMin:
+      '仅关键词搜索：没有哪个分块包含全部词语（OpenClaw 要求全部命中，而它的分词器把一串连续的汉字当作一个词）；Memory Lens 在 {{path}}（第 {{start}}–{{end}} 行）找到了它——按这次调用的限制重放时，它不在下方列表中（得分 {{score}}，低于最低分 {{minScore}}）',
+    keywordAllWordsCjkNotListedBeyondMax:
+      '仅关键词搜索：没有哪个分块包含全部词语（OpenClaw 要求全部命中，而它的分词器把一串连续的汉字当作一个词）；Memory Lens 在 {{path}}（第 {{start}}–{{end}} 行）找到了它——按这次调用的限制重放时，它不在下方列表中（排在前 {{maxResults}} 条之后）',
+    belowMinScore: '答案在 {{path}}（第 {{start}}–{{end}} 行），但得分低于 minScore {{minScore}}（得分 {{score}}）',
+    foundNow: 'Memory Lens 现在在 {{path}}（第 {{start}}–{{end}} 行）找到了它（得分 {{score}}）；智能体的搜索没有找到',
+    foundNowNotListedBelowMin:
+      'Memory Lens 现在在 {{path}}（第 {{start}}–{{end}} 行）找到了它（得分 {{score}}）；智能体的搜索没有找到——按这次调用的限制重放时，它不在下方列表中（得分 {{score}}，低于最低分 {{minScore}}）',
+    foundNowNotListedBeyondMax:
+      'Memory Lens 现在在 {{path}}（第 {{start}}–{{end}} 行）找到了它（得分 {{score}}）；智能体的搜索没有找到——按这次调用的限制重放时，它不在下方列表中（排在前 {{maxResults}} 条之后）',
+  },
+  diagnosisFix: {
+    disabled:
+      '在 ~/.openclaw/openclaw.json 中把 memory.search.provider 设为一个有密钥的提供方，或设为 "none" 只用关键词搜索；也可以让智能体使用 Memory Lens（memlens mcp）。',
+    keyword:
+      '给智能体配置一个嵌入向量提供方（memory.search.provider），让它按语义搜索；或者让它使用 Memory Lens（memlens mcp），其关键词搜索不要求命中每个词。',
+    outsideMemory: '把它移到 memory/ 下，或者在 openclaw.json 的 memorySearch.extraPaths 中加入它所在的文件夹。',
+    belowMinScore: '让低于 minScore 的关键词匹配也保留下来（Memory Lens 就是这样做的），或者传入更低的 minScore。',
+    registerMcp:
+      '为智能体注册 memlens mcp（openclaw mcp set memory-lens \'{"command":"memlens","args":["mcp"]}\'），让它能用 Memory Lens 搜索。',
+  },
+  cause: {
+    keywordAllWords: '仅关键词搜索：没有哪个分块包含查询的全部词语（OpenClaw 要求全部命中）',
+    outsideMemory: '答案在 memory/ 之外的文件里，OpenClaw 不搜索那里',
+    notIndexedYet: '答案是在这些调用之后才写下的',
+    belowMinScore: '答案的得分低于 minScore',
+    foundNow: 'Memory Lens 找到了智能体没找到的答案',
+    nothingAnswers: '记忆中没有能回答这些调用的内容',
+  },
   index: {
     reading: '正在读取智能体数据库…',
     none: '在此工作区旁没有找到 OpenClaw 智能体数据库（agents/<id>/agent/openclaw-agent.sqlite）。',

@@ -8,6 +8,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format-locale';
 import type { AgentCall, AgentCallHealth, CallHit } from '../../../../../shared/agent-call-types';
 import type { ExplainFileResult, SearchResult } from '../../../../../shared/domain';
+import { causeText, diagnosisFix, diagnosisText, healthAdvice } from '../../../../../shared/memory-call-diagnosis';
 import { agentCallsStore, useAgentCalls } from '../stores/agent-calls-store-context';
 import { isFailedCall, replayOptions, selectedCall } from '../stores/agent-calls-slice';
 
@@ -129,7 +130,7 @@ export function AgentCallsView({ onOpen, renderResult }: AgentCallsViewProps) {
                       {formatTime(i18n.language, c.time)} · {c.tool}
                       {c.session?.title && ` · ${c.session.title}`}
                     </span>
-                    {c.diagnosis && <span className="agent-call__why">{c.diagnosis.text}</span>}
+                    {c.diagnosis && <span className="agent-call__why">{diagnosisText(t, c.diagnosis)}</span>}
                   </button>
                 </li>
               ))}
@@ -190,7 +191,7 @@ function HealthSummary({ health, onShowFailed }: { health: AgentCallHealth; onSh
             t={t}
             i18nKey="health.cause"
             count={health.mainCause.count}
-            values={{ cause: health.mainCause.text }}
+            values={{ cause: causeText(t, health.mainCause) }}
             components={{ strong: <strong /> }}
           />{' '}
           <button type="button" className="link-button" data-testid="agent-health-show-failed" onClick={onShowFailed}>
@@ -200,7 +201,7 @@ function HealthSummary({ health, onShowFailed }: { health: AgentCallHealth; onSh
       )}
       {health.advice.length > 0 && (
         <ul className="agent-health__advice" data-testid="agent-health-advice">
-          {health.advice.map((a) => (
+          {healthAdvice(t, health).map((a) => (
             <li key={a}>{a}</li>
           ))}
         </ul>
@@ -321,7 +322,7 @@ function CallDetail({ call, onOpen, renderResult }: { call: AgentCall } & AgentC
           <Trans
             t={t}
             i18nKey="detail.why"
-            values={{ text: call.diagnosis.text }}
+            values={{ text: diagnosisText(t, call.diagnosis) }}
             components={{ strong: <strong /> }}
           />
           {call.diagnosis.fix && (
@@ -329,7 +330,7 @@ function CallDetail({ call, onOpen, renderResult }: { call: AgentCall } & AgentC
               <Trans
                 t={t}
                 i18nKey="detail.fix"
-                values={{ fix: call.diagnosis.fix }}
+                values={{ fix: diagnosisFix(t, call.diagnosis) }}
                 components={{ strong: <strong /> }}
               />
             </p>

@@ -270,7 +270,7 @@ function FileRow({
   const cap = file.cap?.value ?? (file.remainingBefore !== null ? Math.max(1, file.remainingBefore) : null);
   const numbers = [
     file.exists ? t('file.chars', { chars: formatChars(file.measuredChars) }) : null,
-    file.cap ? t('file.cap', { cap: capWords(file.cap) }) : null,
+    file.cap ? t('file.cap', { cap: capWords(file.cap, t) }) : null,
     file.injectedChars > 0 ? t('file.injected', { chars: formatChars(file.injectedChars) }) : null,
   ]
     .filter(Boolean)
@@ -279,7 +279,7 @@ function FileRow({
   const consequence =
     file.status === 'full' || file.status === 'absent' || (file.status === 'not-loaded' && file.note)
       ? ''
-      : `${budgetConsequence(file)}. `;
+      : `${t('budget.sentence', { text: budgetConsequence(file, t) })} `;
   // Absent and missing look alike (no file either way); say which one costs the agent budget.
   const meaning =
     (file.status === 'absent' || file.status === 'missing') && !file.note ? `${statusHelp(t, file.status)} ` : '';

@@ -36,15 +36,18 @@ export function BudgetBar() {
     );
   }
   if (!live) return null;
-  const headline = budgetHeadline({
-    name: params.name,
-    status: live.outcome,
-    measuredChars: live.measuredChars,
-    injectedChars: live.injectedChars,
-    cap: live.cap,
-    remainingBefore: params.remainingBefore,
-    dropped: live.droppedLines,
-  });
+  const headline = budgetHeadline(
+    {
+      name: params.name,
+      status: live.outcome,
+      measuredChars: live.measuredChars,
+      injectedChars: live.injectedChars,
+      cap: live.cap,
+      remainingBefore: params.remainingBefore,
+      dropped: live.droppedLines,
+    },
+    t,
+  );
   const total = params.othersInjected + live.injectedChars;
   const firstCut = live.droppedLines[0] ?? null;
   return (

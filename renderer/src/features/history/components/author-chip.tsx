@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Author, Version } from '../../../../../shared/history-schemas';
+import { localText } from '../../../../../shared/i18n';
 import { formatDate } from '../../../lib/format-locale';
 
 /** When a version was made, in the interface's language. */
@@ -21,10 +22,14 @@ export function kindText(t: TFunction<'history'>, v: Version): string {
 
 /** Who made a change, and (in the tooltip and on a second line) how that is known. */
 export function AuthorChip({ author, withHow = false }: { author: Author; withHow?: boolean }) {
+  const { t } = useTranslation('history');
+  const how = localText(t, { message: author.how, messageId: author.howId, params: author.howParams });
   return (
-    <span className={`author author--${author.kind}`} data-testid="author" data-kind={author.kind} title={author.how}>
-      <span className="author__label">{author.label}</span>
-      {withHow && <span className="author__how">{author.how}</span>}
+    <span className={`author author--${author.kind}`} data-testid="author" data-kind={author.kind} title={how}>
+      <span className="author__label">
+        {localText(t, { message: author.label, messageId: author.messageId, params: author.params })}
+      </span>
+      {withHow && <span className="author__how">{how}</span>}
     </span>
   );
 }

@@ -116,7 +116,7 @@ export function ChangesView({ api, onOpenPath, onOpenTranscript }: ChangesViewPr
       {changes?.groups.map((group) => (
         <section key={group.kind} className="change-group" data-testid="change-group" data-kind={group.kind}>
           <h3>
-            {group.label} <span className="muted">· {group.changes.length}</span>
+            {t(`group.${group.kind}`)} <span className="muted">· {group.changes.length}</span>
           </h3>
           {group.changes.map((change) => (
             <article key={change.version.id} className="change" data-testid="change" data-path={change.version.path}>
