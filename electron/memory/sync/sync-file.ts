@@ -54,9 +54,12 @@ async function syncFileNow(
   if (first !== relPath && hops === 0) {
     if (state) target.writer.removeFiles([relPath]);
     const kept = await syncFileNow(target, first, options, hops + 1);
-    return state ? { path: relPath, change: 'deleted', hash: null } : { ...kept, path: relPath, change: 'unchanged' };
+    // The file's change is reported under the name it is indexed as (history records that one).
+    return state ? { path: relPath, change: 'deleted', hash: null } : kept;
   }
-  const duplicates = names.filter((name) => loadFileState(target.db, name) !== null);
+  const duplicates = names.filter(
+    (name) => compareDiscoveryOrder(options.scope, relPath, name) < 0 && loadFileState(target.db, name) !== null,
+  );
   if (duplicates.length > 0) target.writer.removeFiles(duplicates);
   if (!discovered) {
     if (!state) return { path: relPath, change: 'unchanged', hash: null };
