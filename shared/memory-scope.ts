@@ -44,7 +44,7 @@ export type PathUse =
 
 /** The one sentence per use that says which paths it allows: refusals, tool descriptions and help print it. */
 export const ALLOWED_PATHS: Readonly<Record<PathUse, string>> = {
-  index: 'Memory Lens indexes memory files and session transcripts only',
+  index: `Memory Lens indexes ${OUR_MEMORY_FILES}, the Markdown files under ${ROOT_LAYER_DIRS.filter((d) => d !== 'memory').join('/, ')}/, configured extra paths and session transcripts only`,
   read: 'Memory Lens opens memory files, bootstrap files and session transcripts only',
   get: `memory_get only reads ${OUR_MEMORY_FILES} and configured extra paths`,
   write: `Only Markdown memory files can be written (${OUR_MEMORY_FILES} and the layer folders; saving also reaches AGENTS.md, SOUL.md and the other bootstrap files)`,

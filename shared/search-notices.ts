@@ -1,7 +1,9 @@
 // One constructor per search notice code and one meaning per code, for both pipelines (ours and
 // `--profile openclaw`); the UI and the CLI decide what to show by code alone.
 import type { SearchNotice } from './domain.js';
+import { describeDays } from './explain-words.js';
 import { englishText, type MessageParams } from './i18n.js';
+import type { QueryDate } from './query-dates.js';
 
 const quoted = (terms: readonly string[]) => terms.map((t) => `"${t}"`).join(', ');
 
@@ -53,5 +55,69 @@ export function dictionaryPendingNotice(
       dictionary.state === 'building'
         ? 'The Chinese↔English dictionary is being prepared for its first use (a few seconds); this search ran without translations.'
         : `The Chinese↔English dictionary cannot be used: ${dictionary.reason}. This search ran without translations.`,
+  };
+}
+
+/** " “做了什么” is read as the question, not searched." — or '' when the query asks no question. */
+export function questionSentence(questionWords: readonly string[]): string {
+  const words = questionWords.map((q) => `“${q.trim()}”`);
+  if (words.length === 0) return '';
+  return ` ${words.join(', ')} ${words.length === 1 ? 'is' : 'are'} read as the question, not searched.`;
+}
+
+/** `no-terms`: the query has no searchable words (`questionWords`: the words read as its question). */
+export function noTermsNotice(questionWords: readonly string[]): SearchNotice {
+  return { code: 'no-terms', message: `The query has no searchable words.${questionSentence(questionWords)}` };
+}
+
+function describeQueryDate(d: QueryDate): string {
+  const reading = d.reading ? `, read as ${d.reading}` : '';
+  return `“${d.text}” (${describeDays(d.from, d.to)}${reading})`;
+}
+
+/**
+ * `query-dates`: which words were the date and which the question. `dateOnly`: nothing else is
+ * asked, so the memories dated then are listed in tier order; otherwise they are boosted ×`boost`.
+ */
+export function queryDatesNotice(dates: {
+  mentions: readonly QueryDate[];
+  boost: number;
+  dateOnly: boolean;
+  questionWords: readonly string[];
+}): SearchNotice {
+  const mentions = dates.mentions.map(describeQueryDate).join(', ');
+  const period = dates.mentions.some((m) => m.from !== m.to);
+  const effect = dates.dateOnly
+    ? `; nothing else is asked, so the memories dated then come first: the day's notes, other notes from then, conversations, then automated runs${period ? ', earlier days first' : ''}.`
+    : `; memories from then are boosted ×${dates.boost}.`;
+  return {
+    code: 'query-dates',
+    message: `The query mentions ${mentions}${effect}${questionSentence(dates.questionWords)}`,
+  };
+}
+
+/** `no-memory-then`: no memory is dated in `empty` (the periods asked); `nearest` names the closest dated ones. */
+export function noMemoryThenNotice(
+  empty: readonly QueryDate[],
+  nearest: readonly { path: string; from: string; to: string }[],
+): SearchNotice {
+  const asked = empty.map((m) => `${describeDays(m.from, m.to)} (“${m.text}”)`).join(' or ');
+  if (nearest.length === 0)
+    return { code: 'no-memory-then', message: `No memory is dated ${asked}, and no memory carries a date at all.` };
+  const named = nearest.map((r) => `${r.path} (${describeDays(r.from, r.to)})`);
+  return {
+    code: 'no-memory-then',
+    message: `No memory is from ${asked}; the nearest dated memories: ${named.join(', ')}.`,
+  };
+}
+
+/** `not-agent-model`: the vector half is not the agent's model's (`agentModel` null: no agent index says which). */
+export function notAgentModelNotice(embedderModel: string, agentModel: string | null): SearchNotice {
+  return {
+    code: 'not-agent-model',
+    message:
+      agentModel === null
+        ? `No agent index found beside this workspace to say which model your agent embeds with: the vector half is "${embedderModel}"'s.`
+        : `The agent's index was embedded with "${agentModel}", Memory Lens with "${embedderModel}": the vector half is this model's, not your agent's.`,
   };
 }

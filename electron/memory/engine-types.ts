@@ -9,6 +9,7 @@ import type { SaveOptions } from './file-operations.js';
 import type { Unsubscribe } from '../../shared/contract.js';
 import type { AgentDatabasesOptions } from './agent-db/agent-databases.js';
 import type { WorkspaceScope } from './workspace/workspace-scope.js';
+import type { WatcherOptions } from './sync/watcher.js';
 import type { AgentDatabasesReport, AgentIndexChunk } from '../../shared/agent-db-schemas.js';
 import type { EmbedderRetryResult } from '../../shared/embedder-retry-schemas.js';
 import type {
@@ -75,6 +76,8 @@ export interface EngineOptions {
   agentDbOptions?: AgentDatabasesOptions;
   /** How often the agent databases are probed for new events while watching (default 1 s). */
   agentDbPollMs?: number;
+  /** Opens the workspace's one chokidar watcher (default chokidar's `watch`): tests count what is opened. */
+  openWatcher?: WatcherOptions['openWatcher'];
   /** How an embedding endpoint that is down is tried again (default 5 s, doubling, at most 60 s). */
   embedderRetry?: { firstMs?: number; maxMs?: number };
   /**

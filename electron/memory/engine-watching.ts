@@ -1,8 +1,11 @@
 // Keeping the index in line with the files while the app runs: the workspace watcher (chokidar)
 // and a poll of OpenClaw's agent databases, whose new events no file event announces usefully.
-import type { IndexStatus } from '../../shared/domain.js';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FileChangeEvent, IndexStatus } from '../../shared/domain.js';
 import type { AgentDatabases } from './agent-db/agent-databases.js';
-import { WorkspaceWatcher } from './sync/watcher.js';
+import { WorkspaceWatcher, type WatcherOptions } from './sync/watcher.js';
+import { sha256 } from './text/hash.js';
 import type { WorkspaceScope } from './workspace/workspace-scope.js';
 
 /** How often the agent databases' data_version is looked at while watching: one PRAGMA per database. */
@@ -13,6 +16,14 @@ export interface WatchingHooks {
   /** A full incremental pass (watcher start, watcher error): reports its own errors. */
   reconcile(): Promise<void>;
   onDidChange(): void;
+  /** A file the scope watches without indexing changed (a bootstrap file: history records it). */
+  onUnindexedChange(event: FileChangeEvent): void;
+}
+
+export interface WatchingOptions {
+  /** How often the agent databases' data_version is probed (default AGENT_DB_POLL_MS). */
+  agentDbPollMs?: number;
+  openWatcher?: WatcherOptions['openWatcher'];
 }
 
 export class EngineWatching {
@@ -25,7 +36,7 @@ export class EngineWatching {
     private readonly scope: WorkspaceScope,
     private readonly agentDbs: AgentDatabases,
     private readonly hooks: WatchingHooks,
-    private readonly agentDbPollMs = AGENT_DB_POLL_MS,
+    private readonly options: WatchingOptions = {},
   ) {}
 
   /** The watcher's state for status, with the reason when it failed. */
@@ -35,15 +46,20 @@ export class EngineWatching {
 
   async start(): Promise<void> {
     if (this.watcher) return;
-    this.watcher = new WorkspaceWatcher(this.scope, {
-      onPathChanged: (relPath) => this.hooks.reindexPath(relPath),
-      onReconcile: () => this.hooks.reconcile(),
-      onStateChange: (state, reason) => {
-        this.current = state;
-        this.reason = reason;
-        this.hooks.onDidChange();
+    this.watcher = new WorkspaceWatcher(
+      this.scope,
+      {
+        onPathChanged: (relPath) => this.hooks.reindexPath(relPath),
+        onUnindexedPathChanged: async (relPath) => this.hooks.onUnindexedChange(await this.changeOf(relPath)),
+        onReconcile: () => this.hooks.reconcile(),
+        onStateChange: (state, reason) => {
+          this.current = state;
+          this.reason = reason;
+          this.hooks.onDidChange();
+        },
       },
-    });
+      this.options.openWatcher ? { openWatcher: this.options.openWatcher } : {},
+    );
     await this.watcher.start();
     this.followAgentDatabases();
   }
@@ -73,8 +89,14 @@ export class EngineWatching {
           busy = false;
         }
       })();
-    }, this.agentDbPollMs);
+    }, this.options.agentDbPollMs ?? AGENT_DB_POLL_MS);
     this.agentDbPoll.unref();
+  }
+
+  /** The file as it is now: its hash, or deleted (a file history knows was there, or never was). */
+  private async changeOf(relPath: string): Promise<FileChangeEvent> {
+    const bytes = await fs.readFile(path.join(this.scope.where.workspaceDir, relPath)).catch(() => null);
+    return { path: relPath, change: bytes ? 'changed' : 'deleted', hash: bytes ? sha256(bytes) : null };
   }
 
   async stop(): Promise<void> {

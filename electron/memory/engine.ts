@@ -119,8 +119,9 @@ export class MemoryEngine implements MemoryEngineApi {
         },
         reconcile: () => this.reconcile(),
         onDidChange: () => this.emitStatus(),
+        onUnindexedChange: (event) => this.fileListeners.emit(event),
       },
-      options.agentDbPollMs,
+      options,
     );
   }
 
@@ -176,9 +177,7 @@ export class MemoryEngine implements MemoryEngineApi {
 
   readonly search: MemoryEngineApi['search'] = async (options) => this.whenOpen(() => this.searches.search(options));
 
-  expansionReady(): Promise<void> {
-    return this.whenOpen(() => this.searches.expansionReady());
-  }
+  readonly expansionReady = async (): Promise<void> => this.whenOpen(() => this.searches.expansionReady());
   readonly rankedSearch: MemoryEngineApi['rankedSearch'] = async (options, depth) =>
     this.whenOpen(() => this.searches.rankedSearch(options, depth));
   readonly explainFile: MemoryEngineApi['explainFile'] = async (filePath, options) =>
@@ -269,14 +268,8 @@ export class MemoryEngine implements MemoryEngineApi {
   // -------------------------------------------------------------------------------------------
   // Watching (engine-watching.ts)
 
-  async startWatching(): Promise<void> {
-    this.assertOpen();
-    await this.watching.start();
-  }
-
-  async stopWatching(): Promise<void> {
-    await this.watching.stop();
-  }
+  readonly startWatching = async (): Promise<void> => this.whenOpen(() => this.watching.start());
+  readonly stopWatching = (): Promise<void> => this.watching.stop();
 
   async close(): Promise<void> {
     if (this.closed) return;

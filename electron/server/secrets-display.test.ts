@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_HEADER } from '../../shared/contract.js';
 import { PLANTED_SECRETS } from '../../shared/test-support/secrets-fixture.js';
 import { agentToolSpecs } from '../app/agent/agent-tool-specs.js';
+import { ALLOWED_PATHS } from '../../shared/memory-scope.js';
 import { createAgentMemoryTools } from '../app/agent/agent-memory-tools.js';
 import { createAppService, type AppService } from '../app/app-service.js';
 import { runCaptured } from '../cli/test-support/capture-io.js';
@@ -161,7 +162,7 @@ describe('secrets on every display path', () => {
     });
     const mcp = createMcpServer({
       tools,
-      specs: agentToolSpecs({ extraPaths: false, sessions: true }),
+      specs: agentToolSpecs({ allowed: (use) => ALLOWED_PATHS[use], sessions: true }),
       version: 'test',
     });
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();

@@ -4,6 +4,7 @@
 // cap). Each schema is declared once, in zod; the JSON Schema agents see is derived from it.
 import { z } from 'zod';
 import { ContextArgsSchema } from '../../../shared/context-schemas.js';
+import type { PathUse } from '../../../shared/memory-scope.js';
 import { MEMORY_GET_MAX_CHARS, MEMORY_GET_MAX_LINES } from './bounded-excerpt.js';
 
 /** Results one memory_search may ask for: beyond this the breakdowns alone would flood a context. */
@@ -40,26 +41,26 @@ export interface AgentToolSpec {
 }
 
 export interface AgentToolSources {
-  /** Extra paths are configured (OpenClaw adds ", configured extra paths"). */
-  extraPaths: boolean;
+  /**
+   * The sentence the workspace's scope says a use allows (WorkspaceScope.allowed): the tools say
+   * what they search and read in the same words as the refusals and the CLI, so they cannot drift.
+   */
+  allowed: (use: PathUse) => string;
   /** Session transcripts are searched (OpenClaw adds ", indexed session transcripts"). */
   sessions: boolean;
 }
 
 export function agentToolSpecs(sources: AgentToolSources): AgentToolSpec[] {
-  const files = [
-    'MEMORY.md, USER.md, Markdown files recursively under memory/',
-    sources.extraPaths ? 'configured extra paths' : '',
-  ]
-    .filter(Boolean)
-    .join(', ');
-  const searched = sources.sessions ? `${files}, indexed session transcripts` : files;
+  const searched = sources.sessions
+    ? sources.allowed('index')
+    : `${sources.allowed('index')}; this server leaves session transcripts out`;
   return [
     {
       name: 'memory_search',
       title: 'Memory Search',
       description:
-        `Mandatory recall step: semantically search ${searched} before answering questions about prior work, decisions, dates, people, preferences, or todos. ` +
+        'Mandatory recall step: semantically search memory before answering questions about prior work, decisions, dates, people, preferences, or todos. ' +
+        `${searched}. ` +
         'Session results are transcript search references, not readable memory-file paths. ' +
         '`corpus=memory` restricts hits to indexed memory files (excludes session transcript chunks from ranking). ' +
         '`corpus=sessions` searches indexed session transcripts only. ' +
@@ -71,7 +72,7 @@ export function agentToolSpecs(sources: AgentToolSources): AgentToolSpec[] {
       name: 'memory_get',
       title: 'Memory Get',
       description:
-        `Safe exact excerpt read from ${files}. ` +
+        `Safe exact excerpt read: ${sources.allowed('get')}. ` +
         'Session transcript paths are unsupported; use the available session-history workflow for session hits. ' +
         `Defaults to a bounded excerpt when lines are omitted and includes truncation/continuation info when more content exists; one call returns at most ${MEMORY_GET_MAX_LINES} lines and ${MEMORY_GET_MAX_CHARS.toLocaleString('en-US')} characters (continue with from=nextFrom). ` +
         'status=ok means the requested excerpt was read; status=not_found means the file does not exist; status=error means the requested read failed, not that memory is disabled.',

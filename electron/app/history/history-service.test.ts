@@ -4,6 +4,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { watch } from 'chokidar';
+import type { EngineOptions } from '../../memory/engine-types.js';
 import { sha256 } from '../../memory/text/hash.js';
 import type { FileHistory } from '../../../shared/history-schemas.js';
 import { createAppService } from '../app-service.js';
@@ -204,6 +206,40 @@ describe('memory history', () => {
           })
         ).code,
       ).toBe('NOT_ALLOWED');
+    },
+  );
+
+  it(
+    'an edit of AGENTS.md (not indexed) is recorded through the workspace’s one watcher, and search never lists it',
+    { timeout: 60_000 },
+    async () => {
+      const opened: string[][] = [];
+      const openWatcher: NonNullable<EngineOptions['openWatcher']> = (paths, options) => {
+        opened.push(paths);
+        return watch(paths, options);
+      };
+      fx = await openHistoryWorkspace(
+        { 'MEMORY.md': '# Memory\n', 'AGENTS.md': '# Agents\n\nbe thorough\n' },
+        { start: T0, openWatcher },
+      );
+      const w = fx;
+      expect((await w.call('historyList', { path: 'AGENTS.md' })).versions.map((v) => v.kind)).toEqual(['baseline']);
+      w.clock.now = T0 + 5 * MIN;
+      w.write('AGENTS.md', '# Agents\n\nbe brief, answer in zanzibarish\n');
+      await vi.waitFor(
+        async () =>
+          expect((await w.call('historyList', { path: 'AGENTS.md' })).versions.map((v) => v.kind)).toEqual([
+            'external',
+            'baseline',
+          ]),
+        { timeout: 20_000 },
+      );
+      // One chokidar watcher for the workspace: the engine's; history opens none of its own.
+      const real = fs.realpathSync(w.workspace);
+      expect(opened.filter((paths) => paths.includes(real))).toHaveLength(1);
+      expect(opened).toHaveLength(1);
+      const found = await w.call('search', { query: 'zanzibarish' });
+      expect(found.results).toEqual([]);
     },
   );
 

@@ -2,8 +2,7 @@
 // session (a workspace opened → open its store and rescan; a file changed → record it), wraps the
 // app's own writes so they are recorded as "you", and answers the contract's history calls.
 import path from 'node:path';
-import { watch, type FSWatcher } from 'chokidar';
-import { BOOTSTRAP_FILE_NAMES, isBootstrapFileName } from '../../../shared/bootstrap-profiles.js';
+import { isBootstrapFileName } from '../../../shared/bootstrap-profiles.js';
 import { MemoryLensError, messageOf } from '../../../shared/errors.js';
 import type {
   Author,
@@ -59,7 +58,6 @@ interface Attached {
   store: HistoryStore;
   recorder: HistoryRecorder;
   sources: AuthorSources;
-  watcher: FSWatcher | null;
   ready: Promise<void>;
   /** Versions never change, so what one added over another is computed once. */
   addedLines: Map<string, string[]>;
@@ -374,7 +372,6 @@ export class HistoryService {
       dreams: cachedDreamsReader(workspaceDir),
       git: new GitEvidence(workspaceDir),
     };
-    const watcher = this.watchBootstrapFiles(workspaceDir, recorder);
     const ready = session.whenSynced().then(async () => {
       const files = await engine.listFiles().catch(() => []);
       const present = await fs.readdir(workspaceDir).catch(() => [] as string[]);
@@ -384,35 +381,13 @@ export class HistoryService {
       ];
       await recorder.rescan([...new Set(paths)]);
     });
-    this.attached = { workspaceDir, store, recorder, sources, watcher, ready, addedLines: new Map() };
-  }
-
-  /** Bootstrap files (AGENTS.md, SOUL.md, …) are not indexed, so the engine reports no change to them: watch the root for them. */
-  private watchBootstrapFiles(workspaceDir: string, recorder: HistoryRecorder): FSWatcher | null {
-    try {
-      const watcher = watch(workspaceDir, {
-        depth: 0,
-        ignoreInitial: true,
-        ignored: (p: string) => p !== workspaceDir && !BOOTSTRAP_FILE_NAMES.includes(path.basename(p)),
-      });
-      const onChange = (p: string) => void recorder.changed(path.basename(p));
-      watcher
-        .on('add', onChange)
-        .on('change', onChange)
-        .on('unlink', onChange)
-        .on('error', (error) => this.options.log(`history watcher: ${messageOf(error)}`));
-      return watcher;
-    } catch (error) {
-      this.options.log(`history: bootstrap files are not watched: ${messageOf(error)}`);
-      return null;
-    }
+    this.attached = { workspaceDir, store, recorder, sources, ready, addedLines: new Map() };
   }
 
   private async detach(): Promise<void> {
     const a = this.attached;
     this.attached = null;
     if (!a) return;
-    await a.watcher?.close().catch(() => undefined);
     await a.ready.catch(() => undefined);
     await a.recorder.idle();
     a.store.close();

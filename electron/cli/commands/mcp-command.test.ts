@@ -13,6 +13,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScoreBreakdown, SearchResponse } from '../../../shared/domain.js';
+import { ALLOWED_PATHS } from '../../../shared/memory-scope.js';
 import { AgentActivityStore } from '../../app/agent/agent-activity-store.js';
 import { buildPrivateCli, repoRoot } from '../test-support/private-cli-build.js';
 
@@ -119,8 +120,11 @@ describe('memlens mcp over stdio', () => {
     expect(tools.map((t) => t.name)).toEqual(['memory_search', 'memory_get', 'memory_context']);
     const [search, get] = tools;
     expect(search!.title).toBe('Memory Search');
-    expect(search!.description).toMatch(
-      /^Mandatory recall step: semantically search MEMORY\.md, USER\.md, Markdown files recursively under memory\//,
+    // What is searched and read is said in the workspace scope's own sentences, as refusals say it.
+    expect(search!.description).toMatch(/^Mandatory recall step: semantically search memory before answering/);
+    expect(search!.description).toContain(`${ALLOWED_PATHS.index}.`);
+    expect(search!.description).toContain(
+      'memory.md, USER.md, memory/**/*.md, the Markdown files under conversations/',
     );
     expect(search!.description).toContain('breakdown');
     expect(search!.inputSchema).toMatchObject({ type: 'object', required: ['query'], additionalProperties: false });
@@ -128,8 +132,9 @@ describe('memlens mcp over stdio', () => {
     expect(search!.inputSchema.properties?.maxResults).toMatchObject({ type: 'integer', minimum: 1 });
     expect(get!.title).toBe('Memory Get');
     expect(get!.description).toMatch(
-      /^Safe exact excerpt read from MEMORY\.md, USER\.md, Markdown files recursively under memory\//,
+      /^Safe exact excerpt read: memory_get only reads MEMORY\.md, memory\.md, USER\.md/,
     );
+    expect(get!.description).toContain(`${ALLOWED_PATHS.get}.`);
     expect(get!.inputSchema).toMatchObject({ type: 'object', required: ['path'], additionalProperties: false });
     expect(Object.keys(get!.inputSchema.properties ?? {})).toEqual(['path', 'from', 'lines', 'corpus']);
     for (const tool of tools) expect(tool.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false });

@@ -44,8 +44,9 @@ export const mcpCommand: CommandImpl = {
           ready: () => settledWithin(service.session.whenSynced(), FIRST_INDEX_WAIT_MS),
           defaults,
         });
+        const scope = service.session.current().scope;
         const specs = agentToolSpecs({
-          extraPaths: false,
+          allowed: (use) => scope.allowed(use),
           sessions: !defaults.sources || defaults.sources.includes('sessions'),
         });
         const server = createMcpServer({ tools, specs, version: appVersion(), log });

@@ -15,7 +15,7 @@ import { cosine, OpenClawChunkVectors } from './openclaw-chunk-vectors.js';
 import type { AgentVectorSource } from './openclaw-chunk-vectors.js';
 import { hybridLikeOpenClaw } from './openclaw-hybrid.js';
 import { openclawResult } from './openclaw-result-parts.js';
-import { belowMinScoreNotice, openclawProfileNotice, relaxedQueryNotice } from '../../../shared/search-notices.js';
+import { openclawNotices } from '../search/core/response-notices.js';
 
 export interface OpenClawRankerOptions {
   /** The embedder for the hybrid half (the agent's provider, reached through our endpoint embedder); null: keyword-only. */
@@ -88,9 +88,12 @@ export class OpenClawRanker {
       }
     }
     const outcome = searchLikeOpenClaw(index, options.query, searchOptions);
-    const notices: SearchResponse['notices'] = [openclawProfileNotice(OPENCLAW_RANKING_RELEASE, 'keyword-only')];
-    if (outcome.usedFallback) notices.push(relaxedQueryNotice({ oneByOne: outcome.fallbackTerms }));
-    if (outcome.keptBelowMinScore) notices.push(belowMinScoreNotice(options.minScore ?? OPENCLAW_DEFAULTS.minScore));
+    const notices = openclawNotices({
+      release: OPENCLAW_RANKING_RELEASE,
+      kind: 'keyword-only',
+      oneByOne: outcome.usedFallback ? outcome.fallbackTerms : null,
+      keptBelowMinScore: outcome.keptBelowMinScore ? (options.minScore ?? OPENCLAW_DEFAULTS.minScore) : null,
+    });
     const facts = {
       query: options.query,
       strictQuery: outcome.strictQuery,
@@ -159,20 +162,16 @@ export class OpenClawRanker {
         : origins.has('agent')
           ? `the agent's stored vectors where they match its chunks, ours for the rest (model ${embedder.model})`
           : `vectors embedded by ${embedder.model}`;
-    const notices: SearchResponse['notices'] = [openclawProfileNotice(OPENCLAW_RANKING_RELEASE, 'hybrid')];
-    const agentModel = [...(agentModels?.keys() ?? [])].find((m) => m !== 'fts-only');
-    if (agentModels === null)
-      notices.push({
-        code: 'not-agent-model',
-        message: `No agent index found beside this workspace to say which model your agent embeds with: the vector half is "${embedder.model}"'s.`,
-      });
-    else if (agentModel !== undefined && agentModel !== embedder.model)
-      notices.push({
-        code: 'not-agent-model',
-        message: `The agent's index was embedded with "${agentModel}", Memory Lens with "${embedder.model}": the vector half is this model's, not your agent's.`,
-      });
-    if (keyword.usedFallback) notices.push(relaxedQueryNotice({ oneByOne: keyword.terms }));
-    if (outcome.keptBelowMinScore) notices.push(belowMinScoreNotice(minScore));
+    const notices = openclawNotices({
+      release: OPENCLAW_RANKING_RELEASE,
+      kind: 'hybrid',
+      vectors: {
+        embedderModel: embedder.model,
+        agentModel: agentModels === null ? null : [...agentModels.keys()].find((m) => m !== 'fts-only'),
+      },
+      oneByOne: keyword.usedFallback ? keyword.terms : null,
+      keptBelowMinScore: outcome.keptBelowMinScore ? minScore : null,
+    });
     const facts = {
       query,
       strictQuery: keyword.strict,

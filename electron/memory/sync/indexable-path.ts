@@ -69,7 +69,10 @@ export function isWatchIrrelevant(scope: WorkspaceScope, roots: readonly WatchRo
  * (workspace/memory-path.ts), so a symlink is followed only to a memory file in its folder, and a
  * regular file. Null when it is gone or not memory.
  */
-export async function discoverOne(scope: WorkspaceScope, relPath: string): Promise<DiscoveredFile | null> {
+export async function discoverOne(
+  scope: WorkspaceScope,
+  relPath: string,
+): Promise<(DiscoveredFile & { realPath?: string }) | null> {
   // A transcript in an agent database has no file: the database listing is its discovery.
   const inDatabase = scope.agentDatabases?.lookup(relPath);
   if (inDatabase) return agentDbDiscovered(inDatabase);
@@ -78,12 +81,14 @@ export async function discoverOne(scope: WorkspaceScope, relPath: string): Promi
   const source = scope.sourceOf(resolved.path)!;
   const stat = await fs.stat(resolved.abs).catch(() => null);
   if (!stat?.isFile()) return null;
-  const file: DiscoveredFile = {
+  const file: DiscoveredFile & { realPath?: string } = {
     path: resolved.path,
     absPath: resolved.abs,
     source,
     size: stat.size,
     mtimeMs: stat.mtimeMs,
+    // Through a symlink: the name the file has where it really is, which discovery may list instead.
+    ...(resolved.realPath !== resolved.path ? { realPath: resolved.realPath } : {}),
   };
   const parts = resolved.path.split('/');
   if (source === 'sessions' && parts.length === 3) file.agentId = parts[1]!;

@@ -6,6 +6,7 @@ import type { FileIndexState } from '../../../shared/domain.js';
 import type { WorkspaceScope } from '../workspace/workspace-scope.js';
 import { embedChunks } from './embed-chunks.js';
 import { discoverOne } from './indexable-path.js';
+import { compareDiscoveryOrder } from '../workspace/discover.js';
 import { prepareFile, unreadableFile } from './prepare-file.js';
 import { messageOf } from '../../../shared/errors.js';
 import { isDiskFullError } from '../files/fs-errors.js';
@@ -38,9 +39,29 @@ export async function syncFile(target: SyncTarget, relPath: string, options: Fil
   }
 }
 
-async function syncFileNow(target: SyncTarget, relPath: string, options: FileSyncOptions): Promise<FileSyncResult> {
+async function syncFileNow(
+  target: SyncTarget,
+  relPath: string,
+  options: FileSyncOptions,
+  hops = 0,
+): Promise<FileSyncResult> {
   const state = loadFileState(target.db, relPath);
   const discovered = await discoverOne(options.scope, relPath);
+  // A file reached by several names (a symlink inside the scope) is indexed once, under the name
+  // discovery lists first, so a watcher's reindex and a full scan keep the same paths.
+  // (Transcripts of one agent database share its path: they are not names of one file.)
+  const names = discovered && !discovered.agentDb ? otherNames(target.db, discovered, relPath) : [];
+  const first = [relPath, ...names].sort((a, b) => compareDiscoveryOrder(options.scope, a, b))[0]!;
+  if (first !== relPath && hops === 0) {
+    if (state) target.writer.removeFiles([relPath]);
+    const kept = await syncFileNow(target, first, options, hops + 1);
+    // The file's change is reported under the name it is indexed as (history records that one).
+    return state ? { path: relPath, change: 'deleted', hash: null } : kept;
+  }
+  const duplicates = names.filter(
+    (name) => compareDiscoveryOrder(options.scope, relPath, name) < 0 && loadFileState(target.db, name) !== null,
+  );
+  if (duplicates.length > 0) target.writer.removeFiles(duplicates);
   if (!discovered) {
     if (!state) return { path: relPath, change: 'unchanged', hash: null };
     target.writer.removeFiles([relPath]);
@@ -120,6 +141,16 @@ async function syncFileNow(target: SyncTarget, relPath: string, options: FileSyn
     vectors,
   );
   return { path: relPath, change: state ? 'changed' : 'added', hash: read.hash };
+}
+
+/** The file's other names: where a symlink leads, and the paths the index holds it under. */
+function otherNames(db: Database.Database, file: { absPath: string; realPath?: string }, relPath: string): string[] {
+  const indexed = db.prepare('SELECT path FROM files WHERE abs_path = ? AND path <> ?').all(file.absPath, relPath) as {
+    path: string;
+  }[];
+  const names = new Set(indexed.map((row) => row.path));
+  if (file.realPath !== undefined && file.realPath !== relPath) names.add(file.realPath);
+  return [...names];
 }
 
 function loadFileState(db: Database.Database, relPath: string): IndexedFileState | null {

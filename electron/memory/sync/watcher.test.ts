@@ -56,6 +56,29 @@ describe('watcher', () => {
     expect(events.at(-1)?.hash).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  it('a symlink to a memory file inside the scope is indexed under one name, by the watcher as by a full scan', async () => {
+    const { engine, workspace, events } = await openWatched({
+      'memory/a/b.md': '# B\n\nThe heron nests by the pond.\n',
+      'memory/z/late.md': '# Late\n\nThe otter swims at dusk.\n',
+    });
+    const listed = async () => (await engine.listFiles()).map((f) => f.path).sort();
+    // Discovery lists a file under the first name it walks to: memory/a/b.md before memory/alias.md,
+    // memory/0-first.md before memory/z/late.md.
+    fs.symlinkSync('a/b.md', path.join(workspace, 'memory/alias.md'));
+    fs.symlinkSync('z/late.md', path.join(workspace, 'memory/0-first.md'));
+    fs.writeFileSync(path.join(workspace, 'memory/a/b.md'), '# B\n\nThe heron nests by the reeds.\n');
+    fs.writeFileSync(path.join(workspace, 'memory/z/late.md'), '# Late\n\nThe otter swims at dawn.\n');
+    await eventually(async () => {
+      expect(await paths(engine, 'reeds')).toEqual(['memory/a/b.md']);
+      expect(await paths(engine, 'dawn')).toEqual(['memory/0-first.md']);
+    });
+    const byWatcher = await listed();
+    expect(byWatcher).toEqual(['memory/0-first.md', 'memory/a/b.md']);
+    expect(events.map((e) => e.path)).not.toContain('memory/alias.md');
+    await engine.sync({ full: true });
+    expect(await listed()).toEqual(byWatcher);
+  });
+
   it('drops a deleted file and finds a new one, including in a new folder', async () => {
     const { engine, workspace, events } = await openWatched({
       'MEMORY.md': '# Memory\n',

@@ -21,7 +21,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { watch } from 'chokidar';
-import type { FSWatcher } from 'chokidar';
+import type { ChokidarOptions, FSWatcher } from 'chokidar';
 import type { IndexStatus } from '../../../shared/domain.js';
 import { messageOf } from '../../../shared/errors.js';
 import { MAX_PATH_DEPTH } from '../files/path-limits.js';
@@ -33,6 +33,8 @@ import { isWatchIrrelevant, virtualPathFor } from './indexable-path.js';
 export interface WatcherHandlers {
   /** A (virtual) path may have changed: stat it, then reindex or remove it. */
   onPathChanged(relPath: string): Promise<void>;
+  /** A path the scope watches without indexing (a bootstrap file, whose versions history keeps) may have changed. */
+  onUnindexedPathChanged(relPath: string): Promise<void>;
   /** Compare the whole index with disk. */
   onReconcile(): Promise<void>;
   /** `reason` says why the state is 'error' (and what stands in for the watcher); null otherwise. */
@@ -47,6 +49,8 @@ export interface WatcherOptions {
   reconcileDelayMs?: number;
   /** How often the whole workspace is rescanned while the system refuses more watches. */
   fallbackReconcileMs?: number;
+  /** Opens the chokidar watcher (default chokidar's `watch`): tests count the watchers a workspace opens. */
+  openWatcher?: (paths: string[], options: ChokidarOptions) => FSWatcher;
 }
 
 /** 100 ms, chokidar's own `atomic` window: an editor's rename-away-then-write save fits in it. */
@@ -85,6 +89,8 @@ export function watchLimitReason(code: string, fallbackMs: number): string {
 
 interface PathJob {
   absPath: string;
+  /** False for a path the scope watches without indexing: its change is reported, not reindexed. */
+  indexed: boolean;
   /** scheduled: runs next turn; running: the engine is reindexing it; settling: it was missing, looked at again soon. */
   state: 'scheduled' | 'running' | 'settling';
   /** An event arrived while running: run once more when done. */
@@ -135,7 +141,7 @@ export class WorkspaceWatcher {
     );
     let watcher: FSWatcher;
     try {
-      watcher = watch(
+      watcher = (this.options.openWatcher ?? watch)(
         this.roots.map((root) => root.dir),
         {
           ignoreInitial: true,
@@ -233,8 +239,9 @@ export class WorkspaceWatcher {
   /** Something happened at `absPath`: reindex its virtual path now, or once more after the pass underway. */
   private hint(absPath: string): void {
     if (this.stopped) return;
-    const relPath = this.toVirtualPath(absPath);
-    if (!relPath) return;
+    const target = this.targetOf(absPath);
+    if (!target) return;
+    const { relPath, indexed } = target;
     const job = this.jobs.get(relPath);
     if (!job) {
       if (this.jobs.size >= BURST_PATHS) {
@@ -243,7 +250,7 @@ export class WorkspaceWatcher {
         this.scheduleReconcile();
         return;
       }
-      const fresh: PathJob = { absPath, state: 'scheduled', again: false, settled: false, settleTimer: null };
+      const fresh: PathJob = { absPath, indexed, state: 'scheduled', again: false, settled: false, settleTimer: null };
       this.jobs.set(relPath, fresh);
       // The next turn, not synchronously: the other events of the same write (one read of the
       // OS's event queue) land in this same pass.
@@ -274,7 +281,7 @@ export class WorkspaceWatcher {
     }
     job.state = 'running';
     try {
-      await this.handlers.onPathChanged(relPath);
+      await (job.indexed ? this.handlers.onPathChanged(relPath) : this.handlers.onUnindexedPathChanged(relPath));
     } catch {
       this.scheduleReconcile();
     }
@@ -290,12 +297,16 @@ export class WorkspaceWatcher {
     }
   }
 
-  private toVirtualPath(absPath: string): string | null {
+  /** The (virtual) path an event concerns, and whether it is indexed; null when the scope has no use for it. */
+  private targetOf(absPath: string): { relPath: string; indexed: boolean } | null {
     for (const root of this.roots) {
       const relPath = virtualPathFor(this.scope, root, absPath);
-      if (relPath) return relPath;
+      if (relPath) return { relPath, indexed: true };
     }
-    return null;
+    const workspace = this.roots.find((root) => root.source === 'workspace');
+    if (!workspace) return null;
+    const relPath = path.relative(workspace.dir, absPath).split(path.sep).join('/');
+    return this.scope.watchedUnindexed(relPath) ? { relPath, indexed: false } : null;
   }
 
   private scheduleReconcile(): void {

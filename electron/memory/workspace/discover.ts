@@ -168,6 +168,27 @@ export async function discoverFiles(scope: WorkspaceScope, sink?: DiscoverySink)
   return [...found.filter((f) => !inDatabases.has(f.path)), ...fromDatabases.map(agentDbDiscovered)];
 }
 
+/**
+ * Discovery's order over (virtual) paths: root files, then the layer folders, then extra paths,
+ * then transcripts, each folder walked in name order. A file reached by several names is listed
+ * under the first; a single-path reindex keeps the same name by asking this order.
+ */
+export function compareDiscoveryOrder(scope: WorkspaceScope, a: string, b: string): number {
+  const rank = (rel: string): number => {
+    const parts = rel.split('/');
+    if (parts.length === 1 && ROOT_MEMORY_FILES.includes(rel)) return ROOT_MEMORY_FILES.indexOf(rel);
+    if (parts.length > 1 && ROOT_LAYER_DIRS.includes(parts[0]!)) return 10 + ROOT_LAYER_DIRS.indexOf(parts[0]!);
+    const extra = scope.extraPrefixes.findIndex((prefix) => rel === prefix || rel.startsWith(`${prefix}/`));
+    return extra >= 0 ? 100 + extra : 1_000_000;
+  };
+  const byRank = rank(a) - rank(b);
+  if (byRank !== 0) return byRank;
+  const x = a.split('/');
+  const y = b.split('/');
+  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i]! < y[i]! ? -1 : 1;
+  return x.length - y.length;
+}
+
 export function agentDbDiscovered(file: AgentDbTranscript): DiscoveredFile {
   return {
     path: file.path,

@@ -112,6 +112,14 @@ export class WorkspaceScope {
   }
 
   /**
+   * Whether the workspace's one watcher reports this path without indexing it: the bootstrap files,
+   * whose versions history keeps though search never reads them.
+   */
+  watchedUnindexed(relPath: string): boolean {
+    return this.keepsHistory(relPath) && this.sourceOf(relPath) === null;
+  }
+
+  /**
    * Whether OpenClaw 2026.9.6's own memory_search scans this path: its scope, not ours (no legacy
    * `memory.md`, no layer folders beyond memory/, no extra paths of ours).
    */

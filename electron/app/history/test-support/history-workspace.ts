@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CallArgs, CallName, CallResult } from '../../../../shared/contract.js';
 import { tempPathFor } from '../../../memory/files/atomic-write.js';
+import type { EngineOptions } from '../../../memory/engine-types.js';
 import { createAppService, type AppService } from '../../app-service.js';
 
 export const FIXTURE_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
@@ -28,7 +29,13 @@ export interface HistoryWorkspace {
 
 export async function openHistoryWorkspace(
   files: Record<string, string>,
-  options: { start?: number; watch?: boolean; dataDir?: string } = {},
+  options: {
+    start?: number;
+    watch?: boolean;
+    dataDir?: string;
+    /** How the engine opens its chokidar watcher (a test counts the watchers opened). */
+    openWatcher?: EngineOptions['openWatcher'];
+  } = {},
 ): Promise<HistoryWorkspace> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-history-'));
   const workspace = path.join(root, 'workspace');
@@ -43,7 +50,11 @@ export async function openHistoryWorkspace(
   const open = async (): Promise<AppService> => {
     const service = await createAppService({
       dataDir,
-      overrides: { embedder: null, openclawHome: path.join(root, 'openclaw-home') },
+      overrides: {
+        embedder: null,
+        openclawHome: path.join(root, 'openclaw-home'),
+        ...(options.openWatcher ? { openWatcher: options.openWatcher } : {}),
+      },
       log: (m) => logs.push(m),
       watch: options.watch ?? true,
       now: () => clock.now,

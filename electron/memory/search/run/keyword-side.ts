@@ -1,9 +1,6 @@
-// The keyword side of one search, and what it tells the person: the query the keywords come from
-// (date words handled), the candidates, and the notices "no memory holds every term" and "the
-// query mentions a date".
-import type { SearchNotice } from '../../../../shared/domain.js';
-import { describeDays } from '../../../../shared/explain-words.js';
-import type { QueryDate } from '../../../../shared/query-dates.js';
+// The keyword side of one search: the query the keywords come from (date words handled), the
+// candidates, and whether no memory holds every term.
+import type { DictionaryPending } from '../core/response-notices.js';
 import type { ResolvedSearchOptions } from '../core/filters.js';
 import type { IndexSession } from '../sqlite/index-session.js';
 import { keywordSearch, someChunkHasEveryTerm, type KeywordSearchResult } from '../sqlite/keyword-search.js';
@@ -14,7 +11,8 @@ import type { DateOnlyQuestion } from '../core/dated-score.js';
 
 /** The keyword side's candidates, and why expansion was left out of it when it was. */
 export interface KeywordSide extends KeywordSearchResult {
-  expansionNotice: SearchNotice | null;
+  /** The dictionary's state when it was left out of this search (not ready yet, or unusable). */
+  dictionaryPending: DictionaryPending | null;
 }
 
 /**
@@ -50,7 +48,7 @@ export function searchKeywords(
   });
   const booster = options.dateBooster;
   if (!booster || !options.dates.enabled || dateRange || keyword.candidates.length < limit)
-    return { ...keyword, expansionNotice: expanded.notice };
+    return { ...keyword, dictionaryPending: expanded.dictionaryPending };
   const from = booster.mentions.reduce((min, m) => (m.from < min ? m.from : min), booster.mentions[0]!.from);
   const to = booster.mentions.reduce((max, m) => (m.to > max ? m.to : max), booster.mentions[0]!.to);
   const dated = keywordSearch(session, query, {
@@ -66,25 +64,21 @@ export function searchKeywords(
   const merged = [...keyword.candidates, ...dated.candidates.filter((c) => !seen.has(c.chunkRowid))];
   merged.sort((a, b) => a.keyword.bm25 - b.keyword.bm25 || a.chunkRowid - b.chunkRowid);
   merged.forEach((c, i) => (c.keyword.rank = i + 1));
-  return { ...keyword, candidates: merged, expansionNotice: expanded.notice };
-}
-
-function describeQueryDate(d: QueryDate): string {
-  const reading = d.reading ? `, read as ${d.reading}` : '';
-  return `“${d.text}” (${describeDays(d.from, d.to)}${reading})`;
+  return { ...keyword, candidates: merged, dictionaryPending: expanded.dictionaryPending };
 }
 
 /**
  * "No memory contains every query term" — true when a term occurs nowhere, or when none of the
  * shown results holds them all and an any-match AND probe finds no chunk that does. Marks every
- * keyword breakdown of the search as relaxed, so each result says it matched only some terms.
+ * keyword breakdown of the search as relaxed, so each result says it matched only some terms;
+ * returns the terms that occur nowhere, as written, or null when some memory holds them all.
  */
-export function noticeWhenNoChunkHasEveryTerm(
+export function markRelaxedWhenNoChunkHasEveryTerm(
   session: IndexSession,
   keyword: KeywordSearchResult,
   results: readonly TracedCandidate[],
   filters: Parameters<typeof someChunkHasEveryTerm>[2],
-): SearchNotice | null {
+): { missing: string[] } | null {
   const required = keyword.requiredTerms;
   if (required.length <= 1 || keyword.candidates.length === 0) return null;
   let relaxed = keyword.termMissing;
@@ -97,20 +91,7 @@ export function noticeWhenNoChunkHasEveryTerm(
   if (!relaxed) return null;
   keyword.relaxed = true;
   for (const c of keyword.candidates) c.keyword.relaxed = true;
-  const missing = keyword.missingTerms.map((t) => `“${(keyword.written.get(t) ?? [t])[0]}”`);
-  const detail =
-    missing.length > 0 ? ` (${missing.join(', ')} ${missing.length === 1 ? 'occurs' : 'occur'} nowhere)` : '';
-  return {
-    code: 'relaxed-query',
-    message: `No memory contains every query term${detail}; showing the memories that match the most, ranked by BM25.`,
-  };
-}
-
-/** " “做了什么” is read as the question, not searched." — or nothing when the query asks no question. */
-export function questionSentence(options: Pick<ResolvedSearchOptions, 'questionWords'>): string {
-  const words = options.questionWords.map((q) => `“${q.text.trim()}”`);
-  if (words.length === 0) return '';
-  return ` ${words.join(', ')} ${words.length === 1 ? 'is' : 'are'} read as the question, not searched.`;
+  return { missing: keyword.missingTerms.map((t) => (keyword.written.get(t) ?? [t])[0]!) };
 }
 
 /**
@@ -125,20 +106,4 @@ export function dateOnlyQuestion(
   const booster = options.dateBooster;
   if (!booster || !options.dates.enabled || keyword.requiredTerms.length > 0) return null;
   return { mentions: booster.mentions, questionWords: options.questionWords.map((q) => q.text.trim()) };
-}
-
-/**
- * "The query mentions “昨天” (5 Nov 2026); memories from then are boosted ×2. “做了什么” is read as
- * the question, not searched." — which words were the date and which the question. `dateOnly`:
- * nothing else is asked, so the memories dated then are listed, in the order the tiers give.
- */
-export function datesNotice(options: ResolvedSearchOptions, dateOnly = false): SearchNotice | null {
-  const booster = options.dateBooster;
-  if (!booster || !options.dates.enabled) return null;
-  const mentions = booster.mentions.map(describeQueryDate).join(', ');
-  const period = booster.mentions.some((m) => m.from !== m.to);
-  const effect = dateOnly
-    ? `; nothing else is asked, so the memories dated then come first: the day's notes, other notes from then, conversations, then automated runs${period ? ', earlier days first' : ''}.`
-    : `; memories from then are boosted ×${options.dates.boost}.`;
-  return { code: 'query-dates', message: `The query mentions ${mentions}${effect}${questionSentence(options)}` };
 }

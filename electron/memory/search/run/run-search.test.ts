@@ -298,7 +298,7 @@ describe('runSearch', () => {
     expect(best).toBeLessThan(0.35);
     const atDefaults = await runSearch(ctx, { query: 'Jenny visiting Ali', now: NOW });
     expect(atDefaults.results.map((r) => [r.path, r.score])).toEqual(wide.results.map((r) => [r.path, r.score]));
-    expect(atDefaults.notices[0]).toEqual({
+    expect(atDefaults.notices[0]).toMatchObject({
       code: 'below-min-score',
       message: `No result reached minScore 0.35; the keyword matches are shown anyway (best ${best.toFixed(3)}), as OpenClaw does.`,
     });

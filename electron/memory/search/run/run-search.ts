@@ -27,15 +27,10 @@ import {
 } from '../core/filters.js';
 import { fuseCandidates, type FusedCandidate, type VectorSide } from '../core/fuse.js';
 import { describeShownHits, type KeywordSearchResult } from '../sqlite/keyword-search.js';
-import { noMemoryThenNotice } from '../sqlite/date-gap.js';
+import { dateGap } from '../sqlite/date-gap.js';
+import { searchNotices } from '../core/response-notices.js';
 import type { CandidateFate, TracedCandidate } from '../core/traced-candidate.js';
-import {
-  dateOnlyQuestion,
-  datesNotice,
-  noticeWhenNoChunkHasEveryTerm,
-  questionSentence,
-  searchKeywords,
-} from './keyword-side.js';
+import { dateOnlyQuestion, markRelaxedWhenNoChunkHasEveryTerm, searchKeywords } from './keyword-side.js';
 import { computeDecay } from '../core/temporal-decay.js';
 import { compareCandidates, keepKeywordMatchesBelowMinScore, selectResults } from '../core/select-results.js';
 import { toSearchResult } from '../core/search-result.js';
@@ -286,23 +281,8 @@ export async function traceSearch(
   });
 
   const dateOnly = dateOnlyQuestion(options, keyword);
-  const notices: SearchNotice[] = [];
-  // A query of date words alone is answered by the dates (dateOnly); anything else needs words.
-  if (keyword.terms.length === 0 && !dateOnly) {
-    notices.push({
-      code: 'no-terms',
-      message: `The query has no searchable words.${options.dateBooster ? '' : questionSentence(options)}`,
-    });
-  }
-  const gap =
-    options.dateBooster && options.dates.enabled
-      ? noMemoryThenNotice(ctx.session, options.dateBooster.mentions, options.sources, options.timeZoneOffsetMinutes)
-      : null;
-  const dates = gap?.everyPeriod ? null : datesNotice(options, dateOnly !== null);
-  if (dates) notices.push(dates);
-  if (gap) notices.push({ code: gap.code, message: gap.message });
-  if (vectorResult.notice) notices.push(vectorResult.notice);
-  if (keyword.expansionNotice) notices.push(keyword.expansionNotice);
+  const booster = options.dates.enabled ? options.dateBooster : null;
+  const gap = booster ? dateGap(ctx.session, booster.mentions, options.sources, options.timeZoneOffsetMinutes) : null;
 
   const dated = dateOnly
     ? datedChunkRowids(ctx.session, dateOnly.mentions, {
@@ -356,18 +336,23 @@ export async function traceSearch(
     keyword.partials,
     keyword.expansions,
   );
-  const relaxedNotice = noticeWhenNoChunkHasEveryTerm(ctx.session, keyword, results, {
+  const relaxed = markRelaxedWhenNoChunkHasEveryTerm(ctx.session, keyword, results, {
     sources: options.sources,
     dateRange,
     hideAutomated: options.hideAutomated,
   });
-  if (relaxedNotice) notices.unshift(relaxedNotice);
-  if (kept > 0) {
-    notices.unshift({
-      code: 'below-min-score',
-      message: `No result reached minScore ${options.minScore}; the keyword matches are shown anyway (best ${results[0]!.breakdown.final.toFixed(3)}), as OpenClaw does.`,
-    });
-  }
+  const notices = searchNotices({
+    // A query of date words alone is answered by the dates (dateOnly); anything else needs words.
+    noTerms: keyword.terms.length === 0 && !dateOnly,
+    questionWords: options.questionWords.map((q) => q.text),
+    mentionsDates: options.dateBooster !== null,
+    dates: booster ? { mentions: booster.mentions, boost: options.dates.boost, dateOnly: dateOnly !== null } : null,
+    gap,
+    vectorLoss: vectorResult.loss,
+    dictionaryPending: keyword.dictionaryPending,
+    relaxed,
+    keptBelowMinScore: kept > 0 ? { minScore: options.minScore, best: results[0]!.breakdown.final } : null,
+  });
 
   const fellBack = vectorResult.fellBack;
   return {

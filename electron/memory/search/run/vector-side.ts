@@ -1,11 +1,11 @@
 // The vector half of a query: embed the query (bounded by a timeout), then KNN. Any failure makes
 // this one query keyword-only and says why; it never fails the search.
-import type { MemorySource, SearchNotice } from '../../../../shared/domain.js';
+import type { MemorySource } from '../../../../shared/domain.js';
 import { DEFAULT_QUERY_TIMEOUT_MS, EmbeddingTimeoutError } from '../../embed/embedding-provider.js';
 import type { VectorSide } from '../core/fuse.js';
 import type { IndexSession } from '../sqlite/index-session.js';
 import { vectorSearch as defaultVectorSearch } from '../sqlite/vector-search.js';
-import { keywordOnlyNotice, vectorTimeoutNotice } from '../../../../shared/search-notices.js';
+import type { VectorLoss } from '../core/response-notices.js';
 
 export { DEFAULT_QUERY_TIMEOUT_MS };
 
@@ -56,7 +56,8 @@ export interface VectorSideInput {
 
 export interface VectorSideResult {
   side: VectorSide;
-  notice: SearchNotice | null;
+  /** Why this query has no vector half, when it has none. */
+  loss: VectorLoss | null;
   /** True when vectors were expected but this query had to run without them. */
   fellBack: boolean;
 }
@@ -66,7 +67,7 @@ export async function runVectorSide(input: VectorSideInput): Promise<VectorSideR
     const reason = input.unavailableReason ?? 'no embedding model loaded';
     return {
       side: { available: false, reason },
-      notice: keywordOnlyNotice(reason),
+      loss: { reason, scope: 'search' },
       fellBack: false,
     };
   }
@@ -80,7 +81,7 @@ export async function runVectorSide(input: VectorSideInput): Promise<VectorSideR
         available: true,
         candidates: hits.map((hit, i) => ({ chunkRowid: hit.chunkRowid, cosine: hit.cosine, rank: i + 1 })),
       },
-      notice: null,
+      loss: null,
       fellBack: false,
     };
   } catch (error) {
@@ -89,14 +90,14 @@ export async function runVectorSide(input: VectorSideInput): Promise<VectorSideR
       const reason = `query embedding timed out after ${input.timeoutMs} ms`;
       return {
         side: { available: false, reason },
-        notice: vectorTimeoutNotice(input.timeoutMs),
+        loss: { timeoutMs: input.timeoutMs },
         fellBack: true,
       };
     }
     const reason = `vector search failed: ${message}`;
     return {
       side: { available: false, reason },
-      notice: keywordOnlyNotice(reason, 'query'),
+      loss: { reason, scope: 'query' },
       fellBack: true,
     };
   }

@@ -2,8 +2,7 @@
 // that says so and names the nearest dated memories ("yesterday" on a workspace last written in
 // April points to April). Dated means what the date boost counts: a path, frontmatter or session
 // date, never an mtime.
-import type { FileDate, MemorySource, SearchNotice } from '../../../../shared/domain.js';
-import { describeDays } from '../../../../shared/explain-words.js';
+import type { FileDate, MemorySource } from '../../../../shared/domain.js';
 import { periodEnd } from '../core/date-boost.js';
 import { addDays, localDay, type QueryDate } from '../../../../shared/query-dates.js';
 import type { IndexSession } from './index-session.js';
@@ -43,16 +42,21 @@ export function covered(row: DatedRow, offsetMinutes: number): { from: string; t
   return { from: row.date, to: periodEnd({ date: row.date, epochMs: 0, granularity, source: 'path' }) };
 }
 
-/**
- * The notice, or null when every mentioned period has some dated memory. `everyPeriod`: no period
- * the query mentions has memory, so a "boosted ×2" line beside it would promise nothing.
- */
-export function noMemoryThenNotice(
+/** The periods a query mentions that no dated memory covers, and the dated memories nearest the first. */
+export interface DateGap {
+  empty: QueryDate[];
+  nearest: { path: string; from: string; to: string }[];
+  /** No period the query mentions has memory, so a "boosted ×2" line beside it would promise nothing. */
+  everyPeriod: boolean;
+}
+
+/** The gap, or null when every mentioned period has some dated memory. */
+export function dateGap(
   session: IndexSession,
   mentions: readonly QueryDate[],
   sources: readonly MemorySource[] | null,
   offsetMinutes: number,
-): (SearchNotice & { everyPeriod: boolean }) | null {
+): DateGap | null {
   const where = `${DATED}${sourceClause(sources)}`;
   const columns = 'path, date, date_epoch_ms AS epochMs, metadata';
   const near = session.statement(`SELECT ${columns} FROM files WHERE ${where} AND date BETWEEN @from AND @to`);
@@ -64,7 +68,6 @@ export function noMemoryThenNotice(
     });
   });
   if (empty.length === 0) return null;
-  const asked = empty.map((m) => `${describeDays(m.from, m.to)} (“${m.text}”)`).join(' or ');
   const first = empty[0]!;
   const before = session
     .statement(`SELECT ${columns} FROM files WHERE ${where} AND date < @from ORDER BY date DESC, path LIMIT ${NEAREST}`)
@@ -76,21 +79,7 @@ export function noMemoryThenNotice(
     Math.abs(Date.parse(r.date) - Date.parse(r.date < first.from ? first.from : first.to));
   const nearest = [...before, ...after]
     .sort((a, b) => distance(a) - distance(b) || a.path.localeCompare(b.path))
-    .slice(0, NEAREST);
-  const everyPeriod = empty.length === mentions.length;
-  if (nearest.length === 0)
-    return {
-      code: 'no-memory-then',
-      message: `No memory is dated ${asked}, and no memory carries a date at all.`,
-      everyPeriod,
-    };
-  const named = nearest.map((r) => {
-    const days = covered(r, offsetMinutes);
-    return `${r.path} (${describeDays(days.from, days.to)})`;
-  });
-  return {
-    code: 'no-memory-then',
-    message: `No memory is from ${asked}; the nearest dated memories: ${named.join(', ')}.`,
-    everyPeriod,
-  };
+    .slice(0, NEAREST)
+    .map((r) => ({ path: r.path, ...covered(r, offsetMinutes) }));
+  return { empty, nearest, everyPeriod: empty.length === mentions.length };
 }

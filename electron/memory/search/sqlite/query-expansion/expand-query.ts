@@ -1,8 +1,7 @@
 // The words a search adds to the query's own, from the sources its options switch on: lexical ones
 // (thesaurus, dictionary, same-gloss Chinese words) from the query's words, and feedback ones from
 // a first pass over the query (with the lexical words already in it).
-import type { SearchNotice } from '../../../../../shared/domain.js';
-import { dictionaryPendingNotice } from '../../../../../shared/search-notices.js';
+import type { DictionaryPending } from '../../core/response-notices.js';
 import type { ResolvedSearchOptions } from '../../core/filters.js';
 import { sessionSlot, type IndexSession } from '../index-session.js';
 import { keywordSearch, searchTerms } from '../keyword-search.js';
@@ -18,8 +17,8 @@ const RESOURCES = sessionSlot<ExpansionResources>('expansion resources', (resour
 
 export interface QueryExpansion {
   terms: ExpansionTerm[];
-  /** Why the dictionary was left out of this search (its first build is running), when it was. */
-  notice: SearchNotice | null;
+  /** The dictionary's state when it was left out of this search (its first build is running, or it is unusable). */
+  dictionaryPending: DictionaryPending | null;
 }
 
 export function expandQuery(
@@ -30,15 +29,15 @@ export function expandQuery(
   resources: ExpansionResources = session.slot(RESOURCES, () => new ExpansionResources()),
 ): QueryExpansion {
   const e = options.expansion;
-  if (!expansionEnabled(e)) return { terms: [], notice: null };
+  if (!expansionEnabled(e)) return { terms: [], dictionaryPending: null };
   const { terms, written, fragments } = searchTerms(options.keywordQuery, options.questionTerms);
-  if (terms.length === 0) return { terms: [], notice: null };
+  if (terms.length === 0) return { terms: [], dictionaryPending: null };
   const skip = new Set([...fragments, ...options.dateTerms]);
   const lexical =
     e.thesaurus || e.dictionary || e.pivot ? lexicalExpansions(resources, { terms, written, skip }, e) : [];
   const dictionary = e.dictionary || e.pivot ? resources.dictionary() : null;
-  const notice = dictionary && dictionary.state !== 'ready' ? dictionaryPendingNotice(dictionary) : null;
-  if (!e.feedback) return { terms: lexical, notice };
+  const dictionaryPending = dictionary && dictionary.state !== 'ready' ? dictionary : null;
+  if (!e.feedback) return { terms: lexical, dictionaryPending };
   const first = keywordSearch(session, options.keywordQuery, {
     limit,
     sources: options.sources,
@@ -53,5 +52,5 @@ export function expandQuery(
   const out = [...lexical];
   for (const f of feedbackExpansions(session, first.candidates, asked, known, { weight: e.weight }))
     addExpansion(out, f, known);
-  return { terms: out, notice };
+  return { terms: out, dictionaryPending };
 }
