@@ -1,7 +1,9 @@
 // Our side of the same-run keyword-query comparison with OpenClaw (openclaw-index-bench.ts), in a
 // child process like OpenClaw's: `index` builds the keyword-only index of <workspaceDir> in
 // <stateDir>; `query` opens it (engine open and a no-op sync, as `memlens search` does, untimed)
-// and answers <queries.json> one after another, each timed, the first included. Prints one JSON line.
+// and answers <queries.json> one after another, each timed, the first included. With
+// COMPARE_YIELD=1 the event loop gets one turn between two questions, as a server's does between
+// requests (background work such as the keyword self-check runs there). Prints one JSON line.
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { openKeywordEngine } from './open-engine.js';
@@ -23,7 +25,9 @@ if (mode === 'index') {
   const cpuTimes: number[] = [];
   let empty = 0;
   const cpuStart = process.cpuUsage();
+  const yieldBetween = process.env.COMPARE_YIELD === '1';
   for (const query of queries) {
+    if (yieldBetween) await new Promise(setImmediate);
     const cpu = process.cpuUsage();
     const t = performance.now();
     const response = await engine.search({ query, maxResults: 10, sources: ['memory'] });

@@ -3,6 +3,7 @@
 // OPENCLAW_CLASSIC_DIR = installed openclaw 2026.9.x / 2026.2.x packages). For every workload and
 // side the index is built in one child process (untimed) and the questions answered in a fresh one:
 // every query timed, the first included, top 10, memory files only (scripts/openclaw-index-timing/).
+// COMPARE_YIELD=1 gives each child's event loop a turn between two questions (keyword-query-child.ts).
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
