@@ -229,9 +229,13 @@ function fromChrono(result: ParsedResult, today: string): [string, string] | nul
 
 /** Characters without which chrono's zh parser finds nothing (digits, 日/月/年, 今/昨/前/明, 周/星期…). */
 const MAY_HOLD_ZH_DATE = /[\d０-９一二三四五六七八九十日月年号號天周週星期礼拜今昨前明后後晚早午夜]/;
-/** Likewise for the en parser: digits, or a word for a day, month or relative time. */
+/**
+ * Likewise for the en parser: digits, or a whole word for a day, month or relative time (plurals
+ * too). chrono's patterns end each such word at a non-word character, so "decide" or "mention"
+ * cannot hold one, and a whole-word test keeps such queries from paying for every parser.
+ */
 const MAY_HOLD_EN_DATE =
-  /\d|\b(?:yesterday|today|tonight|tomorrow|now|ago|last|next|this|past|week|month|year|day|weekend|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|noon|midnight|morning|evening|afternoon|night|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth)/i;
+  /\d|\b(?:yesterday|today|tonight|tomorrow|now|ago|last|next|this|past|week|month|year|day|weekend|mon(?:day)?|tues?(?:day)?|wed(?:nesday)?|thu(?:rs?)?(?:day)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|noon|midnight|morning|evening|afternoon|night|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth)s?\b/i;
 
 /** "2/5": chrono's English parser reads it month first, as a US reader would; the breakdown says so. */
 const NUMERIC_MONTH_DAY = /^\d{1,2}[/-]\d{1,2}$/;

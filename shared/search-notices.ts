@@ -7,10 +7,24 @@ import type { QueryDate } from './query-dates.js';
 
 const quoted = (terms: readonly string[]) => terms.map((t) => `"${t}"`).join(', ');
 
+// i18next takes ~0.1–0.3 ms to word a message, as much as a keyword query on a small workspace, and
+// most searches carry the same few notices: their English texts are kept (a few hundred at most).
+const englishTexts = new Map<string, string>();
+
+function englishOf(ref: { messageId: string; params: MessageParams }): string {
+  const key = `${ref.messageId}\u0000${JSON.stringify(ref.params)}`;
+  let text = englishTexts.get(key);
+  if (text === undefined) {
+    if (englishTexts.size >= 512) englishTexts.clear();
+    englishTexts.set(key, (text = englishText(ref)));
+  }
+  return text;
+}
+
 /** A notice by message id, its English text filled in for the API and CLI. */
 function notice(code: SearchNotice['code'], key: string, params: MessageParams): SearchNotice {
   const ref = { messageId: `explain:notice.${key}`, params };
-  return { code, message: englishText(ref), ...ref };
+  return { code, message: englishOf(ref), ...ref };
 }
 
 /** `keyword-only`: this answer has no vector half — the workspace has none, or this query lost it. */
