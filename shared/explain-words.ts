@@ -8,24 +8,11 @@ import type { DateBoostBreakdown, KeywordBreakdown, TermBreakdown } from './doma
 import { FTS5_BM25_B, FTS5_BM25_K1 } from './score.js';
 import { describeExpansion } from './expansion-words.js';
 import { breakdownSay, quoteWord, quoteWords } from './breakdown-say.js';
+import { daysWords } from './days-words.js';
 
 /** "16 Apr 2026", or "26 Oct – 1 Nov 2026" for a range (in Chinese, "2026年10月26日至11月1日"). */
 export function describeDays(from: string, to: string, t?: TFunction): string {
-  const say = breakdownSay(t);
-  const parts = (iso: string) => ({
-    d: Number(iso.slice(8, 10)),
-    month: say(`months.${Number(iso.slice(5, 7))}`),
-    y: iso.slice(0, 4),
-  });
-  const [a, b] = [parts(from), parts(to)];
-  if (from === to) return say('day', a);
-  if (from.slice(8) === '01' && to === lastDayOfMonth(from)) return say('month', a);
-  if (a.y !== b.y) return say('rangeAcrossYears', { from: say('day', a), to: say('day', b) });
-  return say('range', { fromD: a.d, fromMonth: a.month, toD: b.d, toMonth: b.month, y: a.y });
-}
-
-function lastDayOfMonth(iso: string): string {
-  return new Date(Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)), 0)).toISOString().slice(0, 10);
+  return daysWords(breakdownSay(t), from, to);
 }
 
 /** How rare a term is, from the share of chunks that hold it: what its BM25 weight (IDF) rewards. */

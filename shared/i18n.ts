@@ -1,6 +1,7 @@
 // One i18next instance per language, built from the shared resources: the CLI and MCP speak
 // through it (English unless --lang / MEMLENS_LANG say otherwise), the renderer binds it to React.
 import { createInstance, type i18n, type Module, type TFunction } from 'i18next';
+import { daysWords } from './days-words.js';
 import { DEFAULT_LOCALE, LOCALES, RESOURCES, resolveLocale, type Locale } from './locales/index.js';
 
 export type { Locale };
@@ -21,7 +22,49 @@ export function createI18n(locale: Locale, plugins: readonly Module[] = []): i18
     interpolation: { escapeValue: false }, // React escapes; the CLI prints text
     initAsync: false,
   });
+  addMessageFormats(instance);
   return instance;
+}
+
+/**
+ * Formats for parameters that are words in each language: a notice carries the dates it names
+ * as JSON (`{{mentions, querydates}}`), and each language words them its own way.
+ */
+function addMessageFormats(instance: i18n): void {
+  const formatter = instance.services.formatter;
+  if (!formatter) return;
+  const t = (lng: string | undefined) => (key: string, params?: Record<string, unknown>) =>
+    instance.t(`explain:${key}`, { ...params, lng });
+  const days = (lng: string | undefined, from: string, to: string) =>
+    daysWords((key, params) => t(lng)(`breakdown.${key}`, params), from, to);
+  const list = <T>(value: unknown): T[] => JSON.parse(String(value)) as T[];
+  formatter.add('querydates', (value: unknown, lng: string | undefined) =>
+    list<{ text: string; from: string; to: string; reading?: string }>(value)
+      .map((m) =>
+        t(lng)(m.reading ? 'notice.dates.mentionRead' : 'notice.dates.mention', {
+          text: m.text,
+          days: days(lng, m.from, m.to),
+          reading: m.reading,
+        }),
+      )
+      .join(t(lng)('notice.dates.sep')),
+  );
+  formatter.add('askeddays', (value: unknown, lng: string | undefined) =>
+    list<{ text: string; from: string; to: string }>(value)
+      .map((m) => t(lng)('notice.dates.asked', { text: m.text, days: days(lng, m.from, m.to) }))
+      .join(t(lng)('notice.dates.or')),
+  );
+  formatter.add('nearestdated', (value: unknown, lng: string | undefined) =>
+    list<{ path: string; from: string; to: string }>(value)
+      .map((r) => t(lng)('notice.dates.nearest', { path: r.path, days: days(lng, r.from, r.to) }))
+      .join(t(lng)('notice.dates.sep')),
+  );
+  formatter.add('question', (value: unknown, lng: string | undefined) => {
+    const words = list<string>(value);
+    if (words.length === 0) return '';
+    const quoted = words.map((w) => t(lng)('breakdown.quote', { word: w.trim() })).join(t(lng)('notice.dates.sep'));
+    return t(lng)('notice.question', { words: quoted, count: words.length });
+  });
 }
 
 const translators = new Map<Locale, TFunction>();

@@ -1,7 +1,6 @@
 // One constructor per search notice code and one meaning per code, for both pipelines (ours and
 // `--profile openclaw`); the UI and the CLI decide what to show by code alone.
 import type { SearchNotice } from './domain.js';
-import { describeDays } from './explain-words.js';
 import { englishText, type MessageParams } from './i18n.js';
 import type { QueryDate } from './query-dates.js';
 
@@ -63,30 +62,16 @@ export function vectorTimeoutNotice(timeoutMs: number): SearchNotice {
 export function dictionaryPendingNotice(
   dictionary: { state: 'building' } | { state: 'unavailable'; reason: string },
 ): SearchNotice {
-  return {
-    code: 'dictionary-pending',
-    message:
-      dictionary.state === 'building'
-        ? 'The Chinese↔English dictionary is being prepared for its first use (a few seconds); this search ran without translations.'
-        : `The Chinese↔English dictionary cannot be used: ${dictionary.reason}. This search ran without translations.`,
-  };
+  return dictionary.state === 'building'
+    ? notice('dictionary-pending', 'dictionary.building', {})
+    : notice('dictionary-pending', 'dictionary.unavailable', { reason: dictionary.reason });
 }
 
-/** " “做了什么” is read as the question, not searched." — or '' when the query asks no question. */
-export function questionSentence(questionWords: readonly string[]): string {
-  const words = questionWords.map((q) => `“${q.trim()}”`);
-  if (words.length === 0) return '';
-  return ` ${words.join(', ')} ${words.length === 1 ? 'is' : 'are'} read as the question, not searched.`;
-}
+const json = (value: unknown) => JSON.stringify(value);
 
 /** `no-terms`: the query has no searchable words (`questionWords`: the words read as its question). */
 export function noTermsNotice(questionWords: readonly string[]): SearchNotice {
-  return { code: 'no-terms', message: `The query has no searchable words.${questionSentence(questionWords)}` };
-}
-
-function describeQueryDate(d: QueryDate): string {
-  const reading = d.reading ? `, read as ${d.reading}` : '';
-  return `“${d.text}” (${describeDays(d.from, d.to)}${reading})`;
+  return notice('no-terms', 'noTerms', { question: json(questionWords) });
 }
 
 /**
@@ -99,15 +84,12 @@ export function queryDatesNotice(dates: {
   dateOnly: boolean;
   questionWords: readonly string[];
 }): SearchNotice {
-  const mentions = dates.mentions.map(describeQueryDate).join(', ');
+  const mentions = json(
+    dates.mentions.map((m) => ({ text: m.text, from: m.from, to: m.to, ...(m.reading ? { reading: m.reading } : {}) })),
+  );
   const period = dates.mentions.some((m) => m.from !== m.to);
-  const effect = dates.dateOnly
-    ? `; nothing else is asked, so the memories dated then come first: the day's notes, other notes from then, conversations, then automated runs${period ? ', earlier days first' : ''}.`
-    : `; memories from then are boosted ×${dates.boost}.`;
-  return {
-    code: 'query-dates',
-    message: `The query mentions ${mentions}${effect}${questionSentence(dates.questionWords)}`,
-  };
+  const key = !dates.dateOnly ? 'queryDates.boost' : period ? 'queryDates.dateOnlyPeriod' : 'queryDates.dateOnly';
+  return notice('query-dates', key, { mentions, boost: dates.boost, question: json(dates.questionWords) });
 }
 
 /** `no-memory-then`: no memory is dated in `empty` (the periods asked); `nearest` names the closest dated ones. */
@@ -115,23 +97,17 @@ export function noMemoryThenNotice(
   empty: readonly QueryDate[],
   nearest: readonly { path: string; from: string; to: string }[],
 ): SearchNotice {
-  const asked = empty.map((m) => `${describeDays(m.from, m.to)} (“${m.text}”)`).join(' or ');
-  if (nearest.length === 0)
-    return { code: 'no-memory-then', message: `No memory is dated ${asked}, and no memory carries a date at all.` };
-  const named = nearest.map((r) => `${r.path} (${describeDays(r.from, r.to)})`);
-  return {
-    code: 'no-memory-then',
-    message: `No memory is from ${asked}; the nearest dated memories: ${named.join(', ')}.`,
-  };
+  const asked = json(empty.map((m) => ({ text: m.text, from: m.from, to: m.to })));
+  if (nearest.length === 0) return notice('no-memory-then', 'noMemoryThen.undated', { asked });
+  return notice('no-memory-then', 'noMemoryThen.nearest', {
+    asked,
+    nearest: json(nearest.map((r) => ({ path: r.path, from: r.from, to: r.to }))),
+  });
 }
 
 /** `not-agent-model`: the vector half is not the agent's model's (`agentModel` null: no agent index says which). */
 export function notAgentModelNotice(embedderModel: string, agentModel: string | null): SearchNotice {
-  return {
-    code: 'not-agent-model',
-    message:
-      agentModel === null
-        ? `No agent index found beside this workspace to say which model your agent embeds with: the vector half is "${embedderModel}"'s.`
-        : `The agent's index was embedded with "${agentModel}", Memory Lens with "${embedderModel}": the vector half is this model's, not your agent's.`,
-  };
+  return agentModel === null
+    ? notice('not-agent-model', 'notAgentModel.noIndex', { model: embedderModel })
+    : notice('not-agent-model', 'notAgentModel.differs', { model: embedderModel, agentModel });
 }

@@ -246,5 +246,39 @@ export const explain = {
       'No memory contains every query term ({{terms}} occur nowhere); showing the memories that match the most, ranked by BM25.',
     vectorTimeout:
       'Vector search skipped for this query: query embedding timed out after {{ms}} ms; results are keyword-only.',
+    dictionary: {
+      building:
+        'The Chinese↔English dictionary is being prepared for its first use (a few seconds); this search ran without translations.',
+      unavailable: 'The Chinese↔English dictionary cannot be used: {{reason}}. This search ran without translations.',
+    },
+    question_one: ' {{words}} is read as the question, not searched.',
+    question_other: ' {{words}} are read as the question, not searched.',
+    noTerms: 'The query has no searchable words.{{question, question}}',
+    dates: {
+      mention: '“{{text}}” ({{days}})',
+      mentionRead: '“{{text}}” ({{days}}, read as {{reading}})',
+      asked: '{{days}} (“{{text}}”)',
+      nearest: '{{path}} ({{days}})',
+      sep: ', ',
+      or: ' or ',
+    },
+    queryDates: {
+      boost:
+        'The query mentions {{mentions, querydates}}; memories from then are boosted ×{{boost}}.{{question, question}}',
+      dateOnly:
+        "The query mentions {{mentions, querydates}}; nothing else is asked, so the memories dated then come first: the day's notes, other notes from then, conversations, then automated runs.{{question, question}}",
+      dateOnlyPeriod:
+        "The query mentions {{mentions, querydates}}; nothing else is asked, so the memories dated then come first: the day's notes, other notes from then, conversations, then automated runs, earlier days first.{{question, question}}",
+    },
+    noMemoryThen: {
+      undated: 'No memory is dated {{asked, askeddays}}, and no memory carries a date at all.',
+      nearest: 'No memory is from {{asked, askeddays}}; the nearest dated memories: {{nearest, nearestdated}}.',
+    },
+    notAgentModel: {
+      noIndex:
+        'No agent index found beside this workspace to say which model your agent embeds with: the vector half is "{{model}}"\'s.',
+      differs:
+        'The agent\'s index was embedded with "{{agentModel}}", Memory Lens with "{{model}}": the vector half is this model\'s, not your agent\'s.',
+    },
   },
 };

@@ -231,5 +231,35 @@ export const explain: Translation<typeof en> = {
     relaxedMissing_other:
       '没有哪条记忆包含查询的全部词语（{{terms}} 哪里都没有出现）；显示匹配最多的记忆，按 BM25 排序。',
     vectorTimeout: '本次查询跳过了向量搜索：查询向量在 {{ms}} 毫秒后超时；结果仅来自关键词。',
+    dictionary: {
+      building: '中英词典正在为首次使用做准备（需要几秒钟）；本次搜索没有用上中英互译。',
+      unavailable: '中英词典无法使用：{{reason}}。本次搜索没有用上中英互译。',
+    },
+    question_other: '{{words}}被当作提问本身，不作为关键词搜索。',
+    noTerms: '查询里没有可搜索的词。{{question, question}}',
+    dates: {
+      mention: '“{{text}}”（{{days}}）',
+      mentionRead: '“{{text}}”（{{days}}，读作 {{reading}}）',
+      asked: '{{days}}（“{{text}}”）',
+      nearest: '{{path}}（{{days}}）',
+      sep: '、',
+      or: '或',
+    },
+    queryDates: {
+      boost: '查询提到了{{mentions, querydates}}；那段时间的记忆得分 ×{{boost}}。{{question, question}}',
+      dateOnly:
+        '查询提到了{{mentions, querydates}}，除此之外没有别的要找，所以先列出那时的记忆：当天的笔记、那时的其他笔记、对话，最后是自动运行。{{question, question}}',
+      dateOnlyPeriod:
+        '查询提到了{{mentions, querydates}}，除此之外没有别的要找，所以先列出那时的记忆：当天的笔记、那时的其他笔记、对话，最后是自动运行；较早的日子排在前面。{{question, question}}',
+    },
+    noMemoryThen: {
+      undated: '没有记忆的日期是{{asked, askeddays}}，而且没有任何记忆带有日期。',
+      nearest: '没有来自{{asked, askeddays}}的记忆；日期最接近的记忆：{{nearest, nearestdated}}。',
+    },
+    notAgentModel: {
+      noIndex: '在这个工作区旁没有找到智能体的索引，无法得知智能体用哪个模型生成向量：向量部分来自“{{model}}”。',
+      differs:
+        '智能体的索引用“{{agentModel}}”生成向量，Memory Lens 用的是“{{model}}”：向量部分来自这个模型，而不是你的智能体所用的模型。',
+    },
   },
 };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { localText, translator } from '../../../../shared/i18n.js';
 import { findQueryDates } from '../../../../shared/query-dates.js';
 import { openclawNotices, searchNotices, type SearchFindings } from './response-notices.js';
 
@@ -45,7 +46,7 @@ describe('searchNotices', () => {
 
   it('names the question words under no-terms only when the query mentions no date', () => {
     const [plain] = searchNotices({ ...nothing, noTerms: true, questionWords: ['做了什么'] });
-    expect(plain).toEqual({
+    expect(plain).toMatchObject({
       code: 'no-terms',
       message: 'The query has no searchable words. “做了什么” is read as the question, not searched.',
     });
@@ -80,6 +81,31 @@ describe('searchNotices', () => {
     const lost = searchNotices({ ...nothing, vectorLoss: { reason: 'vector search failed: boom', scope: 'query' } });
     expect(off[0]!.message).toBe('Keyword-only search: no embedding model loaded.');
     expect(lost[0]!.message).toBe('Keyword-only for this query: vector search failed: boom.');
+  });
+});
+
+describe('the notices in Chinese', () => {
+  const zh = translator('zh-CN');
+
+  it('word the dates, the question and the gap in Chinese, with the English text unchanged beside them', () => {
+    const mentions = findQueryDates('2月5日做了什么', NOW, 0);
+    const dates = { mentions, boost: 2, dateOnly: true };
+    const [listed] = searchNotices({ ...nothing, mentionsDates: true, questionWords: ['做了什么'], dates });
+    expect(listed!.message).toBe(
+      "The query mentions “2月5日” (5 Feb 2026); nothing else is asked, so the memories dated then come first: the day's notes, other notes from then, conversations, then automated runs. “做了什么” is read as the question, not searched.",
+    );
+    expect(localText(zh, listed!)).toBe(
+      '查询提到了“2月5日”（2026年2月5日），除此之外没有别的要找，所以先列出那时的记忆：当天的笔记、那时的其他笔记、对话，最后是自动运行。“做了什么”被当作提问本身，不作为关键词搜索。',
+    );
+    const nearest = [{ path: 'memory/2026-04-16.md', from: '2026-04-16', to: '2026-04-16' }];
+    const [gap] = searchNotices({ ...nothing, dates, gap: { empty: mentions, nearest, everyPeriod: true } });
+    expect(localText(zh, gap!)).toBe(
+      '没有来自2026年2月5日（“2月5日”）的记忆；日期最接近的记忆：memory/2026-04-16.md（2026年4月16日）。',
+    );
+    const [noTerms] = searchNotices({ ...nothing, noTerms: true, questionWords: ['做了什么'] });
+    expect(localText(zh, noTerms!)).toBe('查询里没有可搜索的词。“做了什么”被当作提问本身，不作为关键词搜索。');
+    const [pending] = searchNotices({ ...nothing, dictionaryPending: { state: 'building' } });
+    expect(localText(zh, pending!)).toMatch(/^中英词典正在为首次使用做准备/);
   });
 });
 
