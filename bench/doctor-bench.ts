@@ -4,7 +4,8 @@
 // doctor's worker thread), and while the same pass runs its finders in the main thread (how it
 // was before) — in interleaved rounds (A/B/C, A/B/C, …) so the machine's load drifting over the
 // run falls on every side alike. Reports p50/p95 per side, pass times (with the searches' CPU in
-// their cpuMs), the load of each round, and one pass with no search meanwhile.
+// their cpuMs), the load of each round, and one pass with no search meanwhile (its CPU, and the
+// main thread's busy time: what of the pass the searches' thread still does).
 //   npm run bench -- --only doctor
 import fs from 'node:fs';
 import path from 'node:path';
@@ -181,10 +182,12 @@ const doctorSection: BenchSection = {
         log: ctx.log,
       });
       const quietCpu = process.cpuUsage();
+      const quietElu = performance.eventLoopUtilization();
       const quietStart = performance.now();
       await quietDoctor.whenIdle();
       const quietMs = performance.now() - quietStart;
       const quietUsed = process.cpuUsage(quietCpu);
+      const quietMainActiveMs = performance.eventLoopUtilization(quietElu).active;
       quietDoctor.close();
       const idleP95 = percentile(idle.samples, 95);
       const workerP95 = percentile(worker.samples, 95);
@@ -206,6 +209,7 @@ const doctorSection: BenchSection = {
         passWithoutSearches: {
           ms: round(quietMs, 0),
           cpuMs: round((quietUsed.user + quietUsed.system) / 1000, 0),
+          mainThreadActiveMs: round(quietMainActiveMs, 0),
           loadAverage1m: loadAverage1m(),
         },
         targets: [targetBelow('search p95 during the doctor pass / idle p95', ratio, 1.2)],

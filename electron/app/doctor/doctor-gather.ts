@@ -1,11 +1,10 @@
 // Gathers the doctor's input from the open engine (memory files, their dates and hashes, index
-// state, the bootstrap budget) and the agent's searches: our MCP/search log and the agent's own
-// memory_search / memory_get calls read from its transcripts.
+// state, the bootstrap budget) and the agent's searches: our MCP/search log and the agent's
+// transcripts, read here and parsed for its memory_search / memory_get calls by the finders' thread.
 import type { ContextArgs } from '../../../shared/domain.js';
 import { MemoryLensError } from '../../../shared/errors.js';
 import { isRootMemoryPath } from '../../../shared/memory-scope.js';
 import type { MemoryEngineApi } from '../../memory/engine-types.js';
-import { extractMemoryCalls, jsonlRecords, SEARCH_TOOLS } from '../../memory/parse/memory-tool-calls.js';
 import type { WorkspaceActivity } from '../agent/agent-activity-store.js';
 import type { DoctorFile, DoctorInput, IndexProblem, Retrieval } from './doctor-input.js';
 
@@ -105,25 +104,17 @@ export async function gatherDoctorInput(
   const sessions = listed.filter(
     (entry) => entry.source === 'sessions' && (options.agent === undefined || entry.agentId === options.agent),
   );
-  // Parsed as each batch arrives, so no one turn of the event loop parses every transcript.
-  const calls = await inBatches(sessions, options.yieldEvery, async (session) =>
-    extractMemoryCalls(jsonlRecords(await engine.readTranscriptJsonl(session.path).catch(() => '')).records),
-  );
-  sessions.forEach((session, i) => {
-    for (const call of calls[i]!) {
-      const at = call.at ?? session.mtimeMs;
-      if (SEARCH_TOOLS.has(call.tool)) counted(at);
-      for (const hit of call.outcome.hits)
-        if (hit.startLine !== null && hit.endLine !== null)
-          retrievals.push({ at, path: hit.path, startLine: hit.startLine, endLine: hit.endLine });
-    }
-  });
+  const transcripts = await inBatches(sessions, options.yieldEvery, async (session) => ({
+    mtimeMs: session.mtimeMs,
+    jsonl: await engine.readTranscriptJsonl(session.path).catch(() => ''),
+  }));
   return {
     workspaceDir: engine.workspaceDir,
     files,
     knownPaths: new Set(listed.map((f) => f.path)),
     now: options.now ?? Date.now(),
     searches: { count, since, retrievals },
+    transcripts,
     memoryBudget,
     indexProblems,
   };

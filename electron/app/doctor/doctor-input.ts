@@ -30,6 +30,19 @@ export interface IndexProblem {
   reason: string;
 }
 
+export interface DoctorSearches {
+  count: number;
+  since: number | null;
+  retrievals: Retrieval[];
+}
+
+/** A transcript as read; its memory calls are parsed where the finders run (transcript-searches.ts). */
+export interface DoctorTranscript {
+  /** When a call carries no time of its own. */
+  mtimeMs: number;
+  jsonl: string;
+}
+
 export interface DoctorInput {
   workspaceDir: string;
   files: DoctorFile[];
@@ -37,7 +50,9 @@ export interface DoctorInput {
   knownPaths: ReadonlySet<string>;
   now: number;
   /** Null when no search log was available: never-used findings are then not made. */
-  searches: { count: number; since: number | null; retrievals: Retrieval[] } | null;
+  searches: DoctorSearches | null;
+  /** Transcripts whose searches are still to be added to `searches`. */
+  transcripts: DoctorTranscript[];
   /** MEMORY.md in the bootstrap budget, when the context could be computed. */
   memoryBudget: ContextFile | null;
   indexProblems: IndexProblem[];

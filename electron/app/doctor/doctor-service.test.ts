@@ -97,6 +97,22 @@ describe('evidence authors', () => {
       ['MEMORY.md:7', [['outside', 'outside the app (before history began)']]],
     ]);
   });
+
+  it('names the authors of never-used lines too, run by run', { timeout: 90_000 }, async () => {
+    const w = await open();
+    const daily = 'memory/daily/2026-06-03.md';
+    const text = read(w, daily).replace('- Watched the keynote recording', '- Rewatched the keynote recording');
+    await w.call('saveFile', { path: daily, text, expectedHash: hashOf(w, daily) });
+    await w.service.history.whenIdle();
+    await w.service.doctor.whenIdle();
+    const never = await finding(w, (f) => f.kind === 'never-used' && f.evidence[0]?.path === daily);
+    expect(
+      never.evidence.map((e) => [`${e.startLine}-${e.endLine}`, e.authors?.map((a) => [a.kind, a.label])]),
+    ).toEqual([
+      ['4-5', [['outside', 'outside the app (before history began)']]],
+      ['8-8', [['you', 'you, in Memory Lens']]],
+    ]);
+  });
 });
 
 describe('doctor fixes', () => {

@@ -11,7 +11,7 @@ export async function withEvidenceAuthors(
   originsOf: (path: string) => Promise<LineOrigins | null>,
   yieldEvery?: () => Promise<void>,
 ): Promise<Finding[]> {
-  const paths = [...new Set(findings.filter(withAuthors).flatMap((f) => f.evidence.map((e) => e.path)))];
+  const paths = [...new Set(findings.flatMap((f) => f.evidence.map((e) => e.path)))];
   const byPath = new Map<string, LineOrigins | null>();
   // A batch at a time, as the gathering reads files: while searches keep coming each read step
   // waits a turn behind one, and a batch's steps share those turns.
@@ -21,22 +21,10 @@ export async function withEvidenceAuthors(
     batch.forEach((p, j) => byPath.set(p, origins[j]!));
     await yieldEvery?.();
   }
-  return findings.map((finding) =>
-    withAuthors(finding)
-      ? {
-          ...finding,
-          evidence: finding.evidence.map((e) => ({ ...e, authors: authorsOf(byPath.get(e.path) ?? null, e) })),
-        }
-      : finding,
-  );
-}
-
-/**
- * Never-used findings go without: one per old file, hundreds on a big workspace, and each file's
- * line origins walk its history on the searches' thread (most of a pass's CPU; docs/doctor.md).
- */
-function withAuthors(finding: Finding): boolean {
-  return finding.kind !== 'never-used';
+  return findings.map((finding) => ({
+    ...finding,
+    evidence: finding.evidence.map((e) => ({ ...e, authors: authorsOf(byPath.get(e.path) ?? null, e) })),
+  }));
 }
 
 /** The authors of lines [startLine, endLine], one per version they came from, oldest first. */

@@ -8,13 +8,15 @@ import type { DoctorInput } from './doctor-input.js';
 import { findDuplicates } from './duplicate-finder.js';
 import { findIndexHealth } from './index-findings.js';
 import { findSecretFindings } from './secret-findings.js';
+import { withTranscriptSearches } from './transcript-searches.js';
 import { findUsage } from './usage-findings.js';
 import { english, say } from './doctor-text.js';
 
 /** A report before it is timed and marked ready. */
 export type DoctorOutcome = Omit<DoctorReport, 'tookMs' | 'state'>;
 
-export function runDoctor(input: DoctorInput): DoctorOutcome {
+export function runDoctor(gathered: DoctorInput): DoctorOutcome {
+  const input = withTranscriptSearches(gathered);
   const findings: Finding[] = [
     ...findConflicts(input.files),
     ...findDuplicates(input.files),

@@ -25,17 +25,26 @@ export function gitBlobId(bytes: Buffer): string {
 export class GitEvidence {
   private readonly cache = new Map<string, { at: number; commits: Promise<Map<string, GitCommitOfBlob>> }>();
   private available: boolean | null = null;
+  /** Outside a git work tree no `git log` is run per file (a doctor pass asks for hundreds). */
+  private repo: { at: number; inside: Promise<boolean> } | null = null;
 
   constructor(private readonly workspaceDir: string) {}
 
   /** The newest commit whose version of `relPath` has these bytes, or null (no git, no repo, no commit). */
   async commitOf(relPath: string, bytes: Buffer): Promise<GitCommitOfBlob | null> {
-    if (this.available === false) return null;
+    if (this.available === false || !(await this.insideRepo())) return null;
     const cached = this.cache.get(relPath);
     const entry =
       cached && Date.now() - cached.at < CACHE_MS ? cached : { at: Date.now(), commits: this.blobsOf(relPath) };
     this.cache.set(relPath, entry);
     return (await entry.commits).get(gitBlobId(bytes)) ?? null;
+  }
+
+  private insideRepo(): Promise<boolean> {
+    if (this.repo && Date.now() - this.repo.at < CACHE_MS) return this.repo.inside;
+    const inside = this.git(['rev-parse', '--is-inside-work-tree']).then((out) => out?.trim() === 'true');
+    this.repo = { at: Date.now(), inside };
+    return inside;
   }
 
   private async blobsOf(relPath: string): Promise<Map<string, GitCommitOfBlob>> {

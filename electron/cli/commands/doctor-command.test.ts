@@ -39,6 +39,22 @@ describe('memlens doctor', () => {
     expect(second.findings.map((f) => f.id)).toEqual(first.findings.map((f) => f.id));
     const port = first.findings.find((f) => f.title.startsWith('Gateway port'))!;
     expect(port.id).toMatch(/^[0-9a-f]{16}$/);
+
+    // Who wrote the cited lines, from the history the run scanned: here, files that were there before it began.
+    const outside = [['outside', 'outside the app (before history began)']];
+    const daily = first.findings.find(
+      (f) => f.kind === 'never-used' && f.evidence[0]!.path === 'memory/daily/2026-06-03.md',
+    )!;
+    expect(
+      daily.evidence.map((e) => [`${e.startLine}-${e.endLine}`, e.authors?.map((a) => [a.kind, a.label])]),
+    ).toEqual([
+      ['4-5', outside],
+      ['8-8', outside],
+    ]);
+    expect(text.stdout).toContain(
+      '    memory/daily/2026-06-03.md:8 (2026-06-03, never retrieved in 2 searches since 2026-06-10)  - Watched the keynote recording from the conference.\n' +
+        '      written by outside the app (before history began)\n',
+    );
   });
 
   it('refuses positional arguments with a usage error', async () => {

@@ -5,6 +5,7 @@ import type { DoctorReport, Finding } from '../../../shared/doctor-schemas.js';
 import type { CommandImpl } from '../command.js';
 import { writeJson } from '../command.js';
 import { UsageError } from '../common-options.js';
+import { withAppCore } from './history-commands.js';
 
 const KIND_WORDS: Record<Finding['kind'], [string, string]> = {
   conflict: ['conflict', 'conflicts'],
@@ -33,6 +34,7 @@ export function formatDoctorReport(report: DoctorReport): string {
       const facts = [e.date, e.note].filter(Boolean).join(', ');
       const first = e.text.split(/\r?\n/)[0]!.trim();
       out.push(`    ${e.path}:${range}${facts ? ` (${facts})` : ''}${first ? `  ${first.slice(0, 100)}` : ''}`);
+      if (e.authors?.length) out.push(`      written by ${e.authors.map((a) => a.label).join('; ')}`);
     }
     for (const fix of finding.fixes) out.push(`  fix ${fix.id}: ${fix.label}`);
   }
@@ -42,21 +44,24 @@ export function formatDoctorReport(report: DoctorReport): string {
 }
 
 export const doctorCommand: CommandImpl = {
-  async run({ values, positionals, io, json, openEngine, activity }) {
+  async run(run) {
+    const { values, positionals, io, json } = run;
     if (positionals.length > 0) throw new UsageError('doctor takes no positional arguments');
     // Loaded on use: `memlens help` and the other commands never pay for the doctor.
     const { computeDoctorReport } = await import('../../app/doctor/doctor-report.js');
-    const engine = await openEngine();
-    try {
-      await engine.sync();
-      const store = await activity();
+    const { withEvidenceAuthors } = await import('../../app/doctor/evidence-authors.js');
+    // The app core, not the engine alone: its history (rescanned first) names who wrote each cited line.
+    const report = await withAppCore(run, async (service) => {
+      const engine = service.session.current();
       const agent = typeof values.agent === 'string' ? values.agent : undefined;
-      const report = await computeDoctorReport(engine, store.workspace(engine.workspaceDir), agent ? { agent } : {});
-      if (json) writeJson(io, report);
-      else io.stdout(formatDoctorReport(report));
-      return 0;
-    } finally {
-      await engine.close();
-    }
+      const computed = await computeDoctorReport(engine, service.activity.workspace(engine.workspaceDir), {
+        ...(agent ? { agent } : {}),
+      });
+      const findings = await withEvidenceAuthors(computed.findings, (p) => service.history.lineOrigins(p));
+      return { ...computed, findings };
+    });
+    if (json) writeJson(io, report);
+    else io.stdout(formatDoctorReport(report));
+    return 0;
   },
 };

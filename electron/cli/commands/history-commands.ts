@@ -8,7 +8,7 @@ import path from 'node:path';
 import * as chrono from 'chrono-node/en';
 import type { CallArgs, CallName, CallResult } from '../../../shared/contract.js';
 import { MemoryLensError } from '../../../shared/errors.js';
-import { createAppService } from '../../app/app-service.js';
+import { createAppService, type AppService } from '../../app/app-service.js';
 import { unifiedDiff } from '../../app/history/line-diff.js';
 import type { CommandImpl, CommandRun } from '../command.js';
 import { writeJson } from '../command.js';
@@ -17,10 +17,8 @@ import { formatChanges, formatHistory, stamp } from '../format-history.js';
 
 type Caller = <K extends CallName>(name: K, args: CallArgs<K>) => Promise<CallResult<K>>;
 
-export async function withHistory<T>(
-  run: CommandRun,
-  use: (call: Caller, workspaceDir: string) => Promise<T>,
-): Promise<T> {
+/** The app core on the run's workspace, synced and its history rescanned, closed after `use`. */
+export async function withAppCore<T>(run: CommandRun, use: (service: AppService) => Promise<T>): Promise<T> {
   const resolved = await run.settings();
   const { workspaceDir, dataDir, sessionDirs, openclawHome, dbPath } = resolved.engineOptions;
   const service = await createAppService({
@@ -39,15 +37,21 @@ export async function withHistory<T>(
     await service.open(workspaceDir, { isSample: resolved.isSample });
     await service.session.whenSynced();
     await service.history.whenIdle();
+    return await use(service);
+  } finally {
+    await service.close();
+  }
+}
+
+export function withHistory<T>(run: CommandRun, use: (call: Caller, workspaceDir: string) => Promise<T>): Promise<T> {
+  return withAppCore(run, (service) => {
     const call: Caller = async (name, args) => {
       const outcome = await service.dispatcher.handle(name, args);
       if (!outcome.ok) throw new MemoryLensError(outcome.error.code, outcome.error.message, outcome.error.details);
       return outcome.result as never;
     };
-    return await use(call, service.session.info().workspaceDir);
-  } finally {
-    await service.close();
-  }
+    return use(call, service.session.info().workspaceDir);
+  });
 }
 
 function relPathArg(run: CommandRun, workspaceDir: string): string {
