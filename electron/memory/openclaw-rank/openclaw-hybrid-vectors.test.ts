@@ -219,10 +219,13 @@ describe("the openclaw profile reproduces OpenClaw 2026.9.6's hybrid memory_sear
     const afterProbe = server.requests.length;
     const response = await engine.search({ query: 'agreement', profile: 'openclaw', now: Date.parse(NOW) });
     expect(response.mode).toBe('hybrid');
-    expect(response.notices).toContainEqual({
-      code: 'not-agent-model',
-      message: expect.stringContaining('embedded with "tiny-bert", Memory Lens with "other-embedder"'),
-    });
+    expect(response.notices).toContainEqual(
+      expect.objectContaining({
+        code: 'not-agent-model',
+        message: expect.stringContaining('embedded with "tiny-bert", Memory Lens with "other-embedder"'),
+        messageId: 'explain:notice.notAgentModel.differs',
+      }),
+    );
     expect(response.results[0]!.breakdown.openclaw?.hybrid?.vectorOf).toEqual({
       kind: 'embedded',
       provider: 'openai-compatible',
