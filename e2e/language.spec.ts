@@ -1,5 +1,7 @@
 // The interface in Simplified Chinese: chosen in Settings, applied without a reload, kept after
 // one, and every main view shot in both languages at both window sizes (screenshots of each).
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startServe } from './support/serve-fixture.js';
 import { expectSwitcherOnOneLine, openApp, snap } from './support/ui-helpers.js';
@@ -94,6 +96,8 @@ test('in Chinese, the agent view says why a call found nothing and what to chang
 }, testInfo) => {
   test.setTimeout(180_000);
   const served = await startServe([], { fixture: 'agent-calls-workspace' });
+  // A file OpenClaw 2026.9.6 no longer loads: the report says why.
+  fs.writeFileSync(path.join(served.workspace, 'TOOLS.md'), '# Tools\n\n- ssh: ok\n');
   try {
     await page.setViewportSize({ width: 1440, height: 900 });
     await openApp(page, served.url);
@@ -133,10 +137,29 @@ test('in Chinese, the agent view says why a call found nothing and what to chang
     await expect(missing.getByTestId('context-file-detail')).not.toContainText('injects');
     const memory = page.locator('[data-testid="context-file"][data-name="MEMORY.md"]');
     await expect(memory).toContainText('（单个文件上限）');
+    // The report's own sentences: why a file is not loaded, where a limit comes from, what it assumes.
+    const tools = page.locator('[data-testid="context-file"][data-name="TOOLS.md"]');
+    await expect(tools.getByTestId('context-file-detail')).toHaveText(
+      'OpenClaw 2026.9.6 不再把 TOOLS.md 加载进提示词。',
+    );
+    await expect(page.locator('.context-limit__detail').first()).toContainText('内置默认值');
+    await expect(page.locator('.context-view__notes').last()).toContainText(
+      '按 OpenClaw 2026.9.6 的主（直接）会话还原',
+    );
+    await expect(page.getByTestId('main-view')).not.toContainText('built-in default');
+    await expect(page.getByTestId('main-view')).not.toContainText('no longer loads');
     for (const size of SIZES) {
       await page.setViewportSize(size);
       await snap(page, testInfo.outputPath(`language-zh-context-budget-${size.width}.png`));
     }
+
+    // The editor's budget line for a file this release does not load.
+    await page.getByTestId('view-context').click();
+    await tools.getByTestId('context-file-open').click();
+    await expect(page.getByTestId('budget-headline')).toHaveText(
+      'TOOLS.md — OpenClaw 2026.9.6 不再把 TOOLS.md 加载进提示词。',
+    );
+    await snap(page, testInfo.outputPath('language-zh-budget-not-loaded-1024.png'));
 
     // The history of a file: who made each version, and how that is known.
     await page.getByTestId('file-item').filter({ hasText: 'MEMORY.md' }).click();

@@ -27,7 +27,7 @@ export interface BootstrapFileRule {
   whenAbsent: AbsentRule;
   /** Loaded only when the file named here is absent (2026.4.15 reads MEMORY.md, else memory.md). */
   onlyWithout?: string;
-  /** Why the rule is what it is, for the report. */
+  /** Why the rule is what it is, for the report: its message key under `context:report.profile`. */
   note?: string;
 }
 
@@ -49,7 +49,7 @@ export interface BootstrapProfile {
   perAgentLimits: boolean;
   /** Files in the order their budget is spent. */
   files: readonly BootstrapFileRule[];
-  /** Root files people keep that this release does not load at all, with the reason. */
+  /** Root files people keep that this release does not load at all; `reason`: its key under `context:report.profile`. */
   notLoaded: readonly { name: string; reason: string }[];
   /**
    * The system prompt drops OpenClaw's default heartbeat-prompt block and folds 3+ newlines into 2
@@ -57,9 +57,6 @@ export interface BootstrapProfile {
    */
   promptSanitize: 'none' | 'heartbeat-literal' | 'heartbeat-pattern';
 }
-
-const BOOTSTRAP_SETUP_NOTE =
-  'Injected while the workspace is being set up; once OpenClaw records setup as complete it is left out even if the file still exists.';
 
 const PROFILES: Record<OpenclawVersion, BootstrapProfile> = {
   '2026.9.6': {
@@ -75,19 +72,13 @@ const PROFILES: Record<OpenclawVersion, BootstrapProfile> = {
       { name: 'IDENTITY.md', whenAbsent: 'missing-marker' },
       { name: 'USER.md', whenAbsent: 'skip' },
       // Absent after setup is the normal state; a [MISSING] marker appears only mid-setup.
-      { name: 'BOOTSTRAP.md', whenAbsent: 'skip', note: BOOTSTRAP_SETUP_NOTE },
+      { name: 'BOOTSTRAP.md', whenAbsent: 'skip', note: 'bootstrapSetup' },
       { name: 'MEMORY.md', whenAbsent: 'skip' },
     ],
     notLoaded: [
-      { name: 'TOOLS.md', reason: 'OpenClaw 2026.9.6 no longer loads TOOLS.md into the prompt.' },
-      {
-        name: 'HEARTBEAT.md',
-        reason: 'OpenClaw 2026.9.6 no longer loads HEARTBEAT.md (heartbeat notes moved to the cron monitor).',
-      },
-      {
-        name: 'memory.md',
-        reason: 'OpenClaw 2026.9.6 loads only MEMORY.md (exact case); a lower-case memory.md is ignored.',
-      },
+      { name: 'TOOLS.md', reason: 'toolsDropped' },
+      { name: 'HEARTBEAT.md', reason: 'heartbeatDropped' },
+      { name: 'memory.md', reason: 'lowerCaseIgnored' },
     ],
     promptSanitize: 'heartbeat-pattern',
   },
@@ -107,7 +98,7 @@ const PROFILES: Record<OpenclawVersion, BootstrapProfile> = {
       {
         name: 'HEARTBEAT.md',
         whenAbsent: 'missing-marker',
-        note: 'Left out of the main agent when heartbeat guidance is off in openclaw.json.',
+        note: 'heartbeatOff',
       },
       { name: 'BOOTSTRAP.md', whenAbsent: 'missing-marker' },
       { name: 'MEMORY.md', whenAbsent: 'skip' },

@@ -4,6 +4,10 @@
 import { z } from 'zod';
 import { OPENCLAW_VERSIONS } from './bootstrap-profiles.js';
 
+const MessageParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
+/** An engine-made sentence by message id (`context:report.*`), for the UI to word in its language. */
+const MessageRefSchema = z.object({ messageId: z.string(), params: MessageParamsSchema.optional() });
+
 export const OpenclawVersionSchema = z.enum(OPENCLAW_VERSIONS);
 
 /** A limit is a positive whole number of characters (UTF-16 code units, as OpenClaw counts). */
@@ -27,6 +31,9 @@ export const ResolvedLimitSchema = z.object({
   source: LimitSourceSchema,
   /** Where exactly: `agents.entries.work.bootstrapMaxChars in /home/me/.openclaw/openclaw.json`, or why a value was ignored. */
   detail: z.string(),
+  /** `detail` by message id. */
+  detailId: z.string().optional(),
+  detailParams: MessageParamsSchema.optional(),
 });
 
 export const LineSpanSchema = z.object({
@@ -79,6 +86,9 @@ export const ContextFileSchema = z.object({
   dropped: z.array(LineSpanSchema),
   /** Why the status is what it is, in a sentence, when that is not obvious. */
   note: z.string().nullable(),
+  /** `note` by message id. */
+  noteId: z.string().optional(),
+  noteParams: MessageParamsSchema.optional(),
   /** Memory Lens lets you edit it (every bootstrap name at the workspace root is editable). */
   editable: z.boolean(),
   /** includeText: the exact characters injected, marker included. */
@@ -113,6 +123,9 @@ export const ContextReportSchema = z.object({
     id: z.string().nullable(),
     /** How it was chosen ("--agent", "the only configured agent", …). */
     how: z.string(),
+    /** `how` by message id. */
+    howId: z.string().optional(),
+    howParams: MessageParamsSchema.optional(),
     /** Agent ids configured in openclaw.json. */
     configured: z.array(z.string()),
   }),
@@ -141,4 +154,6 @@ export const ContextReportSchema = z.object({
   warnings: z.array(z.string()),
   /** What this report assumes (session kind, setup state, hooks) and anything unusual found. */
   notes: z.array(z.string()),
+  /** `notes` by message id, one for each, in the same order. */
+  noteRefs: z.array(MessageRefSchema).optional(),
 });

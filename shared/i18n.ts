@@ -93,6 +93,15 @@ export function englishText(ref: MessageRef): string {
   return translator(DEFAULT_LOCALE)(ref.messageId, ref.params);
 }
 
+/** A message by id with its English text, in the shape `localText` reads. */
+export function said(
+  messageId: string,
+  params?: MessageParams,
+): { message: string; messageId: string; params?: MessageParams } {
+  const ref = params ? { messageId, params } : { messageId };
+  return { message: englishText(ref), ...ref };
+}
+
 /** A value's text in `t`'s language when it names a message, else its (English) message. */
 export function localText(
   t: TFunction,

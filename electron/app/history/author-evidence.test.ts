@@ -6,7 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Author } from '../../../shared/history-schemas.js';
-import { localText, translator } from '../../../shared/i18n.js';
+import { englishText, localText, translator } from '../../../shared/i18n.js';
+import { englishLeft } from '../../../shared/test-support/english-left.js';
 import { agentWritesIn, dreamingRunsIn, type TranscriptRecord } from './agent-writes.js';
 import { jsonlRecords, workspacePathResolver } from './agent-write-index.js';
 import { diaryTimes, dreamingEvidence } from './dreaming-evidence.js';
@@ -22,6 +23,12 @@ function authorWords(author: Author): { label: string; how: string } {
     label: localText(zh, { message: author.label, messageId: author.messageId, params: author.params }),
     how: localText(zh, { message: author.how, messageId: author.howId, params: author.howParams }),
   };
+}
+/** Dreaming's evidence in English (as the API carries it) or in Chinese; null when there is none. */
+function evidenceText(found: ReturnType<typeof dreamingEvidence>, locale: 'en' | 'zh-CN' = 'en'): string | null {
+  if (!found) return null;
+  const ref = { messageId: `history:author.${found.key}`, ...(found.params ? { params: found.params } : {}) };
+  return locale === 'en' ? englishText(ref) : translator(locale)(ref.messageId, ref.params);
 }
 afterEach(async () => {
   await fx?.cleanup();
@@ -79,21 +86,24 @@ describe('dreaming evidence', () => {
       '# Dream Diary\n\n<!-- openclaw:dreaming:diary:start -->\n---\n\n*March 31, 2026 at 3:04 AM UTC*\n\nI sorted the week.\n\n<!-- openclaw:dreaming:diary:end -->\n';
     const [at] = diaryTimes(diary);
     expect(at).toBe(Date.parse('2026-03-31T03:04:00Z'));
-    expect(
-      dreamingEvidence(
-        { mtimeMs: at! + 5 * 60_000, time: at! + 6 * 60_000, addedLines: ['- something'] },
-        { mtimeMs: 0, diaryTimes: [at!] },
-      ),
-    ).toMatch(/^a Dream Diary entry in DREAMS\.md is dated/);
+    const nearDiary = dreamingEvidence(
+      { mtimeMs: at! + 5 * 60_000, time: at! + 6 * 60_000, addedLines: ['- something'] },
+      { mtimeMs: 0, diaryTimes: [at!] },
+    );
+    expect(evidenceText(nearDiary)).toMatch(/^a Dream Diary entry in DREAMS\.md is dated/);
+    expect(evidenceText(nearDiary, 'zh-CN')).toMatch(/^DREAMS\.md 中有一条梦境日记，时间为 \d\d:\d\d$/);
     expect(
       dreamingEvidence(
         { mtimeMs: at! + 5 * 3_600_000, time: at! + 5 * 3_600_000, addedLines: ['- something'] },
         { mtimeMs: 0, diaryTimes: [at!] },
       ),
     ).toBeNull();
-    expect(
-      dreamingEvidence({ mtimeMs: 0, time: 0, addedLines: ['<!-- openclaw:dreaming:light:start -->'] }, null),
-    ).toBe("the change is inside one of dreaming's managed blocks");
+    const inBlock = dreamingEvidence(
+      { mtimeMs: 0, time: 0, addedLines: ['<!-- openclaw:dreaming:light:start -->'] },
+      null,
+    );
+    expect(evidenceText(inBlock)).toBe("the change is inside one of dreaming's managed blocks");
+    expect(evidenceText(inBlock, 'zh-CN')).toBe('这次更改位于梦境管理的区块之内');
   });
 
   it("finds memory-core's dreaming job in a cron transcript and credits a change made during its sweep", () => {
@@ -115,8 +125,12 @@ describe('dreaming evidence', () => {
     expect(runs).toEqual([{ session: 'sessions/s.jsonl', line: 1, time: 1_001 }]);
     const at = Date.parse('2026-03-31T03:04:00Z');
     const job = [{ session: 'sessions/cron.jsonl', line: 1, time: Date.parse('2026-03-31T03:00:00Z') }];
-    expect(dreamingEvidence({ mtimeMs: at, time: at, addedLines: [] }, null, job)).toMatch(
+    const during = dreamingEvidence({ mtimeMs: at, time: at, addedLines: [] }, null, job);
+    expect(evidenceText(during)).toMatch(
       /^memory-core's dreaming job ran at \d\d:\d\d \(sessions\/cron\.jsonl, line 1\)$/,
+    );
+    expect(evidenceText(during, 'zh-CN')).toMatch(
+      /^memory-core 的梦境任务在 \d\d:\d\d 运行过（sessions\/cron\.jsonl，第 1 行）$/,
     );
     expect(dreamingEvidence({ mtimeMs: at + 3_600_000, time: at + 3_600_000, addedLines: [] }, null, job)).toBeNull();
   });
@@ -144,6 +158,8 @@ describe('dreaming evidence', () => {
         how: expect.stringMatching(/^DREAMS\.md was written in the same sweep/),
       });
       expect(authorWords(top.author).label).toBe('梦境');
+      expect(authorWords(top.author).how).toMatch(/^DREAMS\.md 是在同一轮整理中写入的（\d\d:\d\d）$/);
+      expect(englishLeft(authorWords(top.author).how)).toEqual([]);
     },
   );
 });

@@ -40,7 +40,7 @@ type Said = { key: string; params?: MessageParams };
 
 /**
  * An author worded by message ids: its English label and how filled in for the API and CLI, the ids
- * for the UI. `how` may be a sentence of its own (dreaming's evidence), kept as it is.
+ * for the UI. `how` may be a sentence of its own (a recorded author's), kept as it is.
  */
 export function author(
   kind: Author['kind'],

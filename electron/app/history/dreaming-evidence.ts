@@ -5,6 +5,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import * as chrono from 'chrono-node/en';
+import type { MessageParams } from '../../../shared/i18n.js';
 
 /** DREAMS.md written this close to the change: the same sweep. */
 const SAME_SWEEP_MS = 10 * 60_000;
@@ -52,22 +53,21 @@ export function diaryTimes(text: string): number[] {
 /** A sweep (light → REM → deep, then the diary) takes minutes; a change this long after its job's start is its write. */
 const SWEEP_MS = 30 * 60_000;
 
-/** A sentence saying how dreaming is known to have made the change, or null. */
+/** How dreaming is known to have made the change, as a history message (`author.how.*`), or null. */
 export function dreamingEvidence(
   change: { mtimeMs: number | null; time: number; addedLines: readonly string[] },
   dreams: DreamsFile | null,
   jobRuns: readonly { session: string; line: number; time: number }[] = [],
-): string | null {
+): { key: string; params?: MessageParams } | null {
   const at = change.mtimeMs ?? change.time;
-  if (change.addedLines.some((line) => MANAGED_MARKER.test(line)))
-    return "the change is inside one of dreaming's managed blocks";
+  if (change.addedLines.some((line) => MANAGED_MARKER.test(line))) return { key: 'how.dreamingBlock' };
   const run = [...jobRuns].reverse().find((r) => r.time <= at + 1_000 && at - r.time <= SWEEP_MS);
-  if (run) return `memory-core's dreaming job ran at ${clock(run.time)} (${run.session}, line ${run.line})`;
+  if (run) return { key: 'how.dreamingJob', params: { time: clock(run.time), session: run.session, line: run.line } };
   if (!dreams) return null;
   const entry = dreams.diaryTimes.find((t) => Math.abs(t - at) <= DIARY_NEAR_MS);
-  if (entry !== undefined) return `a Dream Diary entry in DREAMS.md is dated ${clock(entry)}`;
+  if (entry !== undefined) return { key: 'how.dreamingDiary', params: { time: clock(entry) } };
   if (Math.abs(dreams.mtimeMs - at) <= SAME_SWEEP_MS)
-    return `DREAMS.md was written in the same sweep (${clock(dreams.mtimeMs)})`;
+    return { key: 'how.dreamingSweep', params: { time: clock(dreams.mtimeMs) } };
   return null;
 }
 

@@ -4,7 +4,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ContextArgs } from '../../../shared/domain.js';
+import type { ContextArgs, ContextReport } from '../../../shared/domain.js';
+import { localText, translator } from '../../../shared/i18n.js';
+import { englishLeft } from '../../../shared/test-support/english-left.js';
 import { buildContextReport } from './context-report.js';
 
 const roots: string[] = [];
@@ -110,7 +112,7 @@ describe('context report', () => {
     const defaults = await t.report();
     expect(defaults.config).toMatchObject({ status: 'found', path: file });
     expect(defaults.agent).toMatchObject({ id: null, configured: ['work', 'bad'] });
-    expect(defaults.limits.perFile).toEqual({
+    expect(defaults.limits.perFile).toMatchObject({
       value: 15_000,
       source: 'config-defaults',
       detail: `agents.defaults.bootstrapMaxChars in ${file}`,
@@ -245,5 +247,56 @@ describe('context report', () => {
       ['2026-05-01', 8, 1],
       ['2026-06-12', 3, 1],
     ]);
+  });
+
+  it('words every sentence it makes in Chinese by id, the English kept beside it', async () => {
+    const zh = translator('zh-CN');
+    /** Every engine-made sentence of a report, each in the Chinese interface. */
+    const chinese = (r: ContextReport) => [
+      localText(zh, { message: r.agent.how, messageId: r.agent.howId, params: r.agent.howParams }),
+      ...[r.limits.perFile, r.limits.total].map((l) =>
+        localText(zh, { message: l.detail, messageId: l.detailId, params: l.detailParams }),
+      ),
+      ...r.notes.map((n, i) => localText(zh, { message: n, ...r.noteRefs![i] })),
+      ...r.files.flatMap((f) =>
+        f.note === null ? [] : [localText(zh, { message: f.note, messageId: f.noteId, params: f.noteParams })],
+      ),
+    ];
+    const t = setup({
+      'AGENTS.md': 'x'.repeat(59_990),
+      'TOOLS.md': 'tools\n',
+      'HEARTBEAT.md': 'beat\n',
+      'memory.md': 'lower\n',
+      'MEMORY.md': 'upper\n',
+      'BOOTSTRAP.md': 'setup\n',
+    });
+    const said: string[] = [];
+    const english: string[] = [];
+    const take = (r: ContextReport) => {
+      said.push(...chinese(r));
+      english.push(...r.notes, ...r.files.flatMap((f) => (f.note === null ? [] : [f.note])));
+    };
+    take(await t.report());
+    take(await t.report({ limits: { perFile: 5, total: 100 } }));
+    take(await t.report({ openclawVersion: '2026.4.15', agent: 'x' }));
+    t.writeConfig('{ agents: { defaults: { bootstrapMaxChars: 0 }, entries: { a: {}, b: {} } } }');
+    take(await t.report());
+    take(await t.report({ agent: 'zz' }));
+    t.writeConfig('{ agents: { defaults: { bootstrapTotalMaxChars: 70000 } } }');
+    take(await t.report());
+    t.writeConfig('{ bad json');
+    take(await t.report());
+
+    // The JSON5 parser's own error is quoted as it is.
+    const ours = said.map((s) => s.replace(/（JSON5: [^）]*）/, ''));
+    expect(ours.filter((s) => englishLeft(s).length > 0)).toEqual([]);
+    expect(said).toContain('OpenClaw 2026.9.6 不再把 TOOLS.md 加载进提示词。');
+    expect(said).toContain('总预算只剩 0 个字符（OpenClaw 至少需要 64 个）；智能体看不到这个文件。');
+    expect(said).toContain('OpenClaw 2026.4.15 只在没有 MEMORY.md 时才加载 memory.md。');
+    expect(said).toContain('智能体“zz”不在 openclaw.json 中；对它适用 agents.defaults。');
+    expect(said).toContain('它的工作区就是这个文件夹（openclaw.json）');
+    // The API keeps the English sentences.
+    expect(english).toContain('OpenClaw 2026.4.15 loads memory.md only when there is no MEMORY.md.');
+    expect(english).toContain('Agent "zz" is not in openclaw.json; agents.defaults apply to it.');
   });
 });

@@ -14,6 +14,7 @@ import {
   type BootstrapProfile,
 } from '../../../shared/bootstrap-profiles.js';
 import type { ContextArgs, ContextFile, ContextReport } from '../../../shared/domain.js';
+import { said, type MessageParams } from '../../../shared/i18n.js';
 import { promotedSections } from '../../../shared/memory-sections.js';
 import { promptTextFor } from '../../../shared/prompt-text.js';
 import { withLines } from '../../../shared/text-lines.js';
@@ -28,10 +29,20 @@ export interface ContextReportOptions extends ContextArgs {
   config: ConfigLocation;
 }
 
+/** A sentence of the report by message id (`context:report.*`), its English text beside it. */
+type Note = ReturnType<typeof said>;
+const note = (key: string, params?: MessageParams): Note => said(`context:report.${key}`, params);
+
+/** A file's note as the report carries it: the English sentence and its message id. */
+function fileNote(n: Note | null): Pick<ContextFile, 'note' | 'noteId' | 'noteParams'> {
+  if (!n) return { note: null };
+  return { note: n.message, noteId: n.messageId, ...(n.params ? { noteParams: n.params } : {}) };
+}
+
 interface Planned {
   read: BootstrapFileRead;
   order: number;
-  note: string | null;
+  note: Note | null;
   /** Index into the budget run, or null when nothing enters the loop for it. */
   budgetIndex: number | null;
   status?: ContextFile['status'];
@@ -67,14 +78,10 @@ export async function buildContextReport(options: ContextReportOptions): Promise
   const total = resolveLimit('total', config, profile, agent.id, options.limits?.total);
   const files = await readBootstrapFiles(options.workspaceDir, profile);
   const notes = baseNotes(profile);
-  if (config.info.status === 'invalid')
-    notes.push(
-      `openclaw.json could not be read (${config.info.error}); OpenClaw would refuse to start with it, so the built-in limits are shown.`,
-    );
+  if (config.info.status === 'invalid') notes.push(note('note.configInvalid', { error: config.info.error ?? '' }));
   if (agent.id && !agent.configured.includes(agent.id) && config.value)
-    notes.push(`Agent "${agent.id}" is not in openclaw.json; agents.defaults apply to it.`);
-  if (!profile.perAgentLimits && agent.id)
-    notes.push(`OpenClaw ${profile.version} reads agents.defaults only; per-agent limits need 2026.9.6.`);
+    notes.push(note('note.agentNotConfigured', { id: agent.id }));
+  if (!profile.perAgentLimits && agent.id) notes.push(note('note.defaultsOnly', { version: profile.version }));
 
   // Which files enter the budget loop, in order, and as what.
   const inputs: BudgetInput[] = [];
@@ -82,12 +89,17 @@ export async function buildContextReport(options: ContextReportOptions): Promise
   const seen = new Set<string>();
   profile.files.forEach((rule, index) => {
     const read = files.get(rule.name)!;
-    const plan: Planned = { read, order: index + 1, note: rule.note ?? null, budgetIndex: null };
+    const plan: Planned = {
+      read,
+      order: index + 1,
+      note: rule.note ? note(`profile.${rule.note}`) : null,
+      budgetIndex: null,
+    };
     planned.push(plan);
     if (rule.onlyWithout && files.get(rule.onlyWithout)?.read.state === 'present') {
       plan.status = read.read.state === 'present' ? 'not-loaded' : 'absent';
       if (read.read.state === 'present')
-        plan.note = `OpenClaw ${profile.version} loads ${rule.name} only when there is no ${rule.onlyWithout}.`;
+        plan.note = note('file.onlyWithout', { version: profile.version, name: rule.name, other: rule.onlyWithout });
       return;
     }
     const state = read.read;
@@ -95,14 +107,14 @@ export async function buildContextReport(options: ContextReportOptions): Promise
       // 2026.2.26 loads MEMORY.md and memory.md both, unless they are one file under two names.
       if (seen.has(state.identity)) {
         plan.status = 'not-loaded';
-        plan.note = 'The same file as one loaded above (another name for it); OpenClaw loads it once.';
+        plan.note = note('file.sameFile');
         return;
       }
       seen.add(state.identity);
       plan.budgetIndex = inputs.length;
       inputs.push({ name: rule.name, absPath: read.absPath, kind: 'text', content: state.content });
     } else if (state.state === 'unreadable') {
-      plan.note = `OpenClaw cannot read it: ${state.reason}.`;
+      plan.note = note('file.unreadable', { reason: state.reason });
       plan.budgetIndex = inputs.length;
       // 2026.9.6 injects a short "[UNREADABLE: reason]" note; older releases treat it as missing.
       inputs.push(
@@ -142,7 +154,7 @@ export async function buildContextReport(options: ContextReportOptions): Promise
       exists: true,
       chars: read.read.state === 'present' ? read.read.content.length : 0,
       measuredChars: read.read.state === 'present' ? read.read.content.trimEnd().length : 0,
-      note: ignored.reason,
+      ...fileNote(note(`profile.${ignored.reason}`)),
     });
   }
   const memory = files.get('MEMORY.md')?.read;
@@ -156,15 +168,13 @@ export async function buildContextReport(options: ContextReportOptions): Promise
     totals: { injectedChars: run.injectedChars, totalCap: run.totalCap, remaining: run.remaining },
     promoted: memory?.state === 'present' ? promotedSections(memory.content) : [],
     warnings: run.warnings,
-    notes,
+    notes: notes.map((n) => n.message),
+    noteRefs: notes.map((n) => ({ messageId: n.messageId, ...(n.params ? { params: n.params } : {}) })),
   };
 }
 
-function baseNotes(profile: BootstrapProfile): string[] {
-  return [
-    `Reproduces OpenClaw ${profile.version} for a main (direct) session: sub-agent and cron sessions load fewer files, group and channel sessions leave MEMORY.md out, and hooks or plugins may add files.`,
-    'Counts are UTF-16 code units (JavaScript string length), as OpenClaw counts; trailing whitespace is not counted.',
-  ];
+function baseNotes(profile: BootstrapProfile): Note[] {
+  return [note('note.mainSession', { version: profile.version }), note('note.utf16')];
 }
 
 function emptyFile(read: BootstrapFileRead): ContextFile {
@@ -201,7 +211,7 @@ function toContextFile(
     chars: content.length,
     measuredChars: content.trimEnd().length,
     // A rule's note explains a file that is there; an absent one needs none.
-    note: read.read.state === 'absent' && plan.status !== 'not-loaded' ? null : plan.note,
+    ...fileNote(read.read.state === 'absent' && plan.status !== 'not-loaded' ? null : plan.note),
   };
   if (!budget) return { ...file, status: plan.status ?? 'absent' };
   const status: ContextFile['status'] = plan.status ?? budget.outcome;
@@ -214,10 +224,15 @@ function toContextFile(
     dropped: read.read.state === 'present' ? withLines(content, budget.dropped) : [],
   };
   if (budget.outcome === 'over-budget' && read.read.state === 'present') {
-    result.note =
-      budget.remainingBefore < MIN_REMAINING_FOR_FILE
-        ? `Only ${budget.remainingBefore} characters of the total were left (OpenClaw needs ${MIN_REMAINING_FOR_FILE}); the agent does not see this file.`
-        : 'The total budget was used up by the files before it; the agent does not see this file.';
+    delete result.noteParams;
+    Object.assign(
+      result,
+      fileNote(
+        budget.remainingBefore < MIN_REMAINING_FOR_FILE
+          ? note('file.leftOver', { left: budget.remainingBefore, min: MIN_REMAINING_FOR_FILE })
+          : note('file.usedUp'),
+      ),
+    );
   }
   if (includeText && budget.injectedChars > 0) {
     const text = injectedText(inputText(read, profile), budget);

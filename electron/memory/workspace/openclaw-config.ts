@@ -8,6 +8,7 @@ import JSON5 from 'json5';
 import type { BootstrapProfile } from '../../../shared/bootstrap-profiles.js';
 import type { ContextReport, ResolvedLimit } from '../../../shared/domain.js';
 import { messageOf } from '../../../shared/errors.js';
+import { said, type MessageParams } from '../../../shared/i18n.js';
 
 /** A config file larger than this is not a hand-written openclaw.json; refuse to parse it. */
 const MAX_CONFIG_BYTES = 4 * 1024 * 1024;
@@ -144,20 +145,18 @@ export function chooseAgent(
 ): ContextReport['agent'] {
   const entries = agentEntries(config);
   const configured = [...new Set(entries.map((e) => normalizeAgentId(e.id)))];
-  if (requested) return { id: normalizeAgentId(requested), how: 'asked for', configured };
+  const chosen = (id: string | null, key: string, params?: MessageParams): ContextReport['agent'] => {
+    const how = said(`context:report.agent.${key}`, params);
+    return { id, how: how.message, howId: how.messageId, ...(params ? { howParams: params } : {}), configured };
+  };
+  if (requested) return chosen(normalizeAgentId(requested), 'asked');
   if (workspaceOwner && configured.includes(normalizeAgentId(workspaceOwner)))
-    return { id: normalizeAgentId(workspaceOwner), how: 'its workspace is this folder (openclaw.json)', configured };
+    return chosen(normalizeAgentId(workspaceOwner), 'owner');
   const marked = entries.filter((e) => e.entry.default === true);
-  if (marked.length === 1)
-    return { id: normalizeAgentId(marked[0]!.id), how: 'marked default: true in openclaw.json', configured };
-  if (configured.length === 1) return { id: configured[0]!, how: 'the only agent in openclaw.json', configured };
-  if (configured.length > 1)
-    return {
-      id: null,
-      how: `several agents are configured (${configured.join(', ')}); agents.defaults shown — pick one`,
-      configured,
-    };
-  return { id: null, how: 'no agents configured; agents.defaults apply', configured };
+  if (marked.length === 1) return chosen(normalizeAgentId(marked[0]!.id), 'marked');
+  if (configured.length === 1) return chosen(configured[0]!, 'only');
+  if (configured.length > 1) return chosen(null, 'several', { ids: configured.join(', ') });
+  return chosen(null, 'none');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -184,11 +183,14 @@ export function resolveLimit(
 ): ResolvedLimit {
   const key = KEYS[which];
   const builtIn = profile.defaults[which];
-  if (override !== undefined)
-    return { value: override, source: 'override', detail: `overridden (built-in ${builtIn})` };
+  const limit = (value: number, source: ResolvedLimit['source'], detailKey: string, params: MessageParams) => {
+    const detail = said(`context:report.limit.${detailKey}`, params);
+    return { value, source, detail: detail.message, detailId: detail.messageId, detailParams: params };
+  };
+  const version = profile.version;
+  if (override !== undefined) return limit(override, 'override', 'override', { builtIn });
   const file = config.info.path ?? 'openclaw.json';
-  if (!config.value)
-    return { value: builtIn, source: 'default', detail: `OpenClaw ${profile.version} built-in default` };
+  if (!config.value) return limit(builtIn, 'default', 'builtIn', { version });
   const agents = isRecord(config.value.agents) ? config.value.agents : {};
   const defaults = isRecord(agents.defaults) ? agents.defaults : {};
   let raw: unknown;
@@ -206,19 +208,9 @@ export function resolveLimit(
     raw = defaults[key];
     where = `agents.defaults.${key}`;
   }
-  if (raw === undefined || raw === null)
-    return {
-      value: builtIn,
-      source: 'default',
-      detail: `not set in ${file}; OpenClaw ${profile.version} built-in default`,
-    };
+  if (raw === undefined || raw === null) return limit(builtIn, 'default', 'notSet', { file, version });
   const value = validLimit(raw);
-  if (value === null) {
-    return {
-      value: builtIn,
-      source: 'default',
-      detail: `${where} = ${JSON.stringify(raw)} in ${file} is not a number above 0, so OpenClaw uses its built-in ${builtIn}`,
-    };
-  }
-  return { value, source, detail: `${where} in ${file}` };
+  if (value === null)
+    return limit(builtIn, 'default', 'invalid', { where, raw: String(JSON.stringify(raw)), file, builtIn });
+  return limit(value, source, 'at', { where, file });
 }

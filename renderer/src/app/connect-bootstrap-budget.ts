@@ -4,6 +4,7 @@
 // disk, or the workspace changes.
 import { isBootstrapFileName } from '../../../shared/bootstrap-profiles';
 import type { MemlensApi } from '../../../shared/contract';
+import { said } from '../../../shared/i18n';
 import type { BudgetParams } from '../features/editor/stores/budget-slice';
 import type { AppState, AppStore } from './create-app-store';
 
@@ -17,7 +18,11 @@ export function budgetParamsFor(state: AppState): BudgetParams | null {
   const file = report.files.find((f) => f.path === doc.path);
   if (!file || !file.exists) return null;
   const notLoaded =
-    file.status === 'not-loaded' ? (file.note ?? `Not loaded by OpenClaw ${report.openclawVersion}.`) : null;
+    file.status !== 'not-loaded'
+      ? null
+      : file.note !== null
+        ? { message: file.note, messageId: file.noteId, params: file.noteParams }
+        : said('context:report.file.notLoaded', { version: report.openclawVersion });
   return {
     path: doc.path,
     name: file.name,

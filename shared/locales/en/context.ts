@@ -90,4 +90,49 @@ export const context = {
       '{{chars}} characters counted against the budget; shown as it reads in the system prompt, under its heading. This is the file as saved on disk.',
     close: 'Close',
   },
+  // Sentences the context report makes (electron/memory/context), by id: the API carries the English.
+  report: {
+    note: {
+      mainSession:
+        'Reproduces OpenClaw {{version}} for a main (direct) session: sub-agent and cron sessions load fewer files, group and channel sessions leave MEMORY.md out, and hooks or plugins may add files.',
+      utf16:
+        'Counts are UTF-16 code units (JavaScript string length), as OpenClaw counts; trailing whitespace is not counted.',
+      configInvalid:
+        'openclaw.json could not be read ({{error}}); OpenClaw would refuse to start with it, so the built-in limits are shown.',
+      agentNotConfigured: 'Agent "{{id}}" is not in openclaw.json; agents.defaults apply to it.',
+      defaultsOnly: 'OpenClaw {{version}} reads agents.defaults only; per-agent limits need 2026.9.6.',
+    },
+    file: {
+      onlyWithout: 'OpenClaw {{version}} loads {{name}} only when there is no {{other}}.',
+      sameFile: 'The same file as one loaded above (another name for it); OpenClaw loads it once.',
+      unreadable: 'OpenClaw cannot read it: {{reason}}.',
+      leftOver:
+        'Only {{left}} characters of the total were left (OpenClaw needs {{min}}); the agent does not see this file.',
+      usedUp: 'The total budget was used up by the files before it; the agent does not see this file.',
+      notLoaded: 'Not loaded by OpenClaw {{version}}.',
+    },
+    profile: {
+      bootstrapSetup:
+        'Injected while the workspace is being set up; once OpenClaw records setup as complete it is left out even if the file still exists.',
+      heartbeatOff: 'Left out of the main agent when heartbeat guidance is off in openclaw.json.',
+      toolsDropped: 'OpenClaw 2026.9.6 no longer loads TOOLS.md into the prompt.',
+      heartbeatDropped: 'OpenClaw 2026.9.6 no longer loads HEARTBEAT.md (heartbeat notes moved to the cron monitor).',
+      lowerCaseIgnored: 'OpenClaw 2026.9.6 loads only MEMORY.md (exact case); a lower-case memory.md is ignored.',
+    },
+    limit: {
+      override: 'overridden (built-in {{builtIn}})',
+      builtIn: 'OpenClaw {{version}} built-in default',
+      notSet: 'not set in {{file}}; OpenClaw {{version}} built-in default',
+      invalid: '{{where}} = {{raw}} in {{file}} is not a number above 0, so OpenClaw uses its built-in {{builtIn}}',
+      at: '{{where}} in {{file}}',
+    },
+    agent: {
+      asked: 'asked for',
+      owner: 'its workspace is this folder (openclaw.json)',
+      marked: 'marked default: true in openclaw.json',
+      only: 'the only agent in openclaw.json',
+      several: 'several agents are configured ({{ids}}); agents.defaults shown — pick one',
+      none: 'no agents configured; agents.defaults apply',
+    },
+  },
 };

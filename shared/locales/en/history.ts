@@ -58,6 +58,10 @@ export const history = {
       agentWrote:
         "its {{tool}} call (transcript line {{line}}) wrote text this version holds, within the change's time window",
       agentNames: "its {{tool}} call (transcript line {{line}}) names this file, within the change's time window",
+      dreamingBlock: "the change is inside one of dreaming's managed blocks",
+      dreamingJob: "memory-core's dreaming job ran at {{time}} ({{session}}, line {{line}})",
+      dreamingDiary: 'a Dream Diary entry in DREAMS.md is dated {{time}}',
+      dreamingSweep: 'DREAMS.md was written in the same sweep ({{time}})',
     },
   },
   group: {

@@ -89,4 +89,45 @@ export const context: Translation<typeof en> = {
     summary: '计入预算的字符数为 {{chars}}；按系统提示词中的样子显示，位于其标题之下。这是磁盘上已保存的文件。',
     close: '关闭',
   },
+  // 上下文报告生成的句子（electron/memory/context），按 id 取用；API 中带的是英文。
+  report: {
+    note: {
+      mainSession:
+        '按 OpenClaw {{version}} 的主（直接）会话还原：子智能体和定时任务会话加载的文件更少，群组和频道会话不含 MEMORY.md，钩子或插件还可能添加文件。',
+      utf16: '按 UTF-16 码元计数（即 JavaScript 字符串长度），与 OpenClaw 的计数方式一致；末尾的空白不计入。',
+      configInvalid: '无法读取 openclaw.json（{{error}}）；OpenClaw 遇到它会拒绝启动，因此这里显示内置上限。',
+      agentNotConfigured: '智能体“{{id}}”不在 openclaw.json 中；对它适用 agents.defaults。',
+      defaultsOnly: 'OpenClaw {{version}} 只读取 agents.defaults；按智能体设置上限需要 2026.9.6。',
+    },
+    file: {
+      onlyWithout: 'OpenClaw {{version}} 只在没有 {{other}} 时才加载 {{name}}。',
+      sameFile: '与上面已加载的某个文件是同一个文件（只是名字不同）；OpenClaw 只加载一次。',
+      unreadable: 'OpenClaw 无法读取它：{{reason}}。',
+      leftOver: '总预算只剩 {{left}} 个字符（OpenClaw 至少需要 {{min}} 个）；智能体看不到这个文件。',
+      usedUp: '总预算已被排在它前面的文件用完；智能体看不到这个文件。',
+      notLoaded: 'OpenClaw {{version}} 不加载它。',
+    },
+    profile: {
+      bootstrapSetup: '在工作区初始设置期间注入；一旦 OpenClaw 记录设置已完成，即使文件仍在也不再注入。',
+      heartbeatOff: '当 openclaw.json 中关闭了心跳指引时，主智能体不加载它。',
+      toolsDropped: 'OpenClaw 2026.9.6 不再把 TOOLS.md 加载进提示词。',
+      heartbeatDropped: 'OpenClaw 2026.9.6 不再加载 HEARTBEAT.md（心跳说明已移到定时任务监控中）。',
+      lowerCaseIgnored: 'OpenClaw 2026.9.6 只加载 MEMORY.md（大小写须完全一致）；小写的 memory.md 会被忽略。',
+    },
+    limit: {
+      override: '已覆盖（内置值 {{builtIn}}）',
+      builtIn: 'OpenClaw {{version}} 的内置默认值',
+      notSet: '{{file}} 中未设置；使用 OpenClaw {{version}} 的内置默认值',
+      invalid: '{{file}} 中的 {{where}} = {{raw}} 不是大于 0 的数，因此 OpenClaw 使用内置值 {{builtIn}}',
+      at: '{{file}} 中的 {{where}}',
+    },
+    agent: {
+      asked: '按指定',
+      owner: '它的工作区就是这个文件夹（openclaw.json）',
+      marked: '在 openclaw.json 中标记为 default: true',
+      only: 'openclaw.json 中唯一的智能体',
+      several: '配置了多个智能体（{{ids}}）；显示的是 agents.defaults，请选择一个',
+      none: '未配置智能体；适用 agents.defaults',
+    },
+  },
 };

@@ -57,6 +57,10 @@ export const history: Translation<typeof en> = {
       agentReplaced: '它的 {{tool}} 调用（会话记录第 {{line}} 行）在这次更改的时间范围内把文本替换成了这个版本中的内容',
       agentWrote: '它的 {{tool}} 调用（会话记录第 {{line}} 行）在这次更改的时间范围内写入了这个版本中的文本',
       agentNames: '它的 {{tool}} 调用（会话记录第 {{line}} 行）在这次更改的时间范围内涉及这个文件',
+      dreamingBlock: '这次更改位于梦境管理的区块之内',
+      dreamingJob: 'memory-core 的梦境任务在 {{time}} 运行过（{{session}}，第 {{line}} 行）',
+      dreamingDiary: 'DREAMS.md 中有一条梦境日记，时间为 {{time}}',
+      dreamingSweep: 'DREAMS.md 是在同一轮整理中写入的（{{time}}）',
     },
   },
   group: {

@@ -13,6 +13,7 @@ import {
   totalLevel,
 } from '../../../../../shared/context-summary';
 import type { ContextFile, ContextReport, ResolvedLimit } from '../../../../../shared/domain';
+import { localText } from '../../../../../shared/i18n';
 import { BudgetMeter } from '../../../lib/budget-meter';
 import { Dialog } from '../../../lib/dialog';
 import { MarkedText } from '../../../lib/marked-text';
@@ -164,7 +165,14 @@ function ReportBody({
                 : report.config.path
               : t('limits.noConfig')}
             {report.agent.configured.length > 0
-              ? t('limits.agent', { id: report.agent.id ?? t('defaults'), how: report.agent.how })
+              ? t('limits.agent', {
+                  id: report.agent.id ?? t('defaults'),
+                  how: localText(t, {
+                    message: report.agent.how,
+                    messageId: report.agent.howId,
+                    params: report.agent.howParams,
+                  }),
+                })
               : ''}
           </span>
         </div>
@@ -231,8 +239,8 @@ function ReportBody({
       )}
       <section className="context-view__notes">
         <ul>
-          {report.notes.map((n) => (
-            <li key={n}>{n}</li>
+          {report.notes.map((n, i) => (
+            <li key={n}>{localText(t, { message: n, ...report.noteRefs?.[i] })}</li>
           ))}
         </ul>
       </section>
@@ -249,7 +257,9 @@ function LimitLine({ label, limit }: { label: string; limit: ResolvedLimit }) {
       <span className={`badge context-limit__source context-limit__source--${limit.source}`}>
         {t(SOURCE_WORDS[limit.source])}
       </span>
-      <span className="context-limit__detail">{limit.detail}</span>
+      <span className="context-limit__detail">
+        {localText(t, { message: limit.detail, messageId: limit.detailId, params: limit.detailParams })}
+      </span>
     </div>
   );
 }
@@ -283,7 +293,9 @@ function FileRow({
   // Absent and missing look alike (no file either way); say which one costs the agent budget.
   const meaning =
     (file.status === 'absent' || file.status === 'missing') && !file.note ? `${statusHelp(t, file.status)} ` : '';
-  const detail = `${meaning}${consequence}${file.note ?? ''}`.trim();
+  const note =
+    file.note === null ? '' : localText(t, { message: file.note, messageId: file.noteId, params: file.noteParams });
+  const detail = `${meaning}${consequence}${note}`.trim();
   return (
     <li
       className={`context-file context-file--${file.status}`}

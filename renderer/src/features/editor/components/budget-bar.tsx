@@ -3,6 +3,7 @@
 // total, and the way to what the agent actually receives. Recomputed as you type.
 import { useTranslation } from 'react-i18next';
 import { budgetHeadline, formatChars, totalLevel } from '../../../../../shared/context-summary';
+import { localText } from '../../../../../shared/i18n';
 import { BudgetMeter } from '../../../lib/budget-meter';
 import { useBudget } from '../stores/budget-store-context';
 import { InjectedTextDialog } from './injected-text-dialog';
@@ -30,7 +31,7 @@ export function BudgetBar() {
     return (
       <div className="budget-bar budget-bar--none" data-testid="budget-bar" data-level="none" data-outcome="not-loaded">
         <span className="budget-bar__text" data-testid="budget-headline">
-          {params.name} — {params.notLoaded}
+          {params.name} — {localText(t, params.notLoaded)}
         </span>
       </div>
     );

@@ -69,7 +69,9 @@ describe('budget extension', () => {
 
   it('a file this release does not load is neither measured nor shaded', () => {
     let state = EditorState.create({ doc: 'x'.repeat(1000), extensions: [budgetExtension(() => undefined)] });
-    state = state.update({ effects: setEditorBudgetParams.of({ ...params(false), notLoaded: 'not loaded' }) }).state;
+    state = state.update({
+      effects: setEditorBudgetParams.of({ ...params(false), notLoaded: { message: 'not loaded' } }),
+    }).state;
     expect(liveBudgetOf(state)).toBeNull();
     expect(shadedText(state)).toEqual([]);
   });

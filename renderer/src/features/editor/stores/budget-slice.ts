@@ -12,6 +12,7 @@ import type { OpenclawVersion } from '../../../../../shared/bootstrap-profiles';
 import type { BudgetOutcome, CapKind } from '../../../../../shared/bootstrap-budget';
 import type { BudgetLevel } from '../../../../../shared/context-summary';
 import type { MemlensApi } from '../../../../../shared/contract';
+import type { MessageParams } from '../../../../../shared/i18n';
 import type { MoveSectionPlan } from '../../../../../shared/memory-sections';
 import { errorInfo } from '../../../lib/error-message';
 import { slicePatch } from '../../../lib/slice-state';
@@ -32,8 +33,8 @@ export interface BudgetParams {
   /** Characters the other files inject (for the total line). */
   othersInjected: number;
   order: number | null;
-  /** Why this release does not load the file at all, or null when it does. */
-  notLoaded: string | null;
+  /** Why this release does not load the file at all (by message id), or null when it does. */
+  notLoaded: { message: string; messageId?: string; params?: MessageParams } | null;
 }
 
 export interface LiveBudget {
