@@ -11,6 +11,7 @@ import { openIndexDb, quarantineIndexFile, removeIndexFiles, replaceIndexFile } 
 import type { ExpectedIndexMeta, IndexDb } from '../index/index-db.js';
 import { readIndexCounts } from '../index/index-queries.js';
 import type { IndexCounts } from '../index/index-queries.js';
+import { settleKeywordCheck } from '../search/sqlite/accelerator-check.js';
 import { IndexSession } from '../search/sqlite/index-session.js';
 import type { IndexSessionOptions } from '../search/sqlite/index-session.js';
 import type { SyncTarget } from '../sync/sync.js';
@@ -199,6 +200,7 @@ export class LiveIndex {
   }
 
   close(): void {
+    if (this.currentSession) settleKeywordCheck(this.currentSession);
     this.closeCurrent();
   }
 

@@ -28,6 +28,8 @@ export const META_KEYS = {
   cacheMisses: 'embedding_cache_misses',
   lastSyncAt: 'last_sync_at',
   createdAt: 'created_at',
+  /** The keyword accelerator's self-check verdict and what it holds for (accelerator-check.ts). */
+  keywordAcceleratorCheck: 'keyword_accelerator_check',
 } as const;
 
 const BASE_DDL = `

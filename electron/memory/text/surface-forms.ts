@@ -11,20 +11,49 @@ const ASCII_WORD = /^[A-Za-z0-9]+$/;
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;
 const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc]+/u;
 
+/** Whether a term can be written other ways (a stemmed Latin word); other terms are written as indexed. */
+export function hasSpellings(term: string): boolean {
+  return LATIN_TERM.test(term);
+}
+
 /**
  * Per index term, the distinct words of `text` that produce it. Chinese, Japanese and Korean
  * terms are their own written form and are not looked up here.
  */
 export function surfaceForms(text: string, terms: Iterable<string>): Map<string, string[]> {
   const wanted = new Set([...terms].filter((t) => LATIN_TERM.test(t)));
-  const out = new Map<string, string[]>();
-  if (wanted.size === 0) return out;
+  if (wanted.size === 0) return new Map();
   // Porter2 changes only a word's ending, never its first letter (checked on ~240k words), so a
   // plain ASCII word whose first letter starts no wanted term needs no stemming at all.
   const firstLetters = new Set([...wanted].map((t) => t.charCodeAt(0)));
+  return collectForms(
+    text,
+    (term) => wanted.has(term),
+    (letter) => firstLetters.has(letter),
+  );
+}
+
+/**
+ * Every stemmed Latin term of `text` with its words as written: what surfaceForms answers for
+ * any terms, read from one scan (a chunk shown again and again needs scanning once).
+ */
+export function allSurfaceForms(text: string): Map<string, string[]> {
+  return collectForms(
+    text,
+    (term) => LATIN_TERM.test(term),
+    () => true,
+  );
+}
+
+function collectForms(
+  text: string,
+  wants: (term: string) => boolean,
+  mayStart: (lowerFirstLetter: number) => boolean,
+): Map<string, string[]> {
+  const out = new Map<string, string[]>();
   const record = (word: string, token: string): void => {
     const term = stemToken(token);
-    if (!wanted.has(term)) return;
+    if (!wants(term)) return;
     const forms = out.get(term);
     if (!forms) out.set(term, [word]);
     else if (!forms.includes(word)) forms.push(word);
@@ -33,7 +62,7 @@ export function surfaceForms(text: string, terms: Iterable<string>): Map<string,
     const word = match[0];
     // Plain ASCII words (nearly all) need no Unicode normalisation: lowercase is their token.
     if (ASCII_WORD.test(word)) {
-      if (firstLetters.has(word.charCodeAt(0) | 0x20)) record(word, word.toLowerCase());
+      if (mayStart(word.charCodeAt(0) | 0x20)) record(word, word.toLowerCase());
       continue;
     }
     for (const piece of CJK_RUN.test(word) ? word.split(new RegExp(CJK_RUN.source, 'u')) : [word]) {

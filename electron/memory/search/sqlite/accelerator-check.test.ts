@@ -10,7 +10,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../../embed/test-support/tiny-model.js';
 import { createBaseSchema, createVectorTable } from '../../index/schema.js';
 import { segmentForIndex } from '../../text/segment.js';
-import { KEYWORD_ACCELERATOR_MIN_CHUNKS, searchBackends, VECTOR_ACCELERATOR_MIN_ROWS } from './accelerator-check.js';
+import {
+  KEYWORD_ACCELERATOR_MIN_CHUNKS,
+  searchBackends,
+  settleKeywordCheck,
+  VECTOR_ACCELERATOR_MIN_ROWS,
+} from './accelerator-check.js';
 import { IndexSession, type UnionHit } from './index-session.js';
 import { keywordSearch } from './keyword-search.js';
 import { vectorSearch, vectorSearchKnn } from './vector-search.js';
@@ -101,11 +106,17 @@ function vectorIndex(rows: number): Database.Database {
 }
 
 describe('the keyword accelerator (FTS5 doclists)', () => {
-  const db = keywordIndex(KEYWORD_ACCELERATOR_MIN_CHUNKS + 1500);
-  const baseline = ranked(new IndexSession(db, { accelerators: { keyword: false } }));
+  const CHUNKS = KEYWORD_ACCELERATOR_MIN_CHUNKS + 1500;
+  const baseline = ranked(new IndexSession(keywordIndex(CHUNKS), { accelerators: { keyword: false } }));
 
-  /** A session whose keyword self-check is watched: how often it ran a sampled query, and when it finished. */
-  function watched(tamper: (hits: UnionHit[]) => UnionHit[] = (hits) => hits) {
+  /**
+   * A session whose keyword self-check is watched: how often it ran a sampled query, and when it
+   * finished. Each gets an index of its own (same contents), as the index keeps the verdict.
+   */
+  function watched(
+    tamper: (hits: UnionHit[]) => UnionHit[] = (hits) => hits,
+    db: Database.Database = keywordIndex(CHUNKS),
+  ) {
     let sampled = 0;
     let finished!: (mismatch: string | null) => void;
     const checked = new Promise<string | null>((resolve) => (finished = resolve));
@@ -118,7 +129,7 @@ describe('the keyword accelerator (FTS5 doclists)', () => {
       },
       observer: { keywordSelfCheck: (mismatch) => finished(mismatch) },
     });
-    return { session, checked, sampled: () => sampled };
+    return { session, checked, sampled: () => sampled, db };
   }
 
   it('switches on above its size threshold once its self-check agrees, with the same ranking', async () => {
@@ -164,6 +175,81 @@ describe('the keyword accelerator (FTS5 doclists)', () => {
         /^Keyword ranking uses FTS5's bm25\(\): the doclist ranking of “.+” differs from FTS5's bm25\(\)\.$/,
       ),
     ]);
+  });
+
+  it('keeps its verdict with the index: a second session ranks from the doclists from its first query, unchecked', async () => {
+    const first = watched();
+    ranked(first.session);
+    expect(await first.checked).toBeNull();
+    first.session.close();
+
+    const second = watched((hits) => hits, first.db);
+    expect(searchBackends(second.session).keyword).toBe('fts5-bm25');
+    keywordSearch(second.session, 'router budget', { limit: 10 });
+    expect(searchBackends(second.session).keyword).toBe('fts5-doclists');
+    expect(ranked(second.session)).toEqual(baseline);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(second.sampled()).toBe(0);
+  });
+
+  it('checks again once what the verdict holds for changed, and keeps a disagreement too', async () => {
+    const first = watched();
+    ranked(first.session);
+    expect(await first.checked).toBeNull();
+    first.session.close();
+    // The verdict was for another SQLite build (or reader, or FTS5 table): it does not count here.
+    const stored = first.db.prepare("SELECT value FROM meta WHERE key = 'keyword_accelerator_check'").pluck();
+    const kept = JSON.parse(stored.get() as string) as { key: string; mismatch: null };
+    first.db
+      .prepare("UPDATE meta SET value = ? WHERE key = 'keyword_accelerator_check'")
+      .run(JSON.stringify({ ...kept, key: kept.key.replace(/"sqlite":"[^"]+"/, '"sqlite":"3.53.99"') }));
+
+    const second = watched(
+      (hits) => hits.map((h, i) => (i === 0 ? { ...h, bm25: h.bm25 * (1 + 1e-12) } : h)),
+      first.db,
+    );
+    ranked(second.session);
+    expect(searchBackends(second.session).keyword).toBe('fts5-bm25');
+    expect(await second.checked).toMatch(/differs/);
+    expect(second.sampled()).toBeGreaterThan(0);
+    second.session.close();
+
+    // The disagreement is kept as well: the next session stays on bm25() and says why, unchecked.
+    const third = watched((hits) => hits, first.db);
+    expect(ranked(third.session)).toEqual(baseline);
+    expect(searchBackends(third.session)).toMatchObject({
+      keyword: 'fts5-bm25',
+      notices: [expect.stringMatching(/differs from FTS5's bm25\(\)\.$/)],
+    });
+    expect(third.sampled()).toBe(0);
+  });
+
+  it('finishes a self-check a closing index never gave its turns, so the next process starts fast', () => {
+    const db = keywordIndex(CHUNKS);
+    const session = new IndexSession(db);
+    // Searches awaited one after another, then the process ends: the check never had a turn.
+    ranked(session);
+    expect(searchBackends(session).keyword).toBe('fts5-bm25');
+    settleKeywordCheck(session);
+    expect(searchBackends(session).keyword).toBe('fts5-doclists');
+    session.close();
+    const next = new IndexSession(db);
+    keywordSearch(next, 'router', { limit: 10 });
+    expect(searchBackends(next).keyword).toBe('fts5-doclists');
+  });
+
+  it('keeps nothing in an index opened read-only', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-accel-ro-'));
+    dirs.push(dir);
+    const file = path.join(dir, 'index.sqlite');
+    await keywordIndex(CHUNKS).backup(file);
+    const readOnly = new Database(file, { readonly: true });
+    dbs.push(readOnly);
+    const { session, checked } = watched((hits) => hits, readOnly);
+    ranked(session);
+    expect(await checked).toBeNull();
+    expect(searchBackends(session).keyword).toBe('fts5-doclists');
+    expect(readOnly.prepare("SELECT count(*) FROM meta WHERE key = 'keyword_accelerator_check'").pluck().get()).toBe(0);
   });
 
   it('is not used on a small index, and says nothing about it', () => {

@@ -7,7 +7,7 @@ import { readFtsTotals } from './bm25-terms.js';
 import type { VectorHit } from '../core/quantized-scan.js';
 import { scanVectorMatrix } from '../core/quantized-scan.js';
 import type { QuantizedMatrix } from '../core/quantized-matrix.js';
-import { storedVectorTable } from '../../index/schema.js';
+import { META_KEYS, storedVectorTable } from '../../index/schema.js';
 import {
   sessionSlot,
   type IndexSession,
@@ -27,6 +27,8 @@ export const VERIFIED_FTS5_FORMAT = 4;
  */
 export const KEYWORD_ACCELERATOR_MIN_CHUNKS = 500;
 export const VECTOR_ACCELERATOR_MIN_ROWS = 10_000;
+/** Bump when fts5-doclists.ts or bm25-union.ts change how they read or rank: verdicts kept in indexes are then checked again. */
+const DOCLIST_READER_VERSION = 1;
 /** How many results of each sampled query must agree. */
 const CHECKED_TOP = 10;
 
@@ -142,7 +144,7 @@ export function checkVectorAccelerator(
 interface Decisions {
   keyword: Gate | null;
   /** The keyword self-check under way, one sampled query per turn of the event loop. */
-  keywordCheck: NodeJS.Immediate | null;
+  keywordCheck: { turn: NodeJS.Immediate | null; step: () => boolean } | null;
   vector: Gate | null;
   /** changeKey at which a size gate last kept an accelerator off: asked again only once the index changed. */
   keywordSizeCheckedAt: string | null;
@@ -151,7 +153,7 @@ interface Decisions {
 }
 
 const DECISIONS = sessionSlot<Decisions>('accelerator decisions', (d) => {
-  if (d.keywordCheck) clearImmediate(d.keywordCheck);
+  if (d.keywordCheck?.turn) clearImmediate(d.keywordCheck.turn);
   d.keywordCheck = null;
 });
 
@@ -167,9 +169,63 @@ function decisionsOf(session: IndexSession): Decisions {
 }
 
 /**
+ * What a keyword verdict holds for: the SQLite build, the FTS5 table's format and definition and
+ * the reader's version. The index's contents are not part of it, as within a session a verdict
+ * also outlives the writes that follow it.
+ */
+function keywordVerdictKey(db: Database.Database): string {
+  const format = db
+    .prepare<[], number | undefined>("SELECT v FROM chunks_fts_config WHERE k = 'version'")
+    .pluck()
+    .get();
+  const table = db
+    .prepare<[], string | undefined>("SELECT sql FROM sqlite_master WHERE name = 'chunks_fts'")
+    .pluck()
+    .get();
+  const sqlite = db.prepare<[], string>('SELECT sqlite_version()').pluck().get();
+  return JSON.stringify({ sqlite, fts5: format ?? null, reader: DOCLIST_READER_VERSION, table: table ?? null });
+}
+
+/** The verdict an earlier self-check kept in the index for this key: null when it agreed, undefined when there is none. */
+function storedKeywordVerdict(db: Database.Database, key: string): string | null | undefined {
+  try {
+    const raw = db
+      .prepare<[string], string | null | undefined>('SELECT value FROM meta WHERE key = ?')
+      .pluck()
+      .get(META_KEYS.keywordAcceleratorCheck);
+    if (!raw) return undefined;
+    const stored = JSON.parse(raw) as { key?: unknown; mismatch?: unknown };
+    if (stored.key !== key) return undefined;
+    return typeof stored.mismatch === 'string' ? stored.mismatch : stored.mismatch === null ? null : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keeps the verdict with the index, so that the next process ranks from its first query; a read-only connection keeps nothing. */
+function storeKeywordVerdict(db: Database.Database, key: string, mismatch: string | null): void {
+  if (db.readonly || !db.open || db.inTransaction) return;
+  try {
+    db.prepare('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(
+      META_KEYS.keywordAcceleratorCheck,
+      JSON.stringify({ key, mismatch }),
+    );
+  } catch {
+    // Busy or damaged: the next session checks again.
+  }
+}
+
+function decideKeyword(d: Decisions, mismatch: string | null): void {
+  if (mismatch) {
+    d.keyword = { on: false, reason: mismatch, final: true };
+    d.notices.push(`Keyword ranking uses FTS5's bm25(): ${mismatch}.`);
+  } else d.keyword = { on: true };
+}
+
+/**
  * Whether the keyword side ranks from FTS5's doclists (else FTS5's own bm25()). Once the index is
- * large enough the self-check starts after this search, off its path; until it has passed, searches
- * rank with bm25(), which gives the same results.
+ * large enough the self-check starts after this search, off its path, unless the index keeps the
+ * verdict of an earlier one; until it has passed, searches rank with bm25(), which gives the same results.
  */
 export function keywordAccelerated(session: IndexSession): boolean {
   if (session.accelerators.keyword !== undefined) return session.accelerators.keyword;
@@ -182,8 +238,17 @@ export function keywordAccelerated(session: IndexSession): boolean {
   if (d.keyword && d.keywordSizeCheckedAt === key) return false;
   d.keywordSizeCheckedAt = key;
   const gate = keywordGate(session.db);
-  if (gate.on) startKeywordCheck(session, d);
-  else d.keyword = gate;
+  if (!gate.on) {
+    d.keyword = gate;
+    return false;
+  }
+  const verdictKey = keywordVerdictKey(session.db);
+  const stored = storedKeywordVerdict(session.db, verdictKey);
+  if (stored !== undefined) {
+    decideKeyword(d, stored);
+    return stored === null;
+  }
+  startKeywordCheck(session, d, verdictKey);
   return false;
 }
 
@@ -191,30 +256,61 @@ export function keywordAccelerated(session: IndexSession): boolean {
  * The keyword self-check in slices of one sampled query, each on its own turn of the event loop so
  * that a search (or a sync's slice) runs between two; closing the session stops it.
  */
-function startKeywordCheck(session: IndexSession, d: Decisions): void {
+function startKeywordCheck(session: IndexSession, d: Decisions, verdictKey: string): void {
   let sets: string[][] | null = null;
   let next = 0;
-  const step = (): void => {
-    d.keywordCheck = null;
-    if (!session.db.open) return;
-    // A write is open on this connection: the next search after it starts the check again.
-    if (session.db.inTransaction) {
-      d.keywordSizeCheckedAt = null;
-      return;
-    }
+  /** One sampled query; true once the verdict is in. */
+  const step = (): boolean => {
     sets ??= sampleTermSets(session.db);
     const terms = sets[next++];
     const mismatch = terms ? checkKeywordTerms(session, terms, session.tamper.keyword) : null;
-    if (mismatch) {
-      d.keyword = { on: false, reason: mismatch, final: true };
-      d.notices.push(`Keyword ranking uses FTS5's bm25(): ${mismatch}.`);
-    } else if (next < sets.length) {
-      d.keywordCheck = setImmediate(step);
-      return;
-    } else d.keyword = { on: true };
+    if (!mismatch && next < sets.length) return false;
+    d.keywordCheck = null;
+    decideKeyword(d, mismatch);
+    storeKeywordVerdict(session.db, verdictKey, mismatch);
     session.observer?.keywordSelfCheck?.(mismatch);
+    return true;
   };
-  d.keywordCheck = setImmediate(step);
+  const check: NonNullable<Decisions['keywordCheck']> = { turn: null, step };
+  const turn = (): void => {
+    check.turn = null;
+    if (!session.db.open) return;
+    // A write is open on this connection: the next search after it starts the check again.
+    if (session.db.inTransaction) {
+      d.keywordCheck = null;
+      d.keywordSizeCheckedAt = null;
+      return;
+    }
+    if (!step()) check.turn = setImmediate(turn);
+  };
+  d.keywordCheck = check;
+  check.turn = setImmediate(turn);
+}
+
+/**
+ * Before the index closes: a keyword self-check that a process ending now never gave its turns
+ * (a one-shot CLI search, an index just built) runs to the end here and keeps its verdict, so the
+ * next process opening this index ranks from its doclists from its first query.
+ */
+export function settleKeywordCheck(session: IndexSession): void {
+  const db = session.db;
+  if (session.accelerators.keyword !== undefined || db.readonly || !db.open || db.inTransaction) return;
+  try {
+    const d = decisionsOf(session);
+    if (d.keyword && (d.keyword.on || d.keyword.final)) return;
+    if (!d.keywordCheck) {
+      if (!keywordGate(db).on) return;
+      const verdictKey = keywordVerdictKey(db);
+      if (storedKeywordVerdict(db, verdictKey) !== undefined) return;
+      startKeywordCheck(session, d, verdictKey);
+    }
+    const check = d.keywordCheck!;
+    if (check.turn) clearImmediate(check.turn);
+    check.turn = null;
+    while (!check.step());
+  } catch {
+    // A damaged index keeps no verdict: the next session checks again.
+  }
 }
 
 /** Whether vector queries scan the in-memory int8 matrix (else sqlite-vec's KNN). */

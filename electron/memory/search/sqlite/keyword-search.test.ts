@@ -81,6 +81,22 @@ describe('keyword search', () => {
     expect(result.candidates.every((c) => c.keyword.termCount === 3 && c.keyword.relaxed)).toBe(true);
   });
 
+  it("names a chunk's own spellings of each query's terms, search after search on one connection", () => {
+    const text = 'Meetings moved. The meeting room hosts the Budgets and budget review.';
+    ({ db, session } = buildTestIndex([{ path: 'memory/a.md', text }]));
+    const spellings = (query: string, term: string): string[] => {
+      const result = keywordSearch(session!, query, { limit: 10 });
+      const hits = result.candidates.map((c) => ({ chunkRowid: c.chunkRowid, keyword: c.keyword, text }));
+      describeShownHits(session!, hits, result.terms, result.written);
+      return hits[0]!.keyword.terms!.find((t) => t.term === term)!.asWritten;
+    };
+    // The query's word first, then the chunk's other spellings (case-insensitively new ones).
+    expect(spellings('meeting', 'meet')).toEqual(['meeting', 'Meetings']);
+    // The same chunk shown again for another word: its spellings of that word, not the last query's.
+    expect(spellings('budgets', 'budget')).toEqual(['budgets', 'budget']);
+    expect(spellings('Meetings budget', 'meet')).toEqual(['meetings', 'meeting']);
+  });
+
   it('knows whether some chunk holds every term without ranking twice', () => {
     ({ db, session } = buildTestIndex([
       { path: 'memory/a.md', text: 'router only' },

@@ -2,16 +2,16 @@
 // quoted tokens of text/segment.ts, so user input can never reach FTS5 as syntax. Every chunk that
 // holds any query term is ranked by BM25 (the union of the terms): a chunk with every term ranks
 // first by itself, and one missing term no longer hides the chunks that hold the others.
-import type { KeywordBreakdown } from '../../../../shared/domain.js';
+import type { KeywordBreakdown, TermBreakdown } from '../../../../shared/domain.js';
 import { bm25ToScore } from '../../../../shared/score.js';
 import { cjkWords, hasCjk, queryTerms, stemToken, type QueryTerms } from '../../text/segment.js';
-import { surfaceForms } from '../../text/surface-forms.js';
+import { allSurfaceForms, hasSpellings } from '../../text/surface-forms.js';
 import { chunkIndexReader, chunkTermBreakdown, queryTermStats, rememberDocCounts } from './bm25-terms.js';
 import { keywordAccelerated, keywordGate } from './accelerator-check.js';
 import { bm25UnionTopK } from './bm25-union.js';
 import { filterSql, unionFilter, type KeywordFilters } from './keyword-filters.js';
 import type { KeywordCandidate } from '../core/fuse.js';
-import type { IndexSession } from './index-session.js';
+import { sessionSlot, type IndexSession } from './index-session.js';
 import type { ExpansionTerm } from '../core/expansion-terms.js';
 import { partialPlan, weightOf, type PartialPlan } from '../core/partial-words.js';
 
@@ -215,20 +215,57 @@ export interface ShownHit {
   text?: string;
 }
 
+/** What a term's account shows the same for every result of one query. */
+interface TermShown {
+  /** The query's words for the term, and the same lowercased. */
+  queryWords: readonly string[];
+  queryLower: ReadonlySet<string>;
+  /** dateWord, fragment and expansion, in that order, where they apply. */
+  marks: Partial<Pick<TermBreakdown, 'dateWord' | 'fragment' | 'expansion'>>;
+  /** Whether it counts among matchedTerms when the chunk holds it. */
+  matches: boolean;
+}
+
 /** The query's words for a term, then the chunk's own spellings of it (case-insensitively new ones). */
-function wordsAsWritten(
-  term: string,
-  queryWords: readonly string[] | undefined,
-  chunkWords: readonly string[] | undefined,
-): string[] {
-  const words = [...(queryWords ?? [term])];
-  const seen = new Set(words.map((w) => w.toLowerCase()));
+function wordsAsWritten(shown: TermShown, chunkWords: readonly string[] | undefined): string[] {
+  const words = [...shown.queryWords];
+  let seen: Set<string> | null = null;
   for (const w of chunkWords ?? []) {
-    if (seen.has(w.toLowerCase())) continue;
-    seen.add(w.toLowerCase());
+    const lower = w.toLowerCase();
+    if (shown.queryLower.has(lower) || seen?.has(lower)) continue;
+    (seen ??= new Set()).add(lower);
     words.push(w);
   }
   return words;
+}
+
+/** Texts whose words as written were found, and their forms: the same results are shown query after query. */
+const WRITTEN_FORMS = sessionSlot<Map<string, Map<string, string[]>>>('words as written');
+/** Plenty for the chunks a session shows; cleared, not evicted one by one. */
+const MAX_WRITTEN_FORM_TEXTS = 2_000;
+const NO_FORMS: ReadonlyMap<string, readonly string[]> = new Map();
+
+/** Per term the chunk holds, the chunk's own spellings of it (surface-forms.ts), scanned once per text. */
+function writtenFormsOf(
+  session: IndexSession,
+  text: string,
+  terms: readonly { term: string; occurrences: number }[],
+): ReadonlyMap<string, readonly string[]> {
+  // Only stemmed Latin terms have spellings to find: a Chinese query's results need no scan.
+  if (!terms.some((t) => t.occurrences > 0 && hasSpellings(t.term))) return NO_FORMS;
+  const cache = session.slot(WRITTEN_FORMS, () => new Map());
+  let all = cache.get(text);
+  if (!all) {
+    if (cache.size >= MAX_WRITTEN_FORM_TEXTS) cache.clear();
+    all = allSurfaceForms(text);
+    cache.set(text, all);
+  }
+  const forms = new Map<string, readonly string[]>();
+  for (const t of terms) {
+    const found = t.occurrences > 0 ? all.get(t.term) : undefined;
+    if (found) forms.set(t.term, found);
+  }
+  return forms;
 }
 
 /**
@@ -252,6 +289,19 @@ export function describeShownHits(
   terms = [...terms, ...expansions.map((e) => e.term).filter((t) => !terms.includes(t))];
   const stats = queryTermStats(session, terms);
   const read = chunkIndexReader(session);
+  const perTerm = new Map(
+    terms.map((term): [string, TermShown] => {
+      const expansion = expandedBy.get(term);
+      const queryWords = expansion ? [expansion.word] : (written.get(term) ?? [term]);
+      const marks = {
+        ...(dateTerms.has(term) ? { dateWord: true } : {}),
+        ...(fragments.has(term) ? { fragment: true } : {}),
+        ...expansionOf(expansion),
+      };
+      const matches = !dateTerms.has(term) && !fragments.has(term) && !expansion;
+      return [term, { queryWords, queryLower: new Set(queryWords.map((w) => w.toLowerCase())), marks, matches }];
+    }),
+  );
   for (const hit of shown) {
     const indexed = read(hit.chunkRowid);
     if (!indexed) continue;
@@ -260,26 +310,13 @@ export function describeShownHits(
       expandedBy,
     );
     const keyword = hit.keyword!;
-    const inChunk =
-      hit.text !== undefined
-        ? surfaceForms(
-            hit.text,
-            account.terms.filter((t) => t.occurrences > 0).map((t) => t.term),
-          )
-        : new Map<string, string[]>();
-    keyword.terms = account.terms.map((t) => ({
-      ...t,
-      asWritten: wordsAsWritten(
-        t.term,
-        expandedBy.has(t.term) ? [expandedBy.get(t.term)!.word] : written.get(t.term),
-        inChunk.get(t.term),
-      ),
-      ...(dateTerms.has(t.term) ? { dateWord: true } : {}),
-      ...(fragments.has(t.term) ? { fragment: true } : {}),
-      ...expansionOf(expandedBy.get(t.term)),
-    }));
+    const inChunk = hit.text !== undefined ? writtenFormsOf(session, hit.text, account.terms) : NO_FORMS;
+    keyword.terms = account.terms.map((t) => {
+      const term = perTerm.get(t.term)!;
+      return { ...t, asWritten: wordsAsWritten(term, inChunk.get(t.term)), ...term.marks };
+    });
     keyword.matchedTerms = account.terms
-      .filter((t) => t.occurrences > 0 && !dateTerms.has(t.term) && !fragments.has(t.term) && !expandedBy.has(t.term))
+      .filter((t) => t.occurrences > 0 && perTerm.get(t.term)!.matches)
       .map((t) => t.term);
     keyword.chunkTokens = account.chunkTokens;
     keyword.avgChunkTokens = stats.avgTokens;
