@@ -62,7 +62,7 @@ export const errors: Translation<typeof en> = {
   secrets: {
     placeholderHoldsValue: '占位符不能包含它要替换的值。',
     stillInFiles:
-      '{{label}} 仍在 {{paths}} 中：历史会保留文件里的内容，请先在文件中替换它（memlens secrets --replace PATH:LINE），再清除。',
+      '{{label}} 仍在 {{paths}} 中：历史会保留文件里的内容，请先在文件中替换它（`memlens secrets --replace PATH:LINE`），再清除。',
     changed: '{{path}} 在列出密钥之后被改动过，请重新列出。',
     opensReadOnly: {
       'too-large': '{{path}} 只能以只读方式打开（文件过大），请在别处编辑。',
