@@ -101,4 +101,9 @@ export const cli = {
     clockBack: ' (the clock read earlier than the version before)',
     notKept: 'not kept: {{reason}}',
   },
+  doctor: {
+    workspace: 'workspace  {{dir}}',
+    fix: 'fix {{id}}: {{label}}',
+    note: 'note: {{note}}',
+  },
 };

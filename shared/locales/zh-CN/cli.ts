@@ -97,4 +97,9 @@ export const cli: Translation<typeof en> = {
     clockBack: '（时钟读数早于上一个版本）',
     notKept: '未保存：{{reason}}',
   },
+  doctor: {
+    workspace: '工作区  {{dir}}',
+    fix: '修复 {{id}}：{{label}}',
+    note: '备注：{{note}}',
+  },
 };
