@@ -104,3 +104,36 @@ test('a file made writable again saves with a plain Ctrl+S, and stops being show
   await expect(page.getByTestId('readonly-notice')).toHaveCount(0);
   await expect(page.getByTestId('save-button')).toBeVisible();
 });
+
+test('in a Chinese interface the refusal reads in Chinese, and switching to English rewords it in place', async ({
+  page,
+  served,
+}, testInfo) => {
+  const file = path.join(served.workspace, REL);
+  const before = fs.readFileSync(file, 'utf8');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openApp(page, served.url);
+  await page.getByTestId('view-settings').click();
+  await page.getByTestId('language-select').selectOption('zh-CN');
+  await expect(page.getByTestId('view-editor')).toHaveText('编辑器');
+  await page.getByTestId('view-editor').click();
+  await openFile(page, REL);
+
+  await typeAtEnd(page, TYPED);
+  fs.chmodSync(file, 0o444);
+  await page.getByTestId('save-button').click();
+  const error = page.getByTestId('editor-error');
+  await expect(error).toHaveText(
+    `未保存：${REL} 是只读的（文件权限 0444），没有写入任何内容。“仍然保存”会写入它并保留原有权限。`,
+  );
+  expect(fs.readFileSync(file, 'utf8')).toBe(before);
+  await snap(page, testInfo.outputPath('read-only-refused-zh-1440.png'));
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await snap(page, testInfo.outputPath('read-only-refused-zh-1024.png'));
+
+  // The store kept the error, not its words: English comes back without saving again or reloading.
+  await page.getByTestId('view-settings').click();
+  await page.getByTestId('language-select').selectOption('en');
+  await page.getByTestId('view-editor').click();
+  await expect(error).toHaveText(REFUSAL);
+});

@@ -38,6 +38,10 @@ function addMessageFormats(instance: i18n): void {
   const days = (lng: string | undefined, from: string, to: string) =>
     daysWords((key, params) => t(lng)(`breakdown.${key}`, params), from, to);
   const list = <T>(value: unknown): T[] => JSON.parse(String(value)) as T[];
+  // A file-system error names the action that failed (`save`, `rename`…) as a verb in each language.
+  formatter.add('fileaction', (value: unknown, lng: string | undefined) =>
+    instance.t(`errors:action.${String(value)}`, { lng }),
+  );
   formatter.add('querydates', (value: unknown, lng: string | undefined) =>
     list<{ text: string; from: string; to: string; reading?: string }>(value)
       .map((m) =>

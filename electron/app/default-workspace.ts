@@ -27,7 +27,8 @@ export interface ChooseWorkspaceOptions {
 export async function chooseWorkspace(options: ChooseWorkspaceOptions): Promise<WorkspaceChoice> {
   if (options.explicit) {
     const dir = path.resolve(options.explicit);
-    if (!(await isDirectory(dir))) throw new MemoryLensError('NOT_FOUND', `Workspace folder not found: ${dir}`);
+    if (!(await isDirectory(dir)))
+      throw new MemoryLensError('NOT_FOUND', { messageId: 'errors:workspaceNotFound', params: { path: dir } });
     return { dir, isSample: false, reason: 'explicit' };
   }
   if (options.lastWorkspace && (await isDirectory(options.lastWorkspace))) {

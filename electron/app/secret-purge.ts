@@ -33,13 +33,13 @@ export function createSecretPurge(deps: SecretPurgeDeps) {
   return async (args: { value: string; placeholder?: string }): Promise<SecretPurge> => {
     const needle: PurgeNeedle = { value: args.value, placeholder: args.placeholder ?? PURGED_PLACEHOLDER };
     if (needle.placeholder.includes(needle.value))
-      throw new MemoryLensError('INVALID_ARGUMENT', 'The placeholder must not contain the value it replaces.');
+      throw new MemoryLensError('INVALID_ARGUMENT', { messageId: 'errors:secrets.placeholderHoldsValue' });
     const label = labelOf(needle.value);
     const holding = await deps.history.filesHolding(needle.value);
     if (holding.length > 0)
       throw new MemoryLensError(
         'NOT_ALLOWED',
-        `${label} is still in ${holding.join(', ')}: history keeps what the files hold, so replace it there first (memlens secrets --replace PATH:LINE), then purge.`,
+        { messageId: 'errors:secrets.stillInFiles', params: { label, paths: holding.join(', ') } },
         { paths: holding },
       );
 

@@ -79,18 +79,25 @@ async function firstSeenOf(
 export async function fixSecret(engine: MemoryEngineApi, args: SecretFixArgs): Promise<SaveResult> {
   const file = await engine.readFile(args.path);
   if (file.hash !== args.expectedHash) {
-    throw new MemoryLensError('CONFLICT', `${args.path} changed since the secrets were listed; list them again.`, {
-      currentHash: file.hash,
-    });
+    throw new MemoryLensError(
+      'CONFLICT',
+      { messageId: 'errors:secrets.changed', params: { path: args.path } },
+      {
+        currentHash: file.hash,
+      },
+    );
   }
   if (file.readOnly !== null || file.window)
-    throw new MemoryLensError(
-      'NOT_ALLOWED',
-      `${args.path} opens read-only (${file.readOnly ?? 'too large'}); edit it elsewhere.`,
-    );
+    throw new MemoryLensError('NOT_ALLOWED', {
+      messageId: `errors:secrets.opensReadOnly.${file.readOnly ?? 'window'}`,
+      params: { path: args.path },
+    });
   const finding = findingAt(file.text, args.line, args.label);
   if (!finding)
-    throw new MemoryLensError('NOT_FOUND', `${args.path} has no ${args.label} on line ${args.line} any more.`);
+    throw new MemoryLensError('NOT_FOUND', {
+      messageId: 'errors:secrets.gone',
+      params: { path: args.path, label: args.label, line: args.line },
+    });
   let text: string;
   if (args.action === 'replace') {
     text =

@@ -30,13 +30,13 @@ export class WorkspaceSession {
 
   /** The serving engine; UNAVAILABLE before the first open succeeds (or after close). */
   current(): MemoryEngineApi {
-    if (!this.engine) throw new MemoryLensError('UNAVAILABLE', 'No workspace is open yet.');
+    if (!this.engine) throw new MemoryLensError('UNAVAILABLE', { messageId: 'errors:noWorkspace' });
     return this.engine;
   }
 
   /** The options the serving engine was opened with (where its transcripts come from, among others). */
   currentOptions(): EngineOptions {
-    if (!this.engineOptions) throw new MemoryLensError('UNAVAILABLE', 'No workspace is open yet.');
+    if (!this.engineOptions) throw new MemoryLensError('UNAVAILABLE', { messageId: 'errors:noWorkspace' });
     return this.engineOptions;
   }
 
@@ -46,7 +46,7 @@ export class WorkspaceSession {
   }
 
   info(): WorkspaceInfo {
-    if (!this.workspace) throw new MemoryLensError('UNAVAILABLE', 'No workspace is open yet.');
+    if (!this.workspace) throw new MemoryLensError('UNAVAILABLE', { messageId: 'errors:noWorkspace' });
     return { ...this.workspace };
   }
 

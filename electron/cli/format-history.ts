@@ -1,6 +1,10 @@
 // Text output of the history commands: what `memlens history` and `memlens changes` print. The
 // facts come from the contract's calls; this only lays them out for a terminal.
-import type { Change, FileHistory, Version, WorkspaceChanges } from '../../shared/history-schemas.js';
+import type { TFunction } from 'i18next';
+import type { Author, Change, FileHistory, Version, WorkspaceChanges } from '../../shared/history-schemas.js';
+import { localText, translator } from '../../shared/i18n.js';
+
+const ENGLISH = translator('en');
 
 export function stamp(ms: number): string {
   const d = new Date(ms);
@@ -8,12 +12,23 @@ export function stamp(ms: number): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-function kindText(v: Version): string {
+/** The history view's words for what a version did (`saved`, `renamed to …`), in `t`'s language. */
+function kindText(v: Version, t: TFunction): string {
   if (v.kind === 'rename')
-    return v.hash === null ? `renamed to ${v.toPath ?? '?'}` : `renamed from ${v.fromPath ?? '?'}`;
-  if (v.kind === 'delete') return 'deleted';
-  if (v.kind === 'baseline') return 'first seen';
-  return v.kind === 'save' ? 'saved' : 'changed';
+    return v.hash === null
+      ? t('history:kind.renamedTo', { path: v.toPath ?? '?' })
+      : t('history:kind.renamedFrom', { path: v.fromPath ?? '?' });
+  if (v.kind === 'delete') return t('history:kind.deleted');
+  if (v.kind === 'baseline') return t('history:kind.baseline');
+  return t(v.kind === 'save' ? 'history:kind.save' : 'history:kind.change');
+}
+
+/** Who wrote a version and how, worded as the app words them. */
+function authorText(author: Author, t: TFunction): { label: string; how: string } {
+  return {
+    label: localText(t, { message: author.label, messageId: author.messageId, params: author.params }),
+    how: localText(t, { message: author.how, messageId: author.howId, params: author.howParams }),
+  };
 }
 
 function sizeText(v: Version): string {
@@ -21,19 +36,18 @@ function sizeText(v: Version): string {
   return v.size < 1024 ? `${v.size} B` : `${(v.size / 1024).toFixed(1)} KB`;
 }
 
-export function formatHistory(history: FileHistory): string {
+export function formatHistory(history: FileHistory, t: TFunction = ENGLISH): string {
   const out: string[] = [];
   for (const notice of history.notices) out.push(`! ${notice}`);
-  if (history.versions.length === 0) return `${[...out, `${history.path}: no versions kept yet.`].join('\n')}\n`;
-  out.push(
-    `${history.path}: ${history.versions.length} version${history.versions.length === 1 ? '' : 's'}, newest first`,
-  );
+  if (history.versions.length === 0) return `${[...out, t('cli:history.none', { path: history.path })].join('\n')}\n`;
+  out.push(t('cli:history.versions', { path: history.path, count: history.versions.length }));
   for (const v of history.versions) {
-    out.push(`  v${v.id}  ${stamp(v.time)}  ${kindText(v).padEnd(12)} ${sizeText(v).padStart(8)}  ${v.author.label}`);
+    const author = authorText(v.author, t);
+    out.push(`  v${v.id}  ${stamp(v.time)}  ${kindText(v, t).padEnd(12)} ${sizeText(v).padStart(8)}  ${author.label}`);
     out.push(
-      `        how: ${v.author.how}${v.clockWentBack ? ' (the clock read earlier than the version before)' : ''}`,
+      `        ${t('cli:history.how', { how: author.how })}${v.clockWentBack ? t('cli:history.clockBack') : ''}`,
     );
-    if (v.skipped) out.push(`        not kept: ${v.skipped}`);
+    if (v.skipped) out.push(`        ${t('cli:history.notKept', { reason: v.skipped })}`);
   }
   return `${out.join('\n')}\n`;
 }
@@ -41,7 +55,7 @@ export function formatHistory(history: FileHistory): string {
 function changeLines(change: Change): string[] {
   const v = change.version;
   const out = [
-    `  ${v.path}  v${v.id}  ${stamp(v.time)}  ${kindText(v)}  +${change.added} −${change.removed}  ${v.author.label}`,
+    `  ${v.path}  v${v.id}  ${stamp(v.time)}  ${kindText(v, ENGLISH)}  +${change.added} −${change.removed}  ${v.author.label}`,
     `      how: ${v.author.how}`,
   ];
   const agent = v.author.agent;

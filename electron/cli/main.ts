@@ -9,7 +9,7 @@ import { maskSecrets } from '../../shared/secrets.js';
 import type { CliCommand } from './command.js';
 import { writeJson } from './command.js';
 import { COMMANDS } from './commands.js';
-import { translator } from '../../shared/i18n.js';
+import { localText, translator, type Locale } from '../../shared/i18n.js';
 import {
   cliLocale,
   COMMON_OPTIONS,
@@ -64,16 +64,26 @@ function isParseArgsError(error: unknown): boolean {
   return typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS');
 }
 
-function report(io: CliIo, json: boolean, error: unknown, command: CliCommand | null): number {
+/** `locale`: --lang when it was read, else MEMLENS_LANG; a typed error is worded in it, its JSON keeps English and the id. */
+function report(
+  io: CliIo,
+  json: boolean,
+  error: unknown,
+  command: CliCommand | null,
+  locale: Locale = reportLocale(io),
+): number {
   const usage = isParseArgsError(error) ? new UsageError((error as Error).message) : error;
   const value = errorValueOf(usage);
   const code = exitCodeFor(usage);
   if (json) {
-    writeJson(io, { error: { code: value.code, message: value.message } });
+    const { code: errorCode, message, messageId, params } = value;
+    writeJson(io, {
+      error: { code: errorCode, message, ...(messageId ? { messageId } : {}), ...(params ? { params } : {}) },
+    });
   } else {
-    io.stderr(`memlens${command ? ` ${command.name}` : ''}: ${value.message}\n`);
+    io.stderr(`memlens${command ? ` ${command.name}` : ''}: ${localText(translator(locale), value)}\n`);
     if (code === EXIT_USAGE && usage instanceof UsageError)
-      io.stderr(`${translator(reportLocale(io))('cli:runHelp', { command: command ? ` ${command.name}` : '' })}\n`);
+      io.stderr(`${translator(locale)('cli:runHelp', { command: command ? ` ${command.name}` : '' })}\n`);
   }
   return code;
 }
@@ -96,6 +106,7 @@ export async function runCli(
   if (!command) return report(io, json, new UsageError(`unknown command "${name}"`), null);
 
   const opened: { activity: AgentActivityStore | null } = { activity: null };
+  let locale: Locale | undefined;
   try {
     const parsed = parseArgs({
       args: normalizeOptionalValueFlags(rest, command.optionalValueFlags ?? []),
@@ -104,7 +115,7 @@ export async function runCli(
       strict: true,
     });
     const values = parsed.values as Record<string, unknown>;
-    const locale = cliLocale(values.lang, io.env);
+    locale = cliLocale(values.lang, io.env);
     if (values.help === true) {
       io.stdout(commandHelp(command));
       return EXIT_OK;
@@ -141,7 +152,7 @@ export async function runCli(
       activity: getActivity,
     });
   } catch (error) {
-    return report(io, json, error, command);
+    return report(io, json, error, command, locale);
   } finally {
     opened.activity?.close();
   }

@@ -129,7 +129,8 @@ export class MemoryEngine implements MemoryEngineApi {
   static async open(options: EngineOptions): Promise<MemoryEngine> {
     const workspaceDir = path.resolve(options.workspaceDir);
     const stat = fs.statSync(workspaceDir, { throwIfNoEntry: false });
-    if (!stat?.isDirectory()) throw new MemoryLensError('NOT_FOUND', `Workspace folder not found: ${workspaceDir}`);
+    if (!stat?.isDirectory())
+      throw new MemoryLensError('NOT_FOUND', { messageId: 'errors:workspaceNotFound', params: { path: workspaceDir } });
     const dataDir = path.resolve(options.dataDir);
     const dbPath = path.resolve(options.dbPath ?? indexPathFor(dataDir, workspaceDir));
     assertIndexOutsideWorkspace(dbPath, workspaceDir);
@@ -291,6 +292,6 @@ export class MemoryEngine implements MemoryEngineApi {
   }
 
   private assertOpen(): void {
-    if (this.closed) throw new MemoryLensError('UNAVAILABLE', 'The memory engine has been closed.');
+    if (this.closed) throw new MemoryLensError('UNAVAILABLE', { messageId: 'errors:engineClosed' });
   }
 }

@@ -68,7 +68,8 @@ export class FileOperations {
     const isSession = this.options.scope.sourceOf(clean) === 'sessions';
     return this.withFsErrors(clean, 'read', async () => {
       const { stat, bytes } = await readWholeFile(abs, DEFAULT_MAX_EDITABLE_BYTES);
-      if (!stat.isFile()) throw new MemoryLensError('NOT_ALLOWED', `Not a file: ${clean}`);
+      if (!stat.isFile())
+        throw new MemoryLensError('NOT_ALLOWED', { messageId: 'errors:notAFile', params: { path: clean } });
       if (!bytes) {
         const windowed = await readFileWindow(abs, window.offset ?? 0, { backward: window.backward === true });
         return { path: clean, ...windowed, readOnly: 'too-large' as const };
@@ -104,13 +105,13 @@ export class FileOperations {
   async readTranscriptBytes(relPath: string): Promise<{ bytes: Buffer; mtimeMs: number }> {
     const clean = normalizeRelPath(relPath);
     if (this.options.scope.sourceOf(clean) !== 'sessions') {
-      throw new MemoryLensError('NOT_ALLOWED', `Not a session transcript: ${clean}`);
+      throw new MemoryLensError('NOT_ALLOWED', { messageId: 'errors:notATranscript', params: { path: clean } });
     }
     const fromDb = this.readFromAgentDb(clean);
     if (fromDb) return { bytes: fromDb.bytes, mtimeMs: fromDb.mtimeMs };
     const { abs } = await this.resolve(clean, 'read');
     const { stat, bytes } = await this.withFsErrors(clean, 'read', () => readWholeFile(abs));
-    if (!bytes) throw new MemoryLensError('NOT_ALLOWED', `Not a file: ${clean}`);
+    if (!bytes) throw new MemoryLensError('NOT_ALLOWED', { messageId: 'errors:notAFile', params: { path: clean } });
     return { bytes, mtimeMs: stat.mtimeMs };
   }
 
@@ -140,7 +141,11 @@ export class FileOperations {
           );
         }
         const decoded = current ? decodeTextFile(current, 0) : null;
-        if (decoded?.readOnly) throw new MemoryLensError('NOT_ALLOWED', `${clean} is read-only (${decoded.readOnly}).`);
+        if (decoded?.readOnly)
+          throw new MemoryLensError('NOT_ALLOWED', {
+            messageId: `errors:readOnly.${decoded.readOnly}`,
+            params: { path: clean },
+          });
         if (current && options.overrideReadOnly !== true) await assertModeAllowsWriting(abs, clean);
         const finalText = this.keepIntegrity(decoded?.text ?? null, text);
         const folders = current ? null : await createParentFolders(abs);
@@ -201,10 +206,15 @@ export class FileOperations {
           );
         }
         const decoded = decodeTextFile(current, 0);
-        if (decoded.readOnly) throw new MemoryLensError('NOT_ALLOWED', `${clean} is read-only (${decoded.readOnly}).`);
+        if (decoded.readOnly)
+          throw new MemoryLensError('NOT_ALLOWED', {
+            messageId: `errors:readOnly.${decoded.readOnly}`,
+            params: { path: clean },
+          });
         await assertModeAllowsWriting(abs, clean);
         const refreshed = refreshIntegrityFields(decoded.text, new Date());
-        if (!refreshed.applied) throw new MemoryLensError('NOT_ALLOWED', `${clean} declares no frontmatter checksum.`);
+        if (!refreshed.applied)
+          throw new MemoryLensError('NOT_ALLOWED', { messageId: 'errors:noChecksum', params: { path: clean } });
         return { ...(await writeTextFile(abs, refreshed.text, { bom: decoded.bom })), finalText: refreshed.text };
       }),
     );
@@ -220,7 +230,7 @@ export class FileOperations {
   async renameFile(fromPath: string, toPath: string, expectedHash?: string): Promise<SaveResult> {
     const from = normalizeRelPath(fromPath);
     const to = normalizeRelPath(toPath);
-    if (from === to) throw new MemoryLensError('INVALID_ARGUMENT', 'The new name is the same as the old one.');
+    if (from === to) throw new MemoryLensError('INVALID_ARGUMENT', { messageId: 'errors:sameName' });
     const source = await this.resolve(from, 'edit');
     assertNewName(to);
     const { abs: toAbs } = await this.resolve(to, 'edit');
@@ -337,7 +347,7 @@ function assertNewName(clean: string): void {
   if (control) {
     throw new MemoryLensError(
       'INVALID_ARGUMENT',
-      `The name contains an invisible text-direction character (${control}), which can make it read as another name: ${showBidiControls(clean)}`,
+      { messageId: 'errors:bidiName', params: { control, name: showBidiControls(clean) } },
       {
         reason: 'bidi-control',
       },
@@ -416,7 +426,7 @@ async function assertModeAllowsWriting(abs: string, clean: string): Promise<void
   const mode = (stat.mode & 0o777).toString(8).padStart(4, '0');
   throw new MemoryLensError(
     'READ_ONLY',
-    `${clean} is read-only (file mode ${mode}); nothing was written. "Save anyway" writes it and keeps the mode.`,
+    { messageId: 'errors:readOnly.fileMode', params: { path: clean, mode } },
     { reason: 'file-mode', mode },
   );
 }

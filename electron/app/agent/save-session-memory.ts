@@ -69,7 +69,8 @@ export async function saveSessionFile(
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR')
       throw new MemoryLensError('NOT_FOUND', `No such transcript: ${absPath}`);
-    if (code === 'EISDIR') throw new MemoryLensError('NOT_ALLOWED', `Not a file: ${absPath}`);
+    if (code === 'EISDIR')
+      throw new MemoryLensError('NOT_ALLOWED', { messageId: 'errors:notAFile', params: { path: absPath } });
     throw error;
   }
   const parsed = parseSessionJsonl(text);

@@ -55,16 +55,22 @@ async function planFile(engine: MemoryEngineApi, path: string, edits: readonly F
       () => true,
       (error: unknown) => !(error instanceof MemoryLensError && error.code === 'NOT_FOUND'),
     );
-    if (exists) throw new MemoryLensError('CONFLICT', `${path} exists already; the fix would create it.`, { path });
+    if (exists)
+      throw new MemoryLensError('CONFLICT', { messageId: 'errors:doctor.fixWouldCreate', params: { path } }, { path });
     return { path, op: 'create', text: `${edits.flatMap((e) => e.lines).join('\n')}\n` };
   }
   const current = await engine.readFile(path);
   if (current.hash !== expected)
-    throw new MemoryLensError('CONFLICT', `${path} changed since the doctor looked at it; nothing was written.`, {
-      path,
-      currentHash: current.hash,
-    });
+    throw new MemoryLensError(
+      'CONFLICT',
+      { messageId: 'errors:doctor.changed', params: { path } },
+      {
+        path,
+        currentHash: current.hash,
+      },
+    );
   if (edits.some((e) => e.deleteFile)) return { path, op: 'delete', expectedHash: expected };
-  if (current.window) throw new MemoryLensError('NOT_ALLOWED', `${path} is too large to fix from the doctor.`);
+  if (current.window)
+    throw new MemoryLensError('NOT_ALLOWED', { messageId: 'errors:doctor.tooLarge', params: { path } });
   return { path, op: 'save', expectedHash: expected, text: applyEdits(current.text, edits) };
 }

@@ -92,9 +92,14 @@ export class DoctorService {
 
   async applyFix(findingId: string, fixId: string): Promise<DoctorFixResult> {
     const finding = this.report?.findings.find((f) => f.id === findingId);
-    if (!finding) throw new MemoryLensError('NOT_FOUND', `No doctor finding ${findingId} (it may be fixed already).`);
+    if (!finding)
+      throw new MemoryLensError('NOT_FOUND', { messageId: 'errors:doctor.noFinding', params: { id: findingId } });
     const fix = finding.fixes.find((f) => f.id === fixId);
-    if (!fix) throw new MemoryLensError('NOT_FOUND', `Finding ${findingId} has no fix ${fixId}.`);
+    if (!fix)
+      throw new MemoryLensError('NOT_FOUND', {
+        messageId: 'errors:doctor.noFix',
+        params: { finding: findingId, fix: fixId },
+      });
     const written = await applyDoctorFix(
       { engine: this.options.session.current(), appWrite: (w, run) => this.options.history.appWrite(w, run) },
       fix,

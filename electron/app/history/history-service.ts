@@ -156,10 +156,7 @@ export class HistoryService {
     const clean = normalizeRelPath(relPath);
     const version = this.versionOf(a, clean, id);
     if (version.hash === null)
-      throw new MemoryLensError(
-        'NOT_ALLOWED',
-        `Version ${id} of ${clean} is its deletion; restore the version before it.`,
-      );
+      throw new MemoryLensError('NOT_ALLOWED', { messageId: 'errors:history.deletion', params: { id, path: clean } });
     const text = (await a.store.bytesOf(version)).toString('utf8');
     const restorer = author('you', { key: 'you' }, { key: 'how.restored', params: { id } }, { restoredFrom: id });
     return this.appWrite([{ path: clean, write: { kind: 'save', author: restorer } }], () =>
@@ -321,11 +318,7 @@ export class HistoryService {
   private async ready(): Promise<Attached> {
     await this.attaching;
     const a = this.attached;
-    if (!a)
-      throw new MemoryLensError(
-        'UNAVAILABLE',
-        'Memory history is not open (no workspace, or its store could not be opened).',
-      );
+    if (!a) throw new MemoryLensError('UNAVAILABLE', { messageId: 'errors:history.notOpen' });
     return a;
   }
 
@@ -396,7 +389,11 @@ export class HistoryService {
   private versionOf(a: Attached, relPath: string, id: number): StoredVersion {
     const clean = normalizeRelPath(relPath);
     const version = a.store.version(id);
-    if (!version || version.path !== clean) throw new MemoryLensError('NOT_FOUND', `${clean} has no version ${id}.`);
+    if (!version || version.path !== clean)
+      throw new MemoryLensError('NOT_FOUND', {
+        messageId: 'errors:history.noVersion',
+        params: { path: clean, id },
+      });
     return version;
   }
 

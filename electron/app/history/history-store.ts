@@ -125,7 +125,10 @@ export class HistoryStore {
         return { version: toStored(this.latestRow(input.path)!), added: false };
       }
       if (!latest && hash === null)
-        throw new MemoryLensError('NOT_FOUND', `${input.path} has no history to mark deleted.`);
+        throw new MemoryLensError('NOT_FOUND', {
+          messageId: 'errors:history.nothingToMark',
+          params: { path: input.path },
+        });
       const maxTime = (this.db.prepare('SELECT max(time) AS t FROM versions').get() as { t: number | null }).t;
       const info = this.db
         .prepare(
@@ -225,10 +228,10 @@ export class HistoryStore {
       );
     const bytes = await this.blobs.get(version.hash);
     if (!bytes)
-      throw new MemoryLensError(
-        'NOT_FOUND',
-        `The bytes of version ${version.id} of ${version.path} are missing or damaged in the history store.`,
-      );
+      throw new MemoryLensError('NOT_FOUND', {
+        messageId: 'errors:history.missingBytes',
+        params: { id: version.id, path: version.path },
+      });
     return bytes;
   }
 
@@ -433,10 +436,7 @@ function busyAsUnavailable<T>(run: () => T): T {
     return run();
   } catch (error) {
     if ((error as { code?: unknown }).code === 'SQLITE_BUSY') {
-      throw new MemoryLensError(
-        'UNAVAILABLE',
-        'The history store is busy (another Memory Lens is writing to it); try again.',
-      );
+      throw new MemoryLensError('UNAVAILABLE', { messageId: 'errors:history.busy' });
     }
     if (isDiskFullError(error)) throw dataDiskFullError('history.sqlite', error);
     throw error;

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DoctorReportSchema } from '../../../shared/doctor-schemas.js';
 import { DOCTOR_FIXTURE } from '../../app/doctor/test-support/doctor-fixture.js';
 import { runCaptured } from '../test-support/capture-io.js';
+import { englishLeft } from '../../../shared/test-support/english-left.js';
 
 let root: string | null = null;
 afterEach(() => {
@@ -55,6 +56,25 @@ describe('memlens doctor', () => {
       '    memory/daily/2026-06-03.md:8 (2026-06-03, never retrieved in 2 searches since 2026-06-10)  - Watched the keynote recording from the conference.\n' +
         '      written by outside the app (before history began)\n',
     );
+  });
+
+  it('--lang zh-CN words the summary, the findings and their fixes in Chinese', { timeout: 120_000 }, async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-doctor-cli-'));
+    const workspace = path.join(root, 'workspace');
+    fs.cpSync(DOCTOR_FIXTURE, workspace, { recursive: true });
+    const args = ['--workspace', workspace, '--data-dir', path.join(root, 'data'), '--lang', 'zh-CN'];
+    const text = await runCaptured(root, ['doctor', ...args]);
+    expect(text.code).toBe(0);
+    const lines = text.stdout.split('\n');
+    expect(lines[0]).toMatch(/^诊断：5 处矛盾，3 处重复，1 个密钥，1 个索引问题，\d+ 个从未使用的文件，2 条梦境提升$/);
+    expect(lines[1]).toBe(`工作区  ${workspace}`);
+    // What the app says of each finding and fix, not the workspace's own lines or paths.
+    const said = lines.filter((l) => /^\[|^ {2}\S|^备注/.test(l));
+    expect(said.length).toBeGreaterThan(10);
+    expect(said.filter((l) => l.startsWith('  修复 ')).length).toBeGreaterThan(3);
+    // Finding and fix ids (`keep-newer-mark`) are names, the same in every language.
+    const words = (line: string) => line.replace(/^\[[^\]]*\] \S+|修复 \S+：/, '');
+    expect(said.flatMap((line) => englishLeft(words(line)))).toEqual([]);
   });
 
   it('refuses positional arguments with a usage error', async () => {

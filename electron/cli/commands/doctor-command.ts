@@ -1,45 +1,65 @@
 // memlens doctor: what in memory is duplicated, contradicted, unused, cut from the bootstrap,
 // unsafe or broken — each finding with its evidence and the fixes the app offers (the fixes are
 // applied from the Doctor view, through the hash-checked save and the history).
-import type { DoctorReport, Finding } from '../../../shared/doctor-schemas.js';
+import type { TFunction } from 'i18next';
+import type { DoctorMessage, DoctorReport, Finding } from '../../../shared/doctor-schemas.js';
+import { translator } from '../../../shared/i18n.js';
 import type { CommandImpl } from '../command.js';
 import { writeJson } from '../command.js';
 import { UsageError } from '../common-options.js';
 import { withAppCore } from './history-commands.js';
 
-const KIND_WORDS: Record<Finding['kind'], [string, string]> = {
-  conflict: ['conflict', 'conflicts'],
-  duplicate: ['duplicate', 'duplicates'],
-  secret: ['secret', 'secrets'],
-  budget: ['budget cut', 'budget cuts'],
-  index: ['index problem', 'index problems'],
-  'never-used': ['never-used file', 'never-used files'],
-  dreaming: ['dreaming promotion', 'dreaming promotions'],
-};
+const ENGLISH = translator('en');
 
-/** "3 conflicts, 12 duplicates" — the status bar's words too. */
-export function doctorSummary(counts: DoctorReport['counts']): string {
-  const parts = (Object.keys(KIND_WORDS) as Finding['kind'][])
-    .filter((k) => (counts[k] ?? 0) > 0)
-    .map((k) => `${counts[k]} ${KIND_WORDS[k][counts[k] === 1 ? 0 : 1]}`);
-  return parts.length > 0 ? parts.join(', ') : 'nothing found';
+/** The order the summary names the kinds in (the CLI's, kept as it was). */
+const KIND_ORDER: readonly Finding['kind'][] = [
+  'conflict',
+  'duplicate',
+  'secret',
+  'budget',
+  'index',
+  'never-used',
+  'dreaming',
+];
+
+/** A doctor message in `t`'s language (values that are messages themselves worded first), as the Doctor view words it. */
+function doctorText(t: TFunction, message: DoctorMessage): string {
+  const values: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(message.params))
+    values[key] = typeof value === 'object' ? doctorText(t, value) : value;
+  return t(`doctor:${message.id}`, values);
 }
 
-export function formatDoctorReport(report: DoctorReport): string {
-  const out: string[] = [`Doctor: ${doctorSummary(report.counts)}`, `workspace  ${report.workspaceDir}`];
+/** The status bar's summary ("Doctor: 3 conflicts, 12 duplicates") in `t`'s language. */
+function summaryLine(counts: DoctorReport['counts'], t: TFunction): string {
+  const words = KIND_ORDER.filter((k) => (counts[k] ?? 0) > 0).map((k) => t(`doctor:count.${k}`, { count: counts[k] }));
+  return words.length === 0
+    ? t('doctor:summaryNothing')
+    : t('doctor:summary', { summary: words.join(t('doctor:listSeparator')) });
+}
+
+export function formatDoctorReport(report: DoctorReport, t: TFunction = ENGLISH): string {
+  const out: string[] = [summaryLine(report.counts, t), t('cli:doctor.workspace', { dir: report.workspaceDir })];
   for (const finding of report.findings) {
-    out.push('', `[${finding.kind}/${finding.subkind}] ${finding.id}  ${finding.title}`, `  ${finding.detail}`);
+    out.push(
+      '',
+      `[${finding.kind}/${finding.subkind}] ${finding.id}  ${doctorText(t, finding.titleMessage)}`,
+      `  ${doctorText(t, finding.detailMessage)}`,
+    );
     for (const e of finding.evidence) {
       const range = e.startLine === e.endLine ? `${e.startLine}` : `${e.startLine}–${e.endLine}`;
-      const facts = [e.date, e.note].filter(Boolean).join(', ');
+      const note = e.noteMessage ? doctorText(t, e.noteMessage) : e.note;
+      const facts = [e.date, note].filter(Boolean).join(t('doctor:listSeparator'));
       const first = e.text.split(/\r?\n/)[0]!.trim();
       out.push(`    ${e.path}:${range}${facts ? ` (${facts})` : ''}${first ? `  ${first.slice(0, 100)}` : ''}`);
-      if (e.authors?.length) out.push(`      written by ${e.authors.map((a) => a.label).join('; ')}`);
+      if (e.authors?.length)
+        out.push(`      ${t('doctor:writtenBy', { authors: e.authors.map((a) => a.label).join('; ') })}`);
     }
-    for (const fix of finding.fixes) out.push(`  fix ${fix.id}: ${fix.label}`);
+    for (const fix of finding.fixes)
+      out.push(`  ${t('cli:doctor.fix', { id: fix.id, label: doctorText(t, fix.labelMessage) })}`);
   }
   out.push('');
-  for (const note of report.notes) out.push(`note: ${note}`);
+  for (const note of report.noteMessages) out.push(t('cli:doctor.note', { note: doctorText(t, note) }));
   return `${out.join('\n')}\n`;
 }
 
@@ -61,7 +81,7 @@ export const doctorCommand: CommandImpl = {
       return { ...computed, findings };
     });
     if (json) writeJson(io, report);
-    else io.stdout(formatDoctorReport(report));
+    else io.stdout(formatDoctorReport(report, run.t));
     return 0;
   },
 };

@@ -6,9 +6,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WorkspaceChangesSchema } from '../../../shared/history-schemas.js';
-import { runCaptured, type Captured } from '../test-support/capture-io.js';
+import { captureIo, runCaptured, type Captured } from '../test-support/capture-io.js';
+import { runCli } from '../main.js';
 import { FIXTURE_DIR } from '../../app/history/test-support/history-workspace.js';
 import { parseSince } from './history-commands.js';
+import { englishLeft } from '../../../shared/test-support/english-left.js';
 
 let tmp: string;
 let workspace: string;
@@ -104,6 +106,42 @@ describe('memlens history commands', () => {
       expect(purged.stdout).toContain('filter-repo --replace-text REPLACEMENTS.txt');
       expect(purged.stdout).not.toContain(key);
       expect((await cli('history', 'purge-secret', key)).stdout).toContain('0 versions rewritten');
+    },
+  );
+});
+
+describe('memlens history, restore and get in --lang zh-CN', () => {
+  it(
+    'words the versions and a typed error in Chinese; --json keeps English with the message id',
+    { timeout: 60_000 },
+    async () => {
+      const listed = await cli('history', 'MEMORY.md', '--lang', 'zh-CN');
+      expect(listed.code).toBe(0);
+      expect(listed.stdout).toMatch(/^MEMORY\.md：\d+ 个版本，最新的在前$/m);
+      expect(listed.stdout).toMatch(/^ {8}方式：/m);
+      expect(englishLeft(listed.stdout)).toEqual([]);
+
+      const refused = await cli('restore', 'MEMORY.md', '--version', '99', '--lang', 'zh-CN');
+      expect(refused.code).not.toBe(0);
+      expect(refused.stderr).toBe('memlens restore: MEMORY.md 没有版本 99。\n');
+      const english = await cli('restore', 'MEMORY.md', '--version', '99', '--json');
+      expect(JSON.parse(english.stdout)).toEqual({
+        error: {
+          code: 'NOT_FOUND',
+          message: 'MEMORY.md has no version 99.',
+          messageId: 'errors:history.noVersion',
+          params: { path: 'MEMORY.md', id: 99 },
+        },
+      });
+
+      const missing = await cli('get', 'memory/nope.md', '--lang', 'zh-CN');
+      expect(missing.stderr).toBe('memlens get: 没有这个记忆文件：memory/nope.md\n');
+      const viaEnv = captureIo(tmp, { MEMLENS_LANG: 'zh-CN' });
+      await runCli(
+        ['get', 'memory/nope.md', '--workspace', workspace, '--data-dir', path.join(tmp, 'data')],
+        viaEnv.io,
+      );
+      expect(viaEnv.err.join('')).toBe('memlens get: 没有这个记忆文件：memory/nope.md\n');
     },
   );
 });

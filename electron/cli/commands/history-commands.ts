@@ -47,7 +47,10 @@ export function withHistory<T>(run: CommandRun, use: (call: Caller, workspaceDir
   return withAppCore(run, (service) => {
     const call: Caller = async (name, args) => {
       const outcome = await service.dispatcher.handle(name, args);
-      if (!outcome.ok) throw new MemoryLensError(outcome.error.code, outcome.error.message, outcome.error.details);
+      if (!outcome.ok) {
+        const { code, message, messageId, params, details } = outcome.error;
+        throw new MemoryLensError(code, messageId ? { messageId, ...(params ? { params } : {}) } : message, details);
+      }
       return outcome.result as never;
     };
     return use(call, service.session.info().workspaceDir);
@@ -99,7 +102,7 @@ export const historyCommand: CommandImpl = {
       : withHistory(run, async (call, workspaceDir) => {
           const history = await call('historyList', { path: relPathArg(run, workspaceDir) });
           if (run.json) writeJson(run.io, history);
-          else run.io.stdout(formatHistory(history));
+          else run.io.stdout(formatHistory(history, run.t));
           return 0;
         }),
 };

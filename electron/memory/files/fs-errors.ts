@@ -27,61 +27,40 @@ export function toFileSystemError(error: unknown, relPath: string, action: FileA
   const code = errnoOf(error);
   if (code === null) return error;
   const details = { errno: code };
-  const verb = action;
+  const fs = (key: string, extra: Record<string, string> = {}) => ({
+    messageId: `errors:fs.${key}`,
+    params: { action, path: relPath, ...extra },
+  });
   switch (code) {
     case 'ENOSPC':
     case 'EDQUOT':
-      return new MemoryLensError(
-        'UNAVAILABLE',
-        `Not enough disk space to ${verb} ${relPath}; nothing was changed. Free some space and try again.`,
-        details,
-      );
+      return new MemoryLensError('UNAVAILABLE', fs('diskFull'), details);
     case 'EROFS':
-      return new MemoryLensError('NOT_ALLOWED', `Cannot ${verb} ${relPath}: the file system is read-only.`, details);
+      return new MemoryLensError('NOT_ALLOWED', fs('readOnlyFs'), details);
     case 'EACCES':
     case 'EPERM':
-      return new MemoryLensError('NOT_ALLOWED', `Cannot ${verb} ${relPath}: permission denied.`, details);
+      return new MemoryLensError('NOT_ALLOWED', fs('permission'), details);
     case 'ENAMETOOLONG':
-      return new MemoryLensError(
-        'INVALID_ARGUMENT',
-        `Cannot ${verb} ${relPath}: the name or path is too long for this file system.`,
-        details,
-      );
+      return new MemoryLensError('INVALID_ARGUMENT', fs('nameTooLong'), details);
     case 'ELOOP':
-      return new MemoryLensError(
-        'NOT_ALLOWED',
-        `Cannot ${verb} ${relPath}: it goes through a symlink loop (a link that leads back to itself).`,
-        { ...details, reason: 'symlink-loop' },
-      );
+      return new MemoryLensError('NOT_ALLOWED', fs('symlinkLoop'), { ...details, reason: 'symlink-loop' });
     case 'EMFILE':
     case 'ENFILE':
-      return new MemoryLensError(
-        'UNAVAILABLE',
-        `Cannot ${verb} ${relPath} right now: too many files are open. Try again shortly.`,
-        details,
-      );
+      return new MemoryLensError('UNAVAILABLE', fs('tooManyOpen'), details);
     case 'EIO':
-      return new MemoryLensError('UNAVAILABLE', `Cannot ${verb} ${relPath}: the disk reported an I/O error.`, details);
+      return new MemoryLensError('UNAVAILABLE', fs('io'), details);
     case 'EBUSY':
     case 'ETXTBSY':
     case 'EAGAIN':
-      return new MemoryLensError(
-        'UNAVAILABLE',
-        `Cannot ${verb} ${relPath} right now: another program holds it busy. Try again shortly.`,
-        details,
-      );
+      return new MemoryLensError('UNAVAILABLE', fs('busy'), details);
     case 'EISDIR':
-      return new MemoryLensError('NOT_ALLOWED', `Not a file: ${relPath}`, details);
+      return new MemoryLensError('NOT_ALLOWED', { messageId: 'errors:notAFile', params: { path: relPath } }, details);
     case 'ENOENT':
     case 'ENOTDIR':
       return new MemoryLensError('NOT_FOUND', { messageId: 'errors:noSuchFile', params: { path: relPath } }, details);
     default:
       // ENXIO, ESTALE, EINVAL, EXDEV, …: the file system refused; the code says which way.
-      return new MemoryLensError(
-        'NOT_ALLOWED',
-        `Cannot ${verb} ${relPath}: the file system refused (${code}).`,
-        details,
-      );
+      return new MemoryLensError('NOT_ALLOWED', fs('refused', { errno: code }), details);
   }
 }
 

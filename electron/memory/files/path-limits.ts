@@ -18,26 +18,26 @@ export const MAX_REL_PATH_BYTES = 1024;
 export function assertPathWithinLimits(clean: string): void {
   const segments = clean.split('/');
   if (segments.length > MAX_PATH_DEPTH) {
-    throw new MemoryLensError(
-      'INVALID_ARGUMENT',
-      `The path is ${segments.length} levels deep; Memory Lens handles at most ${MAX_PATH_DEPTH}: ${shorten(clean)}`,
-    );
+    throw new MemoryLensError('INVALID_ARGUMENT', {
+      messageId: 'errors:limits.depth',
+      params: { depth: segments.length, max: MAX_PATH_DEPTH, path: shorten(clean) },
+    });
   }
   for (const segment of segments) {
     const bytes = Buffer.byteLength(segment, 'utf8');
     if (bytes > MAX_NAME_BYTES) {
-      throw new MemoryLensError(
-        'INVALID_ARGUMENT',
-        `The name "${shorten(segment)}" is ${bytes} bytes long; names can be at most ${MAX_NAME_BYTES} bytes.`,
-      );
+      throw new MemoryLensError('INVALID_ARGUMENT', {
+        messageId: 'errors:limits.nameBytes',
+        params: { name: shorten(segment), bytes, max: MAX_NAME_BYTES },
+      });
     }
   }
   const total = Buffer.byteLength(clean, 'utf8');
   if (total > MAX_REL_PATH_BYTES) {
-    throw new MemoryLensError(
-      'INVALID_ARGUMENT',
-      `The path is ${total} bytes long; paths can be at most ${MAX_REL_PATH_BYTES} bytes: ${shorten(clean)}`,
-    );
+    throw new MemoryLensError('INVALID_ARGUMENT', {
+      messageId: 'errors:limits.pathBytes',
+      params: { bytes: total, max: MAX_REL_PATH_BYTES, path: shorten(clean) },
+    });
   }
 }
 

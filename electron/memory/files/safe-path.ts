@@ -8,14 +8,17 @@ import { assertPathWithinLimits } from './path-limits.js';
 /** Percent-decoded, forward-slash form of a relative path; throws for anything that could escape. */
 export function normalizeRelPath(relPath: string): string {
   if (typeof relPath !== 'string' || relPath.trim() === '')
-    throw new MemoryLensError('INVALID_ARGUMENT', 'A path is required.');
+    throw new MemoryLensError('INVALID_ARGUMENT', { messageId: 'errors:pathRequired' });
   let decoded = relPath;
   // Decode repeatedly so %252e%252e cannot hide a `..` behind two layers.
   for (let i = 0; i < 3 && /%[0-9a-f]{2}/i.test(decoded); i++) {
     try {
       decoded = decodeURIComponent(decoded);
     } catch {
-      throw new MemoryLensError('INVALID_ARGUMENT', `Path is not valid percent-encoding: ${relPath}`);
+      throw new MemoryLensError('INVALID_ARGUMENT', {
+        messageId: 'errors:badPercentEncoding',
+        params: { path: relPath },
+      });
     }
   }
   if (decoded.includes('\0')) throw new MemoryLensError('OUT_OF_ROOT', { messageId: 'errors:path.nul' });
@@ -28,7 +31,7 @@ export function normalizeRelPath(relPath: string): string {
   if (segments.includes('..'))
     throw new MemoryLensError('OUT_OF_ROOT', { messageId: 'errors:path.leaves', params: { path: relPath } });
   const clean = segments.filter((s) => s !== '' && s !== '.').join('/');
-  if (clean === '') throw new MemoryLensError('INVALID_ARGUMENT', 'A path is required.');
+  if (clean === '') throw new MemoryLensError('INVALID_ARGUMENT', { messageId: 'errors:pathRequired' });
   assertPathWithinLimits(clean);
   return clean;
 }

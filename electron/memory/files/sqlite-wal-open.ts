@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { MemoryLensError, messageOf } from '../../../shared/errors.js';
+import type { MessageRef } from '../../../shared/i18n.js';
 import { isDiskFullError } from './fs-errors.js';
 
 /** Below this much free space an I/O error at open is the disk being full (the -shm alone needs 32 KiB). */
@@ -86,10 +87,12 @@ function freeBytes(dir: string): number | null {
 
 /** What a write (or an open that must create the file) says when the data disk is full. */
 export function dataDiskFullError(dbPath: string, cause: unknown): MemoryLensError {
-  const where = path.isAbsolute(dbPath) ? `${path.basename(dbPath)} in ${path.dirname(dbPath)}` : dbPath;
-  return new MemoryLensError(
-    'UNAVAILABLE',
-    `The data disk is full: ${where} cannot be written (${messageOf(cause)}); nothing was lost or moved. Free some space and it carries on.`,
-    { errno: 'ENOSPC', reason: 'disk-full' },
-  );
+  const reason = messageOf(cause);
+  const where: MessageRef = path.isAbsolute(dbPath)
+    ? {
+        messageId: 'errors:dataDiskFull.in',
+        params: { file: path.basename(dbPath), folder: path.dirname(dbPath), cause: reason },
+      }
+    : { messageId: 'errors:dataDiskFull.at', params: { path: dbPath, cause: reason } };
+  return new MemoryLensError('UNAVAILABLE', where, { errno: 'ENOSPC', reason: 'disk-full' });
 }

@@ -135,7 +135,8 @@ export async function memoryGet(
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR')
       throw new MemoryLensError('NOT_FOUND', { messageId: 'errors:noSuchMemoryFile', params: { path: clean } });
-    if (code === 'EISDIR') throw new MemoryLensError('NOT_ALLOWED', `Not a file: ${clean}`);
+    if (code === 'EISDIR')
+      throw new MemoryLensError('NOT_ALLOWED', { messageId: 'errors:notAFile', params: { path: clean } });
     throw toFileSystemError(error, clean, 'read');
   }
 }

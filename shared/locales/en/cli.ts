@@ -93,4 +93,17 @@ export const cli = {
     sample: ' (a copy of the bundled sample workspace)',
     stopping: 'stopping.',
   },
+  history: {
+    none: '{{path}}: no versions kept yet.',
+    versions_one: '{{path}}: {{count}} version, newest first',
+    versions_other: '{{path}}: {{count}} versions, newest first',
+    how: 'how: {{how}}',
+    clockBack: ' (the clock read earlier than the version before)',
+    notKept: 'not kept: {{reason}}',
+  },
+  doctor: {
+    workspace: 'workspace  {{dir}}',
+    fix: 'fix {{id}}: {{label}}',
+    note: 'note: {{note}}',
+  },
 };

@@ -24,6 +24,11 @@ export const editor = {
   saveTitle: 'Save (Ctrl/Cmd+S)',
   saveAnyway: 'Save anyway',
   saveAnywayTitle: 'Write this read-only file anyway; its file mode stays as it is',
+  error: {
+    saveFailed: 'Save failed: {{reason}}',
+    notSaved: 'Not saved: {{reason}}',
+    acceptChecksum: 'Could not accept the checksum: {{reason}}',
+  },
   conflict: {
     text: 'This file changed on disk while you were editing it. Your changes are not saved.',
     compare: 'Compare',
@@ -95,6 +100,12 @@ export const editor = {
     moved: 'Moved “{{title}}” to {{path}}. {{path}} is saved; this file has the pointer line but is not saved yet.',
     undo: 'Undo move',
     dismiss: 'Dismiss',
+    error: {
+      sectionMoved: 'Created {{path}}, but the section was no longer where it was; MEMORY.md is unchanged.',
+      exists: '{{path}} already exists; pick another name.',
+      pointerGone: 'The pointer line to {{path}} is gone, so the section was not put back; {{path}} still holds it.',
+      topicChanged: 'The section is back. {{path}} was changed (or removed) since the move, so it was left as it is.',
+    },
   },
   recovered: {
     text: 'Unsaved changes from an earlier window ({{when}}):',

@@ -90,4 +90,16 @@ export const cli: Translation<typeof en> = {
     sample: '（内置示例工作区的副本）',
     stopping: '正在停止。',
   },
+  history: {
+    none: '{{path}}：还没有保存任何版本。',
+    versions_other: '{{path}}：{{count}} 个版本，最新的在前',
+    how: '方式：{{how}}',
+    clockBack: '（时钟读数早于上一个版本）',
+    notKept: '未保存：{{reason}}',
+  },
+  doctor: {
+    workspace: '工作区  {{dir}}',
+    fix: '修复 {{id}}：{{label}}',
+    note: '备注：{{note}}',
+  },
 };

@@ -24,6 +24,11 @@ export const editor: Translation<typeof en> = {
   saveTitle: '保存（Ctrl/Cmd+S）',
   saveAnyway: '仍然保存',
   saveAnywayTitle: '仍然写入这个只读文件；文件权限保持不变',
+  error: {
+    saveFailed: '保存失败：{{reason}}',
+    notSaved: '未保存：{{reason}}',
+    acceptChecksum: '无法接受新的校验和：{{reason}}',
+  },
   conflict: {
     text: '你编辑期间此文件在磁盘上被修改了。你的修改尚未保存。',
     compare: '对比',
@@ -93,6 +98,12 @@ export const editor: Translation<typeof en> = {
     moved: '已将“{{title}}”移到 {{path}}。{{path}} 已保存；本文件已有指向它的那一行，但尚未保存。',
     undo: '撤销移动',
     dismiss: '关闭',
+    error: {
+      sectionMoved: '已创建 {{path}}，但该段落已不在原来的位置；MEMORY.md 没有改动。',
+      exists: '{{path}} 已经存在，请换一个名称。',
+      pointerGone: '指向 {{path}} 的那一行已经不在了，所以段落没有放回；{{path}} 中仍保留着它。',
+      topicChanged: '段落已放回。{{path}} 在移动之后被改动（或删除）过，因此保持原样。',
+    },
   },
   recovered: {
     text: '之前窗口留下的未保存修改（{{when}}）：',

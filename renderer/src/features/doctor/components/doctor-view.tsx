@@ -8,6 +8,7 @@ import { formatDate } from '../../../lib/format-locale';
 import { doctorStore, useDoctor } from '../stores/doctor-store-context';
 import { shownFindings, VIEW_ORDER, type DoctorFixOutcome } from '../stores/doctor-slice';
 import { messageText } from './doctor-message';
+import { shownText } from '../../../lib/error-message';
 
 /** Places shown before "show more": a never-used finding can cite dozens of lines of one file. */
 const EVIDENCE_SHOWN = 4;
@@ -69,7 +70,7 @@ export function DoctorView({ onOpen }: DoctorViewProps) {
       )}
       {s.error && (
         <p className="notice notice--error" data-testid="doctor-error">
-          {s.error}
+          {shownText(t, s.error)}
         </p>
       )}
       {s.lastFix && <FixOutcome outcome={s.lastFix} />}
@@ -143,14 +144,14 @@ function FixOutcome({ outcome }: { outcome: DoctorFixOutcome }) {
       ? t('fixed', { count: outcome.files.length, files: outcome.files.join(t('listSeparator')) })
       : outcome.kind === 'conflict'
         ? t('conflict')
-        : t('fixFailed', { message: outcome.message });
+        : t('fixFailed', { message: shownText(t, outcome.error) });
   return (
     <p
       className={`notice ${outcome.kind === 'fixed' ? 'notice--info' : 'notice--error'}`}
       data-testid="doctor-fix-result"
       data-kind={outcome.kind}
       role="status"
-      title={outcome.kind === 'fixed' ? undefined : outcome.message}
+      title={outcome.kind === 'fixed' ? undefined : shownText(t, outcome.error)}
     >
       {text}
     </p>

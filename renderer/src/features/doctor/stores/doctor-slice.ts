@@ -7,7 +7,7 @@
 import type { StateCreator } from 'zustand';
 import type { EventPayload, MemlensApi } from '../../../../../shared/contract';
 import type { DoctorReport, FindingKind } from '../../../../../shared/doctor-schemas';
-import { errorInfo } from '../../../lib/error-message';
+import { errorInfo, shownError, type ShownMessage } from '../../../lib/error-message';
 import { Latest, slicePatch } from '../../../lib/slice-state';
 
 export type DoctorPort = Pick<MemlensApi, 'doctorReport' | 'doctorFix'>;
@@ -15,14 +15,14 @@ export type DoctorSummary = EventPayload<'doctorChanged'>;
 
 export type DoctorFixOutcome =
   | { kind: 'fixed'; findingId: string; files: string[] }
-  | { kind: 'conflict' | 'error'; findingId: string; message: string };
+  | { kind: 'conflict' | 'error'; findingId: string; error: ShownMessage };
 
 export interface DoctorSlice {
   doctor: {
     report: DoctorReport | null;
     /** `idle` until the view first asks: the status bar never starts the doctor by itself. */
     status: 'idle' | 'loading' | 'done' | 'error';
-    error: string | null;
+    error: ShownMessage | null;
     /** The latest finished pass's counts (from the event or the report); null before one is known. */
     summary: DoctorSummary | null;
     /** `findingId/fixId` while its fix is being written. */
@@ -73,7 +73,7 @@ export function createDoctorSlice(port: DoctorPort): StateCreator<DoctorSlice, [
             summary: { state: 'ready', counts: report.counts, computedAt: report.computedAt },
           });
         } catch (error) {
-          if (passes.isCurrent(mine)) patch({ status: 'error', error: errorInfo(error).message });
+          if (passes.isCurrent(mine)) patch({ status: 'error', error: shownError(error) });
         }
       },
 
@@ -91,7 +91,7 @@ export function createDoctorSlice(port: DoctorPort): StateCreator<DoctorSlice, [
           const info = errorInfo(error);
           patch({
             applying: null,
-            lastFix: { kind: info.code === 'CONFLICT' ? 'conflict' : 'error', findingId, message: info.message },
+            lastFix: { kind: info.code === 'CONFLICT' ? 'conflict' : 'error', findingId, error: shownError(error) },
           });
         }
       },

@@ -10,6 +10,7 @@ import { TranscriptView } from './transcript-view';
 import { useEditor } from '../stores/editor-store-context';
 import type { OpenDocument } from '../stores/editor-slice';
 import { formatBytes } from '../../../lib/format-number';
+import { shownText } from '../../../lib/error-message';
 import { AgentAccessStrip } from './agent-access-strip';
 import { SaveSessionButton, SessionSavedNotice } from './save-session-button';
 
@@ -160,7 +161,7 @@ export function EditorPane({ headerExtras, onOpenPath, transcriptTitle }: Editor
       )}
       {doc.error && (
         <div className="banner banner--error" role="alert" data-testid="editor-error">
-          {doc.error}
+          {shownText(t, doc.error)}
         </div>
       )}
 

@@ -12,6 +12,7 @@ import {
   type MemorySection,
 } from '../../../../../shared/memory-sections';
 import { Dialog } from '../../../lib/dialog';
+import { shownText } from '../../../lib/error-message';
 import { useBudget } from '../stores/budget-store-context';
 
 const PROMOTED_ROW = 'promoted-section';
@@ -164,7 +165,7 @@ function MoveSectionDialog({
         </p>
         <pre className="form__preview sections__pointer">{plan.pointerLine}</pre>
         <p className="sections__hint">{t('sections.hint')}</p>
-        {moveError && <p className="notice notice--error">{moveError}</p>}
+        {moveError && <p className="notice notice--error">{shownText(t, moveError)}</p>}
         <div className="form__actions">
           <button type="button" className="button" onClick={onClose}>
             {t('sections.cancel')}

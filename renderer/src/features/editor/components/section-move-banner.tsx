@@ -1,6 +1,7 @@
 // After "move this section to a topic file": what happened, and the way back.
 import { useTranslation } from 'react-i18next';
 import { useBudget } from '../stores/budget-store-context';
+import { shownText } from '../../../lib/error-message';
 
 export function SectionMoveBanner() {
   const { t } = useTranslation('editor');
@@ -20,7 +21,11 @@ export function SectionMoveBanner() {
       data-testid="section-move-banner"
     >
       <span>
-        {moveError ?? (lastMove ? t('sections.moved', { title: lastMove.title, path: lastMove.topicPath }) : '')}
+        {moveError
+          ? shownText(t, moveError)
+          : lastMove
+            ? t('sections.moved', { title: lastMove.title, path: lastMove.topicPath })
+            : ''}
       </span>
       {lastMove && (
         <button

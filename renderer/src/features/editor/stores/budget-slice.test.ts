@@ -72,7 +72,7 @@ describe('move a section to a topic file', () => {
   it('never overwrites an existing topic file', async () => {
     const t = setup({ 'memory/travel.md': 'mine\n' });
     expect(await t.store.getState().moveSectionToTopic(t.plan, 'Travel')).toBe(false);
-    expect(t.store.getState().budget.moveError).toContain('already exists');
+    expect(t.store.getState().budget.moveError?.message).toContain('already exists');
     expect(t.files.get('memory/travel.md')!.text).toBe('mine\n');
     expect(t.text()).toBe(TEXT);
   });
@@ -84,6 +84,6 @@ describe('move a section to a topic file', () => {
     await t.store.getState().undoSectionMove();
     expect(t.text()).toBe(TEXT);
     expect(t.deleted).toEqual([]);
-    expect(t.store.getState().budget.moveError).toContain('was changed');
+    expect(t.store.getState().budget.moveError?.message).toContain('was changed');
   });
 });

@@ -14,7 +14,7 @@ import type { BudgetLevel } from '../../../../../shared/context-summary';
 import type { MemlensApi } from '../../../../../shared/contract';
 import type { MessageParams } from '../../../../../shared/i18n';
 import type { MoveSectionPlan } from '../../../../../shared/memory-sections';
-import { errorInfo } from '../../../lib/error-message';
+import { errorInfo, shownError, shownRef, type ShownMessage } from '../../../lib/error-message';
 import { slicePatch } from '../../../lib/slice-state';
 
 export type BudgetPort = Pick<MemlensApi, 'createFile' | 'readFile' | 'deleteFile'>;
@@ -75,7 +75,7 @@ export interface BudgetSlice {
     textOpen: boolean;
     sectionsOpen: boolean;
     lastMove: SectionMove | null;
-    moveError: string | null;
+    moveError: ShownMessage | null;
     busy: boolean;
   };
   setBudgetParams(params: BudgetParams | null): void;
@@ -134,7 +134,10 @@ export function createBudgetSlice(port: BudgetPort): StateCreator<BudgetSlice, [
           if (!bridge.replaceLines(plan.startLine, plan.endLine, plan.pointerLine)) {
             // The editor changed under us (or closed): the new file stays; nothing else was touched.
             patch({
-              moveError: `Created ${plan.topicPath}, but the section was no longer where it was; MEMORY.md is unchanged.`,
+              moveError: shownRef({
+                messageId: 'editor:sections.error.sectionMoved',
+                params: { path: plan.topicPath },
+              }),
             });
             return false;
           }
@@ -153,7 +156,9 @@ export function createBudgetSlice(port: BudgetPort): StateCreator<BudgetSlice, [
           const info = errorInfo(error);
           patch({
             moveError:
-              info.code === 'ALREADY_EXISTS' ? `${plan.topicPath} already exists; pick another name.` : info.message,
+              info.code === 'ALREADY_EXISTS'
+                ? shownRef({ messageId: 'editor:sections.error.exists', params: { path: plan.topicPath } })
+                : shownError(error),
           });
           return false;
         } finally {
@@ -169,7 +174,7 @@ export function createBudgetSlice(port: BudgetPort): StateCreator<BudgetSlice, [
           const line = bridge.findLine(move.pointerLine, move.startLine);
           if (line === null || !bridge.replaceLines(line, line, move.originalText)) {
             patch({
-              moveError: `The pointer line to ${move.topicPath} is gone, so the section was not put back; ${move.topicPath} still holds it.`,
+              moveError: shownRef({ messageId: 'editor:sections.error.pointerGone', params: { path: move.topicPath } }),
             });
             return;
           }
@@ -180,11 +185,14 @@ export function createBudgetSlice(port: BudgetPort): StateCreator<BudgetSlice, [
           } else {
             patch({
               lastMove: null,
-              moveError: `The section is back. ${move.topicPath} was changed (or removed) since the move, so it was left as it is.`,
+              moveError: shownRef({
+                messageId: 'editor:sections.error.topicChanged',
+                params: { path: move.topicPath },
+              }),
             });
           }
         } catch (error) {
-          patch({ moveError: errorInfo(error).message });
+          patch({ moveError: shownError(error) });
         } finally {
           patch({ busy: false });
         }

@@ -185,7 +185,7 @@ describe('editor save state machine', () => {
     const t = setup({});
     await t.store.getState().openDocument('missing.md');
     expect(t.doc().phase).toBe('error');
-    expect(t.doc().error).toContain('not found');
+    expect(t.doc().error?.message).toContain('not found');
   });
 });
 

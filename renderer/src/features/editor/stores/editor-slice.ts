@@ -15,7 +15,7 @@
 // meanwhile opens in `conflict`, with Compare.
 import type { StateCreator } from 'zustand';
 import type { FileContent } from '../../../../../shared/contract';
-import { errorInfo } from '../../../lib/error-message';
+import { errorInfo, shownError } from '../../../lib/error-message';
 import { Latest, slicePatch } from '../../../lib/slice-state';
 import { createDraftPersistence, type DraftPersistence } from './draft-persistence';
 import { createRecoveredDraftActions } from './recovered-drafts';
@@ -156,7 +156,7 @@ export function createEditorSlice(
       } catch (error) {
         const info = errorInfo(error);
         if (info.code === 'NOT_FOUND') patchDoc(path, { deleted: true, phase: 'dirty', hash: null });
-        else patchDoc(path, { error: info.message, phase: 'dirty' });
+        else patchDoc(path, { error: shownError(error), phase: 'dirty' });
       }
     }
 
@@ -226,11 +226,11 @@ export function createEditorSlice(
           patchDoc(path, {
             phase: 'dirty',
             readOnly: 'file-mode',
-            error: `Not saved: ${info.message}`,
+            error: shownError(error, 'editor:error.notSaved'),
             pendingDisk: null,
           });
         } else {
-          patchDoc(path, { phase: 'dirty', error: `Save failed: ${info.message}`, pendingDisk: null });
+          patchDoc(path, { phase: 'dirty', error: shownError(error, 'editor:error.saveFailed'), pendingDisk: null });
         }
       }
     }
@@ -321,7 +321,7 @@ export function createEditorSlice(
             patchDoc(path, { ...fromDisk(content), phase: 'clean', revision: 1 });
           }
         } catch (error) {
-          if (opens.isCurrent(seq)) patchDoc(path, { phase: 'error', error: errorInfo(error).message });
+          if (opens.isCurrent(seq)) patchDoc(path, { phase: 'error', error: shownError(error) });
         }
       },
 
@@ -382,7 +382,7 @@ export function createEditorSlice(
           }));
           persistence.forget(doc.path);
         } catch (error) {
-          patchDoc(doc.path, { error: errorInfo(error).message });
+          patchDoc(doc.path, { error: shownError(error) });
         }
       },
 
@@ -408,7 +408,7 @@ export function createEditorSlice(
           if (doc.phase === 'clean' || doc.view === 'transcript') await reloadSilently(doc.path);
           else await loadConflict(doc.path);
         } catch (error) {
-          patchDoc(doc.path, { error: errorInfo(error).message });
+          patchDoc(doc.path, { error: shownError(error) });
         }
       },
 
@@ -460,7 +460,7 @@ export function createEditorSlice(
         } catch (error) {
           const info = errorInfo(error);
           if (info.code === 'CONFLICT') await get().applyDiskChange({ path: doc.path, change: 'changed', hash: null });
-          else patchDoc(doc.path, { error: `Could not accept the checksum: ${info.message}` });
+          else patchDoc(doc.path, { error: shownError(error, 'editor:error.acceptChecksum') });
         }
       },
 
@@ -471,7 +471,7 @@ export function createEditorSlice(
           const content = await port.readFile({ path: doc.path, offset, ...(backward ? { backward } : {}) });
           patchDoc(doc.path, (d) => ({ ...fromDisk(content), revision: d.revision + 1, error: null }));
         } catch (error) {
-          patchDoc(doc.path, { error: errorInfo(error).message });
+          patchDoc(doc.path, { error: shownError(error) });
         }
       },
     };

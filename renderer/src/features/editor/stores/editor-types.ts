@@ -2,6 +2,7 @@
 // (recovered drafts) can be typed without importing the slice that composes them.
 import type { FileChangeEvent, FileContent, MemlensApi, Transcript } from '../../../../../shared/contract';
 import type { ChecksumStatus, Draft, FileWindow, LineMatch } from '../../../../../shared/domain';
+import type { ShownMessage } from '../../../lib/error-message';
 
 export type EditorPort = Pick<MemlensApi, 'readFile' | 'saveFile' | 'readTranscript' | 'acceptChecksum'> &
   Partial<Pick<MemlensApi, 'draftPut' | 'draftDelete' | 'draftList' | 'findMatches'>>;
@@ -47,7 +48,7 @@ export interface OpenDocument {
   /** A change event that arrived while our own save was in flight. */
   pendingDisk: FileChangeEvent | null;
   transcript: Transcript | null;
-  error: string | null;
+  error: ShownMessage | null;
   savedAt: number | null;
   /** The slice of a file too large to open whole that `text` holds; null for whole files. */
   window: FileWindow | null;

@@ -3,7 +3,7 @@
 // the file changed on disk since — or discarded.
 import type { StoreApi } from 'zustand';
 import type { FileContent } from '../../../../../shared/contract';
-import { errorInfo } from '../../../lib/error-message';
+import { errorInfo, shownError } from '../../../lib/error-message';
 import type { DraftPersistence } from './draft-persistence';
 import type { DraftEntry, EditorPort, EditorSlice, OpenDocument } from './editor-types';
 
@@ -28,7 +28,7 @@ export function createRecoveredDraftActions(ctx: RecoveredContext) {
         content = await port.readFile({ path });
       } catch (error) {
         if (errorInfo(error).code !== 'NOT_FOUND') {
-          if (stillCurrent()) patchDoc(path, { phase: 'error', error: errorInfo(error).message });
+          if (stillCurrent()) patchDoc(path, { phase: 'error', error: shownError(error) });
           return;
         }
       }
