@@ -29,6 +29,18 @@ describe('doctor thread', () => {
     }
   });
 
+  it('gives the same findings when the input and the findings travel one per message', async () => {
+    const thread = new DoctorThread({ log: () => {}, perMessage: { files: 1, transcripts: 1, findings: 1 } });
+    try {
+      const expected = runDoctor(input);
+      expect(input.files.length).toBeGreaterThan(1);
+      expect(expected.findings.length).toBeGreaterThan(1);
+      expect(await thread.run(input)).toEqual(expected);
+    } finally {
+      await thread.close();
+    }
+  });
+
   it('runs the pass in this thread when the worker cannot start, and logs why', async () => {
     const logs: string[] = [];
     const thread = new DoctorThread({

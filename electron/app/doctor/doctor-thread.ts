@@ -4,15 +4,32 @@
 // the next ones (its modules load once), terminated on close. If it cannot start or dies, the pass
 // runs in this thread instead and says so in the log: slower searches, never missing findings.
 import { Worker } from 'node:worker_threads';
-import type { DoctorInput } from './doctor-input.js';
+import type { Finding } from '../../../shared/doctor-schemas.js';
+import type { DoctorFile, DoctorInput, DoctorTranscript } from './doctor-input.js';
 import { runDoctor, type DoctorOutcome } from './run-doctor.js';
 
-export interface DoctorThreadRequest {
-  id: number;
-  input: DoctorInput;
+/**
+ * A message is cloned in one go on the thread that answers searches: the whole input (2 MB of
+ * notes) or all findings (2 MB with their evidence) at once held it for 20–55 ms, so both travel
+ * in parts, a turn apart; the worker sends the next part of the findings when asked for it.
+ */
+const PER_MESSAGE: PerMessage = { files: 50, transcripts: 8, findings: 50 };
+
+export interface PerMessage {
+  files: number;
+  transcripts: number;
+  findings: number;
 }
 
-export type DoctorThreadReply = { id: number; outcome: DoctorOutcome } | { id: number; error: string };
+/** Parts of an input (files and transcripts, in order), then the rest of it, which starts the pass. */
+export type DoctorThreadRequest =
+  | { id: number; files: DoctorFile[]; transcripts: DoctorTranscript[] }
+  | { id: number; input: DoctorInput; findingsPerMessage: number }
+  | { id: number; next: true };
+
+/** Findings in parts (in order), then the outcome with the last of them. */
+export type DoctorThreadReply =
+  { id: number; findings: Finding[] } | { id: number; outcome: DoctorOutcome } | { id: number; error: string };
 
 /** The worker itself was lost (could not start, crashed, exited): the pass can still run here. */
 class WorkerLost extends Error {}
@@ -29,6 +46,7 @@ export function doctorWorkerUrl(): URL {
 }
 
 interface Pending {
+  findings: Finding[];
   resolve: (outcome: DoctorOutcome) => void;
   reject: (error: Error) => void;
 }
@@ -39,7 +57,16 @@ export class DoctorThread {
   private nextId = 1;
   private closed = false;
 
-  constructor(private readonly options: { log: (message: string) => void; workerUrl?: URL }) {}
+  constructor(
+    private readonly options: {
+      log: (message: string) => void;
+      workerUrl?: URL;
+      /** Between the parts of an input: lets a waiting search run first (default: the next setImmediate turn). */
+      giveWay?: () => Promise<void>;
+      /** How much one message carries (tests send everything in parts of one). */
+      perMessage?: PerMessage;
+    },
+  ) {}
 
   /** The findings of one input, computed on the worker (or here, when the worker failed). */
   async run(input: DoctorInput): Promise<DoctorOutcome> {
@@ -61,14 +88,32 @@ export class DoctorThread {
     await worker?.terminate();
   }
 
-  private post(input: DoctorInput): Promise<DoctorOutcome> {
+  private async post(input: DoctorInput): Promise<DoctorOutcome> {
     const worker = this.worker ?? this.start();
     const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      worker.ref();
-      worker.postMessage({ id, input } satisfies DoctorThreadRequest);
+    const outcome = new Promise<DoctorOutcome>((resolve, reject) => {
+      this.pending.set(id, { findings: [], resolve, reject });
     });
+    worker.ref();
+    const per = this.options.perMessage ?? PER_MESSAGE;
+    const { files, transcripts } = input;
+    for (let f = 0, t = 0; f < files.length || t < transcripts.length;) {
+      const part = {
+        id,
+        files: files.slice(f, (f += per.files)),
+        transcripts: transcripts.slice(t, (t += per.transcripts)),
+      };
+      worker.postMessage(part satisfies DoctorThreadRequest);
+      await this.giveWay();
+      if (!this.pending.has(id)) return outcome;
+    }
+    const rest = { ...input, files: [], transcripts: [] };
+    worker.postMessage({ id, input: rest, findingsPerMessage: per.findings } satisfies DoctorThreadRequest);
+    return outcome;
+  }
+
+  private giveWay(): Promise<void> {
+    return this.options.giveWay?.() ?? new Promise((resolve) => setImmediate(resolve));
   }
 
   private start(): Worker {
@@ -78,10 +123,15 @@ export class DoctorThread {
     worker.on('message', (reply: DoctorThreadReply) => {
       const waiting = this.pending.get(reply.id);
       if (!waiting) return;
+      if ('findings' in reply) {
+        waiting.findings.push(...reply.findings);
+        void this.giveWay().then(() => worker.postMessage({ id: reply.id, next: true } satisfies DoctorThreadRequest));
+        return;
+      }
       this.pending.delete(reply.id);
       if (this.pending.size === 0) worker.unref();
       if ('error' in reply) waiting.reject(new Error(reply.error));
-      else waiting.resolve(reply.outcome);
+      else waiting.resolve({ ...reply.outcome, findings: [...waiting.findings, ...reply.outcome.findings] });
     });
     const lost = (error: Error) => {
       if (this.worker === worker) this.worker = null;

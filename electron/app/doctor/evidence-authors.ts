@@ -4,7 +4,8 @@
 import type { EvidenceAuthor, Finding } from '../../../shared/doctor-schemas.js';
 import type { LineOrigins } from '../../../shared/history-schemas.js';
 
-const ORIGINS_BATCH = 16;
+/** Few at once: the completions of one batch run in one turn of the event loop, ahead of a waiting search. */
+const ORIGINS_BATCH = 4;
 
 export async function withEvidenceAuthors(
   findings: readonly Finding[],
