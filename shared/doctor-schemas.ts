@@ -130,6 +130,17 @@ export const DoctorFixResultSchema = z.object({
 });
 
 export type FindingKind = z.output<typeof FindingKindSchema>;
+
+/** The order a summary names the kinds in: what most needs a look first (the status bar and the CLI). */
+export const FINDING_KIND_ORDER: readonly FindingKind[] = [
+  'conflict',
+  'duplicate',
+  'secret',
+  'budget',
+  'index',
+  'never-used',
+  'dreaming',
+];
 export type FindingEvidence = z.output<typeof FindingEvidenceSchema>;
 export type EvidenceAuthor = z.output<typeof EvidenceAuthorSchema>;
 export type FixEdit = z.output<typeof FixEditSchema>;

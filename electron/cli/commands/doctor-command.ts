@@ -2,7 +2,7 @@
 // unsafe or broken — each finding with its evidence and the fixes the app offers (the fixes are
 // applied from the Doctor view, through the hash-checked save and the history).
 import type { TFunction } from 'i18next';
-import type { DoctorMessage, DoctorReport, Finding } from '../../../shared/doctor-schemas.js';
+import { FINDING_KIND_ORDER, type DoctorMessage, type DoctorReport } from '../../../shared/doctor-schemas.js';
 import { translator } from '../../../shared/i18n.js';
 import type { CommandImpl } from '../command.js';
 import { writeJson } from '../command.js';
@@ -10,17 +10,6 @@ import { UsageError } from '../common-options.js';
 import { withAppCore } from './history-commands.js';
 
 const ENGLISH = translator('en');
-
-/** The order the summary names the kinds in (the CLI's, kept as it was). */
-const KIND_ORDER: readonly Finding['kind'][] = [
-  'conflict',
-  'duplicate',
-  'secret',
-  'budget',
-  'index',
-  'never-used',
-  'dreaming',
-];
 
 /** A doctor message in `t`'s language (values that are messages themselves worded first), as the Doctor view words it. */
 function doctorText(t: TFunction, message: DoctorMessage): string {
@@ -32,7 +21,9 @@ function doctorText(t: TFunction, message: DoctorMessage): string {
 
 /** The status bar's summary ("Doctor: 3 conflicts, 12 duplicates") in `t`'s language. */
 function summaryLine(counts: DoctorReport['counts'], t: TFunction): string {
-  const words = KIND_ORDER.filter((k) => (counts[k] ?? 0) > 0).map((k) => t(`doctor:count.${k}`, { count: counts[k] }));
+  const words = FINDING_KIND_ORDER.filter((k) => (counts[k] ?? 0) > 0).map((k) =>
+    t(`doctor:count.${k}`, { count: counts[k] }),
+  );
   return words.length === 0
     ? t('doctor:summaryNothing')
     : t('doctor:summary', { summary: words.join(t('doctor:listSeparator')) });

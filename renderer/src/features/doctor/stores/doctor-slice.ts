@@ -6,7 +6,7 @@
 //   fix(finding, fix) → doctorFix → the finding hidden until the next pass replaces the report
 import type { StateCreator } from 'zustand';
 import type { EventPayload, MemlensApi } from '../../../../../shared/contract';
-import type { DoctorReport, FindingKind } from '../../../../../shared/doctor-schemas';
+import { FINDING_KIND_ORDER, type DoctorReport, type FindingKind } from '../../../../../shared/doctor-schemas';
 import { errorInfo, shownError, type ShownMessage } from '../../../lib/error-message';
 import { Latest, slicePatch } from '../../../lib/slice-state';
 
@@ -124,18 +124,7 @@ export const VIEW_ORDER: readonly FindingKind[] = [
   'index',
 ];
 
-/** The status bar's order: what most needs a look first (conflicts, then duplicates, …). */
-export const SUMMARY_ORDER: readonly FindingKind[] = [
-  'conflict',
-  'duplicate',
-  'secret',
-  'budget',
-  'index',
-  'never-used',
-  'dreaming',
-];
-
 /** The kinds with findings, in the status bar's order, each with its count. */
 export function countedKinds(counts: DoctorSummary['counts']): { kind: FindingKind; count: number }[] {
-  return SUMMARY_ORDER.flatMap((kind) => (counts[kind] ? [{ kind, count: counts[kind] }] : []));
+  return FINDING_KIND_ORDER.flatMap((kind) => (counts[kind] ? [{ kind, count: counts[kind] }] : []));
 }
