@@ -7,13 +7,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPrivateCli } from './test-support/private-cli-build.js';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 const run = promisify(execFile);
 let tmp: string;
+// The real launcher, compiled once for every test file by vitest's global setup (e2e/faults/support/build-cli.ts).
 let launcher: string;
-let removeBuild = (): void => undefined;
 
 // Engine code: search layers, the engine, SQLite and its vector extension, models, dictionaries.
 const ENGINE = [
@@ -50,12 +49,11 @@ process.on('exit', () => {
 });
 `,
   );
-  ({ launcher, remove: removeBuild } = await buildPrivateCli());
-}, 300_000);
+  launcher = inject('memlensBin');
+}, 180_000);
 
 afterAll(() => {
   fs.rmSync(tmp, { recursive: true, force: true });
-  removeBuild();
 });
 
 async function modulesLoadedBy(args: string[]): Promise<{ stdout: string; modules: string[] }> {

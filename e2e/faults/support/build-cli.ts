@@ -1,9 +1,10 @@
-// vitest global setup for the fault-injection tests: they run the real `memlens` in child
-// processes they can kill, starve or confine. The CLI (and the worker threads it starts) is
-// compiled once into a private temp folder laid out like the installed package — bin/memlens.js
-// beside dist/ — not into dist/, which another test rewrites with `tsc` while these run (a child
-// starting then could import a half-written module). Packages resolve through a link to
-// node_modules. Tests get the launcher with inject('memlensBin').
+// vitest global setup for the tests that run the real `memlens` in child processes: the fault
+// injection (which may kill, starve or confine it) and the MCP and lazy-loading CLI tests. The CLI
+// (and the worker threads it starts) is compiled once, for all of them, into a private temp folder
+// laid out like the installed package — bin/memlens.js beside dist/ — not into dist/, which another
+// test rewrites with `tsc` while these run (a child starting then could import a half-written
+// module). Packages resolve through a link to node_modules. Tests get the launcher with
+// inject('memlensBin').
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -11,19 +11,20 @@ import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ScoreBreakdown, SearchResponse } from '../../../shared/domain.js';
 import { ALLOWED_PATHS } from '../../../shared/memory-scope.js';
 import { AgentActivityStore } from '../../app/agent/agent-activity-store.js';
-import { buildPrivateCli, repoRoot } from '../test-support/private-cli-build.js';
+
+const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 
 const run = promisify(execFile);
 
 let tmp: string;
 let workspace: string;
 let dataDir: string;
+// The real launcher, compiled once for every test file by vitest's global setup (e2e/faults/support/build-cli.ts).
 let launcher: string;
-let removeBuild = (): void => undefined;
 let client: Client;
 let transport: StdioClientTransport;
 let serverStderr = '';
@@ -42,7 +43,7 @@ beforeAll(async () => {
   dataDir = path.join(tmp, 'data');
   fs.cpSync(path.join(repoRoot, 'resources', 'sample-workspace'), workspace, { recursive: true });
   fs.writeFileSync(path.join(workspace, 'memory', 'notes.txt'), 'not markdown\n');
-  ({ launcher, remove: removeBuild } = await buildPrivateCli());
+  launcher = inject('memlensBin');
   transport = new StdioClientTransport({
     command: process.execPath,
     args: [launcher, 'mcp', '--workspace', workspace, '--data-dir', dataDir],
@@ -61,7 +62,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await client?.close().catch(() => undefined);
   fs.rmSync(tmp, { recursive: true, force: true });
-  removeBuild();
 });
 
 function payloadOf(result: Awaited<ReturnType<Client['callTool']>>): Record<string, unknown> {

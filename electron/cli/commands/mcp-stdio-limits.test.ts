@@ -6,26 +6,26 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPrivateCli, repoRoot } from '../test-support/private-cli-build.js';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
+const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 
 let tmp: string;
 let workspace: string;
 let dataDir: string;
+// The real launcher, compiled once for every test file by vitest's global setup (e2e/faults/support/build-cli.ts).
 let launcher: string;
-let removeBuild = (): void => undefined;
 
 beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-mcp-limits-'));
   workspace = path.join(tmp, 'workspace');
   dataDir = path.join(tmp, 'data');
   fs.cpSync(path.join(repoRoot, 'resources', 'sample-workspace'), workspace, { recursive: true });
-  ({ launcher, remove: removeBuild } = await buildPrivateCli());
+  launcher = inject('memlensBin');
 }, 180_000);
 
 afterAll(() => {
   fs.rmSync(tmp, { recursive: true, force: true });
-  removeBuild();
 });
 
 interface RpcReply {
