@@ -32,7 +32,20 @@ export interface FtsTotals {
 
 /** FTS5's averages record (rowid 1 of the %_data table): the row count, then tokens per column. */
 export function readFtsTotals(db: Database.Database, table = 'chunks_fts'): FtsTotals {
-  const block = db.prepare(`SELECT block FROM ${table}_data WHERE id = 1`).pluck().get() as Uint8Array | undefined;
+  return parseFtsTotals(
+    db.prepare(`SELECT block FROM ${table}_data WHERE id = 1`).pluck().get() as Uint8Array | undefined,
+  );
+}
+
+/** readFtsTotals through the session's prepared statement (a query's ranking reads it every time). */
+export function sessionFtsTotals(session: IndexSession): FtsTotals {
+  const read = session
+    .statement<Uint8Array | undefined>('SELECT block FROM chunks_fts_data WHERE id = 1')
+    .pluck() as unknown as Database.Statement<[], Uint8Array | undefined>;
+  return parseFtsTotals(read.get());
+}
+
+function parseFtsTotals(block: Uint8Array | undefined): FtsTotals {
   if (!block || block.length === 0) return { rows: 0, tokens: 0 };
   const [rows, next] = readFts5Varint(block, 0);
   const [tokens] = next < block.length ? readFts5Varint(block, next) : [0];
@@ -84,7 +97,7 @@ function cachedStats(session: IndexSession): TermStatsCache {
   let cache = session.get(TERM_STATS);
   const key = session.changeKey();
   if (!cache || cache.key !== key || cache.docs.size > MAX_CACHED_TERMS) {
-    cache = { key, totals: readFtsTotals(session.db), docs: new Map() };
+    cache = { key, totals: sessionFtsTotals(session), docs: new Map() };
     session.set(TERM_STATS, cache);
   }
   return cache;

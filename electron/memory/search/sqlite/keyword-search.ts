@@ -7,7 +7,7 @@ import { bm25ToScore } from '../../../../shared/score.js';
 import { cjkWords, hasCjk, queryTerms, stemToken, type QueryTerms } from '../../text/segment.js';
 import { allSurfaceForms, hasSpellings } from '../../text/surface-forms.js';
 import { chunkIndexReader, chunkTermBreakdown, queryTermStats, rememberDocCounts } from './bm25-terms.js';
-import { keywordAccelerated, keywordGate } from './accelerator-check.js';
+import { currentKeywordGate, keywordAccelerated } from './accelerator-check.js';
 import { bm25UnionTopK } from './bm25-union.js';
 import { filterSql, unionFilter, type KeywordFilters } from './keyword-filters.js';
 import type { KeywordCandidate } from '../core/fuse.js';
@@ -203,7 +203,7 @@ function canWeighTerms(session: IndexSession): boolean {
   if (keywordAccelerated(session)) return true;
   // Switched off by the session's options: FTS5 ranks, and expansion words stay out.
   if (session.accelerators.keyword === false) return false;
-  const gate = keywordGate(session.db);
+  const gate = currentKeywordGate(session);
   return !gate.on && !gate.final;
 }
 
