@@ -174,20 +174,43 @@ export function chunkTermBreakdown(
   return { terms: breakdown, chunkTokens: docTokens, total };
 }
 
+/** A chunk's indexed text and recorded size, as chunkTermBreakdown reads them. */
+export interface ChunkIndexed {
+  textSeg: string;
+  docTokens: number;
+}
+
+/** Chunks already read, for the index as it was at `key`: the same results are shown query after query. */
+interface KeptChunks {
+  key: string;
+  byRowid: Map<number, ChunkIndexed | null>;
+}
+/** Plenty for the chunks a session shows; cleared, not evicted one by one. */
+const MAX_KEPT_CHUNKS = 2_000;
+const CHUNKS_INDEXED = sessionSlot<KeptChunks>('shown chunks, as indexed');
+
 /** Reads a chunk's indexed text and recorded size, for chunkTermBreakdown. */
-export function chunkIndexReader(
-  session: IndexSession,
-): (rowid: number) => { textSeg: string; docTokens: number } | null {
+export function chunkIndexReader(session: IndexSession): (rowid: number) => ChunkIndexed | null {
   const text = session
     .statement<string | undefined>('SELECT text_seg FROM chunks_fts WHERE rowid = ?')
     .pluck() as unknown as Database.Statement<[number], string | undefined>;
   const size = session
     .statement<Uint8Array | undefined>('SELECT sz FROM chunks_fts_docsize WHERE id = ?')
     .pluck() as unknown as Database.Statement<[number], Uint8Array | undefined>;
+  const key = session.changeKey();
+  let kept = session.get(CHUNKS_INDEXED);
+  if (!kept || kept.key !== key || kept.byRowid.size >= MAX_KEPT_CHUNKS)
+    kept = session.set(CHUNKS_INDEXED, { key, byRowid: new Map() });
+  const byRowid = kept.byRowid;
   return (rowid) => {
+    const found = byRowid.get(rowid);
+    if (found !== undefined) return found;
     const textSeg = text.get(rowid);
-    if (textSeg === undefined) return null;
-    const docTokens = docTokensOf(size, rowid) ?? (textSeg === '' ? 0 : textSeg.split(' ').length);
-    return { textSeg, docTokens };
+    const indexed =
+      textSeg === undefined
+        ? null
+        : { textSeg, docTokens: docTokensOf(size, rowid) ?? (textSeg === '' ? 0 : textSeg.split(' ').length) };
+    byRowid.set(rowid, indexed);
+    return indexed;
   };
 }
