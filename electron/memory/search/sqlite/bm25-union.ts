@@ -63,7 +63,8 @@ export interface UnionState {
   last: { key: string; terms: string; touchedCount: number; mostHeld: number; docs: Map<string, number> } | null;
   /** Terms read from the doclists of the term index as it was at `structure` (its structure record). */
   postings: KeptPostings | null;
-  snapshot: (run: () => UnionResult | null) => UnionResult | null;
+  /** One read transaction: structure, pages and lengths from the same snapshot even while another process commits. */
+  snapshot: <T>(run: () => T) => T;
 }
 
 /**
@@ -97,9 +98,7 @@ function stateOf(session: IndexSession): UnionState {
       touched: new Int32Array(1024),
       last: null,
       postings: null,
-      // One read transaction: structure, pages and lengths from the same snapshot even while
-      // another process commits.
-      snapshot: db.transaction((run: () => UnionResult | null) => run()),
+      snapshot: db.transaction((run: () => unknown) => run()) as <T>(run: () => T) => T,
     };
   });
 }
@@ -186,15 +185,9 @@ function scoreTerms(
   partials: PartialPlan | null,
   weights: ReadonlyMap<string, number> | null = null,
 ): { touchedCount: number; mostHeld: number; docs: Map<string, number> } | null {
-  const structure = state.reader.structureRecord();
-  const structureKey = structure ? structure.toString('latin1') : '';
-  let kept = state.postings;
-  if (kept === null || kept.structure !== structureKey || kept.entries > MAX_KEPT_POSTINGS) {
-    state.postings = null;
-    const segments = structure ? parseStructure(structure) : [];
-    if (segments === null) return null;
-    kept = state.postings = { structure: structureKey, segments, byTerm: new Map(), entries: 0 };
-  }
+  const kept = currentPostings(state);
+  if (kept === null) return null;
+  const structureKey = kept.structure;
   const totals = sessionFtsTotals(session);
   const docs = new Map<string, number>();
   if (totals.rows <= 0) {
@@ -267,6 +260,42 @@ function scoreTerms(
     }
   }
   return { touchedCount, mostHeld, docs };
+}
+
+/** The doclists kept for the term index as it is now; null for a format this reader does not know. */
+function currentPostings(state: UnionState): KeptPostings | null {
+  const structure = state.reader.structureRecord();
+  const structureKey = structure ? structure.toString('latin1') : '';
+  const kept = state.postings;
+  if (kept !== null && kept.structure === structureKey && kept.entries <= MAX_KEPT_POSTINGS) return kept;
+  state.postings = null;
+  const segments = structure ? parseStructure(structure) : [];
+  if (segments === null) return null;
+  return (state.postings = { structure: structureKey, segments, byTerm: new Map(), entries: 0 });
+}
+
+/**
+ * Per term, how many chunks hold it (FTS5's nHit), from the doclists the ranking reads next
+ * anyway, and the changeKey the counts hold for; null where the index cannot be read directly.
+ */
+export function doclistDocCounts(
+  session: IndexSession,
+  terms: readonly string[],
+): { docs: Map<string, number>; key: string } | null {
+  if (session.db.inTransaction || terms.length === 0) return null;
+  const state = stateOf(session);
+  try {
+    return state.snapshot(() => {
+      const key = session.changeKey();
+      const kept = currentPostings(state);
+      if (kept === null) return null;
+      const docs = new Map(terms.map((term) => [term, keptPostings(state.reader, kept, term).rowids.length]));
+      return { docs, key };
+    });
+  } catch (error) {
+    if (!(error instanceof Fts5FormatError)) throw error;
+    return null;
+  }
 }
 
 /** `term`'s doclist, read once per state of the term index. */
