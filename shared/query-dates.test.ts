@@ -1,7 +1,8 @@
 // Dates in queries, Chinese and English, resolved against a pinned now: 2026-11-06 10:00 in
 // UTC+8 (a Friday, ISO week 45) — the labeled set's NOW.
 import { describe, expect, it } from 'vitest';
-import { findQueryDates, localDay, withoutDateWords } from './query-dates.js';
+import * as chronoEn from 'chrono-node/en';
+import { englishDateParser, findQueryDates, localDay, withoutDateWords } from './query-dates.js';
 
 const NOW = Date.parse('2026-11-06T10:00:00+08:00');
 const ranges = (query: string, offset = 480): [string, string, string][] =>
@@ -30,6 +31,31 @@ describe('findQueryDates', () => {
     expect(ranges('this Wednesday')).toEqual([['this Wednesday', '2026-11-04', '2026-11-04']]);
     expect(ranges('上上周三')).toEqual([['上上周三', '2026-10-21', '2026-10-21']]);
     expect(ranges('on Monday')).toEqual([['on Monday', '2026-11-02', '2026-11-02']]);
+  });
+
+  it('reads durations before and after now, whichever word ends them (the parsers only such queries pay for)', () => {
+    expect(ranges('what did I do 3 days ago')).toEqual([['3 days ago', '2026-11-03', '2026-11-03']]);
+    expect(ranges('4 hrs ago')).toEqual([['4 hrs ago', '2026-11-06', '2026-11-06']]);
+    expect(ranges('a few days ago we met')).toEqual([['a few days ago', '2026-11-03', '2026-11-03']]);
+    expect(ranges('ten days before the trip')).toEqual([['ten days before', '2026-10-27', '2026-10-27']]);
+    expect(ranges('a couple of months earlier')).toEqual([['a couple of months earlier', '2026-09-01', '2026-09-30']]);
+    expect(ranges('the report 5 days later')).toEqual([['5 days later', '2026-11-11', '2026-11-11']]);
+    expect(ranges('2 days from now')).toEqual([['2 days from now', '2026-11-08', '2026-11-08']]);
+    expect(ranges('three days out')).toEqual([['three days out', '2026-11-09', '2026-11-09']]);
+    // The fast path skips only those two parsers, and only where they find nothing.
+    for (const query of [
+      'last Tuesday',
+      '2月5日',
+      '昨天',
+      'yesterday',
+      '2026-04-16',
+      'what about the feedback',
+      'evening',
+    ])
+      expect(englishDateParser(query).parse(query, new Date(NOW))).toEqual(chronoEn.casual.parse(query, new Date(NOW)));
+    expect(ranges('last Tuesday')).toEqual([['last Tuesday', '2026-11-03', '2026-11-03']]);
+    expect(englishDateParser('remind me what I said about the budget')).not.toBe(chronoEn.casual);
+    expect(englishDateParser('two weeks out')).toBe(chronoEn.casual);
   });
 
   it('reads weeks and months as ranges', () => {

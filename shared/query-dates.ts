@@ -5,7 +5,7 @@
 // past, so a date without a year, or a bare weekday, that would land after today means the last
 // one before it ("Feb 5th" in November is last February, "on Monday" is the Monday just gone).
 // The two locales it reads, not the package root: that loads all fifteen (268 modules, ~70 ms per CLI run).
-import type { Component, ParsedResult } from 'chrono-node';
+import type { Chrono, Component, ParsedResult } from 'chrono-node';
 import * as chronoEn from 'chrono-node/en';
 import * as chronoZh from 'chrono-node/zh';
 
@@ -237,6 +237,26 @@ const MAY_HOLD_ZH_DATE = /[\d０-９一二三四五六七八九十日月年号�
 const MAY_HOLD_EN_DATE =
   /\d|\b(?:yesterday|today|tonight|tomorrow|now|ago|last|next|this|past|week|month|year|day|weekend|mon(?:day)?|tues?(?:day)?|wed(?:nesday)?|thu(?:rs?)?(?:day)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|noon|midnight|morning|evening|afternoon|night|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth)s?\b/i;
 
+/**
+ * The end of what chrono's "3 days ago" and "2 weeks later" parsers match (a time unit, then their
+ * word): without it neither can find anything. Their patterns are chrono's largest (every number
+ * word times every unit), and V8 compiling them costs ~0.1 s the first time a process asks.
+ */
+const MAY_HOLD_EN_DURATION =
+  /(?:s|sec|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?|w|weeks?|mo|mon|mos|months?|qtr|quarters?|y|yr|years?)\s{0,5}(?:ago|before|earlier|later|after|from now|henceforth|forward|out)(?=\W|$)/i;
+const DURATION_PARSERS: readonly string[] = ['ENTimeUnitAgoFormatParser', 'ENTimeUnitLaterFormatParser'];
+/** chrono's casual English without those two parsers, for a query that cannot hold their words. */
+const chronoEnWithoutDurations = ((): Chrono => {
+  const reduced = chronoEn.casual.clone();
+  reduced.parsers = reduced.parsers.filter((p) => !DURATION_PARSERS.includes(p.constructor.name));
+  return reduced;
+})();
+
+/** chrono's English parsers for `query`: all of them only where a duration could be written. */
+export function englishDateParser(query: string): Chrono {
+  return MAY_HOLD_EN_DURATION.test(query) ? chronoEn.casual : chronoEnWithoutDurations;
+}
+
 /** "2/5": chrono's English parser reads it month first, as a US reader would; the breakdown says so. */
 const NUMERIC_MONTH_DAY = /^\d{1,2}[/-]\d{1,2}$/;
 
@@ -271,7 +291,7 @@ export function findQueryDates(query: string, now: number, offsetMinutes: number
   // chrono tries dozens of patterns per call: ask it only when the query could hold a date.
   const parsed = [
     ...(MAY_HOLD_ZH_DATE.test(query) ? chronoZh.parse(query, reference) : []),
-    ...(MAY_HOLD_EN_DATE.test(query) ? chronoEn.parse(query, reference) : []),
+    ...(MAY_HOLD_EN_DATE.test(query) ? englishDateParser(query).parse(query, reference) : []),
   ].sort((a, b) => b.text.length - a.text.length);
   for (const result of parsed) {
     const text = result.text.trim();

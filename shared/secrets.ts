@@ -329,12 +329,15 @@ function replaceSpans<R extends OffsetRange>(
   return { text: out, ranges: ranges.map((r) => ({ ...r, start: move(r.start, 'start'), end: move(r.end, 'end') })) };
 }
 
-/** `text` masked, with `ranges` moved along (a range inside a masked value becomes the whole label). */
+/**
+ * `text` masked, with `ranges` moved along (a range inside a masked value becomes the whole label).
+ * `findings`: findSecrets(text), when the caller already has them.
+ */
 export function maskWithRanges<R extends OffsetRange>(
   text: string,
   ranges: readonly R[],
+  findings: readonly SecretFinding[] = findSecrets(text),
 ): { text: string; ranges: R[] } {
-  const findings = findSecrets(text);
   if (findings.length === 0) return { text, ranges: [...ranges] };
   return replaceSpans(
     text,

@@ -20,7 +20,7 @@ import {
 } from './search/run/run-search.js';
 import type { IndexSession } from './search/sqlite/index-session.js';
 import { ExpansionResources } from './search/sqlite/query-expansion/lexical-expansion.js';
-import { maskSearchResponse, revealSearchResponse } from './secrets/search-secrets.js';
+import { revealSearchResponse, SnippetMasker } from './secrets/search-secrets.js';
 
 export interface EngineSearchParts {
   workspaceDir: string;
@@ -37,6 +37,7 @@ export class EngineSearch {
   private readonly openclawRanker: OpenClawRanker;
   /** The thesaurus and CC-CEDICT, opened on the first search that expands (and built once, in the background, if missing). */
   private readonly expansion: ExpansionResources;
+  private readonly masker = new SnippetMasker();
 
   constructor(private readonly parts: EngineSearchParts) {
     const { dataDir, dictionary } = parts.options;
@@ -60,7 +61,7 @@ export class EngineSearch {
             () => emptySearchResponse(this.parts.embedder.usable, this.modeReason()),
           );
     // Masked even from our own index: a snippet can hold text the index never saw (OpenClaw's chunks).
-    const masked = maskSearchResponse(response);
+    const masked = this.masker.mask(response);
     return options.showSecrets ? revealSearchResponse(masked, this.parts.readLines) : masked;
   }
 
@@ -79,7 +80,7 @@ export class EngineSearch {
       },
     );
     // The candidates carry no text; the response is masked as every search's is.
-    const masked = maskSearchResponse(response);
+    const masked = this.masker.mask(response);
     return {
       response: options.showSecrets ? await revealSearchResponse(masked, this.parts.readLines) : masked,
       candidates,

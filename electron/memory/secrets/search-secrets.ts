@@ -2,15 +2,32 @@
 // them (`--show-secrets`). Our own index already holds masked text; the `openclaw` profile ranks
 // OpenClaw's raw chunks (it reproduces OpenClaw's matching), so its snippets are masked here.
 import type { SearchResponse, SearchResult } from '../../../shared/domain.js';
-import { maskWithRanges, revealWithRanges } from '../../../shared/secrets.js';
+import { findSecrets, maskWithRanges, revealWithRanges, type SecretFinding } from '../../../shared/secrets.js';
 
-export function maskSearchResponse(response: SearchResponse): SearchResponse {
-  return { ...response, results: response.results.map(maskResult) };
-}
+/** Plenty for the snippets a session shows; cleared, not evicted one by one. */
+const MAX_REMEMBERED_SNIPPETS = 2_000;
 
-function maskResult(result: SearchResult): SearchResult {
-  const { text, ranges } = maskWithRanges(result.snippet, result.highlights);
-  return { ...result, snippet: text, highlights: ranges };
+/**
+ * Masks the snippets of search responses, remembering what each snippet text held: the same
+ * chunks are shown query after query, and scanning one for secrets runs every rule over it.
+ */
+export class SnippetMasker {
+  private readonly findings = new Map<string, readonly SecretFinding[]>();
+
+  mask(response: SearchResponse): SearchResponse {
+    return { ...response, results: response.results.map((result) => this.maskResult(result)) };
+  }
+
+  private maskResult(result: SearchResult): SearchResult {
+    let found = this.findings.get(result.snippet);
+    if (!found) {
+      if (this.findings.size >= MAX_REMEMBERED_SNIPPETS) this.findings.clear();
+      found = findSecrets(result.snippet);
+      this.findings.set(result.snippet, found);
+    }
+    const { text, ranges } = maskWithRanges(result.snippet, result.highlights, found);
+    return { ...result, snippet: text, highlights: ranges };
+  }
 }
 
 /** The raw lines `from`..`from + count - 1` of a file, or null when it cannot be read. */

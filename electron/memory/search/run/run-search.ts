@@ -16,7 +16,7 @@ import { computeFinalScore } from '../../../../shared/score.js';
 import { candidateCount } from '../../../../shared/search-defaults.js';
 import type { AccessStatsLookup, ChunkAccessStats } from '../core/access-boost.js';
 import { accessBreakdown } from '../core/access-boost.js';
-import type { IndexSession } from '../sqlite/index-session.js';
+import { sessionSlot, type IndexSession } from '../sqlite/index-session.js';
 import type { ExpansionResources } from '../sqlite/query-expansion/lexical-expansion.js';
 import {
   resolveSearchOptions,
@@ -110,15 +110,49 @@ export const CHUNK_COLUMNS = 'rowid, id, hash, path, source, start_line, end_lin
 
 const IN_LIST = 'WHERE rowid IN (SELECT value FROM json_each(?))';
 
+/**
+ * Chunk rows (text apart) and texts already read, for the index as it was at `key`: a session's
+ * searches bring back the same chunks query after query.
+ */
+interface KeptRows {
+  key: string;
+  rows: Map<number, ChunkRow>;
+  texts: Map<number, string>;
+}
+const KEPT_ROWS = sessionSlot<KeptRows>('chunk rows');
+/** Plenty for the candidates of recent searches; cleared, not evicted one by one. */
+const MAX_KEPT_ROWS = 5_000;
+
+function keptRows(session: IndexSession): KeptRows {
+  const key = session.changeKey();
+  const kept = session.get(KEPT_ROWS);
+  if (kept?.key === key && kept.rows.size < MAX_KEPT_ROWS && kept.texts.size < MAX_KEPT_ROWS) return kept;
+  return session.set(KEPT_ROWS, { key, rows: new Map(), texts: new Map() });
+}
+
+/** The rows of `rowids` that exist, by rowid; `text` is '' unless `withText`. */
 function loadChunks(session: IndexSession, rowids: number[], withText: boolean): Map<number, ChunkRow> {
   if (rowids.length === 0) return new Map();
-  const columns = withText
-    ? CHUNK_COLUMNS
-    : "rowid, id, hash, path, source, start_line, end_line, '' AS text, first_ms, last_ms, days";
-  const rows = session
-    .statement<ChunkRow>(`SELECT ${columns} FROM chunks ${IN_LIST}`)
-    .all(JSON.stringify(rowids) as never);
-  return new Map(rows.map((row) => [row.rowid, row]));
+  const kept = keptRows(session);
+  const missing = rowids.filter((rowid) => !kept.rows.has(rowid) || (withText && !kept.texts.has(rowid)));
+  if (missing.length > 0) {
+    const columns = withText
+      ? CHUNK_COLUMNS
+      : "rowid, id, hash, path, source, start_line, end_line, '' AS text, first_ms, last_ms, days";
+    const read = session
+      .statement<ChunkRow>(`SELECT ${columns} FROM chunks ${IN_LIST}`)
+      .all(JSON.stringify(missing) as never);
+    for (const row of read) {
+      if (withText) kept.texts.set(row.rowid, row.text);
+      kept.rows.set(row.rowid, { ...row, text: '' });
+    }
+  }
+  const out = new Map<number, ChunkRow>();
+  for (const rowid of rowids) {
+    const row = kept.rows.get(rowid);
+    if (row) out.set(rowid, withText ? { ...row, text: kept.texts.get(rowid) ?? '' } : { ...row });
+  }
+  return out;
 }
 
 /** The chunk's heading days, from their column (a JSON array; null for most chunks). */
@@ -136,11 +170,13 @@ function headingDays(column: string | null): string[] {
 function loadTexts(session: IndexSession, candidates: readonly TracedCandidate[]): void {
   const missing = candidates.filter((c) => c.text === '');
   if (missing.length === 0) return;
-  const read = session.statement<{ rowid: number; text: string }>(`SELECT rowid, text FROM chunks ${IN_LIST}`);
-  const texts = new Map(
-    read.all(JSON.stringify(missing.map((c) => c.chunkRowid)) as never).map((r) => [r.rowid, r.text]),
-  );
-  for (const c of missing) c.text = texts.get(c.chunkRowid) ?? '';
+  const kept = keptRows(session);
+  const unread = missing.filter((c) => !kept.texts.has(c.chunkRowid));
+  if (unread.length > 0) {
+    const read = session.statement<{ rowid: number; text: string }>(`SELECT rowid, text FROM chunks ${IN_LIST}`);
+    for (const r of read.all(JSON.stringify(unread.map((c) => c.chunkRowid)) as never)) kept.texts.set(r.rowid, r.text);
+  }
+  for (const c of missing) c.text = kept.texts.get(c.chunkRowid) ?? '';
 }
 
 /** The counts of returned results when the boost is off: shown, multiplier 1, order unchanged. */

@@ -60,6 +60,14 @@ export function keywordGate(db: Database.Database): Gate {
   return { on: true };
 }
 
+/** keywordGate for the index as it is now, asked again only once it has changed. */
+export function currentKeywordGate(session: IndexSession): Gate {
+  const d = decisionsOf(session);
+  const key = session.changeKey();
+  if (d.keywordGateAt?.key !== key) d.keywordGateAt = { key, gate: keywordGate(session.db) };
+  return d.keywordGateAt.gate;
+}
+
 /** Terms of a few chunks spread over the index: the first and middle token of each, then pairs of them. */
 function sampleTermSets(db: Database.Database): string[][] {
   const max = db.prepare<[], number | null>('SELECT max(rowid) FROM chunks_fts').pluck().get() ?? 0;
@@ -149,6 +157,8 @@ interface Decisions {
   /** changeKey at which a size gate last kept an accelerator off: asked again only once the index changed. */
   keywordSizeCheckedAt: string | null;
   vectorSizeCheckedAt: string | null;
+  /** keywordGate's answer and the changeKey it was given at (every search of a small index asks it). */
+  keywordGateAt: { key: string; gate: Gate } | null;
   notices: string[];
 }
 
@@ -164,6 +174,7 @@ function decisionsOf(session: IndexSession): Decisions {
     vector: null,
     keywordSizeCheckedAt: null,
     vectorSizeCheckedAt: null,
+    keywordGateAt: null,
     notices: [],
   }));
 }

@@ -32,7 +32,20 @@ export interface FtsTotals {
 
 /** FTS5's averages record (rowid 1 of the %_data table): the row count, then tokens per column. */
 export function readFtsTotals(db: Database.Database, table = 'chunks_fts'): FtsTotals {
-  const block = db.prepare(`SELECT block FROM ${table}_data WHERE id = 1`).pluck().get() as Uint8Array | undefined;
+  return parseFtsTotals(
+    db.prepare(`SELECT block FROM ${table}_data WHERE id = 1`).pluck().get() as Uint8Array | undefined,
+  );
+}
+
+/** readFtsTotals through the session's prepared statement (a query's ranking reads it every time). */
+export function sessionFtsTotals(session: IndexSession): FtsTotals {
+  const read = session
+    .statement<Uint8Array | undefined>('SELECT block FROM chunks_fts_data WHERE id = 1')
+    .pluck() as unknown as Database.Statement<[], Uint8Array | undefined>;
+  return parseFtsTotals(read.get());
+}
+
+function parseFtsTotals(block: Uint8Array | undefined): FtsTotals {
   if (!block || block.length === 0) return { rows: 0, tokens: 0 };
   const [rows, next] = readFts5Varint(block, 0);
   const [tokens] = next < block.length ? readFts5Varint(block, next) : [0];
@@ -84,7 +97,7 @@ function cachedStats(session: IndexSession): TermStatsCache {
   let cache = session.get(TERM_STATS);
   const key = session.changeKey();
   if (!cache || cache.key !== key || cache.docs.size > MAX_CACHED_TERMS) {
-    cache = { key, totals: readFtsTotals(session.db), docs: new Map() };
+    cache = { key, totals: sessionFtsTotals(session), docs: new Map() };
     session.set(TERM_STATS, cache);
   }
   return cache;
@@ -161,20 +174,43 @@ export function chunkTermBreakdown(
   return { terms: breakdown, chunkTokens: docTokens, total };
 }
 
+/** A chunk's indexed text and recorded size, as chunkTermBreakdown reads them. */
+export interface ChunkIndexed {
+  textSeg: string;
+  docTokens: number;
+}
+
+/** Chunks already read, for the index as it was at `key`: the same results are shown query after query. */
+interface KeptChunks {
+  key: string;
+  byRowid: Map<number, ChunkIndexed | null>;
+}
+/** Plenty for the chunks a session shows; cleared, not evicted one by one. */
+const MAX_KEPT_CHUNKS = 2_000;
+const CHUNKS_INDEXED = sessionSlot<KeptChunks>('shown chunks, as indexed');
+
 /** Reads a chunk's indexed text and recorded size, for chunkTermBreakdown. */
-export function chunkIndexReader(
-  session: IndexSession,
-): (rowid: number) => { textSeg: string; docTokens: number } | null {
+export function chunkIndexReader(session: IndexSession): (rowid: number) => ChunkIndexed | null {
   const text = session
     .statement<string | undefined>('SELECT text_seg FROM chunks_fts WHERE rowid = ?')
     .pluck() as unknown as Database.Statement<[number], string | undefined>;
   const size = session
     .statement<Uint8Array | undefined>('SELECT sz FROM chunks_fts_docsize WHERE id = ?')
     .pluck() as unknown as Database.Statement<[number], Uint8Array | undefined>;
+  const key = session.changeKey();
+  let kept = session.get(CHUNKS_INDEXED);
+  if (!kept || kept.key !== key || kept.byRowid.size >= MAX_KEPT_CHUNKS)
+    kept = session.set(CHUNKS_INDEXED, { key, byRowid: new Map() });
+  const byRowid = kept.byRowid;
   return (rowid) => {
+    const found = byRowid.get(rowid);
+    if (found !== undefined) return found;
     const textSeg = text.get(rowid);
-    if (textSeg === undefined) return null;
-    const docTokens = docTokensOf(size, rowid) ?? (textSeg === '' ? 0 : textSeg.split(' ').length);
-    return { textSeg, docTokens };
+    const indexed =
+      textSeg === undefined
+        ? null
+        : { textSeg, docTokens: docTokensOf(size, rowid) ?? (textSeg === '' ? 0 : textSeg.split(' ').length) };
+    byRowid.set(rowid, indexed);
+    return indexed;
   };
 }

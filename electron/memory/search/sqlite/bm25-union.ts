@@ -11,8 +11,8 @@
 // FTS5's own ranking (keyword-search.ts) orders them. The index session switches it on
 // (accelerator-check.ts).
 import { FTS5_BM25_B, FTS5_BM25_K1, fts5Idf } from '../../../../shared/score.js';
-import { readFtsTotals } from './bm25-terms.js';
-import { Fts5DoclistReader, parseStructure } from './fts5-doclists.js';
+import { sessionFtsTotals } from './bm25-terms.js';
+import { Fts5DoclistReader, parseStructure, type Fts5Segment } from './fts5-doclists.js';
 import { Fts5FormatError } from './fts5-varint.js';
 import { sessionSlot, type IndexSession, type UnionHit } from './index-session.js';
 import { weightOf, type PartialPlan } from '../core/partial-words.js';
@@ -61,8 +61,24 @@ export interface UnionState {
   touched: Int32Array;
   /** What the arrays hold now: a second ranking of the same query (say, within dates) reuses it. */
   last: { key: string; terms: string; touchedCount: number; mostHeld: number; docs: Map<string, number> } | null;
-  snapshot: (run: () => UnionResult | null) => UnionResult | null;
+  /** Terms read from the doclists of the term index as it was at `structure` (its structure record). */
+  postings: KeptPostings | null;
+  /** One read transaction: structure, pages and lengths from the same snapshot even while another process commits. */
+  snapshot: <T>(run: () => T) => T;
 }
+
+/**
+ * Doclists already read: the same words come back query after query (a conversation's names, a
+ * language's common words), and a structure record names one state of FTS5's term index.
+ */
+interface KeptPostings {
+  structure: string;
+  segments: Fts5Segment[];
+  byTerm: Map<string, { rowids: Int32Array; occurrences: Int32Array }>;
+  entries: number;
+}
+/** Chunk entries kept (8 bytes each); past it the kept doclists start over. */
+const MAX_KEPT_POSTINGS = 1 << 20;
 
 /** A chunk in a doclist has no recorded length: the lengths fell behind the index. */
 class StaleLengthsError extends Fts5FormatError {}
@@ -81,9 +97,8 @@ function stateOf(session: IndexSession): UnionState {
       query: 0,
       touched: new Int32Array(1024),
       last: null,
-      // One read transaction: structure, pages and lengths from the same snapshot even while
-      // another process commits.
-      snapshot: db.transaction((run: () => UnionResult | null) => run()),
+      postings: null,
+      snapshot: db.transaction((run: () => unknown) => run()) as <T>(run: () => T) => T,
     };
   });
 }
@@ -170,10 +185,10 @@ function scoreTerms(
   partials: PartialPlan | null,
   weights: ReadonlyMap<string, number> | null = null,
 ): { touchedCount: number; mostHeld: number; docs: Map<string, number> } | null {
-  const structure = state.reader.structureRecord();
-  const segments = structure ? parseStructure(structure) : [];
-  if (segments === null) return null;
-  const totals = readFtsTotals(session.db);
+  const kept = currentPostings(state);
+  if (kept === null) return null;
+  const structureKey = kept.structure;
+  const totals = sessionFtsTotals(session);
   const docs = new Map<string, number>();
   if (totals.rows <= 0) {
     for (const term of terms) docs.set(term, 0);
@@ -181,7 +196,7 @@ function scoreTerms(
   }
   const nRow = totals.rows;
   const avgdl = totals.tokens / nRow;
-  const lengths = session.chunkLengths.for(structure ? structure.toString('latin1') : '');
+  const lengths = session.chunkLengths.for(structureKey);
   if (state.stamp.length < lengths.length) growScores(state, lengths.length - 1);
   state.query = state.query === 0x7fffffff ? 1 : state.query + 1;
   if (state.query === 1) state.stamp.fill(0);
@@ -193,8 +208,8 @@ function scoreTerms(
   const deferred: { term: string; rowids: Int32Array; shares: Float64Array }[] = [];
   for (const term of terms) {
     const isRequired = required.has(term);
-    const postings = state.reader.postings(segments, term);
-    const n = postings.count;
+    const postings = keptPostings(state.reader, kept, term);
+    const n = postings.rowids.length;
     docs.set(term, n);
     if (partials?.watched.has(term)) heldBy.set(term, new Set(postings.rowids.subarray(0, n)));
     if (n === 0) continue;
@@ -204,9 +219,7 @@ function scoreTerms(
     const idf = fts5Idf(nRow, n, ln);
     const weight = weights?.get(term) ?? 1;
     const { rowids, occurrences } = postings;
-    const later = partials?.terms.has(term)
-      ? { term, rowids: Int32Array.from(rowids.subarray(0, n)), shares: new Float64Array(n) }
-      : null;
+    const later = partials?.terms.has(term) ? { term, rowids, shares: new Float64Array(n) } : null;
     if (later) deferred.push(later);
     for (let i = 0; i < n; i++) {
       const rowid = rowids[i]!;
@@ -247,6 +260,58 @@ function scoreTerms(
     }
   }
   return { touchedCount, mostHeld, docs };
+}
+
+/** The doclists kept for the term index as it is now; null for a format this reader does not know. */
+function currentPostings(state: UnionState): KeptPostings | null {
+  const structure = state.reader.structureRecord();
+  const structureKey = structure ? structure.toString('latin1') : '';
+  const kept = state.postings;
+  if (kept !== null && kept.structure === structureKey && kept.entries <= MAX_KEPT_POSTINGS) return kept;
+  state.postings = null;
+  const segments = structure ? parseStructure(structure) : [];
+  if (segments === null) return null;
+  return (state.postings = { structure: structureKey, segments, byTerm: new Map(), entries: 0 });
+}
+
+/**
+ * Per term, how many chunks hold it (FTS5's nHit), from the doclists the ranking reads next
+ * anyway, and the changeKey the counts hold for; null where the index cannot be read directly.
+ */
+export function doclistDocCounts(
+  session: IndexSession,
+  terms: readonly string[],
+): { docs: Map<string, number>; key: string } | null {
+  if (session.db.inTransaction || terms.length === 0) return null;
+  const state = stateOf(session);
+  try {
+    return state.snapshot(() => {
+      const key = session.changeKey();
+      const kept = currentPostings(state);
+      if (kept === null) return null;
+      const docs = new Map(terms.map((term) => [term, keptPostings(state.reader, kept, term).rowids.length]));
+      return { docs, key };
+    });
+  } catch (error) {
+    if (!(error instanceof Fts5FormatError)) throw error;
+    return null;
+  }
+}
+
+/** `term`'s doclist, read once per state of the term index. */
+function keptPostings(
+  reader: Fts5DoclistReader,
+  kept: KeptPostings,
+  term: string,
+): { rowids: Int32Array; occurrences: Int32Array } {
+  let found = kept.byTerm.get(term);
+  if (!found) {
+    const read = reader.postings(kept.segments, term);
+    found = { rowids: read.rowids.slice(0, read.count), occurrences: read.occurrences.slice(0, read.count) };
+    kept.byTerm.set(term, found);
+    kept.entries += read.count + 1;
+  }
+  return found;
 }
 
 function growScores(state: UnionState, rowid: number): void {

@@ -76,10 +76,8 @@ export class IndexSession implements IndexCommitListener {
   readonly vectors: VectorMatrixCache;
   readonly tamper: SelfCheckTamper;
   private vecLoaded: boolean | null = null;
-  private changeReads: {
-    dataVersion: Database.Statement<[], number>;
-    totalChanges: Database.Statement<[], number>;
-  } | null = null;
+  /** PRAGMA data_version and total_changes() in one read (every cache of a search asks for both). */
+  private changeRead: Database.Statement<[], [number, number]> | null = null;
   private lnStatement: Database.Statement<[number], number> | null | undefined;
   private readonly slots = new Map<SessionSlot<never>, unknown>();
 
@@ -100,11 +98,11 @@ export class IndexSession implements IndexCommitListener {
    * moves PRAGMA data_version, this connection's own writes move total_changes().
    */
   changeKey(): string {
-    this.changeReads ??= {
-      dataVersion: this.db.prepare<[], number>('PRAGMA data_version').pluck(),
-      totalChanges: this.db.prepare<[], number>('SELECT total_changes()').pluck(),
-    };
-    return `${this.changeReads.dataVersion.get()}:${this.changeReads.totalChanges.get()}`;
+    this.changeRead ??= this.db
+      .prepare<[], [number, number]>('SELECT data_version, total_changes() FROM pragma_data_version')
+      .raw();
+    const [dataVersion, totalChanges] = this.changeRead.get()!;
+    return `${dataVersion}:${totalChanges}`;
   }
 
   statement<R = unknown>(sql: string, setup?: () => void): Database.Statement<Record<string, unknown>, R> {

@@ -180,6 +180,25 @@ function inRange(files: FileDates, dates: NonNullable<ResolvedFilters['dates']>)
 }
 
 /**
+ * Which chunks passed the last filter asked, while the index is as it was: a session's searches
+ * mostly ask the same one (its sources), and the best chunks come back query after query.
+ */
+interface KeptVerdicts {
+  key: string;
+  verdicts: Map<number, boolean>;
+}
+const FILTER_VERDICTS = sessionSlot<KeptVerdicts>('filter verdicts');
+/** Plenty for the chunks checked one by one; cleared, not evicted one by one. */
+const MAX_KEPT_VERDICTS = 20_000;
+
+function keptVerdicts(session: IndexSession, filter: string): Map<number, boolean> {
+  const key = `${session.changeKey()}\u0001${filter}`;
+  const kept = session.get(FILTER_VERDICTS);
+  if (kept?.key === key && kept.verdicts.size < MAX_KEPT_VERDICTS) return kept.verdicts;
+  return session.set(FILTER_VERDICTS, { key, verdicts: new Map() }).verdicts;
+}
+
+/**
  * The filters as a UnionFilter; null without filters. A chunk is checked through its row and its
  * file's (a few µs); the whole passing set is read from the chunks table (for a date range, the
  * chunks of the files in range). One file's chunks are always few; for sources and dates the
@@ -198,8 +217,16 @@ export function unionFilter(session: IndexSession, filters: KeywordFilters): Uni
     .pluck();
   const sources = f.sources ? new Set<string>(f.sources) : null;
   const dates = f.dates;
+  const verdicts = keptVerdicts(session, `${conditionsSql}\u0000${JSON.stringify(params)}`);
   return {
-    passes: (rowid) => one.get({ ...params, rowid }) !== undefined,
+    passes(rowid) {
+      let verdict = verdicts.get(rowid);
+      if (verdict === undefined) {
+        verdict = one.get({ ...params, rowid }) !== undefined;
+        verdicts.set(rowid, verdict);
+      }
+      return verdict;
+    },
     fewPass() {
       if (f.path !== null) return true;
       // Automated runs alone say nothing of how few pass: most chunks do, so check the best ones.

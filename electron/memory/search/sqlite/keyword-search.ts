@@ -7,8 +7,8 @@ import { bm25ToScore } from '../../../../shared/score.js';
 import { cjkWords, hasCjk, queryTerms, stemToken, type QueryTerms } from '../../text/segment.js';
 import { allSurfaceForms, hasSpellings } from '../../text/surface-forms.js';
 import { chunkIndexReader, chunkTermBreakdown, queryTermStats, rememberDocCounts } from './bm25-terms.js';
-import { keywordAccelerated, keywordGate } from './accelerator-check.js';
-import { bm25UnionTopK } from './bm25-union.js';
+import { currentKeywordGate, keywordAccelerated } from './accelerator-check.js';
+import { bm25UnionTopK, doclistDocCounts } from './bm25-union.js';
 import { filterSql, unionFilter, type KeywordFilters } from './keyword-filters.js';
 import type { KeywordCandidate } from '../core/fuse.js';
 import { sessionSlot, type IndexSession } from './index-session.js';
@@ -82,16 +82,32 @@ export interface SearchTerms {
  * never `questionTerms` (what only the question's words give, question-words.ts).
  */
 export function searchTerms(query: string, questionTerms: ReadonlySet<string> = new Set()): SearchTerms {
+  const { onlyStopwords, ...words } = parseWords(query, questionTerms);
+  return { ...words, partials: onlyStopwords ? partialPlan('', new Set()) : partialPlan(query, new Set(words.terms)) };
+}
+
+/** searchTerms without the partial-word plan, for callers that make their own or need none. */
+export function searchWords(
+  query: string,
+  questionTerms: ReadonlySet<string> = new Set(),
+): Omit<SearchTerms, 'partials'> {
+  const { onlyStopwords: _, ...words } = parseWords(query, questionTerms);
+  return words;
+}
+
+function parseWords(
+  query: string,
+  questionTerms: ReadonlySet<string>,
+): Omit<SearchTerms, 'partials'> & { onlyStopwords: boolean } {
   const parsed = withoutQuestion(queryTerms(query), questionTerms);
   const words = cjkWords(query);
   const fragmentsOf = (terms: readonly string[]): Set<string> =>
     new Set(terms.filter((t) => hasCjk(t) && !words.has(t)));
-  if (parsed.terms.length > 0)
-    return { ...parsed, fragments: fragmentsOf(parsed.terms), partials: partialPlan(query, new Set(parsed.terms)) };
+  if (parsed.terms.length > 0) return { ...parsed, fragments: fragmentsOf(parsed.terms), onlyStopwords: false };
   const terms = [...new Set(parsed.stopwords.map(stemToken))];
   const written = new Map<string, string[]>();
   for (const word of parsed.stopwords) written.set(stemToken(word), [...(written.get(stemToken(word)) ?? []), word]);
-  return { terms, stopwords: [], written, fragments: fragmentsOf(terms), partials: partialPlan('', new Set()) };
+  return { terms, stopwords: [], written, fragments: fragmentsOf(terms), onlyStopwords: true };
 }
 
 function withoutQuestion(parsed: QueryTerms, questionTerms: ReadonlySet<string>): QueryTerms {
@@ -203,7 +219,7 @@ function canWeighTerms(session: IndexSession): boolean {
   if (keywordAccelerated(session)) return true;
   // Switched off by the session's options: FTS5 ranks, and expansion words stay out.
   if (session.accelerators.keyword === false) return false;
-  const gate = keywordGate(session.db);
+  const gate = currentKeywordGate(session);
   return !gate.on && !gate.final;
 }
 
@@ -389,7 +405,7 @@ export function keywordSearch(
   query: string,
   options: KeywordSearchOptions,
 ): KeywordSearchResult {
-  const { terms, stopwords, written, fragments } = searchTerms(query, options.questionTerms);
+  const { terms, stopwords, written, fragments } = searchWords(query, options.questionTerms);
   const dateTerms = options.dateTerms ?? new Set<string>();
   // Date words are no evidence of the words around them: nothing is conditioned on them.
   const partials = partialPlan(query, new Set(terms), dateTerms);
@@ -413,6 +429,9 @@ export function keywordSearch(
       expansions: [],
     };
   }
+  // Where the ranking can read the doclists, the counts come from them (read once for both).
+  const counted = canWeighTerms(session) ? doclistDocCounts(session, terms) : null;
+  if (counted) rememberDocCounts(session, counted.docs, counted.key);
   const ownStats = queryTermStats(session, terms);
   // Expansion words stand in for the query's, never replace them: when no word of the query is in
   // any memory (a name, 毛不易), a translation of a piece of it must not bring up a stranger's note.

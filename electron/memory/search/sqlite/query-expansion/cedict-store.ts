@@ -73,11 +73,16 @@ export function buildCedictStore(file: string): void {
   }
 }
 
+/** Plenty for the words of recent queries; cleared, not evicted one by one. */
+const MAX_REMEMBERED = 20_000;
+
 /** The dictionary read from its file: english, chinese and sameSense as CedictDictionary answers them. */
 export class CedictStore {
   private readonly db: Database.Database;
   private readonly glossesOf: Database.Statement<[string], { glosses: string }>;
   private readonly headsOf: Database.Statement<[string, number], { head: string }>;
+  /** Answers already read, by word and limit: queries repeat their words, and the file never changes. */
+  private readonly answers = new Map<string, readonly string[]>();
 
   /** Opens a file buildCedictStore wrote (cedict-files.ts finds or builds it). */
   constructor(file: string) {
@@ -89,13 +94,27 @@ export class CedictStore {
 
   /** English glosses of a Chinese word, in dictionary order. */
   english(chinese: string, limit = 4): string[] {
-    const row = this.glossesOf.get(chinese);
-    return row ? row.glosses.split('\n').slice(0, limit) : [];
+    return this.remembered(`e${limit}:${chinese}`, () => {
+      const row = this.glossesOf.get(chinese);
+      return row ? row.glosses.split('\n').slice(0, limit) : [];
+    });
   }
 
   /** Chinese words that have `english` as one of their glosses, exactly. */
   chinese(english: string, limit = 3): string[] {
-    return this.headsOf.all(english.toLowerCase(), limit).map((r) => r.head);
+    return this.remembered(`c${limit}:${english.toLowerCase()}`, () =>
+      this.headsOf.all(english.toLowerCase(), limit).map((r) => r.head),
+    );
+  }
+
+  private remembered(key: string, read: () => string[]): string[] {
+    let found = this.answers.get(key);
+    if (!found) {
+      if (this.answers.size >= MAX_REMEMBERED) this.answers.clear();
+      found = read();
+      this.answers.set(key, found);
+    }
+    return [...found];
   }
 
   /** Other Chinese words sharing one of this word's first glosses: synonyms by way of English. */

@@ -1,7 +1,7 @@
 // Synonyms (WordNet), translations (CC-CEDICT, both ways) and Chinese words of the same gloss for
 // the words of a query. The dictionaries open on the first search that asks for them and stay
 // with the object that holds them (the engine), not in module state.
-import { hasCjk, queryTerms } from '../../../text/segment.js';
+import { hasCjk, queryTerms, type QueryTerms } from '../../../text/segment.js';
 import type { CedictStore } from './cedict-store.js';
 import { CedictFiles, type CedictFilesOptions, type DictionaryState } from './cedict-files.js';
 import {
@@ -12,9 +12,14 @@ import {
 } from '../../core/expansion-terms.js';
 import { WordNetThesaurus, wordnetDictDir } from './wordnet-thesaurus.js';
 
+/** Plenty for the glosses and synonyms of recent queries; cleared, not evicted one by one. */
+const MAX_PARSED_WORDS = 20_000;
+
 export class ExpansionResources {
   private wordnet: WordNetThesaurus | null = null;
   private readonly cedict: CedictFiles;
+  /** Index terms of the dictionaries' words: the same glosses come back query after query. */
+  private readonly parsed = new Map<string, QueryTerms>();
 
   /** Default: the package's dictionary file only, never built (a search without an engine). */
   constructor(dictionary: CedictFilesOptions = { buildDir: null }) {
@@ -23,6 +28,17 @@ export class ExpansionResources {
 
   thesaurus(): WordNetThesaurus {
     return (this.wordnet ??= new WordNetThesaurus(wordnetDictDir()));
+  }
+
+  /** queryTerms of a dictionary's word, read once. */
+  termsOf(word: string): QueryTerms {
+    let found = this.parsed.get(word);
+    if (!found) {
+      if (this.parsed.size >= MAX_PARSED_WORDS) this.parsed.clear();
+      found = queryTerms(word);
+      this.parsed.set(word, found);
+    }
+    return found;
   }
 
   /** CC-CEDICT, or why it cannot be read yet (its first build runs in the background). */
@@ -51,6 +67,7 @@ export interface QueryWords {
 
 /** Each index term of `word` (a gloss like "go to bed" gives several), attributed to `from`. */
 function termsOf(
+  parsed: QueryTerms,
   word: string,
   from: string,
   source: ExpansionSource,
@@ -59,7 +76,6 @@ function termsOf(
   known: ReadonlySet<string>,
 ): void {
   // One letter or one character alone ("o.k." → o, k; 失期 → 失) matches almost anything.
-  const parsed = queryTerms(word);
   for (const term of parsed.terms) {
     // A gloss of several words ("go on a business trip"): each term is named by its own word.
     if ([...term].length >= 2)
@@ -82,16 +98,18 @@ export function lexicalExpansions(
     for (const word of (words.written.get(term) ?? [term]).slice(0, 1)) {
       if (hasCjk(word)) {
         if (options.dictionary && cedict)
-          for (const gloss of cedict.english(word, 3)) termsOf(gloss, word, 'dictionary', options.weight, out, known);
+          for (const gloss of cedict.english(word, 3))
+            termsOf(resources.termsOf(gloss), gloss, word, 'dictionary', options.weight, out, known);
         if (options.pivot && cedict)
-          for (const other of cedict.sameSense(word, 3)) termsOf(other, word, 'pivot', options.weight, out, known);
+          for (const other of cedict.sameSense(word, 3))
+            termsOf(resources.termsOf(other), other, word, 'pivot', options.weight, out, known);
       } else if (/^[a-z][a-z'-]+$/.test(word)) {
         if (options.thesaurus)
           for (const synonym of resources.thesaurus().synonyms(word, { senses: 2, limit: 4 }))
-            termsOf(synonym, word, 'thesaurus', options.weight, out, known);
+            termsOf(resources.termsOf(synonym), synonym, word, 'thesaurus', options.weight, out, known);
         if (options.dictionary && cedict)
           for (const chinese of cedict.chinese(word, 3))
-            termsOf(chinese, word, 'dictionary', options.weight, out, known);
+            termsOf(resources.termsOf(chinese), chinese, word, 'dictionary', options.weight, out, known);
       }
     }
   }
