@@ -138,6 +138,9 @@ async function searchWhileIndexing(workspace: string, home: string): Promise<Rec
   };
   const latencies: number[] = [];
   const engineMs: number[] = [];
+  /** Every search: when it was sent (ms after the first progress event), its round trip and the engine's tookMs. */
+  const timeline: { atMs: number | null; ms: number | null; engineMs: number | null }[] = [];
+  let windowStart = 0;
   const started = performance.now();
   const loadAtStart = load1();
   let sawProgress = false;
@@ -153,7 +156,10 @@ async function searchWhileIndexing(workspace: string, home: string): Promise<Rec
     // A finished sync stays in status as phase 'done' until the next one starts.
     const progress = status.result.progress as { phase?: string } | null | undefined;
     const indexing = progress != null && progress.phase !== 'done';
-    if (indexing && !sawProgress) child.kill('SIGUSR2'); // the loop statistics' window opens
+    if (indexing && !sawProgress) {
+      child.kill('SIGUSR2'); // the loop statistics' window opens
+      windowStart = performance.now();
+    }
     sawProgress ||= indexing;
     // Done: progress seen and gone, or the first sync finished between two polls.
     if (!indexing && (sawProgress || (status.result.lastSyncAt ?? null) !== null)) break;
@@ -164,6 +170,11 @@ async function searchWhileIndexing(workspace: string, home: string): Promise<Rec
       latencies.push(performance.now() - t);
       if (answer?.ok) engineMs.push(answer.result.tookMs ?? 0);
       else failures += 1;
+      timeline.push({
+        atMs: round(t - windowStart, 0),
+        ms: round(performance.now() - t, 1),
+        engineMs: answer?.ok ? round(answer.result.tookMs ?? 0, 1) : null,
+      });
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -187,6 +198,7 @@ async function searchWhileIndexing(workspace: string, home: string): Promise<Rec
     engineMaxMs: round(Math.max(0, ...engineMs), 1),
     engineP95Ms: round(percentile(engineMs, 95), 1),
     loop: loop ? (JSON.parse(loop[1]!) as unknown) : null,
+    slowest: [...timeline].sort((a, b) => (b.ms ?? 0) - (a.ms ?? 0)).slice(0, 5),
     indexMs,
     peakRssMb: rss ? Math.round(Number(rss[1]) / 1024) : -1,
   };

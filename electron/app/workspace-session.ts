@@ -25,6 +25,7 @@ export class WorkspaceSession {
   /** Opens run one at a time; a second "Open workspace…" waits for the first. */
   private openChain: Promise<unknown> = Promise.resolve();
   private initialSync: Promise<unknown> = Promise.resolve();
+  private warm: Promise<boolean> = Promise.resolve(false);
 
   constructor(private readonly options: WorkspaceSessionOptions) {}
 
@@ -56,6 +57,11 @@ export class WorkspaceSession {
       () => undefined,
       () => undefined,
     );
+  }
+
+  /** Resolves once the serving engine's warm-up (MemoryEngineApi.warmUp) is over: true when it finished. */
+  whenWarm(): Promise<boolean> {
+    return this.warm;
   }
 
   open(workspaceDir: string, options: { isSample: boolean }): Promise<WorkspaceInfo> {
@@ -92,6 +98,8 @@ export class WorkspaceSession {
     this.emit({ name: 'workspaceChanged', payload: this.info() });
     // Indexing runs in the background: the UI lists files and streams progress meanwhile.
     this.initialSync = this.startBackgroundWork(next);
+    // The first search then finds the dictionary, statements and lengths ready.
+    this.warm = next.warmUp().catch(() => false);
     return this.info();
   }
 

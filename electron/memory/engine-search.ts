@@ -2,6 +2,7 @@
 // `openclaw` profile over OpenClaw's chunks of the same files — and the masking every answer gets.
 import path from 'node:path';
 import type { ExplainFileResult, SearchOptions, SearchResponse } from '../../shared/domain.js';
+import { findQueryDates } from '../../shared/query-dates.js';
 import { AgentStoredVectors } from './agent-db/agent-vectors.js';
 import type { AgentDatabases } from './agent-db/agent-databases.js';
 import type { EngineEmbedder } from './engine-embedder.js';
@@ -32,12 +33,21 @@ export interface EngineSearchParts {
   readLines(path: string, from: number, count: number): Promise<string | null>;
 }
 
+/**
+ * What the warm-up searches for: a Chinese and an English word, so that segmentation, the
+ * dictionary both ways and the keyword statements are all met once. Its answer is thrown away.
+ */
+const WARM_QUERY = '记忆 memory';
+
 export class EngineSearch {
   /** The `openclaw` search profile: OpenClaw's chunks of the same files, kept beside our index. */
   private readonly openclawRanker: OpenClawRanker;
   /** The thesaurus and CC-CEDICT, opened on the first search that expands (and built once, in the background, if missing). */
   private readonly expansion: ExpansionResources;
   private readonly masker = new SnippetMasker();
+  /** The warm-up under way (warmUp), stopped between two of its steps by close(). */
+  private warming: Promise<void> | null = null;
+  private closed = false;
 
   constructor(private readonly parts: EngineSearchParts) {
     const { dataDir, dictionary } = parts.options;
@@ -97,17 +107,61 @@ export class EngineSearch {
     await this.expansion.dictionaryReady();
   }
 
+  /**
+   * Opens what a first search would otherwise open inside itself — the dictionary and its
+   * statements, the date parser's patterns, the keyword statements and chunk lengths — one step
+   * per turn of the event loop, so a request that arrives meanwhile runs between two steps.
+   * Resolves true once warm, false when the engine closed first.
+   */
+  warmUp(): Promise<boolean> {
+    this.warming ??= this.warm();
+    return this.warming.then(() => !this.closed);
+  }
+
+  private async warm(): Promise<void> {
+    const steps = [
+      () => {
+        const found = this.expansion.dictionary();
+        if (found.state === 'ready') {
+          found.store.english('记忆', 1);
+          found.store.chinese('memory', 1);
+        }
+      },
+      // The date parser compiles its patterns on its first query, English and Chinese apart.
+      () => findQueryDates('what did I do last Friday', Date.now(), 0),
+      () => findQueryDates('上周五做了什么', Date.now(), 0),
+      // Keyword only: the warm-up never asks the model (an endpoint's would be a request).
+      () =>
+        this.parts.lifecycle.reads.search(
+          (index, session) =>
+            runSearch(this.context(index, session, { keywordOnly: true }), { query: WARM_QUERY, maxResults: 1 }),
+          () => emptySearchResponse(null, this.modeReason()),
+        ),
+    ];
+    for (const step of steps) {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (this.closed) return;
+      try {
+        await step();
+      } catch {
+        // A damaged or busy index: the user's first search meets it and says so.
+      }
+    }
+  }
+
   async close(): Promise<void> {
+    this.closed = true;
+    await this.warming;
     this.openclawRanker.close();
     await this.expansion.close();
   }
 
-  private context(index: IndexDb, session: IndexSession): SearchContext {
+  private context(index: IndexDb, session: IndexSession, how: { keywordOnly?: boolean } = {}): SearchContext {
     const { embedder, accessStats } = this.parts.options;
     const input: SearchContextInput = {
       index,
       session,
-      embedder: this.parts.embedder.usable,
+      embedder: how.keywordOnly ? null : this.parts.embedder.usable,
       modeReason: this.modeReason(),
       expansion: this.expansion,
     };

@@ -110,6 +110,11 @@ export interface MemoryEngineApi {
   /** Once query expansion's dictionary can be read (a first build that runs has finished): evaluations wait for it. */
   expansionReady(): Promise<void>;
   /**
+   * Prepares, in short steps that let requests in between, what the first search would otherwise
+   * load inside itself (the app calls it once a workspace opens); true once warm, false if closed first.
+   */
+  warmUp(): Promise<boolean>;
+  /**
    * Our search and the best `depth` candidates it ranked (any score), each with the result that
    * lists it: what it found beyond its results, from the same run.
    */

@@ -179,6 +179,7 @@ export class MemoryEngine implements MemoryEngineApi {
   readonly search: MemoryEngineApi['search'] = async (options) => this.whenOpen(() => this.searches.search(options));
 
   readonly expansionReady = async (): Promise<void> => this.whenOpen(() => this.searches.expansionReady());
+  readonly warmUp = async (): Promise<boolean> => this.whenOpen(() => this.searches.warmUp());
   readonly rankedSearch: MemoryEngineApi['rankedSearch'] = async (options, depth) =>
     this.whenOpen(() => this.searches.rankedSearch(options, depth));
   readonly explainFile: MemoryEngineApi['explainFile'] = async (filePath, options) =>

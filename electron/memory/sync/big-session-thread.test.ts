@@ -11,6 +11,12 @@ import { EmbeddingCache } from '../index/embedding-cache.js';
 import { FileWriter } from '../index/file-writer.js';
 import { openIndexDb, type IndexDb } from '../index/index-db.js';
 import { SCHEMA_VERSION } from '../index/schema.js';
+import {
+  KEYWORD_ACCELERATOR_MIN_CHUNKS,
+  keywordAccelerated,
+  searchBackends,
+} from '../search/sqlite/accelerator-check.js';
+import { IndexSession } from '../search/sqlite/index-session.js';
 import type { DiscoveredFile } from '../workspace/discover.js';
 import { indexBigSession } from './big-session-thread.js';
 import type { SyncTarget } from './sync-target.js';
@@ -143,4 +149,28 @@ describe('a big transcript indexed on its worker thread', () => {
       await loaded.provider.close();
     }
   });
+
+  it(
+    "carries the keyword accelerator's verdict in its commit when it takes the index past the size gate",
+    { timeout: 120_000 },
+    async () => {
+      const { index, target, dir } = setUp();
+      const result = await indexBigSession(target, writeSession(path.join(dir, 'long.jsonl'), 'alpha', 2500), {
+        chunking: { tokens: 24, overlap: 0 },
+      });
+      expect(result.chunks).toBeGreaterThanOrEqual(KEYWORD_ACCELERATOR_MIN_CHUNKS);
+
+      // The main connection's first search after the commit: no self-check of its own to wait for.
+      const checks: (string | null)[] = [];
+      const session = new IndexSession(index.db, { observer: { keywordSelfCheck: (m) => checks.push(m) } });
+      try {
+        expect(keywordAccelerated(session)).toBe(true);
+        expect(searchBackends(session).keyword).toBe('fts5-doclists');
+        await new Promise((resolve) => setImmediate(resolve));
+        expect(checks).toEqual([]);
+      } finally {
+        session.close();
+      }
+    },
+  );
 });

@@ -15,6 +15,7 @@ import { LineChunker } from '../chunk/chunker.js';
 import { FileWriter } from '../index/file-writer.js';
 import { hasTable } from '../index/schema.js';
 import { readSessionRecord } from '../parse/session-jsonl.js';
+import { checkKeywordBeforeCommit } from '../search/sqlite/accelerator-check.js';
 import { sessionTitle } from '../parse/session-title.js';
 import { classifyFile } from '../workspace/classify.js';
 import type { DiscoveredFile } from '../workspace/discover.js';
@@ -211,11 +212,25 @@ export async function streamBigSession(
       embedded && written > 0,
       at,
     );
+    keywordVerdictInCommit(side);
     side.exec('COMMIT');
     return { hash: digest, chunks: written, malformed, embedded };
   } catch (error) {
     if (side.inTransaction) side.exec('ROLLBACK');
     throw error;
+  }
+}
+
+/**
+ * A file this big is often what takes a fresh index past the keyword accelerator's size gate: its
+ * self-check runs here, off the main thread, so the commit carries the verdict and the first search
+ * after it is not ranked by FTS5's bm25() over the whole file (docs/performance.md).
+ */
+function keywordVerdictInCommit(side: Database.Database): void {
+  try {
+    checkKeywordBeforeCommit(side);
+  } catch {
+    // An FTS5 without the 'flush' command, or a read that failed: the readers check it themselves.
   }
 }
 

@@ -9,8 +9,8 @@ import { scanVectorMatrix } from '../core/quantized-scan.js';
 import type { QuantizedMatrix } from '../core/quantized-matrix.js';
 import { META_KEYS, storedVectorTable } from '../../index/schema.js';
 import {
+  IndexSession,
   sessionSlot,
-  type IndexSession,
   type SearchBackends,
   type SelfCheckTamper,
   type UnionHit,
@@ -70,7 +70,9 @@ export function currentKeywordGate(session: IndexSession): Gate {
 
 /** Terms of a few chunks spread over the index: the first and middle token of each, then pairs of them. */
 function sampleTermSets(db: Database.Database): string[][] {
-  const max = db.prepare<[], number | null>('SELECT max(rowid) FROM chunks_fts').pluck().get() ?? 0;
+  // FTS5 answers max(rowid) by reading every row; a descending rowid scan stops at the first.
+  const max =
+    db.prepare<[], number | undefined>('SELECT rowid FROM chunks_fts ORDER BY rowid DESC LIMIT 1').pluck().get() ?? 0;
   const read = db
     .prepare<[number], string | undefined>('SELECT text_seg FROM chunks_fts WHERE rowid >= ? ORDER BY rowid LIMIT 1')
     .pluck();
@@ -216,6 +218,10 @@ function storedKeywordVerdict(db: Database.Database, key: string): string | null
 /** Keeps the verdict with the index, so that the next process ranks from its first query; a read-only connection keeps nothing. */
 function storeKeywordVerdict(db: Database.Database, key: string, mismatch: string | null): void {
   if (db.readonly || !db.open || db.inTransaction) return;
+  writeKeywordVerdict(db, key, mismatch);
+}
+
+function writeKeywordVerdict(db: Database.Database, key: string, mismatch: string | null): void {
   try {
     db.prepare('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(
       META_KEYS.keywordAcceleratorCheck,
@@ -322,6 +328,34 @@ export function settleKeywordCheck(session: IndexSession): void {
   } catch {
     // A damaged index keeps no verdict: the next session checks again.
   }
+}
+
+/**
+ * For a writer about to commit a change that opens the size gate (the big-transcript worker): the
+ * keyword self-check on its own connection, inside its transaction once FTS5's pending terms are
+ * flushed, and an agreeing verdict kept in the same commit, so that readers of that commit rank
+ * from the doclists from their first query instead of with bm25() while a check of theirs runs.
+ * A mismatch keeps nothing (the readers check again); returns what the check found, or undefined
+ * when there was nothing to check.
+ */
+export function checkKeywordBeforeCommit(db: Database.Database): string | null | undefined {
+  if (!db.inTransaction || db.readonly) return undefined;
+  // The row count the size gate reads is written with the pending terms.
+  db.prepare("INSERT INTO chunks_fts(chunks_fts) VALUES ('flush')").run();
+  if (!keywordGate(db).on) return undefined;
+  const verdictKey = keywordVerdictKey(db);
+  if (storedKeywordVerdict(db, verdictKey) !== undefined) return undefined;
+  const session = new IndexSession(db, { withinOwnWrite: true });
+  try {
+    for (const terms of sampleTermSets(db)) {
+      const mismatch = checkKeywordTerms(session, terms);
+      if (mismatch) return mismatch;
+    }
+  } finally {
+    session.close();
+  }
+  writeKeywordVerdict(db, verdictKey, null);
+  return null;
 }
 
 /** Whether vector queries scan the in-memory int8 matrix (else sqlite-vec's KNN). */

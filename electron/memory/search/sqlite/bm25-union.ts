@@ -118,7 +118,7 @@ export function bm25UnionTopK(
   partials: PartialPlan | null = null,
   weights: ReadonlyMap<string, number> | null = null,
 ): UnionResult | null {
-  if (session.db.inTransaction || terms.length === 0) return null;
+  if ((session.db.inTransaction && !session.withinOwnWrite) || terms.length === 0) return null;
   const state = stateOf(session);
   try {
     return state.snapshot(() => scoreUnion(session, state, terms, limit, required, filter, partials, weights));

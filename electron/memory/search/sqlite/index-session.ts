@@ -66,6 +66,11 @@ export interface IndexSessionOptions {
   observer?: SessionObserver;
   /** Test hook: alters the accelerators' answers during their self-check, to prove a mismatch turns them off. */
   selfCheck?: SelfCheckTamper;
+  /**
+   * The session reads inside its own connection's write, once FTS5's pending terms are flushed
+   * (accelerator-check.ts's checkKeywordBeforeCommit): the doclists may be read in that transaction.
+   */
+  withinOwnWrite?: boolean;
 }
 
 export class IndexSession implements IndexCommitListener {
@@ -75,6 +80,7 @@ export class IndexSession implements IndexCommitListener {
   readonly chunkLengths: ChunkLengths;
   readonly vectors: VectorMatrixCache;
   readonly tamper: SelfCheckTamper;
+  readonly withinOwnWrite: boolean;
   private vecLoaded: boolean | null = null;
   /** PRAGMA data_version and total_changes() in one read (every cache of a search asks for both). */
   private changeRead: Database.Statement<[], [number, number]> | null = null;
@@ -88,6 +94,7 @@ export class IndexSession implements IndexCommitListener {
     this.accelerators = { ...options.accelerators };
     this.observer = options.observer ?? null;
     this.tamper = options.selfCheck ?? {};
+    this.withinOwnWrite = options.withinOwnWrite ?? false;
     this.statements = new StatementCache(db);
     this.chunkLengths = new ChunkLengths(db);
     this.vectors = new VectorMatrixCache(db);

@@ -1,0 +1,89 @@
+// `memlens serve` on the sample workspace with a fresh data folder: RSS once the first index run
+// has finished (and the warm-up after open had its turns), then the first search after open and
+// three more over HTTP, each with its round trip and the engine's tookMs, and RSS after them.
+//   npm run build:node && npx tsc -p tsconfig.bench.json && node dist-bench/bench/serve-idle-bench.js [--runs 3]
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { round } from './bench-stats.js';
+import { repoRoot, sampleWorkspaceDir } from './repo-paths.js';
+
+const argv = process.argv.slice(2);
+const runs = Number(argv[argv.indexOf('--runs') + 1] || 1) || 1;
+const QUERIES = ['签证', 'deploy', 'what did I do last Friday', '项目进度'];
+
+function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 102.4) / 10;
+}
+
+async function once(): Promise<Record<string, unknown>> {
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-bench-idle-'));
+  const child = spawn(
+    process.execPath,
+    [
+      path.join(repoRoot(), 'bin', 'memlens.js'),
+      'serve',
+      '--port',
+      '0',
+      '--workspace',
+      sampleWorkspaceDir(),
+      '--data-dir',
+      path.join(home, 'data'),
+    ],
+    { env: { ...process.env, HOME: home, MEMLENS_MODEL: '' }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  try {
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+    const url = await new Promise<URL>((resolve, reject) => {
+      const timer = setInterval(() => {
+        const m = /Open: (http:\/\/\S+)/.exec(out);
+        if (m) {
+          clearInterval(timer);
+          resolve(new URL(m[1]!));
+        }
+      }, 20);
+      child.once('exit', () => reject(new Error(out)));
+    });
+    const token = url.searchParams.get('token')!;
+    const call = async (name: string, args: unknown) => {
+      const response = await fetch(`${url.origin}/api/${name}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-memlens-token': token },
+        body: JSON.stringify(args),
+      });
+      return (await response.json()) as { ok: boolean; result: { lastSyncAt?: number | null; tookMs?: number } };
+    };
+    const started = performance.now();
+    while ((await call('status', {})).result.lastSyncAt == null) {
+      if (performance.now() - started > 120_000) throw new Error('the first index run did not finish');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    // Idle: a second for what follows the index run (the watcher's start, the warm-up) to settle.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const idleRssMb = rssMb(child.pid!);
+    const searches = [];
+    for (const query of QUERIES) {
+      const t = performance.now();
+      const answer = await call('search', { query });
+      searches.push({ query, ms: round(performance.now() - t, 1), engineMs: round(answer.result.tookMs ?? null, 1) });
+    }
+    return { load: round(os.loadavg()[0]!), idleRssMb, searches, rssAfterMb: rssMb(child.pid!) };
+  } finally {
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill('SIGTERM');
+    await exited;
+    fs.rmSync(home, { recursive: true, force: true });
+  }
+}
+
+// npm run bench imports every *-bench.js for its sections: this one runs only as a script.
+export const benchSections: [] = [];
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href)
+  for (let i = 0; i < runs; i++) process.stdout.write(`${JSON.stringify(await once())}\n`);
