@@ -142,6 +142,7 @@ export async function createAppService(options: AppServiceOptions): Promise<AppS
     history,
     activity: () => activity.workspace(session.current().workspaceDir),
     log: options.log,
+    ...(options.context?.nativeBinding ? { nativeBinding: options.context.nativeBinding } : {}),
     ...(options.now ? { now: options.now } : {}),
   });
   const dispatcher = createApiDispatcher({

@@ -123,6 +123,14 @@ export class AgentActivityStore {
   }
 }
 
+/** Where one workspace's search log is, for a reader with a connection of its own (the doctor's worker). */
+export interface SearchLogPlace {
+  dbPath: string;
+  key: string;
+  /** Searches listed (as `listSearches()` lists them). */
+  limit: number;
+}
+
 export class WorkspaceActivity {
   constructor(
     private readonly db: Database.Database | null,
@@ -130,6 +138,11 @@ export class WorkspaceActivity {
     private readonly maxSearches: number,
     private readonly log: (message: string) => void,
   ) {}
+
+  /** Null when no log is kept (the activity file could not be opened). */
+  place(): SearchLogPlace | null {
+    return this.db ? { dbPath: this.db.name, key: this.key, limit: this.maxSearches } : null;
+  }
 
   /** For EngineOptions.accessStats: one query for a whole candidate list. */
   readonly accessStats: AccessStatsLookup = (chunks) => {

@@ -1,11 +1,12 @@
-// Gathers the doctor's input from the open engine (memory files, their dates and hashes, index
-// state, the bootstrap budget) and the agent's searches: our MCP/search log and the agent's
-// transcripts, read here and parsed for its memory_search / memory_get calls by the finders' thread.
+// Gathers the doctor's input (memory files, their dates and hashes, index state, the bootstrap
+// budget) and the agent's searches: our MCP/search log and the agent's transcripts, read here and
+// parsed for its memory_search / memory_get calls by the finders. The same code reads through the
+// open engine (the CLI, a pass whose worker failed) or through the worker's own read-only
+// connections (doctor-reads.ts), so both give the same input.
 import type { ContextArgs } from '../../../shared/domain.js';
 import { MemoryLensError } from '../../../shared/errors.js';
 import { isRootMemoryPath } from '../../../shared/memory-scope.js';
-import type { MemoryEngineApi } from '../../memory/engine-types.js';
-import type { WorkspaceActivity } from '../agent/agent-activity-store.js';
+import type { DoctorReads, DoctorSearchLog } from './doctor-reads.js';
 import type { DoctorFile, DoctorInput, IndexProblem, Retrieval } from './doctor-input.js';
 
 export interface GatherOptions {
@@ -41,8 +42,8 @@ async function inBatches<T, R>(
 }
 
 export async function gatherDoctorInput(
-  engine: MemoryEngineApi,
-  activity: WorkspaceActivity | null,
+  engine: DoctorReads,
+  activity: DoctorSearchLog | null,
   options: GatherOptions = {},
 ): Promise<DoctorInput> {
   const listed = await engine.listFiles();

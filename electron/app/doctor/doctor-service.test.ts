@@ -79,6 +79,8 @@ describe('the background pass', () => {
     await pass;
     expect(searches).toBeGreaterThan(0);
     expect((await fx.call('doctorReport', {})).counts.conflict).toBe(5);
+    // Read and computed on the doctor's worker, through its own connections: nothing fell back here.
+    expect(fx.logs.filter((m) => m.startsWith('doctor:'))).toEqual([]);
   });
 });
 

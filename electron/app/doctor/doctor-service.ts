@@ -9,9 +9,11 @@ import type { WorkspaceActivity } from '../agent/agent-activity-store.js';
 import type { HistoryService } from '../history/history-service.js';
 import type { WorkspaceSession } from '../workspace-session.js';
 import { applyDoctorFix } from './doctor-fix.js';
-import { computeDoctorReport } from './doctor-report.js';
+import { gatherDoctorInput } from './doctor-gather.js';
+import { doctorPlaces } from './doctor-reads.js';
 import { DoctorThread } from './doctor-thread.js';
 import { withEvidenceAuthors } from './evidence-authors.js';
+import { runDoctor } from './run-doctor.js';
 
 /** Edits arrive in bursts (a save, then its re-index, the history's version): one pass after the burst. */
 const RECOMPUTE_DEBOUNCE_MS = 750;
@@ -21,6 +23,8 @@ export interface DoctorServiceOptions {
   history: HistoryService;
   activity: () => WorkspaceActivity;
   log: (message: string) => void;
+  /** better-sqlite3's addon built for Electron's ABI: the worker opens its read-only connections with it. */
+  nativeBinding?: string;
   now?: () => number;
   debounceMs?: number;
 }
@@ -165,19 +169,25 @@ export class DoctorService {
   private async pass(generation: number): Promise<void> {
     try {
       const engine = this.options.session.current();
-      // Between files the gathering gives way, so searches arriving meanwhile are answered first;
-      // the finders' CPU runs on the doctor's own thread.
+      const activity = this.options.activity();
+      const now = (this.options.now ?? Date.now)();
       const started = performance.now();
       const giveWay = () => new Promise<void>((resolve) => setImmediate(resolve));
-      const computed = await computeDoctorReport(engine, this.options.activity(), {
-        now: (this.options.now ?? Date.now)(),
-        yieldEvery: giveWay,
-        run: (input) => this.thread.run(input),
-      });
+      // Read and computed on the doctor's own thread; here only when that fails, giving way
+      // between files so searches arriving meanwhile are answered first.
+      const outcome = await this.thread.run(
+        { places: doctorPlaces(engine, activity, this.options.nativeBinding ?? null), now },
+        async () => runDoctor(await gatherDoctorInput(engine, activity, { now, yieldEvery: giveWay })),
+      );
       if (generation !== this.generation || this.closed) return;
       const history = this.options.history;
-      const findings = await withEvidenceAuthors(computed.findings, (p) => history.lineOrigins(p), giveWay);
-      const report = { ...computed, findings, tookMs: Math.round(performance.now() - started) };
+      const findings = await withEvidenceAuthors(outcome.findings, (p) => history.lineOrigins(p), giveWay);
+      const report: DoctorReport = {
+        ...outcome,
+        findings,
+        state: 'ready',
+        tookMs: Math.round(performance.now() - started),
+      };
       if (generation !== this.generation || this.closed) return;
       this.report = report;
       this.options.session.emitEvent({

@@ -1,41 +1,82 @@
-// The doctor's finders on their worker thread give exactly the findings they give in this thread,
-// and a worker that cannot start costs speed, not findings (the pass runs here and says so).
+// The doctor's pass on its worker thread — reading the index, the files, the transcripts and the
+// search log through its own read-only connections — gives exactly the findings the same pass gives
+// in this thread, and a worker that cannot start or cannot read costs speed, not findings (the
+// pass runs here and says so).
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AgentActivityStore, type WorkspaceActivity } from '../agent/agent-activity-store.js';
+import { loggedResponse } from '../agent/logged-response.js';
 import { gatherDoctorInput } from './doctor-gather.js';
-import type { DoctorInput } from './doctor-input.js';
-import { DoctorThread } from './doctor-thread.js';
-import { runDoctor } from './run-doctor.js';
-import { DOCTOR_NOW, openDoctorFixture, type DoctorFixture } from './test-support/doctor-fixture.js';
+import { doctorPlaces } from './doctor-reads.js';
+import { DoctorThread, type DoctorPassRequest } from './doctor-thread.js';
+import { runDoctor, type DoctorOutcome } from './run-doctor.js';
+import { DOCTOR_NOW, openDoctorFixture, SAMPLE_WORKSPACE, type DoctorFixture } from './test-support/doctor-fixture.js';
 
 let fx: DoctorFixture;
-let input: DoctorInput;
+let store: AgentActivityStore;
+let activity: WorkspaceActivity;
+let expected: DoctorOutcome;
+let pass: DoctorPassRequest;
 beforeAll(async () => {
   fx = await openDoctorFixture();
-  input = await gatherDoctorInput(fx.engine, null, { now: DOCTOR_NOW });
+  store = AgentActivityStore.open({ dataDir: path.join(fx.workspace, '..', 'activity') });
+  activity = store.workspace(fx.workspace);
+  const options = { query: 'gateway port' };
+  const response = await fx.engine.search(options);
+  activity.logSearch({
+    at: DOCTOR_NOW - 86_400_000,
+    caller: { kind: 'mcp', client: 'openclaw' },
+    query: options.query,
+    mode: response.mode,
+    options,
+    response: loggedResponse(response),
+  });
+  expected = runDoctor(await gatherDoctorInput(fx.engine, activity, { now: DOCTOR_NOW }));
+  pass = { places: doctorPlaces(fx.engine, activity, null), now: DOCTOR_NOW };
 }, 60_000);
-afterAll(() => fx.cleanup());
+afterAll(async () => {
+  store.close();
+  await fx.cleanup();
+});
+
+const notHere = () => Promise.reject(new Error('the pass ran in this thread'));
 
 describe('doctor thread', () => {
-  it('finds on the worker what it finds in this thread, pass after pass', async () => {
+  it('reads on the worker what this thread reads, search log included, pass after pass', async () => {
     const logs: string[] = [];
     const thread = new DoctorThread({ log: (m) => logs.push(m) });
     try {
-      const expected = runDoctor(input);
-      expect(await thread.run(input)).toEqual(expected);
-      expect(await thread.run(input)).toEqual(expected);
+      // Our logged search counts beside the agent's own calls in the fixture's transcripts.
+      expect(expected.searches.count).toBeGreaterThan(
+        runDoctor(await gatherDoctorInput(fx.engine, null, { now: DOCTOR_NOW })).searches.count,
+      );
+      expect(await thread.run(pass, notHere)).toEqual(expected);
+      expect(await thread.run(pass, notHere)).toEqual(expected);
       expect(logs).toEqual([]);
     } finally {
       await thread.close();
     }
   });
 
-  it('gives the same findings when the input and the findings travel one per message', async () => {
-    const thread = new DoctorThread({ log: () => {}, perMessage: { files: 1, transcripts: 1, findings: 1 } });
+  it('reads the sample workspace on the worker as this thread does', { timeout: 60_000 }, async () => {
+    const sample = await openDoctorFixture(SAMPLE_WORKSPACE);
+    const thread = new DoctorThread({ log: () => {} });
     try {
-      const expected = runDoctor(input);
-      expect(input.files.length).toBeGreaterThan(1);
+      const here = runDoctor(await gatherDoctorInput(sample.engine, null, { now: DOCTOR_NOW }));
+      const onWorker = await thread.run({ places: doctorPlaces(sample.engine, null, null), now: DOCTOR_NOW }, notHere);
+      expect(onWorker).toEqual(here);
+      expect(onWorker.counts).toMatchObject({ duplicate: 1, conflict: 0, secret: 0, budget: 0, index: 1, dreaming: 0 });
+    } finally {
+      await thread.close();
+      await sample.cleanup();
+    }
+  });
+
+  it('gives the same findings when they travel one per message', async () => {
+    const thread = new DoctorThread({ log: () => {}, findingsPerMessage: 1 });
+    try {
       expect(expected.findings.length).toBeGreaterThan(1);
-      expect(await thread.run(input)).toEqual(expected);
+      expect(await thread.run(pass, notHere)).toEqual(expected);
     } finally {
       await thread.close();
     }
@@ -48,9 +89,24 @@ describe('doctor thread', () => {
       workerUrl: new URL('./no-such-doctor-worker.js', import.meta.url),
     });
     try {
-      expect((await thread.run(input)).counts).toEqual(runDoctor(input).counts);
+      expect(await thread.run(pass, async () => expected)).toBe(expected);
       expect(logs).toHaveLength(1);
       expect(logs[0]).toMatch(/^doctor: the worker (failed|exited).*; this pass runs in the main thread$/);
+    } finally {
+      await thread.close();
+    }
+  });
+
+  it('runs the pass in this thread when the worker cannot open the index, and logs why', async () => {
+    const logs: string[] = [];
+    const thread = new DoctorThread({ log: (m) => logs.push(m) });
+    const missing = { ...pass.places, indexDbPath: path.join(fx.workspace, '..', 'no-such-index.sqlite') };
+    try {
+      expect(await thread.run({ ...pass, places: missing }, async () => expected)).toBe(expected);
+      expect(logs).toHaveLength(1);
+      expect(logs[0]).toMatch(/^doctor: the worker could not read: .*; this pass runs in the main thread$/);
+      // The worker itself is fine: the next pass runs there.
+      expect(await thread.run(pass, notHere)).toEqual(expected);
     } finally {
       await thread.close();
     }

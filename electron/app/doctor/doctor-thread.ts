@@ -1,38 +1,41 @@
-// The doctor's finders on a worker thread of their own, owned by the doctor service: a pass over a
-// 1,000-file workspace is a second or more of CPU (MinHash, secret rules), which on the thread that
-// answers searches would hold every search arriving meanwhile. Started on the first pass, kept for
-// the next ones (its modules load once), terminated on close. If it cannot start or dies, the pass
-// runs in this thread instead and says so in the log: slower searches, never missing findings.
+// The doctor's pass on a worker thread of its own, owned by the doctor service: reading a 1,000-file
+// workspace and the finders over it (MinHash, secret rules) are seconds of CPU, which on the thread
+// that answers searches would hold every search arriving meanwhile. The worker reads through its
+// own read-only connections (doctor-reads.ts): this thread sends where things are and receives the
+// findings. Started on the first pass, kept for the next ones (its modules load once), terminated
+// on close. If it cannot start, dies, or cannot read, the pass runs in this thread instead and says
+// so in the log: slower searches, never missing findings.
 import { Worker } from 'node:worker_threads';
 import type { Finding } from '../../../shared/doctor-schemas.js';
-import type { DoctorFile, DoctorInput, DoctorTranscript } from './doctor-input.js';
-import { runDoctor, type DoctorOutcome } from './run-doctor.js';
+import type { DoctorPlaces } from './doctor-reads.js';
+import type { DoctorOutcome } from './run-doctor.js';
 
 /**
- * A message is cloned in one go on the thread that answers searches: the whole input (2 MB of
- * notes) or all findings (2 MB with their evidence) at once held it for 20–55 ms, so both travel
- * in parts, a turn apart; the worker sends the next part of the findings when asked for it.
+ * A message is cloned in one go on the thread that answers searches: all findings at once (2 MB
+ * with their evidence) held it for 20–55 ms, so they travel in parts, a turn apart; the worker
+ * sends the next part when asked for it.
  */
-const PER_MESSAGE: PerMessage = { files: 50, transcripts: 8, findings: 50 };
+const FINDINGS_PER_MESSAGE = 50;
 
-export interface PerMessage {
-  files: number;
-  transcripts: number;
-  findings: number;
+/** One pass: where its input is, and "now" for the ages of lines. */
+export interface DoctorPassRequest {
+  places: DoctorPlaces;
+  now: number;
 }
 
-/** Parts of an input (files and transcripts, in order), then the rest of it, which starts the pass. */
+/** A pass to run, or the next part of a pass's findings. */
 export type DoctorThreadRequest =
-  | { id: number; files: DoctorFile[]; transcripts: DoctorTranscript[] }
-  | { id: number; input: DoctorInput; findingsPerMessage: number }
-  | { id: number; next: true };
+  { id: number; pass: DoctorPassRequest; findingsPerMessage: number } | { id: number; next: true };
 
-/** Findings in parts (in order), then the outcome with the last of them. */
+/** Findings in parts (in order), then the outcome with the last of them; `unreadable` when the worker could not read the workspace. */
 export type DoctorThreadReply =
-  { id: number; findings: Finding[] } | { id: number; outcome: DoctorOutcome } | { id: number; error: string };
+  | { id: number; findings: Finding[] }
+  | { id: number; outcome: DoctorOutcome }
+  | { id: number; unreadable: string }
+  | { id: number; error: string };
 
-/** The worker itself was lost (could not start, crashed, exited): the pass can still run here. */
-class WorkerLost extends Error {}
+/** The worker was lost (could not start, crashed, exited) or could not read: the pass can still run here. */
+class NotOnWorker extends Error {}
 
 /**
  * Where the compiled worker lives: beside this module once built (dist/, dist-bench/, or the
@@ -61,22 +64,22 @@ export class DoctorThread {
     private readonly options: {
       log: (message: string) => void;
       workerUrl?: URL;
-      /** Between the parts of an input: lets a waiting search run first (default: the next setImmediate turn). */
+      /** Between the parts of the findings: lets a waiting search run first (default: the next setImmediate turn). */
       giveWay?: () => Promise<void>;
-      /** How much one message carries (tests send everything in parts of one). */
-      perMessage?: PerMessage;
+      /** Findings per message (tests send them one by one). */
+      findingsPerMessage?: number;
     },
   ) {}
 
-  /** The findings of one input, computed on the worker (or here, when the worker failed). */
-  async run(input: DoctorInput): Promise<DoctorOutcome> {
+  /** One pass read and computed on the worker, or by `here` when the worker failed or could not read. */
+  async run(pass: DoctorPassRequest, here: () => Promise<DoctorOutcome>): Promise<DoctorOutcome> {
     if (this.closed) throw new Error('doctor thread closed');
     try {
-      return await this.post(input);
+      return await this.post(pass);
     } catch (error) {
-      if (this.closed || !(error instanceof WorkerLost)) throw error;
+      if (this.closed || !(error instanceof NotOnWorker)) throw error;
       this.options.log(`doctor: ${error.message}; this pass runs in the main thread`);
-      return runDoctor(input);
+      return here();
     }
   }
 
@@ -84,31 +87,19 @@ export class DoctorThread {
     this.closed = true;
     const worker = this.worker;
     this.worker = null;
-    this.failAll(new WorkerLost('doctor thread closed'));
+    this.failAll(new NotOnWorker('doctor thread closed'));
     await worker?.terminate();
   }
 
-  private async post(input: DoctorInput): Promise<DoctorOutcome> {
+  private post(pass: DoctorPassRequest): Promise<DoctorOutcome> {
     const worker = this.worker ?? this.start();
     const id = this.nextId++;
     const outcome = new Promise<DoctorOutcome>((resolve, reject) => {
       this.pending.set(id, { findings: [], resolve, reject });
     });
     worker.ref();
-    const per = this.options.perMessage ?? PER_MESSAGE;
-    const { files, transcripts } = input;
-    for (let f = 0, t = 0; f < files.length || t < transcripts.length;) {
-      const part = {
-        id,
-        files: files.slice(f, (f += per.files)),
-        transcripts: transcripts.slice(t, (t += per.transcripts)),
-      };
-      worker.postMessage(part satisfies DoctorThreadRequest);
-      await this.giveWay();
-      if (!this.pending.has(id)) return outcome;
-    }
-    const rest = { ...input, files: [], transcripts: [] };
-    worker.postMessage({ id, input: rest, findingsPerMessage: per.findings } satisfies DoctorThreadRequest);
+    const findingsPerMessage = this.options.findingsPerMessage ?? FINDINGS_PER_MESSAGE;
+    worker.postMessage({ id, pass, findingsPerMessage } satisfies DoctorThreadRequest);
     return outcome;
   }
 
@@ -130,15 +121,16 @@ export class DoctorThread {
       }
       this.pending.delete(reply.id);
       if (this.pending.size === 0) worker.unref();
-      if ('error' in reply) waiting.reject(new Error(reply.error));
+      if ('unreadable' in reply) waiting.reject(new NotOnWorker(`the worker could not read: ${reply.unreadable}`));
+      else if ('error' in reply) waiting.reject(new Error(reply.error));
       else waiting.resolve({ ...reply.outcome, findings: [...waiting.findings, ...reply.outcome.findings] });
     });
     const lost = (error: Error) => {
       if (this.worker === worker) this.worker = null;
       this.failAll(error);
     };
-    worker.on('error', (error) => lost(new WorkerLost(`the worker failed: ${error.message}`)));
-    worker.on('exit', (code) => lost(new WorkerLost(`the worker exited with code ${code}`)));
+    worker.on('error', (error) => lost(new NotOnWorker(`the worker failed: ${error.message}`)));
+    worker.on('exit', (code) => lost(new NotOnWorker(`the worker exited with code ${code}`)));
     this.worker = worker;
     return worker;
   }

@@ -1,11 +1,13 @@
-// worker_threads entry of the doctor's background pass: the finders (MinHash duplicates, conflicts,
-// secrets, usage) over one gathered input, off the thread that answers searches. They are the same
-// pure functions the CLI runs in-thread, so both give the same findings.
+// worker_threads entry of the doctor's background pass: it reads the workspace through connections
+// of its own (doctor-reads.ts) and runs the finders (MinHash duplicates, conflicts, secrets, usage),
+// off the thread that answers searches. Gathering and finders are the same code the CLI runs
+// in-thread, so both give the same findings.
 import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { messageOf } from '../../../shared/errors.js';
-import type { DoctorFile, DoctorTranscript } from './doctor-input.js';
-import type { DoctorThreadReply, DoctorThreadRequest } from './doctor-thread.js';
+import { gatherDoctorInput } from './doctor-gather.js';
+import { ReadOnlyWorkspace } from './doctor-reads.js';
+import type { DoctorPassRequest, DoctorThreadReply, DoctorThreadRequest } from './doctor-thread.js';
 import { runDoctor, type DoctorOutcome } from './run-doctor.js';
 
 const port = parentPort;
@@ -24,8 +26,6 @@ if (process.platform === 'linux') {
   }
 }
 
-/** The parts of each input received so far, by request id. */
-const parts = new Map<number, { files: DoctorFile[]; transcripts: DoctorTranscript[] }>();
 /** Findings still to send, by request id: a part each time the other thread asks for the next. */
 const outgoing = new Map<number, { outcome: DoctorOutcome; at: number; per: number }>();
 
@@ -42,27 +42,29 @@ function sendNext(id: number): void {
   port!.postMessage({ id, outcome: { ...outcome, findings: outcome.findings.slice(at) } } satisfies DoctorThreadReply);
 }
 
-port.on('message', (request: DoctorThreadRequest) => {
-  const { id } = request;
-  if ('next' in request) return sendNext(id);
-  const received = parts.get(id) ?? { files: [], transcripts: [] };
-  if (!('input' in request)) {
-    received.files.push(...request.files);
-    received.transcripts.push(...request.transcripts);
-    parts.set(id, received);
+/** The search log's own log is for failed writes, and the worker only reads it. */
+const quiet = () => undefined;
+
+async function pass(id: number, request: DoctorPassRequest, findingsPerMessage: number): Promise<void> {
+  let workspace: ReadOnlyWorkspace;
+  try {
+    workspace = new ReadOnlyWorkspace(request.places, quiet);
+  } catch (error) {
+    port!.postMessage({ id, unreadable: messageOf(error) } satisfies DoctorThreadReply);
     return;
   }
-  parts.delete(id);
   try {
-    const { input } = request;
-    const outcome = runDoctor({
-      ...input,
-      files: [...received.files, ...input.files],
-      transcripts: [...received.transcripts, ...input.transcripts],
-    });
-    outgoing.set(id, { outcome, at: 0, per: request.findingsPerMessage });
+    const input = await gatherDoctorInput(workspace, workspace.searchLog, { now: request.now });
+    outgoing.set(id, { outcome: runDoctor(input), at: 0, per: findingsPerMessage });
     sendNext(id);
   } catch (error) {
-    port.postMessage({ id, error: messageOf(error) } satisfies DoctorThreadReply);
+    port!.postMessage({ id, error: messageOf(error) } satisfies DoctorThreadReply);
+  } finally {
+    workspace.close();
   }
+}
+
+port.on('message', (request: DoctorThreadRequest) => {
+  if ('next' in request) sendNext(request.id);
+  else void pass(request.id, request.pass, request.findingsPerMessage);
 });

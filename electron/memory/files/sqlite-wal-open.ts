@@ -60,6 +60,22 @@ function openOnce(dbPath: string, options: WalOpenOptions, exclusive: boolean): 
   }
 }
 
+/**
+ * A second, read-only connection to one of our WAL files (a worker reading beside the connection
+ * that writes): it never takes a write lock, and waits out a commit rather than failing on it.
+ */
+export function openReadOnlyDatabase(dbPath: string, options: { nativeBinding?: string } = {}): Database.Database {
+  const db = new Database(dbPath, { readonly: true, fileMustExist: true, ...options });
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.prepare('SELECT count(*) FROM sqlite_schema').get();
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
 /** The file's bytes are damaged (or it is not SQLite at all): the only errors that may move a file aside. */
 export function isDamageError(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;

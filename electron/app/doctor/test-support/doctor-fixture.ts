@@ -22,10 +22,17 @@ export interface DoctorFixture {
   cleanup(): Promise<void>;
 }
 
-export async function openDoctorFixture(): Promise<DoctorFixture> {
+/** The bundled sample workspace, which the doctor's counts per kind are documented for. */
+export const SAMPLE_WORKSPACE = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../resources/sample-workspace',
+);
+
+/** A temp copy of `source` (default the planted fixture), indexed. */
+export async function openDoctorFixture(source: string = DOCTOR_FIXTURE): Promise<DoctorFixture> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-doctor-'));
   const workspace = path.join(root, 'workspace');
-  fs.cpSync(DOCTOR_FIXTURE, workspace, { recursive: true });
+  fs.cpSync(source, workspace, { recursive: true });
   const engine = await openEngine({ workspaceDir: workspace, dataDir: path.join(root, 'data'), embedder: null });
   await engine.sync();
   return {

@@ -17,6 +17,8 @@ export interface HistoryWorkspace {
   dataDir: string;
   service: AppService;
   clock: { now: number };
+  /** What the app core logged (background failures, fallbacks). */
+  logs: readonly string[];
   call<K extends CallName>(name: K, args: CallArgs<K>): Promise<CallResult<K>>;
   /** The typed error code of a call that must fail. */
   failure(name: CallName, args: unknown): Promise<{ code: string; message: string; details?: Record<string, unknown> }>;
@@ -71,6 +73,7 @@ export async function openHistoryWorkspace(
     dataDir,
     service: await open(),
     clock,
+    logs,
     async call(name, args) {
       const outcome = await fx.service.dispatcher.handle(name, args);
       if (!outcome.ok) throw new Error(`${name} failed: ${outcome.error.code} ${outcome.error.message}`);
