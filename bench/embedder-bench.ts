@@ -68,7 +68,7 @@ const indexSection: BenchSection = {
       // The embedder alone: every distinct chunk text in one call, nothing else on the thread.
       const texts = [...new Set(collectChunkTexts(status.dbPath))];
       const loaded = await loadEmbedder({ model: TINY_MODEL_ID, modelsDir, allowDownload: false });
-      if (!loaded.ok) throw new Error(loaded.reason);
+      if (!loaded.ok) throw new Error(loaded.reason.message);
       const started = performance.now();
       const alone = await measureEventLoopDelay(() => loaded.provider.embedPassages(texts));
       const aloneMs = performance.now() - started;

@@ -227,7 +227,7 @@ const querySection: BenchSection = {
       const modelsDir = path.join(ctx.tmpDir, 'models');
       await writeTinyModel({ modelsDir });
       const loaded = await loadEmbedder({ model: TINY_MODEL_ID, modelsDir, allowDownload: false });
-      if (!loaded.ok) throw new Error(loaded.reason);
+      if (!loaded.ok) throw new Error(loaded.reason.message);
       const embedMs: number[] = [];
       try {
         for (const query of queries.slice(0, 20)) await loaded.provider.embedQuery(query);

@@ -21,7 +21,7 @@ let server: EmbeddingsServer;
 test.beforeAll(async () => {
   models = await tinyModelsDir();
   const loaded = await loadEmbedder({ model: TINY_MODEL_ID, modelsDir: models, allowDownload: false });
-  if (!loaded.ok) throw new Error(loaded.reason);
+  if (!loaded.ok) throw new Error(loaded.reason.message);
   backing = loaded.provider;
   server = await startEmbeddingsServer(backing);
 });

@@ -407,6 +407,9 @@ export const SearchResponseSchema = z.object({
   mode: SearchModeSchema,
   /** Why the mode is fts-only, when it is: a short clause, then ` — ` and details (paths) if any. */
   modeReason: z.string().optional(),
+  /** The same reason by message id and parameters, for the UI's language (shared/mode-reasons.ts). */
+  modeReasonId: z.string().optional(),
+  modeReasonParams: MessageRefFields.params,
   notices: z.array(SearchNoticeSchema),
   /** Candidates considered before thresholds (for the UI's "N more below minScore"). */
   candidates: z.number(),
@@ -502,6 +505,8 @@ export const IndexStatusSchema = z.object({
   bySource: z.object({ memory: SourceCountsSchema, sessions: SourceCountsSchema }),
   mode: SearchModeSchema,
   modeReason: z.string().optional(),
+  modeReasonId: z.string().optional(),
+  modeReasonParams: MessageRefFields.params,
   provider: z.string(),
   model: z.string(),
   dims: z.number().nullable(),

@@ -36,6 +36,9 @@ export const EvidenceAuthorSchema = z.object({
   kind: AuthorKindSchema,
   /** The history's words: "you, in Memory Lens", "your agent, in “Trip plans” at 12:03", … */
   label: z.string(),
+  /** The same words by the history's message id and parameters, for the interface's language. */
+  messageId: z.string().optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   /** The version the lines came from, and when the app recorded it (epoch ms). */
   versionId: z.number().int(),
   time: z.number(),

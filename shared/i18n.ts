@@ -42,6 +42,13 @@ function addMessageFormats(instance: i18n): void {
   formatter.add('fileaction', (value: unknown, lng: string | undefined) =>
     instance.t(`errors:action.${String(value)}`, { lng }),
   );
+  // A reason inside another (`{{reason, reason}}`, shared/mode-reasons.ts): by id as JSON, or its text.
+  formatter.add('reason', (value: unknown, lng: string | undefined) => {
+    const text = String(value);
+    if (!text.startsWith('{"messageId"')) return text;
+    const ref = JSON.parse(text) as MessageRef;
+    return instance.t(ref.messageId, { ...ref.params, lng });
+  });
   formatter.add('querydates', (value: unknown, lng: string | undefined) =>
     list<{ text: string; from: string; to: string; reading?: string }>(value)
       .map((m) =>

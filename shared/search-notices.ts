@@ -2,6 +2,7 @@
 // `--profile openclaw`); the UI and the CLI decide what to show by code alone.
 import type { SearchNotice } from './domain.js';
 import { englishText, type MessageParams } from './i18n.js';
+import { nestedReason, type ModeReason } from './mode-reasons.js';
 import type { QueryDate } from './query-dates.js';
 
 const quoted = (terms: readonly string[]) => terms.map((t) => `"${t}"`).join(', ');
@@ -27,8 +28,8 @@ function notice(code: SearchNotice['code'], key: string, params: MessageParams):
 }
 
 /** `keyword-only`: this answer has no vector half — the workspace has none, or this query lost it. */
-export function keywordOnlyNotice(reason: string, scope: 'search' | 'query' = 'search'): SearchNotice {
-  return notice('keyword-only', `keywordOnly.${scope}`, { reason });
+export function keywordOnlyNotice(reason: ModeReason | string, scope: 'search' | 'query' = 'search'): SearchNotice {
+  return notice('keyword-only', `keywordOnly.${scope}`, { reason: nestedReason(reason) });
 }
 
 /** `openclaw-profile`: the list is OpenClaw's own ranking reproduced, not Memory Lens's. */

@@ -3,12 +3,15 @@
 import type { TFunction } from 'i18next';
 import type { ScoreBreakdown } from './domain.js';
 import { breakdownSay } from './breakdown-say.js';
+import { localText } from './i18n.js';
+import type { ModeReason } from './mode-reasons.js';
 import { reasonHeadline } from './reason-text.js';
 
 /** "Keyword-only: no embedding model configured" (the reason's short clause; details stay in Settings). */
-export function keywordOnlyText(modeReason: string | undefined, t?: TFunction): string {
+export function keywordOnlyText(modeReason: ModeReason | undefined, t?: TFunction): string {
   const say = breakdownSay(t);
-  return modeReason ? say('keywordOnlyBecause', { reason: reasonHeadline(modeReason) }) : say('keywordOnly');
+  if (!modeReason) return say('keywordOnly');
+  return say('keywordOnlyBecause', { reason: reasonHeadline(t ? localText(t, modeReason) : modeReason.message) });
 }
 
 /** The weights as applied, text then vector; "(configured text 0.3 · vector 0.7, renormalised)" when that differs. */

@@ -6,6 +6,7 @@ import type { HighlightRange, ScoreBreakdown, SearchResponse, SearchResult } fro
 import { describeImportance, describeOpenClawSteps } from '../../shared/explain-openclaw-words.js';
 import { describeDates, describeKeyword } from '../../shared/explain-words.js';
 import { whyAbove } from '../../shared/why-above.js';
+import { modeReasonOf } from '../../shared/mode-reasons.js';
 import { reasonDetails } from '../../shared/reason-text.js';
 import { describeWeights, keywordOnlyText } from '../../shared/search-wording.js';
 import { computeRelevance, scoreMultipliers } from '../../shared/score.js';
@@ -44,7 +45,7 @@ export function formatSearchResponse(
   const mode =
     response.mode === 'hybrid'
       ? t('hybrid', { provider: response.provider, model: response.model })
-      : keywordOnlyText(response.modeReason, tr);
+      : keywordOnlyText(modeReasonOf(response), tr);
   out.push(
     t('results', {
       count: response.results.length,
@@ -54,7 +55,8 @@ export function formatSearchResponse(
       ms: response.tookMs.toFixed(1),
     }),
   );
-  const details = response.mode === 'fts-only' && response.modeReason ? reasonDetails(response.modeReason) : null;
+  const why = response.mode === 'fts-only' ? modeReasonOf(response) : undefined;
+  const details = why ? reasonDetails(localText(tr, why)) : null;
   // The terminal has room for the whole reason (an endpoint's error, what a remote one would receive).
   if (details) out.push(t('whyKeywordOnly', { details }));
   for (const notice of response.notices) {

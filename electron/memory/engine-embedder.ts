@@ -2,6 +2,7 @@
 // endpoint, watched while it is down. It answers the one question search and status ask —
 // which embedder to use now, and if none, why.
 import type { EmbedderRetryResult, EmbedderRetryState } from '../../shared/embedder-retry-schemas.js';
+import { modeReasons, plainReason, type ModeReason } from '../../shared/mode-reasons.js';
 import type { EmbeddingProvider } from './embed/embedding-provider.js';
 import type { EndpointOutage } from './embed/endpoint/endpoint-outage.js';
 import { watchEndpointAtOpen, watchEndpointProvider } from './embed/endpoint/endpoint-watch.js';
@@ -24,7 +25,7 @@ export class EngineEmbedder {
 
   private constructor(
     readonly provider: EmbeddingProvider | null,
-    private reason: string | null,
+    private reason: ModeReason | null,
     readonly health: ModelHealth,
     private outage: EndpointOutage | null,
   ) {}
@@ -36,7 +37,7 @@ export class EngineEmbedder {
       onError: (error: unknown) => events.onError(error),
     };
     const config = options.embedder;
-    if (!config) return new EngineEmbedder(null, 'no embedding model configured', new ModelHealth(), null);
+    if (!config) return new EngineEmbedder(null, modeReasons.noModel(), new ModelHealth(), null);
     const onProgress = config.onLoadProgress;
     const loaded = await loadEmbedder(config, onProgress ? { onProgress } : {});
     if (!loaded.ok) {
@@ -46,7 +47,7 @@ export class EngineEmbedder {
         const reopen = () => {
           if (embedder.closed) return;
           // Until the host has reopened with it, this engine stays keyword-only: say why.
-          embedder.reason = 'the embedding endpoint answers again — opening the workspace with it';
+          embedder.reason = modeReasons.endpointBack();
           onAvailable();
         };
         embedder.outage = watchEndpointAtOpen(config, loaded.reason, reopen, hooks);
@@ -82,13 +83,13 @@ export class EngineEmbedder {
   }
 
   /** Why search is keyword-only now; `staleReason` is the index's own (a rebuild under way). */
-  modeReason(staleReason: string | null): string {
+  modeReason(staleReason: string | null): ModeReason {
     const down = this.outage?.describe();
     if (down) return down;
     if (this.reason) return this.reason;
-    if (this.health.brokenReason) return this.health.brokenReason;
-    if (staleReason) return `the index is being rebuilt (${staleReason})`;
-    return 'vector search is unavailable';
+    if (this.health.brokenReason) return plainReason(this.health.brokenReason);
+    if (staleReason) return modeReasons.rebuilding(staleReason);
+    return modeReasons.unavailable();
   }
 
   /** The endpoint's outage as status shows it (when it is tried next), if it is down. */

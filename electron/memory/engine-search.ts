@@ -2,6 +2,7 @@
 // `openclaw` profile over OpenClaw's chunks of the same files — and the masking every answer gets.
 import path from 'node:path';
 import type { ExplainFileResult, SearchOptions, SearchResponse } from '../../shared/domain.js';
+import type { ModeReason } from '../../shared/mode-reasons.js';
 import { findQueryDates } from '../../shared/query-dates.js';
 import { AgentStoredVectors } from './agent-db/agent-vectors.js';
 import type { AgentDatabases } from './agent-db/agent-databases.js';
@@ -170,7 +171,7 @@ export class EngineSearch {
     return createSearchContext(input);
   }
 
-  private modeReason(): string {
+  private modeReason(): ModeReason {
     return this.parts.embedder.modeReason(this.parts.lifecycle.staleReason);
   }
 }

@@ -1,6 +1,7 @@
 // The engine's status as the contract states it: counts from the index, the search mode and its
 // reason, the watcher, the index's lifecycle and what searches run on.
 import type { IndexProgress, IndexStatus } from '../../shared/domain.js';
+import { modeReasonFields } from '../../shared/mode-reasons.js';
 import { CHUNKER_VERSION } from './chunk/chunker.js';
 import type { EngineEmbedder } from './engine-embedder.js';
 import type { EngineWatching } from './engine-watching.js';
@@ -45,7 +46,7 @@ export function engineStatus({ workspaceDir, lifecycle, embedder, watching, prog
     progress,
     lifecycle: lifecycle.status,
   };
-  if (status.mode === 'fts-only') status.modeReason = embedder.modeReason(lifecycle.staleReason);
+  if (status.mode === 'fts-only') Object.assign(status, modeReasonFields(embedder.modeReason(lifecycle.staleReason)));
   const retry = embedder.retryState;
   if (retry) status.embedderRetry = retry;
   const backends = backendsOf(lifecycle);

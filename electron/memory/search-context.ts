@@ -1,6 +1,7 @@
 // What run-search.ts needs from the engine for one query: the served index, file metadata from
 // its `files` table, and the embedder — but vectors only when the index holds that model's vectors.
 import type { SearchResponse } from '../../shared/domain.js';
+import { modeReasonFields, type ModeReason } from '../../shared/mode-reasons.js';
 import type { EmbeddingProvider } from './embed/embedding-provider.js';
 import type { AccessStatsLookup } from './engine-types.js';
 import type { IndexDb } from './index/index-db.js';
@@ -57,7 +58,7 @@ export interface SearchContextInput {
   session: IndexSession;
   embedder: EmbeddingProvider | null;
   /** Why the engine is keyword-only, used when vectors cannot answer. */
-  modeReason: string;
+  modeReason: ModeReason;
   queryTimeoutMs?: number;
   accessStats?: AccessStatsLookup;
   expansion?: ExpansionResources;
@@ -92,14 +93,14 @@ export function createSearchContext({
 }
 
 /** The answer when the index cannot answer yet (damaged, or too old to query while it is rebuilt). */
-export function emptySearchResponse(embedder: EmbeddingProvider | null, modeReason: string): SearchResponse {
+export function emptySearchResponse(embedder: EmbeddingProvider | null, modeReason: ModeReason): SearchResponse {
   return {
     results: [],
     provider: embedder?.provider ?? 'none',
     model: embedder?.model ?? 'none',
     fallback: null,
     mode: 'fts-only',
-    modeReason,
+    ...modeReasonFields(modeReason),
     notices: [],
     candidates: 0,
     tookMs: 0,

@@ -8,6 +8,7 @@ import { MemoryLensError } from '../../../shared/errors.js';
 import { isRootMemoryPath } from '../../../shared/memory-scope.js';
 import type { DoctorReads, DoctorSearchLog } from './doctor-reads.js';
 import type { DoctorFile, DoctorInput, IndexProblem, Retrieval } from './doctor-input.js';
+import { say } from './doctor-text.js';
 
 export interface GatherOptions {
   /** The OpenClaw agent whose limits and transcripts count (`--agent`); default every agent. */
@@ -55,13 +56,16 @@ export async function gatherDoctorInput(
       indexProblems.push({
         path: entry.path,
         kind: entry.indexState,
-        reason: entry.indexError ?? 'no reason recorded',
+        reason: entry.indexError ?? say('finding.noReasonRecorded'),
       });
     if (entry.checksum && !entry.checksum.ok)
       indexProblems.push({
         path: entry.path,
         kind: 'checksum',
-        reason: `frontmatter says ${entry.checksum.declared.slice(0, 12)}…, the body hashes to ${entry.checksum.actual.slice(0, 12)}…`,
+        reason: say('finding.checksumMismatch', {
+          declared: entry.checksum.declared.slice(0, 12),
+          actual: entry.checksum.actual.slice(0, 12),
+        }),
       });
   }
   const contents = await inBatches(memory, options.yieldEvery, (entry) =>

@@ -2,6 +2,7 @@
 // agent searched and got back, what it sees at session start, and how the index fared. Plain
 // data, so every finder is a pure function of it and tests can hand it a planted workspace.
 import type { ContextFile } from '../../../shared/domain.js';
+import type { DoctorMessage } from '../../../shared/doctor-schemas.js';
 
 export interface DoctorFile {
   path: string;
@@ -27,7 +28,8 @@ export interface IndexProblem {
   path: string;
   /** `skipped` / `failed` by our index, or a frontmatter `checksum` that does not match the body. */
   kind: 'skipped' | 'failed' | 'checksum';
-  reason: string;
+  /** Ours by id where the doctor words it; the index's own reason is its stored (English) text. */
+  reason: string | DoctorMessage;
 }
 
 export interface DoctorSearches {

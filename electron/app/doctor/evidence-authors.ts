@@ -37,5 +37,12 @@ function authorsOf(origins: LineOrigins | null, range: { startLine: number; endL
   return origins.versions
     .filter((v) => ids.has(v.id))
     .sort((a, b) => a.time - b.time || a.id - b.id)
-    .map((v) => ({ kind: v.author.kind, label: v.author.label, versionId: v.id, time: v.time }));
+    .map((v) => ({
+      kind: v.author.kind,
+      label: v.author.label,
+      ...(v.author.messageId ? { messageId: v.author.messageId } : {}),
+      ...(v.author.params ? { params: v.author.params } : {}),
+      versionId: v.id,
+      time: v.time,
+    }));
 }

@@ -5,7 +5,7 @@ import type { Finding } from '../../../shared/doctor-schemas.js';
 import type { DoctorFile, IndexProblem } from './doctor-input.js';
 import { findingId } from './finding-id.js';
 import { readMemoryLines } from './memory-lines.js';
-import { say, titled } from './doctor-text.js';
+import { english, say, titled } from './doctor-text.js';
 
 const MD_LINK = /\]\(([^)\s#]+\.md)(?:#[^)]*)?\)/g;
 
@@ -15,7 +15,7 @@ export function findIndexHealth(
   knownPaths: ReadonlySet<string>,
 ): Finding[] {
   const findings: Finding[] = problems.map((p) => ({
-    id: findingId('index', p.path, `${p.kind}\0${p.reason}`),
+    id: findingId('index', p.path, `${p.kind}\0${typeof p.reason === 'string' ? p.reason : english(p.reason)}`),
     kind: 'index' as const,
     subkind: p.kind,
     ...titled(

@@ -1,7 +1,7 @@
 // Secrets in memory files, found by the one secret detector (shared/secrets.ts); the fix takes the
 // value out of the line, leaving the label so the user knows where it was kept.
-import type { Finding } from '../../../shared/doctor-schemas.js';
-import { findSecrets, maskLabel, maskSecrets } from '../../../shared/secrets.js';
+import type { DoctorMessage, Finding } from '../../../shared/doctor-schemas.js';
+import { findSecrets, maskLabel, maskSecrets, type SecretFinding } from '../../../shared/secrets.js';
 import type { DoctorFile } from './doctor-input.js';
 import { findingId } from './finding-id.js';
 import { replaceLines } from './fix-edits.js';
@@ -31,7 +31,7 @@ export function findSecretFindings(files: readonly DoctorFile[]): Finding[] {
         subkind: found[0]!.kind,
         ...titled(
           say('finding.secretTitle', {
-            labels: found.map((f) => maskLabel(f)).join(', '),
+            labels: labelsMessage(found),
             path: file.path,
             line: i + 1,
           }),
@@ -59,4 +59,20 @@ export function findSecretFindings(files: readonly DoctorFile[]): Finding[] {
     });
   }
   return findings;
+}
+
+/** A value as a title names it: the kind in words where it is a word, else its mask (`sk-…9xQ2`). */
+function labelMessage(f: SecretFinding): DoctorMessage | string {
+  if (f.kind === 'password') return say('finding.secretPassword', { length: f.value.length });
+  if (f.kind === 'private-key') return say('finding.secretPrivateKey');
+  if (f.kind === 'token') return say('finding.secretToken', { tail: f.value.slice(-4) });
+  return maskLabel(f);
+}
+
+/** The values of one line, listed in the reader's language. */
+function labelsMessage(found: readonly SecretFinding[]): DoctorMessage | string {
+  const [first, ...rest] = found.map(labelMessage);
+  return rest.length === 0
+    ? first!
+    : say('finding.secretLabels', { first: first!, rest: labelsMessage(found.slice(1)) });
 }

@@ -75,6 +75,12 @@ describe('memlens doctor', () => {
     // Finding and fix ids (`keep-newer-mark`) are names, the same in every language.
     const words = (line: string) => line.replace(/^\[[^\]]*\] \S+|修复 \S+：/, '');
     expect(said.flatMap((line) => englishLeft(words(line)))).toEqual([]);
+    // Who wrote the cited lines, in the history view's Chinese words; a secret named by its kind in Chinese.
+    const authors = lines.filter((l) => l.startsWith('      写入者：'));
+    expect(authors.length).toBeGreaterThan(5);
+    expect(authors).toContain('      写入者：应用之外（历史记录开始之前）');
+    expect(authors.flatMap((line) => englishLeft(line))).toEqual([]);
+    expect(lines.find((l) => l.startsWith('[secret/token]'))).toMatch(/ memory\/topics\/keys\.md:3 中的令牌 …W1sR$/);
   });
 
   it('refuses positional arguments with a usage error', async () => {

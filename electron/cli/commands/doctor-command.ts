@@ -3,7 +3,7 @@
 // applied from the Doctor view, through the hash-checked save and the history).
 import type { TFunction } from 'i18next';
 import { FINDING_KIND_ORDER, type DoctorMessage, type DoctorReport } from '../../../shared/doctor-schemas.js';
-import { translator } from '../../../shared/i18n.js';
+import { localText, translator } from '../../../shared/i18n.js';
 import type { CommandImpl } from '../command.js';
 import { writeJson } from '../command.js';
 import { UsageError } from '../common-options.js';
@@ -44,7 +44,9 @@ export function formatDoctorReport(report: DoctorReport, t: TFunction = ENGLISH)
       const first = e.text.split(/\r?\n/)[0]!.trim();
       out.push(`    ${e.path}:${range}${facts ? ` (${facts})` : ''}${first ? `  ${first.slice(0, 100)}` : ''}`);
       if (e.authors?.length)
-        out.push(`      ${t('doctor:writtenBy', { authors: e.authors.map((a) => a.label).join('; ') })}`);
+        out.push(
+          `      ${t('doctor:writtenBy', { authors: e.authors.map((a) => localText(t, { message: a.label, ...a })).join('; ') })}`,
+        );
     }
     for (const fix of finding.fixes)
       out.push(`  ${t('cli:doctor.fix', { id: fix.id, label: doctorText(t, fix.labelMessage) })}`);

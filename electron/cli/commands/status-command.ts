@@ -5,7 +5,8 @@ import type { IndexStatus } from '../../../shared/domain.js';
 import { healthLines } from '../../app/agent/agent-calls-health.js';
 import { AgentCallsService } from '../../app/agent/agent-calls-service.js';
 import type { TFunction } from 'i18next';
-import { translator } from '../../../shared/i18n.js';
+import { localText, translator } from '../../../shared/i18n.js';
+import { modeReasonOf } from '../../../shared/mode-reasons.js';
 import type { CommandImpl } from '../command.js';
 import { writeJson } from '../command.js';
 
@@ -35,6 +36,7 @@ function embedderLine(s: IndexStatus, t: Translate): string {
 
 export function formatStatus(s: IndexStatus, tr: TFunction = ENGLISH): string {
   const t: Translate = (key, params) => tr(`cli:status.${key}`, params);
+  const modeReason = modeReasonOf(s);
   const line = (key: string, value: string) => labelled(t, key, value);
   const lines = [
     line('workspace', s.workspace),
@@ -48,7 +50,7 @@ export function formatStatus(s: IndexStatus, tr: TFunction = ENGLISH): string {
       'chunks',
       t('bySource', { total: s.chunks, memory: s.bySource.memory.chunks, sessions: s.bySource.sessions.chunks }),
     ),
-    line('mode', `${s.mode}${s.modeReason ? ` — ${s.modeReason}` : ''}`),
+    line('mode', `${s.mode}${modeReason ? ` — ${localText(tr, modeReason)}` : ''}`),
     line('embedder', embedderLine(s, t)),
     line(
       'vectors',

@@ -26,7 +26,7 @@ afterAll(async () => {
 
 async function load(model = TINY_MODEL_ID, transport?: () => EmbedTransport): Promise<EmbeddingProvider> {
   const result = await loadEmbedder({ model, modelsDir, allowDownload: false }, transport ? { transport } : {});
-  if (!result.ok) throw new Error(result.reason);
+  if (!result.ok) throw new Error(result.reason.message);
   providers.push(result.provider);
   return result.provider;
 }
@@ -43,16 +43,18 @@ describe('loadEmbedder', () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     // A short clause a window can show, then the details (folders) after the dash.
-    expect(result.reason.split(' — ')[0]).toBe(`model ${DEFAULT_MODEL_ID} is not installed and downloads are off`);
-    expect(result.reason).toContain(`not found in ${modelsDir}`);
-    expect(result.reason).toContain('--allow-download');
-    expect(result.reason).toContain('onnx/model_quantized.onnx');
+    expect(result.reason.message.split(' — ')[0]).toBe(
+      `model ${DEFAULT_MODEL_ID} is not installed and downloads are off`,
+    );
+    expect(result.reason.message).toContain(`not found in ${modelsDir}`);
+    expect(result.reason.message).toContain('--allow-download');
+    expect(result.reason.message).toContain('onnx/model_quantized.onnx');
   });
 
   it('refuses a model id that would leave the models folder', async () => {
     for (const model of ['../etc', '/abs/model', 'a/../../b', '']) {
       const result = await loadEmbedder({ model, modelsDir, allowDownload: false });
-      expect(result).toMatchObject({ ok: false, reason: expect.stringContaining('invalid model id') });
+      expect(result).toMatchObject({ ok: false, reason: { message: expect.stringContaining('invalid model id') } });
     }
   });
 
@@ -65,7 +67,7 @@ describe('loadEmbedder', () => {
     const result = await loadEmbedder({ model: 'test/broken', modelsDir, allowDownload: false });
     expect(result).toMatchObject({
       ok: false,
-      reason: expect.stringContaining('model test/broken could not be loaded'),
+      reason: { message: expect.stringContaining('model test/broken could not be loaded') },
     });
   });
 

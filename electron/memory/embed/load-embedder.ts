@@ -12,6 +12,7 @@ import { presetFor } from './model-presets.js';
 import { WorkerEmbeddingProvider } from './worker-embedding-provider.js';
 import { workerThreadTransport } from './worker-thread-transport.js';
 import { messageOf } from '../../../shared/errors.js';
+import { modeReasons, plainReason, type ModeReason } from '../../../shared/mode-reasons.js';
 import type { EmbeddingEndpointConfig } from '../../../shared/embedding-endpoint.js';
 
 export interface EmbedderConfig {
@@ -42,7 +43,7 @@ const LOAD_PROBE_TEXT = 'memory search notes 记忆 搜索';
 
 /** `retryable`: an embedding endpoint that is down (see load-endpoint-embedder.ts); a local model never is. */
 export type LoadEmbedderResult =
-  { ok: true; provider: EmbeddingProvider } | { ok: false; reason: string; retryable?: boolean };
+  { ok: true; provider: EmbeddingProvider } | { ok: false; reason: ModeReason; retryable?: boolean };
 
 export interface LoadEmbedderOptions {
   /** Model file loading and download progress (transformers.js progress_callback). */
@@ -59,7 +60,7 @@ export async function loadEmbedder(
 ): Promise<LoadEmbedderResult> {
   if (config.endpoint) return loadEndpointEmbedder(config.endpoint);
   const modelId = config.model.trim();
-  if (!isValidModelId(modelId)) return { ok: false, reason: `invalid model id "${config.model}"` };
+  if (!isValidModelId(modelId)) return { ok: false, reason: modeReasons.invalidModelId(config.model) };
   const preset = presetFor(modelId);
   const modelsDir = path.resolve(config.modelsDir);
 
@@ -67,14 +68,12 @@ export async function loadEmbedder(
   try {
     local = await findLocalModel(modelsDir, preset);
   } catch (error) {
-    return { ok: false, reason: `model ${modelId} could not be read — ${modelsDir}: ${messageOf(error)}` };
+    return { ok: false, reason: modeReasons.modelUnreadable(modelId, modelsDir, messageOf(error)) };
   }
   if (!local.found && !config.allowDownload) {
     return {
       ok: false,
-      reason:
-        `model ${modelId} is not installed and downloads are off — not found in ${modelsDir}` +
-        ` (missing ${local.missing.join(', ')} in ${local.dir}); allow downloads in the settings or run with --allow-download`,
+      reason: modeReasons.modelNotInstalled(modelId, modelsDir, local.missing, local.dir),
     };
   }
 
@@ -103,7 +102,7 @@ export async function loadEmbedder(
       await provider.close();
       return {
         ok: false,
-        reason: `model ${modelId} returned ${provider.dims}-dimensional vectors — expected ${preset.dims}`,
+        reason: modeReasons.modelWrongDims(modelId, provider.dims, preset.dims),
       };
     }
     // A model whose weights give NaN (a bad conversion, a damaged file that still parses) is
@@ -112,11 +111,10 @@ export async function loadEmbedder(
     const probe = await provider.embedPassages([LOAD_PROBE_TEXT]);
     if (!probe.every(isFiniteVector)) {
       await provider.close();
-      return { ok: false, reason: nonFiniteReason(modelId, 'a test sentence') };
+      return { ok: false, reason: plainReason(nonFiniteReason(modelId, 'a test sentence')) };
     }
     return { ok: true, provider };
   } catch (error) {
-    const action = local.found ? 'could not be loaded' : 'could not be downloaded';
-    return { ok: false, reason: `model ${modelId} ${action} — ${messageOf(error)}` };
+    return { ok: false, reason: modeReasons.modelNotLoaded(modelId, !local.found, messageOf(error)) };
   }
 }

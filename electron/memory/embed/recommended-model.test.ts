@@ -41,7 +41,7 @@ afterAll(async () => {
 
 async function load(model: string): Promise<EmbeddingProvider> {
   const result = await loadEmbedder({ model, modelsDir, allowDownload: false });
-  if (!result.ok) throw new Error(result.reason);
+  if (!result.ok) throw new Error(result.reason.message);
   providers.push(result.provider);
   return result.provider;
 }

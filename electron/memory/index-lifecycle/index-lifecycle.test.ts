@@ -20,6 +20,7 @@ import { IndexLifecycle } from './index-lifecycle.js';
 import { rebuildLockPath } from './rebuild-lock.js';
 import { eventually } from './test-support/eventually.js';
 import { WorkspaceScope } from '../workspace/workspace-scope.js';
+import { modeReasons } from '../../../shared/mode-reasons.js';
 
 const EXPECTED: ExpectedIndexMeta = { schemaVersion: SCHEMA_VERSION, chunkerVersion: CHUNKER_VERSION, embedding: null };
 
@@ -93,11 +94,11 @@ function openLifecycle(
 function search(lifecycle: IndexLifecycle, query: string): Promise<SearchResponse> {
   return lifecycle.reads.search(
     (index, session) =>
-      runSearch(createSearchContext({ index, session, embedder: null, modeReason: 'keyword-only' }), {
+      runSearch(createSearchContext({ index, session, embedder: null, modeReason: modeReasons.off() }), {
         query,
         minScore: 0,
       }),
-    () => emptySearchResponse(null, 'keyword-only'),
+    () => emptySearchResponse(null, modeReasons.off()),
   );
 }
 

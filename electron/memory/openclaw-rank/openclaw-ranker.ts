@@ -5,6 +5,7 @@
 import { OPENCLAW_RANKING_RELEASE } from '../../../shared/search-profiles.js';
 import type { SearchOptions, SearchResponse } from '../../../shared/domain.js';
 import { messageOf } from '../../../shared/errors.js';
+import { modeReasonFields, modeReasons, type ModeReason } from '../../../shared/mode-reasons.js';
 import type { EmbeddingProvider } from '../embed/embedding-provider.js';
 import { prepareOpenClawChunks } from './openclaw-chunker.js';
 import { OpenClawKeywordIndex } from './openclaw-keyword-index.js';
@@ -23,7 +24,7 @@ export interface OpenClawRankerOptions {
   /** The agent's stored chunk vectors, used instead of embedding when their model is the embedder's. */
   agentVectors?: AgentVectorSource;
   /** Why there is no embedder (the engine's mode reason), said when the agent would rank hybrid. */
-  noEmbedderReason?: () => string | null;
+  noEmbedderReason?: () => ModeReason | null;
 }
 
 export class OpenClawRanker {
@@ -68,23 +69,23 @@ export class OpenClawRanker {
       ...(options.minScore !== undefined ? { minScore: options.minScore } : {}),
     };
     let embedder = this.options.embedder?.() ?? null;
-    let hybridFailure: string | null = null;
+    let hybridFailure: ModeReason | null = null;
     const agentModels = this.options.agentVectors?.indexModels() ?? null;
     const agentModel = [...(agentModels?.keys() ?? [])].find((m) => m !== 'fts-only');
     if (!embedder && agentModel !== undefined) {
-      const why = this.options.noEmbedderReason?.() ?? 'no embedder is set';
-      hybridFailure = `your agent ranks hybrid with "${agentModel}" vectors; this is its keyword half alone — ${why}`;
+      const why = this.options.noEmbedderReason?.() ?? modeReasons.noModel();
+      hybridFailure = modeReasons.openclawNoEmbedder(agentModel, why);
     }
     // The agent's index says how the agent searches: all chunks 'fts-only' means provider "none", keyword-only.
     if (agentModels && [...agentModels.keys()].every((m) => m === 'fts-only')) {
-      hybridFailure = `as OpenClaw ${OPENCLAW_RANKING_RELEASE} ranks: the agent's own index holds no vectors (memory.search.provider "none")`;
+      hybridFailure = modeReasons.openclawAgentNoVectors(OPENCLAW_RANKING_RELEASE);
       embedder = null;
     }
     if (embedder && options.query.trim() && index.chunks.size > 0) {
       try {
         return await this.hybridSearch(index, embedder, options, searchOptions, started, agentModels);
       } catch (error) {
-        hybridFailure = `the embedder ${embedder.model} failed; this is your agent's keyword half alone — ${messageOf(error)}`;
+        hybridFailure = modeReasons.openclawEmbedderFailed(embedder.model, messageOf(error));
       }
     }
     const outcome = searchLikeOpenClaw(index, options.query, searchOptions);
@@ -109,7 +110,7 @@ export class OpenClawRanker {
       model: 'fts-only',
       fallback: null,
       mode: 'fts-only',
-      modeReason: hybridFailure ?? `as OpenClaw ${OPENCLAW_RANKING_RELEASE} ranks with memory.search.provider "none"`,
+      ...modeReasonFields(hybridFailure ?? modeReasons.openclawKeywordOnly(OPENCLAW_RANKING_RELEASE)),
       notices,
       candidates: outcome.candidates,
       tookMs: performance.now() - started,
@@ -156,12 +157,7 @@ export class OpenClawRanker {
       minScore,
     });
     const origins = new Set([...chunkVectors.values()].map((v) => v.origin.kind));
-    const whose =
-      origins.has('agent') && !origins.has('embedded')
-        ? `the agent's stored vectors (model ${embedder.model})`
-        : origins.has('agent')
-          ? `the agent's stored vectors where they match its chunks, ours for the rest (model ${embedder.model})`
-          : `vectors embedded by ${embedder.model}`;
+    const whose = origins.has('agent') && !origins.has('embedded') ? 'agent' : origins.has('agent') ? 'mixed' : 'ours';
     const notices = openclawNotices({
       release: OPENCLAW_RANKING_RELEASE,
       kind: 'hybrid',
@@ -191,7 +187,7 @@ export class OpenClawRanker {
       model: embedder.model,
       fallback: null,
       mode: 'hybrid',
-      modeReason: `as OpenClaw ${OPENCLAW_RANKING_RELEASE}'s hybrid memory_search ranks, with ${whose}`,
+      ...modeReasonFields(modeReasons.openclawHybrid(OPENCLAW_RANKING_RELEASE, whose, embedder.model)),
       notices,
       candidates: outcome.candidates,
       tookMs: performance.now() - started,

@@ -124,7 +124,7 @@ describe('a big transcript indexed on its worker thread', () => {
     const modelsDir = path.join(dir, 'models');
     await writeTinyModel({ modelsDir });
     const loaded = await loadEmbedder({ model: TINY_MODEL_ID, modelsDir, allowDownload: false });
-    if (!loaded.ok) throw new Error(loaded.reason);
+    if (!loaded.ok) throw new Error(loaded.reason.message);
     try {
       const withModel: SyncTarget = {
         ...target,

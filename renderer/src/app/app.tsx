@@ -26,6 +26,7 @@ import { useUnsavedGuard } from './use-unsaved-guard';
 import { useViewportWidth } from './use-viewport-width';
 import { automatedRuns } from '../../../shared/automated-runs';
 import { layoutResults } from '../../../shared/result-list';
+import { modeReasonOf } from '../../../shared/mode-reasons';
 
 /** The window: header, file sidebar | main view | search panel (resizable, collapsible), status bar. */
 export function App() {
@@ -284,7 +285,7 @@ export function App() {
               filePaths={filePaths}
               currentPath={currentPath}
               keywordOnly={keywordOnly}
-              keywordOnlyReason={index?.modeReason}
+              keywordOnlyReason={index ? modeReasonOf(index) : undefined}
               onOpenSettings={toSettings}
               sessionTitles={sessionTitles}
               fileTitles={fileTitles}

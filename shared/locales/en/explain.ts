@@ -226,10 +226,47 @@ export const explain = {
       detailsPartial: 'FTS5 MATCH {{query}} · bm25 with partial matches weighted {{bm25}}',
     },
   },
+  /** Why vector search is off (shared/mode-reasons.ts): a short clause, then ` — ` and details. */
+  modeReason: {
+    noModel: 'no embedding model configured',
+    noModelLoaded: 'no embedding model loaded',
+    off: 'vector search is off',
+    unavailable: 'vector search is unavailable',
+    rebuilding: 'the index is being rebuilt ({{reason}})',
+    endpointBack: 'the embedding endpoint answers again — opening the workspace with it',
+    retryingNow: '{{reason, reason}} — trying again now',
+    retryingIn: '{{reason, reason}} — trying again in {{seconds}} s (or Retry now)',
+    queryTimeout: 'query embedding timed out after {{ms}} ms',
+    vectorFailed: 'vector search failed: {{message, reason}}',
+    invalidModelId: 'invalid model id "{{model}}"',
+    modelUnreadable: 'model {{model}} could not be read — {{dir}}: {{error}}',
+    modelNotInstalled:
+      'model {{model}} is not installed and downloads are off — not found in {{dir}} (missing {{missing}} in {{modelDir}}); allow downloads in the settings or run with --allow-download',
+    modelWrongDims: 'model {{model}} returned {{dims}}-dimensional vectors — expected {{expected}}',
+    modelNotLoaded: 'model {{model}} could not be loaded — {{error}}',
+    modelNotDownloaded: 'model {{model}} could not be downloaded — {{error}}',
+    endpointNoModel: 'no model named for embedding endpoint {{url}} — give one with --embedder-model or in Settings',
+    endpointNotAllowed:
+      'embedding endpoint {{origin}} is not on this computer and was not allowed — {{traffic}}. Allow it with --embedder-allow-remote or in Settings',
+    endpointKeyMissing: 'the key for embedding endpoint {{url}} is missing — environment variable {{env}} is not set',
+    endpointUnusable: 'embedding endpoint {{url}} could not be used — {{error}}',
+    openclawKeywordOnly: 'as OpenClaw {{release}} ranks with memory.search.provider "none"',
+    openclawNoEmbedder:
+      'your agent ranks hybrid with "{{agentModel}}" vectors; this is its keyword half alone — {{why, reason}}',
+    openclawAgentNoVectors:
+      'as OpenClaw {{release}} ranks: the agent\'s own index holds no vectors (memory.search.provider "none")',
+    openclawEmbedderFailed: "the embedder {{model}} failed; this is your agent's keyword half alone — {{error}}",
+    openclawHybrid: {
+      agent: "as OpenClaw {{release}}'s hybrid memory_search ranks, with the agent's stored vectors (model {{model}})",
+      mixed:
+        "as OpenClaw {{release}}'s hybrid memory_search ranks, with the agent's stored vectors where they match its chunks, ours for the rest (model {{model}})",
+      ours: "as OpenClaw {{release}}'s hybrid memory_search ranks, with vectors embedded by {{model}}",
+    },
+  },
   notice: {
     keywordOnly: {
-      search: 'Keyword-only search: {{reason}}.',
-      query: 'Keyword-only for this query: {{reason}}.',
+      search: 'Keyword-only search: {{reason, reason}}.',
+      query: 'Keyword-only for this query: {{reason, reason}}.',
     },
     openclawProfile: {
       hybrid: "Ranked as OpenClaw {{release}}'s hybrid memory_search ranks (its chunks, its scores).",

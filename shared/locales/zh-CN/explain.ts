@@ -215,10 +215,45 @@ export const explain: Translation<typeof en> = {
       detailsPartial: 'FTS5 MATCH {{query}} · 部分匹配降权后的 bm25 {{bm25}}',
     },
   },
+  modeReason: {
+    noModel: '没有配置嵌入模型',
+    noModelLoaded: '没有加载嵌入模型',
+    off: '向量搜索已关闭',
+    unavailable: '向量搜索不可用',
+    rebuilding: '索引正在重建（{{reason}}）',
+    endpointBack: '嵌入端点已恢复响应 — 正在用它重新打开工作区',
+    retryingNow: '{{reason, reason}} — 正在重试',
+    retryingIn: '{{reason, reason}} — {{seconds}} 秒后重试（或点“立即重试”）',
+    queryTimeout: '查询向量在 {{ms}} 毫秒后超时',
+    vectorFailed: '向量搜索出错：{{message, reason}}',
+    invalidModelId: '模型名“{{model}}”无效',
+    modelUnreadable: '无法读取模型 {{model}} — {{dir}}：{{error}}',
+    modelNotInstalled:
+      '模型 {{model}} 未安装，且下载已关闭 — 在 {{dir}} 中找不到（{{modelDir}} 里缺少 {{missing}}）；请在设置中允许下载，或加上 --allow-download 运行',
+    modelWrongDims: '模型 {{model}} 返回了 {{dims}} 维向量 — 应为 {{expected}} 维',
+    modelNotLoaded: '无法加载模型 {{model}} — {{error}}',
+    modelNotDownloaded: '无法下载模型 {{model}} — {{error}}',
+    endpointNoModel: '嵌入端点 {{url}} 没有指定模型 — 请用 --embedder-model 或在设置中指定',
+    endpointNotAllowed:
+      '嵌入端点 {{origin}} 不在本机上，且未获允许 — {{traffic}}。可用 --embedder-allow-remote 或在设置中允许',
+    endpointKeyMissing: '嵌入端点 {{url}} 缺少密钥 — 环境变量 {{env}} 未设置',
+    endpointUnusable: '无法使用嵌入端点 {{url}} — {{error}}',
+    openclawKeywordOnly: '按 OpenClaw {{release}} 在 memory.search.provider 为 "none" 时的方式排序',
+    openclawNoEmbedder: '你的智能体用 "{{agentModel}}" 向量做混合排序；这里只有它的关键词部分 — {{why, reason}}',
+    openclawAgentNoVectors:
+      '按 OpenClaw {{release}} 的方式排序：智能体自己的索引里没有向量（memory.search.provider 为 "none"）',
+    openclawEmbedderFailed: '嵌入模型 {{model}} 出错；这里只有智能体的关键词部分 — {{error}}',
+    openclawHybrid: {
+      agent: '按 OpenClaw {{release}} 的混合 memory_search 排序，用智能体存下的向量（模型 {{model}}）',
+      mixed:
+        '按 OpenClaw {{release}} 的混合 memory_search 排序，与智能体分块相符处用它存下的向量，其余用我们的（模型 {{model}}）',
+      ours: '按 OpenClaw {{release}} 的混合 memory_search 排序，用 {{model}} 嵌入的向量',
+    },
+  },
   notice: {
     keywordOnly: {
-      search: '仅关键词搜索：{{reason}}。',
-      query: '本次查询仅用关键词：{{reason}}。',
+      search: '仅关键词搜索：{{reason, reason}}。',
+      query: '本次查询仅用关键词：{{reason, reason}}。',
     },
     openclawProfile: {
       hybrid: '按 OpenClaw {{release}} 的混合 memory_search 排序（用它的分块和得分）。',

@@ -55,7 +55,7 @@ async function loadEndpoint(extra: Partial<EmbeddingEndpointConfig> = {}) {
 
 async function provider(extra: Partial<EmbeddingEndpointConfig> = {}): Promise<EmbeddingProvider> {
   const result = await loadEndpoint(extra);
-  if (!result.ok) throw new Error(result.reason);
+  if (!result.ok) throw new Error(result.reason.message);
   return result.provider;
 }
 
@@ -113,13 +113,13 @@ describe('OpenAI-compatible embedding endpoint', () => {
     const wrongKey = await loadEndpoint({ apiKey: 'sk-wrong' });
     expect(wrongKey).toMatchObject({
       ok: false,
-      reason: expect.stringContaining('answered 401 — Incorrect API key provided: Bearer [the key]'),
+      reason: { message: expect.stringContaining('answered 401 — Incorrect API key provided: Bearer [the key]') },
     });
     expect(JSON.stringify(wrongKey)).not.toContain('sk-wrong');
     const unset = await loadEndpoint({ apiKeyEnv: 'MY_EMBED_KEY' });
     expect(unset).toMatchObject({
       ok: false,
-      reason: expect.stringContaining('environment variable MY_EMBED_KEY is not set'),
+      reason: { message: expect.stringContaining('environment variable MY_EMBED_KEY is not set') },
     });
   });
 
@@ -131,7 +131,7 @@ describe('OpenAI-compatible embedding endpoint', () => {
     expect(slow).toMatchObject({
       ok: false,
       // A silent server is not asked again: one try, not two.
-      reason: expect.stringMatching(/did not answer within 300 ms$/),
+      reason: { message: expect.stringMatching(/did not answer within 300 ms$/) },
     });
   });
 
@@ -147,7 +147,7 @@ describe('OpenAI-compatible embedding endpoint', () => {
     const down = await loadEndpoint({ maxRetries: 2 });
     expect(down).toMatchObject({
       ok: false,
-      reason: expect.stringContaining('answered 503 — model is loading (after 3 tries)'),
+      reason: { message: expect.stringContaining('answered 503 — model is loading (after 3 tries)') },
     });
     await expect(remote.embedPassages(['router'])).rejects.toThrow(/answered 503/);
   });
@@ -177,7 +177,9 @@ describe('OpenAI-compatible embedding endpoint', () => {
     const broken = await loadEndpoint();
     expect(broken).toMatchObject({
       ok: false,
-      reason: expect.stringContaining('returned a non-finite vector (NaN or Infinity) — the model is broken'),
+      reason: {
+        message: expect.stringContaining('returned a non-finite vector (NaN or Infinity) — the model is broken'),
+      },
     });
     server.behaviour.nan = false;
     const remote = await provider();
@@ -192,7 +194,7 @@ describe('OpenAI-compatible embedding endpoint', () => {
     const down = await loadEndpoint({ baseUrl, maxRetries: 1 });
     expect(down).toMatchObject({
       ok: false,
-      reason: expect.stringMatching(/is unreachable: ECONNREFUSED \(after 2 tries\)$/),
+      reason: { message: expect.stringMatching(/is unreachable: ECONNREFUSED \(after 2 tries\)$/) },
     });
 
     const remote = await provider();
@@ -208,11 +210,11 @@ describe('OpenAI-compatible embedding endpoint', () => {
     const refused = await loadEndpoint({ baseUrl: 'https://api.openai.com/v1' });
     expect(refused).toMatchObject({ ok: false });
     if (refused.ok) return;
-    expect(refused.reason.split(' — ')[0]).toBe(
+    expect(refused.reason.message.split(' — ')[0]).toBe(
       'embedding endpoint https://api.openai.com is not on this computer and was not allowed',
     );
-    expect(refused.reason).toContain('every memory chunk it indexes');
-    expect(refused.reason).toContain('--embedder-allow-remote');
+    expect(refused.reason.message).toContain('every memory chunk it indexes');
+    expect(refused.reason.message).toContain('--embedder-allow-remote');
     expect(server.requests).toHaveLength(0);
     expect(parseEndpointUrl('http://user:pw@127.0.0.1/v1')).toMatchObject({
       ok: false,

@@ -3,6 +3,7 @@
 // tries at once. The owner says what a try is and what to do when one succeeds.
 import { messageOf } from '../../../../shared/errors.js';
 import type { EmbedderRetryState } from '../../../../shared/embedder-retry-schemas.js';
+import { modeReasons, type ModeReason } from '../../../../shared/mode-reasons.js';
 
 /** A local server restarting takes seconds; a laptop waking up or a model loading, up to a minute. */
 export const ENDPOINT_RETRY_DEFAULTS = { firstMs: 5_000, maxMs: 60_000 };
@@ -23,6 +24,8 @@ export interface EndpointOutageOptions {
 
 export class EndpointOutage {
   private current: EmbedderRetryState | null = null;
+  /** The reason by id while it is the one the endpoint was marked down with (a later try's error is text). */
+  private currentRef: ModeReason | null = null;
   private timer: NodeJS.Timeout | null = null;
   private trying: Promise<boolean> | null = null;
   private closed = false;
@@ -42,27 +45,31 @@ export class EndpointOutage {
   }
 
   /** The reason with when it is tried next, as status and search show it. */
-  describe(): string | null {
+  describe(): ModeReason | null {
     const state = this.current;
     if (!state) return null;
-    if (state.nextRetryAt === null) return `${state.reason} — trying again now`;
+    const why = this.currentRef ?? state.reason;
+    if (state.nextRetryAt === null) return modeReasons.retrying(why, null);
     const seconds = Math.max(1, Math.ceil((state.nextRetryAt - this.now()) / 1000));
-    return `${state.reason} — trying again in ${seconds} s (or Retry now)`;
+    return modeReasons.retrying(why, seconds);
   }
 
   /**
    * The endpoint failed a call: from now on calls are refused until a try succeeds. While down, a
    * later failure (a call that was already under way) only brings the reason up to date.
    */
-  markDown(reason: string): void {
+  markDown(why: ModeReason | string): void {
     if (this.closed) return;
+    const reason = typeof why === 'string' ? why : why.message;
     if (this.current) {
       if (this.current.reason === reason) return;
+      this.currentRef = null;
       this.current.reason = reason;
       this.options.onDidChange();
       return;
     }
     this.current = { reason, since: this.now(), tries: 0, nextRetryAt: null };
+    this.currentRef = typeof why === 'string' ? null : why;
     this.schedule(this.firstMs);
     this.options.onDidChange();
   }
@@ -110,6 +117,7 @@ export class EndpointOutage {
   private recovered(): boolean {
     if (this.closed) return false;
     this.current = null;
+    this.currentRef = null;
     // The owner acts first (its status may change with it), then says what changed.
     let acting: void | Promise<void> = undefined;
     try {
@@ -125,6 +133,7 @@ export class EndpointOutage {
   private failed(reason: string): boolean {
     if (this.closed || !this.current) return false;
     this.current.tries += 1;
+    if (reason !== this.current.reason) this.currentRef = null;
     this.current.reason = reason;
     this.schedule(Math.min(this.maxMs, this.firstMs * 2 ** this.current.tries));
     this.options.onDidChange();

@@ -1,6 +1,7 @@
 // How the engine keeps trying an embedding endpoint: one that was down when the workspace opened
 // (a try loads it afresh; when it answers, the host reopens the workspace with it), and one that
 // stops answering while in use (a try embeds one query; when it answers, a sync embeds what is missing).
+import type { ModeReason } from '../../../../shared/mode-reasons.js';
 import { EmbeddingTimeoutError } from '../embedding-provider.js';
 import type { EmbeddingProvider } from '../embedding-provider.js';
 import { loadEmbedder, type EmbedderConfig } from '../load-embedder.js';
@@ -20,7 +21,7 @@ export interface EndpointWatchHooks {
 /** The endpoint could not be used at open: keep loading it until it answers, then `onAvailable`. */
 export function watchEndpointAtOpen(
   config: EmbedderConfig,
-  reason: string,
+  reason: ModeReason,
   onAvailable: () => void,
   hooks: EndpointWatchHooks,
 ): EndpointOutage {
@@ -36,7 +37,7 @@ export function watchEndpointAtOpen(
     ...hooks.retry,
     probe: async () => {
       const loaded = await loadEmbedder(probeConfig);
-      if (!loaded.ok) throw new Error(loaded.reason);
+      if (!loaded.ok) throw new Error(loaded.reason.message);
       await loaded.provider.close();
     },
     onRecovered: onAvailable,

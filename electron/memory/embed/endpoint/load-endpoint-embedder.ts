@@ -1,6 +1,7 @@
 // Endpoint settings → a running provider or the reason there is none (then search is keyword-only).
 // A reason is a short clause, ` — `, then details, like load-embedder.ts.
 import { messageOf } from '../../../../shared/errors.js';
+import { modeReasons, plainReason, type ModeReason } from '../../../../shared/mode-reasons.js';
 import type { EmbeddingProvider } from '../embedding-provider.js';
 import { describeEndpointTraffic, parseEndpointUrl } from '../../../../shared/embedding-endpoint.js';
 import type { EmbeddingEndpointConfig } from '../../../../shared/embedding-endpoint.js';
@@ -8,29 +9,27 @@ import { EndpointEmbeddingProvider, EndpointError } from './endpoint-embedding-p
 
 /** `retryable`: the endpoint itself failed (down, 5xx, refused the request), not its settings: worth trying again. */
 export type LoadEndpointResult =
-  { ok: true; provider: EmbeddingProvider } | { ok: false; reason: string; retryable?: boolean };
+  { ok: true; provider: EmbeddingProvider } | { ok: false; reason: ModeReason; retryable?: boolean };
 
 export async function loadEndpointEmbedder(config: EmbeddingEndpointConfig): Promise<LoadEndpointResult> {
   const parsed = parseEndpointUrl(config.baseUrl);
-  if (!parsed.ok) return parsed;
+  if (!parsed.ok) return { ok: false, reason: plainReason(parsed.reason) };
   const model = config.model.trim();
   if (!model)
     return {
       ok: false,
-      reason: `no model named for embedding endpoint ${parsed.url.href} — give one with --embedder-model or in Settings`,
+      reason: modeReasons.endpointNoModel(parsed.url.href),
     };
   if (!parsed.local && config.allowRemote !== true) {
     return {
       ok: false,
-      reason:
-        `embedding endpoint ${parsed.url.origin} is not on this computer and was not allowed — ${describeEndpointTraffic(parsed.url.origin)}. ` +
-        'Allow it with --embedder-allow-remote or in Settings',
+      reason: modeReasons.endpointNotAllowed(parsed.url.origin, describeEndpointTraffic(parsed.url.origin)),
     };
   }
   if (config.apiKeyEnv && !config.apiKey) {
     return {
       ok: false,
-      reason: `the key for embedding endpoint ${parsed.url.href} is missing — environment variable ${config.apiKeyEnv} is not set`,
+      reason: modeReasons.endpointKeyMissing(parsed.url.href, config.apiKeyEnv),
     };
   }
   try {
@@ -38,7 +37,7 @@ export async function loadEndpointEmbedder(config: EmbeddingEndpointConfig): Pro
   } catch (error) {
     return {
       ok: false,
-      reason: `embedding endpoint ${parsed.url.href} could not be used — ${messageOf(error)}`,
+      reason: modeReasons.endpointUnusable(parsed.url.href, messageOf(error)),
       retryable: error instanceof EndpointError,
     };
   }

@@ -1,13 +1,14 @@
 // The endpoint provider as the index and search see it: a call the endpoint fails marks it down,
 // and while it is down calls are refused at once (keyword-only now, not after 3 s of retries).
+import type { ModeReason } from '../../../../shared/mode-reasons.js';
 import type { EmbeddingProvider } from '../embedding-provider.js';
 import { EndpointError } from './endpoint-embedding-provider.js';
 import type { EndpointOutage } from './endpoint-outage.js';
 
 /** Thrown instead of calling an endpoint that is down; the message is why, and when it is tried again. */
 export class EndpointDownError extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(readonly reason: ModeReason) {
+    super(reason.message);
     this.name = 'EndpointDownError';
   }
 }

@@ -12,7 +12,7 @@ import { TINY_MODEL_ID, writeTinyModel } from './tiny-model.js';
 const modelsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-tiny-serve-'));
 await writeTinyModel({ modelsDir });
 const loaded = await loadEmbedder({ model: TINY_MODEL_ID, modelsDir, allowDownload: false });
-if (!loaded.ok) throw new Error(loaded.reason);
+if (!loaded.ok) throw new Error(loaded.reason.message);
 const server = await startEmbeddingsServer(loaded.provider);
 process.stdout.write(`${JSON.stringify({ baseUrl: server.baseUrl, dims: loaded.provider.dims })}\n`);
 process.stdin.resume();

@@ -8,6 +8,6 @@ import { TINY_MODEL_ID, writeTinyModel } from './tiny-model.js';
 export async function loadTinyModel(modelsDir: string): Promise<EmbeddingProvider> {
   await writeTinyModel({ modelsDir });
   const loaded = await loadEmbedder({ model: TINY_MODEL_ID, modelsDir, allowDownload: false });
-  if (!loaded.ok) throw new Error(loaded.reason);
+  if (!loaded.ok) throw new Error(loaded.reason.message);
   return loaded.provider;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { KeywordBreakdown } from '../../../../shared/domain.js';
 import { computeHybrid } from '../../../../shared/score.js';
 import { fuseCandidates, resolveWeights, type KeywordCandidate } from './fuse.js';
+import { modeReasons } from '../../../../shared/mode-reasons.js';
 
 function kw(chunkRowid: number, score: number, rank: number): KeywordCandidate {
   const keyword: KeywordBreakdown = {
@@ -68,8 +69,12 @@ describe('fuseCandidates', () => {
   });
 
   it('marks every chunk with the reason when vectors are unavailable, and scores keyword-only', () => {
-    const fused = fuseCandidates([kw(1, 0.6, 1)], { available: false, reason: 'no model' }, { vector: 0.7, text: 0.3 });
-    expect(fused[0]!.vector).toEqual({ unavailable: true, reason: 'no model' });
+    const fused = fuseCandidates(
+      [kw(1, 0.6, 1)],
+      { available: false, reason: modeReasons.noModelLoaded() },
+      { vector: 0.7, text: 0.3 },
+    );
+    expect(fused[0]!.vector).toEqual({ unavailable: true, reason: 'no embedding model loaded' });
     expect(fused[0]!.weights.text).toBe(1);
     expect(fused[0]!.hybrid).toBeCloseTo(0.6, 12);
   });

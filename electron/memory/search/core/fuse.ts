@@ -6,6 +6,7 @@ import type {
   VectorUnavailable,
   WeightsBreakdown,
 } from '../../../../shared/domain.js';
+import type { ModeReason } from '../../../../shared/mode-reasons.js';
 import { computeHybrid, cosineToScore } from '../../../../shared/score.js';
 import { SEARCH_DEFAULTS } from '../../../../shared/search-defaults.js';
 
@@ -23,7 +24,7 @@ export interface VectorCandidate {
 }
 
 /** The vector side either ran (possibly with no hits) or was unavailable for this query. */
-export type VectorSide = { available: true; candidates: VectorCandidate[] } | { available: false; reason: string };
+export type VectorSide = { available: true; candidates: VectorCandidate[] } | { available: false; reason: ModeReason };
 
 export interface FusedCandidate {
   chunkRowid: number;
@@ -77,7 +78,9 @@ export function fuseCandidates(
   dated: readonly number[] = [],
 ): FusedCandidate[] {
   const weights = resolveWeights(configured, { vector: vector.available, text: keywordAvailable });
-  const unavailable: VectorUnavailable | null = vector.available ? null : { unavailable: true, reason: vector.reason };
+  const unavailable: VectorUnavailable | null = vector.available
+    ? null
+    : { unavailable: true, reason: vector.reason.message };
   const byRowid = new Map<number, FusedCandidate>();
 
   for (const hit of keyword) {

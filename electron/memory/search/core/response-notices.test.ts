@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { localText, translator } from '../../../../shared/i18n.js';
 import { findQueryDates } from '../../../../shared/query-dates.js';
 import { openclawNotices, searchNotices, type SearchFindings } from './response-notices.js';
+import { modeReasons } from '../../../../shared/mode-reasons.js';
 
 const NOW = Date.parse('2026-11-06T12:00:00Z');
 const nothing: SearchFindings = {
@@ -77,8 +78,11 @@ describe('searchNotices', () => {
   });
 
   it('tells a vector half that is off from one this query lost', () => {
-    const off = searchNotices({ ...nothing, vectorLoss: { reason: 'no embedding model loaded', scope: 'search' } });
-    const lost = searchNotices({ ...nothing, vectorLoss: { reason: 'vector search failed: boom', scope: 'query' } });
+    const off = searchNotices({ ...nothing, vectorLoss: { reason: modeReasons.noModelLoaded(), scope: 'search' } });
+    const lost = searchNotices({
+      ...nothing,
+      vectorLoss: { reason: modeReasons.vectorFailed('boom'), scope: 'query' },
+    });
     expect(off[0]!.message).toBe('Keyword-only search: no embedding model loaded.');
     expect(lost[0]!.message).toBe('Keyword-only for this query: vector search failed: boom.');
   });

@@ -13,10 +13,11 @@ import {
   relaxedQueryNotice,
   vectorTimeoutNotice,
 } from '../../../../shared/search-notices.js';
+import type { ModeReason } from '../../../../shared/mode-reasons.js';
 import type { QueryDate } from '../../../../shared/query-dates.js';
 
 /** Why this search had no vector half: vectors are off (`search`), this query lost them (`query`), or timed out. */
-export type VectorLoss = { reason: string; scope: 'search' | 'query' } | { timeoutMs: number };
+export type VectorLoss = { reason: ModeReason; scope: 'search' | 'query' } | { timeoutMs: number };
 
 export type DictionaryPending = Parameters<typeof dictionaryPendingNotice>[0];
 

@@ -200,7 +200,7 @@ export async function explainFile(
     );
     if (!trace.vector.available)
       reasons.push(
-        `Vector search was unavailable (${reasonHeadline(trace.vector.reason)}), so only keywords could find it.`,
+        `Vector search was unavailable (${reasonHeadline(trace.vector.reason.message)}), so only keywords could find it.`,
       );
     else reasons.push('Its chunks are not similar enough to the query to be among the vector hits.');
     return { ...base, bestChunk: null, code: 'no-keyword-match', reasons };

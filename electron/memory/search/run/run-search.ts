@@ -12,6 +12,7 @@ import type {
   SearchResponse,
 } from '../../../../shared/domain.js';
 import { chunkImportance } from '../../../../shared/memory-annotations.js';
+import { modeReasonFields, modeReasons, type ModeReason } from '../../../../shared/mode-reasons.js';
 import { computeFinalScore } from '../../../../shared/score.js';
 import { candidateCount } from '../../../../shared/search-defaults.js';
 import type { AccessStatsLookup, ChunkAccessStats } from '../core/access-boost.js';
@@ -60,7 +61,7 @@ export interface SearchContext {
   vectorBackend: 'sqlite-vec' | 'js-scan' | 'none';
   mode: SearchMode;
   /** Why the engine is fts-only, when it is. */
-  modeReason?: string;
+  modeReason?: ModeReason;
   provider: string;
   model: string;
   /** Per-query embedding timeout (EmbedderConfig.queryTimeoutMs). */
@@ -84,7 +85,7 @@ export interface SearchTrace {
   results: TracedCandidate[];
   notices: SearchNotice[];
   mode: SearchMode;
-  modeReason?: string;
+  modeReason?: ModeReason;
   fallback: string | null;
   /** Set when the query is a date and nothing else: the memories dated then, ranked by tier (core/dated-score.ts). */
   dateOnly: DateOnlyQuestion | null;
@@ -309,7 +310,7 @@ export async function traceSearch(
     embedder: ctx.embedder,
     vectorSearch: ctx.vectorSearch,
     unavailableReason:
-      ctx.mode === 'fts-only' || ctx.vectorBackend === 'none' ? (ctx.modeReason ?? 'vector search is off') : null,
+      ctx.mode === 'fts-only' || ctx.vectorBackend === 'none' ? (ctx.modeReason ?? modeReasons.off()) : null,
     query: options.query,
     limit,
     sources: options.sources,
@@ -488,7 +489,8 @@ function responseOf(ctx: SearchContext, trace: SearchTrace, started: number): Se
     candidates: trace.candidates.filter((c) => c.fate !== 'filtered-source' && c.fate !== 'filtered-date').length,
     tookMs: 0,
   };
-  if (trace.modeReason !== undefined && trace.mode === 'fts-only') response.modeReason = trace.modeReason;
+  if (trace.modeReason !== undefined && trace.mode === 'fts-only')
+    Object.assign(response, modeReasonFields(trace.modeReason));
   response.tookMs = Math.round((performance.now() - started) * 100) / 100;
   return response;
 }

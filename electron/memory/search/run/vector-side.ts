@@ -1,7 +1,9 @@
 // The vector half of a query: embed the query (bounded by a timeout), then KNN. Any failure makes
 // this one query keyword-only and says why; it never fails the search.
 import type { MemorySource } from '../../../../shared/domain.js';
+import { modeReasons, type ModeReason } from '../../../../shared/mode-reasons.js';
 import { DEFAULT_QUERY_TIMEOUT_MS, EmbeddingTimeoutError } from '../../embed/embedding-provider.js';
+import { EndpointDownError } from '../../embed/endpoint/outage-aware-provider.js';
 import type { VectorSide } from '../core/fuse.js';
 import type { IndexSession } from '../sqlite/index-session.js';
 import { vectorSearch as defaultVectorSearch } from '../sqlite/vector-search.js';
@@ -47,7 +49,7 @@ export interface VectorSideInput {
   /** Default: vector-search.ts's vectorSearch (sqlite-vec KNN or JS scan). */
   vectorSearch?: VectorSearchFn;
   /** Why vectors are off for the whole engine, if they are (mode fts-only). */
-  unavailableReason: string | null;
+  unavailableReason: ModeReason | null;
   query: string;
   limit: number;
   sources: MemorySource[] | null;
@@ -64,7 +66,7 @@ export interface VectorSideResult {
 
 export async function runVectorSide(input: VectorSideInput): Promise<VectorSideResult> {
   if (input.unavailableReason !== null || !input.embedder) {
-    const reason = input.unavailableReason ?? 'no embedding model loaded';
+    const reason = input.unavailableReason ?? modeReasons.noModelLoaded();
     return {
       side: { available: false, reason },
       loss: { reason, scope: 'search' },
@@ -87,14 +89,14 @@ export async function runVectorSide(input: VectorSideInput): Promise<VectorSideR
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (error instanceof EmbeddingTimeoutError) {
-      const reason = `query embedding timed out after ${input.timeoutMs} ms`;
+      const reason = modeReasons.queryTimeout(input.timeoutMs);
       return {
         side: { available: false, reason },
         loss: { timeoutMs: input.timeoutMs },
         fellBack: true,
       };
     }
-    const reason = `vector search failed: ${message}`;
+    const reason = modeReasons.vectorFailed(error instanceof EndpointDownError ? error.reason : message);
     return {
       side: { available: false, reason },
       loss: { reason, scope: 'query' },

@@ -7,6 +7,7 @@ import { createBaseSchema } from '../../index/schema.js';
 import { segmentForIndex } from '../../text/segment.js';
 import { IndexSession } from '../sqlite/index-session.js';
 import type { SearchContext, SearchFileMeta } from '../run/run-search.js';
+import { modeReasons } from '../../../../shared/mode-reasons.js';
 
 export interface TestDoc {
   path: string;
@@ -80,7 +81,7 @@ export function keywordOnlyContext(session: IndexSession, meta: Map<string, Sear
     embedder: null,
     vectorBackend: 'none',
     mode: 'fts-only',
-    modeReason: 'no embedding model configured',
+    modeReason: modeReasons.noModel(),
     provider: 'none',
     model: '',
   };

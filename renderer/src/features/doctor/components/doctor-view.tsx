@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Finding, FindingEvidence } from '../../../../../shared/doctor-schemas';
+import { localText } from '../../../../../shared/i18n';
 import { formatDate } from '../../../lib/format-locale';
 import { doctorStore, useDoctor } from '../stores/doctor-store-context';
 import { shownFindings, VIEW_ORDER, type DoctorFixOutcome } from '../stores/doctor-slice';
@@ -262,7 +263,12 @@ function EvidenceRow({ evidence: e, onOpen }: { evidence: FindingEvidence; onOpe
             className="doctor-evidence__authors muted"
             data-testid="doctor-evidence-authors"
             data-kinds={[...new Set(e.authors.map((a) => a.kind))].join(' ')}
-            title={e.authors.map((a) => `${formatDate(i18n.language, a.time, 'datetime')}: ${a.label}`).join('\n')}
+            title={e.authors
+              .map(
+                (a) =>
+                  `${formatDate(i18n.language, a.time, 'datetime')}: ${localText(i18n.t, { message: a.label, ...a })}`,
+              )
+              .join('\n')}
           >
             {t('writtenBy', {
               authors: [...new Set(e.authors.map((a) => a.kind))]

@@ -5,6 +5,7 @@ import type { SearchResult } from '../../../../../shared/domain';
 import type { AutomatedRun } from '../../../../../shared/automated-runs';
 import { layoutResults } from '../../../../../shared/result-list';
 import { keywordOnlyText } from '../../../../../shared/search-wording';
+import { modeReasonOf, type ModeReason } from '../../../../../shared/mode-reasons';
 import { lineLabel } from '../stores/rank-movement';
 import { useSearch } from '../stores/search-store-context';
 import { AgentSearches } from './agent-searches';
@@ -22,7 +23,7 @@ interface SearchPanelProps {
   /** The engine runs without an embedding model (status mode fts-only). */
   keywordOnly: boolean;
   /** Why (the status's modeReason), worded as the CLI words it. */
-  keywordOnlyReason?: string | undefined;
+  keywordOnlyReason?: ModeReason | undefined;
   /** "Set up a model": the Settings view. */
   onOpenSettings(): void;
   /** Sections other features add below the results (composed in app/). */
@@ -167,7 +168,7 @@ export function SearchPanel({
             </button>
           }
         >
-          {keywordOnlyText(response?.modeReason ?? keywordOnlyReason, t)}.
+          {keywordOnlyText((response && modeReasonOf(response)) ?? keywordOnlyReason, t)}.
         </NoticeLine>
       )}
       {!s.sources.includes('sessions') && (

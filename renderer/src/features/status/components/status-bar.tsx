@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { localText } from '../../../../../shared/i18n';
+import { modeReasonOf } from '../../../../../shared/mode-reasons';
 import { reasonHeadline } from '../../../../../shared/reason-text';
 import { formatBytes } from '../../../lib/format-number';
 import { formatDate } from '../../../lib/format-locale';
@@ -42,6 +44,8 @@ export function StatusBar({ onOpenSettings, doctor }: StatusBarProps) {
   const errorCount = (index?.errors.length ?? 0) + uiErrors.length + (watcherReason ? 1 : 0);
   // A first index that has not written anything yet: say it is running rather than "0 files".
   const firstIndex = !!index && index.lastSyncAt === null && index.files === 0;
+  const modeReason = index ? modeReasonOf(index) : undefined;
+  const modeReasonShown = modeReason ? localText(i18n.t, modeReason) : undefined;
 
   return (
     <footer className="status-bar" data-testid="status-bar" data-index-phase={indexPhase ?? 'none'}>
@@ -92,7 +96,7 @@ export function StatusBar({ onOpenSettings, doctor }: StatusBarProps) {
             className={`status-mode mode--${index.mode}`}
             data-testid="status-mode"
             data-value={index.mode}
-            title={index.modeReason ?? ''}
+            title={modeReasonShown ?? ''}
           >
             {index.mode === 'hybrid' ? t('mode.hybrid') : t('mode.keyword')}
           </span>
@@ -116,7 +120,7 @@ export function StatusBar({ onOpenSettings, doctor }: StatusBarProps) {
               title={
                 index.mode === 'hybrid'
                   ? `${index.provider} · ${index.vectorBackend}`
-                  : reasonHeadline(index.modeReason ?? t('model.noneReason'))
+                  : reasonHeadline(modeReasonShown ?? t('model.noneReason'))
               }
               onClick={onOpenSettings}
             >
@@ -128,7 +132,7 @@ export function StatusBar({ onOpenSettings, doctor }: StatusBarProps) {
               type="button"
               className="status-bar__button status--warn"
               data-testid="status-embedder-retry"
-              title={index.modeReason ?? index.embedderRetry.reason}
+              title={modeReasonShown ?? index.embedderRetry.reason}
               onClick={() => void retryEmbedder()}
             >
               {t('model.retry')}

@@ -1,0 +1,96 @@
+// Why vector search is off ("Keyword-only: …"), one constructor per reason: the English text for the
+// API and CLI (`modeReason`), and the same reason by message id for the UI's language. A reason is a
+// short clause, ` — `, then details, in every language (shared/reason-text.ts splits it).
+import { localText, said, type MessageParams } from './i18n.js';
+import type { TFunction } from 'i18next';
+
+/** A reason: English `message`; `messageId` + `params` when it is one of ours (an error's text is not). */
+export interface ModeReason {
+  message: string;
+  messageId?: string;
+  params?: MessageParams;
+}
+
+const reason = (key: string, params?: MessageParams): ModeReason => said(`explain:modeReason.${key}`, params);
+
+/**
+ * A reason inside another's parameters: by id as JSON when it has one (the `reason` format words it
+ * in the reader's language), else its text.
+ */
+export function nestedReason(inner: ModeReason | string): string {
+  if (typeof inner === 'string' || !inner.messageId) return typeof inner === 'string' ? inner : inner.message;
+  return JSON.stringify({ messageId: inner.messageId, params: inner.params ?? {} });
+}
+
+/** An error's or another module's text, not (yet) worded by id. */
+export function plainReason(message: string): ModeReason {
+  return { message };
+}
+
+export const modeReasons = {
+  noModel: () => reason('noModel'),
+  noModelLoaded: () => reason('noModelLoaded'),
+  off: () => reason('off'),
+  unavailable: () => reason('unavailable'),
+  rebuilding: (staleReason: string) => reason('rebuilding', { reason: staleReason }),
+  endpointBack: () => reason('endpointBack'),
+  /** An endpoint that is down, and when it is tried again (null: now). */
+  retrying: (inner: ModeReason | string, seconds: number | null) =>
+    seconds === null
+      ? reason('retryingNow', { reason: nestedReason(inner) })
+      : reason('retryingIn', { reason: nestedReason(inner), seconds }),
+  queryTimeout: (ms: number) => reason('queryTimeout', { ms }),
+  vectorFailed: (why: ModeReason | string) => reason('vectorFailed', { message: nestedReason(why) }),
+  invalidModelId: (model: string) => reason('invalidModelId', { model }),
+  modelUnreadable: (model: string, dir: string, error: string) => reason('modelUnreadable', { model, dir, error }),
+  modelNotInstalled: (model: string, dir: string, missing: readonly string[], modelDir: string) =>
+    reason('modelNotInstalled', { model, dir, missing: missing.join(', '), modelDir }),
+  modelWrongDims: (model: string, dims: number, expected: number) =>
+    reason('modelWrongDims', { model, dims, expected }),
+  modelNotLoaded: (model: string, downloading: boolean, error: string) =>
+    reason(downloading ? 'modelNotDownloaded' : 'modelNotLoaded', { model, error }),
+  endpointNoModel: (url: string) => reason('endpointNoModel', { url }),
+  endpointNotAllowed: (origin: string, traffic: string) => reason('endpointNotAllowed', { origin, traffic }),
+  endpointKeyMissing: (url: string, env: string) => reason('endpointKeyMissing', { url, env }),
+  endpointUnusable: (url: string, error: string) => reason('endpointUnusable', { url, error }),
+  openclawKeywordOnly: (release: string) => reason('openclawKeywordOnly', { release }),
+  openclawNoEmbedder: (agentModel: string, why: ModeReason) =>
+    reason('openclawNoEmbedder', { agentModel, why: nestedReason(why) }),
+  openclawAgentNoVectors: (release: string) => reason('openclawAgentNoVectors', { release }),
+  openclawEmbedderFailed: (model: string, error: string) => reason('openclawEmbedderFailed', { model, error }),
+  /** `whose`: the agent's vectors only, the agent's and ours, or ours only. */
+  openclawHybrid: (release: string, whose: 'agent' | 'mixed' | 'ours', model: string) =>
+    reason(`openclawHybrid.${whose}`, { release, model }),
+};
+
+/** The reason on a status or search answer, when it has one. */
+export function modeReasonOf(value: {
+  modeReason?: string;
+  modeReasonId?: string;
+  modeReasonParams?: MessageParams;
+}): ModeReason | undefined {
+  if (value.modeReason === undefined) return undefined;
+  return {
+    message: value.modeReason,
+    ...(value.modeReasonId ? { messageId: value.modeReasonId } : {}),
+    ...(value.modeReasonParams ? { params: value.modeReasonParams } : {}),
+  };
+}
+
+/** The fields a status or search answer carries for `reason` (its English text and its id). */
+export function modeReasonFields(reason: ModeReason): {
+  modeReason: string;
+  modeReasonId?: string;
+  modeReasonParams?: MessageParams;
+} {
+  return {
+    modeReason: reason.message,
+    ...(reason.messageId ? { modeReasonId: reason.messageId } : {}),
+    ...(reason.params ? { modeReasonParams: reason.params } : {}),
+  };
+}
+
+/** A reason in `t`'s language (its English text when it has no id). */
+export function modeReasonText(t: TFunction, reason: ModeReason): string {
+  return localText(t, reason);
+}
