@@ -85,7 +85,9 @@ test('简体中文 chosen in Settings applies at once, survives a reload, and En
     await item.getByTestId('rename-file').click();
     await page.getByTestId('rename-input').fill('.hidden/notes.md');
     await page.getByTestId('rename-confirm').click();
-    await expect(page.getByTestId('rename-dialog').getByRole('alert')).toContainText('只能重命名或删除 Markdown 记忆文件');
+    await expect(page.getByTestId('rename-dialog').getByRole('alert')).toContainText(
+      '只能重命名或删除 Markdown 记忆文件',
+    );
     await page.getByTestId('rename-input').press('Escape');
 
     await page.getByTestId('view-settings').click();

@@ -74,14 +74,7 @@ export interface DispatcherDeps {
 
 /** What a host may be started without (`errors:notKept.*`). */
 type NotKept =
-  | 'drafts'
-  | 'judgments'
-  | 'modelLists'
-  | 'histories'
-  | 'secretPurges'
-  | 'doctor'
-  | 'agentEmbedder'
-  | 'endpointKeys';
+  'drafts' | 'judgments' | 'modelLists' | 'histories' | 'secretPurges' | 'doctor' | 'agentEmbedder' | 'endpointKeys';
 
 type Handlers = { [K in CallName]: (args: ParsedCallArgs<K>) => Promise<CallResult<K>> | CallResult<K> };
 
@@ -217,7 +210,8 @@ export function createApiDispatcher(deps: DispatcherDeps): ApiDispatcher {
     methods: CALL_NAMES,
     async handle(method, rawArgs, argBytes) {
       try {
-        if (!isCallName(method)) throw new MemoryLensError('NOT_FOUND', { messageId: 'errors:request.unknownCall', params: { method } });
+        if (!isCallName(method))
+          throw new MemoryLensError('NOT_FOUND', { messageId: 'errors:request.unknownCall', params: { method } });
         const spec = CALLS[method];
         const size = argBytes ?? jsonByteLength(rawArgs);
         if (size > spec.maxArgBytes) {

@@ -14,8 +14,7 @@ export function safeStorageKeyStore(
   platform: NodeJS.Platform = process.platform,
 ): KeyStore {
   const unavailableReason = async (): Promise<string | null> => {
-    if (!storage.isEncryptionAvailable())
-      return keyStoreReason('keychainUnavailable');
+    if (!storage.isEncryptionAvailable()) return keyStoreReason('keychainUnavailable');
     if (platform === 'linux' && storage.getSelectedStorageBackend() === 'basic_text') {
       return keyStoreReason('noKeyring');
     }

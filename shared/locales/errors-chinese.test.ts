@@ -106,7 +106,9 @@ describe('typed errors in Chinese', () => {
 
   it('says which paths a use allows in the same words as the tool descriptions and help', () => {
     for (const use of ['index', 'read', 'get', 'write', 'edit'] as PathUse[])
-      expect(englishText({ messageId: `errors:scope.allowed.${use}`, params: ALLOWED_PARAMS })).toBe(ALLOWED_PATHS[use]);
+      expect(englishText({ messageId: `errors:scope.allowed.${use}`, params: ALLOWED_PARAMS })).toBe(
+        ALLOWED_PATHS[use],
+      );
     expect(zh('errors:scope.refused', { ...ALLOWED_PARAMS, rule: 'edit', path: '.secret/a.md' })).toBe(
       '只能重命名或删除 Markdown 记忆文件（MEMORY.md, memory.md, USER.md, memory/**/*.md 和分层文件夹）：.secret/a.md',
     );

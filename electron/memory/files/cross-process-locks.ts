@@ -40,8 +40,7 @@ export class CrossProcessLocks {
     for (let delay = 1; ; delay = Math.min(delay * 2, 50)) {
       const attempt = tryAcquireLockFile(lockPath);
       if ('acquired' in attempt) return attempt.acquired;
-      if (Date.now() > deadline)
-        throw new MemoryLensError('UNAVAILABLE', lockHeldRef(attempt.heldBy));
+      if (Date.now() > deadline) throw new MemoryLensError('UNAVAILABLE', lockHeldRef(attempt.heldBy));
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
   }

@@ -128,8 +128,7 @@ export const errors = {
     },
   },
   workspace: {
-    noDialog:
-      "Serve mode has no folder dialog: pick an agent's workspace, or restart `memlens serve --workspace DIR`.",
+    noDialog: "Serve mode has no folder dialog: pick an agent's workspace, or restart `memlens serve --workspace DIR`.",
     notOffered:
       'Only a workspace chosen before with "Open workspace…", or an OpenClaw agent\'s workspace, can be opened by path.',
     noneFound: 'No workspace given, none at ~/.openclaw/workspace, and no bundled sample workspace.',
@@ -140,7 +139,8 @@ export const errors = {
     cannotOpen: 'Cannot open the index at {{path}}: {{cause}}',
     diskFull:
       'The disk holding the index is full ({{cause}}). Indexing stopped; what was indexed before still answers searches. Free some space, then reindex.',
-    insideWorkspace: 'The index file {{path}} would lie inside the workspace {{workspace}}; choose a location outside it.',
+    insideWorkspace:
+      'The index file {{path}} would lie inside the workspace {{workspace}}; choose a location outside it.',
     noSqliteVec: 'the index stores vectors in sqlite-vec, which is not loaded',
   },
   /** A search option out of range (search/core/filters.ts). */

@@ -122,8 +122,7 @@ export const errors: Translation<typeof en> = {
     damaged: '索引已损坏，正在根据文件重建，请稍后再试。',
     rebuilding: '索引正在重建（{{reason}}），请稍后再试。',
     cannotOpen: '无法打开位于 {{path}} 的索引：{{cause}}',
-    diskFull:
-      '存放索引的磁盘已满（{{cause}}）。索引已停止；之前建好的索引仍可用于搜索。请腾出一些空间，然后重新索引。',
+    diskFull: '存放索引的磁盘已满（{{cause}}）。索引已停止；之前建好的索引仍可用于搜索。请腾出一些空间，然后重新索引。',
     insideWorkspace: '索引文件 {{path}} 会位于工作区 {{workspace}} 之内；请选择工作区以外的位置。',
     noSqliteVec: '索引把向量存在 sqlite-vec 中，但它没有加载',
   },

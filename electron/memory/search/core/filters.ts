@@ -46,7 +46,10 @@ const SOURCES: readonly MemorySource[] = ['memory', 'sessions'];
 
 /** A search option out of range, by message id (`errors:searchOption.*`). */
 function invalid(key: string, params?: Record<string, string>): never {
-  throw new MemoryLensError('INVALID_ARGUMENT', { messageId: `errors:searchOption.${key}`, ...(params ? { params } : {}) });
+  throw new MemoryLensError('INVALID_ARGUMENT', {
+    messageId: `errors:searchOption.${key}`,
+    ...(params ? { params } : {}),
+  });
 }
 
 function isValidIsoDate(value: string): boolean {
@@ -59,8 +62,7 @@ function isValidIsoDate(value: string): boolean {
 export function resolveSearchOptions(options: SearchOptions): ResolvedSearchOptions {
   if (typeof options.query !== 'string') invalid('query');
   const maxResults = options.maxResults ?? SEARCH_DEFAULTS.maxResults;
-  if (!Number.isInteger(maxResults) || maxResults < 1)
-    invalid('maxResults', { got: String(options.maxResults) });
+  if (!Number.isInteger(maxResults) || maxResults < 1) invalid('maxResults', { got: String(options.maxResults) });
   const minScore = options.minScore ?? SEARCH_DEFAULTS.minScore;
   if (!Number.isFinite(minScore) || minScore < 0 || minScore > 1)
     invalid('minScore', { got: String(options.minScore) });
@@ -72,11 +74,9 @@ export function resolveSearchOptions(options: SearchOptions): ResolvedSearchOpti
   const text = options.textWeight ?? SEARCH_DEFAULTS.textWeight;
   if (!(vector >= 0) || !(text >= 0)) invalid('weights');
   const halfLifeDays = options.decay?.halfLifeDays ?? SEARCH_DEFAULTS.halfLifeDays;
-  if (!Number.isFinite(halfLifeDays) || halfLifeDays <= 0)
-    invalid('halfLife', { got: String(halfLifeDays) });
+  if (!Number.isFinite(halfLifeDays) || halfLifeDays <= 0) invalid('halfLife', { got: String(halfLifeDays) });
   const lambda = options.mmr?.lambda ?? SEARCH_DEFAULTS.mmrLambda;
-  if (!Number.isFinite(lambda) || lambda < 0 || lambda > 1)
-    invalid('lambda', { got: String(lambda) });
+  if (!Number.isFinite(lambda) || lambda < 0 || lambda > 1) invalid('lambda', { got: String(lambda) });
   const from = options.from ?? null;
   const to = options.to ?? null;
   if (from !== null && !isValidIsoDate(from)) invalid('from', { got: from });
@@ -85,8 +85,7 @@ export function resolveSearchOptions(options: SearchOptions): ResolvedSearchOpti
   const nowMs = options.now ?? Date.now();
   if (!Number.isFinite(nowMs)) invalid('now');
   const accessFactor = options.accessBoost?.factor ?? SEARCH_DEFAULTS.accessBoostFactor;
-  if (!Number.isFinite(accessFactor) || accessFactor < 0)
-    invalid('accessBoost', { got: String(accessFactor) });
+  if (!Number.isFinite(accessFactor) || accessFactor < 0) invalid('accessBoost', { got: String(accessFactor) });
   const timeZoneOffsetMinutes = options.timeZoneOffsetMinutes ?? -new Date(nowMs).getTimezoneOffset();
   if (!Number.isInteger(timeZoneOffsetMinutes) || Math.abs(timeZoneOffsetMinutes) > 840)
     invalid('timeZone', { got: String(options.timeZoneOffsetMinutes) });

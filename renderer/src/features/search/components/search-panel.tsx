@@ -193,9 +193,7 @@ export function SearchPanel({
         {(s.status === 'pending' || s.status === 'loading') && (
           <span className="muted">{t('search:panel.searching')}</span>
         )}
-        {s.status === 'error' && s.error && (
-          <span className="notice notice--error">{shownText(t, s.error)}</span>
-        )}
+        {s.status === 'error' && s.error && <span className="notice notice--error">{shownText(t, s.error)}</span>}
         {response && s.status === 'done' && (
           <span className="muted" data-testid="search-summary" data-count={layout.shownHits}>
             {t('search:panel.summary', {
@@ -251,7 +249,9 @@ export function SearchPanel({
         </div>
       )}
       {s.judgmentError && (
-        <div className="notice notice--error">{t('search:panel.judgmentNotSaved', { error: shownText(t, s.judgmentError) })}</div>
+        <div className="notice notice--error">
+          {t('search:panel.judgmentNotSaved', { error: shownText(t, s.judgmentError) })}
+        </div>
       )}
 
       {s.compare && s.responseQuery && (

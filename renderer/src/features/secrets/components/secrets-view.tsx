@@ -41,7 +41,10 @@ export function SecretsView({ api, onOpenAt }: SecretsViewProps) {
     setListed({ list, hashes });
   }, [api]);
   const reload = useCallback(
-    () => load().catch((e: unknown) => setMessage({ kind: 'error', text: t('view.loadFailed', { message: shownText(t, shownError(e)) }) })),
+    () =>
+      load().catch((e: unknown) =>
+        setMessage({ kind: 'error', text: t('view.loadFailed', { message: shownText(t, shownError(e)) }) }),
+      ),
     [load, t],
   );
   useEffect(() => void reload(), [reload]);
@@ -73,7 +76,10 @@ export function SecretsView({ api, onOpenAt }: SecretsViewProps) {
       const info = errorInfo(e);
       setMessage({
         kind: 'error',
-        text: info.code === 'CONFLICT' ? t('view.conflict', { path: secret.path }) : t('view.failed', { message: shownText(t, shownError(e)) }),
+        text:
+          info.code === 'CONFLICT'
+            ? t('view.conflict', { path: secret.path })
+            : t('view.failed', { message: shownText(t, shownError(e)) }),
       });
     } finally {
       setBusy(null);
@@ -94,7 +100,10 @@ export function SecretsView({ api, onOpenAt }: SecretsViewProps) {
       const info = errorInfo(e);
       setMessage({
         kind: 'error',
-        text: info.code === 'CONFLICT' ? t('view.conflict', { path: secret.path }) : t('purge.failed', { message: shownText(t, shownError(e)) }),
+        text:
+          info.code === 'CONFLICT'
+            ? t('view.conflict', { path: secret.path })
+            : t('purge.failed', { message: shownText(t, shownError(e)) }),
       });
     } finally {
       setConfirming(null);

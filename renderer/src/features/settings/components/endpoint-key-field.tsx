@@ -56,9 +56,7 @@ export function EndpointKeyField({ status, onStore, onForget }: EndpointKeyField
           </button>
         </label>
       )}
-      {status.unavailableReason && (
-        <p className="notice notice--warning">{reasonText(t, status.unavailableReason)}</p>
-      )}
+      {status.unavailableReason && <p className="notice notice--warning">{reasonText(t, status.unavailableReason)}</p>}
     </div>
   );
 }
