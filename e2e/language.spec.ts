@@ -79,6 +79,16 @@ test('简体中文 chosen in Settings applies at once, survives a reload, and En
     await page.getByTestId('file-item').first().click();
     await shootEveryView(page, 'zh', (name) => testInfo.outputPath(name));
     await expectSwitcherOnOneLine(page);
+    // A rename the memory scope refuses (into a hidden folder) says why in Chinese, not in the API's English.
+    const item = page.getByTestId('file-item').first();
+    await item.hover();
+    await item.getByTestId('rename-file').click();
+    await page.getByTestId('rename-input').fill('.hidden/notes.md');
+    await page.getByTestId('rename-confirm').click();
+    await expect(page.getByTestId('rename-dialog').getByRole('alert')).toContainText(
+      '只能重命名或删除 Markdown 记忆文件',
+    );
+    await page.getByTestId('rename-input').press('Escape');
 
     await page.getByTestId('view-settings').click();
     await page.getByTestId('language-select').selectOption('en');

@@ -3,6 +3,7 @@
 import { createInstance, type i18n, type Module, type TFunction } from 'i18next';
 import { daysWords } from './days-words.js';
 import { DEFAULT_LOCALE, LOCALES, RESOURCES, resolveLocale, type Locale } from './locales/index.js';
+import { wordIssues } from './request-issues.js';
 
 export type { Locale };
 export { LOCALES, DEFAULT_LOCALE, resolveLocale };
@@ -49,6 +50,10 @@ function addMessageFormats(instance: i18n): void {
     const ref = JSON.parse(text) as MessageRef;
     return instance.t(ref.messageId, { ...ref.params, lng });
   });
+  // A call's arguments refused at the boundary: zod's issues, in each language.
+  formatter.add('requestissues', (value: unknown, lng: string | undefined) =>
+    wordIssues(value, lng, (key, params) => instance.t(`errors:request.${key}`, { ...params, lng })),
+  );
   formatter.add('querydates', (value: unknown, lng: string | undefined) =>
     list<{ text: string; from: string; to: string; reading?: string }>(value)
       .map((m) =>

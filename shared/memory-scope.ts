@@ -42,6 +42,15 @@ export type PathUse =
   /** Renamed, deleted, checksum accepted: Markdown memory files. */
   | 'edit';
 
+/** Which sentence a refusal names: a use's, or memory_get's refusal of a file that is not Markdown. */
+export type AllowedRule = PathUse | 'getMarkdown';
+
+/** The parameters of `errors:scope.allowed.*`, the same sentences by message id for the UI. */
+export const ALLOWED_PARAMS = {
+  files: OUR_MEMORY_FILES,
+  folders: `${ROOT_LAYER_DIRS.filter((d) => d !== 'memory').join('/, ')}/`,
+} as const;
+
 /** The one sentence per use that says which paths it allows: refusals, tool descriptions and help print it. */
 export const ALLOWED_PATHS: Readonly<Record<PathUse, string>> = {
   index: `Memory Lens indexes ${OUR_MEMORY_FILES}, the Markdown files under ${ROOT_LAYER_DIRS.filter((d) => d !== 'memory').join('/, ')}/, configured extra paths and session transcripts only`,

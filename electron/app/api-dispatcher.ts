@@ -14,6 +14,7 @@ import {
   type WorkspaceInfo,
 } from '../../shared/contract.js';
 import { MemoryLensError, toErrorValue } from '../../shared/errors.js';
+import { carriedIssues } from '../../shared/request-issues.js';
 import { toBoundaryError } from '../memory/files/fs-errors.js';
 import type { ModelCatalog } from '../../shared/domain.js';
 import type { SecretPurge } from '../../shared/history-schemas.js';
@@ -71,13 +72,17 @@ export interface DispatcherDeps {
   validateResults?: boolean;
 }
 
+/** What a host may be started without (`errors:notKept.*`). */
+type NotKept =
+  'drafts' | 'judgments' | 'modelLists' | 'histories' | 'secretPurges' | 'doctor' | 'agentEmbedder' | 'endpointKeys';
+
 type Handlers = { [K in CallName]: (args: ParsedCallArgs<K>) => Promise<CallResult<K>> | CallResult<K> };
 
 export function createApiDispatcher(deps: DispatcherDeps): ApiDispatcher {
   const engine = () => deps.session.current();
   const workspaceDir = () => engine().workspaceDir;
-  const need = <T>(value: T | undefined, what: string): T => {
-    if (value === undefined) throw new MemoryLensError('UNAVAILABLE', `${what} are not kept by this host.`);
+  const need = <T>(value: T | undefined, what: NotKept): T => {
+    if (value === undefined) throw new MemoryLensError('UNAVAILABLE', { messageId: `errors:notKept.${what}` });
     return value;
   };
   // Keeps parsed transcripts between calls (the view refreshes while open).
@@ -86,7 +91,7 @@ export function createApiDispatcher(deps: DispatcherDeps): ApiDispatcher {
   const asApp = <T>(writes: Parameters<HistoryService['appWrite']>[0], run: () => Promise<T>): Promise<T> =>
     deps.history ? deps.history.appWrite(writes, run) : run();
   const saved = (path: string) => [{ path, write: { kind: 'save' as const, author: YOU_IN_APP } }];
-  const history = () => need(deps.history, 'Memory histories');
+  const history = () => need(deps.history, 'histories');
   const handlers: Handlers = {
     listFiles: () => engine().listFiles(),
     readFile: ({ path, offset, backward }) =>
@@ -148,10 +153,10 @@ export function createApiDispatcher(deps: DispatcherDeps): ApiDispatcher {
     agentSearch: ({ id }) => {
       const entry = deps.activity().getSearch(id);
       if (!entry)
-        throw new MemoryLensError(
-          'NOT_FOUND',
-          `No logged agent search #${id} in this workspace (the log keeps the newest ${deps.activity().listSearches(1).cap}).`,
-        );
+        throw new MemoryLensError('NOT_FOUND', {
+          messageId: 'errors:agent.searchNotLogged',
+          params: { id, max: deps.activity().listSearches(1).cap },
+        });
       return entry;
     },
     agentCalls: (args) => agentCalls.list(args),
@@ -161,13 +166,13 @@ export function createApiDispatcher(deps: DispatcherDeps): ApiDispatcher {
     workspaceInfo: () => deps.session.info(),
     listSessionSources: () => listSessionSources(engine().scope.where),
     findMatches: (args) => findMatches(engine(), { ...args, path: normalizeRelPath(args.path) }),
-    draftList: () => need(deps.drafts, 'Drafts').list(workspaceDir()),
-    draftPut: ({ path, text, baseHash }) => need(deps.drafts, 'Drafts').put(workspaceDir(), path, text, baseHash),
-    draftDelete: async ({ path }) => ({ deleted: await need(deps.drafts, 'Drafts').delete(workspaceDir(), path) }),
-    judgmentSet: (input) => need(deps.judgments, 'Judgments').set(workspaceDir(), input),
-    judgmentList: ({ query }) => need(deps.judgments, 'Judgments').list(workspaceDir(), query),
-    judgmentExport: () => need(deps.judgments, 'Judgments').export(workspaceDir()),
-    modelCatalog: () => need(deps.modelCatalog, 'Model lists')(),
+    draftList: () => need(deps.drafts, 'drafts').list(workspaceDir()),
+    draftPut: ({ path, text, baseHash }) => need(deps.drafts, 'drafts').put(workspaceDir(), path, text, baseHash),
+    draftDelete: async ({ path }) => ({ deleted: await need(deps.drafts, 'drafts').delete(workspaceDir(), path) }),
+    judgmentSet: (input) => need(deps.judgments, 'judgments').set(workspaceDir(), input),
+    judgmentList: ({ query }) => need(deps.judgments, 'judgments').list(workspaceDir(), query),
+    judgmentExport: () => need(deps.judgments, 'judgments').export(workspaceDir()),
+    modelCatalog: () => need(deps.modelCatalog, 'modelLists')(),
     secrets: () => listSecrets(engine(), deps.history),
     secretFix: (args) =>
       asApp(saved(normalizeRelPath(args.path)), () =>
@@ -181,15 +186,15 @@ export function createApiDispatcher(deps: DispatcherDeps): ApiDispatcher {
     historyMarkSeen: ({ at }) => history().markSeen(at),
     lineOrigins: ({ path }) => history().lineOrigins(path),
     historyUsage: () => history().usage(),
-    historyPurgeSecret: (args) => need(deps.purgeSecret, 'Secret purges')(args),
-    doctorReport: () => need(deps.doctor, 'Doctor findings').current(),
-    doctorFix: ({ findingId, fixId }) => need(deps.doctor, 'Doctor findings').applyFix(findingId, fixId),
-    agentEmbedderOffer: () => need(deps.agentEmbedderOffer, "The agent's embedder")(),
+    historyPurgeSecret: (args) => need(deps.purgeSecret, 'secretPurges')(args),
+    doctorReport: () => need(deps.doctor, 'doctor').current(),
+    doctorFix: ({ findingId, fixId }) => need(deps.doctor, 'doctor').applyFix(findingId, fixId),
+    agentEmbedderOffer: () => need(deps.agentEmbedderOffer, 'agentEmbedder')(),
     retryEmbedder: () => engine().retryEmbedder(),
     endpointKeyStatus: () =>
       deps.endpointKeys?.status() ?? { available: false, unavailableReason: NO_KEYCHAIN_REASON, stored: false },
     endpointKeySet: async ({ key }) => {
-      const status = await need(deps.endpointKeys, 'Endpoint keys').set(key);
+      const status = await need(deps.endpointKeys, 'endpointKeys').set(key);
       deps.onEndpointKeyChanged?.();
       return status;
     },
@@ -205,22 +210,26 @@ export function createApiDispatcher(deps: DispatcherDeps): ApiDispatcher {
     methods: CALL_NAMES,
     async handle(method, rawArgs, argBytes) {
       try {
-        if (!isCallName(method)) throw new MemoryLensError('NOT_FOUND', `Unknown call: ${method}`);
+        if (!isCallName(method))
+          throw new MemoryLensError('NOT_FOUND', { messageId: 'errors:request.unknownCall', params: { method } });
         const spec = CALLS[method];
         const size = argBytes ?? jsonByteLength(rawArgs);
         if (size > spec.maxArgBytes) {
           throw new MemoryLensError(
             'TOO_LARGE',
-            `${method}: arguments are ${size} bytes; the limit is ${spec.maxArgBytes}.`,
+            { messageId: 'errors:request.tooLarge', params: { method, bytes: size, max: spec.maxArgBytes } },
             {
               bytes: size,
               limit: spec.maxArgBytes,
             },
           );
         }
-        const parsed = (spec.args as z.ZodType).safeParse(rawArgs ?? {});
+        const parsed = (spec.args as z.ZodType).safeParse(rawArgs ?? {}, { reportInput: true });
         if (!parsed.success) {
-          throw new MemoryLensError('INVALID_ARGUMENT', `${method}: ${summarizeIssues(parsed.error)}`);
+          throw new MemoryLensError('INVALID_ARGUMENT', {
+            messageId: 'errors:request.invalid',
+            params: { method, issues: carriedIssues(parsed.error) },
+          });
         }
         const run = handlers[method] as (args: unknown) => Promise<unknown> | unknown;
         // Each call starts on a turn of its own: calls awaited back to back in one process (a script,
@@ -233,10 +242,10 @@ export function createApiDispatcher(deps: DispatcherDeps): ApiDispatcher {
         if (deps.validateResults) {
           const checked = (spec.result as z.ZodType).safeParse(result);
           if (!checked.success) {
-            throw new MemoryLensError(
-              'INTERNAL',
-              `${method} returned a value outside the contract: ${summarizeIssues(checked.error)}`,
-            );
+            throw new MemoryLensError('INTERNAL', {
+              messageId: 'errors:request.badResult',
+              params: { method, issues: carriedIssues(checked.error) },
+            });
           }
         }
         return { ok: true, result };
@@ -245,14 +254,6 @@ export function createApiDispatcher(deps: DispatcherDeps): ApiDispatcher {
       }
     },
   };
-}
-
-/** `path: Too small…; expectedHash: expected a sha256 hex hash` — short enough for a toast. */
-export function summarizeIssues(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 5)
-    .map((issue) => `${issue.path.length ? issue.path.join('.') : 'arguments'}: ${issue.message}`)
-    .join('; ');
 }
 
 function jsonByteLength(value: unknown): number {

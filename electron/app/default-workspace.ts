@@ -41,10 +41,7 @@ export async function chooseWorkspace(options: ChooseWorkspaceOptions): Promise<
   const openclaw = path.join(options.openclawHome ?? path.join(os.homedir(), '.openclaw'), 'workspace');
   if (await isDirectory(openclaw)) return { dir: openclaw, isSample: false, reason: 'openclaw' };
   if (!options.sampleSource) {
-    throw new MemoryLensError(
-      'NOT_FOUND',
-      'No workspace given, none at ~/.openclaw/workspace, and no bundled sample workspace.',
-    );
+    throw new MemoryLensError('NOT_FOUND', { messageId: 'errors:workspace.noneFound' });
   }
   return { dir: await ensureSampleCopy(options.sampleSource, options.dataDir), isSample: true, reason: 'sample' };
 }

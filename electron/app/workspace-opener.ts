@@ -24,10 +24,7 @@ export function createWorkspaceOpener(
   return async (requested) => {
     let dir: string;
     if (requested === null && !deps.showFolderDialog)
-      throw new MemoryLensError(
-        'NOT_ALLOWED',
-        "Serve mode has no folder dialog: pick an agent's workspace, or restart `memlens serve --workspace DIR`.",
-      );
+      throw new MemoryLensError('NOT_ALLOWED', { messageId: 'errors:workspace.noDialog' });
     if (requested === null) {
       const chosen = await deps.showFolderDialog!();
       if (!chosen) return { opened: false, workspace: deps.session.info() };
@@ -36,10 +33,7 @@ export function createWorkspaceOpener(
       // Recent folders were chosen in a dialog; serve mode (no dialog) offers the agents' workspaces only.
       const recent = deps.showFolderDialog !== undefined && deps.settings.get().recentWorkspaces.includes(requested);
       if (!recent && !deps.isAgentWorkspace?.(requested)) {
-        throw new MemoryLensError(
-          'NOT_ALLOWED',
-          'Only a workspace chosen before with "Open workspace…", or an OpenClaw agent\'s workspace, can be opened by path.',
-        );
+        throw new MemoryLensError('NOT_ALLOWED', { messageId: 'errors:workspace.notOffered' });
       }
       dir = requested;
     }

@@ -61,7 +61,11 @@ export async function runEngineHost(
       pending.delete(message.id);
       if (!waiter) return;
       if (message.ok) waiter.resolve(message.value);
-      else waiter.reject(new MemoryLensError(message.error.code, message.error.message));
+      else {
+        // The main process's error (the OS trash, the keychain) keeps its message id across the port.
+        const { code, message: text, messageId, params } = message.error;
+        waiter.reject(new MemoryLensError(code, messageId ? { messageId, ...(params ? { params } : {}) } : text));
+      }
     } else if (message.type === 'shutdown') {
       void service.close().finally(() => port.post({ type: 'closed' }));
     }

@@ -10,7 +10,7 @@ import {
 } from '../../shared/contract.js';
 import { toErrorValue, type ErrorValue } from '../../shared/errors.js';
 import type { HostRequest, HostToMain, MainToHost, PortLike } from '../engine-host/engine-host-protocol.js';
-import type { KeyStore } from '../../shared/key-store.js';
+import { keyStoreReason, type KeyStore } from '../../shared/key-store.js';
 
 export interface EngineHostServices {
   chooseFolder(): Promise<string | null>;
@@ -21,7 +21,7 @@ export interface EngineHostServices {
   keyStore?: KeyStore;
 }
 
-const NO_KEYCHAIN = 'this window has no OS keychain';
+const NO_KEYCHAIN = keyStoreReason('windowNoKeychain');
 
 export class EngineHostClient implements ApiDispatcher {
   readonly methods = CALL_NAMES;

@@ -2,7 +2,7 @@
 // (macOS Keychain, Windows DPAPI, libsecret or kwallet on Linux). Where Linux has no keyring,
 // Electron falls back to a fixed password ('basic_text'): that is refused, not used.
 import { safeStorage } from 'electron';
-import type { KeyStore } from '../../shared/key-store.js';
+import { keyStoreReason, type KeyStore } from '../../shared/key-store.js';
 
 type SafeStorage = Pick<
   typeof safeStorage,
@@ -14,10 +14,9 @@ export function safeStorageKeyStore(
   platform: NodeJS.Platform = process.platform,
 ): KeyStore {
   const unavailableReason = async (): Promise<string | null> => {
-    if (!storage.isEncryptionAvailable())
-      return 'the OS keychain is not available to Memory Lens — name an environment variable that holds the key instead';
+    if (!storage.isEncryptionAvailable()) return keyStoreReason('keychainUnavailable');
     if (platform === 'linux' && storage.getSelectedStorageBackend() === 'basic_text') {
-      return 'no keyring (GNOME Keyring / KWallet) is running, so the key would be kept under a fixed password — start one, or name an environment variable instead';
+      return keyStoreReason('noKeyring');
     }
     return null;
   };

@@ -302,10 +302,10 @@ export class FileOperations {
     if (!databases || !found) return null;
     const bytes = databases.read(found.agentDb);
     if (!bytes)
-      throw new MemoryLensError(
-        'UNAVAILABLE',
-        `${clean} could not be read from ${found.agentDb.dbPath} just now; see the agent database's notice.`,
-      );
+      throw new MemoryLensError('UNAVAILABLE', {
+        messageId: 'errors:agent.agentDbUnreadable',
+        params: { path: clean, db: found.agentDb.dbPath },
+      });
     return {
       path: found.path,
       bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
@@ -452,11 +452,14 @@ async function linkTargetAt(source: ResolvedMemoryPath, from: string, toAbs: str
   const leadsTo = await fsp.realpath(path.resolve(path.dirname(toAbs), target)).catch(() => null);
   if (leadsTo === source.abs) return target;
   const [reason, outcome] = leadsTo
-    ? (['symlink-would-retarget', 'another file'] as const)
-    : (['symlink-would-dangle', 'nothing (a dangling link)'] as const);
+    ? (['symlink-would-retarget', 'retarget'] as const)
+    : (['symlink-would-dangle', 'dangle'] as const);
   throw new MemoryLensError(
     'NOT_ALLOWED',
-    `${from} is a symlink to ${target} (${source.realPath}); renamed to ${to} it would lead to ${outcome}. Rename ${source.realPath} itself, or make the link absolute.`,
+    {
+      messageId: `errors:symlinkRename.${outcome}`,
+      params: { path: from, link: target, target: source.realPath, to },
+    },
     { reason, target: source.realPath },
   );
 }

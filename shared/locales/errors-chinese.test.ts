@@ -1,7 +1,10 @@
 // Every typed error the engine can name by id, and the editor's wording around one, reads as
 // Chinese in a Chinese interface: no English sentence is left once paths and codes are set aside.
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { englishText, translator } from '../i18n.js';
+import { ALLOWED_PARAMS, ALLOWED_PATHS, type PathUse } from '../memory-scope.js';
+import { carriedIssues } from '../request-issues.js';
 import { englishLeft } from '../test-support/english-left.js';
 import { RESOURCES } from './index.js';
 
@@ -21,16 +24,39 @@ const ERROR_IDS = [
   ...ids('editor', ((en.editor!.sections as Tree).error as Tree) ?? {}, 'sections.error.'),
 ];
 
+/** zod's issues with a search call's arguments, as the dispatcher carries them. */
+const ISSUES = carriedIssues(
+  z
+    .object({ query: z.string().min(1), maxResults: z.number().int() })
+    .safeParse({ query: '', maxResults: 'ten' }, { reportInput: true }).error!,
+);
+
+/** Parameters that name another message (nested with `$t(…)`): a key each language has. */
+const NAMED: Record<string, string> = { action: 'rename', rule: 'write', kind: 'not-memory', issues: ISSUES };
+
 /** A value for each placeholder: paths and numbers, which stay as they are in every language. */
 function paramsFor(id: string): Record<string, string | number> {
-  const text = englishText({ messageId: id });
+  const text = englishTemplate(id);
   const names = [...text.matchAll(/\{\{(\w+)/g)].map((m) => m[1]!);
-  return Object.fromEntries(
-    names.map((name) => [
+  // A nested sentence of which paths a use allows takes its own parameters, as memory-path.ts passes them.
+  const nested = text.includes('$t(errors:scope.allowed.') ? ALLOWED_PARAMS : {};
+  return Object.fromEntries([
+    ...Object.entries(nested),
+    ...names.map((name) => [
       name,
-      name === 'action' ? 'rename' : /^(depth|max|bytes|id|line)$/.test(name) ? 7 : 'memory/2026-02-05.md',
+      id === 'errors:endpointKey.cannotKeep' && name === 'reason'
+        ? 'noKeyring'
+        : (NAMED[name] ?? (/^(depth|max|bytes|id|line|count)$/.test(name) ? 7 : 'memory/2026-02-05.md')),
     ]),
-  );
+  ]);
+}
+
+/** The English resource text of `ns:key.path`, placeholders unfilled. */
+function englishTemplate(id: string): string {
+  const [ns, key] = id.split(':') as [string, string];
+  let node: string | Tree = en[ns]!;
+  for (const part of key.split('.')) node = (node as Tree)[part]!;
+  return node as string;
 }
 
 describe('typed errors in Chinese', () => {
@@ -50,11 +76,11 @@ describe('typed errors in Chinese', () => {
   it.each(ERROR_IDS)('%s has no English left in zh-CN', (id) => {
     const params = paramsFor(id);
     const english = englishText({ messageId: id, params });
-    // Raw i18next placeholders never leak: every one is filled in both languages.
-    expect(english).not.toMatch(/\{\{|\$t\(/);
+    // Raw i18next placeholders never leak: every one is filled and every nested message found.
+    expect(english).not.toMatch(/\{\{|\$t\(|errors:/);
     const chinese = zh(id, params);
     expect(chinese).not.toBe(english);
-    expect(chinese).not.toMatch(/\{\{|\$t\(/);
+    expect(chinese).not.toMatch(/\{\{|\$t\(|errors:/);
     expect(englishLeft(chinese)).toEqual([]);
   });
 
@@ -65,5 +91,26 @@ describe('typed errors in Chinese', () => {
     );
     expect(zh('errors:fs.permission', { ...params, action: 'rename' })).toBe('无法重命名 memory/a.md：权限不足。');
     expect(zh('errors:fs.diskFull', { ...params, action: 'save' })).toContain('无法保存 memory/a.md');
+  });
+
+  it('words a request refused at the API boundary in Chinese, field by field, its English unchanged', () => {
+    const params = { method: 'search', issues: ISSUES };
+    expect(englishText({ messageId: 'errors:request.invalid', params })).toBe(
+      'search: query: Too small: expected string to have >=1 characters; maxResults: Invalid input: expected number, received string',
+    );
+    const chinese = zh('errors:request.invalid', params);
+    expect(chinese).toContain('search 的参数不符合要求：query：');
+    expect(chinese).toContain('maxResults：无效输入');
+    expect(englishLeft(chinese)).toEqual([]);
+  });
+
+  it('says which paths a use allows in the same words as the tool descriptions and help', () => {
+    for (const use of ['index', 'read', 'get', 'write', 'edit'] as PathUse[])
+      expect(englishText({ messageId: `errors:scope.allowed.${use}`, params: ALLOWED_PARAMS })).toBe(
+        ALLOWED_PATHS[use],
+      );
+    expect(zh('errors:scope.refused', { ...ALLOWED_PARAMS, rule: 'edit', path: '.secret/a.md' })).toBe(
+      '只能重命名或删除 Markdown 记忆文件（MEMORY.md, memory.md, USER.md, memory/**/*.md 和分层文件夹）：.secret/a.md',
+    );
   });
 });

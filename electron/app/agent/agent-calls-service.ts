@@ -103,7 +103,13 @@ export class AgentCallsService {
     } catch (error) {
       // A transcript deleted or unreadable between the listing and the read has no calls to show.
       if (error instanceof MemoryLensError && error.code === 'NOT_FOUND') parsed = { key, calls: [], malformed: 0 };
-      else throw new MemoryLensError('UNAVAILABLE', `Reading ${file.path} failed: ${messageOf(error)}`);
+      // A typed cause already names the file in words each language has; anything else is wrapped.
+      else if (error instanceof MemoryLensError && error.ref) throw new MemoryLensError('UNAVAILABLE', error.ref);
+      else
+        throw new MemoryLensError('UNAVAILABLE', {
+          messageId: 'errors:agent.readFailed',
+          params: { path: file.path, cause: messageOf(error) },
+        });
     }
     this.transcripts.set(cacheKey, parsed);
     return parsed;
@@ -330,9 +336,6 @@ function numberArg(value: unknown): number | undefined {
 export function parseSince(value: string): number {
   const ms = /^\d{4}-\d{2}-\d{2}$/.test(value) ? Date.parse(`${value}T00:00:00Z`) : Date.parse(value);
   if (!Number.isFinite(ms))
-    throw new MemoryLensError(
-      'INVALID_ARGUMENT',
-      `since: expected a date YYYY-MM-DD or an ISO date-time (got "${value}")`,
-    );
+    throw new MemoryLensError('INVALID_ARGUMENT', { messageId: 'errors:agent.since', params: { value } });
   return ms;
 }

@@ -32,10 +32,10 @@ export async function writeSessionMemory(engine: MemoryEngineApi, memory: Sessio
       throw error;
     }
   }
-  throw new MemoryLensError(
-    'ALREADY_EXISTS',
-    `${base}.md and ${MAX_NAME_ATTEMPTS - 1} numbered variants already exist.`,
-  );
+  throw new MemoryLensError('ALREADY_EXISTS', {
+    messageId: 'errors:agent.namesTaken',
+    params: { path: `${base}.md`, count: MAX_NAME_ATTEMPTS - 1 },
+  });
 }
 
 /** A transcript the engine knows (`sessions/…jsonl`, including agents' session folders). */
@@ -68,17 +68,17 @@ export async function saveSessionFile(
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR')
-      throw new MemoryLensError('NOT_FOUND', `No such transcript: ${absPath}`);
+      throw new MemoryLensError('NOT_FOUND', { messageId: 'errors:agent.noTranscript', params: { path: absPath } });
     if (code === 'EISDIR')
       throw new MemoryLensError('NOT_ALLOWED', { messageId: 'errors:notAFile', params: { path: absPath } });
     throw error;
   }
   const parsed = parseSessionJsonl(text);
   if (parsed.messages.length === 0 && parsed.malformed > 0) {
-    throw new MemoryLensError(
-      'INVALID_ARGUMENT',
-      `${absPath} is not an OpenClaw session transcript (no JSON message records).`,
-    );
+    throw new MemoryLensError('INVALID_ARGUMENT', {
+      messageId: 'errors:agent.notATranscript',
+      params: { path: absPath },
+    });
   }
   const sessionId = sessionIdFromFileName(path.basename(absPath));
   const sessionKey = options.sessionKey ?? (await sessionKeyFromStore(path.dirname(absPath), sessionId));

@@ -57,12 +57,9 @@ export function buildSessionMemory(input: SessionMemoryInput): SessionMemory {
     .filter((m) => m.text !== '' && !m.text.startsWith('/'));
   const kept = cleaned.slice(-count);
   if (kept.length === 0) {
-    throw new MemoryLensError(
-      'INVALID_ARGUMENT',
-      automation.kind === 'heartbeat'
-        ? 'This heartbeat session holds only heartbeat prompts and HEARTBEAT_OK replies: nothing to save.'
-        : 'This session has no user or assistant messages to save (slash commands and tool output are left out).',
-    );
+    throw new MemoryLensError('INVALID_ARGUMENT', {
+      messageId: automation.kind === 'heartbeat' ? 'errors:agent.onlyHeartbeats' : 'errors:agent.nothingToSave',
+    });
   }
   const lastTimestamp = [...kept].reverse().find((m) => m.timestamp)?.timestamp ?? null;
   const when = lastTimestamp ? new Date(lastTimestamp) : input.fallbackTime;
@@ -166,7 +163,10 @@ function localParts(when: Date, timeZone: string): { date: string; time: string 
       hourCycle: 'h23',
     }).formatToParts(when);
   } catch {
-    throw new MemoryLensError('INVALID_ARGUMENT', `Unknown time zone: ${timeZone}`);
+    throw new MemoryLensError('INVALID_ARGUMENT', {
+      messageId: 'errors:agent.unknownTimeZone',
+      params: { zone: timeZone },
+    });
   }
   const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '00';
   return {

@@ -222,10 +222,10 @@ export class HistoryStore {
   async bytesOf(version: StoredVersion): Promise<Buffer> {
     if (version.hash === null) return Buffer.alloc(0);
     if (version.skipped)
-      throw new MemoryLensError(
-        'NOT_FOUND',
-        `Version ${version.id} of ${version.path} was not kept: ${version.skipped}.`,
-      );
+      throw new MemoryLensError('NOT_FOUND', {
+        messageId: 'errors:history.notKept',
+        params: { id: version.id, path: version.path, reason: version.skipped },
+      });
     const bytes = await this.blobs.get(version.hash);
     if (!bytes)
       throw new MemoryLensError('NOT_FOUND', {

@@ -7,6 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractEvent } from '../../../shared/contract.js';
+import { localText, translator } from '../../../shared/i18n.js';
+import { englishLeft } from '../../../shared/test-support/english-left.js';
 import type { IndexStatus } from '../../../shared/domain.js';
 import type { EmbeddingProvider } from '../../memory/embed/embedding-provider.js';
 import { startEmbeddingsServer } from '../../memory/embed/test-support/openai-embeddings-server.js';
@@ -149,6 +151,12 @@ describe('the endpoint key in the OS keychain (desktop app)', () => {
     expect(status.unavailableReason).toMatch(/serve mode .* environment variable/);
     const refused = await app.dispatcher.handle('endpointKeySet', { key: KEY });
     expect(refused).toMatchObject({ ok: false, error: { code: 'UNAVAILABLE' } });
+    // The refusal says why by message id too, so a Chinese interface words it in Chinese.
+    if (refused.ok) throw new Error('stored a key without a keychain');
+    expect(refused.error.messageId).toBe('errors:endpointKey.cannotKeep');
+    const chinese = localText(translator('zh-CN'), refused.error);
+    expect(chinese).toMatch(/^无法保存密钥：此主机没有系统钥匙串/);
+    expect(englishLeft(chinese)).toEqual([]);
     expect(JSON.stringify(refused)).not.toContain(KEY);
     expect(fs.existsSync(path.join(dataDir, 'endpoint-key.sealed'))).toBe(false);
     await app.close();

@@ -6,14 +6,13 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { MemoryLensError, messageOf } from '../../../shared/errors.js';
 import type { EndpointKeyStatus } from '../../../shared/endpoint-key-schemas.js';
-import type { KeyStore } from '../../../shared/key-store.js';
+import { keyStoreReason, keyStoreReasonOf, type KeyStore } from '../../../shared/key-store.js';
 import { atomicWrite } from '../../memory/files/atomic-write.js';
 
 const FILE_NAME = 'endpoint-key.sealed';
 
 /** Serve mode and the CLI run where no OS keychain can be asked: the key comes from an environment variable. */
-export const NO_KEYCHAIN_REASON =
-  'this host has no OS keychain (serve mode and the CLI) — name an environment variable that holds the key instead';
+export const NO_KEYCHAIN_REASON = keyStoreReason('noKeychain');
 
 export class EndpointKeyVault {
   private key: string | null = null;
@@ -48,7 +47,15 @@ export class EndpointKeyVault {
 
   async set(key: string): Promise<EndpointKeyStatus> {
     const reason = await this.unavailableReason();
-    if (reason !== null) throw new MemoryLensError('UNAVAILABLE', `The key cannot be kept: ${reason}.`);
+    if (reason !== null) {
+      const known = keyStoreReasonOf(reason);
+      throw new MemoryLensError(
+        'UNAVAILABLE',
+        known
+          ? { messageId: 'errors:endpointKey.cannotKeep', params: { reason: known } }
+          : { messageId: 'errors:endpointKey.cannotKeepBecause', params: { text: reason } },
+      );
+    }
     const sealed = await this.store!.encrypt(key);
     // Only the sealed bytes touch the disk; the file is the user's alone.
     await fs.mkdir(path.dirname(this.file), { recursive: true });
@@ -80,7 +87,7 @@ export class EndpointKeyVault {
       this.key = await this.store.decrypt(new Uint8Array(sealed));
     } catch (error) {
       // Never the bytes or the key in the log: only that the keychain refused them.
-      this.problem = 'the stored key could not be decrypted by this keychain — enter it again or forget it';
+      this.problem = keyStoreReason('undecryptable');
       this.log(`the stored endpoint key could not be decrypted: ${messageOf(error)}`);
     }
   }

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { MemoryLensError } from '../../../shared/errors.js';
-import { describeOwner, tryAcquireLockFile, type HeldLock } from './lock-file.js';
+import { lockHeldRef, tryAcquireLockFile, type HeldLock } from './lock-file.js';
 
 /** A write holds its lock for milliseconds; ten seconds of waiting means the holder is stuck. */
 const MAX_WAIT_MS = 10_000;
@@ -40,8 +40,7 @@ export class CrossProcessLocks {
     for (let delay = 1; ; delay = Math.min(delay * 2, 50)) {
       const attempt = tryAcquireLockFile(lockPath);
       if ('acquired' in attempt) return attempt.acquired;
-      if (Date.now() > deadline)
-        throw new MemoryLensError('UNAVAILABLE', `${describeOwner(attempt.heldBy)} is writing this file; try again.`);
+      if (Date.now() > deadline) throw new MemoryLensError('UNAVAILABLE', lockHeldRef(attempt.heldBy));
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
   }
@@ -52,9 +51,9 @@ export class CrossProcessLocks {
     if (process.platform === 'win32') return;
     const parent = fs.lstatSync(path.dirname(this.folder));
     if (!parent.isDirectory() || parent.uid !== process.getuid?.() || (parent.mode & 0o077) !== 0)
-      throw new MemoryLensError(
-        'UNAVAILABLE',
-        `The lock folder ${path.dirname(this.folder)} is not a private folder of this user; writes are refused.`,
-      );
+      throw new MemoryLensError('UNAVAILABLE', {
+        messageId: 'errors:lock.notPrivate',
+        params: { path: path.dirname(this.folder) },
+      });
   }
 }

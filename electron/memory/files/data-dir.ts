@@ -26,10 +26,10 @@ export function assertIndexOutsideWorkspace(dbPath: string, workspaceDir: string
   const db = realpathOfNearestAncestor(path.resolve(dbPath));
   const relative = path.relative(workspace, db);
   if (relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative))) {
-    throw new MemoryLensError(
-      'INVALID_ARGUMENT',
-      `The index file ${dbPath} would lie inside the workspace ${workspaceDir}; choose a location outside it.`,
-    );
+    throw new MemoryLensError('INVALID_ARGUMENT', {
+      messageId: 'errors:index.insideWorkspace',
+      params: { path: dbPath, workspace: workspaceDir },
+    });
   }
 }
 

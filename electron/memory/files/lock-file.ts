@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
+import type { MessageRef } from '../../../shared/i18n.js';
 
 export interface LockOwner {
   pid: number;
@@ -53,6 +54,14 @@ export function liveLockFile(
   const seen = readLock(lockPath);
   if (!seen || isStale(seen, timing)) return null;
   return { owner: seen.owner };
+}
+
+/** "… is writing this file; try again." by message id, naming the holder as describeOwner does. */
+export function lockHeldRef(owner: LockOwner | null): MessageRef {
+  if (!owner) return { messageId: 'errors:lock.held' };
+  return owner.hostname === os.hostname()
+    ? { messageId: 'errors:lock.heldPid', params: { pid: owner.pid } }
+    : { messageId: 'errors:lock.heldHost', params: { host: owner.hostname, pid: owner.pid } };
 }
 
 export function describeOwner(owner: LockOwner | null): string {

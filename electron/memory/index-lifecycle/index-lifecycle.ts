@@ -101,7 +101,10 @@ export class IndexLifecycle {
     } catch (error) {
       // A full disk says so itself (sqlite-wal-open.ts): the index is not damaged.
       if (error instanceof MemoryLensError) throw error;
-      throw new MemoryLensError('INDEX_CORRUPT', `Cannot open the index at ${options.dbPath}: ${messageOf(error)}`);
+      throw new MemoryLensError('INDEX_CORRUPT', {
+        messageId: 'errors:index.cannotOpen',
+        params: { path: options.dbPath, cause: messageOf(error) },
+      });
     }
     return new IndexLifecycle(options, live);
   }

@@ -102,27 +102,21 @@ export class IndexReads {
 
   private assertReadable(): void {
     if (this.side.lifecycle().state === 'damaged') {
-      throw new MemoryLensError(
-        'INDEX_CORRUPT',
-        'The index is damaged and is being rebuilt from the files; try again shortly.',
-      );
+      throw new MemoryLensError('INDEX_CORRUPT', { messageId: 'errors:index.damaged' });
     }
   }
 
   private readFailure(error: unknown): unknown {
     if (isCorruptionError(error)) {
       this.side.reportDamage(messageOf(error));
-      return new MemoryLensError(
-        'INDEX_CORRUPT',
-        'The index is damaged and is being rebuilt from the files; try again shortly.',
-      );
+      return new MemoryLensError('INDEX_CORRUPT', { messageId: 'errors:index.damaged' });
     }
     // A stale index may lack what this version reads (a dropped table): say it is being rebuilt.
     if (isSqliteError(error) && this.side.lifecycle().state !== 'serving') {
-      return new MemoryLensError(
-        'UNAVAILABLE',
-        `The index is being rebuilt (${this.side.lifecycle().reason ?? 'update'}); try again shortly.`,
-      );
+      return new MemoryLensError('UNAVAILABLE', {
+        messageId: 'errors:index.rebuilding',
+        params: { reason: this.side.lifecycle().reason ?? 'update' },
+      });
     }
     return error;
   }

@@ -77,7 +77,7 @@ export function toSyncReport(result: SyncResult): SyncReport {
 export function indexDiskFullError(error: unknown): MemoryLensError {
   return new MemoryLensError(
     'UNAVAILABLE',
-    `The disk holding the index is full (${messageOf(error)}). Indexing stopped; what was indexed before still answers searches. Free some space, then reindex.`,
+    { messageId: 'errors:index.diskFull', params: { cause: messageOf(error) } },
     { errno: 'ENOSPC' },
   );
 }

@@ -123,9 +123,9 @@ export async function memoryGet(
   lines?: number,
 ): Promise<MemoryGetResult> {
   if (from !== undefined && !Number.isFinite(from))
-    throw new MemoryLensError('INVALID_ARGUMENT', '`from` must be a line number.');
+    throw new MemoryLensError('INVALID_ARGUMENT', { messageId: 'errors:get.from' });
   if (lines !== undefined && !Number.isFinite(lines))
-    throw new MemoryLensError('INVALID_ARGUMENT', '`lines` must be a number of lines.');
+    throw new MemoryLensError('INVALID_ARGUMENT', { messageId: 'errors:get.lines' });
   const { path: clean, abs } = await resolveMemoryPath(scope, relPath, 'get');
   try {
     // Streamed: three lines of a 50 MB file cost three lines of decoding, not the whole file.

@@ -5,6 +5,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { MemoryLensError } from '../../../shared/errors.js';
+import type { MessageRef } from '../../../shared/i18n.js';
+import { ALLOWED_PARAMS } from '../../../shared/memory-scope.js';
 import { toFileSystemError } from '../files/fs-errors.js';
 import { normalizeRelPath, resolveInside } from '../files/safe-path.js';
 import { isMarkdownName } from './ignore-rules.js';
@@ -41,7 +43,12 @@ export async function resolveMemoryPath(
 ): Promise<ResolvedMemoryPath> {
   const clean = origin === 'outside' ? normalizeRelPath(relPath) : relPath;
   const asked = scope.refusal(clean, use);
-  if (asked) throw new MemoryLensError('NOT_ALLOWED', `${asked.allowed}: ${clean}`, { reason: asked.kind });
+  if (asked)
+    throw new MemoryLensError(
+      'NOT_ALLOWED',
+      { messageId: 'errors:scope.refused', params: { ...ALLOWED_PARAMS, rule: asked.rule ?? use, path: clean } },
+      { reason: asked.kind },
+    );
   const place = locate(scope.where, clean);
   let resolved: { real: string; exists: boolean; root: string };
   try {
@@ -56,7 +63,7 @@ export async function resolveMemoryPath(
   if (place.inner.length === 0) {
     // A configured extra file is its own boundary: what it leads to must still be Markdown.
     if (!isMarkdownName(path.basename(resolved.real)))
-      throw linkRefusal(clean, 'a file', { kind: 'not-markdown', allowed: '' }, clean);
+      throw linkRefusal(clean, null, { kind: 'not-markdown', allowed: '', rule: null }, clean);
     return {
       path: clean,
       abs: resolved.real,
@@ -69,8 +76,9 @@ export async function resolveMemoryPath(
   const inner = path.relative(resolved.root, resolved.real).split(path.sep).join('/');
   const realPath = place.prefix + inner;
   if (realPath !== clean) {
-    const refusal = inner === '' ? { kind: 'not-memory' as const, allowed: '' } : scope.refusal(realPath, use);
-    if (refusal) throw linkRefusal(clean, inner === '' ? 'a folder' : realPath, refusal, realPath);
+    const refusal =
+      inner === '' ? { kind: 'not-memory' as const, allowed: '', rule: null } : scope.refusal(realPath, use);
+    if (refusal) throw linkRefusal(clean, inner === '' ? 'folder' : { path: realPath }, refusal, realPath);
   }
   // Only renames and deletes (`edit`) act on the name itself; the other uses skip the look-up.
   const entry = use === 'edit' && resolved.exists ? await entryOf(place, clean) : resolved.real;
@@ -95,21 +103,23 @@ async function entryOf(place: { boundary: string; inner: string[] }, clean: stri
   return path.join(folder.real, place.inner[place.inner.length - 1]!);
 }
 
-function linkRefusal(clean: string, shown: string, refusal: PathRefusal, target: string): MemoryLensError {
-  const allowed = refusal.allowed ? ` ${refusal.allowed}.` : '';
-  return new MemoryLensError(
-    'NOT_ALLOWED',
-    `${clean} leads through a symlink to ${shown}, which ${WHAT[refusal.kind]}.${allowed}`,
-    { reason: 'symlink-target', target },
-  );
+/** `shown`: the path the link leads to, or only that it leads to a file (null) or a folder. */
+function linkRefusal(
+  clean: string,
+  shown: { path: string } | 'folder' | null,
+  refusal: PathRefusal,
+  target: string,
+): MemoryLensError {
+  const params = { path: clean, kind: refusal.kind };
+  const ref: MessageRef =
+    shown === null || shown === 'folder'
+      ? { messageId: shown ? 'errors:scope.linkToFolder' : 'errors:scope.linkToFile', params }
+      : {
+          messageId: 'errors:scope.link',
+          params: { ...params, ...ALLOWED_PARAMS, target: shown.path, rule: refusal.rule ?? 'read' },
+        };
+  return new MemoryLensError('NOT_ALLOWED', ref, { reason: 'symlink-target', target });
 }
-
-const WHAT: Record<PathRefusal['kind'], string> = {
-  hidden: 'is hidden (hidden files and folders are never memory)',
-  'not-memory': 'is not a memory file',
-  'read-only': 'is a session transcript (read-only)',
-  'not-markdown': 'is not a Markdown file',
-};
 
 /** The folder a path must stay inside, its parts below that folder, and the path prefix of that folder. */
 function locate(opts: DiscoverOptions, clean: string): { boundary: string; inner: string[]; prefix: string } {

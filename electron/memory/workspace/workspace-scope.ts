@@ -11,6 +11,7 @@ import type { MemorySource } from '../../../shared/domain.js';
 import {
   ALLOWED_PATHS,
   isOpenclawMemoryPath,
+  type AllowedRule,
   ROOT_LAYER_DIRS,
   ROOT_MEMORY_FILES,
   type PathUse,
@@ -25,6 +26,8 @@ export type { PathUse };
 export interface PathRefusal {
   kind: 'hidden' | 'not-memory' | 'read-only' | 'not-markdown';
   allowed: string;
+  /** `allowed` by message id (`errors:scope.allowed.<rule>`); null when no sentence is named. */
+  rule: AllowedRule | null;
 }
 
 export class WorkspaceScope {
@@ -71,13 +74,14 @@ export class WorkspaceScope {
 
   /** Why the clean (virtual or workspace-relative) path `rel` may not be used for `use`; null when it may. */
   refusal(rel: string, use: PathUse): PathRefusal | null {
-    const refuse = (kind: PathRefusal['kind']): PathRefusal => ({
-      kind,
-      allowed:
-        use === 'get' && kind === 'not-markdown'
-          ? 'memory_get reads Markdown memory files only (.md)'
-          : ALLOWED_PATHS[use],
-    });
+    const refuse = (kind: PathRefusal['kind']): PathRefusal => {
+      const rule: AllowedRule = use === 'get' && kind === 'not-markdown' ? 'getMarkdown' : use;
+      return {
+        kind,
+        allowed: rule === 'getMarkdown' ? 'memory_get reads Markdown memory files only (.md)' : ALLOWED_PATHS[rule],
+        rule,
+      };
+    };
     const source = this.sourceOf(rel);
     if (source === null) {
       if ((use === 'read' || use === 'write') && isBootstrapFileName(rel)) return null;

@@ -47,7 +47,131 @@ export const errors = {
     in: 'The data disk is full: {{file}} in {{folder}} cannot be written ({{cause}}); nothing was lost or moved. Free some space and it carries on.',
     at: 'The data disk is full: {{path}} cannot be written ({{cause}}); nothing was lost or moved. Free some space and it carries on.',
   },
+  /** A call refused at the API boundary before it ran. */
+  request: {
+    unknownCall: 'Unknown call: {{method}}',
+    tooLarge: '{{method}}: arguments are {{bytes}} bytes; the limit is {{max}}.',
+    /** `issues`: zod's issues as JSON, worded in each language (shared/request-issues.ts). */
+    invalid: '{{method}}: {{issues, requestissues}}',
+    /** The name of an issue on the arguments as a whole rather than one field. */
+    whole: 'arguments',
+    issue: '{{field}}: {{text}}',
+    sep: '; ',
+    badResult: '{{method}} returned a value outside the contract: {{issues, requestissues}}',
+  },
+  /** What this host was started without (`need` in api-dispatcher.ts). */
+  notKept: {
+    drafts: 'Drafts are not kept by this host.',
+    judgments: 'Judgments are not kept by this host.',
+    modelLists: 'Model lists are not kept by this host.',
+    histories: 'Memory histories are not kept by this host.',
+    secretPurges: 'Secret purges are not kept by this host.',
+    doctor: 'Doctor findings are not kept by this host.',
+    agentEmbedder: "The agent's embedder are not kept by this host.",
+    endpointKeys: 'Endpoint keys are not kept by this host.',
+  },
+  /** A path outside what a use allows (shared/memory-scope.ts ALLOWED_PATHS says the same in English). */
+  scope: {
+    allowed: {
+      index:
+        'Memory Lens indexes {{files}}, the Markdown files under {{folders}}, configured extra paths and session transcripts only',
+      read: 'Memory Lens opens memory files, bootstrap files and session transcripts only',
+      get: 'memory_get only reads {{files}} and configured extra paths',
+      write:
+        'Only Markdown memory files can be written ({{files}} and the layer folders; saving also reaches AGENTS.md, SOUL.md and the other bootstrap files)',
+      edit: 'Only Markdown memory files can be renamed or deleted ({{files}} and the layer folders)',
+      getMarkdown: 'memory_get reads Markdown memory files only (.md)',
+    },
+    refused: '$t(errors:scope.allowed.{{rule}}): {{path}}',
+    what: {
+      hidden: 'is hidden (hidden files and folders are never memory)',
+      'not-memory': 'is not a memory file',
+      'read-only': 'is a session transcript (read-only)',
+      'not-markdown': 'is not a Markdown file',
+    },
+    link: '{{path}} leads through a symlink to {{target}}, which $t(errors:scope.what.{{kind}}). $t(errors:scope.allowed.{{rule}}).',
+    linkToFile: '{{path}} leads through a symlink to a file, which $t(errors:scope.what.{{kind}}).',
+    linkToFolder: '{{path}} leads through a symlink to a folder, which $t(errors:scope.what.{{kind}}).',
+  },
+  symlinkRename: {
+    retarget:
+      '{{path}} is a symlink to {{link}} ({{target}}); renamed to {{to}} it would lead to another file. Rename {{target}} itself, or make the link absolute.',
+    dangle:
+      '{{path}} is a symlink to {{link}} ({{target}}); renamed to {{to}} it would lead to nothing (a dangling link). Rename {{target}} itself, or make the link absolute.',
+  },
+  agent: {
+    readFailed: 'Reading {{path}} failed: {{cause}}',
+    since: 'since: expected a date YYYY-MM-DD or an ISO date-time (got "{{value}}")',
+    searchNotLogged: 'No logged agent search #{{id}} in this workspace (the log keeps the newest {{max}}).',
+    agentDbUnreadable: "{{path}} could not be read from {{db}} just now; see the agent database's notice.",
+    onlyHeartbeats: 'This heartbeat session holds only heartbeat prompts and HEARTBEAT_OK replies: nothing to save.',
+    nothingToSave:
+      'This session has no user or assistant messages to save (slash commands and tool output are left out).',
+    unknownTimeZone: 'Unknown time zone: {{zone}}',
+    namesTaken: '{{path}} and {{count}} numbered variants already exist.',
+    noTranscript: 'No such transcript: {{path}}',
+    notATranscript: '{{path}} is not an OpenClaw session transcript (no JSON message records).',
+  },
+  endpointKey: {
+    cannotKeep: 'The key cannot be kept: $t(errors:endpointKey.reason.{{reason}}).',
+    cannotKeepBecause: 'The key cannot be kept: {{text}}.',
+    /** Why the endpoint's key cannot be kept here (the status's `unavailableReason`). */
+    reason: {
+      noKeychain:
+        'this host has no OS keychain (serve mode and the CLI) — name an environment variable that holds the key instead',
+      keychainUnavailable:
+        'the OS keychain is not available to Memory Lens — name an environment variable that holds the key instead',
+      noKeyring:
+        'no keyring (GNOME Keyring / KWallet) is running, so the key would be kept under a fixed password — start one, or name an environment variable instead',
+      undecryptable: 'the stored key could not be decrypted by this keychain — enter it again or forget it',
+      windowNoKeychain: 'this window has no OS keychain',
+    },
+  },
+  workspace: {
+    noDialog: "Serve mode has no folder dialog: pick an agent's workspace, or restart `memlens serve --workspace DIR`.",
+    notOffered:
+      'Only a workspace chosen before with "Open workspace…", or an OpenClaw agent\'s workspace, can be opened by path.',
+    noneFound: 'No workspace given, none at ~/.openclaw/workspace, and no bundled sample workspace.',
+  },
+  index: {
+    damaged: 'The index is damaged and is being rebuilt from the files; try again shortly.',
+    rebuilding: 'The index is being rebuilt ({{reason}}); try again shortly.',
+    cannotOpen: 'Cannot open the index at {{path}}: {{cause}}',
+    diskFull:
+      'The disk holding the index is full ({{cause}}). Indexing stopped; what was indexed before still answers searches. Free some space, then reindex.',
+    insideWorkspace:
+      'The index file {{path}} would lie inside the workspace {{workspace}}; choose a location outside it.',
+    noSqliteVec: 'the index stores vectors in sqlite-vec, which is not loaded',
+  },
+  /** A search option out of range (search/core/filters.ts). */
+  searchOption: {
+    query: 'query must be a string',
+    maxResults: 'maxResults must be a positive integer (got {{got}})',
+    minScore: 'minScore must be between 0 and 1 (got {{got}})',
+    source: 'unknown source "{{got}}" (expected memory or sessions)',
+    weights: 'weights must be non-negative numbers',
+    halfLife: 'decay half-life must be a positive number of days (got {{got}})',
+    lambda: 'MMR lambda must be between 0 and 1 (got {{got}})',
+    from: 'from must be a date YYYY-MM-DD (got "{{got}}")',
+    to: 'to must be a date YYYY-MM-DD (got "{{got}}")',
+    order: 'from ({{from}}) is after to ({{to}})',
+    now: 'now must be epoch milliseconds',
+    accessBoost: 'access boost factor must be a non-negative number (got {{got}})',
+    timeZone: 'timeZoneOffsetMinutes must be whole minutes within ±14 h (got {{got}})',
+    dateBoost: 'the date boost must be between 1 and 10 (got {{got}})',
+  },
+  lock: {
+    held: 'another Memory Lens process is writing this file; try again.',
+    heldPid: 'another Memory Lens process (pid {{pid}}) is writing this file; try again.',
+    heldHost: 'Memory Lens on {{host}} (pid {{pid}}) is writing this file; try again.',
+    notPrivate: 'The lock folder {{path}} is not a private folder of this user; writes are refused.',
+  },
+  get: {
+    from: '`from` must be a line number.',
+    lines: '`lines` must be a number of lines.',
+  },
   history: {
+    notKept: 'Version {{id}} of {{path}} was not kept: {{reason}}.',
     notOpen: 'Memory history is not open (no workspace, or its store could not be opened).',
     busy: 'The history store is busy (another Memory Lens is writing to it); try again.',
     noVersion: '{{path}} has no version {{id}}.',

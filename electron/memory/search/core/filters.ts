@@ -44,8 +44,12 @@ export interface ResolvedSearchOptions {
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const SOURCES: readonly MemorySource[] = ['memory', 'sessions'];
 
-function invalid(message: string): never {
-  throw new MemoryLensError('INVALID_ARGUMENT', message);
+/** A search option out of range, by message id (`errors:searchOption.*`). */
+function invalid(key: string, params?: Record<string, string>): never {
+  throw new MemoryLensError('INVALID_ARGUMENT', {
+    messageId: `errors:searchOption.${key}`,
+    ...(params ? { params } : {}),
+  });
 }
 
 function isValidIsoDate(value: string): boolean {
@@ -56,42 +60,38 @@ function isValidIsoDate(value: string): boolean {
 
 /** Defaults from SEARCH_DEFAULTS; anything out of range is an INVALID_ARGUMENT, never clamped silently. */
 export function resolveSearchOptions(options: SearchOptions): ResolvedSearchOptions {
-  if (typeof options.query !== 'string') invalid('query must be a string');
+  if (typeof options.query !== 'string') invalid('query');
   const maxResults = options.maxResults ?? SEARCH_DEFAULTS.maxResults;
-  if (!Number.isInteger(maxResults) || maxResults < 1)
-    invalid(`maxResults must be a positive integer (got ${String(options.maxResults)})`);
+  if (!Number.isInteger(maxResults) || maxResults < 1) invalid('maxResults', { got: String(options.maxResults) });
   const minScore = options.minScore ?? SEARCH_DEFAULTS.minScore;
   if (!Number.isFinite(minScore) || minScore < 0 || minScore > 1)
-    invalid(`minScore must be between 0 and 1 (got ${String(options.minScore)})`);
+    invalid('minScore', { got: String(options.minScore) });
   const sources = options.sources && options.sources.length > 0 ? [...new Set(options.sources)] : null;
   for (const source of sources ?? []) {
-    if (!SOURCES.includes(source)) invalid(`unknown source "${String(source)}" (expected memory or sessions)`);
+    if (!SOURCES.includes(source)) invalid('source', { got: String(source) });
   }
   const vector = options.vectorWeight ?? SEARCH_DEFAULTS.vectorWeight;
   const text = options.textWeight ?? SEARCH_DEFAULTS.textWeight;
-  if (!(vector >= 0) || !(text >= 0)) invalid('weights must be non-negative numbers');
+  if (!(vector >= 0) || !(text >= 0)) invalid('weights');
   const halfLifeDays = options.decay?.halfLifeDays ?? SEARCH_DEFAULTS.halfLifeDays;
-  if (!Number.isFinite(halfLifeDays) || halfLifeDays <= 0)
-    invalid(`decay half-life must be a positive number of days (got ${String(halfLifeDays)})`);
+  if (!Number.isFinite(halfLifeDays) || halfLifeDays <= 0) invalid('halfLife', { got: String(halfLifeDays) });
   const lambda = options.mmr?.lambda ?? SEARCH_DEFAULTS.mmrLambda;
-  if (!Number.isFinite(lambda) || lambda < 0 || lambda > 1)
-    invalid(`MMR lambda must be between 0 and 1 (got ${String(lambda)})`);
+  if (!Number.isFinite(lambda) || lambda < 0 || lambda > 1) invalid('lambda', { got: String(lambda) });
   const from = options.from ?? null;
   const to = options.to ?? null;
-  if (from !== null && !isValidIsoDate(from)) invalid(`from must be a date YYYY-MM-DD (got "${from}")`);
-  if (to !== null && !isValidIsoDate(to)) invalid(`to must be a date YYYY-MM-DD (got "${to}")`);
-  if (from !== null && to !== null && from > to) invalid(`from (${from}) is after to (${to})`);
+  if (from !== null && !isValidIsoDate(from)) invalid('from', { got: from });
+  if (to !== null && !isValidIsoDate(to)) invalid('to', { got: to });
+  if (from !== null && to !== null && from > to) invalid('order', { from, to });
   const nowMs = options.now ?? Date.now();
-  if (!Number.isFinite(nowMs)) invalid('now must be epoch milliseconds');
+  if (!Number.isFinite(nowMs)) invalid('now');
   const accessFactor = options.accessBoost?.factor ?? SEARCH_DEFAULTS.accessBoostFactor;
-  if (!Number.isFinite(accessFactor) || accessFactor < 0)
-    invalid(`access boost factor must be a non-negative number (got ${String(accessFactor)})`);
+  if (!Number.isFinite(accessFactor) || accessFactor < 0) invalid('accessBoost', { got: String(accessFactor) });
   const timeZoneOffsetMinutes = options.timeZoneOffsetMinutes ?? -new Date(nowMs).getTimezoneOffset();
   if (!Number.isInteger(timeZoneOffsetMinutes) || Math.abs(timeZoneOffsetMinutes) > 840)
-    invalid(`timeZoneOffsetMinutes must be whole minutes within ±14 h (got ${String(options.timeZoneOffsetMinutes)})`);
+    invalid('timeZone', { got: String(options.timeZoneOffsetMinutes) });
   const dateBoost = options.dates?.boost ?? SEARCH_DEFAULTS.dateBoost;
   if (!Number.isFinite(dateBoost) || dateBoost < 1 || dateBoost > 10)
-    invalid(`the date boost must be between 1 and 10 (got ${String(options.dates?.boost)})`);
+    invalid('dateBoost', { got: String(options.dates?.boost) });
   const datesEnabled = options.dates?.enabled ?? SEARCH_DEFAULTS.datesEnabled;
   const mentions = datesEnabled ? findQueryDates(options.query, nowMs, timeZoneOffsetMinutes) : [];
   const dateBooster = createDateBooster(mentions, { enabled: datesEnabled, boost: dateBoost, timeZoneOffsetMinutes });

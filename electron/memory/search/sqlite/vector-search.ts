@@ -31,7 +31,7 @@ export function vectorSearch(
   const kind = storedVectorTable(session.db);
   if (kind === 'none' || limit <= 0) return [];
   if (kind === 'vec0' && !session.sqliteVecLoaded) {
-    throw new MemoryLensError('UNAVAILABLE', 'the index stores vectors in sqlite-vec, which is not loaded');
+    throw new MemoryLensError('UNAVAILABLE', { messageId: 'errors:index.noSqliteVec' });
   }
   // sqlite-vec's KNN is the baseline; the int8 scan runs where it pays and agreed with it.
   if (kind === 'vec0' && !vectorAccelerated(session, (query, k) => vectorSearchKnn(session, query, k)))

@@ -11,6 +11,7 @@ import type { ExplainFileResult, SearchResult } from '../../../../../shared/doma
 import { causeText, diagnosisFix, diagnosisText, healthAdvice } from '../../../../../shared/memory-call-diagnosis';
 import { agentCallsStore, useAgentCalls } from '../stores/agent-calls-store-context';
 import { isFailedCall, replayOptions, selectedCall } from '../stores/agent-calls-slice';
+import { shownText } from '../../../lib/error-message';
 
 export interface AgentCallsViewProps {
   /** Opens a file (or transcript) at these lines. */
@@ -70,7 +71,7 @@ export function AgentCallsView({ onOpen, renderResult }: AgentCallsViewProps) {
       {s.status === 'loading' && !s.list && <p className="muted pad">{t('calls.reading')}</p>}
       {s.error && (
         <p className="notice notice--error" role="alert">
-          {s.error}
+          {shownText(t, s.error)}
         </p>
       )}
       {s.list && <HealthSummary health={s.list.health} onShowFailed={() => setAgentCallFilter('failed')} />}
@@ -381,7 +382,7 @@ function CallDetail({ call, onOpen, renderResult }: { call: AgentCall } & AgentC
               </button>
             )}
           </div>
-          {s.replayError && <p className="notice notice--error">{s.replayError}</p>}
+          {s.replayError && <p className="notice notice--error">{shownText(t, s.replayError)}</p>}
           {s.replay && (
             <div data-testid="agent-call-replay-results">
               {s.replay.notices.map((n) => (
@@ -407,7 +408,7 @@ function CallDetail({ call, onOpen, renderResult }: { call: AgentCall } & AgentC
               {s.replayAsAgent.results.length === 0 && <p className="muted pad">{t('detail.agentNothing')}</p>}
             </div>
           )}
-          {s.explainError && <p className="notice notice--error">{s.explainError}</p>}
+          {s.explainError && <p className="notice notice--error">{shownText(t, s.explainError)}</p>}
           {s.explain && <ExplainBox explain={s.explain} />}
         </>
       )}

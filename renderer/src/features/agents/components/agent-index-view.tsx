@@ -6,6 +6,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import type { AgentDatabase, AgentIndexFile } from '../../../../../shared/agent-db-schemas';
 import { formatDate } from '../../../lib/format-locale';
 import { agentsStore, useAgentsView } from '../stores/agents-store-context';
+import { shownText } from '../../../lib/error-message';
 
 const AGENT_VIEW_REFRESH_MS = 5000;
 
@@ -31,7 +32,7 @@ export function AgentIndexView({ onOpen }: { onOpen(path: string): void }) {
   if (error)
     return (
       <div className="notice notice--error" data-testid="agent-view-error">
-        {error}
+        {shownText(t, error)}
       </div>
     );
   if (!report)

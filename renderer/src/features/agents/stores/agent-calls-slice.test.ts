@@ -3,6 +3,10 @@ import { createStore } from 'zustand/vanilla';
 import type { AgentCall, AgentCallList } from '../../../../../shared/agent-call-types';
 import type { SearchOptions, SearchResponse } from '../../../../../shared/domain';
 import { createAgentCallsSlice, isFailedCall, type AgentCallsPort, type AgentCallsSlice } from './agent-calls-slice';
+import { MemoryLensError } from '../../../../../shared/errors';
+import { translator } from '../../../../../shared/i18n';
+import { ApiError } from '../../../api/api-error';
+import { shownText } from '../../../lib/error-message';
 
 function call(
   id: string,
@@ -53,11 +57,11 @@ const list: AgentCallList = {
   malformedRecords: 0,
 };
 
-function setup() {
+function setup(agentCalls: AgentCallsPort['agentCalls'] = async () => list) {
   const searched: SearchOptions[] = [];
   const pending: ((r: SearchResponse) => void)[] = [];
   const port: AgentCallsPort = {
-    agentCalls: async () => list,
+    agentCalls,
     agentSearch: async () => {
       throw new Error('not logged');
     },
@@ -84,6 +88,23 @@ const response = (query: string): SearchResponse => ({
 });
 
 describe('agent calls', () => {
+  it('keeps a failed read of the calls as the typed error, worded in Chinese in a Chinese interface', async () => {
+    // A transcript the engine could not read: the typed cause, as the client rejects with it.
+    const { store } = setup(async () => {
+      throw new ApiError(
+        new MemoryLensError('UNAVAILABLE', {
+          messageId: 'errors:agent.readFailed',
+          params: { path: 'sessions/main/a.jsonl', cause: 'EIO' },
+        }).toValue(),
+      );
+    });
+    await store.getState().loadAgentCalls();
+    const { status, error } = store.getState().agentCalls;
+    expect(status).toBe('error');
+    expect(shownText(translator('zh-CN'), error!)).toBe('读取 sessions/main/a.jsonl 失败：EIO');
+    expect(shownText(translator('en'), error!)).toBe('Reading sessions/main/a.jsonl failed: EIO');
+  });
+
   it("replays a call with the caller's maxResults and minScore, over memory files only", async () => {
     const { store, searched, pending } = setup();
     await store.getState().loadAgentCalls();

@@ -10,7 +10,7 @@ import type { AgentCall, AgentCallList } from '../../../../../shared/agent-call-
 import type { MemlensApi } from '../../../../../shared/contract';
 import type { AgentSearchEntry, ExplainFileResult, SearchOptions, SearchResponse } from '../../../../../shared/domain';
 import { SEARCH_DEFAULTS } from '../../../../../shared/search-defaults';
-import { errorInfo } from '../../../lib/error-message';
+import { shownError, type ShownMessage } from '../../../lib/error-message';
 import { Latest, slicePatch } from '../../../lib/slice-state';
 
 export type AgentCallsPort = Pick<MemlensApi, 'agentCalls' | 'agentSearch' | 'search' | 'explainFile'>;
@@ -22,7 +22,7 @@ export interface AgentCallsSlice {
   agentCalls: {
     list: AgentCallList | null;
     status: LoadStatus;
-    error: string | null;
+    error: ShownMessage | null;
     filter: CallFilter;
     selectedId: string | null;
     /** For a search Memory Lens logged (MCP, a person's): exactly the results it returned, with breakdowns. */
@@ -31,10 +31,10 @@ export interface AgentCallsSlice {
     /** The same query as the agent's own search ranks it (the `openclaw` profile). */
     replayAsAgent: SearchResponse | null;
     replayStatus: LoadStatus;
-    replayError: string | null;
+    replayError: ShownMessage | null;
     explain: ExplainFileResult | null;
     explainStatus: LoadStatus;
-    explainError: string | null;
+    explainError: ShownMessage | null;
   };
   loadAgentCalls(): Promise<void>;
   setAgentCallFilter(filter: CallFilter): void;
@@ -95,7 +95,7 @@ export function createAgentCallsSlice(port: AgentCallsPort): StateCreator<AgentC
           const list = await port.agentCalls({});
           if (lists.isCurrent(seq)) patch({ list, status: 'done', error: null });
         } catch (error) {
-          if (lists.isCurrent(seq)) patch({ status: 'error', error: errorInfo(error).message });
+          if (lists.isCurrent(seq)) patch({ status: 'error', error: shownError(error) });
         }
       },
 
@@ -137,7 +137,7 @@ export function createAgentCallsSlice(port: AgentCallsPort): StateCreator<AgentC
           if (calls.isCurrent(seq))
             patch({ ...(profile ? { replayAsAgent: response } : { replay: response }), replayStatus: 'done' });
         } catch (error) {
-          if (calls.isCurrent(seq)) patch({ replayStatus: 'error', replayError: errorInfo(error).message });
+          if (calls.isCurrent(seq)) patch({ replayStatus: 'error', replayError: shownError(error) });
         }
       },
 
@@ -150,7 +150,7 @@ export function createAgentCallsSlice(port: AgentCallsPort): StateCreator<AgentC
           const explain = await port.explainFile({ path, options: replayOptions(call) });
           if (calls.isCurrent(seq)) patch({ explain, explainStatus: 'done' });
         } catch (error) {
-          if (calls.isCurrent(seq)) patch({ explainStatus: 'error', explainError: errorInfo(error).message });
+          if (calls.isCurrent(seq)) patch({ explainStatus: 'error', explainError: shownError(error) });
         }
       },
     };

@@ -3,7 +3,7 @@
 import type { StateCreator } from 'zustand';
 import type { AgentDatabasesReport, AgentIndexChunk, AgentWorkspace } from '../../../../../shared/agent-db-schemas';
 import type { MemlensApi } from '../../../../../shared/contract';
-import { errorInfo } from '../../../lib/error-message';
+import { shownError, type ShownMessage } from '../../../lib/error-message';
 import { Latest, slicePatch } from '../../../lib/slice-state';
 
 export type AgentsPort = Pick<MemlensApi, 'agentDatabases' | 'agentWorkspaces' | 'agentIndexChunks' | 'openWorkspace'>;
@@ -12,7 +12,7 @@ export interface AgentsSlice {
   agents: {
     report: AgentDatabasesReport | null;
     workspaces: AgentWorkspace[];
-    error: string | null;
+    error: ShownMessage | null;
     /** The agent's chunks of the file open in the editor (for the gutter). */
     chunks: { path: string; chunks: AgentIndexChunk[] } | null;
   };
@@ -52,7 +52,7 @@ export function createAgentsSlice(port: AgentsPort): StateCreator<AgentsSlice, [
           const [report, listed] = await Promise.all([port.agentDatabases(), port.agentWorkspaces()]);
           if (reports.isCurrent(mine)) patch({ report, workspaces: listed.agents, error: null });
         } catch (error) {
-          if (reports.isCurrent(mine)) patch({ error: errorInfo(error).message });
+          if (reports.isCurrent(mine)) patch({ error: shownError(error) });
         }
       },
       async loadAgentChunks(path) {
@@ -72,7 +72,7 @@ export function createAgentsSlice(port: AgentsPort): StateCreator<AgentsSlice, [
         try {
           await port.openWorkspace({ path: workspace });
         } catch (error) {
-          patch({ error: errorInfo(error).message });
+          patch({ error: shownError(error) });
         }
       },
     };

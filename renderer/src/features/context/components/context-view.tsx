@@ -18,6 +18,7 @@ import { BudgetMeter } from '../../../lib/budget-meter';
 import { Dialog } from '../../../lib/dialog';
 import { MarkedText } from '../../../lib/marked-text';
 import { contextStore, useContextView } from '../stores/context-store-context';
+import { shownText } from '../../../lib/error-message';
 
 const USER_FILE = 'USER.md';
 
@@ -105,7 +106,7 @@ export function ContextView({ onOpen }: { onOpen(path: string, line?: number): v
       </header>
       {error && (
         <p className="notice notice--error" role="alert">
-          {error}
+          {shownText(t, error)}
         </p>
       )}
       {report && (

@@ -4,7 +4,7 @@ import type { StateCreator } from 'zustand';
 import { DEFAULT_OPENCLAW_VERSION, type OpenclawVersion } from '../../../../../shared/bootstrap-profiles';
 import type { MemlensApi } from '../../../../../shared/contract';
 import type { ContextReport } from '../../../../../shared/domain';
-import { errorInfo } from '../../../lib/error-message';
+import { shownError, type ShownMessage } from '../../../lib/error-message';
 import { Latest, slicePatch } from '../../../lib/slice-state';
 
 export type ContextPort = Pick<MemlensApi, 'context' | 'createFile'>;
@@ -13,7 +13,7 @@ export interface ContextSlice {
   context: {
     report: ContextReport | null;
     loading: boolean;
-    error: string | null;
+    error: ShownMessage | null;
     version: OpenclawVersion;
     /** Agent whose limits apply; null = let the engine choose (the default agent, else agents.defaults). */
     agent: string | null;
@@ -55,7 +55,7 @@ export function createContextSlice(port: ContextPort): StateCreator<ContextSlice
           });
           if (loads.isCurrent(mine)) patch({ report, error: null, loading: false });
         } catch (error) {
-          if (loads.isCurrent(mine)) patch({ error: errorInfo(error).message, loading: false });
+          if (loads.isCurrent(mine)) patch({ error: shownError(error), loading: false });
         }
       },
       setContextVersion(version) {
@@ -73,7 +73,7 @@ export function createContextSlice(port: ContextPort): StateCreator<ContextSlice
           await get().loadContext();
           return true;
         } catch (error) {
-          patch({ error: errorInfo(error).message });
+          patch({ error: shownError(error) });
           return false;
         }
       },

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format-locale';
 import { useAgentAccess } from '../stores/agent-access-store-context';
 import { useEditor } from '../stores/editor-store-context';
+import { shownText } from '../../../lib/error-message';
 
 /** Agents read from another process (the MCP server): look again this often while the file is open. */
 const REFRESH_MS = 10_000;
@@ -30,7 +31,7 @@ export function AgentAccessStrip({ path }: { path: string }) {
   if (error)
     return (
       <div className="agent-access muted" data-testid="agent-access" data-state="error">
-        {t('access.unavailable', { error })}
+        {t('access.unavailable', { error: shownText(t, error) })}
       </div>
     );
   if (!access) return null;

@@ -1,5 +1,6 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { useAgentAccess } from '../stores/agent-access-store-context';
+import { shownText } from '../../../lib/error-message';
 
 /** OpenClaw's session-memory hook keeps the last 15 messages. */
 const MESSAGES = 15;
@@ -37,7 +38,7 @@ export function SessionSavedNotice({ path, onOpenPath }: { path: string; onOpenP
   if (save.status === 'error') {
     return (
       <div className="banner banner--error" role="alert" data-testid="session-memory-error">
-        {t('session.error', { error: save.error })}
+        {t('session.error', { error: save.error ? shownText(t, save.error) : '' })}
       </div>
     );
   }

@@ -4,7 +4,7 @@
 import type { StateCreator } from 'zustand';
 import type { MemlensApi } from '../../../../../shared/contract';
 import type { FileAccess, SavedSessionMemory } from '../../../../../shared/domain';
-import { errorInfo } from '../../../lib/error-message';
+import { shownError, type ShownMessage } from '../../../lib/error-message';
 import { Latest, slicePatch } from '../../../lib/slice-state';
 
 export type AgentAccessPort = Pick<MemlensApi, 'fileAccess' | 'saveSessionMemory'>;
@@ -14,13 +14,13 @@ export interface AgentAccessSlice {
     /** The file `access` describes (null before the first load). */
     path: string | null;
     access: FileAccess | null;
-    error: string | null;
+    error: ShownMessage | null;
     sessionSave: {
       /** The transcript being (or last) saved. */
       path: string | null;
       status: 'idle' | 'saving' | 'done' | 'error';
       saved: SavedSessionMemory | null;
-      error: string | null;
+      error: ShownMessage | null;
     };
   };
   loadFileAccess(path: string): Promise<void>;
@@ -49,7 +49,7 @@ export function createAgentAccessSlice(
           const access = await port.fileAccess({ path });
           if (loads.isCurrent(mine)) patch({ path, access, error: null });
         } catch (error) {
-          if (loads.isCurrent(mine)) patch({ path, access: null, error: errorInfo(error).message });
+          if (loads.isCurrent(mine)) patch({ path, access: null, error: shownError(error) });
         }
       },
 
@@ -60,7 +60,7 @@ export function createAgentAccessSlice(
           patch({ sessionSave: { path, status: 'done', saved, error: null } });
           return saved;
         } catch (error) {
-          patch({ sessionSave: { path, status: 'error', saved: null, error: errorInfo(error).message } });
+          patch({ sessionSave: { path, status: 'error', saved: null, error: shownError(error) } });
           return null;
         }
       },

@@ -8,6 +8,7 @@ import { FILTER_OPENS_ALL_UP_TO, isGroupOpen, MAX_ROWS_PER_GROUP } from '../stor
 import { useFiles } from '../stores/files-store-context';
 import { formatDate } from '../../../lib/format-locale';
 import { FileDialogs } from './file-dialogs';
+import { shownText } from '../../../lib/error-message';
 
 interface FileSidebarProps {
   onOpen(path: string): void;
@@ -100,7 +101,7 @@ export const FileSidebar = memo(function FileSidebar({
               : t('sidebar.count', { count: listEntries.length })}
       </div>
       {notices}
-      {error && <div className="notice notice--error">{error}</div>}
+      {error && <div className="notice notice--error">{shownText(t, error)}</div>}
       {!loaded && !error && <div className="muted pad">{t('sidebar.loading')}</div>}
       <div className="file-sidebar__groups">
         {groups.map((g) => (

@@ -4,7 +4,7 @@ import type { StateCreator } from 'zustand';
 import type { FileListEntry } from '../../../../../shared/domain';
 import type { MemlensApi } from '../../../../../shared/contract';
 import type { ErrorValue } from '../../../../../shared/errors';
-import { errorInfo } from '../../../lib/error-message';
+import { errorInfo, shownError, type ShownMessage } from '../../../lib/error-message';
 import { Latest, slicePatch } from '../../../lib/slice-state';
 
 export type FilesPort = Pick<MemlensApi, 'listFiles' | 'createFile' | 'renameFile' | 'deleteFile' | 'readFile'>;
@@ -16,7 +16,7 @@ export interface FilesSlice {
     entries: FileListEntry[];
     loaded: boolean;
     loading: boolean;
-    error: string | null;
+    error: ShownMessage | null;
     filter: string;
     /** Groups the user collapsed (everything starts open except dated months and session days). */
     toggled: Record<string, boolean>;
@@ -82,7 +82,7 @@ export function createFilesSlice(port: FilesPort): StateCreator<FilesSlice, [], 
           const entries = await port.listFiles();
           if (loads.isCurrent(seq)) patch({ entries, loaded: true, loading: false, error: null });
         } catch (error) {
-          if (loads.isCurrent(seq)) patch({ loading: false, error: errorInfo(error).message });
+          if (loads.isCurrent(seq)) patch({ loading: false, error: shownError(error) });
         }
       },
       setFileFilter: (filter) => patch({ filter }),

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MemlensApi } from '../../../../../shared/contract';
 import type { Change, WorkspaceChanges } from '../../../../../shared/history-schemas';
-import { errorInfo } from '../../../lib/error-message';
+import { errorInfo, shownError, shownText, type ShownMessage } from '../../../lib/error-message';
 import { AgentTurn, AuthorChip, kindText, timeText } from './author-chip';
 
 interface ChangesViewProps {
@@ -25,7 +25,7 @@ export function ChangesView({ api, onOpenPath, onOpenTranscript }: ChangesViewPr
   const { t, i18n } = useTranslation('history');
   const [range, setRange] = useState('seen');
   const [changes, setChanges] = useState<WorkspaceChanges | null>(null);
-  const [message, setMessage] = useState<{ kind: 'info' | 'error'; text: string } | null>(null);
+  const [message, setMessage] = useState<{ kind: 'info' | 'error'; text: string | ShownMessage } | null>(null);
 
   // Leaving the view counts as having looked: next time "Since I last looked" starts where this visit began.
   useEffect(() => {
@@ -38,7 +38,7 @@ export function ChangesView({ api, onOpenPath, onOpenTranscript }: ChangesViewPr
     setChanges(await api.historyChanges(since === undefined ? {} : { since }));
   }, [api, range]);
   useEffect(() => {
-    load().catch((e: unknown) => setMessage({ kind: 'error', text: errorInfo(e).message }));
+    load().catch((e: unknown) => setMessage({ kind: 'error', text: shownError(e) }));
   }, [load]);
 
   const revert = async (change: Change) => {
@@ -66,7 +66,7 @@ export function ChangesView({ api, onOpenPath, onOpenTranscript }: ChangesViewPr
       const info = errorInfo(e);
       setMessage({
         kind: 'error',
-        text: info.code === 'CONFLICT' ? t('changes.conflict', { path: version.path }) : info.message,
+        text: info.code === 'CONFLICT' ? t('changes.conflict', { path: version.path }) : shownError(e),
       });
     }
   };
@@ -105,7 +105,7 @@ export function ChangesView({ api, onOpenPath, onOpenTranscript }: ChangesViewPr
       ))}
       {message && (
         <div className={`notice notice--${message.kind}`} data-testid="changes-message">
-          {message.text}
+          {typeof message.text === 'string' ? message.text : shownText(t, message.text)}
         </div>
       )}
       {changes && count === 0 && (

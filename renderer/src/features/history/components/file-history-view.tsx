@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MemlensApi } from '../../../../../shared/contract';
 import type { FileHistory, Version, VersionDiff as Diff } from '../../../../../shared/history-schemas';
-import { errorInfo } from '../../../lib/error-message';
+import { errorInfo, shownError, shownText, type ShownMessage } from '../../../lib/error-message';
 import { AgentTurn, AuthorChip, kindText, timeText } from './author-chip';
 import { VersionDiff } from './version-diff';
 
@@ -30,7 +30,7 @@ export function FileHistoryView({ api, path, onOpenTranscript }: FileHistoryView
   /** The diff's two texts as stored (raw), or null when the file now is too large to read whole. */
   const [sides, setSides] = useState<{ older: string; newer: string } | null>(null);
   const [restored, setRestored] = useState<string | null>(null);
-  const [message, setMessage] = useState<{ kind: 'info' | 'error'; text: string } | null>(null);
+  const [message, setMessage] = useState<{ kind: 'info' | 'error'; text: string | ShownMessage } | null>(null);
 
   const load = useCallback(
     async (first = false) => {
@@ -52,7 +52,7 @@ export function FileHistoryView({ api, path, onOpenTranscript }: FileHistoryView
     setHistory(null);
     setDiff(null);
     setMessage(null);
-    load(true).catch((e: unknown) => setMessage({ kind: 'error', text: errorInfo(e).message }));
+    load(true).catch((e: unknown) => setMessage({ kind: 'error', text: shownError(e) }));
   }, [load]);
 
   // A new version of this file, or a transcript that may name its author, shows up without a reload click.
@@ -76,7 +76,7 @@ export function FileHistoryView({ api, path, onOpenTranscript }: FileHistoryView
         setDiff(d);
         setSides(sides);
       },
-      (e: unknown) => current && setMessage({ kind: 'error', text: errorInfo(e).message }),
+      (e: unknown) => current && setMessage({ kind: 'error', text: shownError(e) }),
     );
     return () => {
       current = false;
@@ -112,7 +112,7 @@ export function FileHistoryView({ api, path, onOpenTranscript }: FileHistoryView
       const info = errorInfo(e);
       setMessage({
         kind: 'error',
-        text: info.code === 'CONFLICT' ? t('file.conflict', { path }) : info.message,
+        text: info.code === 'CONFLICT' ? t('file.conflict', { path }) : shownError(e),
       });
     }
   };
@@ -283,7 +283,7 @@ export function FileHistoryView({ api, path, onOpenTranscript }: FileHistoryView
         )}
         {message && (
           <div className={`notice notice--${message.kind}`} data-testid="history-message">
-            {message.text}
+            {typeof message.text === 'string' ? message.text : shownText(t, message.text)}
           </div>
         )}
         {typeof to === 'number' && byId.get(to) && (

@@ -2,18 +2,18 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MemlensApi } from '../../../../../shared/contract';
 import type { HistorySettings, HistoryUsage } from '../../../../../shared/history-schemas';
-import { errorInfo } from '../../../lib/error-message';
+import { shownError, shownText, type ShownMessage } from '../../../lib/error-message';
 
 /** Settings → Memory history: what is kept and for how long, and what it takes now. */
 export function HistorySettingsSection({ api }: { api: MemlensApi }) {
   const { t } = useTranslation('history');
   const [settings, setSettings] = useState<HistorySettings | null>(null);
   const [usage, setUsage] = useState<HistoryUsage | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<ShownMessage | null>(null);
   useEffect(() => {
     api.settingsGet().then(
       (s) => setSettings(s.history),
-      (e: unknown) => setError(errorInfo(e).message),
+      (e: unknown) => setError(shownError(e)),
     );
     api.historyUsage().then(setUsage, () => setUsage(null));
   }, [api]);
@@ -22,7 +22,7 @@ export function HistorySettingsSection({ api }: { api: MemlensApi }) {
       setSettings((await api.settingsSet({ patch: { history: patch } })).history);
       setError(null);
     } catch (e) {
-      setError(errorInfo(e).message);
+      setError(shownError(e));
     }
   };
   const num = (value: string, fallback: number) =>
@@ -31,7 +31,7 @@ export function HistorySettingsSection({ api }: { api: MemlensApi }) {
     <section className="settings-section" data-testid="history-settings">
       <h3>{t('settings.title')}</h3>
       <p className="muted">{t('settings.intro')}</p>
-      {error && <div className="notice notice--error">{error}</div>}
+      {error && <div className="notice notice--error">{shownText(t, error)}</div>}
       {settings && (
         <div className="form form--inline">
           <label>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MemlensApi } from '../../../../../shared/contract';
 import type { LineOrigins } from '../../../../../shared/history-schemas';
-import { errorInfo } from '../../../lib/error-message';
+import { shownError, shownText, type ShownMessage } from '../../../lib/error-message';
 import { AgentTurn, AuthorChip, timeText } from './author-chip';
 
 interface LineOriginsProps {
@@ -33,11 +33,11 @@ export function LineOriginsButton({ api, path, onOpenAt, onOpenTranscript }: Lin
   const { t, i18n } = useTranslation('history');
   const [open, setOpen] = useState(false);
   const [origins, setOrigins] = useState<LineOrigins | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<ShownMessage | null>(null);
   useEffect(() => {
     if (!open) return;
     setOrigins(null);
-    api.lineOrigins({ path }).then(setOrigins, (e: unknown) => setError(errorInfo(e).message));
+    api.lineOrigins({ path }).then(setOrigins, (e: unknown) => setError(shownError(e)));
   }, [api, path, open]);
   const versions = new Map((origins?.versions ?? []).map((v) => [v.id, v]));
   return (
@@ -59,7 +59,7 @@ export function LineOriginsButton({ api, path, onOpenAt, onOpenTranscript }: Lin
           aria-label={t('origins.label', { path })}
           data-testid="line-origins"
         >
-          {error && <div className="notice notice--error">{error}</div>}
+          {error && <div className="notice notice--error">{shownText(t, error)}</div>}
           {!origins && !error && <p className="muted">{t('origins.reading')}</p>}
           {origins && (
             <ol className="line-origins__runs">

@@ -9,6 +9,7 @@ import { useAgentSearches } from '../stores/agent-searches-store-context';
 import { replayKey, type AgentReplay } from '../stores/agent-searches-slice';
 import { useSearch } from '../stores/search-store-context';
 import { SearchResultRow } from './search-result-row';
+import { shownText, type ShownMessage } from '../../../lib/error-message';
 
 /** The MCP server and the CLI write the log from other processes: look again this often while open. */
 const LIST_REFRESH_MS = 5_000;
@@ -58,7 +59,9 @@ export function AgentSearches({ onOpenResult, sessionTitles }: AgentSearchesProp
       {s.open && s.selectedId === null && (
         <div className="agent-searches__body">
           {s.listStatus === 'loading' && <p className="muted pad">{t('agentSearches.loading')}</p>}
-          {s.listStatus === 'error' && <div className="notice notice--error">{s.listError}</div>}
+          {s.listStatus === 'error' && s.listError && (
+            <div className="notice notice--error">{shownText(t, s.listError)}</div>
+          )}
           {s.list && s.list.entries.length === 0 && (
             <p className="muted pad" data-testid="agent-searches-empty">
               <Trans t={t} i18nKey="agentSearches.empty" components={{ code: <code /> }} />
@@ -117,10 +120,10 @@ export function AgentSearches({ onOpenResult, sessionTitles }: AgentSearchesProp
 interface DetailProps extends AgentSearchesProps {
   entry: AgentSearchEntry | null;
   status: string;
-  error: string | null;
+  error: ShownMessage | null;
   replay: AgentReplay | null;
   replayStatus: string;
-  replayError: string | null;
+  replayError: ShownMessage | null;
   onBack(): void;
   onRerun(): void;
 }
@@ -169,7 +172,7 @@ function AgentSearchDetail({
         {t('agentSearches.back')}
       </button>
       {status === 'loading' && <p className="muted pad">{t('agentSearches.loading')}</p>}
-      {status === 'error' && <div className="notice notice--error">{error}</div>}
+      {status === 'error' && error && <div className="notice notice--error">{shownText(t, error)}</div>}
       {entry && (
         <>
           <h4 className="agent-search__query" data-testid="agent-search-query">
@@ -201,7 +204,9 @@ function AgentSearchDetail({
             {entry.response.results.map((r, i) => row(r, i, AGENT_LIST))}
           </ol>
           {entry.response.results.length === 0 && <p className="muted pad">{t('panel.empty')}</p>}
-          {replayStatus === 'error' && <div className="notice notice--error">{replayError}</div>}
+          {replayStatus === 'error' && replayError && (
+            <div className="notice notice--error">{shownText(t, replayError)}</div>
+          )}
           {replay && <Replay entry={entry} replay={replay} row={row} />}
         </>
       )}

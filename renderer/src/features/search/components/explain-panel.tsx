@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { pathSuggestions } from '../stores/path-suggestions';
 import { useSearch } from '../stores/search-store-context';
 import { ScoreBreakdownView } from './score-breakdown';
+import { shownText } from '../../../lib/error-message';
 
 /** Pin any file and see why it is or is not in the results of the current query. */
 export function ExplainPanel({ filePaths, currentPath }: { filePaths: readonly string[]; currentPath: string | null }) {
@@ -70,7 +71,7 @@ export function ExplainPanel({ filePaths, currentPath }: { filePaths: readonly s
           </div>
           {!query.trim() && <p className="muted">{t('explainFile.typeQuery')}</p>}
           {explainStatus === 'loading' && <p className="muted">{t('explainFile.explaining')}</p>}
-          {explainError && <p className="notice notice--error">{explainError}</p>}
+          {explainError && <p className="notice notice--error">{shownText(t, explainError)}</p>}
           {explain && explain.path === pinned && (
             <>
               <p

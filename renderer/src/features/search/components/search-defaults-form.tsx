@@ -10,6 +10,7 @@ import {
   type SearchSettingsState,
 } from '../stores/search-settings-state';
 import { SearchSettingsFields } from './search-settings-fields';
+import { shownText } from '../../../lib/error-message';
 
 /** The Settings view's "Search defaults": edited here, written only by Save. */
 export function SearchDefaultsForm({ keywordOnly }: { keywordOnly: boolean }) {
@@ -73,7 +74,7 @@ export function SearchDefaultsForm({ keywordOnly }: { keywordOnly: boolean }) {
           </span>
         )}
       </div>
-      {defaultsError && <p className="notice notice--error">{defaultsError}</p>}
+      {defaultsError && <p className="notice notice--error">{shownText(t, defaultsError)}</p>}
     </div>
   );
 }

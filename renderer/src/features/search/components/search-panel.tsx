@@ -15,6 +15,7 @@ import { NoticeLine } from './notice-line';
 import { ProfileCompare, RankingProfileSwitch } from './profile-compare';
 import { SearchResultGroups } from './search-result-groups';
 import { SearchSettingsDrawer } from './search-settings';
+import { shownText } from '../../../lib/error-message';
 
 interface SearchPanelProps {
   onOpenResult(result: SearchResult): void;
@@ -193,7 +194,7 @@ export function SearchPanel({
         {(s.status === 'pending' || s.status === 'loading') && (
           <span className="muted">{t('search:panel.searching')}</span>
         )}
-        {s.status === 'error' && <span className="notice notice--error">{s.error}</span>}
+        {s.status === 'error' && s.error && <span className="notice notice--error">{shownText(t, s.error)}</span>}
         {response && s.status === 'done' && (
           <span className="muted" data-testid="search-summary" data-count={layout.shownHits}>
             {t('search:panel.summary', {
@@ -232,7 +233,12 @@ export function SearchPanel({
                   {why ? (
                     <span className="dropped__why" data-testid="dropped-why" data-code={why.code ?? ''}>
                       {' '}
-                      — {why.status === 'loading' ? t('search:panel.checking') : why.text}
+                      —{' '}
+                      {why.status === 'loading'
+                        ? t('search:panel.checking')
+                        : why.error
+                          ? shownText(t, why.error)
+                          : why.text}
                     </span>
                   ) : (
                     <span className="muted"> — {t('search:panel.checking')}</span>
@@ -244,7 +250,9 @@ export function SearchPanel({
         </div>
       )}
       {s.judgmentError && (
-        <div className="notice notice--error">{t('search:panel.judgmentNotSaved', { error: s.judgmentError })}</div>
+        <div className="notice notice--error">
+          {t('search:panel.judgmentNotSaved', { error: shownText(t, s.judgmentError) })}
+        </div>
       )}
 
       {s.compare && s.responseQuery && (

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearch } from '../stores/search-store-context';
 import { whatIfChanges } from '../stores/search-settings-state';
 import { SearchSettingsFields } from './search-settings-fields';
+import { shownText } from '../../../lib/error-message';
 
 /**
  * The panel's what-if drawer: every change re-runs the search and shows rank movement, for this
@@ -65,7 +66,7 @@ export function SearchSettingsDrawer({ keywordOnly }: { keywordOnly: boolean }) 
           <span className="muted">{t('whatIf.same')}</span>
         )}
       </div>
-      {defaultsError && <p className="notice notice--error">{defaultsError}</p>}
+      {defaultsError && <p className="notice notice--error">{shownText(t, defaultsError)}</p>}
     </div>
   );
 }

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createStore } from 'zustand/vanilla';
 import type { AgentSearchEntry, SearchOptions, SearchResponse, SearchResult } from '../../../../../shared/domain';
+import { MemoryLensError } from '../../../../../shared/errors';
+import { translator } from '../../../../../shared/i18n';
+import { ApiError } from '../../../api/api-error';
+import { shownText } from '../../../lib/error-message';
 import {
   createAgentSearchesSlice,
   replayKey,
@@ -62,7 +66,14 @@ function setup(today: SearchResult[]) {
   const port: AgentSearchesPort = {
     agentSearches: async () => ({ entries: [entry], total: 1, cap: 1000 }),
     agentSearch: async ({ id }) => {
-      if (id !== 7) throw Object.assign(new Error('No logged agent search'), { code: 'NOT_FOUND' });
+      // As the client rejects: the engine's typed error after the trip over HTTP or IPC.
+      if (id !== 7)
+        throw new ApiError(
+          new MemoryLensError('NOT_FOUND', {
+            messageId: 'errors:agent.searchNotLogged',
+            params: { id, max: 1000 },
+          }).toValue(),
+        );
       return entry;
     },
     search: async (options) => {
@@ -106,6 +117,14 @@ describe('agent searches', () => {
     const { store } = setup([]);
     await store.getState().selectAgentSearch(99);
     expect(store.getState().agentSearches).toMatchObject({ entryStatus: 'error', entry: null });
+    // The error is kept, not its English: the view words it in the interface's language when shown.
+    const error = store.getState().agentSearches.entryError!;
+    expect(shownText(translator('zh-CN'), error)).toBe(
+      '此工作区的日志中没有第 99 号智能体搜索（日志只保留最近的 1000 条）。',
+    );
+    expect(shownText(translator('en'), error)).toBe(
+      'No logged agent search #99 in this workspace (the log keeps the newest 1000).',
+    );
     await store.getState().selectAgentSearch(7);
     await store.getState().rerunAgentSearch();
     await store.getState().selectAgentSearch(null);

@@ -14,7 +14,7 @@ import type {
   SearchResponse,
   SearchResult,
 } from '../../../../../shared/domain';
-import { errorInfo } from '../../../lib/error-message';
+import { shownError, type ShownMessage } from '../../../lib/error-message';
 import { computeRankMovement, type RankMovement } from './rank-movement';
 import { Latest, slicePatch } from '../../../lib/slice-state';
 
@@ -34,14 +34,14 @@ export interface AgentSearchesSlice {
     open: boolean;
     list: AgentSearchList | null;
     listStatus: LoadStatus;
-    listError: string | null;
+    listError: ShownMessage | null;
     selectedId: number | null;
     entry: AgentSearchEntry | null;
     entryStatus: LoadStatus;
-    entryError: string | null;
+    entryError: ShownMessage | null;
     replay: AgentReplay | null;
     replayStatus: LoadStatus;
-    replayError: string | null;
+    replayError: ShownMessage | null;
   };
   setAgentSearchesOpen(open: boolean): void;
   refreshAgentSearches(): Promise<void>;
@@ -97,7 +97,7 @@ export function createAgentSearchesSlice(
           const list = await port.agentSearches({ limit: 200 });
           if (lists.isCurrent(seq)) patch({ list, listStatus: 'done', listError: null });
         } catch (error) {
-          if (lists.isCurrent(seq)) patch({ listStatus: 'error', listError: errorInfo(error).message });
+          if (lists.isCurrent(seq)) patch({ listStatus: 'error', listError: shownError(error) });
         }
       },
 
@@ -117,7 +117,7 @@ export function createAgentSearchesSlice(
           const entry = await port.agentSearch({ id });
           if (entries.isCurrent(seq)) patch({ entry, entryStatus: 'done' });
         } catch (error) {
-          if (entries.isCurrent(seq)) patch({ entryStatus: 'error', entryError: errorInfo(error).message });
+          if (entries.isCurrent(seq)) patch({ entryStatus: 'error', entryError: shownError(error) });
         }
       },
 
@@ -132,7 +132,7 @@ export function createAgentSearchesSlice(
           const movement = computeRankMovement(entry.response.results, response.results, replayKey);
           patch({ replay: { response, movement, at: Date.now() }, replayStatus: 'done' });
         } catch (error) {
-          if (entries.isCurrent(seq)) patch({ replayStatus: 'error', replayError: errorInfo(error).message });
+          if (entries.isCurrent(seq)) patch({ replayStatus: 'error', replayError: shownError(error) });
         }
       },
     };

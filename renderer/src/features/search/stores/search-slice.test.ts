@@ -3,6 +3,14 @@ import { createStore } from 'zustand/vanilla';
 import type { SearchOptions, SearchResponse, SearchResult } from '../../../../../shared/domain';
 import { createSearchSlice, DEFAULT_SEARCH_SETTINGS, type SearchPort, type SearchSlice } from './search-slice';
 import { defaultSettings } from '../../../../../shared/settings-schema';
+import type { z } from 'zod';
+import { CALLS } from '../../../../../shared/contract';
+import { MemoryLensError } from '../../../../../shared/errors';
+import { translator } from '../../../../../shared/i18n';
+import { carriedIssues } from '../../../../../shared/request-issues';
+import { englishLeft } from '../../../../../shared/test-support/english-left';
+import { ApiError } from '../../../api/api-error';
+import { shownText } from '../../../lib/error-message';
 
 function result(path: string): SearchResult {
   return {
@@ -214,6 +222,36 @@ describe('search slice', () => {
     releaseFirst();
     await vi.runAllTimersAsync();
     expect(store.getState().search.responseQuery).toBe('second');
+  });
+
+  it('keeps a refused search as the typed error and words it in the interface language when shown', async () => {
+    const { port } = fakePort();
+    // What the dispatcher answers for arguments the contract refuses, after the trip to the page.
+    const refused = (CALLS.search.args as z.ZodType).safeParse({ query: 'api', maxResults: 0 }, { reportInput: true });
+    const store = createStore<SearchSlice>()(
+      createSearchSlice(
+        {
+          ...port,
+          search: async () => {
+            throw new ApiError(
+              new MemoryLensError('INVALID_ARGUMENT', {
+                messageId: 'errors:request.invalid',
+                params: { method: 'search', issues: carriedIssues(refused.error!) },
+              }).toValue(),
+            );
+          },
+        },
+        0,
+      ),
+    );
+    store.getState().setQuery('api');
+    await vi.runAllTimersAsync();
+    const { status, error } = store.getState().search;
+    expect(status).toBe('error');
+    const chinese = shownText(translator('zh-CN'), error!);
+    expect(chinese).toMatch(/^search 的参数不符合要求：maxResults：数值过小/);
+    expect(englishLeft(chinese)).toEqual([]);
+    expect(shownText(translator('en'), error!)).toMatch(/^search: maxResults: Too small/);
   });
 
   it('clearing the query clears the results at once', async () => {

@@ -13,7 +13,7 @@ import type {
   Verdict,
 } from '../../../../../shared/domain';
 import { groupingRequestSize, type AutomatedPlacement } from '../../../../../shared/result-list';
-import { errorInfo } from '../../../lib/error-message';
+import { shownError, type ShownMessage } from '../../../lib/error-message';
 import { Latest, slicePatch } from '../../../lib/slice-state';
 import { computeRankMovement, type RankMovement } from './rank-movement';
 import {
@@ -48,6 +48,8 @@ export interface DroppedWhy {
   status: 'loading' | 'done' | 'error';
   code?: ExplainFileResult['code'];
   text?: string;
+  /** Why the check itself failed, worded when shown. */
+  error?: ShownMessage;
 }
 
 export interface SearchSlice {
@@ -58,7 +60,7 @@ export interface SearchSlice {
     /** The defaults in settings.json. */
     saved: SavedSearchSettings;
     savingDefaults: boolean;
-    defaultsError: string | null;
+    defaultsError: ShownMessage | null;
     response: SearchResponse | null;
     /** The query `response` answers (the box may already hold a newer one). */
     responseQuery: string;
@@ -67,17 +69,17 @@ export interface SearchSlice {
     /** Why each dropped result (by id) is no longer returned, from explainFile with the new settings. */
     droppedWhy: Record<string, DroppedWhy>;
     status: SearchStatus;
-    error: string | null;
+    error: ShownMessage | null;
     /** By result id. */
     expanded: Record<string, boolean>;
     /** 👍/👎 on the results of `responseQuery`, by chunk id. */
     judgments: Record<string, Verdict>;
-    judgmentError: string | null;
+    judgmentError: ShownMessage | null;
     settingsOpen: boolean;
     pinned: string | null;
     explain: ExplainFileResult | null;
     explainStatus: 'idle' | 'loading' | 'done' | 'error';
-    explainError: string | null;
+    explainError: ShownMessage | null;
     /** Bumped by Ctrl/Cmd+Shift+F so the input focuses even when already open. */
     focusSeq: number;
     /** Whose ranking answers: Memory Lens's own, or OpenClaw 2026.9.6's as the agent runs it. */
@@ -180,7 +182,7 @@ export function createSearchSlice(
         const result = await port.explainFile({ path: pinned, options: toSearchOptions(query.trim(), settings) });
         if (explains.isCurrent(seq)) patch({ explain: result, explainStatus: 'done', explainError: null });
       } catch (error) {
-        if (explains.isCurrent(seq)) patch({ explainStatus: 'error', explainError: errorInfo(error).message });
+        if (explains.isCurrent(seq)) patch({ explainStatus: 'error', explainError: shownError(error) });
       }
     }
 
@@ -193,7 +195,7 @@ export function createSearchSlice(
         if (!answer) {
           answer = port.explainFile({ path: dropped.path, options }).then(
             (result): DroppedWhy => ({ status: 'done', code: result.code, text: result.reasons[0] ?? '' }),
-            (error: unknown): DroppedWhy => ({ status: 'error', text: errorInfo(error).message }),
+            (error: unknown): DroppedWhy => ({ status: 'error', error: shownError(error) }),
           );
           byPath.set(dropped.path, answer);
         }
@@ -209,7 +211,7 @@ export function createSearchSlice(
         if (get().search.responseQuery !== query) return;
         patch({ judgments: Object.fromEntries(list.map((j) => [j.chunkId, j.verdict])), judgmentError: null });
       } catch (error) {
-        patch({ judgmentError: errorInfo(error).message });
+        patch({ judgmentError: shownError(error) });
       }
     }
 
@@ -290,7 +292,7 @@ export function createSearchSlice(
           if (!sameQuery) void loadJudgments(q);
           if (movement && movement.dropped.length > 0) void explainDropped(seq, q, movement);
         } catch (error) {
-          if (searches.isCurrent(seq)) patch({ status: 'error', error: errorInfo(error).message });
+          if (searches.isCurrent(seq)) patch({ status: 'error', error: shownError(error) });
         }
         await explaining;
       },
@@ -317,7 +319,7 @@ export function createSearchSlice(
           rerun();
           return true;
         } catch (error) {
-          patch({ savingDefaults: false, defaultsError: errorInfo(error).message });
+          patch({ savingDefaults: false, defaultsError: shownError(error) });
           return false;
         }
       },
@@ -359,7 +361,7 @@ export function createSearchSlice(
           if (get().search.responseQuery === query)
             patch({ judgments: Object.fromEntries(list.map((j) => [j.chunkId, j.verdict])), judgmentError: null });
         } catch (error) {
-          patch({ judgmentError: errorInfo(error).message });
+          patch({ judgmentError: shownError(error) });
         }
       },
 

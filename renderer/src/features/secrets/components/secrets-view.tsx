@@ -2,7 +2,7 @@ import { Fragment, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MemlensApi } from '../../../../../shared/contract';
 import { DEFAULT_SECRET_PLACEHOLDER, type SecretEntry, type SecretList } from '../../../../../shared/secret-calls';
-import { errorInfo } from '../../../lib/error-message';
+import { errorInfo, shownError, shownText } from '../../../lib/error-message';
 import { formatDate } from '../../../lib/format-locale';
 import { purgeSecret, type PurgeOutcome } from '../stores/purge-secret';
 import { PurgeConfirm, PurgeResult } from './secret-purge-panels';
@@ -41,7 +41,10 @@ export function SecretsView({ api, onOpenAt }: SecretsViewProps) {
     setListed({ list, hashes });
   }, [api]);
   const reload = useCallback(
-    () => load().catch((e: unknown) => setMessage({ kind: 'error', text: t('view.loadFailed', errorInfo(e)) })),
+    () =>
+      load().catch((e: unknown) =>
+        setMessage({ kind: 'error', text: t('view.loadFailed', { message: shownText(t, shownError(e)) }) }),
+      ),
     [load, t],
   );
   useEffect(() => void reload(), [reload]);
@@ -73,7 +76,10 @@ export function SecretsView({ api, onOpenAt }: SecretsViewProps) {
       const info = errorInfo(e);
       setMessage({
         kind: 'error',
-        text: info.code === 'CONFLICT' ? t('view.conflict', { path: secret.path }) : t('view.failed', info),
+        text:
+          info.code === 'CONFLICT'
+            ? t('view.conflict', { path: secret.path })
+            : t('view.failed', { message: shownText(t, shownError(e)) }),
       });
     } finally {
       setBusy(null);
@@ -94,7 +100,10 @@ export function SecretsView({ api, onOpenAt }: SecretsViewProps) {
       const info = errorInfo(e);
       setMessage({
         kind: 'error',
-        text: info.code === 'CONFLICT' ? t('view.conflict', { path: secret.path }) : t('purge.failed', info),
+        text:
+          info.code === 'CONFLICT'
+            ? t('view.conflict', { path: secret.path })
+            : t('purge.failed', { message: shownText(t, shownError(e)) }),
       });
     } finally {
       setConfirming(null);

@@ -28,10 +28,13 @@ export async function purgeSecret(
 ): Promise<PurgeOutcome> {
   const file = await api.readFile({ path: entry.path });
   if (file.hash !== expectedHash)
-    throw new MemoryLensError('CONFLICT', `${entry.path} changed since the secrets were listed.`);
+    throw new MemoryLensError('CONFLICT', { messageId: 'errors:secrets.changed', params: { path: entry.path } });
   const value = findingAt(file.text, entry.line, entry.label)?.value;
   if (value === undefined)
-    throw new MemoryLensError('NOT_FOUND', `${entry.path} has no ${entry.label} on line ${entry.line} any more.`);
+    throw new MemoryLensError('NOT_FOUND', {
+      messageId: 'errors:secrets.gone',
+      params: { path: entry.path, label: entry.label, line: entry.line },
+    });
   await api.secretFix({
     path: entry.path,
     line: entry.line,

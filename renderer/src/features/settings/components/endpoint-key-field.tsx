@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { EndpointKeyStatus } from '../../../../../shared/endpoint-key-schemas';
+import { keyStoreReasonOf } from '../../../../../shared/key-store';
 
 interface EndpointKeyFieldProps {
   status: EndpointKeyStatus | null;
@@ -19,7 +21,9 @@ export function EndpointKeyField({ status, onStore, onForget }: EndpointKeyField
   if (!status.available) {
     return (
       <p className="muted" data-testid="endpoint-key-unavailable">
-        {t('key.unavailable', { reason: status.unavailableReason ?? t('key.noKeychain') })}
+        {t('key.unavailable', {
+          reason: status.unavailableReason ? reasonText(t, status.unavailableReason) : t('key.noKeychain'),
+        })}
       </p>
     );
   }
@@ -52,7 +56,13 @@ export function EndpointKeyField({ status, onStore, onForget }: EndpointKeyField
           </button>
         </label>
       )}
-      {status.unavailableReason && <p className="notice notice--warning">{status.unavailableReason}</p>}
+      {status.unavailableReason && <p className="notice notice--warning">{reasonText(t, status.unavailableReason)}</p>}
     </div>
   );
+}
+
+/** The host's reason (English, as the API carries it) in the interface's language when it is one of ours. */
+function reasonText(t: TFunction, reason: string): string {
+  const known = keyStoreReasonOf(reason);
+  return known ? t(`errors:endpointKey.reason.${known}`) : reason;
 }

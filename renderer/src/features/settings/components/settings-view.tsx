@@ -8,6 +8,7 @@ import { EndpointKeyField } from './endpoint-key-field';
 import { LanguageSection } from './language-section';
 import { ModelSettingsSection } from './model-settings';
 import { SessionSourcesSection } from './session-sources-section';
+import { shownText } from '../../../lib/error-message';
 
 interface SettingsViewProps {
   /** The search feature's saved-defaults form (composed in app/). */
@@ -56,7 +57,7 @@ export function SettingsView({ searchDefaults, indexProgress, endpointRetry, chi
         <h2 className="settings-view__title">{t('title')}</h2>
         {v.error && (
           <p className="notice notice--error" data-testid="settings-error">
-            {v.error}
+            {shownText(t, v.error)}
           </p>
         )}
         {!v.settings && !v.error && <p className="muted">{t('loading')}</p>}

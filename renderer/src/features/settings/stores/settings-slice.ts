@@ -8,7 +8,7 @@ import type { AgentEmbedderOffer, EmbedderEndpointPatch } from '../../../../../s
 import type { EndpointKeyStatus } from '../../../../../shared/endpoint-key-schemas';
 import type { LanguageSetting, ModelSettings, Settings, Theme } from '../../../../../shared/settings-schema';
 import { applyTheme } from '../../../lib/apply-theme';
-import { errorInfo } from '../../../lib/error-message';
+import { shownError, type ShownMessage } from '../../../lib/error-message';
 import { slicePatch } from '../../../lib/slice-state';
 
 export type SettingsPort = Pick<
@@ -38,7 +38,7 @@ export interface SettingsViewSlice {
     endpointOffer: AgentEmbedderOffer | null;
     /** Whether this host keeps the endpoint's key in the OS keychain and whether one is stored (never the key). */
     endpointKey: EndpointKeyStatus | null;
-    error: string | null;
+    error: ShownMessage | null;
   };
   loadSettingsView(): Promise<void>;
   setTheme(theme: Theme): Promise<void>;
@@ -79,7 +79,7 @@ export function createSettingsViewSlice(
 ): StateCreator<SettingsViewSlice, [], [], SettingsViewSlice> {
   return (set, get) => {
     const patch = slicePatch(set, 'settingsView');
-    const fail = (error: unknown) => patch({ error: errorInfo(error).message });
+    const fail = (error: unknown) => patch({ error: shownError(error) });
 
     async function save(settingsPatch: Parameters<SettingsPort['settingsSet']>[0]['patch']): Promise<Settings | null> {
       try {

@@ -15,6 +15,7 @@ import type { TimelineWords } from '../stores/timeline-words';
 import { CalendarHeatmap } from './calendar-heatmap';
 import { TimelineList } from './timeline-list';
 import { dateJump } from '../stores/date-jump';
+import { shownText } from '../../../lib/error-message';
 
 const GROUPINGS: readonly TimelineGrouping[] = ['day', 'week', 'month'];
 
@@ -151,7 +152,7 @@ export function TimelineView({ onOpen, hitPaths, beside }: TimelineViewProps) {
         </span>
       </div>
       <CalendarHeatmap entries={visibleEntries} onPickDay={pickDay} />
-      {error && <div className="notice notice--error">{error}</div>}
+      {error && <div className="notice notice--error">{shownText(t, error)}</div>}
       {!loaded && <div className="muted pad">{t('loading')}</div>}
       {loaded && rows.length === 0 && (
         <div className="muted pad" data-testid="timeline-empty">

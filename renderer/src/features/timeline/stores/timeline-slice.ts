@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { MemlensApi } from '../../../../../shared/contract';
 import type { TimelineEntry, TimelineEntryType } from '../../../../../shared/domain';
-import { errorInfo } from '../../../lib/error-message';
+import { shownError, type ShownMessage } from '../../../lib/error-message';
 import { TIMELINE_TYPES, type TimelineGrouping } from './bucket-timeline';
 import { Latest, slicePatch } from '../../../lib/slice-state';
 
@@ -11,7 +11,7 @@ export interface TimelineSlice {
   timeline: {
     entries: TimelineEntry[];
     loaded: boolean;
-    error: string | null;
+    error: ShownMessage | null;
     grouping: TimelineGrouping;
     types: TimelineEntryType[];
     selectedPath: string | null;
@@ -45,7 +45,7 @@ export function createTimelineSlice(port: TimelinePort): StateCreator<TimelineSl
           const entries = await port.timeline({});
           if (loads.isCurrent(mine)) patch({ entries, loaded: true, error: null });
         } catch (error) {
-          if (loads.isCurrent(mine)) patch({ error: errorInfo(error).message, loaded: true });
+          if (loads.isCurrent(mine)) patch({ error: shownError(error), loaded: true });
         }
       },
       setTimelineGrouping: (grouping) => patch({ grouping }),
