@@ -8,19 +8,10 @@ import type { TFunction } from 'i18next';
 import { translator } from '../../../shared/i18n.js';
 import type { CommandImpl } from '../command.js';
 import { writeJson } from '../command.js';
+import { columns } from '../text-columns.js';
 
 type Translate = (key: string, params?: Record<string, unknown>) => string;
 const ENGLISH = translator('en');
-
-/** Terminal columns a label takes: CJK characters are two wide. */
-function columns(text: string): number {
-  let n = 0;
-  for (const ch of text)
-    n += /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u.test(ch)
-      ? 2
-      : 1;
-  return n;
-}
 
 /** `label` padded to the value column (12), whatever script it is written in. */
 function labelled(t: Translate, key: string, value: string): string {
