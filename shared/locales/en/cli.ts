@@ -3,6 +3,18 @@
 export const cli = {
   runHelp: 'Run "memlens help{{command}}" for usage.',
   unknownLang: '--lang expects one of {{locales}} (got "{{lang}}")',
+  index: {
+    indexed: 'Indexed {{workspace}}{{sample}}',
+    sample: ' (sample workspace)',
+    files:
+      '  files: {{scanned}} scanned, {{indexed}} indexed, {{unchanged}} unchanged, {{skipped}} skipped, {{removed}} removed, {{failed}} failed',
+    skipped: '  skipped {{path}}: {{reason}}',
+    moreSkipped: '  … and {{count}} more skipped',
+    chunks: '  chunks written: {{written}}, embedded: {{embedded}} (cache hits {{hits}})',
+    mode: '  mode: {{mode}}{{reason}}',
+    index: '  index: {{path}}',
+    took: '  took {{ms}} ms',
+  },
   search: {
     results_one: '{{count}} result for "{{query}}" · {{candidates}} candidates · {{mode}} · {{ms}} ms',
     results_other: '{{count}} results for "{{query}}" · {{candidates}} candidates · {{mode}} · {{ms}} ms',
@@ -161,6 +173,13 @@ export const cli = {
     section: '{{title}}:',
     notInjected: '({{name}} is not injected: {{why}})',
     note: 'note: {{note}}',
+  },
+  secrets: {
+    found_one: '{{count}} secret found:',
+    found_other: '{{count}} secrets found:',
+    firstSeen: 'first seen v{{version}} {{time}}',
+    removed: 'Removed line {{line}} of {{path}} ({{label}}); saved as a new history version.',
+    replaced: 'Replaced the value on line {{line}} of {{path}} ({{label}}); saved as a new history version.',
   },
   doctor: {
     workspace: 'workspace  {{dir}}',

@@ -4,6 +4,18 @@ import type { Translation } from '../translation.js';
 export const cli: Translation<typeof en> = {
   runHelp: '运行 "memlens help{{command}}" 查看用法。',
   unknownLang: '--lang 只接受 {{locales}}（收到 "{{lang}}"）',
+  index: {
+    indexed: '已索引 {{workspace}}{{sample}}',
+    sample: '（示例工作区）',
+    files:
+      '  文件：扫描 {{scanned}} 个，索引 {{indexed}} 个，未变 {{unchanged}} 个，跳过 {{skipped}} 个，移除 {{removed}} 个，失败 {{failed}} 个',
+    skipped: '  已跳过 {{path}}：{{reason}}',
+    moreSkipped: '  … 另有 {{count}} 个已跳过',
+    chunks: '  写入分块：{{written}}，嵌入：{{embedded}}（缓存命中 {{hits}}）',
+    mode: '  模式：{{mode}}{{reason}}',
+    index: '  索引：{{path}}',
+    took: '  用时 {{ms}} 毫秒',
+  },
   search: {
     results_other: '"{{query}}" 的 {{count}} 条结果 · {{candidates}} 个候选 · {{mode}} · {{ms}} 毫秒',
     hybrid: '混合搜索（{{provider}} {{model}}）',
@@ -154,6 +166,12 @@ export const cli: Translation<typeof en> = {
     section: '{{title}}：',
     notInjected: '（{{name}} 未注入：{{why}}）',
     note: '备注：{{note}}',
+  },
+  secrets: {
+    found_other: '找到 {{count}} 个密钥：',
+    firstSeen: '最早见于 v{{version}} {{time}}',
+    removed: '已删除 {{path}} 的第 {{line}} 行（{{label}}）；已保存为新的历史版本。',
+    replaced: '已替换 {{path}} 第 {{line}} 行的值（{{label}}）；已保存为新的历史版本。',
   },
   doctor: {
     workspace: '工作区  {{dir}}',
