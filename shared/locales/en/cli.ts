@@ -209,6 +209,18 @@ export const cli = {
     notInjected: '({{name}} is not injected: {{why}})',
     note: 'note: {{note}}',
   },
+  watch: {
+    watcher: 'the file watcher is not working fully. {{reason}}',
+    hybrid: 'search is hybrid ({{model}}).',
+    keywordOnly: 'search is keyword-only — {{reason}}.',
+    noEmbedder: 'no embedder',
+    watching: 'Watching {{workspace}} ({{count}} files). Press Ctrl-C to stop.',
+    change: { added: 'added', changed: 'changed', deleted: 'deleted' },
+  },
+  saveSession: {
+    saved_one: 'Saved {{count}} message of session {{session}} as {{path}}',
+    saved_other: 'Saved {{count}} messages of session {{session}} as {{path}}',
+  },
   secrets: {
     found_one: '{{count}} secret found:',
     found_other: '{{count}} secrets found:',

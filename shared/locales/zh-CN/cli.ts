@@ -198,6 +198,17 @@ export const cli: Translation<typeof en> = {
     notInjected: '（{{name}} 未注入：{{why}}）',
     note: '备注：{{note}}',
   },
+  watch: {
+    watcher: '文件监视没有完全正常工作。{{reason}}',
+    hybrid: '搜索为混合模式（{{model}}）。',
+    keywordOnly: '搜索仅用关键词 — {{reason}}。',
+    noEmbedder: '没有嵌入模型',
+    watching: '正在监视 {{workspace}}（{{count}} 个文件）。按 Ctrl-C 停止。',
+    change: { added: '新增', changed: '修改', deleted: '删除' },
+  },
+  saveSession: {
+    saved_other: '已把会话 {{session}} 的 {{count}} 条消息保存为 {{path}}',
+  },
   secrets: {
     found_other: '找到 {{count}} 个密钥：',
     firstSeen: '最早见于 v{{version}} {{time}}',
