@@ -209,6 +209,15 @@ export const cli = {
     notInjected: '({{name}} is not injected: {{why}})',
     note: 'note: {{note}}',
   },
+  serve: {
+    serving:
+      'Memory Lens is serving {{workspace}}{{sample}}\n  Open: {{url}}\n  Index: {{index}}\nPress Ctrl+C to stop.',
+    sample: ' (a copy of the bundled sample workspace)',
+    noUi: 'the UI is not built (renderer-dist/ is missing); run `npm run build:renderer`. The API is served anyway.',
+    exposed:
+      'WARNING: --host {{host}} is not a loopback address. Anyone who can reach this machine and learns the token can read and edit your memory files, and the traffic is not encrypted. Prefer an SSH tunnel to 127.0.0.1.',
+    portInUse: 'port {{port}} is in use; pick another with --port N (0 = any free port)',
+  },
   watch: {
     watcher: 'the file watcher is not working fully. {{reason}}',
     hybrid: 'search is hybrid ({{model}}).',

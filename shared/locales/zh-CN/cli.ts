@@ -198,6 +198,14 @@ export const cli: Translation<typeof en> = {
     notInjected: '（{{name}} 未注入：{{why}}）',
     note: '备注：{{note}}',
   },
+  serve: {
+    serving: 'Memory Lens 正在提供 {{workspace}}{{sample}}\n  打开：{{url}}\n  索引：{{index}}\n按 Ctrl+C 停止。',
+    sample: '（内置示例工作区的副本）',
+    noUi: '界面尚未构建（缺少 renderer-dist/）；请运行 `npm run build:renderer`。API 仍照常提供。',
+    exposed:
+      '警告：--host {{host}} 不是回环地址。任何能访问这台机器并得知令牌的人都能读取和编辑你的记忆文件，而且传输没有加密。建议改用到 127.0.0.1 的 SSH 隧道。',
+    portInUse: '端口 {{port}} 已被占用；请用 --port N 换一个（0 = 任意空闲端口）',
+  },
   watch: {
     watcher: '文件监视没有完全正常工作。{{reason}}',
     hybrid: '搜索为混合模式（{{model}}）。',
