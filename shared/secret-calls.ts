@@ -26,6 +26,8 @@ export const SecretListSchema = z.object({
   secrets: z.array(SecretEntrySchema),
   /** The sentence the UI and the CLI show about copies this app cannot rewrite (git). */
   notices: z.array(z.string()),
+  /** `notices` by message id, one for each, in the same order. */
+  noticeIds: z.array(z.string()).optional(),
 });
 
 export type SecretEntry = z.output<typeof SecretEntrySchema>;

@@ -2,7 +2,7 @@
 // the defaults, and the contract's settingsGet/settingsSet value.
 import { z } from 'zod';
 import { MemorySourceSchema } from './contract-schemas.js';
-import { LOCALES } from './locales/index.js';
+import { LOCALES } from './locales/names.js';
 import { HistorySettingsPatchSchema, HistorySettingsSchema } from './history-schemas.js';
 import { EmbedderEndpointPatchSchema, EmbedderEndpointSettingsSchema } from './embedding-endpoint-settings.js';
 import { SEARCH_DEFAULTS } from './search-defaults.js';

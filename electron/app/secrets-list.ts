@@ -2,6 +2,7 @@
 // label); the value itself is read from the file when needed — to find the oldest history version
 // holding it, or to cut it out — and never leaves this module.
 import { MemoryLensError } from '../../shared/errors.js';
+import { englishText } from '../../shared/i18n.js';
 import type { SaveResult } from '../../shared/domain.js';
 import {
   DEFAULT_SECRET_PLACEHOLDER,
@@ -14,8 +15,8 @@ import type { MemoryEngineApi } from '../memory/engine-types.js';
 import type { HistoryService } from './history/history-service.js';
 
 /** Said with every non-empty list: copies outside this app keep the value until the user acts. */
-export const GIT_NOTICE =
-  'Fixing a secret here changes the file and this app\'s history only. If the workspace is a git repository, its commits still hold the value: `git log -S "<the value>" --oneline` lists them, and `git filter-repo --replace-text <file>` rewrites them (Memory Lens never runs git for you). Rotate any key that was ever shared.';
+const GIT_NOTICE_ID = 'secrets:view.gitNotice';
+export const GIT_NOTICE = englishText({ messageId: GIT_NOTICE_ID });
 
 export async function listSecrets(engine: MemoryEngineApi, history: HistoryService | undefined): Promise<SecretList> {
   const indexed = await engine.secrets();
@@ -37,7 +38,7 @@ export async function listSecrets(engine: MemoryEngineApi, history: HistoryServi
       });
     }
   }
-  return { secrets, notices: secrets.length > 0 ? [GIT_NOTICE] : [] };
+  return secrets.length > 0 ? { secrets, notices: [GIT_NOTICE], noticeIds: [GIT_NOTICE_ID] } : { secrets, notices: [] };
 }
 
 /** For one file: a lookup of the oldest kept version whose text holds the value at (line, label). */

@@ -1,6 +1,6 @@
 // What a subcommand is: its metadata (commands.ts) and its implementation, loaded on run.
 import type { TFunction } from 'i18next';
-import type { Locale } from '../../shared/i18n.js';
+import type { Locale } from '../../shared/locales/names.js';
 import type { AgentActivityStore } from '../app/agent/agent-activity-store.js';
 import type { EngineOptions, MemoryEngineApi } from '../memory/engine-types.js';
 import type { CliIo } from './cli-io.js';

@@ -4,7 +4,7 @@ import type { CliCommand } from './command.js';
 import { OPENCLAW_VERSIONS } from '../../shared/bootstrap-profiles.js';
 import { OUR_MEMORY_FILES } from '../../shared/memory-scope.js';
 import { SEARCH_DEFAULTS } from '../../shared/search-defaults.js';
-import { DEFAULT_SESSION_MESSAGES } from '../app/agent/session-memory.js';
+import { DEFAULT_SESSION_MESSAGES } from '../app/agent/session-memory-defaults.js';
 import { SEARCH_FLAG_OPTIONS, SEARCH_FLAG_USAGE, SEARCH_OPTIONAL_VALUE_FLAGS } from './search-flags.js';
 import { DEFAULT_SERVE_PORT } from './serve-defaults.js';
 

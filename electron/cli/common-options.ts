@@ -2,13 +2,13 @@
 // how they become EngineOptions. The workspace, when none is given, is chosen by the same rule as
 // the desktop app (app/default-workspace.ts): ~/.openclaw/workspace if it exists, else the app's
 // private copy of the bundled sample workspace.
-import { DEFAULT_LOCALE, LOCALES, translator, type Locale } from '../../shared/i18n.js';
+import type { MessageRef } from '../../shared/i18n.js';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../shared/locales/names.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { OptionSpecs } from './option-specs.js';
 import { bundledSampleWorkspace, defaultDataDir, findPackageRoot } from '../app/app-paths.js';
-import { chooseWorkspace } from '../app/default-workspace.js';
 import type { EmbedderConfig, EngineOptions } from '../memory/engine-types.js';
 import type { CliIo } from './cli-io.js';
 import { describeEndpointTraffic, parseEndpointUrl } from '../../shared/embedding-endpoint.js';
@@ -18,9 +18,12 @@ export type { OptionSpecs };
 
 /** A mistake in how the command was called: exit code 2 and the usage line. */
 export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
+  /** The message by id: worded in the user's language when reported (the translations load only then). */
+  readonly ref: MessageRef | undefined;
+  constructor(message: string | MessageRef) {
+    super(typeof message === 'string' ? message : message.messageId);
     this.name = 'UsageError';
+    this.ref = typeof message === 'string' ? undefined : message;
   }
 }
 
@@ -61,7 +64,7 @@ export function cliLocale(lang: unknown, env: NodeJS.ProcessEnv): Locale {
   if (asked === null) return DEFAULT_LOCALE;
   const locale = LOCALES.find((l) => l.toLowerCase() === asked.toLowerCase());
   if (!locale)
-    throw new UsageError(translator(DEFAULT_LOCALE)('cli:unknownLang', { locales: LOCALES.join(', '), lang: asked }));
+    throw new UsageError({ messageId: 'cli:unknownLang', params: { locales: LOCALES.join(', '), lang: asked } });
   return locale;
 }
 
@@ -95,6 +98,7 @@ export async function resolveCommonSettings(values: CommonValues, io: CliIo): Pr
   });
   const dataDir =
     typeof values['data-dir'] === 'string' ? path.resolve(io.cwd, values['data-dir']) : defaultDataDir(io.env);
+  const { chooseWorkspace } = await import('../app/default-workspace.js');
   const choice = await chooseWorkspace({
     explicit: typeof values.workspace === 'string' ? path.resolve(io.cwd, values.workspace) : null,
     openclawHome,

@@ -52,16 +52,17 @@ export function formatHistory(history: FileHistory, t: TFunction = ENGLISH): str
   return `${out.join('\n')}\n`;
 }
 
-function changeLines(change: Change): string[] {
+function changeLines(change: Change, t: TFunction): string[] {
   const v = change.version;
+  const author = authorText(v.author, t);
   const out = [
-    `  ${v.path}  v${v.id}  ${stamp(v.time)}  ${kindText(v, ENGLISH)}  +${change.added} −${change.removed}  ${v.author.label}`,
-    `      how: ${v.author.how}`,
+    `  ${v.path}  v${v.id}  ${stamp(v.time)}  ${kindText(v, t)}  +${change.added} −${change.removed}  ${author.label}`,
+    `      ${t('cli:history.how', { how: author.how })}`,
   ];
   const agent = v.author.agent;
   if (agent?.userText)
     out.push(
-      `      asked: “${agent.userText.replace(/\s+/g, ' ').slice(0, 140)}” (${agent.session} line ${agent.userLine})`,
+      `      ${t('cli:history.asked', { text: agent.userText.replace(/\s+/g, ' ').slice(0, 140), session: agent.session, line: agent.userLine })}`,
     );
   let shown = 0;
   for (const hunk of change.hunks) {
@@ -70,20 +71,24 @@ function changeLines(change: Change): string[] {
   }
   if (shown > 12)
     out.push(
-      `      … ${shown - 12} more changed lines (memlens diff ${v.path} --from ${change.previous?.id ?? 'none'} --to ${v.id})`,
+      `      ${t('cli:history.more', { count: shown - 12, command: `memlens diff ${v.path} --from ${change.previous?.id ?? 'none'} --to ${v.id}` })}`,
     );
-  out.push(`      revert: memlens restore ${v.path} --version ${change.previous?.id ?? '(none: the file was new)'}`);
+  out.push(
+    `      ${t('cli:history.revert', { command: `memlens restore ${v.path} --version`, version: change.previous?.id ?? t('cli:history.wasNew') })}`,
+  );
   return out;
 }
 
-export function formatChanges(changes: WorkspaceChanges): string {
+/** The changes since a time, grouped by who made them, in `t`'s language. */
+export function formatChanges(changes: WorkspaceChanges, t: TFunction = ENGLISH): string {
   const out: string[] = [];
   for (const notice of changes.notices) out.push(`! ${notice}`);
   const count = changes.groups.reduce((n, g) => n + g.changes.length, 0);
-  out.push(`Changes to memory since ${stamp(changes.since)}: ${count}`);
+  out.push(t('cli:history.changesSince', { since: stamp(changes.since), count }));
   for (const group of changes.groups) {
-    out.push('', `${group.label} — ${group.changes.length} change${group.changes.length === 1 ? '' : 's'}`);
-    for (const change of group.changes) out.push(...changeLines(change));
+    const label = t(`history:group.${group.kind}`, { defaultValue: group.label });
+    out.push('', t('cli:history.group', { label, count: group.changes.length }));
+    for (const change of group.changes) out.push(...changeLines(change, t));
   }
   return `${out.join('\n')}\n`;
 }

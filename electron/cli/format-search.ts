@@ -11,6 +11,7 @@ import { reasonDetails } from '../../shared/reason-text.js';
 import { describeWeights, keywordOnlyText } from '../../shared/search-wording.js';
 import { computeRelevance, scoreMultipliers } from '../../shared/score.js';
 import { describeDated, tierWords } from '../../shared/dated-words.js';
+import { columns } from './text-columns.js';
 
 /** The terminal shows the top of each snippet; --json carries all of it. */
 const SNIPPET_LINES = 8;
@@ -85,17 +86,6 @@ export function formatSearchResponse(
 export function formatResultHeader(result: SearchResult, rank: number): string {
   return `${String(rank).padStart(2)}. ${f3(result.score)}  ${result.path}:${result.startLine}-${result.endLine}  [${result.source}]${result.date ? `  ${result.date}` : ''}`;
 }
-
-/** Display columns of a label: a CJK character takes two, so Chinese labels line up too. */
-const columns = (text: string): number =>
-  [...text].reduce(
-    (n, ch) =>
-      n +
-      (/[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u.test(ch)
-        ? 2
-        : 1),
-    0,
-  );
 
 /** The label column's width: "openclaw " in English. */
 const LABEL_WIDTH = 9;

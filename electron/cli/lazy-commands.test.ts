@@ -77,6 +77,10 @@ describe('commands load their code only when they run', () => {
     expect(new Set(listed).size).toBe(listed.length);
     expect(modules.some((m) => m.endsWith('/cli/main.js'))).toBe(true);
     expect(engineModules(modules)).toEqual([]);
+    // Nor the translations: i18next and the locale files load once a command runs or an error is told.
+    expect(modules.filter((m) => /\/node_modules\/i18next\/|\/dist\/shared\/locales\/(?!names\.js)/.test(m))).toEqual(
+      [],
+    );
   }, 60_000);
 
   it('get prints the file and loads no engine module', async () => {

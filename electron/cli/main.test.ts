@@ -326,6 +326,29 @@ describe('memlens in Simplified Chinese (--lang zh-CN, MEMLENS_LANG)', () => {
     expect(status).not.toMatch(/^workspace /m);
   });
 
+  it('watch and save-session speak Chinese with MEMLENS_LANG=zh-CN', { timeout: 60_000 }, async () => {
+    let stop!: () => void;
+    const interrupted = new Promise<void>((resolve) => (stop = resolve));
+    const { io, out, err } = captureIo(tmp, { MEMLENS_LANG: 'zh-CN' }, interrupted);
+    const running = runCli(['watch', '--workspace', workspace, '--data-dir', dataDir], io);
+    const deadline = Date.now() + 20_000;
+    while (!err.join('').includes('正在监视') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    write('memory/2026-05-08.md', '# 2026-05-08\n\n买了一个飞艇模型。\n');
+    while (!out.join('').includes('memory/2026-05-08.md') && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
+    stop();
+    expect(await running).toBe(0);
+    expect(err.join('')).toMatch(/^正在监视 \S+（\d+ 个文件）。按 Ctrl-C 停止。$/m);
+    expect(err.join('')).toMatch(/^memlens watch: 搜索仅用关键词 — /m);
+    expect(out.join('')).toMatch(/^\S+Z {2}新增 {5}memory\/2026-05-08\.md$/m);
+
+    const saved = await cli('save-session', path.join(workspace, 'sessions', 'chat.jsonl'), '--lang', 'zh-CN');
+    expect(saved.code, saved.stderr).toBe(0);
+    expect(saved.stdout).toMatch(/^已把会话 chat 的 2 条消息保存为 memory\/\S+\.md\n$/);
+    fs.rmSync(path.join(workspace, saved.stdout.trim().split(' ').pop()!));
+    fs.rmSync(path.join(workspace, 'memory', '2026-05-08.md'));
+  });
+
   it('refuses a language it does not speak with exit 2, naming the ones it does', async () => {
     const bad = await cli('status', '--lang', 'xx');
     expect(bad.code).toBe(2);

@@ -2,14 +2,13 @@
 // node:util parseArgs, dispatches to the command table, and turns every failure into a one-line
 // message (or a JSON error object under --json) and an exit code: 2 for usage, 1 for runtime.
 import { parseArgs } from 'node:util';
-import { toErrorValue, type ErrorValue } from '../../shared/errors.js';
+import type { ErrorValue } from '../../shared/errors.js';
 import type { CliIo } from './cli-io.js';
 import { processIo } from './cli-io.js';
 import { maskSecrets } from '../../shared/secrets.js';
 import type { CliCommand } from './command.js';
 import { writeJson } from './command.js';
 import { COMMANDS } from './commands.js';
-import { localText, translator, type Locale } from '../../shared/i18n.js';
 import {
   cliLocale,
   COMMON_OPTIONS,
@@ -19,6 +18,8 @@ import {
   UsageError,
   type CommonSettings,
 } from './common-options.js';
+import type { Locale } from '../../shared/locales/names.js';
+import type { MessageRef } from '../../shared/i18n.js';
 import type { AgentActivityStore } from '../app/agent/agent-activity-store.js';
 
 export const EXIT_OK = 0;
@@ -47,14 +48,16 @@ function commandHelp(command: CliCommand): string {
   return `${command.usage}\n\n${COMMON_USAGE}\n`;
 }
 
-/** Exit code for an error: usage mistakes and invalid arguments are 2, everything else 1. */
-export function exitCodeFor(error: unknown): number {
-  if (error instanceof UsageError) return EXIT_USAGE;
-  return toErrorValue(error).code === 'INVALID_ARGUMENT' ? EXIT_USAGE : EXIT_FAILURE;
-}
-
-function errorValueOf(error: unknown): ErrorValue {
-  if (error instanceof UsageError) return { code: 'INVALID_ARGUMENT', message: error.message };
+/** `error` as a typed error; the modules that word it are loaded by `report`, when one happens. */
+function errorValueOf(
+  error: unknown,
+  toErrorValue: (error: unknown) => ErrorValue,
+  englishText: (ref: MessageRef) => string,
+): ErrorValue {
+  if (error instanceof UsageError)
+    return error.ref
+      ? { code: 'INVALID_ARGUMENT', message: englishText(error.ref), ...error.ref }
+      : { code: 'INVALID_ARGUMENT', message: error.message };
   // parseArgs errors carry Node's own codes (ERR_PARSE_ARGS_*): they are usage errors.
   return toErrorValue(error);
 }
@@ -65,16 +68,19 @@ function isParseArgsError(error: unknown): boolean {
 }
 
 /** `locale`: --lang when it was read, else MEMLENS_LANG; a typed error is worded in it, its JSON keeps English and the id. */
-function report(
+async function report(
   io: CliIo,
   json: boolean,
   error: unknown,
   command: CliCommand | null,
   locale: Locale = reportLocale(io),
-): number {
+): Promise<number> {
+  const { englishText, localText, translator } = await import('../../shared/i18n.js');
+  const { toErrorValue } = await import('../../shared/errors.js');
   const usage = isParseArgsError(error) ? new UsageError((error as Error).message) : error;
-  const value = errorValueOf(usage);
-  const code = exitCodeFor(usage);
+  const value = errorValueOf(usage, toErrorValue, englishText);
+  // Usage mistakes and invalid arguments are 2, everything else 1.
+  const code = usage instanceof UsageError || value.code === 'INVALID_ARGUMENT' ? EXIT_USAGE : EXIT_FAILURE;
   if (json) {
     const { code: errorCode, message, messageId, params } = value;
     writeJson(io, {
@@ -132,6 +138,8 @@ export async function runCli(
       return opened.activity;
     };
     const implementation = await command.load();
+    // The translations load here, once a command runs (never for --help or parsing).
+    const { translator } = await import('../../shared/i18n.js');
     return await implementation.run({
       values,
       positionals: parsed.positionals,
@@ -152,7 +160,7 @@ export async function runCli(
       activity: getActivity,
     });
   } catch (error) {
-    return report(io, json, error, command, locale);
+    return await report(io, json, error, command, locale);
   } finally {
     opened.activity?.close();
   }

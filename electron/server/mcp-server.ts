@@ -7,7 +7,9 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { Protocol } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Readable, Writable } from 'node:stream';
+import type { TFunction } from 'i18next';
 import { z } from 'zod';
+import { DEFAULT_LOCALE, translator } from '../../shared/i18n.js';
 import type { AgentCaller } from '../../shared/domain.js';
 import { messageOf } from '../../shared/errors.js';
 import type { AgentMemoryTools, ToolOutcome } from '../app/agent/agent-memory-tools.js';
@@ -27,11 +29,14 @@ export interface McpServerOptions {
   tools: AgentMemoryTools;
   specs: readonly AgentToolSpec[];
   version: string;
+  /** The language of the tool results' own sentences (memlens mcp --lang / MEMLENS_LANG); English by default. */
+  t?: TFunction;
   /** Failures worth a line on stderr (the tool result carries them to the client too). */
   log?: (message: string) => void;
 }
 
 export function createMcpServer(options: McpServerOptions): Server {
+  const t = options.t ?? translator(DEFAULT_LOCALE);
   const server = new Server(
     { name: 'memory-lens', title: 'Memory Lens', version: options.version },
     { capabilities: { tools: {} }, instructions: MEMORY_RECALL_INSTRUCTIONS },
@@ -69,14 +74,14 @@ export function createMcpServer(options: McpServerOptions): Server {
         else if (name === 'memory_context') outcome = await options.tools.memoryContext(args);
         else {
           const known = options.specs.map((s) => s.name).join(', ');
-          outcome = { isError: true, payload: { error: `Unknown tool "${name}". This server has: ${known}.` } };
+          outcome = { isError: true, payload: { error: t('cli:mcp.tool.unknownTool', { name, known }) } };
         }
       } catch (error) {
         // A bug, not a bad call: still an answer, and the server lives on.
         options.log?.(`${name} failed unexpectedly: ${messageOf(error)}`);
         outcome = {
           isError: true,
-          payload: { error: `${name} failed inside Memory Lens: ${messageOf(error)}`, code: 'INTERNAL' },
+          payload: { error: t('cli:mcp.tool.failedInside', { name, message: messageOf(error) }), code: 'INTERNAL' },
         };
       }
       if (outcome.isError)

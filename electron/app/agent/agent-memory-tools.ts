@@ -17,7 +17,10 @@ import {
   MemorySearchArgsSchema,
 } from './agent-tool-specs.js';
 import { citationFor } from '../../../shared/citation.js';
-import { ALLOWED_PATHS } from '../../../shared/memory-scope.js';
+import type { ContextReport } from '../../../shared/domain.js';
+import { DEFAULT_LOCALE, localText, translator, type Locale } from '../../../shared/i18n.js';
+import { OUR_MEMORY_FILES } from '../../../shared/memory-scope.js';
+import type { TFunction } from 'i18next';
 
 /** What a tool call returns: the payload (serialised for the agent) and whether it failed. */
 export interface ToolOutcome<T = Record<string, unknown>> {
@@ -50,6 +53,8 @@ export interface AgentMemoryToolsDeps {
   ready(): Promise<boolean>;
   /** Search options from the server's command line (decay, MMR, sources, boost, weights, defaults). */
   defaults: Omit<SearchOptions, 'query'>;
+  /** The language of the sentences in the answers (memlens mcp: --lang / MEMLENS_LANG); English by default. */
+  locale?: Locale;
   now?: () => number;
 }
 
@@ -62,11 +67,19 @@ export interface AgentMemoryTools {
 
 export function createAgentMemoryTools(deps: AgentMemoryToolsDeps): AgentMemoryTools {
   const now = deps.now ?? Date.now;
+  const locale = deps.locale ?? DEFAULT_LOCALE;
+  const t = translator(locale);
+  // English answers stay byte for byte what they were: the engine's English is already in `message`.
+  const local = <V extends { message: string; messageId?: string; params?: Record<string, string | number> }>(
+    value: V,
+  ): string => (locale === DEFAULT_LOCALE ? value.message : localText(t, value));
+  const searchFailure = (code: ErrorCode, message: string) => searchFailureIn(t, code, message);
+  const getFailure = (path: string, code: ErrorCode, message: string) => getFailureIn(t, path, code, message);
   return {
     async memorySearch(rawArgs, caller) {
       const parsed = MemorySearchArgsSchema.safeParse(rawArgs ?? {});
       if (!parsed.success)
-        return searchFailure('INVALID_ARGUMENT', describeArgIssues('memory_search', parsed.error, rawArgs));
+        return searchFailure('INVALID_ARGUMENT', describeArgIssues('memory_search', parsed.error, rawArgs, t));
       const args = parsed.data;
       const options: SearchOptions = { ...deps.defaults, query: args.query };
       if (args.maxResults !== undefined) options.maxResults = args.maxResults;
@@ -80,7 +93,7 @@ export function createAgentMemoryTools(deps: AgentMemoryToolsDeps): AgentMemoryT
         response = await deps.engine().search(options);
       } catch (error) {
         const value = toErrorValue(toBoundaryError(error));
-        return searchFailure(value.code, value.message);
+        return searchFailure(value.code, local(value));
       }
       const at = now();
       const activity = deps.activity();
@@ -108,12 +121,18 @@ export function createAgentMemoryTools(deps: AgentMemoryToolsDeps): AgentMemoryT
         mode: response.mode,
       };
       if (response.modeReason) payload.modeReason = response.modeReason;
-      if (response.notices.length > 0) payload.notices = response.notices;
+      if (response.notices.length > 0)
+        payload.notices =
+          locale === DEFAULT_LOCALE ? response.notices : response.notices.map((n) => ({ ...n, message: local(n) }));
       if (!complete) {
         const progress = deps.engine().status().progress;
         payload.stale = true;
-        payload.warning = `The memory index is still being built${progress ? ` (${progress.filesDone} of ${progress.filesTotal} files)` : ''}; results may be incomplete.`;
-        payload.action = 'Tell the user memory search results may be incomplete, and retry memory_search shortly.';
+        payload.warning = t('cli:mcp.tool.stale', {
+          progress: progress
+            ? t('cli:mcp.tool.staleProgress', { done: progress.filesDone, total: progress.filesTotal })
+            : '',
+        });
+        payload.action = t('cli:mcp.tool.staleAction');
       }
       return { isError: false, payload };
     },
@@ -123,7 +142,7 @@ export function createAgentMemoryTools(deps: AgentMemoryToolsDeps): AgentMemoryT
         typeof (rawArgs as { path?: unknown } | null)?.path === 'string' ? (rawArgs as { path: string }).path : '';
       const parsed = MemoryGetArgsSchema.safeParse(rawArgs ?? {});
       if (!parsed.success)
-        return getFailure(rawPath, 'INVALID_ARGUMENT', describeArgIssues('memory_get', parsed.error, rawArgs));
+        return getFailure(rawPath, 'INVALID_ARGUMENT', describeArgIssues('memory_get', parsed.error, rawArgs, t));
       const args = parsed.data;
       const from = args.from ?? 1;
       const wanted = Math.min(args.lines ?? MEMORY_GET_MAX_LINES, MEMORY_GET_MAX_LINES);
@@ -134,8 +153,8 @@ export function createAgentMemoryTools(deps: AgentMemoryToolsDeps): AgentMemoryT
       } catch (error) {
         const value = toErrorValue(toBoundaryError(error));
         if (value.code === 'NOT_FOUND')
-          return { isError: true, payload: { status: 'not_found', text: '', path: args.path, error: value.message } };
-        return getFailure(args.path, value.code, value.message);
+          return { isError: true, payload: { status: 'not_found', text: '', path: args.path, error: local(value) } };
+        return getFailure(args.path, value.code, local(value));
       }
       // The engine clamps `from` to the last line; OpenClaw answers past the end with nothing.
       if (from > read.totalLines) {
@@ -168,14 +187,14 @@ export function createAgentMemoryTools(deps: AgentMemoryToolsDeps): AgentMemoryT
       if (!parsed.success)
         return {
           isError: true,
-          payload: { error: describeArgIssues('memory_context', parsed.error, rawArgs), code: 'INVALID_ARGUMENT' },
+          payload: { error: describeArgIssues('memory_context', parsed.error, rawArgs, t), code: 'INVALID_ARGUMENT' },
         };
       try {
         const report = await deps.engine().context(parsed.data);
-        return { isError: false, payload: { ...report } };
+        return { isError: false, payload: { ...(locale === DEFAULT_LOCALE ? report : reportIn(t, report)) } };
       } catch (error) {
         const value = toErrorValue(toBoundaryError(error));
-        return { isError: true, payload: { error: value.message, code: value.code } };
+        return { isError: true, payload: { error: local(value), code: value.code } };
       }
     },
   };
@@ -218,8 +237,29 @@ export function toAgentHit(result: SearchResult): AgentSearchHit {
   };
 }
 
+/** The context report with its sentences (limits, agent choice, file notes, notes) in `t`'s language; ids kept. */
+function reportIn(t: TFunction, report: ContextReport): ContextReport {
+  const limit = (l: ContextReport['limits']['perFile']) => ({
+    ...l,
+    detail: localText(t, { message: l.detail, messageId: l.detailId, params: l.detailParams }),
+  });
+  return {
+    ...report,
+    agent: {
+      ...report.agent,
+      how: localText(t, { message: report.agent.how, messageId: report.agent.howId, params: report.agent.howParams }),
+    },
+    limits: { ...report.limits, perFile: limit(report.limits.perFile), total: limit(report.limits.total) },
+    files: report.files.map((f) => ({
+      ...f,
+      note: f.note === null ? null : localText(t, { message: f.note, messageId: f.noteId, params: f.noteParams }),
+    })),
+    notes: report.notes.map((note, i) => localText(t, { message: note, ...report.noteRefs?.[i] })),
+  };
+}
+
 /** OpenClaw's "unavailable" shape, so an agent prompted for it tells the user. */
-function searchFailure(code: ErrorCode, message: string): ToolOutcome {
+function searchFailureIn(t: TFunction, code: ErrorCode, message: string): ToolOutcome {
   const invalid = code === 'INVALID_ARGUMENT';
   return {
     isError: true,
@@ -228,26 +268,23 @@ function searchFailure(code: ErrorCode, message: string): ToolOutcome {
       ...(invalid ? {} : { disabled: true, unavailable: true }),
       error: message,
       code,
-      warning: invalid
-        ? 'The memory_search call was not valid; nothing was searched.'
-        : 'Memory search is unavailable right now.',
-      action: invalid ? 'Fix the arguments and call memory_search again.' : actionFor(code),
+      warning: t(invalid ? 'cli:mcp.tool.invalidSearch' : 'cli:mcp.tool.unavailable'),
+      action: t(
+        invalid
+          ? 'cli:mcp.tool.fixArguments'
+          : code === 'INDEX_CORRUPT'
+            ? 'cli:mcp.tool.rebuilding'
+            : 'cli:mcp.tool.retry',
+      ),
     },
   };
 }
 
 /** Refused paths also say what memory_get does read, so the agent can correct itself. */
-const ALLOWED_PATHS_HINT = `${ALLOWED_PATHS.get}, given relative to the workspace (e.g. memory/projects/home-network.md).`;
-
-function getFailure(path: string, code: ErrorCode, message: string): ToolOutcome {
+function getFailureIn(t: TFunction, path: string, code: ErrorCode, message: string): ToolOutcome {
   const error =
     code === 'OUT_OF_ROOT' || code === 'NOT_ALLOWED'
-      ? `${message.replace(/\.?$/, '.')} ${ALLOWED_PATHS_HINT}`
+      ? `${/[.。]$/.test(message) ? message : `${message}.`} ${t('cli:mcp.tool.getReads', { files: OUR_MEMORY_FILES })}`
       : message;
   return { isError: true, payload: { path, text: '', status: 'error', code, error } };
-}
-
-function actionFor(code: ErrorCode): string {
-  if (code === 'INDEX_CORRUPT') return 'The index is being rebuilt from the files; retry memory_search in a minute.';
-  return 'Retry memory_search; if it keeps failing, tell the user to check `memlens status`.';
 }

@@ -2,7 +2,9 @@
 // memory-tool-contract): names, titles, descriptions and parameter schemas — adapted where Memory
 // Lens differs (no compiled wiki, so no `corpus=wiki`; a `breakdown` per result; a hard 120-line
 // cap). Each schema is declared once, in zod; the JSON Schema agents see is derived from it.
+import type { TFunction } from 'i18next';
 import { z } from 'zod';
+import { DEFAULT_LOCALE, translator } from '../../../shared/i18n.js';
 import { ContextArgsSchema } from '../../../shared/context-schemas.js';
 import type { PathUse } from '../../../shared/memory-scope.js';
 import { MEMORY_GET_MAX_CHARS, MEMORY_GET_MAX_LINES } from './bounded-excerpt.js';
@@ -101,7 +103,12 @@ function jsonSchemaOf(schema: z.ZodType): AgentToolSpec['inputSchema'] {
 }
 
 /** One sentence per problem, naming the argument and what was given: `lines must be at most 1000000 (got 1e+21)`. */
-export function describeArgIssues(tool: string, error: z.ZodError, input: unknown): string {
+export function describeArgIssues(
+  tool: string,
+  error: z.ZodError,
+  input: unknown,
+  t: TFunction = translator(DEFAULT_LOCALE),
+): string {
   const valueAt = (pathParts: PropertyKey[]): unknown => {
     let value: unknown = input;
     for (const part of pathParts)
@@ -113,24 +120,35 @@ export function describeArgIssues(tool: string, error: z.ZodError, input: unknow
     const shown = JSON.stringify(value);
     return shown === undefined ? String(value) : shown.length > 60 ? `${shown.slice(0, 57)}...` : shown;
   };
+  const say = (key: string, params?: Record<string, unknown>): string => t(`cli:mcp.tool.args.${key}`, params);
   const parts = error.issues.slice(0, 4).map((issue) => {
-    const name = issue.path.length ? issue.path.join('.') : 'arguments';
+    const name = issue.path.length ? issue.path.join('.') : say('arguments');
+    const got = { name, given: given(issue.path) };
     switch (issue.code) {
       case 'unrecognized_keys':
-        return `unknown argument${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
+        return say('unknown', { count: issue.keys.length, keys: issue.keys.map((k) => `"${k}"`).join(', ') });
       case 'invalid_type':
         return valueAt(issue.path) === undefined
-          ? `${name} is required`
-          : `${name} must be ${issue.expected === 'int' ? 'an integer' : `a ${issue.expected}`} (got ${given(issue.path)})`;
+          ? say('required', { name })
+          : say('type', {
+              ...got,
+              expected: issue.expected === 'int' ? say('anInteger') : say('aType', { type: issue.expected }),
+            });
       case 'too_big':
-        return `${name} must be at most ${String(issue.maximum)}${issue.origin === 'string' ? ' characters long' : ''} (got ${issue.origin === 'string' ? `${String((valueAt(issue.path) as string).length)} characters` : given(issue.path)})`;
+        return issue.origin === 'string'
+          ? say('atMostChars', {
+              name,
+              max: String(issue.maximum),
+              length: String((valueAt(issue.path) as string).length),
+            })
+          : say('atMost', { ...got, max: String(issue.maximum) });
       case 'too_small':
-        return `${name} must be at least ${String(issue.minimum)} (got ${given(issue.path)})`;
+        return say('atLeast', { ...got, min: String(issue.minimum) });
       case 'invalid_value':
-        return `${name} must be one of: ${issue.values.map(String).join(', ')} (got ${given(issue.path)})`;
+        return say('oneOf', { ...got, values: issue.values.map(String).join(', ') });
       default:
         return `${name}: ${issue.message}`;
     }
   });
-  return `${tool}: ${parts.join('; ')}.`;
+  return say('summary', { tool, issues: parts.join(say('separator')) });
 }

@@ -11,9 +11,9 @@ import { isHeartbeatPrompt, sessionAutomation } from '../../memory/parse/session
 import type { TranscriptMessage } from '../../../shared/domain.js';
 import { MemoryLensError } from '../../../shared/errors.js';
 import { salientSlug } from './salient-slug.js';
+import { DEFAULT_SESSION_MESSAGES } from './session-memory-defaults.js';
 
-/** OpenClaw's default `messages` for the hook. */
-export const DEFAULT_SESSION_MESSAGES = 15;
+export { DEFAULT_SESSION_MESSAGES };
 
 export interface SessionMemoryInput {
   messages: readonly Pick<TranscriptMessage, 'role' | 'text' | 'timestamp'>[];

@@ -4,7 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContextReportSchema } from '../../../shared/context-schemas.js';
-import { runCaptured, type Captured } from '../test-support/capture-io.js';
+import { englishLeft } from '../../../shared/test-support/english-left.js';
+import { runCli } from '../main.js';
+import { captureIo, runCaptured, type Captured } from '../test-support/capture-io.js';
+import { columns } from '../text-columns.js';
 
 let tmp: string;
 let workspace: string;
@@ -19,6 +22,8 @@ beforeAll(() => {
   fs.mkdirSync(workspace);
   let memory = '';
   for (let i = 1; memory.length < 24_000; i++) memory += `- Fact number ${i}: the router in room ${i} was replaced.\n`;
+  memory +=
+    '\n## Promoted From Short-Term Memory (2026-04-01)\n<!-- openclaw-memory-promotion:a1 -->\n- The NAS backs up nightly.\n';
   fs.writeFileSync(path.join(workspace, 'MEMORY.md'), memory);
   fs.writeFileSync(path.join(workspace, 'AGENTS.md'), '# Agents\n\nAlways cite memory files.\n');
   fs.mkdirSync(path.join(tmp, '.openclaw'));
@@ -85,5 +90,40 @@ describe('memlens context', () => {
       value: 12_345,
       detail: `agents.defaults.bootstrapTotalMaxChars in ${config}`,
     });
+  });
+});
+
+describe('memlens context in Simplified Chinese', () => {
+  it('--lang zh-CN words the report in Chinese, its table aligned; English stays the default', async () => {
+    const { code, stdout } = await cli('context', '--lang', 'zh-CN');
+    expect(code).toBe(0);
+    const lines = stdout.split('\n');
+    expect(lines[0]).toBe('会话开始时智能体看到的内容 — 按 OpenClaw 2026.9.6 的算法');
+    expect(stdout).toMatch(/^单个文件 {3}20,000 — .*openclaw\.json 中未设置；使用 OpenClaw 2026\.9\.6 的内置默认值$/m);
+    expect(stdout).toMatch(/^6 {2}MEMORY\.md .* 被截断$/m);
+    expect(stdout).toMatch(/智能体将看不到第 \d+–\d+ 行/);
+    expect(stdout).toMatch(/^合计注入 {2}[\d,]+ \/ [\d,]+（[\d.]+%），剩余 [\d,]+$/m);
+    expect(stdout).toMatch(/^ {2}提升于 2026-04-01 {2}第 \d+–\d+ 行 · [\d,]+ 字符 · 1 条$/m);
+    expect(stdout).toMatch(/^备注：按 OpenClaw 2026\.9\.6 的主（直接）会话还原/m);
+    // The status column starts at the same terminal column in the header and every row.
+    const header = lines.find((l) => l.startsWith('#  文件'))!;
+    const at = columns(header.slice(0, header.indexOf('状态')));
+    const cut = lines.find((l) => l.includes('被截断'))!;
+    expect(columns(cut.slice(0, cut.indexOf('被截断')))).toBe(at);
+    // OpenClaw's own log lines are quoted as OpenClaw writes them; everything else is Chinese.
+    const log = lines.indexOf('OpenClaw 关于此预算的日志：');
+    const ours = log < 0 ? lines : [...lines.slice(0, log), ...lines.slice(lines.indexOf('', log))];
+    expect(ours.flatMap((l) => englishLeft(l))).toEqual([]);
+
+    const english = await cli('context');
+    expect(english.stdout.split('\n')[0]).toBe('What the agent sees at session start — OpenClaw 2026.9.6 arithmetic');
+    expect(english.stdout).toMatch(/^ {2}Promoted 2026-04-01 {2}lines \d+–\d+ · [\d,]+ chars · 1 entry$/m);
+  });
+
+  it('MEMLENS_LANG=zh-CN does the same, --show included', async () => {
+    const { io, out } = captureIo(tmp, { MEMLENS_LANG: 'zh-CN' });
+    const args = ['--workspace', workspace, '--data-dir', path.join(tmp, 'data')];
+    expect(await runCli(['context', '--show', 'BOOTSTRAP.md', ...args], io)).toBe(0);
+    expect(out.join('')).toBe('（BOOTSTRAP.md 未注入：不存在（可选文件，不注入任何内容））\n');
   });
 });

@@ -5,9 +5,14 @@ import path from 'node:path';
 import { OPENCLAW_VERSIONS, isOpenclawVersion } from '../../../shared/bootstrap-profiles.js';
 import { budgetConsequence, capWords, formatChars } from '../../../shared/context-summary.js';
 import type { ContextArgs, ContextReport } from '../../../shared/domain.js';
+import type { TFunction } from 'i18next';
+import { localText, translator } from '../../../shared/i18n.js';
 import type { CommandImpl } from '../command.js';
 import { writeJson } from '../command.js';
 import { UsageError } from '../common-options.js';
+import { columns, padColumns } from '../text-columns.js';
+
+const ENGLISH = translator('en');
 
 /** `per-file=30000,total=80000` (either part optional). */
 export function parseLimits(value: unknown): ContextArgs['limits'] {
@@ -25,31 +30,52 @@ export function parseLimits(value: unknown): ContextArgs['limits'] {
   return limits;
 }
 
-const STATUS_WORDS: Record<ContextReport['files'][number]['status'], string> = {
+const STATUS_KEY: Record<ContextReport['files'][number]['status'], string> = {
   full: 'full',
-  truncated: 'CUT',
+  truncated: 'truncated',
   missing: 'missing',
   absent: 'absent',
   empty: 'empty',
-  'over-budget': 'LEFT OUT',
-  'not-loaded': 'not loaded',
+  'over-budget': 'overBudget',
+  'not-loaded': 'notLoaded',
   unreadable: 'unreadable',
 };
 
-export function formatContextReport(report: ContextReport): string {
+/** The labelled lines' value column, whatever script the label is written in. */
+const LABEL_WIDTH = 11;
+
+/** The report in `tr`'s language (English by default); the engine's sentences are worded from their ids. */
+export function formatContextReport(report: ContextReport, tr: TFunction = ENGLISH): string {
+  const t = (key: string, params?: Record<string, unknown>): string => tr(`cli:context.${key}`, params);
   const out: string[] = [];
-  const pct = (a: number, b: number) => `${((100 * a) / b).toFixed(1)}%`;
-  out.push(`What the agent sees at session start — OpenClaw ${report.openclawVersion} arithmetic`);
-  out.push(`workspace  ${report.workspaceDir}`);
-  out.push(
-    `config     ${report.config.path ?? `none found (looked in ${report.config.searched.join(', ')})`}${report.config.error ? ` — invalid: ${report.config.error}` : ''}`,
+  const labelled = (key: string, value: string) => {
+    const label = t(`labels.${key}`);
+    out.push(`${label}${' '.repeat(Math.max(1, LABEL_WIDTH - columns(label)))}${value}`);
+  };
+  const { perFile, total } = report.limits;
+  const limitDetail = (l: typeof perFile) =>
+    localText(tr, { message: l.detail, messageId: l.detailId, params: l.detailParams });
+  out.push(t('heading', { title: tr('context:title'), version: report.openclawVersion }));
+  labelled('workspace', report.workspaceDir);
+  labelled(
+    'config',
+    `${report.config.path ?? t('configNone', { places: report.config.searched.join(', ') })}${report.config.error ? t('configInvalid', { error: report.config.error }) : ''}`,
   );
-  out.push(`agent      ${report.agent.id ?? '(defaults)'} — ${report.agent.how}`);
-  out.push(`per file   ${formatChars(report.limits.perFile.value)} — ${report.limits.perFile.detail}`);
-  out.push(`total      ${formatChars(report.limits.total.value)} — ${report.limits.total.detail}`);
+  const how = localText(tr, {
+    message: report.agent.how,
+    messageId: report.agent.howId,
+    params: report.agent.howParams,
+  });
+  labelled('agent', `${report.agent.id ?? t('agentDefaults')} — ${how}`);
+  labelled('perFile', `${formatChars(perFile.value)} — ${limitDetail(perFile)}`);
+  labelled('total', `${formatChars(total.value)} — ${limitDetail(total)}`);
   if (report.limits.userCap !== null)
-    out.push(
-      `USER.md    ${formatChars(Math.min(report.limits.userCap, report.limits.perFile.value))} (its own cap: min(per file, ${formatChars(report.limits.userCap)}))`,
+    labelled(
+      'user',
+      t('userCap', {
+        chars: formatChars(Math.min(report.limits.userCap, perFile.value)),
+        cap: tr('context:limits.userCap', { cap: formatChars(report.limits.userCap) }),
+      }),
     );
   out.push('');
   const rows = report.files.map((f) => [
@@ -57,49 +83,66 @@ export function formatContextReport(report: ContextReport): string {
     f.name,
     f.exists ? formatChars(f.measuredChars) : '–',
     f.injectedChars > 0 ? formatChars(f.injectedChars) : '–',
-    capWords(f.cap),
-    STATUS_WORDS[f.status],
+    capWords(f.cap, tr),
+    t(`status.${STATUS_KEY[f.status]}`),
   ]);
-  const header = ['#', 'file', 'chars', 'injected', 'cap', 'status'];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const header = ['order', 'file', 'chars', 'injected', 'cap', 'status'].map((key) => t(`columns.${key}`));
+  const widths = header.map((h, i) => Math.max(columns(h), ...rows.map((r) => columns(r[i]!))));
   const line = (cells: string[]) =>
     cells
-      .map((c, i) => (i >= 2 && i <= 3 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .map((c, i) => padColumns(c, widths[i]!, i >= 2 && i <= 3 ? 'start' : 'end'))
       .join('  ')
       .trimEnd();
   out.push(line(header));
+  const indent = ' '.repeat(widths[0]! + 2);
   report.files.forEach((file, i) => {
     out.push(line(rows[i]!));
-    const detail = file.status === 'full' && file.cap ? null : budgetConsequence(file);
-    if (detail && file.status !== 'absent') out.push(`${' '.repeat(widths[0]! + 2)}${detail}`);
-    if (file.note) out.push(`${' '.repeat(widths[0]! + 2)}${file.note}`);
+    const detail = file.status === 'full' && file.cap ? null : budgetConsequence(file, tr);
+    if (detail && file.status !== 'absent') out.push(`${indent}${detail}`);
+    if (file.note)
+      out.push(`${indent}${localText(tr, { message: file.note, messageId: file.noteId, params: file.noteParams })}`);
   });
   out.push('');
   const { injectedChars, totalCap, remaining } = report.totals;
   out.push(
-    `total injected  ${formatChars(injectedChars)} / ${formatChars(totalCap)} (${pct(injectedChars, totalCap)}), ${formatChars(remaining)} left`,
+    t('total', {
+      used: formatChars(injectedChars),
+      cap: formatChars(totalCap),
+      percent: ((100 * injectedChars) / totalCap).toFixed(1),
+      left: formatChars(remaining),
+    }),
   );
   if (report.promoted.length > 0) {
     out.push('');
-    out.push('MEMORY.md sections written by OpenClaw dreaming (oldest first):');
+    out.push(t('section', { title: tr('context:promoted.title') }));
     for (const p of report.promoted) {
-      out.push(
-        `  ${p.date}  lines ${p.startLine}–${p.endLine}  ${formatChars(p.chars)} chars  ${p.entries} entr${p.entries === 1 ? 'y' : 'ies'}${p.kind === 'consolidated' ? '  (consolidated)' : ''}`,
-      );
+      const when = tr(p.kind === 'promoted' ? 'context:promoted.promoted' : 'context:promoted.consolidated', {
+        date: p.date,
+      });
+      const lines = tr('context:promoted.lines', {
+        start: p.startLine,
+        end: p.endLine,
+        chars: formatChars(p.chars),
+        count: p.entries,
+      });
+      out.push(`  ${when}  ${lines}`);
     }
   }
   if (report.warnings.length > 0) {
     out.push('');
-    out.push("OpenClaw's log for this budget:");
+    // OpenClaw's own log lines, as OpenClaw writes them.
+    out.push(t('section', { title: tr('context:log') }));
     for (const w of report.warnings) out.push(`  ${w}`);
   }
   out.push('');
-  for (const note of report.notes) out.push(`note: ${note}`);
+  report.notes.forEach((note, i) =>
+    out.push(t('note', { note: localText(tr, { message: note, ...report.noteRefs?.[i] }) })),
+  );
   return `${out.join('\n')}\n`;
 }
 
 export const contextCommand: CommandImpl = {
-  async run({ values, positionals, io, json, openEngine }) {
+  async run({ values, positionals, io, json, t, openEngine }) {
     if (positionals.length > 0) throw new UsageError('context takes no positional arguments');
     const version = values['openclaw-version'];
     if (version !== undefined && !isOpenclawVersion(String(version))) {
@@ -136,13 +179,13 @@ export const contextCommand: CommandImpl = {
         else
           io.stdout(
             file.injectedText === undefined
-              ? `(${file.name} is not injected: ${budgetConsequence(file)})\n`
+              ? `${t('cli:context.notInjected', { name: file.name, why: budgetConsequence(file, t) })}\n`
               : `${file.injectedText}\n`,
           );
         return 0;
       }
       if (json) writeJson(io, report);
-      else io.stdout(formatContextReport(report));
+      else io.stdout(formatContextReport(report, t));
       return 0;
     } finally {
       await engine.close();

@@ -145,3 +145,31 @@ describe('memlens history, restore and get in --lang zh-CN', () => {
     },
   );
 });
+
+describe('memlens changes, diff and restore in --lang zh-CN', () => {
+  it('words the changes, a diff and a restore in Chinese', { timeout: 60_000 }, async () => {
+    fs.writeFileSync(path.join(workspace, 'MEMORY.md'), `${AGENT_TEXT}- 周五去看牙医。\n`);
+    const changes = await cli('changes', '--since', '2020-01-01', '--lang', 'zh-CN');
+    expect(changes.code, changes.stderr).toBe(0);
+    expect(changes.stdout).toMatch(/^自 \d{4}-\d\d-\d\d \d\d:\d\d 以来的记忆改动：\d+$/m);
+    expect(changes.stdout).toMatch(/^\S.* — \d+ 处改动$/m);
+    expect(changes.stdout).toMatch(/^ {6}方式：/m);
+    expect(changes.stdout).toMatch(/^ {6}撤销：memlens restore MEMORY\.md --version \d+$/m);
+    // The changed lines are the user's own text and the commands are commands; the rest is Chinese.
+    const said = changes.stdout
+      .split('\n')
+      .filter((l) => !/^ {6}[-+] /.test(l))
+      .map((l) => l.replace(/memlens (restore|diff) .*/, ''));
+    expect(said.flatMap((l) => englishLeft(l))).toEqual([]);
+
+    const versions = JSON.parse((await cli('history', 'MEMORY.md', '--json')).stdout) as { versions: { id: number }[] };
+    const newest = versions.versions[0]!.id;
+    const diff = await cli('diff', 'MEMORY.md', '--from', 'none', '--lang', 'zh-CN');
+    expect(diff.stdout).toMatch(/^--- MEMORY\.md （空）\n\+\+\+ MEMORY\.md （当前）\n/);
+    const same = await cli('diff', 'MEMORY.md', '--from', String(newest), '--lang', 'zh-CN');
+    expect(same.stdout).toBe('没有差异。\n');
+    const restored = await cli('restore', 'MEMORY.md', '--version', '1', '--lang', 'zh-CN');
+    expect(restored.code, restored.stderr).toBe(0);
+    expect(restored.stdout).toMatch(/^已把 MEMORY\.md 恢复到版本 1（\d+ 字节，sha256 [0-9a-f]{12}…）。\n$/);
+  });
+});

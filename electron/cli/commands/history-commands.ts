@@ -14,6 +14,8 @@ import type { CommandImpl, CommandRun } from '../command.js';
 import { writeJson } from '../command.js';
 import { UsageError } from '../common-options.js';
 import { formatChanges, formatHistory, stamp } from '../format-history.js';
+import type { TFunction } from 'i18next';
+import { localText, translator } from '../../../shared/i18n.js';
 
 type Caller = <K extends CallName>(name: K, args: CallArgs<K>) => Promise<CallResult<K>>;
 
@@ -115,17 +117,21 @@ async function purgeSecret(run: CommandRun): Promise<number> {
   return withHistory(run, async (call) => {
     const result = await call('historyPurgeSecret', { value, ...(placeholder ? { placeholder } : {}) });
     if (run.json) writeJson(run.io, result);
-    else run.io.stdout(formatPurge(result));
+    else run.io.stdout(formatPurge(result, run.t));
     return 0;
   });
 }
 
-export function formatPurge(result: CallResult<'historyPurgeSecret'>): string {
+export function formatPurge(result: CallResult<'historyPurgeSecret'>, t: TFunction = translator('en')): string {
   const c = result.cleaned;
   const lines = [
-    `Purged from history: ${result.versionsRewritten} version${result.versionsRewritten === 1 ? '' : 's'} rewritten (the value is now ${result.placeholder}), ${result.filesCleaned} file${result.filesCleaned === 1 ? '' : 's'} cleaned.`,
-    `  blobs rewritten ${c.blobsRewritten}, old blobs deleted ${c.blobsDeleted}, trash files ${c.trashFiles}, drafts ${c.drafts}, judgment files ${c.judgmentFiles}, search log entries ${c.searchLogEntries}, damaged copies deleted ${c.damagedCopies}`,
-    `  SQLite files compacted (VACUUM): ${result.vacuumed ? 'yes' : 'no'}`,
+    t('cli:history.purged', {
+      versions: t('cli:history.versionsRewritten', { count: result.versionsRewritten }),
+      placeholder: result.placeholder,
+      files: t('cli:history.filesCleaned', { count: result.filesCleaned }),
+    }),
+    t('cli:history.cleaned', { ...c }),
+    t('cli:history.vacuumed', { answer: t(result.vacuumed ? 'cli:history.yes' : 'cli:history.no') }),
     ...result.notices,
   ];
   return `${lines.join('\n')}\n`;
@@ -147,10 +153,14 @@ export const diffCommand: CommandImpl = {
       if (run.json) writeJson(run.io, diff);
       else {
         const label = (v: typeof diff.from, fallback: string) =>
-          v ? `${rel} v${v.id} ${stamp(v.time)} (${v.author.label})` : `${rel} ${fallback}`;
+          v
+            ? `${rel} v${v.id} ${stamp(v.time)} (${localText(run.t, { message: v.author.label, messageId: v.author.messageId, params: v.author.params })})`
+            : `${rel} ${run.t(fallback)}`;
         run.io.stdout(
-          unifiedDiff(diff.fromText, diff.toText, { from: label(diff.from, '(empty)'), to: label(diff.to, '(now)') }) ||
-            'No differences.\n',
+          unifiedDiff(diff.fromText, diff.toText, {
+            from: label(diff.from, 'cli:history.empty'),
+            to: label(diff.to, 'cli:history.now'),
+          }) || `${run.t('cli:history.noDifferences')}\n`,
         );
       }
       return 0;
@@ -174,7 +184,7 @@ export const restoreCommand: CommandImpl = {
       if (run.json) writeJson(run.io, result);
       else
         run.io.stdout(
-          `Restored ${rel} to version ${version} (${result.size} bytes, sha256 ${result.hash.slice(0, 12)}…).\n`,
+          `${run.t('cli:history.restored', { path: rel, version, size: result.size, hash: result.hash.slice(0, 12) })}\n`,
         );
       return 0;
     }),
@@ -186,7 +196,7 @@ export const changesCommand: CommandImpl = {
       const since = typeof run.values.since === 'string' ? parseSince(run.values.since) : undefined;
       const changes = await call('historyChanges', since === undefined ? {} : { since });
       if (run.json) writeJson(run.io, changes);
-      else run.io.stdout(formatChanges(changes));
+      else run.io.stdout(formatChanges(changes, run.t));
       return 0;
     }),
 };

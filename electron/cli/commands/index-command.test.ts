@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_INDEXED_MARKDOWN_BYTES } from '../../memory/sync/sync-target.js';
+import { englishLeft } from '../../../shared/test-support/english-left.js';
 import { runCaptured } from '../test-support/capture-io.js';
 
 let tmp: string;
@@ -47,4 +48,20 @@ describe('memlens index: skipped files', () => {
       expect(status.stdout).toMatch(/skipped {5}1 \(not indexed\)\n {2}memory\/dump\.md: too large to index/);
     },
   );
+});
+
+describe('memlens index --lang zh-CN', () => {
+  it('reports the run in Chinese; English stays the default', { timeout: 60_000 }, async () => {
+    const zh = await cli('index', '--lang', 'zh-CN');
+    expect(zh.code).toBe(0);
+    const lines = zh.stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe(`已索引 ${workspace}`);
+    expect(lines[1]).toMatch(/^ {2}文件：扫描 2 个，索引 \d 个，未变 \d 个，跳过 1 个，移除 0 个，失败 0 个$/);
+    expect(zh.stdout).toMatch(/^ {2}已跳过 memory\/dump\.md：/m);
+    expect(zh.stdout).toMatch(/^ {2}用时 \d+ 毫秒$/m);
+    // The skip and mode reasons are the engine's own words (English in every language), quoted after the colon or in parentheses.
+    const ours = lines.map((l) => l.replace(/(已跳过 \S+：|\().*$/, ''));
+    expect(ours.flatMap((l) => englishLeft(l))).toEqual([]);
+    expect((await cli('index')).stdout).toMatch(/^Indexed .*\n {2}files: 2 scanned, /);
+  });
 });

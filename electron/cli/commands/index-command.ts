@@ -4,7 +4,7 @@ import type { CommandImpl } from '../command.js';
 import { writeJson } from '../command.js';
 
 export const indexCommand: CommandImpl = {
-  async run({ values, io, json, openEngine, settings }) {
+  async run({ values, io, json, t, openEngine, settings }) {
     const engine = await openEngine();
     const drawProgress = !json && io.stderrIsTty;
     const unsubscribe = engine.onDidProgress((p: IndexProgress) => {
@@ -23,19 +23,30 @@ export const indexCommand: CommandImpl = {
           modeReason: status.modeReason ?? null,
         });
       } else {
-        const ws = (await settings()).isSample ? `${engine.workspaceDir} (sample workspace)` : engine.workspaceDir;
+        const say = (key: string, params?: Record<string, unknown>): string => `${t(`cli:index.${key}`, params)}\n`;
+        const sample = (await settings()).isSample ? t('cli:index.sample') : '';
         io.stdout(
-          `Indexed ${ws}\n` +
-            `  files: ${report.filesScanned} scanned, ${report.filesIndexed} indexed, ${report.filesUnchanged} unchanged, ` +
-            `${report.filesSkipped} skipped, ${report.filesRemoved} removed, ${report.filesFailed} failed\n` +
-            report.skipped.map((s) => `  skipped ${s.path}: ${s.reason}\n`).join('') +
+          say('indexed', { workspace: engine.workspaceDir, sample }) +
+            say('files', {
+              scanned: report.filesScanned,
+              indexed: report.filesIndexed,
+              unchanged: report.filesUnchanged,
+              skipped: report.filesSkipped,
+              removed: report.filesRemoved,
+              failed: report.filesFailed,
+            }) +
+            report.skipped.map((s) => say('skipped', { path: s.path, reason: s.reason })).join('') +
             (report.filesSkipped > report.skipped.length
-              ? `  … and ${report.filesSkipped - report.skipped.length} more skipped\n`
+              ? say('moreSkipped', { count: report.filesSkipped - report.skipped.length })
               : '') +
-            `  chunks written: ${report.chunksWritten}, embedded: ${report.chunksEmbedded} (cache hits ${report.embeddingCacheHits})\n` +
-            `  mode: ${status.mode}${status.modeReason ? ` (${status.modeReason})` : ''}\n` +
-            `  index: ${engine.dbPath}\n` +
-            `  took ${Math.round(report.tookMs)} ms\n`,
+            say('chunks', {
+              written: report.chunksWritten,
+              embedded: report.chunksEmbedded,
+              hits: report.embeddingCacheHits,
+            }) +
+            say('mode', { mode: status.mode, reason: status.modeReason ? ` (${status.modeReason})` : '' }) +
+            say('index', { path: engine.dbPath }) +
+            say('took', { ms: Math.round(report.tookMs) }),
         );
       }
       return report.filesFailed > 0 ? 1 : 0;

@@ -14,6 +14,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ScoreBreakdown, SearchResponse } from '../../../shared/domain.js';
 import { ALLOWED_PATHS } from '../../../shared/memory-scope.js';
+import { englishLeft } from '../../../shared/test-support/english-left.js';
 import { AgentActivityStore } from '../../app/agent/agent-activity-store.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
@@ -354,5 +355,66 @@ describe('memlens mcp over stdio', () => {
       }
     }
     expect(alive).toBe(false);
+  });
+});
+
+describe('memlens mcp with MEMLENS_LANG=zh-CN', () => {
+  let zh: Client;
+  beforeAll(async () => {
+    zh = new Client({ name: 'memlens-test-zh', version: '1.0' });
+    await zh.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [launcher, 'mcp', '--workspace', workspace, '--data-dir', path.join(tmp, 'data-zh')],
+        env: { ...env(), MEMLENS_DATA_DIR: path.join(tmp, 'data-zh'), MEMLENS_LANG: 'zh-CN' },
+        cwd: tmp,
+        stderr: 'pipe',
+      }),
+    );
+  }, 120_000);
+  afterAll(async () => {
+    await zh?.close().catch(() => undefined);
+  });
+
+  async function zhCall(name: string, args: Record<string, unknown>): Promise<Record<string, unknown>> {
+    return payloadOf(await zh.callTool({ name, arguments: args }));
+  }
+
+  /** The sentences of a tool result the agent reads: errors, warnings, actions and notices. */
+  const sentences = (p: Record<string, unknown>): string[] => [
+    ...(['error', 'warning', 'action'] as const).flatMap((k) => (typeof p[k] === 'string' ? [p[k]] : [])),
+    // The keyword-only notice quotes the embedder's reason, an engine string English in every language.
+    ...((p.notices as { code: string; message: string }[] | undefined) ?? []).map((n) =>
+      n.code === 'keyword-only' ? n.message.replace(/^仅关键词搜索：.*。$/, '') : n.message,
+    ),
+  ];
+
+  it('words its errors, warnings, actions and notices in Chinese; the data stays as it is', async () => {
+    const outside = await zhCall('memory_get', { path: '../../etc/passwd' });
+    expect(outside).toMatchObject({ status: 'error', code: 'OUT_OF_ROOT' });
+    expect(String(outside.error)).toMatch(/^路径超出了工作区：.*memory_get 只读取 MEMORY\.md/);
+    const missing = await zhCall('memory_get', { path: 'memory/never-written.md' });
+    expect(missing).toMatchObject({ status: 'not_found', error: '没有这个记忆文件：memory/never-written.md' });
+    const badGet = await zhCall('memory_get', { path: 'MEMORY.md', lines: 'all' });
+    expect(badGet.error).toBe('memory_get：lines 必须是 number 类型（收到 "all"）。');
+    const badSearch = await zhCall('memory_search', { query: 'x', limit: 3 });
+    expect(badSearch).toMatchObject({
+      error: 'memory_search：未知参数 "limit"。',
+      warning: '这次 memory_search 调用的参数无效；没有进行任何搜索。',
+    });
+    const unknown = await zhCall('memory_delete', {});
+    expect(unknown.error).toBe(
+      '没有名为“memory_delete”的工具。这个服务器提供：memory_search, memory_get, memory_context。',
+    );
+
+    const search = await zhCall('memory_search', { query: 'what happened on 2026-03-02' });
+    const notices = search.notices as { code: string; message: string; messageId: string }[];
+    expect(notices.map((n) => n.code)).toContain('no-memory-then');
+    expect(notices.find((n) => n.code === 'no-memory-then')!.message).toMatch(/^没有来自 ?2026年3月2日/);
+    const context = await zhCall('memory_context', {});
+    expect((context.notes as string[])[0]).toMatch(/^按 OpenClaw 2026\.9\.6 的主（直接）会话还原/);
+    for (const payload of [outside, missing, badGet, badSearch, unknown, search])
+      expect(sentences(payload).flatMap((s) => englishLeft(s))).toEqual([]);
+    expect((context.notes as string[]).flatMap((s) => englishLeft(s))).toEqual([]);
   });
 });

@@ -18,7 +18,7 @@ import { searchOptionsFromFlags } from './search-command.js';
 const FIRST_INDEX_WAIT_MS = 15_000;
 
 export const mcpCommand: CommandImpl = {
-  async run({ values, io, t, settings }) {
+  async run({ values, io, t, locale, settings }) {
     const defaults = searchOptionsFromFlags(values);
     const resolved = await settings();
     const { workspaceDir, dataDir, sessionDirs, openclawHome, dbPath, embedder } = resolved.engineOptions;
@@ -43,13 +43,14 @@ export const mcpCommand: CommandImpl = {
           activity: () => service.activity.workspace(service.session.current().workspaceDir),
           ready: () => settledWithin(service.session.whenSynced(), FIRST_INDEX_WAIT_MS),
           defaults,
+          locale,
         });
         const scope = service.session.current().scope;
         const specs = agentToolSpecs({
           allowed: (use) => scope.allowed(use),
           sessions: !defaults.sources || defaults.sources.includes('sessions'),
         });
-        const server = createMcpServer({ tools, specs, version: appVersion(), log });
+        const server = createMcpServer({ tools, specs, version: appVersion(), t, log });
         log(
           t('cli:mcp.serving', {
             workspace: service.session.info().workspaceDir,

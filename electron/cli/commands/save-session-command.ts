@@ -7,7 +7,7 @@ import { writeJson } from '../command.js';
 import { intOption, UsageError } from '../common-options.js';
 
 export const saveSessionCommand: CommandImpl = {
-  async run({ values, positionals, io, json, openEngine }) {
+  async run({ values, positionals, io, json, t, openEngine }) {
     if (positionals.length !== 1) throw new UsageError('save-session expects exactly one FILE (a session .jsonl)');
     const count = intOption(values.messages, '--messages');
     if (count !== undefined && count > 500) throw new UsageError('--messages accepts at most 500');
@@ -24,7 +24,7 @@ export const saveSessionCommand: CommandImpl = {
       if (json) writeJson(io, saved);
       else
         io.stdout(
-          `Saved ${saved.messages} message${saved.messages === 1 ? '' : 's'} of session ${saved.sessionId} as ${saved.path}\n`,
+          `${t('cli:saveSession.saved', { count: saved.messages, session: saved.sessionId, path: saved.path })}\n`,
         );
       return 0;
     } finally {

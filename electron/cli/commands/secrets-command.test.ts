@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { SecretList } from '../../../shared/secret-calls.js';
+import { englishLeft } from '../../../shared/test-support/english-left.js';
 import { runCaptured } from '../test-support/capture-io.js';
 
 const FIXTURE = path.resolve(import.meta.dirname, '../../../shared/fixtures/secrets-workspace');
@@ -88,5 +89,23 @@ describe('memlens secrets', () => {
     const out = await cli('secrets', '--remove', 'MEMORY.md:1');
     expect(out.code).toBe(2);
     expect(out.stderr).toContain('no secret listed at MEMORY.md:1');
+  });
+
+  it('--lang zh-CN lists them and says what a fix did in Chinese; English stays the default', async () => {
+    const english = await cli('secrets');
+    expect(english.stdout).toMatch(/^\d+ secrets found:\n/);
+    expect(english.stdout).toContain('If the workspace is a git repository');
+    const zh = await cli('secrets', '--lang', 'zh-CN');
+    expect(zh.code).toBe(0);
+    const lines = zh.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^找到 \d+ 个密钥：$/);
+    expect(zh.stdout).toMatch(/^MEMORY\.md:3 +\S+ +tvly-…3HCS/m);
+    expect(zh.stdout).toContain('如果工作区是一个 git 仓库');
+    // Rows hold paths, kind names (anthropic, tavily) and masked labels; the rest is sentences.
+    const said = [lines[0]!, ...lines.slice(lines.indexOf(''))];
+    expect(said.flatMap((l) => englishLeft(l))).toEqual([]);
+    const replaced = await cli('secrets', '--replace', 'MEMORY.md:3', '--lang', 'zh-CN');
+    expect(replaced.code, replaced.stderr).toBe(0);
+    expect(replaced.stdout).toMatch(/^已替换 MEMORY\.md 第 3 行的值（tvly-…3HCS）；已保存为新的历史版本。\n/);
   });
 });

@@ -10,10 +10,15 @@ import { writeJson } from '../command.js';
 import { UsageError } from '../common-options.js';
 import { stamp } from '../format-history.js';
 import { withHistory } from './history-commands.js';
+import type { TFunction } from 'i18next';
+import { localText, translator } from '../../../shared/i18n.js';
+import { columns, padColumns } from '../text-columns.js';
+
+const ENGLISH = translator('en');
 
 export const secretsCommand: CommandImpl = {
   async run(run) {
-    const { values, io, json } = run;
+    const { values, io, json, t } = run;
     const target =
       typeof values.remove === 'string' ? values.remove : typeof values.replace === 'string' ? values.replace : null;
     if (typeof values.remove === 'string' && typeof values.replace === 'string')
@@ -22,7 +27,7 @@ export const secretsCommand: CommandImpl = {
       const list = await call('secrets', {});
       if (target === null) {
         if (json) writeJson(io, list);
-        else io.stdout(formatSecrets(list));
+        else io.stdout(formatSecrets(list, t));
         return 0;
       }
       const { file, line } = parseTarget(target);
@@ -51,7 +56,7 @@ export const secretsCommand: CommandImpl = {
       if (json) writeJson(io, result);
       else
         io.stdout(
-          `${typeof values.remove === 'string' ? 'Removed line' : 'Replaced the value on line'} ${line} of ${file} (${secret.label}); saved as a new history version.\n${list.notices.join('\n')}\n`,
+          `${t(typeof values.remove === 'string' ? 'cli:secrets.removed' : 'cli:secrets.replaced', { line, path: file, label: secret.label })}\n${noticesText(list, t)}\n`,
         );
       return 0;
     });
@@ -64,20 +69,25 @@ function parseTarget(text: string): { file: string; line: number } {
   return { file: match[1]!, line: Number(match[2]) };
 }
 
-export function formatSecrets(list: SecretList): string {
-  if (list.secrets.length === 0) return 'No secrets found in memory or transcripts.\n';
+/** The list in `tr`'s language (English by default): where, kind, the masked label, the first version holding it. */
+export function formatSecrets(list: SecretList, tr: TFunction = ENGLISH): string {
+  if (list.secrets.length === 0) return `${tr('secrets:view.none')}\n`;
   const rows = list.secrets.map((s: SecretEntry) => [
     `${s.path}:${s.line}`,
-    s.kind,
+    tr(`secrets:kind.${s.kind}`, { defaultValue: s.kind }),
     s.label,
-    s.firstSeen ? `first seen v${s.firstSeen.version} ${stamp(s.firstSeen.time)}` : '',
+    s.firstSeen ? tr('cli:secrets.firstSeen', { version: s.firstSeen.version, time: stamp(s.firstSeen.time) }) : '',
   ]);
-  const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i]!.length)));
+  const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => columns(r[i]!))));
   const lines = rows.map((r) =>
     r
-      .map((cell, i) => (i < 3 ? cell.padEnd(widths[i]!) : cell))
+      .map((cell, i) => (i < 3 ? padColumns(cell, widths[i]!) : cell))
       .join('  ')
       .trimEnd(),
   );
-  return `${list.secrets.length} secret${list.secrets.length === 1 ? '' : 's'} found:\n${lines.join('\n')}\n\n${list.notices.join('\n')}\n`;
+  return `${tr('cli:secrets.found', { count: list.secrets.length })}\n${lines.join('\n')}\n\n${noticesText(list, tr)}\n`;
+}
+
+function noticesText(list: SecretList, tr: TFunction): string {
+  return list.notices.map((notice, i) => localText(tr, { message: notice, messageId: list.noticeIds?.[i] })).join('\n');
 }

@@ -80,6 +80,18 @@ describe('memlens serve', () => {
     expect(await run.exit).toBe(0);
   });
 
+  it('--lang zh-CN prints the banner, the warning and the stop in Chinese', async () => {
+    const run = startCli(['--host', '0.0.0.0', '--lang', 'zh-CN']);
+    for (let i = 0; i < 300 && !/打开：\S+/.test(run.output()); i++) await new Promise((r) => setTimeout(r, 50));
+    run.stop();
+    expect(await run.exit).toBe(0);
+    const output = run.output();
+    expect(output).toMatch(/^警告：--host 0\.0\.0\.0 不是回环地址。/m);
+    expect(output).toMatch(/^Memory Lens 正在提供 \S+\n {2}打开：http:\/\/\S+\n {2}索引：\S+\n按 Ctrl\+C 停止。$/m);
+    expect(output).toMatch(/^memlens serve: 正在停止。$/m);
+    expect(output).not.toMatch(/WARNING|Press Ctrl/);
+  });
+
   it('rejects a bad port as a usage error', async () => {
     const run = startCli(['--port', 'eighty']);
     expect(await run.exit).toBe(2);

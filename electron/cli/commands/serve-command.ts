@@ -2,7 +2,9 @@
 // Prints the URL with the session token; runs until Ctrl+C (SIGINT) or SIGTERM.
 // The app core (app/app-service.ts) answers the calls; server/ carries them over HTTP.
 import path from 'node:path';
+import type { TFunction } from 'i18next';
 import { MemoryLensError } from '../../../shared/errors.js';
+import { translator } from '../../../shared/i18n.js';
 import { findPackageRoot } from '../../app/app-paths.js';
 import { createAppService, type AppService } from '../../app/app-service.js';
 import type { EngineOptions } from '../../memory/engine-types.js';
@@ -29,6 +31,8 @@ export interface ServeOptions {
   embedderFromFlags: boolean;
   /** MEMLENS_MODEL_HOST: where model downloads come from instead of the Hugging Face hub. */
   modelHost?: string;
+  /** The language of what it prints (--lang / MEMLENS_LANG); English by default. */
+  t?: TFunction;
 }
 
 export interface ServeHandle {
@@ -39,6 +43,7 @@ export interface ServeHandle {
 
 export async function startServe(options: ServeOptions, io: Pick<CliIo, 'stdout' | 'stderr'>): Promise<ServeHandle> {
   const { workspaceDir, dataDir, sessionDirs, openclawHome, dbPath, embedder } = options.engineOptions;
+  const t = options.t ?? translator('en');
   const service = await createAppService({
     dataDir,
     // No prompt is possible in a terminal-started server: allowDownload 'ask' counts as no.
@@ -65,28 +70,21 @@ export async function startServe(options: ServeOptions, io: Pick<CliIo, 'stdout'
   } catch (error) {
     await service.close();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      throw new MemoryLensError(
-        'UNAVAILABLE',
-        `port ${options.port} is in use; pick another with --port N (0 = any free port)`,
-      );
+      throw new MemoryLensError('UNAVAILABLE', { messageId: 'cli:serve.portInUse', params: { port: options.port } });
     }
     throw error;
   }
   if (!isLoopbackHost(options.host)) {
-    io.stderr(
-      `WARNING: --host ${options.host} is not a loopback address. Anyone who can reach this machine and learns the ` +
-        'token can read and edit your memory files, and the traffic is not encrypted. Prefer an SSH tunnel to 127.0.0.1.\n',
-    );
+    io.stderr(`${t('cli:serve.exposed', { host: options.host })}\n`);
   }
-  if (!options.rendererDir)
-    io.stderr(
-      'memlens serve: the UI is not built (renderer-dist/ is missing); run `npm run build:renderer`. The API is served anyway.\n',
-    );
+  if (!options.rendererDir) io.stderr(`memlens serve: ${t('cli:serve.noUi')}\n`);
   io.stdout(
-    `Memory Lens is serving ${service.session.info().workspaceDir}${options.isSample ? ' (a copy of the bundled sample workspace)' : ''}\n` +
-      `  Open: ${server.url}\n` +
-      `  Index: ${service.session.current().dbPath}\n` +
-      'Press Ctrl+C to stop.\n',
+    `${t('cli:serve.serving', {
+      workspace: service.session.info().workspaceDir,
+      sample: options.isSample ? t('cli:serve.sample') : '',
+      url: server.url,
+      index: service.session.current().dbPath,
+    })}\n`,
   );
   return {
     server,
@@ -99,7 +97,7 @@ export async function startServe(options: ServeOptions, io: Pick<CliIo, 'stdout'
 }
 
 export const serveCommand: CommandImpl = {
-  async run({ values, io, settings }) {
+  async run({ values, io, t, settings }) {
     const port = values.port === undefined ? DEFAULT_SERVE_PORT : intOption(values.port, '--port', 0);
     if (port === undefined || port > 65_535)
       throw new UsageError(`--port expects 0–65535 (got "${String(values.port)}")`);
@@ -117,11 +115,12 @@ export const serveCommand: CommandImpl = {
             : ensureBuiltRenderer(findPackageRoot(), io),
         embedderFromFlags: Boolean(resolved.engineOptions.embedder),
         ...(io.env.MEMLENS_MODEL_HOST ? { modelHost: io.env.MEMLENS_MODEL_HOST } : {}),
+        t,
       },
       io,
     );
     await io.waitForInterrupt();
-    io.stderr('memlens serve: stopping.\n');
+    io.stderr(`memlens serve: ${t('cli:mcp.stopping')}\n`);
     await handle.close();
     return 0;
   },

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AgentDatabasesReportSchema } from '../../../shared/agent-db-schemas.js';
 import { copyOpenclawFixture, type OpenclawCopy } from '../../memory/agent-db/test-support/openclaw-fixture.js';
+import { englishLeft } from '../../../shared/test-support/english-left.js';
 import { runCaptured } from '../test-support/capture-io.js';
 
 let copy: OpenclawCopy;
@@ -34,5 +35,21 @@ describe('memlens status', () => {
     expect(text.stdout).toContain('stale    memory/2026-09-01.md (1 chunks)');
     expect(text.stdout).toContain('agent:main:cron:nightly-digest:run:8821');
     expect(copy.databaseHashes()).toEqual(before);
+  });
+
+  it('--lang zh-CN words the agent database block in Chinese', async () => {
+    copy = copyOpenclawFixture();
+    const home = path.dirname(copy.home);
+    const args = ['--workspace', copy.workspace, '--data-dir', copy.dataDir, '--lang', 'zh-CN'];
+    const text = await runCaptured(home, ['status', ...args]);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/^数据库 {6}main：\S+（(正常|部分读取)）$/m);
+    expect(text.stdout).toMatch(/^ {2}会话 {2}4 个（1 个已归档）$/m);
+    expect(text.stdout).toMatch(/智能体索引修订 \d+：4 个最新，1 个过期，1 个缺失，1 个多余/);
+    expect(text.stdout).toContain('过期     memory/2026-09-01.md（1 个分块）');
+    const block = text.stdout.slice(text.stdout.indexOf('数据库'), text.stdout.indexOf('\n智能体 '));
+    // Session rows hold OpenClaw's session kinds and keys, as OpenClaw names them.
+    const said = block.split('\n').filter((l) => !/^ {4}\S+\.jsonl/.test(l));
+    expect(said.flatMap((l) => englishLeft(l))).toEqual([]);
   });
 });

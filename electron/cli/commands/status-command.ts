@@ -9,19 +9,10 @@ import { localText, translator } from '../../../shared/i18n.js';
 import { modeReasonOf } from '../../../shared/mode-reasons.js';
 import type { CommandImpl } from '../command.js';
 import { writeJson } from '../command.js';
+import { columns, padColumns } from '../text-columns.js';
 
 type Translate = (key: string, params?: Record<string, unknown>) => string;
 const ENGLISH = translator('en');
-
-/** Terminal columns a label takes: CJK characters are two wide. */
-function columns(text: string): number {
-  let n = 0;
-  for (const ch of text)
-    n += /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u.test(ch)
-      ? 2
-      : 1;
-  return n;
-}
 
 /** `label` padded to the value column (12), whatever script it is written in. */
 function labelled(t: Translate, key: string, value: string): string {
@@ -98,24 +89,31 @@ function formatHealth(h: AgentCallHealth | { error: string }, tr: TFunction): st
 }
 
 /** One block per OpenClaw agent database: its notices, sessions, and the agent's index against the files. */
-export function formatAgentDatabases(report: AgentDatabasesReport): string {
+export function formatAgentDatabases(report: AgentDatabasesReport, tr: TFunction = ENGLISH): string {
+  const t: Translate = (key, params) => tr(`cli:status.db.${key}`, params);
   const lines: string[] = [];
   for (const db of report.databases) {
-    lines.push(`agent db    ${db.agentId}: ${db.path} (${db.state})`);
-    for (const n of db.notices) lines.push(`  notice ${n.code}: ${n.message}`);
+    lines.push(
+      labelled(
+        (key) => tr(`cli:status.${key}`),
+        'agentDb',
+        t('database', { id: db.agentId, path: db.path, state: t(`state.${db.state}`) }),
+      ),
+    );
+    for (const n of db.notices) lines.push(`  ${t('notice', { code: n.code, message: n.message })}`);
     const archived = db.sessions.filter((s) => s.archived).length;
-    lines.push(`  sessions  ${db.sessions.length}${archived ? ` (${archived} archived)` : ''}`);
+    lines.push(
+      `  ${t('sessions', { count: db.sessions.length, archived: archived ? t('archivedCount', { count: archived }) : '' })}`,
+    );
     for (const s of db.sessions)
       lines.push(
-        `    ${s.path}  ${s.kind}${s.archived ? ` ${s.archived} archive` : `  ${s.events} events`}  ${s.sessionKey ?? ''}`.trimEnd(),
+        `    ${s.path}  ${s.kind}${s.archived ? ` ${t('archive', { how: s.archived })}` : `  ${t('events', { count: s.events })}`}  ${s.sessionKey ?? ''}`.trimEnd(),
       );
     if (!db.index) continue;
-    const c = db.index.counts;
-    lines.push(
-      `  agent index revision ${db.index.revision ?? '?'}: ${c.current} current, ${c.stale} stale, ${c.missing} missing, ${c.extra} extra`,
-    );
+    lines.push(`  ${t('index', { revision: db.index.revision ?? '?', ...db.index.counts })}`);
     for (const f of db.index.files)
-      if (f.status !== 'current') lines.push(`    ${f.status.padEnd(8)} ${f.path} (${f.chunks} chunks)`);
+      if (f.status !== 'current')
+        lines.push(`    ${padColumns(t(`fileStatus.${f.status}`), 8)} ${t('file', { path: f.path, count: f.chunks })}`);
   }
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
 }
@@ -131,7 +129,7 @@ export const statusCommand: CommandImpl = {
         new AgentCallsService({ engine: () => engine, activity: () => log }).list(),
       );
       if (json) writeJson(io, { ...status, agentDatabases, agentCalls });
-      else io.stdout(formatStatus(status, t) + formatAgentDatabases(agentDatabases) + formatHealth(agentCalls, t));
+      else io.stdout(formatStatus(status, t) + formatAgentDatabases(agentDatabases, t) + formatHealth(agentCalls, t));
       return 0;
     } finally {
       await engine.close();

@@ -3,9 +3,10 @@
 // engine with it (search turns hybrid); every change of search mode is printed with its reason.
 import type { IndexStatus } from '../../../shared/domain.js';
 import type { CommandImpl } from '../command.js';
+import { padColumns } from '../text-columns.js';
 
 export const watchCommand: CommandImpl = {
-  async run({ io, json, openEngine }) {
+  async run({ io, json, t, openEngine }) {
     // Said once per reason, across reopenings.
     let toldReason: string | null = null;
     let toldMode: string | null = null;
@@ -13,7 +14,7 @@ export const watchCommand: CommandImpl = {
       if (state !== 'error' || !reason || reason === toldReason) return;
       toldReason = reason;
       if (json) io.stdout(`${JSON.stringify({ event: 'watcher', state, reason, at: new Date().toISOString() })}\n`);
-      else io.stderr(`memlens watch: the file watcher is not working fully. ${reason}\n`);
+      else io.stderr(`memlens watch: ${t('cli:watch.watcher', { reason })}\n`);
     };
     const tellMode = (status: IndexStatus): void => {
       // While an endpoint is retried its reason and countdown change with every try: news is the mode.
@@ -27,9 +28,11 @@ export const watchCommand: CommandImpl = {
         );
       else
         io.stderr(
-          status.mode === 'hybrid'
-            ? `memlens watch: search is hybrid (${status.model}).\n`
-            : `memlens watch: search is keyword-only — ${reason ?? 'no embedder'}.\n`,
+          `memlens watch: ${
+            status.mode === 'hybrid'
+              ? t('cli:watch.hybrid', { model: status.model })
+              : t('cli:watch.keywordOnly', { reason: reason ?? t('cli:watch.noEmbedder') })
+          }\n`,
         );
     };
 
@@ -40,7 +43,10 @@ export const watchCommand: CommandImpl = {
         const report = await engine.sync();
         const unsubscribe = engine.onDidChangeFile((event) => {
           if (json) io.stdout(`${JSON.stringify({ event: 'file', ...event, at: new Date().toISOString() })}\n`);
-          else io.stdout(`${new Date().toISOString()}  ${event.change.padEnd(7)}  ${event.path}\n`);
+          else
+            io.stdout(
+              `${new Date().toISOString()}  ${padColumns(t(`cli:watch.change.${event.change}`), 7)}  ${event.path}\n`,
+            );
         });
         // The mode is told after the "watching" line, then on every change.
         let told = false;
@@ -56,7 +62,8 @@ export const watchCommand: CommandImpl = {
             io.stdout(
               `${JSON.stringify({ event: 'watching', workspace: engine.workspaceDir, files: report.filesScanned, watcher: started.watcher })}\n`,
             );
-          else io.stderr(`Watching ${engine.workspaceDir} (${report.filesScanned} files). Press Ctrl-C to stop.\n`);
+          else
+            io.stderr(`${t('cli:watch.watching', { workspace: engine.workspaceDir, count: report.filesScanned })}\n`);
         }
         tellMode(engine.status());
         told = true;

@@ -43,6 +43,8 @@ export const secrets = {
       '{{path}} changed since the list was made; nothing was written. The list is fresh again: check it and retry.',
     failed: 'Nothing was written: {{message}}',
     loadFailed: 'Could not list the secrets: {{message}}',
+    gitNotice:
+      'Fixing a secret here changes the file and this app\'s history only. If the workspace is a git repository, its commits still hold the value: `git log -S "<the value>" --oneline` lists them, and `git filter-repo --replace-text <file>` rewrites them (Memory Lens never runs git for you). Rotate any key that was ever shared.',
   },
   purge: {
     button: 'Purge from history…',

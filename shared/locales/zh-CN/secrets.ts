@@ -44,6 +44,8 @@ export const secrets: Translation<typeof en> = {
     conflict: '列出之后 {{path}} 已被修改，没有写入任何内容。列表已刷新：请核对后重试。',
     failed: '没有写入任何内容：{{message}}',
     loadFailed: '无法列出密钥：{{message}}',
+    gitNotice:
+      '在这里修复密钥只会改动文件和本应用的历史。如果工作区是一个 git 仓库，它的提交里仍然保留着这个值：`git log -S "<the value>" --oneline` 会列出这些提交，`git filter-repo --replace-text <file>` 可以改写它们（Memory Lens 从不替你运行 git）。凡是曾经分享过的密钥，都请轮换。',
   },
   purge: {
     button: '从历史中清除…',

@@ -1,6 +1,7 @@
 import { Fragment, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MemlensApi } from '../../../../../shared/contract';
+import { localText } from '../../../../../shared/i18n';
 import { DEFAULT_SECRET_PLACEHOLDER, type SecretEntry, type SecretList } from '../../../../../shared/secret-calls';
 import { errorInfo, shownError, shownText } from '../../../lib/error-message';
 import { formatDate } from '../../../lib/format-locale';
@@ -253,9 +254,9 @@ export function SecretsView({ api, onOpenAt }: SecretsViewProps) {
           </tbody>
         </table>
       )}
-      {listed?.list.notices.map((notice) => (
+      {listed?.list.notices.map((notice, i) => (
         <p key={notice} className="secrets-view__notice" data-testid="secrets-notice">
-          {notice}
+          {localText(t, { message: notice, messageId: listed.list.noticeIds?.[i] })}
         </p>
       ))}
     </div>
