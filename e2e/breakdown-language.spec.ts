@@ -35,6 +35,8 @@ test("a result's breakdown speaks Chinese when the interface does", async ({ pag
     await page.getByTestId('search-input').fill('2026年11月5日 网关');
     await page.getByTestId('search-input').press('Enter');
     const card = page.getByTestId('search-result').first();
+    // Why vector search is off reads in Chinese too, not only the breakdown.
+    await expect(page.getByTestId('notice-keyword-only')).toContainText(/仅关键词：模型 \S+ 未安装，且下载已关闭。/);
     await card.getByTestId('breakdown-toggle').click();
     const breakdown = card.getByTestId('bd-breakdown');
     await expect(breakdown.getByTestId('bd-matched-summary')).toContainText(/^匹配了 \d+ 个词中的 \d+ 个/);
@@ -63,6 +65,7 @@ test("a result's breakdown speaks Chinese when the interface does", async ({ pag
     await page.getByTestId('language-select').selectOption('en');
     await expect(breakdown.getByTestId('bd-matched-summary')).toContainText(/^Matched \d+ of \d+ terms?/);
     await expect(breakdown.getByTestId('bd-dates-words')).toContainText('The query mentions 5 Nov 2026');
+    await expect(page.getByTestId('notice-keyword-only')).toContainText(/Keyword-only: model \S+ is not installed/);
   } finally {
     await served.stop();
   }

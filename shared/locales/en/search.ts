@@ -42,6 +42,7 @@ export const search = {
   },
   /** The search panel's own words (the box, its notices, the summary line). */
   panel: {
+    sentence: '{{text}}.',
     label: 'Search',
     placeholder: 'Search memory',
     inputTitle: 'Search memory (Ctrl/Cmd+Shift+F)',

@@ -41,6 +41,7 @@ export const search: Translation<typeof en> = {
     back: '回到今天',
   },
   panel: {
+    sentence: '{{text}}。',
     label: '搜索',
     placeholder: '搜索记忆',
     inputTitle: '搜索记忆（Ctrl/Cmd+Shift+F）',

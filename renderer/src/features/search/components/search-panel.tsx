@@ -169,7 +169,9 @@ export function SearchPanel({
             </button>
           }
         >
-          {keywordOnlyText((response && modeReasonOf(response)) ?? keywordOnlyReason, t)}.
+          {t('search:panel.sentence', {
+            text: keywordOnlyText((response && modeReasonOf(response)) ?? keywordOnlyReason, t),
+          })}
         </NoticeLine>
       )}
       {!s.sources.includes('sessions') && (
