@@ -3,13 +3,18 @@
 import { createInstance, type i18n, type Module, type TFunction } from 'i18next';
 import { daysWords } from './days-words.js';
 import { DEFAULT_LOCALE, LOCALES, RESOURCES, resolveLocale, type Locale } from './locales/index.js';
-import { wordIssues } from './request-issues.js';
+import { wordIssues, type IssueLocales } from './request-issues.js';
 
 export type { Locale };
 export { LOCALES, DEFAULT_LOCALE, resolveLocale };
 
+/** Options of an i18next instance: zod's wording of a refused call's issues (shared/zod-issue-locales.ts). */
+export interface I18nOptions {
+  issueLocales?: IssueLocales;
+}
+
 /** A ready i18next instance for `locale` (synchronous: the resources are bundled); `plugins` such as react-i18next's. */
-export function createI18n(locale: Locale, plugins: readonly Module[] = []): i18n {
+export function createI18n(locale: Locale, plugins: readonly Module[] = [], options: I18nOptions = {}): i18n {
   const instance = createInstance();
   for (const plugin of plugins) instance.use(plugin);
   void instance.init({
@@ -23,7 +28,7 @@ export function createI18n(locale: Locale, plugins: readonly Module[] = []): i18
     interpolation: { escapeValue: false }, // React escapes; the CLI prints text
     initAsync: false,
   });
-  addMessageFormats(instance);
+  addMessageFormats(instance, options.issueLocales);
   return instance;
 }
 
@@ -31,7 +36,7 @@ export function createI18n(locale: Locale, plugins: readonly Module[] = []): i18
  * Formats for parameters that are words in each language: a notice carries the dates it names
  * as JSON (`{{mentions, querydates}}`), and each language words them its own way.
  */
-function addMessageFormats(instance: i18n): void {
+function addMessageFormats(instance: i18n, issueLocales?: IssueLocales): void {
   const formatter = instance.services.formatter;
   if (!formatter) return;
   const t = (lng: string | undefined) => (key: string, params?: Record<string, unknown>) =>
@@ -52,7 +57,7 @@ function addMessageFormats(instance: i18n): void {
   });
   // A call's arguments refused at the boundary: zod's issues, in each language.
   formatter.add('requestissues', (value: unknown, lng: string | undefined) =>
-    wordIssues(value, lng, (key, params) => instance.t(`errors:request.${key}`, { ...params, lng })),
+    wordIssues(value, lng, (key, params) => instance.t(`errors:request.${key}`, { ...params, lng }), issueLocales),
   );
   formatter.add('querydates', (value: unknown, lng: string | undefined) =>
     list<{ text: string; from: string; to: string; reading?: string }>(value)

@@ -2,12 +2,14 @@
 // language words them: English is zod's own message (what the API always said), other languages
 // come from zod's locale for them. The value never travels, only its type.
 import type { z } from 'zod';
-import zhCN from 'zod/v4/locales/zh-CN.js';
 
 type LocaleError = (issue: never) => string | { message: string } | undefined | null;
 
-/** Zod's wording per interface language; a language without one keeps zod's English. */
-const ZOD_LOCALES: Readonly<Record<string, () => { localeError: LocaleError }>> = { 'zh-CN': zhCN };
+/**
+ * Zod's wording per interface language (shared/zod-issue-locales.ts), handed in by the window so the
+ * CLI loads no zod; a language without one keeps zod's English.
+ */
+export type IssueLocales = Readonly<Record<string, () => { localeError: LocaleError }>>;
 
 /** One issue as it travels: zod's fields, the path joined with dots, and a stand-in of the value's type. */
 type CarriedIssue = Record<string, unknown> & { path: string; message: string; received?: string };
@@ -30,6 +32,7 @@ export function wordIssues(
   value: unknown,
   lng: string | undefined,
   word: (key: 'whole' | 'issue' | 'sep', params?: Record<string, string>) => string,
+  locales: IssueLocales = {},
 ): string {
   let issues: CarriedIssue[];
   try {
@@ -38,7 +41,7 @@ export function wordIssues(
   } catch {
     return String(value);
   }
-  const locale = lng ? ZOD_LOCALES[lng]?.() : undefined;
+  const locale = lng ? locales[lng]?.() : undefined;
   return issues
     .map((issue) => {
       const { received, ...rest } = issue;

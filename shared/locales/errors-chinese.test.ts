@@ -2,7 +2,8 @@
 // Chinese in a Chinese interface: no English sentence is left once paths and codes are set aside.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { englishText, translator } from '../i18n.js';
+import { createI18n, englishText } from '../i18n.js';
+import { ZOD_ISSUE_LOCALES } from '../zod-issue-locales.js';
 import { ALLOWED_PARAMS, ALLOWED_PATHS, type PathUse } from '../memory-scope.js';
 import { carriedIssues } from '../request-issues.js';
 import { englishLeft } from '../test-support/english-left.js';
@@ -60,7 +61,8 @@ function englishTemplate(id: string): string {
 }
 
 describe('typed errors in Chinese', () => {
-  const zh = translator('zh-CN');
+  // The window's instance: it words zod's issues too (the CLI's translator leaves them to zod's English).
+  const zh = createI18n('zh-CN', [], { issueLocales: ZOD_ISSUE_LOCALES }).t;
 
   it('covers the errors the app meets: save, read-only, disk, paths, history, doctor and secrets', () => {
     expect(ERROR_IDS.length).toBeGreaterThan(50);

@@ -4,9 +4,10 @@ import type { i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { createI18n, resolveLocale, type Locale } from '../../../shared/i18n';
 import type { LanguageSetting } from '../../../shared/settings-schema';
+import { ZOD_ISSUE_LOCALES } from '../../../shared/zod-issue-locales';
 
 export function createWindowI18n(preferred: readonly string[] = navigator.languages): i18n {
-  const instance = createI18n(resolveLocale(preferred), [initReactI18next]);
+  const instance = createI18n(resolveLocale(preferred), [initReactI18next], { issueLocales: ZOD_ISSUE_LOCALES });
   document.documentElement.lang = instance.language;
   return instance;
 }

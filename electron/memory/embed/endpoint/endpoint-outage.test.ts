@@ -27,7 +27,7 @@ describe('EndpointOutage', () => {
     // A call that was under way fails differently: the reason is the latest, the schedule stays.
     outage.markDown('ECONNREFUSED');
     expect(outage.state).toMatchObject({ reason: 'ECONNREFUSED', tries: 0, since: 1_000 });
-    expect(outage.describe()).toBe('ECONNREFUSED — trying again in 1 s (or Retry now)');
+    expect(outage.describe()?.message).toBe('ECONNREFUSED — trying again in 1 s (or Retry now)');
     // Each reason is one change; the second keeps the first's wait.
     expect(waits).toEqual([10, 10]);
     await vi.waitFor(() => expect(outage.state?.tries ?? 0).toBeGreaterThanOrEqual(4), { timeout: 5_000 });

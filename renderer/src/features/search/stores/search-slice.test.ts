@@ -6,7 +6,8 @@ import { defaultSettings } from '../../../../../shared/settings-schema';
 import type { z } from 'zod';
 import { CALLS } from '../../../../../shared/contract';
 import { MemoryLensError } from '../../../../../shared/errors';
-import { translator } from '../../../../../shared/i18n';
+import { createI18n, translator } from '../../../../../shared/i18n';
+import { ZOD_ISSUE_LOCALES } from '../../../../../shared/zod-issue-locales';
 import { carriedIssues } from '../../../../../shared/request-issues';
 import { englishLeft } from '../../../../../shared/test-support/english-left';
 import { ApiError } from '../../../api/api-error';
@@ -248,7 +249,7 @@ describe('search slice', () => {
     await vi.runAllTimersAsync();
     const { status, error } = store.getState().search;
     expect(status).toBe('error');
-    const chinese = shownText(translator('zh-CN'), error!);
+    const chinese = shownText(createI18n('zh-CN', [], { issueLocales: ZOD_ISSUE_LOCALES }).t, error!);
     expect(chinese).toMatch(/^search 的参数不符合要求：maxResults：数值过小/);
     expect(englishLeft(chinese)).toEqual([]);
     expect(shownText(translator('en'), error!)).toMatch(/^search: maxResults: Too small/);
