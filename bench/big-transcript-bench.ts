@@ -12,6 +12,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { percentile, round } from './bench-stats.js';
+import { connectServe } from './serve-connection.js';
 import { repoRoot } from './repo-paths.js';
 
 const argv = process.argv.slice(2);
@@ -111,31 +112,7 @@ async function searchWhileIndexing(workspace: string, home: string): Promise<Rec
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
-  let out = '';
-  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (out += c.toString()));
-  const url = await new Promise<URL>((resolve, reject) => {
-    const timer = setInterval(() => {
-      const m = /Open: (http:\/\/\S+)/.exec(out);
-      if (m) {
-        clearInterval(timer);
-        resolve(new URL(m[1]!));
-      }
-    }, 20);
-    child.once('exit', () => reject(new Error(out)));
-  });
-  const token = url.searchParams.get('token')!;
-  const call = async (name: string, args: unknown) => {
-    const response = await fetch(`${url.origin}/api/${name}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-memlens-token': token },
-      body: JSON.stringify(args),
-    });
-    return (await response.json()) as {
-      ok: boolean;
-      result: { progress?: unknown; files?: number; lastSyncAt?: number | null; tookMs?: number };
-    };
-  };
+  const { call, output } = await connectServe(child);
   const latencies: number[] = [];
   const engineMs: number[] = [];
   /** Every search: when it was sent (ms after the first progress event), its round trip and the engine's tookMs. */
@@ -182,8 +159,8 @@ async function searchWhileIndexing(workspace: string, home: string): Promise<Rec
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.kill('SIGTERM');
   await exited;
-  const rss = /maxRSS (\d+)/.exec(out);
-  const loop = /loopStats (\{.*\})/.exec(out);
+  const rss = /maxRSS (\d+)/.exec(output());
+  const loop = /loopStats (\{.*\})/.exec(output());
   const rest = latencies.slice(1);
   return {
     load: [round(loadAtStart), round(load1())],

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { round } from './bench-stats.js';
+import { connectServe } from './serve-connection.js';
 import { repoRoot, sampleWorkspaceDir } from './repo-paths.js';
 
 const argv = process.argv.slice(2);
@@ -37,28 +38,7 @@ async function once(): Promise<Record<string, unknown>> {
     { env: { ...process.env, HOME: home, MEMLENS_MODEL: '' }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   try {
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
-    const url = await new Promise<URL>((resolve, reject) => {
-      const timer = setInterval(() => {
-        const m = /Open: (http:\/\/\S+)/.exec(out);
-        if (m) {
-          clearInterval(timer);
-          resolve(new URL(m[1]!));
-        }
-      }, 20);
-      child.once('exit', () => reject(new Error(out)));
-    });
-    const token = url.searchParams.get('token')!;
-    const call = async (name: string, args: unknown) => {
-      const response = await fetch(`${url.origin}/api/${name}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-memlens-token': token },
-        body: JSON.stringify(args),
-      });
-      return (await response.json()) as { ok: boolean; result: { lastSyncAt?: number | null; tookMs?: number } };
-    };
+    const { call } = await connectServe(child);
     const started = performance.now();
     while ((await call('status', {})).result.lastSyncAt == null) {
       if (performance.now() - started > 120_000) throw new Error('the first index run did not finish');
