@@ -2,7 +2,7 @@
 // when it exits, so a test can hold indexing or memory_get of a huge file to a memory bound.
 // Linux's VmHWM is this program's own peak; getrusage's maxRSS also keeps the peak of the process
 // that forked it (the test runner), which is what it reported when the runner had grown.
-const fs = require('node:fs');
+const fs = process.getBuiltinModule('node:fs');
 
 function peakKb() {
   try {
