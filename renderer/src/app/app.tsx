@@ -19,6 +19,7 @@ import { useApi, useApp, useAppStoreApi } from './app-store-provider';
 import { clampWidth, PANEL_LIMITS } from './layout-slice';
 import { MAIN_VIEWS, type MainViewContext } from './main-views';
 import { fitPanels, maxDockedWidth } from './panel-fit';
+import { PaneBoundary } from './pane-boundary';
 import { PanelResizer } from './panel-resizer';
 import { useKeyboardShortcuts } from './use-keyboard-shortcuts';
 import { useReopenLastFile } from './use-reopen-last-file';
@@ -235,14 +236,16 @@ export function App() {
             style={{ width: layout.sidebarWidth }}
             data-testid="sidebar-panel"
           >
-            <FileSidebar
-              onOpen={openPath}
-              hitPaths={hitPaths}
-              unsavedPaths={unsavedSet}
-              indexing={indexing}
-              statusUnknown={statusUnknown}
-              notices={excludedNotice}
-            />
+            <PaneBoundary pane="sidebar">
+              <FileSidebar
+                onOpen={openPath}
+                hitPaths={hitPaths}
+                unsavedPaths={unsavedSet}
+                indexing={indexing}
+                statusUnknown={statusUnknown}
+                notices={excludedNotice}
+              />
+            </PaneBoundary>
           </div>
         )}
         {fit.sidebar === 'docked' && (
@@ -258,7 +261,9 @@ export function App() {
           />
         )}
         <main className="app__main" data-testid="main-view" data-view={view.id}>
-          {view.render(ctx)}
+          <PaneBoundary resetKey={view.id} pane="main">
+            {view.render(ctx)}
+          </PaneBoundary>
         </main>
         {fit.search === 'docked' && (
           <PanelResizer
@@ -280,24 +285,28 @@ export function App() {
             }}
             data-testid="search-panel-frame"
           >
-            <SearchPanel
-              onOpenResult={openResult}
-              filePaths={filePaths}
-              currentPath={currentPath}
-              keywordOnly={keywordOnly}
-              keywordOnlyReason={index ? modeReasonOf(index) : undefined}
-              onOpenSettings={toSettings}
-              sessionTitles={sessionTitles}
-              fileTitles={fileTitles}
-              automatedRuns={runs}
-            />
+            <PaneBoundary pane="search">
+              <SearchPanel
+                onOpenResult={openResult}
+                filePaths={filePaths}
+                currentPath={currentPath}
+                keywordOnly={keywordOnly}
+                keywordOnlyReason={index ? modeReasonOf(index) : undefined}
+                onOpenSettings={toSettings}
+                sessionTitles={sessionTitles}
+                fileTitles={fileTitles}
+                automatedRuns={runs}
+              />
+            </PaneBoundary>
           </div>
         )}
         {(fit.sidebar === 'overlay' || fit.search === 'overlay') && (
           <div className="app__scrim" data-testid="overlay-scrim" onClick={closeOverlays} />
         )}
       </div>
-      <StatusBar onOpenSettings={toSettings} doctor={<DoctorSummary onOpen={() => setView('doctor')} />} />
+      <PaneBoundary pane="status">
+        <StatusBar onOpenSettings={toSettings} doctor={<DoctorSummary onOpen={() => setView('doctor')} />} />
+      </PaneBoundary>
       <QuickOpen onOpen={openPath} />
       <CommandPalette store={store} />
     </div>

@@ -36,6 +36,15 @@ export const app = {
     reindex: 'Reindex the workspace',
   },
   /** Buttons other features put in the editor's header. */
+  /** In place of a pane that failed while it rendered; the rest of the window goes on. */
+  paneFailed: {
+    sidebar: 'The file list stopped working.',
+    main: 'This view stopped working.',
+    search: 'The search panel stopped working.',
+    status: 'The status bar stopped working.',
+    rest: 'The rest of the window still works, and unsaved text is kept.',
+    retry: 'Try again',
+  },
   editorExtras: { history: 'History', historyTitle: "This file's versions and who made each change" },
   /** The view switcher in the header: each view's name and what it shows. */
   views: {

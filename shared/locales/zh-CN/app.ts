@@ -32,6 +32,14 @@ export const app: Translation<typeof en> = {
     toggleSearch: '显示或隐藏搜索面板',
     reindex: '重建工作区索引',
   },
+  paneFailed: {
+    sidebar: '文件列表出错，已停止显示。',
+    main: '此视图出错，已停止显示。',
+    search: '搜索面板出错，已停止显示。',
+    status: '状态栏出错，已停止显示。',
+    rest: '窗口的其余部分仍可使用，未保存的文字也都还在。',
+    retry: '重试',
+  },
   editorExtras: { history: '历史', historyTitle: '此文件的各个版本，以及每处改动是谁做的' },
   views: {
     label: '视图',
