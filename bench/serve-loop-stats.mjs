@@ -3,6 +3,9 @@
 // thread's CPU between two ticks of a 5 ms timer, which the machine's load does not inflate (the
 // thread's own time where Linux gives it, so worker threads are not counted; else the process's).
 // SIGUSR2 starts the window (the first progress event); the figures are printed on exit.
+// Each search inside the window is traced from its request to its response: the main thread's CPU,
+// its wait for a core (schedstat's run delay), and the rest, when it was blocked (I/O, a lock).
+import diagnostics from 'node:diagnostics_channel';
 import fs from 'node:fs';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 
@@ -19,6 +22,16 @@ const threadCpuMicros = (() => {
   }
 })();
 
+/** [ns on CPU, ns waiting on a run queue] of the calling thread, or null off Linux. */
+const threadSchedstat = () => {
+  try {
+    const [run, wait] = fs.readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ');
+    return [Number(run), Number(wait)];
+  } catch {
+    return null;
+  }
+};
+
 const delay = monitorEventLoopDelay({ resolution: 5 });
 let lastCpu = null;
 let lastWall = 0;
@@ -33,7 +46,23 @@ const tick = setInterval(() => {
 }, 5);
 tick.unref();
 
+let windowOpen = false;
+/** Searches in the window: [wall, CPU, run-queue wait] in ms. */
+let searches = [];
+const started = new WeakMap();
+diagnostics.subscribe('http.server.request.start', ({ request }) => {
+  if (windowOpen && request.url?.endsWith('/search')) started.set(request, [performance.now(), threadSchedstat()]);
+});
+diagnostics.subscribe('http.server.response.finish', ({ request }) => {
+  const start = started.get(request);
+  const end = threadSchedstat();
+  if (!start || !start[1] || !end) return;
+  searches.push([performance.now() - start[0], (end[0] - start[1][0]) / 1e6, (end[1] - start[1][1]) / 1e6]);
+});
+
 process.on('SIGUSR2', () => {
+  windowOpen = true;
+  searches = [];
   delay.reset();
   delay.enable();
   gaps = [];
@@ -54,6 +83,16 @@ process.on('exit', () => {
       tickCpuMaxMs: Math.round(at(100) * 10) / 10,
       tickCpuP99Ms: Math.round(at(99) * 10) / 10,
       ticks: cpuGaps.length,
+      // The slowest searches inside serve, request to response: wall = CPU + waiting for a core + blocked.
+      slowestSearches: [...searches]
+        .sort((a, b) => b[0] - a[0])
+        .slice(0, 5)
+        .map(([wall, cpu, queued]) => ({
+          ms: Math.round(wall * 10) / 10,
+          cpuMs: Math.round(cpu * 10) / 10,
+          queuedMs: Math.round(queued * 10) / 10,
+          blockedMs: Math.round(Math.max(0, wall - cpu - queued) * 10) / 10,
+        })),
     })}\n`,
   );
 });

@@ -20,6 +20,7 @@ import {
   type RankedSearch,
   type SearchContext,
 } from './search/run/run-search.js';
+import { refreshKeptPostings } from './search/sqlite/bm25-union.js';
 import type { IndexSession } from './search/sqlite/index-session.js';
 import { ExpansionResources } from './search/sqlite/query-expansion/lexical-expansion.js';
 import { revealSearchResponse, SnippetMasker } from './secrets/search-secrets.js';
@@ -48,6 +49,11 @@ export class EngineSearch {
   private readonly masker = new SnippetMasker();
   /** The warm-up under way (warmUp), stopped between two of its steps by close(). */
   private warming: Promise<void> | null = null;
+  /** The refresh after a write under way (refreshAfterWrite), and whether another write came meanwhile. */
+  private refreshing: Promise<void> | null = null;
+  private refreshAgain = false;
+  /** Searches under way: the warm-up and the refresh wait for them, rather than run between their steps. */
+  private readonly inFlight = new Set<Promise<unknown>>();
   private closed = false;
 
   constructor(private readonly parts: EngineSearchParts) {
@@ -63,7 +69,11 @@ export class EngineSearch {
     });
   }
 
-  async search(options: SearchOptions): Promise<SearchResponse> {
+  search(options: SearchOptions): Promise<SearchResponse> {
+    return this.inForeground(this.searchNow(options));
+  }
+
+  private async searchNow(options: SearchOptions): Promise<SearchResponse> {
     const response =
       options.profile === 'openclaw'
         ? await this.openclawRanker.search(options)
@@ -77,7 +87,11 @@ export class EngineSearch {
   }
 
   /** Our pipeline's answer and the candidates it ranked, from one run (the `openclaw` profile has no trace). */
-  async rankedSearch(options: Omit<SearchOptions, 'profile'>, depth: number): Promise<RankedSearch> {
+  rankedSearch(options: Omit<SearchOptions, 'profile'>, depth: number): Promise<RankedSearch> {
+    return this.inForeground(this.rankedSearchNow(options, depth));
+  }
+
+  private async rankedSearchNow(options: Omit<SearchOptions, 'profile'>, depth: number): Promise<RankedSearch> {
     let candidates: RankedCandidate[] = [];
     const response = await this.parts.lifecycle.reads.search(
       async (index, session) => {
@@ -140,7 +154,7 @@ export class EngineSearch {
         ),
     ];
     for (const step of steps) {
-      await new Promise((resolve) => setImmediate(resolve));
+      await this.backgroundTurn();
       if (this.closed) return;
       try {
         await step();
@@ -150,9 +164,58 @@ export class EngineSearch {
     }
   }
 
+  /**
+   * The index changed: the last searches' words are read again from it, one word per turn of the
+   * event loop, so the next search does not read them inside itself. Resolves when done.
+   */
+  refreshAfterWrite(): Promise<void> {
+    if (this.refreshing) {
+      this.refreshAgain = true;
+      return this.refreshing;
+    }
+    const run = async (): Promise<void> => {
+      do {
+        this.refreshAgain = false;
+        for (;;) {
+          await this.backgroundTurn();
+          if (this.closed) return;
+          let more = false;
+          try {
+            more = await this.parts.lifecycle.reads.readAsync(async (_index, session) => refreshKeptPostings(session));
+          } catch {
+            // A damaged or swapped index: the next search meets it and says so.
+          }
+          if (!more) break;
+        }
+      } while (this.refreshAgain && !this.closed);
+    };
+    this.refreshing = run().finally(() => {
+      this.refreshing = null;
+    });
+    return this.refreshing;
+  }
+
+  private inForeground<T>(search: Promise<T>): Promise<T> {
+    this.inFlight.add(search);
+    const settled = (): void => {
+      this.inFlight.delete(search);
+    };
+    search.then(settled, settled);
+    return search;
+  }
+
+  /** The next turn of the event loop with no search under way: background steps go there. */
+  private async backgroundTurn(): Promise<void> {
+    do {
+      await Promise.allSettled(this.inFlight);
+      await new Promise((resolve) => setImmediate(resolve));
+    } while (this.inFlight.size > 0);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     await this.warming;
+    await this.refreshing;
     this.openclawRanker.close();
     await this.expansion.close();
   }

@@ -83,7 +83,10 @@ export class MemoryEngine implements MemoryEngineApi {
           this.progress = { phase: 'done', filesDone: 0, filesTotal: 0 };
           this.emitStatus();
         },
+        // The next search finds the new index's doclists read, whether the sync goes on or ends.
+        onDidCommitElsewhere: () => void this.searches.refreshAfterWrite(),
         onDidWrite: (changes) => {
+          void this.searches.refreshAfterWrite();
           if (changes.length <= MAX_FILE_EVENTS_PER_SYNC) for (const change of changes) this.fileListeners.emit(change);
         },
         onDidChangeStatus: () => this.emitStatus(),

@@ -50,6 +50,8 @@ export interface LifecycleHooks {
   onDidWrite(changes: readonly FileChangeEvent[]): void;
   /** State, counts or errors changed: time for a fresh status. */
   onDidChangeStatus(): void;
+  /** A sync committed a file on another connection (a big transcript's worker) and goes on. */
+  onDidCommitElsewhere?(): void;
 }
 
 export interface IndexLifecycleOptions {
@@ -337,6 +339,7 @@ export class IndexLifecycle {
         full,
         signal: this.writeSignal(),
         ...(this.options.foreground ? { foreground: this.options.foreground } : {}),
+        onCommittedElsewhere: () => this.options.hooks.onDidCommitElsewhere?.(),
         onProgress: (progress) => {
           reported = true;
           this.options.hooks.onProgress(

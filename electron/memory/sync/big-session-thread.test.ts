@@ -1,6 +1,7 @@
 // A big transcript written on its worker thread, read meanwhile on the main connection (real
 // SQLite, a real file, the real worker): a search sees the file entirely old until the worker
-// commits and entirely new after, never some of each; an abort leaves the old version whole.
+// commits and entirely new after, never some of each, and wholly new from the word that it
+// committed; an abort leaves the old version whole.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -81,11 +82,15 @@ describe('a big transcript indexed on its worker thread', () => {
     expect(old).toEqual({ alpha: first.chunks, bravo: 0, chunkCount: first.chunks });
 
     const seen: ReturnType<typeof searchSession>[] = [];
+    const atCommit: ReturnType<typeof searchSession>[] = [];
     const second = await indexBigSession(target, writeSession(file, 'bravo', 4000), {
       // The worker wrote a slice: the main thread hears it a little later, maybe after the commit.
       onWritten: () => seen.push(searchSession(target)),
+      // Said before the worker ends (the main thread reads the new doclists ahead of searches).
+      onCommitted: () => atCommit.push(searchSession(target)),
     });
     const fresh = { alpha: 0, bravo: second.chunks, chunkCount: second.chunks };
+    expect(atCommit).toEqual([fresh]);
 
     expect(second.chunks).toBeGreaterThan(first.chunks);
     expect(seen.length).toBeGreaterThan(3);

@@ -23,6 +23,7 @@ export interface BigSessionWorkerData {
 export type BigSessionToMain =
   | { kind: 'embed'; id: number; texts: string[] }
   | { kind: 'written'; chunks: number }
+  | { kind: 'committed' }
   | { kind: 'done'; result: BigSessionResult }
   | { kind: 'failed'; message: string; code: string | null };
 
@@ -36,6 +37,8 @@ export interface BigSessionThreadOptions {
   signal?: AbortSignal;
   /** A slice was written inside the worker's transaction (not yet visible to searches). */
   onWritten?: (chunks: number) => void;
+  /** The worker committed the file: searches see it from now on. */
+  onCommitted?: () => void;
 }
 
 /**
@@ -92,6 +95,9 @@ export function indexBigSession(
           break;
         case 'written':
           options.onWritten?.(message.chunks);
+          break;
+        case 'committed':
+          options.onCommitted?.();
           break;
         case 'done':
           settle(() => resolve(message.result));

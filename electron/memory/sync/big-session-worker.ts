@@ -49,6 +49,7 @@ async function run(): Promise<BigSessionToMain> {
         {
           signal: aborted.signal,
           onWritten: (chunks) => send({ kind: 'written', chunks }),
+          onCommitted: () => send({ kind: 'committed' }),
           ...(data.chunking ? { chunking: data.chunking } : {}),
         },
       );

@@ -94,6 +94,8 @@ export interface BigSessionOptions {
   clock?: SliceClock;
   /** After each slice is written (not committed): how many chunks so far. */
   onWritten?: (chunks: number) => void;
+  /** The file is committed (searches see it), before the WAL is checkpointed. */
+  onCommitted?: () => void;
 }
 
 /**
@@ -213,7 +215,12 @@ export async function streamBigSession(
       at,
     );
     keywordVerdictInCommit(side);
+    // The checkpoint comes after the word that the file is in (the main thread then reads its
+    // words' doclists ahead of the next search): inside COMMIT it would delay that word by seconds.
+    side.pragma('wal_autocheckpoint = 0');
     side.exec('COMMIT');
+    options.onCommitted?.();
+    side.pragma('wal_checkpoint(PASSIVE)');
     return { hash: digest, chunks: written, malformed, embedded };
   } catch (error) {
     if (side.inTransaction) side.exec('ROLLBACK');

@@ -54,6 +54,8 @@ export interface SyncOptions {
   pool?: PreparePool | null;
   /** Someone is waiting on this thread (a file being opened): slice the work finer meanwhile. */
   foreground?: ForegroundSignal;
+  /** A big transcript was committed on its worker's own connection, before the sync ends. */
+  onCommittedElsewhere?: () => void;
 }
 
 export interface SyncResult extends SyncReport {
@@ -328,6 +330,7 @@ async function indexBigSessionFile(
     const result = await indexBigSession(target, file, {
       ...(options.chunking ? { chunking: options.chunking } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.onCommittedElsewhere ? { onCommitted: options.onCommittedElsewhere } : {}),
     });
     report.filesIndexed += 1;
     report.chunksWritten += result.chunks;

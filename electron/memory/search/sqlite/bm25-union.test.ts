@@ -18,7 +18,7 @@ import { openIndexDb } from '../../index/index-db.js';
 import type { IndexDb } from '../../index/index-db.js';
 import { createBaseSchema, SCHEMA_VERSION } from '../../index/schema.js';
 import { segmentForIndex } from '../../text/segment.js';
-import { bm25UnionTopK } from './bm25-union.js';
+import { bm25UnionTopK, refreshKeptPostings } from './bm25-union.js';
 import { IndexSession } from './index-session.js';
 import { buildMatchQuery, searchTerms } from './keyword-search.js';
 
@@ -209,6 +209,51 @@ describe('BM25 union from the doclists', () => {
     other.close();
     expectSameAsFts5(session, [...queries, '合同 router']);
     expect(session.chunkLengths.loads).toBe(3);
+  });
+});
+
+describe("reading the last queries' words again after another connection commits", () => {
+  it("leaves the next ranking nothing to read, with the new commit's results", () => {
+    const rand = seededRandom(91);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-union-refresh-'));
+    dirs.push(dir);
+    const index = openIndexDb(path.join(dir, 'index.sqlite'), {
+      expected: { schemaVersion: SCHEMA_VERSION, chunkerVersion: CHUNKER_VERSION, embedding: null },
+    });
+    indexes.push(index);
+    const session = new IndexSession(index.db);
+    expect(refreshKeptPostings(session)).toBe(false); // nothing ranked yet: nothing to keep warm
+    const insert = index.db.prepare('INSERT INTO chunks_fts(rowid, text_seg) VALUES (?, ?)');
+    for (let i = 1; i <= 200; i++) insert.run(i, segmentForIndex(randomText(rand)));
+    const terms = searchTerms('router budget 合同').terms;
+    expect(bm25UnionTopK(session, terms, 6)!.hits).toEqual(fts5Union(index.db, terms, 6));
+    expect(refreshKeptPostings(session)).toBe(false); // kept, and still current
+    const loads = session.chunkLengths.loads;
+
+    // A big transcript committed by its worker: a connection of its own.
+    const other = new Database(index.path);
+    other.transaction(() => {
+      const write = other.prepare('INSERT INTO chunks_fts(rowid, text_seg) VALUES (?, ?)');
+      for (let i = 201; i <= 400; i++) write.run(i, segmentForIndex(`router 合同 ${randomText(rand)}`));
+    })();
+    other.close();
+
+    let steps = 0;
+    while (refreshKeptPostings(session)) steps += 1;
+    // The lengths, then each of the query's words, one piece per call.
+    expect(steps).toBe(1 + terms.length);
+    expect(session.chunkLengths.loads).toBe(loads + 1);
+    const after = bm25UnionTopK(session, terms, 6)!;
+    expect(after.hits).toEqual(fts5Union(index.db, terms, 6));
+    expect(after.hits.some((hit) => hit.rowid > 200)).toBe(true);
+    expect(after.docs.get('router')).toBe(docCount(index.db, 'router'));
+    expect(session.chunkLengths.loads).toBe(loads + 1); // read ahead, not inside the ranking
+
+    // Inside a write of its own the session reads nothing ahead (the doclists are not flushed).
+    index.db.exec('BEGIN');
+    insert.run(500, segmentForIndex('router'));
+    expect(refreshKeptPostings(session)).toBe(false);
+    index.db.exec('ROLLBACK');
   });
 });
 

@@ -63,6 +63,8 @@ export interface UnionState {
   last: { key: string; terms: string; touchedCount: number; mostHeld: number; docs: Map<string, number> } | null;
   /** Terms read from the doclists of the term index as it was at `structure` (its structure record). */
   postings: KeptPostings | null;
+  /** The last queries' terms, oldest first: read again after the term index changes (refreshKeptPostings). */
+  recent: string[];
   /** One read transaction: structure, pages and lengths from the same snapshot even while another process commits. */
   snapshot: <T>(run: () => T) => T;
 }
@@ -98,6 +100,7 @@ function stateOf(session: IndexSession): UnionState {
       touched: new Int32Array(1024),
       last: null,
       postings: null,
+      recent: [],
       snapshot: db.transaction((run: () => unknown) => run()) as <T>(run: () => T) => T,
     };
   });
@@ -187,6 +190,7 @@ function scoreTerms(
 ): { touchedCount: number; mostHeld: number; docs: Map<string, number> } | null {
   const kept = currentPostings(state);
   if (kept === null) return null;
+  noteRecent(state, terms);
   const structureKey = kept.structure;
   const totals = sessionFtsTotals(session);
   const docs = new Map<string, number>();
@@ -262,6 +266,47 @@ function scoreTerms(
   return { touchedCount, mostHeld, docs };
 }
 
+/** Terms the next query after a change is likely to ask for again (the last queries' words). */
+const RECENT_TERMS = 32;
+
+function noteRecent(state: UnionState, terms: readonly string[]): void {
+  for (const term of terms) {
+    const at = state.recent.indexOf(term);
+    if (at !== -1) state.recent.splice(at, 1);
+    state.recent.push(term);
+  }
+  if (state.recent.length > RECENT_TERMS) state.recent.splice(0, state.recent.length - RECENT_TERMS);
+}
+
+/**
+ * After a commit changed the term index (a transcript's whole file at once), the first search
+ * read its words' doclists and every chunk length again inside itself: ~60 ms of CPU, several
+ * times that in wall time on a busy machine. This does that work ahead of it, one piece per call
+ * (the lengths, then one recent term), so searches run between the pieces. Returns whether
+ * anything is left to read; false on a connection that never ranked a union.
+ */
+export function refreshKeptPostings(session: IndexSession): boolean {
+  const state = session.get(UNION);
+  if (state === undefined || state.recent.length === 0 || session.db.inTransaction) return false;
+  try {
+    return state.snapshot(() => {
+      const kept = currentPostings(state);
+      if (kept === null || sessionFtsTotals(session).rows <= 0) return false;
+      if (!session.chunkLengths.holds(kept.structure)) {
+        session.chunkLengths.for(kept.structure);
+        return true;
+      }
+      const term = [...state.recent].reverse().find((t) => !kept.byTerm.has(t));
+      if (term === undefined) return false;
+      keptPostings(state.reader, kept, term);
+      return true;
+    });
+  } catch (error) {
+    if (!(error instanceof Fts5FormatError)) throw error;
+    return false;
+  }
+}
+
 /** The doclists kept for the term index as it is now; null for a format this reader does not know. */
 function currentPostings(state: UnionState): KeptPostings | null {
   const structure = state.reader.structureRecord();
@@ -289,6 +334,7 @@ export function doclistDocCounts(
       const key = session.changeKey();
       const kept = currentPostings(state);
       if (kept === null) return null;
+      noteRecent(state, terms);
       const docs = new Map(terms.map((term) => [term, keptPostings(state.reader, kept, term).rowids.length]));
       return { docs, key };
     });

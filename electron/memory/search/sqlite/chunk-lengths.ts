@@ -80,6 +80,11 @@ export class ChunkLengths {
     return this.tokens;
   }
 
+  /** Whether the lengths kept are those of the term index whose structure record is `structureKey`. */
+  holds(structureKey: string): boolean {
+    return this.tokens !== null && this.key === structureKey;
+  }
+
   /** Whether lengths are kept (then a writer's inserted chunks are worth reporting). */
   get kept(): boolean {
     return this.tokens !== null && this.key !== null;
