@@ -300,6 +300,35 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Values from a module of zod schemas build all of its schemas while the window loads (issue
+    // 33): the renderer takes their types, and plain values from schema-free modules.
+    files: ['renderer/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test-support/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                'zod',
+                'zod/*',
+                '**/shared/contract',
+                '**/shared/*-schema',
+                '**/shared/*-schemas',
+                '**/shared/*-calls',
+                '**/shared/domain',
+              ],
+              allowTypeImports: true,
+              message:
+                'Import only types from a schema module here; move a plain value the window needs into a schema-free shared/ module (shared/contract-names.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Feature folders: a feature may import shared/, renderer/src/api, app-level store types, but not
   // another feature (featureZones above, on resolved paths).
   ...RENDERER_FEATURES.map((feature) => ({

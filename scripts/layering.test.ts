@@ -109,6 +109,40 @@ describe('package fences', () => {
   });
 });
 
+describe('schemas out of the window', () => {
+  const schemaFence = async (file: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+    return (result?.messages ?? []).filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports');
+  };
+
+  it('lets renderer code take types, not values, from modules that build zod schemas', async () => {
+    const api = 'renderer/src/api/planted.ts';
+    const slice = 'renderer/src/features/doctor/stores/planted.ts';
+    expect(
+      await schemaFence(api, "import { CALL_NAMES } from '../../../shared/contract';\nexport const a = CALL_NAMES;\n"),
+    ).toHaveLength(1);
+    expect(
+      await schemaFence(
+        slice,
+        "import { FindingKindSchema } from '../../../../../shared/doctor-schemas';\nexport const a = FindingKindSchema;\n",
+      ),
+    ).toHaveLength(1);
+    expect(await schemaFence(api, "import { z } from 'zod';\nexport const a = z;\n")).toHaveLength(1);
+    expect(
+      await schemaFence(
+        api,
+        "import type { MemlensApi } from '../../../shared/contract';\nexport type A = MemlensApi;\n",
+      ),
+    ).toHaveLength(0);
+    expect(
+      await schemaFence(
+        api,
+        "import { CALL_NAME_LIST } from '../../../shared/contract-names';\nexport const a = CALL_NAME_LIST;\n",
+      ),
+    ).toHaveLength(0);
+  });
+});
+
 describe('renderer features', () => {
   const features = fs
     .readdirSync(path.join(root, 'renderer/src/features'), { withFileTypes: true })

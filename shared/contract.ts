@@ -47,6 +47,14 @@ import {
   SessionSourceSchema,
 } from './app-data-schemas.js';
 import type { CallSpec } from './call-spec.js';
+import {
+  CALL_NAME_LIST,
+  EVENT_NAME_LIST,
+  EVENT_SUBSCRIBE_NAMES,
+  isListedEventName,
+  type ListedCallName,
+  type ListedEventName,
+} from './contract-names.js';
 import { DOCTOR_CALLS } from './doctor-calls.js';
 import { DoctorChangedSchema } from './doctor-schemas.js';
 import { HISTORY_CALLS } from './history-calls.js';
@@ -371,28 +379,33 @@ export const CALLS = {
 } as const;
 
 export const EVENTS = {
-  indexProgress: { payload: IndexProgressSchema, subscribe: 'onDidIndexProgress' },
-  fileChanged: { payload: FileChangeEventSchema, subscribe: 'onDidChangeFile' },
-  statusChanged: { payload: IndexStatusSchema, subscribe: 'onDidChangeStatus' },
+  indexProgress: { payload: IndexProgressSchema, subscribe: EVENT_SUBSCRIBE_NAMES.indexProgress },
+  fileChanged: { payload: FileChangeEventSchema, subscribe: EVENT_SUBSCRIBE_NAMES.fileChanged },
+  statusChanged: { payload: IndexStatusSchema, subscribe: EVENT_SUBSCRIBE_NAMES.statusChanged },
   /** The shell switched workspaces (menu, dialog): everything the UI holds is stale. */
-  workspaceChanged: { payload: WorkspaceInfoSchema, subscribe: 'onDidChangeWorkspace' },
+  workspaceChanged: { payload: WorkspaceInfoSchema, subscribe: EVENT_SUBSCRIBE_NAMES.workspaceChanged },
   /** An embedding model is being read or downloaded (after a settings change), or finished. */
-  modelProgress: { payload: ModelProgressSchema, subscribe: 'onDidModelProgress' },
+  modelProgress: { payload: ModelProgressSchema, subscribe: EVENT_SUBSCRIBE_NAMES.modelProgress },
   /**
    * The desktop menu's "Open Workspace…": the window decides (it asks first when drafts are
    * unsaved), then calls openWorkspace. Sent by Electron main, never by serve mode.
    */
-  openWorkspaceRequested: { payload: z.object({}), subscribe: 'onDidRequestOpenWorkspace' },
+  openWorkspaceRequested: { payload: z.object({}), subscribe: EVENT_SUBSCRIBE_NAMES.openWorkspaceRequested },
   /** The memory history kept a new version of a file (after the fileChanged that caused it). */
-  historyChanged: { payload: HistoryChangedSchema, subscribe: 'onDidChangeHistory' },
+  historyChanged: { payload: HistoryChangedSchema, subscribe: EVENT_SUBSCRIBE_NAMES.historyChanged },
   /** The memory doctor finished a pass (first after indexing, then after edits). */
-  doctorChanged: { payload: DoctorChangedSchema, subscribe: 'onDidChangeDoctor' },
+  doctorChanged: { payload: DoctorChangedSchema, subscribe: EVENT_SUBSCRIBE_NAMES.doctorChanged },
 } as const;
 
 export type CallName = keyof typeof CALLS;
 export type EventName = keyof typeof EVENTS;
-export const CALL_NAMES = Object.keys(CALLS) as CallName[];
-export const EVENT_NAMES = Object.keys(EVENTS) as EventName[];
+export const CALL_NAMES: CallName[] = [...CALL_NAME_LIST];
+export const EVENT_NAMES: EventName[] = [...EVENT_NAME_LIST];
+
+// contract-names.ts lists the names without the schemas: it must list exactly these.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const namesListed: [Same<CallName, ListedCallName>, Same<EventName, ListedEventName>] = [true, true];
+void namesListed;
 
 /** What a caller passes (defaults not yet applied). */
 export type CallArgs<K extends CallName> = z.input<(typeof CALLS)[K]['args']>;
@@ -450,9 +463,7 @@ export function isCallName(name: string): name is CallName {
   return Object.prototype.hasOwnProperty.call(CALLS, name);
 }
 
-export function isEventName(name: string): name is EventName {
-  return Object.prototype.hasOwnProperty.call(EVENTS, name);
-}
+export const isEventName: (name: string) => name is EventName = isListedEventName;
 
 // ---------------------------------------------------------------------------------------------
 // Transport names, derived from the table so no transport spells a channel by hand.
@@ -467,16 +478,7 @@ export function ipcEventChannelFor(name: EventName): string {
   return `memlens:event:${name}`;
 }
 
-/** Serve mode: `POST /api/<name>` with the arguments as the JSON body. */
-export const HTTP_API_PREFIX = '/api/';
-/** Serve mode: server-sent events; each SSE `event:` field is an EventName. */
-export const HTTP_EVENTS_PATH = '/api/events';
-/** Serve mode: header carrying the session token on API calls (a cookie works too). */
-export const TOKEN_HEADER = 'x-memlens-token';
-
-export function httpPathFor(name: CallName): string {
-  return `${HTTP_API_PREFIX}${name}`;
-}
+export { HTTP_API_PREFIX, HTTP_EVENTS_PATH, TOKEN_HEADER, httpPathFor } from './contract-names.js';
 
 // Re-exported so callers need one import for the value types that cross the contract.
 export type {

@@ -2,6 +2,7 @@
 // memory), the evidence each one cites and the fixes it offers. One zod declaration per shape, used
 // by the contract (shared/doctor-calls.ts), the doctor in electron/app/doctor, the CLI and the UI.
 import { z } from 'zod';
+import { FINDING_KIND_ORDER as ORDER_OF_KINDS } from './doctor-finding-order.js';
 import { AuthorKindSchema } from './history-schemas.js';
 
 export const FindingKindSchema = z.enum([
@@ -134,16 +135,8 @@ export const DoctorFixResultSchema = z.object({
 
 export type FindingKind = z.output<typeof FindingKindSchema>;
 
-/** The order a summary names the kinds in: what most needs a look first (the status bar and the CLI). */
-export const FINDING_KIND_ORDER: readonly FindingKind[] = [
-  'conflict',
-  'duplicate',
-  'secret',
-  'budget',
-  'index',
-  'never-used',
-  'dreaming',
-];
+/** The order a summary names the kinds in (shared/doctor-finding-order.ts), every one a kind. */
+export const FINDING_KIND_ORDER: readonly FindingKind[] = ORDER_OF_KINDS;
 export type FindingEvidence = z.output<typeof FindingEvidenceSchema>;
 export type EvidenceAuthor = z.output<typeof EvidenceAuthorSchema>;
 export type FixEdit = z.output<typeof FixEditSchema>;

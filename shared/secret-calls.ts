@@ -33,11 +33,7 @@ export const SecretListSchema = z.object({
 export type SecretEntry = z.output<typeof SecretEntrySchema>;
 export type SecretList = z.output<typeof SecretListSchema>;
 
-/** The placeholder a replace writes when none is given. */
-export const DEFAULT_SECRET_PLACEHOLDER = '<in password manager>';
-
-/** What a value purged from history becomes in every copy the app keeps (historyPurgeSecret's default). */
-export const PURGED_PLACEHOLDER = '<purged secret>';
+export { DEFAULT_SECRET_PLACEHOLDER, PURGED_PLACEHOLDER } from './secret-placeholders.js';
 
 export const SecretFixArgsSchema = z.strictObject({
   path: RelPathSchema,

@@ -2,19 +2,17 @@
 // Authentication is the HttpOnly cookie serve mode sets on the first page load; a token still in
 // the address bar (cookie refused, or the redirect skipped) is taken from it, removed from the
 // history with replaceState, and sent as a header instead.
+import type { CallName, CallOutcome, EventName, MemlensApi } from '../../../shared/contract';
+// The names only: contract.ts would build every call's schemas while the window loads.
 import {
-  CALL_NAMES,
-  EVENT_NAMES,
-  EVENTS,
+  CALL_NAME_LIST,
+  EVENT_NAME_LIST,
+  EVENT_SUBSCRIBE_NAMES,
   HTTP_EVENTS_PATH,
   TOKEN_HEADER,
   httpPathFor,
-  isEventName,
-  type CallName,
-  type CallOutcome,
-  type EventName,
-  type MemlensApi,
-} from '../../../shared/contract';
+  isListedEventName,
+} from '../../../shared/contract-names';
 import { ApiError } from './api-error';
 
 export interface HttpClientOptions {
@@ -86,7 +84,7 @@ export function createHttpClient(options: HttpClientOptions = {}): MemlensApi {
     const EventSourceImpl = options.EventSource ?? globalThis.EventSource;
     const url = `${baseUrl}${HTTP_EVENTS_PATH}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
     source = new EventSourceImpl(url, { withCredentials: false });
-    for (const name of EVENT_NAMES) {
+    for (const name of EVENT_NAME_LIST) {
       source.addEventListener(name, (message) => {
         let payload: unknown;
         try {
@@ -107,7 +105,7 @@ export function createHttpClient(options: HttpClientOptions = {}): MemlensApi {
   }
 
   function subscribe(name: EventName, listener: Listener): () => void {
-    if (!isEventName(name)) throw new Error(`Unknown event ${String(name)}`);
+    if (!isListedEventName(name)) throw new Error(`Unknown event ${String(name)}`);
     let set = listeners.get(name);
     if (!set) listeners.set(name, (set = new Set()));
     set.add(listener);
@@ -123,9 +121,9 @@ export function createHttpClient(options: HttpClientOptions = {}): MemlensApi {
   }
 
   const client: Record<string, unknown> = {};
-  for (const name of CALL_NAMES) client[name] = (args?: unknown) => call(name, args);
-  for (const event of EVENT_NAMES) {
-    client[EVENTS[event].subscribe] = (listener: Listener) => subscribe(event, listener);
+  for (const name of CALL_NAME_LIST) client[name] = (args?: unknown) => call(name, args);
+  for (const event of EVENT_NAME_LIST) {
+    client[EVENT_SUBSCRIBE_NAMES[event]] = (listener: Listener) => subscribe(event, listener);
   }
   return Object.freeze(client) as MemlensApi;
 }

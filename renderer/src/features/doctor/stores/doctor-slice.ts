@@ -6,7 +6,8 @@
 //   fix(finding, fix) → doctorFix → the finding hidden until the next pass replaces the report
 import type { StateCreator } from 'zustand';
 import type { EventPayload, MemlensApi } from '../../../../../shared/contract';
-import { FINDING_KIND_ORDER, type DoctorReport, type FindingKind } from '../../../../../shared/doctor-schemas';
+import type { DoctorReport, FindingKind } from '../../../../../shared/doctor-schemas';
+import { FINDING_KIND_ORDER } from '../../../../../shared/doctor-finding-order';
 import { errorInfo, shownError, type ShownMessage } from '../../../lib/error-message';
 import { Latest, slicePatch } from '../../../lib/slice-state';
 

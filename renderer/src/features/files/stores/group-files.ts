@@ -2,6 +2,7 @@
 // folder tree. Pure, so the grouping is unit-tested without a DOM.
 import type { FileListEntry, MemoryLayer } from '../../../../../shared/domain';
 import { translator } from '../../../../../shared/i18n';
+import { formatDate } from '../../../lib/format-locale';
 import { isAutomatedKind, type SessionKind } from '../../../../../shared/session-kind';
 
 export interface SidebarGroup {
@@ -19,8 +20,11 @@ export interface GroupWords {
   t(key: string, params?: Record<string, unknown>): string;
 }
 
-const english = translator('en');
-export const ENGLISH_GROUP_WORDS: GroupWords = { locale: 'en', t: (key, params) => english(`files:${key}`, params) };
+// The English instance is built on first use (tests, fallbacks): the window speaks through its own.
+export const ENGLISH_GROUP_WORDS: GroupWords = {
+  locale: 'en',
+  t: (key, params) => translator('en')(`files:${key}`, params),
+};
 
 const LAYER_GROUPS: { id: 'conversations' | 'summaries' | 'tasks' | 'facts'; layers: MemoryLayer[] }[] = [
   { id: 'conversations', layers: ['conversations'] },
@@ -89,7 +93,6 @@ function localDay(epochMs: number): string {
 }
 
 function datedByYearMonth(idPrefix: string, files: FileListEntry[], words: GroupWords): SidebarGroup[] {
-  const monthName = new Intl.DateTimeFormat(words.locale, { year: 'numeric', month: 'long' });
   const years = new Map<string, Map<string, FileListEntry[]>>();
   for (const file of files) {
     const date = dateOf(file);
@@ -112,7 +115,8 @@ function datedByYearMonth(idPrefix: string, files: FileListEntry[], words: Group
         .map((month) =>
           group(
             `${idPrefix}/${year}-${month}`,
-            monthName.format(new Date(Number(year), Number(month) - 1, 1)),
+            // The shared, cached formatter: building an Intl.DateTimeFormat per grouping cost tens of ms.
+            formatDate(words.locale, `${year}-${month}-01`, 'month'),
             months.get(month)!.sort(byDateDesc),
           ),
         );

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PURGED_PLACEHOLDER, type SecretEntry } from '../../../../../shared/secret-calls';
+import type { SecretEntry } from '../../../../../shared/secret-calls';
+import { PURGED_PLACEHOLDER } from '../../../../../shared/secret-placeholders';
 import type { PurgeOutcome } from '../stores/purge-secret';
 
 interface PurgeConfirmProps {

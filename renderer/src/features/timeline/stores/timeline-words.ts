@@ -7,10 +7,10 @@ export interface TimelineWords {
   t(key: string, params?: Record<string, unknown>): string;
 }
 
-const english = translator('en');
+// The English instance is built on first use (tests, fallbacks): the window speaks through its own.
 export const ENGLISH_TIMELINE_WORDS: TimelineWords = {
   locale: 'en',
-  t: (key, params) => english(`timeline:${key}`, params),
+  t: (key, params) => translator('en')(`timeline:${key}`, params),
 };
 
 const formats = new Map<string, Intl.DateTimeFormat>();
