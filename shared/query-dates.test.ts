@@ -54,8 +54,34 @@ describe('findQueryDates', () => {
     ])
       expect(englishDateParser(query).parse(query, new Date(NOW))).toEqual(chronoEn.casual.parse(query, new Date(NOW)));
     expect(ranges('last Tuesday')).toEqual([['last Tuesday', '2026-11-03', '2026-11-03']]);
+    const parsers = (query: string): string[] => englishDateParser(query).parsers.map((p) => p.constructor.name);
     expect(englishDateParser('remind me what I said about the budget')).not.toBe(chronoEn.casual);
-    expect(englishDateParser('two weeks out')).toBe(chronoEn.casual);
+    expect(parsers('two weeks out')).toContain('ENTimeUnitLaterFormatParser');
+    expect(parsers('remind me what I said about the budget')).not.toContain('ENTimeUnitLaterFormatParser');
+  });
+
+  it('reads month names however they are written (the month parsers only such queries pay for)', () => {
+    expect(ranges('Feb 5th')).toEqual([['Feb 5th', '2026-02-05', '2026-02-05']]);
+    expect(ranges('on the 3rd of March')).toEqual([['3rd of March', '2026-03-03', '2026-03-03']]);
+    expect(ranges('the sept. 2025 offsite')).toEqual([['sept. 2025', '2025-09-01', '2025-09-30']]);
+    expect(ranges('what did we plan in July')).toEqual([['July', '2026-07-01', '2026-07-31']]);
+    // The fast path leaves out the month parsers only where they find nothing.
+    for (const query of [
+      'Feb 5th',
+      'on the 3rd of March',
+      'the sept. 2025 offsite',
+      '2025 December',
+      'in July',
+      'DEC 24',
+      'friday evening',
+      'weekend knee',
+      'when did Sarah mention the friday',
+      'remind me what I said about tomorrow and recipe',
+    ])
+      expect(englishDateParser(query).parse(query, new Date(NOW))).toEqual(chronoEn.casual.parse(query, new Date(NOW)));
+    const parsers = (query: string): string[] => englishDateParser(query).parsers.map((p) => p.constructor.name);
+    expect(parsers('friday evening')).not.toContain('ENMonthNameParser');
+    expect(parsers('in July')).toContain('ENMonthNameParser');
   });
 
   it('reads weeks and months as ranges', () => {

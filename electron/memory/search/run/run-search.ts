@@ -303,7 +303,10 @@ export async function traceSearch(
   const options = resolveSearchOptions(searchOptions);
   const limit = traceOptions.candidateLimit ?? candidateCount(options.maxResults);
   const dateRange = options.from !== null || options.to !== null ? { from: options.from, to: options.to } : null;
-  const keyword = searchKeywords(ctx.session, options, limit, dateRange, ctx.expansion);
+  // Each half of the search reads the change key once (its caches each ask for it).
+  const keyword = ctx.session.withChangeKey(() =>
+    searchKeywords(ctx.session, options, limit, dateRange, ctx.expansion),
+  );
 
   const vectorResult = await runVectorSide({
     session: ctx.session,
@@ -317,93 +320,101 @@ export async function traceSearch(
     timeoutMs: ctx.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS,
   });
 
-  const dateOnly = dateOnlyQuestion(options, keyword);
-  const booster = options.dates.enabled ? options.dateBooster : null;
-  const gap = booster ? dateGap(ctx.session, booster.mentions, options.sources, options.timeZoneOffsetMinutes) : null;
+  return ctx.session.withChangeKey((): SearchTrace => {
+    const dateOnly = dateOnlyQuestion(options, keyword);
+    const booster = options.dates.enabled ? options.dateBooster : null;
+    const gap = booster ? dateGap(ctx.session, booster.mentions, options.sources, options.timeZoneOffsetMinutes) : null;
 
-  const dated = dateOnly
-    ? datedChunkRowids(ctx.session, dateOnly.mentions, {
-        sources: options.sources,
-        hideAutomated: options.hideAutomated,
-        timeZoneOffsetMinutes: options.timeZoneOffsetMinutes,
-        limit: DATED_CANDIDATES,
-      })
-    : [];
-  const fused = fuseCandidates(keyword.candidates, vectorResult.side, options.weights, keyword.terms.length > 0, dated);
-  // The date boost and MMR read every candidate's text; otherwise only the results need theirs.
-  const everyText = options.dateBooster !== null || options.mmr.enabled;
-  const rows = loadChunks(
-    ctx.session,
-    fused.map((f) => f.chunkRowid),
-    everyText,
-  );
-  const metaCache = new Map<string, SearchFileMeta | null>();
-  const metaOf = (path: string): SearchFileMeta | null => {
-    if (!metaCache.has(path)) metaCache.set(path, ctx.fileMeta(path));
-    return metaCache.get(path) ?? null;
-  };
-  // A vector row whose chunk is gone (index mid-update) is not a result.
-  const present = fused.filter((f) => rows.has(f.chunkRowid));
-  // With the boost on, counts can change the order, so every candidate needs its count; with it
-  // off (the default) only the returned results show theirs, so only they are looked up.
-  const access = options.accessBoost.enabled
-    ? lookupAccess(
-        ctx,
-        present.map((f) => rows.get(f.chunkRowid)!),
-      )
-    : undefined;
-  const candidates: TracedCandidate[] = [];
-  present.forEach((f, i) => {
-    const row = rows.get(f.chunkRowid)!;
-    candidates.push(scoreCandidate(f, row, metaOf(row.path), options, access ? access[i] : undefined, dateOnly));
-  });
-  candidates.sort(compareCandidates);
-  let results = selectResults(candidates, options);
-  const kept = results.length === 0 ? keepKeywordMatchesBelowMinScore(candidates) : 0;
-  if (kept > 0) results = selectResults(candidates, options);
-  if (!everyText) loadTexts(ctx.session, results);
-  if (!access) attachAccess(ctx, results, options);
-  describeShownHits(
-    ctx.session,
-    results.map((r) => ({ chunkRowid: r.chunkRowid, keyword: r.breakdown.keyword, text: r.text })),
-    keyword.terms,
-    keyword.written,
-    options.dateTerms,
-    keyword.fragments,
-    keyword.partials,
-    keyword.expansions,
-  );
-  const relaxed = markRelaxedWhenNoChunkHasEveryTerm(ctx.session, keyword, results, {
-    sources: options.sources,
-    dateRange,
-    hideAutomated: options.hideAutomated,
-  });
-  const notices = searchNotices({
-    // A query of date words alone is answered by the dates (dateOnly); anything else needs words.
-    noTerms: keyword.terms.length === 0 && !dateOnly,
-    questionWords: options.questionWords.map((q) => q.text),
-    mentionsDates: options.dateBooster !== null,
-    dates: booster ? { mentions: booster.mentions, boost: options.dates.boost, dateOnly: dateOnly !== null } : null,
-    gap,
-    vectorLoss: vectorResult.loss,
-    dictionaryPending: keyword.dictionaryPending,
-    relaxed,
-    keptBelowMinScore: kept > 0 ? { minScore: options.minScore, best: results[0]!.breakdown.final } : null,
-  });
+    const dated = dateOnly
+      ? datedChunkRowids(ctx.session, dateOnly.mentions, {
+          sources: options.sources,
+          hideAutomated: options.hideAutomated,
+          timeZoneOffsetMinutes: options.timeZoneOffsetMinutes,
+          limit: DATED_CANDIDATES,
+        })
+      : [];
+    const fused = fuseCandidates(
+      keyword.candidates,
+      vectorResult.side,
+      options.weights,
+      keyword.terms.length > 0,
+      dated,
+    );
+    // The date boost and MMR read every candidate's text; otherwise only the results need theirs.
+    const everyText = options.dateBooster !== null || options.mmr.enabled;
+    const rows = loadChunks(
+      ctx.session,
+      fused.map((f) => f.chunkRowid),
+      everyText,
+    );
+    const metaCache = new Map<string, SearchFileMeta | null>();
+    const metaOf = (path: string): SearchFileMeta | null => {
+      if (!metaCache.has(path)) metaCache.set(path, ctx.fileMeta(path));
+      return metaCache.get(path) ?? null;
+    };
+    // A vector row whose chunk is gone (index mid-update) is not a result.
+    const present = fused.filter((f) => rows.has(f.chunkRowid));
+    // With the boost on, counts can change the order, so every candidate needs its count; with it
+    // off (the default) only the returned results show theirs, so only they are looked up.
+    const access = options.accessBoost.enabled
+      ? lookupAccess(
+          ctx,
+          present.map((f) => rows.get(f.chunkRowid)!),
+        )
+      : undefined;
+    const candidates: TracedCandidate[] = [];
+    present.forEach((f, i) => {
+      const row = rows.get(f.chunkRowid)!;
+      candidates.push(scoreCandidate(f, row, metaOf(row.path), options, access ? access[i] : undefined, dateOnly));
+    });
+    candidates.sort(compareCandidates);
+    let results = selectResults(candidates, options);
+    const kept = results.length === 0 ? keepKeywordMatchesBelowMinScore(candidates) : 0;
+    if (kept > 0) results = selectResults(candidates, options);
+    if (!everyText) loadTexts(ctx.session, results);
+    if (!access) attachAccess(ctx, results, options);
+    describeShownHits(
+      ctx.session,
+      results.map((r) => ({ chunkRowid: r.chunkRowid, keyword: r.breakdown.keyword, text: r.text })),
+      keyword.terms,
+      keyword.written,
+      options.dateTerms,
+      keyword.fragments,
+      keyword.partials,
+      keyword.expansions,
+    );
+    const relaxed = markRelaxedWhenNoChunkHasEveryTerm(ctx.session, keyword, results, {
+      sources: options.sources,
+      dateRange,
+      hideAutomated: options.hideAutomated,
+    });
+    const notices = searchNotices({
+      // A query of date words alone is answered by the dates (dateOnly); anything else needs words.
+      noTerms: keyword.terms.length === 0 && !dateOnly,
+      questionWords: options.questionWords.map((q) => q.text),
+      mentionsDates: options.dateBooster !== null,
+      dates: booster ? { mentions: booster.mentions, boost: options.dates.boost, dateOnly: dateOnly !== null } : null,
+      gap,
+      vectorLoss: vectorResult.loss,
+      dictionaryPending: keyword.dictionaryPending,
+      relaxed,
+      keptBelowMinScore: kept > 0 ? { minScore: options.minScore, best: results[0]!.breakdown.final } : null,
+    });
 
-  const fellBack = vectorResult.fellBack;
-  return {
-    options,
-    keyword,
-    vector: vectorResult.side,
-    candidates,
-    results,
-    notices,
-    mode: fellBack ? 'fts-only' : ctx.mode,
-    modeReason: fellBack && !vectorResult.side.available ? vectorResult.side.reason : ctx.modeReason,
-    fallback: fellBack ? 'fts-only' : null,
-    dateOnly,
-  };
+    const fellBack = vectorResult.fellBack;
+    return {
+      options,
+      keyword,
+      vector: vectorResult.side,
+      candidates,
+      results,
+      notices,
+      mode: fellBack ? 'fts-only' : ctx.mode,
+      modeReason: fellBack && !vectorResult.side.available ? vectorResult.side.reason : ctx.modeReason,
+      fallback: fellBack ? 'fts-only' : null,
+      dateOnly,
+    };
+  });
 }
 
 /** memory_search: OpenClaw's response shape plus a breakdown per result. */

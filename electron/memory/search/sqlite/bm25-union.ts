@@ -12,7 +12,7 @@
 // (accelerator-check.ts).
 import { FTS5_BM25_B, FTS5_BM25_K1, fts5Idf } from '../../../../shared/score.js';
 import { sessionFtsTotals } from './bm25-terms.js';
-import { Fts5DoclistReader, parseStructure, type Fts5Segment } from './fts5-doclists.js';
+import { Fts5DoclistReader, Fts5Leaves, parseStructure, type Fts5Segment } from './fts5-doclists.js';
 import { Fts5FormatError } from './fts5-varint.js';
 import { sessionSlot, type IndexSession, type UnionHit } from './index-session.js';
 import { weightOf, type PartialPlan } from '../core/partial-words.js';
@@ -76,6 +76,7 @@ export interface UnionState {
 interface KeptPostings {
   structure: string;
   segments: Fts5Segment[];
+  leaves: Fts5Leaves;
   byTerm: Map<string, { rowids: Int32Array; occurrences: Int32Array }>;
   entries: number;
 }
@@ -316,7 +317,13 @@ function currentPostings(state: UnionState): KeptPostings | null {
   state.postings = null;
   const segments = structure ? parseStructure(structure) : [];
   if (segments === null) return null;
-  return (state.postings = { structure: structureKey, segments, byTerm: new Map(), entries: 0 });
+  return (state.postings = {
+    structure: structureKey,
+    segments,
+    leaves: new Fts5Leaves(),
+    byTerm: new Map(),
+    entries: 0,
+  });
 }
 
 /**
@@ -352,7 +359,7 @@ function keptPostings(
 ): { rowids: Int32Array; occurrences: Int32Array } {
   let found = kept.byTerm.get(term);
   if (!found) {
-    const read = reader.postings(kept.segments, term);
+    const read = reader.postings(kept.segments, term, kept.leaves);
     found = { rowids: read.rowids.slice(0, read.count), occurrences: read.occurrences.slice(0, read.count) };
     kept.byTerm.set(term, found);
     kept.entries += read.count + 1;

@@ -75,12 +75,31 @@ export interface TermPostings {
   count: number;
 }
 
+/** Leaf bytes kept per structure record; past it, leaves are read each time again. */
+const MAX_KEPT_LEAF_BYTES = 8 << 20;
+/** A segment's %_idx rows are kept when it has at most this many leaves (one row per leaf at most). */
+const MAX_KEPT_INDEX_LEAVES = 4096;
+
+/**
+ * Leaves and %_idx rows already read for one structure record: while it stands, no segment's
+ * pages change (FTS5 writes new segments, and rewrites a trimmed one's first page, only with a
+ * new record). A new word of a query is looked up in every segment, mostly on the same leaves.
+ */
+export class Fts5Leaves {
+  readonly pages = new Map<number, Buffer>();
+  bytes = 0;
+  /** Per segment id: its %_idx terms in order and their pages; null where they are not kept. */
+  readonly index = new Map<number, { terms: Buffer[]; pages: number[] } | null>();
+}
+
 /** Reads doclists of one FTS5 table; statements prepared once per connection. */
 export class Fts5DoclistReader {
   private readonly varint = new VarintReader();
   private readonly structure: Database.Statement<[], Buffer | undefined>;
   private readonly pageOf: Database.Statement<[number, Buffer], number | undefined>;
   private readonly page: Database.Statement<[number], Buffer | undefined>;
+  private readonly indexOf: Database.Statement<[number], { term: unknown; pgno: number }>;
+  private leaves: Fts5Leaves | null = null;
   /** Per rowid, the term (read number) whose entry for it was seen last: older segments' entries are shadowed. */
   private seen = new Int32Array(1024);
   private reads = 0;
@@ -98,6 +117,9 @@ export class Fts5DoclistReader {
       )
       .pluck();
     this.page = db.prepare<[number], Buffer | undefined>(`SELECT block FROM ${table}_data WHERE id = ?`).pluck();
+    this.indexOf = db.prepare<[number], { term: unknown; pgno: number }>(
+      `SELECT term, pgno FROM ${table}_idx WHERE segid = ? ORDER BY term`,
+    );
   }
 
   /** The structure record as it is now (parseStructure reads it); undefined for an index never written. */
@@ -107,9 +129,10 @@ export class Fts5DoclistReader {
 
   /**
    * Every chunk holding `token` (an index form: lowercased, stemmed) with its occurrences. The
-   * arrays are this reader's and are overwritten by the next call.
+   * arrays are this reader's and are overwritten by the next call. `leaves`: what was read before
+   * under the same structure record, kept there.
    */
-  postings(segments: readonly Fts5Segment[], token: string): TermPostings {
+  postings(segments: readonly Fts5Segment[], token: string, leaves: Fts5Leaves | null = null): TermPostings {
     const key = Buffer.from(`${String.fromCharCode(MAIN_INDEX_PREFIX)}${token}`, 'utf8');
     this.count = 0;
     this.reads += 1;
@@ -117,12 +140,52 @@ export class Fts5DoclistReader {
       this.seen.fill(0);
       this.reads = 1;
     }
-    for (const segment of segments) this.readSegment(segment, key);
+    this.leaves = leaves;
+    try {
+      for (const segment of segments) this.readSegment(segment, key);
+    } finally {
+      this.leaves = null;
+    }
     return { rowids: this.rowids, occurrences: this.occurrences, count: this.count };
   }
 
+  /** The page %_idx names for `key` in `segment` (the last leaf whose first term is ≤ key), as pageOf answers. */
+  private indexedPage(segment: Fts5Segment, key: Buffer): number | undefined {
+    const leaves = this.leaves;
+    if (!leaves) return this.pageOf.get(segment.id, key);
+    let kept = leaves.index.get(segment.id);
+    if (kept === undefined) {
+      kept = null;
+      if (segment.lastPage - segment.firstPage < MAX_KEPT_INDEX_LEAVES) {
+        const rows = this.indexOf.all(segment.id);
+        // FTS5 binds its terms as blobs, which SQLite orders as Buffer.compare does.
+        if (rows.every((r) => Buffer.isBuffer(r.term)))
+          kept = { terms: rows.map((r) => r.term as Buffer), pages: rows.map((r) => r.pgno) };
+      }
+      leaves.index.set(segment.id, kept);
+    }
+    if (kept === null) return this.pageOf.get(segment.id, key);
+    let lo = 0;
+    let hi = kept.terms.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (Buffer.compare(kept.terms[mid]!, key) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo === 0 ? undefined : kept.pages[lo - 1];
+  }
+
   private loadPage(segment: Fts5Segment, pgno: number): Buffer {
-    const page = this.page.get(segment.id * SEGMENT_ROWID_FACTOR + pgno);
+    const id = segment.id * SEGMENT_ROWID_FACTOR + pgno;
+    const leaves = this.leaves;
+    let page = leaves?.pages.get(id);
+    if (page === undefined) {
+      page = this.page.get(id);
+      if (leaves && page && leaves.bytes < MAX_KEPT_LEAF_BYTES) {
+        leaves.pages.set(id, page);
+        leaves.bytes += page.length;
+      }
+    }
     if (!page || page.length < 4) throw new Fts5FormatError(`missing leaf ${segment.id}/${pgno}`);
     const szLeaf = readU16(page, 2);
     if (szLeaf < 4 || szLeaf > page.length) throw new Fts5FormatError(`bad leaf header ${segment.id}/${pgno}`);
@@ -197,7 +260,7 @@ export class Fts5DoclistReader {
 
   /** Emits the entries of `key`'s doclist in one segment (fts5SegIterSeekInit + fts5SegIterNext). */
   private readSegment(segment: Fts5Segment, key: Buffer): void {
-    const indexed = this.pageOf.get(segment.id, key);
+    const indexed = this.indexedPage(segment, key);
     let pgno = indexed === undefined ? segment.firstPage : Math.max(segment.firstPage, Math.floor(indexed / 2));
     if (pgno > segment.lastPage) return;
     let page = this.loadPage(segment, pgno);

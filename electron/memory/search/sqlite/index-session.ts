@@ -73,6 +73,9 @@ export interface IndexSessionOptions {
   withinOwnWrite?: boolean;
 }
 
+/** Plenty for the IDF arguments of recent queries; cleared, not evicted one by one. */
+const MAX_KEPT_LN = 20_000;
+
 export class IndexSession implements IndexCommitListener {
   readonly accelerators: Accelerators;
   readonly observer: SessionObserver | null;
@@ -85,6 +88,11 @@ export class IndexSession implements IndexCommitListener {
   /** PRAGMA data_version and total_changes() in one read (every cache of a search asks for both). */
   private changeRead: Database.Statement<[], [number, number]> | null = null;
   private lnStatement: Database.Statement<[number], number> | null | undefined;
+  /** ln() answers already read: a query's IDFs take the same few chunk counts again and again. */
+  private readonly lnOf = new Map<number, number>();
+  /** The change key while `withChangeKey` runs (nothing can move it then but this connection's own writes). */
+  private heldKey: string | null = null;
+  private holding = 0;
   private readonly slots = new Map<SessionSlot<never>, unknown>();
 
   constructor(
@@ -105,11 +113,30 @@ export class IndexSession implements IndexCommitListener {
    * moves PRAGMA data_version, this connection's own writes move total_changes().
    */
   changeKey(): string {
+    if (this.heldKey !== null) return this.heldKey;
     this.changeRead ??= this.db
       .prepare<[], [number, number]>('SELECT data_version, total_changes() FROM pragma_data_version')
       .raw();
     const [dataVersion, totalChanges] = this.changeRead.get()!;
-    return `${dataVersion}:${totalChanges}`;
+    const key = `${dataVersion}:${totalChanges}`;
+    if (this.holding > 0) this.heldKey = key;
+    return key;
+  }
+
+  /**
+   * Runs `read` (synchronous, no writes of its own) with the change key read once: each of a
+   * search's caches asks for it, a statement each time. Another thread or process commits only
+   * into a later read; this connection's commits reach didCommit or didWriteUnknown, which drop it.
+   */
+  withChangeKey<T>(read: () => T): T {
+    if (this.withinOwnWrite) return read();
+    this.holding += 1;
+    try {
+      return read();
+    } finally {
+      this.holding -= 1;
+      if (this.holding === 0) this.heldKey = null;
+    }
   }
 
   statement<R = unknown>(sql: string, setup?: () => void): Database.Statement<Record<string, unknown>, R> {
@@ -142,7 +169,14 @@ export class IndexSession implements IndexCommitListener {
         this.lnStatement = null;
       }
     }
-    return this.lnStatement ? this.lnStatement.get(x)! : Math.log(x);
+    if (!this.lnStatement) return Math.log(x);
+    let y = this.lnOf.get(x);
+    if (y === undefined) {
+      if (this.lnOf.size >= MAX_KEPT_LN) this.lnOf.clear();
+      y = this.lnStatement.get(x)!;
+      this.lnOf.set(x, y);
+    }
+    return y;
   }
 
   /** The value a module keeps in `slot` on this connection, if it made one. */
@@ -174,11 +208,13 @@ export class IndexSession implements IndexCommitListener {
   }
 
   didCommit(commit: IndexCommit): void {
+    this.heldKey = null;
     this.vectors.patch(commit.vectors);
     this.chunkLengths.patch(commit.insertedChunks, commit.ftsStructureBefore);
   }
 
   didWriteUnknown(vectorsTouched: boolean): void {
+    this.heldKey = null;
     if (vectorsTouched) this.vectors.invalidate();
     this.chunkLengths.invalidate();
   }
