@@ -220,9 +220,11 @@ const doctorSection: BenchSection = {
   issue: 35,
   async run(ctx: BenchContext) {
     const files = ctx.quick ? 200 : 1000;
-    const rounds = ctx.quick ? 6 : 10;
+    const rounds = ctx.quick ? 6 : 8;
     const idlePerRound = ctx.quick ? 60 : 300;
-    const quietRuns = ctx.quick ? 2 : 5;
+    /** An idle stretch lasts as long as the last pass, up to this: at load 20 a pass under searches takes minutes. */
+    const idleAtMostMs = 30_000;
+    const quietRuns = 3;
     const workspaceDir = path.join(ctx.tmpDir, 'workspace');
     const generated = generateSyntheticWorkspace({ dir: workspaceDir, files, seed: SEED });
     const dataDir = path.join(ctx.tmpDir, 'data');
@@ -261,7 +263,7 @@ const doctorSection: BenchSection = {
         loadPerRound.push(loadAverage1m());
         ctx.log(`round ${round_ + 1}/${rounds}: idle, then a first pass on the worker`);
         // As long as the last pass took (at least a fixed count): idle and busy samples span like stretches of time.
-        const idleUntil = performance.now() + (workerPasses.at(-1)?.ms ?? 0);
+        const idleUntil = performance.now() + Math.min(workerPasses.at(-1)?.ms ?? 0, idleAtMostMs);
         let n = 0;
         const idleRound: Side = { samples: [] };
         const idleProbe = probeTurns();
@@ -293,15 +295,14 @@ const doctorSection: BenchSection = {
         delayP99PerRound.push(ratio(passDelay.at(-1)!.p99Ms, idleDelay.at(-1)!.p99Ms));
       }
       // For reference, the same pass wholly in the main thread (as the CLI runs it), under searches.
-      for (let i = 0; i < (ctx.quick ? 1 : 2); i++)
-        inThreadPasses.push(
-          await passUnderSearches(service, queries, inThread, async () => {
-            const report = await computeDoctorReport(service.session.current(), activity(), {
-              yieldEvery: () => new Promise((resolve) => setImmediate(resolve)),
-            });
-            return report.findings.length;
-          }),
-        );
+      inThreadPasses.push(
+        await passUnderSearches(service, queries, inThread, async () => {
+          const report = await computeDoctorReport(service.session.current(), activity(), {
+            yieldEvery: () => new Promise((resolve) => setImmediate(resolve)),
+          });
+          return report.findings.length;
+        }),
+      );
       // Passes alone, no search and no probe: what each holds of the main thread (its own CPU).
       const quiet: Awaited<ReturnType<typeof quietPass>>[] = [];
       for (let i = 0; i < quietRuns; i++) {
