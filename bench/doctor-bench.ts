@@ -220,7 +220,8 @@ const doctorSection: BenchSection = {
   issue: 35,
   async run(ctx: BenchContext) {
     const files = ctx.quick ? 200 : 1000;
-    const rounds = ctx.quick ? 6 : 8;
+    // DOCTOR_BENCH_ROUNDS=0: only the passes alone (the main thread's CPU per pass), in minutes.
+    const rounds = Number(process.env.DOCTOR_BENCH_ROUNDS ?? (ctx.quick ? 6 : 8));
     const idlePerRound = ctx.quick ? 60 : 300;
     /** An idle stretch lasts as long as the last pass, up to this: at load 20 a pass under searches takes minutes. */
     const idleAtMostMs = 30_000;
