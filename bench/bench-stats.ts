@@ -54,3 +54,40 @@ export function memorySnapshot(): { rssMb: number; heapUsedMb: number; externalM
 export function loadAverage1m(): number | null {
   return round(os.loadavg()[0] ?? null);
 }
+
+/** The middle value (the mean of the middle two for an even count); null for none. */
+export function median(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/**
+ * A distribution-free confidence interval for the median: the k-th smallest and k-th largest of n
+ * values, k the largest rank whose binomial(n, ½) tail stays within (1 − level) / 2. Nothing is
+ * assumed about how the values spread (per-round ratios on a shared machine are far from normal).
+ * Null below 6 values, where no such interval reaches 95%.
+ */
+export function medianInterval(
+  values: readonly number[],
+  level = 0.95,
+): { low: number; high: number; coverage: number } | null {
+  const n = values.length;
+  const sorted = [...values].sort((a, b) => a - b);
+  // P(X <= j) for X ~ Binomial(n, 1/2), j = 0..n.
+  const cdf: number[] = [];
+  let term = 0.5 ** n;
+  let sum = 0;
+  for (let j = 0; j <= n; j++) {
+    sum += term;
+    cdf.push(sum);
+    term = (term * (n - j)) / (j + 1);
+  }
+  let k = 0;
+  while (k + 1 <= n / 2 && cdf[k]! <= (1 - level) / 2) k++;
+  // k is now the first rank whose tail exceeds the allowance: the interval is [k-th, (n-k+1)-th].
+  if (k < 1) return null;
+  const coverage = 1 - 2 * cdf[k - 1]!;
+  return { low: sorted[k - 1]!, high: sorted[n - k]!, coverage: round(coverage, 3)! };
+}

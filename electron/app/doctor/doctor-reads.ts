@@ -1,7 +1,8 @@
 // What a doctor pass reads, and the same reads made by the doctor's worker thread on connections of
 // its own: the background pass sends only where things are (doctor-thread.ts), and the file list,
-// the files, the transcripts, the bootstrap budget and the search log are read on the worker, off
-// the thread that answers searches. Every connection is read-only and lives for one pass.
+// the files, the transcripts, the bootstrap budget, the search log and the memory history (for the
+// authors of cited lines) are read on the worker, off the thread that answers searches. Every
+// connection is read-only and lives for one pass.
 import type Database from 'better-sqlite3';
 import type { ContextArgs, ContextReport } from '../../../shared/domain.js';
 import type { MemoryEngineApi } from '../../memory/engine-types.js';
@@ -13,6 +14,8 @@ import { listFileEntries } from '../../memory/index/index-queries.js';
 import type { DiscoverOptions } from '../../memory/workspace/session-sources.js';
 import { WorkspaceScope } from '../../memory/workspace/workspace-scope.js';
 import { WorkspaceActivity, type SearchLogPlace } from '../agent/agent-activity-store.js';
+import { HistoryReader, workspaceAuthorSources } from '../history/history-reader.js';
+import { HistoryStore } from '../history/history-store.js';
 
 /** The engine's reads a pass makes: the open engine has them, and so does a ReadOnlyWorkspace. */
 export type DoctorReads = Pick<
@@ -34,12 +37,15 @@ export interface DoctorPlaces {
   searchLog: SearchLogPlace | null;
   /** better-sqlite3's addon built for Electron's ABI, when the host has one. */
   nativeBinding: string | null;
+  /** The memory history's store, read for the authors of cited lines; null when none is kept. */
+  historyDir: string | null;
 }
 
 export function doctorPlaces(
   engine: MemoryEngineApi,
   activity: WorkspaceActivity | null,
   nativeBinding: string | null,
+  historyDir: string | null = null,
 ): DoctorPlaces {
   return {
     workspaceDir: engine.workspaceDir,
@@ -47,6 +53,7 @@ export function doctorPlaces(
     where: { ...engine.scope.where },
     searchLog: activity?.place() ?? null,
     nativeBinding,
+    historyDir,
   };
 }
 
@@ -62,6 +69,8 @@ export class ReadOnlyWorkspace implements DoctorReads {
   private readonly logDb: Database.Database | null;
   private readonly agentDbs: AgentDatabases;
   private readonly files: FileOperations;
+  private readonly scope: WorkspaceScope;
+  private history: HistoryStore | null = null;
 
   constructor(
     private readonly places: DoctorPlaces,
@@ -81,6 +90,7 @@ export class ReadOnlyWorkspace implements DoctorReads {
       searchLog && this.logDb ? new WorkspaceActivity(this.logDb, searchLog.key, searchLog.limit, log) : null;
     this.agentDbs = new AgentDatabases(places.where, binding);
     const scope = new WorkspaceScope(places.where, this.agentDbs);
+    this.scope = scope;
     this.files = new FileOperations({
       workspaceDir: places.workspaceDir,
       dataDir: '',
@@ -101,7 +111,28 @@ export class ReadOnlyWorkspace implements DoctorReads {
     return buildContextReport({ ...args, workspaceDir: this.workspaceDir, config });
   };
 
+  /**
+   * The memory history as `HistoryService.lineOrigins` reads it — the store read-only, authors from
+   * this workspace's transcripts, dreaming and git — or null when it cannot be opened (no store yet).
+   */
+  async historyReader(log: (message: string) => void): Promise<HistoryReader | null> {
+    const dir = this.places.historyDir;
+    if (!dir) return null;
+    try {
+      this.history ??= HistoryStore.openReadOnly(
+        dir,
+        this.places.nativeBinding ? { nativeBinding: this.places.nativeBinding } : {},
+      );
+    } catch {
+      return null;
+    }
+    const { workspaceDir, scope } = this;
+    const sources = await workspaceAuthorSources(workspaceDir, this, [], log);
+    return new HistoryReader({ workspaceDir, store: this.history, sources, keeps: (p) => scope.keepsHistory(p) });
+  }
+
   close(): void {
+    this.history?.close();
     this.agentDbs.close();
     this.logDb?.close();
     this.index.close();

@@ -7,20 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Finding } from '../../../shared/doctor-schemas.js';
 import { sha256 } from '../../memory/text/hash.js';
 import { openHistoryWorkspace, type HistoryWorkspace } from '../history/test-support/history-workspace.js';
-import { DOCTOR_FIXTURE, DOCTOR_NOW } from './test-support/doctor-fixture.js';
-
-function fixtureFiles(): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(path.join(DOCTOR_FIXTURE, dir), { withFileTypes: true })) {
-      const rel = dir ? `${dir}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) walk(rel);
-      else out[rel] = fs.readFileSync(path.join(DOCTOR_FIXTURE, rel), 'utf8');
-    }
-  };
-  walk('');
-  return out;
-}
+import { DOCTOR_NOW, doctorFixtureFiles } from './test-support/doctor-fixture.js';
 
 let fx: HistoryWorkspace | null = null;
 afterEach(async () => {
@@ -29,7 +16,7 @@ afterEach(async () => {
 });
 
 async function open(): Promise<HistoryWorkspace> {
-  fx = await openHistoryWorkspace(fixtureFiles(), { start: DOCTOR_NOW });
+  fx = await openHistoryWorkspace(doctorFixtureFiles(), { start: DOCTOR_NOW });
   await fx.service.doctor.whenIdle();
   return fx;
 }
@@ -63,7 +50,7 @@ async function fixAndUndo(w: HistoryWorkspace, f: Finding, fixId: string, rel: s
 
 describe('the background pass', () => {
   it('finishes while searches run back to back, and they keep answering', { timeout: 120_000 }, async () => {
-    fx = await openHistoryWorkspace(fixtureFiles(), { start: DOCTOR_NOW });
+    fx = await openHistoryWorkspace(doctorFixtureFiles(), { start: DOCTOR_NOW });
     let done = false;
     const pass = fx.service.doctor.whenIdle().then(() => (done = true));
     // A hang bound, not a timing: awaited calls in one process used to run as one microtask chain,

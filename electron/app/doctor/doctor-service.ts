@@ -175,13 +175,20 @@ export class DoctorService {
       const giveWay = () => new Promise<void>((resolve) => setImmediate(resolve));
       // Read and computed on the doctor's own thread; here only when that fails, giving way
       // between files so searches arriving meanwhile are answered first.
-      const outcome = await this.thread.run(
-        { places: doctorPlaces(engine, activity, this.options.nativeBinding ?? null), now },
-        async () => runDoctor(await gatherDoctorInput(engine, activity, { now, yieldEvery: giveWay })),
+      const history = this.options.history;
+      const historyDir = await history.storeDir();
+      const { outcome, authored } = await this.thread.run(
+        { places: doctorPlaces(engine, activity, this.options.nativeBinding ?? null, historyDir), now },
+        async () => ({
+          outcome: runDoctor(await gatherDoctorInput(engine, activity, { now, yieldEvery: giveWay })),
+          authored: false,
+        }),
       );
       if (generation !== this.generation || this.closed) return;
-      const history = this.options.history;
-      const findings = await withEvidenceAuthors(outcome.findings, (p) => history.lineOrigins(p), giveWay);
+      // The worker names the authors from the history it reads; when it could not, they are looked up here.
+      const findings = authored
+        ? outcome.findings
+        : await withEvidenceAuthors(outcome.findings, (p) => history.lineOrigins(p), giveWay);
       const report: DoctorReport = {
         ...outcome,
         findings,

@@ -1,6 +1,6 @@
 // The doctor's pass on its worker thread — reading the index, the files, the transcripts and the
-// search log through its own read-only connections — gives exactly the findings the same pass gives
-// in this thread, and a worker that cannot start or cannot read costs speed, not findings (the
+// search log through its own read-only connections, and the memory history for the authors of
+// cited lines — gives exactly the findings the same pass gives in this thread, and a worker that cannot start or cannot read costs speed, not findings (the
 // pass runs here and says so).
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,8 +9,16 @@ import { loggedResponse } from '../agent/logged-response.js';
 import { gatherDoctorInput } from './doctor-gather.js';
 import { doctorPlaces } from './doctor-reads.js';
 import { DoctorThread, type DoctorPassRequest } from './doctor-thread.js';
+import { withEvidenceAuthors } from './evidence-authors.js';
 import { runDoctor, type DoctorOutcome } from './run-doctor.js';
-import { DOCTOR_NOW, openDoctorFixture, SAMPLE_WORKSPACE, type DoctorFixture } from './test-support/doctor-fixture.js';
+import {
+  DOCTOR_NOW,
+  doctorFixtureFiles,
+  openDoctorFixture,
+  SAMPLE_WORKSPACE,
+  type DoctorFixture,
+} from './test-support/doctor-fixture.js';
+import { openHistoryWorkspace } from '../history/test-support/history-workspace.js';
 
 let fx: DoctorFixture;
 let store: AgentActivityStore;
@@ -40,6 +48,7 @@ afterAll(async () => {
 });
 
 const notHere = () => Promise.reject(new Error('the pass ran in this thread'));
+const here = async () => ({ outcome: expected, authored: false });
 
 describe('doctor thread', () => {
   it('reads on the worker what this thread reads, search log included, pass after pass', async () => {
@@ -50,8 +59,8 @@ describe('doctor thread', () => {
       expect(expected.searches.count).toBeGreaterThan(
         runDoctor(await gatherDoctorInput(fx.engine, null, { now: DOCTOR_NOW })).searches.count,
       );
-      expect(await thread.run(pass, notHere)).toEqual(expected);
-      expect(await thread.run(pass, notHere)).toEqual(expected);
+      expect(await thread.run(pass, notHere)).toEqual({ outcome: expected, authored: false });
+      expect(await thread.run(pass, notHere)).toEqual({ outcome: expected, authored: false });
       expect(logs).toEqual([]);
     } finally {
       await thread.close();
@@ -63,7 +72,8 @@ describe('doctor thread', () => {
     const thread = new DoctorThread({ log: () => {} });
     try {
       const here = runDoctor(await gatherDoctorInput(sample.engine, null, { now: DOCTOR_NOW }));
-      const onWorker = await thread.run({ places: doctorPlaces(sample.engine, null, null), now: DOCTOR_NOW }, notHere);
+      const places = doctorPlaces(sample.engine, null, null);
+      const { outcome: onWorker } = await thread.run({ places, now: DOCTOR_NOW }, notHere);
       expect(onWorker).toEqual(here);
       expect(onWorker.counts).toMatchObject({ duplicate: 1, conflict: 0, secret: 0, budget: 0, index: 1, dreaming: 0 });
     } finally {
@@ -72,11 +82,40 @@ describe('doctor thread', () => {
     }
   });
 
+  it(
+    'names the authors of cited lines from the history, read on the worker as this thread reads it',
+    {
+      timeout: 90_000,
+    },
+    async () => {
+      const w = await openHistoryWorkspace(doctorFixtureFiles(), { start: DOCTOR_NOW });
+      const thread = new DoctorThread({ log: () => {} });
+      try {
+        const note = 'memory/2026-11-20-gateway.md';
+        await w.call('createFile', { path: note, text: '# Gateway\n\n- Gateway port: 18791\n' });
+        await w.service.history.whenIdle();
+        const { history } = w.service;
+        const engine = w.service.session.current();
+        const computed = runDoctor(await gatherDoctorInput(engine, null, { now: DOCTOR_NOW }));
+        const authored = await withEvidenceAuthors(computed.findings, (p) => history.lineOrigins(p));
+        const places = doctorPlaces(engine, null, null, await history.storeDir());
+        const onWorker = await thread.run({ places, now: DOCTOR_NOW }, notHere);
+        expect(onWorker).toEqual({ outcome: { ...computed, findings: authored }, authored: true });
+        // Both kinds of author are there to be told apart: the note saved here, lines from before history.
+        const kinds = new Set(authored.flatMap((f) => f.evidence.flatMap((e) => e.authors?.map((a) => a.kind) ?? [])));
+        expect([...kinds].sort()).toEqual(['outside', 'you']);
+      } finally {
+        await thread.close();
+        await w.cleanup();
+      }
+    },
+  );
+
   it('gives the same findings when they travel one per message', async () => {
     const thread = new DoctorThread({ log: () => {}, findingsPerMessage: 1 });
     try {
       expect(expected.findings.length).toBeGreaterThan(1);
-      expect(await thread.run(pass, notHere)).toEqual(expected);
+      expect(await thread.run(pass, notHere)).toEqual({ outcome: expected, authored: false });
     } finally {
       await thread.close();
     }
@@ -89,7 +128,7 @@ describe('doctor thread', () => {
       workerUrl: new URL('./no-such-doctor-worker.js', import.meta.url),
     });
     try {
-      expect(await thread.run(pass, async () => expected)).toBe(expected);
+      expect((await thread.run(pass, here)).outcome).toBe(expected);
       expect(logs).toHaveLength(1);
       expect(logs[0]).toMatch(/^doctor: the worker (failed|exited).*; this pass runs in the main thread$/);
     } finally {
@@ -102,11 +141,11 @@ describe('doctor thread', () => {
     const thread = new DoctorThread({ log: (m) => logs.push(m) });
     const missing = { ...pass.places, indexDbPath: path.join(fx.workspace, '..', 'no-such-index.sqlite') };
     try {
-      expect(await thread.run({ ...pass, places: missing }, async () => expected)).toBe(expected);
+      expect((await thread.run({ ...pass, places: missing }, here)).outcome).toBe(expected);
       expect(logs).toHaveLength(1);
       expect(logs[0]).toMatch(/^doctor: the worker could not read: .*; this pass runs in the main thread$/);
       // The worker itself is fine: the next pass runs there.
-      expect(await thread.run(pass, notHere)).toEqual(expected);
+      expect(await thread.run(pass, notHere)).toEqual({ outcome: expected, authored: false });
     } finally {
       await thread.close();
     }

@@ -1,8 +1,8 @@
 // The doctor's pass on a worker thread of its own, owned by the doctor service: reading a 1,000-file
 // workspace and the finders over it (MinHash, secret rules) are seconds of CPU, which on the thread
 // that answers searches would hold every search arriving meanwhile. The worker reads through its
-// own read-only connections (doctor-reads.ts): this thread sends where things are and receives the
-// findings. Started on the first pass, kept for the next ones (its modules load once), terminated
+// own read-only connections (doctor-reads.ts), the memory history's included: this thread sends
+// where things are and receives the findings with their authors. Started on the first pass, kept for the next ones (its modules load once), terminated
 // on close. If it cannot start, dies, or cannot read, the pass runs in this thread instead and says
 // so in the log: slower searches, never missing findings.
 import { Worker } from 'node:worker_threads';
@@ -27,10 +27,16 @@ export interface DoctorPassRequest {
 export type DoctorThreadRequest =
   { id: number; pass: DoctorPassRequest; findingsPerMessage: number } | { id: number; next: true };
 
+/** A pass's outcome, and whether its findings already name their authors (the worker read the history). */
+export interface DoctorPassResult {
+  outcome: DoctorOutcome;
+  authored: boolean;
+}
+
 /** Findings in parts (in order), then the outcome with the last of them; `unreadable` when the worker could not read the workspace. */
 export type DoctorThreadReply =
   | { id: number; findings: Finding[] }
-  | { id: number; outcome: DoctorOutcome }
+  | ({ id: number } & DoctorPassResult)
   | { id: number; unreadable: string }
   | { id: number; error: string };
 
@@ -50,7 +56,7 @@ export function doctorWorkerUrl(): URL {
 
 interface Pending {
   findings: Finding[];
-  resolve: (outcome: DoctorOutcome) => void;
+  resolve: (result: DoctorPassResult) => void;
   reject: (error: Error) => void;
 }
 
@@ -72,7 +78,7 @@ export class DoctorThread {
   ) {}
 
   /** One pass read and computed on the worker, or by `here` when the worker failed or could not read. */
-  async run(pass: DoctorPassRequest, here: () => Promise<DoctorOutcome>): Promise<DoctorOutcome> {
+  async run(pass: DoctorPassRequest, here: () => Promise<DoctorPassResult>): Promise<DoctorPassResult> {
     if (this.closed) throw new Error('doctor thread closed');
     try {
       return await this.post(pass);
@@ -91,10 +97,10 @@ export class DoctorThread {
     await worker?.terminate();
   }
 
-  private post(pass: DoctorPassRequest): Promise<DoctorOutcome> {
+  private post(pass: DoctorPassRequest): Promise<DoctorPassResult> {
     const worker = this.worker ?? this.start();
     const id = this.nextId++;
-    const outcome = new Promise<DoctorOutcome>((resolve, reject) => {
+    const outcome = new Promise<DoctorPassResult>((resolve, reject) => {
       this.pending.set(id, { findings: [], resolve, reject });
     });
     worker.ref();
@@ -123,7 +129,11 @@ export class DoctorThread {
       if (this.pending.size === 0) worker.unref();
       if ('unreadable' in reply) waiting.reject(new NotOnWorker(`the worker could not read: ${reply.unreadable}`));
       else if ('error' in reply) waiting.reject(new Error(reply.error));
-      else waiting.resolve({ ...reply.outcome, findings: [...waiting.findings, ...reply.outcome.findings] });
+      else
+        waiting.resolve({
+          outcome: { ...reply.outcome, findings: [...waiting.findings, ...reply.outcome.findings] },
+          authored: reply.authored,
+        });
     });
     const lost = (error: Error) => {
       if (this.worker === worker) this.worker = null;

@@ -1,12 +1,13 @@
 // worker_threads entry of the doctor's background pass: it reads the workspace through connections
-// of its own (doctor-reads.ts) and runs the finders (MinHash duplicates, conflicts, secrets, usage),
-// off the thread that answers searches. Gathering and finders are the same code the CLI runs
-// in-thread, so both give the same findings.
+// of its own (doctor-reads.ts), runs the finders (MinHash duplicates, conflicts, secrets, usage) and
+// names the authors of cited lines from the memory history, off the thread that answers searches.
+// Gathering, finders and authors are the same code the CLI runs in-thread: both give the same findings.
 import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { messageOf } from '../../../shared/errors.js';
 import { gatherDoctorInput } from './doctor-gather.js';
 import { ReadOnlyWorkspace } from './doctor-reads.js';
+import { withEvidenceAuthors } from './evidence-authors.js';
 import type { DoctorPassRequest, DoctorThreadReply, DoctorThreadRequest } from './doctor-thread.js';
 import { runDoctor, type DoctorOutcome } from './run-doctor.js';
 
@@ -27,19 +28,20 @@ if (process.platform === 'linux') {
 }
 
 /** Findings still to send, by request id: a part each time the other thread asks for the next. */
-const outgoing = new Map<number, { outcome: DoctorOutcome; at: number; per: number }>();
+const outgoing = new Map<number, { outcome: DoctorOutcome; authored: boolean; at: number; per: number }>();
 
 function sendNext(id: number): void {
   const sending = outgoing.get(id);
   if (!sending) return;
-  const { outcome, at, per } = sending;
+  const { outcome, authored, at, per } = sending;
   if (at + per < outcome.findings.length) {
     sending.at += per;
     port!.postMessage({ id, findings: outcome.findings.slice(at, at + per) } satisfies DoctorThreadReply);
     return;
   }
   outgoing.delete(id);
-  port!.postMessage({ id, outcome: { ...outcome, findings: outcome.findings.slice(at) } } satisfies DoctorThreadReply);
+  const last = { ...outcome, findings: outcome.findings.slice(at) };
+  port!.postMessage({ id, outcome: last, authored } satisfies DoctorThreadReply);
 }
 
 /** The search log's own log is for failed writes, and the worker only reads it. */
@@ -55,7 +57,12 @@ async function pass(id: number, request: DoctorPassRequest, findingsPerMessage: 
   }
   try {
     const input = await gatherDoctorInput(workspace, workspace.searchLog, { now: request.now });
-    outgoing.set(id, { outcome: runDoctor(input), at: 0, per: findingsPerMessage });
+    const outcome = runDoctor(input);
+    // The authors of cited lines from the history read here too; without a store the other thread asks its own.
+    const history = await workspace.historyReader(quiet);
+    const findings = history ? await withEvidenceAuthors(outcome.findings, (p) => history.lineOrigins(p)) : null;
+    const authored = { outcome: findings ? { ...outcome, findings } : outcome, authored: findings !== null };
+    outgoing.set(id, { ...authored, at: 0, per: findingsPerMessage });
     sendNext(id);
   } catch (error) {
     port!.postMessage({ id, error: messageOf(error) } satisfies DoctorThreadReply);

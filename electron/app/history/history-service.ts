@@ -15,32 +15,21 @@ import type {
   WorkspaceChanges,
 } from '../../../shared/history-schemas.js';
 import type { SaveResult } from '../../../shared/domain.js';
-import { sha256 } from '../../memory/text/hash.js';
-import { normalizeRelPath, resolveInWorkspace } from '../../memory/files/safe-path.js';
+import { normalizeRelPath } from '../../memory/files/safe-path.js';
 import fs from 'node:fs/promises';
 import type { SettingsStore } from '../settings-store.js';
 import type { WorkspaceSession } from '../workspace-session.js';
-import {
-  AgentWriteIndex,
-  engineTranscriptSource,
-  workspacePathResolver,
-  type TranscriptSource,
-} from './agent-write-index.js';
-import { author, authorsOf, type AuthorSources } from './author-evidence.js';
-import { cachedDreamsReader } from './dreaming-evidence.js';
-import { GitEvidence } from './git-evidence.js';
+import type { TranscriptSource } from './agent-write-index.js';
+import { author, type AuthorSources } from './author-evidence.js';
+import { HistoryReader, workspaceAuthorSources } from './history-reader.js';
 import { HistoryRecorder, type AppWrite } from './history-recorder.js';
 import { HistoryStore, type HistoryPurge, type StoredVersion } from './history-store.js';
 import { bytesHold, type PurgeNeedle } from '../purge-text.js';
-import { lineHunks, lineOrigins } from './line-diff.js';
+import { lineHunks } from './line-diff.js';
 
 /** Versions listed per file; older ones stay in the store and in diffs. */
 const MAX_LISTED = 500;
-/** Versions walked to find where each line came from. */
-const MAX_ORIGIN_VERSIONS = 300;
 const DEFAULT_CHANGES_WINDOW_MS = 24 * 3_600_000;
-/** What every dreaming managed block starts with (dreaming-evidence.ts looks for the whole marker). */
-const DREAMING_MARKER = '<!-- openclaw:dreaming:';
 
 export interface HistoryServiceOptions {
   dataDir: string;
@@ -59,8 +48,7 @@ interface Attached {
   recorder: HistoryRecorder;
   sources: AuthorSources;
   ready: Promise<void>;
-  /** Versions never change, so what one added over another is computed once. */
-  addedLines: Map<string, string[]>;
+  reader: HistoryReader;
 }
 
 export class HistoryService {
@@ -122,7 +110,7 @@ export class HistoryService {
     const stored = a.store.versionsOf(clean).slice(0, MAX_LISTED);
     const versions: Version[] = [];
     for (let i = 0; i < stored.length; i++)
-      versions.push(await this.describe(a, stored[i]!, stored[i + 1] ?? a.store.previousOf(stored[i]!)));
+      versions.push(await a.reader.describe(stored[i]!, stored[i + 1] ?? a.store.previousOf(stored[i]!)));
     return { path: clean, versions, notices: a.store.notice ? [a.store.notice] : [] };
   }
 
@@ -130,7 +118,7 @@ export class HistoryService {
     const a = await this.ready();
     const version = this.versionOf(a, relPath, id);
     const text = (await a.store.bytesOf(version)).toString('utf8');
-    return { version: await this.describe(a, version, a.store.previousOf(version)), text };
+    return { version: await a.reader.describe(version, a.store.previousOf(version)), text };
   }
 
   async diff(relPath: string, from: number | null, to: number | null): Promise<VersionDiff> {
@@ -139,11 +127,11 @@ export class HistoryService {
     const fromVersion = from === null ? null : this.versionOf(a, clean, from);
     const toVersion = to === null ? null : this.versionOf(a, clean, to);
     const fromText = fromVersion ? (await a.store.bytesOf(fromVersion)).toString('utf8') : '';
-    const toText = toVersion ? (await a.store.bytesOf(toVersion)).toString('utf8') : await this.currentText(a, clean);
+    const toText = toVersion ? (await a.store.bytesOf(toVersion)).toString('utf8') : await a.reader.currentText(clean);
     return {
       path: clean,
-      from: fromVersion ? await this.describe(a, fromVersion, a.store.previousOf(fromVersion)) : null,
-      to: toVersion ? await this.describe(a, toVersion, a.store.previousOf(toVersion)) : null,
+      from: fromVersion ? await a.reader.describe(fromVersion, a.store.previousOf(fromVersion)) : null,
+      to: toVersion ? await a.reader.describe(toVersion, a.store.previousOf(toVersion)) : null,
       fromText,
       toText,
       hunks: lineHunks(fromText, toText),
@@ -173,15 +161,15 @@ export class HistoryService {
     for (const version of a.store.since(start)) {
       if (version.kind === 'baseline') continue;
       const previous = a.store.previousOf(version);
-      const described = await this.describe(a, version, previous);
-      const fromText = previous ? await this.textOrEmpty(a, previous) : '';
-      const toText = await this.textOrEmpty(a, version);
+      const described = await a.reader.describe(version, previous);
+      const fromText = previous ? await a.reader.textOrEmpty(previous) : '';
+      const toText = await a.reader.textOrEmpty(version);
       const hunks = lineHunks(fromText, toText);
       const kind = described.author.kind;
       const group = groups.get(kind) ?? { kind, label: GROUP_LABELS[kind], changes: [] };
       group.changes.push({
         version: described,
-        previous: previous ? await this.describe(a, previous, a.store.previousOf(previous)) : null,
+        previous: previous ? await a.reader.describe(previous, a.store.previousOf(previous)) : null,
         added: hunks.reduce((n, h) => n + h.toCount, 0),
         removed: hunks.reduce((n, h) => n + h.fromCount, 0),
         hunks,
@@ -205,34 +193,17 @@ export class HistoryService {
   }
 
   async lineOrigins(relPath: string): Promise<LineOrigins> {
-    const a = await this.ready();
-    const clean = normalizeRelPath(relPath);
-    const stored = a.store.versionsOf(clean).slice(0, MAX_ORIGIN_VERSIONS).reverse();
-    const texts: { id: number; text: string; restoredFrom?: number }[] = [];
-    for (const v of stored) {
-      if (v.skipped) continue;
-      const restoredFrom = v.recordedAuthor?.restoredFrom;
-      texts.push({
-        id: v.id,
-        text: v.hash === null ? '' : await this.textOrEmpty(a, v),
-        ...(restoredFrom !== undefined ? { restoredFrom } : {}),
-      });
-    }
-    const current = await this.currentBytes(a, clean);
-    const latest = stored[stored.length - 1];
-    // Lines typed since the last kept version (an unrecorded change) come from no version yet.
-    if (current && (!latest || latest.hash !== current.hash))
-      texts.push({ id: -1, text: current.bytes.toString('utf8') });
-    const origins = lineOrigins(texts);
-    const ids = new Set(origins.filter((id): id is number => id !== null && id > 0));
-    const versions: Version[] = [];
-    for (const v of stored) if (ids.has(v.id)) versions.push(await this.describe(a, v, a.store.previousOf(v)));
-    return {
-      path: clean,
-      hash: current?.hash ?? null,
-      lines: origins.map((id, i) => ({ line: i + 1, versionId: id !== null && id > 0 ? id : null })),
-      versions,
-    };
+    return (await this.ready()).reader.lineOrigins(relPath);
+  }
+
+  /**
+   * Where the open workspace's history store is, once attached, for a reader on another thread;
+   * null when none is kept or authors come from sources only this thread has (extra transcripts).
+   */
+  async storeDir(): Promise<string | null> {
+    await this.attaching;
+    if (this.options.extraTranscriptSources) return null;
+    return this.attached?.store.dir ?? null;
   }
 
   async usage(): Promise<HistoryUsage> {
@@ -246,7 +217,7 @@ export class HistoryService {
     await this.whenIdle();
     const holding: string[] = [];
     for (const latest of a.store.latestByPath()) {
-      const current = await this.currentBytes(a, latest.path).catch(() => null);
+      const current = await a.reader.currentBytes(latest.path).catch(() => null);
       if (current && bytesHold(current.bytes, value)) holding.push(latest.path);
     }
     return holding.sort();
@@ -270,12 +241,12 @@ export class HistoryService {
     };
     add(
       await a.store.purgeValue(needle, async (version) => {
-        const author = (await this.describe(a, version, a.store.previousOf(version))).author;
+        const author = (await a.reader.describe(version, a.store.previousOf(version))).author;
         if (author.kind === 'outside') return null;
         return { ...author, how: `${author.how} (found before a secret was purged from this version)` };
       }),
     );
-    a.addedLines.clear();
+    a.reader.forgetAddedLines();
     const root = path.join(this.options.dataDir, 'history');
     for (const name of await fs.readdir(root).catch(() => [] as string[])) {
       const dir = path.join(root, name);
@@ -351,20 +322,13 @@ export class HistoryService {
           payload: { path: version.path, reason: 'version', version: version.id },
         }),
     });
-    const transcripts = engineTranscriptSource({
-      list: () => engine.listFiles(),
-      readJsonl: (virtualPath) => engine.readTranscriptJsonl(virtualPath),
-    });
-    const real = await fs.realpath(workspaceDir).catch(() => workspaceDir);
-    const sources: AuthorSources = {
-      agentWrites: new AgentWriteIndex(
-        [transcripts, ...(this.options.extraTranscriptSources?.(workspaceDir) ?? [])],
-        workspacePathResolver([workspaceDir, real]),
-        this.options.log,
-      ),
-      dreams: cachedDreamsReader(workspaceDir),
-      git: new GitEvidence(workspaceDir),
-    };
+    const sources = await workspaceAuthorSources(
+      workspaceDir,
+      engine,
+      this.options.extraTranscriptSources?.(workspaceDir) ?? [],
+      this.options.log,
+    );
+    const reader = new HistoryReader({ workspaceDir, store, sources, keeps: (p) => recorder.keeps(p) });
     const ready = session.whenSynced().then(async () => {
       const files = await engine.listFiles().catch(() => []);
       const present = await fs.readdir(workspaceDir).catch(() => [] as string[]);
@@ -374,7 +338,7 @@ export class HistoryService {
       ];
       await recorder.rescan([...new Set(paths)]);
     });
-    this.attached = { workspaceDir, store, recorder, sources, ready, addedLines: new Map() };
+    this.attached = { workspaceDir, store, recorder, sources, ready, reader };
   }
 
   private async detach(): Promise<void> {
@@ -395,57 +359,6 @@ export class HistoryService {
         params: { path: clean, id },
       });
     return version;
-  }
-
-  private async describe(a: Attached, version: StoredVersion, previous: StoredVersion | null): Promise<Version> {
-    const bytes = version.hash && !version.skipped ? await a.store.bytesOf(version).catch(() => null) : null;
-    const text = bytes ? bytes.toString('utf8') : null;
-    const previousText = previous ? await this.textOrNull(a, previous) : null;
-    const addedLines = this.addedLines(a, version, previous, text, previousText);
-    const evidence = await authorsOf({ version, previous, bytes, text, previousText, addedLines }, a.sources);
-    const { recordedAuthor, ...rest } = version;
-    const reason = recordedAuthor?.reason;
-    return { ...rest, author: evidence[0]!, evidence, ...(reason ? { reason } : {}) };
-  }
-
-  /** Lines a version added over the one before: only dreaming's block markers are looked for in them, so only then is the diff run (and kept). */
-  private addedLines(
-    a: Attached,
-    version: StoredVersion,
-    previous: StoredVersion | null,
-    text: string | null,
-    previousText: string | null,
-  ): readonly string[] {
-    if (text === null || !text.includes(DREAMING_MARKER)) return [];
-    const key = `${version.id}:${previous?.id ?? 0}`;
-    let lines = a.addedLines.get(key);
-    if (!lines) {
-      lines = lineHunks(previousText ?? '', text).flatMap((h) => h.added);
-      a.addedLines.set(key, lines);
-    }
-    return lines;
-  }
-
-  private async textOrNull(a: Attached, version: StoredVersion): Promise<string | null> {
-    if (version.hash === null) return '';
-    if (version.skipped) return null;
-    return (await a.store.bytesOf(version).catch(() => null))?.toString('utf8') ?? null;
-  }
-
-  private async textOrEmpty(a: Attached, version: StoredVersion): Promise<string> {
-    return (await this.textOrNull(a, version)) ?? '';
-  }
-
-  private async currentBytes(a: Attached, relPath: string): Promise<{ bytes: Buffer; hash: string } | null> {
-    if (!a.recorder.keeps(relPath)) return null;
-    const abs = await resolveInWorkspace(a.workspaceDir, relPath);
-    const bytes = await fs.readFile(abs).catch(() => null);
-    if (!bytes) return null;
-    return { bytes, hash: sha256(bytes) };
-  }
-
-  private async currentText(a: Attached, relPath: string): Promise<string> {
-    return (await this.currentBytes(a, relPath))?.bytes.toString('utf8') ?? '';
   }
 }
 

@@ -7,7 +7,7 @@ import type Database from 'better-sqlite3';
 import type { Author, HistorySettings, VersionKind } from '../../../shared/history-schemas.js';
 import { MemoryLensError } from '../../../shared/errors.js';
 import { isDiskFullError } from '../../memory/files/fs-errors.js';
-import { dataDiskFullError } from '../../memory/files/sqlite-wal-open.js';
+import { dataDiskFullError, openReadOnlyDatabase } from '../../memory/files/sqlite-wal-open.js';
 import { workspaceKey } from '../../memory/files/data-dir.js';
 import { sha256 } from '../../memory/text/hash.js';
 import {
@@ -19,7 +19,7 @@ import {
   type PurgeNeedle,
 } from '../purge-text.js';
 import { BlobStore } from './blob-store.js';
-import { openHistoryDb, type VersionRow } from './history-db.js';
+import { openHistoryDb, type OpenedHistoryDb, type VersionRow } from './history-db.js';
 
 export interface StoredVersion {
   id: number;
@@ -81,13 +81,17 @@ export class HistoryStore {
   private readonly blobs: BlobStore;
   private readonly now: () => number;
 
-  private constructor(options: Omit<HistoryStoreOptions, 'workspaceDir' | 'dataDir'> & { dir: string }) {
+  private constructor(
+    options: Omit<HistoryStoreOptions, 'workspaceDir' | 'dataDir'> & { dir: string; opened?: OpenedHistoryDb },
+  ) {
     this.dir = options.dir;
     this.now = options.now ?? Date.now;
-    const opened = openHistoryDb(path.join(this.dir, 'history.sqlite'), {
-      now: this.now,
-      ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
-    });
+    const opened =
+      options.opened ??
+      openHistoryDb(path.join(this.dir, 'history.sqlite'), {
+        now: this.now,
+        ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+      });
     this.db = opened.db;
     this.notice = opened.notice;
     this.blobs = new BlobStore(path.join(this.dir, 'blobs'));
@@ -101,6 +105,15 @@ export class HistoryStore {
   /** The store in `dir` (a workspace's folder under `<dataDir>/history/`), whichever workspace it is. */
   static openDir(dir: string, options: Omit<HistoryStoreOptions, 'workspaceDir' | 'dataDir'> = {}): HistoryStore {
     return new HistoryStore({ ...options, dir });
+  }
+
+  /**
+   * The store in `dir` for reading only (the doctor's worker, beside the app that records): no
+   * schema, repair or pragma is written, and a missing store is an error, not a new one.
+   */
+  static openReadOnly(dir: string, options: { nativeBinding?: string } = {}): HistoryStore {
+    const db = openReadOnlyDatabase(path.join(dir, 'history.sqlite'), options);
+    return new HistoryStore({ dir, opened: { db, notice: null } });
   }
 
   /**

@@ -45,3 +45,17 @@ export async function openDoctorFixture(source: string = DOCTOR_FIXTURE): Promis
     },
   };
 }
+
+/** The planted fixture's files by workspace path, for a workspace opened through the app core. */
+export function doctorFixtureFiles(): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(path.join(DOCTOR_FIXTURE, dir), { withFileTypes: true })) {
+      const rel = dir ? `${dir}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) walk(rel);
+      else out[rel] = fs.readFileSync(path.join(DOCTOR_FIXTURE, rel), 'utf8');
+    }
+  };
+  walk('');
+  return out;
+}
