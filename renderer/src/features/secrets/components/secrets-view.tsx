@@ -84,8 +84,9 @@ export function SecretsView({ api, onOpenAt }: SecretsViewProps) {
             : t('view.failed', { message: shownText(t, shownError(e)) }),
       });
     } finally {
-      setBusy(null);
+      // The buttons come back with the fresh list: before it, a retry would carry the old hash.
       await reload();
+      setBusy(null);
     }
   };
 
@@ -109,8 +110,8 @@ export function SecretsView({ api, onOpenAt }: SecretsViewProps) {
       });
     } finally {
       setConfirming(null);
-      setBusy(null);
       await reload();
+      setBusy(null);
     }
   };
 
