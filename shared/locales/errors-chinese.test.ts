@@ -47,7 +47,8 @@ function paramsFor(id: string): Record<string, string | number> {
       name,
       id === 'errors:endpointKey.cannotKeep' && name === 'reason'
         ? 'noKeyring'
-        : (NAMED[name] ?? (/^(depth|max|bytes|id|line|count)$/.test(name) ? 7 : 'memory/2026-02-05.md')),
+        : (NAMED[name] ??
+          (/^(depth|max|bytes|id|line|count|size|offset|share|invalid|kb)$/.test(name) ? 7 : 'memory/2026-02-05.md')),
     ]),
   ]);
 }

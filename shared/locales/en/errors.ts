@@ -143,6 +143,28 @@ export const errors = {
       'The index file {{path}} would lie inside the workspace {{workspace}}; choose a location outside it.',
     noSqliteVec: 'the index stores vectors in sqlite-vec, which is not loaded',
   },
+  /** Why a file is not in the index: left out on purpose, or failed (shared/index-reasons.ts). */
+  indexing: {
+    tooLarge: {
+      memory: 'too large to index ({{size, megabytes}}; Markdown files over {{max, megabytes}} are not indexed)',
+      sessions: 'too large to index ({{size, megabytes}}; transcripts over {{max, megabytes}} are not indexed)',
+    },
+    /** A size under a megabyte (`{{…, megabytes}}`). */
+    bytes: '{{bytes}} bytes',
+    nulByte: 'not text (a NUL byte at offset {{offset}}); binary files are not indexed',
+    invalidUtf8:
+      'not text ({{share}}% invalid UTF-8) — {{invalid, number}} byte sequences in the first {{kb}} KB do not decode; binary files are not indexed',
+    invalidUtf8Whole:
+      'not text ({{share}}% invalid UTF-8) — {{invalid, number}} byte sequences in {{bytes, number}} bytes do not decode; binary files are not indexed',
+    agentDbUnreadable: 'could not read it from the agent database (see its notice)',
+    couldNotRead: 'could not read: {{error}}',
+    couldNotParse: 'could not parse: {{error}}',
+    couldNotIndex: 'could not index: {{error}}',
+    couldNotWrite: 'could not write to the index: {{error}}',
+    embeddingFailed: 'embedding failed, indexed keyword-only: {{error}}',
+    notIndexed: 'not indexed',
+    failed: 'failed',
+  },
   /** A search option out of range (search/core/filters.ts). */
   searchOption: {
     query: 'query must be a string',

@@ -126,6 +126,26 @@ export const errors: Translation<typeof en> = {
     insideWorkspace: '索引文件 {{path}} 会位于工作区 {{workspace}} 之内；请选择工作区以外的位置。',
     noSqliteVec: '索引把向量存在 sqlite-vec 中，但它没有加载',
   },
+  indexing: {
+    tooLarge: {
+      memory: '文件太大，未编入索引（{{size, megabytes}}；超过 {{max, megabytes}} 的 Markdown 文件不编入索引）',
+      sessions: '文件太大，未编入索引（{{size, megabytes}}；超过 {{max, megabytes}} 的会话记录不编入索引）',
+    },
+    bytes: '{{bytes}} 字节',
+    nulByte: '不是文本（偏移 {{offset}} 处有 NUL 字节）；二进制文件不编入索引',
+    invalidUtf8:
+      '不是文本（{{share}}% 是无效的 UTF-8）——前 {{kb}} KB 中有 {{invalid, number}} 个字节序列无法解码；二进制文件不编入索引',
+    invalidUtf8Whole:
+      '不是文本（{{share}}% 是无效的 UTF-8）——{{bytes, number}} 字节中有 {{invalid, number}} 个字节序列无法解码；二进制文件不编入索引',
+    agentDbUnreadable: '无法从智能体数据库读取（见它的提示）',
+    couldNotRead: '无法读取：{{error}}',
+    couldNotParse: '无法解析：{{error}}',
+    couldNotIndex: '无法编入索引：{{error}}',
+    couldNotWrite: '无法写入索引：{{error}}',
+    embeddingFailed: '向量生成失败，已只按关键词编入索引：{{error}}',
+    notIndexed: '未编入索引',
+    failed: '索引失败',
+  },
   searchOption: {
     query: '“query” 必须是字符串',
     maxResults: '“maxResults” 必须是正整数（收到的是 {{got}}）',

@@ -182,7 +182,7 @@ export function StatusBar({ onOpenSettings, doctor }: StatusBarProps) {
             )}
             {index?.errors.map((e, i) => (
               <li key={`i${i}`}>
-                <code>{e.path}</code> {e.message}{' '}
+                <code>{e.path}</code> {localText(i18n.t, e)}{' '}
                 <span className="muted">{formatDate(i18n.language, e.at, 'time')}</span>
               </li>
             ))}
