@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { localText } from '../../../../../shared/i18n';
 import { modeReasonOf } from '../../../../../shared/mode-reasons';
 import { reasonHeadline } from '../../../../../shared/reason-text';
+import { shownText } from '../../../lib/error-message';
 import { formatBytes } from '../../../lib/format-number';
 import { formatDate } from '../../../lib/format-locale';
 import { modelFraction, progressFraction, progressLabel, reindexSummary } from '../stores/status-slice';
@@ -188,7 +189,7 @@ export function StatusBar({ onOpenSettings, doctor }: StatusBarProps) {
             ))}
             {uiErrors.map((e) => (
               <li key={`u${e.id}`}>
-                {e.message} <span className="muted">{formatDate(i18n.language, e.at, 'time')}</span>
+                {shownText(i18n.t, e)} <span className="muted">{formatDate(i18n.language, e.at, 'time')}</span>
               </li>
             ))}
           </ul>
