@@ -214,7 +214,13 @@ export const VectorBreakdownSchema = z.object({
   /** 1-based position in the vector candidate list. */
   rank: z.number(),
 });
-export const VectorUnavailableSchema = z.object({ unavailable: z.literal(true), reason: z.string() });
+export const VectorUnavailableSchema = z.object({
+  unavailable: z.literal(true),
+  reason: z.string(),
+  /** The same reason by message id and parameters (shared/mode-reasons.ts). */
+  reasonId: MessageRefFields.messageId,
+  reasonParams: MessageRefFields.params,
+});
 
 export const WeightsBreakdownSchema = z.object({
   /** As configured. */

@@ -251,6 +251,8 @@ export const explain = {
     endpointKeyMissing: 'the key for embedding endpoint {{url}} is missing — environment variable {{env}} is not set',
     endpointUnusable: 'embedding endpoint {{url}} could not be used — {{error}}',
     openclawKeywordOnly: 'as OpenClaw {{release}} ranks with memory.search.provider "none"',
+    /** A result's vector row when OpenClaw's ranking ran keyword-only. */
+    openclawProviderNone: 'OpenClaw with provider "none" ranks by keywords only',
     openclawNoEmbedder:
       'your agent ranks hybrid with "{{agentModel}}" vectors; this is its keyword half alone — {{why, reason}}',
     openclawAgentNoVectors:

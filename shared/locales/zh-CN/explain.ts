@@ -239,6 +239,7 @@ export const explain: Translation<typeof en> = {
     endpointKeyMissing: '嵌入端点 {{url}} 缺少密钥 — 环境变量 {{env}} 未设置',
     endpointUnusable: '无法使用嵌入端点 {{url}} — {{error}}',
     openclawKeywordOnly: '按 OpenClaw {{release}} 在 memory.search.provider 为 "none" 时的方式排序',
+    openclawProviderNone: 'OpenClaw 的 provider 为 "none" 时只按关键词排序',
     openclawNoEmbedder: '你的智能体用 "{{agentModel}}" 向量做混合排序；这里只有它的关键词部分 — {{why, reason}}',
     openclawAgentNoVectors:
       '按 OpenClaw {{release}} 的方式排序：智能体自己的索引里没有向量（memory.search.provider 为 "none"）',
