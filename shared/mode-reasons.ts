@@ -47,6 +47,8 @@ export const modeReasons = {
     reason('modelNotInstalled', { model, dir, missing: missing.join(', '), modelDir }),
   modelWrongDims: (model: string, dims: number, expected: number) =>
     reason('modelWrongDims', { model, dims, expected }),
+  /** The model gave NaN or Infinity for `what`: a passage, a query, or the load's test sentence. */
+  modelBroken: (model: string, what: 'passage' | 'query' | 'testSentence') => reason(`modelBroken.${what}`, { model }),
   modelNotLoaded: (model: string, downloading: boolean, error: string) =>
     reason(downloading ? 'modelNotDownloaded' : 'modelNotLoaded', { model, error }),
   endpointNoModel: (url: string) => reason('endpointNoModel', { url }),
