@@ -95,7 +95,7 @@ export class IndexLifecycle {
   static open(options: IndexLifecycleOptions): IndexLifecycle {
     let live: LiveIndex;
     // A folder we cannot write is not a damaged index: say so, and move nothing aside.
-    assertWritableFolder(path.dirname(options.dbPath), 'The search index');
+    assertWritableFolder(path.dirname(options.dbPath), 'index');
     try {
       live = new LiveIndex(options.dbPath, options.expected, options.embedder, options.nativeBinding, options.session);
     } catch (error) {

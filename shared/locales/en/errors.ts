@@ -165,6 +165,26 @@ export const errors = {
     notIndexed: 'not indexed',
     failed: 'failed',
   },
+  /** The browser's call to `memlens serve` failed before the engine answered. */
+  transport: {
+    unreachable: 'Memory Lens server unreachable: {{error}}',
+    noJson: '{{name}}: HTTP {{status}} without a JSON answer',
+    malformed: '{{name}}: malformed answer (HTTP {{status}})',
+  },
+  /** A folder the app keeps its files in cannot be written. */
+  writable: {
+    store: {
+      index: 'The search index',
+      history: 'The history store',
+      agentActivity: 'Agent activity (access counts, search log)',
+    },
+    readOnlyFs:
+      '$t(errors:writable.store.{{what}}) cannot be kept: {{folder}} is on a read-only file system ({{code}}). Point --data-dir (or MEMLENS_DATA_DIR) at a writable folder.',
+    notWritable:
+      '$t(errors:writable.store.{{what}}) cannot be kept: {{folder}} is not writable by this user ({{code}}). Point --data-dir (or MEMLENS_DATA_DIR) at a writable folder.',
+    cannotWrite:
+      '$t(errors:writable.store.{{what}}) cannot be kept: {{folder}} cannot be written ({{code}}). Point --data-dir (or MEMLENS_DATA_DIR) at a writable folder.',
+  },
   /** A search option out of range (search/core/filters.ts). */
   searchOption: {
     query: 'query must be a string',

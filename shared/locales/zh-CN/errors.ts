@@ -146,6 +146,24 @@ export const errors: Translation<typeof en> = {
     notIndexed: '未编入索引',
     failed: '索引失败',
   },
+  transport: {
+    unreachable: '无法连接 Memory Lens 服务器：{{error}}',
+    noJson: '{{name}}：HTTP {{status}} 的回应不是 JSON',
+    malformed: '{{name}}：回应格式不对（HTTP {{status}}）',
+  },
+  writable: {
+    store: {
+      index: '搜索索引',
+      history: '历史记录库',
+      agentActivity: '智能体活动记录（读取次数、搜索日志）',
+    },
+    readOnlyFs:
+      '无法保存$t(errors:writable.store.{{what}})：{{folder}} 位于只读文件系统上（{{code}}）。请用 --data-dir（或 MEMLENS_DATA_DIR）指向一个可写的文件夹。',
+    notWritable:
+      '无法保存$t(errors:writable.store.{{what}})：当前用户不能写入 {{folder}}（{{code}}）。请用 --data-dir（或 MEMLENS_DATA_DIR）指向一个可写的文件夹。',
+    cannotWrite:
+      '无法保存$t(errors:writable.store.{{what}})：无法写入 {{folder}}（{{code}}）。请用 --data-dir（或 MEMLENS_DATA_DIR）指向一个可写的文件夹。',
+  },
   searchOption: {
     query: '“query” 必须是字符串',
     maxResults: '“maxResults” 必须是正整数（收到的是 {{got}}）',
