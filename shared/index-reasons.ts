@@ -33,6 +33,11 @@ export const indexReasons = {
   failed: () => reason('failed'),
 };
 
+/** The index's own events for status (`errors:indexLog.*`): English and id, like a reason. */
+export function indexLog(key: string, params: MessageParams): IndexReason {
+  return said(`errors:indexLog.${key}`, params);
+}
+
 /** The fields a skipped file carries for its reason (its English text and its id). */
 export function skippedReasonFields(r: IndexReason): {
   reason: string;

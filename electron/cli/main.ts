@@ -139,7 +139,7 @@ export async function runCli(
     };
     const implementation = await command.load();
     // The translations load here, once a command runs (never for --help or parsing).
-    const { translator } = await import('../../shared/i18n.js');
+    const { localText, translator } = await import('../../shared/i18n.js');
     return await implementation.run({
       values,
       positionals: parsed.positionals,
@@ -154,7 +154,7 @@ export async function runCli(
         ).openEngine({ ...(await getSettings()).engineOptions, ...extra }, await getActivity());
         // An index moved aside and rebuilt (damaged, unreadable) is said once, not done silently.
         for (const e of engine.status().errors.filter((e) => e.path === engine.dbPath))
-          io.stderr(`memlens ${command.name}: ${e.message}\n`);
+          io.stderr(`memlens ${command.name}: ${localText(translator(locale!), e)}\n`);
         return engine;
       },
       activity: getActivity,

@@ -165,6 +165,21 @@ export const errors = {
     notIndexed: 'not indexed',
     failed: 'failed',
   },
+  /** The index's own event log in status (a move-aside, a failed rebuild or reconcile). */
+  indexLog: {
+    unreadable:
+      'The index could not be read ({{reason}}); it was moved to {{movedTo}} and is being rebuilt from the files.',
+    damagedMoved:
+      'The index was damaged ({{reason}}); it was moved to {{movedTo}} and it is being rebuilt from the files.',
+    damaged: 'The index was damaged ({{reason}}); it is being rebuilt from the files.',
+    replaced:
+      'The index file was replaced by one that could not be read ({{reason}}); it was moved to {{movedTo}} and is being rebuilt from the files.',
+    savedNotIndexed: 'Saved, but indexing failed: {{error}}',
+    recoveryFailed: 'Rebuilding the damaged index failed: {{error}}',
+    rebuildFailed: 'Rebuilding the index ({{reason}}) failed: {{error}}',
+    embeddingFailed: 'Embedding what was missing failed: {{error}}',
+    reconcileFailed: 'Reconciling with the files failed: {{error}}',
+  },
   /** The browser's call to `memlens serve` failed before the engine answered. */
   transport: {
     unreachable: 'Memory Lens server unreachable: {{error}}',

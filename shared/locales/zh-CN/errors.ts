@@ -146,6 +146,17 @@ export const errors: Translation<typeof en> = {
     notIndexed: '未编入索引',
     failed: '索引失败',
   },
+  indexLog: {
+    unreadable: '无法读取索引（{{reason}}）；已把它移到 {{movedTo}}，正在根据文件重建。',
+    damagedMoved: '索引已损坏（{{reason}}）；已把它移到 {{movedTo}}，正在根据文件重建。',
+    damaged: '索引已损坏（{{reason}}）；正在根据文件重建。',
+    replaced: '索引文件被替换成了一个无法读取的文件（{{reason}}）；已把它移到 {{movedTo}}，正在根据文件重建。',
+    savedNotIndexed: '已保存，但编入索引失败：{{error}}',
+    recoveryFailed: '重建损坏的索引失败：{{error}}',
+    rebuildFailed: '重建索引（{{reason}}）失败：{{error}}',
+    embeddingFailed: '为缺少向量的内容生成向量失败：{{error}}',
+    reconcileFailed: '与文件同步失败：{{error}}',
+  },
   transport: {
     unreachable: '无法连接 Memory Lens 服务器：{{error}}',
     noJson: '{{name}}：HTTP {{status}} 的回应不是 JSON',
