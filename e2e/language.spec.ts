@@ -185,3 +185,27 @@ test('in Chinese, the agent view says why a call found nothing and what to chang
     await served.stop();
   }
 });
+
+test('in Chinese, the file list says why a file was left out of the index, and a language switch rewords it', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const served = await startServe();
+  try {
+    // A PNG saved under a Markdown name: the index skips it (a NUL byte at offset 8), by message id.
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
+    fs.writeFileSync(path.join(served.workspace, 'memory', 'photo.md'), png);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openApp(page, served.url);
+    const badge = page.locator('[data-path="memory/photo.md"]').getByTestId('badge-skipped');
+    await expect(badge).toHaveAttribute('title', 'not text (a NUL byte at offset 8); binary files are not indexed');
+    await page.getByTestId('view-settings').click();
+    await page.getByTestId('language-select').selectOption('zh-CN');
+    await expect(badge).toHaveText('已跳过');
+    await expect(badge).toHaveAttribute('title', '不是文本（偏移 8 处有 NUL 字节）；二进制文件不编入索引');
+    await page.getByTestId('language-select').selectOption('en');
+    await expect(badge).toHaveAttribute('title', 'not text (a NUL byte at offset 8); binary files are not indexed');
+  } finally {
+    await served.stop();
+  }
+});

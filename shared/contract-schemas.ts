@@ -77,6 +77,12 @@ export const WorkspaceFileSchema = z.object({
   tags: z.array(z.string()).optional(),
 });
 
+/** A message by id and parameters beside its English text, for the UI to word in its language. */
+const MessageRefFields = {
+  messageId: z.string().optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+};
+
 /** Index state of one file, as the file browser badges it. */
 export const FileIndexStateSchema = z.enum(['indexed', 'pending', 'failed', 'skipped']);
 
@@ -84,7 +90,10 @@ export const FileListEntrySchema = WorkspaceFileSchema.extend({
   /** Frontmatter `title` or first heading; for sessions the first user message. */
   title: z.string().optional(),
   indexState: FileIndexStateSchema,
+  /** Why it is skipped or failed (English), and the same reason by id (shared/index-reasons.ts). */
   indexError: z.string().optional(),
+  indexErrorId: MessageRefFields.messageId,
+  indexErrorParams: MessageRefFields.params,
   chunks: z.number(),
   /** Session files: messages skipped because their JSONL line was malformed. */
   malformedLines: z.number().optional(),
@@ -205,7 +214,13 @@ export const VectorBreakdownSchema = z.object({
   /** 1-based position in the vector candidate list. */
   rank: z.number(),
 });
-export const VectorUnavailableSchema = z.object({ unavailable: z.literal(true), reason: z.string() });
+export const VectorUnavailableSchema = z.object({
+  unavailable: z.literal(true),
+  reason: z.string(),
+  /** The same reason by message id and parameters (shared/mode-reasons.ts). */
+  reasonId: MessageRefFields.messageId,
+  reasonParams: MessageRefFields.params,
+});
 
 export const WeightsBreakdownSchema = z.object({
   /** As configured. */
@@ -371,12 +386,6 @@ export const SearchResultSchema = z.object({
   breakdown: ScoreBreakdownSchema,
 });
 
-/** A message by id and parameters beside its English text, for the UI to word in its language. */
-const MessageRefFields = {
-  messageId: z.string().optional(),
-  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-};
-
 export const SearchModeSchema = z.enum(['hybrid', 'fts-only']);
 
 export const SearchNoticeSchema = z.object({
@@ -468,9 +477,20 @@ export const IndexProgressSchema = z.object({
 });
 
 /** A file the index leaves out on purpose (over the size limit, binary), and why. */
-export const SkippedFileSchema = z.object({ path: z.string(), reason: z.string() });
+export const SkippedFileSchema = z.object({
+  path: z.string(),
+  reason: z.string(),
+  /** The same reason by message id and parameters (shared/index-reasons.ts). */
+  reasonId: MessageRefFields.messageId,
+  reasonParams: MessageRefFields.params,
+});
 
-export const IndexErrorSchema = z.object({ path: z.string(), message: z.string(), at: z.number() });
+export const IndexErrorSchema = z.object({
+  path: z.string(),
+  message: z.string(),
+  ...MessageRefFields,
+  at: z.number(),
+});
 
 const SourceCountsSchema = z.object({ files: z.number(), chunks: z.number() });
 

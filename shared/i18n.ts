@@ -48,6 +48,12 @@ function addMessageFormats(instance: i18n, issueLocales?: IssueLocales): void {
   formatter.add('fileaction', (value: unknown, lng: string | undefined) =>
     instance.t(`errors:action.${String(value)}`, { lng }),
   );
+  // A file's size in bytes as the index's reasons word it: megabytes from one MB, else bytes.
+  formatter.add('megabytes', (value: unknown, lng: string | undefined) => {
+    const bytes = Number(value);
+    const mb = bytes / (1024 * 1024);
+    return mb >= 1 ? `${mb.toFixed(mb < 10 ? 1 : 0)} MB` : instance.t('errors:indexing.bytes', { bytes, lng });
+  });
   // A reason inside another (`{{reason, reason}}`, shared/mode-reasons.ts): by id as JSON, or its text.
   formatter.add('reason', (value: unknown, lng: string | undefined) => {
     const text = String(value);

@@ -47,6 +47,8 @@ export const modeReasons = {
     reason('modelNotInstalled', { model, dir, missing: missing.join(', '), modelDir }),
   modelWrongDims: (model: string, dims: number, expected: number) =>
     reason('modelWrongDims', { model, dims, expected }),
+  /** The model gave NaN or Infinity for `what`: a passage, a query, or the load's test sentence. */
+  modelBroken: (model: string, what: 'passage' | 'query' | 'testSentence') => reason(`modelBroken.${what}`, { model }),
   modelNotLoaded: (model: string, downloading: boolean, error: string) =>
     reason(downloading ? 'modelNotDownloaded' : 'modelNotLoaded', { model, error }),
   endpointNoModel: (url: string) => reason('endpointNoModel', { url }),
@@ -56,6 +58,7 @@ export const modeReasons = {
   openclawKeywordOnly: (release: string) => reason('openclawKeywordOnly', { release }),
   openclawNoEmbedder: (agentModel: string, why: ModeReason) =>
     reason('openclawNoEmbedder', { agentModel, why: nestedReason(why) }),
+  openclawProviderNone: () => reason('openclawProviderNone'),
   openclawAgentNoVectors: (release: string) => reason('openclawAgentNoVectors', { release }),
   openclawEmbedderFailed: (model: string, error: string) => reason('openclawEmbedderFailed', { model, error }),
   /** `whose`: the agent's vectors only, the agent's and ours, or ours only. */
@@ -87,6 +90,34 @@ export function modeReasonFields(reason: ModeReason): {
     modeReason: reason.message,
     ...(reason.messageId ? { modeReasonId: reason.messageId } : {}),
     ...(reason.params ? { modeReasonParams: reason.params } : {}),
+  };
+}
+
+/** A result's "vector: unavailable" row for `reason`: its English and its id. */
+export function vectorUnavailable(reason: ModeReason): {
+  unavailable: true;
+  reason: string;
+  reasonId?: string;
+  reasonParams?: MessageParams;
+} {
+  return {
+    unavailable: true,
+    reason: reason.message,
+    ...(reason.messageId ? { reasonId: reason.messageId } : {}),
+    ...(reason.params ? { reasonParams: reason.params } : {}),
+  };
+}
+
+/** The reason of a "vector: unavailable" row, as `localText` reads it. */
+export function unavailableReasonOf(row: {
+  reason: string;
+  reasonId?: string;
+  reasonParams?: MessageParams;
+}): ModeReason {
+  return {
+    message: row.reason,
+    ...(row.reasonId ? { messageId: row.reasonId } : {}),
+    ...(row.reasonParams ? { params: row.reasonParams } : {}),
   };
 }
 

@@ -126,6 +126,24 @@ describe('a model that outputs NaN', () => {
         { home: dir.root },
       );
       expect(human.output).toMatch(/mode\s+fts-only — .*non-finite/);
+      // A later process recalls the break by id: with --lang zh-CN it says why in Chinese.
+      const zh = await runMemlens(
+        [
+          'status',
+          '--lang',
+          'zh-CN',
+          '--workspace',
+          dir.workspace,
+          '--data-dir',
+          path.join(dir.root, `data-${ROUTER_NAN.replace('/', '-')}`),
+          '--models',
+          models,
+          '--model',
+          ROUTER_NAN,
+        ],
+        { home: dir.root },
+      );
+      expect(zh.output).toContain(`模型 ${ROUTER_NAN} 为一段文本返回了非有限向量（NaN 或 Infinity）— 已视为损坏`);
     },
   );
 });

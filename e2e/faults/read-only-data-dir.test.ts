@@ -69,6 +69,13 @@ describe.skipIf(unavailable !== null)('a read-only data folder (a read-only bind
         ),
       });
       expect(listing(dir.dataDir)).toEqual(before);
+      // With --lang zh-CN the same refusal names the store and says why in Chinese.
+      const zh = await runMemlens(
+        ['search', 'lighthouse', '--workspace', dir.workspace, '--data-dir', dir.dataDir, '--lang', 'zh-CN'],
+        { home: dir.root, launcher: inUserNamespace(readOnly) },
+      );
+      expect(zh.output).toMatch(/^memlens search: 无法保存搜索索引：\S+ 位于只读文件系统上（EROFS）。/m);
+      expect(listing(dir.dataDir)).toEqual(before);
     });
   }
 });

@@ -9,11 +9,13 @@ import type Database from 'better-sqlite3';
 import { MemoryLensError, messageOf } from '../../shared/errors.js';
 import { damagedPathFor } from '../memory/files/data-dir.js';
 import { dataDiskFullError, isDamageError, isDiskFullAt, openWalDatabase } from '../memory/files/sqlite-wal-open.js';
-import { assertWritableFolder } from '../memory/files/writable-folder.js';
+import { assertWritableFolder, type WritableStore } from '../memory/files/writable-folder.js';
 
 export interface AppDatabaseSpec {
   /** What the file holds, as messages name it: "The history store". */
   label: string;
+  /** The same by key, for an error worded in the reader's language. */
+  store: WritableStore;
   /** `PRAGMA application_id`: a foreign SQLite file is never taken for ours. */
   applicationId: number;
   /** `PRAGMA user_version`; a newer one is left alone for the app version that wrote it. */
@@ -61,7 +63,7 @@ export function openAppDatabase(
   options: OpenAppDatabaseOptions = {},
 ): OpenedAppDatabase {
   // A folder we cannot write is not a damaged file: say so, and move nothing.
-  assertWritableFolder(path.dirname(dbPath), spec.label);
+  assertWritableFolder(path.dirname(dbPath), spec.store);
   fs.mkdirSync(path.dirname(dbPath), { recursive: true });
   try {
     return { ...initialise(dbPath, spec, options), notice: null };

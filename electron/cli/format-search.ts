@@ -6,7 +6,7 @@ import type { HighlightRange, ScoreBreakdown, SearchResponse, SearchResult } fro
 import { describeImportance, describeOpenClawSteps } from '../../shared/explain-openclaw-words.js';
 import { describeDates, describeKeyword } from '../../shared/explain-words.js';
 import { whyAbove } from '../../shared/why-above.js';
-import { modeReasonOf } from '../../shared/mode-reasons.js';
+import { modeReasonOf, unavailableReasonOf } from '../../shared/mode-reasons.js';
 import { reasonDetails } from '../../shared/reason-text.js';
 import { describeWeights, keywordOnlyText } from '../../shared/search-wording.js';
 import { computeRelevance, scoreMultipliers } from '../../shared/score.js';
@@ -112,7 +112,8 @@ export function formatBreakdown(b: ScoreBreakdown, tr: TFunction = ENGLISH): str
     line('keyword', say('noKeyword'));
   }
   if (b.vector === null) line('vector', say('noVector'));
-  else if ('unavailable' in b.vector) line('vector', say('vectorUnavailable', { reason: b.vector.reason }));
+  else if ('unavailable' in b.vector)
+    line('vector', say('vectorUnavailable', { reason: localText(tr, unavailableReasonOf(b.vector)) }));
   else line('vector', say('vector', { cosine: f3(b.vector.cosine), score: f3(b.vector.score), rank: b.vector.rank }));
   const weights = describeWeights(b.weights, 2, tr);
   line('weights', weights.configured ? say('configured', weights) : weights.applied);

@@ -50,4 +50,12 @@ it('memlens search on a damaged index says it was moved aside and rebuilt, then 
   // Rebuilt: the next run has nothing to say.
   const third = await runCaptured(tmp, args);
   expect(third.stderr).not.toMatch(/could not be read/);
+
+  // The same notice in Chinese with --lang zh-CN (the file system's own words stay as they are).
+  const again = fs.openSync(db, 'r+');
+  fs.writeSync(again, Buffer.alloc(4096, 0x5a), 0, 4096, 0);
+  fs.closeSync(again);
+  const zh = await runCaptured(tmp, [...args, '--lang', 'zh-CN']);
+  expect(zh.code).toBe(0);
+  expect(zh.stderr).toMatch(/^memlens search: 无法读取索引（.+）；已把它移到 \S+，正在根据文件重建。$/m);
 });

@@ -354,6 +354,29 @@ describe('memlens in Simplified Chinese (--lang zh-CN, MEMLENS_LANG)', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--lang expects one of en, zh-CN (got "xx")');
   });
+
+  it('words a command line it cannot read in Chinese too: an unknown flag or command, a missing value', async () => {
+    const flag = await cli('search', 'x', '--frobnicate', '--lang', 'zh-CN');
+    expect(flag.code).toBe(2);
+    expect(flag.stderr.split('\n')).toEqual([
+      `memlens search: 未知选项 '--frobnicate'。如果要传入以 '-' 开头的位置参数，请把它放在命令末尾的 '--' 之后，例如 '-- "--frobnicate"'`,
+      '运行 "memlens help search" 查看用法。',
+      '',
+    ]);
+    const missing = await runCaptured(tmp, ['search', 'x', '--lang', 'zh-CN', '--workspace']);
+    expect(missing.stderr.split('\n')[0]).toBe("memlens search: 选项 '--workspace <value>' 缺少参数值");
+    const command = await runCaptured(tmp, ['frobnicate', '--lang', 'zh-CN']);
+    expect(command.stderr.split('\n')[0]).toBe('memlens: 没有这个命令："frobnicate"');
+    // English by default, Node's words as they were; --json keeps English and adds the id.
+    expect((await cli('search', 'x', '--frobnicate')).stderr.split('\n')[0]).toBe(
+      `memlens search: Unknown option '--frobnicate'. To specify a positional argument starting with a '-', place it at the end of the command after '--', as in '-- "--frobnicate"`,
+    );
+    const json = JSON.parse((await cli('search', 'x', '--frobnicate', '--json', '--lang', 'zh-CN')).stdout);
+    expect(json.error).toMatchObject({
+      message: expect.stringMatching(/^Unknown option '--frobnicate'\. To specify/),
+      messageId: 'cli:usage.unknownOptionHint',
+    });
+  });
 });
 
 describe('workspace default', () => {

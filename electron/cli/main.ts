@@ -77,7 +77,7 @@ async function report(
 ): Promise<number> {
   const { englishText, localText, translator } = await import('../../shared/i18n.js');
   const { toErrorValue } = await import('../../shared/errors.js');
-  const usage = isParseArgsError(error) ? new UsageError((error as Error).message) : error;
+  const usage = isParseArgsError(error) ? new UsageError(parseArgsRef((error as Error).message, englishText)) : error;
   const value = errorValueOf(usage, toErrorValue, englishText);
   // Usage mistakes and invalid arguments are 2, everything else 1.
   const code = usage instanceof UsageError || value.code === 'INVALID_ARGUMENT' ? EXIT_USAGE : EXIT_FAILURE;
@@ -104,12 +104,12 @@ export async function runCli(
   if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
     const topic = name === 'help' && rest[0] ? findCommand(rest[0], commands) : undefined;
     if (name === 'help' && rest[0] && !topic)
-      return report(io, json, new UsageError(`unknown command "${rest[0]}"`), null);
+      return report(io, json, new UsageError(unknownCommand(rest[0])), null, argvLocale(io, rest));
     io.stdout(topic ? commandHelp(topic) : generalHelp(commands));
     return name === undefined ? EXIT_USAGE : EXIT_OK;
   }
   const command = findCommand(name, commands);
-  if (!command) return report(io, json, new UsageError(`unknown command "${name}"`), null);
+  if (!command) return report(io, json, new UsageError(unknownCommand(name)), null, argvLocale(io, rest));
 
   const opened: { activity: AgentActivityStore | null } = { activity: null };
   let locale: Locale | undefined;
@@ -139,7 +139,7 @@ export async function runCli(
     };
     const implementation = await command.load();
     // The translations load here, once a command runs (never for --help or parsing).
-    const { translator } = await import('../../shared/i18n.js');
+    const { localText, translator } = await import('../../shared/i18n.js');
     return await implementation.run({
       values,
       positionals: parsed.positionals,
@@ -154,19 +154,59 @@ export async function runCli(
         ).openEngine({ ...(await getSettings()).engineOptions, ...extra }, await getActivity());
         // An index moved aside and rebuilt (damaged, unreadable) is said once, not done silently.
         for (const e of engine.status().errors.filter((e) => e.path === engine.dbPath))
-          io.stderr(`memlens ${command.name}: ${e.message}\n`);
+          io.stderr(`memlens ${command.name}: ${localText(translator(locale!), e)}\n`);
         return engine;
       },
       activity: getActivity,
     });
   } catch (error) {
-    return await report(io, json, error, command, locale);
+    // A command line parseArgs refused was never read: its --lang is looked for by hand.
+    return await report(io, json, error, command, locale ?? argvLocale(io, rest));
   } finally {
     opened.activity?.close();
   }
 }
 
 /** The language for a usage error's hint: MEMLENS_LANG when it names one, else English. */
+/** `unknown command "x"` by id. */
+function unknownCommand(command: string): MessageRef {
+  return { messageId: 'cli:usage.unknownCommand', params: { command } };
+}
+
+/** What parseArgs said, by id when it is one of the messages we word (and reads the same in English), else as it is. */
+const PARSE_ARGS_MESSAGES: readonly [RegExp, string, string][] = [
+  [/^Unknown option '([^']+)'\. To specify a positional argument/, 'unknownOptionHint', 'option'],
+  [/^Unknown option '([^']+)'$/, 'unknownOption', 'option'],
+  [/^Option '([^']+)' argument missing$/, 'missingValue', 'option'],
+  [/^Option '([^']+)' does not take an argument$/, 'noValue', 'option'],
+  [
+    /^Unexpected argument '([^']*)'\. This command does not take positional arguments$/,
+    'unexpectedArgument',
+    'argument',
+  ],
+];
+
+function parseArgsRef(message: string, englishText: (ref: MessageRef) => string): string | MessageRef {
+  for (const [pattern, key, param] of PARSE_ARGS_MESSAGES) {
+    const match = pattern.exec(message);
+    if (!match) continue;
+    const ref = { messageId: `cli:usage.${key}`, params: { [param]: match[1]! } };
+    return englishText(ref) === message ? ref : message;
+  }
+  return message;
+}
+
+/** The language a command line asks for with `--lang X` or `--lang=X` (else MEMLENS_LANG), read without parseArgs. */
+function argvLocale(io: CliIo, args: readonly string[]): Locale {
+  const at = args.indexOf('--lang');
+  const lang = at >= 0 ? args[at + 1] : args.find((a) => a.startsWith('--lang='))?.slice('--lang='.length);
+  try {
+    return cliLocale(lang, io.env);
+  } catch {
+    return reportLocale(io);
+  }
+}
+
 function reportLocale(io: CliIo) {
   try {
     return cliLocale(undefined, io.env);

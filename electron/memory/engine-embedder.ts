@@ -2,7 +2,7 @@
 // endpoint, watched while it is down. It answers the one question search and status ask —
 // which embedder to use now, and if none, why.
 import type { EmbedderRetryResult, EmbedderRetryState } from '../../shared/embedder-retry-schemas.js';
-import { modeReasons, plainReason, type ModeReason } from '../../shared/mode-reasons.js';
+import { modeReasons, type ModeReason } from '../../shared/mode-reasons.js';
 import type { EmbeddingProvider } from './embed/embedding-provider.js';
 import type { EndpointOutage } from './embed/endpoint/endpoint-outage.js';
 import { watchEndpointAtOpen, watchEndpointProvider } from './embed/endpoint/endpoint-watch.js';
@@ -87,7 +87,7 @@ export class EngineEmbedder {
     const down = this.outage?.describe();
     if (down) return down;
     if (this.reason) return this.reason;
-    if (this.health.brokenReason) return plainReason(this.health.brokenReason);
+    if (this.health.brokenReason) return this.health.brokenReason;
     if (staleReason) return modeReasons.rebuilding(staleReason);
     return modeReasons.unavailable();
   }

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FileChangeEvent, IndexProgress, IndexStatus, TimelineEntry, TimelineQuery } from '../../shared/domain.js';
+import { indexLog } from '../../shared/index-reasons.js';
 import { MemoryLensError, messageOf } from '../../shared/errors.js';
 import { Listeners } from '../../shared/listeners.js';
 import { assertIndexOutsideWorkspace, indexPathFor } from './files/data-dir.js';
@@ -143,7 +144,7 @@ export class MemoryEngine implements MemoryEngineApi {
     const embedder = await EngineEmbedder.open(options, dataDir, {
       onDidChange: () => engineRef?.emitStatus(),
       onError: (error) =>
-        engineRef?.lifecycle.recordError(workspaceDir, `Embedding what was missing failed: ${messageOf(error)}`),
+        engineRef?.lifecycle.recordError(workspaceDir, indexLog('embeddingFailed', { error: messageOf(error) })),
       reconcile: async () => engineRef?.reconcile(),
     });
     try {
@@ -172,7 +173,7 @@ export class MemoryEngine implements MemoryEngineApi {
       await this.sync();
     } catch (error) {
       if (!this.closed)
-        this.lifecycle.recordError(this.workspaceDir, `Reconciling with the files failed: ${messageOf(error)}`);
+        this.lifecycle.recordError(this.workspaceDir, indexLog('reconcileFailed', { error: messageOf(error) }));
     }
   }
 

@@ -23,7 +23,7 @@ import './app/styles/secrets.css';
 const api = getApiClient();
 const i18n = createWindowI18n();
 const store = createAppStore(api, { applyLanguage: (language) => applyLanguage(i18n, language) });
-connectApiEvents(api, store);
+connectApiEvents(api, store, i18n.t);
 connectBootstrapBudget(api, store);
 connectAgentGutter(store);
 void loadInitialData(api, store);

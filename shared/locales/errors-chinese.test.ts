@@ -33,7 +33,13 @@ const ISSUES = carriedIssues(
 );
 
 /** Parameters that name another message (nested with `$t(…)`): a key each language has. */
-const NAMED: Record<string, string> = { action: 'rename', rule: 'write', kind: 'not-memory', issues: ISSUES };
+const NAMED: Record<string, string> = {
+  what: 'history',
+  action: 'rename',
+  rule: 'write',
+  kind: 'not-memory',
+  issues: ISSUES,
+};
 
 /** A value for each placeholder: paths and numbers, which stay as they are in every language. */
 function paramsFor(id: string): Record<string, string | number> {
@@ -47,7 +53,8 @@ function paramsFor(id: string): Record<string, string | number> {
       name,
       id === 'errors:endpointKey.cannotKeep' && name === 'reason'
         ? 'noKeyring'
-        : (NAMED[name] ?? (/^(depth|max|bytes|id|line|count)$/.test(name) ? 7 : 'memory/2026-02-05.md')),
+        : (NAMED[name] ??
+          (/^(depth|max|bytes|id|line|count|size|offset|share|invalid|kb)$/.test(name) ? 7 : 'memory/2026-02-05.md')),
     ]),
   ]);
 }
@@ -84,6 +91,16 @@ describe('typed errors in Chinese', () => {
     expect(chinese).not.toBe(english);
     expect(chinese).not.toMatch(/\{\{|\$t\(|errors:/);
     expect(englishLeft(chinese)).toEqual([]);
+  });
+
+  it('names the store a folder that cannot be written was to hold, its English sentence unchanged', () => {
+    const params = { what: 'history', folder: '/data/memory-lens', code: 'EACCES' };
+    expect(englishText({ messageId: 'errors:writable.notWritable', params })).toBe(
+      'The history store cannot be kept: /data/memory-lens is not writable by this user (EACCES). Point --data-dir (or MEMLENS_DATA_DIR) at a writable folder.',
+    );
+    expect(zh('errors:writable.readOnlyFs', { ...params, what: 'index', code: 'EROFS' })).toBe(
+      '无法保存搜索索引：/data/memory-lens 位于只读文件系统上（EROFS）。请用 --data-dir（或 MEMLENS_DATA_DIR）指向一个可写的文件夹。',
+    );
   });
 
   it('words the failed action as a Chinese verb', () => {

@@ -58,6 +58,7 @@ export interface OpenActivityDbOptions {
 
 const SPEC: AppDatabaseSpec = {
   label: 'Agent activity (access counts, search log)',
+  store: 'agentActivity',
   applicationId: APPLICATION_ID,
   schemaVersion: SCHEMA_VERSION,
   ddl: DDL,

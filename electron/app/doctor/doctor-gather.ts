@@ -56,7 +56,10 @@ export async function gatherDoctorInput(
       indexProblems.push({
         path: entry.path,
         kind: entry.indexState,
-        reason: entry.indexError ?? say('finding.noReasonRecorded'),
+        // The index's reason by its id when it has one (errors:indexing.*), else its stored English.
+        reason: entry.indexErrorId
+          ? { id: entry.indexErrorId, params: entry.indexErrorParams ?? {} }
+          : (entry.indexError ?? say('finding.noReasonRecorded')),
       });
     if (entry.checksum && !entry.checksum.ok)
       indexProblems.push({

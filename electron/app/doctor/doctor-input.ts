@@ -28,7 +28,7 @@ export interface IndexProblem {
   path: string;
   /** `skipped` / `failed` by our index, or a frontmatter `checksum` that does not match the body. */
   kind: 'skipped' | 'failed' | 'checksum';
-  /** Ours by id where the doctor words it; the index's own reason is its stored (English) text. */
+  /** By id (the doctor's, or the index's `errors:indexing.*`); an index reason recorded before ids is its English. */
   reason: string | DoctorMessage;
 }
 

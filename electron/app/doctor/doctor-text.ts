@@ -24,7 +24,12 @@ export function english(message: DoctorMessage): string {
   const values: Record<string, string | number> = {};
   for (const [key, value] of Object.entries(message.params))
     values[key] = typeof value === 'object' ? english(value) : value;
-  return t(`doctor:${message.id}`, values);
+  return t(doctorKey(message.id), values);
+}
+
+/** A doctor message's full key: its id in the `doctor` namespace, or another namespace's id as it is (an index reason). */
+export function doctorKey(id: string): string {
+  return id.includes(':') ? id : `doctor:${id}`;
 }
 
 /** `title` / `detail` and their messages, for a finding. */

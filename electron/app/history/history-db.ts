@@ -55,6 +55,7 @@ export interface OpenedHistoryDb {
 
 const SPEC: AppDatabaseSpec = {
   label: 'The history store',
+  store: 'history',
   applicationId: APPLICATION_ID,
   schemaVersion: SCHEMA_VERSION,
   ddl: DDL,

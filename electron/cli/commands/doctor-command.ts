@@ -8,6 +8,7 @@ import type { CommandImpl } from '../command.js';
 import { writeJson } from '../command.js';
 import { UsageError } from '../common-options.js';
 import { withAppCore } from './history-commands.js';
+import { doctorKey } from '../../app/doctor/doctor-text.js';
 
 const ENGLISH = translator('en');
 
@@ -16,7 +17,7 @@ function doctorText(t: TFunction, message: DoctorMessage): string {
   const values: Record<string, string | number> = {};
   for (const [key, value] of Object.entries(message.params))
     values[key] = typeof value === 'object' ? doctorText(t, value) : value;
-  return t(`doctor:${message.id}`, values);
+  return t(doctorKey(message.id), values);
 }
 
 /** The status bar's summary ("Doctor: 3 conflicts, 12 duplicates") in `t`'s language. */

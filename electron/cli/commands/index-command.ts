@@ -1,5 +1,8 @@
 // memlens index: bring the index in line with the workspace (incremental; --full rebuilds all).
 import type { IndexProgress } from '../../../shared/domain.js';
+import { localText } from '../../../shared/i18n.js';
+import { skippedReasonOf } from '../../../shared/index-reasons.js';
+import { modeReasonOf } from '../../../shared/mode-reasons.js';
 import type { CommandImpl } from '../command.js';
 import { writeJson } from '../command.js';
 
@@ -24,6 +27,7 @@ export const indexCommand: CommandImpl = {
         });
       } else {
         const say = (key: string, params?: Record<string, unknown>): string => `${t(`cli:index.${key}`, params)}\n`;
+        const modeReason = modeReasonOf(status);
         const sample = (await settings()).isSample ? t('cli:index.sample') : '';
         io.stdout(
           say('indexed', { workspace: engine.workspaceDir, sample }) +
@@ -35,7 +39,9 @@ export const indexCommand: CommandImpl = {
               removed: report.filesRemoved,
               failed: report.filesFailed,
             }) +
-            report.skipped.map((s) => say('skipped', { path: s.path, reason: s.reason })).join('') +
+            report.skipped
+              .map((s) => say('skipped', { path: s.path, reason: localText(t, skippedReasonOf(s)) }))
+              .join('') +
             (report.filesSkipped > report.skipped.length
               ? say('moreSkipped', { count: report.filesSkipped - report.skipped.length })
               : '') +
@@ -44,7 +50,7 @@ export const indexCommand: CommandImpl = {
               embedded: report.chunksEmbedded,
               hits: report.embeddingCacheHits,
             }) +
-            say('mode', { mode: status.mode, reason: status.modeReason ? ` (${status.modeReason})` : '' }) +
+            say('mode', { mode: status.mode, reason: modeReason ? ` (${localText(t, modeReason)})` : '' }) +
             say('index', { path: engine.dbPath }) +
             say('took', { ms: Math.round(report.tookMs) }),
         );

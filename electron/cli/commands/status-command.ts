@@ -6,6 +6,7 @@ import { healthLines } from '../../app/agent/agent-calls-health.js';
 import { AgentCallsService } from '../../app/agent/agent-calls-service.js';
 import type { TFunction } from 'i18next';
 import { localText, translator } from '../../../shared/i18n.js';
+import { skippedReasonOf } from '../../../shared/index-reasons.js';
 import { modeReasonOf } from '../../../shared/mode-reasons.js';
 import type { CommandImpl } from '../command.js';
 import { writeJson } from '../command.js';
@@ -59,11 +60,11 @@ export function formatStatus(s: IndexStatus, tr: TFunction = ENGLISH): string {
   ];
   if (s.skipped && s.skipped.length > 0) {
     lines.push(line('skipped', t('skipped', { count: s.skipped.length })));
-    for (const f of s.skipped.slice(0, 10)) lines.push(`  ${f.path}: ${f.reason}`);
+    for (const f of s.skipped.slice(0, 10)) lines.push(`  ${f.path}: ${localText(tr, skippedReasonOf(f))}`);
   }
   if (s.errors.length > 0) {
     lines.push(line('errors', String(s.errors.length)));
-    for (const e of s.errors.slice(0, 10)) lines.push(`  ${e.path}: ${e.message}`);
+    for (const e of s.errors.slice(0, 10)) lines.push(`  ${e.path}: ${localText(tr, e)}`);
   }
   return `${lines.join('\n')}\n`;
 }

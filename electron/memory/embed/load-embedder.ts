@@ -12,7 +12,7 @@ import { presetFor } from './model-presets.js';
 import { WorkerEmbeddingProvider } from './worker-embedding-provider.js';
 import { workerThreadTransport } from './worker-thread-transport.js';
 import { messageOf } from '../../../shared/errors.js';
-import { modeReasons, plainReason, type ModeReason } from '../../../shared/mode-reasons.js';
+import { modeReasons, type ModeReason } from '../../../shared/mode-reasons.js';
 import type { EmbeddingEndpointConfig } from '../../../shared/embedding-endpoint.js';
 
 export interface EmbedderConfig {
@@ -111,7 +111,7 @@ export async function loadEmbedder(
     const probe = await provider.embedPassages([LOAD_PROBE_TEXT]);
     if (!probe.every(isFiniteVector)) {
       await provider.close();
-      return { ok: false, reason: plainReason(nonFiniteReason(modelId, 'a test sentence')) };
+      return { ok: false, reason: nonFiniteReason(modelId, 'testSentence') };
     }
     return { ok: true, provider };
   } catch (error) {

@@ -4,6 +4,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Listeners } from '../../../shared/listeners.js';
+import { modeReasons, plainReason, type ModeReason } from '../../../shared/mode-reasons.js';
 import { atomicWrite } from '../files/atomic-write.js';
 import type { EmbeddingProvider } from './embedding-provider.js';
 
@@ -23,8 +24,8 @@ export class NonFiniteVectorError extends Error {
 
 /** The one place a model is marked broken, per engine; the engine reads it for mode and status. */
 export class ModelHealth {
-  private reason: string | null = null;
-  private readonly listeners = new Listeners<string>();
+  private reason: ModeReason | null = null;
+  private readonly listeners = new Listeners<ModeReason>();
   private recording: Promise<void> = Promise.resolve();
 
   /** `record`: where a break is remembered for the model with `providerKey` (see BrokenModelRecord). */
@@ -41,12 +42,12 @@ export class ModelHealth {
     return this.recording;
   }
 
-  /** Why the model is broken (a clause for status and search), or null while it is fine. */
-  get brokenReason(): string | null {
+  /** Why the model is broken (a clause for status and search, by id), or null while it is fine. */
+  get brokenReason(): ModeReason | null {
     return this.reason;
   }
 
-  markBroken(reason: string): void {
+  markBroken(reason: ModeReason): void {
     if (this.reason !== null) return;
     this.reason = reason;
     const memory = this.memory;
@@ -54,13 +55,13 @@ export class ModelHealth {
     this.listeners.emit(reason);
   }
 
-  onDidBreak(listener: (reason: string) => void): () => void {
+  onDidBreak(listener: (reason: ModeReason) => void): () => void {
     return this.listeners.add(listener);
   }
 }
 
-export function nonFiniteReason(model: string, what: string): string {
-  return `model ${model} returns non-finite vectors (NaN or Infinity) for ${what} — it is treated as broken, search runs keyword-only; replace the model files or choose another model`;
+export function nonFiniteReason(model: string, what: 'passage' | 'query' | 'testSentence'): ModeReason {
+  return modeReasons.modelBroken(model, what);
 }
 
 /**
@@ -68,12 +69,12 @@ export function nonFiniteReason(model: string, what: string): string {
  * A bad one marks `health` broken and rejects the call, so no NaN reaches the index or a score.
  */
 export function checkedEmbeddingProvider(inner: EmbeddingProvider, health: ModelHealth): EmbeddingProvider {
-  const refuse = (what: string): never => {
+  const refuse = (what: 'passage' | 'query'): never => {
     health.markBroken(nonFiniteReason(inner.model, what));
-    throw new NonFiniteVectorError(health.brokenReason!);
+    throw new NonFiniteVectorError(health.brokenReason!.message);
   };
   const assertUsable = (): void => {
-    if (health.brokenReason !== null) throw new NonFiniteVectorError(health.brokenReason);
+    if (health.brokenReason !== null) throw new NonFiniteVectorError(health.brokenReason.message);
   };
   return {
     provider: inner.provider,
@@ -83,13 +84,13 @@ export function checkedEmbeddingProvider(inner: EmbeddingProvider, health: Model
     async embedPassages(texts, onProgress) {
       assertUsable();
       const vectors = await inner.embedPassages(texts, onProgress);
-      if (!vectors.every(isFiniteVector)) refuse('a passage');
+      if (!vectors.every(isFiniteVector)) refuse('passage');
       return vectors;
     },
     async embedQuery(text, timeoutMs) {
       assertUsable();
       const vector = await inner.embedQuery(text, timeoutMs);
-      if (!isFiniteVector(vector)) refuse('a query');
+      if (!isFiniteVector(vector)) refuse('query');
       return vector;
     },
     close: () => inner.close(),
@@ -108,22 +109,26 @@ export class BrokenModelRecord {
     this.file = path.join(dataDir, 'broken-models.json');
   }
 
-  async reasonFor(providerKey: string): Promise<string | null> {
-    const known = await this.read();
-    return known[providerKey] ?? null;
+  /** A reason by id as recorded, or the English one an older version wrote (a string). */
+  async reasonFor(providerKey: string): Promise<ModeReason | null> {
+    const known = (await this.read())[providerKey];
+    if (typeof known === 'string') return plainReason(known);
+    if (known && typeof known === 'object' && typeof (known as ModeReason).message === 'string')
+      return known as ModeReason;
+    return null;
   }
 
-  async remember(providerKey: string, reason: string): Promise<void> {
+  async remember(providerKey: string, reason: ModeReason): Promise<void> {
     const known = await this.read();
     known[providerKey] = reason;
     await fs.mkdir(path.dirname(this.file), { recursive: true });
     await atomicWrite(this.file, `${JSON.stringify(known, null, 2)}\n`);
   }
 
-  private async read(): Promise<Record<string, string>> {
+  private async read(): Promise<Record<string, unknown>> {
     try {
       const parsed = JSON.parse(await fs.readFile(this.file, 'utf8')) as unknown;
-      return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, string>) : {};
+      return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
     } catch {
       return {}; // none recorded (or a damaged record: the models are simply checked again)
     }

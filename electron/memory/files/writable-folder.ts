@@ -6,8 +6,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { MemoryLensError } from '../../../shared/errors.js';
 
-/** Why nothing can be created in `dir` (or in its nearest existing ancestor, if it does not exist yet), or null. */
-export function unwritableFolderReason(dir: string): string | null {
+/** What lives in a folder the app must write (`errors:writable.store.*`). */
+export type WritableStore = 'index' | 'history' | 'agentActivity';
+
+/** Why nothing can be created in `dir` (or its nearest existing ancestor), by `errors:writable.*` key, or null. */
+export function unwritableFolderReason(
+  dir: string,
+): { key: 'readOnlyFs' | 'notWritable' | 'cannotWrite'; folder: string; code: string } | null {
   let existing = path.resolve(dir);
   while (!fs.existsSync(existing)) {
     const parent = path.dirname(existing);
@@ -19,19 +24,19 @@ export function unwritableFolderReason(dir: string): string | null {
     return null;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'error';
-    if (code === 'EROFS') return `${existing} is on a read-only file system (EROFS)`;
-    if (code === 'EACCES' || code === 'EPERM') return `${existing} is not writable by this user (${code})`;
-    return `${existing} cannot be written (${code})`;
+    if (code === 'EROFS') return { key: 'readOnlyFs', folder: existing, code };
+    if (code === 'EACCES' || code === 'EPERM') return { key: 'notWritable', folder: existing, code };
+    return { key: 'cannotWrite', folder: existing, code };
   }
 }
 
 /** Throws UNAVAILABLE naming the folder and why, when `dir` cannot be written; `what` says what lives there. */
-export function assertWritableFolder(dir: string, what: string): void {
+export function assertWritableFolder(dir: string, what: WritableStore): void {
   const reason = unwritableFolderReason(dir);
   if (reason) {
     throw new MemoryLensError(
       'UNAVAILABLE',
-      `${what} cannot be kept: ${reason}. Point --data-dir (or MEMLENS_DATA_DIR) at a writable folder.`,
+      { messageId: `errors:writable.${reason.key}`, params: { what, folder: reason.folder, code: reason.code } },
       { reason: 'read-only' },
     );
   }

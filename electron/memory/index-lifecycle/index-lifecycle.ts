@@ -17,6 +17,7 @@ import type {
   IndexLifecycleState,
   IndexProgress,
 } from '../../../shared/domain.js';
+import { indexLog, type IndexReason } from '../../../shared/index-reasons.js';
 import { MemoryLensError, messageOf } from '../../../shared/errors.js';
 import type { ChunkOptions } from '../chunk/chunker.js';
 import type { EmbeddingProvider } from '../embed/embedding-provider.js';
@@ -97,7 +98,7 @@ export class IndexLifecycle {
   static open(options: IndexLifecycleOptions): IndexLifecycle {
     let live: LiveIndex;
     // A folder we cannot write is not a damaged index: say so, and move nothing aside.
-    assertWritableFolder(path.dirname(options.dbPath), 'The search index');
+    assertWritableFolder(path.dirname(options.dbPath), 'index');
     try {
       live = new LiveIndex(options.dbPath, options.expected, options.embedder, options.nativeBinding, options.session);
     } catch (error) {
@@ -127,7 +128,7 @@ export class IndexLifecycle {
     if (quarantined) {
       this.recordError(
         options.dbPath,
-        `The index could not be read (${quarantined.reason}); it was moved to ${quarantined.movedTo} and is being rebuilt from the files.`,
+        indexLog('unreadable', { reason: quarantined.reason, movedTo: quarantined.movedTo }),
       );
     }
     if (live.sideFileNote) this.recordError(options.dbPath, live.sideFileNote);
@@ -182,8 +183,9 @@ export class IndexLifecycle {
     return this.errors.list();
   }
 
-  recordError(path: string, message: string): void {
-    this.errors.push({ path, message, at: Date.now() });
+  /** `message`: English, or by id (errors:indexLog.*) so the status bar words it in its language. */
+  recordError(path: string, message: string | IndexReason): void {
+    this.errors.push({ path, ...(typeof message === 'string' ? { message } : message), at: Date.now() });
   }
 
   // -------------------------------------------------------------------------------------------
@@ -240,7 +242,7 @@ export class IndexLifecycle {
   async reindexAfterWrite(relPath: string): Promise<void> {
     const waitFor = this.current.state === 'serving' && this.syncsQueued === 0;
     const job = this.reindexPath(relPath).catch((error: unknown) => {
-      this.recordError(relPath, `Saved, but indexing failed: ${messageOf(error)}`);
+      this.recordError(relPath, indexLog('savedNotIndexed', { error: messageOf(error) }));
     });
     if (waitFor) await job;
   }
@@ -318,7 +320,7 @@ export class IndexLifecycle {
     const movedTo = this.live.quarantine();
     this.recordError(
       this.live.dbPath,
-      `The index was damaged (${reason}); ${movedTo ? `it was moved to ${movedTo} and ` : ''}it is being rebuilt from the files.`,
+      movedTo ? indexLog('damagedMoved', { reason, movedTo }) : indexLog('damaged', { reason }),
     );
     this.apply({ type: 'quarantined', reason });
     return this.refill();
@@ -382,7 +384,7 @@ export class IndexLifecycle {
       quarantinedReason = `the index file was replaced by one that could not be read: ${index.quarantined.reason}`;
       this.recordError(
         this.live.dbPath,
-        `The index file was replaced by one that could not be read (${index.quarantined.reason}); it was moved to ${index.quarantined.movedTo} and is being rebuilt from the files.`,
+        indexLog('replaced', { reason: index.quarantined.reason, movedTo: index.quarantined.movedTo }),
       );
     } else if (index.created) {
       quarantinedReason = 'the index file was deleted';
@@ -411,7 +413,7 @@ export class IndexLifecycle {
         () => undefined,
         (error: unknown) => {
           if (!this.closing.signal.aborted)
-            this.recordError(this.live.dbPath, `Rebuilding the damaged index failed: ${messageOf(error)}`);
+            this.recordError(this.live.dbPath, indexLog('recoveryFailed', { error: messageOf(error) }));
         },
       )
       .finally(() => {

@@ -4,6 +4,8 @@
 // only change when the index is written, and the served connection's IndexSession (the search
 // caches), which hears every commit of the served index's writer. index-lifecycle.ts decides when each one runs.
 import type { IndexError, SkippedFile } from '../../../shared/domain.js';
+import { indexReasons, skippedReasonFields } from '../../../shared/index-reasons.js';
+import { readReason } from '../index/index-reason-column.js';
 import type { EmbeddingProvider } from '../embed/embedding-provider.js';
 import { EmbeddingCache } from '../index/embedding-cache.js';
 import { FileWriter } from '../index/file-writer.js';
@@ -170,12 +172,12 @@ export class LiveIndex {
     if (!this.failedFiles) {
       const rows = this.current.db
         .prepare(
-          "SELECT path, index_error, indexed_at FROM files WHERE index_state = 'failed' ORDER BY path LIMIT 1000",
+          "SELECT path, index_error, index_error_ref, indexed_at FROM files WHERE index_state = 'failed' ORDER BY path LIMIT 1000",
         )
-        .all() as { path: string; index_error: string | null; indexed_at: number }[];
+        .all() as { path: string; index_error: string | null; index_error_ref: string | null; indexed_at: number }[];
       this.failedFiles = rows.map((row) => ({
         path: row.path,
-        message: row.index_error ?? 'failed',
+        ...(readReason(row.index_error, row.index_error_ref) ?? indexReasons.failed()),
         at: row.indexed_at,
       }));
     }
@@ -186,9 +188,14 @@ export class LiveIndex {
   readSkippedFiles(): SkippedFile[] {
     this.skippedFiles ??= (
       this.current.db
-        .prepare("SELECT path, index_error FROM files WHERE index_state = 'skipped' ORDER BY path LIMIT 1000")
-        .all() as { path: string; index_error: string | null }[]
-    ).map((row) => ({ path: row.path, reason: row.index_error ?? 'not indexed' }));
+        .prepare(
+          "SELECT path, index_error, index_error_ref FROM files WHERE index_state = 'skipped' ORDER BY path LIMIT 1000",
+        )
+        .all() as { path: string; index_error: string | null; index_error_ref: string | null }[]
+    ).map((row) => ({
+      path: row.path,
+      ...skippedReasonFields(readReason(row.index_error, row.index_error_ref) ?? indexReasons.notIndexed()),
+    }));
     return this.skippedFiles;
   }
 

@@ -2,6 +2,7 @@
 // builds a complete new index beside the old one (`<index>.next`) while the old one keeps
 // answering searches, then swaps: close old, rename new over old, reopen. A process that finds
 // the lock taken waits for the holder and then serves whatever it swapped in.
+import { indexLog, type IndexReason } from '../../../shared/index-reasons.js';
 import { messageOf } from '../../../shared/errors.js';
 import { copyEmbeddingCache } from '../index/embedding-cache.js';
 import type { SyncResult, SyncTarget } from '../sync/sync.js';
@@ -15,7 +16,7 @@ export interface RebuildContext {
   /** The running write's signal (aborted on close). */
   signal(): AbortSignal;
   apply(event: LifecycleEvent): boolean;
-  recordError(message: string): void;
+  recordError(message: IndexReason): void;
   /** `rebuild`: every file into the new index; `catch-up`: an incremental pass over the served one. */
   runSync(target: SyncTarget, mode: 'rebuild' | 'catch-up'): Promise<SyncResult>;
   /** Looks at the served path and adopts a file another process put there. */
@@ -77,7 +78,7 @@ async function rebuildAndSwap(ctx: RebuildContext, reason: string): Promise<Sync
   } catch (error) {
     live.discardReplacement(next);
     ctx.apply({ type: 'rebuild-failed', reason });
-    ctx.recordError(`Rebuilding the index (${reason}) failed: ${messageOf(error)}`);
+    ctx.recordError(indexLog('rebuildFailed', { reason, error: messageOf(error) }));
     throw error;
   }
 }

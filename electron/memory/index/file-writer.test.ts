@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WorkspaceFile } from '../../../shared/domain.js';
+import { indexReasons } from '../../../shared/index-reasons.js';
 import type { Chunk } from '../chunk/chunker.js';
 import { sha256 } from '../text/hash.js';
 import { FileWriter } from './file-writer.js';
@@ -82,7 +83,7 @@ describe('FileWriter', () => {
       hash: 'h1',
       failed: false,
       skipped: false,
-      error: null,
+      reason: null,
       embedded: false,
     });
   });
@@ -154,17 +155,58 @@ describe('FileWriter', () => {
     expect(loadFileStates(index.db).get('b.md')?.hash).toBe('h1');
   });
 
-  it("records a failure with its error and drops the file's chunks", () => {
+  it("records a failure with its reason, in English and by id, and drops the file's chunks", () => {
     const index = openTemp();
     const writer = new FileWriter(index.db);
     writer.writeFile(record('a.md'), [chunk('text', 1)]);
-    writer.writeFailure({ ...record('a.md', 'h2'), hash: null, indexError: 'EACCES: permission denied' });
+    const reason = indexReasons.couldNotRead('EACCES: permission denied');
+    writer.writeFailure({ ...record('a.md', 'h2'), hash: null, indexError: reason });
     expect(listFileEntries(index.db)[0]).toMatchObject({
       indexState: 'failed',
-      indexError: 'EACCES: permission denied',
+      indexError: 'could not read: EACCES: permission denied',
+      indexErrorId: 'errors:indexing.couldNotRead',
+      indexErrorParams: { error: 'EACCES: permission denied' },
       chunks: 0,
     });
+    expect(loadFileStates(index.db).get('a.md')?.reason).toEqual(reason);
     expect(match(index, 'text')).toEqual([]);
+  });
+
+  it('opens an index written before reasons had ids without rebuilding it: old rows read in English, new ones by id', () => {
+    const first = openTemp();
+    const dbPath = first.path;
+    const writer = new FileWriter(first.db);
+    writer.writeFile(record('a.md'), [chunk('alpha', 1)]);
+    // As an older version left it: no index_error_ref column, a skipped file's reason in English only.
+    first.db.exec('ALTER TABLE files DROP COLUMN index_error_ref');
+    first.db
+      .prepare("UPDATE files SET index_state = 'skipped', index_error = ? WHERE path = 'a.md'")
+      .run('too large to index (9.0 MB; Markdown files over 5.0 MB are not indexed)');
+    first.close();
+
+    const again = openIndexDb(dbPath, {
+      expected: { schemaVersion: SCHEMA_VERSION, chunkerVersion: 1, embedding: null },
+    });
+    opened.push(again);
+    expect(again.staleReason).toBeNull();
+    expect(again.created).toBe(false);
+    const [old] = listFileEntries(again.db);
+    expect(old).toMatchObject({
+      indexState: 'skipped',
+      indexError: 'too large to index (9.0 MB; Markdown files over 5.0 MB are not indexed)',
+    });
+    expect(old).not.toHaveProperty('indexErrorId');
+
+    new FileWriter(again.db).writeFailure({
+      ...record('a.md', 'h2'),
+      hash: null,
+      indexState: 'skipped',
+      indexError: indexReasons.tooLarge('memory', 9 * 1024 * 1024, 5 * 1024 * 1024),
+    });
+    expect(listFileEntries(again.db)[0]).toMatchObject({
+      indexError: 'too large to index (9.0 MB; Markdown files over 5.0 MB are not indexed)',
+      indexErrorId: 'errors:indexing.tooLarge.memory',
+    });
   });
 
   it('updates only the stat of touched files', () => {

@@ -3,9 +3,11 @@
 // commits, its listeners hear what changed (index-commit.ts), so caches patch instead of reloading.
 import type Database from 'better-sqlite3';
 import type { FileIndexState, WorkspaceFile } from '../../../shared/domain.js';
+import type { IndexReason } from '../../../shared/index-reasons.js';
 import type { Chunk } from '../chunk/chunker.js';
 import { FTS_STRUCTURE_SQL } from './index-commit.js';
 import type { IndexCommitListener, VectorRowChange } from './index-commit.js';
+import { reasonRefColumn } from './index-reason-column.js';
 import { hasTable } from './schema.js';
 import { segmentChunkTexts } from './segment-chunks.js';
 
@@ -15,7 +17,8 @@ export interface FileRecord {
   /** sha256 of the bytes indexed; null when they could not be read. */
   hash: string | null;
   indexState: FileIndexState;
-  indexError?: string | null;
+  /** Why the file is skipped or failed: English and, when it has one, its message id. */
+  indexError?: IndexReason | null;
   malformedLines?: number | null;
   /** Shown by the timeline; not part of WorkspaceFile. */
   title?: string | null;
@@ -103,12 +106,14 @@ export class FileWriter {
     this.insertVec = this.hasVectors ? db.prepare('INSERT INTO chunks_vec(rowid, embedding) VALUES (?, ?)') : null;
     this.upsertFile = db.prepare(`
       INSERT INTO files(path, source, abs_path, hash, mtime_ms, size, kind, date, date_source, date_epoch_ms,
-                        index_state, index_error, malformed_lines, chunk_count, embedded, metadata, indexed_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        index_state, index_error, index_error_ref, malformed_lines, chunk_count, embedded, metadata,
+                        indexed_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT(path) DO UPDATE SET
         source = excluded.source, abs_path = excluded.abs_path, hash = excluded.hash, mtime_ms = excluded.mtime_ms,
         size = excluded.size, kind = excluded.kind, date = excluded.date, date_source = excluded.date_source,
         date_epoch_ms = excluded.date_epoch_ms, index_state = excluded.index_state, index_error = excluded.index_error,
+        index_error_ref = excluded.index_error_ref,
         malformed_lines = excluded.malformed_lines, chunk_count = excluded.chunk_count, embedded = excluded.embedded,
         metadata = excluded.metadata, indexed_at = excluded.indexed_at`);
     this.touch = db.prepare('UPDATE files SET mtime_ms = ?, size = ? WHERE path = ?');
@@ -280,7 +285,8 @@ export class FileWriter {
       date?.source ?? null,
       date?.epochMs ?? null,
       record.indexState,
-      record.indexError ?? null,
+      record.indexError?.message ?? null,
+      reasonRefColumn(record.indexError),
       record.malformedLines ?? null,
       chunkCount,
       embedded ? 1 : 0,

@@ -10,6 +10,7 @@ import * as sqliteVec from 'sqlite-vec';
 import { CHUNKING_DEFAULTS } from '../../../shared/search-defaults.js';
 import { damagedPathFor } from '../files/data-dir.js';
 import { readMeta, metaNumber, writeMeta } from './meta.js';
+import { addReasonRefColumn } from './index-reason-column.js';
 import { APPLICATION_ID, META_KEYS, createBaseSchema, createVectorTable, hasTable, missingTables } from './schema.js';
 import type { VectorTableKind } from './schema.js';
 import { messageOf } from '../../../shared/errors.js';
@@ -130,6 +131,9 @@ function initialise(
       });
     })();
   }
+
+  // Not a schema version: an older index gains the column and keeps its rows.
+  if (!created && hasTable(db, 'files')) addReasonRefColumn(db);
 
   const meta = readMeta(db);
   let embedding = storedEmbedding(meta);

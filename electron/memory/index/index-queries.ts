@@ -2,6 +2,8 @@
 // and the compact per-file state that sync compares against disk.
 import type Database from 'better-sqlite3';
 import type { FileIndexState, FileListEntry, MemorySource, WorkspaceFile } from '../../../shared/domain.js';
+import type { IndexReason } from '../../../shared/index-reasons.js';
+import { readReason } from './index-reason-column.js';
 import { META_KEYS } from './schema.js';
 import { metaNumber, readMeta } from './meta.js';
 
@@ -13,6 +15,7 @@ interface FileRow {
   kind: WorkspaceFile['kind'];
   index_state: FileIndexState;
   index_error: string | null;
+  index_error_ref: string | null;
   malformed_lines: number | null;
   chunk_count: number;
   metadata: string;
@@ -21,7 +24,7 @@ interface FileRow {
 export function listFileEntries(db: Database.Database): FileListEntry[] {
   const rows = db
     .prepare(
-      'SELECT path, source, mtime_ms, size, kind, index_state, index_error, malformed_lines, chunk_count, metadata FROM files ORDER BY path',
+      'SELECT path, source, mtime_ms, size, kind, index_state, index_error, index_error_ref, malformed_lines, chunk_count, metadata FROM files ORDER BY path',
     )
     .all() as FileRow[];
   return rows.map(toFileListEntry);
@@ -30,7 +33,7 @@ export function listFileEntries(db: Database.Database): FileListEntry[] {
 export function getFileEntry(db: Database.Database, filePath: string): FileListEntry | null {
   const row = db
     .prepare(
-      'SELECT path, source, mtime_ms, size, kind, index_state, index_error, malformed_lines, chunk_count, metadata FROM files WHERE path = ?',
+      'SELECT path, source, mtime_ms, size, kind, index_state, index_error, index_error_ref, malformed_lines, chunk_count, metadata FROM files WHERE path = ?',
     )
     .get(filePath) as FileRow | undefined;
   return row ? toFileListEntry(row) : null;
@@ -56,7 +59,12 @@ function toFileListEntry(row: FileRow): FileListEntry {
   if (metadata.checksum) entry.checksum = metadata.checksum;
   if (metadata.type) entry.type = metadata.type;
   if (metadata.tags) entry.tags = metadata.tags;
-  if (row.index_error) entry.indexError = row.index_error;
+  const reason = readReason(row.index_error, row.index_error_ref);
+  if (reason?.message) {
+    entry.indexError = reason.message;
+    if (reason.messageId) entry.indexErrorId = reason.messageId;
+    if (reason.params) entry.indexErrorParams = reason.params;
+  }
   if (row.malformed_lines !== null) entry.malformedLines = row.malformed_lines;
   return entry;
 }
@@ -67,26 +75,26 @@ export interface IndexedFileState {
   mtimeMs: number;
   hash: string | null;
   failed: boolean;
-  /** Left out on purpose (too large, binary); `error` says why. */
+  /** Left out on purpose (too large, binary); `reason` says why. */
   skipped: boolean;
-  error: string | null;
+  reason: IndexReason | null;
   embedded: boolean;
 }
 
 export function loadFileStates(db: Database.Database): Map<string, IndexedFileState> {
   const rows = db
-    .prepare('SELECT path, size, mtime_ms, hash, index_state, embedded, index_error FROM files')
+    .prepare('SELECT path, size, mtime_ms, hash, index_state, embedded, index_error, index_error_ref FROM files')
     .raw()
-    .all() as [string, number, number, string | null, FileIndexState, number, string | null][];
+    .all() as [string, number, number, string | null, FileIndexState, number, string | null, string | null][];
   const states = new Map<string, IndexedFileState>();
-  for (const [p, size, mtimeMs, hash, state, embedded, error] of rows) {
+  for (const [p, size, mtimeMs, hash, state, embedded, error, ref] of rows) {
     states.set(p, {
       size,
       mtimeMs,
       hash,
       failed: state === 'failed',
       skipped: state === 'skipped',
-      error,
+      reason: readReason(error, ref),
       embedded: embedded === 1,
     });
   }

@@ -51,6 +51,8 @@ CREATE TABLE IF NOT EXISTS files (
   date_epoch_ms   REAL,
   index_state     TEXT NOT NULL,
   index_error     TEXT,
+  -- index_error by message id and parameters, JSON (index-reason-column.ts); added in place to older indexes.
+  index_error_ref TEXT,
   malformed_lines INTEGER,
   chunk_count     INTEGER NOT NULL DEFAULT 0,
   -- 1 when every chunk of the file has a vector from the index's embedding model.

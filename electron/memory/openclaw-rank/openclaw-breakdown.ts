@@ -3,6 +3,7 @@
 import { OPENCLAW_RANKING_RELEASE } from '../../../shared/search-profiles.js';
 import type { ScoreBreakdown, VectorOrigin } from '../../../shared/domain.js';
 import { computeFinalScore } from '../../../shared/score.js';
+import { modeReasons, vectorUnavailable } from '../../../shared/mode-reasons.js';
 import type { HybridHit } from './openclaw-hybrid.js';
 import { OPENCLAW_HYBRID } from './openclaw-hybrid.js';
 import { OPENCLAW_DEFAULTS } from './openclaw-search.js';
@@ -59,7 +60,7 @@ export function openclawBreakdown(
           }
         : null,
     vector: !hybrid
-      ? { unavailable: true, reason: 'OpenClaw with provider "none" ranks by keywords only' }
+      ? vectorUnavailable(modeReasons.openclawProviderNone())
       : hybrid.hasVector
         ? { cosine: hybrid.vectorScore, score: exact ? 0 : hybrid.vectorScore, rank: hybrid.vectorRank ?? 0 }
         : null,

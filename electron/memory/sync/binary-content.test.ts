@@ -27,12 +27,12 @@ describe('binaryContentReason', () => {
 
   it('names the first NUL byte of binary content', () => {
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
-    expect(binaryContentReason(png)).toMatch(/^not text \(a NUL byte at offset 8\)/);
+    expect(binaryContentReason(png)?.message).toMatch(/^not text \(a NUL byte at offset 8\)/);
   });
 
   it('measures bytes that do not decode, counting only them and not real U+FFFD', () => {
     const noNul = Buffer.from(crypto.randomBytes(100_000).filter((b) => b !== 0));
-    const reason = binaryContentReason(noNul);
+    const reason = binaryContentReason(noNul)?.message;
     expect(reason).toMatch(
       /^not text \((\d+)% invalid UTF-8\) — [\d,]+ byte sequences in the first 64 KB do not decode/,
     );
@@ -47,6 +47,8 @@ describe('binaryContentReason', () => {
   it('counts invalid bytes beside real U+FFFD by the bytes alone', () => {
     // Half real replacement characters, then a run of lone continuation bytes: 0x80 × 40.
     const bytes = Buffer.concat([Buffer.from('\uFFFD'.repeat(60) + 'ok ', 'utf8'), Buffer.alloc(40, 0x80)]);
-    expect(binaryContentReason(bytes)).toMatch(/^not text \(39% invalid UTF-8\) — 40 byte sequences in 223 bytes/);
+    expect(binaryContentReason(bytes)?.message).toMatch(
+      /^not text \(39% invalid UTF-8\) — 40 byte sequences in 223 bytes/,
+    );
   });
 });

@@ -6,6 +6,8 @@
 // (mojibake pasted by a user) and is still readable and searchable. Only bytes that do not
 // decode count against a file.
 
+import { indexReasons, type IndexReason } from '../../../shared/index-reasons.js';
+
 /** Enough bytes to tell: every common binary format has a NUL or an invalid UTF-8 run this early. */
 const SAMPLE_BYTES = 64 * 1024;
 /** Text in a legacy encoding (Latin-1 accents) has a few invalid sequences; binary data has them everywhere. */
@@ -14,10 +16,10 @@ const MAX_INVALID_SHARE = 0.1;
 const REPLACEMENT_BYTES = [0xef, 0xbf, 0xbd] as const;
 
 /** Why `bytes` is not text, or null when it is. */
-export function binaryContentReason(bytes: Uint8Array): string | null {
+export function binaryContentReason(bytes: Uint8Array): IndexReason | null {
   const sample = bytes.subarray(0, SAMPLE_BYTES);
   const nul = sample.indexOf(0);
-  if (nul !== -1) return `not text (a NUL byte at offset ${nul}); binary files are not indexed`;
+  if (nul !== -1) return indexReasons.nulByte(nul);
   // A sample cut short may end inside a character: streaming lets that last one wait, not fail.
   const cut = sample.length < bytes.length;
   if (isValidUtf8(sample, cut)) return null;
@@ -27,11 +29,8 @@ export function binaryContentReason(bytes: Uint8Array): string | null {
   const invalid = replacements - countReplacementBytes(sample);
   const share = invalid / Math.max(1, text.length);
   if (share <= MAX_INVALID_SHARE) return null;
-  const sampled = cut ? `the first ${SAMPLE_BYTES / 1024} KB` : `${sample.length.toLocaleString('en-US')} bytes`;
-  return (
-    `not text (${Math.round(share * 100)}% invalid UTF-8) — ${invalid.toLocaleString('en-US')} byte sequences ` +
-    `in ${sampled} do not decode; binary files are not indexed`
-  );
+  const sampled = cut ? { kb: SAMPLE_BYTES / 1024 } : { bytes: sample.length };
+  return indexReasons.invalidUtf8(Math.round(share * 100), invalid, sampled);
 }
 
 function isValidUtf8(sample: Uint8Array, cut: boolean): boolean {

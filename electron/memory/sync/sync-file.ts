@@ -16,6 +16,8 @@ import { hashFileStreamed, isBigSessionFile } from './index-big-session.js';
 import { indexDiskFullError, readCandidate, unchangedContent } from './sync.js';
 import type { SyncTarget } from './sync.js';
 import type { IndexedFileState } from '../index/index-queries.js';
+import { readReason } from '../index/index-reason-column.js';
+import { indexReasons } from '../../../shared/index-reasons.js';
 
 export interface FileSyncResult {
   path: string;
@@ -79,15 +81,15 @@ async function syncFileNow(
       return { path: relPath, change: state ? 'changed' : 'added', hash: result.hash };
     } catch (error) {
       if (isDiskFullError(error) || isCorruptionError(error)) throw error;
-      const message = `could not index: ${messageOf(error)}`;
+      const reason = indexReasons.couldNotIndex(messageOf(error));
       target.writer.writeFailure({
         file: unreadableFile(discovered),
         absPath: discovered.absPath,
         hash: null,
         indexState: 'failed',
-        indexError: message,
+        indexError: reason,
       });
-      return { path: relPath, change: 'failed', hash: null, error: message };
+      return { path: relPath, change: 'failed', hash: null, error: reason.message };
     }
   }
   const read = await readCandidate(discovered, options.maxFileBytes, options.scope);
@@ -99,7 +101,7 @@ async function syncFileNow(
       indexState: read.state,
       indexError: read.error,
     });
-    return { path: relPath, change: 'failed', hash: null, error: read.error };
+    return { path: relPath, change: 'failed', hash: null, error: read.error.message };
   }
   const needsVectors = Boolean(target.embedding && target.writer.vectorsEnabled);
   if (state && unchangedContent(state, read.hash, needsVectors)) {
@@ -110,15 +112,15 @@ async function syncFileNow(
   try {
     prepared = prepareFile(discovered, read.bytes, options.chunking);
   } catch (error) {
-    const message = `could not parse: ${messageOf(error)}`;
+    const reason = indexReasons.couldNotParse(messageOf(error));
     target.writer.writeFailure({
       file: unreadableFile(discovered),
       absPath: discovered.absPath,
       hash: null,
       indexState: 'failed',
-      indexError: message,
+      indexError: reason,
     });
-    return { path: relPath, change: 'failed', hash: read.hash, error: message };
+    return { path: relPath, change: 'failed', hash: read.hash, error: reason.message };
   }
   let vectors: Float32Array[] | null = null;
   if (target.embedding && needsVectors) {
@@ -155,7 +157,9 @@ function otherNames(db: Database.Database, file: { absPath: string; realPath?: s
 
 function loadFileState(db: Database.Database, relPath: string): IndexedFileState | null {
   const row = db
-    .prepare('SELECT size, mtime_ms, hash, index_state, embedded, index_error FROM files WHERE path = ?')
+    .prepare(
+      'SELECT size, mtime_ms, hash, index_state, embedded, index_error, index_error_ref FROM files WHERE path = ?',
+    )
     .get(relPath) as
     | {
         size: number;
@@ -164,6 +168,7 @@ function loadFileState(db: Database.Database, relPath: string): IndexedFileState
         index_state: FileIndexState;
         embedded: number;
         index_error: string | null;
+        index_error_ref: string | null;
       }
     | undefined;
   if (!row) return null;
@@ -173,7 +178,7 @@ function loadFileState(db: Database.Database, relPath: string): IndexedFileState
     hash: row.hash,
     failed: row.index_state === 'failed',
     skipped: row.index_state === 'skipped',
-    error: row.index_error,
+    reason: readReason(row.index_error, row.index_error_ref),
     embedded: row.embedded === 1,
   };
 }

@@ -44,14 +44,21 @@ describe('syncIndex', () => {
     expect(huge?.indexError).toMatch(
       /too large to index \(5000 bytes; Markdown files over 1000 bytes are not indexed\)/,
     );
-    expect(report.skipped).toEqual([{ path: 'memory/huge.md', reason: huge?.indexError }]);
+    // By id too, so a Chinese interface words it; the next run reads the same id back from the index.
+    const skipped = {
+      path: 'memory/huge.md',
+      reason: huge?.indexError,
+      reasonId: 'errors:indexing.tooLarge.memory',
+      reasonParams: { size: 5000, max: 1000 },
+    };
+    expect(report.skipped).toEqual([skipped]);
     // The next sync finds it as it was: still skipped, with its reason — never "unchanged".
     const again = await syncIndex(target, {
       scope: new WorkspaceScope({ workspaceDir: workspace, openclawHome: path.join(root, 'oc') }),
       maxFileBytes: 1000,
     });
     expect(again).toMatchObject({ filesIndexed: 0, filesUnchanged: 1, filesSkipped: 1 });
-    expect(again.skipped).toEqual([{ path: 'memory/huge.md', reason: huge?.indexError }]);
+    expect(again.skipped).toEqual([skipped]);
     // A higher limit lets it in without touching the file.
     const raised = await syncIndex(target, {
       scope: new WorkspaceScope({ workspaceDir: workspace, openclawHome: path.join(root, 'oc') }),

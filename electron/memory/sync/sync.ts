@@ -36,6 +36,7 @@ import { createProgressThrottle } from './progress-throttle.js';
 import { SliceClock } from './slice-clock.js';
 import { MemoryLensError, messageOf } from '../../../shared/errors.js';
 import { binaryContentReason } from './binary-content.js';
+import { indexReasons, skippedReasonFields, type IndexReason } from '../../../shared/index-reasons.js';
 
 export interface SyncOptions {
   scope: WorkspaceScope;
@@ -165,7 +166,7 @@ async function syncIndexNow(target: SyncTarget, options: SyncOptions): Promise<S
       state.mtimeMs === file.mtimeMs &&
       (state.skipped ? stillSkipped(state, file, options.maxFileBytes) : !needsVectors || state.embedded)
     ) {
-      if (state.skipped) noteSkipped(report, file.path, state.error ?? 'not indexed');
+      if (state.skipped) noteSkipped(report, file.path, state.reason ?? indexReasons.notIndexed());
       else report.filesUnchanged += 1;
     } else {
       candidates.push(file);
@@ -290,7 +291,8 @@ async function indexCandidates(
         report.filesUnchanged += 1;
       } else {
         const prepared = (ticket ? await claim(ticket) : undefined) ?? prepareInThread(file, read.bytes, options);
-        if ('error' in prepared) recordFailure(target, report, file, `could not parse: ${prepared.error}`, 'failed');
+        if ('error' in prepared)
+          recordFailure(target, report, file, indexReasons.couldNotParse(prepared.error), 'failed');
         else
           toWrite.push({
             discovered: file,
@@ -337,7 +339,7 @@ async function indexBigSessionFile(
     report.changes.push({ path: file.path, change: state ? 'changed' : 'added', hash: result.hash });
   } catch (error) {
     if (isCorruptionError(error) || isDiskFullError(error) || options.signal?.aborted) throw error;
-    recordFailure(target, report, file, `could not index: ${messageOf(error)}`, 'failed');
+    recordFailure(target, report, file, indexReasons.couldNotIndex(messageOf(error)), 'failed');
   }
 }
 
@@ -353,7 +355,7 @@ export function unchangedContent(state: IndexedFileState, hash: string, needsVec
   return !state.failed && state.hash === hash && (!needsVectors || state.embedded);
 }
 
-export type ReadResult = { bytes: Buffer; hash: string } | { error: string; state: 'failed' | 'skipped' };
+export type ReadResult = { bytes: Buffer; hash: string } | { error: IndexReason; state: 'failed' | 'skipped' };
 
 export async function readCandidate(
   file: DiscoveredFile,
@@ -362,16 +364,12 @@ export async function readCandidate(
 ): Promise<ReadResult> {
   const maxBytes = maxBytesOverride ?? maxIndexedBytes(file);
   if (file.size > maxBytes) {
-    const kind = file.source === 'sessions' ? 'transcripts' : 'Markdown files';
-    return {
-      error: `too large to index (${formatMegabytes(file.size)}; ${kind} over ${formatMegabytes(maxBytes)} are not indexed)`,
-      state: 'skipped',
-    };
+    return { error: indexReasons.tooLarge(file.source, file.size, maxBytes), state: 'skipped' };
   }
   try {
     if (file.agentDb) {
       const fromDb = scope?.agentDatabases?.read(file.agentDb);
-      if (!fromDb) return { error: 'could not read it from the agent database (see its notice)', state: 'failed' };
+      if (!fromDb) return { error: indexReasons.agentDbUnreadable(), state: 'failed' };
       const bytes = Buffer.from(fromDb.buffer, fromDb.byteOffset, fromDb.byteLength);
       return { bytes, hash: sha256(bytes) };
     }
@@ -380,20 +378,15 @@ export async function readCandidate(
     if (binary) return { error: binary, state: 'skipped' };
     return { bytes, hash: sha256(bytes) };
   } catch (error) {
-    return { error: `could not read: ${messageOf(error)}`, state: 'failed' };
+    return { error: indexReasons.couldNotRead(messageOf(error)), state: 'failed' };
   }
-}
-
-function formatMegabytes(bytes: number): string {
-  const mb = bytes / (1024 * 1024);
-  return mb >= 1 ? `${mb.toFixed(mb < 10 ? 1 : 0)} MB` : `${bytes} bytes`;
 }
 
 function recordFailure(
   target: SyncTarget,
   report: SyncResult,
   file: DiscoveredFile,
-  message: string,
+  reason: IndexReason,
   state: 'failed' | 'skipped',
 ): void {
   target.writer.writeFailure({
@@ -401,27 +394,27 @@ function recordFailure(
     absPath: file.absPath,
     hash: null,
     indexState: state,
-    indexError: message,
+    indexError: reason,
   });
   if (state === 'failed') {
     report.filesFailed += 1;
-    report.failures.push({ path: file.path, message, at: Date.now() });
+    report.failures.push({ path: file.path, ...reason, at: Date.now() });
   } else {
-    noteSkipped(report, file.path, message);
+    noteSkipped(report, file.path, reason);
   }
 }
 
 /** A file skipped before and untouched since: still skipped, unless it was too large and the limit now lets it in. */
 function stillSkipped(state: IndexedFileState, file: DiscoveredFile, maxFileBytes: number | undefined): boolean {
-  return !(state.error?.startsWith('too large') && file.size <= (maxFileBytes ?? maxIndexedBytes(file)));
+  return !(state.reason?.message.startsWith('too large') && file.size <= (maxFileBytes ?? maxIndexedBytes(file)));
 }
 
 /** Skipped files listed in a report; the count goes on past it. */
 const MAX_LISTED_SKIPPED = 100;
 
-function noteSkipped(report: SyncResult, path: string, reason: string): void {
+function noteSkipped(report: SyncResult, path: string, reason: IndexReason): void {
   report.filesSkipped += 1;
-  if (report.skipped.length < MAX_LISTED_SKIPPED) report.skipped.push({ path, reason });
+  if (report.skipped.length < MAX_LISTED_SKIPPED) report.skipped.push({ path, ...skippedReasonFields(reason) });
 }
 
 /**
@@ -450,7 +443,7 @@ async function writeBatch(
     } catch (error) {
       report.failures.push({
         path: batch[0]!.discovered.path,
-        message: `embedding failed, indexed keyword-only: ${messageOf(error)}`,
+        ...indexReasons.embeddingFailed(messageOf(error)),
         at: Date.now(),
       });
     }
@@ -515,13 +508,7 @@ async function writeBatch(
       counted(i);
     } catch (error) {
       if (isCorruptionError(error) || isDiskFullError(error)) throw error;
-      recordFailure(
-        target,
-        report,
-        batch[i]!.discovered,
-        `could not write to the index: ${messageOf(error)}`,
-        'failed',
-      );
+      recordFailure(target, report, batch[i]!.discovered, indexReasons.couldNotWrite(messageOf(error)), 'failed');
     }
   }
 }

@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CallOutcome, CallName, MemlensBridge } from '../../../shared/contract';
 import { CALL_NAMES, EVENT_NAMES, EVENTS, TOKEN_HEADER } from '../../../shared/contract';
+import { translator } from '../../../shared/i18n';
+import { shownError, shownText } from '../lib/error-message';
 import { ApiError } from './api-error';
 import { createApiClient } from './client';
 import { createElectronClient } from './electron-transport';
@@ -48,7 +50,21 @@ describe('renderer API client over serve mode (HTTP)', () => {
         throw new TypeError('Failed to fetch');
       },
     });
-    await expect(client.status()).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+    const error = await client.status().catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      code: 'UNAVAILABLE',
+      message: 'Memory Lens server unreachable: Failed to fetch',
+      messageId: 'errors:transport.unreachable',
+    });
+    // The interface words it in its language (the browser's own text stays as it is).
+    expect(shownText(translator('zh-CN'), shownError(error))).toBe('无法连接 Memory Lens 服务器：Failed to fetch');
+  });
+
+  it('says in the interface language that an answer was not JSON', async () => {
+    const client = createHttpClient({ fetch: async () => new Response('<html>proxy error</html>', { status: 502 }) });
+    const error = await client.status().catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'INTERNAL', message: 'status: HTTP 502 without a JSON answer' });
+    expect(shownText(translator('zh-CN'), shownError(error))).toBe('status：HTTP 502 的回应不是 JSON');
   });
 
   it('subscribes to events over one EventSource and closes it after the last unsubscribe', () => {

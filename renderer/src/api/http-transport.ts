@@ -14,6 +14,13 @@ import {
   isListedEventName,
 } from '../../../shared/contract-names';
 import { ApiError } from './api-error';
+import { said, type MessageParams } from '../../../shared/i18n';
+import type { ErrorCode } from '../../../shared/errors';
+
+/** A failure of the HTTP call itself (not the engine's answer), by message id (`errors:transport.*`). */
+function transportError(code: ErrorCode, key: string, params: MessageParams): ApiError {
+  return new ApiError({ code, ...said(`errors:transport.${key}`, params) });
+}
 
 export interface HttpClientOptions {
   /** Origin of the serve-mode server; '' = the page's own. */
@@ -50,9 +57,8 @@ export function createHttpClient(options: HttpClientOptions = {}): MemlensApi {
           credentials: 'same-origin',
         });
       } catch (error) {
-        throw new ApiError({
-          code: 'UNAVAILABLE',
-          message: `Memory Lens server unreachable: ${error instanceof Error ? error.message : String(error)}`,
+        throw transportError('UNAVAILABLE', 'unreachable', {
+          error: error instanceof Error ? error.message : String(error),
         });
       }
       // 429: this client has too many requests in flight (another tab, a script). Wait as asked and
@@ -67,13 +73,13 @@ export function createHttpClient(options: HttpClientOptions = {}): MemlensApi {
     try {
       outcome = (await response.json()) as CallOutcome<CallName>;
     } catch {
-      throw new ApiError({
-        code: response.status === 401 ? 'NOT_ALLOWED' : 'INTERNAL',
-        message: `${name}: HTTP ${response.status} without a JSON answer`,
+      throw transportError(response.status === 401 ? 'NOT_ALLOWED' : 'INTERNAL', 'noJson', {
+        name,
+        status: response.status,
       });
     }
     if (!outcome || typeof outcome !== 'object' || !('ok' in outcome)) {
-      throw new ApiError({ code: 'INTERNAL', message: `${name}: malformed answer (HTTP ${response.status})` });
+      throw transportError('INTERNAL', 'malformed', { name, status: response.status });
     }
     if (!outcome.ok) throw new ApiError(outcome.error);
     return outcome.result;

@@ -1,8 +1,10 @@
 // Actions that span features. Features never call each other; these compose them.
+import type { TFunction } from 'i18next';
 import type { MemlensApi } from '../../../shared/contract';
 import type { SearchResult } from '../../../shared/domain';
 import { highlightWords } from '../../../shared/highlight-words';
 import { unsavedPaths } from '../features/editor/stores/editor-slice';
+import { shownError } from '../lib/error-message';
 import type { AppStore } from './create-app-store';
 
 export function openFileAt(
@@ -40,20 +42,22 @@ export function closeTopmost(store: AppStore): boolean {
   return false;
 }
 
-/** The message a window shows before it lets unsaved text go out of sight. */
-export function unsavedWarning(paths: readonly string[]): string {
-  const names = paths.length <= 3 ? paths.join(', ') : `${paths.slice(0, 3).join(', ')} and ${paths.length - 3} more`;
-  return `${paths.length} file${paths.length === 1 ? ' has' : 's have'} unsaved changes (${names}). They are kept as drafts and offered back when you reopen this workspace.`;
+/** The message a window shows before it lets unsaved text go out of sight, in `t`'s language. */
+export function unsavedWarning(paths: readonly string[], t: TFunction): string {
+  const listed = paths.slice(0, 3).join(t('app:listSeparator'));
+  const names = paths.length <= 3 ? listed : t('app:unsaved.names', { names: listed, count: paths.length - 3 });
+  return t('app:unsaved.warning', { count: paths.length, names });
 }
 
 /** Before switching to another agent's workspace: ask when text is unsaved, then keep the drafts. */
 export async function confirmLeave(
   store: AppStore,
+  t: TFunction,
   confirm: (message: string) => boolean = (m) => window.confirm(m),
 ): Promise<boolean> {
   const s = store.getState();
   const unsaved = unsavedPaths(s.editor);
-  if (unsaved.length > 0 && !confirm(`${unsavedWarning(unsaved)}\n\nSwitch to another agent?`)) return false;
+  if (unsaved.length > 0 && !confirm(`${unsavedWarning(unsaved, t)}\n\n${t('app:unsaved.switchAgent')}`)) return false;
   await s.flushDrafts();
   return true;
 }
@@ -65,15 +69,16 @@ export async function confirmLeave(
 export async function requestOpenWorkspace(
   api: MemlensApi,
   store: AppStore,
+  t: TFunction,
   confirm: (message: string) => boolean = (m) => window.confirm(m),
 ): Promise<void> {
   const s = store.getState();
   const unsaved = unsavedPaths(s.editor);
-  if (unsaved.length > 0 && !confirm(`${unsavedWarning(unsaved)}\n\nOpen another workspace?`)) return;
+  if (unsaved.length > 0 && !confirm(`${unsavedWarning(unsaved, t)}\n\n${t('app:unsaved.openAnother')}`)) return;
   await s.flushDrafts();
   try {
     await api.openWorkspace({ path: null });
   } catch (error) {
-    s.reportUiError(`Open workspace: ${error instanceof Error ? error.message : String(error)}`);
+    s.reportUiError(shownError(error, 'status:uiError.openWorkspace'));
   }
 }

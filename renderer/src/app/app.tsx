@@ -182,12 +182,12 @@ export function App() {
             type="button"
             className="link-button"
             data-testid="open-workspace"
-            onClick={() => void requestOpenWorkspace(api, store)}
+            onClick={() => void requestOpenWorkspace(api, store, t)}
           >
             {t('header.openWorkspace')}
           </button>
         )}
-        <AgentSwitcher beforeSwitch={() => confirmLeave(store)} />
+        <AgentSwitcher beforeSwitch={() => confirmLeave(store, t)} />
         <nav className="segmented" aria-label={t('views.label')}>
           {MAIN_VIEWS.map((v) => (
             <button

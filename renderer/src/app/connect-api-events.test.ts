@@ -2,6 +2,7 @@
 // (how many store updates, how many list reloads) and that nothing is lost by batching.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MemlensApi } from '../../../shared/contract';
+import { translator } from '../../../shared/i18n';
 import type { FileChangeEvent, IndexProgress, IndexStatus } from '../../../shared/domain';
 import { connectApiEvents, EVENT_BATCH_MS } from './connect-api-events';
 import { createAppStore } from './create-app-store';
@@ -68,7 +69,7 @@ describe('connectApiEvents', () => {
     const store = createAppStore(engine.api, { storage: null });
     let updates = 0;
     store.subscribe(() => updates++);
-    const disconnect = connectApiEvents(engine.api, store);
+    const disconnect = connectApiEvents(engine.api, store, translator('en'));
 
     // One batch window's worth of what a sync sends: progress, file changes, a status.
     for (let i = 0; i < 300; i++)
@@ -103,7 +104,7 @@ describe('connectApiEvents', () => {
   it('a sync that ends inside a batch clears the progress and reloads the list', async () => {
     const engine = fakeEngine();
     const store = createAppStore(engine.api, { storage: null });
-    const disconnect = connectApiEvents(engine.api, store);
+    const disconnect = connectApiEvents(engine.api, store, translator('en'));
     engine.emit('onDidIndexProgress', { phase: 'indexing', filesDone: 1, filesTotal: 2 } satisfies IndexProgress);
     await vi.advanceTimersByTimeAsync(EVENT_BATCH_MS);
     expect(store.getState().status.progress).not.toBeNull();
@@ -122,7 +123,7 @@ describe('connectApiEvents', () => {
     // The page asked for the status mid-sync; the 'done' event went out before its stream was there.
     const engine = fakeEngine([status({ phase: 'indexing', filesDone: 3, filesTotal: 40 }, 3), status(null, 40)]);
     const store = createAppStore(engine.api, { storage: null });
-    const disconnect = connectApiEvents(engine.api, store);
+    const disconnect = connectApiEvents(engine.api, store, translator('en'));
     await store.getState().loadStatus();
     expect(store.getState().status.progress).toMatchObject({ phase: 'indexing' });
     await vi.advanceTimersByTimeAsync(1000);
@@ -134,7 +135,7 @@ describe('connectApiEvents', () => {
   it('a status whose sync says done shows no progress bar', async () => {
     const engine = fakeEngine();
     const store = createAppStore(engine.api, { storage: null });
-    const disconnect = connectApiEvents(engine.api, store);
+    const disconnect = connectApiEvents(engine.api, store, translator('en'));
     engine.emit('onDidChangeStatus', status({ phase: 'done', filesDone: 2, filesTotal: 2 }, 2));
     await vi.advanceTimersByTimeAsync(EVENT_BATCH_MS);
     expect(store.getState().status.index?.files).toBe(2);
@@ -145,7 +146,7 @@ describe('connectApiEvents', () => {
   it('does not update the store for a status that only says "still connected"', async () => {
     const engine = fakeEngine();
     const store = createAppStore(engine.api, { storage: null });
-    const disconnect = connectApiEvents(engine.api, store);
+    const disconnect = connectApiEvents(engine.api, store, translator('en'));
     engine.emit('onDidChangeStatus', status(null, 5));
     await vi.advanceTimersByTimeAsync(EVENT_BATCH_MS);
     let updates = 0;

@@ -5,6 +5,7 @@
 // status and progress and each path's latest change, then refreshes the file list and timeline
 // once (coalesced again: a sync can touch hundreds of files). File changes go to the editor,
 // which decides reload vs conflict.
+import type { TFunction } from 'i18next';
 import type { MemlensApi } from '../../../shared/contract';
 import type { FileChangeEvent, IndexProgress, IndexStatus } from '../../../shared/domain';
 import { applyTheme } from '../lib/apply-theme';
@@ -33,7 +34,8 @@ interface PendingEvents {
   files: Map<string, FileChangeEvent>;
 }
 
-export function connectApiEvents(api: MemlensApi, store: AppStore): () => void {
+/** `t`: the window's language, for what an event asks of the user (unsaved text before another workspace). */
+export function connectApiEvents(api: MemlensApi, store: AppStore, t: TFunction): () => void {
   let refreshTimer: ReturnType<typeof setTimeout> | null = null;
   const scheduleRefresh = () => {
     if (refreshTimer) clearTimeout(refreshTimer);
@@ -144,7 +146,7 @@ export function connectApiEvents(api: MemlensApi, store: AppStore): () => void {
     // A doctor pass finished: the status bar's summary, and the Doctor view's list if it is shown.
     api.onDidChangeDoctor((event) => store.getState().applyDoctorChanged(event)),
     api.onDidRequestOpenWorkspace(() => {
-      void requestOpenWorkspace(api, store);
+      void requestOpenWorkspace(api, store, t);
     }),
     api.onDidChangeWorkspace((info) => {
       // Whatever the previous folder's engine still had to say is moot now.

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { unsavedPaths } from '../features/editor/stores/editor-slice';
 import { unsavedWarning } from './app-actions';
 import type { AppStore } from './create-app-store';
@@ -9,6 +10,7 @@ import type { AppStore } from './create-app-store';
  * (main/unsaved-close-guard.ts). Either way the drafts are written to the data dir first.
  */
 export function useUnsavedGuard(store: AppStore): void {
+  const { t } = useTranslation();
   useEffect(() => {
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       const paths = unsavedPaths(store.getState().editor);
@@ -16,7 +18,7 @@ export function useUnsavedGuard(store: AppStore): void {
       void store.getState().flushDrafts();
       event.preventDefault();
       // Older Chromium (and Electron's will-prevent-unload) look at returnValue.
-      event.returnValue = unsavedWarning(paths);
+      event.returnValue = unsavedWarning(paths, t);
     };
     const onHide = () => void store.getState().flushDrafts();
     window.addEventListener('beforeunload', onBeforeUnload);
@@ -25,5 +27,5 @@ export function useUnsavedGuard(store: AppStore): void {
       window.removeEventListener('beforeunload', onBeforeUnload);
       window.removeEventListener('pagehide', onHide);
     };
-  }, [store]);
+  }, [store, t]);
 }

@@ -3,6 +3,16 @@ export const app = {
   name: 'Memory Lens',
   /** Between the items of an inline list ("agent main, agent work"). */
   listSeparator: ', ',
+  /** Asked before leaving unsaved text (another workspace, another agent, closing the page). */
+  unsaved: {
+    warning_one:
+      '{{count}} file has unsaved changes ({{names}}). They are kept as drafts and offered back when you reopen this workspace.',
+    warning_other:
+      '{{count}} files have unsaved changes ({{names}}). They are kept as drafts and offered back when you reopen this workspace.',
+    names: '{{names}} and {{count}} more',
+    openAnother: 'Open another workspace?',
+    switchAgent: 'Switch to another agent?',
+  },
   header: {
     toggleSidebar: 'Show or hide the file list',
     sample: 'sample',

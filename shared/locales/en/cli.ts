@@ -3,6 +3,17 @@
 export const cli = {
   runHelp: 'Run "memlens help{{command}}" for usage.',
   unknownLang: '--lang expects one of {{locales}} (got "{{lang}}")',
+  /** A command line that cannot be read; the option texts are Node's (parseArgs), kept in English. */
+  usage: {
+    unknownCommand: 'unknown command "{{command}}"',
+    unknownOption: "Unknown option '{{option}}'",
+    /** Node's words exactly, its unclosed quote included, so the English does not change. */
+    unknownOptionHint:
+      "Unknown option '{{option}}'. To specify a positional argument starting with a '-', place it at the end of the command after '--', as in '-- \"{{option}}\"",
+    missingValue: "Option '{{option}}' argument missing",
+    noValue: "Option '{{option}}' does not take an argument",
+    unexpectedArgument: "Unexpected argument '{{argument}}'. This command does not take positional arguments",
+  },
   index: {
     indexed: 'Indexed {{workspace}}{{sample}}',
     sample: ' (sample workspace)',

@@ -143,6 +143,63 @@ export const errors = {
       'The index file {{path}} would lie inside the workspace {{workspace}}; choose a location outside it.',
     noSqliteVec: 'the index stores vectors in sqlite-vec, which is not loaded',
   },
+  /** Why a file is not in the index: left out on purpose, or failed (shared/index-reasons.ts). */
+  indexing: {
+    tooLarge: {
+      memory: 'too large to index ({{size, megabytes}}; Markdown files over {{max, megabytes}} are not indexed)',
+      sessions: 'too large to index ({{size, megabytes}}; transcripts over {{max, megabytes}} are not indexed)',
+    },
+    /** A size under a megabyte (`{{…, megabytes}}`). */
+    bytes: '{{bytes}} bytes',
+    nulByte: 'not text (a NUL byte at offset {{offset}}); binary files are not indexed',
+    invalidUtf8:
+      'not text ({{share}}% invalid UTF-8) — {{invalid, number}} byte sequences in the first {{kb}} KB do not decode; binary files are not indexed',
+    invalidUtf8Whole:
+      'not text ({{share}}% invalid UTF-8) — {{invalid, number}} byte sequences in {{bytes, number}} bytes do not decode; binary files are not indexed',
+    agentDbUnreadable: 'could not read it from the agent database (see its notice)',
+    couldNotRead: 'could not read: {{error}}',
+    couldNotParse: 'could not parse: {{error}}',
+    couldNotIndex: 'could not index: {{error}}',
+    couldNotWrite: 'could not write to the index: {{error}}',
+    embeddingFailed: 'embedding failed, indexed keyword-only: {{error}}',
+    notIndexed: 'not indexed',
+    failed: 'failed',
+  },
+  /** The index's own event log in status (a move-aside, a failed rebuild or reconcile). */
+  indexLog: {
+    unreadable:
+      'The index could not be read ({{reason}}); it was moved to {{movedTo}} and is being rebuilt from the files.',
+    damagedMoved:
+      'The index was damaged ({{reason}}); it was moved to {{movedTo}} and it is being rebuilt from the files.',
+    damaged: 'The index was damaged ({{reason}}); it is being rebuilt from the files.',
+    replaced:
+      'The index file was replaced by one that could not be read ({{reason}}); it was moved to {{movedTo}} and is being rebuilt from the files.',
+    savedNotIndexed: 'Saved, but indexing failed: {{error}}',
+    recoveryFailed: 'Rebuilding the damaged index failed: {{error}}',
+    rebuildFailed: 'Rebuilding the index ({{reason}}) failed: {{error}}',
+    embeddingFailed: 'Embedding what was missing failed: {{error}}',
+    reconcileFailed: 'Reconciling with the files failed: {{error}}',
+  },
+  /** The browser's call to `memlens serve` failed before the engine answered. */
+  transport: {
+    unreachable: 'Memory Lens server unreachable: {{error}}',
+    noJson: '{{name}}: HTTP {{status}} without a JSON answer',
+    malformed: '{{name}}: malformed answer (HTTP {{status}})',
+  },
+  /** A folder the app keeps its files in cannot be written. */
+  writable: {
+    store: {
+      index: 'The search index',
+      history: 'The history store',
+      agentActivity: 'Agent activity (access counts, search log)',
+    },
+    readOnlyFs:
+      '$t(errors:writable.store.{{what}}) cannot be kept: {{folder}} is on a read-only file system ({{code}}). Point --data-dir (or MEMLENS_DATA_DIR) at a writable folder.',
+    notWritable:
+      '$t(errors:writable.store.{{what}}) cannot be kept: {{folder}} is not writable by this user ({{code}}). Point --data-dir (or MEMLENS_DATA_DIR) at a writable folder.',
+    cannotWrite:
+      '$t(errors:writable.store.{{what}}) cannot be kept: {{folder}} cannot be written ({{code}}). Point --data-dir (or MEMLENS_DATA_DIR) at a writable folder.',
+  },
   /** A search option out of range (search/core/filters.ts). */
   searchOption: {
     query: 'query must be a string',

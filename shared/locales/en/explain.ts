@@ -244,6 +244,15 @@ export const explain = {
       'model {{model}} is not installed and downloads are off — not found in {{dir}} (missing {{missing}} in {{modelDir}}); allow downloads in the settings or run with --allow-download',
     modelWrongDims: 'model {{model}} returned {{dims}}-dimensional vectors — expected {{expected}}',
     modelNotLoaded: 'model {{model}} could not be loaded — {{error}}',
+    /** The model gave a vector with NaN or Infinity in it, for a passage, a query or the load's test sentence. */
+    modelBroken: {
+      passage:
+        'model {{model}} returns non-finite vectors (NaN or Infinity) for a passage — it is treated as broken, search runs keyword-only; replace the model files or choose another model',
+      query:
+        'model {{model}} returns non-finite vectors (NaN or Infinity) for a query — it is treated as broken, search runs keyword-only; replace the model files or choose another model',
+      testSentence:
+        'model {{model}} returns non-finite vectors (NaN or Infinity) for a test sentence — it is treated as broken, search runs keyword-only; replace the model files or choose another model',
+    },
     modelNotDownloaded: 'model {{model}} could not be downloaded — {{error}}',
     endpointNoModel: 'no model named for embedding endpoint {{url}} — give one with --embedder-model or in Settings',
     endpointNotAllowed:
@@ -251,6 +260,8 @@ export const explain = {
     endpointKeyMissing: 'the key for embedding endpoint {{url}} is missing — environment variable {{env}} is not set',
     endpointUnusable: 'embedding endpoint {{url}} could not be used — {{error}}',
     openclawKeywordOnly: 'as OpenClaw {{release}} ranks with memory.search.provider "none"',
+    /** A result's vector row when OpenClaw's ranking ran keyword-only. */
+    openclawProviderNone: 'OpenClaw with provider "none" ranks by keywords only',
     openclawNoEmbedder:
       'your agent ranks hybrid with "{{agentModel}}" vectors; this is its keyword half alone — {{why, reason}}',
     openclawAgentNoVectors:

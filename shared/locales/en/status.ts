@@ -32,6 +32,13 @@ export const status = {
   noErrors: 'No errors.',
   watcherError: 'File watcher: {{reason}}',
   clear: 'Clear',
+  /** A call the interface made that failed, named by what it was for; `reason` is the error. */
+  uiError: {
+    status: 'Status: {{reason}}',
+    retry: 'Retry: {{reason}}',
+    reindex: 'Reindex: {{reason}}',
+    openWorkspace: 'Open workspace: {{reason}}',
+  },
   progress: {
     scanning: 'Scanning files…',
     embedding: 'Embedding {{done, number}} of {{total, number}} chunks',

@@ -4,6 +4,12 @@ import type { Translation } from '../translation.js';
 export const app: Translation<typeof en> = {
   name: 'Memory Lens',
   listSeparator: '、',
+  unsaved: {
+    warning_other: '{{count}} 个文件有未保存的修改（{{names}}）。它们已保存为草稿，重新打开这个工作区时会再提供给你。',
+    names: '{{names}} 及另外 {{count}} 个',
+    openAnother: '要打开另一个工作区吗？',
+    switchAgent: '要切换到另一个智能体吗？',
+  },
   header: {
     toggleSidebar: '显示或隐藏文件列表',
     sample: '示例',

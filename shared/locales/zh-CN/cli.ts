@@ -4,6 +4,15 @@ import type { Translation } from '../translation.js';
 export const cli: Translation<typeof en> = {
   runHelp: '运行 "memlens help{{command}}" 查看用法。',
   unknownLang: '--lang 只接受 {{locales}}（收到 "{{lang}}"）',
+  usage: {
+    unknownCommand: '没有这个命令："{{command}}"',
+    unknownOption: "未知选项 '{{option}}'",
+    unknownOptionHint:
+      "未知选项 '{{option}}'。如果要传入以 '-' 开头的位置参数，请把它放在命令末尾的 '--' 之后，例如 '-- \"{{option}}\"'",
+    missingValue: "选项 '{{option}}' 缺少参数值",
+    noValue: "选项 '{{option}}' 不接受参数值",
+    unexpectedArgument: "多余的参数 '{{argument}}'：这个命令不接受位置参数",
+  },
   index: {
     indexed: '已索引 {{workspace}}{{sample}}',
     sample: '（示例工作区）',

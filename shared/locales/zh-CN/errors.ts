@@ -126,6 +126,55 @@ export const errors: Translation<typeof en> = {
     insideWorkspace: '索引文件 {{path}} 会位于工作区 {{workspace}} 之内；请选择工作区以外的位置。',
     noSqliteVec: '索引把向量存在 sqlite-vec 中，但它没有加载',
   },
+  indexing: {
+    tooLarge: {
+      memory: '文件太大，未编入索引（{{size, megabytes}}；超过 {{max, megabytes}} 的 Markdown 文件不编入索引）',
+      sessions: '文件太大，未编入索引（{{size, megabytes}}；超过 {{max, megabytes}} 的会话记录不编入索引）',
+    },
+    bytes: '{{bytes}} 字节',
+    nulByte: '不是文本（偏移 {{offset}} 处有 NUL 字节）；二进制文件不编入索引',
+    invalidUtf8:
+      '不是文本（{{share}}% 是无效的 UTF-8）——前 {{kb}} KB 中有 {{invalid, number}} 个字节序列无法解码；二进制文件不编入索引',
+    invalidUtf8Whole:
+      '不是文本（{{share}}% 是无效的 UTF-8）——{{bytes, number}} 字节中有 {{invalid, number}} 个字节序列无法解码；二进制文件不编入索引',
+    agentDbUnreadable: '无法从智能体数据库读取（见它的提示）',
+    couldNotRead: '无法读取：{{error}}',
+    couldNotParse: '无法解析：{{error}}',
+    couldNotIndex: '无法编入索引：{{error}}',
+    couldNotWrite: '无法写入索引：{{error}}',
+    embeddingFailed: '向量生成失败，已只按关键词编入索引：{{error}}',
+    notIndexed: '未编入索引',
+    failed: '索引失败',
+  },
+  indexLog: {
+    unreadable: '无法读取索引（{{reason}}）；已把它移到 {{movedTo}}，正在根据文件重建。',
+    damagedMoved: '索引已损坏（{{reason}}）；已把它移到 {{movedTo}}，正在根据文件重建。',
+    damaged: '索引已损坏（{{reason}}）；正在根据文件重建。',
+    replaced: '索引文件被替换成了一个无法读取的文件（{{reason}}）；已把它移到 {{movedTo}}，正在根据文件重建。',
+    savedNotIndexed: '已保存，但编入索引失败：{{error}}',
+    recoveryFailed: '重建损坏的索引失败：{{error}}',
+    rebuildFailed: '重建索引（{{reason}}）失败：{{error}}',
+    embeddingFailed: '为缺少向量的内容生成向量失败：{{error}}',
+    reconcileFailed: '与文件同步失败：{{error}}',
+  },
+  transport: {
+    unreachable: '无法连接 Memory Lens 服务器：{{error}}',
+    noJson: '{{name}}：HTTP {{status}} 的回应不是 JSON',
+    malformed: '{{name}}：回应格式不对（HTTP {{status}}）',
+  },
+  writable: {
+    store: {
+      index: '搜索索引',
+      history: '历史记录库',
+      agentActivity: '智能体活动记录（读取次数、搜索日志）',
+    },
+    readOnlyFs:
+      '无法保存$t(errors:writable.store.{{what}})：{{folder}} 位于只读文件系统上（{{code}}）。请用 --data-dir（或 MEMLENS_DATA_DIR）指向一个可写的文件夹。',
+    notWritable:
+      '无法保存$t(errors:writable.store.{{what}})：当前用户不能写入 {{folder}}（{{code}}）。请用 --data-dir（或 MEMLENS_DATA_DIR）指向一个可写的文件夹。',
+    cannotWrite:
+      '无法保存$t(errors:writable.store.{{what}})：无法写入 {{folder}}（{{code}}）。请用 --data-dir（或 MEMLENS_DATA_DIR）指向一个可写的文件夹。',
+  },
   searchOption: {
     query: '“query” 必须是字符串',
     maxResults: '“maxResults” 必须是正整数（收到的是 {{got}}）',

@@ -31,6 +31,12 @@ export const status: Translation<typeof en> = {
   noErrors: '没有错误。',
   watcherError: '文件监视：{{reason}}',
   clear: '清除',
+  uiError: {
+    status: '状态：{{reason}}',
+    retry: '重试：{{reason}}',
+    reindex: '重建索引：{{reason}}',
+    openWorkspace: '打开工作区：{{reason}}',
+  },
   progress: {
     scanning: '正在扫描文件…',
     embedding: '正在生成向量：第 {{done, number}} / {{total, number}} 个分块',

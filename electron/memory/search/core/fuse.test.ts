@@ -74,7 +74,11 @@ describe('fuseCandidates', () => {
       { available: false, reason: modeReasons.noModelLoaded() },
       { vector: 0.7, text: 0.3 },
     );
-    expect(fused[0]!.vector).toEqual({ unavailable: true, reason: 'no embedding model loaded' });
+    expect(fused[0]!.vector).toEqual({
+      unavailable: true,
+      reason: 'no embedding model loaded',
+      reasonId: 'explain:modeReason.noModelLoaded',
+    });
     expect(fused[0]!.weights.text).toBe(1);
     expect(fused[0]!.hybrid).toBeCloseTo(0.6, 12);
   });

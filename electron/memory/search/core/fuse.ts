@@ -6,7 +6,7 @@ import type {
   VectorUnavailable,
   WeightsBreakdown,
 } from '../../../../shared/domain.js';
-import type { ModeReason } from '../../../../shared/mode-reasons.js';
+import { vectorUnavailable, type ModeReason } from '../../../../shared/mode-reasons.js';
 import { computeHybrid, cosineToScore } from '../../../../shared/score.js';
 import { SEARCH_DEFAULTS } from '../../../../shared/search-defaults.js';
 
@@ -78,9 +78,7 @@ export function fuseCandidates(
   dated: readonly number[] = [],
 ): FusedCandidate[] {
   const weights = resolveWeights(configured, { vector: vector.available, text: keywordAvailable });
-  const unavailable: VectorUnavailable | null = vector.available
-    ? null
-    : { unavailable: true, reason: vector.reason.message };
+  const unavailable: VectorUnavailable | null = vector.available ? null : vectorUnavailable(vector.reason);
   const byRowid = new Map<number, FusedCandidate>();
 
   for (const hit of keyword) {

@@ -125,7 +125,11 @@ describe('runSearch', () => {
       expect(computeFinalScore(r.breakdown)).toBe(r.score);
       expect(r.breakdown.final).toBe(r.score);
       expect(r.breakdown.weights).toEqual({ configured: { vector: 0.7, text: 0.3 }, vector: 0, text: 1 });
-      expect(r.breakdown.vector).toEqual({ unavailable: true, reason: 'no embedding model configured' });
+      expect(r.breakdown.vector).toEqual({
+        unavailable: true,
+        reason: 'no embedding model configured',
+        reasonId: 'explain:modeReason.noModel',
+      });
       expect(r.breakdown.mmr).toBeNull();
     }
     // Each result names its chunk, and no two results name the same one.
@@ -411,7 +415,12 @@ describe('runSearch', () => {
     expect(response.fallback).toBe('fts-only');
     expect(response.results.length).toBeGreaterThan(0);
     for (const r of response.results) {
-      expect(r.breakdown.vector).toEqual({ unavailable: true, reason: 'query embedding timed out after 50 ms' });
+      expect(r.breakdown.vector).toEqual({
+        unavailable: true,
+        reason: 'query embedding timed out after 50 ms',
+        reasonId: 'explain:modeReason.queryTimeout',
+        reasonParams: { ms: 50 },
+      });
       expect(r.breakdown.weights.text).toBe(1);
       expect(computeFinalScore(r.breakdown)).toBe(r.score);
     }

@@ -1,6 +1,7 @@
 // Unsaved text goes to the data dir shortly after each edit (draftPut), and is forgotten once it is
 // saved, reloaded or typed back to what is on disk (draftDelete). A crash, a closed tab or a
 // reload then costs at most the last DRAFT_PERSIST_MS of typing, and the text is offered back.
+import { shownError, type ShownMessage } from '../../../lib/error-message';
 import type { MemlensApi } from '../../../../../shared/contract';
 
 /** Short: the window may be closed at any moment; long enough not to write on every keystroke. */
@@ -24,16 +25,14 @@ export interface DraftPersistence {
 
 export function createDraftPersistence(
   port: Partial<DraftPort>,
-  onError: (message: string) => void,
+  onError: (error: ShownMessage) => void,
   delayMs = DRAFT_PERSIST_MS,
 ): DraftPersistence {
   const pending = new Map<string, { timer: ReturnType<typeof setTimeout>; read: () => DraftSnapshot | null }>();
   // Per path, writes and deletes run in order: a late put must not resurrect a forgotten draft.
   const chains = new Map<string, Promise<unknown>>();
   const enqueue = (path: string, job: () => Promise<unknown>) => {
-    const run = (chains.get(path) ?? Promise.resolve())
-      .then(job)
-      .catch((error: unknown) => onError(error instanceof Error ? error.message : String(error)));
+    const run = (chains.get(path) ?? Promise.resolve()).then(job).catch((error: unknown) => onError(shownError(error)));
     chains.set(path, run);
     return run;
   };

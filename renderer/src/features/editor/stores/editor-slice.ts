@@ -96,7 +96,7 @@ export function createEditorSlice(
     const patch = slicePatch(set, 'editor');
     const persistence: DraftPersistence = createDraftPersistence(
       port,
-      (message) => patch({ draftError: message }),
+      (error) => patch({ draftError: error }),
       options.draftDelayMs,
     );
     /** Keep the open document's live text in the data dir soon. */

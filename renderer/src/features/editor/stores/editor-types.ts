@@ -76,7 +76,7 @@ export interface EditorSlice {
     /** Drafts kept in the data dir by an earlier window (a crash, a closed tab), offered back. */
     recovered: Draft[];
     /** Writing a draft to the data dir failed (the text is still in the window). */
-    draftError: string | null;
+    draftError: ShownMessage | null;
   };
   openDocument(path: string, range?: { startLine: number; endLine: number; terms?: string[] }): Promise<void>;
   setEditorDirty(dirty: boolean): void;

@@ -66,7 +66,7 @@ export function createRecoveredDraftActions(ctx: RecoveredContext) {
         const open = new Set(ctx.unsavedPaths(get().editor));
         set((s) => ({ editor: { ...s.editor, recovered: list.filter((d) => !open.has(d.path)) } }));
       } catch (error) {
-        set((s) => ({ editor: { ...s.editor, draftError: errorInfo(error).message } }));
+        set((s) => ({ editor: { ...s.editor, draftError: shownError(error) } }));
       }
     },
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { translator } from '../../../../../shared/i18n';
+import { indexReasons } from '../../../../../shared/index-reasons';
 import { fileBadges, groupFiles, type GroupWords, type SidebarGroup } from './group-files';
 import { dated, fileEntry } from '../../../test-support/fake-workspace-api';
 import { COLLAPSE_ABOVE, isGroupOpen } from './files-slice';
@@ -92,7 +93,10 @@ describe('groupFiles', () => {
 
 describe('groupFiles in Simplified Chinese', () => {
   const zh = translator('zh-CN');
-  const words: GroupWords = { locale: 'zh-CN', t: (key, params) => zh(`files:${key}`, params) };
+  const words: GroupWords = {
+    locale: 'zh-CN',
+    t: (key, params) => zh(key.includes(':') ? key : `files:${key}`, params),
+  };
   const groups = groupFiles(entries, '', words);
   const byId = (id: string) => groups.find((g) => g.id === id)!;
 
@@ -105,6 +109,22 @@ describe('groupFiles in Simplified Chinese', () => {
   it('words the badges in Chinese, with the count', () => {
     const badges = fileBadges(fileEntry('sessions/x.jsonl', { malformedLines: 3, archived: true }), words);
     expect(badges.map((b) => b.label)).toEqual(['3 行损坏', '已归档']);
+  });
+
+  it('says why a file was skipped in Chinese when the index recorded the reason by id, and in English when it did not', () => {
+    const reason = indexReasons.tooLarge('memory', 9 * 1024 * 1024, 5 * 1024 * 1024);
+    const skipped = fileEntry('memory/huge.md', {
+      indexState: 'skipped',
+      indexError: reason.message,
+      indexErrorId: reason.messageId!,
+      indexErrorParams: reason.params!,
+    });
+    expect(fileBadges(skipped, words)[0]!.title).toBe(
+      '文件太大，未编入索引（9.0 MB；超过 5.0 MB 的 Markdown 文件不编入索引）',
+    );
+    expect(fileBadges(skipped)[0]!.title).toBe(reason.message);
+    const before = fileEntry('memory/huge.md', { indexState: 'skipped', indexError: reason.message });
+    expect(fileBadges(before, words)[0]!.title).toBe(reason.message);
   });
 });
 

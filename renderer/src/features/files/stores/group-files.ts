@@ -17,13 +17,14 @@ export interface SidebarGroup {
 /** The words of the groups, in the interface's language (English by default, as in tests). */
 export interface GroupWords {
   locale: string;
+  /** A key of the `files` namespace, or `ns:key` of another (an index reason's id). */
   t(key: string, params?: Record<string, unknown>): string;
 }
 
 // The English instance is built on first use (tests, fallbacks): the window speaks through its own.
 export const ENGLISH_GROUP_WORDS: GroupWords = {
   locale: 'en',
-  t: (key, params) => translator('en')(`files:${key}`, params),
+  t: (key, params) => translator('en')(key.includes(':') ? key : `files:${key}`, params),
 };
 
 const LAYER_GROUPS: { id: 'conversations' | 'summaries' | 'tasks' | 'facts'; layers: MemoryLayer[] }[] = [
@@ -226,6 +227,13 @@ export interface FileBadge {
   title: string;
 }
 
+/** Why a file is skipped or failed, in `t`'s language when the index recorded it by id (else its English). */
+function indexReasonText(file: FileListEntry, t: GroupWords['t']): string | undefined {
+  if (file.indexError === undefined) return undefined;
+  if (!file.indexErrorId) return file.indexError;
+  return t(file.indexErrorId, { ...file.indexErrorParams, defaultValue: file.indexError });
+}
+
 export function fileBadges(file: FileListEntry, { t }: GroupWords = ENGLISH_GROUP_WORDS): FileBadge[] {
   const badges: FileBadge[] = [];
   if (file.checksum && !file.checksum.ok) {
@@ -239,11 +247,19 @@ export function fileBadges(file: FileListEntry, { t }: GroupWords = ENGLISH_GROU
     });
   }
   if (file.indexState === 'failed')
-    badges.push({ kind: 'failed', label: t('badges.failed'), title: file.indexError ?? t('badges.failedTitle') });
+    badges.push({
+      kind: 'failed',
+      label: t('badges.failed'),
+      title: indexReasonText(file, t) ?? t('badges.failedTitle'),
+    });
   if (file.indexState === 'pending')
     badges.push({ kind: 'pending', label: t('badges.pending'), title: t('badges.pendingTitle') });
   if (file.indexState === 'skipped')
-    badges.push({ kind: 'skipped', label: t('badges.skipped'), title: file.indexError ?? t('badges.skippedTitle') });
+    badges.push({
+      kind: 'skipped',
+      label: t('badges.skipped'),
+      title: indexReasonText(file, t) ?? t('badges.skippedTitle'),
+    });
   if (file.malformedLines)
     badges.push({
       kind: 'malformed',

@@ -197,6 +197,19 @@ describe('ScoreBreakdownView', () => {
     expect(host.querySelector('[data-testid="bd-keyword-none"]')).not.toBeNull();
     expect(host.querySelector('[data-testid="bd-mmr"]')).toBeNull();
   });
+
+  it('says why vectors were unavailable in Chinese when the reason came by id', () => {
+    const vector = {
+      unavailable: true as const,
+      reason: 'query embedding timed out after 50 ms',
+      reasonId: 'explain:modeReason.queryTimeout',
+      reasonParams: { ms: 50 },
+    };
+    const { host } = render({ ...breakdown, vector, mmr: null }, 'zh-CN');
+    const row = host.querySelector('[data-testid="bd-vector-unavailable"]')!;
+    expect(row.textContent).toContain('查询向量在 50 毫秒后超时');
+    expect(row.getAttribute('title')).toBe('查询向量在 50 毫秒后超时');
+  });
 });
 
 describe('ScoreBreakdownView: agent access', () => {

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { AccessBreakdown, KeywordBreakdown, ScoreBreakdown } from '../../../../../shared/domain';
 import { describeDates, describeKeyword, describeTerm, listedTerms } from '../../../../../shared/explain-words';
+import { localText } from '../../../../../shared/i18n';
+import { unavailableReasonOf } from '../../../../../shared/mode-reasons';
 import { reasonHeadline } from '../../../../../shared/reason-text';
 import { describeWeights } from '../../../../../shared/search-wording';
 import { keywordScoreOf, scoreMultipliers, vectorScoreOf } from '../../../../../shared/score';
@@ -22,12 +24,15 @@ export function ScoreBreakdownView({
   breakdown: ScoreBreakdown;
   testPrefix?: string;
 }) {
-  const { t } = useTranslation('search');
+  const { t, i18n } = useTranslation('search');
   const b = breakdown;
   const keywordContribution = b.weights.text * keywordScoreOf(b);
   const vectorContribution = b.weights.vector * vectorScoreOf(b);
   const vectorUnavailable = b.vector && 'unavailable' in b.vector ? b.vector : null;
   const vector = b.vector && !('unavailable' in b.vector) ? b.vector : null;
+  const vectorUnavailableText = vectorUnavailable
+    ? localText(i18n.t, unavailableReasonOf(vectorUnavailable))
+    : undefined;
   const tid = (name: string) => `${testPrefix}-${name}`;
 
   return (
@@ -68,8 +73,8 @@ export function ScoreBreakdownView({
               </span>
             </>
           ) : vectorUnavailable ? (
-            <span className="muted" data-testid={tid('vector-unavailable')} title={vectorUnavailable.reason}>
-              {t('breakdown.unavailable', { reason: reasonHeadline(vectorUnavailable.reason) })}
+            <span className="muted" data-testid={tid('vector-unavailable')} title={vectorUnavailableText}>
+              {t('breakdown.unavailable', { reason: reasonHeadline(vectorUnavailableText!) })}
             </span>
           ) : (
             <span className="muted" data-testid={tid('vector-none')}>

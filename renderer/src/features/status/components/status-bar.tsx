@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { localText } from '../../../../../shared/i18n';
 import { modeReasonOf } from '../../../../../shared/mode-reasons';
 import { reasonHeadline } from '../../../../../shared/reason-text';
+import { shownText } from '../../../lib/error-message';
 import { formatBytes } from '../../../lib/format-number';
 import { formatDate } from '../../../lib/format-locale';
 import { modelFraction, progressFraction, progressLabel, reindexSummary } from '../stores/status-slice';
@@ -182,13 +183,13 @@ export function StatusBar({ onOpenSettings, doctor }: StatusBarProps) {
             )}
             {index?.errors.map((e, i) => (
               <li key={`i${i}`}>
-                <code>{e.path}</code> {e.message}{' '}
+                <code>{e.path}</code> {localText(i18n.t, e)}{' '}
                 <span className="muted">{formatDate(i18n.language, e.at, 'time')}</span>
               </li>
             ))}
             {uiErrors.map((e) => (
               <li key={`u${e.id}`}>
-                {e.message} <span className="muted">{formatDate(i18n.language, e.at, 'time')}</span>
+                {shownText(i18n.t, e)} <span className="muted">{formatDate(i18n.language, e.at, 'time')}</span>
               </li>
             ))}
           </ul>

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createStore } from 'zustand/vanilla';
+import { MemoryLensError } from '../../../../../shared/errors';
 import { createI18n } from '../../../../../shared/i18n';
+import { englishLeft } from '../../../../../shared/test-support/english-left';
+import { shownText } from '../../../lib/error-message';
 import type { IndexStatus } from '../../../../../shared/domain';
 import {
   createStatusSlice,
@@ -76,6 +79,27 @@ describe('status slice', () => {
     expect(store.getState().status.indexPhase).toBe('done');
     store.getState().applyProgress({ phase: 'scanning', filesDone: 0, filesTotal: 0 });
     expect(store.getState().status.indexPhase).toBe('scanning');
+  });
+
+  it('keeps a failed Reindex by message id, so the errors list words it in the interface language', async () => {
+    const port: StatusPort = {
+      status: async () => status(null),
+      reindex: async () => {
+        throw new MemoryLensError('UNAVAILABLE', {
+          messageId: 'errors:index.rebuilding',
+          params: { reason: 'chunk size changed' },
+        }).toValue();
+      },
+    };
+    const store = createStore<StatusSlice>()(createStatusSlice(port));
+    await store.getState().reindex();
+    const [error] = store.getState().status.uiErrors;
+    const zh = createI18n('zh-CN').t;
+    expect(shownText(createI18n('en').t, error!)).toBe(
+      'Reindex: The index is being rebuilt (chunk size changed); try again shortly.',
+    );
+    expect(shownText(zh, error!)).toBe(`重建索引：${zh('errors:index.rebuilding', { reason: 'chunk size changed' })}`);
+    expect(englishLeft(shownText(zh, error!).replace('chunk size changed', ''))).toEqual([]);
   });
 
   it('says how far an index got, in files', () => {

@@ -2,14 +2,14 @@ import type { TFunction } from 'i18next';
 import type { StateCreator } from 'zustand';
 import type { MemlensApi } from '../../../../../shared/contract';
 import type { IndexProgress, IndexStatus, ModelProgress, SyncReport } from '../../../../../shared/domain';
-import { errorInfo } from '../../../lib/error-message';
+import { shownError, type ShownMessage } from '../../../lib/error-message';
 import { Latest, slicePatch } from '../../../lib/slice-state';
 
 export type StatusPort = Pick<MemlensApi, 'status' | 'reindex'> & Partial<Pick<MemlensApi, 'retryEmbedder'>>;
 
-export interface UiError {
+/** A failure the interface met, kept by id to be worded when shown (a language switch rewords it). */
+export interface UiError extends ShownMessage {
   id: number;
-  message: string;
   at: number;
 }
 
@@ -35,7 +35,7 @@ export interface StatusSlice {
   loadStatus(): Promise<void>;
   applyStatus(status: IndexStatus): void;
   applyProgress(progress: IndexProgress): void;
-  reportUiError(message: string): void;
+  reportUiError(error: ShownMessage): void;
   dismissUiErrors(): void;
   setErrorsOpen(open: boolean): void;
   reindex(full?: boolean): Promise<void>;
@@ -86,7 +86,7 @@ export function createStatusSlice(port: StatusPort): StateCreator<StatusSlice, [
             });
           else patch({ connected: true });
         } catch (error) {
-          get().reportUiError(`Status: ${errorInfo(error).message}`);
+          get().reportUiError(shownError(error, 'status:uiError.status'));
         }
       },
       applyStatus: (index) => {
@@ -97,11 +97,11 @@ export function createStatusSlice(port: StatusPort): StateCreator<StatusSlice, [
         events.supersede();
         patch({ progress: runningProgress(progress), indexPhase: progress.phase });
       },
-      reportUiError: (message) =>
+      reportUiError: (error) =>
         set((s) => ({
           status: {
             ...s.status,
-            uiErrors: [...s.status.uiErrors, { id: ++errorId, message, at: Date.now() }].slice(-MAX_UI_ERRORS),
+            uiErrors: [...s.status.uiErrors, { ...error, id: ++errorId, at: Date.now() }].slice(-MAX_UI_ERRORS),
           },
         })),
       dismissUiErrors: () => patch({ uiErrors: [] }),
@@ -109,9 +109,11 @@ export function createStatusSlice(port: StatusPort): StateCreator<StatusSlice, [
       async retryEmbedder() {
         try {
           const outcome = await port.retryEmbedder?.({});
-          if (outcome && !outcome.reachable && outcome.reason) get().reportUiError(`Retry: ${outcome.reason}`);
+          // The endpoint's own words (English or whatever it answered), inside ours.
+          if (outcome && !outcome.reachable && outcome.reason)
+            get().reportUiError({ message: outcome.reason, within: 'status:uiError.retry' });
         } catch (error) {
-          get().reportUiError(`Retry: ${errorInfo(error).message}`);
+          get().reportUiError(shownError(error, 'status:uiError.retry'));
         }
         await get().loadStatus();
       },
@@ -120,7 +122,7 @@ export function createStatusSlice(port: StatusPort): StateCreator<StatusSlice, [
         try {
           patch({ lastReindex: await port.reindex({ full }) });
         } catch (error) {
-          get().reportUiError(`Reindex: ${errorInfo(error).message}`);
+          get().reportUiError(shownError(error, 'status:uiError.reindex'));
         } finally {
           patch({ reindexing: false });
           await get().loadStatus();
