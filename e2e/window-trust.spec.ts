@@ -142,6 +142,34 @@ test('a draft survives a crashed window and is offered back, over the file as it
   await third.close();
 });
 
+test('unsaved text that cannot be kept in the data folder is said in words, until it can be again', async ({
+  page,
+  served,
+}, testInfo) => {
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await openApp(page, served.url);
+  await fileItem(page, 'USER.md').locator('.file-item__open').click();
+  const before = fs.readFileSync(path.join(served.workspace, 'USER.md'));
+  // The drafts folder cannot be made: a file holds its name (a fault root cannot wave through).
+  const draftsDir = path.join(served.dataDir, 'drafts');
+  fs.rmSync(draftsDir, { recursive: true, force: true });
+  fs.writeFileSync(draftsDir, 'not a folder');
+  await typeAtEnd(page, '- A thought with nowhere to go.');
+  const warning = page.getByTestId('draft-error');
+  await expect(warning).toContainText('Unsaved text could not be kept in the data folder');
+  await expect(warning).toContainText('Save the file to keep it.');
+  await page.screenshot({ path: testInfo.outputPath('draft-error-1024.png') });
+  // The typed text stays in the editor; nothing reached the workspace file.
+  await expect(page.getByTestId('editor-phase')).toHaveAttribute('data-value', 'dirty');
+  expect(fs.readFileSync(path.join(served.workspace, 'USER.md')).equals(before)).toBe(true);
+
+  // Room again: the next keep goes through and the warning leaves.
+  fs.rmSync(draftsDir);
+  await typeAtEnd(page, ' Kept now.');
+  await expect(warning).toHaveCount(0);
+  await expect.poll(() => listFiles(draftsDir).length, { timeout: 10_000 }).toBe(1);
+});
+
 test('same-named files are told apart in the sidebar and the timeline; sessions go by their first message', async ({
   page,
   served,

@@ -4,7 +4,7 @@ import type { SearchResult } from '../../../shared/domain';
 import { apiTransport } from '../api/client';
 import { AgentSwitcher } from '../features/agents/components/agent-switcher';
 import { StaleIndexBanner } from '../features/agents/components/stale-index-banner';
-import { RecoveredDraftsBanner } from '../features/editor/components/recovered-drafts-banner';
+import { DraftErrorBanner, RecoveredDraftsBanner } from '../features/editor/components/recovered-drafts-banner';
 import { unsavedPaths } from '../features/editor/stores/editor-slice';
 import { FileSidebar } from '../features/files/components/file-sidebar';
 import { indexBuilding } from '../features/status/stores/status-slice';
@@ -228,6 +228,7 @@ export function App() {
         </button>
       </header>
       <RecoveredDraftsBanner />
+      <DraftErrorBanner />
       <StaleIndexBanner onShow={() => setView('agent')} />
       <div className="app__body">
         {fit.sidebar !== 'closed' && (

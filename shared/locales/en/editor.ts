@@ -114,6 +114,10 @@ export const editor = {
     restore_other: 'Restore all',
     discard: 'Discard',
   },
+  /** Unsaved text could not be kept in the data folder (drafts): a crash would lose it. */
+  draftError: {
+    text: 'Unsaved text could not be kept in the data folder ({{message}}): a crash or a closed window would lose it. Save the file to keep it.',
+  },
   session: {
     saveTitle:
       'Write the last {{count}} user and assistant messages to memory/ (slash commands and tool output left out)',

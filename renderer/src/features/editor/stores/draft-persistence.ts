@@ -23,16 +23,20 @@ export interface DraftPersistence {
   flush(): Promise<void>;
 }
 
+/** `onError` hears each failed write or delete, and null once one succeeds again. */
 export function createDraftPersistence(
   port: Partial<DraftPort>,
-  onError: (error: ShownMessage) => void,
+  onError: (error: ShownMessage | null) => void,
   delayMs = DRAFT_PERSIST_MS,
 ): DraftPersistence {
   const pending = new Map<string, { timer: ReturnType<typeof setTimeout>; read: () => DraftSnapshot | null }>();
   // Per path, writes and deletes run in order: a late put must not resurrect a forgotten draft.
   const chains = new Map<string, Promise<unknown>>();
   const enqueue = (path: string, job: () => Promise<unknown>) => {
-    const run = (chains.get(path) ?? Promise.resolve()).then(job).catch((error: unknown) => onError(shownError(error)));
+    const run = (chains.get(path) ?? Promise.resolve()).then(job).then(
+      () => onError(null),
+      (error: unknown) => onError(shownError(error)),
+    );
     chains.set(path, run);
     return run;
   };

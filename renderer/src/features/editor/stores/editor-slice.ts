@@ -96,7 +96,9 @@ export function createEditorSlice(
     const patch = slicePatch(set, 'editor');
     const persistence: DraftPersistence = createDraftPersistence(
       port,
-      (error) => patch({ draftError: error }),
+      (error) => {
+        if (error || get().editor.draftError) patch({ draftError: error });
+      },
       options.draftDelayMs,
     );
     /** Keep the open document's live text in the data dir soon. */
