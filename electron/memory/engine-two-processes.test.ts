@@ -117,7 +117,9 @@ describe('two processes and one stale index', () => {
     expect(a.errors).toEqual([]);
     expect(b.errors).toEqual([]);
     // Exactly one full rebuild between them.
-    expect(a.filesIndexed + b.filesIndexed).toBe(FILE_COUNT);
+    expect(a.filesIndexed + b.filesIndexed, `first: ${JSON.stringify(a)}\nsecond: ${JSON.stringify(b)}`).toBe(
+      FILE_COUNT,
+    );
     expect(a.states).toContain('rebuilding');
     if (b.initialState === 'stale') {
       // It opened the stale index while the first was rebuilding it: it waited, or found the result already swapped in.
