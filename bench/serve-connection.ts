@@ -1,6 +1,8 @@
 // A `memlens serve` child the benches talk to: its URL once it prints "Open:", a typed call to its
 // API, and everything it printed (its exit report included).
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { repoRoot, sampleWorkspaceDir } from './repo-paths.js';
 
 export interface ServeAnswer {
   ok: boolean;
@@ -36,4 +38,13 @@ export async function connectServe(
     return (await response.json()) as ServeAnswer;
   };
   return { url, call, output: () => out };
+}
+
+/** `memlens serve` on the sample workspace, keyword-only, with its data folder under `home`. */
+export function spawnSampleServe(home: string, extraArgs: string[] = []): ChildProcess {
+  const args = ['serve', '--port', '0', '--workspace', sampleWorkspaceDir(), '--data-dir', path.join(home, 'data')];
+  return spawn(process.execPath, [path.join(repoRoot(), 'bin', 'memlens.js'), ...args, ...extraArgs], {
+    env: { ...process.env, HOME: home, MEMLENS_MODEL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }

@@ -3,15 +3,13 @@
 // the first search after open and three more over HTTP, each with its round trip and the engine's
 // tookMs, and RSS after them.
 //   npm run build:node && npx tsc -p tsconfig.bench.json && node dist-bench/bench/serve-idle-bench.js [--runs 3]
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { round } from './bench-stats.js';
-import { connectServe } from './serve-connection.js';
-import { repoRoot, sampleWorkspaceDir } from './repo-paths.js';
+import { connectServe, spawnSampleServe } from './serve-connection.js';
 
 const argv = process.argv.slice(2);
 const runs = Number(argv[argv.indexOf('--runs') + 1] || 1) || 1;
@@ -30,20 +28,7 @@ function cpuSeconds(pid: number): number {
 
 async function once(): Promise<Record<string, unknown>> {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-bench-idle-'));
-  const child = spawn(
-    process.execPath,
-    [
-      path.join(repoRoot(), 'bin', 'memlens.js'),
-      'serve',
-      '--port',
-      '0',
-      '--workspace',
-      sampleWorkspaceDir(),
-      '--data-dir',
-      path.join(home, 'data'),
-    ],
-    { env: { ...process.env, HOME: home, MEMLENS_MODEL: '' }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const child = spawnSampleServe(home);
   try {
     const { call } = await connectServe(child);
     const started = performance.now();

@@ -6,15 +6,13 @@
 // weighs on each alike:
 //   npm run build:node && npx tsc -p tsconfig.bench.json && \
 //   node dist-bench/bench/ui-first-load-bench.js [--loads 9] [--renderer-dir DIR ...]
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright';
 import { percentile, round } from './bench-stats.js';
-import { connectServe } from './serve-connection.js';
-import { repoRoot, sampleWorkspaceDir } from './repo-paths.js';
+import { connectServe, spawnSampleServe } from './serve-connection.js';
 
 const argv = process.argv.slice(2);
 const loads = Number(argv[argv.indexOf('--loads') + 1] || 9) || 9;
@@ -98,21 +96,7 @@ function median(samples: number[]): number | null {
 
 async function serve(rendererDir: string | undefined) {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-bench-ui-'));
-  const child = spawn(
-    process.execPath,
-    [
-      path.join(repoRoot(), 'bin', 'memlens.js'),
-      'serve',
-      '--port',
-      '0',
-      '--workspace',
-      sampleWorkspaceDir(),
-      '--data-dir',
-      path.join(home, 'data'),
-      ...(rendererDir ? ['--renderer-dir', rendererDir] : []),
-    ],
-    { env: { ...process.env, HOME: home, MEMLENS_MODEL: '' }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const child = spawnSampleServe(home, rendererDir ? ['--renderer-dir', rendererDir] : []);
   const { url, call } = await connectServe(child);
   // Loads measure the window, not the first index run: it has finished before the first load.
   while ((await call('status', {})).result.lastSyncAt == null) await new Promise((r) => setTimeout(r, 100));
