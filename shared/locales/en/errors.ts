@@ -67,7 +67,7 @@ export const errors = {
     histories: 'Memory histories are not kept by this host.',
     secretPurges: 'Secret purges are not kept by this host.',
     doctor: 'Doctor findings are not kept by this host.',
-    agentEmbedder: "The agent's embedder are not kept by this host.",
+    agentEmbedder: "The agent's embedder is not kept by this host.",
     endpointKeys: 'Endpoint keys are not kept by this host.',
   },
   /** A path outside what a use allows (shared/memory-scope.ts ALLOWED_PATHS says the same in English). */
