@@ -20,7 +20,7 @@ import type { SyncTarget } from '../sync/sync.js';
 import { checkIndexFile, holdIndexFile } from './index-file-check.js';
 import type { IndexFileHandle } from './index-file-check.js';
 
-/** A rename over the path during every one of these opens in a row is not a race any more but a fault: serve what was opened. */
+/** Renamed over during this many opens in a row: serve the last one; the next look at the file adopts what is there. */
 const OPEN_ATTEMPTS = 3;
 
 /** Test hooks (IndexLifecycleOptions.liveIndex): a step of another process lands at a chosen point. */
@@ -253,11 +253,12 @@ export class LiveIndex {
   private openAt(dbPath: string): IndexDb {
     for (let attempt = 1; ; attempt++) {
       const held = holdIndexFile(dbPath);
-      let index: IndexDb;
+      let index: IndexDb | null = null;
       try {
         index = openIndexDb(dbPath, { expected: this.expected, ...this.bindingOption() });
         this.hooks.afterIndexOpen?.(dbPath);
       } catch (error) {
+        index?.close();
         held?.release();
         throw error;
       }
