@@ -17,6 +17,7 @@ import { runSearch } from '../search/run/run-search.js';
 import { syncIndex } from '../sync/sync.js';
 import { FileWriter } from '../index/file-writer.js';
 import { IndexLifecycle } from './index-lifecycle.js';
+import type { LiveIndexHooks } from './live-index.js';
 import { rebuildLockPath } from './rebuild-lock.js';
 import { eventually } from './test-support/eventually.js';
 import { WorkspaceScope } from '../workspace/workspace-scope.js';
@@ -53,6 +54,7 @@ function workspace(files: Record<string, string> = FILES): { workspace: string; 
 interface OpenOptions {
   fileCheckIntervalMs?: number;
   lockPollMs?: number;
+  liveIndex?: LiveIndexHooks;
   /** Called synchronously whenever the lifecycle reports a status change. */
   onStatus?: (lifecycle: IndexLifecycle) => void;
 }
@@ -113,6 +115,24 @@ async function builtIndex(ws: { workspace: string; dbPath: string; root: string 
   const { lifecycle } = openLifecycle(ws);
   await lifecycle.sync(false);
   await lifecycle.close();
+}
+
+/** A complete, current index of `ws` that another process built beside the served one; returns its path. */
+async function rebuiltElsewhere(ws: { workspace: string; dbPath: string; root: string }): Promise<string> {
+  const other = openIndexDb(`${ws.dbPath}.other`, { expected: EXPECTED, fresh: true });
+  await syncIndex(
+    { db: other.db, writer: new FileWriter(other.db) },
+    {
+      scope: new WorkspaceScope({
+        workspaceDir: ws.workspace,
+        sessionDirs: [],
+        extraPaths: [],
+        openclawHome: path.join(ws.root, 'oc'),
+      }),
+    },
+  );
+  other.close();
+  return other.path;
 }
 
 let sleeper: ReturnType<typeof spawn>;
@@ -195,20 +215,7 @@ describe('IndexLifecycle: serving and rebuilding', () => {
     expect(await notices(lifecycle, 'tea')).toEqual(['index-building']);
 
     // The "other process" finishes: a complete index renamed over the stale one, then the lock released.
-    const other = openIndexDb(`${ws.dbPath}.other`, { expected: EXPECTED, fresh: true });
-    await syncIndex(
-      { db: other.db, writer: new FileWriter(other.db) },
-      {
-        scope: new WorkspaceScope({
-          workspaceDir: ws.workspace,
-          sessionDirs: [],
-          extraPaths: [],
-          openclawHome: path.join(ws.root, 'oc'),
-        }),
-      },
-    );
-    other.close();
-    fs.renameSync(`${ws.dbPath}.other`, ws.dbPath);
+    fs.renameSync(await rebuiltElsewhere(ws), ws.dbPath);
     fs.rmSync(rebuildLockPath(ws.dbPath));
 
     const report = await syncing;
@@ -216,6 +223,35 @@ describe('IndexLifecycle: serving and rebuilding', () => {
     expect(states).toEqual(['stale', 'rebuilding', 'serving']);
     expect(await paths(lifecycle, 'tea')).toEqual(['MEMORY.md']);
     expect(await notices(lifecycle, 'tea')).toEqual([]);
+  });
+
+  it('a rebuild another process swaps in while this one opens the stale index is served, not rebuilt a second time', async () => {
+    const ws = workspace();
+    await builtIndex(ws);
+    const db = new Database(ws.dbPath);
+    db.prepare("UPDATE meta SET value = '0' WHERE key = 'chunker_version'").run();
+    db.close();
+    const rebuilt = await rebuiltElsewhere(ws);
+
+    // The other process renames its rebuild over the path after SQLite has opened the stale file.
+    let swapped = false;
+    const { lifecycle, states } = openLifecycle(ws, {
+      liveIndex: {
+        afterIndexOpen: (dbPath) => {
+          if (swapped) return;
+          swapped = true;
+          fs.renameSync(rebuilt, dbPath);
+        },
+      },
+    });
+    expect(swapped).toBe(true);
+    expect(lifecycle.status).toEqual({ state: 'serving', reason: null });
+    expect(await notices(lifecycle, 'tea')).toEqual([]);
+
+    const report = await lifecycle.sync(false);
+    expect(report.filesIndexed).toBe(0);
+    expect(states).toEqual(['serving']);
+    expect(await paths(lifecycle, 'tea')).toEqual(['MEMORY.md']);
   });
 });
 

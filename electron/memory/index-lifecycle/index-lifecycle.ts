@@ -36,6 +36,7 @@ import { nextLifecycle, openedLifecycle } from './lifecycle-state.js';
 import type { LifecycleEvent } from './lifecycle-state.js';
 import { IndexReads } from './index-reads.js';
 import { LiveIndex } from './live-index.js';
+import type { LiveIndexHooks } from './live-index.js';
 import { liveRebuildLock } from './rebuild-lock.js';
 import type { LockTiming } from './rebuild-lock.js';
 import { rebuildIndex } from './rebuild-index.js';
@@ -73,6 +74,8 @@ export interface IndexLifecycleOptions {
   errorRingSize?: number;
   lockTiming?: LockTiming;
   lockPollMs?: number;
+  /** Test hooks: another process's step at a chosen point of opening the index. */
+  liveIndex?: LiveIndexHooks;
 }
 
 /** Thrown into a running write when the file it writes to turned out damaged: stop, then recover. */
@@ -100,7 +103,14 @@ export class IndexLifecycle {
     // A folder we cannot write is not a damaged index: say so, and move nothing aside.
     assertWritableFolder(path.dirname(options.dbPath), 'index');
     try {
-      live = new LiveIndex(options.dbPath, options.expected, options.embedder, options.nativeBinding, options.session);
+      live = new LiveIndex(
+        options.dbPath,
+        options.expected,
+        options.embedder,
+        options.nativeBinding,
+        options.session,
+        options.liveIndex,
+      );
     } catch (error) {
       // A full disk says so itself (sqlite-wal-open.ts): the index is not damaged.
       if (error instanceof MemoryLensError) throw error;

@@ -17,8 +17,17 @@ import { settleKeywordCheck } from '../search/sqlite/accelerator-check.js';
 import { IndexSession } from '../search/sqlite/index-session.js';
 import type { IndexSessionOptions } from '../search/sqlite/index-session.js';
 import type { SyncTarget } from '../sync/sync.js';
-import { holdIndexFile } from './index-file-check.js';
+import { checkIndexFile, holdIndexFile } from './index-file-check.js';
 import type { IndexFileHandle } from './index-file-check.js';
+
+/** Renamed over during this many opens in a row: serve the last one; the next look at the file adopts what is there. */
+const OPEN_ATTEMPTS = 3;
+
+/** Test hooks (IndexLifecycleOptions.liveIndex): a step of another process lands at a chosen point. */
+export interface LiveIndexHooks {
+  /** Runs after SQLite has opened the served path, before the engine looks at which file that is. */
+  afterIndexOpen?(dbPath: string): void;
+}
 
 export class LiveIndex {
   private current: IndexDb;
@@ -39,6 +48,7 @@ export class LiveIndex {
     private readonly embedder: EmbeddingProvider | null,
     private readonly nativeBinding: string | undefined,
     private readonly sessionOptions: IndexSessionOptions = {},
+    private readonly hooks: LiveIndexHooks = {},
   ) {
     this.servedPath = requestedPath;
     this.current = this.openServed();
@@ -235,11 +245,39 @@ export class LiveIndex {
     this.invalidate();
   }
 
+  /**
+   * Opens the file at `dbPath` and holds that same file: held before SQLite opens the path, since
+   * another process may rename its rebuild over it meanwhile. Held only afterwards, that new file
+   * would pass for the one SQLite reads, and the old, stale one would be rebuilt a second time.
+   */
   private openAt(dbPath: string): IndexDb {
-    const index = openIndexDb(dbPath, { expected: this.expected, ...this.bindingOption() });
-    this.fileHandle = holdIndexFile(dbPath);
-    this.served += 1;
-    return index;
+    for (let attempt = 1; ; attempt++) {
+      const held = holdIndexFile(dbPath);
+      let index: IndexDb | null = null;
+      try {
+        index = openIndexDb(dbPath, { expected: this.expected, ...this.bindingOption() });
+        this.hooks.afterIndexOpen?.(dbPath);
+      } catch (error) {
+        index?.close();
+        held?.release();
+        throw error;
+      }
+      if (!held || index.quarantined) {
+        // SQLite reads a file this open created (none was there, or it moved a damaged one aside).
+        held?.release();
+        this.fileHandle = holdIndexFile(dbPath);
+      } else if (checkIndexFile(dbPath, held).kind === 'replaced' && attempt < OPEN_ATTEMPTS) {
+        // Replaced while SQLite opened it: open again. The connection first, then the held file (see closeCurrent).
+        index.close();
+        held.release();
+        continue;
+      } else {
+        // Still replaced after the last attempt: the next look at the file sees it and adopts the new one.
+        this.fileHandle = held;
+      }
+      this.served += 1;
+      return index;
+    }
   }
 
   /** The connection first, then the held file: in that order SQLite's locks on it are never dropped early. */
