@@ -6,7 +6,13 @@ import type { KeywordBreakdown, TermBreakdown } from '../../../../shared/domain.
 import { bm25ToScore } from '../../../../shared/score.js';
 import { cjkWords, hasCjk, queryTerms, stemToken, type QueryTerms } from '../../text/segment.js';
 import { allSurfaceForms, hasSpellings } from '../../text/surface-forms.js';
-import { chunkIndexReader, chunkTermBreakdown, queryTermStats, rememberDocCounts } from './bm25-terms.js';
+import {
+  chunkIndexReader,
+  chunkTermBreakdown,
+  queryTermStats,
+  rememberDocCounts,
+  type IndexedTermBreakdown,
+} from './bm25-terms.js';
 import { currentKeywordGate, keywordAccelerated } from './accelerator-check.js';
 import { bm25UnionTopK, doclistDocCounts } from './bm25-union.js';
 import { filterSql, unionFilter, type KeywordFilters } from './keyword-filters.js';
@@ -327,10 +333,7 @@ export function describeShownHits(
     );
     const keyword = hit.keyword!;
     const inChunk = hit.text !== undefined ? writtenFormsOf(session, hit.text, account.terms) : NO_FORMS;
-    keyword.terms = account.terms.map((t) => {
-      const term = perTerm.get(t.term)!;
-      return { ...t, asWritten: wordsAsWritten(term, inChunk.get(t.term)), ...term.marks };
-    });
+    keyword.terms = account.terms.map((t) => completeTerm(t, perTerm.get(t.term)!, inChunk.get(t.term)));
     keyword.matchedTerms = account.terms
       .filter((t) => t.occurrences > 0 && perTerm.get(t.term)!.matches)
       .map((t) => t.term);
@@ -338,6 +341,25 @@ export function describeShownHits(
     keyword.avgChunkTokens = stats.avgTokens;
     keyword.totalChunks = stats.totals.rows;
   }
+}
+
+/**
+ * The account's entry completed in place (it is this result's own), keys in the order a spread of
+ * it, asWritten and the marks would give: ten results × every term per query, and spreads of
+ * objects of several shapes were the account's largest cost.
+ */
+function completeTerm(
+  t: IndexedTermBreakdown,
+  shown: TermShown,
+  chunkWords: readonly string[] | undefined,
+): TermBreakdown {
+  const term = t as TermBreakdown;
+  term.asWritten = wordsAsWritten(shown, chunkWords);
+  const { dateWord, fragment, expansion } = shown.marks;
+  if (dateWord !== undefined) term.dateWord = dateWord;
+  if (fragment !== undefined) term.fragment = fragment;
+  if (expansion !== undefined) term.expansion = expansion;
+  return term;
 }
 
 /** An expansion word's share of BM25 counts its weight, as the ranking counted it (bm25-union.ts). */
