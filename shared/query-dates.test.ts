@@ -84,6 +84,32 @@ describe('findQueryDates', () => {
     expect(parsers('in July')).toContain('ENMonthNameParser');
   });
 
+  it('reads "within 3 days" and "next 2 weeks" (the time-unit parsers only such queries pay for)', () => {
+    // The fast path leaves out chrono's two time-unit parsers only where they find nothing.
+    for (const query of [
+      'within 3 days',
+      'in a few hours',
+      'in half ahour',
+      'for about two hours',
+      'within a couple of days',
+      'the next couple  weeks',
+      'past 24h',
+      '+2d',
+      'in 2 days and 3 hours',
+      'within 10 minutes, 5 seconds',
+      'IN 3 DAYS',
+      'what did they say',
+      'weekend knee',
+      'what did we decide about the message weekend',
+    ])
+      expect(englishDateParser(query).parse(query, new Date(NOW))).toEqual(chronoEn.casual.parse(query, new Date(NOW)));
+    const parsers = (query: string): string[] => englishDateParser(query).parsers.map((p) => p.constructor.name);
+    expect(parsers('what did we decide about the message weekend')).not.toContain('ENTimeUnitWithinFormatParser');
+    expect(parsers('weekend knee')).not.toContain('ENTimeUnitCasualRelativeFormatParser');
+    expect(parsers('in half ahour')).toContain('ENTimeUnitWithinFormatParser');
+    expect(parsers('next 2 weeks')).toContain('ENTimeUnitCasualRelativeFormatParser');
+  });
+
   it('reads weeks and months as ranges', () => {
     expect(ranges('上周')).toEqual([['上周', '2026-10-26', '2026-11-01']]);
     expect(ranges('last week')).toEqual([['last week', '2026-10-26', '2026-11-01']]);

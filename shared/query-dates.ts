@@ -257,18 +257,32 @@ const MONTH_NAME_PARSERS: readonly string[] = [
   'ENYearMonthNameParser',
   'ENMonthNameParser',
 ];
-/** chrono's casual English without the parsers a query cannot feed, by which of the two groups it may need. */
+/**
+ * chrono's "within 3 days" and "next 2 weeks" parsers end on a time unit of its dictionary right
+ * after a number (a digit, one … twelve, a, an, half, few, several, the, couple, of), then a
+ * non-word character: without one, neither can find anything. Their patterns are as large as the
+ * duration parsers' (~25 ms of a process's first date query).
+ */
+const MAY_HOLD_EN_TIME_UNITS =
+  /(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|half\s{0,2}an?|an?\b|few|several|the|couple|of)\s{0,5}(?:s|sec|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?|w|weeks?|mo|mon|mos|months?|qtr|quarters?|y|yr|years?)(?=\W|$)/i;
+const TIME_UNIT_PARSERS: readonly string[] = ['ENTimeUnitWithinFormatParser', 'ENTimeUnitCasualRelativeFormatParser'];
+/** chrono's casual English without the parsers a query cannot feed, by which of the groups it may need. */
 const reducedEnglish = new Map<string, Chrono>();
 
-/** chrono's English parsers for `query`: all of them only where a duration or a month name could be written. */
+/** chrono's English parsers for `query`: all of them only where a duration, a month name and a time unit could be written. */
 export function englishDateParser(query: string): Chrono {
   const durations = MAY_HOLD_EN_DURATION.test(query);
   const months = MAY_HOLD_MONTH_NAME.test(query);
-  if (durations && months) return chronoEn.casual;
-  const key = `${durations}:${months}`;
+  const units = MAY_HOLD_EN_TIME_UNITS.test(query);
+  if (durations && months && units) return chronoEn.casual;
+  const key = `${durations}:${months}:${units}`;
   let reduced = reducedEnglish.get(key);
   if (!reduced) {
-    const left = [...(durations ? [] : DURATION_PARSERS), ...(months ? [] : MONTH_NAME_PARSERS)];
+    const left = [
+      ...(durations ? [] : DURATION_PARSERS),
+      ...(months ? [] : MONTH_NAME_PARSERS),
+      ...(units ? [] : TIME_UNIT_PARSERS),
+    ];
     reduced = chronoEn.casual.clone();
     reduced.parsers = reduced.parsers.filter((p) => !left.includes(p.constructor.name));
     reducedEnglish.set(key, reduced);

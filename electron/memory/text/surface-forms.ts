@@ -33,18 +33,6 @@ export function surfaceForms(text: string, terms: Iterable<string>): Map<string,
   );
 }
 
-/**
- * Every stemmed Latin term of `text` with its words as written: what surfaceForms answers for
- * any terms, read from one scan (a chunk shown again and again needs scanning once).
- */
-export function allSurfaceForms(text: string): Map<string, string[]> {
-  return collectForms(
-    text,
-    (term) => LATIN_TERM.test(term),
-    () => true,
-  );
-}
-
 function collectForms(
   text: string,
   wants: (term: string) => boolean,

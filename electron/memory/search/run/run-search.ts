@@ -202,16 +202,6 @@ export function lookupAccess(
   return ctx.accessStats?.(rows.map((row) => ({ path: row.path, hash: row.hash })));
 }
 
-/** MEMORY.md / USER.md chunks carry an importance line: × 0.75 + 0.05 N for `<!-- importance: N -->`, × 1 without. */
-function importancePart(
-  relPath: string,
-  text: string,
-  startLine: number,
-): { importance?: NonNullable<ScoreBreakdown['importance']> } {
-  const importance = chunkImportance(relPath, text, startLine);
-  return importance ? { importance } : {};
-}
-
 /**
  * Score one fused candidate and decide whether the filters let it through (fate before max results).
  * `access` undefined: the host keeps no access counts, so the breakdown has no `access` part.
@@ -232,7 +222,9 @@ export function scoreCandidate(
         file,
       )
     : null;
-  const partial = {
+  // Built key by key, in the order the response lists them: tens of candidates per query, and
+  // conditional spreads gave each one a copy and objects of several shapes.
+  const breakdown = {
     keyword: fused.keyword,
     vector: fused.vector,
     weights: fused.weights,
@@ -244,19 +236,18 @@ export function scoreCandidate(
     }),
     mmr: null,
     dates,
-    ...(access !== undefined ? { access: accessBreakdown(access, options.accessBoost) } : {}),
-    ...importancePart(row.path, row.text, row.start_line),
-    ...(dateOnly
-      ? {
-          dated: datedBreakdown(
-            dateOnly,
-            { path: row.path, source: row.source, sessionKind: meta?.sessionKind },
-            dates,
-          ),
-        }
-      : {}),
-  };
-  const breakdown: ScoreBreakdown = { ...partial, final: computeFinalScore(partial) };
+  } as ScoreBreakdown;
+  if (access !== undefined) breakdown.access = accessBreakdown(access, options.accessBoost);
+  // MEMORY.md / USER.md chunks carry an importance line: × 0.75 + 0.05 N for `<!-- importance: N -->`.
+  const importance = chunkImportance(row.path, row.text, row.start_line);
+  if (importance) breakdown.importance = importance;
+  if (dateOnly)
+    breakdown.dated = datedBreakdown(
+      dateOnly,
+      { path: row.path, source: row.source, sessionKind: meta?.sessionKind },
+      dates,
+    );
+  breakdown.final = computeFinalScore(breakdown);
   let fate: CandidateFate = 'beyond-max-results';
   if (!matchesSource(row.source, options.sources)) fate = 'filtered-source';
   else if (options.hideAutomated && isAutomatedKind(meta?.sessionKind)) fate = 'filtered-source';

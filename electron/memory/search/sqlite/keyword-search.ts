@@ -5,8 +5,14 @@
 import type { KeywordBreakdown, TermBreakdown } from '../../../../shared/domain.js';
 import { bm25ToScore } from '../../../../shared/score.js';
 import { cjkWords, hasCjk, queryTerms, stemToken, type QueryTerms } from '../../text/segment.js';
-import { allSurfaceForms, hasSpellings } from '../../text/surface-forms.js';
-import { chunkIndexReader, chunkTermBreakdown, queryTermStats, rememberDocCounts } from './bm25-terms.js';
+import { hasSpellings, surfaceForms } from '../../text/surface-forms.js';
+import {
+  chunkIndexReader,
+  chunkTermBreakdown,
+  queryTermStats,
+  rememberDocCounts,
+  type IndexedTermBreakdown,
+} from './bm25-terms.js';
 import { currentKeywordGate, keywordAccelerated } from './accelerator-check.js';
 import { bm25UnionTopK, doclistDocCounts } from './bm25-union.js';
 import { filterSql, unionFilter, type KeywordFilters } from './keyword-filters.js';
@@ -255,31 +261,42 @@ function wordsAsWritten(shown: TermShown, chunkWords: readonly string[] | undefi
   return words;
 }
 
-/** Texts whose words as written were found, and their forms: the same results are shown query after query. */
-const WRITTEN_FORMS = sessionSlot<Map<string, Map<string, string[]>>>('words as written');
+/** Per text, the words as written of each term asked of it so far (none: an empty list). */
+const WRITTEN_FORMS = sessionSlot<Map<string, Map<string, readonly string[]>>>('words as written');
 /** Plenty for the chunks a session shows; cleared, not evicted one by one. */
 const MAX_WRITTEN_FORM_TEXTS = 2_000;
 const NO_FORMS: ReadonlyMap<string, readonly string[]> = new Map();
 
-/** Per term the chunk holds, the chunk's own spellings of it (surface-forms.ts), scanned once per text. */
+/**
+ * Per term the chunk holds, the chunk's own spellings of it (surface-forms.ts). Each text is
+ * scanned for the terms not asked of it before, stemming only words that could give them: the
+ * same results are shown query after query, and stemming every word of a text was most of a
+ * process's first query.
+ */
 function writtenFormsOf(
   session: IndexSession,
   text: string,
   terms: readonly { term: string; occurrences: number }[],
 ): ReadonlyMap<string, readonly string[]> {
   // Only stemmed Latin terms have spellings to find: a Chinese query's results need no scan.
-  if (!terms.some((t) => t.occurrences > 0 && hasSpellings(t.term))) return NO_FORMS;
+  const held = terms.filter((t) => t.occurrences > 0 && hasSpellings(t.term)).map((t) => t.term);
+  if (held.length === 0) return NO_FORMS;
   const cache = session.slot(WRITTEN_FORMS, () => new Map());
-  let all = cache.get(text);
-  if (!all) {
+  let known = cache.get(text);
+  if (!known) {
     if (cache.size >= MAX_WRITTEN_FORM_TEXTS) cache.clear();
-    all = allSurfaceForms(text);
-    cache.set(text, all);
+    known = new Map();
+    cache.set(text, known);
+  }
+  const unasked = held.filter((t) => !known.has(t));
+  if (unasked.length > 0) {
+    const found = surfaceForms(text, unasked);
+    for (const term of unasked) known.set(term, found.get(term) ?? []);
   }
   const forms = new Map<string, readonly string[]>();
-  for (const t of terms) {
-    const found = t.occurrences > 0 ? all.get(t.term) : undefined;
-    if (found) forms.set(t.term, found);
+  for (const term of held) {
+    const found = known.get(term)!;
+    if (found.length > 0) forms.set(term, found);
   }
   return forms;
 }
@@ -327,10 +344,7 @@ export function describeShownHits(
     );
     const keyword = hit.keyword!;
     const inChunk = hit.text !== undefined ? writtenFormsOf(session, hit.text, account.terms) : NO_FORMS;
-    keyword.terms = account.terms.map((t) => {
-      const term = perTerm.get(t.term)!;
-      return { ...t, asWritten: wordsAsWritten(term, inChunk.get(t.term)), ...term.marks };
-    });
+    keyword.terms = account.terms.map((t) => completeTerm(t, perTerm.get(t.term)!, inChunk.get(t.term)));
     keyword.matchedTerms = account.terms
       .filter((t) => t.occurrences > 0 && perTerm.get(t.term)!.matches)
       .map((t) => t.term);
@@ -338,6 +352,25 @@ export function describeShownHits(
     keyword.avgChunkTokens = stats.avgTokens;
     keyword.totalChunks = stats.totals.rows;
   }
+}
+
+/**
+ * The account's entry completed in place (it is this result's own), keys in the order a spread of
+ * it, asWritten and the marks would give: ten results × every term per query, and spreads of
+ * objects of several shapes were the account's largest cost.
+ */
+function completeTerm(
+  t: IndexedTermBreakdown,
+  shown: TermShown,
+  chunkWords: readonly string[] | undefined,
+): TermBreakdown {
+  const term = t as TermBreakdown;
+  term.asWritten = wordsAsWritten(shown, chunkWords);
+  const { dateWord, fragment, expansion } = shown.marks;
+  if (dateWord !== undefined) term.dateWord = dateWord;
+  if (fragment !== undefined) term.fragment = fragment;
+  if (expansion !== undefined) term.expansion = expansion;
+  return term;
 }
 
 /** An expansion word's share of BM25 counts its weight, as the ranking counted it (bm25-union.ts). */
