@@ -46,8 +46,18 @@ const tick = setInterval(() => {
 }, 5);
 tick.unref();
 
+/** When the transcript's worker said it committed (the first searches after it meet the new index). */
+let committedAt = null;
+process.on('worker', (worker) => {
+  worker.on('message', (message) => {
+    if (message?.kind === 'committed') committedAt = performance.now();
+  });
+});
+
 let windowOpen = false;
-/** Searches in the window: [wall, CPU, run-queue wait] in ms. */
+/** The whole process's CPU (every thread: the transcript's worker too) when the window opened. */
+let processCpuAtOpen = null;
+/** Searches in the window: [wall, CPU, run-queue wait, started after the commit] in ms. */
 let searches = [];
 const started = new WeakMap();
 diagnostics.subscribe('http.server.request.start', ({ request }) => {
@@ -57,11 +67,17 @@ diagnostics.subscribe('http.server.response.finish', ({ request }) => {
   const start = started.get(request);
   const end = threadSchedstat();
   if (!start || !start[1] || !end) return;
-  searches.push([performance.now() - start[0], (end[0] - start[1][0]) / 1e6, (end[1] - start[1][1]) / 1e6]);
+  searches.push([
+    performance.now() - start[0],
+    (end[0] - start[1][0]) / 1e6,
+    (end[1] - start[1][1]) / 1e6,
+    committedAt !== null && start[0] >= committedAt,
+  ]);
 });
 
 process.on('SIGUSR2', () => {
   windowOpen = true;
+  processCpuAtOpen = process.cpuUsage();
   searches = [];
   delay.reset();
   delay.enable();
@@ -69,6 +85,12 @@ process.on('SIGUSR2', () => {
   lastCpu = threadCpuMicros();
   lastWall = performance.now();
 });
+
+const round1 = (x) => Math.round(x * 10) / 10;
+const aroundCommit = () => {
+  const first = searches.findIndex((s) => s[3]);
+  return first === -1 ? [] : searches.slice(Math.max(0, first - 2), first + 3);
+};
 
 process.on('exit', () => {
   if (lastCpu === null) return;
@@ -83,6 +105,20 @@ process.on('exit', () => {
       tickCpuMaxMs: Math.round(at(100) * 10) / 10,
       tickCpuP99Ms: Math.round(at(99) * 10) / 10,
       ticks: cpuGaps.length,
+      processCpuMs: processCpuAtOpen
+        ? Math.round(Object.values(process.cpuUsage(processCpuAtOpen)).reduce((a, b) => a + b) / 1000)
+        : null,
+      // A search's own CPU is what the machine's load does not inflate: the largest, and how many passed 20 ms.
+      searchCpuMaxMs: Math.round(Math.max(0, ...searches.map((s) => s[1])) * 10) / 10,
+      searchesOver20MsCpu: searches.filter((s) => s[1] > 20).length,
+      // The searches around the worker's commit message (after: started once it arrived); one
+      // started just before it may already have met the new index.
+      aroundCommit: aroundCommit().map(([wall, cpu, queued, after]) => ({
+        after,
+        ms: round1(wall),
+        cpuMs: round1(cpu),
+        queuedMs: round1(queued),
+      })),
       // The slowest searches inside serve, request to response: wall = CPU + waiting for a core + blocked.
       slowestSearches: [...searches]
         .sort((a, b) => b[0] - a[0])

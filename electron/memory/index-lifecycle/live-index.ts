@@ -14,6 +14,7 @@ import type { ExpectedIndexMeta, IndexDb } from '../index/index-db.js';
 import { readIndexCounts } from '../index/index-queries.js';
 import type { IndexCounts } from '../index/index-queries.js';
 import { settleKeywordCheck } from '../search/sqlite/accelerator-check.js';
+import { postingsExchange } from '../search/sqlite/bm25-union.js';
 import { IndexSession } from '../search/sqlite/index-session.js';
 import type { IndexSessionOptions } from '../search/sqlite/index-session.js';
 import type { SyncTarget } from '../sync/sync.js';
@@ -120,6 +121,7 @@ export class LiveIndex {
         : null,
       // Big transcripts are written on a worker's connection (sync/big-session-thread.ts): same binding.
       nativeBinding: this.nativeBinding ?? null,
+      postings: index === this.current ? postingsExchange(this.session) : null,
     };
   }
 

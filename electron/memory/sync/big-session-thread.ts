@@ -3,7 +3,7 @@
 // last commit (WAL) and see the file fully old or fully new, and the main thread never holds the
 // parsing, the inserts or the COMMIT — FTS5 writing out the whole file's terms, one long task.
 // The model stays on the main thread: the worker sends it the texts its cache does not have.
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import type { ChunkOptions } from '../chunk/chunker.js';
 import type { EmbeddingIdentity } from '../index/index-db.js';
 import type { DiscoveredFile } from '../workspace/discover.js';
@@ -18,6 +18,17 @@ export interface BigSessionWorkerData {
   chunking: Partial<ChunkOptions> | null;
   /** The index's vectors, when the main thread has their model; null: keyword rows only. */
   embedding: EmbeddingIdentity | null;
+  /**
+   * Where the worker hands over the searching connection's last words' doclists before it
+   * commits (postings-handover.ts), and gets those words (`{ terms }`, the latest stands); null: not asked.
+   */
+  postings: MessagePort | null;
+  recentTerms: string[];
+}
+
+/** Sent to the worker on `postings` when the searches' last words change. */
+export interface RecentTermsMessage {
+  terms: string[];
 }
 
 export type BigSessionToMain =
@@ -60,20 +71,39 @@ export function indexBigSession(
   const { signal } = options;
   signal?.throwIfAborted();
   const embedding = target.embedding ?? null;
+  const exchange = target.postings ?? null;
+  const channel = exchange ? new MessageChannel() : null;
+  let sentTerms = exchange?.recentTerms() ?? [];
   const workerData: BigSessionWorkerData = {
     dbPath: target.db.name,
     nativeBinding: target.nativeBinding ?? null,
     file,
     chunking: options.chunking ?? null,
     embedding: embedding?.cache.identity ?? null,
+    postings: channel?.port2 ?? null,
+    recentTerms: sentTerms,
+  };
+  /** The searches since the last slice may have asked for other words. */
+  const updateTerms = (): void => {
+    if (!exchange || !channel) return;
+    const terms = exchange.recentTerms();
+    if (terms.join('\u0000') === sentTerms.join('\u0000')) return;
+    sentTerms = terms;
+    channel.port1.postMessage({ terms } satisfies RecentTermsMessage);
   };
   return new Promise((resolve, reject) => {
-    const worker = new Worker(bigSessionWorkerUrl(), { workerData });
+    const worker = new Worker(bigSessionWorkerUrl(), {
+      workerData,
+      ...(channel ? { transferList: [channel.port2] } : {}),
+    });
+    if (exchange && channel) exchange.inbox.listen(channel.port1);
     let settled = false;
+    let committed = false;
     const onAbort = (): void => worker.postMessage({ kind: 'abort' } satisfies BigSessionToWorker);
     const settle = (outcome: () => void): void => {
       if (settled) return;
       settled = true;
+      if (exchange && channel) exchange.inbox.close(channel.port1, committed);
       signal?.removeEventListener('abort', onAbort);
       // The worker has closed its connection before its last message: nothing of it is left to end.
       void worker.terminate();
@@ -94,9 +124,11 @@ export function indexBigSession(
             );
           break;
         case 'written':
+          updateTerms();
           options.onWritten?.(message.chunks);
           break;
         case 'committed':
+          committed = true;
           options.onCommitted?.();
           break;
         case 'done':

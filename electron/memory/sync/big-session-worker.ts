@@ -4,9 +4,15 @@
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import os from 'node:os';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { EmbeddingCache } from '../index/embedding-cache.js';
-import type { BigSessionToMain, BigSessionToWorker, BigSessionWorkerData } from './big-session-thread.js';
+import { handoverBuffers } from '../search/sqlite/postings-handover.js';
+import type {
+  BigSessionToMain,
+  BigSessionToWorker,
+  BigSessionWorkerData,
+  RecentTermsMessage,
+} from './big-session-thread.js';
 import { streamBigSession } from './index-big-session.js';
 
 const port = parentPort;
@@ -29,6 +35,21 @@ port.on('message', (message: BigSessionToWorker) => {
   else request?.reject(new Error(message.message));
 });
 
+let recentTerms = data.recentTerms;
+/** The main thread's searches' last words, the latest it sent: read synchronously, just before COMMIT. */
+const postingsPort = data.postings;
+const handover = postingsPort
+  ? {
+      terms: (): readonly string[] => {
+        for (let got = receiveMessageOnPort(postingsPort); got; got = receiveMessageOnPort(postingsPort))
+          recentTerms = (got.message as RecentTermsMessage).terms;
+        return recentTerms;
+      },
+      send: (read: Parameters<typeof handoverBuffers>[0]): void =>
+        postingsPort.postMessage(read, handoverBuffers(read)),
+    }
+  : null;
+
 const provider = {
   embedPassages: (texts: string[]): Promise<Float32Array[]> =>
     new Promise((resolve, reject) => {
@@ -50,6 +71,7 @@ async function run(): Promise<BigSessionToMain> {
           signal: aborted.signal,
           onWritten: (chunks) => send({ kind: 'written', chunks }),
           onCommitted: () => send({ kind: 'committed' }),
+          ...(handover ? { handover } : {}),
           ...(data.chunking ? { chunking: data.chunking } : {}),
         },
       );

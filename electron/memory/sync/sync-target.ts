@@ -2,6 +2,7 @@
 // indexer, which sync.ts calls, can use them without importing its caller.
 import type Database from 'better-sqlite3';
 import type { FileWriter } from '../index/file-writer.js';
+import type { PostingsExchange } from '../search/sqlite/postings-handover.js';
 import type { DiscoveredFile } from '../workspace/discover.js';
 import type { EmbeddingTarget } from './embed-chunks.js';
 
@@ -12,6 +13,8 @@ export interface SyncTarget {
   embedding?: EmbeddingTarget | null;
   /** The host's better-sqlite3 binding, for the worker that writes big transcripts (its own connection); default the package's. */
   nativeBinding?: string | null;
+  /** The searching connection's last words and inbox: a big transcript's worker reads their doclists before it commits. */
+  postings?: PostingsExchange | null;
 }
 
 /** Big enough for months of one session's transcript (tool output makes most of its bytes). */

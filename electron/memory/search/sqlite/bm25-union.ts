@@ -15,6 +15,7 @@ import { sessionFtsTotals } from './bm25-terms.js';
 import { Fts5DoclistReader, Fts5Leaves, parseStructure, type Fts5Segment } from './fts5-doclists.js';
 import { Fts5FormatError } from './fts5-varint.js';
 import { sessionSlot, type IndexSession, type UnionHit } from './index-session.js';
+import { PostingsInbox, type PostingsExchange } from './postings-handover.js';
 import { weightOf, type PartialPlan } from '../core/partial-words.js';
 
 export type { UnionHit };
@@ -88,6 +89,16 @@ class StaleLengthsError extends Fts5FormatError {}
 
 /** The scoring arrays, created on the first union ranking of a connection. */
 const UNION = sessionSlot<UnionState>('bm25 union arrays');
+/** Doclists another connection read for this one inside its write (postings-handover.ts). */
+const INBOX = sessionSlot<PostingsInbox>('postings handed over', (inbox) => inbox.dispose());
+
+/** What a writer on another connection (a big transcript's worker) reads ahead for this session's searches. */
+export function postingsExchange(session: IndexSession): PostingsExchange {
+  return {
+    recentTerms: () => session.get(UNION)?.recent.slice() ?? [],
+    inbox: session.slot(INBOX, () => new PostingsInbox()),
+  };
+}
 
 function stateOf(session: IndexSession): UnionState {
   return session.slot(UNION, () => {
@@ -189,7 +200,7 @@ function scoreTerms(
   partials: PartialPlan | null,
   weights: ReadonlyMap<string, number> | null = null,
 ): { touchedCount: number; mostHeld: number; docs: Map<string, number> } | null {
-  const kept = currentPostings(state);
+  const kept = currentPostings(session, state);
   if (kept === null) return null;
   noteRecent(state, terms);
   const structureKey = kept.structure;
@@ -213,7 +224,7 @@ function scoreTerms(
   const deferred: { term: string; rowids: Int32Array; shares: Float64Array }[] = [];
   for (const term of terms) {
     const isRequired = required.has(term);
-    const postings = keptPostings(state.reader, kept, term);
+    const postings = keptPostings(session, state.reader, kept, term);
     const n = postings.rowids.length;
     docs.set(term, n);
     if (partials?.watched.has(term)) heldBy.set(term, new Set(postings.rowids.subarray(0, n)));
@@ -291,7 +302,7 @@ export function refreshKeptPostings(session: IndexSession): boolean {
   if (state === undefined || state.recent.length === 0 || session.db.inTransaction) return false;
   try {
     return state.snapshot(() => {
-      const kept = currentPostings(state);
+      const kept = currentPostings(session, state);
       if (kept === null || sessionFtsTotals(session).rows <= 0) return false;
       if (!session.chunkLengths.holds(kept.structure)) {
         session.chunkLengths.for(kept.structure);
@@ -299,7 +310,7 @@ export function refreshKeptPostings(session: IndexSession): boolean {
       }
       const term = [...state.recent].reverse().find((t) => !kept.byTerm.has(t));
       if (term === undefined) return false;
-      keptPostings(state.reader, kept, term);
+      keptPostings(session, state.reader, kept, term);
       return true;
     });
   } catch (error) {
@@ -309,7 +320,7 @@ export function refreshKeptPostings(session: IndexSession): boolean {
 }
 
 /** The doclists kept for the term index as it is now; null for a format this reader does not know. */
-function currentPostings(state: UnionState): KeptPostings | null {
+function currentPostings(session: IndexSession, state: UnionState): KeptPostings | null {
   const structure = state.reader.structureRecord();
   const structureKey = structure ? structure.toString('latin1') : '';
   const kept = state.postings;
@@ -317,13 +328,23 @@ function currentPostings(state: UnionState): KeptPostings | null {
   state.postings = null;
   const segments = structure ? parseStructure(structure) : [];
   if (segments === null) return null;
-  return (state.postings = {
+  const fresh: KeptPostings = {
     structure: structureKey,
     segments,
     leaves: new Fts5Leaves(),
     byTerm: new Map(),
     entries: 0,
-  });
+  };
+  // Read by the writer in the transaction this snapshot sees: the same doclists and lengths.
+  const handed = session.get(INBOX)?.take(structureKey);
+  if (handed) {
+    for (const { term, rowids, occurrences } of handed.postings) {
+      fresh.byTerm.set(term, { rowids, occurrences });
+      fresh.entries += rowids.length + 1;
+    }
+    session.chunkLengths.adopt(structureKey, handed.lengths);
+  }
+  return (state.postings = fresh);
 }
 
 /**
@@ -339,10 +360,10 @@ export function doclistDocCounts(
   try {
     return state.snapshot(() => {
       const key = session.changeKey();
-      const kept = currentPostings(state);
+      const kept = currentPostings(session, state);
       if (kept === null) return null;
       noteRecent(state, terms);
-      const docs = new Map(terms.map((term) => [term, keptPostings(state.reader, kept, term).rowids.length]));
+      const docs = new Map(terms.map((term) => [term, keptPostings(session, state.reader, kept, term).rowids.length]));
       return { docs, key };
     });
   } catch (error) {
@@ -353,12 +374,14 @@ export function doclistDocCounts(
 
 /** `term`'s doclist, read once per state of the term index. */
 function keptPostings(
+  session: IndexSession,
   reader: Fts5DoclistReader,
   kept: KeptPostings,
   term: string,
 ): { rowids: Int32Array; occurrences: Int32Array } {
   let found = kept.byTerm.get(term);
   if (!found) {
+    session.observer?.doclistRead?.(term);
     const read = reader.postings(kept.segments, term, kept.leaves);
     found = { rowids: read.rowids.slice(0, read.count), occurrences: read.occurrences.slice(0, read.count) };
     kept.byTerm.set(term, found);

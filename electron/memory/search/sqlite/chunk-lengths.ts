@@ -80,6 +80,13 @@ export class ChunkLengths {
     return this.tokens;
   }
 
+  /** Lengths another connection read at `structureKey` (postings-handover.ts), unless these are already current. */
+  adopt(structureKey: string, tokens: Int32Array): void {
+    if (this.holds(structureKey)) return;
+    this.tokens = tokens;
+    this.key = structureKey;
+  }
+
   /** Whether the lengths kept are those of the term index whose structure record is `structureKey`. */
   holds(structureKey: string): boolean {
     return this.tokens !== null && this.key === structureKey;

@@ -59,6 +59,8 @@ export interface SessionObserver {
   filterStrategy?(strategy: 'one-by-one' | 'all-passing'): void;
   /** The keyword accelerator's self-check finished (it runs after a search, never inside one): null when it agreed. */
   keywordSelfCheck?(mismatch: string | null): void;
+  /** A term's doclist was read from the index (not one kept, or handed over by a writer). */
+  doclistRead?(term: string): void;
 }
 
 export interface IndexSessionOptions {
