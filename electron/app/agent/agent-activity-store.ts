@@ -144,19 +144,21 @@ export class WorkspaceActivity {
     return this.db ? { dbPath: this.db.name, key: this.key, limit: this.maxSearches } : null;
   }
 
+  private accessLookup: Database.Statement | undefined;
+
   /** For EngineOptions.accessStats: one query for a whole candidate list. */
   readonly accessStats: AccessStatsLookup = (chunks) => {
     const none: ChunkAccessStats = { count: 0, lastAccessAt: null };
     if (!this.db || chunks.length === 0) return chunks.map(() => none);
     try {
-      const rows = this.db
-        // CROSS JOIN keeps this order: walk the keys, probe the primary key once per key (the
-        // other order scans every counted chunk of the workspace for each key).
-        .prepare(
-          `SELECT a.path, a.hash, a.count, a.last_at FROM json_each(?) k
-           CROSS JOIN chunk_access a ON a.workspace = ? AND a.path = k.value ->> '$[0]' AND a.hash = k.value ->> '$[1]'`,
-        )
-        .all(JSON.stringify(chunks.map((c) => [c.path, c.hash])), this.key) as {
+      // CROSS JOIN keeps this order: walk the keys, probe the primary key once per key (the
+      // other order scans every counted chunk of the workspace for each key). Prepared once: every
+      // search asks.
+      this.accessLookup ??= this.db.prepare(
+        `SELECT a.path, a.hash, a.count, a.last_at FROM json_each(?) k
+         CROSS JOIN chunk_access a ON a.workspace = ? AND a.path = k.value ->> '$[0]' AND a.hash = k.value ->> '$[1]'`,
+      );
+      const rows = this.accessLookup.all(JSON.stringify(chunks.map((c) => [c.path, c.hash])), this.key) as {
         path: string;
         hash: string;
         count: number;
