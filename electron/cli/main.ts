@@ -14,6 +14,7 @@ import {
   COMMON_OPTIONS,
   COMMON_USAGE,
   normalizeOptionalValueFlags,
+  parseArgsRef,
   resolveCommonSettings,
   UsageError,
   type CommonSettings,
@@ -75,10 +76,16 @@ async function report(
   command: CliCommand | null,
   locale: Locale = reportLocale(io),
 ): Promise<number> {
-  const { englishText, localText, translator } = await import('../../shared/i18n.js');
+  const { createI18n, englishText, localText, translator } = await import('../../shared/i18n.js');
   const { toErrorValue } = await import('../../shared/errors.js');
   const usage = isParseArgsError(error) ? new UsageError(parseArgsRef((error as Error).message, englishText)) : error;
   const value = errorValueOf(usage, toErrorValue, englishText);
+  // Zod's issues (a bad eval line) in zod's own words for the language: its locales load only then.
+  const t =
+    value.params?.issues !== undefined && locale !== 'en'
+      ? createI18n(locale, [], { issueLocales: (await import('../../shared/zod-issue-locales.js')).ZOD_ISSUE_LOCALES })
+          .t
+      : translator(locale);
   // Usage mistakes and invalid arguments are 2, everything else 1.
   const code = usage instanceof UsageError || value.code === 'INVALID_ARGUMENT' ? EXIT_USAGE : EXIT_FAILURE;
   if (json) {
@@ -87,9 +94,9 @@ async function report(
       error: { code: errorCode, message, ...(messageId ? { messageId } : {}), ...(params ? { params } : {}) },
     });
   } else {
-    io.stderr(`memlens${command ? ` ${command.name}` : ''}: ${localText(translator(locale), value)}\n`);
+    io.stderr(`memlens${command ? ` ${command.name}` : ''}: ${localText(t, value)}\n`);
     if (code === EXIT_USAGE && usage instanceof UsageError)
-      io.stderr(`${translator(locale)('cli:runHelp', { command: command ? ` ${command.name}` : '' })}\n`);
+      io.stderr(`${t('cli:runHelp', { command: command ? ` ${command.name}` : '' })}\n`);
   }
   return code;
 }
@@ -167,33 +174,9 @@ export async function runCli(
   }
 }
 
-/** The language for a usage error's hint: MEMLENS_LANG when it names one, else English. */
 /** `unknown command "x"` by id. */
 function unknownCommand(command: string): MessageRef {
   return { messageId: 'cli:usage.unknownCommand', params: { command } };
-}
-
-/** What parseArgs said, by id when it is one of the messages we word (and reads the same in English), else as it is. */
-const PARSE_ARGS_MESSAGES: readonly [RegExp, string, string][] = [
-  [/^Unknown option '([^']+)'\. To specify a positional argument/, 'unknownOptionHint', 'option'],
-  [/^Unknown option '([^']+)'$/, 'unknownOption', 'option'],
-  [/^Option '([^']+)' argument missing$/, 'missingValue', 'option'],
-  [/^Option '([^']+)' does not take an argument$/, 'noValue', 'option'],
-  [
-    /^Unexpected argument '([^']*)'\. This command does not take positional arguments$/,
-    'unexpectedArgument',
-    'argument',
-  ],
-];
-
-function parseArgsRef(message: string, englishText: (ref: MessageRef) => string): string | MessageRef {
-  for (const [pattern, key, param] of PARSE_ARGS_MESSAGES) {
-    const match = pattern.exec(message);
-    if (!match) continue;
-    const ref = { messageId: `cli:usage.${key}`, params: { [param]: match[1]! } };
-    return englishText(ref) === message ? ref : message;
-  }
-  return message;
 }
 
 /** The language a command line asks for with `--lang X` or `--lang=X` (else MEMLENS_LANG), read without parseArgs. */

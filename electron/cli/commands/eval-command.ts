@@ -6,7 +6,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CommandImpl } from '../command.js';
 import { writeJson } from '../command.js';
-import { intOption, normalizeOptionalValueFlags, UsageError } from '../common-options.js';
+import { englishText } from '../../../shared/i18n.js';
+import { intOption, normalizeOptionalValueFlags, parseArgsRef, usageError } from '../common-options.js';
 import { parseEvalQueries } from '../eval/eval-queries.js';
 import { formatComparison, formatEvalReport } from '../eval/format-eval.js';
 import { rankChanges, runEval } from '../eval/run-eval.js';
@@ -35,12 +36,13 @@ function compareValues(spec: string, base: Record<string, unknown>): Record<stri
     ),
     SEARCH_OPTIONAL_VALUE_FLAGS,
   );
-  if (args.length === 0) throw new UsageError('--compare needs search flags, e.g. --compare "decay=14"');
+  if (args.length === 0) throw usageError('compareEmpty');
   let parsed;
   try {
     parsed = parseArgs({ args, options: SEARCH_FLAG_OPTIONS, allowPositionals: false, strict: true });
   } catch (error) {
-    throw new UsageError(`--compare: ${error instanceof Error ? error.message : String(error)}`);
+    const said = parseArgsRef(error instanceof Error ? error.message : String(error), englishText);
+    throw usageError('compare', { error: typeof said === 'string' ? said : JSON.stringify(said) });
   }
   return { ...base, ...parsed.values };
 }
@@ -60,15 +62,14 @@ function describeFlags(values: Record<string, unknown>): string {
 
 export const evalCommand: CommandImpl = {
   async run({ values, positionals, io, json, openEngine }) {
-    if (positionals.length > 0)
-      throw new UsageError(`eval takes no positional arguments (got "${positionals.join(' ')}")`);
-    if (typeof values.queries !== 'string') throw new UsageError('eval needs --queries FILE.jsonl');
+    if (positionals.length > 0) throw usageError('evalPositionals', { args: positionals.join(' ') });
+    if (typeof values.queries !== 'string') throw usageError('evalNeedsQueries');
     const file = path.resolve(io.cwd, values.queries);
     let text: string;
     try {
       text = await fs.readFile(file, 'utf8');
     } catch {
-      throw new UsageError(`cannot read --queries file ${values.queries}`);
+      throw usageError('cannotReadQueries', { file: values.queries });
     }
     const queries = parseEvalQueries(text, values.queries);
     const maxFailures = intOption(values.failures, '--failures', 0) ?? 20;
