@@ -138,7 +138,7 @@ export const cli = {
     versions: 'schema {{schema}}, chunker {{chunker}}',
     never: 'never',
     skipped: '{{count}} (not indexed)',
-    callsNotRead: 'calls not read: {{error}}',
+    callsNotRead: 'calls not read: {{error, syserror}}',
     theCalls: 'the calls: memlens agent-searches',
   },
   health: {
@@ -262,7 +262,7 @@ export const cli = {
       user: 'USER.md',
     },
     configNone: 'none found (looked in {{places}})',
-    configInvalid: ' — invalid: {{error}}',
+    configInvalid: ' — invalid: {{error, syserror}}',
     agentDefaults: '(defaults)',
     userCap: '{{chars}} ({{cap}})',
     columns: { order: '#', file: 'file', chars: 'chars', injected: 'injected', cap: 'cap', status: 'status' },

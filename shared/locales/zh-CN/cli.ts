@@ -131,7 +131,7 @@ export const cli: Translation<typeof en> = {
     versions: '数据结构 {{schema}}，分块器 {{chunker}}',
     never: '从未',
     skipped: '{{count}} 个（未索引）',
-    callsNotRead: '未能读取调用：{{error}}',
+    callsNotRead: '未能读取调用：{{error, syserror}}',
     theCalls: '调用记录：memlens agent-searches',
   },
   health: {
@@ -246,7 +246,7 @@ export const cli: Translation<typeof en> = {
       user: 'USER.md',
     },
     configNone: '未找到（查找过 {{places}}）',
-    configInvalid: ' — 无效：{{error}}',
+    configInvalid: ' — 无效：{{error, syserror}}',
     agentDefaults: '（默认设置）',
     userCap: '{{chars}}（{{cap}}）',
     columns: { order: '#', file: '文件', chars: '字符', injected: '已注入', cap: '上限', status: '状态' },
