@@ -53,15 +53,16 @@ function isValueFlag(word: string): boolean {
   return name in SEARCH_FLAG_OPTIONS && !SEARCH_OPTIONAL_VALUE_FLAGS.includes(name);
 }
 
+/** The flags a run was given, or '' for none (`defaults` in --json, worded in the text report). */
 function describeFlags(values: Record<string, unknown>): string {
-  const flags = Object.keys(SEARCH_FLAG_OPTIONS)
+  return Object.keys(SEARCH_FLAG_OPTIONS)
     .filter((name) => typeof values[name] === 'string')
-    .map((name) => (values[name] === '' ? `--${name}` : `--${name} ${String(values[name])}`));
-  return flags.length > 0 ? flags.join(' ') : 'defaults';
+    .map((name) => (values[name] === '' ? `--${name}` : `--${name} ${String(values[name])}`))
+    .join(' ');
 }
 
 export const evalCommand: CommandImpl = {
-  async run({ values, positionals, io, json, openEngine }) {
+  async run({ values, positionals, io, json, t, openEngine }) {
     if (positionals.length > 0) throw usageError('evalPositionals', { args: positionals.join(' ') });
     if (typeof values.queries !== 'string') throw usageError('evalNeedsQueries');
     const file = path.resolve(io.cwd, values.queries);
@@ -85,7 +86,7 @@ export const evalCommand: CommandImpl = {
       const a = await runEval(engine, queries, optionsA);
       if (!optionsB || !compare) {
         if (json) writeJson(io, { queries: queries.length, ...a });
-        else io.stdout(formatEvalReport(a, { maxFailures }));
+        else io.stdout(formatEvalReport(a, { maxFailures, t }));
         return 0;
       }
       const b = await runEval(engine, queries, optionsB);
@@ -94,11 +95,11 @@ export const evalCommand: CommandImpl = {
       if (json)
         writeJson(io, {
           queries: queries.length,
-          a: { flags: labels[0], ...a },
-          b: { flags: labels[1], ...b },
+          a: { flags: labels[0] || 'defaults', ...a },
+          b: { flags: labels[1] || 'defaults', ...b },
           rankChanges: changes,
         });
-      else io.stdout(formatComparison(a, b, labels, changes, { maxChanges: maxFailures }));
+      else io.stdout(formatComparison(a, b, labels, changes, { maxChanges: maxFailures, t }));
       return 0;
     } finally {
       await engine.close();
