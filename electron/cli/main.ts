@@ -19,7 +19,8 @@ import {
   UsageError,
   type CommonSettings,
 } from './common-options.js';
-import type { Locale } from '../../shared/locales/names.js';
+import { DEFAULT_LOCALE, type Locale } from '../../shared/locales/names.js';
+import type { CliHelpText } from '../../shared/locales/cli-help-text.js';
 import type { MessageRef } from '../../shared/i18n.js';
 import type { AgentActivityStore } from '../app/agent/agent-activity-store.js';
 
@@ -31,22 +32,29 @@ function findCommand(name: string, commands: readonly CliCommand[]): CliCommand 
   return commands.find((c) => c.name === name);
 }
 
-export function generalHelp(commands: readonly CliCommand[] = COMMANDS): string {
+/** `memlens --help`: English from the command table, or `text`, the help in the user's language. */
+export function generalHelp(commands: readonly CliCommand[] = COMMANDS, text: CliHelpText | null = null): string {
   const width = Math.max(...commands.map((c) => c.name.length), 4);
-  return `memlens — browse, search and explain an agent's Markdown memory (OpenClaw layout)
+  const summary = (c: CliCommand) => text?.commands[c.name]?.summary ?? c.summary;
+  return `${text?.title ?? "memlens — browse, search and explain an agent's Markdown memory (OpenClaw layout)"}
 
-Usage: memlens COMMAND [options]
+${text?.usage ?? 'Usage: memlens COMMAND [options]'}
 
-Commands:
-${commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join('\n')}
-  ${'help'.padEnd(width)}  show help for a command: memlens help search
+${text?.commandsHeading ?? 'Commands:'}
+${commands.map((c) => `  ${c.name.padEnd(width)}  ${summary(c)}`).join('\n')}
+  ${'help'.padEnd(width)}  ${text?.helpSummary ?? 'show help for a command: memlens help search'}
 
-${COMMON_USAGE}
+${text?.common ?? COMMON_USAGE}
 `;
 }
 
-function commandHelp(command: CliCommand): string {
-  return `${command.usage}\n\n${COMMON_USAGE}\n`;
+function commandHelp(command: CliCommand, text: CliHelpText | null = null): string {
+  return `${text?.commands[command.name]?.usage ?? command.usage}\n\n${text?.common ?? COMMON_USAGE}\n`;
+}
+
+/** The help in `locale` (English loads no translation). */
+async function helpIn(locale: Locale): Promise<CliHelpText | null> {
+  return locale === DEFAULT_LOCALE ? null : (await import('./help-text.js')).translatedHelp(locale);
 }
 
 /** `error` as a typed error; the modules that word it are loaded by `report`, when one happens. */
@@ -112,7 +120,8 @@ export async function runCli(
     const topic = name === 'help' && rest[0] ? findCommand(rest[0], commands) : undefined;
     if (name === 'help' && rest[0] && !topic)
       return report(io, json, new UsageError(unknownCommand(rest[0])), null, argvLocale(io, rest));
-    io.stdout(topic ? commandHelp(topic) : generalHelp(commands));
+    const text = await helpIn(argvLocale(io, rest));
+    io.stdout(topic ? commandHelp(topic, text) : generalHelp(commands, text));
     return name === undefined ? EXIT_USAGE : EXIT_OK;
   }
   const command = findCommand(name, commands);
@@ -130,7 +139,7 @@ export async function runCli(
     const values = parsed.values as Record<string, unknown>;
     locale = cliLocale(values.lang, io.env);
     if (values.help === true) {
-      io.stdout(commandHelp(command));
+      io.stdout(commandHelp(command, await helpIn(locale)));
       return EXIT_OK;
     }
     let settings: Promise<CommonSettings> | null = null;
