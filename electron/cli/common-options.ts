@@ -11,7 +11,7 @@ import type { OptionSpecs } from './option-specs.js';
 import { bundledSampleWorkspace, defaultDataDir, findPackageRoot } from '../app/app-paths.js';
 import type { EmbedderConfig, EngineOptions } from '../memory/engine-types.js';
 import type { CliIo } from './cli-io.js';
-import { describeEndpointTraffic, parseEndpointUrl } from '../../shared/embedding-endpoint.js';
+import { parseEndpointUrl } from '../../shared/embedding-endpoint.js';
 import { ENDPOINT_OPTIONS, ENDPOINT_USAGE, endpointFromFlags } from './endpoint-options.js';
 
 export type { OptionSpecs };
@@ -137,6 +137,13 @@ export async function resolveCommonSettings(values: CommonValues, io: CliIo): Pr
   const engineOptions: EngineOptions = { workspaceDir: choice.dir, sessionDirs, dataDir, openclawHome };
   if (typeof values.db === 'string') engineOptions.dbPath = path.resolve(io.cwd, values.db);
   engineOptions.embedder = embedderConfig(values, io, dataDir);
+  // Said once, before anything is sent: what a remote endpoint receives.
+  const endpoint = engineOptions.embedder?.endpoint;
+  const parsed = endpoint ? parseEndpointUrl(endpoint.baseUrl) : null;
+  if (parsed?.ok && !parsed.local && endpoint?.allowRemote) {
+    const { translator } = await import('../../shared/i18n.js');
+    io.stderr(`${translator(cliLocale(values.lang, io.env))('cli:remoteEndpoint', { origin: parsed.url.origin })}\n`);
+  }
   return { workspaceDir: choice.dir, isSample: choice.isSample, engineOptions };
 }
 
@@ -147,10 +154,6 @@ export function embedderConfig(values: CommonValues, io: CliIo, dataDir: string)
   });
   if (endpoint) {
     if (typeof values.model === 'string') throw usageError('modelAndEmbedder');
-    const parsed = parseEndpointUrl(endpoint.baseUrl);
-    // Said once, before anything is sent: what a remote endpoint receives.
-    if (parsed.ok && !parsed.local && endpoint.allowRemote)
-      io.stderr(`note: ${describeEndpointTraffic(parsed.url.origin)}.\n`);
     return { model: endpoint.model, modelsDir: '', allowDownload: false, endpoint };
   }
   const model = typeof values.model === 'string' && values.model ? values.model : io.env.MEMLENS_MODEL || null;

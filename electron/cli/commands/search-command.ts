@@ -4,7 +4,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { MemorySource, SearchNotice, SearchOptions } from '../../../shared/domain.js';
 import { MemoryLensError, toErrorValue } from '../../../shared/errors.js';
-import { englishText } from '../../../shared/i18n.js';
+import { englishText, localText } from '../../../shared/i18n.js';
+import type { TFunction } from 'i18next';
 import type { CliIo } from '../cli-io.js';
 import { SEARCH_PROFILES } from '../../../shared/search-profiles.js';
 import { SEARCH_DEFAULTS } from '../../../shared/search-defaults.js';
@@ -131,12 +132,12 @@ function parseBatchLine(line: string, lineNo: number): BatchLine {
 
 /** Runs one search; with --log it goes into the search log as a person's search (never an agent's). */
 /** A full data disk stops the sync, not the search: what was indexed before answers, and stderr says why. */
-async function syncUnlessDiskFull(engine: MemoryEngineApi, io: CliIo): Promise<void> {
+async function syncUnlessDiskFull(engine: MemoryEngineApi, io: CliIo, t: TFunction): Promise<void> {
   try {
     await engine.sync();
   } catch (error) {
     if (!(error instanceof MemoryLensError) || error.details?.errno !== 'ENOSPC') throw error;
-    io.stderr(`memlens search: ${error.message}\n`);
+    io.stderr(`memlens search: ${localText(t, error.toValue())}\n`);
   }
 }
 
@@ -226,7 +227,7 @@ export const searchCommand: CommandImpl = {
       const log = values.log === true ? (await activity()).workspace(engine.workspaceDir) : null;
       // Search what is on disk now: a quiet incremental sync first (no-op when nothing changed). The
       // openclaw profile reads the files itself (OpenClaw's chunks), so our index is not needed for it.
-      if (base.profile !== 'openclaw') await syncUnlessDiskFull(engine, io);
+      if (base.profile !== 'openclaw') await syncUnlessDiskFull(engine, io, t);
       if (batchFile) return await runBatch(engine, log, batchFile, base, (line) => writeJson(io, line, false));
       const response = await searchAndLog(engine, log, { ...base, query });
       // As an agent reads it over MCP: the snippet ends with its Source line (highlights stay valid).

@@ -2,6 +2,8 @@
 // --json output and error codes never change with the language.
 export const cli = {
   runHelp: 'Run "memlens help{{command}}" for usage.',
+  /** Said once before anything is sent to an endpoint that is not on this computer. */
+  remoteEndpoint: 'note: $t(explain:modeReason.endpointTraffic).',
   unknownLang: '--lang expects one of {{locales}} (got "{{lang}}")',
   /** A command line that cannot be read; the option texts are Node's (parseArgs), kept in English. */
   usage: {

@@ -256,7 +256,10 @@ export const explain = {
     modelNotDownloaded: 'model {{model}} could not be downloaded — {{error, syserror}}',
     endpointNoModel: 'no model named for embedding endpoint {{url}} — give one with --embedder-model or in Settings',
     endpointNotAllowed:
-      'embedding endpoint {{origin}} is not on this computer and was not allowed — {{traffic}}. Allow it with --embedder-allow-remote or in Settings',
+      'embedding endpoint {{origin}} is not on this computer and was not allowed — $t(explain:modeReason.endpointTraffic). Allow it with --embedder-allow-remote or in Settings',
+    /** What a remote endpoint receives (shared/embedding-endpoint.ts describeEndpointTraffic says the same). */
+    endpointTraffic:
+      '{{origin}} is not on this computer: Memory Lens would send it the text of every memory chunk it indexes (MEMORY.md, USER.md, memory/*.md and transcripts) and every search query, and keep the vectors it returns',
     endpointKeyMissing: 'the key for embedding endpoint {{url}} is missing — environment variable {{env}} is not set',
     endpointUnusable: 'embedding endpoint {{url}} could not be used — {{error, syserror}}',
     openclawKeywordOnly: 'as OpenClaw {{release}} ranks with memory.search.provider "none"',

@@ -243,7 +243,9 @@ export const explain: Translation<typeof en> = {
     modelNotDownloaded: '无法下载模型 {{model}} — {{error, syserror}}',
     endpointNoModel: '嵌入端点 {{url}} 没有指定模型 — 请用 --embedder-model 或在设置中指定',
     endpointNotAllowed:
-      '嵌入端点 {{origin}} 不在本机上，且未获允许 — {{traffic}}。可用 --embedder-allow-remote 或在设置中允许',
+      '嵌入端点 {{origin}} 不在本机上，且未获允许 — $t(explain:modeReason.endpointTraffic)。可用 --embedder-allow-remote 或在设置中允许',
+    endpointTraffic:
+      '{{origin}} 不在这台电脑上：Memory Lens 会把它索引的每个记忆分块的文本（MEMORY.md、USER.md、memory/*.md 和会话记录）以及每次搜索的查询发送给它，并保存它返回的向量',
     endpointKeyMissing: '嵌入端点 {{url}} 缺少密钥 — 环境变量 {{env}} 未设置',
     endpointUnusable: '无法使用嵌入端点 {{url}} — {{error, syserror}}',
     openclawKeywordOnly: '按 OpenClaw {{release}} 在 memory.search.provider 为 "none" 时的方式排序',
