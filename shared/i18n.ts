@@ -4,6 +4,7 @@ import { createInstance, type i18n, type Module, type TFunction } from 'i18next'
 import { daysWords } from './days-words.js';
 import { DEFAULT_LOCALE, LOCALES, RESOURCES, resolveLocale, type Locale } from './locales/index.js';
 import { wordIssues, type IssueLocales } from './request-issues.js';
+import { wordSystemError } from './system-errors.js';
 
 export type { Locale };
 export { LOCALES, DEFAULT_LOCALE, resolveLocale };
@@ -47,6 +48,10 @@ function addMessageFormats(instance: i18n, issueLocales?: IssueLocales): void {
   // A file-system error names the action that failed (`save`, `rename`…) as a verb in each language.
   formatter.add('fileaction', (value: unknown, lng: string | undefined) =>
     instance.t(`errors:action.${String(value)}`, { lng }),
+  );
+  // Node's file-system message inside a sentence, worded with its path and code (shared/system-errors.ts).
+  formatter.add('syserror', (value: unknown, lng: string | undefined) =>
+    wordSystemError(String(value), (key, params) => instance.t(`errors:system.${key}`, { ...params, lng })),
   );
   // A file's size in bytes as the index's reasons word it: megabytes from one MB, else bytes.
   formatter.add('megabytes', (value: unknown, lng: string | undefined) => {
@@ -129,10 +134,15 @@ export function said(
   return { message: englishText(ref), ...ref };
 }
 
-/** A value's text in `t`'s language when it names a message, else its (English) message. */
+/**
+ * A value's text in `t`'s language when it names a message, else its (English) message — Node's
+ * file-system message worded in the language (shared/system-errors.ts).
+ */
 export function localText(
   t: TFunction,
   value: { message: string; messageId?: string; params?: MessageParams },
 ): string {
-  return value.messageId ? t(value.messageId, { ...value.params, defaultValue: value.message }) : value.message;
+  return value.messageId
+    ? t(value.messageId, { ...value.params, defaultValue: value.message })
+    : wordSystemError(value.message, (key, params) => t(`errors:system.${key}`, params));
 }

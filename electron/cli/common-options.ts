@@ -11,7 +11,7 @@ import type { OptionSpecs } from './option-specs.js';
 import { bundledSampleWorkspace, defaultDataDir, findPackageRoot } from '../app/app-paths.js';
 import type { EmbedderConfig, EngineOptions } from '../memory/engine-types.js';
 import type { CliIo } from './cli-io.js';
-import { describeEndpointTraffic, parseEndpointUrl } from '../../shared/embedding-endpoint.js';
+import { parseEndpointUrl } from '../../shared/embedding-endpoint.js';
 import { ENDPOINT_OPTIONS, ENDPOINT_USAGE, endpointFromFlags } from './endpoint-options.js';
 
 export type { OptionSpecs };
@@ -25,6 +25,35 @@ export class UsageError extends Error {
     this.name = 'UsageError';
     this.ref = typeof message === 'string' ? undefined : message;
   }
+}
+
+/** A usage mistake by its `cli:usage.*` id, worded in the user's language when reported. */
+export function usageError(key: string, params?: MessageRef['params']): UsageError {
+  return new UsageError(params ? { messageId: `cli:usage.${key}`, params } : { messageId: `cli:usage.${key}` });
+}
+
+/** What parseArgs said, by id when it is one of the messages we word (and reads the same in English), else as it is. */
+const PARSE_ARGS_MESSAGES: readonly [RegExp, string, string][] = [
+  [/^Unknown option '([^']+)'\. To specify a positional argument/, 'unknownOptionHint', 'option'],
+  [/^Unknown option '([^']+)'$/, 'unknownOption', 'option'],
+  [/^Option '([^']+)' argument missing$/, 'missingValue', 'option'],
+  [/^Option '([^']+)' does not take an argument$/, 'noValue', 'option'],
+  [/^Option '([^']+)' argument is ambiguous\./, 'ambiguousValue', 'option'],
+  [
+    /^Unexpected argument '([^']*)'\. This command does not take positional arguments$/,
+    'unexpectedArgument',
+    'argument',
+  ],
+];
+
+export function parseArgsRef(message: string, englishText: (ref: MessageRef) => string): string | MessageRef {
+  for (const [pattern, key, param] of PARSE_ARGS_MESSAGES) {
+    const match = pattern.exec(message);
+    if (!match) continue;
+    const ref = { messageId: `cli:usage.${key}`, params: { [param]: match[1]! } };
+    return englishText(ref) === message ? ref : message;
+  }
+  return message;
 }
 
 export const COMMON_OPTIONS = {
@@ -89,11 +118,11 @@ export async function resolveCommonSettings(values: CommonValues, io: CliIo): Pr
   const home = io.env.HOME || os.homedir();
   const openclawHome = path.join(home, '.openclaw');
   if (typeof values.workspace === 'string' && !isDirectory(path.resolve(io.cwd, values.workspace))) {
-    throw new UsageError(`workspace ${values.workspace} is not a folder`);
+    throw usageError('workspaceNotFolder', { path: values.workspace });
   }
   const sessionDirs = ((values.sessions as string[] | undefined) ?? []).map((dir) => {
     const resolved = path.resolve(io.cwd, dir);
-    if (!isDirectory(resolved)) throw new UsageError(`sessions folder ${dir} is not a folder`);
+    if (!isDirectory(resolved)) throw usageError('sessionsNotFolder', { path: dir });
     return resolved;
   });
   const dataDir =
@@ -108,21 +137,23 @@ export async function resolveCommonSettings(values: CommonValues, io: CliIo): Pr
   const engineOptions: EngineOptions = { workspaceDir: choice.dir, sessionDirs, dataDir, openclawHome };
   if (typeof values.db === 'string') engineOptions.dbPath = path.resolve(io.cwd, values.db);
   engineOptions.embedder = embedderConfig(values, io, dataDir);
+  // Said once, before anything is sent: what a remote endpoint receives.
+  const endpoint = engineOptions.embedder?.endpoint;
+  const parsed = endpoint ? parseEndpointUrl(endpoint.baseUrl) : null;
+  if (parsed?.ok && !parsed.local && endpoint?.allowRemote) {
+    const { translator } = await import('../../shared/i18n.js');
+    io.stderr(`${translator(cliLocale(values.lang, io.env))('cli:remoteEndpoint', { origin: parsed.url.origin })}\n`);
+  }
   return { workspaceDir: choice.dir, isSample: choice.isSample, engineOptions };
 }
 
 /** Vectors only when a model or endpoint is named (--model, MEMLENS_MODEL, --embedder); keyword-only otherwise. */
 export function embedderConfig(values: CommonValues, io: CliIo, dataDir: string): EmbedderConfig | null {
-  const endpoint = endpointFromFlags(values, io, (message) => {
-    throw new UsageError(message);
+  const endpoint = endpointFromFlags(values, io, (key, params) => {
+    throw usageError(key, params);
   });
   if (endpoint) {
-    if (typeof values.model === 'string')
-      throw new UsageError('--model (a local model) and --embedder (an endpoint) exclude each other');
-    const parsed = parseEndpointUrl(endpoint.baseUrl);
-    // Said once, before anything is sent: what a remote endpoint receives.
-    if (parsed.ok && !parsed.local && endpoint.allowRemote)
-      io.stderr(`note: ${describeEndpointTraffic(parsed.url.origin)}.\n`);
+    if (typeof values.model === 'string') throw usageError('modelAndEmbedder');
     return { model: endpoint.model, modelsDir: '', allowDownload: false, endpoint };
   }
   const model = typeof values.model === 'string' && values.model ? values.model : io.env.MEMLENS_MODEL || null;
@@ -143,16 +174,23 @@ export function intOption(value: unknown, flag: string, min = 1): number | undef
   if (value === undefined) return undefined;
   const n = Number(value);
   if (typeof value !== 'string' || value.trim() === '' || !Number.isInteger(n) || n < min) {
-    throw new UsageError(`${flag} expects an integer ≥ ${min} (got "${String(value)}")`);
+    throw usageError('integer', { flag, min, value: String(value) });
   }
   return n;
 }
 
-export function numberOption(value: unknown, flag: string, min: number, max: number): number | undefined {
+/** A number option in [min, max]; `what` names the quantity in the error (a `cli:usage.quantity` key). */
+export function numberOption(
+  value: unknown,
+  flag: string,
+  min: number,
+  max: number,
+  what?: 'halfLife' | 'lambda' | 'factor',
+): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
   if (typeof value !== 'string' || value.trim() === '' || !Number.isFinite(n) || n < min || n > max) {
-    throw new UsageError(`${flag} expects a number from ${min} to ${max} (got "${String(value)}")`);
+    throw usageError(what ? 'numberOf' : 'number', { flag, min, max, value: String(value), ...(what ? { what } : {}) });
   }
   return n;
 }

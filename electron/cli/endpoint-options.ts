@@ -31,11 +31,11 @@ export const ENDPOINT_USAGE = `  --embedder URL       embed through an OpenAI-co
 
 type Values = { [K in keyof typeof ENDPOINT_OPTIONS]?: unknown };
 
-/** The endpoint the flags name, or null; `fail` reports a usage mistake (exit 2). */
+/** The endpoint the flags name, or null; `fail` reports a usage mistake (exit 2) by its `cli:usage.*` key. */
 export function endpointFromFlags(
   values: Values,
   io: CliIo,
-  fail: (message: string) => never,
+  fail: (key: string, params?: Record<string, string>) => never,
 ): EmbeddingEndpointConfig | null {
   const str = (key: keyof Values) => (typeof values[key] === 'string' ? (values[key] as string) : undefined);
   const baseUrl = str('embedder');
@@ -43,20 +43,19 @@ export function endpointFromFlags(
     const stray = (Object.keys(ENDPOINT_OPTIONS) as (keyof Values)[]).find(
       (key) => key !== 'embedder' && values[key] !== undefined,
     );
-    if (stray) fail(`--${stray} needs --embedder URL`);
+    if (stray) fail('needsEmbedder', { flag: stray });
     return null;
   }
   const model = str('embedder-model');
-  if (!model) fail('--embedder needs --embedder-model M (the model name the endpoint knows)');
+  if (!model) fail('embedderModel');
   const inputTypes: EndpointInputTypes = {};
   const inputType = str('embedder-input-type');
   if (inputType !== undefined) {
     const [query, document, extra] = inputType.split(',').map((part) => part.trim());
-    if (!query || !document || extra !== undefined)
-      fail(`--embedder-input-type expects QUERY,DOCUMENT (got "${inputType}")`);
+    if (!query || !document || extra !== undefined) fail('inputType', { value: inputType });
     Object.assign(inputTypes, { field: str('embedder-input-field') ?? 'input_type', query, document });
   } else if (str('embedder-input-field') !== undefined) {
-    fail('--embedder-input-field needs --embedder-input-type QUERY,DOCUMENT');
+    fail('inputField');
   }
   const queryPrefix = str('embedder-query-prefix');
   const documentPrefix = str('embedder-document-prefix');
@@ -71,14 +70,12 @@ export function endpointFromFlags(
   const timeout = str('embedder-timeout');
   if (timeout !== undefined) {
     const seconds = Number(timeout);
-    if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 3_600)
-      fail(`--embedder-timeout expects seconds between 0 and 3600 (got "${timeout}")`);
+    if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 3_600) fail('embedderTimeout', { value: timeout });
     config.requestTimeoutMs = Math.round(seconds * 1000);
   }
   const keyEnv = str('embedder-key-env');
   if (keyEnv !== undefined) {
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(keyEnv))
-      fail(`--embedder-key-env expects an environment variable name (got "${keyEnv}")`);
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(keyEnv)) fail('keyEnv', { value: keyEnv });
     config.apiKeyEnv = keyEnv;
     const key = io.env[keyEnv];
     if (key) config.apiKey = key;

@@ -83,6 +83,14 @@ describe('commands load their code only when they run', () => {
     );
   }, 60_000);
 
+  it('--help --lang zh-CN loads its Chinese help alone: no i18next, no other locale file', async () => {
+    const { stdout, modules } = await modulesLoadedBy(['--help', '--lang', 'zh-CN']);
+    expect(stdout).toContain('用法：memlens COMMAND [选项]');
+    expect(modules.filter((m) => /\/node_modules\/i18next\/|\/dist\/shared\/locales\/(?!names\.js)/.test(m))).toEqual([
+      expect.stringMatching(/\/dist\/shared\/locales\/zh-CN\/cli-help\.js$/),
+    ]);
+  }, 60_000);
+
   it('get prints the file and loads no engine module', async () => {
     const { stdout, modules } = await modulesLoadedBy(['get', 'MEMORY.md', '--workspace', path.join(tmp, 'workspace')]);
     expect(stdout).toContain('blue-green rollout');

@@ -165,7 +165,12 @@ describe('memlens search', () => {
     const badFlag = await cli('search', 'x', '--max-results', 'lots', '--json');
     expect(badFlag.code).toBe(2);
     expect(JSON.parse(badFlag.stdout)).toEqual({
-      error: { code: 'INVALID_ARGUMENT', message: expect.stringContaining('--max-results') },
+      error: {
+        code: 'INVALID_ARGUMENT',
+        message: '--max-results expects an integer ≥ 1 (got "lots")',
+        messageId: 'cli:usage.integer',
+        params: { flag: '--max-results', min: 1, value: 'lots' },
+      },
     });
     const unknown = await cli('search', 'x', '--frobnicate');
     expect(unknown.code).toBe(2);

@@ -14,11 +14,13 @@ import {
   COMMON_OPTIONS,
   COMMON_USAGE,
   normalizeOptionalValueFlags,
+  parseArgsRef,
   resolveCommonSettings,
   UsageError,
   type CommonSettings,
 } from './common-options.js';
-import type { Locale } from '../../shared/locales/names.js';
+import { DEFAULT_LOCALE, type Locale } from '../../shared/locales/names.js';
+import type { CliHelpText } from '../../shared/locales/cli-help-text.js';
 import type { MessageRef } from '../../shared/i18n.js';
 import type { AgentActivityStore } from '../app/agent/agent-activity-store.js';
 
@@ -30,22 +32,29 @@ function findCommand(name: string, commands: readonly CliCommand[]): CliCommand 
   return commands.find((c) => c.name === name);
 }
 
-export function generalHelp(commands: readonly CliCommand[] = COMMANDS): string {
+/** `memlens --help`: English from the command table, or `text`, the help in the user's language. */
+export function generalHelp(commands: readonly CliCommand[] = COMMANDS, text: CliHelpText | null = null): string {
   const width = Math.max(...commands.map((c) => c.name.length), 4);
-  return `memlens — browse, search and explain an agent's Markdown memory (OpenClaw layout)
+  const summary = (c: CliCommand) => text?.commands[c.name]?.summary ?? c.summary;
+  return `${text?.title ?? "memlens — browse, search and explain an agent's Markdown memory (OpenClaw layout)"}
 
-Usage: memlens COMMAND [options]
+${text?.usage ?? 'Usage: memlens COMMAND [options]'}
 
-Commands:
-${commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join('\n')}
-  ${'help'.padEnd(width)}  show help for a command: memlens help search
+${text?.commandsHeading ?? 'Commands:'}
+${commands.map((c) => `  ${c.name.padEnd(width)}  ${summary(c)}`).join('\n')}
+  ${'help'.padEnd(width)}  ${text?.helpSummary ?? 'show help for a command: memlens help search'}
 
-${COMMON_USAGE}
+${text?.common ?? COMMON_USAGE}
 `;
 }
 
-function commandHelp(command: CliCommand): string {
-  return `${command.usage}\n\n${COMMON_USAGE}\n`;
+function commandHelp(command: CliCommand, text: CliHelpText | null = null): string {
+  return `${text?.commands[command.name]?.usage ?? command.usage}\n\n${text?.common ?? COMMON_USAGE}\n`;
+}
+
+/** The help in `locale` (English loads no translation). */
+async function helpIn(locale: Locale): Promise<CliHelpText | null> {
+  return locale === DEFAULT_LOCALE ? null : (await import('./help-text.js')).translatedHelp(locale);
 }
 
 /** `error` as a typed error; the modules that word it are loaded by `report`, when one happens. */
@@ -75,10 +84,16 @@ async function report(
   command: CliCommand | null,
   locale: Locale = reportLocale(io),
 ): Promise<number> {
-  const { englishText, localText, translator } = await import('../../shared/i18n.js');
+  const { createI18n, englishText, localText, translator } = await import('../../shared/i18n.js');
   const { toErrorValue } = await import('../../shared/errors.js');
   const usage = isParseArgsError(error) ? new UsageError(parseArgsRef((error as Error).message, englishText)) : error;
   const value = errorValueOf(usage, toErrorValue, englishText);
+  // Zod's issues (a bad eval line) in zod's own words for the language: its locales load only then.
+  const t =
+    value.params?.issues !== undefined && locale !== 'en'
+      ? createI18n(locale, [], { issueLocales: (await import('../../shared/zod-issue-locales.js')).ZOD_ISSUE_LOCALES })
+          .t
+      : translator(locale);
   // Usage mistakes and invalid arguments are 2, everything else 1.
   const code = usage instanceof UsageError || value.code === 'INVALID_ARGUMENT' ? EXIT_USAGE : EXIT_FAILURE;
   if (json) {
@@ -87,9 +102,9 @@ async function report(
       error: { code: errorCode, message, ...(messageId ? { messageId } : {}), ...(params ? { params } : {}) },
     });
   } else {
-    io.stderr(`memlens${command ? ` ${command.name}` : ''}: ${localText(translator(locale), value)}\n`);
+    io.stderr(`memlens${command ? ` ${command.name}` : ''}: ${localText(t, value)}\n`);
     if (code === EXIT_USAGE && usage instanceof UsageError)
-      io.stderr(`${translator(locale)('cli:runHelp', { command: command ? ` ${command.name}` : '' })}\n`);
+      io.stderr(`${t('cli:runHelp', { command: command ? ` ${command.name}` : '' })}\n`);
   }
   return code;
 }
@@ -105,7 +120,8 @@ export async function runCli(
     const topic = name === 'help' && rest[0] ? findCommand(rest[0], commands) : undefined;
     if (name === 'help' && rest[0] && !topic)
       return report(io, json, new UsageError(unknownCommand(rest[0])), null, argvLocale(io, rest));
-    io.stdout(topic ? commandHelp(topic) : generalHelp(commands));
+    const text = await helpIn(argvLocale(io, rest));
+    io.stdout(topic ? commandHelp(topic, text) : generalHelp(commands, text));
     return name === undefined ? EXIT_USAGE : EXIT_OK;
   }
   const command = findCommand(name, commands);
@@ -123,7 +139,7 @@ export async function runCli(
     const values = parsed.values as Record<string, unknown>;
     locale = cliLocale(values.lang, io.env);
     if (values.help === true) {
-      io.stdout(commandHelp(command));
+      io.stdout(commandHelp(command, await helpIn(locale)));
       return EXIT_OK;
     }
     let settings: Promise<CommonSettings> | null = null;
@@ -167,33 +183,9 @@ export async function runCli(
   }
 }
 
-/** The language for a usage error's hint: MEMLENS_LANG when it names one, else English. */
 /** `unknown command "x"` by id. */
 function unknownCommand(command: string): MessageRef {
   return { messageId: 'cli:usage.unknownCommand', params: { command } };
-}
-
-/** What parseArgs said, by id when it is one of the messages we word (and reads the same in English), else as it is. */
-const PARSE_ARGS_MESSAGES: readonly [RegExp, string, string][] = [
-  [/^Unknown option '([^']+)'\. To specify a positional argument/, 'unknownOptionHint', 'option'],
-  [/^Unknown option '([^']+)'$/, 'unknownOption', 'option'],
-  [/^Option '([^']+)' argument missing$/, 'missingValue', 'option'],
-  [/^Option '([^']+)' does not take an argument$/, 'noValue', 'option'],
-  [
-    /^Unexpected argument '([^']*)'\. This command does not take positional arguments$/,
-    'unexpectedArgument',
-    'argument',
-  ],
-];
-
-function parseArgsRef(message: string, englishText: (ref: MessageRef) => string): string | MessageRef {
-  for (const [pattern, key, param] of PARSE_ARGS_MESSAGES) {
-    const match = pattern.exec(message);
-    if (!match) continue;
-    const ref = { messageId: `cli:usage.${key}`, params: { [param]: match[1]! } };
-    return englishText(ref) === message ? ref : message;
-  }
-  return message;
 }
 
 /** The language a command line asks for with `--lang X` or `--lang=X` (else MEMLENS_LANG), read without parseArgs. */

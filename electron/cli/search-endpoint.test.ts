@@ -114,6 +114,33 @@ describe('memlens search --embedder', () => {
       /Keyword-only: embedding endpoint https:\/\/embeddings\.example\.com is not on this computer and was not allowed/,
     );
     expect(remote.stdout).toContain('every memory chunk it indexes');
+
+    // In Chinese, what it would receive is said in Chinese too (it was English inside the sentence).
+    const zh = await search(
+      'd5',
+      '--embedder',
+      'https://embeddings.example.com/v1',
+      '--embedder-model',
+      'm',
+      '--lang',
+      'zh-CN',
+    );
+    expect(zh.stdout).toContain(
+      '为什么只用关键词：https://embeddings.example.com 不在这台电脑上：Memory Lens 会把它索引的每个记忆分块的文本',
+    );
+    expect(zh.stdout).not.toContain('every memory chunk');
+  });
+
+  it('an allowed remote endpoint is announced before anything is sent, in the language asked for', async () => {
+    const flags = ['--embedder', 'http://192.0.2.1:9/v1', '--embedder-model', 'm', '--embedder-allow-remote'];
+    const en = await search('d6', ...flags, '--embedder-timeout', '1');
+    expect(en.stderr.split('\n')[0]).toBe(
+      'note: http://192.0.2.1:9 is not on this computer: Memory Lens would send it the text of every memory chunk it indexes (MEMORY.md, USER.md, memory/*.md and transcripts) and every search query, and keep the vectors it returns.',
+    );
+    const zh = await search('d6', ...flags, '--embedder-timeout', '1', '--lang', 'zh-CN');
+    expect(zh.stderr.split('\n')[0]).toBe(
+      '注意：http://192.0.2.1:9 不在这台电脑上：Memory Lens 会把它索引的每个记忆分块的文本（MEMORY.md、USER.md、memory/*.md 和会话记录）以及每次搜索的查询发送给它，并保存它返回的向量。',
+    );
   });
 
   it('when the server stops, search still answers keyword-only and says why', async () => {

@@ -92,6 +92,6 @@ describe('memlens search --profile openclaw', () => {
       path.join(tmp, 'data-bad'),
     ]);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('--profile accepts memory-lens or openclaw (got "agent")');
+    expect(bad.stderr).toContain('--profile accepts one of memory-lens, openclaw (got "agent")');
   });
 });

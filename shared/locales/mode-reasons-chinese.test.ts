@@ -117,9 +117,9 @@ describe('why vector search is off, in Chinese', () => {
     expect(localText(zh, notice)).toBe('本次查询仅用关键词：查询向量在 3000 毫秒后超时。');
   });
 
-  it('keeps a reason that is not ours (an error from the system) as its text', () => {
-    const plain = { message: 'EACCES: permission denied' };
-    expect(localText(zh, plain)).toBe('EACCES: permission denied');
+  it('keeps a reason that is not ours as its text, and words a file-system error in the language', () => {
+    expect(localText(zh, { message: 'SQLITE_BUSY: database is locked' })).toBe('SQLITE_BUSY: database is locked');
+    expect(localText(zh, { message: 'EACCES: permission denied' })).toBe('没有访问权限（EACCES）');
     expect(localText(zh, modeReasons.vectorFailed('boom'))).toBe('向量搜索出错：boom');
   });
 });

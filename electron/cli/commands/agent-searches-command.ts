@@ -10,7 +10,7 @@ import { AgentCallsService } from '../../app/agent/agent-calls-service.js';
 import { healthLines } from '../../app/agent/agent-calls-health.js';
 import type { CommandImpl } from '../command.js';
 import { writeJson } from '../command.js';
-import { intOption, UsageError } from '../common-options.js';
+import { intOption, usageError } from '../common-options.js';
 import { parseNowOption } from './search-command.js';
 
 /** The per-call JSON the issue promised, in this key order; `arguments`, `next` and the rest follow. */
@@ -143,7 +143,7 @@ export const agentSearchesCommand: CommandImpl = {
       since !== undefined &&
       !Number.isFinite(/^\d{4}-\d{2}-\d{2}$/.test(since) ? Date.parse(`${since}T00:00:00Z`) : Date.parse(since))
     ) {
-      throw new UsageError(`--since expects a date YYYY-MM-DD or an ISO date-time (got "${since}")`);
+      throw usageError('since', { value: since });
     }
     const engine = await openEngine();
     try {

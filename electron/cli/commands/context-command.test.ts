@@ -120,6 +120,20 @@ describe('memlens context in Simplified Chinese', () => {
     expect(english.stdout).toMatch(/^ {2}Promoted 2026-04-01 {2}lines \d+–\d+ · [\d,]+ chars · 1 entry$/m);
   });
 
+  it('words an openclaw.json it cannot read by its errno, with the path, in Chinese and in English', async () => {
+    // A symlink loop: stat fails with ELOOP (EACCES cannot be made when the tests run as root).
+    const loop = path.join(tmp, 'loop.json');
+    fs.symlinkSync(path.join(tmp, 'loop-back.json'), loop);
+    fs.symlinkSync(loop, path.join(tmp, 'loop-back.json'));
+    const zh = await cli('context', '--openclaw-config', loop, '--lang', 'zh-CN');
+    expect(zh.code).toBe(0);
+    const line = zh.stdout.split('\n').find((l) => l.includes(' — 无效：'))!;
+    expect(line).toContain(`无效：${loop}：符号链接层数过多（链接绕回了自身）（ELOOP）`);
+    expect(zh.stdout).not.toContain('too many symbolic links');
+    const en = await cli('context', '--openclaw-config', loop);
+    expect(en.stdout).toContain(`invalid: ${loop}: too many levels of symlinks (a symlink loop) (ELOOP)`);
+  });
+
   it('MEMLENS_LANG=zh-CN does the same, --show included', async () => {
     const { io, out } = captureIo(tmp, { MEMLENS_LANG: 'zh-CN' });
     const args = ['--workspace', workspace, '--data-dir', path.join(tmp, 'data')];

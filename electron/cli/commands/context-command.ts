@@ -9,7 +9,7 @@ import type { TFunction } from 'i18next';
 import { localText, translator } from '../../../shared/i18n.js';
 import type { CommandImpl } from '../command.js';
 import { writeJson } from '../command.js';
-import { UsageError } from '../common-options.js';
+import { usageError } from '../common-options.js';
 import { columns, padColumns } from '../text-columns.js';
 
 const ENGLISH = translator('en');
@@ -22,7 +22,7 @@ export function parseLimits(value: unknown): ContextArgs['limits'] {
     const match = /^\s*(per-file|perfile|total)\s*=\s*(\d+)\s*$/i.exec(part);
     const n = match ? Number(match[2]) : NaN;
     if (!match || !Number.isSafeInteger(n) || n < 1) {
-      throw new UsageError(`--limits expects per-file=N,total=N with whole numbers above 0 (got "${String(value)}")`);
+      throw usageError('limits', { value: String(value) });
     }
     if (match[1]!.toLowerCase() === 'total') limits.total = n;
     else limits.perFile = n;
@@ -143,12 +143,10 @@ export function formatContextReport(report: ContextReport, tr: TFunction = ENGLI
 
 export const contextCommand: CommandImpl = {
   async run({ values, positionals, io, json, t, openEngine }) {
-    if (positionals.length > 0) throw new UsageError('context takes no positional arguments');
+    if (positionals.length > 0) throw usageError('noPositionals', { command: 'context' });
     const version = values['openclaw-version'];
     if (version !== undefined && !isOpenclawVersion(String(version))) {
-      throw new UsageError(
-        `--openclaw-version expects one of ${OPENCLAW_VERSIONS.join(', ')} (got "${String(version)}")`,
-      );
+      throw usageError('openclawVersion', { versions: OPENCLAW_VERSIONS.join(', '), value: String(version) });
     }
     const args: ContextArgs = {};
     if (typeof values.agent === 'string') args.agent = values.agent;
@@ -164,10 +162,7 @@ export const contextCommand: CommandImpl = {
       const report = await engine.context(args, { env: io.env, ...(configPath ? { openclawConfig: configPath } : {}) });
       if (show) {
         const file = report.files.find((f) => f.name === show || f.path === show);
-        if (!file)
-          throw new UsageError(
-            `--show: ${show} is not a bootstrap file (${report.files.map((f) => f.name).join(', ')})`,
-          );
+        if (!file) throw usageError('notBootstrap', { name: show, files: report.files.map((f) => f.name).join(', ') });
         if (json)
           writeJson(io, {
             name: file.name,

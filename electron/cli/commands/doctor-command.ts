@@ -6,7 +6,7 @@ import { FINDING_KIND_ORDER, type DoctorMessage, type DoctorReport } from '../..
 import { localText, translator } from '../../../shared/i18n.js';
 import type { CommandImpl } from '../command.js';
 import { writeJson } from '../command.js';
-import { UsageError } from '../common-options.js';
+import { usageError } from '../common-options.js';
 import { withAppCore } from './history-commands.js';
 import { doctorKey } from '../../app/doctor/doctor-text.js';
 
@@ -60,7 +60,7 @@ export function formatDoctorReport(report: DoctorReport, t: TFunction = ENGLISH)
 export const doctorCommand: CommandImpl = {
   async run(run) {
     const { values, positionals, io, json } = run;
-    if (positionals.length > 0) throw new UsageError('doctor takes no positional arguments');
+    if (positionals.length > 0) throw usageError('noPositionals', { command: 'doctor' });
     // Loaded on use: `memlens help` and the other commands never pay for the doctor.
     const { computeDoctorReport } = await import('../../app/doctor/doctor-report.js');
     const { withEvidenceAuthors } = await import('../../app/doctor/evidence-authors.js');

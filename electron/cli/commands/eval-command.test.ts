@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCaptured, type Captured } from '../test-support/capture-io.js';
+import { columns } from '../text-columns.js';
 
 let tmp: string;
 let workspace: string;
@@ -76,6 +77,32 @@ describe('memlens eval', () => {
     expect(stdout).toMatch(/^overall\s+3\s+0\.667\s+0\.667\s+0\.667\s+0\.667/m);
     expect(stdout).toContain('q3  "groceries"');
     expect(stdout).toContain('MEMORY.md:4 → not in top 200');
+  });
+
+  it('--lang zh-CN prints the report in Chinese, its table aligned; metric names, ids and paths as they are', async () => {
+    const { code, stdout } = await cli('eval', '--queries', 'queries.jsonl', '--lang', 'zh-CN');
+    expect(code).toBe(0);
+    const lines = stdout.split('\n');
+    expect(lines[0]).toMatch(/^3 个查询 · 按前 10 条结果评判 · 查询耗时中位数 [\d.]+ 毫秒$/);
+    expect(stdout).toMatch(/^总体\s+3\s+0\.667\s+0\.667\s+0\.667\s+0\.667/m);
+    expect(stdout).toContain('1 个查询的前 10 条结果里没有相关结果：');
+    expect(stdout).toContain('      证据位置：MEMORY.md:4 → 不在前 200 名');
+    expect(stdout).toMatch(/^ {6}排在前面：memory\/2026-03-02-notes\.md:\d+/m);
+    // The numbers start at the same terminal column under the Chinese header as in its rows.
+    const header = lines.find((l) => l.startsWith('集合'))!;
+    const row = lines.find((l) => l.startsWith('总体'))!;
+    expect(columns(header.slice(0, header.indexOf('Hit@1') + 'Hit@1'.length))).toBe(
+      columns(row.slice(0, row.indexOf('0.667') + '0.667'.length)),
+    );
+    // The query file's own words (ids, queries, tags) are shown as written.
+    const words = lines
+      .filter((l) => !l.startsWith('  q') && !/^(en|lexical|paraphrase) /.test(l))
+      .flatMap((l) => l.replace(/\S*[/.@]\S*|--json/g, ' ').match(/\b[A-Za-z]{2,}\b/g) ?? []);
+    expect(words).toEqual([]);
+
+    const compare = await cli('eval', '--queries', 'queries.jsonl', '--compare', 'sources=sessions', '--lang', 'zh-CN');
+    expect(compare.stdout.split('\n').slice(0, 2)).toEqual(['A: 默认设置', 'B: --sources sessions']);
+    expect(compare.stdout).toContain('2 个查询的排名有变化（0 个变好，2 个变差）：');
   });
 
   it('--compare runs a second setting and lists the queries whose rank changed', async () => {

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CommandImpl } from '../command.js';
 import { writeJson } from '../command.js';
-import { intOption, normalizeOptionalValueFlags, UsageError } from '../common-options.js';
+import { englishText } from '../../../shared/i18n.js';
+import { intOption, normalizeOptionalValueFlags, parseArgsRef, usageError } from '../common-options.js';
 import { parseEvalQueries } from '../eval/eval-queries.js';
 import { formatComparison, formatEvalReport } from '../eval/format-eval.js';
 import { rankChanges, runEval } from '../eval/run-eval.js';
@@ -35,12 +36,13 @@ function compareValues(spec: string, base: Record<string, unknown>): Record<stri
     ),
     SEARCH_OPTIONAL_VALUE_FLAGS,
   );
-  if (args.length === 0) throw new UsageError('--compare needs search flags, e.g. --compare "decay=14"');
+  if (args.length === 0) throw usageError('compareEmpty');
   let parsed;
   try {
     parsed = parseArgs({ args, options: SEARCH_FLAG_OPTIONS, allowPositionals: false, strict: true });
   } catch (error) {
-    throw new UsageError(`--compare: ${error instanceof Error ? error.message : String(error)}`);
+    const said = parseArgsRef(error instanceof Error ? error.message : String(error), englishText);
+    throw usageError('compare', { error: typeof said === 'string' ? said : JSON.stringify(said) });
   }
   return { ...base, ...parsed.values };
 }
@@ -51,24 +53,24 @@ function isValueFlag(word: string): boolean {
   return name in SEARCH_FLAG_OPTIONS && !SEARCH_OPTIONAL_VALUE_FLAGS.includes(name);
 }
 
+/** The flags a run was given, or '' for none (`defaults` in --json, worded in the text report). */
 function describeFlags(values: Record<string, unknown>): string {
-  const flags = Object.keys(SEARCH_FLAG_OPTIONS)
+  return Object.keys(SEARCH_FLAG_OPTIONS)
     .filter((name) => typeof values[name] === 'string')
-    .map((name) => (values[name] === '' ? `--${name}` : `--${name} ${String(values[name])}`));
-  return flags.length > 0 ? flags.join(' ') : 'defaults';
+    .map((name) => (values[name] === '' ? `--${name}` : `--${name} ${String(values[name])}`))
+    .join(' ');
 }
 
 export const evalCommand: CommandImpl = {
-  async run({ values, positionals, io, json, openEngine }) {
-    if (positionals.length > 0)
-      throw new UsageError(`eval takes no positional arguments (got "${positionals.join(' ')}")`);
-    if (typeof values.queries !== 'string') throw new UsageError('eval needs --queries FILE.jsonl');
+  async run({ values, positionals, io, json, t, openEngine }) {
+    if (positionals.length > 0) throw usageError('evalPositionals', { args: positionals.join(' ') });
+    if (typeof values.queries !== 'string') throw usageError('evalNeedsQueries');
     const file = path.resolve(io.cwd, values.queries);
     let text: string;
     try {
       text = await fs.readFile(file, 'utf8');
     } catch {
-      throw new UsageError(`cannot read --queries file ${values.queries}`);
+      throw usageError('cannotReadQueries', { file: values.queries });
     }
     const queries = parseEvalQueries(text, values.queries);
     const maxFailures = intOption(values.failures, '--failures', 0) ?? 20;
@@ -84,7 +86,7 @@ export const evalCommand: CommandImpl = {
       const a = await runEval(engine, queries, optionsA);
       if (!optionsB || !compare) {
         if (json) writeJson(io, { queries: queries.length, ...a });
-        else io.stdout(formatEvalReport(a, { maxFailures }));
+        else io.stdout(formatEvalReport(a, { maxFailures, t }));
         return 0;
       }
       const b = await runEval(engine, queries, optionsB);
@@ -93,11 +95,11 @@ export const evalCommand: CommandImpl = {
       if (json)
         writeJson(io, {
           queries: queries.length,
-          a: { flags: labels[0], ...a },
-          b: { flags: labels[1], ...b },
+          a: { flags: labels[0] || 'defaults', ...a },
+          b: { flags: labels[1] || 'defaults', ...b },
           rankChanges: changes,
         });
-      else io.stdout(formatComparison(a, b, labels, changes, { maxChanges: maxFailures }));
+      else io.stdout(formatComparison(a, b, labels, changes, { maxChanges: maxFailures, t }));
       return 0;
     } finally {
       await engine.close();

@@ -1,7 +1,7 @@
 // `--expand feedback,thesaurus,dictionary,pivot` (or off) and `--expand-weight W`, for search and eval.
 import type { z } from 'zod';
 import type { ExpansionOptionsSchema } from '../../../shared/expansion-schemas.js';
-import { numberOption, UsageError } from '../common-options.js';
+import { numberOption, usageError } from '../common-options.js';
 
 const SOURCES = ['feedback', 'thesaurus', 'dictionary', 'pivot'] as const;
 
@@ -13,11 +13,11 @@ export function expansionFromFlags(expand: unknown, weight: unknown): z.output<t
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean);
-    if (names.length === 0) throw new UsageError(`--expand expects off or some of ${SOURCES.join(',')}`);
+    if (names.length === 0) throw usageError('expandEmpty', { sources: SOURCES.join(',') });
     const off = names.length === 1 && names[0] === 'off';
     for (const name of names)
       if (!off && !SOURCES.includes(name as (typeof SOURCES)[number]))
-        throw new UsageError(`--expand accepts off or ${SOURCES.join(',')} (got "${name}")`);
+        throw usageError('expandUnknown', { sources: SOURCES.join(','), value: name });
     for (const source of SOURCES) out[source] = !off && names.includes(source);
   }
   const w = numberOption(weight, '--expand-weight', 0, 1);

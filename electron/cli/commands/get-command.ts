@@ -2,12 +2,12 @@
 // (MEMORY.md / memory.md / USER.md / memory/**/*.md, .md only, no escapes).
 import type { CommandImpl } from '../command.js';
 import { writeJson } from '../command.js';
-import { intOption, UsageError } from '../common-options.js';
+import { intOption, usageError } from '../common-options.js';
 import { getMemoryLines } from '../../app/memory-get.js';
 
 export const getCommand: CommandImpl = {
   async run({ values, positionals, io, json, settings }) {
-    if (positionals.length !== 1) throw new UsageError('get expects exactly one PATH');
+    if (positionals.length !== 1) throw usageError('getOnePath');
     const from = intOption(values.from, '--from');
     const lines = intOption(values.lines, '--lines');
     const { engineOptions } = await settings();

@@ -12,7 +12,7 @@ import { createAppService, type AppService } from '../../app/app-service.js';
 import { unifiedDiff } from '../../app/history/line-diff.js';
 import type { CommandImpl, CommandRun } from '../command.js';
 import { writeJson } from '../command.js';
-import { UsageError } from '../common-options.js';
+import { usageError } from '../common-options.js';
 import { formatChanges, formatHistory, stamp } from '../format-history.js';
 import type { TFunction } from 'i18next';
 import { localText, translator } from '../../../shared/i18n.js';
@@ -61,7 +61,7 @@ export function withHistory<T>(run: CommandRun, use: (call: Caller, workspaceDir
 
 function relPathArg(run: CommandRun, workspaceDir: string): string {
   const given = run.positionals[0];
-  if (!given) throw new UsageError('a file path is required');
+  if (!given) throw usageError('pathRequired');
   // An absolute path, or one typed from inside the workspace, is made workspace-relative.
   const inside = (p: string) => {
     const rel = path.relative(workspaceDir, p);
@@ -76,14 +76,11 @@ function sha256(bytes: Buffer): string {
 }
 
 function versionArg(value: unknown, flag: string, allowCurrent: boolean): number | null {
-  if (typeof value !== 'string') throw new UsageError(`--${flag} V is required`);
+  if (typeof value !== 'string') throw usageError('versionRequired', { flag });
   if (allowCurrent && (value === 'current' || value === 'now')) return null;
   if (allowCurrent && value === 'none') return null;
   const n = Number(value.replace(/^v/i, ''));
-  if (!Number.isInteger(n) || n < 1)
-    throw new UsageError(
-      `--${flag} must be a version number (as memlens history lists them)${allowCurrent ? ', or current' : ''}`,
-    );
+  if (!Number.isInteger(n) || n < 1) throw usageError(allowCurrent ? 'versionOrCurrent' : 'versionNumber', { flag });
   return n;
 }
 
@@ -92,8 +89,7 @@ export function parseSince(text: string, now = new Date()): number {
   const iso = /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T00:00:00`).getTime() : NaN;
   if (Number.isFinite(iso)) return iso;
   const parsed = chrono.parseDate(text, now);
-  if (!parsed)
-    throw new UsageError(`--since: cannot read "${text}" as a date or time (try 2026-03-30, yesterday, "3 hours ago")`);
+  if (!parsed) throw usageError('sinceUnread', { value: text });
   return parsed.getTime();
 }
 
@@ -111,7 +107,7 @@ export const historyCommand: CommandImpl = {
 
 async function purgeSecret(run: CommandRun): Promise<number> {
   const given = run.positionals[1];
-  if (given === undefined) throw new UsageError('memlens history purge-secret VALUE (or - to read it from stdin)');
+  if (given === undefined) throw usageError('purgeSecret');
   const value = given === '-' ? (await readStdin()).replace(/\r?\n$/, '') : given;
   const placeholder = typeof run.values.placeholder === 'string' ? run.values.placeholder : undefined;
   return withHistory(run, async (call) => {

@@ -4,13 +4,13 @@ import path from 'node:path';
 import { saveSessionFile } from '../../app/agent/save-session-memory.js';
 import type { CommandImpl } from '../command.js';
 import { writeJson } from '../command.js';
-import { intOption, UsageError } from '../common-options.js';
+import { intOption, usageError } from '../common-options.js';
 
 export const saveSessionCommand: CommandImpl = {
   async run({ values, positionals, io, json, t, openEngine }) {
-    if (positionals.length !== 1) throw new UsageError('save-session expects exactly one FILE (a session .jsonl)');
+    if (positionals.length !== 1) throw usageError('saveSessionOneFile');
     const count = intOption(values.messages, '--messages');
-    if (count !== undefined && count > 500) throw new UsageError('--messages accepts at most 500');
+    if (count !== undefined && count > 500) throw usageError('messagesMax', { max: 500 });
     const file = path.resolve(io.cwd, positionals[0]!);
     const timeZone = typeof values['time-zone'] === 'string' ? values['time-zone'] : undefined;
     const sessionKey = typeof values['session-key'] === 'string' ? values['session-key'] : undefined;

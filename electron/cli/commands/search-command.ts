@@ -4,6 +4,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { MemorySource, SearchNotice, SearchOptions } from '../../../shared/domain.js';
 import { MemoryLensError, toErrorValue } from '../../../shared/errors.js';
+import { englishText, localText } from '../../../shared/i18n.js';
+import type { TFunction } from 'i18next';
 import type { CliIo } from '../cli-io.js';
 import { SEARCH_PROFILES } from '../../../shared/search-profiles.js';
 import { SEARCH_DEFAULTS } from '../../../shared/search-defaults.js';
@@ -13,7 +15,7 @@ import { loggedResponse } from '../../app/agent/logged-response.js';
 import type { MemoryEngineApi } from '../../memory/engine-types.js';
 import type { CommandImpl } from '../command.js';
 import { writeJson } from '../command.js';
-import { intOption, numberOption, UsageError } from '../common-options.js';
+import { intOption, numberOption, UsageError, usageError } from '../common-options.js';
 import { formatSearchResponse } from '../format-search.js';
 
 const SOURCES: readonly MemorySource[] = ['memory', 'sessions'];
@@ -31,39 +33,38 @@ export function searchOptionsFromFlags(values: Record<string, unknown>): Omit<Se
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean);
-    for (const s of sources)
-      if (!SOURCES.includes(s as MemorySource)) throw new UsageError(`--sources accepts memory,sessions (got "${s}")`);
-    if (sources.length === 0) throw new UsageError('--sources needs at least one of memory,sessions');
+    for (const s of sources) if (!SOURCES.includes(s as MemorySource)) throw usageError('sourcesUnknown', { value: s });
+    if (sources.length === 0) throw usageError('sourcesEmpty');
     options.sources = sources as MemorySource[];
   }
   if (typeof values.decay === 'string') {
     const halfLifeDays =
       values.decay === ''
         ? SEARCH_DEFAULTS.halfLifeDays
-        : numberOption(values.decay, '--decay (half-life days)', Number.MIN_VALUE, 1e6)!;
+        : numberOption(values.decay, '--decay', Number.MIN_VALUE, 1e6, 'halfLife')!;
     options.decay = { enabled: true, halfLifeDays };
   }
   if (typeof values.mmr === 'string') {
-    const lambda = values.mmr === '' ? SEARCH_DEFAULTS.mmrLambda : numberOption(values.mmr, '--mmr (lambda)', 0, 1)!;
+    const lambda = values.mmr === '' ? SEARCH_DEFAULTS.mmrLambda : numberOption(values.mmr, '--mmr', 0, 1, 'lambda')!;
     options.mmr = { enabled: true, lambda };
   }
   if (typeof values['access-boost'] === 'string') {
     const factor =
       values['access-boost'] === ''
         ? SEARCH_DEFAULTS.accessBoostFactor
-        : numberOption(values['access-boost'], '--access-boost (factor)', 0, 10)!;
+        : numberOption(values['access-boost'], '--access-boost', 0, 10, 'factor')!;
     options.accessBoost = { enabled: true, factor };
   }
   if (typeof values.now === 'string') Object.assign(options, parseNowOption(values.now));
   if (typeof values.dates === 'string' || typeof values['date-boost'] === 'string') {
     if (values.dates !== undefined && values.dates !== 'on' && values.dates !== 'off')
-      throw new UsageError(`--dates expects on or off (got "${String(values.dates)}")`);
+      throw usageError('dates', { value: String(values.dates) });
     const boost = numberOption(values['date-boost'], '--date-boost', 1, 10);
     options.dates = { enabled: values.dates !== 'off', ...(boost !== undefined ? { boost } : {}) };
   }
   if (typeof values.profile === 'string') {
     if (!(SEARCH_PROFILES as readonly string[]).includes(values.profile))
-      throw new UsageError(`--profile accepts ${SEARCH_PROFILES.join(' or ')} (got "${values.profile}")`);
+      throw usageError('profile', { profiles: SEARCH_PROFILES.join(', '), value: values.profile });
     if (values.profile === 'openclaw') options.profile = 'openclaw';
   }
   const expansion = expansionFromFlags(values.expand, values['expand-weight']);
@@ -72,7 +73,7 @@ export function searchOptionsFromFlags(values: Record<string, unknown>): Omit<Se
     const value = values[flag];
     if (typeof value === 'string') {
       if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) {
-        throw new UsageError(`--${flag} expects a date YYYY-MM-DD (got "${value}")`);
+        throw usageError('date', { flag, value });
       }
       options[flag] = value;
     }
@@ -88,8 +89,7 @@ export function searchOptionsFromFlags(values: Record<string, unknown>): Omit<Se
 export function parseNowOption(value: string): Pick<SearchOptions, 'now' | 'timeZoneOffsetMinutes'> {
   const trimmed = value.trim();
   const ms = /^\d{10,}$/.test(trimmed) ? Number(trimmed) : Date.parse(trimmed);
-  if (!Number.isFinite(ms))
-    throw new UsageError(`--now expects an ISO date-time such as 2026-11-06T10:00:00+08:00 (got "${value}")`);
+  if (!Number.isFinite(ms)) throw usageError('now', { value });
   const zone = /(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)(Z|([+-])(\d{2}):?(\d{2}))$/i.exec(trimmed);
   if (!zone) return { now: ms };
   if (zone[1]!.toUpperCase() === 'Z') return { now: ms, timeZoneOffsetMinutes: 0 };
@@ -108,9 +108,9 @@ interface BatchLine {
 class BatchLineError extends UsageError {
   constructor(
     readonly id: unknown,
-    message: string,
+    line: number,
   ) {
-    super(message);
+    super({ messageId: 'cli:usage.lineQuery', params: { line } });
   }
 }
 
@@ -119,12 +119,11 @@ function parseBatchLine(line: string, lineNo: number): BatchLine {
   try {
     parsed = JSON.parse(line);
   } catch {
-    throw new UsageError(`line ${lineNo} is not JSON`);
+    throw usageError('lineNotJson', { line: lineNo });
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
-    throw new UsageError(`line ${lineNo} needs {"id": …, "query": "…"}`);
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw usageError('lineShape', { line: lineNo });
   const p = parsed as Record<string, unknown>;
-  if (typeof p.query !== 'string') throw new BatchLineError(p.id ?? lineNo, `line ${lineNo} needs a "query" string`);
+  if (typeof p.query !== 'string') throw new BatchLineError(p.id ?? lineNo, lineNo);
   const out: BatchLine = { id: p.id ?? lineNo, query: p.query };
   if (typeof p.maxResults === 'number') out.maxResults = p.maxResults;
   if (typeof p.minScore === 'number') out.minScore = p.minScore;
@@ -133,12 +132,12 @@ function parseBatchLine(line: string, lineNo: number): BatchLine {
 
 /** Runs one search; with --log it goes into the search log as a person's search (never an agent's). */
 /** A full data disk stops the sync, not the search: what was indexed before answers, and stderr says why. */
-async function syncUnlessDiskFull(engine: MemoryEngineApi, io: CliIo): Promise<void> {
+async function syncUnlessDiskFull(engine: MemoryEngineApi, io: CliIo, t: TFunction): Promise<void> {
   try {
     await engine.sync();
   } catch (error) {
     if (!(error instanceof MemoryLensError) || error.details?.errno !== 'ENOSPC') throw error;
-    io.stderr(`memlens search: ${error.message}\n`);
+    io.stderr(`memlens search: ${localText(t, error.toValue())}\n`);
   }
 }
 
@@ -195,7 +194,12 @@ async function runBatch(
       failures += 1;
       if (error instanceof BatchLineError) id = error.id;
       const value =
-        error instanceof UsageError ? { code: 'INVALID_ARGUMENT', message: error.message } : toErrorValue(error);
+        error instanceof UsageError
+          ? {
+              code: 'INVALID_ARGUMENT',
+              ...(error.ref ? { message: englishText(error.ref), ...error.ref } : { message: error.message }),
+            }
+          : toErrorValue(error);
       write({ id, error: value });
     }
   }
@@ -207,13 +211,13 @@ export const searchCommand: CommandImpl = {
     const base = searchOptionsFromFlags(values);
     const batchFile = typeof values.queries === 'string' ? path.resolve(io.cwd, values.queries) : null;
     const query = positionals.join(' ').trim();
-    if (batchFile && query) throw new UsageError('give either a QUERY or --queries FILE, not both');
-    if (!batchFile && !query) throw new UsageError('search needs a QUERY (or --queries FILE.jsonl)');
+    if (batchFile && query) throw usageError('queryAndQueries');
+    if (!batchFile && !query) throw usageError('searchNeedsQuery');
     if (batchFile) {
       try {
         await fs.access(batchFile);
       } catch {
-        throw new UsageError(`cannot read --queries file ${values.queries as string}`);
+        throw usageError('cannotReadQueries', { file: values.queries as string });
       }
     }
     const engine = await openEngine();
@@ -223,7 +227,7 @@ export const searchCommand: CommandImpl = {
       const log = values.log === true ? (await activity()).workspace(engine.workspaceDir) : null;
       // Search what is on disk now: a quiet incremental sync first (no-op when nothing changed). The
       // openclaw profile reads the files itself (OpenClaw's chunks), so our index is not needed for it.
-      if (base.profile !== 'openclaw') await syncUnlessDiskFull(engine, io);
+      if (base.profile !== 'openclaw') await syncUnlessDiskFull(engine, io, t);
       if (batchFile) return await runBatch(engine, log, batchFile, base, (line) => writeJson(io, line, false));
       const response = await searchAndLog(engine, log, { ...base, query });
       // As an agent reads it over MCP: the snippet ends with its Source line (highlights stay valid).

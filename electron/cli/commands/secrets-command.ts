@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { SecretEntry, SecretList } from '../../../shared/secret-calls.js';
 import type { CommandImpl } from '../command.js';
 import { writeJson } from '../command.js';
-import { UsageError } from '../common-options.js';
+import { usageError } from '../common-options.js';
 import { stamp } from '../format-history.js';
 import { withHistory } from './history-commands.js';
 import type { TFunction } from 'i18next';
@@ -21,8 +21,7 @@ export const secretsCommand: CommandImpl = {
     const { values, io, json, t } = run;
     const target =
       typeof values.remove === 'string' ? values.remove : typeof values.replace === 'string' ? values.replace : null;
-    if (typeof values.remove === 'string' && typeof values.replace === 'string')
-      throw new UsageError('give either --remove or --replace, not both');
+    if (typeof values.remove === 'string' && typeof values.replace === 'string') throw usageError('removeAndReplace');
     return withHistory(run, async (call, workspaceDir) => {
       const list = await call('secrets', {});
       if (target === null) {
@@ -34,15 +33,18 @@ export const secretsCommand: CommandImpl = {
       const onLine = list.secrets.filter((s) => s.path === file && s.line === line);
       const chosen = typeof values.label === 'string' ? onLine.filter((s) => s.label === values.label) : onLine;
       if (chosen.length === 0)
-        throw new UsageError(
-          `no secret listed at ${file}:${line}${typeof values.label === 'string' ? ` with label ${values.label}` : ''}`,
-        );
+        throw typeof values.label === 'string'
+          ? usageError('noSecretWithLabel', { file, line, label: values.label })
+          : usageError('noSecretAt', { file, line });
       if (chosen.length > 1)
-        throw new UsageError(
-          `${file}:${line} holds ${chosen.length} secrets; pick one with --label (${chosen.map((s) => s.label).join(', ')})`,
-        );
+        throw usageError('manySecrets', {
+          file,
+          line,
+          count: chosen.length,
+          labels: chosen.map((s) => s.label).join(', '),
+        });
       const secret = chosen[0]!;
-      if (!secret.fixable) throw new UsageError(`${file} is a transcript (the agent's record); it is not edited here`);
+      if (!secret.fixable) throw usageError('secretInTranscript', { file });
       const result = await call('secretFix', {
         path: file,
         line,
@@ -65,7 +67,7 @@ export const secretsCommand: CommandImpl = {
 
 function parseTarget(text: string): { file: string; line: number } {
   const match = /^(.+):(\d+)$/.exec(text);
-  if (!match) throw new UsageError('give the secret as PATH:LINE (as memlens secrets lists it)');
+  if (!match) throw usageError('secretTarget');
   return { file: match[1]!, line: Number(match[2]) };
 }
 

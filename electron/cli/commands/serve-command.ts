@@ -13,7 +13,7 @@ import { isLoopbackHost } from '../../server/request-guard.js';
 import type { CliIo } from '../cli-io.js';
 import type { CommandImpl } from '../command.js';
 import { DEFAULT_SERVE_PORT } from '../serve-defaults.js';
-import { UsageError, intOption } from '../common-options.js';
+import { usageError, intOption } from '../common-options.js';
 import { ensureBuiltRenderer } from './ensure-renderer.js';
 
 /** A fixed default so a bookmark keeps working; --port 0 for a free one. */
@@ -99,8 +99,7 @@ export async function startServe(options: ServeOptions, io: Pick<CliIo, 'stdout'
 export const serveCommand: CommandImpl = {
   async run({ values, io, t, settings }) {
     const port = values.port === undefined ? DEFAULT_SERVE_PORT : intOption(values.port, '--port', 0);
-    if (port === undefined || port > 65_535)
-      throw new UsageError(`--port expects 0–65535 (got "${String(values.port)}")`);
+    if (port === undefined || port > 65_535) throw usageError('port', { value: String(values.port) });
     const host = typeof values.host === 'string' && values.host ? values.host : '127.0.0.1';
     const resolved = await settings();
     const handle = await startServe(

@@ -2,7 +2,8 @@
 // {"id","query","relevant":[{"path","line"} | {"path","startLine","endLine"}],"tags"?}. Any
 // other field (a note, say) is allowed and ignored. A bad line is a usage error naming the line.
 import { z } from 'zod';
-import { UsageError } from '../common-options.js';
+import { carriedIssues } from '../../../shared/request-issues.js';
+import { usageError } from '../common-options.js';
 import type { LineRange } from './retrieval-metrics.js';
 
 const LineNumber = z.number().int().min(1);
@@ -38,22 +39,21 @@ export function parseEvalQueries(text: string, fileLabel: string): EvalQuery[] {
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i]!.trim();
     if (!raw) continue;
-    const where = `${fileLabel} line ${i + 1}`;
+    const where = { file: fileLabel, line: i + 1 };
     let json: unknown;
     try {
       json = JSON.parse(raw);
     } catch {
-      throw new UsageError(`${where} is not JSON`);
+      throw usageError('evalLineNotJson', where);
     }
     const parsed = EvalQuerySchema.safeParse(json);
     if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      throw new UsageError(`${where}: ${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}`);
+      throw usageError('evalLineInvalid', { ...where, issues: carriedIssues(parsed.error) });
     }
-    if (ids.has(parsed.data.id)) throw new UsageError(`${where}: duplicate id "${parsed.data.id}"`);
+    if (ids.has(parsed.data.id)) throw usageError('evalDuplicateId', { ...where, id: parsed.data.id });
     ids.add(parsed.data.id);
     queries.push({ ...parsed.data, tags: parsed.data.tags ?? [] });
   }
-  if (queries.length === 0) throw new UsageError(`${fileLabel} has no queries`);
+  if (queries.length === 0) throw usageError('evalNoQueries', { file: fileLabel });
   return queries;
 }

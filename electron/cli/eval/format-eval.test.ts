@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { translator } from '../../../shared/i18n.js';
 import { formatEvalReport } from './format-eval.js';
 import type { EvalReport } from './run-eval.js';
 
@@ -14,7 +15,7 @@ describe('formatEvalReport', () => {
       failures: [],
       queryP50Ms: 1,
     } as unknown as EvalReport;
-    const text = formatEvalReport(report, { maxFailures: 10 });
+    const text = formatEvalReport(report, { maxFailures: 10, t: translator('en') });
     expect(text).not.toMatch(/0 queries with no relevant result/);
     expect(text.trimEnd().split('\n').at(-1)).toBe('Every query has a relevant result in the top 10.');
   });

@@ -1,5 +1,7 @@
 // `memlens eval` as text: metrics overall and per tag, the failed queries with where their
 // evidence ranked, and for --compare both settings side by side with per-query rank changes.
+import type { TFunction } from 'i18next';
+import { columns, padColumns } from '../text-columns.js';
 import type { LineRange, RangeMetrics } from './retrieval-metrics.js';
 import type { EvalReport, RankChange } from './run-eval.js';
 
@@ -16,42 +18,52 @@ const f3 = (n: number): string => n.toFixed(3);
 const place = (r: LineRange): string =>
   r.startLine === r.endLine ? `${r.path}:${r.startLine}` : `${r.path}:${r.startLine}-${r.endLine}`;
 
-function table(rows: { label: string; n: number; cells: string[] }[]): string[] {
-  const width = Math.max(8, ...rows.map((r) => r.label.length));
-  const head = `${'set'.padEnd(width)}  ${'n'.padStart(4)}  ${COLUMNS.map(([, name]) => name.padStart(9)).join(' ')}`;
+/** The width of the first column: its header, "overall" and every tag, in terminal columns. */
+function setWidth(labels: readonly string[]): number {
+  return Math.max(8, ...labels.map(columns));
+}
+
+function table(rows: { label: string; n: number; cells: string[] }[], t: TFunction): string[] {
+  const head = t('cli:eval.set');
+  const width = setWidth([head, ...rows.map((r) => r.label)]);
   return [
-    head,
+    `${padColumns(head, width)}  ${'n'.padStart(4)}  ${COLUMNS.map(([, name]) => name.padStart(9)).join(' ')}`,
     ...rows.map(
-      (r) => `${r.label.padEnd(width)}  ${String(r.n).padStart(4)}  ${r.cells.map((c) => c.padStart(9)).join(' ')}`,
+      (r) =>
+        `${padColumns(r.label, width)}  ${String(r.n).padStart(4)}  ${r.cells.map((c) => c.padStart(9)).join(' ')}`,
     ),
   ];
 }
 
-function metricRows(report: EvalReport): { label: string; n: number; cells: string[] }[] {
+function metricRows(report: EvalReport, t: TFunction): { label: string; n: number; cells: string[] }[] {
   const row = (label: string, m: RangeMetrics) => ({ label, n: m.queries, cells: COLUMNS.map(([key]) => f3(m[key])) });
-  return [row('overall', report.overall), ...Object.entries(report.byTag).map(([tag, m]) => row(tag, m))];
+  return [row(t('cli:eval.overall'), report.overall), ...Object.entries(report.byTag).map(([tag, m]) => row(tag, m))];
 }
 
-export function formatEvalReport(report: EvalReport, options: { maxFailures: number }): string {
+export function formatEvalReport(report: EvalReport, options: { maxFailures: number; t: TFunction }): string {
+  const { t } = options;
   const out: string[] = [];
-  out.push(
-    `${report.overall.queries} queries · results judged at the top 10 · median query ${report.queryP50Ms.toFixed(1)} ms`,
-  );
+  out.push(t('cli:eval.summary', { queries: report.overall.queries, ms: report.queryP50Ms.toFixed(1) }));
   out.push('');
-  out.push(...table(metricRows(report)));
+  out.push(...table(metricRows(report, t), t));
   out.push('');
-  if (report.failures.length === 0) out.push('Every query has a relevant result in the top 10.');
+  const failed = report.failures.length;
+  if (failed === 0) out.push(t('cli:eval.allFound'));
   else
     out.push(
-      `${report.failures.length} quer${report.failures.length === 1 ? 'y' : 'ies'} with no relevant result in the top 10${report.failures.length > options.maxFailures ? ` (first ${options.maxFailures}; --json has all)` : ''}:`,
+      t('cli:eval.failures', {
+        count: failed,
+        more: failed > options.maxFailures ? t('cli:eval.firstOnly', { max: options.maxFailures }) : '',
+      }),
     );
+  const sep = t('cli:eval.sep');
   for (const failure of report.failures.slice(0, options.maxFailures)) {
     out.push(`  ${failure.id}  "${failure.query}"  [${failure.tags.join(', ')}]`);
     const ranked = failure.relevant
-      .map((r) => `${place(r)} → ${r.rank === null ? 'not in top 200' : `#${r.rank}`}`)
-      .join('; ');
-    out.push(`      evidence: ${ranked}`);
-    out.push(`      instead:  ${failure.top.map(place).join('; ') || 'no results'}`);
+      .map((r) => `${place(r)} → ${r.rank === null ? t('cli:eval.notInTop') : `#${r.rank}`}`)
+      .join(sep);
+    out.push(t('cli:eval.evidence', { ranked }));
+    out.push(t('cli:eval.instead', { top: failure.top.map(place).join(sep) || t('cli:eval.noResults') }));
   }
   return `${out.join('\n')}\n`;
 }
@@ -65,18 +77,20 @@ export function formatComparison(
   b: EvalReport,
   labels: [string, string],
   changes: readonly RankChange[],
-  options: { maxChanges: number },
+  options: { maxChanges: number; t: TFunction },
 ): string {
+  const { t } = options;
   const out: string[] = [];
-  out.push(`A: ${labels[0]}`);
-  out.push(`B: ${labels[1]}`);
+  out.push(`A: ${labels[0] || t('cli:eval.defaults')}`);
+  out.push(`B: ${labels[1] || t('cli:eval.defaults')}`);
   out.push('');
-  const width = Math.max(8, ...['overall', ...Object.keys(a.byTag)].map((t) => t.length));
+  const overall = t('cli:eval.overall');
+  const width = setWidth([t('cli:eval.set'), overall, ...Object.keys(a.byTag)]);
   out.push(
-    `${'set'.padEnd(width)}  ${'n'.padStart(4)}  ${COLUMNS.map(([, name]) => `${name} A→B`.padStart(20)).join(' ')}`,
+    `${padColumns(t('cli:eval.set'), width)}  ${'n'.padStart(4)}  ${COLUMNS.map(([, name]) => `${name} A→B`.padStart(20)).join(' ')}`,
   );
   const rows: [string, RangeMetrics, RangeMetrics | undefined][] = [
-    ['overall', a.overall, b.overall],
+    [overall, a.overall, b.overall],
     ...Object.entries(a.byTag).map(
       ([tag, m]) => [tag, m, b.byTag[tag]] as [string, RangeMetrics, RangeMetrics | undefined],
     ),
@@ -90,14 +104,20 @@ export function formatComparison(
         20,
       );
     });
-    out.push(`${label.padEnd(width)}  ${String(ma.queries).padStart(4)}  ${cells.join(' ')}`);
+    out.push(`${padColumns(label, width)}  ${String(ma.queries).padStart(4)}  ${cells.join(' ')}`);
   }
   out.push('');
   const better = changes.filter(
     (c) => (c.after === null ? 0 : 1 / c.after) > (c.before === null ? 0 : 1 / c.before),
   ).length;
   out.push(
-    `${changes.length} queries changed rank (${better} better, ${changes.length - better} worse)${changes.length > options.maxChanges ? `; the ${options.maxChanges} biggest moves:` : ':'}`,
+    t('cli:eval.changed', {
+      count: changes.length,
+      better,
+      worse: changes.length - better,
+      tail:
+        changes.length > options.maxChanges ? t('cli:eval.biggest', { max: options.maxChanges }) : t('cli:eval.all'),
+    }),
   );
   for (const c of changes.slice(0, options.maxChanges)) {
     out.push(

@@ -163,7 +163,7 @@ describe('FileWriter', () => {
     writer.writeFailure({ ...record('a.md', 'h2'), hash: null, indexError: reason });
     expect(listFileEntries(index.db)[0]).toMatchObject({
       indexState: 'failed',
-      indexError: 'could not read: EACCES: permission denied',
+      indexError: 'could not read: permission denied (EACCES)',
       indexErrorId: 'errors:indexing.couldNotRead',
       indexErrorParams: { error: 'EACCES: permission denied' },
       chunks: 0,

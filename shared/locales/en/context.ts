@@ -33,7 +33,7 @@ export const context = {
     total: 'Total',
     userCap: 'its own cap: min(per file, {{cap}})',
     config: 'Config',
-    unreadable: '{{path}} — cannot be read: {{error}}',
+    unreadable: '{{path}} — cannot be read: {{error, syserror}}',
     noConfig: 'no openclaw.json found',
     agent: ' · agent: {{id}} ({{how}})',
   },
@@ -98,7 +98,7 @@ export const context = {
       utf16:
         'Counts are UTF-16 code units (JavaScript string length), as OpenClaw counts; trailing whitespace is not counted.',
       configInvalid:
-        'openclaw.json could not be read ({{error}}); OpenClaw would refuse to start with it, so the built-in limits are shown.',
+        'openclaw.json could not be read ({{error, syserror}}); OpenClaw would refuse to start with it, so the built-in limits are shown.',
       agentNotConfigured: 'Agent "{{id}}" is not in openclaw.json; agents.defaults apply to it.',
       defaultsOnly: 'OpenClaw {{version}} reads agents.defaults only; per-agent limits need 2026.9.6.',
     },

@@ -122,7 +122,7 @@ export const editor = {
     saveTitle:
       'Write the last {{count}} user and assistant messages to memory/ (slash commands and tool output left out)',
     save: 'Save as memory',
-    error: 'Could not save the session: {{error}}',
+    error: 'Could not save the session: {{error, syserror}}',
     saved_one: 'Saved {{count, number}} message as <code>{{path}}</code>.',
     saved_other: 'Saved {{count, number}} messages as <code>{{path}}</code>.',
     open: 'Open',
@@ -146,7 +146,7 @@ export const editor = {
     result: 'Result',
   },
   access: {
-    unavailable: 'Agent access counts are unavailable: {{error}}',
+    unavailable: 'Agent access counts are unavailable: {{error, syserror}}',
     none: 'No agent has retrieved this file yet.',
     times_one: 'Retrieved by agents {{count, number}} time',
     times_other: 'Retrieved by agents {{count, number}} times',

@@ -44,8 +44,8 @@ export const errors = {
     pathBytes: 'The path is {{bytes}} bytes long; paths can be at most {{max}} bytes: {{path}}',
   },
   dataDiskFull: {
-    in: 'The data disk is full: {{file}} in {{folder}} cannot be written ({{cause}}); nothing was lost or moved. Free some space and it carries on.',
-    at: 'The data disk is full: {{path}} cannot be written ({{cause}}); nothing was lost or moved. Free some space and it carries on.',
+    in: 'The data disk is full: {{file}} in {{folder}} cannot be written ({{cause, syserror}}); nothing was lost or moved. Free some space and it carries on.',
+    at: 'The data disk is full: {{path}} cannot be written ({{cause, syserror}}); nothing was lost or moved. Free some space and it carries on.',
   },
   /** A call refused at the API boundary before it ran. */
   request: {
@@ -100,7 +100,7 @@ export const errors = {
       '{{path}} is a symlink to {{link}} ({{target}}); renamed to {{to}} it would lead to nothing (a dangling link). Rename {{target}} itself, or make the link absolute.',
   },
   agent: {
-    readFailed: 'Reading {{path}} failed: {{cause}}',
+    readFailed: 'Reading {{path}} failed: {{cause, syserror}}',
     since: 'since: expected a date YYYY-MM-DD or an ISO date-time (got "{{value}}")',
     searchNotLogged: 'No logged agent search #{{id}} in this workspace (the log keeps the newest {{max}}).',
     agentDbUnreadable: "{{path}} could not be read from {{db}} just now; see the agent database's notice.",
@@ -136,9 +136,9 @@ export const errors = {
   index: {
     damaged: 'The index is damaged and is being rebuilt from the files; try again shortly.',
     rebuilding: 'The index is being rebuilt ({{reason}}); try again shortly.',
-    cannotOpen: 'Cannot open the index at {{path}}: {{cause}}',
+    cannotOpen: 'Cannot open the index at {{path}}: {{cause, syserror}}',
     diskFull:
-      'The disk holding the index is full ({{cause}}). Indexing stopped; what was indexed before still answers searches. Free some space, then reindex.',
+      'The disk holding the index is full ({{cause, syserror}}). Indexing stopped; what was indexed before still answers searches. Free some space, then reindex.',
     insideWorkspace:
       'The index file {{path}} would lie inside the workspace {{workspace}}; choose a location outside it.',
     noSqliteVec: 'the index stores vectors in sqlite-vec, which is not loaded',
@@ -157,11 +157,11 @@ export const errors = {
     invalidUtf8Whole:
       'not text ({{share}}% invalid UTF-8) — {{invalid, number}} byte sequences in {{bytes, number}} bytes do not decode; binary files are not indexed',
     agentDbUnreadable: 'could not read it from the agent database (see its notice)',
-    couldNotRead: 'could not read: {{error}}',
-    couldNotParse: 'could not parse: {{error}}',
-    couldNotIndex: 'could not index: {{error}}',
-    couldNotWrite: 'could not write to the index: {{error}}',
-    embeddingFailed: 'embedding failed, indexed keyword-only: {{error}}',
+    couldNotRead: 'could not read: {{error, syserror}}',
+    couldNotParse: 'could not parse: {{error, syserror}}',
+    couldNotIndex: 'could not index: {{error, syserror}}',
+    couldNotWrite: 'could not write to the index: {{error, syserror}}',
+    embeddingFailed: 'embedding failed, indexed keyword-only: {{error, syserror}}',
     notIndexed: 'not indexed',
     failed: 'failed',
   },
@@ -174,15 +174,15 @@ export const errors = {
     damaged: 'The index was damaged ({{reason}}); it is being rebuilt from the files.',
     replaced:
       'The index file was replaced by one that could not be read ({{reason}}); it was moved to {{movedTo}} and is being rebuilt from the files.',
-    savedNotIndexed: 'Saved, but indexing failed: {{error}}',
-    recoveryFailed: 'Rebuilding the damaged index failed: {{error}}',
-    rebuildFailed: 'Rebuilding the index ({{reason}}) failed: {{error}}',
-    embeddingFailed: 'Embedding what was missing failed: {{error}}',
-    reconcileFailed: 'Reconciling with the files failed: {{error}}',
+    savedNotIndexed: 'Saved, but indexing failed: {{error, syserror}}',
+    recoveryFailed: 'Rebuilding the damaged index failed: {{error, syserror}}',
+    rebuildFailed: 'Rebuilding the index ({{reason}}) failed: {{error, syserror}}',
+    embeddingFailed: 'Embedding what was missing failed: {{error, syserror}}',
+    reconcileFailed: 'Reconciling with the files failed: {{error, syserror}}',
   },
   /** The browser's call to `memlens serve` failed before the engine answered. */
   transport: {
-    unreachable: 'Memory Lens server unreachable: {{error}}',
+    unreachable: 'Memory Lens server unreachable: {{error, syserror}}',
     noJson: '{{name}}: HTTP {{status}} without a JSON answer',
     malformed: '{{name}}: malformed answer (HTTP {{status}})',
   },
@@ -256,6 +256,29 @@ export const errors = {
       'file-mode': '{{path}} opens read-only (file-mode); edit it elsewhere.',
     },
     gone: '{{path}} has no {{label}} on line {{line}} any more.',
+  },
+  /** A file-system error inside a sentence (`{{error, syserror}}`, shared/system-errors.ts). */
+  system: {
+    atPath: '{{path}}: {{what}} ({{code}})',
+    plain: '{{what}} ({{code}})',
+    code: {
+      ENOENT: 'no such file or folder',
+      EACCES: 'permission denied',
+      EPERM: 'operation not permitted',
+      EISDIR: 'is a folder, not a file',
+      ENOTDIR: 'a part of the path is not a folder',
+      ENOSPC: 'no space left on the disk',
+      EROFS: 'the file system is read-only',
+      EEXIST: 'already exists',
+      EMFILE: 'too many open files',
+      ENFILE: 'too many open files on this system',
+      ELOOP: 'too many levels of symlinks (a symlink loop)',
+      ENAMETOOLONG: 'the name is too long',
+      ENOTEMPTY: 'the folder is not empty',
+      EBUSY: 'busy: another program is using it',
+      EIO: 'the disk reported an I/O error',
+      EXDEV: 'cannot be moved to another file system',
+    },
   },
   path: {
     nul: 'Path contains a NUL character.',

@@ -239,11 +239,11 @@ export const explain = {
     queryTimeout: 'query embedding timed out after {{ms}} ms',
     vectorFailed: 'vector search failed: {{message, reason}}',
     invalidModelId: 'invalid model id "{{model}}"',
-    modelUnreadable: 'model {{model}} could not be read — {{dir}}: {{error}}',
+    modelUnreadable: 'model {{model}} could not be read — {{dir}}: {{error, syserror}}',
     modelNotInstalled:
       'model {{model}} is not installed and downloads are off — not found in {{dir}} (missing {{missing}} in {{modelDir}}); allow downloads in the settings or run with --allow-download',
     modelWrongDims: 'model {{model}} returned {{dims}}-dimensional vectors — expected {{expected}}',
-    modelNotLoaded: 'model {{model}} could not be loaded — {{error}}',
+    modelNotLoaded: 'model {{model}} could not be loaded — {{error, syserror}}',
     /** The model gave a vector with NaN or Infinity in it, for a passage, a query or the load's test sentence. */
     modelBroken: {
       passage:
@@ -253,12 +253,15 @@ export const explain = {
       testSentence:
         'model {{model}} returns non-finite vectors (NaN or Infinity) for a test sentence — it is treated as broken, search runs keyword-only; replace the model files or choose another model',
     },
-    modelNotDownloaded: 'model {{model}} could not be downloaded — {{error}}',
+    modelNotDownloaded: 'model {{model}} could not be downloaded — {{error, syserror}}',
     endpointNoModel: 'no model named for embedding endpoint {{url}} — give one with --embedder-model or in Settings',
     endpointNotAllowed:
-      'embedding endpoint {{origin}} is not on this computer and was not allowed — {{traffic}}. Allow it with --embedder-allow-remote or in Settings',
+      'embedding endpoint {{origin}} is not on this computer and was not allowed — $t(explain:modeReason.endpointTraffic). Allow it with --embedder-allow-remote or in Settings',
+    /** What a remote endpoint receives (shared/embedding-endpoint.ts describeEndpointTraffic says the same). */
+    endpointTraffic:
+      '{{origin}} is not on this computer: Memory Lens would send it the text of every memory chunk it indexes (MEMORY.md, USER.md, memory/*.md and transcripts) and every search query, and keep the vectors it returns',
     endpointKeyMissing: 'the key for embedding endpoint {{url}} is missing — environment variable {{env}} is not set',
-    endpointUnusable: 'embedding endpoint {{url}} could not be used — {{error}}',
+    endpointUnusable: 'embedding endpoint {{url}} could not be used — {{error, syserror}}',
     openclawKeywordOnly: 'as OpenClaw {{release}} ranks with memory.search.provider "none"',
     /** A result's vector row when OpenClaw's ranking ran keyword-only. */
     openclawProviderNone: 'OpenClaw with provider "none" ranks by keywords only',
@@ -266,7 +269,8 @@ export const explain = {
       'your agent ranks hybrid with "{{agentModel}}" vectors; this is its keyword half alone — {{why, reason}}',
     openclawAgentNoVectors:
       'as OpenClaw {{release}} ranks: the agent\'s own index holds no vectors (memory.search.provider "none")',
-    openclawEmbedderFailed: "the embedder {{model}} failed; this is your agent's keyword half alone — {{error}}",
+    openclawEmbedderFailed:
+      "the embedder {{model}} failed; this is your agent's keyword half alone — {{error, syserror}}",
     openclawHybrid: {
       agent: "as OpenClaw {{release}}'s hybrid memory_search ranks, with the agent's stored vectors (model {{model}})",
       mixed:

@@ -60,7 +60,7 @@ export const search = {
     explainFile: 'Explain this file',
     was: ' (was #{{rank}}, {{score}})',
     checking: 'checking…',
-    judgmentNotSaved: 'Judgment not saved: {{error}}',
+    judgmentNotSaved: 'Judgment not saved: {{error, syserror}}',
     empty: 'Nothing scored above the min score.',
   },
   /** The engine left automated runs out of the search, so there is no count to give. */

@@ -34,7 +34,7 @@ export const context: Translation<typeof en> = {
     total: '总计',
     userCap: '它自己的上限：min(单个文件, {{cap}})',
     config: '配置',
-    unreadable: '{{path}} — 无法读取：{{error}}',
+    unreadable: '{{path}} — 无法读取：{{error, syserror}}',
     noConfig: '未找到 openclaw.json',
     agent: ' · 智能体：{{id}}（{{how}}）',
   },
@@ -95,7 +95,7 @@ export const context: Translation<typeof en> = {
       mainSession:
         '按 OpenClaw {{version}} 的主（直接）会话还原：子智能体和定时任务会话加载的文件更少，群组和频道会话不含 MEMORY.md，钩子或插件还可能添加文件。',
       utf16: '按 UTF-16 码元计数（即 JavaScript 字符串长度），与 OpenClaw 的计数方式一致；末尾的空白不计入。',
-      configInvalid: '无法读取 openclaw.json（{{error}}）；OpenClaw 遇到它会拒绝启动，因此这里显示内置上限。',
+      configInvalid: '无法读取 openclaw.json（{{error, syserror}}）；OpenClaw 遇到它会拒绝启动，因此这里显示内置上限。',
       agentNotConfigured: '智能体“{{id}}”不在 openclaw.json 中；对它适用 agents.defaults。',
       defaultsOnly: 'OpenClaw {{version}} 只读取 agents.defaults；按智能体设置上限需要 2026.9.6。',
     },

@@ -117,7 +117,7 @@ export const editor: Translation<typeof en> = {
   session: {
     saveTitle: '把最近 {{count}} 条用户和助手消息写入 memory/（不含斜杠命令和工具输出）',
     save: '存为记忆',
-    error: '无法保存会话：{{error}}',
+    error: '无法保存会话：{{error, syserror}}',
     saved_other: '已将 {{count, number}} 条消息保存为 <code>{{path}}</code>。',
     open: '打开',
   },
@@ -139,7 +139,7 @@ export const editor: Translation<typeof en> = {
     result: '结果',
   },
   access: {
-    unavailable: '无法获取智能体读取次数：{{error}}',
+    unavailable: '无法获取智能体读取次数：{{error, syserror}}',
     none: '还没有智能体检索过此文件。',
     times_other: '智能体已检索 {{count, number}} 次',
     last: ' · 最近一次 {{when}}',

@@ -227,11 +227,11 @@ export const explain: Translation<typeof en> = {
     queryTimeout: '查询向量在 {{ms}} 毫秒后超时',
     vectorFailed: '向量搜索出错：{{message, reason}}',
     invalidModelId: '模型名“{{model}}”无效',
-    modelUnreadable: '无法读取模型 {{model}} — {{dir}}：{{error}}',
+    modelUnreadable: '无法读取模型 {{model}} — {{dir}}：{{error, syserror}}',
     modelNotInstalled:
       '模型 {{model}} 未安装，且下载已关闭 — 在 {{dir}} 中找不到（{{modelDir}} 里缺少 {{missing}}）；请在设置中允许下载，或加上 --allow-download 运行',
     modelWrongDims: '模型 {{model}} 返回了 {{dims}} 维向量 — 应为 {{expected}} 维',
-    modelNotLoaded: '无法加载模型 {{model}} — {{error}}',
+    modelNotLoaded: '无法加载模型 {{model}} — {{error, syserror}}',
     modelBroken: {
       passage:
         '模型 {{model}} 为一段文本返回了非有限向量（NaN 或 Infinity）— 已视为损坏，搜索只按关键词进行；请替换模型文件或改选其他模型',
@@ -240,18 +240,20 @@ export const explain: Translation<typeof en> = {
       testSentence:
         '模型 {{model}} 为测试句子返回了非有限向量（NaN 或 Infinity）— 已视为损坏，搜索只按关键词进行；请替换模型文件或改选其他模型',
     },
-    modelNotDownloaded: '无法下载模型 {{model}} — {{error}}',
+    modelNotDownloaded: '无法下载模型 {{model}} — {{error, syserror}}',
     endpointNoModel: '嵌入端点 {{url}} 没有指定模型 — 请用 --embedder-model 或在设置中指定',
     endpointNotAllowed:
-      '嵌入端点 {{origin}} 不在本机上，且未获允许 — {{traffic}}。可用 --embedder-allow-remote 或在设置中允许',
+      '嵌入端点 {{origin}} 不在本机上，且未获允许 — $t(explain:modeReason.endpointTraffic)。可用 --embedder-allow-remote 或在设置中允许',
+    endpointTraffic:
+      '{{origin}} 不在这台电脑上：Memory Lens 会把它索引的每个记忆分块的文本（MEMORY.md、USER.md、memory/*.md 和会话记录）以及每次搜索的查询发送给它，并保存它返回的向量',
     endpointKeyMissing: '嵌入端点 {{url}} 缺少密钥 — 环境变量 {{env}} 未设置',
-    endpointUnusable: '无法使用嵌入端点 {{url}} — {{error}}',
+    endpointUnusable: '无法使用嵌入端点 {{url}} — {{error, syserror}}',
     openclawKeywordOnly: '按 OpenClaw {{release}} 在 memory.search.provider 为 "none" 时的方式排序',
     openclawProviderNone: 'OpenClaw 的 provider 为 "none" 时只按关键词排序',
     openclawNoEmbedder: '你的智能体用 "{{agentModel}}" 向量做混合排序；这里只有它的关键词部分 — {{why, reason}}',
     openclawAgentNoVectors:
       '按 OpenClaw {{release}} 的方式排序：智能体自己的索引里没有向量（memory.search.provider 为 "none"）',
-    openclawEmbedderFailed: '嵌入模型 {{model}} 出错；这里只有智能体的关键词部分 — {{error}}',
+    openclawEmbedderFailed: '嵌入模型 {{model}} 出错；这里只有智能体的关键词部分 — {{error, syserror}}',
     openclawHybrid: {
       agent: '按 OpenClaw {{release}} 的混合 memory_search 排序，用智能体存下的向量（模型 {{model}}）',
       mixed:

@@ -58,7 +58,7 @@ export const search: Translation<typeof en> = {
     explainFile: '解释这个文件',
     was: '（原为 #{{rank}}，{{score}}）',
     checking: '正在检查…',
-    judgmentNotSaved: '标注未保存：{{error}}',
+    judgmentNotSaved: '标注未保存：{{error, syserror}}',
     empty: '没有结果的得分高于最低分。',
   },
   automatedHidden: '来自自动运行会话（定时任务、心跳、子智能体）的结果已隐藏',
