@@ -15,6 +15,8 @@ export const doctor = {
   fixed_other: 'Fixed: wrote {{files}}. Undo it from each file’s History.',
   conflict: 'A file changed since the doctor looked; nothing was written. Check again and retry.',
   noFix: 'Candidates only: the doctor never removes these by itself.',
+  agentIndexNoFix:
+    "Memory Lens never writes the agent's index: OpenClaw indexes the file on its next memory index run (openclaw memory index).",
   fixFailed: 'The fix was not applied: {{message}}',
   fixTitle: 'Recorded in the file’s History as “{{reason}}”',
   moreEvidence_one: 'Show {{count}} more place',

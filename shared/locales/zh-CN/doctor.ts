@@ -15,6 +15,8 @@ export const doctor: Translation<typeof en> = {
   fixed_other: '已修复：写入了 {{files}}。可在文件的历史中撤销。',
   conflict: '诊断之后文件已被修改，未写入任何内容。请重新检查后再试。',
   noFix: '仅为候选项：诊断不会自行删除这些内容。',
+  agentIndexNoFix:
+    'Memory Lens 从不写入智能体的索引：OpenClaw 下次运行记忆索引（openclaw memory index）时会为该文件建立索引。',
   fixFailed: '修复未执行：{{message}}',
   fixTitle: '在文件的历史中记为“{{reason}}”',
   moreEvidence_other: '再显示 {{count}} 处',
