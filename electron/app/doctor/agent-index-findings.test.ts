@@ -4,14 +4,13 @@
 // thread, and the agent's database is left byte for byte as it was.
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DoctorMessage, Finding } from '../../../shared/doctor-schemas.js';
-import { translator } from '../../../shared/i18n.js';
+import type { Finding } from '../../../shared/doctor-schemas.js';
 import { MemoryEngine } from '../../memory/engine.js';
 import { copyOpenclawFixture, type OpenclawCopy } from '../../memory/agent-db/test-support/openclaw-fixture.js';
 import { computeDoctorReport } from './doctor-report.js';
 import { doctorPlaces } from './doctor-reads.js';
-import { doctorKey } from './doctor-text.js';
 import { DoctorThread } from './doctor-thread.js';
+import { chinese } from './test-support/doctor-chinese.js';
 import { DOCTOR_NOW } from './test-support/doctor-fixture.js';
 
 let copy: OpenclawCopy | null = null;
@@ -22,14 +21,6 @@ afterEach(async () => {
   engine = null;
   copy = null;
 });
-
-function chinese(message: DoctorMessage): string {
-  const zh = translator('zh-CN');
-  const values: Record<string, string | number> = {};
-  for (const [key, value] of Object.entries(message.params))
-    values[key] = typeof value === 'object' ? chinese(value) : value;
-  return zh(doctorKey(message.id), values);
-}
 
 const agentIndexFindings = (findings: readonly Finding[]) => findings.filter((f) => f.subkind.startsWith('agent-'));
 
