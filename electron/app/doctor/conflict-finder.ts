@@ -11,7 +11,7 @@ import { readMemoryLines, type MemoryLine } from './memory-lines.js';
 import { labelled, noted, say, titled } from './doctor-text.js';
 import type { LineDates } from './line-dates.js';
 
-interface Stated {
+export interface Stated {
   fact: Fact;
   file: DoctorFile;
   line: MemoryLine;
@@ -20,8 +20,10 @@ interface Stated {
   dateSource: string | null;
 }
 
-/** Subjects stated with two values or more, each with its statements (dated by their files). */
-function conflicting(files: readonly DoctorFile[]): Map<string, Stated[]> {
+/** Subjects stated with two values or more, by key, each with its statements (dated by their files). */
+export type Conflicting = ReadonlyMap<string, readonly Stated[]>;
+
+export function conflictingStatements(files: readonly DoctorFile[]): Conflicting {
   const byKey = new Map<string, Stated[]>();
   for (const file of files) {
     for (const line of readMemoryLines(file.text)) {
@@ -40,14 +42,14 @@ function conflicting(files: readonly DoctorFile[]): Map<string, Stated[]> {
 }
 
 /** The files holding a conflicting statement: the ones whose line dates the history is asked for. */
-export function filesWithConflicts(files: readonly DoctorFile[]): DoctorFile[] {
-  const paths = new Set([...conflicting(files).values()].flatMap((stated) => stated.map((s) => s.file.path)));
+export function filesWithConflicts(files: readonly DoctorFile[], conflicts: Conflicting): DoctorFile[] {
+  const paths = new Set([...conflicts.values()].flatMap((stated) => stated.map((s) => s.file.path)));
   return files.filter((f) => paths.has(f.path));
 }
 
-export function findConflicts(files: readonly DoctorFile[], lineDates: LineDates = new Map()): Finding[] {
+export function findConflicts(conflicts: Conflicting, lineDates: LineDates = new Map()): Finding[] {
   const findings: Finding[] = [];
-  for (const [key, undated] of conflicting(files)) {
+  for (const [key, undated] of conflicts) {
     const stated = undated.map((s): Stated => {
       const written = lineDates.get(s.file.path)?.get(s.line.line);
       return written ? { ...s, date: written, dateSource: 'history' } : s;

@@ -4,7 +4,7 @@
 import type { DoctorMessage, DoctorReport, Finding, FindingKind } from '../../../shared/doctor-schemas.js';
 import { FindingKindSchema } from '../../../shared/doctor-schemas.js';
 import { findBudget } from './budget-findings.js';
-import { filesWithConflicts, findConflicts } from './conflict-finder.js';
+import { conflictingStatements, filesWithConflicts, findConflicts, type Conflicting } from './conflict-finder.js';
 import type { DoctorInput } from './doctor-input.js';
 import { findDuplicates } from './duplicate-finder.js';
 import { findAgentIndexHealth, findIndexHealth } from './index-findings.js';
@@ -17,11 +17,17 @@ import { english, say } from './doctor-text.js';
 /** A report before it is timed and marked ready. */
 export type DoctorOutcome = Omit<DoctorReport, 'tookMs' | 'state'>;
 
-/** `lineDates`: when the history saw lines written; conflicts are otherwise told apart by file dates. */
-export function runDoctor(gathered: DoctorInput, lineDates?: LineDates): DoctorOutcome {
+/** The conflicting statements of a pass's files, and when the history saw their lines written. */
+export interface ConflictDates {
+  conflicts: Conflicting;
+  lineDates: LineDates;
+}
+
+/** Without `dated`, conflicts are told apart by their files' dates. */
+export function runDoctor(gathered: DoctorInput, dated?: ConflictDates): DoctorOutcome {
   const input = withTranscriptSearches(gathered);
   const findings: Finding[] = [
-    ...findConflicts(input.files, lineDates),
+    ...findConflicts(dated?.conflicts ?? conflictingStatements(input.files), dated?.lineDates),
     ...findDuplicates(input.files),
     ...findSecretFindings(input.files),
     ...findBudget(
@@ -55,8 +61,8 @@ export async function runDoctorDated(
   originsOf: OriginsOf | null,
   yieldEvery?: () => Promise<void>,
 ): Promise<DoctorOutcome> {
-  const lineDates = originsOf
-    ? await historyLineDates(filesWithConflicts(input.files), originsOf, yieldEvery)
-    : undefined;
-  return runDoctor(input, lineDates);
+  if (!originsOf) return runDoctor(input);
+  const conflicts = conflictingStatements(input.files);
+  const lineDates = await historyLineDates(filesWithConflicts(input.files, conflicts), originsOf, yieldEvery);
+  return runDoctor(input, { conflicts, lineDates });
 }
