@@ -55,6 +55,13 @@ describe('doctor findings on the planted workspace', () => {
     expect(ofKind('index')).toEqual([{ subkind: 'broken-link', where: ['memory/topics/tools.md:4'] }]);
   });
 
+  it("says the agent's own index was not checked when there is none, and flags nothing of it", () => {
+    expect(report.findings.filter((f) => f.subkind.startsWith('agent-'))).toEqual([]);
+    expect(report.notes).toContain(
+      "No OpenClaw agent index found: files the agent's own index lacks or holds stale are not checked.",
+    );
+  });
+
   it('lists never-retrieved lines of old notes "in N searches since DATE", leaving retrieved lines out', () => {
     expect(report.searches).toEqual({ count: 2, since: Date.parse('2026-06-10T08:00:06.000Z') });
     const never = report.findings.filter((f) => f.kind === 'never-used');

@@ -1,13 +1,13 @@
-// Gathers the doctor's input (memory files, their dates and hashes, index state, the bootstrap
-// budget) and the agent's searches: our MCP/search log and the agent's transcripts, read here and
-// parsed for its memory_search / memory_get calls by the finders. The same code reads through the
-// open engine (the CLI, a pass whose worker failed) or through the worker's own read-only
-// connections (doctor-reads.ts), so both give the same input.
+// Gathers the doctor's input (memory files, their dates and hashes, index state, the agent's own
+// index, the bootstrap budget) and the agent's searches: our MCP/search log and the agent's
+// transcripts, read here and parsed for its memory_search / memory_get calls by the finders. The
+// same code reads through the open engine (the CLI, a pass whose worker failed) or through the
+// worker's own read-only connections (doctor-reads.ts), so both give the same input.
 import type { ContextArgs } from '../../../shared/domain.js';
 import { MemoryLensError } from '../../../shared/errors.js';
 import { isRootMemoryPath } from '../../../shared/memory-scope.js';
 import type { DoctorReads, DoctorSearchLog } from './doctor-reads.js';
-import type { DoctorFile, DoctorInput, IndexProblem, Retrieval } from './doctor-input.js';
+import type { AgentIndexInput, DoctorFile, DoctorInput, IndexProblem, Retrieval } from './doctor-input.js';
 import { say } from './doctor-text.js';
 
 export interface GatherOptions {
@@ -95,6 +95,12 @@ export async function gatherDoctorInput(
   const context = await engine.context(contextArgs).catch(() => null);
   const memoryBudget = context?.files.find((f) => f.name === 'MEMORY.md' && f.exists) ?? null;
 
+  const agentDbs = await engine.agentDatabases().catch(() => null);
+  const agentIndexes: AgentIndexInput[] = [];
+  for (const db of agentDbs?.databases ?? [])
+    if (db.index && (options.agent === undefined || db.agentId === options.agent))
+      agentIndexes.push({ agentId: db.agentId, files: db.index.files });
+
   const retrievals: Retrieval[] = [];
   let count = 0;
   let since: number | null = null;
@@ -127,5 +133,6 @@ export async function gatherDoctorInput(
     transcripts,
     memoryBudget,
     indexProblems,
+    agentIndexes,
   };
 }

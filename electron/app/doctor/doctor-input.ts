@@ -1,6 +1,7 @@
 // What the doctor reads: the memory files as the engine has them (text, hash, date), what the
 // agent searched and got back, what it sees at session start, and how the index fared. Plain
 // data, so every finder is a pure function of it and tests can hand it a planted workspace.
+import type { AgentIndexFile } from '../../../shared/agent-db-schemas.js';
 import type { ContextFile } from '../../../shared/domain.js';
 import type { DoctorMessage } from '../../../shared/doctor-schemas.js';
 
@@ -45,6 +46,12 @@ export interface DoctorTranscript {
   jsonl: string;
 }
 
+/** One OpenClaw agent's own memory index, compared with the memory files' bytes now. */
+export interface AgentIndexInput {
+  agentId: string;
+  files: AgentIndexFile[];
+}
+
 export interface DoctorInput {
   workspaceDir: string;
   files: DoctorFile[];
@@ -58,6 +65,8 @@ export interface DoctorInput {
   /** MEMORY.md in the bootstrap budget, when the context could be computed. */
   memoryBudget: ContextFile | null;
   indexProblems: IndexProblem[];
+  /** Every agent index found beside the workspace (empty: none, so nothing is said about one). */
+  agentIndexes: AgentIndexInput[];
 }
 
 /** Lines older than this that no search returned are never-used candidates. */

@@ -1,12 +1,13 @@
 // What a doctor pass reads, and the same reads made by the doctor's worker thread on connections of
 // its own: the background pass sends only where things are (doctor-thread.ts), and the file list,
-// the files, the transcripts, the bootstrap budget, the search log and the memory history (for the
-// authors of cited lines) are read on the worker, off the thread that answers searches. Every
-// connection is read-only and lives for one pass.
+// the files, the transcripts, the bootstrap budget, the agent's own index, the search log and the
+// memory history (authors and dates of cited lines) are read on the worker, off the thread that
+// answers searches. Every connection is read-only and lives for one pass.
 import type Database from 'better-sqlite3';
 import type { ContextArgs, ContextReport } from '../../../shared/domain.js';
 import type { MemoryEngineApi } from '../../memory/engine-types.js';
 import { AgentDatabases } from '../../memory/agent-db/agent-databases.js';
+import { agentDatabasesNow } from '../../memory/agent-db/agent-db-report.js';
 import { buildContextReport } from '../../memory/context/context-report.js';
 import { FileOperations } from '../../memory/file-operations.js';
 import { openReadOnlyDatabase } from '../../memory/files/sqlite-wal-open.js';
@@ -20,7 +21,7 @@ import { HistoryStore } from '../history/history-store.js';
 /** The engine's reads a pass makes: the open engine has them, and so does a ReadOnlyWorkspace. */
 export type DoctorReads = Pick<
   MemoryEngineApi,
-  'workspaceDir' | 'listFiles' | 'readFile' | 'readTranscriptJsonl' | 'context'
+  'workspaceDir' | 'listFiles' | 'readFile' | 'readTranscriptJsonl' | 'context' | 'agentDatabases'
 >;
 
 /** The agent search log as a pass reads it. */
@@ -103,6 +104,9 @@ export class ReadOnlyWorkspace implements DoctorReads {
   readonly readFile: DoctorReads['readFile'] = (relPath) => this.files.readFile(relPath);
   readonly readTranscriptJsonl: DoctorReads['readTranscriptJsonl'] = async (relPath) =>
     new TextDecoder('utf-8').decode((await this.files.readTranscriptBytes(relPath)).bytes);
+
+  /** As `engine.agentDatabases`: the agent's own index beside the files' bytes now, read-only. */
+  readonly agentDatabases: DoctorReads['agentDatabases'] = () => agentDatabasesNow(this.agentDbs, this.scope);
 
   /** As `engine.context` with no options: this process's environment, the engine's OpenClaw home. */
   readonly context = (args: ContextArgs): Promise<ContextReport> => {

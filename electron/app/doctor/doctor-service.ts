@@ -13,7 +13,8 @@ import { gatherDoctorInput } from './doctor-gather.js';
 import { doctorPlaces } from './doctor-reads.js';
 import { DoctorThread } from './doctor-thread.js';
 import { withEvidenceAuthors } from './evidence-authors.js';
-import { runDoctor } from './run-doctor.js';
+import { onceEach } from './line-dates.js';
+import { runDoctorDated } from './run-doctor.js';
 
 /** Edits arrive in bursts (a save, then its re-index, the history's version): one pass after the burst. */
 const RECOMPUTE_DEBOUNCE_MS = 750;
@@ -177,18 +178,21 @@ export class DoctorService {
       // between files so searches arriving meanwhile are answered first.
       const history = this.options.history;
       const historyDir = await history.storeDir();
+      const origins = onceEach((p) => history.lineOrigins(p));
       const { outcome, authored } = await this.thread.run(
         { places: doctorPlaces(engine, activity, this.options.nativeBinding ?? null, historyDir), now },
         async () => ({
-          outcome: runDoctor(await gatherDoctorInput(engine, activity, { now, yieldEvery: giveWay })),
+          outcome: await runDoctorDated(
+            await gatherDoctorInput(engine, activity, { now, yieldEvery: giveWay }),
+            origins,
+            giveWay,
+          ),
           authored: false,
         }),
       );
       if (generation !== this.generation || this.closed) return;
       // The worker names the authors from the history it reads; when it could not, they are looked up here.
-      const findings = authored
-        ? outcome.findings
-        : await withEvidenceAuthors(outcome.findings, (p) => history.lineOrigins(p), giveWay);
+      const findings = authored ? outcome.findings : await withEvidenceAuthors(outcome.findings, origins, giveWay);
       const report: DoctorReport = {
         ...outcome,
         findings,

@@ -10,7 +10,7 @@ import { gatherDoctorInput } from './doctor-gather.js';
 import { doctorPlaces } from './doctor-reads.js';
 import { DoctorThread, type DoctorPassRequest } from './doctor-thread.js';
 import { withEvidenceAuthors } from './evidence-authors.js';
-import { runDoctor, type DoctorOutcome } from './run-doctor.js';
+import { runDoctor, runDoctorDated, type DoctorOutcome } from './run-doctor.js';
 import {
   DOCTOR_NOW,
   doctorFixtureFiles,
@@ -96,14 +96,18 @@ describe('doctor thread', () => {
         await w.service.history.whenIdle();
         const { history } = w.service;
         const engine = w.service.session.current();
-        const computed = runDoctor(await gatherDoctorInput(engine, null, { now: DOCTOR_NOW }));
-        const authored = await withEvidenceAuthors(computed.findings, (p) => history.lineOrigins(p));
+        const origins = (p: string) => history.lineOrigins(p);
+        const computed = await runDoctorDated(await gatherDoctorInput(engine, null, { now: DOCTOR_NOW }), origins);
+        const authored = await withEvidenceAuthors(computed.findings, origins);
         const places = doctorPlaces(engine, null, null, await history.storeDir());
         const onWorker = await thread.run({ places, now: DOCTOR_NOW }, notHere);
         expect(onWorker).toEqual({ outcome: { ...computed, findings: authored }, authored: true });
         // Both kinds of author are there to be told apart: the note saved here, lines from before history.
         const kinds = new Set(authored.flatMap((f) => f.evidence.flatMap((e) => e.authors?.map((a) => a.kind) ?? [])));
         expect([...kinds].sort()).toEqual(['outside', 'you']);
+        // The note's port line is dated by the history (saved today) on both threads, not by its file name.
+        const port = authored.find((f) => f.title.startsWith('Gateway port'))!;
+        expect(port.evidence.find((e) => e.path === note)).toMatchObject({ date: '2026-12-01', dateSource: 'history' });
       } finally {
         await thread.close();
         await w.cleanup();

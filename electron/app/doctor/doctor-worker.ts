@@ -9,7 +9,8 @@ import { gatherDoctorInput } from './doctor-gather.js';
 import { ReadOnlyWorkspace } from './doctor-reads.js';
 import { withEvidenceAuthors } from './evidence-authors.js';
 import type { DoctorPassRequest, DoctorThreadReply, DoctorThreadRequest } from './doctor-thread.js';
-import { runDoctor, type DoctorOutcome } from './run-doctor.js';
+import { onceEach } from './line-dates.js';
+import { runDoctorDated, type DoctorOutcome } from './run-doctor.js';
 
 const port = parentPort;
 if (!port) throw new Error('doctor-worker.js must run in a worker thread');
@@ -57,10 +58,12 @@ async function pass(id: number, request: DoctorPassRequest, findingsPerMessage: 
   }
   try {
     const input = await gatherDoctorInput(workspace, workspace.searchLog, { now: request.now });
-    const outcome = runDoctor(input);
-    // The authors of cited lines from the history read here too; without a store the other thread asks its own.
+    // Line dates and the authors of cited lines from the history read here too; without a store the
+    // other thread asks its own for the authors.
     const history = await workspace.historyReader(quiet);
-    const findings = history ? await withEvidenceAuthors(outcome.findings, (p) => history.lineOrigins(p)) : null;
+    const origins = history ? onceEach((p) => history.lineOrigins(p)) : null;
+    const outcome = await runDoctorDated(input, origins);
+    const findings = origins ? await withEvidenceAuthors(outcome.findings, origins) : null;
     const authored = { outcome: findings ? { ...outcome, findings } : outcome, authored: findings !== null };
     outgoing.set(id, { ...authored, at: 0, per: findingsPerMessage });
     sendNext(id);

@@ -1,20 +1,10 @@
 // The doctor's "not in the index" finding says why in the reader's language when the index recorded
 // the reason by id, and keeps an older index's English reason as it is.
 import { describe, expect, it } from 'vitest';
-import { translator } from '../../../shared/i18n.js';
 import { indexReasons } from '../../../shared/index-reasons.js';
-import type { DoctorMessage } from '../../../shared/doctor-schemas.js';
-import { doctorKey, english } from './doctor-text.js';
+import { english } from './doctor-text.js';
 import { findIndexHealth } from './index-findings.js';
-
-/** A doctor message in Chinese, as the Doctor view and `memlens doctor --lang zh-CN` word it. */
-function chinese(message: DoctorMessage): string {
-  const zh = translator('zh-CN');
-  const values: Record<string, string | number> = {};
-  for (const [key, value] of Object.entries(message.params))
-    values[key] = typeof value === 'object' ? chinese(value) : value;
-  return zh(doctorKey(message.id), values);
-}
+import { chinese } from './test-support/doctor-chinese.js';
 
 describe('index findings', () => {
   const reason = indexReasons.nulByte(8);

@@ -1,11 +1,12 @@
 // Index health: files our index skipped or failed (and why), frontmatter checksums that do not
-// match, and links from memory to memory files that do not exist.
+// match, memory files the agent's own index lacks or holds stale, and links from memory to memory
+// files that do not exist.
 import path from 'node:path';
 import type { Finding } from '../../../shared/doctor-schemas.js';
-import type { DoctorFile, IndexProblem } from './doctor-input.js';
+import type { AgentIndexInput, DoctorFile, IndexProblem } from './doctor-input.js';
 import { findingId } from './finding-id.js';
 import { readMemoryLines } from './memory-lines.js';
-import { english, say, titled } from './doctor-text.js';
+import { english, noted, say, titled } from './doctor-text.js';
 
 const MD_LINK = /\]\(([^)\s#]+\.md)(?:#[^)]*)?\)/g;
 
@@ -61,6 +62,50 @@ export function findIndexHealth(
           fixes: [],
         });
       }
+    }
+  }
+  return findings;
+}
+
+/**
+ * Memory files OpenClaw's own index (its agent database, read-only) lacks or made from other bytes:
+ * the agent's memory_search misses them or returns their old lines until it indexes them again.
+ */
+export function findAgentIndexHealth(indexes: readonly AgentIndexInput[], files: readonly DoctorFile[]): Finding[] {
+  const hashes = new Map(files.map((f) => [f.path, f.hash]));
+  const findings: Finding[] = [];
+  for (const { agentId: agent, files: indexed } of indexes) {
+    for (const f of indexed) {
+      if (f.status !== 'missing' && f.status !== 'stale') continue;
+      const date = f.indexedAt ? f.indexedAt.slice(0, 10) : null;
+      const actual = hashes.get(f.path) ?? '';
+      const text =
+        f.status === 'missing'
+          ? titled(
+              say('finding.agentIndexMissingTitle', { path: f.path }),
+              say('finding.agentIndexMissingDetail', { agent }),
+            )
+          : titled(
+              date
+                ? say('finding.agentIndexStaleTitle', { path: f.path, date })
+                : say('finding.agentIndexStaleTitleUndated', { path: f.path }),
+              say('finding.agentIndexStaleDetail', { agent }),
+            );
+      const note =
+        f.status === 'missing'
+          ? say('finding.agentIndexMissingNote', { agent })
+          : say('finding.agentIndexStaleNote', {
+              indexed: (f.indexedHash ?? '').slice(0, 12),
+              actual: actual.slice(0, 12),
+            });
+      findings.push({
+        id: findingId('index', f.path, `agent-${f.status}\0${agent}`),
+        kind: 'index',
+        subkind: `agent-${f.status}`,
+        ...text,
+        evidence: [{ path: f.path, startLine: 1, endLine: 1, text: '', date, dateSource: null, ...noted(note) }],
+        fixes: [],
+      });
     }
   }
   return findings;

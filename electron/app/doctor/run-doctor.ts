@@ -1,24 +1,33 @@
 // Every finder over one input, in the order the Doctor view lists them. Pure: the doctor service
-// gathers the input (doctor-gather.ts) and this turns it into findings.
+// gathers the input (doctor-gather.ts) and this turns it into findings; `runDoctorDated` first
+// asks the memory history when the conflicting lines were written.
 import type { DoctorMessage, DoctorReport, Finding, FindingKind } from '../../../shared/doctor-schemas.js';
 import { FindingKindSchema } from '../../../shared/doctor-schemas.js';
 import { findBudget } from './budget-findings.js';
-import { findConflicts } from './conflict-finder.js';
+import { conflictingStatements, filesWithConflicts, findConflicts, type Conflicting } from './conflict-finder.js';
 import type { DoctorInput } from './doctor-input.js';
 import { findDuplicates } from './duplicate-finder.js';
-import { findIndexHealth } from './index-findings.js';
+import { findAgentIndexHealth, findIndexHealth } from './index-findings.js';
 import { findSecretFindings } from './secret-findings.js';
 import { withTranscriptSearches } from './transcript-searches.js';
 import { findUsage } from './usage-findings.js';
+import { historyLineDates, type LineDates, type OriginsOf } from './line-dates.js';
 import { english, say } from './doctor-text.js';
 
 /** A report before it is timed and marked ready. */
 export type DoctorOutcome = Omit<DoctorReport, 'tookMs' | 'state'>;
 
-export function runDoctor(gathered: DoctorInput): DoctorOutcome {
+/** The conflicting statements of a pass's files, and when the history saw their lines written. */
+export interface ConflictDates {
+  conflicts: Conflicting;
+  lineDates: LineDates;
+}
+
+/** Without `dated`, conflicts are told apart by their files' dates. */
+export function runDoctor(gathered: DoctorInput, dated?: ConflictDates): DoctorOutcome {
   const input = withTranscriptSearches(gathered);
   const findings: Finding[] = [
-    ...findConflicts(input.files),
+    ...findConflicts(dated?.conflicts ?? conflictingStatements(input.files), dated?.lineDates),
     ...findDuplicates(input.files),
     ...findSecretFindings(input.files),
     ...findBudget(
@@ -26,6 +35,7 @@ export function runDoctor(gathered: DoctorInput): DoctorOutcome {
       input.files.find((f) => f.path === input.memoryBudget?.path),
     ),
     ...findIndexHealth(input.files, input.indexProblems, input.knownPaths),
+    ...findAgentIndexHealth(input.agentIndexes, input.files),
     ...findUsage(input),
   ];
   const counts = Object.fromEntries(FindingKindSchema.options.map((k) => [k, 0])) as Record<FindingKind, number>;
@@ -33,6 +43,7 @@ export function runDoctor(gathered: DoctorInput): DoctorOutcome {
   const noteMessages: DoctorMessage[] = [];
   if (!input.searches) noteMessages.push(say('finding.noSearchLog'));
   else if (input.searches.count === 0) noteMessages.push(say('finding.noSearchesYet'));
+  if (input.agentIndexes.length === 0) noteMessages.push(say('finding.noAgentIndex'));
   return {
     workspaceDir: input.workspaceDir,
     computedAt: input.now,
@@ -42,4 +53,16 @@ export function runDoctor(gathered: DoctorInput): DoctorOutcome {
     notes: noteMessages.map(english),
     noteMessages,
   };
+}
+
+/** runDoctor with the conflicting lines dated by the memory history, where it has one (`originsOf`). */
+export async function runDoctorDated(
+  input: DoctorInput,
+  originsOf: OriginsOf | null,
+  yieldEvery?: () => Promise<void>,
+): Promise<DoctorOutcome> {
+  if (!originsOf) return runDoctor(input);
+  const conflicts = conflictingStatements(input.files);
+  const lineDates = await historyLineDates(filesWithConflicts(input.files, conflicts), originsOf, yieldEvery);
+  return runDoctor(input, { conflicts, lineDates });
 }

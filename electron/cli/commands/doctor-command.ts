@@ -64,14 +64,19 @@ export const doctorCommand: CommandImpl = {
     // Loaded on use: `memlens help` and the other commands never pay for the doctor.
     const { computeDoctorReport } = await import('../../app/doctor/doctor-report.js');
     const { withEvidenceAuthors } = await import('../../app/doctor/evidence-authors.js');
+    const { onceEach } = await import('../../app/doctor/line-dates.js');
     // The app core, not the engine alone: its history (rescanned first) names who wrote each cited line.
     const report = await withAppCore(run, async (service) => {
       const engine = service.session.current();
       const agent = typeof values.agent === 'string' ? values.agent : undefined;
-      const computed = await computeDoctorReport(engine, service.activity.workspace(engine.workspaceDir), {
-        ...(agent ? { agent } : {}),
-      });
-      const findings = await withEvidenceAuthors(computed.findings, (p) => service.history.lineOrigins(p));
+      const origins = onceEach((p) => service.history.lineOrigins(p));
+      const computed = await computeDoctorReport(
+        engine,
+        service.activity.workspace(engine.workspaceDir),
+        { ...(agent ? { agent } : {}) },
+        origins,
+      );
+      const findings = await withEvidenceAuthors(computed.findings, origins);
       return { ...computed, findings };
     });
     if (json) writeJson(io, report);

@@ -17,6 +17,9 @@ export async function agentDatabasesNow(
   databases: AgentDatabases,
   scope: WorkspaceScope,
 ): Promise<AgentDatabasesReport> {
+  databases.refresh();
+  // No agent database beside the workspace: nothing to compare, and no file is read for it.
+  if (databases.list().length === 0) return { databases: [] };
   const memory = new Map<string, string | null>();
   // OpenClaw's own scope, walked as OpenClaw walks it (no legacy memory.md, no symlinks): a file
   // it would never index is not "missing" from its index.

@@ -15,6 +15,8 @@ export const doctor = {
   fixed_other: 'Fixed: wrote {{files}}. Undo it from each file’s History.',
   conflict: 'A file changed since the doctor looked; nothing was written. Check again and retry.',
   noFix: 'Candidates only: the doctor never removes these by itself.',
+  agentIndexNoFix:
+    "Memory Lens never writes the agent's index: OpenClaw indexes the file on its next memory index run (openclaw memory index).",
   fixFailed: 'The fix was not applied: {{message}}',
   fixTitle: 'Recorded in the file’s History as “{{reason}}”',
   moreEvidence_one: 'Show {{count}} more place',
@@ -65,7 +67,8 @@ export const doctor = {
       'The same passage is kept more than once. Copies waste the bootstrap budget and drift apart when one is edited.',
     secret: 'Keys or passwords in plain text: anything that reads memory can read them.',
     budget: 'MEMORY.md is past the bootstrap budget: its tail never reaches the agent at session start.',
-    index: 'Files the index skipped, checksum mismatches and links to memory files that do not exist.',
+    index:
+      "Files the index skipped, checksum mismatches, files the agent's own index lacks or holds stale, and links to memory files that do not exist.",
     'never-used':
       'Old lines no recorded agent search returned and the agent does not see at session start: candidates to move or remove.',
     dreaming: 'Lines dreaming promoted into memory, with how often they were retrieved since.',
@@ -84,6 +87,7 @@ export const doctor = {
     conflictTitle: '{{subject}}: {{values}}',
     conflictNewer: 'The newer value is "{{value}}" ({{path}}, {{date}}).',
     conflictNewerUndated: 'The newer value is "{{value}}" ({{path}}, undated).',
+    conflictNewerLine: 'The newer value is "{{value}}" ({{path}}:{{line}}, written {{date}} by the history).',
     conflictTie: 'Both values carry the same date; which is newer is not known — edit by hand.',
     keepNewerMark: 'Keep "{{value}}"; mark the older value superseded',
     keepNewerRemove: 'Keep "{{value}}"; remove the older value',
@@ -132,6 +136,15 @@ export const doctor = {
     indexReason: '{{reason}}',
     noReasonRecorded: 'no reason recorded',
     checksumMismatch: 'frontmatter says {{declared}}…, the body hashes to {{actual}}…',
+    agentIndexMissingTitle: "The agent's index lacks {{path}}",
+    agentIndexMissingDetail:
+      "Agent {{agent}}'s own memory index has no entry for this file: its memory_search cannot return these lines until OpenClaw indexes it.",
+    agentIndexMissingNote: 'not in the index of agent {{agent}}',
+    agentIndexStaleTitle: "The agent's index holds an older {{path}} (indexed {{date}}, changed since)",
+    agentIndexStaleTitleUndated: "The agent's index holds an older {{path}} (changed since it was indexed)",
+    agentIndexStaleDetail:
+      "Agent {{agent}}'s own memory index was made from an earlier version of this file: its memory_search returns the old lines until OpenClaw indexes it again.",
+    agentIndexStaleNote: 'indexed as sha256 {{indexed}}…, the file is {{actual}}… now',
     brokenLinkTitle: '{{path}}:{{line}} links to {{target}}, which does not exist',
     brokenLinkDetail: 'The agent following this link gets nothing; the note may have moved or been deleted.',
     searchWindow_one: 'in {{count}} search since {{since}}',
@@ -152,6 +165,7 @@ export const doctor = {
     neverRetrieved: 'never retrieved',
     removePromotion: 'Remove this promotion',
     noSearchLog: 'No agent search log: never-used and dreaming use are not computed.',
+    noAgentIndex: "No OpenClaw agent index found: files the agent's own index lacks or holds stale are not checked.",
     noSearchesYet: 'No agent searches recorded yet: never-used and dreaming use wait for some.',
   },
 };

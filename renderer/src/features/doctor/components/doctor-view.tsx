@@ -224,6 +224,10 @@ function FindingCard({
         </div>
       ) : finding.kind === 'never-used' || finding.kind === 'dreaming' ? (
         <div className="doctor-finding__nofix muted">{t('noFix')}</div>
+      ) : finding.subkind.startsWith('agent-') ? (
+        <div className="doctor-finding__nofix muted" data-testid="doctor-agent-index-nofix">
+          {t('agentIndexNoFix')}
+        </div>
       ) : null}
     </li>
   );
