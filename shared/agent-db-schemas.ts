@@ -4,7 +4,14 @@ import { z } from 'zod';
 
 export const AgentDbNoticeSchema = z.object({
   code: z.enum(['locked', 'corrupt', 'newer-schema', 'migration-pending', 'not-an-agent-db', 'unreadable']),
+  /** English, for the API and CLI; the UI words `code` with these in its language. */
   message: z.string(),
+  path: z.string().optional(),
+  /** What SQLite said, kept as is. */
+  detail: z.string().optional(),
+  /** The database's schema version and the one Memory Lens knows (newer-schema, migration-pending). */
+  version: z.number().optional(),
+  known: z.number().optional(),
 });
 export type AgentDbNotice = z.infer<typeof AgentDbNoticeSchema>;
 

@@ -2,6 +2,7 @@
 // (e2e/fixtures/openclaw-2026.9), the note the agent wrote after its last index run is "held
 // older" and the note it never indexed is "lacked", in both languages, on the worker as in this
 // thread, and the agent's database is left byte for byte as it was.
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Finding } from '../../../shared/doctor-schemas.js';
@@ -84,6 +85,35 @@ describe("the doctor on the agent's own index", () => {
         await thread.close();
       }
       expect(copy.databaseHashes()).toEqual(before);
+    },
+  );
+
+  it(
+    'names an agent index it cannot read instead of saying there is none, in both languages',
+    { timeout: 60_000 },
+    async () => {
+      copy = copyOpenclawFixture();
+      const dbPath = copy.dbPath('main');
+      for (const side of ['-wal', '-shm']) fs.rmSync(dbPath + side, { force: true });
+      fs.writeFileSync(dbPath, 'not a database, as a disk error or a half copy leaves one\n'.repeat(200));
+      engine = await MemoryEngine.open({
+        workspaceDir: copy.workspace,
+        dataDir: path.join(copy.dataDir, 'main'),
+        openclawHome: copy.home,
+      });
+      await engine.sync();
+      const report = await computeDoctorReport(engine, null, { now: DOCTOR_NOW });
+      expect(agentIndexFindings(report.findings)).toEqual([]);
+      const ids = report.noteMessages.map((m) => m.id);
+      expect(ids).toContain('finding.agentIndexUnreadable');
+      expect(ids).not.toContain('finding.noAgentIndex');
+      const note = report.noteMessages.find((m) => m.id === 'finding.agentIndexUnreadable')!;
+      expect(report.notes).toContain(
+        `Agent main's index (${dbPath}) could not be read: files it lacks or holds stale are not checked. The Agent view says why.`,
+      );
+      expect(chinese(note)).toBe(
+        `无法读取智能体 main 的索引（${dbPath}）：不检查其中缺少或过期的文件。原因见“智能体”视图。`,
+      );
     },
   );
 });

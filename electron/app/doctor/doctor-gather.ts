@@ -97,9 +97,12 @@ export async function gatherDoctorInput(
 
   const agentDbs = await engine.agentDatabases().catch(() => null);
   const agentIndexes: AgentIndexInput[] = [];
-  for (const db of agentDbs?.databases ?? [])
-    if (db.index && (options.agent === undefined || db.agentId === options.agent))
-      agentIndexes.push({ agentId: db.agentId, files: db.index.files });
+  const unreadableAgentIndexes: { agentId: string; path: string }[] = [];
+  for (const db of agentDbs?.databases ?? []) {
+    if (options.agent !== undefined && db.agentId !== options.agent) continue;
+    if (db.index) agentIndexes.push({ agentId: db.agentId, files: db.index.files });
+    else unreadableAgentIndexes.push({ agentId: db.agentId, path: db.path });
+  }
 
   const retrievals: Retrieval[] = [];
   let count = 0;
@@ -134,5 +137,6 @@ export async function gatherDoctorInput(
     memoryBudget,
     indexProblems,
     agentIndexes,
+    unreadableAgentIndexes,
   };
 }

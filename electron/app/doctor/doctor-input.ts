@@ -67,6 +67,8 @@ export interface DoctorInput {
   indexProblems: IndexProblem[];
   /** Every agent index found beside the workspace (empty: none, so nothing is said about one). */
   agentIndexes: AgentIndexInput[];
+  /** Agent databases found whose index could not be read (locked, damaged, another schema). */
+  unreadableAgentIndexes?: { agentId: string; path: string }[];
 }
 
 /** Lines older than this that no search returned are never-used candidates. */

@@ -43,7 +43,10 @@ export function runDoctor(gathered: DoctorInput, dated?: ConflictDates): DoctorO
   const noteMessages: DoctorMessage[] = [];
   if (!input.searches) noteMessages.push(say('finding.noSearchLog'));
   else if (input.searches.count === 0) noteMessages.push(say('finding.noSearchesYet'));
-  if (input.agentIndexes.length === 0) noteMessages.push(say('finding.noAgentIndex'));
+  const unreadable = input.unreadableAgentIndexes ?? [];
+  for (const db of unreadable)
+    noteMessages.push(say('finding.agentIndexUnreadable', { agent: db.agentId, path: db.path }));
+  if (input.agentIndexes.length === 0 && unreadable.length === 0) noteMessages.push(say('finding.noAgentIndex'));
   return {
     workspaceDir: input.workspaceDir,
     computedAt: input.now,

@@ -117,11 +117,17 @@ export class AgentDbConnection {
     if (version > KNOWN_SCHEMA_VERSION) {
       notices.push({
         code: 'newer-schema',
+        path: this.path,
+        version,
+        known: KNOWN_SCHEMA_VERSION,
         message: `${this.path} was written by a newer OpenClaw (schema ${version}; Memory Lens knows ${KNOWN_SCHEMA_VERSION}). What it can read is shown; some of it may be missing.`,
       });
     } else if (version < KNOWN_SCHEMA_VERSION) {
       notices.push({
         code: 'migration-pending',
+        path: this.path,
+        version,
+        known: KNOWN_SCHEMA_VERSION,
         message: `${this.path} is at schema ${version}, not ${KNOWN_SCHEMA_VERSION}: OpenClaw has not finished migrating it (run \`openclaw doctor --fix\` with the gateway stopped). What it can read is shown.`,
       });
     }
@@ -131,6 +137,7 @@ export class AgentDbConnection {
     ) {
       notices.push({
         code: 'not-an-agent-db',
+        path: this.path,
         message: `${this.path} holds neither transcripts nor a memory index that Memory Lens can read.`,
       });
     }
@@ -170,14 +177,22 @@ export function noticeFor(error: unknown, dbPath: string): AgentDbNotice {
   if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) {
     return {
       code: 'locked',
+      path: dbPath,
       message: `${dbPath} is locked by another program (the OpenClaw gateway, or a migration); its transcripts and index are read again when it is free.`,
     };
   }
   if (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB') {
     return {
       code: 'corrupt',
+      path: dbPath,
+      detail: messageOf(error),
       message: `${dbPath} is damaged or not a SQLite database (${messageOf(error)}). Memory Lens does not touch it; \`openclaw doctor\` can check it.`,
     };
   }
-  return { code: 'unreadable', message: `${dbPath} could not be read (${messageOf(error)}).` };
+  return {
+    code: 'unreadable',
+    path: dbPath,
+    detail: messageOf(error),
+    message: `${dbPath} could not be read (${messageOf(error)}).`,
+  };
 }

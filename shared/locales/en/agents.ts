@@ -159,6 +159,19 @@ export const agents = {
     legacyTitle: "A legacy JSONL copy exists too; this is the database's (live) one.",
     legacy: ' · also a legacy file',
   },
+  /** An agent database that cannot be read in full (AgentDbNotice codes). */
+  dbNotice: {
+    locked:
+      '{{path}} is locked by another program (the OpenClaw gateway, or a migration); its transcripts and index are read again when it is free.',
+    corrupt:
+      '{{path}} is damaged or not a SQLite database ({{detail}}). Memory Lens does not touch it; <code>openclaw doctor</code> can check it.',
+    unreadable: '{{path}} could not be read ({{detail}}).',
+    'newer-schema':
+      '{{path}} was written by a newer OpenClaw (schema {{version}}; Memory Lens knows {{known}}). What it can read is shown; some of it may be missing.',
+    'migration-pending':
+      '{{path}} is at schema {{version}}, not {{known}}: OpenClaw has not finished migrating it (run <code>openclaw doctor --fix</code> with the gateway stopped). What it can read is shown.',
+    'not-an-agent-db': '{{path}} holds neither transcripts nor a memory index that Memory Lens can read.',
+  },
   indexStatus: {
     current: 'current',
     stale: 'stale — changed since the agent indexed it',

@@ -166,6 +166,8 @@ export const doctor = {
     removePromotion: 'Remove this promotion',
     noSearchLog: 'No agent search log: never-used and dreaming use are not computed.',
     noAgentIndex: "No OpenClaw agent index found: files the agent's own index lacks or holds stale are not checked.",
+    agentIndexUnreadable:
+      "Agent {{agent}}'s index ({{path}}) could not be read: files it lacks or holds stale are not checked. The Agent view says why.",
     noSearchesYet: 'No agent searches recorded yet: never-used and dreaming use wait for some.',
   },
 };

@@ -150,6 +150,17 @@ export const agents: Translation<typeof en> = {
     legacyTitle: '还存在一份旧版 JSONL 副本；这里显示的是数据库中（正在使用）的那份。',
     legacy: ' · 另有旧版文件',
   },
+  dbNotice: {
+    locked: '{{path}} 正被另一个程序锁定（OpenClaw 网关或一次迁移）；空闲后会重新读取其中的会话记录和索引。',
+    corrupt:
+      '{{path}} 已损坏，或不是 SQLite 数据库（{{detail}}）。Memory Lens 不会改动它；可用 <code>openclaw doctor</code> 检查。',
+    unreadable: '无法读取 {{path}}（{{detail}}）。',
+    'newer-schema':
+      '{{path}} 由更新版本的 OpenClaw 写入（结构版本 {{version}}；Memory Lens 支持 {{known}}）。已显示能读取的内容，可能有缺失。',
+    'migration-pending':
+      '{{path}} 的结构版本是 {{version}}，不是 {{known}}：OpenClaw 尚未完成迁移（请先停止网关，再运行 <code>openclaw doctor --fix</code>）。已显示能读取的内容。',
+    'not-an-agent-db': '{{path}} 中既没有会话记录，也没有 Memory Lens 能读取的记忆索引。',
+  },
   indexStatus: {
     current: '最新',
     stale: '过期——智能体索引之后有改动',

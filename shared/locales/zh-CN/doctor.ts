@@ -144,6 +144,8 @@ export const doctor: Translation<typeof en> = {
     removePromotion: '删除这次提升',
     noSearchLog: '没有智能体搜索记录：不计算“从未使用”和梦境提升的使用情况。',
     noAgentIndex: '未找到 OpenClaw 智能体的索引：不检查智能体自己的索引中缺少或过期的文件。',
+    agentIndexUnreadable:
+      '无法读取智能体 {{agent}} 的索引（{{path}}）：不检查其中缺少或过期的文件。原因见“智能体”视图。',
     noSearchesYet: '尚未记录任何智能体搜索：“从未使用”和梦境提升的使用情况要等有了搜索才计算。',
   },
 };

@@ -73,7 +73,16 @@ function AgentDatabaseSection({ db, onOpen }: { db: AgentDatabase; onOpen(path: 
           data-testid="agent-db-notice"
           data-code={n.code}
         >
-          {n.message}
+          {n.path === undefined ? (
+            n.message
+          ) : (
+            <Trans
+              t={t}
+              i18nKey={`dbNotice.${n.code}`}
+              values={{ path: n.path, detail: n.detail ?? '', version: n.version, known: n.known }}
+              components={{ code: <code /> }}
+            />
+          )}
         </div>
       ))}
       {db.index && (
