@@ -149,3 +149,17 @@ export function lifecycleReasonOf(value: {
     ...(value.reasonParams ? { params: value.reasonParams } : {}),
   };
 }
+
+/** Why the watcher is in 'error', from status' fields, as `localText` reads it; undefined when it has none. */
+export function watcherReasonOf(status: {
+  watcherReason?: string;
+  watcherReasonId?: string;
+  watcherReasonParams?: MessageParams;
+}): IndexReason | undefined {
+  if (status.watcherReason === undefined) return undefined;
+  return {
+    message: status.watcherReason,
+    ...(status.watcherReasonId ? { messageId: status.watcherReasonId } : {}),
+    ...(status.watcherReasonParams ? { params: status.watcherReasonParams } : {}),
+  };
+}

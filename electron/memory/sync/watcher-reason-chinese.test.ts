@@ -8,6 +8,7 @@ import { watch, type FSWatcher } from 'chokidar';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { IndexStatus } from '../../../shared/domain.js';
 import { localText, translator } from '../../../shared/i18n.js';
+import { watcherReasonOf } from '../../../shared/index-reasons.js';
 import { englishLeft } from '../../../shared/test-support/english-left.js';
 import { MemoryEngine } from '../engine.js';
 
@@ -41,11 +42,7 @@ const systemError = (code: string, message: string) => Object.assign(new Error(m
 /** The watcher's reason from status as it crosses the API, in Chinese. */
 function chineseReason(status: IndexStatus): string {
   const sent = JSON.parse(JSON.stringify(status)) as IndexStatus;
-  return localText(translator('zh-CN'), {
-    message: sent.watcherReason!,
-    ...(sent.watcherReasonId ? { messageId: sent.watcherReasonId } : {}),
-    ...(sent.watcherReasonParams ? { params: sent.watcherReasonParams } : {}),
-  });
+  return localText(translator('zh-CN'), watcherReasonOf(sent)!);
 }
 
 describe("the file watcher's error in Chinese", () => {

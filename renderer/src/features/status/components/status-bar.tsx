@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localText } from '../../../../../shared/i18n';
-import { lifecycleReasonOf } from '../../../../../shared/index-reasons';
+import { lifecycleReasonOf, watcherReasonOf } from '../../../../../shared/index-reasons';
 import { modeReasonOf } from '../../../../../shared/mode-reasons';
 import { reasonHeadline } from '../../../../../shared/reason-text';
 import { shownText } from '../../../lib/error-message';
@@ -42,14 +42,8 @@ export function StatusBar({ onOpenSettings, doctor }: StatusBarProps) {
   }));
   const fraction = progressFraction(progress);
   // A failed watcher counts as an error too, so its reason can be read in full in the list.
-  const watcherReason =
-    index?.watcher === 'error' && index.watcherReason !== undefined
-      ? localText(i18n.t, {
-          message: index.watcherReason,
-          ...(index.watcherReasonId ? { messageId: index.watcherReasonId } : {}),
-          ...(index.watcherReasonParams ? { params: index.watcherReasonParams } : {}),
-        })
-      : undefined;
+  const watcherWhy = index?.watcher === 'error' ? watcherReasonOf(index) : undefined;
+  const watcherReason = watcherWhy ? localText(i18n.t, watcherWhy) : undefined;
   const errorCount = (index?.errors.length ?? 0) + uiErrors.length + (watcherReason ? 1 : 0);
   // A first index that has not written anything yet: say it is running rather than "0 files".
   const firstIndex = !!index && index.lastSyncAt === null && index.files === 0;
