@@ -507,6 +507,9 @@ export const IndexLifecycleSchema = z.object({
   state: IndexLifecycleStateSchema,
   /** Why, in words for the user: the rebuild's cause, the damage found, or why a serving index lives in a side file. Null when there is nothing to say. */
   reason: z.string().nullable(),
+  /** The same reason by message id and parameters (shared/index-reasons.ts lifecycleReasons). */
+  reasonId: MessageRefFields.messageId,
+  reasonParams: MessageRefFields.params,
 });
 
 /** What searches really run on: SQLite's own ranking, or an accelerator that passed its self-check. */
@@ -539,6 +542,9 @@ export const IndexStatusSchema = z.object({
   watcher: z.enum(['off', 'starting', 'watching', 'error']),
   /** Why the watcher is in 'error', and what stands in for it (e.g. a rescan every 10 s). */
   watcherReason: z.string().optional(),
+  /** The same reason by message id and parameters (shared/index-reasons.ts watchReasons). */
+  watcherReasonId: MessageRefFields.messageId,
+  watcherReasonParams: MessageRefFields.params,
   schemaVersion: z.number(),
   chunkerVersion: z.number(),
   lastSyncAt: z.number().nullable(),

@@ -18,6 +18,9 @@ export const EmbedderRetryResultSchema = z.object({
   reachable: z.boolean(),
   /** Why not, when it did not; null when it did or when there is no endpoint to retry. */
   reason: z.string().nullable(),
+  /** The same reason by message id and parameters (shared/mode-reasons.ts), when it has one. */
+  reasonId: z.string().optional(),
+  reasonParams: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
 
 export type EmbedderRetryState = z.output<typeof EmbedderRetryStateSchema>;

@@ -32,7 +32,8 @@ export const modeReasons = {
   noModelLoaded: () => reason('noModelLoaded'),
   off: () => reason('off'),
   unavailable: () => reason('unavailable'),
-  rebuilding: (staleReason: string) => reason('rebuilding', { reason: staleReason }),
+  /** `staleReason`: the index's own (shared/index-reasons.ts lifecycleReasons), nested by id. */
+  rebuilding: (staleReason: ModeReason | string) => reason('rebuilding', { reason: nestedReason(staleReason) }),
   endpointBack: () => reason('endpointBack'),
   /** An endpoint that is down, and when it is tried again (null: now). */
   retrying: (inner: ModeReason | string, seconds: number | null) =>
@@ -54,7 +55,9 @@ export const modeReasons = {
   endpointNoModel: (url: string) => reason('endpointNoModel', { url }),
   endpointNotAllowed: (origin: string, traffic: string) => reason('endpointNotAllowed', { origin, traffic }),
   endpointKeyMissing: (url: string, env: string) => reason('endpointKeyMissing', { url, env }),
-  endpointUnusable: (url: string, error: string) => reason('endpointUnusable', { url, error }),
+  /** `error`: what the endpoint did wrong (`endpointReasons`), or a system error's text. */
+  endpointUnusable: (url: string, error: ModeReason | string) =>
+    reason('endpointUnusable', { url, error: nestedReason(error) }),
   openclawKeywordOnly: (release: string) => reason('openclawKeywordOnly', { release }),
   openclawNoEmbedder: (agentModel: string, why: ModeReason) =>
     reason('openclawNoEmbedder', { agentModel, why: nestedReason(why) }),
@@ -64,6 +67,32 @@ export const modeReasons = {
   /** `whose`: the agent's vectors only, the agent's and ours, or ours only. */
   openclawHybrid: (release: string, whose: 'agent' | 'mixed' | 'ours', model: string) =>
     reason(`openclawHybrid.${whose}`, { release, model }),
+};
+
+const endpoint = (key: string, params?: MessageParams): ModeReason =>
+  said(`explain:modeReason.endpoint.${key}`, params);
+
+/** What an embedding endpoint did wrong: a failed call, or a failed try while it is down. */
+export const endpointReasons = {
+  notInTime: (url: string) => endpoint('notInTime', { url }),
+  timedOut: (url: string, ms: number) => endpoint('timedOut', { url, ms }),
+  /** A try while it is down (a short deadline) got no answer. */
+  tryTimedOut: (ms: number) => endpoint('tryTimedOut', { ms }),
+  /** `cause`: the system's code or words (ECONNREFUSED). */
+  unreachable: (url: string, cause: string) => endpoint('unreachable', { url, cause }),
+  /** `detail`: the endpoint's own words, when it gave any. */
+  answered: (url: string, status: number, detail: string) =>
+    detail ? endpoint('answeredDetail', { url, status, detail }) : endpoint('answered', { url, status }),
+  nonFinite: (url: string) => endpoint('nonFinite', { url }),
+  notJson: (url: string) => endpoint('notJson', { url }),
+  wrongCount: (url: string, got: number | null, count: number) =>
+    got === null ? endpoint('noVectors', { url, count }) : endpoint('wrongCount', { url, got, count }),
+  noArray: (url: string) => endpoint('noArray', { url }),
+  /** `error`: the system's own text. */
+  failed: (url: string, error: string) => endpoint('failed', { url, error }),
+  wrongDims: (url: string, dims: number, expected: number) => endpoint('wrongDims', { url, dims, expected }),
+  afterTries: (why: ModeReason, tries: number) => endpoint('afterTries', { reason: nestedReason(why), tries }),
+  askedToWait: (why: ModeReason, seconds: number) => endpoint('askedToWait', { reason: nestedReason(why), seconds }),
 };
 
 /** The reason on a status or search answer, when it has one. */

@@ -10,6 +10,7 @@ import type { EmbeddingsServer } from '../memory/embed/test-support/openai-embed
 import { loadTinyModel } from '../memory/embed/test-support/tiny-provider.js';
 import { runCli } from './main.js';
 import { captureIo } from './test-support/capture-io.js';
+import { englishLeft } from '../../shared/test-support/english-left.js';
 
 let tmp: string;
 let backing: EmbeddingProvider;
@@ -65,5 +66,34 @@ describe('memlens watch --embedder', () => {
     stop();
     expect(await running).toBe(0);
     expect(out.join('').match(/"event":"watching"/g)).toHaveLength(1);
+  }, 120_000);
+
+  it('--lang zh-CN says why search is keyword-only in Chinese: the endpoint that does not answer and when it is tried again', async () => {
+    const port = await reserveClosedPort();
+    let stop!: () => void;
+    const interrupted = new Promise<void>((resolve) => (stop = resolve));
+    const { io, err } = captureIo(tmp, {}, interrupted);
+    const args = [
+      'watch',
+      '--lang',
+      'zh-CN',
+      '--workspace',
+      path.join(tmp, 'workspace'),
+      '--data-dir',
+      path.join(tmp, 'data-zh'),
+    ];
+    const running = runCli([...args, '--embedder', `http://127.0.0.1:${port}/v1`, '--embedder-model', 'tiny-bert'], io);
+    const line = () =>
+      err
+        .join('')
+        .split('\n')
+        .find((l) => l.includes('搜索仅用关键词')) ?? '';
+    await vi.waitFor(() => expect(line()).toMatch(/ECONNREFUSED.* — \d+ 秒后重试/), { timeout: 30_000, interval: 100 });
+    expect(line()).toMatch(
+      /^memlens watch: 搜索仅用关键词 — 无法使用嵌入端点 \S+ — 无法连接嵌入端点 \S+：ECONNREFUSED/,
+    );
+    expect(englishLeft(line())).toEqual([]);
+    stop();
+    expect(await running).toBe(0);
   }, 120_000);
 });

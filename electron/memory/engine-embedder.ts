@@ -83,7 +83,7 @@ export class EngineEmbedder {
   }
 
   /** Why search is keyword-only now; `staleReason` is the index's own (a rebuild under way). */
-  modeReason(staleReason: string | null): ModeReason {
+  modeReason(staleReason: ModeReason | null): ModeReason {
     const down = this.outage?.describe();
     if (down) return down;
     if (this.reason) return this.reason;
@@ -101,7 +101,14 @@ export class EngineEmbedder {
     const outage = this.outage;
     if (!outage?.state) return { reachable: this.usable !== null && outage !== null, reason: null };
     const reachable = await outage.retryNow();
-    return { reachable, reason: reachable ? null : (outage.state?.reason ?? null) };
+    const why = reachable ? null : outage.reason;
+    if (!why) return { reachable, reason: null };
+    return {
+      reachable,
+      reason: why.message,
+      ...(why.messageId ? { reasonId: why.messageId } : {}),
+      ...(why.params ? { reasonParams: why.params } : {}),
+    };
   }
 
   /** First on close: no more tries, and no reopen asked for. */

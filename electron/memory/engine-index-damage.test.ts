@@ -8,6 +8,10 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { IndexStatus, SearchResponse } from '../../shared/domain.js';
+import { localText, translator } from '../../shared/i18n.js';
+import { lifecycleReasonOf } from '../../shared/index-reasons.js';
+import { englishLeft } from '../../shared/test-support/english-left.js';
+import { formatStatus } from '../cli/commands/status-command.js';
 import { MemoryEngine } from './engine.js';
 import { eventually } from './index-lifecycle/test-support/eventually.js';
 import { SCHEMA_VERSION } from './index/schema.js';
@@ -130,7 +134,7 @@ describe('index damage while the engine runs', () => {
     const engine = await s.open();
     const response = await engine.search({ query: 'tea', minScore: 0 });
     expect(response.results).toEqual([]);
-    expect(building(response)).toEqual([
+    expect(building(response)).toMatchObject([
       { code: 'index-building', message: expect.stringMatching(/being rebuilt from the files .*incomplete/) },
     ]);
     expect(engine.status().lifecycle).toEqual({ state: 'recovering', reason: expect.stringMatching(/bad header/) });
@@ -151,7 +155,7 @@ describe('index damage found at open', () => {
     db.close();
 
     const engine = await s.open();
-    expect(engine.status().lifecycle).toEqual({
+    expect(engine.status().lifecycle).toMatchObject({
       state: 'stale',
       reason: expect.stringMatching(/missing tables chunks_fts/),
     });
@@ -205,6 +209,18 @@ describe('index damage found at open', () => {
       new RegExp(`newer Memory Lens \\(schema version ${SCHEMA_VERSION + 5}.*left untouched`),
     );
     expect(status.errors[0]?.message).toBe(status.lifecycle.reason);
+    // In Chinese, by the id it crosses the API with: status' "state —" line and the errors list.
+    const zh = translator('zh-CN');
+    const sent = JSON.parse(JSON.stringify(status)) as IndexStatus;
+    const chinese = localText(zh, lifecycleReasonOf(sent.lifecycle)!);
+    expect(chinese).toMatch(
+      new RegExp(
+        `^位于 \\S+ 的索引由更新版本的 Memory Lens 写入（架构版本 ${SCHEMA_VERSION + 5}；本版本只认识 ${SCHEMA_VERSION}）。它保持原样`,
+      ),
+    );
+    expect(englishLeft(chinese)).toEqual([]);
+    expect(localText(zh, sent.errors[0]!)).toBe(chinese);
+    expect(formatStatus(sent, zh)).toContain(`serving — ${chinese}`);
     await engine.close();
     expect(fs.readFileSync(s.dbPath).equals(kept)).toBe(true);
   });

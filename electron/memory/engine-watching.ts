@@ -3,6 +3,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FileChangeEvent, IndexStatus } from '../../shared/domain.js';
+import type { IndexReason } from '../../shared/index-reasons.js';
 import type { AgentDatabases } from './agent-db/agent-databases.js';
 import { WorkspaceWatcher, type WatcherOptions } from './sync/watcher.js';
 import { sha256 } from './text/hash.js';
@@ -30,7 +31,7 @@ export class EngineWatching {
   private watcher: WorkspaceWatcher | null = null;
   private agentDbPoll: NodeJS.Timeout | null = null;
   private current: IndexStatus['watcher'] = 'off';
-  private reason: string | null = null;
+  private reason: IndexReason | null = null;
 
   constructor(
     private readonly scope: WorkspaceScope,
@@ -40,8 +41,15 @@ export class EngineWatching {
   ) {}
 
   /** The watcher's state for status, with the reason when it failed. */
-  get state(): Pick<IndexStatus, 'watcher' | 'watcherReason'> {
-    return { watcher: this.current, ...(this.reason ? { watcherReason: this.reason } : {}) };
+  get state(): Pick<IndexStatus, 'watcher' | 'watcherReason' | 'watcherReasonId' | 'watcherReasonParams'> {
+    const reason = this.reason;
+    if (!reason) return { watcher: this.current };
+    return {
+      watcher: this.current,
+      watcherReason: reason.message,
+      ...(reason.messageId ? { watcherReasonId: reason.messageId } : {}),
+      ...(reason.params ? { watcherReasonParams: reason.params } : {}),
+    };
   }
 
   async start(): Promise<void> {

@@ -149,9 +149,18 @@ export function rebuiltIndexNotice(engine: MemoryEngineApi): SearchNotice | null
   const status = engine.status();
   if (status.lifecycle.state !== 'recovering') return null;
   const moved = status.errors.findLast((e) => e.path === status.dbPath);
-  const message =
-    moved?.message ?? `The index was rebuilt from the files: ${status.lifecycle.reason ?? 'it was unusable'}.`;
-  return { code: 'index-rebuilt', message };
+  // The move-aside's own notice, by id when it has one (memlens --lang words it).
+  if (moved)
+    return {
+      code: 'index-rebuilt',
+      message: moved.message,
+      ...(moved.messageId ? { messageId: moved.messageId } : {}),
+      ...(moved.params ? { params: moved.params } : {}),
+    };
+  return {
+    code: 'index-rebuilt',
+    message: `The index was rebuilt from the files: ${status.lifecycle.reason ?? 'it was unusable'}.`,
+  };
 }
 
 async function searchAndLog(engine: MemoryEngineApi, activity: WorkspaceActivity | null, options: SearchOptions) {

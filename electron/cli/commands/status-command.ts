@@ -6,7 +6,7 @@ import { healthLines } from '../../app/agent/agent-calls-health.js';
 import { AgentCallsService } from '../../app/agent/agent-calls-service.js';
 import type { TFunction } from 'i18next';
 import { localText, translator } from '../../../shared/i18n.js';
-import { skippedReasonOf } from '../../../shared/index-reasons.js';
+import { lifecycleReasonOf, skippedReasonOf } from '../../../shared/index-reasons.js';
 import { modeReasonOf } from '../../../shared/mode-reasons.js';
 import type { CommandImpl } from '../command.js';
 import { writeJson } from '../command.js';
@@ -29,11 +29,12 @@ function embedderLine(s: IndexStatus, t: Translate): string {
 export function formatStatus(s: IndexStatus, tr: TFunction = ENGLISH): string {
   const t: Translate = (key, params) => tr(`cli:status.${key}`, params);
   const modeReason = modeReasonOf(s);
+  const lifecycleReason = lifecycleReasonOf(s.lifecycle);
   const line = (key: string, value: string) => labelled(t, key, value);
   const lines = [
     line('workspace', s.workspace),
     line('index', s.dbPath),
-    line('state', `${s.lifecycle.state}${s.lifecycle.reason ? ` — ${s.lifecycle.reason}` : ''}`),
+    line('state', `${s.lifecycle.state}${lifecycleReason ? ` — ${localText(tr, lifecycleReason)}` : ''}`),
     line(
       'files',
       t('bySource', { total: s.files, memory: s.bySource.memory.files, sessions: s.bySource.sessions.files }),

@@ -2,6 +2,9 @@
 // until Ctrl-C. An embedding endpoint that was down at start and answers later reopens the
 // engine with it (search turns hybrid); every change of search mode is printed with its reason.
 import type { IndexStatus } from '../../../shared/domain.js';
+import { localText } from '../../../shared/i18n.js';
+import { watcherReasonOf } from '../../../shared/index-reasons.js';
+import { modeReasonOf } from '../../../shared/mode-reasons.js';
 import type { CommandImpl } from '../command.js';
 import { padColumns } from '../text-columns.js';
 
@@ -10,11 +13,14 @@ export const watchCommand: CommandImpl = {
     // Said once per reason, across reopenings.
     let toldReason: string | null = null;
     let toldMode: string | null = null;
-    const tellWatcher = (state: string, reason: string | undefined): void => {
-      if (state !== 'error' || !reason || reason === toldReason) return;
-      toldReason = reason;
+    const tellWatcher = (status: IndexStatus): void => {
+      const why = watcherReasonOf(status);
+      const state = status.watcher;
+      if (state !== 'error' || !why || why.message === toldReason) return;
+      toldReason = why.message;
+      const reason = why.message;
       if (json) io.stdout(`${JSON.stringify({ event: 'watcher', state, reason, at: new Date().toISOString() })}\n`);
-      else io.stderr(`memlens watch: ${t('cli:watch.watcher', { reason })}\n`);
+      else io.stderr(`memlens watch: ${t('cli:watch.watcher', { reason: localText(t, why) })}\n`);
     };
     const tellMode = (status: IndexStatus): void => {
       // While an endpoint is retried its reason and countdown change with every try: news is the mode.
@@ -22,6 +28,7 @@ export const watchCommand: CommandImpl = {
       if (key === toldMode) return;
       toldMode = key;
       const reason = status.mode === 'hybrid' ? null : (status.modeReason ?? null);
+      const why = status.mode === 'hybrid' ? undefined : modeReasonOf(status);
       if (json)
         io.stdout(
           `${JSON.stringify({ event: 'search-mode', mode: status.mode, model: status.model, reason, at: new Date().toISOString() })}\n`,
@@ -31,7 +38,7 @@ export const watchCommand: CommandImpl = {
           `memlens watch: ${
             status.mode === 'hybrid'
               ? t('cli:watch.hybrid', { model: status.model })
-              : t('cli:watch.keywordOnly', { reason: reason ?? t('cli:watch.noEmbedder') })
+              : t('cli:watch.keywordOnly', { reason: why ? localText(t, why) : t('cli:watch.noEmbedder') })
           }\n`,
         );
     };
@@ -51,12 +58,12 @@ export const watchCommand: CommandImpl = {
         // The mode is told after the "watching" line, then on every change.
         let told = false;
         const unsubscribeStatus = engine.onDidChangeStatus((status) => {
-          tellWatcher(status.watcher, status.watcherReason);
+          tellWatcher(status);
           if (told) tellMode(status);
         });
         await engine.startWatching();
         const started = engine.status();
-        tellWatcher(started.watcher, started.watcherReason);
+        tellWatcher(started);
         if (first) {
           if (json)
             io.stdout(

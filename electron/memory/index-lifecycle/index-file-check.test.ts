@@ -63,12 +63,12 @@ describe('checkIndexFile', () => {
     fs.writeFileSync(dbPath, Buffer.alloc(8192, 0x41));
     expect(checkIndexFile(dbPath, handle)).toMatchObject({
       kind: 'garbled',
-      reason: expect.stringMatching(/not a database/),
+      reason: { message: expect.stringMatching(/not a database/) },
     });
     fs.truncateSync(dbPath, 0);
     expect(checkIndexFile(dbPath, handle)).toMatchObject({
       kind: 'garbled',
-      reason: expect.stringMatching(/truncated/),
+      reason: { message: expect.stringMatching(/truncated/) },
     });
   });
 });

@@ -11,6 +11,7 @@
 // last one after its connection is closed.
 import fs from 'node:fs';
 import { APPLICATION_ID } from '../index/schema.js';
+import { lifecycleReasons, type IndexReason } from '../../../shared/index-reasons.js';
 
 /** Which file a connection reads, as the file system names it. */
 export interface FileIdentity {
@@ -33,7 +34,7 @@ export type IndexFileCheck =
   /** Another file now sits at the path (a rebuild swapped in by another process, a restore, a copy). */
   | { kind: 'replaced' }
   /** The same file, but its header is no longer a Memory Lens index's (overwritten or truncated in place). */
-  | { kind: 'garbled'; reason: string };
+  | { kind: 'garbled'; reason: IndexReason };
 
 /** Per inode: the descriptors this process holds on it (the first one is read), and how many holders share them. */
 const held = new Map<string, { fds: number[]; holders: number }>();
@@ -92,12 +93,10 @@ const APPLICATION_ID_OFFSET = 68;
  * application_id of 0 is accepted: in WAL mode a new index's header reaches the main file only
  * at the first checkpoint, so a freshly created index legitimately shows 0 for a while.
  */
-export function headerDamage(header: Buffer): string | null {
-  if (header.length < HEADER_BYTES) return `the index file was truncated to ${header.length} bytes`;
-  if (!header.subarray(0, SQLITE_MAGIC.length).equals(SQLITE_MAGIC))
-    return 'the index file was overwritten with something that is not a database';
+export function headerDamage(header: Buffer): IndexReason | null {
+  if (header.length < HEADER_BYTES) return lifecycleReasons.truncated(header.length);
+  if (!header.subarray(0, SQLITE_MAGIC.length).equals(SQLITE_MAGIC)) return lifecycleReasons.overwritten();
   const applicationId = header.readUInt32BE(APPLICATION_ID_OFFSET);
-  if (applicationId !== 0 && applicationId !== APPLICATION_ID)
-    return `the index file was overwritten with another SQLite database (application_id ${applicationId})`;
+  if (applicationId !== 0 && applicationId !== APPLICATION_ID) return lifecycleReasons.otherDatabase(applicationId);
   return null;
 }

@@ -2,6 +2,7 @@
 // nothing is being written is noticed within seconds (writes look for themselves before they
 // start). It only reports; the lifecycle decides what to do.
 import { messageOf } from '../../../shared/errors.js';
+import { indexLog, lifecycleReasons, type IndexReason } from '../../../shared/index-reasons.js';
 import { checkIndexFile } from './index-file-check.js';
 import type { IndexFileCheck, IndexFileHandle } from './index-file-check.js';
 
@@ -24,11 +25,11 @@ export interface WatchedFile {
 
 export interface IndexFileWatchHandlers {
   /** The file was deleted or overwritten (seen twice). */
-  onDamage(reason: string): void;
+  onDamage(reason: IndexReason): void;
   /** Something changed at the path (damaged, or another file there): a write pass should look. */
   onChange(): void;
   /** The file could not even be looked at. */
-  onError(message: string): void;
+  onError(message: IndexReason): void;
 }
 
 export class IndexFileWatch {
@@ -67,7 +68,7 @@ export class IndexFileWatch {
       }
       this.handlers.onChange();
     } catch (error) {
-      this.handlers.onError(`Could not check the index file: ${messageOf(error)}`);
+      this.handlers.onError(indexLog('checkFailed', { error: messageOf(error) }));
     } finally {
       this.checking = false;
     }
@@ -81,13 +82,13 @@ export class IndexFileWatch {
 }
 
 /** The words status and notices use for a file found deleted or overwritten. */
-export function damageReason(check: IndexFileCheck): string {
+export function damageReason(check: IndexFileCheck): IndexReason {
   switch (check.kind) {
     case 'missing':
-      return 'the index file was deleted';
+      return lifecycleReasons.deleted();
     case 'garbled':
       return check.reason;
     default:
-      return `the index file was ${check.kind}`;
+      return lifecycleReasons.replaced();
   }
 }

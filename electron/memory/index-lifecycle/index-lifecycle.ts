@@ -17,7 +17,15 @@ import type {
   IndexLifecycleState,
   IndexProgress,
 } from '../../../shared/domain.js';
-import { indexLog, type IndexReason } from '../../../shared/index-reasons.js';
+import {
+  indexLog,
+  lifecycleReasonOf,
+  lifecycleReasons,
+  lifecycleWith,
+  plainIndexReason,
+  type IndexReason,
+} from '../../../shared/index-reasons.js';
+import { nestedReason } from '../../../shared/mode-reasons.js';
 import { MemoryLensError, messageOf } from '../../../shared/errors.js';
 import type { ChunkOptions } from '../chunk/chunker.js';
 import type { EmbeddingProvider } from '../embed/embedding-provider.js';
@@ -134,7 +142,7 @@ export class IndexLifecycle {
       closing: this.closing.signal,
     });
     const { quarantined, staleReason } = live.index;
-    this.current = openedLifecycle(staleReason, quarantined?.reason ?? null);
+    this.current = openedLifecycle(staleReason, quarantined ? plainIndexReason(quarantined.reason) : null);
     if (quarantined) {
       this.recordError(
         options.dbPath,
@@ -151,7 +159,7 @@ export class IndexLifecycle {
         onChange: () => this.scheduleRecovery(),
         onError: (message) => {
           // Once, not every two seconds.
-          if (this.errors.list().at(-1)?.message !== message) this.recordError(live.dbPath, message);
+          if (this.errors.list().at(-1)?.message !== message.message) this.recordError(live.dbPath, message);
         },
       },
       options.fileCheckIntervalMs,
@@ -179,12 +187,12 @@ export class IndexLifecycle {
   /** The state and why, for status(); a serving index in a side file says so. */
   get status(): LifecycleStatus {
     if (this.current.state === 'serving' && this.live.sideFileNote)
-      return { state: 'serving', reason: this.live.sideFileNote };
+      return lifecycleWith('serving', this.live.sideFileNote);
     return { ...this.current };
   }
 
   /** Why the served index must be rebuilt, or null. */
-  get staleReason(): string | null {
+  get staleReason(): IndexReason | null {
     return this.live.staleReason;
   }
 
@@ -231,7 +239,7 @@ export class IndexLifecycle {
         result = await syncFile(target, relPath, { scope: this.options.scope, ...this.chunkingOption() });
       } catch (error) {
         // Not taken up (a rebuild underway replaces the file anyway): the write simply failed.
-        if (!isCorruptionError(error) || !this.markDamaged(messageOf(error))) throw error;
+        if (!isCorruptionError(error) || !this.markDamaged(plainIndexReason(messageOf(error)))) throw error;
         this.afterWrite((await this.bringUpToDate(false)).changes);
         return UNCHANGED(relPath);
       }
@@ -300,7 +308,7 @@ export class IndexLifecycle {
     } catch (error) {
       if (!isCorruptionError(error) && !(error instanceof IndexDamageFound)) throw error;
       // Not taken up (e.g. while waiting for another process's rebuild, which replaces the file): the write failed.
-      if (!this.markDamaged(messageOf(error)) && this.state !== 'damaged') throw error;
+      if (!this.markDamaged(plainIndexReason(messageOf(error))) && this.state !== 'damaged') throw error;
       return this.recover();
     }
   }
@@ -326,11 +334,12 @@ export class IndexLifecycle {
       this.adoptFile();
       return this.bringUpToDate(false);
     }
-    const reason = this.current.reason ?? 'damaged';
+    const reason = lifecycleReasonOf(this.current) ?? lifecycleReasons.damaged();
     const movedTo = this.live.quarantine();
+    const nested = nestedReason(reason);
     this.recordError(
       this.live.dbPath,
-      movedTo ? indexLog('damagedMoved', { reason, movedTo }) : indexLog('damaged', { reason }),
+      movedTo ? indexLog('damagedMoved', { reason: nested, movedTo }) : indexLog('damaged', { reason: nested }),
     );
     this.apply({ type: 'quarantined', reason });
     return this.refill();
@@ -389,28 +398,28 @@ export class IndexLifecycle {
   /** Another file sits at the served path now (e.g. another process swapped its rebuild in): serve it, as what it turns out to be. */
   private adoptFile(): void {
     const index = this.live.reopen();
-    let quarantinedReason: string | null = null;
+    let quarantinedReason: IndexReason | null = null;
     if (index.quarantined) {
-      quarantinedReason = `the index file was replaced by one that could not be read: ${index.quarantined.reason}`;
+      quarantinedReason = lifecycleReasons.replacedUnreadable(index.quarantined.reason);
       this.recordError(
         this.live.dbPath,
         indexLog('replaced', { reason: index.quarantined.reason, movedTo: index.quarantined.movedTo }),
       );
     } else if (index.created) {
-      quarantinedReason = 'the index file was deleted';
+      quarantinedReason = lifecycleReasons.deleted();
     }
     this.apply({ type: 'opened', staleReason: index.staleReason, quarantinedReason });
   }
 
   /** Damage found: searches stop reading the file and the write in progress stops writing to it. */
-  private markDamaged(reason: string): boolean {
+  private markDamaged(reason: IndexReason): boolean {
     if (!this.apply({ type: 'damage-found', reason })) return false;
-    this.writeAbort?.abort(new IndexDamageFound(reason));
+    this.writeAbort?.abort(new IndexDamageFound(reason.message));
     return true;
   }
 
   /** Damage found outside the queue (a search, a read, the timer): mark it and queue the recovery. */
-  private reportDamage(reason: string): void {
+  private reportDamage(reason: IndexReason): void {
     this.markDamaged(reason);
     this.scheduleRecovery();
   }

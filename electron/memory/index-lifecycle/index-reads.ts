@@ -13,14 +13,16 @@ import { isCorruptionError } from '../index/index-db.js';
 import type { IndexDb } from '../index/index-db.js';
 import type { IndexCounts } from '../index/index-queries.js';
 import type { IndexSession } from '../search/sqlite/index-session.js';
-import { searchNoticeFor } from './lifecycle-state.js';
+import { plainIndexReason, type IndexReason } from '../../../shared/index-reasons.js';
+import { nestedReason } from '../../../shared/mode-reasons.js';
+import { lifecycleReasonOrUpdate, searchNoticeFor } from './lifecycle-state.js';
 import type { LiveIndex } from './live-index.js';
 
 export interface ReadSide {
   live: LiveIndex;
   lifecycle(): LifecycleStatus;
   /** Damage met by a read: the lifecycle marks it and queues the recovery. */
-  reportDamage(reason: string): void;
+  reportDamage(reason: IndexReason): void;
   closing: AbortSignal;
 }
 
@@ -46,7 +48,7 @@ export class IndexReads {
       // The index was swapped (rebuild finished) while this query waited for its embedding.
       if (index !== this.side.live.index && !this.side.closing.aborted) return this.search(run, empty);
       if (isCorruptionError(error)) {
-        this.side.reportDamage(messageOf(error));
+        this.side.reportDamage(plainIndexReason(messageOf(error)));
         return withNotice(empty(), this.side.lifecycle());
       }
       if (at.state === 'serving') throw error;
@@ -94,7 +96,7 @@ export class IndexReads {
     try {
       return read();
     } catch (error) {
-      if (isCorruptionError(error)) this.side.reportDamage(messageOf(error));
+      if (isCorruptionError(error)) this.side.reportDamage(plainIndexReason(messageOf(error)));
       else if (this.side.lifecycle().state === 'serving') throw error;
       return null;
     }
@@ -108,14 +110,14 @@ export class IndexReads {
 
   private readFailure(error: unknown): unknown {
     if (isCorruptionError(error)) {
-      this.side.reportDamage(messageOf(error));
+      this.side.reportDamage(plainIndexReason(messageOf(error)));
       return new MemoryLensError('INDEX_CORRUPT', { messageId: 'errors:index.damaged' });
     }
     // A stale index may lack what this version reads (a dropped table): say it is being rebuilt.
     if (isSqliteError(error) && this.side.lifecycle().state !== 'serving') {
       return new MemoryLensError('UNAVAILABLE', {
         messageId: 'errors:index.rebuilding',
-        params: { reason: this.side.lifecycle().reason ?? 'update' },
+        params: { reason: nestedReason(lifecycleReasonOrUpdate(this.side.lifecycle())) },
       });
     }
     return error;

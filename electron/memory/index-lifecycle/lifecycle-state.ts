@@ -34,26 +34,33 @@
 //               Searches answer from what is indexed so far, with the notice (incomplete).
 //   closed      nothing answers.
 import type { IndexLifecycle, SearchNotice } from '../../../shared/domain.js';
+import { lifecycleReasonOf, lifecycleReasons, lifecycleWith, type IndexReason } from '../../../shared/index-reasons.js';
+import { said } from '../../../shared/i18n.js';
+import { nestedReason } from '../../../shared/mode-reasons.js';
 
+/** Reasons are by id (shared/index-reasons.ts) or a system's text ({ message } alone). */
 export type LifecycleEvent =
   /** An index file was opened at the served path (at start, or again after it changed underneath). */
-  | { type: 'opened'; staleReason: string | null; quarantinedReason: string | null }
+  | { type: 'opened'; staleReason: IndexReason | null; quarantinedReason: IndexReason | null }
   /** This process took the rebuild lock and starts building `<index>.next`. */
-  | { type: 'rebuild-started'; reason: string }
+  | { type: 'rebuild-started'; reason: IndexReason }
   /** Another process holds the rebuild lock; this one waits for its result. */
-  | { type: 'rebuild-waiting'; reason: string }
+  | { type: 'rebuild-waiting'; reason: IndexReason }
   | { type: 'rebuild-finished' }
-  | { type: 'rebuild-failed'; reason: string }
-  | { type: 'damage-found'; reason: string }
+  | { type: 'rebuild-failed'; reason: IndexReason }
+  | { type: 'damage-found'; reason: IndexReason }
   /** The damaged file was moved aside and a fresh, empty index opened in its place. */
-  | { type: 'quarantined'; reason: string }
+  | { type: 'quarantined'; reason: IndexReason }
   | { type: 'recovery-finished' }
   | { type: 'closed' };
 
 /** The state an index starts in once a file has been opened at the served path. */
-export function openedLifecycle(staleReason: string | null, quarantinedReason: string | null): IndexLifecycle {
-  if (quarantinedReason !== null) return { state: 'recovering', reason: quarantinedReason };
-  if (staleReason !== null) return { state: 'stale', reason: staleReason };
+export function openedLifecycle(
+  staleReason: IndexReason | null,
+  quarantinedReason: IndexReason | null,
+): IndexLifecycle {
+  if (quarantinedReason !== null) return lifecycleWith('recovering', quarantinedReason);
+  if (staleReason !== null) return lifecycleWith('stale', staleReason);
   return { state: 'serving', reason: null };
 }
 
@@ -69,18 +76,18 @@ export function nextLifecycle(current: IndexLifecycle, event: LifecycleEvent): I
       return openedLifecycle(event.staleReason, event.quarantinedReason);
     case 'rebuild-started':
     case 'rebuild-waiting':
-      return from === 'stale' || from === 'rebuilding' ? { state: 'rebuilding', reason: event.reason } : null;
+      return from === 'stale' || from === 'rebuilding' ? lifecycleWith('rebuilding', event.reason) : null;
     case 'rebuild-finished':
       return from === 'rebuilding' ? { state: 'serving', reason: null } : null;
     case 'rebuild-failed':
-      return from === 'rebuilding' ? { state: 'stale', reason: event.reason } : null;
+      return from === 'rebuilding' ? lifecycleWith('stale', event.reason) : null;
     case 'damage-found':
       // While rebuilding, the finished rebuild replaces the damaged file: nothing to recover.
       return from === 'serving' || from === 'stale' || from === 'recovering'
-        ? { state: 'damaged', reason: event.reason }
+        ? lifecycleWith('damaged', event.reason)
         : null;
     case 'quarantined':
-      return from === 'damaged' ? { state: 'recovering', reason: event.reason } : null;
+      return from === 'damaged' ? lifecycleWith('recovering', event.reason) : null;
     case 'recovery-finished':
       return from === 'recovering' ? { state: 'serving', reason: null } : null;
     case 'closed':
@@ -90,25 +97,25 @@ export function nextLifecycle(current: IndexLifecycle, event: LifecycleEvent): I
 
 /** The 'index-building' notice a search carries in this state, or null when it needs none. */
 export function searchNoticeFor(lifecycle: IndexLifecycle): SearchNotice | null {
-  const reason = lifecycle.reason ?? 'update';
+  const reason = nestedReason(lifecycleReasonOrUpdate(lifecycle));
+  const notice = (key: string): SearchNotice => ({
+    code: 'index-building',
+    ...said(`explain:notice.indexBuilding.${key}`, { reason }),
+  });
   switch (lifecycle.state) {
     case 'stale':
     case 'rebuilding':
-      return {
-        code: 'index-building',
-        message: `The index is being rebuilt (${reason}); results come from the previous index until it is done.`,
-      };
+      return notice('rebuilding');
     case 'damaged':
-      return {
-        code: 'index-building',
-        message: `The index was damaged (${reason}) and is being rebuilt from the files.`,
-      };
+      return notice('damaged');
     case 'recovering':
-      return {
-        code: 'index-building',
-        message: `The index is being rebuilt from the files (${reason}); results are incomplete until it is done.`,
-      };
+      return notice('recovering');
     default:
       return null;
   }
+}
+
+/** The lifecycle's reason, or "update" when none was recorded. */
+export function lifecycleReasonOrUpdate(lifecycle: IndexLifecycle): IndexReason {
+  return lifecycleReasonOf(lifecycle) ?? lifecycleReasons.update();
 }

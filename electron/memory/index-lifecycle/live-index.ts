@@ -4,7 +4,7 @@
 // only change when the index is written, and the served connection's IndexSession (the search
 // caches), which hears every commit of the served index's writer. index-lifecycle.ts decides when each one runs.
 import type { IndexError, SkippedFile } from '../../../shared/domain.js';
-import { indexReasons, skippedReasonFields } from '../../../shared/index-reasons.js';
+import { indexLog, indexReasons, skippedReasonFields, type IndexReason } from '../../../shared/index-reasons.js';
 import { readReason } from '../index/index-reason-column.js';
 import type { EmbeddingProvider } from '../embed/embedding-provider.js';
 import { EmbeddingCache } from '../index/embedding-cache.js';
@@ -35,7 +35,7 @@ export class LiveIndex {
   private currentSession: IndexSession | null = null;
   private currentTarget: SyncTarget | null = null;
   private servedPath: string;
-  private sideNote: string | null = null;
+  private sideNote: IndexReason | null = null;
   private fileHandle: IndexFileHandle | null = null;
   private served = 0;
   private counts: IndexCounts | null = null;
@@ -71,7 +71,7 @@ export class LiveIndex {
   }
 
   /** Why the index lives in a side file, when it does. */
-  get sideFileNote(): string | null {
+  get sideFileNote(): IndexReason | null {
     return this.sideNote;
   }
 
@@ -86,7 +86,7 @@ export class LiveIndex {
   }
 
   /** Why the served index must be rebuilt (version, chunking, model mismatch or missing tables), or null. */
-  get staleReason(): string | null {
+  get staleReason(): IndexReason | null {
     return this.current.staleReason;
   }
 
@@ -235,9 +235,12 @@ export class LiveIndex {
     this.closeCurrent();
     const newer = index.newerSchemaVersion;
     this.servedPath = `${this.requestedPath}.schema-${this.expected.schemaVersion}`;
-    this.sideNote =
-      `The index at ${this.requestedPath} was written by a newer Memory Lens (schema version ${newer}; this version knows ` +
-      `${this.expected.schemaVersion}). It is left untouched; this version keeps its own index at ${this.servedPath}.`;
+    this.sideNote = indexLog('sideFile', {
+      path: this.requestedPath,
+      stored: newer,
+      expected: this.expected.schemaVersion,
+      sidePath: this.servedPath,
+    });
     return this.openAt(this.servedPath);
   }
 

@@ -2,13 +2,15 @@
 // builds a complete new index beside the old one (`<index>.next`) while the old one keeps
 // answering searches, then swaps: close old, rename new over old, reopen. A process that finds
 // the lock taken waits for the holder and then serves whatever it swapped in.
-import { indexLog, type IndexReason } from '../../../shared/index-reasons.js';
+import os from 'node:os';
+import { indexLog, lifecycleReasons, type IndexReason } from '../../../shared/index-reasons.js';
 import { messageOf } from '../../../shared/errors.js';
+import { nestedReason } from '../../../shared/mode-reasons.js';
 import { copyEmbeddingCache } from '../index/embedding-cache.js';
 import type { SyncResult, SyncTarget } from '../sync/sync.js';
 import type { LifecycleEvent } from './lifecycle-state.js';
 import type { LiveIndex } from './live-index.js';
-import { describeOwner, tryAcquireRebuildLock, waitForRebuildLock } from './rebuild-lock.js';
+import { tryAcquireRebuildLock, waitForRebuildLock } from './rebuild-lock.js';
 import type { LockTiming } from './rebuild-lock.js';
 
 export interface RebuildContext {
@@ -35,7 +37,10 @@ export async function rebuildIndex(ctx: RebuildContext): Promise<SyncResult | nu
   if (!('acquired' in attempt)) {
     ctx.apply({
       type: 'rebuild-waiting',
-      reason: `${describeOwner(attempt.heldBy)} is rebuilding it: ${ctx.live.staleReason ?? 'update'}`,
+      reason: lifecycleReasons.rebuildingElsewhere(
+        attempt.heldBy ? { ...attempt.heldBy, here: attempt.heldBy.hostname === os.hostname() } : null,
+        ctx.live.staleReason ?? lifecycleReasons.update(),
+      ),
     });
     await waitForRebuildLock(ctx.live.dbPath, ctx.signal(), ctx.lockPollMs, ctx.lockTiming);
     ctx.followFile();
@@ -55,7 +60,7 @@ export async function rebuildIndex(ctx: RebuildContext): Promise<SyncResult | nu
   }
 }
 
-async function rebuildAndSwap(ctx: RebuildContext, reason: string): Promise<SyncResult> {
+async function rebuildAndSwap(ctx: RebuildContext, reason: IndexReason): Promise<SyncResult> {
   const { live } = ctx;
   ctx.apply({ type: 'rebuild-started', reason });
   const next = live.openReplacement();
@@ -78,7 +83,7 @@ async function rebuildAndSwap(ctx: RebuildContext, reason: string): Promise<Sync
   } catch (error) {
     live.discardReplacement(next);
     ctx.apply({ type: 'rebuild-failed', reason });
-    ctx.recordError(indexLog('rebuildFailed', { reason, error: messageOf(error) }));
+    ctx.recordError(indexLog('rebuildFailed', { reason: nestedReason(reason), error: messageOf(error) }));
     throw error;
   }
 }

@@ -4,6 +4,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import { afterEach, describe, expect, it } from 'vitest';
+import { localText, translator } from '../../../shared/i18n.js';
+import { englishLeft } from '../../../shared/test-support/english-left.js';
 import { openIndexDb } from './index-db.js';
 import type { ExpectedIndexMeta, IndexDb } from './index-db.js';
 import { readMeta, writeMeta } from './meta.js';
@@ -72,20 +74,45 @@ describe('openIndexDb', () => {
     const first = open(dbPath);
     writeMeta(first.db, { [META_KEYS.schemaVersion]: SCHEMA_VERSION - 1 });
     first.close();
-    expect(open(dbPath).staleReason).toMatch(/schema version/);
+    expect(open(dbPath).staleReason?.message).toMatch(/schema version/);
   });
 
   it('marks a chunker or model change as stale, but not a keyword-only open of an embedded index', () => {
     const dbPath = tempDbPath();
     open(dbPath, withModel('a')).close();
-    expect(open(dbPath, withModel('b')).staleReason).toMatch(/model changed from a to b/);
-    expect(open(dbPath, withModel('a', 8)).staleReason).toMatch(/dimensions changed/);
-    expect(open(dbPath, { ...withModel('a'), chunkerVersion: 2 }).staleReason).toMatch(/chunker version/);
-    expect(open(dbPath, { ...withModel('a'), chunking: { tokens: 200, overlap: 40 } }).staleReason).toMatch(
+    expect(open(dbPath, withModel('b')).staleReason?.message).toMatch(/model changed from a to b/);
+    expect(open(dbPath, withModel('a', 8)).staleReason?.message).toMatch(/dimensions changed/);
+    expect(open(dbPath, { ...withModel('a'), chunkerVersion: 2 }).staleReason?.message).toMatch(/chunker version/);
+    expect(open(dbPath, { ...withModel('a'), chunking: { tokens: 200, overlap: 40 } }).staleReason?.message).toMatch(
       /chunk size changed from 400\/80 to 200\/40/,
     );
     expect(open(dbPath, { ...withModel('a'), chunking: { tokens: 400, overlap: 80 } }).staleReason).toBeNull();
     expect(open(dbPath, keywordOnly).staleReason).toBeNull();
+  });
+
+  it("words why an index must be rebuilt in a Chinese interface's language, by id beside its English", () => {
+    const zh = translator('zh-CN');
+    const dbPath = tempDbPath();
+    open(dbPath, withModel('a')).close();
+    const reasons = [
+      open(dbPath, withModel('b')).staleReason!,
+      open(dbPath, withModel('a', 8)).staleReason!,
+      open(dbPath, { ...withModel('a'), chunkerVersion: 2 }).staleReason!,
+      open(dbPath, { ...withModel('a'), chunking: { tokens: 200, overlap: 40 } }).staleReason!,
+    ];
+    expect(reasons.map((r) => localText(zh, r))).toEqual([
+      '向量模型从 a 换成了 b',
+      '向量维度从 4 变为 8',
+      '索引的分块器版本 1 与本版本的 2 不同',
+      '分块大小从 400/80 改为 200/40 个词元（大小/重叠）',
+    ]);
+    const first = open(dbPath, withModel('a'));
+    writeMeta(first.db, { [META_KEYS.schemaVersion]: SCHEMA_VERSION + 3 });
+    first.close();
+    const newer = open(dbPath, withModel('a')).staleReason!;
+    expect(newer.message).toMatch(/written by a newer Memory Lens/);
+    expect(englishLeft(localText(zh, newer))).toEqual([]);
+    expect(localText(zh, newer)).toContain(`架构版本 ${SCHEMA_VERSION + 3}`);
   });
 
   it('quarantines a garbage file (with its -wal) and starts fresh', () => {
@@ -138,7 +165,7 @@ describe('openIndexDb: schema damage and versions', () => {
     db.close();
     const reopened = open(dbPath);
     expect(reopened.quarantined).toBeNull();
-    expect(reopened.staleReason).toMatch(/missing tables chunks_fts, chunks_fts_data/);
+    expect(reopened.staleReason?.message).toMatch(/missing tables chunks_fts, chunks_fts_data/);
   });
 
   it('expects the vector table once the index records a model', () => {
@@ -148,7 +175,7 @@ describe('openIndexDb: schema damage and versions', () => {
     sqliteVec.load(db);
     db.exec('DROP TABLE chunks_vec');
     db.close();
-    expect(open(dbPath, withModel('m')).staleReason).toMatch(/missing table chunks_vec/);
+    expect(open(dbPath, withModel('m')).staleReason?.message).toMatch(/missing table chunks_vec/);
   });
 
   it('reports an index written by a newer schema version (and keeps it stale, never current)', () => {
@@ -158,7 +185,7 @@ describe('openIndexDb: schema damage and versions', () => {
     first.close();
     const again = open(dbPath);
     expect(again.newerSchemaVersion).toBe(SCHEMA_VERSION + 1);
-    expect(again.staleReason).toMatch(/newer Memory Lens/);
+    expect(again.staleReason?.message).toMatch(/newer Memory Lens/);
     expect(open(tempDbPath()).newerSchemaVersion).toBeNull();
   });
 });

@@ -14,6 +14,7 @@ import { addReasonRefColumn } from './index-reason-column.js';
 import { APPLICATION_ID, META_KEYS, createBaseSchema, createVectorTable, hasTable, missingTables } from './schema.js';
 import type { VectorTableKind } from './schema.js';
 import { messageOf } from '../../../shared/errors.js';
+import { lifecycleReasons, type IndexReason } from '../../../shared/index-reasons.js';
 import { dataDiskFullError, isDiskFullAt, openWalDatabase } from '../files/sqlite-wal-open.js';
 
 export interface EmbeddingIdentity {
@@ -59,7 +60,7 @@ export interface IndexDb {
   /** The embedding the stored vectors come from, or null when the index holds none. */
   readonly embedding: EmbeddingIdentity | null;
   /** Why this index must be rebuilt into a new file, or null when it matches what is expected. */
-  readonly staleReason: string | null;
+  readonly staleReason: IndexReason | null;
   /** Set when the file at `path` could not be used and was moved aside. */
   readonly quarantined: QuarantineReport | null;
   /** The schema version recorded in the file when it is newer than this version's (a newer app wrote it), else null. */
@@ -202,25 +203,25 @@ function findStaleReason(
   stored: EmbeddingIdentity | null,
   vectorBackend: VectorBackend,
   hasVectorTable: boolean,
-): string | null {
+): IndexReason | null {
   const schemaVersion = metaNumber(meta, META_KEYS.schemaVersion);
   if (schemaVersion !== null && schemaVersion > expected.schemaVersion) {
-    return `the index was written by a newer Memory Lens (schema version ${schemaVersion}; this version knows ${expected.schemaVersion})`;
+    return lifecycleReasons.newerSchema(schemaVersion, expected.schemaVersion);
   }
   if (schemaVersion !== expected.schemaVersion) {
-    return `index schema version ${schemaVersion ?? 'unknown'} differs from this version's ${expected.schemaVersion}`;
+    return lifecycleReasons.schemaChanged(schemaVersion, expected.schemaVersion);
   }
   const chunkerVersion = metaNumber(meta, META_KEYS.chunkerVersion);
   if (chunkerVersion !== expected.chunkerVersion) {
-    return `index chunker version ${chunkerVersion ?? 'unknown'} differs from this version's ${expected.chunkerVersion}`;
+    return lifecycleReasons.chunkerChanged(chunkerVersion, expected.chunkerVersion);
   }
   const chunking =
     meta.get(META_KEYS.chunking) ?? chunkingKey({ schemaVersion: 0, chunkerVersion: 0, embedding: null });
   if (chunking !== chunkingKey(expected)) {
-    return `chunk size changed from ${chunking} to ${chunkingKey(expected)} tokens (size/overlap)`;
+    return lifecycleReasons.chunkingChanged(chunking, chunkingKey(expected));
   }
   if (hasVectorTable && meta.get(META_KEYS.vectorTable) === 'vec0' && vectorBackend !== 'sqlite-vec') {
-    return 'the index stores vectors in sqlite-vec, which could not be loaded';
+    return lifecycleReasons.vecNotLoaded();
   }
   const wanted = expected.embedding;
   if (wanted && stored) {
@@ -229,17 +230,17 @@ function findStaleReason(
       stored.model !== wanted.model ||
       stored.providerKey !== wanted.providerKey
     ) {
-      return `embedding model changed from ${stored.model} to ${wanted.model}`;
+      return lifecycleReasons.modelChanged(stored.model, wanted.model);
     }
-    if (stored.dims !== wanted.dims) return `embedding dimensions changed from ${stored.dims} to ${wanted.dims}`;
+    if (stored.dims !== wanted.dims) return lifecycleReasons.dimsChanged(stored.dims, wanted.dims);
   }
   return null;
 }
 
-function schemaDamage(db: Database.Database, expectVectors: boolean): string | null {
+function schemaDamage(db: Database.Database, expectVectors: boolean): IndexReason | null {
   const missing = missingTables(db, expectVectors);
   if (missing.length === 0) return null;
-  return `the index is missing ${missing.length === 1 ? 'table' : 'tables'} ${missing.join(', ')}`;
+  return lifecycleReasons.missingTables(missing);
 }
 
 /** Opens and sanity-checks a file; returns why it is unusable instead of throwing. */

@@ -24,6 +24,7 @@ import { watch } from 'chokidar';
 import type { ChokidarOptions, FSWatcher } from 'chokidar';
 import type { IndexStatus } from '../../../shared/domain.js';
 import { messageOf } from '../../../shared/errors.js';
+import { watchReasons, type IndexReason } from '../../../shared/index-reasons.js';
 import { MAX_PATH_DEPTH } from '../files/path-limits.js';
 import { watchRoots } from '../workspace/discover.js';
 import type { WatchRoot } from '../workspace/discover.js';
@@ -38,7 +39,7 @@ export interface WatcherHandlers {
   /** Compare the whole index with disk. */
   onReconcile(): Promise<void>;
   /** `reason` says why the state is 'error' (and what stands in for the watcher); null otherwise. */
-  onStateChange(state: IndexStatus['watcher'], reason: string | null): void;
+  onStateChange(state: IndexStatus['watcher'], reason: IndexReason | null): void;
 }
 
 export interface WatcherOptions {
@@ -72,19 +73,8 @@ export const FALLBACK_RECONCILE_MS = 10_000;
 const WATCH_LIMIT_CODES = new Set(['ENOSPC', 'EMFILE', 'ENFILE']);
 
 /** Why watching is (partly) impossible, in words a user can act on. */
-export function watchLimitReason(code: string, fallbackMs: number): string {
-  const every = `edits are picked up by a rescan every ${Math.round(fallbackMs / 1000)} s instead of at once`;
-  const linux = process.platform === 'linux';
-  if (code === 'ENOSPC') {
-    return (
-      `The system's limit on watched files is reached (ENOSPC${linux ? ', fs.inotify.max_user_watches' : ''}); ${every}.` +
-      (linux ? ' Raise it, e.g. `sudo sysctl fs.inotify.max_user_watches=524288`, and restart.' : '')
-    );
-  }
-  return (
-    `The system refused another file watcher (${code}${linux ? ', fs.inotify.max_user_instances or the open-file limit' : ', the open-file limit'}); ${every}.` +
-    (linux ? ' Raise it, e.g. `sudo sysctl fs.inotify.max_user_instances=1024`, and restart.' : '')
-  );
+export function watchLimitReason(code: string, fallbackMs: number): IndexReason {
+  return watchReasons.limit(code, Math.round(fallbackMs / 1000), process.platform === 'linux');
 }
 
 interface PathJob {
@@ -115,7 +105,7 @@ export class WorkspaceWatcher {
   /** Set by a watcher error; the next completed reconcile returns the state to 'watching'. */
   private errored = false;
   /** Set when the system refused watches: the state stays 'error' and the fallback rescan runs. */
-  private limitReason: string | null = null;
+  private limitReason: IndexReason | null = null;
   private fallback: NodeJS.Timeout | null = null;
 
   constructor(
@@ -206,10 +196,7 @@ export class WorkspaceWatcher {
     }
     if (this.limitReason !== null) return;
     this.errored = true;
-    this.handlers.onStateChange(
-      'error',
-      `The file watcher failed (${messageOf(error)}); the workspace is being rescanned.`,
-    );
+    this.handlers.onStateChange('error', watchReasons.failed(messageOf(error)));
     this.scheduleReconcile();
   }
 

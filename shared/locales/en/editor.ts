@@ -117,6 +117,8 @@ export const editor = {
   /** Unsaved text could not be kept in the data folder (drafts): a crash would lose it. */
   draftError: {
     text: 'Unsaved text could not be kept in the data folder ({{message}}): a crash or a closed window would lose it. Save the file to keep it.',
+    /** The drafts an earlier window left could not be listed at start. */
+    listFailed: 'Unsaved drafts could not be read: {{reason}}',
   },
   session: {
     saveTitle:

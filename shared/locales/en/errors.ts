@@ -135,7 +135,7 @@ export const errors = {
   },
   index: {
     damaged: 'The index is damaged and is being rebuilt from the files; try again shortly.',
-    rebuilding: 'The index is being rebuilt ({{reason}}); try again shortly.',
+    rebuilding: 'The index is being rebuilt ({{reason, reason}}); try again shortly.',
     cannotOpen: 'Cannot open the index at {{path}}: {{cause, syserror}}',
     diskFull:
       'The disk holding the index is full ({{cause, syserror}}). Indexing stopped; what was indexed before still answers searches. Free some space, then reindex.',
@@ -170,15 +170,61 @@ export const errors = {
     unreadable:
       'The index could not be read ({{reason}}); it was moved to {{movedTo}} and is being rebuilt from the files.',
     damagedMoved:
-      'The index was damaged ({{reason}}); it was moved to {{movedTo}} and it is being rebuilt from the files.',
-    damaged: 'The index was damaged ({{reason}}); it is being rebuilt from the files.',
+      'The index was damaged ({{reason, reason}}); it was moved to {{movedTo}} and it is being rebuilt from the files.',
+    damaged: 'The index was damaged ({{reason, reason}}); it is being rebuilt from the files.',
     replaced:
       'The index file was replaced by one that could not be read ({{reason}}); it was moved to {{movedTo}} and is being rebuilt from the files.',
     savedNotIndexed: 'Saved, but indexing failed: {{error, syserror}}',
     recoveryFailed: 'Rebuilding the damaged index failed: {{error, syserror}}',
-    rebuildFailed: 'Rebuilding the index ({{reason}}) failed: {{error, syserror}}',
+    rebuildFailed: 'Rebuilding the index ({{reason, reason}}) failed: {{error, syserror}}',
     embeddingFailed: 'Embedding what was missing failed: {{error, syserror}}',
     reconcileFailed: 'Reconciling with the files failed: {{error, syserror}}',
+    /** A newer version owns the index file: this one serves its own beside it. */
+    sideFile:
+      'The index at {{path}} was written by a newer Memory Lens (schema version {{stored}}; this version knows {{expected}}). It is left untouched; this version keeps its own index at {{sidePath}}.',
+    checkFailed: 'Could not check the index file: {{error, syserror}}',
+  },
+  /** Why the index is stale, rebuilding, damaged or recovering (status' `state — …`). */
+  lifecycle: {
+    newerSchema:
+      'the index was written by a newer Memory Lens (schema version {{stored}}; this version knows {{expected}})',
+    schemaChanged: "index schema version {{stored}} differs from this version's {{expected}}",
+    schemaUnknown: "the index records no schema version (this version's is {{expected}})",
+    chunkerChanged: "index chunker version {{stored}} differs from this version's {{expected}}",
+    chunkerUnknown: "the index records no chunker version (this version's is {{expected}})",
+    chunkingChanged: 'chunk size changed from {{from}} to {{to}} tokens (size/overlap)',
+    vecNotLoaded: 'the index stores vectors in sqlite-vec, which could not be loaded',
+    modelChanged: 'embedding model changed from {{from}} to {{to}}',
+    dimsChanged: 'embedding dimensions changed from {{from}} to {{to}}',
+    missingTable: 'the index is missing table {{tables}}',
+    missingTables: 'the index is missing tables {{tables}}',
+    /** Another process holds the rebuild lock; `reason` is why it rebuilds. */
+    rebuildingElsewhere: {
+      unknown: 'another Memory Lens process is rebuilding it: {{reason, reason}}',
+      here: 'another Memory Lens process (pid {{pid}}) is rebuilding it: {{reason, reason}}',
+      host: 'Memory Lens on {{host}} (pid {{pid}}) is rebuilding it: {{reason, reason}}',
+    },
+    /** A rebuild or recovery whose cause was not recorded. */
+    update: 'update',
+    damaged: 'damaged',
+    deleted: 'the index file was deleted',
+    replaced: 'the index file was replaced',
+    replacedUnreadable: 'the index file was replaced by one that could not be read: {{reason}}',
+    truncated: 'the index file was truncated to {{bytes}} bytes',
+    overwritten: 'the index file was overwritten with something that is not a database',
+    otherDatabase: 'the index file was overwritten with another SQLite database (application_id {{id}})',
+  },
+  /** Why the file watcher stopped and what stands in for it (status' watcher item). */
+  watch: {
+    limit:
+      "The system's limit on watched files is reached ({{code}}); edits are picked up by a rescan every {{seconds}} s instead of at once.",
+    limitLinux:
+      "The system's limit on watched files is reached ({{code}}, fs.inotify.max_user_watches); edits are picked up by a rescan every {{seconds}} s instead of at once. Raise it, e.g. `sudo sysctl fs.inotify.max_user_watches=524288`, and restart.",
+    refused:
+      'The system refused another file watcher ({{code}}, the open-file limit); edits are picked up by a rescan every {{seconds}} s instead of at once.',
+    refusedLinux:
+      'The system refused another file watcher ({{code}}, fs.inotify.max_user_instances or the open-file limit); edits are picked up by a rescan every {{seconds}} s instead of at once. Raise it, e.g. `sudo sysctl fs.inotify.max_user_instances=1024`, and restart.',
+    failed: 'The file watcher failed ({{error, syserror}}); the workspace is being rescanned.',
   },
   /** The browser's call to `memlens serve` failed before the engine answered. */
   transport: {

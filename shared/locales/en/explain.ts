@@ -232,7 +232,7 @@ export const explain = {
     noModelLoaded: 'no embedding model loaded',
     off: 'vector search is off',
     unavailable: 'vector search is unavailable',
-    rebuilding: 'the index is being rebuilt ({{reason}})',
+    rebuilding: 'the index is being rebuilt ({{reason, reason}})',
     endpointBack: 'the embedding endpoint answers again — opening the workspace with it',
     retryingNow: '{{reason, reason}} — trying again now',
     retryingIn: '{{reason, reason}} — trying again in {{seconds}} s (or Retry now)',
@@ -261,7 +261,25 @@ export const explain = {
     endpointTraffic:
       '{{origin}} is not on this computer: Memory Lens would send it the text of every memory chunk it indexes (MEMORY.md, USER.md, memory/*.md and transcripts) and every search query, and keep the vectors it returns',
     endpointKeyMissing: 'the key for embedding endpoint {{url}} is missing — environment variable {{env}} is not set',
-    endpointUnusable: 'embedding endpoint {{url}} could not be used — {{error, syserror}}',
+    endpointUnusable: 'embedding endpoint {{url}} could not be used — {{error, reason, syserror}}',
+    /** What an embedding endpoint did wrong (a failed call or a failed try while it is down). */
+    endpoint: {
+      notInTime: 'embedding endpoint {{url}} did not answer in time',
+      timedOut: 'embedding endpoint {{url}} did not answer within {{ms}} ms',
+      tryTimedOut: 'the embedding endpoint did not answer a try within {{ms}} ms',
+      unreachable: 'embedding endpoint {{url}} is unreachable: {{cause}}',
+      answered: 'embedding endpoint {{url}} answered {{status}}',
+      answeredDetail: 'embedding endpoint {{url}} answered {{status}} — {{detail}}',
+      nonFinite: 'embedding endpoint {{url}} returned a non-finite vector (NaN or Infinity) — the model is broken',
+      notJson: 'embedding endpoint {{url}} did not answer JSON',
+      wrongCount: 'embedding endpoint {{url}} returned {{got}} vectors for {{count}} texts',
+      noVectors: 'embedding endpoint {{url}} returned no vectors for {{count}} texts',
+      noArray: 'embedding endpoint {{url}} returned an item without an embedding array',
+      failed: 'embedding endpoint {{url}} failed: {{error}}',
+      wrongDims: 'embedding endpoint {{url}} returned a {{dims}}-dimensional vector — expected {{expected}}',
+      afterTries: '{{reason, reason}} (after {{tries}} tries)',
+      askedToWait: '{{reason, reason}}; it asked to wait {{seconds}} s',
+    },
     openclawKeywordOnly: 'as OpenClaw {{release}} ranks with memory.search.provider "none"',
     /** A result's vector row when OpenClaw's ranking ran keyword-only. */
     openclawProviderNone: 'OpenClaw with provider "none" ranks by keywords only',
@@ -279,6 +297,14 @@ export const explain = {
     },
   },
   notice: {
+    /** A search while the index is not simply serving (its lifecycle reason inside). */
+    indexBuilding: {
+      rebuilding:
+        'The index is being rebuilt ({{reason, reason}}); results come from the previous index until it is done.',
+      damaged: 'The index was damaged ({{reason, reason}}) and is being rebuilt from the files.',
+      recovering:
+        'The index is being rebuilt from the files ({{reason, reason}}); results are incomplete until it is done.',
+    },
     keywordOnly: {
       search: 'Keyword-only search: {{reason, reason}}.',
       query: 'Keyword-only for this query: {{reason, reason}}.',

@@ -113,6 +113,7 @@ export const editor: Translation<typeof en> = {
   },
   draftError: {
     text: '未保存的文字无法暂存到数据文件夹（{{message}}）：窗口崩溃或关闭时会丢失。请保存文件以保留它。',
+    listFailed: '无法读取未保存的草稿：{{reason}}',
   },
   session: {
     saveTitle: '把最近 {{count}} 条用户和助手消息写入 memory/（不含斜杠命令和工具输出）',

@@ -120,7 +120,7 @@ export const errors: Translation<typeof en> = {
   },
   index: {
     damaged: '索引已损坏，正在根据文件重建，请稍后再试。',
-    rebuilding: '索引正在重建（{{reason}}），请稍后再试。',
+    rebuilding: '索引正在重建（{{reason, reason}}），请稍后再试。',
     cannotOpen: '无法打开位于 {{path}} 的索引：{{cause, syserror}}',
     diskFull:
       '存放索引的磁盘已满（{{cause, syserror}}）。索引已停止；之前建好的索引仍可用于搜索。请腾出一些空间，然后重新索引。',
@@ -149,14 +149,53 @@ export const errors: Translation<typeof en> = {
   },
   indexLog: {
     unreadable: '无法读取索引（{{reason}}）；已把它移到 {{movedTo}}，正在根据文件重建。',
-    damagedMoved: '索引已损坏（{{reason}}）；已把它移到 {{movedTo}}，正在根据文件重建。',
-    damaged: '索引已损坏（{{reason}}）；正在根据文件重建。',
+    damagedMoved: '索引已损坏（{{reason, reason}}）；已把它移到 {{movedTo}}，正在根据文件重建。',
+    damaged: '索引已损坏（{{reason, reason}}）；正在根据文件重建。',
     replaced: '索引文件被替换成了一个无法读取的文件（{{reason}}）；已把它移到 {{movedTo}}，正在根据文件重建。',
     savedNotIndexed: '已保存，但编入索引失败：{{error, syserror}}',
     recoveryFailed: '重建损坏的索引失败：{{error, syserror}}',
-    rebuildFailed: '重建索引（{{reason}}）失败：{{error, syserror}}',
+    rebuildFailed: '重建索引（{{reason, reason}}）失败：{{error, syserror}}',
     embeddingFailed: '为缺少向量的内容生成向量失败：{{error, syserror}}',
     reconcileFailed: '与文件同步失败：{{error, syserror}}',
+    sideFile:
+      '位于 {{path}} 的索引由更新版本的 Memory Lens 写入（架构版本 {{stored}}；本版本只认识 {{expected}}）。它保持原样；本版本把自己的索引放在 {{sidePath}}。',
+    checkFailed: '无法检查索引文件：{{error, syserror}}',
+  },
+  lifecycle: {
+    newerSchema: '索引由更新版本的 Memory Lens 写入（架构版本 {{stored}}；本版本只认识 {{expected}}）',
+    schemaChanged: '索引的架构版本 {{stored}} 与本版本的 {{expected}} 不同',
+    schemaUnknown: '索引没有记录架构版本（本版本为 {{expected}}）',
+    chunkerChanged: '索引的分块器版本 {{stored}} 与本版本的 {{expected}} 不同',
+    chunkerUnknown: '索引没有记录分块器版本（本版本为 {{expected}}）',
+    chunkingChanged: '分块大小从 {{from}} 改为 {{to}} 个词元（大小/重叠）',
+    vecNotLoaded: '索引把向量存在 sqlite-vec 中，但 sqlite-vec 无法加载',
+    modelChanged: '向量模型从 {{from}} 换成了 {{to}}',
+    dimsChanged: '向量维度从 {{from}} 变为 {{to}}',
+    missingTable: '索引缺少表 {{tables}}',
+    missingTables: '索引缺少表 {{tables}}',
+    rebuildingElsewhere: {
+      unknown: '另一个 Memory Lens 进程正在重建它：{{reason, reason}}',
+      here: '另一个 Memory Lens 进程（pid {{pid}}）正在重建它：{{reason, reason}}',
+      host: '{{host}} 上的 Memory Lens（pid {{pid}}）正在重建它：{{reason, reason}}',
+    },
+    update: '更新',
+    damaged: '已损坏',
+    deleted: '索引文件被删除了',
+    replaced: '索引文件被替换了',
+    replacedUnreadable: '索引文件被替换成了一个无法读取的文件：{{reason}}',
+    truncated: '索引文件被截断为 {{bytes}} 字节',
+    overwritten: '索引文件被不是数据库的内容覆盖了',
+    otherDatabase: '索引文件被另一个 SQLite 数据库覆盖了（application_id {{id}}）',
+  },
+  watch: {
+    limit: '系统可监视的文件数已达上限（{{code}}）；改动改由每 {{seconds}} 秒一次的重新扫描发现，不再即时发现。',
+    limitLinux:
+      '系统可监视的文件数已达上限（{{code}}，fs.inotify.max_user_watches）；改动改由每 {{seconds}} 秒一次的重新扫描发现，不再即时发现。请调高上限，例如 `sudo sysctl fs.inotify.max_user_watches=524288`，然后重新启动。',
+    refused:
+      '系统拒绝再创建文件监视器（{{code}}，打开文件数上限）；改动改由每 {{seconds}} 秒一次的重新扫描发现，不再即时发现。',
+    refusedLinux:
+      '系统拒绝再创建文件监视器（{{code}}，fs.inotify.max_user_instances 或打开文件数上限）；改动改由每 {{seconds}} 秒一次的重新扫描发现，不再即时发现。请调高上限，例如 `sudo sysctl fs.inotify.max_user_instances=1024`，然后重新启动。',
+    failed: '文件监视器出错（{{error, syserror}}）；正在重新扫描工作区。',
   },
   transport: {
     unreachable: '无法连接 Memory Lens 服务器：{{error, syserror}}',

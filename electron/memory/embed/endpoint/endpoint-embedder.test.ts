@@ -13,7 +13,12 @@ import type { EmbeddingsServer } from '../test-support/openai-embeddings-server.
 import { loadTinyModel } from '../test-support/tiny-provider.js';
 import { isLoopbackHost, parseEndpointUrl } from '../../../../shared/embedding-endpoint.js';
 import type { EmbeddingEndpointConfig } from '../../../../shared/embedding-endpoint.js';
+import { localText, translator } from '../../../../shared/i18n.js';
+import { englishLeft } from '../../../../shared/test-support/english-left.js';
 import { parseRetryAfter } from './endpoint-embedding-provider.js';
+import { watchEndpointProvider } from './endpoint-watch.js';
+
+const zh = translator('zh-CN');
 
 let modelsDir: string;
 let local: EmbeddingProvider;
@@ -181,10 +186,43 @@ describe('OpenAI-compatible embedding endpoint', () => {
         message: expect.stringContaining('returned a non-finite vector (NaN or Infinity) — the model is broken'),
       },
     });
+    // A Chinese interface says it all in Chinese (the URL aside).
+    const chinese = localText(zh, (broken as { reason: { message: string } }).reason);
+    expect(chinese).toContain('返回了非有限向量（NaN 或 Infinity）— 模型已损坏');
+    expect(englishLeft(chinese)).toEqual([]);
     server.behaviour.nan = false;
     const remote = await provider();
     server.behaviour.nan = true;
     await expect(remote.embedQuery('router')).rejects.toThrow(/non-finite vector/);
+  });
+
+  it('an endpoint that stops answering: why and when it is tried again read in Chinese, the English unchanged', async () => {
+    const other = await startEmbeddingsServer(local);
+    const result = await loadEmbedder({
+      model: 'tiny',
+      modelsDir: '',
+      allowDownload: false,
+      endpoint: { baseUrl: other.baseUrl, model: 'tiny', retryBaseMs: 20, maxRetries: 1 },
+    });
+    if (!result.ok) throw new Error(result.reason.message);
+    opened.push(result.provider);
+    const { provider: watched, outage } = watchEndpointProvider(result.provider, async () => undefined, {
+      retry: { firstMs: 600_000 },
+      onDidChange: () => undefined,
+      onError: () => undefined,
+    });
+    await other.close();
+    await expect(watched.embedPassages(['router'])).rejects.toThrow(/is unreachable: ECONNREFUSED \(after 2 tries\)/);
+    // A try fails the same way: the reason stays by id.
+    expect(await outage.retryNow()).toBe(false);
+    const why = outage.describe()!;
+    expect(why.message).toMatch(
+      /^embedding endpoint \S+ is unreachable: ECONNREFUSED \(after 2 tries\) — trying again in \d+ s \(or Retry now\)$/,
+    );
+    const chinese = localText(zh, why);
+    expect(chinese).toMatch(/^无法连接嵌入端点 \S+：ECONNREFUSED（共尝试 2 次） — \d+ 秒后重试（或点“立即重试”）$/);
+    expect(englishLeft(chinese)).toEqual([]);
+    outage.close();
   });
 
   it('a stopped server is unreachable; a closed provider refuses calls', async () => {

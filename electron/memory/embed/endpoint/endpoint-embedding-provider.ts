@@ -6,6 +6,7 @@ import { DEFAULT_QUERY_TIMEOUT_MS, EmbedderClosedError, EmbeddingTimeoutError } 
 import type { EmbeddingProvider } from '../embedding-provider.js';
 import { ENDPOINT_PROVIDER, embeddingsUrl } from '../../../../shared/embedding-endpoint.js';
 import type { EmbeddingEndpointConfig, EndpointInputTypes } from '../../../../shared/embedding-endpoint.js';
+import { endpointReasons, type ModeReason } from '../../../../shared/mode-reasons.js';
 import { endpointProviderKey } from './endpoint-config.js';
 
 const DEFAULTS = { batchSize: 32, requestTimeoutMs: 60_000, maxRetries: 3, retryBaseMs: 500, maxRetryAfterMs: 30_000 };
@@ -15,13 +16,14 @@ type Side = 'query' | 'document';
 /** The endpoint answered, but not with usable vectors, or not at all after the retries. */
 export class EndpointError extends Error {
   constructor(
-    message: string,
+    /** Why, by message id (shared/mode-reasons.ts endpointReasons); `message` is its English. */
+    readonly reason: ModeReason,
     readonly retryable: boolean,
     readonly retryAfterMs: number | null = null,
     /** No answer within the request's time. */
     readonly timedOut = false,
   ) {
-    super(message);
+    super(reason.message);
     this.name = 'EndpointError';
   }
 }
@@ -116,8 +118,7 @@ export class EndpointEmbeddingProvider implements EmbeddingProvider {
     for (let attempt = 0; ; attempt++) {
       this.assertOpen();
       const left = deadline - Date.now();
-      if (left <= 0)
-        throw new EndpointError(`embedding endpoint ${this.url.href} did not answer in time`, false, null, true);
+      if (left <= 0) throw new EndpointError(endpointReasons.notInTime(this.url.href), false, null, true);
       try {
         return await this.post(texts, side, Math.min(left, this.settings.requestTimeoutMs));
       } catch (error) {
@@ -125,12 +126,12 @@ export class EndpointEmbeddingProvider implements EmbeddingProvider {
         const failure = asEndpointError(error, this.url.href);
         if (!failure.retryable || attempt >= this.settings.maxRetries) {
           throw attempt > 0
-            ? new EndpointError(`${failure.message} (after ${attempt + 1} tries)`, false, null, failure.timedOut)
+            ? new EndpointError(endpointReasons.afterTries(failure.reason, attempt + 1), false, null, failure.timedOut)
             : failure;
         }
         const wait = failure.retryAfterMs ?? this.settings.retryBaseMs * 2 ** attempt;
         if (wait > this.settings.maxRetryAfterMs)
-          throw new EndpointError(`${failure.message}; it asked to wait ${Math.ceil(wait / 1000)} s`, false);
+          throw new EndpointError(endpointReasons.askedToWait(failure.reason, Math.ceil(wait / 1000)), false);
         if (Date.now() + wait >= deadline) throw failure;
         await sleep(wait, this.closing.signal);
       }
@@ -161,13 +162,8 @@ export class EndpointEmbeddingProvider implements EmbeddingProvider {
       // Not retried: a server that accepted a request and stayed silent this long is hanging, and
       // every further try would hold the batch's keyword index back by another full timeout.
       if (request.signal.aborted)
-        throw new EndpointError(
-          `embedding endpoint ${this.url.href} did not answer within ${timeoutMs} ms`,
-          false,
-          null,
-          true,
-        );
-      throw new EndpointError(`embedding endpoint ${this.url.href} is unreachable: ${networkCause(error)}`, true);
+        throw new EndpointError(endpointReasons.timedOut(this.url.href, timeoutMs), false, null, true);
+      throw new EndpointError(endpointReasons.unreachable(this.url.href, networkCause(error)), true);
     } finally {
       clearTimeout(timer);
       this.closing.signal.removeEventListener('abort', abort);
@@ -182,11 +178,7 @@ export class EndpointEmbeddingProvider implements EmbeddingProvider {
       const detail = this.config.apiKey
         ? errorDetail(text).split(this.config.apiKey).join('[the key]')
         : errorDetail(text);
-      throw new EndpointError(
-        `embedding endpoint ${this.url.href} answered ${response.status} ${detail}`.trim(),
-        retryable,
-        retryAfter,
-      );
+      throw new EndpointError(endpointReasons.answered(this.url.href, response.status, detail), retryable, retryAfter);
     }
     return parseVectors(text, texts.length, this.dimsValue, this.url.href);
   }
@@ -199,38 +191,23 @@ function parseVectors(text: string, count: number, dims: number, where: string):
     json = JSON.parse(text);
   } catch {
     // Python's json.dumps writes NaN/Infinity literals, which are not JSON.
-    if (/\b(NaN|-?Infinity)\b/.test(text))
-      throw new EndpointError(
-        `embedding endpoint ${where} returned a non-finite vector (NaN or Infinity) — the model is broken`,
-        false,
-      );
-    throw new EndpointError(`embedding endpoint ${where} did not answer JSON`, false);
+    if (/\b(NaN|-?Infinity)\b/.test(text)) throw new EndpointError(endpointReasons.nonFinite(where), false);
+    throw new EndpointError(endpointReasons.notJson(where), false);
   }
   const data = (json as { data?: unknown }).data;
   if (!Array.isArray(data) || data.length !== count) {
-    throw new EndpointError(
-      `embedding endpoint ${where} returned ${Array.isArray(data) ? data.length : 'no'} vectors for ${count} texts`,
-      false,
-    );
+    throw new EndpointError(endpointReasons.wrongCount(where, Array.isArray(data) ? data.length : null, count), false);
   }
   const ordered = [...data].sort(
     (a, b) => Number((a as { index?: number }).index ?? 0) - Number((b as { index?: number }).index ?? 0),
   );
   return ordered.map((item) => {
     const values = (item as { embedding?: unknown }).embedding;
-    if (!Array.isArray(values) || values.length === 0)
-      throw new EndpointError(`embedding endpoint ${where} returned an item without an embedding array`, false);
+    if (!Array.isArray(values) || values.length === 0) throw new EndpointError(endpointReasons.noArray(where), false);
     const vector = Float32Array.from(values, (v) => (typeof v === 'number' ? v : Number.NaN));
-    if (!vector.every(Number.isFinite))
-      throw new EndpointError(
-        `embedding endpoint ${where} returned a non-finite vector (NaN or Infinity) — the model is broken`,
-        false,
-      );
+    if (!vector.every(Number.isFinite)) throw new EndpointError(endpointReasons.nonFinite(where), false);
     if (dims > 0 && vector.length !== dims)
-      throw new EndpointError(
-        `embedding endpoint ${where} returned a ${vector.length}-dimensional vector — expected ${dims}`,
-        false,
-      );
+      throw new EndpointError(endpointReasons.wrongDims(where, vector.length, dims), false);
     return vector;
   });
 }
@@ -248,11 +225,11 @@ function errorDetail(text: string): string {
   try {
     const message = (JSON.parse(text) as { error?: { message?: unknown } | string }).error;
     const detail = typeof message === 'string' ? message : message?.message;
-    if (typeof detail === 'string') return `— ${detail.slice(0, 200)}`;
+    if (typeof detail === 'string') return detail.slice(0, 200);
   } catch {
     // not JSON: fall through to the raw text
   }
-  return text ? `— ${text.slice(0, 200)}` : '';
+  return text.slice(0, 200);
 }
 
 function networkCause(error: unknown): string {
@@ -262,10 +239,7 @@ function networkCause(error: unknown): string {
 
 function asEndpointError(error: unknown, where: string): EndpointError {
   if (error instanceof EndpointError) return error;
-  return new EndpointError(
-    `embedding endpoint ${where} failed: ${error instanceof Error ? error.message : String(error)}`,
-    true,
-  );
+  return new EndpointError(endpointReasons.failed(where, error instanceof Error ? error.message : String(error)), true);
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

@@ -4,6 +4,7 @@
 import { messageOf } from '../../../../shared/errors.js';
 import type { EmbedderRetryState } from '../../../../shared/embedder-retry-schemas.js';
 import { modeReasons, type ModeReason } from '../../../../shared/mode-reasons.js';
+import { EndpointError } from './endpoint-embedding-provider.js';
 
 /** A local server restarting takes seconds; a laptop waking up or a model loading, up to a minute. */
 export const ENDPOINT_RETRY_DEFAULTS = { firstMs: 5_000, maxMs: 60_000 };
@@ -44,6 +45,12 @@ export class EndpointOutage {
     return this.current ? { ...this.current } : null;
   }
 
+  /** Why the last call or try failed, by id when it has one; null while the endpoint answers. */
+  get reason(): ModeReason | null {
+    if (!this.current) return null;
+    return this.currentRef ?? { message: this.current.reason };
+  }
+
   /** The reason with when it is tried next, as status and search show it. */
   describe(): ModeReason | null {
     const state = this.current;
@@ -63,7 +70,7 @@ export class EndpointOutage {
     const reason = typeof why === 'string' ? why : why.message;
     if (this.current) {
       if (this.current.reason === reason) return;
-      this.currentRef = null;
+      this.currentRef = typeof why === 'string' ? null : why;
       this.current.reason = reason;
       this.options.onDidChange();
       return;
@@ -106,7 +113,7 @@ export class EndpointOutage {
       .probe()
       .then(
         () => this.recovered(),
-        (error: unknown) => this.failed(messageOf(error)),
+        (error: unknown) => this.failed(error instanceof EndpointError ? error.reason : messageOf(error)),
       )
       .finally(() => {
         this.trying = null;
@@ -130,10 +137,11 @@ export class EndpointOutage {
     return true;
   }
 
-  private failed(reason: string): boolean {
+  private failed(why: ModeReason | string): boolean {
     if (this.closed || !this.current) return false;
     this.current.tries += 1;
-    if (reason !== this.current.reason) this.currentRef = null;
+    const reason = typeof why === 'string' ? why : why.message;
+    if (reason !== this.current.reason) this.currentRef = typeof why === 'string' ? null : why;
     this.current.reason = reason;
     this.schedule(Math.min(this.maxMs, this.firstMs * 2 ** this.current.tries));
     this.options.onDidChange();

@@ -1,10 +1,11 @@
 // How the engine keeps trying an embedding endpoint: one that was down when the workspace opened
 // (a try loads it afresh; when it answers, the host reopens the workspace with it), and one that
 // stops answering while in use (a try embeds one query; when it answers, a sync embeds what is missing).
-import type { ModeReason } from '../../../../shared/mode-reasons.js';
+import { endpointReasons, type ModeReason } from '../../../../shared/mode-reasons.js';
 import { EmbeddingTimeoutError } from '../embedding-provider.js';
 import type { EmbeddingProvider } from '../embedding-provider.js';
 import { loadEmbedder, type EmbedderConfig } from '../load-embedder.js';
+import { EndpointError } from './endpoint-embedding-provider.js';
 import { EndpointOutage } from './endpoint-outage.js';
 import { outageAwareProvider } from './outage-aware-provider.js';
 
@@ -37,7 +38,7 @@ export function watchEndpointAtOpen(
     ...hooks.retry,
     probe: async () => {
       const loaded = await loadEmbedder(probeConfig);
-      if (!loaded.ok) throw new Error(loaded.reason.message);
+      if (!loaded.ok) throw new EndpointError(loaded.reason, true);
       await loaded.provider.close();
     },
     onRecovered: onAvailable,
@@ -62,7 +63,7 @@ export function watchEndpointProvider(
       } catch (error) {
         // Status shows this reason: the endpoint's silence, not a search's time budget.
         if (error instanceof EmbeddingTimeoutError)
-          throw new Error(`the embedding endpoint did not answer a try within ${error.timeoutMs} ms`, { cause: error });
+          throw new EndpointError(endpointReasons.tryTimedOut(error.timeoutMs), true, null, true);
         throw error;
       }
     },

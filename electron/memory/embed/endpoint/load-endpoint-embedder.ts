@@ -37,7 +37,10 @@ export async function loadEndpointEmbedder(config: EmbeddingEndpointConfig): Pro
   } catch (error) {
     return {
       ok: false,
-      reason: modeReasons.endpointUnusable(parsed.url.href, messageOf(error)),
+      reason: modeReasons.endpointUnusable(
+        parsed.url.href,
+        error instanceof EndpointError ? error.reason : messageOf(error),
+      ),
       retryable: error instanceof EndpointError,
     };
   }

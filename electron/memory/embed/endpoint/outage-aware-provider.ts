@@ -23,7 +23,7 @@ export function outageAwareProvider(inner: EmbeddingProvider, outage: EndpointOu
       // Only the endpoint's own failures (unreachable, 5xx, refused, gave up on 429, an indexing
       // request it never answered); a query that merely ran out of its 3 s arrives as an
       // EmbeddingTimeoutError and leaves the endpoint up for the next one.
-      if (error instanceof EndpointError) outage.markDown(error.message);
+      if (error instanceof EndpointError) outage.markDown(error.reason);
       throw error;
     }
   }

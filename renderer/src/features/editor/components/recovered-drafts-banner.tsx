@@ -3,14 +3,17 @@ import { formatDate } from '../../../lib/format-locale';
 import { shownText } from '../../../lib/error-message';
 import { useEditor } from '../stores/editor-store-context';
 
-/** Unsaved text that could not be kept in the data folder: said while it lasts, gone once a write works. */
+/**
+ * Unsaved text that could not be kept in the data folder, or drafts that could not be read at start
+ * (worded by `within`): said while it lasts, gone once a write works.
+ */
 export function DraftErrorBanner() {
   const { t } = useTranslation('editor');
   const draftError = useEditor((s) => s.editor.draftError);
   if (!draftError) return null;
   return (
     <div className="banner banner--warning" role="alert" data-testid="draft-error">
-      {t('draftError.text', { message: shownText(t, draftError) })}
+      {draftError.within ? shownText(t, draftError) : t('draftError.text', { message: shownText(t, draftError) })}
     </div>
   );
 }

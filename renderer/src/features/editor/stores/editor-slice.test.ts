@@ -3,6 +3,10 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { Text } from '@codemirror/state';
 import { createEditorSlice, unsavedPaths, type EditorBridge, type EditorSlice } from './editor-slice';
 import { FakeWorkspace } from '../../../test-support/fake-workspace-api';
+import { MemoryLensError } from '../../../../../shared/errors';
+import { createI18n } from '../../../../../shared/i18n';
+import { englishLeft } from '../../../../../shared/test-support/english-left';
+import { shownText } from '../../../lib/error-message';
 
 /** Plays CodeMirror's part: holds the live text and reports dirtiness like the real component. */
 class FakeEditor implements EditorBridge {
@@ -237,6 +241,24 @@ describe('drafts that survive the window', () => {
     expect(second.doc()).toMatchObject({ path: 'USER.md', phase: 'dirty', text: 'base\n' });
     expect(second.store.getState().takeRestoredDraft('USER.md')).toBe('base\nunsaved line\n');
     expect(second.store.getState().editor.recovered).toEqual([]);
+  });
+
+  it('drafts that cannot be read at start are said as such (not as text that could not be kept), in either language', async () => {
+    const t = setup({ 'USER.md': 'base\n' });
+    t.ws.api.draftList = async () => {
+      throw new MemoryLensError('NOT_ALLOWED', {
+        messageId: 'errors:fs.permission',
+        params: { action: 'read', path: 'drafts/' },
+      });
+    };
+    await t.store.getState().loadRecoveredDrafts();
+    const shown = t.store.getState().editor.draftError!;
+    expect(shownText(createI18n('en').t, shown)).toBe(
+      'Unsaved drafts could not be read: Cannot read drafts/: permission denied.',
+    );
+    const chinese = shownText(createI18n('zh-CN').t, shown);
+    expect(chinese).toBe('无法读取未保存的草稿：无法读取 drafts/：权限不足。');
+    expect(englishLeft(chinese)).toEqual([]);
   });
 
   it('a restored draft whose file changed on disk meanwhile opens as a conflict', async () => {

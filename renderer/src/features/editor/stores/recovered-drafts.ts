@@ -66,7 +66,8 @@ export function createRecoveredDraftActions(ctx: RecoveredContext) {
         const open = new Set(ctx.unsavedPaths(get().editor));
         set((s) => ({ editor: { ...s.editor, recovered: list.filter((d) => !open.has(d.path)) } }));
       } catch (error) {
-        set((s) => ({ editor: { ...s.editor, draftError: shownError(error) } }));
+        // Not a write that failed: the banner says the drafts could not be read, in its own words.
+        set((s) => ({ editor: { ...s.editor, draftError: shownError(error, 'editor:draftError.listFailed') } }));
       }
     },
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localText } from '../../../../../shared/i18n';
+import { lifecycleReasonOf, watcherReasonOf } from '../../../../../shared/index-reasons';
 import { modeReasonOf } from '../../../../../shared/mode-reasons';
 import { reasonHeadline } from '../../../../../shared/reason-text';
 import { shownText } from '../../../lib/error-message';
@@ -41,12 +42,15 @@ export function StatusBar({ onOpenSettings, doctor }: StatusBarProps) {
   }));
   const fraction = progressFraction(progress);
   // A failed watcher counts as an error too, so its reason can be read in full in the list.
-  const watcherReason = index?.watcher === 'error' ? index.watcherReason : undefined;
+  const watcherWhy = index?.watcher === 'error' ? watcherReasonOf(index) : undefined;
+  const watcherReason = watcherWhy ? localText(i18n.t, watcherWhy) : undefined;
   const errorCount = (index?.errors.length ?? 0) + uiErrors.length + (watcherReason ? 1 : 0);
   // A first index that has not written anything yet: say it is running rather than "0 files".
   const firstIndex = !!index && index.lastSyncAt === null && index.files === 0;
   const modeReason = index ? modeReasonOf(index) : undefined;
   const modeReasonShown = modeReason ? localText(i18n.t, modeReason) : undefined;
+  const lifecycleReason = index ? lifecycleReasonOf(index.lifecycle) : null;
+  const lifecycleReasonShown = lifecycleReason ? localText(i18n.t, lifecycleReason) : undefined;
 
   return (
     <footer className="status-bar" data-testid="status-bar" data-index-phase={indexPhase ?? 'none'}>
@@ -85,12 +89,18 @@ export function StatusBar({ onOpenSettings, doctor }: StatusBarProps) {
           )}
           {(LIFECYCLE_STATES as readonly string[]).includes(index.lifecycle.state) && (
             <span
-              className="status-bar__item status--warn"
+              className="status-bar__item status--warn status-bar__lifecycle"
               data-testid="status-lifecycle"
               data-value={index.lifecycle.state}
-              title={index.lifecycle.reason ?? ''}
+              title={lifecycleReasonShown ?? ''}
             >
               {t(`lifecycle.${index.lifecycle.state as LifecycleShown}`)}
+              {lifecycleReasonShown && (
+                <span className="status-bar__reason" data-testid="status-lifecycle-reason">
+                  {' '}
+                  — {lifecycleReasonShown}
+                </span>
+              )}
             </span>
           )}
           <span
@@ -139,7 +149,7 @@ export function StatusBar({ onOpenSettings, doctor }: StatusBarProps) {
               {t('model.retry')}
             </button>
           )}
-          <WatcherStatus watcher={index.watcher} reason={index.watcherReason} />
+          <WatcherStatus watcher={index.watcher} reason={watcherReason} />
         </>
       ) : (
         <span className="status-bar__item muted">{t('connecting')}</span>

@@ -109,9 +109,14 @@ export function createStatusSlice(port: StatusPort): StateCreator<StatusSlice, [
       async retryEmbedder() {
         try {
           const outcome = await port.retryEmbedder?.({});
-          // The endpoint's own words (English or whatever it answered), inside ours.
+          // Why the endpoint still fails, by id when it has one (the endpoint's own words stay as they are), inside ours.
           if (outcome && !outcome.reachable && outcome.reason)
-            get().reportUiError({ message: outcome.reason, within: 'status:uiError.retry' });
+            get().reportUiError({
+              message: outcome.reason,
+              ...(outcome.reasonId ? { messageId: outcome.reasonId } : {}),
+              ...(outcome.reasonParams ? { params: outcome.reasonParams } : {}),
+              within: 'status:uiError.retry',
+            });
         } catch (error) {
           get().reportUiError(shownError(error, 'status:uiError.retry'));
         }
