@@ -32,6 +32,8 @@ interface PassRun {
   searches: number;
   findings: number;
   turns: Turns;
+  /** How often the worker stopped for searches, and for how long in all. */
+  pauses: { count: number; ms: number };
 }
 
 async function search(service: AppService, query: string): Promise<number> {
@@ -64,6 +66,7 @@ async function passUnderSearches(
 ): Promise<PassRun> {
   let done = false;
   let findings = 0;
+  const pausesBefore = service.searches.pauses();
   const cpu = process.cpuUsage();
   const start = performance.now();
   const probe = probeTurns();
@@ -75,7 +78,9 @@ async function passUnderSearches(
   await pass;
   const turns = probe.stop();
   const used = process.cpuUsage(cpu);
-  return { ms: performance.now() - start, cpuMs: (used.user + used.system) / 1000, searches, findings, turns };
+  const pausesAfter = service.searches.pauses();
+  const pauses = { count: pausesAfter.count - pausesBefore.count, ms: pausesAfter.ms - pausesBefore.ms };
+  return { ms: performance.now() - start, cpuMs: (used.user + used.system) / 1000, searches, findings, turns, pauses };
 }
 
 /** The main thread's CPU time so far (Linux: its own schedstat), in ms; null elsewhere. */
@@ -210,6 +215,8 @@ function passSummary(runs: PassRun[]) {
     ),
     msPerRun: runs.map((r) => round(r.ms, 0)),
     searchesPerRun: runs.map((r) => r.searches),
+    workerPausesPerRun: runs.map((r) => r.pauses.count),
+    workerPausedMsPerRun: runs.map((r) => r.pauses.ms),
     findings: runs[0]?.findings ?? null,
   };
 }
@@ -257,8 +264,15 @@ const doctorSection: BenchSection = {
       const inThreadPasses: PassRun[] = [];
       const loadPerRound: (number | null)[] = [];
       const activity = () => service.activity.workspace(workspaceDir);
+      // Given the app's search gate, as the app's own doctor is: the dispatcher's searches stop its worker.
       const freshDoctor = () =>
-        new DoctorService({ session: service.session, history: service.history, activity, log: ctx.log });
+        new DoctorService({
+          session: service.session,
+          history: service.history,
+          activity,
+          log: ctx.log,
+          searches: service.searches,
+        });
       const ratio = (pass: number | null, rest: number | null) => (pass && rest ? round(pass / rest) : null);
       for (let round_ = 0; round_ < rounds; round_++) {
         loadPerRound.push(loadAverage1m());

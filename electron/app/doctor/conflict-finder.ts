@@ -15,9 +15,11 @@ interface Stated {
   line: MemoryLine;
 }
 
-export function findConflicts(files: readonly DoctorFile[]): Finding[] {
+/** `checkpoint` runs between files: the background pass stops there while a search runs. */
+export function findConflicts(files: readonly DoctorFile[], checkpoint: () => void = () => undefined): Finding[] {
   const byKey = new Map<string, Stated[]>();
   for (const file of files) {
+    checkpoint();
     for (const line of readMemoryLines(file.text)) {
       for (const fact of factsOf(line, file.path))
         byKey.set(fact.key, [...(byKey.get(fact.key) ?? []), { fact, file, line }]);

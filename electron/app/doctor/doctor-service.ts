@@ -7,6 +7,7 @@ import { FindingKindSchema } from '../../../shared/doctor-schemas.js';
 import { MemoryLensError, messageOf } from '../../../shared/errors.js';
 import type { WorkspaceActivity } from '../agent/agent-activity-store.js';
 import type { HistoryService } from '../history/history-service.js';
+import type { GiveWayLimits, SearchGate } from '../search-gate.js';
 import type { WorkspaceSession } from '../workspace-session.js';
 import { applyDoctorFix } from './doctor-fix.js';
 import { gatherDoctorInput } from './doctor-gather.js';
@@ -27,6 +28,10 @@ export interface DoctorServiceOptions {
   nativeBinding?: string;
   now?: () => number;
   debounceMs?: number;
+  /** The searches the background pass gives way to (the app service's); without it the pass never stops for them. */
+  searches?: SearchGate;
+  /** How long it gives way at most (tests hold it back for longer). */
+  giveWay?: GiveWayLimits;
 }
 
 export class DoctorService {
@@ -178,7 +183,12 @@ export class DoctorService {
       const history = this.options.history;
       const historyDir = await history.storeDir();
       const { outcome, authored } = await this.thread.run(
-        { places: doctorPlaces(engine, activity, this.options.nativeBinding ?? null, historyDir), now },
+        {
+          places: doctorPlaces(engine, activity, this.options.nativeBinding ?? null, historyDir),
+          now,
+          ...(this.options.searches ? { gate: this.options.searches.buffer } : {}),
+          ...(this.options.giveWay ? { giveWay: this.options.giveWay } : {}),
+        },
         async () => ({
           outcome: runDoctor(await gatherDoctorInput(engine, activity, { now, yieldEvery: giveWay })),
           authored: false,

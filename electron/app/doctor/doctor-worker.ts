@@ -5,6 +5,7 @@
 import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { messageOf } from '../../../shared/errors.js';
+import { GateCheckpoint } from '../search-gate.js';
 import { gatherDoctorInput } from './doctor-gather.js';
 import { ReadOnlyWorkspace } from './doctor-reads.js';
 import { withEvidenceAuthors } from './evidence-authors.js';
@@ -55,12 +56,17 @@ async function pass(id: number, request: DoctorPassRequest, findingsPerMessage: 
     port!.postMessage({ id, unreadable: messageOf(error) } satisfies DoctorThreadReply);
     return;
   }
+  // Between files, transcripts, batches of pairs: stopped there while a search runs on the other thread.
+  const checkpoint = request.gate ? new GateCheckpoint(request.gate, request.giveWay).checkpoint : () => undefined;
+  const giveWay = async () => checkpoint();
   try {
-    const input = await gatherDoctorInput(workspace, workspace.searchLog, { now: request.now });
-    const outcome = runDoctor(input);
+    const input = await gatherDoctorInput(workspace, workspace.searchLog, { now: request.now, yieldEvery: giveWay });
+    const outcome = runDoctor(input, checkpoint);
     // The authors of cited lines from the history read here too; without a store the other thread asks its own.
     const history = await workspace.historyReader(quiet);
-    const findings = history ? await withEvidenceAuthors(outcome.findings, (p) => history.lineOrigins(p)) : null;
+    const findings = history
+      ? await withEvidenceAuthors(outcome.findings, (p) => history.lineOrigins(p), giveWay)
+      : null;
     const authored = { outcome: findings ? { ...outcome, findings } : outcome, authored: findings !== null };
     outgoing.set(id, { ...authored, at: 0, per: findingsPerMessage });
     sendNext(id);

@@ -15,18 +15,22 @@ import { english, say } from './doctor-text.js';
 /** A report before it is timed and marked ready. */
 export type DoctorOutcome = Omit<DoctorReport, 'tookMs' | 'state'>;
 
-export function runDoctor(gathered: DoctorInput): DoctorOutcome {
-  const input = withTranscriptSearches(gathered);
+/**
+ * `checkpoint` runs between small units of work (a file, a transcript, a batch of pairs): the
+ * background pass stops there while a search runs (search-gate.ts); the CLI runs straight through.
+ */
+export function runDoctor(gathered: DoctorInput, checkpoint: () => void = () => undefined): DoctorOutcome {
+  const input = withTranscriptSearches(gathered, checkpoint);
   const findings: Finding[] = [
-    ...findConflicts(input.files),
-    ...findDuplicates(input.files),
-    ...findSecretFindings(input.files),
+    ...findConflicts(input.files, checkpoint),
+    ...findDuplicates(input.files, checkpoint),
+    ...findSecretFindings(input.files, checkpoint),
     ...findBudget(
       input.memoryBudget,
       input.files.find((f) => f.path === input.memoryBudget?.path),
     ),
     ...findIndexHealth(input.files, input.indexProblems, input.knownPaths),
-    ...findUsage(input),
+    ...findUsage(input, checkpoint),
   ];
   const counts = Object.fromEntries(FindingKindSchema.options.map((k) => [k, 0])) as Record<FindingKind, number>;
   for (const f of findings) counts[f.kind]++;
