@@ -83,10 +83,23 @@ async function passUnderSearches(
   return { ms: performance.now() - start, cpuMs: (used.user + used.system) / 1000, searches, findings, turns, pauses };
 }
 
-/** The main thread's CPU time so far (Linux: its own schedstat), in ms; null elsewhere. */
+/**
+ * The main thread's CPU time so far (Linux: its own schedstat), in ms; null elsewhere. Read into
+ * one buffer, digits parsed by hand: the probe reads it every turn, and the strings it allocated
+ * made main-thread GC pauses of their own, which it then measured as the pass's longest turn.
+ */
+const schedstat = { fd: null as number | null, buffer: Buffer.alloc(64) };
 function mainThreadCpuMs(): number | null {
   try {
-    return Number(fs.readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+    schedstat.fd ??= fs.openSync(`/proc/self/task/${process.pid}/schedstat`, 'r');
+    const n = fs.readSync(schedstat.fd, schedstat.buffer, 0, schedstat.buffer.length, 0);
+    let ns = 0;
+    for (let i = 0; i < n; i++) {
+      const digit = schedstat.buffer[i]! - 48;
+      if (digit < 0 || digit > 9) break;
+      ns = ns * 10 + digit;
+    }
+    return ns / 1e6;
   } catch {
     return null;
   }
@@ -329,10 +342,15 @@ const doctorSection: BenchSection = {
       const probedDoctor = freshDoctor();
       const delay = delayMonitor();
       const probe = probeTurns();
+      const probedStart = performance.now();
       await probedDoctor.whenIdle();
       const turns = probe.stop();
       const probedDelay = delay.stop();
       probedDoctor.close();
+      // The same probe as long with no pass: the main thread's own turns (its GC, timers) it is compared with.
+      const baselineProbe = probeTurns();
+      await new Promise((resolve) => setTimeout(resolve, performance.now() - probedStart));
+      const baselineTurns = baselineProbe.stop();
       const searchRatio = acrossRounds(searchP95PerRound);
       const delayRatio = acrossRounds(delayP99PerRound);
       const duringPassTurns = worstTurns(workerPasses.map((p) => p.turns));
@@ -374,6 +392,7 @@ const doctorSection: BenchSection = {
           mainThreadCpuMsMedian: round(median(mainCpu), 0),
           mainThreadCpuMsRange: mainCpu.length ? [Math.min(...mainCpu), Math.max(...mainCpu)] : null,
           probed: { ...turns, eventLoopDelayMaxMs: probedDelay.maxMs, eventLoopDelayP99Ms: probedDelay.p99Ms },
+          probedWithoutPass: baselineTurns,
           loadAverage1m: loadAverage1m(),
         },
         targets: [
