@@ -37,9 +37,9 @@ export interface GiveWayLimits {
 }
 
 /**
- * Searches back to back give the pass sliceMs in every atMostMs + sliceMs (6%): the few searches
- * that overlap it are mostly fast ones, so p95 stays near idle (docs/doctor.md, "Searches during
- * the first pass"). With no search, a checkpoint is two atomic reads.
+ * Searches back to back give the pass sliceMs in every atMostMs + sliceMs: the few searches that
+ * overlap it are mostly fast ones, so p95 stays near idle (docs/doctor.md, "Searches stop the
+ * pass"). With no search, a checkpoint is two atomic reads.
  */
 export const GIVE_WAY: GiveWayLimits = { quietMs: 30, atMostMs: 150, sliceMs: 10 };
 
