@@ -32,6 +32,8 @@ interface PassRun {
   searches: number;
   findings: number;
   turns: Turns;
+  /** How often the worker stopped for searches, and for how long in all. */
+  pauses: { count: number; ms: number };
 }
 
 async function search(service: AppService, query: string): Promise<number> {
@@ -64,6 +66,7 @@ async function passUnderSearches(
 ): Promise<PassRun> {
   let done = false;
   let findings = 0;
+  const pausesBefore = service.searches.pauses();
   const cpu = process.cpuUsage();
   const start = performance.now();
   const probe = probeTurns();
@@ -75,13 +78,28 @@ async function passUnderSearches(
   await pass;
   const turns = probe.stop();
   const used = process.cpuUsage(cpu);
-  return { ms: performance.now() - start, cpuMs: (used.user + used.system) / 1000, searches, findings, turns };
+  const pausesAfter = service.searches.pauses();
+  const pauses = { count: pausesAfter.count - pausesBefore.count, ms: pausesAfter.ms - pausesBefore.ms };
+  return { ms: performance.now() - start, cpuMs: (used.user + used.system) / 1000, searches, findings, turns, pauses };
 }
 
-/** The main thread's CPU time so far (Linux: its own schedstat), in ms; null elsewhere. */
+/**
+ * The main thread's CPU time so far (Linux: its own schedstat), in ms; null elsewhere. Read into
+ * one buffer, digits parsed by hand: the probe reads it every turn, and the strings it allocated
+ * made main-thread GC pauses of their own, which it then measured as the pass's longest turn.
+ */
+const schedstat = { fd: null as number | null, buffer: Buffer.alloc(64) };
 function mainThreadCpuMs(): number | null {
   try {
-    return Number(fs.readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+    schedstat.fd ??= fs.openSync(`/proc/self/task/${process.pid}/schedstat`, 'r');
+    const n = fs.readSync(schedstat.fd, schedstat.buffer, 0, schedstat.buffer.length, 0);
+    let ns = 0;
+    for (let i = 0; i < n; i++) {
+      const digit = schedstat.buffer[i]! - 48;
+      if (digit < 0 || digit > 9) break;
+      ns = ns * 10 + digit;
+    }
+    return ns / 1e6;
   } catch {
     return null;
   }
@@ -189,7 +207,8 @@ function summary(side: Side) {
     searches: side.samples.length,
     p50Ms: round(percentile(side.samples, 50)),
     p95Ms: round(percentile(side.samples, 95)),
-    maxMs: round(Math.max(...side.samples)),
+    // Not Math.max(...samples): a gated pass under searches gives more samples than the call stack holds.
+    maxMs: round(side.samples.reduce((max, ms) => Math.max(max, ms), 0)),
   };
 }
 
@@ -210,6 +229,8 @@ function passSummary(runs: PassRun[]) {
     ),
     msPerRun: runs.map((r) => round(r.ms, 0)),
     searchesPerRun: runs.map((r) => r.searches),
+    workerPausesPerRun: runs.map((r) => r.pauses.count),
+    workerPausedMsPerRun: runs.map((r) => r.pauses.ms),
     findings: runs[0]?.findings ?? null,
   };
 }
@@ -257,8 +278,15 @@ const doctorSection: BenchSection = {
       const inThreadPasses: PassRun[] = [];
       const loadPerRound: (number | null)[] = [];
       const activity = () => service.activity.workspace(workspaceDir);
+      // Given the app's search gate, as the app's own doctor is: the dispatcher's searches stop its worker.
       const freshDoctor = () =>
-        new DoctorService({ session: service.session, history: service.history, activity, log: ctx.log });
+        new DoctorService({
+          session: service.session,
+          history: service.history,
+          activity,
+          log: ctx.log,
+          searches: service.searches,
+        });
       const ratio = (pass: number | null, rest: number | null) => (pass && rest ? round(pass / rest) : null);
       for (let round_ = 0; round_ < rounds; round_++) {
         loadPerRound.push(loadAverage1m());
@@ -315,10 +343,15 @@ const doctorSection: BenchSection = {
       const probedDoctor = freshDoctor();
       const delay = delayMonitor();
       const probe = probeTurns();
+      const probedStart = performance.now();
       await probedDoctor.whenIdle();
       const turns = probe.stop();
       const probedDelay = delay.stop();
       probedDoctor.close();
+      // The same probe as long with no pass: the main thread's own turns (its GC, timers) it is compared with.
+      const baselineProbe = probeTurns();
+      await new Promise((resolve) => setTimeout(resolve, performance.now() - probedStart));
+      const baselineTurns = baselineProbe.stop();
       const searchRatio = acrossRounds(searchP95PerRound);
       const delayRatio = acrossRounds(delayP99PerRound);
       const duringPassTurns = worstTurns(workerPasses.map((p) => p.turns));
@@ -360,6 +393,7 @@ const doctorSection: BenchSection = {
           mainThreadCpuMsMedian: round(median(mainCpu), 0),
           mainThreadCpuMsRange: mainCpu.length ? [Math.min(...mainCpu), Math.max(...mainCpu)] : null,
           probed: { ...turns, eventLoopDelayMaxMs: probedDelay.maxMs, eventLoopDelayP99Ms: probedDelay.p99Ms },
+          probedWithoutPass: baselineTurns,
           loadAverage1m: loadAverage1m(),
         },
         targets: [

@@ -27,6 +27,7 @@ import { defaultOpenclawHome, listSessionSources } from '../memory/workspace/ses
 import { listAgentWorkspaces } from './agent-workspaces.js';
 import type { DraftStore } from './draft-store.js';
 import type { DoctorService } from './doctor/doctor-service.js';
+import type { SearchGate } from './search-gate.js';
 import type { HistoryService } from './history/history-service.js';
 import { YOU_IN_APP } from './history/author-evidence.js';
 import { DISPLAY_TREATMENT, maskDisplay } from './display-secrets.js';
@@ -62,6 +63,8 @@ export interface DispatcherDeps {
   purgeSecret?: (args: { value: string; placeholder?: string }) => Promise<SecretPurge>;
   /** The memory doctor of the open workspace; without it the doctor calls answer UNAVAILABLE. */
   doctor?: DoctorService;
+  /** Searches counted while they run, so background work (the doctor's pass) stops for them. */
+  searches?: SearchGate;
   /** The endpoint openclaw.json names on this computer; without it agentEmbedderOffer answers UNAVAILABLE. */
   agentEmbedderOffer?: () => Promise<AgentEmbedderOffer>;
   /** The endpoint's key kept in the OS keychain; without it (or without a keychain) the calls say why not. */
@@ -119,7 +122,8 @@ export function createApiDispatcher(deps: DispatcherDeps): ApiDispatcher {
         await engine().deleteFile(path, expectedHash);
         return { path, trash: 'app' as const };
       }),
-    search: (options) => engine().search(options),
+    search: (options) =>
+      deps.searches ? deps.searches.during(() => engine().search(options)) : engine().search(options),
     // explainFile only looks the path up in the index, so nothing would leak; still, a path from
     // outside that names somewhere else is refused the same way as everywhere (OUT_OF_ROOT).
     explainFile: ({ path, options }) => engine().explainFile(normalizeRelPath(path), options),

@@ -14,6 +14,7 @@ import { sampleCopyDir } from './default-workspace.js';
 import { DraftStore } from './draft-store.js';
 import { engineOptionsFromSettings, type EngineOptionsContext } from './engine-options.js';
 import { DoctorService } from './doctor/doctor-service.js';
+import { SearchGate } from './search-gate.js';
 import { HistoryService } from './history/history-service.js';
 import { createSecretPurge } from './secret-purge.js';
 import { JudgmentStore } from './judgment-store.js';
@@ -66,6 +67,8 @@ export interface AppService {
   readonly history: HistoryService;
   /** The memory doctor: findings computed in the background after indexing and after edits. */
   readonly doctor: DoctorService;
+  /** Searches in flight, which the doctor's background pass stops for. */
+  readonly searches: SearchGate;
   /** Opens a workspace (the first one, or a switch) and starts indexing it in the background. */
   open(workspaceDir: string, options: { isSample: boolean }): Promise<WorkspaceInfo>;
   close(): Promise<void>;
@@ -137,9 +140,11 @@ export async function createAppService(options: AppServiceOptions): Promise<AppS
     ...(options.context?.nativeBinding ? { nativeBinding: options.context.nativeBinding } : {}),
     ...(options.now ? { now: options.now } : {}),
   });
+  const searches = new SearchGate();
   const doctor = new DoctorService({
     session,
     history,
+    searches,
     activity: () => activity.workspace(session.current().workspaceDir),
     log: options.log,
     ...(options.context?.nativeBinding ? { nativeBinding: options.context.nativeBinding } : {}),
@@ -150,6 +155,7 @@ export async function createAppService(options: AppServiceOptions): Promise<AppS
     settings,
     history,
     doctor,
+    searches,
     activity: () => activity.workspace(session.current().workspaceDir),
     // Serve mode has no dialog: a page (or anyone holding its token) may switch only to an agent's
     // workspace beside the open one, or a recent one (agent-workspaces.ts).
@@ -202,6 +208,7 @@ export async function createAppService(options: AppServiceOptions): Promise<AppS
     dispatcher,
     history,
     doctor,
+    searches,
     open: (workspaceDir, openOptions) => session.open(workspaceDir, openOptions),
     close: async () => {
       doctor.close();

@@ -23,9 +23,14 @@ export interface Stated {
 /** Subjects stated with two values or more, by key, each with its statements (dated by their files). */
 export type Conflicting = ReadonlyMap<string, readonly Stated[]>;
 
-export function conflictingStatements(files: readonly DoctorFile[]): Conflicting {
+/** `checkpoint` runs between files: the background pass stops there while a search runs. */
+export function conflictingStatements(
+  files: readonly DoctorFile[],
+  checkpoint: () => void = () => undefined,
+): Conflicting {
   const byKey = new Map<string, Stated[]>();
   for (const file of files) {
+    checkpoint();
     for (const line of readMemoryLines(file.text)) {
       for (const fact of factsOf(line, file.path))
         byKey.set(fact.key, [

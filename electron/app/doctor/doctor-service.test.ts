@@ -68,6 +68,8 @@ describe('the background pass', () => {
     expect((await fx.call('doctorReport', {})).counts.conflict).toBe(5);
     // Read and computed on the doctor's worker, through its own connections: nothing fell back here.
     expect(fx.logs.filter((m) => m.startsWith('doctor:'))).toEqual([]);
+    // ...which stopped for the searches the dispatcher answered meanwhile.
+    expect(fx.service.searches.pauses().count).toBeGreaterThan(0);
   });
 });
 

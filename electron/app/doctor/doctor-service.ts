@@ -7,6 +7,7 @@ import { FindingKindSchema } from '../../../shared/doctor-schemas.js';
 import { MemoryLensError, messageOf } from '../../../shared/errors.js';
 import type { WorkspaceActivity } from '../agent/agent-activity-store.js';
 import type { HistoryService } from '../history/history-service.js';
+import type { GiveWayLimits, SearchGate } from '../search-gate.js';
 import type { WorkspaceSession } from '../workspace-session.js';
 import { applyDoctorFix } from './doctor-fix.js';
 import { gatherDoctorInput } from './doctor-gather.js';
@@ -28,6 +29,10 @@ export interface DoctorServiceOptions {
   nativeBinding?: string;
   now?: () => number;
   debounceMs?: number;
+  /** The searches the background pass gives way to (the app service's); without it the pass never stops for them. */
+  searches?: SearchGate;
+  /** How long it gives way at most (tests hold it back for longer). */
+  giveWay?: GiveWayLimits;
 }
 
 export class DoctorService {
@@ -180,7 +185,12 @@ export class DoctorService {
       const historyDir = await history.storeDir();
       const origins = onceEach((p) => history.lineOrigins(p));
       const { outcome, authored } = await this.thread.run(
-        { places: doctorPlaces(engine, activity, this.options.nativeBinding ?? null, historyDir), now },
+        {
+          places: doctorPlaces(engine, activity, this.options.nativeBinding ?? null, historyDir),
+          now,
+          ...(this.options.searches ? { gate: this.options.searches.buffer } : {}),
+          ...(this.options.giveWay ? { giveWay: this.options.giveWay } : {}),
+        },
         async () => ({
           outcome: await runDoctorDated(
             await gatherDoctorInput(engine, activity, { now, yieldEvery: giveWay }),

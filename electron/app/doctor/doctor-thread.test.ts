@@ -19,6 +19,7 @@ import {
   type DoctorFixture,
 } from './test-support/doctor-fixture.js';
 import { openHistoryWorkspace } from '../history/test-support/history-workspace.js';
+import { SearchGate } from '../search-gate.js';
 
 let fx: DoctorFixture;
 let store: AgentActivityStore;
@@ -114,6 +115,34 @@ describe('doctor thread', () => {
       }
     },
   );
+
+  it('stops while a search runs on this thread, then gives the same findings', { timeout: 60_000 }, async () => {
+    const searches = new SearchGate();
+    const thread = new DoctorThread({ log: () => {} });
+    // Held back far longer than this test may take: only the search's end lets the pass go on.
+    const giveWay = { quietMs: 0, atMostMs: 600_000, sliceMs: 0 };
+    let passDone = false;
+    try {
+      const running = thread.run({ ...pass, gate: searches.buffer, giveWay }, notHere).finally(() => (passDone = true));
+      const response = await searches.during(async () => {
+        // The search runs while the pass is stopped at a checkpoint, mid-way.
+        await searches.whenPaused();
+        return fx.engine.search({ query: 'gateway port' });
+      });
+      expect(response.results[0]?.path).toBeDefined();
+      expect(passDone).toBe(false);
+      expect(await running).toEqual({ outcome: expected, authored: false });
+      expect(searches.pauses().count).toBe(1);
+      // With no search meanwhile, it never stops.
+      expect(await thread.run({ ...pass, gate: searches.buffer, giveWay }, notHere)).toEqual({
+        outcome: expected,
+        authored: false,
+      });
+      expect(searches.pauses().count).toBe(1);
+    } finally {
+      await thread.close();
+    }
+  });
 
   it('gives the same findings when they travel one per message', async () => {
     const thread = new DoctorThread({ log: () => {}, findingsPerMessage: 1 });

@@ -7,6 +7,7 @@
 // so in the log: slower searches, never missing findings.
 import { Worker } from 'node:worker_threads';
 import type { Finding } from '../../../shared/doctor-schemas.js';
+import type { GiveWayLimits } from '../search-gate.js';
 import type { DoctorPlaces } from './doctor-reads.js';
 import type { DoctorOutcome } from './run-doctor.js';
 
@@ -17,10 +18,13 @@ import type { DoctorOutcome } from './run-doctor.js';
  */
 const FINDINGS_PER_MESSAGE = 50;
 
-/** One pass: where its input is, and "now" for the ages of lines. */
+/** One pass: where its input is, "now" for the ages of lines, and the searches it gives way to. */
 export interface DoctorPassRequest {
   places: DoctorPlaces;
   now: number;
+  /** The SearchGate's memory: the worker stops at checkpoints while a search runs; without it, never. */
+  gate?: SharedArrayBuffer;
+  giveWay?: GiveWayLimits;
 }
 
 /** A pass to run, or the next part of a pass's findings. */

@@ -5,6 +5,7 @@
 import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { messageOf } from '../../../shared/errors.js';
+import { GateCheckpoint } from '../search-gate.js';
 import { gatherDoctorInput } from './doctor-gather.js';
 import { ReadOnlyWorkspace } from './doctor-reads.js';
 import { withEvidenceAuthors } from './evidence-authors.js';
@@ -56,14 +57,17 @@ async function pass(id: number, request: DoctorPassRequest, findingsPerMessage: 
     port!.postMessage({ id, unreadable: messageOf(error) } satisfies DoctorThreadReply);
     return;
   }
+  // Between files, transcripts, batches of pairs: stopped there while a search runs on the other thread.
+  const checkpoint = request.gate ? new GateCheckpoint(request.gate, request.giveWay).checkpoint : () => undefined;
+  const giveWay = async () => checkpoint();
   try {
-    const input = await gatherDoctorInput(workspace, workspace.searchLog, { now: request.now });
+    const input = await gatherDoctorInput(workspace, workspace.searchLog, { now: request.now, yieldEvery: giveWay });
     // Line dates and the authors of cited lines from the history read here too; without a store the
     // other thread asks its own for the authors.
     const history = await workspace.historyReader(quiet);
     const origins = history ? onceEach((p) => history.lineOrigins(p)) : null;
-    const outcome = await runDoctorDated(input, origins);
-    const findings = origins ? await withEvidenceAuthors(outcome.findings, origins) : null;
+    const outcome = await runDoctorDated(input, origins, giveWay, checkpoint);
+    const findings = origins ? await withEvidenceAuthors(outcome.findings, origins, giveWay) : null;
     const authored = { outcome: findings ? { ...outcome, findings } : outcome, authored: findings !== null };
     outgoing.set(id, { ...authored, at: 0, per: findingsPerMessage });
     sendNext(id);

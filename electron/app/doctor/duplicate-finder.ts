@@ -17,6 +17,8 @@ export const MIN_PASSAGE_TOKENS = 12;
 export const NEAR_DUPLICATE_JACCARD = 0.6;
 /** A single repeated line must carry at least this many characters (after normalising) to count. */
 export const MIN_LINE_CHARS = 24;
+/** Signatures or candidate pairs between two checkpoints. */
+const PER_CHECKPOINT = 64;
 
 interface Passage {
   file: DoctorFile;
@@ -27,16 +29,23 @@ interface Passage {
   shingles: Set<string>;
 }
 
-export function findDuplicates(files: readonly DoctorFile[]): Finding[] {
+/** `checkpoint` runs between files (and batches of pairs): the background pass stops there while a search runs. */
+export function findDuplicates(files: readonly DoctorFile[], checkpoint: () => void = () => undefined): Finding[] {
   const findings: Finding[] = [];
-  const readings = new Map(files.map((f) => [f.path, readMemoryLines(f.text)]));
+  const readings = new Map(
+    files.map((f) => {
+      checkpoint();
+      return [f.path, readMemoryLines(f.text)];
+    }),
+  );
   const copiedPairs = new Set<string>();
-  findings.push(...findCopies(files, readings, copiedPairs));
+  findings.push(...findCopies(files, readings, copiedPairs, checkpoint));
   const pairKey = (a: string, b: string) => (a < b ? `${a}\0${b}` : `${b}\0${a}`);
   const covered = new Set<string>();
 
   const passages: Passage[] = [];
   for (const file of files) {
+    checkpoint();
     for (const block of blocksOf(readings.get(file.path)!)) {
       const text = block.map((l) => l.text).join('\n');
       const words = tokens(block.map((l) => sameTextLine(l.text)).join(' '));
@@ -51,10 +60,14 @@ export function findDuplicates(files: readonly DoctorFile[]): Finding[] {
       });
     }
   }
-  const sigs = passages.map((p) => signature(p.shingles));
+  const sigs = passages.map((p, i) => {
+    if (i % PER_CHECKPOINT === 0) checkpoint();
+    return signature(p.shingles);
+  });
   // Pairs of one file pair make one finding: two notes that share three passages are one problem.
   const byFilePair = new Map<string, { a: Passage; b: Passage; similarity: number }[]>();
-  for (const [i, j] of candidatePairs(sigs)) {
+  for (const [n, [i, j]] of candidatePairs(sigs, checkpoint).entries()) {
+    if (n % PER_CHECKPOINT === 0) checkpoint();
     const a = passages[i]!;
     const b = passages[j]!;
     if (a.file.path === b.file.path || copiedPairs.has(pairKey(a.file.path, b.file.path))) continue;
@@ -106,7 +119,7 @@ export function findDuplicates(files: readonly DoctorFile[]): Finding[] {
     });
   }
 
-  findings.push(...findRepeatedLines(files, readings, covered, copiedPairs, pairKey));
+  findings.push(...findRepeatedLines(files, readings, covered, copiedPairs, pairKey, checkpoint));
   return findings;
 }
 
@@ -178,9 +191,11 @@ function findCopies(
   files: readonly DoctorFile[],
   readings: ReadonlyMap<string, MemoryLine[]>,
   copiedPairs: Set<string>,
+  checkpoint: () => void,
 ): Finding[] {
   const byBody = new Map<string, DoctorFile[]>();
   for (const file of files) {
+    checkpoint();
     const body = sameTextKey(
       readings
         .get(file.path)!
@@ -262,9 +277,11 @@ function findRepeatedLines(
   covered: ReadonlySet<string>,
   copiedPairs: ReadonlySet<string>,
   pairKey: (a: string, b: string) => string,
+  checkpoint: () => void,
 ): Finding[] {
   const byText = new Map<string, { file: DoctorFile; line: MemoryLine; dreaming: boolean }[]>();
   for (const file of files) {
+    checkpoint();
     const dreamt = dreamingLines(file);
     for (const line of readings.get(file.path)!) {
       if (!line.body || line.heading) continue;

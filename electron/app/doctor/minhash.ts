@@ -68,11 +68,15 @@ export function signature(set: ReadonlySet<string>): Uint32Array {
   return sig;
 }
 
-/** Index pairs (i < j) that share at least one band of their signatures. */
-export function candidatePairs(signatures: readonly Uint32Array[]): [number, number][] {
+/** Index pairs (i < j) that share at least one band of their signatures; `checkpoint` runs between bands. */
+export function candidatePairs(
+  signatures: readonly Uint32Array[],
+  checkpoint: () => void = () => undefined,
+): [number, number][] {
   const pairs = new Set<string>();
   const out: [number, number][] = [];
   for (let band = 0; band < BANDS; band++) {
+    checkpoint();
     const buckets = new Map<string, number[]>();
     signatures.forEach((sig, index) => {
       const key = Array.from(sig.subarray(band * ROWS, (band + 1) * ROWS)).join(',');

@@ -23,20 +23,28 @@ export interface ConflictDates {
   lineDates: LineDates;
 }
 
-/** Without `dated`, conflicts are told apart by their files' dates. */
-export function runDoctor(gathered: DoctorInput, dated?: ConflictDates): DoctorOutcome {
-  const input = withTranscriptSearches(gathered);
+/**
+ * Without `dated`, conflicts are told apart by their files' dates. `checkpoint` runs between small
+ * units of work (a file, a transcript, a batch of pairs): the background pass stops there while a
+ * search runs (search-gate.ts); the CLI runs straight through.
+ */
+export function runDoctor(
+  gathered: DoctorInput,
+  dated?: ConflictDates,
+  checkpoint: () => void = () => undefined,
+): DoctorOutcome {
+  const input = withTranscriptSearches(gathered, checkpoint);
   const findings: Finding[] = [
-    ...findConflicts(dated?.conflicts ?? conflictingStatements(input.files), dated?.lineDates),
-    ...findDuplicates(input.files),
-    ...findSecretFindings(input.files),
+    ...findConflicts(dated?.conflicts ?? conflictingStatements(input.files, checkpoint), dated?.lineDates),
+    ...findDuplicates(input.files, checkpoint),
+    ...findSecretFindings(input.files, checkpoint),
     ...findBudget(
       input.memoryBudget,
       input.files.find((f) => f.path === input.memoryBudget?.path),
     ),
     ...findIndexHealth(input.files, input.indexProblems, input.knownPaths),
     ...findAgentIndexHealth(input.agentIndexes, input.files),
-    ...findUsage(input),
+    ...findUsage(input, checkpoint),
   ];
   const counts = Object.fromEntries(FindingKindSchema.options.map((k) => [k, 0])) as Record<FindingKind, number>;
   for (const f of findings) counts[f.kind]++;
@@ -63,9 +71,10 @@ export async function runDoctorDated(
   input: DoctorInput,
   originsOf: OriginsOf | null,
   yieldEvery?: () => Promise<void>,
+  checkpoint: () => void = () => undefined,
 ): Promise<DoctorOutcome> {
-  if (!originsOf) return runDoctor(input);
-  const conflicts = conflictingStatements(input.files);
+  if (!originsOf) return runDoctor(input, undefined, checkpoint);
+  const conflicts = conflictingStatements(input.files, checkpoint);
   const lineDates = await historyLineDates(filesWithConflicts(input.files, conflicts), originsOf, yieldEvery);
-  return runDoctor(input, { conflicts, lineDates });
+  return runDoctor(input, { conflicts, lineDates }, checkpoint);
 }

@@ -10,9 +10,11 @@ import { labelled, say, titled } from './doctor-text.js';
 
 export const REMOVED_SECRET = '[removed — kept in a password manager]';
 
-export function findSecretFindings(files: readonly DoctorFile[]): Finding[] {
+/** `checkpoint` runs between files: the background pass stops there while a search runs. */
+export function findSecretFindings(files: readonly DoctorFile[], checkpoint: () => void = () => undefined): Finding[] {
   const findings: Finding[] = [];
   for (const file of files) {
+    checkpoint();
     const lines = splitLines(file.text);
     lines.forEach((text, i) => {
       const found = findSecrets(text);

@@ -5,11 +5,12 @@ import { extractMemoryCalls, jsonlRecords, SEARCH_TOOLS } from '../../memory/par
 import type { DoctorInput, DoctorSearches } from './doctor-input.js';
 
 /** The input with its transcripts' searches and hits added to the logged ones (counted, dated, in order). */
-export function withTranscriptSearches(input: DoctorInput): DoctorInput {
+export function withTranscriptSearches(input: DoctorInput, checkpoint: () => void = () => undefined): DoctorInput {
   if (!input.searches || input.transcripts.length === 0) return input;
   let { count, since } = input.searches;
   const retrievals = [...input.searches.retrievals];
   for (const transcript of input.transcripts) {
+    checkpoint();
     for (const call of extractMemoryCalls(jsonlRecords(transcript.jsonl).records)) {
       const at = call.at ?? transcript.mtimeMs;
       if (SEARCH_TOOLS.has(call.tool)) {

@@ -35,7 +35,8 @@ function tracksUsage(path: string): boolean {
   return path === 'MEMORY.md' || path === 'memory.md' || path.startsWith('memory/');
 }
 
-export function findUsage(input: DoctorInput): Finding[] {
+/** `checkpoint` runs between files: the background pass stops there while a search runs. */
+export function findUsage(input: DoctorInput, checkpoint: () => void = () => undefined): Finding[] {
   const searches = input.searches;
   if (!searches || searches.count === 0) return [];
   const window = say('finding.searchWindow', {
@@ -45,6 +46,7 @@ export function findUsage(input: DoctorInput): Finding[] {
   const cutoff = isoDay(input.now - NEVER_USED_MIN_AGE_DAYS * DAY_MS);
   const findings: Finding[] = [];
   for (const file of input.files) {
+    checkpoint();
     if (!tracksUsage(file.path)) continue;
     const dreamt = dreamingLines(file);
     if (file.date !== null && file.date <= cutoff) {
