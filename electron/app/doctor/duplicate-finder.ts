@@ -20,7 +20,7 @@ export const MIN_LINE_CHARS = 24;
 /** Signatures or candidate pairs between two checkpoints. */
 const PER_CHECKPOINT = 64;
 
-interface Passage {
+export interface Passage {
   file: DoctorFile;
   startLine: number;
   endLine: number;
@@ -43,23 +43,7 @@ export function findDuplicates(files: readonly DoctorFile[], checkpoint: () => v
   const pairKey = (a: string, b: string) => (a < b ? `${a}\0${b}` : `${b}\0${a}`);
   const covered = new Set<string>();
 
-  const passages: Passage[] = [];
-  for (const file of files) {
-    checkpoint();
-    for (const block of blocksOf(readings.get(file.path)!)) {
-      const text = block.map((l) => l.text).join('\n');
-      const words = tokens(block.map((l) => sameTextLine(l.text)).join(' '));
-      if (words.length < MIN_PASSAGE_TOKENS) continue;
-      passages.push({
-        file,
-        startLine: block[0]!.line,
-        endLine: block[block.length - 1]!.line,
-        text,
-        normalized: words.join(' '),
-        shingles: shingles(words),
-      });
-    }
-  }
+  const passages = memoryPassages(files, readings, checkpoint);
   const sigs = passages.map((p, i) => {
     if (i % PER_CHECKPOINT === 0) checkpoint();
     return signature(p.shingles);
@@ -124,6 +108,32 @@ export function findDuplicates(files: readonly DoctorFile[], checkpoint: () => v
 }
 
 /** Runs of body lines that are not headings: a paragraph or a list. */
+/** The passages near-duplicates are looked for in: runs of body lines with enough tokens. */
+export function memoryPassages(
+  files: readonly DoctorFile[],
+  readings: ReadonlyMap<string, readonly MemoryLine[]> = new Map(files.map((f) => [f.path, readMemoryLines(f.text)])),
+  checkpoint: () => void = () => undefined,
+): Passage[] {
+  const passages: Passage[] = [];
+  for (const file of files) {
+    checkpoint();
+    for (const block of blocksOf(readings.get(file.path)!)) {
+      const text = block.map((l) => l.text).join('\n');
+      const words = tokens(block.map((l) => sameTextLine(l.text)).join(' '));
+      if (words.length < MIN_PASSAGE_TOKENS) continue;
+      passages.push({
+        file,
+        startLine: block[0]!.line,
+        endLine: block[block.length - 1]!.line,
+        text,
+        normalized: words.join(' '),
+        shingles: shingles(words),
+      });
+    }
+  }
+  return passages;
+}
+
 function blocksOf(lines: readonly MemoryLine[]): MemoryLine[][] {
   const blocks: MemoryLine[][] = [];
   let current: MemoryLine[] = [];
