@@ -89,6 +89,9 @@ export function createApiDispatcher(deps: DispatcherDeps): ApiDispatcher {
     return value;
   };
   // Keeps parsed transcripts between calls (the view refreshes while open).
+  // What a person waits for while the doctor's background pass runs: it stops while these do.
+  const searching = <T>(work: () => Promise<T> | T): Promise<T> | T =>
+    deps.searches ? deps.searches.during(work) : work();
   const agentCalls = new AgentCallsService({ engine, activity: () => deps.activity() });
   // The app's own writes go through the history so the versions they make say "you, in Memory Lens".
   const asApp = <T>(writes: Parameters<HistoryService['appWrite']>[0], run: () => Promise<T>): Promise<T> =>
@@ -122,11 +125,10 @@ export function createApiDispatcher(deps: DispatcherDeps): ApiDispatcher {
         await engine().deleteFile(path, expectedHash);
         return { path, trash: 'app' as const };
       }),
-    search: (options) =>
-      deps.searches ? deps.searches.during(() => engine().search(options)) : engine().search(options),
+    search: (options) => searching(() => engine().search(options)),
     // explainFile only looks the path up in the index, so nothing would leak; still, a path from
     // outside that names somewhere else is refused the same way as everywhere (OUT_OF_ROOT).
-    explainFile: ({ path, options }) => engine().explainFile(normalizeRelPath(path), options),
+    explainFile: ({ path, options }) => searching(() => engine().explainFile(normalizeRelPath(path), options)),
     timeline: (query) => engine().timeline(query),
     status: () => engine().status(),
     reindex: ({ full }) => engine().sync({ full: full ?? false }),
@@ -163,7 +165,8 @@ export function createApiDispatcher(deps: DispatcherDeps): ApiDispatcher {
         });
       return entry;
     },
-    agentCalls: (args) => agentCalls.list(args),
+    // Listing the agent's calls replays their searches: the doctor's pass gives way to them too.
+    agentCalls: (args) => searching(() => agentCalls.list(args)),
     fileAccess: ({ path }) => fileAccessOf(engine(), deps.activity(), normalizeRelPath(path)),
     saveSessionMemory: ({ path, messages }) =>
       saveWorkspaceSession(engine(), path, messages !== undefined ? { count: messages } : {}),
