@@ -57,16 +57,15 @@ describe("the file watcher's error in Chinese", () => {
     expect(englishLeft(chinese)).toEqual([]);
   });
 
-  it("a watcher that failed: the system's own words stay as they are inside the Chinese sentence", async () => {
+  it("a watcher that failed: the system's error is worded with its path and code in each language", async () => {
     const { engine, watcher } = await watching();
     watcher.emit('error', systemError('EACCES', "EACCES: permission denied, watch '/w/memory'"));
     await vi.waitFor(() => expect(engine.status().watcher).toBe('error'));
     const status = engine.status();
     expect(status.watcherReason).toBe(
-      "The file watcher failed (EACCES: permission denied, watch '/w/memory'); the workspace is being rescanned.",
+      'The file watcher failed (/w/memory: permission denied (EACCES)); the workspace is being rescanned.',
     );
-    expect(chineseReason(status)).toBe(
-      "文件监视器出错（EACCES: permission denied, watch '/w/memory'）；正在重新扫描工作区。",
-    );
+    expect(chineseReason(status)).toBe('文件监视器出错（/w/memory：没有访问权限（EACCES））；正在重新扫描工作区。');
+    expect(englishLeft(chineseReason(status))).toEqual([]);
   });
 });
