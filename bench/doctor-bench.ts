@@ -8,6 +8,7 @@
 // passes). Also: the same pass wholly in the main thread (as the CLI runs it), for reference, and
 // the longest main-thread turn of a pass (its own CPU).
 //   npm run bench -- --only doctor
+import { englishText } from '../shared/i18n.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
@@ -254,7 +255,7 @@ const doctorSection: BenchSection = {
     const service = await createAppService({
       dataDir,
       overrides: { embedder: null, openclawHome: path.join(ctx.tmpDir, 'openclaw-home') },
-      log: (m) => ctx.log(m),
+      log: (m) => ctx.log(englishText(m)),
       watch: false,
     });
     try {
@@ -284,7 +285,7 @@ const doctorSection: BenchSection = {
           session: service.session,
           history: service.history,
           activity,
-          log: ctx.log,
+          log: (m) => ctx.log(englishText(m)),
           searches: service.searches,
         });
       const ratio = (pass: number | null, rest: number | null) => (pass && rest ? round(pass / rest) : null);

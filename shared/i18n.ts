@@ -53,6 +53,15 @@ function addMessageFormats(instance: i18n, issueLocales?: IssueLocales): void {
   formatter.add('syserror', (value: unknown, lng: string | undefined) =>
     wordSystemError(String(value), (key, params) => instance.t(`errors:system.${key}`, { ...params, lng })),
   );
+  // A background failure in a log line (shared/log-line.ts): its message by id as JSON, else Node's words.
+  formatter.add('failure', (value: unknown, lng: string | undefined) => {
+    const text = String(value);
+    if (!text.startsWith('{"messageId"')) {
+      return wordSystemError(text, (key, params) => instance.t(`errors:system.${key}`, { ...params, lng }));
+    }
+    const ref = JSON.parse(text) as MessageRef;
+    return instance.t(ref.messageId, { ...ref.params, lng });
+  });
   // A file's size in bytes as the index's reasons word it: megabytes from one MB, else bytes.
   formatter.add('megabytes', (value: unknown, lng: string | undefined) => {
     const bytes = Number(value);

@@ -3,6 +3,7 @@
 // (engine + watcher + events) and the contract dispatcher, and reopens the engine when the model
 // settings change. What differs between hosts is injected: how a workspace is opened (fixed, or
 // the OS folder dialog), where deleted files go (app trash, or the OS trash).
+import { type Log, logLine } from '../../shared/log-line.js';
 import { isAgentWorkspace } from './agent-workspaces.js';
 import { defaultOpenclawHome } from '../memory/workspace/session-sources.js';
 import { messageOf } from '../../shared/errors.js';
@@ -48,7 +49,7 @@ export interface AppServiceOptions {
   /** The desktop app can ask before a download ('ask'); serve mode and the CLI cannot. */
   canAskBeforeDownload?: boolean;
   /** Background failures (initial sync, watcher start, reopen after a model change). */
-  log: (message: string) => void;
+  log: Log;
   /** Watch the workspace (the app, serve mode, mcp); one-shot CLI commands do not. Default true. */
   watch?: boolean;
   /** The clock the memory history stamps versions with (tests turn it back). */
@@ -79,11 +80,11 @@ export async function createAppService(options: AppServiceOptions): Promise<AppS
   const overrides = options.overrides ?? {};
   const endpointKeys = await EndpointKeyVault.open(options.dataDir, options.keyStore ?? null, options.log);
   // Reopens the workspace with what the settings (or the stored key) now say; the first open's job is the host's.
-  const reopen = (why: string) => {
+  const reopen = (why: 'endpoint' | 'settings' | 'key') => {
     if (!session.isOpen()) return;
     const info = session.info();
     void session.open(info.workspaceDir, { isSample: info.isSample }).catch((error: unknown) => {
-      options.log(`reopening ${why} failed: ${messageOf(error)}`);
+      options.log(logLine(`log:reopen.${why}`, error));
     });
   };
   const activity = AgentActivityStore.open({
@@ -115,7 +116,7 @@ export async function createAppService(options: AppServiceOptions): Promise<AppS
           storedKey: endpointKeys.current(),
         }),
         // The endpoint that was down answers now: open again with it (missing vectors get embedded).
-        onEmbedderAvailable: () => reopen('now that the embedding endpoint answers'),
+        onEmbedderAvailable: () => reopen('endpoint'),
         ...overrides,
       };
       const embedder = engineOptions.embedder;
@@ -130,7 +131,7 @@ export async function createAppService(options: AppServiceOptions): Promise<AppS
       };
     },
     watch: options.watch ?? true,
-    onBackgroundError: (error) => options.log(messageOf(error)),
+    onBackgroundError: (error) => options.log(logLine('log:background', error)),
   });
   const history = new HistoryService({
     dataDir: options.dataDir,
@@ -193,11 +194,11 @@ export async function createAppService(options: AppServiceOptions): Promise<AppS
     onEngineSettingsChanged: (changed) => {
       // A model named on the command line wins over the settings: nothing to reload for it.
       if (!changed.sessions && overrides.embedder !== undefined) return;
-      reopen('with the new settings');
+      reopen('settings');
     },
     endpointKeys,
     onEndpointKeyChanged: () => {
-      if (overrides.embedder === undefined && settings.get().embedderEndpoint.enabled) reopen('with the new key');
+      if (overrides.embedder === undefined && settings.get().embedderEndpoint.enabled) reopen('key');
     },
     ...(options.validateResults ? { validateResults: true } : {}),
   });

@@ -4,9 +4,10 @@
 // it. The workspace's own files, its transcripts and its git history are the user's: a memory file
 // still holding the value refuses the purge (the next rescan would keep it again), the others are
 // named in the result with the command the user could run, never run here.
+import { type Log, logLine } from '../../shared/log-line.js';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { MemoryLensError, messageOf } from '../../shared/errors.js';
+import { MemoryLensError } from '../../shared/errors.js';
 import type { SecretPurge } from '../../shared/history-schemas.js';
 import { maskLabel, findSecrets } from '../../shared/secrets.js';
 import { atomicWrite } from '../memory/files/atomic-write.js';
@@ -21,7 +22,7 @@ export interface SecretPurgeDeps {
   session: WorkspaceSession;
   history: HistoryService;
   activity: AgentActivityStore;
-  log: (message: string) => void;
+  log: Log;
 }
 
 /** Not read by the final scan: model weights are large and never hold memory text. */
@@ -158,7 +159,7 @@ async function transcriptsHolding(deps: SecretPurgeDeps, value: string): Promise
     }
     return found;
   } catch (error) {
-    deps.log(`secret purge: transcripts were not checked: ${messageOf(error)}`);
+    deps.log(logLine('log:secretPurgeTranscripts', error));
     return [];
   }
 }

@@ -2,6 +2,7 @@
 // memory_get (MCP and `memlens get`), the memory history, and OpenClaw's side (the agent-index
 // comparison's listing, the agent-call diagnosis). A table of paths on a real folder, with real
 // symlinks, and each consumer's own answer for each path.
+import { englishText } from '../../shared/i18n.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -88,7 +89,7 @@ describe('WorkspaceScope', () => {
       store,
       scope,
       settings: () => HistorySettingsSchema.parse({}),
-      log: (m) => logs.push(m),
+      log: (m) => logs.push(englishText(m)),
     });
     try {
       const answers: Record<string, Record<string, boolean>> = {};

@@ -147,9 +147,11 @@ export async function runCli(
     const getActivity = async (): Promise<AgentActivityStore> => {
       const { dataDir } = (await getSettings()).engineOptions;
       const { AgentActivityStore } = await import('../app/agent/agent-activity-store.js');
+      const { logText } = await import('../../shared/log-line.js');
+      const t = (await import('../../shared/i18n.js')).translator(locale!);
       opened.activity ??= AgentActivityStore.open({
         dataDir,
-        log: (message) => io.stderr(`memlens ${command.name}: ${message}\n`),
+        log: (line) => io.stderr(`memlens ${command.name}: ${logText(t, line)}\n`),
       });
       return opened.activity;
     };

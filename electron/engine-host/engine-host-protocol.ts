@@ -2,6 +2,7 @@
 // runs on the main process's thread). Main forwards the renderer's already sender-checked calls;
 // the host validates and runs them with the same dispatcher as serve mode, streams the contract's
 // events back, and asks main for what only main can do: the folder dialog, the OS trash, the download question.
+import type { MessageRef } from '../../shared/i18n.js';
 import type { ContractEvent, DispatchOutcome, WorkspaceInfo } from '../../shared/contract.js';
 import type { ErrorValue } from '../../shared/errors.js';
 
@@ -40,7 +41,7 @@ export type HostToMain =
   | { type: 'result'; id: number; outcome: DispatchOutcome }
   | { type: 'event'; event: ContractEvent }
   | ({ type: 'request'; id: number } & HostRequest)
-  | { type: 'log'; message: string }
+  | { type: 'log'; line: MessageRef }
   | { type: 'closed' };
 
 /** One end of a message channel: Electron's parentPort/UtilityProcess, or an in-memory pair. */

@@ -2,6 +2,7 @@
 // app core (app/app-service.ts: settings, workspace session, dispatcher) that serve mode runs
 // too. No electron import; what only main can do (folder dialog, OS trash, asking before a model
 // download) is asked for over the port.
+import { type Log, logLine } from '../../shared/log-line.js';
 import { MemoryLensError, toErrorValue } from '../../shared/errors.js';
 import { defaultDataDir } from '../app/app-paths.js';
 import { createAppService } from '../app/app-service.js';
@@ -29,7 +30,7 @@ export async function runEngineHost(
       pending.set(id, { resolve, reject });
       port.post({ type: 'request', id, ...request });
     });
-  const log = (message: string) => port.post({ type: 'log', message });
+  const log: Log = (line) => port.post({ type: 'log', line });
   const dataDir = init.dataDir ?? defaultDataDir();
 
   const service = await createAppService({
@@ -77,7 +78,7 @@ export async function runEngineHost(
       service.settings,
       dataDir,
       async (modelId) => (await ask({ kind: 'confirmModelDownload', modelId })) === true,
-    ).catch((error: unknown) => log(`could not ask about the model download: ${toErrorValue(error).message}`));
+    ).catch((error: unknown) => log(logLine('log:modelDownloadAsk', error)));
     await openStartupWorkspace(service.session, service.settings, {
       dataDir,
       sampleSource: init.sampleSource,

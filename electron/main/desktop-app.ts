@@ -24,7 +24,7 @@ import {
 import { ipcEventChannelFor } from '../../shared/contract.js';
 import type { IndexStatus } from '../../shared/domain.js';
 import { toErrorValue } from '../../shared/errors.js';
-import { translator, type Locale } from '../../shared/i18n.js';
+import { englishText, translator, type Locale } from '../../shared/i18n.js';
 import type { LanguageSetting, Settings } from '../../shared/settings-schema.js';
 import { buildMenuTemplate, menuLocale } from './app-menu.js';
 import { APP_INDEX_URL, APP_SCHEME } from './app-origin.js';
@@ -88,7 +88,7 @@ export async function startDesktopApp(paths: DesktopPaths): Promise<void> {
       },
       trashItem: (absPath) => shell.trashItem(absPath),
       confirmModelDownload: (modelId) => confirmModelDownload(modelId),
-      log: (message) => console.error('[memlens engine]', message),
+      log: (line) => console.error('[memlens engine]', englishText(line)),
       keyStore: safeStorageKeyStore(),
     },
   );

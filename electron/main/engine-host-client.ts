@@ -1,6 +1,7 @@
 // Main's handle on the engine host: an ApiDispatcher (so registerIpcHandlers does not care where
 // the engine runs) that forwards calls over the port, answers the host's requests (folder dialog,
 // OS trash, model download question) and relays the contract's events.
+import type { MessageRef } from '../../shared/i18n.js';
 import {
   CALL_NAMES,
   type ApiDispatcher,
@@ -16,7 +17,7 @@ export interface EngineHostServices {
   chooseFolder(): Promise<string | null>;
   trashItem(absPath: string): Promise<void>;
   confirmModelDownload(modelId: string): Promise<boolean>;
-  log(message: string): void;
+  log(line: MessageRef): void;
   /** Electron's safeStorage (safe-storage-key-store.ts); without it the host is told there is no keychain. */
   keyStore?: KeyStore;
 }
@@ -62,7 +63,7 @@ export class EngineHostClient implements ApiDispatcher {
           void this.answer(message.id, message);
           break;
         case 'log':
-          services.log(message.message);
+          services.log(message.line);
           break;
         case 'closed':
           this.onClosed?.();

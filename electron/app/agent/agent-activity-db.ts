@@ -3,6 +3,7 @@
 // and rebuilt at will, while access counts and the replay log are history that cannot be derived
 // from the files. SQLite (not JSON) because the MCP server, the CLI and the app write it from
 // separate processes at the same time: WAL and a busy timeout make that safe without a lock file.
+import { type Log } from '../../../shared/log-line.js';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { openAppDatabase, type AppDatabaseSpec } from '../app-database.js';
@@ -53,7 +54,7 @@ export interface OpenActivityDbOptions {
   /** better-sqlite3's addon built for Electron's ABI (the desktop engine host). */
   nativeBinding?: string;
   /** Told when a damaged file was moved aside. */
-  log?: (message: string) => void;
+  log?: Log;
 }
 
 const SPEC: AppDatabaseSpec = {
@@ -75,6 +76,6 @@ const SPEC: AppDatabaseSpec = {
  */
 export function openActivityDb(dbPath: string, options: OpenActivityDbOptions = {}): Database.Database {
   const opened = openAppDatabase(dbPath, SPEC, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
-  if (opened.notice) options.log?.(opened.notice);
+  if (opened.notice) options.log?.({ messageId: 'log:notice', params: { text: opened.notice } });
   return opened.db;
 }

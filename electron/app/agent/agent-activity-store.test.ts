@@ -1,6 +1,7 @@
 // The activity file on real SQLite: access counts survive deleting and rebuilding the index (they
 // are not in it), follow a chunk's text rather than its lines, are kept apart per workspace and per
 // file; the search log is capped; two processes' handles add up; a damaged file is set aside.
+import { englishText } from '../../../shared/i18n.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -161,7 +162,7 @@ describe('access counts', () => {
     fs.mkdirSync(dataDir, { recursive: true });
     fs.writeFileSync(activityDbPathFor(dataDir), 'this is not a database, it is forty-odd bytes of text');
     const messages: string[] = [];
-    const s = AgentActivityStore.open({ dataDir, log: (m) => messages.push(m) });
+    const s = AgentActivityStore.open({ dataDir, log: (m) => messages.push(englishText(m)) });
     opened.push(s);
     s.workspace(workspace).recordAccess([{ path: 'MEMORY.md', hash: 'h', startLine: 1, endLine: 1 }]);
     expect(s.workspace(workspace).accessStats([{ path: 'MEMORY.md', hash: 'h' }])[0]!.count).toBe(1);

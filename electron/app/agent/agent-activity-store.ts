@@ -4,6 +4,7 @@
 //
 // Bookkeeping must never break an agent's call: every write here reports a failure to `log` and
 // returns; reads that fail return "nothing known".
+import { type Log, logLine } from '../../../shared/log-line.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
@@ -14,7 +15,7 @@ import type {
   AgentSearchSummary,
   SearchMode,
 } from '../../../shared/domain.js';
-import { MemoryLensError, messageOf } from '../../../shared/errors.js';
+import { MemoryLensError } from '../../../shared/errors.js';
 import type { AccessStatsLookup, ChunkAccessStats } from '../../memory/engine-types.js';
 import { isDiskFullError } from '../../memory/files/fs-errors.js';
 import { dataDiskFullError } from '../../memory/files/sqlite-wal-open.js';
@@ -53,14 +54,14 @@ export interface AgentActivityOptions {
   /** Searches kept per workspace (tests lower it). */
   maxSearches?: number;
   /** Where bookkeeping failures go (stderr for the CLI and the MCP server). */
-  log?: (message: string) => void;
+  log?: Log;
 }
 
 export class AgentActivityStore {
   private constructor(
     private readonly db: Database.Database | null,
     readonly maxSearches: number,
-    private readonly log: (message: string) => void,
+    private readonly log: Log,
   ) {}
 
   /** Opens the activity file; if it cannot be opened at all, activity is simply not kept (and logged). */
@@ -76,7 +77,7 @@ export class AgentActivityStore {
     } catch (error) {
       // A read-only data folder says so itself (memory/files/writable-folder.ts); anything else gets the context here.
       const readOnly = error instanceof MemoryLensError && error.details?.reason === 'read-only';
-      log(readOnly ? error.message : `agent activity (access counts, search log) is not kept: ${messageOf(error)}`);
+      log(logLine(readOnly ? 'log:background' : 'log:activity.notKept', error));
       return new AgentActivityStore(null, maxSearches, log);
     }
   }
@@ -113,7 +114,7 @@ export class AgentActivityStore {
       const [checkpoint] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
       return { entries: rows.length, vacuumed: checkpoint?.busy === 0 };
     } catch (error) {
-      this.log(`vacuuming the search log failed: ${failureOf(error)}`);
+      this.log(logLine('log:activity.vacuum', failureOf(error)));
       return { entries: rows.length, vacuumed: false };
     }
   }
@@ -136,7 +137,7 @@ export class WorkspaceActivity {
     private readonly db: Database.Database | null,
     readonly key: string,
     private readonly maxSearches: number,
-    private readonly log: (message: string) => void,
+    private readonly log: Log,
   ) {}
 
   /** Null when no log is kept (the activity file could not be opened). */
@@ -167,7 +168,7 @@ export class WorkspaceActivity {
       const byKey = new Map(rows.map((r) => [`${r.path}\u0000${r.hash}`, { count: r.count, lastAccessAt: r.last_at }]));
       return chunks.map((c) => byKey.get(`${c.path}\u0000${c.hash}`) ?? none);
     } catch (error) {
-      this.log(`reading access counts failed: ${failureOf(error)}`);
+      this.log(logLine('log:activity.readCounts', failureOf(error)));
       return chunks.map(() => none);
     }
   };
@@ -188,7 +189,7 @@ export class WorkspaceActivity {
         for (const c of unique.values()) upsert.run(this.key, c.path, c.hash, c.startLine, c.endLine, at, at);
       })();
     } catch (error) {
-      this.log(`recording an access failed: ${failureOf(error)}`);
+      this.log(logLine('log:activity.recordAccess', failureOf(error)));
     }
   }
 
@@ -215,7 +216,7 @@ export class WorkspaceActivity {
         lastAccessAt: r.last_at,
       }));
     } catch (error) {
-      this.log(`reading access counts failed: ${failureOf(error)}`);
+      this.log(logLine('log:activity.readCounts', failureOf(error)));
       return [];
     }
   }
@@ -255,7 +256,7 @@ export class WorkspaceActivity {
         return Number(lastInsertRowid);
       })();
     } catch (error) {
-      this.log(`logging the search failed: ${failureOf(error)}`);
+      this.log(logLine('log:activity.logSearch', failureOf(error)));
       return null;
     }
   }
@@ -310,8 +311,8 @@ function toSummary(row: SummaryRow): AgentSearchSummary {
 }
 
 /** A full data disk is named as such (writes resume by themselves once there is space). */
-function failureOf(error: unknown): string {
-  return isDiskFullError(error) ? dataDiskFullError('agent-activity.sqlite', error).message : messageOf(error);
+function failureOf(error: unknown): unknown {
+  return isDiskFullError(error) ? dataDiskFullError('agent-activity.sqlite', error) : error;
 }
 
 function workspaceKey(workspaceDir: string): string {

@@ -3,6 +3,7 @@
 // the files, the transcripts, the bootstrap budget, the agent's own index, the search log and the
 // memory history (authors and dates of cited lines) are read on the worker, off the thread that
 // answers searches. Every connection is read-only and lives for one pass.
+import { type Log } from '../../../shared/log-line.js';
 import type Database from 'better-sqlite3';
 import type { ContextArgs, ContextReport } from '../../../shared/domain.js';
 import type { MemoryEngineApi } from '../../memory/engine-types.js';
@@ -75,7 +76,7 @@ export class ReadOnlyWorkspace implements DoctorReads {
 
   constructor(
     private readonly places: DoctorPlaces,
-    log: (message: string) => void,
+    log: Log,
   ) {
     const binding = places.nativeBinding ? { nativeBinding: places.nativeBinding } : {};
     this.workspaceDir = places.workspaceDir;
@@ -119,7 +120,7 @@ export class ReadOnlyWorkspace implements DoctorReads {
    * The memory history as `HistoryService.lineOrigins` reads it — the store read-only, authors from
    * this workspace's transcripts, dreaming and git — or null when it cannot be opened (no store yet).
    */
-  async historyReader(log: (message: string) => void): Promise<HistoryReader | null> {
+  async historyReader(log: Log): Promise<HistoryReader | null> {
     const dir = this.places.historyDir;
     if (!dir) return null;
     try {

@@ -1,10 +1,11 @@
 // The doctor for the open workspace, owned by the app service: a first pass in the background
 // once the workspace's first sync is done, another (debounced) after every change to memory or a
 // transcript, the latest report for the Doctor view and the status bar, and the one-click fixes.
+import { type Log, logLine } from '../../../shared/log-line.js';
 import type { ContractEvent } from '../../../shared/contract.js';
 import type { DoctorFixResult, DoctorReport } from '../../../shared/doctor-schemas.js';
 import { FindingKindSchema } from '../../../shared/doctor-schemas.js';
-import { MemoryLensError, messageOf } from '../../../shared/errors.js';
+import { MemoryLensError } from '../../../shared/errors.js';
 import type { WorkspaceActivity } from '../agent/agent-activity-store.js';
 import type { HistoryService } from '../history/history-service.js';
 import type { GiveWayLimits, SearchGate } from '../search-gate.js';
@@ -24,7 +25,7 @@ export interface DoctorServiceOptions {
   session: WorkspaceSession;
   history: HistoryService;
   activity: () => WorkspaceActivity;
-  log: (message: string) => void;
+  log: Log;
   /** better-sqlite3's addon built for Electron's ABI: the worker opens its read-only connections with it. */
   nativeBinding?: string;
   now?: () => number;
@@ -216,7 +217,7 @@ export class DoctorService {
         payload: { state: 'ready', counts: report.counts, computedAt: report.computedAt },
       });
     } catch (error) {
-      if (!this.closed) this.options.log(`doctor: ${messageOf(error)}`);
+      if (!this.closed) this.options.log(logLine('log:doctor.failed', error));
     }
   }
 }

@@ -2,6 +2,7 @@
 // search log through its own read-only connections, and the memory history for the authors of
 // cited lines — gives exactly the findings the same pass gives in this thread, and a worker that cannot start or cannot read costs speed, not findings (the
 // pass runs here and says so).
+import { englishText } from '../../../shared/i18n.js';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AgentActivityStore, type WorkspaceActivity } from '../agent/agent-activity-store.js';
@@ -54,7 +55,7 @@ const here = async () => ({ outcome: expected, authored: false });
 describe('doctor thread', () => {
   it('reads on the worker what this thread reads, search log included, pass after pass', async () => {
     const logs: string[] = [];
-    const thread = new DoctorThread({ log: (m) => logs.push(m) });
+    const thread = new DoctorThread({ log: (m) => logs.push(englishText(m)) });
     try {
       // Our logged search counts beside the agent's own calls in the fixture's transcripts.
       expect(expected.searches.count).toBeGreaterThan(
@@ -157,7 +158,7 @@ describe('doctor thread', () => {
   it('runs the pass in this thread when the worker cannot start, and logs why', async () => {
     const logs: string[] = [];
     const thread = new DoctorThread({
-      log: (m) => logs.push(m),
+      log: (m) => logs.push(englishText(m)),
       workerUrl: new URL('./no-such-doctor-worker.js', import.meta.url),
     });
     try {
@@ -171,7 +172,7 @@ describe('doctor thread', () => {
 
   it('runs the pass in this thread when the worker cannot open the index, and logs why', async () => {
     const logs: string[] = [];
-    const thread = new DoctorThread({ log: (m) => logs.push(m) });
+    const thread = new DoctorThread({ log: (m) => logs.push(englishText(m)) });
     const missing = { ...pass.places, indexDbPath: path.join(fx.workspace, '..', 'no-such-index.sqlite') };
     try {
       expect((await thread.run({ ...pass, places: missing }, here)).outcome).toBe(expected);

@@ -5,6 +5,7 @@
 // where things are and receives the findings with their authors. Started on the first pass, kept for the next ones (its modules load once), terminated
 // on close. If it cannot start, dies, or cannot read, the pass runs in this thread instead and says
 // so in the log: slower searches, never missing findings.
+import { type Log, logLine } from '../../../shared/log-line.js';
 import { Worker } from 'node:worker_threads';
 import type { Finding } from '../../../shared/doctor-schemas.js';
 import type { GiveWayLimits } from '../search-gate.js';
@@ -72,7 +73,7 @@ export class DoctorThread {
 
   constructor(
     private readonly options: {
-      log: (message: string) => void;
+      log: Log;
       workerUrl?: URL;
       /** Between the parts of the findings: lets a waiting search run first (default: the next setImmediate turn). */
       giveWay?: () => Promise<void>;
@@ -88,7 +89,7 @@ export class DoctorThread {
       return await this.post(pass);
     } catch (error) {
       if (this.closed || !(error instanceof NotOnWorker)) throw error;
-      this.options.log(`doctor: ${error.message}; this pass runs in the main thread`);
+      this.options.log(logLine('log:doctor.mainThread', error));
       return here();
     }
   }

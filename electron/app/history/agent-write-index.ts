@@ -2,6 +2,7 @@
 // transcripts (with a stamp that changes when one grows) and yields one's records; the JSONL
 // source is here, and the agent database's transcripts plug in as another source. Writes are
 // extracted once per transcript stamp and kept, so asking "who made this change" is cheap.
+import { type Log, logLine } from '../../../shared/log-line.js';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -80,7 +81,7 @@ export class AgentWriteIndex {
   constructor(
     private readonly sources: readonly TranscriptSource[],
     private readonly resolvePath: (raw: string) => string | null,
-    private readonly log: (message: string) => void,
+    private readonly log: Log,
   ) {}
 
   /** Every write to `relPath` found in any transcript, with the transcript's title. */
@@ -119,7 +120,7 @@ export class AgentWriteIndex {
       try {
         entries = await source.list();
       } catch (error) {
-        this.log(`history: transcripts could not be listed: ${String(error)}`);
+        this.log(logLine('log:history.transcriptsUnlisted', error));
         continue;
       }
       for (const entry of entries) {
@@ -134,7 +135,7 @@ export class AgentWriteIndex {
             dreams: dreamingRunsIn(records),
           });
         } catch (error) {
-          this.log(`history: ${entry.session} could not be read: ${String(error)}`);
+          this.log(logLine('log:history.sessionUnread', error, { session: entry.session }));
         }
       }
     }

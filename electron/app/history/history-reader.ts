@@ -1,6 +1,7 @@
 // What the memory history says about kept versions — who made each (author evidence) and where
 // each line of a file now came from — read from a store, never written. The history service asks
 // it on the app's thread; the doctor's worker builds one of its own over the store opened read-only.
+import { type Log } from '../../../shared/log-line.js';
 import fs from 'node:fs/promises';
 import type { LineOrigins, Version } from '../../../shared/history-schemas.js';
 import { normalizeRelPath, resolveInWorkspace } from '../../memory/files/safe-path.js';
@@ -33,7 +34,7 @@ export async function workspaceAuthorSources(
   workspaceDir: string,
   reads: TranscriptReads,
   extra: readonly TranscriptSource[],
-  log: (message: string) => void,
+  log: Log,
 ): Promise<AuthorSources> {
   const transcripts = engineTranscriptSource({
     list: () => reads.listFiles(),

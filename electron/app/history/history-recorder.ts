@@ -2,9 +2,10 @@
 // rescan), the app's own writes (announced before they happen, so the event they cause is
 // recorded as "you, in Memory Lens"), and a rescan of every tracked file. Records run one at a
 // time, reading the bytes as they are when the record runs.
+import { type Log, logLine } from '../../../shared/log-line.js';
 import fs from 'node:fs/promises';
 import type { Author, HistorySettings, VersionKind } from '../../../shared/history-schemas.js';
-import { MemoryLensError, messageOf } from '../../../shared/errors.js';
+import { MemoryLensError } from '../../../shared/errors.js';
 import { resolveMemoryPath } from '../../memory/workspace/memory-path.js';
 import { SerialQueue } from '../../memory/index-lifecycle/serial-queue.js';
 import type { WorkspaceScope } from '../../memory/workspace/workspace-scope.js';
@@ -28,7 +29,7 @@ export interface HistoryRecorderOptions {
   /** The open workspace's scope: which paths get versions (WorkspaceScope.keepsHistory). */
   scope: WorkspaceScope;
   settings: () => HistorySettings;
-  log: (message: string) => void;
+  log: Log;
   now?: () => number;
   /** A new version was kept (the UI refreshes on it). */
   onRecorded?: (version: StoredVersion) => void;
@@ -129,7 +130,7 @@ export class HistoryRecorder {
       if (added && renamedFrom && renamedFrom.id > 0) store.markRenamed(renamedFrom.id, relPath);
       if (added) this.counted(version);
     } catch (error) {
-      this.options.log(`history: ${relPath} was not recorded: ${messageOf(error)}`);
+      this.options.log(logLine('log:history.notRecorded', error, { path: relPath }));
     }
   }
 
@@ -169,7 +170,7 @@ export class HistoryRecorder {
     try {
       await this.options.store.applyRetention(this.options.settings());
     } catch (error) {
-      this.options.log(`history: retention failed: ${messageOf(error)}`);
+      this.options.log(logLine('log:history.retention', error));
     }
   }
 }

@@ -1,9 +1,10 @@
 // Memory history for the open workspace: owned by the app service, it listens to the workspace
 // session (a workspace opened → open its store and rescan; a file changed → record it), wraps the
 // app's own writes so they are recorded as "you", and answers the contract's history calls.
+import { type Log, logLine } from '../../../shared/log-line.js';
 import path from 'node:path';
 import { isBootstrapFileName } from '../../../shared/bootstrap-profiles.js';
-import { MemoryLensError, messageOf } from '../../../shared/errors.js';
+import { MemoryLensError } from '../../../shared/errors.js';
 import type {
   Author,
   FileHistory,
@@ -36,7 +37,7 @@ export interface HistoryServiceOptions {
   session: WorkspaceSession;
   settings: SettingsStore;
   nativeBinding?: string;
-  log: (message: string) => void;
+  log: Log;
   now?: () => number;
   /** More transcript sources; every transcript the engine lists (JSONL files, agent databases) is always read. */
   extraTranscriptSources?: (workspaceDir: string) => TranscriptSource[];
@@ -260,7 +261,7 @@ export class HistoryService {
         );
         add(await other.purgeValue(needle));
       } catch (error) {
-        this.options.log(`history: purging ${name} failed: ${messageOf(error)}`);
+        this.options.log(logLine('log:history.purge', error, { name }));
         total.vacuumed = false;
       } finally {
         other?.close();
@@ -304,10 +305,10 @@ export class HistoryService {
         ...(this.options.now ? { now: this.options.now } : {}),
       });
     } catch (error) {
-      this.options.log(`history is not kept for ${workspaceDir}: ${messageOf(error)}`);
+      this.options.log(logLine('log:history.notKept', error, { dir: workspaceDir }));
       return;
     }
-    if (store.notice) this.options.log(store.notice);
+    if (store.notice) this.options.log({ messageId: 'log:notice', params: { text: store.notice } });
     const session = this.options.session;
     const engine = session.current();
     const recorder = new HistoryRecorder({

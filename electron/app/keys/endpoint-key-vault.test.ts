@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractEvent } from '../../../shared/contract.js';
-import { localText, translator } from '../../../shared/i18n.js';
+import { englishText, localText, translator } from '../../../shared/i18n.js';
 import { englishLeft } from '../../../shared/test-support/english-left.js';
 import type { IndexStatus } from '../../../shared/domain.js';
 import type { EmbeddingProvider } from '../../memory/embed/embedding-provider.js';
@@ -52,7 +52,7 @@ async function openApp(dataDir: string, keyStore?: AesTestKeyStore): Promise<App
     ...(keyStore ? { keyStore } : {}),
     validateResults: true,
     watch: false,
-    log: (message) => logs.push(message),
+    log: (message) => logs.push(englishText(message)),
   });
   await app.settings.update({ embedderEndpoint: { enabled: true, baseUrl: server.baseUrl, model: 'tiny-bert' } });
   app.session.onDidEvent((event: ContractEvent) => seen.push(JSON.stringify(event)));

@@ -2,9 +2,10 @@
 // encrypted by the OS keychain (shared/key-store.ts) into Memory Lens's own data folder — never
 // OpenClaw's, never in plain text. The key is held in memory for the requests that need it and is
 // never part of an answer: status() says only whether one is stored.
+import { type Log, logLine } from '../../../shared/log-line.js';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { MemoryLensError, messageOf } from '../../../shared/errors.js';
+import { MemoryLensError } from '../../../shared/errors.js';
 import type { EndpointKeyStatus } from '../../../shared/endpoint-key-schemas.js';
 import { keyStoreReason, keyStoreReasonOf, type KeyStore } from '../../../shared/key-store.js';
 import { atomicWrite } from '../../memory/files/atomic-write.js';
@@ -21,15 +22,11 @@ export class EndpointKeyVault {
   private constructor(
     private readonly file: string,
     private readonly store: KeyStore | null,
-    private readonly log: (message: string) => void,
+    private readonly log: Log,
   ) {}
 
   /** Reads and decrypts a stored key; a key that cannot be decrypted is reported, not deleted. */
-  static async open(
-    dataDir: string,
-    store: KeyStore | null,
-    log: (message: string) => void,
-  ): Promise<EndpointKeyVault> {
+  static async open(dataDir: string, store: KeyStore | null, log: Log): Promise<EndpointKeyVault> {
     const vault = new EndpointKeyVault(path.join(dataDir, FILE_NAME), store, log);
     await vault.load();
     return vault;
@@ -88,7 +85,7 @@ export class EndpointKeyVault {
     } catch (error) {
       // Never the bytes or the key in the log: only that the keychain refused them.
       this.problem = keyStoreReason('undecryptable');
-      this.log(`the stored endpoint key could not be decrypted: ${messageOf(error)}`);
+      this.log(logLine('log:endpointKeyUndecryptable', error));
     }
   }
 }

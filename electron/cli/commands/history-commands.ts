@@ -16,6 +16,7 @@ import { usageError } from '../common-options.js';
 import { formatChanges, formatHistory, stamp } from '../format-history.js';
 import type { TFunction } from 'i18next';
 import { localText, translator } from '../../../shared/i18n.js';
+import { logText } from '../../../shared/log-line.js';
 
 type Caller = <K extends CallName>(name: K, args: CallArgs<K>) => Promise<CallResult<K>>;
 
@@ -33,7 +34,7 @@ export async function withAppCore<T>(run: CommandRun, use: (service: AppService)
     },
     overrides: { ...(dbPath ? { dbPath } : {}), embedder: null },
     watch: false,
-    log: (message) => run.io.stderr(`memlens: ${message}\n`),
+    log: (line) => run.io.stderr(`memlens: ${logText(run.t, line)}\n`),
   });
   try {
     await service.open(workspaceDir, { isSample: resolved.isSample });

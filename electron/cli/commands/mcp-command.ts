@@ -6,6 +6,7 @@ import { appVersion } from '../../app/app-paths.js';
 import { createAgentMemoryTools } from '../../app/agent/agent-memory-tools.js';
 import { agentToolSpecs } from '../../app/agent/agent-tool-specs.js';
 import { createAppService } from '../../app/app-service.js';
+import { logText } from '../../../shared/log-line.js';
 import { createMcpServer, serveMcpOverStdio } from '../../server/mcp-server.js';
 import type { CommandImpl } from '../command.js';
 import { searchOptionsFromFlags } from './search-command.js';
@@ -34,7 +35,7 @@ export const mcpCommand: CommandImpl = {
         },
         // As for `memlens search`: vectors only with --model / MEMLENS_MODEL, so both rank alike.
         overrides: { ...(dbPath ? { dbPath } : {}), embedder: embedder ?? null },
-        log,
+        log: (line) => log(logText(t, line)),
       });
       try {
         await service.open(workspaceDir, { isSample: resolved.isSample });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { TFunction } from 'i18next';
 import { MemoryLensError } from '../../../shared/errors.js';
 import { translator } from '../../../shared/i18n.js';
+import { logText } from '../../../shared/log-line.js';
 import { findPackageRoot } from '../../app/app-paths.js';
 import { createAppService, type AppService } from '../../app/app-service.js';
 import type { EngineOptions } from '../../memory/engine-types.js';
@@ -54,7 +55,7 @@ export async function startServe(options: ServeOptions, io: Pick<CliIo, 'stdout'
       ...(options.modelHost ? { modelHost: options.modelHost } : {}),
     },
     overrides: { ...(dbPath ? { dbPath } : {}), ...(options.embedderFromFlags ? { embedder: embedder ?? null } : {}) },
-    log: (message) => io.stderr(`memlens serve: ${message}\n`),
+    log: (line) => io.stderr(`memlens serve: ${logText(t, line)}\n`),
   });
   await service.open(workspaceDir, { isSample: options.isSample });
 

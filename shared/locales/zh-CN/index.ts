@@ -10,6 +10,7 @@ import { errors } from './errors.js';
 import { explain } from './explain.js';
 import { files } from './files.js';
 import { history } from './history.js';
+import { log } from './log.js';
 import { menu } from './menu.js';
 import { search } from './search.js';
 import { secrets } from './secrets.js';
@@ -28,6 +29,7 @@ export const zhCN: Messages = {
   explain,
   files,
   history,
+  log,
   menu,
   search,
   secrets,

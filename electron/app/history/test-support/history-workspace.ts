@@ -1,5 +1,6 @@
 // Test fixture: a small OpenClaw-style workspace (MEMORY.md, memory/trips.md, sessions/) served by
 // the real app core — engine, chokidar watcher and memory history — with a clock the test moves.
+import { englishText } from '../../../../shared/i18n.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -57,7 +58,7 @@ export async function openHistoryWorkspace(
         openclawHome: path.join(root, 'openclaw-home'),
         ...(options.openWatcher ? { openWatcher: options.openWatcher } : {}),
       },
-      log: (m) => logs.push(m),
+      log: (m) => logs.push(englishText(m)),
       watch: options.watch ?? true,
       now: () => clock.now,
       validateResults: true,

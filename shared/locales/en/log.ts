@@ -1,0 +1,34 @@
+// The lines `memlens serve`, `memlens watch` and the desktop app print to stderr when something in
+// the background fails: the process words them in its language. `{{error, failure}}` is the failure itself.
+export const log = {
+  background: '{{error, failure}}',
+  notice: '{{text}}',
+  reopen: {
+    endpoint: 'reopening now that the embedding endpoint answers failed: {{error, failure}}',
+    settings: 'reopening with the new settings failed: {{error, failure}}',
+    key: 'reopening with the new key failed: {{error, failure}}',
+  },
+  startupFallback: 'cannot open {{dir}}: {{error, failure}}; opening the sample workspace',
+  modelDownloadAsk: 'could not ask about the model download: {{error, failure}}',
+  endpointKeyUndecryptable: 'the stored endpoint key could not be decrypted: {{error, failure}}',
+  secretPurgeTranscripts: 'secret purge: transcripts were not checked: {{error, failure}}',
+  doctor: {
+    failed: 'doctor: {{error, failure}}',
+    mainThread: 'doctor: {{error, failure}}; this pass runs in the main thread',
+  },
+  history: {
+    notRecorded: 'history: {{path}} was not recorded: {{error, failure}}',
+    retention: 'history: retention failed: {{error, failure}}',
+    purge: 'history: purging {{name}} failed: {{error, failure}}',
+    notKept: 'history is not kept for {{dir}}: {{error, failure}}',
+    transcriptsUnlisted: 'history: transcripts could not be listed: {{error, failure}}',
+    sessionUnread: 'history: {{session}} could not be read: {{error, failure}}',
+  },
+  activity: {
+    vacuum: 'vacuuming the search log failed: {{error, failure}}',
+    readCounts: 'reading access counts failed: {{error, failure}}',
+    recordAccess: 'recording an access failed: {{error, failure}}',
+    logSearch: 'logging the search failed: {{error, failure}}',
+    notKept: 'agent activity (access counts, search log) is not kept: {{error, failure}}',
+  },
+};

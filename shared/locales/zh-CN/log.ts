@@ -1,0 +1,35 @@
+import type { en } from '../en/index.js';
+import type { Translation } from '../translation.js';
+
+export const log: Translation<typeof en.log> = {
+  background: '{{error, failure}}',
+  notice: '{{text}}',
+  reopen: {
+    endpoint: '嵌入端点已有响应，但重新打开工作区失败：{{error, failure}}',
+    settings: '按新设置重新打开工作区失败：{{error, failure}}',
+    key: '用新密钥重新打开工作区失败：{{error, failure}}',
+  },
+  startupFallback: '无法打开 {{dir}}：{{error, failure}}；改为打开示例工作区',
+  modelDownloadAsk: '无法询问是否下载模型：{{error, failure}}',
+  endpointKeyUndecryptable: '保存的端点密钥无法解密：{{error, failure}}',
+  secretPurgeTranscripts: '从历史中清除：未检查会话记录：{{error, failure}}',
+  doctor: {
+    failed: '诊断：{{error, failure}}',
+    mainThread: '诊断：{{error, failure}}；本轮改在主线程中运行',
+  },
+  history: {
+    notRecorded: '历史：{{path}} 未被记录：{{error, failure}}',
+    retention: '历史：清理旧版本失败：{{error, failure}}',
+    purge: '历史：清除 {{name}} 失败：{{error, failure}}',
+    notKept: '不为 {{dir}} 保留历史：{{error, failure}}',
+    transcriptsUnlisted: '历史：无法列出会话记录：{{error, failure}}',
+    sessionUnread: '历史：无法读取会话 {{session}}：{{error, failure}}',
+  },
+  activity: {
+    vacuum: '压缩搜索日志失败：{{error, failure}}',
+    readCounts: '读取访问次数失败：{{error, failure}}',
+    recordAccess: '记录一次访问失败：{{error, failure}}',
+    logSearch: '记录这次搜索失败：{{error, failure}}',
+    notKept: '不保留智能体活动（访问次数、搜索记录）：{{error, failure}}',
+  },
+};
