@@ -3,21 +3,14 @@
 import type { TFunction } from 'i18next';
 import { toErrorValue } from './errors.js';
 import type { MessageRef } from './i18n.js';
+import { nestedReason } from './mode-reasons.js';
 
 /** A service's log callback: the line by id; the process words it. */
 export type Log = (line: MessageRef) => void;
 
 /** A log line by id, its failure as the `{{error, failure}}` parameter. */
 export function logLine(messageId: string, error: unknown, params: Record<string, string | number> = {}): MessageRef {
-  return { messageId, params: { ...params, error: failureParam(error) } };
-}
-
-/** A failure as a parameter: its message by id (as JSON) when it has one, else its text. */
-function failureParam(error: unknown): string {
-  const value = toErrorValue(error);
-  return value.messageId
-    ? JSON.stringify({ messageId: value.messageId, ...(value.params ? { params: value.params } : {}) })
-    : value.message;
+  return { messageId, params: { ...params, error: nestedReason(toErrorValue(error)) } };
 }
 
 /** A log line in `t`'s language. */

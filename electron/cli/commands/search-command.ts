@@ -5,6 +5,8 @@ import path from 'node:path';
 import type { MemorySource, SearchNotice, SearchOptions } from '../../../shared/domain.js';
 import { MemoryLensError, toErrorValue } from '../../../shared/errors.js';
 import { englishText, localText } from '../../../shared/i18n.js';
+import { indexLog, lifecycleReasonOf } from '../../../shared/index-reasons.js';
+import { nestedReason } from '../../../shared/mode-reasons.js';
 import type { TFunction } from 'i18next';
 import type { CliIo } from '../cli-io.js';
 import { SEARCH_PROFILES } from '../../../shared/search-profiles.js';
@@ -157,9 +159,10 @@ export function rebuiltIndexNotice(engine: MemoryEngineApi): SearchNotice | null
       ...(moved.messageId ? { messageId: moved.messageId } : {}),
       ...(moved.params ? { params: moved.params } : {}),
     };
+  const why = lifecycleReasonOf(status.lifecycle);
   return {
     code: 'index-rebuilt',
-    message: `The index was rebuilt from the files: ${status.lifecycle.reason ?? 'it was unusable'}.`,
+    ...(why ? indexLog('rebuilt', { reason: nestedReason(why) }) : indexLog('rebuiltUnusable', {})),
   };
 }
 

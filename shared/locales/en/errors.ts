@@ -172,6 +172,8 @@ export const errors = {
     damagedMoved:
       'The index was damaged ({{reason, reason}}); it was moved to {{movedTo}} and it is being rebuilt from the files.',
     damaged: 'The index was damaged ({{reason, reason}}); it is being rebuilt from the files.',
+    rebuilt: 'The index was rebuilt from the files: {{reason, reason}}.',
+    rebuiltUnusable: 'The index was rebuilt from the files: it was unusable.',
     replaced:
       'The index file was replaced by one that could not be read ({{reason}}); it was moved to {{movedTo}} and is being rebuilt from the files.',
     savedNotIndexed: 'Saved, but indexing failed: {{error, syserror}}',

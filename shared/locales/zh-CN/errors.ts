@@ -151,6 +151,8 @@ export const errors: Translation<typeof en> = {
     unreadable: '无法读取索引（{{reason}}）；已把它移到 {{movedTo}}，正在根据文件重建。',
     damagedMoved: '索引已损坏（{{reason, reason}}）；已把它移到 {{movedTo}}，正在根据文件重建。',
     damaged: '索引已损坏（{{reason, reason}}）；正在根据文件重建。',
+    rebuilt: '索引已根据文件重建：{{reason, reason}}。',
+    rebuiltUnusable: '索引已根据文件重建：原索引无法使用。',
     replaced: '索引文件被替换成了一个无法读取的文件（{{reason}}）；已把它移到 {{movedTo}}，正在根据文件重建。',
     savedNotIndexed: '已保存，但编入索引失败：{{error, syserror}}',
     recoveryFailed: '重建损坏的索引失败：{{error, syserror}}',
