@@ -90,6 +90,15 @@ describe('memlens history commands', () => {
     expect(parseSince('2026-03-28', now)).toBe(new Date('2026-03-28T00:00:00').getTime());
   });
 
+  it("reads a --since written in Chinese: 3小时前, 昨天, 上周一 (chrono-node's own Chinese parser)", async () => {
+    const now = new Date('2026-03-31T12:00:00'); // a Tuesday
+    expect(parseSince('3小时前', now)).toBe(new Date('2026-03-31T09:00:00').getTime());
+    expect(parseSince('昨天', now)).toBe(new Date('2026-03-30T12:00:00').getTime());
+    expect(parseSince('上周一', now)).toBe(new Date('2026-03-23T12:00:00').getTime());
+    // Through the command too: a Chinese phrase is no usage error.
+    expect((await cli('changes', '--since', '三小时前')).code).toBe(0);
+  });
+
   it(
     'history purge-secret: refused while a file holds it, then counts what it rewrote',
     { timeout: 60_000 },

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as chrono from 'chrono-node/en';
+import * as chronoZh from 'chrono-node/zh';
 import type { CallArgs, CallName, CallResult } from '../../../shared/contract.js';
 import { MemoryLensError } from '../../../shared/errors.js';
 import { createAppService, type AppService } from '../../app/app-service.js';
@@ -85,11 +86,14 @@ function versionArg(value: unknown, flag: string, allowCurrent: boolean): number
   return n;
 }
 
-/** `--since yesterday`, `--since "2 hours ago"`, `--since 2026-03-30` (chrono-node, local time). */
+/**
+ * `--since yesterday`, `--since "2 hours ago"`, `--since 2026-03-30`, or in Chinese `3小时前`, `昨天`,
+ * `上周一` (chrono-node's English, then its Simplified Chinese parser; local time).
+ */
 export function parseSince(text: string, now = new Date()): number {
   const iso = /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T00:00:00`).getTime() : NaN;
   if (Number.isFinite(iso)) return iso;
-  const parsed = chrono.parseDate(text, now);
+  const parsed = chrono.parseDate(text, now) ?? chronoZh.hans.parseDate(text, now);
   if (!parsed) throw usageError('sinceUnread', { value: text });
   return parsed.getTime();
 }
