@@ -6,22 +6,11 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
-import { startServe, type ServedWorkspace } from './support/serve-fixture.js';
+import type { Page, TestInfo } from '@playwright/test';
+import { expect, test } from './support/serve-fixture.js';
 import { openApp, snap } from './support/ui-helpers.js';
 
-const test = base.extend<{ served: ServedWorkspace }>({
-  // Playwright reads a fixture's dependencies from its destructuring: this one has none.
-  // eslint-disable-next-line no-empty-pattern
-  served: async ({}, use) => {
-    const served = await startServe([], { stateFolder: 'openclaw-2026.9' });
-    try {
-      await use(served);
-    } finally {
-      await served.stop();
-    }
-  },
-});
+test.use({ serveStateFolder: 'openclaw-2026.9' });
 
 const SIZES = [
   { width: 1440, height: 900 },

@@ -144,16 +144,25 @@ export interface ServeOptions {
   serveFixture: string | null;
   /** Or an absolute folder to copy and serve, e.g. shared/fixtures/doctor-workspace (`test.use({ serveCopyFrom })`). */
   serveCopyFrom: string | null;
+  /** Or a state folder under e2e/fixtures/ (`.openclaw` with its workspace and agents; `test.use({ serveStateFolder })`). */
+  serveStateFolder: string | null;
 }
 
 export const test = base.extend<{ served: ServedWorkspace } & ServeOptions>({
   serveArgs: [[], { option: true }],
   serveFixture: [null, { option: true }],
   serveCopyFrom: [null, { option: true }],
-  served: async ({ serveArgs, serveFixture, serveCopyFrom }, use) => {
+  serveStateFolder: [null, { option: true }],
+  served: async ({ serveArgs, serveFixture, serveCopyFrom, serveStateFolder }, use) => {
     const served = await startServe(
       serveArgs,
-      serveCopyFrom ? { copyFrom: serveCopyFrom } : serveFixture ? { fixture: serveFixture } : {},
+      serveStateFolder
+        ? { stateFolder: serveStateFolder }
+        : serveCopyFrom
+          ? { copyFrom: serveCopyFrom }
+          : serveFixture
+            ? { fixture: serveFixture }
+            : {},
     );
     try {
       await use(served);

@@ -23,6 +23,17 @@ afterEach(async () => {
   copy = null;
 });
 
+/** The engine on the copy's main workspace, synced. */
+async function openSynced(on: OpenclawCopy): Promise<MemoryEngine> {
+  const opened = await MemoryEngine.open({
+    workspaceDir: on.workspace,
+    dataDir: path.join(on.dataDir, 'main'),
+    openclawHome: on.home,
+  });
+  await opened.sync();
+  return opened;
+}
+
 const agentIndexFindings = (findings: readonly Finding[]) => findings.filter((f) => f.subkind.startsWith('agent-'));
 
 describe("the doctor on the agent's own index", () => {
@@ -32,12 +43,7 @@ describe("the doctor on the agent's own index", () => {
     async () => {
       copy = copyOpenclawFixture();
       const before = copy.databaseHashes();
-      engine = await MemoryEngine.open({
-        workspaceDir: copy.workspace,
-        dataDir: path.join(copy.dataDir, 'main'),
-        openclawHome: copy.home,
-      });
-      await engine.sync();
+      engine = await openSynced(copy);
       const report = await computeDoctorReport(engine, null, { now: DOCTOR_NOW });
       const found = agentIndexFindings(report.findings);
       expect(found.map((f) => [f.subkind, f.title, f.detail])).toEqual([
@@ -96,12 +102,7 @@ describe("the doctor on the agent's own index", () => {
       const dbPath = copy.dbPath('main');
       for (const side of ['-wal', '-shm']) fs.rmSync(dbPath + side, { force: true });
       fs.writeFileSync(dbPath, 'not a database, as a disk error or a half copy leaves one\n'.repeat(200));
-      engine = await MemoryEngine.open({
-        workspaceDir: copy.workspace,
-        dataDir: path.join(copy.dataDir, 'main'),
-        openclawHome: copy.home,
-      });
-      await engine.sync();
+      engine = await openSynced(copy);
       const report = await computeDoctorReport(engine, null, { now: DOCTOR_NOW });
       expect(agentIndexFindings(report.findings)).toEqual([]);
       const ids = report.noteMessages.map((m) => m.id);
