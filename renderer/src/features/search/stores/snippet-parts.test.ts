@@ -67,6 +67,20 @@ describe('cardSnippet', () => {
     expect(cardSnippet(text, mark(text, 'pelican'))).toMatchObject({ text, cut: false, linesCut: 0, lineCount: 2 });
   });
 
+  it('starts a short snippet at its matched line when the match would sit below the clamped lines', () => {
+    // A daily note's chunk: the heading and two other items come first, the knee line last.
+    const text =
+      '# 2026-12-04 日报\n\n- 和王经理确认了恒泰合同的续签时间，定在下周三。\n- 网关 DNS 问题又出现了一次，重启后恢复。\n- 用户说膝盖还是有点疼，提醒他周五去复诊。';
+    const highlights = [...mark(text, '膝盖'), ...mark(text, '复诊')].sort((a, b) => a.start - b.start);
+    const card = cardSnippet(text, highlights);
+    expect(card.text).toBe('- 用户说膝盖还是有点疼，提醒他周五去复诊。');
+    expect(card.linesCut).toBe(4);
+    expect(card.highlights.map((h) => card.text.slice(h.start, h.end))).toEqual(['膝盖', '复诊']);
+    // On the second line with words it is still on screen: the snippet stays whole.
+    const early = 'heading\n\nthe pelican line\nmore\nand more';
+    expect(cardSnippet(early, mark(early, 'pelican'))).toMatchObject({ text: early, cut: false });
+  });
+
   it('shows about 300 characters around the densest marks, from the start of the match’s line', () => {
     const filler = Array.from({ length: 30 }, (_, i) => `filler line ${i} with nothing to see`).join('\n');
     const text = `${filler}\nthe harbour gateway DNS moved\nand the harbour master agreed\n${filler}`;

@@ -57,6 +57,14 @@ export function focusSnippet(
   };
 }
 
+/** Lines holding any non-space character before the line of `at`. */
+function wordLinesBefore(text: string, at: number): number {
+  return text
+    .slice(0, text.lastIndexOf('\n', at - 1) + 1)
+    .split('\n')
+    .filter((line) => line.trim() !== '').length;
+}
+
 function countLines(text: string, end: number): number {
   let n = 0;
   for (let at = text.indexOf('\n'); at >= 0 && at < end; at = text.indexOf('\n', at + 1)) n++;
@@ -118,7 +126,6 @@ export function cardSnippet(
     lineCount: countLines(snippet, snippet.length) + 1,
     cut: false,
   });
-  if (snippet.length <= max) return whole();
   let anchor = 0;
   let bestWords = -1;
   for (const h of highlights) {
@@ -132,6 +139,9 @@ export function cardSnippet(
       anchor = h.start;
     }
   }
+  // A short snippet is shown whole unless its matches sit below the lines the card's clamp shows
+  // (blank lines are dropped on a closed card, so only lines with words count).
+  if (snippet.length <= max && (bestWords < 0 || wordLinesBefore(snippet, anchor) < MAX_LEAD_LINES)) return whole();
   let start = Math.max(0, anchor - Math.floor(max / 3));
   const lineStart = snippet.lastIndexOf('\n', anchor - 1) + 1;
   // Start at the match's line when it begins near the cut; else at the next line break after it.
