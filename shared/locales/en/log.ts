@@ -24,6 +24,13 @@ export const log = {
     transcriptsUnlisted: 'history: transcripts could not be listed: {{error, failure}}',
     sessionUnread: 'history: {{session}} could not be read: {{error, failure}}',
   },
+  mcp: {
+    protocol: 'protocol: {{error, failure}}',
+    toolFailed: '{{name}} failed unexpectedly: {{error, failure}}',
+    toolError: '{{name}} answered with an error: {{text}}',
+    toolErrorUnsaid: '{{name}} answered with an error',
+    skipped: 'skipped a message of {{bytes}} bytes (over {{limit}}); id {{id}}',
+  },
   activity: {
     vacuum: 'vacuuming the search log failed: {{error, failure}}',
     readCounts: 'reading access counts failed: {{error, failure}}',

@@ -25,6 +25,13 @@ export const log: Translation<typeof en.log> = {
     transcriptsUnlisted: '历史：无法列出会话记录：{{error, failure}}',
     sessionUnread: '历史：无法读取会话 {{session}}：{{error, failure}}',
   },
+  mcp: {
+    protocol: '协议错误：{{error, failure}}',
+    toolFailed: '{{name}} 意外失败：{{error, failure}}',
+    toolError: '{{name}} 返回了错误：{{text}}',
+    toolErrorUnsaid: '{{name}} 返回了错误',
+    skipped: '已跳过一条 {{bytes}} 字节的消息（上限 {{limit}} 字节）；请求 id 为 {{id}}',
+  },
   activity: {
     vacuum: '压缩搜索日志失败：{{error, failure}}',
     readCounts: '读取访问次数失败：{{error, failure}}',
