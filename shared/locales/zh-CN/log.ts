@@ -3,7 +3,17 @@ import type { Translation } from '../translation.js';
 
 export const log: Translation<typeof en.log> = {
   background: '{{error, failure}}',
-  notice: '{{text}}',
+  damaged: {
+    discarded: '$t(errors:writable.store.{{what}})已损坏（{{reason, reason}}）；已移到 {{aside}}，并新建了一个。',
+    salvaged_other:
+      '$t(errors:writable.store.{{what}})已损坏（{{reason, reason}}）；已移到 {{aside}}，并用能读出的 {{count}} 个版本重建（{{lost}} 个无法读出）。',
+    reason: {
+      noMarker: '文件里有表，却没有 Memory Lens 的标记',
+      integrity: '完整性检查：{{detail}}',
+      corrupt: '数据库文件已损坏（{{code}}）',
+      notDatabase: '文件不是数据库（{{code}}）',
+    },
+  },
   reopen: {
     endpoint: '嵌入端点已有响应，但重新打开工作区失败：{{error, failure}}',
     settings: '按新设置重新打开工作区失败：{{error, failure}}',
