@@ -128,7 +128,7 @@ const CASES: readonly [string, () => string[]][] = [
   ['secretInTranscript', () => ['secrets', '--remove', ...transcriptSecret]],
   ['getOnePath', () => ['get']],
   ['integer (get)', () => ['get', 'MEMORY.md', '--from', '0']],
-  ['since', () => ['agent-searches', '--since', 'soon']],
+  ['sinceUnread (agent-searches)', () => ['agent-searches', '--since', 'soon']],
   ['integer (limit)', () => ['agent-searches', '--limit', '0']],
   ['pathRequired', () => ['history']],
   ['versionRequired', () => ['diff', 'MEMORY.md']],

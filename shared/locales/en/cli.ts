@@ -63,7 +63,6 @@ export const cli = {
     secretInTranscript: "{{file}} is a transcript (the agent's record); it is not edited here",
     secretTarget: 'give the secret as PATH:LINE (as memlens secrets lists it)',
     getOnePath: 'get expects exactly one PATH',
-    since: '--since expects a date YYYY-MM-DD or an ISO date-time (got "{{value}}")',
     sinceUnread: '--since: cannot read "{{value}}" as a date or time (try 2026-03-30, yesterday, "3 hours ago")',
     pathRequired: 'a file path is required',
     versionRequired: '--{{flag}} V is required',

@@ -101,7 +101,6 @@ export const errors = {
   },
   agent: {
     readFailed: 'Reading {{path}} failed: {{cause, syserror}}',
-    since: 'since: expected a date YYYY-MM-DD or an ISO date-time (got "{{value}}")',
     searchNotLogged: 'No logged agent search #{{id}} in this workspace (the log keeps the newest {{max}}).',
     agentDbUnreadable: "{{path}} could not be read from {{db}} just now; see the agent database's notice.",
     onlyHeartbeats: 'This heartbeat session holds only heartbeat prompts and HEARTBEAT_OK replies: nothing to save.',
@@ -234,6 +233,9 @@ export const errors = {
     noJson: '{{name}}: HTTP {{status}} without a JSON answer',
     malformed: '{{name}}: malformed answer (HTTP {{status}})',
   },
+  /** A `since` (memlens changes, agent-searches, the agentCalls call) that names no moment (shared/since-date.ts). */
+  since:
+    'since: cannot read "{{value}}" as a date or time (try 2026-03-30, an ISO date-time, yesterday, "3 hours ago")',
   /** A folder the app keeps its files in cannot be written. */
   writable: {
     store: {

@@ -57,7 +57,6 @@ export const cli: Translation<typeof en> = {
     secretInTranscript: '{{file}} 是会话记录（智能体自己的记录），不在这里修改',
     secretTarget: '请按 PATH:LINE 的格式给出密钥（与 memlens secrets 列出的一致）',
     getOnePath: 'get 只接受一个 PATH',
-    since: '--since 需要 YYYY-MM-DD 格式的日期或 ISO 日期时间（收到 "{{value}}"）',
     sinceUnread: '--since：无法把 "{{value}}" 读成日期或时间（可以试试 2026-03-30、昨天、3小时前）',
     pathRequired: '需要给出一个文件路径',
     versionRequired: '需要给出 --{{flag}} V',

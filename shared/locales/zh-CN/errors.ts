@@ -91,7 +91,6 @@ export const errors: Translation<typeof en> = {
   },
   agent: {
     readFailed: '读取 {{path}} 失败：{{cause, syserror}}',
-    since: 'since 参数应是 “YYYY-MM-DD” 格式的日期或 ISO 日期时间（收到的是“{{value}}”）',
     searchNotLogged: '此工作区的日志中没有第 {{id}} 号智能体搜索（日志只保留最近的 {{max}} 条）。',
     agentDbUnreadable: '暂时无法从 {{db}} 读取 {{path}}；请查看该智能体数据库的提示。',
     onlyHeartbeats: '这个心跳会话只有心跳提示和 HEARTBEAT_OK 回复，没有可保存的内容。',
@@ -204,6 +203,7 @@ export const errors: Translation<typeof en> = {
     noJson: '{{name}}：HTTP {{status}} 的回应不是 JSON',
     malformed: '{{name}}：回应格式不对（HTTP {{status}}）',
   },
+  since: 'since：无法把 "{{value}}" 读成日期或时间（可以试试 2026-03-30、ISO 日期时间、昨天、3小时前）',
   writable: {
     store: {
       index: '搜索索引',
