@@ -19,6 +19,26 @@ describe('parseSince', () => {
     expect(parseSince('last tuesday', now)).toBe(parseSince('上周二', now));
   });
 
+  it('reads 上周, 上个月, 去年, 本周 / 这周 on their own as the English parser reads last week, month, year, this week', () => {
+    const pairs: [string, string, string][] = [
+      ['上周', 'last week', '2026-03-24T12:00:00'],
+      ['上星期', 'last week', '2026-03-24T12:00:00'],
+      ['上个月', 'last month', '2026-03-03T12:00:00'], // chrono's month back from the 31st: February has no 31st
+      ['上月', 'last month', '2026-03-03T12:00:00'],
+      ['去年', 'last year', '2025-03-31T12:00:00'],
+      ['本周', 'this week', '2026-03-29T12:00:00'],
+      ['这周', 'this week', '2026-03-29T12:00:00'],
+      ['本月', 'this month', '2026-03-01T12:00:00'],
+      ['今年', 'this year', '2026-01-01T12:00:00'],
+    ];
+    for (const [zh, en, expected] of pairs) {
+      expect(parseSince(en, now), en).toBe(at(expected));
+      expect(parseSince(zh, now), zh).toBe(at(expected));
+    }
+    // A day of last week is still chrono's own Chinese reading.
+    expect(parseSince('上周一', now)).toBe(at('2026-03-23T12:00:00'));
+  });
+
   it('refuses what names no moment with a typed error, worded in Chinese by its id', () => {
     let error: unknown;
     try {
