@@ -4,7 +4,8 @@ export const cli = {
   runHelp: 'Run "memlens help{{command}}" for usage.',
   /** Said once before anything is sent to an endpoint that is not on this computer. */
   remoteEndpoint: 'note: $t(explain:modeReason.endpointTraffic).',
-  unknownLang: '--lang expects one of {{locales}} (got "{{lang}}")',
+  unknownLang: '--lang expects one of the languages Memory Lens speaks: {{locales}} (got "{{lang}}")',
+  unknownLangEnv: 'MEMLENS_LANG expects one of the languages Memory Lens speaks: {{locales}} (got "{{lang}}")',
   /** A command line that cannot be read; the option texts are Node's (parseArgs), kept in English. */
   usage: {
     unknownCommand: 'unknown command "{{command}}"',

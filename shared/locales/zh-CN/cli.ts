@@ -4,7 +4,8 @@ import type { Translation } from '../translation.js';
 export const cli: Translation<typeof en> = {
   runHelp: '运行 "memlens help{{command}}" 查看用法。',
   remoteEndpoint: '注意：$t(explain:modeReason.endpointTraffic)。',
-  unknownLang: '--lang 只接受 {{locales}}（收到 "{{lang}}"）',
+  unknownLang: '--lang 只接受 Memory Lens 支持的语言：{{locales}}（收到 "{{lang}}"）',
+  unknownLangEnv: 'MEMLENS_LANG 只接受 Memory Lens 支持的语言：{{locales}}（收到 "{{lang}}"）',
   usage: {
     unknownCommand: '没有这个命令："{{command}}"',
     unknownOption: "未知选项 '{{option}}'",
