@@ -58,6 +58,56 @@ export const errors = {
     issue: '{{field}}: {{text}}',
     sep: '; ',
     badResult: '{{method}} returned a value outside the contract: {{issues, requestissues}}',
+    /**
+     * Zod's issues whose type names its locales leave in English, worded here in other languages
+     * (shared/request-issues.ts); English keeps zod's own message, which these mirror.
+     */
+    zod: {
+      invalidType: 'Invalid input: expected {{expected}}, received {{received}}',
+      invalidTypeExpected: 'Invalid input: expected {{expected}}',
+      tooBig: {
+        sized: 'Too big: expected {{origin}} to have <={{limit}} {{unit}}',
+        sizedExclusive: 'Too big: expected {{origin}} to have <{{limit}} {{unit}}',
+        value: 'Too big: expected {{origin}} to be <={{limit}}',
+        valueExclusive: 'Too big: expected {{origin}} to be <{{limit}}',
+      },
+      tooSmall: {
+        sized: 'Too small: expected {{origin}} to have >={{limit}} {{unit}}',
+        sizedExclusive: 'Too small: expected {{origin}} to have >{{limit}} {{unit}}',
+        value: 'Too small: expected {{origin}} to be >={{limit}}',
+        valueExclusive: 'Too small: expected {{origin}} to be >{{limit}}',
+      },
+    },
+    /** Zod's type names (expected and received), and the units of a size. */
+    type: {
+      value: 'value',
+      string: 'string',
+      number: 'number',
+      int: 'int',
+      bigint: 'bigint',
+      boolean: 'boolean',
+      symbol: 'symbol',
+      undefined: 'undefined',
+      null: 'null',
+      date: 'date',
+      object: 'object',
+      array: 'array',
+      tuple: 'tuple',
+      record: 'record',
+      map: 'map',
+      set: 'set',
+      file: 'file',
+      function: 'function',
+      nan: 'nan',
+      never: 'never',
+      void: 'void',
+      promise: 'promise',
+    },
+    unit: {
+      characters: 'characters',
+      items: 'items',
+      bytes: 'bytes',
+    },
   },
   /** What this host was started without (`need` in api-dispatcher.ts). */
   notKept: {
