@@ -312,6 +312,11 @@ export const cli = {
     exposed:
       'WARNING: --host {{host}} is not a loopback address. Anyone who can reach this machine and learns the token can read and edit your memory files, and the traffic is not encrypted. Prefer an SSH tunnel to 127.0.0.1.',
     portInUse: 'port {{port}} is in use; pick another with --port N (0 = any free port)',
+    /** A source checkout whose UI was never built (ensure-renderer.ts). */
+    buildingUi: 'the UI is not built yet; building it once (renderer-dist/)…',
+    uiBuildFailed: 'building the UI failed; serving the API only.',
+    /** The page a browser gets when there is no UI to serve, in its Accept-Language or serve's --lang. */
+    notBuiltPage: 'The renderer is not built. Run `npm run build:renderer` (or `npm run serve`), then reload.',
   },
   watch: {
     watcher: 'the file watcher is not working fully. {{reason}}',

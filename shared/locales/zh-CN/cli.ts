@@ -292,6 +292,9 @@ export const cli: Translation<typeof en> = {
     exposed:
       '警告：--host {{host}} 不是回环地址。任何能访问这台机器并得知令牌的人都能读取和编辑你的记忆文件，而且传输没有加密。建议改用到 127.0.0.1 的 SSH 隧道。',
     portInUse: '端口 {{port}} 已被占用；请用 --port N 换一个（0 = 任意空闲端口）',
+    buildingUi: '界面还没有构建；现在构建一次（renderer-dist/）…',
+    uiBuildFailed: '构建界面失败；只提供 API。',
+    notBuiltPage: '界面还没有构建。请运行 `npm run build:renderer`（或 `npm run serve`），然后重新加载此页。',
   },
   watch: {
     watcher: '文件监视没有完全正常工作。{{reason}}',
