@@ -50,10 +50,11 @@ describe('log lines in Chinese', () => {
       code: 'SQLITE_CORRUPT',
     };
     const reason = JSON.stringify({ messageId: 'log:damaged.reason.corrupt', params: { code: 'SQLITE_CORRUPT' } });
-    const line = logLine(id, systemError(), { ...params, ...damaged, reason, bytes: 9, limit: 8, id: '7' });
+    const ipc = { channel: 'memlens:call:search', url: '"x"', origin: 'https://e.example', expected: 'app://memlens' };
+    const line = logLine(id, systemError(), { ...params, ...damaged, ...ipc, reason, bytes: 9, limit: 8, id: '7' });
     const english = englishText(line);
-    // The MCP server's lines about a call and a damaged store's notice carry no failure of their own.
-    const failure = !/^log:(mcp\.(toolError|skipped)|damaged)/.test(id);
+    // The MCP server's lines about a call, a damaged store's notice and a refused IPC call carry no failure of their own.
+    const failure = !/^log:(mcp\.(toolError|skipped)|damaged|main)/.test(id);
     if (failure) expect(english).toContain('/data/memory-lens/history.sqlite');
     const chinese = logText(zh, line);
     expect(chinese).not.toMatch(/\{\{|log:/);

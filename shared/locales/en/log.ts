@@ -38,6 +38,18 @@ export const log = {
     transcriptsUnlisted: 'history: transcripts could not be listed: {{error, failure}}',
     sessionUnread: 'history: {{session}} could not be read: {{error, failure}}',
   },
+  /** The desktop app's main process (electron/main/main-words.ts). */
+  main: {
+    refused: 'refused {{channel}}: {{reason, reason}}',
+    sender: {
+      notOurWindow: 'webContents {{id}} is not a Memory Lens window',
+      frameGone: 'the sending frame is gone',
+      frameDetached: 'the sending frame is detached',
+      subFrame: 'sub-frames may not call the API',
+      badUrl: 'unparseable frame URL {{url}}',
+      otherOrigin: 'origin {{origin}} is not {{expected}}',
+    },
+  },
   mcp: {
     protocol: 'protocol: {{error, failure}}',
     toolFailed: '{{name}} failed unexpectedly: {{error, failure}}',

@@ -35,6 +35,17 @@ export const log: Translation<typeof en.log> = {
     transcriptsUnlisted: '历史：无法列出会话记录：{{error, failure}}',
     sessionUnread: '历史：无法读取会话 {{session}}：{{error, failure}}',
   },
+  main: {
+    refused: '已拒绝 {{channel}}：{{reason, reason}}',
+    sender: {
+      notOurWindow: 'webContents {{id}} 不是 Memory Lens 的窗口',
+      frameGone: '发出调用的框架已不存在',
+      frameDetached: '发出调用的框架已分离',
+      subFrame: '子框架不能调用 API',
+      badUrl: '无法解析框架的网址 {{url}}',
+      otherOrigin: '来源 {{origin}} 不是 {{expected}}',
+    },
+  },
   mcp: {
     protocol: '协议错误：{{error, failure}}',
     toolFailed: '{{name}} 意外失败：{{error, failure}}',
