@@ -81,7 +81,7 @@ export async function startDesktopApp(paths: DesktopPaths): Promise<void> {
     validateResults: isDev,
   };
   const engine = new EngineHostClient(
-    startEngineHost(paths.engineHostPath, init, (reason) => engine.markGone(reason)),
+    startEngineHost(paths.engineHostPath, init, (exitCode) => engine.markGone(exitCode)),
     {
       chooseFolder: async () => {
         const parent = BrowserWindow.getFocusedWindow();
@@ -218,12 +218,12 @@ export async function startDesktopApp(paths: DesktopPaths): Promise<void> {
 function startEngineHost(
   entry: string,
   init: EngineHostInit,
-  onGone: (reason: string) => void,
+  onGone: (exitCode: number | null) => void,
 ): PortLike<HostToMain, MainToHost> {
   const child = utilityProcess.fork(entry, [], { serviceName: 'Memory Lens engine', stdio: 'inherit' });
   const listeners: ((message: HostToMain) => void)[] = [];
   child.on('message', (message: HostToMain) => listeners.forEach((listener) => listener(message)));
-  child.on('exit', (code) => onGone(`exit code ${code}`));
+  child.on('exit', (code) => onGone(code));
   const port: PortLike<HostToMain, MainToHost> = {
     post: (message) => child.postMessage(message),
     onMessage: (listener) => void listeners.push(listener),

@@ -10,6 +10,8 @@ export const errors = {
   notATranscript: 'Not a session transcript: {{path}}',
   noWorkspace: 'No workspace is open yet.',
   workspaceNotFound: 'Workspace folder not found: {{path}}',
+  /** The desktop app's engine process exited (electron/main/engine-host-client.ts). */
+  engineGone: 'The engine stopped (exit code {{code}}). Restart Memory Lens.',
   engineClosed: 'The memory engine has been closed.',
   sameName: 'The new name is the same as the old one.',
   pathRequired: 'A path is required.',

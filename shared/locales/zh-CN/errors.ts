@@ -12,6 +12,7 @@ export const errors: Translation<typeof en> = {
   notATranscript: '不是会话记录：{{path}}',
   noWorkspace: '还没有打开工作区。',
   workspaceNotFound: '找不到工作区文件夹：{{path}}',
+  engineGone: '引擎已停止（退出码 {{code}}）。请重新启动 Memory Lens。',
   engineClosed: '记忆引擎已关闭。',
   sameName: '新名称与原名称相同。',
   pathRequired: '需要提供路径。',
