@@ -51,7 +51,7 @@ export interface OpenedAppDatabase {
 
 /** The file is another program's, or a newer Memory Lens's: never moved, never written. */
 export class NotOurFileError extends MemoryLensError {
-  constructor(message: string) {
+  constructor(message: MessageRef) {
     super('UNAVAILABLE', message, { reason: 'not-our-file' });
   }
 }
@@ -98,13 +98,14 @@ function initialise(
     const tables = (db.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE type = 'table'").get() as { n: number })
       .n;
     if (applicationId !== 0 && applicationId !== spec.applicationId)
-      throw new NotOurFileError(
-        `${dbPath} is not a Memory Lens file (application_id ${applicationId}); it was left alone.`,
-      );
+      throw new NotOurFileError({
+        messageId: 'errors:appDatabase.notOurs',
+        params: { path: dbPath, id: applicationId },
+      });
     if (applicationId === 0 && tables > 0) throw new DamagedFileError('noMarker');
     const version = db.pragma('user_version', { simple: true }) as number;
     if (version > spec.schemaVersion)
-      throw new NotOurFileError(`${dbPath} was written by a newer Memory Lens (schema ${version}); it was left alone.`);
+      throw new NotOurFileError({ messageId: 'errors:appDatabase.newer', params: { path: dbPath, version } });
     if (spec.quickCheck) {
       const check = db.pragma('quick_check', { simple: true });
       if (check !== 'ok') throw new DamagedFileError('integrity', String(check).replace(/\s+/g, ' ').slice(0, 200));

@@ -4,7 +4,9 @@
 import { englishText, translator } from '../../../shared/i18n.js';
 import type { MessageRef } from '../../../shared/i18n.js';
 import { englishLeft } from '../../../shared/test-support/english-left.js';
+import { logText } from '../../../shared/log-line.js';
 import fs from 'node:fs';
+import Database from 'better-sqlite3';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -178,6 +180,32 @@ describe('access counts', () => {
     );
     expect(englishLeft(chinese)).toEqual([]);
     expect(fs.readdirSync(dataDir).some((f) => f.startsWith('agent-activity.sqlite.damaged-'))).toBe(true);
+  });
+});
+
+describe('an activity file that is not ours', () => {
+  it('is left alone and said so by id: in Chinese, naming the file and its application_id', () => {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const file = activityDbPathFor(dataDir);
+    const other = new Database(file);
+    other.pragma('application_id = 42');
+    other.exec('CREATE TABLE theirs (x)');
+    other.close();
+    const lines: MessageRef[] = [];
+    const s = AgentActivityStore.open({ dataDir, log: (m) => lines.push(m) });
+    opened.push(s);
+    expect(lines.map(englishText)).toEqual([
+      `agent activity (access counts, search log) is not kept: ${file} is not a Memory Lens file (application_id 42); it was left alone.`,
+    ]);
+    const chinese = logText(translator('zh-CN'), lines[0]!);
+    expect(chinese).toBe(
+      `不保留智能体活动（访问次数、搜索记录）：${file} 不是 Memory Lens 的文件（application_id 42）；没有改动它。`,
+    );
+    expect(englishLeft(chinese)).toEqual([]);
+    const after = new Database(file, { readonly: true });
+    expect(after.pragma('application_id', { simple: true })).toBe(42);
+    expect(after.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").all()).toEqual([{ name: 'theirs' }]);
+    after.close();
   });
 });
 

@@ -10,6 +10,11 @@ export const errors = {
   notATranscript: 'Not a session transcript: {{path}}',
   noWorkspace: 'No workspace is open yet.',
   workspaceNotFound: 'Workspace folder not found: {{path}}',
+  /** The app's own SQLite files (history, agent activity) that are not ours to touch (app-database.ts). */
+  appDatabase: {
+    notOurs: '{{path}} is not a Memory Lens file (application_id {{id}}); it was left alone.',
+    newer: '{{path}} was written by a newer Memory Lens (schema {{version}}); it was left alone.',
+  },
   /** The desktop app's engine process exited (electron/main/engine-host-client.ts). */
   engineGone: 'The engine stopped (exit code {{code}}). Restart Memory Lens.',
   engineClosed: 'The memory engine has been closed.',

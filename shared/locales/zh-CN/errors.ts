@@ -12,6 +12,10 @@ export const errors: Translation<typeof en> = {
   notATranscript: '不是会话记录：{{path}}',
   noWorkspace: '还没有打开工作区。',
   workspaceNotFound: '找不到工作区文件夹：{{path}}',
+  appDatabase: {
+    notOurs: '{{path}} 不是 Memory Lens 的文件（application_id {{id}}）；没有改动它。',
+    newer: '{{path}} 是较新版本的 Memory Lens 写的（schema {{version}}）；没有改动它。',
+  },
   engineGone: '引擎已停止（退出码 {{code}}）。请重新启动 Memory Lens。',
   engineClosed: '记忆引擎已关闭。',
   sameName: '新名称与原名称相同。',
