@@ -153,7 +153,7 @@ export const AgentCallListSchema = z.object({
 });
 
 export const AgentCallsArgsSchema = z.strictObject({
-  /** Only calls at or after this date (YYYY-MM-DD or ISO). */
+  /** Only calls at or after this moment: a date, an ISO date-time or relative words (shared/since-date.ts). */
   since: z.string().max(40).optional(),
   /** Only this OpenClaw agent's transcripts (MCP and people's searches have no agent and are left out). */
   agent: z.string().min(1).max(200).optional(),

@@ -42,7 +42,13 @@ export type EmbedderEndpointPatch = z.output<typeof EmbedderEndpointPatchSchema>
 /** "Found in your agent's config": an endpoint on this computer that openclaw.json names, or why none. */
 export const AgentEmbedderOfferSchema = z.discriminatedUnion('found', [
   z.object({ found: z.literal(true), provider: z.string(), settings: EmbedderEndpointPatchSchema, from: z.string() }),
-  z.object({ found: z.literal(false), reason: z.string() }),
+  // `reason` in English; `messageId` + `params` word it in the reader's language.
+  z.object({
+    found: z.literal(false),
+    reason: z.string(),
+    messageId: z.string().optional(),
+    params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  }),
 ]);
 
 export type AgentEmbedderOffer = z.output<typeof AgentEmbedderOfferSchema>;

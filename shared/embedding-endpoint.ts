@@ -1,6 +1,7 @@
 // What Memory Lens needs to call an OpenAI-compatible `/v1/embeddings` endpoint (Ollama, LM Studio,
 // llama.cpp server, vLLM, OpenAI), and the rule for which endpoints may be called without asking:
 // only this computer's. A remote one sees the user's memory text, so it needs an explicit yes.
+import { endpointReasons, type ModeReason } from './mode-reasons.js';
 
 export interface EndpointInputTypes {
   /** Request field naming the side, e.g. `input_type` (Cohere/Voyage/NVIDIA style); absent: none sent. */
@@ -41,7 +42,8 @@ export interface EmbeddingEndpointConfig {
 
 export const ENDPOINT_PROVIDER = 'openai-compatible';
 
-export type ParsedEndpoint = { ok: true; url: URL; local: boolean } | { ok: false; reason: string };
+/** `reason`: by id (explain:modeReason.endpoint.*) beside its English, for the UI's and CLI's language. */
+export type ParsedEndpoint = { ok: true; url: URL; local: boolean } | { ok: false; reason: ModeReason };
 
 /** 127.0.0.0/8, ::1 and localhost: requests that never leave the machine. */
 export function isLoopbackHost(hostname: string): boolean {
@@ -57,23 +59,13 @@ export function parseEndpointUrl(baseUrl: string): ParsedEndpoint {
   try {
     url = new URL(baseUrl.trim());
   } catch {
-    return {
-      ok: false,
-      reason: `embedding endpoint "${baseUrl}" is not a URL — give one like http://127.0.0.1:11434/v1`,
-    };
+    return { ok: false, reason: endpointReasons.notUrl(baseUrl) };
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return {
-      ok: false,
-      reason: `embedding endpoint ${baseUrl} is not http(s) — give one like http://127.0.0.1:11434/v1`,
-    };
+    return { ok: false, reason: endpointReasons.notHttp(baseUrl) };
   }
   if (url.username || url.password) {
-    return {
-      ok: false,
-      reason:
-        'embedding endpoint URL carries a user name or password — give the key through an environment variable instead',
-    };
+    return { ok: false, reason: endpointReasons.credentials() };
   }
   url.search = '';
   url.hash = '';

@@ -74,6 +74,10 @@ const endpoint = (key: string, params?: MessageParams): ModeReason =>
 
 /** What an embedding endpoint did wrong: a failed call, or a failed try while it is down. */
 export const endpointReasons = {
+  /** A base URL it cannot use (shared/embedding-endpoint.ts parseEndpointUrl). */
+  notUrl: (url: string) => endpoint('notUrl', { url }),
+  notHttp: (url: string) => endpoint('notHttp', { url }),
+  credentials: () => endpoint('credentials'),
   notInTime: (url: string) => endpoint('notInTime', { url }),
   timedOut: (url: string, ms: number) => endpoint('timedOut', { url, ms }),
   /** A try while it is down (a short deadline) got no answer. */

@@ -2,6 +2,7 @@
 // language words them: English is zod's own message (what the API always said), other languages
 // come from zod's locale for them. The value never travels, only its type.
 import type { z } from 'zod';
+import { DEFAULT_LOCALE } from './locales/names.js';
 
 type LocaleError = (issue: never) => string | { message: string } | undefined | null;
 
@@ -31,7 +32,7 @@ export function carriedIssues(error: z.ZodError): string {
 export function wordIssues(
   value: unknown,
   lng: string | undefined,
-  word: (key: 'whole' | 'issue' | 'sep', params?: Record<string, string>) => string,
+  word: (key: string, params?: Record<string, unknown>) => string,
   locales: IssueLocales = {},
 ): string {
   let issues: CarriedIssue[];
@@ -45,11 +46,45 @@ export function wordIssues(
   return issues
     .map((issue) => {
       const { received, ...rest } = issue;
-      const local = locale?.localeError({ ...rest, input: STAND_INS[received ?? ''] } as never);
+      const own = lng && lng !== DEFAULT_LOCALE ? typedWording(issue, word) : null;
+      const local = own ?? locale?.localeError({ ...rest, input: STAND_INS[received ?? ''] } as never);
       const text = typeof local === 'string' ? local : (local?.message ?? issue.message);
       return word('issue', { field: issue.path || word('whole'), text });
     })
     .join(word('sep'));
+}
+
+/** What a size counts, by the origin of a too_big / too_small issue. */
+const SIZE_UNITS: Record<string, string> = {
+  string: 'characters',
+  array: 'items',
+  set: 'items',
+  map: 'items',
+  file: 'bytes',
+};
+
+/**
+ * The issues that name types (invalid_type, too_big, too_small) by `errors:request.zod.*`, the type
+ * names in the language too: zod's locales leave them in English ("期望 string，实际接收 undefined").
+ * Null for the others, and for `instanceof SomeClass`, which zod's locale words.
+ */
+function typedWording(issue: CarriedIssue, word: (key: string, params?: Record<string, unknown>) => string) {
+  const type = (name: unknown) => word(`type.${String(name)}`, { defaultValue: String(name) });
+  if (issue.code === 'invalid_type') {
+    if (/^[A-Z]/.test(String(issue.expected))) return null;
+    return issue.received === undefined
+      ? word('zod.invalidTypeExpected', { expected: type(issue.expected) })
+      : word('zod.invalidType', { expected: type(issue.expected), received: type(issue.received) });
+  }
+  if (issue.code !== 'too_big' && issue.code !== 'too_small') return null;
+  const origin = typeof issue.origin === 'string' ? issue.origin : null;
+  const unit = origin ? SIZE_UNITS[origin] : undefined;
+  const key = `zod.${issue.code === 'too_big' ? 'tooBig' : 'tooSmall'}.${unit ? 'sized' : 'value'}${issue.inclusive ? '' : 'Exclusive'}`;
+  return word(key, {
+    origin: type(origin ?? 'value'),
+    limit: String(issue.code === 'too_big' ? issue.maximum : issue.minimum),
+    unit: unit ? word(`unit.${unit}`) : '',
+  });
 }
 
 const STAND_INS: Record<string, unknown> = {

@@ -5,6 +5,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { AgentEmbedderOffer } from '../../shared/embedding-endpoint-settings.js';
+import { localText, translator } from '../../shared/i18n.js';
+import { englishLeft } from '../../shared/test-support/english-left.js';
 import { loadOpenclawConfig } from '../memory/workspace/openclaw-config.js';
 import { agentEmbedderOffer } from './agent-embedder-offer.js';
 
@@ -64,7 +67,7 @@ describe('agentEmbedderOffer', () => {
   });
 
   it('offers nothing for the OpenAI default, a remote endpoint, or a missing file, and says why', async () => {
-    expect(await offerFor('default', '{}')).toEqual({
+    expect(await offerFor('default', '{}')).toMatchObject({
       found: false,
       reason: 'the agent embeds with "openai", which is not an endpoint on this computer',
     });
@@ -73,7 +76,7 @@ describe('agentEmbedderOffer', () => {
         'remote',
         '{ memory: { search: { provider: "openai-compatible", model: "m", remote: { baseUrl: "https://embeddings.example/v1" } } } }',
       ),
-    ).toEqual({
+    ).toMatchObject({
       found: false,
       reason: "the agent's embedder https://embeddings.example is not on this computer",
     });
@@ -83,6 +86,58 @@ describe('agentEmbedderOffer', () => {
         '{ models: { providers: { "ollama-5080": { api: "ollama", baseUrl: "http://gpu-box.local:11435" } } }, memory: { search: { provider: "ollama-5080" } } }',
       ),
     ).toMatchObject({ found: false });
-    expect(agentEmbedderOffer(null, '')).toEqual({ found: false, reason: 'no openclaw.json found' });
+    expect(agentEmbedderOffer(null, '')).toMatchObject({ found: false, reason: 'no openclaw.json found' });
+  });
+
+  it('words why there is no offer by message id: in Chinese for a Chinese reader, the English kept as reason', async () => {
+    const zh = translator('zh-CN');
+    const chinese = (offer: AgentEmbedderOffer) => {
+      if (offer.found) throw new Error('expected no offer');
+      return localText(zh, { message: offer.reason, ...offer });
+    };
+    const cases: [AgentEmbedderOffer, string][] = [
+      [agentEmbedderOffer(null, ''), '没有找到 openclaw.json'],
+      [await offerFor('zh-default', '{}'), '智能体用“openai”做嵌入，它不是这台电脑上的端点'],
+      [
+        await offerFor('zh-no-url', '{ memory: { search: { provider: "openai-compatible", model: "m" } } }'),
+        '没有为提供方“openai-compatible”设置 memory.search.remote.baseUrl',
+      ],
+      [
+        await offerFor(
+          'zh-remote',
+          '{ memory: { search: { provider: "openai-compatible", model: "m", remote: { baseUrl: "https://embeddings.example/v1" } } } }',
+        ),
+        '智能体的嵌入端点 https://embeddings.example 不在这台电脑上',
+      ],
+      [
+        await offerFor(
+          'zh-no-model',
+          '{ memory: { search: { provider: "openai-compatible", remote: { baseUrl: "http://127.0.0.1:8080/v1" } } } }',
+        ),
+        '没有为提供方“openai-compatible”设置 memory.search.model',
+      ],
+      [
+        await offerFor(
+          'zh-ftp',
+          '{ memory: { search: { provider: "openai-compatible", model: "m", remote: { baseUrl: "ftp://127.0.0.1/v1" } } } }',
+        ),
+        '嵌入端点 ftp://127.0.0.1/v1 不是 http(s) 地址 — 请给出类似 http://127.0.0.1:11434/v1 的地址',
+      ],
+      [
+        await offerFor(
+          'zh-creds',
+          '{ memory: { search: { provider: "openai-compatible", model: "m", remote: { baseUrl: "http://u:p@127.0.0.1/v1" } } } }',
+        ),
+        '嵌入端点的网址里带有用户名或密码 — 请改用环境变量提供密钥',
+      ],
+    ];
+    for (const [offer, expected] of cases) {
+      expect(chinese(offer)).toBe(expected);
+      expect(englishLeft(chinese(offer))).toEqual([]);
+    }
+    // The English reason the API carries reads as before.
+    expect(cases[5]![0]).toMatchObject({
+      reason: 'embedding endpoint ftp://127.0.0.1/v1 is not http(s) — give one like http://127.0.0.1:11434/v1',
+    });
   });
 });

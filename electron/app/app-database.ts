@@ -6,15 +6,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
-import { MemoryLensError, messageOf } from '../../shared/errors.js';
+import { MemoryLensError } from '../../shared/errors.js';
+import { englishText, type MessageRef } from '../../shared/i18n.js';
 import { damagedPathFor } from '../memory/files/data-dir.js';
 import { dataDiskFullError, isDamageError, isDiskFullAt, openWalDatabase } from '../memory/files/sqlite-wal-open.js';
 import { assertWritableFolder, type WritableStore } from '../memory/files/writable-folder.js';
 
 export interface AppDatabaseSpec {
-  /** What the file holds, as messages name it: "The history store". */
-  label: string;
-  /** The same by key, for an error worded in the reader's language. */
+  /** What the file holds, by key (`errors:writable.store.*`): messages name it in the reader's language. */
   store: WritableStore;
   /** `PRAGMA application_id`: a foreign SQLite file is never taken for ours. */
   applicationId: number;
@@ -29,9 +28,9 @@ export interface AppDatabaseSpec {
   probe?: string;
   /**
    * What a damaged file costs: `discard` starts empty; a function carries over what can be read
-   * from the file moved aside into the fresh one and says what it kept and lost, for the notice.
+   * from the file moved aside into the fresh one and counts what it kept and lost, for the notice.
    */
-  onDamaged: 'discard' | ((damagedPath: string, fresh: Database.Database) => string);
+  onDamaged: 'discard' | ((damagedPath: string, fresh: Database.Database) => { kept: number; lost: number });
 }
 
 export interface OpenAppDatabaseOptions {
@@ -42,20 +41,30 @@ export interface OpenAppDatabaseOptions {
 
 export interface OpenedAppDatabase {
   db: Database.Database;
-  /** Set when the file was damaged and replaced: what happened, in a sentence for the user. */
+  /** Set when the file was damaged and replaced: what happened, in an English sentence for the API. */
   notice: string | null;
+  /** The same by message id, for a log line in the reader's language. */
+  noticeRef: MessageRef | null;
   /** Opened on a full disk: reads answer, writes fail with the data-disk-full error until space returns. */
   diskFull: boolean;
 }
 
 /** The file is another program's, or a newer Memory Lens's: never moved, never written. */
 export class NotOurFileError extends MemoryLensError {
-  constructor(message: string) {
+  constructor(message: MessageRef) {
     super('UNAVAILABLE', message, { reason: 'not-our-file' });
   }
 }
 
-class DamagedFileError extends Error {}
+/** Our own finding that a file is damaged, by `log:damaged.reason.*` key. */
+class DamagedFileError extends Error {
+  constructor(
+    readonly key: 'noMarker' | 'integrity',
+    readonly detail = '',
+  ) {
+    super(key);
+  }
+}
 
 export function openAppDatabase(
   dbPath: string,
@@ -66,12 +75,12 @@ export function openAppDatabase(
   assertWritableFolder(path.dirname(dbPath), spec.store);
   fs.mkdirSync(path.dirname(dbPath), { recursive: true });
   try {
-    return { ...initialise(dbPath, spec, options), notice: null };
+    return { ...initialise(dbPath, spec, options), notice: null, noticeRef: null };
   } catch (error) {
     if (error instanceof MemoryLensError) throw error;
     if (isDiskFullAt(error, path.dirname(dbPath))) throw dataDiskFullError(dbPath, error);
     if (!(error instanceof DamagedFileError) && !isDamageError(error)) throw error;
-    return replaceDamaged(dbPath, spec, options, messageOf(error));
+    return replaceDamaged(dbPath, spec, options, damageReason(error));
   }
 }
 
@@ -89,16 +98,17 @@ function initialise(
     const tables = (db.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE type = 'table'").get() as { n: number })
       .n;
     if (applicationId !== 0 && applicationId !== spec.applicationId)
-      throw new NotOurFileError(
-        `${dbPath} is not a Memory Lens file (application_id ${applicationId}); it was left alone.`,
-      );
-    if (applicationId === 0 && tables > 0) throw new DamagedFileError('the file has tables but no Memory Lens marker');
+      throw new NotOurFileError({
+        messageId: 'errors:appDatabase.notOurs',
+        params: { path: dbPath, id: applicationId },
+      });
+    if (applicationId === 0 && tables > 0) throw new DamagedFileError('noMarker');
     const version = db.pragma('user_version', { simple: true }) as number;
     if (version > spec.schemaVersion)
-      throw new NotOurFileError(`${dbPath} was written by a newer Memory Lens (schema ${version}); it was left alone.`);
+      throw new NotOurFileError({ messageId: 'errors:appDatabase.newer', params: { path: dbPath, version } });
     if (spec.quickCheck) {
       const check = db.pragma('quick_check', { simple: true });
-      if (check !== 'ok') throw new DamagedFileError(`integrity check: ${String(check)}`);
+      if (check !== 'ok') throw new DamagedFileError('integrity', String(check).replace(/\s+/g, ' ').slice(0, 200));
     }
     // Written only when new: a file opened on a full disk must not need a write to be read.
     db.exec(spec.ddl);
@@ -112,19 +122,31 @@ function initialise(
   }
 }
 
+/** Why a file counts as damaged, by id: our own finding, or SQLite's code. */
+function damageReason(error: unknown): MessageRef {
+  if (error instanceof DamagedFileError)
+    return { messageId: `log:damaged.reason.${error.key}`, params: { detail: error.detail } };
+  const code = String((error as { code?: unknown }).code);
+  return { messageId: `log:damaged.reason.${code === 'SQLITE_NOTADB' ? 'notDatabase' : 'corrupt'}`, params: { code } };
+}
+
 /** Moves the damaged file (and its -wal, -shm) aside, starts a fresh one, and applies the policy. */
 function replaceDamaged(
   dbPath: string,
   spec: AppDatabaseSpec,
   options: OpenAppDatabaseOptions,
-  reason: string,
+  reason: MessageRef,
 ): OpenedAppDatabase {
   const aside = damagedPathFor(dbPath, new Date(options.now?.() ?? Date.now()));
   for (const suffix of ['', '-wal', '-shm']) {
     if (fs.existsSync(dbPath + suffix)) fs.renameSync(dbPath + suffix, aside + suffix);
   }
   const { db, diskFull } = initialise(dbPath, spec, options);
-  const outcome = spec.onDamaged === 'discard' ? 'a new one was started' : spec.onDamaged(aside, db);
-  const notice = `${spec.label} was damaged (${reason.replace(/\s+/g, ' ').slice(0, 200)}); it was moved aside to ${path.basename(aside)} and ${outcome}.`;
-  return { db, notice, diskFull };
+  const params = { what: spec.store, reason: JSON.stringify(reason), aside: path.basename(aside) };
+  let noticeRef: MessageRef = { messageId: 'log:damaged.discarded', params };
+  if (spec.onDamaged !== 'discard') {
+    const { kept, lost } = spec.onDamaged(aside, db);
+    noticeRef = { messageId: 'log:damaged.salvaged', params: { ...params, count: kept, lost } };
+  }
+  return { db, notice: englishText(noticeRef), noticeRef, diskFull };
 }

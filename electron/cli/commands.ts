@@ -122,7 +122,7 @@ with searches MCP clients ran through memlens mcp and people's logged searches (
 --log). Each empty or failed call gets a diagnosis from its recorded outcome and the files as they
 are now, and is re-run in Memory Lens. The health summary on top is also in memlens status.
 
-  --since DATE           only calls on or after DATE (YYYY-MM-DD or an ISO date-time)
+  --since DATE           only calls on or after DATE (2026-03-30, yesterday, "3 hours ago", 3小时前)
   --agent ID             only this OpenClaw agent's transcripts (leaves out MCP and people)
   --limit N              at most N calls, newest first
   --now DATETIME         count "last 7/30 days" back from this moment (default: now)

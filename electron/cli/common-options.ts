@@ -3,7 +3,7 @@
 // the desktop app (app/default-workspace.ts): ~/.openclaw/workspace if it exists, else the app's
 // private copy of the bundled sample workspace.
 import type { MessageRef } from '../../shared/i18n.js';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../shared/locales/names.js';
+import { DEFAULT_LOCALE, LOCALES, resolveLocale, type Locale } from '../../shared/locales/names.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,10 +20,13 @@ export type { OptionSpecs };
 export class UsageError extends Error {
   /** The message by id: worded in the user's language when reported (the translations load only then). */
   readonly ref: MessageRef | undefined;
-  constructor(message: string | MessageRef) {
+  /** The language to word it in whatever --lang says (an unknown --lang itself); else the command's. */
+  readonly locale: Locale | undefined;
+  constructor(message: string | MessageRef, locale?: Locale) {
     super(typeof message === 'string' ? message : message.messageId);
     this.name = 'UsageError';
     this.ref = typeof message === 'string' ? undefined : message;
+    this.locale = locale;
   }
 }
 
@@ -91,10 +94,29 @@ ${ENDPOINT_USAGE}
 export function cliLocale(lang: unknown, env: NodeJS.ProcessEnv): Locale {
   const asked = typeof lang === 'string' ? lang : env.MEMLENS_LANG || null;
   if (asked === null) return DEFAULT_LOCALE;
-  const locale = LOCALES.find((l) => l.toLowerCase() === asked.toLowerCase());
-  if (!locale)
-    throw new UsageError({ messageId: 'cli:unknownLang', params: { locales: LOCALES.join(', '), lang: asked } });
+  const locale = knownLocale(asked);
+  if (!locale) {
+    const messageId = typeof lang === 'string' ? 'cli:unknownLang' : 'cli:unknownLangEnv';
+    throw new UsageError({ messageId, params: { locales: LOCALES.join(', '), lang: asked } }, environmentLocale(env));
+  }
   return locale;
+}
+
+function knownLocale(asked: string): Locale | undefined {
+  return LOCALES.find((l) => l.toLowerCase() === asked.toLowerCase());
+}
+
+/**
+ * The language the environment asks for, for the one message that cannot use --lang (an unknown
+ * one): $MEMLENS_LANG when it is one we speak, else the system's LC_ALL, LC_MESSAGES or LANG
+ * (`zh_CN.UTF-8` → zh-CN; `C`, `POSIX` and unknown ones → English).
+ */
+export function environmentLocale(env: NodeJS.ProcessEnv): Locale {
+  const own = env.MEMLENS_LANG ? knownLocale(env.MEMLENS_LANG) : undefined;
+  if (own) return own;
+  const system = env.LC_ALL || env.LC_MESSAGES || env.LANG || '';
+  const tag = system.replace(/[.@].*$/, '').replace('_', '-');
+  return tag === '' || tag === 'C' || tag === 'POSIX' ? DEFAULT_LOCALE : resolveLocale([tag]);
 }
 
 export interface CommonSettings {

@@ -357,7 +357,7 @@ describe('memlens in Simplified Chinese (--lang zh-CN, MEMLENS_LANG)', () => {
   it('refuses a language it does not speak with exit 2, naming the ones it does', async () => {
     const bad = await cli('status', '--lang', 'xx');
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('--lang expects one of en, zh-CN (got "xx")');
+    expect(bad.stderr).toContain('--lang expects one of the languages Memory Lens speaks: en, zh-CN (got "xx")');
   });
 
   it('words a command line it cannot read in Chinese too: an unknown flag or command, a missing value', async () => {

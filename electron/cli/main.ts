@@ -87,6 +87,7 @@ async function report(
   const { createI18n, englishText, localText, translator } = await import('../../shared/i18n.js');
   const { toErrorValue } = await import('../../shared/errors.js');
   const usage = isParseArgsError(error) ? new UsageError(parseArgsRef((error as Error).message, englishText)) : error;
+  if (usage instanceof UsageError && usage.locale) locale = usage.locale;
   const value = errorValueOf(usage, toErrorValue, englishText);
   // Zod's issues (a bad eval line) in zod's own words for the language: its locales load only then.
   const t =

@@ -19,9 +19,6 @@ let labels: string[];
 const TYPED =
   /\b(?:memlens|search|eval|get|context|doctor|history|purge-secret|save-session|secrets|on|off|current|yesterday|memory-lens|memory|sessions|openclaw|feedback|thesaurus|dictionary|pivot|per-file|total|id|query|relevant|JSON|ISO)\b/g;
 
-/** What zod's own zh-CN locale keeps in English (a bad eval line is worded by it). */
-const ZOD_KEPT = /\b(?:undefined|array)\b/g;
-
 /** English words left once flags, quoted values, paths, placeholders (QUERY, FILE) and typed words are set aside. */
 function englishWords(line: string, typed: readonly string[]): string[] {
   let stripped = line;
@@ -31,8 +28,7 @@ function englishWords(line: string, typed: readonly string[]): string[] {
     .replace(/--[\w-]+(=\S*)?/g, ' ')
     .replace(/\S*[/.:=]\S*/g, ' ')
     .replace(/\b[A-Z][A-Z0-9_-]*\b/g, ' ')
-    .replace(TYPED, ' ')
-    .replace(ZOD_KEPT, ' ');
+    .replace(TYPED, ' ');
   return stripped.match(/[A-Za-z]{2,}/g) ?? [];
 }
 
@@ -128,7 +124,7 @@ const CASES: readonly [string, () => string[]][] = [
   ['secretInTranscript', () => ['secrets', '--remove', ...transcriptSecret]],
   ['getOnePath', () => ['get']],
   ['integer (get)', () => ['get', 'MEMORY.md', '--from', '0']],
-  ['since', () => ['agent-searches', '--since', 'soon']],
+  ['sinceUnread (agent-searches)', () => ['agent-searches', '--since', 'soon']],
   ['integer (limit)', () => ['agent-searches', '--limit', '0']],
   ['pathRequired', () => ['history']],
   ['versionRequired', () => ['diff', 'MEMORY.md']],

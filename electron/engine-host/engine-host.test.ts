@@ -6,6 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractEvent } from '../../shared/contract.js';
+import type { ErrorValue } from '../../shared/errors.js';
+import { localText, translator } from '../../shared/i18n.js';
 import { bundledSampleWorkspace, findPackageRoot } from '../app/app-paths.js';
 import { EngineHostClient } from '../main/engine-host-client.js';
 import { createPortPair } from './engine-host-protocol.js';
@@ -141,8 +143,15 @@ describe('engine host (desktop engine off the main process)', () => {
       log: () => undefined,
     });
     const waiting = orphan.handle('status', {});
-    orphan.markGone('exit code 1');
-    expect(await waiting).toMatchObject({ ok: false, error: { code: 'UNAVAILABLE' } });
+    orphan.markGone(1);
+    const gone = await waiting;
+    expect(gone).toMatchObject({
+      ok: false,
+      error: { code: 'UNAVAILABLE', message: 'The engine stopped (exit code 1). Restart Memory Lens.' },
+    });
+    // The window words it in its language by id.
+    const error = (gone as { error: ErrorValue }).error;
+    expect(localText(translator('zh-CN'), error)).toBe('引擎已停止（退出码 1）。请重新启动 Memory Lens。');
     expect(await orphan.handle('listFiles', {})).toMatchObject({ ok: false, error: { code: 'UNAVAILABLE' } });
   });
 });

@@ -24,7 +24,7 @@ import {
 import { ipcEventChannelFor } from '../../shared/contract.js';
 import type { IndexStatus } from '../../shared/domain.js';
 import { toErrorValue } from '../../shared/errors.js';
-import { englishText, translator, type Locale } from '../../shared/i18n.js';
+import { translator, type Locale } from '../../shared/i18n.js';
 import type { LanguageSetting, Settings } from '../../shared/settings-schema.js';
 import { buildMenuTemplate, menuLocale } from './app-menu.js';
 import { APP_INDEX_URL, APP_SCHEME } from './app-origin.js';
@@ -33,6 +33,7 @@ import { EngineHostClient } from './engine-host-client.js';
 import { safeStorageKeyStore } from './safe-storage-key-store.js';
 import type { EngineHostInit, HostToMain, MainToHost, PortLike } from '../engine-host/engine-host-protocol.js';
 import { isAllowedExternalUrl } from './external-links.js';
+import { MainWords } from './main-words.js';
 import { registerIpcHandlers } from './ipc-registration.js';
 import { guardUnsavedClose } from './unsaved-close-guard.js';
 import { mainWindowWebPreferences } from './window-security.js';
@@ -59,6 +60,8 @@ export function registerAppScheme(): void {
 
 export async function startDesktopApp(paths: DesktopPaths): Promise<void> {
   const isDev = !app.isPackaged;
+  // What main says itself, in the OS's language until the saved Language setting arrives.
+  const words = new MainWords(menuLocale('system', app.getPreferredSystemLanguages()));
   const trustedWebContents = new Set<number>();
   const windows = new Set<BrowserWindow>();
 
@@ -78,17 +81,19 @@ export async function startDesktopApp(paths: DesktopPaths): Promise<void> {
     validateResults: isDev,
   };
   const engine = new EngineHostClient(
-    startEngineHost(paths.engineHostPath, init, (reason) => engine.markGone(reason)),
+    startEngineHost(paths.engineHostPath, init, (exitCode) => engine.markGone(exitCode)),
     {
       chooseFolder: async () => {
         const parent = BrowserWindow.getFocusedWindow();
-        const options = { title: 'Open workspace', properties: ['openDirectory' as const] };
+        const options = { title: words.chooseFolderTitle(), properties: ['openDirectory' as const] };
         const result = parent ? await dialog.showOpenDialog(parent, options) : await dialog.showOpenDialog(options);
         return result.canceled ? null : (result.filePaths[0] ?? null);
       },
       trashItem: (absPath) => shell.trashItem(absPath),
-      confirmModelDownload: (modelId) => confirmModelDownload(modelId),
-      log: (line) => console.error('[memlens engine]', englishText(line)),
+      // No local copy of the model and the settings say 'ask'.
+      confirmModelDownload: async (modelId) =>
+        (await dialog.showMessageBox(words.modelDownload(modelId))).response === 0,
+      log: (line) => console.error(words.engineLine(line)),
       keyStore: safeStorageKeyStore(),
     },
   );
@@ -104,7 +109,7 @@ export async function startDesktopApp(paths: DesktopPaths): Promise<void> {
       },
     },
     () => trustedWebContents,
-    (channel, reason) => console.warn(`[memlens] refused ${channel}: ${reason}`),
+    (channel, refusal) => console.warn(words.refused(channel, refusal)),
   );
   engine.onDidEvent((event) => {
     for (const window of windows) {
@@ -123,6 +128,7 @@ export async function startDesktopApp(paths: DesktopPaths): Promise<void> {
     const locale = menuLocale(setting, app.getPreferredSystemLanguages());
     if (locale === menuLanguage) return;
     menuLanguage = locale;
+    words.setLocale(locale);
     const t = translator(locale);
     const showError = (key: string) => (error: unknown) =>
       dialog.showErrorBox(t(`menu:failed.${key}`), toErrorValue(error).message);
@@ -186,9 +192,7 @@ export async function startDesktopApp(paths: DesktopPaths): Promise<void> {
   };
   // The window opens at once; calls made before the engine is ready wait in the host's queue.
   createWindow();
-  engine.ready.catch((error: unknown) =>
-    dialog.showErrorBox('Memory Lens could not open a workspace', toErrorValue(error).message),
-  );
+  engine.ready.catch((error: unknown) => dialog.showErrorBox(words.engineFailedTitle(), toErrorValue(error).message));
 
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) createWindow();
@@ -214,33 +218,18 @@ export async function startDesktopApp(paths: DesktopPaths): Promise<void> {
 function startEngineHost(
   entry: string,
   init: EngineHostInit,
-  onGone: (reason: string) => void,
+  onGone: (exitCode: number | null) => void,
 ): PortLike<HostToMain, MainToHost> {
   const child = utilityProcess.fork(entry, [], { serviceName: 'Memory Lens engine', stdio: 'inherit' });
   const listeners: ((message: HostToMain) => void)[] = [];
   child.on('message', (message: HostToMain) => listeners.forEach((listener) => listener(message)));
-  child.on('exit', (code) => onGone(`exit code ${code}`));
+  child.on('exit', (code) => onGone(code));
   const port: PortLike<HostToMain, MainToHost> = {
     post: (message) => child.postMessage(message),
     onMessage: (listener) => void listeners.push(listener),
   };
   port.post({ type: 'init', init });
   return port;
-}
-
-/** The engine host found no local copy of the model and the settings say 'ask'. */
-async function confirmModelDownload(modelId: string): Promise<boolean> {
-  const { response } = await dialog.showMessageBox({
-    type: 'question',
-    buttons: ['Download', 'Keyword search only'],
-    defaultId: 0,
-    cancelId: 1,
-    title: 'Semantic search model',
-    message: `Download the embedding model ${modelId} for semantic search?`,
-    detail:
-      'It is downloaded once from the Hugging Face hub (about 120 MB) and runs locally. Without it, search is keyword-only. You can change this in the settings.',
-  });
-  return response === 0;
 }
 
 /**

@@ -1,7 +1,7 @@
 // Main's handle on the engine host: an ApiDispatcher (so registerIpcHandlers does not care where
 // the engine runs) that forwards calls over the port, answers the host's requests (folder dialog,
 // OS trash, model download question) and relays the contract's events.
-import type { MessageRef } from '../../shared/i18n.js';
+import { said, type MessageRef } from '../../shared/i18n.js';
 import {
   CALL_NAMES,
   type ApiDispatcher,
@@ -86,9 +86,9 @@ export class EngineHostClient implements ApiDispatcher {
     return () => this.listeners.delete(listener);
   }
 
-  /** The host process died: every waiting and future call fails with UNAVAILABLE. */
-  markGone(reason: string): void {
-    this.gone = { code: 'UNAVAILABLE', message: `The engine stopped (${reason}). Restart Memory Lens.` };
+  /** The host process died (`exitCode` as Electron gives it): every waiting and future call fails with UNAVAILABLE. */
+  markGone(exitCode: number | null): void {
+    this.gone = { code: 'UNAVAILABLE', ...said('errors:engineGone', { code: String(exitCode) }) };
     for (const resolve of this.pending.values()) resolve({ ok: false, error: this.gone });
     this.pending.clear();
   }

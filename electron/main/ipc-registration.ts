@@ -6,7 +6,7 @@
 import type { IpcMainInvokeEvent } from 'electron';
 import { ipcChannelFor, type CallName } from '../../shared/contract.js';
 import type { ApiDispatcher, DispatchOutcome } from '../../shared/contract.js';
-import { checkIpcSender } from './sender-guard.js';
+import { checkIpcSender, type SenderRefusal } from './sender-guard.js';
 
 export interface IpcMainLike {
   handle(channel: string, listener: (event: IpcMainInvokeEvent, ...args: unknown[]) => Promise<unknown>): void;
@@ -22,7 +22,7 @@ export function registerIpcHandlers(
   ipcMain: IpcMainLike,
   dispatcher: ApiDispatcher,
   trustedWebContentsIds: () => ReadonlySet<number>,
-  onRefused: (channel: string, reason: string) => void,
+  onRefused: (channel: string, refusal: SenderRefusal) => void,
 ): { channels: string[]; dispose(): void } {
   const channels: string[] = [];
   for (const method of dispatcher.methods) {
@@ -30,7 +30,7 @@ export function registerIpcHandlers(
     ipcMain.handle(channel, async (event, ...args): Promise<DispatchOutcome> => {
       const verdict = checkIpcSender(event, trustedWebContentsIds());
       if (!verdict.ok) {
-        onRefused(channel, verdict.reason);
+        onRefused(channel, verdict);
         return { ok: false, error: { code: 'NOT_ALLOWED', message: 'This frame may not call Memory Lens.' } };
       }
       // The preload sends exactly one argument object; anything else is malformed.

@@ -8,6 +8,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { CALLS, HTTP_API_PREFIX, HTTP_EVENTS_PATH, httpPathFor, isCallName } from '../../shared/contract.js';
 import type { ErrorCode, ErrorValue } from '../../shared/errors.js';
 import type { ApiDispatcher, DispatchOutcome } from '../../shared/contract.js';
+import { DEFAULT_LOCALE, LOCALES, resolveLocale, translator, type Locale } from '../../shared/i18n.js';
 import { SECURITY_HEADERS } from '../web/content-security-policy.js';
 import { ClientGate, DEFAULT_CLIENT_GATE, type ClientGateOptions } from './client-gate.js';
 import { PageSessions } from './page-sessions.js';
@@ -27,6 +28,8 @@ export interface HttpServerOptions {
   token?: string;
   /** Requests one client may have running and waiting (default DEFAULT_CLIENT_GATE). */
   clientGate?: ClientGateOptions;
+  /** The serve process's language (--lang): the "not built" page's when the browser asks for none we speak. */
+  locale?: Locale;
 }
 
 export interface RunningServer {
@@ -247,11 +250,11 @@ async function handleGated(
   }
 
   if (!options.rendererDir) {
-    return sendText(
-      res,
-      503,
-      'The renderer is not built. Run `npm run build:renderer` (or `npm run serve`), then reload.',
-    );
+    const locale = pageLocale(req.headers['accept-language'], options.locale ?? DEFAULT_LOCALE);
+    return sendText(res, 503, translator(locale)('cli:serve.notBuiltPage'), {
+      'Content-Language': locale,
+      Vary: 'Accept-Language',
+    });
   }
   const file = await resolveStaticFile(options.rendererDir, url.pathname);
   if (!file) return sendText(res, 404, 'Not found.');
@@ -338,6 +341,24 @@ function sendJson(res: http.ServerResponse, status: number, value: unknown): voi
     'X-Content-Type-Options': 'nosniff',
   });
   res.end(body);
+}
+
+/**
+ * The language of a page for the browser's Accept-Language (`zh-CN,zh;q=0.9,en;q=0.8`): the first
+ * by weight that we speak (any Chinese → zh-CN), else `fallback`.
+ */
+export function pageLocale(header: string | undefined, fallback: Locale): Locale {
+  const tags = (header ?? '')
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...rest] = part.trim().split(';');
+      const q = rest.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q) };
+    })
+    .filter((t) => t.tag !== '' && t.tag !== '*' && t.q > 0)
+    .sort((a, b) => b.q - a.q);
+  const spoken = tags.find((t) => LOCALES.some((l) => l.split('-')[0] === t.tag.toLowerCase().split('-')[0]));
+  return spoken ? resolveLocale([spoken.tag]) : fallback;
 }
 
 function sendText(res: http.ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {

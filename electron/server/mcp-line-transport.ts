@@ -7,6 +7,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { messageOf } from '../../shared/errors.js';
+import type { Log } from '../../shared/log-line.js';
 
 /** The SDK's own limit for one message: a memory tool call is a few hundred bytes. */
 export const MCP_MAX_LINE_BYTES = 10 * 1024 * 1024;
@@ -18,8 +19,8 @@ type RpcId = string | number | null;
 
 export interface McpLineTransportOptions {
   maxLineBytes?: number;
-  /** Skipped lines, for stderr (the client gets the error reply). */
-  log?: (message: string) => void;
+  /** Skipped lines, by id for stderr (the client gets the error reply). */
+  log?: Log;
 }
 
 export class McpLineTransport implements Transport {
@@ -110,9 +111,10 @@ export class McpLineTransport implements Transport {
       this.skipped = null;
       const id = sniffId(skipped.head.toString('utf8'), skipped.tail.toString('utf8'));
       const limitMb = Math.round(this.maxLineBytes / (1024 * 1024));
-      this.options.log?.(
-        `skipped a message of ${skipped.bytes} bytes (over ${this.maxLineBytes}); id ${JSON.stringify(id)}`,
-      );
+      this.options.log?.({
+        messageId: 'log:mcp.skipped',
+        params: { bytes: skipped.bytes, limit: this.maxLineBytes, id: JSON.stringify(id) },
+      });
       void this.replyError(
         id,
         -32600,

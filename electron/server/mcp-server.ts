@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { DEFAULT_LOCALE, translator } from '../../shared/i18n.js';
 import type { AgentCaller } from '../../shared/domain.js';
 import { messageOf } from '../../shared/errors.js';
+import { logLine, type Log } from '../../shared/log-line.js';
 import type { AgentMemoryTools, ToolOutcome } from '../app/agent/agent-memory-tools.js';
 import type { AgentToolSpec } from '../app/agent/agent-tool-specs.js';
 import { McpLineTransport } from './mcp-line-transport.js';
@@ -31,8 +32,8 @@ export interface McpServerOptions {
   version: string;
   /** The language of the tool results' own sentences (memlens mcp --lang / MEMLENS_LANG); English by default. */
   t?: TFunction;
-  /** Failures worth a line on stderr (the tool result carries them to the client too). */
-  log?: (message: string) => void;
+  /** Failures worth a line on stderr, by id (the tool result carries them to the client too). */
+  log?: Log;
 }
 
 export function createMcpServer(options: McpServerOptions): Server {
@@ -42,7 +43,7 @@ export function createMcpServer(options: McpServerOptions): Server {
     { capabilities: { tools: {} }, instructions: MEMORY_RECALL_INSTRUCTIONS },
   );
   // A line that is not JSON-RPC is skipped by the transport; say so on stderr, keep serving.
-  server.onerror = (error) => options.log?.(`protocol: ${messageOf(error)}`);
+  server.onerror = (error) => options.log?.(logLine('log:mcp.protocol', error));
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: options.specs.map((spec) => ({
       name: spec.name,
@@ -78,14 +79,20 @@ export function createMcpServer(options: McpServerOptions): Server {
         }
       } catch (error) {
         // A bug, not a bad call: still an answer, and the server lives on.
-        options.log?.(`${name} failed unexpectedly: ${messageOf(error)}`);
+        options.log?.(logLine('log:mcp.toolFailed', error, { name }));
         outcome = {
           isError: true,
           payload: { error: t('cli:mcp.tool.failedInside', { name, message: messageOf(error) }), code: 'INTERNAL' },
         };
       }
-      if (outcome.isError)
-        options.log?.(`${name}: ${String((outcome.payload as { error?: unknown }).error ?? 'failed')}`);
+      // The payload's error is already in `t`'s language: the line quotes it.
+      if (outcome.isError) {
+        const text = (outcome.payload as { error?: unknown }).error;
+        options.log?.({
+          messageId: typeof text === 'string' ? 'log:mcp.toolError' : 'log:mcp.toolErrorUnsaid',
+          params: { name, text: String(text) },
+        });
+      }
       return toCallToolResult(outcome);
     },
   );
@@ -114,7 +121,7 @@ export async function serveMcpOverStdio(
   server: Server,
   streams: { stdin: Readable; stdout: Writable },
   stop: Promise<void>,
-  log?: (message: string) => void,
+  log?: Log,
 ): Promise<void> {
   const transport = new McpLineTransport(streams.stdin, streams.stdout, log ? { log } : {});
   // server.connect chains its own onclose onto the transport's; this one hears the end of stdin.

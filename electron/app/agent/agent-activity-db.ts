@@ -58,7 +58,6 @@ export interface OpenActivityDbOptions {
 }
 
 const SPEC: AppDatabaseSpec = {
-  label: 'Agent activity (access counts, search log)',
   store: 'agentActivity',
   applicationId: APPLICATION_ID,
   schemaVersion: SCHEMA_VERSION,
@@ -76,6 +75,6 @@ const SPEC: AppDatabaseSpec = {
  */
 export function openActivityDb(dbPath: string, options: OpenActivityDbOptions = {}): Database.Database {
   const opened = openAppDatabase(dbPath, SPEC, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
-  if (opened.notice) options.log?.({ messageId: 'log:notice', params: { text: opened.notice } });
+  if (opened.noticeRef) options.log?.(opened.noticeRef);
   return opened.db;
 }

@@ -1,8 +1,12 @@
 // The activity file on real SQLite: access counts survive deleting and rebuilding the index (they
 // are not in it), follow a chunk's text rather than its lines, are kept apart per workspace and per
 // file; the search log is capped; two processes' handles add up; a damaged file is set aside.
-import { englishText } from '../../../shared/i18n.js';
+import { englishText, translator } from '../../../shared/i18n.js';
+import type { MessageRef } from '../../../shared/i18n.js';
+import { englishLeft } from '../../../shared/test-support/english-left.js';
+import { logText } from '../../../shared/log-line.js';
 import fs from 'node:fs';
+import Database from 'better-sqlite3';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -161,13 +165,47 @@ describe('access counts', () => {
   it('start over when the activity file is damaged, keeping the damaged one aside', () => {
     fs.mkdirSync(dataDir, { recursive: true });
     fs.writeFileSync(activityDbPathFor(dataDir), 'this is not a database, it is forty-odd bytes of text');
-    const messages: string[] = [];
-    const s = AgentActivityStore.open({ dataDir, log: (m) => messages.push(englishText(m)) });
+    const lines: MessageRef[] = [];
+    const s = AgentActivityStore.open({ dataDir, log: (m) => lines.push(m) });
     opened.push(s);
     s.workspace(workspace).recordAccess([{ path: 'MEMORY.md', hash: 'h', startLine: 1, endLine: 1 }]);
     expect(s.workspace(workspace).accessStats([{ path: 'MEMORY.md', hash: 'h' }])[0]!.count).toBe(1);
-    expect(messages.join('\n')).toMatch(/moved aside to agent-activity\.sqlite\.damaged-.* and a new one was started/);
+    expect(lines.map(englishText).join('\n')).toMatch(
+      /^Agent activity \(access counts, search log\) was damaged \(the file is not a database \(SQLITE_NOTADB\)\); it was moved aside to agent-activity\.sqlite\.damaged-.* and a new one was started\.$/,
+    );
+    // The same line by id in a Chinese process: no English sentence left.
+    const chinese = lines.map((line) => translator('zh-CN')(line.messageId, line.params)).join('\n');
+    expect(chinese).toMatch(
+      /^智能体活动记录（读取次数、搜索日志）已损坏（文件不是数据库（SQLITE_NOTADB））；已移到 agent-activity\.sqlite\.damaged-.*，并新建了一个。$/,
+    );
+    expect(englishLeft(chinese)).toEqual([]);
     expect(fs.readdirSync(dataDir).some((f) => f.startsWith('agent-activity.sqlite.damaged-'))).toBe(true);
+  });
+});
+
+describe('an activity file that is not ours', () => {
+  it('is left alone and said so by id: in Chinese, naming the file and its application_id', () => {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const file = activityDbPathFor(dataDir);
+    const other = new Database(file);
+    other.pragma('application_id = 42');
+    other.exec('CREATE TABLE theirs (x)');
+    other.close();
+    const lines: MessageRef[] = [];
+    const s = AgentActivityStore.open({ dataDir, log: (m) => lines.push(m) });
+    opened.push(s);
+    expect(lines.map(englishText)).toEqual([
+      `agent activity (access counts, search log) is not kept: ${file} is not a Memory Lens file (application_id 42); it was left alone.`,
+    ]);
+    const chinese = logText(translator('zh-CN'), lines[0]!);
+    expect(chinese).toBe(
+      `不保留智能体活动（访问次数、搜索记录）：${file} 不是 Memory Lens 的文件（application_id 42）；没有改动它。`,
+    );
+    expect(englishLeft(chinese)).toEqual([]);
+    const after = new Database(file, { readonly: true });
+    expect(after.pragma('application_id', { simple: true })).toBe(42);
+    expect(after.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").all()).toEqual([{ name: 'theirs' }]);
+    after.close();
   });
 });
 

@@ -12,6 +12,7 @@ import type {
 } from '../../../shared/agent-call-types.js';
 import type { AgentSearchSummary, FileListEntry, ScoreBreakdown, SearchResult } from '../../../shared/domain.js';
 import { MemoryLensError, messageOf } from '../../../shared/errors.js';
+import { parseSince } from '../../../shared/since-date.js';
 import { diagnoseMemoryCall, type ReplayEvidence } from '../../../shared/memory-call-diagnosis.js';
 import { holdsEveryWord } from '../../../shared/openclaw-keyword-rule.js';
 import { SEARCH_DEFAULTS } from '../../../shared/search-defaults.js';
@@ -61,7 +62,7 @@ export class AgentCallsService {
   async list(args: AgentCallsArgs = {}): Promise<AgentCallList> {
     const engine = this.deps.engine();
     const now = (this.deps.now ?? Date.now)();
-    const since = args.since === undefined ? null : parseSince(args.since);
+    const since = args.since === undefined ? null : parseSince(args.since, new Date(now));
     const files = await engine.listFiles();
     const byPath = new Map(files.map((f) => [f.path, f]));
     const sessions = files.filter(
@@ -330,12 +331,4 @@ function pathDateOf(file: FileListEntry | undefined): string | null {
 
 function numberArg(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-}
-
-/** `2026-11-01` (that day, UTC) or any ISO date-time. */
-export function parseSince(value: string): number {
-  const ms = /^\d{4}-\d{2}-\d{2}$/.test(value) ? Date.parse(`${value}T00:00:00Z`) : Date.parse(value);
-  if (!Number.isFinite(ms))
-    throw new MemoryLensError('INVALID_ARGUMENT', { messageId: 'errors:agent.since', params: { value } });
-  return ms;
 }

@@ -4,6 +4,7 @@
 // may record from separate processes at once (WAL + busy timeout); synchronous=FULL so a version
 // that was recorded survives a power cut.
 import Database from 'better-sqlite3';
+import type { MessageRef } from '../../../shared/i18n.js';
 import { openAppDatabase, type AppDatabaseSpec } from '../app-database.js';
 
 /** `PRAGMA application_id` ("MLhs"): a foreign SQLite file is never taken for ours. */
@@ -49,12 +50,13 @@ export interface VersionRow {
 
 export interface OpenedHistoryDb {
   db: Database.Database;
-  /** Set when the file was damaged and rebuilt: what happened, for the UI. */
+  /** Set when the file was damaged and rebuilt: what happened, in English for the API. */
   notice: string | null;
+  /** The same by message id, for the log line. */
+  noticeRef: MessageRef | null;
 }
 
 const SPEC: AppDatabaseSpec = {
-  label: 'The history store',
   store: 'history',
   applicationId: APPLICATION_ID,
   schemaVersion: SCHEMA_VERSION,
@@ -63,10 +65,7 @@ const SPEC: AppDatabaseSpec = {
   synchronous: 'FULL',
   quickCheck: true,
   probe: 'SELECT count(*) FROM versions',
-  onDamaged: (aside, fresh) => {
-    const { kept, lost } = salvageVersions(aside, fresh);
-    return `rebuilt with the ${kept} version${kept === 1 ? '' : 's'} that could be read (${lost} could not)`;
-  },
+  onDamaged: (aside, fresh) => salvageVersions(aside, fresh),
 };
 
 export function openHistoryDb(
@@ -76,7 +75,7 @@ export function openHistoryDb(
   const opened = openAppDatabase(dbPath, SPEC, options);
   if (opened.notice)
     opened.db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('notice', ?)").run(opened.notice);
-  return { db: opened.db, notice: opened.notice };
+  return { db: opened.db, notice: opened.notice, noticeRef: opened.noticeRef };
 }
 
 /** Ids read per range; a range that fails is read again one id at a time. */

@@ -308,7 +308,7 @@ export class HistoryService {
       this.options.log(logLine('log:history.notKept', error, { dir: workspaceDir }));
       return;
     }
-    if (store.notice) this.options.log({ messageId: 'log:notice', params: { text: store.notice } });
+    if (store.noticeRef) this.options.log(store.noticeRef);
     const session = this.options.session;
     const engine = session.current();
     const recorder = new HistoryRecorder({

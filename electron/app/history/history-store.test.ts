@@ -7,6 +7,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HistorySettingsSchema } from '../../../shared/history-schemas.js';
+import { translator } from '../../../shared/i18n.js';
+import { logText } from '../../../shared/log-line.js';
 import { sha256 } from '../../memory/text/hash.js';
 import { BLOB_GRACE_MS } from './blob-store.js';
 import { readForHistory } from './history-file-read.js';
@@ -157,6 +159,11 @@ describe('history store', () => {
     expect(store.notice).toMatch(
       /damaged .* moved aside to history\.sqlite\.damaged-.* rebuilt with the 20 versions that could be read/,
     );
+    // The log line by id, in a Chinese process: the count and the file moved aside, no English sentence.
+    const chinese = logText(translator('zh-CN'), store.noticeRef!);
+    expect(chinese).toMatch(
+      /^历史记录库已损坏（完整性检查：.*）；已移到 history\.sqlite\.damaged-.*，并用能读出的 20 个版本重建（0 个无法读出）。$/,
+    );
     expect(fs.readdirSync(path.dirname(dbPath)).some((n) => n.startsWith('history.sqlite.damaged-'))).toBe(true);
     for (let i = 1; i <= 20; i++)
       expect((await store.bytesOf(store.latest(`memory/n${i}.md`)!)).toString()).toBe(`note ${i}\n`);
@@ -168,7 +175,9 @@ describe('history store', () => {
     fs.writeFileSync(dbPath, 'this is not sqlite');
     for (const suffix of ['-wal', '-shm']) fs.rmSync(dbPath + suffix, { force: true });
     store = open();
-    expect(store.notice).toMatch(/rebuilt with the 0 versions/);
+    expect(store.notice).toMatch(
+      /^The history store was damaged \(the file is not a database \(SQLITE_NOTADB\)\);.* rebuilt with the 0 versions/,
+    );
     expect(store.usage().versions).toBe(0);
     store.close();
   });

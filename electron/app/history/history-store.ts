@@ -6,6 +6,7 @@ import path from 'node:path';
 import type Database from 'better-sqlite3';
 import type { Author, HistorySettings, VersionKind } from '../../../shared/history-schemas.js';
 import { MemoryLensError } from '../../../shared/errors.js';
+import type { MessageRef } from '../../../shared/i18n.js';
 import { isDiskFullError } from '../../memory/files/fs-errors.js';
 import { dataDiskFullError, openReadOnlyDatabase } from '../../memory/files/sqlite-wal-open.js';
 import { workspaceKey } from '../../memory/files/data-dir.js';
@@ -77,6 +78,8 @@ export function historyDirFor(dataDir: string, workspaceDir: string): string {
 export class HistoryStore {
   readonly dir: string;
   readonly notice: string | null;
+  /** The notice by message id, for the log line. */
+  readonly noticeRef: MessageRef | null;
   private readonly db: Database.Database;
   private readonly blobs: BlobStore;
   private readonly now: () => number;
@@ -94,6 +97,7 @@ export class HistoryStore {
       });
     this.db = opened.db;
     this.notice = opened.notice;
+    this.noticeRef = opened.noticeRef;
     this.blobs = new BlobStore(path.join(this.dir, 'blobs'));
   }
 
@@ -113,7 +117,7 @@ export class HistoryStore {
    */
   static openReadOnly(dir: string, options: { nativeBinding?: string } = {}): HistoryStore {
     const db = openReadOnlyDatabase(path.join(dir, 'history.sqlite'), options);
-    return new HistoryStore({ dir, opened: { db, notice: null } });
+    return new HistoryStore({ dir, opened: { db, notice: null, noticeRef: null } });
   }
 
   /**

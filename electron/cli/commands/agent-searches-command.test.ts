@@ -143,9 +143,28 @@ describe('memlens agent-searches', () => {
     expect(ours.flatMap((line) => englishLeft(line))).toEqual([]);
   });
 
-  it('a bad --since is a usage error', async () => {
-    const { code, stderr } = await cli('agent-searches', '--since', 'last tuesday');
-    expect(code).toBe(2);
-    expect(stderr).toContain('--since expects a date');
+  it('--since reads what memlens changes reads: relative English and Chinese, against --now', async () => {
+    const since = async (value: string) => {
+      const { code, stdout } = await cli('agent-searches', '--json', '--now', NOW, '--since', value);
+      expect(code, value).toBe(0);
+      return (JSON.parse(stdout) as { calls: CallJson[] }).calls.map((c) => c.time);
+    };
+    const fromDate = await since('2026-11-12');
+    expect(fromDate.length).toBeGreaterThan(0);
+    expect(fromDate.every((time) => Date.parse(time) >= new Date('2026-11-12T00:00:00').getTime())).toBe(true);
+    // 19 days before NOW is the same moment in either language.
+    const english = await since('19 days ago');
+    expect(english.length).toBeGreaterThan(0);
+    expect(await since('19天前')).toEqual(english);
+    expect(english.every((time) => Date.parse(time) >= Date.parse(NOW) - 19 * 86_400_000)).toBe(true);
+  });
+
+  it('a --since it cannot read is a usage error, in Chinese with --lang zh-CN', async () => {
+    const en = await cli('agent-searches', '--since', 'the day the music died');
+    expect(en.code).toBe(2);
+    expect(en.stderr).toContain('--since: cannot read "the day the music died" as a date or time');
+    const zh = await cli('agent-searches', '--since', 'the day the music died', '--lang', 'zh-CN');
+    expect(zh.code).toBe(2);
+    expect(zh.stderr).toContain('--since：无法把 "the day the music died" 读成日期或时间');
   });
 });

@@ -10,8 +10,9 @@ import { AgentCallsService } from '../../app/agent/agent-calls-service.js';
 import { healthLines } from '../../app/agent/agent-calls-health.js';
 import type { CommandImpl } from '../command.js';
 import { writeJson } from '../command.js';
-import { intOption, usageError } from '../common-options.js';
+import { intOption } from '../common-options.js';
 import { parseNowOption } from './search-command.js';
+import { sinceOption } from '../since-option.js';
 
 /** The per-call JSON the issue promised, in this key order; `arguments`, `next` and the rest follow. */
 export function callJson(c: AgentCall): Record<string, unknown> {
@@ -138,13 +139,9 @@ export const agentSearchesCommand: CommandImpl = {
   async run({ values, io, json, openEngine, activity, t }) {
     const limit = intOption(values.limit, '--limit');
     const now = typeof values.now === 'string' ? parseNowOption(values.now).now : undefined;
+    // Read here for a usage error; the service reads the same text against the same now.
     const since = typeof values.since === 'string' ? values.since : undefined;
-    if (
-      since !== undefined &&
-      !Number.isFinite(/^\d{4}-\d{2}-\d{2}$/.test(since) ? Date.parse(`${since}T00:00:00Z`) : Date.parse(since))
-    ) {
-      throw usageError('since', { value: since });
-    }
+    sinceOption(since, now === undefined ? new Date() : new Date(now));
     const engine = await openEngine();
     try {
       const log = (await activity()).workspace(engine.workspaceDir);

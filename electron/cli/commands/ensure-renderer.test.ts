@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { translator } from '../../../shared/i18n.js';
 import { findPackageRoot } from '../../app/app-paths.js';
 import { ensureBuiltRenderer } from './ensure-renderer.js';
 
@@ -40,6 +41,22 @@ describe('ensureBuiltRenderer', () => {
     expect(ensureBuiltRenderer(copy, io)).toBe(built);
     expect(messages).toEqual([]);
   }, 120_000);
+
+  it('says in Chinese, with --lang zh-CN, that it builds the UI and that the build failed', () => {
+    // A checkout whose UI config cannot load: vite exits with an error.
+    const broken = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-broken-ui-'));
+    try {
+      fs.symlinkSync(path.join(root, 'node_modules'), path.join(broken, 'node_modules'), 'dir');
+      fs.writeFileSync(path.join(broken, 'vite.renderer.config.ts'), "throw new Error('no UI here');\n");
+      const messages: string[] = [];
+      const built = ensureBuiltRenderer(broken, { stderr: (t) => void messages.push(t) }, translator('zh-CN'));
+      expect(built).toBeNull();
+      expect(messages[0]).toBe('memlens serve: 界面还没有构建；现在构建一次（renderer-dist/）…\n');
+      expect(messages[1]).toMatch(/^memlens serve: 构建界面失败；只提供 API。\n[^]*no UI here/);
+    } finally {
+      fs.rmSync(broken, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('serves the API only (null) where nothing can build the UI', () => {
     const bare = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-bare-'));

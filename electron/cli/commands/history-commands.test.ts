@@ -9,7 +9,7 @@ import { WorkspaceChangesSchema } from '../../../shared/history-schemas.js';
 import { captureIo, runCaptured, type Captured } from '../test-support/capture-io.js';
 import { runCli } from '../main.js';
 import { FIXTURE_DIR } from '../../app/history/test-support/history-workspace.js';
-import { parseSince } from './history-commands.js';
+import { parseSince } from '../../../shared/since-date.js';
 import { englishLeft } from '../../../shared/test-support/english-left.js';
 
 let tmp: string;

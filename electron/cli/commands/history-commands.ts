@@ -5,8 +5,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import * as chrono from 'chrono-node/en';
-import * as chronoZh from 'chrono-node/zh';
 import type { CallArgs, CallName, CallResult } from '../../../shared/contract.js';
 import { MemoryLensError } from '../../../shared/errors.js';
 import { createAppService, type AppService } from '../../app/app-service.js';
@@ -14,6 +12,7 @@ import { unifiedDiff } from '../../app/history/line-diff.js';
 import type { CommandImpl, CommandRun } from '../command.js';
 import { writeJson } from '../command.js';
 import { usageError } from '../common-options.js';
+import { sinceOption } from '../since-option.js';
 import { formatChanges, formatHistory, stamp } from '../format-history.js';
 import type { TFunction } from 'i18next';
 import { localText, translator } from '../../../shared/i18n.js';
@@ -84,18 +83,6 @@ function versionArg(value: unknown, flag: string, allowCurrent: boolean): number
   const n = Number(value.replace(/^v/i, ''));
   if (!Number.isInteger(n) || n < 1) throw usageError(allowCurrent ? 'versionOrCurrent' : 'versionNumber', { flag });
   return n;
-}
-
-/**
- * `--since yesterday`, `--since "2 hours ago"`, `--since 2026-03-30`, or in Chinese `3小时前`, `昨天`,
- * `上周一` (chrono-node's English, then its Simplified Chinese parser; local time).
- */
-export function parseSince(text: string, now = new Date()): number {
-  const iso = /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T00:00:00`).getTime() : NaN;
-  if (Number.isFinite(iso)) return iso;
-  const parsed = chrono.parseDate(text, now) ?? chronoZh.hans.parseDate(text, now);
-  if (!parsed) throw usageError('sinceUnread', { value: text });
-  return parsed.getTime();
 }
 
 export const historyCommand: CommandImpl = {
@@ -194,7 +181,7 @@ export const restoreCommand: CommandImpl = {
 export const changesCommand: CommandImpl = {
   run: (run) =>
     withHistory(run, async (call) => {
-      const since = typeof run.values.since === 'string' ? parseSince(run.values.since) : undefined;
+      const since = sinceOption(run.values.since);
       const changes = await call('historyChanges', since === undefined ? {} : { since });
       if (run.json) writeJson(run.io, changes);
       else run.io.stdout(formatChanges(changes, run.t));

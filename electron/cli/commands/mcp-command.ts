@@ -6,7 +6,7 @@ import { appVersion } from '../../app/app-paths.js';
 import { createAgentMemoryTools } from '../../app/agent/agent-memory-tools.js';
 import { agentToolSpecs } from '../../app/agent/agent-tool-specs.js';
 import { createAppService } from '../../app/app-service.js';
-import { logText } from '../../../shared/log-line.js';
+import { logText, type Log } from '../../../shared/log-line.js';
 import { createMcpServer, serveMcpOverStdio } from '../../server/mcp-server.js';
 import type { CommandImpl } from '../command.js';
 import { searchOptionsFromFlags } from './search-command.js';
@@ -24,6 +24,7 @@ export const mcpCommand: CommandImpl = {
     const resolved = await settings();
     const { workspaceDir, dataDir, sessionDirs, openclawHome, dbPath, embedder } = resolved.engineOptions;
     const log = (message: string): void => io.stderr(`memlens mcp: ${message}\n`);
+    const say: Log = (line) => log(logText(t, line));
     const stdout = reserveStdoutForProtocol();
     try {
       const service = await createAppService({
@@ -35,7 +36,7 @@ export const mcpCommand: CommandImpl = {
         },
         // As for `memlens search`: vectors only with --model / MEMLENS_MODEL, so both rank alike.
         overrides: { ...(dbPath ? { dbPath } : {}), embedder: embedder ?? null },
-        log: (line) => log(logText(t, line)),
+        log: say,
       });
       try {
         await service.open(workspaceDir, { isSample: resolved.isSample });
@@ -51,7 +52,7 @@ export const mcpCommand: CommandImpl = {
           allowed: (use) => scope.allowed(use),
           sessions: !defaults.sources || defaults.sources.includes('sessions'),
         });
-        const server = createMcpServer({ tools, specs, version: appVersion(), t, log });
+        const server = createMcpServer({ tools, specs, version: appVersion(), t, log: say });
         log(
           t('cli:mcp.serving', {
             workspace: service.session.info().workspaceDir,
@@ -67,7 +68,7 @@ export const mcpCommand: CommandImpl = {
             server,
             { stdin: process.stdin, stdout: stdout.protocol },
             io.waitForInterrupt(served.signal),
-            log,
+            say,
           );
         } finally {
           served.abort();

@@ -2,9 +2,8 @@
 // Prints the URL with the session token; runs until Ctrl+C (SIGINT) or SIGTERM.
 // The app core (app/app-service.ts) answers the calls; server/ carries them over HTTP.
 import path from 'node:path';
-import type { TFunction } from 'i18next';
 import { MemoryLensError } from '../../../shared/errors.js';
-import { translator } from '../../../shared/i18n.js';
+import { DEFAULT_LOCALE, translator, type Locale } from '../../../shared/i18n.js';
 import { logText } from '../../../shared/log-line.js';
 import { findPackageRoot } from '../../app/app-paths.js';
 import { createAppService, type AppService } from '../../app/app-service.js';
@@ -32,8 +31,8 @@ export interface ServeOptions {
   embedderFromFlags: boolean;
   /** MEMLENS_MODEL_HOST: where model downloads come from instead of the Hugging Face hub. */
   modelHost?: string;
-  /** The language of what it prints (--lang / MEMLENS_LANG); English by default. */
-  t?: TFunction;
+  /** The language of what it prints and of the "not built" page (--lang / MEMLENS_LANG); English by default. */
+  locale?: Locale;
 }
 
 export interface ServeHandle {
@@ -44,7 +43,7 @@ export interface ServeHandle {
 
 export async function startServe(options: ServeOptions, io: Pick<CliIo, 'stdout' | 'stderr'>): Promise<ServeHandle> {
   const { workspaceDir, dataDir, sessionDirs, openclawHome, dbPath, embedder } = options.engineOptions;
-  const t = options.t ?? translator('en');
+  const t = translator(options.locale ?? DEFAULT_LOCALE);
   const service = await createAppService({
     dataDir,
     // No prompt is possible in a terminal-started server: allowDownload 'ask' counts as no.
@@ -67,6 +66,7 @@ export async function startServe(options: ServeOptions, io: Pick<CliIo, 'stdout'
       rendererDir: options.rendererDir,
       host: options.host,
       port: options.port,
+      ...(options.locale ? { locale: options.locale } : {}),
     });
   } catch (error) {
     await service.close();
@@ -98,7 +98,7 @@ export async function startServe(options: ServeOptions, io: Pick<CliIo, 'stdout'
 }
 
 export const serveCommand: CommandImpl = {
-  async run({ values, io, t, settings }) {
+  async run({ values, io, t, locale, settings }) {
     const port = values.port === undefined ? DEFAULT_SERVE_PORT : intOption(values.port, '--port', 0);
     if (port === undefined || port > 65_535) throw usageError('port', { value: String(values.port) });
     const host = typeof values.host === 'string' && values.host ? values.host : '127.0.0.1';
@@ -112,10 +112,10 @@ export const serveCommand: CommandImpl = {
         rendererDir:
           typeof values['renderer-dir'] === 'string'
             ? path.resolve(io.cwd, values['renderer-dir'])
-            : ensureBuiltRenderer(findPackageRoot(), io),
+            : ensureBuiltRenderer(findPackageRoot(), io, t),
         embedderFromFlags: Boolean(resolved.engineOptions.embedder),
         ...(io.env.MEMLENS_MODEL_HOST ? { modelHost: io.env.MEMLENS_MODEL_HOST } : {}),
-        t,
+        locale,
       },
       io,
     );

@@ -4,7 +4,8 @@ export const cli = {
   runHelp: 'Run "memlens help{{command}}" for usage.',
   /** Said once before anything is sent to an endpoint that is not on this computer. */
   remoteEndpoint: 'note: $t(explain:modeReason.endpointTraffic).',
-  unknownLang: '--lang expects one of {{locales}} (got "{{lang}}")',
+  unknownLang: '--lang expects one of the languages Memory Lens speaks: {{locales}} (got "{{lang}}")',
+  unknownLangEnv: 'MEMLENS_LANG expects one of the languages Memory Lens speaks: {{locales}} (got "{{lang}}")',
   /** A command line that cannot be read; the option texts are Node's (parseArgs), kept in English. */
   usage: {
     unknownCommand: 'unknown command "{{command}}"',
@@ -63,7 +64,6 @@ export const cli = {
     secretInTranscript: "{{file}} is a transcript (the agent's record); it is not edited here",
     secretTarget: 'give the secret as PATH:LINE (as memlens secrets lists it)',
     getOnePath: 'get expects exactly one PATH',
-    since: '--since expects a date YYYY-MM-DD or an ISO date-time (got "{{value}}")',
     sinceUnread: '--since: cannot read "{{value}}" as a date or time (try 2026-03-30, yesterday, "3 hours ago")',
     pathRequired: 'a file path is required',
     versionRequired: '--{{flag}} V is required',
@@ -312,6 +312,11 @@ export const cli = {
     exposed:
       'WARNING: --host {{host}} is not a loopback address. Anyone who can reach this machine and learns the token can read and edit your memory files, and the traffic is not encrypted. Prefer an SSH tunnel to 127.0.0.1.',
     portInUse: 'port {{port}} is in use; pick another with --port N (0 = any free port)',
+    /** A source checkout whose UI was never built (ensure-renderer.ts). */
+    buildingUi: 'the UI is not built yet; building it once (renderer-dist/)…',
+    uiBuildFailed: 'building the UI failed; serving the API only.',
+    /** The page a browser gets when there is no UI to serve, in its Accept-Language or serve's --lang. */
+    notBuiltPage: 'The renderer is not built. Run `npm run build:renderer` (or `npm run serve`), then reload.',
   },
   watch: {
     watcher: 'the file watcher is not working fully. {{reason}}',

@@ -10,6 +10,13 @@ export const errors = {
   notATranscript: 'Not a session transcript: {{path}}',
   noWorkspace: 'No workspace is open yet.',
   workspaceNotFound: 'Workspace folder not found: {{path}}',
+  /** The app's own SQLite files (history, agent activity) that are not ours to touch (app-database.ts). */
+  appDatabase: {
+    notOurs: '{{path}} is not a Memory Lens file (application_id {{id}}); it was left alone.',
+    newer: '{{path}} was written by a newer Memory Lens (schema {{version}}); it was left alone.',
+  },
+  /** The desktop app's engine process exited (electron/main/engine-host-client.ts). */
+  engineGone: 'The engine stopped (exit code {{code}}). Restart Memory Lens.',
   engineClosed: 'The memory engine has been closed.',
   sameName: 'The new name is the same as the old one.',
   pathRequired: 'A path is required.',
@@ -58,6 +65,56 @@ export const errors = {
     issue: '{{field}}: {{text}}',
     sep: '; ',
     badResult: '{{method}} returned a value outside the contract: {{issues, requestissues}}',
+    /**
+     * Zod's issues whose type names its locales leave in English, worded here in other languages
+     * (shared/request-issues.ts); English keeps zod's own message, which these mirror.
+     */
+    zod: {
+      invalidType: 'Invalid input: expected {{expected}}, received {{received}}',
+      invalidTypeExpected: 'Invalid input: expected {{expected}}',
+      tooBig: {
+        sized: 'Too big: expected {{origin}} to have <={{limit}} {{unit}}',
+        sizedExclusive: 'Too big: expected {{origin}} to have <{{limit}} {{unit}}',
+        value: 'Too big: expected {{origin}} to be <={{limit}}',
+        valueExclusive: 'Too big: expected {{origin}} to be <{{limit}}',
+      },
+      tooSmall: {
+        sized: 'Too small: expected {{origin}} to have >={{limit}} {{unit}}',
+        sizedExclusive: 'Too small: expected {{origin}} to have >{{limit}} {{unit}}',
+        value: 'Too small: expected {{origin}} to be >={{limit}}',
+        valueExclusive: 'Too small: expected {{origin}} to be >{{limit}}',
+      },
+    },
+    /** Zod's type names (expected and received), and the units of a size. */
+    type: {
+      value: 'value',
+      string: 'string',
+      number: 'number',
+      int: 'int',
+      bigint: 'bigint',
+      boolean: 'boolean',
+      symbol: 'symbol',
+      undefined: 'undefined',
+      null: 'null',
+      date: 'date',
+      object: 'object',
+      array: 'array',
+      tuple: 'tuple',
+      record: 'record',
+      map: 'map',
+      set: 'set',
+      file: 'file',
+      function: 'function',
+      nan: 'nan',
+      never: 'never',
+      void: 'void',
+      promise: 'promise',
+    },
+    unit: {
+      characters: 'characters',
+      items: 'items',
+      bytes: 'bytes',
+    },
   },
   /** What this host was started without (`need` in api-dispatcher.ts). */
   notKept: {
@@ -101,7 +158,6 @@ export const errors = {
   },
   agent: {
     readFailed: 'Reading {{path}} failed: {{cause, syserror}}',
-    since: 'since: expected a date YYYY-MM-DD or an ISO date-time (got "{{value}}")',
     searchNotLogged: 'No logged agent search #{{id}} in this workspace (the log keeps the newest {{max}}).',
     agentDbUnreadable: "{{path}} could not be read from {{db}} just now; see the agent database's notice.",
     onlyHeartbeats: 'This heartbeat session holds only heartbeat prompts and HEARTBEAT_OK replies: nothing to save.',
@@ -234,6 +290,9 @@ export const errors = {
     noJson: '{{name}}: HTTP {{status}} without a JSON answer',
     malformed: '{{name}}: malformed answer (HTTP {{status}})',
   },
+  /** A `since` (memlens changes, agent-searches, the agentCalls call) that names no moment (shared/since-date.ts). */
+  since:
+    'since: cannot read "{{value}}" as a date or time (try 2026-03-30, an ISO date-time, yesterday, "3 hours ago")',
   /** A folder the app keeps its files in cannot be written. */
   writable: {
     store: {

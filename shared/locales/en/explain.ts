@@ -264,6 +264,10 @@ export const explain = {
     endpointUnusable: 'embedding endpoint {{url}} could not be used — {{error, reason, syserror}}',
     /** What an embedding endpoint did wrong (a failed call or a failed try while it is down). */
     endpoint: {
+      notUrl: 'embedding endpoint "{{url}}" is not a URL — give one like http://127.0.0.1:11434/v1',
+      notHttp: 'embedding endpoint {{url}} is not http(s) — give one like http://127.0.0.1:11434/v1',
+      credentials:
+        'embedding endpoint URL carries a user name or password — give the key through an environment variable instead',
       notInTime: 'embedding endpoint {{url}} did not answer in time',
       timedOut: 'embedding endpoint {{url}} did not answer within {{ms}} ms',
       tryTimedOut: 'the embedding endpoint did not answer a try within {{ms}} ms',

@@ -2,7 +2,21 @@
 // the background fails: the process words them in its language. `{{error, failure}}` is the failure itself.
 export const log = {
   background: '{{error, failure}}',
-  notice: '{{text}}',
+  /** An app database (history, agent activity) found damaged at open, moved aside and replaced. */
+  damaged: {
+    discarded:
+      '$t(errors:writable.store.{{what}}) was damaged ({{reason, reason}}); it was moved aside to {{aside}} and a new one was started.',
+    salvaged_one:
+      '$t(errors:writable.store.{{what}}) was damaged ({{reason, reason}}); it was moved aside to {{aside}} and rebuilt with the {{count}} version that could be read ({{lost}} could not).',
+    salvaged_other:
+      '$t(errors:writable.store.{{what}}) was damaged ({{reason, reason}}); it was moved aside to {{aside}} and rebuilt with the {{count}} versions that could be read ({{lost}} could not).',
+    reason: {
+      noMarker: 'the file has tables but no Memory Lens marker',
+      integrity: 'integrity check: {{detail}}',
+      corrupt: 'the database disk image is malformed ({{code}})',
+      notDatabase: 'the file is not a database ({{code}})',
+    },
+  },
   reopen: {
     endpoint: 'reopening now that the embedding endpoint answers failed: {{error, failure}}',
     settings: 'reopening with the new settings failed: {{error, failure}}',
@@ -23,6 +37,25 @@ export const log = {
     notKept: 'history is not kept for {{dir}}: {{error, failure}}',
     transcriptsUnlisted: 'history: transcripts could not be listed: {{error, failure}}',
     sessionUnread: 'history: {{session}} could not be read: {{error, failure}}',
+  },
+  /** The desktop app's main process (electron/main/main-words.ts). */
+  main: {
+    refused: 'refused {{channel}}: {{reason, reason}}',
+    sender: {
+      notOurWindow: 'webContents {{id}} is not a Memory Lens window',
+      frameGone: 'the sending frame is gone',
+      frameDetached: 'the sending frame is detached',
+      subFrame: 'sub-frames may not call the API',
+      badUrl: 'unparseable frame URL {{url}}',
+      otherOrigin: 'origin {{origin}} is not {{expected}}',
+    },
+  },
+  mcp: {
+    protocol: 'protocol: {{error, failure}}',
+    toolFailed: '{{name}} failed unexpectedly: {{error, failure}}',
+    toolError: '{{name}} answered with an error: {{text}}',
+    toolErrorUnsaid: '{{name}} answered with an error',
+    skipped: 'skipped a message of {{bytes}} bytes (over {{limit}}); id {{id}}',
   },
   activity: {
     vacuum: 'vacuuming the search log failed: {{error, failure}}',

@@ -29,4 +29,17 @@ export const menu = {
     reindex: 'Reindex',
     revealIndexFolder: 'Reveal index folder',
   },
+  /** The dialogs main shows on its own (main-words.ts). */
+  dialog: {
+    chooseFolder: 'Open workspace',
+    engineFailed: 'Memory Lens could not open a workspace',
+    modelDownload: {
+      title: 'Semantic search model',
+      message: 'Download the embedding model {{model}} for semantic search?',
+      detail:
+        'It is downloaded once from the Hugging Face hub (about 120 MB) and runs locally. Without it, search is keyword-only. You can change this in the settings.',
+      download: 'Download',
+      keywordOnly: 'Keyword search only',
+    },
+  },
 };

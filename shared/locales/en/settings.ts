@@ -51,6 +51,14 @@ export const settings = {
   endpoint: {
     legend: 'Or the embedder you already run (OpenAI-compatible /v1/embeddings)',
     offer: "Found in your agent's config ({{from}}): <0>{{model}}</0> at {{url}}.",
+    /** Why openclaw.json offers no endpoint on this computer (app/agent-embedder-offer.ts). */
+    offerNone: {
+      noConfig: 'no openclaw.json found',
+      notLocal: 'the agent embeds with "{{provider}}", which is not an endpoint on this computer',
+      noBaseUrl: 'memory.search.remote.baseUrl is not set for provider "{{provider}}"',
+      notOnComputer: "the agent's embedder {{origin}} is not on this computer",
+      noModel: 'memory.search.model is not set for provider "{{provider}}"',
+    },
     useIt: 'Use it',
     enabled: 'Use this endpoint instead of the model above',
     baseUrl: 'Base URL',

@@ -119,7 +119,7 @@ memlens agent-searches）。`,
 调用，都会根据记录的结果和文件现在的样子给出诊断，并在 Memory Lens 中重新运行一次。顶部的健康摘要
 在 memlens status 中也有。
 
-  --since DATE           只看 DATE 当天及之后的调用（YYYY-MM-DD 或 ISO 日期时间）
+  --since DATE           只看 DATE 及之后的调用（2026-03-30、昨天、3小时前、"3 hours ago"）
   --agent ID             只看这个 OpenClaw 智能体的会话记录（不含 MCP 和人的搜索）
   --limit N              最多 N 次调用，最新的在前
   --now DATETIME         从这个时刻往回算“最近 7/30 天”（默认：现在）

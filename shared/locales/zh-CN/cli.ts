@@ -4,7 +4,8 @@ import type { Translation } from '../translation.js';
 export const cli: Translation<typeof en> = {
   runHelp: '运行 "memlens help{{command}}" 查看用法。',
   remoteEndpoint: '注意：$t(explain:modeReason.endpointTraffic)。',
-  unknownLang: '--lang 只接受 {{locales}}（收到 "{{lang}}"）',
+  unknownLang: '--lang 只接受 Memory Lens 支持的语言：{{locales}}（收到 "{{lang}}"）',
+  unknownLangEnv: 'MEMLENS_LANG 只接受 Memory Lens 支持的语言：{{locales}}（收到 "{{lang}}"）',
   usage: {
     unknownCommand: '没有这个命令："{{command}}"',
     unknownOption: "未知选项 '{{option}}'",
@@ -57,7 +58,6 @@ export const cli: Translation<typeof en> = {
     secretInTranscript: '{{file}} 是会话记录（智能体自己的记录），不在这里修改',
     secretTarget: '请按 PATH:LINE 的格式给出密钥（与 memlens secrets 列出的一致）',
     getOnePath: 'get 只接受一个 PATH',
-    since: '--since 需要 YYYY-MM-DD 格式的日期或 ISO 日期时间（收到 "{{value}}"）',
     sinceUnread: '--since：无法把 "{{value}}" 读成日期或时间（可以试试 2026-03-30、昨天、3小时前）',
     pathRequired: '需要给出一个文件路径',
     versionRequired: '需要给出 --{{flag}} V',
@@ -292,6 +292,9 @@ export const cli: Translation<typeof en> = {
     exposed:
       '警告：--host {{host}} 不是回环地址。任何能访问这台机器并得知令牌的人都能读取和编辑你的记忆文件，而且传输没有加密。建议改用到 127.0.0.1 的 SSH 隧道。',
     portInUse: '端口 {{port}} 已被占用；请用 --port N 换一个（0 = 任意空闲端口）',
+    buildingUi: '界面还没有构建；现在构建一次（renderer-dist/）…',
+    uiBuildFailed: '构建界面失败；只提供 API。',
+    notBuiltPage: '界面还没有构建。请运行 `npm run build:renderer`（或 `npm run serve`），然后重新加载此页。',
   },
   watch: {
     watcher: '文件监视没有完全正常工作。{{reason}}',

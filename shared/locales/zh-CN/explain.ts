@@ -249,6 +249,9 @@ export const explain: Translation<typeof en> = {
     endpointKeyMissing: '嵌入端点 {{url}} 缺少密钥 — 环境变量 {{env}} 未设置',
     endpointUnusable: '无法使用嵌入端点 {{url}} — {{error, reason, syserror}}',
     endpoint: {
+      notUrl: '嵌入端点“{{url}}”不是网址 — 请给出类似 http://127.0.0.1:11434/v1 的地址',
+      notHttp: '嵌入端点 {{url}} 不是 http(s) 地址 — 请给出类似 http://127.0.0.1:11434/v1 的地址',
+      credentials: '嵌入端点的网址里带有用户名或密码 — 请改用环境变量提供密钥',
       notInTime: '嵌入端点 {{url}} 没有及时回应',
       timedOut: '嵌入端点 {{url}} 在 {{ms}} 毫秒内没有回应',
       tryTimedOut: '嵌入端点在 {{ms}} 毫秒内没有回应这次重试',

@@ -3,7 +3,17 @@ import type { Translation } from '../translation.js';
 
 export const log: Translation<typeof en.log> = {
   background: '{{error, failure}}',
-  notice: '{{text}}',
+  damaged: {
+    discarded: '$t(errors:writable.store.{{what}})已损坏（{{reason, reason}}）；已移到 {{aside}}，并新建了一个。',
+    salvaged_other:
+      '$t(errors:writable.store.{{what}})已损坏（{{reason, reason}}）；已移到 {{aside}}，并用能读出的 {{count}} 个版本重建（{{lost}} 个无法读出）。',
+    reason: {
+      noMarker: '文件里有表，却没有 Memory Lens 的标记',
+      integrity: '完整性检查：{{detail}}',
+      corrupt: '数据库文件已损坏（{{code}}）',
+      notDatabase: '文件不是数据库（{{code}}）',
+    },
+  },
   reopen: {
     endpoint: '嵌入端点已有响应，但重新打开工作区失败：{{error, failure}}',
     settings: '按新设置重新打开工作区失败：{{error, failure}}',
@@ -24,6 +34,24 @@ export const log: Translation<typeof en.log> = {
     notKept: '不为 {{dir}} 保留历史：{{error, failure}}',
     transcriptsUnlisted: '历史：无法列出会话记录：{{error, failure}}',
     sessionUnread: '历史：无法读取会话 {{session}}：{{error, failure}}',
+  },
+  main: {
+    refused: '已拒绝 {{channel}}：{{reason, reason}}',
+    sender: {
+      notOurWindow: 'webContents {{id}} 不是 Memory Lens 的窗口',
+      frameGone: '发出调用的框架已不存在',
+      frameDetached: '发出调用的框架已分离',
+      subFrame: '子框架不能调用 API',
+      badUrl: '无法解析框架的网址 {{url}}',
+      otherOrigin: '来源 {{origin}} 不是 {{expected}}',
+    },
+  },
+  mcp: {
+    protocol: '协议错误：{{error, failure}}',
+    toolFailed: '{{name}} 意外失败：{{error, failure}}',
+    toolError: '{{name}} 返回了错误：{{text}}',
+    toolErrorUnsaid: '{{name}} 返回了错误',
+    skipped: '已跳过一条 {{bytes}} 字节的消息（上限 {{limit}} 字节）；请求 id 为 {{id}}',
   },
   activity: {
     vacuum: '压缩搜索日志失败：{{error, failure}}',

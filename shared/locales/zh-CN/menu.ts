@@ -30,4 +30,16 @@ export const menu: Translation<typeof en> = {
     reindex: '重建索引',
     revealIndexFolder: '显示索引文件夹',
   },
+  dialog: {
+    chooseFolder: '打开工作区',
+    engineFailed: 'Memory Lens 无法打开工作区',
+    modelDownload: {
+      title: '语义搜索模型',
+      message: '要下载用于语义搜索的嵌入模型 {{model}} 吗？',
+      detail:
+        '模型只从 Hugging Face 模型库下载一次（约 120 MB），之后在本机运行。不下载的话，搜索只用关键词。之后可以在设置中更改。',
+      download: '下载',
+      keywordOnly: '只用关键词搜索',
+    },
+  },
 };

@@ -48,6 +48,13 @@ export const settings: Translation<typeof en> = {
   endpoint: {
     legend: '或者使用你已在运行的嵌入服务（兼容 OpenAI 的 /v1/embeddings）',
     offer: '在你的智能体配置中找到（{{from}}）：<0>{{model}}</0>，地址 {{url}}。',
+    offerNone: {
+      noConfig: '没有找到 openclaw.json',
+      notLocal: '智能体用“{{provider}}”做嵌入，它不是这台电脑上的端点',
+      noBaseUrl: '没有为提供方“{{provider}}”设置 memory.search.remote.baseUrl',
+      notOnComputer: '智能体的嵌入端点 {{origin}} 不在这台电脑上',
+      noModel: '没有为提供方“{{provider}}”设置 memory.search.model',
+    },
     useIt: '使用它',
     enabled: '使用这个端点，而不是上面的模型',
     baseUrl: '基础 URL',

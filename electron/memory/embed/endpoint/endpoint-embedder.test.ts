@@ -256,7 +256,7 @@ describe('OpenAI-compatible embedding endpoint', () => {
     expect(server.requests).toHaveLength(0);
     expect(parseEndpointUrl('http://user:pw@127.0.0.1/v1')).toMatchObject({
       ok: false,
-      reason: expect.stringContaining('environment variable'),
+      reason: { message: expect.stringContaining('environment variable') },
     });
     expect(parseEndpointUrl('file:///etc/passwd')).toMatchObject({ ok: false });
   });

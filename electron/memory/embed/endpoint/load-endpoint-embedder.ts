@@ -1,7 +1,7 @@
 // Endpoint settings → a running provider or the reason there is none (then search is keyword-only).
 // A reason is a short clause, ` — `, then details, like load-embedder.ts.
 import { messageOf } from '../../../../shared/errors.js';
-import { modeReasons, plainReason, type ModeReason } from '../../../../shared/mode-reasons.js';
+import { modeReasons, type ModeReason } from '../../../../shared/mode-reasons.js';
 import type { EmbeddingProvider } from '../embedding-provider.js';
 import { describeEndpointTraffic, parseEndpointUrl } from '../../../../shared/embedding-endpoint.js';
 import type { EmbeddingEndpointConfig } from '../../../../shared/embedding-endpoint.js';
@@ -13,7 +13,7 @@ export type LoadEndpointResult =
 
 export async function loadEndpointEmbedder(config: EmbeddingEndpointConfig): Promise<LoadEndpointResult> {
   const parsed = parseEndpointUrl(config.baseUrl);
-  if (!parsed.ok) return { ok: false, reason: plainReason(parsed.reason) };
+  if (!parsed.ok) return { ok: false, reason: parsed.reason };
   const model = config.model.trim();
   if (!model)
     return {

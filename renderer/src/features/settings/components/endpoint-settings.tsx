@@ -6,6 +6,7 @@ import type {
   EmbedderEndpointSettings,
 } from '../../../../../shared/embedding-endpoint-settings';
 import { parseEndpointUrl } from '../../../../../shared/embedding-endpoint';
+import { localText } from '../../../../../shared/i18n';
 
 interface EndpointSettingsProps {
   endpoint: EmbedderEndpointSettings;
@@ -99,7 +100,7 @@ export function EndpointSettingsSection({ endpoint, offer, onApply }: EndpointSe
           onChange={(e) => set({ baseUrl: e.target.value })}
         />
       </label>
-      {parsed && !parsed.ok && <p className="notice notice--error">{parsed.reason}</p>}
+      {parsed && !parsed.ok && <p className="notice notice--error">{localText(t, parsed.reason)}</p>}
       <label>
         {t('endpoint.model')}{' '}
         <input
