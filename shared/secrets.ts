@@ -184,7 +184,13 @@ const RULES: readonly Rule[] = [
   },
 ];
 
+// Every rule above needs one of these words or prefixes (the case-sensitive ones too, matched here
+// in any case): text with none of them (most snippets) skips the rules' eleven scans.
+const RULE_CANDIDATE =
+  /-----BEGIN|sk-|gh[pousr]_|github_pat_|AKIA|ASIA|xox[abposr]-|AIza|tvly-|pa-|passw(?:or)?d|pwd|passphrase|密码|口令|token|api[ _-]?key|secret|access[ _-]?key|auth[ _-]?key|bearer|密钥|秘钥|令牌/i;
+
 function memoryFindings(text: string, taken: readonly SecretFinding[]): SecretFinding[] {
+  if (!RULE_CANDIDATE.test(text)) return [];
   const found: SecretFinding[] = [];
   const overlaps = (start: number, end: number): boolean =>
     taken.some((f) => start < f.end && end > f.start) || found.some((f) => start < f.end && end > f.start);

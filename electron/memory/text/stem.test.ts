@@ -80,4 +80,15 @@ describe('English stemming (Porter2)', () => {
     expect(forms.get('meet')).toEqual(['Meetings', 'meeting']);
     expect(forms.get('naiv')).toEqual(['Naïve']);
   });
+
+  it('finds the same words in an all-ASCII text as in one with other letters, joined words and digits included', () => {
+    const text = 'Meetings_meeting, 3meetings meetings2 MEETING-Meets; re-meet. Dying DYES dyed lying x9 Lies';
+    const terms = ['meet', 'meeting2', 'die', 'dye', 'lie', 'x9'];
+    const ascii = surfaceForms(text, terms);
+    // A word with an accent sends the same text through the scan for any script.
+    const mixed = surfaceForms(`${text} é`, terms);
+    expect([...ascii]).toEqual([...mixed]);
+    expect(ascii.get('meet')).toEqual(['Meetings', 'meeting', 'MEETING', 'Meets', 'meet']);
+    expect(ascii.get('lie')).toEqual(['lying', 'Lies']);
+  });
 });

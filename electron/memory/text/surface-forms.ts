@@ -25,12 +25,41 @@ export function surfaceForms(text: string, terms: Iterable<string>): Map<string,
   if (wanted.size === 0) return new Map();
   // Porter2 changes only a word's ending, never its first letter (checked on ~240k words), so a
   // plain ASCII word whose first letter starts no wanted term needs no stemming at all.
+  if (!NON_ASCII.test(text)) return asciiForms(text, wanted);
   const firstLetters = new Set([...wanted].map((t) => t.charCodeAt(0)));
   return collectForms(
     text,
     (term) => wanted.has(term),
     (letter) => firstLetters.has(letter),
   );
+}
+
+const NON_ASCII = /[^\0-\x7f]/;
+/** Per set of first letters, the whole ASCII words that start with one of them (any case). */
+const wordsStartingWith = new Map<string, RegExp>();
+
+/**
+ * surfaceForms for a text that is all ASCII (nearly every chunk): its words are the runs of
+ * [A-Za-z0-9], and the regex engine skips the words no wanted term can come from, so a chunk's
+ * other words cost no JavaScript at all.
+ */
+function asciiForms(text: string, wanted: ReadonlySet<string>): Map<string, string[]> {
+  const letters = [...new Set([...wanted].map((t) => t[0]!))].sort().join('');
+  let words = wordsStartingWith.get(letters);
+  if (!words) {
+    words = new RegExp(`(?<![A-Za-z0-9])[${letters}${letters.toUpperCase()}][A-Za-z0-9]*`, 'g');
+    wordsStartingWith.set(letters, words);
+  }
+  const out = new Map<string, string[]>();
+  for (const match of text.matchAll(words)) {
+    const word = match[0];
+    const term = stemToken(word.toLowerCase());
+    if (!wanted.has(term)) continue;
+    const forms = out.get(term);
+    if (!forms) out.set(term, [word]);
+    else if (!forms.includes(word)) forms.push(word);
+  }
+  return out;
 }
 
 function collectForms(
