@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sampleWorkspaceDir } from '../../../bench/repo-paths.js';
 import { queryTerms, segmentForIndex, stemToken } from './segment.js';
-import { surfaceForms } from './surface-forms.js';
+import { surfaceForms, TextSpellings } from './surface-forms.js';
 
 /** True when some term of `query` is among the index tokens of `text`. */
 function finds(query: string, text: string): boolean {
@@ -90,5 +90,9 @@ describe('English stemming (Porter2)', () => {
     expect([...ascii]).toEqual([...mixed]);
     expect(ascii.get('meet')).toEqual(['Meetings', 'meeting', 'MEETING', 'Meets', 'meet']);
     expect(ascii.get('lie')).toEqual(['lying', 'Lies']);
+    // Asked again for other terms, one text's spellings answer as a fresh look at it would.
+    const spellings = new TextSpellings(text);
+    for (const asked of [['meet'], ['die', 'dye'], ['meet', 'lie', 'x9']])
+      expect([...spellings.forms(asked)]).toEqual([...surfaceForms(`${text} é`, asked)]);
   });
 });

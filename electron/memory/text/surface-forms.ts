@@ -21,45 +21,66 @@ export function hasSpellings(term: string): boolean {
  * terms are their own written form and are not looked up here.
  */
 export function surfaceForms(text: string, terms: Iterable<string>): Map<string, string[]> {
-  const wanted = new Set([...terms].filter((t) => LATIN_TERM.test(t)));
-  if (wanted.size === 0) return new Map();
-  // Porter2 changes only a word's ending, never its first letter (checked on ~240k words), so a
-  // plain ASCII word whose first letter starts no wanted term needs no stemming at all.
-  if (!NON_ASCII.test(text)) return asciiForms(text, wanted);
-  const firstLetters = new Set([...wanted].map((t) => t.charCodeAt(0)));
-  return collectForms(
-    text,
-    (term) => wanted.has(term),
-    (letter) => firstLetters.has(letter),
-  );
+  return new TextSpellings(text).forms(terms);
 }
 
 const NON_ASCII = /[^\0-\x7f]/;
-/** Per set of first letters, the whole ASCII words that start with one of them (any case). */
-const wordsStartingWith = new Map<string, RegExp>();
+/** An all-ASCII text's words are exactly its runs of these. */
+const ASCII_WORDS = /[A-Za-z0-9]+/g;
 
 /**
- * surfaceForms for a text that is all ASCII (nearly every chunk): its words are the runs of
- * [A-Za-z0-9], and the regex engine skips the words no wanted term can come from, so a chunk's
- * other words cost no JavaScript at all.
+ * One text's spellings of index terms, asked again and again as queries come (the same results
+ * are shown for query after query): an all-ASCII text's distinct words are listed on the first
+ * question, and each later one looks at that list, not at the text.
  */
-function asciiForms(text: string, wanted: ReadonlySet<string>): Map<string, string[]> {
-  const letters = [...new Set([...wanted].map((t) => t[0]!))].sort().join('');
-  let words = wordsStartingWith.get(letters);
-  if (!words) {
-    words = new RegExp(`(?<![A-Za-z0-9])[${letters}${letters.toUpperCase()}][A-Za-z0-9]*`, 'g');
-    wordsStartingWith.set(letters, words);
+export class TextSpellings {
+  /** Distinct words starting with a letter, in the order they first occur, and the same lowercased. */
+  private words: { written: string[]; lower: string[] } | null = null;
+  private readonly ascii: boolean;
+
+  constructor(private readonly text: string) {
+    this.ascii = !NON_ASCII.test(text);
   }
-  const out = new Map<string, string[]>();
-  for (const match of text.matchAll(words)) {
+
+  forms(terms: Iterable<string>): Map<string, string[]> {
+    const wanted = new Set([...terms].filter((t) => LATIN_TERM.test(t)));
+    if (wanted.size === 0) return new Map();
+    // Porter2 changes only a word's ending, never its first letter (checked on ~240k words), so a
+    // word whose first letter starts no wanted term needs no stemming at all.
+    const firstLetters = new Set([...wanted].map((t) => t.charCodeAt(0)));
+    if (!this.ascii)
+      return collectForms(
+        this.text,
+        (term) => wanted.has(term),
+        (letter) => firstLetters.has(letter),
+      );
+    const { written, lower } = (this.words ??= distinctWords(this.text));
+    const out = new Map<string, string[]>();
+    for (let i = 0; i < written.length; i++) {
+      if (!firstLetters.has(lower[i]!.charCodeAt(0))) continue;
+      const term = stemToken(lower[i]!);
+      if (!wanted.has(term)) continue;
+      const forms = out.get(term);
+      if (forms) forms.push(written[i]!);
+      else out.set(term, [written[i]!]);
+    }
+    return out;
+  }
+}
+
+/** An all-ASCII text's distinct words that start with a letter (a digit starts no Latin term). */
+function distinctWords(text: string): { written: string[]; lower: string[] } {
+  const seen = new Set<string>();
+  const written: string[] = [];
+  const lower: string[] = [];
+  for (const match of text.matchAll(ASCII_WORDS)) {
     const word = match[0];
-    const term = stemToken(word.toLowerCase());
-    if (!wanted.has(term)) continue;
-    const forms = out.get(term);
-    if (!forms) out.set(term, [word]);
-    else if (!forms.includes(word)) forms.push(word);
+    if (word.charCodeAt(0) < 0x41 || seen.has(word)) continue;
+    seen.add(word);
+    written.push(word);
+    lower.push(word.toLowerCase());
   }
-  return out;
+  return { written, lower };
 }
 
 function collectForms(
