@@ -112,8 +112,9 @@ const PRESET_HANDLERS = PRESET.map(({ rule, kind }) =>
 );
 
 // Every preset rule wants a run of 16+ key characters, a URL with credentials or a PEM header;
-// text with none of them (most lines) skips the preset.
-const PRESET_CANDIDATE = /[A-Za-z0-9_\-+/=.]{16,}|:\/\/\S*@|-----BEGIN/;
+// text with none of them (most lines) skips the preset. A run is tried only from its start: from
+// inside one, the scan would read the rest of it again at every character.
+const PRESET_CANDIDATE = /(?<![A-Za-z0-9_\-+/=.])[A-Za-z0-9_\-+/=.]{16}|:\/\/\S*@|-----BEGIN/;
 
 function presetFindings(text: string): SecretFinding[] {
   if (!PRESET_CANDIDATE.test(text)) return [];
