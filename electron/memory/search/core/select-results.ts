@@ -85,7 +85,6 @@ export function regionsTaking(
   for (let n = 0; n < ordered.length; n += 1) {
     const { path, startLine, endLine } = ordered[n]!;
     const mine = spans.get(path) ?? [];
-    spans.set(path, mine);
     // Lines that overlap or touch (end + 1 ≥ start, either way) are one region, as mergeLineRegions merges them.
     const joined = { start: startLine, end: endLine };
     const apart = mine.filter((s) => {
