@@ -24,6 +24,31 @@ describe('findSecrets', () => {
     });
   }
 
+  it('finds each key by its shape alone, and each password or token by its label, with nothing else around it', () => {
+    for (const [kind, value] of Object.entries(FAKE))
+      expect(findSecrets(`Roger used ${value} today.`)[0]?.kind).toBe(kind);
+    const random = 'Ab3dEf6hIj9kLm2nOp5q';
+    const labelled = {
+      password: ['passphrase: hunter22', 'PWD = hunter22', 'passwd is hunter22', '密码：hunter22', '口令是 hunter22'],
+      token: [
+        `Bearer ${random}`,
+        `access-key: ${random}`,
+        `auth_key ${random}`,
+        `apikey=${random}`,
+        `the secret is ${random}`,
+        `秘钥 ${random}`,
+        `密钥：${random}`,
+        `令牌 ${random}`,
+      ],
+    };
+    for (const [kind, texts] of Object.entries(labelled))
+      for (const text of texts)
+        expect(
+          findSecrets(`Note: ${text}.`).map((f) => f.kind),
+          text,
+        ).toEqual([kind]);
+  });
+
   it('masks the Tavily key as tvly-…3HCS', () => {
     expect(maskSecrets(`key ${FAKE.tavily}`)).toBe('key tvly-…3HCS');
   });

@@ -112,8 +112,9 @@ const PRESET_HANDLERS = PRESET.map(({ rule, kind }) =>
 );
 
 // Every preset rule wants a run of 16+ key characters, a URL with credentials or a PEM header;
-// text with none of them (most lines) skips the preset.
-const PRESET_CANDIDATE = /[A-Za-z0-9_\-+/=.]{16,}|:\/\/\S*@|-----BEGIN/;
+// text with none of them (most lines) skips the preset. A run is tried only from its start: from
+// inside one, the scan would read the rest of it again at every character.
+const PRESET_CANDIDATE = /(?<![A-Za-z0-9_\-+/=.])[A-Za-z0-9_\-+/=.]{16}|:\/\/\S*@|-----BEGIN/;
 
 function presetFindings(text: string): SecretFinding[] {
   if (!PRESET_CANDIDATE.test(text)) return [];
@@ -184,7 +185,13 @@ const RULES: readonly Rule[] = [
   },
 ];
 
+// Every rule above needs one of these words or prefixes (the case-sensitive ones too, matched here
+// in any case): text with none of them (most snippets) skips the rules' eleven scans.
+const RULE_CANDIDATE =
+  /-----BEGIN|sk-|gh[pousr]_|github_pat_|AKIA|ASIA|xox[abposr]-|AIza|tvly-|pa-|passw(?:or)?d|pwd|passphrase|密码|口令|token|api[ _-]?key|secret|access[ _-]?key|auth[ _-]?key|bearer|密钥|秘钥|令牌/i;
+
 function memoryFindings(text: string, taken: readonly SecretFinding[]): SecretFinding[] {
+  if (!RULE_CANDIDATE.test(text)) return [];
   const found: SecretFinding[] = [];
   const overlaps = (start: number, end: number): boolean =>
     taken.some((f) => start < f.end && end > f.start) || found.some((f) => start < f.end && end > f.start);

@@ -97,10 +97,10 @@ export function nextLifecycle(current: IndexLifecycle, event: LifecycleEvent): I
 
 /** The 'index-building' notice a search carries in this state, or null when it needs none. */
 export function searchNoticeFor(lifecycle: IndexLifecycle): SearchNotice | null {
-  const reason = nestedReason(lifecycleReasonOrUpdate(lifecycle));
+  // Worded only when there is a notice: a serving index (nearly every search) needs no English text.
   const notice = (key: string): SearchNotice => ({
     code: 'index-building',
-    ...said(`explain:notice.indexBuilding.${key}`, { reason }),
+    ...said(`explain:notice.indexBuilding.${key}`, { reason: nestedReason(lifecycleReasonOrUpdate(lifecycle)) }),
   });
   switch (lifecycle.state) {
     case 'stale':

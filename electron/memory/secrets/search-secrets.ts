@@ -25,6 +25,8 @@ export class SnippetMasker {
       found = findSecrets(result.snippet);
       this.findings.set(result.snippet, found);
     }
+    // Nearly every snippet holds no secret: the result is this response's own, so it is kept as it is.
+    if (found.length === 0) return result;
     const { text, ranges } = maskWithRanges(result.snippet, result.highlights, found);
     return { ...result, snippet: text, highlights: ranges };
   }

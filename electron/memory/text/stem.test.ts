@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sampleWorkspaceDir } from '../../../bench/repo-paths.js';
 import { queryTerms, segmentForIndex, stemToken } from './segment.js';
-import { surfaceForms } from './surface-forms.js';
+import { surfaceForms, TextSpellings } from './surface-forms.js';
 
 /** True when some term of `query` is among the index tokens of `text`. */
 function finds(query: string, text: string): boolean {
@@ -79,5 +79,20 @@ describe('English stemming (Porter2)', () => {
     const forms = surfaceForms('Meetings moved. The meeting on Thursday; meetup later. 会议 Naïve', ['meet', 'naiv']);
     expect(forms.get('meet')).toEqual(['Meetings', 'meeting']);
     expect(forms.get('naiv')).toEqual(['Naïve']);
+  });
+
+  it('finds the same words in an all-ASCII text as in one with other letters, joined words and digits included', () => {
+    const text = 'Meetings_meeting, 3meetings meetings2 MEETING-Meets; re-meet. Dying DYES dyed lying x9 Lies';
+    const terms = ['meet', 'meeting2', 'die', 'dye', 'lie', 'x9'];
+    const ascii = surfaceForms(text, terms);
+    // A word with an accent sends the same text through the scan for any script.
+    const mixed = surfaceForms(`${text} é`, terms);
+    expect(ascii).toEqual(mixed);
+    expect(ascii.get('meet')).toEqual(['Meetings', 'meeting', 'MEETING', 'Meets', 'meet']);
+    expect(ascii.get('lie')).toEqual(['lying', 'Lies']);
+    // Asked again for other terms, one text's spellings answer as a fresh look at it would.
+    const spellings = new TextSpellings(text);
+    for (const asked of [['meet'], ['die', 'dye'], ['meet', 'lie', 'x9']])
+      expect(spellings.forms(asked)).toEqual(surfaceForms(`${text} é`, asked));
   });
 });

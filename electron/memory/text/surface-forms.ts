@@ -21,16 +21,81 @@ export function hasSpellings(term: string): boolean {
  * terms are their own written form and are not looked up here.
  */
 export function surfaceForms(text: string, terms: Iterable<string>): Map<string, string[]> {
-  const wanted = new Set([...terms].filter((t) => LATIN_TERM.test(t)));
-  if (wanted.size === 0) return new Map();
-  // Porter2 changes only a word's ending, never its first letter (checked on ~240k words), so a
-  // plain ASCII word whose first letter starts no wanted term needs no stemming at all.
-  const firstLetters = new Set([...wanted].map((t) => t.charCodeAt(0)));
-  return collectForms(
-    text,
-    (term) => wanted.has(term),
-    (letter) => firstLetters.has(letter),
-  );
+  return new TextSpellings(text).forms(terms);
+}
+
+const NON_ASCII = /[^\0-\x7f]/;
+/** An all-ASCII text's words are exactly its runs of these. */
+const ASCII_WORDS = /[A-Za-z0-9]+/g;
+
+/**
+ * One text's spellings of index terms, asked again and again as queries come (the same results
+ * are shown for query after query): an all-ASCII text's distinct words are listed on the first
+ * question, and those starting with a letter are stemmed the first time a term starts with it.
+ */
+export class TextSpellings {
+  /** Distinct words starting with a letter, in the order they first occur, and the same lowercased. */
+  private words: { written: string[]; lower: string[] } | null = null;
+  /** Per lowercase first letter, the words as written behind each stem, in text order. */
+  private readonly byLetter = new Map<number, Map<string, string[]>>();
+  private readonly ascii: boolean;
+
+  constructor(private readonly text: string) {
+    this.ascii = !NON_ASCII.test(text);
+  }
+
+  /** Per term the text holds, its words for it (a term it does not hold is left out). */
+  forms(terms: Iterable<string>): Map<string, string[]> {
+    const wanted = new Set([...terms].filter((t) => LATIN_TERM.test(t)));
+    if (wanted.size === 0) return new Map();
+    // Porter2 changes only a word's ending, never its first letter (checked on ~240k words), so a
+    // word whose first letter starts no wanted term needs no stemming at all.
+    if (!this.ascii) {
+      const firstLetters = new Set([...wanted].map((t) => t.charCodeAt(0)));
+      return collectForms(
+        this.text,
+        (term) => wanted.has(term),
+        (letter) => firstLetters.has(letter),
+      );
+    }
+    const out = new Map<string, string[]>();
+    for (const term of wanted) {
+      const found = this.stemsStartingWith(term.charCodeAt(0)).get(term);
+      if (found) out.set(term, [...found]);
+    }
+    return out;
+  }
+
+  private stemsStartingWith(letter: number): Map<string, string[]> {
+    let stems = this.byLetter.get(letter);
+    if (stems) return stems;
+    stems = new Map();
+    const { written, lower } = (this.words ??= distinctWords(this.text));
+    for (let i = 0; i < written.length; i++) {
+      if (lower[i]!.charCodeAt(0) !== letter) continue;
+      const term = stemToken(lower[i]!);
+      const forms = stems.get(term);
+      if (forms) forms.push(written[i]!);
+      else stems.set(term, [written[i]!]);
+    }
+    this.byLetter.set(letter, stems);
+    return stems;
+  }
+}
+
+/** An all-ASCII text's distinct words that start with a letter (a digit starts no Latin term). */
+function distinctWords(text: string): { written: string[]; lower: string[] } {
+  const seen = new Set<string>();
+  const written: string[] = [];
+  const lower: string[] = [];
+  for (const match of text.matchAll(ASCII_WORDS)) {
+    const word = match[0];
+    if (word.charCodeAt(0) < 0x41 || seen.has(word)) continue;
+    seen.add(word);
+    written.push(word);
+    lower.push(word.toLowerCase());
+  }
+  return { written, lower };
 }
 
 function collectForms(

@@ -57,12 +57,8 @@ export function foldDuplicates(candidates: readonly TracedCandidate[]): TracedCa
  * chunks ranked above the point where a seventh region would start take part.
  */
 function cutRegions(ordered: readonly TracedCandidate[], max: number): TracedCandidate[] {
-  let regions: LineRegion<TracedCandidate>[] = [];
-  for (let n = 1; n <= ordered.length; n += 1) {
-    const next = mergeLineRegions(ordered.slice(0, n));
-    if (next.length > max) break;
-    regions = next;
-  }
+  const taken = regionsTaking(ordered, max);
+  const regions: LineRegion<TracedCandidate>[] = taken > 0 ? mergeLineRegions(ordered.slice(0, taken)) : [];
   return regions.map((region) => {
     const [head, ...rest] = region.items;
     head!.region = { startLine: region.startLine, endLine: region.endLine };
@@ -73,6 +69,36 @@ function cutRegions(ordered: readonly TracedCandidate[], max: number): TracedCan
     }
     return head!;
   });
+}
+
+/**
+ * How many of `ordered` are taken: the longest start of it that mergeLineRegions makes into at most
+ * `max` regions, stopping at the first that makes more (a later chunk can join two regions into
+ * one). The count is kept as each chunk comes, per file, rather than merging every start again.
+ */
+export function regionsTaking(
+  ordered: readonly { path: string; startLine: number; endLine: number }[],
+  max: number,
+): number {
+  const spans = new Map<string, { start: number; end: number }[]>();
+  let count = 0;
+  for (let n = 0; n < ordered.length; n += 1) {
+    const { path, startLine, endLine } = ordered[n]!;
+    const mine = spans.get(path) ?? [];
+    // Lines that overlap or touch (end + 1 ≥ start, either way) are one region, as mergeLineRegions merges them.
+    const joined = { start: startLine, end: endLine };
+    const apart = mine.filter((s) => {
+      if (s.start > endLine + 1 || s.end < startLine - 1) return true;
+      joined.start = Math.min(joined.start, s.start);
+      joined.end = Math.max(joined.end, s.end);
+      return false;
+    });
+    count += 1 - (mine.length - apart.length);
+    if (count > max) return n;
+    apart.push(joined);
+    spans.set(path, apart);
+  }
+  return ordered.length;
 }
 
 /** Pick the returned results among candidates (sorted) that passed filters and minScore. */

@@ -150,15 +150,8 @@ export function chunkTermBreakdown(
   stats: QueryTermStats,
   partials: PartialPlan | null = null,
 ): ChunkTermBreakdown {
-  // A handful of terms against a long token string: native substring search beats splitting it.
-  const padded = ` ${textSeg} `;
   const counts = new Map<string, number>();
-  for (const term of terms) {
-    const needle = ` ${term} `;
-    let n = 0;
-    for (let at = padded.indexOf(needle); at >= 0; at = padded.indexOf(needle, at + needle.length - 1)) n += 1;
-    counts.set(term, n);
-  }
+  for (const term of terms) counts.set(term, tokenCount(textSeg, term));
   let total = 0;
   const holds = (t: string): boolean | undefined => (counts.has(t) ? counts.get(t)! > 0 : undefined);
   const breakdown = terms.map((term) => {
@@ -172,6 +165,27 @@ export function chunkTermBreakdown(
     return partial ? { ...base, partOf: partial.partOf, partialWeight: partial.weight } : base;
   });
   return { terms: breakdown, chunkTokens: docTokens, total };
+}
+
+/**
+ * How many of the space-separated tokens of `textSeg` are `term`. A handful of terms against a long
+ * token string: native substring search beats splitting it, and searching the text itself (not a
+ * padded copy) spares a copy of it per term and result.
+ */
+function tokenCount(textSeg: string, term: string): number {
+  if (term === '') return 0;
+  let n = 0;
+  for (let at = textSeg.indexOf(term); at >= 0;) {
+    const end = at + term.length;
+    if (
+      (at === 0 || textSeg.charCodeAt(at - 1) === 0x20) &&
+      (end === textSeg.length || textSeg.charCodeAt(end) === 0x20)
+    ) {
+      n += 1;
+      at = textSeg.indexOf(term, end);
+    } else at = textSeg.indexOf(term, at + 1);
+  }
+  return n;
 }
 
 /** A chunk's indexed text and recorded size, as chunkTermBreakdown reads them. */

@@ -5,7 +5,7 @@
 import type { KeywordBreakdown, TermBreakdown } from '../../../../shared/domain.js';
 import { bm25ToScore } from '../../../../shared/score.js';
 import { cjkWords, hasCjk, queryTerms, stemToken, type QueryTerms } from '../../text/segment.js';
-import { hasSpellings, surfaceForms } from '../../text/surface-forms.js';
+import { hasSpellings, TextSpellings } from '../../text/surface-forms.js';
 import {
   chunkIndexReader,
   chunkTermBreakdown,
@@ -261,15 +261,19 @@ function wordsAsWritten(shown: TermShown, chunkWords: readonly string[] | undefi
   return words;
 }
 
-/** Per text, the words as written of each term asked of it so far (none: an empty list). */
-const WRITTEN_FORMS = sessionSlot<Map<string, Map<string, readonly string[]>>>('words as written');
+/** Per text, its spellings and the words as written of each term asked of it so far (none: an empty list). */
+interface TextForms {
+  spellings: TextSpellings;
+  known: Map<string, readonly string[]>;
+}
+const WRITTEN_FORMS = sessionSlot<Map<string, TextForms>>('words as written');
 /** Plenty for the chunks a session shows; cleared, not evicted one by one. */
 const MAX_WRITTEN_FORM_TEXTS = 2_000;
 const NO_FORMS: ReadonlyMap<string, readonly string[]> = new Map();
 
 /**
- * Per term the chunk holds, the chunk's own spellings of it (surface-forms.ts). Each text is
- * scanned for the terms not asked of it before, stemming only words that could give them: the
+ * Per term the chunk holds, the chunk's own spellings of it (surface-forms.ts). A text is looked
+ * at only for the terms not asked of it before, stemming only words that could give them: the
  * same results are shown query after query, and stemming every word of a text was most of a
  * process's first query.
  */
@@ -282,15 +286,16 @@ function writtenFormsOf(
   const held = terms.filter((t) => t.occurrences > 0 && hasSpellings(t.term)).map((t) => t.term);
   if (held.length === 0) return NO_FORMS;
   const cache = session.slot(WRITTEN_FORMS, () => new Map());
-  let known = cache.get(text);
-  if (!known) {
+  let entry = cache.get(text);
+  if (!entry) {
     if (cache.size >= MAX_WRITTEN_FORM_TEXTS) cache.clear();
-    known = new Map();
-    cache.set(text, known);
+    entry = { spellings: new TextSpellings(text), known: new Map() };
+    cache.set(text, entry);
   }
+  const { spellings, known } = entry;
   const unasked = held.filter((t) => !known.has(t));
   if (unasked.length > 0) {
-    const found = surfaceForms(text, unasked);
+    const found = spellings.forms(unasked);
     for (const term of unasked) known.set(term, found.get(term) ?? []);
   }
   const forms = new Map<string, readonly string[]>();
