@@ -119,8 +119,21 @@ export const cli = {
     alsoIn: 'also in {{citations}}',
     why: 'why: {{text}}',
     none: 'No results. Try fewer words, --min-score 0, or memlens status to check the index.',
+    /** A result line's tag: which files it came from (SearchResult.source). */
+    source: { memory: 'memory', sessions: 'sessions' },
   },
   status: {
+    /** The index's lifecycle state (IndexLifecycleState). */
+    state: {
+      serving: 'serving',
+      stale: 'stale',
+      rebuilding: 'rebuilding',
+      damaged: 'damaged',
+      recovering: 'recovering',
+      closed: 'closed',
+    },
+    /** How search runs (SearchMode). */
+    mode: { hybrid: 'hybrid', 'fts-only': 'fts-only' },
     labels: {
       workspace: 'workspace',
       index: 'index',
@@ -190,6 +203,8 @@ export const cli = {
       unnamedClient: 'unnamed client',
       person: 'person (CLI)',
     },
+    /** The tag after a call: OpenClaw's mode when its result carried one, else keyword-only when it had no provider. */
+    mode: { hybrid: '[hybrid]', 'fts-only': '[fts-only]', other: '[{{mode}}]', keywordOnly: '[keyword-only]' },
     session: '    session   {{title}}{{at}}',
     got: '    got       {{hits}}',
     reason: '    reason    {{reason}}',

@@ -111,8 +111,18 @@ export const cli: Translation<typeof en> = {
     alsoIn: '也见于 {{citations}}',
     why: '原因：{{text}}',
     none: '没有结果。试试减少词语、加上 --min-score 0，或用 memlens status 检查索引。',
+    source: { memory: '记忆', sessions: '会话' },
   },
   status: {
+    state: {
+      serving: '正常服务',
+      stale: '过期',
+      rebuilding: '重建中',
+      damaged: '已损坏',
+      recovering: '恢复中',
+      closed: '已关闭',
+    },
+    mode: { hybrid: '混合', 'fts-only': '仅关键词' },
     labels: {
       workspace: '工作区',
       index: '索引',
@@ -178,6 +188,7 @@ export const cli: Translation<typeof en> = {
       unnamedClient: '未命名客户端',
       person: '用户（命令行）',
     },
+    mode: { hybrid: '[混合]', 'fts-only': '[仅关键词]', other: '[{{mode}}]', keywordOnly: '[仅关键词]' },
     session: '    会话      {{title}}{{at}}',
     got: '    得到      {{hits}}',
     reason: '    原因      {{reason}}',
