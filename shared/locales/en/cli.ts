@@ -107,8 +107,20 @@ export const cli = {
     moreSkipped: '  … and {{count}} more skipped',
     chunks: '  chunks written: {{written}}, embedded: {{embedded}} (cache hits {{hits}})',
     mode: '  mode: {{mode}}{{reason}}',
+    modeReason: ' ({{reason}})',
     index: '  index: {{path}}',
     took: '  took {{ms}} ms',
+    /** The progress line drawn on a terminal while it runs: the phase (IndexPhase) and files done of total. */
+    progress: '{{phase}} {{done}}/{{total}}',
+    phase: {
+      idle: 'idle',
+      scanning: 'scanning',
+      indexing: 'indexing',
+      embedding: 'embedding',
+      removing: 'removing',
+      rebuilding: 'rebuilding',
+      done: 'done',
+    },
   },
   search: {
     results_one: '{{count}} result for "{{query}}" · {{candidates}} candidates · {{mode}} · {{ms}} ms',
