@@ -19,6 +19,7 @@ export const cli = {
       "Option '{{option}}' argument is ambiguous.\nDid you forget to specify the option argument for '{{option}}'?\nTo specify an option argument starting with a dash use '{{option}}=-XYZ'.",
     unexpectedArgument: "Unexpected argument '{{argument}}'. This command does not take positional arguments",
     /** A command's own checks on its arguments (the command's name and flags stay as typed). */
+    workspaceMissing: 'workspace {{path}} does not exist',
     workspaceNotFolder: 'workspace {{path}} is not a folder',
     sessionsNotFolder: 'sessions folder {{path}} is not a folder',
     modelAndEmbedder: '--model (a local model) and --embedder (an endpoint) exclude each other',

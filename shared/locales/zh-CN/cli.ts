@@ -16,6 +16,7 @@ export const cli: Translation<typeof en> = {
     ambiguousValue:
       "选项 '{{option}}' 的参数值有歧义：是不是忘了给 '{{option}}' 写参数值？\n以 '-' 开头的参数值请写成 '{{option}}=-XYZ'。",
     unexpectedArgument: "多余的参数 '{{argument}}'：这个命令不接受位置参数",
+    workspaceMissing: '工作区 {{path}} 不存在',
     workspaceNotFolder: '工作区 {{path}} 不是文件夹',
     sessionsNotFolder: '会话文件夹 {{path}} 不是文件夹',
     modelAndEmbedder: '--model（本地模型）和 --embedder（嵌入端点）只能二选一',
