@@ -75,11 +75,20 @@ export const VersionSchema = z.object({
   reason: z.string().optional(),
 });
 
+/** Something about the store itself (damaged and rebuilt): English for the API, beside its message id for the UI. */
+export const HistoryNoticeSchema = z.object({
+  message: z.string(),
+  messageId: z.string().optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+
+export type HistoryNotice = z.output<typeof HistoryNoticeSchema>;
+
 export const FileHistorySchema = z.object({
   path: z.string(),
   /** Newest first. */
   versions: z.array(VersionSchema),
-  notices: z.array(z.string()),
+  notices: z.array(HistoryNoticeSchema),
 });
 
 export const VersionTextSchema = z.object({ version: VersionSchema, text: z.string() });
@@ -126,7 +135,7 @@ export const WorkspaceChangesSchema = z.object({
   /** When the user last marked the changes as seen (the default `since`), null before the first time. */
   lastSeenAt: z.number().nullable(),
   groups: z.array(ChangeGroupSchema),
-  notices: z.array(z.string()),
+  notices: z.array(HistoryNoticeSchema),
 });
 
 export const LineOriginSchema = z.object({
@@ -150,7 +159,7 @@ export const HistoryUsageSchema = z.object({
   bytes: z.number().int(),
   /** The store's folder in the data dir. */
   dir: z.string(),
-  notices: z.array(z.string()),
+  notices: z.array(HistoryNoticeSchema),
 });
 
 /** Retention, per workspace: keep everything for a while, then one version a day, under a size cap. */

@@ -71,6 +71,9 @@ export function openAppDatabase(
   spec: AppDatabaseSpec,
   options: OpenAppDatabaseOptions = {},
 ): OpenedAppDatabase {
+  // Before any open: switching a file to WAL rewrites its header, so another program's file (or a
+  // newer Memory Lens's) is refused on its header bytes, read only.
+  refuseIfNotOurs(dbPath, spec);
   // A folder we cannot write is not a damaged file: say so, and move nothing.
   assertWritableFolder(path.dirname(dbPath), spec.store);
   fs.mkdirSync(path.dirname(dbPath), { recursive: true });
@@ -81,6 +84,41 @@ export function openAppDatabase(
     if (isDiskFullAt(error, path.dirname(dbPath))) throw dataDiskFullError(dbPath, error);
     if (!(error instanceof DamagedFileError) && !isDamageError(error)) throw error;
     return replaceDamaged(dbPath, spec, options, damageReason(error));
+  }
+}
+
+/** SQLite's file header: its magic string, and where `user_version` and `application_id` sit (big-endian). */
+const SQLITE_MAGIC = 'SQLite format 3\0';
+const HEADER_BYTES = 100;
+const USER_VERSION_AT = 60;
+const APPLICATION_ID_AT = 68;
+
+/** Refuses an existing SQLite file whose header marks it as another program's or a newer schema's. */
+function refuseIfNotOurs(dbPath: string, spec: AppDatabaseSpec): void {
+  const header = readHeader(dbPath);
+  if (!header || header.toString('latin1', 0, SQLITE_MAGIC.length) !== SQLITE_MAGIC) return;
+  const applicationId = header.readInt32BE(APPLICATION_ID_AT);
+  const version = header.readInt32BE(USER_VERSION_AT);
+  if (applicationId !== 0 && applicationId !== spec.applicationId)
+    throw new NotOurFileError({ messageId: 'errors:appDatabase.notOurs', params: { path: dbPath, id: applicationId } });
+  if (applicationId === spec.applicationId && version > spec.schemaVersion)
+    throw new NotOurFileError({ messageId: 'errors:appDatabase.newer', params: { path: dbPath, version } });
+}
+
+/** The file's first 100 bytes, or null when it is missing or shorter (new, or damaged: the open decides). */
+function readHeader(dbPath: string): Buffer | null {
+  let fd: number;
+  try {
+    fd = fs.openSync(dbPath, 'r');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  try {
+    const header = Buffer.alloc(HEADER_BYTES);
+    return fs.readSync(fd, header, 0, HEADER_BYTES, 0) === HEADER_BYTES ? header : null;
+  } finally {
+    fs.closeSync(fd);
   }
 }
 

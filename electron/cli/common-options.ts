@@ -134,14 +134,19 @@ function isDirectory(p: string): boolean {
   }
 }
 
+/** Refused before anything is created for it: a workspace that does not exist, or is a file. */
+function assertWorkspaceFolder(resolved: string, typed: string): void {
+  if (isDirectory(resolved)) return;
+  throw usageError(fs.existsSync(resolved) ? 'workspaceNotFolder' : 'workspaceMissing', { path: typed });
+}
+
 type CommonValues = { [K in keyof typeof COMMON_OPTIONS]?: unknown };
 
 export async function resolveCommonSettings(values: CommonValues, io: CliIo): Promise<CommonSettings> {
   const home = io.env.HOME || os.homedir();
   const openclawHome = path.join(home, '.openclaw');
-  if (typeof values.workspace === 'string' && !isDirectory(path.resolve(io.cwd, values.workspace))) {
-    throw usageError('workspaceNotFolder', { path: values.workspace });
-  }
+  if (typeof values.workspace === 'string')
+    assertWorkspaceFolder(path.resolve(io.cwd, values.workspace), values.workspace);
   const sessionDirs = ((values.sessions as string[] | undefined) ?? []).map((dir) => {
     const resolved = path.resolve(io.cwd, dir);
     if (!isDirectory(resolved)) throw usageError('sessionsNotFolder', { path: dir });

@@ -38,7 +38,7 @@ function sizeText(v: Version): string {
 
 export function formatHistory(history: FileHistory, t: TFunction = ENGLISH): string {
   const out: string[] = [];
-  for (const notice of history.notices) out.push(`! ${notice}`);
+  for (const notice of history.notices) out.push(`! ${localText(t, notice)}`);
   if (history.versions.length === 0) return `${[...out, t('cli:history.none', { path: history.path })].join('\n')}\n`;
   out.push(t('cli:history.versions', { path: history.path, count: history.versions.length }));
   for (const v of history.versions) {
@@ -82,7 +82,7 @@ function changeLines(change: Change, t: TFunction): string[] {
 /** The changes since a time, grouped by who made them, in `t`'s language. */
 export function formatChanges(changes: WorkspaceChanges, t: TFunction = ENGLISH): string {
   const out: string[] = [];
-  for (const notice of changes.notices) out.push(`! ${notice}`);
+  for (const notice of changes.notices) out.push(`! ${localText(t, notice)}`);
   const count = changes.groups.reduce((n, g) => n + g.changes.length, 0);
   out.push(t('cli:history.changesSince', { since: stamp(changes.since), count }));
   for (const group of changes.groups) {

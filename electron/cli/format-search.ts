@@ -66,7 +66,7 @@ export function formatSearchResponse(
   }
   response.results.forEach((result, i) => {
     out.push('');
-    out.push(formatResultHeader(result, i + 1));
+    out.push(formatResultHeader(result, i + 1, tr));
     if (result.alsoIn && result.alsoIn.length > 0)
       out.push(`    ${t('alsoIn', { citations: result.alsoIn.map((d) => d.citation).join(', ') })}`);
     out.push(indent(clipSnippet(result.snippet, result.highlights, SNIPPET_LINES), '    '));
@@ -83,8 +83,9 @@ export function formatSearchResponse(
   return `${out.join('\n')}\n`;
 }
 
-export function formatResultHeader(result: SearchResult, rank: number): string {
-  return `${String(rank).padStart(2)}. ${f3(result.score)}  ${result.path}:${result.startLine}-${result.endLine}  [${result.source}]${result.date ? `  ${result.date}` : ''}`;
+export function formatResultHeader(result: SearchResult, rank: number, tr: TFunction = ENGLISH): string {
+  const source = tr(`cli:search.source.${result.source}`);
+  return `${String(rank).padStart(2)}. ${f3(result.score)}  ${result.path}:${result.startLine}-${result.endLine}  [${source}]${result.date ? `  ${result.date}` : ''}`;
 }
 
 /** The label column's width: "openclaw " in English. */

@@ -28,12 +28,11 @@ beforeAll(() => {
 
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-/** The breakdown lines of `memlens search QUERY --explain` (the "| " block under each result). */
-async function breakdown(query: string, ...flags: string[]): Promise<string[]> {
+/** `memlens search QUERY` with FLAGS over the workspace, its stdout. */
+async function search(query: string, ...flags: string[]): Promise<string> {
   const run = await runCaptured(tmp, [
     'search',
     query,
-    '--explain',
     '--min-score',
     '0',
     '--now',
@@ -45,7 +44,12 @@ async function breakdown(query: string, ...flags: string[]): Promise<string[]> {
     ...flags,
   ]);
   expect(run.code, run.stderr).toBe(0);
-  return run.stdout
+  return run.stdout;
+}
+
+/** The breakdown lines of `memlens search QUERY --explain` (the "| " block under each result). */
+async function breakdown(query: string, ...flags: string[]): Promise<string[]> {
+  return (await search(query, '--explain', ...flags))
     .split('\n')
     .filter((line) => line.startsWith('    | '))
     .map((line) => line.slice(6));
@@ -68,6 +72,18 @@ function englishLeft(line: string): string[] {
 }
 
 describe('memlens search --explain --lang zh-CN', () => {
+  it("tags each result line with where it came from by id, and the header's mode in Chinese", async () => {
+    const zh = await search('备份脚本', '--lang', 'zh-CN');
+    expect(zh).toMatch(/^ 1\. \d\.\d{3} {2}memory\/2026-02-05\.md:1-3 {2}\[记忆\] {2}2026-02-05$/m);
+    const header = zh.split('\n')[0]!;
+    expect(header).toMatch(/^"备份脚本" 的 \d+ 条结果 · \d+ 个候选 · /);
+    expect(englishLeft(header)).toEqual([]);
+    expect(zh).not.toContain('[memory]');
+
+    const en = await search('备份脚本');
+    expect(en).toMatch(/^ 1\. \d\.\d{3} {2}memory\/2026-02-05\.md:1-3 {2}\[memory\] {2}2026-02-05$/m);
+  });
+
   it('says the keyword terms, the date boost and the importance line in Chinese', async () => {
     const zh = await breakdown('2026年2月5日 备份脚本', '--lang', 'zh-CN');
     const text = zh.join('\n');

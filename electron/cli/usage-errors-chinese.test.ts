@@ -66,7 +66,9 @@ const line = (n: number) => `MEMORY.md:${n}`;
 
 /** [the message's `cli:usage` key, the command line that trips it]. */
 const CASES: readonly [string, () => string[]][] = [
-  ['workspaceNotFolder', () => ['search', 'x', '--workspace', at('nowhere')]],
+  ['workspaceMissing', () => ['search', 'x', '--workspace', at('nowhere')]],
+  ['workspaceNotFolder', () => ['search', 'x', '--workspace', at('good.jsonl')]],
+  ['workspaceMissing (status)', () => ['status', '--workspace', at('nowhere')]],
   ['sessionsNotFolder', () => ['search', 'x', '--sessions', at('nowhere')]],
   [
     'modelAndEmbedder',
@@ -164,5 +166,27 @@ describe('memlens --lang zh-CN words every command-specific usage error in Chine
     const error = (JSON.parse(json.stdout) as { error: { message: string; messageId: string } }).error;
     expect(error.messageId).toBe(`cli:usage.${key.split(' ')[0]}`);
     expect(`memlens ${name}: ${error.message}\n`).toBe(en.stderr.slice(0, en.stderr.lastIndexOf('Run "memlens help')));
+  });
+});
+
+describe('a --workspace that does not exist', () => {
+  it('is refused before anything is created for it: no data folder, no index, no workspace folder', async () => {
+    const fresh = at('fresh-data');
+    for (const argv of [['search', 'x'], ['status'], ['index']]) {
+      const run = await runCaptured(tmp, [
+        ...argv,
+        '--workspace',
+        at('nowhere'),
+        '--data-dir',
+        fresh,
+        '--lang',
+        'zh-CN',
+      ]);
+      expect(run.code).toBe(2);
+      expect(run.stdout).toBe('');
+      expect(run.stderr.split('\n')[0]).toBe(`memlens ${argv[0]}: 工作区 ${at('nowhere')} 不存在`);
+    }
+    expect(fs.existsSync(fresh)).toBe(false);
+    expect(fs.existsSync(at('nowhere'))).toBe(false);
   });
 });

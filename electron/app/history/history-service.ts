@@ -112,7 +112,7 @@ export class HistoryService {
     const versions: Version[] = [];
     for (let i = 0; i < stored.length; i++)
       versions.push(await a.reader.describe(stored[i]!, stored[i + 1] ?? a.store.previousOf(stored[i]!)));
-    return { path: clean, versions, notices: a.store.notice ? [a.store.notice] : [] };
+    return { path: clean, versions, notices: a.store.notices() };
   }
 
   async versionText(relPath: string, id: number): Promise<VersionText> {
@@ -182,7 +182,7 @@ export class HistoryService {
       since: start,
       lastSeenAt,
       groups: [...groups.values()].sort((x, y) => order.indexOf(x.kind) - order.indexOf(y.kind)),
-      notices: a.store.notice ? [a.store.notice] : [],
+      notices: a.store.notices(),
     };
   }
 
@@ -209,7 +209,7 @@ export class HistoryService {
 
   async usage(): Promise<HistoryUsage> {
     const a = await this.ready();
-    return { ...a.store.usage(), dir: a.store.dir, notices: a.store.notice ? [a.store.notice] : [] };
+    return { ...a.store.usage(), dir: a.store.dir, notices: a.store.notices() };
   }
 
   /** Memory files of the open workspace whose bytes on disk hold the value (a purge would not hold: the next rescan records them again). */

@@ -4,7 +4,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
-import type { Author, HistorySettings, VersionKind } from '../../../shared/history-schemas.js';
+import type { Author, HistoryNotice, HistorySettings, VersionKind } from '../../../shared/history-schemas.js';
 import { MemoryLensError } from '../../../shared/errors.js';
 import type { MessageRef } from '../../../shared/i18n.js';
 import { isDiskFullError } from '../../memory/files/fs-errors.js';
@@ -99,6 +99,11 @@ export class HistoryStore {
     this.notice = opened.notice;
     this.noticeRef = opened.noticeRef;
     this.blobs = new BlobStore(path.join(this.dir, 'blobs'));
+  }
+
+  /** What the API and the History view show about the store: its English text beside its message id. */
+  notices(): HistoryNotice[] {
+    return this.notice && this.noticeRef ? [{ message: this.notice, ...this.noticeRef }] : [];
   }
 
   static open(options: HistoryStoreOptions): HistoryStore {

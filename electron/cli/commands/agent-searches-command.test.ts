@@ -136,7 +136,7 @@ describe('memlens agent-searches', () => {
       '主要原因：仅关键词搜索：没有哪个分块包含查询的全部词语（OpenClaw 要求全部命中）（4 次调用）',
     );
     expect(stdout).toContain('诊断      答案在 facts/car.md（第 1–4 行），它在 memory/ 之外');
-    expect(stdout).toContain('memory_search “车牌号” → 什么也没找到 [keyword-only]');
+    expect(stdout).toContain('memory_search “车牌号” → 什么也没找到 [仅关键词]');
     expect(stdout).toContain('随后      再次搜索“Tavily”（第 10 行）');
     // Only OpenClaw's own reasons (quoted from its results) stay English; none of our sentences do.
     const ours = stdout.split('\n').filter((line) => !line.startsWith('    原因'));

@@ -76,7 +76,7 @@ export function formatAgentCalls(list: AgentCallList, tr: TFunction = translator
       c.outcome.kind === 'results'
         ? t(c.tool.endsWith('_get') ? 'lines' : 'results', { count: c.outcome.count })
         : t(`outcome.${OUTCOME_KEY[c.outcome.kind]}`);
-    const mode = c.outcome.mode ? ` [${c.outcome.mode}]` : c.outcome.provider === 'none' ? ' [keyword-only]' : '';
+    const mode = modeTag(c.outcome, t);
     out.push(`${c.time.slice(0, 16).replace('T', ' ')}  ${sourceLabel(c, t)}  ${c.tool} ${what} → ${got}${mode}`);
     if (c.session)
       out.push(
@@ -108,6 +108,13 @@ export function formatAgentCalls(list: AgentCallList, tr: TFunction = translator
   }
   if (list.malformedRecords > 0) out.push('', t('malformed', { count: list.malformedRecords }));
   return `${out.join('\n')}\n`;
+}
+
+/** OpenClaw's mode as a tag, by id when Memory Lens knows it; keyword-only when the call had no provider. */
+function modeTag(outcome: AgentCall['outcome'], t: (key: string, params?: Record<string, unknown>) => string): string {
+  const { mode } = outcome;
+  if (mode) return ` ${t(mode === 'hybrid' || mode === 'fts-only' ? `mode.${mode}` : 'mode.other', { mode })}`;
+  return outcome.provider === 'none' ? ` ${t('mode.keywordOnly')}` : '';
 }
 
 function sourceLabel(c: AgentCall, t: (key: string, params?: Record<string, unknown>) => string): string {

@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WorkspaceChangesSchema } from '../../../shared/history-schemas.js';
+import { FileHistorySchema, WorkspaceChangesSchema } from '../../../shared/history-schemas.js';
+import { historyDirFor } from '../../app/history/history-store.js';
 import { captureIo, runCaptured, type Captured } from '../test-support/capture-io.js';
 import { runCli } from '../main.js';
 import { FIXTURE_DIR } from '../../app/history/test-support/history-workspace.js';
@@ -180,5 +181,40 @@ describe('memlens changes, diff and restore in --lang zh-CN', () => {
     const restored = await cli('restore', 'MEMORY.md', '--version', '1', '--lang', 'zh-CN');
     expect(restored.code, restored.stderr).toBe(0);
     expect(restored.stdout).toMatch(/^已把 MEMORY\.md 恢复到版本 1（\d+ 字节，sha256 [0-9a-f]{12}…）。\n$/);
+  });
+});
+
+describe('a damaged history store, as memlens history says it', () => {
+  it('--lang zh-CN words the notice by id; --json keeps the English beside the id', { timeout: 60_000 }, async () => {
+    const ws = path.join(tmp, 'damaged-workspace');
+    fs.mkdirSync(ws, { recursive: true });
+    fs.writeFileSync(path.join(ws, 'MEMORY.md'), '# Memory\n');
+    const dataDir = path.join(tmp, 'damaged-data');
+    const damage = () => {
+      const dir = historyDirFor(dataDir, ws);
+      fs.mkdirSync(dir, { recursive: true });
+      fs.writeFileSync(path.join(dir, 'history.sqlite'), 'this is not sqlite');
+    };
+    const history = (...flags: string[]) =>
+      runCaptured(tmp, ['history', 'MEMORY.md', '--workspace', ws, '--data-dir', dataDir, ...flags]);
+
+    damage();
+    const zh = await history('--lang', 'zh-CN');
+    expect(zh.code).toBe(0);
+    expect(zh.stdout.split('\n')[0]).toMatch(
+      /^! 历史记录库已损坏（文件不是数据库（SQLITE_NOTADB））；已移到 history\.sqlite\.damaged-\S+，并用能读出的 0 个版本重建（0 个无法读出）。$/,
+    );
+
+    damage();
+    const json = FileHistorySchema.parse(JSON.parse((await history('--json')).stdout));
+    expect(json.notices).toEqual([
+      {
+        message: expect.stringMatching(
+          /^The history store was damaged \(the file is not a database \(SQLITE_NOTADB\)\);/,
+        ),
+        messageId: 'log:damaged.salvaged',
+        params: expect.objectContaining({ what: 'history', count: 0, lost: 0 }),
+      },
+    ]);
   });
 });

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_INDEXED_MARKDOWN_BYTES } from '../../memory/sync/sync-target.js';
 import { englishLeft } from '../../../shared/test-support/english-left.js';
-import { runCaptured } from '../test-support/capture-io.js';
+import { runCli } from '../main.js';
+import { captureIo, runCaptured } from '../test-support/capture-io.js';
 
 let tmp: string;
 let workspace: string;
@@ -61,9 +62,26 @@ describe('memlens index --lang zh-CN', () => {
       '  已跳过 memory/dump.md：文件太大，未编入索引（5.0 MB；超过 5.0 MB 的 Markdown 文件不编入索引）\n',
     );
     expect(zh.stdout).toMatch(/^ {2}用时 \d+ 毫秒$/m);
+    expect(zh.stdout).toMatch(/^ {2}模式：仅关键词（没有配置嵌入模型）$/m);
     // The skip reason and the mode's reason are worded by id too: no English sentence is left.
     expect(lines.flatMap((l) => englishLeft(l))).toEqual([]);
     expect((await cli('index')).stdout).toMatch(/^Indexed .*\n {2}files: 2 scanned, /);
+  });
+
+  it('on a terminal, the progress line names each phase in Chinese', { timeout: 60_000 }, async () => {
+    const progress = async (...lang: string[]): Promise<string[]> => {
+      const { io, err } = captureIo(tmp);
+      const argv = ['index', '--full', '--workspace', workspace, '--data-dir', path.join(tmp, 'data'), ...lang];
+      expect(await runCli(argv, { ...io, stderrIsTty: true })).toBe(0);
+      return err.filter((e) => e !== '\r\x1b[K').map((e) => e.replace(/^\r/, '').trimEnd());
+    };
+    const zh = await progress('--lang', 'zh-CN');
+    expect(zh.length).toBeGreaterThan(0);
+    for (const line of zh) expect(line).toMatch(/^(扫描中|索引中|嵌入中|移除中|重建中|完成) \d+\/\d+$/);
+    expect(zh).toEqual(['索引中 0/2', '完成 2/2']);
+    const en = await progress();
+    for (const line of en) expect(line).toMatch(/^(scanning|indexing|embedding|removing|rebuilding|done) \d+\/\d+$/);
+    expect(en).toEqual(['indexing 0/2', 'done 2/2']);
   });
 
   it('memlens status --lang zh-CN says why each file was skipped in Chinese', { timeout: 60_000 }, async () => {

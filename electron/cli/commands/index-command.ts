@@ -11,7 +11,9 @@ export const indexCommand: CommandImpl = {
     const engine = await openEngine();
     const drawProgress = !json && io.stderrIsTty;
     const unsubscribe = engine.onDidProgress((p: IndexProgress) => {
-      if (drawProgress && p.filesTotal > 0) io.stderr(`\r${p.phase} ${p.filesDone}/${p.filesTotal}   `);
+      if (!drawProgress || p.filesTotal === 0) return;
+      const phase = t(`cli:index.phase.${p.phase}`);
+      io.stderr(`\r${t('cli:index.progress', { phase, done: p.filesDone, total: p.filesTotal })}   `);
     });
     try {
       const report = await engine.sync({ full: values.full === true });
@@ -50,7 +52,10 @@ export const indexCommand: CommandImpl = {
               embedded: report.chunksEmbedded,
               hits: report.embeddingCacheHits,
             }) +
-            say('mode', { mode: status.mode, reason: modeReason ? ` (${localText(t, modeReason)})` : '' }) +
+            say('mode', {
+              mode: t(`cli:status.mode.${status.mode}`),
+              reason: modeReason ? t('cli:index.modeReason', { reason: localText(t, modeReason) }) : '',
+            }) +
             say('index', { path: engine.dbPath }) +
             say('took', { ms: Math.round(report.tookMs) }),
         );

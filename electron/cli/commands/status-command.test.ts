@@ -34,6 +34,8 @@ describe('memlens status', () => {
     expect(text.stdout).toMatch(/agent index revision \d+: 4 current, 1 stale, 1 missing, 1 extra/);
     expect(text.stdout).toContain('stale    memory/2026-09-01.md (1 chunks)');
     expect(text.stdout).toContain('agent:main:cron:nightly-digest:run:8821');
+    expect(text.stdout).toMatch(/^state {7}serving$/m);
+    expect(text.stdout).toMatch(/^mode {8}fts-only — /m);
     expect(copy.databaseHashes()).toEqual(before);
   });
 
@@ -44,6 +46,9 @@ describe('memlens status', () => {
     const text = await runCaptured(home, ['status', ...args]);
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/^数据库 {6}main：\S+（(正常|部分读取)）$/m);
+    // The index's state and the search mode by id, not the engine's codes (serving, fts-only).
+    expect(text.stdout).toMatch(/^状态 {8}正常服务$/m);
+    expect(text.stdout).toMatch(/^模式 {8}仅关键词 — 没有配置嵌入模型$/m);
     expect(text.stdout).toMatch(/^ {2}会话 {2}4 个（1 个已归档）$/m);
     expect(text.stdout).toMatch(/智能体索引修订 \d+：4 个最新，1 个过期，1 个缺失，1 个多余/);
     expect(text.stdout).toContain('过期     memory/2026-09-01.md（1 个分块）');

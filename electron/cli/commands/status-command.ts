@@ -34,7 +34,7 @@ export function formatStatus(s: IndexStatus, tr: TFunction = ENGLISH): string {
   const lines = [
     line('workspace', s.workspace),
     line('index', s.dbPath),
-    line('state', `${s.lifecycle.state}${lifecycleReason ? ` — ${localText(tr, lifecycleReason)}` : ''}`),
+    line('state', `${t(`state.${s.lifecycle.state}`)}${lifecycleReason ? ` — ${localText(tr, lifecycleReason)}` : ''}`),
     line(
       'files',
       t('bySource', { total: s.files, memory: s.bySource.memory.files, sessions: s.bySource.sessions.files }),
@@ -43,7 +43,7 @@ export function formatStatus(s: IndexStatus, tr: TFunction = ENGLISH): string {
       'chunks',
       t('bySource', { total: s.chunks, memory: s.bySource.memory.chunks, sessions: s.bySource.sessions.chunks }),
     ),
-    line('mode', `${s.mode}${modeReason ? ` — ${localText(tr, modeReason)}` : ''}`),
+    line('mode', `${t(`mode.${s.mode}`)}${modeReason ? ` — ${localText(tr, modeReason)}` : ''}`),
     line('embedder', embedderLine(s, t)),
     line(
       'vectors',

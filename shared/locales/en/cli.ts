@@ -19,6 +19,7 @@ export const cli = {
       "Option '{{option}}' argument is ambiguous.\nDid you forget to specify the option argument for '{{option}}'?\nTo specify an option argument starting with a dash use '{{option}}=-XYZ'.",
     unexpectedArgument: "Unexpected argument '{{argument}}'. This command does not take positional arguments",
     /** A command's own checks on its arguments (the command's name and flags stay as typed). */
+    workspaceMissing: 'workspace {{path}} does not exist',
     workspaceNotFolder: 'workspace {{path}} is not a folder',
     sessionsNotFolder: 'sessions folder {{path}} is not a folder',
     modelAndEmbedder: '--model (a local model) and --embedder (an endpoint) exclude each other',
@@ -107,8 +108,20 @@ export const cli = {
     moreSkipped: '  … and {{count}} more skipped',
     chunks: '  chunks written: {{written}}, embedded: {{embedded}} (cache hits {{hits}})',
     mode: '  mode: {{mode}}{{reason}}',
+    modeReason: ' ({{reason}})',
     index: '  index: {{path}}',
     took: '  took {{ms}} ms',
+    /** The progress line drawn on a terminal while it runs: the phase (IndexPhase) and files done of total. */
+    progress: '{{phase}} {{done}}/{{total}}',
+    phase: {
+      idle: 'idle',
+      scanning: 'scanning',
+      indexing: 'indexing',
+      embedding: 'embedding',
+      removing: 'removing',
+      rebuilding: 'rebuilding',
+      done: 'done',
+    },
   },
   search: {
     results_one: '{{count}} result for "{{query}}" · {{candidates}} candidates · {{mode}} · {{ms}} ms',
@@ -119,8 +132,21 @@ export const cli = {
     alsoIn: 'also in {{citations}}',
     why: 'why: {{text}}',
     none: 'No results. Try fewer words, --min-score 0, or memlens status to check the index.',
+    /** A result line's tag: which files it came from (SearchResult.source). */
+    source: { memory: 'memory', sessions: 'sessions' },
   },
   status: {
+    /** The index's lifecycle state (IndexLifecycleState). */
+    state: {
+      serving: 'serving',
+      stale: 'stale',
+      rebuilding: 'rebuilding',
+      damaged: 'damaged',
+      recovering: 'recovering',
+      closed: 'closed',
+    },
+    /** How search runs (SearchMode). */
+    mode: { hybrid: 'hybrid', 'fts-only': 'fts-only' },
     labels: {
       workspace: 'workspace',
       index: 'index',
@@ -190,6 +216,8 @@ export const cli = {
       unnamedClient: 'unnamed client',
       person: 'person (CLI)',
     },
+    /** The tag after a call: OpenClaw's mode when its result carried one, else keyword-only when it had no provider. */
+    mode: { hybrid: '[hybrid]', 'fts-only': '[fts-only]', other: '[{{mode}}]', keywordOnly: '[keyword-only]' },
     session: '    session   {{title}}{{at}}',
     got: '    got       {{hits}}',
     reason: '    reason    {{reason}}',

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { localText } from '../../../../../shared/i18n';
 import type { MemlensApi } from '../../../../../shared/contract';
 import type { Change, WorkspaceChanges } from '../../../../../shared/history-schemas';
 import { errorInfo, shownError, shownText, type ShownMessage } from '../../../lib/error-message';
@@ -99,8 +100,8 @@ export function ChangesView({ api, onOpenPath, onOpenTranscript }: ChangesViewPr
         </button>
       </div>
       {changes?.notices.map((n) => (
-        <div key={n} className="notice notice--warn">
-          {n}
+        <div key={n.message} className="notice notice--warn">
+          {localText(t, n)}
         </div>
       ))}
       {message && (

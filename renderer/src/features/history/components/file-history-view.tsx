@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { localText } from '../../../../../shared/i18n';
 import type { MemlensApi } from '../../../../../shared/contract';
 import type { FileHistory, Version, VersionDiff as Diff } from '../../../../../shared/history-schemas';
 import { errorInfo, shownError, shownText, type ShownMessage } from '../../../lib/error-message';
@@ -142,8 +143,8 @@ export function FileHistoryView({ api, path, onOpenTranscript }: FileHistoryView
           {t('file.title', { path })}
         </h2>
         {history?.notices.map((n) => (
-          <div key={n} className="notice notice--warn" data-testid="history-notice">
-            {n}
+          <div key={n.message} className="notice notice--warn" data-testid="history-notice">
+            {localText(t, n)}
           </div>
         ))}
         {history && history.versions.length === 0 && <p className="muted">{t('file.noVersions')}</p>}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { localText } from '../../../../../shared/i18n';
 import type { MemlensApi } from '../../../../../shared/contract';
 import type { HistorySettings, HistoryUsage } from '../../../../../shared/history-schemas';
 import { shownError, shownText, type ShownMessage } from '../../../lib/error-message';
@@ -75,8 +76,8 @@ export function HistorySettingsSection({ api }: { api: MemlensApi }) {
         </p>
       )}
       {usage?.notices.map((n) => (
-        <div key={n} className="notice notice--warn">
-          {n}
+        <div key={n.message} className="notice notice--warn">
+          {localText(t, n)}
         </div>
       ))}
     </section>
