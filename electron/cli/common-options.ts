@@ -11,7 +11,6 @@ import type { OptionSpecs } from './option-specs.js';
 import { bundledSampleWorkspace, defaultDataDir, findPackageRoot } from '../app/app-paths.js';
 import type { EmbedderConfig, EngineOptions } from '../memory/engine-types.js';
 import type { CliIo } from './cli-io.js';
-import { parseEndpointUrl } from '../../shared/embedding-endpoint.js';
 import { ENDPOINT_OPTIONS, ENDPOINT_USAGE, endpointFromFlags } from './endpoint-options.js';
 
 export type { OptionSpecs };
@@ -166,7 +165,10 @@ export async function resolveCommonSettings(values: CommonValues, io: CliIo): Pr
   engineOptions.embedder = embedderConfig(values, io, dataDir);
   // Said once, before anything is sent: what a remote endpoint receives.
   const endpoint = engineOptions.embedder?.endpoint;
-  const parsed = endpoint ? parseEndpointUrl(endpoint.baseUrl) : null;
+  // Loaded only with an endpoint: its failure reasons bring the translations, which `--help` skips.
+  const parsed = endpoint
+    ? (await import('../../shared/embedding-endpoint.js')).parseEndpointUrl(endpoint.baseUrl)
+    : null;
   if (parsed?.ok && !parsed.local && endpoint?.allowRemote) {
     const { translator } = await import('../../shared/i18n.js');
     io.stderr(`${translator(cliLocale(values.lang, io.env))('cli:remoteEndpoint', { origin: parsed.url.origin })}\n`);

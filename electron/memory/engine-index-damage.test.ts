@@ -220,7 +220,7 @@ describe('index damage found at open', () => {
     );
     expect(englishLeft(chinese)).toEqual([]);
     expect(localText(zh, sent.errors[0]!)).toBe(chinese);
-    expect(formatStatus(sent, zh)).toContain(`serving — ${chinese}`);
+    expect(formatStatus(sent, zh)).toContain(`正常服务 — ${chinese}`);
     await engine.close();
     expect(fs.readFileSync(s.dbPath).equals(kept)).toBe(true);
   });

@@ -250,7 +250,7 @@ describe('search slice', () => {
     const { status, error } = store.getState().search;
     expect(status).toBe('error');
     const chinese = shownText(createI18n('zh-CN', [], { issueLocales: ZOD_ISSUE_LOCALES }).t, error!);
-    expect(chinese).toMatch(/^search 的参数不符合要求：maxResults：数值过小/);
+    expect(chinese).toMatch(/^search 的参数不符合要求：maxResults：数字太小：应不小于 1/);
     expect(englishLeft(chinese)).toEqual([]);
     expect(shownText(translator('en'), error!)).toMatch(/^search: maxResults: Too small/);
   });
