@@ -58,18 +58,49 @@ function docTokensOf(stmt: Database.Statement<[number], Uint8Array | undefined>,
   return sz && sz.length > 0 ? readFts5Varint(sz, 0)[0] : null;
 }
 
+function createVocab(session: IndexSession): () => void {
+  return () => {
+    session.db.exec(
+      "CREATE VIRTUAL TABLE IF NOT EXISTS temp.chunks_fts_vocab USING fts5vocab(main, 'chunks_fts', 'row')",
+    );
+  };
+}
+
 /** Per term: how many chunks hold it, through a per-connection fts5vocab view (a TEMP table, not index schema). */
 export function docsWithTerms(session: IndexSession, terms: readonly string[]): Map<string, number> {
   const lookup = session
-    .statement<number | undefined>('SELECT doc FROM temp.chunks_fts_vocab WHERE term = @term', () =>
-      session.db.exec(
-        "CREATE VIRTUAL TABLE IF NOT EXISTS temp.chunks_fts_vocab USING fts5vocab(main, 'chunks_fts', 'row')",
-      ),
-    )
+    .statement<number | undefined>('SELECT doc FROM temp.chunks_fts_vocab WHERE term = @term', createVocab(session))
     .pluck();
   const out = new Map<string, number>();
   for (const term of terms) out.set(term, lookup.get({ term }) ?? 0);
   return out;
+}
+
+/** The blocks of Chinese characters (Extension A and the main block; compatibility; the supplementary planes). */
+const HAN_TERM_RANGES: readonly (readonly [string, string])[] = [
+  ['\u3400', '\ua000'],
+  ['\uf900', '\ufb00'],
+  ['\u{20000}', '\u{32000}'],
+];
+const HAN_TERMS = sessionSlot<{ key: string; held: boolean }>('whether the index holds Chinese terms');
+
+/**
+ * Whether any indexed term holds a Chinese character, kept until the index changes: a seek in the
+ * term list per block (FTS5 keeps it sorted), not a scan.
+ */
+export function indexHoldsHan(session: IndexSession): boolean {
+  const key = session.changeKey();
+  const kept = session.get(HAN_TERMS);
+  if (kept?.key === key) return kept.held;
+  const first = session
+    .statement<string | undefined>(
+      'SELECT term FROM temp.chunks_fts_vocab WHERE term >= @from AND term < @to LIMIT 1',
+      createVocab(session),
+    )
+    .pluck();
+  const held = HAN_TERM_RANGES.some(([from, to]) => first.get({ from, to }) !== undefined);
+  session.set(HAN_TERMS, { key, held });
+  return held;
 }
 
 /** Everything a term breakdown needs that is the same for every chunk of one query. */

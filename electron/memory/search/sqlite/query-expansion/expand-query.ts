@@ -3,6 +3,7 @@
 // a first pass over the query (with the lexical words already in it).
 import type { DictionaryPending } from '../../core/response-notices.js';
 import type { ResolvedSearchOptions } from '../../core/filters.js';
+import { indexHoldsHan } from '../bm25-terms.js';
 import { sessionSlot, type IndexSession } from '../index-session.js';
 import { keywordSearch, searchWords } from '../keyword-search.js';
 import { addExpansion, expansionEnabled, type ExpansionTerm } from '../../core/expansion-terms.js';
@@ -34,7 +35,9 @@ export function expandQuery(
   if (terms.length === 0) return { terms: [], dictionaryPending: null };
   const skip = new Set([...fragments, ...options.dateTerms]);
   const lexical =
-    e.thesaurus || e.dictionary || e.pivot ? lexicalExpansions(resources, { terms, written, skip }, e) : [];
+    e.thesaurus || e.dictionary || e.pivot
+      ? lexicalExpansions(resources, { terms, written, skip }, e, { han: !e.dictionary || indexHoldsHan(session) })
+      : [];
   const dictionary = e.dictionary || e.pivot ? resources.dictionary() : null;
   const dictionaryPending = dictionary && dictionary.state !== 'ready' ? dictionary : null;
   if (!e.feedback) return { terms: lexical, dictionaryPending };

@@ -83,10 +83,16 @@ function termsOf(
   }
 }
 
+/** What the index holds that translations could match: no Chinese term, no use for English→Chinese. */
+export interface IndexLanguages {
+  han: boolean;
+}
+
 export function lexicalExpansions(
   resources: ExpansionResources,
   words: QueryWords,
   options: ResolvedExpansion,
+  index: IndexLanguages = { han: true },
 ): ExpansionTerm[] {
   const out: ExpansionTerm[] = [];
   const known = new Set(words.terms);
@@ -107,7 +113,7 @@ export function lexicalExpansions(
         if (options.thesaurus)
           for (const synonym of resources.thesaurus().synonyms(word, { senses: 2, limit: 4 }))
             termsOf(resources.termsOf(synonym), synonym, word, 'thesaurus', options.weight, out, known);
-        if (options.dictionary && cedict)
+        if (options.dictionary && cedict && index.han)
           for (const chinese of cedict.chinese(word, 3))
             termsOf(resources.termsOf(chinese), chinese, word, 'dictionary', options.weight, out, known);
       }

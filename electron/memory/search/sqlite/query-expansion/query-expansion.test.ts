@@ -9,6 +9,7 @@ import { resolveSearchOptions } from '../../core/filters.js';
 import type { IndexSession } from '../index-session.js';
 import { describeShownHits } from '../keyword-search.js';
 import { searchKeywords } from '../../run/keyword-side.js';
+import { segmentForIndex } from '../../../text/segment.js';
 import { buildTestIndex } from '../../test-support/test-index.js';
 
 let db: Database.Database | null = null;
@@ -111,6 +112,31 @@ describe('query expansion', () => {
     expect(en.candidates[0]!.chunkRowid).toBe(3);
     const mother = en.candidates[0]!.keyword.terms!.find((t) => t.occurrences > 0 && t.expansion)!;
     expect(mother.expansion!.from).toEqual(['mother']);
+  });
+
+  it('translates an English question into Chinese only while the index holds Chinese text', () => {
+    ({ db, session } = buildTestIndex([
+      { path: 'memory/family.md', text: 'My mother lives in Hangzhou; her birthday is 11-20.' },
+      { path: 'memory/work.md', text: 'Weekly status lives in the wiki, every Wednesday evening.' },
+    ]));
+    const han = /\p{Script=Han}/u;
+    const english = search(session, 'where does my mother live', { dictionary: true, weight: 0.5 });
+    // No Chinese term is indexed: 妈妈, 母亲 … could match nothing, so they are neither looked up nor listed.
+    expect(english.expansions.filter((x) => han.test(x.term))).toEqual([]);
+    expect(english.candidates[0]!.keyword.terms!.filter((t) => han.test(t.term))).toEqual([]);
+    // A Chinese note arrives (the index changes): the same question is translated again and finds it.
+    const info = db
+      .prepare(
+        "INSERT INTO chunks (id, path, source, start_line, end_line, hash, text, updated_at) VALUES ('memory/mum.md:1:9', 'memory/mum.md', 'memory', 1, 1, 'x', ?, 0)",
+      )
+      .run('母亲 王秀兰 住在杭州。');
+    db.prepare('INSERT INTO chunks_fts (rowid, text_seg) VALUES (?, ?)').run(
+      info.lastInsertRowid,
+      segmentForIndex('母亲 王秀兰 住在杭州。'),
+    );
+    const mixed = search(session, 'where does my mother live', { dictionary: true, weight: 0.5 });
+    expect(mixed.expansions.some((x) => x.term === '母亲')).toBe(true);
+    expect(mixed.candidates.map((c) => c.chunkRowid)).toContain(Number(info.lastInsertRowid));
   });
 
   it('expands nothing when no word of the query is in any memory: a name is not found through a translation of its pieces', () => {
