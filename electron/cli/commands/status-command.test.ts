@@ -49,6 +49,7 @@ describe('memlens status', () => {
     // The index's state and the search mode by id, not the engine's codes (serving, fts-only).
     expect(text.stdout).toMatch(/^状态 {8}正常服务$/m);
     expect(text.stdout).toMatch(/^模式 {8}仅关键词 — 没有配置嵌入模型$/m);
+    expect(text.stdout).toMatch(/^向量 {8}0 个存于 无；缓存 0 条$/m);
     expect(text.stdout).toMatch(/^ {2}会话 {2}4 个（1 个已归档）$/m);
     expect(text.stdout).toMatch(/智能体索引修订 \d+：4 个最新，1 个过期，1 个缺失，1 个多余/);
     expect(text.stdout).toContain('过期     memory/2026-09-01.md（1 个分块）');

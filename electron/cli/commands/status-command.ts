@@ -31,6 +31,8 @@ export function formatStatus(s: IndexStatus, tr: TFunction = ENGLISH): string {
   const modeReason = modeReasonOf(s);
   const lifecycleReason = lifecycleReasonOf(s.lifecycle);
   const line = (key: string, value: string) => labelled(t, key, value);
+  // Backends are named as the engine names them (sqlite-vec-knn, fts5-bm25); "none" is a word.
+  const backendName = (backend: string) => (backend === 'none' ? t('none') : backend);
   const lines = [
     line('workspace', s.workspace),
     line('index', s.dbPath),
@@ -47,12 +49,18 @@ export function formatStatus(s: IndexStatus, tr: TFunction = ENGLISH): string {
     line('embedder', embedderLine(s, t)),
     line(
       'vectors',
-      t('vectors', { stored: s.vectorsStored, backend: s.vectorBackend, entries: s.embeddingCacheEntries }) +
-        (s.embeddingCacheHitRate === null ? '' : t('hitRate', { rate: (s.embeddingCacheHitRate * 100).toFixed(1) })),
+      t('vectors', {
+        stored: s.vectorsStored,
+        backend: backendName(s.vectorBackend),
+        entries: s.embeddingCacheEntries,
+      }) + (s.embeddingCacheHitRate === null ? '' : t('hitRate', { rate: (s.embeddingCacheHitRate * 100).toFixed(1) })),
     ),
     ...(s.searchBackends
       ? [
-          line('search', t('backends', { keyword: s.searchBackends.keyword, vector: s.searchBackends.vector })),
+          line(
+            'search',
+            t('backends', { keyword: s.searchBackends.keyword, vector: backendName(s.searchBackends.vector) }),
+          ),
           ...s.searchBackends.notices.map((n) => `  ${n}`),
         ]
       : []),
