@@ -2,7 +2,7 @@
 // index's own values): unsaved drafts, search judgments, where transcripts come from, the
 // embedding models on offer and a model's download progress, and matched words in a cited range.
 import { z } from 'zod';
-import { HashSchema, RelPathSchema } from './contract-schemas.js';
+import { HashSchema, MessageRefFields, RelPathSchema } from './contract-schemas.js';
 
 /** Drafts hold a whole file; the same bound as a save. */
 export const MAX_DRAFT_CHARS = 10 * 1024 * 1024;
@@ -121,6 +121,8 @@ export const ModelOptionSchema = z.object({
   dims: z.number().nullable(),
   languages: z.string(),
   notes: z.string(),
+  /** A preset's key for its languages and notes in the UI's language (settings:model.preset.*); absent for other models. */
+  key: z.string().optional(),
   /** Approximate download size in bytes (int8 ONNX + tokenizer); null when unknown. */
   downloadBytes: z.number().nullable(),
   /** The catalog's suggested first download (a small multilingual retrieval model). */
@@ -142,6 +144,9 @@ export const ModelCatalogSchema = z.object({
   active: z.string().nullable(),
   /** Why no model runs, in full (paths included), when none does. */
   problem: z.string().nullable(),
+  /** The same reason by message id and parameters (shared/mode-reasons.ts), for the UI's language. */
+  problemId: MessageRefFields.messageId,
+  problemParams: MessageRefFields.params,
   /** Whether this host may ask before a download ('ask' means no in serve mode and the CLI). */
   canAsk: z.boolean(),
   /** `--model` on the command line decides the model; the settings' model applies next time without it. */
@@ -157,4 +162,7 @@ export const ModelProgressSchema = z.object({
   loaded: z.number().optional(),
   total: z.number().optional(),
   message: z.string().optional(),
+  /** Why it failed by message id and parameters, when the reason is one of ours. */
+  messageId: MessageRefFields.messageId,
+  params: MessageRefFields.params,
 });

@@ -78,7 +78,7 @@ export const WorkspaceFileSchema = z.object({
 });
 
 /** A message by id and parameters beside its English text, for the UI to word in its language. */
-const MessageRefFields = {
+export const MessageRefFields = {
   messageId: z.string().optional(),
   params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 };

@@ -99,7 +99,12 @@ export async function createAppService(options: AppServiceOptions): Promise<AppS
       try {
         const engine = await openEngine(engineOptions, activity);
         const status = engine.status();
-        reporter?.finish(status.mode === 'hybrid', status.modeReason);
+        reporter?.finish(
+          status.mode === 'hybrid',
+          status.modeReason === undefined
+            ? undefined
+            : { message: status.modeReason, messageId: status.modeReasonId, params: status.modeReasonParams },
+        );
         return engine;
       } catch (error) {
         reporter?.finish(false, messageOf(error));

@@ -4,6 +4,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { IndexStatus } from '../../shared/domain.js';
+import { translator } from '../../shared/i18n.js';
+import { modeReasons } from '../../shared/mode-reasons.js';
 import { SettingsSchema } from '../../shared/settings-schema.js';
 import { writeTinyModel } from '../memory/embed/test-support/tiny-model.js';
 import { buildModelCatalog } from './model-catalog.js';
@@ -36,5 +39,27 @@ describe('buildModelCatalog', () => {
     });
     const after = await buildModelCatalog(settings, dataDir, null, host);
     expect(after.models.find((m) => m.id === model!.id)).toMatchObject({ recommended: true, installed: true });
+  });
+
+  it("names why no model runs by id, and each preset by the key of its words, whose English is the preset's own", async () => {
+    const settings = SettingsSchema.parse({});
+    const why = modeReasons.modelNotInstalled('Xenova/x', '/m', ['onnx/model.onnx'], '/m/Xenova/x');
+    const status = {
+      mode: 'fts-only',
+      model: 'none',
+      modeReason: why.message,
+      modeReasonId: why.messageId,
+      modeReasonParams: why.params,
+    } as unknown as IndexStatus;
+    const catalog = await buildModelCatalog(settings, dataDir, status, { canAsk: false, fixedByCommandLine: false });
+    expect(catalog).toMatchObject({ problem: why.message, problemId: why.messageId, problemParams: why.params });
+    const en = translator('en');
+    const zh = translator('zh-CN');
+    for (const m of catalog.models) {
+      expect(m.key).toBeTruthy();
+      expect(en(`settings:model.preset.${m.key}.languages`)).toBe(m.languages);
+      expect(en(`settings:model.preset.${m.key}.notes`)).toBe(m.notes);
+      expect(zh(`settings:model.preset.${m.key}.languages`)).not.toBe(m.languages);
+    }
   });
 });

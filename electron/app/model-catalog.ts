@@ -26,6 +26,7 @@ export async function buildModelCatalog(
       dims: preset.dims,
       languages: preset.languages,
       notes: preset.notes,
+      ...(preset.key ? { key: preset.key } : {}),
       downloadBytes: preset.downloadBytes,
       recommended: preset.recommended,
       installed: local?.found === true,
@@ -39,6 +40,12 @@ export async function buildModelCatalog(
     configured,
     active,
     problem: active ? null : (status?.modeReason ?? null),
+    ...(!active && status?.modeReasonId
+      ? {
+          problemId: status.modeReasonId,
+          ...(status.modeReasonParams ? { problemParams: status.modeReasonParams } : {}),
+        }
+      : {}),
     canAsk: host.canAsk,
     fixedByCommandLine: host.fixedByCommandLine,
   };

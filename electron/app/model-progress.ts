@@ -2,6 +2,7 @@
 // one bar per model: bytes so far over bytes expected, summed over the files seen, and whether any
 // of it comes from the network. Sent at most every PROGRESS_INTERVAL_MS, plus the first and last.
 import type { ModelProgress } from '../../shared/domain.js';
+import type { ModeReason } from '../../shared/mode-reasons.js';
 import type { ModelLoadProgress } from '../memory/embed/embed-protocol.js';
 
 const PROGRESS_INTERVAL_MS = 100;
@@ -41,8 +42,19 @@ export function createModelProgressReporter(
       lastSent = now;
       emit({ ...snapshot(), ...(p.file ? { file: p.file } : {}) });
     },
-    finish(ok: boolean, message?: string): void {
-      emit({ ...snapshot(), phase: ok ? 'ready' : 'failed', ...(message ? { message } : {}) });
+    /** `reason`: English text, or a reason by id beside its English (the window words it in its language). */
+    finish(ok: boolean, reason?: string | ModeReason): void {
+      const said =
+        typeof reason === 'string'
+          ? { message: reason }
+          : reason
+            ? {
+                message: reason.message,
+                ...(reason.messageId ? { messageId: reason.messageId } : {}),
+                ...(reason.params ? { params: reason.params } : {}),
+              }
+            : {};
+      emit({ ...snapshot(), phase: ok ? 'ready' : 'failed', ...said });
     },
   };
 }

@@ -6,6 +6,8 @@ export type Pooling = 'mean' | 'cls';
 
 export interface ModelPreset {
   id: string;
+  /** The key of its languages and notes in the UI's language (settings:model.preset.*); none for the generic one. */
+  key?: string;
   /** Output dimensions; null for the generic preset (taken from config.json `hidden_size`). */
   dims: number | null;
   /** Prepended to every search query. */
@@ -36,6 +38,7 @@ export const DEFAULT_MODEL_ID = 'Xenova/multilingual-e5-small';
 export const MODEL_PRESETS: readonly ModelPreset[] = [
   {
     id: 'Xenova/multilingual-e5-small',
+    key: 'multilingualE5Small',
     dims: 384,
     queryPrefix: 'query: ',
     passagePrefix: 'passage: ',
@@ -54,6 +57,7 @@ export const MODEL_PRESETS: readonly ModelPreset[] = [
   },
   {
     id: 'Xenova/bge-small-zh-v1.5',
+    key: 'bgeSmallZh',
     dims: 512,
     queryPrefix: '为这个句子生成表示以用于检索相关文章：',
     passagePrefix: '',
@@ -68,6 +72,7 @@ export const MODEL_PRESETS: readonly ModelPreset[] = [
   },
   {
     id: 'Xenova/all-MiniLM-L6-v2',
+    key: 'allMiniLm',
     dims: 384,
     queryPrefix: '',
     passagePrefix: '',
@@ -82,6 +87,7 @@ export const MODEL_PRESETS: readonly ModelPreset[] = [
   },
   {
     id: 'Xenova/paraphrase-multilingual-MiniLM-L12-v2',
+    key: 'paraphraseMultilingual',
     dims: 384,
     queryPrefix: '',
     passagePrefix: '',

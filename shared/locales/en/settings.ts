@@ -75,6 +75,28 @@ export const settings = {
   model: {
     running: 'Running <0>{{model}}</0>: search is hybrid (meaning + keywords).',
     keywordOnly: 'Keyword-only.',
+    sentenceEnd: '.',
+    preset: {
+      multilingualE5Small: {
+        languages: 'about 100 languages, incl. Chinese and English',
+        notes:
+          'Recommended. intfloat/multilingual-e5-small (12 layers, 384 dims, ~118M parameters, most of them the 250k-token multilingual vocabulary); the download is its int8 onnx/model_quantized.onnx and the XLM-R tokenizer. Trained for query ↔ passage retrieval with "query: " / "passage: " prefixes (added here), mean pooling; Chinese, English and mixed notes share one vector space, so a question in one language finds a note in the other. 512-token input limit.',
+      },
+      bgeSmallZh: {
+        languages: 'zh (English only passably)',
+        notes:
+          'BAAI bge-small-zh-v1.5: strong for Chinese-only memory, ~24M parameters, CLS pooling, instruction prefix on short queries.',
+      },
+      allMiniLm: {
+        languages: 'en only',
+        notes:
+          'sentence-transformers all-MiniLM-L6-v2: fastest (6 layers, ~23M parameters) but English only; CJK text maps to [UNK].',
+      },
+      paraphraseMultilingual: {
+        languages: 'multilingual (50+ languages incl. zh, en)',
+        notes: 'Paraphrase (symmetric similarity) model, not retrieval-tuned; a fallback when e5 is unavailable.',
+      },
+    },
     noModel: 'No embedding model is set up',
     hideDetails: 'Hide details',
     details: 'Details',

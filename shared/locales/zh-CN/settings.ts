@@ -71,6 +71,27 @@ export const settings: Translation<typeof en> = {
   model: {
     running: '正在运行 <0>{{model}}</0>：混合搜索（语义 + 关键词）。',
     keywordOnly: '仅关键词。',
+    sentenceEnd: '。',
+    preset: {
+      multilingualE5Small: {
+        languages: '约 100 种语言，包括中文和英文',
+        notes:
+          '推荐。intfloat/multilingual-e5-small（12 层，384 维，约 1.18 亿参数，大部分是 25 万词元的多语言词表）；下载的是它的 int8 onnx/model_quantized.onnx 和 XLM-R 分词器。它为“查询 ↔ 段落”检索而训练，使用 "query: " / "passage: " 前缀（由这里自动加上）和平均池化；中文、英文和中英混合的笔记在同一个向量空间里，所以用一种语言提问也能找到另一种语言的笔记。输入上限 512 个词元。',
+      },
+      bgeSmallZh: {
+        languages: '中文（英文只算勉强）',
+        notes: 'BAAI bge-small-zh-v1.5：纯中文记忆效果好，约 2400 万参数，CLS 池化，短查询会加上指令前缀。',
+      },
+      allMiniLm: {
+        languages: '仅英文',
+        notes:
+          'sentence-transformers all-MiniLM-L6-v2：最快（6 层，约 2300 万参数），但只懂英文；中日韩文字都会变成 [UNK]。',
+      },
+      paraphraseMultilingual: {
+        languages: '多语言（50 多种语言，包括中文、英文）',
+        notes: '释义（对称相似度）模型，没有为检索调优；在 e5 不可用时作为后备。',
+      },
+    },
     noModel: '尚未设置嵌入模型',
     hideDetails: '隐藏详情',
     details: '详情',

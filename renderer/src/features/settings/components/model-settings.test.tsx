@@ -7,6 +7,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { createI18n, type Locale } from '../../../../../shared/i18n';
 import type { ModelCatalog } from '../../../../../shared/domain';
+import { englishLeft } from '../../../../../shared/test-support/english-left';
 import { ModelSettingsSection } from './model-settings';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -48,7 +49,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-function render(locale: Locale = 'en') {
+function render(locale: Locale = 'en', shown: ModelCatalog = catalog) {
   const host = document.createElement('div');
   document.body.append(host);
   root = createRoot(host);
@@ -56,7 +57,7 @@ function render(locale: Locale = 'en') {
     root!.render(
       <I18nextProvider i18n={createI18n(locale, [initReactI18next])}>
         <ModelSettingsSection
-          catalog={catalog}
+          catalog={shown}
           model={{ id: null, modelsDir: null, allowDownload: 'no' }}
           progress={null}
           applying={false}
@@ -106,5 +107,38 @@ describe('ModelSettingsSection: the recommended first model', () => {
     );
     expect(host.querySelector('[data-testid="model-recommended-choose"]')!.textContent).toBe('选择它');
     expect(host.querySelector('[data-testid="model-now"]')!.textContent).toContain('仅关键词。');
+  });
+
+  it("in Chinese, why no model runs and each preset's languages and notes are Chinese, as the engine sends them by id", () => {
+    const chinese: ModelCatalog = {
+      ...catalog,
+      models: [
+        { ...catalog.models[0]!, key: 'multilingualE5Small' },
+        { ...catalog.models[1]!, key: 'allMiniLm' },
+      ],
+      problem:
+        'model Xenova/multilingual-e5-small is not installed and downloads are off — not found in /data/models (missing onnx/model_quantized.onnx in /data/models/Xenova/multilingual-e5-small); allow downloads in the settings or run with --allow-download',
+      problemId: 'explain:modeReason.modelNotInstalled',
+      problemParams: {
+        model: 'Xenova/multilingual-e5-small',
+        dir: '/data/models',
+        missing: 'onnx/model_quantized.onnx',
+        modelDir: '/data/models/Xenova/multilingual-e5-small',
+      },
+    };
+    const host = render('zh-CN', chinese);
+    const now = host.querySelector('[data-testid="model-now"]')!.textContent!;
+    expect(now).toMatch(/^仅关键词。 ?模型 Xenova\/multilingual-e5-small 未安装，且下载已关闭。/);
+    const options = [...host.querySelectorAll('[data-testid="model-option"]')].map((o) => o.textContent!);
+    expect(options[0]).toContain('约 100 种语言，包括中文和英文');
+    expect(options[1]).toContain('仅英文');
+    act(() => host.querySelector<HTMLButtonElement>('[data-testid="model-recommended-choose"]')!.click());
+    const notes = host.querySelector('[data-testid="model-notes"]')!.textContent!;
+    expect(notes).toMatch(/^推荐。/);
+    act(() => host.querySelector<HTMLButtonElement>('[data-testid="model-details-toggle"]')!.click());
+    expect(host.querySelector('[data-testid="model-details"]')!.textContent).toContain('请在设置中允许下载');
+    // Model ids, paths, file names and the option names are not sentences; nothing else is English.
+    const words = [now, ...options, notes, host.querySelector('[data-testid="model-recommended"]')!.textContent!];
+    expect(words.flatMap((w) => englishLeft(w))).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import type { IndexProgress, ModelCatalog, ModelProgress } from '../../../../../shared/domain';
+import type { IndexProgress, ModelCatalog, ModelOption, ModelProgress } from '../../../../../shared/domain';
+import { localText } from '../../../../../shared/i18n';
 import { reasonHeadline } from '../../../../../shared/reason-text';
 import type { ModelSettings } from '../../../../../shared/settings-schema';
 import { formatBytes } from '../../../lib/format-number';
@@ -51,6 +52,12 @@ export function ModelSettingsSection({
     allowDownload !== model.allowDownload;
   const fraction = progress?.total ? Math.min(1, (progress.loaded ?? 0) / progress.total) : null;
   const recommended = catalog.models.find((m) => m.recommended);
+  // The engine's reason and a preset's words in the window's language; another model's as it came.
+  const problem = catalog.problem
+    ? localText(t, { message: catalog.problem, messageId: catalog.problemId, params: catalog.problemParams })
+    : null;
+  const languagesOf = (m: ModelOption) => (m.key ? t(`model.preset.${m.key}.languages`) : m.languages);
+  const notesOf = (m: ModelOption) => (m.key ? t(`model.preset.${m.key}.notes`) : m.notes);
 
   return (
     <div className="model-settings" data-testid="model-settings">
@@ -61,9 +68,9 @@ export function ModelSettingsSection({
           </>
         ) : (
           <>
-            <strong>{t('model.keywordOnly')}</strong>{' '}
-            {catalog.problem ? reasonHeadline(catalog.problem) : t('model.noModel')}.{' '}
-            {catalog.problem && catalog.problem !== reasonHeadline(catalog.problem) && (
+            <strong>{t('model.keywordOnly')}</strong> {problem ? reasonHeadline(problem) : t('model.noModel')}
+            {t('model.sentenceEnd')}{' '}
+            {problem && problem !== reasonHeadline(problem) && (
               <button
                 type="button"
                 className="link-button"
@@ -76,9 +83,9 @@ export function ModelSettingsSection({
           </>
         )}
       </p>
-      {showDetails && catalog.problem && (
+      {showDetails && problem && (
         <pre className="settings-details" data-testid="model-details">
-          {catalog.problem}
+          {problem}
         </pre>
       )}
       {!catalog.active && recommended && (
@@ -89,7 +96,7 @@ export function ModelSettingsSection({
               i18nKey="model.recommended"
               values={{
                 model: recommended.id,
-                languages: recommended.languages,
+                languages: languagesOf(recommended),
                 size: recommended.installed
                   ? t('model.inFolder')
                   : recommended.downloadBytes
@@ -137,7 +144,7 @@ export function ModelSettingsSection({
                 )}
               </span>
               <span className="muted">
-                {m.languages}
+                {languagesOf(m)}
                 {m.dims ? ` · ${t('model.dims', { count: m.dims })}` : ''} ·{' '}
                 {m.installed ? (
                   <span className="badge badge--ok">{t('model.installed')}</span>
@@ -184,7 +191,7 @@ export function ModelSettingsSection({
       </fieldset>
       {chosen && (
         <p className="field-note" data-testid="model-notes">
-          {chosen.notes}
+          {notesOf(chosen)}
         </p>
       )}
 
@@ -260,7 +267,15 @@ export function ModelSettingsSection({
             <span className="notice notice--error" data-testid="model-failed">
               {t('model.failed', {
                 model: progress.modelId,
-                reason: reasonHeadline(progress.message ?? t('model.unknownError')),
+                reason: reasonHeadline(
+                  progress.message
+                    ? localText(t, {
+                        message: progress.message,
+                        messageId: progress.messageId,
+                        params: progress.params,
+                      })
+                    : t('model.unknownError'),
+                ),
               })}
             </span>
           )}
