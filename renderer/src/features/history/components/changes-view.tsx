@@ -110,7 +110,7 @@ export function ChangesView({ api, onOpenPath, onOpenTranscript }: ChangesViewPr
         </div>
       )}
       {changes && count === 0 && (
-        <p className="muted" data-testid="no-changes">
+        <p className="muted changes-view__empty" data-testid="no-changes">
           {t('changes.none')}
         </p>
       )}
