@@ -37,6 +37,10 @@ test("a result's breakdown speaks Chinese when the interface does", async ({ pag
     const card = page.getByTestId('search-result').first();
     // Why vector search is off reads in Chinese too, not only the breakdown.
     await expect(page.getByTestId('notice-keyword-only')).toContainText(/仅关键词：模型 \S+ 未安装，且下载已关闭。/);
+    // The card's source badge too: 记忆 for a memory file (OpenClaw's own name stays in data-source).
+    const badge = card.getByTestId('source-badge');
+    await expect(badge).toHaveAttribute('data-source', 'memory');
+    await expect(badge).toHaveText('记忆');
     await card.getByTestId('breakdown-toggle').click();
     const breakdown = card.getByTestId('bd-breakdown');
     await expect(breakdown.getByTestId('bd-matched-summary')).toContainText(/^匹配了 \d+ 个词中的 \d+ 个/);

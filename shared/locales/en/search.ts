@@ -81,6 +81,8 @@ export const search = {
   sameText_other: 'The same text is also in {{count}} other files:',
   /** One result's card: its title, its passage and the buttons under it. */
   card: {
+    /** A result's source as OpenClaw names it (the badge on each card). */
+    source: { memory: 'memory', sessions: 'sessions' },
     openTitle: '{{where}}\nOpen at these lines',
     lines: 'lines {{lines}}',
     date: "The memory's date",

@@ -71,6 +71,7 @@ export const search: Translation<typeof en> = {
     chunks_other: '{{count}} 条结果',
   },
   card: {
+    source: { memory: '记忆', sessions: '会话' },
     openTitle: '{{where}}\n在这几行打开',
     lines: '第 {{lines}} 行',
     date: '这条记忆的日期',

@@ -260,8 +260,8 @@ function GroupItem({
         <div className="result-group__head" title={group.path}>
           <span className="result-group__name">{title ?? group.path}</span>
           <span className="result-group__path muted">{title ? group.path : ''}</span>
-          <span className={`badge badge--source-${group.source}`} data-testid="source-badge">
-            {group.source}
+          <span className={`badge badge--source-${group.source}`} data-testid="source-badge" data-source={group.source}>
+            {t(`card.source.${group.source}`)}
           </span>
           <span className="result-group__count muted">{t('groups.hits', { count: group.hits.length })}</span>
         </div>

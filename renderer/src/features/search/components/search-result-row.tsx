@@ -114,8 +114,12 @@ export function SearchResultRow({
           {inGroup ? t('card.lines', { lines: shownLines }) : name}
         </button>
         {!inGroup && (
-          <span className={`badge badge--source-${result.source}`} data-testid="source-badge">
-            {result.source}
+          <span
+            className={`badge badge--source-${result.source}`}
+            data-testid="source-badge"
+            data-source={result.source}
+          >
+            {t(`card.source.${result.source}`)}
           </span>
         )}
         {result.date && (
