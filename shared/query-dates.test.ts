@@ -110,6 +110,123 @@ describe('findQueryDates', () => {
     expect(parsers('next 2 weeks')).toContain('ENTimeUnitCasualRelativeFormatParser');
   });
 
+  it('feeds a query only the English parsers that could read it, and reads every query as chrono alone would', () => {
+    const phrases = [
+      '3 days ago',
+      'two weeks earlier',
+      '5 days later',
+      'a few hours ago',
+      'within 3 days',
+      'in a couple of weeks',
+      'next 2 weeks',
+      'past 24h',
+      '+2d',
+      '-3 days',
+      'this week',
+      'last month',
+      'next year',
+      'past quarter',
+      'after this week',
+      'Dec 1st',
+      'dec first',
+      'Dec1',
+      '5th dec',
+      'on the 3rd of March',
+      'december 5, 2025',
+      '2025 Dec',
+      'in sept.',
+      'Sept 2025',
+      'the twenty-first of June',
+      'JUL 4',
+      'may 3',
+      'in may',
+      'aug',
+      'on Monday',
+      'this weekend',
+      'last friday',
+      'sat.',
+      'Thurs',
+      'next wednesday',
+      'tuesday of next week',
+      'weekday',
+      'now',
+      'today',
+      'tonight',
+      'tomorrow',
+      'overmorrow',
+      'tmr',
+      'tmrw',
+      'yesterday',
+      'last night',
+      'lastnight',
+      'this morning',
+      'afternoon',
+      'evening',
+      'midnight',
+      'noon',
+      'midday',
+      'end of month',
+      'last day of the month',
+      'at 5pm',
+      '17:30',
+      '9.30',
+      'from 3 to 5pm',
+      '2026-04-16',
+      '2026/4/16',
+      '11/05/2026',
+      '5/2026',
+      '4/16',
+      '2026',
+      'Q3',
+    ];
+    const fillers = [
+      'what did we decide about',
+      'the summary',
+      'maybe',
+      'message',
+      'mention',
+      'knee',
+      'remind me what I said about',
+      'Sunday-ish',
+      'montage',
+      'the saturnine',
+      'decent',
+      'junior',
+      'nowhere',
+      'knight',
+      'august committee',
+      'octopus',
+      'tuesdays',
+      'mayday',
+      'marching',
+      'apricot',
+      'novel',
+      'septic',
+      'feeble',
+      'janitor',
+      'julep',
+    ];
+    const queries = [
+      ...phrases,
+      ...fillers,
+      ...phrases.flatMap((p, i) => [
+        `${fillers[i % fillers.length]} ${p}`,
+        `${p} ${fillers[(i * 7) % fillers.length]}`,
+      ]),
+      ...phrases.map((p, i) => `${p} to ${phrases[(i * 11 + 5) % phrases.length]}`),
+      ...fillers.flatMap((f) => [f.toUpperCase(), `${f}, ${f}`]),
+    ];
+    for (const query of queries)
+      expect(englishDateParser(query).parse(query, new Date(NOW)), query).toEqual(
+        chronoEn.casual.parse(query, new Date(NOW)),
+      );
+    const parsers = (query: string): string[] => englishDateParser(query).parsers.map((p) => p.constructor.name);
+    expect(parsers('friday typescript')).toEqual(['ENWeekdayParser']);
+    expect(parsers('what did we decide about the message weekend')).toEqual(['ENWeekdayParser']);
+    expect(parsers('evening')).toEqual(['ENCasualTimeParser']);
+    expect(parsers('dec first')).toContain('ENMonthNameMiddleEndianParser');
+  });
+
   it('reads weeks and months as ranges', () => {
     expect(ranges('上周')).toEqual([['上周', '2026-10-26', '2026-11-01']]);
     expect(ranges('last week')).toEqual([['last week', '2026-10-26', '2026-11-01']]);

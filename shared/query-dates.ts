@@ -244,47 +244,62 @@ const MAY_HOLD_EN_DATE =
  */
 const MAY_HOLD_EN_DURATION =
   /(?:s|sec|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?|w|weeks?|mo|mon|mos|months?|qtr|quarters?|y|yr|years?)\s{0,5}(?:ago|before|earlier|later|after|from now|henceforth|forward|out)(?=\W|$)/i;
-const DURATION_PARSERS: readonly string[] = ['ENTimeUnitAgoFormatParser', 'ENTimeUnitLaterFormatParser'];
 /**
- * Each of chrono's four month-name parsers matches a month of its dictionary ("sept.", "mar",
- * "December"), and every one of those holds one of these: without it they find nothing, and
- * compiling their patterns is ~30 ms of a process's first date query.
+ * A month of chrono's dictionary ("sept.", "mar", "December"). Its four month-name parsers end the
+ * month at a non-letter, at the rest of its full name, or at an ordinal word ("Dec first"), so
+ * "decide" and "summary" cannot feed them.
  */
-const MAY_HOLD_MONTH_NAME = /jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec/i;
-const MONTH_NAME_PARSERS: readonly string[] = [
-  'ENMonthNameLittleEndianParser',
-  'ENMonthNameMiddleEndianParser',
-  'ENYearMonthNameParser',
-  'ENMonthNameParser',
-];
+const MAY_HOLD_MONTH_NAME =
+  /jan(?=u)|feb(?=r)|mar(?=c)|apr(?=i)|jun(?=e)|jul(?=y)|aug(?=u)|sep(?=t)|oct(?=o)|nov(?=e)|dec(?=e)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)(?![a-dg-mo-ru-z])/i;
 /**
  * chrono's "within 3 days" and "next 2 weeks" parsers end on a time unit of its dictionary right
  * after a number (a digit, one … twelve, a, an, half, few, several, the, couple, of), then a
- * non-word character: without one, neither can find anything. Their patterns are as large as the
- * duration parsers' (~25 ms of a process's first date query).
+ * non-word character: without one, neither can find anything.
  */
 const MAY_HOLD_EN_TIME_UNITS =
   /(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|half\s{0,2}an?|an?\b|few|several|the|couple|of)\s{0,5}(?:s|sec|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?|w|weeks?|mo|mon|mos|months?|qtr|quarters?|y|yr|years?)(?=\W|$)/i;
-const TIME_UNIT_PARSERS: readonly string[] = ['ENTimeUnitWithinFormatParser', 'ENTimeUnitCasualRelativeFormatParser'];
-/** chrono's casual English without the parsers a query cannot feed, by which of the groups it may need. */
+const DIGIT = /\d/;
+/**
+ * Per parser of chrono's casual English, text without which its pattern cannot match (read off
+ * chrono-node 2.10's patterns). V8 compiles a pattern the first time it runs, and each of these
+ * cost a process's first date query up to ~10 ms: a query feeds only the parsers it can.
+ */
+const EN_PARSER_NEEDS: Readonly<Record<string, RegExp>> = {
+  ENYearMonthDayParser: DIGIT,
+  ISOFormatParser: DIGIT,
+  SlashDateFormatParser: DIGIT,
+  ENSlashMonthFormatParser: DIGIT,
+  ENTimeExpressionParser: DIGIT,
+  ENTimeUnitAgoFormatParser: MAY_HOLD_EN_DURATION,
+  ENTimeUnitLaterFormatParser: MAY_HOLD_EN_DURATION,
+  ENMonthNameLittleEndianParser: MAY_HOLD_MONTH_NAME,
+  ENMonthNameMiddleEndianParser: MAY_HOLD_MONTH_NAME,
+  ENYearMonthNameParser: MAY_HOLD_MONTH_NAME,
+  ENMonthNameParser: MAY_HOLD_MONTH_NAME,
+  ENTimeUnitWithinFormatParser: MAY_HOLD_EN_TIME_UNITS,
+  ENTimeUnitCasualRelativeFormatParser: MAY_HOLD_EN_TIME_UNITS,
+  ENWeekdayParser: /sun|mon|tue|wed|thu|fri|sat|weekend|weekday/i,
+  ENCasualDateParser: /now|today|tonight|tomorrow|overmorrow|tmr|yesterday|night/i,
+  ENCasualTimeParser: /morning|afternoon|evening|night|midday|noon/i,
+  ENEndOfCurrentMonthParser: /month/i,
+  ENRelativeDateFormatParser: /this|last|past|next|after/i,
+};
+const EN_NEEDS: readonly RegExp[] = [...new Set(Object.values(EN_PARSER_NEEDS))];
+/** chrono's casual English without the parsers a query cannot feed, by which of the needs it meets. */
 const reducedEnglish = new Map<string, Chrono>();
 
-/** chrono's English parsers for `query`: all of them only where a duration, a month name and a time unit could be written. */
+/** chrono's English parsers that could find a date in `query` (a parser chrono adds later always runs). */
 export function englishDateParser(query: string): Chrono {
-  const durations = MAY_HOLD_EN_DURATION.test(query);
-  const months = MAY_HOLD_MONTH_NAME.test(query);
-  const units = MAY_HOLD_EN_TIME_UNITS.test(query);
-  if (durations && months && units) return chronoEn.casual;
-  const key = `${durations}:${months}:${units}`;
+  const met = EN_NEEDS.map((need) => need.test(query));
+  if (met.every(Boolean)) return chronoEn.casual;
+  const key = met.map(Number).join('');
   let reduced = reducedEnglish.get(key);
   if (!reduced) {
-    const left = [
-      ...(durations ? [] : DURATION_PARSERS),
-      ...(months ? [] : MONTH_NAME_PARSERS),
-      ...(units ? [] : TIME_UNIT_PARSERS),
-    ];
     reduced = chronoEn.casual.clone();
-    reduced.parsers = reduced.parsers.filter((p) => !left.includes(p.constructor.name));
+    reduced.parsers = reduced.parsers.filter((p) => {
+      const need = EN_PARSER_NEEDS[p.constructor.name];
+      return need === undefined || met[EN_NEEDS.indexOf(need)];
+    });
     reducedEnglish.set(key, reduced);
   }
   return reduced;
