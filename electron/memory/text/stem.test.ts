@@ -95,4 +95,24 @@ describe('English stemming (Porter2)', () => {
     for (const asked of [['meet'], ['die', 'dye'], ['meet', 'lie', 'x9']])
       expect(spellings.forms(asked)).toEqual(surfaceForms(`${text} é`, asked));
   });
+
+  it('reads an ASCII text’s words off its indexed tokens as stemming them would, and stems them where a grouped number breaks the line-up', () => {
+    const sample = fs.readFileSync(path.join(sampleWorkspaceDir(), 'MEMORY.md'), 'utf8');
+    const asciiLines = sample.split('\n').filter((line) => !/[^\0-\x7f]/.test(line));
+    const texts = [
+      'Meetings_meeting, 3meetings meetings2 MEETING-Meets; re-meet. Dying DYES dyed lying x9 Lies',
+      'Paid 12,345 for the meetings; 1,234,567 users meeting twice',
+      asciiLines.join('\n'),
+      ...asciiLines.slice(0, 40),
+    ];
+    for (const text of texts) {
+      const indexed = segmentForIndex(text);
+      const terms = [...new Set(indexed.split(' '))];
+      expect(new TextSpellings(text, indexed).forms(terms), text).toEqual(surfaceForms(text, terms));
+    }
+    // The index's tokens are what the words are named after: a text indexed otherwise is read as indexed.
+    const text = 'Meetings moved';
+    expect(new TextSpellings(text, 'meat move').forms(['meat', 'meet'])).toEqual(new Map([['meat', ['Meetings']]]));
+    expect(new TextSpellings(text, 'meat').forms(['meat', 'meet'])).toEqual(new Map([['meet', ['Meetings']]]));
+  });
 });

@@ -34,13 +34,24 @@ const ASCII_WORDS = /[A-Za-z0-9]+/g;
  * question, and those starting with a letter are stemmed the first time a term starts with it.
  */
 export class TextSpellings {
-  /** Distinct words starting with a letter, in the order they first occur, and the same lowercased. */
-  private words: { written: string[]; lower: string[] } | null = null;
+  /**
+   * Distinct words starting with a letter, in the order they first occur, the same lowercased, and
+   * each one's index form when the text's indexed tokens line up with its words.
+   */
+  private words: { written: string[]; lower: string[]; stems: string[] | null } | null = null;
   /** Per lowercase first letter, the words as written behind each stem, in text order. */
   private readonly byLetter = new Map<number, Map<string, string[]>>();
   private readonly ascii: boolean;
 
-  constructor(private readonly text: string) {
+  /**
+   * `indexed`: the text's tokens as the index holds them (segmentForIndex), when at hand. An ASCII
+   * text's words are then read off them instead of stemmed one by one: Porter2 is most of a
+   * fresh process's work on the chunks it shows first.
+   */
+  constructor(
+    private readonly text: string,
+    private readonly indexed?: string,
+  ) {
     this.ascii = !NON_ASCII.test(text);
   }
 
@@ -70,10 +81,10 @@ export class TextSpellings {
     let stems = this.byLetter.get(letter);
     if (stems) return stems;
     stems = new Map();
-    const { written, lower } = (this.words ??= distinctWords(this.text));
+    const { written, lower, stems: indexedStems } = (this.words ??= distinctWords(this.text, this.indexed));
     for (let i = 0; i < written.length; i++) {
       if (lower[i]!.charCodeAt(0) !== letter) continue;
-      const term = stemToken(lower[i]!);
+      const term = indexedStems ? indexedStems[i]! : stemToken(lower[i]!);
       const forms = stems.get(term);
       if (forms) forms.push(written[i]!);
       else stems.set(term, [written[i]!]);
@@ -83,19 +94,30 @@ export class TextSpellings {
   }
 }
 
-/** An all-ASCII text's distinct words that start with a letter (a digit starts no Latin term). */
-function distinctWords(text: string): { written: string[]; lower: string[] } {
+/**
+ * An all-ASCII text's distinct words that start with a letter (a digit starts no Latin term), and
+ * their index forms from `indexed` when it holds one token per word. The index's tokens of ASCII
+ * text are its letter-and-digit runs, lowercased and stemmed, in order; only a grouped number
+ * ("12,345", one token) makes fewer of them, and then the words are stemmed here instead.
+ */
+function distinctWords(text: string, indexed?: string): { written: string[]; lower: string[]; stems: string[] | null } {
   const seen = new Set<string>();
   const written: string[] = [];
   const lower: string[] = [];
+  const at: number[] = [];
+  let count = 0;
   for (const match of text.matchAll(ASCII_WORDS)) {
     const word = match[0];
+    count += 1;
     if (word.charCodeAt(0) < 0x41 || seen.has(word)) continue;
     seen.add(word);
     written.push(word);
     lower.push(word.toLowerCase());
+    at.push(count - 1);
   }
-  return { written, lower };
+  const tokens = indexed === undefined ? null : indexed === '' ? [] : indexed.split(' ');
+  const stems = tokens !== null && tokens.length === count ? at.map((i) => tokens[i]!) : null;
+  return { written, lower, stems };
 }
 
 function collectForms(

@@ -280,6 +280,7 @@ const NO_FORMS: ReadonlyMap<string, readonly string[]> = new Map();
 function writtenFormsOf(
   session: IndexSession,
   text: string,
+  indexed: string,
   terms: readonly { term: string; occurrences: number }[],
 ): ReadonlyMap<string, readonly string[]> {
   // Only stemmed Latin terms have spellings to find: a Chinese query's results need no scan.
@@ -289,7 +290,7 @@ function writtenFormsOf(
   let entry = cache.get(text);
   if (!entry) {
     if (cache.size >= MAX_WRITTEN_FORM_TEXTS) cache.clear();
-    entry = { spellings: new TextSpellings(text), known: new Map() };
+    entry = { spellings: new TextSpellings(text, indexed), known: new Map() };
     cache.set(text, entry);
   }
   const { spellings, known } = entry;
@@ -348,7 +349,8 @@ export function describeShownHits(
       expandedBy,
     );
     const keyword = hit.keyword!;
-    const inChunk = hit.text !== undefined ? writtenFormsOf(session, hit.text, account.terms) : NO_FORMS;
+    const inChunk =
+      hit.text !== undefined ? writtenFormsOf(session, hit.text, indexed.textSeg, account.terms) : NO_FORMS;
     keyword.terms = account.terms.map((t) => completeTerm(t, perTerm.get(t.term)!, inChunk.get(t.term)));
     keyword.matchedTerms = account.terms
       .filter((t) => t.occurrences > 0 && perTerm.get(t.term)!.matches)
