@@ -160,6 +160,9 @@ const PERIODS: {
   },
 ];
 
+/** Text without which none of PERIODS can match: each holds one of these (上周, 本月, 三天前, 去年, last week, 2 months ago, 11-05). */
+const MAY_HOLD_PERIOD = /[上本这這前年]|week|month|year|ago|\d[-/]/i;
+
 function day(iso: string): [string, string] {
   return [iso, iso];
 }
@@ -319,7 +322,7 @@ export function findQueryDates(query: string, now: number, offsetMinutes: number
   const today = localDay(now, offsetMinutes);
   const found: QueryDate[] = [];
   const taken = (start: number, end: number): boolean => found.some((f) => start < f.end && f.start < end);
-  for (const period of PERIODS) {
+  for (const period of MAY_HOLD_PERIOD.test(query) ? PERIODS : []) {
     period.pattern.lastIndex = 0;
     for (let m = period.pattern.exec(query); m !== null; m = period.pattern.exec(query)) {
       const range = period.range(m, today);
