@@ -101,6 +101,21 @@ export function searchWords(
   return words;
 }
 
+/** The last query's words, by query and question terms: one search reads them for its expansion, its ranking and its dated pass. */
+const LAST_WORDS = sessionSlot<{ key: string; words: Omit<SearchTerms, 'partials'> }>('last query words');
+
+/** searchWords, kept for the search under way (its passes ask again); the result is shared, not to be changed. */
+export function queryWordsOf(
+  session: IndexSession,
+  query: string,
+  questionTerms: ReadonlySet<string> = new Set(),
+): Omit<SearchTerms, 'partials'> {
+  const key = questionTerms.size === 0 ? query : `${query}\u0000${[...questionTerms].join('\u0000')}`;
+  const last = session.get(LAST_WORDS);
+  if (last?.key === key) return last.words;
+  return session.set(LAST_WORDS, { key, words: searchWords(query, questionTerms) }).words;
+}
+
 function parseWords(
   query: string,
   questionTerms: ReadonlySet<string>,
@@ -445,7 +460,7 @@ export function keywordSearch(
   query: string,
   options: KeywordSearchOptions,
 ): KeywordSearchResult {
-  const { terms, stopwords, written, fragments } = searchWords(query, options.questionTerms);
+  const { terms, stopwords, written, fragments } = queryWordsOf(session, query, options.questionTerms);
   const dateTerms = options.dateTerms ?? new Set<string>();
   // Date words are no evidence of the words around them: nothing is conditioned on them.
   const partials = partialPlan(query, new Set(terms), dateTerms);

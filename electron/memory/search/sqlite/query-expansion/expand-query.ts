@@ -5,7 +5,7 @@ import type { DictionaryPending } from '../../core/response-notices.js';
 import type { ResolvedSearchOptions } from '../../core/filters.js';
 import { indexHoldsHan } from '../bm25-terms.js';
 import { sessionSlot, type IndexSession } from '../index-session.js';
-import { keywordSearch, searchWords } from '../keyword-search.js';
+import { keywordSearch, queryWordsOf } from '../keyword-search.js';
 import { addExpansion, expansionEnabled, type ExpansionTerm } from '../../core/expansion-terms.js';
 import { ExpansionResources, lexicalExpansions } from './lexical-expansion.js';
 import { feedbackExpansions } from './pseudo-relevance.js';
@@ -31,7 +31,7 @@ export function expandQuery(
 ): QueryExpansion {
   const e = options.expansion;
   if (!expansionEnabled(e)) return { terms: [], dictionaryPending: null };
-  const { terms, written, fragments } = searchWords(options.keywordQuery, options.questionTerms);
+  const { terms, written, fragments } = queryWordsOf(session, options.keywordQuery, options.questionTerms);
   if (terms.length === 0) return { terms: [], dictionaryPending: null };
   const skip = new Set([...fragments, ...options.dateTerms]);
   const lexical =
