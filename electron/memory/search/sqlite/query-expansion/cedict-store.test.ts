@@ -74,6 +74,33 @@ describe('the CC-CEDICT file', () => {
       }
     },
   );
+  it(
+    'is neither opened nor built for an English question over memory with no Chinese: nothing is left out, so nothing says so',
+    { timeout: 120_000 },
+    async () => {
+      const workspace = path.join(dir, 'workspace-english');
+      fs.mkdirSync(workspace, { recursive: true });
+      fs.writeFileSync(path.join(workspace, 'MEMORY.md'), 'Visa for the Singapore trip.\n');
+      const dataDir = path.join(dir, 'data-english');
+      const engine = await MemoryEngine.open({
+        workspaceDir: workspace,
+        dataDir,
+        openclawHome: path.join(dir, 'openclaw-english'),
+        dictionary: { bundled: null },
+      });
+      try {
+        await engine.sync();
+        const english = await engine.search({ query: 'singapore visa' });
+        expect(english.results[0]?.path).toBe('MEMORY.md');
+        expect(english.notices.map((n) => n.code)).not.toContain('dictionary-pending');
+        // A Chinese word needs it: that search starts the build and says it answered without it.
+        const chinese = await engine.search({ query: '签证' });
+        expect(chinese.notices.map((n) => n.code)).toContain('dictionary-pending');
+      } finally {
+        await engine.close();
+      }
+    },
+  );
   it('closing the engine mid-build stops the build at once and leaves no temp file', { timeout: 120_000 }, async () => {
     const workspace = path.join(dir, 'workspace-close');
     fs.mkdirSync(workspace, { recursive: true });

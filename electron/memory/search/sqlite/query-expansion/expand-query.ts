@@ -34,11 +34,13 @@ export function expandQuery(
   const { terms, written, fragments } = queryWordsOf(session, options.keywordQuery, options.questionTerms);
   if (terms.length === 0) return { terms: [], dictionaryPending: null };
   const skip = new Set([...fragments, ...options.dateTerms]);
-  const lexical =
+  const found =
     e.thesaurus || e.dictionary || e.pivot
       ? lexicalExpansions(resources, { terms, written, skip }, e, { han: !e.dictionary || indexHoldsHan(session) })
-      : [];
-  const dictionary = e.dictionary || e.pivot ? resources.dictionary() : null;
+      : null;
+  const lexical = found?.terms ?? [];
+  // Left out only where a word of the query needed it (its first build runs, or it is unusable).
+  const dictionary = found?.dictionary ?? null;
   const dictionaryPending = dictionary && dictionary.state !== 'ready' ? dictionary : null;
   if (!e.feedback) return { terms: lexical, dictionaryPending };
   const first = keywordSearch(session, options.keywordQuery, {

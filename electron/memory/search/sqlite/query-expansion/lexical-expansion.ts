@@ -88,21 +88,34 @@ export interface IndexLanguages {
   han: boolean;
 }
 
+/** The words a query's own words add, and the dictionary as the first word that needed it found it (null: none did). */
+export interface LexicalExpansion {
+  terms: ExpansionTerm[];
+  dictionary: DictionaryState | null;
+}
+
 export function lexicalExpansions(
   resources: ExpansionResources,
   words: QueryWords,
   options: ResolvedExpansion,
   index: IndexLanguages = { han: true },
-): ExpansionTerm[] {
+): LexicalExpansion {
   const out: ExpansionTerm[] = [];
   const known = new Set(words.terms);
   const wantsDictionary = options.dictionary || options.pivot;
-  const found = wantsDictionary ? resources.dictionary() : null;
-  const cedict: CedictStore | null = found?.state === 'ready' ? found.store : null;
+  // Opened for the first word that needs it: an English query over an index without Chinese needs
+  // none, and where the file is missing, opening it starts a build of several seconds.
+  let found: DictionaryState | null = null;
+  const dictionary = (): CedictStore | null => {
+    if (!wantsDictionary) return null;
+    found ??= resources.dictionary();
+    return found.state === 'ready' ? found.store : null;
+  };
   for (const term of words.terms) {
     if (words.skip.has(term)) continue;
     for (const word of (words.written.get(term) ?? [term]).slice(0, 1)) {
       if (hasCjk(word)) {
+        const cedict = dictionary();
         if (options.dictionary && cedict)
           for (const gloss of cedict.english(word, 3))
             termsOf(resources.termsOf(gloss), gloss, word, 'dictionary', options.weight, out, known);
@@ -113,11 +126,12 @@ export function lexicalExpansions(
         if (options.thesaurus)
           for (const synonym of resources.thesaurus().synonyms(word, { senses: 2, limit: 4 }))
             termsOf(resources.termsOf(synonym), synonym, word, 'thesaurus', options.weight, out, known);
-        if (options.dictionary && cedict && index.han)
+        const cedict = options.dictionary && index.han ? dictionary() : null;
+        if (cedict)
           for (const chinese of cedict.chinese(word, 3))
             termsOf(resources.termsOf(chinese), chinese, word, 'dictionary', options.weight, out, known);
       }
     }
   }
-  return out;
+  return { terms: out, dictionary: found };
 }
