@@ -36,7 +36,7 @@ async function load(transport: () => EmbedTransport): Promise<EmbeddingProvider>
 }
 
 describe('closing a worker-thread embedder', () => {
-  it('resolves only after the worker has released the model, even with a batch in flight', async () => {
+  it('resolves only after the worker has released the model, even with a batch in flight or a second close()', async () => {
     const events: string[] = [];
     const provider = await load(() => {
       const transport = workerThreadTransport();
@@ -53,9 +53,9 @@ describe('closing a worker-thread embedder', () => {
         () => resolve(),
       );
     });
-    await provider.close();
-    events.push('closed');
-    expect(events).toEqual(['released', 'closed']);
+    // Two callers closing at once (the engine and its host, say) both wait for the release.
+    await Promise.all([provider.close(), provider.close()].map((close) => close.then(() => events.push('closed'))));
+    expect(events).toEqual(['released', 'closed', 'closed']);
     await expect(pending).rejects.toThrow(/embedder stopped: closed/);
   });
 
