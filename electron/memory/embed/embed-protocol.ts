@@ -31,7 +31,7 @@ export interface EmbedCancel {
   id: number;
 }
 
-/** The provider is closed: drop its queue and release its model. */
+/** The provider is closed: drop its queue and release its model, then answer `released`. */
 export interface EmbedDispose {
   type: 'dispose';
 }
@@ -55,7 +55,9 @@ export type WorkerMessage =
   | { type: 'progress'; id: number; done: number; total: number }
   /** `vectors` is texts.length × dims floats, row-major; its buffer is transferred. */
   | { type: 'result'; id: number; dims: number; vectors: Float32Array }
-  | { type: 'error'; id: number; message: string };
+  | { type: 'error'; id: number; message: string }
+  /** The answer to `dispose`: the session's model is released, so ending the worker now tears down no live session. */
+  | { type: 'released' };
 
 /**
  * worker_threads carries several providers over one worker (see worker-thread-transport.ts), so
@@ -74,7 +76,10 @@ export interface EmbedTransport {
   onExit(listener: (reason: string) => void): void;
   /** Keep the process alive while work is pending; let it exit when idle. */
   setBusy(busy: boolean): void;
-  /** Ends this provider's side: its worker-side state is released (or the process ended). */
+  /**
+   * Ends this provider's side; resolves once its worker-side model is released, or once the worker
+   * is gone (it died, or it was ended because the release did not finish in time).
+   */
   terminate(): Promise<void>;
 }
 

@@ -72,19 +72,19 @@ export function runEmbedWorker(port: EmbedWorkerPort): void {
   const queue: Job[] = [];
   let pumping = false;
   let disposed = false;
+  /** The model load in flight (settled when there is none): a release waits for it. */
+  let loading: Promise<void> = Promise.resolve();
+  let releasing: Promise<void> | null = null;
 
   port.onMessage((message: HostMessage) => {
     switch (message.type) {
       case 'init':
         if (init) return;
         init = message;
-        serialised(() => load(message)).then(
+        loading = serialised(() => load(message)).then(
           (loaded) => {
-            if (disposed) {
-              void loaded.extractor.dispose();
-              return;
-            }
             extractor = loaded.extractor;
+            if (disposed) return; // release() disposes it
             dims = loaded.dims;
             port.postMessage({ type: 'ready', dims });
             void pump();
@@ -98,7 +98,7 @@ export function runEmbedWorker(port: EmbedWorkerPort): void {
         disposed = true;
         queue.length = 0;
         // The batch in flight (if any) finishes first; the model is released after it.
-        if (!pumping) release();
+        if (!pumping) void release();
         return;
       case 'embed':
         if (disposed) return;
@@ -150,14 +150,23 @@ export function runEmbedWorker(port: EmbedWorkerPort): void {
       }
     } finally {
       pumping = false;
-      if (disposed) release();
+      if (disposed) void release();
     }
   }
 
-  function release(): void {
-    const loaded = extractor;
-    extractor = null;
-    if (loaded) void loaded.dispose().catch(() => undefined);
+  /**
+   * Frees the ONNX session (after a load in flight), then says so: the host ends the worker only
+   * after this, as ending a thread inside a native ONNX Runtime call aborts the whole process.
+   */
+  function release(): Promise<void> {
+    releasing ??= (async () => {
+      await loading;
+      const loaded = extractor;
+      extractor = null;
+      await loaded?.dispose().catch(() => undefined);
+      port.postMessage({ type: 'released' });
+    })();
+    return releasing;
   }
 
   /** Embeds the next batch of `job`; posts its result when it is complete. */

@@ -123,8 +123,8 @@ export class WorkerEmbeddingProvider implements EmbeddingProvider {
     }
   }
 
+  /** A second call waits for the same release (the transport's terminate is idempotent). */
   async close(): Promise<void> {
-    if (this.stopped === 'closed') return;
     this.stop('closed');
     await this.transport.terminate();
   }
