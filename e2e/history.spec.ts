@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { test, expect } from './support/serve-fixture.js';
 import { mod, openApp, openFile, root, snap } from './support/ui-helpers.js';
 
@@ -92,8 +92,19 @@ test('each change to MEMORY.md shows who made it; versions and hunks restore as 
   // Restore one hunk: the first version against the file now; its arrow copies the old block back.
   const firstRow = page.getByTestId('version-row').last();
   await firstRow.click();
+  // While the file now is still being read, the diff on screen is the one before: none of its hunks
+  // can be copied back (a block restored there was lost when the file now replaced it).
+  const held: Route[] = [];
+  let holding = true;
+  await page.route('**/api/readFile', (route) => (holding ? void held.push(route) : route.continue()));
   await page.getByTestId('compare-now').click();
   await expect(page.getByTestId('diff-to')).toHaveValue('now');
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  await expect(page.locator('.cm-merge-revert button')).toHaveCount(0);
+  await expect(page.getByTestId('save-hunks')).toBeDisabled();
+  holding = false;
+  for (const route of held) await route.continue();
+  await page.unroute('**/api/readFile');
   const revert = page.locator('.cm-merge-revert button').first();
   await expect(revert).toBeVisible();
   await revert.click();

@@ -30,6 +30,11 @@ export function FileHistoryView({ api, path, onOpenTranscript }: FileHistoryView
   const [diff, setDiff] = useState<Diff | null>(null);
   /** The diff's two texts as stored (raw), or null when the file now is too large to read whole. */
   const [sides, setSides] = useState<{ older: string; newer: string } | null>(null);
+  /**
+   * The selection the diff on screen was read for: until the one asked arrives the last one stays
+   * up, but no hunk of it can be restored (its lines would be lost when the right one replaces it).
+   */
+  const [shownFor, setShownFor] = useState<string | null>(null);
   const [restored, setRestored] = useState<string | null>(null);
   const [message, setMessage] = useState<{ kind: 'info' | 'error'; text: string | ShownMessage } | null>(null);
 
@@ -76,6 +81,7 @@ export function FileHistoryView({ api, path, onOpenTranscript }: FileHistoryView
         if (!current) return;
         setDiff(d);
         setSides(sides);
+        setShownFor(`${from}:${to}`);
       },
       (e: unknown) => current && setMessage({ kind: 'error', text: shownError(e) }),
     );
@@ -91,6 +97,7 @@ export function FileHistoryView({ api, path, onOpenTranscript }: FileHistoryView
     return new Map(versions.map((v, i) => [v.id, versions.length - i]));
   }, [history]);
   const [confirming, setConfirming] = useState<number | null>(null);
+  const shownIsAsked = shownFor === `${from}:${to}`;
   const label = (id: number) => `v${numberOf.get(id) ?? '?'}`;
 
   if (!path)
@@ -248,7 +255,7 @@ export function FileHistoryView({ api, path, onOpenTranscript }: FileHistoryView
               type="button"
               className="button"
               data-testid="save-hunks"
-              disabled={restored === null}
+              disabled={restored === null || !shownIsAsked}
               onClick={() => void saveHunks()}
             >
               {t('file.saveHunks')}
@@ -305,7 +312,7 @@ export function FileHistoryView({ api, path, onOpenTranscript }: FileHistoryView
             <VersionDiff
               older={sides?.older ?? diff.fromText}
               newer={sides?.newer ?? diff.toText}
-              revertable={to === 'now' && sides !== null}
+              revertable={to === 'now' && sides !== null && shownIsAsked}
               onNewerChange={setRestored}
             />
           ))}
