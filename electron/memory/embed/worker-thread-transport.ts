@@ -1,7 +1,7 @@
 // The worker_threads transport of the embedder. Every provider in a process shares one
-// long-lived worker, each as a session (onnxruntime-node 1.14 could be loaded by one thread per
-// process only; 1.30 loads in any thread, so this is now a choice, not a necessity); the worker is unref'd whenever no session is busy, so
-// it never keeps a CLI run alive, and a closed provider only releases its model.
+// long-lived worker, each as a session (onnxruntime-node 1.30 loads in any thread, so sharing is a
+// choice). The worker is unref'd while no session is busy or releasing its model, so a CLI run
+// exits when its work is done but never while ONNX Runtime is still releasing a session.
 import { Worker } from 'node:worker_threads';
 import type { EmbedTransport, HostMessage, SessionEnvelope, WorkerMessage } from './embed-protocol.js';
 
@@ -142,7 +142,7 @@ export function workerThreadTransport(
   options: WorkerThreadTransportOptions = {},
 ): EmbedTransport {
   if (!shared || !shared.alive || sharedUrl !== url.href) {
-    // A dead worker cannot be replaced in-process (see above); trying anyway gives the user the real error.
+    // A dead or ended worker is replaced by a fresh one; if that cannot start, the user gets the real error.
     shared = new SharedEmbedWorker(new Worker(url));
     sharedUrl = url.href;
   }
