@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Route } from '@playwright/test';
 import { test as base } from '@playwright/test';
 import type { Settings } from '../shared/settings-schema.js';
 import { EvalQuerySchema } from '../shared/app-data-schemas.js';
@@ -144,7 +144,18 @@ test('👍/👎 are kept and exported as an eval queries file', async ({ page, s
 
 test('the theme is chosen in Settings and kept', async ({ page, served }) => {
   await openApp(page, served.url);
+  // Until the saved settings are read, the theme and the language cannot be chosen: the saved ones,
+  // arriving after, would put the old choice back on screen.
+  const held: Route[] = [];
+  let holding = true;
+  await page.route('**/api/settingsGet', (route) => (holding ? void held.push(route) : route.continue()));
   await page.getByTestId('view-settings').click();
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  await expect(page.getByTestId('theme-dark')).toBeDisabled();
+  await expect(page.getByTestId('language-select')).toBeDisabled();
+  holding = false;
+  for (const route of held) await route.continue();
+  await page.unroute('**/api/settingsGet');
   await page.getByTestId('theme-dark').check();
   await expect(page.locator('body')).toHaveCSS('background-color', 'rgb(22, 24, 29)');
   await page.reload();

@@ -6,10 +6,12 @@ import { localeFor } from '../../../lib/i18n';
 interface LanguageSectionProps {
   value: LanguageSetting;
   onChange(language: LanguageSetting): void;
+  /** Until the saved settings are read: a choice made before would be undone by them. */
+  disabled?: boolean;
 }
 
 /** Each language named in itself, so a reader finds theirs whatever the interface shows now. */
-export function LanguageSection({ value, onChange }: LanguageSectionProps) {
+export function LanguageSection({ value, onChange, disabled = false }: LanguageSectionProps) {
   const { t } = useTranslation('app');
   const system = localeFor('system');
   return (
@@ -18,6 +20,7 @@ export function LanguageSection({ value, onChange }: LanguageSectionProps) {
       <select
         value={value}
         data-testid="language-select"
+        disabled={disabled}
         aria-label={t('language.label')}
         onChange={(e) => onChange(e.target.value as LanguageSetting)}
       >

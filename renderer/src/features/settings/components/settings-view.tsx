@@ -117,6 +117,8 @@ export function SettingsView({ searchDefaults, indexProgress, endpointRetry, chi
                   name="theme"
                   value={theme}
                   checked={(v.settings?.theme ?? 'system') === theme}
+                  // Until the saved settings are read: they would put back the theme chosen before.
+                  disabled={!v.settings}
                   data-testid={`theme-${theme}`}
                   onChange={() => void actions.setTheme(theme)}
                 />{' '}
@@ -129,6 +131,7 @@ export function SettingsView({ searchDefaults, indexProgress, endpointRetry, chi
         <LanguageSection
           value={v.settings?.language ?? 'system'}
           onChange={(language) => void actions.setLanguage(language)}
+          disabled={!v.settings}
         />
 
         <section className="settings-section" data-testid="settings-section-judgments">
