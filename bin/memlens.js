@@ -1,12 +1,19 @@
 #!/usr/bin/env node
-// Thin launcher: the CLI is TypeScript compiled to dist/ by `npm install` (the `prepare` script).
-import { existsSync } from 'node:fs';
+// Thin launcher: the CLI is TypeScript compiled to dist/ and bundled into dist/cli/ by `npm install`
+// (the `prepare` script runs `npm run build:node`).
+import { existsSync, statSync } from 'node:fs';
 import v8 from 'node:v8';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const entry = path.join(here, '..', 'dist', 'electron', 'cli', 'main.js');
+const bundle = path.join(here, '..', 'dist', 'cli', 'memlens.js');
+const compiled = path.join(here, '..', 'dist', 'electron', 'cli', 'main.js');
+// The bundle is made from the compiled modules (`npm run build:node`); after a bare `tsc` it is
+// older than they are, and they run instead, unbundled, rather than yesterday's code.
+const bundleIsCurrent =
+  existsSync(bundle) && !(existsSync(compiled) && statSync(compiled).mtimeMs > statSync(bundle).mtimeMs);
+const entry = bundleIsCurrent ? bundle : compiled;
 if (!existsSync(entry)) {
   process.stderr.write(
     'memlens: the CLI is not built yet. Run `npm install` (or `npm run build:node`) in ' + path.join(here, '..') + '\n',

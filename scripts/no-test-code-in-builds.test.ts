@@ -53,6 +53,8 @@ beforeAll(async () => {
       'warn',
     ]),
   ]);
+  // bin/memlens.js runs the bundle of that build, as `npm run build:node` makes it.
+  await build([path.join(root, 'scripts', 'bundle-cli.mjs'), out.node]);
 }, BUILD_TIMEOUT_MS);
 
 afterAll(() => {
@@ -109,6 +111,24 @@ describe('the production node build (tsconfig.node.json → dist/)', () => {
         'electron/memory/search/sqlite/query-expansion/cedict-build-worker.js',
       ]),
     );
+  });
+
+  it('bundles the CLI and its workers into cli/, from no test-support, tiny-model or bench module', () => {
+    expect(filesUnder(path.join(out.node, 'cli'))).toEqual(
+      expect.arrayContaining([
+        'memlens.js',
+        'embed-worker.js',
+        'prepare-worker.js',
+        'big-session-worker.js',
+        'cedict-build-worker.js',
+        'doctor-worker.js',
+      ]),
+    );
+    const bundled = Object.values(
+      JSON.parse(fs.readFileSync(path.join(out.node, 'cli', 'modules.json'), 'utf8')) as Record<string, string[]>,
+    ).flat();
+    expect(bundled).toContain('electron/cli/main.js');
+    expect(bundled.filter((id) => TEST_ONLY_PATH.test(id) || id.includes('onnx-proto'))).toEqual([]);
   });
 
   it('has no test-support, tiny-model or bench file', () => {

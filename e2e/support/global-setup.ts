@@ -1,4 +1,4 @@
-// Before any spec: compile the CLI/server (bin/memlens.js runs dist/) so specs never test a stale
+// Before any spec: compile the CLI/server (bin/memlens.js runs dist/cli/) so specs never test a stale
 // build, and build the renderer if it is missing (`npm test` builds it just before).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -39,6 +39,8 @@ export default function globalSetup(): void {
       // Type errors still emit JavaScript; the specs say whether the build works.
     }
   }
+  // bin/memlens.js runs the bundle made from dist/ (under a second, so made every time: never stale).
+  run([path.join(root, 'scripts', 'bundle-cli.mjs'), 'dist']);
   if (!fs.existsSync(path.join(root, 'renderer-dist', 'index.html'))) {
     run([path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'vite.renderer.config.ts']);
   }

@@ -1,11 +1,12 @@
 // `memlens --help` and `memlens get` answer without loading the engine: the real launcher runs
 // under a module loader hook that logs every ES module it loads, and CommonJS packages are read
 // from the require cache, so a command table that imports an implementation eagerly fails here.
+// The launcher runs the bundle (dist/cli/): each file of it loaded stands for the modules it holds.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
@@ -56,19 +57,33 @@ afterAll(() => {
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-async function modulesLoadedBy(args: string[]): Promise<{ stdout: string; modules: string[] }> {
+async function modulesLoadedBy(args: string[]): Promise<{ stdout: string; files: string[]; modules: string[] }> {
   const log = path.join(tmp, `modules-${args[0]}.log`);
   const { stdout } = await run(process.execPath, ['--import', path.join(tmp, 'register.mjs'), launcher, ...args], {
     env: { ...process.env, ML_MODULE_LOG: log, MEMLENS_DATA_DIR: path.join(tmp, 'data') },
   });
-  return { stdout, modules: fs.readFileSync(log, 'utf8').split('\n').filter(Boolean) };
+  const files = fs.readFileSync(log, 'utf8').split('\n').filter(Boolean);
+  return { stdout, files, modules: files.flatMap(sourceModules) };
+}
+
+/** A loaded file of the bundle as the compiled modules it holds (scripts/bundle-cli.mjs lists them). */
+function sourceModules(loaded: string): string[] {
+  const dist = path.join(path.dirname(launcher), '..', 'dist');
+  const file = loaded.startsWith('file:') ? fileURLToPath(loaded) : loaded;
+  if (path.dirname(file) !== path.join(dist, 'cli')) return [loaded];
+  const held = (
+    JSON.parse(fs.readFileSync(path.join(dist, 'cli', 'modules.json'), 'utf8')) as Record<string, string[]>
+  )[path.basename(file)];
+  if (!held) throw new Error(`${path.basename(file)} is not in the bundle's modules.json`);
+  return held.map((id) => pathToFileURL(path.resolve(dist, id)).href);
 }
 
 const engineModules = (modules: string[]): string[] => modules.filter((m) => ENGINE.some((re) => re.test(m)));
 
 describe('commands load their code only when they run', () => {
   it('--help lists every command and loads no engine module', async () => {
-    const { stdout, modules } = await modulesLoadedBy(['--help']);
+    const { stdout, files, modules } = await modulesLoadedBy(['--help']);
+    expect(files.some((f) => f.endsWith('/dist/cli/memlens.js'))).toBe(true);
     expect(stdout).toContain('search');
     expect(stdout).toContain('memlens help search');
     // Each command once (`secrets` was listed twice).

@@ -5,6 +5,7 @@
 // test rewrites with `tsc` while these run (a child starting then could import a half-written
 // module). Packages resolve through a link to node_modules. Tests get the launcher with
 // inject('memlensBin').
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,6 +34,11 @@ export default function setup(project: TestProject): () => void {
   // The package's dictionary, as `npm run build:node` leaves it (build-dictionary.ts made it first).
   fs.symlinkSync(path.join(repoRoot, 'dictionaries'), path.join(root, 'dictionaries'), 'dir');
   buildWorkers(path.join(root, 'dist'), [path.join(repoRoot, 'electron', 'cli', 'main.ts'), ...WORKER_ENTRIES]);
+  // …and bundled into dist/cli/, which the launcher runs, as `npm run build:node` does.
+  execFileSync(process.execPath, [path.join(repoRoot, 'scripts', 'bundle-cli.mjs'), path.join(root, 'dist')], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+  });
   fs.mkdirSync(path.join(root, 'bin'));
   fs.copyFileSync(path.join(repoRoot, 'bin', 'memlens.js'), path.join(root, 'bin', 'memlens.js'));
   project.provide('memlensBin', path.join(root, 'bin', 'memlens.js'));

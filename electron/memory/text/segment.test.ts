@@ -51,21 +51,22 @@ describe('segmentForIndex', () => {
   });
 
   it('falls back to characters and bigrams without Intl.Segmenter and still matches', async () => {
-    // A runtime without Intl.Segmenter: the module is loaded afresh while it is absent.
+    // A runtime without Intl.Segmenter: the module, loaded afresh, makes its segmenter on first use.
     const intl = Intl as { Segmenter?: unknown };
     const saved = intl.Segmenter;
     delete intl.Segmenter;
-    let fallback: typeof SegmentModule;
+    let tokens: string[];
+    let terms: string[];
     try {
       vi.resetModules();
-      fallback = await import('./segment.js');
+      const fallback: typeof SegmentModule = await import('./segment.js');
+      tokens = fallback.segmentForIndex('合同金额是12,345万元').split(' ');
+      terms = fallback.queryTerms('昨天那个合同金额').terms;
     } finally {
       intl.Segmenter = saved;
       vi.resetModules();
     }
-    const tokens = fallback.segmentForIndex('合同金额是12,345万元').split(' ');
     expect(tokens).toEqual(['合', '同', '金', '额', '是', '合同', '同金', '金额', '额是', '12345', '万', '元', '万元']);
-    const { terms } = fallback.queryTerms('昨天那个合同金额');
     expect(terms).toEqual(expect.arrayContaining(['合同', '金额']));
   });
 

@@ -26,10 +26,16 @@ const MAX_SEGMENT_PIECE = 2000;
 const SEGMENT_BATCH_CHARS = 200;
 const RUN_SEPARATOR = '\n';
 
-const segmenter: Intl.Segmenter | null =
-  typeof Intl !== 'undefined' && typeof Intl.Segmenter === 'function'
-    ? new Intl.Segmenter('zh', { granularity: 'word' })
-    : null;
+// Made on first use: making it loads ICU's word dictionaries (~25 ms), which a process that meets
+// no Chinese, Japanese or Korean text (a one-shot English search, say) never needs.
+let madeSegmenter: Intl.Segmenter | null | undefined;
+function wordSegmenter(): Intl.Segmenter | null {
+  madeSegmenter ??=
+    typeof Intl !== 'undefined' && typeof Intl.Segmenter === 'function'
+      ? new Intl.Segmenter('zh', { granularity: 'word' })
+      : null;
+  return madeSegmenter;
+}
 
 /** Lowercased, stemmed tokens joined by single spaces: what goes into the FTS5 text column. */
 export function segmentForIndex(text: string): string {
@@ -110,6 +116,7 @@ export function cjkWordSpans(text: string): { start: number; end: number; word: 
   const spans: { start: number; end: number; word: string }[] = [];
   for (const match of text.matchAll(CJK_RUN)) {
     let at = match.index;
+    const segmenter = wordSegmenter();
     for (const piece of splitPieces(match[0])) {
       if (!segmenter || isSingleCodePoint(piece)) spans.push({ start: at, end: at + piece.length, word: piece });
       else
@@ -204,6 +211,7 @@ function isSingleCodePoint(run: string): boolean {
  */
 function segmentRuns(runs: readonly string[], words: string[]): number[] {
   const ends = new Array<number>(runs.length);
+  const segmenter = runs.length > 0 ? wordSegmenter() : null;
   if (!segmenter) {
     for (let r = 0; r < runs.length; r++) {
       const run = runs[r]!;
