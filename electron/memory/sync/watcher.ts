@@ -20,7 +20,6 @@
 // with the reason) and a rescan every few seconds takes over.
 import fs from 'node:fs';
 import path from 'node:path';
-import { watch } from 'chokidar';
 import type { ChokidarOptions, FSWatcher } from 'chokidar';
 import type { IndexStatus } from '../../../shared/domain.js';
 import { messageOf } from '../../../shared/errors.js';
@@ -125,13 +124,15 @@ export class WorkspaceWatcher {
       if (real) roots.push({ ...root, dir: real });
     }
     this.roots = roots.reverse();
+    // chokidar loads when a watch starts: a one-shot CLI search never watches.
+    const openWatcher = this.options.openWatcher ?? (await import('chokidar')).watch;
     if (this.stopped) return;
     this.fileRoots = new Set(
       this.roots.filter((root) => fs.statSync(root.dir, { throwIfNoEntry: false })?.isFile()).map((root) => root.dir),
     );
     let watcher: FSWatcher;
     try {
-      watcher = (this.options.openWatcher ?? watch)(
+      watcher = openWatcher(
         this.roots.map((root) => root.dir),
         {
           ignoreInitial: true,
