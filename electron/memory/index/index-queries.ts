@@ -108,6 +108,7 @@ export interface IndexCounts {
   vectorsStored: number;
   embeddingCacheEntries: number;
   embeddingCacheHitRate: number | null;
+  /** When a sync last changed the index (or first built it): a pass with nothing to do writes nothing. */
   lastSyncAt: number | null;
 }
 

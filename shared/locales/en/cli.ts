@@ -158,7 +158,7 @@ export const cli = {
       vectors: 'vectors',
       search: 'search',
       versions: 'versions',
-      lastSync: 'last sync',
+      lastSync: 'last changed',
       skipped: 'skipped',
       errors: 'errors',
       agent: 'agent',

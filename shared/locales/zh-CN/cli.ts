@@ -146,7 +146,7 @@ export const cli: Translation<typeof en> = {
       vectors: '向量',
       search: '搜索',
       versions: '版本',
-      lastSync: '上次同步',
+      lastSync: '上次变更',
       skipped: '已跳过',
       errors: '错误',
       agent: '智能体',
