@@ -116,7 +116,7 @@ describe('the production node build (tsconfig.node.json → dist/)', () => {
   it('bundles the CLI and its workers into cli/, from no test-support, tiny-model or bench module', () => {
     expect(filesUnder(path.join(out.node, 'cli'))).toEqual(
       expect.arrayContaining([
-        'memlens.js',
+        'memlens.cjs',
         'embed-worker.js',
         'prepare-worker.js',
         'big-session-worker.js',

@@ -83,7 +83,7 @@ const engineModules = (modules: string[]): string[] => modules.filter((m) => ENG
 describe('commands load their code only when they run', () => {
   it('--help lists every command and loads no engine module', async () => {
     const { stdout, files, modules } = await modulesLoadedBy(['--help']);
-    expect(files.some((f) => f.endsWith('/dist/cli/memlens.js'))).toBe(true);
+    expect(files.some((f) => f.endsWith('/dist/cli/memlens.cjs'))).toBe(true);
     expect(stdout).toContain('search');
     expect(stdout).toContain('memlens help search');
     // Each command once (`secrets` was listed twice).

@@ -411,9 +411,9 @@ describe('bin/memlens.js', () => {
   it('runs as a real process: search --json and a refused get', async () => {
     // `npm install` builds dist/ (prepare), as for a user. Rebuilding it here rewrote dist/ under the
     // other test files that run the CLI at the same time; build only when it is missing.
-    if (!fs.existsSync(path.join(repoRoot, 'dist', 'cli', 'memlens.js')))
+    if (!fs.existsSync(path.join(repoRoot, 'dist', 'cli', 'memlens.cjs')))
       await run('npm', ['run', 'build:node'], { cwd: repoRoot }).catch(() => undefined);
-    expect(fs.existsSync(path.join(repoRoot, 'dist', 'cli', 'memlens.js'))).toBe(true);
+    expect(fs.existsSync(path.join(repoRoot, 'dist', 'cli', 'memlens.cjs'))).toBe(true);
     const env = { ...process.env, HOME: tmp, MEMLENS_DATA_DIR: dataDir, MEMLENS_MODEL: '' };
     const { stdout } = await run(
       process.execPath,

@@ -36,7 +36,7 @@ describe('memlens serve at idle', () => {
     'keeps the young generation at its starting size through the first index run and a search',
     { timeout: 120_000 },
     async () => {
-      expect(fs.existsSync(path.join(repoRoot, 'dist', 'cli', 'memlens.js'))).toBe(true);
+      expect(fs.existsSync(path.join(repoRoot, 'dist', 'cli', 'memlens.cjs'))).toBe(true);
       tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ml-serve-idle-'));
       const workspace = path.join(tmp, 'workspace');
       fs.cpSync(bundledSampleWorkspace(findPackageRoot()) ?? '', workspace, { recursive: true });
