@@ -206,15 +206,15 @@ export function chunkTermBreakdown(
 function tokenCount(textSeg: string, term: string): number {
   if (term === '') return 0;
   let n = 0;
+  const length = term.length;
+  // One path for a whole-token match and a partial one (the next search starts past the match or
+  // one unit on), so the first partial match of a process finds no untried code in the loop.
   for (let at = textSeg.indexOf(term); at >= 0;) {
-    const end = at + term.length;
-    if (
-      (at === 0 || textSeg.charCodeAt(at - 1) === 0x20) &&
-      (end === textSeg.length || textSeg.charCodeAt(end) === 0x20)
-    ) {
-      n += 1;
-      at = textSeg.indexOf(term, end);
-    } else at = textSeg.indexOf(term, at + 1);
+    const end = at + length;
+    const whole =
+      (at === 0 || textSeg.charCodeAt(at - 1) === 0x20) && (end === textSeg.length || textSeg.charCodeAt(end) === 0x20);
+    n += whole ? 1 : 0;
+    at = textSeg.indexOf(term, at + (whole ? length : 1));
   }
   return n;
 }
