@@ -185,7 +185,10 @@ export function chunkTermBreakdown(
   for (const term of terms) counts.set(term, tokenCount(textSeg, term));
   let total = 0;
   const holds = (t: string): boolean | undefined => (counts.has(t) ? counts.get(t)! > 0 : undefined);
-  const breakdown = terms.map((term) => {
+  // Pushed into one array literal: `map` over no terms (a question of dates alone) returned an
+  // array of another kind, which sent the optimized readers of `terms` back to be compiled again.
+  const breakdown: IndexedTermBreakdown[] = [];
+  for (const term of terms) {
     const occurrences = counts.get(term) ?? 0;
     const idf = stats.idf.get(term) ?? 0;
     const full = bm25TermContribution(idf, occurrences, docTokens, stats.avgTokens);
@@ -193,8 +196,8 @@ export function chunkTermBreakdown(
     const contribution = partial ? partial.weight * full : full;
     total += contribution;
     const base = { term, occurrences, chunksWithTerm: stats.docs.get(term) ?? 0, idf, contribution };
-    return partial ? { ...base, partOf: partial.partOf, partialWeight: partial.weight } : base;
-  });
+    breakdown.push(partial ? { ...base, partOf: partial.partOf, partialWeight: partial.weight } : base);
+  }
   return { terms: breakdown, chunkTokens: docTokens, total };
 }
 
