@@ -75,10 +75,15 @@ export function scoreMultipliers(
 ): ScoreMultiplier[] {
   return [
     { name: 'decay', value: b.decay.multiplier },
-    { name: 'importance', value: b.importance?.multiplier ?? 1 },
-    { name: 'dates', value: b.dates?.multiplier ?? 1 },
-    { name: 'access', value: b.access?.multiplier ?? 1 },
+    { name: 'importance', value: multiplierOf(b.importance) },
+    { name: 'dates', value: multiplierOf(b.dates) },
+    { name: 'access', value: multiplierOf(b.access) },
   ];
+}
+
+/** A boost's multiplier, 1 when absent. */
+function multiplierOf(boost: { multiplier: number } | null | undefined): number {
+  return boost === null || boost === undefined ? 1 : boost.multiplier;
 }
 
 /**
@@ -114,8 +119,11 @@ export function computeRelevance(
   b: Pick<ScoreBreakdown, 'keyword' | 'vector' | 'weights' | 'decay'> &
     Partial<Pick<ScoreBreakdown, 'importance' | 'dates' | 'access'>>,
 ): number {
-  let score = computeHybrid(b);
-  for (const m of scoreMultipliers(b)) score *= m.value;
+  // scoreMultipliers' product in its order, without an array of four objects per candidate.
+  let score = computeHybrid(b) * b.decay.multiplier;
+  score *= multiplierOf(b.importance);
+  score *= multiplierOf(b.dates);
+  score *= multiplierOf(b.access);
   return score;
 }
 

@@ -14,9 +14,16 @@ const WORD_START = 2;
 /** A combining mark: continues a word, never starts one. */
 const WORD_MARK = 3;
 
-/** Class of each BMP code unit outside ASCII, filled in on first sight (0 = not yet known). */
+/** Class of each BMP code unit, filled in on first sight outside ASCII (0 = not yet known). */
 const bmpClasses = new Uint8Array(0x10000);
 const astralClasses = new Map<number, number>();
+// ASCII is classed up front: a letter or digit starts a word, anything else ends one. One table read
+// for every unit keeps the scan free of branches a first digit or capital would take for the first time.
+for (let unit = 0; unit < 0x80; unit++) {
+  const letterOrDigit =
+    (unit >= 0x61 && unit <= 0x7a) || (unit >= 0x30 && unit <= 0x39) || (unit >= 0x41 && unit <= 0x5a);
+  bmpClasses[unit] = letterOrDigit ? WORD_START : OTHER;
+}
 
 function classOf(codePoint: number): number {
   const char = String.fromCodePoint(codePoint);
@@ -43,12 +50,7 @@ export function scanLatinWords(text: string, out: string[]): void {
     const unit = text.charCodeAt(i);
     let cls: number;
     let width = 1;
-    if (unit < 0x80) {
-      cls =
-        (unit >= 0x61 && unit <= 0x7a) || (unit >= 0x30 && unit <= 0x39) || (unit >= 0x41 && unit <= 0x5a)
-          ? WORD_START
-          : OTHER;
-    } else if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
       const codePoint = text.codePointAt(i)!;
       width = codePoint > 0xffff ? 2 : 1;
       cls = astralClasses.get(codePoint) ?? 0;

@@ -2,6 +2,7 @@
 // source/date filters → minScore → MMR (if on) → maxResults. The breakdown is assembled once per
 // candidate and its final score comes from shared/score.ts's computeFinalScore, nothing else.
 import type {
+  DateBoostBreakdown,
   FileDate,
   FileKind,
   MemorySource,
@@ -38,6 +39,7 @@ import { toSearchResult } from '../core/search-result.js';
 import { DEFAULT_QUERY_TIMEOUT_MS, runVectorSide, type QueryEmbedder, type VectorSearchFn } from './vector-side.js';
 import { isAutomatedKind, type SessionKind } from '../../../../shared/session-kind.js';
 import { datedBreakdown, type DateOnlyQuestion } from '../core/dated-score.js';
+import type { DateBooster } from '../core/date-boost.js';
 import { datedChunkRowids } from '../sqlite/dated-candidates.js';
 
 export type { QueryEmbedder, VectorSearchFn } from './vector-side.js';
@@ -145,15 +147,33 @@ function loadChunks(session: IndexSession, rowids: number[], withText: boolean):
       .all(JSON.stringify(missing) as never);
     for (const row of read) {
       if (withText) kept.texts.set(row.rowid, row.text);
-      kept.rows.set(row.rowid, { ...row, text: '' });
+      kept.rows.set(row.rowid, chunkRow(row, ''));
     }
   }
   const out = new Map<number, ChunkRow>();
   for (const rowid of rowids) {
     const row = kept.rows.get(rowid);
-    if (row) out.set(rowid, withText ? { ...row, text: kept.texts.get(rowid) ?? '' } : { ...row });
+    if (row) out.set(rowid, chunkRow(row, withText ? (kept.texts.get(rowid) ?? '') : ''));
   }
   return out;
+}
+
+/** A copy of `row` with `text`, built key by key: every row a search scores has the same shape
+ * (spread copies took their shape from the row they copied, and V8 met several). */
+function chunkRow(row: ChunkRow, text: string): ChunkRow {
+  return {
+    rowid: row.rowid,
+    id: row.id,
+    hash: row.hash,
+    path: row.path,
+    source: row.source,
+    start_line: row.start_line,
+    end_line: row.end_line,
+    text,
+    first_ms: row.first_ms,
+    last_ms: row.last_ms,
+    days: row.days,
+  };
 }
 
 /** The chunk's heading days, from their column (a JSON array; null for most chunks). */
@@ -165,6 +185,15 @@ function headingDays(column: string | null): string[] {
   } catch {
     return [];
   }
+}
+
+/** A chunk's date boost, out of scoreCandidate: every candidate runs that function and V8 compiles it
+ * in each process's first questions, while few questions hold a date. */
+function dateBoost(booster: DateBooster, row: ChunkRow, file: SearchFileMeta): DateBoostBreakdown {
+  return booster.boostFor(
+    { text: row.text, firstMs: row.first_ms, lastMs: row.last_ms, headingDays: headingDays(row.days) },
+    file,
+  );
 }
 
 /** Reads the text of candidates loaded without it. */
@@ -216,12 +245,7 @@ export function scoreCandidate(
   dateOnly: DateOnlyQuestion | null = null,
 ): TracedCandidate {
   const file = meta ?? { kind: 'evergreen' as const, date: null, source: row.source };
-  const dates = options.dateBooster
-    ? options.dateBooster.boostFor(
-        { text: row.text, firstMs: row.first_ms, lastMs: row.last_ms, headingDays: headingDays(row.days) },
-        file,
-      )
-    : null;
+  const dates = options.dateBooster ? dateBoost(options.dateBooster, row, file) : null;
   // Built key by key, in the order the response lists them: tens of candidates per query, and
   // conditional spreads gave each one a copy and objects of several shapes.
   const breakdown = {

@@ -185,7 +185,10 @@ export function chunkTermBreakdown(
   for (const term of terms) counts.set(term, tokenCount(textSeg, term));
   let total = 0;
   const holds = (t: string): boolean | undefined => (counts.has(t) ? counts.get(t)! > 0 : undefined);
-  const breakdown = terms.map((term) => {
+  // Pushed into one array literal: `map` over no terms (a question of dates alone) returned an
+  // array of another kind, which sent the optimized readers of `terms` back to be compiled again.
+  const breakdown: IndexedTermBreakdown[] = [];
+  for (const term of terms) {
     const occurrences = counts.get(term) ?? 0;
     const idf = stats.idf.get(term) ?? 0;
     const full = bm25TermContribution(idf, occurrences, docTokens, stats.avgTokens);
@@ -193,8 +196,8 @@ export function chunkTermBreakdown(
     const contribution = partial ? partial.weight * full : full;
     total += contribution;
     const base = { term, occurrences, chunksWithTerm: stats.docs.get(term) ?? 0, idf, contribution };
-    return partial ? { ...base, partOf: partial.partOf, partialWeight: partial.weight } : base;
-  });
+    breakdown.push(partial ? { ...base, partOf: partial.partOf, partialWeight: partial.weight } : base);
+  }
   return { terms: breakdown, chunkTokens: docTokens, total };
 }
 
@@ -206,15 +209,15 @@ export function chunkTermBreakdown(
 function tokenCount(textSeg: string, term: string): number {
   if (term === '') return 0;
   let n = 0;
+  const length = term.length;
+  // One path for a whole-token match and a partial one (the next search starts past the match or
+  // one unit on), so the first partial match of a process finds no untried code in the loop.
   for (let at = textSeg.indexOf(term); at >= 0;) {
-    const end = at + term.length;
-    if (
-      (at === 0 || textSeg.charCodeAt(at - 1) === 0x20) &&
-      (end === textSeg.length || textSeg.charCodeAt(end) === 0x20)
-    ) {
-      n += 1;
-      at = textSeg.indexOf(term, end);
-    } else at = textSeg.indexOf(term, at + 1);
+    const end = at + length;
+    const whole =
+      (at === 0 || textSeg.charCodeAt(at - 1) === 0x20) && (end === textSeg.length || textSeg.charCodeAt(end) === 0x20);
+    n += whole ? 1 : 0;
+    at = textSeg.indexOf(term, at + (whole ? length : 1));
   }
   return n;
 }

@@ -299,7 +299,10 @@ function writtenFormsOf(
   terms: readonly { term: string; occurrences: number }[],
 ): ReadonlyMap<string, readonly string[]> {
   // Only stemmed Latin terms have spellings to find: a Chinese query's results need no scan.
-  const held = terms.filter((t) => t.occurrences > 0 && hasSpellings(t.term)).map((t) => t.term);
+  // A loop into one array literal: filter and map return arrays whose kind differs when empty,
+  // which sent V8 back to unoptimized code the first time a chunk held no such term.
+  const held: string[] = [];
+  for (const t of terms) if (t.occurrences > 0 && hasSpellings(t.term)) held.push(t.term);
   if (held.length === 0) return NO_FORMS;
   const cache = session.slot(WRITTEN_FORMS, () => new Map());
   let entry = cache.get(text);
