@@ -15,6 +15,18 @@ test('a cold index of a big workspace shows its progress in files', async ({ pag
   try {
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.stack ?? error.message));
+    // The page's first status answer is held until the index has sent progress: an answer that a
+    // progress event overtook was dropped whole, and the status bar said "Connecting…" to the end.
+    let releaseStatus: () => void = () => undefined;
+    const statusHeld = new Promise<void>((resolve) => (releaseStatus = resolve));
+    let firstStatus = true;
+    await page.route('**/api/status', async (route) => {
+      if (firstStatus) {
+        firstStatus = false;
+        await statusHeld;
+      }
+      await route.continue();
+    });
     await page.goto(served.url);
     const seen: string[] = [];
     let sawProgress = false;
@@ -29,7 +41,10 @@ test('a cold index of a big workspace shows its progress in files', async ({ pag
           ? (await page.getByTestId(testId).innerText({ timeout: 5_000 })).replace(/\s+/g, ' ')
           : `(no ${testId})`;
       const text = await shown('status-bar');
-      seen.push(`${await shown('file-count')} | ${text}`);
+      const count = await shown('file-count');
+      seen.push(`${count} | ${text}`);
+      // Released once files are being written, or after 10 s at the latest.
+      if (/[1-9][\d,]* files so far/.test(count) || Date.now() > deadline - 140_000) releaseStatus();
       if (/Indexing [\d,]+ of [\d,]+ files|Scanning files…/.test(text)) {
         if (!sawProgress) await page.screenshot({ path: testInfo.outputPath('cold-index.png') });
         sawProgress = true;

@@ -59,6 +59,41 @@ describe('status slice', () => {
     expect(store.getState().status.progress).toBeNull();
   });
 
+  it('an answer that a progress event overtook still brings the index: the status bar does not stay on "Connecting…"', async () => {
+    let answer: (s: IndexStatus) => void = () => undefined;
+    const port: StatusPort = {
+      status: () => new Promise((resolve) => (answer = resolve)),
+      reindex: async () => {
+        throw new Error('unused');
+      },
+    };
+    const store = createStore<StatusSlice>()(createStatusSlice(port));
+    const asked = store.getState().loadStatus();
+    // A first index starts while the page's first status request is out.
+    store.getState().applyProgress({ phase: 'indexing', filesDone: 128, filesTotal: 1500 });
+    answer({ ...status(null), files: 0, lastSyncAt: null });
+    await asked;
+    expect(store.getState().status.index?.files).toBe(0);
+    expect(store.getState().status.progress).toEqual({ phase: 'indexing', filesDone: 128, filesTotal: 1500 });
+    expect(indexBuilding(store.getState().status)).toBe(true);
+  });
+
+  it('an answer that a status event overtook is dropped whole: the newer index stays', async () => {
+    let answer: (s: IndexStatus) => void = () => undefined;
+    const port: StatusPort = {
+      status: () => new Promise((resolve) => (answer = resolve)),
+      reindex: async () => {
+        throw new Error('unused');
+      },
+    };
+    const store = createStore<StatusSlice>()(createStatusSlice(port));
+    const asked = store.getState().loadStatus();
+    store.getState().applyStatus({ ...status(null), files: 1500 });
+    answer({ ...status(null), files: 0 });
+    await asked;
+    expect(store.getState().status.index?.files).toBe(1500);
+  });
+
   it("keeps 'done' as the last phase (progress drops it): indexing finished, until the next sync starts", async () => {
     // An index kept from an earlier run: its lastSyncAt is set before this run's sync started.
     const port: StatusPort = {

@@ -69,6 +69,8 @@ export function createStatusSlice(port: StatusPort): StateCreator<StatusSlice, [
   let errorId = 0;
   /** Bumped by every event: a status answer requested before a newer event must not undo it. */
   const events = new Latest();
+  /** Bumped by status events only: a progress event makes an answer's progress stale, not its index. */
+  const statusEvents = new Latest();
   return (set, get) => {
     const patch = slicePatch(set, 'status');
     return {
@@ -76,6 +78,7 @@ export function createStatusSlice(port: StatusPort): StateCreator<StatusSlice, [
       async loadStatus() {
         try {
           const asked = events.current;
+          const askedStatus = statusEvents.current;
           const index = await port.status();
           if (events.isCurrent(asked))
             patch({
@@ -84,6 +87,9 @@ export function createStatusSlice(port: StatusPort): StateCreator<StatusSlice, [
               indexPhase: index.progress?.phase ?? null,
               connected: true,
             });
+          // A progress event came first (a first index had begun): keep its progress, take the index.
+          // Dropping the whole answer left the status bar on "Connecting…" until the index ended.
+          else if (statusEvents.isCurrent(askedStatus)) patch({ index, connected: true });
           else patch({ connected: true });
         } catch (error) {
           get().reportUiError(shownError(error, 'status:uiError.status'));
@@ -91,6 +97,7 @@ export function createStatusSlice(port: StatusPort): StateCreator<StatusSlice, [
       },
       applyStatus: (index) => {
         events.supersede();
+        statusEvents.supersede();
         patch({ index, progress: runningProgress(index.progress), indexPhase: index.progress?.phase ?? null });
       },
       applyProgress: (progress) => {
