@@ -41,17 +41,23 @@ function status(progress: IndexStatus['progress']): IndexStatus {
 
 const t = createI18n('en').getFixedT('en', 'status');
 
+/** A store whose first status request is out: `answer` answers it, `asked` ends when the store took it. */
+function statusAskedAndHeld() {
+  let answer: (s: IndexStatus) => void = () => undefined;
+  const port: StatusPort = {
+    status: () => new Promise((resolve) => (answer = resolve)),
+    reindex: async () => {
+      throw new Error('unused');
+    },
+  };
+  const store = createStore<StatusSlice>()(createStatusSlice(port));
+  const asked = store.getState().loadStatus();
+  return { store, answer: (s: IndexStatus) => answer(s), asked };
+}
+
 describe('status slice', () => {
   it('an answer to a status request made before a newer event does not bring back old progress', async () => {
-    let answer: (s: IndexStatus) => void = () => undefined;
-    const port: StatusPort = {
-      status: () => new Promise((resolve) => (answer = resolve)),
-      reindex: async () => {
-        throw new Error('unused');
-      },
-    };
-    const store = createStore<StatusSlice>()(createStatusSlice(port));
-    const asked = store.getState().loadStatus();
+    const { store, answer, asked } = statusAskedAndHeld();
     // While the request is out, the sync ends.
     store.getState().applyProgress({ phase: 'done', filesDone: 3, filesTotal: 3 });
     answer(status({ phase: 'scanning', filesDone: 0, filesTotal: 0 }));
@@ -60,15 +66,7 @@ describe('status slice', () => {
   });
 
   it('an answer that a progress event overtook still brings the index: the status bar does not stay on "Connecting…"', async () => {
-    let answer: (s: IndexStatus) => void = () => undefined;
-    const port: StatusPort = {
-      status: () => new Promise((resolve) => (answer = resolve)),
-      reindex: async () => {
-        throw new Error('unused');
-      },
-    };
-    const store = createStore<StatusSlice>()(createStatusSlice(port));
-    const asked = store.getState().loadStatus();
+    const { store, answer, asked } = statusAskedAndHeld();
     // A first index starts while the page's first status request is out.
     store.getState().applyProgress({ phase: 'indexing', filesDone: 128, filesTotal: 1500 });
     answer({ ...status(null), files: 0, lastSyncAt: null });
@@ -79,15 +77,7 @@ describe('status slice', () => {
   });
 
   it('an answer that a status event overtook is dropped whole: the newer index stays', async () => {
-    let answer: (s: IndexStatus) => void = () => undefined;
-    const port: StatusPort = {
-      status: () => new Promise((resolve) => (answer = resolve)),
-      reindex: async () => {
-        throw new Error('unused');
-      },
-    };
-    const store = createStore<StatusSlice>()(createStatusSlice(port));
-    const asked = store.getState().loadStatus();
+    const { store, answer, asked } = statusAskedAndHeld();
     store.getState().applyStatus({ ...status(null), files: 1500 });
     answer({ ...status(null), files: 0 });
     await asked;
