@@ -211,14 +211,13 @@ async function syncIndexNow(target: SyncTarget, options: SyncOptions): Promise<S
   }
 
   addCacheCounters(target.db, report.embeddingCacheHits, report.chunksEmbedded);
-  // A pass that found nothing to change writes nothing: a one-shot search's sync then takes no
-  // write lock (another process may be committing) and makes no fsync. lastSyncAt is when a pass
-  // last changed the index, or first built it.
-  if (!quiet || candidates.length > 0 || removed.length > 0)
-    writeMeta(target.db, { [META_KEYS.lastSyncAt]: Date.now() });
+  // A pass that found nothing to change writes nothing and says nothing: a one-shot search's sync
+  // then takes no write lock (another process may be committing) and makes no fsync. lastSyncAt is
+  // when a pass last changed the index, or first built it.
+  const changed = !quiet || candidates.length > 0 || removed.length > 0;
+  if (changed) writeMeta(target.db, { [META_KEYS.lastSyncAt]: Date.now() });
   report.tookMs = Math.round(performance.now() - started);
-  if (!quiet || candidates.length > 0 || removed.length > 0)
-    progress.update({ phase: 'done', filesDone: candidates.length, filesTotal: candidates.length }, true);
+  if (changed) progress.update({ phase: 'done', filesDone: candidates.length, filesTotal: candidates.length }, true);
   return report;
 }
 
